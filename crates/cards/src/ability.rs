@@ -1,0 +1,411 @@
+//! The typed ability model (rule 402): what a card does, as data the engine
+//! interprets. Oracle text compiles into these types (see `compile`), and
+//! nothing here is looked up by string at run time.
+
+use crate::{CardType, Color, ColorSet, Keyword, KeywordSet, ManaCost, Step, Subtype, Supertype, TypeSet};
+use serde::{Deserialize, Serialize};
+
+/// One ability of an object (402.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Ability {
+    /// A keyword with no parameter (502), e.g. flying.
+    Keyword(Keyword),
+    /// 502.7: protection from a quality.
+    Protection(Protection),
+    /// 502.45: "Enchant [object or player]" on an Aura.
+    Enchant(ObjectFilter),
+    /// 406: a mana ability.
+    Mana(ManaAbility),
+    /// 403: an activated ability that is not a mana ability.
+    Activated(ActivatedAbility),
+    /// 404: a triggered ability.
+    Triggered(TriggeredAbility),
+    /// 405: a static ability.
+    Static(StaticAbility),
+}
+
+/// 502.7: what protection is from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Protection {
+    Color(Color),
+    /// "protection from creatures", "from artifacts", …
+    CardType(CardType),
+    AllColors,
+}
+
+/// The cost of an activated ability or an additional cost (409.1f).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cost {
+    pub mana: ManaCost,
+    /// {T} (the tap symbol, 104.5): tapping this permanent.
+    pub tap: bool,
+    /// {Q}: untapping this permanent.
+    pub untap: bool,
+    /// "Sacrifice [this]".
+    pub sacrifice_self: bool,
+    /// "Sacrifice a [filter]".
+    pub sacrifice: Option<ObjectFilter>,
+    /// "Discard a card" (number of cards).
+    pub discard: u8,
+    pub pay_life: u32,
+}
+
+/// Kinds of mana (104.3): the five colours and colourless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ManaKind {
+    Color(Color),
+    Colorless,
+}
+
+impl ManaKind {
+    /// Index in a six-slot mana pool: WUBRG then colourless.
+    pub fn index(self) -> usize {
+        match self {
+            ManaKind::Color(c) => c as usize,
+            ManaKind::Colorless => 5,
+        }
+    }
+    pub fn from_index(i: usize) -> ManaKind {
+        if i < 5 {
+            ManaKind::Color(Color::ALL[i])
+        } else {
+            ManaKind::Colorless
+        }
+    }
+    pub fn symbol(self) -> char {
+        match self {
+            ManaKind::Color(c) => c.symbol(),
+            ManaKind::Colorless => 'C',
+        }
+    }
+}
+
+/// What a mana ability adds (406.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ManaProduce {
+    /// Exactly these mana, e.g. {G} or {C}{C}.
+    Fixed(Vec<ManaKind>),
+    /// "one mana of any color" (n times the same chosen colour).
+    AnyColor(u8),
+    /// "{W} or {U}": one mana of one of these colours.
+    OneOf(ColorSet),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ManaAbility {
+    pub cost: Cost,
+    pub produce: ManaProduce,
+    /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
+    pub also: Vec<Effect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActivatedAbility {
+    pub cost: Cost,
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+    /// "Activate only as a sorcery" / "Play this ability only any time you could play a sorcery."
+    pub sorcery_speed: bool,
+    /// "Activate only once each turn."
+    pub once_per_turn: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TriggeredAbility {
+    pub trigger: Trigger,
+    /// "you may": the controller chooses on resolution whether to do it.
+    pub optional: bool,
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+}
+
+/// The event that triggers a triggered ability (404.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// "When [this] comes into play" (404.4a) or "Whenever a [filter] comes into play".
+    ComesIntoPlay(ObjectFilter),
+    /// "When [this] is put into a graveyard from play" (dies); a leaves-play trigger (404.4c).
+    PutIntoGraveyardFromPlay(ObjectFilter),
+    /// "At the beginning of [whose] [step]".
+    BeginningOf { step: Step, whose: Whose },
+    /// "Whenever [this] attacks".
+    Attacks,
+    /// "Whenever [this] blocks".
+    Blocks,
+    /// "Whenever [this] becomes blocked".
+    BecomesBlocked,
+    /// "Whenever [this] deals (combat) damage to a player/an opponent".
+    DealsDamageToPlayer { combat_only: bool, opponent_only: bool },
+    /// "Whenever [player] plays a [filter] spell".
+    SpellPlayed { by: Whose, filter: ObjectFilter },
+}
+
+/// Whose turn or which player a trigger watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Whose {
+    You,
+    Opponent,
+    Each,
+}
+
+/// A static ability (405) and the continuous effect it generates (418.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StaticAbility {
+    /// Layer 6b / 5 (418.5a): the affected objects get +P/+T and gain keywords,
+    /// e.g. Glorious Anthem, or an Aura's "Enchanted creature gets +1/+2".
+    Modify { affected: Affected, power: i32, toughness: i32, keywords: KeywordSet },
+    /// "Enchanted creature can't attack or block" (500 restrictions).
+    CantAttack(Affected),
+    CantBlock(Affected),
+    /// "[This] can't be blocked."
+    Unblockable,
+    /// "[This] attacks each turn (combat) if able." (500 requirements)
+    AttacksEachTurn,
+    /// "[This] can block only creatures with flying."
+    CanBlockOnlyFlyers,
+    /// "[This] can't be blocked except by [filter]" (Elven Riders: Walls and/or flyers).
+    BlockableOnlyBy(ObjectFilter),
+    /// "[This] can't be blocked by more than one creature."
+    CantBeBlockedByMoreThanOne,
+    /// 405.2 characteristic-defining ability: power and toughness each equal to
+    /// a count (Scion of the Wild).
+    PowerToughnessFromCount(ObjectFilter),
+    /// "[This] gets +1/+1 for each [filter]" (Yavimaya Enchantress).
+    PlusPerCount { filter: ObjectFilter, power: i32, toughness: i32 },
+    /// "You have shroud" (True Believer).
+    ControllerHasShroud,
+}
+
+/// Which objects a static ability affects (418.2: determined continuously).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Affected {
+    /// The object with the ability.
+    This,
+    /// The object the Aura or Equipment is attached to.
+    Attached,
+    /// Every permanent matching a filter ("Creatures you control", "Other Goblins").
+    Each(ObjectFilter),
+}
+
+/// A requirement on the targets of a spell or ability (415.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetSpec {
+    pub kind: TargetKind,
+    /// How many targets for this instance of "target" (1 unless "two target …").
+    pub count: u8,
+    /// "up to N": fewer may be chosen.
+    pub up_to: bool,
+    /// "another target": may not be the object with the ability.
+    pub other: bool,
+}
+
+impl TargetSpec {
+    pub fn one(kind: TargetKind) -> Self {
+        TargetSpec { kind, count: 1, up_to: false, other: false }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TargetKind {
+    /// "target creature or player" (2007 wording of "any target").
+    CreatureOrPlayer,
+    /// "target player" / "target opponent".
+    Player(PlayerFilter),
+    /// "target [permanent filter]" in play.
+    Permanent(ObjectFilter),
+    /// "target [filter] spell" on the stack.
+    Spell(ObjectFilter),
+    /// "target [filter] card in [your] graveyard".
+    CardInGraveyard { filter: ObjectFilter, yours: bool },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerFilter {
+    Any,
+    Opponent,
+    You,
+}
+
+/// Whose objects a filter accepts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControllerFilter {
+    #[default]
+    Any,
+    You,
+    Opponent,
+}
+
+/// A description of objects: "nonartifact, nonblack creature", "tapped creature",
+/// "Goblin", "other creature you control" (all conditions must hold).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectFilter {
+    /// At least one of these types (empty: any).
+    pub types_any: TypeSet,
+    /// None of these types.
+    pub types_none: TypeSet,
+    /// At least one of these subtypes (empty: any).
+    pub subtypes_any: Vec<Subtype>,
+    pub supertypes_all: Vec<Supertype>,
+    /// At least one of these colours (empty: any).
+    pub colors_any: ColorSet,
+    /// None of these colours.
+    pub colors_none: ColorSet,
+    pub controller: ControllerFilter,
+    pub tapped: Option<bool>,
+    pub attacking: Option<bool>,
+    pub blocking: Option<bool>,
+    /// Must have this keyword.
+    pub with_keyword: Option<Keyword>,
+    /// Must not have this keyword.
+    pub without_keyword: Option<Keyword>,
+    /// "other": not the object with the ability.
+    pub other: bool,
+    /// "with power N or less".
+    pub power_at_most: Option<i32>,
+    /// Only the object with the ability itself ("When [this] comes into play").
+    pub this: bool,
+}
+
+impl ObjectFilter {
+    pub fn this() -> Self {
+        ObjectFilter { this: true, ..Default::default() }
+    }
+    pub fn of_type(t: CardType) -> Self {
+        ObjectFilter { types_any: TypeSet::single(t), ..Default::default() }
+    }
+    pub fn creature() -> Self {
+        Self::of_type(CardType::Creature)
+    }
+    pub fn any() -> Self {
+        Self::default()
+    }
+}
+
+/// An object an effect refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ObjectRef {
+    /// The object with the ability, or the spell itself.
+    This,
+    /// The n-th target (in order of the spell's target specs, flattened).
+    Target(u8),
+    /// The permanent this Aura/Equipment is attached to.
+    Attached,
+    /// The object that caused the trigger ("that creature").
+    Triggering,
+    /// Every permanent matching a filter at resolution ("each creature").
+    Each(ObjectFilter),
+}
+
+/// A player or players an effect refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerRef {
+    /// The controller of the spell or ability.
+    You,
+    /// The n-th target, which is a player.
+    Target(u8),
+    /// The controller of an object (for a target that left play, its last known controller).
+    ControllerOf(ObjectRef),
+    OwnerOf(ObjectRef),
+    EachPlayer,
+    EachOpponent,
+    /// The player involved in the triggering event ("that player").
+    Triggering,
+}
+
+/// A number an effect uses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(i32),
+    /// The value of X announced for the spell (409.1b).
+    X,
+    /// The power of an object (last known information if it left play).
+    PowerOf(ObjectRef),
+    ToughnessOf(ObjectRef),
+    /// The number of permanents matching a filter.
+    CountOf(ObjectFilter),
+    CardsInHand(PlayerRef),
+    CardsInGraveyard(PlayerRef),
+}
+
+/// How long a continuous effect from a resolved spell or ability lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    EndOfTurn,
+    Permanent,
+}
+
+/// A one-shot or continuous effect produced when a spell or ability resolves
+/// (416, 417, 418).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// "[source] deals N damage to …". The source is the spell or the
+    /// ability's source.
+    DealDamage { amount: Amount, to: Recipient },
+    GainLife { who: PlayerRef, amount: Amount },
+    LoseLife { who: PlayerRef, amount: Amount },
+    DrawCards { who: PlayerRef, amount: Amount },
+    /// "discards N cards" (chosen by the discarding player unless `random`).
+    Discard { who: PlayerRef, amount: Amount, random: bool },
+    /// 501.1 destroy; `no_regen`: "It can't be regenerated."
+    Destroy { what: ObjectRef, no_regen: bool },
+    /// Remove from the game (2007 term for exile).
+    RemoveFromGame { what: ObjectRef },
+    /// Return to its owner's hand.
+    ReturnToHand { what: ObjectRef },
+    Tap { what: ObjectRef },
+    Untap { what: ObjectRef },
+    /// "gets +P/+T and gains [keywords] until end of turn" (418.5a layer 6b and 5).
+    Pump { what: ObjectRef, power: i32, toughness: i32, keywords: KeywordSet, duration: Duration },
+    /// "[what] can't block this turn".
+    CantBlockThisTurn { what: ObjectRef },
+    /// 414: counter target spell.
+    Counter { what: ObjectRef },
+    /// 501.5 regenerate: creates a regeneration shield.
+    Regenerate { what: ObjectRef },
+    /// "[player] sacrifices a [filter]" (the player chooses on resolution).
+    Sacrifice { who: PlayerRef, filter: ObjectFilter },
+    /// "Put N +1/+1 counters on …".
+    PutCounters { what: ObjectRef, kind: CounterKind, amount: Amount },
+    /// Create N tokens (216).
+    CreateTokens { who: PlayerRef, amount: Amount, token: TokenSpec },
+    /// 511: flip a coin; the effects of winning or losing follow.
+    FlipCoin { won: Vec<Effect>, lost: Vec<Effect> },
+}
+
+/// Where damage goes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Recipient {
+    /// A target object or player (by target index).
+    Target(u8),
+    /// An object.
+    Object(ObjectRef),
+    Player(PlayerRef),
+    /// "each creature [filter] and each player".
+    EachCreatureAndPlayer(ObjectFilter),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CounterKind {
+    PlusOnePlusOne,
+    MinusOneMinusOne,
+}
+
+/// The characteristics of a token an effect creates (216.2).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TokenSpec {
+    pub name: String,
+    pub colors: ColorSet,
+    pub types: TypeSet,
+    pub subtypes: Vec<Subtype>,
+    pub power: i32,
+    pub toughness: i32,
+    pub keywords: KeywordSet,
+}
+
+/// The instructions of an instant or sorcery (or, for an Aura, its target
+/// comes from its Enchant ability instead).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SpellAbility {
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+}

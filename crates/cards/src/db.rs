@@ -1,0 +1,306 @@
+//! The card database: every card of the pool, parsed and compiled once and
+//! shared by every game (DEVELOPERS.md, decision 1: definitions are never
+//! copied per game; objects refer to them by [`CardId`]).
+
+use crate::compile::{compile_face, Unsupported};
+use crate::data::{RawCard, RawCardFile, RawFace};
+use crate::{Ability, CardType, ColorSet, KeywordSet, ManaCost, SpellAbility, Subtype, SubtypeSet, Supertype, SupertypeSet, TypeSet};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// Index of a card in the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardId(pub u16);
+
+/// The card layouts of the 2007 pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Layout {
+    Normal,
+    /// 505: split cards (two faces side by side).
+    Split,
+    /// 508: flip cards (normal face, then the alternative flipped face).
+    Flip,
+}
+
+/// A printed power or toughness (`*`, `1+*` or a number).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtValue {
+    Fixed(i32),
+    /// `*` or `N+*`: defined by a characteristic-defining ability; the number is the fixed part.
+    Star(i32),
+}
+
+impl PtValue {
+    pub fn base(self) -> i32 {
+        match self {
+            PtValue::Fixed(n) | PtValue::Star(n) => n,
+        }
+    }
+    fn parse(s: &str) -> Option<PtValue> {
+        if let Ok(n) = s.parse::<i32>() {
+            return Some(PtValue::Fixed(n));
+        }
+        if s == "*" {
+            return Some(PtValue::Star(0));
+        }
+        if let Some(n) = s.strip_suffix("+*").and_then(|n| n.parse::<i32>().ok()) {
+            return Some(PtValue::Star(n));
+        }
+        None
+    }
+}
+
+/// One face of a card with its characteristics (200s) and compiled abilities.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardFace {
+    pub name: String,
+    pub mana_cost: Option<ManaCost>,
+    pub colors: ColorSet,
+    pub types: TypeSet,
+    pub supertypes: SupertypeSet,
+    pub subtypes: SubtypeSet,
+    pub power: Option<PtValue>,
+    pub toughness: Option<PtValue>,
+    /// Oracle text (modern wording).
+    pub oracle_text: String,
+    pub printed_type: Option<String>,
+    pub printed_text: Option<String>,
+    /// Keyword abilities without parameters, as a bit set (also present in `abilities`).
+    pub keywords: KeywordSet,
+    pub abilities: Vec<Ability>,
+    /// The instructions of an instant or sorcery.
+    pub spell: SpellAbility,
+    /// `Err` if the Oracle text did not compile completely: the card is then
+    /// reported as unsupported and never half-played.
+    pub support: Result<(), Unsupported>,
+}
+
+impl CardFace {
+    pub fn is_type(&self, t: CardType) -> bool {
+        self.types.contains(t)
+    }
+    pub fn type_line(&self) -> String {
+        let mut s = String::new();
+        for st in self.supertypes.iter() {
+            s.push_str(st.name());
+            s.push(' ');
+        }
+        let types: Vec<&str> = self.types.iter().map(CardType::name).collect();
+        s.push_str(&types.join(" "));
+        if !self.subtypes.is_empty() {
+            s.push_str(" - ");
+            let subs: Vec<String> = self.subtypes.iter().map(Subtype::name).collect();
+            s.push_str(&subs.join(" "));
+        }
+        s
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Ruling {
+    pub date: String,
+    pub text: String,
+}
+
+/// A card definition: immutable, shared.
+#[derive(Clone, Debug, Serialize)]
+pub struct CardDef {
+    pub id: CardId,
+    pub name: String,
+    pub layout: Layout,
+    pub faces: Vec<CardFace>,
+    pub rulings: Vec<Ruling>,
+    pub first_set: String,
+    pub release_date: String,
+}
+
+impl CardDef {
+    /// The face used everywhere for a normal card, and the unflipped face of a flip card.
+    pub fn front(&self) -> &CardFace {
+        &self.faces[0]
+    }
+    /// True if every face compiled completely.
+    pub fn is_supported(&self) -> bool {
+        self.faces.iter().all(|f| f.support.is_ok())
+    }
+    pub fn unsupported(&self) -> Option<&Unsupported> {
+        self.faces.iter().find_map(|f| f.support.as_ref().err())
+    }
+}
+
+/// Errors loading card data: each names the card.
+#[derive(Debug, thiserror::Error)]
+pub enum CardDataError {
+    #[error("card data is not valid JSON: {0}")]
+    Json(String),
+    #[error("card {card:?}: {problem}")]
+    Card { card: String, problem: String },
+    #[error("card data holds {0} cards; at most 65535 are supported")]
+    TooMany(usize),
+}
+
+/// All cards, by id and by name.
+#[derive(Debug)]
+pub struct CardDb {
+    pub version: String,
+    cards: Vec<CardDef>,
+    by_name: HashMap<String, CardId>,
+}
+
+static DB: OnceLock<CardDb> = OnceLock::new();
+
+/// The card database shipped with Tolaria, parsed on first use.
+pub fn db() -> &'static CardDb {
+    DB.get_or_init(|| {
+        CardDb::from_json(include_str!("../data/cards.json")).unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
+    })
+}
+
+impl CardDb {
+    pub fn from_json(text: &str) -> Result<CardDb, CardDataError> {
+        let file: RawCardFile = serde_json::from_str(text).map_err(|e| CardDataError::Json(e.to_string()))?;
+        if file.cards.len() > u16::MAX as usize {
+            return Err(CardDataError::TooMany(file.cards.len()));
+        }
+        let mut cards = Vec::with_capacity(file.cards.len());
+        let mut by_name = HashMap::with_capacity(file.cards.len() * 2);
+        for (i, raw) in file.cards.into_iter().enumerate() {
+            let id = CardId(i as u16);
+            let def = build_card(id, raw)?;
+            by_name.insert(def.name.to_ascii_lowercase(), id);
+            if def.faces.len() > 1 {
+                for f in &def.faces {
+                    by_name.entry(f.name.to_ascii_lowercase()).or_insert(id);
+                }
+            }
+            cards.push(def);
+        }
+        Ok(CardDb { version: file.version, cards, by_name })
+    }
+
+    pub fn get(&self, id: CardId) -> &CardDef {
+        &self.cards[id.0 as usize]
+    }
+
+    /// Looks up a card by its name, case-insensitively (a split or flip
+    /// card's half name also finds it).
+    pub fn by_name(&self, name: &str) -> Option<&CardDef> {
+        self.by_name.get(&name.trim().to_ascii_lowercase()).map(|&id| self.get(id))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
+        self.cards.iter()
+    }
+
+    pub fn len(&self) -> usize {
+        self.cards.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+    }
+}
+
+fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
+    let err = |problem: String| CardDataError::Card { card: raw.name.clone(), problem };
+    let layout = match raw.layout.as_str() {
+        "normal" => Layout::Normal,
+        "split" => Layout::Split,
+        "flip" => Layout::Flip,
+        other => return Err(err(format!("unknown layout {other:?}"))),
+    };
+    if raw.faces.is_empty() {
+        return Err(err("no faces".into()));
+    }
+    if layout != Layout::Normal && raw.faces.len() != 2 {
+        return Err(err(format!("{:?} card with {} faces", layout, raw.faces.len())));
+    }
+    let mut faces = Vec::with_capacity(raw.faces.len());
+    for f in &raw.faces {
+        faces.push(build_face(&raw.name, f).map_err(err)?);
+    }
+    if layout == Layout::Flip {
+        // 508.1: a flip card's colour and mana cost are those of its normal face.
+        faces[1].mana_cost = faces[0].mana_cost.clone();
+        faces[1].colors = faces[0].colors;
+    }
+    Ok(CardDef {
+        id,
+        name: raw.name.clone(),
+        layout,
+        faces,
+        rulings: raw.rulings.iter().map(|r| Ruling { date: r.date.clone(), text: r.text.clone() }).collect(),
+        first_set: raw.first_set.clone(),
+        release_date: raw.release_date.clone(),
+    })
+}
+
+fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
+    let mana_cost = match &f.mana_cost {
+        Some(m) => Some(ManaCost::parse(m).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let mut colors = ColorSet::EMPTY;
+    for c in &f.colors {
+        let col = c.chars().next().and_then(crate::Color::from_symbol).ok_or_else(|| format!("unknown colour {c:?}"))?;
+        colors.insert(col);
+    }
+    let mut types = TypeSet::EMPTY;
+    for t in &f.types {
+        match CardType::from_name(t) {
+            Some(ct) => types.insert(ct),
+            // Types the 2007 rules do not have on cards of this pool (e.g. "Plane",
+            // "Scheme") are an error naming the card.
+            None => return Err(format!("unknown card type {t:?}")),
+        }
+    }
+    let mut supertypes = SupertypeSet::default();
+    for t in &f.supertypes {
+        supertypes.insert(Supertype::from_name(t).ok_or_else(|| format!("unknown supertype {t:?}"))?);
+    }
+    let mut subtypes = SubtypeSet::new();
+    for t in &f.subtypes {
+        if !subtypes.insert(Subtype::intern(t)) {
+            return Err("more than 7 subtypes".into());
+        }
+    }
+    let pt = |v: &Option<String>| -> Result<Option<PtValue>, String> {
+        match v {
+            None => Ok(None),
+            Some(s) => PtValue::parse(s).map(Some).ok_or_else(|| format!("unsupported power/toughness {s:?}")),
+        }
+    };
+    let power = pt(&f.power);
+    let toughness = pt(&f.toughness);
+    let mut face = CardFace {
+        name: f.name.clone(),
+        mana_cost,
+        colors,
+        types,
+        supertypes,
+        subtypes,
+        power: power.clone().unwrap_or(None),
+        toughness: toughness.clone().unwrap_or(None),
+        oracle_text: f.text.clone(),
+        printed_type: f.printed_type.clone(),
+        printed_text: f.printed_text.clone(),
+        keywords: KeywordSet::EMPTY,
+        abilities: Vec::new(),
+        spell: SpellAbility::default(),
+        support: Ok(()),
+    };
+    if let Err(e) = power.and(toughness) {
+        face.support = Err(Unsupported { phrase: e.clone(), reason: e });
+        return Ok(face);
+    }
+    match compile_face(card, &face) {
+        Ok(c) => {
+            face.keywords = c.keywords();
+            face.abilities = c.abilities;
+            face.spell = c.spell;
+        }
+        Err(u) => face.support = Err(u),
+    }
+    Ok(face)
+}

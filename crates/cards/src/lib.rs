@@ -1,0 +1,20 @@
+//! Tolaria's card layer: card definitions, the typed ability model that the
+//! rules engine interprets, the card database and the Oracle-text compiler.
+
+pub mod ability;
+pub mod compile;
+pub mod data;
+pub mod db;
+pub mod keyword;
+pub mod mana;
+pub mod subtype;
+pub mod turn;
+pub mod types;
+
+pub use ability::*;
+pub use db::{db, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
+pub use keyword::{Keyword, KeywordSet};
+pub use mana::{Color, ColorSet, Hybrid, ManaCost};
+pub use subtype::{Subtype, SubtypeSet};
+pub use turn::{Phase, Step};
+pub use types::{BasicLandType, CardType, Supertype, SupertypeSet, TypeSet};
