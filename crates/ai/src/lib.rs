@@ -1,1 +1,33 @@
-//! ai
+//! Agents: each chooses only from the engine's legal actions and the
+//! player's `view` (no peeking at hidden information).
+
+pub mod random;
+
+pub use random::RandomAgent;
+
+use tolaria_rules::{Action, Game, PlayerId};
+
+/// An agent chooses one of the legal actions for the player it decides for.
+pub trait Agent {
+    fn name(&self) -> &str;
+    /// `legal` is never empty. The agent may read `game.view(me)` only.
+    fn choose(&mut self, game: &Game, me: PlayerId, legal: &[Action]) -> Action;
+}
+
+/// Plays a whole game with one agent per seat; returns the number of actions applied.
+pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent>], max_actions: u64) -> u64 {
+    let mut buf = Vec::new();
+    let mut n = 0;
+    while !game.is_over() && n < max_actions {
+        let Some(decider) = game.decider() else { break };
+        game.legal_actions_into(&mut buf);
+        if buf.is_empty() {
+            break;
+        }
+        let a = agents[decider.index()].choose(game, decider, &buf);
+        game.apply(a).expect("agents choose legal actions");
+        game.events.clear();
+        n += 1;
+    }
+    n
+}

@@ -295,10 +295,27 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         return Ok(face);
     }
     match compile_face(card, &face) {
+        Ok(c) if c.keywords().has(crate::Keyword::Lifelink) || c.keywords().has(crate::Keyword::Deathtouch) => {
+            // 502.63a / 502.68a: in 2007 these are triggered abilities, which
+            // the engine does not model as keywords yet.
+            face.support = Err(Unsupported {
+                phrase: "lifelink/deathtouch".into(),
+                reason: "triggered keyword (502.63a, 502.68a) not implemented".into(),
+            });
+        }
         Ok(c) => {
             face.keywords = c.keywords();
             face.abilities = c.abilities;
             face.spell = c.spell;
+            // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
+            if face.types.contains(CardType::Enchantment) && face.subtypes.contains(Subtype::AURA) && face.spell.targets.is_empty() {
+                if let Some(f) = face.abilities.iter().find_map(|a| match a {
+                    Ability::Enchant(f) => Some(f.clone()),
+                    _ => None,
+                }) {
+                    face.spell.targets.push(crate::TargetSpec::one(crate::TargetKind::Permanent(f)));
+                }
+            }
         }
         Err(u) => face.support = Err(u),
     }

@@ -1,1 +1,45 @@
-//! rules
+//! Tolaria's rules engine: a complete game of Magic under the
+//! Comprehensive Rules of 2007-05-01, driven by decisions and actions.
+//!
+//! A [`Game`] is plain data. The engine stops at a [`Decision`]; an agent
+//! picks one of [`Game::legal_actions`] and calls [`Game::apply`]. Every
+//! change emits an [`Event`], rendered with its rule number.
+
+pub mod action;
+pub mod characteristics;
+pub mod combat;
+mod combat_flow;
+pub mod decision;
+pub mod effects;
+pub(crate) mod engine;
+pub mod event;
+pub mod filter;
+pub mod game;
+pub mod ids;
+mod legal;
+pub mod object;
+pub mod play;
+pub mod player;
+pub mod resolve;
+pub mod rng;
+pub mod sba;
+mod setup;
+pub mod stack;
+pub mod targeting;
+pub mod triggers;
+mod turn;
+pub mod view;
+pub mod zone;
+
+pub use action::{Action, ActionError};
+pub use decision::{Decision, DecisionKind};
+pub use engine::Unpaid;
+pub use event::{Event, LossReason, MoveReason};
+pub use game::{Game, GameResult, LastKnown};
+pub use ids::{ObjId, PlayerId, Target};
+pub use object::Object;
+pub use player::{ManaPool, Player};
+pub use rng::Rng;
+pub use stack::{DamageAssignment, StackItem, StackKind};
+pub use view::PlayerView;
+pub use zone::Zone;

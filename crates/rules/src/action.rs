@@ -1,0 +1,61 @@
+//! Actions: the answers to decisions, and the typed errors for illegal ones.
+
+use crate::{ObjId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::ManaKind;
+
+/// Everything a player can do. Serialisable: this is the client protocol.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// 101.4: keep the opening hand.
+    Keep,
+    /// 101.4: take a mulligan.
+    Mulligan,
+    /// 408.1c: pass priority.
+    Pass,
+    /// 408.2d: play a land (a special action).
+    PlayLand(ObjId),
+    /// 409: play a spell from hand.
+    PlaySpell(ObjId),
+    /// 409: activate the `index`-th ability of a permanent (not a mana ability).
+    Activate { source: ObjId, index: u8 },
+    /// 411: activate a mana ability, producing `kind` (the colour chosen, where it is a choice).
+    ActivateMana { source: ObjId, index: u8, kind: ManaKind },
+    /// 409.1c: choose a target.
+    ChooseTarget(Target),
+    /// 409.1b: announce X.
+    ChooseX(u32),
+    /// 409.1 / 422: abandon the spell or ability being played; the game
+    /// returns to the moment before it was announced.
+    CancelPlay,
+    /// 308.2a: declare a creature as an attacker.
+    Attack(ObjId),
+    /// 309.2a: declare a blocker.
+    Block { blocker: ObjId, attacker: ObjId },
+    /// Finish declaring attackers or blockers.
+    Done,
+    /// 310.2: assign this much combat damage to the current recipient.
+    AssignDamage(u32),
+    /// Choose an object (discard, sacrifice).
+    ChooseObject(ObjId),
+    /// 410.3: put this pending trigger (index in the player's own list) on the stack next.
+    ChooseTrigger(u8),
+    /// 410.5: answer a "you may".
+    Yes,
+    No,
+    /// 102.x: a player concedes. Always their own choice (507.3b).
+    Concede(PlayerId),
+}
+
+/// Why an action was refused. The game is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+pub enum ActionError {
+    #[error("the game is over")]
+    GameOver,
+    #[error("no decision is pending")]
+    NoDecision,
+    #[error("{action:?} is not a legal answer to the {decision} decision")]
+    Illegal { action: Action, decision: String },
+    #[error("{player} cannot concede for another player")]
+    NotYourConcession { player: PlayerId },
+}

@@ -1,0 +1,56 @@
+//! Combat state (306–311): who attacks, who blocks, and the progress of the
+//! combat damage steps.
+
+use crate::{DamageAssignment, ObjId, PlayerId};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combat {
+    /// 306.3: the defending player.
+    pub defending: Option<PlayerId>,
+    pub attackers: Vec<Attacker>,
+    /// (blocker, attacker) pairs in declaration order.
+    pub blocks: Vec<(ObjId, ObjId)>,
+    /// 310.5: this combat has a first-strike damage step; `first_done` once it has happened.
+    pub first_strike_step: bool,
+    pub first_done: bool,
+    /// Creatures that dealt (assigned) damage in the first combat damage step.
+    pub dealt_first: Vec<ObjId>,
+    /// Combat damage assignments being built (310.1) before they go on the stack.
+    pub assigning: Vec<DamageAssignment>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Attacker {
+    pub obj: ObjId,
+    /// 309.2f: blocked stays true even if the blockers leave.
+    pub blocked: bool,
+}
+
+impl Combat {
+    pub fn is_attacking(&self, o: ObjId) -> bool {
+        self.attackers.iter().any(|a| a.obj == o)
+    }
+    pub fn is_blocking(&self, o: ObjId) -> bool {
+        self.blocks.iter().any(|b| b.0 == o)
+    }
+    pub fn blockers_of(&self, attacker: ObjId) -> impl Iterator<Item = ObjId> + '_ {
+        self.blocks.iter().filter(move |b| b.1 == attacker).map(|b| b.0)
+    }
+    pub fn blocked_by(&self, blocker: ObjId) -> impl Iterator<Item = ObjId> + '_ {
+        self.blocks.iter().filter(move |b| b.0 == blocker).map(|b| b.1)
+    }
+    /// 306.2: remove a creature from combat.
+    pub fn remove(&mut self, o: ObjId) -> bool {
+        let before = self.attackers.len() + self.blocks.len();
+        self.attackers.retain(|a| a.obj != o);
+        // A blocker leaving leaves its attacker blocked (309.2f: `blocked`
+        // stays set); an attacker leaving leaves its blockers with nothing to
+        // damage (310.2d).
+        self.blocks.retain(|b| b.0 != o && b.1 != o);
+        before != self.attackers.len() + self.blocks.len()
+    }
+    pub fn clear(&mut self) {
+        *self = Combat::default();
+    }
+}

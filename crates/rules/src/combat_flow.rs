@@ -1,0 +1,414 @@
+//! Declaring attackers (308) and blockers (309) with the legality of 500
+//! and the evasion keywords of 502, and assigning and dealing combat damage
+//! (310) with first strike, double strike and trample.
+
+use crate::characteristics::{compute, Characteristics};
+use crate::combat::Attacker;
+use crate::engine::{DamageCursor, Flow};
+use crate::{Action, Decision, DecisionKind, DamageAssignment, Event, Game, ObjId, StackItem, StackKind, Target};
+use tolaria_cards::{Ability, Keyword, StaticAbility, Subtype};
+
+fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
+    ch.abilities().iter().filter_map(|a| match a {
+        Ability::Static(s) => Some(s),
+        _ => None,
+    })
+}
+
+impl Game {
+    /// Static restrictions that other permanents put on `id` ("Enchanted creature can't attack").
+    fn restricted(&self, id: ObjId, attack: bool) -> bool {
+        for &src in &self.in_play {
+            let so = &self.objects[src.slot as usize];
+            if so.is_phased_out() {
+                continue;
+            }
+            let sch = crate::characteristics::printed(self, src);
+            for s in statics(&sch) {
+                let aff = match (s, attack) {
+                    (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => a,
+                    _ => continue,
+                };
+                let hit = match aff {
+                    tolaria_cards::Affected::This => src == id,
+                    tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
+                    tolaria_cards::Affected::Each(f) => crate::filter::matches(self, f, id, Some(src), so.controller),
+                };
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// 308.2a / 500: could this creature attack?
+    pub fn can_attack(&self, id: ObjId) -> bool {
+        let o = &self.objects[id.slot as usize];
+        if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
+            return false;
+        }
+        let ch = compute(self, id);
+        if !ch.is_creature() || ch.has(Keyword::Defender) {
+            return false;
+        }
+        if o.is_sick() && !ch.has(Keyword::Haste) {
+            return false;
+        }
+        !self.restricted(id, true)
+    }
+
+    /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
+    pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let o = &self.objects[blocker.slot as usize];
+        if Some(o.controller) != self.combat.defending || o.is_tapped() || o.is_phased_out() || o.cant_block_this_turn {
+            return false;
+        }
+        if self.combat.is_blocking(blocker) {
+            return false;
+        }
+        let b = compute(self, blocker);
+        if !b.is_creature() || self.restricted(blocker, false) {
+            return false;
+        }
+        let a = compute(self, attacker);
+        // 502.4 flying / 502.70 reach.
+        if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {
+            return false;
+        }
+        // 502.8 shadow.
+        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow) {
+            return false;
+        }
+        // 502.17 horsemanship.
+        if a.has(Keyword::Horsemanship) && !b.has(Keyword::Horsemanship) {
+            return false;
+        }
+        // 502.25 fear: only artifact and/or black creatures.
+        if a.has(Keyword::Fear) && !b.is(tolaria_cards::CardType::Artifact) && !b.colors.contains(tolaria_cards::Color::Black) {
+            return false;
+        }
+        // 502.7 protection: can't be blocked by creatures with the quality.
+        if a.protected_from(b.colors, b.types) {
+            return false;
+        }
+        // 502.6 landwalk.
+        let defender = o.controller;
+        for k in a.keywords.iter() {
+            if let Some(lt) = k.landwalk_type() {
+                let st = Subtype::of_basic(lt);
+                if self.controlled_by(defender).any(|l| compute(self, l).subtypes.contains(st)) {
+                    return false;
+                }
+            }
+        }
+        for s in statics(&a) {
+            match s {
+                StaticAbility::Unblockable => return false,
+                StaticAbility::BlockableOnlyBy(f) => {
+                    if !crate::filter::matches_with(self, f, blocker, &b, Some(attacker), a.controller) {
+                        return false;
+                    }
+                }
+                StaticAbility::CantBeBlockedByMoreThanOne => {
+                    if self.combat.blockers_of(attacker).next().is_some() {
+                        return false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        for s in statics(&b) {
+            if let StaticAbility::CanBlockOnlyFlyers = s {
+                if !a.has(Keyword::Flying) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Attack requirements (500): creatures that attack each turn if able.
+    fn must_attack(&self, id: ObjId) -> bool {
+        let ch = compute(self, id);
+        statics(&ch).any(|s| matches!(s, StaticAbility::AttacksEachTurn))
+    }
+
+    pub(crate) fn start_declare_attackers(&mut self) {
+        let any = self.in_play.iter().any(|&id| self.can_attack(id));
+        if any {
+            self.decision = Some(Decision { player: self.active, kind: DecisionKind::DeclareAttackers });
+            self.flow = Flow::Declaring;
+        } else {
+            self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    /// The declarations still open to the attacking player.
+    pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
+        for &id in &self.in_play {
+            if !self.combat.is_attacking(id) && self.can_attack(id) {
+                out.push(Action::Attack(id));
+            }
+        }
+        let unmet = self.in_play.iter().any(|&id| !self.combat.is_attacking(id) && self.can_attack(id) && self.must_attack(id));
+        if !unmet {
+            out.push(Action::Done);
+        }
+    }
+
+    pub(crate) fn on_declare_attackers(&mut self, action: Action) {
+        match action {
+            Action::Attack(id) => {
+                self.combat.attackers.push(Attacker { obj: id, blocked: false });
+                self.decision = Some(Decision { player: self.active, kind: DecisionKind::DeclareAttackers });
+                self.flow = Flow::Declaring;
+            }
+            Action::Done => {
+                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
+                let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for id in list {
+                    if !compute(self, id).has(Keyword::Vigilance) {
+                        self.tap(id);
+                    }
+                    let card = self.objects[id.slot as usize].card;
+                    self.emit(Event::AttackerDeclared { obj: id, card });
+                }
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn start_declare_blockers(&mut self) {
+        let Some(def) = self.combat.defending else {
+            self.flow = Flow::Priority(self.active);
+            return;
+        };
+        let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        let any = self.controlled_by(def).any(|b| attackers.iter().any(|&a| self.can_block(b, a)));
+        if any {
+            self.decision = Some(Decision { player: def, kind: DecisionKind::DeclareBlockers });
+            self.flow = Flow::Declaring;
+        } else {
+            self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    pub(crate) fn block_options(&self, out: &mut Vec<Action>) {
+        if let Some(def) = self.combat.defending {
+            for b in self.controlled_by(def) {
+                for a in &self.combat.attackers {
+                    if self.can_block(b, a.obj) {
+                        out.push(Action::Block { blocker: b, attacker: a.obj });
+                    }
+                }
+            }
+        }
+        out.push(Action::Done);
+    }
+
+    pub(crate) fn on_declare_blockers(&mut self, action: Action) {
+        let def = self.combat.defending.unwrap_or(self.active);
+        match action {
+            Action::Block { blocker, attacker } => {
+                self.combat.blocks.push((blocker, attacker));
+                self.decision = Some(Decision { player: def, kind: DecisionKind::DeclareBlockers });
+                self.flow = Flow::Declaring;
+            }
+            Action::Done => {
+                // 309.2f: blocked and unblocked creatures.
+                let blocks = self.combat.blocks.clone();
+                for (b, a) in blocks {
+                    let (bc, ac) = (self.objects[b.slot as usize].card, self.objects[a.slot as usize].card);
+                    self.emit(Event::BlockerDeclared { blocker: b, blocker_card: bc, attacker: a, attacker_card: ac });
+                }
+                let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for a in attackers {
+                    if self.combat.blockers_of(a).next().is_some() {
+                        if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
+                            x.blocked = true;
+                        }
+                        // 309.4: "becomes blocked" triggers.
+                        let ch = compute(self, a);
+                        for (i, ab) in ch.abilities().iter().enumerate() {
+                            if let Ability::Triggered(t) = ab {
+                                if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
+                                    self.pending_triggers.push(crate::triggers::PendingTrigger {
+                                        controller: ch.controller,
+                                        source: a,
+                                        card: ch.card,
+                                        face: ch.face,
+                                        index: i as u8,
+                                        ctx: Default::default(),
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    /// 310.1 / 310.5: start the (first or second) combat damage step.
+    pub(crate) fn start_combat_damage(&mut self) {
+        let mut creatures: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for &(b, _) in &self.combat.blocks {
+            if !creatures.contains(&b) {
+                creatures.push(b);
+            }
+        }
+        creatures.retain(|&c| self.is_present(c));
+        let strikes_first = |g: &Game, c: ObjId| {
+            let ch = compute(g, c);
+            ch.has(Keyword::FirstStrike) || ch.has(Keyword::DoubleStrike)
+        };
+        if !self.combat.first_done && !self.combat.first_strike_step && creatures.iter().any(|&c| strikes_first(self, c)) {
+            self.combat.first_strike_step = true;
+        }
+        let first_step = self.combat.first_strike_step && !self.combat.first_done;
+        let queue: Vec<ObjId> = creatures
+            .into_iter()
+            .filter(|&c| {
+                if first_step {
+                    strikes_first(self, c)
+                } else {
+                    !self.combat.dealt_first.contains(&c) || compute(self, c).has(Keyword::DoubleStrike)
+                }
+            })
+            .collect();
+        if first_step {
+            self.combat.dealt_first = queue.clone();
+        }
+        self.combat.assigning.clear();
+        let cursor = DamageCursor { queue, source: None, recipients: Vec::new(), next: 0, remaining: 0, trample: false, all_lethal: true };
+        self.continue_assignment(cursor);
+    }
+
+    /// Works through the assignment queue; stops at each real choice.
+    pub(crate) fn continue_assignment(&mut self, mut c: DamageCursor) {
+        loop {
+            if let Some(src) = c.source {
+                if c.next < c.recipients.len() && c.remaining > 0 {
+                    let to = c.recipients[c.next];
+                    let is_last_blocker = c.next + 1 == c.recipients.len() || (c.trample && c.next + 2 == c.recipients.len());
+                    let lethal = match to {
+                        Target::Object(o) => {
+                            let ch = compute(self, o);
+                            (ch.toughness - self.objects[o.slot as usize].damage as i32 - self.assigned_to(o) as i32).max(0) as u32
+                        }
+                        Target::Player(_) => 0,
+                    };
+                    let (min, max) = match to {
+                        // The defending player gets whatever is left (502.9b).
+                        Target::Player(_) => (c.remaining, c.remaining),
+                        Target::Object(_) if !c.trample && is_last_blocker => (c.remaining, c.remaining),
+                        Target::Object(_) if c.trample && is_last_blocker && !c.all_lethal => (c.remaining, c.remaining),
+                        Target::Object(_) if c.trample && is_last_blocker => (lethal.min(c.remaining), c.remaining),
+                        Target::Object(_) => (0, c.remaining),
+                    };
+                    if min == max {
+                        self.record_assignment(&mut c, src, to, min, lethal);
+                        continue;
+                    }
+                    let controller = self.objects[src.slot as usize].controller;
+                    self.decision = Some(Decision { player: controller, kind: DecisionKind::AssignCombatDamage { source: src, to, min, max } });
+                    self.flow = Flow::AssigningDamage(Box::new(c));
+                    return;
+                }
+                c.source = None;
+            }
+            let Some(next) = c.queue.first().copied() else { break };
+            c.queue.remove(0);
+            self.plan_creature(&mut c, next);
+        }
+        // 310.1: all assignments go on the stack as one object.
+        let list = std::mem::take(&mut self.combat.assigning);
+        if !list.is_empty() {
+            let n = list.len() as u32;
+            self.stack.push(StackItem { kind: StackKind::CombatDamage(list), controller: self.active, targets: Vec::new(), x: 0 });
+            self.emit(Event::CombatDamageOnStack { assignments: n });
+        }
+        self.flow = Flow::Priority(self.active);
+    }
+
+    fn assigned_to(&self, o: ObjId) -> u32 {
+        self.combat.assigning.iter().filter(|a| a.to == Target::Object(o)).map(|a| a.amount).sum()
+    }
+
+    fn record_assignment(&mut self, c: &mut DamageCursor, src: ObjId, to: Target, n: u32, lethal: u32) {
+        if n < lethal {
+            c.all_lethal = false;
+        }
+        if n > 0 {
+            self.combat.assigning.push(DamageAssignment { source: src, to, amount: n });
+        }
+        c.remaining -= n;
+        c.next += 1;
+    }
+
+    /// 310.2: who a creature's damage may go to.
+    fn plan_creature(&mut self, c: &mut DamageCursor, id: ObjId) {
+        let ch = compute(self, id);
+        if ch.power <= 0 {
+            return; // 310.2a
+        }
+        c.source = Some(id);
+        c.remaining = ch.power as u32;
+        c.next = 0;
+        c.all_lethal = true;
+        c.trample = false;
+        c.recipients.clear();
+        if let Some(att) = self.combat.attackers.iter().find(|a| a.obj == id).copied() {
+            let blockers: Vec<ObjId> = self.combat.blockers_of(id).filter(|&b| self.is_present(b)).collect();
+            let defender = Target::Player(self.combat.defending.unwrap_or(self.next_player(self.active)));
+            if !att.blocked {
+                c.recipients.push(defender); // 310.2b
+            } else if blockers.is_empty() {
+                if ch.has(Keyword::Trample) {
+                    c.recipients.push(defender); // 502.9c
+                }
+                // 310.2c: otherwise no damage.
+            } else {
+                c.recipients.extend(blockers.into_iter().map(Target::Object));
+                if ch.has(Keyword::Trample) {
+                    c.trample = true;
+                    c.recipients.push(defender); // 502.9b
+                }
+            }
+        } else {
+            // 310.2d: a blocker damages the attacker it blocks.
+            let targets: Vec<ObjId> = self.combat.blocked_by(id).filter(|&a| self.is_present(a)).collect();
+            c.recipients.extend(targets.into_iter().map(Target::Object));
+        }
+    }
+
+    pub(crate) fn on_assign_damage(&mut self, action: Action) {
+        let Action::AssignDamage(n) = action else { return };
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority) else { return };
+        if let (Some(src), Some(&to)) = (c.source, c.recipients.get(c.next)) {
+            let lethal = match to {
+                Target::Object(o) => {
+                    let ch = compute(self, o);
+                    (ch.toughness - self.objects[o.slot as usize].damage as i32 - self.assigned_to(o) as i32).max(0) as u32
+                }
+                _ => 0,
+            };
+            self.record_assignment(&mut c, src, to, n, lethal);
+        }
+        self.flow = Flow::AssigningDamage(c);
+    }
+
+    /// 310.4: combat damage resolves, all at once, as assigned.
+    pub(crate) fn deal_combat_damage(&mut self, list: &[DamageAssignment]) {
+        for a in list {
+            let card = self.objects[a.source.slot as usize].card;
+            let src = crate::targeting::SourceInfo::of(self, a.source, self.objects[a.source.slot as usize].controller);
+            // 310.4c: a creature no longer in play or no longer a creature isn't dealt the damage.
+            self.deal_damage(a.source, card, &src, a.to, a.amount, true);
+        }
+    }
+}

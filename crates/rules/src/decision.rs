@@ -1,0 +1,63 @@
+//! Decisions: where the engine stops and waits for an [`crate::Action`]
+//! (DEVELOPERS.md, decision 2). The engine never calls an agent.
+
+use crate::{ObjId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+
+/// A decision the game is waiting for.
+///
+/// `player` is the player on whose behalf the decision is made; who actually
+/// decides is computed by [`crate::Game::decider`] (rule 507: the controller
+/// of a player's turn makes that player's decisions).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub player: PlayerId,
+    pub kind: DecisionKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DecisionKind {
+    /// 101.4: keep this hand or take a mulligan.
+    Mulligan,
+    /// 408.1c: the player has priority.
+    Priority,
+    /// 409.1c / 410.4: choose the next target of the spell or ability being played.
+    ChooseTarget { index: u8 },
+    /// 409.1b: announce the value of X.
+    ChooseX { max: u32 },
+    /// 409.1g–h: play mana abilities and pay the remaining mana cost.
+    PayMana,
+    /// 308.2a: declare attackers one by one, then `Done`.
+    DeclareAttackers,
+    /// 309.2a: declare blockers one by one, then `Done`.
+    DeclareBlockers,
+    /// 310.2: choose how much of `source`'s combat damage goes to `to`.
+    AssignCombatDamage { source: ObjId, to: Target, min: u32, max: u32 },
+    /// 410.3: choose which of your triggered abilities goes on the stack next.
+    OrderTriggers,
+    /// 314.1 or an effect: discard a card (`remaining` including this one).
+    Discard { remaining: u32 },
+    /// An effect: sacrifice a permanent.
+    Sacrifice,
+    /// 410.5: "you may" on resolution.
+    MayAbility,
+}
+
+impl DecisionKind {
+    pub fn name(&self) -> &'static str {
+        match self {
+            DecisionKind::Mulligan => "mulligan",
+            DecisionKind::Priority => "priority",
+            DecisionKind::ChooseTarget { .. } => "choose target",
+            DecisionKind::ChooseX { .. } => "choose X",
+            DecisionKind::PayMana => "pay mana",
+            DecisionKind::DeclareAttackers => "declare attackers",
+            DecisionKind::DeclareBlockers => "declare blockers",
+            DecisionKind::AssignCombatDamage { .. } => "assign combat damage",
+            DecisionKind::OrderTriggers => "order triggers",
+            DecisionKind::Discard { .. } => "discard",
+            DecisionKind::Sacrifice => "sacrifice",
+            DecisionKind::MayAbility => "may",
+        }
+    }
+}

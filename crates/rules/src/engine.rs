@@ -1,0 +1,331 @@
+//! The engine loop: `apply` an action to the pending decision, then
+//! `advance` the game until the next decision (DEVELOPERS.md, decision 2).
+//!
+//! Flow of one action: `Game::apply` checks it against `legal_actions`
+//! (refusing it with the game untouched), dispatches it by decision kind,
+//! then `advance` runs turn-based actions, state-based effects (420),
+//! triggered abilities (410) and resolution (413) until a player must decide
+//! again. Every change emits an [`crate::Event`].
+
+use crate::triggers::PendingTrigger;
+use crate::{Action, ActionError, Decision, DecisionKind, Event, Game, GameResult, LossReason, ObjId, PlayerId, StackItem, Target};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{ManaCost, Step};
+
+/// Where the engine is between decisions.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Flow {
+    /// 101.4: mulligan decisions in turn order from the starting player.
+    Mulligans,
+    /// Perform the current step's turn-based actions.
+    BeginStep,
+    /// 408.1b: check state-based effects, put triggers on the stack, then give this player priority.
+    Priority(PlayerId),
+    /// Waiting for the priority decision.
+    AwaitPriority,
+    /// All players passed with a non-empty stack: resolve the top object.
+    Resolve,
+    /// The current step or phase ends.
+    EndStep,
+    /// Declaring attackers or blockers.
+    Declaring,
+    /// 310.1: announcing combat damage assignments.
+    AssigningDamage(Box<DamageCursor>),
+    /// 314.1: discarding to hand size.
+    CleanupDiscard,
+    /// Playing a spell or ability, or putting a trigger on the stack (`Game::casting`).
+    Casting,
+    /// Resolving a spell or ability that paused for a choice (`Game::resolving`).
+    Resolving,
+    /// 410.3: the player is ordering their triggers.
+    OrderingTriggers { then: PlayerId },
+    GameOver,
+}
+
+/// Progress through 310.1's announcements.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct DamageCursor {
+    /// Creatures still to assign, in order (attackers first, 310.1).
+    pub queue: Vec<ObjId>,
+    /// The creature assigning now and its recipients.
+    pub source: Option<ObjId>,
+    pub recipients: Vec<Target>,
+    pub next: usize,
+    pub remaining: u32,
+    pub trample: bool,
+    pub all_lethal: bool,
+}
+
+/// What is being played (409) or put on the stack (410.4).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Playing {
+    Spell { obj: ObjId },
+    Ability { source: ObjId, index: u8 },
+    Trigger(PendingTrigger),
+}
+
+/// A spell or ability between announcement and being played (409.1a–i).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Casting {
+    pub player: PlayerId,
+    pub what: Playing,
+    pub targets: Vec<Target>,
+    pub x: Option<u32>,
+    /// The unpaid part of the total cost (409.1f), once determined.
+    pub unpaid: Option<Unpaid>,
+    /// Who gets priority afterwards (409.1i).
+    pub then: PlayerId,
+}
+
+/// The mana still owed during payment.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unpaid {
+    pub generic: u32,
+    pub colored: [u32; 5],
+    pub hybrid: Vec<(tolaria_cards::Color, tolaria_cards::Color)>,
+}
+
+impl Unpaid {
+    pub fn from_cost(c: &ManaCost, x: u32) -> Unpaid {
+        let mut u = Unpaid { generic: c.generic + x * c.x as u32, ..Default::default() };
+        for i in 0..5 {
+            u.colored[i] = c.colored[i] as u32;
+        }
+        for h in &c.hybrid {
+            match *h {
+                tolaria_cards::Hybrid::TwoColors(a, b) => u.hybrid.push((a, b)),
+                tolaria_cards::Hybrid::GenericOr(n, _) => u.generic += n as u32,
+            }
+        }
+        u.generic += c.snow as u32;
+        u
+    }
+    pub fn is_paid(&self) -> bool {
+        self.generic == 0 && self.colored.iter().all(|&c| c == 0) && self.hybrid.is_empty()
+    }
+    pub fn total(&self) -> u32 {
+        self.generic + self.colored.iter().sum::<u32>() + self.hybrid.len() as u32
+    }
+}
+
+/// A resolution paused for a choice (413.2c).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Resolving {
+    pub item: StackItem,
+    pub ctx: crate::resolve::ResolveCtx,
+    /// Index of the effect to run next.
+    pub pc: usize,
+    /// Progress inside a multi-choice effect (cards still to discard, …).
+    pub sub: u32,
+    /// The player making the pending choice.
+    pub chooser: Option<PlayerId>,
+}
+
+impl Game {
+    /// Who actually makes a decision on behalf of `player` (507.3): the
+    /// controller of the current turn decides for the active player.
+    pub fn decider_for(&self, player: PlayerId) -> PlayerId {
+        if player == self.active && !self.is_over() {
+            self.turn_controller
+        } else {
+            player
+        }
+    }
+
+    /// The pending decision and who makes it.
+    pub fn decider(&self) -> Option<PlayerId> {
+        self.decision.as_ref().map(|d| self.decider_for(d.player))
+    }
+
+    /// Applies an action as the player who makes the pending decision.
+    pub fn apply(&mut self, action: Action) -> Result<(), ActionError> {
+        let sender = match (&action, self.decider()) {
+            (Action::Concede(p), _) => *p,
+            (_, Some(d)) => d,
+            (_, None) => return Err(if self.is_over() { ActionError::GameOver } else { ActionError::NoDecision }),
+        };
+        self.apply_as(sender, action)
+    }
+
+    /// Applies an action sent by `sender`. An illegal action returns an
+    /// error and leaves the game unchanged.
+    pub fn apply_as(&mut self, sender: PlayerId, action: Action) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::GameOver);
+        }
+        if let Action::Concede(p) = action {
+            // 507.3b: only the player may concede, whoever controls the turn.
+            if p != sender || self.player(p).lost {
+                return Err(ActionError::NotYourConcession { player: sender });
+            }
+            self.action_count += 1;
+            self.player_loses(p, LossReason::Conceded);
+            self.check_game_over();
+            if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
+                // The conceding player's pending decision goes away; the turn moves on.
+                self.decision = None;
+                if p == self.active {
+                    self.flow = Flow::EndStep;
+                } else {
+                    self.flow = Flow::Priority(self.active);
+                }
+                self.advance();
+            }
+            return Ok(());
+        }
+        let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
+        if self.decider_for(decision.player) != sender || !self.is_legal(&action) {
+            return Err(ActionError::Illegal { action, decision: decision.kind.name().to_string() });
+        }
+        self.decision = None;
+        self.action_count += 1;
+        self.dispatch(decision, action);
+        self.advance();
+        Ok(())
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v.contains(action)
+    }
+
+    fn dispatch(&mut self, decision: Decision, action: Action) {
+        let p = decision.player;
+        match decision.kind {
+            DecisionKind::Mulligan => self.on_mulligan(p, action),
+            DecisionKind::Priority => self.on_priority(p, action),
+            DecisionKind::ChooseTarget { .. } | DecisionKind::ChooseX { .. } | DecisionKind::PayMana => {
+                self.on_casting(action)
+            }
+            DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
+            DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
+            DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
+            DecisionKind::OrderTriggers => {
+                if let Action::ChooseTrigger(i) = action {
+                    self.put_trigger_on_stack(p, i as usize);
+                }
+            }
+            DecisionKind::Discard { .. } | DecisionKind::Sacrifice | DecisionKind::MayAbility => {
+                self.on_resolution_choice(p, action)
+            }
+        }
+    }
+
+    fn on_priority(&mut self, p: PlayerId, action: Action) {
+        match action {
+            Action::Pass => {
+                self.passes += 1;
+                let alive = self.apnap_from(self.active).count() as u8;
+                if self.passes >= alive {
+                    self.passes = 0;
+                    self.flow = if self.stack.is_empty() { Flow::EndStep } else { Flow::Resolve };
+                } else {
+                    self.flow = Flow::Priority(self.next_player(p));
+                }
+            }
+            Action::PlayLand(obj) => {
+                self.play_land(p, obj);
+                self.passes = 0;
+                self.flow = Flow::Priority(p);
+            }
+            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
+            Action::Activate { source, index } => self.begin_casting(p, Playing::Ability { source, index }),
+            Action::ActivateMana { source, index, kind } => {
+                self.activate_mana(p, source, index, kind);
+                self.flow = Flow::Priority(p);
+            }
+            _ => {}
+        }
+    }
+
+    /// Runs the game forward until a decision is needed or the game ends.
+    pub fn advance(&mut self) {
+        let mut guard = 0u32;
+        while self.decision.is_none() && !self.is_over() {
+            guard += 1;
+            if guard > 100_000 {
+                // 104.4b-style loop with no choices: the game is a draw.
+                self.result = Some(GameResult::Draw);
+                self.emit(Event::GameOver { winner: None });
+                break;
+            }
+            match std::mem::replace(&mut self.flow, Flow::AwaitPriority) {
+                Flow::Mulligans | Flow::AwaitPriority | Flow::Declaring | Flow::Casting | Flow::Resolving => {
+                    // These flows always come with a decision; reaching here means
+                    // the decision was answered and the handler set the next flow.
+                    // Falling through to priority keeps the game moving.
+                    self.flow = Flow::Priority(self.active);
+                }
+                Flow::BeginStep => self.begin_step(),
+                Flow::Priority(p) => self.priority_to(p),
+                Flow::Resolve => self.resolve_top(),
+                Flow::EndStep => self.end_step(),
+                Flow::AssigningDamage(cursor) => self.continue_assignment(*cursor),
+                Flow::CleanupDiscard => self.cleanup_discard(),
+                Flow::OrderingTriggers { then } => self.flow = Flow::Priority(then),
+                Flow::GameOver => break,
+            }
+        }
+    }
+
+    /// 408.1b: state-based effects, then triggered abilities, repeated; then
+    /// the player gets priority.
+    fn priority_to(&mut self, p: PlayerId) {
+        loop {
+            self.check_state_based_effects();
+            if self.is_over() {
+                return;
+            }
+            if self.pending_triggers.is_empty() {
+                break;
+            }
+            if !self.put_pending_triggers(p) {
+                // A decision (order or targets) is pending.
+                return;
+            }
+        }
+        let p = if self.player(p).lost { self.next_player(p) } else { p };
+        self.decision = Some(Decision { player: p, kind: DecisionKind::Priority });
+        self.flow = Flow::AwaitPriority;
+    }
+
+    pub(crate) fn player_loses(&mut self, p: PlayerId, reason: LossReason) {
+        if self.players[p.index()].lost {
+            return;
+        }
+        self.players[p.index()].lost = true;
+        self.emit(Event::PlayerLost { player: p, reason });
+    }
+
+    /// 102: the game ends when one player remains (or none).
+    pub(crate) fn check_game_over(&mut self) {
+        if self.is_over() {
+            return;
+        }
+        let alive: Vec<PlayerId> = self.player_ids().filter(|&p| !self.player(p).lost).collect();
+        match alive.len() {
+            0 => {
+                self.result = Some(GameResult::Draw);
+                self.decision = None;
+                self.flow = Flow::GameOver;
+                self.emit(Event::GameOver { winner: None });
+            }
+            1 => {
+                self.result = Some(GameResult::Win(alive[0]));
+                self.decision = None;
+                self.flow = Flow::GameOver;
+                self.emit(Event::GameOver { winner: Some(alive[0]) });
+            }
+            _ => {}
+        }
+    }
+
+    /// Starts the current step over (used by scenarios that set up a step).
+    pub fn start_step(&mut self, step: Step) {
+        self.step = step;
+        self.flow = Flow::BeginStep;
+        self.decision = None;
+        self.advance();
+    }
+}

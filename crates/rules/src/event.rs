@@ -1,0 +1,348 @@
+//! Events: every game action emits one (DEVELOPERS.md, decision 8). The log,
+//! triggers and replays come from them. Each renders as a readable line that
+//! cites its rule.
+
+use crate::{ObjId, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, CardId, ManaKind, Step};
+
+/// Why a player lost (420.5, 102).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LossReason {
+    /// 420.5a
+    LifeZero,
+    /// 420.5g
+    EmptyLibrary,
+    /// 420.5h
+    Poison,
+    /// 102.x
+    Conceded,
+}
+
+/// Why an object moved (for the log's rule citation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveReason {
+    Draw,
+    PlayLand,
+    Cast,
+    Resolve,
+    Countered,
+    /// 415 / 413.2a: all targets illegal.
+    Fizzled,
+    Destroy,
+    /// 420.5b
+    ZeroToughness,
+    /// 420.5c
+    LethalDamage,
+    /// 420.5d
+    AuraIllegal,
+    /// 420.5e
+    Legend,
+    /// 420.5i
+    World,
+    Sacrifice,
+    Discard,
+    RemoveFromGame,
+    ReturnToHand,
+    Mulligan,
+    /// 420.5f / 420.5j
+    CeaseToExist,
+    Effect,
+}
+
+impl MoveReason {
+    fn rule(self) -> &'static str {
+        match self {
+            MoveReason::Draw => "121.1",
+            MoveReason::PlayLand => "408.2d",
+            MoveReason::Cast => "409.1a",
+            MoveReason::Resolve => "413.2i",
+            MoveReason::Countered => "414.1",
+            MoveReason::Fizzled => "413.2a",
+            MoveReason::Destroy => "501.1",
+            MoveReason::ZeroToughness => "420.5b",
+            MoveReason::LethalDamage => "420.5c",
+            MoveReason::AuraIllegal => "420.5d",
+            MoveReason::Legend => "420.5e",
+            MoveReason::World => "420.5i",
+            MoveReason::Sacrifice => "501.3",
+            MoveReason::Discard => "501.6",
+            MoveReason::RemoveFromGame => "217.8",
+            MoveReason::ReturnToHand => "217.5",
+            MoveReason::Mulligan => "101.4",
+            MoveReason::CeaseToExist => "420.5f",
+            MoveReason::Effect => "417",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// 101.2
+    GameStarted { starting: PlayerId, seed: u64 },
+    /// 101.1
+    Shuffled { player: PlayerId },
+    /// 101.4
+    Mulliganed { player: PlayerId, hand_size: u32 },
+    Kept { player: PlayerId, hand_size: u32 },
+    /// 300
+    TurnBegan { turn: u32, player: PlayerId, controller: PlayerId },
+    StepBegan { step: Step },
+    /// 302.2
+    Untapped { obj: ObjId, card: CardId },
+    Tapped { obj: ObjId, card: CardId },
+    /// 121
+    Drew { player: PlayerId, obj: ObjId, card: CardId },
+    /// 420.5g (recorded when it happens, checked later)
+    DrewFromEmptyLibrary { player: PlayerId },
+    /// 101.5a
+    SkippedFirstDraw { player: PlayerId },
+    LandPlayed { player: PlayerId, obj: ObjId, card: CardId },
+    /// 409.1i
+    SpellPlayed { player: PlayerId, obj: ObjId, card: CardId, targets: Vec<Target> },
+    AbilityPlayed { player: PlayerId, source: ObjId, card: CardId, index: u8, targets: Vec<Target> },
+    /// 410
+    TriggerPutOnStack { player: PlayerId, source: ObjId, card: CardId, index: u8, targets: Vec<Target> },
+    /// 410.4: no legal target; removed from the stack.
+    TriggerRemoved { source: ObjId, card: CardId },
+    /// 406
+    ManaAdded { player: PlayerId, source: ObjId, card: CardId, kind: ManaKind, amount: u32 },
+    /// 409.1h
+    CostPaid { player: PlayerId, card: CardId },
+    /// 422: a play was abandoned and the game rewound.
+    PlayCancelled { player: PlayerId, card: CardId },
+    /// 413
+    Resolved { card: CardId, ability: bool },
+    /// 414
+    Countered { card: CardId, ability: bool },
+    /// 413.2a
+    CounteredOnResolution { card: CardId, ability: bool },
+    Damage { source: ObjId, source_card: CardId, to: Target, to_card: Option<CardId>, amount: u32, combat: bool },
+    /// 502.7e
+    DamagePrevented { source_card: CardId, to: Target, amount: u32 },
+    LifeGained { player: PlayerId, amount: u32 },
+    LifeLost { player: PlayerId, amount: u32 },
+    /// 300.3
+    ManaBurn { player: PlayerId, amount: u32 },
+    /// 217.1c: a card or token moved; `new` is the new object's id.
+    ZoneChange { card: CardId, old: ObjId, new: ObjId, from: Zone, to: Zone, reason: MoveReason },
+    /// 501.5
+    Regenerated { obj: ObjId, card: CardId },
+    /// 308.2
+    AttackerDeclared { obj: ObjId, card: CardId },
+    /// 309.2
+    BlockerDeclared { blocker: ObjId, blocker_card: CardId, attacker: ObjId, attacker_card: CardId },
+    /// 310.1
+    CombatDamageOnStack { assignments: u32 },
+    /// 306.2 / 311.2
+    RemovedFromCombat { obj: ObjId, card: CardId },
+    /// 418: an effect (pump etc.) applied.
+    Pumped { obj: ObjId, card: CardId, power: i32, toughness: i32 },
+    CountersPut { obj: ObjId, card: CardId, plus: bool, amount: u32 },
+    /// 216
+    TokenCreated { obj: ObjId, player: PlayerId },
+    /// 511
+    CoinFlipped { player: PlayerId, won: bool },
+    /// 314.2
+    CleanupDamageRemoved,
+    /// 102 / 420.5
+    PlayerLost { player: PlayerId, reason: LossReason },
+    /// 102.x
+    GameOver { winner: Option<PlayerId> },
+}
+
+fn name(c: CardId) -> &'static str {
+    &db().get(c).name
+}
+
+fn target(t: &Target, card: Option<CardId>) -> String {
+    match (t, card) {
+        (Target::Player(p), _) => p.to_string(),
+        (Target::Object(_), Some(c)) => name(c).to_string(),
+        (Target::Object(o), None) => o.to_string(),
+    }
+}
+
+fn targets(ts: &[Target]) -> String {
+    if ts.is_empty() {
+        return String::new();
+    }
+    let v: Vec<String> = ts.iter().map(|t| target(t, None)).collect();
+    format!(" targeting {}", v.join(", "))
+}
+
+impl Event {
+    /// The rule the event follows, for the log.
+    pub fn rule(&self) -> &'static str {
+        match self {
+            Event::GameStarted { .. } => "101.2",
+            Event::Shuffled { .. } => "101.1",
+            Event::Mulliganed { .. } | Event::Kept { .. } => "101.4",
+            Event::TurnBegan { .. } => "300.1",
+            Event::StepBegan { step } => step.rule(),
+            Event::Untapped { .. } => "302.2",
+            Event::Tapped { .. } => "104.5",
+            Event::Drew { .. } => "304.1",
+            Event::DrewFromEmptyLibrary { .. } => "420.5g",
+            Event::SkippedFirstDraw { .. } => "101.5a",
+            Event::LandPlayed { .. } => "408.2d",
+            Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
+            Event::TriggerPutOnStack { .. } => "410.1",
+            Event::TriggerRemoved { .. } => "410.4",
+            Event::ManaAdded { .. } => "406.1",
+            Event::CostPaid { .. } => "409.1h",
+            Event::PlayCancelled { .. } => "422.1",
+            Event::Resolved { .. } => "413.1",
+            Event::Countered { .. } => "414.1",
+            Event::CounteredOnResolution { .. } => "413.2a",
+            Event::Damage { combat: true, .. } => "310.4",
+            Event::Damage { .. } => "416.4",
+            Event::DamagePrevented { .. } => "502.7e",
+            Event::LifeGained { .. } | Event::LifeLost { .. } => "215.2",
+            Event::ManaBurn { .. } => "300.3",
+            Event::ZoneChange { reason, .. } => reason.rule(),
+            Event::Regenerated { .. } => "501.5a",
+            Event::AttackerDeclared { .. } => "308.2",
+            Event::BlockerDeclared { .. } => "309.2",
+            Event::CombatDamageOnStack { .. } => "310.1",
+            Event::RemovedFromCombat { .. } => "306.2",
+            Event::Pumped { .. } => "418.5a",
+            Event::CountersPut { .. } => "418.5a",
+            Event::TokenCreated { .. } => "216.1",
+            Event::CoinFlipped { .. } => "511.1",
+            Event::CleanupDamageRemoved => "314.2",
+            Event::PlayerLost { reason, .. } => match reason {
+                LossReason::LifeZero => "420.5a",
+                LossReason::EmptyLibrary => "420.5g",
+                LossReason::Poison => "420.5h",
+                LossReason::Conceded => "102.3",
+            },
+            Event::GameOver { .. } => "102.1",
+        }
+    }
+
+    /// The log line, or `None` for an event another event already tells
+    /// (a draw's zone change is told by `Drew`, a land's by `LandPlayed`).
+    pub fn log_line(&self) -> Option<String> {
+        match self {
+            Event::ZoneChange { reason: MoveReason::Draw | MoveReason::PlayLand | MoveReason::Mulligan, .. } => None,
+            _ => Some(self.render()),
+        }
+    }
+
+    /// A readable log line starting with the rule number.
+    pub fn render(&self) -> String {
+        let text = match self {
+            Event::GameStarted { starting, seed } => format!("Game begins (seed {seed}); {starting} plays first"),
+            Event::Shuffled { player } => format!("{player} shuffles their library"),
+            Event::Mulliganed { player, hand_size } => format!("{player} mulligans to {hand_size}"),
+            Event::Kept { player, hand_size } => format!("{player} keeps {hand_size} cards"),
+            Event::TurnBegan { turn, player, controller } => {
+                if player == controller {
+                    format!("Turn {turn}: {player}'s turn")
+                } else {
+                    format!("Turn {turn}: {player}'s turn, controlled by {controller}")
+                }
+            }
+            Event::StepBegan { step } => format!("{} begins", capitalise(step.name())),
+            Event::Untapped { card, .. } => format!("{} untaps", name(*card)),
+            Event::Tapped { card, .. } => format!("{} becomes tapped", name(*card)),
+            Event::Drew { player, .. } => format!("{player} draws a card"),
+            Event::DrewFromEmptyLibrary { player } => format!("{player} attempts to draw from an empty library"),
+            Event::SkippedFirstDraw { player } => format!("{player} skips the draw of the first turn"),
+            Event::LandPlayed { player, card, .. } => format!("{player} plays {}", name(*card)),
+            Event::SpellPlayed { player, card, targets: ts, .. } => format!("{player} plays {}{}", name(*card), targets(ts)),
+            Event::AbilityPlayed { player, card, targets: ts, .. } => {
+                format!("{player} plays an ability of {}{}", name(*card), targets(ts))
+            }
+            Event::TriggerPutOnStack { player, card, targets: ts, .. } => {
+                format!("{}'s triggered ability ({player}) goes on the stack{}", name(*card), targets(ts))
+            }
+            Event::TriggerRemoved { card, .. } => format!("{}'s triggered ability has no legal target and is removed", name(*card)),
+            Event::ManaAdded { player, card, kind, amount, .. } => {
+                format!("{} adds {}{{{}}} to {player}'s mana pool", name(*card), if *amount > 1 { format!("{amount}x") } else { String::new() }, kind.symbol())
+            }
+            Event::CostPaid { player, card } => format!("{player} pays the cost of {}", name(*card)),
+            Event::PlayCancelled { player, card } => format!("{player} cancels playing {}; the game rewinds", name(*card)),
+            Event::Resolved { card, ability } => {
+                format!("{}{} resolves", name(*card), if *ability { "'s ability" } else { "" })
+            }
+            Event::Countered { card, ability } => format!("{}{} is countered", name(*card), if *ability { "'s ability" } else { "" }),
+            Event::CounteredOnResolution { card, ability } => {
+                format!("{}{} is countered on resolution: all its targets are illegal", name(*card), if *ability { "'s ability" } else { "" })
+            }
+            Event::Damage { source_card, to, to_card, amount, combat, .. } => format!(
+                "{} deals {amount} {}damage to {}",
+                name(*source_card),
+                if *combat { "combat " } else { "" },
+                target(to, *to_card)
+            ),
+            Event::DamagePrevented { source_card, to, amount } => {
+                format!("{amount} damage from {} to {} is prevented (protection)", name(*source_card), target(to, None))
+            }
+            Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
+            Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
+            Event::ManaBurn { player, amount } => format!("{player} loses {amount} life to mana burn"),
+            Event::ZoneChange { card, from, to, reason, .. } => {
+                let why = match reason {
+                    MoveReason::LethalDamage => " (lethal damage)",
+                    MoveReason::ZeroToughness => " (toughness 0 or less)",
+                    MoveReason::AuraIllegal => " (Aura attached illegally)",
+                    MoveReason::Legend => " (legend rule)",
+                    MoveReason::World => " (world rule)",
+                    MoveReason::Fizzled => " (all targets illegal)",
+                    _ => "",
+                };
+                let dest = match to {
+                    Zone::Graveyard(_) => "is put into its owner's graveyard".to_string(),
+                    Zone::Hand(_) => "is put into its owner's hand".to_string(),
+                    Zone::Library(_) => "is put into its owner's library".to_string(),
+                    Zone::InPlay => "comes into play".to_string(),
+                    Zone::Stack => "is put onto the stack".to_string(),
+                    Zone::RemovedFromGame => "is removed from the game".to_string(),
+                    Zone::Nowhere => "ceases to exist".to_string(),
+                };
+                let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_)) && matches!(to, Zone::Library(_) | Zone::Hand(_));
+                if hidden {
+                    format!("A card {dest}{why}")
+                } else {
+                    format!("{} {dest}{why}", name(*card))
+                }
+            }
+            Event::Regenerated { card, .. } => format!("{} regenerates", name(*card)),
+            Event::AttackerDeclared { card, .. } => format!("{} attacks", name(*card)),
+            Event::BlockerDeclared { blocker_card, attacker_card, .. } => {
+                format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
+            }
+            Event::CombatDamageOnStack { assignments } => format!("Combat damage ({assignments} assignments) goes on the stack"),
+            Event::RemovedFromCombat { card, .. } => format!("{} is removed from combat", name(*card)),
+            Event::Pumped { card, power, toughness, .. } => format!("{} gets {:+}/{:+}", name(*card), power, toughness),
+            Event::CountersPut { card, plus, amount, .. } => {
+                format!("{amount} {} counter(s) put on {}", if *plus { "+1/+1" } else { "-1/-1" }, name(*card))
+            }
+            Event::TokenCreated { player, .. } => format!("{player} creates a token"),
+            Event::CoinFlipped { player, won } => format!("{player} {} the coin flip", if *won { "wins" } else { "loses" }),
+            Event::CleanupDamageRemoved => "Damage wears off and \"until end of turn\" effects end".to_string(),
+            Event::PlayerLost { player, reason } => {
+                let why = match reason {
+                    LossReason::LifeZero => "0 or less life",
+                    LossReason::EmptyLibrary => "drew from an empty library",
+                    LossReason::Poison => "ten or more poison counters",
+                    LossReason::Conceded => "conceded",
+                };
+                format!("{player} loses the game ({why})")
+            }
+            Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
+            Event::GameOver { winner: None } => "The game is a draw".to_string(),
+        };
+        format!("{} {}", self.rule(), text)
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,84 @@
+//! Matching objects against the ability model's filters.
+
+use crate::characteristics::{compute, Characteristics};
+use crate::{Game, ObjId, PlayerId};
+use tolaria_cards::{ControllerFilter, ObjectFilter};
+
+/// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
+pub fn matches(game: &Game, f: &ObjectFilter, id: ObjId, source: Option<ObjId>, you: PlayerId) -> bool {
+    let ch = compute(game, id);
+    matches_with(game, f, id, &ch, source, you)
+}
+
+/// As [`matches`], with characteristics supplied by the caller.
+pub fn matches_with(game: &Game, f: &ObjectFilter, id: ObjId, ch: &Characteristics, source: Option<ObjId>, you: PlayerId) -> bool {
+    if f.this && source != Some(id) {
+        return false;
+    }
+    if f.other && source == Some(id) {
+        return false;
+    }
+    if !f.types_any.is_empty() && !ch.types.intersects(f.types_any) {
+        return false;
+    }
+    if ch.types.intersects(f.types_none) {
+        return false;
+    }
+    if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
+        return false;
+    }
+    if !f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s)) {
+        return false;
+    }
+    if !f.colors_any.is_empty() && !ch.colors.intersects(f.colors_any) {
+        return false;
+    }
+    if ch.colors.intersects(f.colors_none) {
+        return false;
+    }
+    match f.controller {
+        ControllerFilter::Any => {}
+        ControllerFilter::You => {
+            if ch.controller != you {
+                return false;
+            }
+        }
+        ControllerFilter::Opponent => {
+            if ch.controller == you {
+                return false;
+            }
+        }
+    }
+    let o = &game.objects[id.slot as usize];
+    if let Some(t) = f.tapped {
+        if o.is_tapped() != t {
+            return false;
+        }
+    }
+    if let Some(a) = f.attacking {
+        if game.combat.is_attacking(id) != a {
+            return false;
+        }
+    }
+    if let Some(b) = f.blocking {
+        if game.combat.is_blocking(id) != b {
+            return false;
+        }
+    }
+    if let Some(k) = f.with_keyword {
+        if !ch.has(k) {
+            return false;
+        }
+    }
+    if let Some(k) = f.without_keyword {
+        if ch.has(k) {
+            return false;
+        }
+    }
+    if let Some(p) = f.power_at_most {
+        if ch.power > p {
+            return false;
+        }
+    }
+    true
+}

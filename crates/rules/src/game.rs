@@ -1,0 +1,375 @@
+//! The game state: plain data, `Clone`, serialisable (DEVELOPERS.md,
+//! decision 1). Objects live in an arena indexed by [`ObjId`]; zones are
+//! lists of ids; the random generator and the id counters are inside.
+
+use crate::combat::Combat;
+use crate::effects::ContinuousEffect;
+use crate::engine::{Flow, Casting, Resolving};
+use crate::triggers::PendingTrigger;
+use crate::{Decision, Event, MoveReason, ObjId, Object, Player, PlayerId, Rng, StackItem, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{CardId, Step};
+
+/// 102.x: how the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameResult {
+    Win(PlayerId),
+    Draw,
+}
+
+/// Last known information about an object that left a zone (413.2f).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastKnown {
+    pub id: ObjId,
+    pub card: CardId,
+    pub controller: PlayerId,
+    pub power: i32,
+    pub toughness: i32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    pub players: Vec<Player>,
+    pub objects: Vec<Object>,
+    /// 217.6: the in-play zone, in order of entry.
+    pub in_play: Vec<ObjId>,
+    /// 217.7: bottom first, top last.
+    pub stack: Vec<StackItem>,
+    /// 217.8: removed from the game.
+    pub removed: Vec<ObjId>,
+    pub turn: u32,
+    pub active: PlayerId,
+    pub starting_player: PlayerId,
+    pub step: Step,
+    /// 408.1c: consecutive passes since the last action.
+    pub passes: u8,
+    pub decision: Option<Decision>,
+    pub(crate) flow: Flow,
+    pub effects: Vec<ContinuousEffect>,
+    pub pending_triggers: Vec<PendingTrigger>,
+    pub combat: Combat,
+    pub(crate) casting: Option<Box<Casting>>,
+    pub(crate) resolving: Option<Box<Resolving>>,
+    /// 422: the state before the spell or ability being played was announced.
+    pub(crate) rewind: Option<Box<Game>>,
+    /// How many events existed when the rewind point was taken.
+    pub(crate) rewind_events: usize,
+    pub rng: Rng,
+    pub next_timestamp: u32,
+    /// 507: who controls the current turn (the active player unless an effect says otherwise).
+    pub turn_controller: PlayerId,
+    /// 314.3: this turn's cleanup step gave priority, so another follows.
+    pub cleanup_again: bool,
+    pub result: Option<GameResult>,
+    /// Last known information of objects that left play during the current resolution.
+    pub lki: Vec<LastKnown>,
+    /// Events emitted since the caller last drained them.
+    #[serde(skip)]
+    pub events: Vec<Event>,
+    /// Actions applied so far (for replays).
+    pub action_count: u64,
+}
+
+impl Game {
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+    pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p.index()]
+    }
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+    /// Players still in the game, in turn order starting from `from`.
+    pub fn apnap_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        let n = self.players.len() as u8;
+        (0..n).map(move |i| PlayerId((from.0 + i) % n)).filter(move |p| !self.players[p.index()].lost)
+    }
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len() as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = PlayerId((q.0 + 1) % n);
+            if !self.players[q.index()].lost {
+                return q;
+            }
+        }
+        p
+    }
+    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids().filter(move |&q| q != p && !self.players[q.index()].lost)
+    }
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The live object with this id, or `None` if it has changed zones since (217.1c).
+    pub fn obj(&self, id: ObjId) -> Option<&Object> {
+        self.objects.get(id.slot as usize).filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+    }
+    pub fn obj_mut(&mut self, id: ObjId) -> Option<&mut Object> {
+        self.objects.get_mut(id.slot as usize).filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+    }
+    /// The current id of the object in a slot.
+    pub fn current_id(&self, slot: usize) -> ObjId {
+        self.objects[slot].id(slot)
+    }
+    pub fn is_in_play(&self, id: ObjId) -> bool {
+        self.obj(id).is_some_and(|o| o.zone == Zone::InPlay)
+    }
+    /// In play and not phased out (502.15: phased-out permanents are treated as though they don't exist).
+    pub fn is_present(&self, id: ObjId) -> bool {
+        self.obj(id).is_some_and(|o| o.zone == Zone::InPlay && !o.is_phased_out())
+    }
+    pub fn stamp(&mut self) -> u32 {
+        self.next_timestamp += 1;
+        self.next_timestamp
+    }
+
+    /// Emits an event: records it and lets triggered abilities see it (404, 410).
+    pub fn emit(&mut self, e: Event) {
+        crate::triggers::check_triggers(self, &e);
+        self.events.push(e);
+    }
+
+    /// Takes the events emitted since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Removes an object id from whatever zone list holds it.
+    fn unlist(&mut self, id: ObjId, zone: Zone) {
+        let remove = |v: &mut Vec<ObjId>| {
+            if let Some(i) = v.iter().position(|&x| x == id) {
+                v.remove(i);
+            }
+        };
+        match zone {
+            Zone::Library(p) => remove(&mut self.players[p.index()].library),
+            Zone::Hand(p) => remove(&mut self.players[p.index()].hand),
+            Zone::Graveyard(p) => remove(&mut self.players[p.index()].graveyard),
+            Zone::InPlay => remove(&mut self.in_play),
+            Zone::RemovedFromGame => remove(&mut self.removed),
+            Zone::Stack => {
+                if let Some(i) = self.stack.iter().position(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id)) {
+                    self.stack.remove(i);
+                }
+            }
+            Zone::Nowhere => {}
+        }
+    }
+
+    /// Moves an object to another zone, making it a new object (217.1c).
+    /// Cards go to their owner's library, hand or graveyard (217.1d).
+    /// Returns the new id. The stack zone is listed by the caller (a
+    /// `StackItem` has more than the id).
+    pub fn move_to(&mut self, id: ObjId, to: Zone, reason: MoveReason) -> Option<ObjId> {
+        self.move_to_pos(id, to, reason, false)
+    }
+
+    /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
+    pub fn move_to_pos(&mut self, id: ObjId, to: Zone, reason: MoveReason, bottom: bool) -> Option<ObjId> {
+        self.relocate(id, to, reason, bottom, None)
+    }
+
+    /// Puts an object into play under `controller`'s control (413.2i: a
+    /// resolving permanent spell comes into play under its controller's).
+    pub fn put_into_play(&mut self, id: ObjId, controller: PlayerId, reason: MoveReason) -> Option<ObjId> {
+        self.relocate(id, Zone::InPlay, reason, false, Some(controller))
+    }
+
+    fn relocate(&mut self, id: ObjId, to: Zone, reason: MoveReason, bottom: bool, controller: Option<PlayerId>) -> Option<ObjId> {
+        let obj = self.obj(id)?;
+        let from = obj.zone;
+        let owner = obj.owner;
+        let card = obj.card;
+        let token = obj.token;
+        // 217.1d: owner's zones.
+        let to = match to {
+            Zone::Library(_) => Zone::Library(owner),
+            Zone::Hand(_) => Zone::Hand(owner),
+            Zone::Graveyard(_) => Zone::Graveyard(owner),
+            z => z,
+        };
+        if from == Zone::InPlay {
+            self.record_lki(id);
+            self.leave_play_cleanup(id);
+        }
+        self.unlist(id, from);
+        let ts = self.stamp();
+        let slot = id.slot as usize;
+        self.objects[slot].reset_for_new_zone(to, ts);
+        let new = self.objects[slot].id(slot);
+        match to {
+            Zone::Library(p) => {
+                if bottom {
+                    self.players[p.index()].library.insert(0, new)
+                } else {
+                    self.players[p.index()].library.push(new)
+                }
+            }
+            Zone::Hand(p) => self.players[p.index()].hand.push(new),
+            Zone::Graveyard(p) => self.players[p.index()].graveyard.push(new),
+            Zone::InPlay => {
+                // 212.3d: a permanent that just came under a player's control is "sick".
+                self.objects[slot].flags |= crate::object::flags::SICK;
+                if let Some(c) = controller {
+                    self.objects[slot].controller = c;
+                }
+                self.in_play.push(new)
+            }
+            Zone::RemovedFromGame => self.removed.push(new),
+            Zone::Stack | Zone::Nowhere => {}
+        }
+        let _ = token;
+        self.emit(Event::ZoneChange { card, old: id, new, from, to, reason });
+        Some(new)
+    }
+
+    /// 217.1c / 306.2: what leaving play ends: combat, attachments to it, its
+    /// effects on a locked set of objects.
+    fn leave_play_cleanup(&mut self, id: ObjId) {
+        if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
+            self.combat.remove(id);
+        }
+        self.effects.retain(|e| e.affected != Some(id));
+    }
+
+    pub fn record_lki(&mut self, id: ObjId) {
+        if let Some(o) = self.obj(id) {
+            let (card, controller) = (o.card, o.controller);
+            let ch = crate::characteristics::compute(self, id);
+            self.lki.retain(|l| l.id != id);
+            self.lki.push(LastKnown { id, card, controller, power: ch.power, toughness: ch.toughness });
+        }
+    }
+
+    pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
+        self.lki.iter().rev().find(|l| l.id == id)
+    }
+
+    /// 121: draw a card. Drawing from an empty library is recorded for 420.5g.
+    pub fn draw(&mut self, p: PlayerId) {
+        match self.players[p.index()].library.last().copied() {
+            Some(top) => {
+                let card = self.objects[top.slot as usize].card;
+                if let Some(new) = self.move_to(top, Zone::Hand(p), MoveReason::Draw) {
+                    self.emit(Event::Drew { player: p, obj: new, card });
+                }
+            }
+            None => {
+                self.players[p.index()].drew_from_empty = true;
+                self.emit(Event::DrewFromEmptyLibrary { player: p });
+            }
+        }
+    }
+
+    pub fn gain_life(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        self.players[p.index()].life += n as i32;
+        self.emit(Event::LifeGained { player: p, amount: n });
+    }
+
+    pub fn lose_life(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        self.players[p.index()].life -= n as i32;
+        self.emit(Event::LifeLost { player: p, amount: n });
+    }
+
+    pub fn shuffle_library(&mut self, p: PlayerId) {
+        let mut lib = std::mem::take(&mut self.players[p.index()].library);
+        self.rng.shuffle(&mut lib);
+        self.players[p.index()].library = lib;
+        self.emit(Event::Shuffled { player: p });
+    }
+
+    pub fn tap(&mut self, id: ObjId) {
+        if let Some(o) = self.obj_mut(id) {
+            if !o.is_tapped() {
+                o.set_tapped(true);
+                let card = o.card;
+                self.emit(Event::Tapped { obj: id, card });
+            }
+        }
+    }
+
+    pub fn untap(&mut self, id: ObjId) {
+        if let Some(o) = self.obj_mut(id) {
+            if o.is_tapped() {
+                o.set_tapped(false);
+                let card = o.card;
+                self.emit(Event::Untapped { obj: id, card });
+            }
+        }
+    }
+
+    /// Every object slot and the zone it is in; each card is in exactly one
+    /// zone list. Returns a description of the first inconsistency found.
+    pub fn check_zones(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.objects.len()];
+        let mut mark = |id: ObjId, zone: Zone| -> Result<(), String> {
+            let o = self.objects.get(id.slot as usize).ok_or(format!("{id} out of range"))?;
+            if o.gen != id.gen {
+                return Err(format!("{id} listed in {zone:?} is stale"));
+            }
+            if o.zone != zone {
+                return Err(format!("{id} listed in {zone:?} but its zone is {:?}", o.zone));
+            }
+            seen[id.slot as usize] += 1;
+            Ok(())
+        };
+        for (i, p) in self.players.iter().enumerate() {
+            let pid = PlayerId(i as u8);
+            for &id in &p.library {
+                mark(id, Zone::Library(pid))?;
+            }
+            for &id in &p.hand {
+                mark(id, Zone::Hand(pid))?;
+            }
+            for &id in &p.graveyard {
+                mark(id, Zone::Graveyard(pid))?;
+            }
+        }
+        for &id in &self.in_play {
+            mark(id, Zone::InPlay)?;
+        }
+        for &id in &self.removed {
+            mark(id, Zone::RemovedFromGame)?;
+        }
+        for s in &self.stack {
+            if let crate::StackKind::Spell { obj } = s.kind {
+                mark(obj, Zone::Stack)?;
+            }
+        }
+        for (i, o) in self.objects.iter().enumerate() {
+            let want = if o.zone == Zone::Nowhere { 0 } else { 1 };
+            if seen[i] != want {
+                return Err(format!("object #{i} ({}) is in {} zone lists, expected {want}", o.def().name, seen[i]));
+            }
+        }
+        Ok(())
+    }
+
+    /// The objects a player controls in play.
+    pub fn controlled_by(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        self.in_play.iter().copied().filter(move |&id| {
+            let o = &self.objects[id.slot as usize];
+            o.controller == p && !o.is_phased_out()
+        })
+    }
+
+    pub fn target_exists(&self, t: Target) -> bool {
+        match t {
+            Target::Player(p) => !self.players[p.index()].lost,
+            Target::Object(o) => self.obj(o).is_some(),
+        }
+    }
+}

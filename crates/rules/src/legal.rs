@@ -1,0 +1,185 @@
+//! The legal actions of every decision: what agents and the terminal choose
+//! from, and what `apply` checks an action against.
+
+use crate::characteristics::compute;
+use crate::engine::{Flow, Unpaid};
+use crate::targeting::{legal_targets, targets_available, SourceInfo};
+use crate::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
+use tolaria_cards::{Ability, CardType, Keyword};
+
+impl Game {
+    /// Every legal action for the pending decision (empty if none).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v
+    }
+
+    /// As [`Game::legal_actions`], into a reusable buffer (cleared first).
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(d) = &self.decision else { return };
+        let p = d.player;
+        match &d.kind {
+            DecisionKind::Mulligan => {
+                out.push(Action::Keep);
+                if !self.player(p).hand.is_empty() {
+                    out.push(Action::Mulligan);
+                }
+            }
+            DecisionKind::Priority => self.priority_actions(p, out),
+            DecisionKind::ChooseTarget { .. } => {
+                if let Some(c) = self.casting.as_deref() {
+                    let specs = self.casting_specs(c);
+                    let src = self.casting_source(c);
+                    let mut ts = Vec::new();
+                    legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
+                    out.extend(ts.into_iter().map(Action::ChooseTarget));
+                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) {
+                        out.push(Action::CancelPlay);
+                    }
+                }
+            }
+            DecisionKind::ChooseX { max } => {
+                out.extend((0..=*max).map(Action::ChooseX));
+                out.push(Action::CancelPlay);
+            }
+            DecisionKind::PayMana => {
+                if let Some(c) = self.casting.as_deref() {
+                    let exclude = match &c.what {
+                        crate::engine::Playing::Ability { source, .. } => Some(*source),
+                        _ => None,
+                    };
+                    self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
+                }
+                out.push(Action::CancelPlay);
+            }
+            DecisionKind::DeclareAttackers => self.attack_options(out),
+            DecisionKind::DeclareBlockers => self.block_options(out),
+            DecisionKind::AssignCombatDamage { min, max, .. } => out.extend((*min..=*max).map(Action::AssignDamage)),
+            DecisionKind::OrderTriggers => {
+                let n = self.pending_triggers.iter().filter(|t| t.controller == p).count();
+                out.extend((0..n as u8).map(Action::ChooseTrigger));
+            }
+            DecisionKind::Discard { .. } => out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c))),
+            DecisionKind::Sacrifice => {
+                if let Some(r) = self.resolving.as_deref() {
+                    if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) = crate::resolve::effects_of(self, &r.item).get(r.pc) {
+                        out.extend(self.controlled_by(p).filter(|&o| crate::filter::matches(self, filter, o, None, p)).map(Action::ChooseObject));
+                    }
+                }
+            }
+            DecisionKind::MayAbility => {
+                out.push(Action::Yes);
+                out.push(Action::No);
+            }
+        }
+        let _ = &self.flow == &Flow::GameOver;
+    }
+
+    /// 408.1d / 408.2d / 411: what a player with priority may do.
+    fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
+        out.push(Action::Pass);
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let pl = self.player(p);
+        for &card in &pl.hand {
+            let face = self.objects[card.slot as usize].def().front();
+            if face.support.is_err() {
+                continue;
+            }
+            if face.types.contains(CardType::Land) {
+                // 305.2: one land per turn, in a main phase of your turn, stack empty.
+                if sorcery_timing && pl.lands_played < 1 {
+                    out.push(Action::PlayLand(card));
+                }
+                continue;
+            }
+            let instant_speed = face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
+            if !instant_speed && !sorcery_timing {
+                continue;
+            }
+            if self.can_play_spell(p, card) {
+                out.push(Action::PlaySpell(card));
+            }
+        }
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if o.controller != p || o.is_phased_out() {
+                continue;
+            }
+            let ch = compute(self, id);
+            for (i, a) in ch.abilities().iter().enumerate() {
+                if let Ability::Activated(act) = a {
+                    if act.sorcery_speed && !sorcery_timing {
+                        continue;
+                    }
+                    if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
+                        continue;
+                    }
+                    if !self.can_pay_tap_part(&act.cost, id) {
+                        continue;
+                    }
+                    let exclude = if act.cost.tap { Some(id) } else { None };
+                    if !self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), exclude) {
+                        continue;
+                    }
+                    let src = SourceInfo { obj: Some(id), colors: ch.colors, types: ch.types, controller: p };
+                    if !targets_available(self, &act.targets, &src) {
+                        continue;
+                    }
+                    out.push(Action::Activate { source: id, index: i as u8 });
+                }
+            }
+        }
+        self.mana_options(p, None, None, out);
+    }
+
+    /// Could `p` play this card now (targets and cost), timing aside?
+    fn can_play_spell(&self, p: PlayerId, card: ObjId) -> bool {
+        let face = self.objects[card.slot as usize].def().front();
+        let Some(cost) = &face.mana_cost else { return false };
+        if !self.can_pay(p, &Unpaid::from_cost(cost, 0), None) {
+            return false;
+        }
+        if face.spell.targets.is_empty() {
+            return true;
+        }
+        let src = SourceInfo { obj: Some(card), colors: face.colors, types: face.types, controller: p };
+        targets_available(self, &face.spell.targets, &src)
+    }
+
+    /// True if the player's hand holds this object (for the terminal).
+    pub fn in_hand(&self, p: PlayerId, o: ObjId) -> bool {
+        self.objects.get(o.slot as usize).is_some_and(|x| x.zone == Zone::Hand(p) && x.gen == o.gen)
+    }
+
+    /// Describes an action for people (the terminal and logs).
+    pub fn describe(&self, a: &Action) -> String {
+        let name = |o: &ObjId| self.objects.get(o.slot as usize).map_or("?".to_string(), |x| x.def().name.clone());
+        let tgt = |t: &Target| match t {
+            Target::Player(p) => format!("{} ({})", self.player(*p).name, p),
+            Target::Object(o) => format!("{} {}", name(o), o),
+        };
+        match a {
+            Action::Keep => "keep hand".into(),
+            Action::Mulligan => "mulligan".into(),
+            Action::Pass => "pass priority".into(),
+            Action::PlayLand(o) => format!("play land {}", name(o)),
+            Action::PlaySpell(o) => format!("play {}", name(o)),
+            Action::Activate { source, index } => format!("activate {} ability {}", name(source), index),
+            Action::ActivateMana { source, kind, .. } => format!("tap {} {} for {{{}}}", name(source), source, kind.symbol()),
+            Action::ChooseTarget(t) => format!("target {}", tgt(t)),
+            Action::ChooseX(x) => format!("X = {x}"),
+            Action::CancelPlay => "cancel".into(),
+            Action::Attack(o) => format!("attack with {} {}", name(o), o),
+            Action::Block { blocker, attacker } => format!("block {} {} with {} {}", name(attacker), attacker, name(blocker), blocker),
+            Action::Done => "done".into(),
+            Action::AssignDamage(n) => format!("assign {n} damage"),
+            Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
+            Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
+            Action::Yes => "yes".into(),
+            Action::No => "no".into(),
+            Action::Concede(p) => format!("{p} concedes"),
+        }
+    }
+}

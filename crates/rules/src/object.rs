@@ -1,0 +1,124 @@
+//! Objects in the game's arena, with their status (510) kept apart from
+//! their characteristics, which are always computed (see `characteristics`).
+
+use crate::{ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, CardDef, CardId};
+
+/// Status bits (510.1) and other per-permanent flags.
+pub mod flags {
+    /// 510.1a tapped.
+    pub const TAPPED: u8 = 1;
+    /// 510.1b flipped.
+    pub const FLIPPED: u8 = 2;
+    /// 510.1c face down.
+    pub const FACE_DOWN: u8 = 4;
+    /// 502.15 phased out.
+    pub const PHASED_OUT: u8 = 8;
+    /// 212.3d: the controller has not controlled it continuously since the
+    /// start of their most recent turn ("summoning sickness").
+    pub const SICK: u8 = 16;
+}
+
+/// One object slot: a physical card or a token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Object {
+    pub card: CardId,
+    /// Zone-change count; see [`ObjId`].
+    pub gen: u16,
+    pub owner: PlayerId,
+    /// 217.6: only permanents and spells have a controller; for other zones
+    /// this is the owner.
+    pub controller: PlayerId,
+    pub zone: Zone,
+    pub flags: u8,
+    /// Damage marked on a permanent (wears off in cleanup, 314.2).
+    pub damage: u32,
+    pub plus_counters: u16,
+    pub minus_counters: u16,
+    /// The object or player this Aura or Equipment is attached to.
+    pub attached_to: Option<crate::Target>,
+    /// 418.5e: the timestamp of entering its zone.
+    pub timestamp: u32,
+    /// 501.5: regeneration shields on it.
+    pub regen_shields: u8,
+    /// 216: a token (not a card).
+    pub token: bool,
+    /// Activations this turn of its "once each turn" abilities (bit per ability index).
+    pub activated_this_turn: u16,
+    /// "can't block this turn".
+    pub cant_block_this_turn: bool,
+    /// "can't be regenerated this turn".
+    pub no_regen_this_turn: bool,
+}
+
+impl Object {
+    pub fn new(card: CardId, owner: PlayerId, zone: Zone) -> Self {
+        Object {
+            card,
+            gen: 0,
+            owner,
+            controller: owner,
+            zone,
+            flags: 0,
+            damage: 0,
+            plus_counters: 0,
+            minus_counters: 0,
+            attached_to: None,
+            timestamp: 0,
+            regen_shields: 0,
+            token: false,
+            activated_this_turn: 0,
+            cant_block_this_turn: false,
+            no_regen_this_turn: false,
+        }
+    }
+
+    pub fn def(&self) -> &'static CardDef {
+        db().get(self.card)
+    }
+    pub fn is_tapped(&self) -> bool {
+        self.flags & flags::TAPPED != 0
+    }
+    pub fn set_tapped(&mut self, t: bool) {
+        if t {
+            self.flags |= flags::TAPPED;
+        } else {
+            self.flags &= !flags::TAPPED;
+        }
+    }
+    pub fn is_sick(&self) -> bool {
+        self.flags & flags::SICK != 0
+    }
+    pub fn is_phased_out(&self) -> bool {
+        self.flags & flags::PHASED_OUT != 0
+    }
+    pub fn is_face_down(&self) -> bool {
+        self.flags & flags::FACE_DOWN != 0
+    }
+    pub fn is_flipped(&self) -> bool {
+        self.flags & flags::FLIPPED != 0
+    }
+
+    /// Resets everything a new object forgets (217.1c, 510.3): status,
+    /// damage, counters, attachments.
+    pub fn reset_for_new_zone(&mut self, zone: Zone, timestamp: u32) {
+        self.gen = self.gen.wrapping_add(1);
+        self.zone = zone;
+        self.flags = 0;
+        self.damage = 0;
+        self.plus_counters = 0;
+        self.minus_counters = 0;
+        self.attached_to = None;
+        self.regen_shields = 0;
+        self.timestamp = timestamp;
+        self.controller = self.owner;
+        self.activated_this_turn = 0;
+        self.cant_block_this_turn = false;
+        self.no_regen_this_turn = false;
+    }
+
+    pub fn id(&self, slot: usize) -> ObjId {
+        ObjId { slot: slot as u16, gen: self.gen }
+    }
+}

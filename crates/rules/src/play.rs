@@ -1,0 +1,505 @@
+//! Playing spells and activated abilities (409), mana abilities (406, 411)
+//! and paying mana costs; illegal or abandoned plays rewind the game (422).
+
+use crate::engine::{Casting, Flow, Playing, Unpaid};
+use crate::stack::{StackKind, TriggerContext};
+use crate::targeting::{legal_targets, slot_count, SourceInfo};
+use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Zone};
+use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, TargetSpec};
+
+impl Game {
+    /// 409.1a: announce a spell or ability; the game can rewind to here (422).
+    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing) {
+        let mut snapshot = self.clone();
+        snapshot.events.clear();
+        snapshot.rewind = None;
+        self.rewind = Some(Box::new(snapshot));
+        let rewind_events = self.events.len();
+        let item = match &what {
+            Playing::Spell { obj } => {
+                let new = self.move_to(*obj, Zone::Stack, MoveReason::Cast).expect("legal spell exists");
+                self.objects[new.slot as usize].controller = p;
+                StackItem { kind: StackKind::Spell { obj: new }, controller: p, targets: Vec::new(), x: 0 }
+            }
+            Playing::Ability { source, index } => {
+                let ch = crate::characteristics::compute(self, *source);
+                StackItem {
+                    kind: StackKind::Ability {
+                        source: *source,
+                        card: ch.card,
+                        face: ch.face,
+                        index: *index,
+                        triggered: false,
+                        trigger: TriggerContext::default(),
+                    },
+                    controller: p,
+                    targets: Vec::new(),
+                    x: 0,
+                }
+            }
+            Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
+        };
+        let what = match (what, &item.kind) {
+            (Playing::Spell { .. }, StackKind::Spell { obj }) => Playing::Spell { obj: *obj },
+            (w, _) => w,
+        };
+        self.stack.push(item);
+        self.casting = Some(Box::new(Casting { player: p, what, targets: Vec::new(), x: None, unpaid: None, then: p }));
+        self.rewind_events = rewind_events;
+        self.continue_casting();
+    }
+
+    /// The target requirements of what is being played.
+    pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
+        match &c.what {
+            Playing::Spell { obj } => &db().get(self.objects[obj.slot as usize].card).faces[0].spell.targets,
+            Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
+                Some(StackKind::Ability { card, face, index, .. }) => {
+                    match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                        Ability::Activated(a) => &a.targets,
+                        _ => &[],
+                    }
+                }
+                _ => &[],
+            },
+            Playing::Trigger(t) => &t.ability().targets,
+        }
+    }
+
+    pub(crate) fn casting_source(&self, c: &Casting) -> SourceInfo {
+        match &c.what {
+            Playing::Spell { obj } => SourceInfo::of(self, *obj, c.player),
+            Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
+            Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
+        }
+    }
+
+    fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
+        match &c.what {
+            Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
+                Some(StackKind::Ability { card, face, index, .. }) => {
+                    match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                        Ability::Activated(a) => Some(&a.cost),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Moves the play forward: targets (409.1c), X (409.1b), cost (409.1f),
+    /// payment (409.1g–h), then the spell or ability becomes played (409.1i).
+    pub(crate) fn continue_casting(&mut self) {
+        let Some(c) = self.casting.as_deref().cloned() else { return };
+        let specs = self.casting_specs(&c);
+        let slots = slot_count(specs);
+        if c.targets.len() < slots {
+            let src = self.casting_source(&c);
+            let mut opts = Vec::new();
+            legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
+            if opts.is_empty() {
+                match c.what {
+                    Playing::Trigger(t) => {
+                        // 410.4: no legal choice: the ability is removed from the stack.
+                        self.casting = None;
+                        self.emit(Event::TriggerRemoved { source: t.source, card: t.card });
+                        self.flow = Flow::Priority(c.then);
+                    }
+                    _ => self.cancel_play(),
+                }
+                return;
+            }
+            self.decision = Some(Decision { player: c.player, kind: DecisionKind::ChooseTarget { index: c.targets.len() as u8 } });
+            self.flow = Flow::Casting;
+            return;
+        }
+        if let Playing::Trigger(t) = &c.what {
+            // 410.4: a triggered ability goes on the stack with its choices made.
+            let t = t.clone();
+            self.casting = None;
+            self.stack.push(StackItem {
+                kind: StackKind::Ability {
+                    source: t.source,
+                    card: t.card,
+                    face: t.face,
+                    index: t.index,
+                    triggered: true,
+                    trigger: t.ctx,
+                },
+                controller: c.player,
+                targets: c.targets.clone(),
+                x: 0,
+            });
+            self.emit(Event::TriggerPutOnStack { player: c.player, source: t.source, card: t.card, index: t.index, targets: c.targets });
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
+        let mana_cost = match &c.what {
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0].mana_cost.clone().unwrap_or_default(),
+            _ => self.casting_cost(&c).map(|k| k.mana.clone()).unwrap_or_default(),
+        };
+        if mana_cost.x > 0 && c.x.is_none() {
+            let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
+            self.decision = Some(Decision { player: c.player, kind: DecisionKind::ChooseX { max } });
+            self.flow = Flow::Casting;
+            return;
+        }
+        if c.unpaid.is_none() {
+            let u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            if let Some(cc) = self.casting.as_mut() {
+                cc.unpaid = Some(u);
+            }
+        }
+        self.pay_from_pool();
+        let paid = self.casting.as_ref().and_then(|c| c.unpaid.as_ref()).is_none_or(Unpaid::is_paid);
+        if paid {
+            self.finish_casting();
+        } else {
+            self.decision = Some(Decision { player: c.player, kind: DecisionKind::PayMana });
+            self.flow = Flow::Casting;
+        }
+    }
+
+    /// The source whose own {T} is part of the cost cannot also tap for mana.
+    fn tap_excluded(&self, c: &Casting) -> Option<ObjId> {
+        match (&c.what, self.casting_cost(c)) {
+            (Playing::Ability { source, .. }, Some(cost)) if cost.tap => Some(*source),
+            _ => None,
+        }
+    }
+
+    /// 409.1h: mana in the pool pays the cost: coloured symbols first, then
+    /// hybrid, then generic (spending colourless first).
+    fn pay_from_pool(&mut self) {
+        let Some(c) = self.casting.as_mut() else { return };
+        let p = c.player;
+        let Some(u) = c.unpaid.as_mut() else { return };
+        let pool = &mut self.players[p.index()].pool;
+        for (i, need) in u.colored.iter_mut().enumerate() {
+            let take = (*need).min(pool.0[i] as u32);
+            *need -= take;
+            pool.0[i] -= take as u16;
+        }
+        u.hybrid.retain(|&(a, b)| {
+            for col in [a, b] {
+                if pool.0[col as usize] > 0 {
+                    pool.0[col as usize] -= 1;
+                    return false;
+                }
+            }
+            true
+        });
+        for i in [5usize, 0, 1, 2, 3, 4] {
+            let take = u.generic.min(pool.0[i] as u32);
+            u.generic -= take;
+            pool.0[i] -= take as u16;
+        }
+    }
+
+    /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
+    fn finish_casting(&mut self) {
+        let Some(c) = self.casting.take() else { return };
+        if let Some(cost) = self.casting_cost(&c) {
+            if let Playing::Ability { source, .. } = c.what {
+                self.pay_other_costs(cost, source);
+            }
+        }
+        let card = self.stack.last().and_then(|s| s.card(self));
+        if let Some(top) = self.stack.last_mut() {
+            top.targets = c.targets.clone();
+            top.x = c.x.unwrap_or(0);
+        }
+        self.rewind = None;
+        self.passes = 0;
+        if let Some(card) = card {
+            self.emit(Event::CostPaid { player: c.player, card });
+            match c.what {
+                Playing::Spell { obj } => self.emit(Event::SpellPlayed { player: c.player, obj, card, targets: c.targets }),
+                Playing::Ability { source, index } => {
+                    if let Some(o) = self.objects.get_mut(source.slot as usize) {
+                        o.activated_this_turn |= 1 << index.min(15);
+                    }
+                    self.emit(Event::AbilityPlayed { player: c.player, source, card, index, targets: c.targets })
+                }
+                Playing::Trigger(_) => {}
+            }
+        }
+        self.flow = Flow::Priority(c.then);
+    }
+
+    fn pay_other_costs(&mut self, cost: &Cost, source: ObjId) {
+        if cost.tap {
+            self.tap(source);
+        }
+        if cost.untap {
+            self.untap(source);
+        }
+        if cost.pay_life > 0 {
+            let p = self.objects[source.slot as usize].controller;
+            self.lose_life(p, cost.pay_life);
+        }
+        if cost.sacrifice_self {
+            let owner = self.objects[source.slot as usize].owner;
+            self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
+        }
+    }
+
+    /// 422: the play is abandoned and the game returns to the moment before it.
+    pub(crate) fn cancel_play(&mut self) {
+        let card = self.stack.last().and_then(|s| s.card(self));
+        let player = self.casting.as_ref().map(|c| c.player).unwrap_or(self.active);
+        if let Some(snap) = self.rewind.take() {
+            let mut events = std::mem::take(&mut self.events);
+            events.truncate(self.rewind_events);
+            let actions = self.action_count;
+            *self = *snap;
+            self.events = events;
+            self.action_count = actions;
+        }
+        if let Some(card) = card {
+            self.emit(Event::PlayCancelled { player, card });
+        }
+        self.flow = Flow::Priority(player);
+        self.decision = None;
+    }
+
+    pub(crate) fn on_casting(&mut self, action: Action) {
+        match action {
+            Action::CancelPlay => self.cancel_play(),
+            Action::ChooseTarget(t) => {
+                if let Some(c) = self.casting.as_mut() {
+                    c.targets.push(t);
+                }
+                self.continue_casting();
+            }
+            Action::ChooseX(x) => {
+                if let Some(c) = self.casting.as_mut() {
+                    c.x = Some(x);
+                }
+                self.continue_casting();
+            }
+            Action::ActivateMana { source, index, kind } => {
+                let p = self.casting.as_ref().map(|c| c.player).unwrap_or(self.active);
+                self.activate_mana(p, source, index, kind);
+                self.continue_casting();
+            }
+            _ => {}
+        }
+    }
+
+    /// 406 / 411: a mana ability resolves immediately.
+    pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
+        let ch = crate::characteristics::compute(self, source);
+        let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else { return };
+        self.pay_other_costs(&m.cost, source);
+        let amount = match &m.produce {
+            ManaProduce::Fixed(v) => {
+                for k in v {
+                    self.players[p.index()].pool.add(*k, 1);
+                }
+                for k in v.iter().skip(1) {
+                    self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind: *k, amount: 1 });
+                }
+                if let Some(k) = v.first() {
+                    self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind: *k, amount: 1 });
+                }
+                return self.mana_side_effects(p, source, &m.also);
+            }
+            ManaProduce::AnyColor(n) => *n as u16,
+            ManaProduce::OneOf(_) => 1,
+        };
+        self.players[p.index()].pool.add(kind, amount);
+        self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind, amount: amount as u32 });
+        self.mana_side_effects(p, source, &m.also);
+    }
+
+    fn mana_side_effects(&mut self, p: PlayerId, source: ObjId, also: &'static [tolaria_cards::Effect]) {
+        if also.is_empty() {
+            return;
+        }
+        let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
+        for e in also {
+            self.exec_effect(&ctx, e);
+        }
+    }
+
+    /// Mana abilities `p` could activate now, with each kind they can produce.
+    pub(crate) fn mana_options(&self, p: PlayerId, exclude: Option<ObjId>, useful: Option<&Unpaid>, out: &mut Vec<Action>) {
+        for &id in &self.in_play {
+            if Some(id) == exclude {
+                continue;
+            }
+            let o = &self.objects[id.slot as usize];
+            if o.controller != p || o.is_phased_out() {
+                continue;
+            }
+            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 { 1 } else { 0 }];
+            for (i, a) in face.abilities.iter().enumerate() {
+                let Ability::Mana(m) = a else { continue };
+                if !self.can_pay_tap_part(&m.cost, id) || !m.cost.mana.is_zero() || m.cost.sacrifice.is_some() {
+                    continue;
+                }
+                let mut push = |k: ManaKind| {
+                    if useful.is_none_or(|u| mana_useful(u, k)) {
+                        out.push(Action::ActivateMana { source: id, index: i as u8, kind: k });
+                    }
+                };
+                match &m.produce {
+                    ManaProduce::Fixed(v) => {
+                        if let Some(k) = v.first() {
+                            if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
+                                out.push(Action::ActivateMana { source: id, index: i as u8, kind: *k });
+                            }
+                        }
+                    }
+                    ManaProduce::AnyColor(_) => Color::ALL.into_iter().for_each(|c| push(ManaKind::Color(c))),
+                    ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                }
+            }
+        }
+    }
+
+    /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
+    pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
+        let o = &self.objects[source.slot as usize];
+        if cost.tap || cost.untap {
+            if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
+                return false;
+            }
+            // 212.3d / 502.5: a creature's {T} abilities need it to have been
+            // controlled since the start of the turn, or haste.
+            if o.is_sick() {
+                let ch = crate::characteristics::compute(self, source);
+                if ch.is_creature() && !ch.has(Keyword::Haste) {
+                    return false;
+                }
+            }
+        }
+        if cost.discard as usize > self.player(o.controller).hand.len() {
+            return false;
+        }
+        if cost.pay_life as i32 > self.player(o.controller).life {
+            return false;
+        }
+        true
+    }
+
+    /// The mana `p` could make available: each entry is the set of kinds one
+    /// mana could be (pool mana is fixed; a source may offer a choice).
+    fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Vec<u8> {
+        let mut v = Vec::new();
+        let pool = &self.player(p).pool;
+        for (i, &n) in pool.0.iter().enumerate() {
+            for _ in 0..n {
+                v.push(1u8 << i);
+            }
+        }
+        let mut opts = Vec::new();
+        self.mana_options(p, exclude, None, &mut opts);
+        // One entry per (source, ability): the union of kinds it offers.
+        let mut last: Option<(ObjId, u8)> = None;
+        for a in opts {
+            if let Action::ActivateMana { source, index, kind } = a {
+                let bit = 1u8 << kind.index();
+                if last == Some((source, index)) {
+                    if let Some(m) = v.last_mut() {
+                        *m |= bit;
+                    }
+                } else {
+                    // Fixed multi-mana abilities count once per mana.
+                    let o = &self.objects[source.slot as usize];
+                    let n = match o.def().faces[0].abilities.get(index as usize) {
+                        Some(Ability::Mana(m)) => match &m.produce {
+                            ManaProduce::Fixed(k) => k.len(),
+                            ManaProduce::AnyColor(n) => *n as usize,
+                            ManaProduce::OneOf(_) => 1,
+                        },
+                        _ => 1,
+                    };
+                    if let Some(Ability::Mana(m)) = o.def().faces[0].abilities.get(index as usize) {
+                        if let ManaProduce::Fixed(ks) = &m.produce {
+                            for k in ks {
+                                v.push(1u8 << k.index());
+                            }
+                            last = Some((source, index));
+                            continue;
+                        }
+                    }
+                    for _ in 0..n {
+                        v.push(bit);
+                    }
+                    last = Some((source, index));
+                }
+            }
+        }
+        v
+    }
+
+    /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
+    /// symbols to available mana.
+    pub(crate) fn can_pay(&self, p: PlayerId, u: &Unpaid, exclude: Option<ObjId>) -> bool {
+        let avail = self.available_mana(p, exclude);
+        can_match(u, &avail)
+    }
+
+    /// The largest X `p` can pay for (409.1b).
+    pub(crate) fn max_x(&self, p: PlayerId, cost: &tolaria_cards::ManaCost, exclude: Option<ObjId>) -> u32 {
+        let avail = self.available_mana(p, exclude);
+        let per = cost.x.max(1) as u32;
+        let mut x = (avail.len() as u32) / per;
+        while x > 0 && !can_match(&Unpaid::from_cost(cost, x), &avail) {
+            x -= 1;
+        }
+        x
+    }
+}
+
+fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
+    if u.generic > 0 {
+        return true;
+    }
+    match k {
+        ManaKind::Color(c) => u.colored[c as usize] > 0 || u.hybrid.iter().any(|&(a, b)| a == c || b == c),
+        ManaKind::Colorless => false,
+    }
+}
+
+/// Matches each mana symbol to a distinct available mana (augmenting paths).
+fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
+    if (u.total() as usize) > avail.len() {
+        return false;
+    }
+    let mut needs: Vec<u8> = Vec::with_capacity(u.total() as usize);
+    for (i, &n) in u.colored.iter().enumerate() {
+        for _ in 0..n {
+            needs.push(1 << i);
+        }
+    }
+    for &(a, b) in &u.hybrid {
+        needs.push(1 << a as usize | 1 << b as usize);
+    }
+    let colored_needs = needs.len();
+    let mut owner: Vec<Option<usize>> = vec![None; avail.len()];
+    fn try_assign(n: usize, needs: &[u8], avail: &[u8], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+        for j in 0..avail.len() {
+            if avail[j] & needs[n] != 0 && !seen[j] {
+                seen[j] = true;
+                if owner[j].is_none_or(|m| try_assign(m, needs, avail, owner, seen)) {
+                    owner[j] = Some(n);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    for n in 0..colored_needs {
+        let mut seen = vec![false; avail.len()];
+        if !try_assign(n, &needs, avail, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    let free = owner.iter().filter(|o| o.is_none()).count() as u32;
+    free >= u.generic
+}

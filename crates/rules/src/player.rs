@@ -1,0 +1,82 @@
+//! Players (102, 215) and their personal zones.
+
+use crate::ObjId;
+use serde::{Deserialize, Serialize};
+use tolaria_cards::ManaKind;
+
+/// A mana pool (104.4): amounts of W, U, B, R, G and colourless.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManaPool(pub [u16; 6]);
+
+impl ManaPool {
+    pub fn add(&mut self, k: ManaKind, n: u16) {
+        self.0[k.index()] += n;
+    }
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+    pub fn clear(&mut self) {
+        self.0 = [0; 6];
+    }
+}
+
+impl std::fmt::Display for ManaPool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.is_empty() {
+            return write!(f, "empty");
+        }
+        for (i, &n) in self.0.iter().enumerate() {
+            for _ in 0..n {
+                write!(f, "{{{}}}", ManaKind::from_index(i).symbol())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    /// 215: life total.
+    pub life: i32,
+    /// 420.5h: poison counters.
+    pub poison: u32,
+    pub pool: ManaPool,
+    /// 305.2: lands played this turn.
+    pub lands_played: u8,
+    /// 217.2: top of library is the *last* element.
+    pub library: Vec<ObjId>,
+    pub hand: Vec<ObjId>,
+    /// 217.3: top of graveyard is the last element.
+    pub graveyard: Vec<ObjId>,
+    /// 420.5g: attempted to draw from an empty library since the last check.
+    pub drew_from_empty: bool,
+    /// 102.x: the player has lost (or conceded) and left the game.
+    pub lost: bool,
+    /// Mulligans taken (101.4).
+    pub mulligans: u8,
+    /// 314.1: maximum hand size.
+    pub max_hand_size: Option<u32>,
+}
+
+impl Player {
+    pub fn new(name: impl Into<String>) -> Self {
+        Player {
+            name: name.into(),
+            life: 20,
+            poison: 0,
+            pool: ManaPool::default(),
+            lands_played: 0,
+            library: Vec::new(),
+            hand: Vec::new(),
+            graveyard: Vec::new(),
+            drew_from_empty: false,
+            lost: false,
+            mulligans: 0,
+            max_hand_size: Some(7),
+        }
+    }
+}

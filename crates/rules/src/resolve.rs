@@ -1,0 +1,554 @@
+//! Resolving spells and abilities (413), countering (414), targets checked
+//! on resolution (413.2a, 415), and the one-shot effects themselves (417).
+
+use crate::engine::{Flow, Resolving};
+use crate::stack::{StackKind, TriggerContext};
+use crate::targeting::{is_legal_target, slot_spec, SourceInfo};
+use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{
+    db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient, TargetSpec,
+};
+
+/// What an effect needs to know about the spell or ability producing it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolveCtx {
+    pub controller: PlayerId,
+    /// The spell itself, or the ability's source.
+    pub source: ObjId,
+    pub source_card: CardId,
+    pub targets: Vec<Target>,
+    /// Bit i set: target i is still legal (413.2a).
+    pub legal: u64,
+    pub x: u32,
+    pub trigger: TriggerContext,
+    pub optional: bool,
+}
+
+impl ResolveCtx {
+    pub fn for_source(game: &Game, controller: PlayerId, source: ObjId) -> ResolveCtx {
+        ResolveCtx {
+            controller,
+            source,
+            source_card: game.objects[source.slot as usize].card,
+            targets: Vec::new(),
+            legal: 0,
+            x: 0,
+            trigger: TriggerContext::default(),
+            optional: false,
+        }
+    }
+    fn target(&self, i: u8) -> Option<Target> {
+        if self.legal & (1 << i) != 0 {
+            self.targets.get(i as usize).copied()
+        } else {
+            None
+        }
+    }
+}
+
+/// The effects of a stack item, from the static card data.
+pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
+    match &item.kind {
+        StackKind::Spell { obj } => &db().get(game.objects[obj.slot as usize].card).faces[0].spell.effects,
+        StackKind::Ability { card, face, index, .. } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            Ability::Activated(a) => &a.effects,
+            Ability::Triggered(t) => &t.effects,
+            _ => &[],
+        },
+        StackKind::CombatDamage(_) => &[],
+    }
+}
+
+fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
+    match &item.kind {
+        StackKind::Spell { obj } => &db().get(game.objects[obj.slot as usize].card).faces[0].spell.targets,
+        StackKind::Ability { card, face, index, .. } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            Ability::Activated(a) => &a.targets,
+            Ability::Triggered(t) => &t.targets,
+            _ => &[],
+        },
+        StackKind::CombatDamage(_) => &[],
+    }
+}
+
+impl Game {
+    /// 413: resolve the top object of the stack.
+    pub(crate) fn resolve_top(&mut self) {
+        self.passes = 0;
+        let Some(item) = self.stack.last().cloned() else {
+            self.flow = Flow::Priority(self.active);
+            return;
+        };
+        self.lki.clear();
+        if let StackKind::CombatDamage(list) = &item.kind {
+            self.stack.pop();
+            self.deal_combat_damage(list);
+            self.flow = Flow::Priority(self.active);
+            return;
+        }
+        let (source, source_card, is_spell, trigger, optional) = match &item.kind {
+            StackKind::Spell { obj } => (*obj, self.objects[obj.slot as usize].card, true, TriggerContext::default(), false),
+            StackKind::Ability { source, card, index, face, trigger, .. } => {
+                let optional = matches!(&db().get(*card).faces[*face as usize].abilities[*index as usize], Ability::Triggered(t) if t.optional);
+                (*source, *card, false, *trigger, optional)
+            }
+            StackKind::CombatDamage(_) => unreachable!(),
+        };
+        // 413.2a: check targets.
+        let specs = specs_of(self, &item);
+        let src = SourceInfo::of(self, source, item.controller);
+        let mut legal = 0u64;
+        for (i, &t) in item.targets.iter().enumerate() {
+            if let Some((_, spec)) = slot_spec(specs, i) {
+                if is_legal_target(self, spec, t, &src) {
+                    legal |= 1 << i;
+                }
+            }
+        }
+        if !item.targets.is_empty() && legal == 0 {
+            self.stack.pop();
+            self.emit(Event::CounteredOnResolution { card: source_card, ability: !is_spell });
+            if is_spell {
+                let owner = self.objects[source.slot as usize].owner;
+                self.move_to(source, Zone::Graveyard(owner), MoveReason::Fizzled);
+            }
+            self.flow = Flow::Priority(self.active);
+            return;
+        }
+        let ctx = ResolveCtx { controller: item.controller, source, source_card, targets: item.targets.clone(), legal, x: item.x, trigger, optional };
+        if !is_spell {
+            self.stack.pop();
+        }
+        // A spell stays on the stack while it resolves; 413.2i moves it last.
+        let r = Resolving { item, ctx, pc: 0, sub: 0, chooser: None };
+        if optional {
+            // 410.5: "you may" is chosen on resolution.
+            let p = r.ctx.controller;
+            self.resolving = Some(Box::new(r));
+            self.decision = Some(Decision { player: p, kind: DecisionKind::MayAbility });
+            self.flow = Flow::Resolving;
+            return;
+        }
+        self.resolving = Some(Box::new(r));
+        self.run_resolution();
+    }
+
+    /// Runs effects from the current program counter until done or paused.
+    fn run_resolution(&mut self) {
+        loop {
+            let Some(r) = self.resolving.as_deref() else { return };
+            let effects = effects_of(self, &r.item);
+            if r.pc >= effects.len() {
+                break;
+            }
+            let ctx = r.ctx.clone();
+            let e = &effects[r.pc];
+            if let Some(d) = self.exec_effect_pausable(&ctx, e) {
+                self.decision = Some(d);
+                self.flow = Flow::Resolving;
+                return;
+            }
+            if let Some(r) = self.resolving.as_mut() {
+                r.pc += 1;
+                r.sub = 0;
+            }
+        }
+        self.finish_resolution();
+    }
+
+    /// 413.2i: the final step of resolution.
+    fn finish_resolution(&mut self) {
+        let Some(r) = self.resolving.take() else { return };
+        let card = r.ctx.source_card;
+        match r.item.kind {
+            StackKind::Spell { obj } => {
+                let face = &db().get(card).faces[0];
+                let owner = self.objects[obj.slot as usize].owner;
+                self.emit(Event::Resolved { card, ability: false });
+                if face.types.is_permanent() {
+                    let aura_target = if crate::targeting::is_aura(face.types, &face.subtypes) { r.ctx.target(0) } else { None };
+                    if let Some(new) = self.put_into_play(obj, r.ctx.controller, MoveReason::Resolve) {
+                        if let Some(t) = aura_target {
+                            self.objects[new.slot as usize].attached_to = Some(t);
+                        }
+                    }
+                } else {
+                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
+                }
+            }
+            _ => self.emit(Event::Resolved { card, ability: true }),
+        }
+        self.flow = Flow::Priority(self.active);
+    }
+
+    /// Answers a choice made during resolution (or a cleanup discard).
+    pub(crate) fn on_resolution_choice(&mut self, p: PlayerId, action: Action) {
+        if self.resolving.is_none() {
+            // 314.1: cleanup discard.
+            if let Action::ChooseObject(card) = action {
+                self.discard(card);
+            }
+            self.flow = Flow::CleanupDiscard;
+            return;
+        }
+        match action {
+            Action::Yes => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.optional = false;
+                }
+            }
+            Action::No => {
+                // Skip every effect.
+                let len = self.resolving.as_deref().map_or(0, |r| effects_of(self, &r.item).len());
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pc = len;
+                }
+            }
+            Action::ChooseObject(o) => {
+                let effects = self.resolving.as_deref().map(|r| effects_of(self, &r.item)).unwrap_or(&[]);
+                let pc = self.resolving.as_ref().map_or(0, |r| r.pc);
+                match effects.get(pc) {
+                    Some(Effect::Discard { .. }) => self.discard(o),
+                    Some(Effect::Sacrifice { .. }) => {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    }
+                    _ => {}
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub += 1;
+                }
+                let _ = p;
+                // Continue the same effect (it may need more choices).
+                self.run_resolution();
+                return;
+            }
+            _ => {}
+        }
+        self.run_resolution();
+    }
+
+    /// Runs an effect that may need a choice; returns the decision if so.
+    fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
+        match e {
+            Effect::Discard { who, amount, random: false } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                let players = self.players_of(ctx, who);
+                let n = self.amount(ctx, amount).max(0) as u32;
+                // One player at a time (413.2d APNAP simplification for one player).
+                let p = *players.first()?;
+                let remaining = n.saturating_sub(sub).min(self.player(p).hand.len() as u32);
+                if remaining == 0 {
+                    return None;
+                }
+                Some(Decision { player: p, kind: DecisionKind::Discard { remaining } })
+            }
+            Effect::Sacrifice { who, filter } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 {
+                    return None;
+                }
+                let p = *self.players_of(ctx, who).first()?;
+                let any = self.controlled_by(p).any(|o| crate::filter::matches(self, filter, o, None, p));
+                any.then_some(Decision { player: p, kind: DecisionKind::Sacrifice })
+            }
+            _ => {
+                self.exec_effect(ctx, e);
+                None
+            }
+        }
+    }
+
+    pub(crate) fn players_of(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
+        match r {
+            PlayerRef::You => vec![ctx.controller],
+            PlayerRef::Target(i) => match ctx.target(*i) {
+                Some(Target::Player(p)) => vec![p],
+                _ => vec![],
+            },
+            PlayerRef::ControllerOf(o) => self.objects_of(ctx, o).iter().map(|&id| self.controller_or_lki(id)).take(1).collect(),
+            PlayerRef::OwnerOf(o) => self.objects_of(ctx, o).iter().map(|&id| self.objects[id.slot as usize].owner).take(1).collect(),
+            PlayerRef::EachPlayer => self.apnap_from(self.active).collect(),
+            PlayerRef::EachOpponent => self.apnap_from(self.active).filter(|&p| p != ctx.controller).collect(),
+            PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
+        }
+    }
+
+    fn controller_or_lki(&self, id: ObjId) -> PlayerId {
+        match self.obj(id) {
+            Some(o) => o.controller,
+            None => self.last_known(id).map(|l| l.controller).unwrap_or(self.objects[id.slot as usize].owner),
+        }
+    }
+
+    /// Objects an effect refers to. A target that left its zone is kept (its
+    /// id is stale) so that last known information can be read from it.
+    pub(crate) fn objects_of(&self, ctx: &ResolveCtx, r: &ObjectRef) -> Vec<ObjId> {
+        match r {
+            ObjectRef::This => vec![ctx.source],
+            ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
+                Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => vec![*o],
+                _ => vec![],
+            },
+            ObjectRef::Attached => match self.obj(ctx.source).and_then(|o| o.attached_to) {
+                Some(Target::Object(o)) => vec![o],
+                _ => vec![],
+            },
+            ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::Each(f) => {
+                self.in_play.iter().copied().filter(|&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)).collect()
+            }
+        }
+    }
+
+    pub(crate) fn amount(&self, ctx: &ResolveCtx, a: &Amount) -> i32 {
+        match a {
+            Amount::Fixed(n) => *n,
+            Amount::X => ctx.x as i32,
+            Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
+                let power = matches!(a, Amount::PowerOf(_));
+                let Some(&id) = self.objects_of(ctx, o).first() else { return 0 };
+                if self.is_in_play(id) {
+                    let ch = crate::characteristics::compute(self, id);
+                    if power {
+                        ch.power
+                    } else {
+                        ch.toughness
+                    }
+                } else {
+                    // 413.2f: last known information.
+                    self.last_known(id).map_or(0, |l| if power { l.power } else { l.toughness })
+                }
+            }
+            Amount::CountOf(f) => {
+                self.in_play.iter().filter(|&&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)).count()
+                    as i32
+            }
+            Amount::CardsInHand(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).hand.len() as i32),
+            Amount::CardsInGraveyard(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).graveyard.len() as i32),
+        }
+    }
+
+    /// Runs one effect that needs no choice (417).
+    pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
+        match e {
+            Effect::DealDamage { amount, to } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                let recipients: Vec<Target> = match to {
+                    Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+                    Recipient::Object(o) => self.objects_of(ctx, o).into_iter().map(Target::Object).collect(),
+                    Recipient::Player(p) => self.players_of(ctx, p).into_iter().map(Target::Player).collect(),
+                    Recipient::EachCreatureAndPlayer(f) => {
+                        let mut v: Vec<Target> = self
+                            .in_play
+                            .iter()
+                            .copied()
+                            .filter(|&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller))
+                            .map(Target::Object)
+                            .collect();
+                        v.extend(self.apnap_from(self.active).map(Target::Player));
+                        v
+                    }
+                };
+                for t in recipients {
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::GainLife { who, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                for p in self.players_of(ctx, who) {
+                    self.gain_life(p, n);
+                }
+            }
+            Effect::LoseLife { who, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                for p in self.players_of(ctx, who) {
+                    self.lose_life(p, n);
+                }
+            }
+            Effect::DrawCards { who, amount } => {
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    for _ in 0..n {
+                        self.draw(p);
+                    }
+                }
+            }
+            Effect::Discard { who, amount, random: true } => {
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    for _ in 0..n {
+                        let len = self.player(p).hand.len();
+                        if len == 0 {
+                            break;
+                        }
+                        let i = self.rng.below(len);
+                        let card = self.player(p).hand[i];
+                        self.discard(card);
+                    }
+                }
+            }
+            Effect::Discard { .. } | Effect::Sacrifice { .. } => {
+                // Choices are handled by exec_effect_pausable.
+            }
+            Effect::Destroy { what, no_regen } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        self.destroy(o, *no_regen, MoveReason::Destroy);
+                    }
+                }
+            }
+            Effect::RemoveFromGame { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some() {
+                        self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                    }
+                }
+            }
+            Effect::ReturnToHand { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some() {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    }
+                }
+            }
+            Effect::Tap { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.tap(o);
+                }
+            }
+            Effect::Untap { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.untap(o);
+                }
+            }
+            Effect::Pump { what, power, toughness, keywords, duration } => {
+                for o in self.objects_of(ctx, what) {
+                    if !self.is_present(o) {
+                        continue;
+                    }
+                    let ts = self.stamp();
+                    self.effects.push(crate::effects::ContinuousEffect {
+                        timestamp: ts,
+                        source_card: ctx.source_card,
+                        affected: Some(o),
+                        power: *power,
+                        toughness: *toughness,
+                        keywords: *keywords,
+                        until_end_of_turn: *duration == Duration::EndOfTurn,
+                    });
+                    let card = self.objects[o.slot as usize].card;
+                    self.emit(Event::Pumped { obj: o, card, power: *power, toughness: *toughness });
+                }
+            }
+            Effect::CantBlockThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.cant_block_this_turn = true;
+                    }
+                }
+            }
+            Effect::Counter { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.counter_spell(o);
+                }
+            }
+            Effect::Regenerate { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.regen_shields = obj.regen_shields.saturating_add(1);
+                    }
+                }
+            }
+            Effect::PutCounters { what, kind, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        match kind {
+                            CounterKind::PlusOnePlusOne => obj.plus_counters += n as u16,
+                            CounterKind::MinusOneMinusOne => obj.minus_counters += n as u16,
+                        }
+                        let card = obj.card;
+                        self.emit(Event::CountersPut { obj: o, card, plus: *kind == CounterKind::PlusOnePlusOne, amount: n });
+                    }
+                }
+            }
+            Effect::CreateTokens { .. } => {
+                // Tokens need a token definition table; cards using this do not compile yet.
+            }
+            Effect::FlipCoin { won, lost } => {
+                // 511.1: the controller flips; only they win or lose.
+                let win = self.rng.below(2) == 0;
+                self.emit(Event::CoinFlipped { player: ctx.controller, won: win });
+                for e in if win { won } else { lost } {
+                    self.exec_effect(ctx, e);
+                }
+            }
+        }
+    }
+
+    /// 414: counter a spell: it goes to its owner's graveyard.
+    fn counter_spell(&mut self, o: ObjId) {
+        let Some(obj) = self.obj(o) else { return };
+        if obj.zone != Zone::Stack {
+            return;
+        }
+        let (owner, card) = (obj.owner, obj.card);
+        self.emit(Event::Countered { card, ability: false });
+        self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
+    }
+
+    /// 501.1 destroy, replaced by regeneration (501.5) when a shield exists.
+    pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
+        let Some(obj) = self.obj(o) else { return };
+        let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
+        if can_regen {
+            let obj = self.obj_mut(o).expect("checked");
+            obj.regen_shields -= 1;
+            obj.damage = 0;
+            let card = obj.card;
+            self.tap(o);
+            if self.combat.remove(o) {
+                self.emit(Event::RemovedFromCombat { obj: o, card });
+            }
+            self.emit(Event::Regenerated { obj: o, card });
+            return;
+        }
+        let owner = obj.owner;
+        self.move_to(o, Zone::Graveyard(owner), reason);
+    }
+
+    /// Deals damage (416.4 / 310), after protection's prevention (502.7e).
+    pub(crate) fn deal_damage(&mut self, source: ObjId, source_card: CardId, src: &crate::targeting::SourceInfo, to: Target, n: u32, combat: bool) {
+        if n == 0 {
+            return;
+        }
+        match to {
+            Target::Player(p) => {
+                if self.player(p).lost {
+                    return;
+                }
+                self.players[p.index()].life -= n as i32;
+                self.emit(Event::Damage { source, source_card, to, to_card: None, amount: n, combat });
+            }
+            Target::Object(o) => {
+                if !self.is_present(o) {
+                    return;
+                }
+                let ch = crate::characteristics::compute(self, o);
+                if !ch.is_creature() {
+                    return;
+                }
+                if ch.protected_from(src.colors, src.types) {
+                    self.emit(Event::DamagePrevented { source_card, to, amount: n });
+                    return;
+                }
+                self.objects[o.slot as usize].damage += n;
+                self.emit(Event::Damage { source, source_card, to, to_card: Some(ch.card), amount: n, combat });
+            }
+        }
+    }
+}

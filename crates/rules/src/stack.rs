@@ -1,0 +1,52 @@
+//! Objects on the stack (217.7, 401): spells, activated and triggered
+//! abilities, and combat damage (310.1).
+
+use crate::{ObjId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::CardId;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackItem {
+    pub kind: StackKind,
+    pub controller: PlayerId,
+    pub targets: Vec<Target>,
+    /// 409.1b: the announced X.
+    pub x: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StackKind {
+    /// A spell: the card object on the stack.
+    Spell { obj: ObjId },
+    /// An activated or triggered ability of `source` (the source's card and
+    /// ability index, so the ability's text survives the source leaving play).
+    Ability { source: ObjId, card: CardId, face: u8, index: u8, triggered: bool, trigger: TriggerContext },
+    /// 310.1: all combat damage assignments, one object.
+    CombatDamage(Vec<DamageAssignment>),
+}
+
+/// What a triggered ability remembers of its trigger event ("that creature", "that player").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TriggerContext {
+    pub object: Option<ObjId>,
+    pub player: Option<PlayerId>,
+    pub amount: u32,
+}
+
+/// 310.2: one creature's damage to one recipient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DamageAssignment {
+    pub source: ObjId,
+    pub to: Target,
+    pub amount: u32,
+}
+
+impl StackItem {
+    pub fn card(&self, game: &crate::Game) -> Option<CardId> {
+        match &self.kind {
+            StackKind::Spell { obj } => Some(game.obj(*obj)?.card),
+            StackKind::Ability { card, .. } => Some(*card),
+            StackKind::CombatDamage(_) => None,
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Targets (115, 409.1c, 413.2a, 415): which objects and players a target
+//! requirement accepts, including shroud (502.36) and protection (502.7b).
+
+use crate::characteristics::{compute, player_has_shroud};
+use crate::{filter, Game, ObjId, PlayerId, Target, Zone};
+use tolaria_cards::{Ability, CardType, ColorSet, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet};
+
+/// The qualities of a spell or an ability's source that protection looks at.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceInfo {
+    pub obj: Option<ObjId>,
+    pub colors: ColorSet,
+    pub types: TypeSet,
+    pub controller: PlayerId,
+}
+
+impl SourceInfo {
+    pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
+        if game.obj(obj).is_some() {
+            let ch = compute(game, obj);
+            SourceInfo { obj: Some(obj), colors: ch.colors, types: ch.types, controller }
+        } else {
+            // Last known information (413.2a): the printed card.
+            let card = game.objects[obj.slot as usize].card;
+            let f = tolaria_cards::db().get(card).front();
+            SourceInfo { obj: Some(obj), colors: f.colors, types: f.types, controller }
+        }
+    }
+}
+
+/// Flattens target specs into one slot per target (409.1c).
+pub fn slot_spec(specs: &[TargetSpec], slot: usize) -> Option<(usize, &TargetSpec)> {
+    let mut k = 0;
+    for (i, s) in specs.iter().enumerate() {
+        if slot < k + s.count as usize {
+            return Some((i, s));
+        }
+        k += s.count as usize;
+    }
+    None
+}
+
+pub fn slot_count(specs: &[TargetSpec]) -> usize {
+    specs.iter().map(|s| s.count as usize).sum()
+}
+
+/// Is `t` a legal target for `spec` now?
+pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceInfo) -> bool {
+    if spec.other && Some(t) == src.obj.map(Target::Object) {
+        return false;
+    }
+    match (&spec.kind, t) {
+        (TargetKind::CreatureOrPlayer, Target::Player(p)) | (TargetKind::Player(_), Target::Player(p)) => {
+            if game.player(p).lost || player_has_shroud(game, p) {
+                return false;
+            }
+            match &spec.kind {
+                TargetKind::Player(PlayerFilter::Opponent) => p != src.controller,
+                TargetKind::Player(PlayerFilter::You) => p == src.controller,
+                _ => true,
+            }
+        }
+        (TargetKind::CreatureOrPlayer, Target::Object(o)) => {
+            game.is_present(o) && {
+                let ch = compute(game, o);
+                ch.is_creature() && targetable(&ch, src)
+            }
+        }
+        (TargetKind::Permanent(f), Target::Object(o)) => {
+            game.is_present(o) && {
+                let ch = compute(game, o);
+                targetable(&ch, src) && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+            }
+        }
+        (TargetKind::Spell(f), Target::Object(o)) => {
+            game.obj(o).is_some_and(|x| x.zone == Zone::Stack) && {
+                let ch = compute(game, o);
+                filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+            }
+        }
+        (TargetKind::CardInGraveyard { filter: f, yours }, Target::Object(o)) => {
+            game.obj(o).is_some_and(|x| match x.zone {
+                Zone::Graveyard(owner) => !*yours || owner == src.controller,
+                _ => false,
+            }) && filter::matches(game, f, o, src.obj, src.controller)
+        }
+        _ => false,
+    }
+}
+
+/// 502.36 shroud and 502.7b protection.
+fn targetable(ch: &crate::characteristics::Characteristics, src: &SourceInfo) -> bool {
+    !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types)
+}
+
+/// Every legal target for a slot, excluding targets already chosen for the
+/// same instance of "target" (409.1c).
+pub fn legal_targets(game: &Game, specs: &[TargetSpec], slot: usize, chosen: &[Target], src: &SourceInfo, out: &mut Vec<Target>) {
+    let Some((spec_i, spec)) = slot_spec(specs, slot) else { return };
+    let first_slot_of_spec: usize = specs[..spec_i].iter().map(|s| s.count as usize).sum();
+    let same_instance = &chosen[first_slot_of_spec.min(chosen.len())..];
+    let consider = |t: Target, out: &mut Vec<Target>| {
+        if !same_instance.contains(&t) && is_legal_target(game, spec, t, src) {
+            out.push(t);
+        }
+    };
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Player(_) => {
+            for p in game.player_ids() {
+                consider(Target::Player(p), out);
+            }
+        }
+        _ => {}
+    }
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Permanent(_) => {
+            for &o in &game.in_play {
+                consider(Target::Object(o), out);
+            }
+        }
+        TargetKind::Spell(_) => {
+            for s in &game.stack {
+                if let crate::StackKind::Spell { obj } = s.kind {
+                    consider(Target::Object(obj), out);
+                }
+            }
+        }
+        TargetKind::CardInGraveyard { .. } => {
+            for p in game.player_ids() {
+                for &o in &game.player(p).graveyard {
+                    consider(Target::Object(o), out);
+                }
+            }
+        }
+        TargetKind::Player(_) => {}
+    }
+}
+
+/// Can every slot be filled with distinct legal targets? (409.1c) A greedy
+/// check: enough candidates for each instance.
+pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) -> bool {
+    let mut buf = Vec::new();
+    let mut slot = 0;
+    for s in specs {
+        buf.clear();
+        legal_targets(game, specs, slot, &[], src, &mut buf);
+        if buf.len() < s.count as usize && !s.up_to {
+            return false;
+        }
+        slot += s.count as usize;
+    }
+    true
+}
+
+/// The target requirements of an Aura spell come from its enchant ability (212.4 / 502.45).
+pub fn aura_spec(abilities: &[Ability]) -> Option<TargetSpec> {
+    abilities.iter().find_map(|a| match a {
+        Ability::Enchant(f) => Some(TargetSpec::one(TargetKind::Permanent(f.clone()))),
+        _ => None,
+    })
+}
+
+/// Is the card an Aura?
+pub fn is_aura(types: TypeSet, subtypes: &tolaria_cards::SubtypeSet) -> bool {
+    types.contains(CardType::Enchantment) && subtypes.contains(tolaria_cards::Subtype::AURA)
+}

@@ -1,0 +1,233 @@
+//! Triggered abilities (404, 410): detected from events as they are
+//! emitted, held until a player would receive priority, then put on the
+//! stack in APNAP order, each player ordering their own.
+
+use crate::engine::{Flow, Playing};
+use crate::stack::TriggerContext;
+use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{Ability, CardId, Trigger, Whose};
+
+/// A triggered ability waiting to be put on the stack (410.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub controller: PlayerId,
+    pub source: ObjId,
+    pub card: CardId,
+    pub face: u8,
+    pub index: u8,
+    pub ctx: TriggerContext,
+}
+
+impl PendingTrigger {
+    pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
+        match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities[self.index as usize] {
+            Ability::Triggered(t) => t,
+            _ => unreachable!("pending trigger points at a triggered ability"),
+        }
+    }
+}
+
+fn face_of(game: &Game, id: ObjId) -> (CardId, u8) {
+    let ch = crate::characteristics::printed(game, id);
+    (ch.card, ch.face)
+}
+
+/// Looks at one event and records every ability it triggers.
+pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
+    match e {
+        Event::ZoneChange { new, to: Zone::InPlay, .. } => {
+            // 404.4a: comes-into-play abilities of the new permanent and of others.
+            let new = *new;
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::ComesIntoPlay(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::filter::matches(game, f, new, Some(src), you).then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::ZoneChange { old, new, from: Zone::InPlay, to: Zone::Graveyard(_), .. } => {
+            // 404.4c: leaves-play abilities "look back in time": the object
+            // that left triggers its own ability as it last existed in play.
+            let (old, new) = (*old, *new);
+            let lki_controller = game.last_known(old).map(|l| l.controller);
+            let card = game.objects[new.slot as usize].card;
+            let def = tolaria_cards::db().get(card);
+            for (i, a) in def.faces[0].abilities.iter().enumerate() {
+                if let Ability::Triggered(t) = a {
+                    if let Trigger::PutIntoGraveyardFromPlay(f) = &t.trigger {
+                        if f.this {
+                            game.pending_triggers.push(PendingTrigger {
+                                controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
+                                source: old,
+                                card,
+                                face: 0,
+                                index: i as u8,
+                                ctx: TriggerContext { object: Some(old), ..Default::default() },
+                            });
+                        }
+                    }
+                }
+            }
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
+                        let you = game.objects[src.slot as usize].controller;
+                        // Match on the new (graveyard) object's printed characteristics.
+                        crate::filter::matches(game, &tolaria_cards::ObjectFilter { controller: Default::default(), ..f.clone() }, new, Some(src), you)
+                            .then_some(TriggerContext { object: Some(new), ..Default::default() })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::StepBegan { step } => {
+            let (step, active) = (*step, game.active);
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::BeginningOf { step: s, whose } if *s == step => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let ok = match whose {
+                            Whose::You => active == you,
+                            Whose::Opponent => active != you,
+                            Whose::Each => true,
+                        };
+                        ok.then_some(TriggerContext { player: Some(active), ..Default::default() })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::AttackerDeclared { obj, .. } => {
+            let obj = *obj;
+            scan(game, obj, |t, _, _| matches!(t, Trigger::Attacks).then(TriggerContext::default));
+        }
+        Event::BlockerDeclared { blocker, attacker, .. } => {
+            let (b, a) = (*blocker, *attacker);
+            scan(game, b, |t, _, _| matches!(t, Trigger::Blocks).then_some(TriggerContext { object: Some(a), ..Default::default() }));
+        }
+        Event::Damage { source, to: Target::Player(p), amount, combat, .. } => {
+            let (source, p, amount, combat) = (*source, *p, *amount, *combat);
+            if game.is_in_play(source) {
+                scan(game, source, |t, game, src| match t {
+                    Trigger::DealsDamageToPlayer { combat_only, opponent_only } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
+                            player: Some(p),
+                            amount,
+                            ..Default::default()
+                        })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::SpellPlayed { player, obj, .. } => {
+            let (caster, spell) = (*player, *obj);
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::SpellPlayed { by, filter } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let who_ok = match by {
+                            Whose::You => caster == you,
+                            Whose::Opponent => caster != you,
+                            Whose::Each => true,
+                        };
+                        (who_ok && crate::filter::matches(game, filter, spell, Some(src), you))
+                            .then_some(TriggerContext { object: Some(spell), player: Some(caster), ..Default::default() })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Calls `f` for each triggered ability of permanent `src`; records a pending
+/// trigger for each `Some` context it returns.
+fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
+    let Some(o) = game.obj(src) else { return };
+    if o.zone != Zone::InPlay || o.is_phased_out() {
+        return;
+    }
+    let controller = o.controller;
+    let (card, face) = face_of(game, src);
+    let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
+    for (i, a) in abilities.iter().enumerate() {
+        if let Ability::Triggered(t) = a {
+            if let Some(ctx) = f(&t.trigger, game, src) {
+                game.pending_triggers.push(PendingTrigger { controller, source: src, card, face, index: i as u8, ctx });
+            }
+        }
+    }
+}
+
+impl Game {
+    /// 410.2–410.3: put pending triggers on the stack, active player's first.
+    /// Returns false if a decision is now pending.
+    pub(crate) fn put_pending_triggers(&mut self, then: PlayerId) -> bool {
+        while !self.pending_triggers.is_empty() {
+            let order: Vec<PlayerId> = self.apnap_from(self.active).collect();
+            let Some(&p) = order.iter().find(|&&p| self.pending_triggers.iter().any(|t| t.controller == p)) else {
+                // Triggers of players who left the game vanish.
+                self.pending_triggers.clear();
+                break;
+            };
+            let mine = self.pending_triggers.iter().filter(|t| t.controller == p).count();
+            if mine > 1 {
+                self.decision = Some(Decision { player: p, kind: DecisionKind::OrderTriggers });
+                self.flow = Flow::OrderingTriggers { then };
+                return false;
+            }
+            self.put_trigger_on_stack(p, 0);
+            if self.decision.is_some() {
+                // Choosing targets.
+                if let Some(c) = self.casting.as_mut() {
+                    c.then = then;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
+    pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
+        let Some(pos) = self.pending_triggers.iter().enumerate().filter(|(_, t)| t.controller == p).nth(i).map(|(k, _)| k) else {
+            return;
+        };
+        let t = self.pending_triggers.remove(pos);
+        let then = match self.flow {
+            Flow::OrderingTriggers { then } => then,
+            Flow::Priority(q) => q,
+            _ => self.active,
+        };
+        self.begin_trigger(p, t, then);
+        if self.decision.is_none() && self.casting.is_none() {
+            self.flow = Flow::Priority(then);
+        }
+    }
+
+    fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
+        self.casting = Some(Box::new(crate::engine::Casting {
+            player: p,
+            what: Playing::Trigger(t),
+            targets: Vec::new(),
+            x: None,
+            unpaid: None,
+            then,
+        }));
+        self.continue_casting();
+    }
+}

@@ -1,0 +1,185 @@
+//! Turn structure (300–314): the turn-based actions of each step, the end
+//! of steps and phases with mana burn (300.3), and the cleanup step (314).
+
+use crate::engine::Flow;
+use crate::object::flags;
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use tolaria_cards::{Phase, Step};
+
+impl Game {
+    pub(crate) fn begin_step(&mut self) {
+        let step = self.step;
+        if step == Step::Untap {
+            self.begin_turn();
+        }
+        self.emit(Event::StepBegan { step });
+        match step {
+            Step::Untap => {
+                // 302.2: the active player untaps all their permanents; no priority (302.3).
+                let active = self.active;
+                let ids: Vec<ObjId> = self.in_play.clone();
+                for id in ids {
+                    let o = &self.objects[id.slot as usize];
+                    if o.controller == active && !o.is_phased_out() && o.is_tapped() {
+                        self.untap(id);
+                    }
+                }
+                self.flow = Flow::EndStep;
+            }
+            Step::Draw => {
+                // 101.5a: in a two-player game the starting player skips the first draw.
+                if self.turn == 1 && self.num_players() == 2 {
+                    let p = self.active;
+                    self.emit(Event::SkippedFirstDraw { player: p });
+                } else {
+                    self.draw(self.active);
+                }
+                self.flow = Flow::Priority(self.active);
+            }
+            Step::DeclareAttackers => self.start_declare_attackers(),
+            Step::DeclareBlockers => self.start_declare_blockers(),
+            Step::CombatDamage => self.start_combat_damage(),
+            Step::Cleanup => {
+                self.flow = Flow::CleanupDiscard;
+            }
+            Step::BeginningOfCombat => {
+                // 306.3: the active player chooses the defending player (the next opponent).
+                self.combat.defending = Some(self.next_player(self.active));
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => self.flow = Flow::Priority(self.active),
+        }
+    }
+
+    /// The start of a turn: reset per-turn counts; 212.3d summoning sickness
+    /// ends for the active player's permanents.
+    fn begin_turn(&mut self) {
+        let active = self.active;
+        for p in &mut self.players {
+            p.lands_played = 0;
+        }
+        for o in &mut self.objects {
+            o.activated_this_turn = 0;
+            if o.zone == Zone::InPlay && o.controller == active {
+                o.flags &= !flags::SICK;
+            }
+        }
+        self.cleanup_again = false;
+        self.combat.clear();
+        self.emit(Event::TurnBegan { turn: self.turn, player: active, controller: self.turn_controller });
+    }
+
+    pub(crate) fn end_step(&mut self) {
+        let step = self.step;
+        if step == Step::Cleanup && self.cleanup_again {
+            // 314.3: another cleanup step begins.
+            self.cleanup_again = false;
+            self.flow = Flow::BeginStep;
+            return;
+        }
+        if step == Step::CombatDamage && self.combat.first_strike_step && !self.combat.first_done {
+            // 310.5: the second combat damage step.
+            self.combat.first_done = true;
+            self.flow = Flow::BeginStep;
+            return;
+        }
+        let mut next = step.next();
+        if step == Step::DeclareAttackers && self.combat.attackers.is_empty() {
+            // 308.4: skip declare blockers and combat damage.
+            next = Some(Step::EndOfCombat);
+        }
+        if step == Step::EndOfCombat {
+            // 311.2: all creatures are removed from combat.
+            self.combat.clear();
+        }
+        let phase_ends = next.is_none_or(|n| n.phase() != step.phase());
+        if phase_ends {
+            self.empty_mana_pools();
+        }
+        match next {
+            Some(n) => {
+                self.step = n;
+            }
+            None => {
+                // The turn ends; the next player's turn begins.
+                self.turn += 1;
+                self.active = self.next_player(self.active);
+                self.turn_controller = self.active;
+                self.step = Step::Untap;
+            }
+        }
+        self.passes = 0;
+        self.flow = Flow::BeginStep;
+        let _ = Phase::Beginning;
+    }
+
+    /// 300.3: unused mana is lost as a phase ends, and each player loses 1
+    /// life per mana lost (mana burn).
+    pub(crate) fn empty_mana_pools(&mut self) {
+        for i in 0..self.players.len() {
+            let lost = self.players[i].pool.total();
+            if lost > 0 {
+                self.players[i].pool.clear();
+                let p = PlayerId(i as u8);
+                if !self.no_mana_burn(p) {
+                    self.players[i].life -= lost as i32;
+                    self.emit(Event::ManaBurn { player: p, amount: lost });
+                }
+            }
+        }
+    }
+
+    /// 507.4: no mana burn for a player whose turn another player controls.
+    fn no_mana_burn(&self, p: PlayerId) -> bool {
+        p == self.active && self.turn_controller != self.active
+    }
+
+    /// 314.1 then 314.2, then 314.3.
+    pub(crate) fn cleanup_discard(&mut self) {
+        let p = self.active;
+        let pl = self.player(p);
+        if let Some(max) = pl.max_hand_size {
+            let excess = (pl.hand.len() as u32).saturating_sub(max);
+            if excess > 0 {
+                self.decision = Some(Decision { player: p, kind: DecisionKind::Discard { remaining: excess } });
+                self.flow = Flow::CleanupDiscard;
+                return;
+            }
+        }
+        // 314.2: damage wears off; "until end of turn" effects end.
+        for &id in &self.in_play {
+            let o = &mut self.objects[id.slot as usize];
+            o.damage = 0;
+            o.regen_shields = 0;
+            o.cant_block_this_turn = false;
+            o.no_regen_this_turn = false;
+        }
+        self.effects.retain(|e| !e.until_end_of_turn);
+        self.emit(Event::CleanupDamageRemoved);
+        // 314.3: if state-based effects or triggers are waiting, players get priority.
+        if self.sba_pending() || !self.pending_triggers.is_empty() {
+            self.cleanup_again = true;
+            self.flow = Flow::Priority(self.active);
+        } else {
+            self.flow = Flow::EndStep;
+        }
+    }
+
+    /// Discards a card from hand (cleanup or an effect).
+    pub(crate) fn discard(&mut self, card: ObjId) {
+        if let Some(o) = self.obj(card) {
+            let owner = o.owner;
+            self.move_to(card, Zone::Graveyard(owner), MoveReason::Discard);
+        }
+    }
+
+    /// 408.2d: playing a land.
+    pub(crate) fn play_land(&mut self, p: PlayerId, obj: ObjId) {
+        let card = self.objects[obj.slot as usize].card;
+        self.players[p.index()].lands_played += 1;
+        if let Some(new) = self.move_to(obj, Zone::InPlay, MoveReason::PlayLand) {
+            self.objects[new.slot as usize].controller = p;
+            self.emit(Event::LandPlayed { player: p, obj: new, card });
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! Zones (217).
+
+use crate::PlayerId;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Zone {
+    /// 217.2
+    Library(PlayerId),
+    /// 217.5
+    Hand(PlayerId),
+    /// 217.3
+    Graveyard(PlayerId),
+    /// 217.6 (the in-play zone)
+    InPlay,
+    /// 217.7
+    Stack,
+    /// 217.8 (removed from the game)
+    RemovedFromGame,
+    /// A token or copy that has ceased to exist (420.5f, 420.5j); in no zone.
+    Nowhere,
+}
+
+impl Zone {
+    pub fn name(self) -> &'static str {
+        match self {
+            Zone::Library(_) => "library",
+            Zone::Hand(_) => "hand",
+            Zone::Graveyard(_) => "graveyard",
+            Zone::InPlay => "in play",
+            Zone::Stack => "the stack",
+            Zone::RemovedFromGame => "removed from the game",
+            Zone::Nowhere => "nowhere",
+        }
+    }
+    /// 217.1a: libraries and hands are hidden zones.
+    pub fn is_hidden(self) -> bool {
+        matches!(self, Zone::Library(_) | Zone::Hand(_))
+    }
+}
