@@ -71,6 +71,12 @@ pub struct CardFace {
     pub abilities: Vec<Ability>,
     /// The instructions of an instant or sorcery.
     pub spell: SpellAbility,
+    /// 502.7: protection from these colours / card types (derived from `abilities`).
+    pub protection_colors: ColorSet,
+    pub protection_types: TypeSet,
+    /// Has at least one static ability (derived; lets the engine skip
+    /// permanents that generate no continuous effects).
+    pub has_statics: bool,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -151,7 +157,16 @@ pub struct CardDb {
 static DB: OnceLock<CardDb> = OnceLock::new();
 
 /// The card database shipped with Tolaria, parsed on first use.
+#[inline]
 pub fn db() -> &'static CardDb {
+    match DB.get() {
+        Some(d) => d,
+        None => init_db(),
+    }
+}
+
+#[cold]
+fn init_db() -> &'static CardDb {
     DB.get_or_init(|| {
         CardDb::from_json(include_str!("../data/cards.json")).unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
     })
@@ -286,6 +301,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         printed_type: f.printed_type.clone(),
         printed_text: f.printed_text.clone(),
         keywords: KeywordSet::EMPTY,
+        protection_colors: ColorSet::EMPTY,
+        protection_types: TypeSet::EMPTY,
+        has_statics: false,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -305,6 +323,15 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         }
         Ok(c) => {
             face.keywords = c.keywords();
+            for a in &c.abilities {
+                match a {
+                    Ability::Protection(crate::Protection::Color(col)) => face.protection_colors.insert(*col),
+                    Ability::Protection(crate::Protection::AllColors) => face.protection_colors = ColorSet(0x1f),
+                    Ability::Protection(crate::Protection::CardType(t)) => face.protection_types.insert(*t),
+                    Ability::Static(_) => face.has_statics = true,
+                    _ => {}
+                }
+            }
             face.abilities = c.abilities;
             face.spell = c.spell;
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.

@@ -73,20 +73,10 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
     };
-    for a in &face.abilities {
-        if let Ability::Protection(p) = a {
-            add_protection(&mut ch, p);
-        }
-    }
+    let _ = Protection::AllColors;
+    ch.protection_colors = face.protection_colors;
+    ch.protection_types = face.protection_types;
     ch
-}
-
-fn add_protection(ch: &mut Characteristics, p: &Protection) {
-    match p {
-        Protection::Color(c) => ch.protection_colors.insert(*c),
-        Protection::AllColors => ch.protection_colors = ColorSet(0x1f),
-        Protection::CardType(t) => ch.protection_types.insert(*t),
-    }
 }
 
 /// The characteristics of an object now, with every continuous effect applied.
@@ -99,7 +89,7 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
     // Layers 1–4 (copy, control, text, type) have no effects yet beyond the
     // printed face; control is tracked on the object (layer 2).
     // Layer 6a: characteristic-defining abilities (405.2, 418.5a).
-    let face_abilities = ch.abilities();
+    let face_abilities: &[Ability] = if ch.face_def().has_statics { ch.abilities() } else { &[] };
     for a in face_abilities {
         if let Ability::Static(StaticAbility::PowerToughnessFromCount(f)) = a {
             let n = count_matching(game, f, id, ch.controller) as i32;
@@ -111,7 +101,7 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
     // which objects they affect is determined continuously (418.2).
     for &src in &game.in_play {
         let so = &game.objects[src.slot as usize];
-        if so.is_phased_out() {
+        if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
             continue;
         }
         let sface = &so.def().faces[if so.is_flipped() && so.def().faces.len() > 1 { 1 } else { 0 }];

@@ -20,7 +20,7 @@ impl Game {
     fn restricted(&self, id: ObjId, attack: bool) -> bool {
         for &src in &self.in_play {
             let so = &self.objects[src.slot as usize];
-            if so.is_phased_out() {
+            if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
                 continue;
             }
             let sch = crate::characteristics::printed(self, src);

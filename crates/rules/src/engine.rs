@@ -185,9 +185,7 @@ impl Game {
     }
 
     fn is_legal(&self, action: &Action) -> bool {
-        let mut v = Vec::new();
-        self.legal_actions_into(&mut v);
-        v.contains(action)
+        self.is_legal_action(action)
     }
 
     fn dispatch(&mut self, decision: Decision, action: Action) {

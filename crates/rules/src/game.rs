@@ -67,6 +67,10 @@ pub struct Game {
     /// Events emitted since the caller last drained them.
     #[serde(skip)]
     pub events: Vec<Event>,
+    /// Something happened since state-based effects were last found to be
+    /// clear. Every change to the game emits an event (decision 8), so a
+    /// check with no event since the last clean check can be skipped.
+    pub sba_dirty: bool,
     /// Actions applied so far (for replays).
     pub action_count: u64,
 }
@@ -132,6 +136,7 @@ impl Game {
 
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
     pub fn emit(&mut self, e: Event) {
+        self.sba_dirty = true;
         crate::triggers::check_triggers(self, &e);
         self.events.push(e);
     }
@@ -217,6 +222,9 @@ impl Game {
             Zone::InPlay => {
                 // 212.3d: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
+                if self.objects[slot].def().faces.iter().any(|f| f.has_statics) {
+                    self.objects[slot].flags |= crate::object::flags::STATICS;
+                }
                 if let Some(c) = controller {
                     self.objects[slot].controller = c;
                 }

@@ -77,39 +77,72 @@ impl Game {
         let _ = &self.flow == &Flow::GameOver;
     }
 
+    /// Is this one action legal now? Cheaper than listing every action for
+    /// the common priority answers; same predicates as `legal_actions`.
+    pub(crate) fn is_legal_action(&self, action: &Action) -> bool {
+        let Some(d) = &self.decision else { return false };
+        if d.kind == DecisionKind::Priority {
+            let p = d.player;
+            match action {
+                Action::Pass => return true,
+                Action::PlayLand(c) | Action::PlaySpell(c) => {
+                    if !self.in_hand(p, *c) {
+                        return false;
+                    }
+                    let mut v = Vec::new();
+                    let avail = self.available_mana(p, None);
+                    self.hand_card_actions(p, *c, &avail, &mut v);
+                    return v.contains(action);
+                }
+                _ => {}
+            }
+        }
+        let mut v = Vec::new();
+        self.legal_actions_into(&mut v);
+        v.contains(action)
+    }
+
+    /// The priority actions for one card in hand (408.1d, 408.2d).
+    fn hand_card_actions(&self, p: PlayerId, card: ObjId, avail: &[u8], out: &mut Vec<Action>) {
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let pl = self.player(p);
+        let face = self.objects[card.slot as usize].def().front();
+        if face.support.is_err() {
+            return;
+        }
+        if face.types.contains(CardType::Land) {
+            // 305.2: one land per turn, in a main phase of your turn, stack empty.
+            if sorcery_timing && pl.lands_played < 1 {
+                out.push(Action::PlayLand(card));
+            }
+            return;
+        }
+        let instant_speed = face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
+        if !instant_speed && !sorcery_timing {
+            return;
+        }
+        if self.can_play_spell(p, card, avail) {
+            out.push(Action::PlaySpell(card));
+        }
+    }
+
     /// 408.1d / 408.2d / 411: what a player with priority may do.
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let pl = self.player(p);
-        for &card in &pl.hand {
-            let face = self.objects[card.slot as usize].def().front();
-            if face.support.is_err() {
-                continue;
-            }
-            if face.types.contains(CardType::Land) {
-                // 305.2: one land per turn, in a main phase of your turn, stack empty.
-                if sorcery_timing && pl.lands_played < 1 {
-                    out.push(Action::PlayLand(card));
-                }
-                continue;
-            }
-            let instant_speed = face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
-            if !instant_speed && !sorcery_timing {
-                continue;
-            }
-            if self.can_play_spell(p, card) {
-                out.push(Action::PlaySpell(card));
-            }
+        let avail = self.available_mana(p, None);
+        for &card in &self.player(p).hand {
+            self.hand_card_actions(p, card, &avail, out);
         }
         for &id in &self.in_play {
             let o = &self.objects[id.slot as usize];
             if o.controller != p || o.is_phased_out() {
                 continue;
             }
-            let ch = compute(self, id);
-            for (i, a) in ch.abilities().iter().enumerate() {
+            let face = crate::characteristics::printed(self, id).face_def();
+            for (i, a) in face.abilities.iter().enumerate() {
                 if let Ability::Activated(act) = a {
+                    let ch = compute(self, id);
                     if act.sorcery_speed && !sorcery_timing {
                         continue;
                     }
@@ -119,8 +152,12 @@ impl Game {
                     if !self.can_pay_tap_part(&act.cost, id) {
                         continue;
                     }
-                    let exclude = if act.cost.tap { Some(id) } else { None };
-                    if !self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), exclude) {
+                    let payable = if act.cost.tap {
+                        self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
+                    } else {
+                        crate::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), &avail)
+                    };
+                    if !payable {
                         continue;
                     }
                     let src = SourceInfo { obj: Some(id), colors: ch.colors, types: ch.types, controller: p };
@@ -135,10 +172,10 @@ impl Game {
     }
 
     /// Could `p` play this card now (targets and cost), timing aside?
-    fn can_play_spell(&self, p: PlayerId, card: ObjId) -> bool {
+    fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &[u8]) -> bool {
         let face = self.objects[card.slot as usize].def().front();
         let Some(cost) = &face.mana_cost else { return false };
-        if !self.can_pay(p, &Unpaid::from_cost(cost, 0), None) {
+        if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
         if face.spell.targets.is_empty() {

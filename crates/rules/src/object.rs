@@ -18,6 +18,8 @@ pub mod flags {
     /// 212.3d: the controller has not controlled it continuously since the
     /// start of their most recent turn ("summoning sickness").
     pub const SICK: u8 = 16;
+    /// Derived: the face in force has static abilities (set as it comes into play).
+    pub const STATICS: u8 = 32;
 }
 
 /// One object slot: a physical card or a token.

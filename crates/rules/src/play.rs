@@ -388,7 +388,7 @@ impl Game {
 
     /// The mana `p` could make available: each entry is the set of kinds one
     /// mana could be (pool mana is fixed; a source may offer a choice).
-    fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Vec<u8> {
+    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Vec<u8> {
         let mut v = Vec::new();
         let pool = &self.player(p).pool;
         for (i, &n) in pool.0.iter().enumerate() {
@@ -467,39 +467,53 @@ fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
 }
 
 /// Matches each mana symbol to a distinct available mana (augmenting paths).
-fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
-    if (u.total() as usize) > avail.len() {
+pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
+    let total = u.total() as usize;
+    if total > avail.len() {
         return false;
     }
-    let mut needs: Vec<u8> = Vec::with_capacity(u.total() as usize);
+    const MAX: usize = 64;
+    let mut needs = [0u8; MAX];
+    let mut k = 0;
     for (i, &n) in u.colored.iter().enumerate() {
         for _ in 0..n {
-            needs.push(1 << i);
+            if k == MAX {
+                return false;
+            }
+            needs[k] = 1 << i;
+            k += 1;
         }
     }
     for &(a, b) in &u.hybrid {
-        needs.push(1 << a as usize | 1 << b as usize);
+        if k == MAX {
+            return false;
+        }
+        needs[k] = 1 << a as usize | 1 << b as usize;
+        k += 1;
     }
-    let colored_needs = needs.len();
-    let mut owner: Vec<Option<usize>> = vec![None; avail.len()];
-    fn try_assign(n: usize, needs: &[u8], avail: &[u8], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    if k == 0 {
+        return avail.len() as u32 >= u.generic;
+    }
+    let avail = &avail[..avail.len().min(MAX)];
+    let mut owner = [u8::MAX; MAX];
+    fn try_assign(n: usize, needs: &[u8], avail: &[u8], owner: &mut [u8; 64], seen: &mut u64) -> bool {
         for j in 0..avail.len() {
-            if avail[j] & needs[n] != 0 && !seen[j] {
-                seen[j] = true;
-                if owner[j].is_none_or(|m| try_assign(m, needs, avail, owner, seen)) {
-                    owner[j] = Some(n);
+            if avail[j] & needs[n] != 0 && *seen & (1 << j) == 0 {
+                *seen |= 1 << j;
+                if owner[j] == u8::MAX || try_assign(owner[j] as usize, needs, avail, owner, seen) {
+                    owner[j] = n as u8;
                     return true;
                 }
             }
         }
         false
     }
-    for n in 0..colored_needs {
-        let mut seen = vec![false; avail.len()];
-        if !try_assign(n, &needs, avail, &mut owner, &mut seen) {
+    for n in 0..k {
+        let mut seen = 0u64;
+        if !try_assign(n, &needs[..k], avail, &mut owner, &mut seen) {
             return false;
         }
     }
-    let free = owner.iter().filter(|o| o.is_none()).count() as u32;
-    free >= u.generic
+    let free = avail.len() - k;
+    free as u32 >= u.generic
 }

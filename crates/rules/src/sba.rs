@@ -136,9 +136,13 @@ impl Game {
 
     /// 420.3: perform all applicable state-based effects as one event; repeat.
     pub(crate) fn check_state_based_effects(&mut self) {
+        if !self.sba_dirty {
+            return;
+        }
         loop {
             let list = self.state_based_effects();
             if list.is_empty() {
+                self.sba_dirty = false;
                 break;
             }
             for sba in list {

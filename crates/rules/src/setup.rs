@@ -38,12 +38,14 @@ impl Game {
             result: None,
             lki: Vec::new(),
             events: Vec::new(),
+            sba_dirty: true,
             action_count: 0,
         }
     }
 
     /// Creates a card object owned by `owner` directly in a zone (for setup).
     pub fn create_card(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
+        self.sba_dirty = true;
         let slot = self.objects.len();
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
@@ -53,7 +55,12 @@ impl Game {
             Zone::Library(p) => self.players[p.index()].library.push(id),
             Zone::Hand(p) => self.players[p.index()].hand.push(id),
             Zone::Graveyard(p) => self.players[p.index()].graveyard.push(id),
-            Zone::InPlay => self.in_play.push(id),
+            Zone::InPlay => {
+                if self.objects[slot].def().faces.iter().any(|f| f.has_statics) {
+                    self.objects[slot].flags |= crate::object::flags::STATICS;
+                }
+                self.in_play.push(id)
+            }
             Zone::RemovedFromGame => self.removed.push(id),
             Zone::Stack | Zone::Nowhere => {}
         }
