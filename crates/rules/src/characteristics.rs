@@ -26,6 +26,8 @@ pub struct Characteristics {
     /// 502.7: protection from these colours / from these card types.
     pub protection_colors: ColorSet,
     pub protection_types: TypeSet,
+    /// 216.2: a token's characteristics come from the effect that created it.
+    pub token: Option<crate::object::TokenSource>,
 }
 
 impl Characteristics {
@@ -33,10 +35,16 @@ impl Characteristics {
         &tolaria_cards::db().get(self.card).faces[self.face as usize]
     }
     pub fn abilities(&self) -> &'static [Ability] {
+        if self.token.is_some() {
+            return &[];
+        }
         &self.face_def().abilities
     }
     pub fn name(&self) -> &'static str {
-        &self.face_def().name
+        match self.token.and_then(|t| t.spec()) {
+            Some(spec) => &spec.name,
+            None => &self.face_def().name,
+        }
     }
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(t)
@@ -72,7 +80,23 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
         keywords: face.keywords,
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
+        token: None,
     };
+    if let Some(spec) = o.token_src.and_then(|t| t.spec()) {
+        // 216.2: a token has the characteristics its creating effect gave it.
+        ch.token = o.token_src;
+        ch.colors = spec.colors;
+        ch.types = spec.types;
+        ch.supertypes = SupertypeSet::default();
+        ch.subtypes = SubtypeSet::new();
+        for &st in &spec.subtypes {
+            ch.subtypes.insert(st);
+        }
+        ch.power = spec.power;
+        ch.toughness = spec.toughness;
+        ch.keywords = spec.keywords;
+        return ch;
+    }
     let _ = Protection::AllColors;
     ch.protection_colors = face.protection_colors;
     ch.protection_types = face.protection_types;
@@ -89,7 +113,7 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
     // Layers 1–4 (copy, control, text, type) have no effects yet beyond the
     // printed face; control is tracked on the object (layer 2).
     // Layer 6a: characteristic-defining abilities (405.2, 418.5a).
-    let face_abilities: &[Ability] = if ch.face_def().has_statics { ch.abilities() } else { &[] };
+    let face_abilities: &[Ability] = if ch.token.is_none() && ch.face_def().has_statics { ch.abilities() } else { &[] };
     for a in face_abilities {
         if let Ability::Static(StaticAbility::PowerToughnessFromCount(f)) = a {
             let n = count_matching(game, f, id, ch.controller) as i32;

@@ -303,7 +303,9 @@ impl Event {
                     Zone::Nowhere => "ceases to exist".to_string(),
                 };
                 let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_)) && matches!(to, Zone::Library(_) | Zone::Hand(_));
-                if hidden {
+                if *from == Zone::Nowhere {
+                    format!("A token created by {} {dest}", name(*card))
+                } else if hidden {
                     format!("A card {dest}{why}")
                 } else {
                     format!("{} {dest}{why}", name(*card))

@@ -22,6 +22,55 @@ pub mod flags {
     pub const STATICS: u8 = 32;
 }
 
+/// The effect that defined a token (216.2), as a path into the static card
+/// data: the creating card's face, ability (255: the spell itself) and
+/// effect index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenSource {
+    pub card: CardId,
+    pub face: u8,
+    pub ability: u8,
+    pub effect: u8,
+}
+
+impl TokenSource {
+    /// The token's definition.
+    pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
+        let face = db().get(self.card).faces.get(self.face as usize)?;
+        let effects: &[tolaria_cards::Effect] = if self.ability == 255 {
+            &face.spell.effects
+        } else {
+            match face.abilities.get(self.ability as usize)? {
+                tolaria_cards::Ability::Activated(a) => &a.effects,
+                tolaria_cards::Ability::Triggered(t) => &t.effects,
+                _ => return None,
+            }
+        };
+        match effects.get(self.effect as usize)? {
+            tolaria_cards::Effect::CreateTokens { token, .. } => Some(token),
+            _ => None,
+        }
+    }
+
+    /// Finds the path of a `CreateTokens` effect of `card` (by identity).
+    pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
+        let def = db().get(card);
+        for (fi, face) in def.faces.iter().enumerate() {
+            let lists = std::iter::once((255u8, &face.spell.effects[..])).chain(face.abilities.iter().enumerate().filter_map(|(i, a)| match a {
+                tolaria_cards::Ability::Activated(a) => Some((i as u8, &a.effects[..])),
+                tolaria_cards::Ability::Triggered(t) => Some((i as u8, &t.effects[..])),
+                _ => None,
+            }));
+            for (ai, effects) in lists {
+                if let Some(ei) = effects.iter().position(|e| std::ptr::eq(e, effect)) {
+                    return Some(TokenSource { card, face: fi as u8, ability: ai, effect: ei as u8 });
+                }
+            }
+        }
+        None
+    }
+}
+
 /// One object slot: a physical card or a token.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Object {
@@ -46,6 +95,8 @@ pub struct Object {
     pub regen_shields: u8,
     /// 216: a token (not a card).
     pub token: bool,
+    /// 216.2: where a token's characteristics are defined (the effect that created it).
+    pub token_src: Option<TokenSource>,
     /// Activations this turn of its "once each turn" abilities (bit per ability index).
     pub activated_this_turn: u16,
     /// "can't block this turn".
@@ -70,6 +121,7 @@ impl Object {
             timestamp: 0,
             regen_shields: 0,
             token: false,
+            token_src: None,
             activated_this_turn: 0,
             cant_block_this_turn: false,
             no_regen_this_turn: false,

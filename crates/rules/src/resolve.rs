@@ -476,8 +476,16 @@ impl Game {
                     }
                 }
             }
-            Effect::CreateTokens { .. } => {
-                // Tokens need a token definition table; cards using this do not compile yet.
+            Effect::CreateTokens { who, amount, .. } => {
+                // 216: tokens come into play under the player's control; that player owns them.
+                let Some(src) = crate::object::TokenSource::find(ctx.source_card, e) else { return };
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    for _ in 0..n {
+                        let id = self.create_token(p, src);
+                        self.emit(Event::TokenCreated { obj: id, player: p });
+                    }
+                }
             }
             Effect::FlipCoin { won, lost } => {
                 // 511.1: the controller flips; only they win or lose.

@@ -67,6 +67,22 @@ impl Game {
         id
     }
 
+    /// 216: creates a token in play, owned and controlled by `owner`.
+    pub fn create_token(&mut self, owner: PlayerId, src: crate::object::TokenSource) -> ObjId {
+        self.sba_dirty = true;
+        let slot = self.objects.len();
+        let mut o = Object::new(src.card, owner, Zone::InPlay);
+        o.token = true;
+        o.token_src = Some(src);
+        o.timestamp = self.stamp();
+        o.flags |= crate::object::flags::SICK;
+        self.objects.push(o);
+        let id = self.objects[slot].id(slot);
+        self.in_play.push(id);
+        self.emit(Event::ZoneChange { card: src.card, old: id, new: id, from: Zone::Nowhere, to: Zone::InPlay, reason: MoveReason::Effect });
+        id
+    }
+
     /// 101: a new game from each player's deck (library order as given,
     /// then shuffled). Stops at the first mulligan decision.
     pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
