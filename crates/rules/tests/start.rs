@@ -1,0 +1,74 @@
+//! Starting the game (101).
+
+use tolaria_cards::{db, CardId, Step};
+use tolaria_rules::{Action, DecisionKind, Event, Game, PlayerId};
+
+fn forty(name: &str) -> Vec<CardId> {
+    vec![db().by_name(name).unwrap().id; 40]
+}
+
+fn new_game(seed: u64) -> Game {
+    Game::new_game(&[("A", forty("Forest")), ("B", forty("Plains"))], seed)
+}
+
+#[test]
+fn r101_2_starting_player_is_a_seeded_random_choice() {
+    let firsts: Vec<PlayerId> = (0..40).map(|s| new_game(s).starting_player).collect();
+    assert!(firsts.contains(&PlayerId(0)) && firsts.contains(&PlayerId(1)));
+    assert_eq!(new_game(7).starting_player, new_game(7).starting_player);
+}
+
+#[test]
+fn r101_3_life_20_and_hands_of_seven() {
+    let g = new_game(3);
+    for p in g.player_ids() {
+        assert_eq!(g.player(p).life, 20);
+        assert_eq!(g.player(p).hand.len(), 7);
+        assert_eq!(g.player(p).library.len(), 33);
+    }
+    // 101.4: the starting player decides on mulligans first.
+    let d = g.decision.clone().unwrap();
+    assert_eq!((d.player, d.kind), (g.starting_player, DecisionKind::Mulligan));
+}
+
+#[test]
+fn r101_4_mulligan_draws_one_fewer_each_time() {
+    let mut g = new_game(3);
+    let first = g.starting_player;
+    g.apply(Action::Mulligan).unwrap();
+    assert_eq!(g.player(first).hand.len(), 6);
+    assert_eq!(g.player(first).library.len(), 34);
+    g.apply(Action::Mulligan).unwrap();
+    assert_eq!(g.player(first).hand.len(), 5);
+    g.apply(Action::Keep).unwrap();
+    // Then the other player decides; the first can't mulligan any more.
+    let other = g.next_player(first);
+    assert_eq!(g.decision.as_ref().unwrap().player, other);
+    g.apply(Action::Keep).unwrap();
+    assert_eq!(g.player(first).hand.len(), 5);
+    assert_eq!(g.player(other).hand.len(), 7);
+    g.check_zones().unwrap();
+}
+
+#[test]
+fn r101_5a_starting_player_skips_first_draw() {
+    let mut g = new_game(11);
+    g.apply(Action::Keep).unwrap();
+    g.apply(Action::Keep).unwrap();
+    let first = g.starting_player;
+    // Turn 1, the starting player's precombat main phase: still seven cards.
+    assert_eq!(g.step, Step::Upkeep);
+    while g.step != Step::PrecombatMain {
+        g.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(g.player(first).hand.len(), 7);
+    let events = g.take_events();
+    assert!(events.iter().any(|e| matches!(e, Event::SkippedFirstDraw { player } if *player == first)));
+    // The other player draws on their first turn.
+    let other = g.next_player(first);
+    while !(g.active == other && g.step == Step::PrecombatMain) {
+        let a = if g.legal_actions().contains(&Action::Done) { Action::Done } else { Action::Pass };
+        g.apply(a).unwrap();
+    }
+    assert_eq!(g.player(other).hand.len(), 8);
+}
