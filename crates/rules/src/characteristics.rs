@@ -103,8 +103,26 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
     ch
 }
 
+/// The permanents in play whose static abilities may affect other objects.
+/// Loops that compute many objects' characteristics take this once.
+pub fn static_sources(game: &Game) -> Vec<ObjId> {
+    game.in_play
+        .iter()
+        .copied()
+        .filter(|&src| {
+            let so = &game.objects[src.slot as usize];
+            so.flags & crate::object::flags::STATICS != 0 && !so.is_phased_out()
+        })
+        .collect()
+}
+
 /// The characteristics of an object now, with every continuous effect applied.
 pub fn compute(game: &Game, id: ObjId) -> Characteristics {
+    compute_with(game, id, None)
+}
+
+/// As [`compute`], with the static sources already listed.
+pub fn compute_with(game: &Game, id: ObjId, sources: Option<&[ObjId]>) -> Characteristics {
     let mut ch = printed(game, id);
     let o = &game.objects[id.slot as usize];
     if o.zone != Zone::InPlay {
@@ -123,7 +141,8 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
     }
     // Layers 5 and 6c from static abilities of permanents in play (412):
     // which objects they affect is determined continuously (418.2).
-    for &src in &game.in_play {
+    let all = sources.unwrap_or(&game.in_play);
+    for &src in all {
         let so = &game.objects[src.slot as usize];
         if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
             continue;

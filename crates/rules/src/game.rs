@@ -222,9 +222,7 @@ impl Game {
             Zone::InPlay => {
                 // 212.3d: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
-                if self.objects[slot].def().faces.iter().any(|f| f.has_statics) {
-                    self.objects[slot].flags |= crate::object::flags::STATICS;
-                }
+                self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
                 if let Some(c) = controller {
                     self.objects[slot].controller = c;
                 }

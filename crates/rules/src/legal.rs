@@ -136,7 +136,7 @@ impl Game {
         }
         for &id in &self.in_play {
             let o = &self.objects[id.slot as usize];
-            if o.controller != p || o.is_phased_out() {
+            if o.flags & crate::object::flags::ACTIVATED == 0 || o.controller != p || o.is_phased_out() {
                 continue;
             }
             let face = crate::characteristics::printed(self, id).face_def();

@@ -8,18 +8,26 @@ use tolaria_cards::{db, CardDef, CardId};
 /// Status bits (510.1) and other per-permanent flags.
 pub mod flags {
     /// 510.1a tapped.
-    pub const TAPPED: u8 = 1;
+    pub const TAPPED: u16 = 1;
     /// 510.1b flipped.
-    pub const FLIPPED: u8 = 2;
+    pub const FLIPPED: u16 = 2;
     /// 510.1c face down.
-    pub const FACE_DOWN: u8 = 4;
+    pub const FACE_DOWN: u16 = 4;
     /// 502.15 phased out.
-    pub const PHASED_OUT: u8 = 8;
+    pub const PHASED_OUT: u16 = 8;
     /// 212.3d: the controller has not controlled it continuously since the
     /// start of their most recent turn ("summoning sickness").
-    pub const SICK: u8 = 16;
+    pub const SICK: u16 = 16;
     /// Derived: the face in force has static abilities (set as it comes into play).
-    pub const STATICS: u8 = 32;
+    pub const STATICS: u16 = 32;
+    /// Derived: has mana abilities.
+    pub const MANA: u16 = 64;
+    /// Derived: has activated (non-mana) abilities.
+    pub const ACTIVATED: u16 = 128;
+    /// Derived: has triggered abilities.
+    pub const TRIGGERS: u16 = 256;
+    /// The derived ability bits.
+    pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
 /// The effect that defined a token (216.2), as a path into the static card
@@ -82,7 +90,7 @@ pub struct Object {
     /// this is the owner.
     pub controller: PlayerId,
     pub zone: Zone,
-    pub flags: u8,
+    pub flags: u16,
     /// Damage marked on a permanent (wears off in cleanup, 314.2).
     pub damage: u32,
     pub plus_counters: u16,
@@ -126,6 +134,24 @@ impl Object {
             cant_block_this_turn: false,
             no_regen_this_turn: false,
         }
+    }
+
+    /// The derived ability bits for a card's faces (which kinds of abilities
+    /// it has), so that hot loops skip permanents without touching card data.
+    pub fn ability_flags(def: &CardDef) -> u16 {
+        let mut f = 0;
+        for face in &def.faces {
+            for a in &face.abilities {
+                f |= match a {
+                    tolaria_cards::Ability::Static(_) => flags::STATICS,
+                    tolaria_cards::Ability::Mana(_) => flags::MANA,
+                    tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
+                    tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
+                    _ => 0,
+                };
+            }
+        }
+        f
     }
 
     pub fn def(&self) -> &'static CardDef {

@@ -332,7 +332,7 @@ impl Game {
                 continue;
             }
             let o = &self.objects[id.slot as usize];
-            if o.controller != p || o.is_phased_out() {
+            if o.flags & crate::object::flags::MANA == 0 || o.controller != p || o.is_phased_out() {
                 continue;
             }
             let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 { 1 } else { 0 }];

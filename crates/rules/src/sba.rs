@@ -54,12 +54,13 @@ impl Game {
         }
         let mut legends: Vec<(ObjId, &str)> = Vec::new();
         let mut worlds: Vec<ObjId> = Vec::new();
+        let sources = crate::characteristics::static_sources(self);
         for &id in &self.in_play {
             let o = &self.objects[id.slot as usize];
             if o.is_phased_out() {
                 continue;
             }
-            let ch = compute(self, id);
+            let ch = crate::characteristics::compute_with(self, id, Some(&sources));
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));

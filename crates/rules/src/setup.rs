@@ -56,9 +56,7 @@ impl Game {
             Zone::Hand(p) => self.players[p.index()].hand.push(id),
             Zone::Graveyard(p) => self.players[p.index()].graveyard.push(id),
             Zone::InPlay => {
-                if self.objects[slot].def().faces.iter().any(|f| f.has_statics) {
-                    self.objects[slot].flags |= crate::object::flags::STATICS;
-                }
+                self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
                 self.in_play.push(id)
             }
             Zone::RemovedFromGame => self.removed.push(id),

@@ -158,7 +158,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
 /// trigger for each `Some` context it returns.
 fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
     let Some(o) = game.obj(src) else { return };
-    if o.zone != Zone::InPlay || o.is_phased_out() {
+    if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay || o.is_phased_out() {
         return;
     }
     let controller = o.controller;
