@@ -136,6 +136,9 @@ pub enum Trigger {
     BecomesBlocked,
     /// "Whenever [this] deals (combat) damage to a player/an opponent".
     DealsDamageToPlayer { combat_only: bool, opponent_only: bool },
+    /// "Whenever [this] deals damage (to a creature)": 502.63a deathtouch and
+    /// 502.68a lifelink are such triggered abilities in the 2007 rules.
+    DealsDamage { to_creature_only: bool },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed { by: Whose, filter: ObjectFilter },
 }
@@ -325,6 +328,8 @@ pub enum Amount {
     CountOf(ObjectFilter),
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
+    /// The amount in the triggering event ("that much").
+    Triggered,
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.

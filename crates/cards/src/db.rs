@@ -103,6 +103,31 @@ impl CardFace {
     }
 }
 
+/// 502.63a / 502.68a: in the 2007 rules deathtouch and lifelink are
+/// triggered abilities; each instance adds its trigger.
+fn add_keyword_triggers(face: &mut CardFace) {
+    use crate::{Amount, Effect, ObjectRef, PlayerRef, Trigger, TriggeredAbility};
+    let mut extra = Vec::new();
+    for a in &face.abilities {
+        match a {
+            Ability::Keyword(crate::Keyword::Deathtouch) => extra.push(TriggeredAbility {
+                trigger: Trigger::DealsDamage { to_creature_only: true },
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::Destroy { what: ObjectRef::Triggering, no_regen: false }],
+            }),
+            Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
+                trigger: Trigger::DealsDamage { to_creature_only: false },
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::GainLife { who: PlayerRef::You, amount: Amount::Triggered }],
+            }),
+            _ => {}
+        }
+    }
+    face.abilities.extend(extra.into_iter().map(Ability::Triggered));
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Ruling {
     pub date: String,
@@ -313,14 +338,6 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         return Ok(face);
     }
     match compile_face(card, &face) {
-        Ok(c) if c.keywords().has(crate::Keyword::Lifelink) || c.keywords().has(crate::Keyword::Deathtouch) => {
-            // 502.63a / 502.68a: in 2007 these are triggered abilities, which
-            // the engine does not model as keywords yet.
-            face.support = Err(Unsupported {
-                phrase: "lifelink/deathtouch".into(),
-                reason: "triggered keyword (502.63a, 502.68a) not implemented".into(),
-            });
-        }
         Ok(c) => {
             face.keywords = c.keywords();
             for a in &c.abilities {
@@ -334,6 +351,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             }
             face.abilities = c.abilities;
             face.spell = c.spell;
+            add_keyword_triggers(&mut face);
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
             if face.types.contains(CardType::Enchantment) && face.subtypes.contains(Subtype::AURA) && face.spell.targets.is_empty() {
                 if let Some(f) = face.abilities.iter().find_map(|a| match a {

@@ -327,6 +327,7 @@ impl Game {
             }
             Amount::CardsInHand(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).hand.len() as i32),
             Amount::CardsInGraveyard(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::Triggered => ctx.trigger.amount as i32,
         }
     }
 

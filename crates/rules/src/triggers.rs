@@ -115,22 +115,6 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let (b, a) = (*blocker, *attacker);
             scan(game, b, |t, _, _| matches!(t, Trigger::Blocks).then_some(TriggerContext { object: Some(a), ..Default::default() }));
         }
-        Event::Damage { source, to: Target::Player(p), amount, combat, .. } => {
-            let (source, p, amount, combat) = (*source, *p, *amount, *combat);
-            if game.is_in_play(source) {
-                scan(game, source, |t, game, src| match t {
-                    Trigger::DealsDamageToPlayer { combat_only, opponent_only } => {
-                        let you = game.objects[src.slot as usize].controller;
-                        ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
-                            player: Some(p),
-                            amount,
-                            ..Default::default()
-                        })
-                    }
-                    _ => None,
-                });
-            }
-        }
         Event::SpellPlayed { player, obj, .. } => {
             let (caster, spell) = (*player, *obj);
             for i in 0..game.in_play.len() {
@@ -150,8 +134,44 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        Event::Damage { source, to, amount, .. } if game.is_in_play(*source) => {
+            // 502.63a / 502.68a and other "whenever this deals damage" abilities.
+            let (source, to, amount) = (*source, *to, *amount);
+            scan(game, source, |t, _, _| match t {
+                Trigger::DealsDamage { to_creature_only } => {
+                    let object = match to {
+                        Target::Object(o) => Some(o),
+                        Target::Player(_) if *to_creature_only => return None,
+                        Target::Player(_) => None,
+                    };
+                    let player = match to {
+                        Target::Player(p) => Some(p),
+                        _ => None,
+                    };
+                    Some(TriggerContext { object, player, amount })
+                }
+                _ => None,
+            });
+            if let Target::Player(p) = to {
+                damage_to_player_triggers(game, source, p, amount, matches!(e, Event::Damage { combat: true, .. }));
+            }
+        }
         _ => {}
     }
+}
+
+fn damage_to_player_triggers(game: &mut Game, source: ObjId, p: PlayerId, amount: u32, combat: bool) {
+    scan(game, source, |t, game, src| match t {
+        Trigger::DealsDamageToPlayer { combat_only, opponent_only } => {
+            let you = game.objects[src.slot as usize].controller;
+            ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
+                player: Some(p),
+                amount,
+                ..Default::default()
+            })
+        }
+        _ => None,
+    });
 }
 
 /// Calls `f` for each triggered ability of permanent `src`; records a pending
