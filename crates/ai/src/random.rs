@@ -19,7 +19,10 @@ pub struct RandomAgent {
 
 impl RandomAgent {
     pub fn new(seed: u64) -> Self {
-        RandomAgent { rng: Rng::new(seed), scratch: Vec::new() }
+        RandomAgent {
+            rng: Rng::new(seed),
+            scratch: Vec::new(),
+        }
     }
 }
 
@@ -32,18 +35,32 @@ impl Agent for RandomAgent {
         if legal.contains(&Action::Keep) {
             return Action::Keep;
         }
-        let priority = matches!(game.decision.as_ref().map(|d| &d.kind), Some(tolaria_rules::DecisionKind::Priority));
+        let priority = matches!(
+            game.decision.as_ref().map(|d| &d.kind),
+            Some(tolaria_rules::DecisionKind::Priority)
+        );
         if priority {
             self.scratch.clear();
-            self.scratch
-                .extend(legal.iter().enumerate().filter(|(_, a)| !matches!(a, Action::Pass | Action::ActivateMana { .. })).map(|(i, _)| i));
+            self.scratch.extend(
+                legal
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, a)| !matches!(a, Action::Pass | Action::ActivateMana { .. }))
+                    .map(|(i, _)| i),
+            );
             if self.scratch.is_empty() || self.rng.below(10) < 3 {
                 return Action::Pass;
             }
             return legal[self.scratch[self.rng.below(self.scratch.len())]].clone();
         }
         self.scratch.clear();
-        self.scratch.extend(legal.iter().enumerate().filter(|(_, a)| !matches!(a, Action::CancelPlay)).map(|(i, _)| i));
+        self.scratch.extend(
+            legal
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !matches!(a, Action::CancelPlay))
+                .map(|(i, _)| i),
+        );
         if self.scratch.is_empty() {
             return legal[0].clone();
         }

@@ -6,13 +6,45 @@ use tolaria_cards::{db, CardId};
 use tolaria_rules::Game;
 
 fn deck(list: &[(usize, &str)]) -> Vec<CardId> {
-    list.iter().flat_map(|&(n, name)| std::iter::repeat_n(db().by_name(name).expect(name).id, n)).collect()
+    list.iter()
+        .flat_map(|&(n, name)| std::iter::repeat_n(db().by_name(name).expect(name).id, n))
+        .collect()
 }
 
 fn decks() -> [(&'static str, Vec<CardId>); 2] {
     [
-        ("RG", deck(&[(11, "Mountain"), (11, "Forest"), (4, "Raging Goblin"), (4, "Grizzly Bears"), (4, "Gray Ogre"), (4, "Trained Armodon"), (4, "Hill Giant"), (2, "Craw Wurm"), (4, "Giant Spider"), (4, "Lightning Bolt"), (4, "Shock"), (4, "Giant Growth")])),
-        ("WW", deck(&[(24, "Plains"), (4, "Savannah Lions"), (4, "Eager Cadet"), (4, "White Knight"), (4, "Glory Seeker"), (4, "Pearled Unicorn"), (4, "Wild Griffin"), (4, "Standing Troops"), (4, "Serra Angel"), (4, "Swords to Plowshares")])),
+        (
+            "RG",
+            deck(&[
+                (11, "Mountain"),
+                (11, "Forest"),
+                (4, "Raging Goblin"),
+                (4, "Grizzly Bears"),
+                (4, "Gray Ogre"),
+                (4, "Trained Armodon"),
+                (4, "Hill Giant"),
+                (2, "Craw Wurm"),
+                (4, "Giant Spider"),
+                (4, "Lightning Bolt"),
+                (4, "Shock"),
+                (4, "Giant Growth"),
+            ]),
+        ),
+        (
+            "WW",
+            deck(&[
+                (24, "Plains"),
+                (4, "Savannah Lions"),
+                (4, "Eager Cadet"),
+                (4, "White Knight"),
+                (4, "Glory Seeker"),
+                (4, "Pearled Unicorn"),
+                (4, "Wild Griffin"),
+                (4, "Standing Troops"),
+                (4, "Serra Angel"),
+                (4, "Swords to Plowshares"),
+            ]),
+        ),
     ]
 }
 
@@ -55,8 +87,16 @@ fn same_seed_same_log() {
     // Different seeds give different games.
     let mut g1 = Game::new_game(&decks(), 1);
     let mut g2 = Game::new_game(&decks(), 2);
-    let l1 = play(&mut g1, &mut [RandomAgent::new(1), RandomAgent::new(2)], 200);
-    let l2 = play(&mut g2, &mut [RandomAgent::new(1), RandomAgent::new(2)], 200);
+    let l1 = play(
+        &mut g1,
+        &mut [RandomAgent::new(1), RandomAgent::new(2)],
+        200,
+    );
+    let l2 = play(
+        &mut g2,
+        &mut [RandomAgent::new(1), RandomAgent::new(2)],
+        200,
+    );
     assert_ne!(l1, l2);
 }
 

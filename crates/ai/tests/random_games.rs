@@ -8,7 +8,9 @@ use tolaria_rules::Game;
 fn deck(list: &[(u32, &str)]) -> Vec<CardId> {
     let mut v = Vec::new();
     for &(n, name) in list {
-        let c = db().by_name(name).unwrap_or_else(|| panic!("unknown card {name}"));
+        let c = db()
+            .by_name(name)
+            .unwrap_or_else(|| panic!("unknown card {name}"));
         for _ in 0..n {
             v.push(c.id);
         }
@@ -54,15 +56,25 @@ fn random_games_finish_with_every_card_in_one_zone() {
     let mut buf = Vec::new();
     for seed in 0..games {
         let mut g = Game::new_game(&[("RG", rg()), ("WW", ww())], seed);
-        let mut agents = [RandomAgent::new(seed * 2 + 1), RandomAgent::new(seed * 2 + 2)];
+        let mut agents = [
+            RandomAgent::new(seed * 2 + 1),
+            RandomAgent::new(seed * 2 + 2),
+        ];
         let mut n = 0;
         while !g.is_over() {
-            let d = g.decider().expect("a decision is pending while the game runs");
+            let d = g
+                .decider()
+                .expect("a decision is pending while the game runs");
             g.legal_actions_into(&mut buf);
-            assert!(!buf.is_empty(), "seed {seed}: no legal action for {:?}", g.decision);
+            assert!(
+                !buf.is_empty(),
+                "seed {seed}: no legal action for {:?}",
+                g.decision
+            );
             let a = agents[d.index()].choose(&g, d, &buf);
             g.apply(a).unwrap();
-            g.check_zones().unwrap_or_else(|e| panic!("seed {seed} action {n}: {e}"));
+            g.check_zones()
+                .unwrap_or_else(|e| panic!("seed {seed} action {n}: {e}"));
             g.events.clear();
             n += 1;
             assert!(n < 200_000, "seed {seed}: game does not end");

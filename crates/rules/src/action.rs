@@ -18,9 +18,16 @@ pub enum Action {
     /// 409: play a spell from hand.
     PlaySpell(ObjId),
     /// 409: activate the `index`-th ability of a permanent (not a mana ability).
-    Activate { source: ObjId, index: u8 },
+    Activate {
+        source: ObjId,
+        index: u8,
+    },
     /// 411: activate a mana ability, producing `kind` (the colour chosen, where it is a choice).
-    ActivateMana { source: ObjId, index: u8, kind: ManaKind },
+    ActivateMana {
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+    },
     /// 409.1c: choose a target.
     ChooseTarget(Target),
     /// 409.1b: announce X.
@@ -31,7 +38,10 @@ pub enum Action {
     /// 308.2a: declare a creature as an attacker.
     Attack(ObjId),
     /// 309.2a: declare a blocker.
-    Block { blocker: ObjId, attacker: ObjId },
+    Block {
+        blocker: ObjId,
+        attacker: ObjId,
+    },
     /// Finish declaring attackers or blockers.
     Done,
     /// 310.2: assign this much combat damage to the current recipient.

@@ -4,8 +4,8 @@
 
 use crate::{filter, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{
-    Ability, Affected, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, Protection, PtValue, StaticAbility,
-    SubtypeSet, SupertypeSet, TypeSet,
+    Ability, Affected, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, Protection,
+    PtValue, StaticAbility, SubtypeSet, SupertypeSet, TypeSet,
 };
 
 /// The characteristics of an object at one moment (200.1), plus its
@@ -65,7 +65,11 @@ impl Characteristics {
 pub fn printed(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
     let def = o.def();
-    let face_idx = if o.is_flipped() && o.zone == Zone::InPlay && def.faces.len() > 1 { 1 } else { 0 };
+    let face_idx = if o.is_flipped() && o.zone == Zone::InPlay && def.faces.len() > 1 {
+        1
+    } else {
+        0
+    };
     let face = &def.faces[face_idx];
     let mut ch = Characteristics {
         card: o.card,
@@ -131,7 +135,11 @@ pub fn compute_with(game: &Game, id: ObjId, sources: Option<&[ObjId]>) -> Charac
     // Layers 1–4 (copy, control, text, type) have no effects yet beyond the
     // printed face; control is tracked on the object (layer 2).
     // Layer 6a: characteristic-defining abilities (405.2, 418.5a).
-    let face_abilities: &[Ability] = if ch.token.is_none() && ch.face_def().has_statics { ch.abilities() } else { &[] };
+    let face_abilities: &[Ability] = if ch.token.is_none() && ch.face_def().has_statics {
+        ch.abilities()
+    } else {
+        &[]
+    };
     for a in face_abilities {
         if let Ability::Static(StaticAbility::PowerToughnessFromCount(f)) = a {
             let n = count_matching(game, f, id, ch.controller) as i32;
@@ -147,18 +155,29 @@ pub fn compute_with(game: &Game, id: ObjId, sources: Option<&[ObjId]>) -> Charac
         if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
             continue;
         }
-        let sface = &so.def().faces[if so.is_flipped() && so.def().faces.len() > 1 { 1 } else { 0 }];
+        let sface = &so.def().faces[if so.is_flipped() && so.def().faces.len() > 1 {
+            1
+        } else {
+            0
+        }];
         for a in &sface.abilities {
             let Ability::Static(s) = a else { continue };
             match s {
-                StaticAbility::Modify { affected, power, toughness, keywords } => {
-                    if affects(game, affected, src, so.controller, so.attached_to, id) {
-                        ch.power += power;
-                        ch.toughness += toughness;
-                        ch.keywords = ch.keywords.union(*keywords);
-                    }
+                StaticAbility::Modify {
+                    affected,
+                    power,
+                    toughness,
+                    keywords,
+                } if affects(game, affected, src, so.controller, so.attached_to, id) => {
+                    ch.power += power;
+                    ch.toughness += toughness;
+                    ch.keywords = ch.keywords.union(*keywords);
                 }
-                StaticAbility::PlusPerCount { filter: f, power, toughness } if src == id => {
+                StaticAbility::PlusPerCount {
+                    filter: f,
+                    power,
+                    toughness,
+                } if src == id => {
                     let n = count_matching(game, f, id, ch.controller) as i32;
                     ch.power += power * n;
                     ch.toughness += toughness * n;
@@ -182,7 +201,14 @@ pub fn compute_with(game: &Game, id: ObjId, sources: Option<&[ObjId]>) -> Charac
 }
 
 /// Whether a static ability's `Affected` covers object `id`.
-fn affects(game: &Game, a: &Affected, src: ObjId, src_controller: PlayerId, attached: Option<crate::Target>, id: ObjId) -> bool {
+fn affects(
+    game: &Game,
+    a: &Affected,
+    src: ObjId,
+    src_controller: PlayerId,
+    attached: Option<crate::Target>,
+    id: ObjId,
+) -> bool {
     match a {
         Affected::This => src == id,
         Affected::Attached => attached == Some(crate::Target::Object(id)),
@@ -196,7 +222,12 @@ fn affects(game: &Game, a: &Affected, src: ObjId, src_controller: PlayerId, atta
     }
 }
 
-fn count_matching(game: &Game, f: &tolaria_cards::ObjectFilter, source: ObjId, you: PlayerId) -> usize {
+fn count_matching(
+    game: &Game,
+    f: &tolaria_cards::ObjectFilter,
+    source: ObjId,
+    you: PlayerId,
+) -> usize {
     game.in_play
         .iter()
         .filter(|&&o| !game.objects[o.slot as usize].is_phased_out())
@@ -207,6 +238,9 @@ fn count_matching(game: &Game, f: &tolaria_cards::ObjectFilter, source: ObjId, y
 /// Does any permanent give this object's controller shroud ("You have shroud")?
 pub fn player_has_shroud(game: &Game, p: PlayerId) -> bool {
     game.controlled_by(p).any(|id| {
-        printed(game, id).abilities().iter().any(|a| matches!(a, Ability::Static(StaticAbility::ControllerHasShroud)))
+        printed(game, id)
+            .abilities()
+            .iter()
+            .any(|a| matches!(a, Ability::Static(StaticAbility::ControllerHasShroud)))
     })
 }

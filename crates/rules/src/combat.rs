@@ -35,10 +35,16 @@ impl Combat {
         self.blocks.iter().any(|b| b.0 == o)
     }
     pub fn blockers_of(&self, attacker: ObjId) -> impl Iterator<Item = ObjId> + '_ {
-        self.blocks.iter().filter(move |b| b.1 == attacker).map(|b| b.0)
+        self.blocks
+            .iter()
+            .filter(move |b| b.1 == attacker)
+            .map(|b| b.0)
     }
     pub fn blocked_by(&self, blocker: ObjId) -> impl Iterator<Item = ObjId> + '_ {
-        self.blocks.iter().filter(move |b| b.0 == blocker).map(|b| b.1)
+        self.blocks
+            .iter()
+            .filter(move |b| b.0 == blocker)
+            .map(|b| b.1)
     }
     /// 306.2: remove a creature from combat.
     pub fn remove(&mut self, o: ObjId) -> bool {

@@ -5,7 +5,10 @@
 use crate::characteristics::{compute, Characteristics};
 use crate::combat::Attacker;
 use crate::engine::{DamageCursor, Flow};
-use crate::{Action, Decision, DecisionKind, DamageAssignment, Event, Game, ObjId, StackItem, StackKind, Target};
+use crate::{
+    Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
+    Target,
+};
 use tolaria_cards::{Ability, Keyword, StaticAbility, Subtype};
 
 fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
@@ -26,13 +29,17 @@ impl Game {
             let sch = crate::characteristics::printed(self, src);
             for s in statics(&sch) {
                 let aff = match (s, attack) {
-                    (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => a,
+                    (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => {
+                        a
+                    }
                     _ => continue,
                 };
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
-                    tolaria_cards::Affected::Each(f) => crate::filter::matches(self, f, id, Some(src), so.controller),
+                    tolaria_cards::Affected::Each(f) => {
+                        crate::filter::matches(self, f, id, Some(src), so.controller)
+                    }
                 };
                 if hit {
                     return true;
@@ -61,7 +68,11 @@ impl Game {
     /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
     pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
         let o = &self.objects[blocker.slot as usize];
-        if Some(o.controller) != self.combat.defending || o.is_tapped() || o.is_phased_out() || o.cant_block_this_turn {
+        if Some(o.controller) != self.combat.defending
+            || o.is_tapped()
+            || o.is_phased_out()
+            || o.cant_block_this_turn
+        {
             return false;
         }
         if self.combat.is_blocking(blocker) {
@@ -85,7 +96,10 @@ impl Game {
             return false;
         }
         // 502.25 fear: only artifact and/or black creatures.
-        if a.has(Keyword::Fear) && !b.is(tolaria_cards::CardType::Artifact) && !b.colors.contains(tolaria_cards::Color::Black) {
+        if a.has(Keyword::Fear)
+            && !b.is(tolaria_cards::CardType::Artifact)
+            && !b.colors.contains(tolaria_cards::Color::Black)
+        {
             return false;
         }
         // 502.7 protection: can't be blocked by creatures with the quality.
@@ -97,7 +111,10 @@ impl Game {
         for k in a.keywords.iter() {
             if let Some(lt) = k.landwalk_type() {
                 let st = Subtype::of_basic(lt);
-                if self.controlled_by(defender).any(|l| compute(self, l).subtypes.contains(st)) {
+                if self
+                    .controlled_by(defender)
+                    .any(|l| compute(self, l).subtypes.contains(st))
+                {
                     return false;
                 }
             }
@@ -105,15 +122,22 @@ impl Game {
         for s in statics(&a) {
             match s {
                 StaticAbility::Unblockable => return false,
-                StaticAbility::BlockableOnlyBy(f) => {
-                    if !crate::filter::matches_with(self, f, blocker, &b, Some(attacker), a.controller) {
-                        return false;
-                    }
+                StaticAbility::BlockableOnlyBy(f)
+                    if !crate::filter::matches_with(
+                        self,
+                        f,
+                        blocker,
+                        &b,
+                        Some(attacker),
+                        a.controller,
+                    ) =>
+                {
+                    return false;
                 }
-                StaticAbility::CantBeBlockedByMoreThanOne => {
-                    if self.combat.blockers_of(attacker).next().is_some() {
-                        return false;
-                    }
+                StaticAbility::CantBeBlockedByMoreThanOne
+                    if self.combat.blockers_of(attacker).next().is_some() =>
+                {
+                    return false
                 }
                 _ => {}
             }
@@ -137,7 +161,10 @@ impl Game {
     pub(crate) fn start_declare_attackers(&mut self) {
         let any = self.in_play.iter().any(|&id| self.can_attack(id));
         if any {
-            self.decision = Some(Decision { player: self.active, kind: DecisionKind::DeclareAttackers });
+            self.decision = Some(Decision {
+                player: self.active,
+                kind: DecisionKind::DeclareAttackers,
+            });
             self.flow = Flow::Declaring;
         } else {
             self.flow = Flow::Priority(self.active);
@@ -151,7 +178,9 @@ impl Game {
                 out.push(Action::Attack(id));
             }
         }
-        let unmet = self.in_play.iter().any(|&id| !self.combat.is_attacking(id) && self.can_attack(id) && self.must_attack(id));
+        let unmet = self.in_play.iter().any(|&id| {
+            !self.combat.is_attacking(id) && self.can_attack(id) && self.must_attack(id)
+        });
         if !unmet {
             out.push(Action::Done);
         }
@@ -160,8 +189,14 @@ impl Game {
     pub(crate) fn on_declare_attackers(&mut self, action: Action) {
         match action {
             Action::Attack(id) => {
-                self.combat.attackers.push(Attacker { obj: id, blocked: false });
-                self.decision = Some(Decision { player: self.active, kind: DecisionKind::DeclareAttackers });
+                self.combat.attackers.push(Attacker {
+                    obj: id,
+                    blocked: false,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
@@ -186,9 +221,14 @@ impl Game {
             return;
         };
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
-        let any = self.controlled_by(def).any(|b| attackers.iter().any(|&a| self.can_block(b, a)));
+        let any = self
+            .controlled_by(def)
+            .any(|b| attackers.iter().any(|&a| self.can_block(b, a)));
         if any {
-            self.decision = Some(Decision { player: def, kind: DecisionKind::DeclareBlockers });
+            self.decision = Some(Decision {
+                player: def,
+                kind: DecisionKind::DeclareBlockers,
+            });
             self.flow = Flow::Declaring;
         } else {
             self.flow = Flow::Priority(self.active);
@@ -200,7 +240,10 @@ impl Game {
             for b in self.controlled_by(def) {
                 for a in &self.combat.attackers {
                     if self.can_block(b, a.obj) {
-                        out.push(Action::Block { blocker: b, attacker: a.obj });
+                        out.push(Action::Block {
+                            blocker: b,
+                            attacker: a.obj,
+                        });
                     }
                 }
             }
@@ -213,15 +256,26 @@ impl Game {
         match action {
             Action::Block { blocker, attacker } => {
                 self.combat.blocks.push((blocker, attacker));
-                self.decision = Some(Decision { player: def, kind: DecisionKind::DeclareBlockers });
+                self.decision = Some(Decision {
+                    player: def,
+                    kind: DecisionKind::DeclareBlockers,
+                });
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
                 // 309.2f: blocked and unblocked creatures.
                 let blocks = self.combat.blocks.clone();
                 for (b, a) in blocks {
-                    let (bc, ac) = (self.objects[b.slot as usize].card, self.objects[a.slot as usize].card);
-                    self.emit(Event::BlockerDeclared { blocker: b, blocker_card: bc, attacker: a, attacker_card: ac });
+                    let (bc, ac) = (
+                        self.objects[b.slot as usize].card,
+                        self.objects[a.slot as usize].card,
+                    );
+                    self.emit(Event::BlockerDeclared {
+                        blocker: b,
+                        blocker_card: bc,
+                        attacker: a,
+                        attacker_card: ac,
+                    });
                 }
                 let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
                 for a in attackers {
@@ -266,7 +320,10 @@ impl Game {
             let ch = compute(g, c);
             ch.has(Keyword::FirstStrike) || ch.has(Keyword::DoubleStrike)
         };
-        if !self.combat.first_done && !self.combat.first_strike_step && creatures.iter().any(|&c| strikes_first(self, c)) {
+        if !self.combat.first_done
+            && !self.combat.first_strike_step
+            && creatures.iter().any(|&c| strikes_first(self, c))
+        {
             self.combat.first_strike_step = true;
         }
         let first_step = self.combat.first_strike_step && !self.combat.first_done;
@@ -276,7 +333,8 @@ impl Game {
                 if first_step {
                     strikes_first(self, c)
                 } else {
-                    !self.combat.dealt_first.contains(&c) || compute(self, c).has(Keyword::DoubleStrike)
+                    !self.combat.dealt_first.contains(&c)
+                        || compute(self, c).has(Keyword::DoubleStrike)
                 }
             })
             .collect();
@@ -284,7 +342,15 @@ impl Game {
             self.combat.dealt_first = queue.clone();
         }
         self.combat.assigning.clear();
-        let cursor = DamageCursor { queue, source: None, recipients: Vec::new(), next: 0, remaining: 0, trample: false, all_lethal: true };
+        let cursor = DamageCursor {
+            queue,
+            source: None,
+            recipients: Vec::new(),
+            next: 0,
+            remaining: 0,
+            trample: false,
+            all_lethal: true,
+        };
         self.continue_assignment(cursor);
     }
 
@@ -294,20 +360,30 @@ impl Game {
             if let Some(src) = c.source {
                 if c.next < c.recipients.len() && c.remaining > 0 {
                     let to = c.recipients[c.next];
-                    let is_last_blocker = c.next + 1 == c.recipients.len() || (c.trample && c.next + 2 == c.recipients.len());
+                    let is_last_blocker = c.next + 1 == c.recipients.len()
+                        || (c.trample && c.next + 2 == c.recipients.len());
                     let lethal = match to {
                         Target::Object(o) => {
                             let ch = compute(self, o);
-                            (ch.toughness - self.objects[o.slot as usize].damage as i32 - self.assigned_to(o) as i32).max(0) as u32
+                            (ch.toughness
+                                - self.objects[o.slot as usize].damage as i32
+                                - self.assigned_to(o) as i32)
+                                .max(0) as u32
                         }
                         Target::Player(_) => 0,
                     };
                     let (min, max) = match to {
                         // The defending player gets whatever is left (502.9b).
                         Target::Player(_) => (c.remaining, c.remaining),
-                        Target::Object(_) if !c.trample && is_last_blocker => (c.remaining, c.remaining),
-                        Target::Object(_) if c.trample && is_last_blocker && !c.all_lethal => (c.remaining, c.remaining),
-                        Target::Object(_) if c.trample && is_last_blocker => (lethal.min(c.remaining), c.remaining),
+                        Target::Object(_) if !c.trample && is_last_blocker => {
+                            (c.remaining, c.remaining)
+                        }
+                        Target::Object(_) if c.trample && is_last_blocker && !c.all_lethal => {
+                            (c.remaining, c.remaining)
+                        }
+                        Target::Object(_) if c.trample && is_last_blocker => {
+                            (lethal.min(c.remaining), c.remaining)
+                        }
                         Target::Object(_) => (0, c.remaining),
                     };
                     if min == max {
@@ -315,13 +391,23 @@ impl Game {
                         continue;
                     }
                     let controller = self.objects[src.slot as usize].controller;
-                    self.decision = Some(Decision { player: controller, kind: DecisionKind::AssignCombatDamage { source: src, to, min, max } });
+                    self.decision = Some(Decision {
+                        player: controller,
+                        kind: DecisionKind::AssignCombatDamage {
+                            source: src,
+                            to,
+                            min,
+                            max,
+                        },
+                    });
                     self.flow = Flow::AssigningDamage(Box::new(c));
                     return;
                 }
                 c.source = None;
             }
-            let Some(next) = c.queue.first().copied() else { break };
+            let Some(next) = c.queue.first().copied() else {
+                break;
+            };
             c.queue.remove(0);
             self.plan_creature(&mut c, next);
         }
@@ -329,22 +415,43 @@ impl Game {
         let list = std::mem::take(&mut self.combat.assigning);
         if !list.is_empty() {
             let n = list.len() as u32;
-            self.stack.push(StackItem { kind: StackKind::CombatDamage(list), controller: self.active, targets: Vec::new(), x: 0 });
+            self.stack.push(StackItem {
+                kind: StackKind::CombatDamage(list),
+                controller: self.active,
+                targets: Vec::new(),
+                x: 0,
+            });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }
         self.flow = Flow::Priority(self.active);
     }
 
     fn assigned_to(&self, o: ObjId) -> u32 {
-        self.combat.assigning.iter().filter(|a| a.to == Target::Object(o)).map(|a| a.amount).sum()
+        self.combat
+            .assigning
+            .iter()
+            .filter(|a| a.to == Target::Object(o))
+            .map(|a| a.amount)
+            .sum()
     }
 
-    fn record_assignment(&mut self, c: &mut DamageCursor, src: ObjId, to: Target, n: u32, lethal: u32) {
+    fn record_assignment(
+        &mut self,
+        c: &mut DamageCursor,
+        src: ObjId,
+        to: Target,
+        n: u32,
+        lethal: u32,
+    ) {
         if n < lethal {
             c.all_lethal = false;
         }
         if n > 0 {
-            self.combat.assigning.push(DamageAssignment { source: src, to, amount: n });
+            self.combat.assigning.push(DamageAssignment {
+                source: src,
+                to,
+                amount: n,
+            });
         }
         c.remaining -= n;
         c.next += 1;
@@ -363,8 +470,16 @@ impl Game {
         c.trample = false;
         c.recipients.clear();
         if let Some(att) = self.combat.attackers.iter().find(|a| a.obj == id).copied() {
-            let blockers: Vec<ObjId> = self.combat.blockers_of(id).filter(|&b| self.is_present(b)).collect();
-            let defender = Target::Player(self.combat.defending.unwrap_or(self.next_player(self.active)));
+            let blockers: Vec<ObjId> = self
+                .combat
+                .blockers_of(id)
+                .filter(|&b| self.is_present(b))
+                .collect();
+            let defender = Target::Player(
+                self.combat
+                    .defending
+                    .unwrap_or(self.next_player(self.active)),
+            );
             if !att.blocked {
                 c.recipients.push(defender); // 310.2b
             } else if blockers.is_empty() {
@@ -373,7 +488,8 @@ impl Game {
                 }
                 // 310.2c: otherwise no damage.
             } else {
-                c.recipients.extend(blockers.into_iter().map(Target::Object));
+                c.recipients
+                    .extend(blockers.into_iter().map(Target::Object));
                 if ch.has(Keyword::Trample) {
                     c.trample = true;
                     c.recipients.push(defender); // 502.9b
@@ -381,19 +497,31 @@ impl Game {
             }
         } else {
             // 310.2d: a blocker damages the attacker it blocks.
-            let targets: Vec<ObjId> = self.combat.blocked_by(id).filter(|&a| self.is_present(a)).collect();
+            let targets: Vec<ObjId> = self
+                .combat
+                .blocked_by(id)
+                .filter(|&a| self.is_present(a))
+                .collect();
             c.recipients.extend(targets.into_iter().map(Target::Object));
         }
     }
 
     pub(crate) fn on_assign_damage(&mut self, action: Action) {
-        let Action::AssignDamage(n) = action else { return };
-        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority) else { return };
+        let Action::AssignDamage(n) = action else {
+            return;
+        };
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority)
+        else {
+            return;
+        };
         if let (Some(src), Some(&to)) = (c.source, c.recipients.get(c.next)) {
             let lethal = match to {
                 Target::Object(o) => {
                     let ch = compute(self, o);
-                    (ch.toughness - self.objects[o.slot as usize].damage as i32 - self.assigned_to(o) as i32).max(0) as u32
+                    (ch.toughness
+                        - self.objects[o.slot as usize].damage as i32
+                        - self.assigned_to(o) as i32)
+                        .max(0) as u32
                 }
                 _ => 0,
             };
@@ -406,7 +534,11 @@ impl Game {
     pub(crate) fn deal_combat_damage(&mut self, list: &[DamageAssignment]) {
         for a in list {
             let card = self.objects[a.source.slot as usize].card;
-            let src = crate::targeting::SourceInfo::of(self, a.source, self.objects[a.source.slot as usize].controller);
+            let src = crate::targeting::SourceInfo::of(
+                self,
+                a.source,
+                self.objects[a.source.slot as usize].controller,
+            );
             // 310.4c: a creature no longer in play or no longer a creature isn't dealt the damage.
             self.deal_damage(a.source, card, &src, a.to, a.amount, true);
         }

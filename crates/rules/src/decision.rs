@@ -32,7 +32,12 @@ pub enum DecisionKind {
     /// 309.2a: declare blockers one by one, then `Done`.
     DeclareBlockers,
     /// 310.2: choose how much of `source`'s combat damage goes to `to`.
-    AssignCombatDamage { source: ObjId, to: Target, min: u32, max: u32 },
+    AssignCombatDamage {
+        source: ObjId,
+        to: Target,
+        min: u32,
+        max: u32,
+    },
     /// 410.3: choose which of your triggered abilities goes on the stack next.
     OrderTriggers,
     /// 314.1 or an effect: discard a card (`remaining` including this one).

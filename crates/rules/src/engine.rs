@@ -8,7 +8,10 @@
 //! again. Every change emits an [`crate::Event`].
 
 use crate::triggers::PendingTrigger;
-use crate::{Action, ActionError, Decision, DecisionKind, Event, Game, GameResult, LossReason, ObjId, PlayerId, StackItem, Target};
+use crate::{
+    Action, ActionError, Decision, DecisionKind, Event, Game, GameResult, LossReason, ObjId,
+    PlayerId, StackItem, Target,
+};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{ManaCost, Step};
 
@@ -38,7 +41,9 @@ pub(crate) enum Flow {
     /// Resolving a spell or ability that paused for a choice (`Game::resolving`).
     Resolving,
     /// 410.3: the player is ordering their triggers.
-    OrderingTriggers { then: PlayerId },
+    OrderingTriggers {
+        then: PlayerId,
+    },
     GameOver,
 }
 
@@ -87,7 +92,10 @@ pub struct Unpaid {
 
 impl Unpaid {
     pub fn from_cost(c: &ManaCost, x: u32) -> Unpaid {
-        let mut u = Unpaid { generic: c.generic + x * c.x as u32, ..Default::default() };
+        let mut u = Unpaid {
+            generic: c.generic + x * c.x as u32,
+            ..Default::default()
+        };
         for i in 0..5 {
             u.colored[i] = c.colored[i] as u32;
         }
@@ -142,7 +150,13 @@ impl Game {
         let sender = match (&action, self.decider()) {
             (Action::Concede(p), _) => *p,
             (_, Some(d)) => d,
-            (_, None) => return Err(if self.is_over() { ActionError::GameOver } else { ActionError::NoDecision }),
+            (_, None) => {
+                return Err(if self.is_over() {
+                    ActionError::GameOver
+                } else {
+                    ActionError::NoDecision
+                })
+            }
         };
         self.apply_as(sender, action)
     }
@@ -175,7 +189,10 @@ impl Game {
         }
         let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
         if self.decider_for(decision.player) != sender || !self.is_legal(&action) {
-            return Err(ActionError::Illegal { action, decision: decision.kind.name().to_string() });
+            return Err(ActionError::Illegal {
+                action,
+                decision: decision.kind.name().to_string(),
+            });
         }
         self.decision = None;
         self.action_count += 1;
@@ -193,9 +210,9 @@ impl Game {
         match decision.kind {
             DecisionKind::Mulligan => self.on_mulligan(p, action),
             DecisionKind::Priority => self.on_priority(p, action),
-            DecisionKind::ChooseTarget { .. } | DecisionKind::ChooseX { .. } | DecisionKind::PayMana => {
-                self.on_casting(action)
-            }
+            DecisionKind::ChooseTarget { .. }
+            | DecisionKind::ChooseX { .. }
+            | DecisionKind::PayMana => self.on_casting(action),
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
@@ -217,7 +234,11 @@ impl Game {
                 let alive = self.apnap_from(self.active).count() as u8;
                 if self.passes >= alive {
                     self.passes = 0;
-                    self.flow = if self.stack.is_empty() { Flow::EndStep } else { Flow::Resolve };
+                    self.flow = if self.stack.is_empty() {
+                        Flow::EndStep
+                    } else {
+                        Flow::Resolve
+                    };
                 } else {
                     self.flow = Flow::Priority(self.next_player(p));
                 }
@@ -228,8 +249,14 @@ impl Game {
                 self.flow = Flow::Priority(p);
             }
             Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
-            Action::Activate { source, index } => self.begin_casting(p, Playing::Ability { source, index }),
-            Action::ActivateMana { source, index, kind } => {
+            Action::Activate { source, index } => {
+                self.begin_casting(p, Playing::Ability { source, index })
+            }
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
                 self.activate_mana(p, source, index, kind);
                 self.flow = Flow::Priority(p);
             }
@@ -249,7 +276,11 @@ impl Game {
                 break;
             }
             match std::mem::replace(&mut self.flow, Flow::AwaitPriority) {
-                Flow::Mulligans | Flow::AwaitPriority | Flow::Declaring | Flow::Casting | Flow::Resolving => {
+                Flow::Mulligans
+                | Flow::AwaitPriority
+                | Flow::Declaring
+                | Flow::Casting
+                | Flow::Resolving => {
                     // These flows always come with a decision; reaching here means
                     // the decision was answered and the handler set the next flow.
                     // Falling through to priority keeps the game moving.
@@ -283,8 +314,15 @@ impl Game {
                 return;
             }
         }
-        let p = if self.player(p).lost { self.next_player(p) } else { p };
-        self.decision = Some(Decision { player: p, kind: DecisionKind::Priority });
+        let p = if self.player(p).lost {
+            self.next_player(p)
+        } else {
+            p
+        };
+        self.decision = Some(Decision {
+            player: p,
+            kind: DecisionKind::Priority,
+        });
         self.flow = Flow::AwaitPriority;
     }
 
@@ -301,7 +339,10 @@ impl Game {
         if self.is_over() {
             return;
         }
-        let alive: Vec<PlayerId> = self.player_ids().filter(|&p| !self.player(p).lost).collect();
+        let alive: Vec<PlayerId> = self
+            .player_ids()
+            .filter(|&p| !self.player(p).lost)
+            .collect();
         match alive.len() {
             0 => {
                 self.result = Some(GameResult::Draw);
@@ -313,7 +354,9 @@ impl Game {
                 self.result = Some(GameResult::Win(alive[0]));
                 self.decision = None;
                 self.flow = Flow::GameOver;
-                self.emit(Event::GameOver { winner: Some(alive[0]) });
+                self.emit(Event::GameOver {
+                    winner: Some(alive[0]),
+                });
             }
             _ => {}
         }

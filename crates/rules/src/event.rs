@@ -79,76 +79,216 @@ impl MoveReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// 101.2
-    GameStarted { starting: PlayerId, seed: u64 },
+    GameStarted {
+        starting: PlayerId,
+        seed: u64,
+    },
     /// 101.1
-    Shuffled { player: PlayerId },
+    Shuffled {
+        player: PlayerId,
+    },
     /// 101.4
-    Mulliganed { player: PlayerId, hand_size: u32 },
-    Kept { player: PlayerId, hand_size: u32 },
+    Mulliganed {
+        player: PlayerId,
+        hand_size: u32,
+    },
+    Kept {
+        player: PlayerId,
+        hand_size: u32,
+    },
     /// 300
-    TurnBegan { turn: u32, player: PlayerId, controller: PlayerId },
-    StepBegan { step: Step },
+    TurnBegan {
+        turn: u32,
+        player: PlayerId,
+        controller: PlayerId,
+    },
+    StepBegan {
+        step: Step,
+    },
     /// 302.2
-    Untapped { obj: ObjId, card: CardId },
-    Tapped { obj: ObjId, card: CardId },
+    Untapped {
+        obj: ObjId,
+        card: CardId,
+    },
+    Tapped {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 121
-    Drew { player: PlayerId, obj: ObjId, card: CardId },
+    Drew {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
     /// 420.5g (recorded when it happens, checked later)
-    DrewFromEmptyLibrary { player: PlayerId },
+    DrewFromEmptyLibrary {
+        player: PlayerId,
+    },
     /// 101.5a
-    SkippedFirstDraw { player: PlayerId },
-    LandPlayed { player: PlayerId, obj: ObjId, card: CardId },
+    SkippedFirstDraw {
+        player: PlayerId,
+    },
+    LandPlayed {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
     /// 409.1i
-    SpellPlayed { player: PlayerId, obj: ObjId, card: CardId, targets: Vec<Target> },
-    AbilityPlayed { player: PlayerId, source: ObjId, card: CardId, index: u8, targets: Vec<Target> },
+    SpellPlayed {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+        targets: Vec<Target>,
+    },
+    AbilityPlayed {
+        player: PlayerId,
+        source: ObjId,
+        card: CardId,
+        index: u8,
+        targets: Vec<Target>,
+    },
     /// 410
-    TriggerPutOnStack { player: PlayerId, source: ObjId, card: CardId, index: u8, targets: Vec<Target> },
+    TriggerPutOnStack {
+        player: PlayerId,
+        source: ObjId,
+        card: CardId,
+        index: u8,
+        targets: Vec<Target>,
+    },
     /// 410.4: no legal target; removed from the stack.
-    TriggerRemoved { source: ObjId, card: CardId },
+    TriggerRemoved {
+        source: ObjId,
+        card: CardId,
+    },
     /// 406
-    ManaAdded { player: PlayerId, source: ObjId, card: CardId, kind: ManaKind, amount: u32 },
+    ManaAdded {
+        player: PlayerId,
+        source: ObjId,
+        card: CardId,
+        kind: ManaKind,
+        amount: u32,
+    },
     /// 409.1h
-    CostPaid { player: PlayerId, card: CardId },
+    CostPaid {
+        player: PlayerId,
+        card: CardId,
+    },
     /// 422: a play was abandoned and the game rewound.
-    PlayCancelled { player: PlayerId, card: CardId },
+    PlayCancelled {
+        player: PlayerId,
+        card: CardId,
+    },
     /// 413
-    Resolved { card: CardId, ability: bool },
+    Resolved {
+        card: CardId,
+        ability: bool,
+    },
     /// 414
-    Countered { card: CardId, ability: bool },
+    Countered {
+        card: CardId,
+        ability: bool,
+    },
     /// 413.2a
-    CounteredOnResolution { card: CardId, ability: bool },
-    Damage { source: ObjId, source_card: CardId, to: Target, to_card: Option<CardId>, amount: u32, combat: bool },
+    CounteredOnResolution {
+        card: CardId,
+        ability: bool,
+    },
+    Damage {
+        source: ObjId,
+        source_card: CardId,
+        to: Target,
+        to_card: Option<CardId>,
+        amount: u32,
+        combat: bool,
+    },
     /// 502.7e
-    DamagePrevented { source_card: CardId, to: Target, amount: u32 },
-    LifeGained { player: PlayerId, amount: u32 },
-    LifeLost { player: PlayerId, amount: u32 },
+    DamagePrevented {
+        source_card: CardId,
+        to: Target,
+        amount: u32,
+    },
+    LifeGained {
+        player: PlayerId,
+        amount: u32,
+    },
+    LifeLost {
+        player: PlayerId,
+        amount: u32,
+    },
     /// 300.3
-    ManaBurn { player: PlayerId, amount: u32 },
+    ManaBurn {
+        player: PlayerId,
+        amount: u32,
+    },
     /// 217.1c: a card or token moved; `new` is the new object's id.
-    ZoneChange { card: CardId, old: ObjId, new: ObjId, from: Zone, to: Zone, reason: MoveReason },
+    ZoneChange {
+        card: CardId,
+        old: ObjId,
+        new: ObjId,
+        from: Zone,
+        to: Zone,
+        reason: MoveReason,
+    },
     /// 501.5
-    Regenerated { obj: ObjId, card: CardId },
+    Regenerated {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 308.2
-    AttackerDeclared { obj: ObjId, card: CardId },
+    AttackerDeclared {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 309.2
-    BlockerDeclared { blocker: ObjId, blocker_card: CardId, attacker: ObjId, attacker_card: CardId },
+    BlockerDeclared {
+        blocker: ObjId,
+        blocker_card: CardId,
+        attacker: ObjId,
+        attacker_card: CardId,
+    },
     /// 310.1
-    CombatDamageOnStack { assignments: u32 },
+    CombatDamageOnStack {
+        assignments: u32,
+    },
     /// 306.2 / 311.2
-    RemovedFromCombat { obj: ObjId, card: CardId },
+    RemovedFromCombat {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 418: an effect (pump etc.) applied.
-    Pumped { obj: ObjId, card: CardId, power: i32, toughness: i32 },
-    CountersPut { obj: ObjId, card: CardId, plus: bool, amount: u32 },
+    Pumped {
+        obj: ObjId,
+        card: CardId,
+        power: i32,
+        toughness: i32,
+    },
+    CountersPut {
+        obj: ObjId,
+        card: CardId,
+        plus: bool,
+        amount: u32,
+    },
     /// 216
-    TokenCreated { obj: ObjId, player: PlayerId },
+    TokenCreated {
+        obj: ObjId,
+        player: PlayerId,
+    },
     /// 511
-    CoinFlipped { player: PlayerId, won: bool },
+    CoinFlipped {
+        player: PlayerId,
+        won: bool,
+    },
     /// 314.2
     CleanupDamageRemoved,
     /// 102 / 420.5
-    PlayerLost { player: PlayerId, reason: LossReason },
+    PlayerLost {
+        player: PlayerId,
+        reason: LossReason,
+    },
     /// 102.x
-    GameOver { winner: Option<PlayerId> },
+    GameOver {
+        winner: Option<PlayerId>,
+    },
 }
 
 fn name(c: CardId) -> &'static str {
@@ -225,7 +365,10 @@ impl Event {
     /// (a draw's zone change is told by `Drew`, a land's by `LandPlayed`).
     pub fn log_line(&self) -> Option<String> {
         match self {
-            Event::ZoneChange { reason: MoveReason::Draw | MoveReason::PlayLand | MoveReason::Mulligan, .. } => None,
+            Event::ZoneChange {
+                reason: MoveReason::Draw | MoveReason::PlayLand | MoveReason::Mulligan,
+                ..
+            } => None,
             _ => Some(self.render()),
         }
     }
@@ -233,11 +376,17 @@ impl Event {
     /// A readable log line starting with the rule number.
     pub fn render(&self) -> String {
         let text = match self {
-            Event::GameStarted { starting, seed } => format!("Game begins (seed {seed}); {starting} plays first"),
+            Event::GameStarted { starting, seed } => {
+                format!("Game begins (seed {seed}); {starting} plays first")
+            }
             Event::Shuffled { player } => format!("{player} shuffles their library"),
             Event::Mulliganed { player, hand_size } => format!("{player} mulligans to {hand_size}"),
             Event::Kept { player, hand_size } => format!("{player} keeps {hand_size} cards"),
-            Event::TurnBegan { turn, player, controller } => {
+            Event::TurnBegan {
+                turn,
+                player,
+                controller,
+            } => {
                 if player == controller {
                     format!("Turn {turn}: {player}'s turn")
                 } else {
@@ -248,42 +397,126 @@ impl Event {
             Event::Untapped { card, .. } => format!("{} untaps", name(*card)),
             Event::Tapped { card, .. } => format!("{} becomes tapped", name(*card)),
             Event::Drew { player, .. } => format!("{player} draws a card"),
-            Event::DrewFromEmptyLibrary { player } => format!("{player} attempts to draw from an empty library"),
-            Event::SkippedFirstDraw { player } => format!("{player} skips the draw of the first turn"),
+            Event::DrewFromEmptyLibrary { player } => {
+                format!("{player} attempts to draw from an empty library")
+            }
+            Event::SkippedFirstDraw { player } => {
+                format!("{player} skips the draw of the first turn")
+            }
             Event::LandPlayed { player, card, .. } => format!("{player} plays {}", name(*card)),
-            Event::SpellPlayed { player, card, targets: ts, .. } => format!("{player} plays {}{}", name(*card), targets(ts)),
-            Event::AbilityPlayed { player, card, targets: ts, .. } => {
-                format!("{player} plays an ability of {}{}", name(*card), targets(ts))
+            Event::SpellPlayed {
+                player,
+                card,
+                targets: ts,
+                ..
+            } => format!("{player} plays {}{}", name(*card), targets(ts)),
+            Event::AbilityPlayed {
+                player,
+                card,
+                targets: ts,
+                ..
+            } => {
+                format!(
+                    "{player} plays an ability of {}{}",
+                    name(*card),
+                    targets(ts)
+                )
             }
-            Event::TriggerPutOnStack { player, card, targets: ts, .. } => {
-                format!("{}'s triggered ability ({player}) goes on the stack{}", name(*card), targets(ts))
+            Event::TriggerPutOnStack {
+                player,
+                card,
+                targets: ts,
+                ..
+            } => {
+                format!(
+                    "{}'s triggered ability ({player}) goes on the stack{}",
+                    name(*card),
+                    targets(ts)
+                )
             }
-            Event::TriggerRemoved { card, .. } => format!("{}'s triggered ability has no legal target and is removed", name(*card)),
-            Event::ManaAdded { player, card, kind, amount, .. } => {
-                format!("{} adds {}{{{}}} to {player}'s mana pool", name(*card), if *amount > 1 { format!("{amount}x") } else { String::new() }, kind.symbol())
+            Event::TriggerRemoved { card, .. } => format!(
+                "{}'s triggered ability has no legal target and is removed",
+                name(*card)
+            ),
+            Event::ManaAdded {
+                player,
+                card,
+                kind,
+                amount,
+                ..
+            } => {
+                format!(
+                    "{} adds {}{{{}}} to {player}'s mana pool",
+                    name(*card),
+                    if *amount > 1 {
+                        format!("{amount}x")
+                    } else {
+                        String::new()
+                    },
+                    kind.symbol()
+                )
             }
-            Event::CostPaid { player, card } => format!("{player} pays the cost of {}", name(*card)),
-            Event::PlayCancelled { player, card } => format!("{player} cancels playing {}; the game rewinds", name(*card)),
+            Event::CostPaid { player, card } => {
+                format!("{player} pays the cost of {}", name(*card))
+            }
+            Event::PlayCancelled { player, card } => {
+                format!("{player} cancels playing {}; the game rewinds", name(*card))
+            }
             Event::Resolved { card, ability } => {
-                format!("{}{} resolves", name(*card), if *ability { "'s ability" } else { "" })
+                format!(
+                    "{}{} resolves",
+                    name(*card),
+                    if *ability { "'s ability" } else { "" }
+                )
             }
-            Event::Countered { card, ability } => format!("{}{} is countered", name(*card), if *ability { "'s ability" } else { "" }),
+            Event::Countered { card, ability } => format!(
+                "{}{} is countered",
+                name(*card),
+                if *ability { "'s ability" } else { "" }
+            ),
             Event::CounteredOnResolution { card, ability } => {
-                format!("{}{} is countered on resolution: all its targets are illegal", name(*card), if *ability { "'s ability" } else { "" })
+                format!(
+                    "{}{} is countered on resolution: all its targets are illegal",
+                    name(*card),
+                    if *ability { "'s ability" } else { "" }
+                )
             }
-            Event::Damage { source_card, to, to_card, amount, combat, .. } => format!(
+            Event::Damage {
+                source_card,
+                to,
+                to_card,
+                amount,
+                combat,
+                ..
+            } => format!(
                 "{} deals {amount} {}damage to {}",
                 name(*source_card),
                 if *combat { "combat " } else { "" },
                 target(to, *to_card)
             ),
-            Event::DamagePrevented { source_card, to, amount } => {
-                format!("{amount} damage from {} to {} is prevented (protection)", name(*source_card), target(to, None))
+            Event::DamagePrevented {
+                source_card,
+                to,
+                amount,
+            } => {
+                format!(
+                    "{amount} damage from {} to {} is prevented (protection)",
+                    name(*source_card),
+                    target(to, None)
+                )
             }
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
-            Event::ManaBurn { player, amount } => format!("{player} loses {amount} life to mana burn"),
-            Event::ZoneChange { card, from, to, reason, .. } => {
+            Event::ManaBurn { player, amount } => {
+                format!("{player} loses {amount} life to mana burn")
+            }
+            Event::ZoneChange {
+                card,
+                from,
+                to,
+                reason,
+                ..
+            } => {
                 let why = match reason {
                     MoveReason::LethalDamage => " (lethal damage)",
                     MoveReason::ZeroToughness => " (toughness 0 or less)",
@@ -302,7 +535,8 @@ impl Event {
                     Zone::RemovedFromGame => "is removed from the game".to_string(),
                     Zone::Nowhere => "ceases to exist".to_string(),
                 };
-                let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_)) && matches!(to, Zone::Library(_) | Zone::Hand(_));
+                let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_))
+                    && matches!(to, Zone::Library(_) | Zone::Hand(_));
                 if *from == Zone::Nowhere {
                     format!("A token created by {} {dest}", name(*card))
                 } else if hidden {
@@ -313,18 +547,42 @@ impl Event {
             }
             Event::Regenerated { card, .. } => format!("{} regenerates", name(*card)),
             Event::AttackerDeclared { card, .. } => format!("{} attacks", name(*card)),
-            Event::BlockerDeclared { blocker_card, attacker_card, .. } => {
+            Event::BlockerDeclared {
+                blocker_card,
+                attacker_card,
+                ..
+            } => {
                 format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
             }
-            Event::CombatDamageOnStack { assignments } => format!("Combat damage ({assignments} assignments) goes on the stack"),
-            Event::RemovedFromCombat { card, .. } => format!("{} is removed from combat", name(*card)),
-            Event::Pumped { card, power, toughness, .. } => format!("{} gets {:+}/{:+}", name(*card), power, toughness),
-            Event::CountersPut { card, plus, amount, .. } => {
-                format!("{amount} {} counter(s) put on {}", if *plus { "+1/+1" } else { "-1/-1" }, name(*card))
+            Event::CombatDamageOnStack { assignments } => {
+                format!("Combat damage ({assignments} assignments) goes on the stack")
+            }
+            Event::RemovedFromCombat { card, .. } => {
+                format!("{} is removed from combat", name(*card))
+            }
+            Event::Pumped {
+                card,
+                power,
+                toughness,
+                ..
+            } => format!("{} gets {:+}/{:+}", name(*card), power, toughness),
+            Event::CountersPut {
+                card, plus, amount, ..
+            } => {
+                format!(
+                    "{amount} {} counter(s) put on {}",
+                    if *plus { "+1/+1" } else { "-1/-1" },
+                    name(*card)
+                )
             }
             Event::TokenCreated { player, .. } => format!("{player} creates a token"),
-            Event::CoinFlipped { player, won } => format!("{player} {} the coin flip", if *won { "wins" } else { "loses" }),
-            Event::CleanupDamageRemoved => "Damage wears off and \"until end of turn\" effects end".to_string(),
+            Event::CoinFlipped { player, won } => format!(
+                "{player} {} the coin flip",
+                if *won { "wins" } else { "loses" }
+            ),
+            Event::CleanupDamageRemoved => {
+                "Damage wears off and \"until end of turn\" effects end".to_string()
+            }
             Event::PlayerLost { player, reason } => {
                 let why = match reason {
                     LossReason::LifeZero => "0 or less life",

@@ -5,13 +5,26 @@ use crate::{Game, ObjId, PlayerId};
 use tolaria_cards::{ControllerFilter, ObjectFilter};
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
-pub fn matches(game: &Game, f: &ObjectFilter, id: ObjId, source: Option<ObjId>, you: PlayerId) -> bool {
+pub fn matches(
+    game: &Game,
+    f: &ObjectFilter,
+    id: ObjId,
+    source: Option<ObjId>,
+    you: PlayerId,
+) -> bool {
     let ch = compute(game, id);
     matches_with(game, f, id, &ch, source, you)
 }
 
 /// As [`matches`], with characteristics supplied by the caller.
-pub fn matches_with(game: &Game, f: &ObjectFilter, id: ObjId, ch: &Characteristics, source: Option<ObjId>, you: PlayerId) -> bool {
+pub fn matches_with(
+    game: &Game,
+    f: &ObjectFilter,
+    id: ObjId,
+    ch: &Characteristics,
+    source: Option<ObjId>,
+    you: PlayerId,
+) -> bool {
     if f.this && source != Some(id) {
         return false;
     }

@@ -4,9 +4,11 @@
 
 use crate::combat::Combat;
 use crate::effects::ContinuousEffect;
-use crate::engine::{Flow, Casting, Resolving};
+use crate::engine::{Casting, Flow, Resolving};
 use crate::triggers::PendingTrigger;
-use crate::{Decision, Event, MoveReason, ObjId, Object, Player, PlayerId, Rng, StackItem, Target, Zone};
+use crate::{
+    Decision, Event, MoveReason, ObjId, Object, Player, PlayerId, Rng, StackItem, Target, Zone,
+};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{CardId, Step};
 
@@ -91,7 +93,9 @@ impl Game {
     /// Players still in the game, in turn order starting from `from`.
     pub fn apnap_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
         let n = self.players.len() as u8;
-        (0..n).map(move |i| PlayerId((from.0 + i) % n)).filter(move |p| !self.players[p.index()].lost)
+        (0..n)
+            .map(move |i| PlayerId((from.0 + i) % n))
+            .filter(move |p| !self.players[p.index()].lost)
     }
     pub fn next_player(&self, p: PlayerId) -> PlayerId {
         let n = self.players.len() as u8;
@@ -105,7 +109,8 @@ impl Game {
         p
     }
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
-        self.player_ids().filter(move |&q| q != p && !self.players[q.index()].lost)
+        self.player_ids()
+            .filter(move |&q| q != p && !self.players[q.index()].lost)
     }
     pub fn is_over(&self) -> bool {
         self.result.is_some()
@@ -113,10 +118,14 @@ impl Game {
 
     /// The live object with this id, or `None` if it has changed zones since (217.1c).
     pub fn obj(&self, id: ObjId) -> Option<&Object> {
-        self.objects.get(id.slot as usize).filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+        self.objects
+            .get(id.slot as usize)
+            .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
     }
     pub fn obj_mut(&mut self, id: ObjId) -> Option<&mut Object> {
-        self.objects.get_mut(id.slot as usize).filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+        self.objects
+            .get_mut(id.slot as usize)
+            .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
     }
     /// The current id of the object in a slot.
     pub fn current_id(&self, slot: usize) -> ObjId {
@@ -127,7 +136,8 @@ impl Game {
     }
     /// In play and not phased out (502.15: phased-out permanents are treated as though they don't exist).
     pub fn is_present(&self, id: ObjId) -> bool {
-        self.obj(id).is_some_and(|o| o.zone == Zone::InPlay && !o.is_phased_out())
+        self.obj(id)
+            .is_some_and(|o| o.zone == Zone::InPlay && !o.is_phased_out())
     }
     pub fn stamp(&mut self) -> u32 {
         self.next_timestamp += 1;
@@ -160,7 +170,11 @@ impl Game {
             Zone::InPlay => remove(&mut self.in_play),
             Zone::RemovedFromGame => remove(&mut self.removed),
             Zone::Stack => {
-                if let Some(i) = self.stack.iter().position(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id)) {
+                if let Some(i) = self
+                    .stack
+                    .iter()
+                    .position(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+                {
                     self.stack.remove(i);
                 }
             }
@@ -177,17 +191,35 @@ impl Game {
     }
 
     /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
-    pub fn move_to_pos(&mut self, id: ObjId, to: Zone, reason: MoveReason, bottom: bool) -> Option<ObjId> {
+    pub fn move_to_pos(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        bottom: bool,
+    ) -> Option<ObjId> {
         self.relocate(id, to, reason, bottom, None)
     }
 
     /// Puts an object into play under `controller`'s control (413.2i: a
     /// resolving permanent spell comes into play under its controller's).
-    pub fn put_into_play(&mut self, id: ObjId, controller: PlayerId, reason: MoveReason) -> Option<ObjId> {
+    pub fn put_into_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
         self.relocate(id, Zone::InPlay, reason, false, Some(controller))
     }
 
-    fn relocate(&mut self, id: ObjId, to: Zone, reason: MoveReason, bottom: bool, controller: Option<PlayerId>) -> Option<ObjId> {
+    fn relocate(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        bottom: bool,
+        controller: Option<PlayerId>,
+    ) -> Option<ObjId> {
         let obj = self.obj(id)?;
         let from = obj.zone;
         let owner = obj.owner;
@@ -232,7 +264,14 @@ impl Game {
             Zone::Stack | Zone::Nowhere => {}
         }
         let _ = token;
-        self.emit(Event::ZoneChange { card, old: id, new, from, to, reason });
+        self.emit(Event::ZoneChange {
+            card,
+            old: id,
+            new,
+            from,
+            to,
+            reason,
+        });
         Some(new)
     }
 
@@ -250,7 +289,13 @@ impl Game {
             let (card, controller) = (o.card, o.controller);
             let ch = crate::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
-            self.lki.push(LastKnown { id, card, controller, power: ch.power, toughness: ch.toughness });
+            self.lki.push(LastKnown {
+                id,
+                card,
+                controller,
+                power: ch.power,
+                toughness: ch.toughness,
+            });
         }
     }
 
@@ -264,7 +309,11 @@ impl Game {
             Some(top) => {
                 let card = self.objects[top.slot as usize].card;
                 if let Some(new) = self.move_to(top, Zone::Hand(p), MoveReason::Draw) {
-                    self.emit(Event::Drew { player: p, obj: new, card });
+                    self.emit(Event::Drew {
+                        player: p,
+                        obj: new,
+                        card,
+                    });
                 }
             }
             None => {
@@ -279,7 +328,10 @@ impl Game {
             return;
         }
         self.players[p.index()].life += n as i32;
-        self.emit(Event::LifeGained { player: p, amount: n });
+        self.emit(Event::LifeGained {
+            player: p,
+            amount: n,
+        });
     }
 
     pub fn lose_life(&mut self, p: PlayerId, n: u32) {
@@ -287,7 +339,10 @@ impl Game {
             return;
         }
         self.players[p.index()].life -= n as i32;
-        self.emit(Event::LifeLost { player: p, amount: n });
+        self.emit(Event::LifeLost {
+            player: p,
+            amount: n,
+        });
     }
 
     pub fn shuffle_library(&mut self, p: PlayerId) {
@@ -322,12 +377,18 @@ impl Game {
     pub fn check_zones(&self) -> Result<(), String> {
         let mut seen = vec![0u8; self.objects.len()];
         let mut mark = |id: ObjId, zone: Zone| -> Result<(), String> {
-            let o = self.objects.get(id.slot as usize).ok_or(format!("{id} out of range"))?;
+            let o = self
+                .objects
+                .get(id.slot as usize)
+                .ok_or(format!("{id} out of range"))?;
             if o.gen != id.gen {
                 return Err(format!("{id} listed in {zone:?} is stale"));
             }
             if o.zone != zone {
-                return Err(format!("{id} listed in {zone:?} but its zone is {:?}", o.zone));
+                return Err(format!(
+                    "{id} listed in {zone:?} but its zone is {:?}",
+                    o.zone
+                ));
             }
             seen[id.slot as usize] += 1;
             Ok(())
@@ -358,7 +419,11 @@ impl Game {
         for (i, o) in self.objects.iter().enumerate() {
             let want = if o.zone == Zone::Nowhere { 0 } else { 1 };
             if seen[i] != want {
-                return Err(format!("object #{i} ({}) is in {} zone lists, expected {want}", o.def().name, seen[i]));
+                return Err(format!(
+                    "object #{i} ({}) is in {} zone lists, expected {want}",
+                    o.def().name,
+                    seen[i]
+                ));
             }
         }
         Ok(())

@@ -2,7 +2,7 @@
 //! from, and what `apply` checks an action against.
 
 use crate::characteristics::compute;
-use crate::engine::{Flow, Unpaid};
+use crate::engine::Unpaid;
 use crate::targeting::{legal_targets, targets_available, SourceInfo};
 use crate::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, CardType, Keyword};
@@ -56,16 +56,30 @@ impl Game {
             }
             DecisionKind::DeclareAttackers => self.attack_options(out),
             DecisionKind::DeclareBlockers => self.block_options(out),
-            DecisionKind::AssignCombatDamage { min, max, .. } => out.extend((*min..=*max).map(Action::AssignDamage)),
+            DecisionKind::AssignCombatDamage { min, max, .. } => {
+                out.extend((*min..=*max).map(Action::AssignDamage))
+            }
             DecisionKind::OrderTriggers => {
-                let n = self.pending_triggers.iter().filter(|t| t.controller == p).count();
+                let n = self
+                    .pending_triggers
+                    .iter()
+                    .filter(|t| t.controller == p)
+                    .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
             }
-            DecisionKind::Discard { .. } => out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c))),
+            DecisionKind::Discard { .. } => {
+                out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)))
+            }
             DecisionKind::Sacrifice => {
                 if let Some(r) = self.resolving.as_deref() {
-                    if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) = crate::resolve::effects_of(self, &r.item).get(r.pc) {
-                        out.extend(self.controlled_by(p).filter(|&o| crate::filter::matches(self, filter, o, None, p)).map(Action::ChooseObject));
+                    if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) =
+                        crate::resolve::effects_of(self, &r.item).get(r.pc)
+                    {
+                        out.extend(
+                            self.controlled_by(p)
+                                .filter(|&o| crate::filter::matches(self, filter, o, None, p))
+                                .map(Action::ChooseObject),
+                        );
                     }
                 }
             }
@@ -74,13 +88,14 @@ impl Game {
                 out.push(Action::No);
             }
         }
-        let _ = &self.flow == &Flow::GameOver;
     }
 
     /// Is this one action legal now? Cheaper than listing every action for
     /// the common priority answers; same predicates as `legal_actions`.
     pub(crate) fn is_legal_action(&self, action: &Action) -> bool {
-        let Some(d) = &self.decision else { return false };
+        let Some(d) = &self.decision else {
+            return false;
+        };
         if d.kind == DecisionKind::Priority {
             let p = d.player;
             match action {
@@ -117,7 +132,8 @@ impl Game {
             }
             return;
         }
-        let instant_speed = face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
+        let instant_speed =
+            face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
             return;
         }
@@ -136,7 +152,10 @@ impl Game {
         }
         for &id in &self.in_play {
             let o = &self.objects[id.slot as usize];
-            if o.flags & crate::object::flags::ACTIVATED == 0 || o.controller != p || o.is_phased_out() {
+            if o.flags & crate::object::flags::ACTIVATED == 0
+                || o.controller != p
+                || o.is_phased_out()
+            {
                 continue;
             }
             let face = crate::characteristics::printed(self, id).face_def();
@@ -160,11 +179,19 @@ impl Game {
                     if !payable {
                         continue;
                     }
-                    let src = SourceInfo { obj: Some(id), colors: ch.colors, types: ch.types, controller: p };
+                    let src = SourceInfo {
+                        obj: Some(id),
+                        colors: ch.colors,
+                        types: ch.types,
+                        controller: p,
+                    };
                     if !targets_available(self, &act.targets, &src) {
                         continue;
                     }
-                    out.push(Action::Activate { source: id, index: i as u8 });
+                    out.push(Action::Activate {
+                        source: id,
+                        index: i as u8,
+                    });
                 }
             }
         }
@@ -174,25 +201,38 @@ impl Game {
     /// Could `p` play this card now (targets and cost), timing aside?
     fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &[u8]) -> bool {
         let face = self.objects[card.slot as usize].def().front();
-        let Some(cost) = &face.mana_cost else { return false };
+        let Some(cost) = &face.mana_cost else {
+            return false;
+        };
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
         if face.spell.targets.is_empty() {
             return true;
         }
-        let src = SourceInfo { obj: Some(card), colors: face.colors, types: face.types, controller: p };
+        let src = SourceInfo {
+            obj: Some(card),
+            colors: face.colors,
+            types: face.types,
+            controller: p,
+        };
         targets_available(self, &face.spell.targets, &src)
     }
 
     /// True if the player's hand holds this object (for the terminal).
     pub fn in_hand(&self, p: PlayerId, o: ObjId) -> bool {
-        self.objects.get(o.slot as usize).is_some_and(|x| x.zone == Zone::Hand(p) && x.gen == o.gen)
+        self.objects
+            .get(o.slot as usize)
+            .is_some_and(|x| x.zone == Zone::Hand(p) && x.gen == o.gen)
     }
 
     /// Describes an action for people (the terminal and logs).
     pub fn describe(&self, a: &Action) -> String {
-        let name = |o: &ObjId| self.objects.get(o.slot as usize).map_or("?".to_string(), |x| x.def().name.clone());
+        let name = |o: &ObjId| {
+            self.objects
+                .get(o.slot as usize)
+                .map_or("?".to_string(), |x| x.def().name.clone())
+        };
         let tgt = |t: &Target| match t {
             Target::Player(p) => format!("{} ({})", self.player(*p).name, p),
             Target::Object(o) => format!("{} {}", name(o), o),
@@ -203,13 +243,23 @@ impl Game {
             Action::Pass => "pass priority".into(),
             Action::PlayLand(o) => format!("play land {}", name(o)),
             Action::PlaySpell(o) => format!("play {}", name(o)),
-            Action::Activate { source, index } => format!("activate {} ability {}", name(source), index),
-            Action::ActivateMana { source, kind, .. } => format!("tap {} {} for {{{}}}", name(source), source, kind.symbol()),
+            Action::Activate { source, index } => {
+                format!("activate {} ability {}", name(source), index)
+            }
+            Action::ActivateMana { source, kind, .. } => {
+                format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
+            }
             Action::ChooseTarget(t) => format!("target {}", tgt(t)),
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),
-            Action::Block { blocker, attacker } => format!("block {} {} with {} {}", name(attacker), attacker, name(blocker), blocker),
+            Action::Block { blocker, attacker } => format!(
+                "block {} {} with {} {}",
+                name(attacker),
+                attacker,
+                name(blocker),
+                blocker
+            ),
             Action::Done => "done".into(),
             Action::AssignDamage(n) => format!("assign {n} damage"),
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),

@@ -64,14 +64,24 @@ impl TokenSource {
     pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
         let def = db().get(card);
         for (fi, face) in def.faces.iter().enumerate() {
-            let lists = std::iter::once((255u8, &face.spell.effects[..])).chain(face.abilities.iter().enumerate().filter_map(|(i, a)| match a {
-                tolaria_cards::Ability::Activated(a) => Some((i as u8, &a.effects[..])),
-                tolaria_cards::Ability::Triggered(t) => Some((i as u8, &t.effects[..])),
-                _ => None,
-            }));
+            let lists = std::iter::once((255u8, &face.spell.effects[..])).chain(
+                face.abilities
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| match a {
+                        tolaria_cards::Ability::Activated(a) => Some((i as u8, &a.effects[..])),
+                        tolaria_cards::Ability::Triggered(t) => Some((i as u8, &t.effects[..])),
+                        _ => None,
+                    }),
+            );
             for (ai, effects) in lists {
                 if let Some(ei) = effects.iter().position(|e| std::ptr::eq(e, effect)) {
-                    return Some(TokenSource { card, face: fi as u8, ability: ai, effect: ei as u8 });
+                    return Some(TokenSource {
+                        card,
+                        face: fi as u8,
+                        ability: ai,
+                        effect: ei as u8,
+                    });
                 }
             }
         }
@@ -199,6 +209,9 @@ impl Object {
     }
 
     pub fn id(&self, slot: usize) -> ObjId {
-        ObjId { slot: slot as u16, gen: self.gen }
+        ObjId {
+            slot: slot as u16,
+            gen: self.gen,
+        }
     }
 }

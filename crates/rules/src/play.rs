@@ -4,7 +4,9 @@
 use crate::engine::{Casting, Flow, Playing, Unpaid};
 use crate::stack::{StackKind, TriggerContext};
 use crate::targeting::{legal_targets, slot_count, SourceInfo};
-use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Zone};
+use crate::{
+    Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Zone,
+};
 use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, TargetSpec};
 
 impl Game {
@@ -17,9 +19,16 @@ impl Game {
         let rewind_events = self.events.len();
         let item = match &what {
             Playing::Spell { obj } => {
-                let new = self.move_to(*obj, Zone::Stack, MoveReason::Cast).expect("legal spell exists");
+                let new = self
+                    .move_to(*obj, Zone::Stack, MoveReason::Cast)
+                    .expect("legal spell exists");
                 self.objects[new.slot as usize].controller = p;
-                StackItem { kind: StackKind::Spell { obj: new }, controller: p, targets: Vec::new(), x: 0 }
+                StackItem {
+                    kind: StackKind::Spell { obj: new },
+                    controller: p,
+                    targets: Vec::new(),
+                    x: 0,
+                }
             }
             Playing::Ability { source, index } => {
                 let ch = crate::characteristics::compute(self, *source);
@@ -44,7 +53,14 @@ impl Game {
             (w, _) => w,
         };
         self.stack.push(item);
-        self.casting = Some(Box::new(Casting { player: p, what, targets: Vec::new(), x: None, unpaid: None, then: p }));
+        self.casting = Some(Box::new(Casting {
+            player: p,
+            what,
+            targets: Vec::new(),
+            x: None,
+            unpaid: None,
+            then: p,
+        }));
         self.rewind_events = rewind_events;
         self.continue_casting();
     }
@@ -52,14 +68,18 @@ impl Game {
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
-            Playing::Spell { obj } => &db().get(self.objects[obj.slot as usize].card).faces[0].spell.targets,
+            Playing::Spell { obj } => {
+                &db().get(self.objects[obj.slot as usize].card).faces[0]
+                    .spell
+                    .targets
+            }
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability { card, face, index, .. }) => {
-                    match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
-                        Ability::Activated(a) => &a.targets,
-                        _ => &[],
-                    }
-                }
+                Some(StackKind::Ability {
+                    card, face, index, ..
+                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                    Ability::Activated(a) => &a.targets,
+                    _ => &[],
+                },
                 _ => &[],
             },
             Playing::Trigger(t) => &t.ability().targets,
@@ -77,12 +97,12 @@ impl Game {
     fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
         match &c.what {
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability { card, face, index, .. }) => {
-                    match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
-                        Ability::Activated(a) => Some(&a.cost),
-                        _ => None,
-                    }
-                }
+                Some(StackKind::Ability {
+                    card, face, index, ..
+                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                    Ability::Activated(a) => Some(&a.cost),
+                    _ => None,
+                },
                 _ => None,
             },
             _ => None,
@@ -92,7 +112,9 @@ impl Game {
     /// Moves the play forward: targets (409.1c), X (409.1b), cost (409.1f),
     /// payment (409.1g–h), then the spell or ability becomes played (409.1i).
     pub(crate) fn continue_casting(&mut self) {
-        let Some(c) = self.casting.as_deref().cloned() else { return };
+        let Some(c) = self.casting.as_deref().cloned() else {
+            return;
+        };
         let specs = self.casting_specs(&c);
         let slots = slot_count(specs);
         if c.targets.len() < slots {
@@ -104,14 +126,22 @@ impl Game {
                     Playing::Trigger(t) => {
                         // 410.4: no legal choice: the ability is removed from the stack.
                         self.casting = None;
-                        self.emit(Event::TriggerRemoved { source: t.source, card: t.card });
+                        self.emit(Event::TriggerRemoved {
+                            source: t.source,
+                            card: t.card,
+                        });
                         self.flow = Flow::Priority(c.then);
                     }
                     _ => self.cancel_play(),
                 }
                 return;
             }
-            self.decision = Some(Decision { player: c.player, kind: DecisionKind::ChooseTarget { index: c.targets.len() as u8 } });
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::ChooseTarget {
+                    index: c.targets.len() as u8,
+                },
+            });
             self.flow = Flow::Casting;
             return;
         }
@@ -132,17 +162,32 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
             });
-            self.emit(Event::TriggerPutOnStack { player: c.player, source: t.source, card: t.card, index: t.index, targets: c.targets });
+            self.emit(Event::TriggerPutOnStack {
+                player: c.player,
+                source: t.source,
+                card: t.card,
+                index: t.index,
+                targets: c.targets,
+            });
             self.flow = Flow::Priority(c.then);
             return;
         }
         let mana_cost = match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0].mana_cost.clone().unwrap_or_default(),
-            _ => self.casting_cost(&c).map(|k| k.mana.clone()).unwrap_or_default(),
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+                .mana_cost
+                .clone()
+                .unwrap_or_default(),
+            _ => self
+                .casting_cost(&c)
+                .map(|k| k.mana.clone())
+                .unwrap_or_default(),
         };
         if mana_cost.x > 0 && c.x.is_none() {
             let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
-            self.decision = Some(Decision { player: c.player, kind: DecisionKind::ChooseX { max } });
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::ChooseX { max },
+            });
             self.flow = Flow::Casting;
             return;
         }
@@ -153,11 +198,18 @@ impl Game {
             }
         }
         self.pay_from_pool();
-        let paid = self.casting.as_ref().and_then(|c| c.unpaid.as_ref()).is_none_or(Unpaid::is_paid);
+        let paid = self
+            .casting
+            .as_ref()
+            .and_then(|c| c.unpaid.as_ref())
+            .is_none_or(Unpaid::is_paid);
         if paid {
             self.finish_casting();
         } else {
-            self.decision = Some(Decision { player: c.player, kind: DecisionKind::PayMana });
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::PayMana,
+            });
             self.flow = Flow::Casting;
         }
     }
@@ -173,7 +225,9 @@ impl Game {
     /// 409.1h: mana in the pool pays the cost: coloured symbols first, then
     /// hybrid, then generic (spending colourless first).
     fn pay_from_pool(&mut self) {
-        let Some(c) = self.casting.as_mut() else { return };
+        let Some(c) = self.casting.as_mut() else {
+            return;
+        };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
         let pool = &mut self.players[p.index()].pool;
@@ -214,14 +268,28 @@ impl Game {
         self.rewind = None;
         self.passes = 0;
         if let Some(card) = card {
-            self.emit(Event::CostPaid { player: c.player, card });
+            self.emit(Event::CostPaid {
+                player: c.player,
+                card,
+            });
             match c.what {
-                Playing::Spell { obj } => self.emit(Event::SpellPlayed { player: c.player, obj, card, targets: c.targets }),
+                Playing::Spell { obj } => self.emit(Event::SpellPlayed {
+                    player: c.player,
+                    obj,
+                    card,
+                    targets: c.targets,
+                }),
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
                         o.activated_this_turn |= 1 << index.min(15);
                     }
-                    self.emit(Event::AbilityPlayed { player: c.player, source, card, index, targets: c.targets })
+                    self.emit(Event::AbilityPlayed {
+                        player: c.player,
+                        source,
+                        card,
+                        index,
+                        targets: c.targets,
+                    })
                 }
                 Playing::Trigger(_) => {}
             }
@@ -249,7 +317,11 @@ impl Game {
     /// 422: the play is abandoned and the game returns to the moment before it.
     pub(crate) fn cancel_play(&mut self) {
         let card = self.stack.last().and_then(|s| s.card(self));
-        let player = self.casting.as_ref().map(|c| c.player).unwrap_or(self.active);
+        let player = self
+            .casting
+            .as_ref()
+            .map(|c| c.player)
+            .unwrap_or(self.active);
         if let Some(snap) = self.rewind.take() {
             let mut events = std::mem::take(&mut self.events);
             events.truncate(self.rewind_events);
@@ -280,8 +352,16 @@ impl Game {
                 }
                 self.continue_casting();
             }
-            Action::ActivateMana { source, index, kind } => {
-                let p = self.casting.as_ref().map(|c| c.player).unwrap_or(self.active);
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                let p = self
+                    .casting
+                    .as_ref()
+                    .map(|c| c.player)
+                    .unwrap_or(self.active);
                 self.activate_mana(p, source, index, kind);
                 self.continue_casting();
             }
@@ -292,7 +372,9 @@ impl Game {
     /// 406 / 411: a mana ability resolves immediately.
     pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
         let ch = crate::characteristics::compute(self, source);
-        let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else { return };
+        let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else {
+            return;
+        };
         self.pay_other_costs(&m.cost, source);
         let amount = match &m.produce {
             ManaProduce::Fixed(v) => {
@@ -300,10 +382,22 @@ impl Game {
                     self.players[p.index()].pool.add(*k, 1);
                 }
                 for k in v.iter().skip(1) {
-                    self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind: *k, amount: 1 });
+                    self.emit(Event::ManaAdded {
+                        player: p,
+                        source,
+                        card: ch.card,
+                        kind: *k,
+                        amount: 1,
+                    });
                 }
                 if let Some(k) = v.first() {
-                    self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind: *k, amount: 1 });
+                    self.emit(Event::ManaAdded {
+                        player: p,
+                        source,
+                        card: ch.card,
+                        kind: *k,
+                        amount: 1,
+                    });
                 }
                 return self.mana_side_effects(p, source, &m.also);
             }
@@ -311,11 +405,22 @@ impl Game {
             ManaProduce::OneOf(_) => 1,
         };
         self.players[p.index()].pool.add(kind, amount);
-        self.emit(Event::ManaAdded { player: p, source, card: ch.card, kind, amount: amount as u32 });
+        self.emit(Event::ManaAdded {
+            player: p,
+            source,
+            card: ch.card,
+            kind,
+            amount: amount as u32,
+        });
         self.mana_side_effects(p, source, &m.also);
     }
 
-    fn mana_side_effects(&mut self, p: PlayerId, source: ObjId, also: &'static [tolaria_cards::Effect]) {
+    fn mana_side_effects(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        also: &'static [tolaria_cards::Effect],
+    ) {
         if also.is_empty() {
             return;
         }
@@ -326,7 +431,13 @@ impl Game {
     }
 
     /// Mana abilities `p` could activate now, with each kind they can produce.
-    pub(crate) fn mana_options(&self, p: PlayerId, exclude: Option<ObjId>, useful: Option<&Unpaid>, out: &mut Vec<Action>) {
+    pub(crate) fn mana_options(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        useful: Option<&Unpaid>,
+        out: &mut Vec<Action>,
+    ) {
         for &id in &self.in_play {
             if Some(id) == exclude {
                 continue;
@@ -335,26 +446,43 @@ impl Game {
             if o.flags & crate::object::flags::MANA == 0 || o.controller != p || o.is_phased_out() {
                 continue;
             }
-            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 { 1 } else { 0 }];
+            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 {
+                1
+            } else {
+                0
+            }];
             for (i, a) in face.abilities.iter().enumerate() {
                 let Ability::Mana(m) = a else { continue };
-                if !self.can_pay_tap_part(&m.cost, id) || !m.cost.mana.is_zero() || m.cost.sacrifice.is_some() {
+                if !self.can_pay_tap_part(&m.cost, id)
+                    || !m.cost.mana.is_zero()
+                    || m.cost.sacrifice.is_some()
+                {
                     continue;
                 }
                 let mut push = |k: ManaKind| {
                     if useful.is_none_or(|u| mana_useful(u, k)) {
-                        out.push(Action::ActivateMana { source: id, index: i as u8, kind: k });
+                        out.push(Action::ActivateMana {
+                            source: id,
+                            index: i as u8,
+                            kind: k,
+                        });
                     }
                 };
                 match &m.produce {
                     ManaProduce::Fixed(v) => {
                         if let Some(k) = v.first() {
                             if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
-                                out.push(Action::ActivateMana { source: id, index: i as u8, kind: *k });
+                                out.push(Action::ActivateMana {
+                                    source: id,
+                                    index: i as u8,
+                                    kind: *k,
+                                });
                             }
                         }
                     }
-                    ManaProduce::AnyColor(_) => Color::ALL.into_iter().for_each(|c| push(ManaKind::Color(c))),
+                    ManaProduce::AnyColor(_) => Color::ALL
+                        .into_iter()
+                        .for_each(|c| push(ManaKind::Color(c))),
                     ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
                 }
             }
@@ -401,7 +529,12 @@ impl Game {
         // One entry per (source, ability): the union of kinds it offers.
         let mut last: Option<(ObjId, u8)> = None;
         for a in opts {
-            if let Action::ActivateMana { source, index, kind } = a {
+            if let Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } = a
+            {
                 let bit = 1u8 << kind.index();
                 if last == Some((source, index)) {
                     if let Some(m) = v.last_mut() {
@@ -445,7 +578,12 @@ impl Game {
     }
 
     /// The largest X `p` can pay for (409.1b).
-    pub(crate) fn max_x(&self, p: PlayerId, cost: &tolaria_cards::ManaCost, exclude: Option<ObjId>) -> u32 {
+    pub(crate) fn max_x(
+        &self,
+        p: PlayerId,
+        cost: &tolaria_cards::ManaCost,
+        exclude: Option<ObjId>,
+    ) -> u32 {
         let avail = self.available_mana(p, exclude);
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
@@ -461,7 +599,9 @@ fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
         return true;
     }
     match k {
-        ManaKind::Color(c) => u.colored[c as usize] > 0 || u.hybrid.iter().any(|&(a, b)| a == c || b == c),
+        ManaKind::Color(c) => {
+            u.colored[c as usize] > 0 || u.hybrid.iter().any(|&(a, b)| a == c || b == c)
+        }
         ManaKind::Colorless => false,
     }
 }
@@ -496,7 +636,13 @@ pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
     }
     let avail = &avail[..avail.len().min(MAX)];
     let mut owner = [u8::MAX; MAX];
-    fn try_assign(n: usize, needs: &[u8], avail: &[u8], owner: &mut [u8; 64], seen: &mut u64) -> bool {
+    fn try_assign(
+        n: usize,
+        needs: &[u8],
+        avail: &[u8],
+        owner: &mut [u8; 64],
+        seen: &mut u64,
+    ) -> bool {
         for j in 0..avail.len() {
             if avail[j] & needs[n] != 0 && *seen & (1 << j) == 0 {
                 *seen |= 1 << j;

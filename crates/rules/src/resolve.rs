@@ -4,10 +4,14 @@
 use crate::engine::{Flow, Resolving};
 use crate::stack::{StackKind, TriggerContext};
 use crate::targeting::{is_legal_target, slot_spec, SourceInfo};
-use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Target, Zone};
+use crate::{
+    Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Target,
+    Zone,
+};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{
-    db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient, TargetSpec,
+    db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient,
+    TargetSpec,
 };
 
 /// What an effect needs to know about the spell or ability producing it.
@@ -50,8 +54,14 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => &db().get(game.objects[obj.slot as usize].card).faces[0].spell.effects,
-        StackKind::Ability { card, face, index, .. } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+        StackKind::Spell { obj } => {
+            &db().get(game.objects[obj.slot as usize].card).faces[0]
+                .spell
+                .effects
+        }
+        StackKind::Ability {
+            card, face, index, ..
+        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
             Ability::Activated(a) => &a.effects,
             Ability::Triggered(t) => &t.effects,
             _ => &[],
@@ -62,8 +72,14 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => &db().get(game.objects[obj.slot as usize].card).faces[0].spell.targets,
-        StackKind::Ability { card, face, index, .. } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+        StackKind::Spell { obj } => {
+            &db().get(game.objects[obj.slot as usize].card).faces[0]
+                .spell
+                .targets
+        }
+        StackKind::Ability {
+            card, face, index, ..
+        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
             Ability::Activated(a) => &a.targets,
             Ability::Triggered(t) => &t.targets,
             _ => &[],
@@ -88,8 +104,21 @@ impl Game {
             return;
         }
         let (source, source_card, is_spell, trigger, optional) = match &item.kind {
-            StackKind::Spell { obj } => (*obj, self.objects[obj.slot as usize].card, true, TriggerContext::default(), false),
-            StackKind::Ability { source, card, index, face, trigger, .. } => {
+            StackKind::Spell { obj } => (
+                *obj,
+                self.objects[obj.slot as usize].card,
+                true,
+                TriggerContext::default(),
+                false,
+            ),
+            StackKind::Ability {
+                source,
+                card,
+                index,
+                face,
+                trigger,
+                ..
+            } => {
                 let optional = matches!(&db().get(*card).faces[*face as usize].abilities[*index as usize], Ability::Triggered(t) if t.optional);
                 (*source, *card, false, *trigger, optional)
             }
@@ -108,7 +137,10 @@ impl Game {
         }
         if !item.targets.is_empty() && legal == 0 {
             self.stack.pop();
-            self.emit(Event::CounteredOnResolution { card: source_card, ability: !is_spell });
+            self.emit(Event::CounteredOnResolution {
+                card: source_card,
+                ability: !is_spell,
+            });
             if is_spell {
                 let owner = self.objects[source.slot as usize].owner;
                 self.move_to(source, Zone::Graveyard(owner), MoveReason::Fizzled);
@@ -116,17 +148,35 @@ impl Game {
             self.flow = Flow::Priority(self.active);
             return;
         }
-        let ctx = ResolveCtx { controller: item.controller, source, source_card, targets: item.targets.clone(), legal, x: item.x, trigger, optional };
+        let ctx = ResolveCtx {
+            controller: item.controller,
+            source,
+            source_card,
+            targets: item.targets.clone(),
+            legal,
+            x: item.x,
+            trigger,
+            optional,
+        };
         if !is_spell {
             self.stack.pop();
         }
         // A spell stays on the stack while it resolves; 413.2i moves it last.
-        let r = Resolving { item, ctx, pc: 0, sub: 0, chooser: None };
+        let r = Resolving {
+            item,
+            ctx,
+            pc: 0,
+            sub: 0,
+            chooser: None,
+        };
         if optional {
             // 410.5: "you may" is chosen on resolution.
             let p = r.ctx.controller;
             self.resolving = Some(Box::new(r));
-            self.decision = Some(Decision { player: p, kind: DecisionKind::MayAbility });
+            self.decision = Some(Decision {
+                player: p,
+                kind: DecisionKind::MayAbility,
+            });
             self.flow = Flow::Resolving;
             return;
         }
@@ -137,7 +187,9 @@ impl Game {
     /// Runs effects from the current program counter until done or paused.
     fn run_resolution(&mut self) {
         loop {
-            let Some(r) = self.resolving.as_deref() else { return };
+            let Some(r) = self.resolving.as_deref() else {
+                return;
+            };
             let effects = effects_of(self, &r.item);
             if r.pc >= effects.len() {
                 break;
@@ -159,16 +211,27 @@ impl Game {
 
     /// 413.2i: the final step of resolution.
     fn finish_resolution(&mut self) {
-        let Some(r) = self.resolving.take() else { return };
+        let Some(r) = self.resolving.take() else {
+            return;
+        };
         let card = r.ctx.source_card;
         match r.item.kind {
             StackKind::Spell { obj } => {
                 let face = &db().get(card).faces[0];
                 let owner = self.objects[obj.slot as usize].owner;
-                self.emit(Event::Resolved { card, ability: false });
+                self.emit(Event::Resolved {
+                    card,
+                    ability: false,
+                });
                 if face.types.is_permanent() {
-                    let aura_target = if crate::targeting::is_aura(face.types, &face.subtypes) { r.ctx.target(0) } else { None };
-                    if let Some(new) = self.put_into_play(obj, r.ctx.controller, MoveReason::Resolve) {
+                    let aura_target = if crate::targeting::is_aura(face.types, &face.subtypes) {
+                        r.ctx.target(0)
+                    } else {
+                        None
+                    };
+                    if let Some(new) =
+                        self.put_into_play(obj, r.ctx.controller, MoveReason::Resolve)
+                    {
                         if let Some(t) = aura_target {
                             self.objects[new.slot as usize].attached_to = Some(t);
                         }
@@ -177,7 +240,10 @@ impl Game {
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
                 }
             }
-            _ => self.emit(Event::Resolved { card, ability: true }),
+            _ => self.emit(Event::Resolved {
+                card,
+                ability: true,
+            }),
         }
         self.flow = Flow::Priority(self.active);
     }
@@ -200,13 +266,20 @@ impl Game {
             }
             Action::No => {
                 // Skip every effect.
-                let len = self.resolving.as_deref().map_or(0, |r| effects_of(self, &r.item).len());
+                let len = self
+                    .resolving
+                    .as_deref()
+                    .map_or(0, |r| effects_of(self, &r.item).len());
                 if let Some(r) = self.resolving.as_mut() {
                     r.pc = len;
                 }
             }
             Action::ChooseObject(o) => {
-                let effects = self.resolving.as_deref().map(|r| effects_of(self, &r.item)).unwrap_or(&[]);
+                let effects = self
+                    .resolving
+                    .as_deref()
+                    .map(|r| effects_of(self, &r.item))
+                    .unwrap_or(&[]);
                 let pc = self.resolving.as_ref().map_or(0, |r| r.pc);
                 match effects.get(pc) {
                     Some(Effect::Discard { .. }) => self.discard(o),
@@ -232,7 +305,11 @@ impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
-            Effect::Discard { who, amount, random: false } => {
+            Effect::Discard {
+                who,
+                amount,
+                random: false,
+            } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 let players = self.players_of(ctx, who);
                 let n = self.amount(ctx, amount).max(0) as u32;
@@ -242,7 +319,10 @@ impl Game {
                 if remaining == 0 {
                     return None;
                 }
-                Some(Decision { player: p, kind: DecisionKind::Discard { remaining } })
+                Some(Decision {
+                    player: p,
+                    kind: DecisionKind::Discard { remaining },
+                })
             }
             Effect::Sacrifice { who, filter } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
@@ -250,8 +330,13 @@ impl Game {
                     return None;
                 }
                 let p = *self.players_of(ctx, who).first()?;
-                let any = self.controlled_by(p).any(|o| crate::filter::matches(self, filter, o, None, p));
-                any.then_some(Decision { player: p, kind: DecisionKind::Sacrifice })
+                let any = self
+                    .controlled_by(p)
+                    .any(|o| crate::filter::matches(self, filter, o, None, p));
+                any.then_some(Decision {
+                    player: p,
+                    kind: DecisionKind::Sacrifice,
+                })
             }
             _ => {
                 self.exec_effect(ctx, e);
@@ -267,10 +352,23 @@ impl Game {
                 Some(Target::Player(p)) => vec![p],
                 _ => vec![],
             },
-            PlayerRef::ControllerOf(o) => self.objects_of(ctx, o).iter().map(|&id| self.controller_or_lki(id)).take(1).collect(),
-            PlayerRef::OwnerOf(o) => self.objects_of(ctx, o).iter().map(|&id| self.objects[id.slot as usize].owner).take(1).collect(),
+            PlayerRef::ControllerOf(o) => self
+                .objects_of(ctx, o)
+                .iter()
+                .map(|&id| self.controller_or_lki(id))
+                .take(1)
+                .collect(),
+            PlayerRef::OwnerOf(o) => self
+                .objects_of(ctx, o)
+                .iter()
+                .map(|&id| self.objects[id.slot as usize].owner)
+                .take(1)
+                .collect(),
             PlayerRef::EachPlayer => self.apnap_from(self.active).collect(),
-            PlayerRef::EachOpponent => self.apnap_from(self.active).filter(|&p| p != ctx.controller).collect(),
+            PlayerRef::EachOpponent => self
+                .apnap_from(self.active)
+                .filter(|&p| p != ctx.controller)
+                .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
         }
     }
@@ -278,7 +376,10 @@ impl Game {
     fn controller_or_lki(&self, id: ObjId) -> PlayerId {
         match self.obj(id) {
             Some(o) => o.controller,
-            None => self.last_known(id).map(|l| l.controller).unwrap_or(self.objects[id.slot as usize].owner),
+            None => self
+                .last_known(id)
+                .map(|l| l.controller)
+                .unwrap_or(self.objects[id.slot as usize].owner),
         }
     }
 
@@ -288,7 +389,9 @@ impl Game {
         match r {
             ObjectRef::This => vec![ctx.source],
             ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
-                Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => vec![*o],
+                Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => {
+                    vec![*o]
+                }
                 _ => vec![],
             },
             ObjectRef::Attached => match self.obj(ctx.source).and_then(|o| o.attached_to) {
@@ -296,9 +399,15 @@ impl Game {
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
-            ObjectRef::Each(f) => {
-                self.in_play.iter().copied().filter(|&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)).collect()
-            }
+            ObjectRef::Each(f) => self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    self.is_present(o)
+                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                })
+                .collect(),
         }
     }
 
@@ -308,7 +417,9 @@ impl Game {
             Amount::X => ctx.x as i32,
             Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
                 let power = matches!(a, Amount::PowerOf(_));
-                let Some(&id) = self.objects_of(ctx, o).first() else { return 0 };
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
                 if self.is_in_play(id) {
                     let ch = crate::characteristics::compute(self, id);
                     if power {
@@ -318,15 +429,26 @@ impl Game {
                     }
                 } else {
                     // 413.2f: last known information.
-                    self.last_known(id).map_or(0, |l| if power { l.power } else { l.toughness })
+                    self.last_known(id)
+                        .map_or(0, |l| if power { l.power } else { l.toughness })
                 }
             }
-            Amount::CountOf(f) => {
-                self.in_play.iter().filter(|&&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)).count()
-                    as i32
-            }
-            Amount::CardsInHand(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).hand.len() as i32),
-            Amount::CardsInGraveyard(p) => self.players_of(ctx, p).first().map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::CountOf(f) => self
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    self.is_present(o)
+                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                })
+                .count() as i32,
+            Amount::CardsInHand(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).hand.len() as i32),
+            Amount::CardsInGraveyard(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
         }
     }
@@ -339,14 +461,31 @@ impl Game {
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
                 let recipients: Vec<Target> = match to {
                     Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
-                    Recipient::Object(o) => self.objects_of(ctx, o).into_iter().map(Target::Object).collect(),
-                    Recipient::Player(p) => self.players_of(ctx, p).into_iter().map(Target::Player).collect(),
+                    Recipient::Object(o) => self
+                        .objects_of(ctx, o)
+                        .into_iter()
+                        .map(Target::Object)
+                        .collect(),
+                    Recipient::Player(p) => self
+                        .players_of(ctx, p)
+                        .into_iter()
+                        .map(Target::Player)
+                        .collect(),
                     Recipient::EachCreatureAndPlayer(f) => {
                         let mut v: Vec<Target> = self
                             .in_play
                             .iter()
                             .copied()
-                            .filter(|&o| self.is_present(o) && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller))
+                            .filter(|&o| {
+                                self.is_present(o)
+                                    && crate::filter::matches(
+                                        self,
+                                        f,
+                                        o,
+                                        Some(ctx.source),
+                                        ctx.controller,
+                                    )
+                            })
                             .map(Target::Object)
                             .collect();
                         v.extend(self.apnap_from(self.active).map(Target::Player));
@@ -377,7 +516,11 @@ impl Game {
                     }
                 }
             }
-            Effect::Discard { who, amount, random: true } => {
+            Effect::Discard {
+                who,
+                amount,
+                random: true,
+            } => {
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {
@@ -426,7 +569,13 @@ impl Game {
                     self.untap(o);
                 }
             }
-            Effect::Pump { what, power, toughness, keywords, duration } => {
+            Effect::Pump {
+                what,
+                power,
+                toughness,
+                keywords,
+                duration,
+            } => {
                 for o in self.objects_of(ctx, what) {
                     if !self.is_present(o) {
                         continue;
@@ -442,7 +591,12 @@ impl Game {
                         until_end_of_turn: *duration == Duration::EndOfTurn,
                     });
                     let card = self.objects[o.slot as usize].card;
-                    self.emit(Event::Pumped { obj: o, card, power: *power, toughness: *toughness });
+                    self.emit(Event::Pumped {
+                        obj: o,
+                        card,
+                        power: *power,
+                        toughness: *toughness,
+                    });
                 }
             }
             Effect::CantBlockThisTurn { what } => {
@@ -473,13 +627,20 @@ impl Game {
                             CounterKind::MinusOneMinusOne => obj.minus_counters += n as u16,
                         }
                         let card = obj.card;
-                        self.emit(Event::CountersPut { obj: o, card, plus: *kind == CounterKind::PlusOnePlusOne, amount: n });
+                        self.emit(Event::CountersPut {
+                            obj: o,
+                            card,
+                            plus: *kind == CounterKind::PlusOnePlusOne,
+                            amount: n,
+                        });
                     }
                 }
             }
             Effect::CreateTokens { who, amount, .. } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(src) = crate::object::TokenSource::find(ctx.source_card, e) else { return };
+                let Some(src) = crate::object::TokenSource::find(ctx.source_card, e) else {
+                    return;
+                };
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {
@@ -491,7 +652,10 @@ impl Game {
             Effect::FlipCoin { won, lost } => {
                 // 511.1: the controller flips; only they win or lose.
                 let win = self.rng.below(2) == 0;
-                self.emit(Event::CoinFlipped { player: ctx.controller, won: win });
+                self.emit(Event::CoinFlipped {
+                    player: ctx.controller,
+                    won: win,
+                });
                 for e in if win { won } else { lost } {
                     self.exec_effect(ctx, e);
                 }
@@ -506,7 +670,10 @@ impl Game {
             return;
         }
         let (owner, card) = (obj.owner, obj.card);
-        self.emit(Event::Countered { card, ability: false });
+        self.emit(Event::Countered {
+            card,
+            ability: false,
+        });
         self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
     }
 
@@ -531,7 +698,15 @@ impl Game {
     }
 
     /// Deals damage (416.4 / 310), after protection's prevention (502.7e).
-    pub(crate) fn deal_damage(&mut self, source: ObjId, source_card: CardId, src: &crate::targeting::SourceInfo, to: Target, n: u32, combat: bool) {
+    pub(crate) fn deal_damage(
+        &mut self,
+        source: ObjId,
+        source_card: CardId,
+        src: &crate::targeting::SourceInfo,
+        to: Target,
+        n: u32,
+        combat: bool,
+    ) {
         if n == 0 {
             return;
         }
@@ -541,7 +716,14 @@ impl Game {
                     return;
                 }
                 self.players[p.index()].life -= n as i32;
-                self.emit(Event::Damage { source, source_card, to, to_card: None, amount: n, combat });
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: None,
+                    amount: n,
+                    combat,
+                });
             }
             Target::Object(o) => {
                 if !self.is_present(o) {
@@ -552,11 +734,22 @@ impl Game {
                     return;
                 }
                 if ch.protected_from(src.colors, src.types) {
-                    self.emit(Event::DamagePrevented { source_card, to, amount: n });
+                    self.emit(Event::DamagePrevented {
+                        source_card,
+                        to,
+                        amount: n,
+                    });
                     return;
                 }
                 self.objects[o.slot as usize].damage += n;
-                self.emit(Event::Damage { source, source_card, to, to_card: Some(ch.card), amount: n, combat });
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: Some(ch.card),
+                    amount: n,
+                    combat,
+                });
             }
         }
     }

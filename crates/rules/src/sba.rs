@@ -75,8 +75,12 @@ impl Game {
                 }
             } else if let Some(Target::Object(host)) = o.attached_to {
                 // 420.5k: Equipment/Fortification on an illegal permanent; 420.5m: others.
-                let equip = ch.subtypes.contains(Subtype::EQUIPMENT) || ch.subtypes.contains(Subtype::FORTIFICATION);
-                let host_ok = self.is_present(host) && (!equip || compute(self, host).is_creature() || ch.subtypes.contains(Subtype::FORTIFICATION));
+                let equip = ch.subtypes.contains(Subtype::EQUIPMENT)
+                    || ch.subtypes.contains(Subtype::FORTIFICATION);
+                let host_ok = self.is_present(host)
+                    && (!equip
+                        || compute(self, host).is_creature()
+                        || ch.subtypes.contains(Subtype::FORTIFICATION));
                 if !equip || !host_ok {
                     v.push(Sba::Unattach(id));
                 }
@@ -93,14 +97,26 @@ impl Game {
         }
         // 420.5e: the 2007 legend rule: all legendary permanents sharing a name go.
         for (i, &(id, name)) in legends.iter().enumerate() {
-            if legends.iter().enumerate().any(|(j, &(_, n))| j != i && n == name) {
+            if legends
+                .iter()
+                .enumerate()
+                .any(|(j, &(_, n))| j != i && n == name)
+            {
                 v.push(Sba::Legend(id));
             }
         }
         // 420.5i: keep only the newest world permanent (ties: none stay).
         if worlds.len() > 1 {
-            let newest = worlds.iter().map(|&w| self.objects[w.slot as usize].timestamp).max().unwrap_or(0);
-            let tie = worlds.iter().filter(|&&w| self.objects[w.slot as usize].timestamp == newest).count() > 1;
+            let newest = worlds
+                .iter()
+                .map(|&w| self.objects[w.slot as usize].timestamp)
+                .max()
+                .unwrap_or(0);
+            let tie = worlds
+                .iter()
+                .filter(|&&w| self.objects[w.slot as usize].timestamp == newest)
+                .count()
+                > 1;
             for &w in &worlds {
                 if tie || self.objects[w.slot as usize].timestamp != newest {
                     v.push(Sba::World(w));
@@ -117,8 +133,14 @@ impl Game {
     }
 
     /// 420.5d with 502.7c: is this Aura attached to something it can enchant?
-    fn aura_attachment_legal(&self, aura: ObjId, ch: &crate::characteristics::Characteristics) -> bool {
-        let Some(Target::Object(host)) = self.objects[aura.slot as usize].attached_to else { return false };
+    fn aura_attachment_legal(
+        &self,
+        aura: ObjId,
+        ch: &crate::characteristics::Characteristics,
+    ) -> bool {
+        let Some(Target::Object(host)) = self.objects[aura.slot as usize].attached_to else {
+            return false;
+        };
         if !self.is_present(host) || host == aura {
             return false;
         }
@@ -128,7 +150,8 @@ impl Game {
         });
         let Some(f) = filter else { return false };
         let hch = compute(self, host);
-        crate::filter::matches_with(self, f, host, &hch, Some(aura), ch.controller) && !hch.protected_from(ch.colors, ch.types)
+        crate::filter::matches_with(self, f, host, &hch, Some(aura), ch.controller)
+            && !hch.protected_from(ch.colors, ch.types)
     }
 
     pub(crate) fn sba_pending(&self) -> bool {

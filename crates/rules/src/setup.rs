@@ -4,7 +4,9 @@
 
 use crate::combat::Combat;
 use crate::engine::Flow;
-use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, Object, Player, PlayerId, Rng, Zone};
+use crate::{
+    Decision, DecisionKind, Event, Game, MoveReason, ObjId, Object, Player, PlayerId, Rng, Zone,
+};
 use tolaria_cards::{CardId, Step};
 
 impl Game {
@@ -77,7 +79,14 @@ impl Game {
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.in_play.push(id);
-        self.emit(Event::ZoneChange { card: src.card, old: id, new: id, from: Zone::Nowhere, to: Zone::InPlay, reason: MoveReason::Effect });
+        self.emit(Event::ZoneChange {
+            card: src.card,
+            old: id,
+            new: id,
+            from: Zone::Nowhere,
+            to: Zone::InPlay,
+            reason: MoveReason::Effect,
+        });
         id
     }
 
@@ -101,14 +110,20 @@ impl Game {
         g.starting_player = first;
         g.active = first;
         g.turn_controller = first;
-        g.emit(Event::GameStarted { starting: first, seed });
+        g.emit(Event::GameStarted {
+            starting: first,
+            seed,
+        });
         // 101.3: life 20 (set in Player::new) and hands of seven.
         for p in g.apnap_from(first).collect::<Vec<_>>() {
             for _ in 0..7 {
                 g.draw(p);
             }
         }
-        g.decision = Some(Decision { player: first, kind: DecisionKind::Mulligan });
+        g.decision = Some(Decision {
+            player: first,
+            kind: DecisionKind::Mulligan,
+        });
         g.flow = Flow::Mulligans;
         g
     }
@@ -128,18 +143,30 @@ impl Game {
                     self.draw(p);
                 }
                 self.players[p.index()].mulligans += 1;
-                self.emit(Event::Mulliganed { player: p, hand_size: new_size });
+                self.emit(Event::Mulliganed {
+                    player: p,
+                    hand_size: new_size,
+                });
                 if new_size == 0 {
-                    self.emit(Event::Kept { player: p, hand_size: 0 });
+                    self.emit(Event::Kept {
+                        player: p,
+                        hand_size: 0,
+                    });
                     self.next_mulligan(p);
                 } else {
-                    self.decision = Some(Decision { player: p, kind: DecisionKind::Mulligan });
+                    self.decision = Some(Decision {
+                        player: p,
+                        kind: DecisionKind::Mulligan,
+                    });
                     self.flow = Flow::Mulligans;
                 }
             }
             _ => {
                 let n = self.player(p).hand.len() as u32;
-                self.emit(Event::Kept { player: p, hand_size: n });
+                self.emit(Event::Kept {
+                    player: p,
+                    hand_size: n,
+                });
                 self.next_mulligan(p);
             }
         }
@@ -152,7 +179,10 @@ impl Game {
             self.flow = Flow::BeginStep;
             self.step = Step::Untap;
         } else {
-            self.decision = Some(Decision { player: next, kind: DecisionKind::Mulligan });
+            self.decision = Some(Decision {
+                player: next,
+                kind: DecisionKind::Mulligan,
+            });
             self.flow = Flow::Mulligans;
         }
     }
@@ -167,7 +197,11 @@ impl Game {
         self.decision = None;
         self.flow = Flow::BeginStep;
         if step != Step::Untap {
-            self.emit(Event::TurnBegan { turn, player: active, controller: active });
+            self.emit(Event::TurnBegan {
+                turn,
+                player: active,
+                controller: active,
+            });
         }
         self.advance_from_scenario(step);
     }
@@ -180,7 +214,11 @@ impl Game {
         // Skip begin_turn's resets except the step's own actions.
         self.emit(Event::StepBegan { step });
         self.flow = match step {
-            Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage | Step::Cleanup | Step::Draw => {
+            Step::DeclareAttackers
+            | Step::DeclareBlockers
+            | Step::CombatDamage
+            | Step::Cleanup
+            | Step::Draw => {
                 self.events.pop();
                 Flow::BeginStep
             }
@@ -190,7 +228,11 @@ impl Game {
             }
             _ => Flow::Priority(self.active),
         };
-        if matches!(step, Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage) && self.combat.defending.is_none() {
+        if matches!(
+            step,
+            Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage
+        ) && self.combat.defending.is_none()
+        {
             self.combat.defending = Some(self.next_player(self.active));
         }
         self.advance_no_turn_reset();

@@ -20,7 +20,14 @@ pub enum StackKind {
     Spell { obj: ObjId },
     /// An activated or triggered ability of `source` (the source's card and
     /// ability index, so the ability's text survives the source leaving play).
-    Ability { source: ObjId, card: CardId, face: u8, index: u8, triggered: bool, trigger: TriggerContext },
+    Ability {
+        source: ObjId,
+        card: CardId,
+        face: u8,
+        index: u8,
+        triggered: bool,
+        trigger: TriggerContext,
+    },
     /// 310.1: all combat damage assignments, one object.
     CombatDamage(Vec<DamageAssignment>),
 }

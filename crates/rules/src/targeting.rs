@@ -3,7 +3,9 @@
 
 use crate::characteristics::{compute, player_has_shroud};
 use crate::{filter, Game, ObjId, PlayerId, Target, Zone};
-use tolaria_cards::{Ability, CardType, ColorSet, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet};
+use tolaria_cards::{
+    Ability, CardType, ColorSet, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet,
+};
 
 /// The qualities of a spell or an ability's source that protection looks at.
 #[derive(Clone, Copy, Debug)]
@@ -18,12 +20,22 @@ impl SourceInfo {
     pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
         if game.obj(obj).is_some() {
             let ch = compute(game, obj);
-            SourceInfo { obj: Some(obj), colors: ch.colors, types: ch.types, controller }
+            SourceInfo {
+                obj: Some(obj),
+                colors: ch.colors,
+                types: ch.types,
+                controller,
+            }
         } else {
             // Last known information (413.2a): the printed card.
             let card = game.objects[obj.slot as usize].card;
             let f = tolaria_cards::db().get(card).front();
-            SourceInfo { obj: Some(obj), colors: f.colors, types: f.types, controller }
+            SourceInfo {
+                obj: Some(obj),
+                colors: f.colors,
+                types: f.types,
+                controller,
+            }
         }
     }
 }
@@ -50,7 +62,8 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
         return false;
     }
     match (&spec.kind, t) {
-        (TargetKind::CreatureOrPlayer, Target::Player(p)) | (TargetKind::Player(_), Target::Player(p)) => {
+        (TargetKind::CreatureOrPlayer, Target::Player(p))
+        | (TargetKind::Player(_), Target::Player(p)) => {
             if game.player(p).lost || player_has_shroud(game, p) {
                 return false;
             }
@@ -69,7 +82,8 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
         (TargetKind::Permanent(f), Target::Object(o)) => {
             game.is_present(o) && {
                 let ch = compute(game, o);
-                targetable(&ch, src) && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+                targetable(&ch, src)
+                    && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
             }
         }
         (TargetKind::Spell(f), Target::Object(o)) => {
@@ -95,8 +109,17 @@ fn targetable(ch: &crate::characteristics::Characteristics, src: &SourceInfo) ->
 
 /// Every legal target for a slot, excluding targets already chosen for the
 /// same instance of "target" (409.1c).
-pub fn legal_targets(game: &Game, specs: &[TargetSpec], slot: usize, chosen: &[Target], src: &SourceInfo, out: &mut Vec<Target>) {
-    let Some((spec_i, spec)) = slot_spec(specs, slot) else { return };
+pub fn legal_targets(
+    game: &Game,
+    specs: &[TargetSpec],
+    slot: usize,
+    chosen: &[Target],
+    src: &SourceInfo,
+    out: &mut Vec<Target>,
+) {
+    let Some((spec_i, spec)) = slot_spec(specs, slot) else {
+        return;
+    };
     let first_slot_of_spec: usize = specs[..spec_i].iter().map(|s| s.count as usize).sum();
     let same_instance = &chosen[first_slot_of_spec.min(chosen.len())..];
     let consider = |t: Target, out: &mut Vec<Target>| {

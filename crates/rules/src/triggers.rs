@@ -21,7 +21,9 @@ pub struct PendingTrigger {
 
 impl PendingTrigger {
     pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
-        match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities[self.index as usize] {
+        match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities
+            [self.index as usize]
+        {
             Ability::Triggered(t) => t,
             _ => unreachable!("pending trigger points at a triggered ability"),
         }
@@ -36,7 +38,11 @@ fn face_of(game: &Game, id: ObjId) -> (CardId, u8) {
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     match e {
-        Event::ZoneChange { new, to: Zone::InPlay, .. } => {
+        Event::ZoneChange {
+            new,
+            to: Zone::InPlay,
+            ..
+        } => {
             // 404.4a: comes-into-play abilities of the new permanent and of others.
             let new = *new;
             for i in 0..game.in_play.len() {
@@ -44,16 +50,24 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 scan(game, src, |t, game, src| match t {
                     Trigger::ComesIntoPlay(f) => {
                         let you = game.objects[src.slot as usize].controller;
-                        crate::filter::matches(game, f, new, Some(src), you).then_some(TriggerContext {
-                            object: Some(new),
-                            ..Default::default()
-                        })
+                        crate::filter::matches(game, f, new, Some(src), you).then_some(
+                            TriggerContext {
+                                object: Some(new),
+                                ..Default::default()
+                            },
+                        )
                     }
                     _ => None,
                 });
             }
         }
-        Event::ZoneChange { old, new, from: Zone::InPlay, to: Zone::Graveyard(_), .. } => {
+        Event::ZoneChange {
+            old,
+            new,
+            from: Zone::InPlay,
+            to: Zone::Graveyard(_),
+            ..
+        } => {
             // 404.4c: leaves-play abilities "look back in time": the object
             // that left triggers its own ability as it last existed in play.
             let (old, new) = (*old, *new);
@@ -65,12 +79,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     if let Trigger::PutIntoGraveyardFromPlay(f) = &t.trigger {
                         if f.this {
                             game.pending_triggers.push(PendingTrigger {
-                                controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
+                                controller: lki_controller
+                                    .unwrap_or(game.objects[new.slot as usize].owner),
                                 source: old,
                                 card,
                                 face: 0,
                                 index: i as u8,
-                                ctx: TriggerContext { object: Some(old), ..Default::default() },
+                                ctx: TriggerContext {
+                                    object: Some(old),
+                                    ..Default::default()
+                                },
                             });
                         }
                     }
@@ -82,8 +100,20 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
                         let you = game.objects[src.slot as usize].controller;
                         // Match on the new (graveyard) object's printed characteristics.
-                        crate::filter::matches(game, &tolaria_cards::ObjectFilter { controller: Default::default(), ..f.clone() }, new, Some(src), you)
-                            .then_some(TriggerContext { object: Some(new), ..Default::default() })
+                        crate::filter::matches(
+                            game,
+                            &tolaria_cards::ObjectFilter {
+                                controller: Default::default(),
+                                ..f.clone()
+                            },
+                            new,
+                            Some(src),
+                            you,
+                        )
+                        .then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
                     }
                     _ => None,
                 });
@@ -101,7 +131,10 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::Opponent => active != you,
                             Whose::Each => true,
                         };
-                        ok.then_some(TriggerContext { player: Some(active), ..Default::default() })
+                        ok.then_some(TriggerContext {
+                            player: Some(active),
+                            ..Default::default()
+                        })
                     }
                     _ => None,
                 });
@@ -109,11 +142,20 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
-            scan(game, obj, |t, _, _| matches!(t, Trigger::Attacks).then(TriggerContext::default));
+            scan(game, obj, |t, _, _| {
+                matches!(t, Trigger::Attacks).then(TriggerContext::default)
+            });
         }
-        Event::BlockerDeclared { blocker, attacker, .. } => {
+        Event::BlockerDeclared {
+            blocker, attacker, ..
+        } => {
             let (b, a) = (*blocker, *attacker);
-            scan(game, b, |t, _, _| matches!(t, Trigger::Blocks).then_some(TriggerContext { object: Some(a), ..Default::default() }));
+            scan(game, b, |t, _, _| {
+                matches!(t, Trigger::Blocks).then_some(TriggerContext {
+                    object: Some(a),
+                    ..Default::default()
+                })
+            });
         }
         Event::SpellPlayed { player, obj, .. } => {
             let (caster, spell) = (*player, *obj);
@@ -128,13 +170,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::Each => true,
                         };
                         (who_ok && crate::filter::matches(game, filter, spell, Some(src), you))
-                            .then_some(TriggerContext { object: Some(spell), player: Some(caster), ..Default::default() })
+                            .then_some(TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                ..Default::default()
+                            })
                     }
                     _ => None,
                 });
             }
         }
-        Event::Damage { source, to, amount, .. } if game.is_in_play(*source) => {
+        Event::Damage {
+            source, to, amount, ..
+        } if game.is_in_play(*source) => {
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
             let (source, to, amount) = (*source, *to, *amount);
             scan(game, source, |t, _, _| match t {
@@ -148,21 +196,40 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         Target::Player(p) => Some(p),
                         _ => None,
                     };
-                    Some(TriggerContext { object, player, amount })
+                    Some(TriggerContext {
+                        object,
+                        player,
+                        amount,
+                    })
                 }
                 _ => None,
             });
             if let Target::Player(p) = to {
-                damage_to_player_triggers(game, source, p, amount, matches!(e, Event::Damage { combat: true, .. }));
+                damage_to_player_triggers(
+                    game,
+                    source,
+                    p,
+                    amount,
+                    matches!(e, Event::Damage { combat: true, .. }),
+                );
             }
         }
         _ => {}
     }
 }
 
-fn damage_to_player_triggers(game: &mut Game, source: ObjId, p: PlayerId, amount: u32, combat: bool) {
+fn damage_to_player_triggers(
+    game: &mut Game,
+    source: ObjId,
+    p: PlayerId,
+    amount: u32,
+    combat: bool,
+) {
     scan(game, source, |t, game, src| match t {
-        Trigger::DealsDamageToPlayer { combat_only, opponent_only } => {
+        Trigger::DealsDamageToPlayer {
+            combat_only,
+            opponent_only,
+        } => {
             let you = game.objects[src.slot as usize].controller;
             ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
                 player: Some(p),
@@ -178,7 +245,8 @@ fn damage_to_player_triggers(game: &mut Game, source: ObjId, p: PlayerId, amount
 /// trigger for each `Some` context it returns.
 fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
     let Some(o) = game.obj(src) else { return };
-    if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay || o.is_phased_out() {
+    if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay || o.is_phased_out()
+    {
         return;
     }
     let controller = o.controller;
@@ -187,7 +255,14 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
     for (i, a) in abilities.iter().enumerate() {
         if let Ability::Triggered(t) = a {
             if let Some(ctx) = f(&t.trigger, game, src) {
-                game.pending_triggers.push(PendingTrigger { controller, source: src, card, face, index: i as u8, ctx });
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    face,
+                    index: i as u8,
+                    ctx,
+                });
             }
         }
     }
@@ -199,14 +274,24 @@ impl Game {
     pub(crate) fn put_pending_triggers(&mut self, then: PlayerId) -> bool {
         while !self.pending_triggers.is_empty() {
             let order: Vec<PlayerId> = self.apnap_from(self.active).collect();
-            let Some(&p) = order.iter().find(|&&p| self.pending_triggers.iter().any(|t| t.controller == p)) else {
+            let Some(&p) = order
+                .iter()
+                .find(|&&p| self.pending_triggers.iter().any(|t| t.controller == p))
+            else {
                 // Triggers of players who left the game vanish.
                 self.pending_triggers.clear();
                 break;
             };
-            let mine = self.pending_triggers.iter().filter(|t| t.controller == p).count();
+            let mine = self
+                .pending_triggers
+                .iter()
+                .filter(|t| t.controller == p)
+                .count();
             if mine > 1 {
-                self.decision = Some(Decision { player: p, kind: DecisionKind::OrderTriggers });
+                self.decision = Some(Decision {
+                    player: p,
+                    kind: DecisionKind::OrderTriggers,
+                });
                 self.flow = Flow::OrderingTriggers { then };
                 return false;
             }
@@ -224,7 +309,14 @@ impl Game {
 
     /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
     pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
-        let Some(pos) = self.pending_triggers.iter().enumerate().filter(|(_, t)| t.controller == p).nth(i).map(|(k, _)| k) else {
+        let Some(pos) = self
+            .pending_triggers
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.controller == p)
+            .nth(i)
+            .map(|(k, _)| k)
+        else {
             return;
         };
         let t = self.pending_triggers.remove(pos);

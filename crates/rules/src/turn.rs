@@ -66,7 +66,11 @@ impl Game {
         }
         self.cleanup_again = false;
         self.combat.clear();
-        self.emit(Event::TurnBegan { turn: self.turn, player: active, controller: self.turn_controller });
+        self.emit(Event::TurnBegan {
+            turn: self.turn,
+            player: active,
+            controller: self.turn_controller,
+        });
     }
 
     pub(crate) fn end_step(&mut self) {
@@ -123,7 +127,10 @@ impl Game {
                 let p = PlayerId(i as u8);
                 if !self.no_mana_burn(p) {
                     self.players[i].life -= lost as i32;
-                    self.emit(Event::ManaBurn { player: p, amount: lost });
+                    self.emit(Event::ManaBurn {
+                        player: p,
+                        amount: lost,
+                    });
                 }
             }
         }
@@ -141,7 +148,10 @@ impl Game {
         if let Some(max) = pl.max_hand_size {
             let excess = (pl.hand.len() as u32).saturating_sub(max);
             if excess > 0 {
-                self.decision = Some(Decision { player: p, kind: DecisionKind::Discard { remaining: excess } });
+                self.decision = Some(Decision {
+                    player: p,
+                    kind: DecisionKind::Discard { remaining: excess },
+                });
                 self.flow = Flow::CleanupDiscard;
                 return;
             }
@@ -179,7 +189,11 @@ impl Game {
         self.players[p.index()].lands_played += 1;
         if let Some(new) = self.move_to(obj, Zone::InPlay, MoveReason::PlayLand) {
             self.objects[new.slot as usize].controller = p;
-            self.emit(Event::LandPlayed { player: p, obj: new, card });
+            self.emit(Event::LandPlayed {
+                player: p,
+                obj: new,
+                card,
+            });
         }
     }
 }

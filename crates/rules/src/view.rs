@@ -89,7 +89,11 @@ impl Game {
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
         let card_view = |id: ObjId, visible: bool| {
             let o = &self.objects[id.slot as usize];
-            CardView { id, card: visible.then_some(o.card), name: visible.then(|| o.def().name.clone()) }
+            CardView {
+                id,
+                card: visible.then_some(o.card),
+                name: visible.then(|| o.def().name.clone()),
+            }
         };
         let players = self
             .player_ids()
@@ -103,7 +107,9 @@ impl Game {
                     pool: pl.pool.to_string(),
                     library_size: pl.library.len(),
                     hand_size: pl.hand.len(),
-                    hand: self.sees_hand_of(viewer, p).then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
+                    hand: self
+                        .sees_hand_of(viewer, p)
+                        .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
                     lost: pl.lost,
                 }
@@ -119,7 +125,11 @@ impl Game {
                 PermanentView {
                     id,
                     card: visible.then_some(o.card),
-                    name: if visible { ch.name().to_string() } else { "face-down permanent".into() },
+                    name: if visible {
+                        ch.name().to_string()
+                    } else {
+                        "face-down permanent".into()
+                    },
                     controller: o.controller,
                     owner: o.owner,
                     tapped: o.is_tapped(),
@@ -135,7 +145,11 @@ impl Game {
                     attached_to: o.attached_to,
                     attacking: self.combat.is_attacking(id),
                     blocking: self.combat.is_blocking(id),
-                    type_line: if visible { ch.face_def().type_line() } else { "Creature".into() },
+                    type_line: if visible {
+                        ch.face_def().type_line()
+                    } else {
+                        "Creature".into()
+                    },
                 }
             })
             .collect();
@@ -144,11 +158,21 @@ impl Game {
             .iter()
             .map(|s| StackView {
                 description: match &s.kind {
-                    crate::StackKind::Spell { obj } => self.objects[obj.slot as usize].def().name.clone(),
-                    crate::StackKind::Ability { card, triggered, .. } => {
-                        format!("{} {} ability", tolaria_cards::db().get(*card).name, if *triggered { "triggered" } else { "activated" })
+                    crate::StackKind::Spell { obj } => {
+                        self.objects[obj.slot as usize].def().name.clone()
                     }
-                    crate::StackKind::CombatDamage(list) => format!("combat damage ({} assignments)", list.len()),
+                    crate::StackKind::Ability {
+                        card, triggered, ..
+                    } => {
+                        format!(
+                            "{} {} ability",
+                            tolaria_cards::db().get(*card).name,
+                            if *triggered { "triggered" } else { "activated" }
+                        )
+                    }
+                    crate::StackKind::CombatDamage(list) => {
+                        format!("combat damage ({} assignments)", list.len())
+                    }
                 },
                 controller: s.controller,
                 targets: s.targets.clone(),
@@ -174,7 +198,11 @@ impl Game {
             stack,
             removed,
             decision: self.decision.clone(),
-            legal_actions: if decides { self.legal_actions() } else { Vec::new() },
+            legal_actions: if decides {
+                self.legal_actions()
+            } else {
+                Vec::new()
+            },
             result: self.result,
         }
     }

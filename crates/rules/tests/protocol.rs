@@ -54,9 +54,17 @@ fn r409_1_cancelled_play_rewinds_to_before_the_announcement() {
     let before = snapshot(&g);
     g.apply(Action::PlaySpell(bears)).unwrap();
     assert_eq!(g.decision.as_ref().unwrap().kind, DecisionKind::PayMana);
-    assert_eq!(g.stack.len(), 1, "409.1a: the card moves to the stack as it is announced");
+    assert_eq!(
+        g.stack.len(),
+        1,
+        "409.1a: the card moves to the stack as it is announced"
+    );
     // Tap one Forest, then abandon.
-    let tap = g.legal_actions().into_iter().find(|a| matches!(a, Action::ActivateMana { .. })).unwrap();
+    let tap = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateMana { .. }))
+        .unwrap();
     g.apply(tap).unwrap();
     g.apply(Action::CancelPlay).unwrap();
     // 422: the game returns to the moment before the spell was played.
@@ -71,7 +79,11 @@ fn r409_1h_paying_plays_the_spell_and_it_resolves() {
     let bears = g.player(PlayerId(0)).hand[0];
     g.apply(Action::PlaySpell(bears)).unwrap();
     while g.decision.as_ref().unwrap().kind == DecisionKind::PayMana {
-        let tap = g.legal_actions().into_iter().find(|a| matches!(a, Action::ActivateMana { .. })).unwrap();
+        let tap = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::ActivateMana { .. }))
+            .unwrap();
         g.apply(tap).unwrap();
     }
     assert_eq!(g.decision.as_ref().unwrap().kind, DecisionKind::Priority);
@@ -79,8 +91,15 @@ fn r409_1h_paying_plays_the_spell_and_it_resolves() {
     g.apply(Action::Pass).unwrap();
     g.apply(Action::Pass).unwrap();
     let log: Vec<String> = g.take_events().iter().map(|e| e.render()).collect();
-    assert!(log.iter().any(|l| l.starts_with("413.2i Grizzly Bears comes into play")), "{log:#?}");
-    assert!(g.in_play.iter().any(|&o| g.obj(o).unwrap().card == card("Grizzly Bears")));
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("413.2i Grizzly Bears comes into play")),
+        "{log:#?}"
+    );
+    assert!(g
+        .in_play
+        .iter()
+        .any(|&o| g.obj(o).unwrap().card == card("Grizzly Bears")));
 }
 
 #[test]
@@ -106,15 +125,23 @@ fn r507_3_the_controller_of_the_turn_decides_for_the_active_player() {
     // Alice can't act for herself during the controlled turn...
     assert!(g.apply_as(PlayerId(0), Action::Pass).is_err());
     // ...but she can still concede (507.3b), and Bob can't concede for her.
-    assert!(matches!(g.apply_as(PlayerId(1), Action::Concede(PlayerId(0))), Err(ActionError::NotYourConcession { .. })));
-    g.apply_as(PlayerId(0), Action::Concede(PlayerId(0))).unwrap();
+    assert!(matches!(
+        g.apply_as(PlayerId(1), Action::Concede(PlayerId(0))),
+        Err(ActionError::NotYourConcession { .. })
+    ));
+    g.apply_as(PlayerId(0), Action::Concede(PlayerId(0)))
+        .unwrap();
     assert_eq!(g.result, Some(tolaria_rules::GameResult::Win(PlayerId(1))));
 }
 
 #[test]
 fn r300_3_mana_burn_as_a_phase_ends() {
     let mut g = main_phase();
-    let tap = g.legal_actions().into_iter().find(|a| matches!(a, Action::ActivateMana { .. })).unwrap();
+    let tap = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateMana { .. }))
+        .unwrap();
     g.apply(tap).unwrap();
     assert_eq!(g.player(PlayerId(0)).pool.total(), 1);
     g.apply(Action::Pass).unwrap();
@@ -122,5 +149,8 @@ fn r300_3_mana_burn_as_a_phase_ends() {
     // The precombat main phase ended: 1 unused mana, 1 life lost.
     assert_eq!(g.player(PlayerId(0)).life, 19);
     assert_eq!(g.player(PlayerId(0)).pool.total(), 0);
-    assert!(g.take_events().iter().any(|e| e.render() == "300.3 P1 loses 1 life to mana burn"));
+    assert!(g
+        .take_events()
+        .iter()
+        .any(|e| e.render() == "300.3 P1 loses 1 life to mana burn"));
 }

@@ -28,7 +28,10 @@ fn r101_3_life_20_and_hands_of_seven() {
     }
     // 101.4: the starting player decides on mulligans first.
     let d = g.decision.clone().unwrap();
-    assert_eq!((d.player, d.kind), (g.starting_player, DecisionKind::Mulligan));
+    assert_eq!(
+        (d.player, d.kind),
+        (g.starting_player, DecisionKind::Mulligan)
+    );
 }
 
 #[test]
@@ -63,11 +66,17 @@ fn r101_5a_starting_player_skips_first_draw() {
     }
     assert_eq!(g.player(first).hand.len(), 7);
     let events = g.take_events();
-    assert!(events.iter().any(|e| matches!(e, Event::SkippedFirstDraw { player } if *player == first)));
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, Event::SkippedFirstDraw { player } if *player == first)));
     // The other player draws on their first turn.
     let other = g.next_player(first);
     while !(g.active == other && g.step == Step::PrecombatMain) {
-        let a = if g.legal_actions().contains(&Action::Done) { Action::Done } else { Action::Pass };
+        let a = if g.legal_actions().contains(&Action::Done) {
+            Action::Done
+        } else {
+            Action::Pass
+        };
         g.apply(a).unwrap();
     }
     assert_eq!(g.player(other).hand.len(), 8);
