@@ -60,7 +60,15 @@ impl Game {
             if o.is_phased_out() {
                 continue;
             }
-            let ch = crate::characteristics::compute_with(self, id, Some(&sources));
+            // No effect in the ability model changes card types yet (layer 4
+            // comes with the layers issue), so a permanent whose printed face is
+            // not a creature needs only its printed characteristics here.
+            let pr = crate::characteristics::printed(self, id);
+            let ch = if pr.is_creature() || !sources.is_empty() || o.attached_to.is_some() {
+                crate::characteristics::compute_with(self, id, Some(&sources))
+            } else {
+                pr
+            };
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));
