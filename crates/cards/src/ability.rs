@@ -2,7 +2,9 @@
 //! interprets. Oracle text compiles into these types (see `compile`), and
 //! nothing here is looked up by string at run time.
 
-use crate::{CardType, Color, ColorSet, Keyword, KeywordSet, ManaCost, Step, Subtype, Supertype, TypeSet};
+use crate::{
+    CardType, Color, ColorSet, Keyword, KeywordSet, ManaCost, Step, Subtype, Supertype, TypeSet,
+};
 use serde::{Deserialize, Serialize};
 
 /// One ability of an object (402.1).
@@ -135,7 +137,10 @@ pub enum Trigger {
     /// "Whenever [this] becomes blocked".
     BecomesBlocked,
     /// "Whenever [this] deals (combat) damage to a player/an opponent".
-    DealsDamageToPlayer { combat_only: bool, opponent_only: bool },
+    DealsDamageToPlayer {
+        combat_only: bool,
+        opponent_only: bool,
+    },
     /// "Whenever [this] deals damage (to a creature)": 502.63a deathtouch and
     /// 502.68a lifelink are such triggered abilities in the 2007 rules.
     DealsDamage { to_creature_only: bool },
@@ -156,7 +161,12 @@ pub enum Whose {
 pub enum StaticAbility {
     /// Layer 6b / 5 (418.5a): the affected objects get +P/+T and gain keywords,
     /// e.g. Glorious Anthem, or an Aura's "Enchanted creature gets +1/+2".
-    Modify { affected: Affected, power: i32, toughness: i32, keywords: KeywordSet },
+    Modify {
+        affected: Affected,
+        power: i32,
+        toughness: i32,
+        keywords: KeywordSet,
+    },
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),
@@ -174,7 +184,11 @@ pub enum StaticAbility {
     /// a count (Scion of the Wild).
     PowerToughnessFromCount(ObjectFilter),
     /// "[This] gets +1/+1 for each [filter]" (Yavimaya Enchantress).
-    PlusPerCount { filter: ObjectFilter, power: i32, toughness: i32 },
+    PlusPerCount {
+        filter: ObjectFilter,
+        power: i32,
+        toughness: i32,
+    },
     /// "You have shroud" (True Believer).
     ControllerHasShroud,
 }
@@ -204,7 +218,12 @@ pub struct TargetSpec {
 
 impl TargetSpec {
     pub fn one(kind: TargetKind) -> Self {
-        TargetSpec { kind, count: 1, up_to: false, other: false }
+        TargetSpec {
+            kind,
+            count: 1,
+            up_to: false,
+            other: false,
+        }
     }
 }
 
@@ -271,10 +290,16 @@ pub struct ObjectFilter {
 
 impl ObjectFilter {
     pub fn this() -> Self {
-        ObjectFilter { this: true, ..Default::default() }
+        ObjectFilter {
+            this: true,
+            ..Default::default()
+        }
     }
     pub fn of_type(t: CardType) -> Self {
-        ObjectFilter { types_any: TypeSet::single(t), ..Default::default() }
+        ObjectFilter {
+            types_any: TypeSet::single(t),
+            ..Default::default()
+        }
     }
     pub fn creature() -> Self {
         Self::of_type(CardType::Creature)
@@ -345,36 +370,89 @@ pub enum Duration {
 pub enum Effect {
     /// "[source] deals N damage to …". The source is the spell or the
     /// ability's source.
-    DealDamage { amount: Amount, to: Recipient },
-    GainLife { who: PlayerRef, amount: Amount },
-    LoseLife { who: PlayerRef, amount: Amount },
-    DrawCards { who: PlayerRef, amount: Amount },
+    DealDamage {
+        amount: Amount,
+        to: Recipient,
+    },
+    GainLife {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    LoseLife {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    DrawCards {
+        who: PlayerRef,
+        amount: Amount,
+    },
     /// "discards N cards" (chosen by the discarding player unless `random`).
-    Discard { who: PlayerRef, amount: Amount, random: bool },
+    Discard {
+        who: PlayerRef,
+        amount: Amount,
+        random: bool,
+    },
     /// 501.1 destroy; `no_regen`: "It can't be regenerated."
-    Destroy { what: ObjectRef, no_regen: bool },
+    Destroy {
+        what: ObjectRef,
+        no_regen: bool,
+    },
     /// Remove from the game (2007 term for exile).
-    RemoveFromGame { what: ObjectRef },
+    RemoveFromGame {
+        what: ObjectRef,
+    },
     /// Return to its owner's hand.
-    ReturnToHand { what: ObjectRef },
-    Tap { what: ObjectRef },
-    Untap { what: ObjectRef },
+    ReturnToHand {
+        what: ObjectRef,
+    },
+    Tap {
+        what: ObjectRef,
+    },
+    Untap {
+        what: ObjectRef,
+    },
     /// "gets +P/+T and gains [keywords] until end of turn" (418.5a layer 6b and 5).
-    Pump { what: ObjectRef, power: i32, toughness: i32, keywords: KeywordSet, duration: Duration },
+    Pump {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
+        keywords: KeywordSet,
+        duration: Duration,
+    },
     /// "[what] can't block this turn".
-    CantBlockThisTurn { what: ObjectRef },
+    CantBlockThisTurn {
+        what: ObjectRef,
+    },
     /// 414: counter target spell.
-    Counter { what: ObjectRef },
+    Counter {
+        what: ObjectRef,
+    },
     /// 501.5 regenerate: creates a regeneration shield.
-    Regenerate { what: ObjectRef },
+    Regenerate {
+        what: ObjectRef,
+    },
     /// "[player] sacrifices a [filter]" (the player chooses on resolution).
-    Sacrifice { who: PlayerRef, filter: ObjectFilter },
+    Sacrifice {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "Put N +1/+1 counters on …".
-    PutCounters { what: ObjectRef, kind: CounterKind, amount: Amount },
+    PutCounters {
+        what: ObjectRef,
+        kind: CounterKind,
+        amount: Amount,
+    },
     /// Create N tokens (216).
-    CreateTokens { who: PlayerRef, amount: Amount, token: TokenSpec },
+    CreateTokens {
+        who: PlayerRef,
+        amount: Amount,
+        token: TokenSpec,
+    },
     /// 511: flip a coin; the effects of winning or losing follow.
-    FlipCoin { won: Vec<Effect>, lost: Vec<Effect> },
+    FlipCoin {
+        won: Vec<Effect>,
+        lost: Vec<Effect>,
+    },
 }
 
 /// Where damage goes.

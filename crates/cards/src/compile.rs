@@ -1,9 +1,30 @@
 //! The Oracle-text compiler: turns a face's Oracle text into the typed
 //! ability model. A face that does not compile completely is `Unsupported`
 //! with the phrase that failed, and is never half-played.
+//!
+//! The compiler works in four passes:
+//! 1. reminder text is stripped and the card's own name (and "this
+//!    creature") becomes the self-reference token `CARDNAME`;
+//! 2. modern Oracle wording is translated to the 2007 terms of the
+//!    Comprehensive Rules ("the battlefield" → "play", "dies" → "is put into
+//!    a graveyard from play", "any target" → "target creature or player",
+//!    "cast" → "play", …);
+//! 3. each line is tokenized (words, mana symbols, punctuation);
+//! 4. each line is parsed by small composable functions: keyword lines,
+//!    "Enchant …", triggered abilities ("When/Whenever/At …, …"), activated
+//!    and mana abilities ("[cost]: [effect]"), the instructions of instants
+//!    and sorceries, and static abilities. Every token must be consumed.
+
+mod subtypes;
 
 use crate::db::CardFace;
-use crate::{Ability, BasicLandType, Cost, Keyword, KeywordSet, ManaAbility, ManaKind, ManaProduce, SpellAbility};
+use crate::{
+    Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
+    ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, ManaAbility,
+    ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef, Protection,
+    Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind, TargetSpec,
+    TokenSpec, Trigger, TriggeredAbility, TypeSet, Whose,
+};
 use serde::Serialize;
 
 /// Why a face did not compile: the phrase that failed.
@@ -41,7 +62,6 @@ impl Compiled {
 /// Compiles one face. Intrinsic abilities that come from the type line
 /// (212.6c: basic land types tap for mana) are added here too.
 pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
-    let _ = card;
     let mut out = Compiled::default();
     // 212.6c: each basic land type has an intrinsic mana ability.
     for st in face.subtypes.iter() {
@@ -49,13 +69,31 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             out.abilities.push(basic_mana_ability(b));
         }
     }
-    let text = strip_reminder(&face.oracle_text);
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        if let Some(kws) = keyword_line(line) {
-            out.abilities.extend(kws.into_iter().map(Ability::Keyword));
+    let stripped = strip_reminder(&face.oracle_text);
+    let text = to_2007_terms(&self_reference(&stripped, card, face));
+    let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
+    let mut spell = Cx::default();
+    for (orig, line) in stripped.lines().zip(text.lines()) {
+        let line = line.trim();
+        if line.is_empty() {
             continue;
         }
-        return Err(Unsupported { phrase: line.to_string(), reason: "no rule of the grammar matches".into() });
+        let toks = tokenize(line);
+        compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
+            phrase: orig.trim().to_string(),
+            reason,
+        })?;
+    }
+    if is_spell {
+        out.spell = SpellAbility {
+            targets: spell.targets,
+            effects: spell.effects,
+        };
+    } else if !spell.effects.is_empty() {
+        return Err(Unsupported {
+            phrase: stripped.trim().to_string(),
+            reason: "instructions on a permanent".into(),
+        });
     }
     Ok(out)
 }
@@ -63,7 +101,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
 /// The intrinsic "{T}: Add [mana]" of a basic land type (212.6c).
 pub fn basic_mana_ability(b: BasicLandType) -> Ability {
     Ability::Mana(ManaAbility {
-        cost: Cost { tap: true, ..Default::default() },
+        cost: Cost {
+            tap: true,
+            ..Default::default()
+        },
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
         also: Vec::new(),
     })
@@ -84,11 +125,1677 @@ pub fn strip_reminder(text: &str) -> String {
     out
 }
 
-/// A line made only of parameterless keywords: "Flying, vigilance".
-fn keyword_line(line: &str) -> Option<Vec<Keyword>> {
-    let mut v = Vec::new();
-    for part in line.split([',', ';']) {
-        v.push(Keyword::from_name(part.trim())?);
+// ---------------------------------------------------------------------------
+// Passes 1 and 2: self-reference and 2007 terms.
+// ---------------------------------------------------------------------------
+
+/// The self-reference token that replaces the card's name.
+pub const SELF: &str = "CARDNAME";
+
+/// Replaces the card's own name (the full name, the face name, and for a
+/// legendary card the short name before a comma) and "this creature" with
+/// [`SELF`].
+pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
+    let mut names: Vec<&str> = vec![card, face.name.as_str()];
+    if face.supertypes.contains(Supertype::Legendary) {
+        for n in [card, face.name.as_str()] {
+            if let Some((short, _)) = n.split_once(',') {
+                names.push(short);
+            }
+        }
     }
-    Some(v)
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut s = text.replace('’', "'");
+    for n in names {
+        if !n.is_empty() {
+            s = replace_words(&s, n, SELF);
+        }
+    }
+    for n in [
+        "this creature",
+        "This creature",
+        "this permanent",
+        "This permanent",
+    ] {
+        s = replace_words(&s, n, SELF);
+    }
+    s
+}
+
+/// Modern Oracle wording → the wording of the 2007 rules.
+const TERMS: &[(&str, &str)] = &[
+    ("enters the battlefield", "comes into play"),
+    ("enter the battlefield", "come into play"),
+    ("onto the battlefield", "into play"),
+    ("on the battlefield", "in play"),
+    ("from the battlefield", "from play"),
+    ("the battlefield", "play"),
+    ("dies", "is put into a graveyard from play"),
+    ("any other target", "another target creature or player"),
+    ("any target", "target creature or player"),
+    ("target player or planeswalker", "target player"),
+    ("target opponent or planeswalker", "target opponent"),
+    ("creature or planeswalker", "creature"),
+    ("casts", "plays"),
+    ("cast", "play"),
+    ("mana value", "converted mana cost"),
+    (
+        "Activate only as a sorcery",
+        "Play this ability only any time you could play a sorcery",
+    ),
+    (
+        "Activate only once each turn",
+        "Play this ability only once each turn",
+    ),
+    ("Activate only", "Play this ability only"),
+];
+
+/// Translates modern Oracle terms to 2007 terms (word-bounded).
+pub fn to_2007_terms(text: &str) -> String {
+    let mut s = text.to_string();
+    for (from, to) in TERMS {
+        s = replace_words(&s, from, to);
+    }
+    s
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Replaces `from` with `to` where `from` is not part of a longer word.
+fn replace_words(s: &str, from: &str, to: &str) -> String {
+    if !s.contains(from) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 16);
+    let mut rest = s;
+    while let Some(i) = rest.find(from) {
+        let before = rest[..i]
+            .chars()
+            .next_back()
+            .or_else(|| out.chars().next_back());
+        let after = rest[i + from.len()..].chars().next();
+        let bounded =
+            before.is_none_or(|c| !is_word_char(c)) && after.is_none_or(|c| !is_word_char(c));
+        out.push_str(&rest[..i]);
+        out.push_str(if bounded { to } else { from });
+        rest = &rest[i + from.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Pass 3: tokens.
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Debug)]
+struct Tok {
+    raw: String,
+    low: String,
+}
+
+fn tokenize(line: &str) -> Vec<Tok> {
+    let mut toks = Vec::new();
+    let mut cur = String::new();
+    let push = |cur: &mut String, toks: &mut Vec<Tok>| {
+        if !cur.is_empty() {
+            toks.push(Tok {
+                low: cur.to_lowercase(),
+                raw: std::mem::take(cur),
+            });
+        }
+    };
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '{' {
+            push(&mut cur, &mut toks);
+            let mut sym = String::from("{");
+            for d in chars.by_ref() {
+                sym.push(d);
+                if d == '}' {
+                    break;
+                }
+            }
+            push(&mut sym, &mut toks);
+        } else if c.is_whitespace() {
+            push(&mut cur, &mut toks);
+        } else if matches!(c, ',' | '.' | ':' | ';' | '"' | '—' | '•') {
+            push(&mut cur, &mut toks);
+            let mut p = c.to_string();
+            push(&mut p, &mut toks);
+        } else {
+            cur.push(c);
+        }
+    }
+    push(&mut cur, &mut toks);
+    toks
+}
+
+// ---------------------------------------------------------------------------
+// Pass 4: the grammar.
+// ---------------------------------------------------------------------------
+
+/// A cursor over a line's tokens.
+struct P<'a> {
+    t: &'a [Tok],
+    i: usize,
+    /// The furthest token reached, for error messages.
+    far: usize,
+}
+
+impl<'a> P<'a> {
+    fn new(t: &'a [Tok]) -> Self {
+        P { t, i: 0, far: 0 }
+    }
+    fn peek_at(&self, k: usize) -> &'a str {
+        self.t.get(self.i + k).map_or("", |t| t.low.as_str())
+    }
+    fn peek(&self) -> &'a str {
+        self.peek_at(0)
+    }
+    fn raw(&self) -> &'a str {
+        self.t.get(self.i).map_or("", |t| t.raw.as_str())
+    }
+    fn at_end(&self) -> bool {
+        self.i >= self.t.len()
+    }
+    fn bump(&mut self) -> &'a str {
+        let w = self.peek();
+        self.i += 1;
+        self.far = self.far.max(self.i);
+        w
+    }
+    fn at(&self, w: &str) -> bool {
+        self.peek() == w
+    }
+    fn eat(&mut self, w: &str) -> bool {
+        if self.at(w) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+    fn eat_any(&mut self, ws: &[&str]) -> Option<&'a str> {
+        let w = self.peek();
+        if ws.contains(&w) {
+            self.bump();
+            Some(w)
+        } else {
+            None
+        }
+    }
+    /// Matches a phrase of space-separated lowercase words, all or nothing.
+    fn at_all(&self, phrase: &str) -> bool {
+        phrase
+            .split(' ')
+            .enumerate()
+            .all(|(k, w)| self.peek_at(k) == w)
+    }
+    fn eat_all(&mut self, phrase: &str) -> bool {
+        if self.at_all(phrase) {
+            for _ in phrase.split(' ') {
+                self.bump();
+            }
+            true
+        } else {
+            false
+        }
+    }
+    /// Sentence end: "." or the end of the line.
+    fn eat_end(&mut self) -> bool {
+        self.eat(".") || self.at_end()
+    }
+    fn rest(&self) -> String {
+        let from = self.far.saturating_sub(1).min(self.t.len());
+        let words: Vec<&str> = self.t[from..].iter().map(|t| t.raw.as_str()).collect();
+        words.join(" ")
+    }
+}
+
+type R<T> = Result<T, String>;
+
+/// The state of one ability (or one spell) being compiled.
+#[derive(Clone, Debug, Default)]
+struct Cx {
+    targets: Vec<TargetSpec>,
+    effects: Vec<Effect>,
+    /// The object "it" refers to.
+    last_obj: Option<ObjectRef>,
+    /// The player "that player" refers to.
+    last_player: Option<PlayerRef>,
+    /// The trigger supplies an object ("that creature") or a player ("that player").
+    trig_obj: bool,
+    trig_player: bool,
+}
+
+impl Cx {
+    fn add_target(&mut self, kind: TargetKind, other: bool) -> u8 {
+        let i = self.targets.len() as u8;
+        self.targets.push(TargetSpec {
+            kind,
+            count: 1,
+            up_to: false,
+            other,
+        });
+        i
+    }
+    /// "it": the last object named, else the object of the trigger event,
+    /// else the object with the ability.
+    fn it(&self) -> ObjectRef {
+        match &self.last_obj {
+            Some(o) => o.clone(),
+            None if self.trig_obj => ObjectRef::Triggering,
+            None => ObjectRef::This,
+        }
+    }
+}
+
+/// Runs a parse step; on failure the cursor and context are restored.
+fn attempt<T>(p: &mut P, cx: &mut Cx, f: impl FnOnce(&mut P, &mut Cx) -> Option<T>) -> Option<T> {
+    let (i, saved) = (p.i, cx.clone());
+    let r = f(p, cx);
+    if r.is_none() {
+        p.i = i;
+        *cx = saved;
+    }
+    r
+}
+
+fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx) -> R<()> {
+    let mut p = P::new(toks);
+    if let Some(kws) = keyword_line(&mut p) {
+        out.abilities.extend(kws);
+        return Ok(());
+    }
+    p = P::new(toks);
+    if p.eat("enchant") {
+        let (f, noun) =
+            filter(&mut p).ok_or_else(|| format!("unknown enchant quality at {:?}", p.rest()))?;
+        if noun != Noun::Permanent || !p.eat_end() || !p.at_end() {
+            return Err(format!("unknown enchant quality at {:?}", p.rest()));
+        }
+        out.abilities.push(Ability::Enchant(f));
+        return Ok(());
+    }
+    if matches!(p.peek(), "when" | "whenever" | "at") {
+        let abilities = triggered(&mut p)?;
+        out.abilities
+            .extend(abilities.into_iter().map(Ability::Triggered));
+        return Ok(());
+    }
+    let colon = toks.iter().position(|t| t.low == ":");
+    let stop = toks.iter().position(|t| t.low == "." || t.low == "\"");
+    if colon.is_some() && (stop.is_none() || colon < stop) {
+        out.abilities.push(activated(&mut p)?);
+        return Ok(());
+    }
+    if is_spell {
+        while !p.at_end() {
+            sentence(&mut p, spell)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        }
+        return Ok(());
+    }
+    let statics = static_line(&mut p)
+        .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+    out.abilities
+        .extend(statics.into_iter().map(Ability::Static));
+    Ok(())
+}
+
+// --- keywords -------------------------------------------------------------
+
+/// One parameterless keyword (one or two words).
+fn keyword(p: &mut P) -> Option<Keyword> {
+    let two = format!("{} {}", p.peek(), p.peek_at(1));
+    if let Some(k) = Keyword::from_name(&two) {
+        p.bump();
+        p.bump();
+        return Some(k);
+    }
+    let k = Keyword::from_name(p.peek())?;
+    p.bump();
+    Some(k)
+}
+
+/// "flying", "flying and vigilance", "first strike, flying, and trample".
+fn keyword_list(p: &mut P) -> Option<KeywordSet> {
+    let mut set = KeywordSet::EMPTY;
+    set.insert(keyword(p)?);
+    loop {
+        let i = p.i;
+        p.eat(",");
+        p.eat("and");
+        match keyword(p) {
+            Some(k) => set.insert(k),
+            None => {
+                p.i = i;
+                return Some(set);
+            }
+        }
+    }
+}
+
+/// A quality protection is from (502.7).
+fn protection(p: &mut P) -> Option<Vec<Protection>> {
+    let mut v = Vec::new();
+    loop {
+        let pr = if p.eat_all("all colors") {
+            Protection::AllColors
+        } else if let Some(c) = Color::from_name(p.peek()) {
+            p.bump();
+            Protection::Color(c)
+        } else if let Some(t) = type_noun(p.peek()) {
+            p.bump();
+            Protection::CardType(t)
+        } else {
+            return None;
+        };
+        v.push(pr);
+        if !p.eat_all("and from") {
+            return Some(v);
+        }
+    }
+}
+
+/// A line made only of keywords: "Flying, vigilance", "Protection from black".
+fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
+    let mut v = Vec::new();
+    loop {
+        if p.eat_all("protection from") {
+            v.extend(protection(p)?.into_iter().map(Ability::Protection));
+        } else {
+            v.push(Ability::Keyword(keyword(p)?));
+        }
+        if p.at_end() {
+            return Some(v);
+        }
+        if p.eat(".") && p.at_end() {
+            return Some(v);
+        }
+        if !(p.eat(",") || p.eat(";")) {
+            return None;
+        }
+    }
+}
+
+// --- numbers, filters and targets -------------------------------------------
+
+fn number_word(w: &str) -> Option<i32> {
+    Some(match w {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        _ => return w.parse().ok().filter(|n: &i32| *n >= 0 && *n < 100),
+    })
+}
+
+fn amount(p: &mut P) -> Option<Amount> {
+    if p.eat("x") {
+        return Some(Amount::X);
+    }
+    let n = number_word(p.peek())?;
+    p.bump();
+    Some(Amount::Fixed(n))
+}
+
+/// "+3/+3", "-1/-1", "+0/+1".
+fn pt_mod(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    let n = |s: &str| -> Option<i32> {
+        let (neg, digits) = match s.as_bytes().first()? {
+            b'+' => (false, &s[1..]),
+            b'-' => (true, &s[1..]),
+            _ => return None,
+        };
+        let v: i32 = digits.parse().ok()?;
+        Some(if neg { -v } else { v })
+    };
+    Some((n(a)?, n(b)?))
+}
+
+fn type_noun(w: &str) -> Option<CardType> {
+    Some(match w {
+        "creature" | "creatures" => CardType::Creature,
+        "artifact" | "artifacts" => CardType::Artifact,
+        "enchantment" | "enchantments" => CardType::Enchantment,
+        "land" | "lands" => CardType::Land,
+        "instant" | "instants" => CardType::Instant,
+        "sorcery" | "sorceries" => CardType::Sorcery,
+        _ => return None,
+    })
+}
+
+/// Subtypes that are not creature types (land, artifact and enchantment types).
+const NON_CREATURE_SUBTYPES: &[&str] = &[
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+    "Desert",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Power-Plant",
+    "Tower",
+    "Urza’s",
+    "Equipment",
+    "Fortification",
+    "Aura",
+    "Shrine",
+];
+
+/// A capitalised word naming a subtype, singular or plural ("Goblins", "Elves").
+fn subtype_word(raw: &str) -> Option<&'static str> {
+    if !raw.chars().next().is_some_and(char::is_uppercase) || raw == SELF {
+        return None;
+    }
+    let raw = raw.replace('\'', "’");
+    let mut cands = vec![raw.clone()];
+    if let Some(s) = raw.strip_suffix("ves") {
+        cands.push(format!("{s}f"));
+    }
+    if let Some(s) = raw.strip_suffix("ies") {
+        cands.push(format!("{s}y"));
+    }
+    if let Some(s) = raw.strip_suffix("es") {
+        cands.push(s.to_string());
+    }
+    if let Some(s) = raw.strip_suffix('s') {
+        cands.push(s.to_string());
+    }
+    cands.iter().find_map(|c| {
+        subtypes::SUBTYPES
+            .iter()
+            .find(|s| **s == c.as_str())
+            .copied()
+    })
+}
+
+/// What a filter's noun names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Noun {
+    Permanent,
+    Spell,
+    Card,
+}
+
+fn color_adjective(w: &str) -> Option<(Color, bool)> {
+    if let Some(c) = Color::from_name(w) {
+        return Some((c, false));
+    }
+    let rest = w.strip_prefix("non")?;
+    let rest = rest.strip_prefix('-').unwrap_or(rest);
+    Color::from_name(rest).map(|c| (c, true))
+}
+
+/// A description of objects: "[other] [adjectives] noun [or noun] [you control] [with flying]".
+fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
+    let start = p.i;
+    let mut f = ObjectFilter::default();
+    if p.eat("other") || p.eat("another") {
+        f.other = true;
+    }
+    // Adjectives.
+    loop {
+        let w = p.peek();
+        if let Some((c, non)) = color_adjective(w) {
+            p.bump();
+            if non {
+                f.colors_none.insert(c);
+            } else {
+                f.colors_any.insert(c);
+                // "red or green", "white, blue, or black"
+                loop {
+                    let i = p.i;
+                    p.eat(",");
+                    p.eat("or");
+                    match Color::from_name(p.peek()) {
+                        Some(c2) if p.i > i => {
+                            p.bump();
+                            f.colors_any.insert(c2);
+                        }
+                        _ => {
+                            p.i = i;
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if let Some(t) = w
+            .strip_prefix("non")
+            .map(|r| r.strip_prefix('-').unwrap_or(r))
+            .and_then(type_noun)
+        {
+            p.bump();
+            f.types_none.insert(t);
+        } else if w == "tapped" || w == "untapped" {
+            p.bump();
+            f.tapped = Some(w == "tapped");
+        } else if w == "attacking" || w == "blocking" {
+            if p.peek_at(1) == "or" {
+                return fail_at(p, start);
+            }
+            p.bump();
+            if w == "attacking" {
+                f.attacking = Some(true);
+            } else {
+                f.blocking = Some(true);
+            }
+        } else if w == "legendary" || w == "basic" || w == "snow" {
+            p.bump();
+            f.supertypes_all.push(if w == "legendary" {
+                Supertype::Legendary
+            } else if w == "basic" {
+                Supertype::Basic
+            } else {
+                Supertype::Snow
+            });
+        } else if w == ","
+            && (color_adjective(p.peek_at(1)).is_some() || p.peek_at(1).starts_with("non"))
+        {
+            p.bump();
+        } else {
+            break;
+        }
+    }
+    // Nouns.
+    let mut had_noun = false;
+    let mut creature_subtype = false;
+    let mut noun = Noun::Permanent;
+    loop {
+        let w = p.peek();
+        if let Some(t) = type_noun(w) {
+            p.bump();
+            f.types_any.insert(t);
+        } else if w == "permanent" || w == "permanents" {
+            p.bump();
+        } else if let Some(st) = subtype_word(p.raw()) {
+            p.bump();
+            f.subtypes_any.push(Subtype::intern(st));
+            if !NON_CREATURE_SUBTYPES.contains(&st) {
+                creature_subtype = true;
+            }
+            // "Elf creatures": the subtype is an adjective of the next noun.
+            if type_noun(p.peek()).is_some() {
+                continue;
+            }
+        } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
+            // "target spell", "a card"
+        } else {
+            break;
+        }
+        had_noun = true;
+        // "artifact or enchantment", "artifact, enchantment, or land"
+        let i = p.i;
+        let sep = p.eat(",") | p.eat("or") | p.eat("and/or");
+        let next = p.peek();
+        if sep
+            && (type_noun(next).is_some() || subtype_word(p.raw()).is_some() || next == "permanent")
+        {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if p.eat("spell") || p.eat("spells") {
+        noun = Noun::Spell;
+        had_noun = true;
+    } else if p.eat("card") || p.eat("cards") {
+        noun = Noun::Card;
+        had_noun = true;
+    }
+    if !had_noun {
+        return fail_at(p, start);
+    }
+    if creature_subtype && f.types_any.is_empty() {
+        f.types_any.insert(CardType::Creature);
+    }
+    // Post-modifiers.
+    loop {
+        if p.eat_all("you control") {
+            f.controller = ControllerFilter::You;
+        } else if p.eat_all("you don't control")
+            || p.eat_all("an opponent controls")
+            || p.eat_all("your opponents control")
+            || p.eat_all("your opponent controls")
+        {
+            f.controller = ControllerFilter::Opponent;
+        } else if p.at("with") || p.at("without") {
+            let without = p.peek() == "without";
+            let i = p.i;
+            p.bump();
+            if p.eat("power") {
+                let n = number_word(p.peek())?;
+                p.bump();
+                if !p.eat_all("or less") {
+                    return fail_at(p, start);
+                }
+                if without {
+                    return fail_at(p, start);
+                }
+                f.power_at_most = Some(n);
+            } else if let Some(k) = keyword(p) {
+                if without {
+                    f.without_keyword = Some(k);
+                } else {
+                    f.with_keyword = Some(k);
+                }
+            } else {
+                p.i = i;
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    Some((f, noun))
+}
+
+fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
+    p.i = start;
+    None
+}
+
+/// "target creature", "another target creature or player", "target player",
+/// "target red or green spell", "target creature card from your graveyard".
+fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
+    let start = p.i;
+    let other = p.eat("another");
+    if !p.eat("target") {
+        return fail_at(p, start);
+    }
+    let kind = if p.eat_all("creature or player") {
+        TargetKind::CreatureOrPlayer
+    } else if p.eat("player") {
+        TargetKind::Player(PlayerFilter::Any)
+    } else if p.eat("opponent") {
+        TargetKind::Player(PlayerFilter::Opponent)
+    } else {
+        let Some((f, noun)) = filter(p) else {
+            return fail_at(p, start);
+        };
+        match noun {
+            Noun::Permanent => TargetKind::Permanent(f),
+            Noun::Spell => TargetKind::Spell(f),
+            Noun::Card => {
+                let yours = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                    true
+                } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
+                    false
+                } else {
+                    return fail_at(p, start);
+                };
+                TargetKind::CardInGraveyard { filter: f, yours }
+            }
+        }
+    };
+    let is_player = matches!(kind, TargetKind::Player(_));
+    let i = cx.add_target(kind, other);
+    if is_player {
+        cx.last_player = Some(PlayerRef::Target(i));
+    } else {
+        cx.last_obj = Some(ObjectRef::Target(i));
+    }
+    Some((i, is_player))
+}
+
+// --- effects -------------------------------------------------------------------
+
+/// The subject of a clause.
+#[derive(Clone, Debug)]
+enum Subj {
+    Obj(ObjectRef),
+    Player(PlayerRef),
+}
+
+/// "that player".
+fn that_player(cx: &Cx) -> Option<PlayerRef> {
+    if cx.trig_player {
+        Some(PlayerRef::Triggering)
+    } else {
+        cx.last_player.clone()
+    }
+}
+
+/// A player phrase: "you", "each player", "its controller", "that player", "target player".
+fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
+    if p.eat("you") {
+        return Some(PlayerRef::You);
+    }
+    if p.eat_all("each player") {
+        return Some(PlayerRef::EachPlayer);
+    }
+    if p.eat_all("each opponent") {
+        return Some(PlayerRef::EachOpponent);
+    }
+    if p.eat_all("its controller") {
+        return Some(PlayerRef::ControllerOf(cx.it()));
+    }
+    if p.eat_all("its owner") {
+        return Some(PlayerRef::OwnerOf(cx.it()));
+    }
+    if p.at_all("that player") {
+        let r = that_player(cx)?;
+        p.eat_all("that player");
+        return Some(r);
+    }
+    attempt(p, cx, |p, cx| match target(p, cx)? {
+        (i, true) => Some(PlayerRef::Target(i)),
+        _ => None,
+    })
+}
+
+/// An object phrase: "CARDNAME", "it", "that creature", "enchanted creature",
+/// "target …", "all creatures", "each creature you control".
+fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let r = if p.eat("cardname") {
+        ObjectRef::This
+    } else if p.eat("it") {
+        cx.it()
+    } else if p.at_all("that creature") || p.at_all("that permanent") {
+        p.bump();
+        p.bump();
+        if cx.trig_obj {
+            ObjectRef::Triggering
+        } else {
+            cx.last_obj.clone()?
+        }
+    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        ObjectRef::Attached
+    } else if p.eat("all") || p.eat("each") {
+        let (f, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return None;
+        }
+        ObjectRef::Each(f)
+    } else {
+        let (i, player) = attempt(p, cx, target)?;
+        if player {
+            return None;
+        }
+        ObjectRef::Target(i)
+    };
+    cx.last_obj = Some(r.clone());
+    Some(r)
+}
+
+/// A plural group as a subject: "creatures you control", "other Goblins".
+fn group(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let (f, noun) = filter(p)?;
+    if noun != Noun::Permanent {
+        return fail_at(p, start);
+    }
+    Some(f)
+}
+
+fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
+    if let Some(r) = attempt(p, cx, player_phrase) {
+        return Some(Subj::Player(r));
+    }
+    if let Some(r) = attempt(p, cx, object_phrase) {
+        return Some(Subj::Obj(r));
+    }
+    let f = group(p)?;
+    let r = ObjectRef::Each(f);
+    cx.last_obj = Some(r.clone());
+    Some(Subj::Obj(r))
+}
+
+/// "N life", "life equal to its power".
+fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    if p.eat_all("life equal to") {
+        return equal_amount(p, cx);
+    }
+    let a = amount(p)?;
+    p.eat("life").then_some(())?;
+    for_each(p, a)
+}
+
+/// "… for each [counted thing]" after an amount of 1 ("draw a card for each
+/// creature you control", "gain 1 life for each card in your graveyard").
+fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
+    if !p.at_all("for each") {
+        return Some(a);
+    }
+    if a != Amount::Fixed(1) {
+        return None;
+    }
+    p.eat_all("for each");
+    if p.eat_all("card in your graveyard") {
+        return Some(Amount::CardsInGraveyard(PlayerRef::You));
+    }
+    if p.eat_all("card in your hand") {
+        return Some(Amount::CardsInHand(PlayerRef::You));
+    }
+    let f = group(p)?;
+    p.eat_all("in play");
+    Some(Amount::CountOf(f))
+}
+
+/// The amount after "equal to".
+fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    if p.eat_all("its power") {
+        return Some(Amount::PowerOf(cx.it()));
+    }
+    if p.eat_all("its toughness") {
+        return Some(Amount::ToughnessOf(cx.it()));
+    }
+    if p.eat_all("the number of cards in") {
+        let who = if p.eat("your") {
+            PlayerRef::You
+        } else if p.eat_all("that player's") {
+            that_player(cx)?
+        } else {
+            return None;
+        };
+        if p.eat("hand") {
+            return Some(Amount::CardsInHand(who));
+        }
+        if p.eat("graveyard") {
+            return Some(Amount::CardsInGraveyard(who));
+        }
+        return None;
+    }
+    if p.eat_all("the number of") {
+        let f = group(p)?;
+        p.eat_all("in play");
+        return Some(Amount::CountOf(f));
+    }
+    None
+}
+
+/// The recipient of damage.
+fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
+    if p.eat("each") {
+        if let Some(f) = attempt(p, cx, |p, _| {
+            let f = group(p)?;
+            p.eat_all("and each player").then_some(f)
+        }) {
+            return Some(Recipient::EachCreatureAndPlayer(f));
+        }
+        if p.eat("player") {
+            return Some(Recipient::Player(PlayerRef::EachPlayer));
+        }
+        if p.eat("opponent") {
+            return Some(Recipient::Player(PlayerRef::EachOpponent));
+        }
+        let f = group(p)?;
+        return Some(Recipient::Object(ObjectRef::Each(f)));
+    }
+    if let Some((i, _)) = attempt(p, cx, target) {
+        return Some(Recipient::Target(i));
+    }
+    if let Some(r) = attempt(p, cx, player_phrase) {
+        return Some(Recipient::Player(r));
+    }
+    let o = attempt(p, cx, object_phrase)?;
+    Some(Recipient::Object(o))
+}
+
+/// "N damage to R[, and M damage to R']" after "deals".
+fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let mut v = Vec::new();
+    loop {
+        if p.eat_all("damage to") {
+            let to = recipient(p, cx)?;
+            if !p.eat_all("equal to") {
+                return None;
+            }
+            let amount = equal_amount(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else {
+            let amount = amount(p)?;
+            if !p.eat_all("damage to") {
+                return None;
+            }
+            let to = recipient(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        }
+        // "and 3 damage to you"
+        let i = p.i;
+        p.eat(",");
+        if p.eat("and")
+            && (number_word(p.peek()).is_some() || p.at("x"))
+            && p.peek_at(1) == "damage"
+        {
+            continue;
+        }
+        p.i = i;
+        return Some(v);
+    }
+}
+
+/// "gets +P/+T [and gains K] until end of turn" / "gains K until end of turn".
+fn pump(p: &mut P, what: ObjectRef) -> Option<Effect> {
+    let (mut power, mut toughness, mut keywords) = (0, 0, KeywordSet::EMPTY);
+    if p.eat_any(&["get", "gets"]).is_some() {
+        (power, toughness) = pt_mod(p.peek())?;
+        p.bump();
+        if p.at("and") && matches!(p.peek_at(1), "gain" | "gains") {
+            p.bump();
+            p.bump();
+            keywords = keyword_list(p)?;
+        }
+    } else if p.eat_any(&["gain", "gains"]).is_some() {
+        keywords = keyword_list(p)?;
+    } else {
+        return None;
+    }
+    p.eat_all("until end of turn").then_some(Effect::Pump {
+        what,
+        power,
+        toughness,
+        keywords,
+        duration: Duration::EndOfTurn,
+    })
+}
+
+/// Verbs whose subject is a player.
+fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
+    let w = p.bump();
+    let e = match w {
+        "gain" | "gains" => Effect::GainLife {
+            who,
+            amount: life_amount(p, cx)?,
+        },
+        "lose" | "loses" => Effect::LoseLife {
+            who,
+            amount: life_amount(p, cx)?,
+        },
+        "draw" | "draws" => {
+            let amount = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            let amount = for_each(p, amount)?;
+            Effect::DrawCards { who, amount }
+        }
+        "discard" | "discards" => {
+            let amount = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            let random = p.eat_all("at random");
+            Effect::Discard {
+                who,
+                amount,
+                random,
+            }
+        }
+        "sacrifice" | "sacrifices" => {
+            if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {
+                if who != PlayerRef::You {
+                    return None;
+                }
+                Effect::Sacrifice {
+                    who,
+                    filter: ObjectFilter::this(),
+                }
+            } else {
+                p.eat_any(&["a", "an"])?;
+                let f = group(p)?;
+                Effect::Sacrifice { who, filter: f }
+            }
+        }
+        _ => return None,
+    };
+    Some(vec![e])
+}
+
+/// Verbs whose subject is an object.
+fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
+    if p.eat_any(&["deal", "deals"]).is_some() {
+        // The source of the damage is always the spell or the ability's source.
+        if what != ObjectRef::This {
+            return None;
+        }
+        return damage(p, cx);
+    }
+    if p.eat_all("can't block this turn") {
+        return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    Some(vec![pump(p, what)?])
+}
+
+/// "N 2/2 green Bear creature token(s) [with flying]".
+fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
+    let amount = amount(p)?;
+    let (power, toughness) = {
+        let (a, b) = p.peek().split_once('/')?;
+        (a.parse().ok()?, b.parse().ok()?)
+    };
+    p.bump();
+    let mut colors = ColorSet::EMPTY;
+    loop {
+        if let Some(c) = Color::from_name(p.peek()) {
+            p.bump();
+            colors.insert(c);
+        } else if p.eat("colorless") || p.eat("and") {
+        } else {
+            break;
+        }
+    }
+    let mut subtypes = Vec::new();
+    let mut names = Vec::new();
+    // Any capitalised word before "creature" is a creature type of the token.
+    while p.raw().chars().next().is_some_and(char::is_uppercase) && p.raw() != SELF {
+        let st = subtype_word(p.raw()).map_or_else(|| p.raw().to_string(), str::to_string);
+        p.bump();
+        subtypes.push(Subtype::intern(&st));
+        names.push(st);
+    }
+    let mut types = TypeSet::EMPTY;
+    if p.eat("artifact") {
+        types.insert(CardType::Artifact);
+    }
+    if !p.eat("creature") || p.eat_any(&["token", "tokens"]).is_none() || subtypes.is_empty() {
+        return None;
+    }
+    types.insert(CardType::Creature);
+    let mut keywords = KeywordSet::EMPTY;
+    if p.eat("with") {
+        keywords = keyword_list(p)?;
+    }
+    let mut name = names.join(" ");
+    if p.eat("named") {
+        name = p.raw().to_string();
+        p.bump();
+    }
+    Some((
+        amount,
+        TokenSpec {
+            name,
+            colors,
+            types,
+            subtypes,
+            power,
+            toughness,
+            keywords,
+        },
+    ))
+}
+
+/// Imperative verbs (the controller does it).
+fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let w = p.peek();
+    let e = match w {
+        "destroy" => {
+            p.bump();
+            Effect::Destroy {
+                what: object_phrase(p, cx)?,
+                no_regen: false,
+            }
+        }
+        "counter" => {
+            p.bump();
+            let start = p.i;
+            let what = object_phrase(p, cx)?;
+            // Only spells can be countered.
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(_),
+                    ..
+                })
+            ) || p.i == start
+            {
+                return None;
+            }
+            Effect::Counter { what }
+        }
+        "return" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            let from_gy = matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::CardInGraveyard { yours: true, .. },
+                    ..
+                })
+            );
+            if !(p.eat_all("to its owner's hand")
+                || p.eat_all("to their owners' hands")
+                || p.eat_all("to their owner's hand")
+                || (from_gy && p.eat_all("to your hand")))
+            {
+                return None;
+            }
+            Effect::ReturnToHand { what }
+        }
+        "exile" => {
+            p.bump();
+            Effect::RemoveFromGame {
+                what: object_phrase(p, cx)?,
+            }
+        }
+        "remove" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            p.eat_all("from the game").then_some(())?;
+            Effect::RemoveFromGame { what }
+        }
+        "tap" | "untap" | "regenerate" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            match w {
+                "tap" => Effect::Tap { what },
+                "untap" => Effect::Untap { what },
+                _ => Effect::Regenerate { what },
+            }
+        }
+        "put" => {
+            p.bump();
+            let amount = amount(p)?;
+            let kind = match p.bump() {
+                "+1/+1" => CounterKind::PlusOnePlusOne,
+                "-1/-1" => CounterKind::MinusOneMinusOne,
+                _ => return None,
+            };
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("on").then_some(())?;
+            Effect::PutCounters {
+                what: object_phrase(p, cx)?,
+                kind,
+                amount,
+            }
+        }
+        "create" => {
+            p.bump();
+            let (amount, token) = token(p)?;
+            Effect::CreateTokens {
+                who: PlayerRef::You,
+                amount,
+                token,
+            }
+        }
+        _ => return player_verb(p, cx, PlayerRef::You),
+    };
+    Some(vec![e])
+}
+
+/// One clause: "[subject] verb …" or an imperative.
+fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    if let Some(v) = attempt(p, cx, imperative) {
+        return Some(v);
+    }
+    attempt(p, cx, |p, cx| match subject(p, cx)? {
+        Subj::Player(who) => player_verb(p, cx, who),
+        Subj::Obj(what) => object_verb(p, cx, what),
+    })
+}
+
+/// One sentence of instructions, appended to `cx.effects`.
+fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    if p.eat_all("it can't be regenerated")
+        || p.eat_all("they can't be regenerated")
+        || p.eat_all("that creature can't be regenerated")
+    {
+        let mut any = false;
+        for e in cx.effects.iter_mut() {
+            if let Effect::Destroy { no_regen, .. } = e {
+                *no_regen = true;
+                any = true;
+            }
+        }
+        return (any && p.eat_end()).then_some(());
+    }
+    let mut v = clause(p, cx)?;
+    loop {
+        let i = p.i;
+        let comma = p.eat(",");
+        let and = p.eat("and") || p.eat("then");
+        if !(comma || and) {
+            break;
+        }
+        match attempt(p, cx, clause) {
+            Some(more) => v.extend(more),
+            None => {
+                p.i = i;
+                break;
+            }
+        }
+    }
+    if !p.eat_end() {
+        return None;
+    }
+    cx.effects.extend(v);
+    Some(())
+}
+
+// --- abilities -----------------------------------------------------------------
+
+/// "{1}{R}, {T}, Sacrifice CARDNAME" up to the colon.
+fn cost(p: &mut P) -> R<Cost> {
+    let mut c = Cost::default();
+    let mut mana = String::new();
+    let err = |p: &P| format!("unknown cost at {:?}", p.rest());
+    loop {
+        let w = p.peek();
+        if w == "{t}" {
+            p.bump();
+            c.tap = true;
+        } else if w == "{q}" {
+            p.bump();
+            c.untap = true;
+        } else if w.starts_with('{') {
+            while p.peek().starts_with('{') && p.peek() != "{t}" && p.peek() != "{q}" {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+        } else if p.eat("sacrifice") {
+            if p.eat("cardname") {
+                c.sacrifice_self = true;
+            } else if p.eat_any(&["a", "an", "another"]).is_some() {
+                let another = p.t[p.i - 1].low == "another";
+                let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+                if noun != Noun::Permanent {
+                    return Err(err(p));
+                }
+                f.other |= another;
+                // One can sacrifice only permanents one controls.
+                f.controller = ControllerFilter::You;
+                c.sacrifice = Some(f);
+            } else {
+                return Err(err(p));
+            }
+        } else if p.eat("discard") {
+            let n = amount(p).ok_or_else(|| err(p))?;
+            if p.eat_any(&["card", "cards"]).is_none() {
+                return Err(err(p));
+            }
+            match n {
+                Amount::Fixed(n) => c.discard = n as u8,
+                _ => return Err(err(p)),
+            }
+        } else if p.eat("pay") {
+            match amount(p) {
+                Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
+                _ => return Err(err(p)),
+            }
+        } else {
+            return Err(err(p));
+        }
+        if p.eat(":") {
+            break;
+        }
+        if !p.eat(",") {
+            return Err(err(p));
+        }
+    }
+    if !mana.is_empty() {
+        c.mana = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+    }
+    Ok(c)
+}
+
+/// What "Add …" produces (406.1).
+fn produce(p: &mut P) -> Option<ManaProduce> {
+    if p.eat_all("one mana of any color") {
+        return Some(ManaProduce::AnyColor(1));
+    }
+    if let Some(n) = number_word(p.peek()) {
+        if p.peek_at(1) == "mana" {
+            p.bump();
+            return p
+                .eat_all("mana of any one color")
+                .then_some(ManaProduce::AnyColor(n as u8));
+        }
+    }
+    let mut kinds = Vec::new();
+    let sym = |w: &str| -> Option<Vec<ManaKind>> {
+        let inner = w.strip_prefix('{')?.strip_suffix('}')?;
+        if inner == "c" {
+            return Some(vec![ManaKind::Colorless]);
+        }
+        if let Ok(n) = inner.parse::<usize>() {
+            return Some(vec![ManaKind::Colorless; n]);
+        }
+        let c = Color::from_symbol(inner.to_ascii_uppercase().chars().next()?)
+            .filter(|_| inner.len() == 1)?;
+        Some(vec![ManaKind::Color(c)])
+    };
+    while let Some(k) = sym(p.peek()) {
+        p.bump();
+        kinds.extend(k);
+    }
+    if kinds.is_empty() {
+        return None;
+    }
+    // "{R} or {G}", "{W}, {U}, or {B}"
+    if kinds.len() == 1 && (p.at("or") || p.at(",")) {
+        let mut set = ColorSet::EMPTY;
+        let ManaKind::Color(c) = kinds[0] else {
+            return None;
+        };
+        set.insert(c);
+        loop {
+            let i = p.i;
+            let sep = p.eat(",") | p.eat("or");
+            match sym(p.peek()).as_deref() {
+                Some([ManaKind::Color(c)]) if sep => {
+                    p.bump();
+                    set.insert(*c);
+                }
+                _ => {
+                    p.i = i;
+                    break;
+                }
+            }
+        }
+        return Some(ManaProduce::OneOf(set));
+    }
+    Some(ManaProduce::Fixed(kinds))
+}
+
+/// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
+fn activated(p: &mut P) -> R<Ability> {
+    let cost = cost(p)?;
+    let mut cx = Cx::default();
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    if p.eat("add") {
+        let produce = produce(p).ok_or_else(|| no_rule(p))?;
+        if !p.eat_end() {
+            return Err(no_rule(p));
+        }
+        while !p.at_end() {
+            sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        }
+        if !cx.targets.is_empty() {
+            return Err("a mana ability with a target".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce,
+            also: cx.effects,
+        }));
+    }
+    let (mut sorcery_speed, mut once_per_turn) = (false, false);
+    while !p.at_end() {
+        if p.eat_all("play this ability only any time you could play a sorcery") {
+            sorcery_speed = true;
+        } else if p.eat_all("play this ability only once each turn") {
+            once_per_turn = true;
+        } else {
+            sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+            continue;
+        }
+        if !p.eat_end() {
+            return Err(no_rule(p));
+        }
+    }
+    if cx.effects.is_empty() {
+        return Err("an ability without effects".into());
+    }
+    Ok(Ability::Activated(ActivatedAbility {
+        cost,
+        targets: cx.targets,
+        effects: cx.effects,
+        sorcery_speed,
+        once_per_turn,
+    }))
+}
+
+/// The event of a triggered ability, up to its comma.
+fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
+    if p.eat("at") {
+        if !p.eat_all("the beginning of") {
+            // 2007 wording: "At end of turn".
+            return p.eat_all("end of turn").then(|| {
+                vec![Trigger::BeginningOf {
+                    step: Step::EndOfTurn,
+                    whose: Whose::Each,
+                }]
+            });
+        }
+        let whose = if p.eat("your") {
+            Whose::You
+        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
+            cx.trig_player = true;
+            Whose::Each
+        } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
+            cx.trig_player = true;
+            Whose::Opponent
+        } else {
+            return None;
+        };
+        let step = if p.eat("upkeep") {
+            Step::Upkeep
+        } else if p.eat_all("draw step") {
+            Step::Draw
+        } else if p.eat_all("end step") || p.eat_all("end of turn step") || p.eat_all("end of turn")
+        {
+            Step::EndOfTurn
+        } else {
+            return None;
+        };
+        return Some(vec![Trigger::BeginningOf { step, whose }]);
+    }
+    p.eat_any(&["when", "whenever"])?;
+    if p.eat("cardname") {
+        if p.eat_all("comes into play") {
+            return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
+        }
+        if p.eat_all("is put into a graveyard from play") {
+            return Some(vec![
+                Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+            ]);
+        }
+        if p.eat_all("attacks or blocks") {
+            return Some(vec![Trigger::Attacks, Trigger::Blocks]);
+        }
+        if p.eat_all("blocks or becomes blocked") {
+            return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
+        }
+        if p.eat("attacks") {
+            return Some(vec![Trigger::Attacks]);
+        }
+        if p.eat("blocks") {
+            return Some(vec![Trigger::Blocks]);
+        }
+        if p.eat_all("becomes blocked") {
+            return Some(vec![Trigger::BecomesBlocked]);
+        }
+        if p.eat("deals") {
+            let combat_only = p.eat("combat");
+            if !p.eat("damage") {
+                return None;
+            }
+            if p.at(",") {
+                return (!combat_only).then(|| {
+                    vec![Trigger::DealsDamage {
+                        to_creature_only: false,
+                    }]
+                });
+            }
+            if !p.eat("to") {
+                return None;
+            }
+            if p.eat_all("a player") || p.eat_all("an opponent") {
+                cx.trig_player = true;
+                let opponent_only = p.t[p.i - 1].low == "opponent";
+                return Some(vec![Trigger::DealsDamageToPlayer {
+                    combat_only,
+                    opponent_only,
+                }]);
+            }
+            if !combat_only && p.eat_all("a creature") {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::DealsDamage {
+                    to_creature_only: true,
+                }]);
+            }
+        }
+        return None;
+    }
+    // "Whenever a player plays a white spell"
+    let by = if p.eat_all("a player plays") {
+        Some(Whose::Each)
+    } else if p.eat_all("you play") {
+        Some(Whose::You)
+    } else if p.eat_all("an opponent plays") {
+        Some(Whose::Opponent)
+    } else {
+        None
+    };
+    if let Some(by) = by {
+        p.eat_any(&["a", "an"])?;
+        let (f, noun) = filter(p)?;
+        return (noun == Noun::Spell).then(|| vec![Trigger::SpellPlayed { by, filter: f }]);
+    }
+    // "Whenever a creature comes into play", "Whenever another creature …"
+    let another = p.at("another");
+    if !another {
+        p.eat_any(&["a", "an"])?;
+    }
+    let (mut f, noun) = filter(p)?;
+    if noun != Noun::Permanent {
+        return None;
+    }
+    cx.trig_obj = true;
+    if p.eat_all("comes into play") {
+        if p.eat_all("under your control") {
+            f.controller = ControllerFilter::You;
+        }
+        return Some(vec![Trigger::ComesIntoPlay(f)]);
+    }
+    if p.eat_all("is put into a graveyard from play") {
+        return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
+    }
+    None
+}
+
+fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
+    let mut cx = Cx::default();
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let triggers =
+        trigger_event(p, &mut cx).ok_or_else(|| format!("unknown trigger at {:?}", p.rest()))?;
+    if !p.eat(",") {
+        return Err(format!("unknown trigger at {:?}", p.rest()));
+    }
+    let optional = p.eat_all("you may");
+    while !p.at_end() {
+        sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+    }
+    if cx.effects.is_empty() {
+        return Err("a triggered ability without effects".into());
+    }
+    Ok(triggers
+        .into_iter()
+        .map(|trigger| TriggeredAbility {
+            trigger,
+            optional,
+            targets: cx.targets.clone(),
+            effects: cx.effects.clone(),
+        })
+        .collect())
+}
+
+/// A static ability line (405).
+fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let mut cx = Cx::default();
+    if p.eat_all("you have shroud") {
+        return p
+            .eat_end()
+            .then(|| vec![StaticAbility::ControllerHasShroud]);
+    }
+    if p.eat_all("cardname's power and toughness are each equal to the number of") {
+        let f = group(p)?;
+        p.eat_all("in play");
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::PowerToughnessFromCount(f)]);
+    }
+    let affected = if p.eat("cardname") {
+        Affected::This
+    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        Affected::Attached
+    } else {
+        p.eat("all");
+        Affected::Each(group(p)?)
+    };
+    let this = affected == Affected::This;
+    let mut out = Vec::new();
+    let (mut power, mut toughness, mut keywords, mut modify) = (0, 0, KeywordSet::EMPTY, false);
+    loop {
+        if p.eat_any(&["get", "gets"]).is_some() {
+            (power, toughness) = pt_mod(p.peek())?;
+            p.bump();
+            if p.eat_all("for each") {
+                if !this {
+                    return None;
+                }
+                let f = group(attempt_skip_article(p))?;
+                p.eat_all("in play");
+                out.push(StaticAbility::PlusPerCount {
+                    filter: f,
+                    power,
+                    toughness,
+                });
+            } else {
+                modify = true;
+            }
+        } else if p.eat_any(&["has", "have"]).is_some() {
+            keywords = keywords.union(keyword_list(p)?);
+            modify = true;
+        } else if p.eat_all("can't attack or block") {
+            out.push(StaticAbility::CantAttack(affected.clone()));
+            out.push(StaticAbility::CantBlock(affected.clone()));
+        } else if p.eat_all("can't attack") {
+            out.push(StaticAbility::CantAttack(affected.clone()));
+        } else if p.eat_all("can't block") {
+            out.push(StaticAbility::CantBlock(affected.clone()));
+        } else if this && p.eat_all("can't be blocked by more than one creature") {
+            out.push(StaticAbility::CantBeBlockedByMoreThanOne);
+        } else if this && p.eat_all("can't be blocked except by") {
+            let f = group(p)?;
+            out.push(StaticAbility::BlockableOnlyBy(f));
+        } else if this && p.eat_all("can't be blocked") {
+            out.push(StaticAbility::Unblockable);
+        } else if this
+            && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
+        {
+            out.push(StaticAbility::AttacksEachTurn);
+        } else if this && p.eat_all("can block only creatures with flying") {
+            out.push(StaticAbility::CanBlockOnlyFlyers);
+        } else {
+            return None;
+        }
+        let i = p.i;
+        p.eat(",");
+        if p.eat("and") && !p.at_end() {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if !(p.eat_end() && p.at_end()) {
+        return None;
+    }
+    let _ = &mut cx;
+    if modify {
+        out.insert(
+            0,
+            StaticAbility::Modify {
+                affected,
+                power,
+                toughness,
+                keywords,
+            },
+        );
+    }
+    Some(out)
+}
+
+/// Skips "a"/"an" before a group ("for each Forest" / "for each other creature").
+fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
+    p.eat_any(&["a", "an"]);
+    p
 }

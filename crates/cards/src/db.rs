@@ -4,7 +4,10 @@
 
 use crate::compile::{compile_face, Unsupported};
 use crate::data::{RawCard, RawCardFile, RawFace};
-use crate::{Ability, CardType, ColorSet, KeywordSet, ManaCost, SpellAbility, Subtype, SubtypeSet, Supertype, SupertypeSet, TypeSet};
+use crate::{
+    Ability, CardType, ColorSet, KeywordSet, ManaCost, SpellAbility, Subtype, SubtypeSet,
+    Supertype, SupertypeSet, TypeSet,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -111,21 +114,32 @@ fn add_keyword_triggers(face: &mut CardFace) {
     for a in &face.abilities {
         match a {
             Ability::Keyword(crate::Keyword::Deathtouch) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage { to_creature_only: true },
+                trigger: Trigger::DealsDamage {
+                    to_creature_only: true,
+                },
                 optional: false,
                 targets: Vec::new(),
-                effects: vec![Effect::Destroy { what: ObjectRef::Triggering, no_regen: false }],
+                effects: vec![Effect::Destroy {
+                    what: ObjectRef::Triggering,
+                    no_regen: false,
+                }],
             }),
             Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage { to_creature_only: false },
+                trigger: Trigger::DealsDamage {
+                    to_creature_only: false,
+                },
                 optional: false,
                 targets: Vec::new(),
-                effects: vec![Effect::GainLife { who: PlayerRef::You, amount: Amount::Triggered }],
+                effects: vec![Effect::GainLife {
+                    who: PlayerRef::You,
+                    amount: Amount::Triggered,
+                }],
             }),
             _ => {}
         }
     }
-    face.abilities.extend(extra.into_iter().map(Ability::Triggered));
+    face.abilities
+        .extend(extra.into_iter().map(Ability::Triggered));
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -193,13 +207,15 @@ pub fn db() -> &'static CardDb {
 #[cold]
 fn init_db() -> &'static CardDb {
     DB.get_or_init(|| {
-        CardDb::from_json(include_str!("../data/cards.json")).unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
+        CardDb::from_json(include_str!("../data/cards.json"))
+            .unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
     })
 }
 
 impl CardDb {
     pub fn from_json(text: &str) -> Result<CardDb, CardDataError> {
-        let file: RawCardFile = serde_json::from_str(text).map_err(|e| CardDataError::Json(e.to_string()))?;
+        let file: RawCardFile =
+            serde_json::from_str(text).map_err(|e| CardDataError::Json(e.to_string()))?;
         if file.cards.len() > u16::MAX as usize {
             return Err(CardDataError::TooMany(file.cards.len()));
         }
@@ -216,7 +232,11 @@ impl CardDb {
             }
             cards.push(def);
         }
-        Ok(CardDb { version: file.version, cards, by_name })
+        Ok(CardDb {
+            version: file.version,
+            cards,
+            by_name,
+        })
     }
 
     pub fn get(&self, id: CardId) -> &CardDef {
@@ -226,7 +246,9 @@ impl CardDb {
     /// Looks up a card by its name, case-insensitively (a split or flip
     /// card's half name also finds it).
     pub fn by_name(&self, name: &str) -> Option<&CardDef> {
-        self.by_name.get(&name.trim().to_ascii_lowercase()).map(|&id| self.get(id))
+        self.by_name
+            .get(&name.trim().to_ascii_lowercase())
+            .map(|&id| self.get(id))
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
@@ -243,7 +265,10 @@ impl CardDb {
 }
 
 fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
-    let err = |problem: String| CardDataError::Card { card: raw.name.clone(), problem };
+    let err = |problem: String| CardDataError::Card {
+        card: raw.name.clone(),
+        problem,
+    };
     let layout = match raw.layout.as_str() {
         "normal" => Layout::Normal,
         "split" => Layout::Split,
@@ -254,7 +279,11 @@ fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
         return Err(err("no faces".into()));
     }
     if layout != Layout::Normal && raw.faces.len() != 2 {
-        return Err(err(format!("{:?} card with {} faces", layout, raw.faces.len())));
+        return Err(err(format!(
+            "{:?} card with {} faces",
+            layout,
+            raw.faces.len()
+        )));
     }
     let mut faces = Vec::with_capacity(raw.faces.len());
     for f in &raw.faces {
@@ -270,7 +299,14 @@ fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
         name: raw.name.clone(),
         layout,
         faces,
-        rulings: raw.rulings.iter().map(|r| Ruling { date: r.date.clone(), text: r.text.clone() }).collect(),
+        rulings: raw
+            .rulings
+            .iter()
+            .map(|r| Ruling {
+                date: r.date.clone(),
+                text: r.text.clone(),
+            })
+            .collect(),
         first_set: raw.first_set.clone(),
         release_date: raw.release_date.clone(),
     })
@@ -283,7 +319,11 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
     };
     let mut colors = ColorSet::EMPTY;
     for c in &f.colors {
-        let col = c.chars().next().and_then(crate::Color::from_symbol).ok_or_else(|| format!("unknown colour {c:?}"))?;
+        let col = c
+            .chars()
+            .next()
+            .and_then(crate::Color::from_symbol)
+            .ok_or_else(|| format!("unknown colour {c:?}"))?;
         colors.insert(col);
     }
     let mut types = TypeSet::EMPTY;
@@ -297,7 +337,8 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
     }
     let mut supertypes = SupertypeSet::default();
     for t in &f.supertypes {
-        supertypes.insert(Supertype::from_name(t).ok_or_else(|| format!("unknown supertype {t:?}"))?);
+        supertypes
+            .insert(Supertype::from_name(t).ok_or_else(|| format!("unknown supertype {t:?}"))?);
     }
     let mut subtypes = SubtypeSet::new();
     for t in &f.subtypes {
@@ -308,7 +349,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
     let pt = |v: &Option<String>| -> Result<Option<PtValue>, String> {
         match v {
             None => Ok(None),
-            Some(s) => PtValue::parse(s).map(Some).ok_or_else(|| format!("unsupported power/toughness {s:?}")),
+            Some(s) => PtValue::parse(s)
+                .map(Some)
+                .ok_or_else(|| format!("unsupported power/toughness {s:?}")),
         }
     };
     let power = pt(&f.power);
@@ -334,7 +377,10 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         support: Ok(()),
     };
     if let Err(e) = power.and(toughness) {
-        face.support = Err(Unsupported { phrase: e.clone(), reason: e });
+        face.support = Err(Unsupported {
+            phrase: e.clone(),
+            reason: e,
+        });
         return Ok(face);
     }
     match compile_face(card, &face) {
@@ -342,9 +388,15 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             face.keywords = c.keywords();
             for a in &c.abilities {
                 match a {
-                    Ability::Protection(crate::Protection::Color(col)) => face.protection_colors.insert(*col),
-                    Ability::Protection(crate::Protection::AllColors) => face.protection_colors = ColorSet(0x1f),
-                    Ability::Protection(crate::Protection::CardType(t)) => face.protection_types.insert(*t),
+                    Ability::Protection(crate::Protection::Color(col)) => {
+                        face.protection_colors.insert(*col)
+                    }
+                    Ability::Protection(crate::Protection::AllColors) => {
+                        face.protection_colors = ColorSet(0x1f)
+                    }
+                    Ability::Protection(crate::Protection::CardType(t)) => {
+                        face.protection_types.insert(*t)
+                    }
                     Ability::Static(_) => face.has_statics = true,
                     _ => {}
                 }
@@ -353,12 +405,17 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             face.spell = c.spell;
             add_keyword_triggers(&mut face);
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
-            if face.types.contains(CardType::Enchantment) && face.subtypes.contains(Subtype::AURA) && face.spell.targets.is_empty() {
+            if face.types.contains(CardType::Enchantment)
+                && face.subtypes.contains(Subtype::AURA)
+                && face.spell.targets.is_empty()
+            {
                 if let Some(f) = face.abilities.iter().find_map(|a| match a {
                     Ability::Enchant(f) => Some(f.clone()),
                     _ => None,
                 }) {
-                    face.spell.targets.push(crate::TargetSpec::one(crate::TargetKind::Permanent(f)));
+                    face.spell
+                        .targets
+                        .push(crate::TargetSpec::one(crate::TargetKind::Permanent(f)));
                 }
             }
         }

@@ -98,7 +98,9 @@ impl Keyword {
     }
 
     pub fn from_name(s: &str) -> Option<Keyword> {
-        Keyword::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+        Keyword::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
     }
 
     /// The rule that defines the keyword, for log lines and docs.

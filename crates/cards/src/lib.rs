@@ -5,6 +5,7 @@ pub mod ability;
 pub mod compile;
 pub mod data;
 pub mod db;
+pub mod deck;
 pub mod keyword;
 pub mod mana;
 pub mod subtype;
@@ -13,6 +14,7 @@ pub mod types;
 
 pub use ability::*;
 pub use db::{db, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
+pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};
 pub use mana::{Color, ColorSet, Hybrid, ManaCost};
 pub use subtype::{Subtype, SubtypeSet};

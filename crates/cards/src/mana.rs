@@ -15,7 +15,13 @@ pub enum Color {
 }
 
 impl Color {
-    pub const ALL: [Color; 5] = [Color::White, Color::Blue, Color::Black, Color::Red, Color::Green];
+    pub const ALL: [Color; 5] = [
+        Color::White,
+        Color::Blue,
+        Color::Black,
+        Color::Red,
+        Color::Green,
+    ];
 
     pub fn symbol(self) -> char {
         match self {
@@ -49,7 +55,9 @@ impl Color {
     }
 
     pub fn from_name(s: &str) -> Option<Color> {
-        Color::ALL.into_iter().find(|c| c.name().eq_ignore_ascii_case(s))
+        Color::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s))
     }
 }
 
@@ -115,7 +123,10 @@ impl ManaCost {
 
     /// Parses MTGJSON's form, e.g. `{3}{R}{R}`, `{X}{R}`, `{W/U}`.
     pub fn parse(text: &str) -> Result<ManaCost, ManaCostError> {
-        let err = |reason: &str| ManaCostError { text: text.to_string(), reason: reason.to_string() };
+        let err = |reason: &str| ManaCostError {
+            text: text.to_string(),
+            reason: reason.to_string(),
+        };
         let mut cost = ManaCost::default();
         let mut rest = text.trim();
         while !rest.is_empty() {
@@ -172,7 +183,10 @@ impl ManaCost {
                 Hybrid::GenericOr(n, _) => *n as u32,
             })
             .sum();
-        self.generic + self.colored.iter().map(|&c| c as u32).sum::<u32>() + hybrid + self.snow as u32
+        self.generic
+            + self.colored.iter().map(|&c| c as u32).sum::<u32>()
+            + hybrid
+            + self.snow as u32
     }
 
     /// The colours of the symbols in this cost (rule 202.2).

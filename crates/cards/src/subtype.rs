@@ -10,7 +10,17 @@ pub struct Subtype(pub u16);
 
 /// Subtypes the engine's rules refer to by name, interned first so that their
 /// ids are fixed constants.
-const PRESET: [&str; 9] = ["Aura", "Equipment", "Fortification", "Wall", "Plains", "Island", "Swamp", "Mountain", "Forest"];
+const PRESET: [&str; 9] = [
+    "Aura",
+    "Equipment",
+    "Fortification",
+    "Wall",
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+];
 
 impl Subtype {
     pub const AURA: Subtype = Subtype(0);
@@ -41,11 +51,22 @@ impl Subtype {
 
     /// Looks a subtype up without interning it.
     pub fn lookup(name: &str) -> Option<Subtype> {
-        interner().read().expect("subtype table").1.get(name).copied()
+        interner()
+            .read()
+            .expect("subtype table")
+            .1
+            .get(name)
+            .copied()
     }
 
     pub fn name(self) -> String {
-        interner().read().expect("subtype table").0.get(self.0 as usize).cloned().unwrap_or_else(|| format!("#{}", self.0))
+        interner()
+            .read()
+            .expect("subtype table")
+            .0
+            .get(self.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", self.0))
     }
 
     pub fn basic_land_type(self) -> Option<crate::BasicLandType> {
@@ -78,7 +99,11 @@ fn interner() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {
         let names: Vec<String> = PRESET.iter().map(|s| s.to_string()).collect();
-        let map = names.iter().enumerate().map(|(i, n)| (n.clone(), Subtype(i as u16))).collect();
+        let map = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.clone(), Subtype(i as u16)))
+            .collect();
         RwLock::new((names, map))
     })
 }

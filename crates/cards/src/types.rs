@@ -38,12 +38,17 @@ impl CardType {
     }
 
     pub fn from_name(s: &str) -> Option<CardType> {
-        CardType::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s))
+        CardType::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
     }
 
     /// 212.x: permanents are artifacts, creatures, enchantments and lands.
     pub fn is_permanent_type(self) -> bool {
-        matches!(self, CardType::Artifact | CardType::Creature | CardType::Enchantment | CardType::Land)
+        matches!(
+            self,
+            CardType::Artifact | CardType::Creature | CardType::Enchantment | CardType::Land
+        )
     }
 }
 
@@ -87,7 +92,12 @@ pub enum Supertype {
 }
 
 impl Supertype {
-    pub const ALL: [Supertype; 4] = [Supertype::Basic, Supertype::Legendary, Supertype::World, Supertype::Snow];
+    pub const ALL: [Supertype; 4] = [
+        Supertype::Basic,
+        Supertype::Legendary,
+        Supertype::World,
+        Supertype::Snow,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             Supertype::Basic => "Basic",
@@ -97,7 +107,9 @@ impl Supertype {
         }
     }
     pub fn from_name(s: &str) -> Option<Supertype> {
-        Supertype::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s))
+        Supertype::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
     }
 }
 
@@ -112,7 +124,9 @@ impl SupertypeSet {
         self.0 |= 1 << t as u8;
     }
     pub fn iter(self) -> impl Iterator<Item = Supertype> {
-        Supertype::ALL.into_iter().filter(move |t| self.contains(*t))
+        Supertype::ALL
+            .into_iter()
+            .filter(move |t| self.contains(*t))
     }
 }
 
@@ -144,7 +158,9 @@ impl BasicLandType {
         }
     }
     pub fn from_name(s: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|t| t.name().eq_ignore_ascii_case(s))
+        Self::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
     }
     /// 212.6c: the colour of mana each basic land type taps for.
     pub fn color(self) -> crate::Color {

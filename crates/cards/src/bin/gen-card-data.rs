@@ -11,8 +11,14 @@ use tolaria_cards::data::{RawCard, RawCardFile, RawFace, RawRuling};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    let input = args.get(1).cloned().unwrap_or_else(|| "../shared/cards/cards-2007.json".into());
-    let output = args.get(2).cloned().unwrap_or_else(|| "crates/cards/data/cards.json".into());
+    let input = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "../shared/cards/cards-2007.json".into());
+    let output = args
+        .get(2)
+        .cloned()
+        .unwrap_or_else(|| "crates/cards/data/cards.json".into());
     match run(&input, &output) {
         Ok(n) => {
             eprintln!("wrote {n} cards to {output}");
@@ -32,20 +38,32 @@ fn s(v: &Value, key: &str) -> Option<String> {
 fn list(v: &Value, key: &str) -> Vec<String> {
     v.get(key)
         .and_then(Value::as_array)
-        .map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .map(str::to_string)
+                .collect()
+        })
         .unwrap_or_default()
 }
 
 fn run(input: &str, output: &str) -> Result<usize, String> {
     let text = std::fs::read_to_string(input).map_err(|e| format!("cannot read {input}: {e}"))?;
-    let json: Value = serde_json::from_str(&text).map_err(|e| format!("{input} is not JSON: {e}"))?;
+    let json: Value =
+        serde_json::from_str(&text).map_err(|e| format!("{input} is not JSON: {e}"))?;
     let meta = json.get("meta").cloned().unwrap_or(Value::Null);
-    let cards = json.get("cards").and_then(Value::as_array).ok_or("no 'cards' array")?;
+    let cards = json
+        .get("cards")
+        .and_then(Value::as_array)
+        .ok_or("no 'cards' array")?;
     let mut out = Vec::with_capacity(cards.len());
     for c in cards {
         let name = s(c, "name").ok_or("a card has no name")?;
         let layout = s(c, "layout").ok_or_else(|| format!("{name}: no layout"))?;
-        let faces_json = c.get("faces").and_then(Value::as_array).ok_or_else(|| format!("{name}: no faces"))?;
+        let faces_json = c
+            .get("faces")
+            .and_then(Value::as_array)
+            .ok_or_else(|| format!("{name}: no faces"))?;
         let mut faces = Vec::new();
         for f in faces_json {
             let printed = f.get("printedLatestPreM10");
@@ -69,7 +87,10 @@ fn run(input: &str, output: &str) -> Result<usize, String> {
             .and_then(Value::as_array)
             .map(|a| {
                 a.iter()
-                    .map(|r| RawRuling { date: s(r, "date").unwrap_or_default(), text: s(r, "text").unwrap_or_default() })
+                    .map(|r| RawRuling {
+                        date: s(r, "date").unwrap_or_default(),
+                        text: s(r, "text").unwrap_or_default(),
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -84,14 +105,29 @@ fn run(input: &str, output: &str) -> Result<usize, String> {
         });
     }
     let file = RawCardFile {
-        source: meta.get("source").and_then(Value::as_str).unwrap_or("cards-2007.json").to_string(),
-        version: format!("cards-2007/{}", meta.get("count").and_then(Value::as_u64).unwrap_or(out.len() as u64)),
+        source: meta
+            .get("source")
+            .and_then(Value::as_str)
+            .unwrap_or("cards-2007.json")
+            .to_string(),
+        version: format!(
+            "cards-2007/{}",
+            meta.get("count")
+                .and_then(Value::as_u64)
+                .unwrap_or(out.len() as u64)
+        ),
         cards: out,
     };
     let n = file.cards.len();
     let mut body = String::from("{\n");
-    body.push_str(&format!("\"source\": {},\n", serde_json::to_string(&file.source).map_err(|e| e.to_string())?));
-    body.push_str(&format!("\"version\": {},\n", serde_json::to_string(&file.version).map_err(|e| e.to_string())?));
+    body.push_str(&format!(
+        "\"source\": {},\n",
+        serde_json::to_string(&file.source).map_err(|e| e.to_string())?
+    ));
+    body.push_str(&format!(
+        "\"version\": {},\n",
+        serde_json::to_string(&file.version).map_err(|e| e.to_string())?
+    ));
     body.push_str("\"cards\": [\n");
     for (i, card) in file.cards.iter().enumerate() {
         body.push_str(&serde_json::to_string(card).map_err(|e| e.to_string())?);

@@ -1,0 +1,646 @@
+//! The Oracle-text compiler on the shipped card pool.
+
+use tolaria_cards::*;
+
+pub const BENCHMARK: &[&str] = &[
+    "Mountain",
+    "Forest",
+    "Plains",
+    "Raging Goblin",
+    "Grizzly Bears",
+    "Gray Ogre",
+    "Trained Armodon",
+    "Hill Giant",
+    "Craw Wurm",
+    "Giant Spider",
+    "Lightning Bolt",
+    "Shock",
+    "Giant Growth",
+    "Savannah Lions",
+    "Eager Cadet",
+    "White Knight",
+    "Glory Seeker",
+    "Pearled Unicorn",
+    "Wild Griffin",
+    "Standing Troops",
+    "Serra Angel",
+    "Swords to Plowshares",
+];
+
+pub const DEFAULT_DECK_CARDS: &[&str] = &[
+    "Island",
+    "Swamp",
+    "Llanowar Elves",
+    "Lightning Elemental",
+    "Spined Wurm",
+    "Rushwood Dryad",
+    "Anaba Bodyguard",
+    "Pincher Beetles",
+    "Fists of the Anvil",
+    "Suntail Hawk",
+    "Tundra Wolves",
+    "Youthful Knight",
+    "Steadfast Guard",
+    "Skyhunter Skirmisher",
+    "Air Elemental",
+    "Snapping Drake",
+    "Wall of Air",
+    "Angel of Mercy",
+    "Cancel",
+    "Remove Soul",
+    "Counsel of the Soratami",
+    "Pacifism",
+    "Holy Strength",
+    "Unsummon",
+    "Terror",
+    "Assassinate",
+    "Severed Legion",
+    "Dusk Imp",
+    "Scathe Zombies",
+    "Venerable Monk",
+    "Kavu Climber",
+    "Giant Spider",
+    "Rock Badger",
+    "Bog Wraith",
+    "Naturalize",
+    "Demystify",
+    "Afflict",
+    "Aggressive Urge",
+    "Mind Rot",
+    "Soul Feast",
+    "Essence Drain",
+    "Natural Spring",
+    "Reviving Dose",
+    "Looming Shade",
+    "Honor Guard",
+    "Wall of Fire",
+    "Prodigal Pyromancer",
+    "Orcish Artillery",
+    "Mogg Fanatic",
+    "Glorious Anthem",
+    "Serra's Embrace",
+    "Unholy Strength",
+    "Highway Robber",
+    "Phyrexian Rager",
+    "Ravenous Rats",
+    "Spineless Thug",
+    "Pyroclasm",
+    "Warrior's Honor",
+    "Overrun",
+    "Stun",
+    "Lava Axe",
+    "Cruel Edict",
+];
+
+fn card(name: &str) -> &'static CardDef {
+    db().by_name(name)
+        .unwrap_or_else(|| panic!("no card {name:?}"))
+}
+
+fn front(name: &str) -> &'static CardFace {
+    let c = card(name);
+    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
+    c.front()
+}
+
+fn kw(ks: &[Keyword]) -> KeywordSet {
+    let mut s = KeywordSet::EMPTY;
+    for k in ks {
+        s.insert(*k);
+    }
+    s
+}
+
+fn creature_you_control() -> ObjectFilter {
+    ObjectFilter {
+        controller: ControllerFilter::You,
+        ..ObjectFilter::creature()
+    }
+}
+
+#[test]
+fn every_priority_card_compiles() {
+    let mut bad = Vec::new();
+    for name in BENCHMARK.iter().chain(DEFAULT_DECK_CARDS) {
+        let c = card(name);
+        if let Some(u) = c.unsupported() {
+            bad.push(format!("{name}: {u}"));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "priority cards that do not compile:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn lightning_bolt_and_lava_axe() {
+    let f = front("Lightning Bolt");
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::CreatureOrPlayer)]
+    );
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::DealDamage {
+            amount: Amount::Fixed(3),
+            to: Recipient::Target(0)
+        }]
+    );
+    let f = front("Lava Axe");
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Player(PlayerFilter::Any))]
+    );
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::DealDamage {
+            amount: Amount::Fixed(5),
+            to: Recipient::Target(0)
+        }]
+    );
+}
+
+#[test]
+fn serra_angel_keywords() {
+    let f = front("Serra Angel");
+    assert_eq!(
+        f.abilities,
+        vec![
+            Ability::Keyword(Keyword::Flying),
+            Ability::Keyword(Keyword::Vigilance)
+        ]
+    );
+    assert_eq!(f.keywords, kw(&[Keyword::Flying, Keyword::Vigilance]));
+    let f = front("White Knight");
+    assert_eq!(
+        f.abilities,
+        vec![
+            Ability::Keyword(Keyword::FirstStrike),
+            Ability::Protection(Protection::Color(Color::Black))
+        ]
+    );
+    assert!(f.protection_colors.contains(Color::Black));
+}
+
+#[test]
+fn swords_to_plowshares() {
+    let f = front("Swords to Plowshares");
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Permanent(
+            ObjectFilter::creature()
+        ))]
+    );
+    assert_eq!(
+        f.spell.effects,
+        vec![
+            Effect::RemoveFromGame {
+                what: ObjectRef::Target(0)
+            },
+            Effect::GainLife {
+                who: PlayerRef::ControllerOf(ObjectRef::Target(0)),
+                amount: Amount::PowerOf(ObjectRef::Target(0))
+            },
+        ]
+    );
+}
+
+#[test]
+fn pacifism_and_auras() {
+    let f = front("Pacifism");
+    assert_eq!(
+        f.abilities,
+        vec![
+            Ability::Enchant(ObjectFilter::creature()),
+            Ability::Static(StaticAbility::CantAttack(Affected::Attached)),
+            Ability::Static(StaticAbility::CantBlock(Affected::Attached)),
+        ]
+    );
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Permanent(
+            ObjectFilter::creature()
+        ))]
+    );
+    let f = front("Serra's Embrace");
+    assert_eq!(
+        f.abilities[1],
+        Ability::Static(StaticAbility::Modify {
+            affected: Affected::Attached,
+            power: 2,
+            toughness: 2,
+            keywords: kw(&[Keyword::Flying, Keyword::Vigilance])
+        })
+    );
+    let f = front("Holy Strength");
+    assert_eq!(
+        f.abilities[1],
+        Ability::Static(StaticAbility::Modify {
+            affected: Affected::Attached,
+            power: 1,
+            toughness: 2,
+            keywords: KeywordSet::EMPTY
+        })
+    );
+}
+
+#[test]
+fn glorious_anthem_and_lords() {
+    let f = front("Glorious Anthem");
+    assert_eq!(
+        f.abilities,
+        vec![Ability::Static(StaticAbility::Modify {
+            affected: Affected::Each(creature_you_control()),
+            power: 1,
+            toughness: 1,
+            keywords: KeywordSet::EMPTY
+        })]
+    );
+    let f = front("Goblin King");
+    let goblin = Subtype::lookup("Goblin").unwrap();
+    assert_eq!(
+        f.abilities,
+        vec![Ability::Static(StaticAbility::Modify {
+            affected: Affected::Each(ObjectFilter {
+                other: true,
+                subtypes_any: vec![goblin],
+                ..ObjectFilter::creature()
+            }),
+            power: 1,
+            toughness: 1,
+            keywords: kw(&[Keyword::Mountainwalk])
+        })]
+    );
+}
+
+#[test]
+fn mana_abilities() {
+    let f = front("Llanowar Elves");
+    assert_eq!(
+        f.abilities,
+        vec![Ability::Mana(ManaAbility {
+            cost: Cost {
+                tap: true,
+                ..Default::default()
+            },
+            produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
+            also: vec![],
+        })]
+    );
+    assert_eq!(front("Forest").abilities, front("Llanowar Elves").abilities);
+    let f = front("Birds of Paradise");
+    assert!(f.abilities.contains(&Ability::Mana(ManaAbility {
+        cost: Cost {
+            tap: true,
+            ..Default::default()
+        },
+        produce: ManaProduce::AnyColor(1),
+        also: vec![],
+    })));
+    let f = front("Adarkar Wastes");
+    let mut wu = ColorSet::EMPTY;
+    wu.insert(Color::White);
+    wu.insert(Color::Blue);
+    assert_eq!(
+        f.abilities[1],
+        Ability::Mana(ManaAbility {
+            cost: Cost {
+                tap: true,
+                ..Default::default()
+            },
+            produce: ManaProduce::OneOf(wu),
+            also: vec![Effect::DealDamage {
+                amount: Amount::Fixed(1),
+                to: Recipient::Player(PlayerRef::You)
+            }],
+        })
+    );
+}
+
+#[test]
+fn activated_abilities() {
+    let f = front("Prodigal Pyromancer");
+    assert_eq!(
+        f.abilities,
+        vec![Ability::Activated(ActivatedAbility {
+            cost: Cost {
+                tap: true,
+                ..Default::default()
+            },
+            targets: vec![TargetSpec::one(TargetKind::CreatureOrPlayer)],
+            effects: vec![Effect::DealDamage {
+                amount: Amount::Fixed(1),
+                to: Recipient::Target(0)
+            }],
+            sorcery_speed: false,
+            once_per_turn: false,
+        })]
+    );
+    let f = front("Looming Shade");
+    let Ability::Activated(a) = &f.abilities[0] else {
+        panic!()
+    };
+    assert_eq!(a.cost.mana, ManaCost::parse("{B}").unwrap());
+    assert_eq!(
+        a.effects,
+        vec![Effect::Pump {
+            what: ObjectRef::This,
+            power: 1,
+            toughness: 1,
+            keywords: KeywordSet::EMPTY,
+            duration: Duration::EndOfTurn
+        }]
+    );
+    let f = front("Mogg Fanatic");
+    let Ability::Activated(a) = &f.abilities[0] else {
+        panic!()
+    };
+    assert!(a.cost.sacrifice_self);
+    assert_eq!(
+        a.effects,
+        vec![Effect::DealDamage {
+            amount: Amount::Fixed(1),
+            to: Recipient::Target(0)
+        }]
+    );
+    let f = front("Orcish Artillery");
+    let Ability::Activated(a) = &f.abilities[0] else {
+        panic!()
+    };
+    assert_eq!(
+        a.effects,
+        vec![
+            Effect::DealDamage {
+                amount: Amount::Fixed(2),
+                to: Recipient::Target(0)
+            },
+            Effect::DealDamage {
+                amount: Amount::Fixed(3),
+                to: Recipient::Player(PlayerRef::You)
+            },
+        ]
+    );
+    let f = front("Rootwalla");
+    let Ability::Activated(a) = &f.abilities[0] else {
+        panic!()
+    };
+    assert!(a.once_per_turn);
+}
+
+#[test]
+fn triggered_abilities() {
+    let f = front("Angel of Mercy");
+    assert_eq!(
+        f.abilities[1],
+        Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::ComesIntoPlay(ObjectFilter::this()),
+            optional: false,
+            targets: vec![],
+            effects: vec![Effect::GainLife {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(3)
+            }],
+        })
+    );
+    let f = front("Highway Robber");
+    assert_eq!(
+        f.abilities[0],
+        Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::ComesIntoPlay(ObjectFilter::this()),
+            optional: false,
+            targets: vec![TargetSpec::one(TargetKind::Player(PlayerFilter::Opponent))],
+            effects: vec![
+                Effect::LoseLife {
+                    who: PlayerRef::Target(0),
+                    amount: Amount::Fixed(2)
+                },
+                Effect::GainLife {
+                    who: PlayerRef::You,
+                    amount: Amount::Fixed(2)
+                },
+            ],
+        })
+    );
+    let f = front("Aven Fisher");
+    assert_eq!(
+        f.abilities[1],
+        Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+            optional: true,
+            targets: vec![],
+            effects: vec![Effect::DrawCards {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(1)
+            }],
+        })
+    );
+}
+
+#[test]
+fn counts_and_tokens() {
+    let f = front("Collective Unconscious");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: Amount::CountOf(creature_you_control())
+        }]
+    );
+    let f = front("Nekrataal");
+    let Ability::Triggered(t) = &f.abilities[1] else {
+        panic!("{:?}", f.abilities)
+    };
+    assert_eq!(
+        t.effects,
+        vec![Effect::Destroy {
+            what: ObjectRef::Target(0),
+            no_regen: true
+        }]
+    );
+    // "its controller" in a trigger on another object is that object's controller.
+    let f = front("Poisonbelly Ogre");
+    let Ability::Triggered(t) = &f.abilities[0] else {
+        panic!()
+    };
+    assert_eq!(
+        t.effects,
+        vec![Effect::LoseLife {
+            who: PlayerRef::ControllerOf(ObjectRef::Triggering),
+            amount: Amount::Fixed(1)
+        }]
+    );
+    let f = front("Verdant Force");
+    let Ability::Triggered(t) = &f.abilities[0] else {
+        panic!()
+    };
+    assert_eq!(
+        t.trigger,
+        Trigger::BeginningOf {
+            step: Step::Upkeep,
+            whose: Whose::Each
+        }
+    );
+    let Effect::CreateTokens { token, .. } = &t.effects[0] else {
+        panic!()
+    };
+    assert_eq!(
+        (token.name.as_str(), token.power, token.toughness),
+        ("Saproling", 1, 1)
+    );
+}
+
+#[test]
+fn spells() {
+    let f = front("Terror");
+    let mut nonblack = ColorSet::EMPTY;
+    nonblack.insert(Color::Black);
+    let filter = ObjectFilter {
+        types_none: TypeSet::single(CardType::Artifact),
+        colors_none: nonblack,
+        ..ObjectFilter::creature()
+    };
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Permanent(filter))]
+    );
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Destroy {
+            what: ObjectRef::Target(0),
+            no_regen: true
+        }]
+    );
+    let f = front("Cancel");
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Spell(ObjectFilter::any()))]
+    );
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Counter {
+            what: ObjectRef::Target(0)
+        }]
+    );
+    let f = front("Remove Soul");
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Spell(ObjectFilter::creature()))]
+    );
+    let f = front("Giant Growth");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Pump {
+            what: ObjectRef::Target(0),
+            power: 3,
+            toughness: 3,
+            keywords: KeywordSet::EMPTY,
+            duration: Duration::EndOfTurn
+        }]
+    );
+    let f = front("Afflict");
+    assert_eq!(f.spell.effects.len(), 2);
+    assert_eq!(
+        f.spell.effects[1],
+        Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: Amount::Fixed(1)
+        }
+    );
+    let f = front("Overrun");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Pump {
+            what: ObjectRef::Each(creature_you_control()),
+            power: 3,
+            toughness: 3,
+            keywords: kw(&[Keyword::Trample]),
+            duration: Duration::EndOfTurn
+        }]
+    );
+    let f = front("Pyroclasm");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::DealDamage {
+            amount: Amount::Fixed(2),
+            to: Recipient::Object(ObjectRef::Each(ObjectFilter::creature()))
+        }]
+    );
+    let f = front("Cruel Edict");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Sacrifice {
+            who: PlayerRef::Target(0),
+            filter: ObjectFilter::creature()
+        }]
+    );
+    let f = front("Mind Rot");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::Discard {
+            who: PlayerRef::Target(0),
+            amount: Amount::Fixed(2),
+            random: false
+        }]
+    );
+    let f = front("Unsummon");
+    assert_eq!(
+        f.spell.effects,
+        vec![Effect::ReturnToHand {
+            what: ObjectRef::Target(0)
+        }]
+    );
+    let f = front("Naturalize");
+    let mut ae = TypeSet::EMPTY;
+    ae.insert(CardType::Artifact);
+    ae.insert(CardType::Enchantment);
+    assert_eq!(
+        f.spell.targets,
+        vec![TargetSpec::one(TargetKind::Permanent(ObjectFilter {
+            types_any: ae,
+            ..Default::default()
+        }))]
+    );
+}
+
+#[test]
+fn statics_on_the_creature_itself() {
+    assert_eq!(
+        front("Spineless Thug").abilities,
+        vec![Ability::Static(StaticAbility::CantBlock(Affected::This))]
+    );
+    assert_eq!(
+        front("Phantom Warrior").abilities,
+        vec![Ability::Static(StaticAbility::Unblockable)]
+    );
+    assert_eq!(
+        front("Bloodrock Cyclops").abilities,
+        vec![Ability::Static(StaticAbility::AttacksEachTurn)]
+    );
+    assert!(front("Cloud Sprite")
+        .abilities
+        .contains(&Ability::Static(StaticAbility::CanBlockOnlyFlyers)));
+}
+
+#[test]
+fn uncompilable_card_is_unsupported_with_its_phrase() {
+    let c = card("Abundance");
+    assert!(!c.is_supported());
+    let u = c.unsupported().unwrap();
+    assert!(u.phrase.starts_with("If you would draw a card"), "{u}");
+    // Incinerate's second sentence has no model: the whole card is unsupported.
+    assert!(!card("Incinerate").is_supported());
+}
+
+#[test]
+fn share_of_the_pool_that_compiles() {
+    let total = db().len();
+    let ok = db().iter().filter(|c| c.is_supported()).count();
+    println!(
+        "{ok} of {total} cards compile ({:.1}%)",
+        100.0 * ok as f64 / total as f64
+    );
+    assert_eq!(total, 8854);
+    assert!(ok >= 2300, "only {ok} cards compile");
+}
