@@ -154,6 +154,9 @@ impl Game {
 
     /// Attack requirements (500): creatures that attack each turn if able.
     fn must_attack(&self, id: ObjId) -> bool {
+        if self.objects[id.slot as usize].flags & crate::object::flags::STATICS == 0 {
+            return false;
+        }
         let ch = compute(self, id);
         statics(&ch).any(|s| matches!(s, StaticAbility::AttacksEachTurn))
     }
@@ -173,14 +176,13 @@ impl Game {
 
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
+        let mut unmet = false;
         for &id in &self.in_play {
             if !self.combat.is_attacking(id) && self.can_attack(id) {
                 out.push(Action::Attack(id));
+                unmet |= self.must_attack(id);
             }
         }
-        let unmet = self.in_play.iter().any(|&id| {
-            !self.combat.is_attacking(id) && self.can_attack(id) && self.must_attack(id)
-        });
         if !unmet {
             out.push(Action::Done);
         }

@@ -524,47 +524,59 @@ impl Game {
                 v.push(1u8 << i);
             }
         }
-        let mut opts = Vec::new();
-        self.mana_options(p, exclude, None, &mut opts);
-        // One entry per (source, ability): the union of kinds it offers.
-        let mut last: Option<(ObjId, u8)> = None;
-        for a in opts {
-            if let Action::ActivateMana {
-                source,
-                index,
-                kind,
-            } = a
-            {
-                let bit = 1u8 << kind.index();
-                if last == Some((source, index)) {
-                    if let Some(m) = v.last_mut() {
-                        *m |= bit;
-                    }
-                } else {
-                    // Fixed multi-mana abilities count once per mana.
-                    let o = &self.objects[source.slot as usize];
-                    let n = match o.def().faces[0].abilities.get(index as usize) {
-                        Some(Ability::Mana(m)) => match &m.produce {
-                            ManaProduce::Fixed(k) => k.len(),
-                            ManaProduce::AnyColor(n) => *n as usize,
-                            ManaProduce::OneOf(_) => 1,
-                        },
-                        _ => 1,
-                    };
-                    if let Some(Ability::Mana(m)) = o.def().faces[0].abilities.get(index as usize) {
-                        if let ManaProduce::Fixed(ks) = &m.produce {
-                            for k in ks {
-                                v.push(1u8 << k.index());
-                            }
-                            last = Some((source, index));
-                            continue;
-                        }
-                    }
-                    for _ in 0..n {
-                        v.push(bit);
-                    }
-                    last = Some((source, index));
+        for &id in &self.in_play {
+            if Some(id) == exclude {
+                continue;
+            }
+            let o = &self.objects[id.slot as usize];
+            if o.flags & crate::object::flags::MANA == 0 || o.controller != p || o.is_phased_out() {
+                continue;
+            }
+            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 {
+                1
+            } else {
+                0
+            }];
+            // Abilities that share the {T} can't all be used: count the {T}
+            // abilities as one choice (the union of their kinds, or the
+            // largest multi-mana one).
+            let mut tap_mask = 0u8;
+            let mut tap_multi: Option<&ManaProduce> = None;
+            for a in &face.abilities {
+                let Ability::Mana(m) = a else { continue };
+                if !m.cost.mana.is_zero()
+                    || m.cost.sacrifice.is_some()
+                    || !self.can_pay_tap_part(&m.cost, id)
+                {
+                    continue;
                 }
+                let (mask, count) = match &m.produce {
+                    ManaProduce::Fixed(ks) => {
+                        (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
+                    }
+                    ManaProduce::AnyColor(n) => (0x1f, *n as usize),
+                    ManaProduce::OneOf(set) => (set.0, 1),
+                };
+                if m.cost.tap {
+                    if count > 1 {
+                        tap_multi = Some(&m.produce);
+                    } else {
+                        tap_mask |= mask;
+                    }
+                    continue;
+                }
+                match &m.produce {
+                    ManaProduce::Fixed(ks) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
+                    _ => v.extend(std::iter::repeat_n(mask, count)),
+                }
+            }
+            match tap_multi {
+                Some(ManaProduce::Fixed(ks)) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
+                Some(ManaProduce::AnyColor(n)) => {
+                    v.extend(std::iter::repeat_n(0x1fu8, *n as usize))
+                }
+                _ if tap_mask != 0 => v.push(tap_mask),
+                _ => {}
             }
         }
         v
