@@ -6,6 +6,13 @@ use crate::{ObjId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{db, CardId, ManaKind, Step};
 
+/// A target with the card it was (for log lines).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NamedTarget {
+    pub target: Target,
+    pub card: Option<CardId>,
+}
+
 /// Why a player lost (420.5, 102).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LossReason {
@@ -138,14 +145,14 @@ pub enum Event {
         player: PlayerId,
         obj: ObjId,
         card: CardId,
-        targets: Vec<Target>,
+        targets: Vec<NamedTarget>,
     },
     AbilityPlayed {
         player: PlayerId,
         source: ObjId,
         card: CardId,
         index: u8,
-        targets: Vec<Target>,
+        targets: Vec<NamedTarget>,
     },
     /// 410
     TriggerPutOnStack {
@@ -153,7 +160,7 @@ pub enum Event {
         source: ObjId,
         card: CardId,
         index: u8,
-        targets: Vec<Target>,
+        targets: Vec<NamedTarget>,
     },
     /// 410.4: no legal target; removed from the stack.
     TriggerRemoved {
@@ -303,11 +310,11 @@ fn target(t: &Target, card: Option<CardId>) -> String {
     }
 }
 
-fn targets(ts: &[Target]) -> String {
+fn targets(ts: &[NamedTarget]) -> String {
     if ts.is_empty() {
         return String::new();
     }
-    let v: Vec<String> = ts.iter().map(|t| target(t, None)).collect();
+    let v: Vec<String> = ts.iter().map(|t| target(&t.target, t.card)).collect();
     format!(" targeting {}", v.join(", "))
 }
 

@@ -437,6 +437,19 @@ impl Game {
         })
     }
 
+    /// Targets with their cards, for events.
+    pub fn named_targets(&self, ts: &[Target]) -> Vec<crate::event::NamedTarget> {
+        ts.iter()
+            .map(|&t| crate::event::NamedTarget {
+                target: t,
+                card: match t {
+                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| x.card),
+                    Target::Player(_) => None,
+                },
+            })
+            .collect()
+    }
+
     pub fn target_exists(&self, t: Target) -> bool {
         match t {
             Target::Player(p) => !self.players[p.index()].lost,

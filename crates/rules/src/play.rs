@@ -162,12 +162,13 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
             });
+            let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
                 player: c.player,
                 source: t.source,
                 card: t.card,
                 index: t.index,
-                targets: c.targets,
+                targets,
             });
             self.flow = Flow::Priority(c.then);
             return;
@@ -268,6 +269,7 @@ impl Game {
         self.rewind = None;
         self.passes = 0;
         if let Some(card) = card {
+            let targets = self.named_targets(&c.targets);
             self.emit(Event::CostPaid {
                 player: c.player,
                 card,
@@ -277,7 +279,7 @@ impl Game {
                     player: c.player,
                     obj,
                     card,
-                    targets: c.targets,
+                    targets,
                 }),
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
@@ -288,7 +290,7 @@ impl Game {
                         source,
                         card,
                         index,
-                        targets: c.targets,
+                        targets,
                     })
                 }
                 Playing::Trigger(_) => {}
