@@ -27,6 +27,10 @@ pub enum DecisionKind {
     ChooseX { max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
     PayMana,
+    /// 409.1h: choose a permanent to sacrifice as part of a cost.
+    SacrificeCost,
+    /// 409.1h: choose a card to discard as part of a cost (`remaining` including this one).
+    DiscardCost { remaining: u32 },
     /// 308.2a: declare attackers one by one, then `Done`.
     DeclareAttackers,
     /// 309.2a: declare blockers one by one, then `Done`.
@@ -56,6 +60,8 @@ impl DecisionKind {
             DecisionKind::ChooseTarget { .. } => "choose target",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::PayMana => "pay mana",
+            DecisionKind::SacrificeCost => "sacrifice as a cost",
+            DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",
             DecisionKind::AssignCombatDamage { .. } => "assign combat damage",

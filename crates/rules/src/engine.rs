@@ -80,6 +80,9 @@ pub(crate) struct Casting {
     pub unpaid: Option<Unpaid>,
     /// Who gets priority afterwards (409.1i).
     pub then: PlayerId,
+    /// Non-mana costs paid so far (409.1h).
+    pub sacrificed: bool,
+    pub discarded: u8,
 }
 
 /// The mana still owed during payment.
@@ -212,7 +215,9 @@ impl Game {
             DecisionKind::Priority => self.on_priority(p, action),
             DecisionKind::ChooseTarget { .. }
             | DecisionKind::ChooseX { .. }
-            | DecisionKind::PayMana => self.on_casting(action),
+            | DecisionKind::PayMana
+            | DecisionKind::SacrificeCost
+            | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),

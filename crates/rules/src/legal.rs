@@ -54,6 +54,28 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            DecisionKind::SacrificeCost => {
+                if let Some(c) = self.casting.as_deref() {
+                    if let (Some(cost), crate::engine::Playing::Ability { source, .. }) =
+                        (self.casting_cost(c), &c.what)
+                    {
+                        if let Some(f) = &cost.sacrifice {
+                            out.extend(
+                                self.controlled_by(c.player)
+                                    .filter(|&o| {
+                                        crate::filter::matches(self, f, o, Some(*source), c.player)
+                                    })
+                                    .map(Action::ChooseObject),
+                            );
+                        }
+                    }
+                }
+                out.push(Action::CancelPlay);
+            }
+            DecisionKind::DiscardCost { .. } => {
+                out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)));
+                out.push(Action::CancelPlay);
+            }
             DecisionKind::DeclareAttackers => self.attack_options(out),
             DecisionKind::DeclareBlockers => self.block_options(out),
             DecisionKind::AssignCombatDamage { min, max, .. } => {
@@ -170,6 +192,14 @@ impl Game {
                     }
                     if !self.can_pay_tap_part(&act.cost, id) {
                         continue;
+                    }
+                    if let Some(f) = &act.cost.sacrifice {
+                        if !self
+                            .controlled_by(p)
+                            .any(|o| crate::filter::matches(self, f, o, Some(id), p))
+                        {
+                            continue;
+                        }
                     }
                     let payable = if act.cost.tap {
                         self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))

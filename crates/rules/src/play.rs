@@ -60,6 +60,8 @@ impl Game {
             x: None,
             unpaid: None,
             then: p,
+            sacrificed: false,
+            discarded: 0,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -94,7 +96,7 @@ impl Game {
         }
     }
 
-    fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
+    pub(crate) fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
         match &c.what {
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
                 Some(StackKind::Ability {
@@ -205,6 +207,27 @@ impl Game {
             .and_then(|c| c.unpaid.as_ref())
             .is_none_or(Unpaid::is_paid);
         if paid {
+            // 409.1h: the rest of the cost, in any order.
+            if let Some(cost) = self.casting_cost(&c) {
+                let cc = self.casting.as_deref().expect("casting");
+                if cost.sacrifice.is_some() && !cc.sacrificed {
+                    self.decision = Some(Decision {
+                        player: c.player,
+                        kind: DecisionKind::SacrificeCost,
+                    });
+                    self.flow = Flow::Casting;
+                    return;
+                }
+                if cost.discard > cc.discarded {
+                    let remaining = (cost.discard - cc.discarded) as u32;
+                    self.decision = Some(Decision {
+                        player: c.player,
+                        kind: DecisionKind::DiscardCost { remaining },
+                    });
+                    self.flow = Flow::Casting;
+                    return;
+                }
+            }
             self.finish_casting();
         } else {
             self.decision = Some(Decision {
@@ -345,6 +368,25 @@ impl Game {
             Action::ChooseTarget(t) => {
                 if let Some(c) = self.casting.as_mut() {
                     c.targets.push(t);
+                }
+                self.continue_casting();
+            }
+            Action::ChooseObject(o) => {
+                let sacrificing = self.casting.as_ref().is_some_and(|c| {
+                    let cost = self.casting_cost(c);
+                    cost.is_some_and(|k| k.sacrifice.is_some()) && !c.sacrificed
+                });
+                if sacrificing {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.sacrificed = true;
+                    }
+                } else {
+                    self.discard(o);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.discarded += 1;
+                    }
                 }
                 self.continue_casting();
             }

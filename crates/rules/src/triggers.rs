@@ -339,6 +339,8 @@ impl Game {
             x: None,
             unpaid: None,
             then,
+            sacrificed: false,
+            discarded: 0,
         }));
         self.continue_casting();
     }

@@ -154,3 +154,43 @@ fn r300_3_mana_burn_as_a_phase_ends() {
         .iter()
         .any(|e| e.render() == "300.3 P1 loses 1 life to mana burn"));
 }
+
+#[test]
+fn r409_1h_sacrifice_a_creature_as_a_cost() {
+    let mut g = Game::empty(&["Alice", "Bob"], 1);
+    let p1 = PlayerId(0);
+    let husk = g.create_card(card("Nantuko Husk"), p1, Zone::InPlay);
+    let bears = g.create_card(card("Grizzly Bears"), p1, Zone::InPlay);
+    for p in [p1, PlayerId(1)] {
+        for _ in 0..3 {
+            g.create_card(card("Swamp"), p, Zone::Library(p));
+        }
+    }
+    g.begin_at(3, p1, Step::PrecombatMain);
+    let activate = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Activate { source, .. } if *source == husk))
+        .expect("Husk's ability is playable");
+    g.apply(activate).unwrap();
+    assert_eq!(
+        g.decision.as_ref().unwrap().kind,
+        DecisionKind::SacrificeCost
+    );
+    let options = g.legal_actions();
+    assert!(
+        options.contains(&Action::ChooseObject(bears))
+            && options.contains(&Action::ChooseObject(husk))
+    );
+    g.apply(Action::ChooseObject(bears)).unwrap();
+    assert_eq!(
+        g.zone_of(bears),
+        None,
+        "the Bears left play as the cost was paid"
+    );
+    assert_eq!(g.player(p1).graveyard.len(), 1);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    let ch = tolaria_rules::characteristics::compute(&g, husk);
+    assert_eq!((ch.power, ch.toughness), (4, 4));
+}
