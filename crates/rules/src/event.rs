@@ -368,6 +368,36 @@ impl Event {
         }
     }
 
+    /// Could this event bring about a state-based effect (420.5)? Events that
+    /// change no life total, damage, counters, zone, toughness or
+    /// attachment don't, so the engine skips the check after them. (When
+    /// characteristics come to depend on status or on the step, e.g. "as
+    /// long as it's untapped", the events that change those must be
+    /// removed from this list.)
+    pub fn may_cause_sba(&self) -> bool {
+        !matches!(
+            self,
+            Event::StepBegan { .. }
+                | Event::Tapped { .. }
+                | Event::Untapped { .. }
+                | Event::ManaAdded { .. }
+                | Event::CostPaid { .. }
+                | Event::SpellPlayed { .. }
+                | Event::AbilityPlayed { .. }
+                | Event::TriggerPutOnStack { .. }
+                | Event::Kept { .. }
+                | Event::Mulliganed { .. }
+                | Event::Shuffled { .. }
+                | Event::GameStarted { .. }
+                | Event::AttackerDeclared { .. }
+                | Event::BlockerDeclared { .. }
+                | Event::CombatDamageOnStack { .. }
+                | Event::SkippedFirstDraw { .. }
+                | Event::Drew { .. }
+                | Event::CoinFlipped { .. }
+        )
+    }
+
     /// The log line, or `None` for an event another event already tells
     /// (a draw's zone change is told by `Drew`, a land's by `LandPlayed`).
     pub fn log_line(&self) -> Option<String> {

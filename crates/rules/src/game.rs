@@ -146,7 +146,7 @@ impl Game {
 
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
     pub fn emit(&mut self, e: Event) {
-        self.sba_dirty = true;
+        self.sba_dirty |= e.may_cause_sba();
         crate::triggers::check_triggers(self, &e);
         self.events.push(e);
     }
