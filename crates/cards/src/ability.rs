@@ -448,6 +448,12 @@ pub enum Effect {
         amount: Amount,
         token: TokenSpec,
     },
+    /// 507.1: "You control target player during that player's next turn" (Mindslaver).
+    ControlNextTurn {
+        who: PlayerRef,
+    },
+    /// 509.1: "End the turn." (Time Stop).
+    EndTheTurn,
     /// 511: flip a coin; the effects of winning or losing follow.
     FlipCoin {
         won: Vec<Effect>,

@@ -1335,6 +1335,25 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // 509.1: "End the turn." (Time Stop)
+    if p.eat_all("end the turn") {
+        cx.effects.push(Effect::EndTheTurn);
+        return p.eat_end().then_some(());
+    }
+    // 507.1: "You control target player during that player's next turn." (Mindslaver)
+    if p.at_all("you control target player") {
+        let controlled = attempt(p, cx, |p, cx| {
+            p.eat_all("you control");
+            let (t, is_player) = target(p, cx)?;
+            (is_player && p.eat_all("during that player's next turn") && p.eat_end()).then_some(t)
+        });
+        if let Some(t) = controlled {
+            cx.effects.push(Effect::ControlNextTurn {
+                who: PlayerRef::Target(t),
+            });
+            return Some(());
+        }
+    }
     if p.eat_all("it can't be regenerated")
         || p.eat_all("they can't be regenerated")
         || p.eat_all("that creature can't be regenerated")

@@ -287,6 +287,8 @@ pub enum Event {
     },
     /// 314.2
     CleanupDamageRemoved,
+    /// 509.1c: the turn was ended; the game skips to the cleanup step.
+    TurnEnded,
     /// 102 / 420.5
     PlayerLost {
         player: PlayerId,
@@ -358,6 +360,7 @@ impl Event {
             Event::TokenCreated { .. } => "216.1",
             Event::CoinFlipped { .. } => "511.1",
             Event::CleanupDamageRemoved => "314.2",
+            Event::TurnEnded => "509.1c",
             Event::PlayerLost { reason, .. } => match reason {
                 LossReason::LifeZero => "420.5a",
                 LossReason::EmptyLibrary => "420.5g",
@@ -620,6 +623,7 @@ impl Event {
             Event::CleanupDamageRemoved => {
                 "Damage wears off and \"until end of turn\" effects end".to_string()
             }
+            Event::TurnEnded => "The turn ends: the game skips to the cleanup step".to_string(),
             Event::PlayerLost { player, reason } => {
                 let why = match reason {
                     LossReason::LifeZero => "0 or less life",

@@ -61,6 +61,12 @@ pub struct Game {
     pub next_timestamp: u32,
     /// 507: who controls the current turn (the active player unless an effect says otherwise).
     pub turn_controller: PlayerId,
+    /// 507.1: pending "controls that player's next turn" effects,
+    /// (controlled player, controller); a later one for the same player
+    /// overwrites an earlier one (507.1a).
+    pub turn_control_next: Vec<(PlayerId, PlayerId)>,
+    /// 509.1: an effect has ended the turn; applied as the resolution finishes.
+    pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
     pub cleanup_again: bool,
     pub result: Option<GameResult>,

@@ -215,6 +215,19 @@ impl Game {
             return;
         };
         let card = r.ctx.source_card;
+        if self.ending_turn {
+            // 509.1: the spell finishes resolving, then the turn ends.
+            self.emit(Event::Resolved {
+                card,
+                ability: !matches!(r.item.kind, StackKind::Spell { .. }),
+            });
+            let resolved = match r.item.kind {
+                StackKind::Spell { obj } => Some(obj),
+                _ => None,
+            };
+            self.end_the_turn(resolved);
+            return;
+        }
         match r.item.kind {
             StackKind::Spell { obj } => {
                 let face = &db().get(card).faces[0];
@@ -649,6 +662,14 @@ impl Game {
                     }
                 }
             }
+            Effect::ControlNextTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    // 507.1a: the last effect created is the one that works.
+                    self.turn_control_next.retain(|e| e.0 != p);
+                    self.turn_control_next.push((p, ctx.controller));
+                }
+            }
+            Effect::EndTheTurn => self.ending_turn = true,
             Effect::FlipCoin { won, lost } => {
                 // 511.1: the controller flips; only they win or lose.
                 let win = self.rng.below(2) == 0;

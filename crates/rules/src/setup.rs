@@ -37,6 +37,8 @@ impl Game {
             next_timestamp: 0,
             turn_controller: PlayerId(0),
             cleanup_again: false,
+            turn_control_next: Vec::new(),
+            ending_turn: false,
             result: None,
             lki: Vec::new(),
             events: Vec::new(),

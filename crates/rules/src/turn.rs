@@ -108,13 +108,78 @@ impl Game {
                 // The turn ends; the next player's turn begins.
                 self.turn += 1;
                 self.active = self.next_player(self.active);
-                self.turn_controller = self.active;
+                // 507.1: a turn-controlling effect applies to the next turn the
+                // player actually takes, and ends as the following turn begins.
+                self.turn_controller = match self
+                    .turn_control_next
+                    .iter()
+                    .position(|e| e.0 == self.active)
+                {
+                    Some(i) => self.turn_control_next.remove(i).1,
+                    None => self.active,
+                };
                 self.step = Step::Untap;
             }
         }
         self.passes = 0;
         self.flow = Flow::BeginStep;
         let _ = Phase::Beginning;
+    }
+
+    /// 509.1: ending the turn, after the resolving spell or ability has
+    /// finished (`resolved` is the resolving spell, if a spell).
+    pub(crate) fn end_the_turn(&mut self, resolved: Option<ObjId>) {
+        self.ending_turn = false;
+        // 509.1a: every object on the stack is removed from the game,
+        // including the spell that ended the turn.
+        if let Some(obj) = resolved {
+            if self.obj(obj).is_some_and(|o| o.zone == Zone::Stack) {
+                self.move_to(obj, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+            }
+        }
+        while let Some(item) = self.stack.pop() {
+            if let crate::StackKind::Spell { obj } = item.kind {
+                // Put it back so that the move finds it listed on the stack.
+                self.stack.push(item);
+                self.move_to(obj, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+            } else if let Some(card) = item.card(self) {
+                self.emit(Event::ZoneChange {
+                    card,
+                    old: ObjId { slot: 0, gen: 0 },
+                    new: ObjId { slot: 0, gen: 0 },
+                    from: Zone::Stack,
+                    to: Zone::Nowhere,
+                    reason: MoveReason::RemoveFromGame,
+                });
+            }
+        }
+        // Attacking and blocking creatures are removed from combat.
+        let in_combat: Vec<ObjId> = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.obj)
+            .chain(self.combat.blocks.iter().map(|b| b.0))
+            .collect();
+        for o in in_combat {
+            if let Some(card) = self.obj(o).map(|x| x.card) {
+                self.emit(Event::RemovedFromCombat { obj: o, card });
+            }
+        }
+        self.combat.clear();
+        // 509.1b: state-based effects; no priority, no triggers put on the stack.
+        self.check_state_based_effects();
+        if self.is_over() {
+            return;
+        }
+        // 509.1c: skip to the cleanup step (the phase ends: 300.3).
+        if self.step.phase() != Phase::End {
+            self.empty_mana_pools();
+        }
+        self.emit(Event::TurnEnded);
+        self.step = Step::Cleanup;
+        self.passes = 0;
+        self.flow = Flow::BeginStep;
     }
 
     /// 300.3: unused mana is lost as a phase ends, and each player loses 1

@@ -1,0 +1,202 @@
+//! Rule 507 (controlling another player's turn: Mindslaver) and rule 509
+//! (ending the turn: Time Stop).
+
+use tolaria_cards::{db, CardId, Step};
+use tolaria_rules::{Action, DecisionKind, Event, Game, PlayerId, Target, Zone};
+
+fn card(name: &str) -> CardId {
+    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
+    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
+    c.id
+}
+
+const P1: PlayerId = PlayerId(0);
+const P2: PlayerId = PlayerId(1);
+
+fn libraries(g: &mut Game) {
+    for p in [P1, P2] {
+        for _ in 0..10 {
+            g.create_card(card("Island"), p, Zone::Library(p));
+        }
+    }
+}
+
+/// Pays whatever mana is asked with the first mana ability offered.
+fn pay(g: &mut Game) {
+    while g
+        .decision
+        .as_ref()
+        .is_some_and(|d| d.kind == DecisionKind::PayMana)
+    {
+        let a = g
+            .legal_actions()
+            .into_iter()
+            .find(|a| matches!(a, Action::ActivateMana { .. }))
+            .unwrap();
+        g.apply(a).unwrap();
+    }
+}
+
+fn pass_until(g: &mut Game, player: PlayerId, step: Step) {
+    for _ in 0..500 {
+        if g.active == player
+            && g.step == step
+            && g.decision
+                .as_ref()
+                .is_some_and(|d| d.kind == DecisionKind::Priority)
+        {
+            return;
+        }
+        let d = g.decider().unwrap();
+        let a = if g.legal_actions().contains(&Action::Done) {
+            Action::Done
+        } else {
+            Action::Pass
+        };
+        g.apply_as(d, a).unwrap();
+    }
+    panic!("never reached {player} {step:?}");
+}
+
+fn mindslaver_activated() -> Game {
+    let mut g = Game::empty(&["Alice", "Bob"], 1);
+    let slaver = g.create_card(card("Mindslaver"), P1, Zone::InPlay);
+    for _ in 0..4 {
+        g.create_card(card("Island"), P1, Zone::InPlay);
+    }
+    g.create_card(card("Forest"), P2, Zone::InPlay);
+    g.create_card(card("Grizzly Bears"), P2, Zone::Hand(P2));
+    libraries(&mut g);
+    g.begin_at(3, P1, Step::PrecombatMain);
+    let act = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::Activate { source, .. } if *source == slaver))
+        .unwrap();
+    g.apply(act).unwrap();
+    g.apply(Action::ChooseTarget(Target::Player(P2))).unwrap();
+    pay(&mut g);
+    assert_eq!(g.zone_of(slaver), None, "sacrificed as a cost");
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    g
+}
+
+#[test]
+fn r507_1_mindslaver_controls_the_next_turn_of_the_player_from_untap_to_cleanup() {
+    let mut g = mindslaver_activated();
+    // Still Alice's own turn: she decides for herself.
+    assert_eq!(g.decider(), Some(P1));
+    pass_until(&mut g, P2, Step::Upkeep);
+    assert_eq!(g.turn_controller, P1);
+    // 507.3: Alice makes Bob's decisions; Bob can't.
+    assert_eq!(g.decision.as_ref().unwrap().player, P2);
+    assert_eq!(g.decider(), Some(P1));
+    assert!(g.apply_as(P2, Action::Pass).is_err());
+    // 507.2: Alice sees Bob's hand.
+    assert!(g.view(P1).players[1].hand.is_some());
+    pass_until(&mut g, P2, Step::PrecombatMain);
+    // 507.3a: Bob's resources pay for Bob's spells: Alice plays Bob's Bears? It costs {1}{G}
+    // and Bob has one Forest, so it can't be played; a land can.
+    let legal = g.legal_actions();
+    assert!(legal.iter().all(|a| !matches!(a, Action::PlaySpell(_))));
+    // 507.1: the effect ends as the next turn begins.
+    pass_until(&mut g, P1, Step::Upkeep);
+    assert_eq!(g.turn_controller, P1);
+    assert_eq!(g.decider(), Some(P1));
+    assert!(g.view(P1).players[1].hand.is_none());
+}
+
+#[test]
+fn r507_4_no_mana_burn_while_another_player_controls_the_turn() {
+    let mut g = mindslaver_activated();
+    pass_until(&mut g, P2, Step::PrecombatMain);
+    let tap = g
+        .legal_actions()
+        .into_iter()
+        .find(|a| matches!(a, Action::ActivateMana { .. }))
+        .unwrap();
+    g.apply_as(P1, tap).unwrap();
+    assert_eq!(g.player(P2).pool.total(), 1);
+    let life = g.player(P2).life;
+    g.apply_as(P1, Action::Pass).unwrap();
+    g.apply_as(P1, Action::Pass).unwrap();
+    // The mana is lost as the phase ends, but Bob loses no life.
+    assert_eq!(g.player(P2).pool.total(), 0);
+    assert_eq!(g.player(P2).life, life);
+}
+
+#[test]
+fn r507_1a_a_later_turn_control_effect_overwrites_an_earlier_one() {
+    let mut g = Game::empty(&["A", "B", "C"], 1);
+    libraries(&mut g);
+    g.turn_control_next.push((P2, P1));
+    // A second effect for the same player replaces the first.
+    g.turn_control_next.retain(|e| e.0 != P2);
+    g.turn_control_next.push((P2, PlayerId(2)));
+    g.begin_at(1, P1, Step::Cleanup);
+    pass_until(&mut g, P2, Step::Upkeep);
+    assert_eq!(g.turn_controller, PlayerId(2));
+}
+
+fn time_stop_in_response() -> (Game, tolaria_rules::ObjId) {
+    let mut g = Game::empty(&["Alice", "Bob"], 1);
+    for _ in 0..2 {
+        g.create_card(card("Forest"), P1, Zone::InPlay);
+    }
+    let bears = g.create_card(card("Grizzly Bears"), P1, Zone::Hand(P1));
+    for _ in 0..6 {
+        g.create_card(card("Island"), P2, Zone::InPlay);
+    }
+    let stop = g.create_card(card("Time Stop"), P2, Zone::Hand(P2));
+    libraries(&mut g);
+    g.begin_at(3, P1, Step::PrecombatMain);
+    g.apply(Action::PlaySpell(bears)).unwrap();
+    pay(&mut g);
+    g.apply(Action::Pass).unwrap();
+    // Bob responds with Time Stop.
+    g.apply(Action::PlaySpell(stop)).unwrap();
+    pay(&mut g);
+    g.take_events();
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    (g, bears)
+}
+
+#[test]
+fn r509_1a_time_stop_removes_every_object_on_the_stack_from_the_game_including_itself() {
+    let (g, _) = time_stop_in_response();
+    assert!(g.stack.is_empty());
+    let removed: Vec<&str> = g
+        .removed
+        .iter()
+        .map(|&o| g.obj(o).unwrap().def().name.as_str())
+        .collect();
+    assert!(
+        removed.contains(&"Grizzly Bears") && removed.contains(&"Time Stop"),
+        "{removed:?}"
+    );
+    g.check_zones().unwrap();
+}
+
+#[test]
+fn r509_1c_the_game_skips_to_the_cleanup_step() {
+    let (mut g, _) = time_stop_in_response();
+    let events = g.take_events();
+    let steps: Vec<Step> = events
+        .iter()
+        .filter_map(|e| {
+            if let Event::StepBegan { step } = e {
+                Some(*step)
+            } else {
+                None
+            }
+        })
+        .collect();
+    // No combat, no end of turn step (509.3: "at end of turn" abilities don't trigger).
+    assert_eq!(steps.first(), Some(&Step::Cleanup), "{steps:?}");
+    assert!(!steps.contains(&Step::EndOfTurn));
+    assert!(events.iter().any(|e| matches!(e, Event::TurnEnded)));
+    // The next turn is Bob's.
+    assert_eq!(g.active, P2);
+}
