@@ -191,6 +191,8 @@ pub enum StaticAbility {
     },
     /// "You have shroud" (True Believer).
     ControllerHasShroud,
+    /// 419 replacement: "[This] comes into play tapped."
+    ComesIntoPlayTapped,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).
@@ -447,6 +449,11 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
         token: TokenSpec,
+    },
+    /// 502.33 Equip: attach `what` (an Equipment) to `to`.
+    Attach {
+        what: ObjectRef,
+        to: ObjectRef,
     },
     /// 507.1: "You control target player during that player's next turn" (Mindslaver).
     ControlNextTurn {

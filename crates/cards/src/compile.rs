@@ -505,7 +505,42 @@ fn protection(p: &mut P) -> Option<Vec<Protection>> {
 fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
     let mut v = Vec::new();
     loop {
-        if p.eat_all("protection from") {
+        if p.eat("equip") {
+            // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
+            // creature you control. Play this ability only any time you could
+            // play a sorcery."
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return None;
+            }
+            let cost = Cost {
+                mana: ManaCost::parse(&mana).ok()?,
+                ..Default::default()
+            };
+            let target = TargetSpec {
+                kind: TargetKind::Permanent(ObjectFilter {
+                    controller: ControllerFilter::You,
+                    ..ObjectFilter::creature()
+                }),
+                count: 1,
+                up_to: false,
+                other: false,
+            };
+            v.push(Ability::Activated(ActivatedAbility {
+                cost,
+                targets: vec![target],
+                effects: vec![Effect::Attach {
+                    what: ObjectRef::This,
+                    to: ObjectRef::Target(0),
+                }],
+                sorcery_speed: true,
+                once_per_turn: false,
+            }));
+        } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
         } else {
             v.push(Ability::Keyword(keyword(p)?));
@@ -1782,6 +1817,8 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
         {
             out.push(StaticAbility::AttacksEachTurn);
+        } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
+            out.push(StaticAbility::ComesIntoPlayTapped);
         } else if this && p.eat_all("can block only creatures with flying") {
             out.push(StaticAbility::CanBlockOnlyFlyers);
         } else {

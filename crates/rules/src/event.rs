@@ -289,6 +289,13 @@ pub enum Event {
     CleanupDamageRemoved,
     /// 509.1c: the turn was ended; the game skips to the cleanup step.
     TurnEnded,
+    /// An Aura or Equipment becomes attached (212.4, 502.33).
+    Attached {
+        obj: ObjId,
+        card: CardId,
+        to: Target,
+        to_card: Option<CardId>,
+    },
     /// 102 / 420.5
     PlayerLost {
         player: PlayerId,
@@ -361,6 +368,7 @@ impl Event {
             Event::CoinFlipped { .. } => "511.1",
             Event::CleanupDamageRemoved => "314.2",
             Event::TurnEnded => "509.1c",
+            Event::Attached { .. } => "212.4",
             Event::PlayerLost { reason, .. } => match reason {
                 LossReason::LifeZero => "420.5a",
                 LossReason::EmptyLibrary => "420.5g",
@@ -624,6 +632,13 @@ impl Event {
                 "Damage wears off and \"until end of turn\" effects end".to_string()
             }
             Event::TurnEnded => "The turn ends: the game skips to the cleanup step".to_string(),
+            Event::Attached {
+                card, to, to_card, ..
+            } => format!(
+                "{} becomes attached to {}",
+                name(*card),
+                target(to, *to_card)
+            ),
             Event::PlayerLost { player, reason } => {
                 let why = match reason {
                     LossReason::LifeZero => "0 or less life",

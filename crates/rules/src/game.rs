@@ -261,6 +261,17 @@ impl Game {
                 // 212.3d: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
                 self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
+                // 419: "comes into play tapped" modifies how it comes into play.
+                if self.objects[slot].def().front().abilities.iter().any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::ComesIntoPlayTapped
+                        )
+                    )
+                }) {
+                    self.objects[slot].set_tapped(true);
+                }
                 if let Some(c) = controller {
                     self.objects[slot].controller = c;
                 }
@@ -441,6 +452,23 @@ impl Game {
             let o = &self.objects[id.slot as usize];
             o.controller == p && !o.is_phased_out()
         })
+    }
+
+    /// Attaches an Aura or Equipment (212.4, 502.33).
+    pub fn attach(&mut self, obj: ObjId, to: Target) {
+        let Some(o) = self.obj_mut(obj) else { return };
+        o.attached_to = Some(to);
+        let card = o.card;
+        let to_card = match to {
+            Target::Object(t) => self.obj(t).map(|x| x.card),
+            Target::Player(_) => None,
+        };
+        self.emit(Event::Attached {
+            obj,
+            card,
+            to,
+            to_card,
+        });
     }
 
     /// Targets with their cards, for events.

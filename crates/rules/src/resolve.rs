@@ -246,7 +246,7 @@ impl Game {
                         self.put_into_play(obj, r.ctx.controller, MoveReason::Resolve)
                     {
                         if let Some(t) = aura_target {
-                            self.objects[new.slot as usize].attached_to = Some(t);
+                            self.attach(new, t);
                         }
                     }
                 } else {
@@ -659,6 +659,20 @@ impl Game {
                     for _ in 0..n {
                         let id = self.create_token(p, src);
                         self.emit(Event::TokenCreated { obj: id, player: p });
+                    }
+                }
+            }
+            Effect::Attach { what, to } => {
+                // 502.33: attach an Equipment to a creature (it stays in play).
+                let target = self
+                    .objects_of(ctx, to)
+                    .into_iter()
+                    .find(|&o| self.is_present(o));
+                for o in self.objects_of(ctx, what) {
+                    if let (Some(t), true) = (target, self.is_present(o)) {
+                        if t != o {
+                            self.attach(o, Target::Object(t));
+                        }
                     }
                 }
             }
