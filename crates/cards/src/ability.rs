@@ -450,6 +450,14 @@ pub enum Effect {
         amount: Amount,
         token: TokenSpec,
     },
+    /// 419.1a prevention shield: "Prevent the next N damage that would be
+    /// dealt to [recipient] this turn."
+    PreventNextDamage {
+        to: Recipient,
+        amount: Amount,
+    },
+    /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
+    PreventAllCombatDamage,
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

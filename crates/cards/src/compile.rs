@@ -1327,6 +1327,22 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 _ => Effect::Regenerate { what },
             }
         }
+        "prevent" => {
+            p.bump();
+            if p.eat_all("all combat damage that would be dealt this turn") {
+                Effect::PreventAllCombatDamage
+            } else {
+                p.eat_all("the next").then_some(())?;
+                let amount = amount(p)?;
+                p.eat_all("damage that would be dealt to").then_some(())?;
+                let to = recipient(p, cx)?;
+                p.eat_all("this turn").then_some(())?;
+                if !matches!(to, Recipient::Target(_)) {
+                    return None;
+                }
+                Effect::PreventNextDamage { to, amount }
+            }
+        }
         "put" => {
             p.bump();
             let amount = amount(p)?;

@@ -213,6 +213,7 @@ pub enum Event {
         source_card: CardId,
         to: Target,
         amount: u32,
+        protection: bool,
     },
     LifeGained {
         player: PlayerId,
@@ -353,7 +354,10 @@ impl Event {
             Event::CounteredOnResolution { .. } => "413.2a",
             Event::Damage { combat: true, .. } => "310.4",
             Event::Damage { .. } => "416.4",
-            Event::DamagePrevented { .. } => "502.7e",
+            Event::DamagePrevented {
+                protection: true, ..
+            } => "502.7e",
+            Event::DamagePrevented { .. } => "419.1a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.2",
             Event::ManaBurn { .. } => "300.3",
             Event::ZoneChange { reason, .. } => reason.rule(),
@@ -546,13 +550,13 @@ impl Event {
                 source_card,
                 to,
                 amount,
-            } => {
-                format!(
-                    "{amount} damage from {} to {} is prevented (protection)",
-                    name(*source_card),
-                    target(to, None)
-                )
-            }
+                protection,
+            } => format!(
+                "{amount} damage from {} to {} is prevented{}",
+                name(*source_card),
+                target(to, None),
+                if *protection { " (protection)" } else { "" }
+            ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
             Event::ManaBurn { player, amount } => {

@@ -65,6 +65,10 @@ pub struct Game {
     /// (controlled player, controller); a later one for the same player
     /// overwrites an earlier one (507.1a).
     pub turn_control_next: Vec<(PlayerId, PlayerId)>,
+    /// 419.1a: prevention shields this turn: (what they protect, damage left to prevent).
+    pub shields: Vec<(Target, u32)>,
+    /// "Prevent all combat damage that would be dealt this turn."
+    pub prevent_combat_damage: bool,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.

@@ -662,6 +662,15 @@ impl Game {
                     }
                 }
             }
+            Effect::PreventNextDamage { to, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                if let Recipient::Target(i) = to {
+                    if let Some(t) = ctx.target(*i) {
+                        self.shields.push((t, n));
+                    }
+                }
+            }
+            Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
                 let target = self
@@ -733,6 +742,40 @@ impl Game {
     }
 
     /// Deals damage (416.4 / 310), after protection's prevention (502.7e).
+    /// 419: prevention effects reduce damage before it is dealt. Returns the
+    /// damage left.
+    fn prevent_damage(&mut self, source_card: CardId, to: Target, mut n: u32, combat: bool) -> u32 {
+        if combat && self.prevent_combat_damage {
+            self.emit(Event::DamagePrevented {
+                source_card,
+                to,
+                amount: n,
+                protection: false,
+            });
+            return 0;
+        }
+        let mut i = 0;
+        while n > 0 && i < self.shields.len() {
+            if self.shields[i].0 == to {
+                let used = self.shields[i].1.min(n);
+                n -= used;
+                self.shields[i].1 -= used;
+                self.emit(Event::DamagePrevented {
+                    source_card,
+                    to,
+                    amount: used,
+                    protection: false,
+                });
+                if self.shields[i].1 == 0 {
+                    self.shields.remove(i);
+                    continue;
+                }
+            }
+            i += 1;
+        }
+        n
+    }
+
     pub(crate) fn deal_damage(
         &mut self,
         source: ObjId,
@@ -748,6 +791,10 @@ impl Game {
         match to {
             Target::Player(p) => {
                 if self.player(p).lost {
+                    return;
+                }
+                let n = self.prevent_damage(source_card, to, n, combat);
+                if n == 0 {
                     return;
                 }
                 self.players[p.index()].life -= n as i32;
@@ -773,7 +820,12 @@ impl Game {
                         source_card,
                         to,
                         amount: n,
+                        protection: true,
                     });
+                    return;
+                }
+                let n = self.prevent_damage(source_card, to, n, combat);
+                if n == 0 {
                     return;
                 }
                 self.objects[o.slot as usize].damage += n;

@@ -38,6 +38,8 @@ impl Game {
             turn_controller: PlayerId(0),
             cleanup_again: false,
             turn_control_next: Vec::new(),
+            shields: Vec::new(),
+            prevent_combat_damage: false,
             ending_turn: false,
             result: None,
             lki: Vec::new(),

@@ -230,6 +230,8 @@ impl Game {
             o.no_regen_this_turn = false;
         }
         self.effects.retain(|e| !e.until_end_of_turn);
+        self.shields.clear();
+        self.prevent_combat_damage = false;
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
         if self.sba_pending() || !self.pending_triggers.is_empty() {
