@@ -469,6 +469,10 @@ pub enum Effect {
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "[Player] takes an extra turn after this one."
+    ExtraTurn {
+        who: PlayerRef,
+    },
     /// 511: flip a coin; the effects of winning or losing follow.
     FlipCoin {
         won: Vec<Effect>,

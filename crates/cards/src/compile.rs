@@ -1327,6 +1327,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 _ => Effect::Regenerate { what },
             }
         }
+        "take" if p.at_all("take an extra turn after this one") => {
+            p.eat_all("take an extra turn after this one");
+            Effect::ExtraTurn {
+                who: PlayerRef::You,
+            }
+        }
         "prevent" => {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
@@ -1386,6 +1392,38 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // 511.1: "Flip a coin." then "If you win/lose the flip, …".
+    if p.eat_all("flip a coin") {
+        cx.effects.push(Effect::FlipCoin {
+            won: Vec::new(),
+            lost: Vec::new(),
+        });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("if you win the flip") || p.at_all("if you lose the flip") {
+        let win = p.at_all("if you win the flip");
+        p.eat_all(if win {
+            "if you win the flip"
+        } else {
+            "if you lose the flip"
+        });
+        p.eat(",");
+        let v = clause(p, cx)?;
+        if !p.eat_end() || !p.at_end() {
+            return None;
+        }
+        match cx.effects.last_mut() {
+            Some(Effect::FlipCoin { won, lost }) => {
+                let list = if win { won } else { lost };
+                if !list.is_empty() {
+                    return None;
+                }
+                list.extend(v);
+                return Some(());
+            }
+            _ => return None,
+        }
+    }
     // 509.1: "End the turn." (Time Stop)
     if p.eat_all("end the turn") {
         cx.effects.push(Effect::EndTheTurn);

@@ -50,6 +50,9 @@ pub enum Action {
     ChooseObject(ObjId),
     /// 410.3: put this pending trigger (index in the player's own list) on the stack next.
     ChooseTrigger(u8),
+    /// 511.1: call the coin flip.
+    CallHeads,
+    CallTails,
     /// 410.5: answer a "you may".
     Yes,
     No,

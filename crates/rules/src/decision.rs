@@ -50,6 +50,8 @@ pub enum DecisionKind {
     Sacrifice,
     /// 410.5: "you may" on resolution.
     MayAbility,
+    /// 511.1: call heads or tails.
+    CallCoin,
 }
 
 impl DecisionKind {
@@ -69,6 +71,7 @@ impl DecisionKind {
             DecisionKind::Discard { .. } => "discard",
             DecisionKind::Sacrifice => "sacrifice",
             DecisionKind::MayAbility => "may",
+            DecisionKind::CallCoin => "call the coin flip",
         }
     }
 }

@@ -226,9 +226,10 @@ impl Game {
                     self.put_trigger_on_stack(p, i as usize);
                 }
             }
-            DecisionKind::Discard { .. } | DecisionKind::Sacrifice | DecisionKind::MayAbility => {
-                self.on_resolution_choice(p, action)
-            }
+            DecisionKind::Discard { .. }
+            | DecisionKind::Sacrifice
+            | DecisionKind::MayAbility
+            | DecisionKind::CallCoin => self.on_resolution_choice(p, action),
         }
     }
 

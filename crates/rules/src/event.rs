@@ -284,6 +284,9 @@ pub enum Event {
     /// 511
     CoinFlipped {
         player: PlayerId,
+        /// The call: true for heads (511.1).
+        called_heads: bool,
+        heads: bool,
         won: bool,
     },
     /// 314.2
@@ -628,8 +631,15 @@ impl Event {
                 )
             }
             Event::TokenCreated { player, .. } => format!("{player} creates a token"),
-            Event::CoinFlipped { player, won } => format!(
-                "{player} {} the coin flip",
+            Event::CoinFlipped {
+                player,
+                called_heads,
+                heads,
+                won,
+            } => format!(
+                "{player} calls {}, the coin comes up {}: {player} {} the flip",
+                if *called_heads { "heads" } else { "tails" },
+                if *heads { "heads" } else { "tails" },
                 if *won { "wins" } else { "loses" }
             ),
             Event::CleanupDamageRemoved => {

@@ -69,6 +69,8 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// Extra turns to be taken after this one; the last created is taken first.
+    pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.

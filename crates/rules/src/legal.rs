@@ -109,6 +109,10 @@ impl Game {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
+            DecisionKind::CallCoin => {
+                out.push(Action::CallHeads);
+                out.push(Action::CallTails);
+            }
         }
     }
 
@@ -294,6 +298,8 @@ impl Game {
             Action::AssignDamage(n) => format!("assign {n} damage"),
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
+            Action::CallHeads => "call heads".into(),
+            Action::CallTails => "call tails".into(),
             Action::Yes => "yes".into(),
             Action::No => "no".into(),
             Action::Concede(p) => format!("{p} concedes"),

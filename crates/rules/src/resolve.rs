@@ -272,6 +272,11 @@ impl Game {
             return;
         }
         match action {
+            Action::CallHeads | Action::CallTails => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = if action == Action::CallHeads { 1 } else { 2 };
+                }
+            }
             Action::Yes => {
                 if let Some(r) = self.resolving.as_mut() {
                     r.ctx.optional = false;
@@ -336,6 +341,18 @@ impl Game {
                     player: p,
                     kind: DecisionKind::Discard { remaining },
                 })
+            }
+            Effect::FlipCoin { won, lost } => {
+                // 511.1: the flipping player calls heads or tails first.
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub == 0 {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::CallCoin,
+                    });
+                }
+                self.flip_coin(ctx, sub == 1, won, lost);
+                None
             }
             Effect::Sacrifice { who, filter } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
@@ -693,17 +710,30 @@ impl Game {
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
-            Effect::FlipCoin { won, lost } => {
-                // 511.1: the controller flips; only they win or lose.
-                let win = self.rng.below(2) == 0;
-                self.emit(Event::CoinFlipped {
-                    player: ctx.controller,
-                    won: win,
-                });
-                for e in if win { won } else { lost } {
-                    self.exec_effect(ctx, e);
+            Effect::ExtraTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.extra_turns.push(p);
                 }
             }
+            Effect::FlipCoin { won, lost } => {
+                // Outside a resolution (no call possible): a call of heads.
+                self.flip_coin(ctx, true, won, lost);
+            }
+        }
+    }
+
+    /// 511.1: the controller flips and has called; only they win or lose.
+    fn flip_coin(&mut self, ctx: &ResolveCtx, called_heads: bool, won: &[Effect], lost: &[Effect]) {
+        let heads = self.rng.below(2) == 0;
+        let win = heads == called_heads;
+        self.emit(Event::CoinFlipped {
+            player: ctx.controller,
+            called_heads,
+            heads,
+            won: win,
+        });
+        for e in if win { won } else { lost } {
+            self.exec_effect(ctx, e);
         }
     }
 

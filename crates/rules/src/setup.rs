@@ -39,6 +39,7 @@ impl Game {
             cleanup_again: false,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
+            extra_turns: Vec::new(),
             prevent_combat_damage: false,
             ending_turn: false,
             result: None,

@@ -107,7 +107,11 @@ impl Game {
             None => {
                 // The turn ends; the next player's turn begins.
                 self.turn += 1;
-                self.active = self.next_player(self.active);
+                // Extra turns come first, the most recently created first.
+                self.active = match self.extra_turns.pop() {
+                    Some(p) if !self.player(p).lost => p,
+                    _ => self.next_player(self.active),
+                };
                 // 507.1: a turn-controlling effect applies to the next turn the
                 // player actually takes, and ends as the following turn begins.
                 self.turn_controller = match self
