@@ -8,7 +8,10 @@ fn main() {
     let a = Deck::load(args.get(2).map_or("decks/red_green.txt", |s| s.as_str())).unwrap();
     let b = Deck::load(args.get(3).map_or("decks/white_blue.txt", |s| s.as_str())).unwrap();
     let mut g = Game::new_game(&[("A", a.cards()), ("B", b.cards())], seed);
-    let mut agents = [RandomAgent::new(seed * 2 + 1), RandomAgent::new(seed * 2 + 2)];
+    let mut agents = [
+        RandomAgent::new(seed * 2 + 1),
+        RandomAgent::new(seed * 2 + 2),
+    ];
     let mut buf = Vec::new();
     while !g.is_over() {
         for e in g.take_events() {

@@ -1,8 +1,10 @@
 //! Agents: each chooses only from the engine's legal actions and the
 //! player's `view` (no peeking at hidden information).
 
+pub mod greedy;
 pub mod random;
 
+pub use greedy::GreedyAgent;
 pub use random::RandomAgent;
 
 use tolaria_rules::{Action, Game, PlayerId};
@@ -30,4 +32,16 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent>], max_actions: u64
         n += 1;
     }
     n
+}
+
+/// The agents by name, for command lines: `random` or `greedy`.
+pub const AGENT_NAMES: &[&str] = &["random", "greedy"];
+
+/// Makes an agent by name (`random`, `greedy`), seeded where it uses randomness.
+pub fn agent_by_name(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
+    match name.to_ascii_lowercase().as_str() {
+        "random" => Some(Box::new(RandomAgent::new(seed))),
+        "greedy" => Some(Box::new(GreedyAgent::new())),
+        _ => None,
+    }
 }

@@ -86,22 +86,41 @@ fn random_games_finish_with_every_card_in_one_zone() {
 #[test]
 fn random_games_with_default_decks() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks");
-    let names = ["red_green.txt", "white_blue.txt", "black_white.txt", "mono_black.txt"];
-    let decks: Vec<Vec<CardId>> = names.iter().map(|n| tolaria_cards::Deck::load(dir.join(n)).unwrap().cards()).collect();
+    let names = [
+        "red_green.txt",
+        "white_blue.txt",
+        "black_white.txt",
+        "mono_black.txt",
+    ];
+    let decks: Vec<Vec<CardId>> = names
+        .iter()
+        .map(|n| tolaria_cards::Deck::load(dir.join(n)).unwrap().cards())
+        .collect();
     let mut buf = Vec::new();
     for i in 0..decks.len() {
         for j in 0..decks.len() {
             for seed in 0..60u64 {
-                let mut g = Game::new_game(&[("A", decks[i].clone()), ("B", decks[j].clone())], seed * 31 + i as u64 * 7 + j as u64);
+                let mut g = Game::new_game(
+                    &[("A", decks[i].clone()), ("B", decks[j].clone())],
+                    seed * 31 + i as u64 * 7 + j as u64,
+                );
                 let mut agents = [RandomAgent::new(seed + 1), RandomAgent::new(seed + 2)];
                 let mut n = 0;
                 while !g.is_over() {
                     let d = g.decider().unwrap();
                     g.legal_actions_into(&mut buf);
-                    assert!(!buf.is_empty(), "{} vs {} seed {seed}: no legal action for {:?}", names[i], names[j], g.decision);
+                    assert!(
+                        !buf.is_empty(),
+                        "{} vs {} seed {seed}: no legal action for {:?}",
+                        names[i],
+                        names[j],
+                        g.decision
+                    );
                     let a = agents[d.index()].choose(&g, d, &buf);
                     g.apply(a).unwrap();
-                    g.check_zones().unwrap_or_else(|e| panic!("{} vs {} seed {seed} action {n}: {e}", names[i], names[j]));
+                    g.check_zones().unwrap_or_else(|e| {
+                        panic!("{} vs {} seed {seed} action {n}: {e}", names[i], names[j])
+                    });
                     g.events.clear();
                     n += 1;
                     assert!(n < 200_000, "game does not end");

@@ -1,1 +1,131 @@
-fn main() {}
+//! `tolaria`: play a game in the terminal, simulate and benchmark games
+//! between agents, run scenario files and inspect the card pool.
+
+mod args;
+mod bench;
+mod cards;
+mod decks;
+mod play;
+mod scenario;
+mod sim;
+mod style;
+
+use std::process::ExitCode;
+
+/// An error for the user: printed as `tolaria: <message>` on stderr.
+#[derive(Debug)]
+pub struct CliError {
+    pub message: String,
+    /// 2 for a usage error, 1 for anything else.
+    pub code: u8,
+}
+
+impl CliError {
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+    pub fn failure(message: impl Into<String>) -> Self {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+pub type CliResult = Result<ExitCode, CliError>;
+
+const USAGE: &str = "\
+tolaria: a Magic: The Gathering rules engine (Comprehensive Rules of 2007-05-01)
+
+Usage: tolaria <command> [options]
+
+Commands:
+  play        play a game in the terminal against the built-in agent
+  sim         simulate many games between agents and report the results
+  bench       the speed benchmark (RG vs WW, random agents)
+  scenario    run scenario files
+  cards       show a card (`cards show NAME`) or the card pool's coverage
+  help        show this help, or a command's (`tolaria help sim`)
+
+Examples:
+  tolaria play
+  tolaria play --seed 42 --agent random
+  tolaria sim --games 1000 --seed 7 --agents greedy,random
+  tolaria bench --games 2000
+  tolaria scenario scenarios/*.scn
+  tolaria cards show \"Lightning Bolt\"
+  tolaria cards coverage
+
+Run `tolaria <command> --help` for a command's options.
+";
+
+fn run(argv: Vec<String>) -> CliResult {
+    let Some((cmd, rest)) = argv.split_first() else {
+        print!("{USAGE}");
+        return Ok(ExitCode::from(2));
+    };
+    let rest = rest.to_vec();
+    match cmd.as_str() {
+        "play" => play::main(rest),
+        "sim" => sim::main(rest),
+        "bench" => bench::main(rest),
+        "scenario" | "scenarios" => scenario::main(rest),
+        "cards" | "card" => cards::main(rest),
+        "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
+            Some("play") => play::main(vec!["--help".into()]),
+            Some("sim") => sim::main(vec!["--help".into()]),
+            Some("bench") => bench::main(vec!["--help".into()]),
+            Some("scenario") => scenario::main(vec!["--help".into()]),
+            Some("cards") => cards::main(vec!["--help".into()]),
+            _ => {
+                print!("{USAGE}");
+                Ok(ExitCode::SUCCESS)
+            }
+        },
+        "--version" | "-V" => {
+            println!("tolaria {}", env!("CARGO_PKG_VERSION"));
+            Ok(ExitCode::SUCCESS)
+        }
+        other => Err(CliError::usage(format!(
+            "unknown command {other:?}; expected play, sim, bench, scenario, cards or help"
+        ))),
+    }
+}
+
+/// Output into a closed pipe (`tolaria cards coverage | head`) ends the
+/// process quietly, as for other command-line tools, instead of panicking
+/// in `println!`.
+#[cfg(unix)]
+fn restore_sigpipe() {
+    extern "C" {
+        fn signal(signum: i32, handler: usize) -> usize;
+    }
+    const SIGPIPE: i32 = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: setting SIGPIPE back to its default action before any other
+    // thread exists; no handler code runs.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn restore_sigpipe() {}
+
+fn main() -> ExitCode {
+    restore_sigpipe();
+    let argv: Vec<String> = std::env::args().skip(1).collect();
+    match run(argv) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("tolaria: {}", e.message);
+            if e.code == 2 {
+                eprintln!("(run `tolaria help` for usage)");
+            }
+            ExitCode::from(e.code)
+        }
+    }
+}

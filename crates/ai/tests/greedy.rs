@@ -1,0 +1,78 @@
+//! The greedy agent: only legal actions, every game finishes, and it beats
+//! the random agent.
+
+use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
+use tolaria_cards::{CardId, Deck};
+use tolaria_rules::{Game, GameResult, PlayerId};
+
+fn deck(file: &str) -> Vec<CardId> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../decks")
+        .join(file);
+    Deck::load(path).unwrap_or_else(|e| panic!("{e}")).cards()
+}
+
+/// Plays one game; returns the winner's seat.
+fn play(seed: u64, agents: &mut [Box<dyn Agent>; 2], decks: [&[CardId]; 2]) -> Option<PlayerId> {
+    let mut g = Game::new_game(&[("A", decks[0].to_vec()), ("B", decks[1].to_vec())], seed);
+    let mut n = 0;
+    while !g.is_over() {
+        let d = g.decider().expect("a decision is pending");
+        let legal = g.legal_actions();
+        let a = agents[d.index()].choose(&g, d, &legal);
+        assert!(legal.contains(&a), "seed {seed}: {a:?} not in {legal:?}");
+        g.apply(a).expect("legal action applies");
+        g.events.clear();
+        n += 1;
+        assert!(n < 200_000, "seed {seed}: game does not end");
+    }
+    match g.result {
+        Some(GameResult::Win(p)) => Some(p),
+        _ => None,
+    }
+}
+
+#[test]
+fn greedy_plays_legal_games_and_beats_random() {
+    let rg = deck("red_green.txt");
+    let wu = deck("white_blue.txt");
+    let mut greedy_wins = 0;
+    let games = 60;
+    for seed in 0..games {
+        // Alternate decks and seats.
+        let (decks, greedy_seat) = if seed % 2 == 0 {
+            ([&rg[..], &wu[..]], 0)
+        } else {
+            ([&wu[..], &rg[..]], 1)
+        };
+        let mut agents: [Box<dyn Agent>; 2] = if greedy_seat == 0 {
+            [
+                Box::new(GreedyAgent::new()),
+                Box::new(RandomAgent::new(seed)),
+            ]
+        } else {
+            [
+                Box::new(RandomAgent::new(seed)),
+                Box::new(GreedyAgent::new()),
+            ]
+        };
+        if play(seed, &mut agents, decks) == Some(PlayerId(greedy_seat)) {
+            greedy_wins += 1;
+        }
+    }
+    assert!(
+        greedy_wins * 100 >= games * 60,
+        "greedy won only {greedy_wins} of {games}"
+    );
+}
+
+#[test]
+fn greedy_mirror_and_bench_decks_finish() {
+    let rg = deck("bench/rg_beats_old.dck");
+    let ww = deck("bench/white_weenie_old.dck");
+    for seed in 0..20 {
+        let mut agents: [Box<dyn Agent>; 2] =
+            [Box::new(GreedyAgent::new()), Box::new(GreedyAgent::new())];
+        play(seed, &mut agents, [&rg[..], &ww[..]]);
+    }
+}

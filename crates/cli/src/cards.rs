@@ -1,0 +1,234 @@
+//! `tolaria cards show NAME` and `tolaria cards coverage`.
+
+use crate::args::Args;
+use crate::{CliError, CliResult};
+use std::collections::HashMap;
+use std::process::ExitCode;
+use tolaria_cards::{db, CardDef, CardFace, Layout, PtValue};
+
+const HELP: &str = "\
+tolaria cards: inspect the card pool
+
+Usage:
+  tolaria cards show NAME    print a card: cost, type line, P/T, Oracle text,
+                             compiled abilities and whether Tolaria supports it
+  tolaria cards coverage     how many cards are supported, by set and layout,
+                             and the 20 most common unsupported phrases
+
+Examples:
+  tolaria cards show \"Lightning Bolt\"
+  tolaria cards show \"fire // ice\"
+  tolaria cards coverage
+";
+
+pub fn main(argv: Vec<String>) -> CliResult {
+    let args = Args::parse("cards", argv, &[], &[])?;
+    if args.help {
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    match args.positional.first().map(String::as_str) {
+        Some("show") => {
+            if args.positional.len() < 2 {
+                return Err(CliError::usage(
+                    "cards show: give a card name, e.g. tolaria cards show \"Lightning Bolt\"",
+                ));
+            }
+            let name = args.positional[1..].join(" ");
+            show(&name)
+        }
+        Some("coverage") => {
+            if let Some(extra) = args.positional.get(1) {
+                return Err(CliError::usage(format!(
+                    "cards coverage: unexpected argument {extra:?}"
+                )));
+            }
+            coverage();
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(other) => Err(CliError::usage(format!(
+            "cards: unknown subcommand {other:?}; expected show or coverage"
+        ))),
+        None => {
+            print!("{HELP}");
+            Ok(ExitCode::from(2))
+        }
+    }
+}
+
+fn pt(v: Option<PtValue>) -> String {
+    match v {
+        Some(PtValue::Fixed(n)) => n.to_string(),
+        Some(PtValue::Star(0)) => "*".into(),
+        Some(PtValue::Star(n)) => format!("{n}+*"),
+        None => "-".into(),
+    }
+}
+
+fn show(name: &str) -> CliResult {
+    let db = db();
+    let Some(card) = db
+        .by_name(name)
+        .or_else(|| db.by_name(&name.replace(" / ", " // ")))
+    else {
+        let q = name.to_ascii_lowercase();
+        let mut close: Vec<&str> = db
+            .iter()
+            .filter(|c| c.name.to_ascii_lowercase().contains(&q))
+            .map(|c| c.name.as_str())
+            .take(8)
+            .collect();
+        close.sort_unstable();
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean: {}?", close.join(", "))
+        };
+        return Err(CliError::failure(format!(
+            "cards show: no card named {name:?} in the card pool ({} cards){hint}",
+            db.len()
+        )));
+    };
+    print_card(card);
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_card(card: &CardDef) {
+    println!("{}", card.name);
+    println!(
+        "  layout: {:?}; first printed in {} ({})",
+        card.layout, card.first_set, card.release_date
+    );
+    for (i, face) in card.faces.iter().enumerate() {
+        if card.faces.len() > 1 {
+            let label = match (card.layout, i) {
+                (Layout::Flip, 1) => "flipped face",
+                (Layout::Split, _) => "half",
+                _ => "face",
+            };
+            println!();
+            println!("  {label} {}: {}", i + 1, face.name);
+        }
+        print_face(face);
+    }
+    if !card.rulings.is_empty() {
+        println!("  rulings: {}", card.rulings.len());
+    }
+    match card.unsupported() {
+        None => println!("  support: supported (every face compiles)"),
+        Some(u) => println!(
+            "  support: NOT supported: the phrase {:?} ({})",
+            u.phrase, u.reason
+        ),
+    }
+}
+
+fn print_face(face: &CardFace) {
+    let cost = face
+        .mana_cost
+        .as_ref()
+        .map_or("(no mana cost)".to_string(), |c| {
+            format!("{c} (converted mana cost {})", c.converted())
+        });
+    println!("  cost: {cost}");
+    println!("  type: {}", face.type_line());
+    if face.power.is_some() || face.toughness.is_some() {
+        println!("  P/T: {}/{}", pt(face.power), pt(face.toughness));
+    }
+    if face.oracle_text.is_empty() {
+        println!("  text: (none)");
+    } else {
+        println!("  text:");
+        for l in face.oracle_text.lines() {
+            println!("    {l}");
+        }
+    }
+    if !face.keywords.is_empty() {
+        println!("  keywords: {:?}", face.keywords);
+    }
+    if !face.abilities.is_empty() {
+        println!("  abilities: {:#?}", face.abilities);
+    }
+    if !face.spell.targets.is_empty() || !face.spell.effects.is_empty() {
+        println!("  spell: {:#?}", face.spell);
+    }
+    if let Err(u) = &face.support {
+        println!("  this face: {u}");
+    }
+}
+
+fn coverage() {
+    let db = db();
+    let total = db.len();
+    let supported = db.iter().filter(|c| c.is_supported()).count();
+    println!(
+        "{supported} of {total} cards supported ({:.1}%)",
+        100.0 * supported as f64 / total.max(1) as f64
+    );
+
+    // By first set, in release order.
+    let mut sets: HashMap<&str, (String, usize, usize)> = HashMap::new();
+    for c in db.iter() {
+        let e = sets
+            .entry(c.first_set.as_str())
+            .or_insert((c.release_date.clone(), 0, 0));
+        if c.release_date < e.0 {
+            e.0 = c.release_date.clone();
+        }
+        e.1 += 1;
+        e.2 += c.is_supported() as usize;
+    }
+    let mut sets: Vec<_> = sets.into_iter().collect();
+    sets.sort_by(|a, b| (&a.1 .0, a.0).cmp(&(&b.1 .0, b.0)));
+    println!();
+    println!("By first set (in release order):");
+    println!(
+        "  {:<8} {:<12} {:>9} {:>7} {:>7}",
+        "set", "released", "supported", "total", "%"
+    );
+    for (set, (date, n, ok)) in &sets {
+        println!(
+            "  {:<8} {:<12} {:>9} {:>7} {:>6.1}%",
+            set,
+            date,
+            ok,
+            n,
+            100.0 * *ok as f64 / (*n).max(1) as f64
+        );
+    }
+
+    println!();
+    println!("By layout:");
+    for layout in [Layout::Normal, Layout::Split, Layout::Flip] {
+        let n = db.iter().filter(|c| c.layout == layout).count();
+        let ok = db
+            .iter()
+            .filter(|c| c.layout == layout && c.is_supported())
+            .count();
+        println!(
+            "  {:<8} {:>6} of {:>6} ({:.1}%)",
+            format!("{layout:?}"),
+            ok,
+            n,
+            100.0 * ok as f64 / n.max(1) as f64
+        );
+    }
+
+    let mut phrases: HashMap<&str, usize> = HashMap::new();
+    for c in db.iter() {
+        if let Some(u) = c.unsupported() {
+            *phrases.entry(u.phrase.as_str()).or_default() += 1;
+        }
+    }
+    let mut phrases: Vec<_> = phrases.into_iter().collect();
+    phrases.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    println!();
+    println!("Top 20 blocking phrases (cards blocked by each):");
+    for (phrase, n) in phrases.iter().take(20) {
+        let mut p: String = phrase.chars().take(100).collect();
+        if phrase.chars().count() > 100 {
+            p.push('…');
+        }
+        println!("  {n:>5}  {p}");
+    }
+}

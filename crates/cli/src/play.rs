@@ -1,0 +1,758 @@
+//! `tolaria play`: a whole game in the terminal against the built-in agent.
+//!
+//! Decisions go to whoever `game.decider()` names (rule 507: the controller
+//! of a turn decides for the controlled player); the human always sees the
+//! view of their own seat. Input is read line by line, so a pipe works as
+//! well as a terminal; at the end of input the human concedes.
+
+use crate::args::Args;
+use crate::decks::{self, LoadedDeck};
+use crate::style::Style;
+use crate::{CliError, CliResult};
+use std::io::{BufRead, IsTerminal, Write};
+use std::process::ExitCode;
+use tolaria_ai::{agent_by_name, Agent};
+use tolaria_cards::db;
+use tolaria_rules::characteristics::compute;
+use tolaria_rules::view::{CardView, PermanentView, PlayerView};
+use tolaria_rules::{Action, DecisionKind, Game, GameResult, PlayerId, Target};
+
+const HELP: &str = "\
+tolaria play: play a game in the terminal against the built-in agent
+
+Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
+
+Options:
+  --deck FILE           your deck (default: the built-in decks/red_green.txt)
+  --opponent-deck FILE  the agent's deck (default: decks/white_blue.txt)
+                        (a built-in deck may be named instead of a file:
+                        red_green, white_blue, rg_beats_old, white_weenie_old)
+  --seed N              the game's seed (default: from the clock; printed)
+  --agent NAME          the opponent: greedy (default) or random
+
+At each of your decisions the legal options are listed, numbered. Answer:
+  N             pick option N
+  pass, p       pass priority (or finish declaring: done)
+  attack 1 3    declare options 1 and 3 as attackers, then finish
+  block 2 4     declare options 2 and 4 as blocks, then finish
+  done, d       finish declaring attackers or blockers
+  pay           pay the mana cost automatically (tap the offered sources)
+  cancel, c     cancel the spell or ability being played
+  yes, no       answer a \"you may\"
+  board, b      show the game again
+  log [N]       show the last N log lines (default 40)
+  help, ?       show these commands
+  concede, q    concede the game
+
+Input is read line by line (a pipe works too); at the end of input you
+concede. Colour is used when stdout is a terminal and NO_COLOR is unset.
+
+Examples:
+  tolaria play
+  tolaria play --seed 7 --agent random
+  tolaria play --deck my_deck.txt --opponent-deck decks/bench/white_weenie_old.dck
+  yes 1 | tolaria play --seed 1        # always answer with the first option
+";
+
+const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
+
+pub fn main(argv: Vec<String>) -> CliResult {
+    let args = Args::parse(
+        "play",
+        argv,
+        &["deck", "opponent-deck", "seed", "agent"],
+        &[],
+    )?;
+    if args.help {
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    args.no_positional()?;
+    let seed: u64 = match args.value("seed") {
+        Some(_) => args.number("seed", 0)?,
+        None => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64),
+    };
+    let agent_name = args.value("agent").unwrap_or("greedy").to_ascii_lowercase();
+    let agent = agent_by_name(&agent_name, seed ^ 0x5eed).ok_or_else(|| {
+        CliError::usage(format!(
+            "play: unknown agent {agent_name:?}; expected one of: {}",
+            tolaria_ai::AGENT_NAMES.join(", ")
+        ))
+    })?;
+    let mine = match args.value("deck") {
+        Some(f) => decks::load(f)?,
+        None => default_deck("red_green", "rg_beats_old")?,
+    };
+    let theirs = match args.value("opponent-deck") {
+        Some(f) => decks::load(f)?,
+        None => default_deck("white_blue", "white_weenie_old")?,
+    };
+    let stdin = std::io::stdin();
+    let interactive = stdin.is_terminal();
+    let mut session = Session {
+        style: Style::detect(),
+        interactive,
+        input: Box::new(stdin.lock()),
+        out: std::io::stdout().lock(),
+        log: Vec::new(),
+        shown: 0,
+    };
+    session.run(mine, theirs, agent, &agent_name, seed)
+}
+
+fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
+    decks::builtin(name)
+        .or_else(|| decks::builtin(fallback))
+        .ok_or_else(|| {
+            CliError::failure(format!(
+                "play: the built-in decks {name} and {fallback} do not load (built-in: {})",
+                decks::builtin_names()
+            ))
+        })
+}
+
+struct Session<'a> {
+    style: Style,
+    interactive: bool,
+    input: Box<dyn BufRead + 'a>,
+    out: std::io::StdoutLock<'a>,
+    /// Every log line of the game so far.
+    log: Vec<String>,
+    /// How many log lines the human has been shown.
+    shown: usize,
+}
+
+/// What the human typed.
+enum Command {
+    /// Apply these actions in order; then `Done` if still declaring.
+    Actions(Vec<Action>, bool),
+    Pay,
+    Board,
+    Log(usize),
+    Help,
+    Concede,
+    Eof,
+    Invalid(String),
+}
+
+const HUMAN: PlayerId = PlayerId(0);
+
+impl Session<'_> {
+    fn run(
+        &mut self,
+        mine: LoadedDeck,
+        theirs: LoadedDeck,
+        mut agent: Box<dyn Agent + Send>,
+        agent_name: &str,
+        seed: u64,
+    ) -> CliResult {
+        let agent_label = format!("Agent ({agent_name})");
+        let mut game = Game::new_game(
+            &[
+                ("You", mine.cards.clone()),
+                (&agent_label, theirs.cards.clone()),
+            ],
+            seed,
+        );
+        let s = self.style;
+        self.say(&s.bold(&format!(
+            "Tolaria: you (P1, {}) against the {agent_name} agent (P2, {}); seed {seed}",
+            mine.name, theirs.name
+        )));
+        self.say(&s.dim(&format!(
+            "Replay this game with: tolaria play --seed {seed}{}",
+            if agent_name == "greedy" {
+                String::new()
+            } else {
+                format!(" --agent {agent_name}")
+            }
+        )));
+        self.say(&s.dim(COMMANDS));
+        let mut legal = Vec::new();
+        let mut agent_actions = 0u64;
+        while !game.is_over() {
+            self.collect(&mut game);
+            let Some(decider) = game.decider() else { break };
+            if decider != HUMAN {
+                game.legal_actions_into(&mut legal);
+                if legal.is_empty() {
+                    return Err(CliError::failure(
+                        "the engine offered the agent no legal action",
+                    ));
+                }
+                let a = agent.choose(&game, decider, &legal);
+                game.apply(a.clone()).map_err(|e| {
+                    CliError::failure(format!("the agent's action was refused: {e}"))
+                })?;
+                agent_actions += 1;
+                if agent_actions > 5_000_000 {
+                    return Err(CliError::failure(
+                        "the agent made 5,000,000 actions; stopping",
+                    ));
+                }
+                continue;
+            }
+            self.human_turn(&mut game)?;
+        }
+        self.collect(&mut game);
+        self.show_new_log(usize::MAX);
+        let line = match game.result {
+            Some(GameResult::Win(p)) if p == HUMAN => {
+                s.green(&s.bold("Winner: P1 (You). You win the game!"))
+            }
+            Some(GameResult::Win(p)) => s.red(&s.bold(&format!(
+                "Winner: {p} ({}). You lose the game.",
+                game.player(p).name
+            ))),
+            _ => s.yellow(&s.bold("The game is a draw.")),
+        };
+        self.say(&format!("Game over after {} turns. {line}", game.turn));
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn say(&mut self, line: &str) {
+        // Output errors (a closed pipe) end the game quietly at the next read.
+        let _ = writeln!(self.out, "{line}");
+    }
+
+    fn collect(&mut self, game: &mut Game) {
+        for e in game.take_events() {
+            if let Some(l) = e.log_line() {
+                self.log.push(l);
+            }
+        }
+    }
+
+    fn show_new_log(&mut self, max: usize) {
+        let new = self.log.len() - self.shown;
+        if new == 0 {
+            return;
+        }
+        let s = self.style;
+        let skip = new.saturating_sub(max);
+        if skip > 0 {
+            self.say(&s.dim(&format!(
+                "  … {skip} earlier lines (type `log` to see them)"
+            )));
+        }
+        let lines: Vec<String> = self.log[self.shown + skip..].to_vec();
+        for l in lines {
+            self.say(&format!("  {}", s.dim(&l)));
+        }
+        self.shown = self.log.len();
+    }
+
+    fn human_turn(&mut self, game: &mut Game) -> Result<(), CliError> {
+        self.render(game);
+        loop {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                return Err(CliError::failure("the engine offered no legal action"));
+            }
+            self.print_options(game, &legal);
+            let cmd = self.read_command(game, &legal);
+            match cmd {
+                Command::Eof => {
+                    self.say("(end of input: you concede)");
+                    return self.concede(game);
+                }
+                Command::Concede => return self.concede(game),
+                Command::Help => self.say(COMMANDS),
+                Command::Board => self.render(game),
+                Command::Log(n) => {
+                    let from = self.log.len().saturating_sub(n);
+                    let lines: Vec<String> = self.log[from..].to_vec();
+                    for l in lines {
+                        self.say(&format!("  {l}"));
+                    }
+                }
+                Command::Invalid(why) => {
+                    let s = self.style;
+                    self.say(&s.yellow(&why));
+                }
+                Command::Pay => {
+                    let mut n = 0;
+                    while game
+                        .decision
+                        .as_ref()
+                        .is_some_and(|d| d.kind == DecisionKind::PayMana)
+                        && game.decider() == Some(HUMAN)
+                        && n < 100
+                    {
+                        let opts = game.legal_actions();
+                        let Some(a) = opts
+                            .iter()
+                            .find(|a| matches!(a, Action::ActivateMana { .. }))
+                        else {
+                            self.say("No mana source can pay the rest; `cancel` to abandon.");
+                            break;
+                        };
+                        let _ = game.apply(a.clone());
+                        n += 1;
+                    }
+                    return Ok(());
+                }
+                Command::Actions(actions, finish) => {
+                    for a in actions {
+                        if game.decider() != Some(HUMAN) {
+                            break;
+                        }
+                        if let Err(e) = game.apply(a.clone()) {
+                            let s = self.style;
+                            self.say(&s.yellow(&format!("Refused ({}): {e}", game.describe(&a))));
+                            break;
+                        }
+                    }
+                    if finish
+                        && game.decider() == Some(HUMAN)
+                        && game.decision.as_ref().is_some_and(|d| {
+                            matches!(
+                                d.kind,
+                                DecisionKind::DeclareAttackers | DecisionKind::DeclareBlockers
+                            )
+                        })
+                    {
+                        if let Err(e) = game.apply(Action::Done) {
+                            let s = self.style;
+                            self.say(&s.yellow(&format!("Could not finish declaring: {e}")));
+                            continue;
+                        }
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn concede(&mut self, game: &mut Game) -> Result<(), CliError> {
+        game.apply(Action::Concede(HUMAN))
+            .map_err(|e| CliError::failure(format!("could not concede: {e}")))
+    }
+
+    fn read_command(&mut self, game: &Game, legal: &[Action]) -> Command {
+        let s = self.style;
+        let _ = write!(self.out, "{}", s.bold("> "));
+        let _ = self.out.flush();
+        let mut line = String::new();
+        match self.input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(self.out);
+                return Command::Eof;
+            }
+            Ok(_) => {}
+        }
+        let line = line.trim();
+        if !self.interactive {
+            // Echo piped input so a transcript reads like a session.
+            let _ = writeln!(self.out, "{line}");
+        }
+        parse_command(line, game, legal)
+    }
+
+    fn print_options(&mut self, game: &Game, legal: &[Action]) {
+        let s = self.style;
+        let d = game.decision.as_ref();
+        let what = d.map_or("decision".to_string(), |d| describe_decision(game, &d.kind));
+        let whose = d.map_or(String::new(), |d| {
+            if d.player == HUMAN {
+                String::new()
+            } else {
+                format!(" (for {}, whose turn you control)", d.player)
+            }
+        });
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
+        for (i, a) in legal.iter().enumerate() {
+            let mut d = game.describe(a);
+            if let Action::PlayLand(o) | Action::PlaySpell(o) | Action::Activate { source: o, .. } =
+                a
+            {
+                if !d.contains('#') {
+                    d.push_str(&format!(" {o}"));
+                }
+            }
+            self.say(&format!("  {:>3}) {d}", i + 1));
+        }
+    }
+
+    fn render(&mut self, game: &Game) {
+        let s = self.style;
+        let v = game.view(HUMAN);
+        self.show_new_log(15);
+        self.say("");
+        let active = &v.players[v.active.index()].name;
+        let ctl = if v.turn_controller != v.active {
+            format!(", controlled by {}", v.turn_controller)
+        } else {
+            String::new()
+        };
+        self.say(&s.bold(&format!(
+            "=== Turn {} · {}'s turn ({active}{ctl}) · {} ===",
+            v.turn,
+            v.active,
+            v.step.name()
+        )));
+        // Opponents first, then you.
+        let mut order: Vec<usize> = (0..v.players.len())
+            .filter(|&i| i != HUMAN.index())
+            .collect();
+        order.push(HUMAN.index());
+        for i in order {
+            self.render_player(game, &v, i);
+        }
+        if !v.stack.is_empty() {
+            self.say(&s.bold("Stack (top first):"));
+            let lines: Vec<String> = v
+                .stack
+                .iter()
+                .rev()
+                .enumerate()
+                .map(|(i, item)| {
+                    let ts: Vec<String> = item.targets.iter().map(|t| target_name(&v, t)).collect();
+                    format!(
+                        "  {}. {} ({}){}",
+                        i + 1,
+                        item.description,
+                        item.controller,
+                        if ts.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" targeting {}", ts.join(", "))
+                        }
+                    )
+                })
+                .collect();
+            for l in lines {
+                self.say(&l);
+            }
+        }
+        let me = &v.players[HUMAN.index()];
+        let hand: Vec<String> = me
+            .hand
+            .as_ref()
+            .map(|h| h.iter().map(card_label).collect())
+            .unwrap_or_default();
+        self.say(&format!(
+            "{} {}",
+            s.bold(&format!("Your hand ({}):", me.hand_size)),
+            if hand.is_empty() {
+                "empty".to_string()
+            } else {
+                hand.join(" · ")
+            }
+        ));
+    }
+
+    fn render_player(&mut self, game: &Game, v: &PlayerView, i: usize) {
+        let s = self.style;
+        let p = &v.players[i];
+        let life = format!("life {}", p.life);
+        let life = if p.life <= 5 {
+            s.red(&life)
+        } else {
+            s.green(&life)
+        };
+        let mut line = format!(
+            "{} {}: {life} · hand {} · library {} · graveyard {} · mana pool {}",
+            s.bold(&p.id.to_string()),
+            s.bold(&p.name),
+            p.hand_size,
+            p.library_size,
+            p.graveyard.len(),
+            p.pool
+        );
+        if p.poison > 0 {
+            line.push_str(&format!(" · poison {}", p.poison));
+        }
+        if p.lost {
+            line.push_str(" · LOST");
+        }
+        self.say(&line);
+        let mine: Vec<&PermanentView> = v.in_play.iter().filter(|x| x.controller == p.id).collect();
+        let (lands, others): (Vec<&PermanentView>, Vec<&PermanentView>) = mine
+            .into_iter()
+            .partition(|x| x.type_line.contains("Land") && x.power.is_none());
+        for x in others {
+            let l = permanent_line(game, v, x, s);
+            self.say(&format!("    {l}"));
+        }
+        if !lands.is_empty() {
+            let ls: Vec<String> = lands
+                .iter()
+                .map(|x| {
+                    let mut t = format!("{} {}", x.name, x.id);
+                    let st = status(game, v, x);
+                    if !st.is_empty() {
+                        t.push_str(&format!(" ({})", st.join(", ")));
+                    }
+                    if x.tapped {
+                        s.dim(&t)
+                    } else {
+                        t
+                    }
+                })
+                .collect();
+            self.say(&format!("    lands: {}", ls.join(", ")));
+        }
+        if let Some(top) = p.graveyard.last() {
+            self.say(&s.dim(&format!("    graveyard top: {}", card_label(top))));
+        }
+    }
+}
+
+fn card_label(c: &CardView) -> String {
+    match (&c.name, c.card) {
+        (Some(n), Some(id)) => match &db().get(id).front().mana_cost {
+            Some(cost) => format!("{n} {} {}", cost, c.id),
+            None => format!("{n} {}", c.id),
+        },
+        (Some(n), None) => format!("{n} {}", c.id),
+        _ => format!("(hidden card) {}", c.id),
+    }
+}
+
+fn target_name(v: &PlayerView, t: &Target) -> String {
+    match t {
+        Target::Player(p) => p.to_string(),
+        Target::Object(o) => match v.in_play.iter().find(|x| x.id == *o) {
+            Some(x) => format!("{} {}", x.name, x.id),
+            None => o.to_string(),
+        },
+    }
+}
+
+fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
+    let mut st = Vec::new();
+    if x.tapped {
+        st.push("tapped".to_string());
+    }
+    if x.attacking {
+        st.push("attacking".into());
+    }
+    if x.blocking {
+        st.push("blocking".into());
+    }
+    if x.damage > 0 {
+        st.push(format!("{} damage", x.damage));
+    }
+    if x.plus_counters > 0 {
+        st.push(format!("{} +1/+1 counter(s)", x.plus_counters));
+    }
+    if x.minus_counters > 0 {
+        st.push(format!("{} -1/-1 counter(s)", x.minus_counters));
+    }
+    if let Some(t) = &x.attached_to {
+        st.push(format!("attached to {}", target_name(v, t)));
+    }
+    let attached: Vec<String> = v
+        .in_play
+        .iter()
+        .filter(|y| y.attached_to == Some(Target::Object(x.id)))
+        .map(|y| format!("{} {}", y.name, y.id))
+        .collect();
+    if !attached.is_empty() {
+        st.push(format!("with {}", attached.join(", ")));
+    }
+    if x.sick && x.power.is_some() && x.controller == game.active {
+        st.push("summoning sick".into());
+    } else if x.sick && x.power.is_some() {
+        st.push("sick".into());
+    }
+    if x.face_down {
+        st.push("face down".into());
+    }
+    if x.flipped {
+        st.push("flipped".into());
+    }
+    if x.phased_out {
+        st.push("phased out".into());
+    }
+    if x.owner != x.controller {
+        st.push(format!("owned by {}", x.owner));
+    }
+    st
+}
+
+fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> String {
+    let mut l = format!("{} {}", s.bold(&x.name), x.id);
+    if let (Some(p), Some(t)) = (x.power, x.toughness) {
+        l.push_str(&format!(" {p}/{t}"));
+    }
+    l.push_str(&s.dim(&format!(" [{}]", x.type_line)));
+    if x.card.is_some() && game.is_in_play(x.id) {
+        let ks: Vec<String> = compute(game, x.id)
+            .keywords
+            .iter()
+            .map(|k| format!("{k:?}"))
+            .collect();
+        if !ks.is_empty() {
+            l.push_str(&format!(" {}", ks.join(", ").to_lowercase()));
+        }
+    }
+    let st = status(game, v, x);
+    if !st.is_empty() {
+        l.push_str(&s.yellow(&format!(" ({})", st.join(", "))));
+    }
+    l
+}
+
+fn describe_decision(game: &Game, k: &DecisionKind) -> String {
+    match k {
+        DecisionKind::Mulligan => "keep your opening hand or mulligan (101.4)".into(),
+        DecisionKind::Priority => "you have priority (408.1c)".into(),
+        DecisionKind::ChooseTarget { index } => format!("choose target {} (409.1c)", index + 1),
+        DecisionKind::ChooseX { max } => format!("announce X, at most {max} (409.1b)"),
+        DecisionKind::PayMana => "pay the mana cost: play mana abilities (409.1g), or `pay`".into(),
+        DecisionKind::SacrificeCost => "choose a permanent to sacrifice (409.1h)".into(),
+        DecisionKind::DiscardCost { remaining } => {
+            format!("choose a card to discard ({remaining} left) (409.1h)")
+        }
+        DecisionKind::DeclareAttackers => {
+            "declare attackers one at a time, then done (308.2a); or `attack N N..`".into()
+        }
+        DecisionKind::DeclareBlockers => {
+            "declare blockers one at a time, then done (309.2a); or `block N N..`".into()
+        }
+        DecisionKind::AssignCombatDamage { source, to, .. } => {
+            let name = game
+                .obj(*source)
+                .map_or("?".to_string(), |o| o.def().name.clone());
+            let to = match to {
+                Target::Player(p) => p.to_string(),
+                Target::Object(o) => game
+                    .obj(*o)
+                    .map_or(o.to_string(), |x| format!("{} {o}", x.def().name)),
+            };
+            format!("how much of {name}'s combat damage goes to {to} (310.2)")
+        }
+        DecisionKind::OrderTriggers => {
+            "choose the triggered ability to put on the stack next (410.3)".into()
+        }
+        DecisionKind::Discard { remaining } => format!("discard a card ({remaining} left)"),
+        DecisionKind::Sacrifice => "choose a permanent to sacrifice".into(),
+        DecisionKind::MayAbility => "you may (410.5): yes or no".into(),
+        other => other.name().to_string(),
+    }
+}
+
+fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
+    let lower = line.to_ascii_lowercase();
+    let mut words = lower.split_whitespace();
+    let Some(first) = words.next() else {
+        return Command::Invalid("Type an option number or a command (`help` lists them).".into());
+    };
+    let rest: Vec<&str> = words.collect();
+    let pick = |w: &str| -> Result<Action, String> {
+        let n: usize = w
+            .trim_end_matches([')', '.', ','])
+            .parse()
+            .map_err(|_| format!("{w:?} is not an option number"))?;
+        if n == 0 || n > legal.len() {
+            return Err(format!(
+                "there is no option {n} (options 1–{})",
+                legal.len()
+            ));
+        }
+        Ok(legal[n - 1].clone())
+    };
+    let declaring = game.decision.as_ref().map(|d| d.kind.clone());
+    let has = |a: &Action| legal.contains(a);
+    match first {
+        "q" | "quit" | "exit" | "concede" => Command::Concede,
+        "help" | "?" | "h" => Command::Help,
+        "b" | "board" | "show" => Command::Board,
+        "log" | "l" => Command::Log(rest.first().and_then(|n| n.parse().ok()).unwrap_or(40)),
+        "pass" | "p" => {
+            if has(&Action::Pass) {
+                Command::Actions(vec![Action::Pass], false)
+            } else if has(&Action::Done) {
+                Command::Actions(vec![Action::Done], false)
+            } else {
+                Command::Invalid("You can't pass now; pick an option.".into())
+            }
+        }
+        "done" | "d" => {
+            if has(&Action::Done) {
+                Command::Actions(vec![Action::Done], false)
+            } else if has(&Action::Pass) {
+                Command::Actions(vec![Action::Pass], false)
+            } else {
+                Command::Invalid("`done` isn't an option now.".into())
+            }
+        }
+        "cancel" | "c" => {
+            if has(&Action::CancelPlay) {
+                Command::Actions(vec![Action::CancelPlay], false)
+            } else {
+                Command::Invalid("Nothing to cancel.".into())
+            }
+        }
+        "yes" | "y" => {
+            if has(&Action::Yes) {
+                Command::Actions(vec![Action::Yes], false)
+            } else {
+                Command::Invalid("`yes` isn't an option now.".into())
+            }
+        }
+        "no" | "n" => {
+            if has(&Action::No) {
+                Command::Actions(vec![Action::No], false)
+            } else {
+                Command::Invalid("`no` isn't an option now.".into())
+            }
+        }
+        "keep" | "k" if has(&Action::Keep) => Command::Actions(vec![Action::Keep], false),
+        "mulligan" | "m" if has(&Action::Mulligan) => {
+            Command::Actions(vec![Action::Mulligan], false)
+        }
+        "pay" => {
+            if declaring == Some(DecisionKind::PayMana) {
+                Command::Pay
+            } else {
+                Command::Invalid("`pay` works while paying a mana cost.".into())
+            }
+        }
+        "attack" | "a" | "block" | "bl" => {
+            let want_attack = first.starts_with('a');
+            let ok = match declaring {
+                Some(DecisionKind::DeclareAttackers) => want_attack,
+                Some(DecisionKind::DeclareBlockers) => !want_attack,
+                _ => false,
+            };
+            if !ok {
+                return Command::Invalid(format!(
+                    "`{first}` works while declaring {}.",
+                    if want_attack { "attackers" } else { "blockers" }
+                ));
+            }
+            let mut actions = Vec::new();
+            for w in &rest {
+                match pick(w) {
+                    Ok(a @ (Action::Attack(_) | Action::Block { .. })) => actions.push(a),
+                    Ok(Action::Done) => {}
+                    Ok(other) => {
+                        return Command::Invalid(format!(
+                            "option {w} is not an attack or block: {}",
+                            game.describe(&other)
+                        ))
+                    }
+                    Err(e) => return Command::Invalid(e),
+                }
+            }
+            Command::Actions(actions, true)
+        }
+        w if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
+            if !rest.is_empty() {
+                return Command::Invalid(
+                    "Give one option number (or `attack N N..` / `block N N..`).".into(),
+                );
+            }
+            match pick(w) {
+                Ok(a) => Command::Actions(vec![a], false),
+                Err(e) => Command::Invalid(e),
+            }
+        }
+        _ => Command::Invalid(format!("Unknown command {line:?}. {COMMANDS}")),
+    }
+}

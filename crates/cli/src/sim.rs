@@ -1,0 +1,352 @@
+//! `tolaria sim`: many games between two (deck, agent) entries, on any
+//! number of threads, with results independent of the thread count.
+
+use crate::args::Args;
+use crate::decks::{self, LoadedDeck};
+use crate::{CliError, CliResult};
+use std::process::ExitCode;
+use std::time::Instant;
+use tolaria_ai::agent_by_name;
+use tolaria_rules::{Game, GameResult, PlayerId};
+
+const HELP: &str = "\
+tolaria sim: simulate games between two agents and report the results
+
+Usage: tolaria sim [--games N] [--seed S] [--agents A,B] [--decks A,B]
+                   [--threads T] [--max-actions M] [--json]
+
+Options:
+  --games N        number of games (default 100)
+  --seed S         base seed (default 1); game i uses a seed derived from S
+                   and i, so results are the same for any thread count
+  --agents A,B     agents of entries A and B: random or greedy
+                   (default greedy,random)
+  --decks A,B      decks of entries A and B: deck files, or built-in decks
+                   red_green, white_blue, rg_beats_old, white_weenie_old
+                   (default red_green,white_blue)
+  --threads T      worker threads (default: all cores)
+  --max-actions M  a game reaching M actions is stopped and counted as a
+                   draw (default 200000)
+  --json           print the results as JSON
+
+Entries swap seats every other game; the engine picks the starting player
+at random (rule 101.2).
+
+Examples:
+  tolaria sim --games 1000 --seed 7
+  tolaria sim --games 200 --agents greedy,greedy --decks red_green,red_green
+  tolaria sim --games 20 --seed 7 --threads 1 --json
+";
+
+/// SplitMix64: derives independent seeds from a base seed and an index.
+pub fn mix(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One side of a simulation.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub deck: LoadedDeck,
+    pub agent: String,
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Outcome {
+    /// The winning entry (0 or 1), or `None` for a draw.
+    pub winner: Option<usize>,
+    /// The entry that played first.
+    pub starter: usize,
+    pub turns: u32,
+    pub actions: u64,
+    /// Stopped at the action or turn cap.
+    pub capped: bool,
+}
+
+/// Limits on one game.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    pub max_actions: u64,
+    pub max_turns: u32,
+}
+
+/// Plays game `i`: entries swap seats on odd games.
+pub fn play_game(entries: &[Entry; 2], seed: u64, i: u64, caps: Caps) -> Outcome {
+    play_game_with(entries, seed, i, caps, |_| {})
+}
+
+/// As [`play_game`], calling `watch` after every action (for the benchmark's
+/// mid-game snapshot).
+pub fn play_game_with(
+    entries: &[Entry; 2],
+    seed: u64,
+    i: u64,
+    caps: Caps,
+    mut watch: impl FnMut(&Game),
+) -> Outcome {
+    let game_seed = mix(seed, i);
+    let swap = i % 2 == 1;
+    // seat s is played by entry order[s].
+    let order = if swap { [1, 0] } else { [0, 1] };
+    let decks: Vec<(&str, Vec<tolaria_cards::CardId>)> = order
+        .iter()
+        .map(|&e| (entries[e].deck.name.as_str(), entries[e].deck.cards.clone()))
+        .collect();
+    let mut game = Game::new_game(&decks, game_seed);
+    let mut agents: Vec<_> = order
+        .iter()
+        .enumerate()
+        .map(|(s, &e)| {
+            agent_by_name(&entries[e].agent, mix(game_seed, s as u64 + 1))
+                .expect("agent names are checked before games start")
+        })
+        .collect();
+    let mut legal = Vec::new();
+    let mut actions = 0u64;
+    let mut capped = false;
+    while !game.is_over() {
+        if actions >= caps.max_actions || game.turn > caps.max_turns {
+            capped = true;
+            break;
+        }
+        let Some(decider) = game.decider() else { break };
+        game.legal_actions_into(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let a = agents[decider.index()].choose(&game, decider, &legal);
+        if game.apply(a).is_err() {
+            // An agent answered illegally: stop the game as a draw.
+            capped = true;
+            break;
+        }
+        game.events.clear();
+        actions += 1;
+        watch(&game);
+    }
+    let seat_of_starter = game.starting_player.index();
+    Outcome {
+        winner: match game.result {
+            Some(GameResult::Win(PlayerId(s))) if !capped => Some(order[s as usize]),
+            _ => None,
+        },
+        starter: order[seat_of_starter],
+        turns: game.turn,
+        actions,
+        capped,
+    }
+}
+
+/// Runs games `0..n` on `threads` threads; the outcomes in game order.
+pub fn run_games(
+    entries: &[Entry; 2],
+    seed: u64,
+    n: u64,
+    threads: usize,
+    caps: Caps,
+) -> Vec<Outcome> {
+    let threads = threads.clamp(1, n.max(1) as usize);
+    if threads == 1 {
+        return (0..n).map(|i| play_game(entries, seed, i, caps)).collect();
+    }
+    let mut out = vec![Outcome::default(); n as usize];
+    let chunk = n.div_ceil(threads as u64);
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let lo = (t * chunk).min(n);
+                let hi = ((t + 1) * chunk).min(n);
+                s.spawn(move || {
+                    (lo..hi)
+                        .map(|i| (i, play_game(entries, seed, i, caps)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            for (i, o) in h.join().expect("a simulation thread panicked") {
+                out[i as usize] = o;
+            }
+        }
+    });
+    out
+}
+
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+pub fn main(argv: Vec<String>) -> CliResult {
+    let args = Args::parse(
+        "sim",
+        argv,
+        &["games", "seed", "agents", "decks", "threads", "max-actions"],
+        &["json"],
+    )?;
+    if args.help {
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    args.no_positional()?;
+    let games: u64 = args.number("games", 100)?;
+    let seed: u64 = args.number("seed", 1)?;
+    let threads: usize = args.number("threads", default_threads())?;
+    if threads == 0 {
+        return Err(CliError::usage("sim: --threads must be at least 1"));
+    }
+    let max_actions: u64 = args.number("max-actions", 200_000)?;
+    let agents = args
+        .list("agents")
+        .unwrap_or_else(|| vec!["greedy".into(), "random".into()]);
+    let deck_specs = args
+        .list("decks")
+        .unwrap_or_else(|| vec!["red_green".into(), "white_blue".into()]);
+    if agents.len() != 2 {
+        return Err(CliError::usage(format!(
+            "sim: --agents expects two comma-separated agents, got {}",
+            agents.len()
+        )));
+    }
+    if deck_specs.len() != 2 {
+        return Err(CliError::usage(format!(
+            "sim: --decks expects two comma-separated decks, got {}",
+            deck_specs.len()
+        )));
+    }
+    for a in &agents {
+        if agent_by_name(a, 0).is_none() {
+            return Err(CliError::usage(format!(
+                "sim: unknown agent {a:?}; expected one of: {}",
+                tolaria_ai::AGENT_NAMES.join(", ")
+            )));
+        }
+    }
+    let d0 = decks::load(&deck_specs[0])?;
+    let d1 = decks::load(&deck_specs[1])?;
+    let entries = [
+        Entry {
+            deck: d0,
+            agent: agents[0].to_ascii_lowercase(),
+        },
+        Entry {
+            deck: d1,
+            agent: agents[1].to_ascii_lowercase(),
+        },
+    ];
+    let _ = tolaria_cards::db();
+    let caps = Caps {
+        max_actions,
+        max_turns: u32::MAX,
+    };
+    let start = Instant::now();
+    let outcomes = run_games(&entries, seed, games, threads, caps);
+    let secs = start.elapsed().as_secs_f64();
+    let s = Summary::of(&outcomes);
+    if args.flag("json") {
+        let v = serde_json::json!({
+            "games": games,
+            "seed": seed,
+            "threads": threads,
+            "max_actions": max_actions,
+            "entries": entries.iter().enumerate().map(|(i, e)| serde_json::json!({
+                "deck": e.deck.name,
+                "agent": e.agent,
+                "wins": s.wins[i],
+                "wins_on_the_play": s.wins_starting[i],
+            })).collect::<Vec<_>>(),
+            "draws": s.draws,
+            "capped": s.capped,
+            "average_turns": s.avg_turns,
+            "average_actions": s.avg_actions,
+            "seconds": secs,
+            "games_per_second": games as f64 / secs.max(1e-9),
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!("Simulated {games} games, seed {seed}");
+        println!(
+            "{:<6} {:<40} {:<8} {:>6} {:>7} {:>14}",
+            "entry", "deck", "agent", "wins", "win%", "wins on play"
+        );
+        for (i, e) in entries.iter().enumerate() {
+            println!(
+                "{:<6} {:<40} {:<8} {:>6} {:>6.1}% {:>14}",
+                ["A", "B"][i],
+                e.deck.name,
+                e.agent,
+                s.wins[i],
+                pct(s.wins[i], games),
+                s.wins_starting[i]
+            );
+        }
+        println!(
+            "draws: {} (of which {} stopped at {max_actions} actions)",
+            s.draws, s.capped
+        );
+        println!(
+            "average turns per game: {:.2} (both players' turns); average actions: {:.1}",
+            s.avg_turns, s.avg_actions
+        );
+        println!(
+            "time: {secs:.2}s on {threads} thread(s), {:.1} games/s",
+            games as f64 / secs.max(1e-9)
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn pct(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        100.0 * n as f64 / d as f64
+    }
+}
+
+pub struct Summary {
+    pub wins: [u64; 2],
+    pub wins_starting: [u64; 2],
+    pub draws: u64,
+    pub capped: u64,
+    pub avg_turns: f64,
+    pub avg_actions: f64,
+    pub total_turns: u64,
+    pub total_actions: u64,
+}
+
+impl Summary {
+    pub fn of(outcomes: &[Outcome]) -> Summary {
+        let mut s = Summary {
+            wins: [0; 2],
+            wins_starting: [0; 2],
+            draws: 0,
+            capped: 0,
+            avg_turns: 0.0,
+            avg_actions: 0.0,
+            total_turns: 0,
+            total_actions: 0,
+        };
+        for o in outcomes {
+            match o.winner {
+                Some(w) => {
+                    s.wins[w] += 1;
+                    if o.starter == w {
+                        s.wins_starting[w] += 1;
+                    }
+                }
+                None => s.draws += 1,
+            }
+            s.capped += o.capped as u64;
+            s.total_turns += o.turns as u64;
+            s.total_actions += o.actions;
+        }
+        let n = outcomes.len().max(1) as f64;
+        s.avg_turns = s.total_turns as f64 / n;
+        s.avg_actions = s.total_actions as f64 / n;
+        s
+    }
+}

@@ -1,0 +1,250 @@
+//! Drives the real `tolaria` binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn tolaria() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tolaria"));
+    // Run from a directory without deck files: the defaults are embedded.
+    c.current_dir(std::env::temp_dir());
+    c.env_remove("NO_COLOR");
+    c
+}
+
+fn run(args: &[&str]) -> Output {
+    tolaria()
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run tolaria")
+}
+
+/// Runs with `input` on stdin (written from a thread; the binary may stop
+/// reading before the end).
+fn run_with_input(args: &[&str], input: String) -> Output {
+    let mut child = tolaria()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn tolaria");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().expect("wait for tolaria");
+    let _ = writer.join();
+    out
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn assert_no_panic(o: &Output) {
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked"), "panic: {err}");
+}
+
+#[test]
+fn play_first_option_until_the_game_ends() {
+    let input = "1\n".repeat(30_000);
+    let o = run_with_input(&["play", "--seed", "1"], input);
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("Winner: "), "no winner line:\n{}", tail(&out));
+    assert!(!out.contains("end of input"), "ran out of input");
+    // Plain output on a pipe: no ANSI escapes.
+    assert!(!out.contains('\x1b'));
+    // The board, the options and rule-numbered log lines are shown.
+    assert!(out.contains("Your hand"));
+    assert!(out.contains("1) keep hand"));
+    assert!(out.contains("101.4 P1 keeps 7 cards"));
+    assert!(out.contains("102.1 P"));
+}
+
+#[test]
+fn play_with_pass_commands_and_plays() {
+    // Mix commands: pass, out-of-range numbers and nonsense (which must be
+    // rejected without ending the game), then pass until the end.
+    let mut input = String::from("keep\n99\nfoo\nhelp\nboard\nlog 5\n");
+    input.push_str(&"pass\n".repeat(30_000));
+    let o = run_with_input(&["play", "--seed", "3", "--agent", "random"], input);
+    assert_no_panic(&o);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert!(out.contains("there is no option 99"), "{}", tail(&out));
+    assert!(out.contains("Unknown command"));
+    assert!(out.contains("Game over after"), "{}", tail(&out));
+}
+
+#[test]
+fn play_concedes_at_end_of_input() {
+    let o = run_with_input(&["play", "--seed", "2"], "1\n1\n".into());
+    assert_no_panic(&o);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert!(out.contains("end of input: you concede"), "{}", tail(&out));
+    assert!(out.contains("102.3 P1 loses the game (conceded)"));
+    assert!(out.contains("Winner: P2"));
+}
+
+#[test]
+fn play_in_a_pseudo_terminal_uses_colour() {
+    // util-linux `script` gives the binary a pseudo-terminal.
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("no `script` command; skipping the pseudo-terminal test");
+        return;
+    }
+    let cmd = format!("{} play --seed 1", env!("CARGO_BIN_EXE_tolaria"));
+    let mut child = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn script");
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all("1\n".repeat(5_000).as_bytes());
+    });
+    let o = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    let out = text(&o.stdout);
+    assert!(out.contains("Winner: "), "{}", tail(&out));
+    assert!(out.contains("\x1b["), "no colour on a terminal");
+}
+
+fn tail(s: &str) -> String {
+    let lines: Vec<&str> = s.lines().collect();
+    lines[lines.len().saturating_sub(40)..].join("\n")
+}
+
+fn without_timing(s: &str) -> String {
+    s.lines()
+        .filter(|l| !l.starts_with("time:"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn sim_results_do_not_depend_on_threads() {
+    let one = run(&["sim", "--games", "20", "--seed", "7", "--threads", "1"]);
+    let two = run(&["sim", "--games", "20", "--seed", "7", "--threads", "2"]);
+    assert!(one.status.success() && two.status.success());
+    let (a, b) = (text(&one.stdout), text(&two.stdout));
+    assert!(a.contains("wins"), "{a}");
+    assert!(a.contains("games/s"));
+    assert_eq!(without_timing(&a), without_timing(&b));
+    // JSON too.
+    let j = run(&[
+        "sim",
+        "--games",
+        "6",
+        "--seed",
+        "7",
+        "--threads",
+        "2",
+        "--json",
+        "--agents",
+        "random,random",
+    ]);
+    assert!(j.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).expect("valid JSON");
+    let wins =
+        v["entries"][0]["wins"].as_u64().unwrap() + v["entries"][1]["wins"].as_u64().unwrap();
+    assert_eq!(wins + v["draws"].as_u64().unwrap(), 6);
+}
+
+#[test]
+fn bench_prints_games_per_second() {
+    let o = run(&["bench", "--games", "20", "--clones", "2000"]);
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("games/s"), "{out}");
+    assert!(out.contains("average turns per game"));
+    assert!(out.contains("ns per clone"));
+    assert!(out.contains("peak memory"));
+}
+
+#[test]
+fn bad_deck_file_names_the_line() {
+    let dir = std::env::temp_dir().join(format!("tolaria-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let deck = dir.join("bad.txt");
+    std::fs::write(&deck, "20 Mountain\n4 Shock\n4 Lightning Boltt\n").unwrap();
+    let path = deck.to_str().unwrap();
+    for args in [
+        vec!["play", "--deck", path, "--seed", "1"],
+        vec![
+            "sim",
+            "--games",
+            "2",
+            "--decks",
+            &format!("{path},red_green"),
+        ],
+    ] {
+        let o = run(&args);
+        assert_no_panic(&o);
+        assert!(!o.status.success());
+        let err = text(&o.stderr);
+        assert!(err.contains("bad.txt:3:"), "{err}");
+        assert!(err.contains("Lightning Boltt"), "{err}");
+    }
+    let missing = run(&["play", "--deck", "/nonexistent/deck.txt"]);
+    assert!(!missing.status.success());
+    assert!(text(&missing.stderr).contains("/nonexistent/deck.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn cards_show() {
+    let o = run(&["cards", "show", "Lightning Bolt"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("Lightning Bolt"));
+    assert!(out.contains("{R}"));
+    assert!(out.contains("Instant"));
+    assert!(out.contains("3 damage"));
+    assert!(out.contains("support: supported"));
+
+    let o = run(&["cards", "show", "No Such Card"]);
+    assert_no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).contains("no card named \"No Such Card\""));
+}
+
+#[test]
+fn cards_coverage() {
+    let o = run(&["cards", "coverage"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert!(out.contains("cards supported"));
+    assert!(out.contains("By first set"));
+    assert!(out.contains("Top 20 blocking phrases"));
+}
+
+#[test]
+fn help_and_usage_errors() {
+    for cmd in ["play", "sim", "bench", "scenario", "cards"] {
+        let o = run(&[cmd, "--help"]);
+        assert!(o.status.success(), "{cmd}");
+        assert!(text(&o.stdout).contains("Examples:"), "{cmd}");
+    }
+    let o = run(&["sim", "--games", "many"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--games"));
+    let o = run(&["sim", "--bogus"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["play", "--agent", "genius"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["scenario", "/nonexistent.scn"]);
+    assert!(!o.status.success());
+    assert_no_panic(&o);
+}
