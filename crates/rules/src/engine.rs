@@ -132,7 +132,38 @@ pub(crate) struct Resolving {
     pub chooser: Option<PlayerId>,
 }
 
+/// What is being played right now, for agents and clients (read-only).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CastingView {
+    pub player: PlayerId,
+    /// The card of the spell, or the source of the ability.
+    pub object: ObjId,
+    pub triggered: bool,
+    pub targets: Vec<Target>,
+    pub x: Option<u32>,
+    /// The mana still owed, once the total cost is determined (409.1f).
+    pub unpaid: Option<Unpaid>,
+}
+
 impl Game {
+    /// The spell or ability being played (409) or trigger being put on the stack, if any.
+    pub fn casting(&self) -> Option<CastingView> {
+        let c = self.casting.as_deref()?;
+        let (object, triggered) = match &c.what {
+            Playing::Spell { obj } => (*obj, false),
+            Playing::Ability { source, .. } => (*source, false),
+            Playing::Trigger(t) => (t.source, true),
+        };
+        Some(CastingView {
+            player: c.player,
+            object,
+            triggered,
+            targets: c.targets.clone(),
+            x: c.x,
+            unpaid: c.unpaid.clone(),
+        })
+    }
+
     /// Who actually makes a decision on behalf of `player` (507.3): the
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {

@@ -13,6 +13,18 @@ pub struct NamedTarget {
     pub card: Option<CardId>,
 }
 
+/// Why a card was drawn, for the rule the log cites.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawReason {
+    /// 101.3
+    OpeningHand,
+    /// 304.1
+    DrawStep,
+    /// 423.1: an effect or cost.
+    #[default]
+    Effect,
+}
+
 /// Why a player lost (420.5, 102).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LossReason {
@@ -60,7 +72,7 @@ pub enum MoveReason {
 impl MoveReason {
     fn rule(self) -> &'static str {
         match self {
-            MoveReason::Draw => "121.1",
+            MoveReason::Draw => "423.1",
             MoveReason::PlayLand => "408.2d",
             MoveReason::Cast => "409.1a",
             MoveReason::Resolve => "413.2i",
@@ -121,11 +133,12 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
-    /// 121
+    /// 423.1 (304.1 in the draw step, 101.3 for the opening hand)
     Drew {
         player: PlayerId,
         obj: ObjId,
         card: CardId,
+        why: DrawReason,
     },
     /// 420.5g (recorded when it happens, checked later)
     DrewFromEmptyLibrary {
@@ -342,7 +355,15 @@ impl Event {
             Event::StepBegan { step } => step.rule(),
             Event::Untapped { .. } => "302.2",
             Event::Tapped { .. } => "104.5",
-            Event::Drew { .. } => "304.1",
+            Event::Drew {
+                why: DrawReason::OpeningHand,
+                ..
+            } => "101.3",
+            Event::Drew {
+                why: DrawReason::DrawStep,
+                ..
+            } => "304.1",
+            Event::Drew { .. } => "423.1",
             Event::DrewFromEmptyLibrary { .. } => "420.5g",
             Event::SkippedFirstDraw { .. } => "101.5a",
             Event::LandPlayed { .. } => "408.2d",
@@ -610,7 +631,10 @@ impl Event {
                 format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
             }
             Event::CombatDamageOnStack { assignments } => {
-                format!("Combat damage ({assignments} assignments) goes on the stack")
+                format!(
+                    "Combat damage ({assignments} assignment{}) goes on the stack",
+                    if *assignments == 1 { "" } else { "s" }
+                )
             }
             Event::RemovedFromCombat { card, .. } => {
                 format!("{} is removed from combat", name(*card))

@@ -326,8 +326,13 @@ impl Game {
         self.lki.iter().rev().find(|l| l.id == id)
     }
 
-    /// 121: draw a card. Drawing from an empty library is recorded for 420.5g.
+    /// 423.1: draw a card. Drawing from an empty library is recorded for 420.5g.
     pub fn draw(&mut self, p: PlayerId) {
+        self.draw_for(p, crate::event::DrawReason::Effect)
+    }
+
+    /// As [`Game::draw`], noting why (for the log's rule number).
+    pub fn draw_for(&mut self, p: PlayerId, why: crate::event::DrawReason) {
         match self.players[p.index()].library.last().copied() {
             Some(top) => {
                 let card = self.objects[top.slot as usize].card;
@@ -336,6 +341,7 @@ impl Game {
                         player: p,
                         obj: new,
                         card,
+                        why,
                     });
                 }
             }

@@ -33,8 +33,8 @@ pub mod zone;
 
 pub use action::{Action, ActionError};
 pub use decision::{Decision, DecisionKind};
-pub use engine::Unpaid;
-pub use event::{Event, LossReason, MoveReason};
+pub use engine::{CastingView, Unpaid};
+pub use event::{DrawReason, Event, LossReason, MoveReason, NamedTarget};
 pub use game::{Game, GameResult, LastKnown};
 pub use ids::{ObjId, PlayerId, Target};
 pub use object::Object;

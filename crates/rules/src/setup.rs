@@ -122,7 +122,7 @@ impl Game {
         // 101.3: life 20 (set in Player::new) and hands of seven.
         for p in g.apnap_from(first).collect::<Vec<_>>() {
             for _ in 0..7 {
-                g.draw(p);
+                g.draw_for(p, crate::event::DrawReason::OpeningHand);
             }
         }
         g.decision = Some(Decision {
@@ -145,7 +145,7 @@ impl Game {
                 self.shuffle_library(p);
                 let new_size = size.saturating_sub(1);
                 for _ in 0..new_size {
-                    self.draw(p);
+                    self.draw_for(p, crate::event::DrawReason::OpeningHand);
                 }
                 self.players[p.index()].mulligans += 1;
                 self.emit(Event::Mulliganed {

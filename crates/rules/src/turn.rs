@@ -32,7 +32,7 @@ impl Game {
                     let p = self.active;
                     self.emit(Event::SkippedFirstDraw { player: p });
                 } else {
-                    self.draw(self.active);
+                    self.draw_for(self.active, crate::event::DrawReason::DrawStep);
                 }
                 self.flow = Flow::Priority(self.active);
             }
