@@ -14,8 +14,8 @@ Usage: tolaria scenario FILE...
 Exits 0 if every scenario passes, 1 if any fails.
 
 Examples:
-  tolaria scenario scenarios/combat.scn
-  tolaria scenario scenarios/*.scn
+  tolaria scenario tests/scenarios/420_5c_lethal_damage.scn
+  tolaria scenario tests/scenarios/*.scn
 ";
 
 pub fn main(argv: Vec<String>) -> CliResult {
@@ -26,7 +26,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
     if args.positional.is_empty() {
         return Err(CliError::usage(
-            "scenario: give one or more scenario files, e.g. tolaria scenario scenarios/*.scn",
+            "scenario: give one or more scenario files, e.g. tolaria scenario tests/scenarios/*.scn",
         ));
     }
     let files: Vec<PathBuf> = args.positional.iter().map(PathBuf::from).collect();
@@ -51,10 +51,5 @@ pub fn main(argv: Vec<String>) -> CliResult {
 }
 
 fn run(files: &[PathBuf]) -> (usize, usize, Vec<String>) {
-    // TEMP until tolaria_scenario::run_files lands.
-    (
-        0,
-        files.len(),
-        vec!["scenario runner not available yet".to_string()],
-    )
+    tolaria_scenario::run_files(files)
 }

@@ -1,0 +1,316 @@
+//! Parsing scenario files into an unvalidated description; card names are
+//! checked against the card database here, with the line number.
+
+use std::path::Path;
+use tolaria_cards::{db, CardId, Step};
+
+/// A parse error: the file, the line and the problem.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}:{line}: {message}")]
+pub struct ScenarioError {
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+}
+
+/// A card to put into a zone, with its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardSpec {
+    pub card: CardId,
+    pub tapped: bool,
+    pub sick: bool,
+    pub damage: u32,
+    pub plus: u16,
+    pub minus: u16,
+    /// "attached to NAME" (with an optional #k), or "attached to P2".
+    pub attached_to: Option<String>,
+    pub line: usize,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ZoneName {
+    Hand,
+    Library,
+    Graveyard,
+    InPlay,
+    Removed,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Line {
+    /// `> P1: play Lightning Bolt`
+    Action { player: usize, text: String },
+    /// `> resolve`: everyone passes until the top object of the stack resolves.
+    Resolve,
+    /// `> pass until P2 declare_blockers`
+    PassUntil { player: usize, step: Step },
+    /// `expect: ...`
+    Expect(String),
+}
+
+/// A parsed scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scenario {
+    pub file: String,
+    pub name: String,
+    pub seed: u64,
+    pub players: Vec<String>,
+    pub turn: u32,
+    pub active: usize,
+    pub step: Step,
+    pub life: Vec<(usize, i32)>,
+    pub poison: Vec<(usize, u32)>,
+    pub zones: Vec<(usize, ZoneName, Vec<CardSpec>)>,
+    pub script: Vec<(usize, Line)>,
+}
+
+impl Scenario {
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+            file: file.clone(),
+            line: 0,
+            message: format!("cannot read: {e}"),
+        })?;
+        Scenario::parse(&text, &file)
+    }
+
+    pub fn parse(text: &str, file: &str) -> Result<Scenario, ScenarioError> {
+        let mut sc = Scenario {
+            file: file.to_string(),
+            name: file.to_string(),
+            seed: 1,
+            players: vec!["P1".into(), "P2".into()],
+            turn: 1,
+            active: 0,
+            step: Step::PrecombatMain,
+            life: Vec::new(),
+            poison: Vec::new(),
+            zones: Vec::new(),
+            script: Vec::new(),
+        };
+        let mut saw_turn = false;
+        for (i, raw) in text.lines().enumerate() {
+            let n = i + 1;
+            let err = |m: String| ScenarioError {
+                file: file.to_string(),
+                line: n,
+                message: m,
+            };
+            let line = strip_comment(raw).trim();
+            if line.is_empty() {
+                continue;
+            }
+            if let Some(rest) = line.strip_prefix("name:") {
+                sc.name = rest.trim().to_string();
+            } else if let Some(rest) = line.strip_prefix("seed:") {
+                sc.seed = rest
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(format!("bad seed {:?}", rest.trim())))?;
+            } else if let Some(rest) = line.strip_prefix("players:") {
+                let names: Vec<String> = rest
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+                    .collect();
+                if names.len() < 2 {
+                    return Err(err("a game needs at least two players".into()));
+                }
+                sc.players = names;
+            } else if let Some(rest) = line.strip_prefix("turn:") {
+                let parts: Vec<&str> = rest.split_whitespace().collect();
+                if parts.len() != 3 {
+                    return Err(err("expected `turn: N PLAYER STEP`".into()));
+                }
+                sc.turn = parts[0]
+                    .parse()
+                    .map_err(|_| err(format!("bad turn number {:?}", parts[0])))?;
+                sc.active = sc
+                    .player(parts[1])
+                    .ok_or_else(|| err(format!("unknown player {:?}", parts[1])))?;
+                sc.step = Step::from_short(parts[2])
+                    .ok_or_else(|| err(format!("unknown step {:?}", parts[2])))?;
+                saw_turn = true;
+            } else if let Some(rest) = line
+                .strip_prefix("life ")
+                .or_else(|| line.strip_prefix("poison "))
+            {
+                let (who, value) = rest
+                    .split_once('=')
+                    .ok_or_else(|| err("expected `life P1 = N`".into()))?;
+                let p = sc
+                    .player(who.trim())
+                    .ok_or_else(|| err(format!("unknown player {:?}", who.trim())))?;
+                let v: i64 = value
+                    .trim()
+                    .parse()
+                    .map_err(|_| err(format!("bad number {:?}", value.trim())))?;
+                if line.starts_with("life") {
+                    sc.life.push((p, v as i32));
+                } else {
+                    sc.poison.push((p, v.max(0) as u32));
+                }
+            } else if let Some(rest) = line.strip_prefix('>') {
+                let rest = rest.trim();
+                if rest == "resolve" {
+                    sc.script.push((n, Line::Resolve));
+                } else if let Some(r) = rest.strip_prefix("pass until ") {
+                    let parts: Vec<&str> = r.split_whitespace().collect();
+                    if parts.len() != 2 {
+                        return Err(err("expected `> pass until PLAYER STEP`".into()));
+                    }
+                    let player = sc
+                        .player(parts[0])
+                        .ok_or_else(|| err(format!("unknown player {:?}", parts[0])))?;
+                    let step = Step::from_short(parts[1])
+                        .ok_or_else(|| err(format!("unknown step {:?}", parts[1])))?;
+                    sc.script.push((n, Line::PassUntil { player, step }));
+                } else {
+                    let (who, what) = rest.split_once(':').ok_or_else(|| {
+                        err("expected `> PLAYER: action`, `> resolve` or `> pass until`".into())
+                    })?;
+                    let player = sc
+                        .player(who.trim())
+                        .ok_or_else(|| err(format!("unknown player {:?}", who.trim())))?;
+                    if what.trim().is_empty() {
+                        return Err(err("empty action".into()));
+                    }
+                    sc.script.push((
+                        n,
+                        Line::Action {
+                            player,
+                            text: what.trim().to_string(),
+                        },
+                    ));
+                }
+            } else if let Some(rest) = line.strip_prefix("expect:") {
+                sc.script.push((n, Line::Expect(rest.trim().to_string())));
+            } else if let Some((head, list)) = line.split_once(':') {
+                let mut words = head.split_whitespace();
+                let (Some(who), Some(zone), None) = (words.next(), words.next(), words.next())
+                else {
+                    return Err(err(format!("unknown line {line:?}")));
+                };
+                let p = sc
+                    .player(who)
+                    .ok_or_else(|| err(format!("unknown player {who:?}")))?;
+                let zone = match zone {
+                    "hand" => ZoneName::Hand,
+                    "library" => ZoneName::Library,
+                    "graveyard" => ZoneName::Graveyard,
+                    "in_play" | "play" => ZoneName::InPlay,
+                    "removed" => ZoneName::Removed,
+                    z => {
+                        return Err(err(format!(
+                            "unknown zone {z:?} (hand, library, graveyard, in_play, removed)"
+                        )))
+                    }
+                };
+                let cards = parse_cards(list, n).map_err(err)?;
+                sc.zones.push((p, zone, cards));
+            } else {
+                return Err(err(format!("unknown line {line:?}")));
+            }
+        }
+        if !saw_turn {
+            return Err(ScenarioError {
+                file: file.to_string(),
+                line: 0,
+                message: "missing `turn: N PLAYER STEP`".into(),
+            });
+        }
+        Ok(sc)
+    }
+
+    /// A player by scenario name ("P1") or by given name.
+    pub fn player(&self, s: &str) -> Option<usize> {
+        if let Some(i) = s.strip_prefix('P').and_then(|n| n.parse::<usize>().ok()) {
+            if i >= 1 && i <= self.players.len() {
+                return Some(i - 1);
+            }
+        }
+        self.players.iter().position(|p| p.eq_ignore_ascii_case(s))
+    }
+}
+
+fn strip_comment(line: &str) -> &str {
+    // `#` starts a comment unless it is a card index like `Bears#2`.
+    let bytes = line.as_bytes();
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'#' && !bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
+            return &line[..i];
+        }
+    }
+    line
+}
+
+/// Splits on commas outside parentheses.
+fn split_top(list: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in list.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&list[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&list[start..]);
+    out.into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
+fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
+    let mut out = Vec::new();
+    for item in split_top(list) {
+        let (head, status) = match item.split_once('(') {
+            Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
+            None => (item, None),
+        };
+        let (name, count) = match head.rsplit_once(" x") {
+            Some((n, c)) if c.chars().all(|ch| ch.is_ascii_digit()) && !c.is_empty() => {
+                (n.trim(), c.parse::<usize>().map_err(|e| e.to_string())?)
+            }
+            _ => (head, 1),
+        };
+        let def = db()
+            .by_name(name)
+            .ok_or_else(|| format!("unknown card {name:?}"))?;
+        let mut spec = CardSpec {
+            card: def.id,
+            tapped: false,
+            sick: false,
+            damage: 0,
+            plus: 0,
+            minus: 0,
+            attached_to: None,
+            line,
+        };
+        if let Some(st) = status {
+            for part in st.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+                let words: Vec<&str> = part.split_whitespace().collect();
+                match words.as_slice() {
+                    ["tapped"] => spec.tapped = true,
+                    ["untapped"] => spec.tapped = false,
+                    ["sick"] => spec.sick = true,
+                    ["damage", n] => spec.damage = n.parse().map_err(|_| format!("bad damage {n:?}"))?,
+                    ["+1/+1", "counters" | "counter", n] => spec.plus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
+                    ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
+                    ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, attached to NAME)")),
+                }
+            }
+        }
+        for _ in 0..count {
+            out.push(spec.clone());
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,808 @@
+//! Running a scenario: build the game, apply the actions through the
+//! engine's legal actions (never around them), check the expectations.
+
+use crate::parse::{Line, Scenario, ZoneName};
+use std::path::PathBuf;
+use tolaria_cards::{ManaKind, Step};
+use tolaria_rules::characteristics::compute;
+use tolaria_rules::{
+    Action, DecisionKind, Game, GameResult, ObjId, PlayerId, StackKind, Target, Zone,
+};
+
+/// The outcome of one scenario.
+#[derive(Debug, Clone)]
+pub struct Report {
+    pub file: String,
+    pub name: String,
+    /// Each failed expectation or action, with the line and a state dump.
+    pub failures: Vec<String>,
+}
+
+impl Report {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// Runs scenario files; returns (passed, failed, report lines).
+pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
+    let (mut passed, mut failed, mut lines) = (0, 0, Vec::new());
+    for p in paths {
+        match Scenario::load(p) {
+            Err(e) => {
+                failed += 1;
+                lines.push(format!("FAIL {e}"));
+            }
+            Ok(sc) => {
+                let r = sc.run();
+                if r.passed() {
+                    passed += 1;
+                    lines.push(format!("ok   {} ({})", r.file, r.name));
+                } else {
+                    failed += 1;
+                    lines.push(format!("FAIL {} ({})", r.file, r.name));
+                    lines.extend(
+                        r.failures
+                            .iter()
+                            .map(|f| format!("     {}", f.replace('\n', "\n     "))),
+                    );
+                }
+            }
+        }
+    }
+    (passed, failed, lines)
+}
+
+impl Scenario {
+    /// Builds the game this scenario describes, at its turn and step.
+    pub fn build(&self) -> Result<Game, String> {
+        let names: Vec<&str> = self.players.iter().map(String::as_str).collect();
+        let mut g = Game::empty(&names, self.seed);
+        let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
+        for (p, zone, cards) in &self.zones {
+            let pid = PlayerId(*p as u8);
+            let z = match zone {
+                ZoneName::Hand => Zone::Hand(pid),
+                ZoneName::Library => Zone::Library(pid),
+                ZoneName::Graveyard => Zone::Graveyard(pid),
+                ZoneName::InPlay => Zone::InPlay,
+                ZoneName::Removed => Zone::RemovedFromGame,
+            };
+            // Libraries are listed top first; the engine keeps the top last.
+            let ordered: Vec<_> = if *zone == ZoneName::Library {
+                cards.iter().rev().collect()
+            } else {
+                cards.iter().collect()
+            };
+            for c in ordered {
+                let id = g.create_card(c.card, pid, z);
+                let o = &mut g.objects[id.slot as usize];
+                o.set_tapped(c.tapped);
+                o.damage = c.damage;
+                o.plus_counters = c.plus;
+                o.minus_counters = c.minus;
+                if c.sick {
+                    o.flags |= tolaria_rules::object::flags::SICK;
+                }
+                if let Some(a) = &c.attached_to {
+                    attach.push((id, a.clone(), c.line));
+                }
+            }
+        }
+        for (id, what, line) in attach {
+            let t = if let Some(p) = self.player(&what) {
+                Target::Player(PlayerId(p as u8))
+            } else {
+                let (name, k) = split_index(&what);
+                let found = g
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        o != id
+                            && g.obj(o)
+                                .is_some_and(|x| x.def().name.eq_ignore_ascii_case(name))
+                    })
+                    .nth(k);
+                Target::Object(found.ok_or_else(|| {
+                    format!("line {line}: nothing in play named {what:?} to attach to")
+                })?)
+            };
+            g.objects[id.slot as usize].attached_to = Some(t);
+        }
+        for &(p, life) in &self.life {
+            g.players[p].life = life;
+        }
+        for &(p, poison) in &self.poison {
+            g.players[p].poison = poison;
+        }
+        g.begin_at(self.turn, PlayerId(self.active as u8), self.step);
+        Ok(g)
+    }
+
+    /// Runs the script and checks the expectations.
+    pub fn run(&self) -> Report {
+        let mut report = Report {
+            file: self.file.clone(),
+            name: self.name.clone(),
+            failures: Vec::new(),
+        };
+        let mut g = match self.build() {
+            Ok(g) => g,
+            Err(e) => {
+                report.failures.push(e);
+                return report;
+            }
+        };
+        let mut log: Vec<String> = Vec::new();
+        let drain = |g: &mut Game, log: &mut Vec<String>| {
+            log.extend(g.take_events().iter().filter_map(|e| e.log_line()))
+        };
+        drain(&mut g, &mut log);
+        for (line, step) in &self.script {
+            let result = match step {
+                Line::Action { player, text } => self.act(&mut g, PlayerId(*player as u8), text),
+                Line::Resolve => resolve(&mut g),
+                Line::PassUntil { player, step } => {
+                    pass_until(&mut g, PlayerId(*player as u8), *step)
+                }
+                Line::Expect(text) => {
+                    drain(&mut g, &mut log);
+                    self.check(&g, &log, text)
+                }
+            };
+            drain(&mut g, &mut log);
+            if let Err(e) = result {
+                report
+                    .failures
+                    .push(format!("{}:{line}: {e}\n{}", self.file, dump(&g, &log)));
+                if !matches!(step, Line::Expect(_)) {
+                    // The game can't follow the script past a failed action.
+                    break;
+                }
+            }
+        }
+        report
+    }
+
+    /// Resolves an action line against the legal actions of the pending decision.
+    fn act(&self, g: &mut Game, player: PlayerId, text: &str) -> Result<(), String> {
+        let Some(decider) = g.decider() else {
+            return Err(format!("no decision is pending for {text:?}"));
+        };
+        let legal = g.legal_actions();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let verb = words[0].to_ascii_lowercase();
+        let rest = words[1..].join(" ");
+        let action = if verb == "concede" {
+            Action::Concede(player)
+        } else {
+            if decider != player {
+                return Err(format!("{text:?}: {} decides now, not {}", decider, player));
+            }
+            let simple = match verb.as_str() {
+                "pass" => Some(Action::Pass),
+                "keep" => Some(Action::Keep),
+                "mulligan" => Some(Action::Mulligan),
+                "done" => Some(Action::Done),
+                "cancel" => Some(Action::CancelPlay),
+                "yes" => Some(Action::Yes),
+                "no" => Some(Action::No),
+                "heads" => Some(Action::CallHeads),
+                "tails" => Some(Action::CallTails),
+                "x" => Some(Action::ChooseX(
+                    rest.parse().map_err(|_| format!("bad X {rest:?}"))?,
+                )),
+                "assign" => Some(Action::AssignDamage(
+                    rest.parse().map_err(|_| format!("bad amount {rest:?}"))?,
+                )),
+                "trigger" => Some(Action::ChooseTrigger(
+                    rest.parse().map_err(|_| format!("bad index {rest:?}"))?,
+                )),
+                _ => None,
+            };
+            match simple {
+                Some(a) => a,
+                None => self.named_action(g, &legal, &verb, &rest)?,
+            }
+        };
+        if action != Action::Concede(player) && !legal.contains(&action) {
+            return Err(format!(
+                "{text:?} is not legal now ({:?} decision); legal: {}",
+                g.decision.as_ref().map(|d| d.kind.name()),
+                describe_all(g, &legal)
+            ));
+        }
+        g.apply_as(player, action)
+            .map_err(|e| format!("{text:?}: {e}"))
+    }
+
+    fn named_action(
+        &self,
+        g: &Game,
+        legal: &[Action],
+        verb: &str,
+        rest: &str,
+    ) -> Result<Action, String> {
+        let name_of = |o: ObjId| g.objects[o.slot as usize].def().name.clone();
+        // Candidates: legal actions of this verb, with the object they name.
+        let pick = |cands: Vec<(ObjId, Action)>, what: &str| -> Result<Action, String> {
+            let (name, k) = split_index(what);
+            let mut seen: Vec<ObjId> = Vec::new();
+            for (o, a) in &cands {
+                if name_of(*o).eq_ignore_ascii_case(name) && !seen.contains(o) {
+                    seen.push(*o);
+                    if seen.len() == k + 1 {
+                        return Ok(a.clone());
+                    }
+                }
+            }
+            Err(format!(
+                "no legal `{verb}` for {what:?}; legal: {}",
+                describe_all(g, legal)
+            ))
+        };
+        match verb {
+            "play" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::PlayLand(o) | Action::PlaySpell(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest,
+            ),
+            "activate" => {
+                let (what, idx) = match rest.rsplit_once(" ability ") {
+                    Some((w, i)) => (
+                        w,
+                        Some(
+                            i.trim()
+                                .parse::<u8>()
+                                .map_err(|_| format!("bad ability index {i:?}"))?,
+                        ),
+                    ),
+                    None => (rest, None),
+                };
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Activate { source, index }
+                                if idx.is_none_or(|i| i == *index) =>
+                            {
+                                Some((*source, a.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                    what,
+                )
+            }
+            "mana" => {
+                let (what, kind) = match rest.rsplit_once(' ') {
+                    Some((w, k)) if k.len() == 1 => (
+                        w,
+                        Some(k.chars().next().unwrap_or('C').to_ascii_uppercase()),
+                    ),
+                    _ => (rest, None),
+                };
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::ActivateMana {
+                                source, kind: k, ..
+                            } if kind.is_none_or(|c| ManaKind::symbol(*k) == c) => {
+                                Some((*source, a.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                    what,
+                )
+            }
+            "target" => {
+                if let Some(p) = self.player(rest) {
+                    return Ok(Action::ChooseTarget(Target::Player(PlayerId(p as u8))));
+                }
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::ChooseTarget(Target::Object(o)) => Some((*o, a.clone())),
+                            _ => None,
+                        })
+                        .collect(),
+                    rest,
+                )
+            }
+            "attack" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Attack(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest,
+            ),
+            "block" => {
+                let (att, blk) = rest
+                    .split_once(" with ")
+                    .ok_or("expected `block ATTACKER with BLOCKER`")?;
+                let (an, ak) = split_index(att);
+                let attackers: Vec<ObjId> = g
+                    .combat
+                    .attackers
+                    .iter()
+                    .map(|a| a.obj)
+                    .filter(|&o| name_of(o).eq_ignore_ascii_case(an))
+                    .collect();
+                let attacker = *attackers
+                    .get(ak)
+                    .ok_or_else(|| format!("no attacker named {att:?}"))?;
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Block {
+                                blocker,
+                                attacker: x,
+                            } if *x == attacker => Some((*blocker, a.clone())),
+                            _ => None,
+                        })
+                        .collect(),
+                    blk,
+                )
+            }
+            "discard" | "sacrifice" | "choose" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::ChooseObject(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest,
+            ),
+            _ => Err(format!("unknown action {verb:?}")),
+        }
+    }
+
+    /// Checks one expectation.
+    fn check(&self, g: &Game, log: &[String], text: &str) -> Result<(), String> {
+        let fail = |m: String| Err(format!("expect {text:?}: {m}"));
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.is_empty() {
+            return fail("empty expectation".into());
+        }
+        // Legal-action checks: legal has "…" / legal lacks "…" (on the descriptions).
+        if words[0] == "legal" {
+            let quoted = text
+                .split_once('"')
+                .and_then(|(_, r)| r.rsplit_once('"'))
+                .map(|(q, _)| q)
+                .ok_or("expected a quoted text")?;
+            let descs: Vec<String> = g.legal_actions().iter().map(|a| g.describe(a)).collect();
+            let found = descs.iter().any(|d| d.contains(quoted));
+            return match (words.get(1).copied(), found) {
+                (Some("has"), true) | (Some("lacks"), false) => Ok(()),
+                (Some("has"), false) => fail(format!(
+                    "no legal action matches; legal: {}",
+                    descs.join("; ")
+                )),
+                (Some("lacks"), true) => fail("a legal action matches".into()),
+                _ => fail("expected `legal has \"…\"` or `legal lacks \"…\"`".into()),
+            };
+        }
+        // Log checks: log has "…" / log lacks "…".
+        if words[0] == "log" {
+            let quoted = text
+                .split_once('"')
+                .and_then(|(_, r)| r.rsplit_once('"'))
+                .map(|(q, _)| q)
+                .ok_or("expected a quoted text")?;
+            let found = log.iter().any(|l| l.contains(quoted));
+            return match (words.get(1).copied(), found) {
+                (Some("has"), true) | (Some("lacks"), false) => Ok(()),
+                (Some("has"), false) => fail("no log line contains it".into()),
+                (Some("lacks"), true) => fail("a log line contains it".into()),
+                _ => fail("expected `log has \"…\"` or `log lacks \"…\"`".into()),
+            };
+        }
+        match words.as_slice() {
+            ["winner", p] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                if g.result == Some(GameResult::Win(PlayerId(want as u8))) {
+                    Ok(())
+                } else {
+                    fail(format!("result is {:?}", g.result))
+                }
+            }
+            ["draw"] => {
+                if g.result == Some(GameResult::Draw) {
+                    Ok(())
+                } else {
+                    fail(format!("result is {:?}", g.result))
+                }
+            }
+            ["no", "winner"] => {
+                if g.result.is_none() {
+                    Ok(())
+                } else {
+                    fail(format!("result is {:?}", g.result))
+                }
+            }
+            ["stack", "empty"] => {
+                if g.stack.is_empty() {
+                    Ok(())
+                } else {
+                    fail(format!("{} objects on the stack", g.stack.len()))
+                }
+            }
+            ["stack", "count", n] => cmp(g.stack.len() as i64, n, text),
+            ["stack", "has", ..] => {
+                let name = words[2..].join(" ");
+                let has = g.stack.iter().any(|s| {
+                    s.card(g).is_some_and(|c| {
+                        tolaria_cards::db().get(c).name.eq_ignore_ascii_case(&name)
+                    }) || (name == "combat damage" && matches!(s.kind, StackKind::CombatDamage(_)))
+                });
+                if has {
+                    Ok(())
+                } else {
+                    fail("not on the stack".into())
+                }
+            }
+            ["step", s] => {
+                let want = Step::from_short(s).ok_or_else(|| format!("unknown step {s:?}"))?;
+                if g.step == want {
+                    Ok(())
+                } else {
+                    fail(format!("step is {}", g.step.short()))
+                }
+            }
+            ["turn", n] => cmp(g.turn as i64, n, text),
+            ["active", p] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                if g.active.index() == want {
+                    Ok(())
+                } else {
+                    fail(format!("active player is {}", g.active))
+                }
+            }
+            ["decision", p, kind] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                match &g.decision {
+                    Some(d) if d.player.index() == want && decision_short(&d.kind) == *kind => {
+                        Ok(())
+                    }
+                    Some(d) => fail(format!(
+                        "decision is {} for {}",
+                        decision_short(&d.kind),
+                        d.player
+                    )),
+                    None => fail("no decision".into()),
+                }
+            }
+            [p, "life", n] => cmp(g.player(self.pid(p)?).life as i64, n, text),
+            [p, "poison", n] => cmp(g.player(self.pid(p)?).poison as i64, n, text),
+            [p, "pool", n] => cmp(g.player(self.pid(p)?).pool.total() as i64, n, text),
+            [p, zone, "count", n] => {
+                cmp(self.zone_list(g, self.pid(p)?, zone)?.len() as i64, n, text)
+            }
+            [p, zone, verb @ ("has" | "lacks"), ..] => {
+                let pid = self.pid(p)?;
+                let name = words[3..].join(" ");
+                let list = self.zone_list(g, pid, zone)?;
+                let has = list.iter().any(|&o| {
+                    g.objects[o.slot as usize]
+                        .def()
+                        .name
+                        .eq_ignore_ascii_case(&name)
+                });
+                match (*verb, has) {
+                    ("has", true) | ("lacks", false) => Ok(()),
+                    ("has", false) => fail(format!("{name} is not there")),
+                    _ => fail(format!("{name} is there")),
+                }
+            }
+            _ => self.check_permanent(g, &words, text),
+        }
+    }
+
+    /// `NAME[#k] power N toughness N`, `NAME tapped|untapped`, `NAME damage N`,
+    /// `NAME counters +1/+1 N`, `NAME attached to OTHER`, `NAME attacking|blocking`.
+    fn check_permanent(&self, g: &Game, words: &[&str], text: &str) -> Result<(), String> {
+        let fail = |m: String| Err(format!("expect {text:?}: {m}"));
+        let keys = [
+            "power",
+            "toughness",
+            "tapped",
+            "untapped",
+            "damage",
+            "attached",
+            "attacking",
+            "blocking",
+            "sick",
+            "controller",
+        ];
+        let split = words
+            .iter()
+            .position(|w| keys.contains(w))
+            .ok_or_else(|| format!("expect {text:?}: unknown expectation"))?;
+        let what = words[..split].join(" ");
+        let (name, k) = split_index(&what);
+        let matches: Vec<ObjId> = g
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                g.objects[o.slot as usize]
+                    .def()
+                    .name
+                    .eq_ignore_ascii_case(name)
+            })
+            .collect();
+        let Some(&o) = matches.get(k) else {
+            return fail(format!("no permanent named {what:?} in play"));
+        };
+        let ch = compute(g, o);
+        let obj = g.obj(o).ok_or("stale")?;
+        let mut rest = &words[split..];
+        while !rest.is_empty() {
+            match rest {
+                ["power", n, tail @ ..] => {
+                    cmp(ch.power as i64, n, text)?;
+                    rest = tail;
+                }
+                ["toughness", n, tail @ ..] => {
+                    cmp(ch.toughness as i64, n, text)?;
+                    rest = tail;
+                }
+                ["damage", n, tail @ ..] => {
+                    cmp(obj.damage as i64, n, text)?;
+                    rest = tail;
+                }
+                ["tapped", tail @ ..] => {
+                    if !obj.is_tapped() {
+                        return fail("it is untapped".into());
+                    }
+                    rest = tail;
+                }
+                ["untapped", tail @ ..] => {
+                    if obj.is_tapped() {
+                        return fail("it is tapped".into());
+                    }
+                    rest = tail;
+                }
+                ["attacking", tail @ ..] => {
+                    if !g.combat.is_attacking(o) {
+                        return fail("it is not attacking".into());
+                    }
+                    rest = tail;
+                }
+                ["blocking", tail @ ..] => {
+                    if !g.combat.is_blocking(o) {
+                        return fail("it is not blocking".into());
+                    }
+                    rest = tail;
+                }
+                ["controller", p, tail @ ..] => {
+                    if ch.controller.index() != self.pid(p)?.index() {
+                        return fail(format!("controller is {}", ch.controller));
+                    }
+                    rest = tail;
+                }
+                ["attached", "to", tail @ ..] => {
+                    let other = tail.join(" ");
+                    let ok = match obj.attached_to {
+                        Some(Target::Object(t)) => g.obj(t).is_some_and(|x| {
+                            x.def().name.eq_ignore_ascii_case(split_index(&other).0)
+                        }),
+                        Some(Target::Player(p)) => self.player(&other) == Some(p.index()),
+                        None => false,
+                    };
+                    if !ok {
+                        return fail(format!("attached to {:?}", obj.attached_to));
+                    }
+                    rest = &[];
+                }
+                _ => return fail(format!("can't read {:?}", rest.join(" "))),
+            }
+        }
+        Ok(())
+    }
+
+    fn pid(&self, p: &str) -> Result<PlayerId, String> {
+        self.player(p)
+            .map(|i| PlayerId(i as u8))
+            .ok_or_else(|| format!("unknown player {p:?}"))
+    }
+
+    fn zone_list(&self, g: &Game, p: PlayerId, zone: &str) -> Result<Vec<ObjId>, String> {
+        Ok(match zone {
+            "hand" => g.player(p).hand.clone(),
+            "library" => g.player(p).library.clone(),
+            "graveyard" => g.player(p).graveyard.clone(),
+            "in_play" | "play" => g.controlled_by(p).collect(),
+            "removed" => g
+                .removed
+                .iter()
+                .copied()
+                .filter(|&o| g.objects[o.slot as usize].owner == p)
+                .collect(),
+            z => return Err(format!("unknown zone {z:?}")),
+        })
+    }
+}
+
+/// Everyone passes until the top object of the stack has resolved.
+fn resolve(g: &mut Game) -> Result<(), String> {
+    let start = g.stack.len();
+    if start == 0 {
+        return Err("`resolve` with an empty stack".into());
+    }
+    for _ in 0..1000 {
+        if g.stack.len() < start || g.is_over() {
+            return Ok(());
+        }
+        match &g.decision {
+            Some(d) if d.kind == DecisionKind::Priority => {
+                let who = g.decider().ok_or("no decider")?;
+                g.apply_as(who, Action::Pass).map_err(|e| e.to_string())?;
+            }
+            Some(d) => {
+                if g.stack.len() < start {
+                    return Ok(());
+                }
+                return Err(format!(
+                    "resolution stopped at a {} decision for {}",
+                    d.kind.name(),
+                    d.player
+                ));
+            }
+            None => return Err("no decision".into()),
+        }
+    }
+    Err("the stack did not resolve".into())
+}
+
+/// Everyone passes (and declares no attackers or blockers) until `player`'s `step`.
+fn pass_until(g: &mut Game, player: PlayerId, step: Step) -> Result<(), String> {
+    for _ in 0..5000 {
+        if g.is_over() {
+            return Err("the game ended".into());
+        }
+        if g.active == player && g.step == step {
+            return Ok(());
+        }
+        let who = g.decider().ok_or("no decision")?;
+        let kind = g
+            .decision
+            .as_ref()
+            .map(|d| d.kind.clone())
+            .ok_or("no decision")?;
+        let a = match kind {
+            DecisionKind::Priority => Action::Pass,
+            DecisionKind::DeclareAttackers | DecisionKind::DeclareBlockers => Action::Done,
+            k => return Err(format!("stopped at a {} decision for {}", k.name(), who)),
+        };
+        g.apply_as(who, a).map_err(|e| e.to_string())?;
+    }
+    Err("never reached that step".into())
+}
+
+fn split_index(s: &str) -> (&str, usize) {
+    match s.trim().rsplit_once('#') {
+        Some((n, k)) if k.parse::<usize>().is_ok_and(|k| k >= 1) => {
+            (n.trim(), k.parse::<usize>().unwrap_or(1) - 1)
+        }
+        _ => (s.trim(), 0),
+    }
+}
+
+fn cmp(actual: i64, want: &str, text: &str) -> Result<(), String> {
+    let w: i64 = want
+        .parse()
+        .map_err(|_| format!("expect {text:?}: bad number {want:?}"))?;
+    if actual == w {
+        Ok(())
+    } else {
+        Err(format!("expect {text:?}: it is {actual}"))
+    }
+}
+
+fn decision_short(k: &DecisionKind) -> &'static str {
+    match k {
+        DecisionKind::Mulligan => "mulligan",
+        DecisionKind::Priority => "priority",
+        DecisionKind::ChooseTarget { .. } => "target",
+        DecisionKind::ChooseX { .. } => "x",
+        DecisionKind::PayMana => "pay_mana",
+        DecisionKind::SacrificeCost => "sacrifice_cost",
+        DecisionKind::DiscardCost { .. } => "discard_cost",
+        DecisionKind::DeclareAttackers => "declare_attackers",
+        DecisionKind::DeclareBlockers => "declare_blockers",
+        DecisionKind::AssignCombatDamage { .. } => "assign_damage",
+        DecisionKind::OrderTriggers => "order_triggers",
+        DecisionKind::Discard { .. } => "discard",
+        DecisionKind::Sacrifice => "sacrifice",
+        DecisionKind::MayAbility => "may",
+        DecisionKind::CallCoin => "call_coin",
+    }
+}
+
+fn describe_all(g: &Game, legal: &[Action]) -> String {
+    legal
+        .iter()
+        .map(|a| g.describe(a))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A short dump of the state, for failure reports.
+fn dump(g: &Game, log: &[String]) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "  state: turn {} ({}'s), {}, result {:?}\n",
+        g.turn,
+        g.active,
+        g.step.short(),
+        g.result
+    ));
+    for p in g.player_ids() {
+        let pl = g.player(p);
+        let names = |v: &[ObjId]| {
+            v.iter()
+                .map(|&o| g.objects[o.slot as usize].def().name.clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        s.push_str(&format!(
+            "  {p}: life {} poison {} pool {} | hand: {} | graveyard: {}\n",
+            pl.life,
+            pl.poison,
+            pl.pool,
+            names(&pl.hand),
+            names(&pl.graveyard)
+        ));
+        let perms: Vec<String> = g
+            .controlled_by(p)
+            .map(|o| {
+                let ch = compute(g, o);
+                let x = g.obj(o).expect("in play");
+                let mut d = ch.name().to_string();
+                if ch.is_creature() {
+                    d.push_str(&format!(" {}/{}", ch.power, ch.toughness));
+                }
+                if x.is_tapped() {
+                    d.push_str(" (tapped)");
+                }
+                if x.damage > 0 {
+                    d.push_str(&format!(" (damage {})", x.damage));
+                }
+                d
+            })
+            .collect();
+        s.push_str(&format!("     in play: {}\n", perms.join(", ")));
+    }
+    s.push_str(&format!(
+        "  stack: {} object(s); decision: {:?}\n",
+        g.stack.len(),
+        g.decision.as_ref().map(|d| (d.player, d.kind.name()))
+    ));
+    let tail = log.len().saturating_sub(6);
+    for l in &log[tail..] {
+        s.push_str(&format!("  | {l}\n"));
+    }
+    s
+}

@@ -1,0 +1,73 @@
+//! Runs every rules scenario under tests/scenarios, and checks that bad
+//! scenario files give errors naming the line.
+
+use std::path::PathBuf;
+use tolaria_scenario::{run_files, Scenario};
+
+#[test]
+fn every_rules_scenario_passes() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "scn"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "scenario files found: {}", files.len());
+    let (passed, failed, report) = run_files(&files);
+    assert_eq!(failed, 0, "\n{}", report.join("\n"));
+    assert_eq!(passed, files.len());
+}
+
+fn parse_err(text: &str) -> String {
+    Scenario::parse(text, "t.scn").unwrap_err().to_string()
+}
+
+#[test]
+fn malformed_lines_are_errors_naming_the_line() {
+    assert_eq!(
+        parse_err("turn: 3 P1 main1\nP1 hand: No Such Card"),
+        "t.scn:2: unknown card \"No Such Card\""
+    );
+    assert!(parse_err("turn: 3 P9 main1").starts_with("t.scn:1: unknown player"));
+    assert!(parse_err("turn: 3 P1 lunch").starts_with("t.scn:1: unknown step"));
+    assert!(parse_err("turn: 3 P1 main1\nwhat is this").starts_with("t.scn:2: unknown line"));
+    assert!(parse_err("turn: 3 P1 main1\nP1 hand: Shock (upside down)")
+        .starts_with("t.scn:2: unknown status"));
+    assert!(parse_err("P1 hand: Shock").contains("missing `turn:"));
+}
+
+#[test]
+fn an_illegal_action_fails_the_scenario_with_its_line() {
+    let sc = Scenario::parse("turn: 3 P1 main1\nP1 hand: Shock\nP1 library: Mountain\nP2 library: Forest\n> P1: play Shock\n", "t.scn").unwrap();
+    let r = sc.run();
+    assert_eq!(r.failures.len(), 1);
+    assert!(
+        r.failures[0].starts_with("t.scn:5: no legal `play` for \"Shock\""),
+        "{}",
+        r.failures[0]
+    );
+    // The wrong player acting is reported too.
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 library: Mountain\nP2 library: Forest\n> P2: pass\n",
+        "t.scn",
+    )
+    .unwrap();
+    assert!(sc.run().failures[0].contains("P1 decides now, not P2"));
+}
+
+#[test]
+fn a_failed_expectation_is_reported_with_the_state() {
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 library: Mountain\nP2 library: Forest\nexpect: P2 life 7\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert!(
+        r.failures[0].starts_with("t.scn:4: expect \"P2 life 7\": it is 20"),
+        "{}",
+        r.failures[0]
+    );
+    assert!(r.failures[0].contains("state: turn 3"));
+}
