@@ -648,11 +648,13 @@ impl Scenario {
 /// Everyone passes until the top object of the stack has resolved.
 fn resolve(g: &mut Game) -> Result<(), String> {
     let start = g.stack.len();
-    if start == 0 {
+    let Some(top) = g.stack.last().cloned() else {
         return Err("`resolve` with an empty stack".into());
-    }
+    };
+    // Done once that object has left the stack (what it triggers may go on top).
+    let gone = |g: &Game| g.stack.len() < start || g.stack.get(start - 1) != Some(&top);
     for _ in 0..1000 {
-        if g.stack.len() < start || g.is_over() {
+        if gone(g) || g.is_over() {
             return Ok(());
         }
         match &g.decision {
@@ -661,9 +663,6 @@ fn resolve(g: &mut Game) -> Result<(), String> {
                 g.apply_as(who, Action::Pass).map_err(|e| e.to_string())?;
             }
             Some(d) => {
-                if g.stack.len() < start {
-                    return Ok(());
-                }
                 return Err(format!(
                     "resolution stopped at a {} decision for {}",
                     d.kind.name(),
