@@ -55,7 +55,7 @@ Examples:
   tolaria play --seed 42 --agent random
   tolaria sim --games 1000 --seed 7 --agents greedy,random
   tolaria bench --games 2000
-  tolaria scenario scenarios/*.scn
+  tolaria scenario tests/scenarios/*.scn
   tolaria cards show \"Lightning Bolt\"
   tolaria cards coverage
 

@@ -30,7 +30,9 @@ Options:
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default) or random
 
-At each of your decisions the legal options are listed, numbered. Answer:
+When you hold priority with nothing to play (only mana abilities), you pass
+automatically. At each of your decisions the legal options are listed,
+numbered. Answer:
   N             pick option N
   pass, p       pass priority (or finish declaring: done)
   attack 1 3    declare options 1 and 3 as attackers, then finish
@@ -245,6 +247,22 @@ impl Session<'_> {
     }
 
     fn human_turn(&mut self, game: &mut Game) -> Result<(), CliError> {
+        // With nothing to do but pass (or float mana), pass without asking.
+        if game
+            .decision
+            .as_ref()
+            .is_some_and(|d| d.kind == DecisionKind::Priority)
+        {
+            let legal = game.legal_actions();
+            if legal
+                .iter()
+                .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }))
+            {
+                game.apply(Action::Pass)
+                    .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
+                return Ok(());
+            }
+        }
         self.render(game);
         loop {
             let legal = game.legal_actions();

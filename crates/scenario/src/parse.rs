@@ -27,6 +27,22 @@ pub struct CardSpec {
     pub line: usize,
 }
 
+impl CardSpec {
+    /// A card with no status.
+    pub fn plain(card: CardId, line: usize) -> CardSpec {
+        CardSpec {
+            card,
+            tapped: false,
+            sick: false,
+            damage: 0,
+            plus: 0,
+            minus: 0,
+            attached_to: None,
+            line,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ZoneName {
     Hand,
@@ -61,6 +77,11 @@ pub struct Scenario {
     pub life: Vec<(usize, i32)>,
     pub poison: Vec<(usize, u32)>,
     pub zones: Vec<(usize, ZoneName, Vec<CardSpec>)>,
+    /// `start: new game`: the game starts from 101 (shuffle, starting
+    /// player, opening hands, mulligans) with these decks instead of `turn:`.
+    pub new_game: bool,
+    /// `PLAYER deck: …` lines (only with `start: new game`).
+    pub decks: Vec<(usize, Vec<CardId>)>,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -87,6 +108,8 @@ impl Scenario {
             life: Vec::new(),
             poison: Vec::new(),
             zones: Vec::new(),
+            new_game: false,
+            decks: Vec::new(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -118,6 +141,14 @@ impl Scenario {
                     return Err(err("a game needs at least two players".into()));
                 }
                 sc.players = names;
+            } else if let Some(rest) = line.strip_prefix("start:") {
+                if rest.trim() != "new game" {
+                    return Err(err(format!(
+                        "unknown start {:?} (only `start: new game`)",
+                        rest.trim()
+                    )));
+                }
+                sc.new_game = true;
             } else if let Some(rest) = line.strip_prefix("turn:") {
                 let parts: Vec<&str> = rest.split_whitespace().collect();
                 if parts.len() != 3 {
@@ -195,6 +226,14 @@ impl Scenario {
                 let p = sc
                     .player(who)
                     .ok_or_else(|| err(format!("unknown player {who:?}")))?;
+                if zone == "deck" {
+                    let cards = parse_cards(list, n).map_err(err)?;
+                    if cards.iter().any(|c| *c != CardSpec::plain(c.card, n)) {
+                        return Err(err("deck cards take no status".into()));
+                    }
+                    sc.decks.push((p, cards.iter().map(|c| c.card).collect()));
+                    continue;
+                }
                 let zone = match zone {
                     "hand" => ZoneName::Hand,
                     "library" => ZoneName::Library,
@@ -213,12 +252,23 @@ impl Scenario {
                 return Err(err(format!("unknown line {line:?}")));
             }
         }
-        if !saw_turn {
-            return Err(ScenarioError {
-                file: file.to_string(),
-                line: 0,
-                message: "missing `turn: N PLAYER STEP`".into(),
-            });
+        let whole = |m: &str| ScenarioError {
+            file: file.to_string(),
+            line: 0,
+            message: m.to_string(),
+        };
+        if sc.new_game {
+            if saw_turn || !sc.zones.is_empty() || !sc.life.is_empty() || !sc.poison.is_empty() {
+                return Err(whole(
+                    "`start: new game` takes only `PLAYER deck:` lines, not `turn:`, zones, life or poison",
+                ));
+            }
+        } else if !sc.decks.is_empty() {
+            return Err(whole("`PLAYER deck:` lines need `start: new game`"));
+        } else if !saw_turn {
+            return Err(whole(
+                "missing `turn: N PLAYER STEP` (or `start: new game`)",
+            ));
         }
         Ok(sc)
     }
@@ -283,16 +333,7 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
         let def = db()
             .by_name(name)
             .ok_or_else(|| format!("unknown card {name:?}"))?;
-        let mut spec = CardSpec {
-            card: def.id,
-            tapped: false,
-            sick: false,
-            damage: 0,
-            plus: 0,
-            minus: 0,
-            attached_to: None,
-            line,
-        };
+        let mut spec = CardSpec::plain(def.id, line);
         if let Some(st) = status {
             for part in st.split(',').map(str::trim).filter(|s| !s.is_empty()) {
                 let words: Vec<&str> = part.split_whitespace().collect();
