@@ -3,11 +3,32 @@
 
 use crate::parse::{Line, Scenario, ZoneName};
 use std::path::PathBuf;
-use tolaria_cards::{ManaKind, Step};
+use tolaria_cards::{CardId, ManaKind, Step};
 use tolaria_rules::characteristics::compute;
 use tolaria_rules::{
     Action, DecisionKind, Game, GameResult, ObjId, PlayerId, StackKind, Target, Zone,
 };
+
+/// One failed action or expectation: where, what, and the state then.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub file: String,
+    /// The scenario line (0: the scenario as a whole).
+    pub line: usize,
+    pub message: String,
+    /// A short dump of the game at that point (life, zones, stack, decision, last log lines).
+    pub state: String,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.file, self.line, self.message)?;
+        if !self.state.is_empty() {
+            write!(f, "\n{}", self.state.trim_end())?;
+        }
+        Ok(())
+    }
+}
 
 /// The outcome of one scenario.
 #[derive(Debug, Clone)]
@@ -15,7 +36,7 @@ pub struct Report {
     pub file: String,
     pub name: String,
     /// Each failed expectation or action, with the line and a state dump.
-    pub failures: Vec<String>,
+    pub failures: Vec<Failure>,
 }
 
 impl Report {
@@ -24,7 +45,8 @@ impl Report {
     }
 }
 
-/// Runs scenario files; returns (passed, failed, report lines).
+/// Runs scenario files; returns (passed, failed, report lines): `ok   FILE
+/// (NAME)` or `FAIL FILE (NAME)` per file, each failure indented below.
 pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
     let (mut passed, mut failed, mut lines) = (0, 0, Vec::new());
     for p in paths {
@@ -44,7 +66,7 @@ pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
                     lines.extend(
                         r.failures
                             .iter()
-                            .map(|f| format!("     {}", f.replace('\n', "\n     "))),
+                            .map(|f| format!("     {}", f.to_string().replace('\n', "\n     "))),
                     );
                 }
             }
@@ -54,9 +76,24 @@ pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
 }
 
 impl Scenario {
-    /// Builds the game this scenario describes, at its turn and step.
-    pub fn build(&self) -> Result<Game, String> {
+    /// Builds the game this scenario describes, at its turn and step (or at
+    /// the first mulligan decision of a new game). An error names the line.
+    pub fn build(&self) -> Result<Game, (usize, String)> {
         let names: Vec<&str> = self.players.iter().map(String::as_str).collect();
+        if self.new_game {
+            let decks: Vec<(&str, Vec<CardId>)> = (0..names.len())
+                .map(|p| {
+                    let cards = self
+                        .decks
+                        .iter()
+                        .filter(|(q, _)| *q == p)
+                        .flat_map(|(_, c)| c.iter().copied())
+                        .collect();
+                    (names[p], cards)
+                })
+                .collect();
+            return Ok(Game::new_game(&decks, self.seed));
+        }
         let mut g = Game::empty(&names, self.seed);
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
         for (p, zone, cards) in &self.zones {
@@ -75,6 +112,11 @@ impl Scenario {
                 cards.iter().collect()
             };
             for c in ordered {
+                if *zone != ZoneName::InPlay
+                    && (c.tapped || c.sick || c.damage > 0 || c.plus > 0 || c.minus > 0 || c.attached_to.is_some())
+                {
+                    return Err((c.line, "only cards in play can have a status".into()));
+                }
                 let id = g.create_card(c.card, pid, z);
                 let o = &mut g.objects[id.slot as usize];
                 o.set_tapped(c.tapped);
@@ -98,14 +140,10 @@ impl Scenario {
                     .in_play
                     .iter()
                     .copied()
-                    .filter(|&o| {
-                        o != id
-                            && g.obj(o)
-                                .is_some_and(|x| x.def().name.eq_ignore_ascii_case(name))
-                    })
+                    .filter(|&o| o != id && obj_name(&g, o).eq_ignore_ascii_case(name))
                     .nth(k);
                 Target::Object(found.ok_or_else(|| {
-                    format!("line {line}: nothing in play named {what:?} to attach to")
+                    (line, format!("nothing in play named {what:?} to attach to"))
                 })?)
             };
             g.objects[id.slot as usize].attached_to = Some(t);
@@ -120,18 +158,41 @@ impl Scenario {
         Ok(g)
     }
 
-    /// Runs the script and checks the expectations.
+    /// Runs the script and checks the expectations. An engine panic is
+    /// caught and reported as a failure at the line being run.
     pub fn run(&self) -> Report {
         let mut report = Report {
             file: self.file.clone(),
             name: self.name.clone(),
             failures: Vec::new(),
         };
+        let at = std::cell::Cell::new(0usize);
+        let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.run_inner(&mut report, &at)
+        }));
+        if result.is_err() {
+            report.failures.push(Failure {
+                file: self.file.clone(),
+                line: at.get(),
+                message: "the engine panicked here (see the test output for the message)".into(),
+                state: String::new(),
+            });
+        }
+        report
+    }
+
+    fn run_inner(&self, report: &mut Report, at: &std::cell::Cell<usize>) {
+        let fail = |line: usize, message: String, state: String| Failure {
+            file: self.file.clone(),
+            line,
+            message,
+            state,
+        };
         let mut g = match self.build() {
             Ok(g) => g,
-            Err(e) => {
-                report.failures.push(e);
-                return report;
+            Err((line, e)) => {
+                report.failures.push(fail(line, e, String::new()));
+                return;
             }
         };
         let mut log: Vec<String> = Vec::new();
@@ -140,6 +201,7 @@ impl Scenario {
         };
         drain(&mut g, &mut log);
         for (line, step) in &self.script {
+            at.set(*line);
             let result = match step {
                 Line::Action { player, text } => self.act(&mut g, PlayerId(*player as u8), text),
                 Line::Resolve => resolve(&mut g),
@@ -153,16 +215,13 @@ impl Scenario {
             };
             drain(&mut g, &mut log);
             if let Err(e) = result {
-                report
-                    .failures
-                    .push(format!("{}:{line}: {e}\n{}", self.file, dump(&g, &log)));
+                report.failures.push(fail(*line, e, dump(&g, &log)));
                 if !matches!(step, Line::Expect(_)) {
                     // The game can't follow the script past a failed action.
                     break;
                 }
             }
         }
-        report
     }
 
     /// Resolves an action line against the legal actions of the pending decision.
@@ -224,7 +283,7 @@ impl Scenario {
         verb: &str,
         rest: &str,
     ) -> Result<Action, String> {
-        let name_of = |o: ObjId| g.objects[o.slot as usize].def().name.clone();
+        let name_of = |o: ObjId| obj_name(g, o);
         // Candidates: legal actions of this verb, with the object they name.
         let pick = |cands: Vec<(ObjId, Action)>, what: &str| -> Result<Action, String> {
             let (name, k) = split_index(what);
@@ -503,12 +562,9 @@ impl Scenario {
                 let pid = self.pid(p)?;
                 let name = words[3..].join(" ");
                 let list = self.zone_list(g, pid, zone)?;
-                let has = list.iter().any(|&o| {
-                    g.objects[o.slot as usize]
-                        .def()
-                        .name
-                        .eq_ignore_ascii_case(&name)
-                });
+                let has = list
+                    .iter()
+                    .any(|&o| obj_name(g, o).eq_ignore_ascii_case(&name));
                 match (*verb, has) {
                     ("has", true) | ("lacks", false) => Ok(()),
                     ("has", false) => fail(format!("{name} is not there")),
@@ -534,6 +590,9 @@ impl Scenario {
             "blocking",
             "sick",
             "controller",
+            "unattached",
+            "+1/+1",
+            "-1/-1",
         ];
         let split = words
             .iter()
@@ -545,12 +604,7 @@ impl Scenario {
             .in_play
             .iter()
             .copied()
-            .filter(|&o| {
-                g.objects[o.slot as usize]
-                    .def()
-                    .name
-                    .eq_ignore_ascii_case(name)
-            })
+            .filter(|&o| obj_name(g, o).eq_ignore_ascii_case(name))
             .collect();
         let Some(&o) = matches.get(k) else {
             return fail(format!("no permanent named {what:?} in play"));
@@ -584,6 +638,26 @@ impl Scenario {
                     }
                     rest = tail;
                 }
+                ["sick", tail @ ..] => {
+                    if !obj.is_sick() {
+                        return fail("it is not summoning sick".into());
+                    }
+                    rest = tail;
+                }
+                ["unattached", tail @ ..] => {
+                    if obj.attached_to.is_some() {
+                        return fail(format!("attached to {:?}", obj.attached_to));
+                    }
+                    rest = tail;
+                }
+                ["+1/+1", "counters" | "counter", n, tail @ ..] => {
+                    cmp(obj.plus_counters as i64, n, text)?;
+                    rest = tail;
+                }
+                ["-1/-1", "counters" | "counter", n, tail @ ..] => {
+                    cmp(obj.minus_counters as i64, n, text)?;
+                    rest = tail;
+                }
                 ["attacking", tail @ ..] => {
                     if !g.combat.is_attacking(o) {
                         return fail("it is not attacking".into());
@@ -606,7 +680,8 @@ impl Scenario {
                     let other = tail.join(" ");
                     let ok = match obj.attached_to {
                         Some(Target::Object(t)) => g.obj(t).is_some_and(|x| {
-                            x.def().name.eq_ignore_ascii_case(split_index(&other).0)
+                            let _ = x;
+                            obj_name(g, t).eq_ignore_ascii_case(split_index(&other).0)
                         }),
                         Some(Target::Player(p)) => self.player(&other) == Some(p.index()),
                         None => false,
@@ -762,7 +837,7 @@ fn dump(g: &Game, log: &[String]) -> String {
         let pl = g.player(p);
         let names = |v: &[ObjId]| {
             v.iter()
-                .map(|&o| g.objects[o.slot as usize].def().name.clone())
+                .map(|&o| obj_name(g, o).to_string())
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -804,4 +879,13 @@ fn dump(g: &Game, log: &[String]) -> String {
         s.push_str(&format!("  | {l}\n"));
     }
     s
+}
+
+/// An object's name: a token's name comes from the effect that made it (216.2).
+fn obj_name(g: &Game, o: ObjId) -> &'static str {
+    let obj = &g.objects[o.slot as usize];
+    match obj.token_src.and_then(|t| t.spec()) {
+        Some(spec) => &spec.name,
+        None => &obj.def().name,
+    }
 }
