@@ -193,6 +193,10 @@ pub enum StaticAbility {
     ControllerHasShroud,
     /// 419 replacement: "[This] comes into play tapped."
     ComesIntoPlayTapped,
+    /// "This spell can't be countered." (functions on the stack)
+    CantBeCountered,
+    /// "[Affected] doesn't untap during its controller's untap step." (302.2)
+    DoesntUntap(Affected),
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).

@@ -432,6 +432,13 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         out.abilities.push(activated(&mut p)?);
         return Ok(());
     }
+    if is_spell && p.at_all("this spell can't be countered") {
+        let statics = static_line(&mut p)
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        out.abilities
+            .extend(statics.into_iter().map(Ability::Static));
+        return Ok(());
+    }
     if is_spell {
         while !p.at_end() {
             sentence(&mut p, spell)
@@ -1810,6 +1817,9 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
 /// A static ability line (405).
 fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
+    if p.eat_all("this spell can't be countered") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
+    }
     if p.eat_all("you have shroud") {
         return p
             .eat_end()
@@ -1871,6 +1881,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
         {
             out.push(StaticAbility::AttacksEachTurn);
+        } else if p.eat_all("doesn't untap during its controller's untap step")
+            || (this && p.eat_all("doesn't untap during your untap step"))
+        {
+            out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
         } else if this && p.eat_all("can block only creatures with flying") {

@@ -19,6 +19,33 @@ fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility>
 }
 
 impl Game {
+    /// 302.2: does a static ability keep this permanent from untapping?
+    pub(crate) fn doesnt_untap(&self, id: ObjId) -> bool {
+        for &src in &self.in_play {
+            let so = &self.objects[src.slot as usize];
+            if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
+                continue;
+            }
+            let sch = crate::characteristics::printed(self, src);
+            for s in statics(&sch) {
+                let StaticAbility::DoesntUntap(aff) = s else {
+                    continue;
+                };
+                let hit = match aff {
+                    tolaria_cards::Affected::This => src == id,
+                    tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
+                    tolaria_cards::Affected::Each(f) => {
+                        crate::filter::matches(self, f, id, Some(src), so.controller)
+                    }
+                };
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     /// Static restrictions that other permanents put on `id` ("Enchanted creature can't attack").
     fn restricted(&self, id: ObjId, attack: bool) -> bool {
         for &src in &self.in_play {

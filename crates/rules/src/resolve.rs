@@ -744,6 +744,16 @@ impl Game {
             return;
         }
         let (owner, card) = (obj.owner, obj.card);
+        // "This spell can't be countered": the counter does nothing to it.
+        let uncounterable = obj.def().front().abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Static(tolaria_cards::StaticAbility::CantBeCountered)
+            )
+        });
+        if uncounterable {
+            return;
+        }
         self.emit(Event::Countered {
             card,
             ability: false,

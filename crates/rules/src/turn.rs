@@ -20,7 +20,11 @@ impl Game {
                 let ids: Vec<ObjId> = self.in_play.clone();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
-                    if o.controller == active && !o.is_phased_out() && o.is_tapped() {
+                    if o.controller == active
+                        && !o.is_phased_out()
+                        && o.is_tapped()
+                        && !self.doesnt_untap(id)
+                    {
                         self.untap(id);
                     }
                 }
