@@ -136,6 +136,8 @@ pub enum Trigger {
     Blocks,
     /// "Whenever [this] becomes blocked".
     BecomesBlocked,
+    /// "Whenever a [filter] blocks [this]" (one trigger per blocker; 502.3 flanking).
+    BlockedBy(ObjectFilter),
     /// "Whenever [this] deals (combat) damage to a player/an opponent".
     DealsDamageToPlayer {
         combat_only: bool,

@@ -512,7 +512,28 @@ fn protection(p: &mut P) -> Option<Vec<Protection>> {
 fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
     let mut v = Vec::new();
     loop {
-        if p.eat("equip") {
+        if p.eat("bushido") {
+            // 502.38a: "Whenever this creature blocks or becomes blocked, it
+            // gets +N/+N until end of turn."
+            let n = match amount(p)? {
+                Amount::Fixed(n) => n,
+                _ => return None,
+            };
+            for trigger in [Trigger::Blocks, Trigger::BecomesBlocked] {
+                v.push(Ability::Triggered(TriggeredAbility {
+                    trigger,
+                    optional: false,
+                    targets: Vec::new(),
+                    effects: vec![Effect::Pump {
+                        what: ObjectRef::This,
+                        power: n,
+                        toughness: n,
+                        keywords: KeywordSet::EMPTY,
+                        duration: Duration::EndOfTurn,
+                    }],
+                }));
+            }
+        } else if p.eat("equip") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could
             // play a sorcery."

@@ -124,6 +124,23 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     no_regen: false,
                 }],
             }),
+            // 502.3a: "Whenever a creature without flanking blocks this
+            // creature, the blocking creature gets -1/-1 until end of turn."
+            Ability::Keyword(crate::Keyword::Flanking) => extra.push(TriggeredAbility {
+                trigger: Trigger::BlockedBy(crate::ObjectFilter {
+                    without_keyword: Some(crate::Keyword::Flanking),
+                    ..crate::ObjectFilter::creature()
+                }),
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::Pump {
+                    what: ObjectRef::Triggering,
+                    power: -1,
+                    toughness: -1,
+                    keywords: crate::KeywordSet::EMPTY,
+                    duration: crate::Duration::EndOfTurn,
+                }],
+            }),
             Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
                 trigger: Trigger::DealsDamage {
                     to_creature_only: false,

@@ -44,10 +44,12 @@ pub enum Keyword {
     Lifelink,
     /// 502.58
     SplitSecond,
+    /// 502.3 (a triggered ability; see `db::add_keyword_triggers`)
+    Flanking,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 21] = [
+    pub const ALL: [Keyword; 22] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -69,6 +71,7 @@ impl Keyword {
         Keyword::Deathtouch,
         Keyword::Lifelink,
         Keyword::SplitSecond,
+        Keyword::Flanking,
     ];
 
     pub fn name(self) -> &'static str {
@@ -94,6 +97,7 @@ impl Keyword {
             Keyword::Deathtouch => "deathtouch",
             Keyword::Lifelink => "lifelink",
             Keyword::SplitSecond => "split second",
+            Keyword::Flanking => "flanking",
         }
     }
 
@@ -127,6 +131,7 @@ impl Keyword {
             Keyword::Deathtouch => "502.63",
             Keyword::Lifelink => "502.68",
             Keyword::SplitSecond => "502.58",
+            Keyword::Flanking => "502.3",
         }
     }
 

@@ -156,6 +156,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     ..Default::default()
                 })
             });
+            // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
+            scan(game, a, |t, game, src| match t {
+                Trigger::BlockedBy(f) => {
+                    let you = game.objects[src.slot as usize].controller;
+                    crate::filter::matches(game, f, b, Some(src), you).then_some(TriggerContext {
+                        object: Some(b),
+                        ..Default::default()
+                    })
+                }
+                _ => None,
+            });
         }
         Event::SpellPlayed { player, obj, .. } => {
             let (caster, spell) = (*player, *obj);
