@@ -22,22 +22,34 @@ fn random_decks_from_the_whole_supported_pool_play_out() {
         .map(|c| c.id)
         .collect();
     assert!(pool.len() > 1500, "{} supported nonland cards", pool.len());
-    let lands: Vec<CardId> = ["Plains", "Island", "Swamp", "Mountain", "Forest"].iter().map(|n| db().by_name(n).unwrap().id).collect();
+    let lands: Vec<CardId> = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+        .iter()
+        .map(|n| db().by_name(n).unwrap().id)
+        .collect();
     let mut rng = Rng::new(2007);
     let mut buf = Vec::new();
     for game in 0..150u64 {
         let a = random_deck(&mut rng, &pool, &lands);
         let b = random_deck(&mut rng, &pool, &lands);
         let mut g = Game::new_game(&[("A", a), ("B", b)], game);
-        let mut agents = [RandomAgent::new(game * 2 + 1), RandomAgent::new(game * 2 + 2)];
+        let mut agents = [
+            RandomAgent::new(game * 2 + 1),
+            RandomAgent::new(game * 2 + 2),
+        ];
         let mut n = 0u32;
         while !g.is_over() && n < 20_000 {
             let d = g.decider().expect("a decision while the game runs");
             g.legal_actions_into(&mut buf);
-            assert!(!buf.is_empty(), "game {game}: no legal action for {:?}", g.decision);
+            assert!(
+                !buf.is_empty(),
+                "game {game}: no legal action for {:?}",
+                g.decision
+            );
             let action = agents[d.index()].choose(&g, d, &buf);
-            g.apply(action).unwrap_or_else(|e| panic!("game {game}: {e}"));
-            g.check_zones().unwrap_or_else(|e| panic!("game {game} action {n}: {e}"));
+            g.apply(action)
+                .unwrap_or_else(|e| panic!("game {game}: {e}"));
+            g.check_zones()
+                .unwrap_or_else(|e| panic!("game {game} action {n}: {e}"));
             g.events.clear();
             n += 1;
         }

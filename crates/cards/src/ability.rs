@@ -522,4 +522,34 @@ pub struct TokenSpec {
 pub struct SpellAbility {
     pub targets: Vec<TargetSpec>,
     pub effects: Vec<Effect>,
+    /// 409.1b: "Choose one —": the modes; when present, `targets` and
+    /// `effects` are empty and the chosen mode's are used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<SpellMode>,
+}
+
+/// One mode of a modal spell.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SpellMode {
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+}
+
+impl SpellAbility {
+    /// The targets of the spell in mode `mode` (ignored for a spell without modes).
+    pub fn targets_for(&self, mode: Option<u8>) -> &[TargetSpec] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.targets,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.targets),
+            (false, None) => &[],
+        }
+    }
+    /// The effects of the spell in mode `mode`.
+    pub fn effects_for(&self, mode: Option<u8>) -> &[Effect] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.effects,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
+            (false, None) => &[],
+        }
+    }
 }

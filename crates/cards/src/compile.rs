@@ -73,9 +73,49 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let text = to_2007_terms(&self_reference(&stripped, card, face));
     let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
     let mut spell = Cx::default();
+    let mut modes: Vec<crate::SpellMode> = Vec::new();
+    let mut modal = false;
     for (orig, line) in stripped.lines().zip(text.lines()) {
         let line = line.trim();
         if line.is_empty() {
+            continue;
+        }
+        // 409.1b: "Choose one —" then one "•" line per mode.
+        if is_spell
+            && (line.eq_ignore_ascii_case("choose one —")
+                || line.eq_ignore_ascii_case("choose one -"))
+        {
+            if modal || !spell.effects.is_empty() || !spell.targets.is_empty() {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "a modal spell with other instructions".into(),
+                });
+            }
+            modal = true;
+            continue;
+        }
+        if modal {
+            let Some(body) = line.strip_prefix('•') else {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "text after the modes".into(),
+                });
+            };
+            let toks = tokenize(body.trim());
+            let mut cx = Cx::default();
+            let mut p = P::new(&toks);
+            while !p.at_end() {
+                if sentence(&mut p, &mut cx).is_none() {
+                    return Err(Unsupported {
+                        phrase: orig.trim().to_string(),
+                        reason: format!("no rule of the grammar matches at {:?}", p.rest()),
+                    });
+                }
+            }
+            modes.push(crate::SpellMode {
+                targets: cx.targets,
+                effects: cx.effects,
+            });
             continue;
         }
         let toks = tokenize(line);
@@ -88,6 +128,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell = SpellAbility {
             targets: spell.targets,
             effects: spell.effects,
+            modes,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {

@@ -30,6 +30,8 @@ pub enum Action {
     },
     /// 409.1c: choose a target.
     ChooseTarget(Target),
+    /// 409.1b: choose the mode of a modal spell.
+    ChooseMode(u8),
     /// 409.1b: announce X.
     ChooseX(u32),
     /// 409.1 / 422: abandon the spell or ability being played; the game

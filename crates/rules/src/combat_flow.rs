@@ -449,6 +449,7 @@ impl Game {
                 controller: self.active,
                 targets: Vec::new(),
                 x: 0,
+                mode: None,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

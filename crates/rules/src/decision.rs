@@ -23,6 +23,8 @@ pub enum DecisionKind {
     Priority,
     /// 409.1c / 410.4: choose the next target of the spell or ability being played.
     ChooseTarget { index: u8 },
+    /// 409.1b: choose a mode ("Choose one —").
+    ChooseMode,
     /// 409.1b: announce the value of X.
     ChooseX { max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
@@ -60,6 +62,7 @@ impl DecisionKind {
             DecisionKind::Mulligan => "mulligan",
             DecisionKind::Priority => "priority",
             DecisionKind::ChooseTarget { .. } => "choose target",
+            DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::PayMana => "pay mana",
             DecisionKind::SacrificeCost => "sacrifice as a cost",

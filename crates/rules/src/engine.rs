@@ -80,6 +80,8 @@ pub(crate) struct Casting {
     pub unpaid: Option<Unpaid>,
     /// Who gets priority afterwards (409.1i).
     pub then: PlayerId,
+    /// 409.1b: the chosen mode of a modal spell.
+    pub mode: Option<u8>,
     /// Non-mana costs paid so far (409.1h).
     pub sacrificed: bool,
     pub discarded: u8,
@@ -245,6 +247,7 @@ impl Game {
             DecisionKind::Mulligan => self.on_mulligan(p, action),
             DecisionKind::Priority => self.on_priority(p, action),
             DecisionKind::ChooseTarget { .. }
+            | DecisionKind::ChooseMode
             | DecisionKind::ChooseX { .. }
             | DecisionKind::PayMana
             | DecisionKind::SacrificeCost

@@ -40,6 +40,14 @@ impl Game {
                     }
                 }
             }
+            DecisionKind::ChooseMode => {
+                if let Some(c) = self.casting.as_deref() {
+                    if let crate::engine::Playing::Spell { obj } = c.what {
+                        out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
+                    }
+                }
+                out.push(Action::CancelPlay);
+            }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
                 out.push(Action::CancelPlay);
@@ -241,6 +249,9 @@ impl Game {
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
+        if !face.spell.modes.is_empty() {
+            return self.playable_modes(card, p).next().is_some();
+        }
         if face.spell.targets.is_empty() {
             return true;
         }
@@ -284,6 +295,7 @@ impl Game {
                 format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
             }
             Action::ChooseTarget(t) => format!("target {}", tgt(t)),
+            Action::ChooseMode(m) => format!("mode {}", m + 1),
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),

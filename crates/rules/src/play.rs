@@ -28,6 +28,7 @@ impl Game {
                     controller: p,
                     targets: Vec::new(),
                     x: 0,
+                    mode: None,
                 }
             }
             Playing::Ability { source, index } => {
@@ -44,6 +45,7 @@ impl Game {
                     controller: p,
                     targets: Vec::new(),
                     x: 0,
+                    mode: None,
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -62,19 +64,40 @@ impl Game {
             then: p,
             sacrificed: false,
             discarded: 0,
+            mode: None,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
     }
 
+    /// The modes of a modal spell that could be chosen now (those whose
+    /// targets can be chosen, 409.1c).
+    pub(crate) fn playable_modes(
+        &self,
+        spell: ObjId,
+        player: PlayerId,
+    ) -> impl Iterator<Item = u8> + '_ {
+        let face = &db().get(self.objects[spell.slot as usize].card).faces[0];
+        let src = SourceInfo {
+            obj: Some(spell),
+            colors: face.colors,
+            types: face.types,
+            controller: player,
+        };
+        face.spell
+            .modes
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| crate::targeting::targets_available(self, &m.targets, &src))
+            .map(|(i, _)| i as u8)
+    }
+
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
-            Playing::Spell { obj } => {
-                &db().get(self.objects[obj.slot as usize].card).faces[0]
-                    .spell
-                    .targets
-            }
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+                .spell
+                .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
                 Some(StackKind::Ability {
                     card, face, index, ..
@@ -117,6 +140,22 @@ impl Game {
         let Some(c) = self.casting.as_deref().cloned() else {
             return;
         };
+        // 409.1b: a modal spell's mode is chosen first.
+        if let Playing::Spell { obj } = c.what {
+            let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+            if !spell.modes.is_empty() && c.mode.is_none() {
+                if self.playable_modes(obj, c.player).next().is_none() {
+                    self.cancel_play();
+                    return;
+                }
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::ChooseMode,
+                });
+                self.flow = Flow::Casting;
+                return;
+            }
+        }
         let specs = self.casting_specs(&c);
         let slots = slot_count(specs);
         if c.targets.len() < slots {
@@ -163,6 +202,7 @@ impl Game {
                 controller: c.player,
                 targets: c.targets.clone(),
                 x: 0,
+                mode: None,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -288,6 +328,7 @@ impl Game {
         if let Some(top) = self.stack.last_mut() {
             top.targets = c.targets.clone();
             top.x = c.x.unwrap_or(0);
+            top.mode = c.mode;
         }
         self.rewind = None;
         self.passes = 0;
@@ -387,6 +428,12 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
                     }
+                }
+                self.continue_casting();
+            }
+            Action::ChooseMode(m) => {
+                if let Some(c) = self.casting.as_mut() {
+                    c.mode = Some(m);
                 }
                 self.continue_casting();
             }

@@ -54,11 +54,9 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => {
-            &db().get(game.objects[obj.slot as usize].card).faces[0]
-                .spell
-                .effects
-        }
+        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+            .spell
+            .effects_for(item.mode),
         StackKind::Ability {
             card, face, index, ..
         } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
@@ -72,11 +70,9 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => {
-            &db().get(game.objects[obj.slot as usize].card).faces[0]
-                .spell
-                .targets
-        }
+        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+            .spell
+            .targets_for(item.mode),
         StackKind::Ability {
             card, face, index, ..
         } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {

@@ -12,6 +12,9 @@ pub struct StackItem {
     pub targets: Vec<Target>,
     /// 409.1b: the announced X.
     pub x: u32,
+    /// 409.1b: the chosen mode of a modal spell.
+    #[serde(default)]
+    pub mode: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -352,6 +352,7 @@ impl Game {
             then,
             sacrificed: false,
             discarded: 0,
+            mode: None,
         }));
         self.continue_casting();
     }

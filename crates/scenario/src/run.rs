@@ -113,7 +113,12 @@ impl Scenario {
             };
             for c in ordered {
                 if *zone != ZoneName::InPlay
-                    && (c.tapped || c.sick || c.damage > 0 || c.plus > 0 || c.minus > 0 || c.attached_to.is_some())
+                    && (c.tapped
+                        || c.sick
+                        || c.damage > 0
+                        || c.plus > 0
+                        || c.minus > 0
+                        || c.attached_to.is_some())
                 {
                     return Err((c.line, "only cards in play can have a status".into()));
                 }
@@ -254,6 +259,13 @@ impl Scenario {
                 )),
                 "assign" => Some(Action::AssignDamage(
                     rest.parse().map_err(|_| format!("bad amount {rest:?}"))?,
+                )),
+                // Modes are numbered from 1, as the terminal shows them.
+                "mode" => Some(Action::ChooseMode(
+                    rest.parse::<u8>()
+                        .ok()
+                        .and_then(|m| m.checked_sub(1))
+                        .ok_or_else(|| format!("bad mode {rest:?} (modes are numbered from 1)"))?,
                 )),
                 "trigger" => Some(Action::ChooseTrigger(
                     rest.parse().map_err(|_| format!("bad index {rest:?}"))?,
@@ -456,15 +468,29 @@ impl Scenario {
                 _ => fail("expected `legal has \"…\"` or `legal lacks \"…\"`".into()),
             };
         }
-        // Log checks: log has "…" / log lacks "…".
+        // Log checks: log has "…" / log lacks "…" / log has "A" then "B".
         if words[0] == "log" {
-            let quoted = text
-                .split_once('"')
-                .and_then(|(_, r)| r.rsplit_once('"'))
-                .map(|(q, _)| q)
-                .ok_or("expected a quoted text")?;
+            let q = quoted(text);
+            let verb = words.get(1).copied();
+            if q.len() == 2 && verb == Some("has") {
+                let first = log.iter().position(|l| l.contains(q[0]));
+                return match first {
+                    None => fail(format!("no log line contains {:?}", q[0])),
+                    Some(i) if log[i + 1..].iter().any(|l| l.contains(q[1])) => Ok(()),
+                    Some(_) => fail(format!(
+                        "no log line after the first {:?} contains {:?}",
+                        q[0], q[1]
+                    )),
+                };
+            }
+            let [quoted] = q.as_slice() else {
+                return fail(
+                    "expected `log has \"…\"`, `log lacks \"…\"` or `log has \"…\" then \"…\"`"
+                        .into(),
+                );
+            };
             let found = log.iter().any(|l| l.contains(quoted));
-            return match (words.get(1).copied(), found) {
+            return match (verb, found) {
                 (Some("has"), true) | (Some("lacks"), false) => Ok(()),
                 (Some("has"), false) => fail("no log line contains it".into()),
                 (Some("lacks"), true) => fail("a log line contains it".into()),
@@ -795,23 +821,18 @@ fn cmp(actual: i64, want: &str, text: &str) -> Result<(), String> {
     }
 }
 
-fn decision_short(k: &DecisionKind) -> &'static str {
-    match k {
-        DecisionKind::Mulligan => "mulligan",
-        DecisionKind::Priority => "priority",
-        DecisionKind::ChooseTarget { .. } => "target",
-        DecisionKind::ChooseX { .. } => "x",
-        DecisionKind::PayMana => "pay_mana",
-        DecisionKind::SacrificeCost => "sacrifice_cost",
-        DecisionKind::DiscardCost { .. } => "discard_cost",
-        DecisionKind::DeclareAttackers => "declare_attackers",
-        DecisionKind::DeclareBlockers => "declare_blockers",
-        DecisionKind::AssignCombatDamage { .. } => "assign_damage",
-        DecisionKind::OrderTriggers => "order_triggers",
-        DecisionKind::Discard { .. } => "discard",
-        DecisionKind::Sacrifice => "sacrifice",
-        DecisionKind::MayAbility => "may",
-        DecisionKind::CallCoin => "call_coin",
+/// A decision kind's short name in expectations: its name with underscores,
+/// shortened for the common ones (`target`, `x`, `assign_damage`, …).
+fn decision_short(k: &DecisionKind) -> String {
+    match k.name() {
+        "choose target" => "target".into(),
+        "choose X" => "x".into(),
+        "assign combat damage" => "assign_damage".into(),
+        "sacrifice as a cost" => "sacrifice_cost".into(),
+        "discard as a cost" => "discard_cost".into(),
+        "call the coin flip" => "call_coin".into(),
+        "choose a mode" => "mode".into(),
+        n => n.replace(' ', "_"),
     }
 }
 
@@ -869,12 +890,39 @@ fn dump(g: &Game, log: &[String]) -> String {
             .collect();
         s.push_str(&format!("     in play: {}\n", perms.join(", ")));
     }
+    let stack: Vec<String> = g
+        .stack
+        .iter()
+        .rev()
+        .map(|it| match &it.kind {
+            StackKind::Spell { obj } => obj_name(g, *obj).to_string(),
+            StackKind::Ability {
+                card, triggered, ..
+            } => format!(
+                "{} ability of {}",
+                if *triggered { "triggered" } else { "activated" },
+                tolaria_cards::db().get(*card).name
+            ),
+            StackKind::CombatDamage(_) => "combat damage".to_string(),
+        })
+        .collect();
     s.push_str(&format!(
-        "  stack: {} object(s); decision: {:?}\n",
-        g.stack.len(),
-        g.decision.as_ref().map(|d| (d.player, d.kind.name()))
+        "  stack (top first): {}\n",
+        if stack.is_empty() {
+            "empty".to_string()
+        } else {
+            stack.join(", ")
+        }
     ));
-    let tail = log.len().saturating_sub(6);
+    s.push_str(&format!(
+        "  decision: {}\n",
+        match (&g.decision, g.decider()) {
+            (Some(d), Some(who)) =>
+                format!("{} for {} (decided by {who})", d.kind.name(), d.player),
+            _ => "none".to_string(),
+        }
+    ));
+    let tail = log.len().saturating_sub(8);
     for l in &log[tail..] {
         s.push_str(&format!("  | {l}\n"));
     }
@@ -888,4 +936,9 @@ fn obj_name(g: &Game, o: ObjId) -> &'static str {
         Some(spec) => &spec.name,
         None => &obj.def().name,
     }
+}
+
+/// The double-quoted parts of a text.
+fn quoted(text: &str) -> Vec<&str> {
+    text.split('"').skip(1).step_by(2).collect()
 }

@@ -43,7 +43,9 @@ fn an_illegal_action_fails_the_scenario_with_its_line() {
     let r = sc.run();
     assert_eq!(r.failures.len(), 1);
     assert!(
-        r.failures[0].starts_with("t.scn:5: no legal `play` for \"Shock\""),
+        r.failures[0]
+            .to_string()
+            .starts_with("t.scn:5: no legal `play` for \"Shock\""),
         "{}",
         r.failures[0]
     );
@@ -53,7 +55,9 @@ fn an_illegal_action_fails_the_scenario_with_its_line() {
         "t.scn",
     )
     .unwrap();
-    assert!(sc.run().failures[0].contains("P1 decides now, not P2"));
+    assert!(sc.run().failures[0]
+        .message
+        .contains("P1 decides now, not P2"));
 }
 
 #[test]
@@ -65,9 +69,64 @@ fn a_failed_expectation_is_reported_with_the_state() {
     .unwrap();
     let r = sc.run();
     assert!(
-        r.failures[0].starts_with("t.scn:4: expect \"P2 life 7\": it is 20"),
+        r.failures[0]
+            .to_string()
+            .starts_with("t.scn:4: expect \"P2 life 7\": it is 20"),
         "{}",
         r.failures[0]
     );
-    assert!(r.failures[0].contains("state: turn 3"));
+    assert!(r.failures[0].state.contains("state: turn 3"));
+    assert_eq!(r.failures[0].line, 4);
+}
+
+#[test]
+fn set_up_errors_name_the_line() {
+    assert!(
+        parse_err("start: new game\nturn: 3 P1 main1\nP1 deck: Forest").contains("start: new game")
+    );
+    assert!(parse_err("turn: 3 P1 main1\nP1 deck: Forest").contains("need `start: new game`"));
+    assert!(parse_err("start: a new hope").starts_with("t.scn:1: unknown start"));
+    assert!(parse_err("turn: 3 P1 main1\n> P7: pass").starts_with("t.scn:2: unknown player"));
+    assert!(parse_err("turn: 3 P1 main1\nP1 attic: Forest").starts_with("t.scn:2: unknown zone"));
+    // A status off the in-play zone, or an attachment to nothing, fails the run at its line.
+    let sc = Scenario::parse("turn: 3 P1 main1\nP1 hand: Shock (tapped)\n", "t.scn").unwrap();
+    assert_eq!(
+        sc.run().failures[0].to_string(),
+        "t.scn:2: only cards in play can have a status"
+    );
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Pacifism (attached to Grizzly Bears)\n",
+        "t.scn",
+    )
+    .unwrap();
+    assert_eq!(
+        sc.run().failures[0].to_string(),
+        "t.scn:2: nothing in play named \"Grizzly Bears\" to attach to"
+    );
+}
+
+#[test]
+fn a_new_game_starts_at_the_mulligans() {
+    let sc = Scenario::parse(
+        "start: new game\nseed: 3\nP1 deck: Forest x30\nP2 deck: Island x30\n\
+         expect: P1 hand count 7\nexpect: P2 library count 23\nexpect: turn 1\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert!(r.passed(), "{:?}", r.failures);
+}
+
+#[test]
+fn ordered_log_expectations() {
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 library: Forest\nP2 library: Forest\n\
+         expect: log has \"Turn 3\" then \"main phase begins\"\n\
+         expect: log has \"main phase begins\" then \"Turn 3\"\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].line, 5);
 }
