@@ -2,49 +2,15 @@
 //! same game, byte for byte; and a mid-game state survives a serde round trip.
 
 use tolaria_ai::{Agent, RandomAgent};
-use tolaria_cards::{db, CardId};
+use tolaria_cards::CardId;
 use tolaria_rules::Game;
 
-fn deck(list: &[(usize, &str)]) -> Vec<CardId> {
-    list.iter()
-        .flat_map(|&(n, name)| std::iter::repeat_n(db().by_name(name).expect(name).id, n))
-        .collect()
-}
-
 fn decks() -> [(&'static str, Vec<CardId>); 2] {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let load = |p: &str| tolaria_cards::Deck::load(root.join(p)).unwrap().cards();
     [
-        (
-            "RG",
-            deck(&[
-                (11, "Mountain"),
-                (11, "Forest"),
-                (4, "Raging Goblin"),
-                (4, "Grizzly Bears"),
-                (4, "Gray Ogre"),
-                (4, "Trained Armodon"),
-                (4, "Hill Giant"),
-                (2, "Craw Wurm"),
-                (4, "Giant Spider"),
-                (4, "Lightning Bolt"),
-                (4, "Shock"),
-                (4, "Giant Growth"),
-            ]),
-        ),
-        (
-            "WW",
-            deck(&[
-                (24, "Plains"),
-                (4, "Savannah Lions"),
-                (4, "Eager Cadet"),
-                (4, "White Knight"),
-                (4, "Glory Seeker"),
-                (4, "Pearled Unicorn"),
-                (4, "Wild Griffin"),
-                (4, "Standing Troops"),
-                (4, "Serra Angel"),
-                (4, "Swords to Plowshares"),
-            ]),
-        ),
+        ("RG", load("decks/bench/rg_beats_old.dck")),
+        ("WW", load("decks/bench/white_weenie_old.dck")),
     ]
 }
 

@@ -2,52 +2,21 @@
 //! is in exactly one zone after every action.
 
 use tolaria_ai::{Agent, RandomAgent};
-use tolaria_cards::{db, CardId};
+use tolaria_cards::CardId;
 use tolaria_rules::Game;
 
-fn deck(list: &[(u32, &str)]) -> Vec<CardId> {
-    let mut v = Vec::new();
-    for &(n, name) in list {
-        let c = db()
-            .by_name(name)
-            .unwrap_or_else(|| panic!("unknown card {name}"));
-        for _ in 0..n {
-            v.push(c.id);
-        }
-    }
-    v
+/// A shipped deck file, by path from the repository root.
+pub fn deck_file(path: &str) -> Vec<CardId> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    tolaria_cards::Deck::load(root.join(path)).unwrap().cards()
 }
 
 pub fn rg() -> Vec<CardId> {
-    deck(&[
-        (11, "Mountain"),
-        (11, "Forest"),
-        (4, "Raging Goblin"),
-        (4, "Grizzly Bears"),
-        (4, "Gray Ogre"),
-        (4, "Trained Armodon"),
-        (4, "Hill Giant"),
-        (2, "Craw Wurm"),
-        (4, "Giant Spider"),
-        (4, "Lightning Bolt"),
-        (4, "Shock"),
-        (4, "Giant Growth"),
-    ])
+    deck_file("decks/bench/rg_beats_old.dck")
 }
 
 pub fn ww() -> Vec<CardId> {
-    deck(&[
-        (24, "Plains"),
-        (4, "Savannah Lions"),
-        (4, "Eager Cadet"),
-        (4, "White Knight"),
-        (4, "Glory Seeker"),
-        (4, "Pearled Unicorn"),
-        (4, "Wild Griffin"),
-        (4, "Standing Troops"),
-        (4, "Serra Angel"),
-        (4, "Swords to Plowshares"),
-    ])
+    deck_file("decks/bench/white_weenie_old.dck")
 }
 
 #[test]

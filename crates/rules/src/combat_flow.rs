@@ -19,18 +19,20 @@ fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility>
 }
 
 impl Game {
-    /// 302.2: does a static ability keep this permanent from untapping?
-    pub(crate) fn doesnt_untap(&self, id: ObjId) -> bool {
+    /// Does a static ability of a permanent in play, of the kind `pick`
+    /// selects, affect `id` (418.2: the affected set is checked now)?
+    fn static_affects(
+        &self,
+        id: ObjId,
+        pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
+    ) -> bool {
         for &src in &self.in_play {
             let so = &self.objects[src.slot as usize];
             if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
                 continue;
             }
             let sch = crate::characteristics::printed(self, src);
-            for s in statics(&sch) {
-                let StaticAbility::DoesntUntap(aff) = s else {
-                    continue;
-                };
+            for aff in statics(&sch).filter_map(&pick) {
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
@@ -46,34 +48,20 @@ impl Game {
         false
     }
 
+    /// 302.2: does a static ability keep this permanent from untapping?
+    pub(crate) fn doesnt_untap(&self, id: ObjId) -> bool {
+        self.static_affects(id, |s| match s {
+            StaticAbility::DoesntUntap(a) => Some(a),
+            _ => None,
+        })
+    }
+
     /// Static restrictions that other permanents put on `id` ("Enchanted creature can't attack").
     fn restricted(&self, id: ObjId, attack: bool) -> bool {
-        for &src in &self.in_play {
-            let so = &self.objects[src.slot as usize];
-            if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
-                continue;
-            }
-            let sch = crate::characteristics::printed(self, src);
-            for s in statics(&sch) {
-                let aff = match (s, attack) {
-                    (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => {
-                        a
-                    }
-                    _ => continue,
-                };
-                let hit = match aff {
-                    tolaria_cards::Affected::This => src == id,
-                    tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
-                    tolaria_cards::Affected::Each(f) => {
-                        crate::filter::matches(self, f, id, Some(src), so.controller)
-                    }
-                };
-                if hit {
-                    return true;
-                }
-            }
-        }
-        false
+        self.static_affects(id, |s| match (s, attack) {
+            (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => Some(a),
+            _ => None,
+        })
     }
 
     /// 308.2a / 500: could this creature attack?

@@ -107,7 +107,10 @@ impl Game {
                     {
                         out.extend(
                             self.controlled_by(p)
-                                .filter(|&o| crate::filter::matches(self, filter, o, None, p))
+                                .filter(|&o| {
+                                    // "Sacrifice this"/"another" name the source.
+                                    crate::filter::matches(self, filter, o, Some(r.ctx.source), p)
+                                })
                                 .map(Action::ChooseObject),
                         );
                     }

@@ -358,7 +358,7 @@ impl Game {
                 let p = *self.players_of(ctx, who).first()?;
                 let any = self
                     .controlled_by(p)
-                    .any(|o| crate::filter::matches(self, filter, o, None, p));
+                    .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
                 any.then_some(Decision {
                     player: p,
                     kind: DecisionKind::Sacrifice,

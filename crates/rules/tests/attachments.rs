@@ -1,17 +1,10 @@
 //! Equipment (502.33, 420.5k) and "comes into play tapped" (419).
 
-use tolaria_cards::{db, CardId, Step};
+mod common;
+use common::*;
+use tolaria_cards::Step;
 use tolaria_rules::characteristics::compute;
-use tolaria_rules::{Action, DecisionKind, Game, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+use tolaria_rules::{Action, Game, Target, Zone};
 
 fn setup() -> Game {
     let mut g = Game::empty(&["Alice", "Bob"], 1);
@@ -21,21 +14,6 @@ fn setup() -> Game {
         }
     }
     g
-}
-
-fn pay(g: &mut Game) {
-    while g
-        .decision
-        .as_ref()
-        .is_some_and(|d| d.kind == DecisionKind::PayMana)
-    {
-        let a = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::ActivateMana { .. }))
-            .unwrap();
-        g.apply(a).unwrap();
-    }
 }
 
 #[test]

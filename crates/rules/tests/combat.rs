@@ -2,17 +2,10 @@
 //! evasion keywords, first and double strike, trample, division of damage
 //! among several blockers, and combat damage on the stack.
 
-use tolaria_cards::{db, CardId, Step};
-use tolaria_rules::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+mod common;
+use common::*;
+use tolaria_cards::Step;
+use tolaria_rules::{Action, DecisionKind, Game, ObjId, Target, Zone};
 
 /// Alice attacks with `attackers`; Bob has `blockers`. Stops at Alice's
 /// declare-attackers decision.

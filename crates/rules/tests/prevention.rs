@@ -1,31 +1,9 @@
 //! Prevention effects (419.1a): shields and "prevent all combat damage".
 
-use tolaria_cards::{db, CardId, Step};
-use tolaria_rules::{Action, DecisionKind, Game, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
-fn pay(g: &mut Game) {
-    while g
-        .decision
-        .as_ref()
-        .is_some_and(|d| d.kind == DecisionKind::PayMana)
-    {
-        let a = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::ActivateMana { .. }))
-            .unwrap();
-        g.apply(a).unwrap();
-    }
-}
+mod common;
+use common::*;
+use tolaria_cards::Step;
+use tolaria_rules::{Action, Game, Target, Zone};
 
 fn base() -> Game {
     let mut g = Game::empty(&["Alice", "Bob"], 1);

@@ -2,12 +2,10 @@
 //! (DEVELOPERS.md decision 2), cancelled plays rewind (409.1, 422), views hide
 //! what a player may not see (decision 6), and 507.3's decider routing.
 
-use tolaria_cards::{db, CardId, Step};
+mod common;
+use common::*;
+use tolaria_cards::Step;
 use tolaria_rules::{Action, ActionError, DecisionKind, Game, PlayerId, Zone};
-
-fn card(name: &str) -> CardId {
-    db().by_name(name).unwrap_or_else(|| panic!("{name}")).id
-}
 
 /// P1 in their precombat main phase with two Forests and Grizzly Bears in hand.
 fn main_phase() -> Game {

@@ -1,41 +1,10 @@
 //! Rule 507 (controlling another player's turn: Mindslaver) and rule 509
 //! (ending the turn: Time Stop).
 
-use tolaria_cards::{db, CardId, Step};
+mod common;
+use common::*;
+use tolaria_cards::Step;
 use tolaria_rules::{Action, DecisionKind, Event, Game, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
-fn libraries(g: &mut Game) {
-    for p in [P1, P2] {
-        for _ in 0..10 {
-            g.create_card(card("Island"), p, Zone::Library(p));
-        }
-    }
-}
-
-/// Pays whatever mana is asked with the first mana ability offered.
-fn pay(g: &mut Game) {
-    while g
-        .decision
-        .as_ref()
-        .is_some_and(|d| d.kind == DecisionKind::PayMana)
-    {
-        let a = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::ActivateMana { .. }))
-            .unwrap();
-        g.apply(a).unwrap();
-    }
-}
 
 fn pass_until(g: &mut Game, player: PlayerId, step: Step) {
     for _ in 0..500 {
@@ -66,7 +35,7 @@ fn mindslaver_activated() -> Game {
     }
     g.create_card(card("Forest"), P2, Zone::InPlay);
     g.create_card(card("Grizzly Bears"), P2, Zone::Hand(P2));
-    libraries(&mut g);
+    libraries(&mut g, "Island", 10);
     g.begin_at(3, P1, Step::PrecombatMain);
     let act = g
         .legal_actions()
@@ -129,7 +98,7 @@ fn r507_4_no_mana_burn_while_another_player_controls_the_turn() {
 #[test]
 fn r507_1a_a_later_turn_control_effect_overwrites_an_earlier_one() {
     let mut g = Game::empty(&["A", "B", "C"], 1);
-    libraries(&mut g);
+    libraries(&mut g, "Island", 10);
     g.turn_control_next.push((P2, P1));
     // A second effect for the same player replaces the first.
     g.turn_control_next.retain(|e| e.0 != P2);
@@ -149,7 +118,7 @@ fn time_stop_in_response() -> (Game, tolaria_rules::ObjId) {
         g.create_card(card("Island"), P2, Zone::InPlay);
     }
     let stop = g.create_card(card("Time Stop"), P2, Zone::Hand(P2));
-    libraries(&mut g);
+    libraries(&mut g, "Island", 10);
     g.begin_at(3, P1, Step::PrecombatMain);
     g.apply(Action::PlaySpell(bears)).unwrap();
     pay(&mut g);

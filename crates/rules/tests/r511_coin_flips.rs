@@ -1,17 +1,10 @@
 //! Rule 511: flipping a coin (511.1: the player calls; only that player wins
 //! or loses the flip), from the game's seeded generator.
 
-use tolaria_cards::{db, CardId, Step};
-use tolaria_rules::{Action, DecisionKind, Event, Game, PlayerId, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+mod common;
+use common::*;
+use tolaria_cards::Step;
+use tolaria_rules::{Action, DecisionKind, Event, Game, Zone};
 
 fn with(permanent: &str, seed: u64) -> (Game, tolaria_rules::ObjId) {
     let mut g = Game::empty(&["Alice", "Bob"], seed);

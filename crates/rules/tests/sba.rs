@@ -1,17 +1,10 @@
 //! State-based effects (420.5), one test each, checked as a player would
 //! receive priority (420.3).
 
-use tolaria_cards::{db, CardId, Step};
-use tolaria_rules::{Event, Game, GameResult, LossReason, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
+mod common;
+use common::*;
+use tolaria_cards::{db, Step};
+use tolaria_rules::{Event, Game, GameResult, LossReason, Target, Zone};
 
 fn game() -> Game {
     let mut g = Game::empty(&["Alice", "Bob"], 1);

@@ -1,41 +1,11 @@
 //! Priority and the stack (408–415), lands (305.2), cleanup (314) and
 //! zone changes making new objects (217.1c).
 
-use tolaria_cards::{db, CardId, Step};
+mod common;
+use common::*;
+use tolaria_cards::Step;
 use tolaria_rules::characteristics::compute;
-use tolaria_rules::{Action, DecisionKind, Game, PlayerId, Target, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
-fn pay(g: &mut Game) {
-    while g
-        .decision
-        .as_ref()
-        .is_some_and(|d| d.kind == DecisionKind::PayMana)
-    {
-        let a = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::ActivateMana { .. }))
-            .unwrap();
-        g.apply(a).unwrap();
-    }
-}
-
-fn libraries(g: &mut Game) {
-    for p in [P1, P2] {
-        for _ in 0..5 {
-            g.create_card(card("Plains"), p, Zone::Library(p));
-        }
-    }
-}
+use tolaria_rules::{Action, DecisionKind, Game, Target, Zone};
 
 #[test]
 fn r413_2a_a_spell_whose_only_target_is_gone_is_countered_on_resolution() {
@@ -45,7 +15,7 @@ fn r413_2a_a_spell_whose_only_target_is_gone_is_countered_on_resolution() {
     let bears = g.create_card(card("Grizzly Bears"), P2, Zone::InPlay);
     g.create_card(card("Island"), P2, Zone::InPlay);
     let unsummon = g.create_card(card("Unsummon"), P2, Zone::Hand(P2));
-    libraries(&mut g);
+    libraries(&mut g, "Plains", 5);
     g.begin_at(3, P1, Step::PrecombatMain);
     g.apply(Action::PlaySpell(shock)).unwrap();
     g.apply(Action::ChooseTarget(Target::Object(bears)))
@@ -82,7 +52,7 @@ fn r414_1_cancel_counters_a_spell_into_its_owners_graveyard() {
         g.create_card(card("Island"), P2, Zone::InPlay);
     }
     let cancel = g.create_card(card("Cancel"), P2, Zone::Hand(P2));
-    libraries(&mut g);
+    libraries(&mut g, "Plains", 5);
     g.begin_at(3, P1, Step::PrecombatMain);
     g.apply(Action::PlaySpell(bears)).unwrap();
     pay(&mut g);
@@ -109,7 +79,7 @@ fn r305_2_one_land_per_turn_in_a_main_phase_with_the_stack_empty() {
     let mut g = Game::empty(&["Alice", "Bob"], 1);
     let a = g.create_card(card("Forest"), P1, Zone::Hand(P1));
     let b = g.create_card(card("Forest"), P1, Zone::Hand(P1));
-    libraries(&mut g);
+    libraries(&mut g, "Plains", 5);
     g.begin_at(3, P1, Step::Upkeep);
     assert!(
         !g.legal_actions().contains(&Action::PlayLand(a)),
@@ -144,7 +114,7 @@ fn r314_1_discard_to_seven_in_cleanup_and_r314_2_pump_ends() {
     for _ in 0..8 {
         g.create_card(card("Plains"), P1, Zone::Hand(P1));
     }
-    libraries(&mut g);
+    libraries(&mut g, "Plains", 5);
     g.begin_at(3, P1, Step::EndOfTurn);
     g.apply(Action::PlaySpell(growth)).unwrap();
     g.apply(Action::ChooseTarget(Target::Object(bears)))
@@ -179,7 +149,7 @@ fn r217_1c_an_object_that_changes_zones_is_a_new_object() {
     g.create_card(card("Island"), P1, Zone::InPlay);
     let growth = g.create_card(card("Giant Growth"), P1, Zone::Hand(P1));
     let unsummon = g.create_card(card("Unsummon"), P1, Zone::Hand(P1));
-    libraries(&mut g);
+    libraries(&mut g, "Plains", 5);
     g.begin_at(3, P1, Step::PrecombatMain);
     g.apply(Action::PlaySpell(growth)).unwrap();
     g.apply(Action::ChooseTarget(Target::Object(bears)))

@@ -1,32 +1,10 @@
 //! Triggered abilities (404, 410): put on the stack the next time a player
 //! would receive priority, in APNAP order, each player ordering their own.
 
-use tolaria_cards::{db, CardId, Step};
-use tolaria_rules::{Action, DecisionKind, Game, PlayerId, StackKind, Zone};
-
-fn card(name: &str) -> CardId {
-    let c = db().by_name(name).unwrap_or_else(|| panic!("{name}"));
-    assert!(c.is_supported(), "{name}: {:?}", c.unsupported());
-    c.id
-}
-
-const P1: PlayerId = PlayerId(0);
-const P2: PlayerId = PlayerId(1);
-
-fn pay(g: &mut Game) {
-    while g
-        .decision
-        .as_ref()
-        .is_some_and(|d| d.kind == DecisionKind::PayMana)
-    {
-        let a = g
-            .legal_actions()
-            .into_iter()
-            .find(|a| matches!(a, Action::ActivateMana { .. }))
-            .unwrap();
-        g.apply(a).unwrap();
-    }
-}
+mod common;
+use common::*;
+use tolaria_cards::Step;
+use tolaria_rules::{Action, DecisionKind, Game, StackKind, Zone};
 
 /// Alice plays Grizzly Bears with Soul Wardens in play (`mine` hers, `theirs` Bob's).
 fn bears_with_wardens(mine: usize, theirs: usize) -> Game {
