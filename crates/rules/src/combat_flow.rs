@@ -379,16 +379,7 @@ impl Game {
                     let to = c.recipients[c.next];
                     let is_last_blocker = c.next + 1 == c.recipients.len()
                         || (c.trample && c.next + 2 == c.recipients.len());
-                    let lethal = match to {
-                        Target::Object(o) => {
-                            let ch = compute(self, o);
-                            (ch.toughness
-                                - self.objects[o.slot as usize].damage as i32
-                                - self.assigned_to(o) as i32)
-                                .max(0) as u32
-                        }
-                        Target::Player(_) => 0,
-                    };
+                    let lethal = self.lethal_remaining(to);
                     let (min, max) = match to {
                         // The defending player gets whatever is left (502.9b).
                         Target::Player(_) => (c.remaining, c.remaining),
@@ -442,6 +433,21 @@ impl Game {
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }
         self.flow = Flow::Priority(self.active);
+    }
+
+    /// 502.9b: the damage still needed to be lethal, counting damage already
+    /// on the creature and damage assigned to it in this step so far.
+    fn lethal_remaining(&self, to: Target) -> u32 {
+        match to {
+            Target::Object(o) => {
+                let ch = compute(self, o);
+                (ch.toughness
+                    - self.objects[o.slot as usize].damage as i32
+                    - self.assigned_to(o) as i32)
+                    .max(0) as u32
+            }
+            Target::Player(_) => 0,
+        }
     }
 
     fn assigned_to(&self, o: ObjId) -> u32 {
@@ -533,16 +539,7 @@ impl Game {
             return;
         };
         if let (Some(src), Some(&to)) = (c.source, c.recipients.get(c.next)) {
-            let lethal = match to {
-                Target::Object(o) => {
-                    let ch = compute(self, o);
-                    (ch.toughness
-                        - self.objects[o.slot as usize].damage as i32
-                        - self.assigned_to(o) as i32)
-                        .max(0) as u32
-                }
-                _ => 0,
-            };
+            let lethal = self.lethal_remaining(to);
             self.record_assignment(&mut c, src, to, n, lethal);
         }
         self.flow = Flow::AssigningDamage(c);

@@ -529,19 +529,7 @@ impl Game {
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
     ) {
-        for &id in &self.in_play {
-            if Some(id) == exclude {
-                continue;
-            }
-            let o = &self.objects[id.slot as usize];
-            if o.flags & crate::object::flags::MANA == 0 || o.controller != p || o.is_phased_out() {
-                continue;
-            }
-            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 {
-                1
-            } else {
-                0
-            }];
+        for (id, face) in self.mana_sources(p, exclude) {
             for (i, a) in face.abilities.iter().enumerate() {
                 let Ability::Mana(m) = a else { continue };
                 if !self.can_pay_tap_part(&m.cost, id)
@@ -580,6 +568,33 @@ impl Game {
         }
     }
 
+    /// `p`'s permanents with mana abilities (other than `exclude`), with the face in force.
+    fn mana_sources(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+    ) -> impl Iterator<Item = (ObjId, &'static tolaria_cards::CardFace)> + '_ {
+        self.in_play.iter().copied().filter_map(move |id| {
+            let o = &self.objects[id.slot as usize];
+            if Some(id) == exclude
+                || o.flags & crate::object::flags::MANA == 0
+                || o.controller != p
+                || o.is_phased_out()
+            {
+                return None;
+            }
+            let def = o.def();
+            Some((
+                id,
+                &def.faces[if o.is_flipped() && def.faces.len() > 1 {
+                    1
+                } else {
+                    0
+                }],
+            ))
+        })
+    }
+
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
         let o = &self.objects[source.slot as usize];
@@ -615,19 +630,7 @@ impl Game {
                 v.push(1u8 << i);
             }
         }
-        for &id in &self.in_play {
-            if Some(id) == exclude {
-                continue;
-            }
-            let o = &self.objects[id.slot as usize];
-            if o.flags & crate::object::flags::MANA == 0 || o.controller != p || o.is_phased_out() {
-                continue;
-            }
-            let face = &o.def().faces[if o.is_flipped() && o.def().faces.len() > 1 {
-                1
-            } else {
-                0
-            }];
+        for (id, face) in self.mana_sources(p, exclude) {
             // Abilities that share the {T} can't all be used: count the {T}
             // abilities as one choice (the union of their kinds, or the
             // largest multi-mana one).
