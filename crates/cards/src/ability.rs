@@ -39,7 +39,7 @@ pub enum Protection {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cost {
     pub mana: ManaCost,
-    /// {T} (the tap symbol, 104.5): tapping this permanent.
+    /// {T} (the tap symbol, 104.4): tapping this permanent.
     pub tap: bool,
     /// {Q}: untapping this permanent.
     pub untap: bool,
@@ -400,7 +400,7 @@ pub enum Effect {
         amount: Amount,
         random: bool,
     },
-    /// 501.1 destroy; `no_regen`: "It can't be regenerated."
+    /// 501.4 destroy; `no_regen`: "It can't be regenerated."
     Destroy {
         what: ObjectRef,
         no_regen: bool,

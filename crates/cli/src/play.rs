@@ -21,6 +21,7 @@ const HELP: &str = "\
 tolaria play: play a game in the terminal against the built-in agent
 
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
+                    [--events FILE]
 
 Options:
   --deck FILE           your deck (default: the built-in decks/red_green.txt)
@@ -29,6 +30,8 @@ Options:
                         red_green, white_blue, rg_beats_old, white_weenie_old)
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default) or random
+  --events FILE         also write every game event to FILE as JSON lines
+                        ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
 
 When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
@@ -54,6 +57,7 @@ Examples:
   tolaria play --seed 7 --agent random
   tolaria play --deck my_deck.txt --opponent-deck decks/bench/white_weenie_old.dck
   yes 1 | tolaria play --seed 1        # always answer with the first option
+  tolaria play --seed 7 --events game.jsonl
 ";
 
 const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
@@ -62,7 +66,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
         "play",
         argv,
-        &["deck", "opponent-deck", "seed", "agent"],
+        &["deck", "opponent-deck", "seed", "agent", "events"],
         &[],
     )?;
     if args.help {
@@ -91,6 +95,14 @@ pub fn main(argv: Vec<String>) -> CliResult {
         Some(f) => decks::load(f)?,
         None => default_deck("white_blue", "white_weenie_old")?,
     };
+    let events: Option<Box<dyn Write>> = match args.value("events") {
+        Some(path) => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path).map_err(|e| {
+                CliError::failure(format!("play: cannot write the event file {path}: {e}"))
+            })?,
+        ))),
+        None => None,
+    };
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
     let mut session = Session {
@@ -100,6 +112,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
         out: std::io::stdout().lock(),
         log: Vec::new(),
         shown: 0,
+        events,
     };
     session.run(mine, theirs, agent, &agent_name, seed)
 }
@@ -124,6 +137,8 @@ struct Session<'a> {
     log: Vec<String>,
     /// How many log lines the human has been shown.
     shown: usize,
+    /// `--events`: where every event goes as a JSON line.
+    events: Option<Box<dyn Write>>,
 }
 
 /// What the human typed.
@@ -199,6 +214,11 @@ impl Session<'_> {
             self.human_turn(&mut game)?;
         }
         self.collect(&mut game);
+        if let Some(mut w) = self.events.take() {
+            if let Err(e) = w.flush() {
+                self.say(&format!("play: the event file could not be written: {e}"));
+            }
+        }
         self.show_new_log(usize::MAX);
         let line = match game.result {
             Some(GameResult::Win(p)) if p == HUMAN => {
@@ -221,6 +241,15 @@ impl Session<'_> {
 
     fn collect(&mut self, game: &mut Game) {
         for e in game.take_events() {
+            if let Some(w) = self.events.as_mut() {
+                if let Err(err) = writeln!(w, "{}", e.json_line()) {
+                    // A full disk or closed file: say so, stop writing, keep playing.
+                    self.events = None;
+                    self.say(&format!(
+                        "play: writing the event file failed ({err}); no more events are written"
+                    ));
+                }
+            }
             if let Some(l) = e.log_line() {
                 self.log.push(l);
             }

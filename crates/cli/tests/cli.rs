@@ -248,3 +248,54 @@ fn help_and_usage_errors() {
     assert!(!o.status.success());
     assert_no_panic(&o);
 }
+
+#[test]
+fn play_writes_every_event_as_a_json_line() {
+    let path = std::env::temp_dir().join(format!("tolaria-events-{}.jsonl", std::process::id()));
+    let p = path.to_str().unwrap();
+    let o = run_with_input(
+        &["play", "--seed", "1", "--events", p],
+        "1\n".repeat(30_000),
+    );
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let lines = std::fs::read_to_string(&path).expect("the event file is written");
+    let _ = std::fs::remove_file(&path);
+    let mut n = 0;
+    let mut last = serde_json::Value::Null;
+    for l in lines.lines() {
+        let v: serde_json::Value = serde_json::from_str(l).expect("each line is JSON");
+        let rule = v["rule"].as_str().expect("a rule number");
+        let text = v["text"].as_str().expect("a text");
+        assert!(v["event"].is_object() || v["event"].is_string(), "{l}");
+        // The printed log shows the same line (draws and land moves are
+        // only in the event stream).
+        if rule == "102.1" || rule == "420.5a" || rule == "308.2" {
+            assert!(out.contains(&format!("{rule} {text}")), "{rule} {text}");
+        }
+        n += 1;
+        last = v;
+    }
+    assert!(n > 100, "only {n} events");
+    // 102.1: the game ends with the game-over event.
+    assert_eq!(last["rule"], "102.1", "{last}");
+}
+
+#[test]
+fn play_events_file_that_cannot_be_written_is_an_error() {
+    let o = run(&[
+        "play",
+        "--seed",
+        "1",
+        "--events",
+        "/nonexistent-dir/x.jsonl",
+    ]);
+    assert_no_panic(&o);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("/nonexistent-dir/x.jsonl"),
+        "{}",
+        text(&o.stderr)
+    );
+}

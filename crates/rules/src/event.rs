@@ -78,19 +78,19 @@ impl MoveReason {
             MoveReason::Resolve => "413.2i",
             MoveReason::Countered => "414.1",
             MoveReason::Fizzled => "413.2a",
-            MoveReason::Destroy => "501.1",
+            MoveReason::Destroy => "501.4",
             MoveReason::ZeroToughness => "420.5b",
             MoveReason::LethalDamage => "420.5c",
             MoveReason::AuraIllegal => "420.5d",
             MoveReason::Legend => "420.5e",
             MoveReason::World => "420.5i",
-            MoveReason::Sacrifice => "501.3",
-            MoveReason::Discard => "501.6",
-            MoveReason::RemoveFromGame => "217.8",
-            MoveReason::ReturnToHand => "217.5",
+            MoveReason::Sacrifice => "501.6",
+            MoveReason::Discard => "217.4a",
+            MoveReason::RemoveFromGame => "217.7",
+            MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",
-            MoveReason::Effect => "417",
+            MoveReason::Effect => "417.1",
         }
     }
 }
@@ -354,7 +354,7 @@ impl Event {
             Event::TurnBegan { .. } => "300.1",
             Event::StepBegan { step } => step.rule(),
             Event::Untapped { .. } => "302.2",
-            Event::Tapped { .. } => "104.5",
+            Event::Tapped { .. } => "501.7",
             Event::Drew {
                 why: DrawReason::OpeningHand,
                 ..
@@ -377,12 +377,12 @@ impl Event {
             Event::Countered { .. } => "414.1",
             Event::CounteredOnResolution { .. } => "413.2a",
             Event::Damage { combat: true, .. } => "310.4",
-            Event::Damage { .. } => "416.4",
+            Event::Damage { .. } => "417.1",
             Event::DamagePrevented {
                 protection: true, ..
             } => "502.7e",
             Event::DamagePrevented { .. } => "419.1a",
-            Event::LifeGained { .. } | Event::LifeLost { .. } => "215.2",
+            Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::ZoneChange { reason, .. } => reason.rule(),
             Event::Regenerated { .. } => "501.5a",
@@ -447,6 +447,29 @@ impl Event {
             } => None,
             _ => Some(self.render()),
         }
+    }
+
+    /// The event as one JSON line: `{"rule": "420.5c", "text": "…", "event": {…}}`,
+    /// the machine-readable form of the log (the typed event plus its
+    /// rendered line).
+    pub fn json_line(&self) -> String {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            rule: &'static str,
+            text: String,
+            event: &'a Event,
+        }
+        let rendered = self.render();
+        let text = rendered
+            .strip_prefix(self.rule())
+            .map_or(rendered.as_str(), str::trim_start)
+            .to_string();
+        serde_json::to_string(&Line {
+            rule: self.rule(),
+            text,
+            event: self,
+        })
+        .expect("events serialise: plain data with string keys")
     }
 
     /// A readable log line starting with the rule number.

@@ -34,11 +34,11 @@ pub struct Game {
     pub seed: u64,
     pub players: Vec<Player>,
     pub objects: Vec<Object>,
-    /// 217.6: the in-play zone, in order of entry.
+    /// 217.5: the in-play zone, in order of entry.
     pub in_play: Vec<ObjId>,
-    /// 217.7: bottom first, top last.
+    /// 217.6: bottom first, top last.
     pub stack: Vec<StackItem>,
-    /// 217.8: removed from the game.
+    /// 217.7: removed from the game.
     pub removed: Vec<ObjId>,
     pub turn: u32,
     pub active: PlayerId,
@@ -264,7 +264,7 @@ impl Game {
             Zone::Hand(p) => self.players[p.index()].hand.push(new),
             Zone::Graveyard(p) => self.players[p.index()].graveyard.push(new),
             Zone::InPlay => {
-                // 212.3d: a permanent that just came under a player's control is "sick".
+                // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
                 self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
                 // 419: "comes into play tapped" modifies how it comes into play.

@@ -15,7 +15,7 @@ pub mod flags {
     pub const FACE_DOWN: u16 = 4;
     /// 502.15 phased out.
     pub const PHASED_OUT: u16 = 8;
-    /// 212.3d: the controller has not controlled it continuously since the
+    /// 212.3f: the controller has not controlled it continuously since the
     /// start of their most recent turn ("summoning sickness").
     pub const SICK: u16 = 16;
     /// Derived: the face in force has static abilities (set as it comes into play).
@@ -96,7 +96,7 @@ pub struct Object {
     /// Zone-change count; see [`ObjId`].
     pub gen: u16,
     pub owner: PlayerId,
-    /// 217.6: only permanents and spells have a controller; for other zones
+    /// 217.5, 217.6: only permanents and spells have a controller; for other zones
     /// this is the owner.
     pub controller: PlayerId,
     pub zone: Zone,

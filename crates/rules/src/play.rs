@@ -602,7 +602,7 @@ impl Game {
             if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
                 return false;
             }
-            // 212.3d / 502.5: a creature's {T} abilities need it to have been
+            // 212.3f / 502.5: a creature's {T} abilities need it to have been
             // controlled since the start of the turn, or haste.
             if o.is_sick() {
                 let ch = crate::characteristics::compute(self, source);

@@ -757,7 +757,7 @@ impl Game {
         self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
     }
 
-    /// 501.1 destroy, replaced by regeneration (501.5) when a shield exists.
+    /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
     pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
         let Some(obj) = self.obj(o) else { return };
         let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;

@@ -1,4 +1,4 @@
-//! Objects on the stack (217.7, 401): spells, activated and triggered
+//! Objects on the stack (217.6, 401): spells, activated and triggered
 //! abilities, and combat damage (310.1).
 
 use crate::{ObjId, PlayerId, Target};

@@ -55,7 +55,7 @@ impl Game {
         }
     }
 
-    /// The start of a turn: reset per-turn counts; 212.3d summoning sickness
+    /// The start of a turn: reset per-turn counts; 212.3f summoning sickness
     /// ends for the active player's permanents.
     fn begin_turn(&mut self) {
         let active = self.active;

@@ -7,15 +7,15 @@ use serde::{Deserialize, Serialize};
 pub enum Zone {
     /// 217.2
     Library(PlayerId),
-    /// 217.5
-    Hand(PlayerId),
     /// 217.3
+    Hand(PlayerId),
+    /// 217.4
     Graveyard(PlayerId),
-    /// 217.6 (the in-play zone)
+    /// 217.5 (the in-play zone)
     InPlay,
-    /// 217.7
+    /// 217.6
     Stack,
-    /// 217.8 (removed from the game)
+    /// 217.7 (removed from the game)
     RemovedFromGame,
     /// A token or copy that has ceased to exist (420.5f, 420.5j); in no zone.
     Nowhere,

@@ -135,7 +135,7 @@ fn r502_41_defender_cant_attack_and_r502_5_haste() {
     assert!(legal.contains(&Action::Attack(goblin)), "502.5 haste");
     assert!(
         !legal.contains(&Action::Attack(bears)),
-        "212.3d summoning sickness"
+        "212.3f summoning sickness"
     );
 }
 
