@@ -67,12 +67,9 @@ fn intent_of(effects: &[Effect], abilities: &[Ability]) -> Intent {
                     i.damage = Some(1);
                 }
             }
-            Effect::Pump {
-                power,
-                toughness,
-                duration,
-                ..
-            } if *power + *toughness > 0 => {
+            Effect::Continuous {
+                effect, duration, ..
+            } if effect.power + effect.toughness > 0 => {
                 i.friendly = true;
                 i.temporary = *duration == tolaria_cards::Duration::EndOfTurn;
             }
@@ -86,11 +83,10 @@ fn intent_of(effects: &[Effect], abilities: &[Ability]) -> Intent {
         }
     }
     for a in abilities {
-        if let Ability::Static(StaticAbility::Modify {
-            power, toughness, ..
-        }) = a
-        {
-            if *power + *toughness > 0 {
+        if let Ability::Static(StaticAbility::Continuous { effect, .. }) = a {
+            // An Aura that pumps, or takes control (Control Magic: played
+            // on an opponent's creature, but "friendly" to its controller).
+            if effect.power + effect.toughness > 0 {
                 i.friendly = true;
             }
         }

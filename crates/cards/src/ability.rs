@@ -3,7 +3,8 @@
 //! nothing here is looked up by string at run time.
 
 use crate::{
-    CardType, Color, ColorSet, Keyword, KeywordSet, ManaCost, Step, Subtype, Supertype, TypeSet,
+    CardType, Color, ColorSet, Keyword, KeywordSet, LayerEffect, ManaCost, Step, Subtype,
+    Supertype, TypeSet,
 };
 use serde::{Deserialize, Serialize};
 
@@ -161,14 +162,17 @@ pub enum Whose {
 /// A static ability (405) and the continuous effect it generates (418.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum StaticAbility {
-    /// Layer 6b / 5 (418.5a): the affected objects get +P/+T and gain keywords,
-    /// e.g. Glorious Anthem, or an Aura's "Enchanted creature gets +1/+2".
-    Modify {
+    /// A continuous effect on the affected objects, applied layer by layer
+    /// (418.5a): Glorious Anthem (6d), an Aura's "Enchanted creature gets
+    /// +1/+2" (6d), Control Magic (2), Opalescence (4, 6b), Humility (5, 6b).
+    Continuous {
         affected: Affected,
-        power: i32,
-        toughness: i32,
-        keywords: KeywordSet,
+        effect: LayerEffect,
     },
+    /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
+    /// in play. If you do, [this] comes into play as a copy of that
+    /// [object]." (Clone)
+    ComesIntoPlayAsCopy(ObjectFilter),
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),
@@ -273,6 +277,9 @@ pub struct ObjectFilter {
     pub types_any: TypeSet,
     /// None of these types.
     pub types_none: TypeSet,
+    /// None of these subtypes ("non-Aura").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subtypes_none: Vec<Subtype>,
     /// At least one of these subtypes (empty: any).
     pub subtypes_any: Vec<Subtype>,
     pub supertypes_all: Vec<Supertype>,
@@ -419,12 +426,21 @@ pub enum Effect {
     Untap {
         what: ObjectRef,
     },
-    /// "gets +P/+T and gains [keywords] until end of turn" (418.5a layer 6b and 5).
-    Pump {
+    /// A continuous effect on the objects (locked in as it resolves,
+    /// 418.3b): "gets +P/+T and gains [keywords] until end of turn" (layers
+    /// 6b and 5), "switch its power and toughness" (6e), "gain control of" (2).
+    Continuous {
         what: ObjectRef,
-        power: i32,
-        toughness: i32,
-        keywords: KeywordSet,
+        effect: LayerEffect,
+        duration: Duration,
+    },
+    /// 418.6: "Change the text of [what] by replacing all instances of one
+    /// color word with another or one basic land type with another" (Mind
+    /// Bend); the words are chosen as it resolves.
+    ChangeText {
+        what: ObjectRef,
+        colors: bool,
+        land_types: bool,
         duration: Duration,
     },
     /// "[what] can't block this turn".

@@ -20,10 +20,10 @@ mod subtypes;
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, ManaAbility,
-    ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef, Protection,
-    Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind, TargetSpec,
-    TokenSpec, Trigger, TriggeredAbility, TypeSet, Whose,
+    ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
+    ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
+    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
+    TargetSpec, TokenSpec, Trigger, TriggeredAbility, TypeSet, Whose,
 };
 use serde::Serialize;
 
@@ -369,6 +369,10 @@ impl<'a> P<'a> {
         }
     }
     /// Matches a phrase of space-separated lowercase words, all or nothing.
+    fn at_any_of(&self, words: &[&str]) -> bool {
+        words.contains(&self.peek())
+    }
+
     fn at_all(&self, phrase: &str) -> bool {
         phrase
             .split(' ')
@@ -410,6 +414,8 @@ struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     trig_obj: bool,
     trig_player: bool,
+    /// The clause began "Until end of turn, …".
+    until_eot: bool,
 }
 
 impl Cx {
@@ -565,11 +571,9 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     trigger,
                     optional: false,
                     targets: Vec::new(),
-                    effects: vec![Effect::Pump {
+                    effects: vec![Effect::Continuous {
                         what: ObjectRef::This,
-                        power: n,
-                        toughness: n,
-                        keywords: KeywordSet::EMPTY,
+                        effect: LayerEffect::pump(n, n, KeywordSet::EMPTY),
                         duration: Duration::EndOfTurn,
                     }],
                 }));
@@ -654,6 +658,12 @@ fn amount(p: &mut P) -> Option<Amount> {
 }
 
 /// "+3/+3", "-1/-1", "+0/+1".
+/// "1/1": a power and toughness that are set (layer 6b).
+fn pt_set(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
 fn pt_mod(w: &str) -> Option<(i32, i32)> {
     let (a, b) = w.split_once('/')?;
     let n = |s: &str| -> Option<i32> {
@@ -784,6 +794,13 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         {
             p.bump();
             f.types_none.insert(t);
+        } else if let Some(st) = p
+            .raw()
+            .strip_prefix("non-")
+            .and_then(|r| subtype_word(r).and_then(Subtype::lookup))
+        {
+            p.bump();
+            f.subtypes_none.push(st);
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -868,7 +885,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     }
     // Post-modifiers.
     loop {
-        if p.eat_all("you control") {
+        if p.eat_all("other than cardname") {
+            f.other = true;
+        } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
             || p.eat_all("an opponent controls")
@@ -1182,27 +1201,47 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
 }
 
-/// "gets +P/+T [and gains K] until end of turn" / "gains K until end of turn".
-fn pump(p: &mut P, what: ObjectRef) -> Option<Effect> {
-    let (mut power, mut toughness, mut keywords) = (0, 0, KeywordSet::EMPTY);
-    if p.eat_any(&["get", "gets"]).is_some() {
-        (power, toughness) = pt_mod(p.peek())?;
-        p.bump();
-        if p.at("and") && matches!(p.peek_at(1), "gain" | "gains") {
+/// A continuous effect on an object until end of turn (418.3): any of
+/// "gets +P/+T", "gains K", "loses all abilities", "has base power and
+/// toughness N/M", joined by "and", then "until end of turn" (or after a
+/// leading "Until end of turn,").
+fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
+    let mut e = LayerEffect::default();
+    let mut any = false;
+    loop {
+        if p.eat_any(&["get", "gets"]).is_some() {
+            (e.power, e.toughness) = pt_mod(p.peek())?;
             p.bump();
+        } else if p.eat_any(&["gain", "gains"]).is_some() {
+            e.add_keywords = e.add_keywords.union(keyword_list(p)?);
+        } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
             p.bump();
-            keywords = keyword_list(p)?;
+            p.eat_all("all abilities").then_some(())?;
+            e.lose_all_abilities = true;
+        } else if p.at_any_of(&["has", "have"]) && p.peek_at(1) == "base" {
+            p.bump();
+            p.eat_all("base power and toughness").then_some(())?;
+            let (power, toughness) = pt_set(p.peek())?;
+            p.bump();
+            e.set_pt = Some(crate::SetPt::Fixed { power, toughness });
+        } else {
+            break;
         }
-    } else if p.eat_any(&["gain", "gains"]).is_some() {
-        keywords = keyword_list(p)?;
-    } else {
+        any = true;
+        let i = p.i;
+        p.eat(",");
+        if p.eat("and") {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if !any {
         return None;
     }
-    p.eat_all("until end of turn").then_some(Effect::Pump {
+    (eot_prefix || p.eat_all("until end of turn")).then_some(Effect::Continuous {
         what,
-        power,
-        toughness,
-        keywords,
+        effect: e,
         duration: Duration::EndOfTurn,
     })
 }
@@ -1267,7 +1306,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
-    Some(vec![pump(p, what)?])
+    Some(vec![pump(p, what, cx.until_eot)?])
 }
 
 /// "N 2/2 green Bear creature token(s) [with flying]".
@@ -1434,6 +1473,61 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 amount,
             }
         }
+        // 418.5i: "Switch [object]'s power and toughness until end of turn."
+        "switch" => {
+            p.bump();
+            let what = if p.eat("cardname's") {
+                ObjectRef::This
+            } else {
+                p.eat("target").then_some(())?;
+                let noun = p.bump().strip_suffix("'s")?.to_string();
+                let kind = match noun.as_str() {
+                    "creature" => TargetKind::Permanent(ObjectFilter::creature()),
+                    _ => return None,
+                };
+                let i = cx.add_target(kind, false);
+                ObjectRef::Target(i)
+            };
+            p.eat_all("power and toughness until end of turn")
+                .then_some(())?;
+            Effect::Continuous {
+                what,
+                effect: LayerEffect {
+                    switch_pt: true,
+                    ..Default::default()
+                },
+                duration: Duration::EndOfTurn,
+            }
+        }
+        // 418.6: "Change the text of target permanent by replacing all
+        // instances of one color word with another [or one basic land
+        // type with another]." (Mind Bend, Magical Hack)
+        "change" if p.at_all("change the text of") => {
+            p.eat_all("change the text of");
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Permanent(_),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            p.eat_all("by replacing all instances of").then_some(())?;
+            let colors = p.eat_all("one color word with another");
+            let _ = p.eat("or");
+            let land_types = p.eat_all("one basic land type with another");
+            if !colors && !land_types {
+                return None;
+            }
+            Effect::ChangeText {
+                what,
+                colors,
+                land_types,
+                duration: Duration::Permanent,
+            }
+        }
         "create" => {
             p.bump();
             let (amount, token) = token(p)?;
@@ -1448,8 +1542,24 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![e])
 }
 
-/// One clause: "[subject] verb …" or an imperative.
+/// One clause: "[subject] verb …" or an imperative, perhaps after
+/// "Until end of turn,".
 fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let start = p.i;
+    if p.eat_all("until end of turn") && p.eat(",") {
+        cx.until_eot = true;
+        let v = clause_body(p, cx);
+        cx.until_eot = false;
+        if v.is_none() {
+            p.i = start;
+        }
+        return v;
+    }
+    p.i = start;
+    clause_body(p, cx)
+}
+
+fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
@@ -1887,6 +1997,28 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             .eat_end()
             .then(|| vec![StaticAbility::ControllerHasShroud]);
     }
+    // Layer 2: "You control enchanted creature." (Control Magic)
+    if p.eat_all("you control enchanted") {
+        let (_, noun) = filter(p)?;
+        return (noun == Noun::Permanent && p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::Continuous {
+                affected: Affected::Attached,
+                effect: LayerEffect {
+                    gain_control: true,
+                    ..Default::default()
+                },
+            }]
+        });
+    }
+    // 503, 419.1b: "As CARDNAME comes into play, you may choose a creature
+    // in play. If you do, CARDNAME comes into play as a copy of that
+    // creature." (modern: "You may have CARDNAME enter as a copy of any
+    // creature on the battlefield.")
+    if p.eat_all("you may have cardname come into play as a copy of any") {
+        let f = group(p)?;
+        p.eat_all("in play");
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
+    }
     if p.eat_all("cardname's power and toughness are each equal to the number of") {
         let f = group(p)?;
         p.eat_all("in play");
@@ -1898,14 +2030,39 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         Affected::Attached
     } else {
-        p.eat("all");
+        let _ = p.eat("all") || p.eat("each");
         Affected::Each(group(p)?)
     };
     let this = affected == Affected::This;
     let mut out = Vec::new();
     let (mut power, mut toughness, mut keywords, mut modify) = (0, 0, KeywordSet::EMPTY, false);
+    // The other layered parts: types (4), abilities lost (5), P/T set (6b).
+    let mut layered = LayerEffect::default();
     loop {
-        if p.eat_any(&["get", "gets"]).is_some() {
+        if p.eat_any(&["lose", "loses"]).is_some() {
+            p.eat_all("all abilities").then_some(())?;
+            layered.lose_all_abilities = true;
+            modify = true;
+        } else if p.eat_all("is a creature in addition to its other types")
+            || p.eat_all("are creatures in addition to their other types")
+        {
+            layered.add_types.insert(CardType::Creature);
+            modify = true;
+        } else if matches!(p.peek(), "has" | "have") && p.peek_at(1) == "base" {
+            p.bump();
+            p.bump();
+            if p.eat_all("power and base toughness each equal to its converted mana cost")
+                || p.eat_all("power and toughness each equal to its converted mana cost")
+            {
+                layered.set_pt = Some(crate::SetPt::ConvertedManaCost);
+            } else {
+                p.eat_all("power and toughness").then_some(())?;
+                let (power, toughness) = pt_set(p.peek())?;
+                p.bump();
+                layered.set_pt = Some(crate::SetPt::Fixed { power, toughness });
+            }
+            modify = true;
+        } else if p.eat_any(&["get", "gets"]).is_some() {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
             if p.eat_all("for each") {
@@ -1969,11 +2126,14 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if modify {
         out.insert(
             0,
-            StaticAbility::Modify {
+            StaticAbility::Continuous {
                 affected,
-                power,
-                toughness,
-                keywords,
+                effect: LayerEffect {
+                    power,
+                    toughness,
+                    add_keywords: keywords,
+                    ..layered
+                },
             },
         );
     }

@@ -133,11 +133,9 @@ fn add_keyword_triggers(face: &mut CardFace) {
                 }),
                 optional: false,
                 targets: Vec::new(),
-                effects: vec![Effect::Pump {
+                effects: vec![Effect::Continuous {
                     what: ObjectRef::Triggering,
-                    power: -1,
-                    toughness: -1,
-                    keywords: crate::KeywordSet::EMPTY,
+                    effect: crate::LayerEffect::pump(-1, -1, crate::KeywordSet::EMPTY),
                     duration: crate::Duration::EndOfTurn,
                 }],
             }),

@@ -3,6 +3,7 @@
 
 pub mod ability;
 pub mod compile;
+pub mod continuous;
 pub mod data;
 pub mod db;
 pub mod deck;
@@ -13,6 +14,7 @@ pub mod turn;
 pub mod types;
 
 pub use ability::*;
+pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use db::{db, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
 pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};

@@ -227,21 +227,17 @@ fn pacifism_and_auras() {
     let f = front("Serra's Embrace");
     assert_eq!(
         f.abilities[1],
-        Ability::Static(StaticAbility::Modify {
+        Ability::Static(StaticAbility::Continuous {
             affected: Affected::Attached,
-            power: 2,
-            toughness: 2,
-            keywords: kw(&[Keyword::Flying, Keyword::Vigilance])
+            effect: LayerEffect::pump(2, 2, kw(&[Keyword::Flying, Keyword::Vigilance]))
         })
     );
     let f = front("Holy Strength");
     assert_eq!(
         f.abilities[1],
-        Ability::Static(StaticAbility::Modify {
+        Ability::Static(StaticAbility::Continuous {
             affected: Affected::Attached,
-            power: 1,
-            toughness: 2,
-            keywords: KeywordSet::EMPTY
+            effect: LayerEffect::pump(1, 2, KeywordSet::EMPTY)
         })
     );
 }
@@ -251,26 +247,22 @@ fn glorious_anthem_and_lords() {
     let f = front("Glorious Anthem");
     assert_eq!(
         f.abilities,
-        vec![Ability::Static(StaticAbility::Modify {
+        vec![Ability::Static(StaticAbility::Continuous {
             affected: Affected::Each(creature_you_control()),
-            power: 1,
-            toughness: 1,
-            keywords: KeywordSet::EMPTY
+            effect: LayerEffect::pump(1, 1, KeywordSet::EMPTY)
         })]
     );
     let f = front("Goblin King");
     let goblin = Subtype::lookup("Goblin").unwrap();
     assert_eq!(
         f.abilities,
-        vec![Ability::Static(StaticAbility::Modify {
+        vec![Ability::Static(StaticAbility::Continuous {
             affected: Affected::Each(ObjectFilter {
                 other: true,
                 subtypes_any: vec![goblin],
                 ..ObjectFilter::creature()
             }),
-            power: 1,
-            toughness: 1,
-            keywords: kw(&[Keyword::Mountainwalk])
+            effect: LayerEffect::pump(1, 1, kw(&[Keyword::Mountainwalk]))
         })]
     );
 }
@@ -345,11 +337,9 @@ fn activated_abilities() {
     assert_eq!(a.cost.mana, ManaCost::parse("{B}").unwrap());
     assert_eq!(
         a.effects,
-        vec![Effect::Pump {
+        vec![Effect::Continuous {
             what: ObjectRef::This,
-            power: 1,
-            toughness: 1,
-            keywords: KeywordSet::EMPTY,
+            effect: LayerEffect::pump(1, 1, KeywordSet::EMPTY),
             duration: Duration::EndOfTurn
         }]
     );
@@ -531,11 +521,9 @@ fn spells() {
     let f = front("Giant Growth");
     assert_eq!(
         f.spell.effects,
-        vec![Effect::Pump {
+        vec![Effect::Continuous {
             what: ObjectRef::Target(0),
-            power: 3,
-            toughness: 3,
-            keywords: KeywordSet::EMPTY,
+            effect: LayerEffect::pump(3, 3, KeywordSet::EMPTY),
             duration: Duration::EndOfTurn
         }]
     );
@@ -551,11 +539,9 @@ fn spells() {
     let f = front("Overrun");
     assert_eq!(
         f.spell.effects,
-        vec![Effect::Pump {
+        vec![Effect::Continuous {
             what: ObjectRef::Each(creature_you_control()),
-            power: 3,
-            toughness: 3,
-            keywords: kw(&[Keyword::Trample]),
+            effect: LayerEffect::pump(3, 3, kw(&[Keyword::Trample])),
             duration: Duration::EndOfTurn
         }]
     );

@@ -55,6 +55,8 @@ pub enum Action {
     /// 511.1: call the coin flip.
     CallHeads,
     CallTails,
+    /// 418.6: choose a colour word or basic land type.
+    ChooseWord(tolaria_cards::TextWord),
     /// 410.5: answer a "you may".
     Yes,
     No,

@@ -1,19 +1,28 @@
 //! Computed characteristics (DEVELOPERS.md, decision 4): every query ("is it
 //! a creature?", "what is its power?") reads the value computed here from
-//! the printed face and the continuous effects in layer order (418.5).
+//! the printed face in force and the continuous effects, applied layer by
+//! layer in the order of 418.5a (see `layers`).
+//!
+//! The values for the permanents in play are computed together, as a board
+//! (`layers::compute_board`), because effects read each other's results
+//! (418.5c). The board is cached in the game state (`Game::board`) and
+//! recomputed by `Game::settle` after any event that may change it; a query
+//! on a stale cache computes a fresh board without storing it.
 
-use crate::{filter, Game, ObjId, PlayerId, Zone};
+use crate::{Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{
-    Ability, Affected, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, Protection,
-    PtValue, StaticAbility, SubtypeSet, SupertypeSet, TypeSet,
+    Ability, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, PtValue, StaticAbility,
+    SubtypeSet, SupertypeSet, TextChange, TypeSet,
 };
 
 /// The characteristics of an object at one moment (200.1), plus its
 /// controller (layer 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Characteristics {
+    /// The card whose face supplies the printed values: the object's own
+    /// card, or the card it copies (layer 1, 503).
     pub card: CardId,
-    /// Which printed face is in force (508: the flipped face of a flip card in play).
+    /// Which face of `card` is in force (508: the flipped face of a flip card in play).
     pub face: u8,
     pub controller: PlayerId,
     pub colors: ColorSet,
@@ -28,14 +37,23 @@ pub struct Characteristics {
     pub protection_types: TypeSet,
     /// 216.2: a token's characteristics come from the effect that created it.
     pub token: Option<crate::object::TokenSource>,
+    /// Layer 5: an effect removed all its abilities (Humility); the face's
+    /// abilities no longer apply.
+    pub lost_abilities: bool,
+    /// Layer 3 (418.6): a text-changing effect that rewrites the colour
+    /// words or basic land types of its abilities.
+    pub text: Option<TextChange>,
 }
 
 impl Characteristics {
     pub fn face_def(&self) -> &'static CardFace {
         &tolaria_cards::db().get(self.card).faces[self.face as usize]
     }
+    /// The abilities the object has now: its face's (or the face it copies),
+    /// none if an effect removed them (layer 5) or for a token (whose
+    /// abilities are its keywords).
     pub fn abilities(&self) -> &'static [Ability] {
-        if self.token.is_some() {
+        if self.token.is_some() || self.lost_abilities {
             return &[];
         }
         &self.face_def().abilities
@@ -45,6 +63,16 @@ impl Characteristics {
             Some(spec) => &spec.name,
             None => &self.face_def().name,
         }
+    }
+    /// 202.3: the converted mana cost (a token's is 0).
+    pub fn converted_mana_cost(&self) -> u32 {
+        if self.token.is_some() {
+            return 0;
+        }
+        self.face_def()
+            .mana_cost
+            .as_ref()
+            .map_or(0, |c| c.converted())
     }
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(t)
@@ -61,20 +89,13 @@ impl Characteristics {
     }
 }
 
-/// The printed characteristics of the face in force, before any effect.
-pub fn printed(game: &Game, id: ObjId) -> Characteristics {
-    let o = &game.objects[id.slot as usize];
-    let def = o.def();
-    let face_idx = if o.is_flipped() && o.zone == Zone::InPlay && def.faces.len() > 1 {
-        1
-    } else {
-        0
-    };
-    let face = &def.faces[face_idx];
-    let mut ch = Characteristics {
-        card: o.card,
-        face: face_idx as u8,
-        controller: o.controller,
+/// The characteristics of a face, before any effect.
+pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Characteristics {
+    let face = &tolaria_cards::db().get(card).faces[face_idx as usize];
+    Characteristics {
+        card,
+        face: face_idx,
+        controller,
         colors: face.colors,
         types: face.types,
         supertypes: face.supertypes,
@@ -82,163 +103,107 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
         power: face.power.map_or(0, PtValue::base),
         toughness: face.toughness.map_or(0, PtValue::base),
         keywords: face.keywords,
-        protection_colors: ColorSet::EMPTY,
-        protection_types: TypeSet::EMPTY,
+        protection_colors: face.protection_colors,
+        protection_types: face.protection_types,
         token: None,
-    };
-    if let Some(spec) = o.token_src.and_then(|t| t.spec()) {
-        // 216.2: a token has the characteristics its creating effect gave it.
-        ch.token = o.token_src;
-        ch.colors = spec.colors;
-        ch.types = spec.types;
-        ch.supertypes = SupertypeSet::default();
-        ch.subtypes = SubtypeSet::new();
-        for &st in &spec.subtypes {
-            ch.subtypes.insert(st);
-        }
-        ch.power = spec.power;
-        ch.toughness = spec.toughness;
-        ch.keywords = spec.keywords;
-        return ch;
+        lost_abilities: false,
+        text: None,
     }
-    let _ = Protection::AllColors;
-    ch.protection_colors = face.protection_colors;
-    ch.protection_types = face.protection_types;
-    ch
 }
 
-/// The permanents in play whose static abilities may affect other objects.
-/// Loops that compute many objects' characteristics take this once.
-pub fn static_sources(game: &Game) -> Vec<ObjId> {
-    game.in_play
-        .iter()
-        .copied()
-        .filter(|&src| {
-            let so = &game.objects[src.slot as usize];
-            so.flags & crate::object::flags::STATICS != 0 && !so.is_phased_out()
-        })
-        .collect()
+/// The characteristics a token's creating effect gave it (216.2).
+pub(crate) fn of_token(
+    card: CardId,
+    src: crate::object::TokenSource,
+    controller: PlayerId,
+) -> Option<Characteristics> {
+    let spec = src.spec()?;
+    let mut ch = of_face(card, 0, controller);
+    ch.token = Some(src);
+    ch.colors = spec.colors;
+    ch.types = spec.types;
+    ch.supertypes = SupertypeSet::default();
+    ch.subtypes = SubtypeSet::new();
+    for &st in &spec.subtypes {
+        ch.subtypes.insert(st);
+    }
+    ch.power = spec.power;
+    ch.toughness = spec.toughness;
+    ch.keywords = spec.keywords;
+    ch.protection_colors = ColorSet::EMPTY;
+    ch.protection_types = TypeSet::EMPTY;
+    Some(ch)
+}
+
+/// The face index in force for a card with this status: 508.2, the
+/// flipped face only for a flipped permanent in play.
+pub(crate) fn face_in_force(card: CardId, flipped: bool, in_play: bool) -> u8 {
+    if flipped && in_play && tolaria_cards::db().get(card).faces.len() > 1 {
+        1
+    } else {
+        0
+    }
+}
+
+/// The object's own printed characteristics (the face in force, or a
+/// token's defining effect), before any effect (copy effects are layer 1).
+pub fn printed(game: &Game, id: ObjId) -> Characteristics {
+    let o = &game.objects[id.slot as usize];
+    if let Some(ch) = o
+        .token_src
+        .and_then(|t| of_token(o.card, t, o.base_controller))
+    {
+        return ch;
+    }
+    let face = face_in_force(o.card, o.is_flipped(), o.zone == Zone::InPlay);
+    of_face(o.card, face, o.base_controller)
 }
 
 /// The characteristics of an object now, with every continuous effect applied.
 pub fn compute(game: &Game, id: ObjId) -> Characteristics {
-    compute_with(game, id, None)
-}
-
-/// As [`compute`], with the static sources already listed.
-pub fn compute_with(game: &Game, id: ObjId, sources: Option<&[ObjId]>) -> Characteristics {
-    let mut ch = printed(game, id);
     let o = &game.objects[id.slot as usize];
     if o.zone != Zone::InPlay {
-        return ch;
+        // Effects apply only to permanents here (416.2); the stack's and
+        // other zones' objects have their printed values.
+        return printed(game, id);
     }
-    // Layers 1–4 (copy, control, text, type) have no effects yet beyond the
-    // printed face; control is tracked on the object (layer 2).
-    // Layer 6a: characteristic-defining abilities (405.2, 418.5a).
-    let face_abilities: &[Ability] = if ch.token.is_none() && ch.face_def().has_statics {
-        ch.abilities()
-    } else {
-        &[]
-    };
-    for a in face_abilities {
-        if let Ability::Static(StaticAbility::PowerToughnessFromCount(f)) = a {
-            let n = count_matching(game, f, id, ch.controller) as i32;
-            ch.power = n;
-            ch.toughness = n;
+    if game.board.valid {
+        if let Some(ch) = game.board.get(o.board_index, id) {
+            return ch;
         }
     }
-    // Layers 5 and 6c from static abilities of permanents in play (412):
-    // which objects they affect is determined continuously (418.2).
-    let all = sources.unwrap_or(&game.in_play);
-    for &src in all {
-        let so = &game.objects[src.slot as usize];
-        if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
-            continue;
-        }
-        let sface = &so.def().faces[if so.is_flipped() && so.def().faces.len() > 1 {
-            1
-        } else {
-            0
-        }];
-        for a in &sface.abilities {
-            let Ability::Static(s) = a else { continue };
-            match s {
-                StaticAbility::Modify {
-                    affected,
-                    power,
-                    toughness,
-                    keywords,
-                } if affects(game, affected, src, so.controller, so.attached_to, id) => {
-                    ch.power += power;
-                    ch.toughness += toughness;
-                    ch.keywords = ch.keywords.union(*keywords);
-                }
-                StaticAbility::PlusPerCount {
-                    filter: f,
-                    power,
-                    toughness,
-                } if src == id => {
-                    let n = count_matching(game, f, id, ch.controller) as i32;
-                    ch.power += power * n;
-                    ch.toughness += toughness * n;
-                }
-                _ => {}
-            }
-        }
-    }
-    // Layers 5 and 6c from resolved spells and abilities, in timestamp order (418.5e).
-    for e in &game.effects {
-        if e.affected == Some(id) {
-            ch.power += e.power;
-            ch.toughness += e.toughness;
-            ch.keywords = ch.keywords.union(e.keywords);
-        }
-    }
-    // Layer 6d: counters.
-    ch.power += o.plus_counters as i32 - o.minus_counters as i32;
-    ch.toughness += o.plus_counters as i32 - o.minus_counters as i32;
-    ch
-}
-
-/// Whether a static ability's `Affected` covers object `id`.
-fn affects(
-    game: &Game,
-    a: &Affected,
-    src: ObjId,
-    src_controller: PlayerId,
-    attached: Option<crate::Target>,
-    id: ObjId,
-) -> bool {
-    match a {
-        Affected::This => src == id,
-        Affected::Attached => attached == Some(crate::Target::Object(id)),
-        Affected::Each(f) => {
-            // Filters are matched on the printed characteristics here so that
-            // a static ability's own effects cannot feed back into which
-            // objects it affects (418.5c dependency rules come with issue 3).
-            let base = printed(game, id);
-            filter::matches_with(game, f, id, &base, Some(src), src_controller)
-        }
+    let (board, _) = crate::layers::compute_board(game);
+    match game.in_play.iter().position(|&x| x == id) {
+        Some(i) => board[i],
+        None => printed(game, id),
     }
 }
 
-fn count_matching(
-    game: &Game,
-    f: &tolaria_cards::ObjectFilter,
-    source: ObjId,
-    you: PlayerId,
-) -> usize {
-    game.in_play
-        .iter()
-        .filter(|&&o| !game.objects[o.slot as usize].is_phased_out())
-        .filter(|&&o| filter::matches_with(game, f, o, &printed(game, o), Some(source), you))
-        .count()
+/// The cache of the computed characteristics of the permanents in play, in
+/// the order of `Game::in_play` (derived data: see ARCHITECTURE.md).
+#[derive(Clone, Debug, Default)]
+pub struct Board {
+    /// The values match the game: no event that may change a characteristic
+    /// has happened since they were computed.
+    pub valid: bool,
+    /// Some effect's filter reads status (tapped, attacking, blocking), so
+    /// status changes invalidate the board too.
+    pub status_sensitive: bool,
+    pub ids: Vec<ObjId>,
+    pub chars: Vec<Characteristics>,
+}
+
+impl Board {
+    pub fn get(&self, index: u16, id: ObjId) -> Option<Characteristics> {
+        let i = index as usize;
+        (self.ids.get(i) == Some(&id)).then(|| self.chars[i])
+    }
 }
 
 /// Does any permanent give this object's controller shroud ("You have shroud")?
 pub fn player_has_shroud(game: &Game, p: PlayerId) -> bool {
     game.controlled_by(p).any(|id| {
-        printed(game, id)
+        compute(game, id)
             .abilities()
             .iter()
             .any(|a| matches!(a, Ability::Static(StaticAbility::ControllerHasShroud)))

@@ -31,7 +31,7 @@ impl Game {
             if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
                 continue;
             }
-            let sch = crate::characteristics::printed(self, src);
+            let sch = crate::characteristics::compute(self, src);
             for aff in statics(&sch).filter_map(&pick) {
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,

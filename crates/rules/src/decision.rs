@@ -54,6 +54,16 @@ pub enum DecisionKind {
     MayAbility,
     /// 511.1: call heads or tails.
     CallCoin,
+    /// 418.6: choose the word a text-changing effect replaces
+    /// (`replacing: None`), then the word it becomes.
+    ChooseWord {
+        replacing: Option<tolaria_cards::TextWord>,
+        colors: bool,
+        land_types: bool,
+    },
+    /// 503 / 419.1b: "as [this] comes into play, you may choose a
+    /// [creature] in play" to copy (Clone); `No` chooses none.
+    ChooseCopy,
 }
 
 impl DecisionKind {
@@ -75,6 +85,11 @@ impl DecisionKind {
             DecisionKind::Sacrifice => "sacrifice",
             DecisionKind::MayAbility => "may",
             DecisionKind::CallCoin => "call the coin flip",
+            DecisionKind::ChooseWord {
+                replacing: None, ..
+            } => "choose a word to replace",
+            DecisionKind::ChooseWord { .. } => "choose the new word",
+            DecisionKind::ChooseCopy => "choose what to copy",
         }
     }
 }

@@ -1,23 +1,35 @@
-//! Continuous effects from resolved spells and abilities (418.2: they affect
-//! a set of objects locked in as they resolve) and their durations.
+//! Continuous effects from resolved spells and abilities (418.3): each
+//! affects objects locked in as it resolved (418.3b) — one entry per
+//! affected object, sharing the timestamp — and lasts as long as its
+//! duration says.
 
-use crate::ObjId;
+use crate::object::TokenSource;
+use crate::{ObjId, PlayerId};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{CardId, KeywordSet};
+use tolaria_cards::{CardId, LayerEffect};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ContinuousEffect {
-    /// 418.5e
+    /// 418.5g: when the effect was created.
     pub timestamp: u32,
     pub source_card: CardId,
-    /// The affected object (locked in on resolution, 418.2); when it leaves
-    /// play the effect has nothing left to affect and is dropped.
-    pub affected: Option<ObjId>,
-    /// Layer 6c: +P/+T.
-    pub power: i32,
-    pub toughness: i32,
-    /// Layer 5 (418.5a "other"): abilities added.
-    pub keywords: KeywordSet,
+    /// The controller of the spell or ability that created it (layer 2:
+    /// who gains control).
+    pub controller: PlayerId,
+    /// The affected object; when it leaves play the effect has nothing left
+    /// to affect and is dropped (217.1c).
+    pub affected: ObjId,
+    pub effect: LayerEffect,
+    /// Layer 1 (503): the affected object is a copy of these values.
+    pub copy: Option<Copiable>,
     /// 314.2: ends in the cleanup step.
     pub until_end_of_turn: bool,
+}
+
+/// 503.2: the copiable values of an object: its printed values (the card's
+/// face, or a token's defining effect), as modified by other copy effects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Copiable {
+    pub card: CardId,
+    pub token: Option<TokenSource>,
 }

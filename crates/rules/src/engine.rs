@@ -132,6 +132,11 @@ pub(crate) struct Resolving {
     pub sub: u32,
     /// The player making the pending choice.
     pub chooser: Option<PlayerId>,
+    /// 418.6: the words chosen so far for a text-changing effect.
+    pub words: [Option<tolaria_cards::TextWord>; 2],
+    /// 503: the object chosen to copy as the permanent comes into play
+    /// (`Some(None)`: chose not to copy).
+    pub copy_choice: Option<Option<ObjId>>,
 }
 
 /// What is being played right now, for agents and clients (read-only).
@@ -264,6 +269,8 @@ impl Game {
             | DecisionKind::Sacrifice
             | DecisionKind::MayAbility
             | DecisionKind::CallCoin => self.on_resolution_choice(p, action),
+            DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
+            DecisionKind::ChooseCopy => self.on_copy_choice(action),
         }
     }
 
@@ -336,6 +343,8 @@ impl Game {
                 Flow::GameOver => break,
             }
         }
+        // Whoever decides next reads the computed characteristics.
+        self.settle();
     }
 
     /// 408.1b: state-based effects, then triggered abilities, repeated; then

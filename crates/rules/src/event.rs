@@ -38,6 +38,14 @@ pub enum LossReason {
     Conceded,
 }
 
+/// See [`Event::board_change`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardChange {
+    None,
+    Status,
+    Always,
+}
+
 /// Why an object moved (for the log's rule citation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MoveReason {
@@ -276,6 +284,32 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 420.5k / 420.5m: an attached permanent becomes unattached.
+    Unattached {
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 420.5n: N +1/+1 and N -1/-1 counters are removed.
+    CountersAnnihilated {
+        obj: ObjId,
+        card: CardId,
+        n: u16,
+    },
+    /// 418.5a layer 2: a permanent's controller changed (its new controller
+    /// hasn't controlled it since the start of their turn, 212.3f).
+    ControlChanged {
+        obj: ObjId,
+        card: CardId,
+        from: PlayerId,
+        to: PlayerId,
+    },
+    /// 418.3: a resolving spell or ability created a continuous effect
+    /// other than a pump (which is `Pumped`): `what` says what it does.
+    EffectCreated {
+        obj: ObjId,
+        card: CardId,
+        what: String,
+    },
     /// 418: an effect (pump etc.) applied.
     Pumped {
         obj: ObjId,
@@ -390,6 +424,10 @@ impl Event {
             Event::BlockerDeclared { .. } => "309.2",
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
+            Event::ControlChanged { .. } => "418.5a",
+            Event::Unattached { .. } => "420.5k",
+            Event::CountersAnnihilated { .. } => "420.5n",
+            Event::EffectCreated { .. } => "418.3",
             Event::Pumped { .. } => "418.5a",
             Event::CountersPut { .. } => "418.5a",
             Event::TokenCreated { .. } => "216.1",
@@ -413,6 +451,35 @@ impl Event {
     /// characteristics come to depend on status or on the step, e.g. "as
     /// long as it's untapped", the events that change those must be
     /// removed from this list.)
+    /// Which computed characteristics the event may change, for the board
+    /// cache (`characteristics::Board`). Status changes matter only while
+    /// an effect's filter reads status ("tapped creatures", "attacking
+    /// creatures").
+    pub fn board_change(&self) -> BoardChange {
+        match self {
+            Event::Tapped { .. }
+            | Event::Untapped { .. }
+            | Event::AttackerDeclared { .. }
+            | Event::BlockerDeclared { .. }
+            | Event::RemovedFromCombat { .. } => BoardChange::Status,
+            Event::TurnBegan { .. }
+            | Event::ZoneChange { .. }
+            | Event::Regenerated { .. }
+            | Event::Pumped { .. }
+            | Event::EffectCreated { .. }
+            | Event::CountersPut { .. }
+            | Event::TokenCreated { .. }
+            | Event::CleanupDamageRemoved
+            | Event::TurnEnded
+            | Event::Attached { .. }
+            | Event::Unattached { .. }
+            | Event::CountersAnnihilated { .. }
+            | Event::ControlChanged { .. }
+            | Event::PlayerLost { .. } => BoardChange::Always,
+            _ => BoardChange::None,
+        }
+    }
+
     pub fn may_cause_sba(&self) -> bool {
         !matches!(
             self,
@@ -662,6 +729,15 @@ impl Event {
             Event::RemovedFromCombat { card, .. } => {
                 format!("{} is removed from combat", name(*card))
             }
+            Event::ControlChanged { card, to, .. } => {
+                format!("{to} now controls {} (layer 2)", name(*card))
+            }
+            Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
+            Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::CountersAnnihilated { card, n, .. } => format!(
+                "{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}",
+                name(*card)
+            ),
             Event::Pumped {
                 card,
                 power,

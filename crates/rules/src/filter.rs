@@ -40,6 +40,9 @@ pub fn matches_with(
     if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
         return false;
     }
+    if f.subtypes_none.iter().any(|s| ch.subtypes.contains(*s)) {
+        return false;
+    }
     if !f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s)) {
         return false;
     }

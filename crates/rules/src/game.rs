@@ -27,6 +27,12 @@ pub struct LastKnown {
     pub controller: PlayerId,
     pub power: i32,
     pub toughness: i32,
+    /// The card and face whose abilities it had (a copy's are the copied
+    /// card's), and whether an effect had removed them (404.4c: leaves-play
+    /// abilities look back in time).
+    pub ability_card: CardId,
+    pub ability_face: u8,
+    pub lost_abilities: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -78,6 +84,10 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,
+    /// The computed characteristics of the permanents in play (derived,
+    /// see `characteristics::Board`); recomputed by `settle`.
+    #[serde(skip)]
+    pub board: crate::characteristics::Board,
     /// Events emitted since the caller last drained them.
     #[serde(skip)]
     pub events: Vec<Event>,
@@ -159,6 +169,13 @@ impl Game {
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
     pub fn emit(&mut self, e: Event) {
         self.sba_dirty |= e.may_cause_sba();
+        match e.board_change() {
+            crate::event::BoardChange::Always => self.board.valid = false,
+            crate::event::BoardChange::Status if self.board.status_sensitive => {
+                self.board.valid = false
+            }
+            _ => {}
+        }
         crate::triggers::check_triggers(self, &e);
         self.events.push(e);
     }
@@ -210,7 +227,7 @@ impl Game {
         reason: MoveReason,
         bottom: bool,
     ) -> Option<ObjId> {
-        self.relocate(id, to, reason, bottom, None)
+        self.relocate(id, to, reason, bottom, None, None)
     }
 
     /// Puts an object into play under `controller`'s control (413.2i: a
@@ -221,7 +238,20 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller))
+        self.relocate(id, Zone::InPlay, reason, false, Some(controller), None)
+    }
+
+    /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
+    /// copy effect applies as it comes into play (418.2), so its
+    /// comes-into-play abilities are the copied ones.
+    pub fn put_into_play_as(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        copy: Option<crate::effects::Copiable>,
+    ) -> Option<ObjId> {
+        self.relocate(id, Zone::InPlay, reason, false, Some(controller), copy)
     }
 
     fn relocate(
@@ -231,6 +261,7 @@ impl Game {
         reason: MoveReason,
         bottom: bool,
         controller: Option<PlayerId>,
+        copy: Option<crate::effects::Copiable>,
     ) -> Option<ObjId> {
         let obj = self.obj(id)?;
         let from = obj.zone;
@@ -267,19 +298,38 @@ impl Game {
                 // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
                 self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
+                if let Some(c) = copy {
+                    let ts = self.stamp();
+                    self.effects.push(crate::effects::ContinuousEffect {
+                        timestamp: ts,
+                        source_card: card,
+                        controller: controller.unwrap_or(owner),
+                        affected: new_id_of(&self.objects[slot], slot),
+                        effect: Default::default(),
+                        copy: Some(c),
+                        until_end_of_turn: false,
+                    });
+                }
+                let entering = copy.map_or(card, |c| c.card);
                 // 419: "comes into play tapped" modifies how it comes into play.
-                if self.objects[slot].def().front().abilities.iter().any(|a| {
-                    matches!(
-                        a,
-                        tolaria_cards::Ability::Static(
-                            tolaria_cards::StaticAbility::ComesIntoPlayTapped
+                if tolaria_cards::db()
+                    .get(entering)
+                    .front()
+                    .abilities
+                    .iter()
+                    .any(|a| {
+                        matches!(
+                            a,
+                            tolaria_cards::Ability::Static(
+                                tolaria_cards::StaticAbility::ComesIntoPlayTapped
+                            )
                         )
-                    )
-                }) {
+                    })
+                {
                     self.objects[slot].set_tapped(true);
                 }
                 if let Some(c) = controller {
-                    self.objects[slot].controller = c;
+                    self.objects[slot].set_base_controller(c);
                 }
                 self.in_play.push(new)
             }
@@ -304,20 +354,23 @@ impl Game {
         if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
             self.combat.remove(id);
         }
-        self.effects.retain(|e| e.affected != Some(id));
+        self.effects.retain(|e| e.affected != id);
     }
 
     pub fn record_lki(&mut self, id: ObjId) {
         if let Some(o) = self.obj(id) {
-            let (card, controller) = (o.card, o.controller);
+            let card = o.card;
             let ch = crate::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
                 id,
                 card,
-                controller,
+                controller: ch.controller,
                 power: ch.power,
                 toughness: ch.toughness,
+                ability_card: ch.card,
+                ability_face: ch.face,
+                lost_abilities: ch.lost_abilities,
             });
         }
     }
@@ -502,4 +555,9 @@ impl Game {
             Target::Object(o) => self.obj(o).is_some(),
         }
     }
+}
+
+/// The id an object in `slot` has now.
+fn new_id_of(o: &Object, slot: usize) -> ObjId {
+    o.id(slot)
 }

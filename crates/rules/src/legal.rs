@@ -124,6 +124,47 @@ impl Game {
                 out.push(Action::CallHeads);
                 out.push(Action::CallTails);
             }
+            DecisionKind::ChooseWord {
+                replacing,
+                colors,
+                land_types,
+            } => {
+                use tolaria_cards::{BasicLandType, Color, TextWord};
+                let colors = *colors && !matches!(replacing, Some(TextWord::LandType(_)));
+                let lands = *land_types && !matches!(replacing, Some(TextWord::Color(_)));
+                let words = Color::ALL
+                    .into_iter()
+                    .map(TextWord::Color)
+                    .filter(|_| colors)
+                    .chain(
+                        BasicLandType::ALL
+                            .into_iter()
+                            .map(TextWord::LandType)
+                            .filter(|_| lands),
+                    );
+                out.extend(
+                    words
+                        .filter(|&w| Some(w) != *replacing)
+                        .map(Action::ChooseWord),
+                );
+            }
+            DecisionKind::ChooseCopy => {
+                if let Some(r) = self.resolving.as_deref() {
+                    if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
+                        out.extend(
+                            self.in_play
+                                .iter()
+                                .copied()
+                                .filter(|&o| {
+                                    self.is_present(o)
+                                        && crate::filter::matches(self, f, o, None, p)
+                                })
+                                .map(Action::ChooseObject),
+                        );
+                    }
+                }
+                out.push(Action::No);
+            }
         }
     }
 
@@ -195,10 +236,9 @@ impl Game {
             {
                 continue;
             }
-            let face = crate::characteristics::printed(self, id).face_def();
-            for (i, a) in face.abilities.iter().enumerate() {
+            let ch = compute(self, id);
+            for (i, a) in ch.abilities().iter().enumerate() {
                 if let Ability::Activated(act) = a {
-                    let ch = compute(self, id);
                     if act.sorcery_speed && !sorcery_timing {
                         continue;
                     }
@@ -315,6 +355,7 @@ impl Game {
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
             Action::CallHeads => "call heads".into(),
             Action::CallTails => "call tails".into(),
+            Action::ChooseWord(w) => format!("choose {}", w.name()),
             Action::Yes => "yes".into(),
             Action::No => "no".into(),
             Action::Concede(p) => format!("{p} concedes"),

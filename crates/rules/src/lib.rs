@@ -16,6 +16,7 @@ pub mod event;
 pub mod filter;
 pub mod game;
 pub mod ids;
+pub mod layers;
 mod legal;
 pub mod object;
 pub mod play;

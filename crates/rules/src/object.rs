@@ -97,8 +97,16 @@ pub struct Object {
     pub gen: u16,
     pub owner: PlayerId,
     /// 217.5, 217.6: only permanents and spells have a controller; for other zones
-    /// this is the owner.
+    /// this is the owner. For a permanent this is derived: the controller
+    /// after control-changing effects (layer 2), kept up to date by
+    /// `Game::settle`.
     pub controller: PlayerId,
+    /// The controller before any control-changing effect: the player who
+    /// put it into play or played it (413.2i, 216.1).
+    pub base_controller: PlayerId,
+    /// Derived: its position in `Game::board` when the board was computed.
+    #[serde(skip)]
+    pub board_index: u16,
     pub zone: Zone,
     pub flags: u16,
     /// Damage marked on a permanent (wears off in cleanup, 314.2).
@@ -130,6 +138,8 @@ impl Object {
             gen: 0,
             owner,
             controller: owner,
+            base_controller: owner,
+            board_index: 0,
             zone,
             flags: 0,
             damage: 0,
@@ -162,6 +172,29 @@ impl Object {
             }
         }
         f
+    }
+
+    /// The derived ability bits for the abilities an object has now
+    /// (none once an effect removed them, layer 5).
+    pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
+        let mut f = 0;
+        for a in ch.abilities() {
+            f |= match a {
+                tolaria_cards::Ability::Static(_) => flags::STATICS,
+                tolaria_cards::Ability::Mana(_) => flags::MANA,
+                tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
+                tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
+                _ => 0,
+            };
+        }
+        f
+    }
+
+    /// Sets the controller a permanent or spell has before any
+    /// control-changing effect.
+    pub fn set_base_controller(&mut self, p: PlayerId) {
+        self.base_controller = p;
+        self.controller = p;
     }
 
     pub fn def(&self) -> &'static CardDef {
@@ -203,6 +236,7 @@ impl Object {
         self.regen_shields = 0;
         self.timestamp = timestamp;
         self.controller = self.owner;
+        self.base_controller = self.owner;
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;

@@ -22,7 +22,7 @@ impl Game {
                 let new = self
                     .move_to(*obj, Zone::Stack, MoveReason::Cast)
                     .expect("legal spell exists");
-                self.objects[new.slot as usize].controller = p;
+                self.objects[new.slot as usize].set_base_controller(p);
                 StackItem {
                     kind: StackKind::Spell { obj: new },
                     controller: p,
@@ -529,8 +529,8 @@ impl Game {
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
     ) {
-        for (id, face) in self.mana_sources(p, exclude) {
-            for (i, a) in face.abilities.iter().enumerate() {
+        for (id, abilities) in self.mana_sources(p, exclude) {
+            for (i, a) in abilities.iter().enumerate() {
                 let Ability::Mana(m) = a else { continue };
                 if !self.can_pay_tap_part(&m.cost, id)
                     || !m.cost.mana.is_zero()
@@ -568,12 +568,13 @@ impl Game {
         }
     }
 
-    /// `p`'s permanents with mana abilities (other than `exclude`), with the face in force.
+    /// `p`'s permanents with mana abilities (other than `exclude`), with the
+    /// abilities they have now (a copy's, none after Humility: layers 1, 5).
     fn mana_sources(
         &self,
         p: PlayerId,
         exclude: Option<ObjId>,
-    ) -> impl Iterator<Item = (ObjId, &'static tolaria_cards::CardFace)> + '_ {
+    ) -> impl Iterator<Item = (ObjId, &'static [Ability])> + '_ {
         self.in_play.iter().copied().filter_map(move |id| {
             let o = &self.objects[id.slot as usize];
             if Some(id) == exclude
@@ -583,14 +584,13 @@ impl Game {
             {
                 return None;
             }
-            let def = o.def();
+            let (card, face, lost) = crate::layers::ability_face(self, id);
+            if lost {
+                return None;
+            }
             Some((
                 id,
-                &def.faces[if o.is_flipped() && def.faces.len() > 1 {
-                    1
-                } else {
-                    0
-                }],
+                &tolaria_cards::db().get(card).faces[face as usize].abilities[..],
             ))
         })
     }
@@ -630,13 +630,13 @@ impl Game {
                 v.push(1u8 << i);
             }
         }
-        for (id, face) in self.mana_sources(p, exclude) {
+        for (id, abilities) in self.mana_sources(p, exclude) {
             // Abilities that share the {T} can't all be used: count the {T}
             // abilities as one choice (the union of their kinds, or the
             // largest multi-mana one).
             let mut tap_mask = 0u8;
             let mut tap_multi: Option<&ManaProduce> = None;
-            for a in &face.abilities {
+            for a in abilities {
                 let Ability::Mana(m) = a else { continue };
                 if !m.cost.mana.is_zero()
                     || m.cost.sacrifice.is_some()

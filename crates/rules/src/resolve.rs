@@ -164,6 +164,8 @@ impl Game {
             pc: 0,
             sub: 0,
             chooser: None,
+            words: [None; 2],
+            copy_choice: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -233,13 +235,31 @@ impl Game {
                     ability: false,
                 });
                 if face.types.is_permanent() {
+                    // 503, 419.1b: "As [this] comes into play, you may choose
+                    // a creature in play": the choice comes first, and the
+                    // permanent comes into play as the copy.
+                    if copy_filter(self, &r.item).is_some() && r.copy_choice.is_none() {
+                        let p = r.ctx.controller;
+                        self.resolving = Some(r);
+                        self.decision = Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCopy,
+                        });
+                        self.flow = Flow::Resolving;
+                        return;
+                    }
+                    let copy = r
+                        .copy_choice
+                        .flatten()
+                        .filter(|&o| self.is_present(o))
+                        .map(|o| self.copiable_values(o));
                     let aura_target = if crate::targeting::is_aura(face.types, &face.subtypes) {
                         r.ctx.target(0)
                     } else {
                         None
                     };
                     if let Some(new) =
-                        self.put_into_play(obj, r.ctx.controller, MoveReason::Resolve)
+                        self.put_into_play_as(obj, r.ctx.controller, MoveReason::Resolve, copy)
                     {
                         if let Some(t) = aura_target {
                             self.attach(new, t);
@@ -255,6 +275,89 @@ impl Game {
             }),
         }
         self.flow = Flow::Priority(self.active);
+    }
+
+    /// 418.3: a continuous effect from a resolving spell or ability.
+    /// 418.3b: the affected objects are locked in now; 418.5g: one
+    /// timestamp for the whole effect.
+    fn create_continuous(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        effect: tolaria_cards::LayerEffect,
+        duration: Duration,
+    ) {
+        let ts = self.stamp();
+        for o in self.objects_of(ctx, what) {
+            if !self.is_present(o) {
+                continue;
+            }
+            self.effects.push(crate::effects::ContinuousEffect {
+                timestamp: ts,
+                source_card: ctx.source_card,
+                controller: ctx.controller,
+                affected: o,
+                effect,
+                copy: None,
+                until_end_of_turn: duration == Duration::EndOfTurn,
+            });
+            let card = self.objects[o.slot as usize].card;
+            if effect.is_pump() {
+                self.emit(Event::Pumped {
+                    obj: o,
+                    card,
+                    power: effect.power,
+                    toughness: effect.toughness,
+                });
+            } else {
+                self.emit(Event::EffectCreated {
+                    obj: o,
+                    card,
+                    what: effect.describe(),
+                });
+            }
+        }
+    }
+
+    /// 503: the answer to "you may choose a creature to copy".
+    pub(crate) fn on_copy_choice(&mut self, action: Action) {
+        let choice = match action {
+            Action::ChooseObject(o) => Some(o),
+            _ => None,
+        };
+        if let Some(r) = self.resolving.as_mut() {
+            r.copy_choice = Some(choice);
+        }
+        self.finish_resolution();
+    }
+
+    /// 418.6: a word chosen for a text-changing effect.
+    pub(crate) fn on_word_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseWord(w)) = (self.resolving.as_mut(), action) {
+            let i = (r.sub as usize).min(1);
+            r.words[i] = Some(w);
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+
+    /// 503.2: the copiable values of a permanent: its own printed values,
+    /// or what it copies (a copy of a copy copies the original).
+    pub fn copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
+        let latest = self
+            .effects
+            .iter()
+            .filter(|e| e.affected == o)
+            .filter_map(|e| e.copy.map(|c| (e.timestamp, c)))
+            .max_by_key(|&(ts, _)| ts)
+            .map(|(_, c)| c);
+        latest.unwrap_or_else(|| {
+            let obj = &self.objects[o.slot as usize];
+            crate::effects::Copiable {
+                card: obj.card,
+                token: obj.token_src,
+            }
+        })
     }
 
     /// Answers a choice made during resolution (or a cleanup discard).
@@ -319,6 +422,38 @@ impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
+            Effect::ChangeText {
+                what,
+                colors,
+                land_types,
+                duration,
+            } => {
+                // 418.6: the controller chooses the word to replace, then
+                // the new word, as the effect is created.
+                let (sub, words) = self
+                    .resolving
+                    .as_ref()
+                    .map_or((0, [None; 2]), |r| (r.sub, r.words));
+                if sub < 2 {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseWord {
+                            replacing: words[0].filter(|_| sub == 1),
+                            colors: *colors,
+                            land_types: *land_types,
+                        },
+                    });
+                }
+                let (Some(from), Some(to)) = (words[0], words[1]) else {
+                    return None;
+                };
+                let effect = tolaria_cards::LayerEffect {
+                    text: Some(tolaria_cards::TextChange { from, to }),
+                    ..Default::default()
+                };
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
             Effect::Discard {
                 who,
                 amount,
@@ -595,36 +730,13 @@ impl Game {
                     self.untap(o);
                 }
             }
-            Effect::Pump {
+            Effect::Continuous {
                 what,
-                power,
-                toughness,
-                keywords,
+                effect,
                 duration,
-            } => {
-                for o in self.objects_of(ctx, what) {
-                    if !self.is_present(o) {
-                        continue;
-                    }
-                    let ts = self.stamp();
-                    self.effects.push(crate::effects::ContinuousEffect {
-                        timestamp: ts,
-                        source_card: ctx.source_card,
-                        affected: Some(o),
-                        power: *power,
-                        toughness: *toughness,
-                        keywords: *keywords,
-                        until_end_of_turn: *duration == Duration::EndOfTurn,
-                    });
-                    let card = self.objects[o.slot as usize].card;
-                    self.emit(Event::Pumped {
-                        obj: o,
-                        card,
-                        power: *power,
-                        toughness: *toughness,
-                    });
-                }
-            }
+            } => self.create_continuous(ctx, what, *effect, *duration),
+            // Chooses words first (see `exec_effect_pausable`).
+            Effect::ChangeText { .. } => {}
             Effect::CantBlockThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
@@ -876,4 +988,22 @@ impl Game {
             }
         }
     }
+}
+
+/// 503: the filter of a permanent spell's "as [this] comes into play, you
+/// may choose a [filter] … to copy" ability, if it has one.
+pub(crate) fn copy_filter(
+    game: &Game,
+    item: &StackItem,
+) -> Option<&'static tolaria_cards::ObjectFilter> {
+    let StackKind::Spell { obj } = item.kind else {
+        return None;
+    };
+    db().get(game.objects[obj.slot as usize].card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::ComesIntoPlayAsCopy(f)) => Some(f),
+            _ => None,
+        })
 }

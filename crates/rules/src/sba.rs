@@ -54,21 +54,19 @@ impl Game {
         }
         let mut legends: Vec<(ObjId, &str)> = Vec::new();
         let mut worlds: Vec<ObjId> = Vec::new();
-        let sources = crate::characteristics::static_sources(self);
-        for &id in &self.in_play {
+        let fresh;
+        let board: &[crate::characteristics::Characteristics] = if self.board.valid {
+            &self.board.chars
+        } else {
+            fresh = crate::layers::compute_board(self).0;
+            &fresh
+        };
+        for (i, &id) in self.in_play.iter().enumerate() {
             let o = &self.objects[id.slot as usize];
             if o.is_phased_out() {
                 continue;
             }
-            // No effect in the ability model changes card types yet (layer 4
-            // comes with the layers issue), so a permanent whose printed face is
-            // not a creature needs only its printed characteristics here.
-            let pr = crate::characteristics::printed(self, id);
-            let ch = if pr.is_creature() || !sources.is_empty() || o.attached_to.is_some() {
-                crate::characteristics::compute_with(self, id, Some(&sources))
-            } else {
-                pr
-            };
+            let ch = board[i];
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));
@@ -168,10 +166,14 @@ impl Game {
 
     /// 420.3: perform all applicable state-based effects as one event; repeat.
     pub(crate) fn check_state_based_effects(&mut self) {
+        // A static ability that began or stopped applying marks the check
+        // as needed (`settle`).
+        self.settle();
         if !self.sba_dirty {
             return;
         }
         loop {
+            self.settle();
             let list = self.state_based_effects();
             if list.is_empty() {
                 self.sba_dirty = false;
@@ -211,6 +213,8 @@ impl Game {
                     Sba::Unattach(o) => {
                         if let Some(obj) = self.obj_mut(o) {
                             obj.attached_to = None;
+                            let card = obj.card;
+                            self.emit(Event::Unattached { obj: o, card });
                         }
                     }
                     Sba::CountersAnnihilate(o) => {
@@ -218,6 +222,8 @@ impl Game {
                             let n = obj.plus_counters.min(obj.minus_counters);
                             obj.plus_counters -= n;
                             obj.minus_counters -= n;
+                            let card = obj.card;
+                            self.emit(Event::CountersAnnihilated { obj: o, card, n });
                         }
                     }
                 }
@@ -227,6 +233,5 @@ impl Game {
                 return;
             }
         }
-        let _ = Event::CleanupDamageRemoved;
     }
 }

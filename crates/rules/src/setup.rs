@@ -46,13 +46,22 @@ impl Game {
             lki: Vec::new(),
             events: Vec::new(),
             sba_dirty: true,
+            board: Default::default(),
             action_count: 0,
         }
     }
 
+    /// Marks the derived data stale after a set-up changed the state
+    /// directly, without events: state-based effects are checked and the
+    /// board is recomputed before anyone gets priority.
+    pub fn touched(&mut self) {
+        self.sba_dirty = true;
+        self.board.valid = false;
+    }
+
     /// Creates a card object owned by `owner` directly in a zone (for setup).
     pub fn create_card(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
-        self.sba_dirty = true;
+        self.touched();
         let slot = self.objects.len();
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
@@ -74,7 +83,7 @@ impl Game {
 
     /// 216: creates a token in play, owned and controlled by `owner`.
     pub fn create_token(&mut self, owner: PlayerId, src: crate::object::TokenSource) -> ObjId {
-        self.sba_dirty = true;
+        self.touched();
         let slot = self.objects.len();
         let mut o = Object::new(src.card, owner, Zone::InPlay);
         o.token = true;
@@ -195,6 +204,8 @@ impl Game {
     /// Puts a scenario's game at the start of `step` of `active`'s turn and
     /// runs it to the first decision. (The step's turn-based actions happen.)
     pub fn begin_at(&mut self, turn: u32, active: PlayerId, step: Step) {
+        // The set-up may have changed objects directly.
+        self.touched();
         self.turn = turn;
         self.active = active;
         self.turn_controller = active;

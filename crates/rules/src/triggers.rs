@@ -30,11 +30,6 @@ impl PendingTrigger {
     }
 }
 
-fn face_of(game: &Game, id: ObjId) -> (CardId, u8) {
-    let ch = crate::characteristics::printed(game, id);
-    (ch.card, ch.face)
-}
-
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     match e {
@@ -71,10 +66,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 404.4c: leaves-play abilities "look back in time": the object
             // that left triggers its own ability as it last existed in play.
             let (old, new) = (*old, *new);
-            let lki_controller = game.last_known(old).map(|l| l.controller);
-            let card = game.objects[new.slot as usize].card;
+            let lki = game.last_known(old).copied();
+            let lki_controller = lki.map(|l| l.controller);
+            let (card, face) = match lki {
+                Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
+                Some(l) => (l.ability_card, l.ability_face),
+                None => (game.objects[new.slot as usize].card, 0),
+            };
             let def = tolaria_cards::db().get(card);
-            for (i, a) in def.faces[0].abilities.iter().enumerate() {
+            let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
+            for (i, a) in abilities.iter().enumerate() {
                 if let Ability::Triggered(t) = a {
                     if let Trigger::PutIntoGraveyardFromPlay(f) = &t.trigger {
                         if f.this {
@@ -83,7 +84,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                     .unwrap_or(game.objects[new.slot as usize].owner),
                                 source: old,
                                 card,
-                                face: 0,
+                                face,
                                 index: i as u8,
                                 ctx: TriggerContext {
                                     object: Some(old),
@@ -261,7 +262,12 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
         return;
     }
     let controller = o.controller;
-    let (card, face) = face_of(game, src);
+    // The abilities it has now: a copy's are the copied ones (layer 1), and
+    // none once an effect removed them (layer 5).
+    let (card, face, lost) = crate::layers::ability_face(game, src);
+    if lost {
+        return;
+    }
     let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
     for (i, a) in abilities.iter().enumerate() {
         if let Ability::Triggered(t) = a {

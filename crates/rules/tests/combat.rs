@@ -270,10 +270,14 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
     g.effects.push(tolaria_rules::effects::ContinuousEffect {
         timestamp: 1,
         source_card: card("Overrun"),
-        affected: Some(wurm),
-        power: 0,
-        toughness: 0,
-        keywords: tolaria_cards::KeywordSet::single(tolaria_cards::Keyword::Trample),
+        controller: P1,
+        affected: wurm,
+        effect: tolaria_cards::LayerEffect::pump(
+            0,
+            0,
+            tolaria_cards::KeywordSet::single(tolaria_cards::Keyword::Trample),
+        ),
+        copy: None,
         until_end_of_turn: true,
     });
     for p in [P1, P2] {

@@ -254,6 +254,18 @@ impl Scenario {
                 "no" => Some(Action::No),
                 "heads" => Some(Action::CallHeads),
                 "tails" => Some(Action::CallTails),
+                // 418.6: a colour word or basic land type.
+                "word" => Some(Action::ChooseWord(
+                    tolaria_cards::Color::from_name(&rest)
+                        .map(tolaria_cards::TextWord::Color)
+                        .or_else(|| {
+                            tolaria_cards::BasicLandType::from_name(&rest)
+                                .map(tolaria_cards::TextWord::LandType)
+                        })
+                        .ok_or_else(|| {
+                            format!("bad word {rest:?} (a colour or a basic land type)")
+                        })?,
+                )),
                 "x" => Some(Action::ChooseX(
                     rest.parse().map_err(|_| format!("bad X {rest:?}"))?,
                 )),
@@ -619,6 +631,14 @@ impl Scenario {
             "unattached",
             "+1/+1",
             "-1/-1",
+            "has_keyword",
+            "lacks_keyword",
+            "is",
+            "is_not",
+            "colors",
+            "colorless",
+            "named",
+            "no_abilities",
         ];
         let split = words
             .iter()
@@ -716,6 +736,68 @@ impl Scenario {
                         return fail(format!("attached to {:?}", obj.attached_to));
                     }
                     rest = &[];
+                }
+                [k @ ("has_keyword" | "lacks_keyword"), kw, tail @ ..] => {
+                    let kw = tolaria_cards::Keyword::from_name(kw)
+                        .ok_or_else(|| format!("expect {text:?}: unknown keyword {kw:?}"))?;
+                    if ch.has(kw) != (*k == "has_keyword") {
+                        return fail(format!(
+                            "it {} {}",
+                            if ch.has(kw) { "has" } else { "lacks" },
+                            kw.name()
+                        ));
+                    }
+                    rest = tail;
+                }
+                [k @ ("is" | "is_not"), t, tail @ ..] => {
+                    let ty = tolaria_cards::CardType::from_name(t)
+                        .ok_or_else(|| format!("expect {text:?}: unknown card type {t:?}"))?;
+                    if ch.is(ty) != (*k == "is") {
+                        return fail(format!(
+                            "its types are {:?}",
+                            ch.types.iter().map(|t| t.name()).collect::<Vec<_>>()
+                        ));
+                    }
+                    rest = tail;
+                }
+                ["colorless", tail @ ..] => {
+                    if !ch.colors.is_empty() {
+                        return fail(format!("its colours are {:?}", ch.colors));
+                    }
+                    rest = tail;
+                }
+                ["colors", tail @ ..] => {
+                    let mut want = tolaria_cards::ColorSet::EMPTY;
+                    for c in tail.iter() {
+                        want.insert(
+                            tolaria_cards::Color::from_name(c)
+                                .ok_or_else(|| format!("expect {text:?}: unknown colour {c:?}"))?,
+                        );
+                    }
+                    if ch.colors != want {
+                        return fail(format!(
+                            "its colours are {:?}",
+                            ch.colors.iter().map(|c| c.name()).collect::<Vec<_>>()
+                        ));
+                    }
+                    rest = &[];
+                }
+                ["named", tail @ ..] => {
+                    let want = tail.join(" ");
+                    if !ch.name().eq_ignore_ascii_case(&want) {
+                        return fail(format!("its name is {:?}", ch.name()));
+                    }
+                    rest = &[];
+                }
+                ["no_abilities", tail @ ..] => {
+                    if !ch.abilities().is_empty() || !ch.keywords.is_empty() {
+                        return fail(format!(
+                            "it has {} abilities and keywords {:?}",
+                            ch.abilities().len(),
+                            ch.keywords.iter().map(|k| k.name()).collect::<Vec<_>>()
+                        ));
+                    }
+                    rest = tail;
                 }
                 _ => return fail(format!("can't read {:?}", rest.join(" "))),
             }

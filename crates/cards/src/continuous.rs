@@ -1,0 +1,282 @@
+//! What a continuous effect does to the objects it affects, split by the
+//! layer each part applies in (418.5a). A static ability (412) or a resolved
+//! spell or ability (418.3) carries one [`LayerEffect`]; the engine applies
+//! each part in its own layer, to the set of objects the effect began
+//! applying to in its first layer (418.5b).
+
+use crate::{BasicLandType, Color, ColorSet, KeywordSet, TypeSet};
+use serde::{Deserialize, Serialize};
+
+/// The parts of one continuous effect, by layer (418.5a).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayerEffect {
+    /// Layer 2: the affected objects come under the control of the effect's
+    /// controller ("You control enchanted creature").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub gain_control: bool,
+    /// Layer 3: a text-changing effect (418.6), with the words chosen as
+    /// the spell or ability resolved.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub text: Option<TextChange>,
+    /// Layer 4: card types added ("is a creature in addition to its other types").
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub add_types: TypeSet,
+    /// Layer 5: the colours become exactly these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_colors: Option<ColorSet>,
+    /// Layer 5: "loses all abilities" (mana abilities included).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub lose_all_abilities: bool,
+    /// Layer 5: keyword abilities gained.
+    #[serde(default, skip_serializing_if = "no_keywords")]
+    pub add_keywords: KeywordSet,
+    /// Layer 5: keyword abilities lost.
+    #[serde(default, skip_serializing_if = "no_keywords")]
+    pub remove_keywords: KeywordSet,
+    /// Layer 6b: power and toughness set to a value ("is 1/1").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_pt: Option<SetPt>,
+    /// Layer 6 (6b from a spell or ability, 6d from a static ability):
+    /// "+P/+T".
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub power: i32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub toughness: i32,
+    /// Layer 6e: "switch its power and toughness" (418.5i).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub switch_pt: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_zero(n: &i32) -> bool {
+    *n == 0
+}
+fn no_types(t: &TypeSet) -> bool {
+    t.is_empty()
+}
+fn no_keywords(k: &KeywordSet) -> bool {
+    k.is_empty()
+}
+
+/// 418.6a: a word a text-changing effect can change: a colour word or a
+/// basic land type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TextWord {
+    Color(Color),
+    LandType(BasicLandType),
+}
+
+/// "Replace all instances of `from` with `to`" (Mind Bend, Sleight of Mind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TextChange {
+    pub from: TextWord,
+    pub to: TextWord,
+}
+
+impl TextWord {
+    pub fn name(self) -> &'static str {
+        match self {
+            TextWord::Color(c) => c.name(),
+            TextWord::LandType(l) => l.name(),
+        }
+    }
+}
+
+impl TextChange {
+    /// The colours after the change (a colour word used as a colour word).
+    pub fn colors(self, c: ColorSet) -> ColorSet {
+        match (self.from, self.to) {
+            (TextWord::Color(f), TextWord::Color(t)) if c.contains(f) => {
+                let mut out = ColorSet(c.0 & !ColorSet::single(f).0);
+                out.insert(t);
+                out
+            }
+            _ => c,
+        }
+    }
+    /// A basic land type after the change.
+    pub fn land_type(self, l: BasicLandType) -> BasicLandType {
+        match (self.from, self.to) {
+            (TextWord::LandType(f), TextWord::LandType(t)) if f == l => t,
+            _ => l,
+        }
+    }
+}
+
+/// A value that power and toughness are set to (layer 6b).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SetPt {
+    /// "is N/M".
+    Fixed { power: i32, toughness: i32 },
+    /// "power and toughness each equal to its converted mana cost" (Opalescence).
+    ConvertedManaCost,
+}
+
+/// The layers of 418.5a, with the sublayers of layer 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Layer {
+    /// 1: copy effects (503).
+    Copy,
+    /// 2: control-changing effects.
+    Control,
+    /// 3: text-changing effects (418.6).
+    Text,
+    /// 4: type-, subtype- and supertype-changing effects.
+    Type,
+    /// 5: all other effects except those on power and toughness.
+    Other,
+    /// 6a: characteristic-setting (characteristic-defining) abilities.
+    PtDefining,
+    /// 6b: all other power/toughness effects not in 6c–6e.
+    PtSet,
+    /// 6c: counters.
+    PtCounters,
+    /// 6d: static abilities that modify (don't set) power and toughness.
+    PtStaticModify,
+    /// 6e: switching power and toughness.
+    PtSwitch,
+}
+
+impl LayerEffect {
+    /// "+P/+T and gains K" (a pump or an anthem).
+    pub fn pump(power: i32, toughness: i32, keywords: KeywordSet) -> Self {
+        LayerEffect {
+            power,
+            toughness,
+            add_keywords: keywords,
+            ..Default::default()
+        }
+    }
+
+    /// Only "+P/+T and gains K" (logged as a pump).
+    pub fn is_pump(&self) -> bool {
+        *self
+            == LayerEffect {
+                power: self.power,
+                toughness: self.toughness,
+                add_keywords: self.add_keywords,
+                ..Default::default()
+            }
+    }
+
+    /// What the effect does, for the log ("gets +1/+1", "switches its
+    /// power and toughness").
+    pub fn describe(&self) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if self.gain_control {
+            parts.push("comes under the effect's controller's control".into());
+        }
+        if let Some(t) = self.text {
+            parts.push(format!(
+                "has its text changed ({} to {})",
+                t.from.name(),
+                t.to.name()
+            ));
+        }
+        for ty in self.add_types.iter() {
+            parts.push(format!("is also a {}", ty.name()));
+        }
+        if let Some(c) = self.set_colors {
+            let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
+            parts.push(format!(
+                "is {}",
+                if names.is_empty() {
+                    "colourless".to_string()
+                } else {
+                    names.join(" and ")
+                }
+            ));
+        }
+        if self.lose_all_abilities {
+            parts.push("loses all abilities".into());
+        }
+        for k in self.add_keywords.iter() {
+            parts.push(format!("gains {}", k.name()));
+        }
+        for k in self.remove_keywords.iter() {
+            parts.push(format!("loses {}", k.name()));
+        }
+        match self.set_pt {
+            Some(SetPt::Fixed { power, toughness }) => {
+                parts.push(format!("is {power}/{toughness}"))
+            }
+            Some(SetPt::ConvertedManaCost) => {
+                parts.push("has power and toughness equal to its converted mana cost".into())
+            }
+            None => {}
+        }
+        if self.power != 0 || self.toughness != 0 {
+            parts.push(format!("gets {:+}/{:+}", self.power, self.toughness));
+        }
+        if self.switch_pt {
+            parts.push("switches its power and toughness".into());
+        }
+        if parts.is_empty() {
+            return "is unchanged".into();
+        }
+        parts.join(", ")
+    }
+
+    /// Does the effect have a part in `layer`? `from_static`: the effect
+    /// comes from a static ability, whose P/T modifications are 6d; from a
+    /// resolved spell or ability they are 6b (418.5a).
+    pub fn in_layer(&self, layer: Layer, from_static: bool) -> bool {
+        let modifies = self.power != 0 || self.toughness != 0;
+        match layer {
+            Layer::Copy | Layer::PtDefining | Layer::PtCounters => false,
+            Layer::Text => self.text.is_some(),
+            Layer::Control => self.gain_control,
+            Layer::Type => !self.add_types.is_empty(),
+            Layer::Other => {
+                self.set_colors.is_some()
+                    || self.lose_all_abilities
+                    || !self.add_keywords.is_empty()
+                    || !self.remove_keywords.is_empty()
+            }
+            Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),
+            Layer::PtStaticModify => modifies && from_static,
+            Layer::PtSwitch => self.switch_pt,
+        }
+    }
+
+    /// The first layer the effect applies in: the one whose objects it goes
+    /// on affecting in the later layers (418.5b).
+    pub fn first_layer(&self, from_static: bool) -> Option<Layer> {
+        Layer::ALL
+            .into_iter()
+            .find(|&l| self.in_layer(l, from_static))
+    }
+}
+
+impl Layer {
+    pub const ALL: [Layer; 10] = [
+        Layer::Copy,
+        Layer::Control,
+        Layer::Text,
+        Layer::Type,
+        Layer::Other,
+        Layer::PtDefining,
+        Layer::PtSet,
+        Layer::PtCounters,
+        Layer::PtStaticModify,
+        Layer::PtSwitch,
+    ];
+
+    /// The rule number of the layer, for logs and errors.
+    pub fn rule(self) -> &'static str {
+        match self {
+            Layer::Copy => "418.5a layer 1",
+            Layer::Control => "418.5a layer 2",
+            Layer::Text => "418.5a layer 3",
+            Layer::Type => "418.5a layer 4",
+            Layer::Other => "418.5a layer 5",
+            Layer::PtDefining => "418.5a layer 6a",
+            Layer::PtSet => "418.5a layer 6b",
+            Layer::PtCounters => "418.5a layer 6c",
+            Layer::PtStaticModify => "418.5a layer 6d",
+            Layer::PtSwitch => "418.5a layer 6e",
+        }
+    }
+}

@@ -1,0 +1,702 @@
+//! The layer system (418.5): the characteristics of every permanent in play,
+//! computed together from the printed values and the continuous effects.
+//!
+//! 1. Layer 1: each permanent starts from its copiable values (503): its own
+//!    face in force, or the values of the latest copy effect on it.
+//! 2. The continuous effects that exist now are listed: those of static
+//!    abilities of permanents in play (412, 418.4) with their source's
+//!    timestamp (418.5f), and those of resolved spells and abilities with
+//!    theirs (418.5g).
+//! 3. Layers 2–6e are applied in order. Inside a layer, effects apply in
+//!    timestamp order except that an effect waits for the effects it
+//!    depends on (418.5c, 418.5d). An effect's set of affected objects is
+//!    fixed in the first layer it applies in, and it goes on applying to
+//!    that set in its later layers even if its ability is removed meanwhile
+//!    (418.5b); a static ability removed before its effect begins applies
+//!    nowhere.
+
+use crate::characteristics::{face_in_force, of_face, of_token, Characteristics};
+use crate::{filter, Game, ObjId, PlayerId, Target};
+use std::borrow::Cow;
+use tolaria_cards::{
+    Ability, Affected, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, SetPt, StaticAbility,
+    Subtype, TextChange,
+};
+
+/// What a listed effect does.
+#[derive(Clone, Copy)]
+enum Action<'a> {
+    /// A layered effect (static or resolved).
+    Layered(LayerEffect),
+    /// 6a: "power and toughness are each equal to the number of [filter]"
+    /// (a characteristic-defining ability, 405.2).
+    DefineFromCount(&'a ObjectFilter),
+    /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
+    PlusPerCount(&'a ObjectFilter, i32, i32),
+}
+
+/// Which objects a listed effect affects.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    /// The source itself.
+    This,
+    /// What the source (an Aura or Equipment) is attached to.
+    Attached,
+    /// Every permanent the filter matches, from the source's point of view.
+    Each(&'a ObjectFilter),
+    /// One permanent, locked in as a spell or ability resolved (418.3b).
+    Locked(usize),
+}
+
+/// One continuous effect that exists now.
+struct Listed<'a> {
+    timestamp: u32,
+    action: Action<'a>,
+    scope: Scope<'a>,
+    /// The permanent whose static ability generates it (board index).
+    source: Option<usize>,
+    /// The controller of a resolved effect (a static one's is its source's).
+    controller: PlayerId,
+    /// Board positions it affects, fixed in its first layer (418.5b).
+    set: Option<Vec<bool>>,
+    /// Its ability was gone before it began to apply.
+    dead: bool,
+}
+
+impl Listed<'_> {
+    fn is_static(&self) -> bool {
+        self.source.is_some()
+    }
+    fn in_layer(&self, layer: Layer) -> bool {
+        match self.action {
+            Action::Layered(e) => e.in_layer(layer, self.is_static()),
+            Action::DefineFromCount(_) => layer == Layer::PtDefining,
+            Action::PlusPerCount(..) => layer == Layer::PtStaticModify,
+        }
+    }
+    /// 418.5c: effects from characteristic-defining abilities don't depend
+    /// on others and others don't depend on them.
+    fn is_cda(&self) -> bool {
+        matches!(self.action, Action::DefineFromCount(_))
+    }
+}
+
+/// The layers after layer 1, in order.
+const LAYERS: [Layer; 9] = [
+    Layer::Control,
+    Layer::Text,
+    Layer::Type,
+    Layer::Other,
+    Layer::PtDefining,
+    Layer::PtSet,
+    Layer::PtCounters,
+    Layer::PtStaticModify,
+    Layer::PtSwitch,
+];
+
+/// The characteristics of every permanent in play, in `game.in_play` order,
+/// and whether any effect's filter reads status (see `Board::status_sensitive`).
+pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
+    let mut board: Vec<Characteristics> = game.in_play.iter().map(|&id| layer1(game, id)).collect();
+    let mut listed = list_effects(game, &board);
+    if listed.is_empty() {
+        // Nothing but counters can change a printed value.
+        for (i, &id) in game.in_play.iter().enumerate() {
+            apply_counters(game, id, &mut board[i]);
+        }
+        return (board, false);
+    }
+    let status_sensitive = listed.iter().any(|l| {
+        let f = match (l.scope, l.action) {
+            (Scope::Each(f), _) => f,
+            (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
+            _ => return false,
+        };
+        f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
+    });
+    for layer in LAYERS {
+        if layer == Layer::PtCounters {
+            for (i, &id) in game.in_play.iter().enumerate() {
+                apply_counters(game, id, &mut board[i]);
+            }
+            continue;
+        }
+        let mut pending: Vec<usize> = (0..listed.len())
+            .filter(|&k| !listed[k].dead && listed[k].in_layer(layer))
+            .collect();
+        // Usually no effect of the layer can depend on another: then
+        // timestamp order it is, with no trial applications.
+        if !any_dependency(&listed, &pending, layer) {
+            for k in pending {
+                apply(game, &mut board, &mut listed[k], layer);
+            }
+            continue;
+        }
+        while !pending.is_empty() {
+            let pick = next_to_apply(game, &board, &listed, &pending, layer);
+            let k = pending.remove(pick);
+            apply(game, &mut board, &mut listed[k], layer);
+        }
+    }
+    (board, status_sensitive)
+}
+
+/// Layer 1: the copiable values in force (503): the object's own face, or
+/// those of the latest copy effect on it (a later copy effect overwrites an
+/// earlier one by applying after it in timestamp order).
+fn layer1(game: &Game, id: ObjId) -> Characteristics {
+    let o = &game.objects[id.slot as usize];
+    let copy = game
+        .effects
+        .iter()
+        .filter(|e| e.affected == id)
+        .filter_map(|e| e.copy.map(|c| (e.timestamp, c)))
+        .max_by_key(|&(ts, _)| ts)
+        .map(|(_, c)| c);
+    let (card, token) = match copy {
+        Some(c) => (c.card, c.token),
+        None => (o.card, o.token_src),
+    };
+    match token.and_then(|t| of_token(card, t, o.base_controller)) {
+        Some(ch) => ch,
+        // 510.4: a flipped permanent that copies a flip card has the copied
+        // card's flipped characteristics.
+        None => of_face(
+            card,
+            face_in_force(card, o.is_flipped(), true),
+            o.base_controller,
+        ),
+    }
+}
+
+/// The continuous effects that exist now, in timestamp order.
+fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>> {
+    let mut v = Vec::new();
+    for (i, &id) in game.in_play.iter().enumerate() {
+        let o = &game.objects[id.slot as usize];
+        if o.is_phased_out() || board[i].token.is_some() || !board[i].face_def().has_statics {
+            continue;
+        }
+        for a in board[i].abilities() {
+            let Ability::Static(s) = a else { continue };
+            let (action, scope) = match s {
+                StaticAbility::Continuous { affected, effect } => (
+                    Action::Layered(*effect),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
+                StaticAbility::PowerToughnessFromCount(f) => {
+                    (Action::DefineFromCount(f), Scope::This)
+                }
+                StaticAbility::PlusPerCount {
+                    filter,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerCount(filter, *power, *toughness),
+                    Scope::This,
+                ),
+                _ => continue,
+            };
+            v.push(Listed {
+                timestamp: o.timestamp,
+                action,
+                scope,
+                source: Some(i),
+                controller: o.controller,
+                set: None,
+                dead: false,
+            });
+        }
+    }
+    for e in &game.effects {
+        if e.copy.is_some() {
+            continue;
+        }
+        let Some(i) = game.in_play.iter().position(|&x| x == e.affected) else {
+            continue;
+        };
+        v.push(Listed {
+            timestamp: e.timestamp,
+            action: Action::Layered(e.effect),
+            scope: Scope::Locked(i),
+            source: None,
+            controller: e.controller,
+            set: None,
+            dead: false,
+        });
+    }
+    v.sort_by_key(|l| l.timestamp);
+    v
+}
+
+/// 418.5c–d: among the pending effects of a layer (in timestamp order),
+/// the first one that depends on no other pending effect; in a dependency
+/// loop, simply the first.
+fn next_to_apply(
+    game: &Game,
+    board: &[Characteristics],
+    listed: &[Listed],
+    pending: &[usize],
+    layer: Layer,
+) -> usize {
+    if pending.len() == 1 {
+        return 0;
+    }
+    // Characteristic-defining abilities apply first (418.5a).
+    if let Some(p) = pending.iter().position(|&k| listed[k].is_cda()) {
+        return p;
+    }
+    'candidates: for (p, &a) in pending.iter().enumerate() {
+        for &b in pending {
+            if a != b && depends_on(game, board, listed, a, b, layer) {
+                continue 'candidates;
+            }
+        }
+        return p;
+    }
+    0
+}
+
+/// What an effect's part in a layer can change, and what decides whether
+/// an effect exists and what it applies to, as bits: `b` can matter to `a`
+/// only if `reads(a) & changes(b) != 0` (418.5c); `depends_on` then
+/// decides by trying.
+mod kind {
+    pub const CONTROL: u8 = 1;
+    pub const TEXT: u8 = 2;
+    pub const TYPE: u8 = 4;
+    pub const COLOR: u8 = 8;
+    pub const KEYWORD: u8 = 16;
+    /// Whether a static ability's source still has its abilities.
+    pub const EXISTENCE: u8 = 32;
+    pub const PT: u8 = 64;
+}
+
+fn changes(b: &Listed, layer: Layer) -> u8 {
+    let e = match b.action {
+        Action::Layered(e) => e,
+        Action::PlusPerCount(..) => return kind::PT,
+        Action::DefineFromCount(_) => return 0,
+    };
+    match layer {
+        Layer::Control if e.gain_control => kind::CONTROL,
+        Layer::Text if e.text.is_some() => kind::TEXT,
+        Layer::Type if !e.add_types.is_empty() => kind::TYPE,
+        Layer::Other => {
+            let mut k = 0;
+            if e.set_colors.is_some() {
+                k |= kind::COLOR;
+            }
+            if e.lose_all_abilities || !e.add_keywords.is_empty() || !e.remove_keywords.is_empty() {
+                k |= kind::KEYWORD;
+            }
+            if e.lose_all_abilities {
+                k |= kind::EXISTENCE;
+            }
+            k
+        }
+        Layer::PtSet | Layer::PtStaticModify | Layer::PtSwitch => kind::PT,
+        _ => 0,
+    }
+}
+
+fn reads(a: &Listed) -> u8 {
+    if a.set.is_some() || a.is_cda() {
+        return 0;
+    }
+    let mut k = if a.source.is_some() {
+        kind::EXISTENCE
+    } else {
+        0
+    };
+    if let Scope::Each(f) = a.scope {
+        k |= kind::TEXT;
+        if f.controller != tolaria_cards::ControllerFilter::Any {
+            k |= kind::CONTROL;
+        }
+        if !f.types_any.is_empty()
+            || !f.types_none.is_empty()
+            || !f.subtypes_any.is_empty()
+            || !f.supertypes_all.is_empty()
+        {
+            k |= kind::TYPE;
+        }
+        if !f.colors_any.is_empty() || !f.colors_none.is_empty() {
+            k |= kind::COLOR;
+        }
+        if f.with_keyword.is_some() || f.without_keyword.is_some() {
+            k |= kind::KEYWORD;
+        }
+        if f.power_at_most.is_some() {
+            k |= kind::PT;
+        }
+    }
+    k
+}
+
+/// Could applying `b` in this layer change whether `a` exists or what it
+/// applies to?
+fn could_depend(a: &Listed, b: &Listed, layer: Layer) -> bool {
+    !a.is_cda() && !b.is_cda() && reads(a) & changes(b, layer) != 0
+}
+
+/// Is there any pair of pending effects where one could depend on the
+/// other? Linear: counts, per kind, the effects that change it.
+fn any_dependency(listed: &[Listed], pending: &[usize], layer: Layer) -> bool {
+    let mut count = [0u32; 8];
+    for &b in pending {
+        if listed[b].is_cda() {
+            continue;
+        }
+        let c = changes(&listed[b], layer);
+        for (bit, n) in count.iter_mut().enumerate() {
+            *n += u32::from(c & (1 << bit) != 0);
+        }
+    }
+    pending.iter().any(|&a| {
+        if listed[a].is_cda() {
+            return false;
+        }
+        let (r, own) = (reads(&listed[a]), changes(&listed[a], layer));
+        (0..8).any(|bit| r & (1 << bit) != 0 && count[bit] > u32::from(own & (1 << bit) != 0))
+    })
+}
+
+/// 418.5c: does effect `a` depend on effect `b` in this layer? It does if
+/// applying `b` would change whether `a` exists or which objects it
+/// applies to. An effect already applying (from an earlier layer) has its
+/// set of objects fixed, so it depends on nothing.
+fn depends_on(
+    game: &Game,
+    board: &[Characteristics],
+    listed: &[Listed],
+    a: usize,
+    b: usize,
+    layer: Layer,
+) -> bool {
+    let la = &listed[a];
+    if !could_depend(la, &listed[b], layer) {
+        return false;
+    }
+    let before = (exists(board, la), affected_set(game, board, la));
+    let mut trial = board.to_vec();
+    let mut lb = Listed {
+        timestamp: listed[b].timestamp,
+        action: listed[b].action,
+        scope: listed[b].scope,
+        source: listed[b].source,
+        controller: listed[b].controller,
+        set: listed[b].set.clone(),
+        dead: listed[b].dead,
+    };
+    apply(game, &mut trial, &mut lb, layer);
+    let after = (exists(&trial, la), affected_set(game, &trial, la));
+    before != after
+}
+
+/// A static ability's effect exists while its source has its abilities.
+fn exists(board: &[Characteristics], l: &Listed) -> bool {
+    l.source.is_none_or(|s| !board[s].lost_abilities)
+}
+
+/// The board positions the effect would affect now.
+fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool> {
+    let n = board.len();
+    let mut set = vec![false; n];
+    match l.scope {
+        Scope::Locked(i) => set[i] = true,
+        Scope::This => {
+            if let Some(s) = l.source {
+                set[s] = true;
+            }
+        }
+        Scope::Attached => {
+            let Some(s) = l.source else { return set };
+            let src = game.in_play[s];
+            if let Some(Target::Object(host)) = game.objects[src.slot as usize].attached_to {
+                if let Some(i) = game.in_play.iter().position(|&x| x == host) {
+                    set[i] = !game.objects[host.slot as usize].is_phased_out();
+                }
+            }
+        }
+        Scope::Each(f) => {
+            let Some(s) = l.source else { return set };
+            let src = game.in_play[s];
+            let f = bent_filter(f, board[s].text);
+            for (i, &id) in game.in_play.iter().enumerate() {
+                set[i] = !game.objects[id.slot as usize].is_phased_out()
+                    && filter::matches_with(
+                        game,
+                        &f,
+                        id,
+                        &board[i],
+                        Some(src),
+                        board[s].controller,
+                    );
+            }
+        }
+    }
+    set
+}
+
+/// Applies one effect's part in `layer`. In its first layer the effect's
+/// ability must still exist (418.5b) and its set of objects is fixed.
+fn apply(game: &Game, board: &mut [Characteristics], l: &mut Listed, layer: Layer) {
+    if l.set.is_none() {
+        if !exists(board, l) {
+            l.dead = true;
+            return;
+        }
+        l.set = Some(affected_set(game, board, l));
+    }
+    let controller = match l.source {
+        Some(s) => board[s].controller,
+        None => l.controller,
+    };
+    let set = l.set.as_deref().unwrap_or(&[]);
+    for i in 0..board.len() {
+        if !set[i] {
+            continue;
+        }
+        let amount = match l.action {
+            Action::DefineFromCount(f) | Action::PlusPerCount(f, ..) => {
+                count(game, board, f, i) as i32
+            }
+            Action::Layered(_) => 0,
+        };
+        let ch = &mut board[i];
+        match l.action {
+            Action::Layered(e) => apply_part(ch, &e, layer, controller, l.source.is_some()),
+            Action::DefineFromCount(_) => {
+                ch.power = amount;
+                ch.toughness = amount;
+            }
+            Action::PlusPerCount(_, p, t) => {
+                ch.power += p * amount;
+                ch.toughness += t * amount;
+            }
+        }
+    }
+}
+
+/// One layer's part of a layered effect on one object.
+fn apply_part(
+    ch: &mut Characteristics,
+    e: &LayerEffect,
+    layer: Layer,
+    controller: PlayerId,
+    from_static: bool,
+) {
+    match layer {
+        Layer::Copy | Layer::PtDefining | Layer::PtCounters => {}
+        Layer::Control => ch.controller = controller,
+        Layer::Text => {
+            if let Some(t) = e.text {
+                // 418.6a: colour words and land types in its abilities.
+                ch.text = Some(t);
+                ch.protection_colors = t.colors(ch.protection_colors);
+                ch.keywords = bent_keywords(ch.keywords, t);
+            }
+        }
+        Layer::Type => ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0),
+        Layer::Other => {
+            if let Some(c) = e.set_colors {
+                ch.colors = c;
+            }
+            if e.lose_all_abilities {
+                ch.lost_abilities = true;
+                ch.keywords = KeywordSet::EMPTY;
+                ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
+                ch.protection_types = tolaria_cards::TypeSet::EMPTY;
+            }
+            ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
+        }
+        Layer::PtSet => {
+            match e.set_pt {
+                Some(SetPt::Fixed { power, toughness }) => {
+                    ch.power = power;
+                    ch.toughness = toughness;
+                }
+                Some(SetPt::ConvertedManaCost) => {
+                    let n = ch.converted_mana_cost() as i32;
+                    ch.power = n;
+                    ch.toughness = n;
+                }
+                None => {}
+            }
+            if !from_static {
+                ch.power += e.power;
+                ch.toughness += e.toughness;
+            }
+        }
+        Layer::PtStaticModify => {
+            ch.power += e.power;
+            ch.toughness += e.toughness;
+        }
+        Layer::PtSwitch => {
+            if e.switch_pt {
+                std::mem::swap(&mut ch.power, &mut ch.toughness);
+            }
+        }
+    }
+}
+
+/// Layer 6c: +1/+1 and -1/-1 counters.
+fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
+    let o = &game.objects[id.slot as usize];
+    let n = o.plus_counters as i32 - o.minus_counters as i32;
+    ch.power += n;
+    ch.toughness += n;
+}
+
+/// How many permanents in play match `f`, from the point of view of the
+/// permanent at board position `me`.
+fn count(game: &Game, board: &[Characteristics], f: &ObjectFilter, me: usize) -> usize {
+    let src = game.in_play[me];
+    let f = bent_filter(f, board[me].text);
+    game.in_play
+        .iter()
+        .enumerate()
+        .filter(|&(i, &id)| {
+            !game.objects[id.slot as usize].is_phased_out()
+                && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)
+        })
+        .count()
+}
+
+/// 418.6a: a filter as rewritten by a text-changing effect on its object.
+pub(crate) fn bent_filter(f: &ObjectFilter, text: Option<TextChange>) -> Cow<'_, ObjectFilter> {
+    let Some(t) = text else {
+        return Cow::Borrowed(f);
+    };
+    let mut g = f.clone();
+    g.colors_any = t.colors(g.colors_any);
+    g.colors_none = t.colors(g.colors_none);
+    for s in &mut g.subtypes_any {
+        if let Some(b) = s.basic_land_type() {
+            *s = Subtype::of_basic(t.land_type(b));
+        }
+    }
+    Cow::Owned(g)
+}
+
+/// 418.6a: landwalk keywords name a basic land type.
+fn bent_keywords(k: KeywordSet, t: TextChange) -> KeywordSet {
+    use tolaria_cards::BasicLandType as B;
+    const WALKS: [(Keyword, B); 5] = [
+        (Keyword::Plainswalk, B::Plains),
+        (Keyword::Islandwalk, B::Island),
+        (Keyword::Swampwalk, B::Swamp),
+        (Keyword::Mountainwalk, B::Mountain),
+        (Keyword::Forestwalk, B::Forest),
+    ];
+    let mut out = k;
+    for (kw, _) in WALKS {
+        out.remove(kw);
+    }
+    for (kw, land) in WALKS {
+        if k.has(kw) {
+            let to = t.land_type(land);
+            if let Some(&(new, _)) = WALKS.iter().find(|&&(_, l)| l == to) {
+                out.insert(new);
+            }
+        }
+    }
+    out
+}
+
+impl Game {
+    /// Brings the cached board up to date (`Game::board`), and carries out
+    /// what a change of controller brings with it: 212.3f, the permanent
+    /// is "sick" again; 306.2, it is removed from combat.
+    pub fn settle(&mut self) {
+        for _ in 0..8 {
+            if self.board.valid {
+                return;
+            }
+            let (chars, status_sensitive) = compute_board(self);
+            // A characteristic changed without a zone change (a static
+            // ability began or stopped applying): state-based effects
+            // must be checked again (420.3).
+            if self.board.ids != self.in_play || self.board.chars != chars {
+                self.sba_dirty = true;
+            }
+            let mut changed = Vec::new();
+            let mut leave_combat = Vec::new();
+            for (i, &id) in self.in_play.iter().enumerate() {
+                let o = &mut self.objects[id.slot as usize];
+                o.board_index = i as u16;
+                o.flags = (o.flags & !crate::object::flags::ABILITY_BITS)
+                    | crate::object::Object::ability_flags_of(&chars[i]);
+                let new_controller = o.controller != chars[i].controller;
+                if new_controller {
+                    changed.push((id, o.controller, chars[i].controller));
+                    o.controller = chars[i].controller;
+                    o.flags |= crate::object::flags::SICK;
+                }
+                // 306.2: a creature whose controller changes or that stops
+                // being a creature is removed from combat.
+                if (new_controller || !chars[i].is_creature())
+                    && (self.combat.is_attacking(id) || self.combat.is_blocking(id))
+                {
+                    leave_combat.push(id);
+                }
+            }
+            self.board.ids.clear();
+            self.board.ids.extend_from_slice(&self.in_play);
+            self.board.chars = chars;
+            self.board.status_sensitive = status_sensitive;
+            self.board.valid = true;
+            for (obj, from, to) in changed {
+                let card = self.objects[obj.slot as usize].card;
+                self.emit(crate::Event::ControlChanged {
+                    obj,
+                    card,
+                    from,
+                    to,
+                });
+            }
+            for obj in leave_combat {
+                let card = self.objects[obj.slot as usize].card;
+                self.combat.remove(obj);
+                self.emit(crate::Event::RemovedFromCombat { obj, card });
+            }
+        }
+    }
+}
+
+/// The card and face whose abilities a permanent has now (layer 1: its
+/// own, or what it copies) and whether an effect removed them (layer 5).
+/// Cheap on a stale board unless some effect removes abilities.
+pub(crate) fn ability_face(game: &Game, id: ObjId) -> (tolaria_cards::CardId, u8, bool) {
+    let o = &game.objects[id.slot as usize];
+    if game.board.valid {
+        if let Some(ch) = game.board.get(o.board_index, id) {
+            return (ch.card, ch.face, ch.lost_abilities);
+        }
+    }
+    let ch = layer1(game, id);
+    let lost = removes_abilities_somewhere(game)
+        && crate::characteristics::compute(game, id).lost_abilities;
+    (ch.card, ch.face, lost)
+}
+
+/// Could any effect in the game remove abilities (Humility)?
+fn removes_abilities_somewhere(game: &Game) -> bool {
+    game.effects.iter().any(|e| e.effect.lose_all_abilities)
+        || game.in_play.iter().any(|&id| {
+            let o = &game.objects[id.slot as usize];
+            o.flags & crate::object::flags::STATICS != 0
+                && layer1(game, id).abilities().iter().any(|a| {
+                    matches!(
+                        a,
+                        Ability::Static(StaticAbility::Continuous { effect, .. })
+                            if effect.lose_all_abilities
+                    )
+                })
+        })
+}
