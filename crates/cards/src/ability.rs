@@ -199,6 +199,9 @@ pub enum StaticAbility {
     CantBeCountered,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
+    /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
+    /// flip two coins and ignore one."
+    FlipTwoIgnoreOne,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).
@@ -346,6 +349,8 @@ pub enum PlayerRef {
     EachOpponent,
     /// The player involved in the triggering event ("that player").
     Triggering,
+    /// 511.2: the player whose coin this is ("each player whose coin comes up tails").
+    Flipper,
 }
 
 /// A number an effect uses.
@@ -363,6 +368,9 @@ pub enum Amount {
     CardsInGraveyard(PlayerRef),
     /// The amount in the triggering event ("that much").
     Triggered,
+    /// 511.1: the number of coin flips won so far in this resolution
+    /// ("for each flip you won").
+    FlipsWon,
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -473,16 +481,46 @@ pub enum Effect {
     ControlNextTurn {
         who: PlayerRef,
     },
+    /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
+    SkipNextTurn {
+        who: PlayerRef,
+    },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,
     },
-    /// 511: flip a coin; the effects of winning or losing follow.
+    /// 511.1: the controller flips a coin, calling it; the effects of
+    /// winning or losing follow.
     FlipCoin {
         won: Vec<Effect>,
         lost: Vec<Effect>,
+    },
+    /// 511.1: "Flip a coin until you lose a flip [or choose to stop
+    /// flipping]." Each flip is called; the flips won are counted
+    /// (`Amount::FlipsWon`); with `may_stop` the player chooses after each
+    /// won flip whether to flip again.
+    FlipUntilLose {
+        may_stop: bool,
+    },
+    /// "If you lose a flip, [this] has no effect.": the rest of the
+    /// resolution does nothing if any flip of it was lost.
+    NoEffectIfFlipLost,
+    /// "If you win N or more flips, …".
+    IfFlipsWon {
+        at_least: u32,
+        effects: Vec<Effect>,
+    },
+    /// 511.2: each of these players flips a coin without a call; `on_tails`
+    /// and `on_heads` happen to each player whose coin came up that way
+    /// (`PlayerRef::Flipper`). With `until_all_heads` the process repeats
+    /// until every coin comes up heads on the same flip (Mana Clash).
+    FlipEach {
+        who: Vec<PlayerRef>,
+        on_heads: Vec<Effect>,
+        on_tails: Vec<Effect>,
+        until_all_heads: bool,
     },
 }
 
@@ -526,6 +564,10 @@ pub struct SpellAbility {
     /// `effects` are empty and the chosen mode's are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// "Play this spell only during combat after blockers are declared."
+    /// (Chaotic Strike): from the declare blockers step to the end of combat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_blockers: bool,
 }
 
 /// One mode of a modal spell.

@@ -129,6 +129,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             targets: spell.targets,
             effects: spell.effects,
             modes,
+            after_blockers: spell.after_blockers,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -410,6 +411,8 @@ struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     trig_obj: bool,
     trig_player: bool,
+    /// "Play this spell only during combat after blockers are declared."
+    after_blockers: bool,
 }
 
 impl Cx {
@@ -479,6 +482,18 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         out.abilities
             .extend(statics.into_iter().map(Ability::Static));
         return Ok(());
+    }
+    // Chaotic Strike: a timing restriction on playing the spell.
+    if is_spell
+        && (p.eat_all("play this spell only during combat after blockers are declared")
+            || p.eat_all("cast this spell only during combat after blockers are declared"))
+    {
+        spell.after_blockers = true;
+        return if p.eat_end() && p.at_end() {
+            Ok(())
+        } else {
+            Err(format!("no rule of the grammar matches at {:?}", p.rest()))
+        };
     }
     if is_spell {
         while !p.at_end() {
@@ -1428,11 +1443,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             };
             p.eat_any(&["counter", "counters"])?;
             p.eat("on").then_some(())?;
-            Effect::PutCounters {
-                what: object_phrase(p, cx)?,
-                kind,
-                amount,
-            }
+            let what = object_phrase(p, cx)?;
+            // 511.1 (Crazed Firecat): "… for each flip you won".
+            let amount = if p.eat_all("for each flip you won") || p.eat_all("for each flip you win")
+            {
+                (amount == Amount::Fixed(1)).then_some(Amount::FlipsWon)?
+            } else {
+                amount
+            };
+            Effect::PutCounters { what, kind, amount }
         }
         "create" => {
             p.bump();
@@ -1461,6 +1480,94 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
+    if p.eat_all("flip a coin until you lose a flip") {
+        let may_stop = p.eat_all("or choose to stop flipping");
+        cx.effects.push(Effect::FlipUntilLose { may_stop });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("if you lose a flip ,") {
+        // "If you lose a flip, CARDNAME has no effect." (Fiery Gambit)
+        p.eat_all("if you lose a flip ,");
+        let ok = p.eat_all("cardname has no effect") && p.eat_end();
+        let flips = cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::FlipUntilLose { .. }));
+        cx.effects.push(Effect::NoEffectIfFlipLost);
+        return (ok && flips).then_some(());
+    }
+    // "If you win N or more flips, …" (Fiery Gambit).
+    if p.at_all("if you win") && p.peek_at(4) == "or" && p.peek_at(5) == "more" {
+        p.eat_all("if you win");
+        let n = number_word(p.bump())?;
+        p.eat_all("or more flips").then_some(())?;
+        p.eat(",");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        cx.effects.push(Effect::IfFlipsWon {
+            at_least: n as u32,
+            effects: v,
+        });
+        return Some(());
+    }
+    // 511.2: "You and target opponent each flip a coin." (Mana Clash)
+    if p.at_all("you and target opponent each flip a coin") {
+        p.eat_all("you and");
+        let (t, _) = target(p, cx)?;
+        p.eat_all("each flip a coin").then_some(())?;
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::You, PlayerRef::Target(t)],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "CARDNAME deals N damage to each player whose coin comes up tails."
+    if p.at_all("cardname deals") && matches!(cx.effects.last(), Some(Effect::FlipEach { .. })) {
+        p.eat_all("cardname deals");
+        let n = amount(p)?;
+        p.eat_all("damage to each player whose coin comes up")
+            .then_some(())?;
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        if !p.eat_end() {
+            return None;
+        }
+        let e = Effect::DealDamage {
+            amount: n,
+            to: Recipient::Player(PlayerRef::Flipper),
+        };
+        if let Some(Effect::FlipEach {
+            on_heads, on_tails, ..
+        }) = cx.effects.last_mut()
+        {
+            if heads {
+                on_heads.push(e)
+            } else {
+                on_tails.push(e)
+            }
+        }
+        return Some(());
+    }
+    // "Repeat this process until both players' coins come up heads on the same flip."
+    if p.eat_all("repeat this process until both players' coins come up heads on the same flip") {
+        return match cx.effects.last_mut() {
+            Some(Effect::FlipEach {
+                until_all_heads, ..
+            }) if !*until_all_heads => {
+                *until_all_heads = true;
+                p.eat_end().then_some(())
+            }
+            _ => None,
+        };
+    }
     // 511.1: "Flip a coin." then "If you win/lose the flip, …".
     if p.eat_all("flip a coin") {
         cx.effects.push(Effect::FlipCoin {
@@ -1477,8 +1584,8 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             "if you lose the flip"
         });
         p.eat(",");
-        let v = clause(p, cx)?;
-        if !p.eat_end() || !p.at_end() {
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
             return None;
         }
         match cx.effects.last_mut() {
@@ -1493,12 +1600,29 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             _ => return None,
         }
     }
+    // 419.6e: "You skip your next turn." (Meditate, Chronatog)
+    if p.eat_all("you skip your next turn") {
+        cx.effects.push(Effect::SkipNextTurn {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
+    }
     // 509.1: "End the turn." (Time Stop)
     if p.eat_all("end the turn") {
         cx.effects.push(Effect::EndTheTurn);
         return p.eat_end().then_some(());
     }
-    // 507.1: "You control target player during that player's next turn." (Mindslaver)
+    // 507.1: Mindslaver as printed in 2003-2007, "You control target
+    // player's next turn.", and its later Oracle wording below.
+    if p.eat_all("you control target player's next turn") {
+        let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+        cx.last_player = Some(PlayerRef::Target(t));
+        cx.effects.push(Effect::ControlNextTurn {
+            who: PlayerRef::Target(t),
+        });
+        return p.eat_end().then_some(());
+    }
+    // 507.1: "You control target player during that player's next turn."
     if p.at_all("you control target player") {
         let controlled = attempt(p, cx, |p, cx| {
             p.eat_all("you control");
@@ -1525,6 +1649,16 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
+    let v = clauses(p, cx)?;
+    if !p.eat_end() {
+        return None;
+    }
+    cx.effects.extend(v);
+    Some(())
+}
+
+/// Clauses joined by ",", "and" or "then".
+fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = clause(p, cx)?;
     loop {
         let i = p.i;
@@ -1541,11 +1675,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
-    if !p.eat_end() {
-        return None;
-    }
-    cx.effects.extend(v);
-    Some(())
+    Some(v)
 }
 
 // --- abilities -----------------------------------------------------------------
@@ -1881,6 +2011,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
+    }
+    // 419.1 replacement (Krark's Thumb).
+    if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::FlipTwoIgnoreOne]);
     }
     if p.eat_all("you have shroud") {
         return p

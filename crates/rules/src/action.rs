@@ -55,6 +55,8 @@ pub enum Action {
     /// 511.1: call the coin flip.
     CallHeads,
     CallTails,
+    /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.
+    KeepCoin(bool),
     /// 410.5: answer a "you may".
     Yes,
     No,

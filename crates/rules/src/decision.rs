@@ -54,6 +54,10 @@ pub enum DecisionKind {
     MayAbility,
     /// 511.1: call heads or tails.
     CallCoin,
+    /// "Flip a coin until you lose a flip or choose to stop flipping": flip again (`Yes`) or stop (`No`).
+    FlipAgain,
+    /// 419.1 (Krark's Thumb): the coins differ; keep heads or tails.
+    KeepCoin,
 }
 
 impl DecisionKind {
@@ -75,6 +79,8 @@ impl DecisionKind {
             DecisionKind::Sacrifice => "sacrifice",
             DecisionKind::MayAbility => "may",
             DecisionKind::CallCoin => "call the coin flip",
+            DecisionKind::FlipAgain => "flip again",
+            DecisionKind::KeepCoin => "keep a coin",
         }
     }
 }

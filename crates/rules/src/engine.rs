@@ -132,6 +132,33 @@ pub(crate) struct Resolving {
     pub sub: u32,
     /// The player making the pending choice.
     pub chooser: Option<PlayerId>,
+    /// Position inside the nested effects of the current effect (a coin
+    /// flip's "if you win" branch, …).
+    #[serde(default)]
+    pub inner: u32,
+    /// Coin flips in progress (511).
+    #[serde(default)]
+    pub flip: FlipState,
+}
+
+/// 511: the state of coin flips during one resolution.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipState {
+    /// 511.1: the call for the next flip, once made (true: heads).
+    pub call: Option<bool>,
+    /// The outcome of the current called flip (true: won), while its branch runs.
+    pub outcome: Option<bool>,
+    /// A flip of this resolution was lost.
+    pub lost: bool,
+    /// "or choose to stop flipping": asked / chosen.
+    pub asking_again: bool,
+    pub stopped: bool,
+    /// 511.2: this round's results of a flip by several players, in order.
+    pub round: Vec<bool>,
+    /// 419.1 (Krark's Thumb): coins flipped for one flip, a choice pending, the result kept.
+    pub coins: u8,
+    pub choosing: bool,
+    pub kept: Option<bool>,
 }
 
 /// What is being played right now, for agents and clients (read-only).
@@ -169,7 +196,11 @@ impl Game {
     /// Who actually makes a decision on behalf of `player` (507.3): the
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {
-        if player == self.active && !self.is_over() {
+        // (A controller who has left the game decides nothing: the player decides.)
+        if player == self.active
+            && !self.is_over()
+            && !self.players[self.turn_controller.index()].lost
+        {
             self.turn_controller
         } else {
             player
@@ -263,7 +294,9 @@ impl Game {
             DecisionKind::Discard { .. }
             | DecisionKind::Sacrifice
             | DecisionKind::MayAbility
-            | DecisionKind::CallCoin => self.on_resolution_choice(p, action),
+            | DecisionKind::CallCoin
+            | DecisionKind::FlipAgain
+            | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
         }
     }
 

@@ -103,7 +103,7 @@ impl Game {
             DecisionKind::Sacrifice => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) =
-                        crate::resolve::effects_of(self, &r.item).get(r.pc)
+                        self.current_effect()
                     {
                         out.extend(
                             self.controlled_by(p)
@@ -123,6 +123,14 @@ impl Game {
             DecisionKind::CallCoin => {
                 out.push(Action::CallHeads);
                 out.push(Action::CallTails);
+            }
+            DecisionKind::FlipAgain => {
+                out.push(Action::Yes);
+                out.push(Action::No);
+            }
+            DecisionKind::KeepCoin => {
+                out.push(Action::KeepCoin(true));
+                out.push(Action::KeepCoin(false));
             }
         }
     }
@@ -172,6 +180,17 @@ impl Game {
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
+            return;
+        }
+        // "Play this spell only during combat after blockers are declared."
+        if face.spell.after_blockers
+            && !matches!(
+                self.step,
+                tolaria_cards::Step::DeclareBlockers
+                    | tolaria_cards::Step::CombatDamage
+                    | tolaria_cards::Step::EndOfCombat
+            )
+        {
             return;
         }
         if self.can_play_spell(p, card, avail) {
@@ -315,6 +334,8 @@ impl Game {
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
             Action::CallHeads => "call heads".into(),
             Action::CallTails => "call tails".into(),
+            Action::KeepCoin(true) => "keep heads".into(),
+            Action::KeepCoin(false) => "keep tails".into(),
             Action::Yes => "yes".into(),
             Action::No => "no".into(),
             Action::Concede(p) => format!("{p} concedes"),

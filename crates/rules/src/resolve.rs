@@ -11,7 +11,7 @@ use crate::{
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{
     db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient,
-    TargetSpec,
+    StaticAbility, TargetSpec,
 };
 
 /// What an effect needs to know about the spell or ability producing it.
@@ -27,6 +27,12 @@ pub struct ResolveCtx {
     pub x: u32,
     pub trigger: TriggerContext,
     pub optional: bool,
+    /// 511.1: coin flips won so far in this resolution (`Amount::FlipsWon`).
+    #[serde(default)]
+    pub flips_won: u32,
+    /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
+    #[serde(default)]
+    pub flipper: Option<PlayerId>,
 }
 
 impl ResolveCtx {
@@ -40,6 +46,8 @@ impl ResolveCtx {
             x: 0,
             trigger: TriggerContext::default(),
             optional: false,
+            flips_won: 0,
+            flipper: None,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -153,6 +161,8 @@ impl Game {
             x: item.x,
             trigger,
             optional,
+            flips_won: 0,
+            flipper: None,
         };
         if !is_spell {
             self.stack.pop();
@@ -164,6 +174,8 @@ impl Game {
             pc: 0,
             sub: 0,
             chooser: None,
+            inner: 0,
+            flip: crate::engine::FlipState::default(),
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -221,7 +233,7 @@ impl Game {
                 StackKind::Spell { obj } => Some(obj),
                 _ => None,
             };
-            self.end_the_turn(resolved);
+            self.end_the_turn(card, resolved);
             return;
         }
         match r.item.kind {
@@ -269,8 +281,24 @@ impl Game {
         }
         match action {
             Action::CallHeads | Action::CallTails => {
+                // 511.1: the call, made before the coin is flipped.
                 if let Some(r) = self.resolving.as_mut() {
-                    r.sub = if action == Action::CallHeads { 1 } else { 2 };
+                    r.flip.call = Some(action == Action::CallHeads);
+                }
+            }
+            Action::KeepCoin(heads) => {
+                // 419.1 (Krark's Thumb): the result kept.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.kept = Some(heads);
+                }
+            }
+            Action::Yes | Action::No
+                if self.resolving.as_ref().is_some_and(|r| r.flip.asking_again) =>
+            {
+                // "or choose to stop flipping" (Fiery Gambit).
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.asking_again = false;
+                    r.flip.stopped = action == Action::No;
                 }
             }
             Action::Yes => {
@@ -289,13 +317,7 @@ impl Game {
                 }
             }
             Action::ChooseObject(o) => {
-                let effects = self
-                    .resolving
-                    .as_deref()
-                    .map(|r| effects_of(self, &r.item))
-                    .unwrap_or(&[]);
-                let pc = self.resolving.as_ref().map_or(0, |r| r.pc);
-                match effects.get(pc) {
+                match self.current_effect() {
                     Some(Effect::Discard { .. }) => self.discard(o),
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
@@ -339,15 +361,121 @@ impl Game {
                 })
             }
             Effect::FlipCoin { won, lost } => {
-                // 511.1: the flipping player calls heads or tails first.
-                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                if sub == 0 {
-                    return Some(Decision {
-                        player: ctx.controller,
-                        kind: DecisionKind::CallCoin,
-                    });
+                // 511.1: the flipping player calls heads or tails, then flips.
+                let p = ctx.controller;
+                let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
+                let win = match outcome {
+                    Some(w) => w,
+                    None => match self.called_flip(p)? {
+                        Ok(w) => w,
+                        Err(d) => return Some(d),
+                    },
+                };
+                if let Some(d) = self.run_inner(ctx, if win { won } else { lost }) {
+                    return Some(d);
                 }
-                self.flip_coin(ctx, sub == 1, won, lost);
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.outcome = None;
+                }
+                None
+            }
+            Effect::FlipUntilLose { may_stop } => {
+                // 511.1: each flip is called; stop at the first lost flip (or
+                // when the player chooses to stop, if they may).
+                let p = ctx.controller;
+                for _ in 0..10_000 {
+                    let r = self.resolving.as_ref()?;
+                    if r.flip.asking_again {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::FlipAgain,
+                        });
+                    }
+                    if r.flip.stopped || r.flip.lost {
+                        break;
+                    }
+                    match self.called_flip(p)? {
+                        Err(d) => return Some(d),
+                        Ok(true) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                                r.flip.asking_again = *may_stop;
+                            }
+                        }
+                        Ok(false) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                            }
+                        }
+                    }
+                }
+                None
+            }
+            Effect::NoEffectIfFlipLost => {
+                if self.resolving.as_ref().is_some_and(|r| r.flip.lost) {
+                    // The rest of the spell or ability does nothing.
+                    let len = self
+                        .resolving
+                        .as_deref()
+                        .map_or(0, |r| effects_of(self, &r.item).len());
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.pc = len;
+                    }
+                }
+                None
+            }
+            Effect::IfFlipsWon { at_least, effects } => {
+                let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
+                if won >= *at_least {
+                    return self.run_inner(ctx, effects);
+                }
+                None
+            }
+            Effect::FlipEach {
+                who,
+                on_heads,
+                on_tails,
+                until_all_heads,
+            } => {
+                // 511.2: each player flips without a call; no one wins or loses.
+                let players: Vec<PlayerId> =
+                    who.iter().flat_map(|w| self.players_of(ctx, w)).collect();
+                for _ in 0..10_000 {
+                    let done = self.resolving.as_ref().map_or(0, |r| r.flip.round.len());
+                    if done < players.len() {
+                        let p = players[done];
+                        match self.coin(p) {
+                            Err(d) => return Some(d),
+                            Ok(heads) => {
+                                self.emit(Event::CoinFlipped {
+                                    player: p,
+                                    call: None,
+                                    heads,
+                                    won: None,
+                                });
+                                if let Some(r) = self.resolving.as_mut() {
+                                    r.flip.round.push(heads);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    let round = self
+                        .resolving
+                        .as_mut()
+                        .map(|r| std::mem::take(&mut r.flip.round))
+                        .unwrap_or_default();
+                    for (&p, &heads) in players.iter().zip(&round) {
+                        let mut c = ctx.clone();
+                        c.flipper = Some(p);
+                        for e in if heads { on_heads } else { on_tails } {
+                            self.exec_effect(&c, e);
+                        }
+                    }
+                    if !*until_all_heads || round.iter().all(|&h| h) {
+                        break;
+                    }
+                }
                 None
             }
             Effect::Sacrifice { who, filter } => {
@@ -396,6 +524,7 @@ impl Game {
                 .filter(|&p| p != ctx.controller)
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
+            PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
         }
     }
 
@@ -476,6 +605,7 @@ impl Game {
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
+            Amount::FlipsWon => ctx.flips_won as i32,
         }
     }
 
@@ -701,8 +831,23 @@ impl Game {
             Effect::ControlNextTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     // 507.1a: the last effect created is the one that works.
-                    self.turn_control_next.retain(|e| e.0 != p);
+                    let replaced = self
+                        .turn_control_next
+                        .iter()
+                        .position(|e| e.0 == p)
+                        .map(|i| self.turn_control_next.remove(i).1);
                     self.turn_control_next.push((p, ctx.controller));
+                    self.emit(Event::TurnControlCreated {
+                        player: p,
+                        controller: ctx.controller,
+                        replaced,
+                    });
+                }
+            }
+            Effect::SkipNextTurn { who } => {
+                // 419.6f: two skip effects skip the next two turns.
+                for p in self.players_of(ctx, who) {
+                    self.skip_turns.push(p);
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
@@ -711,26 +856,155 @@ impl Game {
                     self.extra_turns.push(p);
                 }
             }
-            Effect::FlipCoin { won, lost } => {
-                // Outside a resolution (no call possible): a call of heads.
-                self.flip_coin(ctx, true, won, lost);
+            Effect::FlipCoin { .. }
+            | Effect::FlipUntilLose { .. }
+            | Effect::NoEffectIfFlipLost
+            | Effect::IfFlipsWon { .. }
+            | Effect::FlipEach { .. } => {
+                // 511: flips need the resolution's state and the player's
+                // call; they run in exec_effect_pausable.
             }
         }
     }
 
-    /// 511.1: the controller flips and has called; only they win or lose.
-    fn flip_coin(&mut self, ctx: &ResolveCtx, called_heads: bool, won: &[Effect], lost: &[Effect]) {
-        let heads = self.rng.below(2) == 0;
-        let win = heads == called_heads;
+    /// 511.1: `p` calls (a decision) and flips; only `p` wins or loses.
+    /// Returns `Some(Ok(won))` once flipped, `Some(Err(decision))` while a
+    /// choice is pending (`None` only if nothing is resolving).
+    fn called_flip(&mut self, p: PlayerId) -> Option<Result<bool, Decision>> {
+        let call = self.resolving.as_ref()?.flip.call;
+        let Some(call) = call else {
+            return Some(Err(Decision {
+                player: p,
+                kind: DecisionKind::CallCoin,
+            }));
+        };
+        let heads = match self.coin(p) {
+            Ok(h) => h,
+            Err(d) => return Some(Err(d)),
+        };
+        let won = heads == call;
         self.emit(Event::CoinFlipped {
-            player: ctx.controller,
-            called_heads,
+            player: p,
+            call: Some(call),
             heads,
-            won: win,
+            won: Some(won),
         });
-        for e in if win { won } else { lost } {
-            self.exec_effect(ctx, e);
+        let r = self.resolving.as_mut()?;
+        r.flip.call = None;
+        r.flip.outcome = Some(won);
+        if won {
+            r.ctx.flips_won += 1;
+        } else {
+            r.flip.lost = true;
         }
+        Some(Ok(won))
+    }
+
+    /// One coin flipped by `p` from the game's generator: heads or tails.
+    /// 419.1: with Krark's Thumb ("If you would flip a coin, instead flip two
+    /// coins and ignore one") `p` flips two coins per Thumb they control
+    /// (each Thumb doubles) and, if the coins differ, chooses which to keep
+    /// (a decision).
+    fn coin(&mut self, p: PlayerId) -> Result<bool, Decision> {
+        let thumb = self.controlled_by(p).find(|&o| {
+            self.objects[o.slot as usize]
+                .def()
+                .front()
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Static(StaticAbility::FlipTwoIgnoreOne)))
+        });
+        let Some(thumb) = thumb else {
+            return Ok(self.rng.below(2) == 0);
+        };
+        let thumb_card = self.objects[thumb.slot as usize].card;
+        if let Some(r) = self.resolving.as_mut() {
+            if let Some(heads) = r.flip.kept.take() {
+                let flipped = std::mem::take(&mut r.flip.coins);
+                r.flip.choosing = false;
+                self.emit(Event::CoinKept {
+                    player: p,
+                    card: thumb_card,
+                    flipped,
+                    heads,
+                });
+                return Ok(heads);
+            }
+        }
+        let thumbs = self
+            .controlled_by(p)
+            .filter(|&o| {
+                self.objects[o.slot as usize]
+                    .def()
+                    .front()
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::Static(StaticAbility::FlipTwoIgnoreOne)))
+            })
+            .count()
+            .min(4);
+        let n = 1u8 << thumbs;
+        let heads = (0..n).filter(|_| self.rng.below(2) == 0).count() as u8;
+        if heads == 0 || heads == n {
+            self.emit(Event::CoinKept {
+                player: p,
+                card: thumb_card,
+                flipped: n,
+                heads: heads == n,
+            });
+            return Ok(heads == n);
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.flip.coins = n;
+            r.flip.choosing = true;
+        }
+        Err(Decision {
+            player: p,
+            kind: DecisionKind::KeepCoin,
+        })
+    }
+
+    /// Runs a nested list of effects (a flip's "if you win" branch, …)
+    /// pausably from `Resolving::inner`: the decision it pauses for, or
+    /// `None` when the list is done.
+    fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
+        loop {
+            let i = self.resolving.as_ref().map_or(0, |r| r.inner) as usize;
+            let Some(e) = effects.get(i) else {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.inner = 0;
+                }
+                return None;
+            };
+            // The resolution's flips so far (Amount::FlipsWon) are in the stored ctx.
+            let mut c = ctx.clone();
+            if let Some(r) = self.resolving.as_ref() {
+                c.flips_won = r.ctx.flips_won;
+            }
+            if let Some(d) = self.exec_effect_pausable(&c, e) {
+                return Some(d);
+            }
+            if let Some(r) = self.resolving.as_mut() {
+                r.inner += 1;
+                r.sub = 0;
+            }
+        }
+    }
+
+    /// The effect being resolved now, following a nested branch.
+    pub(crate) fn current_effect(&self) -> Option<&'static Effect> {
+        let r = self.resolving.as_deref()?;
+        let e = effects_of(self, &r.item).get(r.pc)?;
+        let inner = match e {
+            Effect::FlipCoin { won, lost } => match r.flip.outcome {
+                Some(true) => won.get(r.inner as usize),
+                Some(false) => lost.get(r.inner as usize),
+                None => None,
+            },
+            Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            _ => None,
+        };
+        Some(inner.unwrap_or(e))
     }
 
     /// 414: counter a spell: it goes to its owner's graveyard.

@@ -238,8 +238,19 @@ impl Scenario {
         let words: Vec<&str> = text.split_whitespace().collect();
         let verb = words[0].to_ascii_lowercase();
         let rest = words[1..].join(" ");
-        let action = if verb == "concede" {
-            Action::Concede(player)
+        let action = if verb == "keep" && (rest == "heads" || rest == "tails") {
+            // 419.1 (Krark's Thumb): keep the coin that came up heads or tails.
+            if decider != player {
+                return Err(format!("{text:?}: {} decides now, not {}", decider, player));
+            }
+            Action::KeepCoin(rest == "heads")
+        } else if verb == "concede" {
+            // `concede` is the player's own; `concede P2` asks to concede for
+            // another player, which the engine refuses (507.3b).
+            match rest.as_str() {
+                "" => Action::Concede(player),
+                other => Action::Concede(self.pid(other)?),
+            }
         } else {
             if decider != player {
                 return Err(format!("{text:?}: {} decides now, not {}", decider, player));
@@ -497,7 +508,48 @@ impl Scenario {
                 _ => fail("expected `log has \"…\"` or `log lacks \"…\"`".into()),
             };
         }
+        // 507.3 and friends: `P1 can't ACTION` tries the action on a copy of
+        // the game as P1 and expects the engine to refuse it.
+        if let [p, "can't" | "cannot", rest @ ..] = words.as_slice() {
+            if !rest.is_empty() && rest[0] != "see" {
+                let pid = self.pid(p)?;
+                let mut copy = g.clone();
+                return match self.act(&mut copy, pid, &rest.join(" ")) {
+                    Err(_) => Ok(()),
+                    Ok(()) => fail("the engine accepted it".into()),
+                };
+            }
+        }
         match words.as_slice() {
+            // 507.3: who makes the pending decision (`decision` names the
+            // player on whose behalf it is made).
+            ["decider", p] => {
+                let want = self.pid(p)?;
+                match g.decider() {
+                    Some(d) if d == want => Ok(()),
+                    Some(d) => fail(format!("{d} decides")),
+                    None => fail("no decision".into()),
+                }
+            }
+            // 507: who controls the current turn.
+            ["turn", "controller", p] => {
+                let want = self.pid(p)?;
+                if g.turn_controller == want {
+                    Ok(())
+                } else {
+                    fail(format!("{} controls the turn", g.turn_controller))
+                }
+            }
+            // 507.2: what `view(P1)` shows of P2's hand.
+            [p, "sees", q, "hand"] | [p, "can't", "see", q, "hand"] => {
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let shown = g.view(viewer).players[owner.index()].hand.is_some();
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the hand is hidden from that player".into()),
+                    (false, true) => fail("the hand is shown to that player".into()),
+                }
+            }
             ["winner", p] => {
                 let want = self
                     .player(p)
@@ -831,6 +883,7 @@ fn decision_short(k: &DecisionKind) -> String {
         "sacrifice as a cost" => "sacrifice_cost".into(),
         "discard as a cost" => "discard_cost".into(),
         "call the coin flip" => "call_coin".into(),
+        "keep a coin" => "keep_coin".into(),
         "choose a mode" => "mode".into(),
         n => n.replace(' ', "_"),
     }
