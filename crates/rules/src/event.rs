@@ -346,6 +346,11 @@ pub enum Event {
         card: Option<CardId>,
         triggered: bool,
     },
+    /// 509.1a: an attacking or blocking creature is removed from combat as the turn ends.
+    RemovedFromCombatTurnEnded {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 509.1b: state-based effects are checked; no player gets priority and
     /// no triggered ability is put on the stack (`waiting` triggers wait).
     TurnEndingChecks {
@@ -452,6 +457,7 @@ impl Event {
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
             Event::StackObjectCeases { .. } => "509.1a",
+            Event::RemovedFromCombatTurnEnded { .. } => "509.1a",
             Event::TurnEndingChecks { .. } => "509.1b",
             Event::CleanupDamageRemoved => "314.2",
             Event::TurnEnded => "509.1c",
@@ -776,6 +782,9 @@ impl Event {
             ),
             Event::StackObjectCeases { card: None, .. } => {
                 "Combat damage on the stack is removed and ceases to exist".to_string()
+            }
+            Event::RemovedFromCombatTurnEnded { card, .. } => {
+                format!("{} is removed from combat", name(*card))
             }
             Event::TurnEndingChecks { waiting } => format!(
                 "State-based effects are checked; no player gets priority and no triggered ability is put on the stack ({waiting} waiting)"

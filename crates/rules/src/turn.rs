@@ -200,7 +200,7 @@ impl Game {
             .collect();
         for o in in_combat {
             if let Some(card) = self.obj(o).map(|x| x.card) {
-                self.emit(Event::RemovedFromCombat { obj: o, card });
+                self.emit(Event::RemovedFromCombatTurnEnded { obj: o, card });
             }
         }
         self.combat.clear();

@@ -274,3 +274,58 @@ fn r507_3_a_controller_who_left_the_game_decides_nothing() {
     g.apply(Action::Concede(PlayerId(2))).unwrap();
     assert_eq!(g.decider(), Some(P2));
 }
+
+/// 509.1b and 509.2: a creature with lethal damage when Time Stop resolves
+/// is destroyed by the state-based check of 509.1b; its triggered ability
+/// waits (no player gets priority, no trigger goes on the stack) and is put
+/// on the stack in the cleanup step, where players then get priority.
+#[test]
+fn r509_1b_state_based_effects_without_priority_and_triggers_wait_for_cleanup() {
+    let mut g = Game::empty(&["Alice", "Bob"], 1);
+    let fiend = g.create_card(card("Bogardan Firefiend"), P1, Zone::InPlay);
+    let giant = g.create_card(card("Hill Giant"), P2, Zone::InPlay);
+    for _ in 0..6 {
+        g.create_card(card("Island"), P2, Zone::InPlay);
+    }
+    let stop = g.create_card(card("Time Stop"), P2, Zone::Hand(P2));
+    libraries(&mut g, "Island", 10);
+    g.begin_at(3, P1, Step::PrecombatMain);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::PlaySpell(stop)).unwrap();
+    pay(&mut g);
+    g.apply(Action::Pass).unwrap();
+    // P1 has priority; the last state-based check is behind us. The Firefiend
+    // now has lethal damage, and P1's pass resolves Time Stop at once.
+    g.objects[fiend.slot as usize].damage = 1;
+    g.take_events();
+    g.apply(Action::Pass).unwrap();
+    let log: Vec<String> = g.take_events().iter().map(|e| e.render()).collect();
+    let at = |text: &str| {
+        log.iter()
+            .position(|l| l.contains(text))
+            .unwrap_or_else(|| panic!("no {text:?} in {log:#?}"))
+    };
+    let dies = at("420.5c Bogardan Firefiend");
+    let checks = at("509.1b State-based effects are checked");
+    let ends = at("509.1c The turn ends");
+    let cleanup = at("314 Cleanup step begins");
+    assert!(dies < checks && checks < ends && ends < cleanup, "{log:#?}");
+    assert!(log[checks].contains("(1 waiting)"), "{}", log[checks]);
+    // 509.2: in the cleanup step the trigger goes on the stack (its target first).
+    assert_eq!(g.step, Step::Cleanup);
+    let d = g.decision.clone().unwrap();
+    assert_eq!(
+        (d.player, d.kind),
+        (P1, DecisionKind::ChooseTarget { index: 0 })
+    );
+    g.apply(Action::ChooseTarget(Target::Object(giant)))
+        .unwrap();
+    assert_eq!(g.decision.as_ref().unwrap().kind, DecisionKind::Priority);
+    assert_eq!(g.stack.len(), 1);
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert_eq!(g.obj(giant).unwrap().damage, 2);
+    // 314.3: another cleanup step, then P2's turn.
+    pass_until(&mut g, P2, Step::Upkeep);
+    assert_eq!(g.turn, 4);
+}
