@@ -50,6 +50,9 @@ pub struct Cost {
     /// "Discard a card" (number of cards).
     pub discard: u8,
     pub pay_life: u32,
+    /// "Remove N [kind] counters from [this]".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters: Option<(CounterKind, u8)>,
 }
 
 /// Kinds of mana (104.3): the five colours and colourless.
@@ -458,6 +461,12 @@ pub enum Effect {
         kind: CounterKind,
         amount: Amount,
     },
+    /// "Remove N [kind] counters from …" (as many as there are, at most).
+    RemoveCounters {
+        what: ObjectRef,
+        kind: CounterKind,
+        amount: Amount,
+    },
     /// Create N tokens (216).
     CreateTokens {
         who: PlayerRef,
@@ -540,6 +549,18 @@ pub enum Recipient {
 pub enum CounterKind {
     PlusOnePlusOne,
     MinusOneMinusOne,
+    /// Goblin Bomb's fuse counters.
+    Fuse,
+}
+
+impl CounterKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::PlusOnePlusOne => "+1/+1",
+            CounterKind::MinusOneMinusOne => "-1/-1",
+            CounterKind::Fuse => "fuse",
+        }
+    }
 }
 
 /// The characteristics of a token an effect creates (216.2).

@@ -1396,6 +1396,19 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: object_phrase(p, cx)?,
             }
         }
+        "remove" if counter_kind(p.peek_at(2)).is_some() => {
+            // "Remove a fuse counter from CARDNAME." (Goblin Bomb)
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("from").then_some(())?;
+            Effect::RemoveCounters {
+                what: object_phrase(p, cx)?,
+                kind,
+                amount,
+            }
+        }
         "remove" => {
             p.bump();
             let what = object_phrase(p, cx)?;
@@ -1436,11 +1449,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "put" => {
             p.bump();
             let amount = amount(p)?;
-            let kind = match p.bump() {
-                "+1/+1" => CounterKind::PlusOnePlusOne,
-                "-1/-1" => CounterKind::MinusOneMinusOne,
-                _ => return None,
-            };
+            let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat("on").then_some(())?;
             let what = object_phrase(p, cx)?;
@@ -1465,6 +1474,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         _ => return player_verb(p, cx, PlayerRef::You),
     };
     Some(vec![e])
+}
+
+/// A kind of counter by its name ("+1/+1", "fuse").
+fn counter_kind(w: &str) -> Option<CounterKind> {
+    Some(match w {
+        "+1/+1" => CounterKind::PlusOnePlusOne,
+        "-1/-1" => CounterKind::MinusOneMinusOne,
+        "fuse" => CounterKind::Fuse,
+        _ => return None,
+    })
 }
 
 /// One clause: "[subject] verb …" or an imperative.
@@ -1727,6 +1746,23 @@ fn cost(p: &mut P) -> R<Cost> {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
                 _ => return Err(err(p)),
+            }
+        } else if p.eat("remove") {
+            // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
+            let n = match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 => n as u8,
+                _ => return Err(err(p)),
+            };
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if p.eat_any(&["counter", "counters"]).is_none() || !p.eat_all("from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters = Some((kind, n));
+            if p.eat("and") {
+                if !p.eat_all("sacrifice it") {
+                    return Err(err(p));
+                }
+                c.sacrifice_self = true;
             }
         } else {
             return Err(err(p));

@@ -289,7 +289,14 @@ pub enum Event {
     CountersPut {
         obj: ObjId,
         card: CardId,
-        plus: bool,
+        kind: tolaria_cards::CounterKind,
+        amount: u32,
+    },
+    /// Counters removed by an effect or paid as a cost.
+    CountersRemoved {
+        obj: ObjId,
+        card: CardId,
+        kind: tolaria_cards::CounterKind,
         amount: u32,
     },
     /// 216
@@ -445,7 +452,7 @@ impl Event {
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
             Event::Pumped { .. } => "418.5a",
-            Event::CountersPut { .. } => "418.5a",
+            Event::CountersPut { .. } | Event::CountersRemoved { .. } => "417.1",
             Event::TokenCreated { .. } => "216.1",
             Event::CoinFlipped { call: Some(_), .. } => "511.1",
             Event::CoinFlipped { call: None, .. } => "511.2",
@@ -715,11 +722,20 @@ impl Event {
                 ..
             } => format!("{} gets {:+}/{:+}", name(*card), power, toughness),
             Event::CountersPut {
-                card, plus, amount, ..
+                card, kind, amount, ..
             } => {
                 format!(
                     "{amount} {} counter(s) put on {}",
-                    if *plus { "+1/+1" } else { "-1/-1" },
+                    kind.name(),
+                    name(*card)
+                )
+            }
+            Event::CountersRemoved {
+                card, kind, amount, ..
+            } => {
+                format!(
+                    "{amount} {} counter(s) removed from {}",
+                    kind.name(),
                     name(*card)
                 )
             }

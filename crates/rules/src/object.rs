@@ -105,6 +105,10 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
+    /// Counters of other kinds (fuse, …), with their numbers; empty for
+    /// almost every object (no allocation).
+    #[serde(default)]
+    pub counters: Vec<(tolaria_cards::CounterKind, u16)>,
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -135,6 +139,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
+            counters: Vec::new(),
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -199,6 +204,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
+        self.counters.clear();
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -206,6 +212,39 @@ impl Object {
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;
+    }
+
+    /// How many counters of this kind are on it.
+    pub fn counters_of(&self, kind: tolaria_cards::CounterKind) -> u32 {
+        use tolaria_cards::CounterKind;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters as u32,
+            CounterKind::MinusOneMinusOne => self.minus_counters as u32,
+            k => self
+                .counters
+                .iter()
+                .find(|c| c.0 == k)
+                .map_or(0, |c| c.1 as u32),
+        }
+    }
+
+    /// Adds (or, negative, removes down to zero) counters of a kind;
+    /// returns how many were actually added or removed.
+    pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
+        use tolaria_cards::CounterKind;
+        let have = self.counters_of(kind) as i32;
+        let new = (have + n).clamp(0, u16::MAX as i32) as u16;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters = new,
+            CounterKind::MinusOneMinusOne => self.minus_counters = new,
+            k => {
+                self.counters.retain(|c| c.0 != k);
+                if new > 0 {
+                    self.counters.push((k, new));
+                }
+            }
+        }
+        (new as i32 - have).unsigned_abs()
     }
 
     pub fn id(&self, slot: usize) -> ObjId {

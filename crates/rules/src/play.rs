@@ -374,6 +374,18 @@ impl Game {
             let p = self.objects[source.slot as usize].controller;
             self.lose_life(p, cost.pay_life);
         }
+        if let Some((kind, n)) = cost.remove_counters {
+            if let Some(o) = self.obj_mut(source) {
+                let n = o.add_counters(kind, -(n as i32));
+                let card = o.card;
+                self.emit(Event::CountersRemoved {
+                    obj: source,
+                    card,
+                    kind,
+                    amount: n,
+                });
+            }
+        }
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
@@ -616,6 +628,11 @@ impl Game {
         }
         if cost.pay_life as i32 > self.player(o.controller).life {
             return false;
+        }
+        if let Some((kind, n)) = cost.remove_counters {
+            if o.counters_of(kind) < n as u32 {
+                return false;
+            }
         }
         true
     }

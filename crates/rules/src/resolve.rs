@@ -10,8 +10,8 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{
-    db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient,
-    StaticAbility, TargetSpec,
+    db, Ability, Amount, CardId, Duration, Effect, ObjectRef, PlayerRef, Recipient, StaticAbility,
+    TargetSpec,
 };
 
 /// What an effect needs to know about the spell or ability producing it.
@@ -778,17 +778,35 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        match kind {
-                            CounterKind::PlusOnePlusOne => obj.plus_counters += n as u16,
-                            CounterKind::MinusOneMinusOne => obj.minus_counters += n as u16,
-                        }
+                        let n = obj.add_counters(*kind, n as i32);
                         let card = obj.card;
-                        self.emit(Event::CountersPut {
-                            obj: o,
-                            card,
-                            plus: *kind == CounterKind::PlusOnePlusOne,
-                            amount: n,
-                        });
+                        if n > 0 {
+                            self.emit(Event::CountersPut {
+                                obj: o,
+                                card,
+                                kind: *kind,
+                                amount: n,
+                            });
+                        }
+                    }
+                }
+            }
+            Effect::RemoveCounters { what, kind, amount } => {
+                // 416.3: as many as there are (Goblin Bomb ruling: nothing
+                // happens if there is no fuse counter to remove).
+                let n = self.amount(ctx, amount).max(0);
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        let n = obj.add_counters(*kind, -n);
+                        let card = obj.card;
+                        if n > 0 {
+                            self.emit(Event::CountersRemoved {
+                                obj: o,
+                                card,
+                                kind: *kind,
+                                amount: n,
+                            });
+                        }
                     }
                 }
             }

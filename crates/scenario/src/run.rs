@@ -118,6 +118,7 @@ impl Scenario {
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
+                        || c.fuse > 0
                         || c.attached_to.is_some())
                 {
                     return Err((c.line, "only cards in play can have a status".into()));
@@ -128,6 +129,7 @@ impl Scenario {
                 o.damage = c.damage;
                 o.plus_counters = c.plus;
                 o.minus_counters = c.minus;
+                o.add_counters(tolaria_cards::CounterKind::Fuse, c.fuse as i32);
                 if c.sick {
                     o.flags |= tolaria_rules::object::flags::SICK;
                 }
@@ -671,6 +673,7 @@ impl Scenario {
             "unattached",
             "+1/+1",
             "-1/-1",
+            "fuse",
         ];
         let split = words
             .iter()
@@ -730,6 +733,14 @@ impl Scenario {
                 }
                 ["+1/+1", "counters" | "counter", n, tail @ ..] => {
                     cmp(obj.plus_counters as i64, n, text)?;
+                    rest = tail;
+                }
+                ["fuse", "counters" | "counter", n, tail @ ..] => {
+                    cmp(
+                        obj.counters_of(tolaria_cards::CounterKind::Fuse) as i64,
+                        n,
+                        text,
+                    )?;
                     rest = tail;
                 }
                 ["-1/-1", "counters" | "counter", n, tail @ ..] => {
