@@ -646,6 +646,8 @@ impl Agent for GreedyAgent {
                 self.least_valuable(game, legal, false)
             }
             DecisionKind::MayAbility => Action::Yes,
+            // "Flip until you lose or choose to stop": keep what was won.
+            DecisionKind::FlipAgain => Action::No,
             // Trigger order, coin calls and anything newer: the first option.
             _ => legal[0].clone(),
         };

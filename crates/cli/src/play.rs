@@ -21,6 +21,7 @@ const HELP: &str = "\
 tolaria play: play a game in the terminal against the built-in agent
 
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
+       tolaria play --scenario FILE [--agent NAME]
 
 Options:
   --deck FILE           your deck (default: the built-in decks/red_green.txt)
@@ -29,6 +30,12 @@ Options:
                         red_green, white_blue, rg_beats_old, white_weenie_old)
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default) or random
+  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
+                        you are P1, the agent every other player; the file's
+                        actions and expectations are not run. E.g.
+                        decks/mindslaver.scn gives you a Mindslaver: after it
+                        resolves you play the agent's next turn, seeing its
+                        hand (rule 507)
 
 When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
@@ -53,6 +60,7 @@ Examples:
   tolaria play
   tolaria play --seed 7 --agent random
   tolaria play --deck my_deck.txt --opponent-deck decks/bench/white_weenie_old.dck
+  tolaria play --scenario decks/mindslaver.scn
   yes 1 | tolaria play --seed 1        # always answer with the first option
 ";
 
@@ -62,7 +70,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
         "play",
         argv,
-        &["deck", "opponent-deck", "seed", "agent"],
+        &["deck", "opponent-deck", "seed", "agent", "scenario"],
         &[],
     )?;
     if args.help {
@@ -83,6 +91,30 @@ pub fn main(argv: Vec<String>) -> CliResult {
             tolaria_ai::AGENT_NAMES.join(", ")
         ))
     })?;
+    if let Some(file) = args.value("scenario") {
+        // A game set up by a scenario file (its script is not run).
+        let sc = tolaria_scenario::Scenario::load(std::path::Path::new(file))
+            .map_err(|e| CliError::usage(format!("play: {e}")))?;
+        let game = sc
+            .build()
+            .map_err(|(line, e)| CliError::usage(format!("play: {}:{line}: {e}", sc.file)))?;
+        let stdin = std::io::stdin();
+        let interactive = stdin.is_terminal();
+        let mut session = Session {
+            style: Style::detect(),
+            interactive,
+            input: Box::new(stdin.lock()),
+            out: std::io::stdout().lock(),
+            log: Vec::new(),
+            shown: 0,
+        };
+        let s = session.style;
+        session.say(&s.bold(&format!(
+            "Tolaria: scenario {} ({}); you are P1, the {agent_name} agent plays the others",
+            sc.file, sc.name
+        )));
+        return session.play_game(game, agent);
+    }
     let mine = match args.value("deck") {
         Some(f) => decks::load(f)?,
         None => default_deck("red_green", "rg_beats_old")?,
@@ -146,12 +178,12 @@ impl Session<'_> {
         &mut self,
         mine: LoadedDeck,
         theirs: LoadedDeck,
-        mut agent: Box<dyn Agent + Send>,
+        agent: Box<dyn Agent + Send>,
         agent_name: &str,
         seed: u64,
     ) -> CliResult {
         let agent_label = format!("Agent ({agent_name})");
-        let mut game = Game::new_game(
+        let game = Game::new_game(
             &[
                 ("You", mine.cards.clone()),
                 (&agent_label, theirs.cards.clone()),
@@ -171,6 +203,15 @@ impl Session<'_> {
                 format!(" --agent {agent_name}")
             }
         )));
+        self.play_game(game, agent)
+    }
+
+    /// Plays `game` to its end: the human (P1) answers the decisions
+    /// `game.decider()` gives them (their own, and under rule 507 those of a
+    /// player whose turn they control); the agent answers the others
+    /// (including the human's, if the agent controls the human's turn).
+    fn play_game(&mut self, mut game: Game, mut agent: Box<dyn Agent + Send>) -> CliResult {
+        let s = self.style;
         self.say(&s.dim(COMMANDS));
         let mut legal = Vec::new();
         let mut agent_actions = 0u64;
@@ -512,6 +553,18 @@ impl Session<'_> {
                 })
                 .collect();
             self.say(&format!("    lands: {}", ls.join(", ")));
+        }
+        // 507.2: the hand of a player whose turn the viewer controls is visible.
+        if let (Some(hand), false) = (&p.hand, p.id == HUMAN) {
+            let cards: Vec<String> = hand.iter().map(card_label).collect();
+            self.say(&s.cyan(&format!(
+                "    hand (you control this turn, rule 507.2): {}",
+                if cards.is_empty() {
+                    "empty".to_string()
+                } else {
+                    cards.join(" · ")
+                }
+            )));
         }
         if let Some(top) = p.graveyard.last() {
             self.say(&s.dim(&format!("    graveyard top: {}", card_label(top))));
