@@ -298,6 +298,9 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "with power N or greater" (Puppet's Verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_at_least: Option<i32>,
     /// Only the object with the ability itself ("When [this] comes into play").
     pub this: bool,
 }
@@ -496,13 +499,18 @@ pub enum Effect {
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "Remove [it] from combat." (306.2, Mijae Djinn)
+    RemoveFromCombat {
+        what: ObjectRef,
+    },
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,
     },
-    /// 511.1: the controller flips a coin, calling it; the effects of
-    /// winning or losing follow.
+    /// 511.1: `who` (the controller, or "that player") flips a coin,
+    /// calling it; the effects of that player winning or losing follow.
     FlipCoin {
+        who: PlayerRef,
         won: Vec<Effect>,
         lost: Vec<Effect>,
     },

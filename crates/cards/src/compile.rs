@@ -898,13 +898,16 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
-                if !p.eat_all("or less") {
-                    return fail_at(p, start);
-                }
                 if without {
                     return fail_at(p, start);
                 }
-                f.power_at_most = Some(n);
+                if p.eat_all("or less") {
+                    f.power_at_most = Some(n);
+                } else if p.eat_all("or greater") {
+                    f.power_at_least = Some(n);
+                } else {
+                    return fail_at(p, start);
+                }
             } else if let Some(k) = keyword(p) {
                 if without {
                     f.without_keyword = Some(k);
@@ -1023,6 +1026,9 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         ObjectRef::This
     } else if p.eat("it") {
         cx.it()
+    } else if cx.trig_obj && p.eat_all("that spell") {
+        // "counter that spell" (Planar Chaos): the spell that triggered it.
+        ObjectRef::Triggering
     } else if p.at_all("that creature") || p.at_all("that permanent") {
         p.bump();
         p.bump();
@@ -1358,14 +1364,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             let start = p.i;
             let what = object_phrase(p, cx)?;
-            // Only spells can be countered.
-            if !matches!(
+            // Only spells can be countered: a target spell, or the spell
+            // that triggered the ability ("that spell").
+            if !(matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
                     kind: TargetKind::Spell(_),
                     ..
                 })
-            ) || p.i == start
+            ) || what == ObjectRef::Triggering)
+                || p.i == start
             {
                 return None;
             }
@@ -1412,8 +1420,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "remove" => {
             p.bump();
             let what = object_phrase(p, cx)?;
-            p.eat_all("from the game").then_some(())?;
-            Effect::RemoveFromGame { what }
+            if p.eat_all("from combat") {
+                Effect::RemoveFromCombat { what }
+            } else {
+                p.eat_all("from the game").then_some(())?;
+                Effect::RemoveFromGame { what }
+            }
         }
         "tap" | "untap" | "regenerate" => {
             p.bump();
@@ -1587,28 +1599,45 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             _ => None,
         };
     }
-    // 511.1: "Flip a coin." then "If you win/lose the flip, …".
-    if p.eat_all("flip a coin") {
+    // 511.1: "Flip a coin." / "That player flips a coin." then "If you
+    // win/lose the flip, …" ("If they lose the flip, …").
+    let flipper = if p.eat_all("flip a coin") {
+        Some(PlayerRef::You)
+    } else if cx.trig_player && p.eat_all("that player flips a coin") {
+        Some(PlayerRef::Triggering)
+    } else {
+        None
+    };
+    if let Some(who) = flipper {
         cx.effects.push(Effect::FlipCoin {
+            who,
             won: Vec::new(),
             lost: Vec::new(),
         });
         return p.eat_end().then_some(());
     }
-    if p.at_all("if you win the flip") || p.at_all("if you lose the flip") {
-        let win = p.at_all("if you win the flip");
-        p.eat_all(if win {
-            "if you win the flip"
-        } else {
-            "if you lose the flip"
-        });
+    let they = matches!(
+        cx.effects.last(),
+        Some(Effect::FlipCoin {
+            who: PlayerRef::Triggering,
+            ..
+        })
+    );
+    let (win_phrase, lose_phrase) = if they {
+        ("if they win the flip", "if they lose the flip")
+    } else {
+        ("if you win the flip", "if you lose the flip")
+    };
+    if p.at_all(win_phrase) || p.at_all(lose_phrase) {
+        let win = p.at_all(win_phrase);
+        p.eat_all(if win { win_phrase } else { lose_phrase });
         p.eat(",");
         let v = clauses(p, cx)?;
         if !p.eat_end() {
             return None;
         }
         match cx.effects.last_mut() {
-            Some(Effect::FlipCoin { won, lost }) => {
+            Some(Effect::FlipCoin { won, lost, .. }) => {
                 let list = if win { won } else { lost };
                 if !list.is_empty() {
                     return None;
@@ -1992,6 +2021,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if let Some(by) = by {
         p.eat_any(&["a", "an"])?;
         let (f, noun) = filter(p)?;
+        // "that player" is the caster; "that spell" the spell (Planar Chaos).
+        cx.trig_player = true;
+        cx.trig_obj = true;
         return (noun == Noun::Spell).then(|| vec![Trigger::SpellPlayed { by, filter: f }]);
     }
     // "Whenever a creature comes into play", "Whenever another creature …"

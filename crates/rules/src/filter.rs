@@ -93,5 +93,10 @@ pub fn matches_with(
             return false;
         }
     }
+    if let Some(p) = f.power_at_least {
+        if ch.power < p {
+            return false;
+        }
+    }
     true
 }

@@ -41,6 +41,34 @@ pub struct TokenSource {
     pub effect: u8,
 }
 
+/// The effects of a list and, depth first, those nested in them (a coin
+/// flip's branches, …): an effect's index here names it in a `TokenSource`.
+fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect> {
+    use tolaria_cards::Effect;
+    let mut out = Vec::new();
+    fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Effect>) {
+        for e in list {
+            out.push(e);
+            match e {
+                Effect::FlipCoin { won, lost, .. } => {
+                    walk(won, out);
+                    walk(lost, out);
+                }
+                Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::FlipEach {
+                    on_heads, on_tails, ..
+                } => {
+                    walk(on_heads, out);
+                    walk(on_tails, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(effects, &mut out);
+    out
+}
+
 impl TokenSource {
     /// The token's definition.
     pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
@@ -54,7 +82,7 @@ impl TokenSource {
                 _ => return None,
             }
         };
-        match effects.get(self.effect as usize)? {
+        match all_effects(effects).get(self.effect as usize)? {
             tolaria_cards::Effect::CreateTokens { token, .. } => Some(token),
             _ => None,
         }
@@ -75,7 +103,8 @@ impl TokenSource {
                     }),
             );
             for (ai, effects) in lists {
-                if let Some(ei) = effects.iter().position(|e| std::ptr::eq(e, effect)) {
+                let all = all_effects(effects);
+                if let Some(ei) = all.iter().position(|e| std::ptr::eq(*e, effect)) {
                     return Some(TokenSource {
                         card,
                         face: fi as u8,

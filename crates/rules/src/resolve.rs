@@ -360,9 +360,14 @@ impl Game {
                     kind: DecisionKind::Discard { remaining },
                 })
             }
-            Effect::FlipCoin { won, lost } => {
-                // 511.1: the flipping player calls heads or tails, then flips.
-                let p = ctx.controller;
+            Effect::FlipCoin { who, won, lost } => {
+                // 511.1: the flipping player calls heads or tails, then flips;
+                // only that player wins or loses.
+                let p = self
+                    .players_of(ctx, who)
+                    .first()
+                    .copied()
+                    .unwrap_or(ctx.controller);
                 let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
                 let win = match outcome {
                     Some(w) => w,
@@ -869,6 +874,14 @@ impl Game {
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
+            Effect::RemoveFromCombat { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.combat.remove(o) {
+                        let card = self.objects[o.slot as usize].card;
+                        self.emit(Event::RemovedFromCombat { obj: o, card });
+                    }
+                }
+            }
             Effect::ExtraTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
@@ -1014,7 +1027,7 @@ impl Game {
         let r = self.resolving.as_deref()?;
         let e = effects_of(self, &r.item).get(r.pc)?;
         let inner = match e {
-            Effect::FlipCoin { won, lost } => match r.flip.outcome {
+            Effect::FlipCoin { won, lost, .. } => match r.flip.outcome {
                 Some(true) => won.get(r.inner as usize),
                 Some(false) => lost.get(r.inner as usize),
                 None => None,

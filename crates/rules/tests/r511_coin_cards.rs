@@ -420,3 +420,156 @@ fn r511_1_other_coin_flip_cards() {
         );
     }
 }
+
+/// Resolves whatever is on the stack: calls heads, sacrifices the first
+/// choice, passes priority; returns the events.
+fn settle(g: &mut Game) -> Vec<Event> {
+    let mut events = g.take_events();
+    for _ in 0..100 {
+        let Some(d) = g.decision.clone() else { break };
+        let a = match d.kind {
+            DecisionKind::CallCoin => Action::CallHeads,
+            DecisionKind::Sacrifice | DecisionKind::MayAbility => g.legal_actions()[0].clone(),
+            DecisionKind::Priority if g.stack.is_empty() => break,
+            DecisionKind::Priority => Action::Pass,
+            k => panic!("unexpected {k:?}"),
+        };
+        let who = g.decider().unwrap();
+        g.apply_as(who, a).unwrap();
+        events.extend(g.take_events());
+    }
+    events
+}
+
+fn named(g: &Game, ids: &[ObjId], name: &str) -> bool {
+    ids.iter()
+        .any(|&o| g.obj(o).is_some_and(|x| x.def().name == name))
+}
+
+/// Puppet's Verdict, Bottle of Suleiman, Goblin Archaeologist, Wild Wurm and
+/// Mijae Djinn: each does what its won or lost flip says, and both outcomes
+/// occur over the seeds.
+#[test]
+fn r511_1_more_coin_flip_cards() {
+    let mut seen = std::collections::HashSet::new();
+    let unsick = |g: &mut Game, o: ObjId| {
+        g.objects[o.slot as usize].flags &= !tolaria_rules::object::flags::SICK;
+    };
+    for seed in 0..24 {
+        // Puppet's Verdict: win: destroy all creatures with power 2 or less;
+        // lose: destroy all creatures with power 3 or greater.
+        let mut g = game(seed);
+        lands(&mut g, P1, "Mountain", 3);
+        let bears = g.create_card(card("Grizzly Bears"), P2, Zone::InPlay);
+        let giant = g.create_card(card("Hill Giant"), P2, Zone::InPlay);
+        let verdict = g.create_card(card("Puppet's Verdict"), P1, Zone::Hand(P1));
+        g.begin_at(3, P1, Step::PrecombatMain);
+        play(&mut g, verdict, &[]);
+        let won = flips(&settle(&mut g))[0].3.unwrap();
+        seen.insert(("Puppet's Verdict", won));
+        assert_eq!(
+            (g.obj(bears).is_none(), g.obj(giant).is_none()),
+            (won, !won)
+        );
+
+        // Bottle of Suleiman: win: a 5/5 flying Djinn token; lose: 5 damage to you.
+        let mut g = game(seed);
+        lands(&mut g, P1, "Mountain", 1);
+        let bottle = g.create_card(card("Bottle of Suleiman"), P1, Zone::InPlay);
+        g.begin_at(3, P1, Step::PrecombatMain);
+        g.apply(Action::Activate {
+            source: bottle,
+            index: 0,
+        })
+        .unwrap();
+        pay(&mut g);
+        assert!(g.obj(bottle).is_none(), "sacrificed as a cost");
+        let won = flips(&settle(&mut g))[0].3.unwrap();
+        seen.insert(("Bottle of Suleiman", won));
+        let tokens: Vec<ObjId> = g
+            .controlled_by(P1)
+            .filter(|&o| g.obj(o).unwrap().token)
+            .collect();
+        if won {
+            assert_eq!(tokens.len(), 1);
+            let ch = tolaria_rules::characteristics::compute(&g, tokens[0]);
+            assert_eq!((ch.power, ch.toughness), (5, 5));
+            assert!(ch.has(tolaria_cards::Keyword::Flying));
+            assert_eq!(g.player(P1).life, 20);
+        } else {
+            assert!(tokens.is_empty());
+            assert_eq!(g.player(P1).life, 15);
+        }
+
+        // Goblin Archaeologist: win: destroy target artifact and untap it; lose: sacrifice it.
+        let mut g = game(seed);
+        lands(&mut g, P1, "Mountain", 1);
+        let arch = g.create_card(card("Goblin Archaeologist"), P1, Zone::InPlay);
+        let crypt = g.create_card(card("Mana Crypt"), P2, Zone::InPlay);
+        g.begin_at(3, P1, Step::PrecombatMain);
+        unsick(&mut g, arch);
+        g.apply(Action::Activate {
+            source: arch,
+            index: 0,
+        })
+        .unwrap();
+        g.apply(Action::ChooseTarget(Target::Object(crypt)))
+            .unwrap();
+        pay(&mut g);
+        let won = flips(&settle(&mut g))[0].3.unwrap();
+        seen.insert(("Goblin Archaeologist", won));
+        if won {
+            assert!(g.obj(crypt).is_none());
+            assert!(!g.obj(arch).unwrap().is_tapped(), "untapped");
+        } else {
+            assert!(g.obj(crypt).is_some());
+            assert!(named(&g, &g.player(P1).graveyard, "Goblin Archaeologist"));
+        }
+
+        // Wild Wurm: "When Wild Wurm comes into play, flip a coin. If you lose
+        // the flip, return Wild Wurm to its owner's hand."
+        let mut g = game(seed);
+        lands(&mut g, P1, "Mountain", 4);
+        let wurm = g.create_card(card("Wild Wurm"), P1, Zone::Hand(P1));
+        g.begin_at(3, P1, Step::PrecombatMain);
+        play(&mut g, wurm, &[]);
+        let won = flips(&settle(&mut g))[0].3.unwrap();
+        seen.insert(("Wild Wurm", won));
+        assert_eq!(named(&g, &g.in_play, "Wild Wurm"), won);
+        assert_eq!(named(&g, &g.player(P1).hand, "Wild Wurm"), !won);
+
+        // Mijae Djinn: "Whenever Mijae Djinn attacks, flip a coin. If you lose
+        // the flip, remove Mijae Djinn from combat and tap it."
+        let mut g = game(seed);
+        let djinn = g.create_card(card("Mijae Djinn"), P1, Zone::InPlay);
+        g.begin_at(3, P1, Step::DeclareAttackers);
+        unsick(&mut g, djinn);
+        g.apply(Action::Attack(djinn)).unwrap();
+        g.apply(Action::Done).unwrap();
+        let won = flips(&settle(&mut g))[0].3.unwrap();
+        seen.insert(("Mijae Djinn", won));
+        assert_eq!(g.combat.is_attacking(djinn), won);
+        while g.turn == 3 {
+            let who = g.decider().unwrap();
+            let a = if g.legal_actions().contains(&Action::Done) {
+                Action::Done
+            } else {
+                Action::Pass
+            };
+            g.apply_as(who, a).unwrap();
+        }
+        assert_eq!(g.player(P2).life, if won { 14 } else { 20 });
+    }
+    for c in [
+        "Puppet's Verdict",
+        "Bottle of Suleiman",
+        "Goblin Archaeologist",
+        "Wild Wurm",
+        "Mijae Djinn",
+    ] {
+        assert!(
+            seen.contains(&(c, true)) && seen.contains(&(c, false)),
+            "{c}: {seen:?}"
+        );
+    }
+}
