@@ -123,6 +123,23 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             phrase: orig.trim().to_string(),
             reason,
         })?;
+        // "Whenever CARDNAME or another Goblin comes into play": compiled as
+        // "whenever a Goblin comes into play", right only if it is one.
+        if line.to_lowercase().contains("cardname or another") {
+            let own = match out.abilities.last() {
+                Some(Ability::Triggered(TriggeredAbility {
+                    trigger: crate::Trigger::ComesIntoPlay(f),
+                    ..
+                })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
+                _ => false,
+            };
+            if !own {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "\"CARDNAME or another\" of a kind the card isn't".into(),
+                });
+            }
+        }
     }
     if is_spell {
         out.spell = SpellAbility {
@@ -1544,6 +1561,42 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return Some(());
     }
+    // 511.2: "Each player flips a coin." (Goblin Assassin)
+    if p.eat_all("each player flips a coin") {
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::EachPlayer],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "Each player whose coin comes up tails sacrifices a creature."
+    if p.at_all("each player whose coin comes up")
+        && matches!(cx.effects.last(), Some(Effect::FlipEach { .. }))
+    {
+        p.eat_all("each player whose coin comes up");
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        let v = player_verb(p, cx, PlayerRef::Flipper)?;
+        if !p.eat_end() {
+            return None;
+        }
+        if let Some(Effect::FlipEach {
+            on_heads, on_tails, ..
+        }) = cx.effects.last_mut()
+        {
+            if heads {
+                on_heads.extend(v)
+            } else {
+                on_tails.extend(v)
+            }
+        }
+        return Some(());
+    }
     // 511.2: "You and target opponent each flip a coin." (Mana Clash)
     if p.at_all("you and target opponent each flip a coin") {
         p.eat_all("you and");
@@ -1952,7 +2005,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
-    if p.eat("cardname") {
+    if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
@@ -2027,13 +2080,23 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return (noun == Noun::Spell).then(|| vec![Trigger::SpellPlayed { by, filter: f }]);
     }
     // "Whenever a creature comes into play", "Whenever another creature …"
-    let another = p.at("another");
-    if !another {
+    // "Whenever CARDNAME or another Goblin comes into play" (Goblin
+    // Assassin): any Goblin, itself included (`compile_face` checks that
+    // the card itself matches).
+    let or_another = p.eat_all("cardname or another");
+    let another = !or_another && p.at("another");
+    if !another && !or_another {
         p.eat_any(&["a", "an"])?;
     }
     let (mut f, noun) = filter(p)?;
     if noun != Noun::Permanent {
         return None;
+    }
+    if or_another {
+        f.other = false;
+        if !p.at_all("comes into play") {
+            return None;
+        }
     }
     cx.trig_obj = true;
     if p.eat_all("comes into play") {

@@ -153,8 +153,10 @@ pub struct FlipState {
     /// "or choose to stop flipping": asked / chosen.
     pub asking_again: bool,
     pub stopped: bool,
-    /// 511.2: this round's results of a flip by several players, in order.
+    /// 511.2: this round's results of a flip by several players, in order,
+    /// and the player whose result's effects are being applied.
     pub round: Vec<bool>,
+    pub applying: u32,
     /// 419.1 (Krark's Thumb): coins flipped for one flip, a choice pending, the result kept.
     pub coins: u8,
     pub choosing: bool,

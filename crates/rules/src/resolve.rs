@@ -465,18 +465,36 @@ impl Game {
                         }
                         continue;
                     }
+                    // The effects for each player's result, in turn order
+                    // (they may need that player's choice: "sacrifices a creature").
+                    let (applying, heads) = match self.resolving.as_ref() {
+                        Some(r) => (
+                            r.flip.applying as usize,
+                            r.flip.round.get(r.flip.applying as usize).copied(),
+                        ),
+                        None => return None,
+                    };
+                    if let (Some(&p), Some(heads)) = (players.get(applying), heads) {
+                        let mut c = ctx.clone();
+                        c.flipper = Some(p);
+                        if let Some(d) = self.run_inner(&c, if heads { on_heads } else { on_tails })
+                        {
+                            return Some(d);
+                        }
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.flip.applying += 1;
+                            r.sub = 0;
+                        }
+                        continue;
+                    }
                     let round = self
                         .resolving
                         .as_mut()
-                        .map(|r| std::mem::take(&mut r.flip.round))
+                        .map(|r| {
+                            r.flip.applying = 0;
+                            std::mem::take(&mut r.flip.round)
+                        })
                         .unwrap_or_default();
-                    for (&p, &heads) in players.iter().zip(&round) {
-                        let mut c = ctx.clone();
-                        c.flipper = Some(p);
-                        for e in if heads { on_heads } else { on_tails } {
-                            self.exec_effect(&c, e);
-                        }
-                    }
                     if !*until_all_heads || round.iter().all(|&h| h) {
                         break;
                     }
@@ -1033,6 +1051,13 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::FlipEach {
+                on_heads, on_tails, ..
+            } => match r.flip.round.get(r.flip.applying as usize) {
+                Some(true) => on_heads.get(r.inner as usize),
+                Some(false) => on_tails.get(r.inner as usize),
+                None => None,
+            },
             _ => None,
         };
         Some(inner.unwrap_or(e))
