@@ -298,6 +298,9 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "named NAME" (Wirefly Hive's tokens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
     /// "with power N or greater" (Puppet's Verdict).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub power_at_least: Option<i32>,

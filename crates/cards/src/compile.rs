@@ -900,7 +900,16 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     }
     // Post-modifiers.
     loop {
-        if p.eat_all("you control") {
+        if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
+            // "permanents named Wirefly": one capitalised word.
+            p.bump();
+            let name = p.raw().to_string();
+            if !name.chars().next().is_some_and(char::is_uppercase) || name == SELF {
+                return fail_at(p, start);
+            }
+            p.bump();
+            f.named = Some(name);
+        } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
             || p.eat_all("an opponent controls")

@@ -93,6 +93,11 @@ pub fn matches_with(
             return false;
         }
     }
+    if let Some(n) = &f.named {
+        if ch.name() != n {
+            return false;
+        }
+    }
     if let Some(p) = f.power_at_least {
         if ch.power < p {
             return false;

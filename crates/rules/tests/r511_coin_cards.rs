@@ -573,3 +573,49 @@ fn r511_1_more_coin_flip_cards() {
         );
     }
 }
+
+/// Wirefly Hive: "{3}, {T}: Flip a coin. If you win the flip, create a 2/2
+/// colorless Insect artifact creature token with flying named Wirefly. If
+/// you lose the flip, destroy all permanents named Wirefly."
+#[test]
+fn r511_1_wirefly_hive() {
+    let (mut wins, mut losses) = (0, 0);
+    for seed in 0..16 {
+        let mut g = game(seed);
+        lands(&mut g, P1, "Island", 6);
+        let hives = [
+            g.create_card(card("Wirefly Hive"), P1, Zone::InPlay),
+            g.create_card(card("Wirefly Hive"), P1, Zone::InPlay),
+        ];
+        g.begin_at(3, P1, Step::PrecombatMain);
+        let mut flies = 0;
+        for hive in hives {
+            g.apply(Action::Activate {
+                source: hive,
+                index: 0,
+            })
+            .unwrap();
+            pay(&mut g);
+            let won = flips(&settle(&mut g))[0].3.unwrap();
+            if won {
+                wins += 1;
+                flies += 1;
+            } else {
+                losses += 1;
+                flies = 0;
+            }
+            let now: Vec<ObjId> = g
+                .in_play
+                .iter()
+                .copied()
+                .filter(|&o| tolaria_rules::characteristics::compute(&g, o).name() == "Wirefly")
+                .collect();
+            assert_eq!(now.len(), flies, "seed {seed}");
+            for o in now {
+                let ch = tolaria_rules::characteristics::compute(&g, o);
+                assert!(ch.has(tolaria_cards::Keyword::Flying) && ch.power == 2);
+            }
+        }
+    }
+    assert!(wins > 3 && losses > 3, "{wins} wins, {losses} losses");
+}
