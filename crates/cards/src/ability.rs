@@ -122,6 +122,17 @@ pub struct TriggeredAbility {
     pub optional: bool,
     pub targets: Vec<TargetSpec>,
     pub effects: Vec<Effect>,
+    /// 404.3 intervening "if" clause: checked as the event occurs (else the
+    /// ability doesn't trigger) and again on resolution (else it does nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+}
+
+/// A condition of an intervening "if" clause (404.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
+    CountersOnThis { kind: CounterKind, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -151,6 +162,8 @@ pub enum Trigger {
     DealsDamage { to_creature_only: bool },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed { by: Whose, filter: ObjectFilter },
+    /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    WinsCoinFlip,
 }
 
 /// Whose turn or which player a trigger watches.
@@ -506,6 +519,10 @@ pub enum Effect {
     RemoveFromCombat {
         what: ObjectRef,
     },
+    /// 102.2b: "[Player] wins the game."
+    WinGame {
+        who: PlayerRef,
+    },
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,
@@ -562,14 +579,29 @@ pub enum CounterKind {
     MinusOneMinusOne,
     /// Goblin Bomb's fuse counters.
     Fuse,
+    /// Chance Encounter's luck counters.
+    Luck,
 }
 
 impl CounterKind {
+    pub const ALL: [CounterKind; 4] = [
+        CounterKind::PlusOnePlusOne,
+        CounterKind::MinusOneMinusOne,
+        CounterKind::Fuse,
+        CounterKind::Luck,
+    ];
+    /// The kind by its name in card text ("+1/+1", "fuse", …).
+    pub fn from_name(s: &str) -> Option<CounterKind> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+    }
     pub fn name(self) -> &'static str {
         match self {
             CounterKind::PlusOnePlusOne => "+1/+1",
             CounterKind::MinusOneMinusOne => "-1/-1",
             CounterKind::Fuse => "fuse",
+            CounterKind::Luck => "luck",
         }
     }
 }

@@ -604,6 +604,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                         keywords: KeywordSet::EMPTY,
                         duration: Duration::EndOfTurn,
                     }],
+                    condition: None,
                 }));
             }
         } else if p.eat("equip") {
@@ -1516,12 +1517,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// A kind of counter by its name ("+1/+1", "fuse").
 fn counter_kind(w: &str) -> Option<CounterKind> {
-    Some(match w {
-        "+1/+1" => CounterKind::PlusOnePlusOne,
-        "-1/-1" => CounterKind::MinusOneMinusOne,
-        "fuse" => CounterKind::Fuse,
-        _ => return None,
-    })
+    CounterKind::from_name(w)
 }
 
 /// One clause: "[subject] verb …" or an imperative.
@@ -1709,6 +1705,13 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
             _ => return None,
         }
+    }
+    // 102.2b: "You win the game."
+    if p.eat_all("you win the game") {
+        cx.effects.push(Effect::WinGame {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
     }
     // 419.6e: "You skip your next turn." (Meditate, Chronatog)
     if p.eat_all("you skip your next turn") {
@@ -2014,6 +2017,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
+    // 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    if p.eat_all("you win a coin flip") {
+        return Some(vec![Trigger::WinsCoinFlip]);
+    }
     if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
@@ -2128,6 +2135,23 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     if !p.eat(",") {
         return Err(format!("unknown trigger at {:?}", p.rest()));
     }
+    // 404.3: an intervening "if" clause.
+    let mut condition = None;
+    if p.eat_all("if cardname has") {
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        let kind = if p.eat_all("or more") {
+            counter_kind(p.bump())
+        } else {
+            None
+        };
+        let (Some(kind), true) = (kind, p.eat_all("counters on it ,")) else {
+            return Err(no_rule(p));
+        };
+        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    }
     let optional = p.eat_all("you may");
     while !p.at_end() {
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -2142,6 +2166,7 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             optional,
             targets: cx.targets.clone(),
             effects: cx.effects.clone(),
+            condition: condition.clone(),
         })
         .collect())
 }

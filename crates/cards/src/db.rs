@@ -123,6 +123,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     what: ObjectRef::Triggering,
                     no_regen: false,
                 }],
+                condition: None,
             }),
             // 502.3a: "Whenever a creature without flanking blocks this
             // creature, the blocking creature gets -1/-1 until end of turn."
@@ -140,6 +141,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     keywords: crate::KeywordSet::EMPTY,
                     duration: crate::Duration::EndOfTurn,
                 }],
+                condition: None,
             }),
             Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
                 trigger: Trigger::DealsDamage {
@@ -151,6 +153,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     who: PlayerRef::You,
                     amount: Amount::Triggered,
                 }],
+                condition: None,
             }),
             _ => {}
         }

@@ -402,6 +402,7 @@ fn triggered_abilities() {
                 who: PlayerRef::You,
                 amount: Amount::Fixed(3)
             }],
+            condition: None,
         })
     );
     let f = front("Highway Robber");
@@ -421,6 +422,7 @@ fn triggered_abilities() {
                     amount: Amount::Fixed(2)
                 },
             ],
+            condition: None,
         })
     );
     let f = front("Aven Fisher");
@@ -434,6 +436,7 @@ fn triggered_abilities() {
                 who: PlayerRef::You,
                 amount: Amount::Fixed(1)
             }],
+            condition: None,
         })
     );
 }

@@ -36,6 +36,8 @@ pub enum LossReason {
     Poison,
     /// 102.x
     Conceded,
+    /// 102.2b: an effect states that another player wins the game.
+    OpponentWon,
 }
 
 /// Why an object moved (for the log's rule citation).
@@ -343,6 +345,11 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
     },
+    /// 404.3: a triggered ability's intervening "if" condition is false on
+    /// resolution: it does nothing.
+    ConditionFalse {
+        card: CardId,
+    },
     /// 509.1: a spell or ability ends the turn.
     EndingTurn {
         card: CardId,
@@ -463,6 +470,7 @@ impl Event {
             Event::TurnControlWaits { .. } => "507.1b",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
+            Event::ConditionFalse { .. } => "404.3",
             Event::StackObjectCeases { .. } => "509.1a",
             Event::RemovedFromCombatTurnEnded { .. } => "509.1a",
             Event::TurnEndingChecks { .. } => "509.1b",
@@ -474,6 +482,7 @@ impl Event {
                 LossReason::EmptyLibrary => "420.5g",
                 LossReason::Poison => "420.5h",
                 LossReason::Conceded => "102.3",
+                LossReason::OpponentWon => "102.2b",
             },
             Event::GameOver { .. } => "102.1",
         }
@@ -788,6 +797,10 @@ impl Event {
                 "{player} loses {amount} unused mana but no life: another player controls the turn"
             ),
             Event::EndingTurn { card } => format!("{} ends the turn", name(*card)),
+            Event::ConditionFalse { card } => format!(
+                "{}'s triggered ability does nothing: its \"if\" condition is false",
+                name(*card)
+            ),
             Event::StackObjectCeases {
                 card: Some(c),
                 triggered,
@@ -822,6 +835,7 @@ impl Event {
                     LossReason::EmptyLibrary => "drew from an empty library",
                     LossReason::Poison => "ten or more poison counters",
                     LossReason::Conceded => "conceded",
+                    LossReason::OpponentWon => "an effect says an opponent wins the game",
                 };
                 format!("{player} loses the game ({why})")
             }

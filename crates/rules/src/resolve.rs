@@ -123,7 +123,20 @@ impl Game {
                 trigger,
                 ..
             } => {
-                let optional = matches!(&db().get(*card).faces[*face as usize].abilities[*index as usize], Ability::Triggered(t) if t.optional);
+                let ability = &db().get(*card).faces[*face as usize].abilities[*index as usize];
+                // 404.3: an intervening "if" is checked again on resolution.
+                if let Ability::Triggered(t) = ability {
+                    if let Some(c) = &t.condition {
+                        if !crate::triggers::condition_holds(self, *source, c) {
+                            let card = *card;
+                            self.stack.pop();
+                            self.emit(Event::ConditionFalse { card });
+                            self.flow = Flow::Priority(self.active);
+                            return;
+                        }
+                    }
+                }
+                let optional = matches!(ability, Ability::Triggered(t) if t.optional);
                 (*source, *card, false, *trigger, optional)
             }
             StackKind::CombatDamage(_) => unreachable!(),
@@ -892,6 +905,16 @@ impl Game {
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
+            Effect::WinGame { who } => {
+                // 102.2b: the player wins: every opponent loses.
+                for p in self.players_of(ctx, who) {
+                    let others: Vec<PlayerId> = self.opponents(p).collect();
+                    for q in others {
+                        self.player_loses(q, crate::LossReason::OpponentWon);
+                    }
+                }
+                self.check_game_over();
+            }
             Effect::RemoveFromCombat { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.combat.remove(o) {

@@ -619,3 +619,37 @@ fn r511_1_wirefly_hive() {
     }
     assert!(wins > 3 && losses > 3, "{wins} wins, {losses} losses");
 }
+
+/// Chance Encounter's upkeep ability has an intervening "if" (404.3): with
+/// ten luck counters it triggers; if the counters are gone by the time it
+/// resolves, it does nothing. Losing a flip puts no luck counter on it.
+#[test]
+fn r404_3_chance_encounter_condition_checked_again_on_resolution() {
+    let mut g = game(1);
+    let ce = g.create_card(card("Chance Encounter"), P1, Zone::InPlay);
+    g.objects[ce.slot as usize].add_counters(tolaria_cards::CounterKind::Luck, 10);
+    g.begin_at(3, P1, Step::Upkeep);
+    assert_eq!(g.stack.len(), 1, "ten counters: it triggers");
+    g.objects[ce.slot as usize].add_counters(tolaria_cards::CounterKind::Luck, -1);
+    g.take_events();
+    g.apply(Action::Pass).unwrap();
+    g.apply(Action::Pass).unwrap();
+    assert!(g.result.is_none());
+    assert!(g.take_events().iter().any(|e| e
+        .render()
+        .starts_with("404.3 Chance Encounter's triggered ability does nothing")));
+    // Seed 1: Mana Crypt's flip (called heads) is lost: no luck counter.
+    let mut g = game(1);
+    let ce = g.create_card(card("Chance Encounter"), P1, Zone::InPlay);
+    g.create_card(card("Mana Crypt"), P1, Zone::InPlay);
+    g.begin_at(3, P1, Step::Upkeep);
+    let f = flips(&finish(&mut g, true, |_| false, true));
+    assert_eq!(f[0].3, Some(false));
+    assert_eq!(
+        g.obj(ce)
+            .unwrap()
+            .counters_of(tolaria_cards::CounterKind::Luck),
+        0
+    );
+    assert_eq!(g.player(P1).life, 17);
+}

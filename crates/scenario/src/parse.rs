@@ -22,8 +22,8 @@ pub struct CardSpec {
     pub damage: u32,
     pub plus: u16,
     pub minus: u16,
-    /// "fuse counters N".
-    pub fuse: u16,
+    /// Other counters: "fuse counters N", "luck counters N".
+    pub counters: Vec<(tolaria_cards::CounterKind, u16)>,
     /// "attached to NAME" (with an optional #k), or "attached to P2".
     pub attached_to: Option<String>,
     pub line: usize,
@@ -39,7 +39,7 @@ impl CardSpec {
             damage: 0,
             plus: 0,
             minus: 0,
-            fuse: 0,
+            counters: Vec::new(),
             attached_to: None,
             line,
         }
@@ -346,10 +346,10 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     ["sick"] => spec.sick = true,
                     ["damage", n] => spec.damage = n.parse().map_err(|_| format!("bad damage {n:?}"))?,
                     ["+1/+1", "counters" | "counter", n] => spec.plus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
-                    ["fuse", "counters" | "counter", n] => spec.fuse = n.parse().map_err(|_| format!("bad count {n:?}"))?,
+                    [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse counters N, attached to NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck counters N, attached to NAME)")),
                 }
             }
         }

@@ -118,7 +118,7 @@ impl Scenario {
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
-                        || c.fuse > 0
+                        || !c.counters.is_empty()
                         || c.attached_to.is_some())
                 {
                     return Err((c.line, "only cards in play can have a status".into()));
@@ -129,7 +129,9 @@ impl Scenario {
                 o.damage = c.damage;
                 o.plus_counters = c.plus;
                 o.minus_counters = c.minus;
-                o.add_counters(tolaria_cards::CounterKind::Fuse, c.fuse as i32);
+                for &(kind, n) in &c.counters {
+                    o.add_counters(kind, n as i32);
+                }
                 if c.sick {
                     o.flags |= tolaria_rules::object::flags::SICK;
                 }
@@ -674,6 +676,7 @@ impl Scenario {
             "+1/+1",
             "-1/-1",
             "fuse",
+            "luck",
         ];
         let split = words
             .iter()
@@ -735,12 +738,9 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                ["fuse", "counters" | "counter", n, tail @ ..] => {
-                    cmp(
-                        obj.counters_of(tolaria_cards::CounterKind::Fuse) as i64,
-                        n,
-                        text,
-                    )?;
+                [kind @ ("fuse" | "luck"), "counters" | "counter", n, tail @ ..] => {
+                    let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
+                    cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
                 }
                 ["-1/-1", "counters" | "counter", n, tail @ ..] => {
