@@ -16,8 +16,8 @@ fn deck(file: &str) -> Vec<CardId> {
 #[test]
 fn r507_3_an_agent_plays_the_turn_it_controls() {
     let (a, b) = (deck("red_green.txt"), deck("white_blue.txt"));
-    for seed in 0..6 {
-        let mut agents: [Box<dyn Agent>; 2] = if seed % 2 == 0 {
+    for seed in 0u64..6 {
+        let mut agents: [Box<dyn Agent>; 2] = if seed.is_multiple_of(2) {
             [Box::new(GreedyAgent::new()), Box::new(GreedyAgent::new())]
         } else {
             [

@@ -108,7 +108,7 @@ fn r511_2_mana_clash_flips_without_a_call_until_both_coins_are_heads() {
         // No call decision: the flips happened on resolution.
         let events = g.take_events();
         let f = flips(&events);
-        assert!(!f.is_empty() && f.len() % 2 == 0, "{f:?}");
+        assert!(!f.is_empty() && f.len().is_multiple_of(2), "{f:?}");
         assert!(f.iter().all(|x| x.1.is_none() && x.3.is_none()), "511.2");
         let rounds: Vec<_> = f.chunks(2).collect();
         for (i, r) in rounds.iter().enumerate() {
@@ -142,14 +142,14 @@ fn r511_1_crazed_firecat_flips_until_it_loses() {
         let cat = g.create_card(card("Crazed Firecat"), P1, Zone::Hand(P1));
         g.begin_at(3, P1, Step::PrecombatMain);
         play(&mut g, cat, &[]);
-        let events = finish(&mut g, seed % 2 == 0, |_| true, true);
+        let events = finish(&mut g, seed.is_multiple_of(2), |_| true, true);
         let f = flips(&events);
         let (last, rest) = f.split_last().expect("at least one flip");
         assert_eq!(last.3, Some(false), "stops at the first lost flip");
         assert!(rest.iter().all(|x| x.3 == Some(true) && x.0 == P1));
         assert!(f
             .iter()
-            .all(|x| x.1 == Some(seed % 2 == 0) && x.3 == Some(x.2 == x.1.unwrap())));
+            .all(|x| x.1 == Some(seed.is_multiple_of(2)) && x.3 == Some(x.2 == x.1.unwrap())));
         let cat = g
             .in_play
             .iter()
