@@ -19,6 +19,8 @@ pub struct CardSpec {
     pub card: CardId,
     pub tapped: bool,
     pub sick: bool,
+    /// 504: a face-down permanent (status only; no morph cost is involved).
+    pub face_down: bool,
     pub damage: u32,
     pub plus: u16,
     pub minus: u16,
@@ -36,6 +38,7 @@ impl CardSpec {
             card,
             tapped: false,
             sick: false,
+            face_down: false,
             damage: 0,
             plus: 0,
             minus: 0,
@@ -344,12 +347,13 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     ["tapped"] => spec.tapped = true,
                     ["untapped"] => spec.tapped = false,
                     ["sick"] => spec.sick = true,
+                    ["face", "down"] => spec.face_down = true,
                     ["damage", n] => spec.damage = n.parse().map_err(|_| format!("bad damage {n:?}"))?,
                     ["+1/+1", "counters" | "counter", n] => spec.plus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck counters N, attached to NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck counters N, face down, attached to NAME)")),
                 }
             }
         }

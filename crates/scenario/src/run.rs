@@ -115,6 +115,7 @@ impl Scenario {
                 if *zone != ZoneName::InPlay
                     && (c.tapped
                         || c.sick
+                        || c.face_down
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
@@ -134,6 +135,9 @@ impl Scenario {
                 }
                 if c.sick {
                     o.flags |= tolaria_rules::object::flags::SICK;
+                }
+                if c.face_down {
+                    o.flags |= tolaria_rules::object::flags::FACE_DOWN;
                 }
                 if let Some(a) = &c.attached_to {
                     attach.push((id, a.clone(), c.line));
@@ -515,7 +519,7 @@ impl Scenario {
         // 507.3 and friends: `P1 can't ACTION` tries the action on a copy of
         // the game as P1 and expects the engine to refuse it.
         if let [p, "can't" | "cannot", rest @ ..] = words.as_slice() {
-            if !rest.is_empty() && rest[0] != "see" {
+            if !rest.is_empty() && !matches!(rest[0], "see" | "identify") {
                 let pid = self.pid(p)?;
                 let mut copy = g.clone();
                 return match self.act(&mut copy, pid, &rest.join(" ")) {
@@ -542,6 +546,31 @@ impl Scenario {
                     Ok(())
                 } else {
                     fail(format!("{} controls the turn", g.turn_controller))
+                }
+            }
+            // 507.2: whether `view(P1)` identifies a permanent (face-down ones).
+            [p, "identifies", ..] | [p, "can't", "identify", ..] => {
+                let viewer = self.pid(p)?;
+                let shows = words[1] == "identifies";
+                let name = words[if shows { 2 } else { 3 }..].join(" ");
+                let (name, k) = split_index(&name);
+                let o = g
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| obj_name(g, o).eq_ignore_ascii_case(name))
+                    .nth(k)
+                    .ok_or_else(|| format!("expect {text:?}: no permanent named {name:?}"))?;
+                let known = g
+                    .view(viewer)
+                    .in_play
+                    .iter()
+                    .find(|v| v.id == o)
+                    .is_some_and(|v| v.card.is_some());
+                match (shows, known) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("hidden from that player".into()),
+                    (false, true) => fail("that player can identify it".into()),
                 }
             }
             // 507.2: what `view(P1)` shows of P2's hand.
