@@ -164,6 +164,9 @@ pub enum Trigger {
     SpellPlayed { by: Whose, filter: ObjectFilter },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// "Whenever one or more creatures block" (Tide of War): once as
+    /// blockers have been declared (309), if any were.
+    CreaturesBlock,
 }
 
 /// Whose turn or which player a trigger watches.
@@ -311,6 +314,9 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "blocked creature": an attacking creature that became blocked (309.2f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<bool>,
     /// "named NAME" (Wirefly Hive's tokens).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
@@ -515,6 +521,10 @@ pub enum Effect {
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
+    SacrificeThese {
+        what: ObjectRef,
+    },
     /// "Remove [it] from combat." (306.2, Mijae Djinn)
     RemoveFromCombat {
         what: ObjectRef,

@@ -820,6 +820,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
+        } else if w == "blocked" {
+            p.bump();
+            f.blocked = Some(true);
         } else if w == "attacking" || w == "blocking" {
             if p.peek_at(1) == "or" {
                 return fail_at(p, start);
@@ -1314,6 +1317,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 501.3: "Each blocking creature is sacrificed by its controller."
+    if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
+        return Some(vec![Effect::SacrificeThese { what }]);
     }
     Some(vec![pump(p, what)?])
 }
@@ -2020,6 +2027,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
+    }
+    // "Whenever one or more creatures block" (Tide of War).
+    if p.eat_all("one or more creatures block") {
+        return Some(vec![Trigger::CreaturesBlock]);
     }
     if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {

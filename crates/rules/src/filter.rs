@@ -73,6 +73,16 @@ pub fn matches_with(
             return false;
         }
     }
+    if let Some(b) = f.blocked {
+        let blocked = game
+            .combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked);
+        if blocked != b {
+            return false;
+        }
+    }
     if let Some(b) = f.blocking {
         if game.combat.is_blocking(id) != b {
             return false;

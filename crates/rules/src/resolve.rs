@@ -915,6 +915,15 @@ impl Game {
                 }
                 self.check_game_over();
             }
+            Effect::SacrificeThese { what } => {
+                // 501.3: each is sacrificed by its controller (no choice).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    }
+                }
+            }
             Effect::RemoveFromCombat { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.combat.remove(o) {

@@ -248,6 +248,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
 }
 
+/// "Whenever one or more creatures block": once per declaration of blockers.
+pub(crate) fn creatures_block_triggers(game: &mut Game) {
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        scan(game, src, |t, _, _| {
+            matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
+        });
+    }
+}
+
 /// 404.3: whether an intervening "if" condition holds for the ability of `src`.
 pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
     match c {
