@@ -71,10 +71,6 @@ pub struct Game {
     pub prevent_combat_damage: bool,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
-    /// 419.6e / 419.6f: turns to skip, one entry per skip effect ("skip your
-    /// next turn"); each entry is used up by the next turn that player would take.
-    #[serde(default)]
-    pub skip_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.

@@ -134,10 +134,11 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
-    /// Counters of other kinds (fuse, …), with their numbers; empty for
-    /// almost every object (no allocation).
+    /// Counters of the other kinds (fuse, luck; at most 255 each), one count
+    /// per kind: plain `Copy` data in what was padding, so the object's size
+    /// and the cost of cloning a game don't change.
     #[serde(default)]
-    pub counters: Vec<(tolaria_cards::CounterKind, u16)>,
+    pub counters: [u8; 2],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -168,7 +169,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: Vec::new(),
+            counters: [0; 2],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -233,7 +234,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters.clear();
+        self.counters = [0; 2];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -249,11 +250,8 @@ impl Object {
         match kind {
             CounterKind::PlusOnePlusOne => self.plus_counters as u32,
             CounterKind::MinusOneMinusOne => self.minus_counters as u32,
-            k => self
-                .counters
-                .iter()
-                .find(|c| c.0 == k)
-                .map_or(0, |c| c.1 as u32),
+            CounterKind::Fuse => self.counters[0] as u32,
+            CounterKind::Luck => self.counters[1] as u32,
         }
     }
 
@@ -262,16 +260,16 @@ impl Object {
     pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
         use tolaria_cards::CounterKind;
         let have = self.counters_of(kind) as i32;
-        let new = (have + n).clamp(0, u16::MAX as i32) as u16;
+        let max = match kind {
+            CounterKind::PlusOnePlusOne | CounterKind::MinusOneMinusOne => u16::MAX as i32,
+            _ => u8::MAX as i32,
+        };
+        let new = (have + n).clamp(0, max) as u16;
         match kind {
             CounterKind::PlusOnePlusOne => self.plus_counters = new,
             CounterKind::MinusOneMinusOne => self.minus_counters = new,
-            k => {
-                self.counters.retain(|c| c.0 != k);
-                if new > 0 {
-                    self.counters.push((k, new));
-                }
-            }
+            CounterKind::Fuse => self.counters[0] = new as u8,
+            CounterKind::Luck => self.counters[1] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

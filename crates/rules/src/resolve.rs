@@ -901,7 +901,8 @@ impl Game {
             Effect::SkipNextTurn { who } => {
                 // 419.6f: two skip effects skip the next two turns.
                 for p in self.players_of(ctx, who) {
-                    self.skip_turns.push(p);
+                    let pl = self.player_mut(p);
+                    pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,

@@ -40,7 +40,6 @@ impl Game {
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),
-            skip_turns: Vec::new(),
             prevent_combat_damage: false,
             ending_turn: false,
             result: None,

@@ -120,10 +120,10 @@ impl Game {
                     self.active = next;
                     // 419.6e / 419.6f: a skipped turn is passed over as though it
                     // didn't exist; each skip effect uses up one turn.
-                    let Some(i) = self.skip_turns.iter().position(|&p| p == next) else {
+                    if self.player(next).turns_to_skip == 0 {
                         break;
-                    };
-                    self.skip_turns.remove(i);
+                    }
+                    self.player_mut(next).turns_to_skip -= 1;
                     self.emit(Event::TurnSkipped { player: next });
                     // 507.1b: a pending turn-controlling effect waits for a
                     // turn the player actually takes.
