@@ -638,6 +638,10 @@ pub struct SpellAbility {
     /// `effects` are empty and the chosen mode's are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// 409.1f: "As an additional cost to play this spell, discard a card."
+    /// (Waste Away)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub additional_cost: Option<Cost>,
     /// "Play this spell only during combat after blockers are declared."
     /// (Chaotic Strike): from the declare blockers step to the end of combat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -147,6 +147,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             effects: spell.effects,
             modes,
             after_blockers: spell.after_blockers,
+            additional_cost: spell.additional_cost,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -430,6 +431,8 @@ struct Cx {
     trig_player: bool,
     /// "Play this spell only during combat after blockers are declared."
     after_blockers: bool,
+    /// 409.1f: "As an additional cost to play this spell, discard N cards."
+    additional_cost: Option<Cost>,
 }
 
 impl Cx {
@@ -498,6 +501,28 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
         out.abilities
             .extend(statics.into_iter().map(Ability::Static));
+        return Ok(());
+    }
+    // 409.1f: "As an additional cost to play this spell, discard a card."
+    if is_spell
+        && (p.eat_all("as an additional cost to play this spell , discard")
+            || p.eat_all("as an additional cost to cast this spell , discard"))
+    {
+        let n = match amount(&mut p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u8,
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if p.eat_any(&["card", "cards"]).is_none()
+            || !p.eat_end()
+            || !p.at_end()
+            || spell.additional_cost.is_some()
+        {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.additional_cost = Some(Cost {
+            discard: n,
+            ..Cost::default()
+        });
         return Ok(());
     }
     // Chaotic Strike: a timing restriction on playing the spell.

@@ -271,6 +271,12 @@ impl Game {
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
+        // 409.1f: an additional cost of discarding cards needs other cards in hand.
+        if let Some(extra) = &face.spell.additional_cost {
+            if self.player(p).hand.len() <= extra.discard as usize {
+                return false;
+            }
+        }
         if !face.spell.modes.is_empty() {
             return self.playable_modes(card, p).next().is_some();
         }

@@ -130,6 +130,11 @@ impl Game {
                 },
                 _ => None,
             },
+            // 409.1f: a spell's additional cost (Waste Away's discard).
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+                .spell
+                .additional_cost
+                .as_ref(),
             _ => None,
         }
     }
