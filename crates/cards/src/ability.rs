@@ -399,6 +399,9 @@ pub enum Amount {
     /// 511.1: the number of coin flips won so far in this resolution
     /// ("for each flip you won").
     FlipsWon,
+    /// "Double the life stakes with each flip" (Game of Chaos): N for the
+    /// first flip of the resolution, 2N for the second, 4N for the third, …
+    DoubledEachFlip(i32),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -554,6 +557,11 @@ pub enum Effect {
     /// "If you lose a flip, [this] has no effect.": the rest of the
     /// resolution does nothing if any flip of it was lost.
     NoEffectIfFlipLost,
+    /// "[Player] decides whether to flip again" (Game of Chaos): inside a
+    /// flip's branch; if the player chooses to, the flip is repeated.
+    OfferFlipAgain {
+        who: PlayerRef,
+    },
     /// "If you win N or more flips, …".
     IfFlipsWon {
         at_least: u32,

@@ -1068,6 +1068,12 @@ fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.eat_all("that player");
         return Some(r);
     }
+    // "that opponent": the opponent named before ("target opponent … that opponent").
+    if p.at_all("that opponent") {
+        let r = cx.last_player.clone()?;
+        p.eat_all("that opponent");
+        return Some(r);
+    }
     attempt(p, cx, |p, cx| match target(p, cx)? {
         (i, true) => Some(PlayerRef::Target(i)),
         _ => None,
@@ -1286,6 +1292,11 @@ fn pump(p: &mut P, what: ObjectRef) -> Option<Effect> {
 /// Verbs whose subject is a player.
 fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
     let w = p.bump();
+    // "… and you decide whether to flip again" (Game of Chaos).
+    if matches!(w, "decide" | "decides") {
+        p.eat_all("whether to flip again").then_some(())?;
+        return Some(vec![Effect::OfferFlipAgain { who }]);
+    }
     let e = match w {
         "gain" | "gains" => Effect::GainLife {
             who,
@@ -1737,6 +1748,23 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
             _ => return None,
         }
+    }
+    // "Double the life stakes with each flip." (Game of Chaos): the life
+    // amounts of the flip's outcomes double with each flip.
+    if p.eat_all("double the life stakes with each flip") {
+        let Some(Effect::FlipCoin { won, lost, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        let mut any = false;
+        for e in won.iter_mut().chain(lost.iter_mut()) {
+            if let Effect::GainLife { amount, .. } | Effect::LoseLife { amount, .. } = e {
+                if let Amount::Fixed(n) = *amount {
+                    *amount = Amount::DoubledEachFlip(n);
+                    any = true;
+                }
+            }
+        }
+        return (any && p.eat_end()).then_some(());
     }
     // 102.2b: "You win the game."
     if p.eat_all("you win the game") {

@@ -153,6 +153,10 @@ pub struct FlipState {
     /// "or choose to stop flipping": asked / chosen.
     pub asking_again: bool,
     pub stopped: bool,
+    /// "decides whether to flip again" (Game of Chaos): asked, and the flip
+    /// is to be repeated.
+    pub again_asked: bool,
+    pub repeat: bool,
     /// 511.2: this round's results of a flip by several players, in order,
     /// and the player whose result's effects are being applied.
     pub round: Vec<bool>,

@@ -30,6 +30,9 @@ pub struct ResolveCtx {
     /// 511.1: coin flips won so far in this resolution (`Amount::FlipsWon`).
     #[serde(default)]
     pub flips_won: u32,
+    /// Called coin flips made so far in this resolution (`Amount::DoubledEachFlip`).
+    #[serde(default)]
+    pub flips: u32,
     /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
     #[serde(default)]
     pub flipper: Option<PlayerId>,
@@ -47,6 +50,7 @@ impl ResolveCtx {
             trigger: TriggerContext::default(),
             optional: false,
             flips_won: 0,
+            flips: 0,
             flipper: None,
         }
     }
@@ -175,6 +179,7 @@ impl Game {
             trigger,
             optional,
             flips_won: 0,
+            flips: 0,
             flipper: None,
         };
         if !is_spell {
@@ -381,21 +386,42 @@ impl Game {
                     .first()
                     .copied()
                     .unwrap_or(ctx.controller);
-                let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
-                let win = match outcome {
-                    Some(w) => w,
-                    None => match self.called_flip(p)? {
-                        Ok(w) => w,
-                        Err(d) => return Some(d),
-                    },
-                };
-                if let Some(d) = self.run_inner(ctx, if win { won } else { lost }) {
-                    return Some(d);
-                }
-                if let Some(r) = self.resolving.as_mut() {
+                for _ in 0..64 {
+                    let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
+                    let win = match outcome {
+                        Some(w) => w,
+                        None => match self.called_flip(p)? {
+                            Ok(w) => w,
+                            Err(d) => return Some(d),
+                        },
+                    };
+                    if let Some(d) = self.run_inner(ctx, if win { won } else { lost }) {
+                        return Some(d);
+                    }
+                    let r = self.resolving.as_mut()?;
                     r.flip.outcome = None;
+                    // "… decides whether to flip again" (Game of Chaos).
+                    if !std::mem::take(&mut r.flip.repeat) {
+                        break;
+                    }
                 }
                 None
+            }
+            Effect::OfferFlipAgain { who } => {
+                let r = self.resolving.as_mut()?;
+                if std::mem::take(&mut r.flip.again_asked) {
+                    // Answered: `stopped` holds a "no".
+                    r.flip.repeat = !std::mem::take(&mut r.flip.stopped);
+                    return None;
+                }
+                let p = self.players_of(ctx, who).first().copied()?;
+                let r = self.resolving.as_mut()?;
+                r.flip.again_asked = true;
+                r.flip.asking_again = true;
+                Some(Decision {
+                    player: p,
+                    kind: DecisionKind::FlipAgain,
+                })
             }
             Effect::FlipUntilLose { may_stop } => {
                 // 511.1: each flip is called; stop at the first lost flip (or
@@ -642,6 +668,7 @@ impl Game {
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
+            Amount::DoubledEachFlip(n) => n << ctx.flips.saturating_sub(1).min(20),
         }
     }
 
@@ -939,6 +966,7 @@ impl Game {
                 }
             }
             Effect::FlipCoin { .. }
+            | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost
             | Effect::IfFlipsWon { .. }
@@ -974,6 +1002,7 @@ impl Game {
         let r = self.resolving.as_mut()?;
         r.flip.call = None;
         r.flip.outcome = Some(won);
+        r.ctx.flips += 1;
         if won {
             r.ctx.flips_won += 1;
         } else {
@@ -1062,6 +1091,7 @@ impl Game {
             let mut c = ctx.clone();
             if let Some(r) = self.resolving.as_ref() {
                 c.flips_won = r.ctx.flips_won;
+                c.flips = r.ctx.flips;
             }
             if let Some(d) = self.exec_effect_pausable(&c, e) {
                 return Some(d);
