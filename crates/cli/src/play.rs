@@ -35,7 +35,8 @@ Options:
                         actions and expectations are not run. E.g.
                         decks/mindslaver.scn gives you a Mindslaver: after it
                         resolves you play the agent's next turn, seeing its
-                        hand (rule 507)
+                        hand (rule 507); decks/agent_mindslaver.scn: the
+                        agent plays your next turn
 
 When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
@@ -226,6 +227,16 @@ impl Session<'_> {
                     ));
                 }
                 let a = agent.choose(&game, decider, &legal);
+                if game.decision.as_ref().is_some_and(|d| d.player == HUMAN) {
+                    // 507.3: the agent controls the human's turn: show each
+                    // choice it makes for the human, with the log so far.
+                    self.show_new_log(usize::MAX);
+                    let s = self.style;
+                    self.say(&s.yellow(&format!(
+                        "  {decider} decides for you (it controls your turn, 507.3): {}",
+                        game.describe(&a)
+                    )));
+                }
                 game.apply(a.clone()).map_err(|e| {
                     CliError::failure(format!("the agent's action was refused: {e}"))
                 })?;

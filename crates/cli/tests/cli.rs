@@ -278,3 +278,27 @@ fn play_a_scenario_with_mindslaver_shows_the_controlled_turn() {
     assert!(!bad.status.success());
     assert!(text(&bad.stderr).contains("x.scn"), "{}", text(&bad.stderr));
 }
+
+/// 507.3 in the terminal the other way round: the agent controls the
+/// human's turn (decks/agent_mindslaver.scn) and plays it; the human sees
+/// each choice made for them.
+#[test]
+fn play_a_scenario_where_the_agent_controls_the_humans_turn() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks/agent_mindslaver.scn");
+    let o = run_with_input(
+        &["play", "--scenario", file.to_str().unwrap()],
+        "p\n".repeat(40),
+    );
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    for want in [
+        "300.1 Turn 3: P1's turn, controlled by P2",
+        "P2 decides for you (it controls your turn, 507.3):",
+        "300.1 Turn 5: P1's turn",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{}", tail(&out));
+    }
+    assert!(!out.contains("Turn 5: P1's turn, controlled by"));
+}

@@ -88,6 +88,9 @@ pub struct Scenario {
     pub new_game: bool,
     /// `PLAYER deck: …` lines (only with `start: new game`).
     pub decks: Vec<(usize, Vec<CardId>)>,
+    /// 507.1: `control: P2 controls P1's next turn` lines (controlled, controller),
+    /// as if a Mindslaver's ability had resolved before the scenario starts.
+    pub turn_control: Vec<(usize, usize)>,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -116,6 +119,7 @@ impl Scenario {
             zones: Vec::new(),
             new_game: false,
             decks: Vec::new(),
+            turn_control: Vec::new(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -147,6 +151,24 @@ impl Scenario {
                     return Err(err("a game needs at least two players".into()));
                 }
                 sc.players = names;
+            } else if let Some(rest) = line.strip_prefix("control:") {
+                // 507.1: "control: P2 controls P1's next turn".
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let [controller, "controls", whose, "next", "turn"] = words.as_slice() else {
+                    return Err(err(
+                        "expected `control: PLAYER controls PLAYER's next turn`".into(),
+                    ));
+                };
+                let controlled = whose
+                    .strip_suffix("'s")
+                    .and_then(|w| sc.player(w))
+                    .ok_or_else(|| err(format!("unknown player {whose:?}")))?;
+                let controller = sc
+                    .player(controller)
+                    .ok_or_else(|| err(format!("unknown player {controller:?}")))?;
+                // 507.1a: a later one for the same player overwrites an earlier one.
+                sc.turn_control.retain(|e| e.0 != controlled);
+                sc.turn_control.push((controlled, controller));
             } else if let Some(rest) = line.strip_prefix("start:") {
                 if rest.trim() != "new game" {
                     return Err(err(format!(
@@ -264,7 +286,12 @@ impl Scenario {
             message: m.to_string(),
         };
         if sc.new_game {
-            if saw_turn || !sc.zones.is_empty() || !sc.life.is_empty() || !sc.poison.is_empty() {
+            if saw_turn
+                || !sc.zones.is_empty()
+                || !sc.life.is_empty()
+                || !sc.poison.is_empty()
+                || !sc.turn_control.is_empty()
+            {
                 return Err(whole(
                     "`start: new game` takes only `PLAYER deck:` lines, not `turn:`, zones, life or poison",
                 ));

@@ -167,6 +167,10 @@ impl Scenario {
         for &(p, poison) in &self.poison {
             g.players[p].poison = poison;
         }
+        for &(controlled, controller) in &self.turn_control {
+            g.turn_control_next
+                .push((PlayerId(controlled as u8), PlayerId(controller as u8)));
+        }
         g.begin_at(self.turn, PlayerId(self.active as u8), self.step);
         Ok(g)
     }
