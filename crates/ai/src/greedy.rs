@@ -648,6 +648,8 @@ impl Agent for GreedyAgent {
             DecisionKind::MayAbility => Action::Yes,
             // "Flip until you lose or choose to stop": keep what was won.
             DecisionKind::FlipAgain => Action::No,
+            // Krark's Thumb: keep the coin that wins the call (heads without one).
+            DecisionKind::KeepCoin => Action::KeepCoin(game.coin_call().unwrap_or(true)),
             // Trigger order, coin calls and anything newer: the first option.
             _ => legal[0].clone(),
         };

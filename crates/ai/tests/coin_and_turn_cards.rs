@@ -123,3 +123,38 @@ fn coin_flip_and_turn_cards_play_out() {
     );
     assert!(seen.iter().all(|&k| k > 0), "{seen:?}");
 }
+
+/// Krark's Thumb with the greedy agent: when the two coins differ, it keeps
+/// the one matching its call, so it never loses Mana Crypt's flip then.
+#[test]
+fn greedy_keeps_the_coin_that_wins_its_call() {
+    use tolaria_cards::Step;
+    use tolaria_rules::{DecisionKind, PlayerId, Zone};
+    let mut choices = 0;
+    for seed in 0..30 {
+        let mut g = Game::empty(&["A", "B"], seed);
+        for name in ["Krark's Thumb", "Mana Crypt"] {
+            g.create_card(db().by_name(name).unwrap().id, PlayerId(0), Zone::InPlay);
+        }
+        for p in [PlayerId(0), PlayerId(1)] {
+            for _ in 0..5 {
+                g.create_card(db().by_name("Island").unwrap().id, p, Zone::Library(p));
+            }
+        }
+        g.begin_at(3, PlayerId(0), Step::Upkeep);
+        let mut agent = GreedyAgent::new();
+        let mut differ = false;
+        while g.step == Step::Upkeep {
+            let d = g.decider().unwrap();
+            differ |= g.decision.as_ref().unwrap().kind == DecisionKind::KeepCoin;
+            let legal = g.legal_actions();
+            let a = agent.choose(&g, d, &legal);
+            g.apply(a).unwrap();
+        }
+        if differ {
+            choices += 1;
+            assert_eq!(g.player(PlayerId(0)).life, 20, "seed {seed}");
+        }
+    }
+    assert!(choices > 3, "{choices}");
+}

@@ -199,6 +199,12 @@ impl Game {
         })
     }
 
+    /// 511.1: the call made for the coin being flipped now, if any (true:
+    /// heads), e.g. while Krark's Thumb asks which coin to keep.
+    pub fn coin_call(&self) -> Option<bool> {
+        self.resolving.as_ref().and_then(|r| r.flip.call)
+    }
+
     /// Who actually makes a decision on behalf of `player` (507.3): the
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {
