@@ -642,6 +642,10 @@ impl Agent for GreedyAgent {
                 self.least_valuable(game, legal, false)
             }
             DecisionKind::MayAbility => Action::Yes,
+            // "Flip until you lose or choose to stop": keep what was won.
+            DecisionKind::FlipAgain => Action::No,
+            // Krark's Thumb: keep the coin that wins the call (heads without one).
+            DecisionKind::KeepCoin => Action::KeepCoin(game.coin_call().unwrap_or(true)),
             // Trigger order, coin calls and anything newer: the first option.
             _ => legal[0].clone(),
         };

@@ -51,6 +51,9 @@ pub struct Cost {
     /// "Discard a card" (number of cards).
     pub discard: u8,
     pub pay_life: u32,
+    /// "Remove N [kind] counters from [this]".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters: Option<(CounterKind, u8)>,
 }
 
 /// Kinds of mana (104.3): the five colours and colourless.
@@ -120,6 +123,17 @@ pub struct TriggeredAbility {
     pub optional: bool,
     pub targets: Vec<TargetSpec>,
     pub effects: Vec<Effect>,
+    /// 404.3 intervening "if" clause: checked as the event occurs (else the
+    /// ability doesn't trigger) and again on resolution (else it does nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+}
+
+/// A condition of an intervening "if" clause (404.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
+    CountersOnThis { kind: CounterKind, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -149,6 +163,11 @@ pub enum Trigger {
     DealsDamage { to_creature_only: bool },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed { by: Whose, filter: ObjectFilter },
+    /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    WinsCoinFlip,
+    /// "Whenever one or more creatures block" (Tide of War): once as
+    /// blockers have been declared (309), if any were.
+    CreaturesBlock,
 }
 
 /// Whose turn or which player a trigger watches.
@@ -203,6 +222,9 @@ pub enum StaticAbility {
     CantBeCountered,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
+    /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
+    /// flip two coins and ignore one."
+    FlipTwoIgnoreOne,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).
@@ -299,6 +321,15 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "blocked creature": an attacking creature that became blocked (309.2f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<bool>,
+    /// "named NAME" (Wirefly Hive's tokens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
+    /// "with power N or greater" (Puppet's Verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_at_least: Option<i32>,
     /// Only the object with the ability itself ("When [this] comes into play").
     pub this: bool,
 }
@@ -353,6 +384,8 @@ pub enum PlayerRef {
     EachOpponent,
     /// The player involved in the triggering event ("that player").
     Triggering,
+    /// 511.2: the player whose coin this is ("each player whose coin comes up tails").
+    Flipper,
 }
 
 /// A number an effect uses.
@@ -370,6 +403,12 @@ pub enum Amount {
     CardsInGraveyard(PlayerRef),
     /// The amount in the triggering event ("that much").
     Triggered,
+    /// 511.1: the number of coin flips won so far in this resolution
+    /// ("for each flip you won").
+    FlipsWon,
+    /// "Double the life stakes with each flip" (Game of Chaos): N for the
+    /// first flip of the resolution, 2N for the second, 4N for the third, …
+    DoubledEachFlip(i32),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -466,6 +505,12 @@ pub enum Effect {
         kind: CounterKind,
         amount: Amount,
     },
+    /// "Remove N [kind] counters from …" (as many as there are, at most).
+    RemoveCounters {
+        what: ObjectRef,
+        kind: CounterKind,
+        amount: Amount,
+    },
     /// Create N tokens (216).
     CreateTokens {
         who: PlayerRef,
@@ -489,16 +534,64 @@ pub enum Effect {
     ControlNextTurn {
         who: PlayerRef,
     },
+    /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
+    SkipNextTurn {
+        who: PlayerRef,
+    },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
+    SacrificeThese {
+        what: ObjectRef,
+    },
+    /// "Remove [it] from combat." (306.2, Mijae Djinn)
+    RemoveFromCombat {
+        what: ObjectRef,
+    },
+    /// 102.2b: "[Player] wins the game."
+    WinGame {
+        who: PlayerRef,
+    },
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,
     },
-    /// 511: flip a coin; the effects of winning or losing follow.
+    /// 511.1: `who` (the controller, or "that player") flips a coin,
+    /// calling it; the effects of that player winning or losing follow.
     FlipCoin {
+        who: PlayerRef,
         won: Vec<Effect>,
         lost: Vec<Effect>,
+    },
+    /// 511.1: "Flip a coin until you lose a flip [or choose to stop
+    /// flipping]." Each flip is called; the flips won are counted
+    /// (`Amount::FlipsWon`); with `may_stop` the player chooses after each
+    /// won flip whether to flip again.
+    FlipUntilLose {
+        may_stop: bool,
+    },
+    /// "If you lose a flip, [this] has no effect.": the rest of the
+    /// resolution does nothing if any flip of it was lost.
+    NoEffectIfFlipLost,
+    /// "[Player] decides whether to flip again" (Game of Chaos): inside a
+    /// flip's branch; if the player chooses to, the flip is repeated.
+    OfferFlipAgain {
+        who: PlayerRef,
+    },
+    /// "If you win N or more flips, …".
+    IfFlipsWon {
+        at_least: u32,
+        effects: Vec<Effect>,
+    },
+    /// 511.2: each of these players flips a coin without a call; `on_tails`
+    /// and `on_heads` happen to each player whose coin came up that way
+    /// (`PlayerRef::Flipper`). With `until_all_heads` the process repeats
+    /// until every coin comes up heads on the same flip (Mana Clash).
+    FlipEach {
+        who: Vec<PlayerRef>,
+        on_heads: Vec<Effect>,
+        on_tails: Vec<Effect>,
+        until_all_heads: bool,
     },
 }
 
@@ -518,6 +611,33 @@ pub enum Recipient {
 pub enum CounterKind {
     PlusOnePlusOne,
     MinusOneMinusOne,
+    /// Goblin Bomb's fuse counters.
+    Fuse,
+    /// Chance Encounter's luck counters.
+    Luck,
+}
+
+impl CounterKind {
+    pub const ALL: [CounterKind; 4] = [
+        CounterKind::PlusOnePlusOne,
+        CounterKind::MinusOneMinusOne,
+        CounterKind::Fuse,
+        CounterKind::Luck,
+    ];
+    /// The kind by its name in card text ("+1/+1", "fuse", …).
+    pub fn from_name(s: &str) -> Option<CounterKind> {
+        Self::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::PlusOnePlusOne => "+1/+1",
+            CounterKind::MinusOneMinusOne => "-1/-1",
+            CounterKind::Fuse => "fuse",
+            CounterKind::Luck => "luck",
+        }
+    }
 }
 
 /// The characteristics of a token an effect creates (216.2).
@@ -542,6 +662,14 @@ pub struct SpellAbility {
     /// `effects` are empty and the chosen mode's are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// 409.1f: "As an additional cost to play this spell, discard a card."
+    /// (Waste Away)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub additional_cost: Option<Cost>,
+    /// "Play this spell only during combat after blockers are declared."
+    /// (Chaotic Strike): from the declare blockers step to the end of combat.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub after_blockers: bool,
 }
 
 /// One mode of a modal spell.

@@ -123,12 +123,31 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             phrase: orig.trim().to_string(),
             reason,
         })?;
+        // "Whenever CARDNAME or another Goblin comes into play": compiled as
+        // "whenever a Goblin comes into play", right only if it is one.
+        if line.to_lowercase().contains("cardname or another") {
+            let own = match out.abilities.last() {
+                Some(Ability::Triggered(TriggeredAbility {
+                    trigger: crate::Trigger::ComesIntoPlay(f),
+                    ..
+                })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
+                _ => false,
+            };
+            if !own {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "\"CARDNAME or another\" of a kind the card isn't".into(),
+                });
+            }
+        }
     }
     if is_spell {
         out.spell = SpellAbility {
             targets: spell.targets,
             effects: spell.effects,
             modes,
+            after_blockers: spell.after_blockers,
+            additional_cost: spell.additional_cost,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -416,6 +435,10 @@ struct Cx {
     trig_player: bool,
     /// The clause began "Until end of turn, …".
     until_eot: bool,
+    /// "Play this spell only during combat after blockers are declared."
+    after_blockers: bool,
+    /// 409.1f: "As an additional cost to play this spell, discard N cards."
+    additional_cost: Option<Cost>,
 }
 
 impl Cx {
@@ -485,6 +508,40 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         out.abilities
             .extend(statics.into_iter().map(Ability::Static));
         return Ok(());
+    }
+    // 409.1f: "As an additional cost to play this spell, discard a card."
+    if is_spell
+        && (p.eat_all("as an additional cost to play this spell , discard")
+            || p.eat_all("as an additional cost to cast this spell , discard"))
+    {
+        let n = match amount(&mut p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u8,
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if p.eat_any(&["card", "cards"]).is_none()
+            || !p.eat_end()
+            || !p.at_end()
+            || spell.additional_cost.is_some()
+        {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.additional_cost = Some(Cost {
+            discard: n,
+            ..Cost::default()
+        });
+        return Ok(());
+    }
+    // Chaotic Strike: a timing restriction on playing the spell.
+    if is_spell
+        && (p.eat_all("play this spell only during combat after blockers are declared")
+            || p.eat_all("cast this spell only during combat after blockers are declared"))
+    {
+        spell.after_blockers = true;
+        return if p.eat_end() && p.at_end() {
+            Ok(())
+        } else {
+            Err(format!("no rule of the grammar matches at {:?}", p.rest()))
+        };
     }
     if is_spell {
         while !p.at_end() {
@@ -576,6 +633,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                         effect: LayerEffect::pump(n, n, KeywordSet::EMPTY),
                         duration: Duration::EndOfTurn,
                     }],
+                    condition: None,
                 }));
             }
         } else if p.eat("equip") {
@@ -804,6 +862,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
+        } else if w == "blocked" {
+            p.bump();
+            f.blocked = Some(true);
         } else if w == "attacking" || w == "blocking" {
             if p.peek_at(1) == "or" {
                 return fail_at(p, start);
@@ -887,6 +948,15 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
+            // "permanents named Wirefly": one capitalised word.
+            p.bump();
+            let name = p.raw().to_string();
+            if !name.chars().next().is_some_and(char::is_uppercase) || name == SELF {
+                return fail_at(p, start);
+            }
+            p.bump();
+            f.named = Some(name);
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -902,13 +972,16 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
-                if !p.eat_all("or less") {
-                    return fail_at(p, start);
-                }
                 if without {
                     return fail_at(p, start);
                 }
-                f.power_at_most = Some(n);
+                if p.eat_all("or less") {
+                    f.power_at_most = Some(n);
+                } else if p.eat_all("or greater") {
+                    f.power_at_least = Some(n);
+                } else {
+                    return fail_at(p, start);
+                }
             } else if let Some(k) = keyword(p) {
                 if without {
                     f.without_keyword = Some(k);
@@ -1014,6 +1087,12 @@ fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.eat_all("that player");
         return Some(r);
     }
+    // "that opponent": the opponent named before ("target opponent … that opponent").
+    if p.at_all("that opponent") {
+        let r = cx.last_player.clone()?;
+        p.eat_all("that opponent");
+        return Some(r);
+    }
     attempt(p, cx, |p, cx| match target(p, cx)? {
         (i, true) => Some(PlayerRef::Target(i)),
         _ => None,
@@ -1027,6 +1106,9 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         ObjectRef::This
     } else if p.eat("it") {
         cx.it()
+    } else if cx.trig_obj && p.eat_all("that spell") {
+        // "counter that spell" (Planar Chaos): the spell that triggered it.
+        ObjectRef::Triggering
     } else if p.at_all("that creature") || p.at_all("that permanent") {
         p.bump();
         p.bump();
@@ -1249,6 +1331,11 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
 /// Verbs whose subject is a player.
 fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
     let w = p.bump();
+    // "… and you decide whether to flip again" (Game of Chaos).
+    if matches!(w, "decide" | "decides") {
+        p.eat_all("whether to flip again").then_some(())?;
+        return Some(vec![Effect::OfferFlipAgain { who }]);
+    }
     let e = match w {
         "gain" | "gains" => Effect::GainLife {
             who,
@@ -1305,6 +1392,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 501.3: "Each blocking creature is sacrificed by its controller."
+    if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
+        return Some(vec![Effect::SacrificeThese { what }]);
     }
     Some(vec![pump(p, what, cx.until_eot)?])
 }
@@ -1382,14 +1473,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             let start = p.i;
             let what = object_phrase(p, cx)?;
-            // Only spells can be countered.
-            if !matches!(
+            // Only spells can be countered: a target spell, or the spell
+            // that triggered the ability ("that spell").
+            if !(matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
                     kind: TargetKind::Spell(_),
                     ..
                 })
-            ) || p.i == start
+            ) || what == ObjectRef::Triggering)
+                || p.i == start
             {
                 return None;
             }
@@ -1420,11 +1513,28 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: object_phrase(p, cx)?,
             }
         }
+        "remove" if counter_kind(p.peek_at(2)).is_some() => {
+            // "Remove a fuse counter from CARDNAME." (Goblin Bomb)
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("from").then_some(())?;
+            Effect::RemoveCounters {
+                what: object_phrase(p, cx)?,
+                kind,
+                amount,
+            }
+        }
         "remove" => {
             p.bump();
             let what = object_phrase(p, cx)?;
-            p.eat_all("from the game").then_some(())?;
-            Effect::RemoveFromGame { what }
+            if p.eat_all("from combat") {
+                Effect::RemoveFromCombat { what }
+            } else {
+                p.eat_all("from the game").then_some(())?;
+                Effect::RemoveFromGame { what }
+            }
         }
         "tap" | "untap" | "regenerate" => {
             p.bump();
@@ -1460,18 +1570,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "put" => {
             p.bump();
             let amount = amount(p)?;
-            let kind = match p.bump() {
-                "+1/+1" => CounterKind::PlusOnePlusOne,
-                "-1/-1" => CounterKind::MinusOneMinusOne,
-                _ => return None,
-            };
+            let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat("on").then_some(())?;
-            Effect::PutCounters {
-                what: object_phrase(p, cx)?,
-                kind,
-                amount,
-            }
+            let what = object_phrase(p, cx)?;
+            // 511.1 (Crazed Firecat): "… for each flip you won".
+            let amount = if p.eat_all("for each flip you won") || p.eat_all("for each flip you win")
+            {
+                (amount == Amount::Fixed(1)).then_some(Amount::FlipsWon)?
+            } else {
+                amount
+            };
+            Effect::PutCounters { what, kind, amount }
         }
         // 418.5i: "Switch [object]'s power and toughness until end of turn."
         "switch" => {
@@ -1542,6 +1652,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![e])
 }
 
+/// A kind of counter by its name ("+1/+1", "fuse").
+fn counter_kind(w: &str) -> Option<CounterKind> {
+    CounterKind::from_name(w)
+}
+
 /// One clause: "[subject] verb …" or an imperative, perhaps after
 /// "Until end of turn,".
 fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
@@ -1571,28 +1686,169 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
-    // 511.1: "Flip a coin." then "If you win/lose the flip, …".
-    if p.eat_all("flip a coin") {
+    // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
+    if p.eat_all("flip a coin until you lose a flip") {
+        let may_stop = p.eat_all("or choose to stop flipping");
+        cx.effects.push(Effect::FlipUntilLose { may_stop });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("if you lose a flip ,") {
+        // "If you lose a flip, CARDNAME has no effect." (Fiery Gambit)
+        p.eat_all("if you lose a flip ,");
+        let ok = p.eat_all("cardname has no effect") && p.eat_end();
+        let flips = cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::FlipUntilLose { .. }));
+        cx.effects.push(Effect::NoEffectIfFlipLost);
+        return (ok && flips).then_some(());
+    }
+    // "If you win N or more flips, …" (Fiery Gambit).
+    if p.at_all("if you win") && p.peek_at(4) == "or" && p.peek_at(5) == "more" {
+        p.eat_all("if you win");
+        let n = number_word(p.bump())?;
+        p.eat_all("or more flips").then_some(())?;
+        p.eat(",");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        cx.effects.push(Effect::IfFlipsWon {
+            at_least: n as u32,
+            effects: v,
+        });
+        return Some(());
+    }
+    // 511.2: "Each player flips a coin." (Goblin Assassin)
+    if p.eat_all("each player flips a coin") {
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::EachPlayer],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "Each player whose coin comes up tails sacrifices a creature."
+    if p.at_all("each player whose coin comes up")
+        && matches!(cx.effects.last(), Some(Effect::FlipEach { .. }))
+    {
+        p.eat_all("each player whose coin comes up");
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        let v = player_verb(p, cx, PlayerRef::Flipper)?;
+        if !p.eat_end() {
+            return None;
+        }
+        if let Some(Effect::FlipEach {
+            on_heads, on_tails, ..
+        }) = cx.effects.last_mut()
+        {
+            if heads {
+                on_heads.extend(v)
+            } else {
+                on_tails.extend(v)
+            }
+        }
+        return Some(());
+    }
+    // 511.2: "You and target opponent each flip a coin." (Mana Clash)
+    if p.at_all("you and target opponent each flip a coin") {
+        p.eat_all("you and");
+        let (t, _) = target(p, cx)?;
+        p.eat_all("each flip a coin").then_some(())?;
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::You, PlayerRef::Target(t)],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "CARDNAME deals N damage to each player whose coin comes up tails."
+    if p.at_all("cardname deals") && matches!(cx.effects.last(), Some(Effect::FlipEach { .. })) {
+        p.eat_all("cardname deals");
+        let n = amount(p)?;
+        p.eat_all("damage to each player whose coin comes up")
+            .then_some(())?;
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        if !p.eat_end() {
+            return None;
+        }
+        let e = Effect::DealDamage {
+            amount: n,
+            to: Recipient::Player(PlayerRef::Flipper),
+        };
+        if let Some(Effect::FlipEach {
+            on_heads, on_tails, ..
+        }) = cx.effects.last_mut()
+        {
+            if heads {
+                on_heads.push(e)
+            } else {
+                on_tails.push(e)
+            }
+        }
+        return Some(());
+    }
+    // "Repeat this process until both players' coins come up heads on the same flip."
+    if p.eat_all("repeat this process until both players' coins come up heads on the same flip") {
+        return match cx.effects.last_mut() {
+            Some(Effect::FlipEach {
+                until_all_heads, ..
+            }) if !*until_all_heads => {
+                *until_all_heads = true;
+                p.eat_end().then_some(())
+            }
+            _ => None,
+        };
+    }
+    // 511.1: "Flip a coin." / "That player flips a coin." then "If you
+    // win/lose the flip, …" ("If they lose the flip, …").
+    let flipper = if p.eat_all("flip a coin") {
+        Some(PlayerRef::You)
+    } else if cx.trig_player && p.eat_all("that player flips a coin") {
+        Some(PlayerRef::Triggering)
+    } else {
+        None
+    };
+    if let Some(who) = flipper {
         cx.effects.push(Effect::FlipCoin {
+            who,
             won: Vec::new(),
             lost: Vec::new(),
         });
         return p.eat_end().then_some(());
     }
-    if p.at_all("if you win the flip") || p.at_all("if you lose the flip") {
-        let win = p.at_all("if you win the flip");
-        p.eat_all(if win {
-            "if you win the flip"
-        } else {
-            "if you lose the flip"
-        });
+    let they = matches!(
+        cx.effects.last(),
+        Some(Effect::FlipCoin {
+            who: PlayerRef::Triggering,
+            ..
+        })
+    );
+    let (win_phrase, lose_phrase) = if they {
+        ("if they win the flip", "if they lose the flip")
+    } else {
+        ("if you win the flip", "if you lose the flip")
+    };
+    if p.at_all(win_phrase) || p.at_all(lose_phrase) {
+        let win = p.at_all(win_phrase);
+        p.eat_all(if win { win_phrase } else { lose_phrase });
         p.eat(",");
-        let v = clause(p, cx)?;
-        if !p.eat_end() || !p.at_end() {
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
             return None;
         }
         match cx.effects.last_mut() {
-            Some(Effect::FlipCoin { won, lost }) => {
+            Some(Effect::FlipCoin { won, lost, .. }) => {
                 let list = if win { won } else { lost };
                 if !list.is_empty() {
                     return None;
@@ -1603,12 +1859,53 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             _ => return None,
         }
     }
+    // "Double the life stakes with each flip." (Game of Chaos): the life
+    // amounts of the flip's outcomes double with each flip.
+    if p.eat_all("double the life stakes with each flip") {
+        let Some(Effect::FlipCoin { won, lost, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        let mut any = false;
+        for e in won.iter_mut().chain(lost.iter_mut()) {
+            if let Effect::GainLife { amount, .. } | Effect::LoseLife { amount, .. } = e {
+                if let Amount::Fixed(n) = *amount {
+                    *amount = Amount::DoubledEachFlip(n);
+                    any = true;
+                }
+            }
+        }
+        return (any && p.eat_end()).then_some(());
+    }
+    // 102.2b: "You win the game."
+    if p.eat_all("you win the game") {
+        cx.effects.push(Effect::WinGame {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
+    }
+    // 419.6e: "You skip your next turn." (Meditate, Chronatog)
+    if p.eat_all("you skip your next turn") {
+        cx.effects.push(Effect::SkipNextTurn {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
+    }
     // 509.1: "End the turn." (Time Stop)
     if p.eat_all("end the turn") {
         cx.effects.push(Effect::EndTheTurn);
         return p.eat_end().then_some(());
     }
-    // 507.1: "You control target player during that player's next turn." (Mindslaver)
+    // 507.1: Mindslaver as printed in 2003-2007, "You control target
+    // player's next turn.", and its later Oracle wording below.
+    if p.eat_all("you control target player's next turn") {
+        let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+        cx.last_player = Some(PlayerRef::Target(t));
+        cx.effects.push(Effect::ControlNextTurn {
+            who: PlayerRef::Target(t),
+        });
+        return p.eat_end().then_some(());
+    }
+    // 507.1: "You control target player during that player's next turn."
     if p.at_all("you control target player") {
         let controlled = attempt(p, cx, |p, cx| {
             p.eat_all("you control");
@@ -1635,6 +1932,16 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
+    let v = clauses(p, cx)?;
+    if !p.eat_end() {
+        return None;
+    }
+    cx.effects.extend(v);
+    Some(())
+}
+
+/// Clauses joined by ",", "and" or "then".
+fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = clause(p, cx)?;
     loop {
         let i = p.i;
@@ -1651,11 +1958,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
-    if !p.eat_end() {
-        return None;
-    }
-    cx.effects.extend(v);
-    Some(())
+    Some(v)
 }
 
 // --- abilities -----------------------------------------------------------------
@@ -1707,6 +2010,23 @@ fn cost(p: &mut P) -> R<Cost> {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
                 _ => return Err(err(p)),
+            }
+        } else if p.eat("remove") {
+            // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
+            let n = match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 => n as u8,
+                _ => return Err(err(p)),
+            };
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if p.eat_any(&["counter", "counters"]).is_none() || !p.eat_all("from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters = Some((kind, n));
+            if p.eat("and") {
+                if !p.eat_all("sacrifice it") {
+                    return Err(err(p));
+                }
+                c.sacrifice_self = true;
             }
         } else {
             return Err(err(p));
@@ -1867,7 +2187,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
-    if p.eat("cardname") {
+    // 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    if p.eat_all("you win a coin flip") {
+        return Some(vec![Trigger::WinsCoinFlip]);
+    }
+    // "Whenever one or more creatures block" (Tide of War).
+    if p.eat_all("one or more creatures block") {
+        return Some(vec![Trigger::CreaturesBlock]);
+    }
+    if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
@@ -1936,16 +2264,29 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if let Some(by) = by {
         p.eat_any(&["a", "an"])?;
         let (f, noun) = filter(p)?;
+        // "that player" is the caster; "that spell" the spell (Planar Chaos).
+        cx.trig_player = true;
+        cx.trig_obj = true;
         return (noun == Noun::Spell).then(|| vec![Trigger::SpellPlayed { by, filter: f }]);
     }
     // "Whenever a creature comes into play", "Whenever another creature …"
-    let another = p.at("another");
-    if !another {
+    // "Whenever CARDNAME or another Goblin comes into play" (Goblin
+    // Assassin): any Goblin, itself included (`compile_face` checks that
+    // the card itself matches).
+    let or_another = p.eat_all("cardname or another");
+    let another = !or_another && p.at("another");
+    if !another && !or_another {
         p.eat_any(&["a", "an"])?;
     }
     let (mut f, noun) = filter(p)?;
     if noun != Noun::Permanent {
         return None;
+    }
+    if or_another {
+        f.other = false;
+        if !p.at_all("comes into play") {
+            return None;
+        }
     }
     cx.trig_obj = true;
     if p.eat_all("comes into play") {
@@ -1968,6 +2309,23 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     if !p.eat(",") {
         return Err(format!("unknown trigger at {:?}", p.rest()));
     }
+    // 404.3: an intervening "if" clause.
+    let mut condition = None;
+    if p.eat_all("if cardname has") {
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        let kind = if p.eat_all("or more") {
+            counter_kind(p.bump())
+        } else {
+            None
+        };
+        let (Some(kind), true) = (kind, p.eat_all("counters on it ,")) else {
+            return Err(no_rule(p));
+        };
+        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    }
     let optional = p.eat_all("you may");
     while !p.at_end() {
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -1982,6 +2340,7 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             optional,
             targets: cx.targets.clone(),
             effects: cx.effects.clone(),
+            condition: condition.clone(),
         })
         .collect())
 }
@@ -1991,6 +2350,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
+    }
+    // 419.1 replacement (Krark's Thumb).
+    if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::FlipTwoIgnoreOne]);
     }
     if p.eat_all("you have shroud") {
         return p

@@ -123,6 +123,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     what: ObjectRef::Triggering,
                     no_regen: false,
                 }],
+                condition: None,
             }),
             // 502.3a: "Whenever a creature without flanking blocks this
             // creature, the blocking creature gets -1/-1 until end of turn."
@@ -138,6 +139,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     effect: crate::LayerEffect::pump(-1, -1, crate::KeywordSet::EMPTY),
                     duration: crate::Duration::EndOfTurn,
                 }],
+                condition: None,
             }),
             Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
                 trigger: Trigger::DealsDamage {
@@ -149,6 +151,7 @@ fn add_keyword_triggers(face: &mut CardFace) {
                     who: PlayerRef::You,
                     amount: Amount::Triggered,
                 }],
+                condition: None,
             }),
             _ => {}
         }

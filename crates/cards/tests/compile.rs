@@ -392,6 +392,7 @@ fn triggered_abilities() {
                 who: PlayerRef::You,
                 amount: Amount::Fixed(3)
             }],
+            condition: None,
         })
     );
     let f = front("Highway Robber");
@@ -411,6 +412,7 @@ fn triggered_abilities() {
                     amount: Amount::Fixed(2)
                 },
             ],
+            condition: None,
         })
     );
     let f = front("Aven Fisher");
@@ -424,6 +426,7 @@ fn triggered_abilities() {
                 who: PlayerRef::You,
                 amount: Amount::Fixed(1)
             }],
+            condition: None,
         })
     );
 }
@@ -629,4 +632,33 @@ fn share_of_the_pool_that_compiles() {
     );
     assert_eq!(total, 8854);
     assert!(ok >= 2300, "only {ok} cards compile");
+}
+
+/// 507.1: Mindslaver as printed in 2007 ("You control target player's next
+/// turn.") compiles to the same ability as its current Oracle wording.
+#[test]
+fn mindslaver_as_printed_in_2007() {
+    let c = card("Mindslaver");
+    let printed = c.front().printed_text.clone().expect("printed text");
+    assert!(printed.contains("You control target player's next turn."));
+    let mut face = c.front().clone();
+    face.oracle_text = printed;
+    let compiled = compile::compile_face("Mindslaver", &face).expect("compiles");
+    assert_eq!(compiled.abilities, front("Mindslaver").abilities);
+    match &compiled.abilities[..] {
+        [Ability::Activated(a)] => {
+            assert!(a.cost.tap && a.cost.sacrifice_self && a.cost.mana.generic == 4);
+            assert_eq!(
+                a.targets,
+                vec![TargetSpec::one(TargetKind::Player(PlayerFilter::Any))]
+            );
+            assert_eq!(
+                a.effects,
+                vec![Effect::ControlNextTurn {
+                    who: PlayerRef::Target(0)
+                }]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
 }

@@ -22,6 +22,7 @@ tolaria play: play a game in the terminal against the built-in agent
 
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
                     [--events FILE]
+       tolaria play --scenario FILE [--agent NAME]
 
 Options:
   --deck FILE           your deck (default: the built-in decks/red_green.txt)
@@ -32,6 +33,13 @@ Options:
   --agent NAME          the opponent: greedy (default) or random
   --events FILE         also write every game event to FILE as JSON lines
                         ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
+  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
+                        you are P1, the agent every other player; the file's
+                        actions and expectations are not run. E.g.
+                        decks/mindslaver.scn gives you a Mindslaver: after it
+                        resolves you play the agent's next turn, seeing its
+                        hand (rule 507); decks/agent_mindslaver.scn: the
+                        agent plays your next turn
 
 When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
@@ -56,6 +64,7 @@ Examples:
   tolaria play
   tolaria play --seed 7 --agent random
   tolaria play --deck my_deck.txt --opponent-deck decks/bench/white_weenie_old.dck
+  tolaria play --scenario decks/mindslaver.scn
   yes 1 | tolaria play --seed 1        # always answer with the first option
   tolaria play --seed 7 --events game.jsonl
 ";
@@ -66,7 +75,14 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
         "play",
         argv,
-        &["deck", "opponent-deck", "seed", "agent", "events"],
+        &[
+            "deck",
+            "opponent-deck",
+            "seed",
+            "agent",
+            "events",
+            "scenario",
+        ],
         &[],
     )?;
     if args.help {
@@ -87,14 +103,6 @@ pub fn main(argv: Vec<String>) -> CliResult {
             tolaria_ai::AGENT_NAMES.join(", ")
         ))
     })?;
-    let mine = match args.value("deck") {
-        Some(f) => decks::load(f)?,
-        None => default_deck("red_green", "rg_beats_old")?,
-    };
-    let theirs = match args.value("opponent-deck") {
-        Some(f) => decks::load(f)?,
-        None => default_deck("white_blue", "white_weenie_old")?,
-    };
     let events: Option<Box<dyn Write>> = match args.value("events") {
         Some(path) => Some(Box::new(std::io::BufWriter::new(
             std::fs::File::create(path).map_err(|e| {
@@ -102,6 +110,39 @@ pub fn main(argv: Vec<String>) -> CliResult {
             })?,
         ))),
         None => None,
+    };
+    if let Some(file) = args.value("scenario") {
+        // A game set up by a scenario file (its script is not run).
+        let sc = tolaria_scenario::Scenario::load(std::path::Path::new(file))
+            .map_err(|e| CliError::usage(format!("play: {e}")))?;
+        let game = sc
+            .build()
+            .map_err(|(line, e)| CliError::usage(format!("play: {}:{line}: {e}", sc.file)))?;
+        let stdin = std::io::stdin();
+        let interactive = stdin.is_terminal();
+        let mut session = Session {
+            style: Style::detect(),
+            interactive,
+            input: Box::new(stdin.lock()),
+            out: std::io::stdout().lock(),
+            log: Vec::new(),
+            shown: 0,
+            events,
+        };
+        let s = session.style;
+        session.say(&s.bold(&format!(
+            "Tolaria: scenario {} ({}); you are P1, the {agent_name} agent plays the others",
+            sc.file, sc.name
+        )));
+        return session.play_game(game, agent);
+    }
+    let mine = match args.value("deck") {
+        Some(f) => decks::load(f)?,
+        None => default_deck("red_green", "rg_beats_old")?,
+    };
+    let theirs = match args.value("opponent-deck") {
+        Some(f) => decks::load(f)?,
+        None => default_deck("white_blue", "white_weenie_old")?,
     };
     let stdin = std::io::stdin();
     let interactive = stdin.is_terminal();
@@ -161,12 +202,12 @@ impl Session<'_> {
         &mut self,
         mine: LoadedDeck,
         theirs: LoadedDeck,
-        mut agent: Box<dyn Agent + Send>,
+        agent: Box<dyn Agent + Send>,
         agent_name: &str,
         seed: u64,
     ) -> CliResult {
         let agent_label = format!("Agent ({agent_name})");
-        let mut game = Game::new_game(
+        let game = Game::new_game(
             &[
                 ("You", mine.cards.clone()),
                 (&agent_label, theirs.cards.clone()),
@@ -186,6 +227,15 @@ impl Session<'_> {
                 format!(" --agent {agent_name}")
             }
         )));
+        self.play_game(game, agent)
+    }
+
+    /// Plays `game` to its end: the human (P1) answers the decisions
+    /// `game.decider()` gives them (their own, and under rule 507 those of a
+    /// player whose turn they control); the agent answers the others
+    /// (including the human's, if the agent controls the human's turn).
+    fn play_game(&mut self, mut game: Game, mut agent: Box<dyn Agent + Send>) -> CliResult {
+        let s = self.style;
         self.say(&s.dim(COMMANDS));
         let mut legal = Vec::new();
         let mut agent_actions = 0u64;
@@ -200,6 +250,16 @@ impl Session<'_> {
                     ));
                 }
                 let a = agent.choose(&game, decider, &legal);
+                if game.decision.as_ref().is_some_and(|d| d.player == HUMAN) {
+                    // 507.3: the agent controls the human's turn: show each
+                    // choice it makes for the human, with the log so far.
+                    self.show_new_log(usize::MAX);
+                    let s = self.style;
+                    self.say(&s.yellow(&format!(
+                        "  {decider} decides for you (it controls your turn, 507.3): {}",
+                        game.describe(&a)
+                    )));
+                }
                 game.apply(a.clone()).map_err(|e| {
                     CliError::failure(format!("the agent's action was refused: {e}"))
                 })?;
@@ -541,6 +601,18 @@ impl Session<'_> {
                 })
                 .collect();
             self.say(&format!("    lands: {}", ls.join(", ")));
+        }
+        // 507.2: the hand of a player whose turn the viewer controls is visible.
+        if let (Some(hand), false) = (&p.hand, p.id == HUMAN) {
+            let cards: Vec<String> = hand.iter().map(card_label).collect();
+            self.say(&s.cyan(&format!(
+                "    hand (you control this turn, rule 507.2): {}",
+                if cards.is_empty() {
+                    "empty".to_string()
+                } else {
+                    cards.join(" · ")
+                }
+            )));
         }
         if let Some(top) = p.graveyard.last() {
             self.say(&s.dim(&format!("    graveyard top: {}", card_label(top))));

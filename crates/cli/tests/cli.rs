@@ -249,6 +249,60 @@ fn help_and_usage_errors() {
     assert_no_panic(&o);
 }
 
+/// 507: `tolaria play --scenario decks/mindslaver.scn`: the human activates
+/// Mindslaver at the agent and plays the agent's next turn in the
+/// terminal, seeing its hand (507.2) and answering its decisions (507.3).
+#[test]
+fn play_a_scenario_with_mindslaver_shows_the_controlled_turn() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks/mindslaver.scn");
+    let file = file.to_str().unwrap();
+    // Option 4 is Mindslaver's ability; 2 targets P2; `pay` taps the Islands;
+    // then pass until P2's turn, where the human answers for P2.
+    let mut input = String::from("4\n2\npay\n");
+    input.push_str(&"p\n".repeat(12));
+    input.push_str(&"1\n".repeat(60));
+    let o = run_with_input(&["play", "--scenario", file], input);
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    for want in [
+        "507.1 P1 will control P2's next turn",
+        "300.1 Turn 4: P2's turn, controlled by P1",
+        "=== Turn 4 · P2's turn (P2, controlled by P1)",
+        "hand (you control this turn, rule 507.2): Grizzly Bears",
+        "(for P2, whose turn you control)",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{}", tail(&out));
+    }
+    let bad = run(&["play", "--scenario", "/nonexistent/x.scn"]);
+    assert!(!bad.status.success());
+    assert!(text(&bad.stderr).contains("x.scn"), "{}", text(&bad.stderr));
+}
+
+/// 507.3 in the terminal the other way round: the agent controls the
+/// human's turn (decks/agent_mindslaver.scn) and plays it; the human sees
+/// each choice made for them.
+#[test]
+fn play_a_scenario_where_the_agent_controls_the_humans_turn() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks/agent_mindslaver.scn");
+    let o = run_with_input(
+        &["play", "--scenario", file.to_str().unwrap()],
+        "p\n".repeat(40),
+    );
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    for want in [
+        "300.1 Turn 3: P1's turn, controlled by P2",
+        "P2 decides for you (it controls your turn, 507.3):",
+        "300.1 Turn 5: P1's turn",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{}", tail(&out));
+    }
+    assert!(!out.contains("Turn 5: P1's turn, controlled by"));
+}
+
 #[test]
 fn play_writes_every_event_as_a_json_line() {
     let path = std::env::temp_dir().join(format!("tolaria-events-{}.jsonl", std::process::id()));

@@ -57,6 +57,8 @@ pub enum Action {
     CallTails,
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
+    /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.
+    KeepCoin(bool),
     /// 410.5: answer a "you may".
     Yes,
     No,

@@ -282,6 +282,10 @@ impl Game {
             Action::Done => {
                 // 309.2f: blocked and unblocked creatures.
                 let blocks = self.combat.blocks.clone();
+                if !blocks.is_empty() {
+                    // "Whenever one or more creatures block" (Tide of War).
+                    crate::triggers::creatures_block_triggers(self);
+                }
                 for (b, a) in blocks {
                     let (bc, ac) = (
                         self.objects[b.slot as usize].card,

@@ -64,6 +64,10 @@ pub enum DecisionKind {
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
+    /// "Flip a coin until you lose a flip or choose to stop flipping": flip again (`Yes`) or stop (`No`).
+    FlipAgain,
+    /// 419.1 (Krark's Thumb): the coins differ; keep heads or tails.
+    KeepCoin,
 }
 
 impl DecisionKind {
@@ -90,6 +94,8 @@ impl DecisionKind {
             } => "choose a word to replace",
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
+            DecisionKind::FlipAgain => "flip again",
+            DecisionKind::KeepCoin => "keep a coin",
         }
     }
 }

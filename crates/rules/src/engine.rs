@@ -137,6 +137,39 @@ pub(crate) struct Resolving {
     /// 503: the object chosen to copy as the permanent comes into play
     /// (`Some(None)`: chose not to copy).
     pub copy_choice: Option<Option<ObjId>>,
+    /// Position inside the nested effects of the current effect (a coin
+    /// flip's "if you win" branch, …).
+    #[serde(default)]
+    pub inner: u32,
+    /// Coin flips in progress (511).
+    #[serde(default)]
+    pub flip: FlipState,
+}
+
+/// 511: the state of coin flips during one resolution.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlipState {
+    /// 511.1: the call for the next flip, once made (true: heads).
+    pub call: Option<bool>,
+    /// The outcome of the current called flip (true: won), while its branch runs.
+    pub outcome: Option<bool>,
+    /// A flip of this resolution was lost.
+    pub lost: bool,
+    /// "or choose to stop flipping": asked / chosen.
+    pub asking_again: bool,
+    pub stopped: bool,
+    /// "decides whether to flip again" (Game of Chaos): asked, and the flip
+    /// is to be repeated.
+    pub again_asked: bool,
+    pub repeat: bool,
+    /// 511.2: this round's results of a flip by several players, in order,
+    /// and the player whose result's effects are being applied.
+    pub round: Vec<bool>,
+    pub applying: u32,
+    /// 419.1 (Krark's Thumb): coins flipped for one flip, a choice pending, the result kept.
+    pub coins: u8,
+    pub choosing: bool,
+    pub kept: Option<bool>,
 }
 
 /// What is being played right now, for agents and clients (read-only).
@@ -171,10 +204,20 @@ impl Game {
         })
     }
 
+    /// 511.1: the call made for the coin being flipped now, if any (true:
+    /// heads), e.g. while Krark's Thumb asks which coin to keep.
+    pub fn coin_call(&self) -> Option<bool> {
+        self.resolving.as_ref().and_then(|r| r.flip.call)
+    }
+
     /// Who actually makes a decision on behalf of `player` (507.3): the
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {
-        if player == self.active && !self.is_over() {
+        // (A controller who has left the game decides nothing: the player decides.)
+        if player == self.active
+            && !self.is_over()
+            && !self.players[self.turn_controller.index()].lost
+        {
             self.turn_controller
         } else {
             player
@@ -268,7 +311,9 @@ impl Game {
             DecisionKind::Discard { .. }
             | DecisionKind::Sacrifice
             | DecisionKind::MayAbility
-            | DecisionKind::CallCoin => self.on_resolution_choice(p, action),
+            | DecisionKind::CallCoin
+            | DecisionKind::FlipAgain
+            | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
         }

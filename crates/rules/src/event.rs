@@ -36,6 +36,8 @@ pub enum LossReason {
     Poison,
     /// 102.x
     Conceded,
+    /// 102.2b: an effect states that another player wins the game.
+    OpponentWon,
 }
 
 /// See [`Event::board_change`].
@@ -75,6 +77,8 @@ pub enum MoveReason {
     /// 420.5f / 420.5j
     CeaseToExist,
     Effect,
+    /// 509.1a: an effect ended the turn; every object on the stack is removed from the game.
+    TurnEnded,
 }
 
 impl MoveReason {
@@ -98,6 +102,7 @@ impl MoveReason {
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",
+            MoveReason::TurnEnded => "509.1a",
             MoveReason::Effect => "417.1",
         }
     }
@@ -320,7 +325,14 @@ pub enum Event {
     CountersPut {
         obj: ObjId,
         card: CardId,
-        plus: bool,
+        kind: tolaria_cards::CounterKind,
+        amount: u32,
+    },
+    /// Counters removed by an effect or paid as a cost.
+    CountersRemoved {
+        obj: ObjId,
+        card: CardId,
+        kind: tolaria_cards::CounterKind,
         amount: u32,
     },
     /// 216
@@ -328,13 +340,69 @@ pub enum Event {
         obj: ObjId,
         player: PlayerId,
     },
-    /// 511
+    /// 511.1 (a call: the player wins or loses) or 511.2 (no call, no winner).
     CoinFlipped {
         player: PlayerId,
-        /// The call: true for heads (511.1).
-        called_heads: bool,
+        /// The call, true for heads (511.1); `None` for a flip without a call (511.2).
+        call: Option<bool>,
         heads: bool,
-        won: bool,
+        /// 511.1: whether the call matched; `None` under 511.2 (no winner or loser).
+        won: Option<bool>,
+    },
+    /// 419.1 replacement (Krark's Thumb): the player flipped several coins
+    /// for one flip and keeps this result, ignoring the others.
+    CoinKept {
+        player: PlayerId,
+        card: CardId,
+        flipped: u8,
+        heads: bool,
+    },
+    /// 507.1 / 507.1a: a turn-controlling effect is created; `replaced`
+    /// names the controller of an earlier one it overwrites.
+    TurnControlCreated {
+        player: PlayerId,
+        controller: PlayerId,
+        replaced: Option<PlayerId>,
+    },
+    /// 419.6e / 300.9: a player skips a turn.
+    TurnSkipped {
+        player: PlayerId,
+    },
+    /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
+    TurnControlWaits {
+        player: PlayerId,
+        controller: PlayerId,
+    },
+    /// 507.4: mana lost as a phase ends without mana burn (the player's
+    /// turn is controlled by another player).
+    ManaLostNoBurn {
+        player: PlayerId,
+        amount: u32,
+    },
+    /// 404.3: a triggered ability's intervening "if" condition is false on
+    /// resolution: it does nothing.
+    ConditionFalse {
+        card: CardId,
+    },
+    /// 509.1: a spell or ability ends the turn.
+    EndingTurn {
+        card: CardId,
+    },
+    /// 509.1a: an ability (or combat damage) on the stack is removed and
+    /// ceases to exist; `card` is its source, `None` for combat damage.
+    StackObjectCeases {
+        card: Option<CardId>,
+        triggered: bool,
+    },
+    /// 509.1a: an attacking or blocking creature is removed from combat as the turn ends.
+    RemovedFromCombatTurnEnded {
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 509.1b: state-based effects are checked; no player gets priority and
+    /// no triggered ability is put on the stack (`waiting` triggers wait).
+    TurnEndingChecks {
+        waiting: u32,
     },
     /// 314.2
     CleanupDamageRemoved,
@@ -429,9 +497,21 @@ impl Event {
             Event::CountersAnnihilated { .. } => "420.5n",
             Event::EffectCreated { .. } => "418.3",
             Event::Pumped { .. } => "418.5a",
-            Event::CountersPut { .. } => "418.5a",
+            Event::CountersPut { .. } | Event::CountersRemoved { .. } => "417.1",
             Event::TokenCreated { .. } => "216.1",
-            Event::CoinFlipped { .. } => "511.1",
+            Event::CoinFlipped { call: Some(_), .. } => "511.1",
+            Event::CoinFlipped { call: None, .. } => "511.2",
+            Event::CoinKept { .. } => "419.1",
+            Event::TurnControlCreated { replaced: None, .. } => "507.1",
+            Event::TurnControlCreated { .. } => "507.1a",
+            Event::TurnSkipped { .. } => "419.6e",
+            Event::TurnControlWaits { .. } => "507.1b",
+            Event::ManaLostNoBurn { .. } => "507.4",
+            Event::EndingTurn { .. } => "509.1",
+            Event::ConditionFalse { .. } => "404.3",
+            Event::StackObjectCeases { .. } => "509.1a",
+            Event::RemovedFromCombatTurnEnded { .. } => "509.1a",
+            Event::TurnEndingChecks { .. } => "509.1b",
             Event::CleanupDamageRemoved => "314.2",
             Event::TurnEnded => "509.1c",
             Event::Attached { .. } => "212.4",
@@ -440,6 +520,7 @@ impl Event {
                 LossReason::EmptyLibrary => "420.5g",
                 LossReason::Poison => "420.5h",
                 LossReason::Conceded => "102.3",
+                LossReason::OpponentWon => "102.2b",
             },
             Event::GameOver { .. } => "102.1",
         }
@@ -501,6 +582,10 @@ impl Event {
                 | Event::SkippedFirstDraw { .. }
                 | Event::Drew { .. }
                 | Event::CoinFlipped { .. }
+                | Event::CoinKept { .. }
+                | Event::TurnControlCreated { .. }
+                | Event::TurnControlWaits { .. }
+                | Event::EndingTurn { .. }
         )
     }
 
@@ -745,25 +830,92 @@ impl Event {
                 ..
             } => format!("{} gets {:+}/{:+}", name(*card), power, toughness),
             Event::CountersPut {
-                card, plus, amount, ..
+                card, kind, amount, ..
             } => {
                 format!(
                     "{amount} {} counter(s) put on {}",
-                    if *plus { "+1/+1" } else { "-1/-1" },
+                    kind.name(),
+                    name(*card)
+                )
+            }
+            Event::CountersRemoved {
+                card, kind, amount, ..
+            } => {
+                format!(
+                    "{amount} {} counter(s) removed from {}",
+                    kind.name(),
                     name(*card)
                 )
             }
             Event::TokenCreated { player, .. } => format!("{player} creates a token"),
             Event::CoinFlipped {
                 player,
-                called_heads,
+                call: Some(call),
                 heads,
                 won,
             } => format!(
                 "{player} calls {}, the coin comes up {}: {player} {} the flip",
-                if *called_heads { "heads" } else { "tails" },
+                if *call { "heads" } else { "tails" },
                 if *heads { "heads" } else { "tails" },
-                if *won { "wins" } else { "loses" }
+                if *won == Some(true) { "wins" } else { "loses" }
+            ),
+            Event::CoinFlipped {
+                player,
+                call: None,
+                heads,
+                ..
+            } => format!(
+                "{player} flips a coin without a call: it comes up {} (no one wins or loses)",
+                if *heads { "heads" } else { "tails" }
+            ),
+            Event::CoinKept {
+                player,
+                card,
+                flipped,
+                heads,
+            } => format!(
+                "{player} flips {flipped} coins instead of one ({}) and keeps {}",
+                name(*card),
+                if *heads { "heads" } else { "tails" }
+            ),
+            Event::TurnControlCreated {
+                player,
+                controller,
+                replaced,
+            } => match replaced {
+                None => format!("{controller} will control {player}'s next turn"),
+                Some(r) => format!(
+                    "{controller} will control {player}'s next turn (overwriting {r}'s effect)"
+                ),
+            },
+            Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::TurnControlWaits { player, controller } => format!(
+                "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
+            ),
+            Event::ManaLostNoBurn { player, amount } => format!(
+                "{player} loses {amount} unused mana but no life: another player controls the turn"
+            ),
+            Event::EndingTurn { card } => format!("{} ends the turn", name(*card)),
+            Event::ConditionFalse { card } => format!(
+                "{}'s triggered ability does nothing: its \"if\" condition is false",
+                name(*card)
+            ),
+            Event::StackObjectCeases {
+                card: Some(c),
+                triggered,
+            } => format!(
+                "{} {} ability is removed from the stack and ceases to exist",
+                name(*c),
+                if *triggered { "triggered" } else { "activated" }
+            ),
+            Event::StackObjectCeases { card: None, .. } => {
+                "Combat damage on the stack is removed and ceases to exist".to_string()
+            }
+            Event::RemovedFromCombatTurnEnded { card, .. } => {
+                format!("{} is removed from combat", name(*card))
+            }
+            Event::TurnEndingChecks { waiting } => format!(
+                "State-based effects are checked; no player gets priority and no triggered ability is put on the stack ({waiting} waiting)"
             ),
             Event::CleanupDamageRemoved => {
                 "Damage wears off and \"until end of turn\" effects end".to_string()
@@ -782,6 +934,7 @@ impl Event {
                     LossReason::EmptyLibrary => "drew from an empty library",
                     LossReason::Poison => "ten or more poison counters",
                     LossReason::Conceded => "conceded",
+                    LossReason::OpponentWon => "an effect says an opponent wins the game",
                 };
                 format!("{player} loses the game ({why})")
             }

@@ -76,6 +76,16 @@ pub fn matches_with(
             return false;
         }
     }
+    if let Some(b) = f.blocked {
+        let blocked = game
+            .combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked);
+        if blocked != b {
+            return false;
+        }
+    }
     if let Some(b) = f.blocking {
         if game.combat.is_blocking(id) != b {
             return false;
@@ -93,6 +103,16 @@ pub fn matches_with(
     }
     if let Some(p) = f.power_at_most {
         if ch.power > p {
+            return false;
+        }
+    }
+    if let Some(n) = &f.named {
+        if ch.name() != n {
+            return false;
+        }
+    }
+    if let Some(p) = f.power_at_least {
+        if ch.power < p {
             return false;
         }
     }

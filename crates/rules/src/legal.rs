@@ -103,7 +103,7 @@ impl Game {
             DecisionKind::Sacrifice => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) =
-                        crate::resolve::effects_of(self, &r.item).get(r.pc)
+                        self.current_effect()
                     {
                         out.extend(
                             self.controlled_by(p)
@@ -165,6 +165,14 @@ impl Game {
                 }
                 out.push(Action::No);
             }
+            DecisionKind::FlipAgain => {
+                out.push(Action::Yes);
+                out.push(Action::No);
+            }
+            DecisionKind::KeepCoin => {
+                out.push(Action::KeepCoin(true));
+                out.push(Action::KeepCoin(false));
+            }
         }
     }
 
@@ -213,6 +221,17 @@ impl Game {
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
+            return;
+        }
+        // "Play this spell only during combat after blockers are declared."
+        if face.spell.after_blockers
+            && !matches!(
+                self.step,
+                tolaria_cards::Step::DeclareBlockers
+                    | tolaria_cards::Step::CombatDamage
+                    | tolaria_cards::Step::EndOfCombat
+            )
+        {
             return;
         }
         if self.can_play_spell(p, card, avail) {
@@ -292,6 +311,12 @@ impl Game {
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
+        // 409.1f: an additional cost of discarding cards needs other cards in hand.
+        if let Some(extra) = &face.spell.additional_cost {
+            if self.player(p).hand.len() <= extra.discard as usize {
+                return false;
+            }
+        }
         if !face.spell.modes.is_empty() {
             return self.playable_modes(card, p).next().is_some();
         }
@@ -356,6 +381,8 @@ impl Game {
             Action::CallHeads => "call heads".into(),
             Action::CallTails => "call tails".into(),
             Action::ChooseWord(w) => format!("choose {}", w.name()),
+            Action::KeepCoin(true) => "keep heads".into(),
+            Action::KeepCoin(false) => "keep tails".into(),
             Action::Yes => "yes".into(),
             Action::No => "no".into(),
             Action::Concede(p) => format!("{p} concedes"),

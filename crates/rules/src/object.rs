@@ -41,6 +41,34 @@ pub struct TokenSource {
     pub effect: u8,
 }
 
+/// The effects of a list and, depth first, those nested in them (a coin
+/// flip's branches, …): an effect's index here names it in a `TokenSource`.
+fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect> {
+    use tolaria_cards::Effect;
+    let mut out = Vec::new();
+    fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Effect>) {
+        for e in list {
+            out.push(e);
+            match e {
+                Effect::FlipCoin { won, lost, .. } => {
+                    walk(won, out);
+                    walk(lost, out);
+                }
+                Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::FlipEach {
+                    on_heads, on_tails, ..
+                } => {
+                    walk(on_heads, out);
+                    walk(on_tails, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(effects, &mut out);
+    out
+}
+
 impl TokenSource {
     /// The token's definition.
     pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
@@ -54,7 +82,7 @@ impl TokenSource {
                 _ => return None,
             }
         };
-        match effects.get(self.effect as usize)? {
+        match all_effects(effects).get(self.effect as usize)? {
             tolaria_cards::Effect::CreateTokens { token, .. } => Some(token),
             _ => None,
         }
@@ -75,7 +103,8 @@ impl TokenSource {
                     }),
             );
             for (ai, effects) in lists {
-                if let Some(ei) = effects.iter().position(|e| std::ptr::eq(e, effect)) {
+                let all = all_effects(effects);
+                if let Some(ei) = all.iter().position(|e| std::ptr::eq(*e, effect)) {
                     return Some(TokenSource {
                         card,
                         face: fi as u8,
@@ -113,6 +142,11 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
+    /// Counters of the other kinds (fuse, luck; at most 255 each), one count
+    /// per kind: plain `Copy` data in what was padding, so the object's size
+    /// and the cost of cloning a game don't change.
+    #[serde(default)]
+    pub counters: [u8; 2],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -145,6 +179,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
+            counters: [0; 2],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -232,6 +267,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
+        self.counters = [0; 2];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -240,6 +276,36 @@ impl Object {
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;
+    }
+
+    /// How many counters of this kind are on it.
+    pub fn counters_of(&self, kind: tolaria_cards::CounterKind) -> u32 {
+        use tolaria_cards::CounterKind;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters as u32,
+            CounterKind::MinusOneMinusOne => self.minus_counters as u32,
+            CounterKind::Fuse => self.counters[0] as u32,
+            CounterKind::Luck => self.counters[1] as u32,
+        }
+    }
+
+    /// Adds (or, negative, removes down to zero) counters of a kind;
+    /// returns how many were actually added or removed.
+    pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
+        use tolaria_cards::CounterKind;
+        let have = self.counters_of(kind) as i32;
+        let max = match kind {
+            CounterKind::PlusOnePlusOne | CounterKind::MinusOneMinusOne => u16::MAX as i32,
+            _ => u8::MAX as i32,
+        };
+        let new = (have + n).clamp(0, max) as u16;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters = new,
+            CounterKind::MinusOneMinusOne => self.minus_counters = new,
+            CounterKind::Fuse => self.counters[0] = new as u8,
+            CounterKind::Luck => self.counters[1] = new as u8,
+        }
+        (new as i32 - have).unsigned_abs()
     }
 
     pub fn id(&self, slot: usize) -> ObjId {

@@ -130,6 +130,11 @@ impl Game {
                 },
                 _ => None,
             },
+            // 409.1f: a spell's additional cost (Waste Away's discard).
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+                .spell
+                .additional_cost
+                .as_ref(),
             _ => None,
         }
     }
@@ -374,6 +379,18 @@ impl Game {
             let p = self.objects[source.slot as usize].controller;
             self.lose_life(p, cost.pay_life);
         }
+        if let Some((kind, n)) = cost.remove_counters {
+            if let Some(o) = self.obj_mut(source) {
+                let n = o.add_counters(kind, -(n as i32));
+                let card = o.card;
+                self.emit(Event::CountersRemoved {
+                    obj: source,
+                    card,
+                    kind,
+                    amount: n,
+                });
+            }
+        }
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
@@ -616,6 +633,11 @@ impl Game {
         }
         if cost.pay_life as i32 > self.player(o.controller).life {
             return false;
+        }
+        if let Some((kind, n)) = cost.remove_counters {
+            if o.counters_of(kind) < n as u32 {
+                return false;
+            }
         }
         true
     }

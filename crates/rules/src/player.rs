@@ -58,6 +58,11 @@ pub struct Player {
     pub lost: bool,
     /// Mulligans taken (101.4).
     pub mulligans: u8,
+    /// 419.6e / 419.6f: turns this player will skip, one per skip effect
+    /// ("skip your next turn"); each is used up by the next turn the player
+    /// would take.
+    #[serde(default)]
+    pub turns_to_skip: u8,
     /// 314.1: maximum hand size.
     pub max_hand_size: Option<u32>,
 }
@@ -76,6 +81,7 @@ impl Player {
             drew_from_empty: false,
             lost: false,
             mulligans: 0,
+            turns_to_skip: 0,
             max_hand_size: Some(7),
         }
     }

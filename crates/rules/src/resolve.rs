@@ -10,7 +10,7 @@ use crate::{
 };
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{
-    db, Ability, Amount, CardId, CounterKind, Duration, Effect, ObjectRef, PlayerRef, Recipient,
+    db, Ability, Amount, CardId, Duration, Effect, ObjectRef, PlayerRef, Recipient, StaticAbility,
     TargetSpec,
 };
 
@@ -27,6 +27,15 @@ pub struct ResolveCtx {
     pub x: u32,
     pub trigger: TriggerContext,
     pub optional: bool,
+    /// 511.1: coin flips won so far in this resolution (`Amount::FlipsWon`).
+    #[serde(default)]
+    pub flips_won: u32,
+    /// Called coin flips made so far in this resolution (`Amount::DoubledEachFlip`).
+    #[serde(default)]
+    pub flips: u32,
+    /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
+    #[serde(default)]
+    pub flipper: Option<PlayerId>,
 }
 
 impl ResolveCtx {
@@ -40,6 +49,9 @@ impl ResolveCtx {
             x: 0,
             trigger: TriggerContext::default(),
             optional: false,
+            flips_won: 0,
+            flips: 0,
+            flipper: None,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -115,7 +127,20 @@ impl Game {
                 trigger,
                 ..
             } => {
-                let optional = matches!(&db().get(*card).faces[*face as usize].abilities[*index as usize], Ability::Triggered(t) if t.optional);
+                let ability = &db().get(*card).faces[*face as usize].abilities[*index as usize];
+                // 404.3: an intervening "if" is checked again on resolution.
+                if let Ability::Triggered(t) = ability {
+                    if let Some(c) = &t.condition {
+                        if !crate::triggers::condition_holds(self, *source, c) {
+                            let card = *card;
+                            self.stack.pop();
+                            self.emit(Event::ConditionFalse { card });
+                            self.flow = Flow::Priority(self.active);
+                            return;
+                        }
+                    }
+                }
+                let optional = matches!(ability, Ability::Triggered(t) if t.optional);
                 (*source, *card, false, *trigger, optional)
             }
             StackKind::CombatDamage(_) => unreachable!(),
@@ -153,6 +178,9 @@ impl Game {
             x: item.x,
             trigger,
             optional,
+            flips_won: 0,
+            flips: 0,
+            flipper: None,
         };
         if !is_spell {
             self.stack.pop();
@@ -166,6 +194,8 @@ impl Game {
             chooser: None,
             words: [None; 2],
             copy_choice: None,
+            inner: 0,
+            flip: crate::engine::FlipState::default(),
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -223,7 +253,7 @@ impl Game {
                 StackKind::Spell { obj } => Some(obj),
                 _ => None,
             };
-            self.end_the_turn(resolved);
+            self.end_the_turn(card, resolved);
             return;
         }
         match r.item.kind {
@@ -372,8 +402,24 @@ impl Game {
         }
         match action {
             Action::CallHeads | Action::CallTails => {
+                // 511.1: the call, made before the coin is flipped.
                 if let Some(r) = self.resolving.as_mut() {
-                    r.sub = if action == Action::CallHeads { 1 } else { 2 };
+                    r.flip.call = Some(action == Action::CallHeads);
+                }
+            }
+            Action::KeepCoin(heads) => {
+                // 419.1 (Krark's Thumb): the result kept.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.kept = Some(heads);
+                }
+            }
+            Action::Yes | Action::No
+                if self.resolving.as_ref().is_some_and(|r| r.flip.asking_again) =>
+            {
+                // "or choose to stop flipping" (Fiery Gambit).
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.asking_again = false;
+                    r.flip.stopped = action == Action::No;
                 }
             }
             Action::Yes => {
@@ -392,13 +438,7 @@ impl Game {
                 }
             }
             Action::ChooseObject(o) => {
-                let effects = self
-                    .resolving
-                    .as_deref()
-                    .map(|r| effects_of(self, &r.item))
-                    .unwrap_or(&[]);
-                let pc = self.resolving.as_ref().map_or(0, |r| r.pc);
-                match effects.get(pc) {
+                match self.current_effect() {
                     Some(Effect::Discard { .. }) => self.discard(o),
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
@@ -473,16 +513,166 @@ impl Game {
                     kind: DecisionKind::Discard { remaining },
                 })
             }
-            Effect::FlipCoin { won, lost } => {
-                // 511.1: the flipping player calls heads or tails first.
-                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                if sub == 0 {
-                    return Some(Decision {
-                        player: ctx.controller,
-                        kind: DecisionKind::CallCoin,
-                    });
+            Effect::FlipCoin { who, won, lost } => {
+                // 511.1: the flipping player calls heads or tails, then flips;
+                // only that player wins or loses.
+                let p = self
+                    .players_of(ctx, who)
+                    .first()
+                    .copied()
+                    .unwrap_or(ctx.controller);
+                for _ in 0..64 {
+                    let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
+                    let win = match outcome {
+                        Some(w) => w,
+                        None => match self.called_flip(p)? {
+                            Ok(w) => w,
+                            Err(d) => return Some(d),
+                        },
+                    };
+                    if let Some(d) = self.run_inner(ctx, if win { won } else { lost }) {
+                        return Some(d);
+                    }
+                    let r = self.resolving.as_mut()?;
+                    r.flip.outcome = None;
+                    // "… decides whether to flip again" (Game of Chaos).
+                    if !std::mem::take(&mut r.flip.repeat) {
+                        break;
+                    }
                 }
-                self.flip_coin(ctx, sub == 1, won, lost);
+                None
+            }
+            Effect::OfferFlipAgain { who } => {
+                let r = self.resolving.as_mut()?;
+                if std::mem::take(&mut r.flip.again_asked) {
+                    // Answered: `stopped` holds a "no".
+                    r.flip.repeat = !std::mem::take(&mut r.flip.stopped);
+                    return None;
+                }
+                let p = self.players_of(ctx, who).first().copied()?;
+                let r = self.resolving.as_mut()?;
+                r.flip.again_asked = true;
+                r.flip.asking_again = true;
+                Some(Decision {
+                    player: p,
+                    kind: DecisionKind::FlipAgain,
+                })
+            }
+            Effect::FlipUntilLose { may_stop } => {
+                // 511.1: each flip is called; stop at the first lost flip (or
+                // when the player chooses to stop, if they may).
+                let p = ctx.controller;
+                for _ in 0..10_000 {
+                    let r = self.resolving.as_ref()?;
+                    if r.flip.asking_again {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::FlipAgain,
+                        });
+                    }
+                    if r.flip.stopped || r.flip.lost {
+                        break;
+                    }
+                    match self.called_flip(p)? {
+                        Err(d) => return Some(d),
+                        Ok(true) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                                r.flip.asking_again = *may_stop;
+                            }
+                        }
+                        Ok(false) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                            }
+                        }
+                    }
+                }
+                None
+            }
+            Effect::NoEffectIfFlipLost => {
+                if self.resolving.as_ref().is_some_and(|r| r.flip.lost) {
+                    // The rest of the spell or ability does nothing.
+                    let len = self
+                        .resolving
+                        .as_deref()
+                        .map_or(0, |r| effects_of(self, &r.item).len());
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.pc = len;
+                    }
+                }
+                None
+            }
+            Effect::IfFlipsWon { at_least, effects } => {
+                let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
+                if won >= *at_least {
+                    return self.run_inner(ctx, effects);
+                }
+                None
+            }
+            Effect::FlipEach {
+                who,
+                on_heads,
+                on_tails,
+                until_all_heads,
+            } => {
+                // 511.2: each player flips without a call; no one wins or loses.
+                let players: Vec<PlayerId> =
+                    who.iter().flat_map(|w| self.players_of(ctx, w)).collect();
+                for _ in 0..10_000 {
+                    let done = self.resolving.as_ref().map_or(0, |r| r.flip.round.len());
+                    if done < players.len() {
+                        let p = players[done];
+                        match self.coin(p) {
+                            Err(d) => return Some(d),
+                            Ok(heads) => {
+                                self.emit(Event::CoinFlipped {
+                                    player: p,
+                                    call: None,
+                                    heads,
+                                    won: None,
+                                });
+                                if let Some(r) = self.resolving.as_mut() {
+                                    r.flip.round.push(heads);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    // The effects for each player's result, in turn order
+                    // (they may need that player's choice: "sacrifices a creature").
+                    let (applying, heads) = match self.resolving.as_ref() {
+                        Some(r) => (
+                            r.flip.applying as usize,
+                            r.flip.round.get(r.flip.applying as usize).copied(),
+                        ),
+                        None => return None,
+                    };
+                    if let (Some(&p), Some(heads)) = (players.get(applying), heads) {
+                        let mut c = ctx.clone();
+                        c.flipper = Some(p);
+                        if let Some(d) = self.run_inner(&c, if heads { on_heads } else { on_tails })
+                        {
+                            return Some(d);
+                        }
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.flip.applying += 1;
+                            r.sub = 0;
+                        }
+                        continue;
+                    }
+                    let round = self
+                        .resolving
+                        .as_mut()
+                        .map(|r| {
+                            r.flip.applying = 0;
+                            std::mem::take(&mut r.flip.round)
+                        })
+                        .unwrap_or_default();
+                    if !*until_all_heads || round.iter().all(|&h| h) {
+                        break;
+                    }
+                }
                 None
             }
             Effect::Sacrifice { who, filter } => {
@@ -531,6 +721,7 @@ impl Game {
                 .filter(|&p| p != ctx.controller)
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
+            PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
         }
     }
 
@@ -611,6 +802,8 @@ impl Game {
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
+            Amount::FlipsWon => ctx.flips_won as i32,
+            Amount::DoubledEachFlip(n) => n << ctx.flips.saturating_sub(1).min(20),
         }
     }
 
@@ -760,17 +953,35 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        match kind {
-                            CounterKind::PlusOnePlusOne => obj.plus_counters += n as u16,
-                            CounterKind::MinusOneMinusOne => obj.minus_counters += n as u16,
-                        }
+                        let n = obj.add_counters(*kind, n as i32);
                         let card = obj.card;
-                        self.emit(Event::CountersPut {
-                            obj: o,
-                            card,
-                            plus: *kind == CounterKind::PlusOnePlusOne,
-                            amount: n,
-                        });
+                        if n > 0 {
+                            self.emit(Event::CountersPut {
+                                obj: o,
+                                card,
+                                kind: *kind,
+                                amount: n,
+                            });
+                        }
+                    }
+                }
+            }
+            Effect::RemoveCounters { what, kind, amount } => {
+                // 416.3: as many as there are (Goblin Bomb ruling: nothing
+                // happens if there is no fuse counter to remove).
+                let n = self.amount(ctx, amount).max(0);
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        let n = obj.add_counters(*kind, -n);
+                        let card = obj.card;
+                        if n > 0 {
+                            self.emit(Event::CountersRemoved {
+                                obj: o,
+                                card,
+                                kind: *kind,
+                                amount: n,
+                            });
+                        }
                     }
                 }
             }
@@ -813,36 +1024,218 @@ impl Game {
             Effect::ControlNextTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     // 507.1a: the last effect created is the one that works.
-                    self.turn_control_next.retain(|e| e.0 != p);
+                    let replaced = self
+                        .turn_control_next
+                        .iter()
+                        .position(|e| e.0 == p)
+                        .map(|i| self.turn_control_next.remove(i).1);
                     self.turn_control_next.push((p, ctx.controller));
+                    self.emit(Event::TurnControlCreated {
+                        player: p,
+                        controller: ctx.controller,
+                        replaced,
+                    });
+                }
+            }
+            Effect::SkipNextTurn { who } => {
+                // 419.6f: two skip effects skip the next two turns.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
+            Effect::WinGame { who } => {
+                // 102.2b: the player wins: every opponent loses.
+                for p in self.players_of(ctx, who) {
+                    let others: Vec<PlayerId> = self.opponents(p).collect();
+                    for q in others {
+                        self.player_loses(q, crate::LossReason::OpponentWon);
+                    }
+                }
+                self.check_game_over();
+            }
+            Effect::SacrificeThese { what } => {
+                // 501.3: each is sacrificed by its controller (no choice).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    }
+                }
+            }
+            Effect::RemoveFromCombat { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.combat.remove(o) {
+                        let card = self.objects[o.slot as usize].card;
+                        self.emit(Event::RemovedFromCombat { obj: o, card });
+                    }
+                }
+            }
             Effect::ExtraTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
                 }
             }
-            Effect::FlipCoin { won, lost } => {
-                // Outside a resolution (no call possible): a call of heads.
-                self.flip_coin(ctx, true, won, lost);
+            Effect::FlipCoin { .. }
+            | Effect::OfferFlipAgain { .. }
+            | Effect::FlipUntilLose { .. }
+            | Effect::NoEffectIfFlipLost
+            | Effect::IfFlipsWon { .. }
+            | Effect::FlipEach { .. } => {
+                // 511: flips need the resolution's state and the player's
+                // call; they run in exec_effect_pausable.
             }
         }
     }
 
-    /// 511.1: the controller flips and has called; only they win or lose.
-    fn flip_coin(&mut self, ctx: &ResolveCtx, called_heads: bool, won: &[Effect], lost: &[Effect]) {
-        let heads = self.rng.below(2) == 0;
-        let win = heads == called_heads;
+    /// 511.1: `p` calls (a decision) and flips; only `p` wins or loses.
+    /// Returns `Some(Ok(won))` once flipped, `Some(Err(decision))` while a
+    /// choice is pending (`None` only if nothing is resolving).
+    fn called_flip(&mut self, p: PlayerId) -> Option<Result<bool, Decision>> {
+        let call = self.resolving.as_ref()?.flip.call;
+        let Some(call) = call else {
+            return Some(Err(Decision {
+                player: p,
+                kind: DecisionKind::CallCoin,
+            }));
+        };
+        let heads = match self.coin(p) {
+            Ok(h) => h,
+            Err(d) => return Some(Err(d)),
+        };
+        let won = heads == call;
         self.emit(Event::CoinFlipped {
-            player: ctx.controller,
-            called_heads,
+            player: p,
+            call: Some(call),
             heads,
-            won: win,
+            won: Some(won),
         });
-        for e in if win { won } else { lost } {
-            self.exec_effect(ctx, e);
+        let r = self.resolving.as_mut()?;
+        r.flip.call = None;
+        r.flip.outcome = Some(won);
+        r.ctx.flips += 1;
+        if won {
+            r.ctx.flips_won += 1;
+        } else {
+            r.flip.lost = true;
         }
+        Some(Ok(won))
+    }
+
+    /// One coin flipped by `p` from the game's generator: heads or tails.
+    /// 419.1: with Krark's Thumb ("If you would flip a coin, instead flip two
+    /// coins and ignore one") `p` flips two coins per Thumb they control
+    /// (each Thumb doubles) and, if the coins differ, chooses which to keep
+    /// (a decision).
+    fn coin(&mut self, p: PlayerId) -> Result<bool, Decision> {
+        let thumb = self.controlled_by(p).find(|&o| {
+            self.objects[o.slot as usize]
+                .def()
+                .front()
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Static(StaticAbility::FlipTwoIgnoreOne)))
+        });
+        let Some(thumb) = thumb else {
+            return Ok(self.rng.below(2) == 0);
+        };
+        let thumb_card = self.objects[thumb.slot as usize].card;
+        if let Some(r) = self.resolving.as_mut() {
+            if let Some(heads) = r.flip.kept.take() {
+                let flipped = std::mem::take(&mut r.flip.coins);
+                r.flip.choosing = false;
+                self.emit(Event::CoinKept {
+                    player: p,
+                    card: thumb_card,
+                    flipped,
+                    heads,
+                });
+                return Ok(heads);
+            }
+        }
+        let thumbs = self
+            .controlled_by(p)
+            .filter(|&o| {
+                self.objects[o.slot as usize]
+                    .def()
+                    .front()
+                    .abilities
+                    .iter()
+                    .any(|a| matches!(a, Ability::Static(StaticAbility::FlipTwoIgnoreOne)))
+            })
+            .count()
+            .min(4);
+        let n = 1u8 << thumbs;
+        let heads = (0..n).filter(|_| self.rng.below(2) == 0).count() as u8;
+        if heads == 0 || heads == n {
+            self.emit(Event::CoinKept {
+                player: p,
+                card: thumb_card,
+                flipped: n,
+                heads: heads == n,
+            });
+            return Ok(heads == n);
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.flip.coins = n;
+            r.flip.choosing = true;
+        }
+        Err(Decision {
+            player: p,
+            kind: DecisionKind::KeepCoin,
+        })
+    }
+
+    /// Runs a nested list of effects (a flip's "if you win" branch, …)
+    /// pausably from `Resolving::inner`: the decision it pauses for, or
+    /// `None` when the list is done.
+    fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
+        loop {
+            let i = self.resolving.as_ref().map_or(0, |r| r.inner) as usize;
+            let Some(e) = effects.get(i) else {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.inner = 0;
+                }
+                return None;
+            };
+            // The resolution's flips so far (Amount::FlipsWon) are in the stored ctx.
+            let mut c = ctx.clone();
+            if let Some(r) = self.resolving.as_ref() {
+                c.flips_won = r.ctx.flips_won;
+                c.flips = r.ctx.flips;
+            }
+            if let Some(d) = self.exec_effect_pausable(&c, e) {
+                return Some(d);
+            }
+            if let Some(r) = self.resolving.as_mut() {
+                r.inner += 1;
+                r.sub = 0;
+            }
+        }
+    }
+
+    /// The effect being resolved now, following a nested branch.
+    pub(crate) fn current_effect(&self) -> Option<&'static Effect> {
+        let r = self.resolving.as_deref()?;
+        let e = effects_of(self, &r.item).get(r.pc)?;
+        let inner = match e {
+            Effect::FlipCoin { won, lost, .. } => match r.flip.outcome {
+                Some(true) => won.get(r.inner as usize),
+                Some(false) => lost.get(r.inner as usize),
+                None => None,
+            },
+            Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::FlipEach {
+                on_heads, on_tails, ..
+            } => match r.flip.round.get(r.flip.applying as usize) {
+                Some(true) => on_heads.get(r.inner as usize),
+                Some(false) => on_tails.get(r.inner as usize),
+                None => None,
+            },
+            _ => None,
+        };
+        Some(inner.unwrap_or(e))
     }
 
     /// 414: counter a spell: it goes to its owner's graveyard.
@@ -889,7 +1282,7 @@ impl Game {
         self.move_to(o, Zone::Graveyard(owner), reason);
     }
 
-    /// Deals damage (416.4 / 310), after protection's prevention (502.7e).
+    /// Deals damage (417.1 / 310), after protection's prevention (502.7e).
     /// 419: prevention effects reduce damage before it is dealt. Returns the
     /// damage left.
     fn prevent_damage(&mut self, source_card: CardId, to: Target, mut n: u32, combat: bool) -> u32 {

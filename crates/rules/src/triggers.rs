@@ -141,6 +141,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        Event::CoinFlipped {
+            player,
+            won: Some(true),
+            ..
+        } => {
+            // 511.1: "Whenever you win a coin flip".
+            let winner = *player;
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| {
+                    (matches!(t, Trigger::WinsCoinFlip)
+                        && game.objects[src.slot as usize].controller == winner)
+                        .then_some(TriggerContext {
+                            player: Some(winner),
+                            ..Default::default()
+                        })
+                });
+            }
+        }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
             scan(game, obj, |t, _, _| {
@@ -230,6 +249,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
 }
 
+/// "Whenever one or more creatures block": once per declaration of blockers.
+pub(crate) fn creatures_block_triggers(game: &mut Game) {
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        scan(game, src, |t, _, _| {
+            matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
+        });
+    }
+}
+
+/// 404.3: whether an intervening "if" condition holds for the ability of `src`.
+pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
+    match c {
+        tolaria_cards::Condition::CountersOnThis { kind, at_least } => game
+            .obj(src)
+            .is_some_and(|o| o.counters_of(*kind) >= *at_least),
+    }
+}
+
 fn damage_to_player_triggers(
     game: &mut Game,
     source: ObjId,
@@ -272,6 +310,13 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
     for (i, a) in abilities.iter().enumerate() {
         if let Ability::Triggered(t) = a {
             if let Some(ctx) = f(&t.trigger, game, src) {
+                // 404.3: an intervening "if" must be true for it to trigger.
+                if t.condition
+                    .as_ref()
+                    .is_some_and(|c| !condition_holds(game, src, c))
+                {
+                    continue;
+                }
                 game.pending_triggers.push(PendingTrigger {
                     controller,
                     source: src,

@@ -111,11 +111,34 @@ impl Game {
             None => {
                 // The turn ends; the next player's turn begins.
                 self.turn += 1;
-                // Extra turns come first, the most recently created first.
-                self.active = match self.extra_turns.pop() {
-                    Some(p) if !self.player(p).lost => p,
-                    _ => self.next_player(self.active),
-                };
+                loop {
+                    // Extra turns come first, the most recently created first.
+                    let next = match self.extra_turns.pop() {
+                        Some(p) if !self.player(p).lost => p,
+                        _ => self.next_player(self.active),
+                    };
+                    self.active = next;
+                    // 419.6e / 419.6f: a skipped turn is passed over as though it
+                    // didn't exist; each skip effect uses up one turn.
+                    if self.player(next).turns_to_skip == 0 {
+                        break;
+                    }
+                    self.player_mut(next).turns_to_skip -= 1;
+                    self.emit(Event::TurnSkipped { player: next });
+                    // 507.1b: a pending turn-controlling effect waits for a
+                    // turn the player actually takes.
+                    if let Some(&(_, controller)) =
+                        self.turn_control_next.iter().find(|e| e.0 == next)
+                    {
+                        self.emit(Event::TurnControlWaits {
+                            player: next,
+                            controller,
+                        });
+                    }
+                    if self.is_over() {
+                        break;
+                    }
+                }
                 // 507.1: a turn-controlling effect applies to the next turn the
                 // player actually takes, and ends as the following turn begins.
                 self.turn_controller = match self
@@ -136,32 +159,38 @@ impl Game {
 
     /// 509.1: ending the turn, after the resolving spell or ability has
     /// finished (`resolved` is the resolving spell, if a spell).
-    pub(crate) fn end_the_turn(&mut self, resolved: Option<ObjId>) {
+    pub(crate) fn end_the_turn(&mut self, card: tolaria_cards::CardId, resolved: Option<ObjId>) {
         self.ending_turn = false;
+        self.emit(Event::EndingTurn { card });
         // 509.1a: every object on the stack is removed from the game,
-        // including the spell that ended the turn.
+        // including the spell that ended the turn (it finishes resolving)
+        // and spells that can't be countered: this is not countering.
         if let Some(obj) = resolved {
             if self.obj(obj).is_some_and(|o| o.zone == Zone::Stack) {
-                self.move_to(obj, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                self.move_to(obj, Zone::RemovedFromGame, MoveReason::TurnEnded);
             }
         }
         while let Some(item) = self.stack.pop() {
-            if let crate::StackKind::Spell { obj } = item.kind {
-                // Put it back so that the move finds it listed on the stack.
-                self.stack.push(item);
-                self.move_to(obj, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
-            } else if let Some(card) = item.card(self) {
-                self.emit(Event::ZoneChange {
-                    card,
-                    old: ObjId { slot: 0, gen: 0 },
-                    new: ObjId { slot: 0, gen: 0 },
-                    from: Zone::Stack,
-                    to: Zone::Nowhere,
-                    reason: MoveReason::RemoveFromGame,
-                });
+            match item.kind {
+                crate::StackKind::Spell { obj } => {
+                    // Put it back so that the move finds it listed on the stack.
+                    self.stack.push(item);
+                    self.move_to(obj, Zone::RemovedFromGame, MoveReason::TurnEnded);
+                }
+                // Abilities and combat damage aren't cards: they cease to exist.
+                crate::StackKind::Ability {
+                    card, triggered, ..
+                } => self.emit(Event::StackObjectCeases {
+                    card: Some(card),
+                    triggered,
+                }),
+                crate::StackKind::CombatDamage(_) => self.emit(Event::StackObjectCeases {
+                    card: None,
+                    triggered: false,
+                }),
             }
         }
-        // Attacking and blocking creatures are removed from combat.
+        // 509.1a: attacking and blocking creatures are removed from combat.
         let in_combat: Vec<ObjId> = self
             .combat
             .attackers
@@ -171,16 +200,21 @@ impl Game {
             .collect();
         for o in in_combat {
             if let Some(card) = self.obj(o).map(|x| x.card) {
-                self.emit(Event::RemovedFromCombat { obj: o, card });
+                self.emit(Event::RemovedFromCombatTurnEnded { obj: o, card });
             }
         }
         self.combat.clear();
-        // 509.1b: state-based effects; no priority, no triggers put on the stack.
+        // 509.1b: state-based effects; no player gets priority, and triggered
+        // abilities wait (509.2: they go on the stack in the cleanup step).
         self.check_state_based_effects();
         if self.is_over() {
             return;
         }
-        // 509.1c: skip to the cleanup step (the phase ends: 300.3).
+        self.emit(Event::TurnEndingChecks {
+            waiting: self.pending_triggers.len() as u32,
+        });
+        // 509.1c: the current phase and/or step ends; the game skips straight
+        // to the cleanup step (300.3: mana empties if the phase ends).
         if self.step.phase() != Phase::End {
             self.empty_mana_pools();
         }
@@ -198,7 +232,12 @@ impl Game {
             if lost > 0 {
                 self.players[i].pool.clear();
                 let p = PlayerId(i as u8);
-                if !self.no_mana_burn(p) {
+                if self.no_mana_burn(p) {
+                    self.emit(Event::ManaLostNoBurn {
+                        player: p,
+                        amount: lost,
+                    });
+                } else {
                     self.players[i].life -= lost as i32;
                     self.emit(Event::ManaBurn {
                         player: p,

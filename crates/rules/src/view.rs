@@ -183,7 +183,7 @@ impl Game {
             .iter()
             .map(|&id| {
                 let o = &self.objects[id.slot as usize];
-                card_view(id, !o.is_face_down() || o.owner == viewer)
+                card_view(id, !o.is_face_down() || self.sees_hand_of(viewer, o.owner))
             })
             .collect();
         let decides = self.decider() == Some(viewer);

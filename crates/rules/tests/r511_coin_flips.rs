@@ -35,9 +35,9 @@ fn resolve_flip(g: &mut Game, heads: bool) -> bool {
     let flip = events.iter().find_map(|e| match e {
         Event::CoinFlipped {
             player,
-            called_heads,
+            call: Some(called_heads),
             heads: h,
-            won,
+            won: Some(won),
         } => Some((*player, *called_heads, *h, *won)),
         _ => None,
     });
@@ -121,10 +121,15 @@ fn stitch_in_time_winner_takes_an_extra_turn() {
         g.apply(Action::Pass).unwrap();
         g.apply(Action::Pass).unwrap();
         g.apply(Action::CallHeads).unwrap();
-        let won = g
-            .take_events()
-            .iter()
-            .any(|e| matches!(e, Event::CoinFlipped { won: true, .. }));
+        let won = g.take_events().iter().any(|e| {
+            matches!(
+                e,
+                Event::CoinFlipped {
+                    won: Some(true),
+                    ..
+                }
+            )
+        });
         while g.turn == 3 {
             let d = g.decider().unwrap();
             g.apply_as(d, Action::Pass).unwrap();

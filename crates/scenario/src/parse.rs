@@ -19,9 +19,13 @@ pub struct CardSpec {
     pub card: CardId,
     pub tapped: bool,
     pub sick: bool,
+    /// 504: a face-down permanent (status only; no morph cost is involved).
+    pub face_down: bool,
     pub damage: u32,
     pub plus: u16,
     pub minus: u16,
+    /// Other counters: "fuse counters N", "luck counters N".
+    pub counters: Vec<(tolaria_cards::CounterKind, u16)>,
     /// "attached to NAME" (with an optional #k), or "attached to P2".
     pub attached_to: Option<String>,
     pub line: usize,
@@ -34,9 +38,11 @@ impl CardSpec {
             card,
             tapped: false,
             sick: false,
+            face_down: false,
             damage: 0,
             plus: 0,
             minus: 0,
+            counters: Vec::new(),
             attached_to: None,
             line,
         }
@@ -82,6 +88,9 @@ pub struct Scenario {
     pub new_game: bool,
     /// `PLAYER deck: …` lines (only with `start: new game`).
     pub decks: Vec<(usize, Vec<CardId>)>,
+    /// 507.1: `control: P2 controls P1's next turn` lines (controlled, controller),
+    /// as if a Mindslaver's ability had resolved before the scenario starts.
+    pub turn_control: Vec<(usize, usize)>,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -110,6 +119,7 @@ impl Scenario {
             zones: Vec::new(),
             new_game: false,
             decks: Vec::new(),
+            turn_control: Vec::new(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -141,6 +151,24 @@ impl Scenario {
                     return Err(err("a game needs at least two players".into()));
                 }
                 sc.players = names;
+            } else if let Some(rest) = line.strip_prefix("control:") {
+                // 507.1: "control: P2 controls P1's next turn".
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let [controller, "controls", whose, "next", "turn"] = words.as_slice() else {
+                    return Err(err(
+                        "expected `control: PLAYER controls PLAYER's next turn`".into(),
+                    ));
+                };
+                let controlled = whose
+                    .strip_suffix("'s")
+                    .and_then(|w| sc.player(w))
+                    .ok_or_else(|| err(format!("unknown player {whose:?}")))?;
+                let controller = sc
+                    .player(controller)
+                    .ok_or_else(|| err(format!("unknown player {controller:?}")))?;
+                // 507.1a: a later one for the same player overwrites an earlier one.
+                sc.turn_control.retain(|e| e.0 != controlled);
+                sc.turn_control.push((controlled, controller));
             } else if let Some(rest) = line.strip_prefix("start:") {
                 if rest.trim() != "new game" {
                     return Err(err(format!(
@@ -258,7 +286,12 @@ impl Scenario {
             message: m.to_string(),
         };
         if sc.new_game {
-            if saw_turn || !sc.zones.is_empty() || !sc.life.is_empty() || !sc.poison.is_empty() {
+            if saw_turn
+                || !sc.zones.is_empty()
+                || !sc.life.is_empty()
+                || !sc.poison.is_empty()
+                || !sc.turn_control.is_empty()
+            {
                 return Err(whole(
                     "`start: new game` takes only `PLAYER deck:` lines, not `turn:`, zones, life or poison",
                 ));
@@ -341,11 +374,13 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     ["tapped"] => spec.tapped = true,
                     ["untapped"] => spec.tapped = false,
                     ["sick"] => spec.sick = true,
+                    ["face", "down"] => spec.face_down = true,
                     ["damage", n] => spec.damage = n.parse().map_err(|_| format!("bad damage {n:?}"))?,
                     ["+1/+1", "counters" | "counter", n] => spec.plus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
+                    [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, attached to NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck counters N, face down, attached to NAME)")),
                 }
             }
         }

@@ -115,9 +115,11 @@ impl Scenario {
                 if *zone != ZoneName::InPlay
                     && (c.tapped
                         || c.sick
+                        || c.face_down
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
+                        || !c.counters.is_empty()
                         || c.attached_to.is_some())
                 {
                     return Err((c.line, "only cards in play can have a status".into()));
@@ -128,8 +130,14 @@ impl Scenario {
                 o.damage = c.damage;
                 o.plus_counters = c.plus;
                 o.minus_counters = c.minus;
+                for &(kind, n) in &c.counters {
+                    o.add_counters(kind, n as i32);
+                }
                 if c.sick {
                     o.flags |= tolaria_rules::object::flags::SICK;
+                }
+                if c.face_down {
+                    o.flags |= tolaria_rules::object::flags::FACE_DOWN;
                 }
                 if let Some(a) = &c.attached_to {
                     attach.push((id, a.clone(), c.line));
@@ -158,6 +166,10 @@ impl Scenario {
         }
         for &(p, poison) in &self.poison {
             g.players[p].poison = poison;
+        }
+        for &(controlled, controller) in &self.turn_control {
+            g.turn_control_next
+                .push((PlayerId(controlled as u8), PlayerId(controller as u8)));
         }
         g.begin_at(self.turn, PlayerId(self.active as u8), self.step);
         Ok(g)
@@ -238,8 +250,19 @@ impl Scenario {
         let words: Vec<&str> = text.split_whitespace().collect();
         let verb = words[0].to_ascii_lowercase();
         let rest = words[1..].join(" ");
-        let action = if verb == "concede" {
-            Action::Concede(player)
+        let action = if verb == "keep" && (rest == "heads" || rest == "tails") {
+            // 419.1 (Krark's Thumb): keep the coin that came up heads or tails.
+            if decider != player {
+                return Err(format!("{text:?}: {} decides now, not {}", decider, player));
+            }
+            Action::KeepCoin(rest == "heads")
+        } else if verb == "concede" {
+            // `concede` is the player's own; `concede P2` asks to concede for
+            // another player, which the engine refuses (507.3b).
+            match rest.as_str() {
+                "" => Action::Concede(player),
+                other => Action::Concede(self.pid(other)?),
+            }
         } else {
             if decider != player {
                 return Err(format!("{text:?}: {} decides now, not {}", decider, player));
@@ -509,7 +532,73 @@ impl Scenario {
                 _ => fail("expected `log has \"…\"` or `log lacks \"…\"`".into()),
             };
         }
+        // 507.3 and friends: `P1 can't ACTION` tries the action on a copy of
+        // the game as P1 and expects the engine to refuse it.
+        if let [p, "can't" | "cannot", rest @ ..] = words.as_slice() {
+            if !rest.is_empty() && !matches!(rest[0], "see" | "identify") {
+                let pid = self.pid(p)?;
+                let mut copy = g.clone();
+                return match self.act(&mut copy, pid, &rest.join(" ")) {
+                    Err(_) => Ok(()),
+                    Ok(()) => fail("the engine accepted it".into()),
+                };
+            }
+        }
         match words.as_slice() {
+            // 507.3: who makes the pending decision (`decision` names the
+            // player on whose behalf it is made).
+            ["decider", p] => {
+                let want = self.pid(p)?;
+                match g.decider() {
+                    Some(d) if d == want => Ok(()),
+                    Some(d) => fail(format!("{d} decides")),
+                    None => fail("no decision".into()),
+                }
+            }
+            // 507: who controls the current turn.
+            ["turn", "controller", p] => {
+                let want = self.pid(p)?;
+                if g.turn_controller == want {
+                    Ok(())
+                } else {
+                    fail(format!("{} controls the turn", g.turn_controller))
+                }
+            }
+            // 507.2: whether `view(P1)` identifies a permanent (face-down ones).
+            [p, "identifies", ..] | [p, "can't", "identify", ..] => {
+                let viewer = self.pid(p)?;
+                let shows = words[1] == "identifies";
+                let name = words[if shows { 2 } else { 3 }..].join(" ");
+                let (name, k) = split_index(&name);
+                let o = g
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| obj_name(g, o).eq_ignore_ascii_case(name))
+                    .nth(k)
+                    .ok_or_else(|| format!("expect {text:?}: no permanent named {name:?}"))?;
+                let known = g
+                    .view(viewer)
+                    .in_play
+                    .iter()
+                    .find(|v| v.id == o)
+                    .is_some_and(|v| v.card.is_some());
+                match (shows, known) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("hidden from that player".into()),
+                    (false, true) => fail("that player can identify it".into()),
+                }
+            }
+            // 507.2: what `view(P1)` shows of P2's hand.
+            [p, "sees", q, "hand"] | [p, "can't", "see", q, "hand"] => {
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let shown = g.view(viewer).players[owner.index()].hand.is_some();
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the hand is hidden from that player".into()),
+                    (false, true) => fail("the hand is shown to that player".into()),
+                }
+            }
             ["winner", p] => {
                 let want = self
                     .player(p)
@@ -639,6 +728,8 @@ impl Scenario {
             "colorless",
             "named",
             "no_abilities",
+            "fuse",
+            "luck",
         ];
         let split = words
             .iter()
@@ -698,6 +789,11 @@ impl Scenario {
                 }
                 ["+1/+1", "counters" | "counter", n, tail @ ..] => {
                     cmp(obj.plus_counters as i64, n, text)?;
+                    rest = tail;
+                }
+                [kind @ ("fuse" | "luck"), "counters" | "counter", n, tail @ ..] => {
+                    let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
+                    cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
                 }
                 ["-1/-1", "counters" | "counter", n, tail @ ..] => {
@@ -913,6 +1009,7 @@ fn decision_short(k: &DecisionKind) -> String {
         "sacrifice as a cost" => "sacrifice_cost".into(),
         "discard as a cost" => "discard_cost".into(),
         "call the coin flip" => "call_coin".into(),
+        "keep a coin" => "keep_coin".into(),
         "choose a mode" => "mode".into(),
         n => n.replace(' ', "_"),
     }

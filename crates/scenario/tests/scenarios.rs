@@ -35,6 +35,12 @@ fn malformed_lines_are_errors_naming_the_line() {
     assert!(parse_err("turn: 3 P1 main1\nP1 hand: Shock (upside down)")
         .starts_with("t.scn:2: unknown status"));
     assert!(parse_err("P1 hand: Shock").contains("missing `turn:"));
+    assert!(
+        parse_err("turn: 3 P1 main1\ncontrol: P9 controls P1's next turn")
+            .starts_with("t.scn:2: unknown player")
+    );
+    assert!(parse_err("turn: 3 P1 main1\ncontrol: P2 takes P1's turn")
+        .starts_with("t.scn:2: expected `control:"));
 }
 
 #[test]
