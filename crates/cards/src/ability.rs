@@ -208,8 +208,11 @@ pub enum StaticAbility {
     /// 405.2 characteristic-defining ability: power and toughness each equal to
     /// a count (Scion of the Wild).
     PowerToughnessFromCount(ObjectFilter),
-    /// "[This] gets +1/+1 for each [filter]" (Yavimaya Enchantress).
+    /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
+    /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
+    /// view of the ability's source.
     PlusPerCount {
+        affected: Affected,
         filter: ObjectFilter,
         power: i32,
         toughness: i32,

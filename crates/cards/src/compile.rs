@@ -1283,6 +1283,45 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
 }
 
+/// "a 3/3 green Ape creature with trample" / "2/2 creatures" / "an X/X
+/// Construct artifact creature": what an animated permanent becomes. Types
+/// and subtypes are added (the card's "It's still a land" or "in addition
+/// to its other types"), colours set, keywords gained, P/T set (6b).
+fn animation(p: &mut P) -> Option<LayerEffect> {
+    let mut e = LayerEffect::default();
+    p.eat_any(&["a", "an"]);
+    e.set_pt = Some(if p.peek() == "x/x" {
+        crate::SetPt::X
+    } else {
+        let (power, toughness) = pt_set(p.peek())?;
+        crate::SetPt::Fixed { power, toughness }
+    });
+    p.bump();
+    let mut colors = ColorSet::EMPTY;
+    while let Some(c) = Color::from_name(p.peek()) {
+        p.bump();
+        colors.insert(c);
+        p.eat("and");
+    }
+    if !colors.is_empty() {
+        e.set_colors = Some(colors);
+    }
+    while let Some(st) = subtype_word(p.raw()) {
+        p.bump();
+        e.add_subtypes.insert(Subtype::intern(st));
+    }
+    if p.eat("artifact") {
+        e.add_types.insert(CardType::Artifact);
+    }
+    p.eat_any(&["creature", "creatures"])?;
+    e.add_types.insert(CardType::Creature);
+    if p.eat("with") {
+        e.add_keywords = keyword_list(p)?;
+    }
+    p.eat_all("in addition to its other types");
+    Some(e)
+}
+
 /// A continuous effect on an object until end of turn (418.3): any of
 /// "gets +P/+T", "gains K", "loses all abilities", "has base power and
 /// toughness N/M", joined by "and", then "until end of turn" (or after a
@@ -1392,6 +1431,18 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // "… becomes a 3/3 green Ape creature with trample until end of turn"
+    // (layers 4, 5, 6b).
+    if p.at_any_of(&["become", "becomes"]) {
+        p.bump();
+        let effect = animation(p)?;
+        p.eat_all("until end of turn").then_some(())?;
+        return Some(vec![Effect::Continuous {
+            what,
+            effect,
+            duration: Duration::EndOfTurn,
+        }]);
     }
     // 501.3: "Each blocking creature is sacrificed by its controller."
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
@@ -1638,6 +1689,24 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 duration: Duration::Permanent,
             }
         }
+        // Layer 2: "gain control of [object] [until end of turn]".
+        "gain" if p.at_all("gain control of") => {
+            p.eat_all("gain control of");
+            let what = object_phrase(p, cx)?;
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
+            Effect::Continuous {
+                what,
+                effect: LayerEffect {
+                    gain_control: true,
+                    ..Default::default()
+                },
+                duration,
+            }
+        }
         "create" => {
             p.bump();
             let (amount, token) = token(p)?;
@@ -1686,6 +1755,15 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "It's still a land." after an animation: the types were added.
+    if p.at_all("it's still a land") || p.at_all("they're still lands") {
+        let animated = matches!(
+            cx.effects.last(),
+            Some(Effect::Continuous { effect, .. }) if effect.add_types.contains(CardType::Creature)
+        );
+        let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
+        return (animated && p.eat_end()).then_some(());
+    }
     // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
     if p.eat_all("flip a coin until you lose a flip") {
         let may_stop = p.eat_all("or choose to stop flipping");
@@ -2411,6 +2489,16 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             layered.add_types.insert(CardType::Creature);
             modify = true;
+        } else if p.eat_all("is an artifact creature") {
+            // March of the Machines: "Each noncreature artifact is an
+            // artifact creature with power and toughness each equal to its
+            // converted mana cost" (layers 4 and 6b).
+            layered.add_types.insert(CardType::Artifact);
+            layered.add_types.insert(CardType::Creature);
+            if p.eat_all("with power and toughness each equal to its converted mana cost") {
+                layered.set_pt = Some(crate::SetPt::ConvertedManaCost);
+            }
+            modify = true;
         } else if matches!(p.peek(), "has" | "have") && p.peek_at(1) == "base" {
             p.bump();
             p.bump();
@@ -2429,12 +2517,13 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
             if p.eat_all("for each") {
-                if !this {
+                if matches!(affected, Affected::Each(_)) {
                     return None;
                 }
                 let f = group(attempt_skip_article(p))?;
                 p.eat_all("in play");
                 out.push(StaticAbility::PlusPerCount {
+                    affected: affected.clone(),
                     filter: f,
                     power,
                     toughness,

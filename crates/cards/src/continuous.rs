@@ -4,7 +4,7 @@
 //! each part in its own layer, to the set of objects the effect began
 //! applying to in its first layer (418.5b).
 
-use crate::{BasicLandType, Color, ColorSet, KeywordSet, TypeSet};
+use crate::{BasicLandType, Color, ColorSet, KeywordSet, SubtypeSet, TypeSet};
 use serde::{Deserialize, Serialize};
 
 /// The parts of one continuous effect, by layer (418.5a).
@@ -21,6 +21,9 @@ pub struct LayerEffect {
     /// Layer 4: card types added ("is a creature in addition to its other types").
     #[serde(default, skip_serializing_if = "no_types")]
     pub add_types: TypeSet,
+    /// Layer 4: subtypes added ("becomes a 3/3 Ape creature").
+    #[serde(default, skip_serializing_if = "SubtypeSet::is_empty")]
+    pub add_subtypes: SubtypeSet,
     /// Layer 5: the colours become exactly these.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_colors: Option<ColorSet>,
@@ -112,6 +115,9 @@ pub enum SetPt {
     Fixed { power: i32, toughness: i32 },
     /// "power and toughness each equal to its converted mana cost" (Opalescence).
     ConvertedManaCost,
+    /// "becomes an X/X …": X as announced; a resolving effect fixes it
+    /// (413.2f), so only card data holds this.
+    X,
 }
 
 /// The layers of 418.5a, with the sublayers of layer 6.
@@ -178,6 +184,9 @@ impl LayerEffect {
         for ty in self.add_types.iter() {
             parts.push(format!("is also a {}", ty.name()));
         }
+        for st in self.add_subtypes.iter() {
+            parts.push(format!("is also a {}", st.name()));
+        }
         if let Some(c) = self.set_colors {
             let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
             parts.push(format!(
@@ -205,6 +214,7 @@ impl LayerEffect {
             Some(SetPt::ConvertedManaCost) => {
                 parts.push("has power and toughness equal to its converted mana cost".into())
             }
+            Some(SetPt::X) => parts.push("is X/X".into()),
             None => {}
         }
         if self.power != 0 || self.toughness != 0 {
@@ -228,7 +238,7 @@ impl LayerEffect {
             Layer::Copy | Layer::PtDefining | Layer::PtCounters => false,
             Layer::Text => self.text.is_some(),
             Layer::Control => self.gain_control,
-            Layer::Type => !self.add_types.is_empty(),
+            Layer::Type => !self.add_types.is_empty() || !self.add_subtypes.is_empty(),
             Layer::Other => {
                 self.set_colors.is_some()
                     || self.lose_all_abilities

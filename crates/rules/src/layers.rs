@@ -192,12 +192,17 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                     (Action::DefineFromCount(f), Scope::This)
                 }
                 StaticAbility::PlusPerCount {
+                    affected,
                     filter,
                     power,
                     toughness,
                 } => (
                     Action::PlusPerCount(filter, *power, *toughness),
-                    Scope::This,
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
                 ),
                 _ => continue,
             };
@@ -285,7 +290,7 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
     match layer {
         Layer::Control if e.gain_control => kind::CONTROL,
         Layer::Text if e.text.is_some() => kind::TEXT,
-        Layer::Type if !e.add_types.is_empty() => kind::TYPE,
+        Layer::Type if !e.add_types.is_empty() || !e.add_subtypes.is_empty() => kind::TYPE,
         Layer::Other => {
             let mut k = 0;
             if e.set_colors.is_some() {
@@ -462,9 +467,10 @@ fn apply(game: &Game, board: &mut [Characteristics], l: &mut Listed, layer: Laye
         if !set[i] {
             continue;
         }
+        // Counted from the point of view of the ability's source.
         let amount = match l.action {
             Action::DefineFromCount(f) | Action::PlusPerCount(f, ..) => {
-                count(game, board, f, i) as i32
+                count(game, board, f, l.source.unwrap_or(i)) as i32
             }
             Action::Layered(_) => 0,
         };
@@ -502,7 +508,12 @@ fn apply_part(
                 ch.keywords = bent_keywords(ch.keywords, t);
             }
         }
-        Layer::Type => ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0),
+        Layer::Type => {
+            ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0);
+            for st in e.add_subtypes.iter() {
+                ch.subtypes.insert(st);
+            }
+        }
         Layer::Other => {
             if let Some(c) = e.set_colors {
                 ch.colors = c;
@@ -526,7 +537,8 @@ fn apply_part(
                     ch.power = n;
                     ch.toughness = n;
                 }
-                None => {}
+                // Fixed as the effect was created (`Game::create_continuous`).
+                Some(SetPt::X) | None => {}
             }
             if !from_static {
                 ch.power += e.power;

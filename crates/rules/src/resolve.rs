@@ -317,6 +317,15 @@ impl Game {
         effect: tolaria_cards::LayerEffect,
         duration: Duration,
     ) {
+        let mut effect = effect;
+        // 413.2f: X is fixed as the effect is created.
+        if effect.set_pt == Some(tolaria_cards::SetPt::X) {
+            let x = ctx.x as i32;
+            effect.set_pt = Some(tolaria_cards::SetPt::Fixed {
+                power: x,
+                toughness: x,
+            });
+        }
         let ts = self.stamp();
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
