@@ -188,6 +188,9 @@ pub enum StaticAbility {
         affected: Affected,
         effect: LayerEffect,
     },
+    /// 419: a replacement or prevention effect on damage, from a static
+    /// ability of a permanent in play.
+    DamageReplacement(DamageReplacement),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
@@ -228,6 +231,23 @@ pub enum StaticAbility {
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
+}
+
+/// 419: what a static replacement or prevention effect does to damage
+/// that would be dealt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DamageReplacement {
+    /// 419.6c: "All damage that would be dealt to you is dealt to
+    /// [enchanted/equipped creature] instead." (Pariah, Pariah's Shield)
+    RedirectFromYou(Affected),
+    /// 419.1a: "If a source would deal damage to a permanent or player, it
+    /// deals double that damage to that permanent or player instead."
+    /// (Furnace of Rath)
+    Double,
+    /// 419.1d: "Prevent all damage that would be dealt to [affected]"
+    /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
+    /// (Heart of Light).
+    PreventAll { to: Affected, by: bool },
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).

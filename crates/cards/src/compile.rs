@@ -2438,6 +2438,42 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             .eat_end()
             .then(|| vec![StaticAbility::ControllerHasShroud]);
     }
+    // 419.6c: "All damage that would be dealt to you is dealt to enchanted
+    // creature instead." (Pariah)
+    if p.eat_all("all damage that would be dealt to you is dealt to") {
+        let to = if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return None;
+        };
+        return (p.eat("instead") && p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::RedirectFromYou(to),
+            )]
+        });
+    }
+    // 419.1a: Furnace of Rath.
+    if p.eat_all("if a source would deal damage to a permanent or player , it deals double that damage to that permanent or player instead") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::DamageReplacement(crate::DamageReplacement::Double)]);
+    }
+    // 419.1d: "Prevent all damage that would be dealt to CARDNAME" /
+    // "… to and dealt by enchanted creature".
+    if p.eat_all("prevent all damage that would be dealt to") {
+        let by = p.eat_all("and dealt by");
+        let to = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::PreventAll { to, by },
+            )]
+        });
+    }
     // Layer 2: "You control enchanted creature." (Control Magic)
     if p.eat_all("you control enchanted") {
         let (_, noun) = filter(p)?;

@@ -55,6 +55,8 @@ pub enum Action {
     /// 511.1: call the coin flip.
     CallHeads,
     CallTails,
+    /// 419.9a: apply the `i`-th applicable replacement effect first.
+    ChooseReplacement(u8),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.

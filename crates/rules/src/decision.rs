@@ -61,6 +61,9 @@ pub enum DecisionKind {
         colors: bool,
         land_types: bool,
     },
+    /// 419.9a: two or more replacement or prevention effects apply to
+    /// `event`; choose the one that applies first.
+    ChooseReplacement { event: String, options: Vec<String> },
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -94,6 +97,7 @@ impl DecisionKind {
             } => "choose a word to replace",
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
+            DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
         }

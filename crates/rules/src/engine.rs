@@ -316,6 +316,7 @@ impl Game {
             | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
+            DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
         }
     }
 

@@ -238,6 +238,8 @@ pub enum Event {
     DamagePrevented {
         source_card: CardId,
         to: Target,
+        #[serde(default)]
+        to_card: Option<CardId>,
         amount: u32,
         protection: bool,
     },
@@ -288,6 +290,18 @@ pub enum Event {
     RemovedFromCombat {
         obj: ObjId,
         card: CardId,
+    },
+    /// 419.1a / 419.6c: a replacement effect (of `by_card`) changed damage
+    /// that would be dealt: its recipient (redirection) or its amount.
+    DamageReplaced {
+        source_card: CardId,
+        by_card: CardId,
+        from: Target,
+        from_card: Option<CardId>,
+        to: Target,
+        to_card: Option<CardId>,
+        before: u32,
+        after: u32,
     },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
@@ -494,6 +508,8 @@ impl Event {
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
+            Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
+            Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
             Event::EffectCreated { .. } => "418.3",
             Event::Pumped { .. } => "418.5a",
@@ -748,12 +764,13 @@ impl Event {
             Event::DamagePrevented {
                 source_card,
                 to,
+                to_card,
                 amount,
                 protection,
             } => format!(
                 "{amount} damage from {} to {} is prevented{}",
                 name(*source_card),
-                target(to, None),
+                target(to, *to_card),
                 if *protection { " (protection)" } else { "" }
             ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
@@ -819,6 +836,33 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::DamageReplaced {
+                source_card,
+                by_card,
+                from,
+                from_card,
+                to,
+                to_card,
+                before,
+                after,
+            } => {
+                if from != to {
+                    format!(
+                        "{}: {before} damage from {} to {} is dealt to {} instead",
+                        name(*by_card),
+                        name(*source_card),
+                        target(from, *from_card),
+                        target(to, *to_card)
+                    )
+                } else {
+                    format!(
+                        "{}: {} deals {after} damage to {} instead of {before}",
+                        name(*by_card),
+                        name(*source_card),
+                        target(to, *to_card)
+                    )
+                }
+            }
             Event::CountersAnnihilated { card, n, .. } => format!(
                 "{n} +1/+1 and {n} -1/-1 counter(s) are removed from {}",
                 name(*card)

@@ -84,6 +84,9 @@ pub struct Game {
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,
+    /// 419.9a: answers to the replacement choices of the unit being run.
+    #[serde(default)]
+    pub replay: crate::replacement::Replay,
     /// The computed characteristics of the permanents in play (derived,
     /// see `characteristics::Board`); recomputed by `settle`.
     #[serde(skip)]

@@ -148,6 +148,9 @@ impl Game {
                         .map(Action::ChooseWord),
                 );
             }
+            DecisionKind::ChooseReplacement { options, .. } => {
+                out.extend((0..options.len() as u8).map(Action::ChooseReplacement));
+            }
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
@@ -381,6 +384,13 @@ impl Game {
             Action::CallHeads => "call heads".into(),
             Action::CallTails => "call tails".into(),
             Action::ChooseWord(w) => format!("choose {}", w.name()),
+            Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
+                Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
+                    "apply {} first",
+                    options.get(*i as usize).map_or("?", String::as_str)
+                ),
+                _ => format!("apply replacement effect {i} first"),
+            },
             Action::KeepCoin(true) => "keep heads".into(),
             Action::KeepCoin(false) => "keep tails".into(),
             Action::Yes => "yes".into(),

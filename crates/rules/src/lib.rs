@@ -21,6 +21,7 @@ mod legal;
 pub mod object;
 pub mod play;
 pub mod player;
+pub mod replacement;
 pub mod resolve;
 pub mod rng;
 pub mod sba;

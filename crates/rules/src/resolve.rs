@@ -106,9 +106,14 @@ impl Game {
         };
         self.lki.clear();
         if let StackKind::CombatDamage(list) = &item.kind {
-            self.stack.pop();
-            self.deal_combat_damage(list);
-            self.flow = Flow::Priority(self.active);
+            // 310.4: combat damage resolves as one unit, which replacement
+            // choices replay (419.9a).
+            if self.run_replayable(crate::replacement::ReplayUnit::CombatDamage, |g| {
+                g.stack.pop();
+                g.deal_combat_damage(list);
+            }) {
+                self.flow = Flow::Priority(self.active);
+            }
             return;
         }
         let (source, source_card, is_spell, trigger, optional) = match &item.kind {
@@ -213,7 +218,7 @@ impl Game {
     }
 
     /// Runs effects from the current program counter until done or paused.
-    fn run_resolution(&mut self) {
+    pub(crate) fn run_resolution(&mut self) {
         loop {
             let Some(r) = self.resolving.as_deref() else {
                 return;
@@ -224,7 +229,14 @@ impl Game {
             }
             let ctx = r.ctx.clone();
             let e = &effects[r.pc];
-            if let Some(d) = self.exec_effect_pausable(&ctx, e) {
+            // One effect is a unit that replacement choices replay (419.9a).
+            let mut paused = None;
+            if !self.run_replayable(crate::replacement::ReplayUnit::Effect, |g| {
+                paused = g.exec_effect_pausable(&ctx, e)
+            }) {
+                return;
+            }
+            if let Some(d) = paused {
                 self.decision = Some(d);
                 self.flow = Flow::Resolving;
                 return;
@@ -1289,106 +1301,6 @@ impl Game {
         }
         let owner = obj.owner;
         self.move_to(o, Zone::Graveyard(owner), reason);
-    }
-
-    /// Deals damage (417.1 / 310), after protection's prevention (502.7e).
-    /// 419: prevention effects reduce damage before it is dealt. Returns the
-    /// damage left.
-    fn prevent_damage(&mut self, source_card: CardId, to: Target, mut n: u32, combat: bool) -> u32 {
-        if combat && self.prevent_combat_damage {
-            self.emit(Event::DamagePrevented {
-                source_card,
-                to,
-                amount: n,
-                protection: false,
-            });
-            return 0;
-        }
-        let mut i = 0;
-        while n > 0 && i < self.shields.len() {
-            if self.shields[i].0 == to {
-                let used = self.shields[i].1.min(n);
-                n -= used;
-                self.shields[i].1 -= used;
-                self.emit(Event::DamagePrevented {
-                    source_card,
-                    to,
-                    amount: used,
-                    protection: false,
-                });
-                if self.shields[i].1 == 0 {
-                    self.shields.remove(i);
-                    continue;
-                }
-            }
-            i += 1;
-        }
-        n
-    }
-
-    pub(crate) fn deal_damage(
-        &mut self,
-        source: ObjId,
-        source_card: CardId,
-        src: &crate::targeting::SourceInfo,
-        to: Target,
-        n: u32,
-        combat: bool,
-    ) {
-        if n == 0 {
-            return;
-        }
-        match to {
-            Target::Player(p) => {
-                if self.player(p).lost {
-                    return;
-                }
-                let n = self.prevent_damage(source_card, to, n, combat);
-                if n == 0 {
-                    return;
-                }
-                self.players[p.index()].life -= n as i32;
-                self.emit(Event::Damage {
-                    source,
-                    source_card,
-                    to,
-                    to_card: None,
-                    amount: n,
-                    combat,
-                });
-            }
-            Target::Object(o) => {
-                if !self.is_present(o) {
-                    return;
-                }
-                let ch = crate::characteristics::compute(self, o);
-                if !ch.is_creature() {
-                    return;
-                }
-                if ch.protected_from(src.colors, src.types) {
-                    self.emit(Event::DamagePrevented {
-                        source_card,
-                        to,
-                        amount: n,
-                        protection: true,
-                    });
-                    return;
-                }
-                let n = self.prevent_damage(source_card, to, n, combat);
-                if n == 0 {
-                    return;
-                }
-                self.objects[o.slot as usize].damage += n;
-                self.emit(Event::Damage {
-                    source,
-                    source_card,
-                    to,
-                    to_card: Some(ch.card),
-                    amount: n,
-                    combat,
-                });
-            }
-        }
     }
 }
 

@@ -47,6 +47,7 @@ impl Game {
             events: Vec::new(),
             sba_dirty: true,
             board: Default::default(),
+            replay: Default::default(),
             action_count: 0,
         }
     }

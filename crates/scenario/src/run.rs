@@ -277,6 +277,13 @@ impl Scenario {
                 "no" => Some(Action::No),
                 "heads" => Some(Action::CallHeads),
                 "tails" => Some(Action::CallTails),
+                // 419.9a: apply the N-th listed replacement effect first.
+                "apply" => Some(Action::ChooseReplacement(
+                    rest.parse::<u8>()
+                        .ok()
+                        .and_then(|m| m.checked_sub(1))
+                        .ok_or_else(|| format!("bad choice {rest:?} (numbered from 1)"))?,
+                )),
                 // 418.6: a colour word or basic land type.
                 "word" => Some(Action::ChooseWord(
                     tolaria_cards::Color::from_name(&rest)

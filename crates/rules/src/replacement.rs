@@ -1,0 +1,471 @@
+//! Replacement and prevention effects on damage (419), and the choices they
+//! call for.
+//!
+//! A damage event is built as it would happen (419.5), then the effects that
+//! apply to it modify it one at a time: protection (502.7e), "prevent all
+//! combat damage" (Holy Day), prevention shields (419.7b), and the static
+//! abilities of permanents in play: redirection (419.6c, Pariah), doubling
+//! (419.1a, Furnace of Rath), "prevent all damage that would be dealt to"
+//! (419.1d, Cho-Manno). Each effect applies at most once to an event
+//! (419.6a); an effect can become applicable because of another (419.9b,
+//! after a redirection). When two or more apply and the order matters, the
+//! affected player, or the affected creature's controller, chooses which
+//! applies first (419.9a): a decision.
+//!
+//! The decision comes up in the middle of an effect or of combat damage, so
+//! the engine replays (decision 2: resolving effects pause and resume
+//! through the same loop): before a unit that could ask (one effect of a
+//! resolving spell or ability, or a combat damage object) the game is
+//! snapshotted if more than one replacement source exists; when a choice
+//! has no recorded answer, the unit's changes are discarded, the decision
+//! is asked, and the unit runs again from the snapshot with the answers so
+//! far (`Replay`).
+
+use crate::targeting::SourceInfo;
+use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{Ability, Affected, CardId, DamageReplacement, StaticAbility};
+
+/// Answers to the choices of the unit being run (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The answers given so far, in the order the unit asks.
+    pub answers: Vec<u8>,
+    /// How many answers the current run has used.
+    pub cursor: usize,
+    /// A choice the current run found no answer for.
+    pub question: Option<Decision>,
+    /// What runs again once the question is answered.
+    pub unit: ReplayUnit,
+}
+
+/// A unit of play that can be replayed with answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplayUnit {
+    /// The current effect of the resolving spell or ability.
+    #[default]
+    Effect,
+    /// The combat damage object on top of the stack (310.4).
+    CombatDamage,
+}
+
+/// One damage event, as it would happen (419.5).
+struct DamageEvent {
+    source: ObjId,
+    source_card: CardId,
+    to: Target,
+    amount: u32,
+    combat: bool,
+}
+
+/// A replacement or prevention effect that applies to a damage event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Applicable {
+    /// 502.7e: protection prevents the damage.
+    Protection,
+    /// "Prevent all combat damage that would be dealt this turn."
+    PreventAllCombat,
+    /// 419.7b: a prevention shield (its place in `Game::shields`).
+    Shield(usize),
+    /// A static ability: the permanent and the ability's index.
+    Static(ObjId, u8),
+}
+
+impl Game {
+    /// Deals damage (417.1, 310.4) after replacement and prevention (419).
+    pub(crate) fn deal_damage(
+        &mut self,
+        source: ObjId,
+        source_card: CardId,
+        src: &SourceInfo,
+        to: Target,
+        amount: u32,
+        combat: bool,
+    ) {
+        let mut ev = DamageEvent {
+            source,
+            source_card,
+            to,
+            amount,
+            combat,
+        };
+        let mut used: Vec<Applicable> = Vec::new();
+        loop {
+            // 419.5a: 0 damage isn't dealt; nothing replaces it.
+            if ev.amount == 0 || !self.can_be_dealt(ev.to) {
+                return;
+            }
+            let cands = self.applicable(&ev, src, &used);
+            let pick = match cands.len() {
+                0 => break,
+                1 => 0,
+                _ if order_is_irrelevant(self, &cands) => 0,
+                _ => {
+                    let chooser = self.affected_chooser(ev.to);
+                    let options = cands
+                        .iter()
+                        .map(|a| self.describe_replacement(*a))
+                        .collect();
+                    self.replay_choice(
+                        chooser,
+                        DecisionKind::ChooseReplacement {
+                            options,
+                            event: format!(
+                                "{} damage from {} to {}",
+                                ev.amount,
+                                tolaria_cards::db().get(ev.source_card).name,
+                                self.target_name(ev.to)
+                            ),
+                        },
+                        cands.len(),
+                    )
+                }
+            };
+            let a = cands[pick];
+            used.push(a);
+            self.apply_replacement(a, &mut ev);
+        }
+        let to = ev.to;
+        match to {
+            Target::Player(p) => {
+                self.players[p.index()].life -= ev.amount as i32;
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: None,
+                    amount: ev.amount,
+                    combat,
+                });
+            }
+            Target::Object(o) => {
+                let card = crate::characteristics::compute(self, o).card;
+                self.objects[o.slot as usize].damage += ev.amount;
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: Some(card),
+                    amount: ev.amount,
+                    combat,
+                });
+            }
+        }
+    }
+
+    /// Can damage be dealt to this recipient at all (a player still in the
+    /// game; a creature in play)?
+    fn can_be_dealt(&self, to: Target) -> bool {
+        match to {
+            Target::Player(p) => !self.player(p).lost,
+            Target::Object(o) => {
+                self.is_present(o) && crate::characteristics::compute(self, o).is_creature()
+            }
+        }
+    }
+
+    /// The effects that would apply to `ev` now, not yet used on it.
+    fn applicable(
+        &self,
+        ev: &DamageEvent,
+        src: &SourceInfo,
+        used: &[Applicable],
+    ) -> Vec<Applicable> {
+        let mut v = Vec::new();
+        if let Target::Object(o) = ev.to {
+            if crate::characteristics::compute(self, o).protected_from(src.colors, src.types) {
+                v.push(Applicable::Protection);
+            }
+        }
+        if ev.combat && self.prevent_combat_damage {
+            v.push(Applicable::PreventAllCombat);
+        }
+        for (i, s) in self.shields.iter().enumerate() {
+            if s.0 == ev.to && s.1 > 0 {
+                v.push(Applicable::Shield(i));
+            }
+        }
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
+                continue;
+            }
+            let ch = crate::characteristics::compute(self, id);
+            for (i, a) in ch.abilities().iter().enumerate() {
+                let Ability::Static(StaticAbility::DamageReplacement(r)) = a else {
+                    continue;
+                };
+                if self.replacement_applies(id, ch.controller, r, ev) {
+                    v.push(Applicable::Static(id, i as u8));
+                }
+            }
+        }
+        v.retain(|a| !used.contains(a));
+        v
+    }
+
+    /// Does a static replacement ability of permanent `id` apply to `ev`?
+    fn replacement_applies(
+        &self,
+        id: ObjId,
+        controller: PlayerId,
+        r: &DamageReplacement,
+        ev: &DamageEvent,
+    ) -> bool {
+        let target_of = |aff: &Affected| -> Option<ObjId> {
+            match aff {
+                Affected::This => Some(id),
+                Affected::Attached => match self.objects[id.slot as usize].attached_to {
+                    Some(Target::Object(h)) if self.is_present(h) => Some(h),
+                    _ => None,
+                },
+                Affected::Each(_) => None,
+            }
+        };
+        match r {
+            // 419.6c: redirected only to a creature still in play.
+            DamageReplacement::RedirectFromYou(aff) => {
+                ev.to == Target::Player(controller)
+                    && target_of(aff).is_some_and(|h| self.can_be_dealt(Target::Object(h)))
+            }
+            DamageReplacement::Double => true,
+            DamageReplacement::PreventAll { to, by } => {
+                target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            }
+        }
+    }
+
+    /// Applies one effect to the event.
+    fn apply_replacement(&mut self, a: Applicable, ev: &mut DamageEvent) {
+        let prevented = |game: &mut Game, ev: &mut DamageEvent, n: u32, protection: bool| {
+            let to_card = game.card_of(ev.to);
+            game.emit(Event::DamagePrevented {
+                source_card: ev.source_card,
+                to: ev.to,
+                to_card,
+                amount: n,
+                protection,
+            });
+            ev.amount -= n;
+        };
+        match a {
+            Applicable::Protection => {
+                let n = ev.amount;
+                prevented(self, ev, n, true)
+            }
+            Applicable::PreventAllCombat => {
+                let n = ev.amount;
+                prevented(self, ev, n, false)
+            }
+            Applicable::Shield(i) => {
+                let n = self.shields[i].1.min(ev.amount);
+                self.shields[i].1 -= n;
+                prevented(self, ev, n, false);
+                // Used-up shields are dropped at the end of the turn (314.2);
+                // keeping the place stable keeps the indices of this event.
+            }
+            Applicable::Static(id, i) => {
+                let ch = crate::characteristics::compute(self, id);
+                let Some(Ability::Static(StaticAbility::DamageReplacement(r))) =
+                    ch.abilities().get(i as usize)
+                else {
+                    return;
+                };
+                match r {
+                    DamageReplacement::PreventAll { .. } => {
+                        let n = ev.amount;
+                        prevented(self, ev, n, false)
+                    }
+                    DamageReplacement::Double => {
+                        let before = ev.amount;
+                        ev.amount *= 2;
+                        let card = self.card_of(ev.to);
+                        self.emit(Event::DamageReplaced {
+                            source_card: ev.source_card,
+                            by_card: ch.card,
+                            from: ev.to,
+                            from_card: card,
+                            to: ev.to,
+                            to_card: card,
+                            before,
+                            after: ev.amount,
+                        });
+                    }
+                    DamageReplacement::RedirectFromYou(aff) => {
+                        let host = match aff {
+                            Affected::This => Some(id),
+                            _ => match self.objects[id.slot as usize].attached_to {
+                                Some(Target::Object(h)) => Some(h),
+                                _ => None,
+                            },
+                        };
+                        if let Some(h) = host {
+                            let from = ev.to;
+                            ev.to = Target::Object(h);
+                            self.emit(Event::DamageReplaced {
+                                source_card: ev.source_card,
+                                by_card: ch.card,
+                                from,
+                                from_card: self.card_of(from),
+                                to: ev.to,
+                                to_card: self.card_of(ev.to),
+                                before: ev.amount,
+                                after: ev.amount,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The card of a recipient (for the log).
+    fn card_of(&self, t: Target) -> Option<CardId> {
+        match t {
+            Target::Object(o) => Some(self.objects[o.slot as usize].card),
+            Target::Player(_) => None,
+        }
+    }
+
+    /// 419.9a: the affected player, or the affected object's controller.
+    fn affected_chooser(&self, to: Target) -> PlayerId {
+        match to {
+            Target::Player(p) => p,
+            Target::Object(o) => self.objects[o.slot as usize].controller,
+        }
+    }
+
+    fn describe_replacement(&self, a: Applicable) -> String {
+        match a {
+            Applicable::Protection => "protection (502.7e)".into(),
+            Applicable::PreventAllCombat => "prevent all combat damage".into(),
+            Applicable::Shield(i) => format!("prevention shield ({} left)", self.shields[i].1),
+            Applicable::Static(id, _) => {
+                crate::characteristics::compute(self, id).name().to_string()
+            }
+        }
+    }
+
+    fn target_name(&self, t: Target) -> String {
+        match t {
+            Target::Player(p) => p.to_string(),
+            Target::Object(o) => crate::characteristics::compute(self, o).name().to_string(),
+        }
+    }
+
+    /// A choice inside a replayable unit: the recorded answer, or (with
+    /// none left) the question is noted and the first option returned; the
+    /// unit's run is then discarded and the decision asked.
+    pub(crate) fn replay_choice(
+        &mut self,
+        chooser: PlayerId,
+        kind: DecisionKind,
+        n: usize,
+    ) -> usize {
+        if let Some(&a) = self.replay.answers.get(self.replay.cursor) {
+            self.replay.cursor += 1;
+            return (a as usize).min(n.saturating_sub(1));
+        }
+        if self.replay.question.is_none() {
+            self.replay.question = Some(Decision {
+                player: chooser,
+                kind,
+            });
+        }
+        0
+    }
+
+    /// Could a unit ask a replacement choice? Only then is it snapshotted:
+    /// with fewer than two replacement or prevention sources in the game
+    /// no order needs choosing.
+    pub(crate) fn replacement_choice_possible(&self) -> bool {
+        // Sources other than protection.
+        let mut n = self.shields.iter().filter(|s| s.1 > 0).count()
+            + usize::from(self.prevent_combat_damage);
+        for &id in &self.in_play {
+            if n >= 2 {
+                return true;
+            }
+            let o = &self.objects[id.slot as usize];
+            if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
+                continue;
+            }
+            n += crate::characteristics::compute(self, id)
+                .abilities()
+                .iter()
+                .filter(|a| matches!(a, Ability::Static(StaticAbility::DamageReplacement(_))))
+                .count();
+        }
+        // One other source can meet protection on the same creature.
+        n >= 2
+            || (n == 1
+                && self.in_play.iter().any(|&id| {
+                    let ch = crate::characteristics::compute(self, id);
+                    !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()
+                }))
+    }
+
+    /// The answer to a replacement choice: recorded, then the unit runs again.
+    pub(crate) fn on_replacement_choice(&mut self, action: crate::Action) {
+        if let crate::Action::ChooseReplacement(i) = action {
+            self.replay.answers.push(i);
+        }
+        match self.replay.unit {
+            ReplayUnit::Effect => self.run_resolution(),
+            ReplayUnit::CombatDamage => self.flow = crate::engine::Flow::Resolve,
+        }
+    }
+
+    /// Runs `unit` (which may ask replacement choices) with replay: returns
+    /// false if it was discarded because a decision is now pending.
+    pub(crate) fn run_replayable(&mut self, unit: ReplayUnit, run: impl FnOnce(&mut Game)) -> bool {
+        let snapshot = self
+            .replacement_choice_possible()
+            .then(|| Box::new(self.clone()));
+        self.replay.cursor = 0;
+        self.replay.unit = unit;
+        run(self);
+        let Some(question) = self.replay.question.take() else {
+            self.replay.answers.clear();
+            return true;
+        };
+        let Some(snapshot) = snapshot else {
+            // Not snapshotted (no choice expected): keep the run as made.
+            self.replay.answers.clear();
+            return true;
+        };
+        let answers = std::mem::take(&mut self.replay.answers);
+        *self = *snapshot;
+        self.replay.answers = answers;
+        self.replay.unit = unit;
+        self.decision = Some(question);
+        self.flow = crate::engine::Flow::Resolving;
+        false
+    }
+}
+
+/// Is the order of these effects irrelevant to the result? Doublings
+/// commute; effects that prevent all the damage give 0 in any order.
+fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
+    let kind = |a: &Applicable| -> u8 {
+        match a {
+            Applicable::Protection | Applicable::PreventAllCombat => 0,
+            Applicable::Shield(_) => 1,
+            Applicable::Static(id, i) => {
+                match crate::characteristics::compute(game, *id)
+                    .abilities()
+                    .get(*i as usize)
+                {
+                    Some(Ability::Static(StaticAbility::DamageReplacement(r))) => match r {
+                        DamageReplacement::PreventAll { .. } => 0,
+                        DamageReplacement::Double => 2,
+                        DamageReplacement::RedirectFromYou(_) => 3,
+                    },
+                    _ => 4,
+                }
+            }
+        }
+    };
+    let first = kind(&cands[0]);
+    (first == 0 || first == 2) && cands.iter().all(|a| kind(a) == first)
+}
