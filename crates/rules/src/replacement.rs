@@ -82,6 +82,21 @@ impl Game {
         amount: u32,
         combat: bool,
     ) {
+        self.deal_damage_event(source, source_card, src, to, amount, combat);
+        // 419.7b: a shield reduced to 0 is used up (kept during the event so
+        // that its place names it).
+        self.shields.retain(|s| s.1 > 0);
+    }
+
+    fn deal_damage_event(
+        &mut self,
+        source: ObjId,
+        source_card: CardId,
+        src: &SourceInfo,
+        to: Target,
+        amount: u32,
+        combat: bool,
+    ) {
         let mut ev = DamageEvent {
             source,
             source_card,
@@ -261,8 +276,6 @@ impl Game {
                 let n = self.shields[i].1.min(ev.amount);
                 self.shields[i].1 -= n;
                 prevented(self, ev, n, false);
-                // Used-up shields are dropped at the end of the turn (314.2);
-                // keeping the place stable keeps the indices of this event.
             }
             Applicable::Static(id, i) => {
                 let ch = crate::characteristics::compute(self, id);
