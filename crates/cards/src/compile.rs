@@ -1766,6 +1766,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
+    // The Wishes: "You may reveal a sorcery card you own from outside the
+    // game and put it into your hand."
+    if p.at_all("you may reveal") {
+        let start = p.i;
+        p.eat_all("you may reveal");
+        p.eat_any(&["a", "an"]);
+        if let Some((filter, Noun::Card)) = filter(p) {
+            if p.eat_all("you own from outside the game and put it into your hand") && p.eat_end() {
+                cx.effects.push(Effect::WishFromOutside { filter });
+                return Some(());
+            }
+        }
+        p.i = start;
+        return None;
+    }
     // 102.2b: "You win the game."
     if p.eat_all("you win the game") {
         cx.effects.push(Effect::WinGame {

@@ -309,6 +309,7 @@ impl Game {
             | DecisionKind::CallCoin
             | DecisionKind::FlipAgain
             | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
+            DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }
     }
 
