@@ -715,7 +715,9 @@ impl Game {
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
-            Amount::DoubledEachFlip(n) => n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30)),
+            Amount::DoubledEachFlip(n) => {
+                n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
+            }
         }
     }
 

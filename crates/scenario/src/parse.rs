@@ -271,9 +271,11 @@ impl Scenario {
                     "in_play" | "play" => ZoneName::InPlay,
                     "removed" => ZoneName::Removed,
                     "outside" => ZoneName::Outside,
-                    z => return Err(err(format!(
+                    z => {
+                        return Err(err(format!(
                         "unknown zone {z:?} (hand, library, graveyard, in_play, removed, outside)"
-                    ))),
+                    )))
+                    }
                 };
                 let cards = parse_cards(list, n).map_err(err)?;
                 sc.zones.push((p, zone, cards));
