@@ -399,6 +399,8 @@ pub enum Amount {
     /// 511.1: the number of coin flips won so far in this resolution
     /// ("for each flip you won").
     FlipsWon,
+    /// "half your life, rounded up" (Death Wish): of the player's life total.
+    HalfLifeRoundedUp(PlayerRef),
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),

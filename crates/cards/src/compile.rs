@@ -1768,6 +1768,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // The Wishes: "You may reveal a sorcery card you own from outside the
     // game and put it into your hand."
+    // Death Wish: "You may put a card you own from outside the game into your hand."
+    if p.eat_all("you may put a card you own from outside the game into your hand") {
+        cx.effects.push(Effect::WishFromOutside {
+            filter: ObjectFilter::any(),
+        });
+        return p.eat_end().then_some(());
+    }
+    // "You lose half your life, rounded up." (Death Wish)
+    if p.eat_all("you lose half your life , rounded up") {
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::You,
+            amount: Amount::HalfLifeRoundedUp(PlayerRef::You),
+        });
+        return p.eat_end().then_some(());
+    }
     if p.at_all("you may reveal") {
         let start = p.i;
         p.eat_all("you may reveal");

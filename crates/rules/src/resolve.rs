@@ -715,6 +715,10 @@ impl Game {
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
+            Amount::HalfLifeRoundedUp(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
             Amount::DoubledEachFlip(n) => {
                 n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
             }
