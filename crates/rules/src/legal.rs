@@ -190,14 +190,16 @@ impl Game {
         if !instant_speed && !sorcery_timing {
             return;
         }
-        // "Play this spell only during combat after blockers are declared."
+        // "Play this spell only during combat after blockers are declared":
+        // from the declare blockers step on, if this combat had one (308.4).
         if face.spell.after_blockers
-            && !matches!(
-                self.step,
-                tolaria_cards::Step::DeclareBlockers
-                    | tolaria_cards::Step::CombatDamage
-                    | tolaria_cards::Step::EndOfCombat
-            )
+            && !(self.combat.blockers_step
+                && matches!(
+                    self.step,
+                    tolaria_cards::Step::DeclareBlockers
+                        | tolaria_cards::Step::CombatDamage
+                        | tolaria_cards::Step::EndOfCombat
+                ))
         {
             return;
         }
