@@ -125,7 +125,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         })?;
         // "Whenever CARDNAME or another Goblin comes into play": compiled as
         // "whenever a Goblin comes into play", right only if it is one.
-        if line.to_lowercase().contains("cardname or another") {
+        if line.contains("CARDNAME or another") {
             let own = match out.abilities.last() {
                 Some(Ability::Triggered(TriggeredAbility {
                     trigger: crate::Trigger::ComesIntoPlay(f),
