@@ -429,6 +429,8 @@ pub enum Amount {
     /// 511.1: the number of coin flips won so far in this resolution
     /// ("for each flip you won").
     FlipsWon,
+    /// "half your life, rounded up" (Death Wish): of the player's life total.
+    HalfLifeRoundedUp(PlayerRef),
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
@@ -596,6 +598,12 @@ pub enum Effect {
     /// "If you lose a flip, [this] has no effect.": the rest of the
     /// resolution does nothing if any flip of it was lost.
     NoEffectIfFlipLost,
+    /// The Wishes: "You may reveal a [filter] card you own from outside the
+    /// game and put it into your hand." (217.1e: outside the game is the
+    /// player's cards not in the game and their cards removed from the game.)
+    WishFromOutside {
+        filter: ObjectFilter,
+    },
     /// "[Player] decides whether to flip again" (Game of Chaos): inside a
     /// flip's branch; if the player chooses to, the flip is repeated.
     OfferFlipAgain {

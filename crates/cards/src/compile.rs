@@ -125,7 +125,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         })?;
         // "Whenever CARDNAME or another Goblin comes into play": compiled as
         // "whenever a Goblin comes into play", right only if it is one.
-        if line.to_lowercase().contains("cardname or another") {
+        if line.contains("CARDNAME or another") {
             let own = match out.abilities.last() {
                 Some(Ability::Triggered(TriggeredAbility {
                     trigger: crate::Trigger::ComesIntoPlay(f),
@@ -1953,6 +1953,36 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         return (any && p.eat_end()).then_some(());
+    }
+    // The Wishes: "You may reveal a sorcery card you own from outside the
+    // game and put it into your hand."
+    // Death Wish: "You may put a card you own from outside the game into your hand."
+    if p.eat_all("you may put a card you own from outside the game into your hand") {
+        cx.effects.push(Effect::WishFromOutside {
+            filter: ObjectFilter::any(),
+        });
+        return p.eat_end().then_some(());
+    }
+    // "You lose half your life, rounded up." (Death Wish)
+    if p.eat_all("you lose half your life , rounded up") {
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::You,
+            amount: Amount::HalfLifeRoundedUp(PlayerRef::You),
+        });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("you may reveal") {
+        let start = p.i;
+        p.eat_all("you may reveal");
+        p.eat_any(&["a", "an"]);
+        if let Some((filter, Noun::Card)) = filter(p) {
+            if p.eat_all("you own from outside the game and put it into your hand") && p.eat_end() {
+                cx.effects.push(Effect::WishFromOutside { filter });
+                return Some(());
+            }
+        }
+        p.i = start;
+        return None;
     }
     // 102.2b: "You win the game."
     if p.eat_all("you win the game") {

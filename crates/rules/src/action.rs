@@ -61,6 +61,10 @@ pub enum Action {
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.
     KeepCoin(bool),
+    /// A Wish: the card at this index of the player's cards outside the game
+    /// (`Player::outside`); a card of theirs removed from the game is chosen
+    /// with `ChooseObject`.
+    ChooseOutside(u16),
     /// 410.5: answer a "you may".
     Yes,
     No,

@@ -14,6 +14,10 @@ pub struct Combat {
     /// 310.5: this combat has a first-strike damage step; `first_done` once it has happened.
     pub first_strike_step: bool,
     pub first_done: bool,
+    /// 309: this combat's declare blockers step has begun ("after blockers
+    /// are declared", Chaotic Strike); not so if it was skipped (308.4).
+    #[serde(default)]
+    pub blockers_step: bool,
     /// Creatures that dealt (assigned) damage in the first combat damage step.
     pub dealt_first: Vec<ObjId>,
     /// Combat damage assignments being built (310.1) before they go on the stack.

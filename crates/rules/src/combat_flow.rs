@@ -233,6 +233,7 @@ impl Game {
     }
 
     pub(crate) fn start_declare_blockers(&mut self) {
+        self.combat.blockers_step = true;
         let Some(def) = self.combat.defending else {
             self.flow = Flow::Priority(self.active);
             return;

@@ -71,6 +71,8 @@ pub enum DecisionKind {
     FlipAgain,
     /// 419.1 (Krark's Thumb): the coins differ; keep heads or tails.
     KeepCoin,
+    /// A Wish: choose a card you own from outside the game (217.1e), or none.
+    ChooseOutside,
 }
 
 impl DecisionKind {
@@ -100,6 +102,7 @@ impl DecisionKind {
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
+            DecisionKind::ChooseOutside => "choose a card from outside the game",
         }
     }
 }

@@ -317,6 +317,7 @@ impl Game {
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
+            DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }
     }
 

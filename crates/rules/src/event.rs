@@ -398,6 +398,12 @@ pub enum Event {
     ConditionFalse {
         card: CardId,
     },
+    /// 217.1e: a card from outside the game is put into its owner's hand (a Wish).
+    FromOutsideTheGame {
+        player: PlayerId,
+        card: CardId,
+        removed: bool,
+    },
     /// 509.1: a spell or ability ends the turn.
     EndingTurn {
         card: CardId,
@@ -525,6 +531,7 @@ impl Event {
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
+            Event::FromOutsideTheGame { .. } => "217.1e",
             Event::StackObjectCeases { .. } => "509.1a",
             Event::RemovedFromCombatTurnEnded { .. } => "509.1a",
             Event::TurnEndingChecks { .. } => "509.1b",
@@ -940,6 +947,19 @@ impl Event {
                 "{player} loses {amount} unused mana but no life: another player controls the turn"
             ),
             Event::EndingTurn { card } => format!("{} ends the turn", name(*card)),
+            Event::FromOutsideTheGame {
+                player,
+                card,
+                removed,
+            } => format!(
+                "{player} reveals {} from outside the game ({}) and puts it into their hand",
+                name(*card),
+                if *removed {
+                    "removed from the game"
+                } else {
+                    "not in the game"
+                }
+            ),
             Event::ConditionFalse { card } => format!(
                 "{}'s triggered ability does nothing: its \"if\" condition is false",
                 name(*card)

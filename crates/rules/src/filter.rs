@@ -5,6 +5,22 @@ use crate::{Game, ObjId, PlayerId};
 use tolaria_cards::{ControllerFilter, ObjectFilter};
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
+/// Whether a card's printed characteristics match a filter (cards outside
+/// the game, which aren't objects: 217.1e). Only the characteristics of the
+/// card count; no object state (tapped, attacking, controller) applies.
+pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
+    let face = tolaria_cards::db().get(card).front();
+    (f.types_any.is_empty() || f.types_any.intersects(face.types))
+        && !f.types_none.intersects(face.types)
+        && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| face.subtypes.contains(*s)))
+        && f.supertypes_all
+            .iter()
+            .all(|s| face.supertypes.contains(*s))
+        && (f.colors_any.is_empty() || face.colors.intersects(f.colors_any))
+        && !face.colors.intersects(f.colors_none)
+        && f.named.as_ref().is_none_or(|n| *n == face.name)
+}
+
 pub fn matches(
     game: &Game,
     f: &ObjectFilter,

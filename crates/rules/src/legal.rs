@@ -176,6 +176,14 @@ impl Game {
                 out.push(Action::KeepCoin(true));
                 out.push(Action::KeepCoin(false));
             }
+            DecisionKind::ChooseOutside => {
+                if let Some(tolaria_cards::Effect::WishFromOutside { filter }) =
+                    self.current_effect()
+                {
+                    self.wish_options(p, filter, out);
+                }
+                out.push(Action::No);
+            }
         }
     }
 
@@ -226,14 +234,16 @@ impl Game {
         if !instant_speed && !sorcery_timing {
             return;
         }
-        // "Play this spell only during combat after blockers are declared."
+        // "Play this spell only during combat after blockers are declared":
+        // from the declare blockers step on, if this combat had one (308.4).
         if face.spell.after_blockers
-            && !matches!(
-                self.step,
-                tolaria_cards::Step::DeclareBlockers
-                    | tolaria_cards::Step::CombatDamage
-                    | tolaria_cards::Step::EndOfCombat
-            )
+            && !(self.combat.blockers_step
+                && matches!(
+                    self.step,
+                    tolaria_cards::Step::DeclareBlockers
+                        | tolaria_cards::Step::CombatDamage
+                        | tolaria_cards::Step::EndOfCombat
+                ))
         {
             return;
         }
@@ -335,6 +345,31 @@ impl Game {
         targets_available(self, &face.spell.targets, &src)
     }
 
+    /// A Wish's choices (217.1e): the player's cards outside the game, and
+    /// the face-up cards they own in the removed-from-the-game zone, that
+    /// match the filter.
+    pub(crate) fn wish_options(
+        &self,
+        p: PlayerId,
+        filter: &tolaria_cards::ObjectFilter,
+        out: &mut Vec<Action>,
+    ) {
+        for (i, &c) in self.player(p).outside.iter().enumerate() {
+            if crate::filter::matches_card(filter, c) {
+                out.push(Action::ChooseOutside(i as u16));
+            }
+        }
+        for &o in &self.removed {
+            let obj = &self.objects[o.slot as usize];
+            if obj.owner == p
+                && !obj.is_face_down()
+                && crate::filter::matches_card(filter, obj.card)
+            {
+                out.push(Action::ChooseObject(o));
+            }
+        }
+    }
+
     /// True if the player's hand holds this object (for the terminal).
     pub fn in_hand(&self, p: PlayerId, o: ObjId) -> bool {
         self.objects
@@ -393,6 +428,16 @@ impl Game {
             },
             Action::KeepCoin(true) => "keep heads".into(),
             Action::KeepCoin(false) => "keep tails".into(),
+            Action::ChooseOutside(i) => {
+                let who = self.decision.as_ref().map_or(self.active, |d| d.player);
+                match self.player(who).outside.get(*i as usize) {
+                    Some(&c) => format!(
+                        "choose {} from outside the game",
+                        tolaria_cards::db().get(c).name
+                    ),
+                    None => "choose ? from outside the game".into(),
+                }
+            }
             Action::Yes => "yes".into(),
             Action::No => "no".into(),
             Action::Concede(p) => format!("{p} concedes"),

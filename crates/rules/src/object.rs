@@ -119,7 +119,7 @@ impl TokenSource {
 }
 
 /// One object slot: a physical card or a token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Object {
     pub card: CardId,
     /// Zone-change count; see [`ObjId`].

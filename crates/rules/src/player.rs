@@ -58,6 +58,10 @@ pub struct Player {
     pub lost: bool,
     /// Mulligans taken (101.4).
     pub mulligans: u8,
+    /// 217.1e: the player's cards that aren't in any of the game's zones
+    /// (a sideboard), which the Wishes can bring in.
+    #[serde(default)]
+    pub outside: Vec<tolaria_cards::CardId>,
     /// 419.6e / 419.6f: turns this player will skip, one per skip effect
     /// ("skip your next turn"); each is used up by the next turn the player
     /// would take.
@@ -81,6 +85,7 @@ impl Player {
             drew_from_empty: false,
             lost: false,
             mulligans: 0,
+            outside: Vec::new(),
             turns_to_skip: 0,
             max_hand_size: Some(7),
         }

@@ -480,6 +480,39 @@ impl Game {
         self.run_resolution();
     }
 
+    /// A Wish's choice (217.1e): a card from outside the game, or none.
+    pub(crate) fn on_wish_choice(&mut self, p: PlayerId, action: Action) {
+        match action {
+            Action::ChooseOutside(i) => {
+                let outside = &mut self.players[p.index()].outside;
+                if (i as usize) < outside.len() {
+                    let card = outside.remove(i as usize);
+                    self.create_card(card, p, Zone::Hand(p));
+                    self.emit(Event::FromOutsideTheGame {
+                        player: p,
+                        card,
+                        removed: false,
+                    });
+                }
+            }
+            Action::ChooseObject(o) => {
+                let card = self.objects[o.slot as usize].card;
+                if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
+                    self.emit(Event::FromOutsideTheGame {
+                        player: p,
+                        card,
+                        removed: true,
+                    });
+                }
+            }
+            _ => {}
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
@@ -562,6 +595,20 @@ impl Game {
                     }
                 }
                 None
+            }
+            Effect::WishFromOutside { filter } => {
+                // "You may reveal a [filter] card you own from outside the game".
+                let r = self.resolving.as_ref()?;
+                if r.sub > 0 {
+                    return None;
+                }
+                let p = ctx.controller;
+                let mut options = Vec::new();
+                self.wish_options(p, filter, &mut options);
+                (!options.is_empty()).then_some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseOutside,
+                })
             }
             Effect::OfferFlipAgain { who } => {
                 let r = self.resolving.as_mut()?;
@@ -824,7 +871,13 @@ impl Game {
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
-            Amount::DoubledEachFlip(n) => n << ctx.flips.saturating_sub(1).min(20),
+            Amount::HalfLifeRoundedUp(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
+            Amount::DoubledEachFlip(n) => {
+                n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
+            }
         }
     }
 
@@ -1099,6 +1152,7 @@ impl Game {
                 }
             }
             Effect::FlipCoin { .. }
+            | Effect::WishFromOutside { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost

@@ -37,6 +37,9 @@ pub struct PlayerSummary {
     /// The hand's cards, only if the viewer may see them.
     pub hand: Option<Vec<CardView>>,
     pub graveyard: Vec<CardView>,
+    /// 217.1e: the player's cards outside the game (for the Wishes), only if
+    /// the viewer may see them (their own, or 507.2).
+    pub outside: Option<Vec<CardId>>,
     pub lost: bool,
 }
 
@@ -111,6 +114,7 @@ impl Game {
                         .sees_hand_of(viewer, p)
                         .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
+                    outside: self.sees_hand_of(viewer, p).then(|| pl.outside.clone()),
                     lost: pl.lost,
                 }
             })

@@ -56,6 +56,8 @@ pub enum ZoneName {
     Graveyard,
     InPlay,
     Removed,
+    /// 217.1e: the player's cards not in any zone of the game (a sideboard).
+    Outside,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -268,10 +270,11 @@ impl Scenario {
                     "graveyard" => ZoneName::Graveyard,
                     "in_play" | "play" => ZoneName::InPlay,
                     "removed" => ZoneName::Removed,
+                    "outside" => ZoneName::Outside,
                     z => {
                         return Err(err(format!(
-                            "unknown zone {z:?} (hand, library, graveyard, in_play, removed)"
-                        )))
+                        "unknown zone {z:?} (hand, library, graveyard, in_play, removed, outside)"
+                    )))
                     }
                 };
                 let cards = parse_cards(list, n).map_err(err)?;

@@ -98,12 +98,24 @@ impl Scenario {
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
         for (p, zone, cards) in &self.zones {
             let pid = PlayerId(*p as u8);
+            if *zone == ZoneName::Outside {
+                // 217.1e: cards outside the game aren't objects.
+                for c in cards {
+                    if c.tapped || c.sick || c.face_down || c.damage > 0 || c.attached_to.is_some()
+                    {
+                        return Err((c.line, "only cards in play can have a status".into()));
+                    }
+                    g.players[*p].outside.push(c.card);
+                }
+                continue;
+            }
             let z = match zone {
                 ZoneName::Hand => Zone::Hand(pid),
                 ZoneName::Library => Zone::Library(pid),
                 ZoneName::Graveyard => Zone::Graveyard(pid),
                 ZoneName::InPlay => Zone::InPlay,
                 ZoneName::Removed => Zone::RemovedFromGame,
+                ZoneName::Outside => unreachable!("handled above"),
             };
             // Libraries are listed top first; the engine keeps the top last.
             let ordered: Vec<_> = if *zone == ZoneName::Library {
@@ -470,6 +482,27 @@ impl Scenario {
                     blk,
                 )
             }
+            "choose" if legal.iter().any(|a| matches!(a, Action::ChooseOutside(_))) => {
+                // A Wish: a card outside the game by name, else one removed from the game.
+                let who = g.decision.as_ref().map_or(g.active, |d| d.player);
+                let outside = &g.player(who).outside;
+                let found = legal.iter().find(|a| match a {
+                    Action::ChooseOutside(i) => outside.get(*i as usize).is_some_and(|&c| {
+                        tolaria_cards::db()
+                            .get(c)
+                            .name
+                            .eq_ignore_ascii_case(rest.trim())
+                    }),
+                    Action::ChooseObject(o) => name_of(*o).eq_ignore_ascii_case(rest.trim()),
+                    _ => false,
+                });
+                found.cloned().ok_or_else(|| {
+                    format!(
+                        "no legal `choose` for {rest:?}; legal: {}",
+                        describe_all(g, legal)
+                    )
+                })
+            }
             "discard" | "sacrifice" | "choose" => pick(
                 legal
                     .iter()
@@ -689,6 +722,22 @@ impl Scenario {
             [p, "life", n] => cmp(g.player(self.pid(p)?).life as i64, n, text),
             [p, "poison", n] => cmp(g.player(self.pid(p)?).poison as i64, n, text),
             [p, "pool", n] => cmp(g.player(self.pid(p)?).pool.total() as i64, n, text),
+            // 217.1e: cards outside the game (not objects), by name.
+            [p, "outside", verb @ ("has" | "lacks"), ..] => {
+                let pid = self.pid(p)?;
+                let name = words[3..].join(" ");
+                let has = g
+                    .player(pid)
+                    .outside
+                    .iter()
+                    .any(|&c| tolaria_cards::db().get(c).name.eq_ignore_ascii_case(&name));
+                match (*verb, has) {
+                    ("has", true) | ("lacks", false) => Ok(()),
+                    ("has", false) => fail(format!("{name} is not outside the game")),
+                    _ => fail(format!("{name} is outside the game")),
+                }
+            }
+            [p, "outside", "count", n] => cmp(g.player(self.pid(p)?).outside.len() as i64, n, text),
             [p, zone, "count", n] => {
                 cmp(self.zone_list(g, self.pid(p)?, zone)?.len() as i64, n, text)
             }
@@ -1017,6 +1066,7 @@ fn decision_short(k: &DecisionKind) -> String {
         "discard as a cost" => "discard_cost".into(),
         "call the coin flip" => "call_coin".into(),
         "keep a coin" => "keep_coin".into(),
+        "choose a card from outside the game" => "choose_outside".into(),
         "choose a mode" => "mode".into(),
         n => n.replace(' ', "_"),
     }
