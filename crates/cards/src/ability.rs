@@ -191,6 +191,11 @@ pub enum StaticAbility {
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),
+    /// 419.1a: "If [what] would be put into a graveyard, [instead]."
+    GraveyardReplacement {
+        what: GraveyardWhat,
+        instead: GraveyardInstead,
+    },
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
@@ -248,6 +253,26 @@ pub enum DamageReplacement {
     /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
     /// (Heart of Light).
     PreventAll { to: Affected, by: bool },
+}
+
+/// What a graveyard replacement watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GraveyardWhat {
+    /// "If [this card] would be put into a graveyard from anywhere": the
+    /// ability works from every zone (Legacy Weapon, Darksteel Colossus).
+    ThisFromAnywhere,
+    /// "If a permanent would be put into a graveyard" (Samurai of the Pale
+    /// Curtain): a permanent leaving play.
+    AnyPermanent,
+}
+
+/// Where the object goes instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GraveyardInstead {
+    /// "reveal it and shuffle it into its owner's library".
+    ShuffleIntoLibrary,
+    /// "exile it" (2007: remove it from the game).
+    RemoveFromGame,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).

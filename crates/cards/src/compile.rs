@@ -2482,6 +2482,33 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 419.1a: "If CARDNAME would be put into a graveyard from anywhere,
+    // reveal CARDNAME and shuffle it into its owner's library instead."
+    if p.eat_all("if cardname would be put into a graveyard from anywhere ,") {
+        p.eat_all("reveal cardname and");
+        let instead = if p.eat_all("shuffle it into its owner's library instead") {
+            crate::GraveyardInstead::ShuffleIntoLibrary
+        } else if p.eat_all("exile it instead") {
+            crate::GraveyardInstead::RemoveFromGame
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::ThisFromAnywhere,
+                instead,
+            }]
+        });
+    }
+    // "If a permanent would be put into a graveyard, exile it instead."
+    if p.eat_all("if a permanent would be put into a graveyard , exile it instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::AnyPermanent,
+                instead: crate::GraveyardInstead::RemoveFromGame,
+            }]
+        });
+    }
     // 419.1a: Furnace of Rath.
     if p.eat_all("if a source would deal damage to a permanent or player , it deals double that damage to that permanent or player instead") {
         return (p.eat_end() && p.at_end())

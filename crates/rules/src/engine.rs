@@ -398,7 +398,14 @@ impl Game {
     /// the player gets priority.
     fn priority_to(&mut self, p: PlayerId) {
         loop {
-            self.check_state_based_effects();
+            // One round of state-based effects is a unit that replacement
+            // choices replay (419.9a: e.g. where a destroyed permanent goes).
+            if !self.run_replayable(
+                crate::replacement::ReplayUnit::StateBasedEffects(p),
+                Game::check_state_based_effects,
+            ) {
+                return;
+            }
             if self.is_over() {
                 return;
             }

@@ -303,6 +303,13 @@ pub enum Event {
         before: u32,
         after: u32,
     },
+    /// 419.1a: a replacement effect (of `by_card`) sends an object that
+    /// would have been put into a graveyard to `to` instead.
+    MoveReplaced {
+        card: CardId,
+        by_card: CardId,
+        to: Zone,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -514,6 +521,7 @@ impl Event {
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
+            Event::MoveReplaced { .. } => "419.1a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -843,6 +851,15 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::MoveReplaced { card, by_card, to } => format!(
+                "{}: {} {} instead of into a graveyard",
+                name(*by_card),
+                name(*card),
+                match to {
+                    Zone::Library(_) => "is shuffled into its owner's library",
+                    _ => "is removed from the game",
+                }
+            ),
             Event::DamageReplaced {
                 source_card,
                 by_card,

@@ -278,6 +278,21 @@ impl Game {
             Zone::Graveyard(_) => Zone::Graveyard(owner),
             z => z,
         };
+        // 419.1a: "If [it] would be put into a graveyard, … instead."
+        let mut to = to;
+        let mut shuffle = None;
+        if let Zone::Graveyard(_) = to {
+            if let Some((instead, by_card)) = self.graveyard_replacement(id, from) {
+                to = match instead {
+                    tolaria_cards::GraveyardInstead::ShuffleIntoLibrary => {
+                        shuffle = Some(owner);
+                        Zone::Library(owner)
+                    }
+                    tolaria_cards::GraveyardInstead::RemoveFromGame => Zone::RemovedFromGame,
+                };
+                self.emit(Event::MoveReplaced { card, by_card, to });
+            }
+        }
         if from == Zone::InPlay {
             self.record_lki(id);
             self.leave_play_cleanup(id);
@@ -348,6 +363,9 @@ impl Game {
             to,
             reason,
         });
+        if let Some(p) = shuffle {
+            self.shuffle_library(p);
+        }
         Some(new)
     }
 

@@ -24,7 +24,9 @@
 use crate::targeting::SourceInfo;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{Ability, Affected, CardId, DamageReplacement, StaticAbility};
+use tolaria_cards::{
+    Ability, Affected, CardId, DamageReplacement, GraveyardInstead, GraveyardWhat, StaticAbility,
+};
 
 /// Answers to the choices of the unit being run (see the module docs).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -37,6 +39,8 @@ pub struct Replay {
     pub question: Option<Decision>,
     /// What runs again once the question is answered.
     pub unit: ReplayUnit,
+    /// A replayable unit is running (choices can be asked).
+    pub active: bool,
 }
 
 /// A unit of play that can be replayed with answers.
@@ -47,6 +51,8 @@ pub enum ReplayUnit {
     Effect,
     /// The combat damage object on top of the stack (310.4).
     CombatDamage,
+    /// One round of state-based effects (420.3) before `PlayerId` gets priority.
+    StateBasedEffects(PlayerId),
 }
 
 /// One damage event, as it would happen (419.5).
@@ -379,6 +385,12 @@ impl Game {
             self.replay.cursor += 1;
             return (a as usize).min(n.saturating_sub(1));
         }
+        if !self.replay.active {
+            // Outside a replayable unit (a cost being paid, the cleanup
+            // discard) there is no way back to ask: the first applicable
+            // effect applies. Known limit; those moves rarely meet two.
+            return 0;
+        }
         if self.replay.question.is_none() {
             self.replay.question = Some(Decision {
                 player: chooser,
@@ -403,11 +415,34 @@ impl Game {
             if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
                 continue;
             }
-            n += crate::characteristics::compute(self, id)
-                .abilities()
-                .iter()
-                .filter(|a| matches!(a, Ability::Static(StaticAbility::DamageReplacement(_))))
-                .count();
+            let ch = crate::characteristics::compute(self, id);
+            for a in ch.abilities() {
+                match a {
+                    Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
+                    // A permanent's graveyard replacement can meet another,
+                    // or a card's own "from anywhere" one.
+                    Ability::Static(StaticAbility::GraveyardReplacement {
+                        what: GraveyardWhat::AnyPermanent,
+                        ..
+                    }) => {
+                        n += 1;
+                        if self.objects.iter().any(|o| {
+                            o.def().front().abilities.iter().any(|a| {
+                                matches!(
+                                    a,
+                                    Ability::Static(StaticAbility::GraveyardReplacement {
+                                        what: GraveyardWhat::ThisFromAnywhere,
+                                        ..
+                                    })
+                                )
+                            })
+                        }) {
+                            return true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
         }
         // One other source can meet protection on the same creature.
         n >= 2
@@ -426,6 +461,7 @@ impl Game {
         match self.replay.unit {
             ReplayUnit::Effect => self.run_resolution(),
             ReplayUnit::CombatDamage => self.flow = crate::engine::Flow::Resolve,
+            ReplayUnit::StateBasedEffects(p) => self.flow = crate::engine::Flow::Priority(p),
         }
     }
 
@@ -437,7 +473,9 @@ impl Game {
             .then(|| Box::new(self.clone()));
         self.replay.cursor = 0;
         self.replay.unit = unit;
+        let was_active = std::mem::replace(&mut self.replay.active, snapshot.is_some());
         run(self);
+        self.replay.active = was_active;
         let Some(question) = self.replay.question.take() else {
             self.replay.answers.clear();
             return true;
@@ -481,4 +519,93 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
     };
     let first = kind(&cands[0]);
     (first == 0 || first == 2) && cands.iter().all(|a| kind(a) == first)
+}
+
+impl Game {
+    /// 419.1a: where an object that would be put into a graveyard goes
+    /// instead: the destination and the card whose ability replaced the
+    /// move, or `None` if nothing replaces it. Once one effect applies the
+    /// object no longer goes to a graveyard, so no other graveyard effect
+    /// applies; if several could, the affected object's controller (its
+    /// owner outside play) chooses (419.9a).
+    pub(crate) fn graveyard_replacement(
+        &mut self,
+        id: ObjId,
+        from: crate::Zone,
+    ) -> Option<(GraveyardInstead, CardId)> {
+        let mut cands: Vec<(GraveyardInstead, CardId)> = Vec::new();
+        // The object's own "from anywhere" ability works in every zone.
+        let (card, face, lost) = if from == crate::Zone::InPlay {
+            crate::layers::ability_face(self, id)
+        } else {
+            (self.objects[id.slot as usize].card, 0, false)
+        };
+        if !lost {
+            for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
+                if let Ability::Static(StaticAbility::GraveyardReplacement {
+                    what: GraveyardWhat::ThisFromAnywhere,
+                    instead,
+                }) = a
+                {
+                    cands.push((*instead, card));
+                }
+            }
+        }
+        if from == crate::Zone::InPlay {
+            for &src in &self.in_play {
+                let o = &self.objects[src.slot as usize];
+                if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
+                    continue;
+                }
+                let (scard, sface, slost) = crate::layers::ability_face(self, src);
+                if slost {
+                    continue;
+                }
+                for a in &tolaria_cards::db().get(scard).faces[sface as usize].abilities {
+                    if let Ability::Static(StaticAbility::GraveyardReplacement {
+                        what: GraveyardWhat::AnyPermanent,
+                        instead,
+                    }) = a
+                    {
+                        cands.push((*instead, scard));
+                    }
+                }
+            }
+        }
+        let first = *cands.first()?;
+        if cands.iter().all(|c| c.0 == first.0) {
+            return Some(first);
+        }
+        let o = &self.objects[id.slot as usize];
+        let chooser = if from == crate::Zone::InPlay {
+            o.controller
+        } else {
+            o.owner
+        };
+        let options = cands
+            .iter()
+            .map(|(i, c)| {
+                format!(
+                    "{} ({})",
+                    tolaria_cards::db().get(*c).name,
+                    match i {
+                        GraveyardInstead::ShuffleIntoLibrary => "shuffle into library",
+                        GraveyardInstead::RemoveFromGame => "remove from the game",
+                    }
+                )
+            })
+            .collect();
+        let pick = self.replay_choice(
+            chooser,
+            DecisionKind::ChooseReplacement {
+                event: format!(
+                    "{} would be put into a graveyard",
+                    tolaria_cards::db().get(o.card).name
+                ),
+                options,
+            },
+            cands.len(),
+        );
+        Some(cands[pick])
+    }
 }
