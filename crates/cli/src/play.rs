@@ -118,17 +118,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
         let game = sc
             .build()
             .map_err(|(line, e)| CliError::usage(format!("play: {}:{line}: {e}", sc.file)))?;
-        let stdin = std::io::stdin();
-        let interactive = stdin.is_terminal();
-        let mut session = Session {
-            style: Style::detect(),
-            interactive,
-            input: Box::new(stdin.lock()),
-            out: std::io::stdout().lock(),
-            log: Vec::new(),
-            shown: 0,
-            events,
-        };
+        let mut session = Session::on_stdio(events);
         let s = session.style;
         session.say(&s.bold(&format!(
             "Tolaria: scenario {} ({}); you are P1, the {agent_name} agent plays the others",
@@ -144,18 +134,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
         Some(f) => decks::load(f)?,
         None => default_deck("white_blue", "white_weenie_old")?,
     };
-    let stdin = std::io::stdin();
-    let interactive = stdin.is_terminal();
-    let mut session = Session {
-        style: Style::detect(),
-        interactive,
-        input: Box::new(stdin.lock()),
-        out: std::io::stdout().lock(),
-        log: Vec::new(),
-        shown: 0,
-        events,
-    };
-    session.run(mine, theirs, agent, &agent_name, seed)
+    Session::on_stdio(events).run(mine, theirs, agent, &agent_name, seed)
 }
 
 fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
@@ -198,6 +177,20 @@ enum Command {
 const HUMAN: PlayerId = PlayerId(0);
 
 impl Session<'_> {
+    /// A session reading the terminal (or a pipe) and writing to stdout.
+    fn on_stdio(events: Option<Box<dyn Write>>) -> Session<'static> {
+        let stdin = std::io::stdin();
+        Session {
+            style: Style::detect(),
+            interactive: stdin.is_terminal(),
+            input: Box::new(stdin.lock()),
+            out: std::io::stdout().lock(),
+            log: Vec::new(),
+            shown: 0,
+            events,
+        }
+    }
+
     fn run(
         &mut self,
         mine: LoadedDeck,

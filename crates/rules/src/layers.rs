@@ -81,19 +81,6 @@ impl Listed<'_> {
     }
 }
 
-/// The layers after layer 1, in order.
-const LAYERS: [Layer; 9] = [
-    Layer::Control,
-    Layer::Text,
-    Layer::Type,
-    Layer::Other,
-    Layer::PtDefining,
-    Layer::PtSet,
-    Layer::PtCounters,
-    Layer::PtStaticModify,
-    Layer::PtSwitch,
-];
-
 /// The characteristics of every permanent in play, in `game.in_play` order,
 /// and whether any effect's filter reads status (see `Board::status_sensitive`).
 pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
@@ -114,7 +101,8 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
         };
         f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
     });
-    for layer in LAYERS {
+    // Layers 2–6e (layer 1 is done).
+    for layer in Layer::ALL.into_iter().skip(1) {
         if layer == Layer::PtCounters {
             for (i, &id) in game.in_play.iter().enumerate() {
                 apply_counters(game, id, &mut board[i]);

@@ -194,35 +194,13 @@ impl Object {
     /// The derived ability bits for a card's faces (which kinds of abilities
     /// it has), so that hot loops skip permanents without touching card data.
     pub fn ability_flags(def: &CardDef) -> u16 {
-        let mut f = 0;
-        for face in &def.faces {
-            for a in &face.abilities {
-                f |= match a {
-                    tolaria_cards::Ability::Static(_) => flags::STATICS,
-                    tolaria_cards::Ability::Mana(_) => flags::MANA,
-                    tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
-                    tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
-                    _ => 0,
-                };
-            }
-        }
-        f
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter()))
     }
 
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        let mut f = 0;
-        for a in ch.abilities() {
-            f |= match a {
-                tolaria_cards::Ability::Static(_) => flags::STATICS,
-                tolaria_cards::Ability::Mana(_) => flags::MANA,
-                tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
-                tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
-                _ => 0,
-            };
-        }
-        f
+        flags_of(ch.abilities().iter())
     }
 
     /// Sets the controller a permanent or spell has before any
@@ -314,4 +292,17 @@ impl Object {
             gen: self.gen,
         }
     }
+}
+
+/// Which kinds of abilities these are, as `flags` bits.
+fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> u16 {
+    abilities.fold(0, |f, a| {
+        f | match a {
+            tolaria_cards::Ability::Static(_) => flags::STATICS,
+            tolaria_cards::Ability::Mana(_) => flags::MANA,
+            tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
+            tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
+            _ => 0,
+        }
+    })
 }

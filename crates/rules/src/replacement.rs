@@ -88,28 +88,21 @@ impl Game {
         amount: u32,
         combat: bool,
     ) {
-        self.deal_damage_event(source, source_card, src, to, amount, combat);
-        // 419.7b: a shield reduced to 0 is used up (kept during the event so
-        // that its place names it).
-        self.shields.retain(|s| s.1 > 0);
-    }
-
-    fn deal_damage_event(
-        &mut self,
-        source: ObjId,
-        source_card: CardId,
-        src: &SourceInfo,
-        to: Target,
-        amount: u32,
-        combat: bool,
-    ) {
-        let mut ev = DamageEvent {
+        let ev = DamageEvent {
             source,
             source_card,
             to,
             amount,
             combat,
         };
+        self.deal_damage_event(ev, src);
+        // 419.7b: a shield reduced to 0 is used up (kept during the event so
+        // that its place names it).
+        self.shields.retain(|s| s.1 > 0);
+    }
+
+    fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
+        let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
         let mut used: Vec<Applicable> = Vec::new();
         loop {
             // 419.5a: 0 damage isn't dealt; nothing replaces it.
