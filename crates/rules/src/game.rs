@@ -315,7 +315,10 @@ impl Game {
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
-                self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
+                // 503.5: a copy comes into play with the copied abilities.
+                let entering = copy.map_or(card, |c| c.card);
+                self.objects[slot].flags |=
+                    Object::ability_flags(tolaria_cards::db().get(entering));
                 if let Some(c) = copy {
                     let ts = self.stamp();
                     self.effects.push(crate::effects::ContinuousEffect {
@@ -328,7 +331,6 @@ impl Game {
                         until_end_of_turn: false,
                     });
                 }
-                let entering = copy.map_or(card, |c| c.card);
                 // 419: "comes into play tapped" modifies how it comes into play.
                 if tolaria_cards::db()
                     .get(entering)

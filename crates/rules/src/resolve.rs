@@ -272,24 +272,27 @@ impl Game {
             StackKind::Spell { obj } => {
                 let face = &db().get(card).faces[0];
                 let owner = self.objects[obj.slot as usize].owner;
+                // 503, 419.1b: "As [this] comes into play, you may choose a
+                // creature in play": the choice comes first, and the
+                // permanent comes into play as the copy.
+                if face.types.is_permanent()
+                    && copy_filter(self, &r.item).is_some()
+                    && r.copy_choice.is_none()
+                {
+                    let p = r.ctx.controller;
+                    self.resolving = Some(r);
+                    self.decision = Some(Decision {
+                        player: p,
+                        kind: DecisionKind::ChooseCopy,
+                    });
+                    self.flow = Flow::Resolving;
+                    return;
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
                 });
                 if face.types.is_permanent() {
-                    // 503, 419.1b: "As [this] comes into play, you may choose
-                    // a creature in play": the choice comes first, and the
-                    // permanent comes into play as the copy.
-                    if copy_filter(self, &r.item).is_some() && r.copy_choice.is_none() {
-                        let p = r.ctx.controller;
-                        self.resolving = Some(r);
-                        self.decision = Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ChooseCopy,
-                        });
-                        self.flow = Flow::Resolving;
-                        return;
-                    }
                     let copy = r
                         .copy_choice
                         .flatten()
