@@ -196,6 +196,11 @@ pub enum StaticAbility {
         what: GraveyardWhat,
         instead: GraveyardInstead,
     },
+    /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
+    AsComesIntoPlayChooseColor,
+    /// "[This] has protection from the chosen color." (502.7, 503.7: none
+    /// if no colour was chosen.)
+    ProtectionFromChosenColor,
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)

@@ -2531,6 +2531,14 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 419.1b: "As CARDNAME comes into play, choose a color."
+    if p.eat_all("as cardname comes into play , choose a color") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseColor]);
+    }
+    if p.eat_all("cardname has protection from the chosen color") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
+    }
     // Layer 2: "You control enchanted creature." (Control Magic)
     if p.eat_all("you control enchanted") {
         let (_, noun) = filter(p)?;

@@ -57,6 +57,8 @@ pub enum Action {
     CallTails,
     /// 419.9a: apply the `i`-th applicable replacement effect first.
     ChooseReplacement(u8),
+    /// 419.1b: choose a colour as a permanent comes into play.
+    ChooseColor(tolaria_cards::Color),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.

@@ -64,6 +64,8 @@ pub enum DecisionKind {
     /// 419.9a: two or more replacement or prevention effects apply to
     /// `event`; choose the one that applies first.
     ChooseReplacement { event: String, options: Vec<String> },
+    /// 419.1b: "as [this] comes into play, choose a color".
+    ChooseColor,
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -99,6 +101,7 @@ impl DecisionKind {
             } => "choose a word to replace",
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
+            DecisionKind::ChooseColor => "choose a color",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",

@@ -137,6 +137,9 @@ pub(crate) struct Resolving {
     /// 503: the object chosen to copy as the permanent comes into play
     /// (`Some(None)`: chose not to copy).
     pub copy_choice: Option<Option<ObjId>>,
+    /// 419.1b: the colour chosen as the permanent comes into play.
+    #[serde(default)]
+    pub color_choice: Option<tolaria_cards::Color>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -316,6 +319,7 @@ impl Game {
             | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
+            DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }

@@ -310,6 +310,12 @@ pub enum Event {
         by_card: CardId,
         to: Zone,
     },
+    /// 419.1b: the colour chosen as a permanent came into play.
+    ColorChosen {
+        obj: ObjId,
+        card: CardId,
+        color: tolaria_cards::Color,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -522,6 +528,7 @@ impl Event {
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
+            Event::ColorChosen { .. } => "419.1b",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -585,6 +592,7 @@ impl Event {
             | Event::TurnEnded
             | Event::Attached { .. }
             | Event::Unattached { .. }
+            | Event::ColorChosen { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. } => BoardChange::Always,
@@ -851,6 +859,9 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::ColorChosen { card, color, .. } => {
+                format!("{} comes into play with {} chosen", name(*card), color.name())
+            }
             Event::MoveReplaced { card, by_card, to } => format!(
                 "{}: {} {} instead of into a graveyard",
                 name(*by_card),

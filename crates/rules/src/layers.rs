@@ -145,7 +145,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         Some(c) => (c.card, c.token),
         None => (o.card, o.token_src),
     };
-    match token.and_then(|t| of_token(card, t, o.base_controller)) {
+    let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
         // 510.4: a flipped permanent that copies a flip card has the copied
         // card's flipped characteristics.
@@ -154,7 +154,19 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
             face_in_force(card, o.is_flipped(), true),
             o.base_controller,
         ),
+    };
+    // "[This] has protection from the chosen color": the colour chosen as
+    // it came into play (503.7: with none chosen, from nothing).
+    if let Some(c) = o.chosen_color {
+        if ch
+            .abilities()
+            .iter()
+            .any(|a| matches!(a, Ability::Static(StaticAbility::ProtectionFromChosenColor)))
+        {
+            ch.protection_colors.insert(c);
+        }
     }
+    ch
 }
 
 /// The continuous effects that exist now, in timestamp order.

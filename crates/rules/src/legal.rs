@@ -151,6 +151,13 @@ impl Game {
             DecisionKind::ChooseReplacement { options, .. } => {
                 out.extend((0..options.len() as u8).map(Action::ChooseReplacement));
             }
+            DecisionKind::ChooseColor => {
+                out.extend(
+                    tolaria_cards::Color::ALL
+                        .into_iter()
+                        .map(Action::ChooseColor),
+                );
+            }
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
@@ -419,6 +426,7 @@ impl Game {
             Action::CallHeads => "call heads".into(),
             Action::CallTails => "call tails".into(),
             Action::ChooseWord(w) => format!("choose {}", w.name()),
+            Action::ChooseColor(c) => format!("choose {}", c.name()),
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",

@@ -163,6 +163,10 @@ pub struct Object {
     pub cant_block_this_turn: bool,
     /// "can't be regenerated this turn".
     pub no_regen_this_turn: bool,
+    /// 503.6: the colour chosen as it came into play ("As [this] comes into
+    /// play, choose a color"); `None`: no choice made (503.7: undefined).
+    #[serde(default)]
+    pub chosen_color: Option<tolaria_cards::Color>,
 }
 
 impl Object {
@@ -188,6 +192,7 @@ impl Object {
             activated_this_turn: 0,
             cant_block_this_turn: false,
             no_regen_this_turn: false,
+            chosen_color: None,
         }
     }
 
@@ -254,6 +259,7 @@ impl Object {
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;
+        self.chosen_color = None;
     }
 
     /// How many counters of this kind are on it.

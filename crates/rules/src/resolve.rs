@@ -199,6 +199,7 @@ impl Game {
             chooser: None,
             words: [None; 2],
             copy_choice: None,
+            color_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
         };
@@ -288,16 +289,32 @@ impl Game {
                     self.flow = Flow::Resolving;
                     return;
                 }
+                let copy = r
+                    .copy_choice
+                    .flatten()
+                    .filter(|&o| self.is_present(o))
+                    .map(|o| self.copiable_values(o));
+                // 419.1b, 503.6: "As [this] comes into play, choose a color"
+                // (a copy's controller chooses anew).
+                let entering = copy.map_or(card, |c| c.card);
+                if face.types.is_permanent()
+                    && r.color_choice.is_none()
+                    && chooses_color_as_it_enters(entering)
+                {
+                    let p = r.ctx.controller;
+                    self.resolving = Some(r);
+                    self.decision = Some(Decision {
+                        player: p,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                    self.flow = Flow::Resolving;
+                    return;
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
                 });
                 if face.types.is_permanent() {
-                    let copy = r
-                        .copy_choice
-                        .flatten()
-                        .filter(|&o| self.is_present(o))
-                        .map(|o| self.copiable_values(o));
                     let aura_target = if crate::targeting::is_aura(face.types, &face.subtypes) {
                         r.ctx.target(0)
                     } else {
@@ -306,6 +323,15 @@ impl Game {
                     if let Some(new) =
                         self.put_into_play_as(obj, r.ctx.controller, MoveReason::Resolve, copy)
                     {
+                        if let Some(color) = r.color_choice {
+                            self.objects[new.slot as usize].chosen_color = Some(color);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::ColorChosen {
+                                obj: new,
+                                card,
+                                color,
+                            });
+                        }
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
@@ -381,6 +407,14 @@ impl Game {
         };
         if let Some(r) = self.resolving.as_mut() {
             r.copy_choice = Some(choice);
+        }
+        self.finish_resolution();
+    }
+
+    /// 419.1b: the colour chosen as the permanent comes into play.
+    pub(crate) fn on_color_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
+            r.color_choice = Some(c);
         }
         self.finish_resolution();
     }
@@ -1377,4 +1411,14 @@ pub(crate) fn copy_filter(
             Ability::Static(tolaria_cards::StaticAbility::ComesIntoPlayAsCopy(f)) => Some(f),
             _ => None,
         })
+}
+
+/// 419.1b: does this card choose a colour as it comes into play?
+fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
+    db().get(card).faces[0].abilities.iter().any(|a| {
+        matches!(
+            a,
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseColor)
+        )
+    })
 }

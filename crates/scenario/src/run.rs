@@ -289,6 +289,11 @@ impl Scenario {
                 "no" => Some(Action::No),
                 "heads" => Some(Action::CallHeads),
                 "tails" => Some(Action::CallTails),
+                // 419.1b: choose a colour as a permanent comes into play.
+                "color" => Some(Action::ChooseColor(
+                    tolaria_cards::Color::from_name(&rest)
+                        .ok_or_else(|| format!("bad colour {rest:?}"))?,
+                )),
                 // 419.9a: apply the N-th listed replacement effect first.
                 "apply" => Some(Action::ChooseReplacement(
                     rest.parse::<u8>()
