@@ -196,6 +196,8 @@ pub enum StaticAbility {
         what: GraveyardWhat,
         instead: GraveyardInstead,
     },
+    /// 418.5k: "You have no maximum hand size." (Spellbook)
+    NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
     /// "[This] has protection from the chosen color." (502.7, 503.7: none

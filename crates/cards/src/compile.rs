@@ -2531,6 +2531,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 418.5k: an effect on the rules of the game (Spellbook).
+    if p.eat_all("you have no maximum hand size") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);
+    }
     // 419.1b: "As CARDNAME comes into play, choose a color."
     if p.eat_all("as cardname comes into play , choose a color") {
         return (p.eat_end() && p.at_end())

@@ -254,10 +254,34 @@ impl Game {
     }
 
     /// 314.1 then 314.2, then 314.3.
+    /// 217.3b, 418.5k: a player's maximum hand size after the effects on
+    /// the rules of the game ("You have no maximum hand size": none).
+    pub fn max_hand_size(&self, p: PlayerId) -> Option<u32> {
+        let unlimited = self.controlled_by(p).any(|id| {
+            self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+                && crate::characteristics::compute(self, id)
+                    .abilities()
+                    .iter()
+                    .any(|a| {
+                        matches!(
+                            a,
+                            tolaria_cards::Ability::Static(
+                                tolaria_cards::StaticAbility::NoMaximumHandSize
+                            )
+                        )
+                    })
+        });
+        if unlimited {
+            None
+        } else {
+            self.player(p).max_hand_size
+        }
+    }
+
     pub(crate) fn cleanup_discard(&mut self) {
         let p = self.active;
         let pl = self.player(p);
-        if let Some(max) = pl.max_hand_size {
+        if let Some(max) = self.max_hand_size(p) {
             let excess = (pl.hand.len() as u32).saturating_sub(max);
             if excess > 0 {
                 self.decision = Some(Decision {
