@@ -196,6 +196,9 @@ pub enum StaticAbility {
         what: GraveyardWhat,
         instead: GraveyardInstead,
     },
+    /// 419.1c: "[Filter] come into play tapped." (Root Maze, Orb of
+    /// Dreams): a replacement on other permanents coming into play.
+    OthersComeIntoPlayTapped(ObjectFilter),
     /// 418.5k: "You have no maximum hand size." (Spellbook)
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)

@@ -921,7 +921,7 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         had_noun = true;
         // "artifact or enchantment", "artifact, enchantment, or land"
         let i = p.i;
-        let sep = p.eat(",") | p.eat("or") | p.eat("and/or");
+        let sep = p.eat(",") | p.eat("or") | p.eat("and/or") | p.eat("and");
         let next = p.peek();
         if sep
             && (type_noun(next).is_some() || subtype_word(p.raw()).is_some() || next == "permanent")
@@ -2663,6 +2663,11 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+        } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
+            let Affected::Each(f) = &affected else {
+                return None;
+            };
+            out.push(StaticAbility::OthersComeIntoPlayTapped(f.clone()));
         } else if this && p.eat_all("can block only creatures with flying") {
             out.push(StaticAbility::CanBlockOnlyFlyers);
         } else {

@@ -351,6 +351,12 @@ impl Game {
                 if let Some(c) = controller {
                     self.objects[slot].set_base_controller(c);
                 }
+                // 419.1c, 419.6i: "[Permanents] come into play tapped" of the
+                // permanents already in play (not of itself or of others
+                // coming in with it), judged on its copiable values.
+                if !self.objects[slot].is_tapped() && self.others_make_it_enter_tapped(new) {
+                    self.objects[slot].set_tapped(true);
+                }
                 self.in_play.push(new)
             }
             Zone::RemovedFromGame => self.removed.push(new),

@@ -132,6 +132,12 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
 /// Layer 1: the copiable values in force (503): the object's own face, or
 /// those of the latest copy effect on it (a later copy effect overwrites an
 /// earlier one by applying after it in timestamp order).
+/// 503.2: the copiable values of a permanent (layer 1), as it exists or
+/// would exist in play.
+pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristics {
+    layer1(game, id)
+}
+
 fn layer1(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
     let copy = game

@@ -602,3 +602,37 @@ impl Game {
         Some(cands[pick])
     }
 }
+
+impl Game {
+    /// 419.1c, 419.6i: does a static ability of a permanent already in play
+    /// ("Artifacts and lands come into play tapped") make `entering` come
+    /// into play tapped? Judged on its copiable values as it would exist in
+    /// play, from the point of view of each such permanent.
+    pub(crate) fn others_make_it_enter_tapped(&self, entering: ObjId) -> bool {
+        let ch = crate::layers::copiable_characteristics(self, entering);
+        self.in_play.iter().any(|&src| {
+            let o = &self.objects[src.slot as usize];
+            if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
+                return false;
+            }
+            let (card, face, lost) = crate::layers::ability_face(self, src);
+            !lost
+                && tolaria_cards::db().get(card).faces[face as usize]
+                    .abilities
+                    .iter()
+                    .any(|a| match a {
+                        Ability::Static(StaticAbility::OthersComeIntoPlayTapped(f)) => {
+                            crate::filter::matches_with(
+                                self,
+                                f,
+                                entering,
+                                &ch,
+                                Some(src),
+                                o.controller,
+                            )
+                        }
+                        _ => false,
+                    })
+        })
+    }
+}
