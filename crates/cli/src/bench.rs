@@ -140,6 +140,27 @@ pub fn main(argv: Vec<String>) -> CliResult {
                 m.turn,
                 m.objects.len()
             );
+            // 418.5: the layered characteristics of the permanents in play,
+            // recomputed after a change, and a query on the cached board.
+            let reps = clones.max(1);
+            let t = Instant::now();
+            for _ in 0..reps {
+                black_box(tolaria_rules::layers::compute_board(black_box(&m)));
+            }
+            let board_ns = t.elapsed().as_nanos() as f64 / reps as f64;
+            let ids: Vec<_> = m.in_play.clone();
+            let t = Instant::now();
+            let mut acc = 0i64;
+            for i in 0..reps {
+                let id = ids[i as usize % ids.len().max(1)];
+                acc += tolaria_rules::characteristics::compute(black_box(&m), id).power as i64;
+            }
+            black_box(acc);
+            let query_ns = t.elapsed().as_nanos() as f64 / reps as f64;
+            println!(
+                "characteristics (418.5): {board_ns:.0} ns to compute the board of {} permanents, {query_ns:.1} ns per query on the cached board",
+                m.in_play.len()
+            );
             let (inline, heap) = state_size(&m);
             let json = serde_json::to_string(&m).map_or(0, |j| j.len());
             println!(
