@@ -199,6 +199,11 @@ pub enum StaticAbility {
     /// 419.1c: "[Filter] come into play tapped." (Root Maze, Orb of
     /// Dreams): a replacement on other permanents coming into play.
     OthersComeIntoPlayTapped(ObjectFilter),
+    /// 419.1b: "[This] comes into play with N [kind] counters on it."
+    ComesIntoPlayWithCounters {
+        kind: CounterKind,
+        amount: u8,
+    },
     /// 418.5k: "You have no maximum hand size." (Spellbook)
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)

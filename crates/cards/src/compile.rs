@@ -2663,6 +2663,22 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+        } else if this && p.eat_all("comes into play with") {
+            // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())?;
+                p.bump();
+                n
+            };
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat_all("on it").then_some(())?;
+            out.push(StaticAbility::ComesIntoPlayWithCounters {
+                kind,
+                amount: u8::try_from(n).ok()?,
+            });
         } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
             let Affected::Each(f) = &affected else {
                 return None;

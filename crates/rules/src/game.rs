@@ -279,6 +279,7 @@ impl Game {
             z => z,
         };
         // 419.1a: "If [it] would be put into a graveyard, … instead."
+        let mut entered_with: Vec<(tolaria_cards::CounterKind, u32)> = Vec::new();
         let mut to = to;
         let mut shuffle = None;
         if let Zone::Graveyard(_) = to {
@@ -351,6 +352,16 @@ impl Game {
                 if let Some(c) = controller {
                     self.objects[slot].set_base_controller(c);
                 }
+                // 419.1b: "comes into play with N counters on it".
+                for a in &tolaria_cards::db().get(entering).front().abilities {
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters { kind, amount },
+                    ) = a
+                    {
+                        self.objects[slot].add_counters(*kind, i32::from(*amount));
+                        entered_with.push((*kind, u32::from(*amount)));
+                    }
+                }
                 // 419.1c, 419.6i: "[Permanents] come into play tapped" of the
                 // permanents already in play (not of itself or of others
                 // coming in with it), judged on its copiable values.
@@ -373,6 +384,14 @@ impl Game {
         });
         if let Some(p) = shuffle {
             self.shuffle_library(p);
+        }
+        for (kind, amount) in entered_with {
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
         }
         Some(new)
     }
