@@ -1,0 +1,67 @@
+//! Shared by the fuzz tests: games between random (and sometimes greedy)
+//! agents with decks drawn from a list of cards.
+
+use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
+use tolaria_cards::{db, CardId};
+use tolaria_rules::{Event, Game, Rng};
+
+/// The ids of these cards; each must exist and be supported.
+pub fn supported(names: &[&str]) -> Vec<CardId> {
+    names
+        .iter()
+        .map(|n| {
+            let c = db().by_name(n).unwrap_or_else(|| panic!("{n}"));
+            assert!(c.is_supported(), "{n}: {:?}", c.unsupported());
+            c.id
+        })
+        .collect()
+}
+
+/// Plays `games` games of 34 random cards of `pool` and 26 basic lands per
+/// deck. Every game finishes or reaches 20,000 actions with every card in
+/// exactly one zone, no panic, and only legal actions; `each` sees the game
+/// after every action and the events it produced.
+pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, &[Event])) {
+    let lands = supported(&["Island", "Swamp", "Mountain", "Forest", "Plains"]);
+    let mut rng = Rng::new(seed);
+    let mut buf = Vec::new();
+    for game in 0..games {
+        let mut deck = || {
+            let mut d: Vec<CardId> = (0..34).map(|_| pool[rng.below(pool.len())]).collect();
+            d.extend((0..26).map(|i| lands[i % lands.len()]));
+            d
+        };
+        let (a, b) = (deck(), deck());
+        let mut g = Game::new_game(&[("A", a), ("B", b)], game);
+        let mut agents: [Box<dyn Agent>; 2] = if game % 3 == 0 {
+            [
+                Box::new(GreedyAgent::new()),
+                Box::new(RandomAgent::new(game)),
+            ]
+        } else {
+            [
+                Box::new(RandomAgent::new(game * 2 + 1)),
+                Box::new(RandomAgent::new(game * 2 + 2)),
+            ]
+        };
+        let mut n = 0u32;
+        while !g.is_over() && n < 20_000 {
+            let d = g.decider().expect("a decision while the game runs");
+            g.legal_actions_into(&mut buf);
+            assert!(
+                !buf.is_empty(),
+                "game {game}: no legal action for {:?}",
+                g.decision
+            );
+            let action = agents[d.index()].choose(&g, d, &buf);
+            assert!(buf.contains(&action));
+            g.apply(action)
+                .unwrap_or_else(|e| panic!("game {game}: {e}"));
+            g.check_zones()
+                .unwrap_or_else(|e| panic!("game {game} action {n}: {e}"));
+            let events = std::mem::take(&mut g.events);
+            each(&g, &events);
+            n += 1;
+        }
+    }
+}
