@@ -195,8 +195,29 @@ pub struct Board {
 
 impl Board {
     pub fn get(&self, index: u16, id: ObjId) -> Option<Characteristics> {
+        self.get_ref(index, id).copied()
+    }
+    /// As [`Board::get`], without copying the values.
+    #[inline]
+    pub fn get_ref(&self, index: u16, id: ObjId) -> Option<&Characteristics> {
         let i = index as usize;
-        (self.ids.get(i) == Some(&id)).then(|| self.chars[i])
+        (self.ids.get(i) == Some(&id)).then(|| &self.chars[i])
+    }
+}
+
+impl Game {
+    /// The cached characteristics of a permanent in play, if the board is
+    /// up to date (the same values `compute` would return, not copied).
+    #[inline]
+    pub(crate) fn board_chars(&self, id: ObjId) -> Option<&Characteristics> {
+        if !self.board.valid {
+            return None;
+        }
+        let o = self.objects.get(id.slot as usize)?;
+        if o.zone != Zone::InPlay {
+            return None;
+        }
+        self.board.get_ref(o.board_index, id)
     }
 }
 

@@ -675,7 +675,7 @@ impl Game {
 pub(crate) fn ability_face(game: &Game, id: ObjId) -> (tolaria_cards::CardId, u8, bool) {
     let o = &game.objects[id.slot as usize];
     if game.board.valid {
-        if let Some(ch) = game.board.get(o.board_index, id) {
+        if let Some(ch) = game.board.get_ref(o.board_index, id) {
             return (ch.card, ch.face, ch.lost_abilities);
         }
     }

@@ -195,6 +195,37 @@ impl Game {
                     self.hand_card_actions(p, *c, &avail, &mut v);
                     return v.contains(action);
                 }
+                Action::Activate { source, .. } => {
+                    if !self.in_play.contains(source) {
+                        return false;
+                    }
+                    let sorcery_timing =
+                        p == self.active && self.step.is_main() && self.stack.is_empty();
+                    let mut v = Vec::new();
+                    let avail = self.available_mana(p, None);
+                    self.activated_actions_of(p, *source, sorcery_timing, &avail, &mut v);
+                    return v.contains(action);
+                }
+                Action::ActivateMana { .. } => {
+                    return self.mana_option_legal(p, None, None, action);
+                }
+                _ => {}
+            }
+        }
+        if d.kind == DecisionKind::PayMana {
+            // 409.1g: a mana ability of one source, or cancelling.
+            match action {
+                Action::CancelPlay => return true,
+                Action::ActivateMana { .. } => {
+                    let Some(c) = self.casting.as_deref() else {
+                        return false;
+                    };
+                    let exclude = match &c.what {
+                        crate::engine::Playing::Ability { source, .. } => Some(*source),
+                        _ => None,
+                    };
+                    return self.mana_option_legal(c.player, exclude, c.unpaid.as_ref(), action);
+                }
                 _ => {}
             }
         }
@@ -204,7 +235,13 @@ impl Game {
     }
 
     /// The priority actions for one card in hand (408.1d, 408.2d).
-    fn hand_card_actions(&self, p: PlayerId, card: ObjId, avail: &[u8], out: &mut Vec<Action>) {
+    fn hand_card_actions(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        avail: &crate::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         let pl = self.player(p);
         let face = self.objects[card.slot as usize].def().front();
@@ -248,62 +285,75 @@ impl Game {
             self.hand_card_actions(p, card, &avail, out);
         }
         for &id in &self.in_play {
-            let o = &self.objects[id.slot as usize];
-            if o.flags & crate::object::flags::ACTIVATED == 0
-                || o.controller != p
-                || o.is_phased_out()
-            {
-                continue;
-            }
-            let ch = compute(self, id);
-            for (i, a) in ch.abilities().iter().enumerate() {
-                if let Ability::Activated(act) = a {
-                    if act.sorcery_speed && !sorcery_timing {
-                        continue;
-                    }
-                    if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
-                        continue;
-                    }
-                    if !self.can_pay_tap_part(&act.cost, id) {
-                        continue;
-                    }
-                    if let Some(f) = &act.cost.sacrifice {
-                        if !self
-                            .controlled_by(p)
-                            .any(|o| crate::filter::matches(self, f, o, Some(id), p))
-                        {
-                            continue;
-                        }
-                    }
-                    let payable = if act.cost.tap {
-                        self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
-                    } else {
-                        crate::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), &avail)
-                    };
-                    if !payable {
-                        continue;
-                    }
-                    let src = SourceInfo {
-                        obj: Some(id),
-                        colors: ch.colors,
-                        types: ch.types,
-                        controller: p,
-                    };
-                    if !targets_available(self, &act.targets, &src) {
-                        continue;
-                    }
-                    out.push(Action::Activate {
-                        source: id,
-                        index: i as u8,
-                    });
-                }
+            if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
+                self.activated_actions_of(p, id, sorcery_timing, &avail, out);
             }
         }
         self.mana_options(p, None, None, out);
     }
 
+    /// The activated abilities of permanent `id` that `p` may play now
+    /// (408.1d: priority, 409.1: targets and costs available).
+    fn activated_actions_of(
+        &self,
+        p: PlayerId,
+        id: ObjId,
+        sorcery_timing: bool,
+        avail: &crate::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
+        let o = &self.objects[id.slot as usize];
+        if o.flags & crate::object::flags::ACTIVATED == 0 || o.controller != p || o.is_phased_out()
+        {
+            return;
+        }
+        let ch = compute(self, id);
+        for (i, a) in ch.abilities().iter().enumerate() {
+            if let Ability::Activated(act) = a {
+                if act.sorcery_speed && !sorcery_timing {
+                    continue;
+                }
+                if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                if !self.can_pay_tap_part(&act.cost, id) {
+                    continue;
+                }
+                if let Some(f) = &act.cost.sacrifice {
+                    if !self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, f, o, Some(id), p))
+                    {
+                        continue;
+                    }
+                }
+                let payable = if act.cost.tap {
+                    self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
+                } else {
+                    crate::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
+                };
+                if !payable {
+                    continue;
+                }
+                let src = SourceInfo {
+                    obj: Some(id),
+                    colors: ch.colors,
+                    types: ch.types,
+                    controller: p,
+                };
+                if !targets_available(self, &act.targets, &src) {
+                    continue;
+                }
+                out.push(Action::Activate {
+                    source: id,
+                    index: i as u8,
+                });
+            }
+        }
+    }
+
     /// Could `p` play this card now (targets and cost), timing aside?
-    fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &[u8]) -> bool {
+    fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &crate::play::Avail) -> bool {
         let face = self.objects[card.slot as usize].def().front();
         let Some(cost) = &face.mana_cost else {
             return false;

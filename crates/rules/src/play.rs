@@ -547,42 +547,82 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         for (id, abilities) in self.mana_sources(p, exclude) {
-            for (i, a) in abilities.iter().enumerate() {
-                let Ability::Mana(m) = a else { continue };
-                if !self.can_pay_tap_part(&m.cost, id)
-                    || !m.cost.mana.is_zero()
-                    || m.cost.sacrifice.is_some()
-                {
-                    continue;
+            self.mana_options_of(id, abilities, None, useful, out);
+        }
+    }
+
+    /// [`Game::mana_options`] for one source (only its ability `only`, if
+    /// given), so that one `ActivateMana` can be checked without listing
+    /// every source's.
+    fn mana_options_of(
+        &self,
+        id: ObjId,
+        abilities: &'static [Ability],
+        only: Option<u8>,
+        useful: Option<&Unpaid>,
+        out: &mut Vec<Action>,
+    ) {
+        for (i, a) in abilities.iter().enumerate() {
+            let Ability::Mana(m) = a else { continue };
+            if only.is_some_and(|o| o as usize != i) {
+                continue;
+            }
+            if !self.can_pay_tap_part(&m.cost, id)
+                || !m.cost.mana.is_zero()
+                || m.cost.sacrifice.is_some()
+            {
+                continue;
+            }
+            let mut push = |k: ManaKind| {
+                if useful.is_none_or(|u| mana_useful(u, k)) {
+                    out.push(Action::ActivateMana {
+                        source: id,
+                        index: i as u8,
+                        kind: k,
+                    });
                 }
-                let mut push = |k: ManaKind| {
-                    if useful.is_none_or(|u| mana_useful(u, k)) {
-                        out.push(Action::ActivateMana {
-                            source: id,
-                            index: i as u8,
-                            kind: k,
-                        });
-                    }
-                };
-                match &m.produce {
-                    ManaProduce::Fixed(v) => {
-                        if let Some(k) = v.first() {
-                            if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
-                                out.push(Action::ActivateMana {
-                                    source: id,
-                                    index: i as u8,
-                                    kind: *k,
-                                });
-                            }
+            };
+            match &m.produce {
+                ManaProduce::Fixed(v) => {
+                    if let Some(k) = v.first() {
+                        if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
+                            out.push(Action::ActivateMana {
+                                source: id,
+                                index: i as u8,
+                                kind: *k,
+                            });
                         }
                     }
-                    ManaProduce::AnyColor(_) => Color::ALL
-                        .into_iter()
-                        .for_each(|c| push(ManaKind::Color(c))),
-                    ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
                 }
+                ManaProduce::AnyColor(_) => Color::ALL
+                    .into_iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
             }
         }
+    }
+
+    /// Is this `ActivateMana` among [`Game::mana_options`]'s? The same
+    /// predicates, for its one source and ability.
+    pub(crate) fn mana_option_legal(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        useful: Option<&Unpaid>,
+        action: &Action,
+    ) -> bool {
+        let Action::ActivateMana { source, index, .. } = *action else {
+            return false;
+        };
+        if !self.is_in_play(source) || !self.in_play.contains(&source) {
+            return false;
+        }
+        let Some(abilities) = self.mana_source(p, exclude, source) else {
+            return false;
+        };
+        let mut v = Vec::new();
+        self.mana_options_of(source, abilities, Some(index), useful, &mut v);
+        v.contains(action)
     }
 
     /// `p`'s permanents with mana abilities (other than `exclude`), with the
@@ -592,27 +632,36 @@ impl Game {
         p: PlayerId,
         exclude: Option<ObjId>,
     ) -> impl Iterator<Item = (ObjId, &'static [Ability])> + '_ {
-        self.in_play.iter().copied().filter_map(move |id| {
-            let o = &self.objects[id.slot as usize];
-            if Some(id) == exclude
-                || o.flags & crate::object::flags::MANA == 0
-                || o.controller != p
-                || o.is_phased_out()
-            {
-                return None;
-            }
-            let (card, face, lost) = crate::layers::ability_face(self, id);
-            if lost {
-                return None;
-            }
-            Some((
-                id,
-                &tolaria_cards::db().get(card).faces[face as usize].abilities[..],
-            ))
-        })
+        self.in_play
+            .iter()
+            .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
+    }
+
+    /// One permanent in play as [`Game::mana_sources`] sees it.
+    #[inline]
+    fn mana_source(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+    ) -> Option<&'static [Ability]> {
+        let o = &self.objects[id.slot as usize];
+        if o.flags & crate::object::flags::MANA == 0
+            || o.controller != p
+            || o.is_phased_out()
+            || Some(id) == exclude
+        {
+            return None;
+        }
+        let (card, face, lost) = crate::layers::ability_face(self, id);
+        if lost {
+            return None;
+        }
+        Some(&tolaria_cards::db().get(card).faces[face as usize].abilities[..])
     }
 
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
+    #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
         let o = &self.objects[source.slot as usize];
         if cost.tap || cost.untap {
@@ -622,8 +671,14 @@ impl Game {
             // 212.3f / 502.5: a creature's {T} abilities need it to have been
             // controlled since the start of the turn, or haste.
             if o.is_sick() {
-                let ch = crate::characteristics::compute(self, source);
-                if ch.is_creature() && !ch.has(Keyword::Haste) {
+                let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
+                    ch.is_creature() && !ch.has(Keyword::Haste)
+                };
+                let stop = match self.board_chars(source) {
+                    Some(ch) => creature_without_haste(ch),
+                    None => creature_without_haste(&crate::characteristics::compute(self, source)),
+                };
+                if stop {
                     return false;
                 }
             }
@@ -644,13 +699,11 @@ impl Game {
 
     /// The mana `p` could make available: each entry is the set of kinds one
     /// mana could be (pool mana is fixed; a source may offer a choice).
-    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Vec<u8> {
-        let mut v = Vec::new();
+    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
+        let mut v = Avail::new();
         let pool = &self.player(p).pool;
         for (i, &n) in pool.0.iter().enumerate() {
-            for _ in 0..n {
-                v.push(1u8 << i);
-            }
+            v.push_n(1u8 << i, n as usize);
         }
         for (id, abilities) in self.mana_sources(p, exclude) {
             // Abilities that share the {T} can't all be used: count the {T}
@@ -682,15 +735,13 @@ impl Game {
                     continue;
                 }
                 match &m.produce {
-                    ManaProduce::Fixed(ks) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
-                    _ => v.extend(std::iter::repeat_n(mask, count)),
+                    ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+                    _ => v.push_n(mask, count),
                 }
             }
             match tap_multi {
-                Some(ManaProduce::Fixed(ks)) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
-                Some(ManaProduce::AnyColor(n)) => {
-                    v.extend(std::iter::repeat_n(0x1fu8, *n as usize))
-                }
+                Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+                Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
                 _ if tap_mask != 0 => v.push(tap_mask),
                 _ => {}
             }
@@ -734,10 +785,46 @@ fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
     }
 }
 
+/// The mana a player could make available (`Game::available_mana`), in
+/// order, without a heap allocation: the kinds of the first 64 (all that
+/// `can_match` matches against) and how many there are in all.
+#[derive(Clone, Copy)]
+pub(crate) struct Avail {
+    masks: [u8; 64],
+    len: usize,
+}
+
+impl Avail {
+    fn new() -> Avail {
+        Avail {
+            masks: [0; 64],
+            len: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, mask: u8) {
+        if self.len < 64 {
+            self.masks[self.len] = mask;
+        }
+        self.len += 1;
+    }
+    fn push_n(&mut self, mask: u8, n: usize) {
+        let room = 64usize.saturating_sub(self.len).min(n);
+        if room > 0 {
+            self.masks[self.len..self.len + room].fill(mask);
+        }
+        self.len += n;
+    }
+    /// How many mana in all.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Matches each mana symbol to a distinct available mana (augmenting paths).
-pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
+pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
     let total = u.total() as usize;
-    if total > avail.len() {
+    if total > avail.len {
         return false;
     }
     const MAX: usize = 64;
@@ -760,9 +847,9 @@ pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
         k += 1;
     }
     if k == 0 {
-        return avail.len() as u32 >= u.generic;
+        return avail.len as u32 >= u.generic;
     }
-    let avail = &avail[..avail.len().min(MAX)];
+    let avail = &avail.masks[..avail.len.min(MAX)];
     let mut owner = [u8::MAX; MAX];
     fn try_assign(
         n: usize,
