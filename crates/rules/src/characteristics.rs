@@ -191,6 +191,62 @@ pub struct Board {
     pub status_sensitive: bool,
     pub ids: Vec<ObjId>,
     pub chars: Vec<Characteristics>,
+    /// The permanents with mana abilities (`flags::MANA`), in board order,
+    /// with the abilities they have now (see `Game::mana_sources`).
+    pub mana: Vec<ManaSource>,
+}
+
+/// A permanent with mana abilities, as the board found it.
+#[derive(Clone, Copy, Debug)]
+pub struct ManaSource {
+    pub id: ObjId,
+    /// The abilities of the face in force (or the copied one, layer 1).
+    pub abilities: &'static [Ability],
+    /// Its only mana ability is a plain "{T}: Add one mana of one kind"
+    /// (no other cost or effect): its index, the kind and the ability.
+    pub simple: Option<(
+        u8,
+        tolaria_cards::ManaKind,
+        &'static tolaria_cards::ManaAbility,
+    )>,
+}
+
+impl ManaSource {
+    /// The entry for a permanent with these characteristics (not a token,
+    /// abilities not lost: those have no mana abilities).
+    pub(crate) fn of(id: ObjId, ch: &Characteristics) -> ManaSource {
+        let abilities = &ch.face_def().abilities[..];
+        let mut mana = abilities.iter().enumerate().filter_map(|(i, a)| match a {
+            Ability::Mana(m) => Some((i as u8, m)),
+            _ => None,
+        });
+        let only = match (mana.next(), mana.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        };
+        let simple = only.and_then(|(i, m)| {
+            let c = &m.cost;
+            let plain_tap = c.tap
+                && !c.untap
+                && !c.sacrifice_self
+                && c.sacrifice.is_none()
+                && c.discard == 0
+                && c.pay_life == 0
+                && c.remove_counters.is_none()
+                && c.mana.is_zero();
+            match &m.produce {
+                tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {
+                    Some((i, v[0], m))
+                }
+                _ => None,
+            }
+        });
+        ManaSource {
+            id,
+            abilities,
+            simple,
+        }
+    }
 }
 
 impl Board {

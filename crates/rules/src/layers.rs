@@ -648,6 +648,14 @@ impl Game {
             }
             self.board.ids.clear();
             self.board.ids.extend_from_slice(&self.in_play);
+            self.board.mana.clear();
+            for (i, &id) in self.in_play.iter().enumerate() {
+                if self.objects[id.slot as usize].flags & crate::object::flags::MANA != 0 {
+                    self.board
+                        .mana
+                        .push(crate::characteristics::ManaSource::of(id, &chars[i]));
+                }
+            }
             self.board.chars = chars;
             self.board.status_sensitive = status_sensitive;
             self.board.valid = true;

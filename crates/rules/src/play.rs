@@ -546,6 +546,30 @@ impl Game {
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
     ) {
+        if let Some(list) = self.board_mana_sources() {
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id) {
+                    continue;
+                }
+                match src.simple {
+                    // The same predicates as `mana_options_of`, for a
+                    // plain "{T}: Add one mana".
+                    Some((i, k, m)) => {
+                        if self.can_pay_tap_part(&m.cost, src.id)
+                            && useful.is_none_or(|u| mana_useful(u, k))
+                        {
+                            out.push(Action::ActivateMana {
+                                source: src.id,
+                                index: i,
+                                kind: k,
+                            });
+                        }
+                    }
+                    None => self.mana_options_of(src.id, src.abilities, None, useful, out),
+                }
+            }
+            return;
+        }
         for (id, abilities) in self.mana_sources(p, exclude) {
             self.mana_options_of(id, abilities, None, useful, out);
         }
@@ -637,6 +661,22 @@ impl Game {
             .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
     }
 
+    /// The board's list of permanents with mana abilities, in `in_play`
+    /// order, when the board is up to date: the same permanents and
+    /// abilities `mana_sources` finds (before its controller, phasing and
+    /// `exclude` tests, `mana_source_usable`).
+    #[inline]
+    fn board_mana_sources(&self) -> Option<&[crate::characteristics::ManaSource]> {
+        (self.board.valid && self.board.ids.len() == self.in_play.len())
+            .then_some(&self.board.mana[..])
+    }
+
+    #[inline]
+    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+        let o = &self.objects[id.slot as usize];
+        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+    }
+
     /// One permanent in play as [`Game::mana_sources`] sees it.
     #[inline]
     fn mana_source(
@@ -705,48 +745,70 @@ impl Game {
         for (i, &n) in pool.0.iter().enumerate() {
             v.push_n(1u8 << i, n as usize);
         }
+        if let Some(list) = self.board_mana_sources() {
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id) {
+                    continue;
+                }
+                match src.simple {
+                    // What `source_mana` finds for a plain "{T}: Add one mana".
+                    Some((_, k, m)) => {
+                        if self.can_pay_tap_part(&m.cost, src.id) {
+                            v.push(1u8 << k.index());
+                        }
+                    }
+                    None => self.source_mana(src.id, src.abilities, &mut v),
+                }
+            }
+            return v;
+        }
         for (id, abilities) in self.mana_sources(p, exclude) {
-            // Abilities that share the {T} can't all be used: count the {T}
-            // abilities as one choice (the union of their kinds, or the
-            // largest multi-mana one).
-            let mut tap_mask = 0u8;
-            let mut tap_multi: Option<&ManaProduce> = None;
-            for a in abilities {
-                let Ability::Mana(m) = a else { continue };
-                if !m.cost.mana.is_zero()
-                    || m.cost.sacrifice.is_some()
-                    || !self.can_pay_tap_part(&m.cost, id)
-                {
-                    continue;
-                }
-                let (mask, count) = match &m.produce {
-                    ManaProduce::Fixed(ks) => {
-                        (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
-                    }
-                    ManaProduce::AnyColor(n) => (0x1f, *n as usize),
-                    ManaProduce::OneOf(set) => (set.0, 1),
-                };
-                if m.cost.tap {
-                    if count > 1 {
-                        tap_multi = Some(&m.produce);
-                    } else {
-                        tap_mask |= mask;
-                    }
-                    continue;
-                }
-                match &m.produce {
-                    ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
-                    _ => v.push_n(mask, count),
-                }
-            }
-            match tap_multi {
-                Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
-                Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
-                _ if tap_mask != 0 => v.push(tap_mask),
-                _ => {}
-            }
+            self.source_mana(id, abilities, &mut v);
         }
         v
+    }
+
+    /// The mana one source could make (see `available_mana`).
+    fn source_mana(&self, id: ObjId, abilities: &'static [Ability], v: &mut Avail) {
+        // Abilities that share the {T} can't all be used: count the {T}
+        // abilities as one choice (the union of their kinds, or the
+        // largest multi-mana one).
+        let mut tap_mask = 0u8;
+        let mut tap_multi: Option<&ManaProduce> = None;
+        for a in abilities {
+            let Ability::Mana(m) = a else { continue };
+            if !m.cost.mana.is_zero()
+                || m.cost.sacrifice.is_some()
+                || !self.can_pay_tap_part(&m.cost, id)
+            {
+                continue;
+            }
+            let (mask, count) = match &m.produce {
+                ManaProduce::Fixed(ks) => {
+                    (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
+                }
+                ManaProduce::AnyColor(n) => (0x1f, *n as usize),
+                ManaProduce::OneOf(set) => (set.0, 1),
+            };
+            if m.cost.tap {
+                if count > 1 {
+                    tap_multi = Some(&m.produce);
+                } else {
+                    tap_mask |= mask;
+                }
+                continue;
+            }
+            match &m.produce {
+                ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+                _ => v.push_n(mask, count),
+            }
+        }
+        match tap_multi {
+            Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+            Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            _ if tap_mask != 0 => v.push(tap_mask),
+            _ => {}
+        }
     }
 
     /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
