@@ -279,6 +279,18 @@ impl Game {
 
 /// Does any permanent give this object's controller shroud ("You have shroud")?
 pub fn player_has_shroud(game: &Game, p: PlayerId) -> bool {
+    if game.board.valid && game.board.ids.len() == game.in_play.len() {
+        // The board is up to date, so `flags::STATICS` says which
+        // permanents have static abilities now (`settle`).
+        return game.controlled_by(p).any(|id| {
+            game.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+                && game
+                    .board_chars(id)
+                    .map_or_else(|| compute(game, id).abilities(), |ch| ch.abilities())
+                    .iter()
+                    .any(|a| matches!(a, Ability::Static(StaticAbility::ControllerHasShroud)))
+        });
+    }
     game.controlled_by(p).any(|id| {
         compute(game, id)
             .abilities()

@@ -543,6 +543,12 @@ impl Event {
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
+            // Only the permanents in play are on the board, and no effect
+            // reads the other zones (416.2): a draw or a spell being played
+            // leaves every computed characteristic as it was.
+            Event::ZoneChange { from, to, .. } if *from != Zone::InPlay && *to != Zone::InPlay => {
+                BoardChange::None
+            }
             Event::TurnBegan { .. }
             | Event::ZoneChange { .. }
             | Event::Regenerated { .. }
