@@ -568,6 +568,14 @@ impl Event {
     }
 
     pub fn may_cause_sba(&self) -> bool {
+        // 420.5: every state-based effect looks at players or at permanents
+        // in play (420.5f: a token can only be outside play after leaving
+        // play, which marks the check as needed until it finds no token
+        // there), so a card moving between other zones (a draw, a spell
+        // played or resolving to the graveyard) brings about none.
+        if let Event::ZoneChange { from, to, .. } = self {
+            return *from == Zone::InPlay || *to == Zone::InPlay;
+        }
         !matches!(
             self,
             Event::StepBegan { .. }

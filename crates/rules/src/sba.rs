@@ -66,7 +66,7 @@ impl Game {
             if o.is_phased_out() {
                 continue;
             }
-            let ch = board[i];
+            let ch = &board[i];
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));
