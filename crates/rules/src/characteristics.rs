@@ -203,12 +203,8 @@ pub struct ManaSource {
     /// The abilities of the face in force (or the copied one, layer 1).
     pub abilities: &'static [Ability],
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
-    /// (no other cost or effect): its index, the kind and the ability.
-    pub simple: Option<(
-        u8,
-        tolaria_cards::ManaKind,
-        &'static tolaria_cards::ManaAbility,
-    )>,
+    /// (no other cost): its index and the kind.
+    pub simple: Option<(u8, tolaria_cards::ManaKind)>,
 }
 
 impl ManaSource {
@@ -236,7 +232,7 @@ impl ManaSource {
                 && c.mana.is_zero();
             match &m.produce {
                 tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {
-                    Some((i, v[0], m))
+                    Some((i, v[0]))
                 }
                 _ => None,
             }

@@ -547,6 +547,7 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
             for src in list {
                 if !self.mana_source_usable(p, exclude, src.id) {
                     continue;
@@ -554,8 +555,8 @@ impl Game {
                 match src.simple {
                     // The same predicates as `mana_options_of`, for a
                     // plain "{T}: Add one mana".
-                    Some((i, k, m)) => {
-                        if self.can_pay_tap_part(&m.cost, src.id)
+                    Some((i, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok)
                             && useful.is_none_or(|u| mana_useful(u, k))
                         {
                             out.push(Action::ActivateMana {
@@ -700,6 +701,31 @@ impl Game {
         Some(&tolaria_cards::db().get(card).faces[face as usize].abilities[..])
     }
 
+    /// `can_pay_tap_part` for a cost of {T} alone, by a permanent whose
+    /// controller's life total is not negative (`life_ok`; the pay-life
+    /// test fails below 0 even for no life).
+    #[inline]
+    fn plain_tap_payable(&self, source: ObjId, life_ok: bool) -> bool {
+        let o = &self.objects[source.slot as usize];
+        if !life_ok || o.is_tapped() {
+            return false;
+        }
+        if o.is_sick() {
+            // 212.3f / 502.5, as in `can_pay_tap_part`.
+            let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
+                ch.is_creature() && !ch.has(Keyword::Haste)
+            };
+            let stop = match self.board_chars(source) {
+                Some(ch) => creature_without_haste(ch),
+                None => creature_without_haste(&crate::characteristics::compute(self, source)),
+            };
+            if stop {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
     #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
@@ -746,14 +772,15 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
             for src in list {
                 if !self.mana_source_usable(p, exclude, src.id) {
                     continue;
                 }
                 match src.simple {
                     // What `source_mana` finds for a plain "{T}: Add one mana".
-                    Some((_, k, m)) => {
-                        if self.can_pay_tap_part(&m.cost, src.id) {
+                    Some((_, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok) {
                             v.push(1u8 << k.index());
                         }
                     }
