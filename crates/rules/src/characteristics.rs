@@ -191,6 +191,8 @@ pub struct Board {
     pub status_sensitive: bool,
     pub ids: Vec<ObjId>,
     pub chars: Vec<Characteristics>,
+    /// How many permanents in play have static abilities (`flags::STATICS`).
+    pub statics: u32,
     /// The permanents with mana abilities (`flags::MANA`), in board order,
     /// with the abilities they have now (see `Game::mana_sources`).
     pub mana: Vec<ManaSource>,
@@ -258,6 +260,22 @@ impl Board {
 }
 
 impl Game {
+    /// Whether some permanent in play may have static abilities: false
+    /// only when the board is up to date and none has `flags::STATICS`.
+    #[inline]
+    pub(crate) fn may_have_statics(&self) -> bool {
+        !(self.board.valid && self.board.ids.len() == self.in_play.len() && self.board.statics == 0)
+    }
+
+    /// `compute(id)`, borrowed from the board when it is up to date.
+    #[inline]
+    pub(crate) fn chars(&self, id: ObjId) -> std::borrow::Cow<'_, Characteristics> {
+        match self.board_chars(id) {
+            Some(ch) => std::borrow::Cow::Borrowed(ch),
+            None => std::borrow::Cow::Owned(compute(self, id)),
+        }
+    }
+
     /// The cached characteristics of a permanent in play, if the board is
     /// up to date (the same values `compute` would return, not copied).
     #[inline]

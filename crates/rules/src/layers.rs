@@ -649,8 +649,11 @@ impl Game {
             self.board.ids.clear();
             self.board.ids.extend_from_slice(&self.in_play);
             self.board.mana.clear();
+            self.board.statics = 0;
             for (i, &id) in self.in_play.iter().enumerate() {
-                if self.objects[id.slot as usize].flags & crate::object::flags::MANA != 0 {
+                let flags = self.objects[id.slot as usize].flags;
+                self.board.statics += u32::from(flags & crate::object::flags::STATICS != 0);
+                if flags & crate::object::flags::MANA != 0 {
                     self.board
                         .mana
                         .push(crate::characteristics::ManaSource::of(id, &chars[i]));
