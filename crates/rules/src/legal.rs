@@ -280,7 +280,13 @@ impl Game {
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let avail = self.available_mana(p, None);
+        // The mana abilities come last in the list; with an up-to-date board
+        // they are found in the same pass as the available mana, put right
+        // after `Pass`, and moved to the end once the rest is listed.
+        let (avail, mana_listed) = match self.priority_mana(p, out) {
+            Some((avail, n)) => (avail, Some(n)),
+            None => (self.available_mana(p, None), None),
+        };
         for &card in &self.player(p).hand {
             self.hand_card_actions(p, card, &avail, out);
         }
@@ -289,7 +295,10 @@ impl Game {
                 self.activated_actions_of(p, id, sorcery_timing, &avail, out);
             }
         }
-        self.mana_options(p, None, None, out);
+        match mana_listed {
+            Some(n) => out[1..].rotate_left(n),
+            None => self.mana_options(p, None, None, out),
+        }
     }
 
     /// The activated abilities of permanent `id` that `p` may play now

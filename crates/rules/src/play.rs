@@ -662,6 +662,46 @@ impl Game {
             .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
     }
 
+    /// At priority, with an up-to-date board: `available_mana(p, None)`,
+    /// and `mana_options(p, None, None)` appended to `out`, in one pass over
+    /// the mana sources; returns the mana and how many actions were added.
+    pub(crate) fn priority_mana(
+        &self,
+        p: PlayerId,
+        out: &mut Vec<Action>,
+    ) -> Option<(Avail, usize)> {
+        let list = self.board_mana_sources()?;
+        let before = out.len();
+        let mut v = Avail::new();
+        let pool = &self.player(p).pool;
+        for (i, &n) in pool.0.iter().enumerate() {
+            v.push_n(1u8 << i, n as usize);
+        }
+        let life_ok = self.player(p).life >= 0;
+        for src in list {
+            if !self.mana_source_usable(p, None, src.id) {
+                continue;
+            }
+            match src.simple {
+                Some((i, k)) => {
+                    if self.plain_tap_payable(src.id, life_ok) {
+                        v.push(1u8 << k.index());
+                        out.push(Action::ActivateMana {
+                            source: src.id,
+                            index: i,
+                            kind: k,
+                        });
+                    }
+                }
+                None => {
+                    self.source_mana(src.id, src.abilities, &mut v);
+                    self.mana_options_of(src.id, src.abilities, None, None, out);
+                }
+            }
+        }
+        Some((v, out.len() - before))
+    }
+
     /// The board's list of permanents with mana abilities, in `in_play`
     /// order, when the board is up to date: the same permanents and
     /// abilities `mana_sources` finds (before its controller, phasing and
