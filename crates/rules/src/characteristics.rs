@@ -202,6 +202,9 @@ pub struct Board {
 #[derive(Clone, Copy, Debug)]
 pub struct ManaSource {
     pub id: ObjId,
+    /// The card and face whose abilities it has (all the rest follows).
+    pub card: CardId,
+    pub face: u8,
     /// The abilities of the face in force (or the copied one, layer 1).
     pub abilities: &'static [Ability],
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
@@ -241,6 +244,8 @@ impl ManaSource {
         });
         ManaSource {
             id,
+            card: ch.card,
+            face: ch.face,
             abilities,
             simple,
         }

@@ -648,15 +648,29 @@ impl Game {
             }
             self.board.ids.clear();
             self.board.ids.extend_from_slice(&self.in_play);
-            self.board.mana.clear();
+            // The entries of permanents still there with the same card and
+            // face are kept (both lists are in `in_play` order).
+            let old = std::mem::take(&mut self.board.mana);
+            let mut next_old = 0;
             self.board.statics = 0;
             for (i, &id) in self.in_play.iter().enumerate() {
                 let flags = self.objects[id.slot as usize].flags;
                 self.board.statics += u32::from(flags & crate::object::flags::STATICS != 0);
                 if flags & crate::object::flags::MANA != 0 {
-                    self.board
-                        .mana
-                        .push(crate::characteristics::ManaSource::of(id, &chars[i]));
+                    let ch = &chars[i];
+                    let kept = old[next_old..]
+                        .iter()
+                        .position(|m| m.id == id)
+                        .map(|k| next_old + k)
+                        .filter(|&k| old[k].card == ch.card && old[k].face == ch.face);
+                    let entry = match kept {
+                        Some(k) => {
+                            next_old = k + 1;
+                            old[k]
+                        }
+                        None => crate::characteristics::ManaSource::of(id, ch),
+                    };
+                    self.board.mana.push(entry);
                 }
             }
             self.board.chars = chars;

@@ -937,7 +937,11 @@ impl Avail {
         }
         self.len += 1;
     }
+    #[inline]
     fn push_n(&mut self, mask: u8, n: usize) {
+        if n == 0 {
+            return;
+        }
         let room = 64usize.saturating_sub(self.len).min(n);
         if room > 0 {
             self.masks[self.len..self.len + room].fill(mask);
