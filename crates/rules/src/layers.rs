@@ -651,6 +651,7 @@ impl Game {
             // The entries of permanents still there with the same card and
             // face are kept (both lists are in `in_play` order).
             let old = std::mem::take(&mut self.board.mana);
+            self.board.mana.reserve(old.len() + 1);
             let mut next_old = 0;
             self.board.statics = 0;
             for (i, &id) in self.in_play.iter().enumerate() {

@@ -190,10 +190,8 @@ impl Game {
                     if !self.in_hand(p, *c) {
                         return false;
                     }
-                    let mut v = Vec::new();
                     let avail = self.available_mana(p, None);
-                    self.hand_card_actions(p, *c, &avail, &mut v);
-                    return v.contains(action);
+                    return self.hand_card_action(p, *c, &avail).as_ref() == Some(action);
                 }
                 Action::Activate { source, .. } => {
                     if !self.in_play.contains(source) {
@@ -211,6 +209,24 @@ impl Game {
                 }
                 _ => {}
             }
+        }
+        match (&d.kind, action) {
+            // 308.2a: one more attacker (`attack_options`).
+            (DecisionKind::DeclareAttackers, Action::Attack(id)) => {
+                return self.in_play.contains(id)
+                    && !self.combat.is_attacking(*id)
+                    && self.can_attack(*id);
+            }
+            // 309.2a: one more block (`block_options`); "done" is always open.
+            (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
+                return self.combat.defending.is_some_and(|def| {
+                    self.controlled_by(def).any(|b| b == *blocker)
+                        && self.combat.attackers.iter().any(|a| a.obj == *attacker)
+                        && self.can_block(*blocker, *attacker)
+                });
+            }
+            (DecisionKind::DeclareBlockers, Action::Done) => return true,
+            _ => {}
         }
         if d.kind == DecisionKind::PayMana {
             // 409.1g: a mana ability of one source, or cancelling.
@@ -235,30 +251,29 @@ impl Game {
     }
 
     /// The priority actions for one card in hand (408.1d, 408.2d).
-    fn hand_card_actions(
+    fn hand_card_action(
         &self,
         p: PlayerId,
         card: ObjId,
         avail: &crate::play::Avail,
-        out: &mut Vec<Action>,
-    ) {
+    ) -> Option<Action> {
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         let pl = self.player(p);
         let face = self.objects[card.slot as usize].def().front();
         if face.support.is_err() {
-            return;
+            return None;
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
             if sorcery_timing && pl.lands_played < 1 {
-                out.push(Action::PlayLand(card));
+                return Some(Action::PlayLand(card));
             }
-            return;
+            return None;
         }
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
-            return;
+            return None;
         }
         // "Play this spell only during combat after blockers are declared."
         if face.spell.after_blockers
@@ -269,11 +284,10 @@ impl Game {
                     | tolaria_cards::Step::EndOfCombat
             )
         {
-            return;
+            return None;
         }
-        if self.can_play_spell(p, card, avail) {
-            out.push(Action::PlaySpell(card));
-        }
+        self.can_play_spell(p, card, avail)
+            .then_some(Action::PlaySpell(card))
     }
 
     /// 408.1d / 408.2d / 411: what a player with priority may do.
@@ -288,7 +302,7 @@ impl Game {
             None => (self.available_mana(p, None), None),
         };
         for &card in &self.player(p).hand {
-            self.hand_card_actions(p, card, &avail, out);
+            out.extend(self.hand_card_action(p, card, &avail));
         }
         for &id in &self.in_play {
             if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
