@@ -118,8 +118,9 @@ impl TokenSource {
     }
 }
 
-/// One object slot: a physical card or a token.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One object slot: a physical card or a token. Plain `Copy` data, so
+/// that cloning a game copies the arena in one block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Object {
     pub card: CardId,
     /// Zone-change count; see [`ObjId`].
