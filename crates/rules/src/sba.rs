@@ -76,7 +76,7 @@ impl Game {
             }
             let is_aura = crate::targeting::is_aura(ch.types, &ch.subtypes);
             if is_aura {
-                if !self.aura_attachment_legal(id, &ch) {
+                if !self.aura_attachment_legal(id, ch) {
                     v.push(Sba::AuraIllegal(id));
                 }
             } else if let Some(Target::Object(host)) = o.attached_to {
