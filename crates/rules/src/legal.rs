@@ -381,6 +381,11 @@ impl Game {
         let Some(cost) = &face.mana_cost else {
             return false;
         };
+        // More mana symbols than mana available: `can_match`'s first test,
+        // without building the `Unpaid`.
+        if cost_symbols(cost) > avail.len() as u64 {
+            return false;
+        }
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
@@ -461,4 +466,20 @@ impl Game {
             Action::Concede(p) => format!("{p} concedes"),
         }
     }
+}
+
+/// `Unpaid::from_cost(cost, 0).total()`: how many mana the cost asks for.
+fn cost_symbols(cost: &tolaria_cards::ManaCost) -> u64 {
+    let hybrid: u64 = cost
+        .hybrid
+        .iter()
+        .map(|h| match *h {
+            tolaria_cards::Hybrid::TwoColors(..) => 1,
+            tolaria_cards::Hybrid::GenericOr(n, _) => n as u64,
+        })
+        .sum();
+    cost.generic as u64
+        + cost.colored.iter().map(|&c| c as u64).sum::<u64>()
+        + hybrid
+        + cost.snow as u64
 }
