@@ -193,6 +193,8 @@ pub struct Board {
     pub chars: Vec<Characteristics>,
     /// How many permanents in play have static abilities (`flags::STATICS`).
     pub statics: u32,
+    /// How many permanents in play have activated abilities (`flags::ACTIVATED`).
+    pub activated: u32,
     /// The permanents with mana abilities (`flags::MANA`), in board order,
     /// with the abilities they have now (see `Game::mana_sources`).
     pub mana: Vec<ManaSource>,
@@ -270,6 +272,16 @@ impl Game {
     #[inline]
     pub(crate) fn may_have_statics(&self) -> bool {
         !(self.board.valid && self.board.ids.len() == self.in_play.len() && self.board.statics == 0)
+    }
+
+    /// Whether some permanent in play may have activated (non-mana)
+    /// abilities: false only when the board is up to date and none has
+    /// `flags::ACTIVATED`.
+    #[inline]
+    pub(crate) fn may_have_activated(&self) -> bool {
+        !(self.board.valid
+            && self.board.ids.len() == self.in_play.len()
+            && self.board.activated == 0)
     }
 
     /// `compute(id)`, borrowed from the board when it is up to date.

@@ -304,9 +304,11 @@ impl Game {
         for &card in &self.player(p).hand {
             out.extend(self.hand_card_action(p, card, &avail));
         }
-        for &id in &self.in_play {
-            if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
-                self.activated_actions_of(p, id, sorcery_timing, &avail, out);
+        if self.may_have_activated() {
+            for &id in &self.in_play {
+                if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
+                    self.activated_actions_of(p, id, sorcery_timing, &avail, out);
+                }
             }
         }
         match mana_listed {
