@@ -195,6 +195,10 @@ pub struct Board {
     pub statics: u32,
     /// How many permanents in play have activated abilities (`flags::ACTIVATED`).
     pub activated: u32,
+    /// `Game::objects[..token_free]` holds no token (objects are only ever
+    /// added at the end and never become or stop being tokens), so 420.5f
+    /// looks only past it. Advanced by `settle`.
+    pub token_free: usize,
     /// The permanents with mana abilities (`flags::MANA`), in board order,
     /// with the abilities they have now (see `Game::mana_sources`).
     pub mana: Vec<ManaSource>,

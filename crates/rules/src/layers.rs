@@ -614,6 +614,11 @@ impl Game {
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
     pub fn settle(&mut self) {
+        let mut t = self.board.token_free.min(self.objects.len());
+        while t < self.objects.len() && !self.objects[t].token {
+            t += 1;
+        }
+        self.board.token_free = t;
         for _ in 0..8 {
             if self.board.valid {
                 return;

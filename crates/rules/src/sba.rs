@@ -129,8 +129,9 @@ impl Game {
                 }
             }
         }
-        // 420.5f: tokens outside play.
-        for (slot, o) in self.objects.iter().enumerate() {
+        // 420.5f: tokens outside play (none among the first `token_free`).
+        let first = self.board.token_free.min(self.objects.len());
+        for (slot, o) in self.objects.iter().enumerate().skip(first) {
             if o.token && o.zone != Zone::InPlay && o.zone != Zone::Nowhere {
                 v.push(Sba::TokenOutOfPlay(o.id(slot)));
             }
