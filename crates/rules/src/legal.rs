@@ -258,14 +258,13 @@ impl Game {
         avail: &crate::play::Avail,
     ) -> Option<Action> {
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let pl = self.player(p);
         let face = self.objects[card.slot as usize].def().front();
         if face.support.is_err() {
             return None;
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
-            if sorcery_timing && pl.lands_played < 1 {
+            if sorcery_timing && self.player(p).lands_played < 1 {
                 return Some(Action::PlayLand(card));
             }
             return None;
@@ -286,7 +285,7 @@ impl Game {
         {
             return None;
         }
-        self.can_play_spell(p, card, avail)
+        self.can_play_face(p, card, face, avail)
             .then_some(Action::PlaySpell(card))
     }
 
@@ -377,9 +376,14 @@ impl Game {
         }
     }
 
-    /// Could `p` play this card now (targets and cost), timing aside?
-    fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &crate::play::Avail) -> bool {
-        let face = self.objects[card.slot as usize].def().front();
+    /// Could `p` play this card (its front `face`) now, targets and cost, timing aside?
+    fn can_play_face(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::play::Avail,
+    ) -> bool {
         let Some(cost) = &face.mana_cost else {
             return false;
         };
