@@ -195,6 +195,8 @@ pub struct Board {
     pub statics: u32,
     /// How many permanents in play have activated abilities (`flags::ACTIVATED`).
     pub activated: u32,
+    /// How many permanents in play have triggered abilities (`flags::TRIGGERS`).
+    pub triggers: u32,
     /// `Game::objects[..token_free]` holds no token (objects are only ever
     /// added at the end and never become or stop being tokens), so 420.5f
     /// looks only past it. Advanced by `settle`.
@@ -286,6 +288,15 @@ impl Game {
         !(self.board.valid
             && self.board.ids.len() == self.in_play.len()
             && self.board.activated == 0)
+    }
+
+    /// Whether some permanent in play may have triggered abilities: false
+    /// only when the board is up to date and none has `flags::TRIGGERS`.
+    #[inline]
+    pub(crate) fn may_have_triggers(&self) -> bool {
+        !(self.board.valid
+            && self.board.ids.len() == self.in_play.len()
+            && self.board.triggers == 0)
     }
 
     /// `compute(id)`, borrowed from the board when it is up to date.

@@ -660,8 +660,10 @@ impl Game {
             let mut next_old = 0;
             self.board.statics = 0;
             self.board.activated = 0;
+            self.board.triggers = 0;
             for (i, &id) in self.in_play.iter().enumerate() {
                 let flags = self.objects[id.slot as usize].flags;
+                self.board.triggers += u32::from(flags & crate::object::flags::TRIGGERS != 0);
                 self.board.statics += u32::from(flags & crate::object::flags::STATICS != 0);
                 self.board.activated += u32::from(flags & crate::object::flags::ACTIVATED != 0);
                 if flags & crate::object::flags::MANA != 0 {
