@@ -613,7 +613,16 @@ impl Game {
     /// Brings the cached board up to date (`Game::board`), and carries out
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
+    #[inline]
     pub fn settle(&mut self) {
+        if !self.board.valid {
+            self.settle_board();
+        }
+    }
+
+    /// [`Game::settle`] when the board is stale.
+    #[inline(never)]
+    fn settle_board(&mut self) {
         let mut t = self.board.token_free.min(self.objects.len());
         while t < self.objects.len() && !self.objects[t].token {
             t += 1;
