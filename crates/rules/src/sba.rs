@@ -166,13 +166,20 @@ impl Game {
     }
 
     /// 420.3: perform all applicable state-based effects as one event; repeat.
+    #[inline]
     pub(crate) fn check_state_based_effects(&mut self) {
         // A static ability that began or stopped applying marks the check
         // as needed (`settle`).
         self.settle();
-        if !self.sba_dirty {
-            return;
+        if self.sba_dirty {
+            self.perform_state_based_effects();
         }
+    }
+
+    /// [`Game::check_state_based_effects`] when something may have
+    /// brought one about.
+    #[inline(never)]
+    fn perform_state_based_effects(&mut self) {
         loop {
             self.settle();
             let list = self.state_based_effects();
