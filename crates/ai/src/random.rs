@@ -32,7 +32,7 @@ impl Agent for RandomAgent {
     }
 
     fn choose(&mut self, game: &Game, _me: PlayerId, legal: &[Action]) -> Action {
-        if legal.contains(&Action::Keep) {
+        if legal.iter().any(|a| matches!(a, Action::Keep)) {
             return Action::Keep;
         }
         let priority = matches!(

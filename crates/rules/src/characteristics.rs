@@ -191,17 +191,152 @@ pub struct Board {
     pub status_sensitive: bool,
     pub ids: Vec<ObjId>,
     pub chars: Vec<Characteristics>,
+    /// How many permanents in play have static abilities (`flags::STATICS`).
+    pub statics: u32,
+    /// How many permanents in play have activated abilities (`flags::ACTIVATED`).
+    pub activated: u32,
+    /// How many permanents in play have triggered abilities (`flags::TRIGGERS`).
+    pub triggers: u32,
+    /// `Game::objects[..token_free]` holds no token (objects are only ever
+    /// added at the end and never become or stop being tokens), so 420.5f
+    /// looks only past it. Advanced by `settle`.
+    pub token_free: usize,
+    /// The permanents with mana abilities (`flags::MANA`), in board order,
+    /// with the abilities they have now (see `Game::mana_sources`).
+    pub mana: Vec<ManaSource>,
+}
+
+/// A permanent with mana abilities, as the board found it.
+#[derive(Clone, Copy, Debug)]
+pub struct ManaSource {
+    pub id: ObjId,
+    /// The card and face whose abilities it has (all the rest follows).
+    pub card: CardId,
+    pub face: u8,
+    /// The abilities of the face in force (or the copied one, layer 1).
+    pub abilities: &'static [Ability],
+    /// Its only mana ability is a plain "{T}: Add one mana of one kind"
+    /// (no other cost): its index and the kind.
+    pub simple: Option<(u8, tolaria_cards::ManaKind)>,
+}
+
+impl ManaSource {
+    /// The entry for a permanent with these characteristics (not a token,
+    /// abilities not lost: those have no mana abilities).
+    pub(crate) fn of(id: ObjId, ch: &Characteristics) -> ManaSource {
+        let abilities = &ch.face_def().abilities[..];
+        let mut mana = abilities.iter().enumerate().filter_map(|(i, a)| match a {
+            Ability::Mana(m) => Some((i as u8, m)),
+            _ => None,
+        });
+        let only = match (mana.next(), mana.next()) {
+            (Some(one), None) => Some(one),
+            _ => None,
+        };
+        let simple = only.and_then(|(i, m)| {
+            let c = &m.cost;
+            let plain_tap = c.tap
+                && !c.untap
+                && !c.sacrifice_self
+                && c.sacrifice.is_none()
+                && c.discard == 0
+                && c.pay_life == 0
+                && c.remove_counters.is_none()
+                && c.mana.is_zero();
+            match &m.produce {
+                tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {
+                    Some((i, v[0]))
+                }
+                _ => None,
+            }
+        });
+        ManaSource {
+            id,
+            card: ch.card,
+            face: ch.face,
+            abilities,
+            simple,
+        }
+    }
 }
 
 impl Board {
     pub fn get(&self, index: u16, id: ObjId) -> Option<Characteristics> {
+        self.get_ref(index, id).copied()
+    }
+    /// As [`Board::get`], without copying the values.
+    #[inline]
+    pub fn get_ref(&self, index: u16, id: ObjId) -> Option<&Characteristics> {
         let i = index as usize;
-        (self.ids.get(i) == Some(&id)).then(|| self.chars[i])
+        (self.ids.get(i) == Some(&id)).then(|| &self.chars[i])
+    }
+}
+
+impl Game {
+    /// Whether some permanent in play may have static abilities: false
+    /// only when the board is up to date and none has `flags::STATICS`.
+    #[inline]
+    pub(crate) fn may_have_statics(&self) -> bool {
+        !(self.board.valid && self.board.ids.len() == self.in_play.len() && self.board.statics == 0)
+    }
+
+    /// Whether some permanent in play may have activated (non-mana)
+    /// abilities: false only when the board is up to date and none has
+    /// `flags::ACTIVATED`.
+    #[inline]
+    pub(crate) fn may_have_activated(&self) -> bool {
+        !(self.board.valid
+            && self.board.ids.len() == self.in_play.len()
+            && self.board.activated == 0)
+    }
+
+    /// Whether some permanent in play may have triggered abilities: false
+    /// only when the board is up to date and none has `flags::TRIGGERS`.
+    #[inline]
+    pub(crate) fn may_have_triggers(&self) -> bool {
+        !(self.board.valid
+            && self.board.ids.len() == self.in_play.len()
+            && self.board.triggers == 0)
+    }
+
+    /// `compute(id)`, borrowed from the board when it is up to date.
+    #[inline]
+    pub(crate) fn chars(&self, id: ObjId) -> std::borrow::Cow<'_, Characteristics> {
+        match self.board_chars(id) {
+            Some(ch) => std::borrow::Cow::Borrowed(ch),
+            None => std::borrow::Cow::Owned(compute(self, id)),
+        }
+    }
+
+    /// The cached characteristics of a permanent in play, if the board is
+    /// up to date (the same values `compute` would return, not copied).
+    #[inline]
+    pub(crate) fn board_chars(&self, id: ObjId) -> Option<&Characteristics> {
+        if !self.board.valid {
+            return None;
+        }
+        let o = self.objects.get(id.slot as usize)?;
+        if o.zone != Zone::InPlay {
+            return None;
+        }
+        self.board.get_ref(o.board_index, id)
     }
 }
 
 /// Does any permanent give this object's controller shroud ("You have shroud")?
 pub fn player_has_shroud(game: &Game, p: PlayerId) -> bool {
+    if game.board.valid && game.board.ids.len() == game.in_play.len() {
+        // The board is up to date, so `flags::STATICS` says which
+        // permanents have static abilities now (`settle`).
+        return game.controlled_by(p).any(|id| {
+            game.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+                && game
+                    .board_chars(id)
+                    .map_or_else(|| compute(game, id).abilities(), |ch| ch.abilities())
+                    .iter()
+                    .any(|a| matches!(a, Ability::Static(StaticAbility::ControllerHasShroud)))
+        });
+    }
     game.controlled_by(p).any(|id| {
         compute(game, id)
             .abilities()

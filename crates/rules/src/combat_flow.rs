@@ -26,6 +26,9 @@ impl Game {
         id: ObjId,
         pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
     ) -> bool {
+        if !self.may_have_statics() {
+            return false;
+        }
         for &src in &self.in_play {
             let so = &self.objects[src.slot as usize];
             if so.flags & crate::object::flags::STATICS == 0 || so.is_phased_out() {
@@ -70,7 +73,7 @@ impl Game {
         if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
             return false;
         }
-        let ch = compute(self, id);
+        let ch = self.chars(id);
         if !ch.is_creature() || ch.has(Keyword::Defender) {
             return false;
         }
@@ -93,11 +96,11 @@ impl Game {
         if self.combat.is_blocking(blocker) {
             return false;
         }
-        let b = compute(self, blocker);
+        let b = self.chars(blocker);
         if !b.is_creature() || self.restricted(blocker, false) {
             return false;
         }
-        let a = compute(self, attacker);
+        let a = self.chars(attacker);
         // 502.4 flying / 502.70 reach.
         if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {
             return false;

@@ -581,6 +581,12 @@ impl Event {
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
+            // Only the permanents in play are on the board, and no effect
+            // reads the other zones (416.2): a draw or a spell being played
+            // leaves every computed characteristic as it was.
+            Event::ZoneChange { from, to, .. } if *from != Zone::InPlay && *to != Zone::InPlay => {
+                BoardChange::None
+            }
             Event::TurnBegan { .. }
             | Event::ZoneChange { .. }
             | Event::Regenerated { .. }
@@ -601,6 +607,14 @@ impl Event {
     }
 
     pub fn may_cause_sba(&self) -> bool {
+        // 420.5: every state-based effect looks at players or at permanents
+        // in play (420.5f: a token can only be outside play after leaving
+        // play, which marks the check as needed until it finds no token
+        // there), so a card moving between other zones (a draw, a spell
+        // played or resolving to the graveyard) brings about none.
+        if let Event::ZoneChange { from, to, .. } = self {
+            return *from == Zone::InPlay || *to == Zone::InPlay;
+        }
         !matches!(
             self,
             Event::StepBegan { .. }

@@ -631,7 +631,21 @@ impl Game {
     /// Brings the cached board up to date (`Game::board`), and carries out
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
+    #[inline]
     pub fn settle(&mut self) {
+        if !self.board.valid {
+            self.settle_board();
+        }
+    }
+
+    /// [`Game::settle`] when the board is stale.
+    #[inline(never)]
+    fn settle_board(&mut self) {
+        let mut t = self.board.token_free.min(self.objects.len());
+        while t < self.objects.len() && !self.objects[t].token {
+            t += 1;
+        }
+        self.board.token_free = t;
         for _ in 0..8 {
             if self.board.valid {
                 return;
@@ -666,6 +680,36 @@ impl Game {
             }
             self.board.ids.clear();
             self.board.ids.extend_from_slice(&self.in_play);
+            // The entries of permanents still there with the same card and
+            // face are kept (both lists are in `in_play` order).
+            let old = std::mem::take(&mut self.board.mana);
+            self.board.mana.reserve(old.len() + 1);
+            let mut next_old = 0;
+            self.board.statics = 0;
+            self.board.activated = 0;
+            self.board.triggers = 0;
+            for (i, &id) in self.in_play.iter().enumerate() {
+                let flags = self.objects[id.slot as usize].flags;
+                self.board.triggers += u32::from(flags & crate::object::flags::TRIGGERS != 0);
+                self.board.statics += u32::from(flags & crate::object::flags::STATICS != 0);
+                self.board.activated += u32::from(flags & crate::object::flags::ACTIVATED != 0);
+                if flags & crate::object::flags::MANA != 0 {
+                    let ch = &chars[i];
+                    let kept = old[next_old..]
+                        .iter()
+                        .position(|m| m.id == id)
+                        .map(|k| next_old + k)
+                        .filter(|&k| old[k].card == ch.card && old[k].face == ch.face);
+                    let entry = match kept {
+                        Some(k) => {
+                            next_old = k + 1;
+                            old[k]
+                        }
+                        None => crate::characteristics::ManaSource::of(id, ch),
+                    };
+                    self.board.mana.push(entry);
+                }
+            }
             self.board.chars = chars;
             self.board.status_sensitive = status_sensitive;
             self.board.valid = true;
@@ -693,7 +737,7 @@ impl Game {
 pub(crate) fn ability_face(game: &Game, id: ObjId) -> (tolaria_cards::CardId, u8, bool) {
     let o = &game.objects[id.slot as usize];
     if game.board.valid {
-        if let Some(ch) = game.board.get(o.board_index, id) {
+        if let Some(ch) = game.board.get_ref(o.board_index, id) {
             return (ch.card, ch.face, ch.lost_abilities);
         }
     }

@@ -208,10 +208,57 @@ impl Game {
                     if !self.in_hand(p, *c) {
                         return false;
                     }
+                    let avail = self.available_mana(p, None);
+                    return self.hand_card_action(p, *c, &avail).as_ref() == Some(action);
+                }
+                Action::Activate { source, .. } => {
+                    if !self.in_play.contains(source) {
+                        return false;
+                    }
+                    let sorcery_timing =
+                        p == self.active && self.step.is_main() && self.stack.is_empty();
                     let mut v = Vec::new();
                     let avail = self.available_mana(p, None);
-                    self.hand_card_actions(p, *c, &avail, &mut v);
+                    self.activated_actions_of(p, *source, sorcery_timing, &avail, &mut v);
                     return v.contains(action);
+                }
+                Action::ActivateMana { .. } => {
+                    return self.mana_option_legal(p, None, None, action);
+                }
+                _ => {}
+            }
+        }
+        match (&d.kind, action) {
+            // 308.2a: one more attacker (`attack_options`).
+            (DecisionKind::DeclareAttackers, Action::Attack(id)) => {
+                return self.in_play.contains(id)
+                    && !self.combat.is_attacking(*id)
+                    && self.can_attack(*id);
+            }
+            // 309.2a: one more block (`block_options`); "done" is always open.
+            (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
+                return self.combat.defending.is_some_and(|def| {
+                    self.controlled_by(def).any(|b| b == *blocker)
+                        && self.combat.attackers.iter().any(|a| a.obj == *attacker)
+                        && self.can_block(*blocker, *attacker)
+                });
+            }
+            (DecisionKind::DeclareBlockers, Action::Done) => return true,
+            _ => {}
+        }
+        if d.kind == DecisionKind::PayMana {
+            // 409.1g: a mana ability of one source, or cancelling.
+            match action {
+                Action::CancelPlay => return true,
+                Action::ActivateMana { .. } => {
+                    let Some(c) = self.casting.as_deref() else {
+                        return false;
+                    };
+                    let exclude = match &c.what {
+                        crate::engine::Playing::Ability { source, .. } => Some(*source),
+                        _ => None,
+                    };
+                    return self.mana_option_legal(c.player, exclude, c.unpaid.as_ref(), action);
                 }
                 _ => {}
             }
@@ -222,24 +269,28 @@ impl Game {
     }
 
     /// The priority actions for one card in hand (408.1d, 408.2d).
-    fn hand_card_actions(&self, p: PlayerId, card: ObjId, avail: &[u8], out: &mut Vec<Action>) {
+    fn hand_card_action(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        avail: &crate::play::Avail,
+    ) -> Option<Action> {
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let pl = self.player(p);
         let face = self.objects[card.slot as usize].def().front();
         if face.support.is_err() {
-            return;
+            return None;
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
-            if sorcery_timing && pl.lands_played < 1 {
-                out.push(Action::PlayLand(card));
+            if sorcery_timing && self.player(p).lands_played < 1 {
+                return Some(Action::PlayLand(card));
             }
-            return;
+            return None;
         }
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
-            return;
+            return None;
         }
         // "Play this spell only during combat after blockers are declared":
         // from the declare blockers step on, if this combat had one (308.4).
@@ -252,82 +303,115 @@ impl Game {
                         | tolaria_cards::Step::EndOfCombat
                 ))
         {
-            return;
+            return None;
         }
-        if self.can_play_spell(p, card, avail) {
-            out.push(Action::PlaySpell(card));
-        }
+        self.can_play_face(p, card, face, avail)
+            .then_some(Action::PlaySpell(card))
     }
 
     /// 408.1d / 408.2d / 411: what a player with priority may do.
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let avail = self.available_mana(p, None);
+        // The mana abilities come last in the list; with an up-to-date board
+        // they are found in the same pass as the available mana, put right
+        // after `Pass`, and moved to the end once the rest is listed.
+        let (avail, mana_listed) = match self.priority_mana(p, out) {
+            Some((avail, n)) => (avail, Some(n)),
+            None => (self.available_mana(p, None), None),
+        };
         for &card in &self.player(p).hand {
-            self.hand_card_actions(p, card, &avail, out);
+            out.extend(self.hand_card_action(p, card, &avail));
         }
-        for &id in &self.in_play {
-            let o = &self.objects[id.slot as usize];
-            if o.flags & crate::object::flags::ACTIVATED == 0
-                || o.controller != p
-                || o.is_phased_out()
-            {
-                continue;
-            }
-            let ch = compute(self, id);
-            for (i, a) in ch.abilities().iter().enumerate() {
-                if let Ability::Activated(act) = a {
-                    if act.sorcery_speed && !sorcery_timing {
-                        continue;
-                    }
-                    if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
-                        continue;
-                    }
-                    if !self.can_pay_tap_part(&act.cost, id) {
-                        continue;
-                    }
-                    if let Some(f) = &act.cost.sacrifice {
-                        if !self
-                            .controlled_by(p)
-                            .any(|o| crate::filter::matches(self, f, o, Some(id), p))
-                        {
-                            continue;
-                        }
-                    }
-                    let payable = if act.cost.tap {
-                        self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
-                    } else {
-                        crate::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), &avail)
-                    };
-                    if !payable {
-                        continue;
-                    }
-                    let src = SourceInfo {
-                        obj: Some(id),
-                        colors: ch.colors,
-                        types: ch.types,
-                        controller: p,
-                    };
-                    if !targets_available(self, &act.targets, &src) {
-                        continue;
-                    }
-                    out.push(Action::Activate {
-                        source: id,
-                        index: i as u8,
-                    });
+        if self.may_have_activated() {
+            for &id in &self.in_play {
+                if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
+                    self.activated_actions_of(p, id, sorcery_timing, &avail, out);
                 }
             }
         }
-        self.mana_options(p, None, None, out);
+        match mana_listed {
+            Some(n) => out[1..].rotate_left(n),
+            None => self.mana_options(p, None, None, out),
+        }
     }
 
-    /// Could `p` play this card now (targets and cost), timing aside?
-    fn can_play_spell(&self, p: PlayerId, card: ObjId, avail: &[u8]) -> bool {
-        let face = self.objects[card.slot as usize].def().front();
+    /// The activated abilities of permanent `id` that `p` may play now
+    /// (408.1d: priority, 409.1: targets and costs available).
+    fn activated_actions_of(
+        &self,
+        p: PlayerId,
+        id: ObjId,
+        sorcery_timing: bool,
+        avail: &crate::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
+        let o = &self.objects[id.slot as usize];
+        if o.flags & crate::object::flags::ACTIVATED == 0 || o.controller != p || o.is_phased_out()
+        {
+            return;
+        }
+        let ch = compute(self, id);
+        for (i, a) in ch.abilities().iter().enumerate() {
+            if let Ability::Activated(act) = a {
+                if act.sorcery_speed && !sorcery_timing {
+                    continue;
+                }
+                if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                if !self.can_pay_tap_part(&act.cost, id) {
+                    continue;
+                }
+                if let Some(f) = &act.cost.sacrifice {
+                    if !self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, f, o, Some(id), p))
+                    {
+                        continue;
+                    }
+                }
+                let payable = if act.cost.tap {
+                    self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
+                } else {
+                    crate::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
+                };
+                if !payable {
+                    continue;
+                }
+                let src = SourceInfo {
+                    obj: Some(id),
+                    colors: ch.colors,
+                    types: ch.types,
+                    controller: p,
+                };
+                if !targets_available(self, &act.targets, &src) {
+                    continue;
+                }
+                out.push(Action::Activate {
+                    source: id,
+                    index: i as u8,
+                });
+            }
+        }
+    }
+
+    /// Could `p` play this card (its front `face`) now, targets and cost, timing aside?
+    fn can_play_face(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::play::Avail,
+    ) -> bool {
         let Some(cost) = &face.mana_cost else {
             return false;
         };
+        // More mana symbols than mana available: `can_match`'s first test,
+        // without building the `Unpaid`.
+        if cost_symbols(cost) > avail.len() as u64 {
+            return false;
+        }
         if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
             return false;
         }
@@ -451,4 +535,20 @@ impl Game {
             Action::Concede(p) => format!("{p} concedes"),
         }
     }
+}
+
+/// `Unpaid::from_cost(cost, 0).total()`: how many mana the cost asks for.
+fn cost_symbols(cost: &tolaria_cards::ManaCost) -> u64 {
+    let hybrid: u64 = cost
+        .hybrid
+        .iter()
+        .map(|h| match *h {
+            tolaria_cards::Hybrid::TwoColors(..) => 1,
+            tolaria_cards::Hybrid::GenericOr(n, _) => n as u64,
+        })
+        .sum();
+    cost.generic as u64
+        + cost.colored.iter().map(|&c| c as u64).sum::<u64>()
+        + hybrid
+        + cost.snow as u64
 }

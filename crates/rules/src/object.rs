@@ -118,7 +118,8 @@ impl TokenSource {
     }
 }
 
-/// One object slot: a physical card or a token.
+/// One object slot: a physical card or a token. Plain `Copy` data, so
+/// that cloning a game copies the arena in one block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Object {
     pub card: CardId,

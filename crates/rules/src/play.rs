@@ -546,43 +546,108 @@ impl Game {
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
     ) {
-        for (id, abilities) in self.mana_sources(p, exclude) {
-            for (i, a) in abilities.iter().enumerate() {
-                let Ability::Mana(m) = a else { continue };
-                if !self.can_pay_tap_part(&m.cost, id)
-                    || !m.cost.mana.is_zero()
-                    || m.cost.sacrifice.is_some()
-                {
+        if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id) {
                     continue;
                 }
-                let mut push = |k: ManaKind| {
-                    if useful.is_none_or(|u| mana_useful(u, k)) {
-                        out.push(Action::ActivateMana {
-                            source: id,
-                            index: i as u8,
-                            kind: k,
-                        });
-                    }
-                };
-                match &m.produce {
-                    ManaProduce::Fixed(v) => {
-                        if let Some(k) = v.first() {
-                            if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
-                                out.push(Action::ActivateMana {
-                                    source: id,
-                                    index: i as u8,
-                                    kind: *k,
-                                });
-                            }
+                match src.simple {
+                    // The same predicates as `mana_options_of`, for a
+                    // plain "{T}: Add one mana".
+                    Some((i, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok)
+                            && useful.is_none_or(|u| mana_useful(u, k))
+                        {
+                            out.push(Action::ActivateMana {
+                                source: src.id,
+                                index: i,
+                                kind: k,
+                            });
                         }
                     }
-                    ManaProduce::AnyColor(_) => Color::ALL
-                        .into_iter()
-                        .for_each(|c| push(ManaKind::Color(c))),
-                    ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                    None => self.mana_options_of(src.id, src.abilities, None, useful, out),
                 }
             }
+            return;
         }
+        for (id, abilities) in self.mana_sources(p, exclude) {
+            self.mana_options_of(id, abilities, None, useful, out);
+        }
+    }
+
+    /// [`Game::mana_options`] for one source (only its ability `only`, if
+    /// given), so that one `ActivateMana` can be checked without listing
+    /// every source's.
+    fn mana_options_of(
+        &self,
+        id: ObjId,
+        abilities: &'static [Ability],
+        only: Option<u8>,
+        useful: Option<&Unpaid>,
+        out: &mut Vec<Action>,
+    ) {
+        for (i, a) in abilities.iter().enumerate() {
+            let Ability::Mana(m) = a else { continue };
+            if only.is_some_and(|o| o as usize != i) {
+                continue;
+            }
+            if !self.can_pay_tap_part(&m.cost, id)
+                || !m.cost.mana.is_zero()
+                || m.cost.sacrifice.is_some()
+            {
+                continue;
+            }
+            let mut push = |k: ManaKind| {
+                if useful.is_none_or(|u| mana_useful(u, k)) {
+                    out.push(Action::ActivateMana {
+                        source: id,
+                        index: i as u8,
+                        kind: k,
+                    });
+                }
+            };
+            match &m.produce {
+                ManaProduce::Fixed(v) => {
+                    if let Some(k) = v.first() {
+                        if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
+                            out.push(Action::ActivateMana {
+                                source: id,
+                                index: i as u8,
+                                kind: *k,
+                            });
+                        }
+                    }
+                }
+                ManaProduce::AnyColor(_) => Color::ALL
+                    .into_iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+            }
+        }
+    }
+
+    /// Is this `ActivateMana` among [`Game::mana_options`]'s? The same
+    /// predicates, for its one source and ability.
+    pub(crate) fn mana_option_legal(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        useful: Option<&Unpaid>,
+        action: &Action,
+    ) -> bool {
+        let Action::ActivateMana { source, index, .. } = *action else {
+            return false;
+        };
+        if !self.is_in_play(source) || !self.in_play.contains(&source) {
+            return false;
+        }
+        let Some(abilities) = self.mana_source(p, exclude, source) else {
+            return false;
+        };
+        let mut v = Vec::new();
+        self.mana_options_of(source, abilities, Some(index), useful, &mut v);
+        v.contains(action)
     }
 
     /// `p`'s permanents with mana abilities (other than `exclude`), with the
@@ -592,27 +657,117 @@ impl Game {
         p: PlayerId,
         exclude: Option<ObjId>,
     ) -> impl Iterator<Item = (ObjId, &'static [Ability])> + '_ {
-        self.in_play.iter().copied().filter_map(move |id| {
-            let o = &self.objects[id.slot as usize];
-            if Some(id) == exclude
-                || o.flags & crate::object::flags::MANA == 0
-                || o.controller != p
-                || o.is_phased_out()
-            {
-                return None;
+        self.in_play
+            .iter()
+            .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
+    }
+
+    /// At priority, with an up-to-date board: `available_mana(p, None)`,
+    /// and `mana_options(p, None, None)` appended to `out`, in one pass over
+    /// the mana sources; returns the mana and how many actions were added.
+    pub(crate) fn priority_mana(
+        &self,
+        p: PlayerId,
+        out: &mut Vec<Action>,
+    ) -> Option<(Avail, usize)> {
+        let list = self.board_mana_sources()?;
+        let before = out.len();
+        let mut v = Avail::new();
+        let pool = &self.player(p).pool;
+        for (i, &n) in pool.0.iter().enumerate() {
+            v.push_n(1u8 << i, n as usize);
+        }
+        let life_ok = self.player(p).life >= 0;
+        for src in list {
+            if !self.mana_source_usable(p, None, src.id) {
+                continue;
             }
-            let (card, face, lost) = crate::layers::ability_face(self, id);
-            if lost {
-                return None;
+            match src.simple {
+                Some((i, k)) => {
+                    if self.plain_tap_payable(src.id, life_ok) {
+                        v.push(1u8 << k.index());
+                        out.push(Action::ActivateMana {
+                            source: src.id,
+                            index: i,
+                            kind: k,
+                        });
+                    }
+                }
+                None => {
+                    self.source_mana(src.id, src.abilities, &mut v);
+                    self.mana_options_of(src.id, src.abilities, None, None, out);
+                }
             }
-            Some((
-                id,
-                &tolaria_cards::db().get(card).faces[face as usize].abilities[..],
-            ))
-        })
+        }
+        Some((v, out.len() - before))
+    }
+
+    /// The board's list of permanents with mana abilities, in `in_play`
+    /// order, when the board is up to date: the same permanents and
+    /// abilities `mana_sources` finds (before its controller, phasing and
+    /// `exclude` tests, `mana_source_usable`).
+    #[inline]
+    fn board_mana_sources(&self) -> Option<&[crate::characteristics::ManaSource]> {
+        (self.board.valid && self.board.ids.len() == self.in_play.len())
+            .then_some(&self.board.mana[..])
+    }
+
+    #[inline]
+    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+        let o = &self.objects[id.slot as usize];
+        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+    }
+
+    /// One permanent in play as [`Game::mana_sources`] sees it.
+    #[inline]
+    fn mana_source(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+    ) -> Option<&'static [Ability]> {
+        let o = &self.objects[id.slot as usize];
+        if o.flags & crate::object::flags::MANA == 0
+            || o.controller != p
+            || o.is_phased_out()
+            || Some(id) == exclude
+        {
+            return None;
+        }
+        let (card, face, lost) = crate::layers::ability_face(self, id);
+        if lost {
+            return None;
+        }
+        Some(&tolaria_cards::db().get(card).faces[face as usize].abilities[..])
+    }
+
+    /// `can_pay_tap_part` for a cost of {T} alone, by a permanent whose
+    /// controller's life total is not negative (`life_ok`; the pay-life
+    /// test fails below 0 even for no life).
+    #[inline]
+    fn plain_tap_payable(&self, source: ObjId, life_ok: bool) -> bool {
+        let o = &self.objects[source.slot as usize];
+        if !life_ok || o.is_tapped() {
+            return false;
+        }
+        if o.is_sick() {
+            // 212.3f / 502.5, as in `can_pay_tap_part`.
+            let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
+                ch.is_creature() && !ch.has(Keyword::Haste)
+            };
+            let stop = match self.board_chars(source) {
+                Some(ch) => creature_without_haste(ch),
+                None => creature_without_haste(&crate::characteristics::compute(self, source)),
+            };
+            if stop {
+                return false;
+            }
+        }
+        true
     }
 
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
+    #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
         let o = &self.objects[source.slot as usize];
         if cost.tap || cost.untap {
@@ -622,8 +777,14 @@ impl Game {
             // 212.3f / 502.5: a creature's {T} abilities need it to have been
             // controlled since the start of the turn, or haste.
             if o.is_sick() {
-                let ch = crate::characteristics::compute(self, source);
-                if ch.is_creature() && !ch.has(Keyword::Haste) {
+                let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
+                    ch.is_creature() && !ch.has(Keyword::Haste)
+                };
+                let stop = match self.board_chars(source) {
+                    Some(ch) => creature_without_haste(ch),
+                    None => creature_without_haste(&crate::characteristics::compute(self, source)),
+                };
+                if stop {
                     return false;
                 }
             }
@@ -644,58 +805,77 @@ impl Game {
 
     /// The mana `p` could make available: each entry is the set of kinds one
     /// mana could be (pool mana is fixed; a source may offer a choice).
-    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Vec<u8> {
-        let mut v = Vec::new();
+    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
+        let mut v = Avail::new();
         let pool = &self.player(p).pool;
         for (i, &n) in pool.0.iter().enumerate() {
-            for _ in 0..n {
-                v.push(1u8 << i);
+            v.push_n(1u8 << i, n as usize);
+        }
+        if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id) {
+                    continue;
+                }
+                match src.simple {
+                    // What `source_mana` finds for a plain "{T}: Add one mana".
+                    Some((_, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok) {
+                            v.push(1u8 << k.index());
+                        }
+                    }
+                    None => self.source_mana(src.id, src.abilities, &mut v),
+                }
             }
+            return v;
         }
         for (id, abilities) in self.mana_sources(p, exclude) {
-            // Abilities that share the {T} can't all be used: count the {T}
-            // abilities as one choice (the union of their kinds, or the
-            // largest multi-mana one).
-            let mut tap_mask = 0u8;
-            let mut tap_multi: Option<&ManaProduce> = None;
-            for a in abilities {
-                let Ability::Mana(m) = a else { continue };
-                if !m.cost.mana.is_zero()
-                    || m.cost.sacrifice.is_some()
-                    || !self.can_pay_tap_part(&m.cost, id)
-                {
-                    continue;
-                }
-                let (mask, count) = match &m.produce {
-                    ManaProduce::Fixed(ks) => {
-                        (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
-                    }
-                    ManaProduce::AnyColor(n) => (0x1f, *n as usize),
-                    ManaProduce::OneOf(set) => (set.0, 1),
-                };
-                if m.cost.tap {
-                    if count > 1 {
-                        tap_multi = Some(&m.produce);
-                    } else {
-                        tap_mask |= mask;
-                    }
-                    continue;
-                }
-                match &m.produce {
-                    ManaProduce::Fixed(ks) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
-                    _ => v.extend(std::iter::repeat_n(mask, count)),
-                }
-            }
-            match tap_multi {
-                Some(ManaProduce::Fixed(ks)) => v.extend(ks.iter().map(|k| 1u8 << k.index())),
-                Some(ManaProduce::AnyColor(n)) => {
-                    v.extend(std::iter::repeat_n(0x1fu8, *n as usize))
-                }
-                _ if tap_mask != 0 => v.push(tap_mask),
-                _ => {}
-            }
+            self.source_mana(id, abilities, &mut v);
         }
         v
+    }
+
+    /// The mana one source could make (see `available_mana`).
+    fn source_mana(&self, id: ObjId, abilities: &'static [Ability], v: &mut Avail) {
+        // Abilities that share the {T} can't all be used: count the {T}
+        // abilities as one choice (the union of their kinds, or the
+        // largest multi-mana one).
+        let mut tap_mask = 0u8;
+        let mut tap_multi: Option<&ManaProduce> = None;
+        for a in abilities {
+            let Ability::Mana(m) = a else { continue };
+            if !m.cost.mana.is_zero()
+                || m.cost.sacrifice.is_some()
+                || !self.can_pay_tap_part(&m.cost, id)
+            {
+                continue;
+            }
+            let (mask, count) = match &m.produce {
+                ManaProduce::Fixed(ks) => {
+                    (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
+                }
+                ManaProduce::AnyColor(n) => (0x1f, *n as usize),
+                ManaProduce::OneOf(set) => (set.0, 1),
+            };
+            if m.cost.tap {
+                if count > 1 {
+                    tap_multi = Some(&m.produce);
+                } else {
+                    tap_mask |= mask;
+                }
+                continue;
+            }
+            match &m.produce {
+                ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+                _ => v.push_n(mask, count),
+            }
+        }
+        match tap_multi {
+            Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+            Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            _ if tap_mask != 0 => v.push(tap_mask),
+            _ => {}
+        }
     }
 
     /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
@@ -734,10 +914,50 @@ fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
     }
 }
 
+/// The mana a player could make available (`Game::available_mana`), in
+/// order, without a heap allocation: the kinds of the first 64 (all that
+/// `can_match` matches against) and how many there are in all.
+#[derive(Clone, Copy)]
+pub(crate) struct Avail {
+    masks: [u8; 64],
+    len: usize,
+}
+
+impl Avail {
+    fn new() -> Avail {
+        Avail {
+            masks: [0; 64],
+            len: 0,
+        }
+    }
+    #[inline]
+    fn push(&mut self, mask: u8) {
+        if self.len < 64 {
+            self.masks[self.len] = mask;
+        }
+        self.len += 1;
+    }
+    #[inline]
+    fn push_n(&mut self, mask: u8, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let room = 64usize.saturating_sub(self.len).min(n);
+        if room > 0 {
+            self.masks[self.len..self.len + room].fill(mask);
+        }
+        self.len += n;
+    }
+    /// How many mana in all.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
 /// Matches each mana symbol to a distinct available mana (augmenting paths).
-pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
+pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
     let total = u.total() as usize;
-    if total > avail.len() {
+    if total > avail.len {
         return false;
     }
     const MAX: usize = 64;
@@ -760,9 +980,9 @@ pub(crate) fn can_match(u: &Unpaid, avail: &[u8]) -> bool {
         k += 1;
     }
     if k == 0 {
-        return avail.len() as u32 >= u.generic;
+        return avail.len as u32 >= u.generic;
     }
-    let avail = &avail[..avail.len().min(MAX)];
+    let avail = &avail.masks[..avail.len.min(MAX)];
     let mut owner = [u8::MAX; MAX];
     fn try_assign(
         n: usize,

@@ -66,7 +66,7 @@ impl Game {
             if o.is_phased_out() {
                 continue;
             }
-            let ch = board[i];
+            let ch = &board[i];
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));
@@ -76,7 +76,7 @@ impl Game {
             }
             let is_aura = crate::targeting::is_aura(ch.types, &ch.subtypes);
             if is_aura {
-                if !self.aura_attachment_legal(id, &ch) {
+                if !self.aura_attachment_legal(id, ch) {
                     v.push(Sba::AuraIllegal(id));
                 }
             } else if let Some(Target::Object(host)) = o.attached_to {
@@ -129,8 +129,9 @@ impl Game {
                 }
             }
         }
-        // 420.5f: tokens outside play.
-        for (slot, o) in self.objects.iter().enumerate() {
+        // 420.5f: tokens outside play (none among the first `token_free`).
+        let first = self.board.token_free.min(self.objects.len());
+        for (slot, o) in self.objects.iter().enumerate().skip(first) {
             if o.token && o.zone != Zone::InPlay && o.zone != Zone::Nowhere {
                 v.push(Sba::TokenOutOfPlay(o.id(slot)));
             }
@@ -165,13 +166,20 @@ impl Game {
     }
 
     /// 420.3: perform all applicable state-based effects as one event; repeat.
+    #[inline]
     pub(crate) fn check_state_based_effects(&mut self) {
         // A static ability that began or stopped applying marks the check
         // as needed (`settle`).
         self.settle();
-        if !self.sba_dirty {
-            return;
+        if self.sba_dirty {
+            self.perform_state_based_effects();
         }
+    }
+
+    /// [`Game::check_state_based_effects`] when something may have
+    /// brought one about.
+    #[inline(never)]
+    fn perform_state_based_effects(&mut self) {
         loop {
             self.settle();
             let list = self.state_based_effects();

@@ -162,17 +162,57 @@ pub fn legal_targets(
 /// Can every slot be filled with distinct legal targets? (409.1c) A greedy
 /// check: enough candidates for each instance.
 pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) -> bool {
-    let mut buf = Vec::new();
-    let mut slot = 0;
     for s in specs {
-        buf.clear();
-        legal_targets(game, specs, slot, &[], src, &mut buf);
-        if buf.len() < s.count as usize && !s.up_to {
+        // "Up to N" is satisfied by none; otherwise N candidates are
+        // enough, so the count stops there.
+        if !s.up_to && count_legal_targets(game, s, src, s.count as usize) < s.count as usize {
             return false;
         }
-        slot += s.count as usize;
     }
     true
+}
+
+/// How many legal targets `spec` has with none chosen yet (as
+/// `legal_targets` lists them), counting no further than `limit`.
+fn count_legal_targets(game: &Game, spec: &TargetSpec, src: &SourceInfo, limit: usize) -> usize {
+    let mut n = 0;
+    if limit == 0 {
+        return 0;
+    }
+    let mut consider = |t: Target| {
+        if is_legal_target(game, spec, t, src) {
+            n += 1;
+        }
+        n >= limit
+    };
+    let players = matches!(
+        spec.kind,
+        TargetKind::CreatureOrPlayer | TargetKind::Player(_)
+    );
+    if players && game.player_ids().any(|p| consider(Target::Player(p))) {
+        return n;
+    }
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Permanent(_) => {
+            game.in_play.iter().any(|&o| consider(Target::Object(o)));
+        }
+        TargetKind::Spell(_) => {
+            game.stack.iter().any(|s| match s.kind {
+                crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
+                _ => false,
+            });
+        }
+        TargetKind::CardInGraveyard { .. } => {
+            game.player_ids().any(|p| {
+                game.player(p)
+                    .graveyard
+                    .iter()
+                    .any(|&o| consider(Target::Object(o)))
+            });
+        }
+        TargetKind::Player(_) => {}
+    }
+    n
 }
 
 /// The target requirements of an Aura spell come from its enchant ability (212.4 / 502.45).

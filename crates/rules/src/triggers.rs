@@ -32,6 +32,14 @@ impl PendingTrigger {
 
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
+    // The permanents whose abilities are scanned: none while the board is
+    // up to date and no permanent has a triggered ability (`scan` would
+    // skip each of them).
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
     match e {
         Event::ZoneChange {
             new,
@@ -40,7 +48,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 404.4a: comes-into-play abilities of the new permanent and of others.
             let new = *new;
-            for i in 0..game.in_play.len() {
+            for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
                     Trigger::ComesIntoPlay(f) => {
@@ -95,7 +103,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
-            for i in 0..game.in_play.len() {
+            for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
@@ -122,7 +130,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan { step } => {
             let (step, active) = (*step, game.active);
-            for i in 0..game.in_play.len() {
+            for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
                     Trigger::BeginningOf { step: s, whose } if *s == step => {
@@ -148,7 +156,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 511.1: "Whenever you win a coin flip".
             let winner = *player;
-            for i in 0..game.in_play.len() {
+            for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| {
                     (matches!(t, Trigger::WinsCoinFlip)
@@ -190,7 +198,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::SpellPlayed { player, obj, .. } => {
             let (caster, spell) = (*player, *obj);
-            for i in 0..game.in_play.len() {
+            for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
                     Trigger::SpellPlayed { by, filter } => {
@@ -251,7 +259,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
 
 /// "Whenever one or more creatures block": once per declaration of blockers.
 pub(crate) fn creatures_block_triggers(game: &mut Game) {
-    for i in 0..game.in_play.len() {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
         let src = game.in_play[i];
         scan(game, src, |t, _, _| {
             matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
