@@ -156,6 +156,13 @@ impl LayerEffect {
         }
     }
 
+    /// Applying the effect twice gives what applying it once gives: it
+    /// sets values and adds types or abilities, but doesn't add to power
+    /// and toughness or switch them.
+    pub fn is_idempotent(&self) -> bool {
+        self.power == 0 && self.toughness == 0 && !self.switch_pt
+    }
+
     /// Only "+P/+T and gains K" (logged as a pump).
     pub fn is_pump(&self) -> bool {
         *self

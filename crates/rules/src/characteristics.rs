@@ -323,6 +323,17 @@ impl Game {
     }
 }
 
+/// The computed characteristics of the permanents in play, in `in_play`
+/// order: the cached board, or one computed now if it is stale (for loops
+/// that read many permanents).
+pub fn board_now(game: &Game) -> std::borrow::Cow<'_, [Characteristics]> {
+    if game.board.valid && game.board.chars.len() == game.in_play.len() {
+        std::borrow::Cow::Borrowed(&game.board.chars)
+    } else {
+        std::borrow::Cow::Owned(crate::layers::compute_board(game).0)
+    }
+}
+
 /// Does any permanent give this object's controller shroud ("You have shroud")?
 pub fn player_has_shroud(game: &Game, p: PlayerId) -> bool {
     if game.board.valid && game.board.ids.len() == game.in_play.len() {

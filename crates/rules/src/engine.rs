@@ -404,6 +404,8 @@ impl Game {
         loop {
             // One round of state-based effects is a unit that replacement
             // choices replay (419.9a: e.g. where a destroyed permanent goes).
+            // The board is brought up to date first (as the check itself does).
+            self.settle();
             if !self.run_replayable(
                 crate::replacement::ReplayUnit::StateBasedEffects(p),
                 Game::check_state_based_effects,

@@ -120,9 +120,37 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             }
             continue;
         }
+        // 418.5c: who depends on whom, judged once as the layer begins;
+        // `waiting[p]`: how many pending effects pending[p] waits for.
+        let reads_of: Vec<u8> = pending.iter().map(|&k| reads(&listed[k])).collect();
+        let changes_of: Vec<u8> = pending
+            .iter()
+            .map(|&k| changes(&listed[k], layer))
+            .collect();
+        let mut deps: Vec<(usize, usize)> = Vec::new();
+        for (pa, &a) in pending.iter().enumerate() {
+            for (pb, &b) in pending.iter().enumerate() {
+                if a != b
+                    && reads_of[pa] & changes_of[pb] != 0
+                    && depends_on(game, &board, &listed, a, b, layer)
+                {
+                    deps.push((a, b));
+                }
+            }
+        }
+        let mut waiting: Vec<u32> = pending
+            .iter()
+            .map(|&a| deps.iter().filter(|&&(x, _)| x == a).count() as u32)
+            .collect();
         while !pending.is_empty() {
-            let pick = next_to_apply(game, &board, &listed, &pending, layer);
+            let pick = next_to_apply(&listed, &pending, &waiting);
             let k = pending.remove(pick);
+            waiting.remove(pick);
+            for &(a, _) in deps.iter().filter(|&&(_, b)| b == k) {
+                if let Some(p) = pending.iter().position(|&x| x == a) {
+                    waiting[p] = waiting[p].saturating_sub(1);
+                }
+            }
             apply(game, &mut board, &mut listed[k], layer);
         }
     }
@@ -246,30 +274,16 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
 
 /// 418.5c–d: among the pending effects of a layer (in timestamp order),
 /// the first one that depends on no other pending effect; in a dependency
-/// loop, simply the first.
-fn next_to_apply(
-    game: &Game,
-    board: &[Characteristics],
-    listed: &[Listed],
-    pending: &[usize],
-    layer: Layer,
-) -> usize {
+/// loop, simply the first. Characteristic-defining abilities come first
+/// (418.5a).
+fn next_to_apply(listed: &[Listed], pending: &[usize], waiting: &[u32]) -> usize {
     if pending.len() == 1 {
         return 0;
     }
-    // Characteristic-defining abilities apply first (418.5a).
     if let Some(p) = pending.iter().position(|&k| listed[k].is_cda()) {
         return p;
     }
-    'candidates: for (p, &a) in pending.iter().enumerate() {
-        for &b in pending {
-            if a != b && depends_on(game, board, listed, a, b, layer) {
-                continue 'candidates;
-            }
-        }
-        return p;
-    }
-    0
+    waiting.iter().position(|&w| w == 0).unwrap_or(0)
 }
 
 /// What an effect's part in a layer can change, and what decides whether
@@ -389,24 +403,50 @@ fn depends_on(
     b: usize,
     layer: Layer,
 ) -> bool {
-    let la = &listed[a];
-    if !could_depend(la, &listed[b], layer) {
+    let (la, lb) = (&listed[a], &listed[b]);
+    if !could_depend(la, lb, layer) {
         return false;
     }
-    let before = (exists(board, la), affected_set(game, board, la));
-    let mut trial = board.to_vec();
-    let mut lb = Listed {
-        timestamp: listed[b].timestamp,
-        action: listed[b].action,
-        scope: listed[b].scope,
-        source: listed[b].source,
-        controller: listed[b].controller,
-        set: listed[b].set.clone(),
-        dead: listed[b].dead,
+    // Only the permanents `b` applies to can change.
+    let b_set = match &lb.set {
+        Some(set) => std::borrow::Cow::Borrowed(set.as_slice()),
+        None if exists(board, lb) => std::borrow::Cow::Owned(affected_set(game, board, lb)),
+        None => return false,
     };
-    apply(game, &mut trial, &mut lb, layer);
-    let after = (exists(&trial, la), affected_set(game, &trial, la));
-    before != after
+    // Existence: `b` removes the abilities of `a`'s source.
+    if let Some(s) = la.source {
+        if b_set[s] && !board[s].lost_abilities && applied(game, board, lb, layer, s).lost_abilities
+        {
+            return true;
+        }
+    }
+    let Scope::Each(f) = la.scope else {
+        return false;
+    };
+    let Some(s) = la.source else {
+        return false;
+    };
+    if b_set[s] {
+        // `b` changes `a`'s point of view (its controller, its text): try.
+        let mut trial = board.to_vec();
+        for (i, in_b) in b_set.iter().enumerate() {
+            if *in_b {
+                trial[i] = applied(game, board, lb, layer, i);
+            }
+        }
+        return affected_set(game, board, la) != affected_set(game, &trial, la);
+    }
+    let src = game.in_play[s];
+    let f = bent_filter(f, board[s].text);
+    b_set.iter().enumerate().any(|(i, in_b)| {
+        if !in_b {
+            return false;
+        }
+        let id = game.in_play[i];
+        let after = applied(game, board, lb, layer, i);
+        filter::matches_with(game, &f, id, &board[i], Some(src), board[s].controller)
+            != filter::matches_with(game, &f, id, &after, Some(src), board[s].controller)
+    })
 }
 
 /// A static ability's effect exists while its source has its abilities.
@@ -464,35 +504,43 @@ fn apply(game: &Game, board: &mut [Characteristics], l: &mut Listed, layer: Laye
         }
         l.set = Some(affected_set(game, board, l));
     }
+    let set = l.set.as_deref().unwrap_or(&[]);
+    for i in 0..board.len() {
+        if set[i] {
+            board[i] = applied(game, board, l, layer, i);
+        }
+    }
+}
+
+/// The characteristics of the permanent at board position `i` after one
+/// layer's part of effect `l`.
+fn applied(
+    game: &Game,
+    board: &[Characteristics],
+    l: &Listed,
+    layer: Layer,
+    i: usize,
+) -> Characteristics {
     let controller = match l.source {
         Some(s) => board[s].controller,
         None => l.controller,
     };
-    let set = l.set.as_deref().unwrap_or(&[]);
-    for i in 0..board.len() {
-        if !set[i] {
-            continue;
-        }
+    let mut ch = board[i];
+    match l.action {
+        Action::Layered(e) => apply_part(&mut ch, &e, layer, controller, l.source.is_some()),
         // Counted from the point of view of the ability's source.
-        let amount = match l.action {
-            Action::DefineFromCount(f) | Action::PlusPerCount(f, ..) => {
-                count(game, board, f, l.source.unwrap_or(i)) as i32
-            }
-            Action::Layered(_) => 0,
-        };
-        let ch = &mut board[i];
-        match l.action {
-            Action::Layered(e) => apply_part(ch, &e, layer, controller, l.source.is_some()),
-            Action::DefineFromCount(_) => {
-                ch.power = amount;
-                ch.toughness = amount;
-            }
-            Action::PlusPerCount(_, p, t) => {
-                ch.power += p * amount;
-                ch.toughness += t * amount;
-            }
+        Action::DefineFromCount(f) => {
+            let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power = n;
+            ch.toughness = n;
+        }
+        Action::PlusPerCount(f, p, t) => {
+            let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
         }
     }
+    ch
 }
 
 /// One layer's part of a layered effect on one object.

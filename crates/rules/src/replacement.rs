@@ -400,7 +400,15 @@ impl Game {
         // Sources other than protection.
         let mut n = self.shields.iter().filter(|s| s.1 > 0).count()
             + usize::from(self.prevent_combat_damage);
-        for &id in &self.in_play {
+        let any_statics = self
+            .in_play
+            .iter()
+            .any(|&id| self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0);
+        if !any_statics {
+            return n >= 2;
+        }
+        let board = crate::characteristics::board_now(self);
+        for (i, &id) in self.in_play.iter().enumerate() {
             if n >= 2 {
                 return true;
             }
@@ -408,8 +416,7 @@ impl Game {
             if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
                 continue;
             }
-            let ch = crate::characteristics::compute(self, id);
-            for a in ch.abilities() {
+            for a in board[i].abilities() {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
                     // A permanent's graveyard replacement can meet another,
@@ -440,10 +447,9 @@ impl Game {
         // One other source can meet protection on the same creature.
         n >= 2
             || (n == 1
-                && self.in_play.iter().any(|&id| {
-                    let ch = crate::characteristics::compute(self, id);
-                    !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()
-                }))
+                && board
+                    .iter()
+                    .any(|ch| !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()))
     }
 
     /// The answer to a replacement choice: recorded, then the unit runs again.
@@ -544,17 +550,19 @@ impl Game {
                 }
             }
         }
-        if from == crate::Zone::InPlay {
-            for &src in &self.in_play {
+        let any_statics = self
+            .in_play
+            .iter()
+            .any(|&id| self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0);
+        if from == crate::Zone::InPlay && any_statics {
+            let board = crate::characteristics::board_now(self);
+            for (i, &src) in self.in_play.iter().enumerate() {
                 let o = &self.objects[src.slot as usize];
                 if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
                     continue;
                 }
-                let (scard, sface, slost) = crate::layers::ability_face(self, src);
-                if slost {
-                    continue;
-                }
-                for a in &tolaria_cards::db().get(scard).faces[sface as usize].abilities {
+                let scard = board[i].card;
+                for a in board[i].abilities() {
                     if let Ability::Static(StaticAbility::GraveyardReplacement {
                         what: GraveyardWhat::AnyPermanent,
                         instead,
@@ -609,30 +617,26 @@ impl Game {
     /// into play tapped? Judged on its copiable values as it would exist in
     /// play, from the point of view of each such permanent.
     pub(crate) fn others_make_it_enter_tapped(&self, entering: ObjId) -> bool {
+        if !self
+            .in_play
+            .iter()
+            .any(|&id| self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0)
+        {
+            return false;
+        }
         let ch = crate::layers::copiable_characteristics(self, entering);
-        self.in_play.iter().any(|&src| {
+        let board = crate::characteristics::board_now(self);
+        self.in_play.iter().enumerate().any(|(i, &src)| {
             let o = &self.objects[src.slot as usize];
             if o.flags & crate::object::flags::STATICS == 0 || o.is_phased_out() {
                 return false;
             }
-            let (card, face, lost) = crate::layers::ability_face(self, src);
-            !lost
-                && tolaria_cards::db().get(card).faces[face as usize]
-                    .abilities
-                    .iter()
-                    .any(|a| match a {
-                        Ability::Static(StaticAbility::OthersComeIntoPlayTapped(f)) => {
-                            crate::filter::matches_with(
-                                self,
-                                f,
-                                entering,
-                                &ch,
-                                Some(src),
-                                o.controller,
-                            )
-                        }
-                        _ => false,
-                    })
+            board[i].abilities().iter().any(|a| match a {
+                Ability::Static(StaticAbility::OthersComeIntoPlayTapped(f)) => {
+                    crate::filter::matches_with(self, f, entering, &ch, Some(src), o.controller)
+                }
+                _ => false,
+            })
         })
     }
 }

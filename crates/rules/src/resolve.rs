@@ -368,9 +368,25 @@ impl Game {
             });
         }
         let ts = self.stamp();
+        let until_end_of_turn = duration == Duration::EndOfTurn;
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
                 continue;
+            }
+            // An earlier identical effect on the same object, lasting as
+            // long, is wholly overridden by this one when applying it twice
+            // is applying it once (it sets values, adds types or
+            // abilities): drop it, so repeated activations (Chimeric Staff
+            // for X = 0) don't pile up effects.
+            if effect.is_idempotent() {
+                let controller = ctx.controller;
+                self.effects.retain(|x| {
+                    !(x.affected == o
+                        && x.copy.is_none()
+                        && x.effect == effect
+                        && x.until_end_of_turn == until_end_of_turn
+                        && x.controller == controller)
+                });
             }
             self.effects.push(crate::effects::ContinuousEffect {
                 timestamp: ts,
@@ -379,7 +395,7 @@ impl Game {
                 affected: o,
                 effect,
                 copy: None,
-                until_end_of_turn: duration == Duration::EndOfTurn,
+                until_end_of_turn,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
