@@ -646,6 +646,32 @@ impl Agent for GreedyAgent {
             DecisionKind::FlipAgain => Action::No,
             // Krark's Thumb: keep the coin that wins the call (heads without one).
             DecisionKind::KeepCoin => Action::KeepCoin(game.coin_call().unwrap_or(true)),
+            // 503: copy the most valuable creature in play (or nothing).
+            DecisionKind::ChooseCopy => legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ChooseObject(o) => Some((value(game, *o), a)),
+                    _ => None,
+                })
+                .max_by_key(|&(v, _)| v)
+                .map_or(Action::No, |(_, a)| a.clone()),
+            // 419.1b (Voice of All): the colour most common among the
+            // opponents' permanents.
+            DecisionKind::ChooseColor => {
+                let mut count = [0u32; 5];
+                for id in game.in_play.iter().copied() {
+                    let ch = tolaria_rules::characteristics::compute(game, id);
+                    if ch.controller != seat {
+                        for c in ch.colors.iter() {
+                            count[c as usize] += 1;
+                        }
+                    }
+                }
+                let best = (0..5)
+                    .max_by_key(|&i| (count[i], std::cmp::Reverse(i)))
+                    .unwrap_or(0);
+                Action::ChooseColor(tolaria_cards::Color::ALL[best])
+            }
             // Trigger order, coin calls and anything newer: the first option.
             _ => legal[0].clone(),
         };

@@ -76,3 +76,66 @@ fn greedy_mirror_and_bench_decks_finish() {
         play(seed, &mut agents, [&rg[..], &ww[..]]);
     }
 }
+
+/// 419.1b and 503: as its Voice of All comes into play the greedy agent
+/// names the colour of the opponent's creatures, and its Clone copies the
+/// most valuable creature in play.
+#[test]
+fn greedy_chooses_a_colour_and_a_creature_to_copy() {
+    use tolaria_cards::{db, Color, Step};
+    use tolaria_rules::{Action, DecisionKind, Zone};
+    let card = |n: &str| db().by_name(n).unwrap().id;
+    let (me, them) = (PlayerId(0), PlayerId(1));
+    let mut g = Game::empty(&["A", "B"], 1);
+    for land in ["Plains", "Island"] {
+        for _ in 0..4 {
+            g.create_card(card(land), me, Zone::InPlay);
+        }
+    }
+    g.create_card(card("Grizzly Bears"), me, Zone::InPlay);
+    g.create_card(card("Goblin Piker"), them, Zone::InPlay);
+    g.create_card(card("Hill Giant"), them, Zone::InPlay);
+    g.create_card(card("Voice of All"), me, Zone::Hand(me));
+    g.create_card(card("Clone"), me, Zone::Hand(me));
+    for p in [me, them] {
+        for _ in 0..5 {
+            g.create_card(card("Plains"), p, Zone::Library(p));
+        }
+    }
+    g.begin_at(3, me, Step::PrecombatMain);
+    let mut greedy = GreedyAgent::new();
+    let mut chosen = (None, None);
+    for _ in 0..200 {
+        let Some(d) = g.decider() else { break };
+        let legal = g.legal_actions();
+        let kind = g.decision.as_ref().unwrap().kind.clone();
+        let a = match kind {
+            DecisionKind::ChooseColor | DecisionKind::ChooseCopy => {
+                let a = greedy.choose(&g, d, &legal);
+                if let Action::ChooseColor(c) = a {
+                    chosen.0 = Some(c);
+                }
+                if let Action::ChooseObject(o) = a {
+                    chosen.1 = g.obj(o).map(|x| db().get(x.card).name.clone());
+                }
+                a
+            }
+            // Play both spells (the greedy agent pays), then pass.
+            _ => greedy.choose(&g, d, &legal),
+        };
+        g.apply(a).unwrap();
+        if chosen.0.is_some() && chosen.1.is_some() {
+            break;
+        }
+    }
+    assert_eq!(
+        chosen.0,
+        Some(Color::Red),
+        "Goblin Piker and Hill Giant are red"
+    );
+    assert_eq!(
+        chosen.1.as_deref(),
+        Some("Hill Giant"),
+        "the most valuable creature"
+    );
+}
