@@ -161,6 +161,26 @@ impl Game {
                 return;
             }
         }
+        // 409.1b: the value of X is announced with the mode, before targets (409.1c).
+        let mana_cost = match &c.what {
+            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+                .mana_cost
+                .clone()
+                .unwrap_or_default(),
+            _ => self
+                .casting_cost(&c)
+                .map(|k| k.mana.clone())
+                .unwrap_or_default(),
+        };
+        if mana_cost.x > 0 && c.x.is_none() {
+            let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::ChooseX { max },
+            });
+            self.flow = Flow::Casting;
+            return;
+        }
         let specs = self.casting_specs(&c);
         let slots = slot_count(specs);
         if c.targets.len() < slots {
@@ -218,25 +238,6 @@ impl Game {
                 targets,
             });
             self.flow = Flow::Priority(c.then);
-            return;
-        }
-        let mana_cost = match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
-                .mana_cost
-                .clone()
-                .unwrap_or_default(),
-            _ => self
-                .casting_cost(&c)
-                .map(|k| k.mana.clone())
-                .unwrap_or_default(),
-        };
-        if mana_cost.x > 0 && c.x.is_none() {
-            let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
-            self.decision = Some(Decision {
-                player: c.player,
-                kind: DecisionKind::ChooseX { max },
-            });
-            self.flow = Flow::Casting;
             return;
         }
         if c.unpaid.is_none() {
