@@ -326,7 +326,7 @@ impl Game {
                         timestamp: ts,
                         source_card: card,
                         controller: controller.unwrap_or(owner),
-                        affected: new_id_of(&self.objects[slot], slot),
+                        affected: new,
                         effect: Default::default(),
                         copy: Some(c),
                         until_end_of_turn: false,
@@ -603,9 +603,4 @@ impl Game {
             Target::Object(o) => self.obj(o).is_some(),
         }
     }
-}
-
-/// The id an object in `slot` has now.
-fn new_id_of(o: &Object, slot: usize) -> ObjId {
-    o.id(slot)
 }

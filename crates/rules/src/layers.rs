@@ -157,28 +157,17 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     (board, status_sensitive)
 }
 
-/// Layer 1: the copiable values in force (503): the object's own face, or
-/// those of the latest copy effect on it (a later copy effect overwrites an
-/// earlier one by applying after it in timestamp order).
 /// 503.2: the copiable values of a permanent (layer 1), as it exists or
 /// would exist in play.
 pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristics {
     layer1(game, id)
 }
 
+/// Layer 1: the copiable values in force (503): the object's own face, or
+/// those of the latest copy effect on it (`Game::copiable_values`).
 fn layer1(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
-    let copy = game
-        .effects
-        .iter()
-        .filter(|e| e.affected == id)
-        .filter_map(|e| e.copy.map(|c| (e.timestamp, c)))
-        .max_by_key(|&(ts, _)| ts)
-        .map(|(_, c)| c);
-    let (card, token) = match copy {
-        Some(c) => (c.card, c.token),
-        None => (o.card, o.token_src),
-    };
+    let crate::effects::Copiable { card, token } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
         // 510.4: a flipped permanent that copies a flip card has the copied

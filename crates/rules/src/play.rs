@@ -751,20 +751,24 @@ impl Game {
         if !life_ok || o.is_tapped() {
             return false;
         }
-        if o.is_sick() {
-            // 212.3f / 502.5, as in `can_pay_tap_part`.
-            let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
-                ch.is_creature() && !ch.has(Keyword::Haste)
-            };
-            let stop = match self.board_chars(source) {
-                Some(ch) => creature_without_haste(ch),
-                None => creature_without_haste(&crate::characteristics::compute(self, source)),
-            };
-            if stop {
-                return false;
-            }
+        !self.sick_creature_cant_tap(source)
+    }
+
+    /// 212.3f / 502.5: a creature's {T} abilities need it to have been
+    /// controlled since the start of its controller's most recent turn, or
+    /// haste.
+    #[inline]
+    fn sick_creature_cant_tap(&self, source: ObjId) -> bool {
+        if !self.objects[source.slot as usize].is_sick() {
+            return false;
         }
-        true
+        let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
+            ch.is_creature() && !ch.has(Keyword::Haste)
+        };
+        match self.board_chars(source) {
+            Some(ch) => creature_without_haste(ch),
+            None => creature_without_haste(&crate::characteristics::compute(self, source)),
+        }
     }
 
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
@@ -775,19 +779,8 @@ impl Game {
             if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
                 return false;
             }
-            // 212.3f / 502.5: a creature's {T} abilities need it to have been
-            // controlled since the start of the turn, or haste.
-            if o.is_sick() {
-                let creature_without_haste = |ch: &crate::characteristics::Characteristics| {
-                    ch.is_creature() && !ch.has(Keyword::Haste)
-                };
-                let stop = match self.board_chars(source) {
-                    Some(ch) => creature_without_haste(ch),
-                    None => creature_without_haste(&crate::characteristics::compute(self, source)),
-                };
-                if stop {
-                    return false;
-                }
+            if self.sick_creature_cant_tap(source) {
+                return false;
             }
         }
         if cost.discard as usize > self.player(o.controller).hand.len() {

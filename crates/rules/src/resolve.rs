@@ -280,13 +280,7 @@ impl Game {
                     && copy_filter(self, &r.item).is_some()
                     && r.copy_choice.is_none()
                 {
-                    let p = r.ctx.controller;
-                    self.resolving = Some(r);
-                    self.decision = Some(Decision {
-                        player: p,
-                        kind: DecisionKind::ChooseCopy,
-                    });
-                    self.flow = Flow::Resolving;
+                    self.pause_resolution(r, DecisionKind::ChooseCopy);
                     return;
                 }
                 let copy = r
@@ -301,13 +295,7 @@ impl Game {
                     && r.color_choice.is_none()
                     && chooses_color_as_it_enters(entering)
                 {
-                    let p = r.ctx.controller;
-                    self.resolving = Some(r);
-                    self.decision = Some(Decision {
-                        player: p,
-                        kind: DecisionKind::ChooseColor,
-                    });
-                    self.flow = Flow::Resolving;
+                    self.pause_resolution(r, DecisionKind::ChooseColor);
                     return;
                 }
                 self.emit(Event::Resolved {
@@ -415,6 +403,15 @@ impl Game {
         }
     }
 
+    /// Puts the resolution on hold for a choice of its controller's
+    /// (419.1b: how a permanent comes into play).
+    fn pause_resolution(&mut self, r: Box<crate::engine::Resolving>, kind: DecisionKind) {
+        let player = r.ctx.controller;
+        self.resolving = Some(r);
+        self.decision = Some(Decision { player, kind });
+        self.flow = Flow::Resolving;
+    }
+
     /// 503: the answer to "you may choose a creature to copy".
     pub(crate) fn on_copy_choice(&mut self, action: Action) {
         let choice = match action {
@@ -446,7 +443,8 @@ impl Game {
     }
 
     /// 503.2: the copiable values of a permanent: its own printed values,
-    /// or what it copies (a copy of a copy copies the original).
+    /// or those of the latest copy effect on it (a later copy effect
+    /// overwrites an earlier one; a copy of a copy copies the original).
     pub fn copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
         let latest = self
             .effects

@@ -54,13 +54,7 @@ impl Game {
         }
         let mut legends: Vec<(ObjId, &str)> = Vec::new();
         let mut worlds: Vec<ObjId> = Vec::new();
-        let fresh;
-        let board: &[crate::characteristics::Characteristics] = if self.board.valid {
-            &self.board.chars
-        } else {
-            fresh = crate::layers::compute_board(self).0;
-            &fresh
-        };
+        let board = crate::characteristics::board_now(self);
         for (i, &id) in self.in_play.iter().enumerate() {
             let o = &self.objects[id.slot as usize];
             if o.is_phased_out() {
