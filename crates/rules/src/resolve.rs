@@ -336,6 +336,40 @@ impl Game {
         self.flow = Flow::Priority(self.active);
     }
 
+    /// Puts (`delta` > 0) or removes counters of one kind on the objects,
+    /// with an event for each object whose counters changed.
+    fn change_counters(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        kind: tolaria_cards::CounterKind,
+        delta: i32,
+    ) {
+        for o in self.objects_of(ctx, what) {
+            let Some(obj) = self.obj_mut(o) else { continue };
+            let amount = obj.add_counters(kind, delta);
+            let card = obj.card;
+            if amount == 0 {
+                continue;
+            }
+            self.emit(if delta > 0 {
+                Event::CountersPut {
+                    obj: o,
+                    card,
+                    kind,
+                    amount,
+                }
+            } else {
+                Event::CountersRemoved {
+                    obj: o,
+                    card,
+                    kind,
+                    amount,
+                }
+            });
+        }
+    }
+
     /// 418.3: a continuous effect from a resolving spell or ability.
     /// 418.3b: the affected objects are locked in now; 418.5g: one
     /// timestamp for the whole effect.
@@ -1075,40 +1109,14 @@ impl Game {
                 }
             }
             Effect::PutCounters { what, kind, amount } => {
-                let n = self.amount(ctx, amount).max(0) as u32;
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        let n = obj.add_counters(*kind, n as i32);
-                        let card = obj.card;
-                        if n > 0 {
-                            self.emit(Event::CountersPut {
-                                obj: o,
-                                card,
-                                kind: *kind,
-                                amount: n,
-                            });
-                        }
-                    }
-                }
+                let n = self.amount(ctx, amount).max(0);
+                self.change_counters(ctx, what, *kind, n);
             }
             Effect::RemoveCounters { what, kind, amount } => {
                 // 416.3: as many as there are (Goblin Bomb ruling: nothing
                 // happens if there is no fuse counter to remove).
                 let n = self.amount(ctx, amount).max(0);
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        let n = obj.add_counters(*kind, -n);
-                        let card = obj.card;
-                        if n > 0 {
-                            self.emit(Event::CountersRemoved {
-                                obj: o,
-                                card,
-                                kind: *kind,
-                                amount: n,
-                            });
-                        }
-                    }
-                }
+                self.change_counters(ctx, what, *kind, -n);
             }
             Effect::CreateTokens { who, amount, .. } => {
                 // 216: tokens come into play under the player's control; that player owns them.
