@@ -7,16 +7,26 @@ use tolaria_scenario::{run_files, Scenario};
 #[test]
 fn every_rules_scenario_passes() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/scenarios");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "scn"))
-        .collect();
+    let mut files = Vec::new();
+    scenario_files(&dir, &mut files);
     files.sort();
     assert!(files.len() >= 10, "scenario files found: {}", files.len());
     let (passed, failed, report) = run_files(&files);
     assert_eq!(failed, 0, "\n{}", report.join("\n"));
     assert_eq!(passed, files.len());
+}
+
+/// Every `.scn` file under `dir`, subfolders included (`tests/scenarios/cards/`
+/// holds one folder of card tests per set).
+fn scenario_files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            scenario_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "scn") {
+            out.push(path);
+        }
+    }
 }
 
 fn parse_err(text: &str) -> String {
