@@ -538,6 +538,14 @@ pub enum Effect {
         effect: LayerEffect,
         duration: Duration,
     },
+    /// As `Continuous`, and the objects also become the colour the
+    /// controller chooses as it resolves (layer 5): "becomes the color of
+    /// your choice until end of turn" (Wild Mongrel, Tidal Visionary).
+    ContinuousChosenColor {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+    },
     /// 418.6: "Change the text of [what] by replacing all instances of one
     /// color word with another or one basic land type with another" (Mind
     /// Bend); the words are chosen as it resolves.

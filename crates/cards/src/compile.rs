@@ -1329,6 +1329,7 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
 fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     let mut e = LayerEffect::default();
     let mut any = false;
+    let mut chosen_color = false;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
@@ -1342,6 +1343,17 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
         } else if p.eat_any(&["lose", "loses"]).is_some() {
             // 418.5a layer 5: "loses flying".
             e.remove_keywords = e.remove_keywords.union(keyword_list(p)?);
+        } else if p.at_any_of(&["become", "becomes"])
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "becomes white".
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            e.set_colors = Some(ColorSet::single(c));
+        } else if p.at_any_of(&["become", "becomes"]) && p.peek_at(1) == "the" {
+            p.bump();
+            p.eat_all("the color of your choice").then_some(())?;
+            chosen_color = true;
         } else if p.at_any_of(&["has", "have"]) && p.peek_at(1) == "base" {
             p.bump();
             p.eat_all("base power and toughness").then_some(())?;
@@ -1363,10 +1375,18 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     if !any {
         return None;
     }
-    (eot_prefix || p.eat_all("until end of turn")).then_some(Effect::Continuous {
-        what,
-        effect: e,
-        duration: Duration::EndOfTurn,
+    (eot_prefix || p.eat_all("until end of turn")).then_some(if chosen_color {
+        Effect::ContinuousChosenColor {
+            what,
+            effect: e,
+            duration: Duration::EndOfTurn,
+        }
+    } else {
+        Effect::Continuous {
+            what,
+            effect: e,
+            duration: Duration::EndOfTurn,
+        }
     })
 }
 
@@ -1437,7 +1457,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
-    if p.at_any_of(&["become", "becomes"]) {
+    if p.at_any_of(&["become", "becomes"])
+        && p.peek_at(1) != "the"
+        && color_adjective(p.peek_at(1)).is_none()
+    {
         p.bump();
         let effect = animation(p)?;
         p.eat_all("until end of turn").then_some(())?;
@@ -2625,9 +2648,22 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // The other layered parts: types (4), abilities lost (5), P/T set (6b).
     let mut layered = LayerEffect::default();
     loop {
-        if p.eat_any(&["lose", "loses"]).is_some() {
+        if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) != "all" {
+            // Layer 5: "Enchanted creature loses flying."
+            p.bump();
+            layered.remove_keywords = layered.remove_keywords.union(keyword_list(p)?);
+            modify = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
             p.eat_all("all abilities").then_some(())?;
             layered.lose_all_abilities = true;
+            modify = true;
+        } else if matches!(p.peek(), "is" | "are")
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "Enchanted creature … is black."
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            layered.set_colors = Some(ColorSet::single(c));
             modify = true;
         } else if p.eat_all("is a creature in addition to its other types")
             || p.eat_all("are creatures in addition to their other types")
