@@ -607,6 +607,16 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// "Prevent all damage that black sources and red sources would deal
+    /// this turn" (Luminesce), "… that creatures would deal to players
+    /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the
+    /// game, not objects, so it applies to every source matching `sources`
+    /// when the damage would be dealt, even one that wasn't in play (or
+    /// wasn't a creature, or black) as the effect began.
+    PreventDamageBySources {
+        sources: ObjectFilter,
+        to_players_only: bool,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

@@ -1660,6 +1660,30 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage that") {
+                // "black sources and red sources", "creatures".
+                let mut sources = ObjectFilter::default();
+                loop {
+                    if let Some((c, false)) = color_adjective(p.peek()) {
+                        p.bump();
+                        sources.colors_any.insert(c);
+                    }
+                    if p.eat_any(&["creatures", "creature"]).is_some() {
+                        sources.types_any.insert(CardType::Creature);
+                    } else {
+                        p.eat_any(&["sources", "source"])?;
+                    }
+                    if !p.eat("and") {
+                        break;
+                    }
+                }
+                p.eat_all("would deal").then_some(())?;
+                let to_players_only = p.eat_all("to players");
+                p.eat_all("this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only,
+                }
             } else {
                 p.eat_all("the next").then_some(())?;
                 let amount = amount(p)?;

@@ -1180,6 +1180,17 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::PreventDamageBySources {
+                sources,
+                to_players_only,
+            } => self
+                .damage_prevention_rules
+                .push(crate::replacement::PreventionRule {
+                    card: ctx.source_card,
+                    controller: ctx.controller,
+                    sources: sources.clone(),
+                    to_players_only: *to_players_only,
+                }),
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
                 let target = self
