@@ -607,6 +607,12 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.1a: "Until end of turn, if target player would draw a card,
+    /// instead that player skips that draw and you draw a card."
+    /// (Plagiarize.)
+    DrawsInsteadThisTurn {
+        who: PlayerRef,
+    },
     /// "Prevent all damage that black sources and red sources would deal
     /// this turn" (Luminesce), "… that creatures would deal to players
     /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the

@@ -1851,6 +1851,20 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("you may choose new targets for the copy");
         return p.eat_end().then_some(());
     }
+    // 419.1a: "Until end of turn, if target player would draw a card,
+    // instead that player skips that draw and you draw a card."
+    if p.at_all("until end of turn , if") {
+        let start = p.i;
+        p.eat_all("until end of turn , if");
+        let who = player_phrase(p, cx);
+        if let Some(who) = who.filter(|_| {
+            p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
+        }) {
+            cx.effects.push(Effect::DrawsInsteadThisTurn { who });
+            return p.eat_end().then_some(());
+        }
+        p.i = start;
+    }
     // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
     if p.eat_all("flip a coin until you lose a flip") {
         let may_stop = p.eat_all("or choose to stop flipping");

@@ -1180,6 +1180,15 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::DrawsInsteadThisTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.draw_rules.push(crate::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: p,
+                    });
+                }
+            }
             Effect::PreventDamageBySources {
                 sources,
                 to_players_only,
