@@ -6,6 +6,7 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+pub mod cant_lose;
 pub mod characteristics;
 pub mod combat;
 mod combat_flow;
