@@ -555,6 +555,15 @@ pub enum Effect {
     Counter {
         what: ObjectRef,
     },
+    /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
+    /// onto the stack, with the original's mode, targets and X.
+    /// `new_targets`: "You may choose new targets for the copy" (503.10b);
+    /// `color`: "except that the copy is red" (Fork).
+    CopySpell {
+        what: ObjectRef,
+        new_targets: bool,
+        color: Option<Color>,
+    },
     /// 501.5 regenerate: creates a regeneration shield.
     Regenerate {
         what: ObjectRef,

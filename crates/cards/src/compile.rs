@@ -1339,6 +1339,9 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
             p.bump();
             p.eat_all("all abilities").then_some(())?;
             e.lose_all_abilities = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
+            // 418.5a layer 5: "loses flying".
+            e.remove_keywords = e.remove_keywords.union(keyword_list(p)?);
         } else if p.at_any_of(&["has", "have"]) && p.peek_at(1) == "base" {
             p.bump();
             p.eat_all("base power and toughness").then_some(())?;
@@ -1538,6 +1541,34 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             Effect::Counter { what }
+        }
+        // 503.10: "Copy target instant or sorcery spell[, except that the
+        // copy is red]."
+        "copy" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(_),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            let mut color = None;
+            if p.eat_all(", except that the copy is") {
+                let (c, false) = color_adjective(p.peek())? else {
+                    return None;
+                };
+                p.bump();
+                color = Some(c);
+            }
+            Effect::CopySpell {
+                what,
+                new_targets: false,
+                color,
+            }
         }
         "return" => {
             p.bump();
@@ -1763,6 +1794,15 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         );
         let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
         return (animated && p.eat_end()).then_some(());
+    }
+    // 503.10b: "You may choose new targets for the copy."
+    if p.at_all("you may choose new targets for the copy") {
+        let Some(Effect::CopySpell { new_targets, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *new_targets = true;
+        p.eat_all("you may choose new targets for the copy");
+        return p.eat_end().then_some(());
     }
     // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
     if p.eat_all("flip a coin until you lose a flip") {

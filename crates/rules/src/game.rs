@@ -271,6 +271,7 @@ impl Game {
         let owner = obj.owner;
         let card = obj.card;
         let token = obj.token;
+        let spell_copy = obj.spell_copy.is_some();
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -293,6 +294,10 @@ impl Game {
                 };
                 self.emit(Event::MoveReplaced { card, by_card, to });
             }
+        }
+        // 420.5j: a spell copy leaving the stack is to cease to exist.
+        if from == Zone::Stack && spell_copy {
+            self.sba_dirty = true;
         }
         if from == Zone::InPlay {
             self.record_lki(id);

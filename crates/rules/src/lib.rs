@@ -25,6 +25,7 @@ pub mod replacement;
 pub mod resolve;
 pub mod rng;
 pub mod sba;
+pub mod spell_copy;
 mod setup;
 pub mod stack;
 pub mod targeting;

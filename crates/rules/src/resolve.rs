@@ -202,6 +202,7 @@ impl Game {
             color_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
+            copy_targets: Vec::new(),
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -601,6 +602,11 @@ impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
+            Effect::CopySpell {
+                what,
+                new_targets,
+                color,
+            } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeText {
                 what,
                 colors,
@@ -969,6 +975,8 @@ impl Game {
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
+            // 503.10: copying may ask for new targets (exec_effect_pausable).
+            Effect::CopySpell { .. } => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
