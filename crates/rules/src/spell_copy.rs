@@ -10,7 +10,7 @@
 use crate::resolve::ResolveCtx;
 use crate::stack::StackKind;
 use crate::targeting::{legal_targets, SourceInfo};
-use crate::{Decision, DecisionKind, Event, Game, Object, ObjId, StackItem, Zone};
+use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{db, Color, ObjectRef};
 
