@@ -538,6 +538,14 @@ pub enum Effect {
         effect: LayerEffect,
         duration: Duration,
     },
+    /// As `Continuous`, and the objects also become the colour the
+    /// controller chooses as it resolves (layer 5): "becomes the color of
+    /// your choice until end of turn" (Wild Mongrel, Tidal Visionary).
+    ContinuousChosenColor {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+    },
     /// 418.6: "Change the text of [what] by replacing all instances of one
     /// color word with another or one basic land type with another" (Mind
     /// Bend); the words are chosen as it resolves.
@@ -599,6 +607,22 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.1a: "Until end of turn, if target player would draw a card,
+    /// instead that player skips that draw and you draw a card."
+    /// (Plagiarize.)
+    DrawsInsteadThisTurn {
+        who: PlayerRef,
+    },
+    /// "Prevent all damage that black sources and red sources would deal
+    /// this turn" (Luminesce), "… that creatures would deal to players
+    /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the
+    /// game, not objects, so it applies to every source matching `sources`
+    /// when the damage would be dealt, even one that wasn't in play (or
+    /// wasn't a creature, or black) as the effect began.
+    PreventDamageBySources {
+        sources: ObjectFilter,
+        to_players_only: bool,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

@@ -313,6 +313,12 @@ pub enum Event {
         by_card: CardId,
         to: Zone,
     },
+    /// 419.1a: a draw replaced: `instead` draws rather than `player`.
+    DrawReplaced {
+        player: PlayerId,
+        by_card: CardId,
+        instead: PlayerId,
+    },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
         player: PlayerId,
@@ -514,6 +520,7 @@ impl Event {
             Event::LandPlayed { .. } => "408.2d",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
+            Event::DrawReplaced { .. } => "419.1a",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
@@ -884,6 +891,14 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::DrawReplaced {
+                player,
+                by_card,
+                instead,
+            } => format!(
+                "{}: {player} skips a draw and {instead} draws instead",
+                name(*by_card)
+            ),
             Event::SpellCopied {
                 player,
                 card,

@@ -75,6 +75,15 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// 419.1a: "if [player] would draw a card, instead …" effects until
+    /// end of turn (Plagiarize).
+    #[serde(default)]
+    pub draw_rules: Vec<crate::draw_replacement::DrawRule>,
+    /// 418.3b: "prevent all damage that [sources] would deal this turn"
+    /// effects (rules of the game, not objects), each with the card that
+    /// made it; they end in the cleanup step.
+    #[serde(default)]
+    pub damage_prevention_rules: Vec<crate::replacement::PreventionRule>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
@@ -438,7 +447,10 @@ impl Game {
     }
 
     /// As [`Game::draw`], noting why (for the log's rule number).
-    pub fn draw_for(&mut self, p: PlayerId, why: crate::event::DrawReason) {
+    /// 423.1: `p` draws the top card of their library (drawing from an
+    /// empty library is recorded for 420.5g). Replacement effects come
+    /// first (`draw_for`).
+    pub(crate) fn draw_card(&mut self, p: PlayerId, why: crate::event::DrawReason) {
         match self.players[p.index()].library.last().copied() {
             Some(top) => {
                 let card = self.objects[top.slot as usize].card;

@@ -461,10 +461,21 @@ impl Game {
 
     /// 419.1b: the colour chosen as the permanent comes into play.
     pub(crate) fn on_color_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
         if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
             r.color_choice = Some(c);
         }
-        self.finish_resolution();
+        // A colour chosen for an effect ("becomes the color of your
+        // choice") resumes it; otherwise the permanent is coming into play
+        // (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -607,6 +618,25 @@ impl Game {
                 new_targets,
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ContinuousChosenColor {
+                what,
+                effect,
+                duration,
+            } => {
+                // Layer 5: the controller chooses the colour as the effect
+                // is created (418.3).
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                let mut effect = *effect;
+                effect.set_colors = Some(tolaria_cards::ColorSet::single(color));
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
             Effect::ChangeText {
                 what,
                 colors,
@@ -975,6 +1005,8 @@ impl Game {
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
+            // The colour is chosen on resolution (exec_effect_pausable).
+            Effect::ContinuousChosenColor { .. } => {}
             // 503.10: copying may ask for new targets (exec_effect_pausable).
             Effect::CopySpell { .. } => {}
             Effect::DealDamage { amount, to } => {
@@ -1148,6 +1180,26 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::DrawsInsteadThisTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.draw_rules.push(crate::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: p,
+                    });
+                }
+            }
+            Effect::PreventDamageBySources {
+                sources,
+                to_players_only,
+            } => self
+                .damage_prevention_rules
+                .push(crate::replacement::PreventionRule {
+                    card: ctx.source_card,
+                    controller: ctx.controller,
+                    sources: sources.clone(),
+                    to_players_only: *to_players_only,
+                }),
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
                 let target = self
