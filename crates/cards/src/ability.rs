@@ -248,6 +248,8 @@ pub enum StaticAbility {
     CantBeCountered,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
+    /// "You may choose not to untap [this] during your untap step." (302.2)
+    MayChooseNotToUntap,
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
@@ -481,6 +483,8 @@ pub enum Amount {
 pub enum Duration {
     EndOfTurn,
     Permanent,
+    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
+    WhileSourceTapped,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

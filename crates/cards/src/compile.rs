@@ -1375,17 +1375,28 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     if !any {
         return None;
     }
-    (eot_prefix || p.eat_all("until end of turn")).then_some(if chosen_color {
+    // 418.3d: "for as long as CARDNAME remains tapped".
+    let duration = if !eot_prefix
+        && (p.eat_all("as long as cardname remains tapped")
+            || p.eat_all("for as long as cardname remains tapped"))
+    {
+        Duration::WhileSourceTapped
+    } else if eot_prefix || p.eat_all("until end of turn") {
+        Duration::EndOfTurn
+    } else {
+        return None;
+    };
+    Some(if chosen_color {
         Effect::ContinuousChosenColor {
             what,
             effect: e,
-            duration: Duration::EndOfTurn,
+            duration,
         }
     } else {
         Effect::Continuous {
             what,
             effect: e,
-            duration: Duration::EndOfTurn,
+            duration,
         }
     })
 }
@@ -2665,6 +2676,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         let f = group(p)?;
         p.eat_all("in play");
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
+    }
+    if p.eat_all("you may choose not to untap cardname during your untap step") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
     }
     if p.eat_all("cardname's power and toughness are each equal to the number of") {
         let f = group(p)?;

@@ -324,6 +324,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
+            DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }

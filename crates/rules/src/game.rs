@@ -75,6 +75,10 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// 302.2: the active player's permanents with "you may choose not to
+    /// untap" still to decide about in this untap step.
+    #[serde(default)]
+    pub untap_choices: Vec<ObjId>,
     /// 419.1a: "if [player] would draw a card, instead …" effects until
     /// end of turn (Plagiarize).
     #[serde(default)]
@@ -344,6 +348,7 @@ impl Game {
                         effect: Default::default(),
                         copy: Some(c),
                         until_end_of_turn: false,
+                        while_tapped: None,
                     });
                 }
                 // 419: "comes into play tapped" modifies how it comes into play.
@@ -417,6 +422,7 @@ impl Game {
             self.combat.remove(id);
         }
         self.effects.retain(|e| e.affected != id);
+        self.end_while_tapped_effects(id);
     }
 
     pub fn record_lki(&mut self, id: ObjId) {
@@ -515,6 +521,7 @@ impl Game {
                 o.set_tapped(false);
                 let card = o.card;
                 self.emit(Event::Untapped { obj: id, card });
+                self.end_while_tapped_effects(id);
             }
         }
     }

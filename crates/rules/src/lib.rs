@@ -32,6 +32,7 @@ pub mod stack;
 pub mod targeting;
 pub mod triggers;
 mod turn;
+mod untap_choice;
 pub mod view;
 pub mod zone;
 

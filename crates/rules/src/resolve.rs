@@ -392,6 +392,16 @@ impl Game {
         }
         let ts = self.stamp();
         let until_end_of_turn = duration == Duration::EndOfTurn;
+        // 418.3d: "as long as [the source] remains tapped": if that
+        // duration is already over, the effect does nothing.
+        let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
+        if while_tapped.is_some_and(|s| {
+            !self
+                .obj(s)
+                .is_some_and(|o| o.is_tapped() && o.zone == Zone::InPlay)
+        }) {
+            return;
+        }
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
                 continue;
@@ -408,6 +418,7 @@ impl Game {
                         && x.copy.is_none()
                         && x.effect == effect
                         && x.until_end_of_turn == until_end_of_turn
+                        && x.while_tapped == while_tapped
                         && x.controller == controller)
                 });
             }
@@ -419,6 +430,7 @@ impl Game {
                 effect,
                 copy: None,
                 until_end_of_turn,
+                while_tapped,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
