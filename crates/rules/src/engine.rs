@@ -444,6 +444,10 @@ impl Game {
         if self.players[p.index()].lost {
             return;
         }
+        // 418.5j: Platinum Angel; a concession is always the player's own.
+        if reason != LossReason::Conceded && self.cant_lose(p) {
+            return;
+        }
         self.players[p.index()].lost = true;
         self.emit(Event::PlayerLost { player: p, reason });
     }

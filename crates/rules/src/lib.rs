@@ -16,6 +16,7 @@ pub(crate) mod engine;
 pub mod event;
 pub mod filter;
 pub mod game;
+pub mod game_rules;
 pub mod ids;
 pub mod layers;
 mod legal;

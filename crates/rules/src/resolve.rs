@@ -1253,6 +1253,10 @@ impl Game {
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
                 for p in self.players_of(ctx, who) {
+                    // 418.5j: an opponent's Platinum Angel.
+                    if self.cant_win(p) {
+                        continue;
+                    }
                     let others: Vec<PlayerId> = self.opponents(p).collect();
                     for q in others {
                         self.player_loses(q, crate::LossReason::OpponentWon);
