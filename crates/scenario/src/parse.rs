@@ -353,9 +353,43 @@ fn split_top(list: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The card name of a zone-list item: without its status list and `xN`.
+fn item_name(item: &str) -> &str {
+    let head = item.split_once('(').map_or(item, |(h, _)| h).trim();
+    match head.rsplit_once(" x") {
+        Some((n, c)) if !c.is_empty() && c.chars().all(|ch| ch.is_ascii_digit()) => n.trim(),
+        _ => head,
+    }
+}
+
+/// Splits a zone list into items, joining back a card name that holds a
+/// comma ("Mirri, Cat Warrior") when its first part names no card.
+fn card_items(list: &str) -> Vec<String> {
+    let parts = split_top(list);
+    let mut out: Vec<String> = Vec::with_capacity(parts.len());
+    let mut i = 0;
+    while i < parts.len() {
+        let mut item = parts[i].to_string();
+        while i + 1 < parts.len()
+            && !item.contains('(')
+            && db().by_name(item_name(&item)).is_none()
+            && db()
+                .by_name(item_name(&format!("{item}, {}", parts[i + 1])))
+                .is_some()
+        {
+            item = format!("{item}, {}", parts[i + 1]);
+            i += 1;
+        }
+        out.push(item);
+        i += 1;
+    }
+    out
+}
+
 fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
     let mut out = Vec::new();
-    for item in split_top(list) {
+    for item in card_items(list) {
+        let item = item.as_str();
         let (head, status) = match item.split_once('(') {
             Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
             None => (item, None),

@@ -146,3 +146,39 @@ fn ordered_log_expectations() {
     assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
     assert_eq!(r.failures[0].line, 5);
 }
+
+#[test]
+fn a_card_name_with_a_comma_is_one_card() {
+    // "Mirri, Cat Warrior" is one card, with or without a status or a count;
+    // the comma between two cards still separates them.
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Mirri, Cat Warrior (tapped), Forest x2\n\
+         P2 hand: Molimo, Maro-Sorcerer x2\nP1 library: Forest\nP2 library: Forest\n\
+         expect: P1 in_play count 3\nexpect: Mirri, Cat Warrior tapped\n\
+         expect: P2 hand count 2\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert!(r.passed(), "{:?}", r.failures);
+    // A first part that names no card, followed by nothing that completes it,
+    // is still an unknown card.
+    assert_eq!(
+        parse_err("turn: 3 P1 main1\nP1 hand: Mirri, Forest"),
+        "t.scn:2: unknown card \"Mirri\""
+    );
+}
+
+#[test]
+fn a_two_word_keyword_is_written_with_an_underscore() {
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Tundra Wolves\nP1 library: Forest\nP2 library: Forest\n\
+         expect: Tundra Wolves has_keyword first_strike lacks_keyword double_strike\n\
+         expect: Tundra Wolves has_keyword double_strike\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].line, 6);
+}
