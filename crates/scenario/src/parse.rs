@@ -368,7 +368,12 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
             }
             _ => (head, 1),
         };
-        let name = name.trim_matches('"');
+        let name = match name.strip_prefix('"') {
+            Some(n) => n
+                .strip_suffix('"')
+                .ok_or_else(|| format!("unterminated quote in {name:?}"))?,
+            None => name,
+        };
         let def = db()
             .by_name(name)
             .ok_or_else(|| format!("unknown card {name:?}"))?;
