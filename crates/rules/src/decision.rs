@@ -66,6 +66,10 @@ pub enum DecisionKind {
     ChooseReplacement { event: String, options: Vec<String> },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
+    /// 503.10b: "you may choose new targets for the copy": target `index`
+    /// of the copy, kept (`ChooseTarget` of the current one, listed first)
+    /// or changed to another legal target.
+    ChooseNewTarget { index: u8 },
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -83,6 +87,7 @@ impl DecisionKind {
             DecisionKind::Mulligan => "mulligan",
             DecisionKind::Priority => "priority",
             DecisionKind::ChooseTarget { .. } => "choose target",
+            DecisionKind::ChooseNewTarget { .. } => "choose new targets for the copy",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::PayMana => "pay mana",

@@ -75,6 +75,11 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// 418.3b: "prevent all damage that [sources] would deal this turn"
+    /// effects (rules of the game, not objects), each with the card that
+    /// made it; they end in the cleanup step.
+    #[serde(default)]
+    pub damage_prevention_rules: Vec<crate::replacement::PreventionRule>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
@@ -271,6 +276,7 @@ impl Game {
         let owner = obj.owner;
         let card = obj.card;
         let token = obj.token;
+        let spell_copy = obj.spell_copy.is_some();
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -293,6 +299,10 @@ impl Game {
                 };
                 self.emit(Event::MoveReplaced { card, by_card, to });
             }
+        }
+        // 420.5j: a spell copy leaving the stack is to cease to exist.
+        if from == Zone::Stack && spell_copy {
+            self.sba_dirty = true;
         }
         if from == Zone::InPlay {
             self.record_lki(id);

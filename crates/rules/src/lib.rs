@@ -26,6 +26,7 @@ pub mod resolve;
 pub mod rng;
 pub mod sba;
 mod setup;
+pub mod spell_copy;
 pub mod stack;
 pub mod targeting;
 pub mod triggers;

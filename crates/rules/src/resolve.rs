@@ -202,6 +202,7 @@ impl Game {
             color_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
+            copy_targets: Vec::new(),
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -460,10 +461,21 @@ impl Game {
 
     /// 419.1b: the colour chosen as the permanent comes into play.
     pub(crate) fn on_color_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
         if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
             r.color_choice = Some(c);
         }
-        self.finish_resolution();
+        // A colour chosen for an effect ("becomes the color of your
+        // choice") resumes it; otherwise the permanent is coming into play
+        // (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -601,6 +613,30 @@ impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
+            Effect::CopySpell {
+                what,
+                new_targets,
+                color,
+            } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ContinuousChosenColor {
+                what,
+                effect,
+                duration,
+            } => {
+                // Layer 5: the controller chooses the colour as the effect
+                // is created (418.3).
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                let mut effect = *effect;
+                effect.set_colors = Some(tolaria_cards::ColorSet::single(color));
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
             Effect::ChangeText {
                 what,
                 colors,
@@ -969,6 +1005,10 @@ impl Game {
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
+            // The colour is chosen on resolution (exec_effect_pausable).
+            Effect::ContinuousChosenColor { .. } => {}
+            // 503.10: copying may ask for new targets (exec_effect_pausable).
+            Effect::CopySpell { .. } => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1140,6 +1180,17 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::PreventDamageBySources {
+                sources,
+                to_players_only,
+            } => self
+                .damage_prevention_rules
+                .push(crate::replacement::PreventionRule {
+                    card: ctx.source_card,
+                    controller: ctx.controller,
+                    sources: sources.clone(),
+                    to_players_only: *to_players_only,
+                }),
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
                 let target = self

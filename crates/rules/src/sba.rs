@@ -21,6 +21,8 @@ pub enum Sba {
     Legend(ObjId),
     /// 420.5f
     TokenOutOfPlay(ObjId),
+    /// 420.5j: a copy of a spell outside the stack.
+    SpellCopyOffStack(ObjId),
     /// 420.5g
     DrewFromEmpty(PlayerId),
     /// 420.5h
@@ -129,6 +131,10 @@ impl Game {
             if o.token && o.zone != Zone::InPlay && o.zone != Zone::Nowhere {
                 v.push(Sba::TokenOutOfPlay(o.id(slot)));
             }
+            // 420.5j / 503.10a.
+            if o.spell_copy.is_some() && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
+                v.push(Sba::SpellCopyOffStack(o.id(slot)));
+            }
         }
         v
     }
@@ -206,6 +212,9 @@ impl Game {
                     Sba::World(o) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::World);
+                    }
+                    Sba::SpellCopyOffStack(o) => {
+                        self.move_to(o, Zone::Nowhere, MoveReason::CopyCeasesToExist);
                     }
                     Sba::TokenOutOfPlay(o) => {
                         let from = self.objects[o.slot as usize].zone;
