@@ -251,6 +251,11 @@ pub enum StaticAbility {
     CantBeCountered,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
+    /// "You may choose not to untap [this] during your untap step." (302.2)
+    MayChooseNotToUntap,
+    /// 418.5j: "You can't lose the game and your opponents can't win the
+    /// game." (Platinum Angel)
+    CantLoseGame,
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
@@ -484,6 +489,8 @@ pub enum Amount {
 pub enum Duration {
     EndOfTurn,
     Permanent,
+    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
+    WhileSourceTapped,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -610,6 +617,12 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.1a: "Until end of turn, if target player would draw a card,
+    /// instead that player skips that draw and you draw a card."
+    /// (Plagiarize.)
+    DrawsInsteadThisTurn {
+        who: PlayerRef,
+    },
     /// "Prevent all damage that black sources and red sources would deal
     /// this turn" (Luminesce), "… that creatures would deal to players
     /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the

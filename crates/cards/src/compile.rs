@@ -1375,17 +1375,28 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     if !any {
         return None;
     }
-    (eot_prefix || p.eat_all("until end of turn")).then_some(if chosen_color {
+    // 418.3d: "for as long as CARDNAME remains tapped".
+    let duration = if !eot_prefix
+        && (p.eat_all("as long as cardname remains tapped")
+            || p.eat_all("for as long as cardname remains tapped"))
+    {
+        Duration::WhileSourceTapped
+    } else if eot_prefix || p.eat_all("until end of turn") {
+        Duration::EndOfTurn
+    } else {
+        return None;
+    };
+    Some(if chosen_color {
         Effect::ContinuousChosenColor {
             what,
             effect: e,
-            duration: Duration::EndOfTurn,
+            duration,
         }
     } else {
         Effect::Continuous {
             what,
             effect: e,
-            duration: Duration::EndOfTurn,
+            duration,
         }
     })
 }
@@ -1850,6 +1861,20 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         *new_targets = true;
         p.eat_all("you may choose new targets for the copy");
         return p.eat_end().then_some(());
+    }
+    // 419.1a: "Until end of turn, if target player would draw a card,
+    // instead that player skips that draw and you draw a card."
+    if p.at_all("until end of turn , if") {
+        let start = p.i;
+        p.eat_all("until end of turn , if");
+        let who = player_phrase(p, cx);
+        if let Some(who) = who.filter(|_| {
+            p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
+        }) {
+            cx.effects.push(Effect::DrawsInsteadThisTurn { who });
+            return p.eat_end().then_some(());
+        }
+        p.i = start;
     }
     // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
     if p.eat_all("flip a coin until you lose a flip") {
@@ -2651,6 +2676,12 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         let f = group(p)?;
         p.eat_all("in play");
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
+    }
+    if p.eat_all("you can't lose the game and your opponents can't win the game") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
+    }
+    if p.eat_all("you may choose not to untap cardname during your untap step") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
     }
     if p.eat_all("cardname's power and toughness are each equal to the number of") {
         let f = group(p)?;

@@ -324,6 +324,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
+            DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }
@@ -441,6 +442,10 @@ impl Game {
 
     pub(crate) fn player_loses(&mut self, p: PlayerId, reason: LossReason) {
         if self.players[p.index()].lost {
+            return;
+        }
+        // 418.5j: Platinum Angel; a concession is always the player's own.
+        if reason != LossReason::Conceded && self.cant_lose(p) {
             return;
         }
         self.players[p.index()].lost = true;

@@ -313,6 +313,17 @@ pub enum Event {
         by_card: CardId,
         to: Zone,
     },
+    /// 302.2: a permanent's controller chose not to untap it.
+    StaysTapped {
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 419.1a: a draw replaced: `instead` draws rather than `player`.
+    DrawReplaced {
+        player: PlayerId,
+        by_card: CardId,
+        instead: PlayerId,
+    },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
         player: PlayerId,
@@ -514,6 +525,8 @@ impl Event {
             Event::LandPlayed { .. } => "408.2d",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
+            Event::DrawReplaced { .. } => "419.1a",
+            Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
@@ -884,6 +897,17 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::StaysTapped { card, .. } => {
+                format!("{} stays tapped (its controller chose not to untap it)", name(*card))
+            }
+            Event::DrawReplaced {
+                player,
+                by_card,
+                instead,
+            } => format!(
+                "{}: {player} skips a draw and {instead} draws instead",
+                name(*by_card)
+            ),
             Event::SpellCopied {
                 player,
                 card,

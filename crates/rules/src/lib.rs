@@ -6,10 +6,12 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+pub mod cant_lose;
 pub mod characteristics;
 pub mod combat;
 mod combat_flow;
 pub mod decision;
+pub mod draw_replacement;
 pub mod effects;
 pub(crate) mod engine;
 pub mod event;
@@ -31,6 +33,7 @@ pub mod stack;
 pub mod targeting;
 pub mod triggers;
 mod turn;
+mod untap_choice;
 pub mod view;
 pub mod zone;
 

@@ -391,6 +391,16 @@ impl Game {
         }
         let ts = self.stamp();
         let until_end_of_turn = duration == Duration::EndOfTurn;
+        // 418.3d: "as long as [the source] remains tapped": if that
+        // duration is already over, the effect does nothing.
+        let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
+        if while_tapped.is_some_and(|s| {
+            !self
+                .obj(s)
+                .is_some_and(|o| o.is_tapped() && o.zone == Zone::InPlay)
+        }) {
+            return;
+        }
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
                 continue;
@@ -407,6 +417,7 @@ impl Game {
                         && x.copy.is_none()
                         && x.effect == effect
                         && x.until_end_of_turn == until_end_of_turn
+                        && x.while_tapped == while_tapped
                         && x.controller == controller)
                 });
             }
@@ -418,6 +429,7 @@ impl Game {
                 effect,
                 copy: None,
                 until_end_of_turn,
+                while_tapped,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
@@ -1179,6 +1191,15 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::DrawsInsteadThisTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.draw_rules.push(crate::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: p,
+                    });
+                }
+            }
             Effect::PreventDamageBySources {
                 sources,
                 to_players_only,
@@ -1231,6 +1252,10 @@ impl Game {
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
                 for p in self.players_of(ctx, who) {
+                    // 418.5j: an opponent's Platinum Angel.
+                    if self.cant_win(p) {
+                        continue;
+                    }
                     let others: Vec<PlayerId> = self.opponents(p).collect();
                     for q in others {
                         self.player_loses(q, crate::LossReason::OpponentWon);

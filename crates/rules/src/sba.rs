@@ -44,13 +44,16 @@ impl Game {
             if pl.lost {
                 continue;
             }
-            if pl.life <= 0 {
+            // 418.5j: a player who can't lose isn't made to (Platinum
+            // Angel); the attempted draw is forgotten all the same.
+            let cant_lose = (pl.life <= 0 || pl.poison >= 10) && self.cant_lose(p);
+            if pl.life <= 0 && !cant_lose {
                 v.push(Sba::LifeZero(p));
             }
             if pl.drew_from_empty {
                 v.push(Sba::DrewFromEmpty(p));
             }
-            if pl.poison >= 10 {
+            if pl.poison >= 10 && !cant_lose {
                 v.push(Sba::Poison(p));
             }
         }

@@ -41,6 +41,8 @@ impl Game {
             shields: Vec::new(),
             extra_turns: Vec::new(),
             prevent_combat_damage: false,
+            untap_choices: Vec::new(),
+            draw_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
             ending_turn: false,
             result: None,

@@ -18,6 +18,7 @@ impl Game {
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
                 let ids: Vec<ObjId> = self.in_play.clone();
+                let mut optional = Vec::new();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
                     if o.controller == active
@@ -25,10 +26,16 @@ impl Game {
                         && o.is_tapped()
                         && !self.doesnt_untap(id)
                     {
-                        self.untap(id);
+                        if o.flags & crate::object::flags::STATICS != 0
+                            && self.may_choose_not_to_untap(id)
+                        {
+                            optional.push(id);
+                        } else {
+                            self.untap(id);
+                        }
                     }
                 }
-                self.flow = Flow::EndStep;
+                self.ask_untap_choices(optional);
             }
             Step::Draw => {
                 // 101.5a: in a two-player game the starting player skips the first draw.
@@ -304,6 +311,7 @@ impl Game {
         self.effects.retain(|e| !e.until_end_of_turn);
         self.shields.clear();
         self.prevent_combat_damage = false;
+        self.draw_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
