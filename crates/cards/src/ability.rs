@@ -256,6 +256,9 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// 418.5k: "Players don't lose unspent mana as steps and phases end."
+    /// (Upwelling)
+    PlayersKeepUnspentMana,
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,

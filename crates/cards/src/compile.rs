@@ -2677,6 +2677,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         p.eat_all("in play");
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
     }
+    if p.eat_all("players don't lose unspent mana as steps and phases end") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);
+    }
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }

@@ -6,7 +6,6 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
-pub mod cant_lose;
 pub mod characteristics;
 pub mod combat;
 mod combat_flow;
@@ -17,6 +16,7 @@ pub(crate) mod engine;
 pub mod event;
 pub mod filter;
 pub mod game;
+pub mod game_rules;
 pub mod ids;
 pub mod layers;
 mod legal;

@@ -235,6 +235,10 @@ impl Game {
     /// 300.3: unused mana is lost as a phase ends, and each player loses 1
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
+        // Upwelling (418.5k).
+        if self.players.iter().any(|p| p.pool.total() > 0) && self.mana_pools_keep() {
+            return;
+        }
         for i in 0..self.players.len() {
             let lost = self.players[i].pool.total();
             if lost > 0 {
@@ -262,30 +266,6 @@ impl Game {
     }
 
     /// 314.1 then 314.2, then 314.3.
-    /// 217.3b, 418.5k: a player's maximum hand size after the effects on
-    /// the rules of the game ("You have no maximum hand size": none).
-    pub fn max_hand_size(&self, p: PlayerId) -> Option<u32> {
-        let unlimited = self.controlled_by(p).any(|id| {
-            self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
-                && crate::characteristics::compute(self, id)
-                    .abilities()
-                    .iter()
-                    .any(|a| {
-                        matches!(
-                            a,
-                            tolaria_cards::Ability::Static(
-                                tolaria_cards::StaticAbility::NoMaximumHandSize
-                            )
-                        )
-                    })
-        });
-        if unlimited {
-            None
-        } else {
-            self.player(p).max_hand_size
-        }
-    }
-
     pub(crate) fn cleanup_discard(&mut self) {
         let p = self.active;
         let pl = self.player(p);
