@@ -226,6 +226,9 @@ pub enum StaticAbility {
     CanBlockOnlyFlyers,
     /// "[This] can't be blocked except by [filter]" (Elven Riders: Walls and/or flyers).
     BlockableOnlyBy(ObjectFilter),
+    /// "[This] can't be blocked except by [A] and/or [B]" (Elven Riders: Walls
+    /// and/or creatures with flying): a blocker of either kind may block.
+    BlockableOnlyByEither(ObjectFilter, ObjectFilter),
     /// "[This] can't be blocked by more than one creature."
     CantBeBlockedByMoreThanOne,
     /// 405.2 characteristic-defining ability: power and toughness each equal to

@@ -2865,8 +2865,23 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
         } else if this && p.eat_all("can't be blocked except by") {
-            let f = group(p)?;
-            out.push(StaticAbility::BlockableOnlyBy(f));
+            // "Walls and/or creatures with flying": each side of "and/or" is
+            // its own group (a Wall without flying may block too).
+            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
+                let mut left = P::new(&p.t[..k]);
+                left.i = p.i;
+                let a = group(&mut left)?;
+                if !left.at_end() {
+                    return None;
+                }
+                p.i = k;
+                p.bump();
+                let b = group(p)?;
+                out.push(StaticAbility::BlockableOnlyByEither(a, b));
+            } else {
+                let f = group(p)?;
+                out.push(StaticAbility::BlockableOnlyBy(f));
+            }
         } else if this && p.eat_all("can't be blocked") {
             out.push(StaticAbility::Unblockable);
         } else if this

@@ -104,7 +104,6 @@ impl Game {
             self.flow = Flow::Priority(self.active);
             return;
         };
-        self.lki.clear();
         if let StackKind::CombatDamage(list) = &item.kind {
             // 310.4: combat damage resolves as one unit, which replacement
             // choices replay (419.9a).

@@ -334,12 +334,14 @@ fn strip_comment(line: &str) -> &str {
 /// Splits on commas outside parentheses.
 fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
-    let (mut depth, mut start) = (0, 0);
+    let (mut depth, mut start, mut quoted) = (0, 0, false);
     for (i, c) in list.char_indices() {
         match c {
+            // A name with a comma is quoted: "Kamahl, Pit Fighter".
+            '"' => quoted = !quoted,
             '(' => depth += 1,
             ')' => depth -= 1,
-            ',' if depth == 0 => {
+            ',' if depth == 0 && !quoted => {
                 out.push(&list[start..i]);
                 start = i + 1;
             }
@@ -399,6 +401,12 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                 (n.trim(), c.parse::<usize>().map_err(|e| e.to_string())?)
             }
             _ => (head, 1),
+        };
+        let name = match name.strip_prefix('"') {
+            Some(n) => n
+                .strip_suffix('"')
+                .ok_or_else(|| format!("unterminated quote in {name:?}"))?,
+            None => name,
         };
         let def = db()
             .by_name(name)
