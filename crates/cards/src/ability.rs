@@ -411,6 +411,9 @@ pub struct ObjectFilter {
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,
+    /// "spell with a single target" (Shunt, 415.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub single_target: bool,
     /// "named NAME" (Wirefly Hive's tokens).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
@@ -595,6 +598,11 @@ pub enum Effect {
     },
     /// 414: counter target spell.
     Counter {
+        what: ObjectRef,
+    },
+    /// 415.7: "Change the target of target spell with a single target"
+    /// (Shunt): to another legal target, if there is one (415.7a).
+    ChangeTarget {
         what: ObjectRef,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
@@ -834,4 +842,8 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }

@@ -629,6 +629,7 @@ impl Game {
                 new_targets,
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1018,8 +1019,8 @@ impl Game {
         match e {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } => {}
-            // 503.10: copying may ask for new targets (exec_effect_pausable).
-            Effect::CopySpell { .. } => {}
+            // 503.10, 415.7: these ask for targets (exec_effect_pausable).
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
