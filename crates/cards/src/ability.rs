@@ -600,6 +600,13 @@ pub enum Effect {
     Counter {
         what: ObjectRef,
     },
+    /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
+    /// control goes to the player named, not to the effect's controller.
+    GiveControl {
+        who: PlayerRef,
+        what: ObjectRef,
+        duration: Duration,
+    },
     /// 415.7: "Change the target of target spell with a single target"
     /// (Shunt): to another legal target, if there is one (415.7a).
     ChangeTarget {

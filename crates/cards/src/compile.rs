@@ -1433,6 +1433,21 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // Layer 2: "target opponent gains control of it".
+        "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
+            p.eat_all("control of");
+            let what = object_phrase(p, cx)?;
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            }
+        }
         "gain" | "gains" => Effect::GainLife {
             who,
             amount: life_amount(p, cx)?,

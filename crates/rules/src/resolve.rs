@@ -1192,6 +1192,22 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            } => {
+                // Layer 2: the named player becomes the effect's controller.
+                for p in self.players_of(ctx, who) {
+                    let mut as_p = ctx.clone();
+                    as_p.controller = p;
+                    let effect = tolaria_cards::LayerEffect {
+                        gain_control: true,
+                        ..Default::default()
+                    };
+                    self.create_continuous(&as_p, what, effect, *duration);
+                }
+            }
             Effect::PumpX {
                 what,
                 power,
