@@ -2868,7 +2868,15 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_any(&["get", "gets"]).is_some() {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
-            if p.eat_all("for each") {
+            if p.eat_all(
+                "for each other creature in play that shares at least one creature type with it",
+            ) {
+                out.push(StaticAbility::PlusPerSharedCreatureType {
+                    affected: affected.clone(),
+                    power,
+                    toughness,
+                });
+            } else if p.eat_all("for each") {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
                 }
