@@ -474,6 +474,11 @@ pub enum Amount {
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
+    /// A player's life total ("double target player's life total": gain
+    /// life equal to it).
+    LifeTotal(PlayerRef),
+    /// "half their library, rounded down" (Traumatize).
+    HalfLibraryRoundedDown(PlayerRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -664,6 +669,100 @@ pub enum Effect {
         on_tails: Vec<Effect>,
         until_all_heads: bool,
     },
+    /// "Search your library for a [filter] card, [reveal it,] put it into
+    /// your hand / into play [tapped], then shuffle." The searching player
+    /// chooses among the matching cards (a hidden zone: may find nothing
+    /// when the card has a stated quality, 217.1a).
+    SearchLibrary {
+        filter: ObjectFilter,
+        /// "with converted mana cost X or less" (Citanul Flute).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cmc_at_most: Option<Amount>,
+        dest: CardDest,
+        reveal: bool,
+    },
+    /// "[Player] puts the top N cards of their library into their
+    /// graveyard" (modern "mills N").
+    Mill {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// "Look at the top N cards of your library": up to one card matching
+    /// `to_hand` goes to the hand (`may`: the player may take none), then
+    /// `on_top` of the rest go back on top in any order and the others on
+    /// the bottom in any order (Sage Owl, Telling Time, Commune with Nature).
+    LookAtTop {
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_hand: Option<ObjectFilter>,
+        may: bool,
+        /// How many of the rest go back on top (the others go to the bottom);
+        /// `None`: all of them.
+        on_top: Option<u8>,
+    },
+    /// "Look at / [player] reveals [player's] hand. You choose N [filter]
+    /// card(s) from it": the chosen cards are discarded or put on top of
+    /// their owner's library in any order (Distress, Agonizing Memories).
+    ChooseFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        amount: u8,
+        then: HandChoice,
+    },
+    /// "Look at [player]'s hand." (Peek): the hand is revealed to the
+    /// controller only.
+    LookAtHand {
+        who: PlayerRef,
+    },
+    /// "[Player] reveals the top card of their library." (Aven Windreader)
+    RevealTop {
+        who: PlayerRef,
+    },
+    /// "Put [card] into play [under your control]": a card in a graveyard
+    /// (Doomed Necromancer, Beacon of Unrest).
+    PutIntoPlay {
+        what: ObjectRef,
+    },
+    /// "[Player] may put a [filter] card from their hand into play."
+    /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
+    PutFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "Shuffle [this] into its owner's library." (the Beacons)
+    ShuffleIntoLibrary {
+        what: ObjectRef,
+    },
+    /// "[Player] shuffles their graveyard into their library." (Reminisce)
+    ShuffleGraveyardIntoLibrary {
+        who: PlayerRef,
+    },
+    /// "Put [object] on the bottom / top of its owner's library." (Condemn)
+    PutOnLibrary {
+        what: ObjectRef,
+        bottom: bool,
+    },
+    /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
+    ReturnOwnedToHand {
+        filter: ObjectFilter,
+        owner: PlayerRef,
+    },
+}
+
+/// Where a card found in a library goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardDest {
+    Hand,
+    InPlay { tapped: bool },
+}
+
+/// What happens to the cards chosen from a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandChoice {
+    /// "That player discards that card."
+    Discard,
+    /// "Put them on top of that player's library in any order."
+    LibraryTop,
 }
 
 /// Where damage goes.

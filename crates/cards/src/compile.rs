@@ -15,6 +15,7 @@
 //!    and mana abilities ("[cost]: [effect]"), the instructions of instants
 //!    and sorceries, and static abilities. Every token must be consumed.
 
+mod library;
 mod subtypes;
 
 use crate::db::CardFace;
@@ -1755,6 +1756,10 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Searches, milling, looking at libraries and hands, graveyard to play.
+    if attempt(p, cx, library::sentence).is_some() {
+        return Some(());
+    }
     // "It's still a land." after an animation: the types were added.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
         let animated = matches!(

@@ -147,6 +147,9 @@ pub(crate) struct Resolving {
     /// Coin flips in progress (511).
     #[serde(default)]
     pub flip: FlipState,
+    /// A search, a look at a library or a hand in progress.
+    #[serde(default)]
+    pub cards: crate::library::CardsState,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -322,6 +325,7 @@ impl Game {
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }
 

@@ -191,6 +191,16 @@ impl Game {
                 }
                 out.push(Action::No);
             }
+            DecisionKind::ChooseCard { choice, optional } => {
+                out.extend(
+                    self.card_choice_options(p, *choice)
+                        .into_iter()
+                        .map(Action::ChooseObject),
+                );
+                if *optional {
+                    out.push(Action::No);
+                }
+            }
         }
     }
 

@@ -18,6 +18,7 @@ pub mod game;
 pub mod ids;
 pub mod layers;
 mod legal;
+pub mod library;
 pub mod object;
 pub mod play;
 pub mod player;

@@ -1,0 +1,596 @@
+//! Effects that move cards between a library, a hand, a graveyard and
+//! play: searching a library (the searcher sees only the matching cards,
+//! as the options of a decision), milling, looking at the top of a library
+//! and putting the cards back in any order (217.1b, 217.2d), looking at a
+//! hand and choosing cards from it, putting cards into play from a
+//! graveyard or a hand, and shuffling cards into a library.
+//!
+//! Every choice is a `ChooseCard` decision; the state of the effect in
+//! progress is `Resolving::cards` ([`CardsState`]).
+
+use crate::resolve::ResolveCtx;
+use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, Amount, CardDest, Effect, HandChoice, ObjectFilter};
+
+/// What a `ChooseCard` decision chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardChoice {
+    /// A card found by searching a library.
+    Search,
+    /// Of the cards looked at, the one that goes into the hand.
+    ToHand,
+    /// Of the cards looked at, the next one back on top (chosen from the top down).
+    Top,
+    /// Of the cards looked at, the next one on the bottom (chosen from the bottom up).
+    Bottom,
+    /// A card from the hand looked at.
+    FromHand,
+    /// A card from the player's own hand to put into play.
+    PutFromHand,
+}
+
+impl CardChoice {
+    pub fn describe(self) -> &'static str {
+        match self {
+            CardChoice::Search => "the card to find in the library",
+            CardChoice::ToHand => "the card to put into the hand",
+            CardChoice::Top => "the next card on top of the library",
+            CardChoice::Bottom => "the next card on the bottom of the library",
+            CardChoice::FromHand => "a card from the hand",
+            CardChoice::PutFromHand => "a card to put into play from the hand",
+        }
+    }
+}
+
+/// The progress of one card-moving effect during a resolution.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardsState {
+    /// The effect has begun (the cards looked at are known).
+    pub started: bool,
+    /// The cards looked at and not yet placed (top of the library first).
+    pub cards: Vec<ObjId>,
+    /// `LookAtTop`: 0 choosing the card for the hand, 1 the cards back on
+    /// top, 2 the cards for the bottom.
+    pub stage: u8,
+    /// Cards put back on top / on the bottom so far.
+    pub on_top: u32,
+    pub on_bottom: u32,
+    /// Cards chosen so far, or players done (`PutFromHand`), or the search answered.
+    pub done: u32,
+}
+
+impl Game {
+    fn cards_state(&self) -> CardsState {
+        self.resolving
+            .as_ref()
+            .map(|r| r.cards.clone())
+            .unwrap_or_default()
+    }
+
+    fn set_cards_state(&mut self, s: CardsState) {
+        if let Some(r) = self.resolving.as_mut() {
+            r.cards = s;
+        }
+    }
+
+    /// Runs one of this module's effects; `None` if `e` is not one of them,
+    /// else the decision it pauses for (`Some(None)`: done).
+    pub(crate) fn card_effect(
+        &mut self,
+        ctx: &ResolveCtx,
+        e: &'static Effect,
+    ) -> Option<Option<Decision>> {
+        let r = match e {
+            Effect::SearchLibrary { .. } => self.search_step(ctx, e),
+            Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
+            Effect::ChooseFromHand { who, .. } => {
+                let who = self.players_of(ctx, who).first().copied();
+                match who {
+                    Some(w) => self.hand_choice_step(ctx, e, w),
+                    None => None,
+                }
+            }
+            Effect::PutFromHand { who, filter } => {
+                let players = self.players_of(ctx, who);
+                self.put_from_hand_step(&players, filter)
+            }
+            _ => return None,
+        };
+        if r.is_none() {
+            self.set_cards_state(CardsState::default());
+        }
+        Some(r)
+    }
+
+    /// The cards a pending `ChooseCard` decision offers.
+    pub(crate) fn card_choice_options(&self, p: PlayerId, choice: CardChoice) -> Vec<ObjId> {
+        let Some(e) = self.current_effect() else {
+            return Vec::new();
+        };
+        let Some(r) = self.resolving.as_deref() else {
+            return Vec::new();
+        };
+        let ctx = &r.ctx;
+        match (choice, e) {
+            (
+                CardChoice::Search,
+                Effect::SearchLibrary {
+                    filter,
+                    cmc_at_most,
+                    ..
+                },
+            ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            (CardChoice::ToHand, Effect::LookAtTop { to_hand, .. }) => {
+                let f = to_hand.clone().unwrap_or_default();
+                r.cards
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|&o| crate::filter::matches_card(&f, self.objects[o.slot as usize].card))
+                    .collect()
+            }
+            (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
+                r.cards.cards.clone()
+            }
+            (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
+                match self.players_of(ctx, who).first() {
+                    Some(&w) => self.hand_matching(w, filter),
+                    None => Vec::new(),
+                }
+            }
+            (CardChoice::PutFromHand, Effect::PutFromHand { filter, .. }) => {
+                self.hand_matching(p, filter)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn hand_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
+        self.player(p)
+            .hand
+            .iter()
+            .copied()
+            .filter(|&o| crate::filter::matches_card(f, self.objects[o.slot as usize].card))
+            .collect()
+    }
+
+    fn search_options(
+        &self,
+        ctx: &ResolveCtx,
+        p: PlayerId,
+        filter: &ObjectFilter,
+        cmc: Option<&Amount>,
+    ) -> Vec<ObjId> {
+        let max = cmc.map(|a| self.amount(ctx, a).max(0) as u32);
+        // Listed in a fixed order (by slot), not in library order: the
+        // options must not tell the searcher how the library is ordered.
+        let mut v: Vec<ObjId> = self
+            .player(p)
+            .library
+            .iter()
+            .copied()
+            .filter(|&o| {
+                let card = self.objects[o.slot as usize].card;
+                crate::filter::matches_card(filter, card)
+                    && max.is_none_or(|m| {
+                        db().get(card)
+                            .front()
+                            .mana_cost
+                            .as_ref()
+                            .map_or(0, |c| c.converted())
+                            <= m
+                    })
+            })
+            .collect();
+        v.sort_by_key(|o| o.slot);
+        v
+    }
+
+    /// "Search your library for …, then shuffle."
+    fn search_step(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
+        let Effect::SearchLibrary {
+            filter,
+            cmc_at_most,
+            ..
+        } = e
+        else {
+            return None;
+        };
+        let p = ctx.controller;
+        let st = self.cards_state();
+        if st.done == 0 {
+            let options = self.search_options(ctx, p, filter, cmc_at_most.as_ref());
+            if !options.is_empty() {
+                return Some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::Search,
+                        // A search for a card with a stated quality may find
+                        // nothing (the library is hidden); "a card" must be found.
+                        optional: *filter != ObjectFilter::any() || cmc_at_most.is_some(),
+                    },
+                });
+            }
+            self.emit(Event::Searched {
+                player: p,
+                found: None,
+            });
+        }
+        self.shuffle_library(p);
+        None
+    }
+
+    /// "Look at the top N cards of your library, …".
+    fn look_at_top_step(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
+        let Effect::LookAtTop {
+            amount,
+            to_hand,
+            may,
+            on_top,
+        } = e
+        else {
+            return None;
+        };
+        let p = ctx.controller;
+        let mut st = self.cards_state();
+        if !st.started {
+            let n = self.amount(ctx, amount).max(0) as usize;
+            let lib = &self.player(p).library;
+            st.cards = lib.iter().rev().take(n).copied().collect();
+            st.started = true;
+            st.stage = if to_hand.is_some() { 0 } else { 1 };
+            self.emit(Event::LookedAtLibrary {
+                player: p,
+                count: st.cards.len() as u32,
+            });
+            self.set_cards_state(st.clone());
+        }
+        loop {
+            match st.stage {
+                0 => {
+                    let f = to_hand.clone().unwrap_or_default();
+                    let any = st.cards.iter().any(|&o| {
+                        crate::filter::matches_card(&f, self.objects[o.slot as usize].card)
+                    });
+                    if any && st.done == 0 {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::ToHand,
+                                optional: *may,
+                            },
+                        });
+                    }
+                    st.stage = 1;
+                }
+                1 => {
+                    let top = on_top.map_or(u32::MAX, u32::from);
+                    if st.on_top >= top || st.cards.is_empty() {
+                        st.stage = 2;
+                    } else if st.cards.len() == 1 && top == u32::MAX {
+                        // The last card stays where it is: on top of the others.
+                        st.cards.clear();
+                        st.on_top += 1;
+                    } else {
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Top,
+                                optional: false,
+                            },
+                        });
+                    }
+                }
+                _ => {
+                    if st.cards.len() > 1 {
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Bottom,
+                                optional: false,
+                            },
+                        });
+                    }
+                    if let Some(o) = st.cards.pop() {
+                        self.to_bottom(p, o, st.on_bottom as usize);
+                        st.on_bottom += 1;
+                    }
+                    self.emit(Event::LibraryArranged {
+                        player: p,
+                        top: st.on_top,
+                        bottom: st.on_bottom,
+                    });
+                    return None;
+                }
+            }
+            self.set_cards_state(st.clone());
+        }
+    }
+
+    /// 217.2d: a card looked at goes to the bottom of its library, above
+    /// the `below` cards already put there (no zone change: it stays in the
+    /// library).
+    fn to_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
+        let lib = &mut self.players[p.index()].library;
+        if let Some(i) = lib.iter().position(|&x| x == o) {
+            lib.remove(i);
+            let at = below.min(lib.len());
+            lib.insert(at, o);
+        }
+    }
+
+    /// "Look at target player's hand and choose N [filter] cards from it."
+    fn hand_choice_step(
+        &mut self,
+        ctx: &ResolveCtx,
+        e: &'static Effect,
+        whose: PlayerId,
+    ) -> Option<Decision> {
+        let Effect::ChooseFromHand { filter, amount, .. } = e else {
+            return None;
+        };
+        let mut st = self.cards_state();
+        if !st.started {
+            st.started = true;
+            let cards = self
+                .player(whose)
+                .hand
+                .iter()
+                .map(|&o| self.objects[o.slot as usize].card)
+                .collect();
+            self.emit(Event::LookedAtHand {
+                player: ctx.controller,
+                whose,
+                cards,
+            });
+            self.set_cards_state(st.clone());
+        }
+        if st.done < u32::from(*amount) && !self.hand_matching(whose, filter).is_empty() {
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::FromHand,
+                    optional: false,
+                },
+            });
+        }
+        None
+    }
+
+    /// "[Players] may put a [filter] card from their hand into play", one
+    /// player after another in turn order.
+    fn put_from_hand_step(
+        &mut self,
+        players: &[PlayerId],
+        filter: &ObjectFilter,
+    ) -> Option<Decision> {
+        let mut st = self.cards_state();
+        while let Some(&p) = players.get(st.done as usize) {
+            if !self.hand_matching(p, filter).is_empty() {
+                self.set_cards_state(st);
+                return Some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::PutFromHand,
+                        optional: true,
+                    },
+                });
+            }
+            st.done += 1;
+        }
+        None
+    }
+
+    /// The answer to a `ChooseCard` decision: a card, or `No` where the
+    /// choice is optional.
+    pub(crate) fn on_card_choice(&mut self, p: PlayerId, choice: CardChoice, action: Action) {
+        let chosen = match action {
+            Action::ChooseObject(o) => Some(o),
+            _ => None,
+        };
+        let Some(e) = self.current_effect() else {
+            return;
+        };
+        let Some(ctx) = self.resolving.as_ref().map(|r| r.ctx.clone()) else {
+            return;
+        };
+        let mut st = self.cards_state();
+        match (choice, e) {
+            (CardChoice::Search, Effect::SearchLibrary { dest, reveal, .. }) => {
+                let found = chosen.map(|o| self.objects[o.slot as usize].card);
+                self.emit(Event::Searched { player: p, found });
+                if let (Some(o), Some(card)) = (chosen, found) {
+                    if *reveal {
+                        self.emit(Event::Revealed {
+                            player: p,
+                            cards: vec![card],
+                        });
+                    }
+                    match dest {
+                        CardDest::Hand => {
+                            self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                        }
+                        CardDest::InPlay { tapped } => {
+                            self.put_in_play(o, p, *tapped);
+                        }
+                    }
+                }
+                st.done = 1;
+            }
+            (CardChoice::ToHand, Effect::LookAtTop { may, .. }) => {
+                if let Some(o) = chosen {
+                    let card = self.objects[o.slot as usize].card;
+                    if *may {
+                        // "You may reveal a creature card from among them."
+                        self.emit(Event::Revealed {
+                            player: p,
+                            cards: vec![card],
+                        });
+                    }
+                    st.cards.retain(|&x| x != o);
+                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                }
+                st.done = 1;
+                st.stage = 1;
+            }
+            (CardChoice::Top, Effect::LookAtTop { .. }) => {
+                if let Some(o) = chosen {
+                    // The k-th card chosen goes k-th from the top; the cards
+                    // not yet placed are right below the placed ones.
+                    st.cards.retain(|&x| x != o);
+                    let lib = &mut self.players[p.index()].library;
+                    if let Some(i) = lib.iter().position(|&x| x == o) {
+                        let at = lib.len() - 1 - (st.on_top as usize).min(lib.len() - 1);
+                        lib.swap(i, at);
+                    }
+                    st.on_top += 1;
+                }
+            }
+            (CardChoice::Bottom, Effect::LookAtTop { .. }) => {
+                if let Some(o) = chosen {
+                    st.cards.retain(|&x| x != o);
+                    self.to_bottom(p, o, st.on_bottom as usize);
+                    st.on_bottom += 1;
+                }
+            }
+            (CardChoice::FromHand, Effect::ChooseFromHand { then, .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    match then {
+                        HandChoice::Discard => self.discard(o),
+                        HandChoice::LibraryTop => {
+                            // 217.2d: chosen one by one; the last chosen is on top.
+                            self.move_to(o, Zone::Library(owner), MoveReason::Effect);
+                        }
+                    }
+                }
+                st.done += 1;
+            }
+            (CardChoice::PutFromHand, Effect::PutFromHand { .. }) => {
+                if let Some(o) = chosen {
+                    self.put_in_play(o, p, false);
+                }
+                st.done += 1;
+            }
+            _ => {}
+        }
+        let _ = ctx;
+        self.set_cards_state(st);
+        self.run_resolution();
+    }
+
+    /// Puts a card into play under `p`'s control, tapped if told to (it
+    /// comes into play tapped: no tap event).
+    pub(crate) fn put_in_play(&mut self, o: ObjId, p: PlayerId, tapped: bool) -> Option<ObjId> {
+        let new = self.put_into_play(o, p, MoveReason::Effect)?;
+        if tapped {
+            self.objects[new.slot as usize].set_tapped(true);
+        }
+        Some(new)
+    }
+
+    /// The effects of this module that need no choice (417).
+    pub(crate) fn exec_card_effect(&mut self, ctx: &ResolveCtx, e: &Effect) -> bool {
+        match e {
+            Effect::Mill { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = match amount {
+                        Amount::HalfLibraryRoundedDown(_) => self.player(p).library.len() / 2,
+                        a => self.amount(ctx, a).max(0) as usize,
+                    };
+                    for _ in 0..n {
+                        let Some(top) = self.player(p).library.last().copied() else {
+                            break;
+                        };
+                        self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::LookAtHand { who } => {
+                for whose in self.players_of(ctx, who) {
+                    let cards = self
+                        .player(whose)
+                        .hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::LookedAtHand {
+                        player: ctx.controller,
+                        whose,
+                        cards,
+                    });
+                }
+            }
+            Effect::RevealTop { who } => {
+                for p in self.players_of(ctx, who) {
+                    let cards = self
+                        .player(p)
+                        .library
+                        .last()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .into_iter()
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                }
+            }
+            Effect::PutIntoPlay { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
+                        self.put_in_play(o, ctx.controller, false);
+                    }
+                }
+            }
+            Effect::ShuffleIntoLibrary { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(owner) = self.obj(o).map(|x| x.owner) {
+                        if self
+                            .move_to(o, Zone::Library(owner), MoveReason::Effect)
+                            .is_some()
+                        {
+                            self.shuffle_library(owner);
+                        }
+                    }
+                }
+            }
+            Effect::ShuffleGraveyardIntoLibrary { who } => {
+                for p in self.players_of(ctx, who) {
+                    let cards = self.player(p).graveyard.clone();
+                    for o in cards {
+                        self.move_to(o, Zone::Library(p), MoveReason::Effect);
+                    }
+                    self.shuffle_library(p);
+                }
+            }
+            Effect::PutOnLibrary { what, bottom } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, *bottom);
+                    }
+                }
+            }
+            Effect::ReturnOwnedToHand { filter, owner } => {
+                let owners = self.players_of(ctx, owner);
+                let list: Vec<ObjId> = self
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owners.contains(&self.objects[o.slot as usize].owner)
+                            && crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                    })
+                    .collect();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
