@@ -251,6 +251,11 @@ pub enum StaticAbility {
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
+    /// "You may play lands from your graveyard." (Crucible of Worlds): a
+    /// land play (305.2) may be a land card in the controller's graveyard.
+    PlayLandsFromGraveyard,
+    /// "Your opponents play with their hands revealed." (Telepathy)
+    OpponentsHandsRevealed,
 }
 
 /// 419: what a static replacement or prevention effect does to damage
@@ -741,6 +746,14 @@ pub enum Effect {
     PutOnLibrary {
         what: ObjectRef,
         bottom: bool,
+    },
+    /// "[Player] removes the top N cards of their library from the game"
+    /// (modern "exiles"); with `repeat_if_same_name`, "If two or more of
+    /// those cards have the same name, repeat this process." (Scalpelexis)
+    RemoveTopCards {
+        who: PlayerRef,
+        amount: Amount,
+        repeat_if_same_name: bool,
     },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {

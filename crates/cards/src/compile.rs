@@ -2461,6 +2461,9 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
 /// A static ability line (405).
 fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
+    if let Some(s) = library::static_ability(p) {
+        return Some(vec![s]);
+    }
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
     }

@@ -214,6 +214,11 @@ impl Game {
             let p = d.player;
             match action {
                 Action::Pass => return true,
+                Action::PlayLand(c) if !self.in_hand(p, *c) => {
+                    let mut v = Vec::new();
+                    self.graveyard_land_plays(p, &mut v);
+                    return v.contains(action);
+                }
                 Action::PlayLand(c) | Action::PlaySpell(c) => {
                     if !self.in_hand(p, *c) {
                         return false;
@@ -333,6 +338,7 @@ impl Game {
         for &card in &self.player(p).hand {
             out.extend(self.hand_card_action(p, card, &avail));
         }
+        self.graveyard_land_plays(p, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {

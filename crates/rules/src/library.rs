@@ -482,6 +482,48 @@ impl Game {
         self.run_resolution();
     }
 
+    /// Whether a permanent `p` controls has the static ability `s`
+    /// (computed abilities: none under Humility).
+    pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
+        self.controlled_by(p).any(|id| {
+            self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+                && crate::characteristics::compute(self, id)
+                    .abilities()
+                    .iter()
+                    .any(|a| matches!(a, tolaria_cards::Ability::Static(x) if x == s))
+        })
+    }
+
+    /// "Your opponents play with their hands revealed." (Telepathy): does
+    /// `viewer` see `owner`'s hand by such an effect?
+    pub fn hand_revealed_to(&self, viewer: PlayerId, owner: PlayerId) -> bool {
+        viewer != owner
+            && self.controls_static(
+                viewer,
+                &tolaria_cards::StaticAbility::OpponentsHandsRevealed,
+            )
+    }
+
+    /// 305.2 with Crucible of Worlds ("You may play lands from your
+    /// graveyard"): the land cards `p` may play from their graveyard now,
+    /// if `p` may play a land at all now (`sorcery_timing`, no land played).
+    pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let pl = self.player(p);
+        if pl.graveyard.is_empty()
+            || pl.lands_played >= 1
+            || !(p == self.active && self.step.is_main() && self.stack.is_empty())
+            || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
+        {
+            return;
+        }
+        for &c in &pl.graveyard {
+            let face = self.objects[c.slot as usize].def().front();
+            if face.support.is_ok() && face.types.contains(tolaria_cards::CardType::Land) {
+                out.push(Action::PlayLand(c));
+            }
+        }
+    }
+
     /// Puts a card into play under `p`'s control, tapped if told to (it
     /// comes into play tapped: no tap event).
     pub(crate) fn put_in_play(&mut self, o: ObjId, p: PlayerId, tapped: bool) -> Option<ObjId> {
@@ -569,6 +611,34 @@ impl Game {
                     if self.is_present(o) {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, *bottom);
+                    }
+                }
+            }
+            Effect::RemoveTopCards {
+                who,
+                amount,
+                repeat_if_same_name,
+            } => {
+                let n = self.amount(ctx, amount).max(0) as usize;
+                for p in self.players_of(ctx, who) {
+                    // "repeat this process": at most once per card in the library.
+                    for _ in 0..=self.player(p).library.len() {
+                        let mut names: Vec<tolaria_cards::CardId> = Vec::new();
+                        for _ in 0..n {
+                            let Some(top) = self.player(p).library.last().copied() else {
+                                break;
+                            };
+                            names.push(self.objects[top.slot as usize].card);
+                            self.move_to(top, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        }
+                        let same = names.iter().enumerate().any(|(i, c)| {
+                            names[..i]
+                                .iter()
+                                .any(|d| db().get(*d).name == db().get(*c).name)
+                        });
+                        if !(*repeat_if_same_name && same && !names.is_empty()) {
+                            break;
+                        }
                     }
                 }
             }

@@ -1229,6 +1229,7 @@ impl Game {
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::PutOnLibrary { .. }
+            | Effect::RemoveTopCards { .. }
             | Effect::ReturnOwnedToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }

@@ -58,6 +58,24 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// A static ability about hands, libraries and graveyards (a whole line).
+pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
+    let start = p.i;
+    let s = if p.eat_all("you may play lands from your graveyard") {
+        crate::StaticAbility::PlayLandsFromGraveyard
+    } else if p.eat_all("your opponents play with their hands revealed") {
+        crate::StaticAbility::OpponentsHandsRevealed
+    } else {
+        return None;
+    };
+    if p.eat_end() && p.at_end() {
+        Some(s)
+    } else {
+        p.i = start;
+        None
+    }
+}
+
 /// "target player's" as a possessive: adds the player target.
 fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     p.eat_all("target player's").then_some(())?;
@@ -100,6 +118,22 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("of their library into their graveyard")
             .then_some(())?;
         return Some(vec![Effect::Mill { who, amount }]);
+    }
+    if p.eat_any(&["exile", "exiles"]).is_some() || p.eat_all("removes the top") {
+        // "exiles the top N cards of their library" (2007: removes … from the game).
+        p.eat_all("the top");
+        let amount = amount(p)?;
+        p.eat_any(&["card", "cards"])?;
+        p.eat_all("of their library").then_some(())?;
+        p.eat_all("from the game");
+        let repeat_if_same_name = p.eat_all(
+            ". if two or more of those cards have the same name , repeat this process",
+        );
+        return Some(vec![Effect::RemoveTopCards {
+            who,
+            amount,
+            repeat_if_same_name,
+        }]);
     }
     if p.eat_all("shuffles their graveyard into their library") {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary { who }]);
