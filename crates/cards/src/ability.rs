@@ -168,6 +168,10 @@ pub enum Trigger {
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+    /// "At the beginning of [whose] [step]" of a card in its owner's
+    /// graveyard whose effect returns it from there (402.8h: the ability
+    /// functions only in the graveyard; Squee, Goblin Nabob).
+    BeginningOfFromGraveyard { step: Step, whose: Whose },
 }
 
 /// Whose turn or which player a trigger watches.
@@ -755,6 +759,9 @@ pub enum Effect {
         amount: Amount,
         repeat_if_same_name: bool,
     },
+    /// "Return [this] from your graveyard to your hand" (402.8h: the
+    /// ability functions only while the card is in the graveyard).
+    ReturnSelfFromGraveyard,
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,

@@ -142,6 +142,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    library::check_zone_of_function(&out).map_err(|reason| Unsupported {
+        phrase: stripped.trim().to_string(),
+        reason,
+    })?;
     if is_spell {
         out.spell = SpellAbility {
             targets: spell.targets,
@@ -2446,6 +2450,7 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
     }
+    let triggers = library::graveyard_triggers(triggers, &cx.effects);
     Ok(triggers
         .into_iter()
         .map(|trigger| TriggeredAbility {

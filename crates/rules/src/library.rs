@@ -524,6 +524,50 @@ impl Game {
         }
     }
 
+    /// 402.8h: "At the beginning of [step]" abilities of cards in
+    /// graveyards that function there (Squee, Goblin Nabob); their
+    /// controller is the card's owner.
+    pub(crate) fn graveyard_step_triggers(&mut self, step: tolaria_cards::Step) {
+        let active = self.active;
+        for pi in 0..self.players.len() {
+            let p = PlayerId(pi as u8);
+            for k in 0..self.player(p).graveyard.len() {
+                let o = self.player(p).graveyard[k];
+                let card = self.objects[o.slot as usize].card;
+                let def = db().get(card);
+                for (i, a) in def.front().abilities.iter().enumerate() {
+                    let tolaria_cards::Ability::Triggered(t) = a else {
+                        continue;
+                    };
+                    let tolaria_cards::Trigger::BeginningOfFromGraveyard { step: s, whose } =
+                        t.trigger
+                    else {
+                        continue;
+                    };
+                    let ok = s == step
+                        && match whose {
+                            tolaria_cards::Whose::You => active == p,
+                            tolaria_cards::Whose::Opponent => active != p,
+                            tolaria_cards::Whose::Each => true,
+                        };
+                    if ok {
+                        self.pending_triggers.push(crate::triggers::PendingTrigger {
+                            controller: p,
+                            source: o,
+                            card,
+                            face: 0,
+                            index: i as u8,
+                            ctx: crate::stack::TriggerContext {
+                                player: Some(active),
+                                ..Default::default()
+                            },
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// Puts a card into play under `p`'s control, tapped if told to (it
     /// comes into play tapped: no tap event).
     pub(crate) fn put_in_play(&mut self, o: ObjId, p: PlayerId, tapped: bool) -> Option<ObjId> {
@@ -639,6 +683,15 @@ impl Game {
                         if !(*repeat_if_same_name && same && !names.is_empty()) {
                             break;
                         }
+                    }
+                }
+            }
+            Effect::ReturnSelfFromGraveyard => {
+                // 402.8h: only the card still in the graveyard (a new object
+                // elsewhere, 217.1c).
+                if let Some(o) = self.obj(ctx.source) {
+                    if let Zone::Graveyard(owner) = o.zone {
+                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
                     }
                 }
             }

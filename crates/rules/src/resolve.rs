@@ -1230,6 +1230,7 @@ impl Game {
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
+            | Effect::ReturnSelfFromGraveyard
             | Effect::ReturnOwnedToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }

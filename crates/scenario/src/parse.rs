@@ -353,9 +353,41 @@ fn split_top(list: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The items of a card list, with a name that holds a comma ("Squee,
+/// Goblin Nabob") joined back: an item and the next one form one card when
+/// together they name a card.
+fn card_items(list: &str) -> Vec<String> {
+    let items = split_top(list);
+    let name_part = |s: &str| -> String {
+        let head = s.split_once('(').map_or(s, |(h, _)| h).trim();
+        match head.rsplit_once(" x") {
+            Some((n, c)) if !c.is_empty() && c.chars().all(|ch| ch.is_ascii_digit()) => {
+                n.trim().to_string()
+            }
+            _ => head.to_string(),
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < items.len() {
+        if let Some(next) = items.get(i + 1) {
+            let joined = format!("{}, {}", items[i], name_part(next));
+            if db().by_name(&joined).is_some() {
+                out.push(format!("{}, {}", items[i], next));
+                i += 2;
+                continue;
+            }
+        }
+        out.push(items[i].to_string());
+        i += 1;
+    }
+    out
+}
+
 fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
     let mut out = Vec::new();
-    for item in split_top(list) {
+    for item in card_items(list) {
+        let item = item.as_str();
         let (head, status) = match item.split_once('(') {
             Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
             None => (item, None),

@@ -22,6 +22,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.at_all("look at target player's hand") || p.at_all("target player reveals their hand")
     {
         hand_choice(p, cx)?
+    } else if p.eat_all("return cardname from your graveyard to your hand") {
+        vec![Effect::ReturnSelfFromGraveyard]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
     } else if p.at("put") {
@@ -56,6 +58,50 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// 402.8h: a triggered ability whose effect returns its card from the
+/// graveyard functions only there: "At the beginning of …" becomes
+/// [`crate::Trigger::BeginningOfFromGraveyard`].
+pub(super) fn graveyard_triggers(
+    triggers: Vec<crate::Trigger>,
+    effects: &[Effect],
+) -> Vec<crate::Trigger> {
+    if !effects.contains(&Effect::ReturnSelfFromGraveyard) {
+        return triggers;
+    }
+    triggers
+        .into_iter()
+        .map(|t| match t {
+            crate::Trigger::BeginningOf { step, whose } => {
+                crate::Trigger::BeginningOfFromGraveyard { step, whose }
+            }
+            t => t,
+        })
+        .collect()
+}
+
+/// 402.8h: "return [this] from your graveyard" is supported only in an
+/// ability that functions in the graveyard (a graveyard upkeep trigger);
+/// elsewhere the face is unsupported rather than half-played.
+pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String> {
+    for a in &out.abilities {
+        let (ok, effects) = match a {
+            crate::Ability::Triggered(t) => (
+                matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }),
+                &t.effects,
+            ),
+            crate::Ability::Activated(a) => (false, &a.effects),
+            _ => continue,
+        };
+        if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
+            return Err("an ability that returns its card from the graveyard, other than an upkeep trigger".into());
+        }
+    }
+    if out.spell.effects.contains(&Effect::ReturnSelfFromGraveyard) {
+        return Err("a spell that returns itself from the graveyard".into());
+    }
+    Ok(())
 }
 
 /// A static ability about hands, libraries and graveyards (a whole line).
