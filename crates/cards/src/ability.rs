@@ -737,6 +737,10 @@ pub enum Effect {
     PutFromHand {
         who: PlayerRef,
         filter: ObjectFilter,
+        /// "… attached to [this]" (Academy Researchers): an Aura that
+        /// could enchant the object with the ability (212.4).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        attach_to_this: bool,
     },
     /// "Shuffle [this] into its owner's library." (the Beacons)
     ShuffleIntoLibrary {
@@ -758,6 +762,11 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
         repeat_if_same_name: bool,
+    },
+    /// "Return to your hand all [filter] cards in your graveyard that were
+    /// put there from play this turn." (No Rest for the Wicked)
+    ReturnFromGraveyardThisTurn {
+        filter: ObjectFilter,
     },
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).

@@ -91,9 +91,14 @@ impl Game {
                     None => None,
                 }
             }
-            Effect::PutFromHand { who, filter } => {
+            Effect::PutFromHand {
+                who,
+                filter,
+                attach_to_this,
+            } => {
                 let players = self.players_of(ctx, who);
-                self.put_from_hand_step(&players, filter)
+                let to = attach_to_this.then_some(ctx.source);
+                self.put_from_hand_step(&players, filter, to)
             }
             _ => return None,
         };
@@ -139,8 +144,16 @@ impl Game {
                     None => Vec::new(),
                 }
             }
-            (CardChoice::PutFromHand, Effect::PutFromHand { filter, .. }) => {
-                self.hand_matching(p, filter)
+            (
+                CardChoice::PutFromHand,
+                Effect::PutFromHand {
+                    filter,
+                    attach_to_this,
+                    ..
+                },
+            ) => {
+                let to = attach_to_this.then_some(ctx.source);
+                self.hand_to_play_options(p, filter, to)
             }
             _ => Vec::new(),
         }
@@ -153,6 +166,34 @@ impl Game {
             .copied()
             .filter(|&o| crate::filter::matches_card(f, self.objects[o.slot as usize].card))
             .collect()
+    }
+
+    /// The cards of `p`'s hand matching `f`; with `attach_to`, only Auras
+    /// that could enchant that permanent (its Enchant quality, 212.4).
+    fn hand_to_play_options(
+        &self,
+        p: PlayerId,
+        f: &ObjectFilter,
+        attach_to: Option<ObjId>,
+    ) -> Vec<ObjId> {
+        let mut v = self.hand_matching(p, f);
+        if let Some(to) = attach_to {
+            v.retain(|&c| {
+                self.is_in_play(to)
+                    && self.objects[c.slot as usize]
+                        .def()
+                        .front()
+                        .abilities
+                        .iter()
+                        .any(|a| match a {
+                            tolaria_cards::Ability::Enchant(e) => {
+                                crate::filter::matches(self, e, to, None, p)
+                            }
+                            _ => false,
+                        })
+            });
+        }
+        v
     }
 
     fn search_options(
@@ -366,10 +407,11 @@ impl Game {
         &mut self,
         players: &[PlayerId],
         filter: &ObjectFilter,
+        attach_to: Option<ObjId>,
     ) -> Option<Decision> {
         let mut st = self.cards_state();
         while let Some(&p) = players.get(st.done as usize) {
-            if !self.hand_matching(p, filter).is_empty() {
+            if !self.hand_to_play_options(p, filter, attach_to).is_empty() {
                 self.set_cards_state(st);
                 return Some(Decision {
                     player: p,
@@ -469,9 +511,15 @@ impl Game {
                 }
                 st.done += 1;
             }
-            (CardChoice::PutFromHand, Effect::PutFromHand { .. }) => {
+            (CardChoice::PutFromHand, Effect::PutFromHand { attach_to_this, .. }) => {
                 if let Some(o) = chosen {
-                    self.put_in_play(o, p, false);
+                    let new = self.put_in_play(o, p, false);
+                    if let (Some(new), true) = (new, *attach_to_this) {
+                        // 212.4: the Aura comes into play attached (not targeted).
+                        if self.is_in_play(ctx.source) {
+                            self.attach(new, crate::Target::Object(ctx.source));
+                        }
+                    }
                 }
                 st.done += 1;
             }
@@ -684,6 +732,22 @@ impl Game {
                             break;
                         }
                     }
+                }
+            }
+            Effect::ReturnFromGraveyardThisTurn { filter } => {
+                let p = ctx.controller;
+                let list: Vec<ObjId> = self
+                    .player(p)
+                    .graveyard
+                    .iter()
+                    .copied()
+                    .filter(|o| {
+                        self.from_play_this_turn.contains(o)
+                            && crate::filter::matches_card(filter, self.objects[o.slot as usize].card)
+                    })
+                    .collect();
+                for o in list {
+                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
                 }
             }
             Effect::ReturnSelfFromGraveyard => {

@@ -1231,6 +1231,7 @@ impl Game {
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
+            | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }

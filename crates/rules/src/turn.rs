@@ -70,6 +70,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.combat.clear();
+        self.from_play_this_turn.clear();
         self.emit(Event::TurnBegan {
             turn: self.turn,
             player: active,

@@ -22,6 +22,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.at_all("look at target player's hand") || p.at_all("target player reveals their hand")
     {
         hand_choice(p, cx)?
+    } else if p.eat_all("return to your hand all") {
+        let (filter, noun) = filter(p)?;
+        (noun == Noun::Card).then_some(())?;
+        p.eat_all("in your graveyard that were put there from play this turn")
+            .then_some(())?;
+        vec![Effect::ReturnFromGraveyardThisTurn { filter }]
     } else if p.eat_all("return cardname from your graveyard to your hand") {
         vec![Effect::ReturnSelfFromGraveyard]
     } else if p.at("return") && !p.at_all("return all") {
@@ -203,7 +209,11 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (noun == Noun::Card).then_some(())?;
         (p.eat_all("from your hand into play") || p.eat_all("from their hand into play"))
             .then_some(())?;
-        return Some(vec![Effect::PutFromHand { who, filter: f }]);
+        return Some(vec![Effect::PutFromHand {
+            who,
+            filter: f,
+            attach_to_this: false,
+        }]);
     }
     None
 }
@@ -359,6 +369,18 @@ fn graveyard_target(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
 /// library."
 fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("put").then_some(())?;
+    if p.eat_any(&["a", "an"]).is_some() {
+        // "[You may] put an Aura card from your hand into play attached to CARDNAME."
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Card).then_some(())?;
+        p.eat_all("from your hand into play attached to cardname")
+            .then_some(())?;
+        return Some(vec![Effect::PutFromHand {
+            who: PlayerRef::You,
+            filter: f,
+            attach_to_this: true,
+        }]);
+    }
     if let Some(what) = attempt(p, cx, graveyard_target) {
         p.eat_all("into play under your control").then_some(())?;
         return Some(vec![Effect::PutIntoPlay { what }]);
