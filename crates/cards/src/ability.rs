@@ -763,6 +763,13 @@ pub enum Effect {
         amount: Amount,
         repeat_if_same_name: bool,
     },
+    /// "[Player] puts the cards from their hand on top of their library.
+    /// Search that player's library for that many cards. The player puts
+    /// those cards into their hand, then shuffles." (Head Games): the
+    /// controller searches; the cards found go to that player's hand.
+    HandOnLibraryThenSearch {
+        who: PlayerRef,
+    },
     /// "Return to your hand all [filter] cards in your graveyard that were
     /// put there from play this turn." (No Rest for the Wicked)
     ReturnFromGraveyardThisTurn {

@@ -58,6 +58,8 @@ pub struct CardsState {
     pub on_bottom: u32,
     /// Cards chosen so far, or players done (`PutFromHand`), or the search answered.
     pub done: u32,
+    /// How many cards a search is for ("that many", Head Games).
+    pub count: u32,
 }
 
 impl Game {
@@ -88,6 +90,12 @@ impl Game {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
                     Some(w) => self.hand_choice_step(ctx, e, w),
+                    None => None,
+                }
+            }
+            Effect::HandOnLibraryThenSearch { who } => {
+                match self.players_of(ctx, who).first().copied() {
+                    Some(w) => self.head_games_step(ctx, w),
                     None => None,
                 }
             }
@@ -126,6 +134,12 @@ impl Game {
                     ..
                 },
             ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
+                match self.players_of(ctx, who).first() {
+                    Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),
+                    None => Vec::new(),
+                }
+            }
             (CardChoice::ToHand, Effect::LookAtTop { to_hand, .. }) => {
                 let f = to_hand.clone().unwrap_or_default();
                 r.cards
@@ -259,6 +273,33 @@ impl Game {
             });
         }
         self.shuffle_library(p);
+        None
+    }
+
+    /// Head Games: the hand goes on top of the library (217.2d: in the
+    /// order of the hand), then the controller searches that library for
+    /// as many cards, which go to that player's hand; then it is shuffled.
+    fn head_games_step(&mut self, ctx: &ResolveCtx, whose: PlayerId) -> Option<Decision> {
+        let mut st = self.cards_state();
+        if !st.started {
+            st.started = true;
+            let hand = self.player(whose).hand.clone();
+            st.count = hand.len() as u32;
+            for o in hand {
+                self.move_to(o, Zone::Library(whose), MoveReason::Effect);
+            }
+            self.set_cards_state(st.clone());
+        }
+        if st.done < st.count && !self.player(whose).library.is_empty() {
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::Search,
+                    optional: false,
+                },
+            });
+        }
+        self.shuffle_library(whose);
         None
     }
 
@@ -461,6 +502,17 @@ impl Game {
                     }
                 }
                 st.done = 1;
+            }
+            (CardChoice::Search, Effect::HandOnLibraryThenSearch { .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.emit(Event::Searched {
+                        player: p,
+                        found: Some(self.objects[o.slot as usize].card),
+                    });
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
+                }
+                st.done += 1;
             }
             (CardChoice::ToHand, Effect::LookAtTop { may, .. }) => {
                 if let Some(o) = chosen {

@@ -1238,6 +1238,7 @@ impl Game {
             Effect::SearchLibrary { .. }
             | Effect::LookAtTop { .. }
             | Effect::ChooseFromHand { .. }
+            | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }

@@ -187,6 +187,15 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             repeat_if_same_name,
         }]);
     }
+    if p.eat_all("puts the cards from their hand on top of their library .") {
+        // "Search that player's library for that many cards. The player
+        // puts those cards into their hand, then shuffles."
+        p.eat_all("search that player's library for that many cards .")
+            .then_some(())?;
+        p.eat_all("the player puts those cards into their hand , then shuffles")
+            .then_some(())?;
+        return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
     if p.eat_all("shuffles their graveyard into their library") {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary { who }]);
     }
