@@ -771,6 +771,8 @@ const NON_CREATURE_SUBTYPES: &[&str] = &[
     "Fortification",
     "Aura",
     "Shrine",
+    "Arcane",
+    "Trap",
 ];
 
 /// A capitalised word naming a subtype, singular or plural ("Goblins", "Elves").

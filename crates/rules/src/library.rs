@@ -725,7 +725,16 @@ impl Game {
             Effect::PutIntoPlay { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
-                        self.put_in_play(o, ctx.controller, false);
+                        let new = self.put_in_play(o, ctx.controller, false);
+                        // "… Put a +1/+1 counter on it": later effects of the
+                        // resolution refer to the permanent it became.
+                        if let (Some(new), tolaria_cards::ObjectRef::Target(i)) = (new, what) {
+                            if let Some(r) = self.resolving.as_mut() {
+                                if let Some(t) = r.ctx.targets.get_mut(*i as usize) {
+                                    *t = crate::Target::Object(new);
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -752,7 +761,11 @@ impl Game {
             }
             Effect::PutOnLibrary { what, bottom } => {
                 for o in self.objects_of(ctx, what) {
-                    if self.is_present(o) {
+                    // A permanent, or a card in a graveyard (Junktroller).
+                    let there = self
+                        .obj(o)
+                        .is_some_and(|x| matches!(x.zone, Zone::InPlay | Zone::Graveyard(_)));
+                    if there && (self.is_present(o) || !self.is_in_play(o)) {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, *bottom);
                     }

@@ -23,8 +23,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     {
         hand_choice(p, cx)?
     } else if p.eat_all("return to your hand all") {
-        let (filter, noun) = filter(p)?;
-        (noun == Noun::Card).then_some(())?;
+        let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")
             .then_some(())?;
         vec![Effect::ReturnFromGraveyardThisTurn { filter }]
@@ -126,6 +125,42 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
         p.i = start;
         None
     }
+}
+
+/// A filter on cards outside play: only the printed characteristics that
+/// `filter::matches_card` reads (types, subtypes, supertypes, colours, a
+/// name); anything about a permanent's state or its power is not supported.
+fn card_filter(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let (f, noun) = filter(p)?;
+    let plain = ObjectFilter {
+        types_any: f.types_any,
+        types_none: f.types_none,
+        subtypes_none: f.subtypes_none.clone(),
+        subtypes_any: f.subtypes_any.clone(),
+        supertypes_all: f.supertypes_all.clone(),
+        colors_any: f.colors_any,
+        colors_none: f.colors_none,
+        named: f.named.clone(),
+        ..ObjectFilter::default()
+    };
+    if noun != Noun::Card || f != plain {
+        p.i = start;
+        return None;
+    }
+    Some(f)
+}
+
+/// Whether a card matching `f` could be an Aura: one put into play other
+/// than by resolving needs a choice of what it enchants (212.4), which
+/// these effects don't offer, so such a face stays unsupported.
+fn may_be_aura(f: &ObjectFilter) -> bool {
+    let aura = crate::Subtype::lookup("Aura");
+    let by_type = f.types_any.is_empty() || f.types_any.contains(crate::CardType::Enchantment);
+    // "a Forest card": a subtype other than Aura rules an Aura out.
+    let by_subtype =
+        f.subtypes_any.is_empty() || aura.is_some_and(|a| f.subtypes_any.contains(&a));
+    by_type && by_subtype && !f.types_none.contains(crate::CardType::Enchantment)
 }
 
 /// "target player's" as a possessive: adds the player target.
@@ -233,8 +268,7 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
     p.eat_any(&["a", "an"])?;
-    let (filter, noun) = filter(p)?;
-    (noun == Noun::Card).then_some(())?;
+    let filter = card_filter(p)?;
     let cmc_at_most = if p.eat_all("with converted mana cost") {
         let a = amount(p)?;
         p.eat_all("or less").then_some(())?;
@@ -248,7 +282,7 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     (p.eat("it") || p.eat_all("that card")).then_some(())?;
     let dest = if p.eat_all("into your hand") {
         CardDest::Hand
-    } else if p.eat_all("into play") {
+    } else if !may_be_aura(&filter) && p.eat_all("into play") {
         CardDest::InPlay {
             tapped: p.eat("tapped"),
         }
@@ -294,8 +328,7 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
     }
     p.eat_all("you may reveal").then_some(())?;
     p.eat_any(&["a", "an"])?;
-    let (f, noun) = filter(p)?;
-    (noun == Noun::Card).then_some(())?;
+    let f = card_filter(p)?;
     p.eat_all("from among them and put it into your hand .")
         .then_some(())?;
     p.eat_all("put the rest on the bottom of your library in any order")
@@ -333,8 +366,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
         _ => return None,
     };
-    let (f, noun) = filter(p)?;
-    (noun == Noun::Card).then_some(())?;
+    let f = card_filter(p)?;
     p.eat_all("from it .").then_some(())?;
     let then = if p.eat_all("that player discards that card")
         || p.eat_all("that player discards those cards")
@@ -363,12 +395,13 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![Effect::PutIntoPlay { what }])
 }
 
-/// A target card in a graveyard: "target creature card from your graveyard".
+/// A target card in a graveyard to put into play: "target creature card
+/// from your graveyard" (not one that may be an Aura, see [`may_be_aura`]).
 fn graveyard_target(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     let (i, is_player) = target(p, cx)?;
     let card = matches!(
         cx.targets.get(i as usize).map(|t| &t.kind),
-        Some(TargetKind::CardInGraveyard { .. })
+        Some(TargetKind::CardInGraveyard { filter, .. }) if !may_be_aura(filter)
     );
     (!is_player && card).then_some(ObjectRef::Target(i))
 }
@@ -380,8 +413,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("put").then_some(())?;
     if p.eat_any(&["a", "an"]).is_some() {
         // "[You may] put an Aura card from your hand into play attached to CARDNAME."
-        let (f, noun) = filter(p)?;
-        (noun == Noun::Card).then_some(())?;
+        let f = card_filter(p)?;
         p.eat_all("from your hand into play attached to cardname")
             .then_some(())?;
         return Some(vec![Effect::PutFromHand {
