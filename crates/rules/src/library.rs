@@ -146,7 +146,9 @@ impl Game {
                     .cards
                     .iter()
                     .copied()
-                    .filter(|&o| crate::filter::matches_card(&f, self.objects[o.slot as usize].card))
+                    .filter(|&o| {
+                        crate::filter::matches_card(&f, self.objects[o.slot as usize].card)
+                    })
                     .collect()
             }
             (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
@@ -377,7 +379,7 @@ impl Game {
                         });
                     }
                     if let Some(o) = st.cards.pop() {
-                        self.to_bottom(p, o, st.on_bottom as usize);
+                        self.put_at_bottom(p, o, st.on_bottom as usize);
                         st.on_bottom += 1;
                     }
                     self.emit(Event::LibraryArranged {
@@ -395,7 +397,7 @@ impl Game {
     /// 217.2d: a card looked at goes to the bottom of its library, above
     /// the `below` cards already put there (no zone change: it stays in the
     /// library).
-    fn to_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
+    fn put_at_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
         let lib = &mut self.players[p.index()].library;
         if let Some(i) = lib.iter().position(|&x| x == o) {
             lib.remove(i);
@@ -546,7 +548,7 @@ impl Game {
             (CardChoice::Bottom, Effect::LookAtTop { .. }) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
-                    self.to_bottom(p, o, st.on_bottom as usize);
+                    self.put_at_bottom(p, o, st.on_bottom as usize);
                     st.on_bottom += 1;
                 }
             }
@@ -808,7 +810,10 @@ impl Game {
                     .copied()
                     .filter(|o| {
                         self.from_play_this_turn.contains(o)
-                            && crate::filter::matches_card(filter, self.objects[o.slot as usize].card)
+                            && crate::filter::matches_card(
+                                filter,
+                                self.objects[o.slot as usize].card,
+                            )
                     })
                     .collect();
                 for o in list {
@@ -833,7 +838,13 @@ impl Game {
                     .filter(|&o| {
                         self.is_present(o)
                             && owners.contains(&self.objects[o.slot as usize].owner)
-                            && crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
                     })
                     .collect();
                 for o in list {

@@ -761,10 +761,7 @@ impl Scenario {
                 };
                 match at.map(|i| lib[i]) {
                     Some(o) if obj_name(g, o).eq_ignore_ascii_case(&name) => Ok(()),
-                    Some(o) => fail(format!(
-                        "card {k} from the {end} is {}",
-                        obj_name(g, o)
-                    )),
+                    Some(o) => fail(format!("card {k} from the {end} is {}", obj_name(g, o))),
                     None => fail(format!("the library has fewer than {k} cards")),
                 }
             }

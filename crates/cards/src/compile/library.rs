@@ -19,7 +19,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         search(p)?
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
-    } else if p.at_all("look at target player's hand") || p.at_all("target player reveals their hand")
+    } else if p.at_all("look at target player's hand")
+        || p.at_all("target player reveals their hand")
     {
         hand_choice(p, cx)?
     } else if p.eat_all("return to your hand all") {
@@ -100,7 +101,10 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
             _ => continue,
         };
         if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
-            return Err("an ability that returns its card from the graveyard, other than an upkeep trigger".into());
+            return Err(
+                "an ability that returns its card from the graveyard, other than an upkeep trigger"
+                    .into(),
+            );
         }
     }
     if out.spell.effects.contains(&Effect::ReturnSelfFromGraveyard) {
@@ -158,8 +162,7 @@ fn may_be_aura(f: &ObjectFilter) -> bool {
     let aura = crate::Subtype::lookup("Aura");
     let by_type = f.types_any.is_empty() || f.types_any.contains(crate::CardType::Enchantment);
     // "a Forest card": a subtype other than Aura rules an Aura out.
-    let by_subtype =
-        f.subtypes_any.is_empty() || aura.is_some_and(|a| f.subtypes_any.contains(&a));
+    let by_subtype = f.subtypes_any.is_empty() || aura.is_some_and(|a| f.subtypes_any.contains(&a));
     by_type && by_subtype && !f.types_none.contains(crate::CardType::Enchantment)
 }
 
@@ -213,9 +216,8 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_any(&["card", "cards"])?;
         p.eat_all("of their library").then_some(())?;
         p.eat_all("from the game");
-        let repeat_if_same_name = p.eat_all(
-            ". if two or more of those cards have the same name , repeat this process",
-        );
+        let repeat_if_same_name =
+            p.eat_all(". if two or more of those cards have the same name , repeat this process");
         return Some(vec![Effect::RemoveTopCards {
             who,
             amount,
@@ -245,7 +247,11 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat("extra").then_some(())?;
         p.eat_any(&["turn", "turns"])?;
         p.eat_all("after this one").then_some(())?;
-        return Some((0..n).map(|_| Effect::ExtraTurn { who: who.clone() }).collect());
+        return Some(
+            (0..n)
+                .map(|_| Effect::ExtraTurn { who: who.clone() })
+                .collect(),
+        );
     }
     if p.eat_all("may put") {
         p.eat_any(&["a", "an"])?;
