@@ -732,6 +732,14 @@ pub enum Effect {
     PutIntoPlay {
         what: ObjectRef,
     },
+    /// "Put target Aura card from a graveyard into play under your control
+    /// attached to a [filter] you control." (Nomad Mythmaker): the
+    /// permanent is chosen on resolution among those the Aura could
+    /// enchant (212.4); with none, the card stays where it is.
+    PutAuraIntoPlayAttached {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
     /// "[Player] may put a [filter] card from their hand into play."
     /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
     PutFromHand {

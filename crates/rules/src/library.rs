@@ -28,6 +28,8 @@ pub enum CardChoice {
     FromHand,
     /// A card from the player's own hand to put into play.
     PutFromHand,
+    /// The permanent an Aura put into play is attached to (212.4).
+    AttachTo,
 }
 
 impl CardChoice {
@@ -39,6 +41,7 @@ impl CardChoice {
             CardChoice::Bottom => "the next card on the bottom of the library",
             CardChoice::FromHand => "a card from the hand",
             CardChoice::PutFromHand => "a card to put into play from the hand",
+            CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
         }
     }
 }
@@ -93,6 +96,20 @@ impl Game {
                     None => None,
                 }
             }
+            Effect::PutAuraIntoPlayAttached { what, to } => {
+                let aura = self.objects_of(ctx, what).first().copied();
+                match aura {
+                    Some(a) if !self.attach_options(ctx, a, to).is_empty() => Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::AttachTo,
+                            optional: false,
+                        },
+                    }),
+                    // 212.4: nothing it could enchant: it stays where it is.
+                    _ => None,
+                }
+            }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.head_games_step(ctx, w),
@@ -134,6 +151,12 @@ impl Game {
                     ..
                 },
             ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, to }) => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.attach_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),
@@ -181,6 +204,38 @@ impl Game {
             .iter()
             .copied()
             .filter(|&o| crate::filter::matches_card(f, self.objects[o.slot as usize].card))
+            .collect()
+    }
+
+    /// The permanents matching `to` (from the point of view of the ability)
+    /// that the Aura card `aura` could enchant (its Enchant quality, 212.4).
+    fn attach_options(&self, ctx: &ResolveCtx, aura: ObjId, to: &ObjectFilter) -> Vec<ObjId> {
+        let Some(a) = self.obj(aura) else {
+            return Vec::new();
+        };
+        let enchant: Vec<&ObjectFilter> = a
+            .def()
+            .front()
+            .abilities
+            .iter()
+            .filter_map(|x| match x {
+                tolaria_cards::Ability::Enchant(e) => Some(e),
+                _ => None,
+            })
+            .collect();
+        if enchant.is_empty() {
+            return Vec::new();
+        }
+        self.in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                self.is_present(o)
+                    && crate::filter::matches(self, to, o, Some(ctx.source), ctx.controller)
+                    && enchant
+                        .iter()
+                        .all(|e| crate::filter::matches(self, e, o, None, ctx.controller))
+            })
             .collect()
     }
 
@@ -505,6 +560,17 @@ impl Game {
                 }
                 st.done = 1;
             }
+            (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.obj(a).is_some_and(|x| x.zone != Zone::InPlay) {
+                        if let Some(new) = self.put_in_play(a, p, false) {
+                            // 212.4: attached as it comes into play, not targeted.
+                            self.attach(new, crate::Target::Object(to));
+                        }
+                    }
+                }
+            }
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { .. }) => {
                 if let Some(o) = chosen {
                     let owner = self.objects[o.slot as usize].owner;
@@ -579,7 +645,6 @@ impl Game {
             }
             _ => {}
         }
-        let _ = ctx;
         self.set_cards_state(st);
         self.run_resolution();
     }

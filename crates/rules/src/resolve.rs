@@ -1239,6 +1239,7 @@ impl Game {
             | Effect::LookAtTop { .. }
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
+            | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }

@@ -412,6 +412,18 @@ fn graveyard_target(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     (!is_player && card).then_some(ObjectRef::Target(i))
 }
 
+/// A target Aura card in a graveyard ("target Aura card from a graveyard").
+fn aura_in_graveyard(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let (i, is_player) = target(p, cx)?;
+    let aura = crate::Subtype::lookup("Aura");
+    let ok = matches!(
+        cx.targets.get(i as usize).map(|t| &t.kind),
+        Some(TargetKind::CardInGraveyard { filter, .. })
+            if aura.is_some_and(|a| filter.subtypes_any == [a])
+    );
+    (!is_player && ok).then_some(ObjectRef::Target(i))
+}
+
 /// "Put target [filter] card from a graveyard into play under your
 /// control." / "Put target attacking creature on the bottom of its owner's
 /// library."
@@ -431,6 +443,14 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(what) = attempt(p, cx, graveyard_target) {
         p.eat_all("into play under your control").then_some(())?;
         return Some(vec![Effect::PutIntoPlay { what }]);
+    }
+    if let Some(what) = attempt(p, cx, aura_in_graveyard) {
+        p.eat_all("into play under your control attached to")
+            .then_some(())?;
+        p.eat_any(&["a", "an"])?;
+        let (to, noun) = filter(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        return Some(vec![Effect::PutAuraIntoPlayAttached { what, to }]);
     }
     let (i, is_player) = target(p, cx)?;
     (!is_player).then_some(())?;
