@@ -150,6 +150,9 @@ pub(crate) struct Resolving {
     /// A search, a look at a library or a hand in progress.
     #[serde(default)]
     pub cards: crate::library::CardsState,
+    /// 503.10b: the targets of the spell copy being made, as chosen so far.
+    #[serde(default)]
+    pub copy_targets: Vec<Target>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -323,6 +326,8 @@ impl Game {
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
+            DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
@@ -441,6 +446,10 @@ impl Game {
 
     pub(crate) fn player_loses(&mut self, p: PlayerId, reason: LossReason) {
         if self.players[p.index()].lost {
+            return;
+        }
+        // 418.5j: Platinum Angel; a concession is always the player's own.
+        if reason != LossReason::Conceded && self.cant_lose(p) {
             return;
         }
         self.players[p.index()].lost = true;
