@@ -134,6 +134,13 @@ pub struct TriggeredAbility {
 pub enum Condition {
     /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
     CountersOnThis { kind: CounterKind, at_least: u32 },
+    /// "if you have N or more cards in hand" (Jushi Apprentice).
+    CardsInHand { who: PlayerRef, at_least: u32 },
+    /// "if that player has no cards in hand" (Nezumi Shortfang).
+    NoCardsInHand { who: PlayerRef },
+    /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
+    /// the filter's controller is the ability's controller.
+    ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -474,6 +481,9 @@ pub enum Amount {
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
+    /// "for each card fewer than N in [player's] hand" (Stabwhisker the
+    /// Odious): N minus the cards in that hand, at least 0.
+    CardsFewerThanInHand { who: PlayerRef, than: i32 },
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -664,6 +674,22 @@ pub enum Effect {
         on_tails: Vec<Effect>,
         until_all_heads: bool,
     },
+    /// 508: "flip [it]": a flip permanent in play becomes flipped (510.1b);
+    /// one way only (508.4), and only a permanent has status (510.5).
+    Flip {
+        what: ObjectRef,
+    },
+    /// "If [condition], [effects]." checked as this effect resolves
+    /// ("… If you have nine or more cards in hand, flip Jushi Apprentice.").
+    IfCondition {
+        condition: Condition,
+        effects: Vec<Effect>,
+    },
+    /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
+    /// into the phased-out zone (217.8) until its controller's next untap step.
+    PhaseOut {
+        what: ObjectRef,
+    },
 }
 
 /// Where damage goes.
@@ -686,14 +712,17 @@ pub enum CounterKind {
     Fuse,
     /// Chance Encounter's luck counters.
     Luck,
+    /// The ki counters of the Kamigawa flip cards (Callow Jushi, …).
+    Ki,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 4] = [
+    pub const ALL: [CounterKind; 5] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
         CounterKind::Luck,
+        CounterKind::Ki,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -707,6 +736,7 @@ impl CounterKind {
             CounterKind::MinusOneMinusOne => "-1/-1",
             CounterKind::Fuse => "fuse",
             CounterKind::Luck => "luck",
+            CounterKind::Ki => "ki",
         }
     }
 }

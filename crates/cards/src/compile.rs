@@ -1166,6 +1166,20 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
+    // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
+    if a == Amount::Fixed(1) && p.eat_all("for each card fewer than") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        let who = if p.eat_all("in your hand") {
+            PlayerRef::You
+        } else if p.eat_all("in their hand") || p.eat_all("in that player's hand") {
+            that_player(cx)?
+        } else {
+            return None;
+        };
+        return Some(Amount::CardsFewerThanInHand { who, than: n });
+    }
     for_each(p, a)
 }
 
@@ -1432,6 +1446,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 502.15: "[It] phases out."
+    if p.eat_all("phases out") || p.eat_all("phase out") {
+        return Some(vec![Effect::PhaseOut { what }]);
+    }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"]) {
@@ -1538,6 +1556,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             Effect::Counter { what }
+        }
+        // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
+        "flip" if matches!(p.peek_at(1), "cardname" | "it") => {
+            p.bump();
+            p.bump();
+            Effect::Flip {
+                what: ObjectRef::This,
+            }
         }
         "return" => {
             p.bump();
@@ -1753,8 +1779,64 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     })
 }
 
+/// A condition of an "If …, …" instruction, up to its comma.
+fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    // "you have nine or more cards in hand"
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more cards in hand").then_some(())?;
+        return Some(Condition::CardsInHand {
+            who: PlayerRef::You,
+            at_least: n as u32,
+        });
+    }
+    // "you control ten or more lands"
+    if p.eat_all("you control") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        let (mut filter, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return None;
+        }
+        filter.controller = ControllerFilter::You;
+        return Some(Condition::ControlsAtLeast {
+            filter,
+            at_least: n as u32,
+        });
+    }
+    // "that player has no cards in hand"
+    let who = player_phrase(p, cx)?;
+    p.eat_all("has no cards in hand").then_some(())?;
+    Some(Condition::NoCardsInHand { who })
+}
+
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "If you have nine or more cards in hand, flip CARDNAME." / "Then if
+    // that player has no cards in hand, flip CARDNAME.": checked as the
+    // instruction is reached during resolution.
+    if p.at_all("if") || p.at_all("then if") {
+        let start = p.i;
+        p.eat("then");
+        p.eat("if");
+        if let Some(condition) = attempt(p, cx, condition) {
+            if p.eat(",") {
+                if let Some(effects) = clauses(p, cx) {
+                    if p.eat_end() {
+                        cx.effects
+                            .push(Effect::IfCondition { condition, effects });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // "It's still a land." after an animation: the types were added.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
         let animated = matches!(
@@ -2040,12 +2122,41 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
-    let v = clauses(p, cx)?;
+    let mut v = clauses(p, cx)?;
+    // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
+    if p.at_all(", where x is") {
+        p.eat_all(", where x is");
+        let a = equal_amount(p, cx)?;
+        let mut any = false;
+        for e in v.iter_mut() {
+            any |= define_x(e, &a);
+        }
+        any.then_some(())?;
+    }
     if !p.eat_end() {
         return None;
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// Replaces the amount X of an effect by the amount a "where X is …"
+/// clause defines; false if the effect has no such amount.
+fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    let slot = match e {
+        Effect::DealDamage { amount, .. }
+        | Effect::GainLife { amount, .. }
+        | Effect::LoseLife { amount, .. }
+        | Effect::DrawCards { amount, .. }
+        | Effect::Discard { amount, .. }
+        | Effect::PutCounters { amount, .. } => amount,
+        _ => return false,
+    };
+    if *slot != Amount::X {
+        return false;
+    }
+    *slot = a.clone();
+    true
 }
 
 /// Clauses joined by ",", "and" or "then".
@@ -2273,12 +2384,12 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         let whose = if p.eat("your") {
             Whose::You
-        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
-            cx.trig_player = true;
-            Whose::Each
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
             cx.trig_player = true;
             Whose::Opponent
+        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
+            cx.trig_player = true;
+            Whose::Each
         } else {
             return None;
         };
@@ -2430,6 +2541,21 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             None
         };
         let (Some(kind), true) = (kind, p.eat_all("counters on it ,")) else {
+            return Err(no_rule(p));
+        };
+        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if p.eat_all("if there are") {
+        // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        let kind = if p.eat_all("or more") {
+            counter_kind(p.bump())
+        } else {
+            None
+        };
+        let (Some(kind), true) = (kind, p.eat_all("counters on cardname ,")) else {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });

@@ -138,7 +138,7 @@ pub(crate) fn of_token(
 /// The face index in force for a card with this status: 508.2, the
 /// flipped face only for a flipped permanent in play.
 pub(crate) fn face_in_force(card: CardId, flipped: bool, in_play: bool) -> u8 {
-    if flipped && in_play && tolaria_cards::db().get(card).faces.len() > 1 {
+    if flipped && in_play && tolaria_cards::db().get(card).layout == tolaria_cards::Layout::Flip {
         1
     } else {
         0

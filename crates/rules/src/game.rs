@@ -46,6 +46,9 @@ pub struct Game {
     pub stack: Vec<StackItem>,
     /// 217.7: removed from the game.
     pub removed: Vec<ObjId>,
+    /// 217.8: the phased-out zone, in order of phasing out.
+    #[serde(default)]
+    pub phased_out: Vec<crate::phasing::PhasedOut>,
     pub turn: u32,
     pub active: PlayerId,
     pub starting_player: PlayerId,
@@ -210,6 +213,7 @@ impl Game {
                     self.stack.remove(i);
                 }
             }
+            Zone::PhasedOut => self.phased_out.retain(|p| p.id != id),
             Zone::Nowhere => {}
         }
     }
@@ -371,7 +375,7 @@ impl Game {
                 self.in_play.push(new)
             }
             Zone::RemovedFromGame => self.removed.push(new),
-            Zone::Stack | Zone::Nowhere => {}
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         let _ = token;
         self.emit(Event::ZoneChange {

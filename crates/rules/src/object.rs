@@ -147,7 +147,7 @@ pub struct Object {
     /// per kind: plain `Copy` data in what was padding, so the object's size
     /// and the cost of cloning a game don't change.
     #[serde(default)]
-    pub counters: [u8; 2],
+    pub counters: [u8; 3],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -184,7 +184,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 2],
+            counters: [0; 3],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -251,7 +251,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 2];
+        self.counters = [0; 3];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -271,6 +271,7 @@ impl Object {
             CounterKind::MinusOneMinusOne => self.minus_counters as u32,
             CounterKind::Fuse => self.counters[0] as u32,
             CounterKind::Luck => self.counters[1] as u32,
+            CounterKind::Ki => self.counters[2] as u32,
         }
     }
 
@@ -289,6 +290,7 @@ impl Object {
             CounterKind::MinusOneMinusOne => self.minus_counters = new,
             CounterKind::Fuse => self.counters[0] = new as u8,
             CounterKind::Luck => self.counters[1] = new as u8,
+            CounterKind::Ki => self.counters[2] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

@@ -950,6 +950,10 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).hand.len() as i32),
+            Amount::CardsFewerThanInHand { who, than } => self
+                .players_of(ctx, who)
+                .first()
+                .map_or(0, |p| (*than - self.player(*p).hand.len() as i32).max(0)),
             Amount::CardsInGraveyard(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -1075,6 +1079,24 @@ impl Game {
             Effect::Tap { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.tap(o);
+                }
+            }
+            Effect::Flip { what } => {
+                // 508: only a permanent in play flips (510.5).
+                for o in self.objects_of(ctx, what) {
+                    self.flip(o);
+                }
+            }
+            Effect::IfCondition { condition, effects } => {
+                if crate::flip::holds_on_resolution(self, ctx, condition) {
+                    for e in effects {
+                        self.exec_effect(ctx, e);
+                    }
+                }
+            }
+            Effect::PhaseOut { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.phase_out(o);
                 }
             }
             Effect::Untap { what } => {

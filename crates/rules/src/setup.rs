@@ -19,6 +19,7 @@ impl Game {
             in_play: Vec::new(),
             stack: Vec::new(),
             removed: Vec::new(),
+            phased_out: Vec::new(),
             turn: 1,
             active: PlayerId(0),
             starting_player: PlayerId(0),
@@ -77,7 +78,7 @@ impl Game {
                 self.in_play.push(id)
             }
             Zone::RemovedFromGame => self.removed.push(id),
-            Zone::Stack | Zone::Nowhere => {}
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         id
     }

@@ -274,11 +274,18 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
 
 /// 404.3: whether an intervening "if" condition holds for the ability of `src`.
 pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
-    match c {
-        tolaria_cards::Condition::CountersOnThis { kind, at_least } => game
-            .obj(src)
-            .is_some_and(|o| o.counters_of(*kind) >= *at_least),
-    }
+    // The ability's controller is its source's ("you").
+    let you = game.objects[src.slot as usize].controller;
+    crate::flip::holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            tolaria_cards::PlayerRef::You => vec![you],
+            _ => Vec::new(),
+        },
+        c,
+    )
 }
 
 fn damage_to_player_triggers(

@@ -15,6 +15,8 @@ impl Game {
         self.emit(Event::StepBegan { step });
         match step {
             Step::Untap => {
+                // 302.1, 502.15b: phasing, before untapping.
+                self.phasing_step();
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
                 let ids: Vec<ObjId> = self.in_play.clone();
