@@ -685,6 +685,13 @@ pub enum Effect {
         condition: Condition,
         effects: Vec<Effect>,
     },
+    /// 503.1, 503.4: "[this] becomes a copy of [what]" while it stays in
+    /// play; with `gains_this_ability` the copy also has the ability doing
+    /// this (503.9, Dimir Doppelganger: "… except it has this ability").
+    BecomeCopy {
+        what: ObjectRef,
+        gains_this_ability: bool,
+    },
     /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
     /// into the phased-out zone (217.8) until its controller's next untap step.
     PhaseOut {

@@ -1450,6 +1450,22 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("phases out") || p.eat_all("phase out") {
         return Some(vec![Effect::PhaseOut { what }]);
     }
+    // 503.4: "CARDNAME becomes a copy of that card, except it has this
+    // ability." (Dimir Doppelganger; 503.9)
+    if what == ObjectRef::This && p.eat_all("becomes a copy of") {
+        // "that card": the card the ability targets.
+        let copied = if p.eat_all("that card") {
+            ObjectRef::Target((cx.targets.len() as u8).checked_sub(1)?)
+        } else {
+            object_phrase(p, cx)?
+        };
+        let gains_this_ability = p.eat_all(", except it has this ability")
+            || p.eat_all("and gains this ability");
+        return Some(vec![Effect::BecomeCopy {
+            what: copied,
+            gains_this_ability,
+        }]);
+    }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"]) {

@@ -146,6 +146,12 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 503.4: a permanent became a copy of a card while staying in play.
+    BecameCopy {
+        obj: ObjId,
+        card: CardId,
+        of: CardId,
+    },
     /// 508.2: a flip permanent in play became flipped; its alternative
     /// characteristics apply.
     Flipped {
@@ -509,6 +515,7 @@ impl Event {
             Event::Untapped { .. } => "302.2",
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
+            Event::BecameCopy { .. } => "503.4",
             Event::PhasedOut {
                 indirect: true, ..
             } => "502.15i",
@@ -612,6 +619,7 @@ impl Event {
             }
             Event::TurnBegan { .. }
             | Event::Flipped { .. }
+            | Event::BecameCopy { .. }
             | Event::PhasedOut { .. }
             | Event::PhasedIn { .. }
             | Event::ZoneChange { .. }
@@ -725,6 +733,9 @@ impl Event {
             }
             Event::StepBegan { step } => format!("{} begins", capitalise(step.name())),
             Event::Untapped { card, .. } => format!("{} untaps", name(*card)),
+            Event::BecameCopy { card, of, .. } => {
+                format!("{} becomes a copy of {}", name(*card), name(*of))
+            }
             Event::Flipped { card, .. } => {
                 let def = db().get(*card);
                 match def.faces.get(1) {

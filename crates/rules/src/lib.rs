@@ -8,6 +8,7 @@
 pub mod action;
 pub mod characteristics;
 pub mod combat;
+mod copy_effect;
 mod combat_flow;
 pub mod decision;
 pub mod effects;

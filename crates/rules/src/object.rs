@@ -206,7 +206,7 @@ impl Object {
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.abilities().iter())
+        flags_of(ch.abilities().iter().chain(ch.gained_ability()))
     }
 
     /// Sets the controller a permanent or spell has before any

@@ -33,12 +33,16 @@ impl Game {
             }
             Playing::Ability { source, index } => {
                 let ch = crate::characteristics::compute(self, *source);
+                // 503.9: a gained ability lives on another card.
+                let (card, face, at) = ch
+                    .ability_at(*index)
+                    .map_or((ch.card, ch.face, *index), |(_, c, f, i)| (c, f, i));
                 StackItem {
                     kind: StackKind::Ability {
                         source: *source,
-                        card: ch.card,
-                        face: ch.face,
-                        index: *index,
+                        card,
+                        face,
+                        index: at,
                         triggered: false,
                         trigger: TriggerContext::default(),
                     },

@@ -492,6 +492,7 @@ impl Game {
             crate::effects::Copiable {
                 card: obj.card,
                 token: obj.token_src,
+                gains: None,
             }
         })
     }
@@ -1094,6 +1095,10 @@ impl Game {
                     }
                 }
             }
+            Effect::BecomeCopy {
+                what,
+                gains_this_ability,
+            } => self.become_copy(ctx, what, *gains_this_ability),
             Effect::PhaseOut { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.phase_out(o);
