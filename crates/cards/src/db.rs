@@ -269,6 +269,31 @@ impl CardDb {
             .map(|&id| self.get(id))
     }
 
+    /// The card a player may mean when naming a card ("name a card", e.g.
+    /// Pithing Needle's "choose a card name"): a card of the pool by its
+    /// name, or a flip card by its alternative name, which a flipped
+    /// permanent has in play (508.1b, 508.2). The 2007 rules have no rule
+    /// 508.5; naming the alternative name follows from 508.2 (a flipped
+    /// permanent has that name), so an effect looking for that name must be
+    /// able to name it. A split card is named by both halves (505.7: "Fire //
+    /// Ice"), never by one half.
+    pub fn nameable(&self, name: &str) -> Option<CardId> {
+        let key = name.trim().to_ascii_lowercase();
+        self.cards
+            .iter()
+            .find(|c| {
+                c.name.to_ascii_lowercase() == key
+                    || (c.layout == Layout::Flip
+                        && c.faces.iter().any(|f| f.name.to_ascii_lowercase() == key))
+            })
+            .map(|c| c.id)
+    }
+
+    /// Whether a player may name this card name (see [`CardDb::nameable`]).
+    pub fn is_nameable(&self, name: &str) -> bool {
+        self.nameable(name).is_some()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
         self.cards.iter()
     }
