@@ -172,6 +172,10 @@ pub enum Trigger {
     SpellPlayed { by: Whose, filter: ObjectFilter },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
+    PhasesOut,
+    /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
+    PhasesIn,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,

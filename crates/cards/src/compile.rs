@@ -2434,6 +2434,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
+        // 502.15d: abilities that mention phasing trigger on it.
+        if p.eat_all("phases out") {
+            return Some(vec![Trigger::PhasesOut]);
+        }
+        if p.eat_all("phases in") {
+            return Some(vec![Trigger::PhasesIn]);
+        }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),

@@ -41,6 +41,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         0
     };
     match e {
+        // 502.15d: phasing triggers only the abilities that mention it.
+        Event::PhasedIn { obj, .. } => {
+            scan(game, *obj, |t, _, _| {
+                matches!(t, Trigger::PhasesIn).then(TriggerContext::default)
+            });
+        }
+        Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
         Event::ZoneChange {
             new,
             to: Zone::InPlay,
@@ -313,6 +320,36 @@ fn damage_to_player_triggers(
 
 /// Calls `f` for each triggered ability of permanent `src`; records a pending
 /// trigger for each `Some` context it returns.
+/// 502.15d: "Whenever [this] phases out": the permanent is in the
+/// phased-out zone by now, with the abilities it had (it is the same object,
+/// 502.15f).
+fn phased_out_triggers(game: &mut Game, src: ObjId) {
+    let Some(o) = game.obj(src) else { return };
+    if o.flags & crate::object::flags::TRIGGERS == 0 {
+        return;
+    }
+    let controller = o.controller;
+    let (card, face, lost) = crate::layers::ability_face(game, src);
+    if lost {
+        return;
+    }
+    let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
+    for (i, a) in abilities.iter().enumerate() {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::PhasesOut) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    face,
+                    index: i as u8,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
 fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
     let Some(o) = game.obj(src) else { return };
     if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay || o.is_phased_out()
