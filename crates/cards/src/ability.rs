@@ -136,6 +136,10 @@ pub enum Condition {
     CountersOnThis { kind: CounterKind, at_least: u32 },
     /// "if you have N or more cards in hand" (Jushi Apprentice).
     CardsInHand { who: PlayerRef, at_least: u32 },
+    /// "if N or more creatures were put into graveyards from play this turn" (Kuon).
+    CreaturesDiedThisTurn { at_least: u32 },
+    /// "if [this] is enchanted by N or more Auras" (Kitsune Mystic).
+    EnchantedByAuras { at_least: u32 },
     /// "if that player has no cards in hand" (Nezumi Shortfang).
     NoCardsInHand { who: PlayerRef },
     /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);

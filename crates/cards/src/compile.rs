@@ -2567,6 +2567,29 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // "if three or more creatures died this turn," (Kuon); "if CARDNAME
+        // is enchanted by two or more Auras," (Kitsune Mystic).
+        p.eat("if").then_some(())?;
+        if p.eat("cardname") {
+            p.eat_all("is enchanted by").then_some(())?;
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more auras ,") && n > 0)
+                .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more creatures")
+                && (p.eat_all("died this turn ,")
+                    || p.eat_all("were put into graveyards from play this turn ,"))
+                && n > 0)
+                .then_some(crate::Condition::CreaturesDiedThisTurn { at_least: n as u32 })
+        }
+    }) {
+        condition = Some(c);
     } else if p.eat_all("if there are") {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
         let n = match amount(p) {

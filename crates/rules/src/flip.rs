@@ -44,6 +44,19 @@ pub(crate) fn holds(
         Condition::CardsInHand { who, at_least } => players(who)
             .iter()
             .any(|p| game.players[p.index()].hand.len() as u32 >= *at_least),
+        Condition::CreaturesDiedThisTurn { at_least } => game.creatures_died_this_turn >= *at_least,
+        Condition::EnchantedByAuras { at_least } => {
+            game.in_play
+                .iter()
+                .filter(|&&a| {
+                    game.objects[a.slot as usize].attached_to == Some(crate::Target::Object(src))
+                        && crate::characteristics::compute(game, a)
+                            .subtypes
+                            .contains(tolaria_cards::Subtype::AURA)
+                })
+                .count() as u32
+                >= *at_least
+        }
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())

@@ -33,6 +33,9 @@ pub struct LastKnown {
     pub ability_card: CardId,
     pub ability_face: u8,
     pub lost_abilities: bool,
+    /// It was a creature as it last existed in play.
+    #[serde(default)]
+    pub was_creature: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -84,6 +87,10 @@ pub struct Game {
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
     pub cleanup_again: bool,
+    /// Creatures put into a graveyard from play this turn ("if three or more
+    /// creatures were put into graveyards from play this turn", Kuon).
+    #[serde(default)]
+    pub creatures_died_this_turn: u32,
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,
@@ -300,6 +307,11 @@ impl Game {
         }
         if from == Zone::InPlay {
             self.record_lki(id);
+            if matches!(to, Zone::Graveyard(_))
+                && self.lki.last().is_some_and(|l| l.id == id && l.was_creature)
+            {
+                self.creatures_died_this_turn += 1;
+            }
             self.leave_play_cleanup(id);
         }
         self.unlist(id, from);
@@ -422,6 +434,7 @@ impl Game {
                 toughness: ch.toughness,
                 ability_card: ch.card,
                 ability_face: ch.face,
+                was_creature: ch.is_creature(),
                 lost_abilities: ch.lost_abilities,
             });
         }

@@ -38,6 +38,7 @@ impl Game {
             next_timestamp: 0,
             turn_controller: PlayerId(0),
             cleanup_again: false,
+            creatures_died_this_turn: 0,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),

@@ -71,6 +71,7 @@ impl Game {
             }
         }
         self.cleanup_again = false;
+        self.creatures_died_this_turn = 0;
         self.combat.clear();
         self.emit(Event::TurnBegan {
             turn: self.turn,

@@ -338,15 +338,17 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Splits on commas outside parentheses.
+/// Splits on commas outside parentheses and double quotes (a quoted name
+/// may hold commas: `"Kuon, Ogre Ascendant"`).
 fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
-    let (mut depth, mut start) = (0, 0);
+    let (mut depth, mut start, mut quoted) = (0, 0, false);
     for (i, c) in list.char_indices() {
         match c {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            ',' if depth == 0 => {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
+            ',' if depth == 0 && !quoted => {
                 out.push(&list[start..i]);
                 start = i + 1;
             }
@@ -363,9 +365,24 @@ fn split_top(list: &str) -> Vec<&str> {
 fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
     let mut out = Vec::new();
     for item in split_top(list) {
-        let (head, status) = match item.split_once('(') {
-            Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
-            None => (item, None),
+        // A quoted name ends at its closing quote; the status follows it.
+        let (head, status) = match item.strip_prefix('"').and_then(|r| r.split_once('"')) {
+            Some((name, rest)) => {
+                let rest = rest.trim();
+                let status = rest
+                    .strip_prefix('(')
+                    .map(|s| s.trim_end_matches(')').trim());
+                if status.is_none() && !rest.is_empty() {
+                    return Err(format!(
+                        "after the quoted name {name:?} only a status in parentheses may follow, not {rest:?}"
+                    ));
+                }
+                (name, status)
+            }
+            None => match item.split_once('(') {
+                Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
+                None => (item, None),
+            },
         };
         let (name, count) = match head.rsplit_once(" x") {
             Some((n, c)) if c.chars().all(|ch| ch.is_ascii_digit()) && !c.is_empty() => {
