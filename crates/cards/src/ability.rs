@@ -279,6 +279,9 @@ pub enum DamageReplacement {
     /// deals double that damage to that permanent or player instead."
     /// (Furnace of Rath)
     Double,
+    /// 419.1a: "If a [color] source would deal damage to a player, it deals
+    /// that much damage plus N to that player instead." (Tok-Tok, Volcano Born)
+    PlusToPlayer { color: crate::Color, plus: u32 },
     /// 419.1d: "Prevent all damage that would be dealt to [affected]"
     /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
     /// (Heart of Light).

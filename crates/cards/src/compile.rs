@@ -2681,6 +2681,28 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // 419.1a: "If a red source would deal damage to a player, it deals that
+    // much damage plus 1 to that player instead." (Tok-Tok, Volcano Born)
+    if p.at_all("if a") && p.peek_at(3) == "source" {
+        let start = p.i;
+        p.eat_all("if a");
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            if p.eat_all("source would deal damage to a player , it deals that much damage plus") {
+                if let Some(Amount::Fixed(n)) = amount(p) {
+                    if n > 0 && p.eat_all("to that player instead") && p.eat_end() && p.at_end() {
+                        return Some(vec![StaticAbility::DamageReplacement(
+                            crate::DamageReplacement::PlusToPlayer {
+                                color,
+                                plus: n as u32,
+                            },
+                        )]);
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // 419.1a: Furnace of Rath.
     if p.eat_all("if a source would deal damage to a permanent or player , it deals double that damage to that permanent or player instead") {
         return (p.eat_end() && p.at_end())

@@ -243,6 +243,13 @@ impl Game {
                     && target_of(aff).is_some_and(|h| self.can_be_dealt(Target::Object(h)))
             }
             DamageReplacement::Double => true,
+            // Only damage to a player, from a source of that colour now.
+            DamageReplacement::PlusToPlayer { color, .. } => {
+                matches!(ev.to, Target::Player(_))
+                    && crate::characteristics::compute(self, ev.source)
+                        .colors
+                        .contains(*color)
+            }
             DamageReplacement::PreventAll { to, by } => {
                 target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
             }
@@ -287,6 +294,21 @@ impl Game {
                     DamageReplacement::PreventAll { .. } => {
                         let n = ev.amount;
                         prevented(self, ev, n, false)
+                    }
+                    DamageReplacement::PlusToPlayer { plus, .. } => {
+                        let before = ev.amount;
+                        ev.amount += plus;
+                        let card = self.card_of(ev.to);
+                        self.emit(Event::DamageReplaced {
+                            source_card: ev.source_card,
+                            by_card: ch.card,
+                            from: ev.to,
+                            from_card: card,
+                            to: ev.to,
+                            to_card: card,
+                            before,
+                            after: ev.amount,
+                        });
                     }
                     DamageReplacement::Double => {
                         let before = ev.amount;
@@ -510,6 +532,7 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                         DamageReplacement::PreventAll { .. } => 0,
                         DamageReplacement::Double => 2,
                         DamageReplacement::RedirectFromYou(_) => 3,
+                        DamageReplacement::PlusToPlayer { .. } => 5,
                     },
                     _ => 4,
                 }
