@@ -558,6 +558,9 @@ impl Game {
         for &id in &self.removed {
             mark(id, Zone::RemovedFromGame)?;
         }
+        for p in &self.phased_out {
+            mark(p.id, Zone::PhasedOut)?;
+        }
         for s in &self.stack {
             if let crate::StackKind::Spell { obj } = s.kind {
                 mark(obj, Zone::Stack)?;
