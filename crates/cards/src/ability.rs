@@ -609,6 +609,11 @@ pub enum Effect {
         to: Recipient,
         amount: Amount,
     },
+    /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
+    /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
+    PreventAllDamageThisTurn {
+        to: Recipient,
+    },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.

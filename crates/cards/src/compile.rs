@@ -1648,6 +1648,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage that would be dealt to") {
+                // 419.1d: "Prevent all damage that would be dealt to target
+                // creature this turn." (Kaiso, Memory of Loyalty)
+                let to = recipient(p, cx)?;
+                p.eat_all("this turn").then_some(())?;
+                if !matches!(to, Recipient::Target(_)) {
+                    return None;
+                }
+                Effect::PreventAllDamageThisTurn { to }
             } else {
                 p.eat_all("the next").then_some(())?;
                 let amount = amount(p)?;

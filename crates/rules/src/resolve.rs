@@ -1166,6 +1166,15 @@ impl Game {
                     }
                 }
             }
+            Effect::PreventAllDamageThisTurn { to } => {
+                // A shield as large as any damage: it prevents all of it
+                // until the shields end in the cleanup step (314.2).
+                if let Recipient::Target(i) = to {
+                    if let Some(t) = ctx.target(*i) {
+                        self.shields.push((t, u32::MAX));
+                    }
+                }
+            }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
