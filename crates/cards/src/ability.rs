@@ -176,6 +176,9 @@ pub enum Trigger {
     SpellPlayed { by: Whose, filter: ObjectFilter },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// 410.11: a state trigger: it triggers as soon as the game state
+    /// matches, and not again while its ability is pending or on the stack.
+    State(StateTrigger),
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
@@ -183,6 +186,15 @@ pub enum Trigger {
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+}
+
+/// The game state a state trigger watches (410.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StateTrigger {
+    /// "When [this] has [keyword]" (Student of Elements).
+    ThisHasKeyword(Keyword),
+    /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
+    LifeAtLeast(u32),
 }
 
 /// Whose turn or which player a trigger watches.

@@ -2431,6 +2431,23 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
+    // 410.11 state triggers: "When CARDNAME has flying," (Student of
+    // Elements); "When you have 30 or more life," (Rune-Tail).
+    if p.at_all("cardname has") && p.peek_at(3) == "," {
+        let start = p.i;
+        p.eat_all("cardname has");
+        if let Some(k) = keyword(p) {
+            return Some(vec![Trigger::State(crate::StateTrigger::ThisHasKeyword(k))]);
+        }
+        p.i = start;
+    }
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more life").then_some(())?;
+        return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(n as u32))]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -2725,6 +2742,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             Affected::This
         } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
             Affected::Attached
+        } else if let Some(f) = (!by).then(|| group(p)).flatten() {
+            // "… to creatures you control" (Rune-Tail's Essence).
+            Affected::Each(f)
         } else {
             return None;
         };

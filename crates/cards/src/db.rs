@@ -80,6 +80,9 @@ pub struct CardFace {
     /// Has at least one static ability (derived; lets the engine skip
     /// permanents that generate no continuous effects).
     pub has_statics: bool,
+    /// Has a state-triggered ability (410.11; derived), so the engine
+    /// checks the game state only for such permanents.
+    pub has_state_triggers: bool,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -427,6 +430,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
         has_statics: false,
+        has_state_triggers: false,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -453,6 +457,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.protection_types.insert(*t)
                     }
                     Ability::Static(_) => face.has_statics = true,
+                    Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
+                        face.has_state_triggers = true
+                    }
                     _ => {}
                 }
             }

@@ -250,6 +250,17 @@ impl Game {
                         .colors
                         .contains(*color)
             }
+            // "… to creatures you control" (Rune-Tail's Essence): each
+            // permanent the filter matches from the source's point of view.
+            DamageReplacement::PreventAll {
+                to: Affected::Each(f),
+                ..
+            } => match ev.to {
+                Target::Object(o) => {
+                    self.is_present(o) && crate::filter::matches(self, f, o, Some(id), controller)
+                }
+                Target::Player(_) => false,
+            },
             DamageReplacement::PreventAll { to, by } => {
                 target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
             }

@@ -320,6 +320,59 @@ fn damage_to_player_triggers(
 
 /// Calls `f` for each triggered ability of permanent `src`; records a pending
 /// trigger for each `Some` context it returns.
+/// 410.11: state triggers. A permanent's state-triggered ability triggers
+/// as soon as the game state matches its condition, unless it already did
+/// and its ability is still waiting or on the stack.
+pub(crate) fn state_triggers(game: &mut Game) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::object::flags::TRIGGERS == 0 {
+            continue;
+        }
+        let controller = o.controller;
+        let (card, face, lost) = crate::layers::ability_face(game, src);
+        let f = &tolaria_cards::db().get(card).faces[face as usize];
+        if lost || !f.has_state_triggers {
+            continue;
+        }
+        for (k, a) in f.abilities.iter().enumerate() {
+            let Ability::Triggered(t) = a else { continue };
+            let Trigger::State(s) = t.trigger else { continue };
+            let holds = match s {
+                tolaria_cards::StateTrigger::ThisHasKeyword(kw) => {
+                    crate::characteristics::compute(game, src).has(kw)
+                }
+                tolaria_cards::StateTrigger::LifeAtLeast(n) => {
+                    game.players[controller.index()].life >= n as i32
+                }
+            };
+            let index = k as u8;
+            let waiting = game
+                .pending_triggers
+                .iter()
+                .any(|p| p.source == src && p.card == card && p.index == index)
+                || game.stack.iter().any(|s| {
+                    matches!(s.kind, crate::StackKind::Ability { source, card: c, index: x, triggered: true, .. }
+                        if source == src && c == card && x == index)
+                });
+            if holds && !waiting {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    face,
+                    index,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
 /// 502.15d: "Whenever [this] phases out": the permanent is in the
 /// phased-out zone by now, with the abilities it had (it is the same object,
 /// 502.15f).
