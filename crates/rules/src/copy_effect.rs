@@ -52,6 +52,7 @@ impl Game {
                 gains: gained,
             }),
             until_end_of_turn: false,
+            while_tapped: None,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;
