@@ -514,7 +514,10 @@ pub enum Amount {
     DoubledEachFlip(i32),
     /// "for each card fewer than N in [player's] hand" (Stabwhisker the
     /// Odious): N minus the cards in that hand, at least 0.
-    CardsFewerThanInHand { who: PlayerRef, than: i32 },
+    CardsFewerThanInHand {
+        who: PlayerRef,
+        than: i32,
+    },
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.

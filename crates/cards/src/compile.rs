@@ -1493,8 +1493,8 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         } else {
             object_phrase(p, cx)?
         };
-        let gains_this_ability = p.eat_all(", except it has this ability")
-            || p.eat_all("and gains this ability");
+        let gains_this_ability =
+            p.eat_all(", except it has this ability") || p.eat_all("and gains this ability");
         return Some(vec![Effect::BecomeCopy {
             what: copied,
             gains_this_ability,
@@ -1942,8 +1942,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             if p.eat(",") {
                 if let Some(effects) = clauses(p, cx) {
                     if p.eat_end() {
-                        cx.effects
-                            .push(Effect::IfCondition { condition, effects });
+                        cx.effects.push(Effect::IfCondition { condition, effects });
                         return Some(());
                     }
                 }
@@ -2558,7 +2557,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return None;
         };
         p.eat_all("or more life").then_some(())?;
-        return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(n as u32))]);
+        return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(
+            n as u32,
+        ))]);
     }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {

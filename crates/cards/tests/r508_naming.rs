@@ -6,7 +6,10 @@ use tolaria_cards::db;
 
 #[test]
 fn r508_2_a_flip_cards_alternative_name_may_be_named() {
-    let jushi = db().by_name("Jushi Apprentice // Tomoya the Revealer").unwrap().id;
+    let jushi = db()
+        .by_name("Jushi Apprentice // Tomoya the Revealer")
+        .unwrap()
+        .id;
     assert_eq!(db().nameable("Tomoya the Revealer"), Some(jushi));
     assert_eq!(db().nameable("Jushi Apprentice"), Some(jushi));
     assert_eq!(db().nameable("tomoya the revealer"), Some(jushi));

@@ -68,7 +68,9 @@ impl Characteristics {
             return None;
         }
         let (card, i) = self.gained?;
-        tolaria_cards::db().get(card).faces[0].abilities.get(i as usize)
+        tolaria_cards::db().get(card).faces[0]
+            .abilities
+            .get(i as usize)
     }
     /// The ability with this activation index: the face's, then the gained one
     /// (503.9), with where it lives in the card data (card, face, index).

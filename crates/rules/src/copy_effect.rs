@@ -32,7 +32,10 @@ impl Game {
         let gained = if gains {
             match self.resolving.as_deref().map(|r| &r.item.kind) {
                 Some(StackKind::Ability {
-                    card, face: 0, index, ..
+                    card,
+                    face: 0,
+                    index,
+                    ..
                 }) => Some((*card, *index)),
                 _ => None,
             }

@@ -537,9 +537,7 @@ impl Event {
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
             Event::BecameCopy { .. } => "503.4",
-            Event::PhasedOut {
-                indirect: true, ..
-            } => "502.15i",
+            Event::PhasedOut { indirect: true, .. } => "502.15i",
             Event::PhasedOut { .. } | Event::PhasedIn { .. } => "502.15b",
             Event::Drew {
                 why: DrawReason::OpeningHand,

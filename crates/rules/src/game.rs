@@ -326,7 +326,10 @@ impl Game {
         if from == Zone::InPlay {
             self.record_lki(id);
             if matches!(to, Zone::Graveyard(_))
-                && self.lki.last().is_some_and(|l| l.id == id && l.was_creature)
+                && self
+                    .lki
+                    .last()
+                    .is_some_and(|l| l.id == id && l.was_creature)
             {
                 self.creatures_died_this_turn += 1;
             }

@@ -91,7 +91,8 @@ impl Game {
             .phased_out
             .iter()
             .filter(|p| {
-                p.indirect && self.objects[p.id.slot as usize].attached_to == Some(Target::Object(id))
+                p.indirect
+                    && self.objects[p.id.slot as usize].attached_to == Some(Target::Object(id))
             })
             .map(|p| p.id)
             .collect();
@@ -174,7 +175,8 @@ impl Game {
             .iter()
             .any(|id| card_may(self.objects[id.slot as usize].card))
             || self.effects.iter().any(|e| {
-                e.effect.add_keywords.has(Keyword::Phasing) || e.copy.is_some_and(|c| card_may(c.card))
+                e.effect.add_keywords.has(Keyword::Phasing)
+                    || e.copy.is_some_and(|c| card_may(c.card))
             })
     }
 }

@@ -341,7 +341,9 @@ pub(crate) fn state_triggers(game: &mut Game) {
         }
         for (k, a) in f.abilities.iter().enumerate() {
             let Ability::Triggered(t) = a else { continue };
-            let Trigger::State(s) = t.trigger else { continue };
+            let Trigger::State(s) = t.trigger else {
+                continue;
+            };
             let holds = match s {
                 tolaria_cards::StateTrigger::ThisHasKeyword(kw) => {
                     crate::characteristics::compute(game, src).has(kw)

@@ -762,9 +762,7 @@ impl Scenario {
                 let pid = self.pid(p)?;
                 let name = words[3..].join(" ");
                 let list = self.zone_list(g, pid, zone)?;
-                let has = list
-                    .iter()
-                    .any(|&o| named(g, o, &name));
+                let has = list.iter().any(|&o| named(g, o, &name));
                 match (*verb, has) {
                     ("has", true) | ("lacks", false) => Ok(()),
                     ("has", false) => fail(format!("{name} is not there")),
@@ -1261,7 +1259,11 @@ fn named(g: &Game, o: ObjId, name: &str) -> bool {
     obj_name(g, o).eq_ignore_ascii_case(name)
         || (obj.token_src.is_none()
             && obj.def().faces.len() > 1
-            && obj.def().faces.iter().any(|f| f.name.eq_ignore_ascii_case(name)))
+            && obj
+                .def()
+                .faces
+                .iter()
+                .any(|f| f.name.eq_ignore_ascii_case(name)))
 }
 
 fn obj_name(g: &Game, o: ObjId) -> &'static str {
