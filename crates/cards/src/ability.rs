@@ -179,6 +179,11 @@ pub enum Trigger {
     /// 410.11: a state trigger: it triggers as soon as the game state
     /// matches, and not again while its ability is pending or on the stack.
     State(StateTrigger),
+    /// "Whenever the Nth spell of a turn is played" (Erayo): counted over
+    /// all players (`Player::spells_this_turn`).
+    NthSpellOfTurn(u32),
+    /// "Whenever [player] plays their first spell each turn" (Erayo's Essence).
+    FirstSpellEachTurn { by: Whose },
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).

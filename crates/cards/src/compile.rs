@@ -2632,6 +2632,21 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    // "Whenever the fourth spell of a turn is played" (Erayo).
+    if p.eat("the") {
+        let n = match p.bump() {
+            "first" => 1,
+            "second" => 2,
+            "third" => 3,
+            "fourth" => 4,
+            "fifth" => 5,
+            _ => return None,
+        };
+        p.eat_all("spell of a turn is").then_some(())?;
+        p.eat_any(&["play", "played", "cast"])?;
+        cx.trig_obj = true;
+        return Some(vec![Trigger::NthSpellOfTurn(n)]);
+    }
     // "Whenever a player plays a white spell"
     let by = if p.eat_all("a player plays") {
         Some(Whose::Each)
@@ -2643,6 +2658,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         None
     };
     if let Some(by) = by {
+        // "Whenever an opponent plays their first spell each turn" (Erayo's Essence).
+        if p.eat_all("their first spell each turn") || p.eat_all("his or her first spell each turn")
+        {
+            cx.trig_player = true;
+            cx.trig_obj = true;
+            return Some(vec![Trigger::FirstSpellEachTurn { by }]);
+        }
         p.eat_any(&["a", "an"])?;
         let (f, noun) = filter(p)?;
         // "that player" is the caster; "that spell" the spell (Planar Chaos).

@@ -349,12 +349,15 @@ impl Game {
                 card,
             });
             match c.what {
-                Playing::Spell { obj } => self.emit(Event::SpellPlayed {
-                    player: c.player,
-                    obj,
-                    card,
-                    targets,
-                }),
+                Playing::Spell { obj } => {
+                    self.players[c.player.index()].spells_this_turn += 1;
+                    self.emit(Event::SpellPlayed {
+                        player: c.player,
+                        obj,
+                        card,
+                        targets,
+                    })
+                }
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
                         o.activated_this_turn |= 1 << index.min(15);

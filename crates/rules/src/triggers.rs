@@ -222,6 +222,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 ..Default::default()
                             })
                     }
+                    Trigger::FirstSpellEachTurn { by } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let who_ok = match by {
+                            Whose::You => caster == you,
+                            Whose::Opponent => caster != you,
+                            Whose::Each => true,
+                        };
+                        (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
+                            TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    Trigger::NthSpellOfTurn(n) => {
+                        let total: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+                        (total == *n).then_some(TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            ..Default::default()
+                        })
+                    }
                     _ => None,
                 });
             }

@@ -70,6 +70,7 @@ impl Game {
         let active = self.active;
         for p in &mut self.players {
             p.lands_played = 0;
+            p.spells_this_turn = 0;
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;
