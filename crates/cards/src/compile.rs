@@ -1940,7 +1940,11 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat("if");
         if let Some(condition) = attempt(p, cx, condition) {
             if p.eat(",") {
-                if let Some(effects) = clauses(p, cx) {
+                // Only instructions that need no choice run inside the
+                // condition (it is checked by the non-pausing executor).
+                if let Some(effects) = clauses(p, cx)
+                    .filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
+                {
                     if p.eat_end() {
                         cx.effects.push(Effect::IfCondition { condition, effects });
                         return Some(());
