@@ -44,6 +44,8 @@ pub enum LossReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardChange {
     None,
+    /// Only for a board that reads status or graveyards
+    /// (`Board::status_sensitive`).
     Status,
     Always,
 }
@@ -348,6 +350,11 @@ pub enum Event {
         by_card: CardId,
         instead: PlayerId,
     },
+    /// 415.7: a spell's target changed.
+    TargetChanged {
+        card: CardId,
+        targets: Vec<NamedTarget>,
+    },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
         player: PlayerId,
@@ -553,6 +560,7 @@ impl Event {
             Event::LandPlayed { .. } => "408.2d",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
+            Event::TargetChanged { .. } => "415.7",
             Event::DrawReplaced { .. } => "419.1a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
@@ -633,11 +641,16 @@ impl Event {
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
-            // Only the permanents in play are on the board, and no effect
-            // reads the other zones (416.2): a draw or a spell being played
+            // Only the permanents in play are on the board, and only a
+            // count of graveyard cards (Mortivore, a sensitive board) reads
+            // the other zones (416.2): a draw or a spell being played
             // leaves every computed characteristic as it was.
             Event::ZoneChange { from, to, .. } if *from != Zone::InPlay && *to != Zone::InPlay => {
-                BoardChange::None
+                if matches!(from, Zone::Graveyard(_)) || matches!(to, Zone::Graveyard(_)) {
+                    BoardChange::Status
+                } else {
+                    BoardChange::None
+                }
             }
             Event::TurnBegan { .. }
             | Event::Flipped { .. }
@@ -960,6 +973,9 @@ impl Event {
                 "{}: {player} skips a draw and {instead} draws instead",
                 name(*by_card)
             ),
+            Event::TargetChanged { card, targets: ts } => {
+                format!("the target of {} changes:{}", name(*card), targets(ts))
+            }
             Event::SpellCopied {
                 player,
                 card,

@@ -81,6 +81,7 @@ impl Game {
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
         self.combat.clear();
+        self.forget_lki_if_idle();
         self.emit(Event::TurnBegan {
             turn: self.turn,
             player: active,
