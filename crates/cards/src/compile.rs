@@ -2012,8 +2012,8 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             if p.eat(",") {
                 // Only instructions that need no choice run inside the
                 // condition (it is checked by the non-pausing executor).
-                if let Some(effects) = clauses(p, cx)
-                    .filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
+                if let Some(effects) =
+                    clauses(p, cx).filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
                 {
                     if p.eat_end() {
                         cx.effects.push(Effect::IfCondition { condition, effects });
