@@ -134,6 +134,17 @@ pub struct TriggeredAbility {
 pub enum Condition {
     /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
     CountersOnThis { kind: CounterKind, at_least: u32 },
+    /// "if you have N or more cards in hand" (Jushi Apprentice).
+    CardsInHand { who: PlayerRef, at_least: u32 },
+    /// "if N or more creatures were put into graveyards from play this turn" (Kuon).
+    CreaturesDiedThisTurn { at_least: u32 },
+    /// "if [this] is enchanted by N or more Auras" (Kitsune Mystic).
+    EnchantedByAuras { at_least: u32 },
+    /// "if that player has no cards in hand" (Nezumi Shortfang).
+    NoCardsInHand { who: PlayerRef },
+    /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
+    /// the filter's controller is the ability's controller.
+    ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -165,6 +176,18 @@ pub enum Trigger {
     SpellPlayed { by: Whose, filter: ObjectFilter },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// 410.11: a state trigger: it triggers as soon as the game state
+    /// matches, and not again while its ability is pending or on the stack.
+    State(StateTrigger),
+    /// "Whenever the Nth spell of a turn is played" (Erayo): counted over
+    /// all players (`Player::spells_this_turn`).
+    NthSpellOfTurn(u32),
+    /// "Whenever [player] plays their first spell each turn" (Erayo's Essence).
+    FirstSpellEachTurn { by: Whose },
+    /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
+    PhasesOut,
+    /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
+    PhasesIn,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
@@ -172,6 +195,15 @@ pub enum Trigger {
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
     BeginningOfFromGraveyard { step: Step, whose: Whose },
+}
+
+/// The game state a state trigger watches (410.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StateTrigger {
+    /// "When [this] has [keyword]" (Student of Elements).
+    ThisHasKeyword(Keyword),
+    /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
+    LifeAtLeast(u32),
 }
 
 /// Whose turn or which player a trigger watches.
@@ -305,6 +337,9 @@ pub enum DamageReplacement {
     /// deals double that damage to that permanent or player instead."
     /// (Furnace of Rath)
     Double,
+    /// 419.1a: "If a [color] source would deal damage to a player, it deals
+    /// that much damage plus N to that player instead." (Tok-Tok, Volcano Born)
+    PlusToPlayer { color: crate::Color, plus: u32 },
     /// 419.1d: "Prevent all damage that would be dealt to [affected]"
     /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
     /// (Heart of Light).
@@ -523,6 +558,12 @@ pub enum Amount {
     LifeTotal(PlayerRef),
     /// "half their library, rounded down" (Traumatize).
     HalfLibraryRoundedDown(PlayerRef),
+    /// "for each card fewer than N in [player's] hand" (Stabwhisker the
+    /// Odious): N minus the cards in that hand, at least 0.
+    CardsFewerThanInHand {
+        who: PlayerRef,
+        than: i32,
+    },
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -675,6 +716,11 @@ pub enum Effect {
     PreventNextDamage {
         to: Recipient,
         amount: Amount,
+    },
+    /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
+    /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
+    PreventAllDamageThisTurn {
+        to: Recipient,
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
@@ -885,6 +931,29 @@ pub enum Effect {
         filter: ObjectFilter,
         owner: PlayerRef,
     },
+    /// 508: "flip [it]": a flip permanent in play becomes flipped (510.1b);
+    /// one way only (508.4), and only a permanent has status (510.5).
+    Flip {
+        what: ObjectRef,
+    },
+    /// "If [condition], [effects]." checked as this effect resolves
+    /// ("… If you have nine or more cards in hand, flip Jushi Apprentice.").
+    IfCondition {
+        condition: Condition,
+        effects: Vec<Effect>,
+    },
+    /// 503.1, 503.4: "[this] becomes a copy of [what]" while it stays in
+    /// play; with `gains_this_ability` the copy also has the ability doing
+    /// this (503.9, Dimir Doppelganger: "… except it has this ability").
+    BecomeCopy {
+        what: ObjectRef,
+        gains_this_ability: bool,
+    },
+    /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
+    /// into the phased-out zone (217.8) until its controller's next untap step.
+    PhaseOut {
+        what: ObjectRef,
+    },
 }
 
 /// Where a card found in a library goes.
@@ -923,14 +992,17 @@ pub enum CounterKind {
     Fuse,
     /// Chance Encounter's luck counters.
     Luck,
+    /// The ki counters of the Kamigawa flip cards (Callow Jushi, …).
+    Ki,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 4] = [
+    pub const ALL: [CounterKind; 5] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
         CounterKind::Luck,
+        CounterKind::Ki,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -944,6 +1016,7 @@ impl CounterKind {
             CounterKind::MinusOneMinusOne => "-1/-1",
             CounterKind::Fuse => "fuse",
             CounterKind::Luck => "luck",
+            CounterKind::Ki => "ki",
         }
     }
 }

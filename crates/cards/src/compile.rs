@@ -1196,6 +1196,20 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
+    // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
+    if a == Amount::Fixed(1) && p.eat_all("for each card fewer than") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        let who = if p.eat_all("in your hand") {
+            PlayerRef::You
+        } else if p.eat_all("in their hand") || p.eat_all("in that player's hand") {
+            that_player(cx)?
+        } else {
+            return None;
+        };
+        return Some(Amount::CardsFewerThanInHand { who, than: n });
+    }
     for_each(p, a)
 }
 
@@ -1525,6 +1539,26 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 502.15: "[It] phases out."
+    if p.eat_all("phases out") || p.eat_all("phase out") {
+        return Some(vec![Effect::PhaseOut { what }]);
+    }
+    // 503.4: "CARDNAME becomes a copy of that card, except it has this
+    // ability." (Dimir Doppelganger; 503.9)
+    if what == ObjectRef::This && p.eat_all("becomes a copy of") {
+        // "that card": the card the ability targets.
+        let copied = if p.eat_all("that card") {
+            ObjectRef::Target((cx.targets.len() as u8).checked_sub(1)?)
+        } else {
+            object_phrase(p, cx)?
+        };
+        let gains_this_ability =
+            p.eat_all(", except it has this ability") || p.eat_all("and gains this ability");
+        return Some(vec![Effect::BecomeCopy {
+            what: copied,
+            gains_this_ability,
+        }]);
+    }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"])
@@ -1634,6 +1668,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             Effect::Counter { what }
+        }
+        // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
+        "flip" if matches!(p.peek_at(1), "cardname" | "it") => {
+            p.bump();
+            p.bump();
+            Effect::Flip {
+                what: ObjectRef::This,
+            }
         }
         // 419.6c: "All combat damage that would be dealt to you by
         // unblocked creatures this turn is dealt to CARDNAME instead."
@@ -1754,6 +1796,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage that would be dealt to") {
+                // 419.1d: "Prevent all damage that would be dealt to target
+                // creature this turn." (Kaiso, Memory of Loyalty)
+                let to = recipient(p, cx)?;
+                p.eat_all("this turn").then_some(())?;
+                if !matches!(to, Recipient::Target(_)) {
+                    return None;
+                }
+                Effect::PreventAllDamageThisTurn { to }
             } else if p.eat_all("all damage that") {
                 // "black sources and red sources", "creatures".
                 let mut sources = ObjectFilter::default();
@@ -1925,11 +1976,70 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     })
 }
 
+/// A condition of an "If …, …" instruction, up to its comma.
+fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    // "you have nine or more cards in hand"
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more cards in hand").then_some(())?;
+        return Some(Condition::CardsInHand {
+            who: PlayerRef::You,
+            at_least: n as u32,
+        });
+    }
+    // "you control ten or more lands"
+    if p.eat_all("you control") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        let (mut filter, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return None;
+        }
+        filter.controller = ControllerFilter::You;
+        return Some(Condition::ControlsAtLeast {
+            filter,
+            at_least: n as u32,
+        });
+    }
+    // "that player has no cards in hand"
+    let who = player_phrase(p, cx)?;
+    p.eat_all("has no cards in hand").then_some(())?;
+    Some(Condition::NoCardsInHand { who })
+}
+
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
+    }
+    // "If you have nine or more cards in hand, flip CARDNAME." / "Then if
+    // that player has no cards in hand, flip CARDNAME.": checked as the
+    // instruction is reached during resolution.
+    if p.at_all("if") || p.at_all("then if") {
+        let start = p.i;
+        p.eat("then");
+        p.eat("if");
+        if let Some(condition) = attempt(p, cx, condition) {
+            if p.eat(",") {
+                // Only instructions that need no choice run inside the
+                // condition (it is checked by the non-pausing executor).
+                if let Some(effects) =
+                    clauses(p, cx).filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
+                {
+                    if p.eat_end() {
+                        cx.effects.push(Effect::IfCondition { condition, effects });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
     }
     // "It's still a land." after an animation: the types were added.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
@@ -2239,12 +2349,41 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
-    let v = clauses(p, cx)?;
+    let mut v = clauses(p, cx)?;
+    // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
+    if p.at_all(", where x is") {
+        p.eat_all(", where x is");
+        let a = equal_amount(p, cx)?;
+        let mut any = false;
+        for e in v.iter_mut() {
+            any |= define_x(e, &a);
+        }
+        any.then_some(())?;
+    }
     if !p.eat_end() {
         return None;
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// Replaces the amount X of an effect by the amount a "where X is …"
+/// clause defines; false if the effect has no such amount.
+fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    let slot = match e {
+        Effect::DealDamage { amount, .. }
+        | Effect::GainLife { amount, .. }
+        | Effect::LoseLife { amount, .. }
+        | Effect::DrawCards { amount, .. }
+        | Effect::Discard { amount, .. }
+        | Effect::PutCounters { amount, .. } => amount,
+        _ => return false,
+    };
+    if *slot != Amount::X {
+        return false;
+    }
+    *slot = a.clone();
+    true
 }
 
 /// Clauses joined by ",", "and" or "then".
@@ -2472,12 +2611,12 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         let whose = if p.eat("your") {
             Whose::You
-        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
-            cx.trig_player = true;
-            Whose::Each
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
             cx.trig_player = true;
             Whose::Opponent
+        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
+            cx.trig_player = true;
+            Whose::Each
         } else {
             return None;
         };
@@ -2494,6 +2633,25 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
+    // 410.11 state triggers: "When CARDNAME has flying," (Student of
+    // Elements); "When you have 30 or more life," (Rune-Tail).
+    if p.at_all("cardname has") && p.peek_at(3) == "," {
+        let start = p.i;
+        p.eat_all("cardname has");
+        if let Some(k) = keyword(p) {
+            return Some(vec![Trigger::State(crate::StateTrigger::ThisHasKeyword(k))]);
+        }
+        p.i = start;
+    }
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more life").then_some(())?;
+        return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(
+            n as u32,
+        ))]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -2505,6 +2663,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
+        }
+        // 502.15d: abilities that mention phasing trigger on it.
+        if p.eat_all("phases out") {
+            return Some(vec![Trigger::PhasesOut]);
+        }
+        if p.eat_all("phases in") {
+            return Some(vec![Trigger::PhasesIn]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![
@@ -2558,6 +2723,21 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    // "Whenever the fourth spell of a turn is played" (Erayo).
+    if p.eat("the") {
+        let n = match p.bump() {
+            "first" => 1,
+            "second" => 2,
+            "third" => 3,
+            "fourth" => 4,
+            "fifth" => 5,
+            _ => return None,
+        };
+        p.eat_all("spell of a turn is").then_some(())?;
+        p.eat_any(&["play", "played", "cast"])?;
+        cx.trig_obj = true;
+        return Some(vec![Trigger::NthSpellOfTurn(n)]);
+    }
     // "Whenever a player plays a white spell"
     let by = if p.eat_all("a player plays") {
         Some(Whose::Each)
@@ -2569,6 +2749,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         None
     };
     if let Some(by) = by {
+        // "Whenever an opponent plays their first spell each turn" (Erayo's Essence).
+        if p.eat_all("their first spell each turn") || p.eat_all("his or her first spell each turn")
+        {
+            cx.trig_player = true;
+            cx.trig_obj = true;
+            return Some(vec![Trigger::FirstSpellEachTurn { by }]);
+        }
         p.eat_any(&["a", "an"])?;
         let (f, noun) = filter(p)?;
         // "that player" is the caster; "that spell" the spell (Planar Chaos).
@@ -2629,6 +2816,44 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             None
         };
         let (Some(kind), true) = (kind, p.eat_all("counters on it ,")) else {
+            return Err(no_rule(p));
+        };
+        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // "if three or more creatures died this turn," (Kuon); "if CARDNAME
+        // is enchanted by two or more Auras," (Kitsune Mystic).
+        p.eat("if").then_some(())?;
+        if p.eat("cardname") {
+            p.eat_all("is enchanted by").then_some(())?;
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more auras ,") && n > 0)
+                .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more creatures")
+                && (p.eat_all("died this turn ,")
+                    || p.eat_all("were put into graveyards from play this turn ,"))
+                && n > 0)
+                .then_some(crate::Condition::CreaturesDiedThisTurn { at_least: n as u32 })
+        }
+    }) {
+        condition = Some(c);
+    } else if p.eat_all("if there are") {
+        // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        let kind = if p.eat_all("or more") {
+            counter_kind(p.bump())
+        } else {
+            None
+        };
+        let (Some(kind), true) = (kind, p.eat_all("counters on cardname ,")) else {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
@@ -2712,6 +2937,28 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // 419.1a: "If a red source would deal damage to a player, it deals that
+    // much damage plus 1 to that player instead." (Tok-Tok, Volcano Born)
+    if p.at_all("if a") && p.peek_at(3) == "source" {
+        let start = p.i;
+        p.eat_all("if a");
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            if p.eat_all("source would deal damage to a player , it deals that much damage plus") {
+                if let Some(Amount::Fixed(n)) = amount(p) {
+                    if n > 0 && p.eat_all("to that player instead") && p.eat_end() && p.at_end() {
+                        return Some(vec![StaticAbility::DamageReplacement(
+                            crate::DamageReplacement::PlusToPlayer {
+                                color,
+                                plus: n as u32,
+                            },
+                        )]);
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // 419.1a: Furnace of Rath.
     if p.eat_all("if a source would deal damage to a permanent or player , it deals double that damage to that permanent or player instead") {
         return (p.eat_end() && p.at_end())
@@ -2725,6 +2972,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             Affected::This
         } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
             Affected::Attached
+        } else if let Some(f) = (!by).then(|| group(p)).flatten() {
+            // "… to creatures you control" (Rune-Tail's Essence).
+            Affected::Each(f)
         } else {
             return None;
         };

@@ -80,6 +80,9 @@ pub struct CardFace {
     /// Has at least one static ability (derived; lets the engine skip
     /// permanents that generate no continuous effects).
     pub has_statics: bool,
+    /// Has a state-triggered ability (410.11; derived), so the engine
+    /// checks the game state only for such permanents.
+    pub has_state_triggers: bool,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -269,6 +272,31 @@ impl CardDb {
             .map(|&id| self.get(id))
     }
 
+    /// The card a player may mean when naming a card ("name a card", e.g.
+    /// Pithing Needle's "choose a card name"): a card of the pool by its
+    /// name, or a flip card by its alternative name, which a flipped
+    /// permanent has in play (508.1b, 508.2). The 2007 rules have no rule
+    /// 508.5; naming the alternative name follows from 508.2 (a flipped
+    /// permanent has that name), so an effect looking for that name must be
+    /// able to name it. A split card is named by both halves (505.7: "Fire //
+    /// Ice"), never by one half.
+    pub fn nameable(&self, name: &str) -> Option<CardId> {
+        let key = name.trim().to_ascii_lowercase();
+        self.cards
+            .iter()
+            .find(|c| {
+                c.name.to_ascii_lowercase() == key
+                    || (c.layout == Layout::Flip
+                        && c.faces.iter().any(|f| f.name.to_ascii_lowercase() == key))
+            })
+            .map(|c| c.id)
+    }
+
+    /// Whether a player may name this card name (see [`CardDb::nameable`]).
+    pub fn is_nameable(&self, name: &str) -> bool {
+        self.nameable(name).is_some()
+    }
+
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
         self.cards.iter()
     }
@@ -312,15 +340,11 @@ fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
         faces[1].mana_cost = faces[0].mana_cost.clone();
         faces[1].colors = faces[0].colors;
     }
-    if layout != Layout::Normal {
-        // The engine plays split (505) and flip (508) cards only once those
-        // rules are implemented; until then the card is unsupported rather
-        // than half-played as its first face.
-        let rule = if layout == Layout::Split {
-            "505 split cards"
-        } else {
-            "508 flip cards"
-        };
+    if layout == Layout::Split {
+        // The engine plays split cards (505) only once those rules are
+        // implemented; until then the card is unsupported rather than
+        // half-played as its first face. Flip cards (508) are played.
+        let rule = "505 split cards";
         if faces[0].support.is_ok() {
             faces[0].support = Err(Unsupported {
                 phrase: raw.name.clone(),
@@ -406,6 +430,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
         has_statics: false,
+        has_state_triggers: false,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -432,6 +457,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.protection_types.insert(*t)
                     }
                     Ability::Static(_) => face.has_statics = true,
+                    Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
+                        face.has_state_triggers = true
+                    }
                     _ => {}
                 }
             }

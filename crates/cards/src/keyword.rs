@@ -46,10 +46,12 @@ pub enum Keyword {
     SplitSecond,
     /// 502.3 (a triggered ability; see `db::add_keyword_triggers`)
     Flanking,
+    /// 502.15: a static ability that modifies the untap step (turn.rs).
+    Phasing,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 22] = [
+    pub const ALL: [Keyword; 23] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -72,6 +74,7 @@ impl Keyword {
         Keyword::Lifelink,
         Keyword::SplitSecond,
         Keyword::Flanking,
+        Keyword::Phasing,
     ];
 
     pub fn name(self) -> &'static str {
@@ -98,6 +101,7 @@ impl Keyword {
             Keyword::Lifelink => "lifelink",
             Keyword::SplitSecond => "split second",
             Keyword::Flanking => "flanking",
+            Keyword::Phasing => "phasing",
         }
     }
 
@@ -132,6 +136,7 @@ impl Keyword {
             Keyword::Lifelink => "502.68",
             Keyword::SplitSecond => "502.58",
             Keyword::Flanking => "502.3",
+            Keyword::Phasing => "502.15",
         }
     }
 

@@ -639,6 +639,16 @@ fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
     if x.tapped {
         st.push("tapped".to_string());
     }
+    // 510.1: the other two kinds of status; 217.8: the phased-out zone.
+    if x.flipped {
+        st.push("flipped".into());
+    }
+    if x.face_down {
+        st.push("face down".into());
+    }
+    if x.phased_out {
+        st.push("phased out".into());
+    }
     if x.attacking {
         st.push("attacking".into());
     }

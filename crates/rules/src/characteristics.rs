@@ -43,6 +43,9 @@ pub struct Characteristics {
     /// Layer 3 (418.6): a text-changing effect that rewrites the colour
     /// words or basic land types of its abilities.
     pub text: Option<TextChange>,
+    /// 503.9: an ability a copy effect gave it (card, index of the ability
+    /// on that card's first face), after the face's own abilities.
+    pub gained: Option<(CardId, u8)>,
 }
 
 impl Characteristics {
@@ -57,6 +60,30 @@ impl Characteristics {
             return &[];
         }
         &self.face_def().abilities
+    }
+    /// The ability a copy effect gave it (503.9), unless an effect removed
+    /// its abilities (layer 5). Its activation index is `abilities().len()`.
+    pub fn gained_ability(&self) -> Option<&'static Ability> {
+        if self.token.is_some() || self.lost_abilities {
+            return None;
+        }
+        let (card, i) = self.gained?;
+        tolaria_cards::db().get(card).faces[0]
+            .abilities
+            .get(i as usize)
+    }
+    /// The ability with this activation index: the face's, then the gained one
+    /// (503.9), with where it lives in the card data (card, face, index).
+    pub fn ability_at(&self, index: u8) -> Option<(&'static Ability, CardId, u8, u8)> {
+        let own = self.abilities();
+        if let Some(a) = own.get(index as usize) {
+            return Some((a, self.card, self.face, index));
+        }
+        if index as usize == own.len() {
+            let (card, i) = self.gained?;
+            return self.gained_ability().map(|a| (a, card, 0, i));
+        }
+        None
     }
     pub fn name(&self) -> &'static str {
         match self.token.and_then(|t| t.spec()) {
@@ -108,6 +135,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         token: None,
         lost_abilities: false,
         text: None,
+        gained: None,
     }
 }
 
@@ -138,7 +166,7 @@ pub(crate) fn of_token(
 /// The face index in force for a card with this status: 508.2, the
 /// flipped face only for a flipped permanent in play.
 pub(crate) fn face_in_force(card: CardId, flipped: bool, in_play: bool) -> u8 {
-    if flipped && in_play && tolaria_cards::db().get(card).faces.len() > 1 {
+    if flipped && in_play && tolaria_cards::db().get(card).layout == tolaria_cards::Layout::Flip {
         1
     } else {
         0

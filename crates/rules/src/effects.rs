@@ -36,4 +36,9 @@ pub struct ContinuousEffect {
 pub struct Copiable {
     pub card: CardId,
     pub token: Option<TokenSource>,
+    /// 503.9: an ability the copy effect gave the copy ("… becomes a copy of
+    /// that card and gains this ability", Dimir Doppelganger): the card and
+    /// the index of the ability on its first face. Part of the copiable values.
+    #[serde(default)]
+    pub gains: Option<(CardId, u8)>,
 }

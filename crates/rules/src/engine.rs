@@ -424,6 +424,8 @@ impl Game {
             if self.is_over() {
                 return;
             }
+            // 410.11: state triggers look at the game as it is now.
+            crate::triggers::state_triggers(self);
             if self.pending_triggers.is_empty() {
                 break;
             }

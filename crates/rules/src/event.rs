@@ -151,6 +151,30 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 503.4: a permanent became a copy of a card while staying in play.
+    BecameCopy {
+        obj: ObjId,
+        card: CardId,
+        of: CardId,
+    },
+    /// 508.2: a flip permanent in play became flipped; its alternative
+    /// characteristics apply.
+    Flipped {
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 502.15b (502.15i when `indirect`): a permanent phased out into the
+    /// phased-out zone (217.8).
+    PhasedOut {
+        obj: ObjId,
+        card: CardId,
+        indirect: bool,
+    },
+    /// 502.15b: a phased-out permanent phased in (510.6: with its status).
+    PhasedIn {
+        obj: ObjId,
+        card: CardId,
+    },
     /// 423.1 (304.1 in the draw step, 101.3 for the opening hand)
     Drew {
         player: PlayerId,
@@ -546,6 +570,10 @@ impl Event {
             Event::StepBegan { step } => step.rule(),
             Event::Untapped { .. } => "302.2",
             Event::Tapped { .. } => "501.7",
+            Event::Flipped { .. } => "508.2",
+            Event::BecameCopy { .. } => "503.4",
+            Event::PhasedOut { indirect: true, .. } => "502.15i",
+            Event::PhasedOut { .. } | Event::PhasedIn { .. } => "502.15b",
             Event::Drew {
                 why: DrawReason::OpeningHand,
                 ..
@@ -657,6 +685,10 @@ impl Event {
                 }
             }
             Event::TurnBegan { .. }
+            | Event::Flipped { .. }
+            | Event::BecameCopy { .. }
+            | Event::PhasedOut { .. }
+            | Event::PhasedIn { .. }
             | Event::ZoneChange { .. }
             | Event::Regenerated { .. }
             | Event::Pumped { .. }
@@ -768,6 +800,25 @@ impl Event {
             }
             Event::StepBegan { step } => format!("{} begins", capitalise(step.name())),
             Event::Untapped { card, .. } => format!("{} untaps", name(*card)),
+            Event::BecameCopy { card, of, .. } => {
+                format!("{} becomes a copy of {}", name(*card), name(*of))
+            }
+            Event::Flipped { card, .. } => {
+                let def = db().get(*card);
+                match def.faces.get(1) {
+                    Some(f) if def.layout == tolaria_cards::Layout::Flip => {
+                        format!("{} flips: it is now {}", def.faces[0].name, f.name)
+                    }
+                    _ => format!("{} flips", name(*card)),
+                }
+            }
+            Event::PhasedOut {
+                card,
+                indirect: true,
+                ..
+            } => format!("{} phases out with what it is attached to", name(*card)),
+            Event::PhasedOut { card, .. } => format!("{} phases out", name(*card)),
+            Event::PhasedIn { card, .. } => format!("{} phases in", name(*card)),
             Event::Tapped { card, .. } => format!("{} becomes tapped", name(*card)),
             Event::Drew { player, .. } => format!("{player} draws a card"),
             Event::DrewFromEmptyLibrary { player } => {
@@ -905,6 +956,7 @@ impl Event {
                     Zone::Hand(_) => "is put into its owner's hand".to_string(),
                     Zone::Library(_) => "is put into its owner's library".to_string(),
                     Zone::InPlay => "comes into play".to_string(),
+                    Zone::PhasedOut => "phases out".to_string(),
                     Zone::Stack => "is put onto the stack".to_string(),
                     Zone::RemovedFromGame => "is removed from the game".to_string(),
                     Zone::Nowhere => "ceases to exist".to_string(),

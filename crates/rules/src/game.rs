@@ -33,6 +33,9 @@ pub struct LastKnown {
     pub ability_card: CardId,
     pub ability_face: u8,
     pub lost_abilities: bool,
+    /// It was a creature as it last existed in play.
+    #[serde(default)]
+    pub was_creature: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -46,6 +49,9 @@ pub struct Game {
     pub stack: Vec<StackItem>,
     /// 217.7: removed from the game.
     pub removed: Vec<ObjId>,
+    /// 217.8: the phased-out zone, in order of phasing out.
+    #[serde(default)]
+    pub phased_out: Vec<crate::phasing::PhasedOut>,
     pub turn: u32,
     pub active: PlayerId,
     pub starting_player: PlayerId,
@@ -97,6 +103,10 @@ pub struct Game {
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
     pub cleanup_again: bool,
+    /// Creatures put into a graveyard from play this turn ("if three or more
+    /// creatures were put into graveyards from play this turn", Kuon).
+    #[serde(default)]
+    pub creatures_died_this_turn: u32,
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,
@@ -231,6 +241,7 @@ impl Game {
                     self.stack.remove(i);
                 }
             }
+            Zone::PhasedOut => self.phased_out.retain(|p| p.id != id),
             Zone::Nowhere => {}
         }
     }
@@ -322,6 +333,14 @@ impl Game {
         }
         if from == Zone::InPlay {
             self.record_lki(id);
+            if matches!(to, Zone::Graveyard(_))
+                && self
+                    .lki
+                    .last()
+                    .is_some_and(|l| l.id == id && l.was_creature)
+            {
+                self.creatures_died_this_turn += 1;
+            }
             self.leave_play_cleanup(id);
         }
         self.unlist(id, from);
@@ -403,7 +422,7 @@ impl Game {
                 self.in_play.push(new)
             }
             Zone::RemovedFromGame => self.removed.push(new),
-            Zone::Stack | Zone::Nowhere => {}
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         let _ = token;
         self.emit(Event::ZoneChange {
@@ -451,6 +470,7 @@ impl Game {
                 toughness: ch.toughness,
                 ability_card: ch.card,
                 ability_face: ch.face,
+                was_creature: ch.is_creature(),
                 lost_abilities: ch.lost_abilities,
             });
         }
@@ -587,6 +607,9 @@ impl Game {
         }
         for &id in &self.removed {
             mark(id, Zone::RemovedFromGame)?;
+        }
+        for p in &self.phased_out {
+            mark(p.id, Zone::PhasedOut)?;
         }
         for s in &self.stack {
             if let crate::StackKind::Spell { obj } = s.kind {

@@ -182,7 +182,7 @@ pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristic
 /// those of the latest copy effect on it (`Game::copiable_values`).
 fn layer1(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
-    let crate::effects::Copiable { card, token } = game.copiable_values(id);
+    let crate::effects::Copiable { card, token, gains } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
         // 510.4: a flipped permanent that copies a flip card has the copied
@@ -193,6 +193,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
             o.base_controller,
         ),
     };
+    ch.gained = gains;
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).
     if let Some(c) = o.chosen_color {

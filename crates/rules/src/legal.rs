@@ -370,7 +370,8 @@ impl Game {
             return;
         }
         let ch = compute(self, id);
-        for (i, a) in ch.abilities().iter().enumerate() {
+        // 503.9: a gained ability comes after the face's own.
+        for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
             if let Ability::Activated(act) = a {
                 if act.sorcery_speed && !sorcery_timing {
                     continue;

@@ -147,7 +147,7 @@ pub struct Object {
     /// per kind: plain `Copy` data in what was padding, so the object's size
     /// and the cost of cloning a game don't change.
     #[serde(default)]
-    pub counters: [u8; 2],
+    pub counters: [u8; 3],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -188,7 +188,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 2],
+            counters: [0; 3],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -211,7 +211,7 @@ impl Object {
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.abilities().iter())
+        flags_of(ch.abilities().iter().chain(ch.gained_ability()))
     }
 
     /// Sets the controller a permanent or spell has before any
@@ -256,7 +256,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 2];
+        self.counters = [0; 3];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -276,6 +276,7 @@ impl Object {
             CounterKind::MinusOneMinusOne => self.minus_counters as u32,
             CounterKind::Fuse => self.counters[0] as u32,
             CounterKind::Luck => self.counters[1] as u32,
+            CounterKind::Ki => self.counters[2] as u32,
         }
     }
 
@@ -294,6 +295,7 @@ impl Object {
             CounterKind::MinusOneMinusOne => self.minus_counters = new,
             CounterKind::Fuse => self.counters[0] = new as u8,
             CounterKind::Luck => self.counters[1] = new as u8,
+            CounterKind::Ki => self.counters[2] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

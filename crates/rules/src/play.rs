@@ -34,12 +34,16 @@ impl Game {
             }
             Playing::Ability { source, index } => {
                 let ch = crate::characteristics::compute(self, *source);
+                // 503.9: a gained ability lives on another card.
+                let (card, face, at) = ch
+                    .ability_at(*index)
+                    .map_or((ch.card, ch.face, *index), |(_, c, f, i)| (c, f, i));
                 StackItem {
                     kind: StackKind::Ability {
                         source: *source,
-                        card: ch.card,
-                        face: ch.face,
-                        index: *index,
+                        card,
+                        face,
+                        index: at,
                         triggered: false,
                         trigger: TriggerContext::default(),
                     },
@@ -346,12 +350,15 @@ impl Game {
                 card,
             });
             match c.what {
-                Playing::Spell { obj } => self.emit(Event::SpellPlayed {
-                    player: c.player,
-                    obj,
-                    card,
-                    targets,
-                }),
+                Playing::Spell { obj } => {
+                    self.players[c.player.index()].spells_this_turn += 1;
+                    self.emit(Event::SpellPlayed {
+                        player: c.player,
+                        obj,
+                        card,
+                        targets,
+                    })
+                }
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
                         o.activated_this_turn |= 1 << index.min(15);

@@ -69,6 +69,9 @@ pub struct Player {
     pub turns_to_skip: u8,
     /// 314.1: maximum hand size.
     pub max_hand_size: Option<u32>,
+    /// Spells played this turn (409.1i; copies aren't played, 503.10).
+    #[serde(default)]
+    pub spells_this_turn: u32,
 }
 
 impl Player {
@@ -88,6 +91,7 @@ impl Player {
             outside: Vec::new(),
             turns_to_skip: 0,
             max_hand_size: Some(7),
+            spells_this_turn: 0,
         }
     }
 }

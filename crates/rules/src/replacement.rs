@@ -299,6 +299,24 @@ impl Game {
                     && target_of(aff).is_some_and(|h| self.can_be_dealt(Target::Object(h)))
             }
             DamageReplacement::Double => true,
+            // Only damage to a player, from a source of that colour now.
+            DamageReplacement::PlusToPlayer { color, .. } => {
+                matches!(ev.to, Target::Player(_))
+                    && crate::characteristics::compute(self, ev.source)
+                        .colors
+                        .contains(*color)
+            }
+            // "… to creatures you control" (Rune-Tail's Essence): each
+            // permanent the filter matches from the source's point of view.
+            DamageReplacement::PreventAll {
+                to: Affected::Each(f),
+                ..
+            } => match ev.to {
+                Target::Object(o) => {
+                    self.is_present(o) && crate::filter::matches(self, f, o, Some(id), controller)
+                }
+                Target::Player(_) => false,
+            },
             DamageReplacement::PreventAll { to, by } => {
                 target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
             }
@@ -358,6 +376,21 @@ impl Game {
                     DamageReplacement::PreventAll { .. } => {
                         let n = ev.amount;
                         prevented(self, ev, n, false)
+                    }
+                    DamageReplacement::PlusToPlayer { plus, .. } => {
+                        let before = ev.amount;
+                        ev.amount += plus;
+                        let card = self.card_of(ev.to);
+                        self.emit(Event::DamageReplaced {
+                            source_card: ev.source_card,
+                            by_card: ch.card,
+                            from: ev.to,
+                            from_card: card,
+                            to: ev.to,
+                            to_card: card,
+                            before,
+                            after: ev.amount,
+                        });
                     }
                     DamageReplacement::Double => {
                         let before = ev.amount;
@@ -598,6 +631,7 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                         DamageReplacement::PreventAll { .. } => 0,
                         DamageReplacement::Double => 2,
                         DamageReplacement::RedirectFromYou(_) => 3,
+                        DamageReplacement::PlusToPlayer { .. } => 5,
                     },
                     _ => 4,
                 }

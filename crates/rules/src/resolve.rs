@@ -516,6 +516,7 @@ impl Game {
             crate::effects::Copiable {
                 card: obj.card,
                 token: obj.token_src,
+                gains: None,
             }
         })
     }
@@ -1002,6 +1003,10 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).hand.len() as i32),
+            Amount::CardsFewerThanInHand { who, than } => self
+                .players_of(ctx, who)
+                .first()
+                .map_or(0, |p| (*than - self.player(*p).hand.len() as i32).max(0)),
             Amount::CardsInGraveyard(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -1141,6 +1146,28 @@ impl Game {
                     self.tap(o);
                 }
             }
+            Effect::Flip { what } => {
+                // 508: only a permanent in play flips (510.5).
+                for o in self.objects_of(ctx, what) {
+                    self.flip(o);
+                }
+            }
+            Effect::IfCondition { condition, effects } => {
+                if crate::flip::holds_on_resolution(self, ctx, condition) {
+                    for e in effects {
+                        self.exec_effect(ctx, e);
+                    }
+                }
+            }
+            Effect::BecomeCopy {
+                what,
+                gains_this_ability,
+            } => self.become_copy(ctx, what, *gains_this_ability),
+            Effect::PhaseOut { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.phase_out(o);
+                }
+            }
             Effect::Untap { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.untap(o);
@@ -1200,6 +1227,15 @@ impl Game {
                 if let Recipient::Target(i) = to {
                     if let Some(t) = ctx.target(*i) {
                         self.shields.push((t, n));
+                    }
+                }
+            }
+            Effect::PreventAllDamageThisTurn { to } => {
+                // A shield as large as any damage: it prevents all of it
+                // until the shields end in the cleanup step (314.2).
+                if let Recipient::Target(i) = to {
+                    if let Some(t) = ctx.target(*i) {
+                        self.shields.push((t, u32::MAX));
                     }
                 }
             }

@@ -19,6 +19,7 @@ impl Game {
             in_play: Vec::new(),
             stack: Vec::new(),
             removed: Vec::new(),
+            phased_out: Vec::new(),
             turn: 1,
             active: PlayerId(0),
             starting_player: PlayerId(0),
@@ -37,6 +38,7 @@ impl Game {
             next_timestamp: 0,
             turn_controller: PlayerId(0),
             cleanup_again: false,
+            creatures_died_this_turn: 0,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),
@@ -82,7 +84,7 @@ impl Game {
                 self.in_play.push(id)
             }
             Zone::RemovedFromGame => self.removed.push(id),
-            Zone::Stack | Zone::Nowhere => {}
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         id
     }

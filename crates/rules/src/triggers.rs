@@ -41,6 +41,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         0
     };
     match e {
+        // 502.15d: phasing triggers only the abilities that mention it.
+        Event::PhasedIn { obj, .. } => {
+            scan(game, *obj, |t, _, _| {
+                matches!(t, Trigger::PhasesIn).then(TriggerContext::default)
+            });
+        }
+        Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
         Event::ZoneChange {
             new,
             to: Zone::InPlay,
@@ -216,6 +223,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 ..Default::default()
                             })
                     }
+                    Trigger::FirstSpellEachTurn { by } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let who_ok = match by {
+                            Whose::You => caster == you,
+                            Whose::Opponent => caster != you,
+                            Whose::Each => true,
+                        };
+                        (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
+                            TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    Trigger::NthSpellOfTurn(n) => {
+                        let total: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+                        (total == *n).then_some(TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            ..Default::default()
+                        })
+                    }
                     _ => None,
                 });
             }
@@ -275,11 +305,18 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
 
 /// 404.3: whether an intervening "if" condition holds for the ability of `src`.
 pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
-    match c {
-        tolaria_cards::Condition::CountersOnThis { kind, at_least } => game
-            .obj(src)
-            .is_some_and(|o| o.counters_of(*kind) >= *at_least),
-    }
+    // The ability's controller is its source's ("you").
+    let you = game.objects[src.slot as usize].controller;
+    crate::flip::holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            tolaria_cards::PlayerRef::You => vec![you],
+            _ => Vec::new(),
+        },
+        c,
+    )
 }
 
 fn damage_to_player_triggers(
@@ -307,6 +344,91 @@ fn damage_to_player_triggers(
 
 /// Calls `f` for each triggered ability of permanent `src`; records a pending
 /// trigger for each `Some` context it returns.
+/// 410.11: state triggers. A permanent's state-triggered ability triggers
+/// as soon as the game state matches its condition, unless it already did
+/// and its ability is still waiting or on the stack.
+pub(crate) fn state_triggers(game: &mut Game) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::object::flags::TRIGGERS == 0 {
+            continue;
+        }
+        let controller = o.controller;
+        let (card, face, lost) = crate::layers::ability_face(game, src);
+        let f = &tolaria_cards::db().get(card).faces[face as usize];
+        if lost || !f.has_state_triggers {
+            continue;
+        }
+        for (k, a) in f.abilities.iter().enumerate() {
+            let Ability::Triggered(t) = a else { continue };
+            let Trigger::State(s) = t.trigger else {
+                continue;
+            };
+            let holds = match s {
+                tolaria_cards::StateTrigger::ThisHasKeyword(kw) => {
+                    crate::characteristics::compute(game, src).has(kw)
+                }
+                tolaria_cards::StateTrigger::LifeAtLeast(n) => {
+                    game.players[controller.index()].life >= n as i32
+                }
+            };
+            let index = k as u8;
+            let waiting = game
+                .pending_triggers
+                .iter()
+                .any(|p| p.source == src && p.card == card && p.index == index)
+                || game.stack.iter().any(|s| {
+                    matches!(s.kind, crate::StackKind::Ability { source, card: c, index: x, triggered: true, .. }
+                        if source == src && c == card && x == index)
+                });
+            if holds && !waiting {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    face,
+                    index,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
+/// 502.15d: "Whenever [this] phases out": the permanent is in the
+/// phased-out zone by now, with the abilities it had (it is the same object,
+/// 502.15f).
+fn phased_out_triggers(game: &mut Game, src: ObjId) {
+    let Some(o) = game.obj(src) else { return };
+    if o.flags & crate::object::flags::TRIGGERS == 0 {
+        return;
+    }
+    let controller = o.controller;
+    let (card, face, lost) = crate::layers::ability_face(game, src);
+    if lost {
+        return;
+    }
+    let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
+    for (i, a) in abilities.iter().enumerate() {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::PhasesOut) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    face,
+                    index: i as u8,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
 fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
     let Some(o) = game.obj(src) else { return };
     if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay || o.is_phased_out()

@@ -15,6 +15,8 @@ impl Game {
         self.emit(Event::StepBegan { step });
         match step {
             Step::Untap => {
+                // 302.1, 502.15b: phasing, before untapping.
+                self.phasing_step();
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
                 let ids: Vec<ObjId> = self.in_play.clone();
@@ -68,6 +70,7 @@ impl Game {
         let active = self.active;
         for p in &mut self.players {
             p.lands_played = 0;
+            p.spells_this_turn = 0;
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;
@@ -76,6 +79,7 @@ impl Game {
             }
         }
         self.cleanup_again = false;
+        self.creatures_died_this_turn = 0;
         self.combat.clear();
         self.from_play_this_turn.clear();
         self.forget_lki_if_idle();

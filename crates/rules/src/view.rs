@@ -118,9 +118,12 @@ impl Game {
                 }
             })
             .collect();
+        // The permanents in play, then (217.8b: they may be examined) the
+        // objects in the phased-out zone, marked `phased_out`.
         let in_play = self
             .in_play
             .iter()
+            .chain(self.phased_out.iter().map(|p| &p.id))
             .map(|&id| {
                 let o = &self.objects[id.slot as usize];
                 let visible = !o.is_face_down() || self.sees_hand_of(viewer, o.controller);

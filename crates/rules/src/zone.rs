@@ -17,6 +17,8 @@ pub enum Zone {
     Stack,
     /// 217.7 (removed from the game)
     RemovedFromGame,
+    /// 217.8: the phased-out zone (502.15).
+    PhasedOut,
     /// A token or copy that has ceased to exist (420.5f, 420.5j); in no zone.
     Nowhere,
 }
@@ -30,6 +32,7 @@ impl Zone {
             Zone::InPlay => "in play",
             Zone::Stack => "the stack",
             Zone::RemovedFromGame => "removed from the game",
+            Zone::PhasedOut => "phased out",
             Zone::Nowhere => "nowhere",
         }
     }

@@ -21,6 +21,11 @@ pub struct CardSpec {
     pub sick: bool,
     /// 504: a face-down permanent (status only; no morph cost is involved).
     pub face_down: bool,
+    /// 508, 510.1b: a flipped permanent (its alternative characteristics apply).
+    pub flipped: bool,
+    /// 502.15, 217.8: in the phased-out zone, as if it had phased out under
+    /// its controller (with what is attached to it, 502.15i).
+    pub phased_out: bool,
     pub damage: u32,
     pub plus: u16,
     pub minus: u16,
@@ -39,6 +44,8 @@ impl CardSpec {
             tapped: false,
             sick: false,
             face_down: false,
+            flipped: false,
+            phased_out: false,
             damage: 0,
             plus: 0,
             minus: 0,
@@ -331,16 +338,17 @@ fn strip_comment(line: &str) -> &str {
     line
 }
 
-/// Splits on commas outside parentheses.
+/// Splits on commas outside parentheses and double quotes (a quoted name
+/// may hold commas: `"Kuon, Ogre Ascendant"`).
 fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let (mut depth, mut start, mut quoted) = (0, 0, false);
     for (i, c) in list.char_indices() {
         match c {
-            // A name with a comma is quoted: "Kamahl, Pit Fighter".
+            // A name with a comma may be quoted: "Kamahl, Pit Fighter".
             '"' => quoted = !quoted,
-            '(' => depth += 1,
-            ')' => depth -= 1,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted => depth -= 1,
             ',' if depth == 0 && !quoted => {
                 out.push(&list[start..i]);
                 start = i + 1;
@@ -420,12 +428,14 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     ["untapped"] => spec.tapped = false,
                     ["sick"] => spec.sick = true,
                     ["face", "down"] => spec.face_down = true,
+                    ["flipped"] => spec.flipped = true,
+                    ["phased", "out"] => spec.phased_out = true,
                     ["damage", n] => spec.damage = n.parse().map_err(|_| format!("bad damage {n:?}"))?,
                     ["+1/+1", "counters" | "counter", n] => spec.plus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck counters N, face down, attached to NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki counters N, face down, flipped, phased out, attached to NAME)")),
                 }
             }
         }

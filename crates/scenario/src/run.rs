@@ -96,6 +96,7 @@ impl Scenario {
         }
         let mut g = Game::empty(&names, self.seed);
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
+        let mut phase: Vec<ObjId> = Vec::new();
         for (p, zone, cards) in &self.zones {
             let pid = PlayerId(*p as u8);
             if *zone == ZoneName::Outside {
@@ -128,6 +129,8 @@ impl Scenario {
                     && (c.tapped
                         || c.sick
                         || c.face_down
+                        || c.flipped
+                        || c.phased_out
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
@@ -151,6 +154,12 @@ impl Scenario {
                 if c.face_down {
                     o.flags |= tolaria_rules::object::flags::FACE_DOWN;
                 }
+                if c.flipped {
+                    o.flags |= tolaria_rules::object::flags::FLIPPED;
+                }
+                if c.phased_out {
+                    phase.push(id);
+                }
                 if let Some(a) = &c.attached_to {
                     attach.push((id, a.clone(), c.line));
                 }
@@ -165,13 +174,17 @@ impl Scenario {
                     .in_play
                     .iter()
                     .copied()
-                    .filter(|&o| o != id && obj_name(&g, o).eq_ignore_ascii_case(name))
+                    .filter(|&o| o != id && named(&g, o, name))
                     .nth(k);
                 Target::Object(found.ok_or_else(|| {
                     (line, format!("nothing in play named {what:?} to attach to"))
                 })?)
             };
             g.objects[id.slot as usize].attached_to = Some(t);
+        }
+        // 502.15i: once attachments are set, what is attached phases out too.
+        for id in phase {
+            g.phase_out(id);
         }
         for &(p, life) in &self.life {
             g.players[p].life = life;
@@ -354,13 +367,12 @@ impl Scenario {
         verb: &str,
         rest: &str,
     ) -> Result<Action, String> {
-        let name_of = |o: ObjId| obj_name(g, o);
         // Candidates: legal actions of this verb, with the object they name.
         let pick = |cands: Vec<(ObjId, Action)>, what: &str| -> Result<Action, String> {
             let (name, k) = split_index(what);
             let mut seen: Vec<ObjId> = Vec::new();
             for (o, a) in &cands {
-                if name_of(*o).eq_ignore_ascii_case(name) && !seen.contains(o) {
+                if named(g, *o, name) && !seen.contains(o) {
                     seen.push(*o);
                     if seen.len() == k + 1 {
                         return Ok(a.clone());
@@ -468,7 +480,7 @@ impl Scenario {
                     .attackers
                     .iter()
                     .map(|a| a.obj)
-                    .filter(|&o| name_of(o).eq_ignore_ascii_case(an))
+                    .filter(|&o| named(g, o, an))
                     .collect();
                 let attacker = *attackers
                     .get(ak)
@@ -498,7 +510,7 @@ impl Scenario {
                             .name
                             .eq_ignore_ascii_case(rest.trim())
                     }),
-                    Action::ChooseObject(o) => name_of(*o).eq_ignore_ascii_case(rest.trim()),
+                    Action::ChooseObject(o) => named(g, *o, rest.trim()),
                     _ => false,
                 });
                 found.cloned().ok_or_else(|| {
@@ -619,7 +631,7 @@ impl Scenario {
                     .in_play
                     .iter()
                     .copied()
-                    .filter(|&o| obj_name(g, o).eq_ignore_ascii_case(name))
+                    .filter(|&o| named(g, o, name))
                     .nth(k)
                     .ok_or_else(|| format!("expect {text:?}: no permanent named {name:?}"))?;
                 let known = g
@@ -772,9 +784,7 @@ impl Scenario {
                 let pid = self.pid(p)?;
                 let name = words[3..].join(" ");
                 let list = self.zone_list(g, pid, zone)?;
-                let has = list
-                    .iter()
-                    .any(|&o| obj_name(g, o).eq_ignore_ascii_case(&name));
+                let has = list.iter().any(|&o| named(g, o, &name));
                 match (*verb, has) {
                     ("has", true) | ("lacks", false) => Ok(()),
                     ("has", false) => fail(format!("{name} is not there")),
@@ -813,6 +823,12 @@ impl Scenario {
             "no_abilities",
             "fuse",
             "luck",
+            "ki",
+            "cmc",
+            "flipped",
+            "unflipped",
+            "face",
+            "phased",
         ];
         let split = words
             .iter()
@@ -820,11 +836,14 @@ impl Scenario {
             .ok_or_else(|| format!("expect {text:?}: unknown expectation"))?;
         let what = words[..split].join(" ");
         let (name, k) = split_index(&what);
+        // Permanents in play, then those in the phased-out zone (217.8), which
+        // remember their status (510.6).
         let matches: Vec<ObjId> = g
             .in_play
             .iter()
             .copied()
-            .filter(|&o| obj_name(g, o).eq_ignore_ascii_case(name))
+            .chain(g.phased_out.iter().map(|p| p.id))
+            .filter(|&o| named(g, o, name))
             .collect();
         let Some(&o) = matches.get(k) else {
             return fail(format!("no permanent named {what:?} in play"));
@@ -858,6 +877,42 @@ impl Scenario {
                     }
                     rest = tail;
                 }
+                ["flipped", tail @ ..] => {
+                    if !obj.is_flipped() {
+                        return fail("it is unflipped".into());
+                    }
+                    rest = tail;
+                }
+                ["unflipped", tail @ ..] => {
+                    if obj.is_flipped() {
+                        return fail("it is flipped".into());
+                    }
+                    rest = tail;
+                }
+                ["face", "down", tail @ ..] => {
+                    if !obj.is_face_down() {
+                        return fail("it is face up".into());
+                    }
+                    rest = tail;
+                }
+                ["face", "up", tail @ ..] => {
+                    if obj.is_face_down() {
+                        return fail("it is face down".into());
+                    }
+                    rest = tail;
+                }
+                ["phased", "out", tail @ ..] => {
+                    if obj.zone != tolaria_rules::Zone::PhasedOut {
+                        return fail("it is in play (phased in)".into());
+                    }
+                    rest = tail;
+                }
+                ["phased", "in", tail @ ..] => {
+                    if obj.zone != tolaria_rules::Zone::InPlay {
+                        return fail(format!("it is {}", obj.zone.name()));
+                    }
+                    rest = tail;
+                }
                 ["sick", tail @ ..] => {
                     if !obj.is_sick() {
                         return fail("it is not summoning sick".into());
@@ -874,7 +929,7 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck"), "counters" | "counter", n, tail @ ..] => {
+                [kind @ ("fuse" | "luck" | "ki"), "counters" | "counter", n, tail @ ..] => {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
@@ -906,7 +961,7 @@ impl Scenario {
                     let ok = match obj.attached_to {
                         Some(Target::Object(t)) => g.obj(t).is_some_and(|x| {
                             let _ = x;
-                            obj_name(g, t).eq_ignore_ascii_case(split_index(&other).0)
+                            named(g, t, split_index(&other).0)
                         }),
                         Some(Target::Player(p)) => self.player(&other) == Some(p.index()),
                         None => false,
@@ -928,6 +983,24 @@ impl Scenario {
                             kw.name()
                         ));
                     }
+                    rest = tail;
+                }
+                [k @ ("is" | "is_not"), t, tail @ ..]
+                    if tolaria_cards::Supertype::from_name(t).is_some() =>
+                {
+                    // A supertype ("legendary", 205.4).
+                    let st = tolaria_cards::Supertype::from_name(t).expect("checked");
+                    if ch.supertypes.contains(st) != (*k == "is") {
+                        return fail(format!(
+                            "its supertypes are {:?}",
+                            ch.supertypes.iter().map(|t| t.name()).collect::<Vec<_>>()
+                        ));
+                    }
+                    rest = tail;
+                }
+                ["cmc", n, tail @ ..] => {
+                    // 202.3: the converted mana cost.
+                    cmp(i64::from(ch.converted_mana_cost()), n, text)?;
                     rest = tail;
                 }
                 [k @ ("is" | "is_not"), t, tail @ ..] => {
@@ -1003,6 +1076,13 @@ impl Scenario {
                 .iter()
                 .copied()
                 .filter(|&o| g.objects[o.slot as usize].owner == p)
+                .collect(),
+            // 217.8, 302.1: what phased out under the player's control.
+            "phased_out" => g
+                .phased_out
+                .iter()
+                .filter(|x| x.controller == p)
+                .map(|x| x.id)
                 .collect(),
             z => return Err(format!("unknown zone {z:?}")),
         })
@@ -1195,6 +1275,21 @@ fn dump(g: &Game, log: &[String]) -> String {
 }
 
 /// An object's name: a token's name comes from the effect that made it (216.2).
+/// Whether an object answers to a name: its card's (or token's) name, or
+/// the name of one of its card's faces (508: "Jushi Apprentice" or "Tomoya
+/// the Revealer" for the flip card "Jushi Apprentice // Tomoya the Revealer").
+fn named(g: &Game, o: ObjId, name: &str) -> bool {
+    let obj = &g.objects[o.slot as usize];
+    obj_name(g, o).eq_ignore_ascii_case(name)
+        || (obj.token_src.is_none()
+            && obj.def().faces.len() > 1
+            && obj
+                .def()
+                .faces
+                .iter()
+                .any(|f| f.name.eq_ignore_ascii_case(name)))
+}
+
 fn obj_name(g: &Game, o: ObjId) -> &'static str {
     let obj = &g.objects[o.slot as usize];
     match obj.token_src.and_then(|t| t.spec()) {

@@ -1,0 +1,68 @@
+//! 503.4: a permanent that becomes a copy of another object while staying in
+//! play (Dimir Doppelganger). The copy effect is a layer-1 effect
+//! (`Game::copiable_values`: the latest one wins); the permanent's status is
+//! not touched (510.2, 510.4), so a flipped permanent that becomes a copy of
+//! a flip card has that card's flipped characteristics, and the gained
+//! ability (503.9) is part of the new copiable values.
+
+use crate::effects::{ContinuousEffect, Copiable};
+use crate::resolve::ResolveCtx;
+use crate::{Event, Game, StackKind, Target};
+use tolaria_cards::ObjectRef;
+
+impl Game {
+    /// "[This] becomes a copy of [what][, except it has this ability]".
+    pub(crate) fn become_copy(&mut self, ctx: &ResolveCtx, what: &ObjectRef, gains: bool) {
+        if !self.is_present(ctx.source) {
+            return;
+        }
+        // The copied card: a target that has since changed zones (removed
+        // from the game by the same ability) is still the same card, 503.2.
+        let card = match what {
+            ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
+                Some(Target::Object(o)) => self.objects[o.slot as usize].card,
+                _ => return,
+            },
+            other => match self.objects_of(ctx, other).first() {
+                Some(o) => self.objects[o.slot as usize].card,
+                None => return,
+            },
+        };
+        // 503.9: "this ability": the one resolving now.
+        let gained = if gains {
+            match self.resolving.as_deref().map(|r| &r.item.kind) {
+                Some(StackKind::Ability {
+                    card,
+                    face: 0,
+                    index,
+                    ..
+                }) => Some((*card, *index)),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let ts = self.stamp();
+        self.effects.push(ContinuousEffect {
+            timestamp: ts,
+            source_card: ctx.source_card,
+            controller: ctx.controller,
+            affected: ctx.source,
+            effect: Default::default(),
+            copy: Some(Copiable {
+                card,
+                token: None,
+                gains: gained,
+            }),
+            until_end_of_turn: false,
+            while_tapped: None,
+        });
+        let obj = ctx.source;
+        let own = self.objects[obj.slot as usize].card;
+        self.emit(Event::BecameCopy {
+            obj,
+            card: own,
+            of: card,
+        });
+    }
+}

@@ -1,0 +1,88 @@
+//! Flip cards (508) and the flipped status (510.1b), and the conditions of
+//! "If …, flip [it]" instructions.
+//!
+//! Flipping only sets the `FLIPPED` status bit of a permanent in play: the
+//! layer system starts from the face in force (`characteristics::face_in_force`),
+//! which is the alternative face only for a flipped permanent in play (508.2),
+//! with the normal face's colour and mana cost (508.1c). Because status is
+//! not a characteristic (510.2) a copy effect keeps the status, and a flipped
+//! permanent copying a flip card has the copied card's flipped half (510.4).
+
+use crate::resolve::ResolveCtx;
+use crate::{Event, Game, ObjId, PlayerId, Zone};
+use tolaria_cards::{Condition, PlayerRef};
+
+impl Game {
+    /// 508: flips a permanent in play. Flipping is one-way (508.4): a
+    /// flipped permanent stays flipped; only permanents have status (510.5),
+    /// so an object in any other zone is not flipped.
+    pub fn flip(&mut self, id: ObjId) {
+        let Some(o) = self.obj_mut(id) else { return };
+        if o.zone != Zone::InPlay || o.is_flipped() {
+            return;
+        }
+        o.flags |= crate::object::flags::FLIPPED;
+        let card = o.card;
+        self.emit(Event::Flipped { obj: id, card });
+    }
+}
+
+/// Whether a condition holds for an ability controlled by `you` whose source
+/// is `src`; `players` resolves the player references of the ability
+/// ("that player").
+pub(crate) fn holds(
+    game: &Game,
+    src: ObjId,
+    you: PlayerId,
+    players: &dyn Fn(&PlayerRef) -> Vec<PlayerId>,
+    c: &Condition,
+) -> bool {
+    match c {
+        Condition::CountersOnThis { kind, at_least } => game
+            .obj(src)
+            .is_some_and(|o| o.counters_of(*kind) >= *at_least),
+        Condition::CardsInHand { who, at_least } => players(who)
+            .iter()
+            .any(|p| game.players[p.index()].hand.len() as u32 >= *at_least),
+        Condition::CreaturesDiedThisTurn { at_least } => game.creatures_died_this_turn >= *at_least,
+        Condition::EnchantedByAuras { at_least } => {
+            game.in_play
+                .iter()
+                .filter(|&&a| {
+                    game.objects[a.slot as usize].attached_to == Some(crate::Target::Object(src))
+                        && crate::characteristics::compute(game, a)
+                            .subtypes
+                            .contains(tolaria_cards::Subtype::AURA)
+                })
+                .count() as u32
+                >= *at_least
+        }
+        Condition::NoCardsInHand { who } => {
+            let ps = players(who);
+            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
+        }
+        Condition::ControlsAtLeast { filter, at_least } => {
+            game.in_play
+                .iter()
+                .filter(|&&o| {
+                    game.is_present(o)
+                        && game.objects[o.slot as usize].controller == you
+                        && crate::filter::matches(game, filter, o, Some(src), you)
+                })
+                .count() as u32
+                >= *at_least
+        }
+    }
+}
+
+/// A condition checked as an effect resolves ("If you have nine or more
+/// cards in hand, flip …"; "Then if that player has no cards in hand, …").
+pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) -> bool {
+    holds(
+        game,
+        ctx.source,
+        ctx.controller,
+        &|r| game.players_of(ctx, r),
+        c,
+    )
+}

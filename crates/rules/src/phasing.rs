@@ -1,0 +1,182 @@
+//! Phasing (502.15, 217.8, 302.1, 510.6).
+//!
+//! A permanent that phases out leaves the in-play zone for the phased-out
+//! zone (217.8a) without becoming a new object (502.15f): it keeps its id,
+//! status (tapped, flipped, face down: 510.6), counters, attachments,
+//! controller and timestamp (502.15h, 502.15k), and the effects that name it
+//! stay in the game and apply again when it returns (502.15g). Its damage is
+//! removed (502.15e). Auras and Equipment attached to it phase out with it
+//! "indirectly" and phase in only with it (502.15i). While out it is in no
+//! list the game reads for permanents, so it is treated as though it doesn't
+//! exist. Phasing is no zone change: no comes-into-play or leaves-play
+//! ability triggers (502.15d).
+
+use crate::object::flags;
+use crate::{Event, Game, ObjId, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::Keyword;
+
+/// One object in the phased-out zone (217.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PhasedOut {
+    pub id: ObjId,
+    /// 302.1: who controlled it as it phased out; it phases in during that
+    /// player's untap step.
+    pub controller: PlayerId,
+    /// 502.15i: it phased out with the permanent it is attached to, and
+    /// phases in only with it.
+    pub indirect: bool,
+}
+
+impl Game {
+    /// 502.15: phases a permanent out, and (502.15i) indirectly everything
+    /// attached to it. Nothing happens to an object not in play.
+    pub fn phase_out(&mut self, id: ObjId) {
+        self.phase_out_as(id, false);
+    }
+
+    fn phase_out_as(&mut self, id: ObjId, indirect: bool) {
+        if !self.is_present(id) {
+            return;
+        }
+        let attached: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&a| self.objects[a.slot as usize].attached_to == Some(Target::Object(id)))
+            .collect();
+        let controller = self.objects[id.slot as usize].controller;
+        if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
+            self.combat.remove(id);
+        }
+        if let Some(i) = self.in_play.iter().position(|&x| x == id) {
+            self.in_play.remove(i);
+        }
+        let o = &mut self.objects[id.slot as usize];
+        o.zone = Zone::PhasedOut;
+        o.flags |= flags::PHASED_OUT;
+        // 502.15e: damage dealt to it is removed.
+        o.damage = 0;
+        let card = o.card;
+        self.phased_out.push(PhasedOut {
+            id,
+            controller,
+            indirect,
+        });
+        self.emit(Event::PhasedOut {
+            obj: id,
+            card,
+            indirect,
+        });
+        for a in attached {
+            self.phase_out_as(a, true);
+        }
+    }
+
+    /// 502.15b: phases a phased-out object in, with (502.15i) whatever
+    /// phased out indirectly attached to it. It returns in the state it left
+    /// (510.6) and may attack and tap as though it had haste (502.15m).
+    fn phase_in(&mut self, id: ObjId) {
+        let Some(i) = self.phased_out.iter().position(|p| p.id == id) else {
+            return;
+        };
+        self.phased_out.remove(i);
+        let o = &mut self.objects[id.slot as usize];
+        o.zone = Zone::InPlay;
+        o.flags &= !(flags::PHASED_OUT | flags::SICK);
+        let card = o.card;
+        self.in_play.push(id);
+        self.emit(Event::PhasedIn { obj: id, card });
+        let riders: Vec<ObjId> = self
+            .phased_out
+            .iter()
+            .filter(|p| {
+                p.indirect
+                    && self.objects[p.id.slot as usize].attached_to == Some(Target::Object(id))
+            })
+            .map(|p| p.id)
+            .collect();
+        for r in riders {
+            self.phase_in(r);
+        }
+    }
+
+    /// 502.15b, 302.1: before the active player untaps, their permanents
+    /// with phasing phase out and, simultaneously, what phased out under
+    /// their control phases in. Both sets are fixed first, so a permanent
+    /// phasing in doesn't phase out again this turn.
+    pub(crate) fn phasing_step(&mut self) {
+        let active = self.active;
+        let going = self.with_phasing(active);
+        if going.is_empty() && self.phased_out.is_empty() {
+            return;
+        }
+        let coming: Vec<ObjId> = self
+            .phased_out
+            .iter()
+            .filter(|p| p.controller == active && !p.indirect)
+            .map(|p| p.id)
+            .collect();
+        for id in going {
+            self.phase_out(id);
+        }
+        for id in coming {
+            self.phase_in(id);
+        }
+    }
+
+    /// The permanents `p` controls that have phasing now (computed
+    /// characteristics: the board when it is current, else computed once).
+    fn with_phasing(&self, p: PlayerId) -> Vec<ObjId> {
+        if !self.may_have_phasing() {
+            return Vec::new();
+        }
+        let mine = |id: &ObjId| self.objects[id.slot as usize].controller == p;
+        if self.board.valid {
+            return self
+                .in_play
+                .iter()
+                .copied()
+                .filter(|id| {
+                    mine(id)
+                        && self
+                            .board
+                            .get(self.objects[id.slot as usize].board_index, *id)
+                            .is_some_and(|ch| ch.has(Keyword::Phasing))
+                })
+                .collect();
+        }
+        let (board, _) = crate::layers::compute_board(self);
+        self.in_play
+            .iter()
+            .zip(board.iter())
+            .filter(|(id, ch)| mine(id) && ch.has(Keyword::Phasing))
+            .map(|(id, _)| *id)
+            .collect()
+    }
+
+    /// A cheap test before computing characteristics: could any permanent
+    /// have phasing now (printed on its card or a card it copies, or granted
+    /// by an effect)?
+    fn may_have_phasing(&self) -> bool {
+        fn card_may(card: tolaria_cards::CardId) -> bool {
+            tolaria_cards::db().get(card).faces.iter().any(|f| {
+                f.keywords.has(Keyword::Phasing)
+                    || f.abilities.iter().any(|a| {
+                        matches!(
+                            a,
+                            tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Continuous { effect, .. })
+                                if effect.add_keywords.has(Keyword::Phasing)
+                        )
+                    })
+            })
+        }
+        self.in_play
+            .iter()
+            .any(|id| card_may(self.objects[id.slot as usize].card))
+            || self.effects.iter().any(|e| {
+                e.effect.add_keywords.has(Keyword::Phasing)
+                    || e.copy.is_some_and(|c| card_may(c.card))
+            })
+    }
+}
