@@ -9,7 +9,7 @@ use crate::{
     Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
     Target,
 };
-use tolaria_cards::{Ability, Keyword, StaticAbility, Subtype};
+use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype};
 
 fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
     ch.abilities().iter().filter_map(|a| match a {
@@ -80,7 +80,35 @@ impl Game {
         if o.is_sick() && !ch.has(Keyword::Haste) {
             return false;
         }
+        // 500.1: "can't attack unless defending player controls an Island"
+        // (Sea Monster).
+        for s in statics(&ch) {
+            if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
+                let Some(def) = self.combat.defending else {
+                    return false;
+                };
+                if !self
+                    .controlled_by(def)
+                    .any(|x| crate::filter::matches(self, f, x, Some(id), o.controller))
+                {
+                    return false;
+                }
+            }
+        }
         !self.restricted(id, true)
+    }
+
+    /// How many attackers `blocker` may block (1, plus one for each "can
+    /// block an additional creature each combat", High Ground).
+    pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
+        let mut n = 1;
+        self.any_static_on(blocker, |s, _| {
+            if matches!(s, StaticAbility::CanBlockAdditional(_)) {
+                n += 1;
+            }
+            false
+        });
+        n
     }
 
     /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
@@ -93,7 +121,36 @@ impl Game {
         {
             return false;
         }
-        if self.combat.is_blocking(blocker) {
+        // A creature blocks one attacker, or more with High Ground; never
+        // the same attacker twice.
+        if self.combat.is_blocking(blocker)
+            && (self.combat.blocks.contains(&(blocker, attacker))
+                || self.combat.blocked_by(blocker).count() >= self.block_capacity(blocker))
+        {
+            return false;
+        }
+        if self.combat.blockers_of(attacker).next().is_some() && self.max_one_blocker(attacker) {
+            return false;
+        }
+        self.can_block_pair(blocker, attacker)
+    }
+
+    /// "[This] can't be blocked by more than one creature."
+    pub(crate) fn max_one_blocker(&self, attacker: ObjId) -> bool {
+        self.objects[attacker.slot as usize].flags & crate::object::flags::STATICS != 0
+            && statics(&self.chars(attacker))
+                .any(|s| matches!(s, StaticAbility::CantBeBlockedByMoreThanOne))
+    }
+
+    /// 500.1 / 502: could `blocker` block `attacker`, the restrictions on
+    /// the pair alone considered (not how many it already blocks)?
+    pub(crate) fn can_block_pair(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let o = &self.objects[blocker.slot as usize];
+        if Some(o.controller) != self.combat.defending
+            || o.is_tapped()
+            || o.is_phased_out()
+            || o.cant_block_this_turn
+        {
             return false;
         }
         let b = self.chars(blocker);
@@ -152,11 +209,6 @@ impl Game {
                 {
                     return false;
                 }
-                StaticAbility::CantBeBlockedByMoreThanOne
-                    if self.combat.blockers_of(attacker).next().is_some() =>
-                {
-                    return false
-                }
                 _ => {}
             }
         }
@@ -167,11 +219,42 @@ impl Game {
                 }
             }
         }
-        true
+        // 500.1 restrictions from static abilities that affect the attacker
+        // (its own "can't be blocked by Walls", an Aura's or Equipment's).
+        let restricted = self.any_static_on(attacker, |s, src| match s {
+            StaticAbility::BlockRestriction { rule, .. } => match rule {
+                BlockRule::Unblockable => true,
+                BlockRule::NotBy(f) => crate::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                BlockRule::OnlyBy(f) => !crate::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                // A restriction on the whole declaration (`blocks.rs`).
+                BlockRule::TwoOrMore => false,
+            },
+            _ => false,
+        });
+        !restricted
     }
 
     /// Attack requirements (500): creatures that attack each turn if able.
     fn must_attack(&self, id: ObjId) -> bool {
+        // An Aura's "enchanted creature attacks each combat if able"
+        // (Uncontrollable Anger).
+        if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
+            return true;
+        }
         if self.objects[id.slot as usize].flags & crate::object::flags::STATICS == 0 {
             return false;
         }
@@ -257,10 +340,13 @@ impl Game {
     }
 
     pub(crate) fn block_options(&self, out: &mut Vec<Action>) {
+        let whole = self.whole_block_rules();
         if let Some(def) = self.combat.defending {
             for b in self.controlled_by(def) {
                 for a in &self.combat.attackers {
-                    if self.can_block(b, a.obj) {
+                    if self.can_block(b, a.obj)
+                        && (!whole || self.block_keeps_declaration_legal(b, a.obj))
+                    {
                         out.push(Action::Block {
                             blocker: b,
                             attacker: a.obj,
@@ -269,7 +355,10 @@ impl Game {
                 }
             }
         }
-        out.push(Action::Done);
+        // 500.3: only a legal set of blocks can be finished.
+        if !whole || self.blocks_done_legal() {
+            out.push(Action::Done);
+        }
     }
 
     pub(crate) fn on_declare_blockers(&mut self, action: Action) {

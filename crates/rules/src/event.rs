@@ -38,6 +38,9 @@ pub enum LossReason {
     Conceded,
     /// 102.2b: an effect states that another player wins the game.
     OpponentWon,
+    /// 102.3: an effect states that the player loses the game (Phage the
+    /// Untouchable).
+    Effect,
 }
 
 /// See [`Event::board_change`].
@@ -559,6 +562,7 @@ impl Event {
                 LossReason::Poison => "420.5h",
                 LossReason::Conceded => "102.3",
                 LossReason::OpponentWon => "102.2b",
+                LossReason::Effect => "102.3",
             },
             Event::GameOver { .. } => "102.1",
         }
@@ -1041,6 +1045,7 @@ impl Event {
                     LossReason::Poison => "ten or more poison counters",
                     LossReason::Conceded => "conceded",
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
+                    LossReason::Effect => "an effect says the player loses the game",
                 };
                 format!("{player} loses the game ({why})")
             }

@@ -6,9 +6,11 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod blocks;
 pub mod characteristics;
 pub mod combat;
 mod combat_flow;
+mod cost;
 pub mod decision;
 pub mod effects;
 pub(crate) mod engine;
@@ -27,6 +29,7 @@ pub mod rng;
 pub mod sba;
 mod setup;
 pub mod stack;
+mod statics;
 pub mod targeting;
 pub mod triggers;
 mod turn;

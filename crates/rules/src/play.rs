@@ -241,7 +241,11 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            // 409.1f: the total cost, with increases and reductions.
+            if let Playing::Spell { obj } = c.what {
+                crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+            }
             if let Some(cc) = self.casting.as_mut() {
                 cc.unpaid = Some(u);
             }
@@ -345,12 +349,16 @@ impl Game {
                 card,
             });
             match c.what {
-                Playing::Spell { obj } => self.emit(Event::SpellPlayed {
-                    player: c.player,
-                    obj,
-                    card,
-                    targets,
-                }),
+                Playing::Spell { obj } => {
+                    let n = &mut self.players[c.player.index()].spells_played;
+                    *n = n.saturating_add(1);
+                    self.emit(Event::SpellPlayed {
+                        player: c.player,
+                        obj,
+                        card,
+                        targets,
+                    })
+                }
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
                         o.activated_this_turn |= 1 << index.min(15);

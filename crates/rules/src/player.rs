@@ -69,6 +69,10 @@ pub struct Player {
     pub turns_to_skip: u8,
     /// 314.1: maximum hand size.
     pub max_hand_size: Option<u32>,
+    /// Spells this player played this turn (409.1i), for "can't play more
+    /// than one spell each turn" (Rule of Law).
+    #[serde(default)]
+    pub spells_played: u8,
 }
 
 impl Player {
@@ -88,6 +92,7 @@ impl Player {
             outside: Vec::new(),
             turns_to_skip: 0,
             max_hand_size: Some(7),
+            spells_played: 0,
         }
     }
 }

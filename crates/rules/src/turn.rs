@@ -17,13 +17,27 @@ impl Game {
             Step::Untap => {
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
+                // Seedborn Muse: "Untap all permanents you control during
+                // each other player's untap step."
+                let mut untappers: Vec<PlayerId> = vec![active];
+                self.any_static_in_play(|s, _, controller| {
+                    if matches!(s, tolaria_cards::StaticAbility::UntapDuringOthersUntapStep)
+                        && controller != active
+                        && !untappers.contains(&controller)
+                    {
+                        untappers.push(controller);
+                    }
+                    false
+                });
                 let ids: Vec<ObjId> = self.in_play.clone();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
-                    if o.controller == active
+                    if untappers.contains(&o.controller)
                         && !o.is_phased_out()
                         && o.is_tapped()
-                        && !self.doesnt_untap(id)
+                        // "Doesn't untap during its controller's untap
+                        // step" leaves Seedborn Muse's untapping alone.
+                        && (o.controller != active || !self.doesnt_untap(id))
                     {
                         self.untap(id);
                     }
@@ -61,6 +75,7 @@ impl Game {
         let active = self.active;
         for p in &mut self.players {
             p.lands_played = 0;
+            p.spells_played = 0;
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;
