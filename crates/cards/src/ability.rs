@@ -134,6 +134,9 @@ pub struct TriggeredAbility {
 pub enum Condition {
     /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
     CountersOnThis { kind: CounterKind, at_least: u32 },
+    /// "if you didn't play it from your hand" (Phage the Untouchable): the
+    /// permanent didn't come into play as a spell played from the hand.
+    NotPlayedFromHand,
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -165,6 +168,9 @@ pub enum Trigger {
     SpellPlayed { by: Whose, filter: ObjectFilter },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// "Whenever [this] deals combat damage to a creature" (Phage the
+    /// Untouchable); "that creature" is the creature dealt damage.
+    DealsCombatDamageToCreature,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,

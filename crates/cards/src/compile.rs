@@ -201,6 +201,9 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         for n in [card, face.name.as_str()] {
             if let Some((short, _)) = n.split_once(',') {
                 names.push(short);
+            } else if let Some((short, _)) = n.split_once(" the ") {
+                // "Phage" for Phage the Untouchable (Oracle's short name).
+                names.push(short);
             }
         }
     }
@@ -1392,6 +1395,11 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // "[Player] loses the game." (Phage the Untouchable)
+        "lose" | "loses" if p.at_all("the game") => {
+            p.eat_all("the game");
+            Effect::LoseGame { who }
+        }
         "gain" | "gains" => Effect::GainLife {
             who,
             amount: life_amount(p, cx)?,
@@ -2376,6 +2384,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     opponent_only,
                 }]);
             }
+            if combat_only && p.eat_all("a creature") {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::DealsCombatDamageToCreature]);
+            }
             if !combat_only && p.eat_all("a creature") {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::DealsDamage {
@@ -2459,6 +2471,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if p.eat_all("if you didn't play it from your hand ,") {
+        condition = Some(crate::Condition::NotPlayedFromHand);
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {

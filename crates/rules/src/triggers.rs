@@ -220,11 +220,23 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             }
         }
         Event::Damage {
-            source, to, amount, ..
+            source,
+            to,
+            amount,
+            combat,
+            ..
         } if game.is_in_play(*source) => {
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
-            let (source, to, amount) = (*source, *to, *amount);
+            let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
+                Trigger::DealsCombatDamageToCreature => match to {
+                    Target::Object(o) if combat => Some(TriggerContext {
+                        object: Some(o),
+                        player: None,
+                        amount,
+                    }),
+                    _ => None,
+                },
                 Trigger::DealsDamage { to_creature_only } => {
                     let object = match to {
                         Target::Object(o) => Some(o),
@@ -278,6 +290,11 @@ pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condit
         tolaria_cards::Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
+        // "if you didn't play it from your hand" (Phage the Untouchable):
+        // judged on the permanent, or its last known information once gone.
+        tolaria_cards::Condition::NotPlayedFromHand => {
+            game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
+        }
     }
 }
 
