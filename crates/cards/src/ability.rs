@@ -316,6 +316,9 @@ pub enum StaticAbility {
     /// 302.2 modified: "Untap all permanents you control during each other
     /// player's untap step." (Seedborn Muse)
     UntapDuringOthersUntapStep,
+    /// 310.2e: "You may have [this] assign its combat damage as though it
+    /// weren't blocked." (Rhox)
+    MayAssignAsThoughUnblocked,
 }
 
 /// 500.1 restrictions on blocking an attacking creature.

@@ -2835,6 +2835,11 @@ fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
 fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     let start = p.i;
     let done = |p: &mut P, v: StaticAbility| (p.eat_end() && p.at_end()).then(|| vec![v]);
+    // 310.2e: "You may have CARDNAME assign its combat damage as though it
+    // weren't blocked." (Rhox)
+    if p.eat_all("you may have cardname assign its combat damage as though it weren't blocked") {
+        return done(p, StaticAbility::MayAssignAsThoughUnblocked);
+    }
     // "Each player can't play more than one spell each turn." (Rule of Law)
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);

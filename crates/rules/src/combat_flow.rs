@@ -515,6 +515,17 @@ impl Game {
             };
             c.queue.remove(0);
             self.plan_creature(&mut c, next);
+            // 310.2e: a blocked attacker that may assign its damage as
+            // though it weren't blocked (Rhox): its controller chooses first.
+            if c.source == Some(next) && self.may_assign_as_unblocked(next) {
+                let controller = self.objects[next.slot as usize].controller;
+                self.decision = Some(Decision {
+                    player: controller,
+                    kind: DecisionKind::AssignAsThoughUnblocked { source: next },
+                });
+                self.flow = Flow::AssigningDamage(Box::new(c));
+                return;
+            }
         }
         // 310.1: all assignments go on the stack as one object.
         let list = std::mem::take(&mut self.combat.assigning);
@@ -625,6 +636,38 @@ impl Game {
                 .collect();
             c.recipients.extend(targets.into_iter().map(Target::Object));
         }
+    }
+
+    /// 310.2e: is `id` a blocked attacker with "you may have [this] assign
+    /// its combat damage as though it weren't blocked"?
+    fn may_assign_as_unblocked(&self, id: ObjId) -> bool {
+        self.combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked)
+            && self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+            && statics(&compute(self, id))
+                .any(|s| matches!(s, StaticAbility::MayAssignAsThoughUnblocked))
+    }
+
+    /// 310.2e: `Yes`: all the creature's damage goes to the defending
+    /// player (310.2b); `No`: it is assigned as planned (310.2c).
+    pub(crate) fn on_assign_as_unblocked(&mut self, action: Action) {
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority)
+        else {
+            return;
+        };
+        if action == Action::Yes {
+            let defender = self
+                .combat
+                .defending
+                .unwrap_or(self.next_player(self.active));
+            c.recipients.clear();
+            c.recipients.push(Target::Player(defender));
+            c.trample = false;
+            c.next = 0;
+        }
+        self.flow = Flow::AssigningDamage(c);
     }
 
     pub(crate) fn on_assign_damage(&mut self, action: Action) {

@@ -75,6 +75,9 @@ pub enum DecisionKind {
     KeepCoin,
     /// A Wish: choose a card you own from outside the game (217.1e), or none.
     ChooseOutside,
+    /// 310.2e: the blocked `source` may assign its combat damage as though
+    /// it weren't blocked (Rhox): `Yes` or `No`.
+    AssignAsThoughUnblocked { source: ObjId },
 }
 
 impl DecisionKind {
@@ -106,6 +109,7 @@ impl DecisionKind {
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
+            DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
         }
     }
 }

@@ -306,6 +306,7 @@ impl Game {
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
+            DecisionKind::AssignAsThoughUnblocked { .. } => self.on_assign_as_unblocked(action),
             DecisionKind::OrderTriggers => {
                 if let Action::ChooseTrigger(i) = action {
                     self.put_trigger_on_stack(p, i as usize);

@@ -116,7 +116,7 @@ impl Game {
                     }
                 }
             }
-            DecisionKind::MayAbility => {
+            DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
