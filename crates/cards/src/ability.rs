@@ -319,6 +319,12 @@ pub enum StaticAbility {
     /// 310.2e: "You may have [this] assign its combat damage as though it
     /// weren't blocked." (Rhox)
     MayAssignAsThoughUnblocked,
+    /// 308.2d: "Creatures can't attack you unless their controller pays
+    /// {N} for each creature they control that's attacking you." (Windborn
+    /// Muse): a cost to attack the ability's controller.
+    AttackCostPerCreature {
+        generic: u32,
+    },
 }
 
 /// 500.1 restrictions on blocking an attacking creature.

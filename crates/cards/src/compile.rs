@@ -2840,6 +2840,15 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you may have cardname assign its combat damage as though it weren't blocked") {
         return done(p, StaticAbility::MayAssignAsThoughUnblocked);
     }
+    // 308.2d: "Creatures can't attack you unless their controller pays {N}
+    // for each creature they control that's attacking you." (Windborn Muse)
+    if p.eat_all("creatures can't attack you unless their controller pays") {
+        let generic = generic_mana(p)?;
+        if !p.eat_all("for each creature they control that's attacking you") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::AttackCostPerCreature { generic });
+    }
     // "Each player can't play more than one spell each turn." (Rule of Law)
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);

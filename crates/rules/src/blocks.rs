@@ -75,7 +75,9 @@ impl Problem {
     fn legal(&self, s: &State) -> bool {
         (0..self.na()).all(|a| {
             let n = s.per_attacker[a];
-            !(self.two_or_more[a] && n == 1) && !(self.max_one[a] && n > 1)
+            let lone = self.two_or_more[a] && n == 1;
+            let crowded = self.max_one[a] && n > 1;
+            !(lone || crowded)
         }) && (0..self.blockers.len()).all(|b| s.per_blocker[b] <= self.cap[b])
     }
 

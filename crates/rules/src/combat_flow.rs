@@ -278,8 +278,34 @@ impl Game {
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
         let mut unmet = false;
+        // 308.2d: a cost to attack (Windborn Muse): one more attacker only
+        // if the total cost could still be paid; 500.2: creatures with
+        // costs to attack are exempt from requirements to attack.
+        let each = self.attack_cost_each();
+        // Payable with the mana left once the attackers, this one too, have
+        // become tapped (308.2c comes before 308.2e): judged on a copy.
+        let payable = |cand: ObjId| {
+            let mut g = self.clone();
+            let list = self.combat.attackers.iter().map(|a| a.obj);
+            for a in list.chain(std::iter::once(cand)) {
+                if !compute(self, a).has(Keyword::Vigilance) {
+                    g.objects[a.slot as usize].set_tapped(true);
+                }
+            }
+            let u = crate::Unpaid {
+                generic: each * (self.combat.attackers.len() as u32 + 1),
+                ..Default::default()
+            };
+            g.can_pay(self.active, &u, None)
+        };
         for &id in &self.in_play {
             if !self.combat.is_attacking(id) && self.can_attack(id) {
+                if each > 0 {
+                    if payable(id) {
+                        out.push(Action::Attack(id));
+                    }
+                    continue;
+                }
                 out.push(Action::Attack(id));
                 unmet |= self.must_attack(id);
             }
@@ -303,8 +329,22 @@ impl Game {
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
-                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                let each = self.attack_cost_each();
+                if each > 0 && !list.is_empty() {
+                    // 308.2c: the attackers become tapped; 308.2d: the total
+                    // cost is locked in, then paid (308.2e–f).
+                    for &id in &list {
+                        if !compute(self, id).has(Keyword::Vigilance) {
+                            self.tap(id);
+                        }
+                    }
+                    self.combat.attack_cost = each * list.len() as u32;
+                    self.combat.attack_cost_unpaid = self.combat.attack_cost;
+                    self.continue_attack_cost();
+                    return;
+                }
+                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
                 for id in list {
                     if !compute(self, id).has(Keyword::Vigilance) {
                         self.tap(id);
@@ -313,6 +353,107 @@ impl Game {
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    /// 308.2d: the generic mana each creature attacking the defending
+    /// player costs ("Creatures can't attack you unless their controller
+    /// pays {2} for each creature they control that's attacking you").
+    pub(crate) fn attack_cost_each(&self) -> u32 {
+        let Some(def) = self.combat.defending else {
+            return 0;
+        };
+        let mut n = 0;
+        self.any_static_in_play(|s, _, controller| {
+            if let StaticAbility::AttackCostPerCreature { generic } = s {
+                if controller == def {
+                    n += generic;
+                }
+            }
+            false
+        });
+        n
+    }
+
+    /// 308.2e–f: mana in the pool pays the cost to attack; when it is paid
+    /// the creatures become attacking creatures (308.2g), else the player
+    /// is asked to play mana abilities.
+    fn continue_attack_cost(&mut self) {
+        let active = self.active;
+        let pool = &mut self.players[active.index()].pool;
+        for i in [5usize, 0, 1, 2, 3, 4] {
+            let take = self.combat.attack_cost_unpaid.min(pool.0[i] as u32);
+            self.combat.attack_cost_unpaid -= take;
+            pool.0[i] -= take as u16;
+        }
+        if self.combat.attack_cost_unpaid > 0 {
+            self.decision = Some(Decision {
+                player: active,
+                kind: DecisionKind::PayAttackCost {
+                    remaining: self.combat.attack_cost_unpaid,
+                },
+            });
+            self.flow = Flow::Declaring;
+            return;
+        }
+        self.emit(Event::AttackCostPaid {
+            player: active,
+            amount: self.combat.attack_cost,
+        });
+        let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for id in list {
+            let card = self.objects[id.slot as usize].card;
+            self.emit(Event::AttackerDeclared { obj: id, card });
+        }
+        self.flow = Flow::Priority(active);
+    }
+
+    /// 308.2e: the mana abilities that help pay the cost to attack; if none
+    /// can, the declaration can't be completed and may only be withdrawn.
+    pub(crate) fn attack_cost_options(&self, remaining: u32, out: &mut Vec<Action>) {
+        let u = crate::Unpaid {
+            generic: remaining,
+            ..Default::default()
+        };
+        let before = out.len();
+        self.mana_options(self.active, None, Some(&u), out);
+        if out.len() == before {
+            out.push(Action::CancelPlay);
+        }
+    }
+
+    pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
+        match action {
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                self.activate_mana(self.active, source, index, kind);
+                self.continue_attack_cost();
+            }
+            Action::CancelPlay => {
+                // 308.2: the declaration was illegal; the game returns to
+                // the moment before it (422): the attackers untap.
+                let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for id in list {
+                    if self.objects[id.slot as usize].is_tapped() {
+                        self.untap(id);
+                    }
+                }
+                self.combat.attackers.clear();
+                self.combat.attack_cost = 0;
+                self.combat.attack_cost_unpaid = 0;
+                self.emit(Event::AttackWithdrawn {
+                    player: self.active,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
             }
             _ => {}
         }

@@ -78,6 +78,9 @@ pub enum DecisionKind {
     /// 310.2e: the blocked `source` may assign its combat damage as though
     /// it weren't blocked (Rhox): `Yes` or `No`.
     AssignAsThoughUnblocked { source: ObjId },
+    /// 308.2e–f: play mana abilities and pay the total cost to attack
+    /// (Windborn Muse); `remaining` generic mana is still unpaid.
+    PayAttackCost { remaining: u32 },
 }
 
 impl DecisionKind {
@@ -110,6 +113,7 @@ impl DecisionKind {
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
             DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
+            DecisionKind::PayAttackCost { .. } => "pay attack cost",
         }
     }
 }

@@ -209,6 +209,16 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 308.2f: the total cost to attack (Windborn Muse) is paid.
+    AttackCostPaid {
+        player: PlayerId,
+        amount: u32,
+    },
+    /// 308.2: the cost to attack can't be paid: the declaration was
+    /// illegal and is withdrawn (422).
+    AttackWithdrawn {
+        player: PlayerId,
+    },
     /// 422: a play was abandoned and the game rewound.
     PlayCancelled {
         player: PlayerId,
@@ -510,6 +520,8 @@ impl Event {
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
+            Event::AttackCostPaid { .. } => "308.2f",
+            Event::AttackWithdrawn { .. } => "308.2",
             Event::PlayCancelled { .. } => "422.1",
             Event::Resolved { .. } => "413.1",
             Event::Countered { .. } => "414.1",
@@ -626,6 +638,7 @@ impl Event {
                 | Event::Untapped { .. }
                 | Event::ManaAdded { .. }
                 | Event::CostPaid { .. }
+                | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
                 | Event::AbilityPlayed { .. }
                 | Event::TriggerPutOnStack { .. }
@@ -766,6 +779,12 @@ impl Event {
             }
             Event::CostPaid { player, card } => {
                 format!("{player} pays the cost of {}", name(*card))
+            }
+            Event::AttackCostPaid { player, amount } => {
+                format!("{player} pays {{{amount}}} to attack")
+            }
+            Event::AttackWithdrawn { player } => {
+                format!("{player} can't pay the cost to attack; the declaration is withdrawn")
             }
             Event::PlayCancelled { player, card } => {
                 format!("{player} cancels playing {}; the game rewinds", name(*card))

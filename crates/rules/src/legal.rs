@@ -85,6 +85,7 @@ impl Game {
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DeclareAttackers => self.attack_options(out),
+            DecisionKind::PayAttackCost { remaining } => self.attack_cost_options(*remaining, out),
             DecisionKind::DeclareBlockers => self.block_options(out),
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
