@@ -123,9 +123,15 @@ fn set_up_errors_name_the_line() {
 
 #[test]
 fn a_name_with_a_comma_is_quoted() {
-    // Unquoted, the comma separates two cards.
+    // Unquoted, a comma separates two cards unless together they name one;
+    // a part that names no card is an error.
+    assert!(Scenario::parse(
+        "turn: 3 P1 main1\nP1 hand: Kamahl, Pit Fighter, Shock",
+        "t.scn"
+    )
+    .is_ok());
     assert_eq!(
-        parse_err("turn: 3 P1 main1\nP1 hand: Kamahl, Pit Fighter"),
+        parse_err("turn: 3 P1 main1\nP1 hand: Kamahl, Shock"),
         "t.scn:2: unknown card \"Kamahl\""
     );
     assert!(
