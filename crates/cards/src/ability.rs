@@ -145,6 +145,9 @@ pub enum Condition {
     /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
     /// the filter's controller is the ability's controller.
     ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
+    /// "if you didn't play it from your hand" (Phage the Untouchable): the
+    /// permanent didn't come into play as a spell played from the hand.
+    NotPlayedFromHand,
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -188,6 +191,9 @@ pub enum Trigger {
     PhasesOut,
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
+    /// "Whenever [this] deals combat damage to a creature" (Phage the
+    /// Untouchable); "that creature" is the creature dealt damage.
+    DealsCombatDamageToCreature,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
@@ -324,6 +330,89 @@ pub enum StaticAbility {
     PlayLandsFromGraveyard,
     /// "Your opponents play with their hands revealed." (Telepathy)
     OpponentsHandsRevealed,
+    /// 500.1 / 500.3a: a restriction on what may block the affected
+    /// attacking creatures (Juggernaut "can't be blocked by Walls", Treetop
+    /// Bracers, Whispersilk Cloak, Viashino Runner's 2007 wording).
+    BlockRestriction {
+        affected: Affected,
+        rule: BlockRule,
+    },
+    /// 500.1 requirement: "[Affected] attacks each combat if able."
+    /// (Uncontrollable Anger's enchanted creature.)
+    MustAttack(Affected),
+    /// 500.1 restriction: "[This] can't attack unless defending player
+    /// controls a [filter]." (Sea Monster)
+    CantAttackUnlessDefenderControls(ObjectFilter),
+    /// 500.1 requirement: "All creatures able to block [affected] do so."
+    /// (Lure)
+    MustBeBlockedByAll(Affected),
+    /// "[Affected] can block an additional creature each combat." (High
+    /// Ground): each can block one more attacker.
+    CanBlockAdditional(Affected),
+    /// 415 / 502.36-like: "[Affected] can't be the target of [colour]
+    /// spells" (Karplusan Strider) or "… of spells or abilities your
+    /// opponents control" (Troll Ascetic's 2007 wording of hexproof).
+    CantBeTargetedBy {
+        affected: Affected,
+        /// Only spells (not abilities).
+        spells_only: bool,
+        /// Only sources with one of these colours (empty: any colour).
+        colors: ColorSet,
+        /// Only spells and abilities controlled by the affected object's
+        /// controller's opponents.
+        opponents: bool,
+    },
+    /// 414: "[Filter] spells can't be countered." (Gaea's Herald)
+    SpellsCantBeCountered(ObjectFilter),
+    /// 409.1f: "[Filter] spells [whose] cost {N} more / less to play."
+    /// (Aura of Silence): changes the total cost of those spells.
+    SpellCostChange {
+        filter: ObjectFilter,
+        whose: Whose,
+        /// Generic mana added (negative: reduced, never below zero).
+        generic: i32,
+    },
+    /// 409.1f: "If an opponent controls at least N more creatures than
+    /// you, this spell costs {M} less to play." (Avatar of Might):
+    /// functions while the card is a spell.
+    CostsLessIfOpponentHasMoreCreatures {
+        more: u32,
+        generic: u32,
+    },
+    /// "You can't play [filter] spells." (Steel Golem)
+    CantPlaySpells {
+        whose: Whose,
+        filter: ObjectFilter,
+    },
+    /// "Each player can't play more than one spell each turn." (Rule of Law)
+    OneSpellEachTurn,
+    /// 302.2 modified: "Untap all permanents you control during each other
+    /// player's untap step." (Seedborn Muse)
+    UntapDuringOthersUntapStep,
+    /// 310.2e: "You may have [this] assign its combat damage as though it
+    /// weren't blocked." (Rhox)
+    MayAssignAsThoughUnblocked,
+    /// 308.2d: "Creatures can't attack you unless their controller pays
+    /// {N} for each creature they control that's attacking you." (Windborn
+    /// Muse): a cost to attack the ability's controller.
+    AttackCostPerCreature {
+        generic: u32,
+    },
+}
+
+/// 500.1 restrictions on blocking an attacking creature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BlockRule {
+    /// "can't be blocked".
+    Unblockable,
+    /// "can't be blocked by [filter]" (Juggernaut: Walls).
+    NotBy(ObjectFilter),
+    /// "can't be blocked except by [filter]" (Treetop Bracers: creatures
+    /// with flying).
+    OnlyBy(ObjectFilter),
+    /// "can't be blocked except by two or more creatures" (Viashino
+    /// Runner; Oracle's menace): a restriction on the whole set of blocks.
+    TwoOrMore,
 }
 
 /// 419: what a static replacement or prevention effect does to damage
@@ -808,6 +897,13 @@ pub enum Effect {
         at_least: u32,
         effects: Vec<Effect>,
     },
+    /// "[Player] loses the game." (Phage the Untouchable, 102.2b-like)
+    LoseGame {
+        who: PlayerRef,
+    },
+    /// "A creature dealt damage this way can't be regenerated this turn."
+    /// (Incinerate): the creatures dealt damage by this resolution's damage.
+    CantBeRegeneratedThisTurn,
     /// 511.2: each of these players flips a coin without a call; `on_tails`
     /// and `on_heads` happen to each player whose coin came up that way
     /// (`PlayerRef::Flipper`). With `until_all_heads` the process repeats

@@ -206,6 +206,9 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         for n in [card, face.name.as_str()] {
             if let Some((short, _)) = n.split_once(',') {
                 names.push(short);
+            } else if let Some((short, _)) = n.split_once(" the ") {
+                // "Phage" for Phage the Untouchable (Oracle's short name).
+                names.push(short);
             }
         }
     }
@@ -678,6 +681,22 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
+        } else if p.eat("menace") {
+            // Not a 2007 keyword: Viashino Runner's 2007 text "can't be
+            // blocked except by two or more creatures" (500.1 restriction).
+            v.push(Ability::Static(StaticAbility::BlockRestriction {
+                affected: Affected::This,
+                rule: crate::BlockRule::TwoOrMore,
+            }));
+        } else if p.eat("hexproof") {
+            // Not a 2007 keyword: Troll Ascetic's 2007 text "can't be the
+            // target of spells or abilities your opponents control".
+            v.push(Ability::Static(StaticAbility::CantBeTargetedBy {
+                affected: Affected::This,
+                spells_only: false,
+                colors: ColorSet::EMPTY,
+                opponents: true,
+            }));
         } else {
             v.push(Ability::Keyword(keyword(p)?));
         }
@@ -1454,6 +1473,11 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // "[Player] loses the game." (Phage the Untouchable)
+        "lose" | "loses" if p.at_all("the game") => {
+            p.eat_all("the game");
+            Effect::LoseGame { who }
+        }
         // Layer 2: "target opponent gains control of it".
         "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
             p.eat_all("control of");
@@ -2040,6 +2064,16 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         p.i = start;
+    }
+    // "A creature dealt damage this way can't be regenerated this turn."
+    // (Incinerate): after a damage effect of the same spell.
+    if p.eat_all("a creature dealt damage this way can't be regenerated this turn") {
+        let damage = cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::DealDamage { .. }));
+        cx.effects.push(Effect::CantBeRegeneratedThisTurn);
+        return (damage && p.eat_end()).then_some(());
     }
     // "It's still a land." after an animation: the types were added.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
@@ -2714,6 +2748,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     opponent_only,
                 }]);
             }
+            if combat_only && p.eat_all("a creature") {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::DealsCombatDamageToCreature]);
+            }
             if !combat_only && p.eat_all("a creature") {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::DealsDamage {
@@ -2857,6 +2895,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if p.eat_all("if you didn't play it from your hand ,") {
+        condition = Some(crate::Condition::NotPlayedFromHand);
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {
@@ -2995,6 +3035,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
+    }
+    if let Some(v) = rules_static(p) {
+        return Some(v);
     }
     // Layer 2: "You control enchanted creature." (Control Magic)
     if p.eat_all("you control enchanted") {
@@ -3169,6 +3212,11 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_any(&["has", "have"]).is_some() {
             keywords = keywords.union(keyword_list(p)?);
             modify = true;
+        } else if this && p.eat_all("can't attack unless defending player controls") {
+            // 500.1: Sea Monster.
+            attempt_skip_article(p);
+            let f = group(p)?;
+            out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
         } else if p.eat_all("can't attack or block") {
             out.push(StaticAbility::CantAttack(affected.clone()));
             out.push(StaticAbility::CantBlock(affected.clone()));
@@ -3196,12 +3244,70 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 let f = group(p)?;
                 out.push(StaticAbility::BlockableOnlyBy(f));
             }
+        } else if this && p.at_all("can't be blocked by") {
+            // 500.1: "can't be blocked by Walls" (Juggernaut).
+            p.eat_all("can't be blocked by");
+            let f = group(p)?;
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::NotBy(f),
+            });
         } else if this && p.eat_all("can't be blocked") {
             out.push(StaticAbility::Unblockable);
+        } else if p.eat_all("can't be blocked except by") {
+            // 500.1: an Aura's or Equipment's restriction (Treetop Bracers).
+            let rule = if p.eat_all("two or more creatures") {
+                crate::BlockRule::TwoOrMore
+            } else {
+                crate::BlockRule::OnlyBy(group(p)?)
+            };
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule,
+            });
+        } else if p.eat_all("can't be blocked by") {
+            // 500.1: "can't be blocked by Walls" (Juggernaut).
+            let f = group(p)?;
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::NotBy(f),
+            });
+        } else if p.eat_all("can't be blocked") {
+            // Whispersilk Cloak's equipped creature.
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::Unblockable,
+            });
         } else if this
             && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
         {
             out.push(StaticAbility::AttacksEachTurn);
+        } else if p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able")
+        {
+            out.push(StaticAbility::MustAttack(affected.clone()));
+        } else if p.eat_all("can block an additional creature") {
+            // High Ground ("each combat" in the modern wording).
+            p.eat_all("each combat");
+            out.push(StaticAbility::CanBlockAdditional(affected.clone()));
+        } else if p.eat_all("can't be the target of") {
+            // Karplusan Strider: "of blue or black spells"; Troll Ascetic's
+            // 2007 text: "of spells or abilities your opponents control".
+            let mut colors = ColorSet::EMPTY;
+            while let Some(c) = Color::from_name(p.peek()) {
+                p.bump();
+                colors.insert(c);
+                p.eat(",");
+                p.eat("or");
+            }
+            p.eat("spells").then_some(())?;
+            let spells_only = !p.eat_all("or abilities");
+            let opponents = p.eat_all("your opponents control");
+            out.push(StaticAbility::CantBeTargetedBy {
+                affected: affected.clone(),
+                spells_only,
+                colors,
+                opponents,
+            });
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
         {
@@ -3267,4 +3373,128 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
 fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
     p.eat_any(&["a", "an"]);
     p
+}
+
+/// Static abilities that change the rules of playing spells, countering,
+/// untapping and blocking rather than describing objects (405, 409.1f).
+fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let start = p.i;
+    let done = |p: &mut P, v: StaticAbility| (p.eat_end() && p.at_end()).then(|| vec![v]);
+    // 310.2e: "You may have CARDNAME assign its combat damage as though it
+    // weren't blocked." (Rhox)
+    if p.eat_all("you may have cardname assign its combat damage as though it weren't blocked") {
+        return done(p, StaticAbility::MayAssignAsThoughUnblocked);
+    }
+    // 308.2d: "Creatures can't attack you unless their controller pays {N}
+    // for each creature they control that's attacking you." (Windborn Muse)
+    if p.eat_all("creatures can't attack you unless their controller pays") {
+        let generic = generic_mana(p)?;
+        if !p.eat_all("for each creature they control that's attacking you") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::AttackCostPerCreature { generic });
+    }
+    // "Each player can't play more than one spell each turn." (Rule of Law)
+    if p.eat_all("each player can't play more than one spell each turn") {
+        return done(p, StaticAbility::OneSpellEachTurn);
+    }
+    // 302.2: "Untap all permanents you control during each other player's
+    // untap step." (Seedborn Muse)
+    if p.eat_all("untap all permanents you control during each other player's untap step") {
+        return done(p, StaticAbility::UntapDuringOthersUntapStep);
+    }
+    // "You can't play creature spells." (Steel Golem)
+    if p.eat_all("you can't play") {
+        if let Some((f, Noun::Spell)) = filter(p) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::You,
+                    filter: f,
+                },
+            );
+        }
+        return fail_at(p, start);
+    }
+    // 500.1 requirement: "All creatures able to block enchanted creature do so." (Lure)
+    if p.eat_all("all creatures able to block") {
+        let affected = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return fail_at(p, start);
+        };
+        if !p.eat_all("do so") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::MustBeBlockedByAll(affected));
+    }
+    // 409.1f: "If an opponent controls at least N more creatures than you,
+    // this spell costs {M} less to play." (Avatar of Might)
+    if p.eat_all("if an opponent controls at least") {
+        let more = number_word(p.bump())?;
+        if !p.eat_all("more creatures than you , this spell costs") {
+            return fail_at(p, start);
+        }
+        let generic = generic_mana(p)?;
+        if !p.eat_all("less to play") {
+            return fail_at(p, start);
+        }
+        return done(
+            p,
+            StaticAbility::CostsLessIfOpponentHasMoreCreatures {
+                more: u32::try_from(more).ok()?,
+                generic,
+            },
+        );
+    }
+    // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
+    // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
+    // of Silence)
+    if let Some((f, Noun::Spell)) = filter(p) {
+        if p.eat_all("can't be countered") {
+            return done(p, StaticAbility::SpellsCantBeCountered(f));
+        }
+        let whose = if p.eat_all("your opponents play") {
+            Whose::Opponent
+        } else if p.eat_all("you play") {
+            Whose::You
+        } else {
+            Whose::Each
+        };
+        if p.eat("cost") {
+            let n = generic_mana(p)? as i32;
+            let generic = if p.eat("more") {
+                n
+            } else if p.eat("less") {
+                -n
+            } else {
+                return fail_at(p, start);
+            };
+            if p.eat_all("to play") {
+                return done(
+                    p,
+                    StaticAbility::SpellCostChange {
+                        filter: f,
+                        whose,
+                        generic,
+                    },
+                );
+            }
+        }
+    }
+    fail_at(p, start)
+}
+
+/// A generic mana symbol "{N}".
+fn generic_mana(p: &mut P) -> Option<u32> {
+    let n = p
+        .peek()
+        .strip_prefix('{')?
+        .strip_suffix('}')?
+        .parse::<u32>()
+        .ok()?;
+    p.bump();
+    Some(n)
 }

@@ -22,6 +22,12 @@ pub struct Combat {
     pub dealt_first: Vec<ObjId>,
     /// Combat damage assignments being built (310.1) before they go on the stack.
     pub assigning: Vec<DamageAssignment>,
+    /// 308.2d: the total cost to attack, locked in as attackers are
+    /// declared (Windborn Muse), and the part of it still unpaid.
+    #[serde(default)]
+    pub attack_cost: u32,
+    #[serde(default)]
+    pub attack_cost_unpaid: u32,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

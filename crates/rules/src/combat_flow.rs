@@ -9,7 +9,7 @@ use crate::{
     Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
     Target,
 };
-use tolaria_cards::{Ability, Keyword, StaticAbility, Subtype};
+use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype};
 
 fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
     ch.abilities().iter().filter_map(|a| match a {
@@ -80,7 +80,35 @@ impl Game {
         if o.is_sick() && !ch.has(Keyword::Haste) {
             return false;
         }
+        // 500.1: "can't attack unless defending player controls an Island"
+        // (Sea Monster).
+        for s in statics(&ch) {
+            if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
+                let Some(def) = self.combat.defending else {
+                    return false;
+                };
+                if !self
+                    .controlled_by(def)
+                    .any(|x| crate::filter::matches(self, f, x, Some(id), o.controller))
+                {
+                    return false;
+                }
+            }
+        }
         !self.restricted(id, true)
+    }
+
+    /// How many attackers `blocker` may block (1, plus one for each "can
+    /// block an additional creature each combat", High Ground).
+    pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
+        let mut n = 1;
+        self.any_static_on(blocker, |s, _| {
+            if matches!(s, StaticAbility::CanBlockAdditional(_)) {
+                n += 1;
+            }
+            false
+        });
+        n
     }
 
     /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
@@ -93,7 +121,36 @@ impl Game {
         {
             return false;
         }
-        if self.combat.is_blocking(blocker) {
+        // A creature blocks one attacker, or more with High Ground; never
+        // the same attacker twice.
+        if self.combat.is_blocking(blocker)
+            && (self.combat.blocks.contains(&(blocker, attacker))
+                || self.combat.blocked_by(blocker).count() >= self.block_capacity(blocker))
+        {
+            return false;
+        }
+        if self.combat.blockers_of(attacker).next().is_some() && self.max_one_blocker(attacker) {
+            return false;
+        }
+        self.can_block_pair(blocker, attacker)
+    }
+
+    /// "[This] can't be blocked by more than one creature."
+    pub(crate) fn max_one_blocker(&self, attacker: ObjId) -> bool {
+        self.objects[attacker.slot as usize].flags & crate::object::flags::STATICS != 0
+            && statics(&self.chars(attacker))
+                .any(|s| matches!(s, StaticAbility::CantBeBlockedByMoreThanOne))
+    }
+
+    /// 500.1 / 502: could `blocker` block `attacker`, the restrictions on
+    /// the pair alone considered (not how many it already blocks)?
+    pub(crate) fn can_block_pair(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let o = &self.objects[blocker.slot as usize];
+        if Some(o.controller) != self.combat.defending
+            || o.is_tapped()
+            || o.is_phased_out()
+            || o.cant_block_this_turn
+        {
             return false;
         }
         let b = self.chars(blocker);
@@ -167,11 +224,6 @@ impl Game {
                 {
                     return false;
                 }
-                StaticAbility::CantBeBlockedByMoreThanOne
-                    if self.combat.blockers_of(attacker).next().is_some() =>
-                {
-                    return false
-                }
                 _ => {}
             }
         }
@@ -182,11 +234,42 @@ impl Game {
                 }
             }
         }
-        true
+        // 500.1 restrictions from static abilities that affect the attacker
+        // (its own "can't be blocked by Walls", an Aura's or Equipment's).
+        let restricted = self.any_static_on(attacker, |s, src| match s {
+            StaticAbility::BlockRestriction { rule, .. } => match rule {
+                BlockRule::Unblockable => true,
+                BlockRule::NotBy(f) => crate::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                BlockRule::OnlyBy(f) => !crate::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                // A restriction on the whole declaration (`blocks.rs`).
+                BlockRule::TwoOrMore => false,
+            },
+            _ => false,
+        });
+        !restricted
     }
 
     /// Attack requirements (500): creatures that attack each turn if able.
     fn must_attack(&self, id: ObjId) -> bool {
+        // An Aura's "enchanted creature attacks each combat if able"
+        // (Uncontrollable Anger).
+        if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
+            return true;
+        }
         if self.objects[id.slot as usize].flags & crate::object::flags::STATICS == 0 {
             return false;
         }
@@ -210,8 +293,34 @@ impl Game {
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
         let mut unmet = false;
+        // 308.2d: a cost to attack (Windborn Muse): one more attacker only
+        // if the total cost could still be paid; 500.2: creatures with
+        // costs to attack are exempt from requirements to attack.
+        let each = self.attack_cost_each();
+        // Payable with the mana left once the attackers, this one too, have
+        // become tapped (308.2c comes before 308.2e): judged on a copy.
+        let payable = |cand: ObjId| {
+            let mut g = self.clone();
+            let list = self.combat.attackers.iter().map(|a| a.obj);
+            for a in list.chain(std::iter::once(cand)) {
+                if !compute(self, a).has(Keyword::Vigilance) {
+                    g.objects[a.slot as usize].set_tapped(true);
+                }
+            }
+            let u = crate::Unpaid {
+                generic: each * (self.combat.attackers.len() as u32 + 1),
+                ..Default::default()
+            };
+            g.can_pay(self.active, &u, None)
+        };
         for &id in &self.in_play {
             if !self.combat.is_attacking(id) && self.can_attack(id) {
+                if each > 0 {
+                    if payable(id) {
+                        out.push(Action::Attack(id));
+                    }
+                    continue;
+                }
                 out.push(Action::Attack(id));
                 unmet |= self.must_attack(id);
             }
@@ -235,8 +344,22 @@ impl Game {
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
-                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                let each = self.attack_cost_each();
+                if each > 0 && !list.is_empty() {
+                    // 308.2c: the attackers become tapped; 308.2d: the total
+                    // cost is locked in, then paid (308.2e–f).
+                    for &id in &list {
+                        if !compute(self, id).has(Keyword::Vigilance) {
+                            self.tap(id);
+                        }
+                    }
+                    self.combat.attack_cost = each * list.len() as u32;
+                    self.combat.attack_cost_unpaid = self.combat.attack_cost;
+                    self.continue_attack_cost();
+                    return;
+                }
+                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
                 for id in list {
                     if !compute(self, id).has(Keyword::Vigilance) {
                         self.tap(id);
@@ -245,6 +368,107 @@ impl Game {
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    /// 308.2d: the generic mana each creature attacking the defending
+    /// player costs ("Creatures can't attack you unless their controller
+    /// pays {2} for each creature they control that's attacking you").
+    pub(crate) fn attack_cost_each(&self) -> u32 {
+        let Some(def) = self.combat.defending else {
+            return 0;
+        };
+        let mut n = 0;
+        self.any_static_in_play(|s, _, controller| {
+            if let StaticAbility::AttackCostPerCreature { generic } = s {
+                if controller == def {
+                    n += generic;
+                }
+            }
+            false
+        });
+        n
+    }
+
+    /// 308.2e–f: mana in the pool pays the cost to attack; when it is paid
+    /// the creatures become attacking creatures (308.2g), else the player
+    /// is asked to play mana abilities.
+    fn continue_attack_cost(&mut self) {
+        let active = self.active;
+        let pool = &mut self.players[active.index()].pool;
+        for i in [5usize, 0, 1, 2, 3, 4] {
+            let take = self.combat.attack_cost_unpaid.min(pool.0[i] as u32);
+            self.combat.attack_cost_unpaid -= take;
+            pool.0[i] -= take as u16;
+        }
+        if self.combat.attack_cost_unpaid > 0 {
+            self.decision = Some(Decision {
+                player: active,
+                kind: DecisionKind::PayAttackCost {
+                    remaining: self.combat.attack_cost_unpaid,
+                },
+            });
+            self.flow = Flow::Declaring;
+            return;
+        }
+        self.emit(Event::AttackCostPaid {
+            player: active,
+            amount: self.combat.attack_cost,
+        });
+        let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for id in list {
+            let card = self.objects[id.slot as usize].card;
+            self.emit(Event::AttackerDeclared { obj: id, card });
+        }
+        self.flow = Flow::Priority(active);
+    }
+
+    /// 308.2e: the mana abilities that help pay the cost to attack; if none
+    /// can, the declaration can't be completed and may only be withdrawn.
+    pub(crate) fn attack_cost_options(&self, remaining: u32, out: &mut Vec<Action>) {
+        let u = crate::Unpaid {
+            generic: remaining,
+            ..Default::default()
+        };
+        let before = out.len();
+        self.mana_options(self.active, None, Some(&u), out);
+        if out.len() == before {
+            out.push(Action::CancelPlay);
+        }
+    }
+
+    pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
+        match action {
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                self.activate_mana(self.active, source, index, kind);
+                self.continue_attack_cost();
+            }
+            Action::CancelPlay => {
+                // 308.2: the declaration was illegal; the game returns to
+                // the moment before it (422): the attackers untap.
+                let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for id in list {
+                    if self.objects[id.slot as usize].is_tapped() {
+                        self.untap(id);
+                    }
+                }
+                self.combat.attackers.clear();
+                self.combat.attack_cost = 0;
+                self.combat.attack_cost_unpaid = 0;
+                self.emit(Event::AttackWithdrawn {
+                    player: self.active,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
             }
             _ => {}
         }
@@ -272,10 +496,13 @@ impl Game {
     }
 
     pub(crate) fn block_options(&self, out: &mut Vec<Action>) {
+        let whole = self.whole_block_rules();
         if let Some(def) = self.combat.defending {
             for b in self.controlled_by(def) {
                 for a in &self.combat.attackers {
-                    if self.can_block(b, a.obj) {
+                    if self.can_block(b, a.obj)
+                        && (!whole || self.block_keeps_declaration_legal(b, a.obj))
+                    {
                         out.push(Action::Block {
                             blocker: b,
                             attacker: a.obj,
@@ -284,7 +511,10 @@ impl Game {
                 }
             }
         }
-        out.push(Action::Done);
+        // 500.3: only a legal set of blocks can be finished.
+        if !whole || self.blocks_done_legal() {
+            out.push(Action::Done);
+        }
     }
 
     pub(crate) fn on_declare_blockers(&mut self, action: Action) {
@@ -441,6 +671,17 @@ impl Game {
             };
             c.queue.remove(0);
             self.plan_creature(&mut c, next);
+            // 310.2e: a blocked attacker that may assign its damage as
+            // though it weren't blocked (Rhox): its controller chooses first.
+            if c.source == Some(next) && self.may_assign_as_unblocked(next) {
+                let controller = self.objects[next.slot as usize].controller;
+                self.decision = Some(Decision {
+                    player: controller,
+                    kind: DecisionKind::AssignAsThoughUnblocked { source: next },
+                });
+                self.flow = Flow::AssigningDamage(Box::new(c));
+                return;
+            }
         }
         // 310.1: all assignments go on the stack as one object.
         let list = std::mem::take(&mut self.combat.assigning);
@@ -551,6 +792,38 @@ impl Game {
                 .collect();
             c.recipients.extend(targets.into_iter().map(Target::Object));
         }
+    }
+
+    /// 310.2e: is `id` a blocked attacker with "you may have [this] assign
+    /// its combat damage as though it weren't blocked"?
+    fn may_assign_as_unblocked(&self, id: ObjId) -> bool {
+        self.combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked)
+            && self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+            && statics(&compute(self, id))
+                .any(|s| matches!(s, StaticAbility::MayAssignAsThoughUnblocked))
+    }
+
+    /// 310.2e: `Yes`: all the creature's damage goes to the defending
+    /// player (310.2b); `No`: it is assigned as planned (310.2c).
+    pub(crate) fn on_assign_as_unblocked(&mut self, action: Action) {
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority)
+        else {
+            return;
+        };
+        if action == Action::Yes {
+            let defender = self
+                .combat
+                .defending
+                .unwrap_or(self.next_player(self.active));
+            c.recipients.clear();
+            c.recipients.push(Target::Player(defender));
+            c.trample = false;
+            c.next = 0;
+        }
+        self.flow = Flow::AssigningDamage(c);
     }
 
     pub(crate) fn on_assign_damage(&mut self, action: Action) {

@@ -89,6 +89,12 @@ pub enum DecisionKind {
         choice: crate::library::CardChoice,
         optional: bool,
     },
+    /// 310.2e: the blocked `source` may assign its combat damage as though
+    /// it weren't blocked (Rhox): `Yes` or `No`.
+    AssignAsThoughUnblocked { source: ObjId },
+    /// 308.2e–f: play mana abilities and pay the total cost to attack
+    /// (Windborn Muse); `remaining` generic mana is still unpaid.
+    PayAttackCost { remaining: u32 },
 }
 
 impl DecisionKind {
@@ -123,6 +129,8 @@ impl DecisionKind {
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
             DecisionKind::ChooseCard { .. } => "choose a card",
+            DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
+            DecisionKind::PayAttackCost { .. } => "pay attack cost",
         }
     }
 }

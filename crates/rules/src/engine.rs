@@ -312,6 +312,8 @@ impl Game {
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
+            DecisionKind::AssignAsThoughUnblocked { .. } => self.on_assign_as_unblocked(action),
+            DecisionKind::PayAttackCost { .. } => self.on_pay_attack_cost(action),
             DecisionKind::OrderTriggers => {
                 if let Action::ChooseTrigger(i) = action {
                     self.put_trigger_on_stack(p, i as usize);

@@ -38,6 +38,9 @@ pub enum LossReason {
     Conceded,
     /// 102.2b: an effect states that another player wins the game.
     OpponentWon,
+    /// 102.3: an effect states that the player loses the game (Phage the
+    /// Untouchable).
+    Effect,
 }
 
 /// See [`Event::board_change`].
@@ -234,6 +237,16 @@ pub enum Event {
     CostPaid {
         player: PlayerId,
         card: CardId,
+    },
+    /// 308.2f: the total cost to attack (Windborn Muse) is paid.
+    AttackCostPaid {
+        player: PlayerId,
+        amount: u32,
+    },
+    /// 308.2: the cost to attack can't be paid: the declaration was
+    /// illegal and is withdrawn (422).
+    AttackWithdrawn {
+        player: PlayerId,
     },
     /// 422: a play was abandoned and the game rewound.
     PlayCancelled {
@@ -595,6 +608,8 @@ impl Event {
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
+            Event::AttackCostPaid { .. } => "308.2f",
+            Event::AttackWithdrawn { .. } => "308.2",
             Event::PlayCancelled { .. } => "422.1",
             Event::Resolved { .. } => "413.1",
             Event::Countered { .. } => "414.1",
@@ -651,6 +666,7 @@ impl Event {
                 LossReason::Poison => "420.5h",
                 LossReason::Conceded => "102.3",
                 LossReason::OpponentWon => "102.2b",
+                LossReason::Effect => "102.3",
             },
             Event::GameOver { .. } => "102.1",
         }
@@ -723,6 +739,7 @@ impl Event {
                 | Event::Untapped { .. }
                 | Event::ManaAdded { .. }
                 | Event::CostPaid { .. }
+                | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
                 | Event::AbilityPlayed { .. }
                 | Event::TriggerPutOnStack { .. }
@@ -882,6 +899,12 @@ impl Event {
             }
             Event::CostPaid { player, card } => {
                 format!("{player} pays the cost of {}", name(*card))
+            }
+            Event::AttackCostPaid { player, amount } => {
+                format!("{player} pays {{{amount}}} to attack")
+            }
+            Event::AttackWithdrawn { player } => {
+                format!("{player} can't pay the cost to attack; the declaration is withdrawn")
             }
             Event::PlayCancelled { player, card } => {
                 format!("{player} cancels playing {}; the game rewinds", name(*card))
@@ -1218,6 +1241,7 @@ impl Event {
                     LossReason::Poison => "ten or more poison counters",
                     LossReason::Conceded => "conceded",
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
+                    LossReason::Effect => "an effect says the player loses the game",
                 };
                 format!("{player} loses the game ({why})")
             }

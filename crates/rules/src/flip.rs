@@ -38,6 +38,11 @@ pub(crate) fn holds(
     c: &Condition,
 ) -> bool {
     match c {
+        // "if you didn't play it from your hand" (Phage the Untouchable):
+        // judged on the permanent, or its last known information once gone.
+        Condition::NotPlayedFromHand => {
+            game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
+        }
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),

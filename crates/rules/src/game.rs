@@ -346,7 +346,20 @@ impl Game {
         self.unlist(id, from);
         let ts = self.stamp();
         let slot = id.slot as usize;
+        let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
         self.objects[slot].reset_for_new_zone(to, ts);
+        // Played from the hand (409.1a), then resolved into play (413.2i);
+        // kept as it leaves play, as last known information for an
+        // intervening "if" checked on resolution (404.3).
+        if matches!((from, to), (Zone::Hand(_), Zone::Stack))
+            || (from_hand
+                && (from == Zone::InPlay
+                    || (from == Zone::Stack
+                        && to == Zone::InPlay
+                        && reason == MoveReason::Resolve)))
+        {
+            self.objects[slot].flags |= crate::object::flags::FROM_HAND;
+        }
         let new = self.objects[slot].id(slot);
         match to {
             Zone::Library(p) => {

@@ -85,6 +85,7 @@ impl Game {
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DeclareAttackers => self.attack_options(out),
+            DecisionKind::PayAttackCost { remaining } => self.attack_cost_options(*remaining, out),
             DecisionKind::DeclareBlockers => self.block_options(out),
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
@@ -116,7 +117,7 @@ impl Game {
                     }
                 }
             }
-            DecisionKind::MayAbility => {
+            DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
@@ -252,15 +253,17 @@ impl Game {
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
-            // 309.2a: one more block (`block_options`); "done" is always open.
+            // 309.2a: one more block (`block_options`); "done" once the
+            // blocks are legal as a whole (500.3).
             (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
                 return self.combat.defending.is_some_and(|def| {
                     self.controlled_by(def).any(|b| b == *blocker)
                         && self.combat.attackers.iter().any(|a| a.obj == *attacker)
                         && self.can_block(*blocker, *attacker)
+                        && self.block_keeps_declaration_legal(*blocker, *attacker)
                 });
             }
-            (DecisionKind::DeclareBlockers, Action::Done) => return true,
+            (DecisionKind::DeclareBlockers, Action::Done) => return self.blocks_done_legal(),
             _ => {}
         }
         if d.kind == DecisionKind::PayMana {
@@ -320,6 +323,9 @@ impl Game {
                         | tolaria_cards::Step::EndOfCombat
                 ))
         {
+            return None;
+        }
+        if self.spell_forbidden(p, card) {
             return None;
         }
         self.can_play_face(p, card, face, avail)
@@ -426,13 +432,24 @@ impl Game {
         let Some(cost) = &face.mana_cost else {
             return false;
         };
-        // More mana symbols than mana available: `can_match`'s first test,
-        // without building the `Unpaid`.
-        if cost_symbols(cost) > avail.len() as u64 {
-            return false;
-        }
-        if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
-            return false;
+        // 409.1f: cost increases and reductions (Aura of Silence, Avatar
+        // of Might) change the total cost.
+        let change = self.spell_cost_change(p, card);
+        if change == 0 {
+            // More mana symbols than mana available: `can_match`'s first
+            // test, without building the `Unpaid`.
+            if cost_symbols(cost) > avail.len() as u64 {
+                return false;
+            }
+            if !crate::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
+                return false;
+            }
+        } else {
+            let mut u = Unpaid::from_cost(cost, 0);
+            crate::cost::apply_change(&mut u, change);
+            if !crate::play::can_match(&u, avail) {
+                return false;
+            }
         }
         // 409.1f: an additional cost of discarding cards needs other cards in hand.
         if let Some(extra) = &face.spell.additional_cost {

@@ -6,10 +6,12 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod blocks;
 pub mod characteristics;
 pub mod combat;
 mod combat_flow;
 mod copy_effect;
+mod cost;
 pub mod decision;
 pub mod draw_replacement;
 pub mod effects;
@@ -34,6 +36,7 @@ pub mod sba;
 mod setup;
 pub mod spell_copy;
 pub mod stack;
+mod statics;
 pub mod targeting;
 pub mod triggers;
 mod turn;

@@ -26,6 +26,10 @@ pub mod flags {
     pub const ACTIVATED: u16 = 128;
     /// Derived: has triggered abilities.
     pub const TRIGGERS: u16 = 256;
+    /// Played as a spell from its owner's hand: set as the card moves from
+    /// the hand to the stack (409.1a) and kept as that spell resolves into
+    /// play ("if you didn't play it from your hand", Phage the Untouchable).
+    pub const FROM_HAND: u16 = 512;
     /// The derived ability bits.
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }

@@ -246,7 +246,11 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            // 409.1f: the total cost, with increases and reductions.
+            if let Playing::Spell { obj } = c.what {
+                crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+            }
             if let Some(cc) = self.casting.as_mut() {
                 cc.unpaid = Some(u);
             }

@@ -1348,6 +1348,35 @@ impl Game {
                 }
                 self.check_game_over();
             }
+            Effect::LoseGame { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.player_loses(p, crate::LossReason::Effect);
+                }
+                self.check_game_over();
+            }
+            Effect::CantBeRegeneratedThisTurn => {
+                // "A creature dealt damage this way can't be regenerated this
+                // turn" (Incinerate): the creatures this spell has dealt
+                // damage to (its damage events; a spell deals damage only
+                // while it resolves, and prevented damage isn't dealt).
+                let hit: Vec<ObjId> = self
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Damage {
+                            source,
+                            to: Target::Object(o),
+                            ..
+                        } if *source == ctx.source => Some(*o),
+                        _ => None,
+                    })
+                    .collect();
+                for o in hit {
+                    if self.is_present(o) {
+                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                    }
+                }
+            }
             Effect::SacrificeThese { what } => {
                 // 501.3: each is sacrificed by its controller (no choice).
                 for o in self.objects_of(ctx, what) {
@@ -1567,6 +1596,14 @@ impl Game {
                 Ability::Static(tolaria_cards::StaticAbility::CantBeCountered)
             )
         });
+        // "Creature spells can't be countered." (Gaea's Herald)
+        let uncounterable = uncounterable
+            || self.any_static_in_play(|s, src, controller| match s {
+                tolaria_cards::StaticAbility::SpellsCantBeCountered(f) => {
+                    crate::filter::matches(self, f, o, Some(src), controller)
+                }
+                _ => false,
+            });
         if uncounterable {
             return;
         }

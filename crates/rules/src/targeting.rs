@@ -76,7 +76,7 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
         (TargetKind::CreatureOrPlayer, Target::Object(o)) => {
             game.is_present(o) && {
                 let ch = compute(game, o);
-                ch.is_creature() && targetable(&ch, src)
+                ch.is_creature() && targetable(&ch, src) && !untargetable_by(game, o, &ch, src)
             }
         }
         (TargetKind::Permanent(f), Target::Object(o)) => {
@@ -84,6 +84,7 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                 let ch = compute(game, o);
                 targetable(&ch, src)
                     && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+                    && !untargetable_by(game, o, &ch, src)
             }
         }
         (TargetKind::Spell(f), Target::Object(o)) => {
@@ -112,6 +113,36 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
 /// 502.36 shroud and 502.7b protection.
 fn targetable(ch: &crate::characteristics::Characteristics, src: &SourceInfo) -> bool {
     !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types)
+}
+
+/// "Can't be the target of [blue or black] spells" (Karplusan Strider) /
+/// "… of spells or abilities your opponents control" (Troll Ascetic): a
+/// static ability that affects the permanent `o`.
+fn untargetable_by(
+    game: &Game,
+    o: ObjId,
+    ch: &crate::characteristics::Characteristics,
+    src: &SourceInfo,
+) -> bool {
+    // A spell is an object on the stack, or a card in hand checked before
+    // it is played; an ability's source is elsewhere (409.1a).
+    let is_spell = src
+        .obj
+        .and_then(|s| game.obj(s))
+        .is_some_and(|s| matches!(s.zone, Zone::Stack | Zone::Hand(_)));
+    game.any_static_on(o, |s, _| match s {
+        tolaria_cards::StaticAbility::CantBeTargetedBy {
+            spells_only,
+            colors,
+            opponents,
+            ..
+        } => {
+            (!*spells_only || is_spell)
+                && (colors.is_empty() || colors.intersects(src.colors))
+                && (!*opponents || src.controller != ch.controller)
+        }
+        _ => false,
+    })
 }
 
 /// Every legal target for a slot, excluding targets already chosen for the

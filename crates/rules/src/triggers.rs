@@ -251,11 +251,23 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             }
         }
         Event::Damage {
-            source, to, amount, ..
+            source,
+            to,
+            amount,
+            combat,
+            ..
         } if game.is_in_play(*source) => {
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
-            let (source, to, amount) = (*source, *to, *amount);
+            let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
+                Trigger::DealsCombatDamageToCreature => match to {
+                    Target::Object(o) if combat => Some(TriggerContext {
+                        object: Some(o),
+                        player: None,
+                        amount,
+                    }),
+                    _ => None,
+                },
                 Trigger::DealsDamage { to_creature_only } => {
                     let object = match to {
                         Target::Object(o) => Some(o),

@@ -19,16 +19,33 @@ impl Game {
                 self.phasing_step();
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
+                // Seedborn Muse: "Untap all permanents you control during
+                // each other player's untap step."
+                let mut untappers: Vec<PlayerId> = vec![active];
+                self.any_static_in_play(|s, _, controller| {
+                    if matches!(s, tolaria_cards::StaticAbility::UntapDuringOthersUntapStep)
+                        && controller != active
+                        && !untappers.contains(&controller)
+                    {
+                        untappers.push(controller);
+                    }
+                    false
+                });
                 let ids: Vec<ObjId> = self.in_play.clone();
                 let mut optional = Vec::new();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
-                    if o.controller == active
+                    if untappers.contains(&o.controller)
                         && !o.is_phased_out()
                         && o.is_tapped()
-                        && !self.doesnt_untap(id)
+                        // "Doesn't untap during its controller's untap
+                        // step" leaves Seedborn Muse's untapping alone.
+                        && (o.controller != active || !self.doesnt_untap(id))
                     {
-                        if o.flags & crate::object::flags::STATICS != 0
+                        // (Its controller's own untap step only: Seedborn
+                        // Muse's untapping is no such choice.)
+                        if o.controller == active
+                            && o.flags & crate::object::flags::STATICS != 0
                             && self.may_choose_not_to_untap(id)
                         {
                             optional.push(id);

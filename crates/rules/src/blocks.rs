@@ -1,0 +1,260 @@
+//! 500.3–500.4: the legality of a declaration of blockers as a whole.
+//!
+//! Blockers are declared one at a time (`Action::Block`, then `Done`), but
+//! some restrictions and requirements concern the whole set: "can't be
+//! blocked except by two or more creatures" (Viashino Runner) and "All
+//! creatures able to block enchanted creature do so" (Lure), whose
+//! requirements must be obeyed as far as possible without breaking a
+//! restriction (500.4). So while either is in effect:
+//! - `Done` is legal only if the blocks declared follow every restriction
+//!   and obey the maximum number of requirements any legal set obeys;
+//! - a block is offered only if some legal set with that maximum still
+//!   contains the blocks declared so far and it, so a declaration can
+//!   always be finished.
+//!
+//! The search looks only at additions that can matter: blocks of attackers
+//! with a requirement, and second blockers for an attacker blocked by
+//! exactly one creature that needs two or more. Dropping any other block
+//! from a legal set leaves it legal with as many requirements obeyed.
+
+use crate::{Game, ObjId};
+use tolaria_cards::{BlockRule, StaticAbility};
+
+/// The blocking problem of the current combat.
+struct Problem {
+    blockers: Vec<ObjId>,
+    attackers: Vec<ObjId>,
+    /// `pair[b * attackers.len() + a]`: blocker b may block attacker a (the
+    /// restrictions on the pair alone, 500.1).
+    pair: Vec<bool>,
+    /// How many attackers each blocker may block.
+    cap: Vec<usize>,
+    /// Attackers that can't be blocked except by two or more creatures.
+    two_or_more: Vec<bool>,
+    /// Attackers that can't be blocked by more than one creature.
+    max_one: Vec<bool>,
+    /// Attackers every creature able to block must block (Lure).
+    lured: Vec<bool>,
+}
+
+/// A set of blocks as counts and membership.
+#[derive(Clone)]
+struct State {
+    /// `has[b * na + a]`.
+    has: Vec<bool>,
+    per_blocker: Vec<usize>,
+    per_attacker: Vec<usize>,
+    /// Requirements obeyed: blocks of a lured attacker.
+    obeyed: usize,
+}
+
+impl Problem {
+    fn na(&self) -> usize {
+        self.attackers.len()
+    }
+
+    fn add(&self, s: &mut State, b: usize, a: usize) {
+        s.has[b * self.na() + a] = true;
+        s.per_blocker[b] += 1;
+        s.per_attacker[a] += 1;
+        if self.lured[a] {
+            s.obeyed += 1;
+        }
+    }
+
+    fn remove(&self, s: &mut State, b: usize, a: usize) {
+        s.has[b * self.na() + a] = false;
+        s.per_blocker[b] -= 1;
+        s.per_attacker[a] -= 1;
+        if self.lured[a] {
+            s.obeyed -= 1;
+        }
+    }
+
+    /// Every restriction on the whole set followed (500.3)?
+    fn legal(&self, s: &State) -> bool {
+        (0..self.na()).all(|a| {
+            let n = s.per_attacker[a];
+            let lone = self.two_or_more[a] && n == 1;
+            let crowded = self.max_one[a] && n > 1;
+            !(lone || crowded)
+        }) && (0..self.blockers.len()).all(|b| s.per_blocker[b] <= self.cap[b])
+    }
+
+    /// The most requirements a legal superset of `s` can obey, looking at
+    /// blockers `b..`; `None` if no legal superset exists. Stops early once
+    /// `goal` is reached.
+    fn best(&self, s: &mut State, b: usize, goal: usize) -> Option<usize> {
+        if b == self.blockers.len() {
+            return self.legal(s).then_some(s.obeyed);
+        }
+        // Upper bound: every remaining blocker fills its capacity with
+        // lured attackers.
+        let bound = s.obeyed
+            + (b..self.blockers.len())
+                .map(|x| {
+                    let free = self.cap[x].saturating_sub(s.per_blocker[x]);
+                    let lured = (0..self.na())
+                        .filter(|&a| {
+                            self.lured[a]
+                                && self.pair[x * self.na() + a]
+                                && !s.has[x * self.na() + a]
+                        })
+                        .count();
+                    free.min(lured)
+                })
+                .sum::<usize>();
+        let mut best: Option<usize> = None;
+        // Options for blocker b: nothing more, or one more useful block
+        // (then blocker b is considered again for its remaining capacity).
+        if let Some(v) = self.best(s, b + 1, goal) {
+            best = Some(v);
+            if v >= goal || v >= bound {
+                return best;
+            }
+        }
+        if s.per_blocker[b] >= self.cap[b] {
+            return best;
+        }
+        for a in 0..self.na() {
+            let i = b * self.na() + a;
+            if !self.pair[i] || s.has[i] {
+                continue;
+            }
+            let useful = self.lured[a] || (self.two_or_more[a] && s.per_attacker[a] == 1);
+            if !useful || (self.max_one[a] && s.per_attacker[a] >= 1) {
+                continue;
+            }
+            self.add(s, b, a);
+            let v = self.best(s, b, goal);
+            self.remove(s, b, a);
+            if let Some(v) = v {
+                if best.is_none_or(|x| v > x) {
+                    best = Some(v);
+                }
+                if v >= goal || v >= bound {
+                    return best;
+                }
+            }
+        }
+        best
+    }
+}
+
+impl Game {
+    /// Does a restriction or requirement on the whole set of blocks apply
+    /// to an attacking creature now?
+    pub(crate) fn whole_block_rules(&self) -> bool {
+        self.combat.attackers.iter().any(|att| {
+            self.any_static_on(att.obj, |s, _| {
+                matches!(
+                    s,
+                    StaticAbility::MustBeBlockedByAll(_)
+                        | StaticAbility::BlockRestriction {
+                            rule: BlockRule::TwoOrMore,
+                            ..
+                        }
+                )
+            })
+        })
+    }
+
+    fn block_problem(&self) -> Option<(Problem, State)> {
+        let def = self.combat.defending?;
+        let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        let blockers: Vec<ObjId> = self
+            .controlled_by(def)
+            .filter(|&b| attackers.iter().any(|&a| self.can_block_pair(b, a)))
+            .collect();
+        let na = attackers.len();
+        let mut pair = vec![false; blockers.len() * na];
+        for (bi, &b) in blockers.iter().enumerate() {
+            for (ai, &a) in attackers.iter().enumerate() {
+                pair[bi * na + ai] = self.can_block_pair(b, a);
+            }
+        }
+        let rule = |a: ObjId, lure: bool| {
+            self.any_static_on(a, |s, _| match s {
+                StaticAbility::MustBeBlockedByAll(_) => lure,
+                StaticAbility::BlockRestriction {
+                    rule: BlockRule::TwoOrMore,
+                    ..
+                } => !lure,
+                _ => false,
+            })
+        };
+        let p = Problem {
+            cap: blockers.iter().map(|&b| self.block_capacity(b)).collect(),
+            two_or_more: attackers.iter().map(|&a| rule(a, false)).collect(),
+            max_one: attackers.iter().map(|&a| self.max_one_blocker(a)).collect(),
+            lured: attackers.iter().map(|&a| rule(a, true)).collect(),
+            blockers,
+            attackers,
+            pair,
+        };
+        let mut s = State {
+            has: vec![false; p.blockers.len() * na],
+            per_blocker: vec![0; p.blockers.len()],
+            per_attacker: vec![0; na],
+            obeyed: 0,
+        };
+        for &(b, a) in &self.combat.blocks {
+            let ai = p.attackers.iter().position(|&x| x == a);
+            match (p.blockers.iter().position(|&x| x == b), ai) {
+                (Some(bi), Some(ai)) => p.add(&mut s, bi, ai),
+                // A declared blocker that can no longer block counts for
+                // its attacker all the same.
+                (None, Some(ai)) => s.per_attacker[ai] += 1,
+                _ => {}
+            }
+        }
+        Some((p, s))
+    }
+
+    /// The most requirements a legal set of blocks obeys (500.4).
+    fn max_obeyed(p: &Problem) -> Option<usize> {
+        let mut empty = State {
+            has: vec![false; p.blockers.len() * p.na()],
+            per_blocker: vec![0; p.blockers.len()],
+            per_attacker: vec![0; p.na()],
+            obeyed: 0,
+        };
+        p.best(&mut empty, 0, usize::MAX)
+    }
+
+    /// 500.3–500.4: may the defending player finish declaring blockers now?
+    pub(crate) fn blocks_done_legal(&self) -> bool {
+        if !self.whole_block_rules() {
+            return true;
+        }
+        let Some((p, s)) = self.block_problem() else {
+            return true;
+        };
+        p.legal(&s) && Self::max_obeyed(&p).is_none_or(|m| s.obeyed >= m)
+    }
+
+    /// 500.3–500.4: does declaring this block (already allowed by
+    /// `can_block`) still leave a legal declaration to finish?
+    pub(crate) fn block_keeps_declaration_legal(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        if !self.whole_block_rules() {
+            return true;
+        }
+        let Some((p, mut s)) = self.block_problem() else {
+            return true;
+        };
+        let (Some(bi), Some(ai)) = (
+            p.blockers.iter().position(|&x| x == blocker),
+            p.attackers.iter().position(|&x| x == attacker),
+        ) else {
+            return false;
+        };
+        let Some(m) = Self::max_obeyed(&p) else {
+            return true;
+        };
+        p.add(&mut s, bi, ai);
+        if s.per_blocker[bi] > p.cap[bi] {
+            return false;
+        }
+        p.best(&mut s, 0, m).is_some_and(|v| v >= m)
+    }
+}
