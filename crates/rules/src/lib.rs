@@ -10,6 +10,7 @@ pub mod characteristics;
 pub mod combat;
 mod combat_flow;
 pub mod decision;
+mod determinize;
 pub mod effects;
 pub(crate) mod engine;
 pub mod event;
