@@ -51,11 +51,8 @@ pub fn agent_by_name(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
         _ => {
             let n: u32 = name.strip_prefix("mcts:")?.trim().parse().ok()?;
             (n > 0).then(|| {
-                Box::new(MctsAgent::with_budget(
-                    seed,
-                    n,
-                    mcts::DEFAULT_ROLLOUT_TURNS,
-                )) as Box<dyn Agent + Send>
+                Box::new(MctsAgent::with_budget(seed, n, mcts::DEFAULT_ROLLOUT_TURNS))
+                    as Box<dyn Agent + Send>
             })
         }
     }

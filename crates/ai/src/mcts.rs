@@ -306,11 +306,22 @@ impl Agent for MctsAgent {
         self.tried.retain(|(k, ..)| *k == key);
         let tried = &self.tried;
         let excluded = |a: &Action| {
-            tried
-                .iter()
-                .any(|(_, t, n)| t == a && *n >= if matches!(a, Action::PlaySpell(_)) { 2 } else { 20 })
+            tried.iter().any(|(_, t, n)| {
+                t == a
+                    && *n
+                        >= if matches!(a, Action::PlaySpell(_)) {
+                            2
+                        } else {
+                            20
+                        }
+            })
         };
-        let a = if legal.iter().filter(|a| candidate(kind, a) && !excluded(a)).count() <= 1 {
+        let a = if legal
+            .iter()
+            .filter(|a| candidate(kind, a) && !excluded(a))
+            .count()
+            <= 1
+        {
             legal
                 .iter()
                 .find(|a| candidate(kind, a) && !excluded(a))

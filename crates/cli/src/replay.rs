@@ -400,3 +400,61 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let _ = out.flush();
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{mix, play_game_with, seats, Caps, Entry};
+
+    /// The replayed log is the recorded one, line for line and byte for byte.
+    #[test]
+    fn a_recorded_game_replays_to_the_same_log() {
+        let deck = |n: &str| crate::decks::builtin(n).expect("built-in deck");
+        let entries = [
+            Entry {
+                deck: deck("red_green"),
+                agent: "greedy".into(),
+            },
+            Entry {
+                deck: deck("white_blue"),
+                agent: "random".into(),
+            },
+        ];
+        let caps = Caps {
+            max_actions: 100_000,
+            max_turns: u32::MAX,
+        };
+        let i = 1;
+        let seats_info: Vec<(&str, &str, &str, &[CardId])> = seats(i)
+            .iter()
+            .map(|&e| {
+                let en = &entries[e];
+                (
+                    en.deck.name.as_str(),
+                    en.deck.name.as_str(),
+                    en.agent.as_str(),
+                    en.deck.cards.as_slice(),
+                )
+            })
+            .collect();
+        let mut rec = Recorder::new(mix(9, i), &seats_info);
+        let mut end = (None, 0);
+        play_game_with(&entries, 9, i, caps, |g, a| {
+            rec.events(g);
+            rec.action(a);
+            end = (g.result, g.turn);
+        });
+        assert!(end.0.is_some(), "the game finished");
+        let recorded = rec.log.clone();
+        let file = rec.finish(end.0, end.1);
+        // Through the file format too.
+        let text = serde_json::to_string(&file).unwrap();
+        let back = ReplayFile::parse(&text, "mem.json").unwrap();
+        let mut replayed = Vec::new();
+        let game = back
+            .replay("mem.json", |l| replayed.push(l.to_string()))
+            .unwrap();
+        assert_eq!(recorded, replayed);
+        assert_eq!(game.result, end.0);
+    }
+}

@@ -111,8 +111,7 @@ mod tests {
             }
             for id in &game.player(me).hand {
                 assert_eq!(
-                    game.objects[id.slot as usize].card,
-                    d.objects[id.slot as usize].card,
+                    game.objects[id.slot as usize].card, d.objects[id.slot as usize].card,
                     "the viewer's own hand is known"
                 );
             }
