@@ -251,7 +251,7 @@ impl Session<'_> {
             mine.name, theirs.name
         )));
         self.say(&s.dim(&format!(
-            "Replay this game with: tolaria play --seed {seed}{}",
+            "Deal this game again with: tolaria play --seed {seed}{}",
             if agent_name == "greedy" {
                 String::new()
             } else {
