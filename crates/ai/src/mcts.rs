@@ -344,3 +344,83 @@ impl Agent for MctsAgent {
         a
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tolaria_cards::db;
+
+    fn deck(names: &[&str]) -> Vec<tolaria_cards::CardId> {
+        names
+            .iter()
+            .cycle()
+            .take(40)
+            .map(|n| db().by_name(n).unwrap_or_else(|| panic!("{n}")).id)
+            .collect()
+    }
+
+    /// Plays greedy moves until P1 has a priority decision with a choice.
+    fn to_a_searched_decision(seed: u64) -> Game {
+        let a = deck(&["Mountain", "Forest", "Grizzly Bears", "Shock", "Giant Growth"]);
+        let b = deck(&["Plains", "Island", "Wind Drake", "Pacifism", "Savannah Lions"]);
+        let mut game = Game::new_game(&[("A", a), ("B", b)], seed);
+        let mut agents = [GreedyAgent::new(), GreedyAgent::new()];
+        for _ in 0..5_000 {
+            let who = game.decider().expect("a decision");
+            let legal = game.legal_actions();
+            let kind = &game.decision.as_ref().unwrap().kind;
+            if who == PlayerId(0)
+                && game.turn >= 3
+                && *kind == DecisionKind::Priority
+                && legal.iter().filter(|a| candidate(kind, a)).count() >= 2
+            {
+                return game;
+            }
+            let a = agents[who.index()].choose(&game, who, &legal);
+            game.apply(a).unwrap();
+            assert!(!game.is_over());
+        }
+        panic!("no searched decision reached");
+    }
+
+    /// The agent answers with a legal action, and the same one whatever the
+    /// hidden cards are (where the opponent's unseen cards lie, the game's
+    /// generator): it reads only what its player may see (217.2, 217.4).
+    #[test]
+    fn r217_mcts_chooses_legally_without_reading_hidden_cards() {
+        for seed in [1, 2, 3] {
+            let game = to_a_searched_decision(seed);
+            let me = PlayerId(0);
+            let legal = game.legal_actions();
+            let mut other = game.clone();
+            let opp = other.player(PlayerId(1)).clone();
+            let slots: Vec<usize> = opp
+                .hand
+                .iter()
+                .chain(&opp.library)
+                .map(|id| id.slot as usize)
+                .collect();
+            let mut cards: Vec<_> = slots.iter().map(|&s| other.objects[s].card).collect();
+            cards.rotate_left(1);
+            for (&s, &c) in slots.iter().zip(&cards) {
+                other.objects[s].card = c;
+            }
+            other.rng = Rng::new(seed ^ 0xdead);
+            let (mut x, mut y) = (
+                MctsAgent::with_budget(7, 24, 2),
+                MctsAgent::with_budget(7, 24, 2),
+            );
+            let a = x.choose(&game, me, &legal);
+            let b = y.choose(&other, me, &legal);
+            assert!(legal.contains(&a), "{a:?} is legal");
+            assert_eq!(a, b, "seed {seed}: the choice depends on hidden cards");
+            // The whole search, not only its answer: every node's visits
+            // and summed rewards.
+            let stats = |t: &MctsAgent| -> Vec<(u32, u64)> {
+                t.tree.iter().map(|n| (n.visits, n.reward.to_bits())).collect()
+            };
+            assert!(x.tree.len() > 1, "seed {seed}: the agent searched");
+            assert_eq!(stats(&x), stats(&y), "seed {seed}: the search read hidden cards");
+        }
+    }
+}

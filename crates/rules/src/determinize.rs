@@ -41,6 +41,9 @@ impl Game {
             }
             cards.clear();
             cards.extend(slots.iter().map(|&s| self.objects[s].card));
+            // From a canonical order, so the deal depends only on which
+            // cards are unseen, not on where they really are.
+            cards.sort_unstable();
             rng.shuffle(&mut cards);
             for (&s, &c) in slots.iter().zip(cards.iter()) {
                 g.objects[s].card = c;
@@ -125,6 +128,23 @@ mod tests {
             assert_ne!(d.rng, game.rng, "511.3: future randomness is unknown");
         }
         assert!(changed_hidden, "hidden cards are re-dealt");
+
+        // Two games that differ only in what `me` cannot see (where the
+        // opponent's unseen cards are, the generator) give the same copy.
+        let mut other = game.clone();
+        let opp = PlayerId(1);
+        let hand0 = game.player(opp).hand[0].slot as usize;
+        let lib0 = game.player(opp).library[0].slot as usize;
+        let (a, b) = (other.objects[hand0].card, other.objects[lib0].card);
+        other.objects[hand0].card = b;
+        other.objects[lib0].card = a;
+        other.rng = Rng::new(99);
+        let one = game.determinized(me, &mut Rng::new(3));
+        let two = other.determinized(me, &mut Rng::new(3));
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
         assert!(game
             .player(me)
             .hand
