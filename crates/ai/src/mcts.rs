@@ -361,8 +361,20 @@ mod tests {
 
     /// Plays greedy moves until P1 has a priority decision with a choice.
     fn to_a_searched_decision(seed: u64) -> Game {
-        let a = deck(&["Mountain", "Forest", "Grizzly Bears", "Shock", "Giant Growth"]);
-        let b = deck(&["Plains", "Island", "Wind Drake", "Pacifism", "Savannah Lions"]);
+        let a = deck(&[
+            "Mountain",
+            "Forest",
+            "Grizzly Bears",
+            "Shock",
+            "Giant Growth",
+        ]);
+        let b = deck(&[
+            "Plains",
+            "Island",
+            "Wind Drake",
+            "Pacifism",
+            "Savannah Lions",
+        ]);
         let mut game = Game::new_game(&[("A", a), ("B", b)], seed);
         let mut agents = [GreedyAgent::new(), GreedyAgent::new()];
         for _ in 0..5_000 {
@@ -417,10 +429,17 @@ mod tests {
             // The whole search, not only its answer: every node's visits
             // and summed rewards.
             let stats = |t: &MctsAgent| -> Vec<(u32, u64)> {
-                t.tree.iter().map(|n| (n.visits, n.reward.to_bits())).collect()
+                t.tree
+                    .iter()
+                    .map(|n| (n.visits, n.reward.to_bits()))
+                    .collect()
             };
             assert!(x.tree.len() > 1, "seed {seed}: the agent searched");
-            assert_eq!(stats(&x), stats(&y), "seed {seed}: the search read hidden cards");
+            assert_eq!(
+                stats(&x),
+                stats(&y),
+                "seed {seed}: the search read hidden cards"
+            );
         }
     }
 }

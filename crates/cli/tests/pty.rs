@@ -26,7 +26,7 @@ fn open_pty() -> (OwnedFd, OwnedFd) {
             &mut slave,
             std::ptr::null_mut(),
             std::ptr::null_mut(),
-            &mut size,
+            std::ptr::addr_of_mut!(size),
         )
     };
     assert_eq!(r, 0, "openpty failed: {}", std::io::Error::last_os_error());
