@@ -15,8 +15,9 @@
 //! cards. The other decisions (mulligans, paying mana, targets, …) are
 //! made by the greedy policy, in the tree and at the root.
 //!
-//! The budget is a number of iterations, so the agent is deterministic for
-//! a given seed; the chosen action is the most visited legal one.
+//! The budget is a number of iterations by default, so the agent is
+//! deterministic for a given seed (`with_time` searches for a duration
+//! instead); the chosen action is the most visited legal one.
 
 use crate::{Agent, GreedyAgent};
 use tolaria_rules::characteristics::compute;
@@ -34,6 +35,9 @@ const EXPLORATION: f64 = 0.7;
 pub struct MctsAgent {
     rng: Rng,
     iterations: u32,
+    /// A time budget per searched decision instead of `iterations` (not
+    /// deterministic: how far the search gets depends on the machine).
+    time: Option<std::time::Duration>,
     rollout_turns: u32,
     /// Makes the decisions that are not searched.
     greedy: GreedyAgent,
@@ -72,12 +76,22 @@ impl MctsAgent {
         MctsAgent {
             rng: Rng::new(seed),
             iterations: iterations.max(1),
+            time: None,
             rollout_turns,
             greedy: GreedyAgent::new(),
             tree: Vec::new(),
             legal: Vec::new(),
             path: Vec::new(),
             tried: Vec::new(),
+        }
+    }
+
+    /// An agent that searches each decision for `time` (at least one
+    /// iteration) instead of a number of iterations.
+    pub fn with_time(seed: u64, time: std::time::Duration, rollout_turns: u32) -> Self {
+        MctsAgent {
+            time: Some(time),
+            ..Self::with_budget(seed, 1, rollout_turns)
         }
     }
 
@@ -150,8 +164,21 @@ impl MctsAgent {
             available: 0,
             reward: 0.0,
         });
-        for _ in 0..self.iterations {
-            self.iterate(game, me);
+        match self.time {
+            None => {
+                for _ in 0..self.iterations {
+                    self.iterate(game, me);
+                }
+            }
+            Some(t) => {
+                let start = std::time::Instant::now();
+                loop {
+                    self.iterate(game, me);
+                    if start.elapsed() >= t {
+                        break;
+                    }
+                }
+            }
         }
         // The most visited root action that is legal (ties: the first listed).
         let root = &self.tree[0];

@@ -33,7 +33,8 @@ Options:
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default), random, or mcts
                         (Monte Carlo tree search; mcts:N searches N
-                        iterations per decision, default 48)
+                        iterations per decision, default 48; mcts:500ms
+                        searches half a second per decision)
   --mcts-iterations N   the same as --agent mcts:N
   --save FILE           save the game (seed, decks, every action) to FILE when
                         it ends; `tolaria replay FILE` replays it

@@ -23,9 +23,10 @@ Options:
   --games N        number of games (default 100)
   --seed S         base seed (default 1); game i uses a seed derived from S
                    and i, so results are the same for any thread count
-  --agents A,B     agents of entries A and B: random, greedy, mcts, or
+  --agents A,B     agents of entries A and B: random, greedy, mcts,
                    mcts:N (N search iterations per decision; mcts is
-                   mcts:48) (default greedy,random)
+                   mcts:48) or mcts:Nms (N milliseconds per decision, not
+                   reproducible) (default greedy,random)
   --mcts-iterations N
                    the iterations of every mcts agent (same as mcts:N)
   --decks A,B      decks of entries A and B: deck files, or built-in decks
