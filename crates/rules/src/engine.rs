@@ -147,6 +147,9 @@ pub(crate) struct Resolving {
     /// Coin flips in progress (511).
     #[serde(default)]
     pub flip: FlipState,
+    /// 503.10b: the targets of the spell copy being made, as chosen so far.
+    #[serde(default)]
+    pub copy_targets: Vec<Target>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -320,6 +323,8 @@ impl Game {
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
+            DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }
@@ -437,6 +442,10 @@ impl Game {
 
     pub(crate) fn player_loses(&mut self, p: PlayerId, reason: LossReason) {
         if self.players[p.index()].lost {
+            return;
+        }
+        // 418.5j: Platinum Angel; a concession is always the player's own.
+        if reason != LossReason::Conceded && self.cant_lose(p) {
             return;
         }
         self.players[p.index()].lost = true;
