@@ -222,7 +222,7 @@ impl MctsAgent {
             let action = if self.legal.len() == 1 {
                 self.legal[0].clone()
             } else if !strategic(&kind) {
-                g.legal_actions_into(&mut self.legal);
+                // `candidate` filters only at priority, so this is the whole list.
                 policy[decider.index() % 2].choose(&g, decider, &self.legal)
             } else {
                 let (a, child) = self.select(node, decider);

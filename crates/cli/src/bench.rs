@@ -91,8 +91,10 @@ pub fn main(argv: Vec<String>) -> CliResult {
                     .as_ref()
                     .is_some_and(|d| d.kind == tolaria_rules::DecisionKind::Priority)
             {
+                // Without the events of the last action (and their
+                // capacity), as the state between actions.
                 let mut m = g.clone();
-                m.events.clear();
+                m.events = Vec::new();
                 mid = Some(m);
             }
         });
