@@ -266,6 +266,14 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// "Each creature gets +1/+1 for each other creature in play that
+    /// shares at least one creature type with it." (Coat of Arms; 6d,
+    /// counted for each affected creature.)
+    PlusPerSharedCreatureType {
+        affected: Affected,
+        power: i32,
+        toughness: i32,
+    },
     /// 100.2: "A deck can have any number of cards named [this]"
     /// (Relentless Rats): a deck-construction rule, no effect in a game.
     AnyNumberInDeck,
@@ -411,6 +419,9 @@ pub struct ObjectFilter {
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,
+    /// "spell with a single target" (Shunt, 415.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub single_target: bool,
     /// "named NAME" (Wirefly Hive's tokens).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
@@ -595,6 +606,18 @@ pub enum Effect {
     },
     /// 414: counter target spell.
     Counter {
+        what: ObjectRef,
+    },
+    /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
+    /// control goes to the player named, not to the effect's controller.
+    GiveControl {
+        who: PlayerRef,
+        what: ObjectRef,
+        duration: Duration,
+    },
+    /// 415.7: "Change the target of target spell with a single target"
+    /// (Shunt): to another legal target, if there is one (415.7a).
+    ChangeTarget {
         what: ObjectRef,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
@@ -834,4 +857,8 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
