@@ -664,6 +664,10 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.6c: "All combat damage that would be dealt to you by unblocked
+    /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
+    /// Guard)
+    RedirectUnblockedDamageToThis,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)

@@ -1628,6 +1628,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             Effect::Counter { what }
         }
+        // 419.6c: "All combat damage that would be dealt to you by
+        // unblocked creatures this turn is dealt to CARDNAME instead."
+        "all" if p.at_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead") => {
+            p.eat_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead");
+            Effect::RedirectUnblockedDamageToThis
+        }
         // 415.7: "Change the target of target spell with a single target."
         "change" if p.at_all("change the target of") => {
             p.eat_all("change the target of");

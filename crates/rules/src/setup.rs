@@ -43,6 +43,7 @@ impl Game {
             prevent_combat_damage: false,
             untap_choices: Vec::new(),
             draw_rules: Vec::new(),
+            redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
             ending_turn: false,
             result: None,

@@ -292,6 +292,7 @@ impl Game {
         self.shields.clear();
         self.prevent_combat_damage = false;
         self.draw_rules.clear();
+        self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
