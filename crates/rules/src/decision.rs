@@ -82,6 +82,13 @@ pub enum DecisionKind {
     KeepCoin,
     /// A Wish: choose a card you own from outside the game (217.1e), or none.
     ChooseOutside,
+    /// A card to find in a library, to take from or put back among the
+    /// cards looked at, to choose from a hand, or to put into play from the
+    /// hand (`crate::library`); `optional`: `No` chooses none.
+    ChooseCard {
+        choice: crate::library::CardChoice,
+        optional: bool,
+    },
 }
 
 impl DecisionKind {
@@ -115,6 +122,7 @@ impl DecisionKind {
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
+            DecisionKind::ChooseCard { .. } => "choose a card",
         }
     }
 }

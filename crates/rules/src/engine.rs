@@ -147,6 +147,9 @@ pub(crate) struct Resolving {
     /// Coin flips in progress (511).
     #[serde(default)]
     pub flip: FlipState,
+    /// A search, a look at a library or a hand in progress.
+    #[serde(default)]
+    pub cards: crate::library::CardsState,
     /// 503.10b: the targets of the spell copy being made, as chosen so far.
     #[serde(default)]
     pub copy_targets: Vec<Target>,
@@ -327,6 +330,7 @@ impl Game {
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }
 

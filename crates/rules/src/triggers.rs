@@ -148,6 +148,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     _ => None,
                 });
             }
+            game.graveyard_step_triggers(step);
         }
         Event::CoinFlipped {
             player,
