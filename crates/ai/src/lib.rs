@@ -2,9 +2,11 @@
 //! player's `view` (no peeking at hidden information).
 
 pub mod greedy;
+pub mod mcts;
 pub mod random;
 
 pub use greedy::GreedyAgent;
+pub use mcts::MctsAgent;
 pub use random::RandomAgent;
 
 use tolaria_rules::{Action, Game, PlayerId};
@@ -34,14 +36,49 @@ pub fn play_out(game: &mut Game, agents: &mut [Box<dyn Agent>], max_actions: u64
     n
 }
 
-/// The agents by name, for command lines: `random` or `greedy`.
-pub const AGENT_NAMES: &[&str] = &["random", "greedy"];
+/// The agents by name, for command lines: `random`, `greedy` or `mcts`
+/// (`mcts:N` searches N iterations per decision, `mcts:Nms` N milliseconds).
+pub const AGENT_NAMES: &[&str] = &["random", "greedy", "mcts", "mcts:N", "mcts:Nms"];
 
-/// Makes an agent by name (`random`, `greedy`), seeded where it uses randomness.
+/// Makes an agent by name (`random`, `greedy`, `mcts`, `mcts:N` with N
+/// iterations per searched decision, `mcts:Nms` searching N milliseconds
+/// per decision), seeded where it uses randomness.
 pub fn agent_by_name(name: &str, seed: u64) -> Option<Box<dyn Agent + Send>> {
-    match name.to_ascii_lowercase().as_str() {
+    let name = name.trim().to_ascii_lowercase();
+    match name.as_str() {
         "random" => Some(Box::new(RandomAgent::new(seed))),
         "greedy" => Some(Box::new(GreedyAgent::new())),
-        _ => None,
+        "mcts" => Some(Box::new(MctsAgent::new(seed))),
+        _ => {
+            let budget = name.strip_prefix("mcts:")?.trim();
+            if let Some(ms) = budget.strip_suffix("ms") {
+                let ms: u64 = ms.trim().parse().ok()?;
+                return (ms > 0).then(|| {
+                    Box::new(MctsAgent::with_time(
+                        seed,
+                        std::time::Duration::from_millis(ms),
+                        mcts::DEFAULT_ROLLOUT_TURNS,
+                    )) as Box<dyn Agent + Send>
+                });
+            }
+            let n: u32 = budget.parse().ok()?;
+            (n > 0).then(|| {
+                Box::new(MctsAgent::with_budget(seed, n, mcts::DEFAULT_ROLLOUT_TURNS))
+                    as Box<dyn Agent + Send>
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn agents_by_name() {
+        for name in ["random", "greedy", "mcts", "MCTS", "mcts:10", "mcts:250ms"] {
+            assert!(super::agent_by_name(name, 1).is_some(), "{name}");
+        }
+        for name in ["", "mcts:", "mcts:0", "mcts:0ms", "mcts:x", "alphazero"] {
+            assert!(super::agent_by_name(name, 1).is_none(), "{name}");
+        }
     }
 }

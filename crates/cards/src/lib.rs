@@ -5,6 +5,7 @@ pub mod ability;
 pub mod compile;
 pub mod continuous;
 pub mod data;
+pub mod data_version;
 pub mod db;
 pub mod deck;
 pub mod keyword;
@@ -15,6 +16,7 @@ pub mod types;
 
 pub use ability::*;
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
+pub use data_version::card_data_hash;
 pub use db::{db, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
 pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};

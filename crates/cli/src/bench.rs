@@ -83,7 +83,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let start = Instant::now();
     let mut outcomes = Vec::with_capacity(games as usize);
     for i in 0..games {
-        let o = sim::play_game_with(&entries, seed, i, caps, |g| {
+        let o = sim::play_game_with(&entries, seed, i, caps, |g, _| {
             if mid.is_none()
                 && g.turn >= 8
                 && g.stack.is_empty()
@@ -91,7 +91,11 @@ pub fn main(argv: Vec<String>) -> CliResult {
                     .as_ref()
                     .is_some_and(|d| d.kind == tolaria_rules::DecisionKind::Priority)
             {
-                mid = Some(g.clone());
+                // Without the events of the last action (and their
+                // capacity), as the state between actions.
+                let mut m = g.clone();
+                m.events = Vec::new();
+                mid = Some(m);
             }
         });
         outcomes.push(o);

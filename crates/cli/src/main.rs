@@ -6,6 +6,7 @@ mod bench;
 mod cards;
 mod decks;
 mod play;
+mod replay;
 mod scenario;
 mod sim;
 mod style;
@@ -45,6 +46,7 @@ Usage: tolaria <command> [options]
 Commands:
   play        play a game in the terminal against the built-in agent
   sim         simulate many games between agents and report the results
+  replay      replay a saved game (`play --save`, `sim --save`), printing its log
   bench       the speed benchmark (RG vs WW, random agents)
   scenario    run scenario files
   cards       show a card (`cards show NAME`) or the card pool's coverage
@@ -53,7 +55,10 @@ Commands:
 Examples:
   tolaria play
   tolaria play --seed 42 --agent random
+  tolaria play --seed 7 --agent mcts --save game.json
+  tolaria replay game.json
   tolaria sim --games 1000 --seed 7 --agents greedy,random
+  tolaria sim --games 100 --seed 7 --agents mcts,greedy
   tolaria bench --games 2000
   tolaria scenario tests/scenarios/*.scn
   tolaria cards show \"Lightning Bolt\"
@@ -72,12 +77,14 @@ fn run(argv: Vec<String>) -> CliResult {
         "play" => play::main(rest),
         "sim" => sim::main(rest),
         "bench" => bench::main(rest),
+        "replay" => replay::main(rest),
         "scenario" | "scenarios" => scenario::main(rest),
         "cards" | "card" => cards::main(rest),
         "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
             Some("play") => play::main(vec!["--help".into()]),
             Some("sim") => sim::main(vec!["--help".into()]),
             Some("bench") => bench::main(vec!["--help".into()]),
+            Some("replay") => replay::main(vec!["--help".into()]),
             Some("scenario") => scenario::main(vec!["--help".into()]),
             Some("cards") => cards::main(vec!["--help".into()]),
             _ => {
@@ -90,7 +97,7 @@ fn run(argv: Vec<String>) -> CliResult {
             Ok(ExitCode::SUCCESS)
         }
         other => Err(CliError::usage(format!(
-            "unknown command {other:?}; expected play, sim, bench, scenario, cards or help"
+            "unknown command {other:?}; expected play, sim, replay, bench, scenario, cards or help"
         ))),
     }
 }

@@ -7,6 +7,7 @@
 
 use crate::args::Args;
 use crate::decks::{self, LoadedDeck};
+use crate::replay::Recorder;
 use crate::style::Style;
 use crate::{CliError, CliResult};
 use std::io::{BufRead, IsTerminal, Write};
@@ -21,7 +22,7 @@ const HELP: &str = "\
 tolaria play: play a game in the terminal against the built-in agent
 
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
-                    [--events FILE]
+                    [--mcts-iterations N] [--events FILE] [--save FILE]
        tolaria play --scenario FILE [--agent NAME]
 
 Options:
@@ -30,7 +31,13 @@ Options:
                         (a built-in deck may be named instead of a file:
                         red_green, white_blue, rg_beats_old, white_weenie_old)
   --seed N              the game's seed (default: from the clock; printed)
-  --agent NAME          the opponent: greedy (default) or random
+  --agent NAME          the opponent: greedy (default), random, or mcts
+                        (Monte Carlo tree search; mcts:N searches N
+                        iterations per decision, default 48; mcts:500ms
+                        searches half a second per decision)
+  --mcts-iterations N   the same as --agent mcts:N
+  --save FILE           save the game (seed, decks, every action) to FILE when
+                        it ends; `tolaria replay FILE` replays it
   --events FILE         also write every game event to FILE as JSON lines
                         ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
@@ -67,6 +74,7 @@ Examples:
   tolaria play --scenario decks/mindslaver.scn
   yes 1 | tolaria play --seed 1        # always answer with the first option
   tolaria play --seed 7 --events game.jsonl
+  tolaria play --agent mcts --save game.json && tolaria replay game.json
 ";
 
 const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
@@ -82,6 +90,8 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "agent",
             "events",
             "scenario",
+            "save",
+            "mcts-iterations",
         ],
         &[],
     )?;
@@ -96,7 +106,16 @@ pub fn main(argv: Vec<String>) -> CliResult {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64),
     };
-    let agent_name = args.value("agent").unwrap_or("greedy").to_ascii_lowercase();
+    let mut agent_name = args.value("agent").unwrap_or("greedy").to_ascii_lowercase();
+    if args.value("mcts-iterations").is_some() {
+        let n: u32 = args.number("mcts-iterations", 0)?;
+        if n == 0 || agent_name != "mcts" {
+            return Err(CliError::usage(
+                "play: --mcts-iterations N (at least 1) goes with --agent mcts",
+            ));
+        }
+        agent_name = format!("mcts:{n}");
+    }
     let agent = agent_by_name(&agent_name, seed ^ 0x5eed).ok_or_else(|| {
         CliError::usage(format!(
             "play: unknown agent {agent_name:?}; expected one of: {}",
@@ -112,6 +131,11 @@ pub fn main(argv: Vec<String>) -> CliResult {
         None => None,
     };
     if let Some(file) = args.value("scenario") {
+        if args.value("save").is_some() {
+            return Err(CliError::usage(
+                "play: --save saves a game started from decks and a seed; it cannot be used with --scenario",
+            ));
+        }
         // A game set up by a scenario file (its script is not run).
         let sc = tolaria_scenario::Scenario::load(std::path::Path::new(file))
             .map_err(|e| CliError::usage(format!("play: {e}")))?;
@@ -134,7 +158,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
         Some(f) => decks::load(f)?,
         None => default_deck("white_blue", "white_weenie_old")?,
     };
-    Session::on_stdio(events).run(mine, theirs, agent, &agent_name, seed)
+    let mut session = Session::on_stdio(events);
+    session.save_to = args.value("save").map(str::to_string);
+    session.run(mine, theirs, agent, &agent_name, seed)
 }
 
 fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
@@ -159,6 +185,10 @@ struct Session<'a> {
     shown: usize,
     /// `--events`: where every event goes as a JSON line.
     events: Option<Box<dyn Write>>,
+    /// `--save FILE`: where the game is saved when it ends.
+    save_to: Option<String>,
+    /// The game being recorded for `--save`, and the file.
+    save: Option<(Recorder, String)>,
 }
 
 /// What the human typed.
@@ -188,6 +218,8 @@ impl Session<'_> {
             log: Vec::new(),
             shown: 0,
             events,
+            save_to: None,
+            save: None,
         }
     }
 
@@ -200,6 +232,13 @@ impl Session<'_> {
         seed: u64,
     ) -> CliResult {
         let agent_label = format!("Agent ({agent_name})");
+        if let Some(file) = self.save_to.take() {
+            let seats: [(&str, &str, &str, &[tolaria_cards::CardId]); 2] = [
+                ("You", &mine.name, "human", &mine.cards),
+                (&agent_label, &theirs.name, agent_name, &theirs.cards),
+            ];
+            self.save = Some((Recorder::new(seed, &seats), file));
+        }
         let game = Game::new_game(
             &[
                 ("You", mine.cards.clone()),
@@ -213,7 +252,7 @@ impl Session<'_> {
             mine.name, theirs.name
         )));
         self.say(&s.dim(&format!(
-            "Replay this game with: tolaria play --seed {seed}{}",
+            "Deal this game again with: tolaria play --seed {seed}{}",
             if agent_name == "greedy" {
                 String::new()
             } else {
@@ -253,7 +292,7 @@ impl Session<'_> {
                         game.describe(&a)
                     )));
                 }
-                game.apply(a.clone()).map_err(|e| {
+                self.apply(&mut game, a.clone()).map_err(|e| {
                     CliError::failure(format!("the agent's action was refused: {e}"))
                 })?;
                 agent_actions += 1;
@@ -267,6 +306,14 @@ impl Session<'_> {
             self.human_turn(&mut game)?;
         }
         self.collect(&mut game);
+        if let Some((rec, file)) = self.save.take() {
+            match rec.finish(game.result, game.turn).save(&file) {
+                Ok(()) => self.say(&s.dim(&format!(
+                    "Game saved to {file}; replay it with: tolaria replay {file}"
+                ))),
+                Err(e) => self.say(&s.yellow(&format!("play: {e}"))),
+            }
+        }
         if let Some(mut w) = self.events.take() {
             if let Err(e) = w.flush() {
                 self.say(&format!("play: the event file could not be written: {e}"));
@@ -287,6 +334,16 @@ impl Session<'_> {
         Ok(ExitCode::SUCCESS)
     }
 
+    /// Applies an action to the game, recording it for `--save`.
+    fn apply(&mut self, game: &mut Game, a: Action) -> Result<(), tolaria_rules::ActionError> {
+        let copy = a.clone();
+        game.apply(a)?;
+        if let Some((rec, _)) = self.save.as_mut() {
+            rec.action(&copy);
+        }
+        Ok(())
+    }
+
     fn say(&mut self, line: &str) {
         // Output errors (a closed pipe) end the game quietly at the next read.
         let _ = writeln!(self.out, "{line}");
@@ -304,6 +361,9 @@ impl Session<'_> {
                 }
             }
             if let Some(l) = e.log_line() {
+                if let Some((rec, _)) = self.save.as_mut() {
+                    rec.line(&l);
+                }
                 self.log.push(l);
             }
         }
@@ -340,7 +400,7 @@ impl Session<'_> {
                 .iter()
                 .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }))
             {
-                game.apply(Action::Pass)
+                self.apply(game, Action::Pass)
                     .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
                 return Ok(());
             }
@@ -389,7 +449,7 @@ impl Session<'_> {
                             self.say("No mana source can pay the rest; `cancel` to abandon.");
                             break;
                         };
-                        let _ = game.apply(a.clone());
+                        let _ = self.apply(game, a.clone());
                         n += 1;
                     }
                     return Ok(());
@@ -399,7 +459,7 @@ impl Session<'_> {
                         if game.decider() != Some(HUMAN) {
                             break;
                         }
-                        if let Err(e) = game.apply(a.clone()) {
+                        if let Err(e) = self.apply(game, a.clone()) {
                             let s = self.style;
                             self.say(&s.yellow(&format!("Refused ({}): {e}", game.describe(&a))));
                             break;
@@ -414,7 +474,7 @@ impl Session<'_> {
                             )
                         })
                     {
-                        if let Err(e) = game.apply(Action::Done) {
+                        if let Err(e) = self.apply(game, Action::Done) {
                             let s = self.style;
                             self.say(&s.yellow(&format!("Could not finish declaring: {e}")));
                             continue;
@@ -427,7 +487,7 @@ impl Session<'_> {
     }
 
     fn concede(&mut self, game: &mut Game) -> Result<(), CliError> {
-        game.apply(Action::Concede(HUMAN))
+        self.apply(game, Action::Concede(HUMAN))
             .map_err(|e| CliError::failure(format!("could not concede: {e}")))
     }
 

@@ -3,24 +3,32 @@
 
 use crate::args::Args;
 use crate::decks::{self, LoadedDeck};
+use crate::replay::Recorder;
 use crate::{CliError, CliResult};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 use tolaria_ai::agent_by_name;
-use tolaria_rules::{Game, GameResult, PlayerId};
+use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
 const HELP: &str = "\
 tolaria sim: simulate games between two agents and report the results
 
 Usage: tolaria sim [--games N] [--seed S] [--agents A,B] [--decks A,B]
                    [--threads T] [--max-actions M] [--json]
+                   [--save FILE [--save-game I]]
 
 Options:
   --games N        number of games (default 100)
   --seed S         base seed (default 1); game i uses a seed derived from S
                    and i, so results are the same for any thread count
-  --agents A,B     agents of entries A and B: random or greedy
-                   (default greedy,random)
+  --agents A,B     agents of entries A and B: random, greedy, mcts,
+                   mcts:N (N search iterations per decision; mcts is
+                   mcts:48) or mcts:Nms (N milliseconds per decision, not
+                   reproducible) (default greedy,random)
+  --mcts-iterations N
+                   the iterations of every mcts agent (same as mcts:N)
   --decks A,B      decks of entries A and B: deck files, or built-in decks
                    red_green, white_blue, rg_beats_old, white_weenie_old
                    (default red_green,white_blue)
@@ -28,14 +36,20 @@ Options:
   --max-actions M  a game reaching M actions is stopped and counted as a
                    draw (default 200000)
   --json           print the results as JSON
+  --save FILE      save one game (seed, decks, agents, actions) to FILE,
+                   for `tolaria replay FILE`
+  --save-game I    which game --save saves, 0 to N-1 (default 0)
 
 Entries swap seats every other game; the engine picks the starting player
-at random (rule 101.2).
+at random (rule 101.2). A progress bar is drawn on stderr when it is a
+terminal.
 
 Examples:
   tolaria sim --games 1000 --seed 7
   tolaria sim --games 200 --agents greedy,greedy --decks red_green,red_green
   tolaria sim --games 20 --seed 7 --threads 1 --json
+  tolaria sim --games 1000 --seed 7 --agents mcts,greedy --decks red_green,red_green
+  tolaria sim --games 100 --seed 7 --save game.json --save-game 42
 ";
 
 /// SplitMix64: derives independent seeds from a base seed and an index.
@@ -74,24 +88,33 @@ pub struct Caps {
     pub max_turns: u32,
 }
 
-/// Plays game `i`: entries swap seats on odd games.
-pub fn play_game(entries: &[Entry; 2], seed: u64, i: u64, caps: Caps) -> Outcome {
-    play_game_with(entries, seed, i, caps, |_| {})
+/// Which entry plays each seat in game `i` (seat s is played by entry
+/// `seats(i)[s]`): entries swap seats on odd games.
+pub fn seats(i: u64) -> [usize; 2] {
+    if i % 2 == 1 {
+        [1, 0]
+    } else {
+        [0, 1]
+    }
 }
 
-/// As [`play_game`], calling `watch` after every action (for the benchmark's
-/// mid-game snapshot).
+/// Plays game `i`: entries swap seats on odd games.
+pub fn play_game(entries: &[Entry; 2], seed: u64, i: u64, caps: Caps) -> Outcome {
+    play_game_with(entries, seed, i, caps, |_, _| {})
+}
+
+/// As [`play_game`], calling `watch` after every action with the game (its
+/// events not yet cleared) and the action applied: the benchmark's mid-game
+/// snapshot, a saved game's actions and log.
 pub fn play_game_with(
     entries: &[Entry; 2],
     seed: u64,
     i: u64,
     caps: Caps,
-    mut watch: impl FnMut(&Game),
+    mut watch: impl FnMut(&Game, &Action),
 ) -> Outcome {
     let game_seed = mix(seed, i);
-    let swap = i % 2 == 1;
-    // seat s is played by entry order[s].
-    let order = if swap { [1, 0] } else { [0, 1] };
+    let order = seats(i);
     let decks: Vec<(&str, Vec<tolaria_cards::CardId>)> = order
         .iter()
         .map(|&e| (entries[e].deck.name.as_str(), entries[e].deck.cards.clone()))
@@ -119,14 +142,16 @@ pub fn play_game_with(
             break;
         }
         let a = agents[decider.index()].choose(&game, decider, &legal);
+        // Plain data (no heap), so the copy for `watch` costs nothing.
+        let applied = a.clone();
         if game.apply(a).is_err() {
             // An agent answered illegally: stop the game as a draw.
             capped = true;
             break;
         }
+        watch(&game, &applied);
         game.events.clear();
         actions += 1;
-        watch(&game);
     }
     let seat_of_starter = game.starting_player.index();
     Outcome {
@@ -149,9 +174,27 @@ pub fn run_games(
     threads: usize,
     caps: Caps,
 ) -> Vec<Outcome> {
+    run_games_counted(entries, seed, n, threads, caps, &AtomicU64::new(0))
+}
+
+/// As [`run_games`], adding 1 to `done` as each game ends (for a progress
+/// bar; it does not change any game).
+pub fn run_games_counted(
+    entries: &[Entry; 2],
+    seed: u64,
+    n: u64,
+    threads: usize,
+    caps: Caps,
+    done: &AtomicU64,
+) -> Vec<Outcome> {
     let threads = threads.clamp(1, n.max(1) as usize);
+    let one = |i| {
+        let o = play_game(entries, seed, i, caps);
+        done.fetch_add(1, Ordering::Relaxed);
+        o
+    };
     if threads == 1 {
-        return (0..n).map(|i| play_game(entries, seed, i, caps)).collect();
+        return (0..n).map(one).collect();
     }
     let mut out = vec![Outcome::default(); n as usize];
     let chunk = n.div_ceil(threads as u64);
@@ -160,11 +203,7 @@ pub fn run_games(
             .map(|t| {
                 let lo = (t * chunk).min(n);
                 let hi = ((t + 1) * chunk).min(n);
-                s.spawn(move || {
-                    (lo..hi)
-                        .map(|i| (i, play_game(entries, seed, i, caps)))
-                        .collect::<Vec<_>>()
-                })
+                s.spawn(move || (lo..hi).map(|i| (i, one(i))).collect::<Vec<_>>())
             })
             .collect();
         for h in handles {
@@ -176,6 +215,59 @@ pub fn run_games(
     out
 }
 
+/// Runs the games, drawing a progress bar on stderr while they run if
+/// `show` (stderr is a terminal).
+fn run_with_progress(
+    entries: &[Entry; 2],
+    seed: u64,
+    n: u64,
+    threads: usize,
+    caps: Caps,
+    show: bool,
+) -> Vec<Outcome> {
+    let done = AtomicU64::new(0);
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| run_games_counted(entries, seed, n, threads, caps, &done));
+        if show {
+            let start = Instant::now();
+            let mut err = std::io::stderr();
+            while !worker.is_finished() {
+                let d = done.load(Ordering::Relaxed);
+                let _ = write!(
+                    err,
+                    "\r{}",
+                    progress_line(d, n, start.elapsed().as_secs_f64())
+                );
+                let _ = err.flush();
+                std::thread::sleep(std::time::Duration::from_millis(100));
+            }
+            // Clear the bar's line.
+            let _ = write!(err, "\r{:width$}\r", "", width = 79);
+            let _ = err.flush();
+        }
+        worker.join().expect("the simulation panicked")
+    })
+}
+
+/// `[#########...........]  450/1000 games  45%  12.3 games/s  ETA 44s`
+pub fn progress_line(done: u64, n: u64, secs: f64) -> String {
+    const WIDTH: u64 = 30;
+    let filled = (done * WIDTH).checked_div(n).unwrap_or(WIDTH);
+    let rate = done as f64 / secs.max(1e-9);
+    let eta = if done == 0 {
+        "?".to_string()
+    } else {
+        format!("{:.0}s", (n - done.min(n)) as f64 / rate)
+    };
+    format!(
+        "[{}{}] {done:>w$}/{n} games {:>3}%  {rate:.1} games/s  ETA {eta}",
+        "#".repeat(filled as usize),
+        ".".repeat((WIDTH - filled) as usize),
+        (done * 100).checked_div(n).unwrap_or(100),
+        w = n.to_string().len(),
+    )
+}
+
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
@@ -184,7 +276,17 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
         "sim",
         argv,
-        &["games", "seed", "agents", "decks", "threads", "max-actions"],
+        &[
+            "games",
+            "seed",
+            "agents",
+            "decks",
+            "threads",
+            "max-actions",
+            "save",
+            "save-game",
+            "mcts-iterations",
+        ],
         &["json"],
     )?;
     if args.help {
@@ -199,9 +301,28 @@ pub fn main(argv: Vec<String>) -> CliResult {
         return Err(CliError::usage("sim: --threads must be at least 1"));
     }
     let max_actions: u64 = args.number("max-actions", 200_000)?;
-    let agents = args
+    let mut agents = args
         .list("agents")
         .unwrap_or_else(|| vec!["greedy".into(), "random".into()]);
+    if args.value("mcts-iterations").is_some() {
+        let n: u32 = args.number("mcts-iterations", 0)?;
+        if n == 0 {
+            return Err(CliError::usage("sim: --mcts-iterations must be at least 1"));
+        }
+        for a in &mut agents {
+            if a.eq_ignore_ascii_case("mcts") {
+                *a = format!("mcts:{n}");
+            }
+        }
+    }
+    let save_game: u64 = args.number("save-game", 0)?;
+    let save = args.value("save");
+    if save.is_some() && save_game >= games {
+        return Err(CliError::usage(format!(
+            "sim: --save-game {save_game} is not one of the games 0 to {}",
+            games.saturating_sub(1)
+        )));
+    }
     let deck_specs = args
         .list("decks")
         .unwrap_or_else(|| vec!["red_green".into(), "white_blue".into()]);
@@ -243,9 +364,14 @@ pub fn main(argv: Vec<String>) -> CliResult {
         max_turns: u32::MAX,
     };
     let start = Instant::now();
-    let outcomes = run_games(&entries, seed, games, threads, caps);
+    let show = std::io::stderr().is_terminal();
+    let outcomes = run_with_progress(&entries, seed, games, threads, caps, show);
     let secs = start.elapsed().as_secs_f64();
     let s = Summary::of(&outcomes);
+    if let Some(file) = save {
+        save_game_to(&entries, seed, save_game, caps, file)?;
+        eprintln!("sim: game {save_game} saved to {file} (replay it with: tolaria replay {file})");
+    }
     if args.flag("json") {
         let v = serde_json::json!({
             "games": games,
@@ -299,6 +425,42 @@ pub fn main(argv: Vec<String>) -> CliResult {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Plays game `i` again, recording it, and saves it (the games are
+/// deterministic, so it is the game the simulation played).
+pub fn save_game_to(
+    entries: &[Entry; 2],
+    seed: u64,
+    i: u64,
+    caps: Caps,
+    file: &str,
+) -> Result<(), CliError> {
+    let order = seats(i);
+    let seat_info: Vec<(&str, &str, &str, &[tolaria_cards::CardId])> = order
+        .iter()
+        .map(|&e| {
+            let en = &entries[e];
+            (
+                en.deck.name.as_str(),
+                en.deck.name.as_str(),
+                en.agent.as_str(),
+                en.deck.cards.as_slice(),
+            )
+        })
+        .collect();
+    let mut rec = Recorder::new(mix(seed, i), &seat_info);
+    // The set-up's events (shuffles, the starting player) are still in the
+    // game at the first action, so the log is whole. A game stopped at a
+    // cap is saved as it stood.
+    let mut end = (None, 0);
+    play_game_with(entries, seed, i, caps, |g, a| {
+        rec.events(g);
+        rec.action(a);
+        end = (g.result, g.turn);
+    });
+    rec.finish(end.0, end.1).save(file)?;
+    Ok(())
+}
+
 fn pct(n: u64, d: u64) -> f64 {
     if d == 0 {
         0.0
@@ -348,5 +510,20 @@ impl Summary {
         s.avg_turns = s.total_turns as f64 / n;
         s.avg_actions = s.total_actions as f64 / n;
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn progress_line_shows_games_done_and_rate() {
+        let l = super::progress_line(450, 1000, 10.0);
+        assert!(l.starts_with("[#############................."), "{l}");
+        assert!(
+            l.contains(" 450/1000 games  45%  45.0 games/s  ETA 12s"),
+            "{l}"
+        );
+        let l = super::progress_line(0, 0, 0.0);
+        assert!(l.contains("0/0 games 100%"), "{l}");
     }
 }

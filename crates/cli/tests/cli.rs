@@ -91,32 +91,7 @@ fn play_concedes_at_end_of_input() {
     assert!(out.contains("Winner: P2"));
 }
 
-#[test]
-fn play_in_a_pseudo_terminal_uses_colour() {
-    // util-linux `script` gives the binary a pseudo-terminal.
-    if Command::new("script").arg("--version").output().is_err() {
-        eprintln!("no `script` command; skipping the pseudo-terminal test");
-        return;
-    }
-    let cmd = format!("{} play --seed 1", env!("CARGO_BIN_EXE_tolaria"));
-    let mut child = Command::new("script")
-        .args(["-qec", &cmd, "/dev/null"])
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn script");
-    let mut stdin = child.stdin.take().unwrap();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all("1\n".repeat(5_000).as_bytes());
-    });
-    let o = child.wait_with_output().unwrap();
-    let _ = writer.join();
-    let out = text(&o.stdout);
-    assert!(out.contains("Winner: "), "{}", tail(&out));
-    assert!(out.contains("\x1b["), "no colour on a terminal");
-}
+// The pseudo-terminal tests are in tests/pty.rs.
 
 fn tail(s: &str) -> String {
     let lines: Vec<&str> = s.lines().collect();
@@ -352,4 +327,141 @@ fn play_events_file_that_cannot_be_written_is_an_error() {
         "{}",
         text(&o.stderr)
     );
+}
+
+fn temp_file(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("tolaria-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+/// A game saved by `play --save` replays: every action is legal again and
+/// the replayed log is the saved one (its hash is checked), twice alike.
+#[test]
+fn play_save_then_replay_reproduces_the_game() {
+    let file = temp_file("played.json");
+    let o = run_with_input(
+        &["play", "--seed", "3", "--save", &file],
+        "1\n".repeat(5_000),
+    );
+    assert_no_panic(&o);
+    assert!(
+        text(&o.stdout).contains("Game saved to"),
+        "{}",
+        tail(&text(&o.stdout))
+    );
+    let a = run(&["replay", &file]);
+    let b = run(&["replay", &file]);
+    assert!(a.status.success(), "{}", text(&a.stderr));
+    assert_eq!(
+        a.stdout, b.stdout,
+        "a replay prints the same bytes each time"
+    );
+    let out = text(&a.stdout);
+    assert!(
+        out.starts_with("101.1 "),
+        "the log starts with the set-up: {out:.200}"
+    );
+    assert!(
+        out.contains("the log matches the saved game"),
+        "{}",
+        tail(&out)
+    );
+}
+
+/// A saved simulation game replays; an edited action, other card data and
+/// a broken file fail with the file and the problem named.
+#[test]
+fn replay_refuses_edited_or_foreign_files() {
+    let file = temp_file("sim.json");
+    let o = run(&[
+        "sim",
+        "--games",
+        "4",
+        "--seed",
+        "7",
+        "--save",
+        &file,
+        "--save-game",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let ok = run(&["replay", &file, "--quiet"]);
+    assert!(ok.status.success(), "{}", text(&ok.stderr));
+    assert!(text(&ok.stdout).contains("the log matches the saved game"));
+
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    // An action replaced by one that is not legal at its point.
+    let mut edited = saved.clone();
+    edited["actions"][40] = serde_json::json!({"PlayLand": {"slot": 3, "gen": 9}});
+    let bad = temp_file("edited.json");
+    std::fs::write(&bad, edited.to_string()).unwrap();
+    let e = run(&["replay", &bad]);
+    assert_eq!(e.status.code(), Some(1));
+    let err = text(&e.stderr);
+    assert!(
+        err.contains(&format!("{bad}: action 41 (")) && err.contains("is not legal"),
+        "{err}"
+    );
+    // Another card-data version.
+    let mut foreign = saved.clone();
+    foreign["card_data"] = serde_json::json!("0123456789abcdef");
+    let bad = temp_file("foreign.json");
+    std::fs::write(&bad, foreign.to_string()).unwrap();
+    let e = run(&["replay", &bad]);
+    assert_eq!(e.status.code(), Some(1));
+    let err = text(&e.stderr);
+    assert!(
+        err.contains(&bad) && err.contains("card data 0123456789abcdef"),
+        "{err}"
+    );
+    // A truncated file: its line and column.
+    let bad = temp_file("truncated.json");
+    std::fs::write(&bad, "{\"format\": \"tolaria-replay\",\n\"version\": 1,").unwrap();
+    let e = run(&["replay", &bad]);
+    assert_eq!(e.status.code(), Some(1));
+    assert!(
+        text(&e.stderr).contains(&format!("{bad}:2:")),
+        "{}",
+        text(&e.stderr)
+    );
+    // Another format version.
+    let mut newer = saved;
+    newer["version"] = serde_json::json!(99);
+    let bad = temp_file("newer.json");
+    std::fs::write(&bad, newer.to_string()).unwrap();
+    let e = run(&["replay", &bad]);
+    assert!(
+        text(&e.stderr).contains("format version 99"),
+        "{}",
+        text(&e.stderr)
+    );
+}
+
+/// The mcts agent plays whole games in `sim`, with the same results on one
+/// and two threads.
+#[test]
+fn sim_with_mcts_does_not_depend_on_threads() {
+    let args = |t: &'static str| {
+        vec![
+            "sim",
+            "--games",
+            "2",
+            "--seed",
+            "3",
+            "--agents",
+            "mcts:4,greedy",
+            "--threads",
+            t,
+        ]
+    };
+    let one = run(&args("1"));
+    let two = run(&args("2"));
+    assert!(one.status.success(), "{}", text(&one.stderr));
+    assert_eq!(
+        without_timing(&text(&one.stdout)),
+        without_timing(&text(&two.stdout))
+    );
+    assert!(text(&one.stdout).contains("mcts:4"));
 }

@@ -1,0 +1,460 @@
+//! Saved games: a game is its seed, its decks and its actions (the engine is
+//! deterministic, so these give the same game), with the card-data version
+//! it was played with and a hash of its log to prove that a replay
+//! reproduced it. `tolaria replay FILE` replays a saved game and prints its
+//! log; `play --save` and `sim --save` write one.
+
+use crate::args::Args;
+use crate::{CliError, CliResult};
+use serde::{Deserialize, Serialize};
+use std::process::ExitCode;
+use tolaria_cards::{card_data_hash, db, CardId};
+use tolaria_rules::{Action, Game, GameResult};
+
+const HELP: &str = "\
+tolaria replay: replay a saved game and print its log
+
+Usage: tolaria replay FILE [--quiet]
+
+A saved game (written by `tolaria play --save FILE` or `tolaria sim --save
+FILE`) holds the format version, the card-data version, the seed, both
+decks, the agents and every action. The replay starts the same game, applies
+the actions one by one, prints every log line (each starts with its rule
+number) and checks that the log is the one saved. It fails, naming the file
+and the problem, if the file is malformed, was written with other card data,
+or an action is not legal at its point (an edited file).
+
+Options:
+  --quiet    print only the result, not the log
+
+Examples:
+  tolaria play --seed 7 --save game.json
+  tolaria replay game.json
+  tolaria sim --games 100 --seed 7 --save game.json --save-game 42
+  tolaria replay game.json --quiet
+";
+
+/// What the first line of a saved game says it is.
+pub const FORMAT: &str = "tolaria-replay";
+/// The version of the format this program writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A saved game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ReplayFile {
+    pub format: String,
+    pub version: u32,
+    /// `tolaria_cards::card_data_hash()` of the program that played it.
+    pub card_data: String,
+    pub seed: u64,
+    /// The seats in order (the first is P1).
+    pub players: Vec<SeatRecord>,
+    pub actions: Vec<Action>,
+    pub outcome: OutcomeRecord,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// The player's name in the game (it appears in the log).
+    pub name: String,
+    pub deck: String,
+    /// Who chose this seat's actions: `human`, or an agent's name.
+    pub agent: String,
+    /// The deck's cards by name, in the order they went into the library
+    /// before the first shuffle.
+    pub cards: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeRecord {
+    pub result: Option<GameResult>,
+    pub turns: u32,
+    pub log_lines: usize,
+    /// FNV-1a 64 of the log lines, each followed by a newline.
+    pub log_hash: String,
+}
+
+/// Why a saved game could not be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("{file}: cannot read the saved game: {source}")]
+    Read {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}: cannot write the saved game: {source}")]
+    Write {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}:{line}:{column}: not a valid saved game: {problem}")]
+    Malformed {
+        file: String,
+        line: usize,
+        column: usize,
+        problem: String,
+    },
+    #[error("{file}: not a tolaria saved game (format {found:?}, expected {FORMAT:?})")]
+    Format { file: String, found: String },
+    #[error("{file}: saved game format version {found}; this tolaria reads version {VERSION}")]
+    Version { file: String, found: u32 },
+    #[error(
+        "{file}: the game was played with card data {found}, this tolaria has card data \
+         {expected}; it would not reproduce"
+    )]
+    CardData {
+        file: String,
+        found: String,
+        expected: String,
+    },
+    #[error("{file}: a game needs at least two players, the file has {found}")]
+    Players { file: String, found: usize },
+    #[error("{file}: player {player} ({name}): unknown card {card:?}")]
+    UnknownCard {
+        file: String,
+        player: usize,
+        name: String,
+        card: String,
+    },
+    #[error("{file}: action {index} ({action}) is not legal: {problem}")]
+    Illegal {
+        file: String,
+        /// 1-based position in the action list.
+        index: usize,
+        action: String,
+        problem: String,
+    },
+    #[error("{file}: the game is over after action {index}, but {total} actions are saved")]
+    OverEarly {
+        file: String,
+        index: usize,
+        total: usize,
+    },
+    #[error("{file}: the replay does not reproduce the saved game: {what}")]
+    Diverged { file: String, what: String },
+}
+
+impl From<ReplayError> for CliError {
+    fn from(e: ReplayError) -> Self {
+        CliError::failure(e.to_string())
+    }
+}
+
+/// FNV-1a 64 of log lines, each followed by a newline.
+fn log_hash(lines: &[String]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for l in lines {
+        for &b in l.as_bytes().iter().chain(b"\n") {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
+/// Records a game as it is played: the actions applied and the log.
+pub struct Recorder {
+    seed: u64,
+    players: Vec<SeatRecord>,
+    actions: Vec<Action>,
+    log: Vec<String>,
+}
+
+impl Recorder {
+    /// `seats`: (name in the game, deck name, agent, cards) per seat, as
+    /// given to `Game::new_game`.
+    pub fn new(seed: u64, seats: &[(&str, &str, &str, &[CardId])]) -> Recorder {
+        Recorder {
+            seed,
+            players: seats
+                .iter()
+                .map(|(name, deck, agent, cards)| SeatRecord {
+                    name: name.to_string(),
+                    deck: deck.to_string(),
+                    agent: agent.to_string(),
+                    cards: cards.iter().map(|&c| db().get(c).name.clone()).collect(),
+                })
+                .collect(),
+            actions: Vec::new(),
+            log: Vec::new(),
+        }
+    }
+
+    /// The log lines of the events the game holds (call before they are drained).
+    pub fn events(&mut self, game: &Game) {
+        self.log
+            .extend(game.events.iter().filter_map(|e| e.log_line()));
+    }
+
+    /// One log line.
+    pub fn line(&mut self, l: &str) {
+        self.log.push(l.to_string());
+    }
+
+    /// An action applied successfully.
+    pub fn action(&mut self, a: &Action) {
+        self.actions.push(a.clone());
+    }
+
+    /// The saved game, given how it ended (`Game::result`, `Game::turn`).
+    pub fn finish(self, result: Option<GameResult>, turns: u32) -> ReplayFile {
+        ReplayFile {
+            format: FORMAT.into(),
+            version: VERSION,
+            card_data: card_data_hash().to_string(),
+            seed: self.seed,
+            players: self.players,
+            actions: self.actions,
+            outcome: OutcomeRecord {
+                result,
+                turns,
+                log_lines: self.log.len(),
+                log_hash: log_hash(&self.log),
+            },
+        }
+    }
+}
+
+impl ReplayFile {
+    pub fn save(&self, file: &str) -> Result<(), ReplayError> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| ReplayError::Write {
+            file: file.into(),
+            source: std::io::Error::other(e),
+        })?;
+        std::fs::write(file, text + "\n").map_err(|source| ReplayError::Write {
+            file: file.into(),
+            source,
+        })
+    }
+
+    /// Parses a saved game; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<ReplayFile, ReplayError> {
+        // The format and version first, so an old or foreign file says so
+        // rather than failing on a field it lacks.
+        #[derive(Deserialize)]
+        struct Head {
+            format: Option<String>,
+            version: Option<u32>,
+        }
+        let malformed = |e: serde_json::Error| ReplayError::Malformed {
+            file: file.into(),
+            line: e.line(),
+            column: e.column(),
+            problem: e.to_string(),
+        };
+        let head: Head = serde_json::from_str(text).map_err(malformed)?;
+        match head.format.as_deref() {
+            Some(FORMAT) => {}
+            other => {
+                return Err(ReplayError::Format {
+                    file: file.into(),
+                    found: other.unwrap_or("none").into(),
+                })
+            }
+        }
+        if let Some(v) = head.version.filter(|&v| v != VERSION) {
+            return Err(ReplayError::Version {
+                file: file.into(),
+                found: v,
+            });
+        }
+        serde_json::from_str(text).map_err(malformed)
+    }
+
+    pub fn load(file: &str) -> Result<ReplayFile, ReplayError> {
+        let text = std::fs::read_to_string(file).map_err(|source| ReplayError::Read {
+            file: file.into(),
+            source,
+        })?;
+        Self::parse(&text, file)
+    }
+
+    /// Replays the game, calling `line` with every log line; checks that
+    /// every action is legal at its point and that the log is the saved one.
+    pub fn replay(&self, file: &str, mut line: impl FnMut(&str)) -> Result<Game, ReplayError> {
+        if self.card_data != card_data_hash() {
+            return Err(ReplayError::CardData {
+                file: file.into(),
+                found: self.card_data.clone(),
+                expected: card_data_hash().into(),
+            });
+        }
+        if self.players.len() < 2 {
+            return Err(ReplayError::Players {
+                file: file.into(),
+                found: self.players.len(),
+            });
+        }
+        let mut decks: Vec<(&str, Vec<CardId>)> = Vec::new();
+        for (i, p) in self.players.iter().enumerate() {
+            let mut cards = Vec::with_capacity(p.cards.len());
+            for c in &p.cards {
+                let def = db().by_name(c).ok_or_else(|| ReplayError::UnknownCard {
+                    file: file.into(),
+                    player: i + 1,
+                    name: p.name.clone(),
+                    card: c.clone(),
+                })?;
+                cards.push(def.id);
+            }
+            decks.push((p.name.as_str(), cards));
+        }
+        let mut game = Game::new_game(&decks, self.seed);
+        let mut log = Vec::new();
+        let mut drain = |game: &mut Game, log: &mut Vec<String>| {
+            for e in game.take_events() {
+                if let Some(l) = e.log_line() {
+                    line(&l);
+                    log.push(l);
+                }
+            }
+        };
+        drain(&mut game, &mut log);
+        let total = self.actions.len();
+        for (i, a) in self.actions.iter().enumerate() {
+            if game.is_over() {
+                return Err(ReplayError::OverEarly {
+                    file: file.into(),
+                    index: i,
+                    total,
+                });
+            }
+            let shown = serde_json::to_string(a).unwrap_or_else(|_| format!("{a:?}"));
+            if let Err(e) = game.apply(a.clone()) {
+                return Err(ReplayError::Illegal {
+                    file: file.into(),
+                    index: i + 1,
+                    action: shown,
+                    problem: e.to_string(),
+                });
+            }
+            drain(&mut game, &mut log);
+        }
+        let got = OutcomeRecord {
+            result: game.result,
+            turns: game.turn,
+            log_lines: log.len(),
+            log_hash: log_hash(&log),
+        };
+        if got != self.outcome {
+            return Err(ReplayError::Diverged {
+                file: file.into(),
+                what: format!(
+                    "saved: {:?} after {} turns, {} log lines (hash {}); replayed: {:?} after {} turns, {} log lines (hash {})",
+                    self.outcome.result,
+                    self.outcome.turns,
+                    self.outcome.log_lines,
+                    self.outcome.log_hash,
+                    got.result,
+                    got.turns,
+                    got.log_lines,
+                    got.log_hash
+                ),
+            });
+        }
+        Ok(game)
+    }
+}
+
+/// How a finished game ended, for a summary line.
+pub fn result_line(game: &Game) -> String {
+    match game.result {
+        Some(GameResult::Win(p)) => format!(
+            "game over after {} turns: {p} ({}) wins",
+            game.turn,
+            game.player(p).name
+        ),
+        Some(GameResult::Draw) => format!("game over after {} turns: a draw", game.turn),
+        None => format!("the game is not over (stopped on turn {})", game.turn),
+    }
+}
+
+pub fn main(argv: Vec<String>) -> CliResult {
+    let args = Args::parse("replay", argv, &[], &["quiet"])?;
+    if args.help {
+        print!("{HELP}");
+        return Ok(ExitCode::SUCCESS);
+    }
+    let [file] = args.positional.as_slice() else {
+        return Err(CliError::usage(format!(
+            "replay: expected one saved game file, got {}",
+            args.positional.len()
+        )));
+    };
+    let saved = ReplayFile::load(file)?;
+    let quiet = args.flag("quiet");
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let game = saved.replay(file, |l| {
+        if !quiet {
+            use std::io::Write;
+            let _ = writeln!(out, "{l}");
+        }
+    })?;
+    use std::io::Write;
+    let _ = writeln!(
+        out,
+        "Replayed {} actions of {file}: {}; the log matches the saved game.",
+        saved.actions.len(),
+        result_line(&game)
+    );
+    let _ = out.flush();
+    Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::{mix, play_game_with, seats, Caps, Entry};
+
+    /// The replayed log is the recorded one, line for line and byte for byte.
+    #[test]
+    fn a_recorded_game_replays_to_the_same_log() {
+        let deck = |n: &str| crate::decks::builtin(n).expect("built-in deck");
+        let entries = [
+            Entry {
+                deck: deck("red_green"),
+                agent: "greedy".into(),
+            },
+            Entry {
+                deck: deck("white_blue"),
+                agent: "random".into(),
+            },
+        ];
+        let caps = Caps {
+            max_actions: 100_000,
+            max_turns: u32::MAX,
+        };
+        let i = 1;
+        let seats_info: Vec<(&str, &str, &str, &[CardId])> = seats(i)
+            .iter()
+            .map(|&e| {
+                let en = &entries[e];
+                (
+                    en.deck.name.as_str(),
+                    en.deck.name.as_str(),
+                    en.agent.as_str(),
+                    en.deck.cards.as_slice(),
+                )
+            })
+            .collect();
+        let mut rec = Recorder::new(mix(9, i), &seats_info);
+        let mut end = (None, 0);
+        play_game_with(&entries, 9, i, caps, |g, a| {
+            rec.events(g);
+            rec.action(a);
+            end = (g.result, g.turn);
+        });
+        assert!(end.0.is_some(), "the game finished");
+        let recorded = rec.log.clone();
+        let file = rec.finish(end.0, end.1);
+        // Through the file format too.
+        let text = serde_json::to_string(&file).unwrap();
+        let back = ReplayFile::parse(&text, "mem.json").unwrap();
+        let mut replayed = Vec::new();
+        let game = back
+            .replay("mem.json", |l| replayed.push(l.to_string()))
+            .unwrap();
+        assert_eq!(recorded, replayed);
+        assert_eq!(game.result, end.0);
+    }
+}
