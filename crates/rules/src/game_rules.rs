@@ -10,7 +10,7 @@
 //!   300.3: no mana empties, so there is no mana burn).
 
 use crate::{Game, PlayerId};
-use tolaria_cards::{Ability, StaticAbility};
+use tolaria_cards::StaticAbility;
 
 impl Game {
     /// Does a permanent in play (controlled by `controller`, if given) have
@@ -20,19 +20,7 @@ impl Game {
         controller: Option<PlayerId>,
         f: impl Fn(&StaticAbility) -> bool,
     ) -> bool {
-        if self.board.valid && self.board.statics == 0 {
-            return false;
-        }
-        self.in_play.iter().any(|&id| {
-            let o = &self.objects[id.slot as usize];
-            controller.is_none_or(|p| o.controller == p)
-                && o.flags & crate::object::flags::STATICS != 0
-                && !o.is_phased_out()
-                && crate::characteristics::compute(self, id)
-                    .abilities()
-                    .iter()
-                    .any(|a| matches!(a, Ability::Static(s) if f(s)))
-        })
+        self.any_static_in_play(|s, _, c| controller.is_none_or(|p| c == p) && f(s))
     }
 
     /// Does a permanent `p` controls say `p` can't lose the game?
