@@ -114,6 +114,12 @@ pub struct ActivatedAbility {
     pub sorcery_speed: bool,
     /// "Activate only once each turn."
     pub once_per_turn: bool,
+    /// "Play this ability no more than twice each turn." (Vampire Bats)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub twice_per_turn: bool,
+    /// "Play this ability only during your upkeep." (Colossus of Sardia)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_your_step: Option<Step>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -134,6 +140,13 @@ pub struct TriggeredAbility {
 pub enum Condition {
     /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
     CountersOnThis { kind: CounterKind, at_least: u32 },
+    /// "if [this] is untapped" (Howling Mine).
+    ThisUntapped,
+    /// "if that player has N or fewer cards in hand" (Lavaborn Muse): the
+    /// player of the trigger event.
+    TriggeringPlayerHandAtMost(u32),
+    /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
+    YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -168,6 +181,22 @@ pub enum Trigger {
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+    /// "Whenever [player] draws a card" (Underworld Dreams): once per card
+    /// drawn (423.1); "that player" is the drawing player.
+    Draws(Whose),
+    /// "Whenever [player] discards a card" (Megrim): once per card
+    /// discarded (217.4a).
+    Discards(Whose),
+    /// "Whenever a player taps a land for mana" (Manabarbs): the land's
+    /// mana ability was played (406) with {T} in its cost.
+    TapsLandForMana(Whose),
+    /// "Whenever enchanted creature attacks" (an Aura's ability).
+    AttachedAttacks,
+    /// "Whenever enchanted creature blocks".
+    AttachedBlocks,
+    /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
+    /// is the damage dealt.
+    AttachedDealsDamage,
 }
 
 /// Whose turn or which player a trigger watches.
@@ -395,6 +424,12 @@ pub struct ObjectFilter {
     pub power_at_least: Option<i32>,
     /// Only the object with the ability itself ("When [this] comes into play").
     pub this: bool,
+    /// "attacking or blocking creature": in combat either way (306).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_combat: Option<bool>,
+    /// "creature blocking [this]": blocking the object with the ability (309).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocking_this: bool,
 }
 
 impl ObjectFilter {
@@ -474,6 +509,9 @@ pub enum Amount {
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
+    /// "for each [filter] they control" after "each player": counted for
+    /// each player in turn (Stronghold Discipline).
+    CountTheyControl(ObjectFilter),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -663,6 +701,10 @@ pub enum Effect {
         on_heads: Vec<Effect>,
         on_tails: Vec<Effect>,
         until_all_heads: bool,
+    },
+    /// "[what] can't be blocked this turn" (Crafty Pathmage).
+    CantBeBlockedThisTurn {
+        what: ObjectRef,
     },
 }
 

@@ -248,6 +248,10 @@ const TERMS: &[(&str, &str)] = &[
         "Play this ability only once each turn",
     ),
     ("Activate only", "Play this ability only"),
+    (
+        "Activate no more than twice each turn",
+        "Play this ability no more than twice each turn",
+    ),
 ];
 
 /// Translates modern Oracle terms to 2007 terms (word-bounded).
@@ -670,6 +674,8 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 }],
                 sorcery_speed: true,
                 once_per_turn: false,
+                twice_per_turn: false,
+                only_your_step: None,
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
@@ -702,6 +708,16 @@ fn number_word(w: &str) -> Option<i32> {
         "eight" => 8,
         "nine" => 9,
         "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "thirteen" => 13,
+        "fourteen" => 14,
+        "fifteen" => 15,
+        "sixteen" => 16,
+        "seventeen" => 17,
+        "eighteen" => 18,
+        "nineteen" => 19,
+        "twenty" => 20,
         _ => return w.parse().ok().filter(|n: &i32| *n >= 0 && *n < 100),
     })
 }
@@ -865,6 +881,12 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "blocked" {
             p.bump();
             f.blocked = Some(true);
+        } else if w == "attacking" && p.peek_at(1) == "or" && p.peek_at(2) == "blocking" {
+            // 306: "attacking or blocking creature".
+            p.bump();
+            p.bump();
+            p.bump();
+            f.in_combat = Some(true);
         } else if w == "attacking" || w == "blocking" {
             if p.peek_at(1) == "or" {
                 return fail_at(p, start);
@@ -948,6 +970,27 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if p.eat_all("blocking cardname") {
+            // 309: "creature blocking [this]" (Knight of Dusk).
+            f.blocking_this = true;
+        } else if p.at("that's") && Color::from_name(p.peek_at(1)).is_some() {
+            // "a spell that's white, blue, black, or red" (Quirion Dryad).
+            p.bump();
+            loop {
+                let i = p.i;
+                p.eat(",");
+                p.eat("or");
+                match Color::from_name(p.peek()) {
+                    Some(c) => {
+                        p.bump();
+                        f.colors_any.insert(c);
+                    }
+                    None => {
+                        p.i = i;
+                        break;
+                    }
+                }
+            }
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
             // "permanents named Wirefly": one capitalised word.
             p.bump();
@@ -1073,8 +1116,31 @@ fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("each player") {
         return Some(PlayerRef::EachPlayer);
     }
-    if p.eat_all("each opponent") {
+    if p.eat_all("each opponent") || p.eat_all("each other player") {
         return Some(PlayerRef::EachOpponent);
+    }
+    // "that land's controller" (Cryoclasm): the controller of the object
+    // named before (its last known controller if it left play).
+    if p.peek() == "that"
+        && p.peek_at(2) == "controller"
+        && p.peek_at(1).ends_with("'s")
+        && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
+    {
+        // The object is the last target permanent ("Destroy target Plains
+        // or Island. CARDNAME deals 3 damage to that land's controller."),
+        // else the last object named other than the source.
+        let o = match cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::Permanent(_)))
+        {
+            Some(i) => ObjectRef::Target(i as u8),
+            None => cx.last_obj.clone().filter(|o| *o != ObjectRef::This)?,
+        };
+        p.bump();
+        p.bump();
+        p.bump();
+        return Some(PlayerRef::ControllerOf(o));
     }
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
@@ -1164,6 +1230,10 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("life equal to") {
         return equal_amount(p, cx);
     }
+    // "that much life": the amount of the trigger event (Spirit Link).
+    if p.eat_all("that much life") {
+        return Some(Amount::Triggered);
+    }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
     for_each(p, a)
@@ -1186,6 +1256,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
     let f = group(p)?;
+    // "each player loses 1 life for each creature they control".
+    if p.eat_all("they control") {
+        return Some(Amount::CountTheyControl(f));
+    }
     p.eat_all("in play");
     Some(Amount::CountOf(f))
 }
@@ -1386,6 +1460,8 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         },
         "draw" | "draws" => {
             let amount = amount(p)?;
+            // "draws an additional card" (Howling Mine).
+            p.eat("additional");
             p.eat_any(&["card", "cards"])?;
             let amount = for_each(p, amount)?;
             Effect::DrawCards { who, amount }
@@ -1431,6 +1507,9 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    if p.eat_all("can't be blocked this turn") {
+        return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
     }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
@@ -1515,10 +1594,23 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let e = match w {
         "destroy" => {
             p.bump();
-            Effect::Destroy {
+            let mut v = vec![Effect::Destroy {
                 what: object_phrase(p, cx)?,
                 no_regen: false,
+            }];
+            // "destroy that creature and CARDNAME" (Loyal Sentry).
+            if p.at("and") {
+                let i = p.i;
+                p.bump();
+                match attempt(p, cx, object_phrase) {
+                    Some(what) if p.at(".") || p.at_end() => v.push(Effect::Destroy {
+                        what,
+                        no_regen: false,
+                    }),
+                    _ => p.i = i,
+                }
             }
+            return Some(v);
         }
         "counter" => {
             p.bump();
@@ -2040,12 +2132,38 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
-    let v = clauses(p, cx)?;
+    let mut v = clauses(p, cx)?;
+    // "…, where X is the number of Zombies you control" (Graveborn Muse).
+    if p.at_all(", where x is") {
+        p.eat_all(", where x is");
+        let a = equal_amount(p, cx)?;
+        for e in v.iter_mut() {
+            define_x(e, &a);
+        }
+    }
     if !p.eat_end() {
         return None;
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// "where X is …": X in the sentence's amounts is the defined amount.
+fn define_x(e: &mut Effect, a: &Amount) {
+    match e {
+        Effect::DealDamage { amount, .. }
+        | Effect::GainLife { amount, .. }
+        | Effect::LoseLife { amount, .. }
+        | Effect::DrawCards { amount, .. }
+        | Effect::Discard { amount, .. }
+        | Effect::PutCounters { amount, .. }
+        | Effect::CreateTokens { amount, .. } => {
+            if *amount == Amount::X {
+                *amount = a.clone();
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Clauses joined by ",", "and" or "then".
@@ -2234,11 +2352,16 @@ fn activated(p: &mut P) -> R<Ability> {
         }));
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
+    let (mut twice_per_turn, mut only_your_step) = (false, None);
     while !p.at_end() {
         if p.eat_all("play this ability only any time you could play a sorcery") {
             sorcery_speed = true;
         } else if p.eat_all("play this ability only once each turn") {
             once_per_turn = true;
+        } else if p.eat_all("play this ability no more than twice each turn") {
+            twice_per_turn = true;
+        } else if p.eat_all("play this ability only during your upkeep") {
+            only_your_step = Some(Step::Upkeep);
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;
@@ -2256,6 +2379,8 @@ fn activated(p: &mut P) -> R<Ability> {
         effects: cx.effects,
         sorcery_speed,
         once_per_turn,
+        twice_per_turn,
+        only_your_step,
     }))
 }
 
@@ -2273,12 +2398,12 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         let whose = if p.eat("your") {
             Whose::You
-        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
-            cx.trig_player = true;
-            Whose::Each
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
             cx.trig_player = true;
             Whose::Opponent
+        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
+            cx.trig_player = true;
+            Whose::Each
         } else {
             return None;
         };
@@ -2321,8 +2446,20 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
         }
+        // "When CARDNAME blocks a creature": "that creature" is the attacker.
+        if p.eat_all("blocks a creature") {
+            cx.trig_obj = true;
+            return Some(vec![Trigger::Blocks]);
+        }
         if p.eat("blocks") {
             return Some(vec![Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME becomes blocked by a creature": one trigger per blocker.
+        if p.eat_all("becomes blocked by") {
+            p.eat_any(&["a", "an"])?;
+            let (f, noun) = filter(p)?;
+            cx.trig_obj = true;
+            return (noun == Noun::Permanent).then(|| vec![Trigger::BlockedBy(f)]);
         }
         if p.eat_all("becomes blocked") {
             return Some(vec![Trigger::BecomesBlocked]);
@@ -2358,6 +2495,48 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             }
         }
         return None;
+    }
+    // "Whenever enchanted creature attacks / blocks / deals damage": an
+    // Aura's abilities; "its controller" is the enchanted creature's.
+    if p.eat_all("enchanted creature") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("attacks or blocks") {
+            return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
+        }
+        if p.eat("attacks") {
+            return Some(vec![Trigger::AttachedAttacks]);
+        }
+        if p.eat("blocks") {
+            return Some(vec![Trigger::AttachedBlocks]);
+        }
+        if p.eat_all("deals damage") {
+            return Some(vec![Trigger::AttachedDealsDamage]);
+        }
+        return None;
+    }
+    // "Whenever an opponent draws a card" (423.1), "… discards a card"
+    // (217.4a), "Whenever a player taps a land for mana" (406).
+    for (who_words, whose) in [
+        ("a player", Whose::Each),
+        ("an opponent", Whose::Opponent),
+        ("you", Whose::You),
+    ] {
+        if p.at_all(who_words) {
+            let i = p.i;
+            p.eat_all(who_words);
+            let t = if p.eat_all("draws a card") || p.eat_all("draw a card") {
+                Trigger::Draws(whose)
+            } else if p.eat_all("discards a card") || p.eat_all("discard a card") {
+                Trigger::Discards(whose)
+            } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
+                Trigger::TapsLandForMana(whose)
+            } else {
+                p.i = i;
+                break;
+            };
+            cx.trig_player = true;
+            return Some(vec![t]);
+        }
     }
     // "Whenever a player plays a white spell"
     let by = if p.eat_all("a player plays") {
@@ -2433,6 +2612,37 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             return Err(no_rule(p));
         };
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+    } else if p.eat_all("if cardname is untapped ,") {
+        condition = Some(crate::Condition::ThisUntapped);
+    } else if cx.trig_player && p.eat_all("if that player has") {
+        // "if that player has two or fewer cards in hand" (Lavaborn Muse).
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("or fewer cards in hand ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::TriggeringPlayerHandAtMost(n));
+    } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
+        // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
+        p.bump();
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        p.eat_all("or more");
+        let filter = match filter(p) {
+            Some((f, Noun::Card)) => f,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("are in your graveyard ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::YourGraveyardHas {
+            filter,
+            at_least: n,
+        });
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {

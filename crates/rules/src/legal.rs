@@ -360,6 +360,16 @@ impl Game {
                 if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
                     continue;
                 }
+                if act.twice_per_turn && o.activated_twice_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                // "Play this ability only during your upkeep" (Colossus of Sardia).
+                if act
+                    .only_your_step
+                    .is_some_and(|s| self.step != s || self.active != p)
+                {
+                    continue;
+                }
                 if !self.can_pay_tap_part(&act.cost, id) {
                     continue;
                 }

@@ -164,6 +164,13 @@ pub struct Object {
     pub cant_block_this_turn: bool,
     /// "can't be regenerated this turn".
     pub no_regen_this_turn: bool,
+    /// "can't be blocked this turn" (Crafty Pathmage).
+    #[serde(default)]
+    pub unblockable_this_turn: bool,
+    /// Second activations this turn of its "no more than twice each turn"
+    /// abilities (bit per ability index; the first is in `activated_this_turn`).
+    #[serde(default)]
+    pub activated_twice_this_turn: u16,
     /// 503.6: the colour chosen as it came into play ("As [this] comes into
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
@@ -193,6 +200,8 @@ impl Object {
             activated_this_turn: 0,
             cant_block_this_turn: false,
             no_regen_this_turn: false,
+            unblockable_this_turn: false,
+            activated_twice_this_turn: 0,
             chosen_color: None,
         }
     }
@@ -260,6 +269,8 @@ impl Object {
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;
+        self.unblockable_this_turn = false;
+        self.activated_twice_this_turn = 0;
         self.chosen_color = None;
     }
 

@@ -353,7 +353,12 @@ impl Game {
                 }),
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
-                        o.activated_this_turn |= 1 << index.min(15);
+                        let bit = 1 << index.min(15);
+                        // "no more than twice each turn": the second activation.
+                        if o.activated_this_turn & bit != 0 {
+                            o.activated_twice_this_turn |= bit;
+                        }
+                        o.activated_this_turn |= bit;
                     }
                     self.emit(Event::AbilityPlayed {
                         player: c.player,
@@ -485,6 +490,10 @@ impl Game {
             return;
         };
         self.pay_other_costs(&m.cost, source);
+        // 406: "Whenever a player taps a land for mana" (Manabarbs).
+        if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
+            crate::triggers::land_tapped_for_mana(self, p);
+        }
         let amount = match &m.produce {
             ManaProduce::Fixed(v) => {
                 for k in v {

@@ -136,7 +136,7 @@ impl Game {
                 // 404.3: an intervening "if" is checked again on resolution.
                 if let Ability::Triggered(t) = ability {
                     if let Some(c) = &t.condition {
-                        if !crate::triggers::condition_holds(self, *source, c) {
+                        if !crate::triggers::condition_holds(self, *source, trigger, c) {
                             let card = *card;
                             self.stack.pop();
                             self.emit(Event::ConditionFalse { card });
@@ -829,18 +829,23 @@ impl Game {
                 None
             }
             Effect::Sacrifice { who, filter } => {
-                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                if sub > 0 {
-                    return None;
+                // 413.2d: each player in turn (APNAP) chooses; `sub` counts
+                // the players done, one with nothing to sacrifice included.
+                let players = self.players_of(ctx, who);
+                loop {
+                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                    let &p = players.get(sub as usize)?;
+                    let any = self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
+                    if any {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::Sacrifice,
+                        });
+                    }
+                    self.resolving.as_mut()?.sub += 1;
                 }
-                let p = *self.players_of(ctx, who).first()?;
-                let any = self
-                    .controlled_by(p)
-                    .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
-                any.then_some(Decision {
-                    player: p,
-                    kind: DecisionKind::Sacrifice,
-                })
             }
             _ => {
                 self.exec_effect(ctx, e);
@@ -963,6 +968,24 @@ impl Game {
             Amount::DoubledEachFlip(n) => {
                 n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
             }
+            Amount::CountTheyControl(_) => self.amount_for(ctx, a, ctx.controller),
+        }
+    }
+
+    /// An amount for one of the players an effect applies to: "for each
+    /// creature they control" counts that player's (Stronghold Discipline).
+    pub(crate) fn amount_for(&self, ctx: &ResolveCtx, a: &Amount, p: PlayerId) -> i32 {
+        match a {
+            Amount::CountTheyControl(f) => self
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    self.is_present(o)
+                        && self.objects[o.slot as usize].controller == p
+                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                })
+                .count() as i32,
+            _ => self.amount(ctx, a),
         }
     }
 
@@ -1010,14 +1033,14 @@ impl Game {
                 }
             }
             Effect::GainLife { who, amount } => {
-                let n = self.amount(ctx, amount).max(0) as u32;
                 for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.gain_life(p, n);
                 }
             }
             Effect::LoseLife { who, amount } => {
-                let n = self.amount(ctx, amount).max(0) as u32;
                 for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
                 }
             }
@@ -1089,6 +1112,13 @@ impl Game {
             } => self.create_continuous(ctx, what, *effect, *duration),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
+            Effect::CantBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.unblockable_this_turn = true;
+                    }
+                }
+            }
             Effect::CantBlockThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {

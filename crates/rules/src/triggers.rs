@@ -4,7 +4,7 @@
 
 use crate::engine::{Flow, Playing};
 use crate::stack::TriggerContext;
-use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target, Zone};
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{Ability, CardId, Trigger, Whose};
 
@@ -108,17 +108,27 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 scan(game, src, |t, game, src| match t {
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
                         let you = game.objects[src.slot as usize].controller;
+                        // "a creature you control": its controller as it
+                        // last existed in play (404.4c looks back in time).
+                        let controlled = match f.controller {
+                            tolaria_cards::ControllerFilter::Any => true,
+                            tolaria_cards::ControllerFilter::You => lki_controller == Some(you),
+                            tolaria_cards::ControllerFilter::Opponent => {
+                                lki_controller.is_some_and(|c| c != you)
+                            }
+                        };
                         // Match on the new (graveyard) object's printed characteristics.
-                        crate::filter::matches(
-                            game,
-                            &tolaria_cards::ObjectFilter {
-                                controller: Default::default(),
-                                ..f.clone()
-                            },
-                            new,
-                            Some(src),
-                            you,
-                        )
+                        (controlled
+                            && crate::filter::matches(
+                                game,
+                                &tolaria_cards::ObjectFilter {
+                                    controller: Default::default(),
+                                    ..f.clone()
+                                },
+                                new,
+                                Some(src),
+                                you,
+                            ))
                         .then_some(TriggerContext {
                             object: Some(new),
                             ..Default::default()
@@ -173,6 +183,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             scan(game, obj, |t, _, _| {
                 matches!(t, Trigger::Attacks).then(TriggerContext::default)
             });
+            attached_triggers(game, obj, permanents, |t| {
+                matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
+            });
+        }
+        Event::Drew { player, .. } => {
+            // 423.1: "Whenever [a player] draws a card".
+            let drawer = *player;
+            player_event_triggers(game, permanents, drawer, |t| match t {
+                Trigger::Draws(w) => Some(*w),
+                _ => None,
+            });
+        }
+        Event::ZoneChange {
+            from: Zone::Hand(p),
+            reason: MoveReason::Discard,
+            ..
+        } => {
+            // 217.4a: "Whenever [a player] discards a card".
+            let discarder = *p;
+            player_event_triggers(game, permanents, discarder, |t| match t {
+                Trigger::Discards(w) => Some(*w),
+                _ => None,
+            });
         }
         Event::BlockerDeclared {
             blocker, attacker, ..
@@ -184,6 +217,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     ..Default::default()
                 })
             });
+            // "Whenever enchanted creature blocks": once per creature blocked
+            // would trigger too often; once for its first block.
+            if game.combat.blocked_by(b).count() == 1 {
+                attached_triggers(game, b, permanents, |t| {
+                    matches!(t, Trigger::AttachedBlocks).then(TriggerContext::default)
+                });
+            }
             // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
             scan(game, a, |t, game, src| match t {
                 Trigger::BlockedBy(f) => {
@@ -243,6 +283,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 }
                 _ => None,
             });
+            attached_triggers(game, source, permanents, |t| {
+                matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
+                    amount,
+                    ..Default::default()
+                })
+            });
             if let Target::Player(p) = to {
                 damage_to_player_triggers(
                     game,
@@ -272,13 +318,92 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
     }
 }
 
-/// 404.3: whether an intervening "if" condition holds for the ability of `src`.
-pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
+/// 404.3: whether an intervening "if" condition holds for the ability of
+/// `src`, whose trigger event is `ctx`.
+pub(crate) fn condition_holds(
+    game: &Game,
+    src: ObjId,
+    ctx: &TriggerContext,
+    c: &tolaria_cards::Condition,
+) -> bool {
+    use tolaria_cards::Condition;
     match c {
-        tolaria_cards::Condition::CountersOnThis { kind, at_least } => game
+        Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
+        Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        Condition::TriggeringPlayerHandAtMost(n) => ctx
+            .player
+            .is_some_and(|p| game.player(p).hand.len() as u32 <= *n),
+        Condition::YourGraveyardHas { filter, at_least } => {
+            let you = game.objects[src.slot as usize].controller;
+            let n = game
+                .player(you)
+                .graveyard
+                .iter()
+                .filter(|&&o| crate::filter::matches_card(filter, game.objects[o.slot as usize].card))
+                .count();
+            n as u32 >= *at_least
+        }
     }
+}
+
+/// Abilities of the Auras and Equipment attached to `obj` that trigger on
+/// what it does ("Whenever enchanted creature attacks").
+fn attached_triggers(
+    game: &mut Game,
+    obj: ObjId,
+    permanents: usize,
+    f: impl Fn(&Trigger) -> Option<TriggerContext>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        if game.objects[src.slot as usize].attached_to == Some(Target::Object(obj)) {
+            scan(game, src, |t, _, _| f(t));
+        }
+    }
+}
+
+/// "Whenever [you / an opponent / a player] draws / discards a card":
+/// `which` gives the players an ability watches; "that player" is `player`.
+fn player_event_triggers(
+    game: &mut Game,
+    permanents: usize,
+    player: PlayerId,
+    which: impl Fn(&Trigger) -> Option<Whose>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            let whose = which(t)?;
+            let you = game.objects[src.slot as usize].controller;
+            let ok = match whose {
+                Whose::You => player == you,
+                Whose::Opponent => player != you,
+                Whose::Each => true,
+            };
+            ok.then_some(TriggerContext {
+                player: Some(player),
+                ..Default::default()
+            })
+        });
+    }
+}
+
+/// 406: "Whenever a player taps a land for mana" (Manabarbs): `player`
+/// played a mana ability of the land `land` with {T} in its cost. The
+/// ability goes on the stack the next time a player would receive priority
+/// (410.1).
+pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    player_event_triggers(game, permanents, player, |t| match t {
+        Trigger::TapsLandForMana(w) => Some(*w),
+        _ => None,
+    });
 }
 
 fn damage_to_player_triggers(
@@ -326,7 +451,7 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
                 // 404.3: an intervening "if" must be true for it to trigger.
                 if t.condition
                     .as_ref()
-                    .is_some_and(|c| !condition_holds(game, src, c))
+                    .is_some_and(|c| !condition_holds(game, src, &ctx, c))
                 {
                     continue;
                 }

@@ -64,6 +64,7 @@ impl Game {
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;
+            o.activated_twice_this_turn = 0;
             if o.zone == Zone::InPlay && o.controller == active {
                 o.flags &= !flags::SICK;
             }
@@ -298,6 +299,7 @@ impl Game {
             o.damage = 0;
             o.regen_shields = 0;
             o.cant_block_this_turn = false;
+            o.unblockable_this_turn = false;
             o.no_regen_this_turn = false;
         }
         self.effects.retain(|e| !e.until_end_of_turn);
