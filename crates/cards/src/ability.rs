@@ -197,6 +197,10 @@ pub enum Trigger {
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
+    /// 406.1b: "Whenever enchanted land is tapped for mana" (Overgrowth): a
+    /// triggered mana ability when its effects add mana (it doesn't use
+    /// the stack, 406.4).
+    AttachedTappedForMana,
 }
 
 /// Whose turn or which player a trigger watches.
@@ -512,6 +516,8 @@ pub enum Amount {
     /// "for each [filter] they control" after "each player": counted for
     /// each player in turn (Stronghold Discipline).
     CountTheyControl(ObjectFilter),
+    /// "for each creature blocking it" (309): the creatures blocking the object.
+    CreaturesBlocking(ObjectRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -705,6 +711,47 @@ pub enum Effect {
     /// "[what] can't be blocked this turn" (Crafty Pathmage).
     CantBeBlockedThisTurn {
         what: ObjectRef,
+    },
+    /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
+    /// Hidden Horror): the controller chooses on resolution whether to
+    /// discard such a card; if they don't (or can't), the effects happen.
+    UnlessDiscard {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
+    /// Pit): the effects happen if the controller controls no such
+    /// permanent (so can't sacrifice one).
+    IfControlsNone {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "[player] returns a [filter] they control to its owner's hand": the
+    /// player chooses one on resolution (Stampeding Wildebeests, Sunken Hope).
+    ReturnChosen {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "You may tap or untap [what]" (Twitch, Puppeteer): chosen on resolution.
+    TapOrUntap {
+        what: ObjectRef,
+    },
+    /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
+    AddMana {
+        who: PlayerRef,
+        mana: Vec<ManaKind>,
+    },
+    /// "[what] can't block [this] this turn" (Duct Crawler).
+    CantBlockThisThisTurn {
+        what: ObjectRef,
+    },
+    /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
+    /// Berserker): the count is taken as it resolves (413.2f).
+    PumpPerCount {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
+        count: Amount,
     },
 }
 

@@ -1476,6 +1476,25 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
                 random,
             }
         }
+        "return" | "returns" if matches!(p.peek(), "a" | "an") => {
+            // "that player returns a creature they control to its owner's
+            // hand" (Sunken Hope): the player chooses on resolution.
+            p.bump();
+            let mut filter = group(p)?;
+            if p.eat_all("they control") {
+                filter.controller = crate::ControllerFilter::You;
+            }
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen { who, filter }
+        }
+        "add" | "adds" => {
+            // "its controller adds an additional {G}{G}" (Overgrowth).
+            let _ = p.eat_all("an additional") || p.eat("additional");
+            let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                return None;
+            };
+            Effect::AddMana { who, mana }
+        }
         "sacrifice" | "sacrifices" => {
             if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {
                 if who != PlayerRef::You {
@@ -1511,6 +1530,9 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
     }
+    if p.eat_all("can't block cardname this turn") {
+        return Some(vec![Effect::CantBlockThisThisTurn { what }]);
+    }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"]) {
@@ -1527,7 +1549,30 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
-    Some(vec![pump(p, what, cx.until_eot)?])
+    let e = pump(p, what, cx.until_eot)?;
+    // "it gets +1/+1 until end of turn for each creature blocking it"
+    // (Elvish Berserker).
+    if p.eat_all("for each creature blocking it") {
+        let Effect::Continuous { what, effect, .. } = e else {
+            return None;
+        };
+        let only_pt = LayerEffect {
+            power: effect.power,
+            toughness: effect.toughness,
+            ..Default::default()
+        };
+        if effect != only_pt {
+            return None;
+        }
+        let count = Amount::CreaturesBlocking(what.clone());
+        return Some(vec![Effect::PumpPerCount {
+            what,
+            power: effect.power,
+            toughness: effect.toughness,
+            count,
+        }]);
+    }
+    Some(vec![e])
 }
 
 /// "N 2/2 green Bear creature token(s) [with flying]".
@@ -1631,6 +1676,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             Effect::Counter { what }
         }
+        "return" if matches!(p.peek_at(1), "a" | "an") => {
+            // "return a green creature you control to its owner's hand":
+            // chosen on resolution.
+            p.bump();
+            p.bump();
+            let filter = group(p)?;
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen {
+                who: PlayerRef::You,
+                filter,
+            }
+        }
         "return" => {
             p.bump();
             let what = object_phrase(p, cx)?;
@@ -1687,6 +1744,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 "untap" => Effect::Untap { what },
                 _ => Effect::Regenerate { what },
             }
+        }
+        // "[you may] have CARDNAME deal 3 damage to target creature".
+        "have" if p.peek_at(1) == "cardname" => {
+            p.bump();
+            p.bump();
+            if !matches!(p.peek(), "deal" | "deals") {
+                return None;
+            }
+            return object_verb(p, cx, ObjectRef::This);
         }
         "take" if p.at_all("take an extra turn after this one") => {
             p.eat_all("take an extra turn after this one");
@@ -2119,6 +2185,37 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Sacrifice a creature other than CARDNAME. If you can't, CARDNAME
+    // deals 7 damage to you." (Lord of the Pit)
+    if p.at_all("if you can't ,") {
+        let Some(Effect::Sacrifice {
+            who: PlayerRef::You,
+            filter,
+        }) = cx.effects.last().cloned()
+        else {
+            return None;
+        };
+        p.eat_all("if you can't ,");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        let at = cx.effects.len() - 1;
+        cx.effects.insert(
+            at,
+            Effect::IfControlsNone {
+                filter,
+                effects: v,
+            },
+        );
+        return Some(());
+    }
+    // "You may tap or untap target artifact, creature, or land." (Twitch)
+    if p.eat_all("you may tap or untap") {
+        let what = object_phrase(p, cx)?;
+        cx.effects.push(Effect::TapOrUntap { what });
+        return p.eat_end().then_some(());
+    }
     if p.eat_all("it can't be regenerated")
         || p.eat_all("they can't be regenerated")
         || p.eat_all("that creature can't be regenerated")
@@ -2133,6 +2230,16 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         return (any && p.eat_end()).then_some(());
     }
     let mut v = clauses(p, cx)?;
+    // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
+    // the controller chooses on resolution.
+    if p.eat_all("unless you discard") {
+        p.eat_any(&["a", "an"])?;
+        let (filter, noun) = filter(p)?;
+        if noun != Noun::Card {
+            return None;
+        }
+        v = vec![Effect::UnlessDiscard { filter, effects: v }];
+    }
     // "…, where X is the number of Zombies you control" (Graveborn Muse).
     if p.at_all(", where x is") {
         p.eat_all(", where x is");
@@ -2498,6 +2605,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     // "Whenever enchanted creature attacks / blocks / deals damage": an
     // Aura's abilities; "its controller" is the enchanted creature's.
+    if p.eat_all("enchanted land is tapped for mana") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        return Some(vec![Trigger::AttachedTappedForMana]);
+    }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
         if p.eat_all("attacks or blocks") {

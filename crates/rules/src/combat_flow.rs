@@ -101,7 +101,9 @@ impl Game {
             return false;
         }
         // "can't be blocked this turn" (Crafty Pathmage).
-        if self.objects[attacker.slot as usize].unblockable_this_turn {
+        if self.objects[attacker.slot as usize].unblockable_this_turn
+            || self.cant_block_pairs.contains(&(blocker, attacker))
+        {
             return false;
         }
         let a = self.chars(attacker);

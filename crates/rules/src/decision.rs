@@ -75,6 +75,14 @@ pub enum DecisionKind {
     KeepCoin,
     /// A Wish: choose a card you own from outside the game (217.1e), or none.
     ChooseOutside,
+    /// "[effects] unless you discard a [filter] card": choose a card to
+    /// discard (`ChooseObject`), or `No` to let the effects happen.
+    DiscardUnless,
+    /// "return a [filter] you control to its owner's hand": choose one.
+    ReturnToHand,
+    /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
+    /// untaps, `No` does neither.
+    TapOrUntap,
 }
 
 impl DecisionKind {
@@ -106,6 +114,9 @@ impl DecisionKind {
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
+            DecisionKind::DiscardUnless => "discard or decline",
+            DecisionKind::ReturnToHand => "return to hand",
+            DecisionKind::TapOrUntap => "tap or untap",
         }
     }
 }

@@ -147,6 +147,10 @@ pub(crate) struct Resolving {
     /// Coin flips in progress (511).
     #[serde(default)]
     pub flip: FlipState,
+    /// "… unless you discard a card": `Some(true)` once a card was
+    /// discarded, `Some(false)` once the player declined (or couldn't).
+    #[serde(default)]
+    pub paid: Option<bool>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -313,6 +317,9 @@ impl Game {
             }
             DecisionKind::Discard { .. }
             | DecisionKind::Sacrifice
+            | DecisionKind::DiscardUnless
+            | DecisionKind::ReturnToHand
+            | DecisionKind::TapOrUntap
             | DecisionKind::MayAbility
             | DecisionKind::CallCoin
             | DecisionKind::FlipAgain

@@ -75,6 +75,10 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// "[Creature] can't block [attacker] this turn" (Duct Crawler):
+    /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
+    #[serde(default)]
+    pub cant_block_pairs: Vec<(ObjId, ObjId)>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.

@@ -120,6 +120,42 @@ impl Game {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
+            DecisionKind::DiscardUnless => {
+                if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
+                    self.current_effect()
+                {
+                    out.extend(
+                        self.player(p)
+                            .hand
+                            .iter()
+                            .filter(|&&c| {
+                                crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                            })
+                            .map(|&c| Action::ChooseObject(c)),
+                    );
+                }
+                out.push(Action::No);
+            }
+            DecisionKind::ReturnToHand => {
+                if let Some(r) = self.resolving.as_deref() {
+                    if let Some(tolaria_cards::Effect::ReturnChosen { filter, .. }) =
+                        self.current_effect()
+                    {
+                        out.extend(
+                            self.controlled_by(p)
+                                .filter(|&o| {
+                                    crate::filter::matches(self, filter, o, Some(r.ctx.source), p)
+                                })
+                                .map(Action::ChooseObject),
+                        );
+                    }
+                }
+            }
+            DecisionKind::TapOrUntap => {
+                out.push(Action::ChooseMode(0));
+                out.push(Action::ChooseMode(1));
+                out.push(Action::No);
+            }
             DecisionKind::CallCoin => {
                 out.push(Action::CallHeads);
                 out.push(Action::CallTails);

@@ -517,7 +517,7 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, &m.also);
+                return self.mana_side_effects(p, source, &m.also, m.cost.tap);
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -530,7 +530,7 @@ impl Game {
             kind,
             amount: amount as u32,
         });
-        self.mana_side_effects(p, source, &m.also);
+        self.mana_side_effects(p, source, &m.also, m.cost.tap);
     }
 
     fn mana_side_effects(
@@ -538,13 +538,18 @@ impl Game {
         p: PlayerId,
         source: ObjId,
         also: &'static [tolaria_cards::Effect],
+        tapped: bool,
     ) {
-        if also.is_empty() {
-            return;
+        if !also.is_empty() {
+            let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
+            for e in also {
+                self.exec_effect(&ctx, e);
+            }
         }
-        let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
-        for e in also {
-            self.exec_effect(&ctx, e);
+        // 406.1b, 406.4: triggered mana abilities ("Whenever enchanted land
+        // is tapped for mana, …") resolve at once, without the stack.
+        if tapped {
+            crate::triggers::triggered_mana_abilities(self, source);
         }
     }
 

@@ -202,6 +202,7 @@ impl Game {
             color_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
+            paid: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -519,6 +520,31 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
+            Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
+                // Declined to discard: the effects happen.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(false);
+                }
+            }
+            Action::No | Action::ChooseMode(_)
+                if matches!(self.current_effect(), Some(Effect::TapOrUntap { .. })) =>
+            {
+                if let (Some(Effect::TapOrUntap { what }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    for o in self.objects_of(&ctx, what) {
+                        match action {
+                            Action::ChooseMode(0) => self.tap(o),
+                            Action::ChooseMode(_) => self.untap(o),
+                            _ => {}
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
             Action::Yes | Action::No
                 if self.resolving.as_ref().is_some_and(|r| r.flip.asking_again) =>
             {
@@ -546,6 +572,16 @@ impl Game {
             Action::ChooseObject(o) => {
                 match self.current_effect() {
                     Some(Effect::Discard { .. }) => self.discard(o),
+                    Some(Effect::UnlessDiscard { .. }) => {
+                        self.discard(o);
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.paid = Some(true);
+                        }
+                    }
+                    Some(Effect::ReturnChosen { .. }) => {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    }
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
@@ -828,6 +864,75 @@ impl Game {
                 }
                 None
             }
+            Effect::UnlessDiscard { filter, effects } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                match paid {
+                    Some(true) => {}
+                    Some(false) => {
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                    None => {
+                        let p = ctx.controller;
+                        let can = self.player(p).hand.iter().any(|&c| {
+                            crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                        });
+                        if can {
+                            return Some(Decision {
+                                player: p,
+                                kind: DecisionKind::DiscardUnless,
+                            });
+                        }
+                        // Nothing to discard: the effects happen.
+                        self.resolving.as_mut()?.paid = Some(false);
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::IfControlsNone { filter, effects } => {
+                // "If you can't [sacrifice one]": nothing to sacrifice.
+                let p = ctx.controller;
+                let any = self
+                    .controlled_by(p)
+                    .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
+                if any {
+                    return None;
+                }
+                self.run_inner(ctx, effects)
+            }
+            Effect::ReturnChosen { who, filter } => {
+                // 413.2d: each player in turn chooses one of theirs.
+                let players = self.players_of(ctx, who);
+                loop {
+                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                    let &p = players.get(sub as usize)?;
+                    let any = self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
+                    if any {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ReturnToHand,
+                        });
+                    }
+                    self.resolving.as_mut()?.sub += 1;
+                }
+            }
+            Effect::TapOrUntap { what } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::TapOrUntap,
+                })
+            }
             Effect::Sacrifice { who, filter } => {
                 // 413.2d: each player in turn (APNAP) chooses; `sub` counts
                 // the players done, one with nothing to sacrifice included.
@@ -969,6 +1074,10 @@ impl Game {
                 n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
             }
             Amount::CountTheyControl(_) => self.amount_for(ctx, a, ctx.controller),
+            Amount::CreaturesBlocking(o) => self
+                .objects_of(ctx, o)
+                .first()
+                .map_or(0, |&a| self.combat.blockers_of(a).count() as i32),
         }
     }
 
@@ -1112,6 +1221,46 @@ impl Game {
             } => self.create_continuous(ctx, what, *effect, *duration),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
+            Effect::UnlessDiscard { .. }
+            | Effect::IfControlsNone { .. }
+            | Effect::ReturnChosen { .. }
+            | Effect::TapOrUntap { .. } => {
+                // Choices are handled by exec_effect_pausable.
+            }
+            Effect::AddMana { who, mana } => {
+                // 406.1: mana added to the player's pool.
+                for p in self.players_of(ctx, who) {
+                    for &k in mana {
+                        self.players[p.index()].pool.add(k, 1);
+                        self.emit(Event::ManaAdded {
+                            player: p,
+                            source: ctx.source,
+                            card: ctx.source_card,
+                            kind: k,
+                            amount: 1,
+                        });
+                    }
+                }
+            }
+            Effect::CantBlockThisThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.cant_block_pairs.push((o, ctx.source));
+                }
+            }
+            Effect::PumpPerCount {
+                what,
+                power,
+                toughness,
+                count,
+            } => {
+                let n = self.amount(ctx, count).max(0);
+                let effect = tolaria_cards::LayerEffect {
+                    power: power * n,
+                    toughness: toughness * n,
+                    ..Default::default()
+                };
+                self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
+            }
             Effect::CantBeBlockedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
@@ -1390,6 +1539,10 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
+                effects.get(r.inner as usize)
+            }
+            Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
             Effect::FlipEach {
                 on_heads, on_tails, ..
             } => match r.flip.round.get(r.flip.applying as usize) {

@@ -41,6 +41,7 @@ impl Game {
             shields: Vec::new(),
             extra_turns: Vec::new(),
             prevent_combat_damage: false,
+            cant_block_pairs: Vec::new(),
             ending_turn: false,
             result: None,
             lki: Vec::new(),

@@ -390,7 +390,42 @@ fn player_event_triggers(
     }
 }
 
-/// 406: "Whenever a player taps a land for mana" (Manabarbs): `player`
+/// 406.1b: the triggered mana abilities of the permanents attached to
+/// `land`, which was just tapped for mana ("Whenever enchanted land is
+/// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
+/// they don't use the stack (406.4) and resolve now, in the mana ability.
+pub(crate) fn triggered_mana_abilities(game: &mut Game, land: ObjId) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::object::flags::TRIGGERS == 0
+            || o.attached_to != Some(Target::Object(land))
+            || o.is_phased_out()
+        {
+            continue;
+        }
+        let controller = o.controller;
+        let (card, face, lost) = crate::layers::ability_face(game, src);
+        if lost {
+            continue;
+        }
+        for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
+            if let Ability::Triggered(t) = a {
+                if matches!(t.trigger, Trigger::AttachedTappedForMana) {
+                    let ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
+                    for e in &t.effects {
+                        game.exec_effect(&ctx, e);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`
 /// played a mana ability of the land `land` with {T} in its cost. The
 /// ability goes on the stack the next time a player would receive priority
 /// (410.1).

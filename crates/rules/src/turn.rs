@@ -305,6 +305,7 @@ impl Game {
         self.effects.retain(|e| !e.until_end_of_turn);
         self.shields.clear();
         self.prevent_combat_damage = false;
+        self.cant_block_pairs.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
         if self.sba_pending() || !self.pending_triggers.is_empty() {
