@@ -745,6 +745,12 @@ pub enum Effect {
     CantBlockThisThisTurn {
         what: ObjectRef,
     },
+    /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
+    /// delayed triggered ability that triggers at the beginning of the
+    /// next end of combat step (311) and then does the effects.
+    AtEndOfCombat {
+        effects: Vec<Effect>,
+    },
     /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
     /// Berserker): the count is taken as it resolves (413.2f).
     PumpPerCount {

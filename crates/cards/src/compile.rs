@@ -141,6 +141,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    if delays(&spell.effects) || modes.iter().any(|m| delays(&m.effects)) {
+        return Err(Unsupported {
+            phrase: stripped.trim().to_string(),
+            reason: "a delayed triggered ability from a spell".into(),
+        });
+    }
     if is_spell {
         out.spell = SpellAbility {
             targets: spell.targets,
@@ -2240,6 +2246,11 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         v = vec![Effect::UnlessDiscard { filter, effects: v }];
     }
+    // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
+    // triggered ability.
+    if p.eat_all("at end of combat") {
+        v = vec![Effect::AtEndOfCombat { effects: v }];
+    }
     // "…, where X is the number of Zombies you control" (Graveborn Muse).
     if p.at_all(", where x is") {
         p.eat_all(", where x is");
@@ -2253,6 +2264,14 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// 404.4: whether the effects create a delayed triggered ability (only
+/// triggered abilities' are played so far).
+fn delays(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::AtEndOfCombat { .. }))
 }
 
 /// "where X is …": X in the sentence's amounts is the defined amount.
@@ -2479,6 +2498,9 @@ fn activated(p: &mut P) -> R<Ability> {
     }
     if cx.effects.is_empty() {
         return Err("an ability without effects".into());
+    }
+    if delays(&cx.effects) {
+        return Err("a delayed triggered ability from an activated ability".into());
     }
     Ok(Ability::Activated(ActivatedAbility {
         cost,

@@ -79,6 +79,10 @@ pub struct Game {
     /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
     #[serde(default)]
     pub cant_block_pairs: Vec<(ObjId, ObjId)>,
+    /// 404.4: delayed triggered abilities waiting for the next end of
+    /// combat step (311) to trigger (404.4b: once).
+    #[serde(default)]
+    pub delayed_end_of_combat: Vec<crate::triggers::PendingTrigger>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.

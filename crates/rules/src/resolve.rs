@@ -70,8 +70,22 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
-            card, face, index, ..
+            card,
+            face,
+            index,
+            trigger,
+            ..
         } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            // 404.4: a delayed triggered ability does what its creating
+            // effect says.
+            Ability::Triggered(t) if trigger.delayed => t
+                .effects
+                .iter()
+                .find_map(|e| match e {
+                    Effect::AtEndOfCombat { effects } => Some(&effects[..]),
+                    _ => None,
+                })
+                .unwrap_or(&[]),
             Ability::Activated(a) => &a.effects,
             Ability::Triggered(t) => &t.effects,
             _ => &[],
@@ -864,6 +878,33 @@ impl Game {
                 }
                 None
             }
+            Effect::AtEndOfCombat { .. } => {
+                // 404.4: create the delayed triggered ability.
+                let r = self.resolving.as_deref()?;
+                if let StackKind::Ability {
+                    source,
+                    card,
+                    face,
+                    index,
+                    triggered: true,
+                    ..
+                } = r.item.kind
+                {
+                    self.delayed_end_of_combat
+                        .push(crate::triggers::PendingTrigger {
+                            controller: ctx.controller,
+                            source,
+                            card,
+                            face,
+                            index,
+                            ctx: TriggerContext {
+                                delayed: true,
+                                ..Default::default()
+                            },
+                        });
+                }
+                None
+            }
             Effect::UnlessDiscard { filter, effects } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
@@ -1222,6 +1263,7 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
+            | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. } => {

@@ -42,6 +42,7 @@ impl Game {
             extra_turns: Vec::new(),
             prevent_combat_damage: false,
             cant_block_pairs: Vec::new(),
+            delayed_end_of_combat: Vec::new(),
             ending_turn: false,
             result: None,
             lki: Vec::new(),

@@ -138,27 +138,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
-        Event::StepBegan { step } => {
-            let (step, active) = (*step, game.active);
-            for i in 0..permanents {
-                let src = game.in_play[i];
-                scan(game, src, |t, game, src| match t {
-                    Trigger::BeginningOf { step: s, whose } if *s == step => {
-                        let you = game.objects[src.slot as usize].controller;
-                        let ok = match whose {
-                            Whose::You => active == you,
-                            Whose::Opponent => active != you,
-                            Whose::Each => true,
-                        };
-                        ok.then_some(TriggerContext {
-                            player: Some(active),
-                            ..Default::default()
-                        })
-                    }
-                    _ => None,
-                });
-            }
+        Event::StepBegan {
+            step: tolaria_cards::Step::EndOfCombat,
+        } if !game.delayed_end_of_combat.is_empty() => {
+            // 404.4b: delayed triggered abilities trigger once, now.
+            let delayed = std::mem::take(&mut game.delayed_end_of_combat);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
         }
+        Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
         Event::CoinFlipped {
             player,
             won: Some(true),
@@ -279,6 +267,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         object,
                         player,
                         amount,
+                        ..Default::default()
                     })
                 }
                 _ => None,
@@ -300,6 +289,29 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             }
         }
         _ => {}
+    }
+}
+
+/// "At the beginning of [whose] [step]" abilities of the permanents in play.
+fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: usize) {
+    let active = game.active;
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| match t {
+            Trigger::BeginningOf { step: s, whose } if *s == step => {
+                let you = game.objects[src.slot as usize].controller;
+                let ok = match whose {
+                    Whose::You => active == you,
+                    Whose::Opponent => active != you,
+                    Whose::Each => true,
+                };
+                ok.then_some(TriggerContext {
+                    player: Some(active),
+                    ..Default::default()
+                })
+            }
+            _ => None,
+        });
     }
 }
 
