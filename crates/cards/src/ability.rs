@@ -197,6 +197,10 @@ pub enum Trigger {
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
+    /// "Whenever a creature dealt damage by [this] this turn is put into a
+    /// graveyard from play" (Sengir Vampire): "that creature" is the card
+    /// in the graveyard.
+    DamagedByThisDies,
     /// 406.1b: "Whenever enchanted land is tapped for mana" (Overgrowth): a
     /// triggered mana ability when its effects add mana (it doesn't use
     /// the stack, 406.4).

@@ -2625,6 +2625,12 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    if p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard from play")
+        || p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard")
+    {
+        cx.trig_obj = true;
+        return Some(vec![Trigger::DamagedByThisDies]);
+    }
     // "Whenever enchanted creature attacks / blocks / deals damage": an
     // Aura's abilities; "its controller" is the enchanted creature's.
     if p.eat_all("enchanted land is tapped for mana") {

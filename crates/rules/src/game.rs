@@ -83,6 +83,11 @@ pub struct Game {
     /// combat step (311) to trigger (404.4b: once).
     #[serde(default)]
     pub delayed_end_of_combat: Vec<crate::triggers::PendingTrigger>,
+    /// (source, creature) pairs: creatures dealt damage this turn by a
+    /// permanent with a "creature dealt damage by [this] this turn dies"
+    /// ability (Sengir Vampire); cleared in the cleanup step.
+    #[serde(default)]
+    pub damaged_by: Vec<(ObjId, ObjId)>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.

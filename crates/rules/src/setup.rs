@@ -43,6 +43,7 @@ impl Game {
             prevent_combat_damage: false,
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),
+            damaged_by: Vec::new(),
             ending_turn: false,
             result: None,
             lki: Vec::new(),

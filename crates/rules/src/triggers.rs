@@ -103,6 +103,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
+            // "Whenever a creature dealt damage by [this] this turn is put
+            // into a graveyard" (Sengir Vampire).
+            if game.damaged_by.iter().any(|&(_, v)| v == old) {
+                let sources: Vec<ObjId> = game
+                    .damaged_by
+                    .iter()
+                    .filter(|&&(_, v)| v == old)
+                    .map(|&(s, _)| s)
+                    .collect();
+                game.damaged_by.retain(|&(_, v)| v != old);
+                for s in sources {
+                    scan(game, s, |t, _, _| {
+                        matches!(t, Trigger::DamagedByThisDies).then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
+                    });
+                }
+            }
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
@@ -272,6 +291,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 }
                 _ => None,
             });
+            if let Target::Object(victim) = to {
+                // Only creatures are remembered ("a creature dealt damage").
+                if has_trigger(game, source, |t| matches!(t, Trigger::DamagedByThisDies))
+                    && !game.damaged_by.contains(&(source, victim))
+                    && game.chars(victim).is_creature()
+                {
+                    game.damaged_by.push((source, victim));
+                }
+            }
             attached_triggers(game, source, permanents, |t| {
                 matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
                     amount,
@@ -358,6 +386,20 @@ pub(crate) fn condition_holds(
             n as u32 >= *at_least
         }
     }
+}
+
+/// Whether permanent `src` has a triggered ability with a trigger `f` accepts.
+fn has_trigger(game: &Game, src: ObjId, f: impl Fn(&Trigger) -> bool) -> bool {
+    let Some(o) = game.obj(src) else { return false };
+    if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay {
+        return false;
+    }
+    let (card, face, lost) = crate::layers::ability_face(game, src);
+    !lost
+        && tolaria_cards::db().get(card).faces[face as usize]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Triggered(t) if f(&t.trigger)))
 }
 
 /// Abilities of the Auras and Equipment attached to `obj` that trigger on

@@ -306,6 +306,7 @@ impl Game {
         self.shields.clear();
         self.prevent_combat_damage = false;
         self.cant_block_pairs.clear();
+        self.damaged_by.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
         if self.sba_pending() || !self.pending_triggers.is_empty() {
