@@ -50,6 +50,9 @@ pub struct Cost {
     pub sacrifice: Option<ObjectFilter>,
     /// "Discard a card" (number of cards).
     pub discard: u8,
+    /// "Discard a land card": what the discarded cards must be (Seismic Assault).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -2352,7 +2352,13 @@ fn cost(p: &mut P) -> R<Cost> {
         } else if p.eat("discard") {
             let n = amount(p).ok_or_else(|| err(p))?;
             if p.eat_any(&["card", "cards"]).is_none() {
-                return Err(err(p));
+                // "Discard a land card" (Seismic Assault).
+                match filter(p) {
+                    Some((f, Noun::Card)) if f != ObjectFilter::default() => {
+                        c.discard_filter = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
             }
             match n {
                 Amount::Fixed(n) => c.discard = n as u8,

@@ -81,7 +81,23 @@ impl Game {
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DiscardCost { .. } => {
-                out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)));
+                // "Discard a land card": only such cards (Seismic Assault).
+                let filter = self
+                    .casting
+                    .as_deref()
+                    .and_then(|c| self.casting_cost(c))
+                    .and_then(|k| k.discard_filter.as_ref());
+                out.extend(
+                    self.player(p)
+                        .hand
+                        .iter()
+                        .filter(|&&c| {
+                            filter.is_none_or(|f| {
+                                crate::filter::matches_card(f, self.objects[c.slot as usize].card)
+                            })
+                        })
+                        .map(|&c| Action::ChooseObject(c)),
+                );
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DeclareAttackers => self.attack_options(out),

@@ -797,7 +797,16 @@ impl Game {
                 return false;
             }
         }
-        if cost.discard as usize > self.player(o.controller).hand.len() {
+        let discardable = match &cost.discard_filter {
+            None => self.player(o.controller).hand.len(),
+            Some(f) => self
+                .player(o.controller)
+                .hand
+                .iter()
+                .filter(|&&c| crate::filter::matches_card(f, self.objects[c.slot as usize].card))
+                .count(),
+        };
+        if cost.discard as usize > discardable {
             return false;
         }
         if cost.pay_life as i32 > self.player(o.controller).life {
