@@ -351,6 +351,10 @@ pub struct TargetSpec {
     pub up_to: bool,
     /// "another target": may not be the object with the ability.
     pub other: bool,
+    /// "… to another target, and … to a third target" (Cone of Flame): a
+    /// different object or player from the spell's earlier targets.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub distinct: bool,
 }
 
 impl TargetSpec {
@@ -360,6 +364,7 @@ impl TargetSpec {
             count: 1,
             up_to: false,
             other: false,
+            distinct: false,
         }
     }
 }

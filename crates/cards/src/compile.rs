@@ -459,6 +459,7 @@ impl Cx {
             count: 1,
             up_to: false,
             other,
+            distinct: false,
         });
         i
     }
@@ -670,6 +671,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 count: 1,
                 up_to: false,
                 other: false,
+                distinct: false,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -1320,6 +1322,18 @@ fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         let f = group(p)?;
         return Some(Recipient::Object(ObjectRef::Each(f)));
     }
+    // "2 damage to another target, and 3 damage to a third target" (Cone
+    // of Flame): a target of the same kind as the last, different from the
+    // earlier ones.
+    if (p.at_all("another target") || p.at_all("a third target"))
+        && matches!(p.peek_at(if p.at("another") { 2 } else { 3 }), "," | "and" | "." | "")
+    {
+        let kind = cx.targets.last()?.kind.clone();
+        let _ = p.eat_all("another target") || p.eat_all("a third target");
+        let i = cx.add_target(kind, false);
+        cx.targets[i as usize].distinct = true;
+        return Some(Recipient::Target(i));
+    }
     if let Some((i, _)) = attempt(p, cx, target) {
         return Some(Recipient::Target(i));
     }
@@ -1349,10 +1363,10 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         }
-        // "and 3 damage to you"
+        // "and 3 damage to you", ", 2 damage to another target"
         let i = p.i;
-        p.eat(",");
-        if p.eat("and")
+        let comma = p.eat(",");
+        if (p.eat("and") || comma)
             && (number_word(p.peek()).is_some() || p.at("x"))
             && p.peek_at(1) == "damage"
         {
