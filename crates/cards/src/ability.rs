@@ -757,6 +757,13 @@ pub enum Effect {
     CantBlockThisThisTurn {
         what: ObjectRef,
     },
+    /// "Counter [spell] unless its controller pays {N}" (Spiketail
+    /// Hatchling): the spell's controller may play mana abilities and pay
+    /// N generic mana as it resolves.
+    CounterUnlessPays {
+        what: ObjectRef,
+        generic: u32,
+    },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
     /// next end of combat step (311) and then does the effects.

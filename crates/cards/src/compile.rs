@@ -1694,6 +1694,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             {
                 return None;
             }
+            // "unless its controller pays {1}" (Spiketail Hatchling).
+            if p.eat_all("unless its controller pays") {
+                let generic = p
+                    .peek()
+                    .strip_prefix('{')
+                    .and_then(|s| s.strip_suffix('}'))
+                    .and_then(|s| s.parse::<u32>().ok())?;
+                p.bump();
+                return Some(vec![Effect::CounterUnlessPays { what, generic }]);
+            }
             Effect::Counter { what }
         }
         "return" if matches!(p.peek_at(1), "a" | "an") => {

@@ -83,6 +83,10 @@ pub enum DecisionKind {
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
+    /// "Counter [spell] unless its controller pays {N}": the controller may
+    /// play mana abilities (`ActivateMana`), pay from the pool (`Yes`,
+    /// listed once the pool holds N mana) or decline (`No`).
+    PayUnless { generic: u32 },
 }
 
 impl DecisionKind {
@@ -117,6 +121,7 @@ impl DecisionKind {
             DecisionKind::DiscardUnless => "discard or decline",
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
+            DecisionKind::PayUnless { .. } => "pay or decline",
         }
     }
 }

@@ -320,6 +320,7 @@ impl Game {
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
             | DecisionKind::TapOrUntap
+            | DecisionKind::PayUnless { .. }
             | DecisionKind::MayAbility
             | DecisionKind::CallCoin
             | DecisionKind::FlipAgain

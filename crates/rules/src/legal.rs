@@ -167,6 +167,13 @@ impl Game {
                     }
                 }
             }
+            DecisionKind::PayUnless { generic } => {
+                if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {
+                    out.push(Action::Yes);
+                }
+                self.mana_options(p, None, None, out);
+                out.push(Action::No);
+            }
             DecisionKind::TapOrUntap => {
                 out.push(Action::ChooseMode(0));
                 out.push(Action::ChooseMode(1));

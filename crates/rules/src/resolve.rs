@@ -534,6 +534,33 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
+            Action::ActivateMana { source, index, kind } => {
+                // 411: mana abilities while asked to pay (CounterUnlessPays).
+                self.activate_mana(p, source, index, kind);
+            }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::CounterUnlessPays { .. })) =>
+            {
+                if let Some(Effect::CounterUnlessPays { generic, .. }) = self.current_effect() {
+                    if action == Action::Yes {
+                        // Generic mana, colourless first.
+                        let pool = &mut self.players[p.index()].pool;
+                        let mut left = *generic;
+                        for i in [5usize, 0, 1, 2, 3, 4] {
+                            let take = left.min(pool.0[i] as u32);
+                            left -= take;
+                            pool.0[i] -= take as u16;
+                        }
+                        self.emit(Event::PaidUnless {
+                            player: p,
+                            amount: *generic,
+                        });
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
             Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
                 // Declined to discard: the effects happen.
                 if let Some(r) = self.resolving.as_mut() {
@@ -876,6 +903,28 @@ impl Game {
                         break;
                     }
                 }
+                None
+            }
+            Effect::CounterUnlessPays { what, generic } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                let Some(&o) = self.objects_of(ctx, what).first() else {
+                    return None;
+                };
+                match paid {
+                    Some(true) => {}
+                    Some(false) => self.counter_spell(o),
+                    None => {
+                        let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
+                        if !on_stack {
+                            return None;
+                        }
+                        return Some(Decision {
+                            player: self.objects[o.slot as usize].controller,
+                            kind: DecisionKind::PayUnless { generic: *generic },
+                        });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
                 None
             }
             Effect::AtEndOfCombat { .. } => {
@@ -1263,6 +1312,7 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
+            | Effect::CounterUnlessPays { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
