@@ -855,6 +855,10 @@ pub struct SpellAbility {
     /// (Chaotic Strike): from the declare blockers step to the end of combat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_blockers: bool,
+    /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
+    /// of this colour only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x_color: Option<Color>,
 }
 
 /// One mode of a modal spell.

@@ -154,6 +154,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             modes,
             after_blockers: spell.after_blockers,
             additional_cost: spell.additional_cost,
+            x_color: spell.x_color,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -449,6 +450,8 @@ struct Cx {
     after_blockers: bool,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."
     additional_cost: Option<Cost>,
+    /// "Spend only black mana on X."
+    x_color: Option<Color>,
 }
 
 impl Cx {
@@ -540,6 +543,17 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             discard: n,
             ..Cost::default()
         });
+        return Ok(());
+    }
+    // "Spend only black mana on X." (Consume Spirit)
+    if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
+        p.eat_all("spend only");
+        let c = Color::from_name(p.bump())
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !p.eat_all("mana on x") || !p.eat_end() || !p.at_end() || spell.x_color.is_some() {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.x_color = Some(c);
         return Ok(());
     }
     // Chaotic Strike: a timing restriction on playing the spell.

@@ -113,6 +113,15 @@ impl Unpaid {
         u.generic += c.snow as u32;
         u
     }
+    /// "Spend only [colour] mana on X": the X part is owed in that colour.
+    pub fn x_in_color(mut self, c: &ManaCost, x: u32, color: Option<tolaria_cards::Color>) -> Unpaid {
+        if let Some(color) = color {
+            let n = x * c.x as u32;
+            self.generic -= n;
+            self.colored[color as usize] += n;
+        }
+        self
+    }
     pub fn is_paid(&self) -> bool {
         self.generic == 0 && self.colored.iter().all(|&c| c == 0) && self.hybrid.is_empty()
     }

@@ -173,7 +173,12 @@ impl Game {
                 .unwrap_or_default(),
         };
         if mana_cost.x > 0 && c.x.is_none() {
-            let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
+            let max = self.max_x(
+                c.player,
+                &mana_cost,
+                self.tap_excluded(&c),
+                self.spell_x_color(&c),
+            );
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
@@ -241,7 +246,11 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            let u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0)).x_in_color(
+                &mana_cost,
+                c.x.unwrap_or(0),
+                self.spell_x_color(&c),
+            );
             if let Some(cc) = self.casting.as_mut() {
                 cc.unpaid = Some(u);
             }
@@ -908,14 +917,29 @@ impl Game {
         p: PlayerId,
         cost: &tolaria_cards::ManaCost,
         exclude: Option<ObjId>,
+        x_color: Option<Color>,
     ) -> u32 {
         let avail = self.available_mana(p, exclude);
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
-        while x > 0 && !can_match(&Unpaid::from_cost(cost, x), &avail) {
+        while x > 0 && !can_match(&Unpaid::from_cost(cost, x).x_in_color(cost, x, x_color), &avail)
+        {
             x -= 1;
         }
         x
+    }
+
+    /// "Spend only black mana on X": the colour X of the spell being played
+    /// must be paid in, if any.
+    fn spell_x_color(&self, c: &Casting) -> Option<Color> {
+        match c.what {
+            Playing::Spell { obj } => {
+                db().get(self.objects[obj.slot as usize].card).faces[0]
+                    .spell
+                    .x_color
+            }
+            _ => None,
+        }
     }
 }
 
