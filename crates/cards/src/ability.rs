@@ -200,6 +200,10 @@ pub enum Trigger {
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
+    /// "When a spell or ability an opponent controls causes you to discard
+    /// [this]" (Guerrilla Tactics): the discarded card's own ability,
+    /// triggering as it is put into the graveyard from the hand.
+    DiscardedByOpponent,
     /// "Whenever a creature dealt damage by [this] this turn is put into a
     /// graveyard from play" (Sengir Vampire): "that creature" is the card
     /// in the graveyard.

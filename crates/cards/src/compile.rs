@@ -2669,6 +2669,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    if p.eat_all("a spell or ability an opponent controls causes you to discard cardname") {
+        return Some(vec![Trigger::DiscardedByOpponent]);
+    }
     if p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard from play")
         || p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard")
     {

@@ -209,6 +209,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 217.4a: "Whenever [a player] discards a card".
             let discarder = *p;
+            if let Event::ZoneChange { new, card, .. } = e {
+                discarded_by_opponent(game, discarder, *new, *card);
+            }
             player_event_triggers(game, permanents, discarder, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
@@ -384,6 +387,33 @@ pub(crate) fn condition_holds(
                 .filter(|&&o| crate::filter::matches_card(filter, game.objects[o.slot as usize].card))
                 .count();
             n as u32 >= *at_least
+        }
+    }
+}
+
+/// "When a spell or ability an opponent controls causes you to discard
+/// [this]" (Guerrilla Tactics): the card's own ability, seen as it is
+/// discarded; the cause is the spell or ability resolving now.
+fn discarded_by_opponent(game: &mut Game, discarder: PlayerId, new: ObjId, card: CardId) {
+    let by_opponent = game
+        .resolving
+        .as_deref()
+        .is_some_and(|r| r.ctx.controller != discarder);
+    if !by_opponent {
+        return;
+    }
+    for (i, a) in tolaria_cards::db().get(card).faces[0].abilities.iter().enumerate() {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::DiscardedByOpponent) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller: discarder,
+                    source: new,
+                    card,
+                    face: 0,
+                    index: i as u8,
+                    ctx: TriggerContext::default(),
+                });
+            }
         }
     }
 }
