@@ -677,6 +677,16 @@ impl Agent for GreedyAgent {
                     .unwrap_or(0);
                 Action::ChooseColor(tolaria_cards::Color::ALL[best])
             }
+            // 302.2: keep tapped only what holds an "as long as it
+            // remains tapped" effect (418.3d); untap the rest.
+            DecisionKind::ChooseUntap => legal
+                .iter()
+                .find(|a| {
+                    matches!(a, Action::ChooseObject(o)
+                        if game.effects.iter().any(|e| e.while_tapped == Some(*o)))
+                })
+                .cloned()
+                .unwrap_or(Action::Done),
             // Trigger order, coin calls and anything newer: the first option.
             _ => legal[0].clone(),
         };

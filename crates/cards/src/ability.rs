@@ -292,6 +292,14 @@ pub enum StaticAbility {
     CantBeCountered,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
+    /// "You may choose not to untap [this] during your untap step." (302.2)
+    MayChooseNotToUntap,
+    /// 418.5j: "You can't lose the game and your opponents can't win the
+    /// game." (Platinum Angel)
+    CantLoseGame,
+    /// 418.5k: "Players don't lose unspent mana as steps and phases end."
+    /// (Upwelling)
+    PlayersKeepUnspentMana,
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
@@ -541,6 +549,8 @@ pub enum Amount {
 pub enum Duration {
     EndOfTurn,
     Permanent,
+    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
+    WhileSourceTapped,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -598,6 +608,14 @@ pub enum Effect {
         effect: LayerEffect,
         duration: Duration,
     },
+    /// As `Continuous`, and the objects also become the colour the
+    /// controller chooses as it resolves (layer 5): "becomes the color of
+    /// your choice until end of turn" (Wild Mongrel, Tidal Visionary).
+    ContinuousChosenColor {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+    },
     /// 418.6: "Change the text of [what] by replacing all instances of one
     /// color word with another or one basic land type with another" (Mind
     /// Bend); the words are chosen as it resolves.
@@ -614,6 +632,15 @@ pub enum Effect {
     /// 414: counter target spell.
     Counter {
         what: ObjectRef,
+    },
+    /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
+    /// onto the stack, with the original's mode, targets and X.
+    /// `new_targets`: "You may choose new targets for the copy" (503.10b);
+    /// `color`: "except that the copy is red" (Fork).
+    CopySpell {
+        what: ObjectRef,
+        new_targets: bool,
+        color: Option<Color>,
     },
     /// 501.5 regenerate: creates a regeneration shield.
     Regenerate {
@@ -650,6 +677,22 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.1a: "Until end of turn, if target player would draw a card,
+    /// instead that player skips that draw and you draw a card."
+    /// (Plagiarize.)
+    DrawsInsteadThisTurn {
+        who: PlayerRef,
+    },
+    /// "Prevent all damage that black sources and red sources would deal
+    /// this turn" (Luminesce), "… that creatures would deal to players
+    /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the
+    /// game, not objects, so it applies to every source matching `sources`
+    /// when the damage would be dealt, even one that wasn't in play (or
+    /// wasn't a creature, or black) as the effect began.
+    PreventDamageBySources {
+        sources: ObjectFilter,
+        to_players_only: bool,
+    },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
         what: ObjectRef,

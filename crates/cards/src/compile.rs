@@ -1437,6 +1437,7 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
 fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     let mut e = LayerEffect::default();
     let mut any = false;
+    let mut chosen_color = false;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
@@ -1447,6 +1448,20 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
             p.bump();
             p.eat_all("all abilities").then_some(())?;
             e.lose_all_abilities = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
+            // 418.5a layer 5: "loses flying".
+            e.remove_keywords = e.remove_keywords.union(keyword_list(p)?);
+        } else if p.at_any_of(&["become", "becomes"])
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "becomes white".
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            e.set_colors = Some(ColorSet::single(c));
+        } else if p.at_any_of(&["become", "becomes"]) && p.peek_at(1) == "the" {
+            p.bump();
+            p.eat_all("the color of your choice").then_some(())?;
+            chosen_color = true;
         } else if p.at_any_of(&["has", "have"]) && p.peek_at(1) == "base" {
             p.bump();
             p.eat_all("base power and toughness").then_some(())?;
@@ -1468,10 +1483,29 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
     if !any {
         return None;
     }
-    (eot_prefix || p.eat_all("until end of turn")).then_some(Effect::Continuous {
-        what,
-        effect: e,
-        duration: Duration::EndOfTurn,
+    // 418.3d: "for as long as CARDNAME remains tapped".
+    let duration = if !eot_prefix
+        && (p.eat_all("as long as cardname remains tapped")
+            || p.eat_all("for as long as cardname remains tapped"))
+    {
+        Duration::WhileSourceTapped
+    } else if eot_prefix || p.eat_all("until end of turn") {
+        Duration::EndOfTurn
+    } else {
+        return None;
+    };
+    Some(if chosen_color {
+        Effect::ContinuousChosenColor {
+            what,
+            effect: e,
+            duration,
+        }
+    } else {
+        Effect::Continuous {
+            what,
+            effect: e,
+            duration,
+        }
     })
 }
 
@@ -1569,7 +1603,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
-    if p.at_any_of(&["become", "becomes"]) {
+    if p.at_any_of(&["become", "becomes"])
+        && p.peek_at(1) != "the"
+        && color_adjective(p.peek_at(1)).is_none()
+    {
         p.bump();
         let effect = animation(p)?;
         p.eat_all("until end of turn").then_some(())?;
@@ -1732,6 +1769,34 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // 503.10: "Copy target instant or sorcery spell[, except that the
+        // copy is red]."
+        "copy" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(_),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            let mut color = None;
+            if p.eat_all(", except that the copy is") {
+                let (c, false) = color_adjective(p.peek())? else {
+                    return None;
+                };
+                p.bump();
+                color = Some(c);
+            }
+            Effect::CopySpell {
+                what,
+                new_targets: false,
+                color,
+            }
+        }
         "return" => {
             p.bump();
             let what = object_phrase(p, cx)?;
@@ -1808,6 +1873,30 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage that") {
+                // "black sources and red sources", "creatures".
+                let mut sources = ObjectFilter::default();
+                loop {
+                    if let Some((c, false)) = color_adjective(p.peek()) {
+                        p.bump();
+                        sources.colors_any.insert(c);
+                    }
+                    if p.eat_any(&["creatures", "creature"]).is_some() {
+                        sources.types_any.insert(CardType::Creature);
+                    } else {
+                        p.eat_any(&["sources", "source"])?;
+                    }
+                    if !p.eat("and") {
+                        break;
+                    }
+                }
+                p.eat_all("would deal").then_some(())?;
+                let to_players_only = p.eat_all("to players");
+                p.eat_all("this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only,
+                }
             } else {
                 p.eat_all("the next").then_some(())?;
                 let amount = amount(p)?;
@@ -1965,6 +2054,29 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         );
         let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
         return (animated && p.eat_end()).then_some(());
+    }
+    // 503.10b: "You may choose new targets for the copy."
+    if p.at_all("you may choose new targets for the copy") {
+        let Some(Effect::CopySpell { new_targets, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *new_targets = true;
+        p.eat_all("you may choose new targets for the copy");
+        return p.eat_end().then_some(());
+    }
+    // 419.1a: "Until end of turn, if target player would draw a card,
+    // instead that player skips that draw and you draw a card."
+    if p.at_all("until end of turn , if") {
+        let start = p.i;
+        p.eat_all("until end of turn , if");
+        let who = player_phrase(p, cx);
+        if let Some(who) = who.filter(|_| {
+            p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
+        }) {
+            cx.effects.push(Effect::DrawsInsteadThisTurn { who });
+            return p.eat_end().then_some(());
+        }
+        p.i = start;
     }
     // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
     if p.eat_all("flip a coin until you lose a flip") {
@@ -2961,6 +3073,15 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         p.eat_all("in play");
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
     }
+    if p.eat_all("players don't lose unspent mana as steps and phases end") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);
+    }
+    if p.eat_all("you can't lose the game and your opponents can't win the game") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
+    }
+    if p.eat_all("you may choose not to untap cardname during your untap step") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
+    }
     if p.eat_all("cardname's power and toughness are each equal to the number of") {
         let f = group(p)?;
         p.eat_all("in play");
@@ -2981,9 +3102,22 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // The other layered parts: types (4), abilities lost (5), P/T set (6b).
     let mut layered = LayerEffect::default();
     loop {
-        if p.eat_any(&["lose", "loses"]).is_some() {
+        if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) != "all" {
+            // Layer 5: "Enchanted creature loses flying."
+            p.bump();
+            layered.remove_keywords = layered.remove_keywords.union(keyword_list(p)?);
+            modify = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
             p.eat_all("all abilities").then_some(())?;
             layered.lose_all_abilities = true;
+            modify = true;
+        } else if matches!(p.peek(), "is" | "are")
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "Enchanted creature … is black."
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            layered.set_colors = Some(ColorSet::single(c));
             modify = true;
         } else if p.eat_all("is a creature in addition to its other types")
             || p.eat_all("are creatures in addition to their other types")

@@ -156,7 +156,12 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
         return ch;
     }
     let face = face_in_force(o.card, o.is_flipped(), o.zone == Zone::InPlay);
-    of_face(o.card, face, o.base_controller)
+    let mut ch = of_face(o.card, face, o.base_controller);
+    // 503.10 with Fork's "except that the copy is red".
+    if let Some(c) = o.spell_copy.and_then(|s| s.color) {
+        ch.colors = tolaria_cards::ColorSet::single(c);
+    }
+    ch
 }
 
 /// The characteristics of an object now, with every continuous effect applied.
@@ -197,7 +202,7 @@ pub struct Board {
     pub activated: u32,
     /// How many permanents in play have triggered abilities (`flags::TRIGGERS`).
     pub triggers: u32,
-    /// `Game::objects[..token_free]` holds no token (objects are only ever
+    /// `Game::objects[..token_free]` holds no token or spell copy (objects are only ever
     /// added at the end and never become or stop being tokens), so 420.5f
     /// looks only past it. Advanced by `settle`.
     pub token_free: usize,

@@ -66,6 +66,13 @@ pub enum DecisionKind {
     ChooseReplacement { event: String, options: Vec<String> },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
+    /// 503.10b: "you may choose new targets for the copy": target `index`
+    /// of the copy, kept (`ChooseTarget` of the current one, listed first)
+    /// or changed to another legal target.
+    ChooseNewTarget { index: u8 },
+    /// 302.2: "you may choose not to untap": `ChooseObject` keeps one
+    /// tapped, `Done` untaps the rest.
+    ChooseUntap,
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -95,6 +102,8 @@ impl DecisionKind {
             DecisionKind::Mulligan => "mulligan",
             DecisionKind::Priority => "priority",
             DecisionKind::ChooseTarget { .. } => "choose target",
+            DecisionKind::ChooseNewTarget { .. } => "choose new targets for the copy",
+            DecisionKind::ChooseUntap => "choose what stays tapped",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::PayMana => "pay mana",

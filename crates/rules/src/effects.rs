@@ -24,6 +24,10 @@ pub struct ContinuousEffect {
     pub copy: Option<Copiable>,
     /// 314.2: ends in the cleanup step.
     pub until_end_of_turn: bool,
+    /// 418.3d: ends when this object (the effect's source) untaps or
+    /// leaves play.
+    #[serde(default)]
+    pub while_tapped: Option<ObjId>,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

@@ -160,6 +160,9 @@ pub(crate) struct Resolving {
     /// discarded, `Some(false)` once the player declined (or couldn't).
     #[serde(default)]
     pub paid: Option<bool>,
+    /// 503.10b: the targets of the spell copy being made, as chosen so far.
+    #[serde(default)]
+    pub copy_targets: Vec<Target>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -337,6 +340,8 @@ impl Game {
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
+            DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
         }
@@ -454,6 +459,10 @@ impl Game {
 
     pub(crate) fn player_loses(&mut self, p: PlayerId, reason: LossReason) {
         if self.players[p.index()].lost {
+            return;
+        }
+        // 418.5j: Platinum Angel; a concession is always the player's own.
+        if reason != LossReason::Conceded && self.cant_lose(p) {
             return;
         }
         self.players[p.index()].lost = true;

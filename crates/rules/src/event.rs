@@ -74,8 +74,10 @@ pub enum MoveReason {
     RemoveFromGame,
     ReturnToHand,
     Mulligan,
-    /// 420.5f / 420.5j
+    /// 420.5f: a token outside play.
     CeaseToExist,
+    /// 420.5j: a copy of a spell outside the stack.
+    CopyCeasesToExist,
     Effect,
     /// 509.1a: an effect ended the turn; every object on the stack is removed from the game.
     TurnEnded,
@@ -102,6 +104,7 @@ impl MoveReason {
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",
+            MoveReason::CopyCeasesToExist => "420.5j",
             MoveReason::TurnEnded => "509.1a",
             MoveReason::Effect => "417.1",
         }
@@ -316,6 +319,24 @@ pub enum Event {
         by_card: CardId,
         to: Zone,
     },
+    /// 302.2: a permanent's controller chose not to untap it.
+    StaysTapped {
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 419.1a: a draw replaced: `instead` draws rather than `player`.
+    DrawReplaced {
+        player: PlayerId,
+        by_card: CardId,
+        instead: PlayerId,
+    },
+    /// 503.10: a copy of a spell put onto the stack (not played).
+    SpellCopied {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+        targets: Vec<NamedTarget>,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -509,6 +530,9 @@ impl Event {
             Event::SkippedFirstDraw { .. } => "101.5a",
             Event::LandPlayed { .. } => "408.2d",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
+            Event::SpellCopied { .. } => "503.10",
+            Event::DrawReplaced { .. } => "419.1a",
+            Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
@@ -882,6 +906,27 @@ impl Event {
             }
             Event::EffectCreated { card, what, .. } => format!("{} {what}", name(*card)),
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
+            Event::StaysTapped { card, .. } => {
+                format!("{} stays tapped (its controller chose not to untap it)", name(*card))
+            }
+            Event::DrawReplaced {
+                player,
+                by_card,
+                instead,
+            } => format!(
+                "{}: {player} skips a draw and {instead} draws instead",
+                name(*by_card)
+            ),
+            Event::SpellCopied {
+                player,
+                card,
+                targets: ts,
+                ..
+            } => format!(
+                "{player} puts a copy of {} onto the stack{}",
+                name(*card),
+                targets(ts)
+            ),
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }

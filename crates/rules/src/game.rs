@@ -88,6 +88,19 @@ pub struct Game {
     /// ability (Sengir Vampire); cleared in the cleanup step.
     #[serde(default)]
     pub damaged_by: Vec<(ObjId, ObjId)>,
+    /// 302.2: the active player's permanents with "you may choose not to
+    /// untap" still to decide about in this untap step.
+    #[serde(default)]
+    pub untap_choices: Vec<ObjId>,
+    /// 419.1a: "if [player] would draw a card, instead …" effects until
+    /// end of turn (Plagiarize).
+    #[serde(default)]
+    pub draw_rules: Vec<crate::draw_replacement::DrawRule>,
+    /// 418.3b: "prevent all damage that [sources] would deal this turn"
+    /// effects (rules of the game, not objects), each with the card that
+    /// made it; they end in the cleanup step.
+    #[serde(default)]
+    pub damage_prevention_rules: Vec<crate::replacement::PreventionRule>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
@@ -284,6 +297,7 @@ impl Game {
         let owner = obj.owner;
         let card = obj.card;
         let token = obj.token;
+        let spell_copy = obj.spell_copy.is_some();
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -306,6 +320,10 @@ impl Game {
                 };
                 self.emit(Event::MoveReplaced { card, by_card, to });
             }
+        }
+        // 420.5j: a spell copy leaving the stack is to cease to exist.
+        if from == Zone::Stack && spell_copy {
+            self.sba_dirty = true;
         }
         if from == Zone::InPlay {
             self.record_lki(id);
@@ -343,6 +361,7 @@ impl Game {
                         effect: Default::default(),
                         copy: Some(c),
                         until_end_of_turn: false,
+                        while_tapped: None,
                     });
                 }
                 // 419: "comes into play tapped" modifies how it comes into play.
@@ -416,6 +435,7 @@ impl Game {
             self.combat.remove(id);
         }
         self.effects.retain(|e| e.affected != id);
+        self.end_while_tapped_effects(id);
     }
 
     pub fn record_lki(&mut self, id: ObjId) {
@@ -446,7 +466,10 @@ impl Game {
     }
 
     /// As [`Game::draw`], noting why (for the log's rule number).
-    pub fn draw_for(&mut self, p: PlayerId, why: crate::event::DrawReason) {
+    /// 423.1: `p` draws the top card of their library (drawing from an
+    /// empty library is recorded for 420.5g). Replacement effects come
+    /// first (`draw_for`).
+    pub(crate) fn draw_card(&mut self, p: PlayerId, why: crate::event::DrawReason) {
         match self.players[p.index()].library.last().copied() {
             Some(top) => {
                 let card = self.objects[top.slot as usize].card;
@@ -511,6 +534,7 @@ impl Game {
                 o.set_tapped(false);
                 let card = o.card;
                 self.emit(Event::Untapped { obj: id, card });
+                self.end_while_tapped_effects(id);
             }
         }
     }

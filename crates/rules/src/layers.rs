@@ -679,7 +679,11 @@ impl Game {
     #[inline(never)]
     fn settle_board(&mut self) {
         let mut t = self.board.token_free.min(self.objects.len());
-        while t < self.objects.len() && !self.objects[t].token {
+        // Spell copies (420.5j) cease to exist the same way.
+        while t < self.objects.len()
+            && !self.objects[t].token
+            && self.objects[t].spell_copy.is_none()
+        {
             t += 1;
         }
         self.board.token_free = t;

@@ -210,6 +210,8 @@ impl Game {
             DecisionKind::ChooseReplacement { options, .. } => {
                 out.extend((0..options.len() as u8).map(Action::ChooseReplacement));
             }
+            DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
+            DecisionKind::ChooseUntap => self.untap_choice_options(out),
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL

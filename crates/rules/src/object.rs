@@ -175,6 +175,10 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// 503.10: a copy of a spell (no card); kept as it leaves the stack,
+    /// where it ceases to exist (420.5j).
+    #[serde(default)]
+    pub spell_copy: Option<crate::spell_copy::SpellCopy>,
 }
 
 impl Object {
@@ -203,6 +207,7 @@ impl Object {
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            spell_copy: None,
         }
     }
 

@@ -55,6 +55,19 @@ pub enum ReplayUnit {
     StateBasedEffects(PlayerId),
 }
 
+/// 418.3b: a resolved "prevent all damage that [sources] would deal this
+/// turn" effect: it modifies the rules of the game, so the sources are
+/// judged as each damage event happens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreventionRule {
+    /// The card whose effect this is.
+    pub card: CardId,
+    pub controller: PlayerId,
+    pub sources: tolaria_cards::ObjectFilter,
+    /// "… to players".
+    pub to_players_only: bool,
+}
+
 /// One damage event, as it would happen (419.5).
 struct DamageEvent {
     source: ObjId,
@@ -71,6 +84,8 @@ enum Applicable {
     Protection,
     /// "Prevent all combat damage that would be dealt this turn."
     PreventAllCombat,
+    /// 418.3b: a `PreventionRule` (its place in `Game::damage_prevention_rules`).
+    PreventionRule(usize),
     /// 419.7b: a prevention shield (its place in `Game::shields`).
     Shield(usize),
     /// A static ability: the permanent and the ability's index.
@@ -194,6 +209,18 @@ impl Game {
         if ev.combat && self.prevent_combat_damage {
             v.push(Applicable::PreventAllCombat);
         }
+        for (i, rule) in self.damage_prevention_rules.iter().enumerate() {
+            let to_ok = !rule.to_players_only || matches!(ev.to, Target::Player(_));
+            // The source as it is now (418.3b), or as it last existed
+            // (`SourceInfo`).
+            let f = &rule.sources;
+            if to_ok
+                && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
+                && (f.types_any.is_empty() || src.types.intersects(f.types_any))
+            {
+                v.push(Applicable::PreventionRule(i));
+            }
+        }
         for (i, s) in self.shields.iter().enumerate() {
             if s.0 == ev.to && s.1 > 0 {
                 v.push(Applicable::Shield(i));
@@ -267,7 +294,7 @@ impl Game {
                 let n = ev.amount;
                 prevented(self, ev, n, true)
             }
-            Applicable::PreventAllCombat => {
+            Applicable::PreventAllCombat | Applicable::PreventionRule(_) => {
                 let n = ev.amount;
                 prevented(self, ev, n, false)
             }
@@ -351,6 +378,12 @@ impl Game {
         match a {
             Applicable::Protection => "protection (502.7e)".into(),
             Applicable::PreventAllCombat => "prevent all combat damage".into(),
+            Applicable::PreventionRule(i) => format!(
+                "{}: prevent all damage from these sources",
+                self.damage_prevention_rules
+                    .get(i)
+                    .map_or("?", |r| tolaria_cards::db().get(r.card).name.as_str())
+            ),
             Applicable::Shield(i) => format!("prevention shield ({} left)", self.shields[i].1),
             Applicable::Static(id, _) => {
                 crate::characteristics::compute(self, id).name().to_string()
@@ -399,7 +432,8 @@ impl Game {
     pub(crate) fn replacement_choice_possible(&self) -> bool {
         // Sources other than protection.
         let mut n = self.shields.iter().filter(|s| s.1 > 0).count()
-            + usize::from(self.prevent_combat_damage);
+            + usize::from(self.prevent_combat_damage)
+            + self.damage_prevention_rules.len();
         let any_statics = self
             .in_play
             .iter()
@@ -499,7 +533,9 @@ impl Game {
 fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
     let kind = |a: &Applicable| -> u8 {
         match a {
-            Applicable::Protection | Applicable::PreventAllCombat => 0,
+            Applicable::Protection
+            | Applicable::PreventAllCombat
+            | Applicable::PreventionRule(_) => 0,
             Applicable::Shield(_) => 1,
             Applicable::Static(id, i) => {
                 match crate::characteristics::compute(game, *id)

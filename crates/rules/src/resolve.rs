@@ -217,6 +217,7 @@ impl Game {
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
+            copy_targets: Vec::new(),
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -406,6 +407,16 @@ impl Game {
         }
         let ts = self.stamp();
         let until_end_of_turn = duration == Duration::EndOfTurn;
+        // 418.3d: "as long as [the source] remains tapped": if that
+        // duration is already over, the effect does nothing.
+        let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
+        if while_tapped.is_some_and(|s| {
+            !self
+                .obj(s)
+                .is_some_and(|o| o.is_tapped() && o.zone == Zone::InPlay)
+        }) {
+            return;
+        }
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
                 continue;
@@ -422,6 +433,7 @@ impl Game {
                         && x.copy.is_none()
                         && x.effect == effect
                         && x.until_end_of_turn == until_end_of_turn
+                        && x.while_tapped == while_tapped
                         && x.controller == controller)
                 });
             }
@@ -433,6 +445,7 @@ impl Game {
                 effect,
                 copy: None,
                 until_end_of_turn,
+                while_tapped,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
@@ -475,10 +488,21 @@ impl Game {
 
     /// 419.1b: the colour chosen as the permanent comes into play.
     pub(crate) fn on_color_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
         if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
             r.color_choice = Some(c);
         }
-        self.finish_resolution();
+        // A colour chosen for an effect ("becomes the color of your
+        // choice") resumes it; otherwise the permanent is coming into play
+        // (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -678,6 +702,30 @@ impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
     fn exec_effect_pausable(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
         match e {
+            Effect::CopySpell {
+                what,
+                new_targets,
+                color,
+            } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ContinuousChosenColor {
+                what,
+                effect,
+                duration,
+            } => {
+                // Layer 5: the controller chooses the colour as the effect
+                // is created (418.3).
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                let mut effect = *effect;
+                effect.set_colors = Some(tolaria_cards::ColorSet::single(color));
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
             Effect::ChangeText {
                 what,
                 colors,
@@ -1191,6 +1239,10 @@ impl Game {
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
+            // The colour is chosen on resolution (exec_effect_pausable).
+            Effect::ContinuousChosenColor { .. } => {}
+            // 503.10: copying may ask for new targets (exec_effect_pausable).
+            Effect::CopySpell { .. } => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1411,6 +1463,26 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::DrawsInsteadThisTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.draw_rules.push(crate::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: p,
+                    });
+                }
+            }
+            Effect::PreventDamageBySources {
+                sources,
+                to_players_only,
+            } => self
+                .damage_prevention_rules
+                .push(crate::replacement::PreventionRule {
+                    card: ctx.source_card,
+                    controller: ctx.controller,
+                    sources: sources.clone(),
+                    to_players_only: *to_players_only,
+                }),
             Effect::Attach { what, to } => {
                 // 502.33: attach an Equipment to a creature (it stays in play).
                 let target = self
@@ -1452,6 +1524,10 @@ impl Game {
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
                 for p in self.players_of(ctx, who) {
+                    // 418.5j: an opponent's Platinum Angel.
+                    if self.cant_win(p) {
+                        continue;
+                    }
                     let others: Vec<PlayerId> = self.opponents(p).collect();
                     for q in others {
                         self.player_loses(q, crate::LossReason::OpponentWon);

@@ -21,6 +21,8 @@ pub enum Sba {
     Legend(ObjId),
     /// 420.5f
     TokenOutOfPlay(ObjId),
+    /// 420.5j: a copy of a spell outside the stack.
+    SpellCopyOffStack(ObjId),
     /// 420.5g
     DrewFromEmpty(PlayerId),
     /// 420.5h
@@ -42,13 +44,16 @@ impl Game {
             if pl.lost {
                 continue;
             }
-            if pl.life <= 0 {
+            // 418.5j: a player who can't lose isn't made to (Platinum
+            // Angel); the attempted draw is forgotten all the same.
+            let cant_lose = (pl.life <= 0 || pl.poison >= 10) && self.cant_lose(p);
+            if pl.life <= 0 && !cant_lose {
                 v.push(Sba::LifeZero(p));
             }
             if pl.drew_from_empty {
                 v.push(Sba::DrewFromEmpty(p));
             }
-            if pl.poison >= 10 {
+            if pl.poison >= 10 && !cant_lose {
                 v.push(Sba::Poison(p));
             }
         }
@@ -129,6 +134,10 @@ impl Game {
             if o.token && o.zone != Zone::InPlay && o.zone != Zone::Nowhere {
                 v.push(Sba::TokenOutOfPlay(o.id(slot)));
             }
+            // 420.5j / 503.10a.
+            if o.spell_copy.is_some() && o.zone != Zone::Stack && o.zone != Zone::Nowhere {
+                v.push(Sba::SpellCopyOffStack(o.id(slot)));
+            }
         }
         v
     }
@@ -206,6 +215,9 @@ impl Game {
                     Sba::World(o) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::World);
+                    }
+                    Sba::SpellCopyOffStack(o) => {
+                        self.move_to(o, Zone::Nowhere, MoveReason::CopyCeasesToExist);
                     }
                     Sba::TokenOutOfPlay(o) => {
                         let from = self.objects[o.slot as usize].zone;

@@ -18,6 +18,7 @@ impl Game {
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
                 let ids: Vec<ObjId> = self.in_play.clone();
+                let mut optional = Vec::new();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
                     if o.controller == active
@@ -25,10 +26,16 @@ impl Game {
                         && o.is_tapped()
                         && !self.doesnt_untap(id)
                     {
-                        self.untap(id);
+                        if o.flags & crate::object::flags::STATICS != 0
+                            && self.may_choose_not_to_untap(id)
+                        {
+                            optional.push(id);
+                        } else {
+                            self.untap(id);
+                        }
                     }
                 }
-                self.flow = Flow::EndStep;
+                self.ask_untap_choices(optional);
             }
             Step::Draw => {
                 // 101.5a: in a two-player game the starting player skips the first draw.
@@ -228,6 +235,10 @@ impl Game {
     /// 300.3: unused mana is lost as a phase ends, and each player loses 1
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
+        // Upwelling (418.5k).
+        if self.players.iter().any(|p| p.pool.total() > 0) && self.mana_pools_keep() {
+            return;
+        }
         for i in 0..self.players.len() {
             let lost = self.players[i].pool.total();
             if lost > 0 {
@@ -255,30 +266,6 @@ impl Game {
     }
 
     /// 314.1 then 314.2, then 314.3.
-    /// 217.3b, 418.5k: a player's maximum hand size after the effects on
-    /// the rules of the game ("You have no maximum hand size": none).
-    pub fn max_hand_size(&self, p: PlayerId) -> Option<u32> {
-        let unlimited = self.controlled_by(p).any(|id| {
-            self.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
-                && crate::characteristics::compute(self, id)
-                    .abilities()
-                    .iter()
-                    .any(|a| {
-                        matches!(
-                            a,
-                            tolaria_cards::Ability::Static(
-                                tolaria_cards::StaticAbility::NoMaximumHandSize
-                            )
-                        )
-                    })
-        });
-        if unlimited {
-            None
-        } else {
-            self.player(p).max_hand_size
-        }
-    }
-
     pub(crate) fn cleanup_discard(&mut self) {
         let p = self.active;
         let pl = self.player(p);
@@ -307,6 +294,8 @@ impl Game {
         self.prevent_combat_damage = false;
         self.cant_block_pairs.clear();
         self.damaged_by.clear();
+        self.draw_rules.clear();
+        self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
         if self.sba_pending() || !self.pending_triggers.is_empty() {

@@ -1,0 +1,145 @@
+//! Copies of spells (503.10): a copy is a spell with no card, put onto the
+//! stack with the original's mode, targets and X (409.1b decisions are
+//! copied, 503.10), controlled by the player who put it there; it isn't
+//! played (no 409.1i event, so nothing triggers on "whenever a player plays
+//! a spell"). 503.10b: "you may choose new targets for the copy" asks, for
+//! each target in order, to keep it (even if now illegal) or to pick a new
+//! legal one. 503.10a / 420.5j: a copy anywhere but the stack ceases to
+//! exist (`sba.rs`).
+
+use crate::resolve::ResolveCtx;
+use crate::stack::StackKind;
+use crate::targeting::{legal_targets, SourceInfo};
+use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, Color, ObjectRef};
+
+/// What makes an object a copy of a spell (503.10): it has no card, and
+/// the "except" of the effect that copied it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellCopy {
+    /// "except that the copy is red" (Fork): the copy's colour.
+    pub color: Option<Color>,
+}
+
+impl Game {
+    /// The stack entry of the spell `what` names, if it is still a spell.
+    fn spell_on_stack(&self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<StackItem> {
+        self.objects_of(ctx, what).into_iter().find_map(|o| {
+            self.stack
+                .iter()
+                .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == o))
+                .cloned()
+        })
+    }
+
+    /// 503.10: `Effect::CopySpell`. Pauses for each 503.10b target choice.
+    pub(crate) fn copy_spell(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        new_targets: bool,
+        color: Option<Color>,
+    ) -> Option<Decision> {
+        // 413.2a: an illegal (gone) target means no copy.
+        let original = self.spell_on_stack(ctx, what)?;
+        let r = self.resolving.as_mut()?;
+        if new_targets && (r.sub as usize) < original.targets.len() {
+            if r.sub == 0 {
+                r.copy_targets = original.targets.clone();
+            }
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseNewTarget { index: r.sub as u8 },
+            });
+        }
+        let targets = if new_targets {
+            std::mem::take(&mut r.copy_targets)
+        } else {
+            original.targets.clone()
+        };
+        let StackKind::Spell { obj: of } = original.kind else {
+            return None;
+        };
+        let card = self.objects[of.slot as usize].card;
+        let slot = self.objects.len();
+        // 503.10: controlled (and, having no card, owned) by the player
+        // who put it on the stack.
+        let mut o = Object::new(card, ctx.controller, Zone::Stack);
+        o.spell_copy = Some(SpellCopy { color });
+        o.timestamp = self.stamp();
+        self.objects.push(o);
+        let copy = self.objects[slot].id(slot);
+        let named = self.named_targets(&targets);
+        self.stack.push(StackItem {
+            kind: StackKind::Spell { obj: copy },
+            controller: ctx.controller,
+            targets,
+            x: original.x,
+            mode: original.mode,
+        });
+        self.emit(Event::SpellCopied {
+            player: ctx.controller,
+            obj: copy,
+            card,
+            targets: named,
+        });
+        None
+    }
+
+    /// The legal answers to a 503.10b choice: keep the target (listed
+    /// first, legal or not), or any other legal target for that slot.
+    pub(crate) fn new_target_options(&self, index: u8, out: &mut Vec<crate::Action>) {
+        let Some(r) = self.resolving.as_deref() else {
+            return;
+        };
+        let Some(tolaria_cards::Effect::CopySpell { what, color, .. }) =
+            crate::resolve::effects_of(self, &r.item).get(r.pc)
+        else {
+            return;
+        };
+        let Some(original) = self.spell_on_stack(&r.ctx, what) else {
+            return;
+        };
+        let StackKind::Spell { obj: of } = original.kind else {
+            return;
+        };
+        let i = index as usize;
+        let Some(&current) = r.copy_targets.get(i) else {
+            return;
+        };
+        out.push(crate::Action::ChooseTarget(current));
+        let card = self.objects[of.slot as usize].card;
+        let specs = db().get(card).faces[0].spell.targets_for(original.mode);
+        // The copy is the source: controlled by the copier, with the
+        // "except" colour.
+        let mut src = SourceInfo::of(self, of, r.ctx.controller);
+        src.obj = None;
+        if let Some(c) = color {
+            src.colors = tolaria_cards::ColorSet::single(*c);
+        }
+        let mut ts = Vec::new();
+        legal_targets(self, specs, i, &r.copy_targets[..i], &src, &mut ts);
+        out.extend(
+            ts.into_iter()
+                .filter(|&t| t != current)
+                .map(crate::Action::ChooseTarget),
+        );
+    }
+
+    /// 503.10b: one target of the copy decided.
+    pub(crate) fn on_new_target(&mut self, action: crate::Action) {
+        if let (Some(r), crate::Action::ChooseTarget(t)) = (self.resolving.as_mut(), action) {
+            if let Some(slot) = r.copy_targets.get_mut(r.sub as usize) {
+                *slot = t;
+            }
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+
+    /// Is this object a copy of a spell (503.10)?
+    pub fn is_spell_copy(&self, id: ObjId) -> bool {
+        self.obj(id).is_some_and(|o| o.spell_copy.is_some())
+    }
+}
