@@ -165,11 +165,11 @@ pub struct Object {
     /// "can't be regenerated this turn".
     pub no_regen_this_turn: bool,
     /// "can't be blocked this turn" (Crafty Pathmage).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unblockable_this_turn: bool,
     /// Second activations this turn of its "no more than twice each turn"
     /// abilities (bit per ability index; the first is in `activated_this_turn`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub activated_twice_this_turn: u16,
     /// 503.6: the colour chosen as it came into play ("As [this] comes into
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
@@ -328,4 +328,9 @@ fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> 
             _ => 0,
         }
     })
+}
+
+/// For serde: a zero bit set is left out of the JSON.
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }

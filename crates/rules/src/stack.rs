@@ -43,7 +43,7 @@ pub struct TriggerContext {
     pub amount: u32,
     /// 404.4: a delayed triggered ability created by the ability's
     /// `AtEndOfCombat` effect: it does that effect's effects.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delayed: bool,
 }
 
