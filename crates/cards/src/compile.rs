@@ -1340,7 +1340,10 @@ fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     // of Flame): a target of the same kind as the last, different from the
     // earlier ones.
     if (p.at_all("another target") || p.at_all("a third target"))
-        && matches!(p.peek_at(if p.at("another") { 2 } else { 3 }), "," | "and" | "." | "")
+        && matches!(
+            p.peek_at(if p.at("another") { 2 } else { 3 }),
+            "," | "and" | "." | ""
+        )
     {
         let kind = cx.targets.last()?.kind.clone();
         let _ = p.eat_all("another target") || p.eat_all("a third target");
@@ -2357,13 +2360,8 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         }
         let at = cx.effects.len() - 1;
-        cx.effects.insert(
-            at,
-            Effect::IfControlsNone {
-                filter,
-                effects: v,
-            },
-        );
+        cx.effects
+            .insert(at, Effect::IfControlsNone { filter, effects: v });
         return Some(());
     }
     // "You may tap or untap target artifact, creature, or land." (Twitch)
@@ -2433,10 +2431,10 @@ fn define_x(e: &mut Effect, a: &Amount) {
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
         | Effect::PutCounters { amount, .. }
-        | Effect::CreateTokens { amount, .. } => {
-            if *amount == Amount::X {
-                *amount = a.clone();
-            }
+        | Effect::CreateTokens { amount, .. }
+            if *amount == Amount::X =>
+        {
+            *amount = a.clone();
         }
         _ => {}
     }

@@ -114,7 +114,12 @@ impl Unpaid {
         u
     }
     /// "Spend only [colour] mana on X": the X part is owed in that colour.
-    pub fn x_in_color(mut self, c: &ManaCost, x: u32, color: Option<tolaria_cards::Color>) -> Unpaid {
+    pub fn x_in_color(
+        mut self,
+        c: &ManaCost,
+        x: u32,
+        color: Option<tolaria_cards::Color>,
+    ) -> Unpaid {
         if let Some(color) = color {
             let n = x * c.x as u32;
             self.generic -= n;

@@ -145,7 +145,10 @@ impl Game {
                             .hand
                             .iter()
                             .filter(|&&c| {
-                                crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                                crate::filter::matches_card(
+                                    filter,
+                                    self.objects[c.slot as usize].card,
+                                )
                             })
                             .map(|&c| Action::ChooseObject(c)),
                     );

@@ -922,7 +922,11 @@ impl Game {
         let avail = self.available_mana(p, exclude);
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
-        while x > 0 && !can_match(&Unpaid::from_cost(cost, x).x_in_color(cost, x, x_color), &avail)
+        while x > 0
+            && !can_match(
+                &Unpaid::from_cost(cost, x).x_in_color(cost, x, x_color),
+                &avail,
+            )
         {
             x -= 1;
         }

@@ -558,12 +558,19 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
-            Action::ActivateMana { source, index, kind } => {
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
                 // 411: mana abilities while asked to pay (CounterUnlessPays).
                 self.activate_mana(p, source, index, kind);
             }
             Action::Yes | Action::No
-                if matches!(self.current_effect(), Some(Effect::CounterUnlessPays { .. })) =>
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::CounterUnlessPays { .. })
+                ) =>
             {
                 if let Some(Effect::CounterUnlessPays { generic, .. }) = self.current_effect() {
                     if action == Action::Yes {
@@ -955,9 +962,7 @@ impl Game {
             }
             Effect::CounterUnlessPays { what, generic } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
-                let Some(&o) = self.objects_of(ctx, what).first() else {
-                    return None;
-                };
+                let &o = self.objects_of(ctx, what).first()?;
                 match paid {
                     Some(true) => {}
                     Some(false) => self.counter_spell(o),

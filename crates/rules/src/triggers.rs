@@ -384,7 +384,9 @@ pub(crate) fn condition_holds(
                 .player(you)
                 .graveyard
                 .iter()
-                .filter(|&&o| crate::filter::matches_card(filter, game.objects[o.slot as usize].card))
+                .filter(|&&o| {
+                    crate::filter::matches_card(filter, game.objects[o.slot as usize].card)
+                })
                 .count();
             n as u32 >= *at_least
         }
@@ -402,7 +404,11 @@ fn discarded_by_opponent(game: &mut Game, discarder: PlayerId, new: ObjId, card:
     if !by_opponent {
         return;
     }
-    for (i, a) in tolaria_cards::db().get(card).faces[0].abilities.iter().enumerate() {
+    for (i, a) in tolaria_cards::db().get(card).faces[0]
+        .abilities
+        .iter()
+        .enumerate()
+    {
         if let Ability::Triggered(t) = a {
             if matches!(t.trigger, Trigger::DiscardedByOpponent) {
                 game.pending_triggers.push(PendingTrigger {
