@@ -270,11 +270,24 @@ pub enum StaticAbility {
     CanBlockOnlyFlyers,
     /// "[This] can't be blocked except by [filter]" (Elven Riders: Walls and/or flyers).
     BlockableOnlyBy(ObjectFilter),
+    /// "[This] can't be blocked except by [A] and/or [B]" (Elven Riders: Walls
+    /// and/or creatures with flying): a blocker of either kind may block.
+    BlockableOnlyByEither(ObjectFilter, ObjectFilter),
     /// "[This] can't be blocked by more than one creature."
     CantBeBlockedByMoreThanOne,
     /// 405.2 characteristic-defining ability: power and toughness each equal to
     /// a count (Scion of the Wild).
     PowerToughnessFromCount(ObjectFilter),
+    /// 405.2, 418.5a 6a: "[this]'s power and toughness are each equal to
+    /// the number of creature cards in all graveyards" (Mortivore); cards
+    /// outside play have their printed characteristics (416.2).
+    /// `toughness_plus`: "and toughness equal to that number plus 1"
+    /// (Lhurgoyf).
+    PowerToughnessFromCards {
+        filter: ObjectFilter,
+        only_yours: bool,
+        toughness_plus: i32,
+    },
     /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
     /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
     /// view of the ability's source.
@@ -297,6 +310,9 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// 100.2: "A deck can have any number of cards named [this]"
+    /// (Relentless Rats): a deck-construction rule, no effect in a game.
+    AnyNumberInDeck,
     /// 418.5k: "Players don't lose unspent mana as steps and phases end."
     /// (Upwelling)
     PlayersKeepUnspentMana,
@@ -607,6 +623,14 @@ pub enum Effect {
         what: ObjectRef,
         effect: LayerEffect,
         duration: Duration,
+    },
+    /// "get +X/-X until end of turn" (Flowstone Slide): `power` and
+    /// `toughness` are multiples of X (1, 0 or -1), fixed as the effect is
+    /// created (413.2f); layer 6b.
+    PumpX {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
     },
     /// As `Continuous`, and the objects also become the colour the
     /// controller chooses as it resolves (layer 5): "becomes the color of

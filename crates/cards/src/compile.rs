@@ -760,6 +760,21 @@ fn pt_set(w: &str) -> Option<(i32, i32)> {
     Some((a.parse().ok()?, b.parse().ok()?))
 }
 
+/// "+X/-X": multiples of X (1, 0 or -1).
+fn pt_mod_x(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    let m = |s: &str| -> Option<i32> {
+        match s {
+            "+x" | "+X" => Some(1),
+            "-x" | "-X" => Some(-1),
+            "+0" | "-0" => Some(0),
+            _ => None,
+        }
+    };
+    let (x, y) = (m(a)?, m(b)?);
+    (x != 0 || y != 0).then_some((x, y))
+}
+
 fn pt_mod(w: &str) -> Option<(i32, i32)> {
     let (a, b) = w.split_once('/')?;
     let n = |s: &str| -> Option<i32> {
@@ -1017,9 +1032,15 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             // "permanents named Wirefly": one capitalised word.
             p.bump();
             let name = p.raw().to_string();
-            if !name.chars().next().is_some_and(char::is_uppercase) || name == SELF {
+            // "named CARDNAME": the object's own name (Relentless Rats).
+            if !name.chars().next().is_some_and(char::is_uppercase) && p.peek() != "cardname" {
                 return fail_at(p, start);
             }
+            let name = if p.peek() == "cardname" {
+                SELF.to_string()
+            } else {
+                name
+            };
             p.bump();
             f.named = Some(name);
         } else if p.eat_all("you control") {
@@ -1588,6 +1609,20 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
 
 /// Verbs whose subject is an object.
 fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
+    // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).
+    if p.at_any_of(&["get", "gets"]) {
+        if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {
+            p.bump();
+            p.bump();
+            return (cx.until_eot || p.eat_all("until end of turn")).then(|| {
+                vec![Effect::PumpX {
+                    what,
+                    power,
+                    toughness,
+                }]
+            });
+        }
+    }
     if p.eat_any(&["deal", "deals"]).is_some() {
         // The source of the damage is always the spell or the ability's source.
         if what != ObjectRef::This {
@@ -3071,6 +3106,9 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         p.eat_all("in play");
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
     }
+    if p.eat_all("a deck can have any number of cards named cardname") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);
+    }
     if p.eat_all("players don't lose unspent mana as steps and phases end") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);
     }
@@ -3079,6 +3117,46 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     if p.eat_all("you may choose not to untap cardname during your untap step") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
+    }
+    // "CARDNAME's power is equal to the number of creature cards in all
+    // graveyards and its toughness is equal to that number plus 1." (Lhurgoyf)
+    if p.eat_all("cardname's power is equal to the number of") {
+        let (f, Noun::Card) = filter(p)? else {
+            return None;
+        };
+        p.eat_all("in all graveyards and its toughness is equal to that number plus")
+            .then_some(())?;
+        let plus = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+        p.bump();
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::PowerToughnessFromCards {
+                filter: f,
+                only_yours: false,
+                toughness_plus: plus,
+            }]
+        });
+    }
+    if p.at_all("cardname's power and toughness are each equal to the number of") {
+        let start = p.i;
+        p.eat_all("cardname's power and toughness are each equal to the number of");
+        // "… creature cards in all graveyards" / "in your graveyard".
+        if let Some((f, Noun::Card)) = filter(p) {
+            let only_yours = if p.eat_all("in all graveyards") {
+                false
+            } else if p.eat_all("in your graveyard") {
+                true
+            } else {
+                return None;
+            };
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::PowerToughnessFromCards {
+                    filter: f,
+                    only_yours,
+                    toughness_plus: 0,
+                }]
+            });
+        }
+        p.i = start;
     }
     if p.eat_all("cardname's power and toughness are each equal to the number of") {
         let f = group(p)?;
@@ -3153,8 +3231,12 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
                 }
-                let f = group(attempt_skip_article(p))?;
+                let mut f = group(attempt_skip_article(p))?;
                 p.eat_all("in play");
+                // "… in play named CARDNAME" (Relentless Rats).
+                if p.eat_all("named cardname") {
+                    f.named = Some(SELF.to_string());
+                }
                 out.push(StaticAbility::PlusPerCount {
                     affected: affected.clone(),
                     filter: f,
@@ -3177,8 +3259,23 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
         } else if this && p.eat_all("can't be blocked except by") {
-            let f = group(p)?;
-            out.push(StaticAbility::BlockableOnlyBy(f));
+            // "Walls and/or creatures with flying": each side of "and/or" is
+            // its own group (a Wall without flying may block too).
+            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
+                let mut left = P::new(&p.t[..k]);
+                left.i = p.i;
+                let a = group(&mut left)?;
+                if !left.at_end() {
+                    return None;
+                }
+                p.i = k;
+                p.bump();
+                let b = group(p)?;
+                out.push(StaticAbility::BlockableOnlyByEither(a, b));
+            } else {
+                let f = group(p)?;
+                out.push(StaticAbility::BlockableOnlyBy(f));
+            }
         } else if this && p.eat_all("can't be blocked") {
             out.push(StaticAbility::Unblockable);
         } else if this

@@ -287,7 +287,14 @@ mod tests {
             for id in d.cards() {
                 let c = db().get(id);
                 assert!(c.is_supported(), "{f}: {}", c.name);
-                let basic = c.front().supertypes.contains(crate::Supertype::Basic);
+                // 100.2: basic lands, and cards that say so (Relentless Rats).
+                let basic = c.front().supertypes.contains(crate::Supertype::Basic)
+                    || c.front().abilities.iter().any(|a| {
+                        matches!(
+                            a,
+                            crate::Ability::Static(crate::StaticAbility::AnyNumberInDeck)
+                        )
+                    });
                 let copies = d.main.iter().find(|(i, _)| *i == id).map_or(0, |(_, k)| *k);
                 assert!(basic || copies <= 4, "{f}: {} copies of {}", copies, c.name);
             }

@@ -191,8 +191,9 @@ pub struct Board {
     /// The values match the game: no event that may change a characteristic
     /// has happened since they were computed.
     pub valid: bool,
-    /// Some effect's filter reads status (tapped, attacking, blocking), so
-    /// status changes invalidate the board too.
+    /// Some effect's filter reads status (tapped, attacking, blocking), or
+    /// counts graveyard cards, so status changes and cards entering or
+    /// leaving graveyards invalidate the board too.
     pub status_sensitive: bool,
     pub ids: Vec<ObjId>,
     pub chars: Vec<Characteristics>,

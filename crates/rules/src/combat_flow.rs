@@ -158,6 +158,21 @@ impl Game {
                 {
                     return false;
                 }
+                // 309.1: "except by A and/or B": a blocker matching neither can't block.
+                StaticAbility::BlockableOnlyByEither(fa, fb)
+                    if ![fa, fb].into_iter().any(|f| {
+                        crate::filter::matches_with(
+                            self,
+                            f,
+                            blocker,
+                            &b,
+                            Some(attacker),
+                            a.controller,
+                        )
+                    }) =>
+                {
+                    return false;
+                }
                 StaticAbility::CantBeBlockedByMoreThanOne
                     if self.combat.blockers_of(attacker).next().is_some() =>
                 {

@@ -44,6 +44,8 @@ pub enum LossReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardChange {
     None,
+    /// Only for a board that reads status or graveyards
+    /// (`Board::status_sensitive`).
     Status,
     Always,
 }
@@ -612,11 +614,16 @@ impl Event {
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
-            // Only the permanents in play are on the board, and no effect
-            // reads the other zones (416.2): a draw or a spell being played
+            // Only the permanents in play are on the board, and only a
+            // count of graveyard cards (Mortivore, a sensitive board) reads
+            // the other zones (416.2): a draw or a spell being played
             // leaves every computed characteristic as it was.
             Event::ZoneChange { from, to, .. } if *from != Zone::InPlay && *to != Zone::InPlay => {
-                BoardChange::None
+                if matches!(from, Zone::Graveyard(_)) || matches!(to, Zone::Graveyard(_)) {
+                    BoardChange::Status
+                } else {
+                    BoardChange::None
+                }
             }
             Event::TurnBegan { .. }
             | Event::ZoneChange { .. }

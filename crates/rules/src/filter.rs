@@ -133,7 +133,22 @@ pub fn matches_with(
         }
     }
     if let Some(n) = &f.named {
-        if ch.name() != n {
+        // "named CARDNAME" (Relentless Rats): the name in the text of the
+        // object with the ability (its copiable values, so a copy's is the
+        // copied card's; read without computing the board, which may be
+        // what is being computed).
+        let wanted = if n == tolaria_cards::compile::SELF {
+            match source {
+                Some(s) => tolaria_cards::db()
+                    .get(game.copiable_values(s).card)
+                    .name
+                    .as_str(),
+                None => return false,
+            }
+        } else {
+            n.as_str()
+        };
+        if ch.name() != wanted {
             return false;
         }
     }

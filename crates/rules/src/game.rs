@@ -456,6 +456,16 @@ impl Game {
         }
     }
 
+    /// 413.2f: last known information must outlive the resolution that
+    /// recorded it (Angelic Chorus's trigger reads the toughness of a
+    /// creature that died while the trigger waited on the stack). Once the
+    /// stack is empty and no trigger is pending, nothing can refer to it.
+    pub(crate) fn forget_lki_if_idle(&mut self) {
+        if self.stack.is_empty() && self.pending_triggers.is_empty() {
+            self.lki.clear();
+        }
+    }
+
     pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
         self.lki.iter().rev().find(|l| l.id == id)
     }

@@ -33,6 +33,9 @@ enum Action<'a> {
     DefineFromCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
     PlusPerCount(&'a ObjectFilter, i32, i32),
+    /// 6a: "power and toughness are each equal to the number of [cards] in
+    /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
+    DefineFromCards(&'a ObjectFilter, bool, i32),
 }
 
 /// Which objects a listed effect affects.
@@ -70,14 +73,17 @@ impl Listed<'_> {
     fn in_layer(&self, layer: Layer) -> bool {
         match self.action {
             Action::Layered(e) => e.in_layer(layer, self.is_static()),
-            Action::DefineFromCount(_) => layer == Layer::PtDefining,
+            Action::DefineFromCount(_) | Action::DefineFromCards(..) => layer == Layer::PtDefining,
             Action::PlusPerCount(..) => layer == Layer::PtStaticModify,
         }
     }
     /// 418.5c: effects from characteristic-defining abilities don't depend
     /// on others and others don't depend on them.
     fn is_cda(&self) -> bool {
-        matches!(self.action, Action::DefineFromCount(_))
+        matches!(
+            self.action,
+            Action::DefineFromCount(_) | Action::DefineFromCards(..)
+        )
     }
 }
 
@@ -94,6 +100,10 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
         return (board, false);
     }
     let status_sensitive = listed.iter().any(|l| {
+        // A count of graveyard cards changes as cards enter and leave them.
+        if matches!(l.action, Action::DefineFromCards(..)) {
+            return true;
+        }
         let f = match (l.scope, l.action) {
             (Scope::Each(f), _) => f,
             (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
@@ -214,6 +224,14 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 StaticAbility::PowerToughnessFromCount(f) => {
                     (Action::DefineFromCount(f), Scope::This)
                 }
+                StaticAbility::PowerToughnessFromCards {
+                    filter,
+                    only_yours,
+                    toughness_plus,
+                } => (
+                    Action::DefineFromCards(filter, *only_yours, *toughness_plus),
+                    Scope::This,
+                ),
                 StaticAbility::PlusPerCount {
                     affected,
                     filter,
@@ -294,7 +312,7 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
         Action::PlusPerCount(..) => return kind::PT,
-        Action::DefineFromCount(_) => return 0,
+        Action::DefineFromCount(_) | Action::DefineFromCards(..) => return 0,
     };
     match layer {
         Layer::Control if e.gain_control => kind::CONTROL,
@@ -518,6 +536,17 @@ fn applied(
     match l.action {
         Action::Layered(e) => apply_part(&mut ch, &e, layer, controller, l.source.is_some()),
         // Counted from the point of view of the ability's source.
+        Action::DefineFromCards(f, only_yours, plus) => {
+            let me = board[l.source.unwrap_or(i)].controller;
+            let n = game
+                .player_ids()
+                .filter(|&p| !only_yours || p == me)
+                .flat_map(|p| game.player(p).graveyard.iter())
+                .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
+                .count() as i32;
+            ch.power = n;
+            ch.toughness = n + plus;
+        }
         Action::DefineFromCount(f) => {
             let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
             ch.power = n;

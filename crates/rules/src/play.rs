@@ -12,6 +12,7 @@ use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, Ta
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
     pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing) {
+        self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
         snapshot.rewind = None;

@@ -118,7 +118,6 @@ impl Game {
             self.flow = Flow::Priority(self.active);
             return;
         };
-        self.lki.clear();
         if let StackKind::CombatDamage(list) = &item.kind {
             // 310.4: combat damage resolves as one unit, which replacement
             // choices replay (419.9a).
@@ -1468,6 +1467,19 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::PumpX {
+                what,
+                power,
+                toughness,
+            } => {
+                let x = ctx.x as i32;
+                let effect = tolaria_cards::LayerEffect::pump(
+                    power * x,
+                    toughness * x,
+                    tolaria_cards::KeywordSet::EMPTY,
+                );
+                self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
+            }
             Effect::DrawsInsteadThisTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.draw_rules.push(crate::draw_replacement::DrawRule {

@@ -334,12 +334,14 @@ fn strip_comment(line: &str) -> &str {
 /// Splits on commas outside parentheses.
 fn split_top(list: &str) -> Vec<&str> {
     let mut out = Vec::new();
-    let (mut depth, mut start) = (0, 0);
+    let (mut depth, mut start, mut quoted) = (0, 0, false);
     for (i, c) in list.char_indices() {
         match c {
+            // A name with a comma is quoted: "Kamahl, Pit Fighter".
+            '"' => quoted = !quoted,
             '(' => depth += 1,
             ')' => depth -= 1,
-            ',' if depth == 0 => {
+            ',' if depth == 0 && !quoted => {
                 out.push(&list[start..i]);
                 start = i + 1;
             }
@@ -353,9 +355,43 @@ fn split_top(list: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The card name of a zone-list item: without its status list and `xN`.
+fn item_name(item: &str) -> &str {
+    let head = item.split_once('(').map_or(item, |(h, _)| h).trim();
+    match head.rsplit_once(" x") {
+        Some((n, c)) if !c.is_empty() && c.chars().all(|ch| ch.is_ascii_digit()) => n.trim(),
+        _ => head,
+    }
+}
+
+/// Splits a zone list into items, joining back a card name that holds a
+/// comma ("Mirri, Cat Warrior") when its first part names no card.
+fn card_items(list: &str) -> Vec<String> {
+    let parts = split_top(list);
+    let mut out: Vec<String> = Vec::with_capacity(parts.len());
+    let mut i = 0;
+    while i < parts.len() {
+        let mut item = parts[i].to_string();
+        while i + 1 < parts.len()
+            && !item.contains('(')
+            && db().by_name(item_name(&item)).is_none()
+            && db()
+                .by_name(item_name(&format!("{item}, {}", parts[i + 1])))
+                .is_some()
+        {
+            item = format!("{item}, {}", parts[i + 1]);
+            i += 1;
+        }
+        out.push(item);
+        i += 1;
+    }
+    out
+}
+
 fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
     let mut out = Vec::new();
-    for item in split_top(list) {
+    for item in card_items(list) {
+        let item = item.as_str();
         let (head, status) = match item.split_once('(') {
             Some((h, s)) => (h.trim(), Some(s.trim_end_matches(')').trim())),
             None => (item, None),
@@ -365,6 +401,12 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                 (n.trim(), c.parse::<usize>().map_err(|e| e.to_string())?)
             }
             _ => (head, 1),
+        };
+        let name = match name.strip_prefix('"') {
+            Some(n) => n
+                .strip_suffix('"')
+                .ok_or_else(|| format!("unterminated quote in {name:?}"))?,
+            None => name,
         };
         let def = db()
             .by_name(name)

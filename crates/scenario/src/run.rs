@@ -895,7 +895,9 @@ impl Scenario {
                     rest = &[];
                 }
                 [k @ ("has_keyword" | "lacks_keyword"), kw, tail @ ..] => {
-                    let kw = tolaria_cards::Keyword::from_name(kw)
+                    // A keyword of two words is written with `_` (`first_strike`),
+                    // since an expectation's words are split at spaces.
+                    let kw = tolaria_cards::Keyword::from_name(&kw.replace('_', " "))
                         .ok_or_else(|| format!("expect {text:?}: unknown keyword {kw:?}"))?;
                     if ch.has(kw) != (*k == "has_keyword") {
                         return fail(format!(

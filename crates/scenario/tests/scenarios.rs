@@ -122,6 +122,43 @@ fn set_up_errors_name_the_line() {
 }
 
 #[test]
+fn a_name_with_a_comma_is_quoted() {
+    // Unquoted, a comma separates two cards unless together they name one;
+    // a part that names no card is an error.
+    assert!(Scenario::parse(
+        "turn: 3 P1 main1\nP1 hand: Kamahl, Pit Fighter, Shock",
+        "t.scn"
+    )
+    .is_ok());
+    assert_eq!(
+        parse_err("turn: 3 P1 main1\nP1 hand: Kamahl, Shock"),
+        "t.scn:2: unknown card \"Kamahl\""
+    );
+    assert!(
+        parse_err("turn: 3 P1 main1\nP1 hand: \"Kamahl, Pit Fighter")
+            .starts_with("t.scn:2: unterminated quote")
+    );
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: \"Kamahl, Pit Fighter\", Grizzly Bears\n\
+         P1 library: Mountain\nP2 library: Forest\n\
+         expect: P1 in_play count 2\n\
+         expect: Kamahl, Pit Fighter power 6 toughness 1 has_keyword haste\n\
+         expect: Grizzly Bears lacks_keyword first_strike\n",
+        "t.scn",
+    )
+    .unwrap();
+    assert!(sc.run().failures.is_empty());
+    // A keyword of two words is written with `_`; its absence is reported by name.
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Grizzly Bears\nP1 library: Mountain\nP2 library: Forest\n\
+         expect: Grizzly Bears has_keyword first_strike\n",
+        "t.scn",
+    )
+    .unwrap();
+    assert!(sc.run().failures[0].message.contains("lacks first strike"));
+}
+
+#[test]
 fn a_new_game_starts_at_the_mulligans() {
     let sc = Scenario::parse(
         "start: new game\nseed: 3\nP1 deck: Forest x30\nP2 deck: Island x30\n\
@@ -145,4 +182,40 @@ fn ordered_log_expectations() {
     let r = sc.run();
     assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
     assert_eq!(r.failures[0].line, 5);
+}
+
+#[test]
+fn a_card_name_with_a_comma_is_one_card() {
+    // "Mirri, Cat Warrior" is one card, with or without a status or a count;
+    // the comma between two cards still separates them.
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Mirri, Cat Warrior (tapped), Forest x2\n\
+         P2 hand: Molimo, Maro-Sorcerer x2\nP1 library: Forest\nP2 library: Forest\n\
+         expect: P1 in_play count 3\nexpect: Mirri, Cat Warrior tapped\n\
+         expect: P2 hand count 2\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert!(r.passed(), "{:?}", r.failures);
+    // A first part that names no card, followed by nothing that completes it,
+    // is still an unknown card.
+    assert_eq!(
+        parse_err("turn: 3 P1 main1\nP1 hand: Mirri, Forest"),
+        "t.scn:2: unknown card \"Mirri\""
+    );
+}
+
+#[test]
+fn a_two_word_keyword_is_written_with_an_underscore() {
+    let sc = Scenario::parse(
+        "turn: 3 P1 main1\nP1 in_play: Tundra Wolves\nP1 library: Forest\nP2 library: Forest\n\
+         expect: Tundra Wolves has_keyword first_strike lacks_keyword double_strike\n\
+         expect: Tundra Wolves has_keyword double_strike\n",
+        "t.scn",
+    )
+    .unwrap();
+    let r = sc.run();
+    assert_eq!(r.failures.len(), 1, "{:?}", r.failures);
+    assert_eq!(r.failures[0].line, 6);
 }
