@@ -460,6 +460,9 @@ pub struct ObjectFilter {
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,
+    /// "spell with a single target" (Shunt, 415.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub single_target: bool,
     /// "named NAME" (Wirefly Hive's tokens).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub named: Option<String>,
@@ -655,6 +658,18 @@ pub enum Effect {
     },
     /// 414: counter target spell.
     Counter {
+        what: ObjectRef,
+    },
+    /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
+    /// control goes to the player named, not to the effect's controller.
+    GiveControl {
+        who: PlayerRef,
+        what: ObjectRef,
+        duration: Duration,
+    },
+    /// 415.7: "Change the target of target spell with a single target"
+    /// (Shunt): to another legal target, if there is one (415.7a).
+    ChangeTarget {
         what: ObjectRef,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
@@ -956,4 +971,8 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }

@@ -1028,6 +1028,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                     }
                 }
             }
+        } else if p.eat_all("with a single target") {
+            f.single_target = true;
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
             // "permanents named Wirefly": one capitalised word.
             p.bump();
@@ -1542,6 +1544,21 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // Layer 2: "target opponent gains control of it".
+        "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
+            p.eat_all("control of");
+            let what = object_phrase(p, cx)?;
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            }
+        }
         "gain" | "gains" => Effect::GainLife {
             who,
             amount: life_amount(p, cx)?,
@@ -1806,6 +1823,24 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
                 filter,
             }
+        }
+        // 415.7: "Change the target of target spell with a single target."
+        "change" if p.at_all("change the target of") => {
+            p.eat_all("change the target of");
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(ObjectFilter {
+                        single_target: true,
+                        ..
+                    }),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            Effect::ChangeTarget { what }
         }
         // 503.10: "Copy target instant or sorcery spell[, except that the
         // copy is red]."

@@ -102,7 +102,7 @@ impl DecisionKind {
             DecisionKind::Mulligan => "mulligan",
             DecisionKind::Priority => "priority",
             DecisionKind::ChooseTarget { .. } => "choose target",
-            DecisionKind::ChooseNewTarget { .. } => "choose new targets for the copy",
+            DecisionKind::ChooseNewTarget { .. } => "choose new targets",
             DecisionKind::ChooseUntap => "choose what stays tapped",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",

@@ -332,6 +332,11 @@ pub enum Event {
         by_card: CardId,
         instead: PlayerId,
     },
+    /// 415.7: a spell's target changed.
+    TargetChanged {
+        card: CardId,
+        targets: Vec<NamedTarget>,
+    },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
         player: PlayerId,
@@ -533,6 +538,7 @@ impl Event {
             Event::LandPlayed { .. } => "408.2d",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
+            Event::TargetChanged { .. } => "415.7",
             Event::DrawReplaced { .. } => "419.1a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
@@ -924,6 +930,9 @@ impl Event {
                 "{}: {player} skips a draw and {instead} draws instead",
                 name(*by_card)
             ),
+            Event::TargetChanged { card, targets: ts } => {
+                format!("the target of {} changes:{}", name(*card), targets(ts))
+            }
             Event::SpellCopied {
                 player,
                 card,

@@ -713,6 +713,7 @@ impl Game {
                 new_targets,
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1245,8 +1246,8 @@ impl Game {
         match e {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } => {}
-            // 503.10: copying may ask for new targets (exec_effect_pausable).
-            Effect::CopySpell { .. } => {}
+            // 503.10, 415.7: these ask for targets (exec_effect_pausable).
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1467,6 +1468,22 @@ impl Game {
                 }
             }
             Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            } => {
+                // Layer 2: the named player becomes the effect's controller.
+                for p in self.players_of(ctx, who) {
+                    let mut as_p = ctx.clone();
+                    as_p.controller = p;
+                    let effect = tolaria_cards::LayerEffect {
+                        gain_control: true,
+                        ..Default::default()
+                    };
+                    self.create_continuous(&as_p, what, effect, *duration);
+                }
+            }
             Effect::PumpX {
                 what,
                 power,

@@ -93,10 +93,10 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return;
         };
-        let Some(tolaria_cards::Effect::CopySpell { what, color, .. }) =
-            crate::resolve::effects_of(self, &r.item).get(r.pc)
-        else {
-            return;
+        let (what, color, must_change) = match crate::resolve::effects_of(self, &r.item).get(r.pc) {
+            Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
+            Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
+            _ => return,
         };
         let Some(original) = self.spell_on_stack(&r.ctx, what) else {
             return;
@@ -108,16 +108,25 @@ impl Game {
         let Some(&current) = r.copy_targets.get(i) else {
             return;
         };
-        out.push(crate::Action::ChooseTarget(current));
+        // 503.10b: a copy's target may stay; 415.7a: a changed target
+        // must be another one.
+        if !must_change {
+            out.push(crate::Action::ChooseTarget(current));
+        }
         let card = self.objects[of.slot as usize].card;
         let specs = db().get(card).faces[0].spell.targets_for(original.mode);
         // The copy is the source: controlled by the copier, with the
-        // "except" colour.
-        let mut src = SourceInfo::of(self, of, r.ctx.controller);
-        src.obj = None;
-        if let Some(c) = color {
-            src.colors = tolaria_cards::ColorSet::single(*c);
-        }
+        // "except" colour. A changed target is judged for the spell itself.
+        let src = if must_change {
+            SourceInfo::of(self, of, original.controller)
+        } else {
+            let mut src = SourceInfo::of(self, of, r.ctx.controller);
+            src.obj = None;
+            if let Some(c) = color {
+                src.colors = tolaria_cards::ColorSet::single(c);
+            }
+            src
+        };
         let mut ts = Vec::new();
         legal_targets(self, specs, i, &r.copy_targets[..i], &src, &mut ts);
         out.extend(
@@ -125,6 +134,44 @@ impl Game {
                 .filter(|&t| t != current)
                 .map(crate::Action::ChooseTarget),
         );
+    }
+
+    /// 415.7: `Effect::ChangeTarget`. The spell's controller's legal
+    /// alternatives are offered to the effect's controller; with none, the
+    /// target is unchanged (415.7a).
+    pub(crate) fn change_target(&mut self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<Decision> {
+        let original = self.spell_on_stack(ctx, what)?;
+        let StackKind::Spell { obj: of } = original.kind else {
+            return None;
+        };
+        let r = self.resolving.as_mut()?;
+        if r.sub == 0 {
+            r.copy_targets = original.targets.clone();
+            let mut options = Vec::new();
+            self.new_target_options(0, &mut options);
+            if options.is_empty() {
+                return None;
+            }
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseNewTarget { index: 0 },
+            });
+        }
+        let new = std::mem::take(&mut r.copy_targets);
+        let card = self.objects[of.slot as usize].card;
+        if let Some(item) = self
+            .stack
+            .iter_mut()
+            .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == of))
+        {
+            item.targets = new.clone();
+        }
+        let named = self.named_targets(&new);
+        self.emit(Event::TargetChanged {
+            card,
+            targets: named,
+        });
+        None
     }
 
     /// 503.10b: one target of the copy decided.

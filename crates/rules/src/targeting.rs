@@ -87,10 +87,17 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
             }
         }
         (TargetKind::Spell(f), Target::Object(o)) => {
-            game.obj(o).is_some_and(|x| x.zone == Zone::Stack) && {
-                let ch = compute(game, o);
-                filter::matches_with(game, f, o, &ch, src.obj, src.controller)
-            }
+            game.obj(o).is_some_and(|x| x.zone == Zone::Stack)
+                // "with a single target" (415.7, Shunt).
+                && (!f.single_target
+                    || game.stack.iter().any(|s| {
+                        matches!(s.kind, crate::StackKind::Spell { obj } if obj == o)
+                            && s.targets.len() == 1
+                    }))
+                && {
+                    let ch = compute(game, o);
+                    filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+                }
         }
         (TargetKind::CardInGraveyard { filter: f, yours }, Target::Object(o)) => {
             game.obj(o).is_some_and(|x| match x.zone {
