@@ -310,6 +310,14 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// "Each creature gets +1/+1 for each other creature in play that
+    /// shares at least one creature type with it." (Coat of Arms; 6d,
+    /// counted for each affected creature.)
+    PlusPerSharedCreatureType {
+        affected: Affected,
+        power: i32,
+        toughness: i32,
+    },
     /// 100.2: "A deck can have any number of cards named [this]"
     /// (Relentless Rats): a deck-construction rule, no effect in a game.
     AnyNumberInDeck,
@@ -716,6 +724,10 @@ pub enum Effect {
     },
     /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
     PreventAllCombatDamage,
+    /// 419.6c: "All combat damage that would be dealt to you by unblocked
+    /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
+    /// Guard)
+    RedirectUnblockedDamageToThis,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)

@@ -1824,6 +1824,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // 419.6c: "All combat damage that would be dealt to you by
+        // unblocked creatures this turn is dealt to CARDNAME instead."
+        "all" if p.at_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead") => {
+            p.eat_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead");
+            Effect::RedirectUnblockedDamageToThis
+        }
         // 415.7: "Change the target of target spell with a single target."
         "change" if p.at_all("change the target of") => {
             p.eat_all("change the target of");
@@ -3262,7 +3268,15 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_any(&["get", "gets"]).is_some() {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
-            if p.eat_all("for each") {
+            if p.eat_all(
+                "for each other creature in play that shares at least one creature type with it",
+            ) {
+                out.push(StaticAbility::PlusPerSharedCreatureType {
+                    affected: affected.clone(),
+                    power,
+                    toughness,
+                });
+            } else if p.eat_all("for each") {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
                 }

@@ -69,6 +69,38 @@ impl Subtype {
             .unwrap_or_else(|| format!("#{}", self.0))
     }
 
+    /// Is this a creature type (205.3b)? Every subtype but the artifact,
+    /// enchantment, land and spell types of the 2007 rules.
+    pub fn is_creature_type(self) -> bool {
+        static OTHERS: std::sync::OnceLock<Vec<Subtype>> = std::sync::OnceLock::new();
+        let others = OTHERS.get_or_init(|| {
+            [
+                "Equipment",
+                "Fortification",
+                "Aura",
+                "Shrine",
+                "Arcane",
+                "Trap",
+                "Plains",
+                "Island",
+                "Swamp",
+                "Mountain",
+                "Forest",
+                "Desert",
+                "Lair",
+                "Locus",
+                "Mine",
+                "Power-Plant",
+                "Tower",
+                "Urza's",
+            ]
+            .iter()
+            .map(|n| Subtype::intern(n))
+            .collect()
+        });
+        !others.contains(&self)
+    }
+
     pub fn basic_land_type(self) -> Option<crate::BasicLandType> {
         use crate::BasicLandType as B;
         Some(match self {
@@ -153,6 +185,20 @@ impl SubtypeSet {
     pub fn len(&self) -> usize {
         self.len as usize
     }
+    /// 205.3b: do these share at least one creature type with `other`?
+    /// ("all creature types" shares with any creature type.)
+    pub fn shares_creature_type(&self, other: &SubtypeSet) -> bool {
+        let any = |s: &SubtypeSet| s.iter().any(Subtype::is_creature_type);
+        if self.all_creature_types {
+            return other.all_creature_types || any(other);
+        }
+        if other.all_creature_types {
+            return any(self);
+        }
+        self.iter()
+            .any(|s| s.is_creature_type() && other.contains(s))
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -92,6 +92,9 @@ pub struct Game {
     /// untap" still to decide about in this untap step.
     #[serde(default)]
     pub untap_choices: Vec<ObjId>,
+    /// 419.6c: redirection effects of resolved abilities until end of turn.
+    #[serde(default)]
+    pub redirect_rules: Vec<crate::replacement::RedirectRule>,
     /// 419.1a: "if [player] would draw a card, instead …" effects until
     /// end of turn (Plagiarize).
     #[serde(default)]

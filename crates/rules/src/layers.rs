@@ -36,6 +36,9 @@ enum Action<'a> {
     /// 6a: "power and toughness are each equal to the number of [cards] in
     /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
     DefineFromCards(&'a ObjectFilter, bool, i32),
+    /// 6d: "+P/+T for each other creature that shares a creature type with
+    /// it" (Coat of Arms), counted for each affected object.
+    PlusPerSharedType(i32, i32),
 }
 
 /// Which objects a listed effect affects.
@@ -74,7 +77,9 @@ impl Listed<'_> {
         match self.action {
             Action::Layered(e) => e.in_layer(layer, self.is_static()),
             Action::DefineFromCount(_) | Action::DefineFromCards(..) => layer == Layer::PtDefining,
-            Action::PlusPerCount(..) => layer == Layer::PtStaticModify,
+            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
+                layer == Layer::PtStaticModify
+            }
         }
     }
     /// 418.5c: effects from characteristic-defining abilities don't depend
@@ -224,6 +229,18 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 StaticAbility::PowerToughnessFromCount(f) => {
                     (Action::DefineFromCount(f), Scope::This)
                 }
+                StaticAbility::PlusPerSharedCreatureType {
+                    affected,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerSharedType(*power, *toughness),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
                 StaticAbility::PowerToughnessFromCards {
                     filter,
                     only_yours,
@@ -311,7 +328,7 @@ mod kind {
 fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
-        Action::PlusPerCount(..) => return kind::PT,
+        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => return kind::PT,
         Action::DefineFromCount(_) | Action::DefineFromCards(..) => return 0,
     };
     match layer {
@@ -366,6 +383,10 @@ fn reads(a: &Listed) -> u8 {
         if f.power_at_most.is_some() {
             k |= kind::PT;
         }
+    }
+    // Coat of Arms reads the creature types of every creature.
+    if matches!(a.action, Action::PlusPerSharedType(..)) {
+        k |= kind::TYPE;
     }
     k
 }
@@ -536,6 +557,21 @@ fn applied(
     match l.action {
         Action::Layered(e) => apply_part(&mut ch, &e, layer, controller, l.source.is_some()),
         // Counted from the point of view of the ability's source.
+        Action::PlusPerSharedType(p, t) => {
+            let n = game
+                .in_play
+                .iter()
+                .enumerate()
+                .filter(|&(j, &id)| {
+                    j != i
+                        && board[j].is_creature()
+                        && !game.objects[id.slot as usize].is_phased_out()
+                        && board[j].subtypes.shares_creature_type(&board[i].subtypes)
+                })
+                .count() as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
+        }
         Action::DefineFromCards(f, only_yours, plus) => {
             let me = board[l.source.unwrap_or(i)].controller;
             let n = game

@@ -68,6 +68,16 @@ pub struct PreventionRule {
     pub to_players_only: bool,
 }
 
+/// 419.6c: a resolved "combat damage that would be dealt to `player` by
+/// unblocked creatures this turn is dealt to `to` instead" (Kjeldoran
+/// Royal Guard); it ends in the cleanup step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RedirectRule {
+    pub card: CardId,
+    pub player: PlayerId,
+    pub to: ObjId,
+}
+
 /// One damage event, as it would happen (419.5).
 struct DamageEvent {
     source: ObjId,
@@ -86,6 +96,8 @@ enum Applicable {
     PreventAllCombat,
     /// 418.3b: a `PreventionRule` (its place in `Game::damage_prevention_rules`).
     PreventionRule(usize),
+    /// 419.6c: a `RedirectRule` (its place in `Game::redirect_rules`).
+    RedirectRule(usize),
     /// 419.7b: a prevention shield (its place in `Game::shields`).
     Shield(usize),
     /// A static ability: the permanent and the ability's index.
@@ -209,6 +221,23 @@ impl Game {
         if ev.combat && self.prevent_combat_damage {
             v.push(Applicable::PreventAllCombat);
         }
+        // 419.6c: only to a creature still in play; "unblocked creatures"
+        // are attacking creatures that weren't blocked (309.2f).
+        if ev.combat {
+            for (i, rule) in self.redirect_rules.iter().enumerate() {
+                let unblocked = self
+                    .combat
+                    .attackers
+                    .iter()
+                    .any(|a| a.obj == ev.source && !a.blocked);
+                if ev.to == Target::Player(rule.player)
+                    && unblocked
+                    && self.can_be_dealt(Target::Object(rule.to))
+                {
+                    v.push(Applicable::RedirectRule(i));
+                }
+            }
+        }
         for (i, rule) in self.damage_prevention_rules.iter().enumerate() {
             let to_ok = !rule.to_players_only || matches!(ev.to, Target::Player(_));
             // The source as it is now (418.3b), or as it last existed
@@ -298,6 +327,21 @@ impl Game {
                 let n = ev.amount;
                 prevented(self, ev, n, false)
             }
+            Applicable::RedirectRule(i) => {
+                let rule = self.redirect_rules[i].clone();
+                let from = ev.to;
+                ev.to = Target::Object(rule.to);
+                self.emit(Event::DamageReplaced {
+                    source_card: ev.source_card,
+                    by_card: rule.card,
+                    from,
+                    from_card: self.card_of(from),
+                    to: ev.to,
+                    to_card: self.card_of(ev.to),
+                    before: ev.amount,
+                    after: ev.amount,
+                });
+            }
             Applicable::Shield(i) => {
                 let n = self.shields[i].1.min(ev.amount);
                 self.shields[i].1 -= n;
@@ -378,6 +422,12 @@ impl Game {
         match a {
             Applicable::Protection => "protection (502.7e)".into(),
             Applicable::PreventAllCombat => "prevent all combat damage".into(),
+            Applicable::RedirectRule(i) => format!(
+                "{}: the damage is dealt to it instead",
+                self.redirect_rules
+                    .get(i)
+                    .map_or("?", |r| tolaria_cards::db().get(r.card).name.as_str())
+            ),
             Applicable::PreventionRule(i) => format!(
                 "{}: prevent all damage from these sources",
                 self.damage_prevention_rules
@@ -433,7 +483,8 @@ impl Game {
         // Sources other than protection.
         let mut n = self.shields.iter().filter(|s| s.1 > 0).count()
             + usize::from(self.prevent_combat_damage)
-            + self.damage_prevention_rules.len();
+            + self.damage_prevention_rules.len()
+            + self.redirect_rules.len();
         let any_statics = self
             .in_play
             .iter()
@@ -537,6 +588,7 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
             | Applicable::PreventAllCombat
             | Applicable::PreventionRule(_) => 0,
             Applicable::Shield(_) => 1,
+            Applicable::RedirectRule(_) => 3,
             Applicable::Static(id, i) => {
                 match crate::characteristics::compute(game, *id)
                     .abilities()

@@ -1497,6 +1497,13 @@ impl Game {
                 );
                 self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
             }
+            Effect::RedirectUnblockedDamageToThis => {
+                self.redirect_rules.push(crate::replacement::RedirectRule {
+                    card: ctx.source_card,
+                    player: ctx.controller,
+                    to: ctx.source,
+                })
+            }
             Effect::DrawsInsteadThisTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.draw_rules.push(crate::draw_replacement::DrawRule {

@@ -46,6 +46,7 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             draw_rules: Vec::new(),
+            redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
             ending_turn: false,
             result: None,

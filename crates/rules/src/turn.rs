@@ -296,6 +296,7 @@ impl Game {
         self.cant_block_pairs.clear();
         self.damaged_by.clear();
         self.draw_rules.clear();
+        self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
         // 314.3: if state-based effects or triggers are waiting, players get priority.
