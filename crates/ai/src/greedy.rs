@@ -129,6 +129,18 @@ fn creature(game: &Game, id: ObjId) -> Option<Creature> {
     })
 }
 
+/// A card's converted mana cost (its printed front face), as a rough worth
+/// of a card outside play.
+fn card_cost(game: &Game, id: ObjId) -> u32 {
+    let card = game.objects[id.slot as usize].card;
+    tolaria_cards::db()
+        .get(card)
+        .front()
+        .mana_cost
+        .as_ref()
+        .map_or(0, |c| c.converted())
+}
+
 fn value(game: &Game, id: ObjId) -> i32 {
     match creature(game, id) {
         Some(c) => c.power * 2 + c.toughness,
@@ -677,6 +689,17 @@ impl Agent for GreedyAgent {
                     .unwrap_or(0);
                 Action::ChooseColor(tolaria_cards::Color::ALL[best])
             }
+            // A card to find, keep, take from a hand or put into play: the
+            // one with the highest converted mana cost (put back on top
+            // first); nothing only when there is no card to choose.
+            DecisionKind::ChooseCard { .. } => legal
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ChooseObject(o) => Some((card_cost(game, *o), a)),
+                    _ => None,
+                })
+                .max_by_key(|&(v, _)| v)
+                .map_or(Action::No, |(_, a)| a.clone()),
             // 302.2: keep tapped only what holds an "as long as it
             // remains tapped" effect (418.3d); untap the rest.
             DecisionKind::ChooseUntap => legal

@@ -212,6 +212,10 @@ pub enum Trigger {
     /// triggered mana ability when its effects add mana (it doesn't use
     /// the stack, 406.4).
     AttachedTappedForMana,
+    /// "At the beginning of [whose] [step]" of a card in its owner's
+    /// graveyard whose effect returns it from there (402.8h: the ability
+    /// functions only in the graveyard; Squee, Goblin Nabob).
+    BeginningOfFromGraveyard { step: Step, whose: Whose },
 }
 
 /// Whose turn or which player a trigger watches.
@@ -327,6 +331,11 @@ pub enum StaticAbility {
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
+    /// "You may play lands from your graveyard." (Crucible of Worlds): a
+    /// land play (305.2) may be a land card in the controller's graveyard.
+    PlayLandsFromGraveyard,
+    /// "Your opponents play with their hands revealed." (Telepathy)
+    OpponentsHandsRevealed,
 }
 
 /// 419: what a static replacement or prevention effect does to damage
@@ -569,6 +578,11 @@ pub enum Amount {
     CountTheyControl(ObjectFilter),
     /// "for each creature blocking it" (309): the creatures blocking the object.
     CreaturesBlocking(ObjectRef),
+    /// A player's life total ("double target player's life total": gain
+    /// life equal to it).
+    LifeTotal(PlayerRef),
+    /// "half their library, rounded down" (Traumatize).
+    HalfLibraryRoundedDown(PlayerRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -876,6 +890,135 @@ pub enum Effect {
         toughness: i32,
         count: Amount,
     },
+    /// "Search your library for a [filter] card, [reveal it,] put it into
+    /// your hand / into play [tapped], then shuffle." The searching player
+    /// chooses among the matching cards (a hidden zone: may find nothing
+    /// when the card has a stated quality, 217.1a).
+    SearchLibrary {
+        filter: ObjectFilter,
+        /// "with converted mana cost X or less" (Citanul Flute).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cmc_at_most: Option<Amount>,
+        dest: CardDest,
+        reveal: bool,
+    },
+    /// "[Player] puts the top N cards of their library into their
+    /// graveyard" (modern "mills N").
+    Mill {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// "Look at the top N cards of your library": up to one card matching
+    /// `to_hand` goes to the hand (`may`: the player may take none), then
+    /// `on_top` of the rest go back on top in any order and the others on
+    /// the bottom in any order (Sage Owl, Telling Time, Commune with Nature).
+    LookAtTop {
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_hand: Option<ObjectFilter>,
+        may: bool,
+        /// How many of the rest go back on top (the others go to the bottom);
+        /// `None`: all of them.
+        on_top: Option<u8>,
+    },
+    /// "Look at / [player] reveals [player's] hand. You choose N [filter]
+    /// card(s) from it": the chosen cards are discarded or put on top of
+    /// their owner's library in any order (Distress, Agonizing Memories).
+    ChooseFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        amount: u8,
+        then: HandChoice,
+    },
+    /// "Look at [player]'s hand." (Peek): the hand is revealed to the
+    /// controller only.
+    LookAtHand {
+        who: PlayerRef,
+    },
+    /// "[Player] reveals the top card of their library." (Aven Windreader)
+    RevealTop {
+        who: PlayerRef,
+    },
+    /// "Put [card] into play [under your control]": a card in a graveyard
+    /// (Doomed Necromancer, Beacon of Unrest).
+    PutIntoPlay {
+        what: ObjectRef,
+    },
+    /// "Put target Aura card from a graveyard into play under your control
+    /// attached to a [filter] you control." (Nomad Mythmaker): the
+    /// permanent is chosen on resolution among those the Aura could
+    /// enchant (212.4); with none, the card stays where it is.
+    PutAuraIntoPlayAttached {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
+    /// "[Player] may put a [filter] card from their hand into play."
+    /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
+    PutFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        /// "… attached to [this]" (Academy Researchers): an Aura that
+        /// could enchant the object with the ability (212.4).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        attach_to_this: bool,
+    },
+    /// "Shuffle [this] into its owner's library." (the Beacons)
+    ShuffleIntoLibrary {
+        what: ObjectRef,
+    },
+    /// "[Player] shuffles their graveyard into their library." (Reminisce)
+    ShuffleGraveyardIntoLibrary {
+        who: PlayerRef,
+    },
+    /// "Put [object] on the bottom / top of its owner's library." (Condemn)
+    PutOnLibrary {
+        what: ObjectRef,
+        bottom: bool,
+    },
+    /// "[Player] removes the top N cards of their library from the game"
+    /// (modern "exiles"); with `repeat_if_same_name`, "If two or more of
+    /// those cards have the same name, repeat this process." (Scalpelexis)
+    RemoveTopCards {
+        who: PlayerRef,
+        amount: Amount,
+        repeat_if_same_name: bool,
+    },
+    /// "[Player] puts the cards from their hand on top of their library.
+    /// Search that player's library for that many cards. The player puts
+    /// those cards into their hand, then shuffles." (Head Games): the
+    /// controller searches; the cards found go to that player's hand.
+    HandOnLibraryThenSearch {
+        who: PlayerRef,
+    },
+    /// "Return to your hand all [filter] cards in your graveyard that were
+    /// put there from play this turn." (No Rest for the Wicked)
+    ReturnFromGraveyardThisTurn {
+        filter: ObjectFilter,
+    },
+    /// "Return [this] from your graveyard to your hand" (402.8h: the
+    /// ability functions only while the card is in the graveyard).
+    ReturnSelfFromGraveyard,
+    /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
+    ReturnOwnedToHand {
+        filter: ObjectFilter,
+        owner: PlayerRef,
+    },
+}
+
+/// Where a card found in a library goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardDest {
+    Hand,
+    InPlay { tapped: bool },
+}
+
+/// What happens to the cards chosen from a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandChoice {
+    /// "That player discards that card."
+    Discard,
+    /// "Put them on top of that player's library in any order."
+    LibraryTop,
 }
 
 /// Where damage goes.

@@ -15,6 +15,7 @@
 //!    and mana abilities ("[cost]: [effect]"), the instructions of instants
 //!    and sorceries, and static abilities. Every token must be consumed.
 
+mod library;
 mod subtypes;
 
 use crate::db::CardFace;
@@ -147,6 +148,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a delayed triggered ability from a spell".into(),
         });
     }
+    library::check_zone_of_function(&out).map_err(|reason| Unsupported {
+        phrase: stripped.trim().to_string(),
+        reason,
+    })?;
     if is_spell {
         out.spell = SpellAbility {
             targets: spell.targets,
@@ -819,6 +824,8 @@ const NON_CREATURE_SUBTYPES: &[&str] = &[
     "Fortification",
     "Aura",
     "Shrine",
+    "Arcane",
+    "Trap",
 ];
 
 /// A capitalised word naming a subtype, singular or plural ("Goblins", "Elves").
@@ -2125,6 +2132,10 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // Searches, milling, looking at libraries and hands, graveyard to play.
+    if attempt(p, cx, library::sentence).is_some() {
+        return Some(());
+    }
     // "It's still a land." after an animation: the types were added.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
         let animated = matches!(
@@ -3023,6 +3034,7 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
     }
+    let triggers = library::graveyard_triggers(triggers, &cx.effects);
     Ok(triggers
         .into_iter()
         .map(|trigger| TriggeredAbility {
@@ -3038,6 +3050,9 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
 /// A static ability line (405).
 fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
+    if let Some(s) = library::static_ability(p) {
+        return Some(vec![s]);
+    }
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
     }

@@ -744,6 +744,11 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::Discard { remaining } => format!("discard a card ({remaining} left)"),
         DecisionKind::Sacrifice => "choose a permanent to sacrifice".into(),
         DecisionKind::MayAbility => "you may (410.5): yes or no".into(),
+        DecisionKind::ChooseCard { choice, optional } => format!(
+            "choose {}{}",
+            choice.describe(),
+            if *optional { ", or `no` for none" } else { "" }
+        ),
         other => other.name().to_string(),
     }
 }

@@ -94,6 +94,13 @@ pub enum DecisionKind {
     /// play mana abilities (`ActivateMana`), pay from the pool (`Yes`,
     /// listed once the pool holds N mana) or decline (`No`).
     PayUnless { generic: u32 },
+    /// A card to find in a library, to take from or put back among the
+    /// cards looked at, to choose from a hand, or to put into play from the
+    /// hand (`crate::library`); `optional`: `No` chooses none.
+    ChooseCard {
+        choice: crate::library::CardChoice,
+        optional: bool,
+    },
 }
 
 impl DecisionKind {
@@ -131,6 +138,7 @@ impl DecisionKind {
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::PayUnless { .. } => "pay or decline",
+            DecisionKind::ChooseCard { .. } => "choose a card",
         }
     }
 }

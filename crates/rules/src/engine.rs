@@ -165,6 +165,9 @@ pub(crate) struct Resolving {
     /// discarded, `Some(false)` once the player declined (or couldn't).
     #[serde(default)]
     pub paid: Option<bool>,
+    /// A search, a look at a library or a hand in progress.
+    #[serde(default)]
+    pub cards: crate::library::CardsState,
     /// 503.10b: the targets of the spell copy being made, as chosen so far.
     #[serde(default)]
     pub copy_targets: Vec<Target>,
@@ -349,6 +352,7 @@ impl Game {
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }
 

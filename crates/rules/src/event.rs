@@ -451,6 +451,34 @@ pub enum Event {
         card: CardId,
         removed: bool,
     },
+    /// A player searches their library (417.1): the card found, if any.
+    Searched {
+        player: PlayerId,
+        found: Option<CardId>,
+    },
+    /// Cards are revealed to all players (the top of a library, a card found).
+    Revealed {
+        player: PlayerId,
+        cards: Vec<CardId>,
+    },
+    /// 217.2b: an effect lets a player look at the top cards of their library.
+    LookedAtLibrary {
+        player: PlayerId,
+        count: u32,
+    },
+    /// 217.3c: an effect lets a player look at another player's hand.
+    LookedAtHand {
+        player: PlayerId,
+        whose: PlayerId,
+        cards: Vec<CardId>,
+    },
+    /// 217.1b, 217.2d: cards looked at are put back on top and on the
+    /// bottom of a library in the order the player chose.
+    LibraryArranged {
+        player: PlayerId,
+        top: u32,
+        bottom: u32,
+    },
     /// 509.1: a spell or ability ends the turn.
     EndingTurn {
         card: CardId,
@@ -586,6 +614,10 @@ impl Event {
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
+            Event::Searched { .. } | Event::Revealed { .. } => "417.1",
+            Event::LookedAtLibrary { .. } => "217.2b",
+            Event::LookedAtHand { .. } => "217.3c",
+            Event::LibraryArranged { .. } => "217.2d",
             Event::StackObjectCeases { .. } => "509.1a",
             Event::RemovedFromCombatTurnEnded { .. } => "509.1a",
             Event::TurnEndingChecks { .. } => "509.1b",
@@ -1071,6 +1103,38 @@ impl Event {
                 } else {
                     "not in the game"
                 }
+            ),
+            Event::Searched { player, found } => match found {
+                // The card found is named only when it is revealed or put
+                // into play (those events name it).
+                Some(_) => format!("{player} searches their library and finds a card"),
+                None => format!("{player} searches their library and finds nothing"),
+            },
+            Event::Revealed { player, cards } => {
+                let v: Vec<&str> = cards.iter().map(|c| name(*c)).collect();
+                if v.is_empty() {
+                    format!("{player} reveals nothing")
+                } else {
+                    format!("{player} reveals {}", v.join(", "))
+                }
+            }
+            Event::LookedAtLibrary { player, count } => {
+                format!("{player} looks at the top {count} cards of their library")
+            }
+            Event::LookedAtHand {
+                player,
+                whose,
+                cards,
+            } => {
+                let v: Vec<&str> = cards.iter().map(|c| name(*c)).collect();
+                format!("{player} looks at {whose}'s hand: {}", v.join(", "))
+            }
+            Event::LibraryArranged {
+                player,
+                top,
+                bottom,
+            } => format!(
+                "{player} puts {top} of those cards back on top of their library and {bottom} on the bottom, in the order they chose"
             ),
             Event::ConditionFalse { card } => format!(
                 "{}'s triggered ability does nothing: its \"if\" condition is false",

@@ -129,6 +129,11 @@ pub struct Game {
     pub sba_dirty: bool,
     /// Actions applied so far (for replays).
     pub action_count: u64,
+    /// The cards put into a graveyard from play this turn, by their id in
+    /// the graveyard (stale once they leave it, 217.1c): "creature cards in
+    /// your graveyard that were put there from play this turn".
+    #[serde(default)]
+    pub from_play_this_turn: Vec<ObjId>,
 }
 
 impl Game {
@@ -346,7 +351,12 @@ impl Game {
                 }
             }
             Zone::Hand(p) => self.players[p.index()].hand.push(new),
-            Zone::Graveyard(p) => self.players[p.index()].graveyard.push(new),
+            Zone::Graveyard(p) => {
+                self.players[p.index()].graveyard.push(new);
+                if from == Zone::InPlay {
+                    self.from_play_this_turn.push(new);
+                }
+            }
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;

@@ -255,6 +255,16 @@ impl Game {
                 }
                 out.push(Action::No);
             }
+            DecisionKind::ChooseCard { choice, optional } => {
+                out.extend(
+                    self.card_choice_options(p, *choice)
+                        .into_iter()
+                        .map(Action::ChooseObject),
+                );
+                if *optional {
+                    out.push(Action::No);
+                }
+            }
         }
     }
 
@@ -268,6 +278,11 @@ impl Game {
             let p = d.player;
             match action {
                 Action::Pass => return true,
+                Action::PlayLand(c) if !self.in_hand(p, *c) => {
+                    let mut v = Vec::new();
+                    self.graveyard_land_plays(p, &mut v);
+                    return v.contains(action);
+                }
                 Action::PlayLand(c) | Action::PlaySpell(c) => {
                     if !self.in_hand(p, *c) {
                         return false;
@@ -387,6 +402,7 @@ impl Game {
         for &card in &self.player(p).hand {
             out.extend(self.hand_card_action(p, card, &avail));
         }
+        self.graveyard_land_plays(p, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {

@@ -20,6 +20,7 @@ pub mod game_rules;
 pub mod ids;
 pub mod layers;
 mod legal;
+pub mod library;
 pub mod object;
 pub mod play;
 pub mod player;

@@ -216,6 +216,7 @@ impl Game {
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
+            cards: Default::default(),
             copy_targets: Vec::new(),
         };
         if optional {
@@ -1096,6 +1097,9 @@ impl Game {
                 }
             }
             _ => {
+                if let Some(d) = self.card_effect(ctx, e) {
+                    return d;
+                }
                 self.exec_effect(ctx, e);
                 None
             }
@@ -1213,6 +1217,14 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
+            Amount::LifeTotal(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).life),
+            Amount::HalfLibraryRoundedDown(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| (self.player(*p).library.len() / 2) as i32),
             Amount::DoubledEachFlip(n) => {
                 n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
             }
@@ -1597,6 +1609,27 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
                 }
+            }
+            Effect::Mill { .. }
+            | Effect::LookAtHand { .. }
+            | Effect::RevealTop { .. }
+            | Effect::PutIntoPlay { .. }
+            | Effect::ShuffleIntoLibrary { .. }
+            | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::PutOnLibrary { .. }
+            | Effect::RemoveTopCards { .. }
+            | Effect::ReturnSelfFromGraveyard
+            | Effect::ReturnFromGraveyardThisTurn { .. }
+            | Effect::ReturnOwnedToHand { .. } => {
+                self.exec_card_effect(ctx, e);
+            }
+            Effect::SearchLibrary { .. }
+            | Effect::LookAtTop { .. }
+            | Effect::ChooseFromHand { .. }
+            | Effect::HandOnLibraryThenSearch { .. }
+            | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::PutFromHand { .. } => {
+                // Choices: they run in exec_effect_pausable (library.rs).
             }
             Effect::FlipCoin { .. }
             | Effect::WishFromOutside { .. }

@@ -56,6 +56,7 @@ impl Game {
             board: Default::default(),
             replay: Default::default(),
             action_count: 0,
+            from_play_this_turn: Vec::new(),
         }
     }
 

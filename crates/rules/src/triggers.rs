@@ -344,6 +344,7 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
             _ => None,
         });
     }
+    game.graveyard_step_triggers(step);
 }
 
 /// "Whenever one or more creatures block": once per declaration of blockers.

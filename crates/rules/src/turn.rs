@@ -78,6 +78,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.combat.clear();
+        self.from_play_this_turn.clear();
         self.forget_lki_if_idle();
         self.emit(Event::TurnBegan {
             turn: self.turn,

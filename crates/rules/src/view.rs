@@ -110,8 +110,7 @@ impl Game {
                     pool: pl.pool.to_string(),
                     library_size: pl.library.len(),
                     hand_size: pl.hand.len(),
-                    hand: self
-                        .sees_hand_of(viewer, p)
+                    hand: (self.sees_hand_of(viewer, p) || self.hand_revealed_to(viewer, p))
                         .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
                     outside: self.sees_hand_of(viewer, p).then(|| pl.outside.clone()),

@@ -743,6 +743,28 @@ impl Scenario {
                 }
             }
             [p, "outside", "count", n] => cmp(g.player(self.pid(p)?).outside.len() as i64, n, text),
+            // 217.2: the order of a library: `P1 library top NAME` (the top
+            // card), `P1 library top 2 NAME` (the second from the top),
+            // `P1 library bottom NAME`.
+            [p, "library", end @ ("top" | "bottom"), rest @ ..] if !rest.is_empty() => {
+                let lib = &g.player(self.pid(p)?).library;
+                let (k, name_words) = match rest[0].parse::<usize>() {
+                    Ok(k) if k >= 1 && rest.len() > 1 => (k, &rest[1..]),
+                    _ => (1, rest),
+                };
+                let name = name_words.join(" ");
+                // The library is listed bottom first: its top is the last card.
+                let at = if *end == "top" {
+                    lib.len().checked_sub(k)
+                } else {
+                    (k <= lib.len()).then_some(k - 1)
+                };
+                match at.map(|i| lib[i]) {
+                    Some(o) if obj_name(g, o).eq_ignore_ascii_case(&name) => Ok(()),
+                    Some(o) => fail(format!("card {k} from the {end} is {}", obj_name(g, o))),
+                    None => fail(format!("the library has fewer than {k} cards")),
+                }
+            }
             [p, zone, "count", n] => {
                 cmp(self.zone_list(g, self.pid(p)?, zone)?.len() as i64, n, text)
             }

@@ -1,0 +1,468 @@
+//! The grammar of sentences that move cards between the library, the hand,
+//! the graveyard and play: searches ("Search your library for …"), milling
+//! ("mills N cards": 2007 "puts the top N cards of their library into
+//! their graveyard"), looking at the top of a library and reordering it,
+//! looking at a hand and choosing from it, returning cards from a graveyard
+//! to play, and shuffling cards into a library.
+
+use super::{amount, attempt, filter, player_phrase, target, Cx, Noun, P};
+use crate::{
+    Amount, CardDest, Effect, HandChoice, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
+    TargetKind,
+};
+
+/// One sentence of this grammar, appended to `cx.effects`; `None` (with the
+/// cursor and context restored by the caller's `attempt`) when the sentence
+/// is not one of these.
+pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let v = if p.at_all("search your library for") {
+        search(p)?
+    } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
+        look_at_top(p)?
+    } else if p.at_all("look at target player's hand")
+        || p.at_all("target player reveals their hand")
+    {
+        hand_choice(p, cx)?
+    } else if p.eat_all("return to your hand all") {
+        let filter = card_filter(p)?;
+        p.eat_all("in your graveyard that were put there from play this turn")
+            .then_some(())?;
+        vec![Effect::ReturnFromGraveyardThisTurn { filter }]
+    } else if p.eat_all("return cardname from your graveyard to your hand") {
+        vec![Effect::ReturnSelfFromGraveyard]
+    } else if p.at("return") && !p.at_all("return all") {
+        return_to_play(p, cx)?
+    } else if p.at("put") {
+        put(p, cx)?
+    } else if p.eat_all("shuffle cardname into its owner's library") {
+        vec![Effect::ShuffleIntoLibrary {
+            what: ObjectRef::This,
+        }]
+    } else if p.eat_all("double") {
+        // "Double target player's life total": gain life equal to it.
+        let who = possessive_target_player(p, cx)?;
+        p.eat_all("life total").then_some(())?;
+        vec![Effect::GainLife {
+            who: who.clone(),
+            amount: Amount::LifeTotal(who),
+        }]
+    } else if p.eat_all("return all") {
+        // "Return all artifacts target player owns to their hand."
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        let (t, is_player) = target(p, cx)?;
+        (is_player && p.eat_all("owns to their hand")).then_some(())?;
+        vec![Effect::ReturnOwnedToHand {
+            filter: f,
+            owner: PlayerRef::Target(t),
+        }]
+    } else {
+        player_sentence(p, cx)?
+    };
+    if !p.eat_end() {
+        return None;
+    }
+    cx.effects.extend(v);
+    Some(())
+}
+
+/// 402.8h: a triggered ability whose effect returns its card from the
+/// graveyard functions only there: "At the beginning of …" becomes
+/// [`crate::Trigger::BeginningOfFromGraveyard`].
+pub(super) fn graveyard_triggers(
+    triggers: Vec<crate::Trigger>,
+    effects: &[Effect],
+) -> Vec<crate::Trigger> {
+    if !effects.contains(&Effect::ReturnSelfFromGraveyard) {
+        return triggers;
+    }
+    triggers
+        .into_iter()
+        .map(|t| match t {
+            crate::Trigger::BeginningOf { step, whose } => {
+                crate::Trigger::BeginningOfFromGraveyard { step, whose }
+            }
+            t => t,
+        })
+        .collect()
+}
+
+/// 402.8h: "return [this] from your graveyard" is supported only in an
+/// ability that functions in the graveyard (a graveyard upkeep trigger);
+/// elsewhere the face is unsupported rather than half-played.
+pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String> {
+    for a in &out.abilities {
+        let (ok, effects) = match a {
+            crate::Ability::Triggered(t) => (
+                matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }),
+                &t.effects,
+            ),
+            crate::Ability::Activated(a) => (false, &a.effects),
+            _ => continue,
+        };
+        if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
+            return Err(
+                "an ability that returns its card from the graveyard, other than an upkeep trigger"
+                    .into(),
+            );
+        }
+    }
+    if out.spell.effects.contains(&Effect::ReturnSelfFromGraveyard) {
+        return Err("a spell that returns itself from the graveyard".into());
+    }
+    Ok(())
+}
+
+/// A static ability about hands, libraries and graveyards (a whole line).
+pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
+    let start = p.i;
+    let s = if p.eat_all("you may play lands from your graveyard") {
+        crate::StaticAbility::PlayLandsFromGraveyard
+    } else if p.eat_all("your opponents play with their hands revealed") {
+        crate::StaticAbility::OpponentsHandsRevealed
+    } else {
+        return None;
+    };
+    if p.eat_end() && p.at_end() {
+        Some(s)
+    } else {
+        p.i = start;
+        None
+    }
+}
+
+/// A filter on cards outside play: only the printed characteristics that
+/// `filter::matches_card` reads (types, subtypes, supertypes, colours, a
+/// name); anything about a permanent's state or its power is not supported.
+fn card_filter(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let (f, noun) = filter(p)?;
+    let plain = ObjectFilter {
+        types_any: f.types_any,
+        types_none: f.types_none,
+        subtypes_none: f.subtypes_none.clone(),
+        subtypes_any: f.subtypes_any.clone(),
+        supertypes_all: f.supertypes_all.clone(),
+        colors_any: f.colors_any,
+        colors_none: f.colors_none,
+        named: f.named.clone(),
+        ..ObjectFilter::default()
+    };
+    if noun != Noun::Card || f != plain {
+        p.i = start;
+        return None;
+    }
+    Some(f)
+}
+
+/// Whether a card matching `f` could be an Aura: one put into play other
+/// than by resolving needs a choice of what it enchants (212.4), which
+/// these effects don't offer, so such a face stays unsupported.
+fn may_be_aura(f: &ObjectFilter) -> bool {
+    let aura = crate::Subtype::lookup("Aura");
+    let by_type = f.types_any.is_empty() || f.types_any.contains(crate::CardType::Enchantment);
+    // "a Forest card": a subtype other than Aura rules an Aura out.
+    let by_subtype = f.subtypes_any.is_empty() || aura.is_some_and(|a| f.subtypes_any.contains(&a));
+    by_type && by_subtype && !f.types_none.contains(crate::CardType::Enchantment)
+}
+
+/// "target player's" as a possessive: adds the player target.
+fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
+    p.eat_all("target player's").then_some(())?;
+    let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+    cx.last_player = Some(PlayerRef::Target(t));
+    Some(PlayerRef::Target(t))
+}
+
+/// Sentences whose subject is a player: "[player] mills N cards", "…
+/// shuffles their graveyard into their library", "… reveals the top card
+/// of their library", "… takes two extra turns after this one", "… may
+/// put a [filter] card from their hand into play".
+fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let who = if p.eat_all("each other player") {
+        PlayerRef::EachOpponent
+    } else {
+        attempt(p, cx, player_phrase)?
+    };
+    if p.eat_any(&["mill", "mills"]).is_some() {
+        let amount = if p.eat_all("half their library , rounded down") {
+            Amount::HalfLibraryRoundedDown(who.clone())
+        } else {
+            let a = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            if a == Amount::X {
+                // "…, where X is the number of cards in their hand" (Dreamborn Muse).
+                p.eat_all(", where x is the number of cards in their hand")
+                    .then_some(())?;
+                Amount::CardsInHand(who.clone())
+            } else {
+                a
+            }
+        };
+        return Some(vec![Effect::Mill { who, amount }]);
+    }
+    if p.eat_all("puts the top") || p.eat_all("put the top") {
+        // The 2007 wording of milling.
+        let amount = amount(p)?;
+        p.eat_any(&["card", "cards"])?;
+        p.eat_all("of their library into their graveyard")
+            .then_some(())?;
+        return Some(vec![Effect::Mill { who, amount }]);
+    }
+    if p.eat_any(&["exile", "exiles"]).is_some() || p.eat_all("removes the top") {
+        // "exiles the top N cards of their library" (2007: removes … from the game).
+        p.eat_all("the top");
+        let amount = amount(p)?;
+        p.eat_any(&["card", "cards"])?;
+        p.eat_all("of their library").then_some(())?;
+        p.eat_all("from the game");
+        let repeat_if_same_name =
+            p.eat_all(". if two or more of those cards have the same name , repeat this process");
+        return Some(vec![Effect::RemoveTopCards {
+            who,
+            amount,
+            repeat_if_same_name,
+        }]);
+    }
+    if p.eat_all("puts the cards from their hand on top of their library .") {
+        // "Search that player's library for that many cards. The player
+        // puts those cards into their hand, then shuffles."
+        p.eat_all("search that player's library for that many cards .")
+            .then_some(())?;
+        p.eat_all("the player puts those cards into their hand , then shuffles")
+            .then_some(())?;
+        return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    if p.eat_all("shuffles their graveyard into their library") {
+        return Some(vec![Effect::ShuffleGraveyardIntoLibrary { who }]);
+    }
+    if p.eat_all("reveals the top card of their library") {
+        return Some(vec![Effect::RevealTop { who }]);
+    }
+    if p.eat("takes") {
+        let n = match amount(p)? {
+            Amount::Fixed(n) if (1..=10).contains(&n) => n,
+            _ => return None,
+        };
+        p.eat("extra").then_some(())?;
+        p.eat_any(&["turn", "turns"])?;
+        p.eat_all("after this one").then_some(())?;
+        return Some(
+            (0..n)
+                .map(|_| Effect::ExtraTurn { who: who.clone() })
+                .collect(),
+        );
+    }
+    if p.eat_all("may put") {
+        p.eat_any(&["a", "an"])?;
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Card).then_some(())?;
+        (p.eat_all("from your hand into play") || p.eat_all("from their hand into play"))
+            .then_some(())?;
+        return Some(vec![Effect::PutFromHand {
+            who,
+            filter: f,
+            attach_to_this: false,
+        }]);
+    }
+    None
+}
+
+/// "Search your library for a [filter] card [with converted mana cost X or
+/// less], [reveal it,] put it/that card into your hand / into play
+/// [tapped], then shuffle."
+fn search(p: &mut P) -> Option<Vec<Effect>> {
+    p.eat_all("search your library for").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let filter = card_filter(p)?;
+    let cmc_at_most = if p.eat_all("with converted mana cost") {
+        let a = amount(p)?;
+        p.eat_all("or less").then_some(())?;
+        Some(a)
+    } else {
+        None
+    };
+    p.eat(",").then_some(())?;
+    let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
+    p.eat("put").then_some(())?;
+    (p.eat("it") || p.eat_all("that card")).then_some(())?;
+    let dest = if p.eat_all("into your hand") {
+        CardDest::Hand
+    } else if !may_be_aura(&filter) && p.eat_all("into play") {
+        CardDest::InPlay {
+            tapped: p.eat("tapped"),
+        }
+    } else {
+        return None;
+    };
+    p.eat_all(", then shuffle").then_some(())?;
+    Some(vec![Effect::SearchLibrary {
+        filter,
+        cmc_at_most,
+        dest,
+        reveal,
+    }])
+}
+
+/// "Look at the top N cards of your library, then put them back in any
+/// order." / "Look at the top N cards of your library. Put one of those
+/// cards into your hand, one on top of your library, and one on the bottom
+/// of your library." / "… You may reveal a [filter] card from among them
+/// and put it into your hand. Put the rest on the bottom of your library
+/// in any order."
+fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
+    p.eat_all("look at the top").then_some(())?;
+    let amount = amount(p)?;
+    p.eat_all("cards of your library").then_some(())?;
+    if p.eat_all(", then put them back in any order") {
+        return Some(vec![Effect::LookAtTop {
+            amount,
+            to_hand: None,
+            may: false,
+            on_top: None,
+        }]);
+    }
+    p.eat(".").then_some(())?;
+    if p.eat_all("put one of those cards into your hand , one on top of your library , and one on the bottom of your library")
+    {
+        return Some(vec![Effect::LookAtTop {
+            amount,
+            to_hand: Some(ObjectFilter::any()),
+            may: false,
+            on_top: Some(1),
+        }]);
+    }
+    p.eat_all("you may reveal").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let f = card_filter(p)?;
+    p.eat_all("from among them and put it into your hand .")
+        .then_some(())?;
+    p.eat_all("put the rest on the bottom of your library in any order")
+        .then_some(())?;
+    Some(vec![Effect::LookAtTop {
+        amount,
+        to_hand: Some(f),
+        may: true,
+        on_top: Some(0),
+    }])
+}
+
+/// "Look at target player's hand[.]" (Peek) / "Look at target player's
+/// hand and choose N [filter] cards from it." / "Target player reveals
+/// their hand. You choose a [filter] card from it.", then "That player
+/// discards that card." or "Put them on top of that player's library in
+/// any order."
+fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let who = if p.eat("look") {
+        p.eat("at").then_some(())?;
+        let who = possessive_target_player(p, cx)?;
+        p.eat("hand").then_some(())?;
+        if p.at(".") || p.at_end() {
+            return Some(vec![Effect::LookAtHand { who }]);
+        }
+        p.eat_all("and choose").then_some(())?;
+        who
+    } else {
+        let (t, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat_all("reveals their hand . you choose").then_some(())?;
+        PlayerRef::Target(t)
+    };
+    let n = match amount(p)? {
+        Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
+        _ => return None,
+    };
+    let f = card_filter(p)?;
+    p.eat_all("from it .").then_some(())?;
+    let then = if p.eat_all("that player discards that card")
+        || p.eat_all("that player discards those cards")
+    {
+        HandChoice::Discard
+    } else if p.eat_all("put them on top of that player's library in any order")
+        || p.eat_all("put that card on top of that player's library")
+    {
+        HandChoice::LibraryTop
+    } else {
+        return None;
+    };
+    Some(vec![Effect::ChooseFromHand {
+        who,
+        filter: f,
+        amount: n,
+        then,
+    }])
+}
+
+/// "[You may] return target [filter] card from your graveyard to play."
+fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("return").then_some(())?;
+    let what = graveyard_target(p, cx)?;
+    p.eat_all("to play").then_some(())?;
+    Some(vec![Effect::PutIntoPlay { what }])
+}
+
+/// A target card in a graveyard to put into play: "target creature card
+/// from your graveyard" (not one that may be an Aura, see [`may_be_aura`]).
+fn graveyard_target(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let (i, is_player) = target(p, cx)?;
+    let card = matches!(
+        cx.targets.get(i as usize).map(|t| &t.kind),
+        Some(TargetKind::CardInGraveyard { filter, .. }) if !may_be_aura(filter)
+    );
+    (!is_player && card).then_some(ObjectRef::Target(i))
+}
+
+/// A target Aura card in a graveyard ("target Aura card from a graveyard").
+fn aura_in_graveyard(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let (i, is_player) = target(p, cx)?;
+    let aura = crate::Subtype::lookup("Aura");
+    let ok = matches!(
+        cx.targets.get(i as usize).map(|t| &t.kind),
+        Some(TargetKind::CardInGraveyard { filter, .. })
+            if aura.is_some_and(|a| filter.subtypes_any == [a])
+    );
+    (!is_player && ok).then_some(ObjectRef::Target(i))
+}
+
+/// "Put target [filter] card from a graveyard into play under your
+/// control." / "Put target attacking creature on the bottom of its owner's
+/// library."
+fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("put").then_some(())?;
+    if p.eat_any(&["a", "an"]).is_some() {
+        // "[You may] put an Aura card from your hand into play attached to CARDNAME."
+        let f = card_filter(p)?;
+        p.eat_all("from your hand into play attached to cardname")
+            .then_some(())?;
+        return Some(vec![Effect::PutFromHand {
+            who: PlayerRef::You,
+            filter: f,
+            attach_to_this: true,
+        }]);
+    }
+    if let Some(what) = attempt(p, cx, graveyard_target) {
+        p.eat_all("into play under your control").then_some(())?;
+        return Some(vec![Effect::PutIntoPlay { what }]);
+    }
+    if let Some(what) = attempt(p, cx, aura_in_graveyard) {
+        p.eat_all("into play under your control attached to")
+            .then_some(())?;
+        p.eat_any(&["a", "an"])?;
+        let (to, noun) = filter(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        return Some(vec![Effect::PutAuraIntoPlayAttached { what, to }]);
+    }
+    let (i, is_player) = target(p, cx)?;
+    (!is_player).then_some(())?;
+    let bottom = if p.eat_all("on the bottom of its owner's library") {
+        true
+    } else if p.eat_all("on top of its owner's library") {
+        false
+    } else {
+        return None;
+    };
+    Some(vec![Effect::PutOnLibrary {
+        what: ObjectRef::Target(i),
+        bottom,
+    }])
+}
