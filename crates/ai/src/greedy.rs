@@ -653,6 +653,11 @@ impl Agent for GreedyAgent {
             DecisionKind::Sacrifice | DecisionKind::SacrificeCost => {
                 self.least_valuable(game, legal, false)
             }
+            // "… unless you discard a card": the least valuable card keeps
+            // the permanent (`No` only when there is none).
+            DecisionKind::DiscardUnless => self.least_valuable(game, legal, true),
+            // "return a creature you control to its owner's hand".
+            DecisionKind::ReturnToHand => self.least_valuable(game, legal, false),
             DecisionKind::MayAbility => Action::Yes,
             // "Flip until you lose or choose to stop": keep what was won.
             DecisionKind::FlipAgain => Action::No,

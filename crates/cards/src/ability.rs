@@ -50,6 +50,9 @@ pub struct Cost {
     pub sacrifice: Option<ObjectFilter>,
     /// "Discard a card" (number of cards).
     pub discard: u8,
+    /// "Discard a land card": what the discarded cards must be (Seismic Assault).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard_filter: Option<ObjectFilter>,
     pub pay_life: u32,
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -114,6 +117,12 @@ pub struct ActivatedAbility {
     pub sorcery_speed: bool,
     /// "Activate only once each turn."
     pub once_per_turn: bool,
+    /// "Play this ability no more than twice each turn." (Vampire Bats)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub twice_per_turn: bool,
+    /// "Play this ability only during your upkeep." (Colossus of Sardia)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_your_step: Option<Step>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -148,6 +157,13 @@ pub enum Condition {
     /// "if you didn't play it from your hand" (Phage the Untouchable): the
     /// permanent didn't come into play as a spell played from the hand.
     NotPlayedFromHand,
+    /// "if [this] is untapped" (Howling Mine).
+    ThisUntapped,
+    /// "if that player has N or fewer cards in hand" (Lavaborn Muse): the
+    /// player of the trigger event.
+    TriggeringPlayerHandAtMost(u32),
+    /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
+    YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -197,6 +213,34 @@ pub enum Trigger {
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+    /// "Whenever [player] draws a card" (Underworld Dreams): once per card
+    /// drawn (423.1); "that player" is the drawing player.
+    Draws(Whose),
+    /// "Whenever [player] discards a card" (Megrim): once per card
+    /// discarded (217.4a).
+    Discards(Whose),
+    /// "Whenever a player taps a land for mana" (Manabarbs): the land's
+    /// mana ability was played (406) with {T} in its cost.
+    TapsLandForMana(Whose),
+    /// "Whenever enchanted creature attacks" (an Aura's ability).
+    AttachedAttacks,
+    /// "Whenever enchanted creature blocks".
+    AttachedBlocks,
+    /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
+    /// is the damage dealt.
+    AttachedDealsDamage,
+    /// "When a spell or ability an opponent controls causes you to discard
+    /// [this]" (Guerrilla Tactics): the discarded card's own ability,
+    /// triggering as it is put into the graveyard from the hand.
+    DiscardedByOpponent,
+    /// "Whenever a creature dealt damage by [this] this turn is put into a
+    /// graveyard from play" (Sengir Vampire): "that creature" is the card
+    /// in the graveyard.
+    DamagedByThisDies,
+    /// 406.1b: "Whenever enchanted land is tapped for mana" (Overgrowth): a
+    /// triggered mana ability when its effects add mana (it doesn't use
+    /// the stack, 406.4).
+    AttachedTappedForMana,
     /// "At the beginning of [whose] [step]" of a card in its owner's
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
@@ -476,6 +520,10 @@ pub struct TargetSpec {
     pub up_to: bool,
     /// "another target": may not be the object with the ability.
     pub other: bool,
+    /// "… to another target, and … to a third target" (Cone of Flame): a
+    /// different object or player from the spell's earlier targets.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub distinct: bool,
 }
 
 impl TargetSpec {
@@ -485,6 +533,7 @@ impl TargetSpec {
             count: 1,
             up_to: false,
             other: false,
+            distinct: false,
         }
     }
 }
@@ -563,6 +612,12 @@ pub struct ObjectFilter {
     pub power_at_least: Option<i32>,
     /// Only the object with the ability itself ("When [this] comes into play").
     pub this: bool,
+    /// "attacking or blocking creature": in combat either way (306).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_combat: Option<bool>,
+    /// "creature blocking [this]": blocking the object with the ability (309).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocking_this: bool,
 }
 
 impl ObjectFilter {
@@ -642,6 +697,11 @@ pub enum Amount {
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
+    /// "for each [filter] they control" after "each player": counted for
+    /// each player in turn (Stronghold Discipline).
+    CountTheyControl(ObjectFilter),
+    /// "for each creature blocking it" (309): the creatures blocking the object.
+    CreaturesBlocking(ObjectRef),
     /// A player's life total ("double target player's life total": gain
     /// life equal to it).
     LifeTotal(PlayerRef),
@@ -914,6 +974,64 @@ pub enum Effect {
         on_tails: Vec<Effect>,
         until_all_heads: bool,
     },
+    /// "[what] can't be blocked this turn" (Crafty Pathmage).
+    CantBeBlockedThisTurn {
+        what: ObjectRef,
+    },
+    /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
+    /// Hidden Horror): the controller chooses on resolution whether to
+    /// discard such a card; if they don't (or can't), the effects happen.
+    UnlessDiscard {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
+    /// Pit): the effects happen if the controller controls no such
+    /// permanent (so can't sacrifice one).
+    IfControlsNone {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "[player] returns a [filter] they control to its owner's hand": the
+    /// player chooses one on resolution (Stampeding Wildebeests, Sunken Hope).
+    ReturnChosen {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "You may tap or untap [what]" (Twitch, Puppeteer): chosen on resolution.
+    TapOrUntap {
+        what: ObjectRef,
+    },
+    /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
+    AddMana {
+        who: PlayerRef,
+        mana: Vec<ManaKind>,
+    },
+    /// "[what] can't block [this] this turn" (Duct Crawler).
+    CantBlockThisThisTurn {
+        what: ObjectRef,
+    },
+    /// "Counter [spell] unless its controller pays {N}" (Spiketail
+    /// Hatchling): the spell's controller may play mana abilities and pay
+    /// N generic mana as it resolves.
+    CounterUnlessPays {
+        what: ObjectRef,
+        generic: u32,
+    },
+    /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
+    /// delayed triggered ability that triggers at the beginning of the
+    /// next end of combat step (311) and then does the effects.
+    AtEndOfCombat {
+        effects: Vec<Effect>,
+    },
+    /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
+    /// Berserker): the count is taken as it resolves (413.2f).
+    PumpPerCount {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
+        count: Amount,
+    },
     /// "Search your library for a [filter] card, [reveal it,] put it into
     /// your hand / into play [tapped], then shuffle." The searching player
     /// chooses among the matching cards (a hidden zone: may find nothing
@@ -1147,6 +1265,10 @@ pub struct SpellAbility {
     /// (Chaotic Strike): from the declare blockers step to the end of combat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_blockers: bool,
+    /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
+    /// of this colour only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x_color: Option<Color>,
 }
 
 /// One mode of a modal spell.

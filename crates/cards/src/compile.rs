@@ -142,6 +142,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    if delays(&spell.effects) || modes.iter().any(|m| delays(&m.effects)) {
+        return Err(Unsupported {
+            phrase: stripped.trim().to_string(),
+            reason: "a delayed triggered ability from a spell".into(),
+        });
+    }
     library::check_zone_of_function(&out).map_err(|reason| Unsupported {
         phrase: stripped.trim().to_string(),
         reason,
@@ -153,6 +159,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             modes,
             after_blockers: spell.after_blockers,
             additional_cost: spell.additional_cost,
+            x_color: spell.x_color,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -256,6 +263,10 @@ const TERMS: &[(&str, &str)] = &[
         "Play this ability only once each turn",
     ),
     ("Activate only", "Play this ability only"),
+    (
+        "Activate no more than twice each turn",
+        "Play this ability no more than twice each turn",
+    ),
 ];
 
 /// Translates modern Oracle terms to 2007 terms (word-bounded).
@@ -447,6 +458,8 @@ struct Cx {
     after_blockers: bool,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."
     additional_cost: Option<Cost>,
+    /// "Spend only black mana on X."
+    x_color: Option<Color>,
 }
 
 impl Cx {
@@ -457,6 +470,7 @@ impl Cx {
             count: 1,
             up_to: false,
             other,
+            distinct: false,
         });
         i
     }
@@ -537,6 +551,17 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             discard: n,
             ..Cost::default()
         });
+        return Ok(());
+    }
+    // "Spend only black mana on X." (Consume Spirit)
+    if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
+        p.eat_all("spend only");
+        let c = Color::from_name(p.bump())
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !p.eat_all("mana on x") || !p.eat_end() || !p.at_end() || spell.x_color.is_some() {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.x_color = Some(c);
         return Ok(());
     }
     // Chaotic Strike: a timing restriction on playing the spell.
@@ -668,6 +693,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 count: 1,
                 up_to: false,
                 other: false,
+                distinct: false,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -678,6 +704,8 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 }],
                 sorcery_speed: true,
                 once_per_turn: false,
+                twice_per_turn: false,
+                only_your_step: None,
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
@@ -726,6 +754,16 @@ fn number_word(w: &str) -> Option<i32> {
         "eight" => 8,
         "nine" => 9,
         "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "thirteen" => 13,
+        "fourteen" => 14,
+        "fifteen" => 15,
+        "sixteen" => 16,
+        "seventeen" => 17,
+        "eighteen" => 18,
+        "nineteen" => 19,
+        "twenty" => 20,
         _ => return w.parse().ok().filter(|n: &i32| *n >= 0 && *n < 100),
     })
 }
@@ -906,6 +944,12 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "blocked" {
             p.bump();
             f.blocked = Some(true);
+        } else if w == "attacking" && p.peek_at(1) == "or" && p.peek_at(2) == "blocking" {
+            // 306: "attacking or blocking creature".
+            p.bump();
+            p.bump();
+            p.bump();
+            f.in_combat = Some(true);
         } else if w == "attacking" || w == "blocking" {
             if p.peek_at(1) == "or" {
                 return fail_at(p, start);
@@ -989,6 +1033,27 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if p.eat_all("blocking cardname") {
+            // 309: "creature blocking [this]" (Knight of Dusk).
+            f.blocking_this = true;
+        } else if p.at("that's") && Color::from_name(p.peek_at(1)).is_some() {
+            // "a spell that's white, blue, black, or red" (Quirion Dryad).
+            p.bump();
+            loop {
+                let i = p.i;
+                p.eat(",");
+                p.eat("or");
+                match Color::from_name(p.peek()) {
+                    Some(c) => {
+                        p.bump();
+                        f.colors_any.insert(c);
+                    }
+                    None => {
+                        p.i = i;
+                        break;
+                    }
+                }
+            }
         } else if p.eat_all("with a single target") {
             f.single_target = true;
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
@@ -1122,8 +1187,31 @@ fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("each player") {
         return Some(PlayerRef::EachPlayer);
     }
-    if p.eat_all("each opponent") {
+    if p.eat_all("each opponent") || p.eat_all("each other player") {
         return Some(PlayerRef::EachOpponent);
+    }
+    // "that land's controller" (Cryoclasm): the controller of the object
+    // named before (its last known controller if it left play).
+    if p.peek() == "that"
+        && p.peek_at(2) == "controller"
+        && p.peek_at(1).ends_with("'s")
+        && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
+    {
+        // The object is the last target permanent ("Destroy target Plains
+        // or Island. CARDNAME deals 3 damage to that land's controller."),
+        // else the last object named other than the source.
+        let o = match cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::Permanent(_)))
+        {
+            Some(i) => ObjectRef::Target(i as u8),
+            None => cx.last_obj.clone().filter(|o| *o != ObjectRef::This)?,
+        };
+        p.bump();
+        p.bump();
+        p.bump();
+        return Some(PlayerRef::ControllerOf(o));
     }
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
@@ -1213,6 +1301,10 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("life equal to") {
         return equal_amount(p, cx);
     }
+    // "that much life": the amount of the trigger event (Spirit Link).
+    if p.eat_all("that much life") {
+        return Some(Amount::Triggered);
+    }
     let a = amount(p)?;
     p.eat("life").then_some(())?;
     // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
@@ -1249,6 +1341,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
     let f = group(p)?;
+    // "each player loses 1 life for each creature they control".
+    if p.eat_all("they control") {
+        return Some(Amount::CountTheyControl(f));
+    }
     p.eat_all("in play");
     Some(Amount::CountOf(f))
 }
@@ -1303,6 +1399,21 @@ fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         let f = group(p)?;
         return Some(Recipient::Object(ObjectRef::Each(f)));
     }
+    // "2 damage to another target, and 3 damage to a third target" (Cone
+    // of Flame): a target of the same kind as the last, different from the
+    // earlier ones.
+    if (p.at_all("another target") || p.at_all("a third target"))
+        && matches!(
+            p.peek_at(if p.at("another") { 2 } else { 3 }),
+            "," | "and" | "." | ""
+        )
+    {
+        let kind = cx.targets.last()?.kind.clone();
+        let _ = p.eat_all("another target") || p.eat_all("a third target");
+        let i = cx.add_target(kind, false);
+        cx.targets[i as usize].distinct = true;
+        return Some(Recipient::Target(i));
+    }
     if let Some((i, _)) = attempt(p, cx, target) {
         return Some(Recipient::Target(i));
     }
@@ -1332,10 +1443,10 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         }
-        // "and 3 damage to you"
+        // "and 3 damage to you", ", 2 damage to another target"
         let i = p.i;
-        p.eat(",");
-        if p.eat("and")
+        let comma = p.eat(",");
+        if (p.eat("and") || comma)
             && (number_word(p.peek()).is_some() || p.at("x"))
             && p.peek_at(1) == "damage"
         {
@@ -1503,6 +1614,8 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         },
         "draw" | "draws" => {
             let amount = amount(p)?;
+            // "draws an additional card" (Howling Mine).
+            p.eat("additional");
             p.eat_any(&["card", "cards"])?;
             let amount = for_each(p, amount)?;
             Effect::DrawCards { who, amount }
@@ -1516,6 +1629,25 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
                 amount,
                 random,
             }
+        }
+        "return" | "returns" if matches!(p.peek(), "a" | "an") => {
+            // "that player returns a creature they control to its owner's
+            // hand" (Sunken Hope): the player chooses on resolution.
+            p.bump();
+            let mut filter = group(p)?;
+            if p.eat_all("they control") {
+                filter.controller = crate::ControllerFilter::You;
+            }
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen { who, filter }
+        }
+        "add" | "adds" => {
+            // "its controller adds an additional {G}{G}" (Overgrowth).
+            let _ = p.eat_all("an additional") || p.eat("additional");
+            let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                return None;
+            };
+            Effect::AddMana { who, mana }
         }
         "sacrifice" | "sacrifices" => {
             if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {
@@ -1583,6 +1715,12 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
             gains_this_ability,
         }]);
     }
+    if p.eat_all("can't be blocked this turn") {
+        return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
+    }
+    if p.eat_all("can't block cardname this turn") {
+        return Some(vec![Effect::CantBlockThisThisTurn { what }]);
+    }
     // "… becomes a 3/3 green Ape creature with trample until end of turn"
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"])
@@ -1602,7 +1740,30 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
-    Some(vec![pump(p, what, cx.until_eot)?])
+    let e = pump(p, what, cx.until_eot)?;
+    // "it gets +1/+1 until end of turn for each creature blocking it"
+    // (Elvish Berserker).
+    if p.eat_all("for each creature blocking it") {
+        let Effect::Continuous { what, effect, .. } = e else {
+            return None;
+        };
+        let only_pt = LayerEffect {
+            power: effect.power,
+            toughness: effect.toughness,
+            ..Default::default()
+        };
+        if effect != only_pt {
+            return None;
+        }
+        let count = Amount::CreaturesBlocking(what.clone());
+        return Some(vec![Effect::PumpPerCount {
+            what,
+            power: effect.power,
+            toughness: effect.toughness,
+            count,
+        }]);
+    }
+    Some(vec![e])
 }
 
 /// "N 2/2 green Bear creature token(s) [with flying]".
@@ -1669,10 +1830,23 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let e = match w {
         "destroy" => {
             p.bump();
-            Effect::Destroy {
+            let mut v = vec![Effect::Destroy {
                 what: object_phrase(p, cx)?,
                 no_regen: false,
+            }];
+            // "destroy that creature and CARDNAME" (Loyal Sentry).
+            if p.at("and") {
+                let i = p.i;
+                p.bump();
+                match attempt(p, cx, object_phrase) {
+                    Some(what) if p.at(".") || p.at_end() => v.push(Effect::Destroy {
+                        what,
+                        no_regen: false,
+                    }),
+                    _ => p.i = i,
+                }
             }
+            return Some(v);
         }
         "counter" => {
             p.bump();
@@ -1691,6 +1865,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             {
                 return None;
             }
+            // "unless its controller pays {1}" (Spiketail Hatchling).
+            if p.eat_all("unless its controller pays") {
+                let generic = p
+                    .peek()
+                    .strip_prefix('{')
+                    .and_then(|s| s.strip_suffix('}'))
+                    .and_then(|s| s.parse::<u32>().ok())?;
+                p.bump();
+                return Some(vec![Effect::CounterUnlessPays { what, generic }]);
+            }
             Effect::Counter { what }
         }
         // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
@@ -1699,6 +1883,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             Effect::Flip {
                 what: ObjectRef::This,
+            }
+        }
+        "return" if matches!(p.peek_at(1), "a" | "an") => {
+            // "return a green creature you control to its owner's hand":
+            // chosen on resolution.
+            p.bump();
+            p.bump();
+            let filter = group(p)?;
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen {
+                who: PlayerRef::You,
+                filter,
             }
         }
         // 419.6c: "All combat damage that would be dealt to you by
@@ -1809,6 +2005,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 "untap" => Effect::Untap { what },
                 _ => Effect::Regenerate { what },
             }
+        }
+        // "[you may] have CARDNAME deal 3 damage to target creature".
+        "have" if p.peek_at(1) == "cardname" => {
+            p.bump();
+            p.bump();
+            if !matches!(p.peek(), "deal" | "deals") {
+                return None;
+            }
+            return object_verb(p, cx, ObjectRef::This);
         }
         "take" if p.at_all("take an extra turn after this one") => {
             p.eat_all("take an extra turn after this one");
@@ -2370,6 +2575,32 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Sacrifice a creature other than CARDNAME. If you can't, CARDNAME
+    // deals 7 damage to you." (Lord of the Pit)
+    if p.at_all("if you can't ,") {
+        let Some(Effect::Sacrifice {
+            who: PlayerRef::You,
+            filter,
+        }) = cx.effects.last().cloned()
+        else {
+            return None;
+        };
+        p.eat_all("if you can't ,");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        let at = cx.effects.len() - 1;
+        cx.effects
+            .insert(at, Effect::IfControlsNone { filter, effects: v });
+        return Some(());
+    }
+    // "You may tap or untap target artifact, creature, or land." (Twitch)
+    if p.eat_all("you may tap or untap") {
+        let what = object_phrase(p, cx)?;
+        cx.effects.push(Effect::TapOrUntap { what });
+        return p.eat_end().then_some(());
+    }
     if p.eat_all("it can't be regenerated")
         || p.eat_all("they can't be regenerated")
         || p.eat_all("that creature can't be regenerated")
@@ -2384,6 +2615,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         return (any && p.eat_end()).then_some(());
     }
     let mut v = clauses(p, cx)?;
+    // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
+    // the controller chooses on resolution.
+    if p.eat_all("unless you discard") {
+        p.eat_any(&["a", "an"])?;
+        let (filter, noun) = filter(p)?;
+        if noun != Noun::Card {
+            return None;
+        }
+        v = vec![Effect::UnlessDiscard { filter, effects: v }];
+    }
+    // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
+    // triggered ability.
+    if p.eat_all("at end of combat") {
+        v = vec![Effect::AtEndOfCombat { effects: v }];
+    }
     // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
     if p.at_all(", where x is") {
         p.eat_all(", where x is");
@@ -2401,6 +2647,14 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// 404.4: whether the effects create a delayed triggered ability (only
+/// triggered abilities' are played so far).
+fn delays(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::AtEndOfCombat { .. }))
+}
+
 /// Replaces the amount X of an effect by the amount a "where X is …"
 /// clause defines; false if the effect has no such amount.
 fn define_x(e: &mut Effect, a: &Amount) -> bool {
@@ -2410,7 +2664,8 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::LoseLife { amount, .. }
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
-        | Effect::PutCounters { amount, .. } => amount,
+        | Effect::PutCounters { amount, .. }
+        | Effect::CreateTokens { amount, .. } => amount,
         _ => return false,
     };
     if *slot != Amount::X {
@@ -2480,7 +2735,13 @@ fn cost(p: &mut P) -> R<Cost> {
         } else if p.eat("discard") {
             let n = amount(p).ok_or_else(|| err(p))?;
             if p.eat_any(&["card", "cards"]).is_none() {
-                return Err(err(p));
+                // "Discard a land card" (Seismic Assault).
+                match filter(p) {
+                    Some((f, Noun::Card)) if f != ObjectFilter::default() => {
+                        c.discard_filter = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
             }
             match n {
                 Amount::Fixed(n) => c.discard = n as u8,
@@ -2606,11 +2867,16 @@ fn activated(p: &mut P) -> R<Ability> {
         }));
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
+    let (mut twice_per_turn, mut only_your_step) = (false, None);
     while !p.at_end() {
         if p.eat_all("play this ability only any time you could play a sorcery") {
             sorcery_speed = true;
         } else if p.eat_all("play this ability only once each turn") {
             once_per_turn = true;
+        } else if p.eat_all("play this ability no more than twice each turn") {
+            twice_per_turn = true;
+        } else if p.eat_all("play this ability only during your upkeep") {
+            only_your_step = Some(Step::Upkeep);
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;
@@ -2622,12 +2888,17 @@ fn activated(p: &mut P) -> R<Ability> {
     if cx.effects.is_empty() {
         return Err("an ability without effects".into());
     }
+    if delays(&cx.effects) {
+        return Err("a delayed triggered ability from an activated ability".into());
+    }
     Ok(Ability::Activated(ActivatedAbility {
         cost,
         targets: cx.targets,
         effects: cx.effects,
         sorcery_speed,
         once_per_turn,
+        twice_per_turn,
+        only_your_step,
     }))
 }
 
@@ -2719,8 +2990,20 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
         }
+        // "When CARDNAME blocks a creature": "that creature" is the attacker.
+        if p.eat_all("blocks a creature") {
+            cx.trig_obj = true;
+            return Some(vec![Trigger::Blocks]);
+        }
         if p.eat("blocks") {
             return Some(vec![Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME becomes blocked by a creature": one trigger per blocker.
+        if p.eat_all("becomes blocked by") {
+            p.eat_any(&["a", "an"])?;
+            let (f, noun) = filter(p)?;
+            cx.trig_obj = true;
+            return (noun == Noun::Permanent).then(|| vec![Trigger::BlockedBy(f)]);
         }
         if p.eat_all("becomes blocked") {
             return Some(vec![Trigger::BecomesBlocked]);
@@ -2775,6 +3058,61 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         p.eat_any(&["play", "played", "cast"])?;
         cx.trig_obj = true;
         return Some(vec![Trigger::NthSpellOfTurn(n)]);
+    }
+    if p.eat_all("a spell or ability an opponent controls causes you to discard cardname") {
+        return Some(vec![Trigger::DiscardedByOpponent]);
+    }
+    if p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard from play")
+        || p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard")
+    {
+        cx.trig_obj = true;
+        return Some(vec![Trigger::DamagedByThisDies]);
+    }
+    // "Whenever enchanted creature attacks / blocks / deals damage": an
+    // Aura's abilities; "its controller" is the enchanted creature's.
+    if p.eat_all("enchanted land is tapped for mana") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        return Some(vec![Trigger::AttachedTappedForMana]);
+    }
+    if p.eat_all("enchanted creature") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("attacks or blocks") {
+            return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
+        }
+        if p.eat("attacks") {
+            return Some(vec![Trigger::AttachedAttacks]);
+        }
+        if p.eat("blocks") {
+            return Some(vec![Trigger::AttachedBlocks]);
+        }
+        if p.eat_all("deals damage") {
+            return Some(vec![Trigger::AttachedDealsDamage]);
+        }
+        return None;
+    }
+    // "Whenever an opponent draws a card" (423.1), "… discards a card"
+    // (217.4a), "Whenever a player taps a land for mana" (406).
+    for (who_words, whose) in [
+        ("a player", Whose::Each),
+        ("an opponent", Whose::Opponent),
+        ("you", Whose::You),
+    ] {
+        if p.at_all(who_words) {
+            let i = p.i;
+            p.eat_all(who_words);
+            let t = if p.eat_all("draws a card") || p.eat_all("draw a card") {
+                Trigger::Draws(whose)
+            } else if p.eat_all("discards a card") || p.eat_all("discard a card") {
+                Trigger::Discards(whose)
+            } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
+                Trigger::TapsLandForMana(whose)
+            } else {
+                p.i = i;
+                break;
+            };
+            cx.trig_player = true;
+            return Some(vec![t]);
+        }
     }
     // "Whenever a player plays a white spell"
     let by = if p.eat_all("a player plays") {
@@ -2897,6 +3235,37 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
     } else if p.eat_all("if you didn't play it from your hand ,") {
         condition = Some(crate::Condition::NotPlayedFromHand);
+    } else if p.eat_all("if cardname is untapped ,") {
+        condition = Some(crate::Condition::ThisUntapped);
+    } else if cx.trig_player && p.eat_all("if that player has") {
+        // "if that player has two or fewer cards in hand" (Lavaborn Muse).
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("or fewer cards in hand ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::TriggeringPlayerHandAtMost(n));
+    } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
+        // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
+        p.bump();
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        p.eat_all("or more");
+        let filter = match filter(p) {
+            Some((f, Noun::Card)) => f,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("are in your graveyard ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::YourGraveyardHas {
+            filter,
+            at_least: n,
+        });
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {

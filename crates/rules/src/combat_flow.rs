@@ -157,6 +157,12 @@ impl Game {
         if !b.is_creature() || self.restricted(blocker, false) {
             return false;
         }
+        // "can't be blocked this turn" (Crafty Pathmage).
+        if self.objects[attacker.slot as usize].unblockable_this_turn
+            || self.cant_block_pairs.contains(&(blocker, attacker))
+        {
+            return false;
+        }
         let a = self.chars(attacker);
         // 502.4 flying / 502.70 reach.
         if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {

@@ -82,6 +82,18 @@ pub enum DecisionKind {
     KeepCoin,
     /// A Wish: choose a card you own from outside the game (217.1e), or none.
     ChooseOutside,
+    /// "[effects] unless you discard a [filter] card": choose a card to
+    /// discard (`ChooseObject`), or `No` to let the effects happen.
+    DiscardUnless,
+    /// "return a [filter] you control to its owner's hand": choose one.
+    ReturnToHand,
+    /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
+    /// untaps, `No` does neither.
+    TapOrUntap,
+    /// "Counter [spell] unless its controller pays {N}": the controller may
+    /// play mana abilities (`ActivateMana`), pay from the pool (`Yes`,
+    /// listed once the pool holds N mana) or decline (`No`).
+    PayUnless { generic: u32 },
     /// A card to find in a library, to take from or put back among the
     /// cards looked at, to choose from a hand, or to put into play from the
     /// hand (`crate::library`); `optional`: `No` chooses none.
@@ -128,6 +140,10 @@ impl DecisionKind {
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",
+            DecisionKind::DiscardUnless => "discard or decline",
+            DecisionKind::ReturnToHand => "return to hand",
+            DecisionKind::TapOrUntap => "tap or untap",
+            DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::ChooseCard { .. } => "choose a card",
             DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
             DecisionKind::PayAttackCost { .. } => "pay attack cost",

@@ -113,6 +113,20 @@ impl Unpaid {
         u.generic += c.snow as u32;
         u
     }
+    /// "Spend only [colour] mana on X": the X part is owed in that colour.
+    pub fn x_in_color(
+        mut self,
+        c: &ManaCost,
+        x: u32,
+        color: Option<tolaria_cards::Color>,
+    ) -> Unpaid {
+        if let Some(color) = color {
+            let n = x * c.x as u32;
+            self.generic -= n;
+            self.colored[color as usize] += n;
+        }
+        self
+    }
     pub fn is_paid(&self) -> bool {
         self.generic == 0 && self.colored.iter().all(|&c| c == 0) && self.hybrid.is_empty()
     }
@@ -147,6 +161,10 @@ pub(crate) struct Resolving {
     /// Coin flips in progress (511).
     #[serde(default)]
     pub flip: FlipState,
+    /// "… unless you discard a card": `Some(true)` once a card was
+    /// discarded, `Some(false)` once the player declined (or couldn't).
+    #[serde(default)]
+    pub paid: Option<bool>,
     /// A search, a look at a library or a hand in progress.
     #[serde(default)]
     pub cards: crate::library::CardsState,
@@ -321,6 +339,10 @@ impl Game {
             }
             DecisionKind::Discard { .. }
             | DecisionKind::Sacrifice
+            | DecisionKind::DiscardUnless
+            | DecisionKind::ReturnToHand
+            | DecisionKind::TapOrUntap
+            | DecisionKind::PayUnless { .. }
             | DecisionKind::MayAbility
             | DecisionKind::CallCoin
             | DecisionKind::FlipAgain

@@ -298,6 +298,12 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
     },
+    /// 413.2c: a player paid mana an effect asked for as it resolved
+    /// ("… unless its controller pays {1}").
+    PaidUnless {
+        player: PlayerId,
+        amount: u32,
+    },
     /// 217.1c: a card or token moved; `new` is the new object's id.
     ZoneChange {
         card: CardId,
@@ -622,6 +628,7 @@ impl Event {
             Event::DamagePrevented { .. } => "419.1a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
+            Event::PaidUnless { .. } => "413.2c",
             Event::ZoneChange { reason, .. } => reason.rule(),
             Event::Regenerated { .. } => "501.5a",
             Event::AttackerDeclared { .. } => "308.2",
@@ -738,6 +745,7 @@ impl Event {
                 | Event::Tapped { .. }
                 | Event::Untapped { .. }
                 | Event::ManaAdded { .. }
+                | Event::PaidUnless { .. }
                 | Event::CostPaid { .. }
                 | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
@@ -958,6 +966,7 @@ impl Event {
             Event::ManaBurn { player, amount } => {
                 format!("{player} loses {amount} life to mana burn")
             }
+            Event::PaidUnless { player, amount } => format!("{player} pays {amount} mana"),
             Event::ZoneChange {
                 card,
                 from,

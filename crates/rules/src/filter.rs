@@ -107,6 +107,16 @@ pub fn matches_with(
             return false;
         }
     }
+    // 306: "attacking or blocking creature".
+    if let Some(c) = f.in_combat {
+        if (game.combat.is_attacking(id) || game.combat.is_blocking(id)) != c {
+            return false;
+        }
+    }
+    // 309: "creature blocking [this]".
+    if f.blocking_this && !source.is_some_and(|s| game.combat.blocks.contains(&(id, s))) {
+        return false;
+    }
     if let Some(k) = f.with_keyword {
         if !ch.has(k) {
             return false;

@@ -43,6 +43,23 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
         }
+        // "if [this] is untapped" (Howling Mine).
+        Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        // "if that player has N or fewer cards in hand" (Lavaborn Muse).
+        Condition::TriggeringPlayerHandAtMost(n) => players(&PlayerRef::Triggering)
+            .iter()
+            .any(|p| game.players[p.index()].hand.len() as u32 <= *n),
+        // "if N or more [filter] cards are in your graveyard" (Mortal Combat).
+        Condition::YourGraveyardHas { filter, at_least } => {
+            let n = game.players[you.index()]
+                .graveyard
+                .iter()
+                .filter(|&&o| {
+                    crate::filter::matches_card(filter, game.objects[o.slot as usize].card)
+                })
+                .count();
+            n as u32 >= *at_least
+        }
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),

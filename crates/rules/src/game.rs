@@ -81,6 +81,19 @@ pub struct Game {
     pub shields: Vec<(Target, u32)>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// "[Creature] can't block [attacker] this turn" (Duct Crawler):
+    /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cant_block_pairs: Vec<(ObjId, ObjId)>,
+    /// 404.4: delayed triggered abilities waiting for the next end of
+    /// combat step (311) to trigger (404.4b: once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_end_of_combat: Vec<crate::triggers::PendingTrigger>,
+    /// (source, creature) pairs: creatures dealt damage this turn by a
+    /// permanent with a "creature dealt damage by [this] this turn dies"
+    /// ability (Sengir Vampire); cleared in the cleanup step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged_by: Vec<(ObjId, ObjId)>,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]

@@ -81,7 +81,23 @@ impl Game {
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DiscardCost { .. } => {
-                out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)));
+                // "Discard a land card": only such cards (Seismic Assault).
+                let filter = self
+                    .casting
+                    .as_deref()
+                    .and_then(|c| self.casting_cost(c))
+                    .and_then(|k| k.discard_filter.as_ref());
+                out.extend(
+                    self.player(p)
+                        .hand
+                        .iter()
+                        .filter(|&&c| {
+                            filter.is_none_or(|f| {
+                                crate::filter::matches_card(f, self.objects[c.slot as usize].card)
+                            })
+                        })
+                        .map(|&c| Action::ChooseObject(c)),
+                );
                 out.push(Action::CancelPlay);
             }
             DecisionKind::DeclareAttackers => self.attack_options(out),
@@ -119,6 +135,52 @@ impl Game {
             }
             DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
+                out.push(Action::No);
+            }
+            DecisionKind::DiscardUnless => {
+                if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
+                    self.current_effect()
+                {
+                    out.extend(
+                        self.player(p)
+                            .hand
+                            .iter()
+                            .filter(|&&c| {
+                                crate::filter::matches_card(
+                                    filter,
+                                    self.objects[c.slot as usize].card,
+                                )
+                            })
+                            .map(|&c| Action::ChooseObject(c)),
+                    );
+                }
+                out.push(Action::No);
+            }
+            DecisionKind::ReturnToHand => {
+                if let Some(r) = self.resolving.as_deref() {
+                    if let Some(tolaria_cards::Effect::ReturnChosen { filter, .. }) =
+                        self.current_effect()
+                    {
+                        out.extend(
+                            self.controlled_by(p)
+                                .filter(|&o| {
+                                    crate::filter::matches(self, filter, o, Some(r.ctx.source), p)
+                                })
+                                .map(Action::ChooseObject),
+                        );
+                    }
+                }
+            }
+            DecisionKind::PayUnless { generic } => {
+                if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {
+                    out.push(Action::Yes);
+                }
+                self.mana_options(p, None, None, out);
+                out.push(Action::No);
+            }
+            DecisionKind::TapOrUntap => {
+                out.push(Action::ChooseMode(0));
+                out.push(Action::ChooseMode(1));
                 out.push(Action::No);
             }
             DecisionKind::CallCoin => {
@@ -383,6 +445,16 @@ impl Game {
                     continue;
                 }
                 if act.once_per_turn && o.activated_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                if act.twice_per_turn && o.activated_twice_this_turn & (1 << i.min(15)) != 0 {
+                    continue;
+                }
+                // "Play this ability only during your upkeep" (Colossus of Sardia).
+                if act
+                    .only_your_step
+                    .is_some_and(|s| self.step != s || self.active != p)
+                {
                     continue;
                 }
                 if !self.can_pay_tap_part(&act.cost, id) {

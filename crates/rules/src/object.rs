@@ -168,6 +168,13 @@ pub struct Object {
     pub cant_block_this_turn: bool,
     /// "can't be regenerated this turn".
     pub no_regen_this_turn: bool,
+    /// "can't be blocked this turn" (Crafty Pathmage).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unblockable_this_turn: bool,
+    /// Second activations this turn of its "no more than twice each turn"
+    /// abilities (bit per ability index; the first is in `activated_this_turn`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub activated_twice_this_turn: u16,
     /// 503.6: the colour chosen as it came into play ("As [this] comes into
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
@@ -201,6 +208,8 @@ impl Object {
             activated_this_turn: 0,
             cant_block_this_turn: false,
             no_regen_this_turn: false,
+            unblockable_this_turn: false,
+            activated_twice_this_turn: 0,
             chosen_color: None,
             spell_copy: None,
         }
@@ -269,6 +278,8 @@ impl Object {
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
         self.no_regen_this_turn = false;
+        self.unblockable_this_turn = false;
+        self.activated_twice_this_turn = 0;
         self.chosen_color = None;
     }
 
@@ -323,4 +334,9 @@ fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> 
             _ => 0,
         }
     })
+}
+
+/// For serde: a zero bit set is left out of the JSON.
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }

@@ -178,7 +178,12 @@ impl Game {
                 .unwrap_or_default(),
         };
         if mana_cost.x > 0 && c.x.is_none() {
-            let max = self.max_x(c.player, &mana_cost, self.tap_excluded(&c));
+            let max = self.max_x(
+                c.player,
+                &mana_cost,
+                self.tap_excluded(&c),
+                self.spell_x_color(&c),
+            );
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
@@ -246,7 +251,11 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0));
+            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0)).x_in_color(
+                &mana_cost,
+                c.x.unwrap_or(0),
+                self.spell_x_color(&c),
+            );
             // 409.1f: the total cost, with increases and reductions.
             if let Playing::Spell { obj } = c.what {
                 crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
@@ -365,7 +374,12 @@ impl Game {
                 }
                 Playing::Ability { source, index } => {
                     if let Some(o) = self.objects.get_mut(source.slot as usize) {
-                        o.activated_this_turn |= 1 << index.min(15);
+                        let bit = 1 << index.min(15);
+                        // "no more than twice each turn": the second activation.
+                        if o.activated_this_turn & bit != 0 {
+                            o.activated_twice_this_turn |= bit;
+                        }
+                        o.activated_this_turn |= bit;
                     }
                     self.emit(Event::AbilityPlayed {
                         player: c.player,
@@ -497,6 +511,10 @@ impl Game {
             return;
         };
         self.pay_other_costs(&m.cost, source);
+        // 406: "Whenever a player taps a land for mana" (Manabarbs).
+        if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
+            crate::triggers::land_tapped_for_mana(self, p);
+        }
         let amount = match &m.produce {
             ManaProduce::Fixed(v) => {
                 for k in v {
@@ -520,7 +538,7 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, &m.also);
+                return self.mana_side_effects(p, source, &m.also, m.cost.tap);
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -533,7 +551,7 @@ impl Game {
             kind,
             amount: amount as u32,
         });
-        self.mana_side_effects(p, source, &m.also);
+        self.mana_side_effects(p, source, &m.also, m.cost.tap);
     }
 
     fn mana_side_effects(
@@ -541,13 +559,18 @@ impl Game {
         p: PlayerId,
         source: ObjId,
         also: &'static [tolaria_cards::Effect],
+        tapped: bool,
     ) {
-        if also.is_empty() {
-            return;
+        if !also.is_empty() {
+            let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
+            for e in also {
+                self.exec_effect(&ctx, e);
+            }
         }
-        let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
-        for e in also {
-            self.exec_effect(&ctx, e);
+        // 406.1b, 406.4: triggered mana abilities ("Whenever enchanted land
+        // is tapped for mana, …") resolve at once, without the stack.
+        if tapped {
+            crate::triggers::triggered_mana_abilities(self, source);
         }
     }
 
@@ -795,7 +818,16 @@ impl Game {
                 return false;
             }
         }
-        if cost.discard as usize > self.player(o.controller).hand.len() {
+        let discardable = match &cost.discard_filter {
+            None => self.player(o.controller).hand.len(),
+            Some(f) => self
+                .player(o.controller)
+                .hand
+                .iter()
+                .filter(|&&c| crate::filter::matches_card(f, self.objects[c.slot as usize].card))
+                .count(),
+        };
+        if cost.discard as usize > discardable {
             return false;
         }
         if cost.pay_life as i32 > self.player(o.controller).life {
@@ -897,14 +929,33 @@ impl Game {
         p: PlayerId,
         cost: &tolaria_cards::ManaCost,
         exclude: Option<ObjId>,
+        x_color: Option<Color>,
     ) -> u32 {
         let avail = self.available_mana(p, exclude);
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
-        while x > 0 && !can_match(&Unpaid::from_cost(cost, x), &avail) {
+        while x > 0
+            && !can_match(
+                &Unpaid::from_cost(cost, x).x_in_color(cost, x, x_color),
+                &avail,
+            )
+        {
             x -= 1;
         }
         x
+    }
+
+    /// "Spend only black mana on X": the colour X of the spell being played
+    /// must be paid in, if any.
+    fn spell_x_color(&self, c: &Casting) -> Option<Color> {
+        match c.what {
+            Playing::Spell { obj } => {
+                db().get(self.objects[obj.slot as usize].card).faces[0]
+                    .spell
+                    .x_color
+            }
+            _ => None,
+        }
     }
 }
 

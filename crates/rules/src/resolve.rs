@@ -70,8 +70,22 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
-            card, face, index, ..
+            card,
+            face,
+            index,
+            trigger,
+            ..
         } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            // 404.4: a delayed triggered ability does what its creating
+            // effect says.
+            Ability::Triggered(t) if trigger.delayed => t
+                .effects
+                .iter()
+                .find_map(|e| match e {
+                    Effect::AtEndOfCombat { effects } => Some(&effects[..]),
+                    _ => None,
+                })
+                .unwrap_or(&[]),
             Ability::Activated(a) => &a.effects,
             Ability::Triggered(t) => &t.effects,
             _ => &[],
@@ -135,7 +149,7 @@ impl Game {
                 // 404.3: an intervening "if" is checked again on resolution.
                 if let Ability::Triggered(t) = ability {
                     if let Some(c) = &t.condition {
-                        if !crate::triggers::condition_holds(self, *source, c) {
+                        if !crate::triggers::condition_holds(self, *source, trigger, c) {
                             let card = *card;
                             self.stack.pop();
                             self.emit(Event::ConditionFalse { card });
@@ -201,6 +215,7 @@ impl Game {
             color_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
+            paid: None,
             cards: Default::default(),
             copy_targets: Vec::new(),
         };
@@ -544,6 +559,65 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                // 411: mana abilities while asked to pay (CounterUnlessPays).
+                self.activate_mana(p, source, index, kind);
+            }
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::CounterUnlessPays { .. })
+                ) =>
+            {
+                if let Some(Effect::CounterUnlessPays { generic, .. }) = self.current_effect() {
+                    if action == Action::Yes {
+                        // Generic mana, colourless first.
+                        let pool = &mut self.players[p.index()].pool;
+                        let mut left = *generic;
+                        for i in [5usize, 0, 1, 2, 3, 4] {
+                            let take = left.min(pool.0[i] as u32);
+                            left -= take;
+                            pool.0[i] -= take as u16;
+                        }
+                        self.emit(Event::PaidUnless {
+                            player: p,
+                            amount: *generic,
+                        });
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
+            Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
+                // Declined to discard: the effects happen.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(false);
+                }
+            }
+            Action::No | Action::ChooseMode(_)
+                if matches!(self.current_effect(), Some(Effect::TapOrUntap { .. })) =>
+            {
+                if let (Some(Effect::TapOrUntap { what }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    for o in self.objects_of(&ctx, what) {
+                        match action {
+                            Action::ChooseMode(0) => self.tap(o),
+                            Action::ChooseMode(_) => self.untap(o),
+                            _ => {}
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
             Action::Yes | Action::No
                 if self.resolving.as_ref().is_some_and(|r| r.flip.asking_again) =>
             {
@@ -571,6 +645,16 @@ impl Game {
             Action::ChooseObject(o) => {
                 match self.current_effect() {
                     Some(Effect::Discard { .. }) => self.discard(o),
+                    Some(Effect::UnlessDiscard { .. }) => {
+                        self.discard(o);
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.paid = Some(true);
+                        }
+                    }
+                    Some(Effect::ReturnChosen { .. }) => {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    }
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
@@ -878,19 +962,140 @@ impl Game {
                 }
                 None
             }
-            Effect::Sacrifice { who, filter } => {
-                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                if sub > 0 {
-                    return None;
+            Effect::CounterUnlessPays { what, generic } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                let &o = self.objects_of(ctx, what).first()?;
+                match paid {
+                    Some(true) => {}
+                    Some(false) => self.counter_spell(o),
+                    None => {
+                        let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
+                        if !on_stack {
+                            return None;
+                        }
+                        return Some(Decision {
+                            player: self.objects[o.slot as usize].controller,
+                            kind: DecisionKind::PayUnless { generic: *generic },
+                        });
+                    }
                 }
-                let p = *self.players_of(ctx, who).first()?;
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::AtEndOfCombat { .. } => {
+                // 404.4: create the delayed triggered ability.
+                let r = self.resolving.as_deref()?;
+                if let StackKind::Ability {
+                    source,
+                    card,
+                    face,
+                    index,
+                    triggered: true,
+                    ..
+                } = r.item.kind
+                {
+                    self.delayed_end_of_combat
+                        .push(crate::triggers::PendingTrigger {
+                            controller: ctx.controller,
+                            source,
+                            card,
+                            face,
+                            index,
+                            ctx: TriggerContext {
+                                delayed: true,
+                                ..Default::default()
+                            },
+                        });
+                }
+                None
+            }
+            Effect::UnlessDiscard { filter, effects } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                match paid {
+                    Some(true) => {}
+                    Some(false) => {
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                    None => {
+                        let p = ctx.controller;
+                        let can = self.player(p).hand.iter().any(|&c| {
+                            crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                        });
+                        if can {
+                            return Some(Decision {
+                                player: p,
+                                kind: DecisionKind::DiscardUnless,
+                            });
+                        }
+                        // Nothing to discard: the effects happen.
+                        self.resolving.as_mut()?.paid = Some(false);
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::IfControlsNone { filter, effects } => {
+                // "If you can't [sacrifice one]": nothing to sacrifice.
+                let p = ctx.controller;
                 let any = self
                     .controlled_by(p)
                     .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
-                any.then_some(Decision {
-                    player: p,
-                    kind: DecisionKind::Sacrifice,
+                if any {
+                    return None;
+                }
+                self.run_inner(ctx, effects)
+            }
+            Effect::ReturnChosen { who, filter } => {
+                // 413.2d: each player in turn chooses one of theirs.
+                let players = self.players_of(ctx, who);
+                loop {
+                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                    let &p = players.get(sub as usize)?;
+                    let any = self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
+                    if any {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ReturnToHand,
+                        });
+                    }
+                    self.resolving.as_mut()?.sub += 1;
+                }
+            }
+            Effect::TapOrUntap { what } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::TapOrUntap,
                 })
+            }
+            Effect::Sacrifice { who, filter } => {
+                // 413.2d: each player in turn (APNAP) chooses; `sub` counts
+                // the players done, one with nothing to sacrifice included.
+                let players = self.players_of(ctx, who);
+                loop {
+                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                    let &p = players.get(sub as usize)?;
+                    let any = self
+                        .controlled_by(p)
+                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
+                    if any {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::Sacrifice,
+                        });
+                    }
+                    self.resolving.as_mut()?.sub += 1;
+                }
             }
             _ => {
                 if let Some(d) = self.card_effect(ctx, e) {
@@ -1028,6 +1233,28 @@ impl Game {
             Amount::DoubledEachFlip(n) => {
                 n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
             }
+            Amount::CountTheyControl(_) => self.amount_for(ctx, a, ctx.controller),
+            Amount::CreaturesBlocking(o) => self
+                .objects_of(ctx, o)
+                .first()
+                .map_or(0, |&a| self.combat.blockers_of(a).count() as i32),
+        }
+    }
+
+    /// An amount for one of the players an effect applies to: "for each
+    /// creature they control" counts that player's (Stronghold Discipline).
+    pub(crate) fn amount_for(&self, ctx: &ResolveCtx, a: &Amount, p: PlayerId) -> i32 {
+        match a {
+            Amount::CountTheyControl(f) => self
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    self.is_present(o)
+                        && self.objects[o.slot as usize].controller == p
+                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                })
+                .count() as i32,
+            _ => self.amount(ctx, a),
         }
     }
 
@@ -1079,14 +1306,14 @@ impl Game {
                 }
             }
             Effect::GainLife { who, amount } => {
-                let n = self.amount(ctx, amount).max(0) as u32;
                 for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.gain_life(p, n);
                 }
             }
             Effect::LoseLife { who, amount } => {
-                let n = self.amount(ctx, amount).max(0) as u32;
                 for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
                 }
             }
@@ -1180,6 +1407,55 @@ impl Game {
             } => self.create_continuous(ctx, what, *effect, *duration),
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
+            Effect::UnlessDiscard { .. }
+            | Effect::CounterUnlessPays { .. }
+            | Effect::AtEndOfCombat { .. }
+            | Effect::IfControlsNone { .. }
+            | Effect::ReturnChosen { .. }
+            | Effect::TapOrUntap { .. } => {
+                // Choices are handled by exec_effect_pausable.
+            }
+            Effect::AddMana { who, mana } => {
+                // 406.1: mana added to the player's pool.
+                for p in self.players_of(ctx, who) {
+                    for &k in mana {
+                        self.players[p.index()].pool.add(k, 1);
+                        self.emit(Event::ManaAdded {
+                            player: p,
+                            source: ctx.source,
+                            card: ctx.source_card,
+                            kind: k,
+                            amount: 1,
+                        });
+                    }
+                }
+            }
+            Effect::CantBlockThisThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.cant_block_pairs.push((o, ctx.source));
+                }
+            }
+            Effect::PumpPerCount {
+                what,
+                power,
+                toughness,
+                count,
+            } => {
+                let n = self.amount(ctx, count).max(0);
+                let effect = tolaria_cards::LayerEffect {
+                    power: power * n,
+                    toughness: toughness * n,
+                    ..Default::default()
+                };
+                self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
+            }
+            Effect::CantBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.unblockable_this_turn = true;
+                    }
+                }
+            }
             Effect::CantBlockThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
@@ -1570,6 +1846,10 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
+                effects.get(r.inner as usize)
+            }
+            Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
             Effect::FlipEach {
                 on_heads, on_tails, ..
             } => match r.flip.round.get(r.flip.applying as usize) {

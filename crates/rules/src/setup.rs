@@ -43,6 +43,9 @@ impl Game {
             shields: Vec::new(),
             extra_turns: Vec::new(),
             prevent_combat_damage: false,
+            cant_block_pairs: Vec::new(),
+            delayed_end_of_combat: Vec::new(),
+            damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
@@ -235,17 +238,27 @@ impl Game {
             self.advance();
             return;
         }
-        // Skip begin_turn's resets except the step's own actions.
-        self.emit(Event::StepBegan { step });
+        // Skip begin_turn's resets except the step's own actions. Steps
+        // with turn-based actions begin through `begin_step`, which emits
+        // `StepBegan` itself (once: "at the beginning of" abilities trigger
+        // once, Howling Mine).
+        let begins_itself = matches!(
+            step,
+            Step::DeclareAttackers
+                | Step::DeclareBlockers
+                | Step::CombatDamage
+                | Step::Cleanup
+                | Step::Draw
+        );
+        if !begins_itself {
+            self.emit(Event::StepBegan { step });
+        }
         self.flow = match step {
             Step::DeclareAttackers
             | Step::DeclareBlockers
             | Step::CombatDamage
             | Step::Cleanup
-            | Step::Draw => {
-                self.events.pop();
-                Flow::BeginStep
-            }
+            | Step::Draw => Flow::BeginStep,
             Step::BeginningOfCombat => {
                 self.combat.defending = Some(self.next_player(self.active));
                 Flow::Priority(self.active)

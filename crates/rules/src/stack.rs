@@ -41,6 +41,10 @@ pub struct TriggerContext {
     pub object: Option<ObjId>,
     pub player: Option<PlayerId>,
     pub amount: u32,
+    /// 404.4: a delayed triggered ability created by the ability's
+    /// `AtEndOfCombat` effect: it does that effect's effects.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delayed: bool,
 }
 
 /// 310.2: one creature's damage to one recipient.

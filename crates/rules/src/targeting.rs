@@ -159,7 +159,13 @@ pub fn legal_targets(
         return;
     };
     let first_slot_of_spec: usize = specs[..spec_i].iter().map(|s| s.count as usize).sum();
-    let same_instance = &chosen[first_slot_of_spec.min(chosen.len())..];
+    // 409.1c: one object per instance of "target"; a distinct target
+    // ("another target", "a third target") differs from every earlier one.
+    let same_instance = if spec.distinct {
+        chosen
+    } else {
+        &chosen[first_slot_of_spec.min(chosen.len())..]
+    };
     let consider = |t: Target, out: &mut Vec<Target>| {
         if !same_instance.contains(&t) && is_legal_target(game, spec, t, src) {
             out.push(t);
@@ -200,12 +206,16 @@ pub fn legal_targets(
 /// Can every slot be filled with distinct legal targets? (409.1c) A greedy
 /// check: enough candidates for each instance.
 pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) -> bool {
+    let mut before = 0;
     for s in specs {
         // "Up to N" is satisfied by none; otherwise N candidates are
-        // enough, so the count stops there.
-        if !s.up_to && count_legal_targets(game, s, src, s.count as usize) < s.count as usize {
+        // enough, so the count stops there. A distinct target needs one
+        // more candidate than the earlier targets take (Cone of Flame).
+        let need = s.count as usize + if s.distinct { before } else { 0 };
+        if !s.up_to && count_legal_targets(game, s, src, need) < need {
             return false;
         }
+        before += s.count as usize;
     }
     true
 }

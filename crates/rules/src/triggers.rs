@@ -4,7 +4,7 @@
 
 use crate::engine::{Flow, Playing};
 use crate::stack::TriggerContext;
-use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target, Zone};
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{Ability, CardId, Trigger, Whose};
 
@@ -110,22 +110,51 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
+            // "Whenever a creature dealt damage by [this] this turn is put
+            // into a graveyard" (Sengir Vampire).
+            if game.damaged_by.iter().any(|&(_, v)| v == old) {
+                let sources: Vec<ObjId> = game
+                    .damaged_by
+                    .iter()
+                    .filter(|&&(_, v)| v == old)
+                    .map(|&(s, _)| s)
+                    .collect();
+                game.damaged_by.retain(|&(_, v)| v != old);
+                for s in sources {
+                    scan(game, s, |t, _, _| {
+                        matches!(t, Trigger::DamagedByThisDies).then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
+                    });
+                }
+            }
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
                         let you = game.objects[src.slot as usize].controller;
+                        // "a creature you control": its controller as it
+                        // last existed in play (404.4c looks back in time).
+                        let controlled = match f.controller {
+                            tolaria_cards::ControllerFilter::Any => true,
+                            tolaria_cards::ControllerFilter::You => lki_controller == Some(you),
+                            tolaria_cards::ControllerFilter::Opponent => {
+                                lki_controller.is_some_and(|c| c != you)
+                            }
+                        };
                         // Match on the new (graveyard) object's printed characteristics.
-                        crate::filter::matches(
-                            game,
-                            &tolaria_cards::ObjectFilter {
-                                controller: Default::default(),
-                                ..f.clone()
-                            },
-                            new,
-                            Some(src),
-                            you,
-                        )
+                        (controlled
+                            && crate::filter::matches(
+                                game,
+                                &tolaria_cards::ObjectFilter {
+                                    controller: Default::default(),
+                                    ..f.clone()
+                                },
+                                new,
+                                Some(src),
+                                you,
+                            ))
                         .then_some(TriggerContext {
                             object: Some(new),
                             ..Default::default()
@@ -135,28 +164,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
-        Event::StepBegan { step } => {
-            let (step, active) = (*step, game.active);
-            for i in 0..permanents {
-                let src = game.in_play[i];
-                scan(game, src, |t, game, src| match t {
-                    Trigger::BeginningOf { step: s, whose } if *s == step => {
-                        let you = game.objects[src.slot as usize].controller;
-                        let ok = match whose {
-                            Whose::You => active == you,
-                            Whose::Opponent => active != you,
-                            Whose::Each => true,
-                        };
-                        ok.then_some(TriggerContext {
-                            player: Some(active),
-                            ..Default::default()
-                        })
-                    }
-                    _ => None,
-                });
-            }
-            game.graveyard_step_triggers(step);
+        Event::StepBegan {
+            step: tolaria_cards::Step::EndOfCombat,
+        } if !game.delayed_end_of_combat.is_empty() => {
+            // 404.4b: delayed triggered abilities trigger once, now.
+            let delayed = std::mem::take(&mut game.delayed_end_of_combat);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
         }
+        Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
         Event::CoinFlipped {
             player,
             won: Some(true),
@@ -181,6 +197,32 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             scan(game, obj, |t, _, _| {
                 matches!(t, Trigger::Attacks).then(TriggerContext::default)
             });
+            attached_triggers(game, obj, permanents, |t| {
+                matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
+            });
+        }
+        Event::Drew { player, .. } => {
+            // 423.1: "Whenever [a player] draws a card".
+            let drawer = *player;
+            player_event_triggers(game, permanents, drawer, |t| match t {
+                Trigger::Draws(w) => Some(*w),
+                _ => None,
+            });
+        }
+        Event::ZoneChange {
+            from: Zone::Hand(p),
+            reason: MoveReason::Discard,
+            ..
+        } => {
+            // 217.4a: "Whenever [a player] discards a card".
+            let discarder = *p;
+            if let Event::ZoneChange { new, card, .. } = e {
+                discarded_by_opponent(game, discarder, *new, *card);
+            }
+            player_event_triggers(game, permanents, discarder, |t| match t {
+                Trigger::Discards(w) => Some(*w),
+                _ => None,
+            });
         }
         Event::BlockerDeclared {
             blocker, attacker, ..
@@ -192,6 +234,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     ..Default::default()
                 })
             });
+            // "Whenever enchanted creature blocks": once per creature blocked
+            // would trigger too often; once for its first block.
+            if game.combat.blocked_by(b).count() == 1 {
+                attached_triggers(game, b, permanents, |t| {
+                    matches!(t, Trigger::AttachedBlocks).then(TriggerContext::default)
+                });
+            }
             // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
             scan(game, a, |t, game, src| match t {
                 Trigger::BlockedBy(f) => {
@@ -265,6 +314,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         object: Some(o),
                         player: None,
                         amount,
+                        ..Default::default()
                     }),
                     _ => None,
                 },
@@ -282,9 +332,25 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         object,
                         player,
                         amount,
+                        ..Default::default()
                     })
                 }
                 _ => None,
+            });
+            if let Target::Object(victim) = to {
+                // Only creatures are remembered ("a creature dealt damage").
+                if has_trigger(game, source, |t| matches!(t, Trigger::DamagedByThisDies))
+                    && !game.damaged_by.contains(&(source, victim))
+                    && game.chars(victim).is_creature()
+                {
+                    game.damaged_by.push((source, victim));
+                }
+            }
+            attached_triggers(game, source, permanents, |t| {
+                matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
+                    amount,
+                    ..Default::default()
+                })
             });
             if let Target::Player(p) = to {
                 damage_to_player_triggers(
@@ -298,6 +364,30 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         _ => {}
     }
+}
+
+/// "At the beginning of [whose] [step]" abilities of the permanents in play.
+fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: usize) {
+    let active = game.active;
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| match t {
+            Trigger::BeginningOf { step: s, whose } if *s == step => {
+                let you = game.objects[src.slot as usize].controller;
+                let ok = match whose {
+                    Whose::You => active == you,
+                    Whose::Opponent => active != you,
+                    Whose::Each => true,
+                };
+                ok.then_some(TriggerContext {
+                    player: Some(active),
+                    ..Default::default()
+                })
+            }
+            _ => None,
+        });
+    }
+    game.graveyard_step_triggers(step);
 }
 
 /// "Whenever one or more creatures block": once per declaration of blockers.
@@ -315,9 +405,16 @@ pub(crate) fn creatures_block_triggers(game: &mut Game) {
     }
 }
 
-/// 404.3: whether an intervening "if" condition holds for the ability of `src`.
-pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condition) -> bool {
-    // The ability's controller is its source's ("you").
+/// 404.3: whether an intervening "if" condition holds for the ability of
+/// `src`, whose trigger event is `ctx`.
+pub(crate) fn condition_holds(
+    game: &Game,
+    src: ObjId,
+    ctx: &TriggerContext,
+    c: &tolaria_cards::Condition,
+) -> bool {
+    // The ability's controller is its source's ("you"); "that player" is
+    // the player of the trigger event.
     let you = game.objects[src.slot as usize].controller;
     crate::flip::holds(
         game,
@@ -325,10 +422,149 @@ pub(crate) fn condition_holds(game: &Game, src: ObjId, c: &tolaria_cards::Condit
         you,
         &|r| match r {
             tolaria_cards::PlayerRef::You => vec![you],
+            tolaria_cards::PlayerRef::Triggering => ctx.player.into_iter().collect(),
             _ => Vec::new(),
         },
         c,
     )
+}
+
+/// "When a spell or ability an opponent controls causes you to discard
+/// [this]" (Guerrilla Tactics): the card's own ability, seen as it is
+/// discarded; the cause is the spell or ability resolving now.
+fn discarded_by_opponent(game: &mut Game, discarder: PlayerId, new: ObjId, card: CardId) {
+    let by_opponent = game
+        .resolving
+        .as_deref()
+        .is_some_and(|r| r.ctx.controller != discarder);
+    if !by_opponent {
+        return;
+    }
+    for (i, a) in tolaria_cards::db().get(card).faces[0]
+        .abilities
+        .iter()
+        .enumerate()
+    {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::DiscardedByOpponent) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller: discarder,
+                    source: new,
+                    card,
+                    face: 0,
+                    index: i as u8,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
+/// Whether permanent `src` has a triggered ability with a trigger `f` accepts.
+fn has_trigger(game: &Game, src: ObjId, f: impl Fn(&Trigger) -> bool) -> bool {
+    let Some(o) = game.obj(src) else { return false };
+    if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay {
+        return false;
+    }
+    let (card, face, lost) = crate::layers::ability_face(game, src);
+    !lost
+        && tolaria_cards::db().get(card).faces[face as usize]
+            .abilities
+            .iter()
+            .any(|a| matches!(a, Ability::Triggered(t) if f(&t.trigger)))
+}
+
+/// Abilities of the Auras and Equipment attached to `obj` that trigger on
+/// what it does ("Whenever enchanted creature attacks").
+fn attached_triggers(
+    game: &mut Game,
+    obj: ObjId,
+    permanents: usize,
+    f: impl Fn(&Trigger) -> Option<TriggerContext>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        if game.objects[src.slot as usize].attached_to == Some(Target::Object(obj)) {
+            scan(game, src, |t, _, _| f(t));
+        }
+    }
+}
+
+/// "Whenever [you / an opponent / a player] draws / discards a card":
+/// `which` gives the players an ability watches; "that player" is `player`.
+fn player_event_triggers(
+    game: &mut Game,
+    permanents: usize,
+    player: PlayerId,
+    which: impl Fn(&Trigger) -> Option<Whose>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            let whose = which(t)?;
+            let you = game.objects[src.slot as usize].controller;
+            let ok = match whose {
+                Whose::You => player == you,
+                Whose::Opponent => player != you,
+                Whose::Each => true,
+            };
+            ok.then_some(TriggerContext {
+                player: Some(player),
+                ..Default::default()
+            })
+        });
+    }
+}
+
+/// 406.1b: the triggered mana abilities of the permanents attached to
+/// `land`, which was just tapped for mana ("Whenever enchanted land is
+/// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
+/// they don't use the stack (406.4) and resolve now, in the mana ability.
+pub(crate) fn triggered_mana_abilities(game: &mut Game, land: ObjId) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::object::flags::TRIGGERS == 0
+            || o.attached_to != Some(Target::Object(land))
+            || o.is_phased_out()
+        {
+            continue;
+        }
+        let controller = o.controller;
+        let (card, face, lost) = crate::layers::ability_face(game, src);
+        if lost {
+            continue;
+        }
+        for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
+            if let Ability::Triggered(t) = a {
+                if matches!(t.trigger, Trigger::AttachedTappedForMana) {
+                    let ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
+                    for e in &t.effects {
+                        game.exec_effect(&ctx, e);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`
+/// played a mana ability of the land `land` with {T} in its cost. The
+/// ability goes on the stack the next time a player would receive priority
+/// (410.1).
+pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    player_event_triggers(game, permanents, player, |t| match t {
+        Trigger::TapsLandForMana(w) => Some(*w),
+        _ => None,
+    });
 }
 
 fn damage_to_player_triggers(
@@ -461,7 +697,7 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
                 // 404.3: an intervening "if" must be true for it to trigger.
                 if t.condition
                     .as_ref()
-                    .is_some_and(|c| !condition_holds(game, src, c))
+                    .is_some_and(|c| !condition_holds(game, src, &ctx, c))
                 {
                     continue;
                 }

@@ -91,6 +91,7 @@ impl Game {
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;
+            o.activated_twice_this_turn = 0;
             if o.zone == Zone::InPlay && o.controller == active {
                 o.flags &= !flags::SICK;
             }
@@ -308,11 +309,14 @@ impl Game {
             o.damage = 0;
             o.regen_shields = 0;
             o.cant_block_this_turn = false;
+            o.unblockable_this_turn = false;
             o.no_regen_this_turn = false;
         }
         self.effects.retain(|e| !e.until_end_of_turn);
         self.shields.clear();
         self.prevent_combat_damage = false;
+        self.cant_block_pairs.clear();
+        self.damaged_by.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
