@@ -825,28 +825,6 @@ fn type_noun(w: &str) -> Option<CardType> {
     })
 }
 
-/// Subtypes that are not creature types (land, artifact and enchantment types).
-const NON_CREATURE_SUBTYPES: &[&str] = &[
-    "Plains",
-    "Island",
-    "Swamp",
-    "Mountain",
-    "Forest",
-    "Desert",
-    "Lair",
-    "Locus",
-    "Mine",
-    "Power-Plant",
-    "Tower",
-    "Urza’s",
-    "Equipment",
-    "Fortification",
-    "Aura",
-    "Shrine",
-    "Arcane",
-    "Trap",
-];
-
 /// A capitalised word naming a subtype, singular or plural ("Goblins", "Elves").
 fn subtype_word(raw: &str) -> Option<&'static str> {
     if !raw.chars().next().is_some_and(char::is_uppercase) || raw == SELF {
@@ -991,7 +969,7 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if let Some(st) = subtype_word(p.raw()) {
             p.bump();
             f.subtypes_any.push(Subtype::intern(st));
-            if !NON_CREATURE_SUBTYPES.contains(&st) {
+            if !crate::subtype::NON_CREATURE_SUBTYPES.contains(&st) {
                 creature_subtype = true;
             }
             // "Elf creatures": the subtype is an adjective of the next noun.

@@ -22,6 +22,29 @@ const PRESET: [&str; 9] = [
     "Forest",
 ];
 
+/// The subtypes that are not creature types (205.3b): the artifact,
+/// enchantment, land and spell types of the 2007 rules.
+pub const NON_CREATURE_SUBTYPES: &[&str] = &[
+    "Plains",
+    "Island",
+    "Swamp",
+    "Mountain",
+    "Forest",
+    "Desert",
+    "Lair",
+    "Locus",
+    "Mine",
+    "Power-Plant",
+    "Tower",
+    "Urza’s",
+    "Equipment",
+    "Fortification",
+    "Aura",
+    "Shrine",
+    "Arcane",
+    "Trap",
+];
+
 impl Subtype {
     pub const AURA: Subtype = Subtype(0);
     pub const EQUIPMENT: Subtype = Subtype(1);
@@ -74,29 +97,10 @@ impl Subtype {
     pub fn is_creature_type(self) -> bool {
         static OTHERS: std::sync::OnceLock<Vec<Subtype>> = std::sync::OnceLock::new();
         let others = OTHERS.get_or_init(|| {
-            [
-                "Equipment",
-                "Fortification",
-                "Aura",
-                "Shrine",
-                "Arcane",
-                "Trap",
-                "Plains",
-                "Island",
-                "Swamp",
-                "Mountain",
-                "Forest",
-                "Desert",
-                "Lair",
-                "Locus",
-                "Mine",
-                "Power-Plant",
-                "Tower",
-                "Urza's",
-            ]
-            .iter()
-            .map(|n| Subtype::intern(n))
-            .collect()
+            NON_CREATURE_SUBTYPES
+                .iter()
+                .map(|n| Subtype::intern(n))
+                .collect()
         });
         !others.contains(&self)
     }
