@@ -83,6 +83,9 @@ pub struct CardFace {
     /// Has a state-triggered ability (410.11; derived), so the engine
     /// checks the game state only for such permanents.
     pub has_state_triggers: bool,
+    /// Has a triggered ability that functions in the graveyard (402.8h,
+    /// Squee; derived), so the engine looks at graveyards only for such cards.
+    pub has_graveyard_triggers: bool,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -431,6 +434,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         protection_types: TypeSet::EMPTY,
         has_statics: false,
         has_state_triggers: false,
+        has_graveyard_triggers: false,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -459,6 +463,11 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true
+                    }
+                    Ability::Triggered(t)
+                        if matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }) =>
+                    {
+                        face.has_graveyard_triggers = true
                     }
                     _ => {}
                 }

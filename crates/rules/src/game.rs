@@ -94,6 +94,11 @@ pub struct Game {
     /// ability (Sengir Vampire); cleared in the cleanup step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub damaged_by: Vec<(ObjId, ObjId)>,
+    /// Derived: some card of the game has a triggered ability that works
+    /// in the graveyard (402.8h, Squee); set as cards are created, since no
+    /// card enters a game later (tokens have no such ability).
+    #[serde(default = "yes")]
+    pub graveyard_triggers: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]
@@ -139,11 +144,6 @@ pub struct Game {
     pub sba_dirty: bool,
     /// Actions applied so far (for replays).
     pub action_count: u64,
-    /// The cards put into a graveyard from play this turn, by their id in
-    /// the graveyard (stale once they leave it, 217.1c): "creature cards in
-    /// your graveyard that were put there from play this turn".
-    #[serde(default)]
-    pub from_play_this_turn: Vec<ObjId>,
 }
 
 impl Game {
@@ -386,7 +386,7 @@ impl Game {
             Zone::Graveyard(p) => {
                 self.players[p.index()].graveyard.push(new);
                 if from == Zone::InPlay {
-                    self.from_play_this_turn.push(new);
+                    self.objects[slot].flags |= crate::object::flags::FROM_PLAY_THIS_TURN;
                 }
             }
             Zone::InPlay => {
@@ -699,4 +699,9 @@ impl Game {
             Target::Object(o) => self.obj(o).is_some(),
         }
     }
+}
+
+/// Serde default for derived flags that are safe when true.
+fn yes() -> bool {
+    true
 }

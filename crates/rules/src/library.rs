@@ -695,6 +695,9 @@ impl Game {
     /// graveyards that function there (Squee, Goblin Nabob); their
     /// controller is the card's owner.
     pub(crate) fn graveyard_step_triggers(&mut self, step: tolaria_cards::Step) {
+        if !self.graveyard_triggers {
+            return;
+        }
         let active = self.active;
         for pi in 0..self.players.len() {
             let p = PlayerId(pi as u8);
@@ -702,6 +705,9 @@ impl Game {
                 let o = self.player(p).graveyard[k];
                 let card = self.objects[o.slot as usize].card;
                 let def = db().get(card);
+                if !def.front().has_graveyard_triggers {
+                    continue;
+                }
                 for (i, a) in def.front().abilities.iter().enumerate() {
                     let tolaria_cards::Ability::Triggered(t) = a else {
                         continue;
@@ -874,7 +880,9 @@ impl Game {
                     .iter()
                     .copied()
                     .filter(|o| {
-                        self.from_play_this_turn.contains(o)
+                        self.objects[o.slot as usize].flags
+                            & crate::object::flags::FROM_PLAY_THIS_TURN
+                            != 0
                             && crate::filter::matches_card(
                                 filter,
                                 self.objects[o.slot as usize].card,

@@ -30,6 +30,9 @@ pub mod flags {
     /// the hand to the stack (409.1a) and kept as that spell resolves into
     /// play ("if you didn't play it from your hand", Phage the Untouchable).
     pub const FROM_HAND: u16 = 512;
+    /// A card in a graveyard that was put there from play this turn (No
+    /// Rest for the Wicked); cleared as a turn begins.
+    pub const FROM_PLAY_THIS_TURN: u16 = 1024;
     /// The derived ability bits.
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }

@@ -47,6 +47,7 @@ impl Game {
             delayed_end_of_combat: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
+            graveyard_triggers: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -58,7 +59,6 @@ impl Game {
             board: Default::default(),
             replay: Default::default(),
             action_count: 0,
-            from_play_this_turn: Vec::new(),
         }
     }
 
@@ -76,6 +76,7 @@ impl Game {
         let slot = self.objects.len();
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
+        self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {

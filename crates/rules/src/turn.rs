@@ -99,7 +99,12 @@ impl Game {
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
         self.combat.clear();
-        self.from_play_this_turn.clear();
+        for p in 0..self.players.len() {
+            for i in 0..self.players[p].graveyard.len() {
+                let slot = self.players[p].graveyard[i].slot as usize;
+                self.objects[slot].flags &= !flags::FROM_PLAY_THIS_TURN;
+            }
+        }
         self.forget_lki_if_idle();
         self.emit(Event::TurnBegan {
             turn: self.turn,
