@@ -377,24 +377,12 @@ impl Game {
                         let n = ev.amount;
                         prevented(self, ev, n, false)
                     }
-                    DamageReplacement::PlusToPlayer { plus, .. } => {
+                    DamageReplacement::PlusToPlayer { .. } | DamageReplacement::Double => {
                         let before = ev.amount;
-                        ev.amount += plus;
-                        let card = self.card_of(ev.to);
-                        self.emit(Event::DamageReplaced {
-                            source_card: ev.source_card,
-                            by_card: ch.card,
-                            from: ev.to,
-                            from_card: card,
-                            to: ev.to,
-                            to_card: card,
-                            before,
-                            after: ev.amount,
-                        });
-                    }
-                    DamageReplacement::Double => {
-                        let before = ev.amount;
-                        ev.amount *= 2;
+                        ev.amount = match r {
+                            DamageReplacement::PlusToPlayer { plus, .. } => ev.amount + plus,
+                            _ => ev.amount * 2,
+                        };
                         let card = self.card_of(ev.to);
                         self.emit(Event::DamageReplaced {
                             source_card: ev.source_card,
