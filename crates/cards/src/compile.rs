@@ -2219,6 +2219,21 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     Some(Condition::NoCardsInHand { who })
 }
 
+/// 511.2: adds effects to the heads or tails branch of the "each player
+/// flips a coin" effect just compiled.
+fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
+    if let Some(Effect::FlipEach {
+        on_heads, on_tails, ..
+    }) = cx.effects.last_mut()
+    {
+        if heads {
+            on_heads.extend(effects)
+        } else {
+            on_tails.extend(effects)
+        }
+    }
+}
+
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // Searches, milling, looking at libraries and hands, graveyard to play.
@@ -2347,16 +2362,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if !p.eat_end() {
             return None;
         }
-        if let Some(Effect::FlipEach {
-            on_heads, on_tails, ..
-        }) = cx.effects.last_mut()
-        {
-            if heads {
-                on_heads.extend(v)
-            } else {
-                on_tails.extend(v)
-            }
-        }
+        flip_each_branch(cx, heads, v);
         return Some(());
     }
     // 511.2: "You and target opponent each flip a coin." (Mana Clash)
@@ -2390,16 +2396,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             amount: n,
             to: Recipient::Player(PlayerRef::Flipper),
         };
-        if let Some(Effect::FlipEach {
-            on_heads, on_tails, ..
-        }) = cx.effects.last_mut()
-        {
-            if heads {
-                on_heads.push(e)
-            } else {
-                on_tails.push(e)
-            }
-        }
+        flip_each_branch(cx, heads, vec![e]);
         return Some(());
     }
     // "Repeat this process until both players' coins come up heads on the same flip."

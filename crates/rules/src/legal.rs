@@ -117,15 +117,18 @@ impl Game {
             DecisionKind::Discard { .. } => {
                 out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)))
             }
-            DecisionKind::Sacrifice => {
+            // 413.2d: one permanent of the player's matching the effect's
+            // filter ("sacrifice this"/"another" name the source).
+            DecisionKind::Sacrifice | DecisionKind::ReturnToHand => {
                 if let Some(r) = self.resolving.as_deref() {
-                    if let Some(tolaria_cards::Effect::Sacrifice { filter, .. }) =
-                        self.current_effect()
+                    if let Some(
+                        tolaria_cards::Effect::Sacrifice { filter, .. }
+                        | tolaria_cards::Effect::ReturnChosen { filter, .. },
+                    ) = self.current_effect()
                     {
                         out.extend(
                             self.controlled_by(p)
                                 .filter(|&o| {
-                                    // "Sacrifice this"/"another" name the source.
                                     crate::filter::matches(self, filter, o, Some(r.ctx.source), p)
                                 })
                                 .map(Action::ChooseObject),
@@ -155,21 +158,6 @@ impl Game {
                     );
                 }
                 out.push(Action::No);
-            }
-            DecisionKind::ReturnToHand => {
-                if let Some(r) = self.resolving.as_deref() {
-                    if let Some(tolaria_cards::Effect::ReturnChosen { filter, .. }) =
-                        self.current_effect()
-                    {
-                        out.extend(
-                            self.controlled_by(p)
-                                .filter(|&o| {
-                                    crate::filter::matches(self, filter, o, Some(r.ctx.source), p)
-                                })
-                                .map(Action::ChooseObject),
-                        );
-                    }
-                }
             }
             DecisionKind::PayUnless { generic } => {
                 if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {

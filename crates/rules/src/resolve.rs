@@ -266,6 +266,31 @@ impl Game {
         self.finish_resolution();
     }
 
+    /// 413.2d: each player in turn (APNAP) chooses one permanent of theirs
+    /// matching `filter` ("each player sacrifices a creature", "return a
+    /// green creature you control"); `sub` counts the players done, one
+    /// with nothing to choose included.
+    fn each_player_chooses(
+        &mut self,
+        ctx: &ResolveCtx,
+        who: &PlayerRef,
+        filter: &tolaria_cards::ObjectFilter,
+        kind: DecisionKind,
+    ) -> Option<Decision> {
+        let players = self.players_of(ctx, who);
+        loop {
+            let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+            let &p = players.get(sub as usize)?;
+            if self
+                .controlled_by(p)
+                .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p))
+            {
+                return Some(Decision { player: p, kind });
+            }
+            self.resolving.as_mut()?.sub += 1;
+        }
+    }
+
     /// 413.2i: the final step of resolution.
     fn finish_resolution(&mut self) {
         let Some(r) = self.resolving.take() else {
@@ -1051,22 +1076,7 @@ impl Game {
                 self.run_inner(ctx, effects)
             }
             Effect::ReturnChosen { who, filter } => {
-                // 413.2d: each player in turn chooses one of theirs.
-                let players = self.players_of(ctx, who);
-                loop {
-                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                    let &p = players.get(sub as usize)?;
-                    let any = self
-                        .controlled_by(p)
-                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
-                    if any {
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ReturnToHand,
-                        });
-                    }
-                    self.resolving.as_mut()?.sub += 1;
-                }
+                self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
             Effect::TapOrUntap { what } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
@@ -1079,23 +1089,7 @@ impl Game {
                 })
             }
             Effect::Sacrifice { who, filter } => {
-                // 413.2d: each player in turn (APNAP) chooses; `sub` counts
-                // the players done, one with nothing to sacrifice included.
-                let players = self.players_of(ctx, who);
-                loop {
-                    let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                    let &p = players.get(sub as usize)?;
-                    let any = self
-                        .controlled_by(p)
-                        .any(|o| crate::filter::matches(self, filter, o, Some(ctx.source), p));
-                    if any {
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::Sacrifice,
-                        });
-                    }
-                    self.resolving.as_mut()?.sub += 1;
-                }
+                self.each_player_chooses(ctx, who, filter, DecisionKind::Sacrifice)
             }
             _ => {
                 if let Some(d) = self.card_effect(ctx, e) {
