@@ -14,11 +14,14 @@ Usage:
                              compiled abilities and whether Tolaria supports it
   tolaria cards coverage     how many cards are supported, by set and layout,
                              and the 20 most common unsupported phrases
+  tolaria cards unsupported  every unsupported card, one per line:
+                             name, first set and the phrase that failed
 
 Examples:
   tolaria cards show \"Lightning Bolt\"
   tolaria cards show \"fire // ice\"
   tolaria cards coverage
+  tolaria cards unsupported | grep -i cycling
 ";
 
 pub fn main(argv: Vec<String>) -> CliResult {
@@ -46,8 +49,17 @@ pub fn main(argv: Vec<String>) -> CliResult {
             coverage();
             Ok(ExitCode::SUCCESS)
         }
+        Some("unsupported") => {
+            if let Some(extra) = args.positional.get(1) {
+                return Err(CliError::usage(format!(
+                    "cards unsupported: unexpected argument {extra:?}"
+                )));
+            }
+            unsupported();
+            Ok(ExitCode::SUCCESS)
+        }
         Some(other) => Err(CliError::usage(format!(
-            "cards: unknown subcommand {other:?}; expected show or coverage"
+            "cards: unknown subcommand {other:?}; expected show, coverage or unsupported"
         ))),
         None => {
             print!("{HELP}");
@@ -154,6 +166,17 @@ fn print_face(face: &CardFace) {
     }
     if let Err(u) = &face.support {
         println!("  this face: {u}");
+    }
+}
+
+/// One line per unsupported card, tab-separated: name, first set, phrase.
+/// Made for `grep` and `sort`: which cards a mechanism would unblock.
+fn unsupported() {
+    for c in db().iter() {
+        if let Some(u) = c.unsupported() {
+            let phrase = u.phrase.replace(['\n', '\t'], " ");
+            println!("{}\t{}\t{phrase}", c.name, c.first_set);
+        }
     }
 }
 

@@ -204,6 +204,19 @@ fn cards_coverage() {
 }
 
 #[test]
+fn cards_unsupported_lists_each_blocked_card_with_its_phrase() {
+    let o = run(&["cards", "unsupported"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    // Every line is name, set and phrase; supported cards never appear.
+    assert!(out.lines().count() > 10);
+    for line in out.lines() {
+        assert_eq!(line.split('\t').count(), 3, "{line}");
+    }
+    assert!(!out.lines().any(|l| l.starts_with("Lightning Bolt\t")));
+}
+
+#[test]
 fn help_and_usage_errors() {
     for cmd in ["play", "sim", "bench", "scenario", "cards"] {
         let o = run(&[cmd, "--help"]);
