@@ -787,6 +787,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::ChooseX { max } => format!("announce X, at most {max} (409.1b)"),
         DecisionKind::PayMana => "pay the mana cost: play mana abilities (409.1g), or `pay`".into(),
         DecisionKind::SacrificeCost => "choose a permanent to sacrifice (409.1h)".into(),
+        DecisionKind::AnnounceCost { cost } => {
+            format!("announce whether you pay the {} (409.1b)", cost.name())
+        }
         DecisionKind::DiscardCost { remaining } => {
             format!("choose a card to discard ({remaining} left) (409.1h)")
         }

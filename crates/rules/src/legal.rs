@@ -62,16 +62,28 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            DecisionKind::AnnounceCost { cost } => {
+                if let Some(c) = self.casting.as_deref() {
+                    if self.can_announce(c, *cost) {
+                        out.push(Action::Yes);
+                    }
+                }
+                out.push(Action::No);
+                out.push(Action::CancelPlay);
+            }
             DecisionKind::SacrificeCost => {
                 if let Some(c) = self.casting.as_deref() {
-                    if let (Some(cost), crate::engine::Playing::Ability { source, .. }) =
-                        (self.casting_cost(c), &c.what)
-                    {
+                    let source = match &c.what {
+                        crate::engine::Playing::Ability { source, .. } => Some(*source),
+                        crate::engine::Playing::Spell { obj } => Some(*obj),
+                        _ => None,
+                    };
+                    if let (Some(cost), Some(source)) = (self.casting_cost(c), source) {
                         if let Some(f) = &cost.sacrifice {
                             out.extend(
                                 self.controlled_by(c.player)
                                     .filter(|&o| {
-                                        crate::filter::matches(self, f, o, Some(*source), c.player)
+                                        crate::filter::matches(self, f, o, Some(source), c.player)
                                     })
                                     .map(Action::ChooseObject),
                             );
@@ -449,9 +461,14 @@ impl Game {
                     continue;
                 }
                 if let Some(f) = &act.cost.sacrifice {
-                    if !self
+                    // "Sacrifice two Goblins": that many to sacrifice.
+                    let need = act.cost.sacrifices() as usize;
+                    if self
                         .controlled_by(p)
-                        .any(|o| crate::filter::matches(self, f, o, Some(id), p))
+                        .filter(|&o| crate::filter::matches(self, f, o, Some(id), p))
+                        .take(need)
+                        .count()
+                        < need
                     {
                         continue;
                     }
@@ -511,10 +528,23 @@ impl Game {
                 return false;
             }
         }
-        // 409.1f: an additional cost of discarding cards needs other cards in hand.
+        // 409.1f: an additional cost of discarding cards needs other cards
+        // in hand; one of sacrificing, permanents to sacrifice; paying
+        // life, that much life (409.1h: unpayable costs can't be paid).
         if let Some(extra) = &face.spell.additional_cost {
-            if self.player(p).hand.len() <= extra.discard as usize {
+            if self.player(p).hand.len() <= extra.discard as usize
+                || self.player(p).life < extra.pay_life as i32
+            {
                 return false;
+            }
+            if let Some(f) = &extra.sacrifice {
+                let n = self
+                    .controlled_by(p)
+                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                    .count();
+                if n < extra.sacrifices() as usize {
+                    return false;
+                }
             }
         }
         if !face.spell.modes.is_empty() {
@@ -626,11 +656,44 @@ impl Game {
                     None => "choose ? from outside the game".into(),
                 }
             }
-            Action::Yes => "yes".into(),
-            Action::No => "no".into(),
+            Action::Yes | Action::No => match self.decision.as_ref().map(|d| &d.kind) {
+                // 409.1b: the optional cost asked, in words.
+                Some(DecisionKind::AnnounceCost { cost }) => {
+                    let what = self
+                        .casting
+                        .as_deref()
+                        .and_then(|c| self.optional_cost(c, *cost))
+                        .map_or(String::new(), |k| format!(" {}", cost_text(k)));
+                    if *a == Action::Yes {
+                        format!("pay the {}{what}", cost.name())
+                    } else {
+                        format!("don't pay the {}", cost.name())
+                    }
+                }
+                _ if *a == Action::Yes => "yes".into(),
+                _ => "no".into(),
+            },
             Action::Concede(p) => format!("{p} concedes"),
         }
     }
+}
+
+/// A cost in words for people ("{2}{R}", "sacrifice 2 permanents, pay 3 life").
+pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
+    let mut parts = Vec::new();
+    if !k.mana.is_zero() {
+        parts.push(k.mana.to_string());
+    }
+    if k.sacrifice.is_some() {
+        parts.push(format!("sacrifice {}", k.sacrifices()));
+    }
+    if k.discard > 0 {
+        parts.push(format!("discard {}", k.discard));
+    }
+    if k.pay_life > 0 {
+        parts.push(format!("pay {} life", k.pay_life));
+    }
+    parts.join(", ")
 }
 
 /// `Unpaid::from_cost(cost, 0).total()`: how many mana the cost asks for.

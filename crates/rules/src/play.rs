@@ -67,8 +67,11 @@ impl Game {
             x: None,
             unpaid: None,
             then: p,
-            sacrificed: false,
+            sacrificed: 0,
             discarded: 0,
+            announced: 0,
+            optional: 0,
+            cost_at: 0,
             mode: None,
         }));
         self.rewind_events = rewind_events;
@@ -135,13 +138,135 @@ impl Game {
                 },
                 _ => None,
             },
-            // 409.1f: a spell's additional cost (Waste Away's discard).
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
-                .spell
-                .additional_cost
-                .as_ref(),
+            // 409.1h: the spell's non-mana cost being paid now.
+            Playing::Spell { .. } => self
+                .spell_costs(c)
+                .into_iter()
+                .flatten()
+                .nth(c.cost_at as usize),
             _ => None,
         }
+    }
+
+    /// 409.1f: the additional costs in the total cost of the spell being
+    /// played: its additional cost (Waste Away's discard, Carrion's
+    /// sacrifice), the kicker costs announced (502.21a) and the buyback
+    /// cost if announced (502.16a).
+    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 4] {
+        let Playing::Spell { obj } = c.what else {
+            return [None; 4];
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        [
+            spell.additional_cost.as_ref(),
+            spell.kicker.first().filter(|_| c.optional & 1 != 0),
+            spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
+            spell.buyback.as_ref().filter(|_| c.optional & 4 != 0),
+        ]
+    }
+
+    /// 409.1b: the optional cost the player announces next, if any: each
+    /// kicker cost in the order listed, then buyback.
+    fn next_optional_cost(&self, c: &Casting) -> Option<crate::OptionalCost> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        let i = c.announced as usize;
+        if i < spell.kicker.len() {
+            Some(crate::OptionalCost::Kicker(i as u8))
+        } else if i == spell.kicker.len() && spell.buyback.is_some() {
+            Some(crate::OptionalCost::Buyback)
+        } else {
+            None
+        }
+    }
+
+    /// The cost an optional cost names (`None` if the spell has no such cost).
+    pub(crate) fn optional_cost(
+        &self,
+        c: &Casting,
+        cost: crate::OptionalCost,
+    ) -> Option<&'static Cost> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        match cost {
+            crate::OptionalCost::Kicker(i) => spell.kicker.get(i as usize),
+            crate::OptionalCost::Buyback => spell.buyback.as_ref(),
+        }
+    }
+
+    /// 409.1f: the mana part of the total cost of the spell or ability
+    /// being played, with X announced, increases and reductions, and the
+    /// mana of the additional costs announced.
+    fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
+        let x = c.x.unwrap_or(0);
+        let mut u = Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c));
+        if let Playing::Spell { obj } = c.what {
+            for k in self.spell_costs(c).into_iter().flatten() {
+                u.add(&Unpaid::from_cost(&k.mana, 0));
+            }
+            crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+        }
+        u
+    }
+
+    /// 409.1b: could the player pay the spell's total cost with `cost`
+    /// announced too? The options offered are those that can be paid
+    /// (sacrifices, discards and life available; the mana, counted with
+    /// the mana abilities the player could play).
+    pub(crate) fn can_announce(&self, c: &Casting, cost: crate::OptionalCost) -> bool {
+        let Some(k) = self.optional_cost(c, cost) else {
+            return false;
+        };
+        let mut with = c.clone();
+        with.optional |= match cost {
+            crate::OptionalCost::Kicker(i) => 1 << i,
+            crate::OptionalCost::Buyback => 4,
+        };
+        let p = c.player;
+        let costs = self.spell_costs(&with);
+        let sacrifices: u8 = costs
+            .iter()
+            .flatten()
+            .filter(|x| x.sacrifice == k.sacrifice)
+            .map(|x| x.sacrifices())
+            .sum();
+        let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
+        let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
+        if let Some(f) = &k.sacrifice {
+            let n = self
+                .controlled_by(p)
+                .filter(|&o| crate::filter::matches(self, f, o, None, p))
+                .count();
+            if n < k.sacrifices() as usize || n < sacrifices as usize {
+                return false;
+            }
+        }
+        if self.player(p).hand.len() < discards as usize || self.player(p).life < life as i32 {
+            return false;
+        }
+        if let Some(f) = &k.discard_filter {
+            let n = self
+                .player(p)
+                .hand
+                .iter()
+                .filter(|&&o| crate::filter::matches_card(f, self.objects[o.slot as usize].card))
+                .count();
+            if n < k.discard as usize {
+                return false;
+            }
+        }
+        let Playing::Spell { obj } = c.what else {
+            return false;
+        };
+        let mana_cost = db().get(self.objects[obj.slot as usize].card).faces[0]
+            .mana_cost
+            .clone()
+            .unwrap_or_default();
+        self.can_pay(p, &self.total_mana(&with, &mana_cost), None)
     }
 
     /// Moves the play forward: targets (409.1c), X (409.1b), cost (409.1f),
@@ -187,6 +312,16 @@ impl Game {
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
+            });
+            self.flow = Flow::Casting;
+            return;
+        }
+        // 409.1b: the intentions to pay optional additional costs (kicker,
+        // buyback) are announced after X, before targets (409.1d).
+        if let Some(cost) = self.next_optional_cost(&c) {
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::AnnounceCost { cost },
             });
             self.flow = Flow::Casting;
             return;
@@ -251,15 +386,9 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0)).x_in_color(
-                &mana_cost,
-                c.x.unwrap_or(0),
-                self.spell_x_color(&c),
-            );
-            // 409.1f: the total cost, with increases and reductions.
-            if let Playing::Spell { obj } = c.what {
-                crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
-            }
+            // 409.1f: the total cost, with additional costs, increases and
+            // reductions.
+            let u = self.total_mana(&c, &mana_cost);
             if let Some(cc) = self.casting.as_mut() {
                 cc.unpaid = Some(u);
             }
@@ -271,10 +400,14 @@ impl Game {
             .and_then(|c| c.unpaid.as_ref())
             .is_none_or(Unpaid::is_paid);
         if paid {
-            // 409.1h: the rest of the cost, in any order.
-            if let Some(cost) = self.casting_cost(&c) {
-                let cc = self.casting.as_deref().expect("casting");
-                if cost.sacrifice.is_some() && !cc.sacrificed {
+            // 409.1h: the rest of the cost, in any order: each of the
+            // spell's additional costs in turn (one cost for an ability).
+            loop {
+                let cc = self.casting.as_deref().expect("casting").clone();
+                let Some(cost) = self.casting_cost(&cc) else {
+                    break;
+                };
+                if cost.sacrifices() > cc.sacrificed {
                     self.decision = Some(Decision {
                         player: c.player,
                         kind: DecisionKind::SacrificeCost,
@@ -291,6 +424,13 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
+                if !matches!(cc.what, Playing::Spell { .. }) {
+                    break;
+                }
+                let cm = self.casting.as_mut().expect("casting");
+                cm.cost_at += 1;
+                cm.sacrificed = 0;
+                cm.discarded = 0;
             }
             self.finish_casting();
         } else {
@@ -346,6 +486,31 @@ impl Game {
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
                 self.pay_other_costs(cost, source);
+            }
+        }
+        if let Playing::Spell { obj } = c.what {
+            // 409.1h: the life of the spell's additional costs (Snuff
+            // Out-style "pay N life").
+            let life: u32 = self
+                .spell_costs(&c)
+                .into_iter()
+                .flatten()
+                .map(|k| k.pay_life)
+                .sum();
+            if life > 0 {
+                self.lose_life(c.player, life);
+            }
+            // 502.21, 502.16a: how the spell was played stays with it.
+            use crate::object::flags;
+            let o = &mut self.objects[obj.slot as usize];
+            for (bit, flag) in [
+                (1, flags::KICKED_A),
+                (2, flags::KICKED_B),
+                (4, flags::BOUGHT_BACK),
+            ] {
+                if c.optional & bit != 0 {
+                    o.flags |= flag;
+                }
             }
         }
         let card = self.stack.last().and_then(|s| s.card(self));
@@ -456,16 +621,38 @@ impl Game {
                 }
                 self.continue_casting();
             }
+            Action::Yes | Action::No => {
+                // 409.1b: announce (or not) the optional cost asked.
+                let Some(c) = self.casting.as_deref() else {
+                    return;
+                };
+                let cost = self.next_optional_cost(c);
+                let (player, card) = (c.player, self.stack.last().and_then(|s| s.card(self)));
+                if let Some(c) = self.casting.as_mut() {
+                    c.announced += 1;
+                    if action == Action::Yes {
+                        c.optional |= match cost {
+                            Some(crate::OptionalCost::Kicker(i)) => 1 << i,
+                            Some(crate::OptionalCost::Buyback) => 4,
+                            None => 0,
+                        };
+                    }
+                }
+                if let (Action::Yes, Some(cost), Some(card)) = (&action, cost, card) {
+                    self.emit(Event::CostAnnounced { player, card, cost });
+                }
+                self.continue_casting();
+            }
             Action::ChooseObject(o) => {
                 let sacrificing = self.casting.as_ref().is_some_and(|c| {
                     let cost = self.casting_cost(c);
-                    cost.is_some_and(|k| k.sacrifice.is_some()) && !c.sacrificed
+                    cost.is_some_and(|k| k.sacrifices() > c.sacrificed)
                 });
                 if sacrificing {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     if let Some(c) = self.casting.as_mut() {
-                        c.sacrificed = true;
+                        c.sacrificed += 1;
                     }
                 } else {
                     self.discard(o);

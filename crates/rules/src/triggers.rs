@@ -785,8 +785,11 @@ impl Game {
             x: None,
             unpaid: None,
             then,
-            sacrificed: false,
+            sacrificed: 0,
             discarded: 0,
+            announced: 0,
+            optional: 0,
+            cost_at: 0,
             mode: None,
         }));
         self.continue_casting();
