@@ -685,6 +685,9 @@ pub enum ObjectRef {
     Triggering,
     /// Every permanent matching a filter at resolution ("each creature").
     Each(ObjectFilter),
+    /// 409.1h: the permanent sacrificed to pay the spell's cost ("the
+    /// sacrificed creature", Fling), as it last existed in play (413.2f).
+    Sacrificed,
 }
 
 /// A player or players an effect refers to.

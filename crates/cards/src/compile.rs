@@ -1372,6 +1372,20 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
 
 /// The amount after "equal to".
 fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the sacrificed creature's power" (Fling): the permanent sacrificed
+    // for the spell's additional cost.
+    if cx
+        .additional_cost
+        .as_ref()
+        .is_some_and(|c| c.sacrifices() == 1)
+        && p.eat_all("the sacrificed creature's")
+    {
+        return match p.bump() {
+            "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
+            "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            _ => None,
+        };
+    }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
     }
@@ -1455,6 +1469,14 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             let amount = equal_amount(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else if p.eat_all("damage equal to") {
+            // "deals damage equal to the sacrificed creature's power to …"
+            let amount = equal_amount(p, cx)?;
+            if !p.eat("to") {
+                return None;
+            }
+            let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
             let amount = amount(p)?;

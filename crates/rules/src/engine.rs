@@ -95,6 +95,8 @@ pub(crate) struct Casting {
     /// 409.1h: which of the spell's non-mana costs is being paid
     /// (`Game::spell_costs`).
     pub cost_at: u8,
+    /// The first permanent sacrificed for the cost ("the sacrificed creature").
+    pub sacrificed_obj: Option<ObjId>,
 }
 
 /// The mana still owed during payment.

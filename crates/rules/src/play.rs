@@ -30,6 +30,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    sacrificed: None,
                 }
             }
             Playing::Ability { source, index } => {
@@ -51,6 +52,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    sacrificed: None,
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -72,6 +74,7 @@ impl Game {
             announced: 0,
             optional: 0,
             cost_at: 0,
+            sacrificed_obj: None,
             mode: None,
         }));
         self.rewind_events = rewind_events;
@@ -373,6 +376,7 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
                 mode: None,
+                sacrificed: None,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -518,6 +522,7 @@ impl Game {
             top.targets = c.targets.clone();
             top.x = c.x.unwrap_or(0);
             top.mode = c.mode;
+            top.sacrificed = c.sacrificed_obj;
         }
         self.rewind = None;
         self.passes = 0;
@@ -653,6 +658,7 @@ impl Game {
                     self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     if let Some(c) = self.casting.as_mut() {
                         c.sacrificed += 1;
+                        c.sacrificed_obj.get_or_insert(o);
                     }
                 } else {
                     self.discard(o);

@@ -36,6 +36,9 @@ pub struct ResolveCtx {
     /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
     #[serde(default)]
     pub flipper: Option<PlayerId>,
+    /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
 }
 
 impl ResolveCtx {
@@ -52,6 +55,7 @@ impl ResolveCtx {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: None,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -199,6 +203,7 @@ impl Game {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: item.sacrificed,
         };
         if !is_spell {
             self.stack.pop();
@@ -1168,6 +1173,7 @@ impl Game {
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Each(f) => self
                 .in_play
                 .iter()

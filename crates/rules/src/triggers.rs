@@ -790,6 +790,7 @@ impl Game {
             announced: 0,
             optional: 0,
             cost_at: 0,
+            sacrificed_obj: None,
             mode: None,
         }));
         self.continue_casting();
