@@ -1317,6 +1317,11 @@ pub struct SpellAbility {
     /// spell goes to its owner's hand instead of the graveyard as it resolves.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub buyback: Option<Cost>,
+    /// 502.22a: "Flashback [cost]": the card may be played from its
+    /// owner's graveyard by paying this cost rather than its mana cost; it
+    /// is then removed from the game whenever it would leave the stack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flashback: Option<Cost>,
     /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]

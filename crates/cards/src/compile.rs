@@ -165,6 +165,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             x_color: spell.x_color,
             kicker: spell.kicker,
             buyback: spell.buyback,
+            flashback: spell.flashback,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -492,6 +493,8 @@ struct Cx {
     kicker: Vec<Cost>,
     /// 502.16a: the buyback cost.
     buyback: Option<Cost>,
+    /// 502.22a: the flashback cost.
+    flashback: Option<Cost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -567,7 +570,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
     // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
-    if p.at("kicker") || (is_spell && p.at("buyback")) {
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
         return play_cost_keyword(&mut p, spell);
     }
     // 409.1f: "As an additional cost to play this spell, [cost]." (Waste

@@ -97,6 +97,9 @@ pub(crate) struct Casting {
     pub cost_at: u8,
     /// The first permanent sacrificed for the cost ("the sacrificed creature").
     pub sacrificed_obj: Option<ObjId>,
+    /// 502.22a: the spell is played from the graveyard with flashback: its
+    /// flashback cost is paid rather than its mana cost.
+    pub flashback: bool,
 }
 
 /// The mana still owed during payment.

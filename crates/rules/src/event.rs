@@ -238,6 +238,11 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 502.22a: a spell played with flashback leaves the stack: it is
+    /// removed from the game instead.
+    FlashbackRemoved {
+        card: CardId,
+    },
     /// 409.1b: the player announces the intention to pay an optional
     /// additional cost (kicker 502.21a, buyback 502.16a).
     CostAnnounced {
@@ -622,6 +627,7 @@ impl Event {
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
             Event::CostAnnounced { .. } => "409.1b",
+            Event::FlashbackRemoved { .. } => "502.22a",
             Event::AttackCostPaid { .. } => "308.2f",
             Event::AttackWithdrawn { .. } => "308.2",
             Event::PlayCancelled { .. } => "422.1",
@@ -917,6 +923,10 @@ impl Event {
             Event::CostPaid { player, card } => {
                 format!("{player} pays the cost of {}", name(*card))
             }
+            Event::FlashbackRemoved { card } => format!(
+                "{} is removed from the game instead (flashback)",
+                name(*card)
+            ),
             Event::CostAnnounced { player, card, cost } => {
                 format!("{player} announces the {} of {}", cost.name(), name(*card))
             }

@@ -99,6 +99,10 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// Derived: some card of the game has flashback (502.22a), so the
+    /// graveyards are looked at for spells to play; set as cards are created.
+    #[serde(default = "yes")]
+    pub graveyard_plays: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]
@@ -327,6 +331,15 @@ impl Game {
         // 419.1a: "If [it] would be put into a graveyard, … instead."
         let mut entered_with: Vec<(tolaria_cards::CounterKind, u32)> = Vec::new();
         let mut to = to;
+        // 502.22a: a spell played with flashback is removed from the game
+        // instead of going anywhere else as it leaves the stack.
+        if from == Zone::Stack
+            && to != Zone::RemovedFromGame
+            && self.objects[id.slot as usize].flags & crate::object::flags::FLASHBACK != 0
+        {
+            to = Zone::RemovedFromGame;
+            self.emit(Event::FlashbackRemoved { card });
+        }
         let mut shuffle = None;
         if let Zone::Graveyard(_) = to {
             if let Some((instead, by_card)) = self.graveyard_replacement(id, from) {

@@ -284,6 +284,11 @@ impl Game {
                     self.graveyard_land_plays(p, &mut v);
                     return v.contains(action);
                 }
+                Action::PlaySpell(c) if !self.in_hand(p, *c) => {
+                    let mut v = Vec::new();
+                    self.flashback_plays(p, &self.available_mana(p, None), &mut v);
+                    return v.contains(action);
+                }
                 Action::PlayLand(c) | Action::PlaySpell(c) => {
                     if !self.in_hand(p, *c) {
                         return false;
@@ -369,6 +374,39 @@ impl Game {
             }
             return None;
         }
+        self.spell_action(p, card, face, avail, sorcery_timing)
+    }
+
+    /// 502.22a: the cards in `p`'s graveyard with flashback that `p` could
+    /// play now (paying the flashback cost rather than the mana cost).
+    pub(crate) fn flashback_plays(
+        &self,
+        p: PlayerId,
+        avail: &crate::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
+        if !self.graveyard_plays {
+            return;
+        }
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        for &card in &self.player(p).graveyard {
+            let face = self.objects[card.slot as usize].def().front();
+            if face.spell.flashback.is_some() && face.support.is_ok() {
+                out.extend(self.spell_action(p, card, face, avail, sorcery_timing));
+            }
+        }
+    }
+
+    /// 409: `PlaySpell(card)` if `p` may play that card as a spell now:
+    /// timing, restrictions, costs and targets.
+    fn spell_action(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::play::Avail,
+        sorcery_timing: bool,
+    ) -> Option<Action> {
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
@@ -409,6 +447,7 @@ impl Game {
             out.extend(self.hand_card_action(p, card, &avail));
         }
         self.graveyard_land_plays(p, out);
+        self.flashback_plays(p, &avail, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
@@ -506,8 +545,33 @@ impl Game {
         face: &tolaria_cards::CardFace,
         avail: &crate::play::Avail,
     ) -> bool {
-        let Some(cost) = &face.mana_cost else {
-            return false;
+        // 502.22a: a card in a graveyard is played with flashback: its
+        // flashback cost is paid rather than its mana cost.
+        let flashback = match self.objects[card.slot as usize].zone {
+            Zone::Graveyard(_) => face.spell.flashback.as_ref(),
+            _ => None,
+        };
+        if let Some(fb) = flashback {
+            let mut u = Unpaid::from_cost(&fb.mana, 0);
+            crate::cost::apply_change(&mut u, self.spell_cost_change(p, card));
+            if !crate::play::can_match(&u, avail)
+                || self.player(p).hand.len() < fb.discard as usize
+                || self.player(p).life < fb.pay_life as i32
+            {
+                return false;
+            }
+            if let Some(f) = &fb.sacrifice {
+                let n = self
+                    .controlled_by(p)
+                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                    .count();
+                if n < fb.sacrifices() as usize {
+                    return false;
+                }
+            }
+        }
+        let Some(cost) = face.mana_cost.as_ref().filter(|_| flashback.is_none()) else {
+            return flashback.is_some() && self.spell_targets_available(p, card, face);
         };
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar
         // of Might) change the total cost.
@@ -547,6 +611,16 @@ impl Game {
                 }
             }
         }
+        self.spell_targets_available(p, card, face)
+    }
+
+    /// 409.1c: could the spell's targets (of some mode) be chosen now?
+    fn spell_targets_available(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+    ) -> bool {
         if !face.spell.modes.is_empty() {
             return self.playable_modes(card, p).next().is_some();
         }
@@ -610,6 +684,14 @@ impl Game {
             Action::Mulligan => "mulligan".into(),
             Action::Pass => "pass priority".into(),
             Action::PlayLand(o) => format!("play land {}", name(o)),
+            Action::PlaySpell(o)
+                if matches!(
+                    self.objects.get(o.slot as usize).map(|x| x.zone),
+                    Some(Zone::Graveyard(_))
+                ) =>
+            {
+                format!("play {} with flashback", name(o))
+            }
             Action::PlaySpell(o) => format!("play {}", name(o)),
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)

@@ -41,6 +41,9 @@ pub mod flags {
     pub const KICKED_B: u16 = 4096;
     /// 502.16a: the buyback cost was paid for this spell.
     pub const BOUGHT_BACK: u16 = 8192;
+    /// 502.22a: played with flashback: removed from the game whenever it
+    /// would leave the stack.
+    pub const FLASHBACK: u16 = 16384;
     /// The bits describing how a spell was played that follow it into play.
     pub const KICKED: u16 = KICKED_A | KICKED_B;
     /// The derived ability bits.

@@ -18,6 +18,9 @@ impl Game {
         snapshot.rewind = None;
         self.rewind = Some(Box::new(snapshot));
         let rewind_events = self.events.len();
+        // 502.22a: a card played from a graveyard is played with flashback.
+        let flashback = matches!(&what, Playing::Spell { obj }
+            if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
         let item = match &what {
             Playing::Spell { obj } => {
                 let new = self
@@ -75,6 +78,7 @@ impl Game {
             optional: 0,
             cost_at: 0,
             sacrificed_obj: None,
+            flashback,
             mode: None,
         }));
         self.rewind_events = rewind_events;
@@ -155,12 +159,14 @@ impl Game {
     /// played: its additional cost (Waste Away's discard, Carrion's
     /// sacrifice), the kicker costs announced (502.21a) and the buyback
     /// cost if announced (502.16a).
-    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 4] {
+    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 5] {
         let Playing::Spell { obj } = c.what else {
-            return [None; 4];
+            return [None; 5];
         };
         let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
         [
+            // 502.22a: the flashback cost, rather than the mana cost.
+            spell.flashback.as_ref().filter(|_| c.flashback),
             spell.additional_cost.as_ref(),
             spell.kicker.first().filter(|_| c.optional & 1 != 0),
             spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
@@ -206,7 +212,12 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c));
+        let mut u = if c.flashback {
+            // 502.22a: the flashback cost is paid rather than the mana cost.
+            Unpaid::default()
+        } else {
+            Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
+        };
         if let Playing::Spell { obj } = c.what {
             for k in self.spell_costs(c).into_iter().flatten() {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
@@ -305,7 +316,7 @@ impl Game {
                 .map(|k| k.mana.clone())
                 .unwrap_or_default(),
         };
-        if mana_cost.x > 0 && c.x.is_none() {
+        if mana_cost.x > 0 && c.x.is_none() && !c.flashback {
             let max = self.max_x(
                 c.player,
                 &mana_cost,
@@ -511,8 +522,9 @@ impl Game {
                 (1, flags::KICKED_A),
                 (2, flags::KICKED_B),
                 (4, flags::BOUGHT_BACK),
+                (8, flags::FLASHBACK),
             ] {
-                if c.optional & bit != 0 {
+                if (c.optional | u8::from(c.flashback) << 3) & bit != 0 {
                     o.flags |= flag;
                 }
             }

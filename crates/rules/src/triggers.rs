@@ -791,6 +791,7 @@ impl Game {
             optional: 0,
             cost_at: 0,
             sacrificed_obj: None,
+            flashback: false,
             mode: None,
         }));
         self.continue_casting();

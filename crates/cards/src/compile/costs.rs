@@ -11,7 +11,8 @@ use crate::{Ability, Condition, Cost, Effect, KeywordSet, ManaCost, StaticAbilit
 pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let buyback = p.eat("buyback");
-    if !buyback && !p.eat("kicker") {
+    let flashback = !buyback && p.eat("flashback");
+    if !buyback && !flashback && !p.eat("kicker") {
         return Err(no_rule(p));
     }
     let mut costs = Vec::new();
@@ -44,12 +45,14 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     if costs.iter().any(|c| {
         c.mana.x > 0 || c.tap || c.untap || c.sacrifice_self || c.remove_counters.is_some()
     }) {
-        return Err(format!(
-            "an unsupported {} cost",
-            if buyback { "buyback" } else { "kicker" }
-        ));
+        return Err("an unsupported cost of playing a spell".to_string());
     }
-    if buyback {
+    if flashback {
+        if spell.flashback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.flashback = costs.pop();
+    } else if buyback {
         if spell.buyback.is_some() || costs.len() != 1 {
             return Err(no_rule(p));
         }
