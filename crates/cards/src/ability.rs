@@ -61,6 +61,14 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Remove a red card in your hand from the game" (Alliances' pitch
+    /// spells; Oracle "exile … from your hand"): how many such cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exile_from_hand: Option<(ObjectFilter, u8)>,
+    /// "Tap an untapped creature you control" (Mercadian Masques): how many
+    /// untapped permanents of the player's matching the filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tap_untapped: Option<(ObjectFilter, u8)>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -1322,10 +1330,23 @@ pub struct SpellAbility {
     /// is then removed from the game whenever it would leave the stack.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flashback: Option<Cost>,
+    /// 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    /// this spell's mana cost.": an alternative cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<AlternativeCost>,
     /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<Color>,
+}
+
+/// 409.1b: an alternative cost printed on a spell.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AlternativeCost {
+    /// "If you control a [filter]," (Mercadian Masques): the cost may be
+    /// paid only then.
+    pub if_you_control: Option<ObjectFilter>,
+    pub cost: Cost,
 }
 
 /// One mode of a modal spell.

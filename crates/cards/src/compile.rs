@@ -19,7 +19,7 @@ mod costs;
 mod library;
 mod subtypes;
 
-use costs::{if_kicked, kicked_condition, kicked_enters_with, play_cost_keyword};
+use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, play_cost_keyword};
 
 use crate::db::CardFace;
 use crate::{
@@ -166,6 +166,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             kicker: spell.kicker,
             buyback: spell.buyback,
             flashback: spell.flashback,
+            alternative: spell.alternative,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -173,8 +174,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "instructions on a permanent".into(),
         });
     } else {
-        // 502.21a: a permanent card's kicker is announced as it is played.
+        // 502.21a: a permanent card's kicker is announced as it is played;
+        // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
         out.spell.kicker = spell.kicker;
+        out.spell.alternative = spell.alternative;
     }
     Ok(out)
 }
@@ -495,6 +498,8 @@ struct Cx {
     buyback: Option<Cost>,
     /// 502.22a: the flashback cost.
     flashback: Option<Cost>,
+    /// 409.1b: the alternative cost.
+    alternative: Option<crate::AlternativeCost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -591,6 +596,11 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         }
         spell.additional_cost = Some(c);
         return Ok(());
+    }
+    // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    // this spell's mana cost."
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+        return alternative_cost(&mut p, spell);
     }
     // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
     // counters on it [and with KEYWORD]."

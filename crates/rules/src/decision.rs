@@ -32,6 +32,12 @@ pub enum DecisionKind {
     /// 409.1b: announce whether to pay an optional additional cost of the
     /// spell being played (`Yes` or `No`).
     AnnounceCost { cost: OptionalCost },
+    /// 409.1h: choose a card in your hand to remove from the game as part
+    /// of a cost (`remaining` including this one).
+    ExileCost { remaining: u32 },
+    /// 409.1h: choose an untapped permanent to tap as part of a cost
+    /// (`remaining` including this one).
+    TapCost { remaining: u32 },
     /// 409.1h: choose a permanent to sacrifice as part of a cost.
     SacrificeCost,
     /// 409.1h: choose a card to discard as part of a cost (`remaining` including this one).
@@ -119,6 +125,8 @@ pub enum OptionalCost {
     Kicker(u8),
     /// 502.16a: the buyback cost.
     Buyback,
+    /// 409.1b: the spell's alternative cost, rather than its mana cost.
+    Alternative,
 }
 
 impl OptionalCost {
@@ -127,6 +135,7 @@ impl OptionalCost {
             OptionalCost::Kicker(0) => "kicker cost",
             OptionalCost::Kicker(_) => "second kicker cost",
             OptionalCost::Buyback => "buyback cost",
+            OptionalCost::Alternative => "alternative cost",
         }
     }
 }
@@ -144,6 +153,8 @@ impl DecisionKind {
             DecisionKind::PayMana => "pay mana",
             DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
+            DecisionKind::ExileCost { .. } => "remove from the game as a cost",
+            DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",

@@ -86,6 +86,9 @@ pub(crate) struct Casting {
     /// cards discarded for the cost being paid.
     pub sacrificed: u8,
     pub discarded: u8,
+    /// Cards removed from the game from the hand, permanents tapped.
+    pub exiled: u8,
+    pub tapped: u8,
     /// 409.1b: how many of the spell's optional costs (kickers, then
     /// buyback) have been announced or declined.
     pub announced: u8,
@@ -349,6 +352,8 @@ impl Game {
             | DecisionKind::ChooseX { .. }
             | DecisionKind::PayMana
             | DecisionKind::AnnounceCost { .. }
+            | DecisionKind::ExileCost { .. }
+            | DecisionKind::TapCost { .. }
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),

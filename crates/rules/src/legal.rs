@@ -92,6 +92,36 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 409.1h: a card in the hand matching the cost ("a red card"),
+            // or an untapped permanent of the player's ("an untapped creature").
+            DecisionKind::ExileCost { .. } | DecisionKind::TapCost { .. } => {
+                if let Some(cost) = self.casting.as_deref().and_then(|c| self.casting_cost(c)) {
+                    match (&d.kind, &cost.exile_from_hand, &cost.tap_untapped) {
+                        (DecisionKind::ExileCost { .. }, Some((f, _)), _) => out.extend(
+                            self.player(p)
+                                .hand
+                                .iter()
+                                .filter(|&&c| {
+                                    crate::filter::matches_card(
+                                        f,
+                                        self.objects[c.slot as usize].card,
+                                    )
+                                })
+                                .map(|&c| Action::ChooseObject(c)),
+                        ),
+                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => out.extend(
+                            self.controlled_by(p)
+                                .filter(|&o| {
+                                    !self.objects[o.slot as usize].is_tapped()
+                                        && crate::filter::matches(self, f, o, None, p)
+                                })
+                                .map(Action::ChooseObject),
+                        ),
+                        _ => {}
+                    }
+                }
+                out.push(Action::CancelPlay);
+            }
             DecisionKind::DiscardCost { .. } => {
                 // "Discard a land card": only such cards (Seismic Assault).
                 let filter = self
@@ -570,8 +600,21 @@ impl Game {
                 }
             }
         }
-        let Some(cost) = face.mana_cost.as_ref().filter(|_| flashback.is_none()) else {
-            return flashback.is_some() && self.spell_targets_available(p, card, face);
+        // 409.1b: a spell with an alternative cost may be played by paying
+        // it instead (Bringer of the Red Dawn, Fireblast, Gush).
+        let alternative = flashback.is_none()
+            && face.spell.alternative.as_ref().is_some_and(|a| {
+                self.alternative_condition(p, card, &face.spell)
+                    && self.cost_parts_payable(p, &a.cost)
+                    && crate::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
+            });
+        let Some(cost) = face
+            .mana_cost
+            .as_ref()
+            .filter(|_| flashback.is_none() && !alternative)
+        else {
+            return (flashback.is_some() || alternative)
+                && self.spell_targets_available(p, card, face);
         };
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar
         // of Might) change the total cost.

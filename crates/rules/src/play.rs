@@ -74,6 +74,8 @@ impl Game {
             then: p,
             sacrificed: 0,
             discarded: 0,
+            exiled: 0,
+            tapped: 0,
             announced: 0,
             optional: 0,
             cost_at: 0,
@@ -159,12 +161,18 @@ impl Game {
     /// played: its additional cost (Waste Away's discard, Carrion's
     /// sacrifice), the kicker costs announced (502.21a) and the buyback
     /// cost if announced (502.16a).
-    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 5] {
+    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 6] {
         let Playing::Spell { obj } = c.what else {
-            return [None; 5];
+            return [None; 6];
         };
         let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
         [
+            // 409.1b: the alternative cost, if announced.
+            spell
+                .alternative
+                .as_ref()
+                .map(|a| &a.cost)
+                .filter(|_| c.optional & 16 != 0),
             // 502.22a: the flashback cost, rather than the mana cost.
             spell.flashback.as_ref().filter(|_| c.flashback),
             spell.additional_cost.as_ref(),
@@ -181,7 +189,13 @@ impl Game {
             return None;
         };
         let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
-        let i = c.announced as usize;
+        // 409.1b: an alternative cost is announced first; not with
+        // flashback (two alternative costs can't apply to one spell).
+        let alt = usize::from(spell.alternative.is_some() && !c.flashback);
+        if (c.announced as usize) < alt {
+            return Some(crate::OptionalCost::Alternative);
+        }
+        let i = c.announced as usize - alt;
         if i < spell.kicker.len() {
             Some(crate::OptionalCost::Kicker(i as u8))
         } else if i == spell.kicker.len() && spell.buyback.is_some() {
@@ -204,7 +218,80 @@ impl Game {
         match cost {
             crate::OptionalCost::Kicker(i) => spell.kicker.get(i as usize),
             crate::OptionalCost::Buyback => spell.buyback.as_ref(),
+            crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
         }
+    }
+
+    /// 409.1b: the condition of the spell's alternative cost ("If you
+    /// control a Plains,") holds for `p`.
+    fn alternative_allowed(&self, c: &Casting, p: PlayerId) -> bool {
+        let Playing::Spell { obj } = c.what else {
+            return false;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        self.alternative_condition(p, obj, spell)
+    }
+
+    /// "If you control a [filter]," of an alternative cost.
+    pub(crate) fn alternative_condition(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        spell: &tolaria_cards::SpellAbility,
+    ) -> bool {
+        match spell
+            .alternative
+            .as_ref()
+            .and_then(|a| a.if_you_control.as_ref())
+        {
+            None => spell.alternative.is_some(),
+            Some(f) => self
+                .controlled_by(p)
+                .any(|o| crate::filter::matches(self, f, o, Some(card), p)),
+        }
+    }
+
+    /// 409.1h: could `p` pay the non-mana parts of a cost of a spell
+    /// (permanents to sacrifice or tap, cards to discard or remove from the
+    /// hand, life)? "Unpayable costs can't be paid."
+    pub(crate) fn cost_parts_payable(&self, p: PlayerId, k: &Cost) -> bool {
+        let hand = &self.player(p).hand;
+        let in_hand = |f: Option<&tolaria_cards::ObjectFilter>| {
+            hand.iter()
+                .filter(|&&o| {
+                    f.is_none_or(|f| {
+                        crate::filter::matches_card(f, self.objects[o.slot as usize].card)
+                    })
+                })
+                .count()
+        };
+        let controlled = |f: &tolaria_cards::ObjectFilter, untapped: bool| {
+            self.controlled_by(p)
+                .filter(|&o| {
+                    (!untapped || !self.objects[o.slot as usize].is_tapped())
+                        && crate::filter::matches(self, f, o, None, p)
+                })
+                .count()
+        };
+        if let Some(f) = &k.sacrifice {
+            if controlled(f, false) < k.sacrifices() as usize {
+                return false;
+            }
+        }
+        if let Some((f, n)) = &k.tap_untapped {
+            if controlled(f, true) < *n as usize {
+                return false;
+            }
+        }
+        if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
+            return false;
+        }
+        if let Some((f, n)) = &k.exile_from_hand {
+            if in_hand(Some(f)) < *n as usize {
+                return false;
+            }
+        }
+        self.player(p).life >= k.pay_life as i32
     }
 
     /// 409.1f: the mana part of the total cost of the spell or ability
@@ -212,8 +299,9 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback {
-            // 502.22a: the flashback cost is paid rather than the mana cost.
+        let mut u = if c.flashback || c.optional & 16 != 0 {
+            // 502.22a: the flashback cost, 409.1b: an alternative cost, is
+            // paid rather than the mana cost.
             Unpaid::default()
         } else {
             Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
@@ -239,39 +327,22 @@ impl Game {
         with.optional |= match cost {
             crate::OptionalCost::Kicker(i) => 1 << i,
             crate::OptionalCost::Buyback => 4,
+            crate::OptionalCost::Alternative => 16,
         };
         let p = c.player;
+        if !self.cost_parts_payable(p, k) {
+            return false;
+        }
+        // The additional costs together: life and cards in hand.
         let costs = self.spell_costs(&with);
-        let sacrifices: u8 = costs
-            .iter()
-            .flatten()
-            .filter(|x| x.sacrifice == k.sacrifice)
-            .map(|x| x.sacrifices())
-            .sum();
         let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
         let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
-        if let Some(f) = &k.sacrifice {
-            let n = self
-                .controlled_by(p)
-                .filter(|&o| crate::filter::matches(self, f, o, None, p))
-                .count();
-            if n < k.sacrifices() as usize || n < sacrifices as usize {
-                return false;
-            }
-        }
         if self.player(p).hand.len() < discards as usize || self.player(p).life < life as i32 {
             return false;
         }
-        if let Some(f) = &k.discard_filter {
-            let n = self
-                .player(p)
-                .hand
-                .iter()
-                .filter(|&&o| crate::filter::matches_card(f, self.objects[o.slot as usize].card))
-                .count();
-            if n < k.discard as usize {
-                return false;
-            }
+        // "If you control a Plains, you may …" (Mercadian Masques).
+        if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, p) {
+            return false;
         }
         let Playing::Spell { obj } = c.what else {
             return false;
@@ -439,6 +510,28 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
+                if let Some((_, n)) = &cost.exile_from_hand {
+                    if *n > cc.exiled {
+                        let remaining = u32::from(n - cc.exiled);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::ExileCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
+                if let Some((_, n)) = &cost.tap_untapped {
+                    if *n > cc.tapped {
+                        let remaining = u32::from(n - cc.tapped);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::TapCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
                 if !matches!(cc.what, Playing::Spell { .. }) {
                     break;
                 }
@@ -446,6 +539,8 @@ impl Game {
                 cm.cost_at += 1;
                 cm.sacrificed = 0;
                 cm.discarded = 0;
+                cm.exiled = 0;
+                cm.tapped = 0;
             }
             self.finish_casting();
         } else {
@@ -651,6 +746,7 @@ impl Game {
                         c.optional |= match cost {
                             Some(crate::OptionalCost::Kicker(i)) => 1 << i,
                             Some(crate::OptionalCost::Buyback) => 4,
+                            Some(crate::OptionalCost::Alternative) => 16,
                             None => 0,
                         };
                     }
@@ -661,21 +757,39 @@ impl Game {
                 self.continue_casting();
             }
             Action::ChooseObject(o) => {
-                let sacrificing = self.casting.as_ref().is_some_and(|c| {
-                    let cost = self.casting_cost(c);
-                    cost.is_some_and(|k| k.sacrifices() > c.sacrificed)
-                });
-                if sacrificing {
+                // 409.1h: the part of the cost being paid, in the order
+                // `continue_casting` asks for them.
+                let Some(c) = self.casting.as_deref() else {
+                    return;
+                };
+                let Some(cost) = self.casting_cost(c) else {
+                    return;
+                };
+                if cost.sacrifices() > c.sacrificed {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     if let Some(c) = self.casting.as_mut() {
                         c.sacrificed += 1;
                         c.sacrificed_obj.get_or_insert(o);
                     }
-                } else {
+                } else if cost.discard > c.discarded {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
+                    }
+                } else if cost
+                    .exile_from_hand
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.exiled)
+                {
+                    self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.exiled += 1;
+                    }
+                } else {
+                    self.tap(o);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.tapped += 1;
                     }
                 }
                 self.continue_casting();

@@ -787,6 +787,8 @@ impl Game {
             then,
             sacrificed: 0,
             discarded: 0,
+            exiled: 0,
+            tapped: 0,
             announced: 0,
             optional: 0,
             cost_at: 0,

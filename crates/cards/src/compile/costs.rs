@@ -2,7 +2,9 @@
 //! (502.21) and buyback (502.16) lines, and the text that depends on a
 //! kicker cost being paid (502.21b).
 
-use super::{attempt, cost_until, keyword_list, number_word, sentence, Compiled, Cx, Tok, P, R};
+use super::{
+    attempt, cost_until, filter, keyword_list, number_word, sentence, Compiled, Cx, Noun, Tok, P, R,
+};
 use crate::{Ability, Condition, Cost, Effect, KeywordSet, ManaCost, StaticAbility};
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
@@ -188,4 +190,110 @@ pub(super) fn kicked_enters_with(p: &mut P, out: &mut Compiled) -> R<()> {
         }
         None => Err(no_rule(p)),
     }
+}
+
+/// "a", "an", "two", … before a noun in a cost.
+fn count(p: &mut P) -> Option<u8> {
+    if p.eat_any(&["a", "an"]).is_some() {
+        return Some(1);
+    }
+    let n = number_word(p.peek()).filter(|n| (1..=9).contains(n))?;
+    p.bump();
+    Some(n as u8)
+}
+
+/// 409.1b: "[If you control a Plains,] you may [cost] rather than pay this
+/// spell's mana cost." The cost's parts, joined by "and": "pay {W}{U}{B}{R}{G}",
+/// "pay N life", "sacrifice two Mountains", "tap an untapped creature you
+/// control", "exile a red card from your hand" (2007: "remove … in your
+/// hand from the game"), "discard a Plains card".
+pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let mut alt = crate::AlternativeCost::default();
+    if p.eat_all("if you control") {
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::You;
+        alt.if_you_control = Some(f);
+    }
+    if !p.eat_all("you may") {
+        return Err(no_rule(p));
+    }
+    let c = &mut alt.cost;
+    loop {
+        if p.eat("pay") {
+            if p.peek().starts_with('{') {
+                let mut mana = String::new();
+                while p.peek().starts_with('{') {
+                    mana.push_str(p.raw());
+                    p.bump();
+                }
+                c.mana = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+                if c.mana.x > 0 {
+                    return Err(no_rule(p));
+                }
+            } else {
+                let n = number_word(p.peek())
+                    .or_else(|| p.peek().parse().ok())
+                    .ok_or_else(|| no_rule(p))?;
+                p.bump();
+                if !p.eat("life") {
+                    return Err(no_rule(p));
+                }
+                c.pay_life = n as u32;
+            }
+        } else if p.eat("sacrifice") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent {
+                return Err(no_rule(p));
+            }
+            f.controller = crate::ControllerFilter::You;
+            c.sacrifice = Some(f);
+            c.sacrifice_count = n;
+        } else if p.eat("tap") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            if !p.eat("untapped") {
+                return Err(no_rule(p));
+            }
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent {
+                return Err(no_rule(p));
+            }
+            p.eat_all("you control");
+            f.controller = crate::ControllerFilter::You;
+            c.tap_untapped = Some((f, n));
+        } else if p.eat("exile") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Card || !p.eat_all("from your hand") {
+                return Err(no_rule(p));
+            }
+            c.exile_from_hand = Some((f, n));
+        } else if p.eat("discard") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Card {
+                return Err(no_rule(p));
+            }
+            c.discard = n;
+            c.discard_filter = Some(f);
+        } else {
+            return Err(no_rule(p));
+        }
+        if !p.eat("and") {
+            break;
+        }
+    }
+    if !p.eat_all("rather than pay this spell's mana cost")
+        || !(p.eat_end() && p.at_end())
+        || spell.alternative.is_some()
+    {
+        return Err(no_rule(p));
+    }
+    spell.alternative = Some(alt);
+    Ok(())
 }
