@@ -454,6 +454,10 @@ pub enum StaticAbility {
         more: u32,
         generic: u32,
     },
+    /// 502.31a: "Affinity for [filter]": "This spell costs you {1} less to
+    /// play for each [filter] you control." (502.31b: generic mana only;
+    /// 502.31c: each instance applies.)
+    AffinityFor(ObjectFilter),
     /// "You can't play [filter] spells." (Steel Golem)
     CantPlaySpells {
         whose: Whose,

@@ -597,6 +597,22 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         spell.additional_cost = Some(c);
         return Ok(());
     }
+    // 502.31a: "Affinity for artifacts".
+    if p.eat_all("affinity for") {
+        let f = match filter(&mut p) {
+            Some((mut f, Noun::Permanent)) => {
+                f.controller = ControllerFilter::You;
+                f
+            }
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if !(p.eat_end() && p.at_end()) {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        out.abilities
+            .push(Ability::Static(StaticAbility::AffinityFor(f)));
+        return Ok(());
+    }
     // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
     // this spell's mana cost."
     if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
