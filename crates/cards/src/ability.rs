@@ -1334,6 +1334,11 @@ pub struct SpellAbility {
     /// is then removed from the game whenever it would leave the stack.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub flashback: Option<Cost>,
+    /// 502.46a: "Convoke": untapped creatures the player controls may be
+    /// tapped as the cost is paid, each paying {1} or one mana of one of
+    /// its colours.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub convoke: bool,
     /// 409.1b: "[If you control a Plains,] you may [cost] rather than pay
     /// this spell's mana cost.": an alternative cost.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -167,6 +167,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             buyback: spell.buyback,
             flashback: spell.flashback,
             alternative: spell.alternative,
+            convoke: spell.convoke,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -178,6 +179,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
         out.spell.kicker = spell.kicker;
         out.spell.alternative = spell.alternative;
+        out.spell.convoke = spell.convoke;
     }
     Ok(out)
 }
@@ -500,6 +502,8 @@ struct Cx {
     flashback: Option<Cost>,
     /// 409.1b: the alternative cost.
     alternative: Option<crate::AlternativeCost>,
+    /// 502.46a: convoke.
+    convoke: bool,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -595,6 +599,15 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.additional_cost = Some(c);
+        return Ok(());
+    }
+    // 502.46a: "Convoke".
+    if p.at("convoke") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.convoke {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.convoke = true;
         return Ok(());
     }
     // 502.31a: "Affinity for artifacts".

@@ -350,12 +350,16 @@ impl Game {
             DecisionKind::ChooseTarget { .. }
             | DecisionKind::ChooseMode
             | DecisionKind::ChooseX { .. }
-            | DecisionKind::PayMana
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
             | DecisionKind::TapCost { .. }
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
+            // 502.46a: a creature tapped for convoke while paying.
+            DecisionKind::PayMana => match action {
+                Action::ChooseObject(o) => self.convoke(o),
+                a => self.on_casting(a),
+            },
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),

@@ -60,6 +60,7 @@ impl Game {
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
                 }
+                self.convoke_options(out);
                 out.push(Action::CancelPlay);
             }
             DecisionKind::AnnounceCost { cost } => {
@@ -608,6 +609,14 @@ impl Game {
                     && self.cost_parts_payable(p, &a.cost)
                     && crate::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
             });
+        // 502.46a: creatures to tap for convoke count as mana.
+        let convoke;
+        let avail = if face.spell.convoke {
+            convoke = crate::play::with_convoke(self, p, avail);
+            &convoke
+        } else {
+            avail
+        };
         let Some(cost) = face
             .mana_cost
             .as_ref()
@@ -756,6 +765,14 @@ impl Game {
             ),
             Action::Done => "done".into(),
             Action::AssignDamage(n) => format!("assign {n} damage"),
+            Action::ChooseObject(o)
+                if self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::PayMana) =>
+            {
+                format!("tap {} {} for convoke", name(o), o)
+            }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
             Action::CallHeads => "call heads".into(),

@@ -552,6 +552,55 @@ impl Game {
         }
     }
 
+    /// 502.46a: is the spell being played one with convoke?
+    fn convoking(&self, c: &Casting) -> bool {
+        match c.what {
+            Playing::Spell { obj } => {
+                db().get(self.objects[obj.slot as usize].card).faces[0]
+                    .spell
+                    .convoke
+            }
+            _ => false,
+        }
+    }
+
+    /// 502.46a: the creatures `p` could tap for convoke now, each useful
+    /// for what is still owed ({1}, or one mana of one of its colours).
+    pub(crate) fn convoke_options(&self, out: &mut Vec<Action>) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        let Some(u) = c.unpaid.as_ref().filter(|_| self.convoking(c)) else {
+            return;
+        };
+        for o in self.controlled_by(c.player) {
+            if self.objects[o.slot as usize].is_tapped() {
+                continue;
+            }
+            let ch = crate::characteristics::compute(self, o);
+            if ch.is_creature() && (u.generic > 0 || convoke_color(u, ch.colors).is_some()) {
+                out.push(Action::ChooseObject(o));
+            }
+        }
+    }
+
+    /// 502.46a: taps a creature for convoke: it pays one coloured symbol of
+    /// one of its colours still owed, else {1}.
+    pub(crate) fn convoke(&mut self, o: ObjId) {
+        let colors = crate::characteristics::compute(self, o).colors;
+        self.tap(o);
+        if let Some(u) = self.casting.as_mut().and_then(|c| c.unpaid.as_mut()) {
+            match convoke_color(u, colors) {
+                Some(ConvokePays::Colored(i)) => u.colored[i] -= 1,
+                Some(ConvokePays::Hybrid(i)) => {
+                    u.hybrid.remove(i);
+                }
+                None => u.generic = u.generic.saturating_sub(1),
+            }
+        }
+        self.continue_casting();
+    }
+
     /// The source whose own {T} is part of the cost cannot also tap for mana.
     fn tap_excluded(&self, c: &Casting) -> Option<ObjId> {
         match (&c.what, self.casting_cost(c)) {
@@ -1276,6 +1325,41 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// What a creature tapped for convoke pays (502.46a).
+enum ConvokePays {
+    Colored(usize),
+    Hybrid(usize),
+}
+
+/// A symbol still owed that a creature of these colours can pay for
+/// convoke: a coloured one, then a hybrid one.
+fn convoke_color(u: &Unpaid, colors: tolaria_cards::ColorSet) -> Option<ConvokePays> {
+    if let Some(i) = (0..5).find(|&i| u.colored[i] > 0 && colors.contains(Color::ALL[i])) {
+        return Some(ConvokePays::Colored(i));
+    }
+    u.hybrid
+        .iter()
+        .position(|&(a, b)| colors.contains(a) || colors.contains(b))
+        .map(ConvokePays::Hybrid)
+}
+
+/// 502.46a: the mana `avail` plus one mana per untapped creature `p`
+/// controls, of its colours (for judging whether a convoke spell can be
+/// paid for).
+pub(crate) fn with_convoke(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
+    let mut v = *avail;
+    for o in game.controlled_by(p) {
+        if game.objects[o.slot as usize].is_tapped() {
+            continue;
+        }
+        let ch = crate::characteristics::compute(game, o);
+        if ch.is_creature() {
+            v.push(ch.colors.0 | 1 << 5);
+        }
+    }
+    v
 }
 
 fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
