@@ -288,8 +288,7 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
             break;
         }
     }
-    if !p.eat_all("rather than pay this spell's mana cost")
-        || !(p.eat_end() && p.at_end())
+    if !(p.eat_all("rather than pay this spell's mana cost") && p.eat_end() && p.at_end())
         || spell.alternative.is_some()
     {
         return Err(no_rule(p));
