@@ -618,6 +618,9 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multicolored: bool,
 }
 
 impl ObjectFilter {

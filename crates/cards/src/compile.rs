@@ -916,6 +916,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         {
             p.bump();
             f.subtypes_none.push(st);
+        } else if w == "multicolored" {
+            p.bump();
+            f.multicolored = true;
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");

@@ -272,12 +272,14 @@ impl Game {
                     self.graveyard_land_plays(p, &mut v);
                     return v.contains(action);
                 }
-                Action::PlayLand(c) | Action::PlaySpell(c) => {
+                Action::PlayLand(c) | Action::PlaySpell(c) | Action::PlaySplit { card: c, .. } => {
                     if !self.in_hand(p, *c) {
                         return false;
                     }
                     let avail = self.available_mana(p, None);
-                    return self.hand_card_action(p, *c, &avail).as_ref() == Some(action);
+                    let mut v = Vec::new();
+                    self.hand_card_actions(p, *c, &avail, &mut v);
+                    return v.contains(action);
                 }
                 Action::Activate { source, .. } => {
                     if !self.in_play.contains(source) {
@@ -338,29 +340,58 @@ impl Game {
         v.contains(action)
     }
 
-    /// The priority actions for one card in hand (408.1d, 408.2d).
-    fn hand_card_action(
+    /// The priority actions for one card in hand (408.1d, 408.2d): a split
+    /// card offers each half that could be played now (505.2).
+    fn hand_card_actions(
         &self,
         p: PlayerId,
         card: ObjId,
         avail: &crate::play::Avail,
-    ) -> Option<Action> {
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let face = self.objects[card.slot as usize].def().front();
+        out: &mut Vec<Action>,
+    ) {
+        let def = self.objects[card.slot as usize].def();
+        if def.layout == tolaria_cards::Layout::Split {
+            if !def.is_supported() {
+                return;
+            }
+            for half in 0..2u8 {
+                if self.can_play_spell_face(p, card, &def.faces[half as usize], avail) {
+                    out.push(Action::PlaySplit { card, half });
+                }
+            }
+            return;
+        }
+        let face = def.front();
         if face.support.is_err() {
-            return None;
+            return;
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
+            let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
             if sorcery_timing && self.player(p).lands_played < 1 {
-                return Some(Action::PlayLand(card));
+                out.push(Action::PlayLand(card));
             }
-            return None;
+            return;
         }
+        if self.can_play_spell_face(p, card, face, avail) {
+            out.push(Action::PlaySpell(card));
+        }
+    }
+
+    /// Could `p` play this face of a card in hand as a spell now: timing
+    /// (instant speed or sorcery timing, 308.4), prohibitions, cost and targets?
+    fn can_play_spell_face(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::play::Avail,
+    ) -> bool {
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
-            return None;
+            return false;
         }
         // "Play this spell only during combat after blockers are declared":
         // from the declare blockers step on, if this combat had one (308.4).
@@ -373,13 +404,12 @@ impl Game {
                         | tolaria_cards::Step::EndOfCombat
                 ))
         {
-            return None;
+            return false;
         }
         if self.spell_forbidden(p, card) {
-            return None;
+            return false;
         }
         self.can_play_face(p, card, face, avail)
-            .then_some(Action::PlaySpell(card))
     }
 
     /// 408.1d / 408.2d / 411: what a player with priority may do.
@@ -394,7 +424,7 @@ impl Game {
             None => (self.available_mana(p, None), None),
         };
         for &card in &self.player(p).hand {
-            out.extend(self.hand_card_action(p, card, &avail));
+            self.hand_card_actions(p, card, &avail, out);
         }
         self.graveyard_land_plays(p, out);
         if self.may_have_activated() {
@@ -581,6 +611,14 @@ impl Game {
             Action::Pass => "pass priority".into(),
             Action::PlayLand(o) => format!("play land {}", name(o)),
             Action::PlaySpell(o) => format!("play {}", name(o)),
+            Action::PlaySplit { card, half } => format!(
+                "play {} ({} of {})",
+                self.objects
+                    .get(card.slot as usize)
+                    .map_or("?", |x| x.def().faces[*half as usize].name.as_str()),
+                if *half == 0 { "left half" } else { "right half" },
+                name(card)
+            ),
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)
             }

@@ -66,7 +66,7 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => game.objects[obj.slot as usize].spell_face()
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
@@ -96,7 +96,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => game.objects[obj.slot as usize].spell_face()
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
@@ -312,7 +312,7 @@ impl Game {
         }
         match r.item.kind {
             StackKind::Spell { obj } => {
-                let face = &db().get(card).faces[0];
+                let face = self.objects[obj.slot as usize].spell_face();
                 let owner = self.objects[obj.slot as usize].owner;
                 // 503, 419.1b: "As [this] comes into play, you may choose a
                 // creature in play": the choice comes first, and the
@@ -1864,7 +1864,7 @@ impl Game {
         }
         let (owner, card) = (obj.owner, obj.card);
         // "This spell can't be countered": the counter does nothing to it.
-        let uncounterable = obj.def().front().abilities.iter().any(|a| {
+        let uncounterable = obj.spell_face().abilities.iter().any(|a| {
             matches!(
                 a,
                 Ability::Static(tolaria_cards::StaticAbility::CantBeCountered)
@@ -1918,7 +1918,7 @@ pub(crate) fn copy_filter(
     let StackKind::Spell { obj } = item.kind else {
         return None;
     };
-    db().get(game.objects[obj.slot as usize].card).faces[0]
+    game.objects[obj.slot as usize].spell_face()
         .abilities
         .iter()
         .find_map(|a| match a {
