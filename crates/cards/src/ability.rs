@@ -151,6 +151,9 @@ pub enum Condition {
     EnchantedByAuras { at_least: u32 },
     /// "if that player has no cards in hand" (Nezumi Shortfang).
     NoCardsInHand { who: PlayerRef },
+    /// "if no cards are in that graveyard" (Nezumi Graverobber): the
+    /// graveyard of `who` is empty.
+    NoCardsInGraveyard { who: PlayerRef },
     /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
     /// the filter's controller is the ability's controller.
     ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
@@ -548,8 +551,12 @@ pub enum TargetKind {
     Permanent(ObjectFilter),
     /// "target [filter] spell" on the stack.
     Spell(ObjectFilter),
-    /// "target [filter] card in [your] graveyard".
-    CardInGraveyard { filter: ObjectFilter, yours: bool },
+    /// "target [filter] card in [your / an opponent's / a] graveyard":
+    /// `whose` is the graveyard's owner relative to the controller.
+    CardInGraveyard {
+        filter: ObjectFilter,
+        whose: PlayerFilter,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

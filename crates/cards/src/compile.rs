@@ -1121,14 +1121,18 @@ fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
             Noun::Permanent => TargetKind::Permanent(f),
             Noun::Spell => TargetKind::Spell(f),
             Noun::Card => {
-                let yours = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
-                    true
+                let whose = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                    PlayerFilter::You
                 } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
-                    false
+                    PlayerFilter::Any
+                } else if p.eat_all("from an opponent's graveyard")
+                    || p.eat_all("in an opponent's graveyard")
+                {
+                    PlayerFilter::Opponent
                 } else {
                     return fail_at(p, start);
                 };
-                TargetKind::CardInGraveyard { filter: f, yours }
+                TargetKind::CardInGraveyard { filter: f, whose }
             }
         }
     };
@@ -1936,7 +1940,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let from_gy = matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::CardInGraveyard { yours: true, .. },
+                    kind: TargetKind::CardInGraveyard {
+                        whose: PlayerFilter::You,
+                        ..
+                    },
                     ..
                 })
             );
@@ -2214,6 +2221,16 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         return Some(Condition::ControlsAtLeast {
             filter,
             at_least: n as u32,
+        });
+    }
+    // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
+    // of the owner of the card the ability targeted.
+    if p.eat_all("no cards are in that graveyard") {
+        let Some(ObjectRef::Target(i)) = cx.last_obj else {
+            return None;
+        };
+        return Some(Condition::NoCardsInGraveyard {
+            who: PlayerRef::OwnerOf(ObjectRef::Target(i)),
         });
     }
     // "that player has no cards in hand"
