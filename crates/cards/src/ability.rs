@@ -625,6 +625,9 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "attached to a creature" (an Aura or Equipment, 212.4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_creature: bool,
     /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub multicolored: bool,
@@ -1101,6 +1104,14 @@ pub enum Effect {
     /// permanent is chosen on resolution among those the Aura could
     /// enchant (212.4); with none, the card stays where it is.
     PutAuraIntoPlayAttached {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
+    /// "Attach [Aura in play] to another [filter]" (Autumn-Tail, Kitsune
+    /// Sage): the controller chooses, on resolution, a permanent other than
+    /// the one it is attached to that the Aura could enchant (212.4); the
+    /// Aura doesn't change zones.
+    MoveAura {
         what: ObjectRef,
         to: ObjectFilter,
     },

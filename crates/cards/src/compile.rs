@@ -1035,6 +1035,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                     }
                 }
             }
+        } else if p.eat_all("attached to a creature") {
+            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage).
+            f.attached_to_creature = true;
         } else if p.eat_all("with a single target") {
             f.single_target = true;
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
@@ -1813,6 +1816,17 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
 fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let w = p.peek();
     let e = match w {
+        // "Attach target Aura attached to a creature to another creature."
+        // (Autumn-Tail, Kitsune Sage): the new permanent is chosen on
+        // resolution among those the Aura could enchant (212.4).
+        "attach" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            p.eat_all("to another").then_some(())?;
+            let (to, noun) = filter(p)?;
+            (noun == Noun::Permanent && !to.types_any.is_empty()).then_some(())?;
+            Effect::MoveAura { what, to }
+        }
         "destroy" => {
             p.bump();
             let mut v = vec![Effect::Destroy {

@@ -82,6 +82,17 @@ pub fn matches_with(
     if f.multicolored && ch.colors.0.count_ones() < 2 {
         return false;
     }
+    if f.attached_to_creature {
+        let on_creature = match game.objects[id.slot as usize].attached_to {
+            Some(crate::Target::Object(t)) => {
+                game.is_in_play(t) && game.chars(t).is(tolaria_cards::CardType::Creature)
+            }
+            _ => false,
+        };
+        if !on_creature {
+            return false;
+        }
+    }
     match f.controller {
         ControllerFilter::Any => {}
         ControllerFilter::You => {
