@@ -1107,6 +1107,12 @@ pub enum Effect {
         what: ObjectRef,
         to: ObjectFilter,
     },
+    /// 502.15: "Simultaneously, all phased-out [phase_in] phase in and all
+    /// [phase_out] phase out." (Time and Tide): both sets are fixed first.
+    PhaseInAndOut {
+        phase_in: ObjectFilter,
+        phase_out: ObjectFilter,
+    },
     /// "Attach [Aura in play] to another [filter]" (Autumn-Tail, Kitsune
     /// Sage): the controller chooses, on resolution, a permanent other than
     /// the one it is attached to that the Aura could enchant (212.4); the

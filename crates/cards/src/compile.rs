@@ -1816,6 +1816,22 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
 fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let w = p.peek();
     let e = match w {
+        // 502.15: "Simultaneously, all phased-out creatures phase in and all
+        // creatures with phasing phase out." (Time and Tide)
+        "simultaneously" => {
+            p.bump();
+            p.eat(",");
+            p.eat_all("all phased-out").then_some(())?;
+            let (phase_in, n1) = filter(p)?;
+            p.eat_all("phase in and all").then_some(())?;
+            let (phase_out, n2) = filter(p)?;
+            p.eat_all("phase out").then_some(())?;
+            (n1 == Noun::Permanent && n2 == Noun::Permanent).then_some(())?;
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            }
+        }
         // "Attach target Aura attached to a creature to another creature."
         // (Autumn-Tail, Kitsune Sage): the new permanent is chosen on
         // resolution among those the Aura could enchant (212.4).

@@ -1389,6 +1389,10 @@ impl Game {
                     self.phase_out(o);
                 }
             }
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            } => self.phase_in_and_out(ctx, phase_in, phase_out),
             Effect::Untap { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.untap(o);
