@@ -998,6 +998,13 @@ pub enum Effect {
         filter: ObjectFilter,
         effects: Vec<Effect>,
     },
+    /// "[effects] unless you pay [mana cost]" (Vaporous Djinn, Warping
+    /// Wurm): as it resolves the controller may play mana abilities and pay
+    /// the cost from their pool; if they don't, the effects happen.
+    UnlessYouPay {
+        cost: crate::ManaCost,
+        effects: Vec<Effect>,
+    },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such
     /// permanent (so can't sacrifice one).

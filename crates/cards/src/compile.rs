@@ -2650,6 +2650,20 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         v = vec![Effect::UnlessDiscard { filter, effects: v }];
     }
+    // "CARDNAME phases out unless you pay {U}{U}" (Vaporous Djinn): the
+    // controller chooses on resolution.
+    if p.eat_all("unless you pay") {
+        let mut mana = String::new();
+        while p.peek().starts_with('{') {
+            mana.push_str(p.raw());
+            p.bump();
+        }
+        let cost = ManaCost::parse(&mana).ok()?;
+        if mana.is_empty() || cost.x > 0 || !cost.hybrid.is_empty() {
+            return None;
+        }
+        v = vec![Effect::UnlessYouPay { cost, effects: v }];
+    }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {

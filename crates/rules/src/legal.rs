@@ -160,7 +160,20 @@ impl Game {
                 out.push(Action::No);
             }
             DecisionKind::PayUnless { generic } => {
-                if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {
+                let pool = &self.player(p).pool;
+                let can = match self.current_effect() {
+                    // "unless you pay {U}{U}": each coloured symbol needs
+                    // its colour, the rest any mana.
+                    Some(tolaria_cards::Effect::UnlessYouPay { cost, .. }) => {
+                        cost.colored
+                            .iter()
+                            .enumerate()
+                            .all(|(i, &n)| pool.0[i] >= u16::from(n))
+                            && pool.0.iter().map(|&n| n as u32).sum::<u32>() >= cost.converted()
+                    }
+                    _ => pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic,
+                };
+                if can {
                     out.push(Action::Yes);
                 }
                 self.mana_options(p, None, None, out);

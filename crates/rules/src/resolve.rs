@@ -618,6 +618,34 @@ impl Game {
                     r.paid = Some(action == Action::Yes);
                 }
             }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::UnlessYouPay { .. })) =>
+            {
+                if let Some(Effect::UnlessYouPay { cost, .. }) = self.current_effect() {
+                    if action == Action::Yes {
+                        // Legal only when the pool covers the cost
+                        // (`pool_covers`): coloured mana first, then the
+                        // generic part, colourless first.
+                        let pool = &mut self.players[p.index()].pool;
+                        for (i, &n) in cost.colored.iter().enumerate() {
+                            pool.0[i] -= u16::from(n).min(pool.0[i]);
+                        }
+                        let mut left = cost.generic;
+                        for i in [5usize, 0, 1, 2, 3, 4] {
+                            let take = left.min(pool.0[i] as u32);
+                            left -= take;
+                            pool.0[i] -= take as u16;
+                        }
+                        self.emit(Event::PaidUnless {
+                            player: p,
+                            amount: cost.converted(),
+                        });
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
             Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
                 // Declined to discard: the effects happen.
                 if let Some(r) = self.resolving.as_mut() {
@@ -1034,6 +1062,27 @@ impl Game {
                 }
                 None
             }
+            Effect::UnlessYouPay { cost, effects } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                match paid {
+                    Some(true) => {}
+                    Some(false) => {
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                    None => {
+                        return Some(Decision {
+                            player: ctx.controller,
+                            kind: DecisionKind::PayUnless {
+                                generic: cost.converted(),
+                            },
+                        });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
             Effect::UnlessDiscard { filter, effects } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
@@ -1406,6 +1455,7 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
+            | Effect::UnlessYouPay { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
@@ -1846,6 +1896,9 @@ impl Game {
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
+                effects.get(r.inner as usize)
+            }
+            Effect::UnlessYouPay { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
             }
             Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
