@@ -1035,8 +1035,14 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                     }
                 }
             }
-        } else if p.eat_all("attached to a creature") {
-            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage).
+        } else if p.at_all("attached to a creature") {
+            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage); "a
+            // creature you control" would be about the creature's controller,
+            // which the filter doesn't describe.
+            p.eat_all("attached to a creature");
+            if p.at_all("you control") || p.at_all("an opponent controls") {
+                return fail_at(p, start);
+            }
             f.attached_to_creature = true;
         } else if p.eat_all("with a single target") {
             f.single_target = true;
@@ -2217,6 +2223,17 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
+    // 502.15: "CARDNAME and that creature phase out" (Dream Fighter).
+    if cx.trig_obj && p.eat_all("cardname and that creature phase out") {
+        return Some(vec![
+            Effect::PhaseOut {
+                what: ObjectRef::This,
+            },
+            Effect::PhaseOut {
+                what: ObjectRef::Triggering,
+            },
+        ]);
+    }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),
         Subj::Obj(what) => object_verb(p, cx, what),
@@ -3022,6 +3039,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::Attacks, Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME blocks or becomes blocked by a creature" (Dream
+        // Fighter): once per creature it blocks or that blocks it, "that
+        // creature" being the other one.
+        if p.eat_all("blocks or becomes blocked by a creature") {
+            cx.trig_obj = true;
+            return Some(vec![
+                Trigger::Blocks,
+                Trigger::BlockedBy(ObjectFilter::of_type(CardType::Creature)),
+            ]);
         }
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);

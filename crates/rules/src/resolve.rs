@@ -1044,9 +1044,12 @@ impl Game {
                     face,
                     index,
                     triggered: true,
-                    ..
+                    trigger,
                 } = r.item.kind
                 {
+                    // The delayed ability remembers what the ability that
+                    // created it refers to ("destroy that creature at end
+                    // of combat", Tangle Asp).
                     self.delayed_end_of_combat
                         .push(crate::triggers::PendingTrigger {
                             controller: ctx.controller,
@@ -1056,7 +1059,7 @@ impl Game {
                             index,
                             ctx: TriggerContext {
                                 delayed: true,
-                                ..Default::default()
+                                ..trigger
                             },
                         });
                 }
