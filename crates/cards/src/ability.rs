@@ -206,6 +206,10 @@ pub enum Trigger {
     BeginningOf { step: Step, whose: Whose },
     /// "Whenever [this] attacks".
     Attacks,
+    /// "Whenever a [filter] attacks" (Teferi's Veil: "a creature you
+    /// control"): any permanent's, once per attacker; the attacker is the
+    /// triggering object.
+    CreatureAttacks(ObjectFilter),
     /// "Whenever [this] blocks".
     Blocks,
     /// "Whenever [this] becomes blocked".

@@ -1466,7 +1466,17 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !p.eat_all("damage to") {
                 return None;
             }
-            let to = recipient(p, cx)?;
+            // "CARDNAME deals 1 damage to it": "it" is never the source
+            // itself (that would be "itself") but the triggering object
+            // (Caltrops: "Whenever a creature attacks, …").
+            let it_word = p.at("it");
+            let mut to = recipient(p, cx)?;
+            if it_word && to == Recipient::Object(ObjectRef::This) {
+                if !cx.trig_obj {
+                    return None;
+                }
+                to = Recipient::Object(ObjectRef::Triggering);
+            }
             v.push(Effect::DealDamage { amount, to });
         }
         // "and 3 damage to you", ", 2 damage to another target"
@@ -3092,6 +3102,22 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // "Whenever one or more creatures block" (Tide of War).
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
+    }
+    // "Whenever a creature [you control] attacks" (Teferi's Veil, Caltrops):
+    // "it" is the attacking creature.
+    if p.at("a") || p.at("an") {
+        let start = p.i;
+        p.bump();
+        match filter(p) {
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("attacks ,") =>
+            {
+                p.eat("attacks");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureAttacks(f)]);
+            }
+            _ => p.i = start,
+        }
     }
     if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
