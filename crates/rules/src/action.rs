@@ -19,7 +19,10 @@ pub enum Action {
     PlaySpell(ObjId),
     /// 505.2, 409: play one half of a split card from hand (`half` 0 is
     /// the first face, 1 the second).
-    PlaySplit { card: ObjId, half: u8 },
+    PlaySplit {
+        card: ObjId,
+        half: u8,
+    },
     /// 409: activate the `index`-th ability of a permanent (not a mana ability).
     Activate {
         source: ObjId,

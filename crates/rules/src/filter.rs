@@ -20,9 +20,7 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
     (f.types_any.is_empty() || f.types_any.intersects(ch.types))
         && !f.types_none.intersects(ch.types)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
-        && f.supertypes_all
-            .iter()
-            .all(|s| ch.supertypes.contains(*s))
+        && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)

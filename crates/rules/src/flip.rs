@@ -87,7 +87,10 @@ pub(crate) fn holds(
         }
         Condition::NoCardsInGraveyard { who } => {
             let ps = players(who);
-            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].graveyard.is_empty())
+            !ps.is_empty()
+                && ps
+                    .iter()
+                    .all(|p| game.players[p.index()].graveyard.is_empty())
         }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play

@@ -638,7 +638,11 @@ impl Game {
                 self.objects
                     .get(card.slot as usize)
                     .map_or("?", |x| x.def().faces[*half as usize].name.as_str()),
-                if *half == 0 { "left half" } else { "right half" },
+                if *half == 0 {
+                    "left half"
+                } else {
+                    "right half"
+                },
                 name(card)
             ),
             Action::Activate { source, index } => {

@@ -318,7 +318,11 @@ impl Game {
                         // 505.6: a split card's "or less" is true if either
                         // half's converted mana cost is.
                         let def = db().get(card);
-                        let n = if def.layout == tolaria_cards::Layout::Split { 2 } else { 1 };
+                        let n = if def.layout == tolaria_cards::Layout::Split {
+                            2
+                        } else {
+                            1
+                        };
                         def.faces[..n]
                             .iter()
                             .any(|f| f.mana_cost.as_ref().map_or(0, |c| c.converted()) <= m)

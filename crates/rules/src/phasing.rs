@@ -125,7 +125,9 @@ impl Game {
             .in_play
             .iter()
             .copied()
-            .filter(|&id| self.is_present(id) && crate::filter::matches(self, phase_out, id, src, you))
+            .filter(|&id| {
+                self.is_present(id) && crate::filter::matches(self, phase_out, id, src, you)
+            })
             .collect();
         for id in going {
             self.phase_out(id);

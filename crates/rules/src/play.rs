@@ -105,7 +105,8 @@ impl Game {
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
-            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face()
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
                 .spell
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
@@ -141,7 +142,8 @@ impl Game {
                 _ => None,
             },
             // 409.1f: a spell's additional cost (Waste Away's discard).
-            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face()
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
                 .spell
                 .additional_cost
                 .as_ref(),
@@ -173,7 +175,8 @@ impl Game {
         }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
-            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face()
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
                 .mana_cost
                 .clone()
                 .unwrap_or_default(),
@@ -972,11 +975,7 @@ impl Game {
     /// must be paid in, if any.
     fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
-            Playing::Spell { obj } => {
-                self.objects[obj.slot as usize].spell_face()
-                    .spell
-                    .x_color
-            }
+            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.x_color,
             _ => None,
         }
     }

@@ -66,7 +66,8 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => game.objects[obj.slot as usize].spell_face()
+        StackKind::Spell { obj } => game.objects[obj.slot as usize]
+            .spell_face()
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
@@ -96,7 +97,8 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => game.objects[obj.slot as usize].spell_face()
+        StackKind::Spell { obj } => game.objects[obj.slot as usize]
+            .spell_face()
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
@@ -2014,7 +2016,8 @@ pub(crate) fn copy_filter(
     let StackKind::Spell { obj } = item.kind else {
         return None;
     };
-    game.objects[obj.slot as usize].spell_face()
+    game.objects[obj.slot as usize]
+        .spell_face()
         .abilities
         .iter()
         .find_map(|a| match a {

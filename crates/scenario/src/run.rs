@@ -873,7 +873,9 @@ impl Scenario {
             .filter(|&o| named(g, o, name))
             .collect();
         let Some(&o) = matches.get(k) else {
-            return fail(format!("no object named {what:?} in play, on the stack or in a zone"));
+            return fail(format!(
+                "no object named {what:?} in play, on the stack or in a zone"
+            ));
         };
         let ch = compute(g, o);
         let obj = g.obj(o).ok_or("stale")?;
