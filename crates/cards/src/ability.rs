@@ -771,6 +771,9 @@ pub enum Amount {
         who: PlayerRef,
         than: i32,
     },
+    /// Domain: "for each basic land type among lands [player] controls"
+    /// (0 to 5, 205.3h).
+    BasicLandTypes(PlayerRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.

@@ -1356,6 +1356,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // Domain.
+    if p.eat_all("basic land type among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
@@ -1394,6 +1398,13 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(Amount::CardsInGraveyard(who));
         }
         return None;
+    }
+    // Domain.
+    if p.eat_all("the number of basic land types among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
+    if p.eat_all("your life total") {
+        return Some(Amount::LifeTotal(PlayerRef::You));
     }
     if p.eat_all("the number of") {
         let f = group(p)?;
