@@ -120,9 +120,11 @@ pub struct ActivatedAbility {
     /// "Play this ability no more than twice each turn." (Vampire Bats)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twice_per_turn: bool,
-    /// "Play this ability only during your upkeep." (Colossus of Sardia)
+    /// "Play this ability only during your upkeep." (Colossus of Sardia),
+    /// "… only during your turn, before attackers are declared" (Wu
+    /// Longbowman): a timing restriction besides 408.1's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub only_your_step: Option<Step>,
+    pub timing: Option<crate::Timing>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1262,9 +1264,11 @@ pub struct SpellAbility {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub additional_cost: Option<Cost>,
     /// "Play this spell only during combat after blockers are declared."
-    /// (Chaotic Strike): from the declare blockers step to the end of combat.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub after_blockers: bool,
+    /// (Chaotic Strike), "… only during the declare attackers step and only
+    /// if you've been attacked this step" (Ambush): a timing restriction
+    /// besides 408.1's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<crate::Timing>,
     /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -24,7 +24,7 @@ use crate::{
     ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
     ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, TokenSpec, Trigger, TriggeredAbility, TypeSet, Whose,
+    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -157,7 +157,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             targets: spell.targets,
             effects: spell.effects,
             modes,
-            after_blockers: spell.after_blockers,
+            timing: spell.timing,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
         };
@@ -455,7 +455,7 @@ struct Cx {
     /// The clause began "Until end of turn, …".
     until_eot: bool,
     /// "Play this spell only during combat after blockers are declared."
-    after_blockers: bool,
+    timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."
     additional_cost: Option<Cost>,
     /// "Spend only black mana on X."
@@ -564,16 +564,16 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         spell.x_color = Some(c);
         return Ok(());
     }
-    // Chaotic Strike: a timing restriction on playing the spell.
-    if is_spell
-        && (p.eat_all("play this spell only during combat after blockers are declared")
-            || p.eat_all("cast this spell only during combat after blockers are declared"))
-    {
-        spell.after_blockers = true;
-        return if p.eat_end() && p.at_end() {
-            Ok(())
-        } else {
-            Err(format!("no rule of the grammar matches at {:?}", p.rest()))
+    // A timing restriction on playing the spell (Chaotic Strike, Ambush).
+    if is_spell && (p.at_all("play this spell only") || p.at_all("cast this spell only")) {
+        let t = timing_sentence(&mut p, "play this spell only")
+            .or_else(|| timing_sentence(&mut p, "cast this spell only"));
+        return match t {
+            Some(t) if p.eat_end() && p.at_end() && spell.timing.is_none() => {
+                spell.timing = Some(t);
+                Ok(())
+            }
+            _ => Err(format!("no rule of the grammar matches at {:?}", p.rest())),
         };
     }
     if is_spell {
@@ -705,7 +705,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 sorcery_speed: true,
                 once_per_turn: false,
                 twice_per_turn: false,
-                only_your_step: None,
+                timing: None,
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
@@ -2819,6 +2819,67 @@ fn produce(p: &mut P) -> Option<ManaProduce> {
     Some(ManaProduce::Fixed(kinds))
 }
 
+/// `prefix` and the timing restriction after it; nothing eaten if not.
+fn timing_sentence(p: &mut P, prefix: &str) -> Option<Timing> {
+    let i = p.i;
+    if p.eat_all(prefix) {
+        if let Some(t) = timing(p) {
+            return Some(t);
+        }
+    }
+    p.i = i;
+    None
+}
+
+/// The timing restriction after "Play this spell only" / "Play this ability
+/// only" (408.1 still applies besides it).
+fn timing(p: &mut P) -> Option<Timing> {
+    let (mut turn, mut window) = (TurnOf::Any, Window::Any);
+    if p.eat("during") {
+        if p.eat_all("your turn") {
+            turn = TurnOf::You;
+        } else if p.eat_all("an opponent's turn") {
+            turn = TurnOf::Opponent;
+        } else if p.eat_all("your upkeep") {
+            turn = TurnOf::You;
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("any upkeep step") {
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("combat before blockers are declared") {
+            window = Window::CombatBeforeBlockers;
+        } else if p.eat_all("combat after blockers are declared") {
+            window = Window::CombatAfterBlockers;
+        } else if p.eat("combat") {
+            window = Window::Combat;
+        } else if p.eat_all("the declare attackers step") {
+            window = if p.eat_all("and only if you've been attacked this step") {
+                Window::AttackedThisStep
+            } else {
+                Window::Step(Step::DeclareAttackers)
+            };
+        } else if p.eat_all("the declare blockers step") {
+            window = Window::Step(Step::DeclareBlockers);
+        } else if p.eat_all("the end of combat step") {
+            window = Window::Step(Step::EndOfCombat);
+        } else {
+            return None;
+        }
+        if window != Window::Any || !p.eat(",") {
+            return Some(Timing { turn, window });
+        }
+    }
+    window = if p.eat_all("before attackers are declared") {
+        Window::BeforeAttackers
+    } else if p.eat_all("before the combat damage step") {
+        Window::BeforeCombatDamage
+    } else if turn != TurnOf::Any {
+        return Some(Timing { turn, window });
+    } else {
+        return None;
+    };
+    Some(Timing { turn, window })
+}
+
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
@@ -2842,7 +2903,7 @@ fn activated(p: &mut P) -> R<Ability> {
         }));
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
-    let (mut twice_per_turn, mut only_your_step) = (false, None);
+    let (mut twice_per_turn, mut timing_restriction) = (false, None);
     while !p.at_end() {
         if p.eat_all("play this ability only any time you could play a sorcery") {
             sorcery_speed = true;
@@ -2850,8 +2911,12 @@ fn activated(p: &mut P) -> R<Ability> {
             once_per_turn = true;
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
-        } else if p.eat_all("play this ability only during your upkeep") {
-            only_your_step = Some(Step::Upkeep);
+        } else if let Some(t) = timing_restriction
+            .is_none()
+            .then(|| timing_sentence(p, "play this ability only"))
+            .flatten()
+        {
+            timing_restriction = Some(t);
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;
@@ -2873,7 +2938,7 @@ fn activated(p: &mut P) -> R<Ability> {
         sorcery_speed,
         once_per_turn,
         twice_per_turn,
-        only_your_step,
+        timing: timing_restriction,
     }))
 }
 

@@ -329,7 +329,7 @@ fn activated_abilities() {
             sorcery_speed: false,
             once_per_turn: false,
             twice_per_turn: false,
-            only_your_step: None,
+            timing: None,
         })]
     );
     let f = front("Looming Shade");

@@ -338,6 +338,23 @@ impl Game {
         v.contains(action)
     }
 
+    /// A timing restriction of a spell or ability ("Play this spell only
+    /// during combat", "… only during your turn, before attackers are
+    /// declared"): does it allow `p` to play it now?
+    pub(crate) fn timing_allows(&self, p: PlayerId, t: tolaria_cards::Timing) -> bool {
+        use tolaria_cards::{TurnOf, Window};
+        let turn_ok = match t.turn {
+            TurnOf::Any => true,
+            TurnOf::You => self.active == p,
+            TurnOf::Opponent => self.active != p,
+        };
+        // "… and only if you've been attacked this step": `p` is the
+        // defending player (306.3) and creatures are attacking.
+        let attacked = t.window != Window::AttackedThisStep
+            || (self.combat.defending == Some(p) && !self.combat.attackers.is_empty());
+        turn_ok && attacked && t.window_has(self.step, self.combat.blockers_step)
+    }
+
     /// The priority actions for one card in hand (408.1d, 408.2d).
     fn hand_card_action(
         &self,
@@ -362,16 +379,11 @@ impl Game {
         if !instant_speed && !sorcery_timing {
             return None;
         }
-        // "Play this spell only during combat after blockers are declared":
-        // from the declare blockers step on, if this combat had one (308.4).
-        if face.spell.after_blockers
-            && !(self.combat.blockers_step
-                && matches!(
-                    self.step,
-                    tolaria_cards::Step::DeclareBlockers
-                        | tolaria_cards::Step::CombatDamage
-                        | tolaria_cards::Step::EndOfCombat
-                ))
+        // "Play this spell only during combat after blockers are declared".
+        if face
+            .spell
+            .timing
+            .is_some_and(|t| !self.timing_allows(p, t))
         {
             return None;
         }
@@ -439,10 +451,7 @@ impl Game {
                     continue;
                 }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
-                if act
-                    .only_your_step
-                    .is_some_and(|s| self.step != s || self.active != p)
-                {
+                if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                     continue;
                 }
                 if !self.can_pay_tap_part(&act.cost, id) {
