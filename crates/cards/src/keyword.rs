@@ -48,10 +48,13 @@ pub enum Keyword {
     Flanking,
     /// 502.15: a static ability that modifies the untap step (turn.rs).
     Phasing,
+    /// 502.10: a static ability that modifies declaring attackers and
+    /// assigning combat damage (`rules/src/banding.rs`).
+    Banding,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 23] = [
+    pub const ALL: [Keyword; 24] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -75,6 +78,7 @@ impl Keyword {
         Keyword::SplitSecond,
         Keyword::Flanking,
         Keyword::Phasing,
+        Keyword::Banding,
     ];
 
     pub fn name(self) -> &'static str {
@@ -102,6 +106,7 @@ impl Keyword {
             Keyword::SplitSecond => "split second",
             Keyword::Flanking => "flanking",
             Keyword::Phasing => "phasing",
+            Keyword::Banding => "banding",
         }
     }
 
@@ -137,6 +142,7 @@ impl Keyword {
             Keyword::SplitSecond => "502.58",
             Keyword::Flanking => "502.3",
             Keyword::Phasing => "502.15",
+            Keyword::Banding => "502.10",
         }
     }
 

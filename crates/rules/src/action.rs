@@ -39,6 +39,12 @@ pub enum Action {
     CancelPlay,
     /// 308.2a: declare a creature as an attacker.
     Attack(ObjId),
+    /// 502.10b: as attackers are declared, put attacker `creature` in a
+    /// band with attacker `with` (joining `with`'s band if it has one).
+    Band {
+        creature: ObjId,
+        with: ObjId,
+    },
     /// 309.2a: declare a blocker.
     Block {
         blocker: ObjId,

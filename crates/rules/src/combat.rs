@@ -35,6 +35,10 @@ pub struct Attacker {
     pub obj: ObjId,
     /// 309.2f: blocked stays true even if the blockers leave.
     pub blocked: bool,
+    /// 502.10b: the attacking band this creature is in (0: none). A band
+    /// lasts for the rest of combat (502.10d); leaving combat leaves it.
+    #[serde(default)]
+    pub band: u8,
 }
 
 impl Combat {

@@ -323,6 +323,18 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.10b: attacking creatures declared as a band.
+    BandDeclared {
+        members: Vec<CardId>,
+    },
+    /// 502.10e: a creature in a band becomes blocked by the creature that
+    /// blocks another member of the band.
+    BandBlocked {
+        blocker: ObjId,
+        blocker_card: CardId,
+        attacker: ObjId,
+        attacker_card: CardId,
+    },
     /// 309.2
     BlockerDeclared {
         blocker: ObjId,
@@ -633,6 +645,8 @@ impl Event {
             Event::Regenerated { .. } => "501.5a",
             Event::AttackerDeclared { .. } => "308.2",
             Event::BlockerDeclared { .. } => "309.2",
+            Event::BandDeclared { .. } => "502.10b",
+            Event::BandBlocked { .. } => "502.10e",
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
@@ -695,6 +709,7 @@ impl Event {
             | Event::Untapped { .. }
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
+            | Event::BandBlocked { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
             // Only the permanents in play are on the board, and only a
             // count of graveyard cards (Mortivore, a sensitive board) reads
@@ -757,6 +772,8 @@ impl Event {
                 | Event::GameStarted { .. }
                 | Event::AttackerDeclared { .. }
                 | Event::BlockerDeclared { .. }
+                | Event::BandDeclared { .. }
+                | Event::BandBlocked { .. }
                 | Event::CombatDamageOnStack { .. }
                 | Event::SkippedFirstDraw { .. }
                 | Event::Drew { .. }
@@ -1012,6 +1029,19 @@ impl Event {
             } => {
                 format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
             }
+            Event::BandDeclared { members } => {
+                let names: Vec<&str> = members.iter().map(|&c| name(c)).collect();
+                format!("{} attack as a band", names.join(" and "))
+            }
+            Event::BandBlocked {
+                blocker_card,
+                attacker_card,
+                ..
+            } => format!(
+                "{} becomes blocked by {} (its band is blocked)",
+                name(*attacker_card),
+                name(*blocker_card)
+            ),
             Event::CombatDamageOnStack { assignments } => {
                 format!(
                     "Combat damage ({assignments} assignment{}) goes on the stack",

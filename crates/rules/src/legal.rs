@@ -303,6 +303,10 @@ impl Game {
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
+            // 502.10b: a band declaration (`band_options`).
+            (DecisionKind::DeclareAttackers, Action::Band { creature, with }) => {
+                return self.band_legal(*creature, *with);
+            }
             // 309.2a: one more block (`block_options`); "done" once the
             // blocks are legal as a whole (500.3).
             (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
@@ -601,6 +605,13 @@ impl Game {
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),
+            Action::Band { creature, with } => format!(
+                "band {} {} with {} {}",
+                name(creature),
+                creature,
+                name(with),
+                with
+            ),
             Action::Block { blocker, attacker } => format!(
                 "block {} {} with {} {}",
                 name(attacker),

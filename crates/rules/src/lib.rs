@@ -6,6 +6,7 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod banding;
 mod blocks;
 pub mod characteristics;
 pub mod combat;

@@ -224,7 +224,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        // 502.10e: a band member blocked along with the declared one is
+        // blocked by (and blocking for) that creature as well.
         Event::BlockerDeclared {
+            blocker, attacker, ..
+        }
+        | Event::BandBlocked {
             blocker, attacker, ..
         } => {
             let (b, a) = (*blocker, *attacker);

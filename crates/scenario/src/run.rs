@@ -470,6 +470,39 @@ impl Scenario {
                     .collect(),
                 rest,
             ),
+            "band" => {
+                // 502.10b: `band CREATURE with OTHER` (either order).
+                let (x, y) = rest
+                    .split_once(" with ")
+                    .ok_or("expected `band CREATURE with OTHER`")?;
+                let attacker = |n: &str| -> Result<ObjId, String> {
+                    let (an, ak) = split_index(n);
+                    let list: Vec<ObjId> = g
+                        .combat
+                        .attackers
+                        .iter()
+                        .map(|a| a.obj)
+                        .filter(|&o| named(g, o, an))
+                        .collect();
+                    list.get(ak)
+                        .copied()
+                        .ok_or_else(|| format!("no attacker named {n:?}"))
+                };
+                let (x, y) = (attacker(x)?, attacker(y)?);
+                legal
+                    .iter()
+                    .find(|a| {
+                        matches!(a, Action::Band { creature, with }
+                            if (*creature, *with) == (x, y) || (*creature, *with) == (y, x))
+                    })
+                    .cloned()
+                    .ok_or_else(|| {
+                        format!(
+                            "no legal `band` for {rest:?}; legal: {}",
+                            describe_all(g, legal)
+                        )
+                    })
+            }
             "block" => {
                 let (att, blk) = rest
                     .split_once(" with ")
