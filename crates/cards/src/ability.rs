@@ -374,8 +374,18 @@ pub enum StaticAbility {
     /// "You may play lands from your graveyard." (Crucible of Worlds): a
     /// land play (305.2) may be a land card in the controller's graveyard.
     PlayLandsFromGraveyard,
-    /// "Your opponents play with their hands revealed." (Telepathy)
-    OpponentsHandsRevealed,
+    /// "Your opponents play with their hands revealed." (Telepathy:
+    /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
+    /// `You`), "Players play with their hands revealed" (Revelation:
+    /// `Each`): whose hands every player sees (`Game::view`).
+    HandsRevealed(Whose),
+    /// "Play with the top card of your library revealed" (Future Sight:
+    /// `You`), "Players play with the top card of their libraries revealed"
+    /// (Lantern of Insight: `Each`).
+    TopCardRevealed(Whose),
+    /// 419.6e: "Skip your draw step." (Necropotence): a replacement effect
+    /// on the controller's draw steps.
+    SkipDrawStep,
     /// 500.1 / 500.3a: a restriction on what may block the affected
     /// attacking creatures (Juggernaut "can't be blocked by Walls", Treetop
     /// Bracers, Whispersilk Cloak, Viashino Runner's 2007 wording).

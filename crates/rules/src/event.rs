@@ -475,6 +475,11 @@ pub enum Event {
         replaced: Option<PlayerId>,
     },
     /// 419.6e / 300.9: a player skips a turn.
+    /// 419.6e: a step skipped by a replacement effect ("Skip your draw step").
+    StepSkipped {
+        player: PlayerId,
+        step: Step,
+    },
     TurnSkipped {
         player: PlayerId,
     },
@@ -666,6 +671,7 @@ impl Event {
             Event::TurnControlCreated { replaced: None, .. } => "507.1",
             Event::TurnControlCreated { .. } => "507.1a",
             Event::TurnSkipped { .. } => "419.6e",
+            Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
@@ -1189,6 +1195,9 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::StepSkipped { player, step } => {
+                format!("{player} skips their {}", step.name())
+            }
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),

@@ -689,6 +689,20 @@ impl Scenario {
                     (false, true) => fail("the hand is shown to that player".into()),
                 }
             }
+            // What `view(P1)` shows of P2's library: its top card only if
+            // revealed (Future Sight).
+            [p, "sees", q, "library", "top"] | [p, "can't", "see", q, "library", "top"] => {
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let shown = g.view(viewer).players[owner.index()]
+                    .library_top
+                    .as_ref()
+                    .is_some_and(|c| c.card.is_some());
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the top card is hidden from that player".into()),
+                    (false, true) => fail("the top card is shown to that player".into()),
+                }
+            }
             ["winner", p] => {
                 let want = self
                     .player(p)
