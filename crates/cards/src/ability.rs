@@ -578,6 +578,8 @@ pub enum ControllerFilter {
     Any,
     You,
     Opponent,
+    /// "defending player controls" (306.3: the defending player of this combat).
+    Defending,
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -782,6 +784,12 @@ pub enum Effect {
     },
     Untap {
         what: ObjectRef,
+    },
+    /// 500.1 requirement (502.29a provoke): "[blocker] blocks [attacker]
+    /// this combat if able".
+    BlocksThisCombatIfAble {
+        blocker: ObjectRef,
+        attacker: ObjectRef,
     },
     /// A continuous effect on the objects (locked in as it resolves,
     /// 418.3b): "gets +P/+T and gains [keywords] until end of turn" (layers

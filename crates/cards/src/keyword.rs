@@ -51,10 +51,12 @@ pub enum Keyword {
     /// 502.10: a static ability that modifies declaring attackers and
     /// assigning combat damage (`rules/src/banding.rs`).
     Banding,
+    /// 502.29 (a triggered ability; see `db::add_keyword_triggers`)
+    Provoke,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 24] = [
+    pub const ALL: [Keyword; 25] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -79,6 +81,7 @@ impl Keyword {
         Keyword::Flanking,
         Keyword::Phasing,
         Keyword::Banding,
+        Keyword::Provoke,
     ];
 
     pub fn name(self) -> &'static str {
@@ -107,6 +110,7 @@ impl Keyword {
             Keyword::Flanking => "flanking",
             Keyword::Phasing => "phasing",
             Keyword::Banding => "banding",
+            Keyword::Provoke => "provoke",
         }
     }
 
@@ -143,6 +147,7 @@ impl Keyword {
             Keyword::Flanking => "502.3",
             Keyword::Phasing => "502.15",
             Keyword::Banding => "502.10",
+            Keyword::Provoke => "502.29",
         }
     }
 

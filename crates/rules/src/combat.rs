@@ -28,6 +28,10 @@ pub struct Combat {
     pub attack_cost: u32,
     #[serde(default)]
     pub attack_cost_unpaid: u32,
+    /// 500.1 requirements on single blocks: (blocker, attacker) pairs that
+    /// must be blocks this combat if able (502.29a provoke).
+    #[serde(default)]
+    pub provoked: Vec<(ObjId, ObjId)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -323,6 +323,11 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.29a: a creature must block an attacker this combat if able.
+    MustBlock {
+        blocker_card: CardId,
+        attacker_card: CardId,
+    },
     /// 502.10b: attacking creatures declared as a band.
     BandDeclared {
         members: Vec<CardId>,
@@ -651,6 +656,7 @@ impl Event {
             Event::AttackerDeclared { .. } => "308.2",
             Event::BlockerDeclared { .. } => "309.2",
             Event::BandDeclared { .. } => "502.10b",
+            Event::MustBlock { .. } => "500.1",
             Event::BandBlocked { .. } => "502.10e",
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
@@ -1035,6 +1041,14 @@ impl Event {
             } => {
                 format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
             }
+            Event::MustBlock {
+                blocker_card,
+                attacker_card,
+            } => format!(
+                "{} blocks {} this combat if able",
+                name(*blocker_card),
+                name(*attacker_card)
+            ),
             Event::BandDeclared { members } => {
                 let names: Vec<&str> = members.iter().map(|&c| name(c)).collect();
                 format!("{} attack as a band", names.join(" and "))

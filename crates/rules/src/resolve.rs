@@ -1394,6 +1394,25 @@ impl Game {
                     self.untap(o);
                 }
             }
+            // 502.29a: a requirement on the declaration of blockers (500.1),
+            // obeyed as far as possible (500.4, `blocks.rs`).
+            Effect::BlocksThisCombatIfAble { blocker, attacker } => {
+                for b in self.objects_of(ctx, blocker) {
+                    for a in self.objects_of(ctx, attacker) {
+                        if self.is_present(b) && self.combat.is_attacking(a) {
+                            self.combat.provoked.push((b, a));
+                            let (bc, ac) = (
+                                self.objects[b.slot as usize].card,
+                                self.objects[a.slot as usize].card,
+                            );
+                            self.emit(Event::MustBlock {
+                                blocker_card: bc,
+                                attacker_card: ac,
+                            });
+                        }
+                    }
+                }
+            }
             Effect::Continuous {
                 what,
                 effect,

@@ -142,6 +142,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             tolaria_cards::ControllerFilter::Opponent => {
                                 lki_controller.is_some_and(|c| c != you)
                             }
+                            tolaria_cards::ControllerFilter::Defending => {
+                                lki_controller.is_some() && lki_controller == game.combat.defending
+                            }
                         };
                         // Match on the new (graveyard) object's printed characteristics.
                         (controlled
