@@ -98,7 +98,14 @@ impl Game {
         let band = match self.combat.attackers.iter().find(|a| a.obj == with) {
             Some(b) if b.band != 0 => b.band,
             Some(_) => {
-                let n = self.combat.attackers.iter().map(|a| a.band).max().unwrap_or(0) + 1;
+                let n = self
+                    .combat
+                    .attackers
+                    .iter()
+                    .map(|a| a.band)
+                    .max()
+                    .unwrap_or(0)
+                    + 1;
                 if let Some(b) = self.combat.attackers.iter_mut().find(|a| a.obj == with) {
                     b.band = n;
                 }
@@ -113,7 +120,13 @@ impl Game {
 
     /// 502.10b: the bands announced with the attackers, one line each.
     pub(crate) fn emit_bands(&mut self) {
-        let top = self.combat.attackers.iter().map(|a| a.band).max().unwrap_or(0);
+        let top = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.band)
+            .max()
+            .unwrap_or(0);
         for band in 1..=top {
             let members: Vec<_> = self
                 .band_members(band)

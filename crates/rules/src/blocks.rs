@@ -124,8 +124,7 @@ impl Problem {
             if !self.pair[i] || s.has[i] {
                 continue;
             }
-            let useful =
-                self.obeys(b, a) > 0 || (self.two_or_more[a] && s.per_attacker[a] == 1);
+            let useful = self.obeys(b, a) > 0 || (self.two_or_more[a] && s.per_attacker[a] == 1);
             if !useful || (self.max_one[a] && s.per_attacker[a] >= 1) {
                 continue;
             }
@@ -151,17 +150,17 @@ impl Game {
     pub(crate) fn whole_block_rules(&self) -> bool {
         !self.combat.provoked.is_empty()
             || self.combat.attackers.iter().any(|att| {
-            self.any_static_on(att.obj, |s, _| {
-                matches!(
-                    s,
-                    StaticAbility::MustBeBlockedByAll(_)
-                        | StaticAbility::BlockRestriction {
-                            rule: BlockRule::TwoOrMore,
-                            ..
-                        }
-                )
+                self.any_static_on(att.obj, |s, _| {
+                    matches!(
+                        s,
+                        StaticAbility::MustBeBlockedByAll(_)
+                            | StaticAbility::BlockRestriction {
+                                rule: BlockRule::TwoOrMore,
+                                ..
+                            }
+                    )
+                })
             })
-        })
     }
 
     fn block_problem(&self) -> Option<(Problem, State)> {

@@ -384,11 +384,7 @@ impl Game {
             return None;
         }
         // "Play this spell only during combat after blockers are declared".
-        if face
-            .spell
-            .timing
-            .is_some_and(|t| !self.timing_allows(p, t))
-        {
+        if face.spell.timing.is_some_and(|t| !self.timing_allows(p, t)) {
             return None;
         }
         if self.spell_forbidden(p, card) {
