@@ -251,6 +251,9 @@ pub enum Trigger {
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
     BeginningOfFromGraveyard { step: Step, whose: Whose },
+    /// 502.55a (recover): "When a creature is put into your graveyard from
+    /// play" of a card in that graveyard (the ability functions only there).
+    CreatureToYourGraveyard,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1034,6 +1037,12 @@ pub enum Effect {
     /// "[what] can't block [this] this turn" (Duct Crawler).
     CantBlockThisThisTurn {
         what: ObjectRef,
+    },
+    /// 502.55a (recover): "you may pay [cost]. If you do, return this card
+    /// from your graveyard to your hand. Otherwise, remove this card from
+    /// the game." (nothing if the card has left the graveyard)
+    Recover {
+        cost: ManaCost,
     },
     /// "Counter [spell] unless its controller pays {N}" (Spiketail
     /// Hatchling): the spell's controller may play mana abilities and pay

@@ -707,6 +707,28 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 twice_per_turn: false,
                 timing: None,
             }));
+        } else if p.eat("recover") {
+            // 502.55a: "Recover [cost]" means "When a creature is put into
+            // your graveyard from play, you may pay [cost]. If you do, return
+            // this card from your graveyard to your hand. Otherwise, remove
+            // this card from the game."
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return None;
+            }
+            v.push(Ability::Triggered(TriggeredAbility {
+                trigger: Trigger::CreatureToYourGraveyard,
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::Recover {
+                    cost: ManaCost::parse(&mana).ok()?,
+                }],
+                condition: None,
+            }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
         } else if p.eat("menace") {

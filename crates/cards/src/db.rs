@@ -492,7 +492,11 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.has_state_triggers = true
                     }
                     Ability::Triggered(t)
-                        if matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }) =>
+                        if matches!(
+                            t.trigger,
+                            crate::Trigger::BeginningOfFromGraveyard { .. }
+                                | crate::Trigger::CreatureToYourGraveyard
+                        ) =>
                     {
                         face.has_graveyard_triggers = true
                     }

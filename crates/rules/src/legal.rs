@@ -159,8 +159,12 @@ impl Game {
                 }
                 out.push(Action::No);
             }
-            DecisionKind::PayUnless { generic } => {
-                if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {
+            DecisionKind::PayUnless { generic, colored } => {
+                let pool = &self.player(p).pool.0;
+                let colored_ok = (0..5).all(|i| pool[i] as u32 >= colored[i] as u32);
+                let total = pool.iter().map(|&n| n as u32).sum::<u32>();
+                let need = *generic + colored.iter().map(|&n| n as u32).sum::<u32>();
+                if colored_ok && total >= need {
                     out.push(Action::Yes);
                 }
                 self.mana_options(p, None, None, out);

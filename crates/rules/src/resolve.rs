@@ -595,24 +595,31 @@ impl Game {
             Action::Yes | Action::No
                 if matches!(
                     self.current_effect(),
-                    Some(Effect::CounterUnlessPays { .. })
+                    Some(Effect::CounterUnlessPays { .. } | Effect::Recover { .. })
                 ) =>
             {
-                if let Some(Effect::CounterUnlessPays { generic, .. }) = self.current_effect() {
-                    if action == Action::Yes {
-                        // Generic mana, colourless first.
-                        let pool = &mut self.players[p.index()].pool;
-                        let mut left = *generic;
-                        for i in [5usize, 0, 1, 2, 3, 4] {
-                            let take = left.min(pool.0[i] as u32);
-                            left -= take;
-                            pool.0[i] -= take as u16;
-                        }
-                        self.emit(Event::PaidUnless {
-                            player: p,
-                            amount: *generic,
-                        });
+                let (generic, colored) = match self.current_effect() {
+                    Some(Effect::CounterUnlessPays { generic, .. }) => (*generic, [0u8; 5]),
+                    Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
+                    _ => (0, [0u8; 5]),
+                };
+                if action == Action::Yes {
+                    // Coloured mana for the coloured symbols, then generic
+                    // mana, colourless first.
+                    let pool = &mut self.players[p.index()].pool;
+                    for (i, &n) in colored.iter().enumerate() {
+                        pool.0[i] -= (n as u16).min(pool.0[i]);
                     }
+                    let mut left = generic;
+                    for i in [5usize, 0, 1, 2, 3, 4] {
+                        let take = left.min(pool.0[i] as u32);
+                        left -= take;
+                        pool.0[i] -= take as u16;
+                    }
+                    self.emit(Event::PaidUnless {
+                        player: p,
+                        amount: generic + colored.iter().map(|&n| n as u32).sum::<u32>(),
+                    });
                 }
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
@@ -1000,8 +1007,38 @@ impl Game {
                         }
                         return Some(Decision {
                             player: self.objects[o.slot as usize].controller,
-                            kind: DecisionKind::PayUnless { generic: *generic },
+                            kind: DecisionKind::PayUnless {
+                                generic: *generic,
+                                colored: [0; 5],
+                            },
                         });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::Recover { cost } => {
+                // 502.55a: only the card still in its owner's graveyard
+                // (a new object elsewhere, 217.1c).
+                let owner = match self.obj(ctx.source).map(|o| o.zone) {
+                    Some(Zone::Graveyard(p)) => p,
+                    _ => return None,
+                };
+                match self.resolving.as_ref().and_then(|r| r.paid) {
+                    None => {
+                        return Some(Decision {
+                            player: owner,
+                            kind: DecisionKind::PayUnless {
+                                generic: cost.generic,
+                                colored: cost.colored,
+                            },
+                        });
+                    }
+                    Some(true) => {
+                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                    Some(false) => {
+                        self.move_to(ctx.source, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
                     }
                 }
                 self.resolving.as_mut()?.paid = None;
@@ -1422,6 +1459,7 @@ impl Game {
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
             | Effect::CounterUnlessPays { .. }
+            | Effect::Recover { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }

@@ -110,6 +110,42 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
+            // 502.55a (recover): "When a creature is put into your graveyard
+            // from play" of the other cards in that graveyard (the creature
+            // goes to its owner's).
+            if game.graveyard_triggers && lki.is_some_and(|l| l.was_creature) {
+                let g = game.objects[new.slot as usize].owner;
+                let list: Vec<ObjId> = game
+                    .player(g)
+                    .graveyard
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != new)
+                    .collect();
+                for c in list {
+                    let card = game.objects[c.slot as usize].card;
+                    let front = tolaria_cards::db().get(card).front();
+                    if !front.has_graveyard_triggers {
+                        continue;
+                    }
+                    for (i, a) in front.abilities.iter().enumerate() {
+                        if matches!(a, Ability::Triggered(t) if t.trigger == Trigger::CreatureToYourGraveyard)
+                        {
+                            game.pending_triggers.push(PendingTrigger {
+                                controller: g,
+                                source: c,
+                                card,
+                                face: 0,
+                                index: i as u8,
+                                ctx: TriggerContext {
+                                    object: Some(new),
+                                    ..Default::default()
+                                },
+                            });
+                        }
+                    }
+                }
+            }
             // "Whenever a creature dealt damage by [this] this turn is put
             // into a graveyard" (Sengir Vampire).
             if game.damaged_by.iter().any(|&(_, v)| v == old) {
