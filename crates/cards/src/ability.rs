@@ -129,6 +129,12 @@ pub struct ActivatedAbility {
     /// Longbowman): a timing restriction besides 408.1's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing: Option<crate::Timing>,
+    /// 502.43a ninjutsu: the ability functions only while the card is in
+    /// its owner's hand, and its cost also reveals the card and returns an
+    /// unblocked attacking creature its controller controls to its owner's
+    /// hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ninjutsu: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -1038,6 +1044,9 @@ pub enum Effect {
     CantBlockThisThisTurn {
         what: ObjectRef,
     },
+    /// 502.43a ninjutsu: "Put this card into play tapped and attacking"
+    /// (only the card still in the hand, 217.1c).
+    PutSelfIntoPlayAttacking,
     /// 502.55a (recover): "you may pay [cost]. If you do, return this card
     /// from your graveyard to your hand. Otherwise, remove this card from
     /// the game." (nothing if the card has left the graveyard)

@@ -706,6 +706,33 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 once_per_turn: false,
                 twice_per_turn: false,
                 timing: None,
+                ninjutsu: false,
+            }));
+        } else if p.eat("ninjutsu") {
+            // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
+            // from your hand, Return an unblocked attacking creature you
+            // control to its owner's hand: Put this card into play tapped
+            // and attacking."
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return None;
+            }
+            v.push(Ability::Activated(ActivatedAbility {
+                cost: Cost {
+                    mana: ManaCost::parse(&mana).ok()?,
+                    ..Default::default()
+                },
+                targets: Vec::new(),
+                effects: vec![Effect::PutSelfIntoPlayAttacking],
+                sorcery_speed: false,
+                once_per_turn: false,
+                twice_per_turn: false,
+                timing: None,
+                ninjutsu: true,
             }));
         } else if p.eat("recover") {
             // 502.55a: "Recover [cost]" means "When a creature is put into
@@ -2964,6 +2991,7 @@ fn activated(p: &mut P) -> R<Ability> {
         once_per_turn,
         twice_per_turn,
         timing: timing_restriction,
+        ninjutsu: false,
     }))
 }
 

@@ -330,6 +330,7 @@ fn activated_abilities() {
             once_per_turn: false,
             twice_per_turn: false,
             timing: None,
+            ninjutsu: false,
         })]
     );
     let f = front("Looming Shade");

@@ -28,6 +28,12 @@ pub enum Action {
         index: u8,
         kind: ManaKind,
     },
+    /// 502.43a: play the ninjutsu ability of `card` (in hand), returning
+    /// unblocked attacker `attacker` as part of its cost.
+    Ninjutsu {
+        card: ObjId,
+        attacker: ObjId,
+    },
     /// 409.1c: choose a target.
     ChooseTarget(Target),
     /// 409.1b: choose the mode of a modal spell.

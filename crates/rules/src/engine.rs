@@ -85,6 +85,9 @@ pub(crate) struct Casting {
     /// Non-mana costs paid so far (409.1h).
     pub sacrificed: bool,
     pub discarded: u8,
+    /// 502.43a: the unblocked attacker a ninjutsu cost returns to its
+    /// owner's hand (chosen as the ability is announced).
+    pub returning: Option<ObjId>,
 }
 
 /// The mana still owed during payment.
@@ -379,9 +382,20 @@ impl Game {
                 self.passes = 0;
                 self.flow = Flow::Priority(p);
             }
-            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
+            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }, None),
             Action::Activate { source, index } => {
-                self.begin_casting(p, Playing::Ability { source, index })
+                self.begin_casting(p, Playing::Ability { source, index }, None)
+            }
+            Action::Ninjutsu { card, attacker } => {
+                let index = crate::ninjutsu::ninjutsu_index(self, card).unwrap_or(0);
+                self.begin_casting(
+                    p,
+                    Playing::Ability {
+                        source: card,
+                        index,
+                    },
+                    Some(attacker),
+                )
             }
             Action::ActivateMana {
                 source,

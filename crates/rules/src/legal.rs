@@ -412,6 +412,7 @@ impl Game {
         for &card in &self.player(p).hand {
             out.extend(self.hand_card_action(p, card, &avail));
         }
+        self.ninjutsu_actions(p, &avail, out);
         self.graveyard_land_plays(p, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
@@ -445,6 +446,10 @@ impl Game {
         // 503.9: a gained ability comes after the face's own.
         for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
             if let Ability::Activated(act) = a {
+                // 502.43a: ninjutsu functions only in the hand.
+                if act.ninjutsu {
+                    continue;
+                }
                 if act.sorcery_speed && !sorcery_timing {
                     continue;
                 }
@@ -605,6 +610,13 @@ impl Game {
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),
+            Action::Ninjutsu { card, attacker } => format!(
+                "ninjutsu {} {} returning {} {}",
+                name(card),
+                card,
+                name(attacker),
+                attacker
+            ),
             Action::Band { creature, with } => format!(
                 "band {} {} with {} {}",
                 name(creature),

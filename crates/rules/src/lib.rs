@@ -27,6 +27,7 @@ pub mod ids;
 pub mod layers;
 mod legal;
 pub mod library;
+mod ninjutsu;
 pub mod object;
 pub mod phasing;
 pub mod play;

@@ -11,7 +11,7 @@ use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, Ta
 
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
-    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing) {
+    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing, returning: Option<ObjId>) {
         self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
@@ -70,6 +70,7 @@ impl Game {
             sacrificed: false,
             discarded: 0,
             mode: None,
+            returning,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -347,6 +348,10 @@ impl Game {
             if let Playing::Ability { source, .. } = c.what {
                 self.pay_other_costs(cost, source);
             }
+        }
+        // 502.43a: the ninjutsu cost returns the unblocked attacker.
+        if let Some(a) = c.returning {
+            self.pay_ninjutsu_return(a);
         }
         let card = self.stack.last().and_then(|s| s.card(self));
         if let Some(top) = self.stack.last_mut() {

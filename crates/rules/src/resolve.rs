@@ -1038,7 +1038,11 @@ impl Game {
                         self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
                     }
                     Some(false) => {
-                        self.move_to(ctx.source, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        self.move_to(
+                            ctx.source,
+                            Zone::RemovedFromGame,
+                            MoveReason::RemoveFromGame,
+                        );
                     }
                 }
                 self.resolving.as_mut()?.paid = None;
@@ -1431,6 +1435,7 @@ impl Game {
                     self.untap(o);
                 }
             }
+            Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
             // 502.29a: a requirement on the declaration of blockers (500.1),
             // obeyed as far as possible (500.4, `blocks.rs`).
             Effect::BlocksThisCombatIfAble { blocker, attacker } => {

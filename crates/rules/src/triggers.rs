@@ -836,6 +836,7 @@ impl Game {
 
     fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
         self.casting = Some(Box::new(crate::engine::Casting {
+            returning: None,
             player: p,
             what: Playing::Trigger(t),
             targets: Vec::new(),

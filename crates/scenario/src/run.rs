@@ -470,6 +470,25 @@ impl Scenario {
                     .collect(),
                 rest,
             ),
+            "ninjutsu" => {
+                // 502.43a: `ninjutsu CARD returning ATTACKER`.
+                let (c, a) = rest
+                    .split_once(" returning ")
+                    .ok_or("expected `ninjutsu CARD returning ATTACKER`")?;
+                legal
+                    .iter()
+                    .find(|x| {
+                        matches!(x, Action::Ninjutsu { card, attacker }
+                            if named(g, *card, c.trim()) && named(g, *attacker, a.trim()))
+                    })
+                    .cloned()
+                    .ok_or_else(|| {
+                        format!(
+                            "no legal `ninjutsu` for {rest:?}; legal: {}",
+                            describe_all(g, legal)
+                        )
+                    })
+            }
             "band" => {
                 // 502.10b: `band CREATURE with OTHER` (either order).
                 let (x, y) = rest
