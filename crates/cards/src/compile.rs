@@ -15,8 +15,11 @@
 //!    and mana abilities ("[cost]: [effect]"), the instructions of instants
 //!    and sorceries, and static abilities. Every token must be consumed.
 
+mod costs;
 mod library;
 mod subtypes;
+
+use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, play_cost_keyword};
 
 use crate::db::CardFace;
 use crate::{
@@ -60,6 +63,33 @@ impl Compiled {
     }
 }
 
+/// An ability word labels an ability and has no rules meaning of its own
+/// ("Threshold — As long as seven or more cards are in your graveyard, …";
+/// "Radiance — …", "Hellbent — …"): the ability is the text after it.
+/// Threshold (502.23) and imprint (502.34) are keywords in the 2007 rules,
+/// but their Oracle text spells out the whole ability after the label.
+fn strip_ability_word(line: &str) -> &str {
+    const WORDS: [&str; 9] = [
+        "Threshold",
+        "Domain",
+        "Hellbent",
+        "Radiance",
+        "Sweep",
+        "Grandeur",
+        "Chroma",
+        "Imprint",
+        "Channel",
+    ];
+    for w in WORDS {
+        if let Some(rest) = line.strip_prefix(w) {
+            if let Some(rest) = rest.trim_start().strip_prefix('—') {
+                return rest.trim_start();
+            }
+        }
+    }
+    line
+}
+
 /// Compiles one face. Intrinsic abilities that come from the type line
 /// (212.6c: basic land types tap for mana) are added here too.
 pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
@@ -71,7 +101,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
     }
     let stripped = strip_reminder(&face.oracle_text);
-    let text = to_2007_terms(&self_reference(&stripped, card, face));
+    let text = kicker_names(&to_2007_terms(&self_reference(&stripped, card, face)));
     let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
     let mut spell = Cx::default();
     let mut modes: Vec<crate::SpellMode> = Vec::new();
@@ -119,7 +149,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             });
             continue;
         }
-        let toks = tokenize(line);
+        let toks = tokenize(strip_ability_word(line));
         compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
             phrase: orig.trim().to_string(),
             reason,
@@ -160,14 +190,45 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             timing: spell.timing,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
+            kicker: spell.kicker,
+            buyback: spell.buyback,
+            flashback: spell.flashback,
+            alternative: spell.alternative,
+            convoke: spell.convoke,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
             reason: "instructions on a permanent".into(),
         });
+    } else {
+        // 502.21a: a permanent card's kicker is announced as it is played;
+        // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
+        out.spell.kicker = spell.kicker;
+        out.spell.alternative = spell.alternative;
+        out.spell.convoke = spell.convoke;
     }
     Ok(out)
+}
+
+/// 502.21d: "kicked with its {2}{U} kicker" names the first or second
+/// kicker cost listed ("Kicker {2}{U} and/or {1}{B}"); rewritten as "with
+/// its first kicker" / "with its second kicker".
+fn kicker_names(text: &str) -> String {
+    let Some(line) = text.lines().find(|l| l.starts_with("Kicker ")) else {
+        return text.to_string();
+    };
+    let Some((a, b)) = line["Kicker ".len()..].trim().split_once(" and/or ") else {
+        return text.to_string();
+    };
+    text.replace(
+        &format!("with its {} kicker", a.trim()),
+        "with its first kicker",
+    )
+    .replace(
+        &format!("with its {} kicker", b.trim()),
+        "with its second kicker",
+    )
 }
 
 /// The intrinsic "{T}: Add [mana]" of a basic land type (212.6c).
@@ -460,6 +521,18 @@ struct Cx {
     additional_cost: Option<Cost>,
     /// "Spend only black mana on X."
     x_color: Option<Color>,
+    /// 502.21a: the kicker costs, in the order listed.
+    kicker: Vec<Cost>,
+    /// 502.16a: the buyback cost.
+    buyback: Option<Cost>,
+    /// 502.22a: the flashback cost.
+    flashback: Option<Cost>,
+    /// 409.1b: the alternative cost.
+    alternative: Option<crate::AlternativeCost>,
+    /// 502.46a: convoke.
+    convoke: bool,
+    /// Where the previous sentence's effects begin ("… instead" replaces them).
+    prev_sentence: usize,
 }
 
 impl Cx {
@@ -531,27 +604,64 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             .extend(statics.into_iter().map(Ability::Static));
         return Ok(());
     }
-    // 409.1f: "As an additional cost to play this spell, discard a card."
+    // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
+    // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
+        return play_cost_keyword(&mut p, spell);
+    }
+    // 409.1f: "As an additional cost to play this spell, [cost]." (Waste
+    // Away's discard, Carrion's sacrifice, Bone Splinters, …)
     if is_spell
-        && (p.eat_all("as an additional cost to play this spell , discard")
-            || p.eat_all("as an additional cost to cast this spell , discard"))
+        && (p.eat_all("as an additional cost to play this spell ,")
+            || p.eat_all("as an additional cost to cast this spell ,"))
     {
-        let n = match amount(&mut p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u8,
-            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
-        };
-        if p.eat_any(&["card", "cards"]).is_none()
-            || !p.eat_end()
-            || !p.at_end()
+        let c = cost_until(&mut p, false)?;
+        if !c.mana.is_zero()
+            || c.tap
+            || c.untap
+            || c.sacrifice_self
+            || c.remove_counters.is_some()
             || spell.additional_cost.is_some()
         {
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
-        spell.additional_cost = Some(Cost {
-            discard: n,
-            ..Cost::default()
-        });
+        spell.additional_cost = Some(c);
         return Ok(());
+    }
+    // 502.46a: "Convoke".
+    if p.at("convoke") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.convoke {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.convoke = true;
+        return Ok(());
+    }
+    // 502.31a: "Affinity for artifacts".
+    if p.eat_all("affinity for") {
+        let f = match filter(&mut p) {
+            Some((mut f, Noun::Permanent)) => {
+                f.controller = ControllerFilter::You;
+                f
+            }
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if !(p.eat_end() && p.at_end()) {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        out.abilities
+            .push(Ability::Static(StaticAbility::AffinityFor(f)));
+        return Ok(());
+    }
+    // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    // this spell's mana cost."
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+        return alternative_cost(&mut p, spell);
+    }
+    // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
+    // counters on it [and with KEYWORD]."
+    if !is_spell && p.at_all("if cardname was kicked") {
+        return kicked_enters_with(&mut p, out);
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
@@ -578,8 +688,10 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
     }
     if is_spell {
         while !p.at_end() {
+            let start = spell.effects.len();
             sentence(&mut p, spell)
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            spell.prev_sentence = start;
         }
         return Ok(());
     }
@@ -707,6 +819,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 twice_per_turn: false,
                 timing: None,
                 ninjutsu: false,
+                only_if: None,
             }));
         } else if p.eat("ninjutsu") {
             // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
@@ -733,6 +846,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 twice_per_turn: false,
                 timing: None,
                 ninjutsu: true,
+                only_if: None,
             }));
         } else if p.eat("recover") {
             // 502.55a: "Recover [cost]" means "When a creature is put into
@@ -1361,6 +1475,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // Domain.
+    if p.eat_all("basic land type among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
@@ -1378,6 +1496,20 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
 
 /// The amount after "equal to".
 fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the sacrificed creature's power" (Fling): the permanent sacrificed
+    // for the spell's additional cost.
+    if cx
+        .additional_cost
+        .as_ref()
+        .is_some_and(|c| c.sacrifices() == 1)
+        && p.eat_all("the sacrificed creature's")
+    {
+        return match p.bump() {
+            "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
+            "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            _ => None,
+        };
+    }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
     }
@@ -1399,6 +1531,13 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(Amount::CardsInGraveyard(who));
         }
         return None;
+    }
+    // Domain.
+    if p.eat_all("the number of basic land types among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
+    if p.eat_all("your life total") {
+        return Some(Amount::LifeTotal(PlayerRef::You));
     }
     if p.eat_all("the number of") {
         let f = group(p)?;
@@ -1442,6 +1581,10 @@ fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         return Some(Recipient::Target(i));
     }
     if let Some((i, _)) = attempt(p, cx, target) {
+        // Radiance.
+        if p.eat_all("and each other creature that shares a color with it") {
+            return Some(Recipient::TargetAndEachSharingColor(i));
+        }
         return Some(Recipient::Target(i));
     }
     if let Some(r) = attempt(p, cx, player_phrase) {
@@ -1461,6 +1604,14 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             let amount = equal_amount(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else if p.eat_all("damage equal to") {
+            // "deals damage equal to the sacrificed creature's power to …"
+            let amount = equal_amount(p, cx)?;
+            if !p.eat("to") {
+                return None;
+            }
+            let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
             let amount = amount(p)?;
@@ -2091,7 +2242,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.eat_all("damage that would be dealt to").then_some(())?;
                 let to = recipient(p, cx)?;
                 p.eat_all("this turn").then_some(())?;
-                if !matches!(to, Recipient::Target(_)) {
+                if !matches!(
+                    to,
+                    Recipient::Target(_) | Recipient::TargetAndEachSharingColor(_)
+                ) {
                     return None;
                 }
                 Effect::PreventNextDamage { to, amount }
@@ -2235,6 +2389,12 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// A condition of an "If …, …" instruction, up to its comma.
 fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // Hellbent: "you have no cards in hand".
+    if p.eat_all("you have no cards in hand") {
+        return Some(Condition::NoCardsInHand {
+            who: PlayerRef::You,
+        });
+    }
     // "you have nine or more cards in hand"
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
@@ -2262,9 +2422,22 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: n as u32,
         });
     }
-    // "that player has no cards in hand"
+    // "it's your turn"
+    if p.eat_all("it's your turn") {
+        return Some(Condition::YourTurn);
+    }
+    // Threshold: "seven or more cards are in your graveyard".
+    if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {
+        p.eat_all("or more cards are in your graveyard")
+            .then_some(())?;
+        return Some(Condition::YourGraveyardHas {
+            filter: crate::ObjectFilter::any(),
+            at_least: n as u32,
+        });
+    }
+    // Hellbent: "you have no cards in hand"; "that player has no cards in hand".
     let who = player_phrase(p, cx)?;
-    p.eat_all("has no cards in hand").then_some(())?;
+    (p.eat_all("has no cards in hand") || p.eat_all("have no cards in hand")).then_some(())?;
     Some(Condition::NoCardsInHand { who })
 }
 
@@ -2288,6 +2461,12 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
+    }
+    // 502.21b: "If this spell was kicked, [instructions] [instead]."
+    if p.at("if") {
+        if let Some(()) = attempt(p, cx, if_kicked) {
+            return Some(());
+        }
     }
     // "If you have nine or more cards in hand, flip CARDNAME." / "Then if
     // that player has no cards in hand, flip CARDNAME.": checked as the
@@ -2724,6 +2903,12 @@ fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// "{1}{R}, {T}, Sacrifice CARDNAME" up to the colon.
 fn cost(p: &mut P) -> R<Cost> {
+    cost_until(p, true)
+}
+
+/// A cost ending at ":" (`colon`, an activated ability's) or at the end of
+/// the sentence (an additional or kicker cost).
+fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
     let mut c = Cost::default();
     let mut mana = String::new();
     let err = |p: &P| format!("unknown cost at {:?}", p.rest());
@@ -2743,6 +2928,16 @@ fn cost(p: &mut P) -> R<Cost> {
         } else if p.eat("sacrifice") {
             if p.eat("cardname") {
                 c.sacrifice_self = true;
+            } else if let Some(n) = number_word(p.peek()).filter(|&n| (2..=9).contains(&n)) {
+                // "Sacrifice two lands" (Bog Down's kicker).
+                p.bump();
+                let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+                if noun != Noun::Permanent {
+                    return Err(err(p));
+                }
+                f.controller = ControllerFilter::You;
+                c.sacrifice = Some(f);
+                c.sacrifice_count = n as u8;
             } else if p.eat_any(&["a", "an", "another"]).is_some() {
                 let another = p.t[p.i - 1].low == "another";
                 let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
@@ -2796,7 +2991,10 @@ fn cost(p: &mut P) -> R<Cost> {
         } else {
             return Err(err(p));
         }
-        if p.eat(":") {
+        if colon && p.eat(":") {
+            break;
+        }
+        if !colon && p.eat_end() && p.at_end() {
             break;
         }
         if !p.eat(",") {
@@ -2956,19 +3154,31 @@ fn activated(p: &mut P) -> R<Ability> {
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
+    let mut only_if = None;
     while !p.at_end() {
-        if p.eat_all("play this ability only any time you could play a sorcery") {
-            sorcery_speed = true;
-        } else if p.eat_all("play this ability only once each turn") {
-            once_per_turn = true;
+        if p.eat_all("play this ability only") {
+            // "… only once each turn and only if seven or more cards are
+            // in your graveyard": restrictions joined by "and only".
+            loop {
+                if p.eat_all("any time you could play a sorcery") {
+                    sorcery_speed = true;
+                } else if p.eat_all("once each turn") {
+                    once_per_turn = true;
+                } else if p.eat("if") {
+                    only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                } else if let Some(t) = timing_restriction.is_none().then(|| timing(p)).flatten() {
+                    // "during your upkeep", "during your turn, before
+                    // attackers are declared", "during combat", …
+                    timing_restriction = Some(t);
+                } else {
+                    return Err(no_rule(p));
+                }
+                if !p.eat_all("and only") {
+                    break;
+                }
+            }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
-        } else if let Some(t) = timing_restriction
-            .is_none()
-            .then(|| timing_sentence(p, "play this ability only"))
-            .flatten()
-        {
-            timing_restriction = Some(t);
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;
@@ -2992,6 +3202,7 @@ fn activated(p: &mut P) -> R<Ability> {
         twice_per_turn,
         timing: timing_restriction,
         ninjutsu: false,
+        only_if,
     }))
 }
 
@@ -3330,6 +3541,14 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::NotPlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
         condition = Some(crate::Condition::ThisUntapped);
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // 502.21b: "if it was kicked [with its first kicker],", "if
+        // CARDNAME wasn't kicked,".
+        p.eat("if").then_some(())?;
+        let c = kicked_condition(p)?;
+        p.eat(",").then_some(c)
+    }) {
+        condition = Some(c);
     } else if cx.trig_player && p.eat_all("if that player has") {
         // "if that player has two or fewer cards in hand" (Lavaborn Muse).
         let n = match amount(p) {
@@ -3362,7 +3581,9 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {
+        let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        cx.prev_sentence = start;
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
@@ -3380,8 +3601,58 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         .collect())
 }
 
+/// "As long as [condition], [continuous effect]." and "[continuous
+/// effect] as long as [condition]." (threshold, hellbent): a continuous
+/// effect that exists only while a condition that reads no characteristics
+/// holds. Any other static ability under a condition stays unsupported.
+fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let mut cx = Cx::default();
+    let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
+        let condition = condition(p, &mut cx)?;
+        p.eat(",").then_some(())?;
+        (condition, p.t[p.i..].to_vec())
+    } else {
+        // The suffix form: split the line at "as long as".
+        let toks = &p.t[p.i..];
+        let at = (0..toks.len()).find(|&i| {
+            toks[i].low == "as"
+                && toks.get(i + 1).is_some_and(|t| t.low == "long")
+                && toks.get(i + 2).is_some_and(|t| t.low == "as")
+        })?;
+        let mut q = P::new(&toks[at + 3..]);
+        let condition = condition(&mut q, &mut cx)?;
+        (q.eat_end() && q.at_end()).then_some(())?;
+        let mut rest = toks[..at].to_vec();
+        rest.push(Tok {
+            raw: ".".into(),
+            low: ".".into(),
+        });
+        (condition, rest)
+    };
+    if !condition.reads_no_characteristics() {
+        return None;
+    }
+    let mut q = P::new(&rest);
+    let inner = static_line(&mut q)?;
+    if !q.at_end() {
+        return None;
+    }
+    let [StaticAbility::Continuous { affected, effect }] = inner.as_slice() else {
+        return None;
+    };
+    p.i = p.t.len();
+    Some(vec![StaticAbility::ContinuousIf {
+        condition,
+        affected: affected.clone(),
+        effect: *effect,
+    }])
+}
+
 /// A static ability line (405).
 fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
+    if let Some(v) = attempt(p, &mut Cx::default(), |p, _| conditional_static(p)) {
+        return Some(v);
+    }
     let mut cx = Cx::default();
     if let Some(s) = library::static_ability(p) {
         return Some(vec![s]);
@@ -3525,6 +3796,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     if p.eat_all("a deck can have any number of cards named cardname") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);
+    }
+    if p.eat_all("cards in graveyards lose all abilities") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::GraveyardCardsLoseAbilities]);
     }
     if p.eat_all("players don't lose unspent mana as steps and phases end") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);

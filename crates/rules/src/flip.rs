@@ -43,6 +43,12 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
         }
+        // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
+        // wasn't kicked": how the spell (or the permanent it became) was
+        // played, or its last known information once gone.
+        Condition::Kicked { which, paid } => {
+            crate::object::kicked_with(game.objects[src.slot as usize].flags, *which) == *paid
+        }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
         // "if that player has N or fewer cards in hand" (Lavaborn Muse).
@@ -60,6 +66,8 @@ pub(crate) fn holds(
                 .count();
             n as u32 >= *at_least
         }
+        // "as long as it's your turn": the turn of the ability's controller.
+        Condition::YourTurn => game.active == you,
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
@@ -99,6 +107,21 @@ pub(crate) fn holds(
 
 /// A condition checked as an effect resolves ("If you have nine or more
 /// cards in hand, flip …"; "Then if that player has no cards in hand, …").
+/// [`holds`] for a static or activated ability's condition, where "you"
+/// is `you` and no other player is named.
+pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -> bool {
+    holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            PlayerRef::You => vec![you],
+            _ => Vec::new(),
+        },
+        c,
+    )
+}
+
 pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) -> bool {
     holds(
         game,

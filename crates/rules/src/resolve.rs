@@ -36,6 +36,9 @@ pub struct ResolveCtx {
     /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
     #[serde(default)]
     pub flipper: Option<PlayerId>,
+    /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
 }
 
 impl ResolveCtx {
@@ -52,6 +55,7 @@ impl ResolveCtx {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: None,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -199,6 +203,7 @@ impl Game {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: item.sacrificed,
         };
         if !is_spell {
             self.stack.pop();
@@ -365,6 +370,13 @@ impl Game {
                             self.attach(new, t);
                         }
                     }
+                } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
+                    != 0
+                {
+                    // 502.16a: "If the buyback cost was paid, put this spell
+                    // into its owner's hand instead of into that player's
+                    // graveyard as it resolves."
+                    self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
                 } else {
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
                 }
@@ -922,6 +934,11 @@ impl Game {
                 }
                 None
             }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => self.run_inner(ctx, self.kicked_branch(ctx, *which, then, otherwise)),
             Effect::IfFlipsWon { at_least, effects } => {
                 let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
                 if won >= *at_least {
@@ -1197,6 +1214,7 @@ impl Game {
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Each(f) => self
                 .in_play
                 .iter()
@@ -1251,6 +1269,22 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            // Domain: the basic land types among the lands a player
+            // controls, from their computed subtypes (205.3h).
+            Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
+                let mut seen = 0u8;
+                for o in self.controlled_by(p) {
+                    let ch = self.chars(o);
+                    if ch.is(tolaria_cards::CardType::Land) {
+                        for st in ch.subtypes.iter() {
+                            if let Some(b) = st.basic_land_type() {
+                                seen |= 1 << (b as u8);
+                            }
+                        }
+                    }
+                }
+                seen.count_ones() as i32
+            }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
             Amount::HalfLifeRoundedUp(p) => self
@@ -1293,6 +1327,30 @@ impl Game {
         }
     }
 
+    /// Radiance: the target creature and each other creature in play that
+    /// shares a colour with it now, as the effect resolves (419.7d:
+    /// creatures that change colour or come into play later are not
+    /// included). A colourless target shares a colour with nothing.
+    fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
+        let Some(Target::Object(t)) = ctx.target(i) else {
+            return Vec::new();
+        };
+        let colors = self.chars(t).colors;
+        let mut v = vec![Target::Object(t)];
+        v.extend(
+            self.in_play
+                .iter()
+                .copied()
+                .filter(|&o| o != t && self.is_present(o))
+                .filter(|&o| {
+                    let ch = self.chars(o);
+                    ch.is_creature() && ch.colors.intersects(colors)
+                })
+                .map(Target::Object),
+        );
+        v
+    }
+
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
@@ -1305,6 +1363,7 @@ impl Game {
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
                 let recipients: Vec<Target> = match to {
                     Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+                    Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
                     Recipient::Object(o) => self
                         .objects_of(ctx, o)
                         .into_iter()
@@ -1412,6 +1471,15 @@ impl Game {
                 // 508: only a permanent in play flips (510.5).
                 for o in self.objects_of(ctx, what) {
                     self.flip(o);
+                }
+            }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => {
+                for e in self.kicked_branch(ctx, *which, then, otherwise) {
+                    self.exec_effect(ctx, e);
                 }
             }
             Effect::IfCondition { condition, effects } => {
@@ -1556,10 +1624,20 @@ impl Game {
             }
             Effect::PreventNextDamage { to, amount } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
-                if let Recipient::Target(i) = to {
-                    if let Some(t) = ctx.target(*i) {
-                        self.shields.push((t, n));
+                match to {
+                    Recipient::Target(i) => {
+                        if let Some(t) = ctx.target(*i) {
+                            self.shields.push((t, n));
+                        }
                     }
+                    // 419.7d: a shield for each creature, given as the
+                    // ability resolves (Wojek Apothecary).
+                    Recipient::TargetAndEachSharingColor(i) => {
+                        for t in self.radiance(ctx, *i) {
+                            self.shields.push((t, n));
+                        }
+                    }
+                    _ => {}
                 }
             }
             Effect::PreventAllDamageThisTurn { to } => {
@@ -1863,6 +1941,24 @@ impl Game {
         })
     }
 
+    /// 502.21b: the instructions of an "If this spell was kicked" effect
+    /// that apply: `then` if the kicker cost was paid for the spell (or
+    /// the permanent with the ability), else `otherwise`.
+    fn kicked_branch<'e>(
+        &self,
+        ctx: &ResolveCtx,
+        which: Option<u8>,
+        then: &'e [Effect],
+        otherwise: &'e [Effect],
+    ) -> &'e [Effect] {
+        let flags = self.objects[ctx.source.slot as usize].flags;
+        if crate::object::kicked_with(flags, which) {
+            then
+        } else {
+            otherwise
+        }
+    }
+
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
     /// pausably from `Resolving::inner`: the decision it pauses for, or
     /// `None` when the list is done.
@@ -1902,6 +1998,13 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => self
+                .kicked_branch(&r.ctx, *which, then, otherwise)
+                .get(r.inner as usize),
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
             }
