@@ -150,9 +150,17 @@ pub struct ActivatedAbility {
     /// "Play this ability no more than twice each turn." (Vampire Bats)
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub twice_per_turn: bool,
-    /// "Play this ability only during your upkeep." (Colossus of Sardia)
+    /// "Play this ability only during your upkeep." (Colossus of Sardia),
+    /// "… only during your turn, before attackers are declared" (Wu
+    /// Longbowman): a timing restriction besides 408.1's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub only_your_step: Option<Step>,
+    pub timing: Option<crate::Timing>,
+    /// 502.43a ninjutsu: the ability functions only while the card is in
+    /// its owner's hand, and its cost also reveals the card and returns an
+    /// unblocked attacking creature its controller controls to its owner's
+    /// hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ninjutsu: bool,
     /// "Play this ability only if seven or more cards are in your
     /// graveyard." (threshold): judged as the ability is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -309,6 +317,9 @@ pub enum Trigger {
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
     BeginningOfFromGraveyard { step: Step, whose: Whose },
+    /// 502.55a (recover): "When a creature is put into your graveyard from
+    /// play" of a card in that graveyard (the ability functions only there).
+    CreatureToYourGraveyard,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -451,8 +462,18 @@ pub enum StaticAbility {
     /// "You may play lands from your graveyard." (Crucible of Worlds): a
     /// land play (305.2) may be a land card in the controller's graveyard.
     PlayLandsFromGraveyard,
-    /// "Your opponents play with their hands revealed." (Telepathy)
-    OpponentsHandsRevealed,
+    /// "Your opponents play with their hands revealed." (Telepathy:
+    /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
+    /// `You`), "Players play with their hands revealed" (Revelation:
+    /// `Each`): whose hands every player sees (`Game::view`).
+    HandsRevealed(Whose),
+    /// "Play with the top card of your library revealed" (Future Sight:
+    /// `You`), "Players play with the top card of their libraries revealed"
+    /// (Lantern of Insight: `Each`).
+    TopCardRevealed(Whose),
+    /// 419.6e: "Skip your draw step." (Necropotence): a replacement effect
+    /// on the controller's draw steps.
+    SkipDrawStep,
     /// 500.1 / 500.3a: a restriction on what may block the affected
     /// attacking creatures (Juggernaut "can't be blocked by Walls", Treetop
     /// Bracers, Whispersilk Cloak, Viashino Runner's 2007 wording).
@@ -661,6 +682,8 @@ pub enum ControllerFilter {
     Any,
     You,
     Opponent,
+    /// "defending player controls" (306.3: the defending player of this combat).
+    Defending,
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -877,6 +900,12 @@ pub enum Effect {
     },
     Untap {
         what: ObjectRef,
+    },
+    /// 500.1 requirement (502.29a provoke): "[blocker] blocks [attacker]
+    /// this combat if able".
+    BlocksThisCombatIfAble {
+        blocker: ObjectRef,
+        attacker: ObjectRef,
     },
     /// A continuous effect on the objects (locked in as it resolves,
     /// 418.3b): "gets +P/+T and gains [keywords] until end of turn" (layers
@@ -1124,6 +1153,15 @@ pub enum Effect {
     /// "[what] can't block [this] this turn" (Duct Crawler).
     CantBlockThisThisTurn {
         what: ObjectRef,
+    },
+    /// 502.43a ninjutsu: "Put this card into play tapped and attacking"
+    /// (only the card still in the hand, 217.1c).
+    PutSelfIntoPlayAttacking,
+    /// 502.55a (recover): "you may pay [cost]. If you do, return this card
+    /// from your graveyard to your hand. Otherwise, remove this card from
+    /// the game." (nothing if the card has left the graveyard)
+    Recover {
+        cost: ManaCost,
     },
     /// "Counter [spell] unless its controller pays {N}" (Spiketail
     /// Hatchling): the spell's controller may play mana abilities and pay
@@ -1403,9 +1441,11 @@ pub struct SpellAbility {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub additional_cost: Option<Cost>,
     /// "Play this spell only during combat after blockers are declared."
-    /// (Chaotic Strike): from the declare blockers step to the end of combat.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub after_blockers: bool,
+    /// (Chaotic Strike), "… only during the declare attackers step and only
+    /// if you've been attacked this step" (Ambush): a timing restriction
+    /// besides 408.1's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<crate::Timing>,
     /// 502.21a: "Kicker [cost]" / "Kicker [A] and/or [B]": optional
     /// additional costs announced as the spell is played (409.1b). Also on
     /// permanent cards, whose kicked status follows them into play.

@@ -27,7 +27,7 @@ use crate::{
     ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
     ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, TokenSpec, Trigger, TriggeredAbility, TypeSet, Whose,
+    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -187,7 +187,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             targets: spell.targets,
             effects: spell.effects,
             modes,
-            after_blockers: spell.after_blockers,
+            timing: spell.timing,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
             kicker: spell.kicker,
@@ -516,7 +516,7 @@ struct Cx {
     /// The clause began "Until end of turn, …".
     until_eot: bool,
     /// "Play this spell only during combat after blockers are declared."
-    after_blockers: bool,
+    timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."
     additional_cost: Option<Cost>,
     /// "Spend only black mana on X."
@@ -674,16 +674,16 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         spell.x_color = Some(c);
         return Ok(());
     }
-    // Chaotic Strike: a timing restriction on playing the spell.
-    if is_spell
-        && (p.eat_all("play this spell only during combat after blockers are declared")
-            || p.eat_all("cast this spell only during combat after blockers are declared"))
-    {
-        spell.after_blockers = true;
-        return if p.eat_end() && p.at_end() {
-            Ok(())
-        } else {
-            Err(format!("no rule of the grammar matches at {:?}", p.rest()))
+    // A timing restriction on playing the spell (Chaotic Strike, Ambush).
+    if is_spell && (p.at_all("play this spell only") || p.at_all("cast this spell only")) {
+        let t = timing_sentence(&mut p, "play this spell only")
+            .or_else(|| timing_sentence(&mut p, "cast this spell only"));
+        return match t {
+            Some(t) if p.eat_end() && p.at_end() && spell.timing.is_none() => {
+                spell.timing = Some(t);
+                Ok(())
+            }
+            _ => Err(format!("no rule of the grammar matches at {:?}", p.rest())),
         };
     }
     if is_spell {
@@ -817,8 +817,58 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 sorcery_speed: true,
                 once_per_turn: false,
                 twice_per_turn: false,
-                only_your_step: None,
+                timing: None,
+                ninjutsu: false,
                 only_if: None,
+            }));
+        } else if p.eat("ninjutsu") {
+            // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
+            // from your hand, Return an unblocked attacking creature you
+            // control to its owner's hand: Put this card into play tapped
+            // and attacking."
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return None;
+            }
+            v.push(Ability::Activated(ActivatedAbility {
+                cost: Cost {
+                    mana: ManaCost::parse(&mana).ok()?,
+                    ..Default::default()
+                },
+                targets: Vec::new(),
+                effects: vec![Effect::PutSelfIntoPlayAttacking],
+                sorcery_speed: false,
+                once_per_turn: false,
+                twice_per_turn: false,
+                timing: None,
+                ninjutsu: true,
+                only_if: None,
+            }));
+        } else if p.eat("recover") {
+            // 502.55a: "Recover [cost]" means "When a creature is put into
+            // your graveyard from play, you may pay [cost]. If you do, return
+            // this card from your graveyard to your hand. Otherwise, remove
+            // this card from the game."
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return None;
+            }
+            v.push(Ability::Triggered(TriggeredAbility {
+                trigger: Trigger::CreatureToYourGraveyard,
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::Recover {
+                    cost: ManaCost::parse(&mana).ok()?,
+                }],
+                condition: None,
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
@@ -3110,6 +3160,67 @@ fn produce(p: &mut P) -> Option<ManaProduce> {
     Some(ManaProduce::Fixed(kinds))
 }
 
+/// `prefix` and the timing restriction after it; nothing eaten if not.
+fn timing_sentence(p: &mut P, prefix: &str) -> Option<Timing> {
+    let i = p.i;
+    if p.eat_all(prefix) {
+        if let Some(t) = timing(p) {
+            return Some(t);
+        }
+    }
+    p.i = i;
+    None
+}
+
+/// The timing restriction after "Play this spell only" / "Play this ability
+/// only" (408.1 still applies besides it).
+fn timing(p: &mut P) -> Option<Timing> {
+    let (mut turn, mut window) = (TurnOf::Any, Window::Any);
+    if p.eat("during") {
+        if p.eat_all("your turn") {
+            turn = TurnOf::You;
+        } else if p.eat_all("an opponent's turn") {
+            turn = TurnOf::Opponent;
+        } else if p.eat_all("your upkeep") {
+            turn = TurnOf::You;
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("any upkeep step") {
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("combat before blockers are declared") {
+            window = Window::CombatBeforeBlockers;
+        } else if p.eat_all("combat after blockers are declared") {
+            window = Window::CombatAfterBlockers;
+        } else if p.eat("combat") {
+            window = Window::Combat;
+        } else if p.eat_all("the declare attackers step") {
+            window = if p.eat_all("and only if you've been attacked this step") {
+                Window::AttackedThisStep
+            } else {
+                Window::Step(Step::DeclareAttackers)
+            };
+        } else if p.eat_all("the declare blockers step") {
+            window = Window::Step(Step::DeclareBlockers);
+        } else if p.eat_all("the end of combat step") {
+            window = Window::Step(Step::EndOfCombat);
+        } else {
+            return None;
+        }
+        if window != Window::Any || !p.eat(",") {
+            return Some(Timing { turn, window });
+        }
+    }
+    window = if p.eat_all("before attackers are declared") {
+        Window::BeforeAttackers
+    } else if p.eat_all("before the combat damage step") {
+        Window::BeforeCombatDamage
+    } else if turn != TurnOf::Any {
+        return Some(Timing { turn, window });
+    } else {
+        return None;
+    };
+    Some(Timing { turn, window })
+}
+
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
@@ -3133,7 +3244,7 @@ fn activated(p: &mut P) -> R<Ability> {
         }));
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
-    let (mut twice_per_turn, mut only_your_step) = (false, None);
+    let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut only_if = None;
     while !p.at_end() {
         if p.eat_all("play this ability only") {
@@ -3144,10 +3255,12 @@ fn activated(p: &mut P) -> R<Ability> {
                     sorcery_speed = true;
                 } else if p.eat_all("once each turn") {
                     once_per_turn = true;
-                } else if p.eat_all("during your upkeep") {
-                    only_your_step = Some(Step::Upkeep);
                 } else if p.eat("if") {
                     only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                } else if let Some(t) = timing_restriction.is_none().then(|| timing(p)).flatten() {
+                    // "during your upkeep", "during your turn, before
+                    // attackers are declared", "during combat", …
+                    timing_restriction = Some(t);
                 } else {
                     return Err(no_rule(p));
                 }
@@ -3178,7 +3291,8 @@ fn activated(p: &mut P) -> R<Ability> {
         sorcery_speed,
         once_per_turn,
         twice_per_turn,
-        only_your_step,
+        timing: timing_restriction,
+        ninjutsu: false,
         only_if,
     }))
 }

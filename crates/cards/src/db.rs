@@ -173,6 +173,33 @@ fn add_keyword_triggers(face: &mut CardFace) {
                 }],
                 condition: None,
             }),
+            // 502.29a: "Whenever this creature attacks, you may choose to
+            // have target creature defending player controls block this
+            // creature this combat if able. If you do, untap that creature."
+            Ability::Keyword(crate::Keyword::Provoke) => extra.push(TriggeredAbility {
+                trigger: Trigger::Attacks,
+                optional: true,
+                targets: vec![crate::TargetSpec {
+                    kind: crate::TargetKind::Permanent(crate::ObjectFilter {
+                        controller: crate::ControllerFilter::Defending,
+                        ..crate::ObjectFilter::creature()
+                    }),
+                    count: 1,
+                    up_to: false,
+                    other: false,
+                    distinct: false,
+                }],
+                effects: vec![
+                    Effect::BlocksThisCombatIfAble {
+                        blocker: ObjectRef::Target(0),
+                        attacker: ObjectRef::This,
+                    },
+                    Effect::Untap {
+                        what: ObjectRef::Target(0),
+                    },
+                ],
+                condition: None,
+            }),
             Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
                 trigger: Trigger::DealsDamage {
                     to_creature_only: false,
@@ -480,7 +507,11 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.has_state_triggers = true
                     }
                     Ability::Triggered(t)
-                        if matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }) =>
+                        if matches!(
+                            t.trigger,
+                            crate::Trigger::BeginningOfFromGraveyard { .. }
+                                | crate::Trigger::CreatureToYourGraveyard
+                        ) =>
                     {
                         face.has_graveyard_triggers = true
                     }

@@ -48,10 +48,15 @@ pub enum Keyword {
     Flanking,
     /// 502.15: a static ability that modifies the untap step (turn.rs).
     Phasing,
+    /// 502.10: a static ability that modifies declaring attackers and
+    /// assigning combat damage (`rules/src/banding.rs`).
+    Banding,
+    /// 502.29 (a triggered ability; see `db::add_keyword_triggers`)
+    Provoke,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 23] = [
+    pub const ALL: [Keyword; 25] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -75,6 +80,8 @@ impl Keyword {
         Keyword::SplitSecond,
         Keyword::Flanking,
         Keyword::Phasing,
+        Keyword::Banding,
+        Keyword::Provoke,
     ];
 
     pub fn name(self) -> &'static str {
@@ -102,6 +109,8 @@ impl Keyword {
             Keyword::SplitSecond => "split second",
             Keyword::Flanking => "flanking",
             Keyword::Phasing => "phasing",
+            Keyword::Banding => "banding",
+            Keyword::Provoke => "provoke",
         }
     }
 
@@ -137,6 +146,8 @@ impl Keyword {
             Keyword::SplitSecond => "502.58",
             Keyword::Flanking => "502.3",
             Keyword::Phasing => "502.15",
+            Keyword::Banding => "502.10",
+            Keyword::Provoke => "502.29",
         }
     }
 

@@ -22,5 +22,5 @@ pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};
 pub use mana::{Color, ColorSet, Hybrid, ManaCost};
 pub use subtype::{Subtype, SubtypeSet};
-pub use turn::{Phase, Step};
+pub use turn::{Phase, Step, Timing, TurnOf, Window};
 pub use types::{BasicLandType, CardType, Supertype, SupertypeSet, TypeSet};

@@ -150,3 +150,72 @@ impl Step {
         Step::ORDER.get(i + 1).copied()
     }
 }
+
+/// Whose turn a timing restriction allows ("during your turn").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TurnOf {
+    Any,
+    You,
+    Opponent,
+}
+
+/// The part of a turn a timing restriction allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Window {
+    /// No restriction on the step ("during your turn").
+    Any,
+    /// "during the declare blockers step", "during your upkeep".
+    Step(Step),
+    /// "during combat": the combat phase (306).
+    Combat,
+    /// "during combat before blockers are declared": the beginning of combat
+    /// and declare attackers steps (307, 308).
+    CombatBeforeBlockers,
+    /// "during combat after blockers are declared" (Chaotic Strike): from the
+    /// declare blockers step to the end of combat, if this combat had a
+    /// declare blockers step (308.4 skips it without attackers).
+    CombatAfterBlockers,
+    /// "before attackers are declared": before the declare attackers step of
+    /// the turn (its turn-based action declares them, 308.1).
+    BeforeAttackers,
+    /// "before the combat damage step": before the turn's first combat
+    /// damage step (310).
+    BeforeCombatDamage,
+    /// "during the declare attackers step and only if you've been attacked
+    /// this step": the player is the defending player of this combat (306.3)
+    /// and creatures attack.
+    AttackedThisStep,
+}
+
+/// "Play this spell only …" / "Play this ability only …": when a spell or
+/// an activated ability may be played, besides the usual timing (408.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Timing {
+    pub turn: TurnOf,
+    pub window: Window,
+}
+
+impl Timing {
+    /// Does the window include `step` (of the current turn)?
+    /// `blockers_step`: this combat's declare blockers step has begun.
+    pub fn window_has(self, step: Step, blockers_step: bool) -> bool {
+        match self.window {
+            Window::Any => true,
+            Window::Step(s) => step == s,
+            Window::Combat => step.phase() == Phase::Combat,
+            Window::CombatBeforeBlockers => {
+                matches!(step, Step::BeginningOfCombat | Step::DeclareAttackers)
+            }
+            Window::CombatAfterBlockers => {
+                blockers_step
+                    && matches!(
+                        step,
+                        Step::DeclareBlockers | Step::CombatDamage | Step::EndOfCombat
+                    )
+            }
+            Window::BeforeAttackers => step < Step::DeclareAttackers,
+            Window::BeforeCombatDamage => step < Step::CombatDamage,
+            Window::AttackedThisStep => step == Step::DeclareAttackers,
+        }
+    }
+}

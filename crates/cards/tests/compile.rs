@@ -329,7 +329,8 @@ fn activated_abilities() {
             sorcery_speed: false,
             once_per_turn: false,
             twice_per_turn: false,
-            only_your_step: None,
+            timing: None,
+            ninjutsu: false,
             only_if: None,
         })]
     );

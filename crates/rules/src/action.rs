@@ -34,6 +34,12 @@ pub enum Action {
         index: u8,
         kind: ManaKind,
     },
+    /// 502.43a: play the ninjutsu ability of `card` (in hand), returning
+    /// unblocked attacker `attacker` as part of its cost.
+    Ninjutsu {
+        card: ObjId,
+        attacker: ObjId,
+    },
     /// 409.1c: choose a target.
     ChooseTarget(Target),
     /// 409.1b: choose the mode of a modal spell.
@@ -45,6 +51,12 @@ pub enum Action {
     CancelPlay,
     /// 308.2a: declare a creature as an attacker.
     Attack(ObjId),
+    /// 502.10b: as attackers are declared, put attacker `creature` in a
+    /// band with attacker `with` (joining `with`'s band if it has one).
+    Band {
+        creature: ObjId,
+        with: ObjId,
+    },
     /// 309.2a: declare a blocker.
     Block {
         blocker: ObjId,

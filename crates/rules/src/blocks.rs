@@ -35,6 +35,9 @@ struct Problem {
     max_one: Vec<bool>,
     /// Attackers every creature able to block must block (Lure).
     lured: Vec<bool>,
+    /// `required[b * attackers.len() + a]`: blocker b must block attacker a
+    /// if able (502.29a provoke).
+    required: Vec<bool>,
 }
 
 /// A set of blocks as counts and membership.
@@ -53,22 +56,23 @@ impl Problem {
         self.attackers.len()
     }
 
+    /// Requirements a block of attacker a by blocker b obeys.
+    fn obeys(&self, b: usize, a: usize) -> usize {
+        usize::from(self.lured[a]) + usize::from(self.required[b * self.na() + a])
+    }
+
     fn add(&self, s: &mut State, b: usize, a: usize) {
         s.has[b * self.na() + a] = true;
         s.per_blocker[b] += 1;
         s.per_attacker[a] += 1;
-        if self.lured[a] {
-            s.obeyed += 1;
-        }
+        s.obeyed += self.obeys(b, a);
     }
 
     fn remove(&self, s: &mut State, b: usize, a: usize) {
         s.has[b * self.na() + a] = false;
         s.per_blocker[b] -= 1;
         s.per_attacker[a] -= 1;
-        if self.lured[a] {
-            s.obeyed -= 1;
-        }
+        s.obeyed -= self.obeys(b, a);
     }
 
     /// Every restriction on the whole set followed (500.3)?
@@ -89,19 +93,18 @@ impl Problem {
             return self.legal(s).then_some(s.obeyed);
         }
         // Upper bound: every remaining blocker fills its capacity with
-        // lured attackers.
+        // blocks that obey requirements (at most two each).
         let bound = s.obeyed
             + (b..self.blockers.len())
                 .map(|x| {
                     let free = self.cap[x].saturating_sub(s.per_blocker[x]);
-                    let lured = (0..self.na())
-                        .filter(|&a| {
-                            self.lured[a]
-                                && self.pair[x * self.na() + a]
-                                && !s.has[x * self.na() + a]
-                        })
-                        .count();
-                    free.min(lured)
+                    let mut gains: Vec<usize> = (0..self.na())
+                        .filter(|&a| self.pair[x * self.na() + a] && !s.has[x * self.na() + a])
+                        .map(|a| self.obeys(x, a))
+                        .filter(|&g| g > 0)
+                        .collect();
+                    gains.sort_unstable_by(|p, q| q.cmp(p));
+                    gains.iter().take(free).sum::<usize>()
                 })
                 .sum::<usize>();
         let mut best: Option<usize> = None;
@@ -121,7 +124,7 @@ impl Problem {
             if !self.pair[i] || s.has[i] {
                 continue;
             }
-            let useful = self.lured[a] || (self.two_or_more[a] && s.per_attacker[a] == 1);
+            let useful = self.obeys(b, a) > 0 || (self.two_or_more[a] && s.per_attacker[a] == 1);
             if !useful || (self.max_one[a] && s.per_attacker[a] >= 1) {
                 continue;
             }
@@ -145,18 +148,19 @@ impl Game {
     /// Does a restriction or requirement on the whole set of blocks apply
     /// to an attacking creature now?
     pub(crate) fn whole_block_rules(&self) -> bool {
-        self.combat.attackers.iter().any(|att| {
-            self.any_static_on(att.obj, |s, _| {
-                matches!(
-                    s,
-                    StaticAbility::MustBeBlockedByAll(_)
-                        | StaticAbility::BlockRestriction {
-                            rule: BlockRule::TwoOrMore,
-                            ..
-                        }
-                )
+        !self.combat.provoked.is_empty()
+            || self.combat.attackers.iter().any(|att| {
+                self.any_static_on(att.obj, |s, _| {
+                    matches!(
+                        s,
+                        StaticAbility::MustBeBlockedByAll(_)
+                            | StaticAbility::BlockRestriction {
+                                rule: BlockRule::TwoOrMore,
+                                ..
+                            }
+                    )
+                })
             })
-        })
     }
 
     fn block_problem(&self) -> Option<(Problem, State)> {
@@ -183,7 +187,16 @@ impl Game {
                 _ => false,
             })
         };
+        let mut required = vec![false; blockers.len() * na];
+        for &(b, a) in &self.combat.provoked {
+            let bi = blockers.iter().position(|&x| x == b);
+            let ai = attackers.iter().position(|&x| x == a);
+            if let (Some(bi), Some(ai)) = (bi, ai) {
+                required[bi * na + ai] = true;
+            }
+        }
         let p = Problem {
+            required,
             cap: blockers.iter().map(|&b| self.block_capacity(b)).collect(),
             two_or_more: attackers.iter().map(|&a| rule(a, false)).collect(),
             max_one: attackers.iter().map(|&a| self.max_one_blocker(a)).collect(),

@@ -28,6 +28,10 @@ pub struct Combat {
     pub attack_cost: u32,
     #[serde(default)]
     pub attack_cost_unpaid: u32,
+    /// 500.1 requirements on single blocks: (blocker, attacker) pairs that
+    /// must be blocks this combat if able (502.29a provoke).
+    #[serde(default)]
+    pub provoked: Vec<(ObjId, ObjId)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +39,10 @@ pub struct Attacker {
     pub obj: ObjId,
     /// 309.2f: blocked stays true even if the blockers leave.
     pub blocked: bool,
+    /// 502.10b: the attacking band this creature is in (0: none). A band
+    /// lasts for the rest of combat (502.10d); leaving combat leaves it.
+    #[serde(default)]
+    pub band: u8,
 }
 
 impl Combat {

@@ -331,6 +331,7 @@ impl Game {
                 unmet |= self.must_attack(id);
             }
         }
+        self.band_options(out);
         if !unmet {
             out.push(Action::Done);
         }
@@ -342,7 +343,16 @@ impl Game {
                 self.combat.attackers.push(Attacker {
                     obj: id,
                     blocked: false,
+                    band: 0,
                 });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::Band { creature, with } => {
+                self.join_band(creature, with);
                 self.decision = Some(Decision {
                     player: self.active,
                     kind: DecisionKind::DeclareAttackers,
@@ -373,6 +383,7 @@ impl Game {
                     let card = self.objects[id.slot as usize].card;
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
+                self.emit_bands();
                 self.flow = Flow::Priority(self.active);
             }
             _ => {}
@@ -428,6 +439,7 @@ impl Game {
             let card = self.objects[id.slot as usize].card;
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
+        self.emit_bands();
         self.flow = Flow::Priority(active);
     }
 
@@ -535,8 +547,16 @@ impl Game {
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
+                // 502.10e: blocking one member of a band blocks them all.
+                let band_blocked = self.band_blocks();
                 // 309.2f: blocked and unblocked creatures.
-                let blocks = self.combat.blocks.clone();
+                let blocks: Vec<(ObjId, ObjId)> = self
+                    .combat
+                    .blocks
+                    .iter()
+                    .filter(|p| !band_blocked.contains(p))
+                    .copied()
+                    .collect();
                 if !blocks.is_empty() {
                     // "Whenever one or more creatures block" (Tide of War).
                     crate::triggers::creatures_block_triggers(self);
@@ -547,6 +567,18 @@ impl Game {
                         self.objects[a.slot as usize].card,
                     );
                     self.emit(Event::BlockerDeclared {
+                        blocker: b,
+                        blocker_card: bc,
+                        attacker: a,
+                        attacker_card: ac,
+                    });
+                }
+                for (b, a) in band_blocked {
+                    let (bc, ac) = (
+                        self.objects[b.slot as usize].card,
+                        self.objects[a.slot as usize].card,
+                    );
+                    self.emit(Event::BandBlocked {
                         blocker: b,
                         blocker_card: bc,
                         attacker: a,
@@ -657,7 +689,8 @@ impl Game {
                         self.record_assignment(&mut c, src, to, min, lethal);
                         continue;
                     }
-                    let controller = self.objects[src.slot as usize].controller;
+                    // 502.10h: banding may give the division to the other player.
+                    let controller = self.damage_assigner(src);
                     self.decision = Some(Decision {
                         player: controller,
                         kind: DecisionKind::AssignCombatDamage {

@@ -102,7 +102,13 @@ pub enum DecisionKind {
     /// "Counter [spell] unless its controller pays {N}": the controller may
     /// play mana abilities (`ActivateMana`), pay from the pool (`Yes`,
     /// listed once the pool holds N mana) or decline (`No`).
-    PayUnless { generic: u32 },
+    PayUnless {
+        generic: u32,
+        /// Coloured mana also to pay, by colour (W, U, B, R, G): recover
+        /// costs (502.55a).
+        #[serde(default)]
+        colored: [u8; 5],
+    },
     /// A card to find in a library, to take from or put back among the
     /// cards looked at, to choose from a hand, or to put into play from the
     /// hand (`crate::library`); `optional`: `No` chooses none.

@@ -32,8 +32,10 @@ impl Game {
         for p in self.player_ids() {
             slots.clear();
             let pl = self.player(p);
-            slots.extend(pl.library.iter().map(|id| id.slot as usize));
-            if !self.sees_hand_of(viewer, p) {
+            // A revealed top card (Future Sight) is seen by everyone.
+            let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
+            slots.extend(pl.library[top_seen..].iter().map(|id| id.slot as usize));
+            if !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p) {
                 slots.extend(pl.hand.iter().map(|id| id.slot as usize));
             }
             if slots.len() < 2 {

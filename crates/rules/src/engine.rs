@@ -86,6 +86,9 @@ pub(crate) struct Casting {
     /// cards discarded for the cost being paid.
     pub sacrificed: u8,
     pub discarded: u8,
+    /// 502.43a: the unblocked attacker a ninjutsu cost returns to its
+    /// owner's hand (chosen as the ability is announced).
+    pub returning: Option<ObjId>,
     /// Cards removed from the game from the hand, permanents tapped.
     pub exiled: u8,
     pub tapped: u8,
@@ -412,12 +415,24 @@ impl Game {
                 self.passes = 0;
                 self.flow = Flow::Priority(p);
             }
-            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }, 0),
+            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }, 0, None),
             Action::PlaySplit { card, half } => {
-                self.begin_casting(p, Playing::Spell { obj: card }, half)
+                self.begin_casting(p, Playing::Spell { obj: card }, half, None)
             }
             Action::Activate { source, index } => {
-                self.begin_casting(p, Playing::Ability { source, index }, 0)
+                self.begin_casting(p, Playing::Ability { source, index }, 0, None)
+            }
+            Action::Ninjutsu { card, attacker } => {
+                let index = crate::ninjutsu::ninjutsu_index(self, card).unwrap_or(0);
+                self.begin_casting(
+                    p,
+                    Playing::Ability {
+                        source: card,
+                        index,
+                    },
+                    0,
+                    Some(attacker),
+                )
             }
             Action::ActivateMana {
                 source,

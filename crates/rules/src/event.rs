@@ -338,6 +338,23 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.29a: a creature must block an attacker this combat if able.
+    MustBlock {
+        blocker_card: CardId,
+        attacker_card: CardId,
+    },
+    /// 502.10b: attacking creatures declared as a band.
+    BandDeclared {
+        members: Vec<CardId>,
+    },
+    /// 502.10e: a creature in a band becomes blocked by the creature that
+    /// blocks another member of the band.
+    BandBlocked {
+        blocker: ObjId,
+        blocker_card: CardId,
+        attacker: ObjId,
+        attacker_card: CardId,
+    },
     /// 309.2
     BlockerDeclared {
         blocker: ObjId,
@@ -478,6 +495,11 @@ pub enum Event {
         replaced: Option<PlayerId>,
     },
     /// 419.6e / 300.9: a player skips a turn.
+    /// 419.6e: a step skipped by a replacement effect ("Skip your draw step").
+    StepSkipped {
+        player: PlayerId,
+        step: Step,
+    },
     TurnSkipped {
         player: PlayerId,
     },
@@ -650,6 +672,9 @@ impl Event {
             Event::Regenerated { .. } => "501.5a",
             Event::AttackerDeclared { .. } => "308.2",
             Event::BlockerDeclared { .. } => "309.2",
+            Event::BandDeclared { .. } => "502.10b",
+            Event::MustBlock { .. } => "500.1",
+            Event::BandBlocked { .. } => "502.10e",
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
@@ -669,6 +694,7 @@ impl Event {
             Event::TurnControlCreated { replaced: None, .. } => "507.1",
             Event::TurnControlCreated { .. } => "507.1a",
             Event::TurnSkipped { .. } => "419.6e",
+            Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
@@ -712,6 +738,7 @@ impl Event {
             | Event::Untapped { .. }
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
+            | Event::BandBlocked { .. }
             | Event::RemovedFromCombat { .. } => BoardChange::Status,
             // Only the permanents in play are on the board, and only a
             // count of graveyard cards (Mortivore, a sensitive board) reads
@@ -779,6 +806,8 @@ impl Event {
                 | Event::GameStarted { .. }
                 | Event::AttackerDeclared { .. }
                 | Event::BlockerDeclared { .. }
+                | Event::BandDeclared { .. }
+                | Event::BandBlocked { .. }
                 | Event::CombatDamageOnStack { .. }
                 | Event::SkippedFirstDraw { .. }
                 | Event::Drew { .. }
@@ -1055,6 +1084,27 @@ impl Event {
             } => {
                 format!("{} blocks {}", name(*blocker_card), name(*attacker_card))
             }
+            Event::MustBlock {
+                blocker_card,
+                attacker_card,
+            } => format!(
+                "{} blocks {} this combat if able",
+                name(*blocker_card),
+                name(*attacker_card)
+            ),
+            Event::BandDeclared { members } => {
+                let names: Vec<&str> = members.iter().map(|&c| name(c)).collect();
+                format!("{} attack as a band", names.join(" and "))
+            }
+            Event::BandBlocked {
+                blocker_card,
+                attacker_card,
+                ..
+            } => format!(
+                "{} becomes blocked by {} (its band is blocked)",
+                name(*attacker_card),
+                name(*blocker_card)
+            ),
             Event::CombatDamageOnStack { assignments } => {
                 format!(
                     "Combat damage ({assignments} assignment{}) goes on the stack",
@@ -1202,6 +1252,9 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::StepSkipped { player, step } => {
+                format!("{player} skips their {}", step.name())
+            }
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),

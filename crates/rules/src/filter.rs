@@ -103,6 +103,11 @@ pub fn matches_with(
                 return false;
             }
         }
+        ControllerFilter::Defending => {
+            if game.combat.defending != Some(ch.controller) {
+                return false;
+            }
+        }
     }
     let o = &game.objects[id.slot as usize];
     if let Some(t) = f.tapped {

@@ -202,21 +202,12 @@ impl Game {
                 }
                 out.push(Action::No);
             }
-            DecisionKind::PayUnless { generic } => {
-                let pool = &self.player(p).pool;
-                let can = match self.current_effect() {
-                    // "unless you pay {U}{U}": each coloured symbol needs
-                    // its colour, the rest any mana.
-                    Some(tolaria_cards::Effect::UnlessYouPay { cost, .. }) => {
-                        cost.colored
-                            .iter()
-                            .enumerate()
-                            .all(|(i, &n)| pool.0[i] >= u16::from(n))
-                            && pool.0.iter().map(|&n| n as u32).sum::<u32>() >= cost.converted()
-                    }
-                    _ => pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic,
-                };
-                if can {
+            DecisionKind::PayUnless { generic, colored } => {
+                let pool = &self.player(p).pool.0;
+                let colored_ok = (0..5).all(|i| pool[i] as u32 >= colored[i] as u32);
+                let total = pool.iter().map(|&n| n as u32).sum::<u32>();
+                let need = *generic + colored.iter().map(|&n| n as u32).sum::<u32>();
+                if colored_ok && total >= need {
                     out.push(Action::Yes);
                 }
                 self.mana_options(p, None, None, out);
@@ -366,6 +357,10 @@ impl Game {
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
+            // 502.10b: a band declaration (`band_options`).
+            (DecisionKind::DeclareAttackers, Action::Band { creature, with }) => {
+                return self.band_legal(*creature, *with);
+            }
             // 309.2a: one more block (`block_options`); "done" once the
             // blocks are legal as a whole (500.3).
             (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
@@ -399,6 +394,23 @@ impl Game {
         let mut v = Vec::new();
         self.legal_actions_into(&mut v);
         v.contains(action)
+    }
+
+    /// A timing restriction of a spell or ability ("Play this spell only
+    /// during combat", "… only during your turn, before attackers are
+    /// declared"): does it allow `p` to play it now?
+    pub(crate) fn timing_allows(&self, p: PlayerId, t: tolaria_cards::Timing) -> bool {
+        use tolaria_cards::{TurnOf, Window};
+        let turn_ok = match t.turn {
+            TurnOf::Any => true,
+            TurnOf::You => self.active == p,
+            TurnOf::Opponent => self.active != p,
+        };
+        // "… and only if you've been attacked this step": `p` is the
+        // defending player (306.3) and creatures are attacking.
+        let attacked = t.window != Window::AttackedThisStep
+            || (self.combat.defending == Some(p) && !self.combat.attackers.is_empty());
+        turn_ok && attacked && t.window_has(self.step, self.combat.blockers_step)
     }
 
     /// The priority actions for one card in hand (408.1d, 408.2d): a split
@@ -476,17 +488,8 @@ impl Game {
         if !instant_speed && !sorcery_timing {
             return false;
         }
-        // "Play this spell only during combat after blockers are declared":
-        // from the declare blockers step on, if this combat had one (308.4).
-        if face.spell.after_blockers
-            && !(self.combat.blockers_step
-                && matches!(
-                    self.step,
-                    tolaria_cards::Step::DeclareBlockers
-                        | tolaria_cards::Step::CombatDamage
-                        | tolaria_cards::Step::EndOfCombat
-                ))
-        {
+        // "Play this spell only during combat after blockers are declared".
+        if face.spell.timing.is_some_and(|t| !self.timing_allows(p, t)) {
             return false;
         }
         if self.spell_forbidden(p, card) {
@@ -509,6 +512,7 @@ impl Game {
         for &card in &self.player(p).hand {
             self.hand_card_actions(p, card, &avail, out);
         }
+        self.ninjutsu_actions(p, &avail, out);
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
         if self.may_have_activated() {
@@ -543,6 +547,10 @@ impl Game {
         // 503.9: a gained ability comes after the face's own.
         for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
             if let Ability::Activated(act) = a {
+                // 502.43a: ninjutsu functions only in the hand.
+                if act.ninjutsu {
+                    continue;
+                }
                 if act.sorcery_speed && !sorcery_timing {
                     continue;
                 }
@@ -553,10 +561,7 @@ impl Game {
                     continue;
                 }
                 // "Play this ability only during your upkeep" (Colossus of Sardia).
-                if act
-                    .only_your_step
-                    .is_some_and(|s| self.step != s || self.active != p)
-                {
+                if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                     continue;
                 }
                 // "Play this ability only if …" (threshold), judged for
@@ -809,6 +814,20 @@ impl Game {
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),
+            Action::Ninjutsu { card, attacker } => format!(
+                "ninjutsu {} {} returning {} {}",
+                name(card),
+                card,
+                name(attacker),
+                attacker
+            ),
+            Action::Band { creature, with } => format!(
+                "band {} {} with {} {}",
+                name(creature),
+                creature,
+                name(with),
+                with
+            ),
             Action::Block { blocker, attacker } => format!(
                 "block {} {} with {} {}",
                 name(attacker),

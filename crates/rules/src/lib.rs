@@ -6,6 +6,7 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod banding;
 mod blocks;
 pub mod characteristics;
 pub mod combat;
@@ -26,6 +27,7 @@ pub mod ids;
 pub mod layers;
 mod legal;
 pub mod library;
+mod ninjutsu;
 pub mod object;
 pub mod phasing;
 pub mod play;

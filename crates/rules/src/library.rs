@@ -706,12 +706,30 @@ impl Game {
 
     /// "Your opponents play with their hands revealed." (Telepathy): does
     /// `viewer` see `owner`'s hand by such an effect?
+    /// "Players play with their hands revealed" (Revelation) and "Play with
+    /// your hand revealed" (Enduring Renewal) show it to everyone.
     pub fn hand_revealed_to(&self, viewer: PlayerId, owner: PlayerId) -> bool {
         viewer != owner
-            && self.controls_static(
-                viewer,
-                &tolaria_cards::StaticAbility::OpponentsHandsRevealed,
-            )
+            && self.any_static_in_play(|s, _, c| match s {
+                tolaria_cards::StaticAbility::HandsRevealed(w) => whose_is(*w, c, owner),
+                _ => false,
+            })
+    }
+
+    /// "Play with the top card of your library revealed" (Future Sight):
+    /// is `owner`'s top card revealed to every player, its owner too?
+    pub fn top_card_revealed(&self, owner: PlayerId) -> bool {
+        self.any_static_in_play(|s, _, c| match s {
+            tolaria_cards::StaticAbility::TopCardRevealed(w) => whose_is(*w, c, owner),
+            _ => false,
+        })
+    }
+
+    /// 419.6e: "Skip your draw step" (Necropotence) applies to `p`.
+    pub(crate) fn skips_draw_step(&self, p: PlayerId) -> bool {
+        self.any_static(Some(p), |s| {
+            matches!(s, tolaria_cards::StaticAbility::SkipDrawStep)
+        })
     }
 
     /// 305.2 with Crucible of Worlds ("You may play lands from your
@@ -971,5 +989,15 @@ impl Game {
             _ => return false,
         }
         true
+    }
+}
+
+/// Does "your" / "your opponents'" / "players'" (`w`, said by a permanent
+/// `controller` controls) cover player `p`?
+fn whose_is(w: tolaria_cards::Whose, controller: PlayerId, p: PlayerId) -> bool {
+    match w {
+        tolaria_cards::Whose::You => p == controller,
+        tolaria_cards::Whose::Opponent => p != controller,
+        tolaria_cards::Whose::Each => true,
     }
 }

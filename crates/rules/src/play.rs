@@ -11,8 +11,15 @@ use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, Ta
 
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
-    /// `half`: which half of a split card is played (505.2; 0 otherwise).
-    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing, half: u8) {
+    /// `half`: which half of a split card is played (505.2; 0 otherwise);
+    /// `returning`: the unblocked attacker a ninjutsu ability returns (502.43a).
+    pub(crate) fn begin_casting(
+        &mut self,
+        p: PlayerId,
+        what: Playing,
+        half: u8,
+        returning: Option<ObjId>,
+    ) {
         self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
@@ -87,6 +94,7 @@ impl Game {
             sacrificed_obj: None,
             flashback,
             mode: None,
+            returning,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -657,6 +665,10 @@ impl Game {
             if let Playing::Ability { source, .. } = c.what {
                 self.pay_other_costs(cost, source);
             }
+        }
+        // 502.43a: the ninjutsu cost returns the unblocked attacker.
+        if let Some(a) = c.returning {
+            self.pay_ninjutsu_return(a);
         }
         if let Playing::Spell { obj } = c.what {
             // 409.1h: the life of the spell's additional costs (Snuff

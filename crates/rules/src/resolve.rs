@@ -609,52 +609,36 @@ impl Game {
             Action::Yes | Action::No
                 if matches!(
                     self.current_effect(),
-                    Some(Effect::CounterUnlessPays { .. })
+                    Some(
+                        Effect::CounterUnlessPays { .. }
+                            | Effect::Recover { .. }
+                            | Effect::UnlessYouPay { .. }
+                    )
                 ) =>
             {
-                if let Some(Effect::CounterUnlessPays { generic, .. }) = self.current_effect() {
-                    if action == Action::Yes {
-                        // Generic mana, colourless first.
-                        let pool = &mut self.players[p.index()].pool;
-                        let mut left = *generic;
-                        for i in [5usize, 0, 1, 2, 3, 4] {
-                            let take = left.min(pool.0[i] as u32);
-                            left -= take;
-                            pool.0[i] -= take as u16;
-                        }
-                        self.emit(Event::PaidUnless {
-                            player: p,
-                            amount: *generic,
-                        });
+                let (generic, colored) = match self.current_effect() {
+                    Some(Effect::CounterUnlessPays { generic, .. }) => (*generic, [0u8; 5]),
+                    Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
+                    Some(Effect::UnlessYouPay { cost, .. }) => (cost.generic, cost.colored),
+                    _ => (0, [0u8; 5]),
+                };
+                if action == Action::Yes {
+                    // Coloured mana for the coloured symbols, then generic
+                    // mana, colourless first.
+                    let pool = &mut self.players[p.index()].pool;
+                    for (i, &n) in colored.iter().enumerate() {
+                        pool.0[i] -= (n as u16).min(pool.0[i]);
                     }
-                }
-                if let Some(r) = self.resolving.as_mut() {
-                    r.paid = Some(action == Action::Yes);
-                }
-            }
-            Action::Yes | Action::No
-                if matches!(self.current_effect(), Some(Effect::UnlessYouPay { .. })) =>
-            {
-                if let Some(Effect::UnlessYouPay { cost, .. }) = self.current_effect() {
-                    if action == Action::Yes {
-                        // Legal only when the pool covers the cost
-                        // (`pool_covers`): coloured mana first, then the
-                        // generic part, colourless first.
-                        let pool = &mut self.players[p.index()].pool;
-                        for (i, &n) in cost.colored.iter().enumerate() {
-                            pool.0[i] -= u16::from(n).min(pool.0[i]);
-                        }
-                        let mut left = cost.generic;
-                        for i in [5usize, 0, 1, 2, 3, 4] {
-                            let take = left.min(pool.0[i] as u32);
-                            left -= take;
-                            pool.0[i] -= take as u16;
-                        }
-                        self.emit(Event::PaidUnless {
-                            player: p,
-                            amount: cost.converted(),
-                        });
+                    let mut left = generic;
+                    for i in [5usize, 0, 1, 2, 3, 4] {
+                        let take = left.min(pool.0[i] as u32);
+                        left -= take;
+                        pool.0[i] -= take as u16;
                     }
+                    self.emit(Event::PaidUnless {
+                        player: p,
+                        amount: generic + colored.iter().map(|&n| n as u32).sum::<u32>(),
+                    });
                 }
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
@@ -1047,8 +1031,42 @@ impl Game {
                         }
                         return Some(Decision {
                             player: self.objects[o.slot as usize].controller,
-                            kind: DecisionKind::PayUnless { generic: *generic },
+                            kind: DecisionKind::PayUnless {
+                                generic: *generic,
+                                colored: [0; 5],
+                            },
                         });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::Recover { cost } => {
+                // 502.55a: only the card still in its owner's graveyard
+                // (a new object elsewhere, 217.1c).
+                let owner = match self.obj(ctx.source).map(|o| o.zone) {
+                    Some(Zone::Graveyard(p)) => p,
+                    _ => return None,
+                };
+                match self.resolving.as_ref().and_then(|r| r.paid) {
+                    None => {
+                        return Some(Decision {
+                            player: owner,
+                            kind: DecisionKind::PayUnless {
+                                generic: cost.generic,
+                                colored: cost.colored,
+                            },
+                        });
+                    }
+                    Some(true) => {
+                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                    Some(false) => {
+                        self.move_to(
+                            ctx.source,
+                            Zone::RemovedFromGame,
+                            MoveReason::RemoveFromGame,
+                        );
                     }
                 }
                 self.resolving.as_mut()?.paid = None;
@@ -1097,7 +1115,8 @@ impl Game {
                         return Some(Decision {
                             player: ctx.controller,
                             kind: DecisionKind::PayUnless {
-                                generic: cost.converted(),
+                                generic: cost.generic,
+                                colored: cost.colored,
                             },
                         });
                     }
@@ -1520,6 +1539,26 @@ impl Game {
                     self.untap(o);
                 }
             }
+            Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
+            // 502.29a: a requirement on the declaration of blockers (500.1),
+            // obeyed as far as possible (500.4, `blocks.rs`).
+            Effect::BlocksThisCombatIfAble { blocker, attacker } => {
+                for b in self.objects_of(ctx, blocker) {
+                    for a in self.objects_of(ctx, attacker) {
+                        if self.is_present(b) && self.combat.is_attacking(a) {
+                            self.combat.provoked.push((b, a));
+                            let (bc, ac) = (
+                                self.objects[b.slot as usize].card,
+                                self.objects[a.slot as usize].card,
+                            );
+                            self.emit(Event::MustBlock {
+                                blocker_card: bc,
+                                attacker_card: ac,
+                            });
+                        }
+                    }
+                }
+            }
             Effect::Continuous {
                 what,
                 effect,
@@ -1530,6 +1569,7 @@ impl Game {
             Effect::UnlessDiscard { .. }
             | Effect::UnlessYouPay { .. }
             | Effect::CounterUnlessPays { .. }
+            | Effect::Recover { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }

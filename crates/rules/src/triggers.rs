@@ -110,6 +110,42 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
+            // 502.55a (recover): "When a creature is put into your graveyard
+            // from play" of the other cards in that graveyard (the creature
+            // goes to its owner's).
+            if game.graveyard_triggers && lki.is_some_and(|l| l.was_creature) {
+                let g = game.objects[new.slot as usize].owner;
+                let list: Vec<ObjId> = game
+                    .player(g)
+                    .graveyard
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != new)
+                    .collect();
+                for c in list {
+                    let card = game.objects[c.slot as usize].card;
+                    let front = tolaria_cards::db().get(card).front();
+                    if !front.has_graveyard_triggers {
+                        continue;
+                    }
+                    for (i, a) in front.abilities.iter().enumerate() {
+                        if matches!(a, Ability::Triggered(t) if t.trigger == Trigger::CreatureToYourGraveyard)
+                        {
+                            game.pending_triggers.push(PendingTrigger {
+                                controller: g,
+                                source: c,
+                                card,
+                                face: 0,
+                                index: i as u8,
+                                ctx: TriggerContext {
+                                    object: Some(new),
+                                    ..Default::default()
+                                },
+                            });
+                        }
+                    }
+                }
+            }
             // "Whenever a creature dealt damage by [this] this turn is put
             // into a graveyard" (Sengir Vampire).
             if game.damaged_by.iter().any(|&(_, v)| v == old) {
@@ -141,6 +177,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             tolaria_cards::ControllerFilter::You => lki_controller == Some(you),
                             tolaria_cards::ControllerFilter::Opponent => {
                                 lki_controller.is_some_and(|c| c != you)
+                            }
+                            tolaria_cards::ControllerFilter::Defending => {
+                                lki_controller.is_some() && lki_controller == game.combat.defending
                             }
                         };
                         // Match on the new (graveyard) object's printed characteristics.
@@ -240,7 +279,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        // 502.10e: a band member blocked along with the declared one is
+        // blocked by (and blocking for) that creature as well.
         Event::BlockerDeclared {
+            blocker, attacker, ..
+        }
+        | Event::BandBlocked {
             blocker, attacker, ..
         } => {
             let (b, a) = (*blocker, *attacker);
@@ -808,6 +852,7 @@ impl Game {
 
     fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
         self.casting = Some(Box::new(crate::engine::Casting {
+            returning: None,
             player: p,
             what: Playing::Trigger(t),
             targets: Vec::new(),

@@ -132,6 +132,15 @@ impl Game {
             // 308.4: skip declare blockers and combat damage.
             next = Some(Step::EndOfCombat);
         }
+        // 419.6e, 300.9: "Skip your draw step" (Necropotence): the game
+        // proceeds past it as though it didn't exist.
+        if next == Some(Step::Draw) && self.skips_draw_step(self.active) {
+            self.emit(Event::StepSkipped {
+                player: self.active,
+                step: Step::Draw,
+            });
+            next = Some(Step::PrecombatMain);
+        }
         if step == Step::EndOfCombat {
             // 311.2: all creatures are removed from combat.
             self.combat.clear();

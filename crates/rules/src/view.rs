@@ -36,6 +36,10 @@ pub struct PlayerSummary {
     pub hand_size: usize,
     /// The hand's cards, only if the viewer may see them.
     pub hand: Option<Vec<CardView>>,
+    /// The top card of the library, if revealed ("Play with the top card of
+    /// your library revealed", Future Sight): shown to every player.
+    #[serde(default)]
+    pub library_top: Option<CardView>,
     pub graveyard: Vec<CardView>,
     /// 217.1e: the player's cards outside the game (for the Wishes), only if
     /// the viewer may see them (their own, or 507.2).
@@ -112,6 +116,11 @@ impl Game {
                     hand_size: pl.hand.len(),
                     hand: (self.sees_hand_of(viewer, p) || self.hand_revealed_to(viewer, p))
                         .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
+                    library_top: pl
+                        .library
+                        .first()
+                        .filter(|_| self.top_card_revealed(p))
+                        .map(|&c| card_view(c, true)),
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
                     outside: self.sees_hand_of(viewer, p).then(|| pl.outside.clone()),
                     lost: pl.lost,

@@ -482,6 +482,58 @@ impl Scenario {
                     .collect(),
                 rest,
             ),
+            "ninjutsu" => {
+                // 502.43a: `ninjutsu CARD returning ATTACKER`.
+                let (c, a) = rest
+                    .split_once(" returning ")
+                    .ok_or("expected `ninjutsu CARD returning ATTACKER`")?;
+                legal
+                    .iter()
+                    .find(|x| {
+                        matches!(x, Action::Ninjutsu { card, attacker }
+                            if named(g, *card, c.trim()) && named(g, *attacker, a.trim()))
+                    })
+                    .cloned()
+                    .ok_or_else(|| {
+                        format!(
+                            "no legal `ninjutsu` for {rest:?}; legal: {}",
+                            describe_all(g, legal)
+                        )
+                    })
+            }
+            "band" => {
+                // 502.10b: `band CREATURE with OTHER` (either order).
+                let (x, y) = rest
+                    .split_once(" with ")
+                    .ok_or("expected `band CREATURE with OTHER`")?;
+                let attacker = |n: &str| -> Result<ObjId, String> {
+                    let (an, ak) = split_index(n);
+                    let list: Vec<ObjId> = g
+                        .combat
+                        .attackers
+                        .iter()
+                        .map(|a| a.obj)
+                        .filter(|&o| named(g, o, an))
+                        .collect();
+                    list.get(ak)
+                        .copied()
+                        .ok_or_else(|| format!("no attacker named {n:?}"))
+                };
+                let (x, y) = (attacker(x)?, attacker(y)?);
+                legal
+                    .iter()
+                    .find(|a| {
+                        matches!(a, Action::Band { creature, with }
+                            if (*creature, *with) == (x, y) || (*creature, *with) == (y, x))
+                    })
+                    .cloned()
+                    .ok_or_else(|| {
+                        format!(
+                            "no legal `band` for {rest:?}; legal: {}",
+                            describe_all(g, legal)
+                        )
+                    })
+            }
             "block" => {
                 let (att, blk) = rest
                     .split_once(" with ")
@@ -666,6 +718,20 @@ impl Scenario {
                     (true, true) | (false, false) => Ok(()),
                     (true, false) => fail("the hand is hidden from that player".into()),
                     (false, true) => fail("the hand is shown to that player".into()),
+                }
+            }
+            // What `view(P1)` shows of P2's library: its top card only if
+            // revealed (Future Sight).
+            [p, "sees", q, "library", "top"] | [p, "can't", "see", q, "library", "top"] => {
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let shown = g.view(viewer).players[owner.index()]
+                    .library_top
+                    .as_ref()
+                    .is_some_and(|c| c.card.is_some());
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the top card is hidden from that player".into()),
+                    (false, true) => fail("the top card is shown to that player".into()),
                 }
             }
             ["winner", p] => {

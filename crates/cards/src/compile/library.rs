@@ -119,7 +119,17 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
     let s = if p.eat_all("you may play lands from your graveyard") {
         crate::StaticAbility::PlayLandsFromGraveyard
     } else if p.eat_all("your opponents play with their hands revealed") {
-        crate::StaticAbility::OpponentsHandsRevealed
+        crate::StaticAbility::HandsRevealed(crate::Whose::Opponent)
+    } else if p.eat_all("play with your hand revealed") {
+        crate::StaticAbility::HandsRevealed(crate::Whose::You)
+    } else if p.eat_all("players play with their hands revealed") {
+        crate::StaticAbility::HandsRevealed(crate::Whose::Each)
+    } else if p.eat_all("play with the top card of your library revealed") {
+        crate::StaticAbility::TopCardRevealed(crate::Whose::You)
+    } else if p.eat_all("players play with the top card of their libraries revealed") {
+        crate::StaticAbility::TopCardRevealed(crate::Whose::Each)
+    } else if p.eat_all("skip your draw step") {
+        crate::StaticAbility::SkipDrawStep
     } else {
         return None;
     };
