@@ -205,6 +205,9 @@ pub enum Trigger {
     FirstSpellEachTurn { by: Whose },
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
+    /// 502.26d, 504.5: "When [this] is turned face up" (it triggers on
+    /// the permanent turning face up, not on coming into play).
+    TurnedFaceUp,
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
@@ -297,6 +300,10 @@ pub enum StaticAbility {
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
+    /// 502.26a: "Morph [cost]": the card may be played face down as a 2/2
+    /// creature for {3}, and a face-down permanent with it may be turned
+    /// face up for the cost (502.26d). Generates no continuous effect.
+    Morph(ManaCost),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)

@@ -669,6 +669,19 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     condition: None,
                 }));
             }
+        } else if p.eat("morph") {
+            // 502.26a: "Morph [cost]"; a cost that isn't mana ("Morph—Reveal
+            // a white card") stays unsupported.
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            let cost = ManaCost::parse(&mana).ok()?;
+            if mana.is_empty() || cost.x > 0 {
+                return None;
+            }
+            v.push(Ability::Static(StaticAbility::Morph(cost)));
         } else if p.eat("equip") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could
@@ -2950,6 +2963,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("phases in") {
             return Some(vec![Trigger::PhasesIn]);
+        }
+        if p.eat_all("is turned face up") {
+            return Some(vec![Trigger::TurnedFaceUp]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![

@@ -741,15 +741,6 @@ fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
     } else if x.sick && x.power.is_some() {
         st.push("sick".into());
     }
-    if x.face_down {
-        st.push("face down".into());
-    }
-    if x.flipped {
-        st.push("flipped".into());
-    }
-    if x.phased_out {
-        st.push("phased out".into());
-    }
     if x.owner != x.controller {
         st.push(format!("owned by {}", x.owner));
     }
@@ -757,7 +748,14 @@ fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
 }
 
 fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> String {
-    let mut l = format!("{} {}", s.bold(&x.name), x.id);
+    // 504.3: a face-down permanent shows as such; its controller (who may
+    // look at it) also sees the card's name in brackets.
+    let name = match (x.face_down, x.card) {
+        (true, Some(_)) => format!("Face-down creature [{}]", x.name),
+        (true, None) => "Face-down creature".to_string(),
+        _ => x.name.clone(),
+    };
+    let mut l = format!("{} {}", s.bold(&name), x.id);
     if let (Some(p), Some(t)) = (x.power, x.toughness) {
         l.push_str(&format!(" {p}/{t}"));
     }

@@ -183,6 +183,11 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
     {
         return ch;
     }
+    // 504.2: a face-down spell or permanent has only the characteristics
+    // the morph rules list (a 2/2 creature, 502.26a).
+    if o.is_face_down() {
+        return of_face(tolaria_cards::db().face_down, 0, o.base_controller);
+    }
     let face = face_in_force(o.card, o.is_flipped(), o.zone == Zone::InPlay);
     let mut ch = of_face(o.card, face, o.base_controller);
     // 503.10 with Fork's "except that the copy is red".

@@ -65,6 +65,10 @@ pub(crate) struct DamageCursor {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Playing {
     Spell { obj: ObjId },
+    /// 502.26b: a card played face down (becomes `Spell` once on the stack).
+    FaceDown { obj: ObjId },
+    /// 502.26d: turning a face-down permanent face up (no stack object).
+    TurnFaceUp { obj: ObjId },
     Ability { source: ObjId, index: u8 },
     Trigger(PendingTrigger),
 }
@@ -217,7 +221,9 @@ impl Game {
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
         let (object, triggered) = match &c.what {
-            Playing::Spell { obj } => (*obj, false),
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj } => (*obj, false),
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         };
@@ -380,6 +386,8 @@ impl Game {
                 self.flow = Flow::Priority(p);
             }
             Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
+            Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }),
+            Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
             Action::Activate { source, index } => {
                 self.begin_casting(p, Playing::Ability { source, index })
             }
@@ -403,6 +411,7 @@ impl Game {
             if guard > 100_000 {
                 // 104.4b-style loop with no choices: the game is a draw.
                 self.result = Some(GameResult::Draw);
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver { winner: None });
                 break;
             }
@@ -496,12 +505,14 @@ impl Game {
                 self.result = Some(GameResult::Draw);
                 self.decision = None;
                 self.flow = Flow::GameOver;
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver { winner: None });
             }
             1 => {
                 self.result = Some(GameResult::Win(alive[0]));
                 self.decision = None;
                 self.flow = Flow::GameOver;
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver {
                     winner: Some(alive[0]),
                 });

@@ -214,7 +214,14 @@ impl Game {
     }
 
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
-    pub fn emit(&mut self, e: Event) {
+    pub fn emit(&mut self, mut e: Event) {
+        // 504.2, 504.3: an event about a face-down object names the
+        // face-down characteristics, never the card (the log is public).
+        e.hide_face_down(|o| {
+            self.objects
+                .get(o.slot as usize)
+                .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
+        });
         self.sba_dirty |= e.may_cause_sba();
         match e.board_change() {
             crate::event::BoardChange::Always => self.board.valid = false,
@@ -267,6 +274,24 @@ impl Game {
         self.move_to_pos(id, to, reason, false)
     }
 
+    /// The card whose characteristics an object shows (504.2): the
+    /// face-down definition for a face-down spell or permanent, else its card.
+    #[inline]
+    pub fn shown_card(&self, id: ObjId) -> tolaria_cards::CardId {
+        let o = &self.objects[id.slot as usize];
+        if o.is_face_down() {
+            tolaria_cards::db().face_down
+        } else {
+            o.card
+        }
+    }
+
+    /// 502.26b: a card played face down is turned face down before it is
+    /// put onto the stack, so no event names it.
+    pub(crate) fn move_face_down(&mut self, id: ObjId, to: Zone, reason: MoveReason) -> Option<ObjId> {
+        self.relocate(id, to, reason, false, None, None, true)
+    }
+
     /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
     pub fn move_to_pos(
         &mut self,
@@ -275,7 +300,7 @@ impl Game {
         reason: MoveReason,
         bottom: bool,
     ) -> Option<ObjId> {
-        self.relocate(id, to, reason, bottom, None, None)
+        self.relocate(id, to, reason, bottom, None, None, false)
     }
 
     /// Puts an object into play under `controller`'s control (413.2i: a
@@ -286,7 +311,7 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), None)
+        self.relocate(id, Zone::InPlay, reason, false, Some(controller), None, false)
     }
 
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
@@ -299,7 +324,7 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), copy)
+        self.relocate(id, Zone::InPlay, reason, false, Some(controller), copy, false)
     }
 
     fn relocate(
@@ -310,6 +335,7 @@ impl Game {
         bottom: bool,
         controller: Option<PlayerId>,
         copy: Option<crate::effects::Copiable>,
+        enter_face_down: bool,
     ) -> Option<ObjId> {
         let obj = self.obj(id)?;
         let from = obj.zone;
@@ -317,6 +343,13 @@ impl Game {
         let card = obj.card;
         let token = obj.token;
         let spell_copy = obj.spell_copy.is_some();
+        // 504.2, 502.26b, 510.6: a face-down spell resolves into a
+        // face-down permanent; a card played face down enters the stack
+        // face down; everywhere else it is face up again (and revealed,
+        // 504.6).
+        let was_face_down = obj.is_face_down();
+        let face_down = enter_face_down
+            || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -361,6 +394,12 @@ impl Game {
         let slot = id.slot as usize;
         let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
         self.objects[slot].reset_for_new_zone(to, ts);
+        if face_down {
+            self.objects[slot].flags |= crate::object::flags::FACE_DOWN;
+        } else if was_face_down {
+            // 504.6: its owner reveals it as it moves.
+            self.emit(Event::FaceDownRevealed { player: owner, card });
+        }
         // Played from the hand (409.1a), then resolved into play (413.2i);
         // kept as it leaves play, as last known information for an
         // intervening "if" checked on resolution (404.3).
@@ -392,8 +431,13 @@ impl Game {
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
-                // 503.5: a copy comes into play with the copied abilities.
-                let entering = copy.map_or(card, |c| c.card);
+                // 503.5: a copy comes into play with the copied abilities;
+                // 504.2: a face-down one with none.
+                let entering = if face_down {
+                    tolaria_cards::db().face_down
+                } else {
+                    copy.map_or(card, |c| c.card)
+                };
                 self.objects[slot].flags |=
                     Object::ability_flags(tolaria_cards::db().get(entering));
                 if let Some(c) = copy {
@@ -452,7 +496,11 @@ impl Game {
         }
         let _ = token;
         self.emit(Event::ZoneChange {
-            card,
+            card: if face_down {
+                tolaria_cards::db().face_down
+            } else {
+                card
+            },
             old: id,
             new,
             from,

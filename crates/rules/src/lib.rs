@@ -24,6 +24,7 @@ pub mod game;
 pub mod game_rules;
 pub mod ids;
 pub mod layers;
+mod morph;
 mod legal;
 pub mod library;
 pub mod object;

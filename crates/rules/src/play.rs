@@ -19,10 +19,15 @@ impl Game {
         self.rewind = Some(Box::new(snapshot));
         let rewind_events = self.events.len();
         let item = match &what {
-            Playing::Spell { obj } => {
-                let new = self
-                    .move_to(*obj, Zone::Stack, MoveReason::Cast)
-                    .expect("legal spell exists");
+            Playing::Spell { obj } | Playing::FaceDown { obj } => {
+                // 502.26b: a card played face down is turned face down
+                // before it is put onto the stack.
+                let new = if matches!(what, Playing::FaceDown { .. }) {
+                    self.move_face_down(*obj, Zone::Stack, MoveReason::Cast)
+                } else {
+                    self.move_to(*obj, Zone::Stack, MoveReason::Cast)
+                }
+                .expect("legal spell exists");
                 self.objects[new.slot as usize].set_base_controller(p);
                 StackItem {
                     kind: StackKind::Spell { obj: new },
@@ -54,9 +59,12 @@ impl Game {
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
+            Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
         };
         let what = match (what, &item.kind) {
-            (Playing::Spell { .. }, StackKind::Spell { obj }) => Playing::Spell { obj: *obj },
+            (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
+                Playing::Spell { obj: *obj }
+            }
             (w, _) => w,
         };
         self.stack.push(item);
@@ -100,7 +108,7 @@ impl Game {
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+            Playing::Spell { obj } => db().get(self.shown_card(*obj)).faces[0]
                 .spell
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
@@ -113,12 +121,15 @@ impl Game {
                 _ => &[],
             },
             Playing::Trigger(t) => &t.ability().targets,
+            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => &[],
         }
     }
 
     pub(crate) fn casting_source(&self, c: &Casting) -> SourceInfo {
         match &c.what {
-            Playing::Spell { obj } => SourceInfo::of(self, *obj, c.player),
+            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
+                SourceInfo::of(self, *obj, c.player)
+            }
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
             Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
         }
@@ -136,7 +147,7 @@ impl Game {
                 _ => None,
             },
             // 409.1f: a spell's additional cost (Waste Away's discard).
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+            Playing::Spell { obj } => db().get(self.shown_card(*obj)).faces[0]
                 .spell
                 .additional_cost
                 .as_ref(),
@@ -152,7 +163,7 @@ impl Game {
         };
         // 409.1b: a modal spell's mode is chosen first.
         if let Playing::Spell { obj } = c.what {
-            let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+            let spell = &db().get(self.shown_card(obj)).faces[0].spell;
             if !spell.modes.is_empty() && c.mode.is_none() {
                 if self.playable_modes(obj, c.player).next().is_none() {
                     self.cancel_play();
@@ -168,10 +179,16 @@ impl Game {
         }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+            // 502.26a: {3} rather than the mana cost of a face-down spell.
+            Playing::Spell { obj } if self.objects[obj.slot as usize].is_face_down() => {
+                crate::morph::face_down_cost()
+            }
+            Playing::Spell { obj } => db().get(self.shown_card(*obj)).faces[0]
                 .mana_cost
                 .clone()
                 .unwrap_or_default(),
+            // 502.26d: the morph cost.
+            Playing::TurnFaceUp { obj } => self.morph_cost(*obj).cloned().unwrap_or_default(),
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
@@ -343,6 +360,14 @@ impl Game {
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
     fn finish_casting(&mut self) {
         let Some(c) = self.casting.take() else { return };
+        if let Playing::TurnFaceUp { obj } = c.what {
+            // 502.26d: a special action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.turn_face_up(c.player, obj);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
                 self.pay_other_costs(cost, source);
@@ -389,7 +414,7 @@ impl Game {
                         targets,
                     })
                 }
-                Playing::Trigger(_) => {}
+                Playing::Trigger(_) | Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -426,7 +451,15 @@ impl Game {
 
     /// 422: the play is abandoned and the game returns to the moment before it.
     pub(crate) fn cancel_play(&mut self) {
-        let card = self.stack.last().and_then(|s| s.card(self));
+        let turning_face_up = self
+            .casting
+            .as_ref()
+            .is_some_and(|c| matches!(c.what, Playing::TurnFaceUp { .. }));
+        let card = if turning_face_up {
+            None
+        } else {
+            self.stack.last().and_then(|s| s.card(self))
+        };
         let player = self
             .casting
             .as_ref()
@@ -950,7 +983,7 @@ impl Game {
     fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
             Playing::Spell { obj } => {
-                db().get(self.objects[obj.slot as usize].card).faces[0]
+                db().get(self.shown_card(obj)).faces[0]
                     .spell
                     .x_color
             }

@@ -66,7 +66,7 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => db().get(game.shown_card(*obj)).faces[0]
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
@@ -96,7 +96,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => db().get(game.shown_card(*obj)).faces[0]
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
@@ -132,7 +132,7 @@ impl Game {
         let (source, source_card, is_spell, trigger, optional) = match &item.kind {
             StackKind::Spell { obj } => (
                 *obj,
-                self.objects[obj.slot as usize].card,
+                self.shown_card(*obj),
                 true,
                 TriggerContext::default(),
                 false,
@@ -544,6 +544,22 @@ impl Game {
     /// or those of the latest copy effect on it (a later copy effect
     /// overwrites an earlier one; a copy of a copy copies the original).
     pub fn copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
+        // 504.2, 503.2: a face-down object's copiable values are those the
+        // rules that turned it face down list (Clone copying a face-down
+        // creature is a nameless 2/2, 503.2's example).
+        if self.objects[o.slot as usize].is_face_down() {
+            return crate::effects::Copiable {
+                card: db().face_down,
+                token: None,
+                gains: None,
+            };
+        }
+        self.underlying_copiable_values(o)
+    }
+
+    /// 504.7: the copiable values a face-down permanent would have if it
+    /// were face up (its own, or those of the latest copy effect on it).
+    pub fn underlying_copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
         let latest = self
             .effects
             .iter()
@@ -1863,8 +1879,10 @@ impl Game {
             return;
         }
         let (owner, card) = (obj.owner, obj.card);
-        // "This spell can't be countered": the counter does nothing to it.
-        let uncounterable = obj.def().front().abilities.iter().any(|a| {
+        // "This spell can't be countered": the counter does nothing to it
+        // (504.2: a face-down spell has no such ability).
+        let shown = tolaria_cards::db().get(self.shown_card(o)).front();
+        let uncounterable = shown.abilities.iter().any(|a| {
             matches!(
                 a,
                 Ability::Static(tolaria_cards::StaticAbility::CantBeCountered)
@@ -1918,7 +1936,7 @@ pub(crate) fn copy_filter(
     let StackKind::Spell { obj } = item.kind else {
         return None;
     };
-    db().get(game.objects[obj.slot as usize].card).faces[0]
+    db().get(game.shown_card(obj)).faces[0]
         .abilities
         .iter()
         .find_map(|a| match a {

@@ -385,6 +385,28 @@ impl Scenario {
             ))
         };
         match verb {
+            // 502.26a: `play NAME face down`.
+            "play" if rest.to_ascii_lowercase().ends_with(" face down") => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::PlayFaceDown(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest[..rest.len() - " face down".len()].trim(),
+            ),
+            // 502.26d: `turn NAME face up` (the card's own name).
+            "turn" if rest.to_ascii_lowercase().ends_with(" face up") => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::TurnFaceUp(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest[..rest.len() - " face up".len()].trim(),
+            ),
             "play" => pick(
                 legal
                     .iter()
