@@ -734,7 +734,14 @@ impl Game {
             .map(|&t| crate::event::NamedTarget {
                 target: t,
                 card: match t {
-                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| x.card),
+                    // 504.2: a face-down object is named as such.
+                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| {
+                        if x.is_face_down() {
+                            tolaria_cards::db().face_down
+                        } else {
+                            x.card
+                        }
+                    }),
                     Target::Player(_) => None,
                 },
             })

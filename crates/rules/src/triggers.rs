@@ -48,6 +48,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             });
         }
         Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
+        // 502.26d: "When [this] is turned face up".
+        Event::TurnedFaceUp { obj, .. } => {
+            scan(game, *obj, |t, _, _| {
+                matches!(t, Trigger::TurnedFaceUp).then(TriggerContext::default)
+            });
+        }
         Event::ZoneChange {
             new,
             to: Zone::InPlay,
