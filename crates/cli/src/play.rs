@@ -525,11 +525,20 @@ impl Session<'_> {
         self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
-            if let Action::PlayLand(o) | Action::PlaySpell(o) | Action::Activate { source: o, .. } =
-                a
+            if let Action::PlayLand(o)
+            | Action::PlaySpell(o)
+            | Action::PlayFaceDown(o)
+            | Action::Activate { source: o, .. } = a
             {
                 if !d.contains('#') {
                     d.push_str(&format!(" {o}"));
+                }
+            }
+            // 504.3: only the controller turns a face-down permanent face
+            // up, and may look at it: the card's name in brackets.
+            if let Action::TurnFaceUp(o) = a {
+                if let Some(x) = game.obj(*o) {
+                    d.push_str(&format!(" [{}]", x.def().name));
                 }
             }
             self.say(&format!("  {:>3}) {d}", i + 1));

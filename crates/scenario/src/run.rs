@@ -1266,7 +1266,12 @@ fn dump(g: &Game, log: &[String]) -> String {
             .map(|o| {
                 let ch = compute(g, o);
                 let x = g.obj(o).expect("in play");
-                let mut d = ch.name().to_string();
+                // 504.3: a face-down permanent, with the card it is.
+                let mut d = if x.is_face_down() {
+                    format!("Face-down creature [{}]", obj_name(g, o))
+                } else {
+                    ch.name().to_string()
+                };
                 if ch.is_creature() {
                     d.push_str(&format!(" {}/{}", ch.power, ch.toughness));
                 }
