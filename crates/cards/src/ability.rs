@@ -205,9 +205,10 @@ pub enum Trigger {
     FirstSpellEachTurn { by: Whose },
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
-    /// 502.26d, 504.5: "When [this] is turned face up" (it triggers on
-    /// the permanent turning face up, not on coming into play).
-    TurnedFaceUp,
+    /// 502.26d, 504.5: "When [this] is turned face up", "Whenever a
+    /// permanent is turned face up" (it triggers on the permanent turning
+    /// face up, not on coming into play).
+    TurnedFaceUp(ObjectFilter),
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
@@ -625,6 +626,13 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "with a morph ability" (502.26): has morph now (a face-down
+    /// permanent has no abilities, 504.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_morph: bool,
+    /// "face-down creature" (504, 510.1c: a status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_down: Option<bool>,
 }
 
 impl ObjectFilter {
@@ -776,6 +784,16 @@ pub enum Effect {
         what: ObjectRef,
     },
     Untap {
+        what: ObjectRef,
+    },
+    /// "Turn [what] face up" (Break Open): an effect turns a face-down
+    /// permanent face up, whatever its morph cost (503.3's example).
+    TurnFaceUp {
+        what: ObjectRef,
+    },
+    /// 502.26e: "Turn [what] face down" (Backslide): it becomes a 2/2
+    /// face-down creature with no text, name, subtypes or mana cost.
+    TurnFaceDown {
         what: ObjectRef,
     },
     /// A continuous effect on the objects (locked in as it resolves,

@@ -932,6 +932,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
+        } else if w == "face-down" || w == "face-up" {
+            p.bump();
+            f.face_down = Some(w == "face-down");
         } else if w == "blocked" {
             p.bump();
             f.blocked = Some(true);
@@ -1074,7 +1077,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             let without = p.peek() == "without";
             let i = p.i;
             p.bump();
-            if p.eat("power") {
+            if !without && (p.eat_all("a morph ability") || p.eat_all("morph abilities")) {
+                f.with_morph = true;
+            } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
                 if without {
@@ -1986,6 +1991,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             } else {
                 p.eat_all("from the game").then_some(())?;
                 Effect::RemoveFromGame { what }
+            }
+        }
+        // 502.26e: "turn target creature with a morph ability face down".
+        "turn" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if p.eat_all("face up") {
+                Effect::TurnFaceUp { what }
+            } else {
+                p.eat_all("face down").then_some(())?;
+                Effect::TurnFaceDown { what }
             }
         }
         "tap" | "untap" | "regenerate" => {
@@ -2949,6 +2965,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
+    // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
+    if p.eat_all("a permanent is turned face up") {
+        return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
+    }
     // "Whenever one or more creatures block" (Tide of War).
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
@@ -2965,7 +2985,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::PhasesIn]);
         }
         if p.eat_all("is turned face up") {
-            return Some(vec![Trigger::TurnedFaceUp]);
+            return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![

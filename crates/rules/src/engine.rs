@@ -64,12 +64,21 @@ pub(crate) struct DamageCursor {
 /// What is being played (409) or put on the stack (410.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Playing {
-    Spell { obj: ObjId },
+    Spell {
+        obj: ObjId,
+    },
     /// 502.26b: a card played face down (becomes `Spell` once on the stack).
-    FaceDown { obj: ObjId },
+    FaceDown {
+        obj: ObjId,
+    },
     /// 502.26d: turning a face-down permanent face up (no stack object).
-    TurnFaceUp { obj: ObjId },
-    Ability { source: ObjId, index: u8 },
+    TurnFaceUp {
+        obj: ObjId,
+    },
+    Ability {
+        source: ObjId,
+        index: u8,
+    },
     Trigger(PendingTrigger),
 }
 
@@ -221,9 +230,9 @@ impl Game {
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
         let (object, triggered) = match &c.what {
-            Playing::Spell { obj }
-            | Playing::FaceDown { obj }
-            | Playing::TurnFaceUp { obj } => (*obj, false),
+            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
+                (*obj, false)
+            }
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         };

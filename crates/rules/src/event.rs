@@ -565,6 +565,13 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.26e: a spell or ability turns a permanent face down; `card` is
+    /// what it was face up.
+    TurnedFaceDown {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
     /// 102.x
     GameOver {
         winner: Option<PlayerId>,
@@ -664,6 +671,7 @@ impl Event {
             Event::Untapped { .. } => "302.2",
             Event::FaceDownRevealed { .. } => "504.6",
             Event::TurnedFaceUp { .. } => "502.26d",
+            Event::TurnedFaceDown { .. } => "502.26e",
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
             Event::BecameCopy { .. } => "503.4",
@@ -785,6 +793,7 @@ impl Event {
             }
             Event::TurnBegan { .. }
             | Event::TurnedFaceUp { .. }
+            | Event::TurnedFaceDown { .. }
             | Event::Flipped { .. }
             | Event::BecameCopy { .. }
             | Event::PhasedOut { .. }
@@ -1261,6 +1270,9 @@ impl Event {
             }
             Event::TurnedFaceUp { player, card, .. } => {
                 format!("{player} turns a face-down creature face up: it is {}", name(*card))
+            }
+            Event::TurnedFaceDown { player, card, .. } => {
+                format!("{} is turned face down ({player} controls it)", name(*card))
             }
             Event::Searched { player, found } => match found {
                 // The card found is named only when it is revealed or put

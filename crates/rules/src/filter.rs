@@ -68,6 +68,17 @@ pub fn matches_with(
     if ch.colors.intersects(f.colors_none) {
         return false;
     }
+    // 502.26: "with a morph ability".
+    if f.with_morph
+        && !ch.abilities().iter().any(|a| {
+            matches!(
+                a,
+                tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Morph(_))
+            )
+        })
+    {
+        return false;
+    }
     match f.controller {
         ControllerFilter::Any => {}
         ControllerFilter::You => {
@@ -82,6 +93,9 @@ pub fn matches_with(
         }
     }
     let o = &game.objects[id.slot as usize];
+    if f.face_down.is_some_and(|d| o.is_face_down() != d) {
+        return false;
+    }
     if let Some(t) = f.tapped {
         if o.is_tapped() != t {
             return false;

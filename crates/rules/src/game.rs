@@ -288,7 +288,12 @@ impl Game {
 
     /// 502.26b: a card played face down is turned face down before it is
     /// put onto the stack, so no event names it.
-    pub(crate) fn move_face_down(&mut self, id: ObjId, to: Zone, reason: MoveReason) -> Option<ObjId> {
+    pub(crate) fn move_face_down(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
         self.relocate(id, to, reason, false, None, None, true)
     }
 
@@ -311,7 +316,15 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), None, false)
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            false,
+            Some(controller),
+            None,
+            false,
+        )
     }
 
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
@@ -324,7 +337,15 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), copy, false)
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            false,
+            Some(controller),
+            copy,
+            false,
+        )
     }
 
     fn relocate(
@@ -348,8 +369,8 @@ impl Game {
         // face down; everywhere else it is face up again (and revealed,
         // 504.6).
         let was_face_down = obj.is_face_down();
-        let face_down = enter_face_down
-            || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
+        let face_down =
+            enter_face_down || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -398,7 +419,10 @@ impl Game {
             self.objects[slot].flags |= crate::object::flags::FACE_DOWN;
         } else if was_face_down {
             // 504.6: its owner reveals it as it moves.
-            self.emit(Event::FaceDownRevealed { player: owner, card });
+            self.emit(Event::FaceDownRevealed {
+                player: owner,
+                card,
+            });
         }
         // Played from the hand (409.1a), then resolved into play (413.2i);
         // kept as it leaves play, as last known information for an

@@ -161,6 +161,24 @@ impl Game {
         });
     }
 
+    /// 502.26e: a permanent turned face down by a spell or ability becomes
+    /// a 2/2 face-down creature; the rules for face-down permanents apply
+    /// to it (504.5 when it is turned face up again).
+    pub(crate) fn turn_face_down(&mut self, obj: ObjId) {
+        let Some(o) = self.obj_mut(obj) else { return };
+        if o.zone != Zone::InPlay || o.is_face_down() {
+            return;
+        }
+        let card = o.card;
+        let player = o.controller;
+        // Named as it was, face up, then hidden from now on.
+        self.emit(Event::TurnedFaceDown { player, obj, card });
+        let o = &mut self.objects[obj.slot as usize];
+        o.flags &= !crate::object::flags::ABILITY_BITS;
+        o.flags |= crate::object::flags::FACE_DOWN;
+        self.board.valid = false;
+    }
+
     /// 504.6: at the end of the game every face-down object in play or on
     /// the stack is revealed to all players.
     pub(crate) fn reveal_face_down_at_game_end(&mut self) {

@@ -982,11 +982,7 @@ impl Game {
     /// must be paid in, if any.
     fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
-            Playing::Spell { obj } => {
-                db().get(self.shown_card(obj)).faces[0]
-                    .spell
-                    .x_color
-            }
+            Playing::Spell { obj } => db().get(self.shown_card(obj)).faces[0].spell.x_color,
             _ => None,
         }
     }

@@ -1383,6 +1383,20 @@ impl Game {
                     self.tap(o);
                 }
             }
+            Effect::TurnFaceUp { what } => {
+                for o in self.objects_of(ctx, what) {
+                    let in_play = self.obj(o).is_some_and(|x| x.zone == Zone::InPlay);
+                    if in_play && self.objects[o.slot as usize].is_face_down() {
+                        let p = self.objects[o.slot as usize].controller;
+                        self.turn_face_up(p, o);
+                    }
+                }
+            }
+            Effect::TurnFaceDown { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.turn_face_down(o);
+                }
+            }
             Effect::Flip { what } => {
                 // 508: only a permanent in play flips (510.5).
                 for o in self.objects_of(ctx, what) {
