@@ -294,7 +294,15 @@ impl Game {
         to: Zone,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(id, to, reason, false, None, None, true)
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                face_down: true,
+                ..MoveOpts::default()
+            },
+        )
     }
 
     /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
@@ -305,7 +313,15 @@ impl Game {
         reason: MoveReason,
         bottom: bool,
     ) -> Option<ObjId> {
-        self.relocate(id, to, reason, bottom, None, None, false)
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                bottom,
+                ..MoveOpts::default()
+            },
+        )
     }
 
     /// Puts an object into play under `controller`'s control (413.2i: a
@@ -320,10 +336,10 @@ impl Game {
             id,
             Zone::InPlay,
             reason,
-            false,
-            Some(controller),
-            None,
-            false,
+            MoveOpts {
+                controller: Some(controller),
+                ..MoveOpts::default()
+            },
         )
     }
 
@@ -341,10 +357,11 @@ impl Game {
             id,
             Zone::InPlay,
             reason,
-            false,
-            Some(controller),
-            copy,
-            false,
+            MoveOpts {
+                controller: Some(controller),
+                copy,
+                ..MoveOpts::default()
+            },
         )
     }
 
@@ -353,11 +370,14 @@ impl Game {
         id: ObjId,
         to: Zone,
         reason: MoveReason,
-        bottom: bool,
-        controller: Option<PlayerId>,
-        copy: Option<crate::effects::Copiable>,
-        enter_face_down: bool,
+        opts: MoveOpts,
     ) -> Option<ObjId> {
+        let MoveOpts {
+            bottom,
+            controller,
+            copy,
+            face_down: enter_face_down,
+        } = opts;
         let obj = self.obj(id)?;
         let from = obj.zone;
         let owner = obj.owner;
@@ -778,6 +798,19 @@ impl Game {
             Target::Object(o) => self.obj(o).is_some(),
         }
     }
+}
+
+/// How an object moves (`Game::relocate`).
+#[derive(Clone, Copy, Default)]
+struct MoveOpts {
+    /// To the bottom of a library.
+    bottom: bool,
+    /// Comes into play under this player's control (413.2i).
+    controller: Option<PlayerId>,
+    /// Comes into play as a copy (503, Clone).
+    copy: Option<crate::effects::Copiable>,
+    /// 502.26b: turned face down as it moves (a card played face down).
+    face_down: bool,
 }
 
 /// Serde default for derived flags that are safe when true.
