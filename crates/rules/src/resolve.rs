@@ -1943,10 +1943,11 @@ impl Game {
         if obj.zone != Zone::Stack {
             return;
         }
-        let (owner, card) = (obj.owner, obj.card);
-        // "This spell can't be countered": the counter does nothing to it
-        // (504.2: a face-down spell has no such ability).
-        let shown = tolaria_cards::db().get(self.shown_card(o)).front();
+        // 504.2: a face-down spell is named and judged as such (it is
+        // revealed as it leaves the stack, 504.6).
+        let (owner, card) = (obj.owner, self.shown_card(o));
+        // "This spell can't be countered": the counter does nothing to it.
+        let shown = tolaria_cards::db().get(card).front();
         let uncounterable = shown.abilities.iter().any(|a| {
             matches!(
                 a,
