@@ -528,6 +528,7 @@ impl Session<'_> {
             if let Action::PlayLand(o)
             | Action::PlaySpell(o)
             | Action::PlayFaceDown(o)
+            | Action::PlaySplit { card: o, .. }
             | Action::Activate { source: o, .. } = a
             {
                 if !d.contains('#') {

@@ -22,6 +22,12 @@ pub enum Action {
     /// 502.26d: turn a face-down permanent you control face up by paying
     /// its morph cost (doesn't use the stack).
     TurnFaceUp(ObjId),
+    /// 505.2, 409: play one half of a split card from hand (`half` 0 is
+    /// the first face, 1 the second).
+    PlaySplit {
+        card: ObjId,
+        half: u8,
+    },
     /// 409: activate the `index`-th ability of a permanent (not a mana ability).
     Activate {
         source: ObjId,

@@ -427,11 +427,14 @@ impl Game {
                 self.passes = 0;
                 self.flow = Flow::Priority(p);
             }
-            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
-            Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }),
+            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }, 0),
+            Action::PlaySplit { card, half } => {
+                self.begin_casting(p, Playing::Spell { obj: card }, half)
+            }
+            Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }, 0),
             Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
             Action::Activate { source, index } => {
-                self.begin_casting(p, Playing::Ability { source, index })
+                self.begin_casting(p, Playing::Ability { source, index }, 0)
             }
             Action::ActivateMana {
                 source,
