@@ -277,6 +277,10 @@ pub enum Trigger {
     FirstSpellEachTurn { by: Whose },
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
+    /// 502.26d, 504.5: "When [this] is turned face up", "Whenever a
+    /// permanent is turned face up" (it triggers on the permanent turning
+    /// face up, not on coming into play).
+    TurnedFaceUp(ObjectFilter),
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
@@ -382,6 +386,10 @@ pub enum StaticAbility {
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
+    /// 502.26a: "Morph [cost]": the card may be played face down as a 2/2
+    /// creature for {3}, and a face-down permanent with it may be turned
+    /// face up for the cost (502.26d). Generates no continuous effect.
+    Morph(ManaCost),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
@@ -736,6 +744,13 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "with a morph ability" (502.26): has morph now (a face-down
+    /// permanent has no abilities, 504.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_morph: bool,
+    /// "face-down creature" (504, 510.1c: a status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_down: Option<bool>,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,
@@ -906,6 +921,16 @@ pub enum Effect {
     BlocksThisCombatIfAble {
         blocker: ObjectRef,
         attacker: ObjectRef,
+    },
+    /// "Turn [what] face up" (Break Open): an effect turns a face-down
+    /// permanent face up, whatever its morph cost (503.3's example).
+    TurnFaceUp {
+        what: ObjectRef,
+    },
+    /// 502.26e: "Turn [what] face down" (Backslide): it becomes a 2/2
+    /// face-down creature with no text, name, subtypes or mana cost.
+    TurnFaceDown {
+        what: ObjectRef,
     },
     /// A continuous effect on the objects (locked in as it resolves,
     /// 418.3b): "gets +P/+T and gains [keywords] until end of turn" (layers

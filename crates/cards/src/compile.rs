@@ -781,6 +781,19 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     condition: None,
                 }));
             }
+        } else if p.eat("morph") {
+            // 502.26a: "Morph [cost]"; a cost that isn't mana ("Morph—Reveal
+            // a white card") stays unsupported.
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            let cost = ManaCost::parse(&mana).ok()?;
+            if mana.is_empty() || cost.x > 0 {
+                return None;
+            }
+            v.push(Ability::Static(StaticAbility::Morph(cost)));
         } else if p.eat("equip") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could
@@ -1085,6 +1098,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
+        } else if w == "face-down" || w == "face-up" {
+            p.bump();
+            f.face_down = Some(w == "face-down");
         } else if w == "blocked" {
             p.bump();
             f.blocked = Some(true);
@@ -1236,7 +1252,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             let without = p.peek() == "without";
             let i = p.i;
             p.bump();
-            if p.eat("power") {
+            if !without && (p.eat_all("a morph ability") || p.eat_all("morph abilities")) {
+                f.with_morph = true;
+            } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
                 if without {
@@ -2229,6 +2247,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             } else {
                 p.eat_all("from the game").then_some(())?;
                 Effect::RemoveFromGame { what }
+            }
+        }
+        // 502.26e: "turn target creature with a morph ability face down".
+        "turn" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if p.eat_all("face up") {
+                Effect::TurnFaceUp { what }
+            } else {
+                p.eat_all("face down").then_some(())?;
+                Effect::TurnFaceDown { what }
             }
         }
         "tap" | "untap" | "regenerate" => {
@@ -3356,6 +3385,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
+    // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
+    if p.eat_all("a permanent is turned face up") {
+        return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
+    }
     // "Whenever one or more creatures block" (Tide of War).
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
@@ -3386,6 +3419,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("phases in") {
             return Some(vec![Trigger::PhasesIn]);
+        }
+        if p.eat_all("is turned face up") {
+            return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![

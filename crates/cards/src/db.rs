@@ -266,8 +266,52 @@ pub enum CardDataError {
 #[derive(Debug)]
 pub struct CardDb {
     pub version: String,
+    /// The pool, then one synthetic entry (`face_down`) that is not part
+    /// of it: `iter`, `len` and the name lookups see only the pool.
     cards: Vec<CardDef>,
     by_name: HashMap<String, CardId>,
+    /// 504.2, 502.26a: the characteristics of a face-down spell or
+    /// permanent (a 2/2 creature with no name, text, subtypes, colour or
+    /// mana cost), as a card definition so that every reader of a face in
+    /// force sees exactly those values.
+    pub face_down: CardId,
+}
+
+/// The synthetic face-down definition (504.2, 502.26a).
+fn face_down_def(id: CardId) -> CardDef {
+    let mut types = TypeSet::EMPTY;
+    types.insert(CardType::Creature);
+    CardDef {
+        id,
+        name: String::new(),
+        layout: Layout::Normal,
+        faces: vec![CardFace {
+            name: String::new(),
+            mana_cost: None,
+            colors: ColorSet::EMPTY,
+            types,
+            supertypes: SupertypeSet::default(),
+            subtypes: SubtypeSet::new(),
+            power: Some(PtValue::Fixed(2)),
+            toughness: Some(PtValue::Fixed(2)),
+            oracle_text: String::new(),
+            printed_type: None,
+            printed_text: None,
+            keywords: KeywordSet::EMPTY,
+            abilities: Vec::new(),
+            spell: SpellAbility::default(),
+            protection_colors: ColorSet::EMPTY,
+            protection_types: TypeSet::EMPTY,
+            has_statics: false,
+            has_state_triggers: false,
+            has_graveyard_triggers: false,
+            ability_kinds: 0,
+            support: Ok(()),
+        }],
+        rulings: Vec::new(),
+        first_set: String::new(),
+        release_date: String::new(),
+    }
 }
 
 static DB: OnceLock<CardDb> = OnceLock::new();
@@ -293,7 +337,7 @@ impl CardDb {
     pub fn from_json(text: &str) -> Result<CardDb, CardDataError> {
         let file: RawCardFile =
             serde_json::from_str(text).map_err(|e| CardDataError::Json(e.to_string()))?;
-        if file.cards.len() > u16::MAX as usize {
+        if file.cards.len() >= u16::MAX as usize {
             return Err(CardDataError::TooMany(file.cards.len()));
         }
         let mut cards = Vec::with_capacity(file.cards.len());
@@ -309,10 +353,13 @@ impl CardDb {
             }
             cards.push(def);
         }
+        let face_down = CardId(cards.len() as u16);
+        cards.push(face_down_def(face_down));
         Ok(CardDb {
             version: file.version,
             cards,
             by_name,
+            face_down,
         })
     }
 
@@ -338,8 +385,7 @@ impl CardDb {
     /// Ice"), never by one half.
     pub fn nameable(&self, name: &str) -> Option<CardId> {
         let key = name.trim().to_ascii_lowercase();
-        self.cards
-            .iter()
+        self.iter()
             .find(|c| {
                 c.name.to_ascii_lowercase() == key
                     || (c.layout == Layout::Flip
@@ -353,16 +399,24 @@ impl CardDb {
         self.nameable(name).is_some()
     }
 
+    /// The cards of the pool (not the synthetic face-down entry).
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
-        self.cards.iter()
+        self.cards[..self.len()].iter()
     }
 
+    /// How many cards the pool holds.
     pub fn len(&self) -> usize {
-        self.cards.len()
+        self.cards.len() - 1
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cards.is_empty()
+        self.len() == 0
+    }
+
+    /// Whether this id is the synthetic face-down definition (504.2).
+    #[inline]
+    pub fn is_face_down(&self, id: CardId) -> bool {
+        id == self.face_down
     }
 }
 
@@ -502,6 +556,8 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Protection(crate::Protection::CardType(t)) => {
                         face.protection_types.insert(*t)
                     }
+                    // 502.26: morph generates no continuous effect.
+                    Ability::Static(crate::StaticAbility::Morph(_)) => {}
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true

@@ -527,11 +527,19 @@ impl Session<'_> {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
             | Action::PlaySpell(o)
+            | Action::PlayFaceDown(o)
             | Action::PlaySplit { card: o, .. }
             | Action::Activate { source: o, .. } = a
             {
                 if !d.contains('#') {
                     d.push_str(&format!(" {o}"));
+                }
+            }
+            // 504.3: only the controller turns a face-down permanent face
+            // up, and may look at it: the card's name in brackets.
+            if let Action::TurnFaceUp(o) = a {
+                if let Some(x) = game.obj(*o) {
+                    d.push_str(&format!(" [{}]", x.def().name));
                 }
             }
             self.say(&format!("  {:>3}) {d}", i + 1));
@@ -743,15 +751,6 @@ fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
     } else if x.sick && x.power.is_some() {
         st.push("sick".into());
     }
-    if x.face_down {
-        st.push("face down".into());
-    }
-    if x.flipped {
-        st.push("flipped".into());
-    }
-    if x.phased_out {
-        st.push("phased out".into());
-    }
     if x.owner != x.controller {
         st.push(format!("owned by {}", x.owner));
     }
@@ -759,7 +758,14 @@ fn status(game: &Game, v: &PlayerView, x: &PermanentView) -> Vec<String> {
 }
 
 fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> String {
-    let mut l = format!("{} {}", s.bold(&x.name), x.id);
+    // 504.3: a face-down permanent shows as such; its controller (who may
+    // look at it) also sees the card's name in brackets.
+    let name = match (x.face_down, x.card) {
+        (true, Some(_)) => format!("Face-down creature [{}]", x.name),
+        (true, None) => "Face-down creature".to_string(),
+        _ => x.name.clone(),
+    };
+    let mut l = format!("{} {}", s.bold(&name), x.id);
     if let (Some(p), Some(t)) = (x.power, x.toughness) {
         l.push_str(&format!(" {p}/{t}"));
     }

@@ -17,6 +17,11 @@ pub enum Action {
     PlayLand(ObjId),
     /// 409: play a spell from hand.
     PlaySpell(ObjId),
+    /// 502.26a: play a card with morph from hand face down, for {3}.
+    PlayFaceDown(ObjId),
+    /// 502.26d: turn a face-down permanent you control face up by paying
+    /// its morph cost (doesn't use the stack).
+    TurnFaceUp(ObjId),
     /// 505.2, 409: play one half of a split card from hand (`half` 0 is
     /// the first face, 1 the second).
     PlaySplit {

@@ -231,6 +231,11 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
     {
         return ch;
     }
+    // 504.2: a face-down spell or permanent has only the characteristics
+    // the morph rules list (a 2/2 creature, 502.26a).
+    if o.is_face_down() {
+        return of_face(tolaria_cards::db().face_down, 0, o.base_controller);
+    }
     // 505.2: a split card has both halves' characteristics, except on the
     // stack, where only the half being played exists.
     let mut ch = if o.def().layout == tolaria_cards::Layout::Split && o.zone != Zone::Stack {

@@ -33,7 +33,8 @@ impl Game {
     /// and the card's own reduction (Avatar of Might).
     pub(crate) fn spell_cost_change(&self, p: PlayerId, card: ObjId) -> i32 {
         let mut change = 0i32;
-        let face = self.objects[card.slot as usize].def().front();
+        // 504.2: a face-down spell has only the face-down characteristics.
+        let face = tolaria_cards::db().get(self.shown_card(card)).front();
         if face.has_statics {
             for a in &face.abilities {
                 // 502.31a: {1} less for each [filter] the player controls.

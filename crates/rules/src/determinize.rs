@@ -11,9 +11,9 @@
 //!
 //! The unseen cards of an owner are the cards in those places: a searcher
 //! is assumed to know each deck list (open deck lists), not where the cards
-//! are. Face-down permanents (504) keep their identity: swapping a card in
-//! play would change what has been paid and put there; there is no morph
-//! in the shipped decks, a known limit.
+//! are. A face-down spell or permanent the viewer may not look at (504.3)
+//! is only known to be a card with morph (502.26c): those are re-dealt among
+//! themselves and the owner's unseen cards with morph.
 
 use crate::{Game, PlayerId, Rng};
 
@@ -45,6 +45,40 @@ impl Game {
             cards.extend(slots.iter().map(|&s| self.objects[s].card));
             // From a canonical order, so the deal depends only on which
             // cards are unseen, not on where they really are.
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            for (&s, &c) in slots.iter().zip(cards.iter()) {
+                g.objects[s].card = c;
+                dealt.push((s, c));
+            }
+        }
+        // 504.3, 502.26c: face-down objects the viewer can't look at.
+        for p in self.player_ids() {
+            slots.clear();
+            slots.extend(self.objects.iter().enumerate().filter_map(|(s, o)| {
+                (o.owner == p
+                    && o.is_face_down()
+                    && matches!(
+                        o.zone,
+                        crate::Zone::InPlay | crate::Zone::Stack | crate::Zone::PhasedOut
+                    )
+                    && !self.sees_hand_of(viewer, o.controller))
+                .then_some(s)
+            }));
+            if slots.is_empty() {
+                continue;
+            }
+            let pl = self.player(p);
+            let hidden_hand = !self.sees_hand_of(viewer, p);
+            slots.extend(
+                pl.library
+                    .iter()
+                    .chain(pl.hand.iter().filter(|_| hidden_hand))
+                    .map(|id| id.slot as usize)
+                    .filter(|&s| crate::morph::morph_cost_of(g.objects[s].card, 0).is_some()),
+            );
+            cards.clear();
+            cards.extend(slots.iter().map(|&s| g.objects[s].card));
             cards.sort_unstable();
             rng.shuffle(&mut cards);
             for (&s, &c) in slots.iter().zip(cards.iter()) {

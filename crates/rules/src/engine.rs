@@ -64,8 +64,21 @@ pub(crate) struct DamageCursor {
 /// What is being played (409) or put on the stack (410.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) enum Playing {
-    Spell { obj: ObjId },
-    Ability { source: ObjId, index: u8 },
+    Spell {
+        obj: ObjId,
+    },
+    /// 502.26b: a card played face down (becomes `Spell` once on the stack).
+    FaceDown {
+        obj: ObjId,
+    },
+    /// 502.26d: turning a face-down permanent face up (no stack object).
+    TurnFaceUp {
+        obj: ObjId,
+    },
+    Ability {
+        source: ObjId,
+        index: u8,
+    },
     Trigger(PendingTrigger),
 }
 
@@ -246,7 +259,9 @@ impl Game {
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
         let (object, triggered) = match &c.what {
-            Playing::Spell { obj } => (*obj, false),
+            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
+                (*obj, false)
+            }
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         };
@@ -419,6 +434,8 @@ impl Game {
             Action::PlaySplit { card, half } => {
                 self.begin_casting(p, Playing::Spell { obj: card }, half, None)
             }
+            Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }, 0, None),
+            Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
             Action::Activate { source, index } => {
                 self.begin_casting(p, Playing::Ability { source, index }, 0, None)
             }
@@ -454,6 +471,7 @@ impl Game {
             if guard > 100_000 {
                 // 104.4b-style loop with no choices: the game is a draw.
                 self.result = Some(GameResult::Draw);
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver { winner: None });
                 break;
             }
@@ -547,12 +565,14 @@ impl Game {
                 self.result = Some(GameResult::Draw);
                 self.decision = None;
                 self.flow = Flow::GameOver;
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver { winner: None });
             }
             1 => {
                 self.result = Some(GameResult::Win(alive[0]));
                 self.decision = None;
                 self.flow = Flow::GameOver;
+                self.reveal_face_down_at_game_end();
                 self.emit(Event::GameOver {
                     winner: Some(alive[0]),
                 });

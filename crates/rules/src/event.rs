@@ -589,6 +589,26 @@ pub enum Event {
         player: PlayerId,
         reason: LossReason,
     },
+    /// 504.6: a face-down spell or permanent is revealed to all players as
+    /// it moves to a zone where it is face up (or as the game ends).
+    FaceDownRevealed {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// 502.26d: a face-down permanent is turned face up (its morph cost
+    /// paid); `card` is the card it now shows.
+    TurnedFaceUp {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
+    /// 502.26e: a spell or ability turns a permanent face down; `card` is
+    /// what it was face up.
+    TurnedFaceDown {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
     /// 102.x
     GameOver {
         winner: Option<PlayerId>,
@@ -596,6 +616,10 @@ pub enum Event {
 }
 
 fn name(c: CardId) -> &'static str {
+    // 504.2: a face-down object has no name; the log calls it so.
+    if db().is_face_down(c) {
+        return "Face-down creature";
+    }
     &db().get(c).name
 }
 
@@ -616,6 +640,63 @@ fn targets(ts: &[NamedTarget]) -> String {
 }
 
 impl Event {
+    /// 504.2–504.3: an event about an object that is face down names the
+    /// face-down characteristics instead of its card, so neither the log
+    /// nor a trigger reading the event learns what it is.
+    pub(crate) fn hide_face_down(&mut self, face_down: impl Fn(ObjId) -> bool) {
+        let fd = db().face_down;
+        let hide = |o: ObjId, c: &mut CardId| {
+            if face_down(o) {
+                *c = fd;
+            }
+        };
+        match self {
+            Event::Untapped { obj, card }
+            | Event::Tapped { obj, card, .. }
+            | Event::PhasedOut { obj, card, .. }
+            | Event::PhasedIn { obj, card, .. }
+            | Event::SpellPlayed { obj, card, .. }
+            | Event::Regenerated { obj, card }
+            | Event::AttackerDeclared { obj, card }
+            | Event::RemovedFromCombat { obj, card, .. }
+            | Event::StaysTapped { obj, card }
+            | Event::Unattached { obj, card }
+            | Event::ControlChanged { obj, card, .. }
+            | Event::EffectCreated { obj, card, .. }
+            | Event::Pumped { obj, card, .. }
+            | Event::CountersPut { obj, card, .. }
+            | Event::CountersRemoved { obj, card, .. }
+            | Event::RemovedFromCombatTurnEnded { obj, card }
+            | Event::Attached { obj, card, .. } => hide(*obj, card),
+            Event::AbilityPlayed { source, card, .. }
+            | Event::TriggerPutOnStack { source, card, .. }
+            | Event::TriggerRemoved { source, card }
+            | Event::ManaAdded { source, card, .. } => hide(*source, card),
+            Event::Damage {
+                source,
+                source_card,
+                to,
+                to_card,
+                ..
+            } => {
+                hide(*source, source_card);
+                if let (Target::Object(o), Some(c)) = (to, to_card) {
+                    hide(*o, c);
+                }
+            }
+            Event::BlockerDeclared {
+                blocker,
+                blocker_card,
+                attacker,
+                attacker_card,
+            } => {
+                hide(*blocker, blocker_card);
+                hide(*attacker, attacker_card);
+            }
+            _ => {}
+        }
+    }
+
     /// The rule the event follows, for the log.
     pub fn rule(&self) -> &'static str {
         match self {
@@ -625,6 +706,9 @@ impl Event {
             Event::TurnBegan { .. } => "300.1",
             Event::StepBegan { step } => step.rule(),
             Event::Untapped { .. } => "302.2",
+            Event::FaceDownRevealed { .. } => "504.6",
+            Event::TurnedFaceUp { .. } => "502.26d",
+            Event::TurnedFaceDown { .. } => "502.26e",
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
             Event::BecameCopy { .. } => "503.4",
@@ -756,6 +840,8 @@ impl Event {
                 }
             }
             Event::TurnBegan { .. }
+            | Event::TurnedFaceUp { .. }
+            | Event::TurnedFaceDown { .. }
             | Event::Flipped { .. }
             | Event::BecameCopy { .. }
             | Event::PhasedOut { .. }
@@ -1275,6 +1361,15 @@ impl Event {
                     "not in the game"
                 }
             ),
+            Event::FaceDownRevealed { player, card } => {
+                format!("{player} reveals the face-down {}", name(*card))
+            }
+            Event::TurnedFaceUp { player, card, .. } => {
+                format!("{player} turns a face-down creature face up: it is {}", name(*card))
+            }
+            Event::TurnedFaceDown { player, card, .. } => {
+                format!("{} is turned face down ({player} controls it)", name(*card))
+            }
             Event::Searched { player, found } => match found {
                 // The card found is named only when it is revealed or put
                 // into play (those events name it).

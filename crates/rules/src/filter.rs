@@ -75,6 +75,17 @@ pub fn matches_with(
     if ch.colors.intersects(f.colors_none) {
         return false;
     }
+    // 502.26: "with a morph ability".
+    if f.with_morph
+        && !ch.abilities().iter().any(|a| {
+            matches!(
+                a,
+                tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Morph(_))
+            )
+        })
+    {
+        return false;
+    }
     // 203.2 "multicolored"; 505.3: a split card whose halves differ in
     // colour is multicoloured outside the stack.
     if f.multicolored && ch.colors.0.count_ones() < 2 {
@@ -110,6 +121,9 @@ pub fn matches_with(
         }
     }
     let o = &game.objects[id.slot as usize];
+    if f.face_down.is_some_and(|d| o.is_face_down() != d) {
+        return false;
+    }
     if let Some(t) = f.tapped {
         if o.is_tapped() != t {
             return false;

@@ -218,7 +218,14 @@ impl Game {
     }
 
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
-    pub fn emit(&mut self, e: Event) {
+    pub fn emit(&mut self, mut e: Event) {
+        // 504.2, 504.3: an event about a face-down object names the
+        // face-down characteristics, never the card (the log is public).
+        e.hide_face_down(|o| {
+            self.objects
+                .get(o.slot as usize)
+                .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
+        });
         self.sba_dirty |= e.may_cause_sba();
         match e.board_change() {
             crate::event::BoardChange::Always => self.board.valid = false,
@@ -271,6 +278,37 @@ impl Game {
         self.move_to_pos(id, to, reason, false)
     }
 
+    /// The card whose characteristics an object shows (504.2): the
+    /// face-down definition for a face-down spell or permanent, else its card.
+    #[inline]
+    pub fn shown_card(&self, id: ObjId) -> tolaria_cards::CardId {
+        let o = &self.objects[id.slot as usize];
+        if o.is_face_down() {
+            tolaria_cards::db().face_down
+        } else {
+            o.card
+        }
+    }
+
+    /// 502.26b: a card played face down is turned face down before it is
+    /// put onto the stack, so no event names it.
+    pub(crate) fn move_face_down(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                face_down: true,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
     /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
     pub fn move_to_pos(
         &mut self,
@@ -279,7 +317,15 @@ impl Game {
         reason: MoveReason,
         bottom: bool,
     ) -> Option<ObjId> {
-        self.relocate(id, to, reason, bottom, None, None)
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                bottom,
+                ..MoveOpts::default()
+            },
+        )
     }
 
     /// Puts an object into play under `controller`'s control (413.2i: a
@@ -290,7 +336,15 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), None)
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            MoveOpts {
+                controller: Some(controller),
+                ..MoveOpts::default()
+            },
+        )
     }
 
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
@@ -303,7 +357,16 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.relocate(id, Zone::InPlay, reason, false, Some(controller), copy)
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            MoveOpts {
+                controller: Some(controller),
+                copy,
+                ..MoveOpts::default()
+            },
+        )
     }
 
     fn relocate(
@@ -311,16 +374,27 @@ impl Game {
         id: ObjId,
         to: Zone,
         reason: MoveReason,
-        bottom: bool,
-        controller: Option<PlayerId>,
-        copy: Option<crate::effects::Copiable>,
+        opts: MoveOpts,
     ) -> Option<ObjId> {
+        let MoveOpts {
+            bottom,
+            controller,
+            copy,
+            face_down: enter_face_down,
+        } = opts;
         let obj = self.obj(id)?;
         let from = obj.zone;
         let owner = obj.owner;
         let card = obj.card;
         let token = obj.token;
         let spell_copy = obj.spell_copy.is_some();
+        // 504.2, 502.26b, 510.6: a face-down spell resolves into a
+        // face-down permanent; a card played face down enters the stack
+        // face down; everywhere else it is face up again (and revealed,
+        // 504.6).
+        let was_face_down = obj.is_face_down();
+        let face_down =
+            enter_face_down || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
         // 217.1d: owner's zones.
         let to = match to {
             Zone::Library(_) => Zone::Library(owner),
@@ -375,6 +449,15 @@ impl Game {
         let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
         let kicked = self.objects[slot].flags & crate::object::flags::KICKED;
         self.objects[slot].reset_for_new_zone(to, ts);
+        if face_down {
+            self.objects[slot].flags |= crate::object::flags::FACE_DOWN;
+        } else if was_face_down {
+            // 504.6: its owner reveals it as it moves.
+            self.emit(Event::FaceDownRevealed {
+                player: owner,
+                card,
+            });
+        }
         // 502.21b: a kicked spell's permanent "was kicked" while in play and
         // as last known information once it leaves.
         if kicked != 0
@@ -414,8 +497,13 @@ impl Game {
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
                 self.objects[slot].flags |= crate::object::flags::SICK;
-                // 503.5: a copy comes into play with the copied abilities.
-                let entering = copy.map_or(card, |c| c.card);
+                // 503.5: a copy comes into play with the copied abilities;
+                // 504.2: a face-down one with none.
+                let entering = if face_down {
+                    tolaria_cards::db().face_down
+                } else {
+                    copy.map_or(card, |c| c.card)
+                };
                 self.objects[slot].flags |=
                     Object::ability_flags(tolaria_cards::db().get(entering))
                         | Object::gained_ability_flags(copy.and_then(|c| c.gains));
@@ -511,7 +599,11 @@ impl Game {
         }
         let _ = token;
         self.emit(Event::ZoneChange {
-            card,
+            card: if face_down {
+                tolaria_cards::db().face_down
+            } else {
+                card
+            },
             old: id,
             new,
             from,
@@ -745,7 +837,14 @@ impl Game {
             .map(|&t| crate::event::NamedTarget {
                 target: t,
                 card: match t {
-                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| x.card),
+                    // 504.2: a face-down object is named as such.
+                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| {
+                        if x.is_face_down() {
+                            tolaria_cards::db().face_down
+                        } else {
+                            x.card
+                        }
+                    }),
                     Target::Player(_) => None,
                 },
             })
@@ -758,6 +857,19 @@ impl Game {
             Target::Object(o) => self.obj(o).is_some(),
         }
     }
+}
+
+/// How an object moves (`Game::relocate`).
+#[derive(Clone, Copy, Default)]
+struct MoveOpts {
+    /// To the bottom of a library.
+    bottom: bool,
+    /// Comes into play under this player's control (413.2i).
+    controller: Option<PlayerId>,
+    /// Comes into play as a copy (503, Clone).
+    copy: Option<crate::effects::Copiable>,
+    /// 502.26b: turned face down as it moves (a card played face down).
+    face_down: bool,
 }
 
 /// Serde default for derived flags that are safe when true.

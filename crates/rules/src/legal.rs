@@ -511,8 +511,14 @@ impl Game {
         };
         for &card in &self.player(p).hand {
             self.hand_card_actions(p, card, &avail, out);
+            // 502.26a: a card with morph may also be played face down.
+            if self.face_down_play_legal(p, card, &avail) {
+                out.push(Action::PlayFaceDown(card));
+            }
         }
         self.ninjutsu_actions(p, &avail, out);
+        // 502.26d: turning a face-down permanent face up.
+        self.turn_face_up_options(p, &avail, out);
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
         if self.may_have_activated() {
@@ -768,10 +774,18 @@ impl Game {
 
     /// Describes an action for people (the terminal and logs).
     pub fn describe(&self, a: &Action) -> String {
+        // 504.3: a face-down object is described as such (its controller's
+        // terminal adds the name it may look at).
         let name = |o: &ObjId| {
             self.objects
                 .get(o.slot as usize)
-                .map_or("?".to_string(), |x| x.def().name.clone())
+                .map_or("?".to_string(), |x| {
+                    if x.is_face_down() && x.gen == o.gen {
+                        "face-down creature".to_string()
+                    } else {
+                        x.def().name.clone()
+                    }
+                })
         };
         let tgt = |t: &Target| match t {
             Target::Player(p) => format!("{} ({})", self.player(*p).name, p),
@@ -791,6 +805,8 @@ impl Game {
                 format!("play {} with flashback", name(o))
             }
             Action::PlaySpell(o) => format!("play {}", name(o)),
+            Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
+            Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects

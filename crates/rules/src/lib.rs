@@ -28,6 +28,7 @@ pub mod layers;
 mod legal;
 pub mod library;
 mod ninjutsu;
+mod morph;
 pub mod object;
 pub mod phasing;
 pub mod play;

@@ -292,7 +292,11 @@ impl Object {
         u8::from(self.flags & flags::SPLIT_SECOND != 0 && self.zone == Zone::Stack)
     }
     /// The face of [`Object::spell_face_index`].
+    /// 504.2: a face-down spell's is the face-down definition's.
     pub fn spell_face(&self) -> &'static tolaria_cards::CardFace {
+        if self.is_face_down() {
+            return db().get(db().face_down).front();
+        }
         &self.def().faces[self.spell_face_index() as usize]
     }
     pub fn is_tapped(&self) -> bool {

@@ -30,10 +30,15 @@ impl Game {
         let flashback = matches!(&what, Playing::Spell { obj }
             if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
         let item = match &what {
-            Playing::Spell { obj } => {
-                let new = self
-                    .move_to(*obj, Zone::Stack, MoveReason::Cast)
-                    .expect("legal spell exists");
+            Playing::Spell { obj } | Playing::FaceDown { obj } => {
+                // 502.26b: a card played face down is turned face down
+                // before it is put onto the stack.
+                let new = if matches!(what, Playing::FaceDown { .. }) {
+                    self.move_face_down(*obj, Zone::Stack, MoveReason::Cast)
+                } else {
+                    self.move_to(*obj, Zone::Stack, MoveReason::Cast)
+                }
+                .expect("legal spell exists");
                 self.objects[new.slot as usize].set_base_controller(p);
                 // 505.2: on the stack only the half being played exists.
                 if half == 1 {
@@ -71,9 +76,12 @@ impl Game {
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
+            Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
         };
         let what = match (what, &item.kind) {
-            (Playing::Spell { .. }, StackKind::Spell { obj }) => Playing::Spell { obj: *obj },
+            (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
+                Playing::Spell { obj: *obj }
+            }
             (w, _) => w,
         };
         self.stack.push(item);
@@ -139,12 +147,15 @@ impl Game {
                 _ => &[],
             },
             Playing::Trigger(t) => &t.ability().targets,
+            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => &[],
         }
     }
 
     pub(crate) fn casting_source(&self, c: &Casting) -> SourceInfo {
         match &c.what {
-            Playing::Spell { obj } => SourceInfo::of(self, *obj, c.player),
+            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
+                SourceInfo::of(self, *obj, c.player)
+            }
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
             Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
         }
@@ -365,7 +376,7 @@ impl Game {
         let Playing::Spell { obj } = c.what else {
             return false;
         };
-        let mana_cost = db().get(self.objects[obj.slot as usize].card).faces[0]
+        let mana_cost = db().get(self.shown_card(obj)).faces[0]
             .mana_cost
             .clone()
             .unwrap_or_default();
@@ -396,11 +407,17 @@ impl Game {
         }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
+            // 502.26a: {3} rather than the mana cost of a face-down spell.
+            Playing::Spell { obj } if self.objects[obj.slot as usize].is_face_down() => {
+                crate::morph::face_down_cost()
+            }
             Playing::Spell { obj } => self.objects[obj.slot as usize]
                 .spell_face()
                 .mana_cost
                 .clone()
                 .unwrap_or_default(),
+            // 502.26d: the morph cost.
+            Playing::TurnFaceUp { obj } => self.morph_cost(*obj).cloned().unwrap_or_default(),
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
@@ -574,11 +591,7 @@ impl Game {
     /// 502.46a: is the spell being played one with convoke?
     fn convoking(&self, c: &Casting) -> bool {
         match c.what {
-            Playing::Spell { obj } => {
-                db().get(self.objects[obj.slot as usize].card).faces[0]
-                    .spell
-                    .convoke
-            }
+            Playing::Spell { obj } => db().get(self.shown_card(obj)).faces[0].spell.convoke,
             _ => false,
         }
     }
@@ -661,6 +674,14 @@ impl Game {
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
     fn finish_casting(&mut self) {
         let Some(c) = self.casting.take() else { return };
+        if let Playing::TurnFaceUp { obj } = c.what {
+            // 502.26d: a special action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.turn_face_up(c.player, obj);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
                 self.pay_other_costs(cost, source);
@@ -739,7 +760,7 @@ impl Game {
                         targets,
                     })
                 }
-                Playing::Trigger(_) => {}
+                Playing::Trigger(_) | Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -776,7 +797,15 @@ impl Game {
 
     /// 422: the play is abandoned and the game returns to the moment before it.
     pub(crate) fn cancel_play(&mut self) {
-        let card = self.stack.last().and_then(|s| s.card(self));
+        let turning_face_up = self
+            .casting
+            .as_ref()
+            .is_some_and(|c| matches!(c.what, Playing::TurnFaceUp { .. }));
+        let card = if turning_face_up {
+            None
+        } else {
+            self.stack.last().and_then(|s| s.card(self))
+        };
         let player = self
             .casting
             .as_ref()

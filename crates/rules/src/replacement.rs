@@ -426,7 +426,8 @@ impl Game {
     /// The card of a recipient (for the log).
     fn card_of(&self, t: Target) -> Option<CardId> {
         match t {
-            Target::Object(o) => Some(self.objects[o.slot as usize].card),
+            // 504.2: a face-down creature is named as such.
+            Target::Object(o) => Some(self.shown_card(o)),
             Target::Player(_) => None,
         }
     }

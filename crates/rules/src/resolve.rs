@@ -138,7 +138,7 @@ impl Game {
         let (source, source_card, is_spell, trigger, optional) = match &item.kind {
             StackKind::Spell { obj } => (
                 *obj,
-                self.objects[obj.slot as usize].card,
+                self.shown_card(*obj),
                 true,
                 TriggerContext::default(),
                 false,
@@ -558,6 +558,22 @@ impl Game {
     /// or those of the latest copy effect on it (a later copy effect
     /// overwrites an earlier one; a copy of a copy copies the original).
     pub fn copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
+        // 504.2, 503.2: a face-down object's copiable values are those the
+        // rules that turned it face down list (Clone copying a face-down
+        // creature is a nameless 2/2, 503.2's example).
+        if self.objects[o.slot as usize].is_face_down() {
+            return crate::effects::Copiable {
+                card: db().face_down,
+                token: None,
+                gains: None,
+            };
+        }
+        self.underlying_copiable_values(o)
+    }
+
+    /// 504.7: the copiable values a face-down permanent would have if it
+    /// were face up (its own, or those of the latest copy effect on it).
+    pub fn underlying_copiable_values(&self, o: ObjId) -> crate::effects::Copiable {
         let latest = self
             .effects
             .iter()
@@ -1499,6 +1515,20 @@ impl Game {
                     self.tap(o);
                 }
             }
+            Effect::TurnFaceUp { what } => {
+                for o in self.objects_of(ctx, what) {
+                    let in_play = self.obj(o).is_some_and(|x| x.zone == Zone::InPlay);
+                    if in_play && self.objects[o.slot as usize].is_face_down() {
+                        let p = self.objects[o.slot as usize].controller;
+                        self.turn_face_up(p, o);
+                    }
+                }
+            }
+            Effect::TurnFaceDown { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.turn_face_down(o);
+                }
+            }
             Effect::Flip { what } => {
                 // 508: only a permanent in play flips (510.5).
                 for o in self.objects_of(ctx, what) {
@@ -2068,7 +2098,9 @@ impl Game {
         if obj.zone != Zone::Stack {
             return;
         }
-        let (owner, card) = (obj.owner, obj.card);
+        // 504.2: a face-down spell is named and judged as such (it is
+        // revealed as it leaves the stack, 504.6).
+        let (owner, card) = (obj.owner, self.shown_card(o));
         // "This spell can't be countered": the counter does nothing to it.
         let uncounterable = obj.spell_face().abilities.iter().any(|a| {
             matches!(

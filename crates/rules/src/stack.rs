@@ -63,7 +63,7 @@ pub struct DamageAssignment {
 impl StackItem {
     pub fn card(&self, game: &crate::Game) -> Option<CardId> {
         match &self.kind {
-            StackKind::Spell { obj } => Some(game.obj(*obj)?.card),
+            StackKind::Spell { obj } => game.obj(*obj).map(|_| game.shown_card(*obj)),
             StackKind::Ability { card, .. } => Some(*card),
             StackKind::CombatDamage(_) => None,
         }

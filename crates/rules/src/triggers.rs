@@ -48,6 +48,28 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             });
         }
         Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
+        // 502.26d: "When [this] / a permanent is turned face up".
+        Event::TurnedFaceUp { obj, .. } => {
+            let turned = *obj;
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                if src != turned && i >= permanents {
+                    continue;
+                }
+                scan(game, src, |t, game, src| match t {
+                    Trigger::TurnedFaceUp(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::filter::matches(game, f, turned, Some(src), you).then(|| {
+                            TriggerContext {
+                                object: Some(turned),
+                                ..Default::default()
+                            }
+                        })
+                    }
+                    _ => None,
+                });
+            }
+        }
         Event::ZoneChange {
             new,
             to: Zone::InPlay,

@@ -135,15 +135,21 @@ impl Game {
             .chain(self.phased_out.iter().map(|p| &p.id))
             .map(|&id| {
                 let o = &self.objects[id.slot as usize];
+                // 504.3: a face-down permanent's controller may look at it;
+                // no one else may.
                 let visible = !o.is_face_down() || self.sees_hand_of(viewer, o.controller);
                 let ch = compute(self, id);
                 PermanentView {
                     id,
                     card: visible.then_some(o.card),
-                    name: if visible {
-                        ch.name().to_string()
+                    name: if o.is_face_down() {
+                        if visible {
+                            o.def().name.clone()
+                        } else {
+                            "face-down creature".into()
+                        }
                     } else {
-                        "face-down permanent".into()
+                        ch.name().to_string()
                     },
                     controller: o.controller,
                     owner: o.owner,
@@ -160,11 +166,9 @@ impl Game {
                     attached_to: o.attached_to,
                     attacking: self.combat.is_attacking(id),
                     blocking: self.combat.is_blocking(id),
-                    type_line: if visible {
-                        ch.face_def().type_line()
-                    } else {
-                        "Creature".into()
-                    },
+                    // The characteristics it has (504.2: a face-down one's
+                    // are the same for everyone).
+                    type_line: ch.face_def().type_line(),
                 }
             })
             .collect();
@@ -173,8 +177,16 @@ impl Game {
             .iter()
             .map(|s| StackView {
                 description: match &s.kind {
+                    // 504.3: a face-down spell's card only to its controller.
                     crate::StackKind::Spell { obj } => {
-                        self.objects[obj.slot as usize].def().name.clone()
+                        let o = &self.objects[obj.slot as usize];
+                        if !o.is_face_down() {
+                            o.def().name.clone()
+                        } else if self.sees_hand_of(viewer, s.controller) {
+                            format!("face-down creature spell ({})", o.def().name)
+                        } else {
+                            "face-down creature spell".into()
+                        }
                     }
                     crate::StackKind::Ability {
                         card, triggered, ..

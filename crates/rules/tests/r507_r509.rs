@@ -189,20 +189,14 @@ fn r507_2_controller_sees_the_controlled_players_face_down_permanents() {
             .unwrap()
     };
     // Before P2's turn: P1 can't identify P2's face-down permanent.
-    assert_eq!(
-        name_in(&g, P1, bears),
-        ("face-down permanent".into(), false)
-    );
+    assert_eq!(name_in(&g, P1, bears), ("face-down creature".into(), false));
     pass_until(&mut g, P2, Step::Upkeep);
     assert_eq!(name_in(&g, P1, bears), ("Grizzly Bears".into(), true));
     assert_eq!(name_in(&g, P2, bears), ("Grizzly Bears".into(), true));
     // The controlled player gains nothing: P1's face-down permanent stays hidden from P2.
-    assert_eq!(name_in(&g, P2, mine), ("face-down permanent".into(), false));
+    assert_eq!(name_in(&g, P2, mine), ("face-down creature".into(), false));
     pass_until(&mut g, P1, Step::Upkeep);
-    assert_eq!(
-        name_in(&g, P1, bears),
-        ("face-down permanent".into(), false)
-    );
+    assert_eq!(name_in(&g, P1, bears), ("face-down creature".into(), false));
 }
 
 /// 507.3c: the controller of the turn is offered exactly the choices the

@@ -33,6 +33,9 @@ pub struct CardSpec {
     pub counters: Vec<(tolaria_cards::CounterKind, u16)>,
     /// "attached to NAME" (with an optional #k), or "attached to P2".
     pub attached_to: Option<String>,
+    /// "copy of NAME": a copy effect on it (503.4, layer 1), as if it had
+    /// become a copy of that card while in play.
+    pub copy_of: Option<CardId>,
     pub line: usize,
 }
 
@@ -46,6 +49,7 @@ impl CardSpec {
             face_down: false,
             flipped: false,
             phased_out: false,
+            copy_of: None,
             damage: 0,
             plus: 0,
             minus: 0,
@@ -435,7 +439,11 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki counters N, face down, flipped, phased out, attached to NAME)")),
+                    ["copy", "of", rest @ ..] if !rest.is_empty() => {
+                        let of = rest.join(" ");
+                        spec.copy_of = Some(db().by_name(&of).ok_or_else(|| format!("unknown card {of:?}"))?.id);
+                    }
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki counters N, face down, flipped, phased out, attached to NAME, copy of NAME)")),
                 }
             }
         }

@@ -102,7 +102,12 @@ impl Scenario {
             if *zone == ZoneName::Outside {
                 // 217.1e: cards outside the game aren't objects.
                 for c in cards {
-                    if c.tapped || c.sick || c.face_down || c.damage > 0 || c.attached_to.is_some()
+                    if c.tapped
+                        || c.sick
+                        || c.face_down
+                        || c.damage > 0
+                        || c.attached_to.is_some()
+                        || c.copy_of.is_some()
                     {
                         return Err((c.line, "only cards in play can have a status".into()));
                     }
@@ -129,6 +134,7 @@ impl Scenario {
                     && (c.tapped
                         || c.sick
                         || c.face_down
+                        || c.copy_of.is_some()
                         || c.flipped
                         || c.phased_out
                         || c.damage > 0
@@ -159,6 +165,24 @@ impl Scenario {
                 }
                 if c.phased_out {
                     phase.push(id);
+                }
+                // 503.4: it became a copy of that card while in play.
+                if let Some(of) = c.copy_of {
+                    let ts = g.objects[id.slot as usize].timestamp;
+                    g.effects.push(tolaria_rules::effects::ContinuousEffect {
+                        timestamp: ts,
+                        source_card: of,
+                        controller: pid,
+                        affected: id,
+                        effect: Default::default(),
+                        copy: Some(tolaria_rules::effects::Copiable {
+                            card: of,
+                            token: None,
+                            gains: None,
+                        }),
+                        until_end_of_turn: false,
+                        while_tapped: None,
+                    });
                 }
                 if let Some(a) = &c.attached_to {
                     attach.push((id, a.clone(), c.line));
@@ -385,6 +409,28 @@ impl Scenario {
             ))
         };
         match verb {
+            // 502.26a: `play NAME face down`.
+            "play" if rest.to_ascii_lowercase().ends_with(" face down") => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::PlayFaceDown(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest[..rest.len() - " face down".len()].trim(),
+            ),
+            // 502.26d: `turn NAME face up` (the card's own name).
+            "turn" if rest.to_ascii_lowercase().ends_with(" face up") => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::TurnFaceUp(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest[..rest.len() - " face up".len()].trim(),
+            ),
             // 505.2: a split card is played as a half, named by the half's
             // name (`play Fire`).
             "play" => {
@@ -1335,7 +1381,12 @@ fn dump(g: &Game, log: &[String]) -> String {
             .map(|o| {
                 let ch = compute(g, o);
                 let x = g.obj(o).expect("in play");
-                let mut d = ch.name().to_string();
+                // 504.3: a face-down permanent, with the card it is.
+                let mut d = if x.is_face_down() {
+                    format!("Face-down creature [{}]", obj_name(g, o))
+                } else {
+                    ch.name().to_string()
+                };
                 if ch.is_creature() {
                     d.push_str(&format!(" {}/{}", ch.power, ch.toughness));
                 }
