@@ -164,6 +164,9 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// 502.19a (echo): "if this permanent came under your control since the
+    /// beginning of your last upkeep".
+    ControlledSinceLastUpkeep,
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -245,6 +248,9 @@ pub enum Trigger {
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
     BeginningOfFromGraveyard { step: Step, whose: Whose },
+    /// 502.60a: "When the last [kind] counter is removed from this
+    /// permanent" (vanishing).
+    LastCounterRemoved(CounterKind),
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1168,6 +1174,25 @@ pub enum Effect {
     PhaseOut {
         what: ObjectRef,
     },
+    /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
+    /// upkeep, "sacrifice CARDNAME unless you pay {2}"): on resolution the
+    /// controller may pay the cost (its mana and life parts), else the
+    /// effects happen. With `per_counter`, the cost is paid once for each
+    /// counter of that kind on the source (502.13a: "for each age counter
+    /// on it"); all of it or none (no partial payment).
+    UnlessPays {
+        cost: Cost,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
+        effects: Vec<Effect>,
+    },
+    /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
+    /// [effects]."
+    RemoveCounterElse {
+        what: ObjectRef,
+        kind: CounterKind,
+        effects: Vec<Effect>,
+    },
 }
 
 /// Where a card found in a library goes.
@@ -1208,15 +1233,24 @@ pub enum CounterKind {
     Luck,
     /// The ki counters of the Kamigawa flip cards (Callow Jushi, …).
     Ki,
+    /// 502.13a: the age counters of cumulative upkeep.
+    Age,
+    /// 502.20a: the fade counters of fading.
+    Fade,
+    /// 502.60a, 502.59a: the time counters of vanishing and suspend.
+    Time,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 5] = [
+    pub const ALL: [CounterKind; 8] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
         CounterKind::Luck,
         CounterKind::Ki,
+        CounterKind::Age,
+        CounterKind::Fade,
+        CounterKind::Time,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -1231,6 +1265,9 @@ impl CounterKind {
             CounterKind::Fuse => "fuse",
             CounterKind::Luck => "luck",
             CounterKind::Ki => "ki",
+            CounterKind::Age => "age",
+            CounterKind::Fade => "fade",
+            CounterKind::Time => "time",
         }
     }
 }

@@ -17,6 +17,7 @@
 
 mod library;
 mod subtypes;
+mod upkeep;
 
 use crate::db::CardFace;
 use crate::{
@@ -649,7 +650,10 @@ fn protection(p: &mut P) -> Option<Vec<Protection>> {
 fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
     let mut v = Vec::new();
     loop {
-        if p.eat("bushido") {
+        if matches!(p.peek(), "cumulative" | "echo" | "fading" | "vanishing") {
+            // 502.13, 502.19, 502.20, 502.60.
+            v.extend(upkeep::keyword(p)?);
+        } else if p.eat("bushido") {
             // 502.38a: "Whenever this creature blocks or becomes blocked, it
             // gets +N/+N until end of turn."
             let n = match amount(p)? {
@@ -2599,6 +2603,25 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         }
         v = vec![Effect::UnlessDiscard { filter, effects: v }];
+    }
+    // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
+    // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
+    // the controller chooses on resolution.
+    if p.eat_all("unless you pay") {
+        let cost = upkeep::pay_cost(p)?;
+        let mut per_counter = None;
+        if p.eat_all("for each") {
+            let kind = counter_kind(p.bump())?;
+            if !p.eat_all("counter on") || !(p.eat("it") || p.eat("cardname")) {
+                return None;
+            }
+            per_counter = Some(kind);
+        }
+        v = vec![Effect::UnlessPays {
+            cost,
+            per_counter,
+            effects: v,
+        }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.

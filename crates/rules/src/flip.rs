@@ -60,6 +60,10 @@ pub(crate) fn holds(
                 .count();
             n as u32 >= *at_least
         }
+        // 502.19a (echo): either mark of a recent change of control.
+        Condition::ControlledSinceLastUpkeep => game
+            .obj(src)
+            .is_some_and(|o| o.flags & crate::object::flags::CONTROL_RECENT != 0),
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),

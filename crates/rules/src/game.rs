@@ -391,7 +391,9 @@ impl Game {
             }
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
-                self.objects[slot].flags |= crate::object::flags::SICK;
+                // 502.19a: echo looks at when it came under this control.
+                self.objects[slot].flags |=
+                    crate::object::flags::SICK | crate::object::flags::CONTROL_SINCE_UPKEEP;
                 // 503.5: a copy comes into play with the copied abilities.
                 let entering = copy.map_or(card, |c| c.card);
                 self.objects[slot].flags |=

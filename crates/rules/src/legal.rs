@@ -166,6 +166,7 @@ impl Game {
                 self.mana_options(p, None, None, out);
                 out.push(Action::No);
             }
+            DecisionKind::PayOrElse => self.pay_or_else_options(p, out),
             DecisionKind::TapOrUntap => {
                 out.push(Action::ChooseMode(0));
                 out.push(Action::ChooseMode(1));

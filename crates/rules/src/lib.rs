@@ -41,6 +41,7 @@ mod statics;
 pub mod targeting;
 pub mod triggers;
 mod turn;
+mod unless_pay;
 mod untap_choice;
 pub mod view;
 pub mod zone;

@@ -33,6 +33,16 @@ pub mod flags {
     /// A card in a graveyard that was put there from play this turn (No
     /// Rest for the Wicked); cleared as a turn begins.
     pub const FROM_PLAY_THIS_TURN: u16 = 1024;
+    /// 502.19a (echo): came under its controller's control since the
+    /// beginning of that player's most recent upkeep; set with `SICK`.
+    pub const CONTROL_SINCE_UPKEEP: u16 = 2048;
+    /// 502.19a: came under its controller's control between the beginning
+    /// of that player's previous upkeep and the current one (moved from
+    /// `CONTROL_SINCE_UPKEEP` as an upkeep of the controller begins), so
+    /// "since the beginning of your last upkeep" is either bit.
+    pub const CONTROL_BEFORE_UPKEEP: u16 = 4096;
+    /// Either echo bit (502.19a).
+    pub const CONTROL_RECENT: u16 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
     /// The derived ability bits.
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
@@ -150,11 +160,11 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
-    /// Counters of the other kinds (fuse, luck; at most 255 each), one count
-    /// per kind: plain `Copy` data in what was padding, so the object's size
-    /// and the cost of cloning a game don't change.
+    /// Counters of the other kinds (fuse, luck, ki, age, fade, time; at
+    /// most 255 each), one count per kind: plain `Copy` data, so cloning a
+    /// game stays a flat copy.
     #[serde(default)]
-    pub counters: [u8; 3],
+    pub counters: [u8; 6],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -202,7 +212,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 3],
+            counters: [0; 6],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -272,7 +282,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 3];
+        self.counters = [0; 6];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -295,6 +305,9 @@ impl Object {
             CounterKind::Fuse => self.counters[0] as u32,
             CounterKind::Luck => self.counters[1] as u32,
             CounterKind::Ki => self.counters[2] as u32,
+            CounterKind::Age => self.counters[3] as u32,
+            CounterKind::Fade => self.counters[4] as u32,
+            CounterKind::Time => self.counters[5] as u32,
         }
     }
 
@@ -314,6 +327,9 @@ impl Object {
             CounterKind::Fuse => self.counters[0] = new as u8,
             CounterKind::Luck => self.counters[1] = new as u8,
             CounterKind::Ki => self.counters[2] = new as u8,
+            CounterKind::Age => self.counters[3] = new as u8,
+            CounterKind::Fade => self.counters[4] = new as u8,
+            CounterKind::Time => self.counters[5] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

@@ -379,7 +379,7 @@ impl Game {
 
     /// Puts (`delta` > 0) or removes counters of one kind on the objects,
     /// with an event for each object whose counters changed.
-    fn change_counters(
+    pub(crate) fn change_counters(
         &mut self,
         ctx: &ResolveCtx,
         what: &ObjectRef,
@@ -617,6 +617,13 @@ impl Game {
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
                 }
+            }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
+                    && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
+            {
+                // 413.2c: pay the cost, or let the effects happen.
+                self.on_pay_or_else(p, action == Action::Yes);
             }
             Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
                 // Declined to discard: the effects happen.
@@ -1064,6 +1071,16 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
+            Effect::UnlessPays {
+                cost,
+                per_counter,
+                effects,
+            } => self.resolve_unless_pays(ctx, cost, *per_counter, effects),
+            Effect::RemoveCounterElse {
+                what,
+                kind,
+                effects,
+            } => self.resolve_remove_counter_else(ctx, what, *kind, effects),
             Effect::IfControlsNone { filter, effects } => {
                 // "If you can't [sacrifice one]": nothing to sacrifice.
                 let p = ctx.controller;
@@ -1402,6 +1419,8 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
+            | Effect::UnlessPays { .. }
+            | Effect::RemoveCounterElse { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
@@ -1804,7 +1823,7 @@ impl Game {
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
     /// pausably from `Resolving::inner`: the decision it pauses for, or
     /// `None` when the list is done.
-    fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
+    pub(crate) fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
         loop {
             let i = self.resolving.as_ref().map_or(0, |r| r.inner) as usize;
             let Some(e) = effects.get(i) else {
@@ -1844,6 +1863,11 @@ impl Game {
                 effects.get(r.inner as usize)
             }
             Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
+            Effect::UnlessPays { effects, .. } | Effect::RemoveCounterElse { effects, .. }
+                if r.paid == Some(false) =>
+            {
+                effects.get(r.inner as usize)
+            }
             Effect::FlipEach {
                 on_heads, on_tails, ..
             } => match r.flip.round.get(r.flip.applying as usize) {

@@ -101,7 +101,7 @@ impl Game {
         o.token = true;
         o.token_src = Some(src);
         o.timestamp = self.stamp();
-        o.flags |= crate::object::flags::SICK;
+        o.flags |= crate::object::flags::SICK | crate::object::flags::CONTROL_SINCE_UPKEEP;
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.in_play.push(id);

@@ -173,6 +173,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
+        Event::CountersRemoved {
+            obj, kind, amount, ..
+        } if *amount > 0 => {
+            // 502.60a: "When the last time counter is removed from this
+            // permanent": the removal left none of that kind on it.
+            let (obj, kind) = (*obj, *kind);
+            if game.obj(obj).is_some_and(|o| o.counters_of(kind) == 0) {
+                scan(game, obj, |t, _, _| {
+                    matches!(t, Trigger::LastCounterRemoved(k) if *k == kind)
+                        .then(TriggerContext::default)
+                });
+            }
+        }
         Event::CoinFlipped {
             player,
             won: Some(true),

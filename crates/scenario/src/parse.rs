@@ -435,7 +435,7 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                     [kind, "counters" | "counter", n] if tolaria_cards::CounterKind::from_name(kind).is_some() => spec.counters.push((tolaria_cards::CounterKind::from_name(kind).expect("checked"), n.parse().map_err(|_| format!("bad count {n:?}"))?)),
                     ["-1/-1", "counters" | "counter", n] => spec.minus = n.parse().map_err(|_| format!("bad count {n:?}"))?,
                     ["attached", "to", rest @ ..] if !rest.is_empty() => spec.attached_to = Some(rest.join(" ")),
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki counters N, face down, flipped, phased out, attached to NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki/age/fade/time counters N, face down, flipped, phased out, attached to NAME)")),
                 }
             }
         }

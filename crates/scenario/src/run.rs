@@ -149,7 +149,10 @@ impl Scenario {
                     o.add_counters(kind, n as i32);
                 }
                 if c.sick {
-                    o.flags |= tolaria_rules::object::flags::SICK;
+                    // 212.3f; 502.19a: it came under its controller's
+                    // control this turn (so since their last upkeep too).
+                    o.flags |= tolaria_rules::object::flags::SICK
+                        | tolaria_rules::object::flags::CONTROL_SINCE_UPKEEP;
                 }
                 if c.face_down {
                     o.flags |= tolaria_rules::object::flags::FACE_DOWN;
@@ -929,7 +932,7 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki"), "counters" | "counter", n, tail @ ..] => {
+                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time"), "counters" | "counter", n, tail @ ..] => {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
