@@ -1071,11 +1071,7 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
-            Effect::UnlessPays {
-                cost,
-                per_counter,
-                effects,
-            } => self.resolve_unless_pays(ctx, cost, *per_counter, effects),
+            Effect::UnlessPays { effects, .. } => self.resolve_unless_pays(ctx, effects),
             Effect::RemoveCounterElse {
                 what,
                 kind,

@@ -94,8 +94,6 @@ impl Game {
     pub(crate) fn resolve_unless_pays(
         &mut self,
         ctx: &ResolveCtx,
-        cost: &Cost,
-        per_counter: Option<CounterKind>,
         effects: &'static [Effect],
     ) -> Option<Decision> {
         let paid = self.resolving.as_ref().and_then(|r| r.paid);
@@ -107,11 +105,8 @@ impl Game {
                 }
             }
             None => {
-                let (u, life) = self.unless_total(ctx.source, cost, per_counter);
-                if u.is_paid() && life == 0 {
-                    // Nothing to pay (no counter): the cost is paid.
-                    return None;
-                }
+                // 104.3e: a cost of {0} (no age counter) is still the
+                // player's choice to pay; zero mana can always be paid.
                 return Some(Decision {
                     player: ctx.controller,
                     kind: DecisionKind::PayOrElse,

@@ -833,9 +833,16 @@ impl Scenario {
             "face",
             "phased",
         ];
-        let split = words
-            .iter()
-            .position(|w| keys.contains(w))
+        // "age", "fade" and "time" are keys only before "counters" (card
+        // names hold those words: Time Stop).
+        let split = (0..words.len())
+            .position(|i| {
+                keys.contains(&words[i])
+                    || matches!(words[i], "age" | "fade" | "time")
+                        && words
+                            .get(i + 1)
+                            .is_some_and(|w| matches!(*w, "counters" | "counter"))
+            })
             .ok_or_else(|| format!("expect {text:?}: unknown expectation"))?;
         let what = words[..split].join(" ");
         let (name, k) = split_index(&what);

@@ -9,7 +9,7 @@ use crate::{
     ObjectRef, PlayerRef, StaticAbility, Step, Trigger, TriggeredAbility, Whose,
 };
 
-/// A run of mana symbols ("{1}{U}"), none of them X or snow: a cost paid
+/// A run of mana symbols ("{1}{U}", "{0}"), none of them X or snow: a cost paid
 /// on resolution has no X to announce, and snow mana ({S}) must come from
 /// a snow source, which the payment does not track.
 pub(super) fn mana_symbols(p: &mut P) -> Option<ManaCost> {
@@ -20,7 +20,7 @@ pub(super) fn mana_symbols(p: &mut P) -> Option<ManaCost> {
         p.bump();
     }
     let cost = ManaCost::parse(&text).ok().filter(|c| {
-        !text.is_empty() && c.x == 0 && c.snow == 0 && !c.is_zero() && c.hybrid.is_empty()
+        !text.is_empty() && c.x == 0 && c.snow == 0 && c.hybrid.is_empty()
     });
     if cost.is_none() {
         p.i = start;
