@@ -1024,6 +1024,13 @@ pub enum Effect {
         what: ObjectRef,
         generic: u32,
     },
+    /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
+    /// delayed triggered ability that triggers once, as the next upkeep
+    /// step begins (Carrier Pigeons, Mishra's Bauble, the cantrips of Ice
+    /// Age and Alliances).
+    AtNextUpkeep {
+        effects: Vec<Effect>,
+    },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
     /// next end of combat step (311) and then does the effects.

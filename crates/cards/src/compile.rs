@@ -143,7 +143,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
-    if delays(&spell.effects) || modes.iter().any(|m| delays(&m.effects)) {
+    // A spell's delayed ability at the next upkeep is kept with the spell
+    // (404.4); one at end of combat, or in a mode, is not supported.
+    if delays(&spell.effects)
+        || modes.iter().any(|m| {
+            delays(&m.effects)
+                || m.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+        })
+    {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
             reason: "a delayed triggered ability from a spell".into(),
@@ -2628,6 +2637,10 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at end of combat") {
         v = vec![Effect::AtEndOfCombat { effects: v }];
     }
+    // 404.4: "draw a card at the beginning of the next turn's upkeep".
+    if p.eat_all("at the beginning of the next turn's upkeep") {
+        v = vec![Effect::AtNextUpkeep { effects: v }];
+    }
     // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
     if p.at_all(", where x is") {
         p.eat_all(", where x is");
@@ -2857,6 +2870,17 @@ fn activated(p: &mut P) -> R<Ability> {
         }
         if !cx.targets.is_empty() {
             return Err("a mana ability with a target".into());
+        }
+        // A mana ability with a mana cost can't be activated while paying
+        // (its cost would need paying first): not yet supported with a
+        // delayed ability (Barbed Sextant), which would otherwise be lost.
+        if !cost.mana.is_zero()
+            && cx
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+        {
+            return Err("a mana ability with a mana cost and a delayed ability".into());
         }
         return Ok(Ability::Mana(ManaAbility {
             cost,

@@ -89,6 +89,10 @@ pub struct Game {
     /// combat step (311) to trigger (404.4b: once).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_of_combat: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: delayed triggered abilities waiting for the next upkeep step
+    /// ("at the beginning of the next turn's upkeep").
+    #[serde(default)]
+    pub delayed_next_upkeep: Vec<crate::triggers::PendingTrigger>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.

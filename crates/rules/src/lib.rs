@@ -13,6 +13,7 @@ mod combat_flow;
 mod copy_effect;
 mod cost;
 pub mod decision;
+pub mod delayed;
 mod determinize;
 pub mod draw_replacement;
 pub mod effects;

@@ -75,19 +75,15 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             index,
             trigger,
             ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+        } => match db().get(*card).faces[*face as usize]
+            .abilities
+            .get(*index as usize)
+        {
             // 404.4: a delayed triggered ability does what its creating
             // effect says.
-            Ability::Triggered(t) if trigger.delayed => t
-                .effects
-                .iter()
-                .find_map(|e| match e {
-                    Effect::AtEndOfCombat { effects } => Some(&effects[..]),
-                    _ => None,
-                })
-                .unwrap_or(&[]),
-            Ability::Activated(a) => &a.effects,
-            Ability::Triggered(t) => &t.effects,
+            _ if trigger.delayed => crate::delayed::delayed_effects(*card, *face, *index),
+            Some(Ability::Activated(a)) => &a.effects,
+            Some(Ability::Triggered(t)) => &t.effects,
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],
@@ -100,10 +96,19 @@ fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
-            card, face, index, ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
-            Ability::Activated(a) => &a.targets,
-            Ability::Triggered(t) => &t.targets,
+            card,
+            face,
+            index,
+            trigger,
+            ..
+        } => match db().get(*card).faces[*face as usize]
+            .abilities
+            .get(*index as usize)
+        {
+            // 404.4: a delayed triggered ability has no targets of its own.
+            _ if trigger.delayed => &[],
+            Some(Ability::Activated(a)) => &a.targets,
+            Some(Ability::Triggered(t)) => &t.targets,
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],
@@ -145,9 +150,17 @@ impl Game {
                 trigger,
                 ..
             } => {
-                let ability = &db().get(*card).faces[*face as usize].abilities[*index as usize];
+                // A delayed triggered ability (404.4) has neither the
+                // creating ability's condition nor its "you may".
+                let ability = match db().get(*card).faces[*face as usize]
+                    .abilities
+                    .get(*index as usize)
+                {
+                    Some(a) if !trigger.delayed => Some(a),
+                    _ => None,
+                };
                 // 404.3: an intervening "if" is checked again on resolution.
-                if let Ability::Triggered(t) = ability {
+                if let Some(Ability::Triggered(t)) = ability {
                     if let Some(c) = &t.condition {
                         if !crate::triggers::condition_holds(self, *source, trigger, c) {
                             let card = *card;
@@ -158,7 +171,7 @@ impl Game {
                         }
                     }
                 }
-                let optional = matches!(ability, Ability::Triggered(t) if t.optional);
+                let optional = matches!(ability, Some(Ability::Triggered(t)) if t.optional);
                 (*source, *card, false, *trigger, optional)
             }
             StackKind::CombatDamage(_) => unreachable!(),
@@ -1016,29 +1029,11 @@ impl Game {
             }
             Effect::AtEndOfCombat { .. } => {
                 // 404.4: create the delayed triggered ability.
-                let r = self.resolving.as_deref()?;
-                if let StackKind::Ability {
-                    source,
-                    card,
-                    face,
-                    index,
-                    triggered: true,
-                    ..
-                } = r.item.kind
-                {
-                    self.delayed_end_of_combat
-                        .push(crate::triggers::PendingTrigger {
-                            controller: ctx.controller,
-                            source,
-                            card,
-                            face,
-                            index,
-                            ctx: TriggerContext {
-                                delayed: true,
-                                ..Default::default()
-                            },
-                        });
-                }
+                self.create_delayed(ctx, crate::delayed::When::EndOfCombat);
+                None
+            }
+            Effect::AtNextUpkeep { .. } => {
+                self.create_delayed(ctx, crate::delayed::When::NextUpkeep);
                 None
             }
             Effect::UnlessDiscard { filter, effects } => {
@@ -1419,6 +1414,7 @@ impl Game {
             | Effect::RemoveCounterElse { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::AtEndOfCombat { .. }
+            | Effect::AtNextUpkeep { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. } => {

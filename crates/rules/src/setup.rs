@@ -45,6 +45,7 @@ impl Game {
             prevent_combat_damage: false,
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),
+            delayed_next_upkeep: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,

@@ -20,6 +20,15 @@ pub struct PendingTrigger {
 }
 
 impl PendingTrigger {
+    /// The targets it needs as it is put on the stack (410.4); a delayed
+    /// triggered ability (404.4) has none of its own.
+    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
+        if self.ctx.delayed {
+            &[]
+        } else {
+            &self.ability().targets
+        }
+    }
     pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
         match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities
             [self.index as usize]
@@ -171,6 +180,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let delayed = std::mem::take(&mut game.delayed_end_of_combat);
             game.pending_triggers.extend(delayed);
             check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
+        }
+        Event::StepBegan {
+            step: tolaria_cards::Step::Upkeep,
+        } if !game.delayed_next_upkeep.is_empty() => {
+            // 404.4b: "at the beginning of the next turn's upkeep".
+            let delayed = std::mem::take(&mut game.delayed_next_upkeep);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
         Event::CountersRemoved {
