@@ -1026,10 +1026,13 @@ pub enum Effect {
     },
     /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
     /// delayed triggered ability that triggers once, as the next upkeep
-    /// step begins (Carrier Pigeons, Mishra's Bauble, the cantrips of Ice
-    /// Age and Alliances).
+    /// step begins (Carrier Pigeons, the cantrips of Ice Age and
+    /// Alliances); with `yours`, "at the beginning of your next upkeep"
+    /// (the Pacts): the next upkeep of the effect's controller.
     AtNextUpkeep {
         effects: Vec<Effect>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        yours: bool,
     },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the

@@ -522,6 +522,39 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         out.abilities.push(Ability::Enchant(f));
         return Ok(());
     }
+    // 404.4: a spell's "At the beginning of your next upkeep, pay {2}{B}.
+    // If you don't, you lose the game." (the Pacts): a delayed triggered
+    // ability, not a triggered ability of the card.
+    if is_spell && p.eat_all("at the beginning of your next upkeep ,") {
+        let mut cx = Cx::default();
+        if p.eat("pay") {
+            let cost = upkeep::pay_cost(&mut p)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            if !p.eat_all(". if you don't ,") {
+                return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+            }
+            let effects = clauses(&mut p, &mut cx)
+                .filter(|_| p.eat_end() && p.at_end())
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            cx.effects = vec![Effect::UnlessPays {
+                cost,
+                per_counter: None,
+                effects,
+            }];
+        }
+        while !p.at_end() {
+            sentence(&mut p, &mut cx)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        }
+        if !cx.targets.is_empty() || cx.effects.is_empty() {
+            return Err("a delayed triggered ability with targets".into());
+        }
+        spell.effects.push(Effect::AtNextUpkeep {
+            effects: cx.effects,
+            yours: true,
+        });
+        return Ok(());
+    }
     if matches!(p.peek(), "when" | "whenever" | "at") {
         let abilities = triggered(&mut p)?;
         out.abilities
@@ -2639,7 +2672,10 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
-        v = vec![Effect::AtNextUpkeep { effects: v }];
+        v = vec![Effect::AtNextUpkeep {
+            effects: v,
+            yours: false,
+        }];
     }
     // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
     if p.at_all(", where x is") {

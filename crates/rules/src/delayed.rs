@@ -23,6 +23,8 @@ pub(crate) enum When {
     EndOfCombat,
     /// 303: the next upkeep step ("the next turn's upkeep").
     NextUpkeep,
+    /// 303: the next upkeep step of the controller ("your next upkeep").
+    YourNextUpkeep,
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -44,7 +46,7 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
     };
     list.iter()
         .find_map(|e| match e {
-            Effect::AtEndOfCombat { effects } | Effect::AtNextUpkeep { effects } => {
+            Effect::AtEndOfCombat { effects } | Effect::AtNextUpkeep { effects, .. } => {
                 Some(&effects[..])
             }
             _ => None,
@@ -84,6 +86,7 @@ impl Game {
         match when {
             When::EndOfCombat => self.delayed_end_of_combat.push(pending),
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
+            When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
         }
     }
 }

@@ -93,6 +93,10 @@ pub struct Game {
     /// ("at the beginning of the next turn's upkeep").
     #[serde(default)]
     pub delayed_next_upkeep: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: those waiting for their controller's next upkeep ("at the
+    /// beginning of your next upkeep").
+    #[serde(default)]
+    pub delayed_your_upkeep: Vec<crate::triggers::PendingTrigger>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.

@@ -1032,8 +1032,13 @@ impl Game {
                 self.create_delayed(ctx, crate::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextUpkeep { .. } => {
-                self.create_delayed(ctx, crate::delayed::When::NextUpkeep);
+            Effect::AtNextUpkeep { yours, .. } => {
+                let when = if *yours {
+                    crate::delayed::When::YourNextUpkeep
+                } else {
+                    crate::delayed::When::NextUpkeep
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::UnlessDiscard { filter, effects } => {

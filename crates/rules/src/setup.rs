@@ -46,6 +46,7 @@ impl Game {
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),
             delayed_next_upkeep: Vec::new(),
+            delayed_your_upkeep: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,

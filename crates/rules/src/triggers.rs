@@ -183,10 +183,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::Upkeep,
-        } if !game.delayed_next_upkeep.is_empty() => {
-            // 404.4b: "at the beginning of the next turn's upkeep".
+        } if !game.delayed_next_upkeep.is_empty() || !game.delayed_your_upkeep.is_empty() => {
+            // 404.4b: "at the beginning of the next turn's upkeep", and
+            // "at the beginning of your next upkeep" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_next_upkeep);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_upkeep = later;
+            game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
