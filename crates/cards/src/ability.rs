@@ -251,6 +251,10 @@ pub enum Trigger {
     /// 502.60a: "When the last [kind] counter is removed from this
     /// permanent" (vanishing).
     LastCounterRemoved(CounterKind),
+    /// "At the beginning of the upkeep of enchanted creature's controller"
+    /// (Unstable Mutation, Parasitic Bond): an Aura's ability, as that step
+    /// of the player who controls the enchanted creature begins.
+    BeginningOfAttachedControllers(Step),
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1249,10 +1253,12 @@ pub enum CounterKind {
     Fade,
     /// 502.60a, 502.59a: the time counters of vanishing and suspend.
     Time,
+    /// The spore counters of the Thallids.
+    Spore,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 8] = [
+    pub const ALL: [CounterKind; 9] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
@@ -1261,6 +1267,7 @@ impl CounterKind {
         CounterKind::Age,
         CounterKind::Fade,
         CounterKind::Time,
+        CounterKind::Spore,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -1278,6 +1285,7 @@ impl CounterKind {
             CounterKind::Age => "age",
             CounterKind::Fade => "fade",
             CounterKind::Time => "time",
+            CounterKind::Spore => "spore",
         }
     }
 }

@@ -2972,6 +2972,19 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 }]
             });
         }
+        // "At the beginning of the upkeep of enchanted creature's
+        // controller": "that player" is that controller, "that creature"
+        // the enchanted creature.
+        for (words, step) in [
+            ("the upkeep of enchanted creature's controller", Step::Upkeep),
+            ("the end step of enchanted creature's controller", Step::EndOfTurn),
+        ] {
+            if p.eat_all(words) {
+                cx.trig_player = true;
+                cx.last_obj = Some(ObjectRef::Attached);
+                return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
+            }
+        }
         let whose = if p.eat("your") {
             Whose::You
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {

@@ -160,11 +160,11 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
-    /// Counters of the other kinds (fuse, luck, ki, age, fade, time; at
+    /// Counters of the other kinds (fuse, luck, ki, age, fade, time, spore; at
     /// most 255 each), one count per kind: plain `Copy` data, so cloning a
     /// game stays a flat copy.
     #[serde(default)]
-    pub counters: [u8; 6],
+    pub counters: [u8; 7],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -212,7 +212,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 6],
+            counters: [0; 7],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -282,7 +282,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 6];
+        self.counters = [0; 7];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -308,6 +308,7 @@ impl Object {
             CounterKind::Age => self.counters[3] as u32,
             CounterKind::Fade => self.counters[4] as u32,
             CounterKind::Time => self.counters[5] as u32,
+            CounterKind::Spore => self.counters[6] as u32,
         }
     }
 
@@ -330,6 +331,7 @@ impl Object {
             CounterKind::Age => self.counters[3] = new as u8,
             CounterKind::Fade => self.counters[4] = new as u8,
             CounterKind::Time => self.counters[5] = new as u8,
+            CounterKind::Spore => self.counters[6] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

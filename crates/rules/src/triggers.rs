@@ -409,6 +409,19 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
     for i in 0..permanents {
         let src = game.in_play[i];
         scan(game, src, |t, game, src| match t {
+            Trigger::BeginningOfAttachedControllers(s) if *s == step => {
+                // The Aura's enchanted creature is the active player's.
+                let enchanted = match game.objects[src.slot as usize].attached_to {
+                    Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
+                    _ => None,
+                }?;
+                (game.objects[enchanted.slot as usize].controller == active).then_some(
+                    TriggerContext {
+                        player: Some(active),
+                        ..Default::default()
+                    },
+                )
+            }
             Trigger::BeginningOf { step: s, whose } if *s == step => {
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {

@@ -838,7 +838,7 @@ impl Scenario {
         let split = (0..words.len())
             .position(|i| {
                 keys.contains(&words[i])
-                    || matches!(words[i], "age" | "fade" | "time")
+                    || matches!(words[i], "age" | "fade" | "time" | "spore")
                         && words
                             .get(i + 1)
                             .is_some_and(|w| matches!(*w, "counters" | "counter"))
@@ -939,7 +939,7 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time"), "counters" | "counter", n, tail @ ..] => {
+                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time" | "spore"), "counters" | "counter", n, tail @ ..] => {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
