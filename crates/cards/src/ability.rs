@@ -1193,8 +1193,9 @@ pub enum Effect {
         what: ObjectRef,
     },
     /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
-    /// upkeep, "sacrifice CARDNAME unless you pay {2}"): on resolution the
-    /// controller may pay the cost (its mana and life parts), else the
+    /// upkeep, "sacrifice CARDNAME unless you pay {2}", "… unless you
+    /// sacrifice a land"): on resolution the controller may pay the cost
+    /// (its mana, life and sacrifice parts), else the
     /// effects happen. With `per_counter`, the cost is paid once for each
     /// counter of that kind on the source (502.13a: "for each age counter
     /// on it"); all of it or none (no partial payment).
@@ -1203,6 +1204,11 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         per_counter: Option<CounterKind>,
         effects: Vec<Effect>,
+        /// How many permanents matching `cost.sacrifice` the cost
+        /// sacrifices ("unless you sacrifice two lands"; 502.13a: distinct
+        /// ones, once per counter).
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        sacrifice_count: u8,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."
@@ -1354,6 +1360,10 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_false(b: &bool) -> bool {

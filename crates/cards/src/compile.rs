@@ -540,6 +540,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
                 cost,
                 per_counter: None,
                 effects,
+                sacrifice_count: 0,
             }];
         }
         while !p.at_end() {
@@ -2649,6 +2650,17 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
     // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
     // the controller chooses on resolution.
+    // "sacrifice CARDNAME unless you sacrifice a land" (Bog Elemental).
+    if p.at_all("unless you sacrifice") {
+        p.eat_all("unless you");
+        let (cost, sacrifice_count) = upkeep::sacrifice_cost(p)?;
+        v = vec![Effect::UnlessPays {
+            cost,
+            per_counter: None,
+            effects: v,
+            sacrifice_count,
+        }];
+    }
     if p.eat_all("unless you pay") {
         let cost = upkeep::pay_cost(p)?;
         let mut per_counter = None;
@@ -2663,6 +2675,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             cost,
             per_counter,
             effects: v,
+            sacrifice_count: 0,
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
@@ -2979,8 +2992,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         // controller": "that player" is that controller, "that creature"
         // the enchanted creature.
         for (words, step) in [
-            ("the upkeep of enchanted creature's controller", Step::Upkeep),
-            ("the end step of enchanted creature's controller", Step::EndOfTurn),
+            (
+                "the upkeep of enchanted creature's controller",
+                Step::Upkeep,
+            ),
+            (
+                "the end step of enchanted creature's controller",
+                Step::EndOfTurn,
+            ),
         ] {
             if p.eat_all(words) {
                 cx.trig_player = true;

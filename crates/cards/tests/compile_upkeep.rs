@@ -95,12 +95,12 @@ fn r502_19a_echo_has_an_intervening_if() {
 #[test]
 fn r502_20a_fading_is_two_abilities() {
     let c = compile("Fading 3").unwrap();
-    assert!(c.abilities.contains(&Ability::Static(
-        StaticAbility::ComesIntoPlayWithCounters {
+    assert!(c
+        .abilities
+        .contains(&Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
             kind: CounterKind::Fade,
             amount: 3
-        }
-    )));
+        })));
     let t = triggered("Fading 3");
     assert!(matches!(
         t[0].effects[0],
@@ -116,10 +116,7 @@ fn r502_60a_vanishing_is_three_abilities_and_502_60b_without_a_number_two() {
     let c = compile("Vanishing 2").unwrap();
     assert_eq!(c.abilities.len(), 3);
     let t = triggered("Vanishing 2");
-    assert_eq!(
-        t[1].trigger,
-        Trigger::LastCounterRemoved(CounterKind::Time)
-    );
+    assert_eq!(t[1].trigger, Trigger::LastCounterRemoved(CounterKind::Time));
     assert_eq!(compile("Vanishing").unwrap().abilities.len(), 2);
 }
 
@@ -127,10 +124,12 @@ fn r502_60a_vanishing_is_three_abilities_and_502_60b_without_a_number_two() {
 fn r404_4_next_upkeep_delays_are_kept_with_a_spell() {
     let c = db().by_name("Blessed Wine").unwrap();
     assert!(c.is_supported());
-    assert!(c.front().spell.effects.iter().any(|e| matches!(
-        e,
-        Effect::AtNextUpkeep { yours: false, .. }
-    )));
+    assert!(c
+        .front()
+        .spell
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::AtNextUpkeep { yours: false, .. })));
     let pact = db().by_name("Slaughter Pact").unwrap();
     assert!(pact.front().spell.effects.iter().any(|e| matches!(
         e,

@@ -314,7 +314,10 @@ pub enum Event {
         life: u32,
     },
     /// 413.2c: the player didn't pay that cost; the effects happen.
-    DeclinedToPay { player: PlayerId, card: CardId },
+    DeclinedToPay {
+        player: PlayerId,
+        card: CardId,
+    },
     /// 217.1c: a card or token moved; `new` is the new object's id.
     ZoneChange {
         card: CardId,

@@ -119,6 +119,14 @@ impl Game {
             }
             // 413.2d: one permanent of the player's matching the effect's
             // filter ("sacrifice this"/"another" name the source).
+            DecisionKind::Sacrifice
+                if matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::UnlessPays { .. })
+                ) =>
+            {
+                self.unless_sacrifice_options(p, out)
+            }
             DecisionKind::Sacrifice | DecisionKind::ReturnToHand => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(

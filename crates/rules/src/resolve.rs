@@ -687,6 +687,12 @@ impl Game {
                     r.pc = len;
                 }
             }
+            Action::ChooseObject(o)
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. })) =>
+            {
+                // A permanent sacrificed as the cost is paid.
+                self.on_unless_sacrifice(o);
+            }
             Action::ChooseObject(o) => {
                 match self.current_effect() {
                     Some(Effect::Discard { .. }) => self.discard(o),
@@ -1820,7 +1826,11 @@ impl Game {
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
     /// pausably from `Resolving::inner`: the decision it pauses for, or
     /// `None` when the list is done.
-    pub(crate) fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
+    pub(crate) fn run_inner(
+        &mut self,
+        ctx: &ResolveCtx,
+        effects: &'static [Effect],
+    ) -> Option<Decision> {
         loop {
             let i = self.resolving.as_ref().map_or(0, |r| r.inner) as usize;
             let Some(e) = effects.get(i) else {

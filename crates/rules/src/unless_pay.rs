@@ -65,6 +65,46 @@ impl Game {
         }
     }
 
+    /// How many permanents the "unless you pay" effect being resolved now
+    /// sacrifices in all (once per counter with `per_counter`, 502.13a),
+    /// and of what kind.
+    fn unless_sacrifices_now(&self) -> Option<(&'static tolaria_cards::ObjectFilter, u32)> {
+        let r = self.resolving.as_deref()?;
+        match self.current_effect()? {
+            Effect::UnlessPays {
+                cost: Cost {
+                    sacrifice: Some(f), ..
+                },
+                per_counter,
+                sacrifice_count,
+                ..
+            } => {
+                let times = match per_counter {
+                    None => 1,
+                    Some(kind) => self
+                        .obj(r.ctx.source)
+                        .filter(|o| o.zone == Zone::InPlay)
+                        .map_or(0, |o| o.counters_of(*kind)),
+                };
+                Some((f, *sacrifice_count as u32 * times))
+            }
+            _ => None,
+        }
+    }
+
+    /// The permanents `p` could sacrifice for the effect being resolved.
+    pub(crate) fn unless_sacrifice_options(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let (Some(r), Some((f, _))) = (self.resolving.as_deref(), self.unless_sacrifices_now())
+        else {
+            return;
+        };
+        out.extend(
+            self.controlled_by(p)
+                .filter(|&o| crate::filter::matches(self, f, o, Some(r.ctx.source), p))
+                .map(Action::ChooseObject),
+        );
+    }
+
     /// Can `p` pay this mana from the pool alone, and this life? 215.4: a
     /// player can pay life only if their life total is at least the payment.
     fn pool_covers(&self, p: PlayerId, u: &Unpaid, life: u32) -> bool {
@@ -80,7 +120,16 @@ impl Game {
             out.push(Action::No);
             return;
         };
-        if self.pool_covers(p, &u, life) {
+        // 502.13a: distinct permanents, all of them or none.
+        let sacrifices_ok = match self.unless_sacrifices_now() {
+            None => true,
+            Some((_, n)) => {
+                let mut v = Vec::new();
+                self.unless_sacrifice_options(p, &mut v);
+                v.len() >= n as usize
+            }
+        };
+        if sacrifices_ok && self.pool_covers(p, &u, life) {
             out.push(Action::Yes);
         }
         if !u.is_paid() {
@@ -98,7 +147,15 @@ impl Game {
     ) -> Option<Decision> {
         let paid = self.resolving.as_ref().and_then(|r| r.paid);
         match paid {
-            Some(true) => {}
+            Some(true) => {
+                // The permanents still owed, one decision each (`sub`).
+                if self.resolving.as_ref().is_some_and(|r| r.sub > 0) {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::Sacrifice,
+                    });
+                }
+            }
             Some(false) => {
                 if let Some(d) = self.run_inner(ctx, effects) {
                     return Some(d);
@@ -123,7 +180,9 @@ impl Game {
         let Some(card) = self.resolving.as_deref().map(|r| r.ctx.source_card) else {
             return;
         };
+        let mut owed = 0;
         if pay {
+            owed = self.unless_sacrifices_now().map_or(0, |(_, n)| n);
             if let Some((mut u, life)) = self.unless_cost_now() {
                 let mana = u.total();
                 pay_with(&mut self.players[p.index()].pool.0, &mut u);
@@ -142,6 +201,16 @@ impl Game {
         }
         if let Some(r) = self.resolving.as_mut() {
             r.paid = Some(pay);
+            r.sub = owed;
+        }
+    }
+
+    /// One permanent sacrificed to pay the cost (413.2d-style choice).
+    pub(crate) fn on_unless_sacrifice(&mut self, o: crate::ObjId) {
+        let owner = self.objects[o.slot as usize].owner;
+        self.move_to(o, Zone::Graveyard(owner), crate::MoveReason::Sacrifice);
+        if let Some(r) = self.resolving.as_mut() {
+            r.sub = r.sub.saturating_sub(1);
         }
     }
 

@@ -3,7 +3,7 @@
 //! vanishing (502.60), each compiled to the triggered and static abilities
 //! the rules say it means, and "[effects] unless you pay [cost]".
 
-use super::{amount, P};
+use super::{amount, filter, Noun, P};
 use crate::{
     Ability, Amount, Condition, Cost, CounterKind, Effect, Hybrid, ManaCost, ObjectFilter,
     ObjectRef, PlayerRef, StaticAbility, Step, Trigger, TriggeredAbility, Whose,
@@ -19,9 +19,9 @@ pub(super) fn mana_symbols(p: &mut P) -> Option<ManaCost> {
         text.push_str(p.raw());
         p.bump();
     }
-    let cost = ManaCost::parse(&text).ok().filter(|c| {
-        !text.is_empty() && c.x == 0 && c.snow == 0 && c.hybrid.is_empty()
-    });
+    let cost = ManaCost::parse(&text)
+        .ok()
+        .filter(|c| !text.is_empty() && c.x == 0 && c.snow == 0 && c.hybrid.is_empty());
     if cost.is_none() {
         p.i = start;
     }
@@ -64,30 +64,59 @@ pub(super) fn pay_cost(p: &mut P) -> Option<Cost> {
     }
 }
 
+/// "sacrifice a creature", "sacrifice two lands": the filter (in
+/// `Cost::sacrifice`) and how many.
+pub(super) fn sacrifice_cost(p: &mut P) -> Option<(Cost, u8)> {
+    p.eat("sacrifice").then_some(())?;
+    let n = count(p)?;
+    let (f, noun) = filter(p)?;
+    if noun != Noun::Permanent || f.this || f.other {
+        return None;
+    }
+    Some((
+        Cost {
+            sacrifice: Some(f),
+            ..Cost::default()
+        },
+        n,
+    ))
+}
+
 /// The cost of a cumulative upkeep (502.13a): "{2}", "{W} or {U}" (one
 /// choice per age counter: a hybrid symbol each), "—Pay 1 life", "—Pay
 /// {B} and 1 life".
-fn cumulative_cost(p: &mut P) -> Option<Cost> {
+fn cumulative_cost(p: &mut P) -> Option<(Cost, u8)> {
     if p.eat("—") || p.eat("-") {
+        if p.at("sacrifice") {
+            let c = sacrifice_cost(p)?;
+            p.eat(".");
+            return Some(c);
+        }
         p.eat("pay").then_some(())?;
-        return pay_cost(p);
+        return pay_cost(p).map(|c| (c, 0));
     }
     let first = mana_symbols(p)?;
     if !p.eat("or") {
-        return Some(Cost {
-            mana: first,
-            ..Cost::default()
-        });
+        return Some((
+            Cost {
+                mana: first,
+                ..Cost::default()
+            },
+            0,
+        ));
     }
     let second = mana_symbols(p)?;
     let (a, b) = (one_color(&first)?, one_color(&second)?);
-    Some(Cost {
-        mana: ManaCost {
-            hybrid: vec![Hybrid::TwoColors(a, b)],
-            ..ManaCost::zero()
+    Some((
+        Cost {
+            mana: ManaCost {
+                hybrid: vec![Hybrid::TwoColors(a, b)],
+                ..ManaCost::zero()
+            },
+            ..Cost::default()
         },
-        ..Cost::default()
-    })
+        0,
+    ))
 }
 
 fn sacrifice_this() -> Effect {
@@ -125,7 +154,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
         // 502.13a: "At the beginning of your upkeep, put an age counter on
         // this permanent, then sacrifice this permanent unless you pay
         // [cost] for each age counter on it."
-        let cost = cumulative_cost(p)?;
+        let (cost, sacrifice_count) = cumulative_cost(p)?;
         return Some(vec![at_your_upkeep(
             vec![
                 Effect::PutCounters {
@@ -137,6 +166,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                     cost,
                     per_counter: Some(CounterKind::Age),
                     effects: vec![sacrifice_this()],
+                    sacrifice_count,
                 },
             ],
             None,
@@ -146,15 +176,27 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
         // 502.19a: "At the beginning of your upkeep, if this permanent came
         // under your control since the beginning of your last upkeep,
         // sacrifice it unless you pay [cost]."
-        let mana = mana_symbols(p)?;
-        return Some(vec![at_your_upkeep(
-            vec![Effect::UnlessPays {
-                cost: Cost {
+        // "Echo {2}{R}", "Echo—Sacrifice two lands."
+        let (cost, sacrifice_count) = if p.eat("—") || p.eat("-") {
+            let c = sacrifice_cost(p)?;
+            p.eat(".");
+            c
+        } else {
+            let mana = mana_symbols(p)?;
+            (
+                Cost {
                     mana,
                     ..Cost::default()
                 },
+                0,
+            )
+        };
+        return Some(vec![at_your_upkeep(
+            vec![Effect::UnlessPays {
+                cost,
                 per_counter: None,
                 effects: vec![sacrifice_this()],
+                sacrifice_count,
             }],
             Some(Condition::ControlledSinceLastUpkeep),
         )]);
