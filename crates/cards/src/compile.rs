@@ -2988,20 +2988,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 }]
             });
         }
-        // "At the beginning of the upkeep of enchanted creature's
-        // controller": "that player" is that controller, "that creature"
-        // the enchanted creature.
+        // "At the beginning of the upkeep of enchanted creature's (land's,
+        // artifact's) controller": "that player" is that controller, "that
+        // creature" the enchanted permanent.
         for (words, step) in [
-            (
-                "the upkeep of enchanted creature's controller",
-                Step::Upkeep,
-            ),
-            (
-                "the end step of enchanted creature's controller",
-                Step::EndOfTurn,
-            ),
+            ("the upkeep of enchanted", Step::Upkeep),
+            ("the end step of enchanted", Step::EndOfTurn),
         ] {
-            if p.eat_all(words) {
+            let n = words.split(' ').count();
+            if p.at_all(words)
+                && matches!(
+                    p.peek_at(n),
+                    "creature's" | "land's" | "artifact's" | "permanent's"
+                )
+                && p.peek_at(n + 1) == "controller"
+            {
+                p.eat_all(words);
+                p.bump();
+                p.bump();
                 cx.trig_player = true;
                 cx.last_obj = Some(ObjectRef::Attached);
                 return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
