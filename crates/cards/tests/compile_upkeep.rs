@@ -77,10 +77,30 @@ fn r502_13a_cumulative_upkeep_life_and_mana() {
 
 #[test]
 fn r502_13a_cumulative_upkeep_costs_the_grammar_doesnt_know_stay_unsupported() {
-    // Snow mana must come from a snow source; a sacrifice is not a mana or
-    // life payment: neither is half-played.
+    // Snow mana must come from a snow source; drawing a card as a cost is
+    // not built: neither is half-played.
     assert!(compile("Cumulative upkeep {S}").is_err());
-    assert!(compile("Cumulative upkeep—Sacrifice a land.").is_err());
+    assert!(compile("Cumulative upkeep—Draw a card.").is_err());
+}
+
+#[test]
+fn r502_13a_cumulative_upkeep_sacrifice_is_a_sacrifice_per_age_counter() {
+    let t = triggered("Cumulative upkeep—Sacrifice a land.");
+    let Some(Effect::UnlessPays {
+        cost,
+        per_counter,
+        sacrifice_count,
+        ..
+    }) = t[0].effects.get(1)
+    else {
+        panic!("{:?}", t[0].effects);
+    };
+    assert_eq!(*per_counter, Some(CounterKind::Age));
+    assert_eq!(*sacrifice_count, 1);
+    assert_eq!(
+        cost.sacrifice.as_ref().map(|f| f.types_any),
+        Some(TypeSet::single(CardType::Land))
+    );
 }
 
 #[test]
