@@ -43,6 +43,12 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
         }
+        // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
+        // wasn't kicked": how the spell (or the permanent it became) was
+        // played, or its last known information once gone.
+        Condition::Kicked { which, paid } => {
+            crate::object::kicked_with(game.objects[src.slot as usize].flags, *which) == *paid
+        }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
         // "if that player has N or fewer cards in hand" (Lavaborn Muse).
@@ -63,7 +69,7 @@ pub(crate) fn holds(
         // 502.19a (echo): either mark of a recent change of control.
         Condition::ControlledSinceLastUpkeep => game
             .obj(src)
-            .is_some_and(|o| o.flags & crate::object::flags::CONTROL_RECENT != 0),
+            .is_some_and(|o| o.control_marks & crate::object::marks::CONTROL_RECENT != 0),
         // "as long as it's your turn": the turn of the ability's controller.
         Condition::YourTurn => game.active == you,
         Condition::CountersOnThis { kind, at_least } => game

@@ -799,9 +799,8 @@ impl Game {
                     changed.push((id, o.controller, chars[i].controller));
                     o.controller = chars[i].controller;
                     // 212.3f; 502.19a: echo counts from this change of control.
-                    o.flags = (o.flags & !crate::object::flags::CONTROL_BEFORE_UPKEEP)
-                        | crate::object::flags::SICK
-                        | crate::object::flags::CONTROL_SINCE_UPKEEP;
+                    o.flags |= crate::object::flags::SICK;
+                    o.control_marks = crate::object::marks::CONTROL_SINCE_UPKEEP;
                 }
                 // 306.2: a creature whose controller changes or that stops
                 // being a creature is removed from combat.

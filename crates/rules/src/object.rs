@@ -33,18 +33,45 @@ pub mod flags {
     /// A card in a graveyard that was put there from play this turn (No
     /// Rest for the Wicked); cleared as a turn begins.
     pub const FROM_PLAY_THIS_TURN: u16 = 1024;
-    /// 502.19a (echo): came under its controller's control since the
-    /// beginning of that player's most recent upkeep; set with `SICK`.
-    pub const CONTROL_SINCE_UPKEEP: u16 = 2048;
-    /// 502.19a: came under its controller's control between the beginning
-    /// of that player's previous upkeep and the current one (moved from
-    /// `CONTROL_SINCE_UPKEEP` as an upkeep of the controller begins), so
-    /// "since the beginning of your last upkeep" is either bit.
-    pub const CONTROL_BEFORE_UPKEEP: u16 = 4096;
-    /// Either echo bit (502.19a).
-    pub const CONTROL_RECENT: u16 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
+    /// 502.21: the first kicker cost listed was paid for this spell; kept
+    /// as it resolves into play and as last known information, like
+    /// `FROM_HAND` ("if it was kicked", 502.21b).
+    pub const KICKED_A: u16 = 2048;
+    /// 502.21d: the second kicker cost listed was paid.
+    pub const KICKED_B: u16 = 4096;
+    /// 502.16a: the buyback cost was paid for this spell.
+    pub const BOUGHT_BACK: u16 = 8192;
+    /// 502.22a: played with flashback: removed from the game whenever it
+    /// would leave the stack.
+    pub const FLASHBACK: u16 = 16384;
+    /// The bits describing how a spell was played that follow it into play.
+    pub const KICKED: u16 = KICKED_A | KICKED_B;
     /// The derived ability bits.
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
+}
+
+/// Bits of `Object::control_marks` (502.19a, echo).
+pub mod marks {
+    /// Came under its controller's control since the beginning of that
+    /// player's most recent upkeep; set with `flags::SICK`.
+    pub const CONTROL_SINCE_UPKEEP: u8 = 1;
+    /// Came under its controller's control between the beginning of that
+    /// player's previous upkeep and the current one (moved from
+    /// `CONTROL_SINCE_UPKEEP` as an upkeep of the controller begins), so
+    /// "since the beginning of your last upkeep" is either bit.
+    pub const CONTROL_BEFORE_UPKEEP: u8 = 2;
+    /// Either bit.
+    pub const CONTROL_RECENT: u8 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
+}
+
+/// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
+/// kicker cost for `None`) was paid?
+pub(crate) fn kicked_with(flags: u16, which: Option<u8>) -> bool {
+    match which {
+        None => flags & flags::KICKED != 0,
+        Some(0) => flags & flags::KICKED_A != 0,
+        Some(_) => flags & flags::KICKED_B != 0,
+    }
 }
 
 /// The effect that defined a token (216.2), as a path into the static card
@@ -72,6 +99,12 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                     walk(lost, out);
                 }
                 Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::IfKicked {
+                    then, otherwise, ..
+                } => {
+                    walk(then, out);
+                    walk(otherwise, out);
+                }
                 Effect::FlipEach {
                     on_heads, on_tails, ..
                 } => {
@@ -192,6 +225,9 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// 502.19a: when it came under its controller's control (`marks`).
+    #[serde(default)]
+    pub control_marks: u8,
     /// 503.10: a copy of a spell (no card); kept as it leaves the stack,
     /// where it ceases to exist (420.5j).
     #[serde(default)]
@@ -224,6 +260,7 @@ impl Object {
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            control_marks: 0,
             spell_copy: None,
         }
     }
@@ -247,7 +284,10 @@ impl Object {
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.abilities().iter().chain(ch.gained_ability()))
+        if ch.token.is_some() || ch.lost_abilities {
+            return 0;
+        }
+        kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
     }
 
     /// Sets the controller a permanent or spell has before any
@@ -304,6 +344,7 @@ impl Object {
         self.unblockable_this_turn = false;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
+        self.control_marks = 0;
     }
 
     /// How many counters of this kind are on it.
@@ -352,6 +393,16 @@ impl Object {
             gen: self.gen,
         }
     }
+}
+
+/// The face's derived ability kinds as `flags` bits.
+fn kinds_to_flags(k: u8) -> u16 {
+    use tolaria_cards::AbilityKinds as K;
+    let bit = |b: u8, f: u16| if k & b != 0 { f } else { 0 };
+    bit(K::STATIC, flags::STATICS)
+        | bit(K::MANA, flags::MANA)
+        | bit(K::ACTIVATED, flags::ACTIVATED)
+        | bit(K::TRIGGERED, flags::TRIGGERS)
 }
 
 /// Which kinds of abilities these are, as `flags` bits.

@@ -50,6 +50,7 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,
+            graveyard_plays: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -79,6 +80,7 @@ impl Game {
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
+        self.graveyard_plays |= o.def().front().spell.flashback.is_some();
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {
@@ -103,7 +105,8 @@ impl Game {
         o.token = true;
         o.token_src = Some(src);
         o.timestamp = self.stamp();
-        o.flags |= crate::object::flags::SICK | crate::object::flags::CONTROL_SINCE_UPKEEP;
+        o.flags |= crate::object::flags::SICK;
+        o.control_marks = crate::object::marks::CONTROL_SINCE_UPKEEP;
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.in_play.push(id);

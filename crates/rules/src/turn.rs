@@ -92,11 +92,12 @@ impl Game {
         for i in 0..self.in_play.len() {
             let o = &mut self.objects[self.in_play[i].slot as usize];
             if o.controller == active {
-                let recent = o.flags & flags::CONTROL_SINCE_UPKEEP != 0;
-                o.flags &= !flags::CONTROL_RECENT;
-                if recent {
-                    o.flags |= flags::CONTROL_BEFORE_UPKEEP;
-                }
+                use crate::object::marks;
+                o.control_marks = if o.control_marks & marks::CONTROL_SINCE_UPKEEP != 0 {
+                    marks::CONTROL_BEFORE_UPKEEP
+                } else {
+                    0
+                };
             }
         }
     }

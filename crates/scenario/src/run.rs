@@ -151,8 +151,8 @@ impl Scenario {
                 if c.sick {
                     // 212.3f; 502.19a: it came under its controller's
                     // control this turn (so since their last upkeep too).
-                    o.flags |= tolaria_rules::object::flags::SICK
-                        | tolaria_rules::object::flags::CONTROL_SINCE_UPKEEP;
+                    o.flags |= tolaria_rules::object::flags::SICK;
+                    o.control_marks = tolaria_rules::object::marks::CONTROL_SINCE_UPKEEP;
                 }
                 if c.face_down {
                     o.flags |= tolaria_rules::object::flags::FACE_DOWN;
