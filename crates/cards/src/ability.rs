@@ -1295,7 +1295,8 @@ pub enum Effect {
     /// counter of that kind on the source (502.13a: "for each age counter
     /// on it"); all of it or none (no partial payment).
     UnlessPays {
-        cost: Cost,
+        /// Boxed: a `Cost` is large and this variant rare.
+        cost: Box<Cost>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         per_counter: Option<CounterKind>,
         effects: Vec<Effect>,

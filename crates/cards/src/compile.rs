@@ -610,7 +610,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
                 .filter(|_| p.eat_end() && p.at_end())
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
             cx.effects = vec![Effect::UnlessPays {
-                cost,
+                cost: Box::new(cost),
                 per_counter: None,
                 effects,
                 sacrifice_count: 0,
@@ -2833,7 +2833,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("unless you");
         let (cost, sacrifice_count) = upkeep::sacrifice_cost(p)?;
         v = vec![Effect::UnlessPays {
-            cost,
+            cost: Box::new(cost),
             per_counter: None,
             effects: v,
             sacrifice_count,
@@ -2850,7 +2850,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             per_counter = Some(kind);
         }
         v = vec![Effect::UnlessPays {
-            cost,
+            cost: Box::new(cost),
             per_counter,
             effects: v,
             sacrifice_count: 0,

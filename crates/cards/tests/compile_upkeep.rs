@@ -33,7 +33,7 @@ fn unless_cost(t: &TriggeredAbility) -> (&Cost, Option<CounterKind>) {
         .find_map(|e| match e {
             Effect::UnlessPays {
                 cost, per_counter, ..
-            } => Some((cost, *per_counter)),
+            } => Some((&**cost, *per_counter)),
             _ => None,
         })
         .expect("an unless-pays effect")

@@ -72,13 +72,12 @@ impl Game {
         let r = self.resolving.as_deref()?;
         match self.current_effect()? {
             Effect::UnlessPays {
-                cost: Cost {
-                    sacrifice: Some(f), ..
-                },
+                cost,
                 per_counter,
                 sacrifice_count,
                 ..
             } => {
+                let f = cost.sacrifice.as_ref()?;
                 let times = match per_counter {
                     None => 1,
                     Some(kind) => self

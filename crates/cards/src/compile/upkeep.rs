@@ -163,7 +163,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                     amount: Amount::Fixed(1),
                 },
                 Effect::UnlessPays {
-                    cost,
+                    cost: Box::new(cost),
                     per_counter: Some(CounterKind::Age),
                     effects: vec![sacrifice_this()],
                     sacrifice_count,
@@ -193,7 +193,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
         };
         return Some(vec![at_your_upkeep(
             vec![Effect::UnlessPays {
-                cost,
+                cost: Box::new(cost),
                 per_counter: None,
                 effects: vec![sacrifice_this()],
                 sacrifice_count,
