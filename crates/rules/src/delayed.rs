@@ -61,15 +61,24 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return;
         };
-        let (source, card, face, index) = match r.item.kind {
+        // The delayed ability remembers what the ability that created it
+        // refers to ("destroy that creature at end of combat", Tangle Asp).
+        let (source, card, face, index, trigger) = match r.item.kind {
             StackKind::Ability {
                 source,
                 card,
                 face,
                 index,
+                trigger,
                 ..
-            } => (source, card, face, index),
-            StackKind::Spell { obj } => (obj, ctx.source_card, 0, SPELL_ABILITY),
+            } => (source, card, face, index, trigger),
+            StackKind::Spell { obj } => (
+                obj,
+                ctx.source_card,
+                0,
+                SPELL_ABILITY,
+                TriggerContext::default(),
+            ),
             StackKind::CombatDamage(_) => return,
         };
         let pending = PendingTrigger {
@@ -80,7 +89,7 @@ impl Game {
             index,
             ctx: TriggerContext {
                 delayed: true,
-                ..Default::default()
+                ..trigger
             },
         };
         match when {
