@@ -209,6 +209,9 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// 502.19a (echo): "if this permanent came under your control since the
+    /// beginning of your last upkeep".
+    ControlledSinceLastUpkeep,
     /// 502.21: "if [it / this spell] was kicked" (`which: None`: any kicker
     /// cost was paid), "if it was kicked with its [A]/[B] kicker"
     /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
@@ -324,6 +327,13 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// 502.60a: "When the last [kind] counter is removed from this
+    /// permanent" (vanishing).
+    LastCounterRemoved(CounterKind),
+    /// "At the beginning of the upkeep of enchanted creature's controller"
+    /// (Unstable Mutation, Parasitic Bond): an Aura's ability, as that step
+    /// of the player who controls the enchanted creature begins.
+    BeginningOfAttachedControllers(Step),
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1146,13 +1156,6 @@ pub enum Effect {
         filter: ObjectFilter,
         effects: Vec<Effect>,
     },
-    /// "[effects] unless you pay [mana cost]" (Vaporous Djinn, Warping
-    /// Wurm): as it resolves the controller may play mana abilities and pay
-    /// the cost from their pool; if they don't, the effects happen.
-    UnlessYouPay {
-        cost: crate::ManaCost,
-        effects: Vec<Effect>,
-    },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such
     /// permanent (so can't sacrifice one).
@@ -1194,6 +1197,16 @@ pub enum Effect {
     CounterUnlessPays {
         what: ObjectRef,
         generic: u32,
+    },
+    /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
+    /// delayed triggered ability that triggers once, as the next upkeep
+    /// step begins (Carrier Pigeons, the cantrips of Ice Age and
+    /// Alliances); with `yours`, "at the beginning of your next upkeep"
+    /// (the Pacts): the next upkeep of the effect's controller.
+    AtNextUpkeep {
+        effects: Vec<Effect>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        yours: bool,
     },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
@@ -1368,6 +1381,32 @@ pub enum Effect {
     PhaseOut {
         what: ObjectRef,
     },
+    /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
+    /// upkeep, "sacrifice CARDNAME unless you pay {2}", "… unless you
+    /// sacrifice a land"): on resolution the controller may pay the cost
+    /// (its mana, life and sacrifice parts), else the
+    /// effects happen. With `per_counter`, the cost is paid once for each
+    /// counter of that kind on the source (502.13a: "for each age counter
+    /// on it"); all of it or none (no partial payment).
+    UnlessPays {
+        /// Boxed: a `Cost` is large and this variant rare.
+        cost: Box<Cost>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
+        effects: Vec<Effect>,
+        /// How many permanents matching `cost.sacrifice` the cost
+        /// sacrifices ("unless you sacrifice two lands"; 502.13a: distinct
+        /// ones, once per counter).
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        sacrifice_count: u8,
+    },
+    /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
+    /// [effects]."
+    RemoveCounterElse {
+        what: ObjectRef,
+        kind: CounterKind,
+        effects: Vec<Effect>,
+    },
 }
 
 /// Where a card found in a library goes.
@@ -1412,15 +1451,27 @@ pub enum CounterKind {
     Luck,
     /// The ki counters of the Kamigawa flip cards (Callow Jushi, …).
     Ki,
+    /// 502.13a: the age counters of cumulative upkeep.
+    Age,
+    /// 502.20a: the fade counters of fading.
+    Fade,
+    /// 502.60a, 502.59a: the time counters of vanishing and suspend.
+    Time,
+    /// The spore counters of the Thallids.
+    Spore,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 5] = [
+    pub const ALL: [CounterKind; 9] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
         CounterKind::Luck,
         CounterKind::Ki,
+        CounterKind::Age,
+        CounterKind::Fade,
+        CounterKind::Time,
+        CounterKind::Spore,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -1435,6 +1486,10 @@ impl CounterKind {
             CounterKind::Fuse => "fuse",
             CounterKind::Luck => "luck",
             CounterKind::Ki => "ki",
+            CounterKind::Age => "age",
+            CounterKind::Fade => "fade",
+            CounterKind::Time => "time",
+            CounterKind::Spore => "spore",
         }
     }
 }

@@ -18,6 +18,7 @@
 mod costs;
 mod library;
 mod subtypes;
+mod upkeep;
 
 use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, play_cost_keyword};
 
@@ -172,7 +173,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
-    if delays(&spell.effects) || modes.iter().any(|m| delays(&m.effects)) {
+    // A spell's delayed ability at the next upkeep is kept with the spell
+    // (404.4); one at end of combat, or in a mode, is not supported.
+    if delays(&spell.effects)
+        || modes.iter().any(|m| {
+            delays(&m.effects)
+                || m.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+        })
+    {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
             reason: "a delayed triggered ability from a spell".into(),
@@ -585,6 +595,40 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         out.abilities.push(Ability::Enchant(f));
         return Ok(());
     }
+    // 404.4: a spell's "At the beginning of your next upkeep, pay {2}{B}.
+    // If you don't, you lose the game." (the Pacts): a delayed triggered
+    // ability, not a triggered ability of the card.
+    if is_spell && p.eat_all("at the beginning of your next upkeep ,") {
+        let mut cx = Cx::default();
+        if p.eat("pay") {
+            let cost = upkeep::pay_cost(&mut p)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            if !p.eat_all(". if you don't ,") {
+                return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+            }
+            let effects = clauses(&mut p, &mut cx)
+                .filter(|_| p.eat_end() && p.at_end())
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            cx.effects = vec![Effect::UnlessPays {
+                cost: Box::new(cost),
+                per_counter: None,
+                effects,
+                sacrifice_count: 0,
+            }];
+        }
+        while !p.at_end() {
+            sentence(&mut p, &mut cx)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        }
+        if !cx.targets.is_empty() || cx.effects.is_empty() {
+            return Err("a delayed triggered ability with targets".into());
+        }
+        spell.effects.push(Effect::AtNextUpkeep {
+            effects: cx.effects,
+            yours: true,
+        });
+        return Ok(());
+    }
     if matches!(p.peek(), "when" | "whenever" | "at") {
         let abilities = triggered(&mut p)?;
         out.abilities
@@ -761,7 +805,10 @@ fn protection(p: &mut P) -> Option<Vec<Protection>> {
 fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
     let mut v = Vec::new();
     loop {
-        if p.eat("bushido") {
+        if matches!(p.peek(), "cumulative" | "echo" | "fading" | "vanishing") {
+            // 502.13, 502.19, 502.20, 502.60.
+            v.extend(upkeep::keyword(p)?);
+        } else if p.eat("bushido") {
             // 502.38a: "Whenever this creature blocks or becomes blocked, it
             // gets +N/+N until end of turn."
             let n = match amount(p)? {
@@ -2934,24 +2981,48 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         v = vec![Effect::UnlessDiscard { filter, effects: v }];
     }
-    // "CARDNAME phases out unless you pay {U}{U}" (Vaporous Djinn): the
-    // controller chooses on resolution.
+    // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
+    // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
+    // the controller chooses on resolution.
+    // "sacrifice CARDNAME unless you sacrifice a land" (Bog Elemental).
+    if p.at_all("unless you sacrifice") {
+        p.eat_all("unless you");
+        let (cost, sacrifice_count) = upkeep::sacrifice_cost(p)?;
+        v = vec![Effect::UnlessPays {
+            cost: Box::new(cost),
+            per_counter: None,
+            effects: v,
+            sacrifice_count,
+        }];
+    }
     if p.eat_all("unless you pay") {
-        let mut mana = String::new();
-        while p.peek().starts_with('{') {
-            mana.push_str(p.raw());
-            p.bump();
+        let cost = upkeep::pay_cost(p)?;
+        let mut per_counter = None;
+        if p.eat_all("for each") {
+            let kind = counter_kind(p.bump())?;
+            if !p.eat_all("counter on") || !(p.eat("it") || p.eat("cardname")) {
+                return None;
+            }
+            per_counter = Some(kind);
         }
-        let cost = ManaCost::parse(&mana).ok()?;
-        if mana.is_empty() || cost.x > 0 || !cost.hybrid.is_empty() {
-            return None;
-        }
-        v = vec![Effect::UnlessYouPay { cost, effects: v }];
+        v = vec![Effect::UnlessPays {
+            cost: Box::new(cost),
+            per_counter,
+            effects: v,
+            sacrifice_count: 0,
+        }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
         v = vec![Effect::AtEndOfCombat { effects: v }];
+    }
+    // 404.4: "draw a card at the beginning of the next turn's upkeep".
+    if p.eat_all("at the beginning of the next turn's upkeep") {
+        v = vec![Effect::AtNextUpkeep {
+            effects: v,
+            yours: false,
+        }];
     }
     // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
     if p.at_all(", where x is") {
@@ -3266,6 +3337,17 @@ fn activated(p: &mut P) -> R<Ability> {
         if !cx.targets.is_empty() {
             return Err("a mana ability with a target".into());
         }
+        // A mana ability with a mana cost can't be activated while paying
+        // (its cost would need paying first): not yet supported with a
+        // delayed ability (Barbed Sextant), which would otherwise be lost.
+        if !cost.mana.is_zero()
+            && cx
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+        {
+            return Err("a mana ability with a mana cost and a delayed ability".into());
+        }
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce,
@@ -3337,6 +3419,29 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     whose: Whose::Each,
                 }]
             });
+        }
+        // "At the beginning of the upkeep of enchanted creature's (land's,
+        // artifact's) controller": "that player" is that controller, "that
+        // creature" the enchanted permanent.
+        for (words, step) in [
+            ("the upkeep of enchanted", Step::Upkeep),
+            ("the end step of enchanted", Step::EndOfTurn),
+        ] {
+            let n = words.split(' ').count();
+            if p.at_all(words)
+                && matches!(
+                    p.peek_at(n),
+                    "creature's" | "land's" | "artifact's" | "permanent's"
+                )
+                && p.peek_at(n + 1) == "controller"
+            {
+                p.eat_all(words);
+                p.bump();
+                p.bump();
+                cx.trig_player = true;
+                cx.last_obj = Some(ObjectRef::Attached);
+                return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
+            }
         }
         let whose = if p.eat("your") {
             Whose::You

@@ -109,6 +109,10 @@ pub enum DecisionKind {
         #[serde(default)]
         colored: [u8; 5],
     },
+    /// "[effects] unless you pay [cost]" (echo, cumulative upkeep, 413.2c):
+    /// play mana abilities (`ActivateMana`), pay the whole cost from the
+    /// pool and life (`Yes`, listed once they cover it) or decline (`No`).
+    PayOrElse,
     /// A card to find in a library, to take from or put back among the
     /// cards looked at, to choose from a hand, or to put into play from the
     /// hand (`crate::library`); `optional`: `No` chooses none.
@@ -184,6 +188,7 @@ impl DecisionKind {
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::PayUnless { .. } => "pay or decline",
+            DecisionKind::PayOrElse => "pay or else",
             DecisionKind::ChooseCard { .. } => "choose a card",
             DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
             DecisionKind::PayAttackCost { .. } => "pay attack cost",

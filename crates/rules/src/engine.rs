@@ -394,6 +394,7 @@ impl Game {
             | DecisionKind::ReturnToHand
             | DecisionKind::TapOrUntap
             | DecisionKind::PayUnless { .. }
+            | DecisionKind::PayOrElse
             | DecisionKind::MayAbility
             | DecisionKind::CallCoin
             | DecisionKind::FlipAgain

@@ -319,6 +319,20 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
     },
+    /// 413.2c: a player paid the cost an effect offered as it resolved
+    /// ("… unless you pay [cost]": echo 502.19a, cumulative upkeep
+    /// 502.13a): `mana` mana and `life` life, for `card`'s ability.
+    PaidToKeep {
+        player: PlayerId,
+        card: CardId,
+        mana: u32,
+        life: u32,
+    },
+    /// 413.2c: the player didn't pay that cost; the effects happen.
+    DeclinedToPay {
+        player: PlayerId,
+        card: CardId,
+    },
     /// 217.1c: a card or token moved; `new` is the new object's id.
     ZoneChange {
         card: CardId,
@@ -752,6 +766,7 @@ impl Event {
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
+            Event::PaidToKeep { .. } | Event::DeclinedToPay { .. } => "413.2c",
             Event::ZoneChange { reason, .. } => reason.rule(),
             Event::Regenerated { .. } => "501.5a",
             Event::AttackerDeclared { .. } => "308.2",
@@ -880,6 +895,7 @@ impl Event {
                 | Event::Untapped { .. }
                 | Event::ManaAdded { .. }
                 | Event::PaidUnless { .. }
+                | Event::DeclinedToPay { .. }
                 | Event::CostPaid { .. }
                 | Event::CostAnnounced { .. }
                 | Event::AttackCostPaid { .. }
@@ -1125,6 +1141,19 @@ impl Event {
                 format!("{player} loses {amount} life to mana burn")
             }
             Event::PaidUnless { player, amount } => format!("{player} pays {amount} mana"),
+            Event::PaidToKeep {
+                player,
+                card,
+                mana,
+                life,
+            } => match (*mana, *life) {
+                (m, 0) => format!("{player} pays {m} mana for {}", name(*card)),
+                (0, l) => format!("{player} pays {l} life for {}", name(*card)),
+                (m, l) => format!("{player} pays {m} mana and {l} life for {}", name(*card)),
+            },
+            Event::DeclinedToPay { player, card } => {
+                format!("{player} doesn't pay for {}", name(*card))
+            }
             Event::ZoneChange {
                 card,
                 from,

@@ -66,6 +66,10 @@ pub(crate) fn holds(
                 .count();
             n as u32 >= *at_least
         }
+        // 502.19a (echo): either mark of a recent change of control.
+        Condition::ControlledSinceLastUpkeep => game
+            .obj(src)
+            .is_some_and(|o| o.control_marks & crate::object::marks::CONTROL_RECENT != 0),
         // "as long as it's your turn": the turn of the ability's controller.
         Condition::YourTurn => game.active == you,
         Condition::CountersOnThis { kind, at_least } => game

@@ -89,6 +89,14 @@ pub struct Game {
     /// combat step (311) to trigger (404.4b: once).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_of_combat: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: delayed triggered abilities waiting for the next upkeep step
+    /// ("at the beginning of the next turn's upkeep").
+    #[serde(default)]
+    pub delayed_next_upkeep: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: those waiting for their controller's next upkeep ("at the
+    /// beginning of your next upkeep").
+    #[serde(default)]
+    pub delayed_your_upkeep: Vec<crate::triggers::PendingTrigger>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.
@@ -496,7 +504,9 @@ impl Game {
             }
             Zone::InPlay => {
                 // 212.3f: a permanent that just came under a player's control is "sick".
+                // 502.19a: echo looks at when it came under this control.
                 self.objects[slot].flags |= crate::object::flags::SICK;
+                self.objects[slot].control_marks = crate::object::marks::CONTROL_SINCE_UPKEEP;
                 // 503.5: a copy comes into play with the copied abilities;
                 // 504.2: a face-down one with none.
                 let entering = if face_down {

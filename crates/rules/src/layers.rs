@@ -798,7 +798,9 @@ impl Game {
                 if new_controller {
                     changed.push((id, o.controller, chars[i].controller));
                     o.controller = chars[i].controller;
+                    // 212.3f; 502.19a: echo counts from this change of control.
                     o.flags |= crate::object::flags::SICK;
+                    o.control_marks = crate::object::marks::CONTROL_SINCE_UPKEEP;
                 }
                 // 306.2: a creature whose controller changes or that stops
                 // being a creature is removed from combat.

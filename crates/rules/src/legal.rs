@@ -162,6 +162,14 @@ impl Game {
             }
             // 413.2d: one permanent of the player's matching the effect's
             // filter ("sacrifice this"/"another" name the source).
+            DecisionKind::Sacrifice
+                if matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::UnlessPays { .. })
+                ) =>
+            {
+                self.unless_sacrifice_options(p, out)
+            }
             DecisionKind::Sacrifice | DecisionKind::ReturnToHand => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(
@@ -213,6 +221,7 @@ impl Game {
                 self.mana_options(p, None, None, out);
                 out.push(Action::No);
             }
+            DecisionKind::PayOrElse => self.pay_or_else_options(p, out),
             DecisionKind::TapOrUntap => {
                 out.push(Action::ChooseMode(0));
                 out.push(Action::ChooseMode(1));

@@ -53,6 +53,20 @@ pub mod flags {
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
+/// Bits of `Object::control_marks` (502.19a, echo).
+pub mod marks {
+    /// Came under its controller's control since the beginning of that
+    /// player's most recent upkeep; set with `flags::SICK`.
+    pub const CONTROL_SINCE_UPKEEP: u8 = 1;
+    /// Came under its controller's control between the beginning of that
+    /// player's previous upkeep and the current one (moved from
+    /// `CONTROL_SINCE_UPKEEP` as an upkeep of the controller begins), so
+    /// "since the beginning of your last upkeep" is either bit.
+    pub const CONTROL_BEFORE_UPKEEP: u8 = 2;
+    /// Either bit.
+    pub const CONTROL_RECENT: u8 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
+}
+
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
 /// kicker cost for `None`) was paid?
 pub(crate) fn kicked_with(flags: u16, which: Option<u8>) -> bool {
@@ -182,11 +196,11 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
-    /// Counters of the other kinds (fuse, luck; at most 255 each), one count
-    /// per kind: plain `Copy` data in what was padding, so the object's size
-    /// and the cost of cloning a game don't change.
+    /// Counters of the other kinds (fuse, luck, ki, age, fade, time, spore; at
+    /// most 255 each), one count per kind: plain `Copy` data, so cloning a
+    /// game stays a flat copy.
     #[serde(default)]
-    pub counters: [u8; 3],
+    pub counters: [u8; 7],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -214,6 +228,9 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// 502.19a: when it came under its controller's control (`marks`).
+    #[serde(default)]
+    pub control_marks: u8,
     /// 503.10: a copy of a spell (no card); kept as it leaves the stack,
     /// where it ceases to exist (420.5j).
     #[serde(default)]
@@ -234,7 +251,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 3],
+            counters: [0; 7],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -246,6 +263,7 @@ impl Object {
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            control_marks: 0,
             spell_copy: None,
         }
     }
@@ -331,7 +349,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 3];
+        self.counters = [0; 7];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -343,6 +361,7 @@ impl Object {
         self.unblockable_this_turn = false;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
+        self.control_marks = 0;
     }
 
     /// How many counters of this kind are on it.
@@ -354,6 +373,10 @@ impl Object {
             CounterKind::Fuse => self.counters[0] as u32,
             CounterKind::Luck => self.counters[1] as u32,
             CounterKind::Ki => self.counters[2] as u32,
+            CounterKind::Age => self.counters[3] as u32,
+            CounterKind::Fade => self.counters[4] as u32,
+            CounterKind::Time => self.counters[5] as u32,
+            CounterKind::Spore => self.counters[6] as u32,
         }
     }
 
@@ -373,6 +396,10 @@ impl Object {
             CounterKind::Fuse => self.counters[0] = new as u8,
             CounterKind::Luck => self.counters[1] = new as u8,
             CounterKind::Ki => self.counters[2] = new as u8,
+            CounterKind::Age => self.counters[3] = new as u8,
+            CounterKind::Fade => self.counters[4] = new as u8,
+            CounterKind::Time => self.counters[5] = new as u8,
+            CounterKind::Spore => self.counters[6] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

@@ -146,7 +146,7 @@ impl Game {
                 },
                 _ => &[],
             },
-            Playing::Trigger(t) => &t.ability().targets,
+            Playing::Trigger(t) => t.targets(),
             Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => &[],
         }
     }
@@ -959,7 +959,7 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, &m.also, m.cost.tap);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap);
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -978,19 +978,39 @@ impl Game {
             kind,
             amount: amount as u32,
         });
-        self.mana_side_effects(p, source, &m.also, m.cost.tap);
+        self.mana_side_effects(p, source, index, &m.also, m.cost.tap);
     }
 
     fn mana_side_effects(
         &mut self,
         p: PlayerId,
         source: ObjId,
+        index: u8,
         also: &'static [tolaria_cards::Effect],
         tapped: bool,
     ) {
         if !also.is_empty() {
             let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
             for e in also {
+                if let tolaria_cards::Effect::AtNextUpkeep { .. } = e {
+                    // 404.4: "Draw a card at the beginning of the next
+                    // turn's upkeep" (Barbed Sextant): the mana ability
+                    // creates the delayed triggered ability.
+                    let (card, face, _) = crate::layers::ability_face(self, source);
+                    self.delayed_next_upkeep
+                        .push(crate::triggers::PendingTrigger {
+                            controller: p,
+                            source,
+                            card,
+                            face,
+                            index,
+                            ctx: crate::stack::TriggerContext {
+                                delayed: true,
+                                ..Default::default()
+                            },
+                        });
+                    continue;
+                }
                 self.exec_effect(&ctx, e);
             }
         }

@@ -80,19 +80,15 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             index,
             trigger,
             ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+        } => match db().get(*card).faces[*face as usize]
+            .abilities
+            .get(*index as usize)
+        {
             // 404.4: a delayed triggered ability does what its creating
             // effect says.
-            Ability::Triggered(t) if trigger.delayed => t
-                .effects
-                .iter()
-                .find_map(|e| match e {
-                    Effect::AtEndOfCombat { effects } => Some(&effects[..]),
-                    _ => None,
-                })
-                .unwrap_or(&[]),
-            Ability::Activated(a) => &a.effects,
-            Ability::Triggered(t) => &t.effects,
+            _ if trigger.delayed => crate::delayed::delayed_effects(*card, *face, *index),
+            Some(Ability::Activated(a)) => &a.effects,
+            Some(Ability::Triggered(t)) => &t.effects,
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],
@@ -106,10 +102,19 @@ fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
-            card, face, index, ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
-            Ability::Activated(a) => &a.targets,
-            Ability::Triggered(t) => &t.targets,
+            card,
+            face,
+            index,
+            trigger,
+            ..
+        } => match db().get(*card).faces[*face as usize]
+            .abilities
+            .get(*index as usize)
+        {
+            // 404.4: a delayed triggered ability has no targets of its own.
+            _ if trigger.delayed => &[],
+            Some(Ability::Activated(a)) => &a.targets,
+            Some(Ability::Triggered(t)) => &t.targets,
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],
@@ -151,9 +156,17 @@ impl Game {
                 trigger,
                 ..
             } => {
-                let ability = &db().get(*card).faces[*face as usize].abilities[*index as usize];
+                // A delayed triggered ability (404.4) has neither the
+                // creating ability's condition nor its "you may".
+                let ability = match db().get(*card).faces[*face as usize]
+                    .abilities
+                    .get(*index as usize)
+                {
+                    Some(a) if !trigger.delayed => Some(a),
+                    _ => None,
+                };
                 // 404.3: an intervening "if" is checked again on resolution.
-                if let Ability::Triggered(t) = ability {
+                if let Some(Ability::Triggered(t)) = ability {
                     if let Some(c) = &t.condition {
                         if !crate::triggers::condition_holds(self, *source, trigger, c) {
                             let card = *card;
@@ -164,7 +177,7 @@ impl Game {
                         }
                     }
                 }
-                let optional = matches!(ability, Ability::Triggered(t) if t.optional);
+                let optional = matches!(ability, Some(Ability::Triggered(t)) if t.optional);
                 (*source, *card, false, *trigger, optional)
             }
             StackKind::CombatDamage(_) => unreachable!(),
@@ -393,7 +406,7 @@ impl Game {
 
     /// Puts (`delta` > 0) or removes counters of one kind on the objects,
     /// with an event for each object whose counters changed.
-    fn change_counters(
+    pub(crate) fn change_counters(
         &mut self,
         ctx: &ResolveCtx,
         what: &ObjectRef,
@@ -625,17 +638,12 @@ impl Game {
             Action::Yes | Action::No
                 if matches!(
                     self.current_effect(),
-                    Some(
-                        Effect::CounterUnlessPays { .. }
-                            | Effect::Recover { .. }
-                            | Effect::UnlessYouPay { .. }
-                    )
+                    Some(Effect::CounterUnlessPays { .. } | Effect::Recover { .. })
                 ) =>
             {
                 let (generic, colored) = match self.current_effect() {
                     Some(Effect::CounterUnlessPays { generic, .. }) => (*generic, [0u8; 5]),
                     Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
-                    Some(Effect::UnlessYouPay { cost, .. }) => (cost.generic, cost.colored),
                     _ => (0, [0u8; 5]),
                 };
                 if action == Action::Yes {
@@ -659,6 +667,13 @@ impl Game {
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
                 }
+            }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
+                    && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
+            {
+                // 413.2c: pay the cost, or let the effects happen.
+                self.on_pay_or_else(p, action == Action::Yes);
             }
             Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
                 // Declined to discard: the effects happen.
@@ -708,6 +723,12 @@ impl Game {
                 if let Some(r) = self.resolving.as_mut() {
                     r.pc = len;
                 }
+            }
+            Action::ChooseObject(o)
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. })) =>
+            {
+                // A permanent sacrificed as the cost is paid.
+                self.on_unless_sacrifice(o);
             }
             Action::ChooseObject(o) => {
                 match self.current_effect() {
@@ -1090,54 +1111,16 @@ impl Game {
             }
             Effect::AtEndOfCombat { .. } => {
                 // 404.4: create the delayed triggered ability.
-                let r = self.resolving.as_deref()?;
-                if let StackKind::Ability {
-                    source,
-                    card,
-                    face,
-                    index,
-                    triggered: true,
-                    trigger,
-                } = r.item.kind
-                {
-                    // The delayed ability remembers what the ability that
-                    // created it refers to ("destroy that creature at end
-                    // of combat", Tangle Asp).
-                    self.delayed_end_of_combat
-                        .push(crate::triggers::PendingTrigger {
-                            controller: ctx.controller,
-                            source,
-                            card,
-                            face,
-                            index,
-                            ctx: TriggerContext {
-                                delayed: true,
-                                ..trigger
-                            },
-                        });
-                }
+                self.create_delayed(ctx, crate::delayed::When::EndOfCombat);
                 None
             }
-            Effect::UnlessYouPay { cost, effects } => {
-                let paid = self.resolving.as_ref().and_then(|r| r.paid);
-                match paid {
-                    Some(true) => {}
-                    Some(false) => {
-                        if let Some(d) = self.run_inner(ctx, effects) {
-                            return Some(d);
-                        }
-                    }
-                    None => {
-                        return Some(Decision {
-                            player: ctx.controller,
-                            kind: DecisionKind::PayUnless {
-                                generic: cost.generic,
-                                colored: cost.colored,
-                            },
-                        });
-                    }
-                }
-                self.resolving.as_mut()?.paid = None;
+            Effect::AtNextUpkeep { yours, .. } => {
+                let when = if *yours {
+                    crate::delayed::When::YourNextUpkeep
+                } else {
+                    crate::delayed::When::NextUpkeep
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::UnlessDiscard { filter, effects } => {
@@ -1170,6 +1153,12 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
+            Effect::UnlessPays { effects, .. } => self.resolve_unless_pays(ctx, effects),
+            Effect::RemoveCounterElse {
+                what,
+                kind,
+                effects,
+            } => self.resolve_remove_counter_else(ctx, what, *kind, effects),
             Effect::IfControlsNone { filter, effects } => {
                 // "If you can't [sacrifice one]": nothing to sacrifice.
                 let p = ctx.controller;
@@ -1597,10 +1586,12 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
-            | Effect::UnlessYouPay { .. }
+            | Effect::UnlessPays { .. }
+            | Effect::RemoveCounterElse { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::Recover { .. }
             | Effect::AtEndOfCombat { .. }
+            | Effect::AtNextUpkeep { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. } => {
@@ -2030,7 +2021,11 @@ impl Game {
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
     /// pausably from `Resolving::inner`: the decision it pauses for, or
     /// `None` when the list is done.
-    fn run_inner(&mut self, ctx: &ResolveCtx, effects: &'static [Effect]) -> Option<Decision> {
+    pub(crate) fn run_inner(
+        &mut self,
+        ctx: &ResolveCtx,
+        effects: &'static [Effect],
+    ) -> Option<Decision> {
         loop {
             let i = self.resolving.as_ref().map_or(0, |r| r.inner) as usize;
             let Some(e) = effects.get(i) else {
@@ -2076,10 +2071,12 @@ impl Game {
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
             }
-            Effect::UnlessYouPay { effects, .. } if r.paid == Some(false) => {
+            Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
+            Effect::UnlessPays { effects, .. } | Effect::RemoveCounterElse { effects, .. }
+                if r.paid == Some(false) =>
+            {
                 effects.get(r.inner as usize)
             }
-            Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
             Effect::FlipEach {
                 on_heads, on_tails, ..
             } => match r.flip.round.get(r.flip.applying as usize) {

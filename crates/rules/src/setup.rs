@@ -45,6 +45,8 @@ impl Game {
             prevent_combat_damage: false,
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),
+            delayed_next_upkeep: Vec::new(),
+            delayed_your_upkeep: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,
@@ -104,6 +106,7 @@ impl Game {
         o.token_src = Some(src);
         o.timestamp = self.stamp();
         o.flags |= crate::object::flags::SICK;
+        o.control_marks = crate::object::marks::CONTROL_SINCE_UPKEEP;
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.in_play.push(id);

@@ -20,6 +20,15 @@ pub struct PendingTrigger {
 }
 
 impl PendingTrigger {
+    /// The targets it needs as it is put on the stack (410.4); a delayed
+    /// triggered ability (404.4) has none of its own.
+    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
+        if self.ctx.delayed {
+            &[]
+        } else {
+            &self.ability().targets
+        }
+    }
     pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
         match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities
             [self.index as usize]
@@ -233,7 +242,35 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             game.pending_triggers.extend(delayed);
             check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
         }
+        Event::StepBegan {
+            step: tolaria_cards::Step::Upkeep,
+        } if !game.delayed_next_upkeep.is_empty() || !game.delayed_your_upkeep.is_empty() => {
+            // 404.4b: "at the beginning of the next turn's upkeep", and
+            // "at the beginning of your next upkeep" for the active player's.
+            let delayed = std::mem::take(&mut game.delayed_next_upkeep);
+            game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_upkeep = later;
+            game.pending_triggers.extend(now);
+            check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
+        }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
+        Event::CountersRemoved {
+            obj, kind, amount, ..
+        } if *amount > 0 => {
+            // 502.60a: "When the last time counter is removed from this
+            // permanent": the removal left none of that kind on it.
+            let (obj, kind) = (*obj, *kind);
+            if game.obj(obj).is_some_and(|o| o.counters_of(kind) == 0) {
+                scan(game, obj, |t, _, _| {
+                    matches!(t, Trigger::LastCounterRemoved(k) if *k == kind)
+                        .then(TriggerContext::default)
+                });
+            }
+        }
         Event::CoinFlipped {
             player,
             won: Some(true),
@@ -454,6 +491,19 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
     for i in 0..permanents {
         let src = game.in_play[i];
         scan(game, src, |t, game, src| match t {
+            Trigger::BeginningOfAttachedControllers(s) if *s == step => {
+                // The Aura's enchanted creature is the active player's.
+                let enchanted = match game.objects[src.slot as usize].attached_to {
+                    Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
+                    _ => None,
+                }?;
+                (game.objects[enchanted.slot as usize].controller == active).then_some(
+                    TriggerContext {
+                        player: Some(active),
+                        ..Default::default()
+                    },
+                )
+            }
             Trigger::BeginningOf { step: s, whose } if *s == step => {
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {

@@ -12,6 +12,9 @@ impl Game {
         if step == Step::Untap {
             self.begin_turn();
         }
+        if step == Step::Upkeep {
+            self.echo_marks_at_upkeep();
+        }
         self.emit(Event::StepBegan { step });
         match step {
             Step::Untap => {
@@ -78,6 +81,24 @@ impl Game {
                 self.flow = Flow::Priority(self.active);
             }
             _ => self.flow = Flow::Priority(self.active),
+        }
+    }
+
+    /// 502.19a: as the active player's upkeep begins, what came under their
+    /// control since their previous upkeep began is marked as such (its
+    /// echo triggers now); the mark for "since this upkeep" starts afresh.
+    fn echo_marks_at_upkeep(&mut self) {
+        let active = self.active;
+        for i in 0..self.in_play.len() {
+            let o = &mut self.objects[self.in_play[i].slot as usize];
+            if o.controller == active {
+                use crate::object::marks;
+                o.control_marks = if o.control_marks & marks::CONTROL_SINCE_UPKEEP != 0 {
+                    marks::CONTROL_BEFORE_UPKEEP
+                } else {
+                    0
+                };
+            }
         }
     }
 

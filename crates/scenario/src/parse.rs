@@ -443,7 +443,7 @@ fn parse_cards(list: &str, line: usize) -> Result<Vec<CardSpec>, String> {
                         let of = rest.join(" ");
                         spec.copy_of = Some(db().by_name(&of).ok_or_else(|| format!("unknown card {of:?}"))?.id);
                     }
-                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki counters N, face down, flipped, phased out, attached to NAME, copy of NAME)")),
+                    _ => return Err(format!("unknown status {part:?} (tapped, sick, damage N, +1/+1 counters N, -1/-1 counters N, fuse/luck/ki/age/fade/time counters N, face down, flipped, phased out, attached to NAME, copy of NAME)")),
                 }
             }
         }

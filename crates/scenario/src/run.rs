@@ -155,7 +155,10 @@ impl Scenario {
                     o.add_counters(kind, n as i32);
                 }
                 if c.sick {
+                    // 212.3f; 502.19a: it came under its controller's
+                    // control this turn (so since their last upkeep too).
                     o.flags |= tolaria_rules::object::flags::SICK;
+                    o.control_marks = tolaria_rules::object::marks::CONTROL_SINCE_UPKEEP;
                 }
                 if c.face_down {
                     o.flags |= tolaria_rules::object::flags::FACE_DOWN;
@@ -955,9 +958,16 @@ impl Scenario {
             "face",
             "phased",
         ];
-        let split = words
-            .iter()
-            .position(|w| keys.contains(w))
+        // "age", "fade" and "time" are keys only before "counters" (card
+        // names hold those words: Time Stop).
+        let split = (0..words.len())
+            .position(|i| {
+                keys.contains(&words[i])
+                    || matches!(words[i], "age" | "fade" | "time" | "spore")
+                        && words
+                            .get(i + 1)
+                            .is_some_and(|w| matches!(*w, "counters" | "counter"))
+            })
             .ok_or_else(|| format!("expect {text:?}: unknown expectation"))?;
         let what = words[..split].join(" ");
         let (name, k) = split_index(&what);
@@ -1070,7 +1080,8 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki"), "counters" | "counter", n, tail @ ..] => {
+                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time" | "spore"), "counters" | "counter", n, tail @ ..] =>
+                {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;

@@ -1,0 +1,101 @@
+//! Delayed triggered abilities (404.4): created by an effect of a
+//! resolving spell or ability ("sacrifice it at end of combat", "draw a
+//! card at the beginning of the next turn's upkeep"), each triggers once,
+//! when its event next happens (404.4b), and does what the creating
+//! effect says. The pending ability points back at the spell or ability
+//! that created it (`PendingTrigger::index`, `SPELL_ABILITY` for a spell's
+//! own instructions), so no effect is copied into the game.
+
+use crate::resolve::ResolveCtx;
+use crate::stack::TriggerContext;
+use crate::triggers::PendingTrigger;
+use crate::{Game, StackKind};
+use tolaria_cards::{db, Ability, CardId, Effect};
+
+/// The `index` of a delayed triggered ability created by a spell's own
+/// instructions rather than by one of the card's abilities.
+pub const SPELL_ABILITY: u8 = u8::MAX;
+
+/// When a delayed triggered ability triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum When {
+    /// 311: the next end of combat step.
+    EndOfCombat,
+    /// 303: the next upkeep step ("the next turn's upkeep").
+    NextUpkeep,
+    /// 303: the next upkeep step of the controller ("your next upkeep").
+    YourNextUpkeep,
+}
+
+/// The effects a delayed triggered ability does: those of the creating
+/// `AtEndOfCombat` / `AtNextUpkeep` effect of the spell or ability
+/// (`index`) of `card`'s face `face`.
+pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Effect] {
+    let Some(f) = db().get(card).faces.get(face as usize) else {
+        return &[];
+    };
+    let list: &'static [Effect] = if index == SPELL_ABILITY {
+        &f.spell.effects
+    } else {
+        match f.abilities.get(index as usize) {
+            Some(Ability::Triggered(t)) => &t.effects,
+            Some(Ability::Activated(a)) => &a.effects,
+            Some(Ability::Mana(m)) => &m.also,
+            _ => &[],
+        }
+    };
+    list.iter()
+        .find_map(|e| match e {
+            Effect::AtEndOfCombat { effects } | Effect::AtNextUpkeep { effects, .. } => {
+                Some(&effects[..])
+            }
+            _ => None,
+        })
+        .unwrap_or(&[])
+}
+
+impl Game {
+    /// 404.4: the resolving spell or ability creates a delayed triggered
+    /// ability, controlled by the controller of the creating effect.
+    pub(crate) fn create_delayed(&mut self, ctx: &ResolveCtx, when: When) {
+        let Some(r) = self.resolving.as_deref() else {
+            return;
+        };
+        // The delayed ability remembers what the ability that created it
+        // refers to ("destroy that creature at end of combat", Tangle Asp).
+        let (source, card, face, index, trigger) = match r.item.kind {
+            StackKind::Ability {
+                source,
+                card,
+                face,
+                index,
+                trigger,
+                ..
+            } => (source, card, face, index, trigger),
+            StackKind::Spell { obj } => (
+                obj,
+                ctx.source_card,
+                0,
+                SPELL_ABILITY,
+                TriggerContext::default(),
+            ),
+            StackKind::CombatDamage(_) => return,
+        };
+        let pending = PendingTrigger {
+            controller: ctx.controller,
+            source,
+            card,
+            face,
+            index,
+            ctx: TriggerContext {
+                delayed: true,
+                ..trigger
+            },
+        };
+        match when {
+            When::EndOfCombat => self.delayed_end_of_combat.push(pending),
+            When::NextUpkeep => self.delayed_next_upkeep.push(pending),
+            When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
+        }
+    }
+}
