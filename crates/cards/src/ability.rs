@@ -57,6 +57,10 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Discard this card" (502.18a cycling): the card with the ability,
+    /// from its owner's hand.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_self: bool,
 }
 
 /// Kinds of mana (104.3): the five colours and colourless.
@@ -123,6 +127,16 @@ pub struct ActivatedAbility {
     /// "Play this ability only during your upkeep." (Colossus of Sardia)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_your_step: Option<Step>,
+    /// 502.18a: the ability functions only while its card is in a player's
+    /// hand (cycling, typecycling); it exists in every zone (502.18b) but
+    /// can be played only from the hand, by that hand's owner.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_hand: bool,
+    /// 502.18c / 502.18e: a cycling or typecycling ability: discarding the
+    /// card to pay its cost is cycling it ("When you cycle [this]",
+    /// "Whenever a player cycles a card").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cycling: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -245,6 +259,12 @@ pub enum Trigger {
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
     BeginningOfFromGraveyard { step: Step, whose: Whose },
+    /// 502.18c: "When you cycle [this]": when the card is discarded to pay
+    /// a cycling cost; it triggers from the graveyard.
+    CycleThis,
+    /// 502.18e: "Whenever [player] cycles a card" (Lightning Rift): "that
+    /// player" is the cycling player.
+    Cycles(Whose),
 }
 
 /// The game state a state trigger watches (410.11).
@@ -442,6 +462,9 @@ pub enum StaticAbility {
     AttackCostPerCreature {
         generic: u32,
     },
+    /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
+    /// turn, this permanent comes into play with N +1/+1 counters on it."
+    Bloodthirst(u8),
 }
 
 /// 500.1 restrictions on blocking an attacking creature.
@@ -574,6 +597,10 @@ pub enum ControllerFilter {
 pub struct ObjectFilter {
     /// At least one of these types (empty: any).
     pub types_any: TypeSet,
+    /// All of these types ("artifact creature": an artifact, and a creature
+    /// by `types_any`).
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub types_all: TypeSet,
     /// None of these types.
     pub types_none: TypeSet,
     /// None of these subtypes ("non-Aura").
@@ -618,6 +645,9 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "with converted mana cost N or less" (502.39a soulshift).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_at_most: Option<i32>,
 }
 
 impl ObjectFilter {
@@ -713,6 +743,11 @@ pub enum Amount {
         who: PlayerRef,
         than: i32,
     },
+    /// 502.12a: "for each creature blocking it beyond the first".
+    BlockersBeyondFirst(ObjectRef),
+    /// "for each +1/+1 counter on [object]" (502.35a modular): last known
+    /// information if it left play (413.2f).
+    PlusCountersOn(ObjectRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -1168,6 +1203,13 @@ pub enum Effect {
     PhaseOut {
         what: ObjectRef,
     },
+    /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
+    /// happens unless `from` has such a counter and `to` is in play.
+    MoveCounter {
+        from: ObjectRef,
+        to: ObjectRef,
+        kind: CounterKind,
+    },
 }
 
 /// Where a card found in a library goes.
@@ -1295,6 +1337,10 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn no_types(t: &TypeSet) -> bool {
+    t.is_empty()
 }
 
 fn is_false(b: &bool) -> bool {

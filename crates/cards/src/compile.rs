@@ -706,7 +706,13 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 once_per_turn: false,
                 twice_per_turn: false,
                 only_your_step: None,
+                from_hand: false,
+                cycling: false,
             }));
+        } else if let Some(a) = cycling(p) {
+            v.push(a);
+        } else if let Some(a) = parameter_keyword(p) {
+            v.extend(a);
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
         } else if p.eat("menace") {
@@ -738,6 +744,195 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             return None;
         }
     }
+}
+
+/// Mana symbols as a cost ("{2}{G}"), at least one.
+fn mana_symbols(p: &mut P) -> Option<ManaCost> {
+    let mut mana = String::new();
+    while p.peek().starts_with('{') && p.peek() != "{t}" && p.peek() != "{q}" {
+        mana.push_str(p.raw());
+        p.bump();
+    }
+    if mana.is_empty() {
+        return None;
+    }
+    ManaCost::parse(&mana).ok()
+}
+
+/// 502.18a: "Cycling [cost]" means "[Cost], Discard this card: Draw a
+/// card."; 502.18d: "[Subtype]cycling [cost]" means "[Cost], Discard this
+/// card: Search your library for a [subtype] card, reveal it, and put it
+/// into your hand. Then shuffle your library." Both function only while
+/// the card is in a hand.
+fn cycling(p: &mut P) -> Option<Ability> {
+    let start = p.i;
+    let word = p.t.get(p.i)?.raw.clone();
+    let effect = if word.eq_ignore_ascii_case("cycling") {
+        Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: Amount::Fixed(1),
+        }
+    } else {
+        let prefix = word.strip_suffix("cycling")?;
+        let st = subtype_word(prefix).filter(|s| *s == prefix)?;
+        Effect::SearchLibrary {
+            filter: ObjectFilter {
+                subtypes_any: vec![Subtype::intern(st)],
+                ..Default::default()
+            },
+            cmc_at_most: None,
+            dest: crate::CardDest::Hand,
+            reveal: true,
+        }
+    };
+    p.bump();
+    let mut cost = Cost {
+        discard_self: true,
+        ..Default::default()
+    };
+    if p.eat("—") {
+        // "Cycling—Pay 2 life." (Street Wraith)
+        match (p.eat("pay"), amount(p)) {
+            (true, Some(Amount::Fixed(n))) if n > 0 && p.eat("life") => cost.pay_life = n as u32,
+            _ => {
+                p.i = start;
+                return None;
+            }
+        }
+    } else {
+        match mana_symbols(p) {
+            Some(m) => cost.mana = m,
+            None => {
+                p.i = start;
+                return None;
+            }
+        }
+    }
+    Some(Ability::Activated(ActivatedAbility {
+        cost,
+        targets: Vec::new(),
+        effects: vec![effect],
+        sorcery_speed: false,
+        once_per_turn: false,
+        twice_per_turn: false,
+        only_your_step: None,
+        from_hand: true,
+        cycling: true,
+    }))
+}
+
+/// A keyword ability with a number that stands for triggered and static
+/// abilities: soulshift (502.39), rampage (502.12), bloodthirst (502.50),
+/// graft (502.54), modular (502.35).
+fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
+    let start = p.i;
+    let kw = p.eat_any(&["soulshift", "rampage", "bloodthirst", "graft", "modular"])?;
+    let n = match amount(p) {
+        Some(Amount::Fixed(n)) if n > 0 => n,
+        _ => {
+            p.i = start;
+            return None;
+        }
+    };
+    let triggered = |trigger, optional, targets, effects, condition| {
+        Ability::Triggered(TriggeredAbility {
+            trigger,
+            optional,
+            targets,
+            effects,
+            condition,
+        })
+    };
+    let counters = || {
+        Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
+            kind: CounterKind::PlusOnePlusOne,
+            amount: n as u8,
+        })
+    };
+    Some(match kw {
+        // 502.39a: "When this permanent is put into a graveyard from play,
+        // you may return target Spirit card with converted mana cost N or
+        // less from your graveyard to your hand."
+        "soulshift" => vec![triggered(
+            Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+            true,
+            vec![TargetSpec::one(TargetKind::CardInGraveyard {
+                filter: ObjectFilter {
+                    subtypes_any: vec![Subtype::intern("Spirit")],
+                    cmc_at_most: Some(n),
+                    ..Default::default()
+                },
+                yours: true,
+            })],
+            vec![Effect::ReturnToHand {
+                what: ObjectRef::Target(0),
+            }],
+            None,
+        )],
+        // 502.12a: "Whenever this creature becomes blocked, it gets +N/+N
+        // until end of turn for each creature blocking it beyond the
+        // first." (502.12b: counted once, as it resolves.)
+        "rampage" => vec![triggered(
+            Trigger::BecomesBlocked,
+            false,
+            Vec::new(),
+            vec![Effect::PumpPerCount {
+                what: ObjectRef::This,
+                power: n,
+                toughness: n,
+                count: Amount::BlockersBeyondFirst(ObjectRef::This),
+            }],
+            None,
+        )],
+        // 502.50a: "If an opponent was dealt damage this turn, this
+        // permanent comes into play with N +1/+1 counters on it."
+        "bloodthirst" => vec![Ability::Static(StaticAbility::Bloodthirst(n as u8))],
+        // 502.54a: "This permanent comes into play with N +1/+1 counters
+        // on it" and "Whenever another creature comes into play, if this
+        // permanent has a +1/+1 counter on it, you may move a +1/+1 counter
+        // from this permanent onto that creature."
+        "graft" => vec![
+            counters(),
+            triggered(
+                Trigger::ComesIntoPlay(ObjectFilter {
+                    other: true,
+                    ..ObjectFilter::creature()
+                }),
+                true,
+                Vec::new(),
+                vec![Effect::MoveCounter {
+                    from: ObjectRef::This,
+                    to: ObjectRef::Triggering,
+                    kind: CounterKind::PlusOnePlusOne,
+                }],
+                Some(crate::Condition::CountersOnThis {
+                    kind: CounterKind::PlusOnePlusOne,
+                    at_least: 1,
+                }),
+            ),
+        ],
+        // 502.35a: "This permanent comes into play with N +1/+1 counters on
+        // it" and "When this permanent is put into a graveyard from play,
+        // you may put a +1/+1 counter on target artifact creature for each
+        // +1/+1 counter on this permanent."
+        _ => vec![
+            counters(),
+            triggered(
+                Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+                true,
+                vec![TargetSpec::one(TargetKind::Permanent(ObjectFilter {
+                    types_all: TypeSet::single(CardType::Artifact),
+                    ..ObjectFilter::creature()
+                }))],
+                vec![Effect::PutCounters {
+                    what: ObjectRef::Target(0),
+                    kind: CounterKind::PlusOnePlusOne,
+                    amount: Amount::PlusCountersOn(ObjectRef::This),
+                }],
+                None,
+            ),
+        ],
+    })
 }
 
 // --- numbers, filters and targets -------------------------------------------
@@ -963,6 +1158,11 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         let w = p.peek();
         if let Some(t) = type_noun(w) {
             p.bump();
+            // "artifact creature": both types.
+            if !had_noun && type_noun(p.peek()).is_some() {
+                f.types_all.insert(t);
+                continue;
+            }
             f.types_any.insert(t);
         } else if w == "permanent" || w == "permanents" {
             p.bump();
@@ -2874,6 +3074,8 @@ fn activated(p: &mut P) -> R<Ability> {
         once_per_turn,
         twice_per_turn,
         only_your_step,
+        from_hand: false,
+        cycling: false,
     }))
 }
 
@@ -3065,8 +3267,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    // 502.18c: "When you cycle [this]" (it triggers from the graveyard).
+    if p.eat_all("you cycle cardname") {
+        return Some(vec![Trigger::CycleThis]);
+    }
     // "Whenever an opponent draws a card" (423.1), "… discards a card"
-    // (217.4a), "Whenever a player taps a land for mana" (406).
+    // (217.4a), "Whenever a player taps a land for mana" (406), "… cycles
+    // a card" (502.18e).
     for (who_words, whose) in [
         ("a player", Whose::Each),
         ("an opponent", Whose::Opponent),
@@ -3081,6 +3288,8 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::Discards(whose)
             } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
                 Trigger::TapsLandForMana(whose)
+            } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
+                Trigger::Cycles(whose)
             } else {
                 p.i = i;
                 break;

@@ -86,6 +86,9 @@ pub struct CardFace {
     /// Has a triggered ability that functions in the graveyard (402.8h,
     /// Squee; derived), so the engine looks at graveyards only for such cards.
     pub has_graveyard_triggers: bool,
+    /// Has an activated ability that functions in the hand (502.18a
+    /// cycling; derived), so the engine looks at hands only for such cards.
+    pub has_hand_abilities: bool,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -435,6 +438,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
+        has_hand_abilities: false,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -469,6 +473,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     {
                         face.has_graveyard_triggers = true
                     }
+                    Ability::Activated(a) if a.from_hand => face.has_hand_abilities = true,
                     _ => {}
                 }
             }

@@ -330,6 +330,8 @@ fn activated_abilities() {
             once_per_turn: false,
             twice_per_turn: false,
             only_your_step: None,
+            from_hand: false,
+            cycling: false,
         })]
     );
     let f = front("Looming Shade");

@@ -11,6 +11,8 @@ use tolaria_cards::{ControllerFilter, ObjectFilter};
 pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
     let face = tolaria_cards::db().get(card).front();
     (f.types_any.is_empty() || f.types_any.intersects(face.types))
+        && f.types_all.iter().all(|t| face.types.contains(t))
+        && f.cmc_at_most.is_none_or(|n| face_cmc(face) as i32 <= n)
         && !f.types_none.intersects(face.types)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| face.subtypes.contains(*s)))
         && f.supertypes_all
@@ -51,6 +53,9 @@ pub fn matches_with(
         return false;
     }
     if ch.types.intersects(f.types_none) {
+        return false;
+    }
+    if !f.types_all.iter().all(|t| ch.types.contains(t)) {
         return false;
     }
     if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
@@ -157,5 +162,16 @@ pub fn matches_with(
             return false;
         }
     }
+    // 202.3: "with converted mana cost N or less".
+    if let Some(n) = f.cmc_at_most {
+        if ch.converted_mana_cost() as i32 > n {
+            return false;
+        }
+    }
     true
+}
+
+/// 202.3: a card face's converted mana cost.
+fn face_cmc(face: &tolaria_cards::CardFace) -> u32 {
+    face.mana_cost.as_ref().map_or(0, |c| c.converted())
 }

@@ -279,6 +279,13 @@ impl Game {
                     let avail = self.available_mana(p, None);
                     return self.hand_card_action(p, *c, &avail).as_ref() == Some(action);
                 }
+                Action::Activate { source, .. } if self.in_hand(p, *source) => {
+                    // 502.18a: an ability that functions in the hand.
+                    let mut v = Vec::new();
+                    let avail = self.available_mana(p, None);
+                    self.hand_ability_actions(p, *source, &avail, &mut v);
+                    return v.contains(action);
+                }
                 Action::Activate { source, .. } => {
                     if !self.in_play.contains(source) {
                         return false;
@@ -395,6 +402,7 @@ impl Game {
         };
         for &card in &self.player(p).hand {
             out.extend(self.hand_card_action(p, card, &avail));
+            self.hand_ability_actions(p, card, &avail, out);
         }
         self.graveyard_land_plays(p, out);
         if self.may_have_activated() {
@@ -429,6 +437,10 @@ impl Game {
         // 503.9: a gained ability comes after the face's own.
         for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
             if let Ability::Activated(act) = a {
+                // 502.18b: cycling exists in play but can't be played there.
+                if act.from_hand || (act.sorcery_speed && !sorcery_timing) {
+                    continue;
+                }
                 if act.sorcery_speed && !sorcery_timing {
                     continue;
                 }

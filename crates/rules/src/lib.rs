@@ -11,6 +11,7 @@ pub mod characteristics;
 pub mod combat;
 mod combat_flow;
 mod copy_effect;
+mod cycling;
 mod cost;
 pub mod decision;
 mod determinize;

@@ -124,6 +124,19 @@ impl Game {
         }
     }
 
+    /// The activated ability being played (on top of the stack).
+    fn casting_ability(&self) -> Option<&'static tolaria_cards::ActivatedAbility> {
+        match self.stack.last().map(|s| &s.kind) {
+            Some(StackKind::Ability {
+                card, face, index, ..
+            }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Ability::Activated(a) => Some(a),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     pub(crate) fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
         match &c.what {
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
@@ -345,7 +358,8 @@ impl Game {
         let Some(c) = self.casting.take() else { return };
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
-                self.pay_other_costs(cost, source);
+                let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
+                self.pay_other_costs(cost, source, cycling);
             }
         }
         let card = self.stack.last().and_then(|s| s.card(self));
@@ -373,7 +387,7 @@ impl Game {
                     })
                 }
                 Playing::Ability { source, index } => {
-                    if let Some(o) = self.objects.get_mut(source.slot as usize) {
+                    if let Some(o) = self.obj_mut(source) {
                         let bit = 1 << index.min(15);
                         // "no more than twice each turn": the second activation.
                         if o.activated_this_turn & bit != 0 {
@@ -395,7 +409,7 @@ impl Game {
         self.flow = Flow::Priority(c.then);
     }
 
-    fn pay_other_costs(&mut self, cost: &Cost, source: ObjId) {
+    fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
         if cost.tap {
             self.tap(source);
         }
@@ -421,6 +435,21 @@ impl Game {
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
+        }
+        // 502.18a: "Discard this card" (cycling).
+        if cost.discard_self {
+            let o = &self.objects[source.slot as usize];
+            let (owner, card) = (o.owner, o.card);
+            if let Some(new) = self.move_to(source, Zone::Graveyard(owner), MoveReason::Discard) {
+                if cycling {
+                    // 502.18c: discarded to pay a cycling cost: cycled.
+                    self.emit(Event::Cycled {
+                        player: owner,
+                        obj: new,
+                        card,
+                    });
+                }
+            }
         }
     }
 
@@ -510,7 +539,7 @@ impl Game {
         let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else {
             return;
         };
-        self.pay_other_costs(&m.cost, source);
+        self.pay_other_costs(&m.cost, source, false);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
             crate::triggers::land_tapped_for_mana(self, p);

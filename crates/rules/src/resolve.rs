@@ -1232,6 +1232,21 @@ impl Game {
                 .objects_of(ctx, o)
                 .first()
                 .map_or(0, |&a| self.combat.blockers_of(a).count() as i32),
+            Amount::BlockersBeyondFirst(o) => self.objects_of(ctx, o).first().map_or(0, |&a| {
+                (self.combat.blockers_of(a).count() as i32 - 1).max(0)
+            }),
+            Amount::PlusCountersOn(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                if self.is_in_play(id) {
+                    self.objects[id.slot as usize].counters_of(kind) as i32
+                } else {
+                    // 413.2f: as it last existed in play.
+                    self.last_known(id).map_or(0, |l| l.plus_counters as i32)
+                }
+            }
         }
     }
 
@@ -1472,6 +1487,21 @@ impl Game {
             Effect::PutCounters { what, kind, amount } => {
                 let n = self.amount(ctx, amount).max(0);
                 self.change_counters(ctx, what, *kind, n);
+            }
+            Effect::MoveCounter { from, to, kind } => {
+                // 502.54a: a counter moves only if there is one to move and
+                // somewhere in play to move it to.
+                let src = self.objects_of(ctx, from).first().copied();
+                let dst = self.objects_of(ctx, to).first().copied();
+                if let (Some(src), Some(dst)) = (src, dst) {
+                    let has = self
+                        .obj(src)
+                        .is_some_and(|o| o.counters_of(*kind) > 0 && self.is_in_play(src));
+                    if has && self.is_in_play(dst) && src != dst {
+                        self.change_counters(ctx, from, *kind, -1);
+                        self.change_counters(ctx, to, *kind, 1);
+                    }
+                }
             }
             Effect::RemoveCounters { what, kind, amount } => {
                 // 416.3: as many as there are (Goblin Bomb ruling: nothing

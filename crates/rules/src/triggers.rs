@@ -224,6 +224,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        Event::Cycled { player, obj, card } => {
+            // 502.18c / 502.18e.
+            let (cycler, new, card) = (*player, *obj, *card);
+            crate::cycling::cycled(game, cycler, new, card);
+            player_event_triggers(game, permanents, cycler, |t| match t {
+                Trigger::Cycles(w) => Some(*w),
+                _ => None,
+            });
+        }
         Event::BlockerDeclared {
             blocker, attacker, ..
         } => {
