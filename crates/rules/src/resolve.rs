@@ -584,6 +584,24 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
+            // 410.5: the "you may" of an optional ability is asked before
+            // any of its effects, so a yes or no now answers it, not an
+            // effect's own question (Complicate's "you may counter target
+            // spell unless its controller pays {1}").
+            Action::Yes if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.optional = false;
+                }
+            }
+            Action::No if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                let len = self
+                    .resolving
+                    .as_deref()
+                    .map_or(0, |r| effects_of(self, &r.item).len());
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pc = len;
+                }
+            }
             Action::ActivateMana {
                 source,
                 index,
