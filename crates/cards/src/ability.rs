@@ -265,6 +265,9 @@ pub enum Trigger {
     /// 502.18e: "Whenever [player] cycles a card" (Lightning Rift): "that
     /// player" is the cycling player.
     Cycles(Whose),
+    /// "When you play this spell": an ability that functions on the stack
+    /// (502.30a storm), triggered by the spell's own 409.1i.
+    PlayedThis,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -465,6 +468,10 @@ pub enum StaticAbility {
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."
     Bloodthirst(u8),
+    /// 502.37a: "Sunburst": coming into play from the stack, a +1/+1
+    /// counter (as a creature) or a charge counter (otherwise) for each
+    /// colour of mana spent to pay its costs.
+    Sunburst,
 }
 
 /// 500.1 restrictions on blocking an attacking creature.
@@ -648,6 +655,10 @@ pub struct ObjectFilter {
     /// "with converted mana cost N or less" (502.39a soulshift).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmc_at_most: Option<i32>,
+    /// "with the same converted mana cost as [this card]" (502.48a
+    /// transmute): the card's own, fixed as the card is compiled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_exactly: Option<i32>,
 }
 
 impl ObjectFilter {
@@ -1203,6 +1214,11 @@ pub enum Effect {
     PhaseOut {
         what: ObjectRef,
     },
+    /// 502.30a: "put a copy of [this spell] onto the stack for each other
+    /// spell that was played before it this turn. If the spell has any
+    /// targets, you may choose new targets for any of the copies." The
+    /// count is taken as the ability triggers (the trigger's amount).
+    StormCopies,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {
@@ -1250,15 +1266,18 @@ pub enum CounterKind {
     Luck,
     /// The ki counters of the Kamigawa flip cards (Callow Jushi, …).
     Ki,
+    /// Charge counters (502.37a: sunburst on a noncreature permanent).
+    Charge,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 5] = [
+    pub const ALL: [CounterKind; 6] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
         CounterKind::Luck,
         CounterKind::Ki,
+        CounterKind::Charge,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -1273,6 +1292,7 @@ impl CounterKind {
             CounterKind::Fuse => "fuse",
             CounterKind::Luck => "luck",
             CounterKind::Ki => "ki",
+            CounterKind::Charge => "charge",
         }
     }
 }

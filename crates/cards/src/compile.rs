@@ -142,6 +142,19 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    // 502.48a: transmute searches for the card's own converted mana cost.
+    let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
+    for a in &mut out.abilities {
+        if let Ability::Activated(act) = a {
+            for e in &mut act.effects {
+                if let Effect::SearchLibrary { filter, .. } = e {
+                    if filter.cmc_exactly == Some(TRANSMUTE_CMC) {
+                        filter.cmc_exactly = Some(cmc);
+                    }
+                }
+            }
+        }
+    }
     if delays(&spell.effects) || modes.iter().any(|m| delays(&m.effects)) {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
@@ -498,6 +511,9 @@ fn attempt<T>(p: &mut P, cx: &mut Cx, f: impl FnOnce(&mut P, &mut Cx) -> Option<
 
 fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx) -> R<()> {
     let mut p = P::new(toks);
+    if p.at_all("forecast —") {
+        return forecast(toks).map(|a| out.abilities.push(a));
+    }
     if let Some(kws) = keyword_line(&mut p) {
         out.abilities.extend(kws);
         return Ok(());
@@ -709,6 +725,51 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_hand: false,
                 cycling: false,
             }));
+        } else if p.eat("sunburst") {
+            v.push(Ability::Static(StaticAbility::Sunburst));
+        } else if p.eat("transmute") {
+            // 502.48a: "[Cost], Discard this card: Search your library for
+            // a card with the same converted mana cost as the discarded
+            // card, reveal that card, and put it into your hand. Then
+            // shuffle your library. Play this ability only any time you
+            // could play a sorcery." (`TRANSMUTE_CMC` is replaced by the
+            // card's own converted mana cost in `compile_face`.)
+            let mana = mana_symbols(p)?;
+            v.push(Ability::Activated(ActivatedAbility {
+                cost: Cost {
+                    mana,
+                    discard_self: true,
+                    ..Default::default()
+                },
+                targets: Vec::new(),
+                effects: vec![Effect::SearchLibrary {
+                    filter: ObjectFilter {
+                        cmc_exactly: Some(TRANSMUTE_CMC),
+                        ..Default::default()
+                    },
+                    cmc_at_most: None,
+                    dest: crate::CardDest::Hand,
+                    reveal: true,
+                }],
+                sorcery_speed: true,
+                once_per_turn: false,
+                twice_per_turn: false,
+                only_your_step: None,
+                from_hand: true,
+                cycling: false,
+            }));
+        } else if p.eat("storm") {
+            // 502.30a: "When you play this spell, put a copy of it onto the
+            // stack for each other spell that was played before it this
+            // turn. If the spell has any targets, you may choose new
+            // targets for any of the copies."
+            v.push(Ability::Triggered(TriggeredAbility {
+                trigger: Trigger::PlayedThis,
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::StormCopies],
+                condition: None,
+            }));
         } else if let Some(a) = cycling(p) {
             v.push(a);
         } else if let Some(a) = parameter_keyword(p) {
@@ -743,6 +804,53 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
         if !(p.eat(",") || p.eat(";")) {
             return None;
         }
+    }
+}
+
+/// Stands for "the converted mana cost of this card" in a transmute
+/// ability until `compile_face` knows the face (502.48a).
+const TRANSMUTE_CMC: i32 = -1;
+
+/// 502.53: "Forecast — [cost], Reveal [this card] from your hand:
+/// [effect]": an activated ability played only from its owner's hand,
+/// only during that player's upkeep and only once each turn (502.53b).
+/// Revealing the card is part of the cost and changes nothing else here.
+fn forecast(toks: &[Tok]) -> R<Ability> {
+    let no_rule = || "a forecast ability of another form".to_string();
+    // Drop "forecast —" and ", reveal CARDNAME from your hand" from the
+    // cost, then read the rest as an activated ability.
+    let rest = &toks[2..];
+    let reveal = ["reveal", "cardname", "from", "your", "hand"];
+    let at = (0..rest.len())
+        .find(|&i| {
+            rest.len() >= i + reveal.len()
+                && reveal.iter().enumerate().all(|(k, w)| rest[i + k].low == *w)
+        })
+        .ok_or_else(no_rule)?;
+    let after = at + reveal.len();
+    if rest.get(after).map(|t| t.low.as_str()) != Some(":") {
+        return Err(no_rule());
+    }
+    let mut kept: Vec<Tok> = rest[..at].to_vec();
+    if kept.last().map(|t| t.low.as_str()) == Some(",") {
+        kept.pop();
+    }
+    if kept.is_empty() {
+        return Err(no_rule());
+    }
+    kept.extend(rest[after..].iter().cloned());
+    let mut p = P::new(&kept);
+    match activated(&mut p)? {
+        Ability::Activated(mut a) => {
+            if a.once_per_turn || a.only_your_step.is_some() || a.sorcery_speed {
+                return Err(no_rule());
+            }
+            a.from_hand = true;
+            a.once_per_turn = true;
+            a.only_your_step = Some(Step::Upkeep);
+            Ok(Ability::Activated(a))
+        }
+        _ => Err(no_rule()),
     }
 }
 
@@ -1166,14 +1274,28 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.types_any.insert(t);
         } else if w == "permanent" || w == "permanents" {
             p.bump();
+            // "a Rebel permanent card": a card of a permanent type (212.1).
+            if matches!(p.peek(), "card" | "cards") && f.types_any.is_empty() {
+                for t in [
+                    CardType::Artifact,
+                    CardType::Creature,
+                    CardType::Enchantment,
+                    CardType::Land,
+                ] {
+                    f.types_any.insert(t);
+                }
+            }
         } else if let Some(st) = subtype_word(p.raw()) {
             p.bump();
             f.subtypes_any.push(Subtype::intern(st));
             if !crate::subtype::NON_CREATURE_SUBTYPES.contains(&st) {
                 creature_subtype = true;
             }
-            // "Elf creatures": the subtype is an adjective of the next noun.
-            if type_noun(p.peek()).is_some() {
+            // "Elf creatures": the subtype is an adjective of the next noun
+            // ("Rebel permanent card" too).
+            if type_noun(p.peek()).is_some()
+                || (p.at("permanent") && matches!(p.peek_at(1), "card" | "cards"))
+            {
                 continue;
             }
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {

@@ -48,10 +48,14 @@ pub enum Keyword {
     Flanking,
     /// 502.15: a static ability that modifies the untap step (turn.rs).
     Phasing,
+    /// Glossary "Indestructible" (2007): rules and effects can't destroy
+    /// the permanent; it ignores the lethal-damage state-based effect
+    /// (420.5c). It can still be sacrificed or put into a graveyard.
+    Indestructible,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 23] = [
+    pub const ALL: [Keyword; 24] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -75,6 +79,7 @@ impl Keyword {
         Keyword::SplitSecond,
         Keyword::Flanking,
         Keyword::Phasing,
+        Keyword::Indestructible,
     ];
 
     pub fn name(self) -> &'static str {
@@ -102,6 +107,7 @@ impl Keyword {
             Keyword::SplitSecond => "split second",
             Keyword::Flanking => "flanking",
             Keyword::Phasing => "phasing",
+            Keyword::Indestructible => "indestructible",
         }
     }
 
@@ -137,6 +143,8 @@ impl Keyword {
             Keyword::SplitSecond => "502.58",
             Keyword::Flanking => "502.3",
             Keyword::Phasing => "502.15",
+            // Not a numbered rule in 2007: the glossary entry, with 420.5c.
+            Keyword::Indestructible => "420.5c",
         }
     }
 

@@ -699,6 +699,7 @@ impl Game {
                 targets: Vec::new(),
                 x: 0,
                 mode: None,
+                colors_spent: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

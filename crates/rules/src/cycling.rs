@@ -1,8 +1,8 @@
-//! 502.18 Cycling: activated abilities that function only while their card
-//! is in a player's hand ("[Cost], Discard this card: Draw a card";
-//! typecycling searches instead), and the abilities that trigger on
-//! cycling (502.18c "When you cycle [this]", 502.18e "Whenever a player
-//! cycles a card").
+//! Activated abilities that function only while their card is in a
+//! player's hand: 502.18 cycling ("[Cost], Discard this card: Draw a
+//! card"; typecycling searches instead), 502.48 transmute, 502.53
+//! forecast; and the abilities that trigger on cycling (502.18c "When you
+//! cycle [this]", 502.18e "Whenever a player cycles a card").
 
 use crate::stack::TriggerContext;
 use crate::triggers::PendingTrigger;
@@ -28,6 +28,18 @@ impl Game {
         for (i, a) in face.abilities.iter().enumerate() {
             let Ability::Activated(act) = a else { continue };
             if !act.from_hand || (act.sorcery_speed && !sorcery_timing) {
+                continue;
+            }
+            // 502.53b forecast: only during its owner's upkeep, once each turn.
+            if act
+                .only_your_step
+                .is_some_and(|s| self.step != s || self.active != p)
+            {
+                continue;
+            }
+            if act.once_per_turn
+                && self.objects[card.slot as usize].activated_this_turn & (1 << i.min(15)) != 0
+            {
                 continue;
             }
             // 215.5-style: life can be paid only up to the life total.

@@ -85,6 +85,8 @@ pub(crate) struct Casting {
     /// Non-mana costs paid so far (409.1h).
     pub sacrificed: bool,
     pub discarded: u8,
+    /// 502.37a: the colours of mana spent so far (`ColorSet` bits).
+    pub spent: u8,
 }
 
 /// The mana still owed during payment.

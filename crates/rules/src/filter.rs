@@ -13,6 +13,7 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
     (f.types_any.is_empty() || f.types_any.intersects(face.types))
         && f.types_all.iter().all(|t| face.types.contains(t))
         && f.cmc_at_most.is_none_or(|n| face_cmc(face) as i32 <= n)
+        && f.cmc_exactly.is_none_or(|n| face_cmc(face) as i32 == n)
         && !f.types_none.intersects(face.types)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| face.subtypes.contains(*s)))
         && f.supertypes_all
@@ -165,6 +166,11 @@ pub fn matches_with(
     // 202.3: "with converted mana cost N or less".
     if let Some(n) = f.cmc_at_most {
         if ch.converted_mana_cost() as i32 > n {
+            return false;
+        }
+    }
+    if let Some(n) = f.cmc_exactly {
+        if ch.converted_mana_cost() as i32 != n {
             return false;
         }
     }

@@ -154,7 +154,7 @@ pub struct Object {
     /// per kind: plain `Copy` data in what was padding, so the object's size
     /// and the cost of cloning a game don't change.
     #[serde(default)]
-    pub counters: [u8; 3],
+    pub counters: [u8; 4],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -202,7 +202,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 3],
+            counters: [0; 4],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -272,7 +272,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 3];
+        self.counters = [0; 4];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -295,6 +295,7 @@ impl Object {
             CounterKind::Fuse => self.counters[0] as u32,
             CounterKind::Luck => self.counters[1] as u32,
             CounterKind::Ki => self.counters[2] as u32,
+            CounterKind::Charge => self.counters[3] as u32,
         }
     }
 
@@ -314,6 +315,7 @@ impl Object {
             CounterKind::Fuse => self.counters[0] = new as u8,
             CounterKind::Luck => self.counters[1] = new as u8,
             CounterKind::Ki => self.counters[2] = new as u8,
+            CounterKind::Charge => self.counters[3] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

@@ -30,6 +30,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    colors_spent: 0,
                 }
             }
             Playing::Ability { source, index } => {
@@ -51,6 +52,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    colors_spent: 0,
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -70,6 +72,7 @@ impl Game {
             sacrificed: false,
             discarded: 0,
             mode: None,
+            spent: 0,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -251,6 +254,7 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
                 mode: None,
+                colors_spent: 0,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -332,15 +336,21 @@ impl Game {
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
         let pool = &mut self.players[p.index()].pool;
+        // 502.37a: the colours of the mana spent (index 5 is colourless).
+        let mut spent = 0u8;
         for (i, need) in u.colored.iter_mut().enumerate() {
             let take = (*need).min(pool.0[i] as u32);
             *need -= take;
             pool.0[i] -= take as u16;
+            if take > 0 {
+                spent |= 1 << i;
+            }
         }
         u.hybrid.retain(|&(a, b)| {
             for col in [a, b] {
                 if pool.0[col as usize] > 0 {
                     pool.0[col as usize] -= 1;
+                    spent |= 1 << col as usize;
                     return false;
                 }
             }
@@ -350,7 +360,11 @@ impl Game {
             let take = u.generic.min(pool.0[i] as u32);
             u.generic -= take;
             pool.0[i] -= take as u16;
+            if take > 0 && i < 5 {
+                spent |= 1 << i;
+            }
         }
+        c.spent |= spent;
     }
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
@@ -367,6 +381,9 @@ impl Game {
             top.targets = c.targets.clone();
             top.x = c.x.unwrap_or(0);
             top.mode = c.mode;
+            if matches!(c.what, Playing::Spell { .. }) {
+                top.colors_spent = c.spent;
+            }
         }
         self.rewind = None;
         self.passes = 0;

@@ -364,6 +364,7 @@ impl Game {
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
+                        self.sunburst(new, r.item.colors_spent);
                     }
                 } else {
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
@@ -375,6 +376,44 @@ impl Game {
             }),
         }
         self.flow = Flow::Priority(self.active);
+    }
+
+    /// 502.37a: a permanent with sunburst coming into play from the stack
+    /// gets a counter for each colour of mana spent on it: +1/+1 counters
+    /// if it comes into play as a creature, charge counters otherwise
+    /// (502.37d: each instance separately).
+    fn sunburst(&mut self, new: ObjId, colors_spent: u8) {
+        let instances = self
+            .obj(new)
+            .map_or(0, |o| {
+                db().get(o.card).faces[0]
+                    .abilities
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, Ability::Static(tolaria_cards::StaticAbility::Sunburst))
+                    })
+                    .count()
+            });
+        let n = (colors_spent & 0x1f).count_ones();
+        if instances == 0 || n == 0 {
+            return;
+        }
+        let kind = if crate::characteristics::compute(self, new).is_creature() {
+            tolaria_cards::CounterKind::PlusOnePlusOne
+        } else {
+            tolaria_cards::CounterKind::Charge
+        };
+        for _ in 0..instances {
+            let Some(o) = self.obj_mut(new) else { return };
+            let amount = o.add_counters(kind, n as i32);
+            let card = o.card;
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
+        }
     }
 
     /// Puts (`delta` > 0) or removes counters of one kind on the objects,
@@ -759,6 +798,7 @@ impl Game {
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
+            Effect::StormCopies => self.storm_copies(ctx),
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1291,7 +1331,7 @@ impl Game {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
-            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } => {}
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1939,6 +1979,13 @@ impl Game {
     /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
     pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
         let Some(obj) = self.obj(o) else { return };
+        // Glossary, Indestructible: rules and effects can't destroy it
+        // (nothing to regenerate from either).
+        if obj.zone == Zone::InPlay
+            && crate::characteristics::compute(self, o).has(tolaria_cards::Keyword::Indestructible)
+        {
+            return;
+        }
         let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
         if can_regen {
             let obj = self.obj_mut(o).expect("checked");
