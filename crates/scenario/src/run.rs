@@ -824,6 +824,7 @@ impl Scenario {
             "fuse",
             "luck",
             "ki",
+            "charge",
             "cmc",
             "flipped",
             "unflipped",
