@@ -854,6 +854,20 @@ pub(crate) fn ability_face(game: &Game, id: ObjId) -> (tolaria_cards::CardId, u8
     (ch.card, ch.face, lost)
 }
 
+/// 503.9: the ability a copy effect gave the permanent (the card it lives
+/// on and its index on that card's first face), unless its abilities were
+/// removed (layer 5). It comes after the face's own abilities.
+pub(crate) fn gained_ability(game: &Game, id: ObjId) -> Option<(tolaria_cards::CardId, u8)> {
+    let o = &game.objects[id.slot as usize];
+    if game.board.valid {
+        if let Some(ch) = game.board.get_ref(o.board_index, id) {
+            return ch.gained.filter(|_| !ch.lost_abilities);
+        }
+    }
+    let gained = game.copiable_values(id).gains?;
+    (!crate::characteristics::compute(game, id).lost_abilities).then_some(gained)
+}
+
 /// Could any effect in the game remove abilities (Humility)?
 fn removes_abilities_somewhere(game: &Game) -> bool {
     game.effects.iter().any(|e| e.effect.lose_all_abilities)

@@ -729,7 +729,20 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
         return;
     }
     let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
-    for (i, a) in abilities.iter().enumerate() {
+    // 503.9: then the ability a copy effect gave it, which lives on another
+    // card (Unstable Shapeshifter's "… and gains this ability").
+    let gained = crate::layers::gained_ability(game, src);
+    let gained = gained.and_then(|(gc, gi)| {
+        let a = tolaria_cards::db().get(gc).faces[0]
+            .abilities
+            .get(gi as usize)?;
+        Some((a, gc, 0u8, gi))
+    });
+    let own = abilities
+        .iter()
+        .enumerate()
+        .map(|(i, a)| (a, card, face, i as u8));
+    for (a, card, face, i) in own.chain(gained) {
         if let Ability::Triggered(t) = a {
             if let Some(ctx) = f(&t.trigger, game, src) {
                 // 404.3: an intervening "if" must be true for it to trigger.
@@ -744,7 +757,7 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
                     source: src,
                     card,
                     face,
-                    index: i as u8,
+                    index: i,
                     ctx,
                 });
             }
