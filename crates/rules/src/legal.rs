@@ -265,6 +265,14 @@ impl Game {
         };
         if d.kind == DecisionKind::Priority {
             let p = d.player;
+            // 502.58a: under split second only passing and mana abilities.
+            if matches!(
+                action,
+                Action::PlayLand(_) | Action::PlaySpell(_) | Action::Activate { .. }
+            ) && self.split_second_on_stack()
+            {
+                return false;
+            }
             match action {
                 Action::Pass => return true,
                 Action::PlayLand(c) if !self.in_hand(p, *c) => {
@@ -392,6 +400,12 @@ impl Game {
     /// 408.1d / 408.2d / 411: what a player with priority may do.
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
+        // 502.58a: "As long as this spell is on the stack, players can't
+        // play other spells or abilities that aren't mana abilities."
+        if self.split_second_on_stack() {
+            self.mana_options(p, None, None, out);
+            return;
+        }
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         // The mana abilities come last in the list; with an up-to-date board
         // they are found in the same pass as the available mana, put right
@@ -416,6 +430,16 @@ impl Game {
             Some(n) => out[1..].rotate_left(n),
             None => self.mana_options(p, None, None, out),
         }
+    }
+
+    /// 502.58a: a spell with split second is on the stack.
+    pub(crate) fn split_second_on_stack(&self) -> bool {
+        self.stack.iter().any(|s| match s.kind {
+            crate::stack::StackKind::Spell { obj } => {
+                crate::characteristics::compute(self, obj).has(Keyword::SplitSecond)
+            }
+            _ => false,
+        })
     }
 
     /// The activated abilities of permanent `id` that `p` may play now
