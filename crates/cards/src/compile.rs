@@ -824,7 +824,10 @@ fn forecast(toks: &[Tok]) -> R<Ability> {
     let at = (0..rest.len())
         .find(|&i| {
             rest.len() >= i + reveal.len()
-                && reveal.iter().enumerate().all(|(k, w)| rest[i + k].low == *w)
+                && reveal
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| rest[i + k].low == *w)
         })
         .ok_or_else(no_rule)?;
     let after = at + reveal.len();

@@ -444,9 +444,9 @@ impl Game {
                     }
                     // 502.50a: "If an opponent was dealt damage this turn,
                     // this permanent comes into play with N +1/+1 counters."
-                    if let tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Bloodthirst(
-                        n,
-                    )) = a
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::Bloodthirst(n),
+                    ) = a
                     {
                         let you = controller.unwrap_or(owner);
                         let bled = self

@@ -383,17 +383,13 @@ impl Game {
     /// if it comes into play as a creature, charge counters otherwise
     /// (502.37d: each instance separately).
     fn sunburst(&mut self, new: ObjId, colors_spent: u8) {
-        let instances = self
-            .obj(new)
-            .map_or(0, |o| {
-                db().get(o.card).faces[0]
-                    .abilities
-                    .iter()
-                    .filter(|a| {
-                        matches!(a, Ability::Static(tolaria_cards::StaticAbility::Sunburst))
-                    })
-                    .count()
-            });
+        let instances = self.obj(new).map_or(0, |o| {
+            db().get(o.card).faces[0]
+                .abilities
+                .iter()
+                .filter(|a| matches!(a, Ability::Static(tolaria_cards::StaticAbility::Sunburst)))
+                .count()
+        });
         let n = (colors_spent & 0x1f).count_ones();
         if instances == 0 || n == 0 {
             return;

@@ -930,7 +930,8 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki" | "charge"), "counters" | "counter", n, tail @ ..] => {
+                [kind @ ("fuse" | "luck" | "ki" | "charge"), "counters" | "counter", n, tail @ ..] =>
+                {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
                     rest = tail;
