@@ -89,6 +89,9 @@ pub struct CardFace {
     /// Has an activated ability that functions in the hand (502.18a
     /// cycling; derived), so the engine looks at hands only for such cards.
     pub has_hand_abilities: bool,
+    /// Which kinds of abilities the face has (derived; `AbilityKinds`
+    /// bits), so the engine's per-permanent flags need no walk of the list.
+    pub ability_kinds: u8,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -117,6 +120,29 @@ impl CardFace {
 
 /// 502.63a / 502.68a: in the 2007 rules deathtouch and lifelink are
 /// triggered abilities; each instance adds its trigger.
+/// The kinds of abilities in a list, as [`AbilityKinds`] bits.
+pub fn ability_kinds<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> u8 {
+    abilities.into_iter().fold(0, |k, a| {
+        k | match a {
+            Ability::Static(_) => AbilityKinds::STATIC,
+            Ability::Mana(_) => AbilityKinds::MANA,
+            Ability::Activated(_) => AbilityKinds::ACTIVATED,
+            Ability::Triggered(_) => AbilityKinds::TRIGGERED,
+            _ => 0,
+        }
+    })
+}
+
+/// Bits for the kinds of abilities a face has (`CardFace::ability_kinds`).
+pub struct AbilityKinds;
+
+impl AbilityKinds {
+    pub const STATIC: u8 = 1;
+    pub const MANA: u8 = 2;
+    pub const ACTIVATED: u8 = 4;
+    pub const TRIGGERED: u8 = 8;
+}
+
 fn add_keyword_triggers(face: &mut CardFace) {
     use crate::{Amount, Effect, ObjectRef, PlayerRef, Trigger, TriggeredAbility};
     let mut extra = Vec::new();
@@ -439,6 +465,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_state_triggers: false,
         has_graveyard_triggers: false,
         has_hand_abilities: false,
+        ability_kinds: 0,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
@@ -480,6 +507,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             face.abilities = c.abilities;
             face.spell = c.spell;
             add_keyword_triggers(&mut face);
+            face.ability_kinds = ability_kinds(&face.abilities);
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
             if face.types.contains(CardType::Enchantment)
                 && face.subtypes.contains(Subtype::AURA)

@@ -17,7 +17,7 @@ pub mod types;
 pub use ability::*;
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use data_version::card_data_hash;
-pub use db::{db, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
+pub use db::{ability_kinds, db, AbilityKinds, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
 pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};
 pub use mana::{Color, ColorSet, Hybrid, ManaCost};

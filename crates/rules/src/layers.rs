@@ -97,25 +97,29 @@ impl Listed<'_> {
 pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let mut board: Vec<Characteristics> = game.in_play.iter().map(|&id| layer1(game, id)).collect();
     let mut listed = list_effects(game, &board);
+    // A conditional static ability (threshold, hellbent) switches on and
+    // off as cards enter and leave graveyards and hands.
+    let conditional = conditional_statics(game, &board);
     if listed.is_empty() {
         // Nothing but counters can change a printed value.
         for (i, &id) in game.in_play.iter().enumerate() {
             apply_counters(game, id, &mut board[i]);
         }
-        return (board, false);
+        return (board, conditional);
     }
-    let status_sensitive = listed.iter().any(|l| {
-        // A count of graveyard cards changes as cards enter and leave them.
-        if matches!(l.action, Action::DefineFromCards(..)) {
-            return true;
-        }
-        let f = match (l.scope, l.action) {
-            (Scope::Each(f), _) => f,
-            (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
-            _ => return false,
-        };
-        f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
-    });
+    let status_sensitive = conditional
+        || listed.iter().any(|l| {
+            // A count of graveyard cards changes as cards enter and leave them.
+            if matches!(l.action, Action::DefineFromCards(..)) {
+                return true;
+            }
+            let f = match (l.scope, l.action) {
+                (Scope::Each(f), _) => f,
+                (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
+                _ => return false,
+            };
+            f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
+        });
     // Layers 2–6e (layer 1 is done).
     for layer in Layer::ALL.into_iter().skip(1) {
         if layer == Layer::PtCounters {
@@ -227,6 +231,25 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
+                // Threshold, hellbent: the effect exists while its
+                // condition (which reads no characteristics) holds.
+                StaticAbility::ContinuousIf {
+                    condition,
+                    affected,
+                    effect,
+                } => {
+                    if !crate::flip::holds_for(game, id, o.controller, condition) {
+                        continue;
+                    }
+                    (
+                        Action::Layered(*effect),
+                        match affected {
+                            Affected::This => Scope::This,
+                            Affected::Attached => Scope::Attached,
+                            Affected::Each(f) => Scope::Each(f),
+                        },
+                    )
+                }
                 StaticAbility::PowerToughnessFromCount(f) => {
                     (Action::DefineFromCount(f), Scope::This)
                 }
@@ -866,6 +889,20 @@ pub(crate) fn gained_ability(game: &Game, id: ObjId) -> Option<(tolaria_cards::C
     }
     let gained = game.copiable_values(id).gains?;
     (!crate::characteristics::compute(game, id).lost_abilities).then_some(gained)
+}
+
+/// Does a permanent in play have a conditional static ability ("as long
+/// as seven or more cards are in your graveyard")? Then the board must be
+/// recomputed when a card enters or leaves a graveyard or a hand.
+fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
+    game.in_play.iter().enumerate().any(|(i, &id)| {
+        game.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+            && layer1[i].face_def().has_statics
+            && layer1[i]
+                .abilities()
+                .iter()
+                .any(|a| matches!(a, Ability::Static(StaticAbility::ContinuousIf { .. })))
+    })
 }
 
 /// Could any effect in the game remove abilities (Humility)?

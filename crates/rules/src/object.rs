@@ -237,7 +237,10 @@ impl Object {
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.abilities().iter().chain(ch.gained_ability()))
+        if ch.token.is_some() || ch.lost_abilities {
+            return 0;
+        }
+        kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
     }
 
     /// Sets the controller a permanent or spell has before any
@@ -336,6 +339,16 @@ impl Object {
             gen: self.gen,
         }
     }
+}
+
+/// The face's derived ability kinds as `flags` bits.
+fn kinds_to_flags(k: u8) -> u16 {
+    use tolaria_cards::AbilityKinds as K;
+    let bit = |b: u8, f: u16| if k & b != 0 { f } else { 0 };
+    bit(K::STATIC, flags::STATICS)
+        | bit(K::MANA, flags::MANA)
+        | bit(K::ACTIVATED, flags::ACTIVATED)
+        | bit(K::TRIGGERED, flags::TRIGGERS)
 }
 
 /// Which kinds of abilities these are, as `flags` bits.
