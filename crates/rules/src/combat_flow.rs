@@ -700,6 +700,7 @@ impl Game {
                 x: 0,
                 mode: None,
                 colors_spent: 0,
+                sacrificed: None,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

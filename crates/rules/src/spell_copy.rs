@@ -81,7 +81,13 @@ impl Game {
             x: original.x,
             mode: original.mode,
             colors_spent: 0,
+            sacrificed: original.sacrificed,
         });
+        // 503.10: optional additional costs paid for the original (kicker,
+        // buyback) are copied.
+        let paid = self.objects[of.slot as usize].flags
+            & (crate::object::flags::KICKED | crate::object::flags::BOUGHT_BACK);
+        self.objects[slot].flags |= paid;
         self.emit(Event::SpellCopied {
             player: ctx.controller,
             obj: copy,

@@ -19,6 +19,11 @@ pub struct StackItem {
     /// `ColorSet` bits (sunburst); 0 for abilities and copies.
     #[serde(default)]
     pub colors_spent: u8,
+    /// 409.1h: the permanent sacrificed to pay a spell's additional cost
+    /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
+    /// original's).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
