@@ -205,12 +205,17 @@ impl GreedyAgent {
         }
         let mut best: Option<(u32, &Action)> = None;
         for a in legal {
-            let Action::PlaySpell(obj) = a else { continue };
+            // 505.2: a split card is played as one of its halves.
+            let (obj, half) = match a {
+                Action::PlaySpell(obj) => (obj, 0),
+                Action::PlaySplit { card, half } => (card, *half),
+                _ => continue,
+            };
             if self.is_cancelled(game, *obj) {
                 continue;
             }
             let Some(o) = game.obj(*obj) else { continue };
-            let face = o.def().front();
+            let face = &o.def().faces[half as usize];
             if !self.worth_playing(game, me, face) {
                 continue;
             }

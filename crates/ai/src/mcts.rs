@@ -336,7 +336,7 @@ impl Agent for MctsAgent {
             tried.iter().any(|(_, t, n)| {
                 t == a
                     && *n
-                        >= if matches!(a, Action::PlaySpell(_)) {
+                        >= if matches!(a, Action::PlaySpell(_) | Action::PlaySplit { .. }) {
                             2
                         } else {
                             20
@@ -360,7 +360,10 @@ impl Agent for MctsAgent {
             let allowed: Vec<Action> = legal.iter().filter(|a| !excluded(a)).cloned().collect();
             self.search(game, me, &allowed)
         };
-        if matches!(a, Action::PlaySpell(_) | Action::Activate { .. }) {
+        if matches!(
+            a,
+            Action::PlaySpell(_) | Action::PlaySplit { .. } | Action::Activate { .. }
+        ) {
             match self.tried.iter_mut().find(|(_, t, _)| *t == a) {
                 Some(e) => e.2 += 1,
                 None => self.tried.push((key, a.clone(), 1)),

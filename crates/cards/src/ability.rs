@@ -199,6 +199,9 @@ pub enum Condition {
     EnchantedByAuras { at_least: u32 },
     /// "if that player has no cards in hand" (Nezumi Shortfang).
     NoCardsInHand { who: PlayerRef },
+    /// "if no cards are in that graveyard" (Nezumi Graverobber): the
+    /// graveyard of `who` is empty.
+    NoCardsInGraveyard { who: PlayerRef },
     /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
     /// the filter's controller is the ability's controller.
     ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
@@ -248,6 +251,10 @@ pub enum Trigger {
     BeginningOf { step: Step, whose: Whose },
     /// "Whenever [this] attacks".
     Attacks,
+    /// "Whenever a [filter] attacks" (Teferi's Veil: "a creature you
+    /// control"): any permanent's, once per attacker; the attacker is the
+    /// triggering object.
+    CreatureAttacks(ObjectFilter),
     /// "Whenever [this] blocks".
     Blocks,
     /// "Whenever [this] becomes blocked".
@@ -662,8 +669,12 @@ pub enum TargetKind {
     Permanent(ObjectFilter),
     /// "target [filter] spell" on the stack.
     Spell(ObjectFilter),
-    /// "target [filter] card in [your] graveyard".
-    CardInGraveyard { filter: ObjectFilter, yours: bool },
+    /// "target [filter] card in [your / an opponent's / a] graveyard":
+    /// `whose` is the graveyard's owner relative to the controller.
+    CardInGraveyard {
+        filter: ObjectFilter,
+        whose: PlayerFilter,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -743,6 +754,12 @@ pub struct ObjectFilter {
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmc_exactly: Option<i32>,
+    /// "attached to a creature" (an Aura or Equipment, 212.4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_creature: bool,
+    /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multicolored: bool,
 }
 
 impl ObjectFilter {
@@ -1121,6 +1138,13 @@ pub enum Effect {
         filter: ObjectFilter,
         effects: Vec<Effect>,
     },
+    /// "[effects] unless you pay [mana cost]" (Vaporous Djinn, Warping
+    /// Wurm): as it resolves the controller may play mana abilities and pay
+    /// the cost from their pool; if they don't, the effects happen.
+    UnlessYouPay {
+        cost: crate::ManaCost,
+        effects: Vec<Effect>,
+    },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such
     /// permanent (so can't sacrifice one).
@@ -1227,6 +1251,20 @@ pub enum Effect {
     /// permanent is chosen on resolution among those the Aura could
     /// enchant (212.4); with none, the card stays where it is.
     PutAuraIntoPlayAttached {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
+    /// 502.15: "Simultaneously, all phased-out [phase_in] phase in and all
+    /// [phase_out] phase out." (Time and Tide): both sets are fixed first.
+    PhaseInAndOut {
+        phase_in: ObjectFilter,
+        phase_out: ObjectFilter,
+    },
+    /// "Attach [Aura in play] to another [filter]" (Autumn-Tail, Kitsune
+    /// Sage): the controller chooses, on resolution, a permanent other than
+    /// the one it is attached to that the Aura could enchant (212.4); the
+    /// Aura doesn't change zones.
+    MoveAura {
         what: ObjectRef,
         to: ObjectFilter,
     },

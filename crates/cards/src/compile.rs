@@ -1092,7 +1092,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
                     cmc_at_most: Some(n),
                     ..Default::default()
                 },
-                yours: true,
+                whose: PlayerFilter::You,
             })],
             vec![Effect::ReturnToHand {
                 what: ObjectRef::Target(0),
@@ -1341,6 +1341,9 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         {
             p.bump();
             f.subtypes_none.push(st);
+        } else if w == "multicolored" {
+            p.bump();
+            f.multicolored = true;
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -1476,6 +1479,15 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                     }
                 }
             }
+        } else if p.at_all("attached to a creature") {
+            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage); "a
+            // creature you control" would be about the creature's controller,
+            // which the filter doesn't describe.
+            p.eat_all("attached to a creature");
+            if p.at_all("you control") || p.at_all("an opponent controls") {
+                return fail_at(p, start);
+            }
+            f.attached_to_creature = true;
         } else if p.eat_all("with a single target") {
             f.single_target = true;
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
@@ -1562,14 +1574,18 @@ fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
             Noun::Permanent => TargetKind::Permanent(f),
             Noun::Spell => TargetKind::Spell(f),
             Noun::Card => {
-                let yours = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
-                    true
+                let whose = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                    PlayerFilter::You
                 } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
-                    false
+                    PlayerFilter::Any
+                } else if p.eat_all("from an opponent's graveyard")
+                    || p.eat_all("in an opponent's graveyard")
+                {
+                    PlayerFilter::Opponent
                 } else {
                     return fail_at(p, start);
                 };
-                TargetKind::CardInGraveyard { filter: f, yours }
+                TargetKind::CardInGraveyard { filter: f, whose }
             }
         }
     };
@@ -1899,7 +1915,17 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !p.eat_all("damage to") {
                 return None;
             }
-            let to = recipient(p, cx)?;
+            // "CARDNAME deals 1 damage to it": "it" is never the source
+            // itself (that would be "itself") but the triggering object
+            // (Caltrops: "Whenever a creature attacks, …").
+            let it_word = p.at("it");
+            let mut to = recipient(p, cx)?;
+            if it_word && to == Recipient::Object(ObjectRef::This) {
+                if !cx.trig_obj {
+                    return None;
+                }
+                to = Recipient::Object(ObjectRef::Triggering);
+            }
             v.push(Effect::DealDamage { amount, to });
         }
         // "and 3 damage to you", ", 2 damage to another target"
@@ -2287,6 +2313,33 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
 fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let w = p.peek();
     let e = match w {
+        // 502.15: "Simultaneously, all phased-out creatures phase in and all
+        // creatures with phasing phase out." (Time and Tide)
+        "simultaneously" => {
+            p.bump();
+            p.eat(",");
+            p.eat_all("all phased-out").then_some(())?;
+            let (phase_in, n1) = filter(p)?;
+            p.eat_all("phase in and all").then_some(())?;
+            let (phase_out, n2) = filter(p)?;
+            p.eat_all("phase out").then_some(())?;
+            (n1 == Noun::Permanent && n2 == Noun::Permanent).then_some(())?;
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            }
+        }
+        // "Attach target Aura attached to a creature to another creature."
+        // (Autumn-Tail, Kitsune Sage): the new permanent is chosen on
+        // resolution among those the Aura could enchant (212.4).
+        "attach" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            p.eat_all("to another").then_some(())?;
+            let (to, noun) = filter(p)?;
+            (noun == Noun::Permanent && !to.types_any.is_empty()).then_some(())?;
+            Effect::MoveAura { what, to }
+        }
         "destroy" => {
             p.bump();
             let mut v = vec![Effect::Destroy {
@@ -2414,7 +2467,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let from_gy = matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::CardInGraveyard { yours: true, .. },
+                    kind: TargetKind::CardInGraveyard {
+                        whose: PlayerFilter::You,
+                        ..
+                    },
                     ..
                 })
             );
@@ -2661,6 +2717,17 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
+    // 502.15: "CARDNAME and that creature phase out" (Dream Fighter).
+    if cx.trig_obj && p.eat_all("cardname and that creature phase out") {
+        return Some(vec![
+            Effect::PhaseOut {
+                what: ObjectRef::This,
+            },
+            Effect::PhaseOut {
+                what: ObjectRef::Triggering,
+            },
+        ]);
+    }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),
         Subj::Obj(what) => object_verb(p, cx, what),
@@ -2701,6 +2768,16 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         return Some(Condition::ControlsAtLeast {
             filter,
             at_least: n as u32,
+        });
+    }
+    // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
+    // of the owner of the card the ability targeted.
+    if p.eat_all("no cards are in that graveyard") {
+        let Some(ObjectRef::Target(i)) = cx.last_obj else {
+            return None;
+        };
+        return Some(Condition::NoCardsInGraveyard {
+            who: PlayerRef::OwnerOf(ObjectRef::Target(i)),
         });
     }
     // "it's your turn"
@@ -3109,6 +3186,20 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         v = vec![Effect::UnlessDiscard { filter, effects: v }];
     }
+    // "CARDNAME phases out unless you pay {U}{U}" (Vaporous Djinn): the
+    // controller chooses on resolution.
+    if p.eat_all("unless you pay") {
+        let mut mana = String::new();
+        while p.peek().starts_with('{') {
+            mana.push_str(p.raw());
+            p.bump();
+        }
+        let cost = ManaCost::parse(&mana).ok()?;
+        if mana.is_empty() || cost.x > 0 || !cost.hybrid.is_empty() {
+            return None;
+        }
+        v = vec![Effect::UnlessYouPay { cost, effects: v }];
+    }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
     // triggered ability.
     if p.eat_all("at end of combat") {
@@ -3488,6 +3579,22 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
     }
+    // "Whenever a creature [you control] attacks" (Teferi's Veil, Caltrops):
+    // "it" is the attacking creature.
+    if p.at("a") || p.at("an") {
+        let start = p.i;
+        p.bump();
+        match filter(p) {
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("attacks ,") =>
+            {
+                p.eat("attacks");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureAttacks(f)]);
+            }
+            _ => p.i = start,
+        }
+    }
     if !p.at_all("cardname or another") && p.eat("cardname") {
         if p.eat_all("comes into play") {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
@@ -3506,6 +3613,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::Attacks, Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME blocks or becomes blocked by a creature" (Dream
+        // Fighter): once per creature it blocks or that blocks it, "that
+        // creature" being the other one.
+        if p.eat_all("blocks or becomes blocked by a creature") {
+            cx.trig_obj = true;
+            return Some(vec![
+                Trigger::Blocks,
+                Trigger::BlockedBy(ObjectFilter::of_type(CardType::Creature)),
+            ]);
         }
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);

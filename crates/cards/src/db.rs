@@ -372,18 +372,6 @@ fn build_card(id: CardId, raw: RawCard) -> Result<CardDef, CardDataError> {
         faces[1].mana_cost = faces[0].mana_cost.clone();
         faces[1].colors = faces[0].colors;
     }
-    if layout == Layout::Split {
-        // The engine plays split cards (505) only once those rules are
-        // implemented; until then the card is unsupported rather than
-        // half-played as its first face. Flip cards (508) are played.
-        let rule = "505 split cards";
-        if faces[0].support.is_ok() {
-            faces[0].support = Err(Unsupported {
-                phrase: raw.name.clone(),
-                reason: format!("{rule} are not playable yet"),
-            });
-        }
-    }
     Ok(CardDef {
         id,
         name: raw.name.clone(),

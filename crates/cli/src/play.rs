@@ -525,8 +525,10 @@ impl Session<'_> {
         self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
-            if let Action::PlayLand(o) | Action::PlaySpell(o) | Action::Activate { source: o, .. } =
-                a
+            if let Action::PlayLand(o)
+            | Action::PlaySpell(o)
+            | Action::PlaySplit { card: o, .. }
+            | Action::Activate { source: o, .. } = a
             {
                 if !d.contains('#') {
                     d.push_str(&format!(" {o}"));

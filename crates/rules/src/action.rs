@@ -17,6 +17,12 @@ pub enum Action {
     PlayLand(ObjId),
     /// 409: play a spell from hand.
     PlaySpell(ObjId),
+    /// 505.2, 409: play one half of a split card from hand (`half` 0 is
+    /// the first face, 1 the second).
+    PlaySplit {
+        card: ObjId,
+        half: u8,
+    },
     /// 409: activate the `index`-th ability of a permanent (not a mana ability).
     Activate {
         source: ObjId,

@@ -46,6 +46,11 @@ pub struct Characteristics {
     /// 503.9: an ability a copy effect gave it (card, index of the ability
     /// on that card's first face), after the face's own abilities.
     pub gained: Option<(CardId, u8)>,
+    /// 505.2: a split card outside the stack, which has both halves'
+    /// characteristics: `colors`, `types`, `subtypes` and `supertypes` are
+    /// the union of the two (505.3; 505.6: "is it red?" is yes if either
+    /// half is), its names and converted mana costs are two answers.
+    pub split: bool,
 }
 
 impl Characteristics {
@@ -88,18 +93,46 @@ impl Characteristics {
     pub fn name(&self) -> &'static str {
         match self.token.and_then(|t| t.spec()) {
             Some(spec) => &spec.name,
+            // 505.2: both names ("Fire // Ice").
+            None if self.split => &tolaria_cards::db().get(self.card).name,
             None => &self.face_def().name,
         }
     }
-    /// 202.3: the converted mana cost (a token's is 0).
+    /// Does it have this name? 505.6: a split card outside the stack has
+    /// it if either half has (or it is named by both halves, 505.7).
+    pub fn has_name(&self, name: &str) -> bool {
+        self.name() == name
+            || (self.split
+                && tolaria_cards::db()
+                    .get(self.card)
+                    .faces
+                    .iter()
+                    .any(|f| f.name == name))
+    }
+    /// 202.3: the converted mana cost (a token's is 0). A split card outside
+    /// the stack has two (505.2); an effect that uses the number gets both
+    /// answers and adds them (505.5: Assault // Battery is "1, and 4").
     pub fn converted_mana_cost(&self) -> u32 {
         if self.token.is_some() {
             return 0;
         }
-        self.face_def()
-            .mana_cost
-            .as_ref()
-            .map_or(0, |c| c.converted())
+        let (a, b) = self.converted_mana_costs();
+        a + b.unwrap_or(0)
+    }
+    /// 202.3, 505.2: the converted mana cost, and the second half's for a
+    /// split card outside the stack. A comparison is true if it is true for
+    /// either (505.6).
+    pub fn converted_mana_costs(&self) -> (u32, Option<u32>) {
+        if self.token.is_some() {
+            return (0, None);
+        }
+        let cmc = |f: &tolaria_cards::CardFace| f.mana_cost.as_ref().map_or(0, |c| c.converted());
+        let faces = &tolaria_cards::db().get(self.card).faces;
+        if self.split {
+            (cmc(&faces[0]), Some(cmc(&faces[1])))
+        } else {
+            (cmc(self.face_def()), None)
+        }
     }
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(t)
@@ -136,7 +169,22 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         lost_abilities: false,
         text: None,
         gained: None,
+        split: false,
     }
+}
+
+/// 505.2: a split card outside the stack has both halves' characteristics.
+pub(crate) fn of_split_card(card: CardId, controller: PlayerId) -> Characteristics {
+    let mut ch = of_face(card, 0, controller);
+    let other = &tolaria_cards::db().get(card).faces[1];
+    ch.colors = ColorSet(ch.colors.0 | other.colors.0);
+    ch.types = TypeSet(ch.types.0 | other.types.0);
+    for st in other.subtypes.iter() {
+        ch.subtypes.insert(st);
+    }
+    ch.supertypes = SupertypeSet(ch.supertypes.0 | other.supertypes.0);
+    ch.split = true;
+    ch
 }
 
 /// The characteristics a token's creating effect gave it (216.2).
@@ -183,8 +231,16 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
     {
         return ch;
     }
-    let face = face_in_force(o.card, o.is_flipped(), o.zone == Zone::InPlay);
-    let mut ch = of_face(o.card, face, o.base_controller);
+    // 505.2: a split card has both halves' characteristics, except on the
+    // stack, where only the half being played exists.
+    let mut ch = if o.def().layout == tolaria_cards::Layout::Split && o.zone != Zone::Stack {
+        of_split_card(o.card, o.base_controller)
+    } else if o.zone == Zone::Stack {
+        of_face(o.card, o.spell_face_index(), o.base_controller)
+    } else {
+        let face = face_in_force(o.card, o.is_flipped(), o.zone == Zone::InPlay);
+        of_face(o.card, face, o.base_controller)
+    };
     // 503.10 with Fork's "except that the copy is red".
     if let Some(c) = o.spell_copy.and_then(|s| s.color) {
         ch.colors = tolaria_cards::ColorSet::single(c);

@@ -414,9 +414,12 @@ impl Game {
                 self.passes = 0;
                 self.flow = Flow::Priority(p);
             }
-            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }),
+            Action::PlaySpell(obj) => self.begin_casting(p, Playing::Spell { obj }, 0),
+            Action::PlaySplit { card, half } => {
+                self.begin_casting(p, Playing::Spell { obj: card }, half)
+            }
             Action::Activate { source, index } => {
-                self.begin_casting(p, Playing::Ability { source, index })
+                self.begin_casting(p, Playing::Ability { source, index }, 0)
             }
             Action::ActivateMana {
                 source,

@@ -210,6 +210,9 @@ pub enum Event {
         player: PlayerId,
         obj: ObjId,
         card: CardId,
+        /// 505.2: the half of a split card played (0 otherwise).
+        #[serde(default)]
+        half: u8,
         targets: Vec<NamedTarget>,
     },
     AbilityPlayed {
@@ -884,9 +887,23 @@ impl Event {
             Event::SpellPlayed {
                 player,
                 card,
+                half,
                 targets: ts,
                 ..
-            } => format!("{player} plays {}{}", name(*card), targets(ts)),
+            } => {
+                let def = tolaria_cards::db().get(*card);
+                if def.layout == tolaria_cards::Layout::Split {
+                    // 505.2: the half being played.
+                    format!(
+                        "{player} plays {} ({}){}",
+                        def.faces[*half as usize].name,
+                        def.name,
+                        targets(ts)
+                    )
+                } else {
+                    format!("{player} plays {}{}", name(*card), targets(ts))
+                }
+            }
             Event::AbilityPlayed {
                 player,
                 card,

@@ -4,26 +4,35 @@ use crate::characteristics::{compute, Characteristics};
 use crate::{Game, ObjId, PlayerId};
 use tolaria_cards::{ControllerFilter, ObjectFilter};
 
-/// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
 /// Whether a card's printed characteristics match a filter (cards outside
-/// the game, which aren't objects: 217.1e). Only the characteristics of the
-/// card count; no object state (tapped, attacking, controller) applies.
+/// the game, which aren't objects: 217.1e, and cards in a library or hand).
+/// Only the characteristics of the card count; no object state (tapped,
+/// attacking, controller) applies. A split card has both halves'
+/// characteristics (505.2): a positive comparison is true if either half's
+/// is, a negative one if neither half's positive one is (505.6).
 pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
-    let face = tolaria_cards::db().get(card).front();
-    (f.types_any.is_empty() || f.types_any.intersects(face.types))
-        && f.types_all.iter().all(|t| face.types.contains(t))
-        && f.cmc_at_most.is_none_or(|n| face_cmc(face) as i32 <= n)
-        && f.cmc_exactly.is_none_or(|n| face_cmc(face) as i32 == n)
-        && !f.types_none.intersects(face.types)
-        && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| face.subtypes.contains(*s)))
-        && f.supertypes_all
-            .iter()
-            .all(|s| face.supertypes.contains(*s))
-        && (f.colors_any.is_empty() || face.colors.intersects(f.colors_any))
-        && !face.colors.intersects(f.colors_none)
-        && f.named.as_ref().is_none_or(|n| *n == face.name)
+    let def = tolaria_cards::db().get(card);
+    let ch = if def.layout == tolaria_cards::Layout::Split {
+        crate::characteristics::of_split_card(card, PlayerId(0))
+    } else {
+        crate::characteristics::of_face(card, 0, PlayerId(0))
+    };
+    (f.types_any.is_empty() || f.types_any.intersects(ch.types))
+        && !f.types_none.intersects(ch.types)
+        && f.types_all.iter().all(|t| ch.types.contains(t))
+        && f.cmc_at_most
+            .is_none_or(|n| ch.converted_mana_cost() as i32 <= n)
+        && f.cmc_exactly
+            .is_none_or(|n| ch.converted_mana_cost() as i32 == n)
+        && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
+        && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
+        && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
+        && !ch.colors.intersects(f.colors_none)
+        && (!f.multicolored || ch.colors.0.count_ones() >= 2)
+        && f.named.as_ref().is_none_or(|n| ch.has_name(n))
 }
 
+/// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
 pub fn matches(
     game: &Game,
     f: &ObjectFilter,
@@ -73,6 +82,22 @@ pub fn matches_with(
     }
     if ch.colors.intersects(f.colors_none) {
         return false;
+    }
+    // 203.2 "multicolored"; 505.3: a split card whose halves differ in
+    // colour is multicoloured outside the stack.
+    if f.multicolored && ch.colors.0.count_ones() < 2 {
+        return false;
+    }
+    if f.attached_to_creature {
+        let on_creature = match game.objects[id.slot as usize].attached_to {
+            Some(crate::Target::Object(t)) => {
+                game.is_in_play(t) && game.chars(t).is(tolaria_cards::CardType::Creature)
+            }
+            _ => false,
+        };
+        if !on_creature {
+            return false;
+        }
     }
     match f.controller {
         ControllerFilter::Any => {}
@@ -154,7 +179,7 @@ pub fn matches_with(
         } else {
             n.as_str()
         };
-        if ch.name() != wanted {
+        if !ch.has_name(wanted) {
             return false;
         }
     }
@@ -175,9 +200,4 @@ pub fn matches_with(
         }
     }
     true
-}
-
-/// 202.3: a card face's converted mana cost.
-fn face_cmc(face: &tolaria_cards::CardFace) -> u32 {
-    face.mana_cost.as_ref().map_or(0, |c| c.converted())
 }

@@ -91,6 +91,13 @@ pub(crate) fn holds(
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
         }
+        Condition::NoCardsInGraveyard { who } => {
+            let ps = players(who);
+            !ps.is_empty()
+                && ps
+                    .iter()
+                    .all(|p| game.players[p.index()].graveyard.is_empty())
+        }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()

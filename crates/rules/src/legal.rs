@@ -203,7 +203,20 @@ impl Game {
                 out.push(Action::No);
             }
             DecisionKind::PayUnless { generic } => {
-                if self.player(p).pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic {
+                let pool = &self.player(p).pool;
+                let can = match self.current_effect() {
+                    // "unless you pay {U}{U}": each coloured symbol needs
+                    // its colour, the rest any mana.
+                    Some(tolaria_cards::Effect::UnlessYouPay { cost, .. }) => {
+                        cost.colored
+                            .iter()
+                            .enumerate()
+                            .all(|(i, &n)| pool.0[i] >= u16::from(n))
+                            && pool.0.iter().map(|&n| n as u32).sum::<u32>() >= cost.converted()
+                    }
+                    _ => pool.0.iter().map(|&n| n as u32).sum::<u32>() >= *generic,
+                };
+                if can {
                     out.push(Action::Yes);
                 }
                 self.mana_options(p, None, None, out);
@@ -328,12 +341,14 @@ impl Game {
                     self.flashback_plays(p, &self.available_mana(p, None), &mut v);
                     return v.contains(action);
                 }
-                Action::PlayLand(c) | Action::PlaySpell(c) => {
+                Action::PlayLand(c) | Action::PlaySpell(c) | Action::PlaySplit { card: c, .. } => {
                     if !self.in_hand(p, *c) {
                         return false;
                     }
                     let avail = self.available_mana(p, None);
-                    return self.hand_card_action(p, *c, &avail).as_ref() == Some(action);
+                    let mut v = Vec::new();
+                    self.hand_card_actions(p, *c, &avail, &mut v);
+                    return v.contains(action);
                 }
                 Action::Activate { source, .. } if self.in_hand(p, *source) => {
                     // 502.18a: an ability that functions in the hand.
@@ -401,26 +416,42 @@ impl Game {
         v.contains(action)
     }
 
-    /// The priority actions for one card in hand (408.1d, 408.2d).
-    fn hand_card_action(
+    /// The priority actions for one card in hand (408.1d, 408.2d): a split
+    /// card offers each half that could be played now (505.2).
+    fn hand_card_actions(
         &self,
         p: PlayerId,
         card: ObjId,
         avail: &crate::play::Avail,
-    ) -> Option<Action> {
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        let face = self.objects[card.slot as usize].def().front();
+        out: &mut Vec<Action>,
+    ) {
+        let def = self.objects[card.slot as usize].def();
+        if def.layout == tolaria_cards::Layout::Split {
+            if !def.is_supported() {
+                return;
+            }
+            for half in 0..2u8 {
+                if self.can_play_spell_face(p, card, &def.faces[half as usize], avail) {
+                    out.push(Action::PlaySplit { card, half });
+                }
+            }
+            return;
+        }
+        let face = def.front();
         if face.support.is_err() {
-            return None;
+            return;
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
+            let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
             if sorcery_timing && self.player(p).lands_played < 1 {
-                return Some(Action::PlayLand(card));
+                out.push(Action::PlayLand(card));
             }
-            return None;
+            return;
         }
-        self.spell_action(p, card, face, avail, sorcery_timing)
+        if self.can_play_spell_face(p, card, face, avail) {
+            out.push(Action::PlaySpell(card));
+        }
     }
 
     /// 502.22a: the cards in `p`'s graveyard with flashback that `p` could
@@ -434,29 +465,31 @@ impl Game {
         if !self.graveyard_plays {
             return;
         }
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         for &card in &self.player(p).graveyard {
             let face = self.objects[card.slot as usize].def().front();
-            if face.spell.flashback.is_some() && face.support.is_ok() {
-                out.extend(self.spell_action(p, card, face, avail, sorcery_timing));
+            if face.spell.flashback.is_some()
+                && face.support.is_ok()
+                && self.can_play_spell_face(p, card, face, avail)
+            {
+                out.push(Action::PlaySpell(card));
             }
         }
     }
 
-    /// 409: `PlaySpell(card)` if `p` may play that card as a spell now:
-    /// timing, restrictions, costs and targets.
-    fn spell_action(
+    /// Could `p` play this face of a card as a spell now: timing (instant
+    /// speed or sorcery timing, 308.4), prohibitions, cost and targets?
+    fn can_play_spell_face(
         &self,
         p: PlayerId,
         card: ObjId,
         face: &tolaria_cards::CardFace,
         avail: &crate::play::Avail,
-        sorcery_timing: bool,
-    ) -> Option<Action> {
+    ) -> bool {
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
-            return None;
+            return false;
         }
         // "Play this spell only during combat after blockers are declared":
         // from the declare blockers step on, if this combat had one (308.4).
@@ -469,13 +502,12 @@ impl Game {
                         | tolaria_cards::Step::EndOfCombat
                 ))
         {
-            return None;
+            return false;
         }
         if self.spell_forbidden(p, card) {
-            return None;
+            return false;
         }
         self.can_play_face(p, card, face, avail)
-            .then_some(Action::PlaySpell(card))
     }
 
     /// 408.1d / 408.2d / 411: what a player with priority may do.
@@ -496,7 +528,7 @@ impl Game {
             None => (self.available_mana(p, None), None),
         };
         for &card in &self.player(p).hand {
-            out.extend(self.hand_card_action(p, card, &avail));
+            self.hand_card_actions(p, card, &avail, out);
             self.hand_ability_actions(p, card, &avail, out);
         }
         self.graveyard_land_plays(p, out);
@@ -790,6 +822,18 @@ impl Game {
                 format!("play {} with flashback", name(o))
             }
             Action::PlaySpell(o) => format!("play {}", name(o)),
+            Action::PlaySplit { card, half } => format!(
+                "play {} ({} of {})",
+                self.objects
+                    .get(card.slot as usize)
+                    .map_or("?", |x| x.def().faces[*half as usize].name.as_str()),
+                if *half == 0 {
+                    "left half"
+                } else {
+                    "right half"
+                },
+                name(card)
+            ),
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)
             }

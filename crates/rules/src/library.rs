@@ -110,6 +110,20 @@ impl Game {
                     _ => None,
                 }
             }
+            Effect::MoveAura { what, to } => {
+                let aura = self.objects_of(ctx, what).first().copied();
+                match aura {
+                    Some(a) if !self.move_aura_options(ctx, a, to).is_empty() => Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::AttachTo,
+                            optional: false,
+                        },
+                    }),
+                    // 212.4: nothing else it could enchant: it stays.
+                    _ => None,
+                }
+            }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.head_games_step(ctx, w),
@@ -154,6 +168,12 @@ impl Game {
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, to }) => {
                 match self.objects_of(ctx, what).first() {
                     Some(&a) => self.attach_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
+            (CardChoice::AttachTo, Effect::MoveAura { what, to }) => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.move_aura_options(ctx, a, to),
                     None => Vec::new(),
                 }
             }
@@ -239,6 +259,15 @@ impl Game {
             .collect()
     }
 
+    /// "Attach [Aura] to another [filter]": the permanents it could be
+    /// moved to, other than the one it is attached to now.
+    fn move_aura_options(&self, ctx: &ResolveCtx, aura: ObjId, to: &ObjectFilter) -> Vec<ObjId> {
+        let now = self.obj(aura).and_then(|a| a.attached_to);
+        let mut v = self.attach_options(ctx, aura, to);
+        v.retain(|&o| now != Some(crate::Target::Object(o)));
+        v
+    }
+
     /// The cards of `p`'s hand matching `f`; with `attach_to`, only Auras
     /// that could enchant that permanent (its Enchant quality, 212.4).
     fn hand_to_play_options(
@@ -286,12 +315,17 @@ impl Game {
                 let card = self.objects[o.slot as usize].card;
                 crate::filter::matches_card(filter, card)
                     && max.is_none_or(|m| {
-                        db().get(card)
-                            .front()
-                            .mana_cost
-                            .as_ref()
-                            .map_or(0, |c| c.converted())
-                            <= m
+                        // 505.6: a split card's "or less" is true if either
+                        // half's converted mana cost is.
+                        let def = db().get(card);
+                        let n = if def.layout == tolaria_cards::Layout::Split {
+                            2
+                        } else {
+                            1
+                        };
+                        def.faces[..n]
+                            .iter()
+                            .any(|f| f.mana_cost.as_ref().map_or(0, |c| c.converted()) <= m)
                     })
             })
             .collect();
@@ -568,6 +602,15 @@ impl Game {
                             // 212.4: attached as it comes into play, not targeted.
                             self.attach(new, crate::Target::Object(to));
                         }
+                    }
+                }
+            }
+            (CardChoice::AttachTo, Effect::MoveAura { what, .. }) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.is_in_play(a) {
+                        // 212.4: attached, not targeted; it stays in play.
+                        self.attach(a, crate::Target::Object(to));
                     }
                 }
             }

@@ -46,6 +46,9 @@ pub mod flags {
     pub const FLASHBACK: u16 = 16384;
     /// The bits describing how a spell was played that follow it into play.
     pub const KICKED: u16 = KICKED_A | KICKED_B;
+    /// 505.2: a split card on the stack played as its second half (cleared
+    /// with the rest of the flags as it leaves the stack).
+    pub const SPLIT_SECOND: u16 = 32768;
     /// The derived ability bits.
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
@@ -281,6 +284,16 @@ impl Object {
 
     pub fn def(&self) -> &'static CardDef {
         db().get(self.card)
+    }
+    /// The face whose spell ability this object has as a spell: the half
+    /// being played of a split card on the stack (505.2: only that half's
+    /// characteristics exist there), the first face otherwise.
+    pub fn spell_face_index(&self) -> u8 {
+        u8::from(self.flags & flags::SPLIT_SECOND != 0 && self.zone == Zone::Stack)
+    }
+    /// The face of [`Object::spell_face_index`].
+    pub fn spell_face(&self) -> &'static tolaria_cards::CardFace {
+        &self.def().faces[self.spell_face_index() as usize]
     }
     pub fn is_tapped(&self) -> bool {
         self.flags & flags::TAPPED != 0

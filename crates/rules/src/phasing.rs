@@ -101,6 +101,42 @@ impl Game {
         }
     }
 
+    /// 502.15 (Time and Tide): simultaneously, the phased-out permanents
+    /// matching `phase_in` phase in (those that phased out indirectly come
+    /// back with what they are attached to, 502.15i) and the permanents in
+    /// play matching `phase_out` phase out. Both sets are fixed first, so
+    /// nothing phasing in phases out again. A phased-out object is judged by
+    /// its own characteristics (no effect applies to it, 502.15).
+    pub(crate) fn phase_in_and_out(
+        &mut self,
+        ctx: &crate::resolve::ResolveCtx,
+        phase_in: &tolaria_cards::ObjectFilter,
+        phase_out: &tolaria_cards::ObjectFilter,
+    ) {
+        let src = Some(ctx.source);
+        let you = ctx.controller;
+        let coming: Vec<ObjId> = self
+            .phased_out
+            .iter()
+            .filter(|p| !p.indirect && crate::filter::matches(self, phase_in, p.id, src, you))
+            .map(|p| p.id)
+            .collect();
+        let going: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&id| {
+                self.is_present(id) && crate::filter::matches(self, phase_out, id, src, you)
+            })
+            .collect();
+        for id in going {
+            self.phase_out(id);
+        }
+        for id in coming {
+            self.phase_in(id);
+        }
+    }
+
     /// 502.15b, 302.1: before the active player untaps, their permanents
     /// with phasing phase out and, simultaneously, what phased out under
     /// their control phases in. Both sets are fixed first, so a permanent

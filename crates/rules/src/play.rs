@@ -11,7 +11,8 @@ use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, Ta
 
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
-    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing) {
+    /// `half`: which half of a split card is played (505.2; 0 otherwise).
+    pub(crate) fn begin_casting(&mut self, p: PlayerId, what: Playing, half: u8) {
         self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
@@ -27,6 +28,10 @@ impl Game {
                     .move_to(*obj, Zone::Stack, MoveReason::Cast)
                     .expect("legal spell exists");
                 self.objects[new.slot as usize].set_base_controller(p);
+                // 505.2: on the stack only the half being played exists.
+                if half == 1 {
+                    self.objects[new.slot as usize].flags |= crate::object::flags::SPLIT_SECOND;
+                }
                 StackItem {
                     kind: StackKind::Spell { obj: new },
                     controller: p,
@@ -97,7 +102,7 @@ impl Game {
         spell: ObjId,
         player: PlayerId,
     ) -> impl Iterator<Item = u8> + '_ {
-        let face = &db().get(self.objects[spell.slot as usize].card).faces[0];
+        let face = &self.objects[spell.slot as usize].spell_face();
         let src = SourceInfo {
             obj: Some(spell),
             colors: face.colors,
@@ -115,7 +120,8 @@ impl Game {
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
                 .spell
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
@@ -181,7 +187,8 @@ impl Game {
         let Playing::Spell { obj } = c.what else {
             return [None; 6];
         };
-        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        // 505.2: a split card's spell is the half being played.
+        let spell = &self.objects[obj.slot as usize].spell_face().spell;
         [
             // 409.1b: the alternative cost, if announced.
             spell
@@ -204,7 +211,8 @@ impl Game {
         let Playing::Spell { obj } = c.what else {
             return None;
         };
-        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        // 505.2: a split card's spell is the half being played.
+        let spell = &self.objects[obj.slot as usize].spell_face().spell;
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
         let alt = usize::from(spell.alternative.is_some() && !c.flashback);
@@ -230,7 +238,8 @@ impl Game {
         let Playing::Spell { obj } = c.what else {
             return None;
         };
-        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        // 505.2: a split card's spell is the half being played.
+        let spell = &self.objects[obj.slot as usize].spell_face().spell;
         match cost {
             crate::OptionalCost::Kicker(i) => spell.kicker.get(i as usize),
             crate::OptionalCost::Buyback => spell.buyback.as_ref(),
@@ -244,7 +253,8 @@ impl Game {
         let Playing::Spell { obj } = c.what else {
             return false;
         };
-        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        // 505.2: a split card's spell is the half being played.
+        let spell = &self.objects[obj.slot as usize].spell_face().spell;
         self.alternative_condition(p, obj, spell)
     }
 
@@ -378,7 +388,7 @@ impl Game {
         };
         // 409.1b: a modal spell's mode is chosen first.
         if let Playing::Spell { obj } = c.what {
-            let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+            let spell = &self.objects[obj.slot as usize].spell_face().spell;
             if !spell.modes.is_empty() && c.mode.is_none() {
                 if self.playable_modes(obj, c.player).next().is_none() {
                     self.cancel_play();
@@ -394,7 +404,8 @@ impl Game {
         }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
                 .mana_cost
                 .clone()
                 .unwrap_or_default(),
@@ -726,6 +737,7 @@ impl Game {
                         player: c.player,
                         obj,
                         card,
+                        half: self.objects[obj.slot as usize].spell_face_index(),
                         targets,
                     })
                 }
@@ -1380,11 +1392,7 @@ impl Game {
     /// must be paid in, if any.
     fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
-            Playing::Spell { obj } => {
-                db().get(self.objects[obj.slot as usize].card).faces[0]
-                    .spell
-                    .x_color
-            }
+            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.x_color,
             _ => None,
         }
     }

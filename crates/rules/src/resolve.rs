@@ -70,7 +70,8 @@ impl ResolveCtx {
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => game.objects[obj.slot as usize]
+            .spell_face()
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
@@ -100,7 +101,8 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
 
 fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
-        StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
+        StackKind::Spell { obj } => game.objects[obj.slot as usize]
+            .spell_face()
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
@@ -317,7 +319,7 @@ impl Game {
         }
         match r.item.kind {
             StackKind::Spell { obj } => {
-                let face = &db().get(card).faces[0];
+                let face = self.objects[obj.slot as usize].spell_face();
                 let owner = self.objects[obj.slot as usize].owner;
                 // 503, 419.1b: "As [this] comes into play, you may choose a
                 // creature in play": the choice comes first, and the
@@ -676,6 +678,34 @@ impl Game {
                         self.emit(Event::PaidUnless {
                             player: p,
                             amount: *generic,
+                        });
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::UnlessYouPay { .. })) =>
+            {
+                if let Some(Effect::UnlessYouPay { cost, .. }) = self.current_effect() {
+                    if action == Action::Yes {
+                        // Legal only when the pool covers the cost
+                        // (`pool_covers`): coloured mana first, then the
+                        // generic part, colourless first.
+                        let pool = &mut self.players[p.index()].pool;
+                        for (i, &n) in cost.colored.iter().enumerate() {
+                            pool.0[i] -= u16::from(n).min(pool.0[i]);
+                        }
+                        let mut left = cost.generic;
+                        for i in [5usize, 0, 1, 2, 3, 4] {
+                            let take = left.min(pool.0[i] as u32);
+                            left -= take;
+                            pool.0[i] -= take as u16;
+                        }
+                        self.emit(Event::PaidUnless {
+                            player: p,
+                            amount: cost.converted(),
                         });
                     }
                 }
@@ -1087,9 +1117,12 @@ impl Game {
                     face,
                     index,
                     triggered: true,
-                    ..
+                    trigger,
                 } = r.item.kind
                 {
+                    // The delayed ability remembers what the ability that
+                    // created it refers to ("destroy that creature at end
+                    // of combat", Tangle Asp).
                     self.delayed_end_of_combat
                         .push(crate::triggers::PendingTrigger {
                             controller: ctx.controller,
@@ -1099,10 +1132,31 @@ impl Game {
                             index,
                             ctx: TriggerContext {
                                 delayed: true,
-                                ..Default::default()
+                                ..trigger
                             },
                         });
                 }
+                None
+            }
+            Effect::UnlessYouPay { cost, effects } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                match paid {
+                    Some(true) => {}
+                    Some(false) => {
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                    None => {
+                        return Some(Decision {
+                            player: ctx.controller,
+                            kind: DecisionKind::PayUnless {
+                                generic: cost.converted(),
+                            },
+                        });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
                 None
             }
             Effect::UnlessDiscard { filter, effects } => {
@@ -1526,6 +1580,10 @@ impl Game {
                     self.phase_out(o);
                 }
             }
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            } => self.phase_in_and_out(ctx, phase_in, phase_out),
             Effect::Untap { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.untap(o);
@@ -1539,6 +1597,7 @@ impl Game {
             // Chooses words first (see `exec_effect_pausable`).
             Effect::ChangeText { .. } => {}
             Effect::UnlessDiscard { .. }
+            | Effect::UnlessYouPay { .. }
             | Effect::CounterUnlessPays { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::IfControlsNone { .. }
@@ -1849,6 +1908,7 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::MoveAura { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
@@ -2030,6 +2090,9 @@ impl Game {
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
             }
+            Effect::UnlessYouPay { effects, .. } if r.paid == Some(false) => {
+                effects.get(r.inner as usize)
+            }
             Effect::IfControlsNone { effects, .. } => effects.get(r.inner as usize),
             Effect::FlipEach {
                 on_heads, on_tails, ..
@@ -2051,7 +2114,7 @@ impl Game {
         }
         let (owner, card) = (obj.owner, obj.card);
         // "This spell can't be countered": the counter does nothing to it.
-        let uncounterable = obj.def().front().abilities.iter().any(|a| {
+        let uncounterable = obj.spell_face().abilities.iter().any(|a| {
             matches!(
                 a,
                 Ability::Static(tolaria_cards::StaticAbility::CantBeCountered)
@@ -2112,7 +2175,8 @@ pub(crate) fn copy_filter(
     let StackKind::Spell { obj } = item.kind else {
         return None;
     };
-    db().get(game.objects[obj.slot as usize].card).faces[0]
+    game.objects[obj.slot as usize]
+        .spell_face()
         .abilities
         .iter()
         .find_map(|a| match a {

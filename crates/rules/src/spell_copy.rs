@@ -12,7 +12,7 @@ use crate::stack::StackKind;
 use crate::targeting::{legal_targets, SourceInfo};
 use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{db, Color, ObjectRef};
+use tolaria_cards::{Color, ObjectRef};
 
 /// What makes an object a copy of a spell (503.10): it has no card, and
 /// the "except" of the effect that copied it.
@@ -70,6 +70,8 @@ impl Game {
         // who put it on the stack.
         let mut o = Object::new(card, ctx.controller, Zone::Stack);
         o.spell_copy = Some(SpellCopy { color });
+        // 503.10, 505.2: the copy of a split card's half is that half.
+        o.flags |= self.objects[of.slot as usize].flags & crate::object::flags::SPLIT_SECOND;
         o.timestamp = self.stamp();
         self.objects.push(o);
         let copy = self.objects[slot].id(slot);
@@ -146,8 +148,10 @@ impl Game {
         if !must_change {
             out.push(crate::Action::ChooseTarget(current));
         }
-        let card = self.objects[of.slot as usize].card;
-        let specs = db().get(card).faces[0].spell.targets_for(original.mode);
+        let specs = self.objects[of.slot as usize]
+            .spell_face()
+            .spell
+            .targets_for(original.mode);
         // The copy is the source: controlled by the copier, with the
         // "except" colour. A changed target is judged for the spell itself.
         let src = if must_change {

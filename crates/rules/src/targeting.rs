@@ -100,9 +100,13 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     filter::matches_with(game, f, o, &ch, src.obj, src.controller)
                 }
         }
-        (TargetKind::CardInGraveyard { filter: f, yours }, Target::Object(o)) => {
+        (TargetKind::CardInGraveyard { filter: f, whose }, Target::Object(o)) => {
             game.obj(o).is_some_and(|x| match x.zone {
-                Zone::Graveyard(owner) => !*yours || owner == src.controller,
+                Zone::Graveyard(owner) => match whose {
+                    tolaria_cards::PlayerFilter::Any => true,
+                    tolaria_cards::PlayerFilter::You => owner == src.controller,
+                    tolaria_cards::PlayerFilter::Opponent => owner != src.controller,
+                },
                 _ => false,
             }) && filter::matches(game, f, o, src.obj, src.controller)
         }

@@ -200,6 +200,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             attached_triggers(game, obj, permanents, |t| {
                 matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
             });
+            // "Whenever a [filter] attacks": the abilities of every permanent.
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::CreatureAttacks(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::filter::matches(game, f, obj, Some(src), you).then_some(
+                            TriggerContext {
+                                object: Some(obj),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    _ => None,
+                });
+            }
         }
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".

@@ -385,16 +385,28 @@ impl Scenario {
             ))
         };
         match verb {
-            "play" => pick(
-                legal
-                    .iter()
-                    .filter_map(|a| match a {
-                        Action::PlayLand(o) | Action::PlaySpell(o) => Some((*o, a.clone())),
-                        _ => None,
-                    })
-                    .collect(),
-                rest,
-            ),
+            // 505.2: a split card is played as a half, named by the half's
+            // name (`play Fire`).
+            "play" => {
+                let (name, _) = split_index(rest);
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::PlayLand(o) | Action::PlaySpell(o) => Some((*o, a.clone())),
+                            Action::PlaySplit { card, half }
+                                if g.objects[card.slot as usize].def().faces[*half as usize]
+                                    .name
+                                    .eq_ignore_ascii_case(name) =>
+                            {
+                                Some((*card, a.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                    rest,
+                )
+            }
             "activate" => {
                 let (what, idx) = match rest.rsplit_once(" ability ") {
                     Some((w, i)) => (
@@ -826,6 +838,7 @@ impl Scenario {
             "ki",
             "charge",
             "cmc",
+            "cmcs",
             "flipped",
             "unflipped",
             "face",
@@ -839,15 +852,31 @@ impl Scenario {
         let (name, k) = split_index(&what);
         // Permanents in play, then those in the phased-out zone (217.8), which
         // remember their status (510.6).
+        // Then spells on the stack and cards in the other zones, whose
+        // characteristics are their printed ones (split cards, 505.2).
+        let stack = g.stack.iter().filter_map(|i| match i.kind {
+            tolaria_rules::StackKind::Spell { obj } => Some(obj),
+            _ => None,
+        });
+        let cards = g
+            .players
+            .iter()
+            .flat_map(|p| p.hand.iter().chain(&p.graveyard).chain(&p.library))
+            .chain(&g.removed)
+            .copied();
         let matches: Vec<ObjId> = g
             .in_play
             .iter()
             .copied()
             .chain(g.phased_out.iter().map(|p| p.id))
+            .chain(stack)
+            .chain(cards)
             .filter(|&o| named(g, o, name))
             .collect();
         let Some(&o) = matches.get(k) else {
-            return fail(format!("no permanent named {what:?} in play"));
+            return fail(format!(
+                "no object named {what:?} in play, on the stack or in a zone"
+            ));
         };
         let ch = compute(g, o);
         let obj = g.obj(o).ok_or("stale")?;
@@ -1001,8 +1030,28 @@ impl Scenario {
                     rest = tail;
                 }
                 ["cmc", n, tail @ ..] => {
-                    // 202.3: the converted mana cost.
+                    // 202.3: the converted mana cost (505.5: a split card's
+                    // two answers added, as an effect using the number gets).
                     cmp(i64::from(ch.converted_mana_cost()), n, text)?;
+                    rest = tail;
+                }
+                ["cmcs", a, b, tail @ ..] if b.parse::<i64>().is_ok() => {
+                    // 505.2: a split card's two converted mana costs.
+                    let (x, y) = ch.converted_mana_costs();
+                    cmp(i64::from(x), a, text)?;
+                    match y {
+                        Some(y) => cmp(i64::from(y), b, text)?,
+                        None => return fail(format!("it has one converted mana cost, {x}")),
+                    }
+                    rest = tail;
+                }
+                ["cmcs", a, tail @ ..] => {
+                    // 505.2: one converted mana cost (a split card on the stack).
+                    let (x, y) = ch.converted_mana_costs();
+                    if let Some(y) = y {
+                        return fail(format!("it has two converted mana costs, {x} and {y}"));
+                    }
+                    cmp(i64::from(x), a, text)?;
                     rest = tail;
                 }
                 [k @ ("is" | "is_not"), t, tail @ ..] => {

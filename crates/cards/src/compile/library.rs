@@ -145,6 +145,7 @@ fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         supertypes_all: f.supertypes_all.clone(),
         colors_any: f.colors_any,
         colors_none: f.colors_none,
+        multicolored: f.multicolored,
         named: f.named.clone(),
         ..ObjectFilter::default()
     };

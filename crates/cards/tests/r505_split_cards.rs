@@ -1,0 +1,38 @@
+//! Split cards in the card data (505): both halves are compiled, each with
+//! its own cost, colour and spell ability (505.2), and the card is named by
+//! both halves (505.7).
+
+use tolaria_cards::{db, CardType, Color, Layout};
+
+#[test]
+fn r505_2_both_halves_compile_with_their_own_characteristics() {
+    let c = db().by_name("Assault // Battery").unwrap();
+    assert_eq!(c.layout, Layout::Split);
+    assert!(c.is_supported());
+    let (a, b) = (&c.faces[0], &c.faces[1]);
+    assert_eq!(a.name, "Assault");
+    assert_eq!(b.name, "Battery");
+    assert_eq!(a.mana_cost.as_ref().unwrap().converted(), 1);
+    assert_eq!(b.mana_cost.as_ref().unwrap().converted(), 4);
+    assert!(a.colors.contains(Color::Red) && !a.colors.contains(Color::Green));
+    assert!(b.colors.contains(Color::Green) && !b.colors.contains(Color::Red));
+    assert!(a.types.contains(CardType::Sorcery) && b.types.contains(CardType::Sorcery));
+    assert!(!a.spell.targets.is_empty(), "Assault has a target");
+    assert!(b.spell.targets.is_empty(), "Battery has none");
+}
+
+#[test]
+fn r505_2_a_half_that_does_not_compile_leaves_the_card_unsupported() {
+    // Fire's "divided as you choose" is not compiled: the whole card stays
+    // unsupported rather than playable as Ice alone.
+    let c = db().by_name("Fire // Ice").unwrap();
+    assert!(c.faces[1].support.is_ok());
+    assert!(!c.is_supported());
+}
+
+#[test]
+fn r505_7_a_split_card_is_named_by_both_halves() {
+    assert!(db().is_nameable("Assault // Battery"));
+    assert!(!db().is_nameable("Assault"));
+    assert!(!db().is_nameable("Battery"));
+}
