@@ -61,6 +61,10 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Discard this card" (502.18a cycling): the card with the ability,
+    /// from its owner's hand.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_self: bool,
     /// "Remove a red card in your hand from the game" (Alliances' pitch
     /// spells; Oracle "exile … from your hand"): how many such cards.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,6 +165,16 @@ pub struct ActivatedAbility {
     /// hand.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ninjutsu: bool,
+    /// 502.18a: the ability functions only while its card is in a player's
+    /// hand (cycling, typecycling); it exists in every zone (502.18b) but
+    /// can be played only from the hand, by that hand's owner.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_hand: bool,
+    /// 502.18c / 502.18e: a cycling or typecycling ability: discarding the
+    /// card to pay its cost is cycling it ("When you cycle [this]",
+    /// "Whenever a player cycles a card").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cycling: bool,
     /// "Play this ability only if seven or more cards are in your
     /// graveyard." (threshold): judged as the ability is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -334,6 +348,15 @@ pub enum Trigger {
     /// (Unstable Mutation, Parasitic Bond): an Aura's ability, as that step
     /// of the player who controls the enchanted creature begins.
     BeginningOfAttachedControllers(Step),
+    /// 502.18c: "When you cycle [this]": when the card is discarded to pay
+    /// a cycling cost; it triggers from the graveyard.
+    CycleThis,
+    /// 502.18e: "Whenever [player] cycles a card" (Lightning Rift): "that
+    /// player" is the cycling player.
+    Cycles(Whose),
+    /// "When you play this spell": an ability that functions on the stack
+    /// (502.30a storm), triggered by the spell's own 409.1i.
+    PlayedThis,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -572,6 +595,13 @@ pub enum StaticAbility {
     AttackCostPerCreature {
         generic: u32,
     },
+    /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
+    /// turn, this permanent comes into play with N +1/+1 counters on it."
+    Bloodthirst(u8),
+    /// 502.37a: "Sunburst": coming into play from the stack, a +1/+1
+    /// counter (as a creature) or a charge counter (otherwise) for each
+    /// colour of mana spent to pay its costs.
+    Sunburst,
 }
 
 /// 500.1 restrictions on blocking an attacking creature.
@@ -710,6 +740,10 @@ pub enum ControllerFilter {
 pub struct ObjectFilter {
     /// At least one of these types (empty: any).
     pub types_any: TypeSet,
+    /// All of these types ("artifact creature": an artifact, and a creature
+    /// by `types_any`).
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub types_all: TypeSet,
     /// None of these types.
     pub types_none: TypeSet,
     /// None of these subtypes ("non-Aura").
@@ -761,6 +795,13 @@ pub struct ObjectFilter {
     /// "face-down creature" (504, 510.1c: a status).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub face_down: Option<bool>,
+    /// "with converted mana cost N or less" (502.39a soulshift).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_at_most: Option<i32>,
+    /// "with the same converted mana cost as [this card]" (502.48a
+    /// transmute): the card's own, fixed as the card is compiled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_exactly: Option<i32>,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,
@@ -865,6 +906,11 @@ pub enum Amount {
         who: PlayerRef,
         than: i32,
     },
+    /// 502.12a: "for each creature blocking it beyond the first".
+    BlockersBeyondFirst(ObjectRef),
+    /// "for each +1/+1 counter on [object]" (502.35a modular): last known
+    /// information if it left play (413.2f).
+    PlusCountersOn(ObjectRef),
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
@@ -1407,6 +1453,18 @@ pub enum Effect {
         kind: CounterKind,
         effects: Vec<Effect>,
     },
+    /// 502.30a: "put a copy of [this spell] onto the stack for each other
+    /// spell that was played before it this turn. If the spell has any
+    /// targets, you may choose new targets for any of the copies." The
+    /// count is taken as the ability triggers (the trigger's amount).
+    StormCopies,
+    /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
+    /// happens unless `from` has such a counter and `to` is in play.
+    MoveCounter {
+        from: ObjectRef,
+        to: ObjectRef,
+        kind: CounterKind,
+    },
 }
 
 /// Where a card found in a library goes.
@@ -1459,10 +1517,12 @@ pub enum CounterKind {
     Time,
     /// The spore counters of the Thallids.
     Spore,
+    /// Charge counters (502.37a: sunburst on a noncreature permanent).
+    Charge,
 }
 
 impl CounterKind {
-    pub const ALL: [CounterKind; 9] = [
+    pub const ALL: [CounterKind; 10] = [
         CounterKind::PlusOnePlusOne,
         CounterKind::MinusOneMinusOne,
         CounterKind::Fuse,
@@ -1472,6 +1532,7 @@ impl CounterKind {
         CounterKind::Fade,
         CounterKind::Time,
         CounterKind::Spore,
+        CounterKind::Charge,
     ];
     /// The kind by its name in card text ("+1/+1", "fuse", …).
     pub fn from_name(s: &str) -> Option<CounterKind> {
@@ -1490,6 +1551,7 @@ impl CounterKind {
             CounterKind::Fade => "fade",
             CounterKind::Time => "time",
             CounterKind::Spore => "spore",
+            CounterKind::Charge => "charge",
         }
     }
 }
@@ -1588,6 +1650,10 @@ impl SpellAbility {
             (false, None) => &[],
         }
     }
+}
+
+fn no_types(t: &TypeSet) -> bool {
+    t.is_empty()
 }
 
 fn is_false(b: &bool) -> bool {

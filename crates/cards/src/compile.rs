@@ -173,6 +173,19 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    // 502.48a: transmute searches for the card's own converted mana cost.
+    let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
+    for a in &mut out.abilities {
+        if let Ability::Activated(act) = a {
+            for e in &mut act.effects {
+                if let Effect::SearchLibrary { filter, .. } = e {
+                    if filter.cmc_exactly == Some(TRANSMUTE_CMC) {
+                        filter.cmc_exactly = Some(cmc);
+                    }
+                }
+            }
+        }
+    }
     // A spell's delayed ability at the next upkeep is kept with the spell
     // (404.4); one at end of combat, or in a mode, is not supported.
     if delays(&spell.effects)
@@ -581,6 +594,9 @@ fn attempt<T>(p: &mut P, cx: &mut Cx, f: impl FnOnce(&mut P, &mut Cx) -> Option<
 
 fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx) -> R<()> {
     let mut p = P::new(toks);
+    if p.at_all("forecast —") {
+        return forecast(toks).map(|a| out.abilities.push(a));
+    }
     if let Some(kws) = keyword_line(&mut p) {
         out.abilities.extend(kws);
         return Ok(());
@@ -879,6 +895,8 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 twice_per_turn: false,
                 timing: None,
                 ninjutsu: false,
+                from_hand: false,
+                cycling: false,
                 only_if: None,
             }));
         } else if p.eat("ninjutsu") {
@@ -906,6 +924,8 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 twice_per_turn: false,
                 timing: None,
                 ninjutsu: true,
+                from_hand: false,
+                cycling: false,
                 only_if: None,
             }));
         } else if p.eat("recover") {
@@ -930,6 +950,57 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 }],
                 condition: None,
             }));
+        } else if p.eat("sunburst") {
+            v.push(Ability::Static(StaticAbility::Sunburst));
+        } else if p.eat("transmute") {
+            // 502.48a: "[Cost], Discard this card: Search your library for
+            // a card with the same converted mana cost as the discarded
+            // card, reveal that card, and put it into your hand. Then
+            // shuffle your library. Play this ability only any time you
+            // could play a sorcery." (`TRANSMUTE_CMC` is replaced by the
+            // card's own converted mana cost in `compile_face`.)
+            let mana = mana_symbols(p)?;
+            v.push(Ability::Activated(ActivatedAbility {
+                cost: Cost {
+                    mana,
+                    discard_self: true,
+                    ..Default::default()
+                },
+                targets: Vec::new(),
+                effects: vec![Effect::SearchLibrary {
+                    filter: ObjectFilter {
+                        cmc_exactly: Some(TRANSMUTE_CMC),
+                        ..Default::default()
+                    },
+                    cmc_at_most: None,
+                    dest: crate::CardDest::Hand,
+                    reveal: true,
+                }],
+                sorcery_speed: true,
+                once_per_turn: false,
+                twice_per_turn: false,
+                timing: None,
+                ninjutsu: false,
+                from_hand: true,
+                cycling: false,
+                only_if: None,
+            }));
+        } else if p.eat("storm") {
+            // 502.30a: "When you play this spell, put a copy of it onto the
+            // stack for each other spell that was played before it this
+            // turn. If the spell has any targets, you may choose new
+            // targets for any of the copies."
+            v.push(Ability::Triggered(TriggeredAbility {
+                trigger: Trigger::PlayedThis,
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::StormCopies],
+                condition: None,
+            }));
+        } else if let Some(a) = cycling(p) {
+            v.push(a);
+        } else if let Some(a) = parameter_keyword(p) {
+            v.extend(a);
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
         } else if p.eat("menace") {
@@ -961,6 +1032,252 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             return None;
         }
     }
+}
+
+/// Stands for "the converted mana cost of this card" in a transmute
+/// ability until `compile_face` knows the face (502.48a).
+const TRANSMUTE_CMC: i32 = -1;
+
+/// 502.53: "Forecast — [cost], Reveal [this card] from your hand:
+/// [effect]": an activated ability played only from its owner's hand,
+/// only during that player's upkeep and only once each turn (502.53b).
+/// Revealing the card is part of the cost and changes nothing else here.
+fn forecast(toks: &[Tok]) -> R<Ability> {
+    let no_rule = || "a forecast ability of another form".to_string();
+    // Drop "forecast —" and ", reveal CARDNAME from your hand" from the
+    // cost, then read the rest as an activated ability.
+    let rest = &toks[2..];
+    let reveal = ["reveal", "cardname", "from", "your", "hand"];
+    let at = (0..rest.len())
+        .find(|&i| {
+            rest.len() >= i + reveal.len()
+                && reveal
+                    .iter()
+                    .enumerate()
+                    .all(|(k, w)| rest[i + k].low == *w)
+        })
+        .ok_or_else(no_rule)?;
+    let after = at + reveal.len();
+    if rest.get(after).map(|t| t.low.as_str()) != Some(":") {
+        return Err(no_rule());
+    }
+    let mut kept: Vec<Tok> = rest[..at].to_vec();
+    if kept.last().map(|t| t.low.as_str()) == Some(",") {
+        kept.pop();
+    }
+    if kept.is_empty() {
+        return Err(no_rule());
+    }
+    kept.extend(rest[after..].iter().cloned());
+    let mut p = P::new(&kept);
+    match activated(&mut p)? {
+        Ability::Activated(mut a) => {
+            if a.once_per_turn || a.timing.is_some() || a.sorcery_speed || a.only_if.is_some() {
+                return Err(no_rule());
+            }
+            // 502.53a: "Play this ability only during your upkeep and only
+            // once each turn."
+            a.from_hand = true;
+            a.once_per_turn = true;
+            a.timing = Some(crate::Timing {
+                turn: crate::TurnOf::You,
+                window: crate::Window::Step(Step::Upkeep),
+            });
+            Ok(Ability::Activated(a))
+        }
+        _ => Err(no_rule()),
+    }
+}
+
+/// Mana symbols as a cost ("{2}{G}"), at least one.
+fn mana_symbols(p: &mut P) -> Option<ManaCost> {
+    let mut mana = String::new();
+    while p.peek().starts_with('{') && p.peek() != "{t}" && p.peek() != "{q}" {
+        mana.push_str(p.raw());
+        p.bump();
+    }
+    if mana.is_empty() {
+        return None;
+    }
+    ManaCost::parse(&mana).ok()
+}
+
+/// 502.18a: "Cycling [cost]" means "[Cost], Discard this card: Draw a
+/// card."; 502.18d: "[Subtype]cycling [cost]" means "[Cost], Discard this
+/// card: Search your library for a [subtype] card, reveal it, and put it
+/// into your hand. Then shuffle your library." Both function only while
+/// the card is in a hand.
+fn cycling(p: &mut P) -> Option<Ability> {
+    let start = p.i;
+    let word = p.t.get(p.i)?.raw.clone();
+    let effect = if word.eq_ignore_ascii_case("cycling") {
+        Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: Amount::Fixed(1),
+        }
+    } else {
+        let prefix = word.strip_suffix("cycling")?;
+        let st = subtype_word(prefix).filter(|s| *s == prefix)?;
+        Effect::SearchLibrary {
+            filter: ObjectFilter {
+                subtypes_any: vec![Subtype::intern(st)],
+                ..Default::default()
+            },
+            cmc_at_most: None,
+            dest: crate::CardDest::Hand,
+            reveal: true,
+        }
+    };
+    p.bump();
+    let mut cost = Cost {
+        discard_self: true,
+        ..Default::default()
+    };
+    if p.eat("—") {
+        // "Cycling—Pay 2 life." (Street Wraith)
+        match (p.eat("pay"), amount(p)) {
+            (true, Some(Amount::Fixed(n))) if n > 0 && p.eat("life") => cost.pay_life = n as u32,
+            _ => {
+                p.i = start;
+                return None;
+            }
+        }
+    } else {
+        match mana_symbols(p) {
+            Some(m) => cost.mana = m,
+            None => {
+                p.i = start;
+                return None;
+            }
+        }
+    }
+    Some(Ability::Activated(ActivatedAbility {
+        cost,
+        targets: Vec::new(),
+        effects: vec![effect],
+        sorcery_speed: false,
+        once_per_turn: false,
+        twice_per_turn: false,
+        timing: None,
+        ninjutsu: false,
+        from_hand: true,
+        cycling: true,
+        only_if: None,
+    }))
+}
+
+/// A keyword ability with a number that stands for triggered and static
+/// abilities: soulshift (502.39), rampage (502.12), bloodthirst (502.50),
+/// graft (502.54), modular (502.35).
+fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
+    let start = p.i;
+    let kw = p.eat_any(&["soulshift", "rampage", "bloodthirst", "graft", "modular"])?;
+    let n = match amount(p) {
+        Some(Amount::Fixed(n)) if n > 0 => n,
+        _ => {
+            p.i = start;
+            return None;
+        }
+    };
+    let triggered = |trigger, optional, targets, effects, condition| {
+        Ability::Triggered(TriggeredAbility {
+            trigger,
+            optional,
+            targets,
+            effects,
+            condition,
+        })
+    };
+    let counters = || {
+        Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
+            kind: CounterKind::PlusOnePlusOne,
+            amount: n as u8,
+        })
+    };
+    Some(match kw {
+        // 502.39a: "When this permanent is put into a graveyard from play,
+        // you may return target Spirit card with converted mana cost N or
+        // less from your graveyard to your hand."
+        "soulshift" => vec![triggered(
+            Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+            true,
+            vec![TargetSpec::one(TargetKind::CardInGraveyard {
+                filter: ObjectFilter {
+                    subtypes_any: vec![Subtype::intern("Spirit")],
+                    cmc_at_most: Some(n),
+                    ..Default::default()
+                },
+                whose: PlayerFilter::You,
+            })],
+            vec![Effect::ReturnToHand {
+                what: ObjectRef::Target(0),
+            }],
+            None,
+        )],
+        // 502.12a: "Whenever this creature becomes blocked, it gets +N/+N
+        // until end of turn for each creature blocking it beyond the
+        // first." (502.12b: counted once, as it resolves.)
+        "rampage" => vec![triggered(
+            Trigger::BecomesBlocked,
+            false,
+            Vec::new(),
+            vec![Effect::PumpPerCount {
+                what: ObjectRef::This,
+                power: n,
+                toughness: n,
+                count: Amount::BlockersBeyondFirst(ObjectRef::This),
+            }],
+            None,
+        )],
+        // 502.50a: "If an opponent was dealt damage this turn, this
+        // permanent comes into play with N +1/+1 counters on it."
+        "bloodthirst" => vec![Ability::Static(StaticAbility::Bloodthirst(n as u8))],
+        // 502.54a: "This permanent comes into play with N +1/+1 counters
+        // on it" and "Whenever another creature comes into play, if this
+        // permanent has a +1/+1 counter on it, you may move a +1/+1 counter
+        // from this permanent onto that creature."
+        "graft" => vec![
+            counters(),
+            triggered(
+                Trigger::ComesIntoPlay(ObjectFilter {
+                    other: true,
+                    ..ObjectFilter::creature()
+                }),
+                true,
+                Vec::new(),
+                vec![Effect::MoveCounter {
+                    from: ObjectRef::This,
+                    to: ObjectRef::Triggering,
+                    kind: CounterKind::PlusOnePlusOne,
+                }],
+                Some(crate::Condition::CountersOnThis {
+                    kind: CounterKind::PlusOnePlusOne,
+                    at_least: 1,
+                }),
+            ),
+        ],
+        // 502.35a: "This permanent comes into play with N +1/+1 counters on
+        // it" and "When this permanent is put into a graveyard from play,
+        // you may put a +1/+1 counter on target artifact creature for each
+        // +1/+1 counter on this permanent."
+        _ => vec![
+            counters(),
+            triggered(
+                Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+                true,
+                vec![TargetSpec::one(TargetKind::Permanent(ObjectFilter {
+                    types_all: TypeSet::single(CardType::Artifact),
+                    ..ObjectFilter::creature()
+                }))],
+                vec![Effect::PutCounters {
+                    what: ObjectRef::Target(0),
+                    kind: CounterKind::PlusOnePlusOne,
+                    amount: Amount::PlusCountersOn(ObjectRef::This),
+                }],
+                None,
+            ),
+        ],
+    })
 }
 
 // --- numbers, filters and targets -------------------------------------------
@@ -1192,17 +1509,36 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         let w = p.peek();
         if let Some(t) = type_noun(w) {
             p.bump();
+            // "artifact creature": both types.
+            if !had_noun && type_noun(p.peek()).is_some() {
+                f.types_all.insert(t);
+                continue;
+            }
             f.types_any.insert(t);
         } else if w == "permanent" || w == "permanents" {
             p.bump();
+            // "a Rebel permanent card": a card of a permanent type (212.1).
+            if matches!(p.peek(), "card" | "cards") && f.types_any.is_empty() {
+                for t in [
+                    CardType::Artifact,
+                    CardType::Creature,
+                    CardType::Enchantment,
+                    CardType::Land,
+                ] {
+                    f.types_any.insert(t);
+                }
+            }
         } else if let Some(st) = subtype_word(p.raw()) {
             p.bump();
             f.subtypes_any.push(Subtype::intern(st));
             if !crate::subtype::NON_CREATURE_SUBTYPES.contains(&st) {
                 creature_subtype = true;
             }
-            // "Elf creatures": the subtype is an adjective of the next noun.
-            if type_noun(p.peek()).is_some() {
+            // "Elf creatures": the subtype is an adjective of the next noun
+            // ("Rebel permanent card" too).
+            if type_noun(p.peek()).is_some()
+                || (p.at("permanent") && matches!(p.peek_at(1), "card" | "cards"))
+            {
                 continue;
             }
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
@@ -3404,6 +3740,8 @@ fn activated(p: &mut P) -> R<Ability> {
         twice_per_turn,
         timing: timing_restriction,
         ninjutsu: false,
+        from_hand: false,
+        cycling: false,
         only_if,
     }))
 }
@@ -3652,8 +3990,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         return None;
     }
+    // 502.18c: "When you cycle [this]" (it triggers from the graveyard).
+    if p.eat_all("you cycle cardname") {
+        return Some(vec![Trigger::CycleThis]);
+    }
     // "Whenever an opponent draws a card" (423.1), "… discards a card"
-    // (217.4a), "Whenever a player taps a land for mana" (406).
+    // (217.4a), "Whenever a player taps a land for mana" (406), "… cycles
+    // a card" (502.18e).
     for (who_words, whose) in [
         ("a player", Whose::Each),
         ("an opponent", Whose::Opponent),
@@ -3668,6 +4011,8 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::Discards(whose)
             } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
                 Trigger::TapsLandForMana(whose)
+            } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
+                Trigger::Cycles(whose)
             } else {
                 p.i = i;
                 break;

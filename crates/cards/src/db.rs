@@ -86,6 +86,9 @@ pub struct CardFace {
     /// Has a triggered ability that functions in the graveyard (402.8h,
     /// Squee; derived), so the engine looks at graveyards only for such cards.
     pub has_graveyard_triggers: bool,
+    /// Has an activated ability that functions in the hand (502.18a
+    /// cycling; derived), so the engine looks at hands only for such cards.
+    pub has_hand_abilities: bool,
     /// Which kinds of abilities the face has (derived; `AbilityKinds`
     /// bits), so the engine's per-permanent flags need no walk of the list.
     pub ability_kinds: u8,
@@ -305,6 +308,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_statics: false,
             has_state_triggers: false,
             has_graveyard_triggers: false,
+            has_hand_abilities: false,
             ability_kinds: 0,
             support: Ok(()),
         }],
@@ -530,6 +534,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
+        has_hand_abilities: false,
         ability_kinds: 0,
         abilities: Vec::new(),
         spell: SpellAbility::default(),
@@ -571,6 +576,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     {
                         face.has_graveyard_triggers = true
                     }
+                    Ability::Activated(a) if a.from_hand => face.has_hand_abilities = true,
                     _ => {}
                 }
             }

@@ -53,10 +53,14 @@ pub enum Keyword {
     Banding,
     /// 502.29 (a triggered ability; see `db::add_keyword_triggers`)
     Provoke,
+    /// Glossary "Indestructible" (2007): rules and effects can't destroy
+    /// the permanent; it ignores the lethal-damage state-based effect
+    /// (420.5c). It can still be sacrificed or put into a graveyard.
+    Indestructible,
 }
 
 impl Keyword {
-    pub const ALL: [Keyword; 25] = [
+    pub const ALL: [Keyword; 26] = [
         Keyword::FirstStrike,
         Keyword::DoubleStrike,
         Keyword::Flying,
@@ -82,6 +86,7 @@ impl Keyword {
         Keyword::Phasing,
         Keyword::Banding,
         Keyword::Provoke,
+        Keyword::Indestructible,
     ];
 
     pub fn name(self) -> &'static str {
@@ -111,6 +116,7 @@ impl Keyword {
             Keyword::Phasing => "phasing",
             Keyword::Banding => "banding",
             Keyword::Provoke => "provoke",
+            Keyword::Indestructible => "indestructible",
         }
     }
 
@@ -148,6 +154,8 @@ impl Keyword {
             Keyword::Phasing => "502.15",
             Keyword::Banding => "502.10",
             Keyword::Provoke => "502.29",
+            // Not a numbered rule in 2007: the glossary entry, with 420.5c.
+            Keyword::Indestructible => "420.5c",
         }
     }
 

@@ -331,6 +331,8 @@ fn activated_abilities() {
             twice_per_turn: false,
             timing: None,
             ninjutsu: false,
+            from_hand: false,
+            cycling: false,
             only_if: None,
         })]
     );

@@ -732,6 +732,7 @@ impl Game {
                 targets: Vec::new(),
                 x: 0,
                 mode: None,
+                colors_spent: 0,
                 sacrificed: None,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });

@@ -102,6 +102,8 @@ pub(crate) struct Casting {
     /// 502.43a: the unblocked attacker a ninjutsu cost returns to its
     /// owner's hand (chosen as the ability is announced).
     pub returning: Option<ObjId>,
+    /// 502.37a: the colours of mana spent so far (`ColorSet` bits).
+    pub spent: u8,
     /// Cards removed from the game from the hand, permanents tapped.
     pub exiled: u8,
     pub tapped: u8,

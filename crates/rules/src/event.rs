@@ -198,6 +198,13 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.18c / 502.18e: a card was discarded to pay a cycling (or
+    /// typecycling) cost; `obj` is the card in the graveyard.
+    Cycled {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+    },
     /// 409.1i
     SpellPlayed {
         player: PlayerId,
@@ -740,6 +747,7 @@ impl Event {
             Event::DrewFromEmptyLibrary { .. } => "420.5g",
             Event::SkippedFirstDraw { .. } => "101.5a",
             Event::LandPlayed { .. } => "408.2d",
+            Event::Cycled { .. } => "502.18c",
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
             Event::TargetChanged { .. } => "415.7",
@@ -1006,6 +1014,7 @@ impl Event {
                 format!("{player} skips the draw of the first turn")
             }
             Event::LandPlayed { player, card, .. } => format!("{player} plays {}", name(*card)),
+            Event::Cycled { player, card, .. } => format!("{player} cycles {}", name(*card)),
             Event::SpellPlayed {
                 player,
                 card,

@@ -19,6 +19,11 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
     };
     (f.types_any.is_empty() || f.types_any.intersects(ch.types))
         && !f.types_none.intersects(ch.types)
+        && f.types_all.iter().all(|t| ch.types.contains(t))
+        && f.cmc_at_most
+            .is_none_or(|n| ch.converted_mana_cost() as i32 <= n)
+        && f.cmc_exactly
+            .is_none_or(|n| ch.converted_mana_cost() as i32 == n)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
         && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
@@ -58,6 +63,9 @@ pub fn matches_with(
         return false;
     }
     if ch.types.intersects(f.types_none) {
+        return false;
+    }
+    if !f.types_all.iter().all(|t| ch.types.contains(t)) {
         return false;
     }
     if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
@@ -196,6 +204,17 @@ pub fn matches_with(
     }
     if let Some(p) = f.power_at_least {
         if ch.power < p {
+            return false;
+        }
+    }
+    // 202.3: "with converted mana cost N or less".
+    if let Some(n) = f.cmc_at_most {
+        if ch.converted_mana_cost() as i32 > n {
+            return false;
+        }
+    }
+    if let Some(n) = f.cmc_exactly {
+        if ch.converted_mana_cost() as i32 != n {
             return false;
         }
     }

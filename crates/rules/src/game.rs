@@ -36,6 +36,9 @@ pub struct LastKnown {
     /// It was a creature as it last existed in play.
     #[serde(default)]
     pub was_creature: bool,
+    /// Its +1/+1 counters (502.35a modular counts them after it left play).
+    #[serde(default)]
+    pub plus_counters: u16,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -559,6 +562,24 @@ impl Game {
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
                     }
+                    // 502.50a: "If an opponent was dealt damage this turn,
+                    // this permanent comes into play with N +1/+1 counters."
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::Bloodthirst(n),
+                    ) = a
+                    {
+                        let you = controller.unwrap_or(owner);
+                        let bled = self
+                            .players
+                            .iter()
+                            .enumerate()
+                            .any(|(i, pl)| i != you.index() && pl.damaged_this_turn);
+                        if bled {
+                            let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                            self.objects[slot].add_counters(kind, i32::from(*n));
+                            entered_with.push((kind, u32::from(*n)));
+                        }
+                    }
                 }
                 // 502.21b, 419.1b: "If [this] was kicked, it comes into play
                 // with N +1/+1 counters on it and with [keyword]."
@@ -647,6 +668,7 @@ impl Game {
     pub fn record_lki(&mut self, id: ObjId) {
         if let Some(o) = self.obj(id) {
             let card = o.card;
+            let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
             let ch = crate::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -659,6 +681,7 @@ impl Game {
                 ability_face: ch.face,
                 was_creature: ch.is_creature(),
                 lost_abilities: ch.lost_abilities,
+                plus_counters,
             });
         }
     }

@@ -321,6 +321,14 @@ impl Game {
         };
         if d.kind == DecisionKind::Priority {
             let p = d.player;
+            // 502.58a: under split second only passing and mana abilities.
+            if matches!(
+                action,
+                Action::PlayLand(_) | Action::PlaySpell(_) | Action::Activate { .. }
+            ) && self.split_second_on_stack()
+            {
+                return false;
+            }
             match action {
                 Action::Pass => return true,
                 Action::PlayLand(c) if !self.in_hand(p, *c) => {
@@ -340,6 +348,13 @@ impl Game {
                     let avail = self.available_mana(p, None);
                     let mut v = Vec::new();
                     self.hand_card_actions(p, *c, &avail, &mut v);
+                    return v.contains(action);
+                }
+                Action::Activate { source, .. } if self.in_hand(p, *source) => {
+                    // 502.18a: an ability that functions in the hand.
+                    let mut v = Vec::new();
+                    let avail = self.available_mana(p, None);
+                    self.hand_ability_actions(p, *source, &avail, &mut v);
                     return v.contains(action);
                 }
                 Action::Activate { source, .. } => {
@@ -510,6 +525,12 @@ impl Game {
     /// 408.1d / 408.2d / 411: what a player with priority may do.
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
+        // 502.58a: "As long as this spell is on the stack, players can't
+        // play other spells or abilities that aren't mana abilities."
+        if self.split_second_on_stack() {
+            self.mana_options(p, None, None, out);
+            return;
+        }
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         // The mana abilities come last in the list; with an up-to-date board
         // they are found in the same pass as the available mana, put right
@@ -524,6 +545,7 @@ impl Game {
             if self.face_down_play_legal(p, card, &avail) {
                 out.push(Action::PlayFaceDown(card));
             }
+            self.hand_ability_actions(p, card, &avail, out);
         }
         self.ninjutsu_actions(p, &avail, out);
         // 502.26d: turning a face-down permanent face up.
@@ -541,6 +563,16 @@ impl Game {
             Some(n) => out[1..].rotate_left(n),
             None => self.mana_options(p, None, None, out),
         }
+    }
+
+    /// 502.58a: a spell with split second is on the stack.
+    pub(crate) fn split_second_on_stack(&self) -> bool {
+        self.stack.iter().any(|s| match s.kind {
+            crate::stack::StackKind::Spell { obj } => {
+                crate::characteristics::compute(self, obj).has(Keyword::SplitSecond)
+            }
+            _ => false,
+        })
     }
 
     /// The activated abilities of permanent `id` that `p` may play now
@@ -562,8 +594,9 @@ impl Game {
         // 503.9: a gained ability comes after the face's own.
         for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
             if let Ability::Activated(act) = a {
-                // 502.43a: ninjutsu functions only in the hand.
-                if act.ninjutsu {
+                // 502.43a ninjutsu and 502.18b cycling function only in the
+                // hand: they exist in play but can't be played there.
+                if act.ninjutsu || act.from_hand {
                     continue;
                 }
                 if act.sorcery_speed && !sorcery_timing {

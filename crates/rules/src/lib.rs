@@ -13,6 +13,7 @@ pub mod combat;
 mod combat_flow;
 mod copy_effect;
 mod cost;
+mod cycling;
 pub mod decision;
 pub mod delayed;
 mod determinize;

@@ -142,6 +142,7 @@ impl Game {
             flashback: false,
             mode: None,
             returning: None,
+            spent: 0,
         }));
         self.continue_casting();
     }

@@ -200,7 +200,7 @@ pub struct Object {
     /// most 255 each), one count per kind: plain `Copy` data, so cloning a
     /// game stays a flat copy.
     #[serde(default)]
-    pub counters: [u8; 7],
+    pub counters: [u8; 8],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -251,7 +251,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 7],
+            counters: [0; 8],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -349,7 +349,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 7];
+        self.counters = [0; 8];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -377,6 +377,7 @@ impl Object {
             CounterKind::Fade => self.counters[4] as u32,
             CounterKind::Time => self.counters[5] as u32,
             CounterKind::Spore => self.counters[6] as u32,
+            CounterKind::Charge => self.counters[7] as u32,
         }
     }
 
@@ -400,6 +401,7 @@ impl Object {
             CounterKind::Fade => self.counters[4] = new as u8,
             CounterKind::Time => self.counters[5] = new as u8,
             CounterKind::Spore => self.counters[6] = new as u8,
+            CounterKind::Charge => self.counters[7] = new as u8,
         }
         (new as i32 - have).unsigned_abs()
     }

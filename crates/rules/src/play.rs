@@ -50,6 +50,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    colors_spent: 0,
                     sacrificed: None,
                 }
             }
@@ -72,6 +73,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    colors_spent: 0,
                     sacrificed: None,
                 }
             }
@@ -103,6 +105,7 @@ impl Game {
             flashback,
             mode: None,
             returning,
+            spent: 0,
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -158,6 +161,19 @@ impl Game {
             }
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
             Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
+        }
+    }
+
+    /// The activated ability being played (on top of the stack).
+    fn casting_ability(&self) -> Option<&'static tolaria_cards::ActivatedAbility> {
+        match self.stack.last().map(|s| &s.kind) {
+            Some(StackKind::Ability {
+                card, face, index, ..
+            }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Ability::Activated(a) => Some(a),
+                _ => None,
+            },
+            _ => None,
         }
     }
 
@@ -494,6 +510,7 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
                 mode: None,
+                colors_spent: 0,
                 sacrificed: None,
             });
             let targets = self.named_targets(&c.targets);
@@ -650,15 +667,21 @@ impl Game {
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
         let pool = &mut self.players[p.index()].pool;
+        // 502.37a: the colours of the mana spent (index 5 is colourless).
+        let mut spent = 0u8;
         for (i, need) in u.colored.iter_mut().enumerate() {
             let take = (*need).min(pool.0[i] as u32);
             *need -= take;
             pool.0[i] -= take as u16;
+            if take > 0 {
+                spent |= 1 << i;
+            }
         }
         u.hybrid.retain(|&(a, b)| {
             for col in [a, b] {
                 if pool.0[col as usize] > 0 {
                     pool.0[col as usize] -= 1;
+                    spent |= 1 << col as usize;
                     return false;
                 }
             }
@@ -668,7 +691,11 @@ impl Game {
             let take = u.generic.min(pool.0[i] as u32);
             u.generic -= take;
             pool.0[i] -= take as u16;
+            if take > 0 && i < 5 {
+                spent |= 1 << i;
+            }
         }
+        c.spent |= spent;
     }
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
@@ -684,7 +711,8 @@ impl Game {
         }
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
-                self.pay_other_costs(cost, source);
+                let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
+                self.pay_other_costs(cost, source, cycling);
             }
         }
         // 502.43a: the ninjutsu cost returns the unblocked attacker.
@@ -722,6 +750,9 @@ impl Game {
             top.targets = c.targets.clone();
             top.x = c.x.unwrap_or(0);
             top.mode = c.mode;
+            if matches!(c.what, Playing::Spell { .. }) {
+                top.colors_spent = c.spent;
+            }
             top.sacrificed = c.sacrificed_obj;
         }
         self.rewind = None;
@@ -744,7 +775,7 @@ impl Game {
                     })
                 }
                 Playing::Ability { source, index } => {
-                    if let Some(o) = self.objects.get_mut(source.slot as usize) {
+                    if let Some(o) = self.obj_mut(source) {
                         let bit = 1 << index.min(15);
                         // "no more than twice each turn": the second activation.
                         if o.activated_this_turn & bit != 0 {
@@ -766,7 +797,7 @@ impl Game {
         self.flow = Flow::Priority(c.then);
     }
 
-    fn pay_other_costs(&mut self, cost: &Cost, source: ObjId) {
+    fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
         if cost.tap {
             self.tap(source);
         }
@@ -792,6 +823,21 @@ impl Game {
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
+        }
+        // 502.18a: "Discard this card" (cycling).
+        if cost.discard_self {
+            let o = &self.objects[source.slot as usize];
+            let (owner, card) = (o.owner, o.card);
+            if let Some(new) = self.move_to(source, Zone::Graveyard(owner), MoveReason::Discard) {
+                if cycling {
+                    // 502.18c: discarded to pay a cycling cost: cycled.
+                    self.emit(Event::Cycled {
+                        player: owner,
+                        obj: new,
+                        card,
+                    });
+                }
+            }
         }
     }
 
@@ -931,7 +977,7 @@ impl Game {
         let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else {
             return;
         };
-        self.pay_other_costs(&m.cost, source);
+        self.pay_other_costs(&m.cost, source, false);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
             crate::triggers::land_tapped_for_mana(self, p);

@@ -72,6 +72,9 @@ pub struct Player {
     /// Spells played this turn (409.1i; copies aren't played, 503.10).
     #[serde(default)]
     pub spells_this_turn: u32,
+    /// 502.50a: the player was dealt damage this turn (bloodthirst).
+    #[serde(default)]
+    pub damaged_this_turn: bool,
 }
 
 impl Player {
@@ -92,6 +95,7 @@ impl Player {
             turns_to_skip: 0,
             max_hand_size: Some(7),
             spells_this_turn: 0,
+            damaged_this_turn: false,
         }
     }
 }

@@ -170,6 +170,9 @@ impl Game {
         match to {
             Target::Player(p) => {
                 self.players[p.index()].life -= ev.amount as i32;
+                if ev.amount > 0 {
+                    self.players[p.index()].damaged_this_turn = true;
+                }
                 self.emit(Event::Damage {
                     source,
                     source_card,

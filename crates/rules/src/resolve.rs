@@ -384,6 +384,7 @@ impl Game {
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
+                        self.sunburst(new, r.item.colors_spent);
                     }
                 } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
                     != 0
@@ -402,6 +403,40 @@ impl Game {
             }),
         }
         self.flow = Flow::Priority(self.active);
+    }
+
+    /// 502.37a: a permanent with sunburst coming into play from the stack
+    /// gets a counter for each colour of mana spent on it: +1/+1 counters
+    /// if it comes into play as a creature, charge counters otherwise
+    /// (502.37d: each instance separately).
+    fn sunburst(&mut self, new: ObjId, colors_spent: u8) {
+        let instances = self.obj(new).map_or(0, |o| {
+            db().get(o.card).faces[0]
+                .abilities
+                .iter()
+                .filter(|a| matches!(a, Ability::Static(tolaria_cards::StaticAbility::Sunburst)))
+                .count()
+        });
+        let n = (colors_spent & 0x1f).count_ones();
+        if instances == 0 || n == 0 {
+            return;
+        }
+        let kind = if crate::characteristics::compute(self, new).is_creature() {
+            tolaria_cards::CounterKind::PlusOnePlusOne
+        } else {
+            tolaria_cards::CounterKind::Charge
+        };
+        for _ in 0..instances {
+            let Some(o) = self.obj_mut(new) else { return };
+            let amount = o.add_counters(kind, n as i32);
+            let card = o.card;
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
+        }
     }
 
     /// Puts (`delta` > 0) or removes counters of one kind on the objects,
@@ -627,6 +662,24 @@ impl Game {
                     r.flip.kept = Some(heads);
                 }
             }
+            // 410.5: the "you may" of an optional ability is asked before
+            // any of its effects, so a yes or no now answers it, not an
+            // effect's own question (Complicate's "you may counter target
+            // spell unless its controller pays {1}").
+            Action::Yes if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.optional = false;
+                }
+            }
+            Action::No if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                let len = self
+                    .resolving
+                    .as_deref()
+                    .map_or(0, |r| effects_of(self, &r.item).len());
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pc = len;
+                }
+            }
             Action::ActivateMana {
                 source,
                 index,
@@ -804,6 +857,7 @@ impl Game {
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
+            Effect::StormCopies => self.storm_copies(ctx),
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1344,6 +1398,21 @@ impl Game {
                 .objects_of(ctx, o)
                 .first()
                 .map_or(0, |&a| self.combat.blockers_of(a).count() as i32),
+            Amount::BlockersBeyondFirst(o) => self.objects_of(ctx, o).first().map_or(0, |&a| {
+                (self.combat.blockers_of(a).count() as i32 - 1).max(0)
+            }),
+            Amount::PlusCountersOn(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                if self.is_in_play(id) {
+                    self.objects[id.slot as usize].counters_of(kind) as i32
+                } else {
+                    // 413.2f: as it last existed in play.
+                    self.last_known(id).map_or(0, |l| l.plus_counters as i32)
+                }
+            }
         }
     }
 
@@ -1394,7 +1463,7 @@ impl Game {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
-            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } => {}
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1660,6 +1729,21 @@ impl Game {
             Effect::PutCounters { what, kind, amount } => {
                 let n = self.amount(ctx, amount).max(0);
                 self.change_counters(ctx, what, *kind, n);
+            }
+            Effect::MoveCounter { from, to, kind } => {
+                // 502.54a: a counter moves only if there is one to move and
+                // somewhere in play to move it to.
+                let src = self.objects_of(ctx, from).first().copied();
+                let dst = self.objects_of(ctx, to).first().copied();
+                if let (Some(src), Some(dst)) = (src, dst) {
+                    let has = self
+                        .obj(src)
+                        .is_some_and(|o| o.counters_of(*kind) > 0 && self.is_in_play(src));
+                    if has && self.is_in_play(dst) && src != dst {
+                        self.change_counters(ctx, from, *kind, -1);
+                        self.change_counters(ctx, to, *kind, 1);
+                    }
+                }
             }
             Effect::RemoveCounters { what, kind, amount } => {
                 // 416.3: as many as there are (Goblin Bomb ruling: nothing
@@ -2126,6 +2210,13 @@ impl Game {
     /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
     pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
         let Some(obj) = self.obj(o) else { return };
+        // Glossary, Indestructible: rules and effects can't destroy it
+        // (nothing to regenerate from either).
+        if obj.zone == Zone::InPlay
+            && crate::characteristics::compute(self, o).has(tolaria_cards::Keyword::Indestructible)
+        {
+            return;
+        }
         let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
         if can_regen {
             let obj = self.obj_mut(o).expect("checked");

@@ -69,7 +69,10 @@ impl Game {
             if ch.is_creature() {
                 if ch.toughness <= 0 {
                     v.push(Sba::ZeroToughness(id));
-                } else if o.damage as i32 >= ch.toughness {
+                } else if o.damage as i32 >= ch.toughness
+                    // Indestructible permanents ignore 420.5c.
+                    && !ch.has(tolaria_cards::Keyword::Indestructible)
+                {
                     v.push(Sba::LethalDamage(id));
                 }
             }

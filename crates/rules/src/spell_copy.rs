@@ -22,6 +22,9 @@ pub struct SpellCopy {
     pub color: Option<Color>,
 }
 
+/// The storm spell itself: the source of its own trigger (502.30a).
+static THIS: ObjectRef = ObjectRef::This;
+
 impl Game {
     /// The stack entry of the spell `what` names, if it is still a spell.
     fn spell_on_stack(&self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<StackItem> {
@@ -79,6 +82,7 @@ impl Game {
             targets,
             x: original.x,
             mode: original.mode,
+            colors_spent: 0,
             sacrificed: original.sacrificed,
         });
         // 503.10: optional additional costs paid for the original (kicker,
@@ -95,6 +99,28 @@ impl Game {
         None
     }
 
+    /// 502.30a: storm's copies, one per spell played before the storm
+    /// spell this turn (`TriggerContext::amount`), each with its own
+    /// choice of new targets (503.10b); `Resolving::inner` counts the
+    /// copies made. With the spell gone from the stack, no copy is made
+    /// (a known limit: the copy would need the spell's last known
+    /// targets, X and mode).
+    pub(crate) fn storm_copies(&mut self, ctx: &ResolveCtx) -> Option<Decision> {
+        loop {
+            let made = self.resolving.as_ref()?.inner;
+            if made >= ctx.trigger.amount || self.spell_on_stack(ctx, &THIS).is_none() {
+                self.resolving.as_mut()?.inner = 0;
+                return None;
+            }
+            if let Some(d) = self.copy_spell(ctx, &THIS, true, None) {
+                return Some(d);
+            }
+            let r = self.resolving.as_mut()?;
+            r.inner += 1;
+            r.sub = 0;
+        }
+    }
+
     /// The legal answers to a 503.10b choice: keep the target (listed
     /// first, legal or not), or any other legal target for that slot.
     pub(crate) fn new_target_options(&self, index: u8, out: &mut Vec<crate::Action>) {
@@ -103,6 +129,7 @@ impl Game {
         };
         let (what, color, must_change) = match crate::resolve::effects_of(self, &r.item).get(r.pc) {
             Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
+            Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false),
             Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
             _ => return,
         };

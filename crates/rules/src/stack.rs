@@ -15,6 +15,10 @@ pub struct StackItem {
     /// 409.1b: the chosen mode of a modal spell.
     #[serde(default)]
     pub mode: Option<u8>,
+    /// 502.37a: the colours of mana spent to pay the spell's costs, as
+    /// `ColorSet` bits (sunburst); 0 for abilities and copies.
+    #[serde(default)]
+    pub colors_spent: u8,
     /// 409.1h: the permanent sacrificed to pay a spell's additional cost
     /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
     /// original's).

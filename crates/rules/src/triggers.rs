@@ -338,6 +338,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        Event::Cycled { player, obj, card } => {
+            // 502.18c / 502.18e.
+            let (cycler, new, card) = (*player, *obj, *card);
+            crate::cycling::cycled(game, cycler, new, card);
+            player_event_triggers(game, permanents, cycler, |t| match t {
+                Trigger::Cycles(w) => Some(*w),
+                _ => None,
+            });
+        }
         // 502.10e: a band member blocked along with the declared one is
         // blocked by (and blocking for) that creature as well.
         Event::BlockerDeclared {
@@ -372,8 +381,37 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
-        Event::SpellPlayed { player, obj, .. } => {
+        Event::SpellPlayed {
+            player, obj, card, ..
+        } => {
             let (caster, spell) = (*player, *obj);
+            // 502.30a: the spell's own "when you play this spell"
+            // abilities (storm), functioning on the stack; the spells
+            // played before it this turn, by every player, are counted now.
+            let played: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+            for (i, a) in tolaria_cards::db().get(*card).faces[0]
+                .abilities
+                .iter()
+                .enumerate()
+            {
+                if let Ability::Triggered(t) = a {
+                    if matches!(t.trigger, Trigger::PlayedThis) {
+                        game.pending_triggers.push(PendingTrigger {
+                            controller: caster,
+                            source: spell,
+                            card: *card,
+                            face: 0,
+                            index: i as u8,
+                            ctx: TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                amount: played.saturating_sub(1),
+                                ..Default::default()
+                            },
+                        });
+                    }
+                }
+            }
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
@@ -941,6 +979,7 @@ impl Game {
             sacrificed_obj: None,
             flashback: false,
             mode: None,
+            spent: 0,
         }));
         self.continue_casting();
     }

@@ -109,6 +109,7 @@ impl Game {
         for p in &mut self.players {
             p.lands_played = 0;
             p.spells_this_turn = 0;
+            p.damaged_this_turn = false;
         }
         for o in &mut self.objects {
             o.activated_this_turn = 0;

@@ -951,6 +951,7 @@ impl Scenario {
             "fuse",
             "luck",
             "ki",
+            "charge",
             "cmc",
             "cmcs",
             "flipped",
@@ -1080,7 +1081,7 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time" | "spore"), "counters" | "counter", n, tail @ ..] =>
+                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time" | "spore" | "charge"), "counters" | "counter", n, tail @ ..] =>
                 {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;
