@@ -45,6 +45,8 @@ impl std::fmt::Display for Unsupported {
 #[derive(Clone, Debug, Default)]
 pub struct Compiled {
     pub abilities: Vec<Ability>,
+    /// Abilities granted in quotes (`CardFace::granted`).
+    pub granted: Vec<Ability>,
     pub spell: SpellAbility,
 }
 
@@ -362,11 +364,52 @@ struct P<'a> {
     i: usize,
     /// The furthest token reached, for error messages.
     far: usize,
+    /// Abilities in quotes compiled on this line ("has \"{T}: …\""), to
+    /// be appended to the face's `granted` list; `grant_base` is that
+    /// list's length before the line.
+    granted: Vec<Ability>,
+    grant_base: usize,
 }
 
 impl<'a> P<'a> {
     fn new(t: &'a [Tok]) -> Self {
-        P { t, i: 0, far: 0 }
+        P {
+            t,
+            i: 0,
+            far: 0,
+            granted: Vec::new(),
+            grant_base: 0,
+        }
+    }
+    /// An ability in quotes, granted by an effect (layer 5): compiled as a
+    /// line of its own (its "this creature" is the object that has it) and
+    /// named by its index in the face's `granted` list. Only abilities the
+    /// engine reads from the computed abilities: activated, mana and
+    /// triggered ones.
+    fn quoted_ability(&mut self) -> Option<u8> {
+        if !self.at("\"") {
+            return None;
+        }
+        let close = self.i + 1 + self.t[self.i + 1..].iter().position(|t| t.low == "\"")?;
+        let inner = &self.t[self.i + 1..close];
+        let mut c = Compiled::default();
+        compile_line(inner, false, &mut c, &mut Cx::default()).ok()?;
+        if c.abilities.len() != 1 || !c.granted.is_empty() {
+            return None;
+        }
+        let a = c.abilities.pop()?;
+        if !matches!(
+            a,
+            Ability::Activated(_) | Ability::Mana(_) | Ability::Triggered(_)
+        ) {
+            return None;
+        }
+        let index = u8::try_from(self.grant_base + self.granted.len()).ok()?;
+        self.granted.push(a);
+        while self.i <= close {
+            self.bump();
+        }
+        Some(index)
     }
     fn peek_at(&self, k: usize) -> &'a str {
         self.t.get(self.i + k).map_or("", |t| t.low.as_str())
@@ -497,12 +540,31 @@ fn attempt<T>(p: &mut P, cx: &mut Cx, f: impl FnOnce(&mut P, &mut Cx) -> Option<
 }
 
 fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx) -> R<()> {
+    let mut granted = Vec::new();
+    let r = compile_line_inner(toks, is_spell, out, spell, &mut granted);
+    if r.is_ok() {
+        out.granted.extend(granted);
+    }
+    r
+}
+
+fn compile_line_inner(
+    toks: &[Tok],
+    is_spell: bool,
+    out: &mut Compiled,
+    spell: &mut Cx,
+    granted: &mut Vec<Ability>,
+) -> R<()> {
+    let base = out.granted.len();
     let mut p = P::new(toks);
+    p.grant_base = base;
     if let Some(kws) = keyword_line(&mut p) {
         out.abilities.extend(kws);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     p = P::new(toks);
+    p.grant_base = base;
     if p.eat("enchant") {
         let (f, noun) =
             filter(&mut p).ok_or_else(|| format!("unknown enchant quality at {:?}", p.rest()))?;
@@ -510,18 +572,21 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             return Err(format!("unknown enchant quality at {:?}", p.rest()));
         }
         out.abilities.push(Ability::Enchant(f));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     if matches!(p.peek(), "when" | "whenever" | "at") {
         let abilities = triggered(&mut p)?;
         out.abilities
             .extend(abilities.into_iter().map(Ability::Triggered));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     let colon = toks.iter().position(|t| t.low == ":");
     let stop = toks.iter().position(|t| t.low == "." || t.low == "\"");
     if colon.is_some() && (stop.is_none() || colon < stop) {
         out.abilities.push(activated(&mut p)?);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     if is_spell && p.at_all("this spell can't be countered") {
@@ -529,6 +594,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
         out.abilities
             .extend(statics.into_iter().map(Ability::Static));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // 409.1f: "As an additional cost to play this spell, discard a card."
@@ -551,6 +617,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             discard: n,
             ..Cost::default()
         });
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // "Spend only black mana on X." (Consume Spirit)
@@ -562,6 +629,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.x_color = Some(c);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // Chaotic Strike: a timing restriction on playing the spell.
@@ -581,12 +649,14 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             sentence(&mut p, spell)
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
         }
+        granted.append(&mut p.granted);
         return Ok(());
     }
     let statics = static_line(&mut p)
         .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
     out.abilities
         .extend(statics.into_iter().map(Ability::Static));
+    granted.append(&mut p.granted);
     Ok(())
 }
 
@@ -1468,7 +1538,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     p.eat_any(&["creature", "creatures"])?;
     e.add_types.insert(CardType::Creature);
     if p.eat("with") {
-        e.add_keywords = keyword_list(p)?;
+        // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
+        if p.at("\"") {
+            e.grant = Some(p.quoted_ability()?);
+        } else {
+            e.add_keywords = keyword_list(p)?;
+        }
     }
     p.eat_all("in addition to its other types");
     Some(e)
@@ -3554,7 +3629,12 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 modify = true;
             }
         } else if p.eat_any(&["has", "have"]).is_some() {
-            keywords = keywords.union(keyword_list(p)?);
+            // Layer 5: keywords, or an ability in quotes (at most one).
+            if p.at("\"") && layered.grant.is_none() {
+                layered.grant = Some(p.quoted_ability()?);
+            } else {
+                keywords = keywords.union(keyword_list(p)?);
+            }
             modify = true;
         } else if this && p.eat_all("can't attack unless defending player controls") {
             // 500.1: Sea Monster.

@@ -33,6 +33,10 @@ pub struct LayerEffect {
     /// Layer 5: keyword abilities gained.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub add_keywords: KeywordSet,
+    /// Layer 5: an ability granted in quotes ("has \"{T}: …\""): its index
+    /// in the granting face's `granted` list (`AbilityRef::Granted`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<u8>,
     /// Layer 5: keyword abilities lost.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub remove_keywords: KeywordSet,

@@ -72,6 +72,9 @@ pub struct CardFace {
     /// Keyword abilities without parameters, as a bit set (also present in `abilities`).
     pub keywords: KeywordSet,
     pub abilities: Vec<Ability>,
+    /// Abilities this face's effects grant in quotes ("Enchanted creature
+    /// has \"{T}: …\""), named by `LayerEffect::grant` (`AbilityRef::Granted`).
+    pub granted: Vec<Ability>,
     /// The instructions of an instant or sorcery.
     pub spell: SpellAbility,
     /// 502.7: protection from these colours / card types (derived from `abilities`).
@@ -110,60 +113,6 @@ impl CardFace {
         }
         s
     }
-}
-
-/// 502.63a / 502.68a: in the 2007 rules deathtouch and lifelink are
-/// triggered abilities; each instance adds its trigger.
-fn add_keyword_triggers(face: &mut CardFace) {
-    use crate::{Amount, Effect, ObjectRef, PlayerRef, Trigger, TriggeredAbility};
-    let mut extra = Vec::new();
-    for a in &face.abilities {
-        match a {
-            Ability::Keyword(crate::Keyword::Deathtouch) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage {
-                    to_creature_only: true,
-                },
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::Destroy {
-                    what: ObjectRef::Triggering,
-                    no_regen: false,
-                }],
-                condition: None,
-            }),
-            // 502.3a: "Whenever a creature without flanking blocks this
-            // creature, the blocking creature gets -1/-1 until end of turn."
-            Ability::Keyword(crate::Keyword::Flanking) => extra.push(TriggeredAbility {
-                trigger: Trigger::BlockedBy(crate::ObjectFilter {
-                    without_keyword: Some(crate::Keyword::Flanking),
-                    ..crate::ObjectFilter::creature()
-                }),
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::Continuous {
-                    what: ObjectRef::Triggering,
-                    effect: crate::LayerEffect::pump(-1, -1, crate::KeywordSet::EMPTY),
-                    duration: crate::Duration::EndOfTurn,
-                }],
-                condition: None,
-            }),
-            Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage {
-                    to_creature_only: false,
-                },
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::GainLife {
-                    who: PlayerRef::You,
-                    amount: Amount::Triggered,
-                }],
-                condition: None,
-            }),
-            _ => {}
-        }
-    }
-    face.abilities
-        .extend(extra.into_iter().map(Ability::Triggered));
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -436,6 +385,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_state_triggers: false,
         has_graveyard_triggers: false,
         abilities: Vec::new(),
+        granted: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
     };
@@ -474,7 +424,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             }
             face.abilities = c.abilities;
             face.spell = c.spell;
-            add_keyword_triggers(&mut face);
+            face.granted = c.granted;
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
             if face.types.contains(CardType::Enchantment)
                 && face.subtypes.contains(Subtype::AURA)

@@ -44,7 +44,7 @@ pub enum Keyword {
     Lifelink,
     /// 502.58
     SplitSecond,
-    /// 502.3 (a triggered ability; see `db::add_keyword_triggers`)
+    /// 502.3 (a triggered ability; see `ability_ref::keyword_ability`)
     Flanking,
     /// 502.15: a static ability that modifies the untap step (turn.rs).
     Phasing,

@@ -561,15 +561,14 @@ impl Game {
                         }
                         // 309.4: "becomes blocked" triggers.
                         let ch = compute(self, a);
-                        for (i, ab) in ch.abilities().iter().enumerate() {
+                        for (ability, ab) in ch.all_abilities() {
                             if let Ability::Triggered(t) = ab {
                                 if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
                                     self.pending_triggers.push(crate::triggers::PendingTrigger {
                                         controller: ch.controller,
                                         source: a,
-                                        card: ch.card,
-                                        face: ch.face,
-                                        index: i as u8,
+                                        card: ch.ability_card(ability),
+                                        ability,
                                         ctx: Default::default(),
                                     });
                                 }

@@ -32,9 +32,12 @@ impl Game {
         let gained = if gains {
             match self.resolving.as_deref().map(|r| &r.item.kind) {
                 Some(StackKind::Ability {
-                    card,
-                    face: 0,
-                    index,
+                    ability:
+                        tolaria_cards::AbilityRef::Printed {
+                            card,
+                            face: 0,
+                            index,
+                        },
                     ..
                 }) => Some((*card, *index)),
                 _ => None,

@@ -221,13 +221,18 @@ impl Object {
     /// The derived ability bits for a card's faces (which kinds of abilities
     /// it has), so that hot loops skip permanents without touching card data.
     pub fn ability_flags(def: &CardDef) -> u16 {
-        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter()))
+        let keywords = def.faces.iter().flat_map(|f| {
+            let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
+            k.iter().filter_map(tolaria_cards::keyword_ability)
+        });
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
     }
 
     /// The derived ability bits for the abilities an object has now
-    /// (none once an effect removed them, layer 5).
+    /// (none once an effect removed them, layer 5; granted ones and
+    /// keywords' triggered abilities included).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.abilities().iter().chain(ch.gained_ability()))
+        flags_of(ch.all_abilities().map(|(_, a)| a))
     }
 
     /// Sets the controller a permanent or spell has before any

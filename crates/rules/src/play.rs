@@ -34,16 +34,21 @@ impl Game {
             }
             Playing::Ability { source, index } => {
                 let ch = crate::characteristics::compute(self, *source);
-                // 503.9: a gained ability lives on another card.
-                let (card, face, at) = ch
-                    .ability_at(*index)
-                    .map_or((ch.card, ch.face, *index), |(_, c, f, i)| (c, f, i));
+                // The ability's text may live on another card (503.9, or
+                // granted in quotes): named by `AbilityRef`.
+                let ability = ch.ability_at(*index).map_or(
+                    tolaria_cards::AbilityRef::Printed {
+                        card: ch.card,
+                        face: ch.face,
+                        index: *index,
+                    },
+                    |(_, r)| r,
+                );
                 StackItem {
                     kind: StackKind::Ability {
                         source: *source,
-                        card,
-                        face,
-                        index: at,
+                        card: ch.ability_card(ability),
+                        ability,
                         triggered: false,
                         trigger: TriggerContext::default(),
                     },
@@ -104,9 +109,7 @@ impl Game {
                 .spell
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability {
-                    card, face, index, ..
-                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Some(StackKind::Ability { ability, .. }) => match ability.get() {
                     Ability::Activated(a) => &a.targets,
                     _ => &[],
                 },
@@ -127,9 +130,7 @@ impl Game {
     pub(crate) fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
         match &c.what {
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability {
-                    card, face, index, ..
-                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Some(StackKind::Ability { ability, .. }) => match ability.get() {
                     Ability::Activated(a) => Some(&a.cost),
                     _ => None,
                 },
@@ -229,8 +230,7 @@ impl Game {
                 kind: StackKind::Ability {
                     source: t.source,
                     card: t.card,
-                    face: t.face,
-                    index: t.index,
+                    ability: t.ability,
                     triggered: true,
                     trigger: t.ctx,
                 },
@@ -244,7 +244,7 @@ impl Game {
                 player: c.player,
                 source: t.source,
                 card: t.card,
-                index: t.index,
+                ability: t.ability,
                 targets,
             });
             self.flow = Flow::Priority(c.then);
@@ -507,7 +507,7 @@ impl Game {
     /// 406 / 411: a mana ability resolves immediately.
     pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
         let ch = crate::characteristics::compute(self, source);
-        let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else {
+        let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
         };
         self.pay_other_costs(&m.cost, source);
@@ -618,7 +618,7 @@ impl Game {
     fn mana_options_of(
         &self,
         id: ObjId,
-        abilities: &'static [Ability],
+        abilities: crate::characteristics::AbilityList,
         only: Option<u8>,
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
@@ -692,7 +692,7 @@ impl Game {
         &self,
         p: PlayerId,
         exclude: Option<ObjId>,
-    ) -> impl Iterator<Item = (ObjId, &'static [Ability])> + '_ {
+    ) -> impl Iterator<Item = (ObjId, crate::characteristics::AbilityList)> + '_ {
         self.in_play
             .iter()
             .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
@@ -761,7 +761,7 @@ impl Game {
         p: PlayerId,
         exclude: Option<ObjId>,
         id: ObjId,
-    ) -> Option<&'static [Ability]> {
+    ) -> Option<crate::characteristics::AbilityList> {
         let o = &self.objects[id.slot as usize];
         if o.flags & crate::object::flags::MANA == 0
             || o.controller != p
@@ -770,11 +770,7 @@ impl Game {
         {
             return None;
         }
-        let (card, face, lost) = crate::layers::ability_face(self, id);
-        if lost {
-            return None;
-        }
-        Some(&tolaria_cards::db().get(card).faces[face as usize].abilities[..])
+        Some(crate::layers::ability_chars(self, id).ability_list())
     }
 
     /// `can_pay_tap_part` for a cost of {T} alone, by a permanent whose
@@ -874,13 +870,13 @@ impl Game {
     }
 
     /// The mana one source could make (see `available_mana`).
-    fn source_mana(&self, id: ObjId, abilities: &'static [Ability], v: &mut Avail) {
+    fn source_mana(&self, id: ObjId, abilities: crate::characteristics::AbilityList, v: &mut Avail) {
         // Abilities that share the {T} can't all be used: count the {T}
         // abilities as one choice (the union of their kinds, or the
         // largest multi-mana one).
         let mut tap_mask = 0u8;
         let mut tap_multi: Option<&ManaProduce> = None;
-        for a in abilities {
+        for a in abilities.iter() {
             let Ability::Mana(m) = a else { continue };
             if !m.cost.mana.is_zero()
                 || m.cost.sacrifice.is_some()

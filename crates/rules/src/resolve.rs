@@ -70,12 +70,8 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
-            card,
-            face,
-            index,
-            trigger,
-            ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            ability, trigger, ..
+        } => match ability.get() {
             // 404.4: a delayed triggered ability does what its creating
             // effect says.
             Ability::Triggered(t) if trigger.delayed => t
@@ -99,9 +95,7 @@ fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
         StackKind::Spell { obj } => db().get(game.objects[obj.slot as usize].card).faces[0]
             .spell
             .targets_for(item.mode),
-        StackKind::Ability {
-            card, face, index, ..
-        } => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+        StackKind::Ability { ability, .. } => match ability.get() {
             Ability::Activated(a) => &a.targets,
             Ability::Triggered(t) => &t.targets,
             _ => &[],
@@ -140,12 +134,11 @@ impl Game {
             StackKind::Ability {
                 source,
                 card,
-                index,
-                face,
+                ability,
                 trigger,
                 ..
             } => {
-                let ability = &db().get(*card).faces[*face as usize].abilities[*index as usize];
+                let ability = ability.get();
                 // 404.3: an intervening "if" is checked again on resolution.
                 if let Ability::Triggered(t) = ability {
                     if let Some(c) = &t.condition {
@@ -1013,8 +1006,7 @@ impl Game {
                 if let StackKind::Ability {
                     source,
                     card,
-                    face,
-                    index,
+                    ability,
                     triggered: true,
                     ..
                 } = r.item.kind
@@ -1024,8 +1016,7 @@ impl Game {
                             controller: ctx.controller,
                             source,
                             card,
-                            face,
-                            index,
+                            ability,
                             ctx: TriggerContext {
                                 delayed: true,
                                 ..Default::default()
