@@ -398,10 +398,21 @@ impl<'a> P<'a> {
             return None;
         }
         let a = c.abilities.pop()?;
-        if !matches!(
-            a,
-            Ability::Activated(_) | Ability::Mana(_) | Ability::Triggered(_)
-        ) {
+        // Triggers the engine looks for elsewhere than in the computed
+        // abilities (last known information, 404.4c; graveyards, 402.8h;
+        // state triggers, 410.11; a discarded card) stay unsupported.
+        let found_in_play = match &a {
+            Ability::Activated(_) | Ability::Mana(_) => true,
+            Ability::Triggered(t) => !matches!(
+                t.trigger,
+                crate::Trigger::PutIntoGraveyardFromPlay(_)
+                    | crate::Trigger::State(_)
+                    | crate::Trigger::BeginningOfFromGraveyard { .. }
+                    | crate::Trigger::DiscardedByOpponent
+            ),
+            _ => false,
+        };
+        if !found_in_play {
             return None;
         }
         let index = u8::try_from(self.grant_base + self.granted.len()).ok()?;

@@ -218,6 +218,9 @@ impl LayerEffect {
         for k in self.remove_keywords.iter() {
             parts.push(format!("loses {}", k.name()));
         }
+        if self.grant.is_some() {
+            parts.push("gains an ability in quotes".into());
+        }
         match self.set_pt {
             Some(SetPt::Fixed { power, toughness }) => {
                 parts.push(format!("is {power}/{toughness}"))
@@ -255,6 +258,7 @@ impl LayerEffect {
                     || self.lose_all_abilities
                     || !self.add_keywords.is_empty()
                     || !self.remove_keywords.is_empty()
+                    || self.grant.is_some()
             }
             Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),
             Layer::PtStaticModify => modifies && from_static,

@@ -870,7 +870,12 @@ impl Game {
     }
 
     /// The mana one source could make (see `available_mana`).
-    fn source_mana(&self, id: ObjId, abilities: crate::characteristics::AbilityList, v: &mut Avail) {
+    fn source_mana(
+        &self,
+        id: ObjId,
+        abilities: crate::characteristics::AbilityList,
+        v: &mut Avail,
+    ) {
         // Abilities that share the {T} can't all be used: count the {T}
         // abilities as one choice (the union of their kinds, or the
         // largest multi-mana one).
