@@ -98,6 +98,10 @@ pub enum ManaProduce {
     AnyColor(u8),
     /// "{W} or {U}": one mana of one of these colours.
     OneOf(ColorSet),
+    /// "one mana of the chosen color" (Quirion Elves): the colour chosen as
+    /// the permanent came into play (419.1b). A copy that never chose one
+    /// has an undefined choice and the ability adds nothing (503.7, 503.8).
+    ChosenColor,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2851,6 +2851,9 @@ fn produce(p: &mut P) -> Option<ManaProduce> {
     if p.eat_all("one mana of any color") {
         return Some(ManaProduce::AnyColor(1));
     }
+    if p.eat_all("one mana of the chosen color") {
+        return Some(ManaProduce::ChosenColor);
+    }
     if let Some(n) = number_word(p.peek()) {
         if p.peek_at(1) == "mana" {
             p.bump();

@@ -16,18 +16,34 @@ impl Game {
         if !self.is_present(ctx.source) {
             return;
         }
-        // The copied card: a target that has since changed zones (removed
+        // The copied object: a target that has since changed zones (removed
         // from the game by the same ability) is still the same card, 503.2.
-        let card = match what {
+        let copied = match what {
             ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
-                Some(Target::Object(o)) => self.objects[o.slot as usize].card,
+                Some(Target::Object(o)) => *o,
                 _ => return,
             },
             other => match self.objects_of(ctx, other).first() {
-                Some(o) => self.objects[o.slot as usize].card,
+                Some(o) => *o,
                 None => return,
             },
         };
+        // 503.2–503.3: a permanent's copiable values include the copy
+        // effects on it (Unstable Shapeshifter copying a Clone that copies
+        // a Shapeshifter gets what that Clone copied, with its gained
+        // ability); a card elsewhere has its printed values.
+        let values = if self.is_present(copied)
+            && self.objects[copied.slot as usize].zone == crate::Zone::InPlay
+        {
+            self.copiable_values(copied)
+        } else {
+            Copiable {
+                card: self.objects[copied.slot as usize].card,
+                token: None,
+                gains: None,
+            }
+        };
+        let card = values.card;
         // 503.9: "this ability": the one resolving now.
         let gained = if gains {
             match self.resolving.as_deref().map(|r| &r.item.kind) {
@@ -52,10 +68,14 @@ impl Game {
             controller: ctx.controller,
             affected: ctx.source,
             effect: Default::default(),
+            // 503.9: the ability this effect gives becomes part of the
+            // copiable values. Only one gained ability is kept: the new one
+            // wins over one the copied permanent had gained (they are the
+            // same ability when a Shapeshifter copies a Shapeshifter).
             copy: Some(Copiable {
                 card,
-                token: None,
-                gains: gained,
+                token: values.token,
+                gains: gained.or(values.gains),
             }),
             until_end_of_turn: false,
             while_tapped: None,

@@ -395,7 +395,8 @@ impl Game {
                 // 503.5: a copy comes into play with the copied abilities.
                 let entering = copy.map_or(card, |c| c.card);
                 self.objects[slot].flags |=
-                    Object::ability_flags(tolaria_cards::db().get(entering));
+                    Object::ability_flags(tolaria_cards::db().get(entering))
+                        | Object::gained_ability_flags(copy.and_then(|c| c.gains));
                 if let Some(c) = copy {
                     let ts = self.stamp();
                     self.effects.push(crate::effects::ContinuousEffect {

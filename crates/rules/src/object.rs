@@ -228,6 +228,16 @@ impl Object {
         flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
     }
 
+    /// The derived ability bits for the ability a copy effect gives (503.9).
+    pub fn gained_ability_flags(gains: Option<(tolaria_cards::CardId, u8)>) -> u16 {
+        let ability = gains.and_then(|(card, i)| {
+            tolaria_cards::db().get(card).faces[0]
+                .abilities
+                .get(i as usize)
+        });
+        flags_of(ability.into_iter())
+    }
+
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5; granted ones and
     /// keywords' triggered abilities included).

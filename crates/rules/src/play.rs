@@ -542,6 +542,12 @@ impl Game {
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
+            // 503.7–503.8: an undefined choice adds nothing (and the action
+            // names the chosen colour, so `kind` is it when there is one).
+            ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
+                Some(c) if kind == ManaKind::Color(c) => 1,
+                _ => 0,
+            },
         };
         self.players[p.index()].pool.add(kind, amount);
         self.emit(Event::ManaAdded {
@@ -659,6 +665,13 @@ impl Game {
                     .into_iter()
                     .for_each(|c| push(ManaKind::Color(c))),
                 ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                // 503.7: with no colour chosen the ability would add no
+                // mana; it isn't offered as a way to make mana.
+                ManaProduce::ChosenColor => {
+                    if let Some(c) = self.objects[id.slot as usize].chosen_color {
+                        push(ManaKind::Color(c));
+                    }
+                }
             }
         }
     }
@@ -895,6 +908,10 @@ impl Game {
                 }
                 ManaProduce::AnyColor(n) => (0x1f, *n as usize),
                 ManaProduce::OneOf(set) => (set.0, 1),
+                ManaProduce::ChosenColor => match self.objects[id.slot as usize].chosen_color {
+                    Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
+                    None => continue,
+                },
             };
             if m.cost.tap {
                 if count > 1 {
