@@ -726,6 +726,9 @@ pub enum Duration {
     Permanent,
     /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
     WhileSourceTapped,
+    /// "for as long as that creature is enchanted" (Rootwater Matriarch):
+    /// ends once the affected permanent has no Aura attached.
+    WhileEnchanted,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

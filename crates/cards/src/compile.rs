@@ -2211,6 +2211,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let what = object_phrase(p, cx)?;
             let duration = if p.eat_all("until end of turn") {
                 Duration::EndOfTurn
+            } else if p.eat_all("for as long as that creature is enchanted") {
+                // Rootwater Matriarch (418.3d-style duration).
+                Duration::WhileEnchanted
             } else {
                 Duration::Permanent
             };

@@ -408,6 +408,7 @@ impl Game {
                         copy: Some(c),
                         until_end_of_turn: false,
                         while_tapped: None,
+                        while_enchanted: false,
                     });
                 }
                 // 419: "comes into play tapped" modifies how it comes into play.

@@ -755,6 +755,17 @@ fn bent_keywords(k: KeywordSet, t: TextChange) -> KeywordSet {
 }
 
 impl Game {
+    /// Whether an Aura in play is attached to `id`.
+    pub(crate) fn is_enchanted(&self, id: ObjId) -> bool {
+        self.in_play.iter().any(|&a| {
+            let o = &self.objects[a.slot as usize];
+            o.attached_to == Some(Target::Object(id))
+                && crate::characteristics::printed(self, a)
+                    .subtypes
+                    .contains(tolaria_cards::Subtype::AURA)
+        })
+    }
+
     /// Brings the cached board up to date (`Game::board`), and carries out
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
@@ -768,6 +779,18 @@ impl Game {
     /// [`Game::settle`] when the board is stale.
     #[inline(never)]
     fn settle_board(&mut self) {
+        // "For as long as that creature is enchanted": the effect ends
+        // for good once no Aura is attached to it.
+        if self.effects.iter().any(|e| e.while_enchanted) {
+            let ended: Vec<usize> = (0..self.effects.len())
+                .filter(|&k| {
+                    self.effects[k].while_enchanted && !self.is_enchanted(self.effects[k].affected)
+                })
+                .collect();
+            for k in ended.into_iter().rev() {
+                self.effects.remove(k);
+            }
+        }
         let mut t = self.board.token_free.min(self.objects.len());
         // Spell copies (420.5j) cease to exist the same way.
         while t < self.objects.len()

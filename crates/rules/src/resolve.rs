@@ -435,8 +435,13 @@ impl Game {
         }) {
             return;
         }
+        let while_enchanted = duration == Duration::WhileEnchanted;
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
+                continue;
+            }
+            // "For as long as that creature is enchanted": already over.
+            if while_enchanted && !self.is_enchanted(o) {
                 continue;
             }
             // An earlier identical effect on the same object, lasting as
@@ -464,6 +469,7 @@ impl Game {
                 copy: None,
                 until_end_of_turn,
                 while_tapped,
+                while_enchanted,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
