@@ -622,6 +622,9 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "creatures that attacked this turn" (Relentless Assault).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked_this_turn: bool,
 }
 
 impl ObjectFilter {
@@ -927,6 +930,9 @@ pub enum Effect {
     WinGame {
         who: PlayerRef,
     },
+    /// 300.7: "After this main phase, there is an additional combat phase
+    /// followed by an additional main phase." (Relentless Assault)
+    AdditionalCombatPhase,
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,

@@ -1092,6 +1092,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
+            f.attacked_this_turn = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;
@@ -2078,6 +2080,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             return object_verb(p, cx, ObjectRef::This);
+        }
+        // 300.7: Relentless Assault.
+        "after"
+            if p.at_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            ) =>
+        {
+            p.eat_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            );
+            Effect::AdditionalCombatPhase
         }
         "take" if p.at_all("take an extra turn after this one") => {
             p.eat_all("take an extra turn after this one");

@@ -371,6 +371,8 @@ impl Game {
                         self.tap(id);
                     }
                     let card = self.objects[id.slot as usize].card;
+                    self.objects[id.slot as usize].flags |=
+                        crate::object::flags::ATTACKED_THIS_TURN;
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.flow = Flow::Priority(self.active);
@@ -426,6 +428,7 @@ impl Game {
         let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for id in list {
             let card = self.objects[id.slot as usize].card;
+            self.objects[id.slot as usize].flags |= crate::object::flags::ATTACKED_THIS_TURN;
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.flow = Flow::Priority(active);

@@ -34,6 +34,9 @@ pub mod flags {
     /// Rest for the Wicked); cleared as a turn begins.
     pub const FROM_PLAY_THIS_TURN: u16 = 1024;
     /// The derived ability bits.
+    /// Declared as an attacker this turn ("creatures that attacked this
+    /// turn", Relentless Assault); cleared as a turn begins.
+    pub const ATTACKED_THIS_TURN: u16 = 2048;
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 

@@ -1661,6 +1661,9 @@ impl Game {
                     }
                 }
             }
+            Effect::AdditionalCombatPhase => {
+                self.extra_phases.combats += 1;
+            }
             Effect::ExtraTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.extra_turns.push(p);
