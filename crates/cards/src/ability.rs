@@ -622,6 +622,9 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "Aura that's attached to a permanent" (Aura Graft).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_permanent: bool,
     /// "creatures that attacked this turn" (Relentless Assault).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attacked_this_turn: bool,
@@ -1106,6 +1109,12 @@ pub enum Effect {
     PutAuraIntoPlayAttached {
         what: ObjectRef,
         to: ObjectFilter,
+    },
+    /// "Attach it to another permanent it can enchant." (Aura Graft): the
+    /// controller chooses on resolution among the other permanents the Aura
+    /// could enchant (212.4); with none, it stays where it is.
+    AttachAuraElsewhere {
+        what: ObjectRef,
     },
     /// "[Player] may put a [filter] card from their hand into play."
     /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)

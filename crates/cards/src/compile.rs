@@ -1092,6 +1092,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
+            f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
         } else if p.eat_all("blocking cardname") {
@@ -2080,6 +2082,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             return object_verb(p, cx, ObjectRef::This);
+        }
+        "attach" if p.at_all("attach it to another permanent it can enchant") => {
+            p.eat_all("attach it to another permanent it can enchant");
+            Effect::AttachAuraElsewhere { what: cx.it() }
         }
         // 300.7: Relentless Assault.
         "after"

@@ -110,6 +110,21 @@ impl Game {
                     _ => None,
                 }
             }
+            Effect::AttachAuraElsewhere { what } => {
+                let aura = self.objects_of(ctx, what).first().copied();
+                match aura {
+                    Some(a) if !self.attach_elsewhere_options(ctx, a).is_empty() => {
+                        Some(Decision {
+                            player: ctx.controller,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::AttachTo,
+                                optional: false,
+                            },
+                        })
+                    }
+                    _ => None,
+                }
+            }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.head_games_step(ctx, w),
@@ -154,6 +169,12 @@ impl Game {
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, to }) => {
                 match self.objects_of(ctx, what).first() {
                     Some(&a) => self.attach_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
+            (CardChoice::AttachTo, Effect::AttachAuraElsewhere { what }) => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.attach_elsewhere_options(ctx, a),
                     None => Vec::new(),
                 }
             }
@@ -237,6 +258,21 @@ impl Game {
                         .all(|e| crate::filter::matches(self, e, o, None, ctx.controller))
             })
             .collect()
+    }
+
+    /// The permanents other than the one it is attached to that an Aura in
+    /// play could enchant (Aura Graft).
+    fn attach_elsewhere_options(&self, ctx: &ResolveCtx, aura: ObjId) -> Vec<ObjId> {
+        let Some(a) = self.obj(aura) else {
+            return Vec::new();
+        };
+        if a.zone != Zone::InPlay {
+            return Vec::new();
+        }
+        let host = a.attached_to;
+        let mut v = self.attach_options(ctx, aura, &ObjectFilter::any());
+        v.retain(|&o| o != aura && Some(crate::Target::Object(o)) != host);
+        v
     }
 
     /// The cards of `p`'s hand matching `f`; with `attach_to`, only Auras
@@ -568,6 +604,15 @@ impl Game {
                             // 212.4: attached as it comes into play, not targeted.
                             self.attach(new, crate::Target::Object(to));
                         }
+                    }
+                }
+            }
+            (CardChoice::AttachTo, Effect::AttachAuraElsewhere { what }) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.is_in_play(a) {
+                        // Not targeted: only what it can enchant (212.4).
+                        self.attach(a, crate::Target::Object(to));
                     }
                 }
             }
