@@ -127,6 +127,10 @@ pub struct ActivatedAbility {
     /// "Play this ability only during your upkeep." (Colossus of Sardia)
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_your_step: Option<Step>,
+    /// "Play this ability only if seven or more cards are in your
+    /// graveyard." (threshold): judged as the ability is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -168,6 +172,24 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// "as long as it's your turn" (the controller's turn).
+    YourTurn,
+}
+
+impl Condition {
+    /// Is it judged without reading any permanent's characteristics (the
+    /// zones' contents, hand sizes, whose turn it is)? Only such a
+    /// condition can switch a static ability on and off inside the layer
+    /// system (it is judged while the characteristics are being computed).
+    pub fn reads_no_characteristics(&self) -> bool {
+        matches!(
+            self,
+            Condition::CardsInHand { .. }
+                | Condition::NoCardsInHand { .. }
+                | Condition::YourGraveyardHas { .. }
+                | Condition::YourTurn
+        )
+    }
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -278,6 +300,16 @@ pub enum StaticAbility {
         affected: Affected,
         effect: LayerEffect,
     },
+    /// "As long as [condition], [continuous effect]" (threshold: "as long
+    /// as seven or more cards are in your graveyard", hellbent: "as long
+    /// as you have no cards in hand"): the effect exists only while the
+    /// condition holds. The condition reads no characteristics
+    /// (`Condition::reads_no_characteristics`).
+    ContinuousIf {
+        condition: Condition,
+        affected: Affected,
+        effect: LayerEffect,
+    },
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),
@@ -370,6 +402,11 @@ pub enum StaticAbility {
     /// 418.5k: "Players don't lose unspent mana as steps and phases end."
     /// (Upwelling)
     PlayersKeepUnspentMana,
+    /// "Cards in graveyards lose all abilities." (Yixlid Jailer): no
+    /// ability of a card in a graveyard functions there (402.8h). It doesn't
+    /// change how a card comes into play from a graveyard: that looks at
+    /// the card as it would exist in play (419.6i).
+    GraveyardCardsLoseAbilities,
     /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
     /// flip two coins and ignore one."
     FlipTwoIgnoreOne,
@@ -723,6 +760,9 @@ pub enum Amount {
         who: PlayerRef,
         than: i32,
     },
+    /// Domain: "for each basic land type among lands [player] controls"
+    /// (0 to 5, 205.3h).
+    BasicLandTypes(PlayerRef),
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -1218,6 +1258,10 @@ pub enum Recipient {
     Player(PlayerRef),
     /// "each creature [filter] and each player".
     EachCreatureAndPlayer(ObjectFilter),
+    /// Radiance: "target creature and each other creature that shares a
+    /// color with it". The other creatures are those in play that share a
+    /// colour with the target as the spell or ability resolves (419.7d).
+    TargetAndEachSharingColor(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -62,6 +62,33 @@ impl Compiled {
     }
 }
 
+/// An ability word labels an ability and has no rules meaning of its own
+/// ("Threshold — As long as seven or more cards are in your graveyard, …";
+/// "Radiance — …", "Hellbent — …"): the ability is the text after it.
+/// Threshold (502.23) and imprint (502.34) are keywords in the 2007 rules,
+/// but their Oracle text spells out the whole ability after the label.
+fn strip_ability_word(line: &str) -> &str {
+    const WORDS: [&str; 9] = [
+        "Threshold",
+        "Domain",
+        "Hellbent",
+        "Radiance",
+        "Sweep",
+        "Grandeur",
+        "Chroma",
+        "Imprint",
+        "Channel",
+    ];
+    for w in WORDS {
+        if let Some(rest) = line.strip_prefix(w) {
+            if let Some(rest) = rest.trim_start().strip_prefix('—') {
+                return rest.trim_start();
+            }
+        }
+    }
+    line
+}
+
 /// Compiles one face. Intrinsic abilities that come from the type line
 /// (212.6c: basic land types tap for mana) are added here too.
 pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
@@ -121,7 +148,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             });
             continue;
         }
-        let toks = tokenize(line);
+        let toks = tokenize(strip_ability_word(line));
         compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
             phrase: orig.trim().to_string(),
             reason,
@@ -787,6 +814,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 once_per_turn: false,
                 twice_per_turn: false,
                 only_your_step: None,
+                only_if: None,
             }));
         } else if p.eat_all("protection from") {
             v.extend(protection(p)?.into_iter().map(Ability::Protection));
@@ -1397,6 +1425,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // Domain.
+    if p.eat_all("basic land type among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
@@ -1435,6 +1467,13 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(Amount::CardsInGraveyard(who));
         }
         return None;
+    }
+    // Domain.
+    if p.eat_all("the number of basic land types among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
+    if p.eat_all("your life total") {
+        return Some(Amount::LifeTotal(PlayerRef::You));
     }
     if p.eat_all("the number of") {
         let f = group(p)?;
@@ -1478,6 +1517,10 @@ fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         return Some(Recipient::Target(i));
     }
     if let Some((i, _)) = attempt(p, cx, target) {
+        // Radiance.
+        if p.eat_all("and each other creature that shares a color with it") {
+            return Some(Recipient::TargetAndEachSharingColor(i));
+        }
         return Some(Recipient::Target(i));
     }
     if let Some(r) = attempt(p, cx, player_phrase) {
@@ -2147,7 +2190,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.eat_all("damage that would be dealt to").then_some(())?;
                 let to = recipient(p, cx)?;
                 p.eat_all("this turn").then_some(())?;
-                if !matches!(to, Recipient::Target(_)) {
+                if !matches!(
+                    to,
+                    Recipient::Target(_) | Recipient::TargetAndEachSharingColor(_)
+                ) {
                     return None;
                 }
                 Effect::PreventNextDamage { to, amount }
@@ -2294,6 +2340,12 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// A condition of an "If …, …" instruction, up to its comma.
 fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // Hellbent: "you have no cards in hand".
+    if p.eat_all("you have no cards in hand") {
+        return Some(Condition::NoCardsInHand {
+            who: PlayerRef::You,
+        });
+    }
     // "you have nine or more cards in hand"
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
@@ -2321,9 +2373,22 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: n as u32,
         });
     }
-    // "that player has no cards in hand"
+    // "it's your turn"
+    if p.eat_all("it's your turn") {
+        return Some(Condition::YourTurn);
+    }
+    // Threshold: "seven or more cards are in your graveyard".
+    if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {
+        p.eat_all("or more cards are in your graveyard")
+            .then_some(())?;
+        return Some(Condition::YourGraveyardHas {
+            filter: crate::ObjectFilter::any(),
+            at_least: n as u32,
+        });
+    }
+    // Hellbent: "you have no cards in hand"; "that player has no cards in hand".
     let who = player_phrase(p, cx)?;
-    p.eat_all("has no cards in hand").then_some(())?;
+    (p.eat_all("has no cards in hand") || p.eat_all("have no cards in hand")).then_some(())?;
     Some(Condition::NoCardsInHand { who })
 }
 
@@ -2954,15 +3019,29 @@ fn activated(p: &mut P) -> R<Ability> {
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut only_your_step) = (false, None);
+    let mut only_if = None;
     while !p.at_end() {
-        if p.eat_all("play this ability only any time you could play a sorcery") {
-            sorcery_speed = true;
-        } else if p.eat_all("play this ability only once each turn") {
-            once_per_turn = true;
+        if p.eat_all("play this ability only") {
+            // "… only once each turn and only if seven or more cards are
+            // in your graveyard": restrictions joined by "and only".
+            loop {
+                if p.eat_all("any time you could play a sorcery") {
+                    sorcery_speed = true;
+                } else if p.eat_all("once each turn") {
+                    once_per_turn = true;
+                } else if p.eat_all("during your upkeep") {
+                    only_your_step = Some(Step::Upkeep);
+                } else if p.eat("if") {
+                    only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                } else {
+                    return Err(no_rule(p));
+                }
+                if !p.eat_all("and only") {
+                    break;
+                }
+            }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
-        } else if p.eat_all("play this ability only during your upkeep") {
-            only_your_step = Some(Step::Upkeep);
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;
@@ -2985,6 +3064,7 @@ fn activated(p: &mut P) -> R<Ability> {
         once_per_turn,
         twice_per_turn,
         only_your_step,
+        only_if,
     }))
 }
 
@@ -3373,8 +3453,58 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         .collect())
 }
 
+/// "As long as [condition], [continuous effect]." and "[continuous
+/// effect] as long as [condition]." (threshold, hellbent): a continuous
+/// effect that exists only while a condition that reads no characteristics
+/// holds. Any other static ability under a condition stays unsupported.
+fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let mut cx = Cx::default();
+    let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
+        let condition = condition(p, &mut cx)?;
+        p.eat(",").then_some(())?;
+        (condition, p.t[p.i..].to_vec())
+    } else {
+        // The suffix form: split the line at "as long as".
+        let toks = &p.t[p.i..];
+        let at = (0..toks.len()).find(|&i| {
+            toks[i].low == "as"
+                && toks.get(i + 1).is_some_and(|t| t.low == "long")
+                && toks.get(i + 2).is_some_and(|t| t.low == "as")
+        })?;
+        let mut q = P::new(&toks[at + 3..]);
+        let condition = condition(&mut q, &mut cx)?;
+        (q.eat_end() && q.at_end()).then_some(())?;
+        let mut rest = toks[..at].to_vec();
+        rest.push(Tok {
+            raw: ".".into(),
+            low: ".".into(),
+        });
+        (condition, rest)
+    };
+    if !condition.reads_no_characteristics() {
+        return None;
+    }
+    let mut q = P::new(&rest);
+    let inner = static_line(&mut q)?;
+    if !q.at_end() {
+        return None;
+    }
+    let [StaticAbility::Continuous { affected, effect }] = inner.as_slice() else {
+        return None;
+    };
+    p.i = p.t.len();
+    Some(vec![StaticAbility::ContinuousIf {
+        condition,
+        affected: affected.clone(),
+        effect: *effect,
+    }])
+}
+
 /// A static ability line (405).
 fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
+    if let Some(v) = attempt(p, &mut Cx::default(), |p, _| conditional_static(p)) {
+        return Some(v);
+    }
     let mut cx = Cx::default();
     if let Some(s) = library::static_ability(p) {
         return Some(vec![s]);
@@ -3518,6 +3648,10 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     if p.eat_all("a deck can have any number of cards named cardname") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);
+    }
+    if p.eat_all("cards in graveyards lose all abilities") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::GraveyardCardsLoseAbilities]);
     }
     if p.eat_all("players don't lose unspent mana as steps and phases end") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);

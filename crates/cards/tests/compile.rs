@@ -330,6 +330,7 @@ fn activated_abilities() {
             once_per_turn: false,
             twice_per_turn: false,
             only_your_step: None,
+            only_if: None,
         })]
     );
     let f = front("Looming Shade");
@@ -665,4 +666,33 @@ fn mindslaver_as_printed_in_2007() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
+    // "Threshold — …": the label is stripped and the condition kept.
+    let f = front("Anurid Barkripper");
+    assert!(matches!(
+        f.abilities.as_slice(),
+        [Ability::Static(
+            tolaria_cards::StaticAbility::ContinuousIf {
+                condition: tolaria_cards::Condition::YourGraveyardHas { at_least: 7, .. },
+                ..
+            }
+        )]
+    ));
+    let f = front("Cabal Pit");
+    assert!(f.abilities.iter().any(|a| matches!(
+        a,
+        Ability::Activated(ActivatedAbility {
+            only_if: Some(tolaria_cards::Condition::YourGraveyardHas { at_least: 7, .. }),
+            ..
+        })
+    )));
+    // Under a condition only continuous effects are supported: "gets +2/+2
+    // and can't block" stays unsupported rather than half-played.
+    assert!(!tolaria_cards::db()
+        .by_name("Childhood Horror")
+        .unwrap()
+        .is_supported());
 }

@@ -701,7 +701,11 @@ impl Event {
             // the other zones (416.2): a draw or a spell being played
             // leaves every computed characteristic as it was.
             Event::ZoneChange { from, to, .. } if *from != Zone::InPlay && *to != Zone::InPlay => {
-                if matches!(from, Zone::Graveyard(_)) || matches!(to, Zone::Graveyard(_)) {
+                // Graveyards and hands: a count of graveyard cards, and
+                // conditions on graveyards and hands (threshold, hellbent).
+                if matches!(from, Zone::Graveyard(_) | Zone::Hand(_))
+                    || matches!(to, Zone::Graveyard(_) | Zone::Hand(_))
+                {
                     BoardChange::Status
                 } else {
                     BoardChange::None

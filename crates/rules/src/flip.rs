@@ -60,6 +60,8 @@ pub(crate) fn holds(
                 .count();
             n as u32 >= *at_least
         }
+        // "as long as it's your turn": the turn of the ability's controller.
+        Condition::YourTurn => game.active == you,
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
@@ -99,6 +101,21 @@ pub(crate) fn holds(
 
 /// A condition checked as an effect resolves ("If you have nine or more
 /// cards in hand, flip …"; "Then if that player has no cards in hand, …").
+/// [`holds`] for a static or activated ability's condition, where "you"
+/// is `you` and no other player is named.
+pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -> bool {
+    holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            PlayerRef::You => vec![you],
+            _ => Vec::new(),
+        },
+        c,
+    )
+}
+
 pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) -> bool {
     holds(
         game,

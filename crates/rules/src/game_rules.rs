@@ -8,6 +8,8 @@
 //! - "You have no maximum hand size" (Spellbook, 217.3b).
 //! - "Players don't lose unspent mana as steps and phases end" (Upwelling,
 //!   300.3: no mana empties, so there is no mana burn).
+//! - "Cards in graveyards lose all abilities" (Yixlid Jailer): abilities
+//!   that function in a graveyard (402.8h) don't.
 
 use crate::{Game, PlayerId};
 use tolaria_cards::StaticAbility;
@@ -36,6 +38,15 @@ impl Game {
     /// Upwelling: mana pools don't empty as steps and phases end.
     pub fn mana_pools_keep(&self) -> bool {
         self.any_static(None, |s| matches!(s, StaticAbility::PlayersKeepUnspentMana))
+    }
+
+    /// Do the abilities of cards in graveyards function (402.8h)? Not while
+    /// a Yixlid Jailer says cards in graveyards lose all abilities. Every
+    /// use of a graveyard card's own ability asks this.
+    pub fn graveyard_abilities_function(&self) -> bool {
+        !self.any_static(None, |s| {
+            matches!(s, StaticAbility::GraveyardCardsLoseAbilities)
+        })
     }
 
     /// 217.3b, 418.5k: a player's maximum hand size after the effects on

@@ -101,25 +101,29 @@ impl Listed<'_> {
 pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let mut board: Vec<Characteristics> = game.in_play.iter().map(|&id| layer1(game, id)).collect();
     let mut listed = list_effects(game, &board);
+    // A conditional static ability (threshold, hellbent) switches on and
+    // off as cards enter and leave graveyards and hands.
+    let conditional = conditional_statics(game, &board);
     if listed.is_empty() {
         // Nothing but counters can change a printed value.
         for (i, &id) in game.in_play.iter().enumerate() {
             apply_counters(game, id, &mut board[i]);
         }
-        return (board, false);
+        return (board, conditional);
     }
-    let status_sensitive = listed.iter().any(|l| {
-        // A count of graveyard cards changes as cards enter and leave them.
-        if matches!(l.action, Action::DefineFromCards(..)) {
-            return true;
-        }
-        let f = match (l.scope, l.action) {
-            (Scope::Each(f), _) => f,
-            (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
-            _ => return false,
-        };
-        f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
-    });
+    let status_sensitive = conditional
+        || listed.iter().any(|l| {
+            // A count of graveyard cards changes as cards enter and leave them.
+            if matches!(l.action, Action::DefineFromCards(..)) {
+                return true;
+            }
+            let f = match (l.scope, l.action) {
+                (Scope::Each(f), _) => f,
+                (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
+                _ => return false,
+            };
+            f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
+        });
     // Layers 2–6e (layer 1 is done).
     for layer in Layer::ALL.into_iter().skip(1) {
         if layer == Layer::PtCounters {
@@ -231,6 +235,25 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
+                // Threshold, hellbent: the effect exists while its
+                // condition (which reads no characteristics) holds.
+                StaticAbility::ContinuousIf {
+                    condition,
+                    affected,
+                    effect,
+                } => {
+                    if !crate::flip::holds_for(game, id, o.controller, condition) {
+                        continue;
+                    }
+                    (
+                        Action::Layered(*effect),
+                        match affected {
+                            Affected::This => Scope::This,
+                            Affected::Attached => Scope::Attached,
+                            Affected::Each(f) => Scope::Each(f),
+                        },
+                    )
+                }
                 StaticAbility::PowerToughnessFromCount(f) => {
                     (Action::DefineFromCount(f), Scope::This)
                 }
@@ -907,6 +930,20 @@ pub(crate) fn ability_chars(game: &Game, id: ObjId) -> Characteristics {
     layer1(game, id)
 }
 
+/// Does a permanent in play have a conditional static ability ("as long
+/// as seven or more cards are in your graveyard")? Then the board must be
+/// recomputed when a card enters or leaves a graveyard or a hand.
+fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
+    game.in_play.iter().enumerate().any(|(i, &id)| {
+        game.objects[id.slot as usize].flags & crate::object::flags::STATICS != 0
+            && layer1[i].face_def().has_statics
+            && layer1[i]
+                .abilities()
+                .iter()
+                .any(|a| matches!(a, Ability::Static(StaticAbility::ContinuousIf { .. })))
+    })
+}
+
 /// Whether a layer-5 effect changes which abilities `e` gives: removes
 /// them all, grants one in quotes, or adds or removes a keyword that
 /// stands for a triggered ability.
@@ -926,8 +963,10 @@ fn changes_abilities_somewhere(game: &Game) -> bool {
                 && layer1(game, id).abilities().iter().any(|a| {
                     matches!(
                         a,
-                        Ability::Static(StaticAbility::Continuous { effect, .. })
-                            if changes_abilities(effect)
+                        Ability::Static(
+                            StaticAbility::Continuous { effect, .. }
+                                | StaticAbility::ContinuousIf { effect, .. }
+                        ) if changes_abilities(effect)
                     )
                 })
         })

@@ -446,6 +446,15 @@ impl Game {
                 {
                     continue;
                 }
+                // "Play this ability only if …" (threshold), judged for
+                // the player who would play it.
+                if act
+                    .only_if
+                    .as_ref()
+                    .is_some_and(|c| !crate::flip::holds_for(self, id, p, c))
+                {
+                    continue;
+                }
                 if !self.can_pay_tap_part(&act.cost, id) {
                     continue;
                 }

@@ -740,7 +740,7 @@ impl Game {
     /// graveyards that function there (Squee, Goblin Nabob); their
     /// controller is the card's owner.
     pub(crate) fn graveyard_step_triggers(&mut self, step: tolaria_cards::Step) {
-        if !self.graveyard_triggers {
+        if !self.graveyard_triggers || !self.graveyard_abilities_function() {
             return;
         }
         let active = self.active;

@@ -1207,6 +1207,22 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            // Domain: the basic land types among the lands a player
+            // controls, from their computed subtypes (205.3h).
+            Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
+                let mut seen = 0u8;
+                for o in self.controlled_by(p) {
+                    let ch = self.chars(o);
+                    if ch.is(tolaria_cards::CardType::Land) {
+                        for st in ch.subtypes.iter() {
+                            if let Some(b) = st.basic_land_type() {
+                                seen |= 1 << (b as u8);
+                            }
+                        }
+                    }
+                }
+                seen.count_ones() as i32
+            }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
             Amount::HalfLifeRoundedUp(p) => self
@@ -1249,6 +1265,30 @@ impl Game {
         }
     }
 
+    /// Radiance: the target creature and each other creature in play that
+    /// shares a colour with it now, as the effect resolves (419.7d:
+    /// creatures that change colour or come into play later are not
+    /// included). A colourless target shares a colour with nothing.
+    fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
+        let Some(Target::Object(t)) = ctx.target(i) else {
+            return Vec::new();
+        };
+        let colors = self.chars(t).colors;
+        let mut v = vec![Target::Object(t)];
+        v.extend(
+            self.in_play
+                .iter()
+                .copied()
+                .filter(|&o| o != t && self.is_present(o))
+                .filter(|&o| {
+                    let ch = self.chars(o);
+                    ch.is_creature() && ch.colors.intersects(colors)
+                })
+                .map(Target::Object),
+        );
+        v
+    }
+
     /// Runs one effect that needs no choice (417).
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
@@ -1261,6 +1301,7 @@ impl Game {
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
                 let recipients: Vec<Target> = match to {
                     Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+                    Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
                     Recipient::Object(o) => self
                         .objects_of(ctx, o)
                         .into_iter()
@@ -1491,10 +1532,20 @@ impl Game {
             }
             Effect::PreventNextDamage { to, amount } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
-                if let Recipient::Target(i) = to {
-                    if let Some(t) = ctx.target(*i) {
-                        self.shields.push((t, n));
+                match to {
+                    Recipient::Target(i) => {
+                        if let Some(t) = ctx.target(*i) {
+                            self.shields.push((t, n));
+                        }
                     }
+                    // 419.7d: a shield for each creature, given as the
+                    // ability resolves (Wojek Apothecary).
+                    Recipient::TargetAndEachSharingColor(i) => {
+                        for t in self.radiance(ctx, *i) {
+                            self.shields.push((t, n));
+                        }
+                    }
+                    _ => {}
                 }
             }
             Effect::PreventAllDamageThisTurn { to } => {
