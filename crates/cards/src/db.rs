@@ -89,6 +89,9 @@ pub struct CardFace {
     /// Has a triggered ability that functions in the graveyard (402.8h,
     /// Squee; derived), so the engine looks at graveyards only for such cards.
     pub has_graveyard_triggers: bool,
+    /// Which kinds of abilities the face has (derived; `AbilityKinds`
+    /// bits), so the engine's per-permanent flags need no walk of the list.
+    pub ability_kinds: u8,
     /// `Err` if the Oracle text did not compile completely: the card is then
     /// reported as unsupported and never half-played.
     pub support: Result<(), Unsupported>,
@@ -113,6 +116,29 @@ impl CardFace {
         }
         s
     }
+}
+
+/// The kinds of abilities in a list, as [`AbilityKinds`] bits.
+pub fn ability_kinds<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> u8 {
+    abilities.into_iter().fold(0, |k, a| {
+        k | match a {
+            Ability::Static(_) => AbilityKinds::STATIC,
+            Ability::Mana(_) => AbilityKinds::MANA,
+            Ability::Activated(_) => AbilityKinds::ACTIVATED,
+            Ability::Triggered(_) => AbilityKinds::TRIGGERED,
+            _ => 0,
+        }
+    })
+}
+
+/// Bits for the kinds of abilities a face has (`CardFace::ability_kinds`).
+pub struct AbilityKinds;
+
+impl AbilityKinds {
+    pub const STATIC: u8 = 1;
+    pub const MANA: u8 = 2;
+    pub const ACTIVATED: u8 = 4;
+    pub const TRIGGERED: u8 = 8;
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -384,6 +410,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
+        ability_kinds: 0,
         abilities: Vec::new(),
         granted: Vec::new(),
         spell: SpellAbility::default(),
@@ -425,6 +452,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             face.abilities = c.abilities;
             face.spell = c.spell;
             face.granted = c.granted;
+            face.ability_kinds = ability_kinds(&face.abilities);
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
             if face.types.contains(CardType::Enchantment)
                 && face.subtypes.contains(Subtype::AURA)

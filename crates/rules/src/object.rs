@@ -245,7 +245,16 @@ impl Object {
     /// (none once an effect removed them, layer 5; granted ones and
     /// keywords' triggered abilities included).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        flags_of(ch.all_abilities().map(|(_, a)| a))
+        // Layer 5: abilities granted in quotes and the triggered abilities
+        // of the computed keywords (502.3, 502.63, 502.68).
+        let mut f = flags_of(ch.granted.refs().map(tolaria_cards::AbilityRef::get));
+        if ch.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0 {
+            f |= flags::TRIGGERS;
+        }
+        if ch.token.is_some() || ch.lost_abilities {
+            return f;
+        }
+        f | kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
     }
 
     /// Sets the controller a permanent or spell has before any
@@ -342,6 +351,16 @@ impl Object {
             gen: self.gen,
         }
     }
+}
+
+/// The face's derived ability kinds as `flags` bits.
+fn kinds_to_flags(k: u8) -> u16 {
+    use tolaria_cards::AbilityKinds as K;
+    let bit = |b: u8, f: u16| if k & b != 0 { f } else { 0 };
+    bit(K::STATIC, flags::STATICS)
+        | bit(K::MANA, flags::MANA)
+        | bit(K::ACTIVATED, flags::ACTIVATED)
+        | bit(K::TRIGGERED, flags::TRIGGERS)
 }
 
 /// Which kinds of abilities these are, as `flags` bits.
