@@ -48,6 +48,10 @@ pub struct Cost {
     pub sacrifice_self: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
+    /// "Sacrifice two lands": how many permanents matching `sacrifice`
+    /// (0 means one).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub sacrifice_count: u8,
     /// "Discard a card" (number of cards).
     pub discard: u8,
     /// "Discard a land card": what the discarded cards must be (Seismic Assault).
@@ -57,6 +61,28 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Remove a red card in your hand from the game" (Alliances' pitch
+    /// spells; Oracle "exile … from your hand"): how many such cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exile_from_hand: Option<(ObjectFilter, u8)>,
+    /// "Tap an untapped creature you control" (Mercadian Masques): how many
+    /// untapped permanents of the player's matching the filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tap_untapped: Option<(ObjectFilter, u8)>,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+impl Cost {
+    /// How many permanents the cost sacrifices (besides the source itself).
+    pub fn sacrifices(&self) -> u8 {
+        match self.sacrifice {
+            Some(_) => self.sacrifice_count.max(1),
+            None => 0,
+        }
+    }
 }
 
 /// Kinds of mana (104.3): the five colours and colourless.
@@ -172,6 +198,11 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// 502.21: "if [it / this spell] was kicked" (`which: None`: any kicker
+    /// cost was paid), "if it was kicked with its [A]/[B] kicker"
+    /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
+    /// second); `paid: false` is "if it wasn't kicked".
+    Kicked { which: Option<u8>, paid: bool },
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
 }
@@ -464,6 +495,10 @@ pub enum StaticAbility {
         more: u32,
         generic: u32,
     },
+    /// 502.31a: "Affinity for [filter]": "This spell costs you {1} less to
+    /// play for each [filter] you control." (502.31b: generic mana only;
+    /// 502.31c: each instance applies.)
+    AffinityFor(ObjectFilter),
     /// "You can't play [filter] spells." (Steel Golem)
     CantPlaySpells {
         whose: Whose,
@@ -477,6 +512,14 @@ pub enum StaticAbility {
     /// 310.2e: "You may have [this] assign its combat damage as though it
     /// weren't blocked." (Rhox)
     MayAssignAsThoughUnblocked,
+    /// 502.21b: "If [this] was kicked [with its A/B kicker], it comes into
+    /// play with N +1/+1 counters on it [and with KEYWORD]." (419.1b: how
+    /// it comes into play; the keywords stay while it is in play).
+    KickedComesIntoPlayWith {
+        which: Option<u8>,
+        counters: u8,
+        keywords: KeywordSet,
+    },
     /// 308.2d: "Creatures can't attack you unless their controller pays
     /// {N} for each creature they control that's attacking you." (Windborn
     /// Muse): a cost to attack the ability's controller.
@@ -701,6 +744,9 @@ pub enum ObjectRef {
     Triggering,
     /// Every permanent matching a filter at resolution ("each creature").
     Each(ObjectFilter),
+    /// 409.1h: the permanent sacrificed to pay the spell's cost ("the
+    /// sacrificed creature", Fling), as it last existed in play (413.2f).
+    Sacrificed,
 }
 
 /// A player or players an effect refers to.
@@ -1212,6 +1258,15 @@ pub enum Effect {
     Flip {
         what: ObjectRef,
     },
+    /// 502.21b: "If this spell was kicked, [then]." and "… [then] instead."
+    /// (`otherwise`: the instructions the kicked ones replace): the branch
+    /// is chosen by whether the kicker cost (`which`, as in
+    /// `Condition::Kicked`) was paid, and runs pausably.
+    IfKicked {
+        which: Option<u8>,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
     /// "If [condition], [effects]." checked as this effect resolves
     /// ("… If you have nine or more cards in hand, flip Jushi Apprentice.").
     IfCondition {
@@ -1331,10 +1386,42 @@ pub struct SpellAbility {
     /// (Chaotic Strike): from the declare blockers step to the end of combat.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub after_blockers: bool,
+    /// 502.21a: "Kicker [cost]" / "Kicker [A] and/or [B]": optional
+    /// additional costs announced as the spell is played (409.1b). Also on
+    /// permanent cards, whose kicked status follows them into play.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub kicker: Vec<Cost>,
+    /// 502.16a: "Buyback [cost]": an optional additional cost; if paid, the
+    /// spell goes to its owner's hand instead of the graveyard as it resolves.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buyback: Option<Cost>,
+    /// 502.22a: "Flashback [cost]": the card may be played from its
+    /// owner's graveyard by paying this cost rather than its mana cost; it
+    /// is then removed from the game whenever it would leave the stack.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flashback: Option<Cost>,
+    /// 502.46a: "Convoke": untapped creatures the player controls may be
+    /// tapped as the cost is paid, each paying {1} or one mana of one of
+    /// its colours.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub convoke: bool,
+    /// 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    /// this spell's mana cost.": an alternative cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alternative: Option<AlternativeCost>,
     /// "Spend only black mana on X." (Consume Spirit): X is paid with mana
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<Color>,
+}
+
+/// 409.1b: an alternative cost printed on a spell.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AlternativeCost {
+    /// "If you control a [filter]," (Mercadian Masques): the cost may be
+    /// paid only then.
+    pub if_you_control: Option<ObjectFilter>,
+    pub cost: Cost,
 }
 
 /// One mode of a modal spell.

@@ -15,8 +15,11 @@
 //!    and mana abilities ("[cost]: [effect]"), the instructions of instants
 //!    and sorceries, and static abilities. Every token must be consumed.
 
+mod costs;
 mod library;
 mod subtypes;
+
+use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, play_cost_keyword};
 
 use crate::db::CardFace;
 use crate::{
@@ -100,7 +103,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
     }
     let stripped = strip_reminder(&face.oracle_text);
-    let text = to_2007_terms(&self_reference(&stripped, card, face));
+    let text = kicker_names(&to_2007_terms(&self_reference(&stripped, card, face)));
     let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
     let mut spell = Cx::default();
     let mut modes: Vec<crate::SpellMode> = Vec::new();
@@ -189,14 +192,45 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             after_blockers: spell.after_blockers,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
+            kicker: spell.kicker,
+            buyback: spell.buyback,
+            flashback: spell.flashback,
+            alternative: spell.alternative,
+            convoke: spell.convoke,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
             reason: "instructions on a permanent".into(),
         });
+    } else {
+        // 502.21a: a permanent card's kicker is announced as it is played;
+        // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
+        out.spell.kicker = spell.kicker;
+        out.spell.alternative = spell.alternative;
+        out.spell.convoke = spell.convoke;
     }
     Ok(out)
+}
+
+/// 502.21d: "kicked with its {2}{U} kicker" names the first or second
+/// kicker cost listed ("Kicker {2}{U} and/or {1}{B}"); rewritten as "with
+/// its first kicker" / "with its second kicker".
+fn kicker_names(text: &str) -> String {
+    let Some(line) = text.lines().find(|l| l.starts_with("Kicker ")) else {
+        return text.to_string();
+    };
+    let Some((a, b)) = line["Kicker ".len()..].trim().split_once(" and/or ") else {
+        return text.to_string();
+    };
+    text.replace(
+        &format!("with its {} kicker", a.trim()),
+        "with its first kicker",
+    )
+    .replace(
+        &format!("with its {} kicker", b.trim()),
+        "with its second kicker",
+    )
 }
 
 /// The intrinsic "{T}: Add [mana]" of a basic land type (212.6c).
@@ -541,6 +575,18 @@ struct Cx {
     additional_cost: Option<Cost>,
     /// "Spend only black mana on X."
     x_color: Option<Color>,
+    /// 502.21a: the kicker costs, in the order listed.
+    kicker: Vec<Cost>,
+    /// 502.16a: the buyback cost.
+    buyback: Option<Cost>,
+    /// 502.22a: the flashback cost.
+    flashback: Option<Cost>,
+    /// 409.1b: the alternative cost.
+    alternative: Option<crate::AlternativeCost>,
+    /// 502.46a: convoke.
+    convoke: bool,
+    /// Where the previous sentence's effects begin ("… instead" replaces them).
+    prev_sentence: usize,
 }
 
 impl Cx {
@@ -635,28 +681,64 @@ fn compile_line_inner(
         granted.append(&mut p.granted);
         return Ok(());
     }
-    // 409.1f: "As an additional cost to play this spell, discard a card."
+    // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
+    // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
+        return play_cost_keyword(&mut p, spell);
+    }
+    // 409.1f: "As an additional cost to play this spell, [cost]." (Waste
+    // Away's discard, Carrion's sacrifice, Bone Splinters, …)
     if is_spell
-        && (p.eat_all("as an additional cost to play this spell , discard")
-            || p.eat_all("as an additional cost to cast this spell , discard"))
+        && (p.eat_all("as an additional cost to play this spell ,")
+            || p.eat_all("as an additional cost to cast this spell ,"))
     {
-        let n = match amount(&mut p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u8,
-            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
-        };
-        if p.eat_any(&["card", "cards"]).is_none()
-            || !p.eat_end()
-            || !p.at_end()
+        let c = cost_until(&mut p, false)?;
+        if !c.mana.is_zero()
+            || c.tap
+            || c.untap
+            || c.sacrifice_self
+            || c.remove_counters.is_some()
             || spell.additional_cost.is_some()
         {
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
-        spell.additional_cost = Some(Cost {
-            discard: n,
-            ..Cost::default()
-        });
-        granted.append(&mut p.granted);
+        spell.additional_cost = Some(c);
         return Ok(());
+    }
+    // 502.46a: "Convoke".
+    if p.at("convoke") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.convoke {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.convoke = true;
+        return Ok(());
+    }
+    // 502.31a: "Affinity for artifacts".
+    if p.eat_all("affinity for") {
+        let f = match filter(&mut p) {
+            Some((mut f, Noun::Permanent)) => {
+                f.controller = ControllerFilter::You;
+                f
+            }
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if !(p.eat_end() && p.at_end()) {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        out.abilities
+            .push(Ability::Static(StaticAbility::AffinityFor(f)));
+        return Ok(());
+    }
+    // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    // this spell's mana cost."
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+        return alternative_cost(&mut p, spell);
+    }
+    // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
+    // counters on it [and with KEYWORD]."
+    if !is_spell && p.at_all("if cardname was kicked") {
+        return kicked_enters_with(&mut p, out);
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
@@ -684,8 +766,10 @@ fn compile_line_inner(
     }
     if is_spell {
         while !p.at_end() {
+            let start = spell.effects.len();
             sentence(&mut p, spell)
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            spell.prev_sentence = start;
         }
         granted.append(&mut p.granted);
         return Ok(());
@@ -1446,6 +1530,20 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
 
 /// The amount after "equal to".
 fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the sacrificed creature's power" (Fling): the permanent sacrificed
+    // for the spell's additional cost.
+    if cx
+        .additional_cost
+        .as_ref()
+        .is_some_and(|c| c.sacrifices() == 1)
+        && p.eat_all("the sacrificed creature's")
+    {
+        return match p.bump() {
+            "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
+            "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            _ => None,
+        };
+    }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
     }
@@ -1540,6 +1638,14 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             let amount = equal_amount(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else if p.eat_all("damage equal to") {
+            // "deals damage equal to the sacrificed creature's power to …"
+            let amount = equal_amount(p, cx)?;
+            if !p.eat("to") {
+                return None;
+            }
+            let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
             let amount = amount(p)?;
@@ -2413,6 +2519,12 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
     }
+    // 502.21b: "If this spell was kicked, [instructions] [instead]."
+    if p.at("if") {
+        if let Some(()) = attempt(p, cx, if_kicked) {
+            return Some(());
+        }
+    }
     // "If you have nine or more cards in hand, flip CARDNAME." / "Then if
     // that player has no cards in hand, flip CARDNAME.": checked as the
     // instruction is reached during resolution.
@@ -2848,6 +2960,12 @@ fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// "{1}{R}, {T}, Sacrifice CARDNAME" up to the colon.
 fn cost(p: &mut P) -> R<Cost> {
+    cost_until(p, true)
+}
+
+/// A cost ending at ":" (`colon`, an activated ability's) or at the end of
+/// the sentence (an additional or kicker cost).
+fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
     let mut c = Cost::default();
     let mut mana = String::new();
     let err = |p: &P| format!("unknown cost at {:?}", p.rest());
@@ -2867,6 +2985,16 @@ fn cost(p: &mut P) -> R<Cost> {
         } else if p.eat("sacrifice") {
             if p.eat("cardname") {
                 c.sacrifice_self = true;
+            } else if let Some(n) = number_word(p.peek()).filter(|&n| (2..=9).contains(&n)) {
+                // "Sacrifice two lands" (Bog Down's kicker).
+                p.bump();
+                let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+                if noun != Noun::Permanent {
+                    return Err(err(p));
+                }
+                f.controller = ControllerFilter::You;
+                c.sacrifice = Some(f);
+                c.sacrifice_count = n as u8;
             } else if p.eat_any(&["a", "an", "another"]).is_some() {
                 let another = p.t[p.i - 1].low == "another";
                 let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
@@ -2920,7 +3048,10 @@ fn cost(p: &mut P) -> R<Cost> {
         } else {
             return Err(err(p));
         }
-        if p.eat(":") {
+        if colon && p.eat(":") {
+            break;
+        }
+        if !colon && p.eat_end() && p.at_end() {
             break;
         }
         if !p.eat(",") {
@@ -3403,6 +3534,14 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::NotPlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
         condition = Some(crate::Condition::ThisUntapped);
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // 502.21b: "if it was kicked [with its first kicker],", "if
+        // CARDNAME wasn't kicked,".
+        p.eat("if").then_some(())?;
+        let c = kicked_condition(p)?;
+        p.eat(",").then_some(c)
+    }) {
+        condition = Some(c);
     } else if cx.trig_player && p.eat_all("if that player has") {
         // "if that player has two or fewer cards in hand" (Lavaborn Muse).
         let n = match amount(p) {
@@ -3435,7 +3574,9 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     }
     let optional = p.eat_all("you may");
     while !p.at_end() {
+        let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        cx.prev_sentence = start;
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());

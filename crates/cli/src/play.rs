@@ -787,6 +787,15 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::ChooseX { max } => format!("announce X, at most {max} (409.1b)"),
         DecisionKind::PayMana => "pay the mana cost: play mana abilities (409.1g), or `pay`".into(),
         DecisionKind::SacrificeCost => "choose a permanent to sacrifice (409.1h)".into(),
+        DecisionKind::ExileCost { remaining } => {
+            format!("choose a card in your hand to remove from the game ({remaining} left, 409.1h)")
+        }
+        DecisionKind::TapCost { remaining } => {
+            format!("choose an untapped permanent to tap ({remaining} left, 409.1h)")
+        }
+        DecisionKind::AnnounceCost { cost } => {
+            format!("announce whether you pay the {} (409.1b)", cost.name())
+        }
         DecisionKind::DiscardCost { remaining } => {
             format!("choose a card to discard ({remaining} left) (409.1h)")
         }

@@ -701,6 +701,7 @@ impl Game {
                 targets: Vec::new(),
                 x: 0,
                 mode: None,
+                sacrificed: None,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

@@ -36,6 +36,14 @@ impl Game {
         let face = self.objects[card.slot as usize].def().front();
         if face.has_statics {
             for a in &face.abilities {
+                // 502.31a: {1} less for each [filter] the player controls.
+                if let tolaria_cards::Ability::Static(StaticAbility::AffinityFor(f)) = a {
+                    let n = self
+                        .controlled_by(p)
+                        .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                        .count();
+                    change -= n as i32;
+                }
                 if let tolaria_cards::Ability::Static(
                     StaticAbility::CostsLessIfOpponentHasMoreCreatures { more, generic },
                 ) = a

@@ -29,6 +29,15 @@ pub enum DecisionKind {
     ChooseX { max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
     PayMana,
+    /// 409.1b: announce whether to pay an optional additional cost of the
+    /// spell being played (`Yes` or `No`).
+    AnnounceCost { cost: OptionalCost },
+    /// 409.1h: choose a card in your hand to remove from the game as part
+    /// of a cost (`remaining` including this one).
+    ExileCost { remaining: u32 },
+    /// 409.1h: choose an untapped permanent to tap as part of a cost
+    /// (`remaining` including this one).
+    TapCost { remaining: u32 },
     /// 409.1h: choose a permanent to sacrifice as part of a cost.
     SacrificeCost,
     /// 409.1h: choose a card to discard as part of a cost (`remaining` including this one).
@@ -109,6 +118,28 @@ pub enum DecisionKind {
     PayAttackCost { remaining: u32 },
 }
 
+/// 409.1b: an optional cost announced as a spell is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum OptionalCost {
+    /// 502.21a: the kicker cost with this index (502.21d: 0 the first listed).
+    Kicker(u8),
+    /// 502.16a: the buyback cost.
+    Buyback,
+    /// 409.1b: the spell's alternative cost, rather than its mana cost.
+    Alternative,
+}
+
+impl OptionalCost {
+    pub fn name(self) -> &'static str {
+        match self {
+            OptionalCost::Kicker(0) => "kicker cost",
+            OptionalCost::Kicker(_) => "second kicker cost",
+            OptionalCost::Buyback => "buyback cost",
+            OptionalCost::Alternative => "alternative cost",
+        }
+    }
+}
+
 impl DecisionKind {
     pub fn name(&self) -> &'static str {
         match self {
@@ -120,7 +151,10 @@ impl DecisionKind {
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::PayMana => "pay mana",
+            DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
+            DecisionKind::ExileCost { .. } => "remove from the game as a cost",
+            DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",

@@ -82,9 +82,27 @@ pub(crate) struct Casting {
     pub then: PlayerId,
     /// 409.1b: the chosen mode of a modal spell.
     pub mode: Option<u8>,
-    /// Non-mana costs paid so far (409.1h).
-    pub sacrificed: bool,
+    /// Non-mana costs paid so far (409.1h): permanents sacrificed and
+    /// cards discarded for the cost being paid.
+    pub sacrificed: u8,
     pub discarded: u8,
+    /// Cards removed from the game from the hand, permanents tapped.
+    pub exiled: u8,
+    pub tapped: u8,
+    /// 409.1b: how many of the spell's optional costs (kickers, then
+    /// buyback) have been announced or declined.
+    pub announced: u8,
+    /// 502.21: the kicker costs announced (bit 0 the first listed, bit 1
+    /// the second); 502.16a: buyback announced (bit 2).
+    pub optional: u8,
+    /// 409.1h: which of the spell's non-mana costs is being paid
+    /// (`Game::spell_costs`).
+    pub cost_at: u8,
+    /// The first permanent sacrificed for the cost ("the sacrificed creature").
+    pub sacrificed_obj: Option<ObjId>,
+    /// 502.22a: the spell is played from the graveyard with flashback: its
+    /// flashback cost is paid rather than its mana cost.
+    pub flashback: bool,
 }
 
 /// The mana still owed during payment.
@@ -126,6 +144,14 @@ impl Unpaid {
             self.colored[color as usize] += n;
         }
         self
+    }
+    /// 409.1f: adds another cost's mana to the total (an additional cost).
+    pub fn add(&mut self, other: &Unpaid) {
+        self.generic += other.generic;
+        for i in 0..5 {
+            self.colored[i] += other.colored[i];
+        }
+        self.hybrid.extend_from_slice(&other.hybrid);
     }
     pub fn is_paid(&self) -> bool {
         self.generic == 0 && self.colored.iter().all(|&c| c == 0) && self.hybrid.is_empty()
@@ -324,9 +350,16 @@ impl Game {
             DecisionKind::ChooseTarget { .. }
             | DecisionKind::ChooseMode
             | DecisionKind::ChooseX { .. }
-            | DecisionKind::PayMana
+            | DecisionKind::AnnounceCost { .. }
+            | DecisionKind::ExileCost { .. }
+            | DecisionKind::TapCost { .. }
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
+            // 502.46a: a creature tapped for convoke while paying.
+            DecisionKind::PayMana => match action {
+                Action::ChooseObject(o) => self.convoke(o),
+                a => self.on_casting(a),
+            },
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),

@@ -238,6 +238,18 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 502.22a: a spell played with flashback leaves the stack: it is
+    /// removed from the game instead.
+    FlashbackRemoved {
+        card: CardId,
+    },
+    /// 409.1b: the player announces the intention to pay an optional
+    /// additional cost (kicker 502.21a, buyback 502.16a).
+    CostAnnounced {
+        player: PlayerId,
+        card: CardId,
+        cost: crate::decision::OptionalCost,
+    },
     /// 308.2f: the total cost to attack (Windborn Muse) is paid.
     AttackCostPaid {
         player: PlayerId,
@@ -614,6 +626,8 @@ impl Event {
             Event::TriggerRemoved { .. } => "410.4",
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
+            Event::CostAnnounced { .. } => "409.1b",
+            Event::FlashbackRemoved { .. } => "502.22a",
             Event::AttackCostPaid { .. } => "308.2f",
             Event::AttackWithdrawn { .. } => "308.2",
             Event::PlayCancelled { .. } => "422.1",
@@ -751,6 +765,7 @@ impl Event {
                 | Event::ManaAdded { .. }
                 | Event::PaidUnless { .. }
                 | Event::CostPaid { .. }
+                | Event::CostAnnounced { .. }
                 | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
                 | Event::AbilityPlayed { .. }
@@ -911,6 +926,13 @@ impl Event {
             }
             Event::CostPaid { player, card } => {
                 format!("{player} pays the cost of {}", name(*card))
+            }
+            Event::FlashbackRemoved { card } => format!(
+                "{} is removed from the game instead (flashback)",
+                name(*card)
+            ),
+            Event::CostAnnounced { player, card, cost } => {
+                format!("{player} announces the {} of {}", cost.name(), name(*card))
             }
             Event::AttackCostPaid { player, amount } => {
                 format!("{player} pays {{{amount}}} to attack")

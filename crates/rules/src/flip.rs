@@ -43,6 +43,12 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::object::flags::FROM_HAND == 0
         }
+        // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
+        // wasn't kicked": how the spell (or the permanent it became) was
+        // played, or its last known information once gone.
+        Condition::Kicked { which, paid } => {
+            crate::object::kicked_with(game.objects[src.slot as usize].flags, *which) == *paid
+        }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
         // "if that player has N or fewer cards in hand" (Lavaborn Muse).

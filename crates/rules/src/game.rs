@@ -99,6 +99,10 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// Derived: some card of the game has flashback (502.22a), so the
+    /// graveyards are looked at for spells to play; set as cards are created.
+    #[serde(default = "yes")]
+    pub graveyard_plays: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]
@@ -330,6 +334,15 @@ impl Game {
         // 419.1a: "If [it] would be put into a graveyard, … instead."
         let mut entered_with: Vec<(tolaria_cards::CounterKind, u32)> = Vec::new();
         let mut to = to;
+        // 502.22a: a spell played with flashback is removed from the game
+        // instead of going anywhere else as it leaves the stack.
+        if from == Zone::Stack
+            && to != Zone::RemovedFromGame
+            && self.objects[id.slot as usize].flags & crate::object::flags::FLASHBACK != 0
+        {
+            to = Zone::RemovedFromGame;
+            self.emit(Event::FlashbackRemoved { card });
+        }
         let mut shuffle = None;
         if let Zone::Graveyard(_) = to {
             if let Some((instead, by_card)) = self.graveyard_replacement(id, from) {
@@ -363,7 +376,16 @@ impl Game {
         let ts = self.stamp();
         let slot = id.slot as usize;
         let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
+        let kicked = self.objects[slot].flags & crate::object::flags::KICKED;
         self.objects[slot].reset_for_new_zone(to, ts);
+        // 502.21b: a kicked spell's permanent "was kicked" while in play and
+        // as last known information once it leaves.
+        if kicked != 0
+            && (from == Zone::InPlay
+                || (from == Zone::Stack && to == Zone::InPlay && reason == MoveReason::Resolve))
+        {
+            self.objects[slot].flags |= kicked;
+        }
         // Played from the hand (409.1a), then resolved into play (413.2i);
         // kept as it leaves play, as last known information for an
         // intervening "if" checked on resolution (404.3).
@@ -442,6 +464,43 @@ impl Game {
                     {
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
+                    }
+                }
+                // 502.21b, 419.1b: "If [this] was kicked, it comes into play
+                // with N +1/+1 counters on it and with [keyword]."
+                if kicked != 0 {
+                    for a in &tolaria_cards::db().get(entering).front().abilities {
+                        if let tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::KickedComesIntoPlayWith {
+                                which,
+                                counters,
+                                keywords,
+                            },
+                        ) = a
+                        {
+                            if !crate::object::kicked_with(kicked, *which) {
+                                continue;
+                            }
+                            if *counters > 0 {
+                                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                                self.objects[slot].add_counters(kind, i32::from(*counters));
+                                entered_with.push((kind, u32::from(*counters)));
+                            }
+                            if !keywords.is_empty() {
+                                let ts = self.stamp();
+                                self.effects.push(crate::effects::ContinuousEffect {
+                                    timestamp: ts,
+                                    source_card: card,
+                                    controller: controller.unwrap_or(owner),
+                                    affected: new,
+                                    effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
+                                    copy: None,
+                                    until_end_of_turn: false,
+                                    while_tapped: None,
+                                    while_enchanted: false,
+                                });
+                            }
+                        }
                     }
                 }
                 // 419.1c, 419.6i: "[Permanents] come into play tapped" of the

@@ -60,22 +60,65 @@ impl Game {
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
                 }
+                self.convoke_options(out);
+                out.push(Action::CancelPlay);
+            }
+            DecisionKind::AnnounceCost { cost } => {
+                if let Some(c) = self.casting.as_deref() {
+                    if self.can_announce(c, *cost) {
+                        out.push(Action::Yes);
+                    }
+                }
+                out.push(Action::No);
                 out.push(Action::CancelPlay);
             }
             DecisionKind::SacrificeCost => {
                 if let Some(c) = self.casting.as_deref() {
-                    if let (Some(cost), crate::engine::Playing::Ability { source, .. }) =
-                        (self.casting_cost(c), &c.what)
-                    {
+                    let source = match &c.what {
+                        crate::engine::Playing::Ability { source, .. } => Some(*source),
+                        crate::engine::Playing::Spell { obj } => Some(*obj),
+                        _ => None,
+                    };
+                    if let (Some(cost), Some(source)) = (self.casting_cost(c), source) {
                         if let Some(f) = &cost.sacrifice {
                             out.extend(
                                 self.controlled_by(c.player)
                                     .filter(|&o| {
-                                        crate::filter::matches(self, f, o, Some(*source), c.player)
+                                        crate::filter::matches(self, f, o, Some(source), c.player)
                                     })
                                     .map(Action::ChooseObject),
                             );
                         }
+                    }
+                }
+                out.push(Action::CancelPlay);
+            }
+            // 409.1h: a card in the hand matching the cost ("a red card"),
+            // or an untapped permanent of the player's ("an untapped creature").
+            DecisionKind::ExileCost { .. } | DecisionKind::TapCost { .. } => {
+                if let Some(cost) = self.casting.as_deref().and_then(|c| self.casting_cost(c)) {
+                    match (&d.kind, &cost.exile_from_hand, &cost.tap_untapped) {
+                        (DecisionKind::ExileCost { .. }, Some((f, _)), _) => out.extend(
+                            self.player(p)
+                                .hand
+                                .iter()
+                                .filter(|&&c| {
+                                    crate::filter::matches_card(
+                                        f,
+                                        self.objects[c.slot as usize].card,
+                                    )
+                                })
+                                .map(|&c| Action::ChooseObject(c)),
+                        ),
+                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => out.extend(
+                            self.controlled_by(p)
+                                .filter(|&o| {
+                                    !self.objects[o.slot as usize].is_tapped()
+                                        && crate::filter::matches(self, f, o, None, p)
+                                })
+                                .map(Action::ChooseObject),
+                        ),
+                        _ => {}
                     }
                 }
                 out.push(Action::CancelPlay);
@@ -272,6 +315,11 @@ impl Game {
                     self.graveyard_land_plays(p, &mut v);
                     return v.contains(action);
                 }
+                Action::PlaySpell(c) if !self.in_hand(p, *c) => {
+                    let mut v = Vec::new();
+                    self.flashback_plays(p, &self.available_mana(p, None), &mut v);
+                    return v.contains(action);
+                }
                 Action::PlayLand(c) | Action::PlaySpell(c) => {
                     if !self.in_hand(p, *c) {
                         return false;
@@ -357,6 +405,39 @@ impl Game {
             }
             return None;
         }
+        self.spell_action(p, card, face, avail, sorcery_timing)
+    }
+
+    /// 502.22a: the cards in `p`'s graveyard with flashback that `p` could
+    /// play now (paying the flashback cost rather than the mana cost).
+    pub(crate) fn flashback_plays(
+        &self,
+        p: PlayerId,
+        avail: &crate::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
+        if !self.graveyard_plays {
+            return;
+        }
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        for &card in &self.player(p).graveyard {
+            let face = self.objects[card.slot as usize].def().front();
+            if face.spell.flashback.is_some() && face.support.is_ok() {
+                out.extend(self.spell_action(p, card, face, avail, sorcery_timing));
+            }
+        }
+    }
+
+    /// 409: `PlaySpell(card)` if `p` may play that card as a spell now:
+    /// timing, restrictions, costs and targets.
+    fn spell_action(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::play::Avail,
+        sorcery_timing: bool,
+    ) -> Option<Action> {
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
@@ -397,6 +478,7 @@ impl Game {
             out.extend(self.hand_card_action(p, card, &avail));
         }
         self.graveyard_land_plays(p, out);
+        self.flashback_plays(p, &avail, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::object::flags::ACTIVATED != 0 {
@@ -459,9 +541,14 @@ impl Game {
                     continue;
                 }
                 if let Some(f) = &act.cost.sacrifice {
-                    if !self
+                    // "Sacrifice two Goblins": that many to sacrifice.
+                    let need = act.cost.sacrifices() as usize;
+                    if self
                         .controlled_by(p)
-                        .any(|o| crate::filter::matches(self, f, o, Some(id), p))
+                        .filter(|&o| crate::filter::matches(self, f, o, Some(id), p))
+                        .take(need)
+                        .count()
+                        < need
                     {
                         continue;
                     }
@@ -499,8 +586,54 @@ impl Game {
         face: &tolaria_cards::CardFace,
         avail: &crate::play::Avail,
     ) -> bool {
-        let Some(cost) = &face.mana_cost else {
-            return false;
+        // 502.22a: a card in a graveyard is played with flashback: its
+        // flashback cost is paid rather than its mana cost.
+        let flashback = match self.objects[card.slot as usize].zone {
+            Zone::Graveyard(_) => face.spell.flashback.as_ref(),
+            _ => None,
+        };
+        if let Some(fb) = flashback {
+            let mut u = Unpaid::from_cost(&fb.mana, 0);
+            crate::cost::apply_change(&mut u, self.spell_cost_change(p, card));
+            if !crate::play::can_match(&u, avail)
+                || self.player(p).hand.len() < fb.discard as usize
+                || self.player(p).life < fb.pay_life as i32
+            {
+                return false;
+            }
+            if let Some(f) = &fb.sacrifice {
+                let n = self
+                    .controlled_by(p)
+                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                    .count();
+                if n < fb.sacrifices() as usize {
+                    return false;
+                }
+            }
+        }
+        // 409.1b: a spell with an alternative cost may be played by paying
+        // it instead (Bringer of the Red Dawn, Fireblast, Gush).
+        let alternative = flashback.is_none()
+            && face.spell.alternative.as_ref().is_some_and(|a| {
+                self.alternative_condition(p, card, &face.spell)
+                    && self.cost_parts_payable(p, &a.cost)
+                    && crate::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
+            });
+        // 502.46a: creatures to tap for convoke count as mana.
+        let convoke;
+        let avail = if face.spell.convoke {
+            convoke = crate::play::with_convoke(self, p, avail);
+            &convoke
+        } else {
+            avail
+        };
+        let Some(cost) = face
+            .mana_cost
+            .as_ref()
+            .filter(|_| flashback.is_none() && !alternative)
+        else {
+            return (flashback.is_some() || alternative)
+                && self.spell_targets_available(p, card, face);
         };
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar
         // of Might) change the total cost.
@@ -521,12 +654,35 @@ impl Game {
                 return false;
             }
         }
-        // 409.1f: an additional cost of discarding cards needs other cards in hand.
+        // 409.1f: an additional cost of discarding cards needs other cards
+        // in hand; one of sacrificing, permanents to sacrifice; paying
+        // life, that much life (409.1h: unpayable costs can't be paid).
         if let Some(extra) = &face.spell.additional_cost {
-            if self.player(p).hand.len() <= extra.discard as usize {
+            if self.player(p).hand.len() <= extra.discard as usize
+                || self.player(p).life < extra.pay_life as i32
+            {
                 return false;
             }
+            if let Some(f) = &extra.sacrifice {
+                let n = self
+                    .controlled_by(p)
+                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                    .count();
+                if n < extra.sacrifices() as usize {
+                    return false;
+                }
+            }
         }
+        self.spell_targets_available(p, card, face)
+    }
+
+    /// 409.1c: could the spell's targets (of some mode) be chosen now?
+    fn spell_targets_available(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+    ) -> bool {
         if !face.spell.modes.is_empty() {
             return self.playable_modes(card, p).next().is_some();
         }
@@ -590,6 +746,14 @@ impl Game {
             Action::Mulligan => "mulligan".into(),
             Action::Pass => "pass priority".into(),
             Action::PlayLand(o) => format!("play land {}", name(o)),
+            Action::PlaySpell(o)
+                if matches!(
+                    self.objects.get(o.slot as usize).map(|x| x.zone),
+                    Some(Zone::Graveyard(_))
+                ) =>
+            {
+                format!("play {} with flashback", name(o))
+            }
             Action::PlaySpell(o) => format!("play {}", name(o)),
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)
@@ -611,6 +775,14 @@ impl Game {
             ),
             Action::Done => "done".into(),
             Action::AssignDamage(n) => format!("assign {n} damage"),
+            Action::ChooseObject(o)
+                if self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::PayMana) =>
+            {
+                format!("tap {} {} for convoke", name(o), o)
+            }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
             Action::CallHeads => "call heads".into(),
@@ -636,11 +808,44 @@ impl Game {
                     None => "choose ? from outside the game".into(),
                 }
             }
-            Action::Yes => "yes".into(),
-            Action::No => "no".into(),
+            Action::Yes | Action::No => match self.decision.as_ref().map(|d| &d.kind) {
+                // 409.1b: the optional cost asked, in words.
+                Some(DecisionKind::AnnounceCost { cost }) => {
+                    let what = self
+                        .casting
+                        .as_deref()
+                        .and_then(|c| self.optional_cost(c, *cost))
+                        .map_or(String::new(), |k| format!(" {}", cost_text(k)));
+                    if *a == Action::Yes {
+                        format!("pay the {}{what}", cost.name())
+                    } else {
+                        format!("don't pay the {}", cost.name())
+                    }
+                }
+                _ if *a == Action::Yes => "yes".into(),
+                _ => "no".into(),
+            },
             Action::Concede(p) => format!("{p} concedes"),
         }
     }
+}
+
+/// A cost in words for people ("{2}{R}", "sacrifice 2 permanents, pay 3 life").
+pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
+    let mut parts = Vec::new();
+    if !k.mana.is_zero() {
+        parts.push(k.mana.to_string());
+    }
+    if k.sacrifice.is_some() {
+        parts.push(format!("sacrifice {}", k.sacrifices()));
+    }
+    if k.discard > 0 {
+        parts.push(format!("discard {}", k.discard));
+    }
+    if k.pay_life > 0 {
+        parts.push(format!("pay {} life", k.pay_life));
+    }
+    parts.join(", ")
 }
 
 /// `Unpaid::from_cost(cost, 0).total()`: how many mana the cost asks for.

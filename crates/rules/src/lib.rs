@@ -46,7 +46,7 @@ pub mod view;
 pub mod zone;
 
 pub use action::{Action, ActionError};
-pub use decision::{Decision, DecisionKind};
+pub use decision::{Decision, DecisionKind, OptionalCost};
 pub use engine::{CastingView, Unpaid};
 pub use event::{DrawReason, Event, LossReason, MoveReason, NamedTarget};
 pub use game::{Game, GameResult, LastKnown};

@@ -33,11 +33,34 @@ pub mod flags {
     /// A card in a graveyard that was put there from play this turn (No
     /// Rest for the Wicked); cleared as a turn begins.
     pub const FROM_PLAY_THIS_TURN: u16 = 1024;
+    /// 502.21: the first kicker cost listed was paid for this spell; kept
+    /// as it resolves into play and as last known information, like
+    /// `FROM_HAND` ("if it was kicked", 502.21b).
+    pub const KICKED_A: u16 = 2048;
+    /// 502.21d: the second kicker cost listed was paid.
+    pub const KICKED_B: u16 = 4096;
+    /// 502.16a: the buyback cost was paid for this spell.
+    pub const BOUGHT_BACK: u16 = 8192;
+    /// 502.22a: played with flashback: removed from the game whenever it
+    /// would leave the stack.
+    pub const FLASHBACK: u16 = 16384;
+    /// The bits describing how a spell was played that follow it into play.
+    pub const KICKED: u16 = KICKED_A | KICKED_B;
     /// The derived ability bits.
     /// Declared as an attacker this turn ("creatures that attacked this
     /// turn", Relentless Assault); cleared as a turn begins.
     pub const ATTACKED_THIS_TURN: u16 = 2048;
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
+}
+
+/// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
+/// kicker cost for `None`) was paid?
+pub(crate) fn kicked_with(flags: u16, which: Option<u8>) -> bool {
+    match which {
+        None => flags & flags::KICKED != 0,
+        Some(0) => flags & flags::KICKED_A != 0,
+        Some(_) => flags & flags::KICKED_B != 0,
+    }
 }
 
 /// The effect that defined a token (216.2), as a path into the static card
@@ -65,6 +88,12 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                     walk(lost, out);
                 }
                 Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::IfKicked {
+                    then, otherwise, ..
+                } => {
+                    walk(then, out);
+                    walk(otherwise, out);
+                }
                 Effect::FlipEach {
                     on_heads, on_tails, ..
                 } => {

@@ -18,6 +18,9 @@ impl Game {
         snapshot.rewind = None;
         self.rewind = Some(Box::new(snapshot));
         let rewind_events = self.events.len();
+        // 502.22a: a card played from a graveyard is played with flashback.
+        let flashback = matches!(&what, Playing::Spell { obj }
+            if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
         let item = match &what {
             Playing::Spell { obj } => {
                 let new = self
@@ -30,6 +33,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    sacrificed: None,
                 }
             }
             Playing::Ability { source, index } => {
@@ -56,6 +60,7 @@ impl Game {
                     targets: Vec::new(),
                     x: 0,
                     mode: None,
+                    sacrificed: None,
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -72,8 +77,15 @@ impl Game {
             x: None,
             unpaid: None,
             then: p,
-            sacrificed: false,
+            sacrificed: 0,
             discarded: 0,
+            exiled: 0,
+            tapped: 0,
+            announced: 0,
+            optional: 0,
+            cost_at: 0,
+            sacrificed_obj: None,
+            flashback,
             mode: None,
         }));
         self.rewind_events = rewind_events;
@@ -136,13 +148,211 @@ impl Game {
                 },
                 _ => None,
             },
-            // 409.1f: a spell's additional cost (Waste Away's discard).
-            Playing::Spell { obj } => db().get(self.objects[obj.slot as usize].card).faces[0]
-                .spell
-                .additional_cost
-                .as_ref(),
+            // 409.1h: the spell's non-mana cost being paid now.
+            Playing::Spell { .. } => self
+                .spell_costs(c)
+                .into_iter()
+                .flatten()
+                .nth(c.cost_at as usize),
             _ => None,
         }
+    }
+
+    /// 409.1f: the additional costs in the total cost of the spell being
+    /// played: its additional cost (Waste Away's discard, Carrion's
+    /// sacrifice), the kicker costs announced (502.21a) and the buyback
+    /// cost if announced (502.16a).
+    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 6] {
+        let Playing::Spell { obj } = c.what else {
+            return [None; 6];
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        [
+            // 409.1b: the alternative cost, if announced.
+            spell
+                .alternative
+                .as_ref()
+                .map(|a| &a.cost)
+                .filter(|_| c.optional & 16 != 0),
+            // 502.22a: the flashback cost, rather than the mana cost.
+            spell.flashback.as_ref().filter(|_| c.flashback),
+            spell.additional_cost.as_ref(),
+            spell.kicker.first().filter(|_| c.optional & 1 != 0),
+            spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
+            spell.buyback.as_ref().filter(|_| c.optional & 4 != 0),
+        ]
+    }
+
+    /// 409.1b: the optional cost the player announces next, if any: each
+    /// kicker cost in the order listed, then buyback.
+    fn next_optional_cost(&self, c: &Casting) -> Option<crate::OptionalCost> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        // 409.1b: an alternative cost is announced first; not with
+        // flashback (two alternative costs can't apply to one spell).
+        let alt = usize::from(spell.alternative.is_some() && !c.flashback);
+        if (c.announced as usize) < alt {
+            return Some(crate::OptionalCost::Alternative);
+        }
+        let i = c.announced as usize - alt;
+        if i < spell.kicker.len() {
+            Some(crate::OptionalCost::Kicker(i as u8))
+        } else if i == spell.kicker.len() && spell.buyback.is_some() {
+            Some(crate::OptionalCost::Buyback)
+        } else {
+            None
+        }
+    }
+
+    /// The cost an optional cost names (`None` if the spell has no such cost).
+    pub(crate) fn optional_cost(
+        &self,
+        c: &Casting,
+        cost: crate::OptionalCost,
+    ) -> Option<&'static Cost> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        match cost {
+            crate::OptionalCost::Kicker(i) => spell.kicker.get(i as usize),
+            crate::OptionalCost::Buyback => spell.buyback.as_ref(),
+            crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
+        }
+    }
+
+    /// 409.1b: the condition of the spell's alternative cost ("If you
+    /// control a Plains,") holds for `p`.
+    fn alternative_allowed(&self, c: &Casting, p: PlayerId) -> bool {
+        let Playing::Spell { obj } = c.what else {
+            return false;
+        };
+        let spell = &db().get(self.objects[obj.slot as usize].card).faces[0].spell;
+        self.alternative_condition(p, obj, spell)
+    }
+
+    /// "If you control a [filter]," of an alternative cost.
+    pub(crate) fn alternative_condition(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        spell: &tolaria_cards::SpellAbility,
+    ) -> bool {
+        match spell
+            .alternative
+            .as_ref()
+            .and_then(|a| a.if_you_control.as_ref())
+        {
+            None => spell.alternative.is_some(),
+            Some(f) => self
+                .controlled_by(p)
+                .any(|o| crate::filter::matches(self, f, o, Some(card), p)),
+        }
+    }
+
+    /// 409.1h: could `p` pay the non-mana parts of a cost of a spell
+    /// (permanents to sacrifice or tap, cards to discard or remove from the
+    /// hand, life)? "Unpayable costs can't be paid."
+    pub(crate) fn cost_parts_payable(&self, p: PlayerId, k: &Cost) -> bool {
+        let hand = &self.player(p).hand;
+        let in_hand = |f: Option<&tolaria_cards::ObjectFilter>| {
+            hand.iter()
+                .filter(|&&o| {
+                    f.is_none_or(|f| {
+                        crate::filter::matches_card(f, self.objects[o.slot as usize].card)
+                    })
+                })
+                .count()
+        };
+        let controlled = |f: &tolaria_cards::ObjectFilter, untapped: bool| {
+            self.controlled_by(p)
+                .filter(|&o| {
+                    (!untapped || !self.objects[o.slot as usize].is_tapped())
+                        && crate::filter::matches(self, f, o, None, p)
+                })
+                .count()
+        };
+        if let Some(f) = &k.sacrifice {
+            if controlled(f, false) < k.sacrifices() as usize {
+                return false;
+            }
+        }
+        if let Some((f, n)) = &k.tap_untapped {
+            if controlled(f, true) < *n as usize {
+                return false;
+            }
+        }
+        if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
+            return false;
+        }
+        if let Some((f, n)) = &k.exile_from_hand {
+            if in_hand(Some(f)) < *n as usize {
+                return false;
+            }
+        }
+        self.player(p).life >= k.pay_life as i32
+    }
+
+    /// 409.1f: the mana part of the total cost of the spell or ability
+    /// being played, with X announced, increases and reductions, and the
+    /// mana of the additional costs announced.
+    fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
+        let x = c.x.unwrap_or(0);
+        let mut u = if c.flashback || c.optional & 16 != 0 {
+            // 502.22a: the flashback cost, 409.1b: an alternative cost, is
+            // paid rather than the mana cost.
+            Unpaid::default()
+        } else {
+            Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
+        };
+        if let Playing::Spell { obj } = c.what {
+            for k in self.spell_costs(c).into_iter().flatten() {
+                u.add(&Unpaid::from_cost(&k.mana, 0));
+            }
+            crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+        }
+        u
+    }
+
+    /// 409.1b: could the player pay the spell's total cost with `cost`
+    /// announced too? The options offered are those that can be paid
+    /// (sacrifices, discards and life available; the mana, counted with
+    /// the mana abilities the player could play).
+    pub(crate) fn can_announce(&self, c: &Casting, cost: crate::OptionalCost) -> bool {
+        let Some(k) = self.optional_cost(c, cost) else {
+            return false;
+        };
+        let mut with = c.clone();
+        with.optional |= match cost {
+            crate::OptionalCost::Kicker(i) => 1 << i,
+            crate::OptionalCost::Buyback => 4,
+            crate::OptionalCost::Alternative => 16,
+        };
+        let p = c.player;
+        if !self.cost_parts_payable(p, k) {
+            return false;
+        }
+        // The additional costs together: life and cards in hand.
+        let costs = self.spell_costs(&with);
+        let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
+        let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
+        if self.player(p).hand.len() < discards as usize || self.player(p).life < life as i32 {
+            return false;
+        }
+        // "If you control a Plains, you may …" (Mercadian Masques).
+        if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, p) {
+            return false;
+        }
+        let Playing::Spell { obj } = c.what else {
+            return false;
+        };
+        let mana_cost = db().get(self.objects[obj.slot as usize].card).faces[0]
+            .mana_cost
+            .clone()
+            .unwrap_or_default();
+        self.can_pay(p, &self.total_mana(&with, &mana_cost), None)
     }
 
     /// Moves the play forward: targets (409.1c), X (409.1b), cost (409.1f),
@@ -178,7 +388,7 @@ impl Game {
                 .map(|k| k.mana.clone())
                 .unwrap_or_default(),
         };
-        if mana_cost.x > 0 && c.x.is_none() {
+        if mana_cost.x > 0 && c.x.is_none() && !c.flashback {
             let max = self.max_x(
                 c.player,
                 &mana_cost,
@@ -188,6 +398,16 @@ impl Game {
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
+            });
+            self.flow = Flow::Casting;
+            return;
+        }
+        // 409.1b: the intentions to pay optional additional costs (kicker,
+        // buyback) are announced after X, before targets (409.1d).
+        if let Some(cost) = self.next_optional_cost(&c) {
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::AnnounceCost { cost },
             });
             self.flow = Flow::Casting;
             return;
@@ -238,6 +458,7 @@ impl Game {
                 targets: c.targets.clone(),
                 x: 0,
                 mode: None,
+                sacrificed: None,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -251,15 +472,9 @@ impl Game {
             return;
         }
         if c.unpaid.is_none() {
-            let mut u = Unpaid::from_cost(&mana_cost, c.x.unwrap_or(0)).x_in_color(
-                &mana_cost,
-                c.x.unwrap_or(0),
-                self.spell_x_color(&c),
-            );
-            // 409.1f: the total cost, with increases and reductions.
-            if let Playing::Spell { obj } = c.what {
-                crate::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
-            }
+            // 409.1f: the total cost, with additional costs, increases and
+            // reductions.
+            let u = self.total_mana(&c, &mana_cost);
             if let Some(cc) = self.casting.as_mut() {
                 cc.unpaid = Some(u);
             }
@@ -271,10 +486,14 @@ impl Game {
             .and_then(|c| c.unpaid.as_ref())
             .is_none_or(Unpaid::is_paid);
         if paid {
-            // 409.1h: the rest of the cost, in any order.
-            if let Some(cost) = self.casting_cost(&c) {
-                let cc = self.casting.as_deref().expect("casting");
-                if cost.sacrifice.is_some() && !cc.sacrificed {
+            // 409.1h: the rest of the cost, in any order: each of the
+            // spell's additional costs in turn (one cost for an ability).
+            loop {
+                let cc = self.casting.as_deref().expect("casting").clone();
+                let Some(cost) = self.casting_cost(&cc) else {
+                    break;
+                };
+                if cost.sacrifices() > cc.sacrificed {
                     self.decision = Some(Decision {
                         player: c.player,
                         kind: DecisionKind::SacrificeCost,
@@ -291,6 +510,37 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
+                if let Some((_, n)) = &cost.exile_from_hand {
+                    if *n > cc.exiled {
+                        let remaining = u32::from(n - cc.exiled);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::ExileCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
+                if let Some((_, n)) = &cost.tap_untapped {
+                    if *n > cc.tapped {
+                        let remaining = u32::from(n - cc.tapped);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::TapCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
+                if !matches!(cc.what, Playing::Spell { .. }) {
+                    break;
+                }
+                let cm = self.casting.as_mut().expect("casting");
+                cm.cost_at += 1;
+                cm.sacrificed = 0;
+                cm.discarded = 0;
+                cm.exiled = 0;
+                cm.tapped = 0;
             }
             self.finish_casting();
         } else {
@@ -300,6 +550,55 @@ impl Game {
             });
             self.flow = Flow::Casting;
         }
+    }
+
+    /// 502.46a: is the spell being played one with convoke?
+    fn convoking(&self, c: &Casting) -> bool {
+        match c.what {
+            Playing::Spell { obj } => {
+                db().get(self.objects[obj.slot as usize].card).faces[0]
+                    .spell
+                    .convoke
+            }
+            _ => false,
+        }
+    }
+
+    /// 502.46a: the creatures `p` could tap for convoke now, each useful
+    /// for what is still owed ({1}, or one mana of one of its colours).
+    pub(crate) fn convoke_options(&self, out: &mut Vec<Action>) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        let Some(u) = c.unpaid.as_ref().filter(|_| self.convoking(c)) else {
+            return;
+        };
+        for o in self.controlled_by(c.player) {
+            if self.objects[o.slot as usize].is_tapped() {
+                continue;
+            }
+            let ch = crate::characteristics::compute(self, o);
+            if ch.is_creature() && (u.generic > 0 || convoke_color(u, ch.colors).is_some()) {
+                out.push(Action::ChooseObject(o));
+            }
+        }
+    }
+
+    /// 502.46a: taps a creature for convoke: it pays one coloured symbol of
+    /// one of its colours still owed, else {1}.
+    pub(crate) fn convoke(&mut self, o: ObjId) {
+        let colors = crate::characteristics::compute(self, o).colors;
+        self.tap(o);
+        if let Some(u) = self.casting.as_mut().and_then(|c| c.unpaid.as_mut()) {
+            match convoke_color(u, colors) {
+                Some(ConvokePays::Colored(i)) => u.colored[i] -= 1,
+                Some(ConvokePays::Hybrid(i)) => {
+                    u.hybrid.remove(i);
+                }
+                None => u.generic = u.generic.saturating_sub(1),
+            }
+        }
+        self.continue_casting();
     }
 
     /// The source whose own {T} is part of the cost cannot also tap for mana.
@@ -348,11 +647,38 @@ impl Game {
                 self.pay_other_costs(cost, source);
             }
         }
+        if let Playing::Spell { obj } = c.what {
+            // 409.1h: the life of the spell's additional costs (Snuff
+            // Out-style "pay N life").
+            let life: u32 = self
+                .spell_costs(&c)
+                .into_iter()
+                .flatten()
+                .map(|k| k.pay_life)
+                .sum();
+            if life > 0 {
+                self.lose_life(c.player, life);
+            }
+            // 502.21, 502.16a: how the spell was played stays with it.
+            use crate::object::flags;
+            let o = &mut self.objects[obj.slot as usize];
+            for (bit, flag) in [
+                (1, flags::KICKED_A),
+                (2, flags::KICKED_B),
+                (4, flags::BOUGHT_BACK),
+                (8, flags::FLASHBACK),
+            ] {
+                if (c.optional | u8::from(c.flashback) << 3) & bit != 0 {
+                    o.flags |= flag;
+                }
+            }
+        }
         let card = self.stack.last().and_then(|s| s.card(self));
         if let Some(top) = self.stack.last_mut() {
             top.targets = c.targets.clone();
             top.x = c.x.unwrap_or(0);
             top.mode = c.mode;
+            top.sacrificed = c.sacrificed_obj;
         }
         self.rewind = None;
         self.passes = 0;
@@ -456,21 +782,63 @@ impl Game {
                 }
                 self.continue_casting();
             }
+            Action::Yes | Action::No => {
+                // 409.1b: announce (or not) the optional cost asked.
+                let Some(c) = self.casting.as_deref() else {
+                    return;
+                };
+                let cost = self.next_optional_cost(c);
+                let (player, card) = (c.player, self.stack.last().and_then(|s| s.card(self)));
+                if let Some(c) = self.casting.as_mut() {
+                    c.announced += 1;
+                    if action == Action::Yes {
+                        c.optional |= match cost {
+                            Some(crate::OptionalCost::Kicker(i)) => 1 << i,
+                            Some(crate::OptionalCost::Buyback) => 4,
+                            Some(crate::OptionalCost::Alternative) => 16,
+                            None => 0,
+                        };
+                    }
+                }
+                if let (Action::Yes, Some(cost), Some(card)) = (&action, cost, card) {
+                    self.emit(Event::CostAnnounced { player, card, cost });
+                }
+                self.continue_casting();
+            }
             Action::ChooseObject(o) => {
-                let sacrificing = self.casting.as_ref().is_some_and(|c| {
-                    let cost = self.casting_cost(c);
-                    cost.is_some_and(|k| k.sacrifice.is_some()) && !c.sacrificed
-                });
-                if sacrificing {
+                // 409.1h: the part of the cost being paid, in the order
+                // `continue_casting` asks for them.
+                let Some(c) = self.casting.as_deref() else {
+                    return;
+                };
+                let Some(cost) = self.casting_cost(c) else {
+                    return;
+                };
+                if cost.sacrifices() > c.sacrificed {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     if let Some(c) = self.casting.as_mut() {
-                        c.sacrificed = true;
+                        c.sacrificed += 1;
+                        c.sacrificed_obj.get_or_insert(o);
                     }
-                } else {
+                } else if cost.discard > c.discarded {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
+                    }
+                } else if cost
+                    .exile_from_hand
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.exiled)
+                {
+                    self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.exiled += 1;
+                    }
+                } else {
+                    self.tap(o);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.tapped += 1;
                     }
                 }
                 self.continue_casting();
@@ -975,6 +1343,41 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// What a creature tapped for convoke pays (502.46a).
+enum ConvokePays {
+    Colored(usize),
+    Hybrid(usize),
+}
+
+/// A symbol still owed that a creature of these colours can pay for
+/// convoke: a coloured one, then a hybrid one.
+fn convoke_color(u: &Unpaid, colors: tolaria_cards::ColorSet) -> Option<ConvokePays> {
+    if let Some(i) = (0..5).find(|&i| u.colored[i] > 0 && colors.contains(Color::ALL[i])) {
+        return Some(ConvokePays::Colored(i));
+    }
+    u.hybrid
+        .iter()
+        .position(|&(a, b)| colors.contains(a) || colors.contains(b))
+        .map(ConvokePays::Hybrid)
+}
+
+/// 502.46a: the mana `avail` plus one mana per untapped creature `p`
+/// controls, of its colours (for judging whether a convoke spell can be
+/// paid for).
+pub(crate) fn with_convoke(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
+    let mut v = *avail;
+    for o in game.controlled_by(p) {
+        if game.objects[o.slot as usize].is_tapped() {
+            continue;
+        }
+        let ch = crate::characteristics::compute(game, o);
+        if ch.is_creature() {
+            v.push(ch.colors.0 | 1 << 5);
+        }
+    }
+    v
 }
 
 fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {

@@ -36,6 +36,9 @@ pub struct ResolveCtx {
     /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
     #[serde(default)]
     pub flipper: Option<PlayerId>,
+    /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
 }
 
 impl ResolveCtx {
@@ -52,6 +55,7 @@ impl ResolveCtx {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: None,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -192,6 +196,7 @@ impl Game {
             flips_won: 0,
             flips: 0,
             flipper: None,
+            sacrificed: item.sacrificed,
         };
         if !is_spell {
             self.stack.pop();
@@ -358,6 +363,13 @@ impl Game {
                             self.attach(new, t);
                         }
                     }
+                } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
+                    != 0
+                {
+                    // 502.16a: "If the buyback cost was paid, put this spell
+                    // into its owner's hand instead of into that player's
+                    // graveyard as it resolves."
+                    self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
                 } else {
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
                 }
@@ -914,6 +926,11 @@ impl Game {
                 }
                 None
             }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => self.run_inner(ctx, self.kicked_branch(ctx, *which, then, otherwise)),
             Effect::IfFlipsWon { at_least, effects } => {
                 let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
                 if won >= *at_least {
@@ -1153,6 +1170,7 @@ impl Game {
                 _ => vec![],
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Each(f) => self
                 .in_play
                 .iter()
@@ -1409,6 +1427,15 @@ impl Game {
                 // 508: only a permanent in play flips (510.5).
                 for o in self.objects_of(ctx, what) {
                     self.flip(o);
+                }
+            }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => {
+                for e in self.kicked_branch(ctx, *which, then, otherwise) {
+                    self.exec_effect(ctx, e);
                 }
             }
             Effect::IfCondition { condition, effects } => {
@@ -1853,6 +1880,24 @@ impl Game {
         })
     }
 
+    /// 502.21b: the instructions of an "If this spell was kicked" effect
+    /// that apply: `then` if the kicker cost was paid for the spell (or
+    /// the permanent with the ability), else `otherwise`.
+    fn kicked_branch<'e>(
+        &self,
+        ctx: &ResolveCtx,
+        which: Option<u8>,
+        then: &'e [Effect],
+        otherwise: &'e [Effect],
+    ) -> &'e [Effect] {
+        let flags = self.objects[ctx.source.slot as usize].flags;
+        if crate::object::kicked_with(flags, which) {
+            then
+        } else {
+            otherwise
+        }
+    }
+
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
     /// pausably from `Resolving::inner`: the decision it pauses for, or
     /// `None` when the list is done.
@@ -1892,6 +1937,13 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => self
+                .kicked_branch(&r.ctx, *which, then, otherwise)
+                .get(r.inner as usize),
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
             }

@@ -49,6 +49,7 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,
+            graveyard_plays: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -78,6 +79,7 @@ impl Game {
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
+        self.graveyard_plays |= o.def().front().spell.flashback.is_some();
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {

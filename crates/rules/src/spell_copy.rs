@@ -77,7 +77,13 @@ impl Game {
             targets,
             x: original.x,
             mode: original.mode,
+            sacrificed: original.sacrificed,
         });
+        // 503.10: optional additional costs paid for the original (kicker,
+        // buyback) are copied.
+        let paid = self.objects[of.slot as usize].flags
+            & (crate::object::flags::KICKED | crate::object::flags::BOUGHT_BACK);
+        self.objects[slot].flags |= paid;
         self.emit(Event::SpellCopied {
             player: ctx.controller,
             obj: copy,

@@ -15,6 +15,11 @@ pub struct StackItem {
     /// 409.1b: the chosen mode of a modal spell.
     #[serde(default)]
     pub mode: Option<u8>,
+    /// 409.1h: the permanent sacrificed to pay a spell's additional cost
+    /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
+    /// original's).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -771,8 +771,15 @@ impl Game {
             x: None,
             unpaid: None,
             then,
-            sacrificed: false,
+            sacrificed: 0,
             discarded: 0,
+            exiled: 0,
+            tapped: 0,
+            announced: 0,
+            optional: 0,
+            cost_at: 0,
+            sacrificed_obj: None,
+            flashback: false,
             mode: None,
         }));
         self.continue_casting();

@@ -1,0 +1,298 @@
+//! The grammar of the costs of playing a spell (409.1b, 409.1f): kicker
+//! (502.21) and buyback (502.16) lines, and the text that depends on a
+//! kicker cost being paid (502.21b).
+
+use super::{
+    attempt, cost_until, filter, keyword_list, number_word, sentence, Compiled, Cx, Noun, Tok, P, R,
+};
+use crate::{Ability, Condition, Cost, Effect, KeywordSet, ManaCost, StaticAbility};
+
+/// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
+/// "Buyback {3}", "Buyback—Sacrifice a land.": optional additional costs
+/// announced as the spell is played (502.21a, 502.16a).
+pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let buyback = p.eat("buyback");
+    let flashback = !buyback && p.eat("flashback");
+    if !buyback && !flashback && !p.eat("kicker") {
+        return Err(no_rule(p));
+    }
+    let mut costs = Vec::new();
+    if p.eat("—") {
+        costs.push(cost_until(p, false)?);
+    } else {
+        loop {
+            let mut mana = String::new();
+            while p.peek().starts_with('{') {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+            if mana.is_empty() {
+                return Err(no_rule(p));
+            }
+            costs.push(Cost {
+                mana: ManaCost::parse(&mana).map_err(|e| e.to_string())?,
+                ..Cost::default()
+            });
+            if !p.eat("and/or") {
+                break;
+            }
+        }
+        if !(p.eat_end() && p.at_end()) {
+            return Err(no_rule(p));
+        }
+    }
+    // Only costs the engine pays for a spell: mana, sacrificing, discarding,
+    // paying life ({X} in a kicker needs its own announcement).
+    if costs.iter().any(|c| {
+        c.mana.x > 0 || c.tap || c.untap || c.sacrifice_self || c.remove_counters.is_some()
+    }) {
+        return Err("an unsupported cost of playing a spell".to_string());
+    }
+    if flashback {
+        if spell.flashback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.flashback = costs.pop();
+    } else if buyback {
+        if spell.buyback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.buyback = costs.pop();
+    } else {
+        if !spell.kicker.is_empty() {
+            return Err(no_rule(p));
+        }
+        spell.kicker = costs;
+    }
+    Ok(())
+}
+
+/// After "if": "this spell was kicked", "it was kicked", "CARDNAME wasn't
+/// kicked", each optionally "with its first/second kicker" (502.21d, as
+/// rewritten by `kicker_names`).
+pub(super) fn kicked_condition(p: &mut P) -> Option<Condition> {
+    if !(p.eat_all("this spell") || p.eat("it") || p.eat("cardname")) {
+        return None;
+    }
+    let paid = if p.eat_all("was kicked") {
+        true
+    } else if p.eat_all("wasn't kicked") {
+        false
+    } else {
+        return None;
+    };
+    let which = if p.eat_all("with its first kicker") {
+        Some(0)
+    } else if p.eat_all("with its second kicker") {
+        Some(1)
+    } else {
+        None
+    };
+    Some(Condition::Kicked { which, paid })
+}
+
+/// 502.21b: "If this spell was kicked, [instructions]." runs them only if
+/// the kicker cost was paid; "… [instructions] instead." (or "instead
+/// [instructions]") replaces the previous sentence's instructions with
+/// them. Text that would add targets only when kicked (409.1d) is not
+/// supported.
+pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("if").then_some(())?;
+    let Condition::Kicked { which, paid: true } = kicked_condition(p)? else {
+        return None;
+    };
+    p.eat(",").then_some(())?;
+    let start = p.i;
+    let mut end = start;
+    while end < p.t.len() && p.t[end].low != "." {
+        end += 1;
+    }
+    let mut toks: Vec<Tok> = p.t[start..end].to_vec();
+    let mut instead = false;
+    if toks.last().is_some_and(|t| t.low == "instead") {
+        toks.pop();
+        instead = true;
+    } else if toks.first().is_some_and(|t| t.low == "instead") {
+        toks.remove(0);
+        instead = true;
+    }
+    if toks.is_empty() || toks.iter().any(|t| t.low == "instead") {
+        return None;
+    }
+    let mut sub = cx.clone();
+    sub.effects.clear();
+    let mut q = P::new(&toks);
+    while !q.at_end() {
+        sentence(&mut q, &mut sub)?;
+    }
+    if sub.targets.len() != cx.targets.len() || sub.effects.is_empty() {
+        return None;
+    }
+    p.i = end;
+    p.far = p.far.max(end);
+    p.eat(".");
+    let otherwise = if instead {
+        if cx.prev_sentence >= cx.effects.len() {
+            return None;
+        }
+        cx.effects.split_off(cx.prev_sentence)
+    } else {
+        Vec::new()
+    };
+    let then = std::mem::take(&mut sub.effects);
+    cx.last_obj = sub.last_obj;
+    cx.last_player = sub.last_player;
+    cx.effects.push(Effect::IfKicked {
+        which,
+        then,
+        otherwise,
+    });
+    Some(())
+}
+
+/// 502.21b, 419.1b: "If CARDNAME was kicked [with its first kicker], it
+/// comes into play with N +1/+1 counters on it [and with KEYWORD]."
+pub(super) fn kicked_enters_with(p: &mut P, out: &mut Compiled) -> R<()> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let mut cx = Cx::default();
+    let parsed = attempt(p, &mut cx, |p, _| {
+        p.eat("if").then_some(())?;
+        let Condition::Kicked { which, paid: true } = kicked_condition(p)? else {
+            return None;
+        };
+        p.eat_all(", it comes into play with").then_some(())?;
+        let n = if p.eat_any(&["a", "an"]).is_some() {
+            1
+        } else {
+            let n = number_word(p.peek())?;
+            p.bump();
+            n
+        };
+        p.eat("+1/+1").then_some(())?;
+        p.eat_any(&["counter", "counters"])?;
+        p.eat_all("on it").then_some(())?;
+        let keywords = if p.eat_all("and with") {
+            keyword_list(p)?
+        } else {
+            KeywordSet::EMPTY
+        };
+        (p.eat_end() && p.at_end()).then_some(StaticAbility::KickedComesIntoPlayWith {
+            which,
+            counters: u8::try_from(n).ok()?,
+            keywords,
+        })
+    });
+    match parsed {
+        Some(s) => {
+            out.abilities.push(Ability::Static(s));
+            Ok(())
+        }
+        None => Err(no_rule(p)),
+    }
+}
+
+/// "a", "an", "two", … before a noun in a cost.
+fn count(p: &mut P) -> Option<u8> {
+    if p.eat_any(&["a", "an"]).is_some() {
+        return Some(1);
+    }
+    let n = number_word(p.peek()).filter(|n| (1..=9).contains(n))?;
+    p.bump();
+    Some(n as u8)
+}
+
+/// 409.1b: "[If you control a Plains,] you may [cost] rather than pay this
+/// spell's mana cost." The cost's parts, joined by "and": "pay {W}{U}{B}{R}{G}",
+/// "pay N life", "sacrifice two Mountains", "tap an untapped creature you
+/// control", "exile a red card from your hand" (2007: "remove … in your
+/// hand from the game"), "discard a Plains card".
+pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let mut alt = crate::AlternativeCost::default();
+    if p.eat_all("if you control") {
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::You;
+        alt.if_you_control = Some(f);
+    }
+    if !p.eat_all("you may") {
+        return Err(no_rule(p));
+    }
+    let c = &mut alt.cost;
+    loop {
+        if p.eat("pay") {
+            if p.peek().starts_with('{') {
+                let mut mana = String::new();
+                while p.peek().starts_with('{') {
+                    mana.push_str(p.raw());
+                    p.bump();
+                }
+                c.mana = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+                if c.mana.x > 0 {
+                    return Err(no_rule(p));
+                }
+            } else {
+                let n = number_word(p.peek())
+                    .or_else(|| p.peek().parse().ok())
+                    .ok_or_else(|| no_rule(p))?;
+                p.bump();
+                if !p.eat("life") {
+                    return Err(no_rule(p));
+                }
+                c.pay_life = n as u32;
+            }
+        } else if p.eat("sacrifice") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent {
+                return Err(no_rule(p));
+            }
+            f.controller = crate::ControllerFilter::You;
+            c.sacrifice = Some(f);
+            c.sacrifice_count = n;
+        } else if p.eat("tap") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            if !p.eat("untapped") {
+                return Err(no_rule(p));
+            }
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent {
+                return Err(no_rule(p));
+            }
+            p.eat_all("you control");
+            f.controller = crate::ControllerFilter::You;
+            c.tap_untapped = Some((f, n));
+        } else if p.eat("exile") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Card || !p.eat_all("from your hand") {
+                return Err(no_rule(p));
+            }
+            c.exile_from_hand = Some((f, n));
+        } else if p.eat("discard") {
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Card {
+                return Err(no_rule(p));
+            }
+            c.discard = n;
+            c.discard_filter = Some(f);
+        } else {
+            return Err(no_rule(p));
+        }
+        if !p.eat("and") {
+            break;
+        }
+    }
+    if !(p.eat_all("rather than pay this spell's mana cost") && p.eat_end() && p.at_end())
+        || spell.alternative.is_some()
+    {
+        return Err(no_rule(p));
+    }
+    spell.alternative = Some(alt);
+    Ok(())
+}
