@@ -20,7 +20,7 @@
 
 use crate::Agent;
 use tolaria_cards::{
-    db, Ability, Amount, CardFace, CardType, Effect, Keyword, ManaKind, StaticAbility, TargetKind,
+    Ability, Amount, CardFace, CardType, Effect, Keyword, ManaKind, StaticAbility, TargetKind,
 };
 use tolaria_rules::characteristics::compute;
 use tolaria_rules::{Action, DecisionKind, Game, ObjId, PlayerId, StackKind, Target, Zone};
@@ -317,14 +317,9 @@ impl GreedyAgent {
                     Some(o) => face_intent(o.def().front()),
                     None => Intent::default(),
                 },
-                StackKind::Ability {
-                    card, face, index, ..
-                } => match db().get(*card).faces[*face as usize]
-                    .abilities
-                    .get(*index as usize)
-                {
-                    Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
-                    Some(Ability::Triggered(t)) => intent_of(&t.effects, &[]),
+                StackKind::Ability { ability, .. } => match ability.get() {
+                    Ability::Activated(a) => intent_of(&a.effects, &[]),
+                    Ability::Triggered(t) => intent_of(&t.effects, &[]),
                     _ => Intent::default(),
                 },
                 StackKind::CombatDamage(_) => Intent::default(),

@@ -808,6 +808,12 @@ pub struct ObjectFilter {
     /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub multicolored: bool,
+    /// "Aura that's attached to a permanent" (Aura Graft).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_permanent: bool,
+    /// "creatures that attacked this turn" (Relentless Assault).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked_this_turn: bool,
 }
 
 impl ObjectFilter {
@@ -923,6 +929,9 @@ pub enum Duration {
     Permanent,
     /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
     WhileSourceTapped,
+    /// "for as long as that creature is enchanted" (Rootwater Matriarch):
+    /// ends once the affected permanent has no Aura attached.
+    WhileEnchanted,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -1137,6 +1146,9 @@ pub enum Effect {
     WinGame {
         who: PlayerRef,
     },
+    /// 300.7: "After this main phase, there is an additional combat phase
+    /// followed by an additional main phase." (Relentless Assault)
+    AdditionalCombatPhase,
     /// "[Player] takes an extra turn after this one."
     ExtraTurn {
         who: PlayerRef,

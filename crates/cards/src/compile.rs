@@ -49,6 +49,8 @@ impl std::fmt::Display for Unsupported {
 #[derive(Clone, Debug, Default)]
 pub struct Compiled {
     pub abilities: Vec<Ability>,
+    /// Abilities granted in quotes (`CardFace::granted`).
+    pub granted: Vec<Ability>,
     pub spell: SpellAbility,
 }
 
@@ -446,11 +448,63 @@ struct P<'a> {
     i: usize,
     /// The furthest token reached, for error messages.
     far: usize,
+    /// Abilities in quotes compiled on this line ("has \"{T}: …\""), to
+    /// be appended to the face's `granted` list; `grant_base` is that
+    /// list's length before the line.
+    granted: Vec<Ability>,
+    grant_base: usize,
 }
 
 impl<'a> P<'a> {
     fn new(t: &'a [Tok]) -> Self {
-        P { t, i: 0, far: 0 }
+        P {
+            t,
+            i: 0,
+            far: 0,
+            granted: Vec::new(),
+            grant_base: 0,
+        }
+    }
+    /// An ability in quotes, granted by an effect (layer 5): compiled as a
+    /// line of its own (its "this creature" is the object that has it) and
+    /// named by its index in the face's `granted` list. Only abilities the
+    /// engine reads from the computed abilities: activated, mana and
+    /// triggered ones.
+    fn quoted_ability(&mut self) -> Option<u8> {
+        if !self.at("\"") {
+            return None;
+        }
+        let close = self.i + 1 + self.t[self.i + 1..].iter().position(|t| t.low == "\"")?;
+        let inner = &self.t[self.i + 1..close];
+        let mut c = Compiled::default();
+        compile_line(inner, false, &mut c, &mut Cx::default()).ok()?;
+        if c.abilities.len() != 1 || !c.granted.is_empty() {
+            return None;
+        }
+        let a = c.abilities.pop()?;
+        // Triggers the engine looks for elsewhere than in the computed
+        // abilities (last known information, 404.4c; graveyards, 402.8h;
+        // state triggers, 410.11; a discarded card) stay unsupported.
+        let found_in_play = match &a {
+            Ability::Activated(_) | Ability::Mana(_) => true,
+            Ability::Triggered(t) => !matches!(
+                t.trigger,
+                crate::Trigger::PutIntoGraveyardFromPlay(_)
+                    | crate::Trigger::State(_)
+                    | crate::Trigger::BeginningOfFromGraveyard { .. }
+                    | crate::Trigger::DiscardedByOpponent
+            ),
+            _ => false,
+        };
+        if !found_in_play {
+            return None;
+        }
+        let index = u8::try_from(self.grant_base + self.granted.len()).ok()?;
+        self.granted.push(a);
+        while self.i <= close {
+            self.bump();
+        }
+        Some(index)
     }
     fn peek_at(&self, k: usize) -> &'a str {
         self.t.get(self.i + k).map_or("", |t| t.low.as_str())
@@ -593,15 +647,34 @@ fn attempt<T>(p: &mut P, cx: &mut Cx, f: impl FnOnce(&mut P, &mut Cx) -> Option<
 }
 
 fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx) -> R<()> {
+    let mut granted = Vec::new();
+    let r = compile_line_inner(toks, is_spell, out, spell, &mut granted);
+    if r.is_ok() {
+        out.granted.extend(granted);
+    }
+    r
+}
+
+fn compile_line_inner(
+    toks: &[Tok],
+    is_spell: bool,
+    out: &mut Compiled,
+    spell: &mut Cx,
+    granted: &mut Vec<Ability>,
+) -> R<()> {
+    let base = out.granted.len();
     let mut p = P::new(toks);
     if p.at_all("forecast —") {
         return forecast(toks).map(|a| out.abilities.push(a));
     }
+    p.grant_base = base;
     if let Some(kws) = keyword_line(&mut p) {
         out.abilities.extend(kws);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     p = P::new(toks);
+    p.grant_base = base;
     if p.eat("enchant") {
         let (f, noun) =
             filter(&mut p).ok_or_else(|| format!("unknown enchant quality at {:?}", p.rest()))?;
@@ -609,6 +682,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             return Err(format!("unknown enchant quality at {:?}", p.rest()));
         }
         out.abilities.push(Ability::Enchant(f));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // 404.4: a spell's "At the beginning of your next upkeep, pay {2}{B}.
@@ -649,12 +723,14 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
         let abilities = triggered(&mut p)?;
         out.abilities
             .extend(abilities.into_iter().map(Ability::Triggered));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     let colon = toks.iter().position(|t| t.low == ":");
     let stop = toks.iter().position(|t| t.low == "." || t.low == "\"");
     if colon.is_some() && (stop.is_none() || colon < stop) {
         out.abilities.push(activated(&mut p)?);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     if is_spell && p.at_all("this spell can't be countered") {
@@ -662,6 +738,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
         out.abilities
             .extend(statics.into_iter().map(Ability::Static));
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
@@ -732,6 +809,7 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.x_color = Some(c);
+        granted.append(&mut p.granted);
         return Ok(());
     }
     // A timing restriction on playing the spell (Chaotic Strike, Ambush).
@@ -753,12 +831,14 @@ fn compile_line(toks: &[Tok], is_spell: bool, out: &mut Compiled, spell: &mut Cx
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
             spell.prev_sentence = start;
         }
+        granted.append(&mut p.granted);
         return Ok(());
     }
     let statics = static_line(&mut p)
         .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
     out.abilities
         .extend(statics.into_iter().map(Ability::Static));
+    granted.append(&mut p.granted);
     Ok(())
 }
 
@@ -1576,6 +1656,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
+            f.attached_to_permanent = true;
+        } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
+            f.attacked_this_turn = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;
@@ -2095,7 +2179,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     p.eat_any(&["creature", "creatures"])?;
     e.add_types.insert(CardType::Creature);
     if p.eat("with") {
-        e.add_keywords = keyword_list(p)?;
+        // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
+        if p.at("\"") {
+            e.grant = Some(p.quoted_ability()?);
+        } else {
+            e.add_keywords = keyword_list(p)?;
+        }
     }
     p.eat_all("in addition to its other types");
     Some(e)
@@ -2456,6 +2545,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             let what = object_phrase(p, cx)?;
             p.eat_all("to another").then_some(())?;
+            // "Attach it to another permanent it can enchant" (Aura Graft):
+            // any permanent the Aura could enchant (212.4).
+            if p.eat_all("permanent it can enchant") {
+                return Some(vec![Effect::MoveAura {
+                    what,
+                    to: ObjectFilter::any(),
+                }]);
+            }
             let (to, noun) = filter(p)?;
             (noun == Noun::Permanent && !to.types_any.is_empty()).then_some(())?;
             Effect::MoveAura { what, to }
@@ -2661,6 +2758,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             return object_verb(p, cx, ObjectRef::This);
         }
+        // 300.7: Relentless Assault.
+        "after"
+            if p.at_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            ) =>
+        {
+            p.eat_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            );
+            Effect::AdditionalCombatPhase
+        }
         "take" if p.at_all("take an extra turn after this one") => {
             p.eat_all("take an extra turn after this one");
             Effect::ExtraTurn {
@@ -2796,6 +2904,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let what = object_phrase(p, cx)?;
             let duration = if p.eat_all("until end of turn") {
                 Duration::EndOfTurn
+            } else if p.eat_all("for as long as that creature is enchanted") {
+                // Rootwater Matriarch (418.3d-style duration).
+                Duration::WhileEnchanted
             } else {
                 Duration::Permanent
             };
@@ -4550,7 +4661,12 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 modify = true;
             }
         } else if p.eat_any(&["has", "have"]).is_some() {
-            keywords = keywords.union(keyword_list(p)?);
+            // Layer 5: keywords, or an ability in quotes (at most one).
+            if p.at("\"") && layered.grant.is_none() {
+                layered.grant = Some(p.quoted_ability()?);
+            } else {
+                keywords = keywords.union(keyword_list(p)?);
+            }
             modify = true;
         } else if this && p.eat_all("can't attack unless defending player controls") {
             // 500.1: Sea Monster.

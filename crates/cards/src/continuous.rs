@@ -33,6 +33,10 @@ pub struct LayerEffect {
     /// Layer 5: keyword abilities gained.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub add_keywords: KeywordSet,
+    /// Layer 5: an ability granted in quotes ("has \"{T}: …\""): its index
+    /// in the granting face's `granted` list (`AbilityRef::Granted`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<u8>,
     /// Layer 5: keyword abilities lost.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub remove_keywords: KeywordSet,
@@ -214,6 +218,9 @@ impl LayerEffect {
         for k in self.remove_keywords.iter() {
             parts.push(format!("loses {}", k.name()));
         }
+        if self.grant.is_some() {
+            parts.push("gains an ability in quotes".into());
+        }
         match self.set_pt {
             Some(SetPt::Fixed { power, toughness }) => {
                 parts.push(format!("is {power}/{toughness}"))
@@ -251,6 +258,7 @@ impl LayerEffect {
                     || self.lose_all_abilities
                     || !self.add_keywords.is_empty()
                     || !self.remove_keywords.is_empty()
+                    || self.grant.is_some()
             }
             Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),
             Layer::PtStaticModify => modifies && from_static,

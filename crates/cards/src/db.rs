@@ -72,6 +72,9 @@ pub struct CardFace {
     /// Keyword abilities without parameters, as a bit set (also present in `abilities`).
     pub keywords: KeywordSet,
     pub abilities: Vec<Ability>,
+    /// Abilities this face's effects grant in quotes ("Enchanted creature
+    /// has \"{T}: …\""), named by `LayerEffect::grant` (`AbilityRef::Granted`).
+    pub granted: Vec<Ability>,
     /// The instructions of an instant or sorcery.
     pub spell: SpellAbility,
     /// 502.7: protection from these colours / card types (derived from `abilities`).
@@ -118,8 +121,6 @@ impl CardFace {
     }
 }
 
-/// 502.63a / 502.68a: in the 2007 rules deathtouch and lifelink are
-/// triggered abilities; each instance adds its trigger.
 /// The kinds of abilities in a list, as [`AbilityKinds`] bits.
 pub fn ability_kinds<'a>(abilities: impl IntoIterator<Item = &'a Ability>) -> u8 {
     abilities.into_iter().fold(0, |k, a| {
@@ -141,85 +142,6 @@ impl AbilityKinds {
     pub const MANA: u8 = 2;
     pub const ACTIVATED: u8 = 4;
     pub const TRIGGERED: u8 = 8;
-}
-
-fn add_keyword_triggers(face: &mut CardFace) {
-    use crate::{Amount, Effect, ObjectRef, PlayerRef, Trigger, TriggeredAbility};
-    let mut extra = Vec::new();
-    for a in &face.abilities {
-        match a {
-            Ability::Keyword(crate::Keyword::Deathtouch) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage {
-                    to_creature_only: true,
-                },
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::Destroy {
-                    what: ObjectRef::Triggering,
-                    no_regen: false,
-                }],
-                condition: None,
-            }),
-            // 502.3a: "Whenever a creature without flanking blocks this
-            // creature, the blocking creature gets -1/-1 until end of turn."
-            Ability::Keyword(crate::Keyword::Flanking) => extra.push(TriggeredAbility {
-                trigger: Trigger::BlockedBy(crate::ObjectFilter {
-                    without_keyword: Some(crate::Keyword::Flanking),
-                    ..crate::ObjectFilter::creature()
-                }),
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::Continuous {
-                    what: ObjectRef::Triggering,
-                    effect: crate::LayerEffect::pump(-1, -1, crate::KeywordSet::EMPTY),
-                    duration: crate::Duration::EndOfTurn,
-                }],
-                condition: None,
-            }),
-            // 502.29a: "Whenever this creature attacks, you may choose to
-            // have target creature defending player controls block this
-            // creature this combat if able. If you do, untap that creature."
-            Ability::Keyword(crate::Keyword::Provoke) => extra.push(TriggeredAbility {
-                trigger: Trigger::Attacks,
-                optional: true,
-                targets: vec![crate::TargetSpec {
-                    kind: crate::TargetKind::Permanent(crate::ObjectFilter {
-                        controller: crate::ControllerFilter::Defending,
-                        ..crate::ObjectFilter::creature()
-                    }),
-                    count: 1,
-                    up_to: false,
-                    other: false,
-                    distinct: false,
-                }],
-                effects: vec![
-                    Effect::BlocksThisCombatIfAble {
-                        blocker: ObjectRef::Target(0),
-                        attacker: ObjectRef::This,
-                    },
-                    Effect::Untap {
-                        what: ObjectRef::Target(0),
-                    },
-                ],
-                condition: None,
-            }),
-            Ability::Keyword(crate::Keyword::Lifelink) => extra.push(TriggeredAbility {
-                trigger: Trigger::DealsDamage {
-                    to_creature_only: false,
-                },
-                optional: false,
-                targets: Vec::new(),
-                effects: vec![Effect::GainLife {
-                    who: PlayerRef::You,
-                    amount: Amount::Triggered,
-                }],
-                condition: None,
-            }),
-            _ => {}
-        }
-    }
-    face.abilities
-        .extend(extra.into_iter().map(Ability::Triggered));
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -310,6 +232,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_graveyard_triggers: false,
             has_hand_abilities: false,
             ability_kinds: 0,
+            granted: Vec::new(),
             support: Ok(()),
         }],
         rulings: Vec::new(),
@@ -537,6 +460,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_hand_abilities: false,
         ability_kinds: 0,
         abilities: Vec::new(),
+        granted: Vec::new(),
         spell: SpellAbility::default(),
         support: Ok(()),
     };
@@ -582,7 +506,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
             }
             face.abilities = c.abilities;
             face.spell = c.spell;
-            add_keyword_triggers(&mut face);
+            face.granted = c.granted;
             face.ability_kinds = ability_kinds(&face.abilities);
             // 212.4 / 502.45: an Aura spell targets what its enchant ability allows.
             if face.types.contains(CardType::Enchantment)

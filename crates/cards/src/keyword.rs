@@ -44,14 +44,14 @@ pub enum Keyword {
     Lifelink,
     /// 502.58
     SplitSecond,
-    /// 502.3 (a triggered ability; see `db::add_keyword_triggers`)
+    /// 502.3 (a triggered ability; see `ability_ref::keyword_ability`)
     Flanking,
     /// 502.15: a static ability that modifies the untap step (turn.rs).
     Phasing,
     /// 502.10: a static ability that modifies declaring attackers and
     /// assigning combat damage (`rules/src/banding.rs`).
     Banding,
-    /// 502.29 (a triggered ability; see `db::add_keyword_triggers`)
+    /// 502.29 (a triggered ability; see `ability_ref::keyword_ability`)
     Provoke,
     /// Glossary "Indestructible" (2007): rules and effects can't destroy
     /// the permanent; it ignores the lethal-damage state-based effect

@@ -2,6 +2,7 @@
 //! rules engine interprets, the card database and the Oracle-text compiler.
 
 pub mod ability;
+pub mod ability_ref;
 pub mod compile;
 pub mod continuous;
 pub mod data;
@@ -15,6 +16,7 @@ pub mod turn;
 pub mod types;
 
 pub use ability::*;
+pub use ability_ref::{keyword_ability, AbilityRef, TRIGGERED_KEYWORDS};
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use data_version::card_data_hash;
 pub use db::{ability_kinds, db, AbilityKinds, CardDb, CardDef, CardFace, CardId, Layout, PtValue};

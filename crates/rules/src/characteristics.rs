@@ -11,8 +11,8 @@
 
 use crate::{Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{
-    Ability, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, PtValue, StaticAbility,
-    SubtypeSet, SupertypeSet, TextChange, TypeSet,
+    Ability, AbilityRef, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, PtValue,
+    StaticAbility, SubtypeSet, SupertypeSet, TextChange, TypeSet, TRIGGERED_KEYWORDS,
 };
 
 /// The characteristics of an object at one moment (200.1), plus its
@@ -51,6 +51,49 @@ pub struct Characteristics {
     /// the union of the two (505.3; 505.6: "is it red?" is yes if either
     /// half is), its names and converted mana costs are two answers.
     pub split: bool,
+    /// Layer 5: abilities granted in quotes by other effects, in
+    /// timestamp order (`AbilityRef::Granted`).
+    pub granted: Granted,
+}
+
+/// The abilities granted in quotes to one object (layer 5): where each
+/// one's text is (granting card, face, index in its `granted` list). A
+/// fixed-size list so that characteristics stay plain `Copy` values; a
+/// grant beyond the capacity is not recorded (no 2007 board comes close).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Granted {
+    len: u8,
+    list: [(CardId, u8, u8); Granted::CAP],
+}
+
+impl Default for Granted {
+    fn default() -> Self {
+        Granted {
+            len: 0,
+            list: [(CardId(0), 0, 0); Granted::CAP],
+        }
+    }
+}
+
+impl Granted {
+    pub const CAP: usize = 6;
+    pub fn push(&mut self, card: CardId, face: u8, index: u8) {
+        if (self.len as usize) < Self::CAP {
+            self.list[self.len as usize] = (card, face, index);
+            self.len += 1;
+        }
+    }
+    pub fn clear(&mut self) {
+        *self = Granted::default();
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn refs(&self) -> impl Iterator<Item = AbilityRef> + '_ {
+        self.list[..self.len as usize]
+            .iter()
+            .map(|&(card, face, index)| AbilityRef::Granted { card, face, index })
+    }
 }
 
 impl Characteristics {
@@ -77,18 +120,64 @@ impl Characteristics {
             .abilities
             .get(i as usize)
     }
-    /// The ability with this activation index: the face's, then the gained one
-    /// (503.9), with where it lives in the card data (card, face, index).
-    pub fn ability_at(&self, index: u8) -> Option<(&'static Ability, CardId, u8, u8)> {
-        let own = self.abilities();
-        if let Some(a) = own.get(index as usize) {
-            return Some((a, self.card, self.face, index));
+    /// Every ability the object has now (layer 5), each with where its
+    /// text lives: the face's printed ones, the one a copy effect gave it
+    /// (503.9), those granted in quotes by other effects, then the
+    /// triggered abilities its keywords stand for (502.3, 502.63, 502.68).
+    /// The position in this list is the ability's activation index.
+    pub fn all_abilities(&self) -> impl Iterator<Item = (AbilityRef, &'static Ability)> + '_ {
+        let (card, face) = (self.card, self.face);
+        let printed = self.abilities().iter().enumerate().map(move |(i, a)| {
+            (
+                AbilityRef::Printed {
+                    card,
+                    face,
+                    index: i as u8,
+                },
+                a,
+            )
+        });
+        let gained =
+            self.gained
+                .filter(|_| self.gained_ability().is_some())
+                .map(|(card, index)| AbilityRef::Printed {
+                    card,
+                    face: 0,
+                    index,
+                });
+        let keywords = tolaria_cards::KeywordSet(self.keywords.0 & TRIGGERED_KEYWORDS.0)
+            .iter()
+            .map(AbilityRef::Keyword);
+        printed.chain(
+            gained
+                .into_iter()
+                .chain(self.granted.refs())
+                .chain(keywords)
+                .map(|r| (r, r.get())),
+        )
+    }
+    /// Its abilities that can be activated (see `AbilityList`).
+    pub fn ability_list(&self) -> AbilityList {
+        AbilityList {
+            printed: self.abilities(),
+            gained: self.gained_ability(),
+            granted: self.granted,
         }
-        if index as usize == own.len() {
-            let (card, i) = self.gained?;
-            return self.gained_ability().map(|a| (a, card, 0, i));
+    }
+    /// The card an ability is shown under in events: the card its printed
+    /// text is on, else this object's face's card (a keyword's ability,
+    /// one granted in quotes).
+    pub fn ability_card(&self, r: AbilityRef) -> CardId {
+        match r {
+            AbilityRef::Printed { card, .. } => card,
+            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } => self.card,
         }
-        None
+    }
+    /// The ability with this activation index (see `all_abilities`).
+    pub fn ability_at(&self, index: u8) -> Option<(&'static Ability, AbilityRef)> {
+        self.all_abilities()
+            .nth(index as usize)
+            .map(|(r, a)| (a, r))
     }
     pub fn name(&self) -> &'static str {
         match self.token.and_then(|t| t.spec()) {
@@ -149,6 +238,26 @@ impl Characteristics {
     }
 }
 
+/// The abilities an object has now that can be activated, in activation
+/// index order (`Characteristics::all_abilities` without the keywords'
+/// triggered abilities, which come last): a plain value the mana code
+/// keeps per permanent (`ManaSource`).
+#[derive(Clone, Copy, Debug)]
+pub struct AbilityList {
+    printed: &'static [Ability],
+    gained: Option<&'static Ability>,
+    granted: Granted,
+}
+
+impl AbilityList {
+    pub fn iter(&self) -> impl Iterator<Item = &'static Ability> + '_ {
+        self.printed
+            .iter()
+            .chain(self.gained)
+            .chain(self.granted.refs().map(AbilityRef::get))
+    }
+}
+
 /// The characteristics of a face, before any effect.
 pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Characteristics {
     let face = &tolaria_cards::db().get(card).faces[face_idx as usize];
@@ -170,6 +279,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         text: None,
         gained: None,
         split: false,
+        granted: Granted::default(),
     }
 }
 
@@ -308,8 +418,9 @@ pub struct ManaSource {
     /// The card and face whose abilities it has (all the rest follows).
     pub card: CardId,
     pub face: u8,
-    /// The abilities of the face in force (or the copied one, layer 1).
-    pub abilities: &'static [Ability],
+    pub granted: Granted,
+    /// The abilities it has now (layers 1 and 5).
+    pub abilities: AbilityList,
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
     /// (no other cost): its index and the kind.
     pub simple: Option<(u8, tolaria_cards::ManaKind)>,
@@ -319,7 +430,7 @@ impl ManaSource {
     /// The entry for a permanent with these characteristics (not a token,
     /// abilities not lost: those have no mana abilities).
     pub(crate) fn of(id: ObjId, ch: &Characteristics) -> ManaSource {
-        let abilities = &ch.face_def().abilities[..];
+        let abilities = ch.ability_list();
         let mut mana = abilities.iter().enumerate().filter_map(|(i, a)| match a {
             Ability::Mana(m) => Some((i as u8, m)),
             _ => None,
@@ -349,6 +460,7 @@ impl ManaSource {
             id,
             card: ch.card,
             face: ch.face,
+            granted: ch.granted,
             abilities,
             simple,
         }

@@ -381,6 +381,8 @@ impl Game {
                         self.tap(id);
                     }
                     let card = self.objects[id.slot as usize].card;
+                    self.objects[id.slot as usize].flags |=
+                        crate::object::flags::ATTACKED_THIS_TURN;
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.emit_bands();
@@ -437,6 +439,7 @@ impl Game {
         let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for id in list {
             let card = self.objects[id.slot as usize].card;
+            self.objects[id.slot as usize].flags |= crate::object::flags::ATTACKED_THIS_TURN;
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.emit_bands();
@@ -593,15 +596,14 @@ impl Game {
                         }
                         // 309.4: "becomes blocked" triggers.
                         let ch = compute(self, a);
-                        for (i, ab) in ch.abilities().iter().enumerate() {
+                        for (ability, ab) in ch.all_abilities() {
                             if let Ability::Triggered(t) = ab {
                                 if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
                                     self.pending_triggers.push(crate::triggers::PendingTrigger {
                                         controller: ch.controller,
                                         source: a,
-                                        card: ch.card,
-                                        face: ch.face,
-                                        index: i as u8,
+                                        card: ch.ability_card(ability),
+                                        ability,
                                         ctx: Default::default(),
                                     });
                                 }

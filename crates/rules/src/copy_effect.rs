@@ -48,9 +48,12 @@ impl Game {
         let gained = if gains {
             match self.resolving.as_deref().map(|r| &r.item.kind) {
                 Some(StackKind::Ability {
-                    card,
-                    face: 0,
-                    index,
+                    ability:
+                        tolaria_cards::AbilityRef::Printed {
+                            card,
+                            face: 0,
+                            index,
+                        },
                     ..
                 }) => Some((*card, *index)),
                 _ => None,
@@ -76,6 +79,7 @@ impl Game {
             }),
             until_end_of_turn: false,
             while_tapped: None,
+            while_enchanted: false,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

@@ -80,8 +80,11 @@ pub(crate) fn cycled(game: &mut Game, player: PlayerId, new: ObjId, card: CardId
                     controller: player,
                     source: new,
                     card,
-                    face: 0,
-                    index: i as u8,
+                    ability: tolaria_cards::AbilityRef::Printed {
+                        card,
+                        face: 0,
+                        index: i as u8,
+                    },
                     ctx: TriggerContext {
                         player: Some(player),
                         ..Default::default()

@@ -10,7 +10,7 @@ use crate::resolve::ResolveCtx;
 use crate::stack::TriggerContext;
 use crate::triggers::PendingTrigger;
 use crate::{Game, StackKind};
-use tolaria_cards::{db, Ability, CardId, Effect};
+use tolaria_cards::{db, Ability, AbilityRef, CardId, Effect};
 
 /// The `index` of a delayed triggered ability created by a spell's own
 /// instructions rather than by one of the card's abilities.
@@ -30,6 +30,16 @@ pub(crate) enum When {
 /// The effects a delayed triggered ability does: those of the creating
 /// `AtEndOfCombat` / `AtNextUpkeep` effect of the spell or ability
 /// (`index`) of `card`'s face `face`.
+pub(crate) fn delayed_effects_of(ability: AbilityRef) -> &'static [Effect] {
+    match ability {
+        AbilityRef::Printed { card, face, index } => delayed_effects(card, face, index),
+        // A rules-defined or granted ability creates no delayed ability.
+        _ => &[],
+    }
+}
+
+/// [`delayed_effects_of`] for an ability (or a spell, `SPELL_ABILITY`)
+/// printed on `card`'s face `face`.
 pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Effect] {
     let Some(f) = db().get(card).faces.get(face as usize) else {
         return &[];
@@ -63,20 +73,22 @@ impl Game {
         };
         // The delayed ability remembers what the ability that created it
         // refers to ("destroy that creature at end of combat", Tangle Asp).
-        let (source, card, face, index, trigger) = match r.item.kind {
+        let (source, card, ability, trigger) = match r.item.kind {
             StackKind::Ability {
                 source,
                 card,
-                face,
-                index,
+                ability,
                 trigger,
                 ..
-            } => (source, card, face, index, trigger),
+            } => (source, card, ability, trigger),
             StackKind::Spell { obj } => (
                 obj,
                 ctx.source_card,
-                0,
-                SPELL_ABILITY,
+                AbilityRef::Printed {
+                    card: ctx.source_card,
+                    face: 0,
+                    index: SPELL_ABILITY,
+                },
                 TriggerContext::default(),
             ),
             StackKind::CombatDamage(_) => return,
@@ -85,8 +97,7 @@ impl Game {
             controller: ctx.controller,
             source,
             card,
-            face,
-            index,
+            ability,
             ctx: TriggerContext {
                 delayed: true,
                 ..trigger

@@ -28,6 +28,10 @@ pub struct ContinuousEffect {
     /// leaves play.
     #[serde(default)]
     pub while_tapped: Option<ObjId>,
+    /// Ends once the affected permanent is no longer enchanted (Rootwater
+    /// Matriarch); checked as the board is brought up to date.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub while_enchanted: bool,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

@@ -227,7 +227,7 @@ pub enum Event {
         player: PlayerId,
         source: ObjId,
         card: CardId,
-        index: u8,
+        ability: tolaria_cards::AbilityRef,
         targets: Vec<NamedTarget>,
     },
     /// 410.4: no legal target; removed from the stack.

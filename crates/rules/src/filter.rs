@@ -142,6 +142,12 @@ pub fn matches_with(
             return false;
         }
     }
+    if f.attached_to_permanent && !matches!(o.attached_to, Some(crate::Target::Object(_))) {
+        return false;
+    }
+    if f.attacked_this_turn && o.flags & crate::object::flags::ATTACKED_THIS_TURN == 0 {
+        return false;
+    }
     if let Some(b) = f.blocked {
         let blocked = game
             .combat

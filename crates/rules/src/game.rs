@@ -132,6 +132,9 @@ pub struct Game {
     pub damage_prevention_rules: Vec<crate::replacement::PreventionRule>,
     /// Extra turns to be taken after this one; the last created is taken first.
     pub extra_turns: Vec<PlayerId>,
+    /// Additional combat and main phases this turn (Relentless Assault).
+    #[serde(default)]
+    pub extra_phases: ExtraPhases,
     /// 509.1: an effect has ended the turn; applied as the resolution finishes.
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
@@ -531,6 +534,7 @@ impl Game {
                         copy: Some(c),
                         until_end_of_turn: false,
                         while_tapped: None,
+                        while_enchanted: false,
                     });
                 }
                 // 419: "comes into play tapped" modifies how it comes into play.
@@ -612,6 +616,7 @@ impl Game {
                                     copy: None,
                                     until_end_of_turn: false,
                                     while_tapped: None,
+                                    while_enchanted: false,
                                 });
                             }
                         }
@@ -908,4 +913,19 @@ struct MoveOpts {
 /// Serde default for derived flags that are safe when true.
 fn yes() -> bool {
     true
+}
+
+/// Additional combat phases, each followed by an additional main phase,
+/// created "after this main phase" (Relentless Assault), and where the
+/// turn goes on after them. Reset as a turn begins.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraPhases {
+    /// Additional combat phases still to come after the current main phase.
+    pub combats: u8,
+    /// The current combat phase is an additional one.
+    pub combat_is_extra: bool,
+    /// The current main phase is an additional one.
+    pub main_is_extra: bool,
+    /// For each additional main phase to come, the step that follows it.
+    pub resume: Vec<tolaria_cards::Step>,
 }

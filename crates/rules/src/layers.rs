@@ -63,6 +63,10 @@ struct Listed<'a> {
     source: Option<usize>,
     /// The controller of a resolved effect (a static one's is its source's).
     controller: PlayerId,
+    /// The card and face whose text holds the abilities the effect grants
+    /// in quotes (`LayerEffect::grant`): the source's face in force, or the
+    /// card of the spell or ability that created it.
+    grant_from: (tolaria_cards::CardId, u8),
     /// Board positions it affects, fixed in its first layer (418.5b).
     set: Option<Vec<bool>>,
     /// Its ability was gone before it began to apply.
@@ -294,6 +298,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 scope,
                 source: Some(i),
                 controller: o.controller,
+                grant_from: (board[i].card, board[i].face),
                 set: None,
                 dead: false,
             });
@@ -312,6 +317,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             scope: Scope::Locked(i),
             source: None,
             controller: e.controller,
+            grant_from: (e.source_card, 0),
             set: None,
             dead: false,
         });
@@ -579,7 +585,14 @@ fn applied(
     };
     let mut ch = board[i];
     match l.action {
-        Action::Layered(e) => apply_part(&mut ch, &e, layer, controller, l.source.is_some()),
+        Action::Layered(e) => apply_part(
+            &mut ch,
+            &e,
+            layer,
+            controller,
+            l.source.is_some(),
+            l.grant_from,
+        ),
         // Counted from the point of view of the ability's source.
         Action::PlusPerSharedType(p, t) => {
             let n = game
@@ -628,6 +641,7 @@ fn apply_part(
     layer: Layer,
     controller: PlayerId,
     from_static: bool,
+    grant_from: (tolaria_cards::CardId, u8),
 ) {
     match layer {
         Layer::Copy | Layer::PtDefining | Layer::PtCounters => {}
@@ -652,11 +666,21 @@ fn apply_part(
             }
             if e.lose_all_abilities {
                 ch.lost_abilities = true;
+                ch.granted.clear();
                 ch.keywords = KeywordSet::EMPTY;
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
+            // An ability granted in quotes, in timestamp order with the
+            // rest of layer 5 (a later "loses all abilities" removes it).
+            if let Some(g) = e.grant {
+                let (card, face) = grant_from;
+                let face_def = &tolaria_cards::db().get(card).faces[face as usize];
+                if (g as usize) < face_def.granted.len() {
+                    ch.granted.push(card, face, g);
+                }
+            }
         }
         Layer::PtSet => {
             match e.set_pt {
@@ -754,6 +778,17 @@ fn bent_keywords(k: KeywordSet, t: TextChange) -> KeywordSet {
 }
 
 impl Game {
+    /// Whether an Aura in play is attached to `id`.
+    pub(crate) fn is_enchanted(&self, id: ObjId) -> bool {
+        self.in_play.iter().any(|&a| {
+            let o = &self.objects[a.slot as usize];
+            o.attached_to == Some(Target::Object(id))
+                && crate::characteristics::printed(self, a)
+                    .subtypes
+                    .contains(tolaria_cards::Subtype::AURA)
+        })
+    }
+
     /// Brings the cached board up to date (`Game::board`), and carries out
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
@@ -767,6 +802,18 @@ impl Game {
     /// [`Game::settle`] when the board is stale.
     #[inline(never)]
     fn settle_board(&mut self) {
+        // "For as long as that creature is enchanted": the effect ends
+        // for good once no Aura is attached to it.
+        if self.effects.iter().any(|e| e.while_enchanted) {
+            let ended: Vec<usize> = (0..self.effects.len())
+                .filter(|&k| {
+                    self.effects[k].while_enchanted && !self.is_enchanted(self.effects[k].affected)
+                })
+                .collect();
+            for k in ended.into_iter().rev() {
+                self.effects.remove(k);
+            }
+        }
         let mut t = self.board.token_free.min(self.objects.len());
         // Spell copies (420.5j) cease to exist the same way.
         while t < self.objects.len()
@@ -831,7 +878,11 @@ impl Game {
                         .iter()
                         .position(|m| m.id == id)
                         .map(|k| next_old + k)
-                        .filter(|&k| old[k].card == ch.card && old[k].face == ch.face);
+                        .filter(|&k| {
+                            old[k].card == ch.card
+                                && old[k].face == ch.face
+                                && old[k].granted == ch.granted
+                        });
                     let entry = match kept {
                         Some(k) => {
                             next_old = k + 1;
@@ -863,34 +914,22 @@ impl Game {
     }
 }
 
-/// The card and face whose abilities a permanent has now (layer 1: its
-/// own, or what it copies) and whether an effect removed them (layer 5).
-/// Cheap on a stale board unless some effect removes abilities.
-pub(crate) fn ability_face(game: &Game, id: ObjId) -> (tolaria_cards::CardId, u8, bool) {
+/// The characteristics that say which abilities a permanent has now
+/// (`Characteristics::all_abilities`): the board's when it is up to date;
+/// otherwise the copiable values (layer 1) unless some effect in the game
+/// removes, grants or changes triggered keyword abilities (layer 5), when
+/// they are computed. Cheap on a stale board in the usual case.
+pub(crate) fn ability_chars(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
     if game.board.valid {
         if let Some(ch) = game.board.get_ref(o.board_index, id) {
-            return (ch.card, ch.face, ch.lost_abilities);
+            return *ch;
         }
     }
-    let ch = layer1(game, id);
-    let lost = removes_abilities_somewhere(game)
-        && crate::characteristics::compute(game, id).lost_abilities;
-    (ch.card, ch.face, lost)
-}
-
-/// 503.9: the ability a copy effect gave the permanent (the card it lives
-/// on and its index on that card's first face), unless its abilities were
-/// removed (layer 5). It comes after the face's own abilities.
-pub(crate) fn gained_ability(game: &Game, id: ObjId) -> Option<(tolaria_cards::CardId, u8)> {
-    let o = &game.objects[id.slot as usize];
-    if game.board.valid {
-        if let Some(ch) = game.board.get_ref(o.board_index, id) {
-            return ch.gained.filter(|_| !ch.lost_abilities);
-        }
+    if o.zone == crate::Zone::InPlay && changes_abilities_somewhere(game) {
+        return crate::characteristics::compute(game, id);
     }
-    let gained = game.copiable_values(id).gains?;
-    (!crate::characteristics::compute(game, id).lost_abilities).then_some(gained)
+    layer1(game, id)
 }
 
 /// Does a permanent in play have a conditional static ability ("as long
@@ -907,17 +946,29 @@ fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
     })
 }
 
-/// Could any effect in the game remove abilities (Humility)?
-fn removes_abilities_somewhere(game: &Game) -> bool {
-    game.effects.iter().any(|e| e.effect.lose_all_abilities)
+/// Whether a layer-5 effect changes which abilities `e` gives: removes
+/// them all, grants one in quotes, or adds or removes a keyword that
+/// stands for a triggered ability.
+fn changes_abilities(e: &LayerEffect) -> bool {
+    e.lose_all_abilities
+        || e.grant.is_some()
+        || (e.add_keywords.0 | e.remove_keywords.0) & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0
+}
+
+/// Could any effect in the game change the abilities of a permanent
+/// (`changes_abilities`)?
+fn changes_abilities_somewhere(game: &Game) -> bool {
+    game.effects.iter().any(|e| changes_abilities(&e.effect))
         || game.in_play.iter().any(|&id| {
             let o = &game.objects[id.slot as usize];
             o.flags & crate::object::flags::STATICS != 0
                 && layer1(game, id).abilities().iter().any(|a| {
                     matches!(
                         a,
-                        Ability::Static(StaticAbility::Continuous { effect, .. })
-                            if effect.lose_all_abilities
+                        Ability::Static(
+                            StaticAbility::Continuous { effect, .. }
+                                | StaticAbility::ContinuousIf { effect, .. }
+                        ) if changes_abilities(effect)
                     )
                 })
         })

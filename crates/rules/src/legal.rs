@@ -591,8 +591,9 @@ impl Game {
             return;
         }
         let ch = compute(self, id);
-        // 503.9: a gained ability comes after the face's own.
-        for (i, a) in ch.abilities().iter().chain(ch.gained_ability()).enumerate() {
+        // 503.9: a gained ability comes after the face's own, then those
+        // granted in quotes (layer 5).
+        for (i, (_, a)) in ch.all_abilities().enumerate() {
             if let Ability::Activated(act) = a {
                 // 502.43a ninjutsu and 502.18b cycling function only in the
                 // hand: they exist in play but can't be played there.

@@ -789,8 +789,11 @@ impl Game {
                             controller: p,
                             source: o,
                             card,
-                            face: 0,
-                            index: i as u8,
+                            ability: tolaria_cards::AbilityRef::Printed {
+                                card,
+                                face: 0,
+                                index: i as u8,
+                            },
                             ctx: crate::stack::TriggerContext {
                                 player: Some(active),
                                 ..Default::default()

@@ -50,6 +50,9 @@ pub mod flags {
     /// with the rest of the flags as it leaves the stack).
     pub const SPLIT_SECOND: u16 = 32768;
     /// The derived ability bits.
+    /// Declared as an attacker this turn ("creatures that attacked this
+    /// turn", Relentless Assault); cleared as a turn begins.
+    pub const ATTACKED_THIS_TURN: u16 = 2048;
     pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
@@ -271,7 +274,11 @@ impl Object {
     /// The derived ability bits for a card's faces (which kinds of abilities
     /// it has), so that hot loops skip permanents without touching card data.
     pub fn ability_flags(def: &CardDef) -> u16 {
-        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter()))
+        let keywords = def.faces.iter().flat_map(|f| {
+            let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
+            k.iter().filter_map(tolaria_cards::keyword_ability)
+        });
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
@@ -285,12 +292,19 @@ impl Object {
     }
 
     /// The derived ability bits for the abilities an object has now
-    /// (none once an effect removed them, layer 5).
+    /// (none once an effect removed them, layer 5; granted ones and
+    /// keywords' triggered abilities included).
     pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
-        if ch.token.is_some() || ch.lost_abilities {
-            return 0;
+        // Layer 5: abilities granted in quotes and the triggered abilities
+        // of the computed keywords (502.3, 502.63, 502.68).
+        let mut f = flags_of(ch.granted.refs().map(tolaria_cards::AbilityRef::get));
+        if ch.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0 {
+            f |= flags::TRIGGERS;
         }
-        kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
+        if ch.token.is_some() || ch.lost_abilities {
+            return f;
+        }
+        f | kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
     }
 
     /// Sets the controller a permanent or spell has before any

@@ -56,16 +56,21 @@ impl Game {
             }
             Playing::Ability { source, index } => {
                 let ch = crate::characteristics::compute(self, *source);
-                // 503.9: a gained ability lives on another card.
-                let (card, face, at) = ch
-                    .ability_at(*index)
-                    .map_or((ch.card, ch.face, *index), |(_, c, f, i)| (c, f, i));
+                // The ability's text may live on another card (503.9, or
+                // granted in quotes): named by `AbilityRef`.
+                let ability = ch.ability_at(*index).map_or(
+                    tolaria_cards::AbilityRef::Printed {
+                        card: ch.card,
+                        face: ch.face,
+                        index: *index,
+                    },
+                    |(_, r)| r,
+                );
                 StackItem {
                     kind: StackKind::Ability {
                         source: *source,
-                        card,
-                        face,
-                        index: at,
+                        card: ch.ability_card(ability),
+                        ability,
                         triggered: false,
                         trigger: TriggerContext::default(),
                     },
@@ -141,9 +146,7 @@ impl Game {
                 .spell
                 .targets_for(c.mode),
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability {
-                    card, face, index, ..
-                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Some(StackKind::Ability { ability, .. }) => match ability.get() {
                     Ability::Activated(a) => &a.targets,
                     _ => &[],
                 },
@@ -167,9 +170,7 @@ impl Game {
     /// The activated ability being played (on top of the stack).
     fn casting_ability(&self) -> Option<&'static tolaria_cards::ActivatedAbility> {
         match self.stack.last().map(|s| &s.kind) {
-            Some(StackKind::Ability {
-                card, face, index, ..
-            }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+            Some(StackKind::Ability { ability, .. }) => match ability.get() {
                 Ability::Activated(a) => Some(a),
                 _ => None,
             },
@@ -180,9 +181,7 @@ impl Game {
     pub(crate) fn casting_cost(&self, c: &Casting) -> Option<&'static Cost> {
         match &c.what {
             Playing::Ability { .. } => match self.stack.last().map(|s| &s.kind) {
-                Some(StackKind::Ability {
-                    card, face, index, ..
-                }) => match &db().get(*card).faces[*face as usize].abilities[*index as usize] {
+                Some(StackKind::Ability { ability, .. }) => match ability.get() {
                     Ability::Activated(a) => Some(&a.cost),
                     _ => None,
                 },
@@ -501,8 +500,7 @@ impl Game {
                 kind: StackKind::Ability {
                     source: t.source,
                     card: t.card,
-                    face: t.face,
-                    index: t.index,
+                    ability: t.ability,
                     triggered: true,
                     trigger: t.ctx,
                 },
@@ -518,7 +516,7 @@ impl Game {
                 player: c.player,
                 source: t.source,
                 card: t.card,
-                index: t.index,
+                ability: t.ability,
                 targets,
             });
             self.flow = Flow::Priority(c.then);
@@ -974,7 +972,7 @@ impl Game {
     /// 406 / 411: a mana ability resolves immediately.
     pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
         let ch = crate::characteristics::compute(self, source);
-        let Some(Ability::Mana(m)) = ch.abilities().get(index as usize) else {
+        let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
         };
         self.pay_other_costs(&m.cost, source, false);
@@ -1042,14 +1040,17 @@ impl Game {
                     // 404.4: "Draw a card at the beginning of the next
                     // turn's upkeep" (Barbed Sextant): the mana ability
                     // creates the delayed triggered ability.
-                    let (card, face, _) = crate::layers::ability_face(self, source);
+                    let ch = crate::layers::ability_chars(self, source);
                     self.delayed_next_upkeep
                         .push(crate::triggers::PendingTrigger {
                             controller: p,
                             source,
-                            card,
-                            face,
-                            index,
+                            card: ch.card,
+                            ability: tolaria_cards::AbilityRef::Printed {
+                                card: ch.card,
+                                face: ch.face,
+                                index,
+                            },
                             ctx: crate::stack::TriggerContext {
                                 delayed: true,
                                 ..Default::default()
@@ -1111,7 +1112,7 @@ impl Game {
     fn mana_options_of(
         &self,
         id: ObjId,
-        abilities: &'static [Ability],
+        abilities: crate::characteristics::AbilityList,
         only: Option<u8>,
         useful: Option<&Unpaid>,
         out: &mut Vec<Action>,
@@ -1192,7 +1193,7 @@ impl Game {
         &self,
         p: PlayerId,
         exclude: Option<ObjId>,
-    ) -> impl Iterator<Item = (ObjId, &'static [Ability])> + '_ {
+    ) -> impl Iterator<Item = (ObjId, crate::characteristics::AbilityList)> + '_ {
         self.in_play
             .iter()
             .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
@@ -1261,7 +1262,7 @@ impl Game {
         p: PlayerId,
         exclude: Option<ObjId>,
         id: ObjId,
-    ) -> Option<&'static [Ability]> {
+    ) -> Option<crate::characteristics::AbilityList> {
         let o = &self.objects[id.slot as usize];
         if o.flags & crate::object::flags::MANA == 0
             || o.controller != p
@@ -1270,11 +1271,7 @@ impl Game {
         {
             return None;
         }
-        let (card, face, lost) = crate::layers::ability_face(self, id);
-        if lost {
-            return None;
-        }
-        Some(&tolaria_cards::db().get(card).faces[face as usize].abilities[..])
+        Some(crate::layers::ability_chars(self, id).ability_list())
     }
 
     /// `can_pay_tap_part` for a cost of {T} alone, by a permanent whose
@@ -1374,13 +1371,18 @@ impl Game {
     }
 
     /// The mana one source could make (see `available_mana`).
-    fn source_mana(&self, id: ObjId, abilities: &'static [Ability], v: &mut Avail) {
+    fn source_mana(
+        &self,
+        id: ObjId,
+        abilities: crate::characteristics::AbilityList,
+        v: &mut Avail,
+    ) {
         // Abilities that share the {T} can't all be used: count the {T}
         // abilities as one choice (the union of their kinds, or the
         // largest multi-mana one).
         let mut tap_mask = 0u8;
         let mut tap_multi: Option<&ManaProduce> = None;
-        for a in abilities {
+        for a in abilities.iter() {
             let Ability::Mana(m) = a else { continue };
             if !m.cost.mana.is_zero()
                 || m.cost.sacrifice.is_some()

@@ -649,7 +649,8 @@ impl Game {
         let mut cands: Vec<(GraveyardInstead, CardId)> = Vec::new();
         // The object's own "from anywhere" ability works in every zone.
         let (card, face, lost) = if from == crate::Zone::InPlay {
-            crate::layers::ability_face(self, id)
+            let ch = crate::layers::ability_chars(self, id);
+            (ch.card, ch.face, ch.lost_abilities || ch.token.is_some())
         } else {
             (self.objects[id.slot as usize].card, 0, false)
         };

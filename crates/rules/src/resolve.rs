@@ -75,18 +75,11 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             .spell
             .effects_for(item.mode),
         StackKind::Ability {
-            card,
-            face,
-            index,
-            trigger,
-            ..
-        } => match db().get(*card).faces[*face as usize]
-            .abilities
-            .get(*index as usize)
-        {
+            ability, trigger, ..
+        } => match ability.get_if(!trigger.delayed) {
             // 404.4: a delayed triggered ability does what its creating
             // effect says.
-            _ if trigger.delayed => crate::delayed::delayed_effects(*card, *face, *index),
+            _ if trigger.delayed => crate::delayed::delayed_effects_of(*ability),
             Some(Ability::Activated(a)) => &a.effects,
             Some(Ability::Triggered(t)) => &t.effects,
             _ => &[],
@@ -102,17 +95,10 @@ fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
             .spell
             .targets_for(item.mode),
         StackKind::Ability {
-            card,
-            face,
-            index,
-            trigger,
-            ..
-        } => match db().get(*card).faces[*face as usize]
-            .abilities
-            .get(*index as usize)
-        {
+            ability, trigger, ..
+        } => match ability.get_if(!trigger.delayed) {
             // 404.4: a delayed triggered ability has no targets of its own.
-            _ if trigger.delayed => &[],
+            None => &[],
             Some(Ability::Activated(a)) => &a.targets,
             Some(Ability::Triggered(t)) => &t.targets,
             _ => &[],
@@ -151,20 +137,13 @@ impl Game {
             StackKind::Ability {
                 source,
                 card,
-                index,
-                face,
+                ability,
                 trigger,
                 ..
             } => {
                 // A delayed triggered ability (404.4) has neither the
                 // creating ability's condition nor its "you may".
-                let ability = match db().get(*card).faces[*face as usize]
-                    .abilities
-                    .get(*index as usize)
-                {
-                    Some(a) if !trigger.delayed => Some(a),
-                    _ => None,
-                };
+                let ability = ability.get_if(!trigger.delayed);
                 // 404.3: an intervening "if" is checked again on resolution.
                 if let Some(Ability::Triggered(t)) = ability {
                     if let Some(c) = &t.condition {
@@ -504,8 +483,13 @@ impl Game {
         }) {
             return;
         }
+        let while_enchanted = duration == Duration::WhileEnchanted;
         for o in self.objects_of(ctx, what) {
             if !self.is_present(o) {
+                continue;
+            }
+            // "For as long as that creature is enchanted": already over.
+            if while_enchanted && !self.is_enchanted(o) {
                 continue;
             }
             // An earlier identical effect on the same object, lasting as
@@ -533,6 +517,7 @@ impl Game {
                 copy: None,
                 until_end_of_turn,
                 while_tapped,
+                while_enchanted,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
@@ -1945,6 +1930,9 @@ impl Game {
                         self.emit(Event::RemovedFromCombat { obj: o, card });
                     }
                 }
+            }
+            Effect::AdditionalCombatPhase => {
+                self.extra_phases.combats += 1;
             }
             Effect::ExtraTurn { who } => {
                 for p in self.players_of(ctx, who) {

@@ -42,6 +42,7 @@ impl Game {
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),
+            extra_phases: crate::game::ExtraPhases::default(),
             prevent_combat_damage: false,
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),

@@ -3,7 +3,7 @@
 
 use crate::{ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::CardId;
+use tolaria_cards::{AbilityRef, CardId};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StackItem {
@@ -30,13 +30,14 @@ pub struct StackItem {
 pub enum StackKind {
     /// A spell: the card object on the stack.
     Spell { obj: ObjId },
-    /// An activated or triggered ability of `source` (the source's card and
-    /// ability index, so the ability's text survives the source leaving play).
+    /// An activated or triggered ability of `source`, named by where its
+    /// text lives (`AbilityRef`: printed, a keyword's, or granted in quotes
+    /// by another card), so the text survives the source leaving play
+    /// (413.2f); `card` is the source's card, for the log.
     Ability {
         source: ObjId,
         card: CardId,
-        face: u8,
-        index: u8,
+        ability: AbilityRef,
         triggered: bool,
         trigger: TriggerContext,
     },

@@ -6,16 +6,16 @@ use crate::engine::{Flow, Playing};
 use crate::stack::TriggerContext;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{Ability, CardId, Trigger, Whose};
+use tolaria_cards::{Ability, AbilityRef, CardId, Trigger, Whose};
 
 /// A triggered ability waiting to be put on the stack (410.1).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PendingTrigger {
     pub controller: PlayerId,
     pub source: ObjId,
+    /// The source's card (for the log).
     pub card: CardId,
-    pub face: u8,
-    pub index: u8,
+    pub ability: AbilityRef,
     pub ctx: TriggerContext,
 }
 
@@ -30,9 +30,7 @@ impl PendingTrigger {
         }
     }
     pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
-        match &tolaria_cards::db().get(self.card).faces[self.face as usize].abilities
-            [self.index as usize]
-        {
+        match self.ability.get() {
             Ability::Triggered(t) => t,
             _ => unreachable!("pending trigger points at a triggered ability"),
         }
@@ -130,8 +128,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                     .unwrap_or(game.objects[new.slot as usize].owner),
                                 source: old,
                                 card,
-                                face,
-                                index: i as u8,
+                                ability: AbilityRef::Printed {
+                                    card,
+                                    face,
+                                    index: i as u8,
+                                },
                                 ctx: TriggerContext {
                                     object: Some(old),
                                     ..Default::default()
@@ -166,8 +167,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 controller: g,
                                 source: c,
                                 card,
-                                face: 0,
-                                index: i as u8,
+                                ability: AbilityRef::Printed {
+                                    card,
+                                    face: 0,
+                                    index: i as u8,
+                                },
                                 ctx: TriggerContext {
                                     object: Some(new),
                                     ..Default::default()
@@ -400,8 +404,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             controller: caster,
                             source: spell,
                             card: *card,
-                            face: 0,
-                            index: i as u8,
+                            ability: AbilityRef::Printed {
+                                card: *card,
+                                face: 0,
+                                index: i as u8,
+                            },
                             ctx: TriggerContext {
                                 object: Some(spell),
                                 player: Some(caster),
@@ -621,8 +628,11 @@ fn discarded_by_opponent(game: &mut Game, discarder: PlayerId, new: ObjId, card:
                     controller: discarder,
                     source: new,
                     card,
-                    face: 0,
-                    index: i as u8,
+                    ability: AbilityRef::Printed {
+                        card,
+                        face: 0,
+                        index: i as u8,
+                    },
                     ctx: TriggerContext::default(),
                 });
             }
@@ -636,12 +646,9 @@ fn has_trigger(game: &Game, src: ObjId, f: impl Fn(&Trigger) -> bool) -> bool {
     if o.flags & crate::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay {
         return false;
     }
-    let (card, face, lost) = crate::layers::ability_face(game, src);
-    !lost
-        && tolaria_cards::db().get(card).faces[face as usize]
-            .abilities
-            .iter()
-            .any(|a| matches!(a, Ability::Triggered(t) if f(&t.trigger)))
+    crate::layers::ability_chars(game, src)
+        .all_abilities()
+        .any(|(_, a)| matches!(a, Ability::Triggered(t) if f(&t.trigger)))
 }
 
 /// Abilities of the Auras and Equipment attached to `obj` that trigger on
@@ -704,11 +711,8 @@ pub(crate) fn triggered_mana_abilities(game: &mut Game, land: ObjId) {
             continue;
         }
         let controller = o.controller;
-        let (card, face, lost) = crate::layers::ability_face(game, src);
-        if lost {
-            continue;
-        }
-        for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
+        let ch = crate::layers::ability_chars(game, src);
+        for (_, a) in ch.all_abilities() {
             if let Ability::Triggered(t) = a {
                 if matches!(t.trigger, Trigger::AttachedTappedForMana) {
                     let ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
@@ -776,13 +780,13 @@ pub(crate) fn state_triggers(game: &mut Game) {
             continue;
         }
         let controller = o.controller;
-        let (card, face, lost) = crate::layers::ability_face(game, src);
-        let f = &tolaria_cards::db().get(card).faces[face as usize];
-        if lost || !f.has_state_triggers {
+        let ch = crate::layers::ability_chars(game, src);
+        if ch.lost_abilities || ch.token.is_some() || !ch.face_def().has_state_triggers {
             continue;
         }
-        for (k, a) in f.abilities.iter().enumerate() {
+        for (ability, a) in ch.all_abilities() {
             let Ability::Triggered(t) = a else { continue };
+            let card = ch.ability_card(ability);
             let Trigger::State(s) = t.trigger else {
                 continue;
             };
@@ -794,22 +798,20 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     game.players[controller.index()].life >= n as i32
                 }
             };
-            let index = k as u8;
             let waiting = game
                 .pending_triggers
                 .iter()
-                .any(|p| p.source == src && p.card == card && p.index == index)
+                .any(|p| p.source == src && p.ability == ability)
                 || game.stack.iter().any(|s| {
-                    matches!(s.kind, crate::StackKind::Ability { source, card: c, index: x, triggered: true, .. }
-                        if source == src && c == card && x == index)
+                    matches!(s.kind, crate::StackKind::Ability { source, ability: x, triggered: true, .. }
+                        if source == src && x == ability)
                 });
             if holds && !waiting {
                 game.pending_triggers.push(PendingTrigger {
                     controller,
                     source: src,
                     card,
-                    face,
-                    index,
+                    ability,
                     ctx: TriggerContext::default(),
                 });
             }
@@ -826,20 +828,15 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
         return;
     }
     let controller = o.controller;
-    let (card, face, lost) = crate::layers::ability_face(game, src);
-    if lost {
-        return;
-    }
-    let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
-    for (i, a) in abilities.iter().enumerate() {
+    let ch = crate::layers::ability_chars(game, src);
+    for (ability, a) in ch.all_abilities() {
         if let Ability::Triggered(t) = a {
             if matches!(t.trigger, Trigger::PhasesOut) {
                 game.pending_triggers.push(PendingTrigger {
                     controller,
                     source: src,
-                    card,
-                    face,
-                    index: i as u8,
+                    card: ch.ability_card(ability),
+                    ability,
                     ctx: TriggerContext::default(),
                 });
             }
@@ -856,25 +853,8 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
     let controller = o.controller;
     // The abilities it has now: a copy's are the copied ones (layer 1), and
     // none once an effect removed them (layer 5).
-    let (card, face, lost) = crate::layers::ability_face(game, src);
-    if lost {
-        return;
-    }
-    let abilities = &tolaria_cards::db().get(card).faces[face as usize].abilities;
-    // 503.9: then the ability a copy effect gave it, which lives on another
-    // card (Unstable Shapeshifter's "… and gains this ability").
-    let gained = crate::layers::gained_ability(game, src);
-    let gained = gained.and_then(|(gc, gi)| {
-        let a = tolaria_cards::db().get(gc).faces[0]
-            .abilities
-            .get(gi as usize)?;
-        Some((a, gc, 0u8, gi))
-    });
-    let own = abilities
-        .iter()
-        .enumerate()
-        .map(|(i, a)| (a, card, face, i as u8));
-    for (a, card, face, i) in own.chain(gained) {
+    let ch = crate::layers::ability_chars(game, src);
+    for (ability, a) in ch.all_abilities() {
         if let Ability::Triggered(t) = a {
             if let Some(ctx) = f(&t.trigger, game, src) {
                 // 404.3: an intervening "if" must be true for it to trigger.
@@ -887,9 +867,8 @@ fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Optio
                 game.pending_triggers.push(PendingTrigger {
                     controller,
                     source: src,
-                    card,
-                    face,
-                    index: i,
+                    card: ch.ability_card(ability),
+                    ability,
                     ctx,
                 });
             }

@@ -114,12 +114,14 @@ impl Game {
         for o in &mut self.objects {
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
+            o.flags &= !flags::ATTACKED_THIS_TURN;
             if o.zone == Zone::InPlay && o.controller == active {
                 o.flags &= !flags::SICK;
             }
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        self.extra_phases = crate::game::ExtraPhases::default();
         self.combat.clear();
         for p in 0..self.players.len() {
             for i in 0..self.players[p].graveyard.len() {
@@ -150,6 +152,16 @@ impl Game {
             return;
         }
         let mut next = step.next();
+        // 300.7 (Relentless Assault): an additional combat phase and main
+        // phase after this main phase.
+        if matches!(step, Step::PrecombatMain | Step::PostcombatMain) {
+            next = self.after_main_phase(step);
+        }
+        if step == Step::EndOfCombat && self.extra_phases.combat_is_extra {
+            // The additional combat phase is followed by the additional main phase.
+            self.extra_phases.combat_is_extra = false;
+            self.extra_phases.main_is_extra = true;
+        }
         if step == Step::DeclareAttackers && self.combat.attackers.is_empty() {
             // 308.4: skip declare blockers and combat damage.
             next = Some(Step::EndOfCombat);
@@ -222,6 +234,27 @@ impl Game {
         self.passes = 0;
         self.flow = Flow::BeginStep;
         let _ = Phase::Beginning;
+    }
+
+    /// The step after main phase `step`: the beginning of an additional
+    /// combat phase if one waits (its additional main phase then returns to
+    /// what followed this one), else what normally follows (for an
+    /// additional main phase, what followed the main phase it came after).
+    fn after_main_phase(&mut self, step: Step) -> Option<Step> {
+        let x = &mut self.extra_phases;
+        let normal = if x.main_is_extra {
+            x.main_is_extra = false;
+            x.resume.pop().unwrap_or(Step::EndOfTurn)
+        } else {
+            step.next().unwrap_or(Step::EndOfTurn)
+        };
+        if x.combats > 0 {
+            x.combats -= 1;
+            x.resume.push(normal);
+            x.combat_is_extra = true;
+            return Some(Step::BeginningOfCombat);
+        }
+        Some(normal)
     }
 
     /// 509.1: ending the turn, after the resolving spell or ability has

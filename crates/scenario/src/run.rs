@@ -185,6 +185,7 @@ impl Scenario {
                         }),
                         until_end_of_turn: false,
                         while_tapped: None,
+                        while_enchanted: false,
                     });
                 }
                 if let Some(a) = &c.attached_to {
