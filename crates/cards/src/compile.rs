@@ -984,17 +984,10 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             // from your hand, Return an unblocked attacking creature you
             // control to its owner's hand: Put this card into play tapped
             // and attacking."
-            let mut mana = String::new();
-            while p.peek().starts_with('{') {
-                mana.push_str(p.raw());
-                p.bump();
-            }
-            if mana.is_empty() {
-                return None;
-            }
+            let mana = mana_symbols(p)?;
             v.push(Ability::Activated(ActivatedAbility {
                 cost: Cost {
-                    mana: ManaCost::parse(&mana).ok()?,
+                    mana,
                     ..Default::default()
                 },
                 targets: Vec::new(),
@@ -1013,21 +1006,12 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             // your graveyard from play, you may pay [cost]. If you do, return
             // this card from your graveyard to your hand. Otherwise, remove
             // this card from the game."
-            let mut mana = String::new();
-            while p.peek().starts_with('{') {
-                mana.push_str(p.raw());
-                p.bump();
-            }
-            if mana.is_empty() {
-                return None;
-            }
+            let cost = mana_symbols(p)?;
             v.push(Ability::Triggered(TriggeredAbility {
                 trigger: Trigger::CreatureToYourGraveyard,
                 optional: false,
                 targets: Vec::new(),
-                effects: vec![Effect::Recover {
-                    cost: ManaCost::parse(&mana).ok()?,
-                }],
+                effects: vec![Effect::Recover { cost }],
                 condition: None,
             }));
         } else if p.eat("sunburst") {

@@ -123,6 +123,33 @@ pub(crate) struct Casting {
     pub flashback: bool,
 }
 
+impl Casting {
+    /// `player` begins playing `what` (409.1a); `then` gets priority
+    /// afterwards. Nothing chosen or paid yet.
+    pub(crate) fn new(player: PlayerId, what: Playing, then: PlayerId) -> Self {
+        Casting {
+            player,
+            what,
+            targets: Vec::new(),
+            x: None,
+            unpaid: None,
+            then,
+            mode: None,
+            sacrificed: 0,
+            discarded: 0,
+            returning: None,
+            spent: 0,
+            exiled: 0,
+            tapped: 0,
+            announced: 0,
+            optional: 0,
+            cost_at: 0,
+            sacrificed_obj: None,
+            flashback: false,
+        }
+    }
+}
+
 /// The mana still owed during payment.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unpaid {

@@ -124,26 +124,7 @@ impl Game {
         snapshot.rewind = None;
         self.rewind = Some(Box::new(snapshot));
         self.rewind_events = self.events.len();
-        self.casting = Some(Box::new(Casting {
-            player: p,
-            what: Playing::TurnFaceUp { obj },
-            targets: Vec::new(),
-            x: None,
-            unpaid: None,
-            then: p,
-            sacrificed: 0,
-            discarded: 0,
-            exiled: 0,
-            tapped: 0,
-            announced: 0,
-            optional: 0,
-            cost_at: 0,
-            sacrificed_obj: None,
-            flashback: false,
-            mode: None,
-            returning: None,
-            spent: 0,
-        }));
+        self.casting = Some(Box::new(Casting::new(p, Playing::TurnFaceUp { obj }, p)));
         self.continue_casting();
     }
 

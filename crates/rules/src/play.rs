@@ -93,24 +93,9 @@ impl Game {
         };
         self.stack.push(item);
         self.casting = Some(Box::new(Casting {
-            player: p,
-            what,
-            targets: Vec::new(),
-            x: None,
-            unpaid: None,
-            then: p,
-            sacrificed: 0,
-            discarded: 0,
-            exiled: 0,
-            tapped: 0,
-            announced: 0,
-            optional: 0,
-            cost_at: 0,
-            sacrificed_obj: None,
             flashback,
-            mode: None,
             returning,
-            spent: 0,
+            ..Casting::new(p, what, p)
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();

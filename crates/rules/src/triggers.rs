@@ -940,26 +940,11 @@ impl Game {
     }
 
     fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
-        self.casting = Some(Box::new(crate::engine::Casting {
-            returning: None,
-            player: p,
-            what: Playing::Trigger(t),
-            targets: Vec::new(),
-            x: None,
-            unpaid: None,
+        self.casting = Some(Box::new(crate::engine::Casting::new(
+            p,
+            Playing::Trigger(t),
             then,
-            sacrificed: 0,
-            discarded: 0,
-            exiled: 0,
-            tapped: 0,
-            announced: 0,
-            optional: 0,
-            cost_at: 0,
-            sacrificed_obj: None,
-            flashback: false,
-            mode: None,
-            spent: 0,
-        }));
+        )));
         self.continue_casting();
     }
 }
