@@ -522,6 +522,22 @@ impl Game {
         self.can_play_face(p, card, face, avail)
     }
 
+    /// 409.1h: could `p` pay the non-mana parts of a cost of playing
+    /// `card`: cards to discard from the other cards in hand, life (no
+    /// more than `p` has), permanents to sacrifice?
+    fn can_pay_non_mana(&self, p: PlayerId, card: ObjId, cost: &tolaria_cards::Cost) -> bool {
+        let others = self.player(p).hand.iter().filter(|&&c| c != card).count();
+        if others < cost.discard as usize || self.player(p).life < cost.pay_life as i32 {
+            return false;
+        }
+        cost.sacrifice.as_ref().is_none_or(|f| {
+            self.controlled_by(p)
+                .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
+                .count()
+                >= cost.sacrifices() as usize
+        })
+    }
+
     /// 408.1d / 408.2d / 411: what a player with priority may do.
     fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
@@ -680,20 +696,8 @@ impl Game {
         if let Some(fb) = flashback {
             let mut u = Unpaid::from_cost(&fb.mana, 0);
             crate::cost::apply_change(&mut u, self.spell_cost_change(p, card));
-            if !crate::play::can_match(&u, avail)
-                || self.player(p).hand.len() < fb.discard as usize
-                || self.player(p).life < fb.pay_life as i32
-            {
+            if !crate::play::can_match(&u, avail) || !self.can_pay_non_mana(p, card, fb) {
                 return false;
-            }
-            if let Some(f) = &fb.sacrifice {
-                let n = self
-                    .controlled_by(p)
-                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
-                    .count();
-                if n < fb.sacrifices() as usize {
-                    return false;
-                }
             }
         }
         // 409.1b: a spell with an alternative cost may be played by paying
@@ -743,19 +747,8 @@ impl Game {
         // in hand; one of sacrificing, permanents to sacrifice; paying
         // life, that much life (409.1h: unpayable costs can't be paid).
         if let Some(extra) = &face.spell.additional_cost {
-            if self.player(p).hand.len() <= extra.discard as usize
-                || self.player(p).life < extra.pay_life as i32
-            {
+            if !self.can_pay_non_mana(p, card, extra) {
                 return false;
-            }
-            if let Some(f) = &extra.sacrifice {
-                let n = self
-                    .controlled_by(p)
-                    .filter(|&o| crate::filter::matches(self, f, o, Some(card), p))
-                    .count();
-                if n < extra.sacrifices() as usize {
-                    return false;
-                }
             }
         }
         self.spell_targets_available(p, card, face)
