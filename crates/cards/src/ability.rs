@@ -1266,6 +1266,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         yours: bool,
     },
+    /// 404.4: "[effects] at the beginning of the next end step" (Crazed
+    /// Armodon, 503.11): a delayed triggered ability that triggers as the
+    /// next end of turn step begins. "Destroy CARDNAME" still means the
+    /// same object even if it changed names or became a copy (503.11).
+    AtNextEndStep {
+        effects: Vec<Effect>,
+    },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
     /// next end of combat step (311) and then does the effects.

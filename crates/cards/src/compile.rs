@@ -193,9 +193,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     if delays(&spell.effects)
         || modes.iter().any(|m| {
             delays(&m.effects)
-                || m.effects
-                    .iter()
-                    .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+                || m.effects.iter().any(|e| {
+                    matches!(
+                        e,
+                        Effect::AtNextUpkeep { .. } | Effect::AtNextEndStep { .. }
+                    )
+                })
         })
     {
         return Err(Unsupported {
@@ -3448,6 +3451,10 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at end of combat") {
         v = vec![Effect::AtEndOfCombat { effects: v }];
     }
+    // 404.4: "destroy CARDNAME at the beginning of the next end step".
+    if p.eat_all("at the beginning of the next end step") {
+        v = vec![Effect::AtNextEndStep { effects: v }];
+    }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
         v = vec![Effect::AtNextUpkeep {
@@ -3778,6 +3785,13 @@ fn activated(p: &mut P) -> R<Ability> {
                 .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
         {
             return Err("a mana ability with a mana cost and a delayed ability".into());
+        }
+        if cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
+        {
+            return Err("a mana ability with a delayed ability at the next end step".into());
         }
         return Ok(Ability::Mana(ManaAbility {
             cost,

@@ -25,6 +25,8 @@ pub(crate) enum When {
     NextUpkeep,
     /// 303: the next upkeep step of the controller ("your next upkeep").
     YourNextUpkeep,
+    /// 313: the next end of turn step ("the next end step").
+    NextEndStep,
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -56,9 +58,9 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
     };
     list.iter()
         .find_map(|e| match e {
-            Effect::AtEndOfCombat { effects } | Effect::AtNextUpkeep { effects, .. } => {
-                Some(&effects[..])
-            }
+            Effect::AtEndOfCombat { effects }
+            | Effect::AtNextUpkeep { effects, .. }
+            | Effect::AtNextEndStep { effects } => Some(&effects[..]),
             _ => None,
         })
         .unwrap_or(&[])
@@ -107,6 +109,7 @@ impl Game {
             When::EndOfCombat => self.delayed_end_of_combat.push(pending),
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
+            When::NextEndStep => self.delayed_end_step.push(pending),
         }
     }
 }

@@ -100,6 +100,10 @@ pub struct Game {
     /// beginning of your next upkeep").
     #[serde(default)]
     pub delayed_your_upkeep: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: those waiting for the next end of turn step ("at the
+    /// beginning of the next end step").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_end_step: Vec<crate::triggers::PendingTrigger>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.

@@ -1153,6 +1153,10 @@ impl Game {
                 self.create_delayed(ctx, crate::delayed::When::EndOfCombat);
                 None
             }
+            Effect::AtNextEndStep { .. } => {
+                self.create_delayed(ctx, crate::delayed::When::NextEndStep);
+                None
+            }
             Effect::AtNextUpkeep { yours, .. } => {
                 let when = if *yours {
                     crate::delayed::When::YourNextUpkeep
@@ -1646,6 +1650,7 @@ impl Game {
             | Effect::Recover { .. }
             | Effect::AtEndOfCombat { .. }
             | Effect::AtNextUpkeep { .. }
+            | Effect::AtNextEndStep { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. } => {

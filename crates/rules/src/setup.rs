@@ -48,6 +48,7 @@ impl Game {
             delayed_end_of_combat: Vec::new(),
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
+            delayed_end_step: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,

@@ -261,6 +261,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
         }
+        Event::StepBegan {
+            step: tolaria_cards::Step::EndOfTurn,
+        } if !game.delayed_end_step.is_empty() => {
+            // 404.4b: "at the beginning of the next end step".
+            let delayed = std::mem::take(&mut game.delayed_end_step);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
+        }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
         Event::CountersRemoved {
             obj, kind, amount, ..
