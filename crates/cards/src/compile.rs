@@ -3580,6 +3580,10 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             } else {
                 return Err(err(p));
             }
+        } else if p.eat_all("discard cardname") {
+            // Channel: "Discard CARDNAME" as a cost: the ability can be
+            // played only while the card is in its owner's hand.
+            c.discard_self = true;
         } else if p.eat("discard") {
             let n = amount(p).ok_or_else(|| err(p))?;
             if p.eat_any(&["card", "cards"]).is_none() {
@@ -3765,6 +3769,9 @@ fn activated(p: &mut P) -> R<Ability> {
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     if p.eat("add") {
+        if cost.discard_self {
+            return Err("a mana ability played from the hand".into());
+        }
         let produce = produce(p).ok_or_else(|| no_rule(p))?;
         if !p.eat_end() {
             return Err(no_rule(p));
@@ -3840,6 +3847,7 @@ fn activated(p: &mut P) -> R<Ability> {
     if delays(&cx.effects) {
         return Err("a delayed triggered ability from an activated ability".into());
     }
+    let from_hand = cost.discard_self;
     Ok(Ability::Activated(ActivatedAbility {
         cost,
         targets: cx.targets,
@@ -3849,7 +3857,9 @@ fn activated(p: &mut P) -> R<Ability> {
         twice_per_turn,
         timing: timing_restriction,
         ninjutsu: false,
-        from_hand: false,
+        // Its cost discards the card itself (channel): it functions only
+        // in the hand, like cycling (502.18b).
+        from_hand,
         cycling: false,
         only_if,
     }))
@@ -4198,19 +4208,7 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     // 404.3: an intervening "if" clause.
     let mut condition = None;
     if p.eat_all("if cardname has") {
-        let n = match amount(p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u32,
-            _ => return Err(no_rule(p)),
-        };
-        let kind = if p.eat_all("or more") {
-            counter_kind(p.bump())
-        } else {
-            None
-        };
-        let (Some(kind), true) = (kind, p.eat_all("counters on it ,")) else {
-            return Err(no_rule(p));
-        };
-        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+        condition = Some(counters_condition(p, "counters on it ,").ok_or_else(|| no_rule(p))?);
     } else if let Some(c) = attempt(p, &mut cx, |p, _| {
         // "if three or more creatures died this turn," (Kuon); "if CARDNAME
         // is enchanted by two or more Auras," (Kitsune Mystic).
@@ -4236,19 +4234,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(c);
     } else if p.eat_all("if there are") {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
-        let n = match amount(p) {
-            Some(Amount::Fixed(n)) if n > 0 => n as u32,
-            _ => return Err(no_rule(p)),
-        };
-        let kind = if p.eat_all("or more") {
-            counter_kind(p.bump())
-        } else {
-            None
-        };
-        let (Some(kind), true) = (kind, p.eat_all("counters on cardname ,")) else {
-            return Err(no_rule(p));
-        };
-        condition = Some(crate::Condition::CountersOnThis { kind, at_least: n });
+        condition =
+            Some(counters_condition(p, "counters on cardname ,").ok_or_else(|| no_rule(p))?);
     } else if p.eat_all("if you didn't play it from your hand ,") {
         condition = Some(crate::Condition::NotPlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
@@ -4358,6 +4345,19 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         affected: affected.clone(),
         effect: *effect,
     }])
+}
+
+/// 404.3: "N or more [kind] counters" followed by `tail` ("counters on it
+/// ,"): the intervening-if condition on the source's counters.
+fn counters_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
+    let n = match amount(p) {
+        Some(Amount::Fixed(n)) if n > 0 => n as u32,
+        _ => return None,
+    };
+    p.eat_all("or more").then_some(())?;
+    let kind = counter_kind(p.bump())?;
+    p.eat_all(tail)
+        .then_some(crate::Condition::CountersOnThis { kind, at_least: n })
 }
 
 /// A static ability line (405).

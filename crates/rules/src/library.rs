@@ -96,33 +96,16 @@ impl Game {
                     None => None,
                 }
             }
-            Effect::PutAuraIntoPlayAttached { what, to } => {
-                let aura = self.objects_of(ctx, what).first().copied();
-                match aura {
-                    Some(a) if !self.attach_options(ctx, a, to).is_empty() => Some(Decision {
-                        player: ctx.controller,
-                        kind: DecisionKind::ChooseCard {
-                            choice: CardChoice::AttachTo,
-                            optional: false,
-                        },
-                    }),
-                    // 212.4: nothing it could enchant: it stays where it is.
-                    _ => None,
-                }
-            }
-            Effect::MoveAura { what, to } => {
-                let aura = self.objects_of(ctx, what).first().copied();
-                match aura {
-                    Some(a) if !self.move_aura_options(ctx, a, to).is_empty() => Some(Decision {
-                        player: ctx.controller,
-                        kind: DecisionKind::ChooseCard {
-                            choice: CardChoice::AttachTo,
-                            optional: false,
-                        },
-                    }),
-                    // 212.4: nothing else it could enchant: it stays.
-                    _ => None,
-                }
+            // 212.4: with nothing (else) it could enchant, the Aura stays
+            // where it is.
+            Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
+                (!self.aura_destinations(ctx, e).is_empty()).then_some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::AttachTo,
+                        optional: false,
+                    },
+                })
             }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
@@ -165,18 +148,10 @@ impl Game {
                     ..
                 },
             ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
-            (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, to }) => {
-                match self.objects_of(ctx, what).first() {
-                    Some(&a) => self.attach_options(ctx, a, to),
-                    None => Vec::new(),
-                }
-            }
-            (CardChoice::AttachTo, Effect::MoveAura { what, to }) => {
-                match self.objects_of(ctx, what).first() {
-                    Some(&a) => self.move_aura_options(ctx, a, to),
-                    None => Vec::new(),
-                }
-            }
+            (
+                CardChoice::AttachTo,
+                Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
+            ) => self.aura_destinations(ctx, e),
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),
@@ -257,6 +232,24 @@ impl Game {
                         .all(|e| crate::filter::matches(self, e, o, None, ctx.controller))
             })
             .collect()
+    }
+
+    /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect
+    /// could be attached to (212.4).
+    fn aura_destinations(&self, ctx: &ResolveCtx, e: &Effect) -> Vec<ObjId> {
+        match e {
+            Effect::PutAuraIntoPlayAttached { what, to } => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.attach_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
+            Effect::MoveAura { what, to } => match self.objects_of(ctx, what).first() {
+                Some(&a) => self.move_aura_options(ctx, a, to),
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
     }
 
     /// "Attach [Aura] to another [filter]": the permanents it could be
