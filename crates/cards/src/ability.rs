@@ -886,6 +886,12 @@ pub enum Amount {
     CountOf(ObjectFilter),
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
+    /// "the number of creature cards in your graveyard" / "… in all
+    /// graveyards" (`who: None`): the cards there matching a card filter.
+    GraveyardCardsMatching {
+        who: Option<PlayerRef>,
+        filter: ObjectFilter,
+    },
     /// The amount in the triggering event ("that much").
     Triggered,
     /// 511.1: the number of coin flips won so far in this resolution

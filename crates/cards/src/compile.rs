@@ -2004,6 +2004,27 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("its toughness") {
         return Some(Amount::ToughnessOf(cx.it()));
     }
+    // "the number of creature cards in your graveyard / in all graveyards".
+    if p.at_all("the number of") && !p.at_all("the number of cards") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(f) = library::card_filter(p) {
+            let who = if p.eat_all("in your graveyard") {
+                Some(PlayerRef::You)
+            } else if p.eat_all("in all graveyards") {
+                None
+            } else {
+                p.i = i;
+                return equal_amount_rest(p, cx);
+            };
+            return Some(Amount::GraveyardCardsMatching { who, filter: f });
+        }
+        p.i = i;
+    }
+    equal_amount_rest(p, cx)
+}
+
+fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("the number of cards in") {
         let who = if p.eat("your") {
             PlayerRef::You
@@ -2423,8 +2444,9 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     let e = pump(p, what, cx.until_eot)?;
     // "it gets +1/+1 until end of turn for each creature blocking it"
-    // (Elvish Berserker).
-    if p.eat_all("for each creature blocking it") {
+    // (Elvish Berserker); "… for each artifact you control" (Hunger of the
+    // Nim): counted as it resolves (413.2f).
+    if p.at_all("for each") {
         let Effect::Continuous { what, effect, .. } = e else {
             return None;
         };
@@ -2436,7 +2458,11 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         if effect != only_pt {
             return None;
         }
-        let count = Amount::CreaturesBlocking(what.clone());
+        let count = if p.eat_all("for each creature blocking it") {
+            Amount::CreaturesBlocking(what.clone())
+        } else {
+            for_each(p, Amount::Fixed(1))?
+        };
         return Some(vec![Effect::PumpPerCount {
             what,
             power: effect.power,
@@ -3490,6 +3516,22 @@ fn delays(effects: &[Effect]) -> bool {
 /// Replaces the amount X of an effect by the amount a "where X is …"
 /// clause defines; false if the effect has no such amount.
 fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    // "gets +X/+X until end of turn, where X is the number of lands you
+    // control" (Strength of Cedars): counted as it resolves (413.2f).
+    if let Effect::PumpX {
+        what,
+        power,
+        toughness,
+    } = e
+    {
+        *e = Effect::PumpPerCount {
+            what: what.clone(),
+            power: *power,
+            toughness: *toughness,
+            count: a.clone(),
+        };
+        return true;
+    }
     let slot = match e {
         Effect::DealDamage { amount, .. }
         | Effect::GainLife { amount, .. }

@@ -1349,6 +1349,19 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::GraveyardCardsMatching { who, filter } => {
+                let players = match who {
+                    Some(w) => self.players_of(ctx, w),
+                    None => (0..self.players.len() as u8).map(PlayerId).collect(),
+                };
+                players
+                    .iter()
+                    .flat_map(|&p| self.player(p).graveyard.iter())
+                    .filter(|&&c| {
+                        crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                    })
+                    .count() as i32
+            }
             // Domain: the basic land types among the lands a player
             // controls, from their computed subtypes (205.3h).
             Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {

@@ -144,7 +144,7 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
 /// A filter on cards outside play: only the printed characteristics that
 /// `filter::matches_card` reads (types, subtypes, supertypes, colours, a
 /// name); anything about a permanent's state or its power is not supported.
-fn card_filter(p: &mut P) -> Option<ObjectFilter> {
+pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
     let start = p.i;
     let (f, noun) = filter(p)?;
     let plain = ObjectFilter {
