@@ -1323,6 +1323,19 @@ pub enum Effect {
         /// How many of the rest go back on top (the others go to the bottom);
         /// `None`: all of them.
         on_top: Option<u8>,
+        /// How many cards matching `to_hand` go to the hand ("Put two of
+        /// them into your hand", Ancestral Memories); 0 is read as 1.
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        to_hand_count: u8,
+        /// "… and the rest into your graveyard" (Strategic Planning): the
+        /// cards not put into the hand go to the graveyard, not back.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rest_to_graveyard: bool,
+        /// 501.8a scry: any number of the cards go to the bottom in any
+        /// order and the rest on top in any order: each choice of the next
+        /// card on top may be declined, which sends the rest to the bottom.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        scry: bool,
     },
     /// "Look at / [player] reveals [player's] hand. You choose N [filter]
     /// card(s) from it": the chosen cards are discarded or put on top of

@@ -2590,6 +2590,19 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             return Some(v);
         }
+        // 501.8a: "scry N".
+        "scry" => {
+            p.bump();
+            Effect::LookAtTop {
+                amount: amount(p)?,
+                to_hand: None,
+                may: false,
+                on_top: None,
+                to_hand_count: 0,
+                rest_to_graveyard: false,
+                scry: true,
+            }
+        }
         "counter" => {
             p.bump();
             let start = p.i;
