@@ -1346,6 +1346,11 @@ pub enum Effect {
         amount: u8,
         then: HandChoice,
     },
+    /// "[Player] discards their hand" (Wit's End): every card in it, with
+    /// no choice.
+    DiscardHand {
+        who: PlayerRef,
+    },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
     LookAtHand {
@@ -1519,6 +1524,8 @@ pub enum HandChoice {
     Discard,
     /// "Put them on top of that player's library in any order."
     LibraryTop,
+    /// "… and exile that card" (Castigate): removed from the game.
+    RemoveFromGame,
 }
 
 /// Where damage goes.

@@ -2322,6 +2322,11 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
             let amount = for_each(p, amount)?;
             Effect::DrawCards { who, amount }
         }
+        "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
+            p.bump();
+            p.bump();
+            Effect::DiscardHand { who }
+        }
         "discard" | "discards" => {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;

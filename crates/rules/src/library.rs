@@ -690,6 +690,9 @@ impl Game {
                     let owner = self.objects[o.slot as usize].owner;
                     match then {
                         HandChoice::Discard => self.discard(o),
+                        HandChoice::RemoveFromGame => {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
@@ -853,6 +856,14 @@ impl Game {
                             break;
                         };
                         self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::DiscardHand { who } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    for o in hand {
+                        self.discard(o);
                     }
                 }
             }

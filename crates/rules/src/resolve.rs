@@ -1959,6 +1959,7 @@ impl Game {
             }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
+            | Effect::DiscardHand { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }

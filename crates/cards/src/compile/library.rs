@@ -21,6 +21,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
         || p.at_all("target player reveals their hand")
+        || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
     } else if p.eat_all("return to your hand all") {
@@ -413,6 +414,15 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         _ => return None,
     };
     let f = card_filter(p)?;
+    // "You choose a nonland card from it and exile that card." (Castigate)
+    if p.eat_all("from it and exile that card") {
+        return Some(vec![Effect::ChooseFromHand {
+            who,
+            filter: f,
+            amount: n,
+            then: HandChoice::RemoveFromGame,
+        }]);
+    }
     p.eat_all("from it .").then_some(())?;
     let then = if p.eat_all("that player discards that card")
         || p.eat_all("that player discards those cards")
