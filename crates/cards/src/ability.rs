@@ -1040,9 +1040,13 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
-    /// 414: counter target spell.
+    /// 414: counter target spell; `to`: where the countered card goes
+    /// ("If that spell is countered this way, exile it instead of putting
+    /// it into its owner's graveyard", Dissipate; a replacement, 419.6a).
     Counter {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
     },
     /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
     /// control goes to the player named, not to the effect's controller.
@@ -1526,6 +1530,26 @@ pub enum HandChoice {
     LibraryTop,
     /// "… and exile that card" (Castigate): removed from the game.
     RemoveFromGame,
+}
+
+/// Where a spell countered by a counter effect goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CounteredTo {
+    /// Its owner's graveyard (414).
+    #[default]
+    Graveyard,
+    /// Removed from the game (Dissipate).
+    RemovedFromGame,
+    /// Its owner's hand (Remand).
+    Hand,
+    /// On top of its owner's library (Memory Lapse).
+    LibraryTop,
+}
+
+impl CounteredTo {
+    pub fn is_graveyard(&self) -> bool {
+        *self == CounteredTo::Graveyard
+    }
 }
 
 /// Where damage goes.

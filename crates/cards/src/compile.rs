@@ -25,7 +25,7 @@ use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, p
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
+    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet, LayerEffect,
     ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
     Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
     TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
@@ -1721,6 +1721,21 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without
+                && p.at_all("converted mana cost")
+                && number_word(p.peek_at(3)).is_some()
+            {
+                // 203.3: "with converted mana cost 4 or less" (Thoughtbind),
+                // "with converted mana cost 2" (Spell Snare).
+                p.eat_all("converted mana cost");
+                let n = number_word(p.bump())?;
+                if p.eat_all("or less") {
+                    f.cmc_at_most = Some(n);
+                } else if p.at_all("or greater") || p.at_all("or more") {
+                    return fail_at(p, start);
+                } else {
+                    f.cmc_exactly = Some(n);
+                }
             } else if let Some(k) = keyword(p) {
                 if without {
                     f.without_keyword = Some(k);
@@ -2635,7 +2650,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.bump();
                 return Some(vec![Effect::CounterUnlessPays { what, generic }]);
             }
-            Effect::Counter { what }
+            Effect::Counter {
+                what,
+                to: CounteredTo::Graveyard,
+            }
         }
         // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
         "flip" if matches!(p.peek_at(1), "cardname" | "it") => {
@@ -3089,6 +3107,39 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "If that spell is countered this way, exile it instead of putting it
+    // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
+    // replacement of where the countered card goes (419.6a).
+    if p.at_all("if that spell is countered this way ,")
+        || p.at_all("if the spell is countered this way ,")
+    {
+        let i = p.i;
+        p.eat("if");
+        p.bump();
+        p.eat_all("spell is countered this way ,");
+        let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
+            CounteredTo::RemovedFromGame
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard") {
+            CounteredTo::Hand
+        } else if p.eat_all(
+            "put it on top of its owner's library instead of into that player's graveyard",
+        ) {
+            CounteredTo::LibraryTop
+        } else {
+            p.i = i;
+            return None;
+        };
+        match cx.effects.last_mut() {
+            Some(Effect::Counter { to: slot, .. }) if p.eat_end() => {
+                *slot = to;
+                return Some(());
+            }
+            _ => {
+                p.i = i;
+                return None;
+            }
+        }
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());

@@ -1717,9 +1717,9 @@ impl Game {
                     }
                 }
             }
-            Effect::Counter { what } => {
+            Effect::Counter { what, to } => {
                 for o in self.objects_of(ctx, what) {
-                    self.counter_spell(o);
+                    self.counter_spell_to(o, *to);
                 }
             }
             Effect::Regenerate { what } => {
@@ -2182,6 +2182,12 @@ impl Game {
 
     /// 414: counter a spell: it goes to its owner's graveyard.
     fn counter_spell(&mut self, o: ObjId) {
+        self.counter_spell_to(o, tolaria_cards::CounteredTo::Graveyard);
+    }
+
+    /// 414: counters a spell, its card going to its owner's graveyard or
+    /// where the counter effect says instead (Dissipate, Remand, Memory Lapse).
+    fn counter_spell_to(&mut self, o: ObjId, to: tolaria_cards::CounteredTo) {
         let Some(obj) = self.obj(o) else { return };
         if obj.zone != Zone::Stack {
             return;
@@ -2211,7 +2217,13 @@ impl Game {
             card,
             ability: false,
         });
-        self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
+        let zone = match to {
+            tolaria_cards::CounteredTo::Graveyard => Zone::Graveyard(owner),
+            tolaria_cards::CounteredTo::RemovedFromGame => Zone::RemovedFromGame,
+            tolaria_cards::CounteredTo::Hand => Zone::Hand(owner),
+            tolaria_cards::CounteredTo::LibraryTop => Zone::Library(owner),
+        };
+        self.move_to(o, zone, MoveReason::Countered);
     }
 
     /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.

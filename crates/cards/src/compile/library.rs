@@ -158,6 +158,8 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         colors_none: f.colors_none,
         multicolored: f.multicolored,
         named: f.named.clone(),
+        cmc_at_most: f.cmc_at_most,
+        cmc_exactly: f.cmc_exactly,
         ..ObjectFilter::default()
     };
     if noun != Noun::Card || f != plain {
