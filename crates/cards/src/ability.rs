@@ -892,6 +892,9 @@ pub enum Amount {
         who: Option<PlayerRef>,
         filter: ObjectFilter,
     },
+    /// "its converted mana cost" / "that creature's converted mana cost"
+    /// (203.3; last known information once it has left its zone, 413.2f).
+    ConvertedManaCostOf(ObjectRef),
     /// The amount in the triggering event ("that much").
     Triggered,
     /// 511.1: the number of coin flips won so far in this resolution

@@ -2013,6 +2013,38 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             _ => None,
         };
     }
+    // "that creature's power", "that artifact's converted mana cost":
+    // the object last mentioned, as "its" (Devour in Shadow, Crumble).
+    if p.at("that") && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
+        let i = p.i;
+        p.bump();
+        let noun = p.bump().trim_end_matches("'s");
+        let ok = matches!(
+            noun,
+            "creature" | "artifact" | "card" | "spell" | "permanent" | "land" | "enchantment"
+        );
+        let it = cx.it();
+        // "that creature" names something mentioned before, never the source.
+        let ok = ok && (cx.last_obj.is_some() || cx.trig_obj);
+        let a = if !ok {
+            None
+        } else if p.eat("power") {
+            Some(Amount::PowerOf(it))
+        } else if p.eat("toughness") {
+            Some(Amount::ToughnessOf(it))
+        } else if p.eat_all("converted mana cost") {
+            Some(Amount::ConvertedManaCostOf(it))
+        } else {
+            None
+        };
+        if a.is_some() {
+            return a;
+        }
+        p.i = i;
+    }
+    if p.eat_all("its converted mana cost") {
+        return Some(Amount::ConvertedManaCostOf(cx.it()));
+    }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
     }

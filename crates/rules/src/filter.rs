@@ -243,3 +243,9 @@ fn cmc_matches(f: &ObjectFilter, ch: &Characteristics, extra: i32) -> bool {
     let (a, b) = ch.converted_mana_costs();
     ok(a) || b.is_some_and(ok)
 }
+
+/// 203.3: an object's converted mana cost, X counted on the stack (203.3b).
+pub(crate) fn converted_mana_cost(game: &Game, id: ObjId) -> u32 {
+    let ch = compute(game, id);
+    (ch.converted_mana_cost() as i32 + x_on_stack(game, id, &ch)).max(0) as u32
+}

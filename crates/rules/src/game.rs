@@ -39,6 +39,9 @@ pub struct LastKnown {
     /// Its +1/+1 counters (502.35a modular counts them after it left play).
     #[serde(default)]
     pub plus_counters: u16,
+    /// Its converted mana cost as it last existed (203.3; a token's is 0).
+    #[serde(default)]
+    pub converted_mana_cost: u16,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -691,6 +694,7 @@ impl Game {
                 was_creature: ch.is_creature(),
                 lost_abilities: ch.lost_abilities,
                 plus_counters,
+                converted_mana_cost: ch.converted_mana_cost() as u16,
             });
         }
     }

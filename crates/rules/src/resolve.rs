@@ -1355,6 +1355,17 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::ConvertedManaCostOf(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                if self.obj(id).is_some() {
+                    crate::filter::converted_mana_cost(self, id) as i32
+                } else {
+                    self.last_known(id)
+                        .map_or(0, |l| i32::from(l.converted_mana_cost))
+                }
+            }
             Amount::GraveyardCardsMatching { who, filter } => {
                 let players = match who {
                     Some(w) => self.players_of(ctx, w),
