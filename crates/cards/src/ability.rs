@@ -73,6 +73,10 @@ pub struct Cost {
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Sacrifice all creatures you control" (Soulblast): every permanent
+    /// of the player's matching the filter, no choice (409.1h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice_all: Option<ObjectFilter>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -684,6 +688,22 @@ pub struct TargetSpec {
     /// different object or player from the spell's earlier targets.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub distinct: bool,
+    /// "X target creatures" (409.1c: the number is the X announced, 409.1b)
+    /// or "up to that many target permanents" (the amount of the trigger
+    /// event, fixed as the ability is put on the stack, 410.4): `count` is
+    /// then 0 and the number comes from the spell or ability. Only the
+    /// last spec of a spell or ability may have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_by: Option<TargetCount>,
+}
+
+/// Where a variable number of targets comes from (`TargetSpec::count_by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetCount {
+    /// The value of X announced (409.1b, before targets, 409.1c).
+    X,
+    /// The amount of the trigger event ("that many": damage dealt).
+    Triggered,
 }
 
 impl TargetSpec {
@@ -694,6 +714,7 @@ impl TargetSpec {
             up_to: false,
             other: false,
             distinct: false,
+            count_by: None,
         }
     }
 }
@@ -732,6 +753,10 @@ pub enum ControllerFilter {
     Opponent,
     /// "defending player controls" (306.3: the defending player of this combat).
     Defending,
+    /// "that player controls" in a target of a triggered ability: the
+    /// player of the trigger event (Cephalid Constable). Only target
+    /// requirements use it; targeting judges it with the trigger's player.
+    TriggeringPlayer,
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -853,6 +878,9 @@ pub enum ObjectRef {
     /// 409.1h: the permanent sacrificed to pay the spell's cost ("the
     /// sacrificed creature", Fling), as it last existed in play (413.2f).
     Sacrificed,
+    /// Every target from the n-th on (flattened, as `Target`): the targets
+    /// of a spec with a variable number ("X target creature cards").
+    Targets(u8),
 }
 
 /// A player or players an effect refers to.
@@ -917,6 +945,14 @@ pub enum Amount {
     /// "for each +1/+1 counter on [object]" (502.35a modular): last known
     /// information if it left play (413.2f).
     PlusCountersOn(ObjectRef),
+    /// "the total power of the sacrificed creatures" (Soulblast): the
+    /// permanents sacrificed for the spell's cost, each as it last existed
+    /// in play (413.2f), added up as they were sacrificed (409.1h).
+    SacrificedPower,
+    /// "For each creature card exiled this way": the targets from the n-th
+    /// on that were still legal as the spell resolved (413.2a: an illegal
+    /// one is not affected; the legal ones were all moved).
+    LegalTargets(u8),
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),

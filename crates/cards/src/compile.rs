@@ -27,8 +27,9 @@ use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
     ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
     ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
+    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetCount,
+    TargetKind, TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose,
+    Window,
 };
 use serde::Serialize;
 
@@ -593,6 +594,8 @@ struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     trig_obj: bool,
     trig_player: bool,
+    /// The trigger event has an amount ("that many": the damage dealt).
+    trig_amount: bool,
     /// The clause began "Until end of turn, …".
     until_eot: bool,
     /// "Play this spell only during combat after blockers are declared."
@@ -624,6 +627,7 @@ impl Cx {
             up_to: false,
             other,
             distinct: false,
+            count_by: None,
         });
         i
     }
@@ -965,6 +969,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 up_to: false,
                 other: false,
                 distinct: false,
+                count_by: None,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -1746,9 +1751,33 @@ fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
 /// "target creature", "another target creature or player", "target player",
 /// "target red or green spell", "target creature card from your graveyard".
 fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
+    target_n(p, cx, false)
+}
+
+/// `target`, or with `many` also a variable number of targets: "X target
+/// creature cards", "up to that many target permanents" (an object phrase
+/// naming them all, `ObjectRef::Targets`).
+fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     let start = p.i;
     let other = p.eat("another");
+    // 409.1c: "X target creatures" (the X announced, 409.1b); "up to that
+    // many target permanents" (the amount of the trigger event).
+    let count_by = if !many || other {
+        None
+    } else if p.at_all("x target") {
+        p.bump();
+        Some((TargetCount::X, false))
+    } else if cx.trig_amount && p.eat_all("up to that many") {
+        Some((TargetCount::Triggered, true))
+    } else {
+        None
+    };
     if !p.eat("target") {
+        return fail_at(p, start);
+    }
+    // A spec with a variable number is the last (its targets run to the end
+    // of the list).
+    if cx.targets.last().is_some_and(|t| t.count_by.is_some()) {
         return fail_at(p, start);
     }
     let kind = if p.eat_all("creature or player") {
@@ -1781,7 +1810,28 @@ fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
         }
     };
     let is_player = matches!(kind, TargetKind::Player(_));
+    if count_by.is_some() && is_player {
+        return fail_at(p, start);
+    }
+    let kind = match kind {
+        // "target permanents that player controls" (Cephalid Constable).
+        TargetKind::Permanent(mut f)
+            if cx.trig_player
+                && f.controller == ControllerFilter::Any
+                && p.eat_all("that player controls") =>
+        {
+            f.controller = ControllerFilter::TriggeringPlayer;
+            TargetKind::Permanent(f)
+        }
+        k => k,
+    };
     let i = cx.add_target(kind, other);
+    if let Some((by, up_to)) = count_by {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = 0;
+        spec.count_by = Some(by);
+        spec.up_to = up_to;
+    }
     if is_player {
         cx.last_player = Some(PlayerRef::Target(i));
     } else {
@@ -1892,11 +1942,16 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
         ObjectRef::Each(f)
     } else {
-        let (i, player) = attempt(p, cx, target)?;
+        let (i, player) = attempt(p, cx, |p, cx| target_n(p, cx, true))?;
         if player {
             return None;
         }
-        ObjectRef::Target(i)
+        if cx.targets[i as usize].count_by.is_some() {
+            cx.last_obj = Some(ObjectRef::Targets(i));
+            ObjectRef::Targets(i)
+        } else {
+            ObjectRef::Target(i)
+        }
     };
     cx.last_obj = Some(r.clone());
     Some(r)
@@ -1997,6 +2052,19 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
             _ => None,
         };
+    }
+    // "the total power of the sacrificed creatures" (Soulblast): the
+    // creatures the spell's "sacrifice all creatures" cost sacrificed.
+    if cx.additional_cost.as_ref().is_some_and(|c| {
+        c.sacrifice_all.as_ref().is_some_and(|f| {
+            *f == ObjectFilter {
+                controller: ControllerFilter::You,
+                ..ObjectFilter::creature()
+            }
+        })
+    }) && p.eat_all("the total power of the sacrificed creatures")
+    {
+        return Some(Amount::SacrificedPower);
     }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
@@ -3078,6 +3146,40 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         p.i = start;
     }
+    // "For each creature card exiled this way, create a 2/2 black Zombie
+    // creature token." (Midnight Ritual): after "Exile X target …", one
+    // token per target still legal as the spell resolved (413.2a: those
+    // are the cards removed).
+    if p.at_all("for each") {
+        let start = p.i;
+        if let Some(Effect::RemoveFromGame {
+            what: ObjectRef::Targets(i),
+        }) = cx.effects.last()
+        {
+            let i = *i;
+            p.eat_all("for each");
+            let counted = match filter(p) {
+                Some((f, Noun::Card)) => {
+                    let spec = &cx.targets[i as usize];
+                    matches!(&spec.kind, TargetKind::CardInGraveyard { filter, .. } if *filter == f)
+                }
+                _ => false,
+            };
+            if counted && p.eat_all("exiled this way , create") {
+                if let Some((Amount::Fixed(1), token)) = token(p) {
+                    if p.eat_end() {
+                        cx.effects.push(Effect::CreateTokens {
+                            who: PlayerRef::You,
+                            amount: Amount::LegalTargets(i),
+                            token,
+                        });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.
     if p.eat_all("a creature dealt damage this way can't be regenerated this turn") {
@@ -3567,6 +3669,15 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 f.controller = ControllerFilter::You;
                 c.sacrifice = Some(f);
                 c.sacrifice_count = n as u8;
+            } else if !colon && p.eat("all") {
+                // "Sacrifice all creatures you control" (Soulblast): a
+                // spell's cost, paid without a choice (409.1h).
+                match filter(p) {
+                    Some((f, Noun::Permanent)) if f.controller == ControllerFilter::You => {
+                        c.sacrifice_all = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
             } else if p.eat_any(&["a", "an", "another"]).is_some() {
                 let another = p.t[p.i - 1].low == "another";
                 let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
@@ -4044,6 +4155,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             }
             if p.eat_all("a player") || p.eat_all("an opponent") {
                 cx.trig_player = true;
+                cx.trig_amount = true;
                 let opponent_only = p.t[p.i - 1].low == "opponent";
                 return Some(vec![Trigger::DealsDamageToPlayer {
                     combat_only,

@@ -35,6 +35,12 @@ impl Game {
                     let mut ts = Vec::new();
                     legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
                     out.extend(ts.into_iter().map(Action::ChooseTarget));
+                    // 409.1c: "up to N": the player may stop choosing.
+                    if crate::targeting::slot_spec(specs, c.targets.len())
+                        .is_some_and(|(_, s)| s.up_to)
+                    {
+                        out.push(Action::Done);
+                    }
                     if !matches!(c.what, crate::engine::Playing::Trigger(_)) {
                         out.push(Action::CancelPlay);
                     }
@@ -667,6 +673,7 @@ impl Game {
                     colors: ch.colors,
                     types: ch.types,
                     controller: p,
+                    trigger_player: None,
                 };
                 if !targets_available(self, &act.targets, &src) {
                     continue;
@@ -772,6 +779,7 @@ impl Game {
             colors: face.colors,
             types: face.types,
             controller: p,
+            trigger_player: None,
         };
         targets_available(self, &face.spell.targets, &src)
     }
