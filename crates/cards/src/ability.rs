@@ -496,6 +496,14 @@ pub enum StaticAbility {
     /// 418.5k: "Players don't lose unspent mana as steps and phases end."
     /// (Upwelling)
     PlayersKeepUnspentMana,
+    /// 419.1a: "If you would draw a card, [you may] instead …": a
+    /// replacement effect on each draw of the controller's (Abundance,
+    /// Obstinate Familiar); with `optional` the controller decides as the
+    /// draw would happen (419.9a: the affected player's choice).
+    DrawReplacement {
+        optional: bool,
+        instead: DrawInstead,
+    },
     /// "Cards in graveyards lose all abilities." (Yixlid Jailer): no
     /// ability of a card in a graveyard functions there (402.8h). It doesn't
     /// change how a card comes into play from a graveyard: that looks at
@@ -672,6 +680,18 @@ pub enum Affected {
     Attached,
     /// Every permanent matching a filter ("Creatures you control", "Other Goblins").
     Each(ObjectFilter),
+}
+
+/// What happens instead of a draw (`StaticAbility::DrawReplacement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawInstead {
+    /// "choose land or nonland and reveal cards from the top of your
+    /// library until you reveal a card of the chosen kind. Put that card
+    /// into your hand and put all other cards revealed this way on the
+    /// bottom of your library in any order." (Abundance)
+    RevealUntilLandOrNonland,
+    /// "skip that draw" (Obstinate Familiar).
+    Skip,
 }
 
 /// A requirement on the targets of a spell or ability (415.1).

@@ -4484,6 +4484,21 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
     }
+    // 419.1a: "If you would draw a card, you may instead …" (Abundance),
+    // "… you may skip that draw instead" (Obstinate Familiar).
+    if p.eat_all("if you would draw a card ,") {
+        let (optional, instead) = if p.eat_all(
+            "you may instead choose land or nonland and reveal cards from the top of your library until you reveal a card of the chosen kind . put that card into your hand and put all other cards revealed this way on the bottom of your library in any order",
+        ) {
+            (true, crate::DrawInstead::RevealUntilLandOrNonland)
+        } else if p.eat_all("you may skip that draw instead") {
+            (true, crate::DrawInstead::Skip)
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::DrawReplacement { optional, instead }]);
+    }
     // 419.1 replacement (Krark's Thumb).
     if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::FlipTwoIgnoreOne]);

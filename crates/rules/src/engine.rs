@@ -440,7 +440,9 @@ impl Game {
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
-            DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
+            DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
+                self.on_replacement_choice(action)
+            }
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }

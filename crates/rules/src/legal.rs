@@ -261,7 +261,8 @@ impl Game {
                         .map(Action::ChooseWord),
                 );
             }
-            DecisionKind::ChooseReplacement { options, .. } => {
+            DecisionKind::ChooseReplacement { options, .. }
+            | DecisionKind::ChooseOption { options, .. } => {
                 out.extend((0..options.len() as u8).map(Action::ChooseReplacement));
             }
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
@@ -914,6 +915,10 @@ impl Game {
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",
+                    options.get(*i as usize).map_or("?", String::as_str)
+                ),
+                Some(DecisionKind::ChooseOption { options, .. }) => format!(
+                    "choose {}",
                     options.get(*i as usize).map_or("?", String::as_str)
                 ),
                 _ => format!("apply replacement effect {i} first"),

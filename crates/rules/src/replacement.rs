@@ -53,6 +53,9 @@ pub enum ReplayUnit {
     CombatDamage,
     /// One round of state-based effects (420.3) before `PlayerId` gets priority.
     StateBasedEffects(PlayerId),
+    /// The draw step's draw (the turn-based action, 303.1), which a
+    /// replacement effect's choices may interrupt (419.1a, Abundance).
+    DrawStep,
 }
 
 /// 418.3b: a resolved "prevent all damage that [sources] would deal this
@@ -529,6 +532,14 @@ impl Game {
             for a in board[i].abilities() {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
+                    // A draw replacement that asks (419.9a; Abundance).
+                    Ability::Static(StaticAbility::DrawReplacement { optional, instead }) => {
+                        if *optional
+                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland
+                        {
+                            return true;
+                        }
+                    }
                     // A permanent's graveyard replacement can meet another,
                     // or a card's own "from anywhere" one.
                     Ability::Static(StaticAbility::GraveyardReplacement {
@@ -571,6 +582,7 @@ impl Game {
             ReplayUnit::Effect => self.run_resolution(),
             ReplayUnit::CombatDamage => self.flow = crate::engine::Flow::Resolve,
             ReplayUnit::StateBasedEffects(p) => self.flow = crate::engine::Flow::Priority(p),
+            ReplayUnit::DrawStep => self.draw_step_draw(),
         }
     }
 
