@@ -1533,6 +1533,14 @@ pub enum Effect {
     /// targets, you may choose new targets for any of the copies." The
     /// count is taken as the ability triggers (the trigger's amount).
     StormCopies,
+    /// "Each player shuffles all permanents they own into their library,
+    /// then reveals that many cards from the top of their library. Each
+    /// player puts all artifact, creature, and land cards revealed this way
+    /// into play, then does the same for enchantment cards, then puts all
+    /// cards revealed this way that weren't put into play on the bottom of
+    /// their library." (Warp World; 212.4j: each Aura's owner chooses what
+    /// it enchants; 217.2d: each owner orders the cards on the bottom.)
+    ShufflePermanentsAndRedeal,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {

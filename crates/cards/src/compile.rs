@@ -3180,6 +3180,13 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         p.i = start;
     }
+    // Warp World: both sentences make one effect.
+    if p.eat_all(
+        "each player shuffles all permanents they own into their library , then reveals that many cards from the top of their library . each player puts all artifact , creature , and land cards revealed this way into play , then does the same for enchantment cards , then puts all cards revealed this way that weren't put into play on the bottom of their library",
+    ) {
+        cx.effects.push(Effect::ShufflePermanentsAndRedeal);
+        return p.eat_end().then_some(());
+    }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.
     if p.eat_all("a creature dealt damage this way can't be regenerated this turn") {

@@ -589,9 +589,18 @@ impl Game {
     /// Runs `unit` (which may ask replacement choices) with replay: returns
     /// false if it was discarded because a decision is now pending.
     pub(crate) fn run_replayable(&mut self, unit: ReplayUnit, run: impl FnOnce(&mut Game)) -> bool {
-        let snapshot = self
-            .replacement_choice_possible()
-            .then(|| Box::new(self.clone()));
+        self.run_replayable_asking(unit, false, run)
+    }
+
+    /// `run_replayable` for a unit that may ask choices of its own
+    /// (`asks`: snapshotted whatever replacement effects exist).
+    pub(crate) fn run_replayable_asking(
+        &mut self,
+        unit: ReplayUnit,
+        asks: bool,
+        run: impl FnOnce(&mut Game),
+    ) -> bool {
+        let snapshot = (asks || self.replacement_choice_possible()).then(|| Box::new(self.clone()));
         self.replay.cursor = 0;
         self.replay.unit = unit;
         let was_active = std::mem::replace(&mut self.replay.active, snapshot.is_some());

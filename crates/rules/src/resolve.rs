@@ -255,7 +255,9 @@ impl Game {
             let e = &effects[r.pc];
             // One effect is a unit that replacement choices replay (419.9a).
             let mut paused = None;
-            if !self.run_replayable(crate::replacement::ReplayUnit::Effect, |g| {
+            // Warp World's choices are replayed too (`redeal.rs`).
+            let asks = matches!(e, Effect::ShufflePermanentsAndRedeal);
+            if !self.run_replayable_asking(crate::replacement::ReplayUnit::Effect, asks, |g| {
                 paused = g.exec_effect_pausable(&ctx, e)
             }) {
                 return;
@@ -1474,6 +1476,7 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
