@@ -147,6 +147,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     });
                 }
             }
+            if !multi_targets_supported(&cx.targets, &cx.effects) {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "an effect on several targets that isn't the same for each".into(),
+                });
+            }
             modes.push(crate::SpellMode {
                 targets: cx.targets,
                 effects: cx.effects,
@@ -158,6 +164,18 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             phrase: orig.trim().to_string(),
             reason,
         })?;
+        let multi_ok = multi_targets_supported(&spell.targets, &spell.effects)
+            && out.abilities.iter().all(|a| match a {
+                Ability::Activated(a) => multi_targets_supported(&a.targets, &a.effects),
+                Ability::Triggered(t) => multi_targets_supported(&t.targets, &t.effects),
+                _ => true,
+            });
+        if !multi_ok {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an effect on several targets that isn't the same for each".into(),
+            });
+        }
         // "Whenever CARDNAME or another Goblin comes into play": compiled as
         // "whenever a Goblin comes into play", right only if it is one.
         if line.contains("CARDNAME or another") {
@@ -1743,6 +1761,33 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     Some((f, noun))
 }
 
+/// A target spec with several targets (`ObjectRef::Targets` names them).
+fn is_multi(t: &TargetSpec) -> bool {
+    t.count_by.is_some() || t.count > 1 || t.up_to
+}
+
+/// 409.1c: an effect on every target of a spec with several must do the
+/// same to each, as these do; any other effect naming them
+/// (`ObjectRef::Targets`, `Amount::LegalTargets`) leaves the line
+/// unsupported. Only lines with such a spec are looked at.
+fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]) -> bool {
+    if !targets.last().is_some_and(is_multi) {
+        return true;
+    }
+    effects.iter().all(|e| match e {
+        Effect::Destroy { .. }
+        | Effect::RemoveFromGame { .. }
+        | Effect::ReturnToHand { .. }
+        | Effect::Tap { .. }
+        | Effect::Untap { .. }
+        | Effect::Continuous { .. }
+        | Effect::CantBeBlockedThisTurn { .. }
+        | Effect::CantBlockThisTurn { .. }
+        | Effect::CreateTokens { .. } => true,
+        e => !format!("{e:?}").contains("Targets("),
+    })
+}
+
 fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
     p.i = start;
     None
@@ -1761,7 +1806,10 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     let start = p.i;
     let other = p.eat("another");
     // 409.1c: "X target creatures" (the X announced, 409.1b); "up to that
-    // many target permanents" (the amount of the trigger event).
+    // many target permanents" (the amount of the trigger event); "two
+    // target lands", "up to three target creatures" (one instance of
+    // "target" with several targets).
+    let mut fixed: Option<(u8, bool)> = None;
     let count_by = if !many || other {
         None
     } else if p.at_all("x target") {
@@ -1770,14 +1818,23 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     } else if cx.trig_amount && p.eat_all("up to that many") {
         Some((TargetCount::Triggered, true))
     } else {
+        let up_to = p.at_all("up to") && p.peek_at(3) == "target";
+        let at = if up_to { 2 } else { 0 };
+        let n = number_word(p.peek_at(at)).filter(|&n| (2..=9).contains(&n) || (up_to && n == 1));
+        if let Some(n) = n.filter(|_| p.peek_at(at + 1) == "target") {
+            for _ in 0..=at {
+                p.bump();
+            }
+            fixed = Some((n as u8, up_to));
+        }
         None
     };
     if !p.eat("target") {
         return fail_at(p, start);
     }
-    // A spec with a variable number is the last (its targets run to the end
+    // A spec with several targets is the last (its targets run to the end
     // of the list).
-    if cx.targets.last().is_some_and(|t| t.count_by.is_some()) {
+    if cx.targets.last().is_some_and(is_multi) {
         return fail_at(p, start);
     }
     let kind = if p.eat_all("creature or player") {
@@ -1830,6 +1887,11 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = 0;
         spec.count_by = Some(by);
+        spec.up_to = up_to;
+    }
+    if let Some((n, up_to)) = fixed {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = n;
         spec.up_to = up_to;
     }
     if is_player {
@@ -1946,7 +2008,7 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         if player {
             return None;
         }
-        if cx.targets[i as usize].count_by.is_some() {
+        if is_multi(&cx.targets[i as usize]) {
             cx.last_obj = Some(ObjectRef::Targets(i));
             ObjectRef::Targets(i)
         } else {
