@@ -533,12 +533,11 @@ impl Game {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
                     // A draw replacement that asks (419.9a; Abundance).
-                    Ability::Static(StaticAbility::DrawReplacement { optional, instead }) => {
+                    Ability::Static(StaticAbility::DrawReplacement { optional, instead })
                         if *optional
-                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland
-                        {
-                            return true;
-                        }
+                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland =>
+                    {
+                        return true;
                     }
                     // A permanent's graveyard replacement can meet another,
                     // or a card's own "from anywhere" one.
