@@ -73,6 +73,10 @@ pub struct Cost {
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Sacrifice all creatures you control" (Soulblast): every permanent
+    /// of the player's matching the filter, no choice (409.1h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice_all: Option<ObjectFilter>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -492,6 +496,14 @@ pub enum StaticAbility {
     /// 418.5k: "Players don't lose unspent mana as steps and phases end."
     /// (Upwelling)
     PlayersKeepUnspentMana,
+    /// 419.1a: "If you would draw a card, [you may] instead …": a
+    /// replacement effect on each draw of the controller's (Abundance,
+    /// Obstinate Familiar); with `optional` the controller decides as the
+    /// draw would happen (419.9a: the affected player's choice).
+    DrawReplacement {
+        optional: bool,
+        instead: DrawInstead,
+    },
     /// "Cards in graveyards lose all abilities." (Yixlid Jailer): no
     /// ability of a card in a graveyard functions there (402.8h). It doesn't
     /// change how a card comes into play from a graveyard: that looks at
@@ -670,6 +682,18 @@ pub enum Affected {
     Each(ObjectFilter),
 }
 
+/// What happens instead of a draw (`StaticAbility::DrawReplacement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawInstead {
+    /// "choose land or nonland and reveal cards from the top of your
+    /// library until you reveal a card of the chosen kind. Put that card
+    /// into your hand and put all other cards revealed this way on the
+    /// bottom of your library in any order." (Abundance)
+    RevealUntilLandOrNonland,
+    /// "skip that draw" (Obstinate Familiar).
+    Skip,
+}
+
 /// A requirement on the targets of a spell or ability (415.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TargetSpec {
@@ -684,6 +708,22 @@ pub struct TargetSpec {
     /// different object or player from the spell's earlier targets.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub distinct: bool,
+    /// "X target creatures" (409.1c: the number is the X announced, 409.1b)
+    /// or "up to that many target permanents" (the amount of the trigger
+    /// event, fixed as the ability is put on the stack, 410.4): `count` is
+    /// then 0 and the number comes from the spell or ability. Only the
+    /// last spec of a spell or ability may have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_by: Option<TargetCount>,
+}
+
+/// Where a variable number of targets comes from (`TargetSpec::count_by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetCount {
+    /// The value of X announced (409.1b, before targets, 409.1c).
+    X,
+    /// The amount of the trigger event ("that many": damage dealt).
+    Triggered,
 }
 
 impl TargetSpec {
@@ -694,6 +734,7 @@ impl TargetSpec {
             up_to: false,
             other: false,
             distinct: false,
+            count_by: None,
         }
     }
 }
@@ -732,6 +773,10 @@ pub enum ControllerFilter {
     Opponent,
     /// "defending player controls" (306.3: the defending player of this combat).
     Defending,
+    /// "that player controls" in a target of a triggered ability: the
+    /// player of the trigger event (Cephalid Constable). Only target
+    /// requirements use it; targeting judges it with the trigger's player.
+    TriggeringPlayer,
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -853,6 +898,9 @@ pub enum ObjectRef {
     /// 409.1h: the permanent sacrificed to pay the spell's cost ("the
     /// sacrificed creature", Fling), as it last existed in play (413.2f).
     Sacrificed,
+    /// Every target from the n-th on (flattened, as `Target`): the targets
+    /// of a spec with a variable number ("X target creature cards").
+    Targets(u8),
 }
 
 /// A player or players an effect refers to.
@@ -926,6 +974,14 @@ pub enum Amount {
     /// "for each +1/+1 counter on [object]" (502.35a modular): last known
     /// information if it left play (413.2f).
     PlusCountersOn(ObjectRef),
+    /// "the total power of the sacrificed creatures" (Soulblast): the
+    /// permanents sacrificed for the spell's cost, each as it last existed
+    /// in play (413.2f), added up as they were sacrificed (409.1h).
+    SacrificedPower,
+    /// "For each creature card exiled this way": the targets from the n-th
+    /// on that were still legal as the spell resolved (413.2a: an illegal
+    /// one is not affected; the legal ones were all moved).
+    LegalTargets(u8),
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
@@ -1512,6 +1568,14 @@ pub enum Effect {
     /// targets, you may choose new targets for any of the copies." The
     /// count is taken as the ability triggers (the trigger's amount).
     StormCopies,
+    /// "Each player shuffles all permanents they own into their library,
+    /// then reveals that many cards from the top of their library. Each
+    /// player puts all artifact, creature, and land cards revealed this way
+    /// into play, then does the same for enchantment cards, then puts all
+    /// cards revealed this way that weren't put into play on the bottom of
+    /// their library." (Warp World; 212.4j: each Aura's owner chooses what
+    /// it enchants; 217.2d: each owner orders the cards on the bottom.)
+    ShufflePermanentsAndRedeal,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {

@@ -137,6 +137,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     up_to: false,
                     other: false,
                     distinct: false,
+                    count_by: None,
                 }],
                 effects: vec![
                     Effect::BlocksThisCombatIfAble {

@@ -25,10 +25,11 @@ use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, p
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet, LayerEffect,
-    ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
+    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet,
+    LayerEffect, ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef,
+    PlayerFilter, PlayerRef, Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype,
+    Supertype, TargetCount, TargetKind, TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility,
+    TurnOf, TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -146,6 +147,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     });
                 }
             }
+            if !multi_targets_supported(&cx.targets, &cx.effects) {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "an effect on several targets that isn't the same for each".into(),
+                });
+            }
             modes.push(crate::SpellMode {
                 targets: cx.targets,
                 effects: cx.effects,
@@ -157,6 +164,18 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             phrase: orig.trim().to_string(),
             reason,
         })?;
+        let multi_ok = multi_targets_supported(&spell.targets, &spell.effects)
+            && out.abilities.iter().all(|a| match a {
+                Ability::Activated(a) => multi_targets_supported(&a.targets, &a.effects),
+                Ability::Triggered(t) => multi_targets_supported(&t.targets, &t.effects),
+                _ => true,
+            });
+        if !multi_ok {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an effect on several targets that isn't the same for each".into(),
+            });
+        }
         // "Whenever CARDNAME or another Goblin comes into play": compiled as
         // "whenever a Goblin comes into play", right only if it is one.
         if line.contains("CARDNAME or another") {
@@ -593,6 +612,8 @@ struct Cx {
     /// The trigger supplies an object ("that creature") or a player ("that player").
     trig_obj: bool,
     trig_player: bool,
+    /// The trigger event has an amount ("that many": the damage dealt).
+    trig_amount: bool,
     /// The clause began "Until end of turn, …".
     until_eot: bool,
     /// "Play this spell only during combat after blockers are declared."
@@ -624,6 +645,7 @@ impl Cx {
             up_to: false,
             other,
             distinct: false,
+            count_by: None,
         });
         i
     }
@@ -965,6 +987,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 up_to: false,
                 other: false,
                 distinct: false,
+                count_by: None,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -1753,6 +1776,33 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     Some((f, noun))
 }
 
+/// A target spec with several targets (`ObjectRef::Targets` names them).
+fn is_multi(t: &TargetSpec) -> bool {
+    t.count_by.is_some() || t.count > 1 || t.up_to
+}
+
+/// 409.1c: an effect on every target of a spec with several must do the
+/// same to each, as these do; any other effect naming them
+/// (`ObjectRef::Targets`, `Amount::LegalTargets`) leaves the line
+/// unsupported. Only lines with such a spec are looked at.
+fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]) -> bool {
+    if !targets.last().is_some_and(is_multi) {
+        return true;
+    }
+    effects.iter().all(|e| match e {
+        Effect::Destroy { .. }
+        | Effect::RemoveFromGame { .. }
+        | Effect::ReturnToHand { .. }
+        | Effect::Tap { .. }
+        | Effect::Untap { .. }
+        | Effect::Continuous { .. }
+        | Effect::CantBeBlockedThisTurn { .. }
+        | Effect::CantBlockThisTurn { .. }
+        | Effect::CreateTokens { .. } => true,
+        e => !format!("{e:?}").contains("Targets("),
+    })
+}
+
 fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
     p.i = start;
     None
@@ -1761,9 +1811,45 @@ fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
 /// "target creature", "another target creature or player", "target player",
 /// "target red or green spell", "target creature card from your graveyard".
 fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
+    target_n(p, cx, false)
+}
+
+/// `target`, or with `many` also a variable number of targets: "X target
+/// creature cards", "up to that many target permanents" (an object phrase
+/// naming them all, `ObjectRef::Targets`).
+fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     let start = p.i;
     let other = p.eat("another");
+    // 409.1c: "X target creatures" (the X announced, 409.1b); "up to that
+    // many target permanents" (the amount of the trigger event); "two
+    // target lands", "up to three target creatures" (one instance of
+    // "target" with several targets).
+    let mut fixed: Option<(u8, bool)> = None;
+    let count_by = if !many || other {
+        None
+    } else if p.at_all("x target") {
+        p.bump();
+        Some((TargetCount::X, false))
+    } else if cx.trig_amount && p.eat_all("up to that many") {
+        Some((TargetCount::Triggered, true))
+    } else {
+        let up_to = p.at_all("up to") && p.peek_at(3) == "target";
+        let at = if up_to { 2 } else { 0 };
+        let n = number_word(p.peek_at(at)).filter(|&n| (2..=9).contains(&n) || (up_to && n == 1));
+        if let Some(n) = n.filter(|_| p.peek_at(at + 1) == "target") {
+            for _ in 0..=at {
+                p.bump();
+            }
+            fixed = Some((n as u8, up_to));
+        }
+        None
+    };
     if !p.eat("target") {
+        return fail_at(p, start);
+    }
+    // A spec with several targets is the last (its targets run to the end
+    // of the list).
+    if cx.targets.last().is_some_and(is_multi) {
         return fail_at(p, start);
     }
     let kind = if p.eat_all("creature or player") {
@@ -1796,7 +1882,33 @@ fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
         }
     };
     let is_player = matches!(kind, TargetKind::Player(_));
+    if count_by.is_some() && is_player {
+        return fail_at(p, start);
+    }
+    let kind = match kind {
+        // "target permanents that player controls" (Cephalid Constable).
+        TargetKind::Permanent(mut f)
+            if cx.trig_player
+                && f.controller == ControllerFilter::Any
+                && p.eat_all("that player controls") =>
+        {
+            f.controller = ControllerFilter::TriggeringPlayer;
+            TargetKind::Permanent(f)
+        }
+        k => k,
+    };
     let i = cx.add_target(kind, other);
+    if let Some((by, up_to)) = count_by {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = 0;
+        spec.count_by = Some(by);
+        spec.up_to = up_to;
+    }
+    if let Some((n, up_to)) = fixed {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = n;
+        spec.up_to = up_to;
+    }
     if is_player {
         cx.last_player = Some(PlayerRef::Target(i));
     } else {
@@ -1907,11 +2019,16 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
         ObjectRef::Each(f)
     } else {
-        let (i, player) = attempt(p, cx, target)?;
+        let (i, player) = attempt(p, cx, |p, cx| target_n(p, cx, true))?;
         if player {
             return None;
         }
-        ObjectRef::Target(i)
+        if is_multi(&cx.targets[i as usize]) {
+            cx.last_obj = Some(ObjectRef::Targets(i));
+            ObjectRef::Targets(i)
+        } else {
+            ObjectRef::Target(i)
+        }
     };
     cx.last_obj = Some(r.clone());
     Some(r)
@@ -2044,6 +2161,19 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     }
     if p.eat_all("its converted mana cost") {
         return Some(Amount::ConvertedManaCostOf(cx.it()));
+    }
+    // "the total power of the sacrificed creatures" (Soulblast): the
+    // creatures the spell's "sacrifice all creatures" cost sacrificed.
+    if cx.additional_cost.as_ref().is_some_and(|c| {
+        c.sacrifice_all.as_ref().is_some_and(|f| {
+            *f == ObjectFilter {
+                controller: ControllerFilter::You,
+                ..ObjectFilter::creature()
+            }
+        })
+    }) && p.eat_all("the total power of the sacrificed creatures")
+    {
+        return Some(Amount::SacrificedPower);
     }
     if p.eat_all("its power") {
         return Some(Amount::PowerOf(cx.it()));
@@ -3158,11 +3288,12 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("spell is countered this way ,");
         let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
             CounteredTo::RemovedFromGame
-        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard") {
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard")
+        {
             CounteredTo::Hand
-        } else if p.eat_all(
-            "put it on top of its owner's library instead of into that player's graveyard",
-        ) {
+        } else if p
+            .eat_all("put it on top of its owner's library instead of into that player's graveyard")
+        {
             CounteredTo::LibraryTop
         } else {
             p.i = i;
@@ -3213,6 +3344,47 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         p.i = start;
+    }
+    // "For each creature card exiled this way, create a 2/2 black Zombie
+    // creature token." (Midnight Ritual): after "Exile X target …", one
+    // token per target still legal as the spell resolved (413.2a: those
+    // are the cards removed).
+    if p.at_all("for each") {
+        let start = p.i;
+        if let Some(Effect::RemoveFromGame {
+            what: ObjectRef::Targets(i),
+        }) = cx.effects.last()
+        {
+            let i = *i;
+            p.eat_all("for each");
+            let counted = match filter(p) {
+                Some((f, Noun::Card)) => {
+                    let spec = &cx.targets[i as usize];
+                    matches!(&spec.kind, TargetKind::CardInGraveyard { filter, .. } if *filter == f)
+                }
+                _ => false,
+            };
+            if counted && p.eat_all("exiled this way , create") {
+                if let Some((Amount::Fixed(1), token)) = token(p) {
+                    if p.eat_end() {
+                        cx.effects.push(Effect::CreateTokens {
+                            who: PlayerRef::You,
+                            amount: Amount::LegalTargets(i),
+                            token,
+                        });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
+    // Warp World: both sentences make one effect.
+    if p.eat_all(
+        "each player shuffles all permanents they own into their library , then reveals that many cards from the top of their library . each player puts all artifact , creature , and land cards revealed this way into play , then does the same for enchantment cards , then puts all cards revealed this way that weren't put into play on the bottom of their library",
+    ) {
+        cx.effects.push(Effect::ShufflePermanentsAndRedeal);
+        return p.eat_end().then_some(());
     }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.
@@ -3719,6 +3891,15 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 f.controller = ControllerFilter::You;
                 c.sacrifice = Some(f);
                 c.sacrifice_count = n as u8;
+            } else if !colon && p.eat("all") {
+                // "Sacrifice all creatures you control" (Soulblast): a
+                // spell's cost, paid without a choice (409.1h).
+                match filter(p) {
+                    Some((f, Noun::Permanent)) if f.controller == ControllerFilter::You => {
+                        c.sacrifice_all = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
             } else if p.eat_any(&["a", "an", "another"]).is_some() {
                 let another = p.t[p.i - 1].low == "another";
                 let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
@@ -4196,6 +4377,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             }
             if p.eat_all("a player") || p.eat_all("an opponent") {
                 cx.trig_player = true;
+                cx.trig_amount = true;
                 let opponent_only = p.t[p.i - 1].low == "opponent";
                 return Some(vec![Trigger::DealsDamageToPlayer {
                     combat_only,
@@ -4523,6 +4705,21 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
+    }
+    // 419.1a: "If you would draw a card, you may instead …" (Abundance),
+    // "… you may skip that draw instead" (Obstinate Familiar).
+    if p.eat_all("if you would draw a card ,") {
+        let (optional, instead) = if p.eat_all(
+            "you may instead choose land or nonland and reveal cards from the top of your library until you reveal a card of the chosen kind . put that card into your hand and put all other cards revealed this way on the bottom of your library in any order",
+        ) {
+            (true, crate::DrawInstead::RevealUntilLandOrNonland)
+        } else if p.eat_all("you may skip that draw instead") {
+            (true, crate::DrawInstead::Skip)
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::DrawReplacement { optional, instead }]);
     }
     // 419.1 replacement (Krark's Thumb).
     if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {

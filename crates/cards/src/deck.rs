@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn unsupported_card_names_the_phrase() {
-        let e = Deck::parse("[Main]\n4 Abundance|10E\n", "d.dck").unwrap_err();
+        let e = Deck::parse("[Main]\n4 Chains of Mephistopheles|LEG\n", "d.dck").unwrap_err();
         match &e {
             DeckError::UnsupportedCard {
                 file,
@@ -361,12 +361,17 @@ mod tests {
             } => {
                 assert_eq!(
                     (file.as_str(), *line, name.as_str()),
-                    ("d.dck", 2, "Abundance")
+                    ("d.dck", 2, "Chains of Mephistopheles")
                 );
-                assert!(phrase.starts_with("If you would draw a card"), "{phrase}");
+                assert!(
+                    phrase.starts_with("If a player would draw a card"),
+                    "{phrase}"
+                );
             }
             other => panic!("{other}"),
         }
-        assert!(e.to_string().contains("cannot play \"Abundance\""));
+        assert!(e
+            .to_string()
+            .contains("cannot play \"Chains of Mephistopheles\""));
     }
 }

@@ -620,11 +620,64 @@ fn statics_on_the_creature_itself() {
 }
 
 #[test]
+fn r409_1c_several_targets_compile_as_one_last_spec() {
+    // "X target creature cards": the number is X (409.1b); the effect
+    // names every target.
+    let s = &front("Midnight Ritual").spell;
+    assert_eq!(s.targets.len(), 1);
+    assert_eq!(s.targets[0].count_by, Some(TargetCount::X));
+    assert_eq!(
+        s.effects[0],
+        Effect::RemoveFromGame {
+            what: ObjectRef::Targets(0)
+        }
+    );
+    // "up to that many target permanents that player controls".
+    let Ability::Triggered(t) = &front("Cephalid Constable").abilities[0] else {
+        panic!("a triggered ability");
+    };
+    assert_eq!(t.targets[0].count_by, Some(TargetCount::Triggered));
+    assert!(t.targets[0].up_to);
+    // "two target lands", "up to two target creatures".
+    assert_eq!(front("Rain of Salt").spell.targets[0].count, 2);
+    let lead = &front("Lead Astray").spell.targets[0];
+    assert_eq!((lead.count, lead.up_to), (2, true));
+}
+
+#[test]
+fn r409_1h_sacrifice_all_cost_and_total_power() {
+    let s = &front("Soulblast").spell;
+    assert!(s.additional_cost.as_ref().unwrap().sacrifice_all.is_some());
+    assert!(matches!(
+        s.effects[0],
+        Effect::DealDamage {
+            amount: Amount::SacrificedPower,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn r419_1a_draw_replacement_statics() {
+    assert_eq!(
+        front("Abundance").abilities,
+        vec![Ability::Static(StaticAbility::DrawReplacement {
+            optional: true,
+            instead: DrawInstead::RevealUntilLandOrNonland
+        })]
+    );
+    assert_eq!(
+        front("Warp World").spell.effects,
+        vec![Effect::ShufflePermanentsAndRedeal]
+    );
+}
+
+#[test]
 fn uncompilable_card_is_unsupported_with_its_phrase() {
-    let c = card("Abundance");
+    let c = card("Chains of Mephistopheles");
     assert!(!c.is_supported());
     let u = c.unsupported().unwrap();
-    assert!(u.phrase.starts_with("If you would draw a card"), "{u}");
+    assert!(u.phrase.starts_with("If a player would draw a card"), "{u}");
     // Sneak Attack's "You may put a creature card from your hand into
     // play. That creature gains haste. …" has no model: the whole card is
     // unsupported (Incinerate, the earlier example, now compiles).

@@ -736,6 +736,7 @@ impl Game {
                 mode: None,
                 colors_spent: 0,
                 sacrificed: None,
+                sacrificed_power: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

@@ -52,6 +52,7 @@ impl Game {
                 colors: face.colors,
                 types: face.types,
                 controller: p,
+                trigger_player: None,
             };
             if !crate::targeting::targets_available(self, &act.targets, &src) {
                 continue;

@@ -73,6 +73,14 @@ pub enum DecisionKind {
     /// 419.9a: two or more replacement or prevention effects apply to
     /// `event`; choose the one that applies first.
     ChooseReplacement { event: String, options: Vec<String> },
+    /// A choice a replacement effect calls for as it applies (answered,
+    /// like `ChooseReplacement`, with the index of an option): whether an
+    /// optional "you may instead" applies (419.9a), land or nonland, the
+    /// next card put on the bottom (Abundance).
+    ChooseOption {
+        prompt: String,
+        options: Vec<String>,
+    },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
     /// 503.10b: "you may choose new targets for the copy": target `index`
@@ -181,6 +189,7 @@ impl DecisionKind {
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
+            DecisionKind::ChooseOption { .. } => "choose an option",
             DecisionKind::FlipAgain => "flip again",
             DecisionKind::KeepCoin => "keep a coin",
             DecisionKind::ChooseOutside => "choose a card from outside the game",

@@ -3,11 +3,21 @@
 //! the draw that replaces it is a modified event, to which each effect
 //! that already applied can't apply again (419.6a), so two Plagiarizes
 //! aimed at each other end with a draw rather than a loop.
+//!
+//! Static abilities "If you would draw a card, [you may] instead …"
+//! (Abundance, Obstinate Familiar; `StaticAbility::DrawReplacement`) apply
+//! to their controller's draws. Whether an optional one applies is the
+//! affected player's choice as the draw would happen (419.9a), and what
+//! replaces the draw may ask more (land or nonland, the order of cards put
+//! on the bottom): those choices come up in the middle of an effect or of
+//! the draw step's turn-based action, so they are replayed choices
+//! (`Game::replay_choice`, `ReplayUnit::DrawStep`), asked with a
+//! `ChooseOption` decision.
 
 use crate::event::DrawReason;
-use crate::{Event, Game, PlayerId};
+use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::CardId;
+use tolaria_cards::{CardId, CardType, DrawInstead, StaticAbility};
 
 /// One "until end of turn, if `player` would draw a card, instead that
 /// player skips that draw and `controller` draws a card" effect; these
@@ -26,21 +36,32 @@ impl Game {
     /// 423.1 with 419.1a: `p` draws a card, unless a replacement effect
     /// has another player draw instead.
     pub fn draw_for(&mut self, p: PlayerId, why: DrawReason) {
-        if self.draw_rules.is_empty() {
+        if self.draw_rules.is_empty() && !self.may_have_statics() {
             self.draw_card(p, why);
             return;
         }
         let mut drawer = p;
         let mut used = 0u64;
+        // Players whose own draw replacements were considered (419.6a).
+        let mut asked = 0u64;
         // 419.6a: each effect applies at most once to the event and the
         // events that replace it. 419.9a: of several, the first made
         // applies first (an affected player's choice is not asked here).
-        while let Some(i) = self
-            .draw_rules
-            .iter()
-            .enumerate()
-            .position(|(i, r)| r.player == drawer && used & (1 << i.min(63)) == 0)
-        {
+        loop {
+            if asked & (1 << drawer.index().min(63)) == 0 {
+                asked |= 1 << drawer.index().min(63);
+                if self.static_draw_replacement(drawer) {
+                    return;
+                }
+            }
+            let Some(i) = self
+                .draw_rules
+                .iter()
+                .enumerate()
+                .position(|(i, r)| r.player == drawer && used & (1 << i.min(63)) == 0)
+            else {
+                break;
+            };
             used |= 1 << i.min(63);
             let rule = self.draw_rules[i].clone();
             self.emit(Event::DrawReplaced {
@@ -51,5 +72,121 @@ impl Game {
             drawer = rule.controller;
         }
         self.draw_card(drawer, why);
+    }
+
+    /// 419.1a: a static "If you would draw a card, [you may] instead …" of a
+    /// permanent `p` controls replaces `p`'s draw. The affected player
+    /// decides whether an optional one applies (419.9a); declining one
+    /// leaves the next to be offered. True if the draw was replaced.
+    fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
+        let mut found: Vec<(ObjId, bool, DrawInstead)> = Vec::new();
+        self.any_static_in_play(|s, src, controller| {
+            if let StaticAbility::DrawReplacement { optional, instead } = s {
+                if controller == p {
+                    found.push((src, *optional, *instead));
+                }
+            }
+            false
+        });
+        for (src, optional, instead) in found {
+            let card = self.objects[src.slot as usize].card;
+            if optional {
+                let name = crate::characteristics::compute(self, src)
+                    .name()
+                    .to_string();
+                let pick = self.replay_choice(
+                    p,
+                    DecisionKind::ChooseOption {
+                        prompt: format!("{p} would draw a card: apply {name}'s effect instead?"),
+                        options: vec!["draw the card".into(), format!("{name} instead")],
+                    },
+                    2,
+                );
+                if pick == 0 {
+                    continue;
+                }
+            }
+            self.emit(Event::DrawReplacedByStatic { player: p, card });
+            match instead {
+                DrawInstead::Skip => {}
+                DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
+            }
+            return true;
+        }
+        false
+    }
+
+    /// Abundance: "choose land or nonland and reveal cards from the top of
+    /// your library until you reveal a card of the chosen kind. Put that
+    /// card into your hand and put all other cards revealed this way on the
+    /// bottom of your library in any order." Revealing moves nothing (the
+    /// cards stay in the library, 217.1b); with no card of the kind, every
+    /// card is revealed and goes to the bottom. The order is chosen from the
+    /// bottom up (217.2d), as for cards looked at.
+    fn reveal_until_land_or_nonland(&mut self, p: PlayerId) {
+        let land = self.replay_choice(
+            p,
+            DecisionKind::ChooseOption {
+                prompt: format!("{p} chooses land or nonland"),
+                options: vec!["land".into(), "nonland".into()],
+            },
+            2,
+        ) == 0;
+        self.emit(Event::ChoseLandOrNonland { player: p, land });
+        let mut revealed = Vec::new();
+        let mut found = None;
+        for &o in self.player(p).library.iter().rev() {
+            revealed.push(o);
+            let is_land = self.objects[o.slot as usize]
+                .def()
+                .front()
+                .types
+                .contains(CardType::Land);
+            if is_land == land {
+                found = Some(o);
+                break;
+            }
+        }
+        let cards = revealed
+            .iter()
+            .map(|o| self.objects[o.slot as usize].card)
+            .collect();
+        self.emit(Event::Revealed { player: p, cards });
+        if let Some(o) = found {
+            self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+        }
+        let mut rest: Vec<ObjId> = revealed.into_iter().filter(|&o| Some(o) != found).collect();
+        let n = rest.len() as u32;
+        let mut below = 0;
+        while !rest.is_empty() {
+            let i = if rest.len() == 1 {
+                0
+            } else {
+                let options = rest
+                    .iter()
+                    .map(|o| self.objects[o.slot as usize].def().name.clone())
+                    .collect();
+                self.replay_choice(
+                    p,
+                    DecisionKind::ChooseOption {
+                        prompt: format!(
+                            "{p} puts a revealed card on the bottom of their library (from the bottom up)"
+                        ),
+                        options,
+                    },
+                    rest.len(),
+                )
+            };
+            let o = rest.remove(i.min(rest.len() - 1));
+            self.put_at_bottom(p, o, below);
+            below += 1;
+        }
+        if n > 0 {
+            self.emit(Event::LibraryArranged {
+                player: p,
+                top: 0,
+                bottom: n,
+            });
+        }
     }
 }

@@ -118,6 +118,11 @@ pub(crate) struct Casting {
     pub cost_at: u8,
     /// The first permanent sacrificed for the cost ("the sacrificed creature").
     pub sacrificed_obj: Option<ObjId>,
+    /// The total power of the permanents sacrificed for the cost, each as
+    /// it last existed in play (413.2f; Soulblast).
+    pub sacrificed_power: i32,
+    /// 409.1c: the player chose no more targets for an "up to" requirement.
+    pub targets_done: bool,
     /// 502.22a: the spell is played from the graveyard with flashback: its
     /// flashback cost is paid rather than its mana cost.
     pub flashback: bool,
@@ -145,6 +150,8 @@ impl Casting {
             optional: 0,
             cost_at: 0,
             sacrificed_obj: None,
+            sacrificed_power: 0,
+            targets_done: false,
             flashback: false,
         }
     }
@@ -433,7 +440,9 @@ impl Game {
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
-            DecisionKind::ChooseReplacement { .. } => self.on_replacement_choice(action),
+            DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
+                self.on_replacement_choice(action)
+            }
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }

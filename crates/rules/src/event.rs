@@ -422,6 +422,17 @@ pub enum Event {
         by_card: CardId,
         instead: PlayerId,
     },
+    /// 419.1a: a static ability of `card` replaces `player`'s draw
+    /// (Abundance, Obstinate Familiar).
+    DrawReplacedByStatic {
+        player: PlayerId,
+        card: CardId,
+    },
+    /// Abundance: the player chose land (or nonland).
+    ChoseLandOrNonland {
+        player: PlayerId,
+        land: bool,
+    },
     /// 415.7: a spell's target changed.
     TargetChanged {
         card: CardId,
@@ -751,7 +762,8 @@ impl Event {
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
             Event::TargetChanged { .. } => "415.7",
-            Event::DrawReplaced { .. } => "419.1a",
+            Event::DrawReplaced { .. } | Event::DrawReplacedByStatic { .. } => "419.1a",
+            Event::ChoseLandOrNonland { .. } => "419.1a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
@@ -1245,6 +1257,15 @@ impl Event {
             Event::Unattached { card, .. } => format!("{} becomes unattached", name(*card)),
             Event::StaysTapped { card, .. } => {
                 format!("{} stays tapped (its controller chose not to untap it)", name(*card))
+            }
+            Event::DrawReplacedByStatic { player, card } => {
+                format!("{}: {player} doesn't draw; instead …", name(*card))
+            }
+            Event::ChoseLandOrNonland { player, land } => {
+                format!(
+                    "{player} chooses {}",
+                    if *land { "land" } else { "nonland" }
+                )
             }
             Event::DrawReplaced {
                 player,

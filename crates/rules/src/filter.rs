@@ -124,6 +124,9 @@ pub fn matches_with(
                 return false;
             }
         }
+        // Only in a target requirement: `targeting::is_legal_target` judges
+        // it with the trigger's player.
+        ControllerFilter::TriggeringPlayer => {}
     }
     let o = &game.objects[id.slot as usize];
     if f.face_down.is_some_and(|d| o.is_face_down() != d) {

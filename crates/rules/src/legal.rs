@@ -35,6 +35,12 @@ impl Game {
                     let mut ts = Vec::new();
                     legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
                     out.extend(ts.into_iter().map(Action::ChooseTarget));
+                    // 409.1c: "up to N": the player may stop choosing.
+                    if crate::targeting::slot_spec(specs, c.targets.len())
+                        .is_some_and(|(_, s)| s.up_to)
+                    {
+                        out.push(Action::Done);
+                    }
                     if !matches!(c.what, crate::engine::Playing::Trigger(_)) {
                         out.push(Action::CancelPlay);
                     }
@@ -255,7 +261,8 @@ impl Game {
                         .map(Action::ChooseWord),
                 );
             }
-            DecisionKind::ChooseReplacement { options, .. } => {
+            DecisionKind::ChooseReplacement { options, .. }
+            | DecisionKind::ChooseOption { options, .. } => {
                 out.extend((0..options.len() as u8).map(Action::ChooseReplacement));
             }
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
@@ -667,6 +674,7 @@ impl Game {
                     colors: ch.colors,
                     types: ch.types,
                     controller: p,
+                    trigger_player: None,
                 };
                 if !targets_available(self, &act.targets, &src) {
                     continue;
@@ -772,6 +780,7 @@ impl Game {
             colors: face.colors,
             types: face.types,
             controller: p,
+            trigger_player: None,
         };
         targets_available(self, &face.spell.targets, &src)
     }
@@ -906,6 +915,10 @@ impl Game {
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",
+                    options.get(*i as usize).map_or("?", String::as_str)
+                ),
+                Some(DecisionKind::ChooseOption { options, .. }) => format!(
+                    "choose {}",
                     options.get(*i as usize).map_or("?", String::as_str)
                 ),
                 _ => format!("apply replacement effect {i} first"),

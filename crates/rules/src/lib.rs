@@ -35,6 +35,7 @@ pub mod object;
 pub mod phasing;
 pub mod play;
 pub mod player;
+mod redeal;
 pub mod replacement;
 pub mod resolve;
 pub mod rng;

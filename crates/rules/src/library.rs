@@ -503,7 +503,7 @@ impl Game {
     /// 217.2d: a card looked at goes to the bottom of its library, above
     /// the `below` cards already put there (no zone change: it stays in the
     /// library).
-    fn put_at_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
+    pub(crate) fn put_at_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
         let lib = &mut self.players[p.index()].library;
         if let Some(i) = lib.iter().position(|&x| x == o) {
             lib.remove(i);

@@ -52,6 +52,7 @@ impl Game {
                     mode: None,
                     colors_spent: 0,
                     sacrificed: None,
+                    sacrificed_power: 0,
                 }
             }
             Playing::Ability { source, index } => {
@@ -80,6 +81,7 @@ impl Game {
                     mode: None,
                     colors_spent: 0,
                     sacrificed: None,
+                    sacrificed_power: 0,
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -114,6 +116,7 @@ impl Game {
             colors: face.colors,
             types: face.types,
             controller: player,
+            trigger_player: None,
         };
         face.spell
             .modes
@@ -148,7 +151,10 @@ impl Game {
                 SourceInfo::of(self, *obj, c.player)
             }
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
-            Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
+            Playing::Trigger(t) => SourceInfo {
+                trigger_player: t.ctx.player,
+                ..SourceInfo::of(self, t.source, c.player)
+            },
         }
     }
 
@@ -424,12 +430,24 @@ impl Game {
                 .unwrap_or_default(),
         };
         if mana_cost.x > 0 && c.x.is_none() && !c.flashback {
-            let max = self.max_x(
+            let mut max = self.max_x(
                 c.player,
                 &mana_cost,
                 self.tap_excluded(&c),
                 self.spell_x_color(&c),
             );
+            // 409.1c: "X target creatures": an X with too few legal targets
+            // could only be rewound (409.1c), so it is not offered.
+            let specs = self.casting_specs(&c);
+            if let Some(s) = specs
+                .last()
+                .filter(|s| s.count_by == Some(tolaria_cards::TargetCount::X))
+            {
+                let src = self.casting_source(&c);
+                let room = 64 - slot_count(specs).min(64);
+                let n = crate::targeting::count_legal_targets(self, s, &src, room);
+                max = max.min(n as u32);
+            }
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
@@ -448,11 +466,21 @@ impl Game {
             return;
         }
         let specs = self.casting_specs(&c);
-        let slots = slot_count(specs);
-        if c.targets.len() < slots {
+        let slots = self.casting_slots(&c, specs);
+        if c.targets.len() < slots && !c.targets_done {
             let src = self.casting_source(&c);
             let mut opts = Vec::new();
             legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
+            let up_to =
+                crate::targeting::slot_spec(specs, c.targets.len()).is_some_and(|(_, s)| s.up_to);
+            if opts.is_empty() && up_to {
+                // 409.1c: "up to N": no more targets is a legal choice.
+                if let Some(cm) = self.casting.as_mut() {
+                    cm.targets_done = true;
+                }
+                self.continue_casting();
+                return;
+            }
             if opts.is_empty() {
                 match c.what {
                     Playing::Trigger(t) => {
@@ -495,6 +523,7 @@ impl Game {
                 mode: None,
                 colors_spent: 0,
                 sacrificed: None,
+                sacrificed_power: 0,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -536,6 +565,10 @@ impl Game {
                     });
                     self.flow = Flow::Casting;
                     return;
+                }
+                if let Some(f) = cost.sacrifice_all.as_ref().filter(|_| cc.sacrificed == 0) {
+                    self.sacrifice_all_for_cost(c.player, f);
+                    continue;
                 }
                 if cost.discard > cc.discarded {
                     let remaining = (cost.discard - cc.discarded) as u32;
@@ -586,6 +619,53 @@ impl Game {
             });
             self.flow = Flow::Casting;
         }
+    }
+
+    /// 409.1h: "sacrifice all creatures you control" (Soulblast): every
+    /// such permanent at once, no choice; their powers as they last existed
+    /// in play are added up for `Amount::SacrificedPower`.
+    fn sacrifice_all_for_cost(&mut self, p: PlayerId, f: &tolaria_cards::ObjectFilter) {
+        let source = self.casting.as_deref().map(|c| self.casting_source(c).obj);
+        let all: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                self.is_present(o)
+                    && self.objects[o.slot as usize].controller == p
+                    && crate::filter::matches(self, f, o, source.flatten(), p)
+            })
+            .collect();
+        let mut power = 0;
+        for &o in &all {
+            power += crate::characteristics::compute(self, o).power;
+        }
+        for o in all {
+            let owner = self.objects[o.slot as usize].owner;
+            self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+        }
+        if let Some(c) = self.casting.as_mut() {
+            // Marks the part paid (`cost_at` moving on resets it).
+            c.sacrificed = 1;
+            c.sacrificed_power += power;
+        }
+    }
+
+    /// How many targets the spell or ability being played has in all: the
+    /// fixed counts, and a variable one from the X announced or the trigger
+    /// event's amount (`TargetSpec::count_by`), at most 64 in all (one bit
+    /// each for 413.2a).
+    pub(crate) fn casting_slots(&self, c: &Casting, specs: &[tolaria_cards::TargetSpec]) -> usize {
+        let fixed = slot_count(specs);
+        let variable = match specs.last().and_then(|s| s.count_by) {
+            Some(tolaria_cards::TargetCount::X) => c.x.unwrap_or(0) as usize,
+            Some(tolaria_cards::TargetCount::Triggered) => match &c.what {
+                Playing::Trigger(t) => t.ctx.amount as usize,
+                _ => 0,
+            },
+            None => 0,
+        };
+        (fixed + variable).min(64)
     }
 
     /// 502.46a: is the spell being played one with convoke?
@@ -737,6 +817,7 @@ impl Game {
                 top.colors_spent = c.spent;
             }
             top.sacrificed = c.sacrificed_obj;
+            top.sacrificed_power = c.sacrificed_power;
         }
         self.rewind = None;
         self.passes = 0;
@@ -861,6 +942,13 @@ impl Game {
             Action::ChooseTarget(t) => {
                 if let Some(c) = self.casting.as_mut() {
                     c.targets.push(t);
+                }
+                self.continue_casting();
+            }
+            Action::Done => {
+                // 409.1c: no more targets for an "up to N" requirement.
+                if let Some(c) = self.casting.as_mut() {
+                    c.targets_done = true;
                 }
                 self.continue_casting();
             }

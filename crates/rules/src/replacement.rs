@@ -53,6 +53,9 @@ pub enum ReplayUnit {
     CombatDamage,
     /// One round of state-based effects (420.3) before `PlayerId` gets priority.
     StateBasedEffects(PlayerId),
+    /// The draw step's draw (the turn-based action, 303.1), which a
+    /// replacement effect's choices may interrupt (419.1a, Abundance).
+    DrawStep,
 }
 
 /// 418.3b: a resolved "prevent all damage that [sources] would deal this
@@ -529,6 +532,13 @@ impl Game {
             for a in board[i].abilities() {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
+                    // A draw replacement that asks (419.9a; Abundance).
+                    Ability::Static(StaticAbility::DrawReplacement { optional, instead })
+                        if *optional
+                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland =>
+                    {
+                        return true;
+                    }
                     // A permanent's graveyard replacement can meet another,
                     // or a card's own "from anywhere" one.
                     Ability::Static(StaticAbility::GraveyardReplacement {
@@ -571,15 +581,25 @@ impl Game {
             ReplayUnit::Effect => self.run_resolution(),
             ReplayUnit::CombatDamage => self.flow = crate::engine::Flow::Resolve,
             ReplayUnit::StateBasedEffects(p) => self.flow = crate::engine::Flow::Priority(p),
+            ReplayUnit::DrawStep => self.draw_step_draw(),
         }
     }
 
     /// Runs `unit` (which may ask replacement choices) with replay: returns
     /// false if it was discarded because a decision is now pending.
     pub(crate) fn run_replayable(&mut self, unit: ReplayUnit, run: impl FnOnce(&mut Game)) -> bool {
-        let snapshot = self
-            .replacement_choice_possible()
-            .then(|| Box::new(self.clone()));
+        self.run_replayable_asking(unit, false, run)
+    }
+
+    /// `run_replayable` for a unit that may ask choices of its own
+    /// (`asks`: snapshotted whatever replacement effects exist).
+    pub(crate) fn run_replayable_asking(
+        &mut self,
+        unit: ReplayUnit,
+        asks: bool,
+        run: impl FnOnce(&mut Game),
+    ) -> bool {
+        let snapshot = (asks || self.replacement_choice_possible()).then(|| Box::new(self.clone()));
         self.replay.cursor = 0;
         self.replay.unit = unit;
         let was_active = std::mem::replace(&mut self.replay.active, snapshot.is_some());

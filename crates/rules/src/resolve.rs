@@ -39,6 +39,9 @@ pub struct ResolveCtx {
     /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
     #[serde(default)]
     pub sacrificed: Option<ObjId>,
+    /// 409.1h: the total power of the permanents sacrificed for the cost.
+    #[serde(default)]
+    pub sacrificed_power: i32,
 }
 
 impl ResolveCtx {
@@ -56,6 +59,7 @@ impl ResolveCtx {
             flips: 0,
             flipper: None,
             sacrificed: None,
+            sacrificed_power: 0,
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -163,7 +167,10 @@ impl Game {
         };
         // 413.2a: check targets.
         let specs = specs_of(self, &item);
-        let src = SourceInfo::of(self, source, item.controller);
+        let src = SourceInfo {
+            trigger_player: trigger.player,
+            ..SourceInfo::of(self, source, item.controller)
+        };
         let mut legal = 0u64;
         for (i, &t) in item.targets.iter().enumerate() {
             if let Some((_, spec)) = slot_spec(specs, i) {
@@ -198,6 +205,7 @@ impl Game {
             flips: 0,
             flipper: None,
             sacrificed: item.sacrificed,
+            sacrificed_power: item.sacrificed_power,
         };
         if !is_spell {
             self.stack.pop();
@@ -247,7 +255,9 @@ impl Game {
             let e = &effects[r.pc];
             // One effect is a unit that replacement choices replay (419.9a).
             let mut paused = None;
-            if !self.run_replayable(crate::replacement::ReplayUnit::Effect, |g| {
+            // Warp World's choices are replayed too (`redeal.rs`).
+            let asks = matches!(e, Effect::ShufflePermanentsAndRedeal);
+            if !self.run_replayable_asking(crate::replacement::ReplayUnit::Effect, asks, |g| {
                 paused = g.exec_effect_pausable(&ctx, e)
             }) {
                 return;
@@ -1301,6 +1311,15 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // Each target from the i-th on, as `Target(i)` keeps each.
+            ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
+                .filter_map(|k| match ctx.targets[k] {
+                    Target::Object(o) if ctx.legal & (1 << k) != 0 || self.obj(o).is_none() => {
+                        Some(o)
+                    }
+                    _ => None,
+                })
+                .collect(),
             ObjectRef::Each(f) => self
                 .in_play
                 .iter()
@@ -1420,6 +1439,10 @@ impl Game {
             Amount::BlockersBeyondFirst(o) => self.objects_of(ctx, o).first().map_or(0, |&a| {
                 (self.combat.blockers_of(a).count() as i32 - 1).max(0)
             }),
+            Amount::SacrificedPower => ctx.sacrificed_power,
+            Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
+                .filter(|&k| ctx.legal & (1 << k) != 0)
+                .count() as i32,
             Amount::PlusCountersOn(o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;
@@ -1483,6 +1506,7 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);

@@ -84,6 +84,7 @@ impl Game {
             mode: original.mode,
             colors_spent: 0,
             sacrificed: original.sacrificed,
+            sacrificed_power: original.sacrificed_power,
         });
         // 503.10: optional additional costs paid for the original (kicker,
         // buyback) are copied.

@@ -24,6 +24,10 @@ pub struct StackItem {
     /// original's).
     #[serde(default)]
     pub sacrificed: Option<ObjId>,
+    /// 409.1h: the total power of the permanents sacrificed for the cost,
+    /// each as it last existed in play (Soulblast, `Amount::SacrificedPower`).
+    #[serde(default)]
+    pub sacrificed_power: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -14,6 +14,9 @@ pub struct SourceInfo {
     pub colors: ColorSet,
     pub types: TypeSet,
     pub controller: PlayerId,
+    /// The player of a triggered ability's event ("target permanent that
+    /// player controls", `ControllerFilter::TriggeringPlayer`).
+    pub trigger_player: Option<PlayerId>,
 }
 
 impl SourceInfo {
@@ -25,6 +28,7 @@ impl SourceInfo {
                 colors: ch.colors,
                 types: ch.types,
                 controller,
+                trigger_player: None,
             }
         } else {
             // Last known information (413.2a): the printed card.
@@ -35,12 +39,15 @@ impl SourceInfo {
                 colors: f.colors,
                 types: f.types,
                 controller,
+                trigger_player: None,
             }
         }
     }
 }
 
 /// Flattens target specs into one slot per target (409.1c).
+/// Slots past the fixed counts belong to a last spec with a variable number
+/// (`TargetSpec::count_by`).
 pub fn slot_spec(specs: &[TargetSpec], slot: usize) -> Option<(usize, &TargetSpec)> {
     let mut k = 0;
     for (i, s) in specs.iter().enumerate() {
@@ -49,7 +56,10 @@ pub fn slot_spec(specs: &[TargetSpec], slot: usize) -> Option<(usize, &TargetSpe
         }
         k += s.count as usize;
     }
-    None
+    match specs.last() {
+        Some(s) if s.count_by.is_some() => Some((specs.len() - 1, s)),
+        _ => None,
+    }
 }
 
 pub fn slot_count(specs: &[TargetSpec]) -> usize {
@@ -83,6 +93,8 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
             game.is_present(o) && {
                 let ch = compute(game, o);
                 targetable(&ch, src)
+                    && (f.controller != tolaria_cards::ControllerFilter::TriggeringPlayer
+                        || src.trigger_player == Some(ch.controller))
                     && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
                     && !untargetable_by(game, o, &ch, src)
             }
@@ -226,7 +238,12 @@ pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) ->
 
 /// How many legal targets `spec` has with none chosen yet (as
 /// `legal_targets` lists them), counting no further than `limit`.
-fn count_legal_targets(game: &Game, spec: &TargetSpec, src: &SourceInfo, limit: usize) -> usize {
+pub(crate) fn count_legal_targets(
+    game: &Game,
+    spec: &TargetSpec,
+    src: &SourceInfo,
+    limit: usize,
+) -> usize {
     let mut n = 0;
     if limit == 0 {
         return 0;

@@ -216,6 +216,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             tolaria_cards::ControllerFilter::Defending => {
                                 lki_controller.is_some() && lki_controller == game.combat.defending
                             }
+                            // Never compiled outside a target requirement.
+                            tolaria_cards::ControllerFilter::TriggeringPlayer => false,
                         };
                         // Match on the new (graveyard) object's printed characteristics.
                         (controlled

@@ -64,10 +64,10 @@ impl Game {
                 if self.turn == 1 && self.num_players() == 2 {
                     let p = self.active;
                     self.emit(Event::SkippedFirstDraw { player: p });
+                    self.flow = Flow::Priority(self.active);
                 } else {
-                    self.draw_for(self.active, crate::event::DrawReason::DrawStep);
+                    self.draw_step_draw();
                 }
-                self.flow = Flow::Priority(self.active);
             }
             Step::DeclareAttackers => self.start_declare_attackers(),
             Step::DeclareBlockers => self.start_declare_blockers(),
@@ -81,6 +81,17 @@ impl Game {
                 self.flow = Flow::Priority(self.active);
             }
             _ => self.flow = Flow::Priority(self.active),
+        }
+    }
+
+    /// 303.1: the active player draws a card; a replacement effect's choice
+    /// (419.1a, Abundance) replays the draw with the answers
+    /// (`ReplayUnit::DrawStep`), then the player gets priority.
+    pub(crate) fn draw_step_draw(&mut self) {
+        if self.run_replayable(crate::replacement::ReplayUnit::DrawStep, |g| {
+            g.draw_for(g.active, crate::event::DrawReason::DrawStep)
+        }) {
+            self.flow = Flow::Priority(self.active);
         }
     }
 
