@@ -427,6 +427,12 @@ pub enum StaticAbility {
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
     ComesIntoPlayAsCopy(ObjectFilter),
+    /// 503.9: the exceptions of this permanent's "comes into play as a copy"
+    /// (Vesuvan Doppelganger: "… except it doesn't copy that creature's
+    /// color and it has \"[ability]\""): with `keeps_color` the copy keeps
+    /// this card's colour; `has` is the ability in quotes it gains (its index
+    /// in the face's `granted` list). Both become copiable values.
+    CopyExceptions { keeps_color: bool, has: Option<u8> },
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),
@@ -1440,6 +1446,10 @@ pub enum Effect {
     BecomeCopy {
         what: ObjectRef,
         gains_this_ability: bool,
+        /// 503.9: "except it doesn't copy that creature's color": the
+        /// permanent keeps the colour of its copiable values.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        keeps_color: bool,
     },
     /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
     /// into the phased-out zone (217.8) until its controller's next untap step.

@@ -2381,20 +2381,18 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::PhaseOut { what }]);
     }
     // 503.4: "CARDNAME becomes a copy of that card, except it has this
-    // ability." (Dimir Doppelganger; 503.9)
-    if what == ObjectRef::This && p.eat_all("becomes a copy of") {
+    // ability." (Dimir Doppelganger; 503.9). "you may have CARDNAME become
+    // a copy of target creature, …" (Vesuvan Doppelganger's ability in
+    // quotes) is the same effect under the trigger's "you may".
+    if what == ObjectRef::This && (p.eat_all("becomes a copy of") || p.eat_all("become a copy of"))
+    {
         // "that card": the card the ability targets.
         let copied = if p.eat_all("that card") {
             ObjectRef::Target((cx.targets.len() as u8).checked_sub(1)?)
         } else {
             object_phrase(p, cx)?
         };
-        let gains_this_ability =
-            p.eat_all(", except it has this ability") || p.eat_all("and gains this ability");
-        return Some(vec![Effect::BecomeCopy {
-            what: copied,
-            gains_this_ability,
-        }]);
+        return copy_exceptions(p, copied);
     }
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
@@ -2740,7 +2738,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "have" if p.peek_at(1) == "cardname" => {
             p.bump();
             p.bump();
-            if !matches!(p.peek(), "deal" | "deals") {
+            // "… have CARDNAME become a copy of target creature" (Vesuvan
+            // Doppelganger's ability in quotes, 503.4).
+            if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
                 return None;
             }
             return object_verb(p, cx, ObjectRef::This);
@@ -4300,6 +4300,24 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         .collect())
 }
 
+/// 503.9: the exceptions after "becomes a copy of [what]": ", except it
+/// has this ability" / "and gains this ability" (Dimir Doppelganger,
+/// Unstable Shapeshifter), ", except it doesn't copy that creature's color
+/// [and it has this ability]" (Vesuvan Doppelganger).
+fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>> {
+    let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+    let gains_this_ability = if keeps_color {
+        p.eat_all("and it has this ability")
+    } else {
+        p.eat_all(", except it has this ability") || p.eat_all("and gains this ability")
+    };
+    Some(vec![Effect::BecomeCopy {
+        what,
+        gains_this_ability,
+        keeps_color,
+    }])
+}
+
 /// "As long as [condition], [continuous effect]." and "[continuous
 /// effect] as long as [condition]." (threshold, hellbent): a continuous
 /// effect that exists only while a condition that reads no characteristics
@@ -4504,7 +4522,19 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you may have cardname come into play as a copy of any") {
         let f = group(p)?;
         p.eat_all("in play");
-        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
+        // 503.9: "…, except it doesn't copy that creature's color and it
+        // has \"[ability]\"" (Vesuvan Doppelganger).
+        let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+        let has = if keeps_color && p.eat_all("and it has") {
+            Some(p.quoted_ability()?)
+        } else {
+            None
+        };
+        let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
+        if keeps_color {
+            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        }
+        return (p.eat_end() && p.at_end()).then_some(v);
     }
     if p.eat_all("a deck can have any number of cards named cardname") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);

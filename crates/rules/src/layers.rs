@@ -190,7 +190,12 @@ pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristic
 /// those of the latest copy effect on it (`Game::copiable_values`).
 fn layer1(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
-    let crate::effects::Copiable { card, token, gains } = game.copiable_values(id);
+    let crate::effects::Copiable {
+        card,
+        token,
+        gains,
+        colors,
+    } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
         // 510.4: a flipped permanent that copies a flip card has the copied
@@ -202,6 +207,11 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         ),
     };
     ch.gained = gains;
+    // 503.9: "except it doesn't copy that creature's color" (Vesuvan
+    // Doppelganger): the colour kept is part of the copiable values.
+    if let Some(c) = colors {
+        ch.colors = c;
+    }
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).
     if let Some(c) = o.chosen_color {

@@ -282,13 +282,8 @@ impl Object {
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
-    pub fn gained_ability_flags(gains: Option<(tolaria_cards::CardId, u8)>) -> u16 {
-        let ability = gains.and_then(|(card, i)| {
-            tolaria_cards::db().get(card).faces[0]
-                .abilities
-                .get(i as usize)
-        });
-        flags_of(ability.into_iter())
+    pub fn gained_ability_flags(gains: Option<tolaria_cards::AbilityRef>) -> u16 {
+        flags_of(gains.and_then(|r| r.get_if(true)).into_iter())
     }
 
     /// The derived ability bits for the abilities an object has now

@@ -327,7 +327,8 @@ impl Game {
                     .copy_choice
                     .flatten()
                     .filter(|&o| self.is_present(o))
-                    .map(|o| self.copiable_values(o));
+                    .map(|o| self.copiable_values(o))
+                    .map(|c| copy_with_exceptions(card, c));
                 // 419.1b, 503.6: "As [this] comes into play, choose a color"
                 // (a copy's controller chooses anew).
                 let entering = copy.map_or(card, |c| c.card);
@@ -599,6 +600,7 @@ impl Game {
                 card: db().face_down,
                 token: None,
                 gains: None,
+                colors: None,
             };
         }
         self.underlying_copiable_values(o)
@@ -620,6 +622,7 @@ impl Game {
                 card: obj.card,
                 token: obj.token_src,
                 gains: None,
+                colors: None,
             }
         })
     }
@@ -1601,7 +1604,8 @@ impl Game {
             Effect::BecomeCopy {
                 what,
                 gains_this_ability,
-            } => self.become_copy(ctx, what, *gains_this_ability),
+                keeps_color,
+            } => self.become_copy(ctx, what, *gains_this_ability, *keeps_color),
             Effect::PhaseOut { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.phase_out(o);
@@ -2245,6 +2249,32 @@ pub(crate) fn copy_filter(
             Ability::Static(tolaria_cards::StaticAbility::ComesIntoPlayAsCopy(f)) => Some(f),
             _ => None,
         })
+}
+
+/// 503.9: the copiable values a permanent coming into play as a copy of
+/// `values` gets, with its own copy exceptions (Vesuvan Doppelganger: it
+/// keeps its colour and has the ability in quotes).
+fn copy_with_exceptions(
+    card: tolaria_cards::CardId,
+    mut values: crate::effects::Copiable,
+) -> crate::effects::Copiable {
+    let face = &db().get(card).faces[0];
+    for a in &face.abilities {
+        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions { keeps_color, has }) = a
+        {
+            if *keeps_color {
+                values.colors = Some(face.colors);
+            }
+            if let Some(index) = *has {
+                values.gains = Some(tolaria_cards::AbilityRef::Granted {
+                    card,
+                    face: 0,
+                    index,
+                });
+            }
+        }
+    }
+    values
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?

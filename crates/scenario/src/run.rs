@@ -182,6 +182,7 @@ impl Scenario {
                             card: of,
                             token: None,
                             gains: None,
+                            colors: None,
                         }),
                         until_end_of_turn: false,
                         while_tapped: None,
