@@ -689,6 +689,21 @@ impl Agent for GreedyAgent {
                     .unwrap_or(0);
                 Action::ChooseColor(tolaria_cards::Color::ALL[best])
             }
+            // 419.1b (Caller of the Hunt): the creature type most common
+            // among the creatures in play.
+            DecisionKind::ChooseCreatureType => {
+                let board = tolaria_rules::characteristics::board_now(game);
+                legal
+                    .iter()
+                    .max_by_key(|a| match a {
+                        Action::ChooseCreatureType(t) => {
+                            board.iter().filter(|ch| ch.subtypes.contains(*t)).count()
+                        }
+                        _ => 0,
+                    })
+                    .cloned()
+                    .unwrap_or(Action::No)
+            }
             // A card to find, keep, take from a hand or put into play: the
             // one with the highest converted mana cost (put back on top
             // first); nothing only when there is no card to choose.

@@ -416,6 +416,10 @@ pub enum StaticAbility {
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
+    /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
+    /// by the object, 503.8, and not copied, 503.6).
+    AsComesIntoPlayChooseCreatureType,
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
@@ -820,6 +824,15 @@ pub struct ObjectFilter {
     /// "creatures that attacked this turn" (Relentless Assault).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attacked_this_turn: bool,
+    /// "of the chosen color": of the colour chosen for the object with the
+    /// ability as it came into play (419.1b); with none chosen the choice is
+    /// undefined and nothing matches (503.7, 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_color: bool,
+    /// "of the chosen type": of the creature type chosen for the object
+    /// with the ability as it came into play (Caller of the Hunt; 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_type: bool,
 }
 
 impl ObjectFilter {

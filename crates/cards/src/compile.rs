@@ -175,6 +175,45 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    // "the chosen color" / "the chosen type" name only a choice made as
+    // the permanent comes into play (419.1b): a card that chooses at
+    // another time stays unsupported.
+    for (words, kind) in [
+        ("the chosen color", StaticAbility::AsComesIntoPlayChooseColor),
+        ("the chosen type", StaticAbility::AsComesIntoPlayChooseCreatureType),
+    ] {
+        if text.to_lowercase().contains(words)
+            && !out
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Static(s) if *s == kind))
+        {
+            return Err(Unsupported {
+                phrase: words.to_string(),
+                reason: format!("\"{words}\" without that choice as it comes into play"),
+            });
+        }
+    }
+    // Cards outside play (a hand, a library) are matched without the
+    // object whose choice "the chosen type" names: such an ability stays
+    // unsupported (Belbe's Portal).
+    let card_filter_uses_choice = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| {
+            matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
+                if filter.chosen_color || filter.chosen_type)
+        })
+    });
+    if card_filter_uses_choice {
+        return Err(Unsupported {
+            phrase: "of the chosen type".into(),
+            reason: "a card outside play matched against a choice".into(),
+        });
+    }
     // 502.48a: transmute searches for the card's own converted mana cost.
     let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
     for a in &mut out.abilities {
@@ -1694,6 +1733,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             };
             p.bump();
             f.named = Some(name);
+        } else if p.eat_all("of the chosen color") {
+            f.chosen_color = true;
+        } else if p.eat_all("of the chosen type") {
+            f.chosen_type = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -4495,6 +4538,16 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("as cardname comes into play , choose a color") {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseColor]);
+    }
+    // 419.1b: "As CARDNAME comes into play, choose a creature type." Caller
+    // of the Hunt's modern "As an additional cost to cast this spell, choose
+    // a creature type" is its 2007 "As Caller of the Hunt comes into play,
+    // choose a creature type" (503.8's example): the 2007 rules govern.
+    if p.eat_all("as cardname comes into play , choose a creature type")
+        || p.eat_all("as an additional cost to play this spell , choose a creature type")
+    {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);

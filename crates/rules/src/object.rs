@@ -231,6 +231,10 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// 503.8: the creature type chosen as it came into play ("As [this]
+    /// comes into play, choose a creature type"); `None`: undefined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_type: Option<tolaria_cards::Subtype>,
     /// 502.19a: when it came under its controller's control (`marks`).
     #[serde(default)]
     pub control_marks: u8,
@@ -266,6 +270,7 @@ impl Object {
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            chosen_type: None,
             control_marks: 0,
             spell_copy: None,
         }
@@ -370,6 +375,7 @@ impl Object {
         self.unblockable_this_turn = false;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
+        self.chosen_type = None;
         self.control_marks = 0;
     }
 

@@ -212,6 +212,7 @@ impl Game {
             words: [None; 2],
             copy_choice: None,
             color_choice: None,
+            type_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
@@ -339,6 +340,18 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseColor);
                     return;
                 }
+                // 419.1b, 503.6: "As [this] comes into play, choose a
+                // creature type" (a copy's controller chooses anew).
+                if face.types.is_permanent()
+                    && r.type_choice.is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseCreatureType,
+                    )
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseCreatureType);
+                    return;
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
@@ -359,6 +372,15 @@ impl Game {
                                 obj: new,
                                 card,
                                 color,
+                            });
+                        }
+                        if let Some(subtype) = r.type_choice {
+                            self.objects[new.slot as usize].chosen_type = Some(subtype);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::CreatureTypeChosen {
+                                obj: new,
+                                card,
+                                subtype,
                             });
                         }
                         if let Some(t) = aura_target {
@@ -576,6 +598,14 @@ impl Game {
         } else {
             self.finish_resolution();
         }
+    }
+
+    /// 419.1b: the creature type chosen as the permanent comes into play.
+    pub(crate) fn on_type_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseCreatureType(t)) = (self.resolving.as_mut(), action) {
+            r.type_choice = Some(t);
+        }
+        self.finish_resolution();
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -2275,6 +2305,14 @@ fn copy_with_exceptions(
         }
     }
     values
+}
+
+/// 419.1b: does this card make this choice as it comes into play?
+fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::StaticAbility) -> bool {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .any(|a| matches!(a, Ability::Static(s) if *s == choice))
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?
