@@ -529,6 +529,10 @@ impl<'a> P<'a> {
         // state triggers, 410.11; a discarded card) stay unsupported.
         let found_in_play = match &a {
             Ability::Activated(_) | Ability::Mana(_) => true,
+            // 418.5b: "This creature's power and toughness are each equal
+            // to the number of creature cards in your graveyard" (Svogthos),
+            // applied with the effect that grants it (`layers`).
+            Ability::Static(StaticAbility::PowerToughnessFromCards { .. }) => true,
             Ability::Triggered(t) => !matches!(
                 t.trigger,
                 crate::Trigger::PutIntoGraveyardFromPlay(_)
@@ -609,7 +613,17 @@ impl<'a> P<'a> {
     }
     /// Sentence end: "." or the end of the line.
     fn eat_end(&mut self) -> bool {
-        self.eat(".") || self.at_end()
+        // A sentence that ends with an ability in quotes has its period
+        // inside the quotes (Svogthos: "… with \"… your graveyard.\" It's
+        // still a land.").
+        let before = |k: usize| {
+            self.i
+                .checked_sub(k)
+                .and_then(|j| self.t.get(j))
+                .map_or("", |t| t.low.as_str())
+        };
+        let quoted_end = before(1) == "\"" && before(2) == "." && !self.at(".");
+        self.eat(".") || self.at_end() || quoted_end
     }
     fn rest(&self) -> String {
         let from = self.far.saturating_sub(1).min(self.t.len());
@@ -2183,13 +2197,19 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 fn animation(p: &mut P) -> Option<LayerEffect> {
     let mut e = LayerEffect::default();
     p.eat_any(&["a", "an"]);
-    e.set_pt = Some(if p.peek() == "x/x" {
-        crate::SetPt::X
-    } else {
-        let (power, toughness) = pt_set(p.peek())?;
-        crate::SetPt::Fixed { power, toughness }
-    });
-    p.bump();
+    // Svogthos: "becomes a black and green Plant Zombie creature with
+    // \"This creature's power and toughness are each equal to …\"": no
+    // P/T of its own; the ability in quotes must then set them.
+    let no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
+    if !no_pt {
+        e.set_pt = Some(if p.peek() == "x/x" {
+            crate::SetPt::X
+        } else {
+            let (power, toughness) = pt_set(p.peek())?;
+            crate::SetPt::Fixed { power, toughness }
+        });
+        p.bump();
+    }
     let mut colors = ColorSet::EMPTY;
     while let Some(c) = Color::from_name(p.peek()) {
         p.bump();
@@ -2208,12 +2228,24 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     }
     p.eat_any(&["creature", "creatures"])?;
     e.add_types.insert(CardType::Creature);
+    // Animate Land: "becomes a 3/3 creature that's still a land" (types
+    // are added, layer 4).
+    p.eat_all("that's still a land");
     if p.eat("with") {
         // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
         if p.at("\"") {
             e.grant = Some(p.quoted_ability()?);
         } else {
             e.add_keywords = keyword_list(p)?;
+        }
+    }
+    // 418.5b (its Svogthos example): without a P/T of its own, the
+    // animation must grant a characteristic-setting ability in quotes.
+    if no_pt {
+        let g = e.grant? as usize;
+        let a = p.granted.get(g.checked_sub(p.grant_base)?)?;
+        if !matches!(a, Ability::Static(StaticAbility::PowerToughnessFromCards { .. })) {
+            return None;
         }
     }
     p.eat_all("in addition to its other types");
@@ -2451,7 +2483,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     {
         p.bump();
         let effect = animation(p)?;
-        p.eat_all("until end of turn").then_some(())?;
+        (cx.until_eot || p.eat_all("until end of turn")).then_some(())?;
         return Some(vec![Effect::Continuous {
             what,
             effect,
