@@ -439,10 +439,11 @@ fn reads(a: &Listed) -> u8 {
             || !f.types_none.is_empty()
             || !f.subtypes_any.is_empty()
             || !f.supertypes_all.is_empty()
+            || f.chosen_type
         {
             k |= kind::TYPE;
         }
-        if !f.colors_any.is_empty() || !f.colors_none.is_empty() {
+        if !f.colors_any.is_empty() || !f.colors_none.is_empty() || f.chosen_color {
             k |= kind::COLOR;
         }
         if f.with_keyword.is_some() || f.without_keyword.is_some() {
