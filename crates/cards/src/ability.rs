@@ -436,7 +436,10 @@ pub enum StaticAbility {
     /// color and it has \"[ability]\""): with `keeps_color` the copy keeps
     /// this card's colour; `has` is the ability in quotes it gains (its index
     /// in the face's `granted` list). Both become copiable values.
-    CopyExceptions { keeps_color: bool, has: Option<u8> },
+    CopyExceptions {
+        keeps_color: bool,
+        has: Option<u8>,
+    },
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),

@@ -179,8 +179,14 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     // the permanent comes into play (419.1b): a card that chooses at
     // another time stays unsupported.
     for (words, kind) in [
-        ("the chosen color", StaticAbility::AsComesIntoPlayChooseColor),
-        ("the chosen type", StaticAbility::AsComesIntoPlayChooseCreatureType),
+        (
+            "the chosen color",
+            StaticAbility::AsComesIntoPlayChooseColor,
+        ),
+        (
+            "the chosen type",
+            StaticAbility::AsComesIntoPlayChooseCreatureType,
+        ),
     ] {
         if text.to_lowercase().contains(words)
             && !out
@@ -2244,7 +2250,10 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     if no_pt {
         let g = e.grant? as usize;
         let a = p.granted.get(g.checked_sub(p.grant_base)?)?;
-        if !matches!(a, Ability::Static(StaticAbility::PowerToughnessFromCards { .. })) {
+        if !matches!(
+            a,
+            Ability::Static(StaticAbility::PowerToughnessFromCards { .. })
+        ) {
             return None;
         }
     }

@@ -2290,7 +2290,8 @@ fn copy_with_exceptions(
 ) -> crate::effects::Copiable {
     let face = &db().get(card).faces[0];
     for a in &face.abilities {
-        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions { keeps_color, has }) = a
+        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions { keeps_color, has }) =
+            a
         {
             if *keeps_color {
                 values.colors = Some(face.colors);
