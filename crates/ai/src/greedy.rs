@@ -317,9 +317,11 @@ impl GreedyAgent {
                     Some(o) => face_intent(o.def().front()),
                     None => Intent::default(),
                 },
-                StackKind::Ability { ability, .. } => match ability.get() {
-                    Ability::Activated(a) => intent_of(&a.effects, &[]),
-                    Ability::Triggered(t) => intent_of(&t.effects, &[]),
+                // A delayed triggered ability made by a spell's own
+                // instructions names no ability of the card (404.4).
+                StackKind::Ability { ability, .. } => match ability.get_if(true) {
+                    Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
+                    Some(Ability::Triggered(t)) => intent_of(&t.effects, &[]),
                     _ => Intent::default(),
                 },
                 StackKind::CombatDamage(_) => Intent::default(),
