@@ -317,9 +317,11 @@ impl GreedyAgent {
                     Some(o) => face_intent(o.def().front()),
                     None => Intent::default(),
                 },
-                StackKind::Ability { ability, .. } => match ability.get() {
-                    Ability::Activated(a) => intent_of(&a.effects, &[]),
-                    Ability::Triggered(t) => intent_of(&t.effects, &[]),
+                // A delayed triggered ability made by a spell's own
+                // instructions names no ability of the card (404.4).
+                StackKind::Ability { ability, .. } => match ability.get_if(true) {
+                    Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
+                    Some(Ability::Triggered(t)) => intent_of(&t.effects, &[]),
                     _ => Intent::default(),
                 },
                 StackKind::CombatDamage(_) => Intent::default(),
@@ -688,6 +690,21 @@ impl Agent for GreedyAgent {
                     .max_by_key(|&i| (count[i], std::cmp::Reverse(i)))
                     .unwrap_or(0);
                 Action::ChooseColor(tolaria_cards::Color::ALL[best])
+            }
+            // 419.1b (Caller of the Hunt): the creature type most common
+            // among the creatures in play.
+            DecisionKind::ChooseCreatureType => {
+                let board = tolaria_rules::characteristics::board_now(game);
+                legal
+                    .iter()
+                    .max_by_key(|a| match a {
+                        Action::ChooseCreatureType(t) => {
+                            board.iter().filter(|ch| ch.subtypes.contains(*t)).count()
+                        }
+                        _ => 0,
+                    })
+                    .cloned()
+                    .unwrap_or(Action::No)
             }
             // A card to find, keep, take from a hand or put into play: the
             // one with the highest converted mana cost (put back on top

@@ -420,6 +420,10 @@ pub enum StaticAbility {
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
+    /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
+    /// by the object, 503.8, and not copied, 503.6).
+    AsComesIntoPlayChooseCreatureType,
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
@@ -431,6 +435,15 @@ pub enum StaticAbility {
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
     ComesIntoPlayAsCopy(ObjectFilter),
+    /// 503.9: the exceptions of this permanent's "comes into play as a copy"
+    /// (Vesuvan Doppelganger: "… except it doesn't copy that creature's
+    /// color and it has \"[ability]\""): with `keeps_color` the copy keeps
+    /// this card's colour; `has` is the ability in quotes it gains (its index
+    /// in the face's `granted` list). Both become copiable values.
+    CopyExceptions {
+        keeps_color: bool,
+        has: Option<u8>,
+    },
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),
@@ -859,6 +872,15 @@ pub struct ObjectFilter {
     /// "creatures that attacked this turn" (Relentless Assault).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attacked_this_turn: bool,
+    /// "of the chosen color": of the colour chosen for the object with the
+    /// ability as it came into play (419.1b); with none chosen the choice is
+    /// undefined and nothing matches (503.7, 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_color: bool,
+    /// "of the chosen type": of the creature type chosen for the object
+    /// with the ability as it came into play (Caller of the Hunt; 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_type: bool,
 }
 
 impl ObjectFilter {
@@ -1531,6 +1553,10 @@ pub enum Effect {
     BecomeCopy {
         what: ObjectRef,
         gains_this_ability: bool,
+        /// 503.9: "except it doesn't copy that creature's color": the
+        /// permanent keeps the colour of its copiable values.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        keeps_color: bool,
     },
     /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
     /// into the phased-out zone (217.8) until its controller's next untap step.

@@ -194,6 +194,51 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    // "the chosen color" / "the chosen type" name only a choice made as
+    // the permanent comes into play (419.1b): a card that chooses at
+    // another time stays unsupported.
+    for (words, kind) in [
+        (
+            "the chosen color",
+            StaticAbility::AsComesIntoPlayChooseColor,
+        ),
+        (
+            "the chosen type",
+            StaticAbility::AsComesIntoPlayChooseCreatureType,
+        ),
+    ] {
+        if text.to_lowercase().contains(words)
+            && !out
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Static(s) if *s == kind))
+        {
+            return Err(Unsupported {
+                phrase: words.to_string(),
+                reason: format!("\"{words}\" without that choice as it comes into play"),
+            });
+        }
+    }
+    // Cards outside play (a hand, a library) are matched without the
+    // object whose choice "the chosen type" names: such an ability stays
+    // unsupported (Belbe's Portal).
+    let card_filter_uses_choice = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| {
+            matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
+                if filter.chosen_color || filter.chosen_type)
+        })
+    });
+    if card_filter_uses_choice {
+        return Err(Unsupported {
+            phrase: "of the chosen type".into(),
+            reason: "a card outside play matched against a choice".into(),
+        });
+    }
     // 502.48a: transmute searches for the card's own converted mana cost.
     let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
     for a in &mut out.abilities {
@@ -509,6 +554,10 @@ impl<'a> P<'a> {
         // state triggers, 410.11; a discarded card) stay unsupported.
         let found_in_play = match &a {
             Ability::Activated(_) | Ability::Mana(_) => true,
+            // 418.5b: "This creature's power and toughness are each equal
+            // to the number of creature cards in your graveyard" (Svogthos),
+            // applied with the effect that grants it (`layers`).
+            Ability::Static(StaticAbility::PowerToughnessFromCards { .. }) => true,
             Ability::Triggered(t) => !matches!(
                 t.trigger,
                 crate::Trigger::PutIntoGraveyardFromPlay(_)
@@ -589,7 +638,17 @@ impl<'a> P<'a> {
     }
     /// Sentence end: "." or the end of the line.
     fn eat_end(&mut self) -> bool {
-        self.eat(".") || self.at_end()
+        // A sentence that ends with an ability in quotes has its period
+        // inside the quotes (Svogthos: "… with \"… your graveyard.\" It's
+        // still a land.").
+        let before = |k: usize| {
+            self.i
+                .checked_sub(k)
+                .and_then(|j| self.t.get(j))
+                .map_or("", |t| t.low.as_str())
+        };
+        let quoted_end = before(1) == "\"" && before(2) == "." && !self.at(".");
+        self.eat(".") || self.at_end() || quoted_end
     }
     fn rest(&self) -> String {
         let from = self.far.saturating_sub(1).min(self.t.len());
@@ -1717,6 +1776,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             };
             p.bump();
             f.named = Some(name);
+        } else if p.eat_all("of the chosen color") {
+            f.chosen_color = true;
+        } else if p.eat_all("of the chosen type") {
+            f.chosen_type = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -2338,13 +2401,19 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 fn animation(p: &mut P) -> Option<LayerEffect> {
     let mut e = LayerEffect::default();
     p.eat_any(&["a", "an"]);
-    e.set_pt = Some(if p.peek() == "x/x" {
-        crate::SetPt::X
-    } else {
-        let (power, toughness) = pt_set(p.peek())?;
-        crate::SetPt::Fixed { power, toughness }
-    });
-    p.bump();
+    // Svogthos: "becomes a black and green Plant Zombie creature with
+    // \"This creature's power and toughness are each equal to …\"": no
+    // P/T of its own; the ability in quotes must then set them.
+    let no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
+    if !no_pt {
+        e.set_pt = Some(if p.peek() == "x/x" {
+            crate::SetPt::X
+        } else {
+            let (power, toughness) = pt_set(p.peek())?;
+            crate::SetPt::Fixed { power, toughness }
+        });
+        p.bump();
+    }
     let mut colors = ColorSet::EMPTY;
     while let Some(c) = Color::from_name(p.peek()) {
         p.bump();
@@ -2363,12 +2432,27 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     }
     p.eat_any(&["creature", "creatures"])?;
     e.add_types.insert(CardType::Creature);
+    // Animate Land: "becomes a 3/3 creature that's still a land" (types
+    // are added, layer 4).
+    p.eat_all("that's still a land");
     if p.eat("with") {
         // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
         if p.at("\"") {
             e.grant = Some(p.quoted_ability()?);
         } else {
             e.add_keywords = keyword_list(p)?;
+        }
+    }
+    // 418.5b (its Svogthos example): without a P/T of its own, the
+    // animation must grant a characteristic-setting ability in quotes.
+    if no_pt {
+        let g = e.grant? as usize;
+        let a = p.granted.get(g.checked_sub(p.grant_base)?)?;
+        if !matches!(
+            a,
+            Ability::Static(StaticAbility::PowerToughnessFromCards { .. })
+        ) {
+            return None;
         }
     }
     p.eat_all("in addition to its other types");
@@ -2584,20 +2668,18 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::PhaseOut { what }]);
     }
     // 503.4: "CARDNAME becomes a copy of that card, except it has this
-    // ability." (Dimir Doppelganger; 503.9)
-    if what == ObjectRef::This && p.eat_all("becomes a copy of") {
+    // ability." (Dimir Doppelganger; 503.9). "you may have CARDNAME become
+    // a copy of target creature, …" (Vesuvan Doppelganger's ability in
+    // quotes) is the same effect under the trigger's "you may".
+    if what == ObjectRef::This && (p.eat_all("becomes a copy of") || p.eat_all("become a copy of"))
+    {
         // "that card": the card the ability targets.
         let copied = if p.eat_all("that card") {
             ObjectRef::Target((cx.targets.len() as u8).checked_sub(1)?)
         } else {
             object_phrase(p, cx)?
         };
-        let gains_this_ability =
-            p.eat_all(", except it has this ability") || p.eat_all("and gains this ability");
-        return Some(vec![Effect::BecomeCopy {
-            what: copied,
-            gains_this_ability,
-        }]);
+        return copy_exceptions(p, copied);
     }
     if p.eat_all("can't be blocked this turn") {
         return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
@@ -2613,7 +2695,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     {
         p.bump();
         let effect = animation(p)?;
-        p.eat_all("until end of turn").then_some(())?;
+        (cx.until_eot || p.eat_all("until end of turn")).then_some(())?;
         return Some(vec![Effect::Continuous {
             what,
             effect,
@@ -2971,7 +3053,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "have" if p.peek_at(1) == "cardname" => {
             p.bump();
             p.bump();
-            if !matches!(p.peek(), "deal" | "deals") {
+            // "… have CARDNAME become a copy of target creature" (Vesuvan
+            // Doppelganger's ability in quotes, 503.4).
+            if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
                 return None;
             }
             return object_verb(p, cx, ObjectRef::This);
@@ -4634,6 +4718,24 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         .collect())
 }
 
+/// 503.9: the exceptions after "becomes a copy of [what]": ", except it
+/// has this ability" / "and gains this ability" (Dimir Doppelganger,
+/// Unstable Shapeshifter), ", except it doesn't copy that creature's color
+/// [and it has this ability]" (Vesuvan Doppelganger).
+fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>> {
+    let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+    let gains_this_ability = if keeps_color {
+        p.eat_all("and it has this ability")
+    } else {
+        p.eat_all(", except it has this ability") || p.eat_all("and gains this ability")
+    };
+    Some(vec![Effect::BecomeCopy {
+        what,
+        gains_this_ability,
+        keeps_color,
+    }])
+}
+
 /// "As long as [condition], [continuous effect]." and "[continuous
 /// effect] as long as [condition]." (threshold, hellbent): a continuous
 /// effect that exists only while a condition that reads no characteristics
@@ -4827,6 +4929,16 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseColor]);
     }
+    // 419.1b: "As CARDNAME comes into play, choose a creature type." Caller
+    // of the Hunt's modern "As an additional cost to cast this spell, choose
+    // a creature type" is its 2007 "As Caller of the Hunt comes into play,
+    // choose a creature type" (503.8's example): the 2007 rules govern.
+    if p.eat_all("as cardname comes into play , choose a creature type")
+        || p.eat_all("as an additional cost to play this spell , choose a creature type")
+    {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
@@ -4853,7 +4965,19 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you may have cardname come into play as a copy of any") {
         let f = group(p)?;
         p.eat_all("in play");
-        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ComesIntoPlayAsCopy(f)]);
+        // 503.9: "…, except it doesn't copy that creature's color and it
+        // has \"[ability]\"" (Vesuvan Doppelganger).
+        let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+        let has = if keeps_color && p.eat_all("and it has") {
+            Some(p.quoted_ability()?)
+        } else {
+            None
+        };
+        let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
+        if keeps_color {
+            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        }
+        return (p.eat_end() && p.at_end()).then_some(v);
     }
     if p.eat_all("a deck can have any number of cards named cardname") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);

@@ -92,6 +92,16 @@ impl Subtype {
             .unwrap_or_else(|| format!("#{}", self.0))
     }
 
+    /// Every creature type the card database knows (205.3b), in the order
+    /// they were interned: the options of "choose a creature type".
+    pub fn creature_types() -> Vec<Subtype> {
+        let n = interner().read().expect("subtype table").0.len();
+        (0..n as u16)
+            .map(Subtype)
+            .filter(|s| s.is_creature_type())
+            .collect()
+    }
+
     /// Is this a creature type (205.3b)? Every subtype but the artifact,
     /// enchantment, land and spell types of the 2007 rules.
     pub fn is_creature_type(self) -> bool {

@@ -82,6 +82,8 @@ pub enum Action {
     ChooseReplacement(u8),
     /// 419.1b: choose a colour as a permanent comes into play.
     ChooseColor(tolaria_cards::Color),
+    /// 419.1b: choose a creature type as a permanent comes into play.
+    ChooseCreatureType(tolaria_cards::Subtype),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.

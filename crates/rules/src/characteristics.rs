@@ -43,9 +43,10 @@ pub struct Characteristics {
     /// Layer 3 (418.6): a text-changing effect that rewrites the colour
     /// words or basic land types of its abilities.
     pub text: Option<TextChange>,
-    /// 503.9: an ability a copy effect gave it (card, index of the ability
-    /// on that card's first face), after the face's own abilities.
-    pub gained: Option<(CardId, u8)>,
+    /// 503.9: an ability a copy effect gave it (where its text is: printed
+    /// on the copying card, or in quotes on it), after the face's own
+    /// abilities.
+    pub gained: Option<AbilityRef>,
     /// 505.2: a split card outside the stack, which has both halves'
     /// characteristics: `colors`, `types`, `subtypes` and `supertypes` are
     /// the union of the two (505.3; 505.6: "is it red?" is yes if either
@@ -115,10 +116,7 @@ impl Characteristics {
         if self.token.is_some() || self.lost_abilities {
             return None;
         }
-        let (card, i) = self.gained?;
-        tolaria_cards::db().get(card).faces[0]
-            .abilities
-            .get(i as usize)
+        self.gained?.get_if(true)
     }
     /// Every ability the object has now (layer 5), each with where its
     /// text lives: the face's printed ones, the one a copy effect gave it
@@ -137,14 +135,7 @@ impl Characteristics {
                 a,
             )
         });
-        let gained =
-            self.gained
-                .filter(|_| self.gained_ability().is_some())
-                .map(|(card, index)| AbilityRef::Printed {
-                    card,
-                    face: 0,
-                    index,
-                });
+        let gained = self.gained.filter(|_| self.gained_ability().is_some());
         let keywords = tolaria_cards::KeywordSet(self.keywords.0 & TRIGGERED_KEYWORDS.0)
             .iter()
             .map(AbilityRef::Keyword);

@@ -12,7 +12,16 @@ use tolaria_cards::ObjectRef;
 
 impl Game {
     /// "[This] becomes a copy of [what][, except it has this ability]".
-    pub(crate) fn become_copy(&mut self, ctx: &ResolveCtx, what: &ObjectRef, gains: bool) {
+    /// With `keeps_color` ("except it doesn't copy that creature's
+    /// color"), the permanent keeps the colour of its copiable values
+    /// (503.9: it retains its original value).
+    pub(crate) fn become_copy(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        gains: bool,
+        keeps_color: bool,
+    ) {
         if !self.is_present(ctx.source) {
             return;
         }
@@ -41,21 +50,25 @@ impl Game {
                 card: self.objects[copied.slot as usize].card,
                 token: None,
                 gains: None,
+                colors: None,
             }
         };
+        let colors = if keeps_color {
+            Some(crate::layers::copiable_characteristics(self, ctx.source).colors)
+        } else {
+            values.colors
+        };
         let card = values.card;
-        // 503.9: "this ability": the one resolving now.
+        // 503.9: "this ability": the one resolving now (printed on the
+        // card, or an ability in quotes a copy effect gave it).
         let gained = if gains {
             match self.resolving.as_deref().map(|r| &r.item.kind) {
                 Some(StackKind::Ability {
                     ability:
-                        tolaria_cards::AbilityRef::Printed {
-                            card,
-                            face: 0,
-                            index,
-                        },
+                        r @ (tolaria_cards::AbilityRef::Printed { .. }
+                        | tolaria_cards::AbilityRef::Granted { .. }),
                     ..
-                }) => Some((*card, *index)),
+                }) => Some(*r),
                 _ => None,
             }
         } else {
@@ -76,6 +89,7 @@ impl Game {
                 card,
                 token: values.token,
                 gains: gained.or(values.gains),
+                colors,
             }),
             until_end_of_turn: false,
             while_tapped: None,

@@ -83,6 +83,8 @@ pub enum DecisionKind {
     },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
+    /// 419.1b: "as [this] comes into play, choose a creature type".
+    ChooseCreatureType,
     /// 503.10b: "you may choose new targets for the copy": target `index`
     /// of the copy, kept (`ChooseTarget` of the current one, listed first)
     /// or changed to another legal target.
@@ -188,6 +190,7 @@ impl DecisionKind {
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
+            DecisionKind::ChooseCreatureType => "choose a creature type",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::ChooseOption { .. } => "choose an option",
             DecisionKind::FlipAgain => "flip again",

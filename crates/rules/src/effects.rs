@@ -41,8 +41,15 @@ pub struct Copiable {
     pub card: CardId,
     pub token: Option<TokenSource>,
     /// 503.9: an ability the copy effect gave the copy ("… becomes a copy of
-    /// that card and gains this ability", Dimir Doppelganger): the card and
-    /// the index of the ability on its first face. Part of the copiable values.
+    /// that card and gains this ability", Dimir Doppelganger; Vesuvan
+    /// Doppelganger's ability in quotes): where its text is. Part of the
+    /// copiable values.
     #[serde(default)]
-    pub gains: Option<(CardId, u8)>,
+    pub gains: Option<tolaria_cards::AbilityRef>,
+    /// 503.9: a copy effect that doesn't copy the colour ("except it doesn't
+    /// copy that creature's color", Vesuvan Doppelganger): the colour the
+    /// copy keeps instead. Part of the copiable values, so a copy of the
+    /// copy has it too (503.3's example: a blue Grizzly Bears).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<tolaria_cards::ColorSet>,
 }

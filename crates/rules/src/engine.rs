@@ -232,6 +232,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the colour chosen as the permanent comes into play.
     #[serde(default)]
     pub color_choice: Option<tolaria_cards::Color>,
+    /// 419.1b: the creature type chosen as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_choice: Option<tolaria_cards::Subtype>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -438,6 +441,7 @@ impl Game {
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
+            DecisionKind::ChooseCreatureType => self.on_type_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {

@@ -451,6 +451,12 @@ pub enum Event {
         card: CardId,
         color: tolaria_cards::Color,
     },
+    /// 419.1b: the creature type chosen as a permanent came into play.
+    CreatureTypeChosen {
+        obj: ObjId,
+        card: CardId,
+        subtype: tolaria_cards::Subtype,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -799,7 +805,7 @@ impl Event {
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
-            Event::ColorChosen { .. } => "419.1b",
+            Event::ColorChosen { .. } | Event::CreatureTypeChosen { .. } => "419.1b",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -892,6 +898,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::CreatureTypeChosen { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. } => BoardChange::Always,
@@ -1290,6 +1297,9 @@ impl Event {
             ),
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
+            }
+            Event::CreatureTypeChosen { card, subtype, .. } => {
+                format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::MoveReplaced { card, by_card, to } => format!(
                 "{}: {} {} instead of into a graveyard",

@@ -27,6 +27,11 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)
         && f.named.as_ref().is_none_or(|n| ch.has_name(n))
+        // A card has no choice made for it; "of the chosen color/type"
+        // names the choice of the object with the ability, which these
+        // callers don't know: nothing matches rather than everything.
+        && !f.chosen_color
+        && !f.chosen_type
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
@@ -79,6 +84,26 @@ pub fn matches_with(
     }
     if ch.colors.intersects(f.colors_none) {
         return false;
+    }
+    // "of the chosen color" / "of the chosen type": the choice made for the
+    // object with the ability as it came into play; an undefined choice
+    // matches nothing (503.7, 503.8).
+    if f.chosen_color || f.chosen_type {
+        let chosen = source.and_then(|s| game.obj(s));
+        if f.chosen_color
+            && !chosen
+                .and_then(|o| o.chosen_color)
+                .is_some_and(|c| ch.colors.contains(c))
+        {
+            return false;
+        }
+        if f.chosen_type
+            && !chosen
+                .and_then(|o| o.chosen_type)
+                .is_some_and(|t| ch.subtypes.contains(t))
+        {
+            return false;
+        }
     }
     // 502.26: "with a morph ability".
     if f.with_morph

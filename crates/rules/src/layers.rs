@@ -79,11 +79,39 @@ impl Listed<'_> {
     }
     fn in_layer(&self, layer: Layer) -> bool {
         match self.action {
-            Action::Layered(e) => e.in_layer(layer, self.is_static()),
+            Action::Layered(e) => {
+                e.in_layer(layer, self.is_static())
+                    || (layer == Layer::PtSet && self.granted_pt().is_some())
+            }
             Action::DefineFromCount(_) | Action::DefineFromCards(..) => layer == Layer::PtDefining,
             Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
                 layer == Layer::PtStaticModify
             }
+        }
+    }
+    /// 418.5b (its Svogthos example): an effect that grants in quotes
+    /// "This creature's power and toughness are each equal to the number of
+    /// [cards] in your graveyard" sets them in layer 6b, in the granting
+    /// effect's timestamp order (the granted ability is not printed on the
+    /// object, so it is no characteristic-defining ability of layer 6a).
+    /// The filter, whether only "your" graveyard counts, and the
+    /// toughness bonus.
+    fn granted_pt(&self) -> Option<(&'static ObjectFilter, bool, i32)> {
+        let Action::Layered(e) = self.action else {
+            return None;
+        };
+        let g = e.grant?;
+        let (card, face) = self.grant_from;
+        match tolaria_cards::db().get(card).faces[face as usize]
+            .granted
+            .get(g as usize)?
+        {
+            Ability::Static(StaticAbility::PowerToughnessFromCards {
+                filter,
+                only_yours,
+                toughness_plus,
+            }) => Some((filter, *only_yours, *toughness_plus)),
+            _ => None,
         }
     }
     /// 418.5c: effects from characteristic-defining abilities don't depend
@@ -114,7 +142,7 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let status_sensitive = conditional
         || listed.iter().any(|l| {
             // A count of graveyard cards changes as cards enter and leave them.
-            if matches!(l.action, Action::DefineFromCards(..)) {
+            if matches!(l.action, Action::DefineFromCards(..)) || l.granted_pt().is_some() {
                 return true;
             }
             let f = match (l.scope, l.action) {
@@ -190,7 +218,12 @@ pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristic
 /// those of the latest copy effect on it (`Game::copiable_values`).
 fn layer1(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
-    let crate::effects::Copiable { card, token, gains } = game.copiable_values(id);
+    let crate::effects::Copiable {
+        card,
+        token,
+        gains,
+        colors,
+    } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
         // 510.4: a flipped permanent that copies a flip card has the copied
@@ -202,6 +235,11 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         ),
     };
     ch.gained = gains;
+    // 503.9: "except it doesn't copy that creature's color" (Vesuvan
+    // Doppelganger): the colour kept is part of the copiable values.
+    if let Some(c) = colors {
+        ch.colors = c;
+    }
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).
     if let Some(c) = o.chosen_color {
@@ -401,10 +439,11 @@ fn reads(a: &Listed) -> u8 {
             || !f.types_none.is_empty()
             || !f.subtypes_any.is_empty()
             || !f.supertypes_all.is_empty()
+            || f.chosen_type
         {
             k |= kind::TYPE;
         }
-        if !f.colors_any.is_empty() || !f.colors_none.is_empty() {
+        if !f.colors_any.is_empty() || !f.colors_none.is_empty() || f.chosen_color {
             k |= kind::COLOR;
         }
         if f.with_keyword.is_some() || f.without_keyword.is_some() {
@@ -585,14 +624,36 @@ fn applied(
     };
     let mut ch = board[i];
     match l.action {
-        Action::Layered(e) => apply_part(
-            &mut ch,
-            &e,
-            layer,
-            controller,
-            l.source.is_some(),
-            l.grant_from,
-        ),
+        Action::Layered(e) => {
+            apply_part(
+                &mut ch,
+                &e,
+                layer,
+                controller,
+                l.source.is_some(),
+                l.grant_from,
+            );
+            // 418.5b: the granted P/T-setting ability, while the object
+            // still has it (a later "loses all abilities" removed it in
+            // layer 5); "your graveyard" is its controller's.
+            if layer == Layer::PtSet {
+                if let (Some((f, only_yours, plus)), Some(g)) = (l.granted_pt(), e.grant) {
+                    let (card, face) = l.grant_from;
+                    let has = ch.granted.refs().any(|r| {
+                        r == tolaria_cards::AbilityRef::Granted {
+                            card,
+                            face,
+                            index: g,
+                        }
+                    });
+                    if has {
+                        let n = graveyard_count(game, f, only_yours, ch.controller);
+                        ch.power = n;
+                        ch.toughness = n + plus;
+                    }
+                }
+            }
+        }
         // Counted from the point of view of the ability's source.
         Action::PlusPerSharedType(p, t) => {
             let n = game
@@ -611,12 +672,7 @@ fn applied(
         }
         Action::DefineFromCards(f, only_yours, plus) => {
             let me = board[l.source.unwrap_or(i)].controller;
-            let n = game
-                .player_ids()
-                .filter(|&p| !only_yours || p == me)
-                .flat_map(|p| game.player(p).graveyard.iter())
-                .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
-                .count() as i32;
+            let n = graveyard_count(game, f, only_yours, me);
             ch.power = n;
             ch.toughness = n + plus;
         }
@@ -711,6 +767,15 @@ fn apply_part(
             }
         }
     }
+}
+
+/// The cards matching `f` in all graveyards, or only in `me`'s.
+fn graveyard_count(game: &Game, f: &ObjectFilter, only_yours: bool, me: PlayerId) -> i32 {
+    game.player_ids()
+        .filter(|&p| !only_yours || p == me)
+        .flat_map(|p| game.player(p).graveyard.iter())
+        .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
+        .count() as i32
 }
 
 /// Layer 6c: +1/+1 and -1/-1 counters.

@@ -274,6 +274,13 @@ impl Game {
                         .map(Action::ChooseColor),
                 );
             }
+            DecisionKind::ChooseCreatureType => {
+                out.extend(
+                    tolaria_cards::Subtype::creature_types()
+                        .into_iter()
+                        .map(Action::ChooseCreatureType),
+                );
+            }
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
@@ -912,6 +919,7 @@ impl Game {
             Action::CallTails => "call tails".into(),
             Action::ChooseWord(w) => format!("choose {}", w.name()),
             Action::ChooseColor(c) => format!("choose {}", c.name()),
+            Action::ChooseCreatureType(t) => format!("choose {}", t.name()),
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",

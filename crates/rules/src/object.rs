@@ -231,6 +231,10 @@ pub struct Object {
     /// play, choose a color"); `None`: no choice made (503.7: undefined).
     #[serde(default)]
     pub chosen_color: Option<tolaria_cards::Color>,
+    /// 503.8: the creature type chosen as it came into play ("As [this]
+    /// comes into play, choose a creature type"); `None`: undefined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_type: Option<tolaria_cards::Subtype>,
     /// 502.19a: when it came under its controller's control (`marks`).
     #[serde(default)]
     pub control_marks: u8,
@@ -266,6 +270,7 @@ impl Object {
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
             chosen_color: None,
+            chosen_type: None,
             control_marks: 0,
             spell_copy: None,
         }
@@ -282,13 +287,8 @@ impl Object {
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
-    pub fn gained_ability_flags(gains: Option<(tolaria_cards::CardId, u8)>) -> u16 {
-        let ability = gains.and_then(|(card, i)| {
-            tolaria_cards::db().get(card).faces[0]
-                .abilities
-                .get(i as usize)
-        });
-        flags_of(ability.into_iter())
+    pub fn gained_ability_flags(gains: Option<tolaria_cards::AbilityRef>) -> u16 {
+        flags_of(gains.and_then(|r| r.get_if(true)).into_iter())
     }
 
     /// The derived ability bits for the abilities an object has now
@@ -375,6 +375,7 @@ impl Object {
         self.unblockable_this_turn = false;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
+        self.chosen_type = None;
         self.control_marks = 0;
     }
 

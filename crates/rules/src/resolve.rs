@@ -220,6 +220,7 @@ impl Game {
             words: [None; 2],
             copy_choice: None,
             color_choice: None,
+            type_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
@@ -337,7 +338,8 @@ impl Game {
                     .copy_choice
                     .flatten()
                     .filter(|&o| self.is_present(o))
-                    .map(|o| self.copiable_values(o));
+                    .map(|o| self.copiable_values(o))
+                    .map(|c| copy_with_exceptions(card, c));
                 // 419.1b, 503.6: "As [this] comes into play, choose a color"
                 // (a copy's controller chooses anew).
                 let entering = copy.map_or(card, |c| c.card);
@@ -346,6 +348,18 @@ impl Game {
                     && chooses_color_as_it_enters(entering)
                 {
                     self.pause_resolution(r, DecisionKind::ChooseColor);
+                    return;
+                }
+                // 419.1b, 503.6: "As [this] comes into play, choose a
+                // creature type" (a copy's controller chooses anew).
+                if face.types.is_permanent()
+                    && r.type_choice.is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseCreatureType,
+                    )
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
                 self.emit(Event::Resolved {
@@ -368,6 +382,15 @@ impl Game {
                                 obj: new,
                                 card,
                                 color,
+                            });
+                        }
+                        if let Some(subtype) = r.type_choice {
+                            self.objects[new.slot as usize].chosen_type = Some(subtype);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::CreatureTypeChosen {
+                                obj: new,
+                                card,
+                                subtype,
                             });
                         }
                         if let Some(t) = aura_target {
@@ -587,6 +610,14 @@ impl Game {
         }
     }
 
+    /// 419.1b: the creature type chosen as the permanent comes into play.
+    pub(crate) fn on_type_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseCreatureType(t)) = (self.resolving.as_mut(), action) {
+            r.type_choice = Some(t);
+        }
+        self.finish_resolution();
+    }
+
     /// 418.6: a word chosen for a text-changing effect.
     pub(crate) fn on_word_choice(&mut self, action: Action) {
         if let (Some(r), Action::ChooseWord(w)) = (self.resolving.as_mut(), action) {
@@ -609,6 +640,7 @@ impl Game {
                 card: db().face_down,
                 token: None,
                 gains: None,
+                colors: None,
             };
         }
         self.underlying_copiable_values(o)
@@ -630,6 +662,7 @@ impl Game {
                 card: obj.card,
                 token: obj.token_src,
                 gains: None,
+                colors: None,
             }
         })
     }
@@ -1655,7 +1688,8 @@ impl Game {
             Effect::BecomeCopy {
                 what,
                 gains_this_ability,
-            } => self.become_copy(ctx, what, *gains_this_ability),
+                keeps_color,
+            } => self.become_copy(ctx, what, *gains_this_ability, *keeps_color),
             Effect::PhaseOut { what } => {
                 for o in self.objects_of(ctx, what) {
                     self.phase_out(o);
@@ -2308,6 +2342,41 @@ pub(crate) fn copy_filter(
             Ability::Static(tolaria_cards::StaticAbility::ComesIntoPlayAsCopy(f)) => Some(f),
             _ => None,
         })
+}
+
+/// 503.9: the copiable values a permanent coming into play as a copy of
+/// `values` gets, with its own copy exceptions (Vesuvan Doppelganger: it
+/// keeps its colour and has the ability in quotes).
+fn copy_with_exceptions(
+    card: tolaria_cards::CardId,
+    mut values: crate::effects::Copiable,
+) -> crate::effects::Copiable {
+    let face = &db().get(card).faces[0];
+    for a in &face.abilities {
+        if let Ability::Static(tolaria_cards::StaticAbility::CopyExceptions { keeps_color, has }) =
+            a
+        {
+            if *keeps_color {
+                values.colors = Some(face.colors);
+            }
+            if let Some(index) = *has {
+                values.gains = Some(tolaria_cards::AbilityRef::Granted {
+                    card,
+                    face: 0,
+                    index,
+                });
+            }
+        }
+    }
+    values
+}
+
+/// 419.1b: does this card make this choice as it comes into play?
+fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::StaticAbility) -> bool {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .any(|a| matches!(a, Ability::Static(s) if *s == choice))
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?

@@ -34,6 +34,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
             card: card(of),
             token: None,
             gains: None,
+            colors: None,
         }),
         until_end_of_turn: false,
         while_tapped: None,

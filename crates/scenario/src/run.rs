@@ -182,6 +182,7 @@ impl Scenario {
                             card: of,
                             token: None,
                             gains: None,
+                            colors: None,
                         }),
                         until_end_of_turn: false,
                         while_tapped: None,
@@ -334,6 +335,12 @@ impl Scenario {
                 "color" => Some(Action::ChooseColor(
                     tolaria_cards::Color::from_name(&rest)
                         .ok_or_else(|| format!("bad colour {rest:?}"))?,
+                )),
+                // 419.1b: choose a creature type as a permanent comes into play.
+                "type" => Some(Action::ChooseCreatureType(
+                    tolaria_cards::Subtype::lookup(&rest)
+                        .filter(|t| t.is_creature_type())
+                        .ok_or_else(|| format!("bad creature type {rest:?}"))?,
                 )),
                 // 419.9a: apply the N-th listed replacement effect first.
                 "apply" => Some(Action::ChooseReplacement(
