@@ -73,6 +73,10 @@ pub struct Cost {
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Reveal your hand" (Sasaya, Orochi Ascendant): the player reveals
+    /// the cards in their hand as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reveal_hand: bool,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -233,6 +237,14 @@ pub enum Condition {
     Kicked { which: Option<u8>, paid: bool },
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
+    /// "if you have seven or more land cards in your hand" (Sasaya, Orochi
+    /// Ascendant): the cards in `who`'s hand matching the filter (their
+    /// printed characteristics, 416.2).
+    CardsInHandMatching {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        at_least: u32,
+    },
 }
 
 impl Condition {
@@ -244,6 +256,7 @@ impl Condition {
         matches!(
             self,
             Condition::CardsInHand { .. }
+                | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
                 | Condition::YourTurn
@@ -814,6 +827,11 @@ pub struct ObjectFilter {
     /// "creatures that attacked this turn" (Relentless Assault).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attacked_this_turn: bool,
+    /// "creature that was dealt damage this turn" (Initiate of Blood, Goka
+    /// the Unjust): any damage dealt to it this turn, even if it has since
+    /// been removed (regeneration, 501.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt_damage_this_turn: bool,
 }
 
 impl ObjectFilter {
@@ -1273,6 +1291,14 @@ pub enum Effect {
     AtNextEndStep {
         effects: Vec<Effect>,
     },
+    /// 404.4: "When [what] is put into a graveyard from play this turn,
+    /// [effects]." (Initiate of Blood): a delayed triggered ability that
+    /// watches that object, triggers once if it dies this turn, and ends
+    /// with the turn. Its source is the source of the creating ability.
+    WhenDiesThisTurn {
+        what: ObjectRef,
+        effects: Vec<Effect>,
+    },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the
     /// next end of combat step (311) and then does the effects.
@@ -1340,6 +1366,11 @@ pub enum Effect {
     /// (Doomed Necromancer, Beacon of Unrest).
     PutIntoPlay {
         what: ObjectRef,
+        /// "return it to play flipped" (Homura, Human Ascendant): the
+        /// permanent comes into play flipped (510.3: a spell or ability
+        /// may say so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        flipped: bool,
     },
     /// "Put target Aura card from a graveyard into play under your control
     /// attached to a [filter] you control." (Nomad Mythmaker): the
@@ -1585,6 +1616,12 @@ pub struct TokenSpec {
     pub power: i32,
     pub toughness: i32,
     pub keywords: KeywordSet,
+    /// "an X/X … token, where X is [amount]" (Dokai, Weaver of Life): the
+    /// token's power and toughness are each this amount, taken as the
+    /// effect creates it (216.2: the creating effect defines them, and they
+    /// don't change afterwards). `power` and `toughness` are then unused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt_x: Option<Amount>,
 }
 
 /// The instructions of an instant or sorcery (or, for an Aura, its target

@@ -1647,6 +1647,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
+        } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
+            f.dealt_damage_this_turn = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;
@@ -2450,9 +2452,13 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
 /// "N 2/2 green Bear creature token(s) [with flying]".
 fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
     let amount = amount(p)?;
-    let (power, toughness) = {
+    // "an X/X green Elemental creature token, where X is …" (Dokai): the
+    // amount is defined by the sentence's "where X is" clause (`define_x`).
+    let (power, toughness, pt_x) = if p.peek() == "x/x" {
+        (0, 0, Some(Amount::X))
+    } else {
         let (a, b) = p.peek().split_once('/')?;
-        (a.parse().ok()?, b.parse().ok()?)
+        (a.parse().ok()?, b.parse().ok()?, None)
     };
     p.bump();
     let mut colors = ColorSet::EMPTY;
@@ -2501,6 +2507,7 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
             power,
             toughness,
             keywords,
+            pt_x,
         },
     ))
 }
@@ -2678,6 +2685,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             );
+            // "When CARDNAME is put into a graveyard from play, return it
+            // to play flipped." (Homura, Human Ascendant; 510.3): the card
+            // the permanent became in the graveyard.
+            if what == ObjectRef::This && p.eat_all("to play flipped")
+            {
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: true,
+                }]);
+            }
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
@@ -2977,7 +2994,18 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
-        p.eat_all("or more cards in hand").then_some(())?;
+        p.eat_all("or more").then_some(())?;
+        // "you have seven or more land cards in your hand" (Sasaya).
+        if let Some(t) = type_noun(p.peek()) {
+            p.bump();
+            p.eat_all("cards in your hand").then_some(())?;
+            return Some(Condition::CardsInHandMatching {
+                who: PlayerRef::You,
+                filter: crate::ObjectFilter::of_type(t),
+                at_least: n as u32,
+            });
+        }
+        p.eat_all("cards in hand").then_some(())?;
         return Some(Condition::CardsInHand {
             who: PlayerRef::You,
             at_least: n as u32,
@@ -3077,6 +3105,26 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         p.i = start;
+    }
+    // 404.4: "When that creature is put into a graveyard from play this
+    // turn, flip CARDNAME." (Initiate of Blood): a delayed triggered
+    // ability watching the object the sentence before refers to.
+    if p.eat_all("when that creature is put into a graveyard from play this turn ,") {
+        let what = match &cx.last_obj {
+            Some(o) => o.clone(),
+            None if cx.targets.len() == 1 => ObjectRef::Target(0),
+            None => return None,
+        };
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let effects = cx.effects.split_off(start);
+        // Only instructions that need no choice (the delayed ability has
+        // no targets of its own).
+        if effects.is_empty() || !effects.iter().all(|e| matches!(e, Effect::Flip { .. })) {
+            return None;
+        }
+        cx.effects.push(Effect::WhenDiesThisTurn { what, effects });
+        return Some(());
     }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.
@@ -3496,8 +3544,12 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::LoseLife { amount, .. }
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
-        | Effect::PutCounters { amount, .. }
-        | Effect::CreateTokens { amount, .. } => amount,
+        | Effect::PutCounters { amount, .. } => amount,
+        // An X/X token (Dokai) or X tokens.
+        Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
+            Some(x) if *amount != Amount::X => x,
+            _ => amount,
+        },
         _ => return false,
     };
     if *slot != Amount::X {
@@ -3580,6 +3632,9 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             } else {
                 return Err(err(p));
             }
+        } else if p.eat_all("reveal your hand") {
+            // Sasaya, Orochi Ascendant: revealing is the whole cost (409.1h).
+            c.reveal_hand = true;
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
@@ -4664,6 +4719,11 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.grant = Some(p.quoted_ability()?);
             } else {
                 keywords = keywords.union(keyword_list(p)?);
+                // "… have flying and \"{R}: …\"" (Homura's Essence).
+                if layered.grant.is_none() && p.peek() == "and" && p.peek_at(1) == "\"" {
+                    p.bump();
+                    layered.grant = Some(p.quoted_ability()?);
+                }
             }
             modify = true;
         } else if this && p.eat_all("can't attack unless defending player controls") {

@@ -27,6 +27,8 @@ pub(crate) enum When {
     YourNextUpkeep,
     /// 313: the next end of turn step ("the next end step").
     NextEndStep,
+    /// The watched object is put into a graveyard from play this turn.
+    Dies(crate::ObjId),
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -60,7 +62,8 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
         .find_map(|e| match e {
             Effect::AtEndOfCombat { effects }
             | Effect::AtNextUpkeep { effects, .. }
-            | Effect::AtNextEndStep { effects } => Some(&effects[..]),
+            | Effect::AtNextEndStep { effects }
+            | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
             _ => None,
         })
         .unwrap_or(&[])
@@ -110,6 +113,7 @@ impl Game {
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
+            When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
     }
 }

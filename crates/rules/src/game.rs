@@ -104,6 +104,12 @@ pub struct Game {
     /// beginning of the next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_step: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: those waiting for an object to be put into a graveyard from
+    /// play this turn ("When that creature is put into a graveyard from
+    /// play this turn", Initiate of Blood), with the object watched;
+    /// emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_dies: Vec<(ObjId, crate::triggers::PendingTrigger)>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.
@@ -365,6 +371,27 @@ impl Game {
         )
     }
 
+    /// As [`Game::put_into_play`], flipped (510.3: "return it to play
+    /// flipped", Homura, Human Ascendant; 508.2: its alternative
+    /// characteristics apply as it comes into play).
+    pub fn put_into_play_flipped(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            MoveOpts {
+                controller: Some(controller),
+                flipped: true,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
     /// copy effect applies as it comes into play (418.2), so its
     /// comes-into-play abilities are the copied ones.
@@ -399,6 +426,7 @@ impl Game {
             controller,
             copy,
             face_down: enter_face_down,
+            flipped,
         } = opts;
         let obj = self.obj(id)?;
         let from = obj.zone;
@@ -467,6 +495,10 @@ impl Game {
         let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
         let kicked = self.objects[slot].flags & crate::object::flags::KICKED;
         self.objects[slot].reset_for_new_zone(to, ts);
+        if flipped && to == Zone::InPlay {
+            // 510.3: a spell or ability says it comes into play flipped.
+            self.objects[slot].flags |= crate::object::flags::FLIPPED;
+        }
         if face_down {
             self.objects[slot].flags |= crate::object::flags::FACE_DOWN;
         } else if was_face_down {
@@ -912,6 +944,8 @@ struct MoveOpts {
     copy: Option<crate::effects::Copiable>,
     /// 502.26b: turned face down as it moves (a card played face down).
     face_down: bool,
+    /// 510.3: comes into play flipped ("return it to play flipped").
+    flipped: bool,
 }
 
 /// Serde default for derived flags that are safe when true.

@@ -852,7 +852,27 @@ impl Game {
                     self.emit(Event::Revealed { player: p, cards });
                 }
             }
-            Effect::PutIntoPlay { what } => {
+            Effect::PutIntoPlay {
+                what,
+                flipped: true,
+            } => {
+                // "When CARDNAME is put into a graveyard from play, return it
+                // to play flipped." (Homura): the card the permanent became
+                // as it was put into the graveyard (the next object of its
+                // slot), if it is still there; under its owner's control.
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some() {
+                        continue;
+                    }
+                    let now = self.current_id(o.slot as usize);
+                    let x = &self.objects[o.slot as usize];
+                    if now.gen == o.gen.wrapping_add(1) && matches!(x.zone, Zone::Graveyard(_)) {
+                        let owner = x.owner;
+                        self.put_into_play_flipped(now, owner, MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::PutIntoPlay { what, .. } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
                         let new = self.put_in_play(o, ctx.controller, false);

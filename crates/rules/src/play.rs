@@ -781,6 +781,17 @@ impl Game {
     }
 
     fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
+        // 409.1h: "Reveal your hand" (Sasaya, Orochi Ascendant).
+        if cost.reveal_hand {
+            let player = self.objects[source.slot as usize].controller;
+            let cards = self
+                .player(player)
+                .hand
+                .iter()
+                .map(|&o| self.objects[o.slot as usize].card)
+                .collect();
+            self.emit(Event::Revealed { player, cards });
+        }
         if cost.tap {
             self.tap(source);
         }

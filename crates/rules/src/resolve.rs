@@ -1157,6 +1157,17 @@ impl Game {
                 self.create_delayed(ctx, crate::delayed::When::NextEndStep);
                 None
             }
+            Effect::WhenDiesThisTurn { what, .. } => {
+                // 404.4: one delayed ability per object watched, if it is
+                // still in play (an object that left is a new object,
+                // 217.1c, and can't be put into a graveyard from play).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.create_delayed(ctx, crate::delayed::When::Dies(o));
+                    }
+                }
+                None
+            }
             Effect::AtNextUpkeep { yours, .. } => {
                 let when = if *yours {
                     crate::delayed::When::YourNextUpkeep
@@ -1651,6 +1662,7 @@ impl Game {
             | Effect::AtEndOfCombat { .. }
             | Effect::AtNextUpkeep { .. }
             | Effect::AtNextEndStep { .. }
+            | Effect::WhenDiesThisTurn { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. } => {
@@ -1741,11 +1753,15 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0);
                 self.change_counters(ctx, what, *kind, -n);
             }
-            Effect::CreateTokens { who, amount, .. } => {
+            Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(src) = crate::object::TokenSource::find(ctx.source_card, e) else {
+                let Some(mut src) = crate::object::TokenSource::find(ctx.source_card, e) else {
                     return;
                 };
+                // 216.2: "an X/X token, where X is …": X is taken now.
+                if let Some(x) = &token.pt_x {
+                    src.x = self.amount(ctx, x);
+                }
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {

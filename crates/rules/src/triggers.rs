@@ -181,6 +181,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     }
                 }
             }
+            // 404.4b: "When that creature is put into a graveyard from play
+            // this turn" (Initiate of Blood) triggers once, now.
+            if game.delayed_dies.iter().any(|(o, _)| *o == old) {
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_dies)
+                    .into_iter()
+                    .partition(|(o, _)| *o == old);
+                game.delayed_dies = later;
+                game.pending_triggers
+                    .extend(now.into_iter().map(|(_, t)| t));
+            }
             // "Whenever a creature dealt damage by [this] this turn is put
             // into a graveyard" (Sengir Vampire).
             if game.damaged_by.iter().any(|&(_, v)| v == old) {
