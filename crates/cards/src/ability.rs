@@ -347,6 +347,11 @@ pub enum Trigger {
     /// triggered mana ability when its effects add mana (it doesn't use
     /// the stack, 406.4).
     AttachedTappedForMana,
+    /// 406.1b: "Whenever a [filter] is tapped for mana" (Sasaya's Essence:
+    /// "a land you control"): a triggered mana ability of any permanent,
+    /// resolving at once in the mana ability (406.4); "that land" and "it"
+    /// are the permanent tapped.
+    TappedForMana(ObjectFilter),
     /// "At the beginning of [whose] [step]" of a card in its owner's
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
@@ -935,6 +940,14 @@ pub enum Amount {
     /// "for each +1/+1 counter on [object]" (502.35a modular): last known
     /// information if it left play (413.2f).
     PlusCountersOn(ObjectRef),
+    /// "for each other land you control with the same name as it"
+    /// (Sasaya's Essence): the permanents matching the filter (from the
+    /// point of view of the ability's controller) other than `what` that
+    /// have the same name as `what`.
+    OthersWithSameName {
+        what: ObjectRef,
+        filter: ObjectFilter,
+    },
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
@@ -1248,6 +1261,14 @@ pub enum Effect {
     /// "You may tap or untap [what]" (Twitch, Puppeteer): chosen on resolution.
     TapOrUntap {
         what: ObjectRef,
+    },
+    /// 406.1b: "add an additional one mana of any type that land produced
+    /// for each [count]" (Sasaya's Essence): in a triggered mana ability,
+    /// `amount` more mana, each of a type the triggering mana ability
+    /// produced (the type the player chose as it was activated, when it
+    /// produced several).
+    AddManaProduced {
+        amount: Amount,
     },
     /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
     AddMana {

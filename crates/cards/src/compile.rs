@@ -2327,6 +2327,23 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         "add" | "adds" => {
             // "its controller adds an additional {G}{G}" (Overgrowth).
             let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "… one mana of any type that land produced for each
+            // other land you control with the same name as it" (Sasaya's
+            // Essence), in a "tapped for mana" triggered mana ability.
+            if cx.trig_obj && p.eat_all("one mana of any type that land produced") {
+                p.eat_all("for each other").then_some(())?;
+                let filter = group(p)?;
+                p.eat_all("with the same name as it").then_some(())?;
+                if who != PlayerRef::You {
+                    return None;
+                }
+                return Some(vec![Effect::AddManaProduced {
+                    amount: Amount::OthersWithSameName {
+                        what: ObjectRef::Triggering,
+                        filter,
+                    },
+                }]);
+            }
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };
@@ -4022,6 +4039,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 p.eat("attacks");
                 cx.trig_obj = true;
                 return Some(vec![Trigger::CreatureAttacks(f)]);
+            }
+            // 406.1b: "Whenever a land you control is tapped for mana"
+            // (Sasaya's Essence): a triggered mana ability.
+            Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
+                p.eat_all("is tapped for mana");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::TappedForMana(f)]);
             }
             _ => p.i = start,
         }

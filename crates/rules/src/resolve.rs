@@ -1340,6 +1340,31 @@ impl Game {
                         .map_or(0, |l| if power { l.power } else { l.toughness })
                 }
             }
+            Amount::OthersWithSameName { what, filter } => {
+                // The object's name now, or as it last existed in play.
+                let Some(&id) = self.objects_of(ctx, what).first() else {
+                    return 0;
+                };
+                if !self.is_present(id) {
+                    return 0;
+                }
+                let name = self.chars(id).name();
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        o != id
+                            && self.is_present(o)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                            && self.chars(o).has_name(name)
+                    })
+                    .count() as i32
+            }
             Amount::CountOf(f) => self
                 .in_play
                 .iter()
@@ -1668,6 +1693,9 @@ impl Game {
             | Effect::TapOrUntap { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
+            // Only inside a triggered mana ability, which knows what the
+            // triggering ability produced (`triggered_mana_abilities`).
+            Effect::AddManaProduced { .. } => {}
             Effect::AddMana { who, mana } => {
                 // 406.1: mana added to the player's pool.
                 for p in self.players_of(ctx, who) {

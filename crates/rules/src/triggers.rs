@@ -715,32 +715,89 @@ fn player_event_triggers(
 /// `land`, which was just tapped for mana ("Whenever enchanted land is
 /// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
 /// they don't use the stack (406.4) and resolve now, in the mana ability.
-pub(crate) fn triggered_mana_abilities(game: &mut Game, land: ObjId) {
+///
+/// "Whenever a land you control is tapped for mana, add an additional one
+/// mana of any type that land produced …" (Sasaya's Essence, 406.1b):
+/// `produced` is what the land's ability added, `chosen` the type the
+/// player named as it was activated (used when it added several types).
+pub(crate) fn triggered_mana_abilities(
+    game: &mut Game,
+    land: ObjId,
+    produced: &[tolaria_cards::ManaKind],
+    chosen: tolaria_cards::ManaKind,
+) {
     if !game.may_have_triggers() {
         return;
     }
     for i in 0..game.in_play.len() {
         let src = game.in_play[i];
         let o = &game.objects[src.slot as usize];
-        if o.flags & crate::object::flags::TRIGGERS == 0
-            || o.attached_to != Some(Target::Object(land))
-            || o.is_phased_out()
-        {
+        if o.flags & crate::object::flags::TRIGGERS == 0 || o.is_phased_out() {
             continue;
         }
+        let attached = o.attached_to == Some(Target::Object(land));
         let controller = o.controller;
         let ch = crate::layers::ability_chars(game, src);
         for (_, a) in ch.all_abilities() {
-            if let Ability::Triggered(t) = a {
-                if matches!(t.trigger, Trigger::AttachedTappedForMana) {
-                    let ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
-                    for e in &t.effects {
-                        game.exec_effect(&ctx, e);
-                    }
+            let Ability::Triggered(t) = a else { continue };
+            let fires = match &t.trigger {
+                Trigger::AttachedTappedForMana => attached,
+                Trigger::TappedForMana(f) => {
+                    game.is_present(land)
+                        && crate::filter::matches(game, f, land, Some(src), controller)
                 }
+                _ => false,
+            };
+            if !fires {
+                continue;
+            }
+            let mut ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
+            ctx.trigger.object = Some(land);
+            for e in &t.effects {
+                if let tolaria_cards::Effect::AddManaProduced { amount } = e {
+                    // One type only, or the one the player chose among
+                    // several (406.1b: "any type that land produced").
+                    let Some(&first) = produced.first() else {
+                        continue;
+                    };
+                    let kind = if produced.contains(&chosen) {
+                        chosen
+                    } else {
+                        first
+                    };
+                    let n = game.amount(&ctx, amount).max(0) as u16;
+                    if n > 0 {
+                        game.players[controller.index()].pool.add(kind, n);
+                        game.emit(crate::Event::ManaAdded {
+                            player: controller,
+                            source: src,
+                            card: ch.card,
+                            kind,
+                            amount: u32::from(n),
+                        });
+                    }
+                    continue;
+                }
+                game.exec_effect(&ctx, e);
             }
         }
     }
+}
+
+/// Does a permanent in play have a triggered mana ability that adds mana
+/// of a type its triggering ability produced (Sasaya's Essence)? Then a
+/// mana ability producing several types is offered once per type, the
+/// player naming the one the additional mana will be (406.1b).
+pub(crate) fn produced_type_matters(game: &Game) -> bool {
+    game.may_have_triggers()
+        && game.in_play.iter().any(|&src| {
+            let o = &game.objects[src.slot as usize];
+            o.flags & crate::object::flags::TRIGGERS != 0
+                && !o.is_phased_out()
+                && game.chars(src).all_abilities().any(|(_, a)| {
+                    matches!(a, Ability::Triggered(t) if matches!(t.trigger, Trigger::TappedForMana(_)))
+                })
+        })
 }
 
 /// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`
