@@ -313,6 +313,9 @@ pub enum Trigger {
     TurnedFaceUp(ObjectFilter),
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
+    /// 404.4c: "When [this] leaves play" (Ertai's Familiar), whatever zone
+    /// it goes to; a leaves-play ability that looks back in time.
+    LeavesPlay,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,
@@ -1496,6 +1499,21 @@ pub enum Effect {
     /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
     /// into the phased-out zone (217.8) until its controller's next untap step.
     PhaseOut {
+        what: ObjectRef,
+    },
+    /// 502.15: "[what] phases out until [this] leaves play. Tap that
+    /// creature as it phases in this way." (Oubliette): it doesn't phase
+    /// in during its controller's untap step (302.1) but as the source
+    /// leaves play, tapped if `tap`. Nothing happens if the source has
+    /// already left play.
+    PhaseOutUntilSourceLeaves {
+        what: ObjectRef,
+        tap: bool,
+    },
+    /// "Until your next upkeep, [what] can't phase out." (Ertai's
+    /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
+    /// effect, until the controller's next upkeep step begins.
+    CantPhaseOutUntilYourNextUpkeep {
         what: ObjectRef,
     },
     /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative

@@ -493,6 +493,7 @@ impl<'a> P<'a> {
             Ability::Triggered(t) => !matches!(
                 t.trigger,
                 crate::Trigger::PutIntoGraveyardFromPlay(_)
+                    | crate::Trigger::LeavesPlay
                     | crate::Trigger::State(_)
                     | crate::Trigger::BeginningOfFromGraveyard { .. }
                     | crate::Trigger::DiscardedByOpponent
@@ -2240,6 +2241,11 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
         Duration::WhileSourceTapped
     } else if eot_prefix || p.eat_all("until end of turn") {
         Duration::EndOfTurn
+    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+        // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
+        // indefinitely."): an effect with no stated duration lasts as long
+        // as its object stays in play (418.3b).
+        Duration::Permanent
     } else {
         return None;
     };
@@ -2394,6 +2400,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
+    if p.eat_all("phases out until cardname leaves play") {
+        return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);
     }
     // 502.15: "[It] phases out."
     if p.eat_all("phases out") || p.eat_all("phase out") {
@@ -3142,6 +3152,24 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         cx.effects.push(Effect::WhenDiesThisTurn { what, effects });
         return Some(());
+    }
+    // Oubliette: "Tap that creature as it phases in this way." after
+    // "… phases out until CARDNAME leaves play".
+    if p.eat_all("tap that creature as it phases in this way") {
+        let Some(Effect::PhaseOutUntilSourceLeaves { tap, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *tap = true;
+        return p.eat_end().then_some(());
+    }
+    // "Until your next upkeep, target permanent can't phase out." (Spatial
+    // Binding, Ertai's Familiar).
+    if p.eat_all("until your next upkeep ,") {
+        let what = object_phrase(p, cx)?;
+        p.eat_all("can't phase out").then_some(())?;
+        cx.effects
+            .push(Effect::CantPhaseOutUntilYourNextUpkeep { what });
+        return p.eat_end().then_some(());
     }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.
@@ -4055,6 +4083,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.
+        // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
+        if p.eat_all("phases out or leaves play") {
+            return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);
         }

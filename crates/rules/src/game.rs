@@ -110,6 +110,10 @@ pub struct Game {
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_dies: Vec<(ObjId, crate::triggers::PendingTrigger)>,
+    /// "Until your next upkeep, [it] can't phase out" (Spatial Binding):
+    /// the permanent and the player whose next upkeep ends the effect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cant_phase_out: Vec<(ObjId, PlayerId)>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.
@@ -684,6 +688,11 @@ impl Game {
         });
         if let Some(p) = shuffle {
             self.shuffle_library(p);
+        }
+        // Oubliette: what phased out "until [this] leaves play" phases in
+        // as it leaves.
+        if from == Zone::InPlay && self.phased_out.iter().any(|p| p.held_by == Some(id)) {
+            self.release_held(id);
         }
         for (kind, amount) in entered_with {
             self.emit(Event::CountersPut {

@@ -1643,6 +1643,22 @@ impl Game {
                     self.phase_out(o);
                 }
             }
+            Effect::PhaseOutUntilSourceLeaves { what, tap } => {
+                // Nothing happens once the source has left play (the
+                // duration would already be over).
+                if self.is_in_play(ctx.source) {
+                    for o in self.objects_of(ctx, what) {
+                        self.phase_out_held(o, ctx.source, *tap);
+                    }
+                }
+            }
+            Effect::CantPhaseOutUntilYourNextUpkeep { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.cant_phase_out.push((o, ctx.controller));
+                    }
+                }
+            }
             Effect::PhaseInAndOut {
                 phase_in,
                 phase_out,

@@ -112,36 +112,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let (old, new) = (*old, *new);
             let lki = game.last_known(old).copied();
             let lki_controller = lki.map(|l| l.controller);
-            let (card, face) = match lki {
-                Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
-                Some(l) => (l.ability_card, l.ability_face),
-                None => (game.objects[new.slot as usize].card, 0),
-            };
-            let def = tolaria_cards::db().get(card);
-            let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
-            for (i, a) in abilities.iter().enumerate() {
-                if let Ability::Triggered(t) = a {
-                    if let Trigger::PutIntoGraveyardFromPlay(f) = &t.trigger {
-                        if f.this {
-                            game.pending_triggers.push(PendingTrigger {
-                                controller: lki_controller
-                                    .unwrap_or(game.objects[new.slot as usize].owner),
-                                source: old,
-                                card,
-                                ability: AbilityRef::Printed {
-                                    card,
-                                    face,
-                                    index: i as u8,
-                                },
-                                ctx: TriggerContext {
-                                    object: Some(old),
-                                    ..Default::default()
-                                },
-                            });
-                        }
-                    }
-                }
-            }
+            self_leaves_play_triggers(game, old, new, true);
             // 502.55a (recover): "When a creature is put into your graveyard
             // from play" of the other cards in that graveyard (the creature
             // goes to its owner's).
@@ -344,6 +315,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
+        }
+        Event::ZoneChange {
+            old,
+            new,
+            from: Zone::InPlay,
+            ..
+        } => {
+            // 404.4c: "When [this] leaves play" (Ertai's Familiar), to any
+            // zone other than a graveyard (handled above).
+            let (old, new) = (*old, *new);
+            self_leaves_play_triggers(game, old, new, false);
         }
         Event::ZoneChange {
             from: Zone::Hand(p),
@@ -708,6 +690,47 @@ fn player_event_triggers(
                 ..Default::default()
             })
         });
+    }
+}
+
+/// 404.4c: the leaves-play abilities of the object `old` that just left
+/// play (now `new`) "look back in time": it triggers its own abilities as
+/// it last existed in play. "When [this] is put into a graveyard from
+/// play" only when it went to a graveyard (`to_graveyard`); "When [this]
+/// leaves play" wherever it went.
+fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveyard: bool) {
+    let lki = game.last_known(old).copied();
+    let lki_controller = lki.map(|l| l.controller);
+    let (card, face) = match lki {
+        Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
+        Some(l) => (l.ability_card, l.ability_face),
+        None => (game.objects[new.slot as usize].card, 0),
+    };
+    let def = tolaria_cards::db().get(card);
+    let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
+    for (i, a) in abilities.iter().enumerate() {
+        let Ability::Triggered(t) = a else { continue };
+        let fires = match &t.trigger {
+            Trigger::PutIntoGraveyardFromPlay(f) => f.this && to_graveyard,
+            Trigger::LeavesPlay => true,
+            _ => false,
+        };
+        if fires {
+            game.pending_triggers.push(PendingTrigger {
+                controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
+                source: old,
+                card,
+                ability: AbilityRef::Printed {
+                    card,
+                    face,
+                    index: i as u8,
+                },
+                ctx: TriggerContext {
+                    object: Some(old),
+                    ..Default::default()
+                },
+            });
+        }
     }
 }
 

@@ -14,6 +14,11 @@ impl Game {
         }
         if step == Step::Upkeep {
             self.echo_marks_at_upkeep();
+            // "Until your next upkeep, … can't phase out" ends now.
+            if !self.cant_phase_out.is_empty() {
+                let active = self.active;
+                self.cant_phase_out.retain(|&(_, p)| p != active);
+            }
         }
         self.emit(Event::StepBegan { step });
         match step {

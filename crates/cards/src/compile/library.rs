@@ -192,6 +192,9 @@ fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
 fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.at("mill") {
+        // The imperative "Mill three cards." (Ertai's Familiar): you do.
+        PlayerRef::You
     } else {
         attempt(p, cx, player_phrase)?
     };
