@@ -2451,6 +2451,26 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
     let e = pump(p, what, cx.until_eot)?;
+    // An effect lasting indefinitely applies to a permanent; one on a
+    // spell (Vodalian Mystic) would need effects on objects on the stack.
+    if let Effect::Continuous {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    }
+    | Effect::ContinuousChosenColor {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    } = &e
+    {
+        if matches!(
+            cx.targets.get(*i as usize).map(|t| &t.kind),
+            Some(TargetKind::Spell(_))
+        ) {
+            return None;
+        }
+    }
     // "it gets +1/+1 until end of turn for each creature blocking it"
     // (Elvish Berserker).
     if p.eat_all("for each creature blocking it") {

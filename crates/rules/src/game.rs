@@ -228,6 +228,19 @@ impl Game {
             .get_mut(id.slot as usize)
             .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
     }
+    /// The card a permanent (or spell) that is gone became by moving once,
+    /// into a graveyard, if it is still there: what a leaves-play ability
+    /// means by "return CARDNAME" (Rancor, Homura, Human Ascendant; 404.4c).
+    /// `None` if `id` is still current or the card has moved on since.
+    pub fn followed_to_graveyard(&self, id: ObjId) -> Option<ObjId> {
+        if self.obj(id).is_some() {
+            return None;
+        }
+        let x = self.objects.get(id.slot as usize)?;
+        let now = self.current_id(id.slot as usize);
+        (now.gen == id.gen.wrapping_add(1) && matches!(x.zone, Zone::Graveyard(_))).then_some(now)
+    }
+
     /// The current id of the object in a slot.
     pub fn current_id(&self, slot: usize) -> ObjId {
         self.objects[slot].id(slot)

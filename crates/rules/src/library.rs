@@ -861,13 +861,8 @@ impl Game {
                 // as it was put into the graveyard (the next object of its
                 // slot), if it is still there; under its owner's control.
                 for o in self.objects_of(ctx, what) {
-                    if self.obj(o).is_some() {
-                        continue;
-                    }
-                    let now = self.current_id(o.slot as usize);
-                    let x = &self.objects[o.slot as usize];
-                    if now.gen == o.gen.wrapping_add(1) && matches!(x.zone, Zone::Graveyard(_)) {
-                        let owner = x.owner;
+                    if let Some(now) = self.followed_to_graveyard(o) {
+                        let owner = self.objects[now.slot as usize].owner;
                         self.put_into_play_flipped(now, owner, MoveReason::Effect);
                     }
                 }

@@ -1587,6 +1587,12 @@ impl Game {
             }
             Effect::ReturnToHand { what } => {
                 for o in self.objects_of(ctx, what) {
+                    // "When Rancor is put into a graveyard from play, return
+                    // Rancor to its owner's hand": the card it became there.
+                    let o = match what {
+                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
+                        _ => o,
+                    };
                     if self.obj(o).is_some() {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
