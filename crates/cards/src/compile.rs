@@ -189,17 +189,26 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
     }
     // A spell's delayed ability at the next upkeep is kept with the spell
-    // (404.4); one at end of combat, or in a mode, is not supported.
+    // (404.4), also in a mode (Sapphire Charm: the only delayed ability of
+    // the card, found by `delayed_effects`); one at end of combat, or at
+    // the next end step in a mode, is not supported.
     if delays(&spell.effects)
         || modes.iter().any(|m| {
             delays(&m.effects)
-                || m.effects.iter().any(|e| {
-                    matches!(
-                        e,
-                        Effect::AtNextUpkeep { .. } | Effect::AtNextEndStep { .. }
-                    )
-                })
+                || m.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
         })
+        || modes
+            .iter()
+            .chain(std::iter::once(&crate::SpellMode {
+                targets: Vec::new(),
+                effects: spell.effects.clone(),
+            }))
+            .flat_map(|m| m.effects.iter())
+            .filter(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+            .count()
+            > 1
     {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
@@ -3570,6 +3579,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
+        // "Target player draws a card at the beginning of the next turn's
+        // upkeep." (Sapphire Charm): the delayed ability has no targets of
+        // its own; it remembers the player the spell targeted (its only
+        // target), as "that player" (`PlayerRef::Triggering`).
+        for e in v.iter_mut() {
+            if let Effect::DrawCards { who, .. } = e {
+                if let PlayerRef::Target(i) = who {
+                    let only_player = cx.targets.len() == 1
+                        && *i == 0
+                        && matches!(cx.targets[0].kind, TargetKind::Player(_));
+                    only_player.then_some(())?;
+                    *who = PlayerRef::Triggering;
+                }
+            }
+        }
         v = vec![Effect::AtNextUpkeep {
             effects: v,
             yours: false,
