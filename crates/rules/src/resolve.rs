@@ -1385,6 +1385,19 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::GraveyardCardsMatching { who, filter } => {
+                let players = match who {
+                    Some(w) => self.players_of(ctx, w),
+                    None => (0..self.players.len() as u8).map(PlayerId).collect(),
+                };
+                players
+                    .iter()
+                    .flat_map(|&p| self.player(p).graveyard.iter())
+                    .filter(|&&c| {
+                        crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                    })
+                    .count() as i32
+            }
             // Domain: the basic land types among the lands a player
             // controls, from their computed subtypes (205.3h).
             Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
@@ -1766,9 +1779,9 @@ impl Game {
                     }
                 }
             }
-            Effect::Counter { what } => {
+            Effect::Counter { what, to } => {
                 for o in self.objects_of(ctx, what) {
-                    self.counter_spell(o);
+                    self.counter_spell_to(o, *to);
                 }
             }
             Effect::Regenerate { what } => {
@@ -2012,6 +2025,7 @@ impl Game {
             }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
+            | Effect::DiscardHand { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
@@ -2234,6 +2248,12 @@ impl Game {
 
     /// 414: counter a spell: it goes to its owner's graveyard.
     fn counter_spell(&mut self, o: ObjId) {
+        self.counter_spell_to(o, tolaria_cards::CounteredTo::Graveyard);
+    }
+
+    /// 414: counters a spell, its card going to its owner's graveyard or
+    /// where the counter effect says instead (Dissipate, Remand, Memory Lapse).
+    fn counter_spell_to(&mut self, o: ObjId, to: tolaria_cards::CounteredTo) {
         let Some(obj) = self.obj(o) else { return };
         if obj.zone != Zone::Stack {
             return;
@@ -2263,7 +2283,13 @@ impl Game {
             card,
             ability: false,
         });
-        self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
+        let zone = match to {
+            tolaria_cards::CounteredTo::Graveyard => Zone::Graveyard(owner),
+            tolaria_cards::CounteredTo::RemovedFromGame => Zone::RemovedFromGame,
+            tolaria_cards::CounteredTo::Hand => Zone::Hand(owner),
+            tolaria_cards::CounteredTo::LibraryTop => Zone::Library(owner),
+        };
+        self.move_to(o, zone, MoveReason::Countered);
     }
 
     /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
