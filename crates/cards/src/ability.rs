@@ -1538,6 +1538,14 @@ pub enum Effect {
         what: ObjectRef,
         tap: bool,
     },
+    /// 502.15: "[player] chooses artifact, creature, land, or non-Aura
+    /// enchantment. All nontoken permanents of that type phase out."
+    /// (Teferi's Realm): the player chooses one of `options` as it
+    /// resolves; every nontoken permanent matching it phases out.
+    PhaseOutChosenKind {
+        who: PlayerRef,
+        options: Vec<ObjectFilter>,
+    },
     /// "Until your next upkeep, [what] can't phase out." (Ertai's
     /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
     /// effect, until the controller's next upkeep step begins.

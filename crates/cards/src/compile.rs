@@ -25,10 +25,11 @@ use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, p
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet, LayerEffect,
-    ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
+    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet,
+    LayerEffect, ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef,
+    PlayerFilter, PlayerRef, Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype,
+    Supertype, TargetKind, TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf,
+    TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -3203,11 +3204,12 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("spell is countered this way ,");
         let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
             CounteredTo::RemovedFromGame
-        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard") {
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard")
+        {
             CounteredTo::Hand
-        } else if p.eat_all(
-            "put it on top of its owner's library instead of into that player's graveyard",
-        ) {
+        } else if p
+            .eat_all("put it on top of its owner's library instead of into that player's graveyard")
+        {
             CounteredTo::LibraryTop
         } else {
             p.i = i;
@@ -3284,6 +3286,34 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         };
         *tap = true;
+        return p.eat_end().then_some(());
+    }
+    // Teferi's Realm: "that player chooses artifact, creature, land, or
+    // non-Aura enchantment. All nontoken permanents of that type phase out."
+    if let Some(who) = attempt(p, cx, |p, cx| {
+        let who = player_phrase(p, cx)?;
+        p.eat("chooses").then_some(who)
+    }) {
+        let mut options = Vec::new();
+        loop {
+            p.eat(",");
+            p.eat("or");
+            if p.eat("non-aura") {
+                p.eat("enchantment").then_some(())?;
+                let mut f = ObjectFilter::of_type(CardType::Enchantment);
+                f.subtypes_none.push(crate::Subtype::lookup("Aura")?);
+                options.push(f);
+            } else if let Some(t) = type_noun(p.peek()) {
+                p.bump();
+                options.push(ObjectFilter::of_type(t));
+            } else {
+                break;
+            }
+        }
+        (options.len() >= 2).then_some(())?;
+        p.eat_all(". all nontoken permanents of that type phase out")
+            .then_some(())?;
+        cx.effects.push(Effect::PhaseOutChosenKind { who, options });
         return p.eat_end().then_some(());
     }
     // "Until your next upkeep, target permanent can't phase out." (Spatial

@@ -719,6 +719,44 @@ impl Game {
                     r.paid = Some(false);
                 }
             }
+            Action::ChooseMode(i)
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::PhaseOutChosenKind { .. })
+                ) =>
+            {
+                // 502.15: every nontoken permanent of the kind chosen
+                // phases out (Teferi's Realm), the set fixed first.
+                if let (Some(Effect::PhaseOutChosenKind { options, .. }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    if let Some(f) = options.get(i as usize) {
+                        let going: Vec<ObjId> = self
+                            .in_play
+                            .iter()
+                            .copied()
+                            .filter(|&o| {
+                                self.is_present(o)
+                                    && !self.objects[o.slot as usize].token
+                                    && crate::filter::matches(
+                                        self,
+                                        f,
+                                        o,
+                                        Some(ctx.source),
+                                        ctx.controller,
+                                    )
+                            })
+                            .collect();
+                        for o in going {
+                            self.phase_out(o);
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
             Action::No | Action::ChooseMode(_)
                 if matches!(self.current_effect(), Some(Effect::TapOrUntap { .. })) =>
             {
@@ -1227,6 +1265,19 @@ impl Game {
             Effect::ReturnChosen { who, filter } => {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
+            Effect::PhaseOutChosenKind { who, options } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                let player = self.players_of(ctx, who).first().copied()?;
+                if sub > 0 {
+                    return None;
+                }
+                Some(Decision {
+                    player,
+                    kind: DecisionKind::ChooseKind {
+                        n: options.len() as u8,
+                    },
+                })
+            }
             Effect::TapOrUntap { what } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 if sub > 0 || self.objects_of(ctx, what).is_empty() {
@@ -1725,7 +1776,8 @@ impl Game {
             | Effect::WhenDiesThisTurn { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
-            | Effect::TapOrUntap { .. } => {
+            | Effect::TapOrUntap { .. }
+            | Effect::PhaseOutChosenKind { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             // Only inside a triggered mana ability, which knows what the
