@@ -1302,11 +1302,15 @@ pub enum Effect {
         cost: ManaCost,
     },
     /// "Counter [spell] unless its controller pays {N}" (Spiketail
-    /// Hatchling): the spell's controller may play mana abilities and pay
-    /// N generic mana as it resolves.
+    /// Hatchling), "{X}" (Condescend), "{1} for each card in your hand"
+    /// (Oppressive Will): the spell's controller may play mana abilities
+    /// and pay that much generic mana as it resolves; `to`: where the
+    /// countered card goes (Syncopate).
     CounterUnlessPays {
         what: ObjectRef,
-        generic: u32,
+        generic: Amount,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
     },
     /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
     /// delayed triggered ability that triggers once, as the next upkeep

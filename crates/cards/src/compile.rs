@@ -2706,13 +2706,20 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             // "unless its controller pays {1}" (Spiketail Hatchling).
             if p.eat_all("unless its controller pays") {
-                let generic = p
-                    .peek()
-                    .strip_prefix('{')
-                    .and_then(|s| s.strip_suffix('}'))
-                    .and_then(|s| s.parse::<u32>().ok())?;
+                let symbol = p.peek().strip_prefix('{').and_then(|s| s.strip_suffix('}'))?;
+                let generic = if symbol == "x" || symbol == "X" {
+                    Amount::X
+                } else {
+                    Amount::Fixed(symbol.parse::<i32>().ok()?)
+                };
                 p.bump();
-                return Some(vec![Effect::CounterUnlessPays { what, generic }]);
+                // "{1} for each card in your hand" (Oppressive Will).
+                let generic = for_each(p, generic)?;
+                return Some(vec![Effect::CounterUnlessPays {
+                    what,
+                    generic,
+                    to: CounteredTo::Graveyard,
+                }]);
             }
             Effect::Counter {
                 what,
@@ -3216,7 +3223,9 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         };
         match cx.effects.last_mut() {
-            Some(Effect::Counter { to: slot, .. }) if p.eat_end() => {
+            Some(
+                Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. },
+            ) if p.eat_end() => {
                 *slot = to;
                 return Some(());
             }

@@ -680,7 +680,13 @@ impl Game {
                 ) =>
             {
                 let (generic, colored) = match self.current_effect() {
-                    Some(Effect::CounterUnlessPays { generic, .. }) => (*generic, [0u8; 5]),
+                    Some(Effect::CounterUnlessPays { generic, .. }) => {
+                        let n = match self.resolving.as_ref().map(|r| r.ctx.clone()) {
+                            Some(ctx) => self.amount(&ctx, generic).max(0) as u32,
+                            None => 0,
+                        };
+                        (n, [0u8; 5])
+                    }
                     Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
                     _ => (0, [0u8; 5]),
                 };
@@ -1132,12 +1138,12 @@ impl Game {
                 }
                 None
             }
-            Effect::CounterUnlessPays { what, generic } => {
+            Effect::CounterUnlessPays { what, generic, to } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 let &o = self.objects_of(ctx, what).first()?;
                 match paid {
                     Some(true) => {}
-                    Some(false) => self.counter_spell(o),
+                    Some(false) => self.counter_spell_to(o, *to),
                     None => {
                         let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
                         if !on_stack {
@@ -1146,7 +1152,7 @@ impl Game {
                         return Some(Decision {
                             player: self.objects[o.slot as usize].controller,
                             kind: DecisionKind::PayUnless {
-                                generic: *generic,
+                                generic: self.amount(ctx, generic).max(0) as u32,
                                 colored: [0; 5],
                             },
                         });
@@ -2299,10 +2305,6 @@ impl Game {
     }
 
     /// 414: counter a spell: it goes to its owner's graveyard.
-    fn counter_spell(&mut self, o: ObjId) {
-        self.counter_spell_to(o, tolaria_cards::CounteredTo::Graveyard);
-    }
-
     /// 414: counters a spell, its card going to its owner's graveyard or
     /// where the counter effect says instead (Dissipate, Remand, Memory Lapse).
     fn counter_spell_to(&mut self, o: ObjId, to: tolaria_cards::CounteredTo) {
