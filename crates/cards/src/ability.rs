@@ -242,7 +242,8 @@ pub enum Condition {
     /// printed characteristics, 416.2).
     CardsInHandMatching {
         who: PlayerRef,
-        filter: ObjectFilter,
+        /// Boxed: a filter is large and this variant rare.
+        filter: Box<ObjectFilter>,
         at_least: u32,
     },
 }
@@ -1722,7 +1723,8 @@ pub struct TokenSpec {
     /// effect creates it (216.2: the creating effect defines them, and they
     /// don't change afterwards). `power` and `toughness` are then unused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pt_x: Option<Amount>,
+    /// Boxed: an amount is large and tokens rarely have one.
+    pub pt_x: Option<Box<Amount>>,
 }
 
 /// The instructions of an instant or sorcery (or, for an Aura, its target

@@ -2558,7 +2558,7 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
     // "an X/X green Elemental creature token, where X is …" (Dokai): the
     // amount is defined by the sentence's "where X is" clause (`define_x`).
     let (power, toughness, pt_x) = if p.peek() == "x/x" {
-        (0, 0, Some(Amount::X))
+        (0, 0, Some(Box::new(Amount::X)))
     } else {
         let (a, b) = p.peek().split_once('/')?;
         (a.parse().ok()?, b.parse().ok()?, None)
@@ -3127,7 +3127,7 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             p.eat_all("cards in your hand").then_some(())?;
             return Some(Condition::CardsInHandMatching {
                 who: PlayerRef::You,
-                filter: crate::ObjectFilter::of_type(t),
+                filter: Box::new(crate::ObjectFilter::of_type(t)),
                 at_least: n as u32,
             });
         }
@@ -3223,9 +3223,9 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         };
         match cx.effects.last_mut() {
-            Some(
-                Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. },
-            ) if p.eat_end() => {
+            Some(Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. })
+                if p.eat_end() =>
+            {
                 *slot = to;
                 return Some(());
             }
@@ -3786,7 +3786,7 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::PutCounters { amount, .. } => amount,
         // An X/X token (Dokai) or X tokens.
         Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
-            Some(x) if *amount != Amount::X => x,
+            Some(x) if *amount != Amount::X => &mut **x,
             _ => amount,
         },
         _ => return false,

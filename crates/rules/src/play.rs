@@ -999,7 +999,7 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, v, kind);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1019,7 +1019,7 @@ impl Game {
             amount: amount as u32,
         });
         let produced: &[ManaKind] = if amount > 0 { &[kind] } else { &[] };
-        self.mana_side_effects(p, source, index, &m.also, m.cost.tap, produced, kind);
+        self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (produced, kind));
     }
 
     fn mana_side_effects(
@@ -1029,8 +1029,8 @@ impl Game {
         index: u8,
         also: &'static [tolaria_cards::Effect],
         tapped: bool,
-        produced: &[ManaKind],
-        chosen: ManaKind,
+        // What the ability added, and the type the player named (406.1b).
+        (produced, chosen): (&[ManaKind], ManaKind),
     ) {
         if !also.is_empty() {
             let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
