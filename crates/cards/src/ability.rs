@@ -77,6 +77,10 @@ pub struct Cost {
     /// of the player's matching the filter, no choice (409.1h).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sacrifice_all: Option<ObjectFilter>,
+    /// "Reveal your hand" (Sasaya, Orochi Ascendant): the player reveals
+    /// the cards in their hand as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reveal_hand: bool,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -237,6 +241,15 @@ pub enum Condition {
     Kicked { which: Option<u8>, paid: bool },
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
+    /// "if you have seven or more land cards in your hand" (Sasaya, Orochi
+    /// Ascendant): the cards in `who`'s hand matching the filter (their
+    /// printed characteristics, 416.2).
+    CardsInHandMatching {
+        who: PlayerRef,
+        /// Boxed: a filter is large and this variant rare.
+        filter: Box<ObjectFilter>,
+        at_least: u32,
+    },
 }
 
 impl Condition {
@@ -248,6 +261,7 @@ impl Condition {
         matches!(
             self,
             Condition::CardsInHand { .. }
+                | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
                 | Condition::YourTurn
@@ -304,6 +318,9 @@ pub enum Trigger {
     TurnedFaceUp(ObjectFilter),
     /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
     PhasesIn,
+    /// 404.4c: "When [this] leaves play" (Ertai's Familiar), whatever zone
+    /// it goes to; a leaves-play ability that looks back in time.
+    LeavesPlay,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,
@@ -338,6 +355,11 @@ pub enum Trigger {
     /// triggered mana ability when its effects add mana (it doesn't use
     /// the stack, 406.4).
     AttachedTappedForMana,
+    /// 406.1b: "Whenever a [filter] is tapped for mana" (Sasaya's Essence:
+    /// "a land you control"): a triggered mana ability of any permanent,
+    /// resolving at once in the mana ability (406.4); "that land" and "it"
+    /// are the permanent tapped.
+    TappedForMana(ObjectFilter),
     /// "At the beginning of [whose] [step]" of a card in its owner's
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
@@ -881,6 +903,11 @@ pub struct ObjectFilter {
     /// with the ability as it came into play (Caller of the Hunt; 503.8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chosen_type: bool,
+    /// "creature that was dealt damage this turn" (Initiate of Blood, Goka
+    /// the Unjust): any damage dealt to it this turn, even if it has since
+    /// been removed (regeneration, 501.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt_damage_this_turn: bool,
 }
 
 impl ObjectFilter {
@@ -1004,6 +1031,14 @@ pub enum Amount {
     /// on that were still legal as the spell resolved (413.2a: an illegal
     /// one is not affected; the legal ones were all moved).
     LegalTargets(u8),
+    /// "for each other land you control with the same name as it"
+    /// (Sasaya's Essence): the permanents matching the filter (from the
+    /// point of view of the ability's controller) other than `what` that
+    /// have the same name as `what`.
+    OthersWithSameName {
+        what: ObjectRef,
+        filter: ObjectFilter,
+    },
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
@@ -1322,6 +1357,14 @@ pub enum Effect {
     TapOrUntap {
         what: ObjectRef,
     },
+    /// 406.1b: "add an additional one mana of any type that land produced
+    /// for each [count]" (Sasaya's Essence): in a triggered mana ability,
+    /// `amount` more mana, each of a type the triggering mana ability
+    /// produced (the type the player chose as it was activated, when it
+    /// produced several).
+    AddManaProduced {
+        amount: Amount,
+    },
     /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
     AddMana {
         who: PlayerRef,
@@ -1366,6 +1409,14 @@ pub enum Effect {
     /// next end of turn step begins. "Destroy CARDNAME" still means the
     /// same object even if it changed names or became a copy (503.11).
     AtNextEndStep {
+        effects: Vec<Effect>,
+    },
+    /// 404.4: "When [what] is put into a graveyard from play this turn,
+    /// [effects]." (Initiate of Blood): a delayed triggered ability that
+    /// watches that object, triggers once if it dies this turn, and ends
+    /// with the turn. Its source is the source of the creating ability.
+    WhenDiesThisTurn {
+        what: ObjectRef,
         effects: Vec<Effect>,
     },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
@@ -1453,6 +1504,11 @@ pub enum Effect {
     /// (Doomed Necromancer, Beacon of Unrest).
     PutIntoPlay {
         what: ObjectRef,
+        /// "return it to play flipped" (Homura, Human Ascendant): the
+        /// permanent comes into play flipped (510.3: a spell or ability
+        /// may say so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        flipped: bool,
     },
     /// "Put target Aura card from a graveyard into play under your control
     /// attached to a [filter] you control." (Nomad Mythmaker): the
@@ -1561,6 +1617,29 @@ pub enum Effect {
     /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
     /// into the phased-out zone (217.8) until its controller's next untap step.
     PhaseOut {
+        what: ObjectRef,
+    },
+    /// 502.15: "[what] phases out until [this] leaves play. Tap that
+    /// creature as it phases in this way." (Oubliette): it doesn't phase
+    /// in during its controller's untap step (302.1) but as the source
+    /// leaves play, tapped if `tap`. Nothing happens if the source has
+    /// already left play.
+    PhaseOutUntilSourceLeaves {
+        what: ObjectRef,
+        tap: bool,
+    },
+    /// 502.15: "[player] chooses artifact, creature, land, or non-Aura
+    /// enchantment. All nontoken permanents of that type phase out."
+    /// (Teferi's Realm): the player chooses one of `options` as it
+    /// resolves; every nontoken permanent matching it phases out.
+    PhaseOutChosenKind {
+        who: PlayerRef,
+        options: Vec<ObjectFilter>,
+    },
+    /// "Until your next upkeep, [what] can't phase out." (Ertai's
+    /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
+    /// effect, until the controller's next upkeep step begins.
+    CantPhaseOutUntilYourNextUpkeep {
         what: ObjectRef,
     },
     /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
@@ -1732,6 +1811,13 @@ pub struct TokenSpec {
     pub power: i32,
     pub toughness: i32,
     pub keywords: KeywordSet,
+    /// "an X/X … token, where X is [amount]" (Dokai, Weaver of Life): the
+    /// token's power and toughness are each this amount, taken as the
+    /// effect creates it (216.2: the creating effect defines them, and they
+    /// don't change afterwards). `power` and `toughness` are then unused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Boxed: an amount is large and tokens rarely have one.
+    pub pt_x: Option<Box<Amount>>,
 }
 
 /// The instructions of an instant or sorcery (or, for an Aura, its target

@@ -253,17 +253,26 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
     }
     // A spell's delayed ability at the next upkeep is kept with the spell
-    // (404.4); one at end of combat, or in a mode, is not supported.
+    // (404.4), also in a mode (Sapphire Charm: the only delayed ability of
+    // the card, found by `delayed_effects`); one at end of combat, or at
+    // the next end step in a mode, is not supported.
     if delays(&spell.effects)
         || modes.iter().any(|m| {
             delays(&m.effects)
-                || m.effects.iter().any(|e| {
-                    matches!(
-                        e,
-                        Effect::AtNextUpkeep { .. } | Effect::AtNextEndStep { .. }
-                    )
-                })
+                || m.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
         })
+        || modes
+            .iter()
+            .chain(std::iter::once(&crate::SpellMode {
+                targets: Vec::new(),
+                effects: spell.effects.clone(),
+            }))
+            .flat_map(|m| m.effects.iter())
+            .filter(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+            .count()
+            > 1
     {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),
@@ -561,6 +570,7 @@ impl<'a> P<'a> {
             Ability::Triggered(t) => !matches!(
                 t.trigger,
                 crate::Trigger::PutIntoGraveyardFromPlay(_)
+                    | crate::Trigger::LeavesPlay
                     | crate::Trigger::State(_)
                     | crate::Trigger::BeginningOfFromGraveyard { .. }
                     | crate::Trigger::DiscardedByOpponent
@@ -1729,6 +1739,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
+        } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
+            f.dealt_damage_this_turn = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;
@@ -2520,6 +2532,11 @@ fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
         Duration::WhileSourceTapped
     } else if eot_prefix || p.eat_all("until end of turn") {
         Duration::EndOfTurn
+    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+        // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
+        // indefinitely."): an effect with no stated duration lasts as long
+        // as its object stays in play (418.3b).
+        Duration::Permanent
     } else {
         return None;
     };
@@ -2612,6 +2629,23 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
         "add" | "adds" => {
             // "its controller adds an additional {G}{G}" (Overgrowth).
             let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "… one mana of any type that land produced for each
+            // other land you control with the same name as it" (Sasaya's
+            // Essence), in a "tapped for mana" triggered mana ability.
+            if cx.trig_obj && p.eat_all("one mana of any type that land produced") {
+                p.eat_all("for each other").then_some(())?;
+                let filter = group(p)?;
+                p.eat_all("with the same name as it").then_some(())?;
+                if who != PlayerRef::You {
+                    return None;
+                }
+                return Some(vec![Effect::AddManaProduced {
+                    amount: Amount::OthersWithSameName {
+                        what: ObjectRef::Triggering,
+                        filter,
+                    },
+                }]);
+            }
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };
@@ -2663,6 +2697,10 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
+    if p.eat_all("phases out until cardname leaves play") {
+        return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);
+    }
     // 502.15: "[It] phases out."
     if p.eat_all("phases out") || p.eat_all("phase out") {
         return Some(vec![Effect::PhaseOut { what }]);
@@ -2707,6 +2745,26 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
     let e = pump(p, what, cx.until_eot)?;
+    // An effect lasting indefinitely applies to a permanent; one on a
+    // spell (Vodalian Mystic) would need effects on objects on the stack.
+    if let Effect::Continuous {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    }
+    | Effect::ContinuousChosenColor {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    } = &e
+    {
+        if matches!(
+            cx.targets.get(*i as usize).map(|t| &t.kind),
+            Some(TargetKind::Spell(_))
+        ) {
+            return None;
+        }
+    }
     // "it gets +1/+1 until end of turn for each creature blocking it"
     // (Elvish Berserker); "… for each artifact you control" (Hunger of the
     // Nim): counted as it resolves (413.2f).
@@ -2740,9 +2798,13 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
 /// "N 2/2 green Bear creature token(s) [with flying]".
 fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
     let amount = amount(p)?;
-    let (power, toughness) = {
+    // "an X/X green Elemental creature token, where X is …" (Dokai): the
+    // amount is defined by the sentence's "where X is" clause (`define_x`).
+    let (power, toughness, pt_x) = if p.peek() == "x/x" {
+        (0, 0, Some(Box::new(Amount::X)))
+    } else {
         let (a, b) = p.peek().split_once('/')?;
-        (a.parse().ok()?, b.parse().ok()?)
+        (a.parse().ok()?, b.parse().ok()?, None)
     };
     p.bump();
     let mut colors = ColorSet::EMPTY;
@@ -2791,6 +2853,7 @@ fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
             power,
             toughness,
             keywords,
+            pt_x,
         },
     ))
 }
@@ -2991,6 +3054,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             );
+            // "When CARDNAME is put into a graveyard from play, return it
+            // to play flipped." (Homura, Human Ascendant; 510.3): the card
+            // the permanent became in the graveyard.
+            if what == ObjectRef::This && p.eat_all("to play flipped")
+            {
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: true,
+                }]);
+            }
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
@@ -3292,7 +3365,18 @@ fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
-        p.eat_all("or more cards in hand").then_some(())?;
+        p.eat_all("or more").then_some(())?;
+        // "you have seven or more land cards in your hand" (Sasaya).
+        if let Some(t) = type_noun(p.peek()) {
+            p.bump();
+            p.eat_all("cards in your hand").then_some(())?;
+            return Some(Condition::CardsInHandMatching {
+                who: PlayerRef::You,
+                filter: Box::new(crate::ObjectFilter::of_type(t)),
+                at_least: n as u32,
+            });
+        }
+        p.eat_all("cards in hand").then_some(())?;
         return Some(Condition::CardsInHand {
             who: PlayerRef::You,
             at_least: n as u32,
@@ -3384,9 +3468,9 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return None;
         };
         match cx.effects.last_mut() {
-            Some(
-                Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. },
-            ) if p.eat_end() => {
+            Some(Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. })
+                if p.eat_end() =>
+            {
                 *slot = to;
                 return Some(());
             }
@@ -3468,6 +3552,72 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         "each player shuffles all permanents they own into their library , then reveals that many cards from the top of their library . each player puts all artifact , creature , and land cards revealed this way into play , then does the same for enchantment cards , then puts all cards revealed this way that weren't put into play on the bottom of their library",
     ) {
         cx.effects.push(Effect::ShufflePermanentsAndRedeal);
+        return p.eat_end().then_some(());
+    }
+    // 404.4: "When that creature is put into a graveyard from play this
+    // turn, flip CARDNAME." (Initiate of Blood): a delayed triggered
+    // ability watching the object the sentence before refers to.
+    if p.eat_all("when that creature is put into a graveyard from play this turn ,") {
+        let what = match &cx.last_obj {
+            Some(o) => o.clone(),
+            None if cx.targets.len() == 1 => ObjectRef::Target(0),
+            None => return None,
+        };
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let effects = cx.effects.split_off(start);
+        // Only instructions that need no choice (the delayed ability has
+        // no targets of its own).
+        if effects.is_empty() || !effects.iter().all(|e| matches!(e, Effect::Flip { .. })) {
+            return None;
+        }
+        cx.effects.push(Effect::WhenDiesThisTurn { what, effects });
+        return Some(());
+    }
+    // Oubliette: "Tap that creature as it phases in this way." after
+    // "… phases out until CARDNAME leaves play".
+    if p.eat_all("tap that creature as it phases in this way") {
+        let Some(Effect::PhaseOutUntilSourceLeaves { tap, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *tap = true;
+        return p.eat_end().then_some(());
+    }
+    // Teferi's Realm: "that player chooses artifact, creature, land, or
+    // non-Aura enchantment. All nontoken permanents of that type phase out."
+    if let Some(who) = attempt(p, cx, |p, cx| {
+        let who = player_phrase(p, cx)?;
+        p.eat("chooses").then_some(who)
+    }) {
+        let mut options = Vec::new();
+        loop {
+            p.eat(",");
+            p.eat("or");
+            if p.eat("non-aura") {
+                p.eat("enchantment").then_some(())?;
+                let mut f = ObjectFilter::of_type(CardType::Enchantment);
+                f.subtypes_none.push(crate::Subtype::lookup("Aura")?);
+                options.push(f);
+            } else if let Some(t) = type_noun(p.peek()) {
+                p.bump();
+                options.push(ObjectFilter::of_type(t));
+            } else {
+                break;
+            }
+        }
+        (options.len() >= 2).then_some(())?;
+        p.eat_all(". all nontoken permanents of that type phase out")
+            .then_some(())?;
+        cx.effects.push(Effect::PhaseOutChosenKind { who, options });
+        return p.eat_end().then_some(());
+    }
+    // "Until your next upkeep, target permanent can't phase out." (Spatial
+    // Binding, Ertai's Familiar).
+    if p.eat_all("until your next upkeep ,") {
+        let what = object_phrase(p, cx)?;
+        p.eat_all("can't phase out").then_some(())?;
+        cx.effects
+            .push(Effect::CantPhaseOutUntilYourNextUpkeep { what });
         return p.eat_end().then_some(());
     }
     // "A creature dealt damage this way can't be regenerated this turn."
@@ -3849,6 +3999,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {
+        // "Target player draws a card at the beginning of the next turn's
+        // upkeep." (Sapphire Charm): the delayed ability has no targets of
+        // its own; it remembers the player the spell targeted (its only
+        // target), as "that player" (`PlayerRef::Triggering`).
+        for e in v.iter_mut() {
+            if let Effect::DrawCards { who, .. } = e {
+                if let PlayerRef::Target(i) = who {
+                    let only_player = cx.targets.len() == 1
+                        && *i == 0
+                        && matches!(cx.targets[0].kind, TargetKind::Player(_));
+                    only_player.then_some(())?;
+                    *who = PlayerRef::Triggering;
+                }
+            }
+        }
         v = vec![Effect::AtNextUpkeep {
             effects: v,
             yours: false,
@@ -3904,8 +4069,12 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::LoseLife { amount, .. }
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
-        | Effect::PutCounters { amount, .. }
-        | Effect::CreateTokens { amount, .. } => amount,
+        | Effect::PutCounters { amount, .. } => amount,
+        // An X/X token (Dokai) or X tokens.
+        Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
+            Some(x) if *amount != Amount::X => &mut **x,
+            _ => amount,
+        },
         _ => return false,
     };
     if *slot != Amount::X {
@@ -3997,6 +4166,9 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             } else {
                 return Err(err(p));
             }
+        } else if p.eat_all("reveal your hand") {
+            // Sasaya, Orochi Ascendant: revealing is the whole cost (409.1h).
+            c.reveal_hand = true;
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
@@ -4385,6 +4557,13 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::CreatureAttacks(f)]);
             }
+            // 406.1b: "Whenever a land you control is tapped for mana"
+            // (Sasaya's Essence): a triggered mana ability.
+            Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
+                p.eat_all("is tapped for mana");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::TappedForMana(f)]);
+            }
             _ => p.i = start,
         }
     }
@@ -4393,6 +4572,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.
+        // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
+        if p.eat_all("phases out or leaves play") {
+            return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);
         }
@@ -5137,6 +5320,11 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.grant = Some(p.quoted_ability()?);
             } else {
                 keywords = keywords.union(keyword_list(p)?);
+                // "… have flying and \"{R}: …\"" (Homura's Essence).
+                if layered.grant.is_none() && p.peek() == "and" && p.peek_at(1) == "\"" {
+                    p.bump();
+                    layered.grant = Some(p.quoted_ability()?);
+                }
             }
             modify = true;
         } else if this && p.eat_all("can't attack unless defending player controls") {

@@ -304,8 +304,11 @@ pub(crate) fn of_token(
     for &st in &spec.subtypes {
         ch.subtypes.insert(st);
     }
-    ch.power = spec.power;
-    ch.toughness = spec.toughness;
+    // 216.2: an X/X token's X was fixed as it was created.
+    (ch.power, ch.toughness) = match spec.pt_x {
+        Some(_) => (src.x, src.x),
+        None => (spec.power, spec.toughness),
+    };
     ch.keywords = spec.keywords;
     ch.protection_colors = ColorSet::EMPTY;
     ch.protection_types = TypeSet::EMPTY;

@@ -109,6 +109,10 @@ pub enum DecisionKind {
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
+    /// "[Player] chooses artifact, creature, land, or non-Aura
+    /// enchantment" (Teferi's Realm): `ChooseMode(i)` picks the i-th of
+    /// the `n` kinds listed.
+    ChooseKind { n: u8 },
     /// "Counter [spell] unless its controller pays {N}": the controller may
     /// play mana abilities (`ActivateMana`), pay from the pool (`Yes`,
     /// listed once the pool holds N mana) or decline (`No`).
@@ -199,6 +203,7 @@ impl DecisionKind {
             DecisionKind::DiscardUnless => "discard or decline",
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
+            DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",
             DecisionKind::ChooseCard { .. } => "choose a card",

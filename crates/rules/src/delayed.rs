@@ -27,6 +27,8 @@ pub(crate) enum When {
     YourNextUpkeep,
     /// 313: the next end of turn step ("the next end step").
     NextEndStep,
+    /// The watched object is put into a graveyard from play this turn.
+    Dies(crate::ObjId),
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -46,21 +48,33 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
     let Some(f) = db().get(card).faces.get(face as usize) else {
         return &[];
     };
-    let list: &'static [Effect] = if index == SPELL_ABILITY {
-        &f.spell.effects
-    } else {
-        match f.abilities.get(index as usize) {
-            Some(Ability::Triggered(t)) => &t.effects,
-            Some(Ability::Activated(a)) => &a.effects,
-            Some(Ability::Mana(m)) => &m.also,
-            _ => &[],
-        }
+    if index == SPELL_ABILITY {
+        // The spell's own instructions, then its modes' (Sapphire Charm):
+        // a card has at most one delayed ability.
+        return std::iter::once(&f.spell.effects[..])
+            .chain(f.spell.modes.iter().map(|m| &m.effects[..]))
+            .flat_map(|l| l.iter())
+            .find_map(|e| match e {
+                Effect::AtEndOfCombat { effects }
+                | Effect::AtNextUpkeep { effects, .. }
+                | Effect::AtNextEndStep { effects }
+                | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
+                _ => None,
+            })
+            .unwrap_or(&[]);
+    }
+    let list: &'static [Effect] = match f.abilities.get(index as usize) {
+        Some(Ability::Triggered(t)) => &t.effects,
+        Some(Ability::Activated(a)) => &a.effects,
+        Some(Ability::Mana(m)) => &m.also,
+        _ => &[],
     };
     list.iter()
         .find_map(|e| match e {
             Effect::AtEndOfCombat { effects }
             | Effect::AtNextUpkeep { effects, .. }
-            | Effect::AtNextEndStep { effects } => Some(&effects[..]),
+            | Effect::AtNextEndStep { effects }
+            | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
             _ => None,
         })
         .unwrap_or(&[])
@@ -91,7 +105,16 @@ impl Game {
                     face: 0,
                     index: SPELL_ABILITY,
                 },
-                TriggerContext::default(),
+                // "Target player draws a card at the beginning of the next
+                // turn's upkeep": the delayed ability remembers the
+                // player the spell targeted ("that player").
+                TriggerContext {
+                    player: match ctx.targets.first() {
+                        Some(crate::Target::Player(p)) => Some(*p),
+                        _ => None,
+                    },
+                    ..TriggerContext::default()
+                },
             ),
             StackKind::CombatDamage(_) => return,
         };
@@ -110,6 +133,7 @@ impl Game {
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
+            When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
     }
 }

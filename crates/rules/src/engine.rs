@@ -432,6 +432,7 @@ impl Game {
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
             | DecisionKind::TapOrUntap
+            | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }
             | DecisionKind::PayOrElse
             | DecisionKind::MayAbility

@@ -170,6 +170,9 @@ pub fn matches_with(
     if f.attached_to_permanent && !matches!(o.attached_to, Some(crate::Target::Object(_))) {
         return false;
     }
+    if f.dealt_damage_this_turn && !o.dealt_damage_this_turn {
+        return false;
+    }
     if f.attacked_this_turn && o.flags & crate::object::flags::ATTACKED_THIS_TURN == 0 {
         return false;
     }

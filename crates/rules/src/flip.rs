@@ -78,6 +78,20 @@ pub(crate) fn holds(
         Condition::CardsInHand { who, at_least } => players(who)
             .iter()
             .any(|p| game.players[p.index()].hand.len() as u32 >= *at_least),
+        Condition::CardsInHandMatching {
+            who,
+            filter,
+            at_least,
+        } => players(who).iter().any(|p| {
+            game.players[p.index()]
+                .hand
+                .iter()
+                .filter(|&&o| {
+                    crate::filter::matches_card(filter, game.objects[o.slot as usize].card)
+                })
+                .count() as u32
+                >= *at_least
+        }),
         Condition::CreaturesDiedThisTurn { at_least } => game.creatures_died_this_turn >= *at_least,
         Condition::EnchantedByAuras { at_least } => {
             game.in_play

@@ -107,6 +107,16 @@ pub struct Game {
     /// beginning of the next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_step: Vec<crate::triggers::PendingTrigger>,
+    /// 404.4: those waiting for an object to be put into a graveyard from
+    /// play this turn ("When that creature is put into a graveyard from
+    /// play this turn", Initiate of Blood), with the object watched;
+    /// emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_dies: Vec<(ObjId, crate::triggers::PendingTrigger)>,
+    /// "Until your next upkeep, [it] can't phase out" (Spatial Binding):
+    /// the permanent and the player whose next upkeep ends the effect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cant_phase_out: Vec<(ObjId, PlayerId)>,
     /// (source, creature) pairs: creatures dealt damage this turn by a
     /// permanent with a "creature dealt damage by [this] this turn dies"
     /// ability (Sengir Vampire); cleared in the cleanup step.
@@ -221,6 +231,19 @@ impl Game {
             .get_mut(id.slot as usize)
             .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
     }
+    /// The card a permanent (or spell) that is gone became by moving once,
+    /// into a graveyard, if it is still there: what a leaves-play ability
+    /// means by "return CARDNAME" (Rancor, Homura, Human Ascendant; 404.4c).
+    /// `None` if `id` is still current or the card has moved on since.
+    pub fn followed_to_graveyard(&self, id: ObjId) -> Option<ObjId> {
+        if self.obj(id).is_some() {
+            return None;
+        }
+        let x = self.objects.get(id.slot as usize)?;
+        let now = self.current_id(id.slot as usize);
+        (now.gen == id.gen.wrapping_add(1) && matches!(x.zone, Zone::Graveyard(_))).then_some(now)
+    }
+
     /// The current id of the object in a slot.
     pub fn current_id(&self, slot: usize) -> ObjId {
         self.objects[slot].id(slot)
@@ -368,6 +391,27 @@ impl Game {
         )
     }
 
+    /// As [`Game::put_into_play`], flipped (510.3: "return it to play
+    /// flipped", Homura, Human Ascendant; 508.2: its alternative
+    /// characteristics apply as it comes into play).
+    pub fn put_into_play_flipped(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            Zone::InPlay,
+            reason,
+            MoveOpts {
+                controller: Some(controller),
+                flipped: true,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
     /// copy effect applies as it comes into play (418.2), so its
     /// comes-into-play abilities are the copied ones.
@@ -402,6 +446,7 @@ impl Game {
             controller,
             copy,
             face_down: enter_face_down,
+            flipped,
         } = opts;
         let obj = self.obj(id)?;
         let from = obj.zone;
@@ -470,6 +515,10 @@ impl Game {
         let from_hand = self.objects[slot].flags & crate::object::flags::FROM_HAND != 0;
         let kicked = self.objects[slot].flags & crate::object::flags::KICKED;
         self.objects[slot].reset_for_new_zone(to, ts);
+        if flipped && to == Zone::InPlay {
+            // 510.3: a spell or ability says it comes into play flipped.
+            self.objects[slot].flags |= crate::object::flags::FLIPPED;
+        }
         if face_down {
             self.objects[slot].flags |= crate::object::flags::FACE_DOWN;
         } else if was_face_down {
@@ -655,6 +704,11 @@ impl Game {
         });
         if let Some(p) = shuffle {
             self.shuffle_library(p);
+        }
+        // Oubliette: what phased out "until [this] leaves play" phases in
+        // as it leaves.
+        if from == Zone::InPlay && self.phased_out.iter().any(|p| p.held_by == Some(id)) {
+            self.release_held(id);
         }
         for (kind, amount) in entered_with {
             self.emit(Event::CountersPut {
@@ -916,6 +970,8 @@ struct MoveOpts {
     copy: Option<crate::effects::Copiable>,
     /// 502.26b: turned face down as it moves (a card played face down).
     face_down: bool,
+    /// 510.3: comes into play flipped ("return it to play flipped").
+    flipped: bool,
 }
 
 /// Serde default for derived flags that are safe when true.

@@ -228,6 +228,9 @@ impl Game {
                 out.push(Action::No);
             }
             DecisionKind::PayOrElse => self.pay_or_else_options(p, out),
+            DecisionKind::ChooseKind { n } => {
+                out.extend((0..*n).map(Action::ChooseMode));
+            }
             DecisionKind::TapOrUntap => {
                 out.push(Action::ChooseMode(0));
                 out.push(Action::ChooseMode(1));

@@ -894,7 +894,22 @@ impl Game {
                     self.emit(Event::Revealed { player: p, cards });
                 }
             }
-            Effect::PutIntoPlay { what } => {
+            Effect::PutIntoPlay {
+                what,
+                flipped: true,
+            } => {
+                // "When CARDNAME is put into a graveyard from play, return it
+                // to play flipped." (Homura): the card the permanent became
+                // as it was put into the graveyard (the next object of its
+                // slot), if it is still there; under its owner's control.
+                for o in self.objects_of(ctx, what) {
+                    if let Some(now) = self.followed_to_graveyard(o) {
+                        let owner = self.objects[now.slot as usize].owner;
+                        self.put_into_play_flipped(now, owner, MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::PutIntoPlay { what, .. } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
                         let new = self.put_in_play(o, ctx.controller, false);

@@ -89,6 +89,10 @@ pub struct TokenSource {
     pub face: u8,
     pub ability: u8,
     pub effect: u8,
+    /// 216.2: the X of an "X/X" token (Dokai, Weaver of Life), fixed as
+    /// the effect created it.
+    #[serde(default)]
+    pub x: i32,
 }
 
 /// The effects of a list and, depth first, those nested in them (a coin
@@ -166,6 +170,7 @@ impl TokenSource {
                         face: fi as u8,
                         ability: ai,
                         effect: ei as u8,
+                        x: 0,
                     });
                 }
             }
@@ -242,6 +247,11 @@ pub struct Object {
     /// where it ceases to exist (420.5j).
     #[serde(default)]
     pub spell_copy: Option<crate::spell_copy::SpellCopy>,
+    /// Was dealt damage this turn ("creature that was dealt damage this
+    /// turn", Initiate of Blood), even if the damage has been removed
+    /// since (501.5); cleared as a turn begins and as it changes zones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt_damage_this_turn: bool,
 }
 
 impl Object {
@@ -273,6 +283,7 @@ impl Object {
             chosen_type: None,
             control_marks: 0,
             spell_copy: None,
+            dealt_damage_this_turn: false,
         }
     }
 
@@ -377,6 +388,7 @@ impl Object {
         self.chosen_color = None;
         self.chosen_type = None;
         self.control_marks = 0;
+        self.dealt_damage_this_turn = false;
     }
 
     /// How many counters of this kind are on it.

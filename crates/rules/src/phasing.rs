@@ -26,6 +26,13 @@ pub struct PhasedOut {
     /// 502.15i: it phased out with the permanent it is attached to, and
     /// phases in only with it.
     pub indirect: bool,
+    /// "phases out until [this] leaves play" (Oubliette): it doesn't phase
+    /// in during the untap step, but as that permanent leaves play.
+    #[serde(default)]
+    pub held_by: Option<ObjId>,
+    /// "Tap that creature as it phases in this way."
+    #[serde(default)]
+    pub tap_on_return: bool,
 }
 
 impl Game {
@@ -35,8 +42,43 @@ impl Game {
         self.phase_out_as(id, false);
     }
 
+    /// 502.15: "[it] phases out until [holder] leaves play" (Oubliette):
+    /// it stays out through its controller's untap steps and phases in as
+    /// `holder` leaves play (`release_held`), tapped if `tap`.
+    pub(crate) fn phase_out_held(&mut self, id: ObjId, holder: ObjId, tap: bool) {
+        let before = self.phased_out.len();
+        self.phase_out_as(id, false);
+        if let Some(p) = self.phased_out.get_mut(before) {
+            debug_assert_eq!(p.id, id);
+            p.held_by = Some(holder);
+            p.tap_on_return = tap;
+        }
+    }
+
+    /// `holder` left play: what it held phased out phases in (tapped if its
+    /// effect says so; "Tap that creature as it phases in this way").
+    pub(crate) fn release_held(&mut self, holder: ObjId) {
+        let held: Vec<(ObjId, bool)> = self
+            .phased_out
+            .iter()
+            .filter(|p| p.held_by == Some(holder))
+            .map(|p| (p.id, p.tap_on_return))
+            .collect();
+        for (id, tap) in held {
+            self.phase_in(id);
+            if tap && self.is_present(id) {
+                self.tap(id);
+            }
+        }
+    }
+
+    /// "Until your next upkeep, [it] can't phase out" (Spatial Binding).
+    pub(crate) fn cant_phase_out(&self, id: ObjId) -> bool {
+        self.cant_phase_out.iter().any(|&(o, _)| o == id)
+    }
+
     fn phase_out_as(&mut self, id: ObjId, indirect: bool) {
-        if !self.is_present(id) {
+        if !self.is_present(id) || self.cant_phase_out(id) {
             return;
         }
         let attached: Vec<ObjId> = self
@@ -62,6 +104,8 @@ impl Game {
             id,
             controller,
             indirect,
+            held_by: None,
+            tap_on_return: false,
         });
         self.emit(Event::PhasedOut {
             obj: id,
@@ -150,7 +194,7 @@ impl Game {
         let coming: Vec<ObjId> = self
             .phased_out
             .iter()
-            .filter(|p| p.controller == active && !p.indirect)
+            .filter(|p| p.controller == active && !p.indirect && p.held_by.is_none())
             .map(|p| p.id)
             .collect();
         for id in going {

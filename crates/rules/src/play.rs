@@ -862,6 +862,17 @@ impl Game {
     }
 
     fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
+        // 409.1h: "Reveal your hand" (Sasaya, Orochi Ascendant).
+        if cost.reveal_hand {
+            let player = self.objects[source.slot as usize].controller;
+            let cards = self
+                .player(player)
+                .hand
+                .iter()
+                .map(|&o| self.objects[o.slot as usize].card)
+                .collect();
+            self.emit(Event::Revealed { player, cards });
+        }
         if cost.tap {
             self.tap(source);
         }
@@ -1076,7 +1087,7 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1095,7 +1106,8 @@ impl Game {
             kind,
             amount: amount as u32,
         });
-        self.mana_side_effects(p, source, index, &m.also, m.cost.tap);
+        let produced: &[ManaKind] = if amount > 0 { &[kind] } else { &[] };
+        self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (produced, kind));
     }
 
     fn mana_side_effects(
@@ -1105,6 +1117,8 @@ impl Game {
         index: u8,
         also: &'static [tolaria_cards::Effect],
         tapped: bool,
+        // What the ability added, and the type the player named (406.1b).
+        (produced, chosen): (&[ManaKind], ManaKind),
     ) {
         if !also.is_empty() {
             let ctx = crate::resolve::ResolveCtx::for_source(self, p, source);
@@ -1137,7 +1151,7 @@ impl Game {
         // 406.1b, 406.4: triggered mana abilities ("Whenever enchanted land
         // is tapped for mana, …") resolve at once, without the stack.
         if tapped {
-            crate::triggers::triggered_mana_abilities(self, source);
+            crate::triggers::triggered_mana_abilities(self, source, produced, chosen);
         }
     }
 
@@ -1219,6 +1233,23 @@ impl Game {
                                 index: i as u8,
                                 kind: *k,
                             });
+                            // 406.1b: with Sasaya's Essence in play, the
+                            // player names which of the types produced
+                            // its additional mana will be.
+                            if m.cost.tap
+                                && v.iter().any(|x| x != k)
+                                && crate::triggers::produced_type_matters(self)
+                            {
+                                for (j, x) in v.iter().enumerate() {
+                                    if !v[..j].contains(x) && x != k {
+                                        out.push(Action::ActivateMana {
+                                            source: id,
+                                            index: i as u8,
+                                            kind: *x,
+                                        });
+                                    }
+                                }
+                            }
                         }
                     }
                 }

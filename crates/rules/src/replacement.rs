@@ -188,6 +188,9 @@ impl Game {
             Target::Object(o) => {
                 let card = crate::characteristics::compute(self, o).card;
                 self.objects[o.slot as usize].damage += ev.amount;
+                if ev.amount > 0 {
+                    self.objects[o.slot as usize].dealt_damage_this_turn = true;
+                }
                 self.emit(Event::Damage {
                     source,
                     source_card,

@@ -768,6 +768,44 @@ impl Game {
                     r.paid = Some(false);
                 }
             }
+            Action::ChooseMode(i)
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::PhaseOutChosenKind { .. })
+                ) =>
+            {
+                // 502.15: every nontoken permanent of the kind chosen
+                // phases out (Teferi's Realm), the set fixed first.
+                if let (Some(Effect::PhaseOutChosenKind { options, .. }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    if let Some(f) = options.get(i as usize) {
+                        let going: Vec<ObjId> = self
+                            .in_play
+                            .iter()
+                            .copied()
+                            .filter(|&o| {
+                                self.is_present(o)
+                                    && !self.objects[o.slot as usize].token
+                                    && crate::filter::matches(
+                                        self,
+                                        f,
+                                        o,
+                                        Some(ctx.source),
+                                        ctx.controller,
+                                    )
+                            })
+                            .collect();
+                        for o in going {
+                            self.phase_out(o);
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
             Action::No | Action::ChooseMode(_)
                 if matches!(self.current_effect(), Some(Effect::TapOrUntap { .. })) =>
             {
@@ -1206,6 +1244,17 @@ impl Game {
                 self.create_delayed(ctx, crate::delayed::When::NextEndStep);
                 None
             }
+            Effect::WhenDiesThisTurn { what, .. } => {
+                // 404.4: one delayed ability per object watched, if it is
+                // still in play (an object that left is a new object,
+                // 217.1c, and can't be put into a graveyard from play).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.create_delayed(ctx, crate::delayed::When::Dies(o));
+                    }
+                }
+                None
+            }
             Effect::AtNextUpkeep { yours, .. } => {
                 let when = if *yours {
                     crate::delayed::When::YourNextUpkeep
@@ -1264,6 +1313,19 @@ impl Game {
             }
             Effect::ReturnChosen { who, filter } => {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
+            }
+            Effect::PhaseOutChosenKind { who, options } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                let player = self.players_of(ctx, who).first().copied()?;
+                if sub > 0 {
+                    return None;
+                }
+                Some(Decision {
+                    player,
+                    kind: DecisionKind::ChooseKind {
+                        n: options.len() as u8,
+                    },
+                })
             }
             Effect::TapOrUntap { what } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
@@ -1386,6 +1448,31 @@ impl Game {
                     self.last_known(id)
                         .map_or(0, |l| if power { l.power } else { l.toughness })
                 }
+            }
+            Amount::OthersWithSameName { what, filter } => {
+                // The object's name now, or as it last existed in play.
+                let Some(&id) = self.objects_of(ctx, what).first() else {
+                    return 0;
+                };
+                if !self.is_present(id) {
+                    return 0;
+                }
+                let name = self.chars(id).name();
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        o != id
+                            && self.is_present(o)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                            && self.chars(o).has_name(name)
+                    })
+                    .count() as i32
             }
             Amount::CountOf(f) => self
                 .in_play
@@ -1638,6 +1725,12 @@ impl Game {
             }
             Effect::ReturnToHand { what } => {
                 for o in self.objects_of(ctx, what) {
+                    // "When Rancor is put into a graveyard from play, return
+                    // Rancor to its owner's hand": the card it became there.
+                    let o = match what {
+                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
+                        _ => o,
+                    };
                     if self.obj(o).is_some() {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
@@ -1695,6 +1788,22 @@ impl Game {
                     self.phase_out(o);
                 }
             }
+            Effect::PhaseOutUntilSourceLeaves { what, tap } => {
+                // Nothing happens once the source has left play (the
+                // duration would already be over).
+                if self.is_in_play(ctx.source) {
+                    for o in self.objects_of(ctx, what) {
+                        self.phase_out_held(o, ctx.source, *tap);
+                    }
+                }
+            }
+            Effect::CantPhaseOutUntilYourNextUpkeep { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.cant_phase_out.push((o, ctx.controller));
+                    }
+                }
+            }
             Effect::PhaseInAndOut {
                 phase_in,
                 phase_out,
@@ -1739,11 +1848,16 @@ impl Game {
             | Effect::AtEndOfCombat { .. }
             | Effect::AtNextUpkeep { .. }
             | Effect::AtNextEndStep { .. }
+            | Effect::WhenDiesThisTurn { .. }
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
-            | Effect::TapOrUntap { .. } => {
+            | Effect::TapOrUntap { .. }
+            | Effect::PhaseOutChosenKind { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
+            // Only inside a triggered mana ability, which knows what the
+            // triggering ability produced (`triggered_mana_abilities`).
+            Effect::AddManaProduced { .. } => {}
             Effect::AddMana { who, mana } => {
                 // 406.1: mana added to the player's pool.
                 for p in self.players_of(ctx, who) {
@@ -1829,11 +1943,15 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0);
                 self.change_counters(ctx, what, *kind, -n);
             }
-            Effect::CreateTokens { who, amount, .. } => {
+            Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(src) = crate::object::TokenSource::find(ctx.source_card, e) else {
+                let Some(mut src) = crate::object::TokenSource::find(ctx.source_card, e) else {
                     return;
                 };
+                // 216.2: "an X/X token, where X is …": X is taken now.
+                if let Some(x) = &token.pt_x {
+                    src.x = self.amount(ctx, x);
+                }
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
                     for _ in 0..n {

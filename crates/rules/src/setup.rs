@@ -49,6 +49,8 @@ impl Game {
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
+            delayed_dies: Vec::new(),
+            cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,

@@ -112,36 +112,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let (old, new) = (*old, *new);
             let lki = game.last_known(old).copied();
             let lki_controller = lki.map(|l| l.controller);
-            let (card, face) = match lki {
-                Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
-                Some(l) => (l.ability_card, l.ability_face),
-                None => (game.objects[new.slot as usize].card, 0),
-            };
-            let def = tolaria_cards::db().get(card);
-            let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
-            for (i, a) in abilities.iter().enumerate() {
-                if let Ability::Triggered(t) = a {
-                    if let Trigger::PutIntoGraveyardFromPlay(f) = &t.trigger {
-                        if f.this {
-                            game.pending_triggers.push(PendingTrigger {
-                                controller: lki_controller
-                                    .unwrap_or(game.objects[new.slot as usize].owner),
-                                source: old,
-                                card,
-                                ability: AbilityRef::Printed {
-                                    card,
-                                    face,
-                                    index: i as u8,
-                                },
-                                ctx: TriggerContext {
-                                    object: Some(old),
-                                    ..Default::default()
-                                },
-                            });
-                        }
-                    }
-                }
-            }
+            self_leaves_play_triggers(game, old, new, true);
             // 502.55a (recover): "When a creature is put into your graveyard
             // from play" of the other cards in that graveyard (the creature
             // goes to its owner's).
@@ -180,6 +151,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         }
                     }
                 }
+            }
+            // 404.4b: "When that creature is put into a graveyard from play
+            // this turn" (Initiate of Blood) triggers once, now.
+            if game.delayed_dies.iter().any(|(o, _)| *o == old) {
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_dies)
+                    .into_iter()
+                    .partition(|(o, _)| *o == old);
+                game.delayed_dies = later;
+                game.pending_triggers
+                    .extend(now.into_iter().map(|(_, t)| t));
             }
             // "Whenever a creature dealt damage by [this] this turn is put
             // into a graveyard" (Sengir Vampire).
@@ -336,6 +317,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
+        }
+        Event::ZoneChange {
+            old,
+            new,
+            from: Zone::InPlay,
+            ..
+        } => {
+            // 404.4c: "When [this] leaves play" (Ertai's Familiar), to any
+            // zone other than a graveyard (handled above).
+            let (old, new) = (*old, *new);
+            self_leaves_play_triggers(game, old, new, false);
         }
         Event::ZoneChange {
             from: Zone::Hand(p),
@@ -703,36 +695,134 @@ fn player_event_triggers(
     }
 }
 
+/// 404.4c: the leaves-play abilities of the object `old` that just left
+/// play (now `new`) "look back in time": it triggers its own abilities as
+/// it last existed in play. "When [this] is put into a graveyard from
+/// play" only when it went to a graveyard (`to_graveyard`); "When [this]
+/// leaves play" wherever it went.
+fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveyard: bool) {
+    let lki = game.last_known(old).copied();
+    let lki_controller = lki.map(|l| l.controller);
+    let (card, face) = match lki {
+        Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
+        Some(l) => (l.ability_card, l.ability_face),
+        None => (game.objects[new.slot as usize].card, 0),
+    };
+    let def = tolaria_cards::db().get(card);
+    let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
+    for (i, a) in abilities.iter().enumerate() {
+        let Ability::Triggered(t) = a else { continue };
+        let fires = match &t.trigger {
+            Trigger::PutIntoGraveyardFromPlay(f) => f.this && to_graveyard,
+            Trigger::LeavesPlay => true,
+            _ => false,
+        };
+        if fires {
+            game.pending_triggers.push(PendingTrigger {
+                controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
+                source: old,
+                card,
+                ability: AbilityRef::Printed {
+                    card,
+                    face,
+                    index: i as u8,
+                },
+                ctx: TriggerContext {
+                    object: Some(old),
+                    ..Default::default()
+                },
+            });
+        }
+    }
+}
+
 /// 406.1b: the triggered mana abilities of the permanents attached to
 /// `land`, which was just tapped for mana ("Whenever enchanted land is
 /// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
 /// they don't use the stack (406.4) and resolve now, in the mana ability.
-pub(crate) fn triggered_mana_abilities(game: &mut Game, land: ObjId) {
+///
+/// "Whenever a land you control is tapped for mana, add an additional one
+/// mana of any type that land produced …" (Sasaya's Essence, 406.1b):
+/// `produced` is what the land's ability added, `chosen` the type the
+/// player named as it was activated (used when it added several types).
+pub(crate) fn triggered_mana_abilities(
+    game: &mut Game,
+    land: ObjId,
+    produced: &[tolaria_cards::ManaKind],
+    chosen: tolaria_cards::ManaKind,
+) {
     if !game.may_have_triggers() {
         return;
     }
     for i in 0..game.in_play.len() {
         let src = game.in_play[i];
         let o = &game.objects[src.slot as usize];
-        if o.flags & crate::object::flags::TRIGGERS == 0
-            || o.attached_to != Some(Target::Object(land))
-            || o.is_phased_out()
-        {
+        if o.flags & crate::object::flags::TRIGGERS == 0 || o.is_phased_out() {
             continue;
         }
+        let attached = o.attached_to == Some(Target::Object(land));
         let controller = o.controller;
         let ch = crate::layers::ability_chars(game, src);
         for (_, a) in ch.all_abilities() {
-            if let Ability::Triggered(t) = a {
-                if matches!(t.trigger, Trigger::AttachedTappedForMana) {
-                    let ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
-                    for e in &t.effects {
-                        game.exec_effect(&ctx, e);
-                    }
+            let Ability::Triggered(t) = a else { continue };
+            let fires = match &t.trigger {
+                Trigger::AttachedTappedForMana => attached,
+                Trigger::TappedForMana(f) => {
+                    game.is_present(land)
+                        && crate::filter::matches(game, f, land, Some(src), controller)
                 }
+                _ => false,
+            };
+            if !fires {
+                continue;
+            }
+            let mut ctx = crate::resolve::ResolveCtx::for_source(game, controller, src);
+            ctx.trigger.object = Some(land);
+            for e in &t.effects {
+                if let tolaria_cards::Effect::AddManaProduced { amount } = e {
+                    // One type only, or the one the player chose among
+                    // several (406.1b: "any type that land produced").
+                    let Some(&first) = produced.first() else {
+                        continue;
+                    };
+                    let kind = if produced.contains(&chosen) {
+                        chosen
+                    } else {
+                        first
+                    };
+                    let n = game.amount(&ctx, amount).max(0) as u16;
+                    if n > 0 {
+                        game.players[controller.index()].pool.add(kind, n);
+                        game.emit(crate::Event::ManaAdded {
+                            player: controller,
+                            source: src,
+                            card: ch.card,
+                            kind,
+                            amount: u32::from(n),
+                        });
+                    }
+                    continue;
+                }
+                game.exec_effect(&ctx, e);
             }
         }
     }
+}
+
+/// Does a permanent in play have a triggered mana ability that adds mana
+/// of a type its triggering ability produced (Sasaya's Essence)? Then a
+/// mana ability producing several types is offered once per type, the
+/// player naming the one the additional mana will be (406.1b).
+pub(crate) fn produced_type_matters(game: &Game) -> bool {
+    game.may_have_triggers()
+        && game.in_play.iter().any(|&src| {
+            let o = &game.objects[src.slot as usize];
+            o.flags & crate::object::flags::TRIGGERS != 0
+                && !o.is_phased_out()
+                && game.chars(src).all_abilities().any(|(_, a)| {
+                    matches!(a, Ability::Triggered(t) if matches!(t.trigger, Trigger::TappedForMana(_)))
+                })
+        })
 }
 
 /// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`

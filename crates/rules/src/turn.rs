@@ -14,6 +14,11 @@ impl Game {
         }
         if step == Step::Upkeep {
             self.echo_marks_at_upkeep();
+            // "Until your next upkeep, … can't phase out" ends now.
+            if !self.cant_phase_out.is_empty() {
+                let active = self.active;
+                self.cant_phase_out.retain(|&(_, p)| p != active);
+            }
         }
         self.emit(Event::StepBegan { step });
         match step {
@@ -126,12 +131,16 @@ impl Game {
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
             o.flags &= !flags::ATTACKED_THIS_TURN;
+            o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay && o.controller == active {
                 o.flags &= !flags::SICK;
             }
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        // 404.4: "When that creature is put into a graveyard from play this
+        // turn": those not triggered end with the turn.
+        self.delayed_dies.clear();
         self.extra_phases = crate::game::ExtraPhases::default();
         self.combat.clear();
         for p in 0..self.players.len() {

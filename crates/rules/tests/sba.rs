@@ -131,6 +131,7 @@ fn r420_5f_a_token_outside_play_ceases_to_exist() {
         face: 0,
         ability: 0,
         effect: 0,
+        x: 0,
     };
     assert!(src.spec().is_some(), "Verdant Force makes a Saproling");
     let token = g.create_token(P1, src);

@@ -195,6 +195,9 @@ fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
 fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.at("mill") {
+        // The imperative "Mill three cards." (Ertai's Familiar): you do.
+        PlayerRef::You
     } else {
         attempt(p, cx, player_phrase)?
     };
@@ -450,7 +453,10 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("return").then_some(())?;
     let what = graveyard_target(p, cx)?;
     p.eat_all("to play").then_some(())?;
-    Some(vec![Effect::PutIntoPlay { what }])
+    Some(vec![Effect::PutIntoPlay {
+        what,
+        flipped: false,
+    }])
 }
 
 /// A target card in a graveyard to put into play: "target creature card
@@ -494,7 +500,10 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
     if let Some(what) = attempt(p, cx, graveyard_target) {
         p.eat_all("into play under your control").then_some(())?;
-        return Some(vec![Effect::PutIntoPlay { what }]);
+        return Some(vec![Effect::PutIntoPlay {
+            what,
+            flipped: false,
+        }]);
     }
     if let Some(what) = attempt(p, cx, aura_in_graveyard) {
         p.eat_all("into play under your control attached to")
