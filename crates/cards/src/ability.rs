@@ -357,6 +357,13 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.59a: "At the beginning of your upkeep, if this card is
+    /// suspended, remove a time counter from it": functions only in the
+    /// removed-from-the-game zone (502.59b: "suspended").
+    SuspendedUpkeep,
+    /// 502.59a: "When the last time counter is removed from this card, if
+    /// it's removed from the game, …": functions only in that zone.
+    SuspendedLastTimeCounter,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1074,6 +1081,12 @@ pub enum Effect {
         kind: CounterKind,
         amount: Amount,
     },
+    /// 502.59a: "play it without paying its mana cost if able. If you
+    /// can't, it remains removed from the game. If you play a creature
+    /// spell this way, it gains haste until you lose control of the spell
+    /// or the permanent it becomes." (the source card, still removed from
+    /// the game; 502.59c: an alternative cost, 409.1b).
+    PlaySuspended,
     /// "Remove N [kind] counters from …" (as many as there are, at most).
     RemoveCounters {
         what: ObjectRef,
@@ -1634,6 +1647,24 @@ pub struct SpellAbility {
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<Color>,
+    /// 502.59a: "Suspend N—[cost]": the card may be removed from the game
+    /// from its owner's hand with N time counters on it (a special action,
+    /// 408.2k); the two triggered abilities that work in the
+    /// removed-from-the-game zone are among the face's abilities
+    /// (`Trigger::SuspendedUpkeep`, `Trigger::SuspendedLastTimeCounter`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspend: Option<Suspend>,
+    /// 502.64a: "Delve": as the spell is paid for, each card its player
+    /// removes from their graveyard from the game pays for {1}.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delve: bool,
+}
+
+/// 502.59a: the number of time counters and the cost of "Suspend N—[cost]".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Suspend {
+    pub time: u8,
+    pub cost: ManaCost,
 }
 
 /// 409.1b: an alternative cost printed on a spell.

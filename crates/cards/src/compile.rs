@@ -223,6 +223,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             flashback: spell.flashback,
             alternative: spell.alternative,
             convoke: spell.convoke,
+            suspend: spell.suspend,
+            delve: spell.delve,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -235,6 +237,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.kicker = spell.kicker;
         out.spell.alternative = spell.alternative;
         out.spell.convoke = spell.convoke;
+        out.spell.suspend = spell.suspend;
+        out.spell.delve = spell.delve;
     }
     Ok(out)
 }
@@ -611,6 +615,10 @@ struct Cx {
     alternative: Option<crate::AlternativeCost>,
     /// 502.46a: convoke.
     convoke: bool,
+    /// 502.59a: suspend's time counters and cost.
+    suspend: Option<crate::Suspend>,
+    /// 502.64a: delve.
+    delve: bool,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -776,6 +784,19 @@ fn compile_line_inner(
         }
         spell.convoke = true;
         return Ok(());
+    }
+    // 502.64a: "Delve".
+    if p.at("delve") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.delve {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.delve = true;
+        return Ok(());
+    }
+    // 502.59a: "Suspend N—[cost]".
+    if p.at("suspend") && p.peek_at(2) == "—" {
+        return costs::suspend(&mut p, spell, out);
     }
     // 502.31a: "Affinity for artifacts".
     if p.eat_all("affinity for") {

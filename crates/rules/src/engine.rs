@@ -75,6 +75,11 @@ pub(crate) enum Playing {
     TurnFaceUp {
         obj: ObjId,
     },
+    /// 502.59a, 408.2k: removing a card with suspend in the hand from the
+    /// game (no stack object).
+    Suspend {
+        obj: ObjId,
+    },
     Ability {
         source: ObjId,
         index: u8,
@@ -121,6 +126,10 @@ pub(crate) struct Casting {
     /// 502.22a: the spell is played from the graveyard with flashback: its
     /// flashback cost is paid rather than its mana cost.
     pub flashback: bool,
+    /// 502.59a: the spell is played by its suspend ability: without paying
+    /// its mana cost (502.59c), and it gains haste.
+    #[serde(default)]
+    pub suspend: bool,
 }
 
 impl Casting {
@@ -146,6 +155,7 @@ impl Casting {
             cost_at: 0,
             sacrificed_obj: None,
             flashback: false,
+            suspend: false,
         }
     }
 }
@@ -242,6 +252,9 @@ pub(crate) struct Resolving {
     /// 503.10b: the targets of the spell copy being made, as chosen so far.
     #[serde(default)]
     pub copy_targets: Vec<Target>,
+    /// 502.59a: the suspended card to play once the ability has resolved.
+    #[serde(default)]
+    pub play_after: Option<ObjId>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -288,9 +301,10 @@ impl Game {
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
         let (object, triggered) = match &c.what {
-            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
-                (*obj, false)
-            }
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj }
+            | Playing::Suspend { obj } => (*obj, false),
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         };
@@ -466,6 +480,7 @@ impl Game {
             }
             Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }, 0, None),
             Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
+            Action::Suspend(obj) => self.begin_suspending(p, obj),
             Action::Activate { source, index } => {
                 self.begin_casting(p, Playing::Ability { source, index }, 0, None)
             }

@@ -77,6 +77,8 @@ pub enum MoveReason {
     Sacrifice,
     Discard,
     RemoveFromGame,
+    /// 502.59a: suspended from its owner's hand.
+    Suspend,
     ReturnToHand,
     Mulligan,
     /// 420.5f: a token outside play.
@@ -106,6 +108,7 @@ impl MoveReason {
             MoveReason::Sacrifice => "501.6",
             MoveReason::Discard => "217.4a",
             MoveReason::RemoveFromGame => "217.7",
+            MoveReason::Suspend => "502.59a",
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",
@@ -623,6 +626,15 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.59a: a card was suspended: removed from the game from its
+    /// owner's hand (the zone change comes first) with `counters` time
+    /// counters on it.
+    Suspended {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+        counters: u32,
+    },
     /// 502.26e: a spell or ability turns a permanent face down; `card` is
     /// what it was face up.
     TurnedFaceDown {
@@ -729,6 +741,7 @@ impl Event {
             Event::Untapped { .. } => "302.2",
             Event::FaceDownRevealed { .. } => "504.6",
             Event::TurnedFaceUp { .. } => "502.26d",
+            Event::Suspended { .. } => "502.59a",
             Event::TurnedFaceDown { .. } => "502.26e",
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
@@ -1408,6 +1421,15 @@ impl Event {
             Event::TurnedFaceDown { player, card, .. } => {
                 format!("{} is turned face down ({player} controls it)", name(*card))
             }
+            Event::Suspended {
+                player,
+                card,
+                counters,
+                ..
+            } => format!(
+                "{player} suspends {} with {counters} time counter(s) on it",
+                name(*card)
+            ),
             Event::Searched { player, found } => match found {
                 // The card found is named only when it is revealed or put
                 // into play (those events name it).

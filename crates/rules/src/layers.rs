@@ -814,6 +814,14 @@ impl Game {
                 self.effects.remove(k);
             }
         }
+        // 502.59a: "until you lose control of … the permanent": the
+        // controller as of the last settled board.
+        if self.effects.iter().any(|e| e.while_controlled) {
+            let objects = &self.objects;
+            self.effects.retain(|e| {
+                !e.while_controlled || objects[e.affected.slot as usize].controller == e.controller
+            });
+        }
         let mut t = self.board.token_free.min(self.objects.len());
         // Spell copies (420.5j) cease to exist the same way.
         while t < self.objects.len()

@@ -35,7 +35,8 @@ impl Game {
                     let mut ts = Vec::new();
                     legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
                     out.extend(ts.into_iter().map(Action::ChooseTarget));
-                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) {
+                    // 502.59a: a suspended card is played "if able".
+                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) && !c.suspend {
                         out.push(Action::CancelPlay);
                     }
                 }
@@ -46,7 +47,9 @@ impl Game {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
-                out.push(Action::CancelPlay);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
@@ -70,7 +73,9 @@ impl Game {
                     }
                 }
                 out.push(Action::No);
-                out.push(Action::CancelPlay);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::SacrificeCost => {
                 if let Some(c) = self.casting.as_deref() {
@@ -562,6 +567,8 @@ impl Game {
                 out.push(Action::PlayFaceDown(card));
             }
             self.hand_ability_actions(p, card, &avail, out);
+            // 408.2k: a card with suspend may be removed from the game.
+            self.suspend_actions(p, card, &avail, out);
         }
         self.ninjutsu_actions(p, &avail, out);
         // 502.26d: turning a face-down permanent face up.
@@ -843,6 +850,7 @@ impl Game {
             Action::PlaySpell(o) => format!("play {}", name(o)),
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
+            Action::Suspend(o) => format!("suspend {}", name(o)),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects

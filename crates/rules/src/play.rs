@@ -20,6 +20,30 @@ impl Game {
         half: u8,
         returning: Option<ObjId>,
     ) {
+        self.begin_casting_full(p, what, half, returning, false, p);
+    }
+
+    /// 502.59a: play a spell as its suspend ability resolves, without
+    /// paying its mana cost (502.59c); `then` gets priority afterwards.
+    pub(crate) fn begin_casting_as(
+        &mut self,
+        p: PlayerId,
+        what: Playing,
+        suspend: bool,
+        then: PlayerId,
+    ) {
+        self.begin_casting_full(p, what, 0, None, suspend, then);
+    }
+
+    fn begin_casting_full(
+        &mut self,
+        p: PlayerId,
+        what: Playing,
+        half: u8,
+        returning: Option<ObjId>,
+        suspend: bool,
+        then: PlayerId,
+    ) {
         self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
@@ -84,6 +108,7 @@ impl Game {
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
             Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
+            Playing::Suspend { .. } => unreachable!("uses begin_suspending"),
         };
         let what = match (what, &item.kind) {
             (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
@@ -95,7 +120,8 @@ impl Game {
         self.casting = Some(Box::new(Casting {
             flashback,
             returning,
-            ..Casting::new(p, what, p)
+            suspend,
+            ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -138,15 +164,16 @@ impl Game {
                 _ => &[],
             },
             Playing::Trigger(t) => t.targets(),
-            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => &[],
+            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } | Playing::Suspend { .. } => &[],
         }
     }
 
     pub(crate) fn casting_source(&self, c: &Casting) -> SourceInfo {
         match &c.what {
-            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
-                SourceInfo::of(self, *obj, c.player)
-            }
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj }
+            | Playing::Suspend { obj } => SourceInfo::of(self, *obj, c.player),
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
             Playing::Trigger(t) => SourceInfo::of(self, t.source, c.player),
         }
@@ -218,7 +245,7 @@ impl Game {
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
-        let alt = usize::from(spell.alternative.is_some() && !c.flashback);
+        let alt = usize::from(spell.alternative.is_some() && !c.flashback && !c.suspend);
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
         }
@@ -328,9 +355,10 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.optional & 16 != 0 {
+        let mut u = if c.flashback || c.suspend || c.optional & 16 != 0 {
             // 502.22a: the flashback cost, 409.1b: an alternative cost, is
-            // paid rather than the mana cost.
+            // paid rather than the mana cost; 502.59c: a suspended card is
+            // played without paying it.
             Unpaid::default()
         } else {
             Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
@@ -418,12 +446,17 @@ impl Game {
                 .unwrap_or_default(),
             // 502.26d: the morph cost.
             Playing::TurnFaceUp { obj } => self.morph_cost(*obj).cloned().unwrap_or_default(),
+            // 502.59a: the suspend cost.
+            Playing::Suspend { obj } => crate::suspend::suspend_of(self, *obj)
+                .map(|s| s.cost.clone())
+                .unwrap_or_default(),
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
                 .unwrap_or_default(),
         };
-        if mana_cost.x > 0 && c.x.is_none() && !c.flashback {
+        // 502.59c: without paying the mana cost, X is 0.
+        if mana_cost.x > 0 && c.x.is_none() && !c.flashback && !c.suspend {
             let max = self.max_x(
                 c.player,
                 &mana_cost,
@@ -692,6 +725,14 @@ impl Game {
             self.flow = Flow::Priority(c.then);
             return;
         }
+        if let Playing::Suspend { obj } = c.what {
+            // 408.2k: a special action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.suspend_card(c.player, obj);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
@@ -717,6 +758,11 @@ impl Game {
             // 502.21, 502.16a: how the spell was played stays with it.
             use crate::object::flags;
             let o = &mut self.objects[obj.slot as usize];
+            // 502.59a: a spell played by its suspend ability gains haste
+            // (kept with its controller, `marks::SUSPEND_HASTE`).
+            if c.suspend {
+                o.control_marks |= crate::object::marks::SUSPEND_HASTE;
+            }
             for (bit, flag) in [
                 (1, flags::KICKED_A),
                 (2, flags::KICKED_B),
@@ -774,7 +820,10 @@ impl Game {
                         targets,
                     })
                 }
-                Playing::Trigger(_) | Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => {}
+                Playing::Trigger(_)
+                | Playing::FaceDown { .. }
+                | Playing::TurnFaceUp { .. }
+                | Playing::Suspend { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -826,10 +875,10 @@ impl Game {
 
     /// 422: the play is abandoned and the game returns to the moment before it.
     pub(crate) fn cancel_play(&mut self) {
-        let turning_face_up = self
-            .casting
-            .as_ref()
-            .is_some_and(|c| matches!(c.what, Playing::TurnFaceUp { .. }));
+        // Special actions put nothing on the stack.
+        let turning_face_up = self.casting.as_ref().is_some_and(|c| {
+            matches!(c.what, Playing::TurnFaceUp { .. } | Playing::Suspend { .. })
+        });
         let card = if turning_face_up {
             None
         } else {
