@@ -417,7 +417,13 @@ impl Game {
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.
+            // 502.64a: a graveyard card removed for delve.
             DecisionKind::PayMana => match action {
+                Action::ChooseObject(o)
+                    if matches!(self.zone_of(o), Some(crate::Zone::Graveyard(_))) =>
+                {
+                    self.delve(o)
+                }
                 Action::ChooseObject(o) => self.convoke(o),
                 a => self.on_casting(a),
             },

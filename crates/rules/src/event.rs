@@ -79,6 +79,8 @@ pub enum MoveReason {
     RemoveFromGame,
     /// 502.59a: suspended from its owner's hand.
     Suspend,
+    /// 502.64a: removed from a graveyard to pay for a delve spell.
+    Delve,
     ReturnToHand,
     Mulligan,
     /// 420.5f: a token outside play.
@@ -109,6 +111,7 @@ impl MoveReason {
             MoveReason::Discard => "217.4a",
             MoveReason::RemoveFromGame => "217.7",
             MoveReason::Suspend => "502.59a",
+            MoveReason::Delve => "502.64a",
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",

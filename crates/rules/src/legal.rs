@@ -64,6 +64,7 @@ impl Game {
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
                 }
                 self.convoke_options(out);
+                self.delve_options(out);
                 out.push(Action::CancelPlay);
             }
             DecisionKind::AnnounceCost { cost } => {
@@ -715,10 +716,14 @@ impl Game {
                     && self.cost_parts_payable(p, &a.cost)
                     && crate::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
             });
-        // 502.46a: creatures to tap for convoke count as mana.
+        // 502.46a: creatures to tap for convoke count as mana; 502.64a:
+        // cards to remove from the graveyard for delve, as {1} each.
         let convoke;
         let avail = if face.spell.convoke {
             convoke = crate::play::with_convoke(self, p, avail);
+            &convoke
+        } else if face.spell.delve {
+            convoke = crate::play::with_delve(self, p, avail);
             &convoke
         } else {
             avail
@@ -903,7 +908,11 @@ impl Game {
                     .as_ref()
                     .is_some_and(|d| d.kind == DecisionKind::PayMana) =>
             {
-                format!("tap {} {} for convoke", name(o), o)
+                if matches!(self.zone_of(*o), Some(Zone::Graveyard(_))) {
+                    format!("remove {} {} from the game for delve", name(o), o)
+                } else {
+                    format!("tap {} {} for convoke", name(o), o)
+                }
             }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),

@@ -666,6 +666,48 @@ impl Game {
         self.continue_casting();
     }
 
+    /// 502.64a: is the spell being played one with delve?
+    fn delving(&self, c: &Casting) -> bool {
+        match c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.delve,
+            _ => false,
+        }
+    }
+
+    /// 502.64a: the cards `p` could remove from their graveyard for delve
+    /// now: any, while generic mana is still owed ("Each card removed this
+    /// way reduces the cost to play this spell by {1}").
+    pub(crate) fn delve_options(&self, out: &mut Vec<Action>) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        if c.unpaid.as_ref().is_some_and(|u| u.generic > 0) && self.delving(c) {
+            out.extend(
+                self.player(c.player)
+                    .graveyard
+                    .iter()
+                    .map(|&o| Action::ChooseObject(o)),
+            );
+        }
+    }
+
+    /// 502.64a: removes a card from the graveyard from the game for delve:
+    /// the total cost is {1} less (409.1f–h).
+    pub(crate) fn delve(&mut self, o: ObjId) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        let p = c.player;
+        if self.zone_of(o) != Some(Zone::Graveyard(p)) || !self.delving(c) {
+            return;
+        }
+        self.move_to(o, Zone::RemovedFromGame, MoveReason::Delve);
+        if let Some(u) = self.casting.as_mut().and_then(|c| c.unpaid.as_mut()) {
+            u.generic = u.generic.saturating_sub(1);
+        }
+        self.continue_casting();
+    }
+
     /// The source whose own {T} is part of the cost cannot also tap for mana.
     fn tap_excluded(&self, c: &Casting) -> Option<ObjId> {
         match (&c.what, self.casting_cost(c)) {
@@ -1471,7 +1513,11 @@ impl Game {
         exclude: Option<ObjId>,
         x_color: Option<Color>,
     ) -> u32 {
-        let avail = self.available_mana(p, exclude);
+        let mut avail = self.available_mana(p, exclude);
+        // 502.64a: the graveyard cards a delve spell may remove pay {1} each.
+        if self.casting.as_deref().is_some_and(|c| self.delving(c)) {
+            avail = with_delve(self, p, &avail);
+        }
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
         while x > 0
@@ -1526,6 +1572,17 @@ pub(crate) fn with_convoke(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
         if ch.is_creature() {
             v.push(ch.colors.0 | 1 << 5);
         }
+    }
+    v
+}
+
+/// 502.64a: the mana `avail` plus {1} (colourless, which pays only
+/// generic mana) per card in `p`'s graveyard (for judging whether a delve
+/// spell can be paid for).
+pub(crate) fn with_delve(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
+    let mut v = *avail;
+    for _ in &game.player(p).graveyard {
+        v.push(1 << 5);
     }
     v
 }
