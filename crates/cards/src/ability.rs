@@ -73,6 +73,18 @@ pub struct Cost {
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Discard a card at random" (Sonic Burst): the cards discarded are
+    /// chosen at random, not by the player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_random: bool,
+    /// "As an additional cost to play this spell, discard X cards" (the
+    /// Dreams): X cards are discarded, X announced as the spell is played
+    /// (409.1b).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_x: bool,
+    /// "… pay X life" (Hatred, Bond of Agony).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pay_life_x: bool,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -80,6 +92,27 @@ fn is_zero_u8(n: &u8) -> bool {
 }
 
 impl Cost {
+    /// How many cards the cost discards, X being `x` (409.1b).
+    pub fn discards(&self, x: u32) -> u8 {
+        if self.discard_x {
+            x.min(u8::MAX as u32) as u8
+        } else {
+            self.discard
+        }
+    }
+    /// How much life the cost pays, X being `x`.
+    pub fn life(&self, x: u32) -> u32 {
+        if self.pay_life_x {
+            x
+        } else {
+            self.pay_life
+        }
+    }
+    /// The cost has a part whose size is X ("discard X cards", "pay X
+    /// life"), so X is announced even without {X} in the mana cost.
+    pub fn has_x(&self) -> bool {
+        self.discard_x || self.pay_life_x
+    }
     /// How many permanents the cost sacrifices (besides the source itself).
     pub fn sacrifices(&self) -> u8 {
         match self.sacrifice {

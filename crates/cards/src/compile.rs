@@ -3606,7 +3606,13 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             // played only while the card is in its owner's hand.
             c.discard_self = true;
         } else if p.eat("discard") {
-            let n = amount(p).ok_or_else(|| err(p))?;
+            // "Discard X cards" only as a spell's additional cost (409.1b).
+            let n = if !colon && p.eat("x") {
+                c.discard_x = true;
+                Amount::Fixed(0)
+            } else {
+                amount(p).ok_or_else(|| err(p))?
+            };
             if p.eat_any(&["card", "cards"]).is_none() {
                 // "Discard a land card" (Seismic Assault).
                 match filter(p) {
@@ -3620,6 +3626,10 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 Amount::Fixed(n) => c.discard = n as u8,
                 _ => return Err(err(p)),
             }
+            // "Discard a card at random" (Sonic Burst).
+            c.discard_random = p.eat_all("at random");
+        } else if !colon && p.eat_all("pay x life") {
+            c.pay_life_x = true;
         } else if p.eat("pay") {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,

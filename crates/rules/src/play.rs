@@ -455,14 +455,24 @@ impl Game {
                 .map(|k| k.mana.clone())
                 .unwrap_or_default(),
         };
+        // 409.1b: X in an additional cost ("discard X cards", "pay X
+        // life"): announced too, at most what can be paid.
+        let cost_x = self.additional_x_max(&c);
         // 502.59c: without paying the mana cost, X is 0.
-        if mana_cost.x > 0 && c.x.is_none() && !c.flashback && !c.suspend {
-            let max = self.max_x(
-                c.player,
-                &mana_cost,
-                self.tap_excluded(&c),
-                self.spell_x_color(&c),
-            );
+        if (mana_cost.x > 0 && !c.flashback && !c.suspend || cost_x.is_some()) && c.x.is_none() {
+            let mut max = if mana_cost.x > 0 && !c.flashback && !c.suspend {
+                self.max_x(
+                    c.player,
+                    &mana_cost,
+                    self.tap_excluded(&c),
+                    self.spell_x_color(&c),
+                )
+            } else {
+                u32::MAX
+            };
+            if let Some(m) = cost_x {
+                max = max.min(m);
+            }
             self.decision = Some(Decision {
                 player: c.player,
                 kind: DecisionKind::ChooseX { max },
@@ -570,8 +580,25 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
-                if cost.discard > cc.discarded {
-                    let remaining = (cost.discard - cc.discarded) as u32;
+                let discards = cost.discards(cc.x.unwrap_or(0));
+                if discards > cc.discarded && cost.discard_random {
+                    // "Discard a card at random": no choice to make.
+                    for _ in cc.discarded..discards {
+                        let len = self.player(c.player).hand.len();
+                        if len == 0 {
+                            break;
+                        }
+                        let i = self.rng.below(len);
+                        let card = self.player(c.player).hand[i];
+                        self.discard(card);
+                    }
+                    if let Some(cm) = self.casting.as_mut() {
+                        cm.discarded = discards;
+                    }
+                    continue;
+                }
+                if discards > cc.discarded {
+                    let remaining = (discards - cc.discarded) as u32;
                     self.decision = Some(Decision {
                         player: c.player,
                         kind: DecisionKind::DiscardCost { remaining },
@@ -664,6 +691,39 @@ impl Game {
             }
         }
         self.continue_casting();
+    }
+
+    /// 409.1b: the largest X the spell's additional cost lets its player
+    /// pay ("discard X cards": the cards in hand that may be discarded;
+    /// "pay X life": the life total), if it has such a part.
+    fn additional_x_max(&self, c: &Casting) -> Option<u32> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let k = self.objects[obj.slot as usize]
+            .spell_face()
+            .spell
+            .additional_cost
+            .as_ref()
+            .filter(|k| k.has_x())?;
+        let mut max = u32::MAX;
+        if k.discard_x {
+            let n = self
+                .player(c.player)
+                .hand
+                .iter()
+                .filter(|&&o| {
+                    k.discard_filter.as_ref().is_none_or(|f| {
+                        crate::filter::matches_card(f, self.objects[o.slot as usize].card)
+                    })
+                })
+                .count();
+            max = max.min(n as u32);
+        }
+        if k.pay_life_x {
+            max = max.min(self.player(c.player).life.max(0) as u32);
+        }
+        Some(max)
     }
 
     /// 502.64a: is the spell being played one with delve?
@@ -792,7 +852,7 @@ impl Game {
                 .spell_costs(&c)
                 .into_iter()
                 .flatten()
-                .map(|k| k.pay_life)
+                .map(|k| k.life(c.x.unwrap_or(0)))
                 .sum();
             if life > 0 {
                 self.lose_life(c.player, life);
@@ -994,7 +1054,7 @@ impl Game {
                         c.sacrificed += 1;
                         c.sacrificed_obj.get_or_insert(o);
                     }
-                } else if cost.discard > c.discarded {
+                } else if cost.discards(c.x.unwrap_or(0)) > c.discarded {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;

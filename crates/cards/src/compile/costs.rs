@@ -97,7 +97,12 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     // Only costs the engine pays for a spell: mana, sacrificing, discarding,
     // paying life ({X} in a kicker needs its own announcement).
     if costs.iter().any(|c| {
-        c.mana.x > 0 || c.tap || c.untap || c.sacrifice_self || c.remove_counters.is_some()
+        c.mana.x > 0
+            || c.tap
+            || c.untap
+            || c.sacrifice_self
+            || c.remove_counters.is_some()
+            || c.has_x()
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
