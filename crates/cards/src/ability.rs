@@ -73,6 +73,11 @@ pub struct Cost {
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Return an Island you control to its owner's hand" (Daze's
+    /// alternative cost): how many of the player's permanents matching the
+    /// filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_to_hand: Option<(ObjectFilter, u8)>,
     /// "Discard a card at random" (Sonic Burst): the cards discarded are
     /// chosen at random, not by the player.
     #[serde(default, skip_serializing_if = "is_false")]

@@ -126,6 +126,9 @@ pub(crate) struct Casting {
     /// 502.22a: the spell is played from the graveyard with flashback: its
     /// flashback cost is paid rather than its mana cost.
     pub flashback: bool,
+    /// Permanents returned to their owner's hand for the cost (409.1h).
+    #[serde(default)]
+    pub returned: u8,
     /// 502.59a: the spell is played by its suspend ability: without paying
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
@@ -155,6 +158,7 @@ impl Casting {
             cost_at: 0,
             sacrificed_obj: None,
             flashback: false,
+            returned: 0,
             suspend: false,
         }
     }
@@ -414,6 +418,7 @@ impl Game {
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
             | DecisionKind::TapCost { .. }
+            | DecisionKind::ReturnCost { .. }
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.

@@ -129,6 +129,22 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 409.1h: a permanent of the player's matching the cost ("an Island").
+            DecisionKind::ReturnCost { .. } => {
+                if let Some((f, _)) = self
+                    .casting
+                    .as_deref()
+                    .and_then(|c| self.casting_cost(c))
+                    .and_then(|k| k.return_to_hand.as_ref())
+                {
+                    out.extend(
+                        self.controlled_by(p)
+                            .filter(|&o| crate::filter::matches(self, f, o, None, p))
+                            .map(Action::ChooseObject),
+                    );
+                }
+                out.push(Action::CancelPlay);
+            }
             DecisionKind::DiscardCost { .. } => {
                 // "Discard a land card": only such cards (Seismic Assault).
                 let filter = self
@@ -975,6 +991,9 @@ pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     }
     if k.pay_life > 0 {
         parts.push(format!("pay {} life", k.pay_life));
+    }
+    if let Some((_, n)) = &k.return_to_hand {
+        parts.push(format!("return {n} to hand"));
     }
     parts.join(", ")
 }

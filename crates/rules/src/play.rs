@@ -339,6 +339,11 @@ impl Game {
                 return false;
             }
         }
+        if let Some((f, n)) = &k.return_to_hand {
+            if controlled(f, false) < *n as usize {
+                return false;
+            }
+        }
         if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
             return false;
         }
@@ -628,6 +633,17 @@ impl Game {
                         return;
                     }
                 }
+                if let Some((_, n)) = &cost.return_to_hand {
+                    if *n > cc.returned {
+                        let remaining = u32::from(n - cc.returned);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::ReturnCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
                 if !matches!(cc.what, Playing::Spell { .. }) {
                     break;
                 }
@@ -637,6 +653,7 @@ impl Game {
                 cm.discarded = 0;
                 cm.exiled = 0;
                 cm.tapped = 0;
+                cm.returned = 0;
             }
             self.finish_casting();
         } else {
@@ -1068,10 +1085,20 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.exiled += 1;
                     }
-                } else {
+                } else if cost
+                    .tap_untapped
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.tapped)
+                {
                     self.tap(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.tapped += 1;
+                    }
+                } else {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.returned += 1;
                     }
                 }
                 self.continue_casting();

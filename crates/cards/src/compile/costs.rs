@@ -338,6 +338,19 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
             }
             c.discard = n;
             c.discard_filter = Some(f);
+        } else if p.eat("return") {
+            // "return two Islands you control to their owner's hand" (Gush).
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent
+                || !(p.eat_all("you control to") || p.eat("to"))
+                || p.eat_any(&["its", "their"]).is_none()
+                || !p.eat_all("owner's hand")
+            {
+                return Err(no_rule(p));
+            }
+            f.controller = crate::ControllerFilter::You;
+            c.return_to_hand = Some((f, n));
         } else {
             return Err(no_rule(p));
         }
