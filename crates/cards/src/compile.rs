@@ -3601,6 +3601,51 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             } else {
                 return Err(err(p));
             }
+        } else if p.at("tap") && p.peek_at(1) != "enchanted" {
+            // "Tap an untapped creature you control", "Tap two untapped
+            // Clerics you control" (409.1h: the player chooses them).
+            p.bump();
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())
+                    .filter(|n| (2..=9).contains(n))
+                    .ok_or_else(|| err(p))?;
+                p.bump();
+                n as u8
+            };
+            if !p.eat("untapped") {
+                return Err(err(p));
+            }
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent || c.tap_untapped.is_some() {
+                return Err(err(p));
+            }
+            p.eat_all("you control");
+            f.controller = ControllerFilter::You;
+            c.tap_untapped = Some((f, n));
+        } else if p.eat("return") {
+            // "Return a land you control to its owner's hand".
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())
+                    .filter(|n| (2..=9).contains(n))
+                    .ok_or_else(|| err(p))?;
+                p.bump();
+                n as u8
+            };
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent
+                || !(p.eat_all("you control to") || p.eat("to"))
+                || p.eat_any(&["its", "their"]).is_none()
+                || !p.eat_all("owner's hand")
+                || c.return_to_hand.is_some()
+            {
+                return Err(err(p));
+            }
+            f.controller = ControllerFilter::You;
+            c.return_to_hand = Some((f, n));
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
@@ -3802,6 +3847,10 @@ fn activated(p: &mut P) -> R<Ability> {
     if p.eat("add") {
         if cost.discard_self {
             return Err("a mana ability played from the hand".into());
+        }
+        // 409.1h choices a mana ability's cost doesn't ask for.
+        if cost.tap_untapped.is_some() || cost.return_to_hand.is_some() || cost.discard_random {
+            return Err("a mana ability whose cost taps or returns other permanents".into());
         }
         let produce = produce(p).ok_or_else(|| no_rule(p))?;
         if !p.eat_end() {

@@ -116,14 +116,27 @@ impl Game {
                                 })
                                 .map(|&c| Action::ChooseObject(c)),
                         ),
-                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => out.extend(
-                            self.controlled_by(p)
-                                .filter(|&o| {
-                                    !self.objects[o.slot as usize].is_tapped()
-                                        && crate::filter::matches(self, f, o, None, p)
-                                })
-                                .map(Action::ChooseObject),
-                        ),
+                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => {
+                            // An ability's own {T} taps its source: it can't
+                            // be one of the others tapped too.
+                            let own = match self.casting.as_deref().map(|c| &c.what) {
+                                Some(crate::engine::Playing::Ability { source, .. })
+                                    if cost.tap =>
+                                {
+                                    Some(*source)
+                                }
+                                _ => None,
+                            };
+                            out.extend(
+                                self.controlled_by(p)
+                                    .filter(|&o| {
+                                        Some(o) != own
+                                            && !self.objects[o.slot as usize].is_tapped()
+                                            && crate::filter::matches(self, f, o, None, p)
+                                    })
+                                    .map(Action::ChooseObject),
+                            )
+                        }
                         _ => {}
                     }
                 }
@@ -678,6 +691,27 @@ impl Game {
                         continue;
                     }
                 }
+                // 409.1h: permanents to tap or return for the cost (other
+                // than the source, when the cost taps it too).
+                if (act.cost.tap_untapped.is_some() || act.cost.return_to_hand.is_some())
+                    && !self.cost_parts_payable(p, &act.cost)
+                {
+                    continue;
+                }
+                if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
+                    let others = self
+                        .controlled_by(p)
+                        .filter(|&o| {
+                            o != id
+                                && !self.objects[o.slot as usize].is_tapped()
+                                && crate::filter::matches(self, f, o, None, p)
+                        })
+                        .take(*n as usize)
+                        .count();
+                    if others < *n as usize {
+                        continue;
+                    }
+                }
                 let payable = if act.cost.tap {
                     self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
                 } else {
@@ -720,7 +754,10 @@ impl Game {
         if let Some(fb) = flashback {
             let mut u = Unpaid::from_cost(&fb.mana, 0);
             crate::cost::apply_change(&mut u, self.spell_cost_change(p, card));
-            if !crate::play::can_match(&u, avail) || !self.can_pay_non_mana(p, card, fb) {
+            if !crate::play::can_match(&u, avail)
+                || !self.can_pay_non_mana(p, card, fb)
+                || !self.cost_parts_payable(p, fb)
+            {
                 return false;
             }
         }
