@@ -25,10 +25,11 @@ use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, p
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet, LayerEffect,
-    ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
+    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet,
+    LayerEffect, ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef,
+    PlayerFilter, PlayerRef, Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype,
+    Supertype, TargetKind, TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf,
+    TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -3147,20 +3148,21 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("spell is countered this way ,");
         let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
             CounteredTo::RemovedFromGame
-        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard") {
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard")
+        {
             CounteredTo::Hand
-        } else if p.eat_all(
-            "put it on top of its owner's library instead of into that player's graveyard",
-        ) {
+        } else if p
+            .eat_all("put it on top of its owner's library instead of into that player's graveyard")
+        {
             CounteredTo::LibraryTop
         } else {
             p.i = i;
             return None;
         };
         match cx.effects.last_mut() {
-            Some(
-                Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. },
-            ) if p.eat_end() => {
+            Some(Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. })
+                if p.eat_end() =>
+            {
                 *slot = to;
                 return Some(());
             }
