@@ -81,6 +81,23 @@ pub struct Cost {
     /// the cards in their hand as the cost is paid (409.1h).
     #[serde(default, skip_serializing_if = "is_false")]
     pub reveal_hand: bool,
+    /// "Return an Island you control to its owner's hand" (Daze's
+    /// alternative cost): how many of the player's permanents matching the
+    /// filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_to_hand: Option<(ObjectFilter, u8)>,
+    /// "Discard a card at random" (Sonic Burst): the cards discarded are
+    /// chosen at random, not by the player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_random: bool,
+    /// "As an additional cost to play this spell, discard X cards" (the
+    /// Dreams): X cards are discarded, X announced as the spell is played
+    /// (409.1b).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_x: bool,
+    /// "… pay X life" (Hatred, Bond of Agony).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pay_life_x: bool,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
@@ -88,6 +105,27 @@ fn is_zero_u8(n: &u8) -> bool {
 }
 
 impl Cost {
+    /// How many cards the cost discards, X being `x` (409.1b).
+    pub fn discards(&self, x: u32) -> u8 {
+        if self.discard_x {
+            x.min(u8::MAX as u32) as u8
+        } else {
+            self.discard
+        }
+    }
+    /// How much life the cost pays, X being `x`.
+    pub fn life(&self, x: u32) -> u32 {
+        if self.pay_life_x {
+            x
+        } else {
+            self.pay_life
+        }
+    }
+    /// The cost has a part whose size is X ("discard X cards", "pay X
+    /// life"), so X is announced even without {X} in the mana cost.
+    pub fn has_x(&self) -> bool {
+        self.discard_x || self.pay_life_x
+    }
     /// How many permanents the cost sacrifices (besides the source itself).
     pub fn sacrifices(&self) -> u8 {
         match self.sacrifice {
@@ -383,6 +421,13 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.59a: "At the beginning of your upkeep, if this card is
+    /// suspended, remove a time counter from it": functions only in the
+    /// removed-from-the-game zone (502.59b: "suspended").
+    SuspendedUpkeep,
+    /// 502.59a: "When the last time counter is removed from this card, if
+    /// it's removed from the game, …": functions only in that zone.
+    SuspendedLastTimeCounter,
 }
 
 /// The game state a state trigger watches (410.11).
@@ -1200,6 +1245,12 @@ pub enum Effect {
         kind: CounterKind,
         amount: Amount,
     },
+    /// 502.59a: "play it without paying its mana cost if able. If you
+    /// can't, it remains removed from the game. If you play a creature
+    /// spell this way, it gains haste until you lose control of the spell
+    /// or the permanent it becomes." (the source card, still removed from
+    /// the game; 502.59c: an alternative cost, 409.1b).
+    PlaySuspended,
     /// "Remove N [kind] counters from …" (as many as there are, at most).
     RemoveCounters {
         what: ObjectRef,
@@ -1867,6 +1918,24 @@ pub struct SpellAbility {
     /// of this colour only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub x_color: Option<Color>,
+    /// 502.59a: "Suspend N—[cost]": the card may be removed from the game
+    /// from its owner's hand with N time counters on it (a special action,
+    /// 408.2k); the two triggered abilities that work in the
+    /// removed-from-the-game zone are among the face's abilities
+    /// (`Trigger::SuspendedUpkeep`, `Trigger::SuspendedLastTimeCounter`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suspend: Option<Suspend>,
+    /// 502.64a: "Delve": as the spell is paid for, each card its player
+    /// removes from their graveyard from the game pays for {1}.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub delve: bool,
+}
+
+/// 502.59a: the number of time counters and the cost of "Suspend N—[cost]".
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Suspend {
+    pub time: u8,
+    pub cost: ManaCost,
 }
 
 /// 409.1b: an alternative cost printed on a spell.

@@ -296,6 +296,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             flashback: spell.flashback,
             alternative: spell.alternative,
             convoke: spell.convoke,
+            suspend: spell.suspend,
+            delve: spell.delve,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -308,6 +310,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.kicker = spell.kicker;
         out.spell.alternative = spell.alternative;
         out.spell.convoke = spell.convoke;
+        out.spell.suspend = spell.suspend;
+        out.spell.delve = spell.delve;
     }
     Ok(out)
 }
@@ -701,6 +705,10 @@ struct Cx {
     alternative: Option<crate::AlternativeCost>,
     /// 502.46a: convoke.
     convoke: bool,
+    /// 502.59a: suspend's time counters and cost.
+    suspend: Option<crate::Suspend>,
+    /// 502.64a: delve.
+    delve: bool,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -867,6 +875,19 @@ fn compile_line_inner(
         }
         spell.convoke = true;
         return Ok(());
+    }
+    // 502.64a: "Delve".
+    if p.at("delve") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.delve {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.delve = true;
+        return Ok(());
+    }
+    // 502.59a: "Suspend N—[cost]".
+    if p.at("suspend") && p.peek_at(2) == "—" {
+        return costs::suspend(&mut p, spell, out);
     }
     // 502.31a: "Affinity for artifacts".
     if p.eat_all("affinity for") {
@@ -4169,12 +4190,63 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
         } else if p.eat_all("reveal your hand") {
             // Sasaya, Orochi Ascendant: revealing is the whole cost (409.1h).
             c.reveal_hand = true;
+        } else if p.at("tap") && p.peek_at(1) != "enchanted" {
+            // "Tap an untapped creature you control", "Tap two untapped
+            // Clerics you control" (409.1h: the player chooses them).
+            p.bump();
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())
+                    .filter(|n| (2..=9).contains(n))
+                    .ok_or_else(|| err(p))?;
+                p.bump();
+                n as u8
+            };
+            if !p.eat("untapped") {
+                return Err(err(p));
+            }
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent || c.tap_untapped.is_some() {
+                return Err(err(p));
+            }
+            p.eat_all("you control");
+            f.controller = ControllerFilter::You;
+            c.tap_untapped = Some((f, n));
+        } else if p.eat("return") {
+            // "Return a land you control to its owner's hand".
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())
+                    .filter(|n| (2..=9).contains(n))
+                    .ok_or_else(|| err(p))?;
+                p.bump();
+                n as u8
+            };
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent
+                || !(p.eat_all("you control to") || p.eat("to"))
+                || p.eat_any(&["its", "their"]).is_none()
+                || !p.eat_all("owner's hand")
+                || c.return_to_hand.is_some()
+            {
+                return Err(err(p));
+            }
+            f.controller = ControllerFilter::You;
+            c.return_to_hand = Some((f, n));
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
             c.discard_self = true;
         } else if p.eat("discard") {
-            let n = amount(p).ok_or_else(|| err(p))?;
+            // "Discard X cards" only as a spell's additional cost (409.1b).
+            let n = if !colon && p.eat("x") {
+                c.discard_x = true;
+                Amount::Fixed(0)
+            } else {
+                amount(p).ok_or_else(|| err(p))?
+            };
             if p.eat_any(&["card", "cards"]).is_none() {
                 // "Discard a land card" (Seismic Assault).
                 match filter(p) {
@@ -4188,6 +4260,10 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 Amount::Fixed(n) => c.discard = n as u8,
                 _ => return Err(err(p)),
             }
+            // "Discard a card at random" (Sonic Burst).
+            c.discard_random = p.eat_all("at random");
+        } else if !colon && p.eat_all("pay x life") {
+            c.pay_life_x = true;
         } else if p.eat("pay") {
             match amount(p) {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
@@ -4360,6 +4436,10 @@ fn activated(p: &mut P) -> R<Ability> {
     if p.eat("add") {
         if cost.discard_self {
             return Err("a mana ability played from the hand".into());
+        }
+        // 409.1h choices a mana ability's cost doesn't ask for.
+        if cost.tap_untapped.is_some() || cost.return_to_hand.is_some() || cost.discard_random {
+            return Err("a mana ability whose cost taps or returns other permanents".into());
         }
         let produce = produce(p).ok_or_else(|| no_rule(p))?;
         if !p.eat_end() {

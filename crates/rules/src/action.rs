@@ -22,6 +22,9 @@ pub enum Action {
     /// 502.26d: turn a face-down permanent you control face up by paying
     /// its morph cost (doesn't use the stack).
     TurnFaceUp(ObjId),
+    /// 502.59a, 408.2k: pay the suspend cost of a card in hand and remove it
+    /// from the game with its time counters (doesn't use the stack).
+    Suspend(ObjId),
     /// 505.2, 409: play one half of a split card from hand (`half` 0 is
     /// the first face, 1 the second).
     PlaySplit {

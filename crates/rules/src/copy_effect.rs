@@ -94,6 +94,7 @@ impl Game {
             until_end_of_turn: false,
             while_tapped: None,
             while_enchanted: false,
+            while_controlled: false,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

@@ -38,6 +38,9 @@ pub enum DecisionKind {
     /// 409.1h: choose an untapped permanent to tap as part of a cost
     /// (`remaining` including this one).
     TapCost { remaining: u32 },
+    /// 409.1h: choose a permanent of yours to return to its owner's hand
+    /// as part of a cost (`remaining` including this one).
+    ReturnCost { remaining: u32 },
     /// 409.1h: choose a permanent to sacrifice as part of a cost.
     SacrificeCost,
     /// 409.1h: choose a card to discard as part of a cost (`remaining` including this one).
@@ -179,6 +182,7 @@ impl DecisionKind {
             DecisionKind::SacrificeCost => "sacrifice as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
+            DecisionKind::ReturnCost { .. } => "return to hand as a cost",
             DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",

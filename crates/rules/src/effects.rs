@@ -32,6 +32,11 @@ pub struct ContinuousEffect {
     /// Matriarch); checked as the board is brought up to date.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub while_enchanted: bool,
+    /// Ends once the effect's controller no longer controls the affected
+    /// permanent (502.59a: suspend's haste "until you lose control of …");
+    /// checked as the board is brought up to date.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub while_controlled: bool,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

@@ -75,6 +75,11 @@ pub(crate) enum Playing {
     TurnFaceUp {
         obj: ObjId,
     },
+    /// 502.59a, 408.2k: removing a card with suspend in the hand from the
+    /// game (no stack object).
+    Suspend {
+        obj: ObjId,
+    },
     Ability {
         source: ObjId,
         index: u8,
@@ -126,6 +131,13 @@ pub(crate) struct Casting {
     /// 502.22a: the spell is played from the graveyard with flashback: its
     /// flashback cost is paid rather than its mana cost.
     pub flashback: bool,
+    /// Permanents returned to their owner's hand for the cost (409.1h).
+    #[serde(default)]
+    pub returned: u8,
+    /// 502.59a: the spell is played by its suspend ability: without paying
+    /// its mana cost (502.59c), and it gains haste.
+    #[serde(default)]
+    pub suspend: bool,
 }
 
 impl Casting {
@@ -153,6 +165,8 @@ impl Casting {
             sacrificed_power: 0,
             targets_done: false,
             flashback: false,
+            returned: 0,
+            suspend: false,
         }
     }
 }
@@ -252,6 +266,9 @@ pub(crate) struct Resolving {
     /// 503.10b: the targets of the spell copy being made, as chosen so far.
     #[serde(default)]
     pub copy_targets: Vec<Target>,
+    /// 502.59a: the suspended card to play once the ability has resolved.
+    #[serde(default)]
+    pub play_after: Option<ObjId>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -298,9 +315,10 @@ impl Game {
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
         let (object, triggered) = match &c.what {
-            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
-                (*obj, false)
-            }
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj }
+            | Playing::Suspend { obj } => (*obj, false),
             Playing::Ability { source, .. } => (*source, false),
             Playing::Trigger(t) => (t.source, true),
         };
@@ -410,10 +428,17 @@ impl Game {
             | DecisionKind::AnnounceCost { .. }
             | DecisionKind::ExileCost { .. }
             | DecisionKind::TapCost { .. }
+            | DecisionKind::ReturnCost { .. }
             | DecisionKind::SacrificeCost
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.
+            // 502.64a: a graveyard card removed for delve.
             DecisionKind::PayMana => match action {
+                Action::ChooseObject(o)
+                    if matches!(self.zone_of(o), Some(crate::Zone::Graveyard(_))) =>
+                {
+                    self.delve(o)
+                }
                 Action::ChooseObject(o) => self.convoke(o),
                 a => self.on_casting(a),
             },
@@ -480,6 +505,7 @@ impl Game {
             }
             Action::PlayFaceDown(obj) => self.begin_casting(p, Playing::FaceDown { obj }, 0, None),
             Action::TurnFaceUp(obj) => self.begin_turning_face_up(p, obj),
+            Action::Suspend(obj) => self.begin_suspending(p, obj),
             Action::Activate { source, index } => {
                 self.begin_casting(p, Playing::Ability { source, index }, 0, None)
             }

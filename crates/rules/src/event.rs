@@ -77,6 +77,10 @@ pub enum MoveReason {
     Sacrifice,
     Discard,
     RemoveFromGame,
+    /// 502.59a: suspended from its owner's hand.
+    Suspend,
+    /// 502.64a: removed from a graveyard to pay for a delve spell.
+    Delve,
     ReturnToHand,
     Mulligan,
     /// 420.5f: a token outside play.
@@ -106,6 +110,8 @@ impl MoveReason {
             MoveReason::Sacrifice => "501.6",
             MoveReason::Discard => "217.4a",
             MoveReason::RemoveFromGame => "217.7",
+            MoveReason::Suspend => "502.59a",
+            MoveReason::Delve => "502.64a",
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
             MoveReason::CeaseToExist => "420.5f",
@@ -640,6 +646,15 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
     },
+    /// 502.59a: a card was suspended: removed from the game from its
+    /// owner's hand (the zone change comes first) with `counters` time
+    /// counters on it.
+    Suspended {
+        player: PlayerId,
+        obj: ObjId,
+        card: CardId,
+        counters: u32,
+    },
     /// 502.26e: a spell or ability turns a permanent face down; `card` is
     /// what it was face up.
     TurnedFaceDown {
@@ -746,6 +761,7 @@ impl Event {
             Event::Untapped { .. } => "302.2",
             Event::FaceDownRevealed { .. } => "504.6",
             Event::TurnedFaceUp { .. } => "502.26d",
+            Event::Suspended { .. } => "502.59a",
             Event::TurnedFaceDown { .. } => "502.26e",
             Event::Tapped { .. } => "501.7",
             Event::Flipped { .. } => "508.2",
@@ -1439,6 +1455,15 @@ impl Event {
             Event::TurnedFaceDown { player, card, .. } => {
                 format!("{} is turned face down ({player} controls it)", name(*card))
             }
+            Event::Suspended {
+                player,
+                card,
+                counters,
+                ..
+            } => format!(
+                "{player} suspends {} with {counters} time counter(s) on it",
+                name(*card)
+            ),
             Event::Searched { player, found } => match found {
                 // The card found is named only when it is revealed or put
                 // into play (those events name it).

@@ -591,6 +591,7 @@ impl Game {
                         until_end_of_turn: false,
                         while_tapped: None,
                         while_enchanted: false,
+                        while_controlled: false,
                     });
                 }
                 // 419: "comes into play tapped" modifies how it comes into play.
@@ -673,6 +674,7 @@ impl Game {
                                     until_end_of_turn: false,
                                     while_tapped: None,
                                     while_enchanted: false,
+                                    while_controlled: false,
                                 });
                             }
                         }

@@ -961,6 +961,20 @@ impl Game {
             self.board.chars = chars;
             self.board.status_sensitive = status_sensitive;
             self.board.valid = true;
+            // 502.59a: "until you lose control of … the permanent": an
+            // effect that lasts while its controller controls the
+            // permanent ends with the change; the board is computed again.
+            if !changed.is_empty() && self.effects.iter().any(|e| e.while_controlled) {
+                let before = self.effects.len();
+                let objects = &self.objects;
+                self.effects.retain(|e| {
+                    !e.while_controlled
+                        || objects[e.affected.slot as usize].controller == e.controller
+                });
+                if self.effects.len() != before {
+                    self.board.valid = false;
+                }
+            }
             for (obj, from, to) in changed {
                 let card = self.objects[obj.slot as usize].card;
                 self.emit(crate::Event::ControlChanged {

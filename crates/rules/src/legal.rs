@@ -41,7 +41,8 @@ impl Game {
                     {
                         out.push(Action::Done);
                     }
-                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) {
+                    // 502.59a: a suspended card is played "if able".
+                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) && !c.suspend {
                         out.push(Action::CancelPlay);
                     }
                 }
@@ -52,7 +53,9 @@ impl Game {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
-                out.push(Action::CancelPlay);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
@@ -67,6 +70,7 @@ impl Game {
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
                 }
                 self.convoke_options(out);
+                self.delve_options(out);
                 out.push(Action::CancelPlay);
             }
             DecisionKind::AnnounceCost { cost } => {
@@ -76,7 +80,9 @@ impl Game {
                     }
                 }
                 out.push(Action::No);
-                out.push(Action::CancelPlay);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::SacrificeCost => {
                 if let Some(c) = self.casting.as_deref() {
@@ -116,16 +122,45 @@ impl Game {
                                 })
                                 .map(|&c| Action::ChooseObject(c)),
                         ),
-                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => out.extend(
-                            self.controlled_by(p)
-                                .filter(|&o| {
-                                    !self.objects[o.slot as usize].is_tapped()
-                                        && crate::filter::matches(self, f, o, None, p)
-                                })
-                                .map(Action::ChooseObject),
-                        ),
+                        (DecisionKind::TapCost { .. }, _, Some((f, _))) => {
+                            // An ability's own {T} taps its source: it can't
+                            // be one of the others tapped too.
+                            let own = match self.casting.as_deref().map(|c| &c.what) {
+                                Some(crate::engine::Playing::Ability { source, .. })
+                                    if cost.tap =>
+                                {
+                                    Some(*source)
+                                }
+                                _ => None,
+                            };
+                            out.extend(
+                                self.controlled_by(p)
+                                    .filter(|&o| {
+                                        Some(o) != own
+                                            && !self.objects[o.slot as usize].is_tapped()
+                                            && crate::filter::matches(self, f, o, None, p)
+                                    })
+                                    .map(Action::ChooseObject),
+                            )
+                        }
                         _ => {}
                     }
+                }
+                out.push(Action::CancelPlay);
+            }
+            // 409.1h: a permanent of the player's matching the cost ("an Island").
+            DecisionKind::ReturnCost { .. } => {
+                if let Some((f, _)) = self
+                    .casting
+                    .as_deref()
+                    .and_then(|c| self.casting_cost(c))
+                    .and_then(|k| k.return_to_hand.as_ref())
+                {
+                    out.extend(
+                        self.controlled_by(p)
+                            .filter(|&o| crate::filter::matches(self, f, o, None, p))
+                            .map(Action::ChooseObject),
+                    );
                 }
                 out.push(Action::CancelPlay);
             }
@@ -579,6 +614,8 @@ impl Game {
                 out.push(Action::PlayFaceDown(card));
             }
             self.hand_ability_actions(p, card, &avail, out);
+            // 408.2k: a card with suspend may be removed from the game.
+            self.suspend_actions(p, card, &avail, out);
         }
         self.ninjutsu_actions(p, &avail, out);
         // 502.26d: turning a face-down permanent face up.
@@ -671,6 +708,27 @@ impl Game {
                         continue;
                     }
                 }
+                // 409.1h: permanents to tap or return for the cost (other
+                // than the source, when the cost taps it too).
+                if (act.cost.tap_untapped.is_some() || act.cost.return_to_hand.is_some())
+                    && !self.cost_parts_payable(p, &act.cost)
+                {
+                    continue;
+                }
+                if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
+                    let others = self
+                        .controlled_by(p)
+                        .filter(|&o| {
+                            o != id
+                                && !self.objects[o.slot as usize].is_tapped()
+                                && crate::filter::matches(self, f, o, None, p)
+                        })
+                        .take(*n as usize)
+                        .count();
+                    if others < *n as usize {
+                        continue;
+                    }
+                }
                 let payable = if act.cost.tap {
                     self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
                 } else {
@@ -714,7 +772,10 @@ impl Game {
         if let Some(fb) = flashback {
             let mut u = Unpaid::from_cost(&fb.mana, 0);
             crate::cost::apply_change(&mut u, self.spell_cost_change(p, card));
-            if !crate::play::can_match(&u, avail) || !self.can_pay_non_mana(p, card, fb) {
+            if !crate::play::can_match(&u, avail)
+                || !self.can_pay_non_mana(p, card, fb)
+                || !self.cost_parts_payable(p, fb)
+            {
                 return false;
             }
         }
@@ -726,10 +787,14 @@ impl Game {
                     && self.cost_parts_payable(p, &a.cost)
                     && crate::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
             });
-        // 502.46a: creatures to tap for convoke count as mana.
+        // 502.46a: creatures to tap for convoke count as mana; 502.64a:
+        // cards to remove from the graveyard for delve, as {1} each.
         let convoke;
         let avail = if face.spell.convoke {
             convoke = crate::play::with_convoke(self, p, avail);
+            &convoke
+        } else if face.spell.delve {
+            convoke = crate::play::with_delve(self, p, avail);
             &convoke
         } else {
             avail
@@ -862,6 +927,7 @@ impl Game {
             Action::PlaySpell(o) => format!("play {}", name(o)),
             Action::PlayFaceDown(o) => format!("play {} face down", name(o)),
             Action::TurnFaceUp(o) => format!("turn {} {} face up", name(o), o),
+            Action::Suspend(o) => format!("suspend {}", name(o)),
             Action::PlaySplit { card, half } => format!(
                 "play {} ({} of {})",
                 self.objects
@@ -914,7 +980,11 @@ impl Game {
                     .as_ref()
                     .is_some_and(|d| d.kind == DecisionKind::PayMana) =>
             {
-                format!("tap {} {} for convoke", name(o), o)
+                if matches!(self.zone_of(*o), Some(Zone::Graveyard(_))) {
+                    format!("remove {} {} from the game for delve", name(o), o)
+                } else {
+                    format!("tap {} {} for convoke", name(o), o)
+                }
             }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),
@@ -982,6 +1052,9 @@ pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     }
     if k.pay_life > 0 {
         parts.push(format!("pay {} life", k.pay_life));
+    }
+    if let Some((_, n)) = &k.return_to_hand {
+        parts.push(format!("return {n} to hand"));
     }
     parts.join(", ")
 }

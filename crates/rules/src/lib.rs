@@ -44,6 +44,7 @@ mod setup;
 pub mod spell_copy;
 pub mod stack;
 mod statics;
+mod suspend;
 pub mod targeting;
 pub mod triggers;
 mod turn;

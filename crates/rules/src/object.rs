@@ -68,6 +68,10 @@ pub mod marks {
     pub const CONTROL_BEFORE_UPKEEP: u8 = 2;
     /// Either bit.
     pub const CONTROL_RECENT: u8 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
+    /// 502.59a: a spell played by its suspend ability ("it gains haste
+    /// until you lose control of the spell or the permanent it becomes");
+    /// set on the spell, turned into a haste effect as it resolves.
+    pub const SUSPEND_HASTE: u8 = 4;
 }
 
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any

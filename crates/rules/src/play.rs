@@ -20,6 +20,30 @@ impl Game {
         half: u8,
         returning: Option<ObjId>,
     ) {
+        self.begin_casting_full(p, what, half, returning, false, p);
+    }
+
+    /// 502.59a: play a spell as its suspend ability resolves, without
+    /// paying its mana cost (502.59c); `then` gets priority afterwards.
+    pub(crate) fn begin_casting_as(
+        &mut self,
+        p: PlayerId,
+        what: Playing,
+        suspend: bool,
+        then: PlayerId,
+    ) {
+        self.begin_casting_full(p, what, 0, None, suspend, then);
+    }
+
+    fn begin_casting_full(
+        &mut self,
+        p: PlayerId,
+        what: Playing,
+        half: u8,
+        returning: Option<ObjId>,
+        suspend: bool,
+        then: PlayerId,
+    ) {
         self.forget_lki_if_idle();
         let mut snapshot = self.clone();
         snapshot.events.clear();
@@ -86,6 +110,7 @@ impl Game {
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
             Playing::TurnFaceUp { .. } => unreachable!("uses begin_turning_face_up"),
+            Playing::Suspend { .. } => unreachable!("uses begin_suspending"),
         };
         let what = match (what, &item.kind) {
             (Playing::Spell { .. } | Playing::FaceDown { .. }, StackKind::Spell { obj }) => {
@@ -97,7 +122,8 @@ impl Game {
         self.casting = Some(Box::new(Casting {
             flashback,
             returning,
-            ..Casting::new(p, what, p)
+            suspend,
+            ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
         self.continue_casting();
@@ -141,15 +167,16 @@ impl Game {
                 _ => &[],
             },
             Playing::Trigger(t) => t.targets(),
-            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => &[],
+            Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } | Playing::Suspend { .. } => &[],
         }
     }
 
     pub(crate) fn casting_source(&self, c: &Casting) -> SourceInfo {
         match &c.what {
-            Playing::Spell { obj } | Playing::FaceDown { obj } | Playing::TurnFaceUp { obj } => {
-                SourceInfo::of(self, *obj, c.player)
-            }
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj }
+            | Playing::Suspend { obj } => SourceInfo::of(self, *obj, c.player),
             Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
             Playing::Trigger(t) => SourceInfo {
                 trigger_player: t.ctx.player,
@@ -224,7 +251,7 @@ impl Game {
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
-        let alt = usize::from(spell.alternative.is_some() && !c.flashback);
+        let alt = usize::from(spell.alternative.is_some() && !c.flashback && !c.suspend);
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
         }
@@ -318,6 +345,11 @@ impl Game {
                 return false;
             }
         }
+        if let Some((f, n)) = &k.return_to_hand {
+            if controlled(f, false) < *n as usize {
+                return false;
+            }
+        }
         if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
             return false;
         }
@@ -334,9 +366,10 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.optional & 16 != 0 {
+        let mut u = if c.flashback || c.suspend || c.optional & 16 != 0 {
             // 502.22a: the flashback cost, 409.1b: an alternative cost, is
-            // paid rather than the mana cost.
+            // paid rather than the mana cost; 502.59c: a suspended card is
+            // played without paying it.
             Unpaid::default()
         } else {
             Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
@@ -424,18 +457,33 @@ impl Game {
                 .unwrap_or_default(),
             // 502.26d: the morph cost.
             Playing::TurnFaceUp { obj } => self.morph_cost(*obj).cloned().unwrap_or_default(),
+            // 502.59a: the suspend cost.
+            Playing::Suspend { obj } => crate::suspend::suspend_of(self, *obj)
+                .map(|s| s.cost.clone())
+                .unwrap_or_default(),
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
                 .unwrap_or_default(),
         };
-        if mana_cost.x > 0 && c.x.is_none() && !c.flashback {
-            let mut max = self.max_x(
-                c.player,
-                &mana_cost,
-                self.tap_excluded(&c),
-                self.spell_x_color(&c),
-            );
+        // 409.1b: X in an additional cost ("discard X cards", "pay X
+        // life"): announced too, at most what can be paid.
+        let cost_x = self.additional_x_max(&c);
+        // 502.59c: without paying the mana cost, X is 0.
+        if (mana_cost.x > 0 && !c.flashback && !c.suspend || cost_x.is_some()) && c.x.is_none() {
+            let mut max = if mana_cost.x > 0 && !c.flashback && !c.suspend {
+                self.max_x(
+                    c.player,
+                    &mana_cost,
+                    self.tap_excluded(&c),
+                    self.spell_x_color(&c),
+                )
+            } else {
+                u32::MAX
+            };
+            if let Some(m) = cost_x {
+                max = max.min(m);
+            }
             // 409.1c: "X target creatures": an X with too few legal targets
             // could only be rewound (409.1c), so it is not offered.
             let specs = self.casting_specs(&c);
@@ -570,8 +618,25 @@ impl Game {
                     self.sacrifice_all_for_cost(c.player, f);
                     continue;
                 }
-                if cost.discard > cc.discarded {
-                    let remaining = (cost.discard - cc.discarded) as u32;
+                let discards = cost.discards(cc.x.unwrap_or(0));
+                if discards > cc.discarded && cost.discard_random {
+                    // "Discard a card at random": no choice to make.
+                    for _ in cc.discarded..discards {
+                        let len = self.player(c.player).hand.len();
+                        if len == 0 {
+                            break;
+                        }
+                        let i = self.rng.below(len);
+                        let card = self.player(c.player).hand[i];
+                        self.discard(card);
+                    }
+                    if let Some(cm) = self.casting.as_mut() {
+                        cm.discarded = discards;
+                    }
+                    continue;
+                }
+                if discards > cc.discarded {
+                    let remaining = (discards - cc.discarded) as u32;
                     self.decision = Some(Decision {
                         player: c.player,
                         kind: DecisionKind::DiscardCost { remaining },
@@ -601,6 +666,17 @@ impl Game {
                         return;
                     }
                 }
+                if let Some((_, n)) = &cost.return_to_hand {
+                    if *n > cc.returned {
+                        let remaining = u32::from(n - cc.returned);
+                        self.decision = Some(Decision {
+                            player: c.player,
+                            kind: DecisionKind::ReturnCost { remaining },
+                        });
+                        self.flow = Flow::Casting;
+                        return;
+                    }
+                }
                 if !matches!(cc.what, Playing::Spell { .. }) {
                     break;
                 }
@@ -610,6 +686,7 @@ impl Game {
                 cm.discarded = 0;
                 cm.exiled = 0;
                 cm.tapped = 0;
+                cm.returned = 0;
             }
             self.finish_casting();
         } else {
@@ -713,6 +790,81 @@ impl Game {
         self.continue_casting();
     }
 
+    /// 409.1b: the largest X the spell's additional cost lets its player
+    /// pay ("discard X cards": the cards in hand that may be discarded;
+    /// "pay X life": the life total), if it has such a part.
+    fn additional_x_max(&self, c: &Casting) -> Option<u32> {
+        let Playing::Spell { obj } = c.what else {
+            return None;
+        };
+        let k = self.objects[obj.slot as usize]
+            .spell_face()
+            .spell
+            .additional_cost
+            .as_ref()
+            .filter(|k| k.has_x())?;
+        let mut max = u32::MAX;
+        if k.discard_x {
+            let n = self
+                .player(c.player)
+                .hand
+                .iter()
+                .filter(|&&o| {
+                    k.discard_filter.as_ref().is_none_or(|f| {
+                        crate::filter::matches_card(f, self.objects[o.slot as usize].card)
+                    })
+                })
+                .count();
+            max = max.min(n as u32);
+        }
+        if k.pay_life_x {
+            max = max.min(self.player(c.player).life.max(0) as u32);
+        }
+        Some(max)
+    }
+
+    /// 502.64a: is the spell being played one with delve?
+    fn delving(&self, c: &Casting) -> bool {
+        match c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.delve,
+            _ => false,
+        }
+    }
+
+    /// 502.64a: the cards `p` could remove from their graveyard for delve
+    /// now: any, while generic mana is still owed ("Each card removed this
+    /// way reduces the cost to play this spell by {1}").
+    pub(crate) fn delve_options(&self, out: &mut Vec<Action>) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        if c.unpaid.as_ref().is_some_and(|u| u.generic > 0) && self.delving(c) {
+            out.extend(
+                self.player(c.player)
+                    .graveyard
+                    .iter()
+                    .map(|&o| Action::ChooseObject(o)),
+            );
+        }
+    }
+
+    /// 502.64a: removes a card from the graveyard from the game for delve:
+    /// the total cost is {1} less (409.1f–h).
+    pub(crate) fn delve(&mut self, o: ObjId) {
+        let Some(c) = self.casting.as_deref() else {
+            return;
+        };
+        let p = c.player;
+        if self.zone_of(o) != Some(Zone::Graveyard(p)) || !self.delving(c) {
+            return;
+        }
+        self.move_to(o, Zone::RemovedFromGame, MoveReason::Delve);
+        if let Some(u) = self.casting.as_mut().and_then(|c| c.unpaid.as_mut()) {
+            u.generic = u.generic.saturating_sub(1);
+        }
+        self.continue_casting();
+    }
+
     /// The source whose own {T} is part of the cost cannot also tap for mana.
     fn tap_excluded(&self, c: &Casting) -> Option<ObjId> {
         match (&c.what, self.casting_cost(c)) {
@@ -772,6 +924,14 @@ impl Game {
             self.flow = Flow::Priority(c.then);
             return;
         }
+        if let Playing::Suspend { obj } = c.what {
+            // 408.2k: a special action: no stack object; the player keeps priority.
+            self.rewind = None;
+            self.passes = 0;
+            self.suspend_card(c.player, obj);
+            self.flow = Flow::Priority(c.then);
+            return;
+        }
         if let Some(cost) = self.casting_cost(&c) {
             if let Playing::Ability { source, .. } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
@@ -789,7 +949,7 @@ impl Game {
                 .spell_costs(&c)
                 .into_iter()
                 .flatten()
-                .map(|k| k.pay_life)
+                .map(|k| k.life(c.x.unwrap_or(0)))
                 .sum();
             if life > 0 {
                 self.lose_life(c.player, life);
@@ -797,6 +957,11 @@ impl Game {
             // 502.21, 502.16a: how the spell was played stays with it.
             use crate::object::flags;
             let o = &mut self.objects[obj.slot as usize];
+            // 502.59a: a spell played by its suspend ability gains haste
+            // (kept with its controller, `marks::SUSPEND_HASTE`).
+            if c.suspend {
+                o.control_marks |= crate::object::marks::SUSPEND_HASTE;
+            }
             for (bit, flag) in [
                 (1, flags::KICKED_A),
                 (2, flags::KICKED_B),
@@ -855,7 +1020,10 @@ impl Game {
                         targets,
                     })
                 }
-                Playing::Trigger(_) | Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } => {}
+                Playing::Trigger(_)
+                | Playing::FaceDown { .. }
+                | Playing::TurnFaceUp { .. }
+                | Playing::Suspend { .. } => {}
             }
         }
         self.flow = Flow::Priority(c.then);
@@ -918,10 +1086,10 @@ impl Game {
 
     /// 422: the play is abandoned and the game returns to the moment before it.
     pub(crate) fn cancel_play(&mut self) {
-        let turning_face_up = self
-            .casting
-            .as_ref()
-            .is_some_and(|c| matches!(c.what, Playing::TurnFaceUp { .. }));
+        // Special actions put nothing on the stack.
+        let turning_face_up = self.casting.as_ref().is_some_and(|c| {
+            matches!(c.what, Playing::TurnFaceUp { .. } | Playing::Suspend { .. })
+        });
         let card = if turning_face_up {
             None
         } else {
@@ -1002,7 +1170,7 @@ impl Game {
                         c.sacrificed += 1;
                         c.sacrificed_obj.get_or_insert(o);
                     }
-                } else if cost.discard > c.discarded {
+                } else if cost.discards(c.x.unwrap_or(0)) > c.discarded {
                     self.discard(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.discarded += 1;
@@ -1016,10 +1184,20 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.exiled += 1;
                     }
-                } else {
+                } else if cost
+                    .tap_untapped
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.tapped)
+                {
                     self.tap(o);
                     if let Some(c) = self.casting.as_mut() {
                         c.tapped += 1;
+                    }
+                } else {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.returned += 1;
                     }
                 }
                 self.continue_casting();
@@ -1541,7 +1719,11 @@ impl Game {
         exclude: Option<ObjId>,
         x_color: Option<Color>,
     ) -> u32 {
-        let avail = self.available_mana(p, exclude);
+        let mut avail = self.available_mana(p, exclude);
+        // 502.64a: the graveyard cards a delve spell may remove pay {1} each.
+        if self.casting.as_deref().is_some_and(|c| self.delving(c)) {
+            avail = with_delve(self, p, &avail);
+        }
         let per = cost.x.max(1) as u32;
         let mut x = (avail.len() as u32) / per;
         while x > 0
@@ -1596,6 +1778,17 @@ pub(crate) fn with_convoke(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
         if ch.is_creature() {
             v.push(ch.colors.0 | 1 << 5);
         }
+    }
+    v
+}
+
+/// 502.64a: the mana `avail` plus {1} (colourless, which pays only
+/// generic mana) per card in `p`'s graveyard (for judging whether a delve
+/// spell can be paid for).
+pub(crate) fn with_delve(game: &Game, p: PlayerId, avail: &Avail) -> Avail {
+    let mut v = *avail;
+    for _ in &game.player(p).graveyard {
+        v.push(1 << 5);
     }
     v
 }

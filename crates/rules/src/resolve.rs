@@ -226,6 +226,7 @@ impl Game {
             paid: None,
             cards: Default::default(),
             copy_targets: Vec::new(),
+            play_after: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -372,9 +373,16 @@ impl Game {
                     } else {
                         None
                     };
+                    let suspend_haste = self.objects[obj.slot as usize].control_marks
+                        & crate::object::marks::SUSPEND_HASTE
+                        != 0
+                        && face.types.contains(tolaria_cards::CardType::Creature);
                     if let Some(new) =
                         self.put_into_play_as(obj, r.ctx.controller, MoveReason::Resolve, copy)
                     {
+                        if suspend_haste {
+                            self.suspend_haste(new, card, r.ctx.controller);
+                        }
                         if let Some(color) = r.color_choice {
                             self.objects[new.slot as usize].chosen_color = Some(color);
                             let card = self.objects[new.slot as usize].card;
@@ -409,10 +417,17 @@ impl Game {
                     self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
                 }
             }
-            _ => self.emit(Event::Resolved {
-                card,
-                ability: true,
-            }),
+            _ => {
+                self.emit(Event::Resolved {
+                    card,
+                    ability: true,
+                });
+                // 502.59a: the suspended card is played now.
+                if let Some(obj) = r.play_after {
+                    self.play_suspended(r.ctx.controller, obj);
+                    return;
+                }
+            }
         }
         self.flow = Flow::Priority(self.active);
     }
@@ -551,6 +566,7 @@ impl Game {
                 until_end_of_turn,
                 while_tapped,
                 while_enchanted,
+                while_controlled: false,
             });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {
@@ -1934,6 +1950,18 @@ impl Game {
                     if has && self.is_in_play(dst) && src != dst {
                         self.change_counters(ctx, from, *kind, -1);
                         self.change_counters(ctx, to, *kind, 1);
+                    }
+                }
+            }
+            Effect::PlaySuspended => {
+                // 502.59a: "if it's removed from the game": the card is
+                // played once this ability has finished resolving.
+                if self
+                    .obj(ctx.source)
+                    .is_some_and(|o| o.zone == Zone::RemovedFromGame)
+                {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.play_after = Some(ctx.source);
                     }
                 }
             }

@@ -259,6 +259,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.60a: "When the last time counter is removed from this
             // permanent": the removal left none of that kind on it.
             let (obj, kind) = (*obj, *kind);
+            // 502.59a: the suspend trigger of a card removed from the game.
+            if kind == tolaria_cards::CounterKind::Time
+                && game
+                    .obj(obj)
+                    .is_some_and(|o| o.zone == Zone::RemovedFromGame && o.counters_of(kind) == 0)
+            {
+                game.suspended_last_counter(obj);
+            }
             if game.obj(obj).is_some_and(|o| o.counters_of(kind) == 0) {
                 scan(game, obj, |t, _, _| {
                     matches!(t, Trigger::LastCounterRemoved(k) if *k == kind)
@@ -567,6 +575,10 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
         });
     }
     game.graveyard_step_triggers(step);
+    // 502.59a: suspended cards trigger from the removed-from-the-game zone.
+    if step == tolaria_cards::Step::Upkeep && !game.removed.is_empty() {
+        game.suspended_upkeep_triggers();
+    }
 }
 
 /// "Whenever one or more creatures block": once per declaration of blockers.

@@ -54,6 +54,14 @@ pub struct CardView {
     /// `None` if hidden from the viewer.
     pub card: Option<CardId>,
     pub name: Option<String>,
+    /// Time counters on a card removed from the game (502.59b: a suspended
+    /// card's are public, like the card).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub time_counters: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,6 +108,7 @@ impl Game {
                 id,
                 card: visible.then_some(o.card),
                 name: visible.then(|| o.def().name.clone()),
+                time_counters: o.counters_of(tolaria_cards::CounterKind::Time),
             }
         };
         let players = self

@@ -39,6 +39,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
         until_end_of_turn: false,
         while_tapped: None,
         while_enchanted: false,
+        while_controlled: false,
     });
     g.board.valid = false;
 }

@@ -140,7 +140,8 @@ impl Scenario {
                         || c.damage > 0
                         || c.plus > 0
                         || c.minus > 0
-                        || !c.counters.is_empty()
+                        // 502.59b: a suspended card has its time counters.
+                        || (!c.counters.is_empty() && *zone != ZoneName::Removed)
                         || c.attached_to.is_some())
                 {
                     return Err((c.line, "only cards in play can have a status".into()));
@@ -187,6 +188,7 @@ impl Scenario {
                         until_end_of_turn: false,
                         while_tapped: None,
                         while_enchanted: false,
+                        while_controlled: false,
                     });
                 }
                 if let Some(a) = &c.attached_to {
@@ -430,6 +432,17 @@ impl Scenario {
                     })
                     .collect(),
                 rest[..rest.len() - " face down".len()].trim(),
+            ),
+            // 502.59a: `suspend NAME` (a card in the hand).
+            "suspend" => pick(
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::Suspend(o) => Some((*o, a.clone())),
+                        _ => None,
+                    })
+                    .collect(),
+                rest.trim(),
             ),
             // 502.26d: `turn NAME face up` (the card's own name).
             "turn" if rest.to_ascii_lowercase().ends_with(" face up") => pick(

@@ -5,7 +5,59 @@
 use super::{
     attempt, cost_until, filter, keyword_list, number_word, sentence, Compiled, Cx, Noun, Tok, P, R,
 };
-use crate::{Ability, Condition, Cost, Effect, KeywordSet, ManaCost, StaticAbility};
+use crate::{
+    Ability, Amount, Condition, Cost, CounterKind, Effect, KeywordSet, ManaCost, ObjectRef,
+    StaticAbility, Trigger, TriggeredAbility,
+};
+
+/// 502.59a: "Suspend N—[cost]" is three abilities: the special action
+/// from the hand (`SpellAbility::suspend`), "At the beginning of your
+/// upkeep, if this card is suspended, remove a time counter from it" and
+/// "When the last time counter is removed from this card, if it's removed
+/// from the game, play it without paying its mana cost if able …". The
+/// cost is mana only ("Suspend X" with its "X can't be 0" stays
+/// unsupported).
+pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    p.eat("suspend");
+    let n = p
+        .peek()
+        .parse::<u8>()
+        .ok()
+        .filter(|&n| n > 0)
+        .ok_or_else(|| no_rule(p))?;
+    p.bump();
+    p.eat("—");
+    let mut mana = String::new();
+    while p.peek().starts_with('{') {
+        mana.push_str(p.raw());
+        p.bump();
+    }
+    let cost = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+    if mana.is_empty() || cost.x > 0 || !(p.eat_end() && p.at_end()) || spell.suspend.is_some() {
+        return Err(no_rule(p));
+    }
+    spell.suspend = Some(crate::Suspend { time: n, cost });
+    out.abilities.push(Ability::Triggered(TriggeredAbility {
+        trigger: Trigger::SuspendedUpkeep,
+        optional: false,
+        targets: Vec::new(),
+        effects: vec![Effect::RemoveCounters {
+            what: ObjectRef::This,
+            kind: CounterKind::Time,
+            amount: Amount::Fixed(1),
+        }],
+        condition: None,
+    }));
+    out.abilities.push(Ability::Triggered(TriggeredAbility {
+        trigger: Trigger::SuspendedLastTimeCounter,
+        optional: false,
+        targets: Vec::new(),
+        effects: vec![Effect::PlaySuspended],
+        condition: None,
+    }));
+    Ok(())
+}
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
 /// "Buyback {3}", "Buyback—Sacrifice a land.": optional additional costs
@@ -45,7 +97,12 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     // Only costs the engine pays for a spell: mana, sacrificing, discarding,
     // paying life ({X} in a kicker needs its own announcement).
     if costs.iter().any(|c| {
-        c.mana.x > 0 || c.tap || c.untap || c.sacrifice_self || c.remove_counters.is_some()
+        c.mana.x > 0
+            || c.tap
+            || c.untap
+            || c.sacrifice_self
+            || c.remove_counters.is_some()
+            || c.has_x()
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
@@ -281,6 +338,19 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
             }
             c.discard = n;
             c.discard_filter = Some(f);
+        } else if p.eat("return") {
+            // "return two Islands you control to their owner's hand" (Gush).
+            let n = count(p).ok_or_else(|| no_rule(p))?;
+            let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+            if noun != Noun::Permanent
+                || !(p.eat_all("you control to") || p.eat("to"))
+                || p.eat_any(&["its", "their"]).is_none()
+                || !p.eat_all("owner's hand")
+            {
+                return Err(no_rule(p));
+            }
+            f.controller = crate::ControllerFilter::You;
+            c.return_to_hand = Some((f, n));
         } else {
             return Err(no_rule(p));
         }
