@@ -93,6 +93,18 @@ fn strip_ability_word(line: &str) -> &str {
     line
 }
 
+/// Whether a part of the line in quotes names the card itself while the
+/// ability is granted to another object (the text before the quotes does
+/// not name the card: "Enchanted creature has \"…\"").
+fn quoted_names_card(line: &str, card: &str, face: &CardFace) -> bool {
+    let line = line.replace('’', "'");
+    let names = [card.replace('’', "'"), face.name.replace('’', "'")];
+    let mentions = |s: &str| names.iter().any(|n| !n.is_empty() && s.contains(n.as_str()));
+    let mut parts = line.split('"');
+    let before = parts.next().unwrap_or("");
+    !mentions(before) && parts.step_by(2).any(mentions)
+}
+
 /// Compiles one face. Intrinsic abilities that come from the type line
 /// (212.6c: basic land types tap for mana) are added here too.
 pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
@@ -151,6 +163,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 effects: cx.effects,
             });
             continue;
+        }
+        // An ability in quotes calls the object that has it "this
+        // creature"; one naming the granting card (Archery Training's
+        // arrow counters) would read the wrong object once both become
+        // CARDNAME, so it stays unsupported.
+        if quoted_names_card(orig, card, face) {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an ability in quotes naming the card that grants it".into(),
+            });
         }
         let toks = tokenize(strip_ability_word(line));
         compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
@@ -1339,7 +1361,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
                 vec![Effect::PutCounters {
                     what: ObjectRef::Target(0),
                     kind: CounterKind::PlusOnePlusOne,
-                    amount: Amount::PlusCountersOn(ObjectRef::This),
+                    amount: Amount::CountersOn(CounterKind::PlusOnePlusOne, ObjectRef::This),
                 }],
                 None,
             ),
@@ -1950,12 +1972,12 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         };
         return Some(Amount::CardsFewerThanInHand { who, than: n });
     }
-    for_each(p, a)
+    for_each(p, cx, a)
 }
 
 /// "… for each [counted thing]" after an amount of 1 ("draw a card for each
 /// creature you control", "gain 1 life for each card in your graveyard").
-fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
+fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
     }
@@ -1963,6 +1985,10 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // "for each page counter on CARDNAME".
+    if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
+        return Some(a);
+    }
     // Domain.
     if p.eat_all("basic land type among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));
@@ -2028,11 +2054,31 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return Some(Amount::LifeTotal(PlayerRef::You));
     }
     if p.eat_all("the number of") {
+        // "the number of verse counters on CARDNAME".
+        if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counters")) {
+            return Some(a);
+        }
         let f = group(p)?;
         p.eat_all("in play");
         return Some(Amount::CountOf(f));
     }
     None
+}
+
+/// "[kind] counter(s) on CARDNAME|it": how many counters of that kind are
+/// on the object (last known information if it left play, 413.2f).
+fn counters_on(p: &mut P, cx: &mut Cx, noun: &str) -> Option<Amount> {
+    let kind = counter_kind(p.bump())?;
+    p.eat(noun).then_some(())?;
+    p.eat("on").then_some(())?;
+    let what = if p.eat("cardname") {
+        ObjectRef::This
+    } else if p.eat("it") {
+        cx.it()
+    } else {
+        return None;
+    };
+    Some(Amount::CountersOn(kind, what))
 }
 
 /// The recipient of damage.
@@ -2298,7 +2344,7 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
             // "draws an additional card" (Howling Mine).
             p.eat("additional");
             p.eat_any(&["card", "cards"])?;
-            let amount = for_each(p, amount)?;
+            let amount = for_each(p, cx, amount)?;
             Effect::DrawCards { who, amount }
         }
         "discard" | "discards" => {

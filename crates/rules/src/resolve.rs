@@ -1390,16 +1390,15 @@ impl Game {
             Amount::BlockersBeyondFirst(o) => self.objects_of(ctx, o).first().map_or(0, |&a| {
                 (self.combat.blockers_of(a).count() as i32 - 1).max(0)
             }),
-            Amount::PlusCountersOn(o) => {
+            Amount::CountersOn(kind, o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;
                 };
-                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
                 if self.is_in_play(id) {
-                    self.objects[id.slot as usize].counters_of(kind) as i32
+                    self.objects[id.slot as usize].counters_of(*kind) as i32
                 } else {
                     // 413.2f: as it last existed in play.
-                    self.last_known(id).map_or(0, |l| l.plus_counters as i32)
+                    self.last_known(id).map_or(0, |l| l.counters_of(*kind) as i32)
                 }
             }
         }
