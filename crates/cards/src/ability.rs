@@ -1449,7 +1449,8 @@ pub enum Effect {
     },
     /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
     /// upkeep, "sacrifice CARDNAME unless you pay {2}", "… unless you
-    /// sacrifice a land"): on resolution the controller may pay the cost
+    /// sacrifice a land"; "you may pay [cost]. If you do, [if_paid]. If you
+    /// don't, [effects]."): on resolution the controller may pay the cost
     /// (its mana, life and sacrifice parts), else the
     /// effects happen. With `per_counter`, the cost is paid once for each
     /// counter of that kind on the source (502.13a: "for each age counter
@@ -1465,6 +1466,10 @@ pub enum Effect {
         /// ones, once per counter).
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         sacrifice_count: u8,
+        /// "You may pay {3}. If you do, untap target permanent.": the
+        /// effects that happen only if the cost was paid (after it is).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_paid: Vec<Effect>,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."

@@ -99,7 +99,11 @@ fn strip_ability_word(line: &str) -> &str {
 fn quoted_names_card(line: &str, card: &str, face: &CardFace) -> bool {
     let line = line.replace('’', "'");
     let names = [card.replace('’', "'"), face.name.replace('’', "'")];
-    let mentions = |s: &str| names.iter().any(|n| !n.is_empty() && s.contains(n.as_str()));
+    let mentions = |s: &str| {
+        names
+            .iter()
+            .any(|n| !n.is_empty() && s.contains(n.as_str()))
+    };
     let mut parts = line.split('"');
     let before = parts.next().unwrap_or("");
     !mentions(before) && parts.step_by(2).any(mentions)
@@ -729,6 +733,7 @@ fn compile_line_inner(
                 per_counter: None,
                 effects,
                 sacrifice_count: 0,
+                if_paid: Vec::new(),
             }];
         }
         while !p.at_end() {
@@ -3090,7 +3095,64 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 }
 
 /// One sentence of instructions, appended to `cx.effects`.
+/// "You may pay [cost]. If you do, [effects]. [If you don't, [effects].]"
+/// and "You may sacrifice a creature. If you do, …": the cost is offered
+/// as the ability resolves (`Effect::UnlessPays` with `if_paid`); the
+/// player may pay it (all of it, with mana abilities first) or decline.
+fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("you may").then_some(())?;
+    let (cost, sacrifice_count) = if p.eat("pay") {
+        (upkeep::pay_cost(p)?, 0)
+    } else {
+        upkeep::sacrifice_cost(p)?
+    };
+    p.eat(".").then_some(())?;
+    let branch = |p: &mut P, cx: &mut Cx, lead: &str| -> Option<Vec<Effect>> {
+        if !p.eat_all(lead) {
+            return Some(Vec::new());
+        }
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let v: Vec<Effect> = cx.effects.drain(start..).collect();
+        // The branch runs inside the payment's resolution state: no effect
+        // that keeps its own paid/declined state, nor a delayed ability.
+        let plain = v.iter().all(|e| {
+            !matches!(
+                e,
+                Effect::UnlessPays { .. }
+                    | Effect::UnlessDiscard { .. }
+                    | Effect::RemoveCounterElse { .. }
+                    | Effect::CounterUnlessPays { .. }
+                    | Effect::Recover { .. }
+                    | Effect::AtNextEndStep { .. }
+                    | Effect::AtNextUpkeep { .. }
+                    | Effect::AtEndOfCombat { .. }
+            )
+        });
+        (plain && !v.is_empty()).then_some(v)
+    };
+    let if_paid = branch(p, cx, "if you do ,")?;
+    let effects = branch(p, cx, "if you don't ,")?;
+    if if_paid.is_empty() && effects.is_empty() {
+        return None;
+    }
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::new(cost),
+        per_counter: None,
+        effects,
+        sacrifice_count,
+        if_paid,
+    });
+    Some(())
+}
+
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "You may pay {3}. If you do, untap target permanent."
+    if p.at_all("you may pay") || p.at_all("you may sacrifice") {
+        if let Some(()) = attempt(p, cx, may_pay) {
+            return Some(());
+        }
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
@@ -3473,6 +3535,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             per_counter: None,
             effects: v,
             sacrifice_count,
+            if_paid: Vec::new(),
         }];
     }
     if p.eat_all("unless you pay") {
@@ -3490,6 +3553,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             per_counter,
             effects: v,
             sacrifice_count: 0,
+            if_paid: Vec::new(),
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
@@ -4324,7 +4388,17 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             at_least: n,
         });
     }
-    let optional = p.eat_all("you may");
+    // "You may pay {1}. If you do, …" is a choice inside the effect, not an
+    // optional ability.
+    let may_pay_first = {
+        let (i, saved) = (p.i, cx.clone());
+        let ok = (p.at_all("you may pay") || p.at_all("you may sacrifice"))
+            && may_pay(p, &mut cx).is_some();
+        p.i = i;
+        cx = saved;
+        ok
+    };
+    let optional = !may_pay_first && p.eat_all("you may");
     while !p.at_end() {
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;

@@ -215,6 +215,7 @@ impl Game {
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
+            paid_branch: false,
             cards: Default::default(),
             copy_targets: Vec::new(),
         };
@@ -1196,7 +1197,9 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
-            Effect::UnlessPays { effects, .. } => self.resolve_unless_pays(ctx, effects),
+            Effect::UnlessPays {
+                effects, if_paid, ..
+            } => self.resolve_unless_pays(ctx, effects, if_paid),
             Effect::RemoveCounterElse {
                 what,
                 kind,
@@ -1398,7 +1401,8 @@ impl Game {
                     self.objects[id.slot as usize].counters_of(*kind) as i32
                 } else {
                     // 413.2f: as it last existed in play.
-                    self.last_known(id).map_or(0, |l| l.counters_of(*kind) as i32)
+                    self.last_known(id)
+                        .map_or(0, |l| l.counters_of(*kind) as i32)
                 }
             }
         }
@@ -2152,6 +2156,9 @@ impl Game {
                 if r.paid == Some(false) =>
             {
                 effects.get(r.inner as usize)
+            }
+            Effect::UnlessPays { if_paid, .. } if r.paid == Some(true) && r.paid_branch => {
+                if_paid.get(r.inner as usize)
             }
             Effect::FlipEach {
                 on_heads, on_tails, ..
