@@ -921,6 +921,16 @@ pub enum Amount {
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
+    /// "2 life for each creature you control": a multiple of a count.
+    Times(i32, Box<Amount>),
+}
+
+fn amount_x() -> Amount {
+    Amount::X
+}
+
+fn is_amount_x(a: &Amount) -> bool {
+    *a == Amount::X
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -1013,6 +1023,10 @@ pub enum Effect {
         what: ObjectRef,
         power: i32,
         toughness: i32,
+        /// What X is: the announced X, or what "where X is …" defines
+        /// ("where X is the number of lands you control").
+        #[serde(default = "amount_x", skip_serializing_if = "is_amount_x")]
+        x: Amount,
     },
     /// As `Continuous`, and the objects also become the colour the
     /// controller chooses as it resolves (layer 5): "becomes the color of

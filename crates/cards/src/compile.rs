@@ -1986,6 +1986,11 @@ fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
     }
+    // "2 life for each creature you control": a multiple of the count.
+    if let Amount::Fixed(n @ 2..) = a {
+        let each = for_each(p, cx, Amount::Fixed(1))?;
+        return Some(Amount::Times(n, Box::new(each)));
+    }
     if a != Amount::Fixed(1) {
         return None;
     }
@@ -2413,6 +2418,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
                     what,
                     power,
                     toughness,
+                    x: Amount::X,
                 }]
             });
         }
@@ -3607,7 +3613,8 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
         | Effect::PutCounters { amount, .. }
-        | Effect::CreateTokens { amount, .. } => amount,
+        | Effect::CreateTokens { amount, .. }
+        | Effect::PumpX { x: amount, .. } => amount,
         _ => return false,
     };
     if *slot != Amount::X {

@@ -1314,6 +1314,7 @@ impl Game {
         match a {
             Amount::Fixed(n) => *n,
             Amount::X => ctx.x as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
             Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
                 let power = matches!(a, Amount::PowerOf(_));
                 let Some(&id) = self.objects_of(ctx, o).first() else {
@@ -1421,6 +1422,7 @@ impl Game {
                         && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
                 })
                 .count() as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
             _ => self.amount(ctx, a),
         }
     }
@@ -1805,8 +1807,10 @@ impl Game {
                 what,
                 power,
                 toughness,
+                x,
             } => {
-                let x = ctx.x as i32;
+                // 413.2f: X is fixed as the effect is created.
+                let x = self.amount(ctx, x);
                 let effect = tolaria_cards::LayerEffect::pump(
                     power * x,
                     toughness * x,
