@@ -233,6 +233,19 @@ pub enum Condition {
     Kicked { which: Option<u8>, paid: bool },
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
+    /// "if you control no untapped lands", "if no creatures are in play",
+    /// "if there are four or more creatures in play": how many permanents
+    /// in play match the filter (its controller part read from the
+    /// ability's controller), between the bounds.
+    Permanents {
+        filter: ObjectFilter,
+        at_least: u32,
+        at_most: Option<u32>,
+    },
+    /// "if you have 10 or less life", "if that player has 5 or less life".
+    LifeAtMost { who: PlayerRef, at_most: i32 },
+    /// "if [this] is tapped" (the storage lands).
+    ThisTapped,
 }
 
 impl Condition {

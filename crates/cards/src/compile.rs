@@ -4365,6 +4365,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         p.eat(",").then_some(c)
     }) {
         condition = Some(c);
+    } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
+        condition = Some(c);
     } else if cx.trig_player && p.eat_all("if that player has") {
         // "if that player has two or fewer cards in hand" (Lavaborn Muse).
         let n = match amount(p) {
@@ -4472,6 +4474,79 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         affected: affected.clone(),
         effect: *effect,
     }])
+}
+
+/// 404.3: intervening "if" clauses on the permanents in play, life totals,
+/// hand sizes and the source's status, up to the comma: "if you control no
+/// untapped lands,", "if no creatures are in play,", "if there are four or
+/// more creatures in play,", "if you have 10 or less life,", "if that
+/// player has five or more cards in hand,", "if CARDNAME is tapped,".
+fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    p.eat("if").then_some(())?;
+    let permanents = |p: &mut P| -> Option<ObjectFilter> {
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
+    };
+    let c = if p.eat_all("you control no") {
+        let mut filter = permanents(p)?;
+        filter.controller = ControllerFilter::You;
+        Condition::Permanents {
+            filter,
+            at_least: 0,
+            at_most: Some(0),
+        }
+    } else if p.eat("no") {
+        let filter = permanents(p)?;
+        p.eat_any(&["are", "is"])?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter,
+            at_least: 0,
+            at_most: Some(0),
+        }
+    } else if p.eat_all("there are") {
+        let (at_least, at_most) = if p.eat("no") {
+            (0, Some(0))
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            p.eat_all("or more").then_some(())?;
+            (u32::try_from(n).ok().filter(|&n| n > 0)?, None)
+        };
+        let filter = permanents(p)?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter,
+            at_least,
+            at_most,
+        }
+    } else if p.eat_all("cardname is tapped") {
+        Condition::ThisTapped
+    } else {
+        let who = if p.eat_all("you have") {
+            PlayerRef::You
+        } else if cx.trig_player && p.eat_all("that player has") {
+            PlayerRef::Triggering
+        } else {
+            return None;
+        };
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        if p.eat_all("or less life") {
+            Condition::LifeAtMost { who, at_most: n }
+        } else if p.eat_all("or more cards in hand") && n > 0 {
+            Condition::CardsInHand {
+                who,
+                at_least: n as u32,
+            }
+        } else {
+            return None;
+        }
+    };
+    p.eat(",").then_some(c)
 }
 
 /// 404.3: "N or more [kind] counters" followed by `tail` ("counters on it

@@ -102,6 +102,25 @@ pub(crate) fn holds(
                     .iter()
                     .all(|p| game.players[p.index()].graveyard.is_empty())
         }
+        Condition::Permanents {
+            filter,
+            at_least,
+            at_most,
+        } => {
+            let n = game
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    game.is_present(o) && crate::filter::matches(game, filter, o, Some(src), you)
+                })
+                .count() as u32;
+            n >= *at_least && at_most.is_none_or(|m| n <= m)
+        }
+        Condition::LifeAtMost { who, at_most } => {
+            let ps = players(who);
+            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].life <= *at_most)
+        }
+        Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()
