@@ -936,6 +936,12 @@ pub enum Amount {
     BasicLandTypes(PlayerRef),
     /// "2 life for each creature you control": a multiple of a count.
     Times(i32, Box<Amount>),
+    /// "the number of Swamps they control": permanents matching the filter
+    /// controlled by the player (the first if several).
+    CountControlledBy(PlayerRef, ObjectFilter),
+    /// "3 minus the number of cards in their hand", "the number of cards in
+    /// their hand minus 4": the difference, never below 0.
+    Minus(Box<Amount>, Box<Amount>),
 }
 
 fn amount_x() -> Amount {

@@ -2018,8 +2018,31 @@ fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     Some(Amount::CountOf(f))
 }
 
-/// The amount after "equal to".
+/// The amount after "equal to" or "where X is": a term, or the difference
+/// of two ("3 minus the number of cards in their hand", "the number of
+/// cards in their hand minus 4").
 fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    let first = match attempt(p, cx, |p, _| {
+        let a = amount(p)?;
+        p.at("minus").then_some(a)
+    }) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    if !p.eat("minus") {
+        return Some(first);
+    }
+    let second = match attempt(p, cx, |p, _| amount(p)) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    // Only a count and a number.
+    (matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
+        .then(|| Amount::Minus(Box::new(first), Box::new(second)))
+}
+
+/// One amount after "equal to".
+fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.
     if cx
@@ -2043,7 +2066,7 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("the number of cards in") {
         let who = if p.eat("your") {
             PlayerRef::You
-        } else if p.eat_all("that player's") {
+        } else if p.eat_all("that player's") || (cx.trig_player && p.eat("their")) {
             that_player(cx)?
         } else {
             return None;
@@ -2069,6 +2092,13 @@ fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(a);
         }
         let f = group(p)?;
+        // "the number of Swamps they control": "they" is the player of the
+        // trigger event (Karma).
+        if p.at_all("they control") {
+            cx.trig_player.then_some(())?;
+            p.eat_all("they control");
+            return Some(Amount::CountControlledBy(PlayerRef::Triggering, f));
+        }
         p.eat_all("in play");
         return Some(Amount::CountOf(f));
     }

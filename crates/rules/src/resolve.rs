@@ -1315,6 +1315,20 @@ impl Game {
             Amount::Fixed(n) => *n,
             Amount::X => ctx.x as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
+            Amount::Minus(a, b) => (self.amount(ctx, a) - self.amount(ctx, b)).max(0),
+            Amount::CountControlledBy(who, f) => {
+                let Some(&p) = self.players_of(ctx, who).first() else {
+                    return 0;
+                };
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        self.is_present(o)
+                            && self.objects[o.slot as usize].controller == p
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .count() as i32
+            }
             Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
                 let power = matches!(a, Amount::PowerOf(_));
                 let Some(&id) = self.objects_of(ctx, o).first() else {
