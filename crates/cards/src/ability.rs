@@ -241,6 +241,10 @@ pub enum Condition {
         filter: ObjectFilter,
         at_least: u32,
         at_most: Option<u32>,
+        /// "if that player controls a Plains": only the permanents of
+        /// that player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        controlled_by: Option<PlayerRef>,
     },
     /// "if you have 10 or less life", "if that player has 5 or less life".
     LifeAtMost { who: PlayerRef, at_most: i32 },

@@ -4379,6 +4379,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         }
     }) {
         condition = Some(c);
+    } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
+        condition = Some(c);
     } else if p.eat_all("if there are") {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
         condition =
@@ -4394,8 +4396,6 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         let c = kicked_condition(p)?;
         p.eat(",").then_some(c)
     }) {
-        condition = Some(c);
-    } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
         condition = Some(c);
     } else if cx.trig_player && p.eat_all("if that player has") {
         // "if that player has two or fewer cards in hand" (Lavaborn Muse).
@@ -4525,6 +4525,18 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             filter,
             at_least: 0,
             at_most: Some(0),
+            controlled_by: None,
+        }
+    } else if cx.trig_player && p.eat_all("that player controls") {
+        // "if that player controls a Plains," (Spiritual Sanctuary).
+        p.eat_any(&["a", "an"])?;
+        let filter = permanents(p)?;
+        (filter.controller == ControllerFilter::Any).then_some(())?;
+        Condition::Permanents {
+            filter,
+            at_least: 1,
+            at_most: None,
+            controlled_by: Some(PlayerRef::Triggering),
         }
     } else if p.eat("no") {
         let filter = permanents(p)?;
@@ -4534,6 +4546,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             filter,
             at_least: 0,
             at_most: Some(0),
+            controlled_by: None,
         }
     } else if p.eat_all("there are") {
         let (at_least, at_most) = if p.eat("no") {
@@ -4551,6 +4564,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             filter,
             at_least,
             at_most,
+            controlled_by: None,
         }
     } else if p.eat_all("cardname is tapped") {
         Condition::ThisTapped

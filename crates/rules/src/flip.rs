@@ -106,12 +106,21 @@ pub(crate) fn holds(
             filter,
             at_least,
             at_most,
+            controlled_by,
         } => {
+            let owners = controlled_by.as_ref().map(players);
+            if owners.as_ref().is_some_and(|v| v.is_empty()) {
+                return false;
+            }
             let n = game
                 .in_play
                 .iter()
                 .filter(|&&o| {
-                    game.is_present(o) && crate::filter::matches(game, filter, o, Some(src), you)
+                    game.is_present(o)
+                        && owners
+                            .as_ref()
+                            .is_none_or(|v| v.contains(&game.objects[o.slot as usize].controller))
+                        && crate::filter::matches(game, filter, o, Some(src), you)
                 })
                 .count() as u32;
             n >= *at_least && at_most.is_none_or(|m| n <= m)
