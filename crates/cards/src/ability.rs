@@ -903,6 +903,12 @@ pub enum Amount {
     CountOf(ObjectFilter),
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
+    /// "the number of creature cards in your graveyard" / "… in all
+    /// graveyards" (`who: None`): the cards there matching a card filter.
+    GraveyardCardsMatching {
+        who: Option<PlayerRef>,
+        filter: ObjectFilter,
+    },
     /// The amount in the triggering event ("that much").
     Triggered,
     /// 511.1: the number of coin flips won so far in this resolution
@@ -1072,9 +1078,13 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
-    /// 414: counter target spell.
+    /// 414: counter target spell; `to`: where the countered card goes
+    /// ("If that spell is countered this way, exile it instead of putting
+    /// it into its owner's graveyard", Dissipate; a replacement, 419.6a).
     Counter {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
     },
     /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
     /// control goes to the player named, not to the effect's controller.
@@ -1288,11 +1298,15 @@ pub enum Effect {
         cost: ManaCost,
     },
     /// "Counter [spell] unless its controller pays {N}" (Spiketail
-    /// Hatchling): the spell's controller may play mana abilities and pay
-    /// N generic mana as it resolves.
+    /// Hatchling), "{X}" (Condescend), "{1} for each card in your hand"
+    /// (Oppressive Will): the spell's controller may play mana abilities
+    /// and pay that much generic mana as it resolves; `to`: where the
+    /// countered card goes (Syncopate).
     CounterUnlessPays {
         what: ObjectRef,
-        generic: u32,
+        generic: Amount,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
     },
     /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
     /// delayed triggered ability that triggers once, as the next upkeep
@@ -1355,6 +1369,19 @@ pub enum Effect {
         /// How many of the rest go back on top (the others go to the bottom);
         /// `None`: all of them.
         on_top: Option<u8>,
+        /// How many cards matching `to_hand` go to the hand ("Put two of
+        /// them into your hand", Ancestral Memories); 0 is read as 1.
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        to_hand_count: u8,
+        /// "… and the rest into your graveyard" (Strategic Planning): the
+        /// cards not put into the hand go to the graveyard, not back.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rest_to_graveyard: bool,
+        /// 501.8a scry: any number of the cards go to the bottom in any
+        /// order and the rest on top in any order: each choice of the next
+        /// card on top may be declined, which sends the rest to the bottom.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        scry: bool,
     },
     /// "Look at / [player] reveals [player's] hand. You choose N [filter]
     /// card(s) from it": the chosen cards are discarded or put on top of
@@ -1364,6 +1391,11 @@ pub enum Effect {
         filter: ObjectFilter,
         amount: u8,
         then: HandChoice,
+    },
+    /// "[Player] discards their hand" (Wit's End): every card in it, with
+    /// no choice.
+    DiscardHand {
+        who: PlayerRef,
     },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
@@ -1543,6 +1575,28 @@ pub enum HandChoice {
     Discard,
     /// "Put them on top of that player's library in any order."
     LibraryTop,
+    /// "… and exile that card" (Castigate): removed from the game.
+    RemoveFromGame,
+}
+
+/// Where a spell countered by a counter effect goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CounteredTo {
+    /// Its owner's graveyard (414).
+    #[default]
+    Graveyard,
+    /// Removed from the game (Dissipate).
+    RemovedFromGame,
+    /// Its owner's hand (Remand).
+    Hand,
+    /// On top of its owner's library (Memory Lapse).
+    LibraryTop,
+}
+
+impl CounteredTo {
+    pub fn is_graveyard(&self) -> bool {
+        *self == CounteredTo::Graveyard
+    }
 }
 
 /// Where damage goes.

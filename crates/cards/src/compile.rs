@@ -25,10 +25,11 @@ use costs::{alternative_cost, if_kicked, kicked_condition, kicked_enters_with, p
 use crate::db::CardFace;
 use crate::{
     Ability, ActivatedAbility, Affected, Amount, BasicLandType, CardType, Color, ColorSet,
-    ControllerFilter, Cost, CounterKind, Duration, Effect, Keyword, KeywordSet, LayerEffect,
-    ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype, Supertype, TargetKind,
-    TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf, TypeSet, Whose, Window,
+    ControllerFilter, Cost, CounterKind, CounteredTo, Duration, Effect, Keyword, KeywordSet,
+    LayerEffect, ManaAbility, ManaCost, ManaKind, ManaProduce, ObjectFilter, ObjectRef,
+    PlayerFilter, PlayerRef, Protection, Recipient, SpellAbility, StaticAbility, Step, Subtype,
+    Supertype, TargetKind, TargetSpec, Timing, TokenSpec, Trigger, TriggeredAbility, TurnOf,
+    TypeSet, Whose, Window,
 };
 use serde::Serialize;
 
@@ -1748,6 +1749,21 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without
+                && p.at_all("converted mana cost")
+                && number_word(p.peek_at(3)).is_some()
+            {
+                // 203.3: "with converted mana cost 4 or less" (Thoughtbind),
+                // "with converted mana cost 2" (Spell Snare).
+                p.eat_all("converted mana cost");
+                let n = number_word(p.bump())?;
+                if p.eat_all("or less") {
+                    f.cmc_at_most = Some(n);
+                } else if p.at_all("or greater") || p.at_all("or more") {
+                    return fail_at(p, start);
+                } else {
+                    f.cmc_exactly = Some(n);
+                }
             } else if let Some(k) = keyword(p) {
                 if without {
                     f.without_keyword = Some(k);
@@ -2063,6 +2079,27 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("its toughness") {
         return Some(Amount::ToughnessOf(cx.it()));
     }
+    // "the number of creature cards in your graveyard / in all graveyards".
+    if p.at_all("the number of") && !p.at_all("the number of cards") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(f) = library::card_filter(p) {
+            let who = if p.eat_all("in your graveyard") {
+                Some(PlayerRef::You)
+            } else if p.eat_all("in all graveyards") {
+                None
+            } else {
+                p.i = i;
+                return equal_amount_rest(p, cx);
+            };
+            return Some(Amount::GraveyardCardsMatching { who, filter: f });
+        }
+        p.i = i;
+    }
+    equal_amount_rest(p, cx)
+}
+
+fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("the number of cards in") {
         let who = if p.eat("your") {
             PlayerRef::You
@@ -2387,6 +2424,11 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
             let amount = for_each(p, cx, amount)?;
             Effect::DrawCards { who, amount }
         }
+        "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
+            p.bump();
+            p.bump();
+            Effect::DiscardHand { who }
+        }
         "discard" | "discards" => {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;
@@ -2510,8 +2552,9 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     }
     let e = pump(p, what, cx.until_eot)?;
     // "it gets +1/+1 until end of turn for each creature blocking it"
-    // (Elvish Berserker).
-    if p.eat_all("for each creature blocking it") {
+    // (Elvish Berserker); "… for each artifact you control" (Hunger of the
+    // Nim): counted as it resolves (413.2f).
+    if p.at_all("for each") {
         let Effect::Continuous { what, effect, .. } = e else {
             return None;
         };
@@ -2523,7 +2566,11 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         if effect != only_pt {
             return None;
         }
-        let count = Amount::CreaturesBlocking(what.clone());
+        let count = if p.eat_all("for each creature blocking it") {
+            Amount::CreaturesBlocking(what.clone())
+        } else {
+            for_each(p, cx, Amount::Fixed(1))?
+        };
         return Some(vec![Effect::PumpPerCount {
             what,
             power: effect.power,
@@ -2651,6 +2698,19 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             return Some(v);
         }
+        // 501.8a: "scry N".
+        "scry" => {
+            p.bump();
+            Effect::LookAtTop {
+                amount: amount(p)?,
+                to_hand: None,
+                may: false,
+                on_top: None,
+                to_hand_count: 0,
+                rest_to_graveyard: false,
+                scry: true,
+            }
+        }
         "counter" => {
             p.bump();
             let start = p.i;
@@ -2670,15 +2730,25 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             // "unless its controller pays {1}" (Spiketail Hatchling).
             if p.eat_all("unless its controller pays") {
-                let generic = p
-                    .peek()
-                    .strip_prefix('{')
-                    .and_then(|s| s.strip_suffix('}'))
-                    .and_then(|s| s.parse::<u32>().ok())?;
+                let symbol = p.peek().strip_prefix('{').and_then(|s| s.strip_suffix('}'))?;
+                let generic = if symbol == "x" || symbol == "X" {
+                    Amount::X
+                } else {
+                    Amount::Fixed(symbol.parse::<i32>().ok()?)
+                };
                 p.bump();
-                return Some(vec![Effect::CounterUnlessPays { what, generic }]);
+                // "{1} for each card in your hand" (Oppressive Will).
+                let generic = for_each(p, cx, generic)?;
+                return Some(vec![Effect::CounterUnlessPays {
+                    what,
+                    generic,
+                    to: CounteredTo::Graveyard,
+                }]);
             }
-            Effect::Counter { what }
+            Effect::Counter {
+                what,
+                to: CounteredTo::Graveyard,
+            }
         }
         // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
         "flip" if matches!(p.peek_at(1), "cardname" | "it") => {
@@ -3189,6 +3259,42 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "If that spell is countered this way, exile it instead of putting it
+    // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
+    // replacement of where the countered card goes (419.6a).
+    if p.at_all("if that spell is countered this way ,")
+        || p.at_all("if the spell is countered this way ,")
+    {
+        let i = p.i;
+        p.eat("if");
+        p.bump();
+        p.eat_all("spell is countered this way ,");
+        let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
+            CounteredTo::RemovedFromGame
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard")
+        {
+            CounteredTo::Hand
+        } else if p
+            .eat_all("put it on top of its owner's library instead of into that player's graveyard")
+        {
+            CounteredTo::LibraryTop
+        } else {
+            p.i = i;
+            return None;
+        };
+        match cx.effects.last_mut() {
+            Some(Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. })
+                if p.eat_end() =>
+            {
+                *slot = to;
+                return Some(());
+            }
+            _ => {
+                p.i = i;
+                return None;
+            }
+        }
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
@@ -3636,6 +3742,23 @@ fn delays(effects: &[Effect]) -> bool {
 /// Replaces the amount X of an effect by the amount a "where X is …"
 /// clause defines; false if the effect has no such amount.
 fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    // "gets +X/+X until end of turn, where X is the number of lands you
+    // control" (Strength of Cedars): counted as it resolves (413.2f).
+    if let Effect::PumpX {
+        what,
+        power,
+        toughness,
+        ..
+    } = e
+    {
+        *e = Effect::PumpPerCount {
+            what: what.clone(),
+            power: *power,
+            toughness: *toughness,
+            count: a.clone(),
+        };
+        return true;
+    }
     let slot = match e {
         Effect::DealDamage { amount, .. }
         | Effect::GainLife { amount, .. }
@@ -3643,8 +3766,7 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
         | Effect::PutCounters { amount, .. }
-        | Effect::CreateTokens { amount, .. }
-        | Effect::PumpX { x: amount, .. } => amount,
+        | Effect::CreateTokens { amount, .. } => amount,
         _ => return false,
     };
     if *slot != Amount::X {

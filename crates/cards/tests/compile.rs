@@ -519,7 +519,8 @@ fn spells() {
     assert_eq!(
         f.spell.effects,
         vec![Effect::Counter {
-            what: ObjectRef::Target(0)
+            what: ObjectRef::Target(0),
+            to: tolaria_cards::CounteredTo::Graveyard,
         }]
     );
     let f = front("Remove Soul");

@@ -20,10 +20,7 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
     (f.types_any.is_empty() || f.types_any.intersects(ch.types))
         && !f.types_none.intersects(ch.types)
         && f.types_all.iter().all(|t| ch.types.contains(t))
-        && f.cmc_at_most
-            .is_none_or(|n| ch.converted_mana_cost() as i32 <= n)
-        && f.cmc_exactly
-            .is_none_or(|n| ch.converted_mana_cost() as i32 == n)
+        && cmc_matches(f, &ch, 0)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
         && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
@@ -214,15 +211,35 @@ pub fn matches_with(
         }
     }
     // 202.3: "with converted mana cost N or less".
-    if let Some(n) = f.cmc_at_most {
-        if ch.converted_mana_cost() as i32 > n {
-            return false;
-        }
-    }
-    if let Some(n) = f.cmc_exactly {
-        if ch.converted_mana_cost() as i32 != n {
-            return false;
-        }
+    if (f.cmc_at_most.is_some() || f.cmc_exactly.is_some())
+        && !cmc_matches(f, ch, x_on_stack(game, id, ch))
+    {
+        return false;
     }
     true
+}
+
+/// 203.3b: on the stack, each {X} in a spell's mana cost counts as the
+/// number chosen for it (elsewhere X is 0).
+fn x_on_stack(game: &Game, id: ObjId, ch: &Characteristics) -> i32 {
+    let xs = ch.face_def().mana_cost.as_ref().map_or(0, |c| c.x);
+    if xs == 0 || ch.token.is_some() {
+        return 0;
+    }
+    game.stack
+        .iter()
+        .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+        .map_or(0, |s| i32::from(xs) * s.x as i32)
+}
+
+/// 203.3: the filter's converted-mana-cost test; 505.6: a split card
+/// outside the stack passes if either half does. `extra` is the value of
+/// X on the stack (203.3b).
+fn cmc_matches(f: &ObjectFilter, ch: &Characteristics, extra: i32) -> bool {
+    let ok = |c: u32| {
+        let c = c as i32 + extra;
+        f.cmc_at_most.is_none_or(|n| c <= n) && f.cmc_exactly.is_none_or(|n| c == n)
+    };
+    let (a, b) = ch.converted_mana_costs();
+    ok(a) || b.is_some_and(ok)
 }

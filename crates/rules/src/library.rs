@@ -394,10 +394,14 @@ impl Game {
             to_hand,
             may,
             on_top,
+            to_hand_count,
+            rest_to_graveyard,
+            scry,
         } = e
         else {
             return None;
         };
+        let to_hand_count = u32::from((*to_hand_count).max(1));
         let p = ctx.controller;
         let mut st = self.cards_state();
         if !st.started {
@@ -419,7 +423,8 @@ impl Game {
                     let any = st.cards.iter().any(|&o| {
                         crate::filter::matches_card(&f, self.objects[o.slot as usize].card)
                     });
-                    if any && st.done == 0 {
+                    if any && st.done < to_hand_count {
+                        self.set_cards_state(st);
                         return Some(Decision {
                             player: p,
                             kind: DecisionKind::ChooseCard {
@@ -429,11 +434,30 @@ impl Game {
                         });
                     }
                     st.stage = 1;
+                    // "… and the rest into your graveyard" (Strategic Planning).
+                    if *rest_to_graveyard {
+                        for o in std::mem::take(&mut st.cards) {
+                            let owner = self.objects[o.slot as usize].owner;
+                            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                        }
+                        return None;
+                    }
                 }
                 1 => {
                     let top = on_top.map_or(u32::MAX, u32::from);
                     if st.on_top >= top || st.cards.is_empty() {
                         st.stage = 2;
+                    } else if *scry {
+                        // 501.8a: each card may go on top (the next one down)
+                        // or, declining, the rest go to the bottom.
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Top,
+                                optional: true,
+                            },
+                        });
                     } else if st.cards.len() == 1 && top == u32::MAX {
                         // The last card stays where it is: on top of the others.
                         st.cards.clear();
@@ -630,11 +654,18 @@ impl Game {
                     }
                     st.cards.retain(|&x| x != o);
                     self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    st.done += 1;
+                } else {
+                    // Declined ("you may"): none (more) to the hand.
+                    st.stage = 1;
+                    st.done = u32::MAX;
                 }
-                st.done = 1;
-                st.stage = 1;
             }
-            (CardChoice::Top, Effect::LookAtTop { .. }) => {
+            (CardChoice::Top, Effect::LookAtTop { scry, .. }) => {
+                if chosen.is_none() && *scry {
+                    // 501.8a: the rest go to the bottom, in an order chosen next.
+                    st.stage = 2;
+                }
                 if let Some(o) = chosen {
                     // The k-th card chosen goes k-th from the top; the cards
                     // not yet placed are right below the placed ones.
@@ -659,6 +690,9 @@ impl Game {
                     let owner = self.objects[o.slot as usize].owner;
                     match then {
                         HandChoice::Discard => self.discard(o),
+                        HandChoice::RemoveFromGame => {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
@@ -822,6 +856,14 @@ impl Game {
                             break;
                         };
                         self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::DiscardHand { who } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    for o in hand {
+                        self.discard(o);
                     }
                 }
             }

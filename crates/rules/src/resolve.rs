@@ -681,7 +681,13 @@ impl Game {
                 ) =>
             {
                 let (generic, colored) = match self.current_effect() {
-                    Some(Effect::CounterUnlessPays { generic, .. }) => (*generic, [0u8; 5]),
+                    Some(Effect::CounterUnlessPays { generic, .. }) => {
+                        let n = match self.resolving.as_ref().map(|r| r.ctx.clone()) {
+                            Some(ctx) => self.amount(&ctx, generic).max(0) as u32,
+                            None => 0,
+                        };
+                        (n, [0u8; 5])
+                    }
                     Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
                     _ => (0, [0u8; 5]),
                 };
@@ -1095,12 +1101,12 @@ impl Game {
                 }
                 None
             }
-            Effect::CounterUnlessPays { what, generic } => {
+            Effect::CounterUnlessPays { what, generic, to } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 let &o = self.objects_of(ctx, what).first()?;
                 match paid {
                     Some(true) => {}
-                    Some(false) => self.counter_spell(o),
+                    Some(false) => self.counter_spell_to(o, *to),
                     None => {
                         let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
                         if !on_stack {
@@ -1109,7 +1115,7 @@ impl Game {
                         return Some(Decision {
                             player: self.objects[o.slot as usize].controller,
                             kind: DecisionKind::PayUnless {
-                                generic: *generic,
+                                generic: self.amount(ctx, generic).max(0) as u32,
                                 colored: [0; 5],
                             },
                         });
@@ -1367,6 +1373,19 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::GraveyardCardsMatching { who, filter } => {
+                let players = match who {
+                    Some(w) => self.players_of(ctx, w),
+                    None => (0..self.players.len() as u8).map(PlayerId).collect(),
+                };
+                players
+                    .iter()
+                    .flat_map(|&p| self.player(p).graveyard.iter())
+                    .filter(|&&c| {
+                        crate::filter::matches_card(filter, self.objects[c.slot as usize].card)
+                    })
+                    .count() as i32
+            }
             // Domain: the basic land types among the lands a player
             // controls, from their computed subtypes (205.3h).
             Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
@@ -1723,9 +1742,9 @@ impl Game {
                     }
                 }
             }
-            Effect::Counter { what } => {
+            Effect::Counter { what, to } => {
                 for o in self.objects_of(ctx, what) {
-                    self.counter_spell(o);
+                    self.counter_spell_to(o, *to);
                 }
             }
             Effect::Regenerate { what } => {
@@ -1967,6 +1986,7 @@ impl Game {
             }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
+            | Effect::DiscardHand { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
@@ -2191,7 +2211,9 @@ impl Game {
     }
 
     /// 414: counter a spell: it goes to its owner's graveyard.
-    fn counter_spell(&mut self, o: ObjId) {
+    /// 414: counters a spell, its card going to its owner's graveyard or
+    /// where the counter effect says instead (Dissipate, Remand, Memory Lapse).
+    fn counter_spell_to(&mut self, o: ObjId, to: tolaria_cards::CounteredTo) {
         let Some(obj) = self.obj(o) else { return };
         if obj.zone != Zone::Stack {
             return;
@@ -2221,7 +2243,13 @@ impl Game {
             card,
             ability: false,
         });
-        self.move_to(o, Zone::Graveyard(owner), MoveReason::Countered);
+        let zone = match to {
+            tolaria_cards::CounteredTo::Graveyard => Zone::Graveyard(owner),
+            tolaria_cards::CounteredTo::RemovedFromGame => Zone::RemovedFromGame,
+            tolaria_cards::CounteredTo::Hand => Zone::Hand(owner),
+            tolaria_cards::CounteredTo::LibraryTop => Zone::Library(owner),
+        };
+        self.move_to(o, zone, MoveReason::Countered);
     }
 
     /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.

@@ -21,6 +21,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
         || p.at_all("target player reveals their hand")
+        || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
     } else if p.eat_all("return to your hand all") {
@@ -144,7 +145,7 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
 /// A filter on cards outside play: only the printed characteristics that
 /// `filter::matches_card` reads (types, subtypes, supertypes, colours, a
 /// name); anything about a permanent's state or its power is not supported.
-fn card_filter(p: &mut P) -> Option<ObjectFilter> {
+pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
     let start = p.i;
     let (f, noun) = filter(p)?;
     let plain = ObjectFilter {
@@ -157,6 +158,8 @@ fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         colors_none: f.colors_none,
         multicolored: f.multicolored,
         named: f.named.clone(),
+        cmc_at_most: f.cmc_at_most,
+        cmc_exactly: f.cmc_exactly,
         ..ObjectFilter::default()
     };
     if noun != Noun::Card || f != plain {
@@ -325,23 +328,57 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("look at the top").then_some(())?;
     let amount = amount(p)?;
     p.eat_all("cards of your library").then_some(())?;
+    let look = |to_hand: Option<ObjectFilter>, may: bool, on_top: Option<u8>| Effect::LookAtTop {
+        amount: amount.clone(),
+        to_hand,
+        may,
+        on_top,
+        to_hand_count: 0,
+        rest_to_graveyard: false,
+        scry: false,
+    };
     if p.eat_all(", then put them back in any order") {
-        return Some(vec![Effect::LookAtTop {
-            amount,
-            to_hand: None,
-            may: false,
-            on_top: None,
-        }]);
+        return Some(vec![look(None, false, None)]);
     }
     p.eat(".").then_some(())?;
     if p.eat_all("put one of those cards into your hand , one on top of your library , and one on the bottom of your library")
     {
-        return Some(vec![Effect::LookAtTop {
-            amount,
-            to_hand: Some(ObjectFilter::any()),
-            may: false,
-            on_top: Some(1),
-        }]);
+        return Some(vec![look(Some(ObjectFilter::any()), false, Some(1))]);
+    }
+    // "Put one of them into your hand and the rest on the bottom of your
+    // library in any order" (Impulse) / "and the other on the bottom of
+    // your library" (Sleight of Hand) / "and the rest on top of your library
+    // in any order" (Diabolic Vision) / "Put two of them into your hand and
+    // the rest into your graveyard" (Ancestral Memories).
+    if p.at("put") && p.peek_at(2) == "of" && p.peek_at(3) == "them" {
+        p.bump();
+        let n = match super::amount(p)? {
+            Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
+            _ => return None,
+        };
+        p.eat_all("of them into your hand and the").then_some(())?;
+        p.eat_any(&["rest", "other"])?;
+        let mut e = if p.eat_all("on the bottom of your library") {
+            p.eat_all("in any order");
+            look(Some(ObjectFilter::any()), false, Some(0))
+        } else if p.eat_all("on top of your library in any order") {
+            look(Some(ObjectFilter::any()), false, None)
+        } else if p.eat_all("into your graveyard") {
+            let mut e = look(Some(ObjectFilter::any()), false, Some(0));
+            if let Effect::LookAtTop {
+                rest_to_graveyard, ..
+            } = &mut e
+            {
+                *rest_to_graveyard = true;
+            }
+            e
+        } else {
+            return None;
+        };
+        if let Effect::LookAtTop { to_hand_count, .. } = &mut e {
+            *to_hand_count = n;
+        }
+        return Some(vec![e]);
     }
     p.eat_all("you may reveal").then_some(())?;
     p.eat_any(&["a", "an"])?;
@@ -350,12 +387,7 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
         .then_some(())?;
     p.eat_all("put the rest on the bottom of your library in any order")
         .then_some(())?;
-    Some(vec![Effect::LookAtTop {
-        amount,
-        to_hand: Some(f),
-        may: true,
-        on_top: Some(0),
-    }])
+    Some(vec![look(Some(f), true, Some(0))])
 }
 
 /// "Look at target player's hand[.]" (Peek) / "Look at target player's
@@ -384,6 +416,15 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         _ => return None,
     };
     let f = card_filter(p)?;
+    // "You choose a nonland card from it and exile that card." (Castigate)
+    if p.eat_all("from it and exile that card") {
+        return Some(vec![Effect::ChooseFromHand {
+            who,
+            filter: f,
+            amount: n,
+            then: HandChoice::RemoveFromGame,
+        }]);
+    }
     p.eat_all("from it .").then_some(())?;
     let then = if p.eat_all("that player discards that card")
         || p.eat_all("that player discards those cards")
