@@ -238,7 +238,8 @@ pub enum Condition {
     /// in play match the filter (its controller part read from the
     /// ability's controller), between the bounds.
     Permanents {
-        filter: ObjectFilter,
+        /// Boxed: keeps `Condition` small.
+        filter: Box<ObjectFilter>,
         at_least: u32,
         at_most: Option<u32>,
         /// "if that player controls a Plains": only the permanents of

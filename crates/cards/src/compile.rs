@@ -4644,7 +4644,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let mut filter = permanents(p)?;
         filter.controller = ControllerFilter::You;
         Condition::Permanents {
-            filter,
+            filter: Box::new(filter),
             at_least: 0,
             at_most: Some(0),
             controlled_by: None,
@@ -4655,7 +4655,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let filter = permanents(p)?;
         (filter.controller == ControllerFilter::Any).then_some(())?;
         Condition::Permanents {
-            filter,
+            filter: Box::new(filter),
             at_least: 1,
             at_most: None,
             controlled_by: Some(PlayerRef::Triggering),
@@ -4665,7 +4665,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         p.eat_any(&["are", "is"])?;
         p.eat_all("in play").then_some(())?;
         Condition::Permanents {
-            filter,
+            filter: Box::new(filter),
             at_least: 0,
             at_most: Some(0),
             controlled_by: None,
@@ -4683,7 +4683,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let filter = permanents(p)?;
         p.eat_all("in play").then_some(())?;
         Condition::Permanents {
-            filter,
+            filter: Box::new(filter),
             at_least,
             at_most,
             controlled_by: None,
