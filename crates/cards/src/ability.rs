@@ -288,6 +288,24 @@ pub enum Condition {
         filter: Box<ObjectFilter>,
         at_least: u32,
     },
+    /// "if you control no untapped lands", "if no creatures are in play",
+    /// "if there are four or more creatures in play": how many permanents
+    /// in play match the filter (its controller part read from the
+    /// ability's controller), between the bounds.
+    Permanents {
+        /// Boxed: keeps `Condition` small.
+        filter: Box<ObjectFilter>,
+        at_least: u32,
+        at_most: Option<u32>,
+        /// "if that player controls a Plains": only the permanents of
+        /// that player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        controlled_by: Option<PlayerRef>,
+    },
+    /// "if you have 10 or less life", "if that player has 5 or less life".
+    LifeAtMost { who: PlayerRef, at_most: i32 },
+    /// "if [this] is tapped" (the storage lands).
+    ThisTapped,
 }
 
 impl Condition {
@@ -1065,9 +1083,6 @@ pub enum Amount {
     },
     /// 502.12a: "for each creature blocking it beyond the first".
     BlockersBeyondFirst(ObjectRef),
-    /// "for each +1/+1 counter on [object]" (502.35a modular): last known
-    /// information if it left play (413.2f).
-    PlusCountersOn(ObjectRef),
     /// "the total power of the sacrificed creatures" (Soulblast): the
     /// permanents sacrificed for the spell's cost, each as it last existed
     /// in play (413.2f), added up as they were sacrificed (409.1h).
@@ -1084,9 +1099,29 @@ pub enum Amount {
         what: ObjectRef,
         filter: ObjectFilter,
     },
+    /// "for each +1/+1 counter on [object]" (502.35a modular), "the number
+    /// of verse counters on [object]": last known information if it left
+    /// play (413.2f: Lotus Blossom sacrificed as a cost).
+    CountersOn(CounterKind, ObjectRef),
     /// Domain: "for each basic land type among lands [player] controls"
     /// (0 to 5, 205.3h).
     BasicLandTypes(PlayerRef),
+    /// "2 life for each creature you control": a multiple of a count.
+    Times(i32, Box<Amount>),
+    /// "the number of Swamps they control": permanents matching the filter
+    /// controlled by the player (the first if several).
+    CountControlledBy(PlayerRef, ObjectFilter),
+    /// "3 minus the number of cards in their hand", "the number of cards in
+    /// their hand minus 4": the difference, never below 0.
+    Minus(Box<Amount>, Box<Amount>),
+}
+
+fn amount_x() -> Amount {
+    Amount::X
+}
+
+fn is_amount_x(a: &Amount) -> bool {
+    *a == Amount::X
 }
 
 /// How long a continuous effect from a resolved spell or ability lasts.
@@ -1179,6 +1214,10 @@ pub enum Effect {
         what: ObjectRef,
         power: i32,
         toughness: i32,
+        /// What X is: the announced X, or what "where X is …" defines
+        /// ("where X is the number of lands you control").
+        #[serde(default = "amount_x", skip_serializing_if = "is_amount_x")]
+        x: Amount,
     },
     /// As `Continuous`, and the objects also become the colour the
     /// controller chooses as it resolves (layer 5): "becomes the color of
@@ -1695,7 +1734,8 @@ pub enum Effect {
     },
     /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
     /// upkeep, "sacrifice CARDNAME unless you pay {2}", "… unless you
-    /// sacrifice a land"): on resolution the controller may pay the cost
+    /// sacrifice a land"; "you may pay [cost]. If you do, [if_paid]. If you
+    /// don't, [effects]."): on resolution the controller may pay the cost
     /// (its mana, life and sacrifice parts), else the
     /// effects happen. With `per_counter`, the cost is paid once for each
     /// counter of that kind on the source (502.13a: "for each age counter
@@ -1711,6 +1751,10 @@ pub enum Effect {
         /// ones, once per counter).
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         sacrifice_count: u8,
+        /// "You may pay {3}. If you do, untap target permanent.": the
+        /// effects that happen only if the cost was paid (after it is).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_paid: Vec<Effect>,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."
@@ -1795,6 +1839,13 @@ pub enum Recipient {
     TargetAndEachSharingColor(u8),
 }
 
+/// A kind of counter (200.3: a counter is a marker placed on an object that
+/// modifies its characteristics or interacts with a rule or ability). The
+/// kinds the rules or several mechanisms read are variants; every other kind
+/// named by a card ("verse", "petal", "page", …) is `Named`, an index into
+/// [`NAMED_COUNTERS`]: open to any kind the card data uses, but typed and
+/// checked as the cards are compiled (a name not in the list leaves the card
+/// unsupported), so no string is compared at run time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CounterKind {
     PlusOnePlusOne,
@@ -1815,7 +1866,94 @@ pub enum CounterKind {
     Spore,
     /// Charge counters (502.37a: sunburst on a noncreature permanent).
     Charge,
+    /// Any other kind: an index into [`NAMED_COUNTERS`].
+    Named(NamedCounter),
 }
+
+/// A counter kind with no meaning to the rules beyond its name, as an index
+/// into [`NAMED_COUNTERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NamedCounter(pub u8);
+
+/// The names of the counter kinds the cards use that no mechanism of the
+/// rules reads (they only count for the card that names them). Counters that
+/// change power and toughness other than +1/+1 and -1/-1 are not here: they
+/// need layer 6d (418.5a) and stay unsupported.
+pub const NAMED_COUNTERS: &[&str] = &[
+    "arrow",
+    "arrowhead",
+    "blood",
+    "bounty",
+    "carrion",
+    "corpse",
+    "credit",
+    "cube",
+    "currency",
+    "death",
+    "delay",
+    "depletion",
+    "devotion",
+    "divinity",
+    "doom",
+    "dream",
+    "echo",
+    "elixir",
+    "fate",
+    "feather",
+    "flood",
+    "fungus",
+    "glyph",
+    "gold",
+    "growth",
+    "hatchling",
+    "healing",
+    "hourglass",
+    "hunger",
+    "ice",
+    "infection",
+    "intervention",
+    "javelin",
+    "magnet",
+    "matrix",
+    "mine",
+    "mining",
+    "mire",
+    "music",
+    "net",
+    "omen",
+    "ore",
+    "page",
+    "pain",
+    "paralyzation",
+    "petal",
+    "pin",
+    "plague",
+    "polyp",
+    "pressure",
+    "pupa",
+    "rust",
+    "scream",
+    "shell",
+    "shield",
+    "shred",
+    "sleep",
+    "sleight",
+    "soot",
+    "storage",
+    "study",
+    "theft",
+    "tide",
+    "training",
+    "trap",
+    "treasure",
+    "velocity",
+    "verse",
+    "vitality",
+    "vortex",
+    "wage",
+    "winch",
+    "wind",
+];
 
 impl CounterKind {
     pub const ALL: [CounterKind; 10] = [
@@ -1830,11 +1968,18 @@ impl CounterKind {
         CounterKind::Spore,
         CounterKind::Charge,
     ];
-    /// The kind by its name in card text ("+1/+1", "fuse", …).
+    /// The kind by its name in card text ("+1/+1", "fuse", "verse", …);
+    /// `None` for a name no card in the data uses as a counter kind.
     pub fn from_name(s: &str) -> Option<CounterKind> {
         Self::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s))
+            .or_else(|| {
+                NAMED_COUNTERS
+                    .iter()
+                    .position(|n| n.eq_ignore_ascii_case(s))
+                    .map(|i| CounterKind::Named(NamedCounter(i as u8)))
+            })
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -1848,7 +1993,24 @@ impl CounterKind {
             CounterKind::Time => "time",
             CounterKind::Spore => "spore",
             CounterKind::Charge => "charge",
+            CounterKind::Named(NamedCounter(i)) => NAMED_COUNTERS.get(i as usize).unwrap_or(&"?"),
         }
+    }
+    /// The kinds other than +1/+1 and -1/-1 as one small number (1..), the
+    /// key an object's counter slots are kept by; `None` for +1/+1 and -1/-1.
+    pub fn slot_key(self) -> Option<u8> {
+        Some(match self {
+            CounterKind::PlusOnePlusOne | CounterKind::MinusOneMinusOne => return None,
+            CounterKind::Fuse => 1,
+            CounterKind::Luck => 2,
+            CounterKind::Ki => 3,
+            CounterKind::Age => 4,
+            CounterKind::Fade => 5,
+            CounterKind::Time => 6,
+            CounterKind::Spore => 7,
+            CounterKind::Charge => 8,
+            CounterKind::Named(NamedCounter(i)) => 9 + i,
+        })
     }
 }
 

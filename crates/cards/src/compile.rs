@@ -94,6 +94,22 @@ fn strip_ability_word(line: &str) -> &str {
     line
 }
 
+/// Whether a part of the line in quotes names the card itself while the
+/// ability is granted to another object (the text before the quotes does
+/// not name the card: "Enchanted creature has \"…\"").
+fn quoted_names_card(line: &str, card: &str, face: &CardFace) -> bool {
+    let line = line.replace('’', "'");
+    let names = [card.replace('’', "'"), face.name.replace('’', "'")];
+    let mentions = |s: &str| {
+        names
+            .iter()
+            .any(|n| !n.is_empty() && s.contains(n.as_str()))
+    };
+    let mut parts = line.split('"');
+    let before = parts.next().unwrap_or("");
+    !mentions(before) && parts.step_by(2).any(mentions)
+}
+
 /// Compiles one face. Intrinsic abilities that come from the type line
 /// (212.6c: basic land types tap for mana) are added here too.
 pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
@@ -158,6 +174,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 effects: cx.effects,
             });
             continue;
+        }
+        // An ability in quotes calls the object that has it "this
+        // creature"; one naming the granting card (Archery Training's
+        // arrow counters) would read the wrong object once both become
+        // CARDNAME, so it stays unsupported.
+        if quoted_names_card(orig, card, face) {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an ability in quotes naming the card that grants it".into(),
+            });
         }
         let toks = tokenize(strip_ability_word(line));
         compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
@@ -806,6 +832,7 @@ fn compile_line_inner(
                 per_counter: None,
                 effects,
                 sacrifice_count: 0,
+                if_paid: Vec::new(),
             }];
         }
         while !p.at_end() {
@@ -1452,7 +1479,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
                 vec![Effect::PutCounters {
                     what: ObjectRef::Target(0),
                     kind: CounterKind::PlusOnePlusOne,
-                    amount: Amount::PlusCountersOn(ObjectRef::This),
+                    amount: Amount::CountersOn(CounterKind::PlusOnePlusOne, ObjectRef::This),
                 }],
                 None,
             ),
@@ -2178,19 +2205,28 @@ fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         };
         return Some(Amount::CardsFewerThanInHand { who, than: n });
     }
-    for_each(p, a)
+    for_each(p, cx, a)
 }
 
 /// "… for each [counted thing]" after an amount of 1 ("draw a card for each
 /// creature you control", "gain 1 life for each card in your graveyard").
-fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
+fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
+    }
+    // "2 life for each creature you control": a multiple of the count.
+    if let Amount::Fixed(n @ 2..) = a {
+        let each = for_each(p, cx, Amount::Fixed(1))?;
+        return Some(Amount::Times(n, Box::new(each)));
     }
     if a != Amount::Fixed(1) {
         return None;
     }
     p.eat_all("for each");
+    // "for each page counter on CARDNAME".
+    if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
+        return Some(a);
+    }
     // Domain.
     if p.eat_all("basic land type among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));
@@ -2210,8 +2246,31 @@ fn for_each(p: &mut P, a: Amount) -> Option<Amount> {
     Some(Amount::CountOf(f))
 }
 
-/// The amount after "equal to".
+/// The amount after "equal to" or "where X is": a term, or the difference
+/// of two ("3 minus the number of cards in their hand", "the number of
+/// cards in their hand minus 4").
 fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    let first = match attempt(p, cx, |p, _| {
+        let a = amount(p)?;
+        p.at("minus").then_some(a)
+    }) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    if !p.eat("minus") {
+        return Some(first);
+    }
+    let second = match attempt(p, cx, |p, _| amount(p)) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    // Only a count and a number.
+    (matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
+        .then(|| Amount::Minus(Box::new(first), Box::new(second)))
+}
+
+/// One amount after "equal to".
+fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.
     if cx
@@ -2301,7 +2360,7 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("the number of cards in") {
         let who = if p.eat("your") {
             PlayerRef::You
-        } else if p.eat_all("that player's") {
+        } else if p.eat_all("that player's") || (cx.trig_player && p.eat("their")) {
             that_player(cx)?
         } else {
             return None;
@@ -2322,11 +2381,38 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return Some(Amount::LifeTotal(PlayerRef::You));
     }
     if p.eat_all("the number of") {
+        // "the number of verse counters on CARDNAME".
+        if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counters")) {
+            return Some(a);
+        }
         let f = group(p)?;
+        // "the number of Swamps they control": "they" is the player of the
+        // trigger event (Karma).
+        if p.at_all("they control") {
+            cx.trig_player.then_some(())?;
+            p.eat_all("they control");
+            return Some(Amount::CountControlledBy(PlayerRef::Triggering, f));
+        }
         p.eat_all("in play");
         return Some(Amount::CountOf(f));
     }
     None
+}
+
+/// "[kind] counter(s) on CARDNAME|it": how many counters of that kind are
+/// on the object (last known information if it left play, 413.2f).
+fn counters_on(p: &mut P, cx: &mut Cx, noun: &str) -> Option<Amount> {
+    let kind = counter_kind(p.bump())?;
+    p.eat(noun).then_some(())?;
+    p.eat("on").then_some(())?;
+    let what = if p.eat("cardname") {
+        ObjectRef::This
+    } else if p.eat("it") {
+        cx.it()
+    } else {
+        return None;
+    };
+    Some(Amount::CountersOn(kind, what))
 }
 
 /// The recipient of damage.
@@ -2618,7 +2704,7 @@ fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
             // "draws an additional card" (Howling Mine).
             p.eat("additional");
             p.eat_any(&["card", "cards"])?;
-            let amount = for_each(p, amount)?;
+            let amount = for_each(p, cx, amount)?;
             Effect::DrawCards { who, amount }
         }
         "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
@@ -2704,6 +2790,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
                     what,
                     power,
                     toughness,
+                    x: Amount::X,
                 }]
             });
         }
@@ -2804,7 +2891,7 @@ fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
         let count = if p.eat_all("for each creature blocking it") {
             Amount::CreaturesBlocking(what.clone())
         } else {
-            for_each(p, Amount::Fixed(1))?
+            for_each(p, cx, Amount::Fixed(1))?
         };
         return Some(vec![Effect::PumpPerCount {
             what,
@@ -2978,7 +3065,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 };
                 p.bump();
                 // "{1} for each card in your hand" (Oppressive Will).
-                let generic = for_each(p, generic)?;
+                let generic = for_each(p, cx, generic)?;
                 return Some(vec![Effect::CounterUnlessPays {
                     what,
                     generic,
@@ -3464,7 +3551,64 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 }
 
 /// One sentence of instructions, appended to `cx.effects`.
+/// "You may pay [cost]. If you do, [effects]. [If you don't, [effects].]"
+/// and "You may sacrifice a creature. If you do, …": the cost is offered
+/// as the ability resolves (`Effect::UnlessPays` with `if_paid`); the
+/// player may pay it (all of it, with mana abilities first) or decline.
+fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("you may").then_some(())?;
+    let (cost, sacrifice_count) = if p.eat("pay") {
+        (upkeep::pay_cost(p)?, 0)
+    } else {
+        upkeep::sacrifice_cost(p)?
+    };
+    p.eat(".").then_some(())?;
+    let branch = |p: &mut P, cx: &mut Cx, lead: &str| -> Option<Vec<Effect>> {
+        if !p.eat_all(lead) {
+            return Some(Vec::new());
+        }
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let v: Vec<Effect> = cx.effects.drain(start..).collect();
+        // The branch runs inside the payment's resolution state: no effect
+        // that keeps its own paid/declined state, nor a delayed ability.
+        let plain = v.iter().all(|e| {
+            !matches!(
+                e,
+                Effect::UnlessPays { .. }
+                    | Effect::UnlessDiscard { .. }
+                    | Effect::RemoveCounterElse { .. }
+                    | Effect::CounterUnlessPays { .. }
+                    | Effect::Recover { .. }
+                    | Effect::AtNextEndStep { .. }
+                    | Effect::AtNextUpkeep { .. }
+                    | Effect::AtEndOfCombat { .. }
+            )
+        });
+        (plain && !v.is_empty()).then_some(v)
+    };
+    let if_paid = branch(p, cx, "if you do ,")?;
+    let effects = branch(p, cx, "if you don't ,")?;
+    if if_paid.is_empty() && effects.is_empty() {
+        return None;
+    }
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::new(cost),
+        per_counter: None,
+        effects,
+        sacrifice_count,
+        if_paid,
+    });
+    Some(())
+}
+
 fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "You may pay {3}. If you do, untap target permanent."
+    if p.at_all("you may pay") || p.at_all("you may sacrifice") {
+        if let Some(()) = attempt(p, cx, may_pay) {
+            return Some(());
+        }
+    }
     // "If that spell is countered this way, exile it instead of putting it
     // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
     // replacement of where the countered card goes (419.6a).
@@ -3990,6 +4134,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             per_counter: None,
             effects: v,
             sacrifice_count,
+            if_paid: Vec::new(),
         }];
     }
     if p.eat_all("unless you pay") {
@@ -4007,6 +4152,7 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             per_counter,
             effects: v,
             sacrifice_count: 0,
+            if_paid: Vec::new(),
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
@@ -4074,6 +4220,7 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         what,
         power,
         toughness,
+        ..
     } = e
     {
         *e = Effect::PumpPerCount {
@@ -4913,6 +5060,8 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         }
     }) {
         condition = Some(c);
+    } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
+        condition = Some(c);
     } else if p.eat_all("if there are") {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
         condition =
@@ -4959,7 +5108,17 @@ fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             at_least: n,
         });
     }
-    let optional = p.eat_all("you may");
+    // "You may pay {1}. If you do, …" is a choice inside the effect, not an
+    // optional ability.
+    let may_pay_first = {
+        let (i, saved) = (p.i, cx.clone());
+        let ok = (p.at_all("you may pay") || p.at_all("you may sacrifice"))
+            && may_pay(p, &mut cx).is_some();
+        p.i = i;
+        cx = saved;
+        ok
+    };
+    let optional = !may_pay_first && p.eat_all("you may");
     while !p.at_end() {
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -5044,6 +5203,93 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         affected: affected.clone(),
         effect: *effect,
     }])
+}
+
+/// 404.3: intervening "if" clauses on the permanents in play, life totals,
+/// hand sizes and the source's status, up to the comma: "if you control no
+/// untapped lands,", "if no creatures are in play,", "if there are four or
+/// more creatures in play,", "if you have 10 or less life,", "if that
+/// player has five or more cards in hand,", "if CARDNAME is tapped,".
+fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    p.eat("if").then_some(())?;
+    let permanents = |p: &mut P| -> Option<ObjectFilter> {
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
+    };
+    let c = if p.eat_all("you control no") {
+        let mut filter = permanents(p)?;
+        filter.controller = ControllerFilter::You;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 0,
+            at_most: Some(0),
+            controlled_by: None,
+        }
+    } else if cx.trig_player && p.eat_all("that player controls") {
+        // "if that player controls a Plains," (Spiritual Sanctuary).
+        p.eat_any(&["a", "an"])?;
+        let filter = permanents(p)?;
+        (filter.controller == ControllerFilter::Any).then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 1,
+            at_most: None,
+            controlled_by: Some(PlayerRef::Triggering),
+        }
+    } else if p.eat("no") {
+        let filter = permanents(p)?;
+        p.eat_any(&["are", "is"])?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 0,
+            at_most: Some(0),
+            controlled_by: None,
+        }
+    } else if p.eat_all("there are") {
+        let (at_least, at_most) = if p.eat("no") {
+            (0, Some(0))
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            p.eat_all("or more").then_some(())?;
+            (u32::try_from(n).ok().filter(|&n| n > 0)?, None)
+        };
+        let filter = permanents(p)?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least,
+            at_most,
+            controlled_by: None,
+        }
+    } else if p.eat_all("cardname is tapped") {
+        Condition::ThisTapped
+    } else {
+        let who = if p.eat_all("you have") {
+            PlayerRef::You
+        } else if cx.trig_player && p.eat_all("that player has") {
+            PlayerRef::Triggering
+        } else {
+            return None;
+        };
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        if p.eat_all("or less life") {
+            Condition::LifeAtMost { who, at_most: n }
+        } else if p.eat_all("or more cards in hand") && n > 0 {
+            Condition::CardsInHand {
+                who,
+                at_least: n as u32,
+            }
+        } else {
+            return None;
+        }
+    };
+    p.eat(",").then_some(c)
 }
 
 /// 404.3: "N or more [kind] counters" followed by `tail` ("counters on it

@@ -260,6 +260,10 @@ pub(crate) struct Resolving {
     /// discarded, `Some(false)` once the player declined (or couldn't).
     #[serde(default)]
     pub paid: Option<bool>,
+    /// "You may pay [cost]. If you do, …": the cost was paid and the
+    /// effects that follow it are running (`inner` is the position in them).
+    #[serde(default)]
+    pub paid_branch: bool,
     /// A search, a look at a library or a hand in progress.
     #[serde(default)]
     pub cards: crate::library::CardsState,

@@ -116,6 +116,34 @@ pub(crate) fn holds(
                     .iter()
                     .all(|p| game.players[p.index()].graveyard.is_empty())
         }
+        Condition::Permanents {
+            filter,
+            at_least,
+            at_most,
+            controlled_by,
+        } => {
+            let owners = controlled_by.as_ref().map(players);
+            if owners.as_ref().is_some_and(|v| v.is_empty()) {
+                return false;
+            }
+            let n = game
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    game.is_present(o)
+                        && owners
+                            .as_ref()
+                            .is_none_or(|v| v.contains(&game.objects[o.slot as usize].controller))
+                        && crate::filter::matches(game, filter, o, Some(src), you)
+                })
+                .count() as u32;
+            n >= *at_least && at_most.is_none_or(|m| n <= m)
+        }
+        Condition::LifeAtMost { who, at_most } => {
+            let ps = players(who);
+            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].life <= *at_most)
+        }
+        Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()

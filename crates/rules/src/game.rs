@@ -42,6 +42,25 @@ pub struct LastKnown {
     /// Its converted mana cost as it last existed (203.3; a token's is 0).
     #[serde(default)]
     pub converted_mana_cost: u16,
+    /// Its counters of the other kinds (`Object::counters`): Lotus Blossom's
+    /// petal counters, counted after it was sacrificed (413.2f).
+    #[serde(default)]
+    pub counters: [(u8, u8); crate::object::COUNTER_SLOTS],
+}
+
+impl LastKnown {
+    /// How many counters of this kind it had as it last existed in play.
+    pub fn counters_of(&self, kind: tolaria_cards::CounterKind) -> u32 {
+        match kind.slot_key() {
+            None if kind == tolaria_cards::CounterKind::PlusOnePlusOne => self.plus_counters as u32,
+            None => 0,
+            Some(key) => self
+                .counters
+                .iter()
+                .find(|s| s.0 == key)
+                .map_or(0, |s| s.1 as u32),
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -737,6 +756,7 @@ impl Game {
         if let Some(o) = self.obj(id) {
             let card = o.card;
             let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
+            let counters = o.counters;
             let ch = crate::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -751,6 +771,7 @@ impl Game {
                 lost_abilities: ch.lost_abilities,
                 plus_counters,
                 converted_mana_cost: ch.converted_mana_cost() as u16,
+                counters,
             });
         }
     }

@@ -183,6 +183,9 @@ impl TokenSource {
     }
 }
 
+/// How many kinds of counters other than +1/+1 and -1/-1 an object holds at once.
+pub const COUNTER_SLOTS: usize = 8;
+
 /// One object slot: a physical card or a token. Plain `Copy` data, so
 /// that cloning a game copies the arena in one block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -208,11 +211,12 @@ pub struct Object {
     pub damage: u32,
     pub plus_counters: u16,
     pub minus_counters: u16,
-    /// Counters of the other kinds (fuse, luck, ki, age, fade, time, spore; at
-    /// most 255 each), one count per kind: plain `Copy` data, so cloning a
-    /// game stays a flat copy.
+    /// Counters of the other kinds (fuse, age, time, verse, petal, …): up to
+    /// `COUNTER_SLOTS` kinds at once, at most 255 of each, as `(key, count)`
+    /// pairs (`CounterKind::slot_key`) sorted by key with the empty slots
+    /// (key 0) last: plain `Copy` data, so cloning a game stays a flat copy.
     #[serde(default)]
-    pub counters: [u8; 8],
+    pub counters: [(u8, u8); COUNTER_SLOTS],
     /// The object or player this Aura or Equipment is attached to.
     pub attached_to: Option<crate::Target>,
     /// 418.5e: the timestamp of entering its zone.
@@ -272,7 +276,7 @@ impl Object {
             damage: 0,
             plus_counters: 0,
             minus_counters: 0,
-            counters: [0; 8],
+            counters: [(0, 0); COUNTER_SLOTS],
             attached_to: None,
             timestamp: 0,
             regen_shields: 0,
@@ -378,7 +382,7 @@ impl Object {
         self.damage = 0;
         self.plus_counters = 0;
         self.minus_counters = 0;
-        self.counters = [0; 8];
+        self.counters = [(0, 0); COUNTER_SLOTS];
         self.attached_to = None;
         self.regen_shields = 0;
         self.timestamp = timestamp;
@@ -401,19 +405,20 @@ impl Object {
         match kind {
             CounterKind::PlusOnePlusOne => self.plus_counters as u32,
             CounterKind::MinusOneMinusOne => self.minus_counters as u32,
-            CounterKind::Fuse => self.counters[0] as u32,
-            CounterKind::Luck => self.counters[1] as u32,
-            CounterKind::Ki => self.counters[2] as u32,
-            CounterKind::Age => self.counters[3] as u32,
-            CounterKind::Fade => self.counters[4] as u32,
-            CounterKind::Time => self.counters[5] as u32,
-            CounterKind::Spore => self.counters[6] as u32,
-            CounterKind::Charge => self.counters[7] as u32,
+            _ => {
+                let key = kind.slot_key().unwrap_or(0);
+                self.counters
+                    .iter()
+                    .find(|s| s.0 == key)
+                    .map_or(0, |s| s.1 as u32)
+            }
         }
     }
 
     /// Adds (or, negative, removes down to zero) counters of a kind;
-    /// returns how many were actually added or removed.
+    /// returns how many were actually added or removed. An object already
+    /// holding `COUNTER_SLOTS` other kinds gets no counter of a new kind (a
+    /// known limit: no card puts that many kinds on one object).
     pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
         use tolaria_cards::CounterKind;
         let have = self.counters_of(kind) as i32;
@@ -425,14 +430,28 @@ impl Object {
         match kind {
             CounterKind::PlusOnePlusOne => self.plus_counters = new,
             CounterKind::MinusOneMinusOne => self.minus_counters = new,
-            CounterKind::Fuse => self.counters[0] = new as u8,
-            CounterKind::Luck => self.counters[1] = new as u8,
-            CounterKind::Ki => self.counters[2] = new as u8,
-            CounterKind::Age => self.counters[3] = new as u8,
-            CounterKind::Fade => self.counters[4] = new as u8,
-            CounterKind::Time => self.counters[5] = new as u8,
-            CounterKind::Spore => self.counters[6] = new as u8,
-            CounterKind::Charge => self.counters[7] = new as u8,
+            _ => {
+                let Some(key) = kind.slot_key() else { return 0 };
+                if let Some(i) = self.counters.iter().position(|s| s.0 == key) {
+                    if new == 0 {
+                        // Remove the slot, keeping the rest sorted and packed.
+                        self.counters.copy_within(i + 1.., i);
+                        self.counters[COUNTER_SLOTS - 1] = (0, 0);
+                    } else {
+                        self.counters[i].1 = new as u8;
+                    }
+                } else if new > 0 {
+                    let Some(free) = self.counters.iter().position(|s| s.0 == 0) else {
+                        return 0;
+                    };
+                    let at = self.counters[..free]
+                        .iter()
+                        .position(|s| s.0 > key)
+                        .unwrap_or(free);
+                    self.counters.copy_within(at..free, at + 1);
+                    self.counters[at] = (key, new as u8);
+                }
+            }
         }
         (new as i32 - have).unsigned_abs()
     }

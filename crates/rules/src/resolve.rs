@@ -224,6 +224,7 @@ impl Game {
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
+            paid_branch: false,
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
@@ -1310,7 +1311,9 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
-            Effect::UnlessPays { effects, .. } => self.resolve_unless_pays(ctx, effects),
+            Effect::UnlessPays {
+                effects, if_paid, ..
+            } => self.resolve_unless_pays(ctx, effects, if_paid),
             Effect::RemoveCounterElse {
                 what,
                 kind,
@@ -1447,6 +1450,21 @@ impl Game {
         match a {
             Amount::Fixed(n) => *n,
             Amount::X => ctx.x as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
+            Amount::Minus(a, b) => (self.amount(ctx, a) - self.amount(ctx, b)).max(0),
+            Amount::CountControlledBy(who, f) => {
+                let Some(&p) = self.players_of(ctx, who).first() else {
+                    return 0;
+                };
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        self.is_present(o)
+                            && self.objects[o.slot as usize].controller == p
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .count() as i32
+            }
             Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
                 let power = matches!(a, Amount::PowerOf(_));
                 let Some(&id) = self.objects_of(ctx, o).first() else {
@@ -1579,16 +1597,16 @@ impl Game {
             Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
                 .filter(|&k| ctx.legal & (1 << k) != 0)
                 .count() as i32,
-            Amount::PlusCountersOn(o) => {
+            Amount::CountersOn(kind, o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;
                 };
-                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
                 if self.is_in_play(id) {
-                    self.objects[id.slot as usize].counters_of(kind) as i32
+                    self.objects[id.slot as usize].counters_of(*kind) as i32
                 } else {
                     // 413.2f: as it last existed in play.
-                    self.last_known(id).map_or(0, |l| l.plus_counters as i32)
+                    self.last_known(id)
+                        .map_or(0, |l| l.counters_of(*kind) as i32)
                 }
             }
         }
@@ -1607,6 +1625,7 @@ impl Game {
                         && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
                 })
                 .count() as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
             _ => self.amount(ctx, a),
         }
     }
@@ -2036,8 +2055,10 @@ impl Game {
                 what,
                 power,
                 toughness,
+                x,
             } => {
-                let x = ctx.x as i32;
+                // 413.2f: X is fixed as the effect is created.
+                let x = self.amount(ctx, x);
                 let effect = tolaria_cards::LayerEffect::pump(
                     power * x,
                     toughness * x,
@@ -2388,6 +2409,9 @@ impl Game {
                 if r.paid == Some(false) =>
             {
                 effects.get(r.inner as usize)
+            }
+            Effect::UnlessPays { if_paid, .. } if r.paid == Some(true) && r.paid_branch => {
+                if_paid.get(r.inner as usize)
             }
             Effect::FlipEach {
                 on_heads, on_tails, ..

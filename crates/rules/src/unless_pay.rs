@@ -143,17 +143,28 @@ impl Game {
         &mut self,
         ctx: &ResolveCtx,
         effects: &'static [Effect],
+        if_paid: &'static [Effect],
     ) -> Option<Decision> {
         let paid = self.resolving.as_ref().and_then(|r| r.paid);
         match paid {
             Some(true) => {
-                // The permanents still owed, one decision each (`sub`).
-                if self.resolving.as_ref().is_some_and(|r| r.sub > 0) {
-                    return Some(Decision {
-                        player: ctx.controller,
-                        kind: DecisionKind::Sacrifice,
-                    });
+                let r = self.resolving.as_mut()?;
+                if !r.paid_branch {
+                    // The permanents still owed, one decision each (`sub`).
+                    if r.sub > 0 {
+                        return Some(Decision {
+                            player: ctx.controller,
+                            kind: DecisionKind::Sacrifice,
+                        });
+                    }
+                    // The whole cost is paid: "If you do, …".
+                    r.paid_branch = true;
+                    r.inner = 0;
                 }
+                if let Some(d) = self.run_inner(ctx, if_paid) {
+                    return Some(d);
+                }
+                self.resolving.as_mut()?.paid_branch = false;
             }
             Some(false) => {
                 if let Some(d) = self.run_inner(ctx, effects) {

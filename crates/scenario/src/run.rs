@@ -985,7 +985,7 @@ impl Scenario {
         let split = (0..words.len())
             .position(|i| {
                 keys.contains(&words[i])
-                    || matches!(words[i], "age" | "fade" | "time" | "spore")
+                    || tolaria_cards::CounterKind::from_name(words[i]).is_some()
                         && words
                             .get(i + 1)
                             .is_some_and(|w| matches!(*w, "counters" | "counter"))
@@ -1102,7 +1102,8 @@ impl Scenario {
                     cmp(obj.plus_counters as i64, n, text)?;
                     rest = tail;
                 }
-                [kind @ ("fuse" | "luck" | "ki" | "age" | "fade" | "time" | "spore" | "charge"), "counters" | "counter", n, tail @ ..] =>
+                [kind, "counters" | "counter", n, tail @ ..]
+                    if tolaria_cards::CounterKind::from_name(kind).is_some() =>
                 {
                     let kind = tolaria_cards::CounterKind::from_name(kind).ok_or("kind")?;
                     cmp(obj.counters_of(kind) as i64, n, text)?;

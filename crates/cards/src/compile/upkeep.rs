@@ -167,6 +167,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                     per_counter: Some(CounterKind::Age),
                     effects: vec![sacrifice_this()],
                     sacrifice_count,
+                    if_paid: Vec::new(),
                 },
             ],
             None,
@@ -197,6 +198,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                 per_counter: None,
                 effects: vec![sacrifice_this()],
                 sacrifice_count,
+                if_paid: Vec::new(),
             }],
             Some(Condition::ControlledSinceLastUpkeep),
         )]);
