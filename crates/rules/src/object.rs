@@ -8,52 +8,52 @@ use tolaria_cards::{db, CardDef, CardId};
 /// Status bits (510.1) and other per-permanent flags.
 pub mod flags {
     /// 510.1a tapped.
-    pub const TAPPED: u16 = 1;
+    pub const TAPPED: u32 = 1;
     /// 510.1b flipped.
-    pub const FLIPPED: u16 = 2;
+    pub const FLIPPED: u32 = 2;
     /// 510.1c face down.
-    pub const FACE_DOWN: u16 = 4;
+    pub const FACE_DOWN: u32 = 4;
     /// 502.15 phased out.
-    pub const PHASED_OUT: u16 = 8;
+    pub const PHASED_OUT: u32 = 8;
     /// 212.3f: the controller has not controlled it continuously since the
     /// start of their most recent turn ("summoning sickness").
-    pub const SICK: u16 = 16;
+    pub const SICK: u32 = 16;
     /// Derived: the face in force has static abilities (set as it comes into play).
-    pub const STATICS: u16 = 32;
+    pub const STATICS: u32 = 32;
     /// Derived: has mana abilities.
-    pub const MANA: u16 = 64;
+    pub const MANA: u32 = 64;
     /// Derived: has activated (non-mana) abilities.
-    pub const ACTIVATED: u16 = 128;
+    pub const ACTIVATED: u32 = 128;
     /// Derived: has triggered abilities.
-    pub const TRIGGERS: u16 = 256;
+    pub const TRIGGERS: u32 = 256;
     /// Played as a spell from its owner's hand: set as the card moves from
     /// the hand to the stack (409.1a) and kept as that spell resolves into
     /// play ("if you didn't play it from your hand", Phage the Untouchable).
-    pub const FROM_HAND: u16 = 512;
+    pub const FROM_HAND: u32 = 512;
     /// A card in a graveyard that was put there from play this turn (No
     /// Rest for the Wicked); cleared as a turn begins.
-    pub const FROM_PLAY_THIS_TURN: u16 = 1024;
+    pub const FROM_PLAY_THIS_TURN: u32 = 1024;
     /// 502.21: the first kicker cost listed was paid for this spell; kept
     /// as it resolves into play and as last known information, like
     /// `FROM_HAND` ("if it was kicked", 502.21b).
-    pub const KICKED_A: u16 = 2048;
+    pub const KICKED_A: u32 = 2048;
     /// 502.21d: the second kicker cost listed was paid.
-    pub const KICKED_B: u16 = 4096;
+    pub const KICKED_B: u32 = 4096;
     /// 502.16a: the buyback cost was paid for this spell.
-    pub const BOUGHT_BACK: u16 = 8192;
+    pub const BOUGHT_BACK: u32 = 8192;
     /// 502.22a: played with flashback: removed from the game whenever it
     /// would leave the stack.
-    pub const FLASHBACK: u16 = 16384;
+    pub const FLASHBACK: u32 = 16384;
     /// The bits describing how a spell was played that follow it into play.
-    pub const KICKED: u16 = KICKED_A | KICKED_B;
+    pub const KICKED: u32 = KICKED_A | KICKED_B;
     /// 505.2: a split card on the stack played as its second half (cleared
     /// with the rest of the flags as it leaves the stack).
-    pub const SPLIT_SECOND: u16 = 32768;
+    pub const SPLIT_SECOND: u32 = 32768;
     /// The derived ability bits.
     /// Declared as an attacker this turn ("creatures that attacked this
     /// turn", Relentless Assault); cleared as a turn begins.
-    pub const ATTACKED_THIS_TURN: u16 = 2048;
-    pub const ABILITY_BITS: u16 = STATICS | MANA | ACTIVATED | TRIGGERS;
+    pub const ATTACKED_THIS_TURN: u32 = 1 << 16;
+    pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
 /// Bits of `Object::control_marks` (502.19a, echo).
@@ -76,7 +76,7 @@ pub mod marks {
 
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
 /// kicker cost for `None`) was paid?
-pub(crate) fn kicked_with(flags: u16, which: Option<u8>) -> bool {
+pub(crate) fn kicked_with(flags: u32, which: Option<u8>) -> bool {
     match which {
         None => flags & flags::KICKED != 0,
         Some(0) => flags & flags::KICKED_A != 0,
@@ -206,7 +206,7 @@ pub struct Object {
     #[serde(skip)]
     pub board_index: u16,
     pub zone: Zone,
-    pub flags: u16,
+    pub flags: u32,
     /// Damage marked on a permanent (wears off in cleanup, 314.2).
     pub damage: u32,
     pub plus_counters: u16,
@@ -297,7 +297,7 @@ impl Object {
 
     /// The derived ability bits for a card's faces (which kinds of abilities
     /// it has), so that hot loops skip permanents without touching card data.
-    pub fn ability_flags(def: &CardDef) -> u16 {
+    pub fn ability_flags(def: &CardDef) -> u32 {
         let keywords = def.faces.iter().flat_map(|f| {
             let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
             k.iter().filter_map(tolaria_cards::keyword_ability)
@@ -306,14 +306,14 @@ impl Object {
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
-    pub fn gained_ability_flags(gains: Option<tolaria_cards::AbilityRef>) -> u16 {
+    pub fn gained_ability_flags(gains: Option<tolaria_cards::AbilityRef>) -> u32 {
         flags_of(gains.and_then(|r| r.get_if(true)).into_iter())
     }
 
     /// The derived ability bits for the abilities an object has now
     /// (none once an effect removed them, layer 5; granted ones and
     /// keywords' triggered abilities included).
-    pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u16 {
+    pub fn ability_flags_of(ch: &crate::characteristics::Characteristics) -> u32 {
         // Layer 5: abilities granted in quotes and the triggered abilities
         // of the computed keywords (502.3, 502.63, 502.68).
         let mut f = flags_of(ch.granted.refs().map(tolaria_cards::AbilityRef::get));
@@ -465,9 +465,9 @@ impl Object {
 }
 
 /// The face's derived ability kinds as `flags` bits.
-fn kinds_to_flags(k: u8) -> u16 {
+fn kinds_to_flags(k: u8) -> u32 {
     use tolaria_cards::AbilityKinds as K;
-    let bit = |b: u8, f: u16| if k & b != 0 { f } else { 0 };
+    let bit = |b: u8, f: u32| if k & b != 0 { f } else { 0 };
     bit(K::STATIC, flags::STATICS)
         | bit(K::MANA, flags::MANA)
         | bit(K::ACTIVATED, flags::ACTIVATED)
@@ -475,7 +475,7 @@ fn kinds_to_flags(k: u8) -> u16 {
 }
 
 /// Which kinds of abilities these are, as `flags` bits.
-fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> u16 {
+fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> u32 {
     abilities.fold(0, |f, a| {
         f | match a {
             tolaria_cards::Ability::Static(_) => flags::STATICS,
@@ -490,4 +490,40 @@ fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> 
 /// For serde: a zero bit set is left out of the JSON.
 fn is_zero(n: &u16) -> bool {
     *n == 0
+}
+
+#[cfg(test)]
+mod flag_tests {
+    use super::flags::*;
+
+    /// Each status and mark is its own bit: clearing "attacked this turn"
+    /// as a turn begins must not clear a permanent's kicked mark (502.19).
+    #[test]
+    fn r510_status_flags_are_distinct_bits() {
+        let all = [
+            TAPPED,
+            FLIPPED,
+            FACE_DOWN,
+            PHASED_OUT,
+            SICK,
+            STATICS,
+            MANA,
+            ACTIVATED,
+            TRIGGERS,
+            FROM_HAND,
+            FROM_PLAY_THIS_TURN,
+            KICKED_A,
+            KICKED_B,
+            BOUGHT_BACK,
+            FLASHBACK,
+            SPLIT_SECOND,
+            ATTACKED_THIS_TURN,
+        ];
+        let mut seen = 0u32;
+        for f in all {
+            assert_eq!(f.count_ones(), 1, "{f:#x} is one bit");
+            assert_eq!(seen & f, 0, "{f:#x} is used twice");
+            seen |= f;
+        }
+    }
 }
