@@ -155,7 +155,16 @@ impl Game {
         if let Some(o) = found {
             self.move_to(o, Zone::Hand(p), MoveReason::Effect);
         }
-        let mut rest: Vec<ObjId> = revealed.into_iter().filter(|&o| Some(o) != found).collect();
+        let rest: Vec<ObjId> = revealed.into_iter().filter(|&o| Some(o) != found).collect();
+        self.revealed_to_bottom(p, rest);
+    }
+}
+
+impl Game {
+    /// 217.2d: revealed cards go to the bottom of `p`'s library in the
+    /// order `p` chooses, from the bottom up (a replayed choice, so it can
+    /// be asked in the middle of an effect or a turn-based action).
+    pub(crate) fn revealed_to_bottom(&mut self, p: PlayerId, mut rest: Vec<ObjId>) {
         let n = rest.len() as u32;
         let mut below = 0;
         while !rest.is_empty() {

@@ -138,39 +138,8 @@ impl Game {
             }
         }
         // The rest on the bottom, in the order each owner chooses (217.2d).
-        for (p, mut rest) in revealed {
-            let n = rest.len() as u32;
-            let mut below = 0;
-            while !rest.is_empty() {
-                let i = if rest.len() == 1 {
-                    0
-                } else {
-                    let options = rest
-                        .iter()
-                        .map(|o| self.objects[o.slot as usize].def().name.clone())
-                        .collect();
-                    self.replay_choice(
-                        p,
-                        DecisionKind::ChooseOption {
-                            prompt: format!(
-                                "{p} puts a revealed card on the bottom of their library (from the bottom up)"
-                            ),
-                            options,
-                        },
-                        rest.len(),
-                    )
-                };
-                let o = rest.remove(i.min(rest.len() - 1));
-                self.put_at_bottom(p, o, below);
-                below += 1;
-            }
-            if n > 0 {
-                self.emit(Event::LibraryArranged {
-                    player: p,
-                    top: 0,
-                    bottom: n,
-                });
-            }
+        for (p, rest) in revealed {
+            self.revealed_to_bottom(p, rest);
         }
     }
 
