@@ -399,15 +399,7 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(
-            id,
-            Zone::InPlay,
-            reason,
-            MoveOpts {
-                controller: Some(controller),
-                ..MoveOpts::default()
-            },
-        )
+        self.enter_play(id, controller, reason, MoveOpts::default())
     }
 
     /// As [`Game::put_into_play`], flipped (510.3: "return it to play
@@ -419,16 +411,27 @@ impl Game {
         controller: PlayerId,
         reason: MoveReason,
     ) -> Option<ObjId> {
-        self.relocate(
-            id,
-            Zone::InPlay,
-            reason,
-            MoveOpts {
-                controller: Some(controller),
-                flipped: true,
-                ..MoveOpts::default()
-            },
-        )
+        let opts = MoveOpts {
+            flipped: true,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
+    }
+
+    /// Into play under `controller`'s control, with the status or copy
+    /// effect it comes into play with (`opts`).
+    fn enter_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        opts: MoveOpts,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            controller: Some(controller),
+            ..opts
+        };
+        self.relocate(id, Zone::InPlay, reason, opts)
     }
 
     /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
@@ -441,16 +444,11 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.relocate(
-            id,
-            Zone::InPlay,
-            reason,
-            MoveOpts {
-                controller: Some(controller),
-                copy,
-                ..MoveOpts::default()
-            },
-        )
+        let opts = MoveOpts {
+            copy,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
     }
 
     fn relocate(

@@ -205,33 +205,37 @@ impl Game {
     /// The permanents matching `to` (from the point of view of the ability)
     /// that the Aura card `aura` could enchant (its Enchant quality, 212.4).
     fn attach_options(&self, ctx: &ResolveCtx, aura: ObjId, to: &ObjectFilter) -> Vec<ObjId> {
-        let Some(a) = self.obj(aura) else {
-            return Vec::new();
-        };
-        let enchant: Vec<&ObjectFilter> = a
-            .def()
-            .front()
-            .abilities
-            .iter()
-            .filter_map(|x| match x {
-                tolaria_cards::Ability::Enchant(e) => Some(e),
-                _ => None,
-            })
-            .collect();
-        if enchant.is_empty() {
+        if self.obj(aura).is_none() {
             return Vec::new();
         }
         self.in_play
             .iter()
             .copied()
             .filter(|&o| {
-                self.is_present(o)
-                    && crate::filter::matches(self, to, o, Some(ctx.source), ctx.controller)
-                    && enchant
-                        .iter()
-                        .all(|e| crate::filter::matches(self, e, o, None, ctx.controller))
+                crate::filter::matches(self, to, o, Some(ctx.source), ctx.controller)
+                    && self.aura_could_enchant(aura, o, ctx.controller)
             })
             .collect()
+    }
+
+    /// Could the Aura card `aura` enchant permanent `o` as it is put into
+    /// play other than by resolving (212.4): `o` is in play and matches
+    /// every Enchant quality (from `p`'s point of view), and has no
+    /// protection from the Aura (502.7c).
+    pub(crate) fn aura_could_enchant(&self, aura: ObjId, o: ObjId, p: PlayerId) -> bool {
+        let face = self.objects[aura.slot as usize].def().front();
+        let mut enchant = face.abilities.iter().filter_map(|x| match x {
+            tolaria_cards::Ability::Enchant(e) => Some(e),
+            _ => None,
+        });
+        let mut any = false;
+        let all = enchant.all(|e| {
+            any = true;
+            crate::filter::matches(self, e, o, None, p)
+        });
+        any && all
+            && self.is_present(o)
+            && !crate::characteristics::compute(self, o).protected_from(face.colors, face.types)
     }
 
     /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect

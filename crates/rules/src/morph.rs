@@ -26,7 +26,7 @@
 //!   for another zone is revealed (504.6, `Event::FaceDownRevealed`), and
 //!   so is every face-down object when the game ends.
 
-use crate::engine::{Casting, Playing};
+use crate::engine::Playing;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, ManaCost, StaticAbility};
 
@@ -118,14 +118,7 @@ impl Game {
     /// 502.26d: show the morph cost and start paying it; the game can
     /// rewind to here if the payment is abandoned (422).
     pub(crate) fn begin_turning_face_up(&mut self, p: PlayerId, obj: ObjId) {
-        self.forget_lki_if_idle();
-        let mut snapshot = self.clone();
-        snapshot.events.clear();
-        snapshot.rewind = None;
-        self.rewind = Some(Box::new(snapshot));
-        self.rewind_events = self.events.len();
-        self.casting = Some(Box::new(Casting::new(p, Playing::TurnFaceUp { obj }, p)));
-        self.continue_casting();
+        self.begin_special_payment(p, Playing::TurnFaceUp { obj });
     }
 
     /// 502.26d, 504.5: the cost is paid: the permanent turns face up. Its

@@ -35,6 +35,25 @@ impl Game {
         self.begin_casting_full(p, what, 0, None, suspend, then);
     }
 
+    /// 422: the state a play, special action or payment started from, to
+    /// rewind to if it is abandoned (events emitted since are dropped).
+    pub(crate) fn set_rewind_point(&mut self) {
+        self.forget_lki_if_idle();
+        let mut snapshot = self.clone();
+        snapshot.events.clear();
+        snapshot.rewind = None;
+        self.rewind = Some(Box::new(snapshot));
+    }
+
+    /// A special action paid like a spell's costs (502.26d turning face
+    /// up, 408.2k suspending): rewindable if the payment is abandoned.
+    pub(crate) fn begin_special_payment(&mut self, p: PlayerId, what: Playing) {
+        self.set_rewind_point();
+        self.rewind_events = self.events.len();
+        self.casting = Some(Box::new(Casting::new(p, what, p)));
+        self.continue_casting();
+    }
+
     fn begin_casting_full(
         &mut self,
         p: PlayerId,
@@ -44,11 +63,7 @@ impl Game {
         suspend: bool,
         then: PlayerId,
     ) {
-        self.forget_lki_if_idle();
-        let mut snapshot = self.clone();
-        snapshot.events.clear();
-        snapshot.rewind = None;
-        self.rewind = Some(Box::new(snapshot));
+        self.set_rewind_point();
         let rewind_events = self.events.len();
         // 502.22a: a card played from a graveyard is played with flashback.
         let flashback = matches!(&what, Playing::Spell { obj }

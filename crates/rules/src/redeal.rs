@@ -147,30 +147,10 @@ impl Game {
     /// `aura` could enchant (its enchant ability, 212.4j), from `p`'s point
     /// of view.
     fn aura_choices(&self, aura: ObjId, among: &[ObjId], p: PlayerId) -> Vec<ObjId> {
-        let face = self.objects[aura.slot as usize].def().front();
-        let enchant: Vec<&tolaria_cards::ObjectFilter> = face
-            .abilities
-            .iter()
-            .filter_map(|x| match x {
-                tolaria_cards::Ability::Enchant(e) => Some(e),
-                _ => None,
-            })
-            .collect();
-        if enchant.is_empty() {
-            return Vec::new();
-        }
         among
             .iter()
             .copied()
-            .filter(|&o| {
-                self.is_present(o)
-                    // 502.7c: protection: it can't be enchanted by such an Aura.
-                    && !crate::characteristics::compute(self, o)
-                        .protected_from(face.colors, face.types)
-                    && enchant
-                        .iter()
-                        .all(|e| crate::filter::matches(self, e, o, None, p))
-            })
+            .filter(|&o| self.aura_could_enchant(aura, o, p))
             .collect()
     }
 }

@@ -27,7 +27,7 @@
 //! paying a cost that can't be paid (422). Removed-from-the-game cards are
 //! public, so `view` shows them with their counters.
 
-use crate::engine::{Casting, Flow, Playing};
+use crate::engine::{Flow, Playing};
 use crate::stack::TriggerContext;
 use crate::triggers::PendingTrigger;
 use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
@@ -100,14 +100,7 @@ impl Game {
     /// 408.2k: show the suspend cost and start paying it; the game can
     /// rewind to here if the payment is abandoned (422).
     pub(crate) fn begin_suspending(&mut self, p: PlayerId, obj: ObjId) {
-        self.forget_lki_if_idle();
-        let mut snapshot = self.clone();
-        snapshot.events.clear();
-        snapshot.rewind = None;
-        self.rewind = Some(Box::new(snapshot));
-        self.rewind_events = self.events.len();
-        self.casting = Some(Box::new(Casting::new(p, Playing::Suspend { obj }, p)));
-        self.continue_casting();
+        self.begin_special_payment(p, Playing::Suspend { obj });
     }
 
     /// 502.59a: the cost is paid: the card is removed from the game with
