@@ -265,6 +265,17 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a card outside play matched against a choice".into(),
         });
     }
+    // An Aura searching for "a card named CARDNAME" would put an Aura into
+    // play without a choice of what it enchants (212.4), which the search
+    // doesn't offer (`library::may_be_aura` lets the name through).
+    if crate::Subtype::lookup("Aura").is_some_and(|a| face.subtypes.contains(a))
+        && text.contains("for a card named CARDNAME")
+    {
+        return Err(Unsupported {
+            phrase: "a card named CARDNAME".into(),
+            reason: "an Aura put into play by a search (212.4)".into(),
+        });
+    }
     // 502.48a: transmute searches for the card's own converted mana cost.
     let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
     for a in &mut out.abilities {

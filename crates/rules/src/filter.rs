@@ -11,6 +11,38 @@ use tolaria_cards::{ControllerFilter, ObjectFilter};
 /// characteristics (505.2): a positive comparison is true if either half's
 /// is, a negative one if neither half's positive one is (505.6).
 pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
+    matches_card_naming(f, card, None)
+}
+
+/// As [`matches_card`], for an effect whose text names its own card: "a
+/// card named CARDNAME" (Llanowar Sentinel's search) means the name of the
+/// object with the ability, its copiable values while it is in play (a
+/// Clone copying the Sentinel finds Sentinels, 503.2), else its printed
+/// card's (last known information, 413.2f).
+pub fn matches_card_for(
+    game: &Game,
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    source: ObjId,
+    source_card: tolaria_cards::CardId,
+) -> bool {
+    if f.named.as_deref() != Some(tolaria_cards::compile::SELF) {
+        return matches_card_naming(f, card, None);
+    }
+    let own = match game.obj(source) {
+        Some(_) => game.copiable_values(source).card,
+        None => source_card,
+    };
+    matches_card_naming(f, card, Some(tolaria_cards::db().get(own).name.as_str()))
+}
+
+/// `self_name` is what "named CARDNAME" means; with `None` such a filter
+/// matches nothing (the caller doesn't know the ability's object).
+fn matches_card_naming(
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    self_name: Option<&str>,
+) -> bool {
     let def = tolaria_cards::db().get(card);
     let ch = if def.layout == tolaria_cards::Layout::Split {
         crate::characteristics::of_split_card(card, PlayerId(0))
@@ -26,7 +58,13 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)
-        && f.named.as_ref().is_none_or(|n| ch.has_name(n))
+        && f.named.as_ref().is_none_or(|n| {
+            if n == tolaria_cards::compile::SELF {
+                self_name.is_some_and(|own| ch.has_name(own))
+            } else {
+                ch.has_name(n)
+            }
+        })
         // A card has no choice made for it; "of the chosen color/type"
         // names the choice of the object with the ability, which these
         // callers don't know: nothing matches rather than everything.
