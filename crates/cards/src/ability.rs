@@ -1031,6 +1031,9 @@ pub enum PlayerRef {
     Triggering,
     /// 511.2: the player whose coin this is ("each player whose coin comes up tails").
     Flipper,
+    /// 506: "each player who doesn't win the subgame" (Shahrazad), after
+    /// the subgame this resolution played has ended.
+    NotWinningSubgame,
 }
 
 /// A number an effect uses.
@@ -1062,6 +1065,9 @@ pub enum Amount {
     FlipsWon,
     /// "half your life, rounded up" (Death Wish): of the player's life total.
     HalfLifeRoundedUp(PlayerRef),
+    /// "loses half their life, rounded up" after "each player …": of each
+    /// affected player's own life total in turn (Shahrazad).
+    HalfTheirLifeRoundedUp,
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
@@ -1392,6 +1398,9 @@ pub enum Effect {
     WishFromOutside {
         filter: ObjectFilter,
     },
+    /// 506: "Players play a Magic subgame, using their libraries as their
+    /// decks." The main game waits while the subgame is played.
+    PlaySubgame,
     /// "[Player] decides whether to flip again" (Game of Chaos): inside a
     /// flip's branch; if the player chooses to, the flip is repeated.
     OfferFlipAgain {

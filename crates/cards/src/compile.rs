@@ -4010,6 +4010,22 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
+    // 506 (Shahrazad): "Players play a Magic subgame, using their
+    // libraries as their decks. Each player who doesn't win the subgame
+    // loses half their life, rounded up."
+    if p.eat_all("players play a magic subgame , using their libraries as their decks") {
+        cx.effects.push(Effect::PlaySubgame);
+        return p.eat_end().then_some(());
+    }
+    if p.eat_all("each player who doesn't win the subgame loses half their life , rounded up") {
+        // Only after a subgame in the same spell.
+        cx.effects.contains(&Effect::PlaySubgame).then_some(())?;
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::NotWinningSubgame,
+            amount: Amount::HalfTheirLifeRoundedUp,
+        });
+        return p.eat_end().then_some(());
+    }
     // The Wishes: "You may reveal a sorcery card you own from outside the
     // game and put it into your hand."
     // Death Wish: "You may put a card you own from outside the game into your hand."

@@ -90,6 +90,10 @@ pub enum MoveReason {
     Effect,
     /// 509.1a: an effect ended the turn; every object on the stack is removed from the game.
     TurnEnded,
+    /// 506.3: a library removed from the game face down to be a subgame's deck.
+    Subgame,
+    /// 506.6: a card of a subgame that ended put into its main-game library.
+    SubgameEnded,
 }
 
 impl MoveReason {
@@ -117,6 +121,8 @@ impl MoveReason {
             MoveReason::CeaseToExist => "420.5f",
             MoveReason::CopyCeasesToExist => "420.5j",
             MoveReason::TurnEnded => "509.1a",
+            MoveReason::Subgame => "506.3",
+            MoveReason::SubgameEnded => "506.6",
             MoveReason::Effect => "417.1",
         }
     }
@@ -666,6 +672,17 @@ pub enum Event {
     GameOver {
         winner: Option<PlayerId>,
     },
+    /// 506.1: a subgame begins (`depth` 1 for a subgame of the first game);
+    /// the main game waits.
+    SubgameBegins {
+        depth: u8,
+    },
+    /// 506.1, 506.6: the subgame at `depth` ended with this winner; its
+    /// cards went back and the main game resumes.
+    SubgameEnded {
+        depth: u8,
+        winner: Option<PlayerId>,
+    },
 }
 
 fn name(c: CardId) -> &'static str {
@@ -860,6 +877,8 @@ impl Event {
                 LossReason::Effect => "102.3",
             },
             Event::GameOver { .. } => "102.1",
+            Event::SubgameBegins { .. } => "506.1",
+            Event::SubgameEnded { .. } => "506.6",
         }
     }
 
@@ -1221,11 +1240,17 @@ impl Event {
                     Zone::InPlay => "comes into play".to_string(),
                     Zone::PhasedOut => "phases out".to_string(),
                     Zone::Stack => "is put onto the stack".to_string(),
+                    // 506.3: a library becomes a subgame's deck face down.
+                    Zone::RemovedFromGame if *reason == MoveReason::Subgame => {
+                        "is removed from the game face down".to_string()
+                    }
                     Zone::RemovedFromGame => "is removed from the game".to_string(),
                     Zone::Nowhere => "ceases to exist".to_string(),
                 };
-                let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_))
-                    && matches!(to, Zone::Library(_) | Zone::Hand(_));
+                // A subgame's cards go and come back unseen (506.3, 506.6).
+                let hidden = (matches!(from, Zone::Library(_) | Zone::Hand(_))
+                    && matches!(to, Zone::Library(_) | Zone::Hand(_)))
+                    || matches!(reason, MoveReason::Subgame | MoveReason::SubgameEnded);
                 if *from == Zone::Nowhere {
                     format!("A token created by {} {dest}", name(*card))
                 } else if hidden {
@@ -1541,6 +1566,21 @@ impl Event {
             }
             Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
             Event::GameOver { winner: None } => "The game is a draw".to_string(),
+            Event::SubgameBegins { depth } => format!(
+                "A subgame begins (depth {depth}); the main game waits until it ends"
+            ),
+            Event::SubgameEnded {
+                depth,
+                winner: Some(p),
+            } => format!(
+                "The subgame (depth {depth}) ends, won by {p}; each player's cards go back into their main-game library and the main game resumes"
+            ),
+            Event::SubgameEnded {
+                depth,
+                winner: None,
+            } => format!(
+                "The subgame (depth {depth}) ends with no winner; each player's cards go back into their main-game library and the main game resumes"
+            ),
         };
         format!("{} {}", self.rule(), text)
     }

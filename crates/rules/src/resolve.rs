@@ -274,6 +274,12 @@ impl Game {
                 r.pc += 1;
                 r.sub = 0;
             }
+            // 506.1: the main game stops here while the subgame is played;
+            // it goes on from the next effect when the subgame ends.
+            if self.subgame_pending.is_some() {
+                self.flow = Flow::Resolving;
+                return;
+            }
         }
         self.finish_resolution();
     }
@@ -1046,6 +1052,12 @@ impl Game {
                 }
                 None
             }
+            Effect::PlaySubgame => {
+                // 506.3: the subgame is created now and begins once this
+                // effect's work is done (`run_resolution` stops there).
+                self.begin_subgame(ctx);
+                None
+            }
             Effect::WishFromOutside { filter } => {
                 // "You may reveal a [filter] card you own from outside the game".
                 let r = self.resolving.as_ref()?;
@@ -1395,6 +1407,7 @@ impl Game {
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
+            PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
         }
     }
 
@@ -1570,6 +1583,8 @@ impl Game {
             }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
+            // Per affected player only (`amount_for`); with no player, none.
+            Amount::HalfTheirLifeRoundedUp => 0,
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -1626,6 +1641,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
+            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
             _ => self.amount(ctx, a),
         }
     }
@@ -2221,6 +2237,9 @@ impl Game {
             | Effect::MoveAura { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
+            }
+            Effect::PlaySubgame => {
+                // 506: runs in exec_effect_pausable (the main game stops).
             }
             Effect::FlipCoin { .. }
             | Effect::WishFromOutside { .. }

@@ -23,6 +23,10 @@ pub struct PlayerView {
     /// The legal actions, if the viewer makes the pending decision.
     pub legal_actions: Vec<Action>,
     pub result: Option<crate::GameResult>,
+    /// 506.1: while this is a subgame, the suspended main game as the same
+    /// viewer sees it (its own hidden information hidden the same way).
+    #[serde(default)]
+    pub main_game: Option<Box<PlayerView>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -240,6 +244,7 @@ impl Game {
                 Vec::new()
             },
             result: self.result,
+            main_game: self.main.as_ref().map(|m| Box::new(m.view(viewer))),
         }
     }
 

@@ -858,6 +858,8 @@ impl Scenario {
                 }
             }
             ["turn", n] => cmp(g.turn as i64, n, text),
+            // 506: how deeply the current game is nested (0: the first game).
+            ["subgame", "depth", n] => cmp(g.subgame_depth() as i64, n, text),
             ["active", p] => {
                 let want = self
                     .player(p)
@@ -1467,7 +1469,13 @@ fn dump(g: &Game, log: &[String]) -> String {
             _ => "none".to_string(),
         }
     ));
-    let tail = log.len().saturating_sub(8);
+    // The last 8 log lines, or as many as TOLARIA_SCENARIO_LOG_LINES asks
+    // for when writing a scenario.
+    let lines = std::env::var("TOLARIA_SCENARIO_LOG_LINES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(8);
+    let tail = log.len().saturating_sub(lines);
     for l in &log[tail..] {
         s.push_str(&format!("  | {l}\n"));
     }
