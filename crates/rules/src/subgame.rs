@@ -99,10 +99,10 @@ impl Game {
     /// subgame. Then each library is shuffled, and the main game resumes
     /// the resolution that created the subgame.
     fn leave_subgame(&mut self) {
+        let depth = self.subgame_depth() as u8;
         let Some(main) = self.main.take() else {
             return;
         };
-        let depth = self.subgame_depth() as u8 + 1;
         let winner = match self.result {
             Some(GameResult::Win(p)) => Some(p),
             _ => None,

@@ -244,7 +244,18 @@ impl Game {
                 Vec::new()
             },
             result: self.result,
-            main_game: self.main.as_ref().map(|m| Box::new(m.view(viewer))),
+            main_game: self.main.as_ref().map(|m| {
+                let mut v = m.view(viewer);
+                // 506.3: the libraries that became this subgame's decks are
+                // face down in the main game: nobody sees what they are.
+                for c in &mut v.removed {
+                    if self.subgame_origin.contains(&c.id) {
+                        c.card = None;
+                        c.name = None;
+                    }
+                }
+                Box::new(v)
+            }),
         }
     }
 
