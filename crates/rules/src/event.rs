@@ -575,6 +575,11 @@ pub enum Event {
         card: CardId,
         removed: bool,
     },
+    /// 506.5a: a card of the main game brought into a subgame (a Wish).
+    FromMainGame {
+        player: PlayerId,
+        card: CardId,
+    },
     /// A player searches their library (417.1): the card found, if any.
     Searched {
         player: PlayerId,
@@ -858,6 +863,7 @@ impl Event {
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
+            Event::FromMainGame { .. } => "506.5a",
             Event::Searched { .. } | Event::Revealed { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
@@ -1470,6 +1476,10 @@ impl Event {
                 } else {
                     "not in the game"
                 }
+            ),
+            Event::FromMainGame { player, card } => format!(
+                "{player} reveals {} from the main game (outside the subgame) and puts it into their hand; it is removed from the main game",
+                name(*card)
             ),
             Event::FaceDownRevealed { player, card } => {
                 format!("{player} reveals the face-down {}", name(*card))

@@ -96,10 +96,10 @@ pub struct Game {
     /// played; the engine's top level is this stack of games.
     #[serde(default)]
     pub(crate) main: Option<Box<Game>>,
-    /// 506.6: for a subgame, the main-game object each card slot was
-    /// brought in from (slot order; tokens and later objects have none).
+    /// 506.6: for a subgame, the cards brought into it: the decks, and
+    /// cards a Wish brought in from the main game or from outside it.
     #[serde(default)]
-    pub(crate) subgame_origin: Vec<ObjId>,
+    pub(crate) subgame_origin: Vec<crate::subgame::Brought>,
     /// 506: a subgame created by the resolving effect, begun as soon as
     /// the current action's work stops (`Game::enter_or_leave_subgames`).
     #[serde(default)]

@@ -917,7 +917,8 @@ impl Game {
                 let outside = &mut self.players[p.index()].outside;
                 if (i as usize) < outside.len() {
                     let card = outside.remove(i as usize);
-                    self.create_card(card, p, Zone::Hand(p));
+                    let id = self.create_card(card, p, Zone::Hand(p));
+                    self.note_brought_from_outside(id);
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
@@ -925,6 +926,7 @@ impl Game {
                     });
                 }
             }
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
             Action::ChooseObject(o) => {
                 let card = self.objects[o.slot as usize].card;
                 if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {

@@ -10,6 +10,17 @@ use crate::engine::Flow;
 use crate::event::MoveReason;
 use crate::resolve::ResolveCtx;
 use crate::{Event, Game, GameResult, ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+
+/// A card brought into a subgame (506.6: it goes back when the subgame
+/// ends): the subgame object's slot, and where it came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Brought {
+    pub slot: u16,
+    /// Its id in the main game, where it is removed from the game meanwhile
+    /// (506.3, 506.5a); `None` for a card from outside the main game too.
+    pub from: Option<ObjId>,
+}
 
 impl Game {
     /// 506.3, 506.4: each player removes their library from the game face
@@ -35,7 +46,10 @@ impl Game {
                 if let Some(new) =
                     self.move_face_down(id, Zone::RemovedFromGame, MoveReason::Subgame)
                 {
-                    origin.push(new);
+                    origin.push(Brought {
+                        slot: origin.len() as u16,
+                        from: Some(new),
+                    });
                     cards.push(card);
                 }
             }
@@ -49,6 +63,11 @@ impl Game {
         let mut sub = Game::new_game(&named, seed);
         // `new_game` creates the cards in deck order, one slot each.
         sub.subgame_origin = origin;
+        // 506.5: the cards outside the main game are outside the subgame
+        // too (a Wish there can bring one in); they come back at the end.
+        for &p in &players {
+            sub.players[p.index()].outside = std::mem::take(&mut self.players[p.index()].outside);
+        }
         self.subgame_pending = Some(Box::new(sub));
     }
 
@@ -112,21 +131,48 @@ impl Game {
         let mut events = std::mem::take(&mut self.events);
         events.extend(sub.events.iter().cloned());
         self.events = events;
-        for (slot, &from) in sub.subgame_origin.iter().enumerate() {
-            let Some(o) = sub.objects.get(slot) else {
+        for b in &sub.subgame_origin {
+            let Some(o) = sub.objects.get(b.slot as usize) else {
                 continue;
             };
-            if o.zone == Zone::RemovedFromGame {
+            let removed = o.zone == Zone::RemovedFromGame;
+            match b.from {
                 // "Instead they remain removed from the game in the main
                 // game", face up or face down as they are in the subgame.
-                if let Some(m) = self.obj_mut(from) {
-                    m.flags = (m.flags & !crate::object::flags::FACE_DOWN)
-                        | (o.flags & crate::object::flags::FACE_DOWN);
+                Some(from) if removed => {
+                    if let Some(m) = self.obj_mut(from) {
+                        m.flags = (m.flags & !crate::object::flags::FACE_DOWN)
+                            | (o.flags & crate::object::flags::FACE_DOWN);
+                    }
                 }
-                continue;
+                Some(from) => {
+                    let owner = self.objects[from.slot as usize].owner;
+                    self.move_to(from, Zone::Library(owner), MoveReason::SubgameEnded);
+                }
+                // A card from outside the main game (506.6's example) joins
+                // the main game now.
+                None => {
+                    let zone = if removed {
+                        Zone::RemovedFromGame
+                    } else {
+                        Zone::Library(o.owner)
+                    };
+                    let id = self.create_card(o.card, o.owner, zone);
+                    self.emit(Event::ZoneChange {
+                        card: o.card,
+                        old: id,
+                        new: id,
+                        from: Zone::Nowhere,
+                        to: zone,
+                        reason: MoveReason::SubgameEnded,
+                    });
+                }
             }
-            let owner = self.objects[from.slot as usize].owner;
-            self.move_to(from, Zone::Library(owner), MoveReason::SubgameEnded);
+        }
+        // The cards still outside the subgame are outside the main game again.
+        for p in self.player_ids().collect::<Vec<_>>() {
+            let left = &sub.players[p.index()].outside;
+            self.players[p.index()].outside.extend_from_slice(left);
         }
         for p in self.player_ids().collect::<Vec<_>>() {
             self.shuffle_library(p);
@@ -153,9 +199,81 @@ impl Game {
             .collect()
     }
 
-    /// The main-game ids of the cards a subgame was played with, for tests
-    /// and views.
-    pub fn subgame_origin(&self) -> &[ObjId] {
+    /// The cards brought into this subgame (506.6), for tests and views.
+    pub fn subgame_origin(&self) -> &[Brought] {
         &self.subgame_origin
+    }
+
+    /// Whether `id` is a main-game card brought into this subgame.
+    pub(crate) fn brought_from_main(&self, id: ObjId) -> bool {
+        self.subgame_origin.iter().any(|b| b.from == Some(id))
+    }
+
+    /// 506.5: in a subgame, the cards `p` owns in the main game are outside
+    /// the subgame, for a Wish: in play, in a hand or graveyard, or removed
+    /// from the game face up (217.1e). The cards already brought in (the
+    /// libraries) are in the subgame, and a spell on the main game's stack
+    /// (the resolving Shahrazad) is left where it is: a known limit.
+    pub(crate) fn main_game_wish_options(
+        &self,
+        p: PlayerId,
+        filter: &tolaria_cards::ObjectFilter,
+        out: &mut Vec<crate::Action>,
+    ) {
+        let Some(main) = self.main.as_deref() else {
+            return;
+        };
+        let pl = main.player(p);
+        let zones = main
+            .in_play
+            .iter()
+            .chain(&pl.hand)
+            .chain(&pl.graveyard)
+            .chain(&main.removed);
+        for &o in zones {
+            let obj = &main.objects[o.slot as usize];
+            if obj.owner == p
+                && !obj.token
+                && obj.spell_copy.is_none()
+                && !obj.is_face_down()
+                && !self.brought_from_main(o)
+                && crate::filter::matches_card(filter, obj.card)
+            {
+                out.push(crate::Action::ChooseFromMainGame(o));
+            }
+        }
+    }
+
+    /// 506.5a: a Wish in a subgame brings a card in from the main game: it
+    /// is removed from the main game (which may trigger abilities there,
+    /// waiting until it resumes, 506.2) and goes to `p`'s subgame hand.
+    pub(crate) fn bring_from_main_game(&mut self, p: PlayerId, o: ObjId) {
+        let Some(main) = self.main.as_deref_mut() else {
+            return;
+        };
+        let card = main.objects[o.slot as usize].card;
+        let Some(now) = main.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame) else {
+            return;
+        };
+        // The main game's events join the stream in order.
+        let mut events = std::mem::take(&mut main.events);
+        self.events.append(&mut events);
+        let id = self.create_card(card, p, Zone::Hand(p));
+        self.subgame_origin.push(Brought {
+            slot: id.slot,
+            from: Some(now),
+        });
+        self.emit(Event::FromMainGame { player: p, card });
+    }
+
+    /// A card from outside the game brought into a subgame by a Wish: it
+    /// joins the main game when the subgame ends (506.6's example).
+    pub(crate) fn note_brought_from_outside(&mut self, id: ObjId) {
+        if self.main.is_some() {
+            self.subgame_origin.push(Brought {
+                slot: id.slot,
+                from: None,
+            });
+        }
     }
 }

@@ -249,7 +249,8 @@ impl Game {
                 // 506.3: the libraries that became this subgame's decks are
                 // face down in the main game: nobody sees what they are.
                 for c in &mut v.removed {
-                    if self.subgame_origin.contains(&c.id) {
+                    if self.brought_from_main(c.id) && m.obj(c.id).is_some_and(|o| o.is_face_down())
+                    {
                         c.card = None;
                         c.name = None;
                     }

@@ -633,8 +633,13 @@ impl Scenario {
                     blk,
                 )
             }
-            "choose" if legal.iter().any(|a| matches!(a, Action::ChooseOutside(_))) => {
-                // A Wish: a card outside the game by name, else one removed from the game.
+            "choose"
+                if legal.iter().any(|a| {
+                    matches!(a, Action::ChooseOutside(_) | Action::ChooseFromMainGame(_))
+                }) =>
+            {
+                // A Wish: a card outside the game by name, else one removed
+                // from the game, else (in a subgame, 506.5) one of the main game.
                 let who = g.decision.as_ref().map_or(g.active, |d| d.player);
                 let outside = &g.player(who).outside;
                 let found = legal.iter().find(|a| match a {
@@ -645,6 +650,9 @@ impl Scenario {
                             .eq_ignore_ascii_case(rest.trim())
                     }),
                     Action::ChooseObject(o) => named(g, *o, rest.trim()),
+                    Action::ChooseFromMainGame(o) => {
+                        g.main_game().is_some_and(|m| named(m, *o, rest.trim()))
+                    }
                     _ => false,
                 });
                 found.cloned().ok_or_else(|| {
