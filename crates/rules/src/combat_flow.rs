@@ -810,7 +810,7 @@ impl Game {
             let defender = Target::Player(
                 self.combat
                     .defending
-                    .unwrap_or(self.next_player(self.active)),
+                    .unwrap_or(self.defending_player_for(self.active)),
             );
             if !att.blocked {
                 c.recipients.push(defender); // 310.2b
@@ -861,7 +861,7 @@ impl Game {
             let defender = self
                 .combat
                 .defending
-                .unwrap_or(self.next_player(self.active));
+                .unwrap_or(self.defending_player_for(self.active));
             c.recipients.clear();
             c.recipients.push(Target::Player(defender));
             c.trample = false;

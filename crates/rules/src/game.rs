@@ -112,6 +112,10 @@ pub struct Game {
     pub(crate) rewind_events: usize,
     pub rng: Rng,
     pub next_timestamp: u32,
+    /// 605.2: the multiplayer options chosen before play began (the
+    /// attack option, 604/602).
+    #[serde(default, skip_serializing_if = "crate::multiplayer::MultiplayerOptions::is_default")]
+    pub options: crate::multiplayer::MultiplayerOptions,
     /// 507: who controls the current turn (the active player unless an effect says otherwise).
     pub turn_controller: PlayerId,
     /// 507.1: pending "controls that player's next turn" effects,

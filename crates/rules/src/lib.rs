@@ -29,6 +29,7 @@ pub mod ids;
 pub mod layers;
 mod legal;
 pub mod library;
+pub mod multiplayer;
 mod morph;
 mod ninjutsu;
 pub mod object;

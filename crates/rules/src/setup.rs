@@ -41,6 +41,7 @@ impl Game {
             rng: Rng::new(seed),
             next_timestamp: 0,
             turn_controller: PlayerId(0),
+            options: Default::default(),
             cleanup_again: false,
             creatures_died_this_turn: 0,
             turn_control_next: Vec::new(),
@@ -274,7 +275,7 @@ impl Game {
             | Step::Cleanup
             | Step::Draw => Flow::BeginStep,
             Step::BeginningOfCombat => {
-                self.combat.defending = Some(self.next_player(self.active));
+                self.combat.defending = Some(self.defending_player_for(self.active));
                 Flow::Priority(self.active)
             }
             _ => Flow::Priority(self.active),
@@ -284,7 +285,7 @@ impl Game {
             Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage
         ) && self.combat.defending.is_none()
         {
-            self.combat.defending = Some(self.next_player(self.active));
+            self.combat.defending = Some(self.defending_player_for(self.active));
         }
         self.advance_no_turn_reset();
     }

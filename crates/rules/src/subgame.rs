@@ -63,6 +63,8 @@ impl Game {
         let mut sub = Game::new_game(&named, seed);
         // `new_game` creates the cards in deck order, one slot each.
         sub.subgame_origin = origin;
+        // 605.2: the options chosen before the main game began hold in it.
+        sub.options = self.options;
         // 506.5: the cards outside the main game are outside the subgame
         // too (a Wish there can bring one in); they come back at the end.
         for &p in &players {

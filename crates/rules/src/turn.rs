@@ -81,8 +81,9 @@ impl Game {
                 self.flow = Flow::CleanupDiscard;
             }
             Step::BeginningOfCombat => {
-                // 306.3: the active player chooses the defending player (the next opponent).
-                self.combat.defending = Some(self.next_player(self.active));
+                // 306.3: the active player chooses the defending player,
+                // the one the attack option allows (604.1).
+                self.combat.defending = Some(self.defending_player_for(self.active));
                 self.flow = Flow::Priority(self.active);
             }
             _ => self.flow = Flow::Priority(self.active),

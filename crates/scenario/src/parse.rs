@@ -104,6 +104,9 @@ pub struct Scenario {
     /// 507.1: `control: P2 controls P1's next turn` lines (controlled, controller),
     /// as if a Mindslaver's ability had resolved before the scenario starts.
     pub turn_control: Vec<(usize, usize)>,
+    /// 605.2: `option: attack left` / `option: attack right` lines, the
+    /// multiplayer options chosen before play begins.
+    pub options: tolaria_rules::multiplayer::MultiplayerOptions,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -133,6 +136,7 @@ impl Scenario {
             new_game: false,
             decks: Vec::new(),
             turn_control: Vec::new(),
+            options: Default::default(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -182,6 +186,18 @@ impl Scenario {
                 // 507.1a: a later one for the same player overwrites an earlier one.
                 sc.turn_control.retain(|e| e.0 != controlled);
                 sc.turn_control.push((controlled, controller));
+            } else if let Some(rest) = line.strip_prefix("option:") {
+                // 605.2b: exactly one attack option (604.1a / 604.1b).
+                use tolaria_rules::multiplayer::AttackOption;
+                sc.options.attack = match rest.trim() {
+                    "attack left" => AttackOption::Left,
+                    "attack right" => AttackOption::Right,
+                    other => {
+                        return Err(err(format!(
+                            "unknown option {other:?} (`attack left` or `attack right`)"
+                        )))
+                    }
+                };
             } else if let Some(rest) = line.strip_prefix("start:") {
                 if rest.trim() != "new game" {
                     return Err(err(format!(

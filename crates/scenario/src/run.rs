@@ -92,9 +92,12 @@ impl Scenario {
                     (names[p], cards)
                 })
                 .collect();
-            return Ok(Game::new_game(&decks, self.seed));
+            let mut g = Game::new_game(&decks, self.seed);
+            g.options = self.options;
+            return Ok(g);
         }
         let mut g = Game::empty(&names, self.seed);
+        g.options = self.options;
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
         let mut phase: Vec<ObjId> = Vec::new();
         for (p, zone, cards) in &self.zones {
