@@ -393,13 +393,35 @@ impl Game {
             self.check_game_over();
             if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
                 // The conceding player's pending decision goes away; the turn moves on.
+                let had_priority = self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::Priority);
                 self.decision = None;
-                if p == self.active {
+                if had_priority {
+                    // 600.4a: priority passes to the next player in turn
+                    // order who's still in the game (600.4e: also when the
+                    // active player left; the turn goes on).
+                    self.flow = Flow::Priority(self.next_player(p));
+                } else if p == self.active {
                     self.flow = Flow::EndStep;
                 } else {
                     self.flow = Flow::Priority(self.active);
                 }
                 self.advance();
+            } else if !self.is_over() && self.player(p).left_game {
+                // 600.4a: the player left while another decides. Leaving
+                // isn't a state-based effect, but what it changed is seen
+                // before anyone gets priority again (408.1b): a player who
+                // had priority receives it again after the check.
+                match self.decision.clone() {
+                    Some(d) if d.kind == DecisionKind::Priority => {
+                        self.decision = None;
+                        self.flow = Flow::Priority(d.player);
+                        self.advance();
+                    }
+                    _ => self.settle(),
+                }
             }
             // 506: conceding a subgame ends it; the main game resumes.
             self.enter_or_leave_subgames();
@@ -627,6 +649,11 @@ impl Game {
         }
         self.players[p.index()].lost = true;
         self.emit(Event::PlayerLost { player: p, reason });
+        // 600.4: with two or more players left the game goes on without
+        // the player, who leaves it at once (never in a two-player game).
+        if self.apnap_from(p).nth(1).is_some() {
+            self.leave_game(p);
+        }
     }
 
     /// 102: the game ends when one player remains (or none).

@@ -94,6 +94,8 @@ pub enum MoveReason {
     Subgame,
     /// 506.6: a card of a subgame that ended put into its main-game library.
     SubgameEnded,
+    /// 600.4a: its owner (or controller) left a multiplayer game.
+    LeftTheGame,
 }
 
 impl MoveReason {
@@ -123,6 +125,7 @@ impl MoveReason {
             MoveReason::TurnEnded => "509.1a",
             MoveReason::Subgame => "506.3",
             MoveReason::SubgameEnded => "506.6",
+            MoveReason::LeftTheGame => "600.4a",
             MoveReason::Effect => "417.1",
         }
     }
@@ -644,6 +647,17 @@ pub enum Event {
         player: PlayerId,
         reason: LossReason,
     },
+    /// 600.4a: an ability on the stack controlled by a player who left the
+    /// game ceases to exist.
+    AbilityLeftTheGame {
+        card: CardId,
+        player: PlayerId,
+    },
+    /// 600.4a: a player who lost left a game that goes on with two or
+    /// more players.
+    PlayerLeftGame {
+        player: PlayerId,
+    },
     /// 504.6: a face-down spell or permanent is revealed to all players as
     /// it moves to a zone where it is face up (or as the game ends).
     FaceDownRevealed {
@@ -883,6 +897,7 @@ impl Event {
                 LossReason::Effect => "102.3",
             },
             Event::GameOver { .. } => "102.1",
+            Event::PlayerLeftGame { .. } | Event::AbilityLeftTheGame { .. } => "600.4a",
             Event::SubgameBegins { .. } => "506.1",
             Event::SubgameEnded { .. } => "506.6",
         }
@@ -942,7 +957,8 @@ impl Event {
             | Event::CreatureTypeChosen { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
-            | Event::PlayerLost { .. } => BoardChange::Always,
+            | Event::PlayerLost { .. }
+            | Event::PlayerLeftGame { .. } => BoardChange::Always,
             _ => BoardChange::None,
         }
     }
@@ -1251,12 +1267,18 @@ impl Event {
                         "is removed from the game face down".to_string()
                     }
                     Zone::RemovedFromGame => "is removed from the game".to_string(),
+                    Zone::Nowhere if *reason == MoveReason::LeftTheGame => {
+                        "leaves the game".to_string()
+                    }
                     Zone::Nowhere => "ceases to exist".to_string(),
                 };
                 // A subgame's cards go and come back unseen (506.3, 506.6).
                 let hidden = (matches!(from, Zone::Library(_) | Zone::Hand(_))
                     && matches!(to, Zone::Library(_) | Zone::Hand(_)))
-                    || matches!(reason, MoveReason::Subgame | MoveReason::SubgameEnded);
+                    || matches!(reason, MoveReason::Subgame | MoveReason::SubgameEnded)
+                    // 600.4a: a leaving player's library and hand stay unseen.
+                    || (*reason == MoveReason::LeftTheGame
+                        && matches!(from, Zone::Library(_) | Zone::Hand(_)));
                 if *from == Zone::Nowhere {
                     format!("A token created by {} {dest}", name(*card))
                 } else if hidden {
@@ -1562,6 +1584,14 @@ impl Event {
                 "{} becomes attached to {}",
                 name(*card),
                 target(to, *to_card)
+            ),
+            Event::AbilityLeftTheGame { card, player } => format!(
+                "An ability of {} controlled by {player} ceases to exist",
+                name(*card)
+            ),
+            Event::PlayerLeftGame { player } => format!(
+                "{player} leaves the game: every object {player} owns leaves the game, \
+                 {player}'s spells and abilities on the stack cease to exist"
             ),
             Event::PlayerLost { player, reason } => {
                 let why = match reason {

@@ -935,6 +935,18 @@ impl Game {
             }
         }
         for (i, o) in self.objects.iter().enumerate() {
+            // 600.4a: a card whose owner left the game is in no zone, and
+            // only such a card (tokens and spell copies cease to exist,
+            // 420.5f / 420.5j, and are in no zone too).
+            let left = self.players[o.owner.index()].left_game;
+            if !o.token && o.spell_copy.is_none() && (o.zone == Zone::Nowhere) != left {
+                return Err(format!(
+                    "object #{i} ({}) is in {:?} but its owner {} the game",
+                    o.def().name,
+                    o.zone,
+                    if left { "left" } else { "didn't leave" }
+                ));
+            }
             let want = if o.zone == Zone::Nowhere { 0 } else { 1 };
             if seen[i] != want {
                 return Err(format!(

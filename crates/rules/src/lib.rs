@@ -27,6 +27,7 @@ pub mod game;
 pub mod game_rules;
 pub mod ids;
 pub mod layers;
+mod leave_game;
 mod legal;
 pub mod library;
 pub mod multiplayer;

@@ -56,6 +56,10 @@ pub struct Player {
     pub drew_from_empty: bool,
     /// 102.x: the player has lost (or conceded) and left the game.
     pub lost: bool,
+    /// 600.4: the player left a multiplayer game that went on without
+    /// them; every object they owned is in no zone (`Zone::Nowhere`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left_game: bool,
     /// Mulligans taken (101.4).
     pub mulligans: u8,
     /// 217.1e: the player's cards that aren't in any of the game's zones
@@ -90,6 +94,7 @@ impl Player {
             graveyard: Vec::new(),
             drew_from_empty: false,
             lost: false,
+            left_game: false,
             mulligans: 0,
             outside: Vec::new(),
             turns_to_skip: 0,

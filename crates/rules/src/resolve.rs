@@ -2019,6 +2019,10 @@ impl Game {
                 }
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
+                    // 600.4b: no token is created for a player who left the game.
+                    if self.player(p).left_game {
+                        continue;
+                    }
                     for _ in 0..n {
                         let id = self.create_token(p, src);
                         self.emit(Event::TokenCreated { obj: id, player: p });

@@ -869,6 +869,9 @@ impl Scenario {
                 }
             }
             ["turn", n] => cmp(g.turn as i64, n, text),
+            // 217.1 / 600.4a: every card is in exactly one zone list, or in
+            // none after its owner left the game (`Game::check_zones`).
+            ["zones", "consistent"] => g.check_zones().or_else(fail),
             // 506: how deeply the current game is nested (0: the first game).
             ["subgame", "depth", n] => cmp(g.subgame_depth() as i64, n, text),
             ["active", p] => {
