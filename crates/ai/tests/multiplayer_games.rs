@@ -1,5 +1,5 @@
 //! 600: seeded random-agent games with three and four players (the attack
-//! left and attack right options, 604.1): every game finishes without a
+//! left, attack right and attack multiple players options, 604.1, 602): every game finishes without a
 //! panic, only legal actions are offered, and after every action each card
 //! is in exactly one zone — or, once its owner has left the game (600.4a),
 //! in none (`Game::check_zones`). Some players concede part-way through so
@@ -33,11 +33,14 @@ fn multiplayer_random_games_keep_zones_consistent() {
             .map(|(name, d)| (*name, d.clone()))
             .collect();
         let mut g = Game::new_game(&named, seed);
-        if seed % 3 == 0 {
-            g.options.attack = AttackOption::Right;
-        }
-        let mut agents: Vec<RandomAgent> =
-            (0..n as u64).map(|i| RandomAgent::new(seed * 8 + i)).collect();
+        g.options.attack = match seed % 3 {
+            0 => AttackOption::Right,
+            1 => AttackOption::Multiple,
+            _ => AttackOption::Left,
+        };
+        let mut agents: Vec<RandomAgent> = (0..n as u64)
+            .map(|i| RandomAgent::new(seed * 8 + i))
+            .collect();
         // One player concedes at some action (600.4: the game goes on).
         let concede_at = 200 + seed * 37 % 800;
         let conceder = PlayerId((seed % n as u64) as u8);

@@ -59,6 +59,12 @@ pub enum Action {
     CancelPlay,
     /// 308.2a: declare a creature as an attacker.
     Attack(ObjId),
+    /// 602.3: declare a creature as an attacker attacking `player` (attack
+    /// multiple players option).
+    AttackPlayer {
+        attacker: ObjId,
+        player: PlayerId,
+    },
     /// 502.10b: as attackers are declared, put attacker `creature` in a
     /// band with attacker `with` (joining `with`'s band if it has one).
     Band {

@@ -32,6 +32,10 @@ pub struct Combat {
     /// must be blocks this combat if able (502.29a provoke).
     #[serde(default)]
     pub provoked: Vec<(ObjId, ObjId)>,
+    /// 602.3 with 502.43: the player the creature returned for ninjutsu
+    /// was attacking, whom the ninja attacks (attack multiple players).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ninjutsu_defender: Option<PlayerId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -43,6 +47,11 @@ pub struct Attacker {
     /// lasts for the rest of combat (502.10d); leaving combat leaves it.
     #[serde(default)]
     pub band: u8,
+    /// 602.3: the defending player this creature attacks, chosen as it was
+    /// declared (attack multiple players option); `None`: the one
+    /// defending player (`Combat::defending`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defender: Option<PlayerId>,
 }
 
 impl Combat {

@@ -153,6 +153,10 @@ impl Game {
         {
             return false;
         }
+        // 602.4a: only creatures attacking the blocker's controller.
+        if self.attacks_multiple() && self.defender_of(attacker) != Some(o.controller) {
+            return false;
+        }
         let b = self.chars(blocker);
         if !b.is_creature() || self.restricted(blocker, false) {
             return false;
@@ -327,7 +331,17 @@ impl Game {
                     }
                     continue;
                 }
-                out.push(Action::Attack(id));
+                if self.attacks_multiple() {
+                    // 602.3: the attacker chooses a defending player for it.
+                    for player in self.opponents(self.active) {
+                        out.push(Action::AttackPlayer {
+                            attacker: id,
+                            player,
+                        });
+                    }
+                } else {
+                    out.push(Action::Attack(id));
+                }
                 unmet |= self.must_attack(id);
             }
         }
@@ -344,6 +358,20 @@ impl Game {
                     obj: id,
                     blocked: false,
                     band: 0,
+                    defender: None,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::AttackPlayer { attacker, player } => {
+                self.combat.attackers.push(Attacker {
+                    obj: attacker,
+                    blocked: false,
+                    band: 0,
+                    defender: Some(player),
                 });
                 self.decision = Some(Decision {
                     player: self.active,
@@ -497,6 +525,12 @@ impl Game {
 
     pub(crate) fn start_declare_blockers(&mut self) {
         self.combat.blockers_step = true;
+        if self.attacks_multiple() {
+            // 602.4: each defending player attacked declares blockers, in
+            // APNAP order.
+            self.ask_next_blocking_player(None);
+            return;
+        }
         let Some(def) = self.combat.defending else {
             self.flow = Flow::Priority(self.active);
             return;
@@ -513,6 +547,29 @@ impl Game {
             self.flow = Flow::Declaring;
         } else {
             self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    /// 602.4: asks the next defending player (after `after`, in APNAP
+    /// order) who can block to declare blockers; `false` when none is left
+    /// (the active player gets priority).
+    fn ask_next_blocking_player(&mut self, after: Option<crate::PlayerId>) -> bool {
+        match self.next_blocking_player(after) {
+            Some(q) => {
+                self.combat.defending = Some(q);
+                self.decision = Some(Decision {
+                    player: q,
+                    kind: DecisionKind::DeclareBlockers,
+                });
+                self.flow = Flow::Declaring;
+                true
+            }
+            None => {
+                if after.is_none() {
+                    self.flow = Flow::Priority(self.active);
+                }
+                false
+            }
         }
     }
 
@@ -550,6 +607,10 @@ impl Game {
                 self.flow = Flow::Declaring;
             }
             Action::Done => {
+                // 602.4: the next defending player declares all their blocks.
+                if self.attacks_multiple() && self.ask_next_blocking_player(Some(def)) {
+                    return;
+                }
                 // 502.10e: blocking one member of a band blocks them all.
                 let band_blocked = self.band_blocks();
                 // 309.2f: blocked and unblocked creatures.
@@ -807,9 +868,10 @@ impl Game {
                 .blockers_of(id)
                 .filter(|&b| self.is_present(b))
                 .collect();
+            // 602.3: the player this creature attacks.
             let defender = Target::Player(
-                self.combat
-                    .defending
+                att.defender
+                    .or(self.combat.defending)
                     .unwrap_or(self.defending_player_for(self.active)),
             );
             if !att.blocked {
@@ -858,9 +920,9 @@ impl Game {
             return;
         };
         if action == Action::Yes {
-            let defender = self
-                .combat
-                .defending
+            let defender = c
+                .source
+                .and_then(|s| self.defender_of(s))
                 .unwrap_or(self.defending_player_for(self.active));
             c.recipients.clear();
             c.recipients.push(Target::Player(defender));

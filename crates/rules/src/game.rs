@@ -114,7 +114,10 @@ pub struct Game {
     pub next_timestamp: u32,
     /// 605.2: the multiplayer options chosen before play began (the
     /// attack option, 604/602).
-    #[serde(default, skip_serializing_if = "crate::multiplayer::MultiplayerOptions::is_default")]
+    #[serde(
+        default,
+        skip_serializing_if = "crate::multiplayer::MultiplayerOptions::is_default"
+    )]
     pub options: crate::multiplayer::MultiplayerOptions,
     /// 507: who controls the current turn (the active player unless an effect says otherwise).
     pub turn_controller: PlayerId,

@@ -429,7 +429,8 @@ impl Game {
         match (&d.kind, action) {
             // 308.2a: one more attacker (`attack_options`).
             (DecisionKind::DeclareAttackers, Action::Attack(id)) => {
-                return self.in_play.contains(id)
+                return !self.attacks_multiple()
+                    && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
@@ -952,6 +953,9 @@ impl Game {
             Action::ChooseX(x) => format!("X = {x}"),
             Action::CancelPlay => "cancel".into(),
             Action::Attack(o) => format!("attack with {} {}", name(o), o),
+            Action::AttackPlayer { attacker, player } => {
+                format!("attack {player} with {} {}", name(attacker), attacker)
+            }
             Action::Ninjutsu { card, attacker } => format!(
                 "ninjutsu {} {} returning {} {}",
                 name(card),

@@ -10,7 +10,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, PlayerId};
+use crate::{Game, ObjId, PlayerId};
 
 /// 605.2b: which players the active player may attack.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,6 +22,10 @@ pub enum AttackOption {
     /// 604.1b: only the opponent seated immediately to the right (the
     /// previous player in turn order).
     Right,
+    /// 602: the attack multiple players option: all the active player's
+    /// opponents are defending players (602.2) and each attacking creature
+    /// attacks the one chosen for it as it is declared (602.3).
+    Multiple,
 }
 
 /// 605.2: the options chosen before play begins.
@@ -59,6 +63,52 @@ impl Game {
         match self.options.attack {
             AttackOption::Left => self.next_player(attacker),
             AttackOption::Right => self.previous_player(attacker),
+            // 602.2a: where one defending player is read ("defending
+            // player controls an Island"), the nearest opponent.
+            AttackOption::Multiple => self.next_player(attacker),
         }
+    }
+
+    /// 602.3: the attack multiple players option is in use.
+    #[inline]
+    pub fn attacks_multiple(&self) -> bool {
+        self.options.attack == AttackOption::Multiple
+    }
+
+    /// The player `attacker` is attacking (602.3; the one defending player
+    /// otherwise).
+    pub fn defender_of(&self, attacker: ObjId) -> Option<PlayerId> {
+        self.combat
+            .attackers
+            .iter()
+            .find(|a| a.obj == attacker)
+            .and_then(|a| a.defender)
+            .or(self.combat.defending)
+    }
+
+    /// 602.4: the players being attacked, in APNAP order, who still have
+    /// to declare blockers after `after` (from the first when `None`).
+    pub(crate) fn next_blocking_player(&self, after: Option<PlayerId>) -> Option<PlayerId> {
+        let order: Vec<PlayerId> = self.apnap_from(self.active).collect();
+        let start = match after {
+            Some(p) => order.iter().position(|&q| q == p)? + 1,
+            None => 0,
+        };
+        order[start..].iter().copied().find(|&q| {
+            if !self.combat.attackers.iter().any(|a| a.defender == Some(q)) {
+                return false;
+            }
+            // Judged as that player's declaration would be (rare: once
+            // per defending player and combat, so a copy is affordable).
+            let mut g = self.clone();
+            g.combat.defending = Some(q);
+            let can = g.controlled_by(q).any(|b| {
+                g.combat
+                    .attackers
+                    .iter()
+                    .any(|a| a.defender == Some(q) && g.can_block(b, a.obj))
+            });
+            can
+        })
     }
 }

@@ -77,6 +77,9 @@ impl Game {
     /// control to its owner's hand".
     pub(crate) fn pay_ninjutsu_return(&mut self, attacker: ObjId) {
         if self.is_present(attacker) {
+            if self.attacks_multiple() {
+                self.combat.ninjutsu_defender = self.defender_of(attacker);
+            }
             let owner = self.objects[attacker.slot as usize].owner;
             self.move_to(attacker, Zone::Hand(owner), MoveReason::ReturnToHand);
         }
@@ -93,10 +96,13 @@ impl Game {
             return;
         };
         if self.step.phase() == tolaria_cards::Phase::Combat && self.combat.defending.is_some() {
+            // 502.43: it attacks the player the returned creature attacked.
+            let defender = self.combat.ninjutsu_defender;
             self.combat.attackers.push(Attacker {
                 obj: new,
                 blocked: false,
                 band: 0,
+                defender,
             });
         }
     }

@@ -192,9 +192,10 @@ impl Scenario {
                 sc.options.attack = match rest.trim() {
                     "attack left" => AttackOption::Left,
                     "attack right" => AttackOption::Right,
+                    "attack multiple players" => AttackOption::Multiple,
                     other => {
                         return Err(err(format!(
-                            "unknown option {other:?} (`attack left` or `attack right`)"
+                            "unknown option {other:?} (`attack left`, `attack right` or `attack multiple players`)"
                         )))
                     }
                 };

@@ -545,6 +545,25 @@ impl Scenario {
                     rest,
                 )
             }
+            // 602.3: `attack NAME at PLAYER` (attack multiple players option).
+            "attack" if rest.contains(" at ") => {
+                let (n, p) = rest.rsplit_once(" at ").unwrap_or((rest, ""));
+                let want = self
+                    .player(p.trim())
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::AttackPlayer { attacker, player } if player.index() == want => {
+                                Some((*attacker, a.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                    n,
+                )
+            }
             "attack" => pick(
                 legal
                     .iter()
