@@ -165,7 +165,17 @@ impl Game {
 
     fn block_problem(&self) -> Option<(Problem, State)> {
         let def = self.combat.defending?;
-        let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        // 602.4b: a defending player's blocks are judged ignoring the
+        // creatures attacking other players (and, as `controlled_by(def)`
+        // already does, the other players' blockers).
+        let multiple = self.attacks_multiple();
+        let attackers: Vec<ObjId> = self
+            .combat
+            .attackers
+            .iter()
+            .filter(|a| !multiple || a.defender == Some(def))
+            .map(|a| a.obj)
+            .collect();
         let blockers: Vec<ObjId> = self
             .controlled_by(def)
             .filter(|&b| attackers.iter().any(|&a| self.can_block_pair(b, a)))
