@@ -183,7 +183,14 @@ pub fn matches_with(
             }
         }
         ControllerFilter::Defending => {
-            if game.combat.defending != Some(ch.controller) {
+            // 602.2a: with several defending players, "defending player"
+            // is the one the creature with the ability is attacking.
+            let def = if game.attacks_multiple() {
+                source.and_then(|s| game.defender_of(s))
+            } else {
+                game.combat.defending
+            };
+            if def != Some(ch.controller) {
                 return false;
             }
         }
