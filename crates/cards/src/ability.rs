@@ -516,6 +516,13 @@ pub enum StaticAbility {
     /// creature for {3}, and a face-down permanent with it may be turned
     /// face up for the cost (502.26d). Generates no continuous effect.
     Morph(ManaCost),
+    /// 502.47a: "Dredge N": functions only while the card is in a
+    /// graveyard: "As long as you have at least N cards in your library, if
+    /// you would draw a card, you may instead put N cards from the top of
+    /// your library into your graveyard and return this card from your
+    /// graveyard to your hand." (`rules/src/draw_replacement.rs`).
+    /// Generates no continuous effect.
+    Dredge(u8),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)

@@ -1378,7 +1378,14 @@ fn cycling(p: &mut P) -> Option<Ability> {
 /// graft (502.54), modular (502.35).
 fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
     let start = p.i;
-    let kw = p.eat_any(&["soulshift", "rampage", "bloodthirst", "graft", "modular"])?;
+    let kw = p.eat_any(&[
+        "soulshift",
+        "rampage",
+        "bloodthirst",
+        "graft",
+        "modular",
+        "dredge",
+    ])?;
     let n = match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => n,
         _ => {
@@ -1402,6 +1409,9 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         })
     };
     Some(match kw {
+        // 502.47a: "Dredge N" (a draw replacement that functions in the
+        // graveyard).
+        "dredge" => vec![Ability::Static(StaticAbility::Dredge(n.min(255) as u8))],
         // 502.39a: "When this permanent is put into a graveyard from play,
         // you may return target Spirit card with converted mana cost N or
         // less from your graveyard to your hand."

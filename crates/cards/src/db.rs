@@ -92,6 +92,9 @@ pub struct CardFace {
     /// Has an activated ability that functions in the hand (502.18a
     /// cycling; derived), so the engine looks at hands only for such cards.
     pub has_hand_abilities: bool,
+    /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
+    /// looks at graveyards for draw replacements only for such cards.
+    pub dredge: u8,
     /// Which kinds of abilities the face has (derived; `AbilityKinds`
     /// bits), so the engine's per-permanent flags need no walk of the list.
     pub ability_kinds: u8,
@@ -231,6 +234,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_state_triggers: false,
             has_graveyard_triggers: false,
             has_hand_abilities: false,
+            dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
             support: Ok(()),
@@ -458,6 +462,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_state_triggers: false,
         has_graveyard_triggers: false,
         has_hand_abilities: false,
+        dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
         granted: Vec::new(),
@@ -487,6 +492,8 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     }
                     // 502.26: morph generates no continuous effect.
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}
+                    // 502.47a: dredge functions only in a graveyard.
+                    Ability::Static(crate::StaticAbility::Dredge(n)) => face.dredge = *n,
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true

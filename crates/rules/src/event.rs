@@ -434,6 +434,14 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 502.47a: instead of drawing, `player` put `n` cards from the top of
+    /// their library into their graveyard to return `card` (with dredge)
+    /// from their graveyard to their hand.
+    Dredged {
+        player: PlayerId,
+        card: CardId,
+        n: u8,
+    },
     /// Abundance: the player chose land (or nonland).
     ChoseLandOrNonland {
         player: PlayerId,
@@ -786,6 +794,7 @@ impl Event {
             Event::TargetChanged { .. } => "415.7",
             Event::DrawReplaced { .. } | Event::DrawReplacedByStatic { .. } => "419.1a",
             Event::ChoseLandOrNonland { .. } => "419.1a",
+            Event::Dredged { .. } => "502.47a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
@@ -1283,6 +1292,12 @@ impl Event {
             }
             Event::DrawReplacedByStatic { player, card } => {
                 format!("{}: {player} doesn't draw; instead …", name(*card))
+            }
+            Event::Dredged { player, card, n } => {
+                format!(
+                    "{player} dredges {n} with {} instead of drawing",
+                    name(*card)
+                )
             }
             Event::ChoseLandOrNonland { player, land } => {
                 format!(

@@ -516,6 +516,10 @@ impl Game {
             + usize::from(self.prevent_combat_damage)
             + self.damage_prevention_rules.len()
             + self.redirect_rules.len();
+        // 502.47a: a dredge card in a graveyard asks whether it replaces a draw.
+        if self.player_ids().any(|p| self.dredge_in_graveyard(p)) {
+            return true;
+        }
         let any_statics = self
             .in_play
             .iter()
