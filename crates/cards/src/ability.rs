@@ -523,6 +523,12 @@ pub enum StaticAbility {
     /// graveyard to your hand." (`rules/src/draw_replacement.rs`).
     /// Generates no continuous effect.
     Dredge(u8),
+    /// 502.27a: "Amplify N": "As this object comes into play, reveal any
+    /// number of cards from your hand that share a creature type with it.
+    /// This permanent comes into play with N +1/+1 counters on it for each
+    /// card revealed this way." (`rules/src/amplify.rs`). Generates no
+    /// continuous effect.
+    Amplify(u8),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)

@@ -1385,6 +1385,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         "graft",
         "modular",
         "dredge",
+        "amplify",
     ])?;
     let n = match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => n,
@@ -1412,6 +1413,8 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         // 502.47a: "Dredge N" (a draw replacement that functions in the
         // graveyard).
         "dredge" => vec![Ability::Static(StaticAbility::Dredge(n.min(255) as u8))],
+        // 502.27a: "Amplify N" (a choice as the permanent comes into play).
+        "amplify" => vec![Ability::Static(StaticAbility::Amplify(n.min(255) as u8))],
         // 502.39a: "When this permanent is put into a graveyard from play,
         // you may return target Spirit card with converted mana cost N or
         // less from your graveyard to your hand."

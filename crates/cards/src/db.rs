@@ -494,6 +494,8 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}
                     // 502.47a: dredge functions only in a graveyard.
                     Ability::Static(crate::StaticAbility::Dredge(n)) => face.dredge = *n,
+                    // 502.27a: amplify applies as the permanent comes into play.
+                    Ability::Static(crate::StaticAbility::Amplify(_)) => {}
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true

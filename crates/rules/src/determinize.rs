@@ -36,7 +36,16 @@ impl Game {
             let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
             slots.extend(pl.library[top_seen..].iter().map(|id| id.slot as usize));
             if !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p) {
-                slots.extend(pl.hand.iter().map(|id| id.slot as usize));
+                // 502.27a: a card revealed from the hand is known to all.
+                slots.extend(
+                    pl.hand
+                        .iter()
+                        .filter(|id| {
+                            self.objects[id.slot as usize].flags & crate::object::flags::REVEALED
+                                == 0
+                        })
+                        .map(|id| id.slot as usize),
+                );
             }
             if slots.len() < 2 {
                 continue;
@@ -73,7 +82,11 @@ impl Game {
             slots.extend(
                 pl.library
                     .iter()
-                    .chain(pl.hand.iter().filter(|_| hidden_hand))
+                    .chain(pl.hand.iter().filter(|id| {
+                        hidden_hand
+                            && g.objects[id.slot as usize].flags & crate::object::flags::REVEALED
+                                == 0
+                    }))
                     .map(|id| id.slot as usize)
                     .filter(|&s| crate::morph::morph_cost_of(g.objects[s].card, 0).is_some()),
             );

@@ -273,6 +273,12 @@ pub(crate) struct Resolving {
     /// 502.59a: the suspended card to play once the ability has resolved.
     #[serde(default)]
     pub play_after: Option<ObjId>,
+    /// 502.27a: the cards revealed so far for amplify as the permanent
+    /// comes into play, and whether the player is done revealing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amplify_revealed: Vec<ObjId>,
+    #[serde(default)]
+    pub amplify_done: bool,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -478,6 +484,10 @@ impl Game {
                 self.on_replacement_choice(action)
             }
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseCard {
+                choice: crate::library::CardChoice::Amplify,
+                ..
+            } => self.on_amplify_choice(action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }

@@ -442,6 +442,13 @@ pub enum Event {
         card: CardId,
         n: u8,
     },
+    /// 502.27a: as `card` comes into play, `player` reveals these cards
+    /// from their hand for its amplify ability.
+    Amplified {
+        player: PlayerId,
+        card: CardId,
+        revealed: Vec<CardId>,
+    },
     /// Abundance: the player chose land (or nonland).
     ChoseLandOrNonland {
         player: PlayerId,
@@ -795,6 +802,7 @@ impl Event {
             Event::DrawReplaced { .. } | Event::DrawReplacedByStatic { .. } => "419.1a",
             Event::ChoseLandOrNonland { .. } => "419.1a",
             Event::Dredged { .. } => "502.47a",
+            Event::Amplified { .. } => "502.27a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
@@ -1292,6 +1300,22 @@ impl Event {
             }
             Event::DrawReplacedByStatic { player, card } => {
                 format!("{}: {player} doesn't draw; instead …", name(*card))
+            }
+            Event::Amplified {
+                player,
+                card,
+                revealed,
+            } => {
+                let names: Vec<&str> = revealed.iter().map(|c| name(*c)).collect();
+                if names.is_empty() {
+                    format!("{player} reveals no cards for {}'s amplify", name(*card))
+                } else {
+                    format!(
+                        "{player} reveals {} for {}'s amplify",
+                        names.join(", "),
+                        name(*card)
+                    )
+                }
             }
             Event::Dredged { player, card, n } => {
                 format!(

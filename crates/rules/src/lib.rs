@@ -6,6 +6,7 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod amplify;
 mod banding;
 mod blocks;
 pub mod characteristics;

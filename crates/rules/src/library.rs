@@ -30,6 +30,8 @@ pub enum CardChoice {
     PutFromHand,
     /// The permanent an Aura put into play is attached to (212.4).
     AttachTo,
+    /// 502.27a: the next card to reveal from the hand for amplify.
+    Amplify,
 }
 
 impl CardChoice {
@@ -42,6 +44,7 @@ impl CardChoice {
             CardChoice::FromHand => "a card from the hand",
             CardChoice::PutFromHand => "a card to put into play from the hand",
             CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
+            CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
         }
     }
 }
@@ -132,6 +135,9 @@ impl Game {
 
     /// The cards a pending `ChooseCard` decision offers.
     pub(crate) fn card_choice_options(&self, p: PlayerId, choice: CardChoice) -> Vec<ObjId> {
+        if choice == CardChoice::Amplify {
+            return self.amplify_choice_options(p);
+        }
         let Some(e) = self.current_effect() else {
             return Vec::new();
         };

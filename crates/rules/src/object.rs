@@ -53,6 +53,10 @@ pub mod flags {
     /// Declared as an attacker this turn ("creatures that attacked this
     /// turn", Relentless Assault); cleared as a turn begins.
     pub const ATTACKED_THIS_TURN: u32 = 1 << 16;
+    /// A card in a hand revealed to every player (502.27a, amplify): known
+    /// to all (`view`, `determinized`) until it leaves the hand (cleared
+    /// with the other flags as it changes zones).
+    pub const REVEALED: u32 = 1 << 17;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 

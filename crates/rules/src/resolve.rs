@@ -228,6 +228,8 @@ impl Game {
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
+            amplify_revealed: Vec::new(),
+            amplify_done: false,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -304,8 +306,8 @@ impl Game {
     }
 
     /// 413.2i: the final step of resolution.
-    fn finish_resolution(&mut self) {
-        let Some(r) = self.resolving.take() else {
+    pub(crate) fn finish_resolution(&mut self) {
+        let Some(mut r) = self.resolving.take() else {
             return;
         };
         let card = r.ctx.source_card;
@@ -364,6 +366,17 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 502.27a: amplify's cards are revealed as it comes into play.
+                if face.types.is_permanent() && self.amplify_pending(&mut r, entering) {
+                    self.pause_resolution(
+                        r,
+                        DecisionKind::ChooseCard {
+                            choice: crate::library::CardChoice::Amplify,
+                            optional: true,
+                        },
+                    );
+                    return;
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
@@ -406,6 +419,7 @@ impl Game {
                             self.attach(new, t);
                         }
                         self.sunburst(new, r.item.colors_spent);
+                        self.amplify(new, r.ctx.controller, &r.amplify_revealed);
                     }
                 } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
                     != 0
@@ -2557,4 +2571,13 @@ fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
             Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseColor)
         )
     })
+}
+
+/// The card a resolving permanent spell comes into play as: the card
+/// chosen to copy (503), else its own.
+pub(crate) fn entering_card(game: &Game, r: &crate::engine::Resolving) -> tolaria_cards::CardId {
+    r.copy_choice
+        .flatten()
+        .filter(|&o| game.is_present(o))
+        .map_or(r.ctx.source_card, |o| game.copiable_values(o).card)
 }

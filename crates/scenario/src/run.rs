@@ -790,6 +790,26 @@ impl Scenario {
                     (false, true) => fail("the hand is shown to that player".into()),
                 }
             }
+            // 502.27a: whether `view(P1)` identifies a card in P2's hand
+            // (the whole hand shown, or the card revealed).
+            [p, "sees", q, "hand", "card", ..] | [p, "can't", "see", q, "hand", "card", ..] => {
+                let at = if words[1] == "sees" { 5 } else { 6 };
+                let name = words[at..].join(" ");
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let v = g.view(viewer);
+                let pv = &v.players[owner.index()];
+                let shown = pv
+                    .hand
+                    .iter()
+                    .flatten()
+                    .chain(pv.revealed.iter())
+                    .any(|c| c.name.as_deref() == Some(name.as_str()));
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the card is hidden from that player".into()),
+                    (false, true) => fail("the card is shown to that player".into()),
+                }
+            }
             // What `view(P1)` shows of P2's library: its top card only if
             // revealed (Future Sight).
             [p, "sees", q, "library", "top"] | [p, "can't", "see", q, "library", "top"] => {
