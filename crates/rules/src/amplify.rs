@@ -93,12 +93,19 @@ impl Game {
         self.finish_resolution();
     }
 
-    /// 502.27a: the permanent `new` comes into play with N +1/+1 counters
-    /// for each card revealed; the revealed cards become known to every
-    /// player while they stay in the hand.
-    pub(crate) fn amplify(&mut self, new: ObjId, player: PlayerId, revealed: &[ObjId]) {
+    /// 502.27a: the permanent `new`, which came into play as `entering`
+    /// (its card, or the card it copies, 503), comes into play with N
+    /// +1/+1 counters for each card revealed; the revealed cards become
+    /// known to every player while they stay in the hand.
+    pub(crate) fn amplify(
+        &mut self,
+        new: ObjId,
+        entering: CardId,
+        player: PlayerId,
+        revealed: &[ObjId],
+    ) {
         let Some(o) = self.obj(new) else { return };
-        let n = amplify_of(o.card);
+        let n = amplify_of(entering);
         let card = o.card;
         if n == 0 {
             return;

@@ -200,4 +200,26 @@ mod tests {
             .iter()
             .all(|id| game.zone_of(*id) == Some(Zone::Hand(me))));
     }
+
+    /// 502.27a: a card revealed from the opponent's hand (amplify) is
+    /// known: it is never re-dealt, and `view` shows it.
+    #[test]
+    fn r502_27a_revealed_hand_card_is_kept() {
+        let a = deck(&["Forest", "Grizzly Bears", "Giant Growth", "Mountain"]);
+        let b = deck(&["Island", "Plains", "Wind Drake", "Serra Angel", "Pacifism"]);
+        let mut game = Game::new_game(&[("A", a), ("B", b)], 11);
+        let (me, opp) = (PlayerId(0), PlayerId(1));
+        let shown = game.player(opp).hand[0];
+        game.objects[shown.slot as usize].flags |= crate::object::flags::REVEALED;
+        let card = game.objects[shown.slot as usize].card;
+        let view = game.view(me);
+        assert!(view.players[opp.index()].hand.is_none());
+        assert_eq!(view.players[opp.index()].revealed.len(), 1);
+        assert_eq!(view.players[opp.index()].revealed[0].card, Some(card));
+        let mut rng = Rng::new(5);
+        for _ in 0..16 {
+            let d = game.determinized(me, &mut rng);
+            assert_eq!(d.objects[shown.slot as usize].card, card);
+        }
+    }
 }

@@ -41,8 +41,7 @@ impl Game {
     /// 423.1 with 419.1a: `p` draws a card, unless a replacement effect
     /// has another player draw instead.
     pub fn draw_for(&mut self, p: PlayerId, why: DrawReason) {
-        if self.draw_rules.is_empty() && !self.may_have_statics() && !self.dredge_in_graveyard(p)
-        {
+        if self.draw_rules.is_empty() && !self.may_have_statics() && !self.dredge_in_graveyard(p) {
             self.draw_card(p, why);
             return;
         }
@@ -120,22 +119,21 @@ impl Game {
                     "{p} would draw a card: apply {}'s effect instead?",
                     describe(self, &found[0])
                 ),
-                _ => format!("{p} would draw a card: choose a replacement effect to apply (419.9a)"),
+                _ => {
+                    format!("{p} would draw a card: choose a replacement effect to apply (419.9a)")
+                }
             };
             let mut options: Vec<String> = Vec::with_capacity(found.len() + 1);
             if all_optional {
                 options.push("draw the card".into());
             }
-            options.extend(found.iter().map(|c| format!("{} instead", describe(self, c))));
-            let n = options.len();
-            let pick = self.replay_choice(
-                p,
-                DecisionKind::ChooseOption {
-                    prompt,
-                    options,
-                },
-                n,
+            options.extend(
+                found
+                    .iter()
+                    .map(|c| format!("{} instead", describe(self, c))),
             );
+            let n = options.len();
+            let pick = self.replay_choice(p, DecisionKind::ChooseOption { prompt, options }, n);
             if all_optional {
                 if pick == 0 {
                     return false;

@@ -419,7 +419,7 @@ impl Game {
                             self.attach(new, t);
                         }
                         self.sunburst(new, r.item.colors_spent);
-                        self.amplify(new, r.ctx.controller, &r.amplify_revealed);
+                        self.amplify(new, entering, r.ctx.controller, &r.amplify_revealed);
                     }
                 } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
                     != 0
