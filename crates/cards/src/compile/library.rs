@@ -499,6 +499,22 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }]);
     }
     if let Some(what) = attempt(p, cx, graveyard_target) {
+        // "Put target creature card from your graveyard on top of your
+        // library." (Golgari Thug): your library is the card's owner's.
+        if p.at_all("on top of your library") {
+            let yours = matches!(
+                cx.targets.last().map(|t| &t.kind),
+                Some(TargetKind::CardInGraveyard {
+                    whose: crate::PlayerFilter::You,
+                    ..
+                })
+            );
+            (yours && p.eat_all("on top of your library")).then_some(())?;
+            return Some(vec![Effect::PutOnLibrary {
+                what,
+                bottom: false,
+            }]);
+        }
         p.eat_all("into play under your control").then_some(())?;
         return Some(vec![Effect::PutIntoPlay {
             what,
