@@ -423,6 +423,10 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// "When [this] is put into your hand from your graveyard" (Golgari
+    /// Brownscale): the card's ability triggers from its new zone, the
+    /// hand, whatever moved it there (dredge, 502.47a, or an effect).
+    PutIntoHandFromGraveyard,
     /// 502.60a: "When the last [kind] counter is removed from this
     /// permanent" (vanishing).
     LastCounterRemoved(CounterKind),

@@ -4830,6 +4830,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
             ]);
         }
+        if p.eat_all("is put into your hand from your graveyard") {
+            return Some(vec![Trigger::PutIntoHandFromGraveyard]);
+        }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::Attacks, Trigger::Blocks]);
         }
