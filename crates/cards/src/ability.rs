@@ -1785,6 +1785,12 @@ pub enum Effect {
     /// targets, you may choose new targets for any of the copies." The
     /// count is taken as the ability triggers (the trigger's amount).
     StormCopies,
+    /// 502.56a (ripple N): "reveal the top N cards of your library (all of
+    /// them if fewer). You may play any of those cards with the same name
+    /// as this spell without paying their mana costs, then put all revealed
+    /// cards not played this way on the bottom of your library in any
+    /// order." (The "you may reveal" is the ability's optional resolution.)
+    Ripple(u8),
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way

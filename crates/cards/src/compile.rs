@@ -1386,6 +1386,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         "modular",
         "dredge",
         "amplify",
+        "ripple",
     ])?;
     let n = match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => n,
@@ -1415,6 +1416,15 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         "dredge" => vec![Ability::Static(StaticAbility::Dredge(n.min(255) as u8))],
         // 502.27a: "Amplify N" (a choice as the permanent comes into play).
         "amplify" => vec![Ability::Static(StaticAbility::Amplify(n.min(255) as u8))],
+        // 502.56a: "When you play this spell, you may reveal the top N
+        // cards of your library …" (a triggered ability of the spell).
+        "ripple" => vec![triggered(
+            Trigger::PlayedThis,
+            true,
+            Vec::new(),
+            vec![Effect::Ripple(n.min(255) as u8)],
+            None,
+        )],
         // 502.39a: "When this permanent is put into a graveyard from play,
         // you may return target Spirit card with converted mana cost N or
         // less from your graveyard to your hand."

@@ -138,6 +138,10 @@ pub(crate) struct Casting {
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
     pub suspend: bool,
+    /// 502.56a: played from the library by ripple: without paying its mana
+    /// cost like a suspended card (`suspend` is set too), but no haste.
+    #[serde(default)]
+    pub ripple: bool,
 }
 
 impl Casting {
@@ -167,6 +171,7 @@ impl Casting {
             flashback: false,
             returned: 0,
             suspend: false,
+            ripple: false,
         }
     }
 }
@@ -587,6 +592,10 @@ impl Game {
     /// 408.1b: state-based effects, then triggered abilities, repeated; then
     /// the player gets priority.
     fn priority_to(&mut self, p: PlayerId) {
+        // 502.56a: spells chosen with ripple are played first.
+        if !self.free_plays.is_empty() && self.casting.is_none() && self.play_next_free(p) {
+            return;
+        }
         loop {
             // One round of state-based effects is a unit that replacement
             // choices replay (419.9a: e.g. where a destroyed permanent goes).

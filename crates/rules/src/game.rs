@@ -146,6 +146,10 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// 502.56a: cards revealed by ripple to be played without paying their
+    /// mana costs, in order, as the ability finishes resolving.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_plays: Vec<(PlayerId, ObjId)>,
     /// Derived: some card of the game has flashback (502.22a), so the
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]

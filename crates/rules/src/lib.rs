@@ -39,6 +39,7 @@ pub mod player;
 mod redeal;
 pub mod replacement;
 pub mod resolve;
+mod ripple;
 pub mod rng;
 pub mod sba;
 mod setup;

@@ -32,6 +32,8 @@ pub enum CardChoice {
     AttachTo,
     /// 502.27a: the next card to reveal from the hand for amplify.
     Amplify,
+    /// 502.56a: the next revealed card to play with ripple.
+    Ripple,
 }
 
 impl CardChoice {
@@ -45,6 +47,7 @@ impl CardChoice {
             CardChoice::PutFromHand => "a card to put into play from the hand",
             CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
             CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
+            CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
         }
     }
 }
@@ -66,6 +69,9 @@ pub struct CardsState {
     pub done: u32,
     /// How many cards a search is for ("that many", Head Games).
     pub count: u32,
+    /// 502.56a: the revealed cards chosen to be played (ripple), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<ObjId>,
 }
 
 impl Game {
@@ -92,6 +98,7 @@ impl Game {
         let r = match e {
             Effect::SearchLibrary { .. } => self.search_step(ctx, e),
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
+            Effect::Ripple(n) => self.ripple_step(ctx, *n),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
@@ -178,6 +185,8 @@ impl Game {
             (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
                 r.cards.cards.clone()
             }
+            (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
+            (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
             (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.hand_matching(w, filter),
@@ -688,7 +697,14 @@ impl Game {
                     st.on_top += 1;
                 }
             }
-            (CardChoice::Bottom, Effect::LookAtTop { .. }) => {
+            (CardChoice::Ripple, Effect::Ripple(_)) => match chosen {
+                Some(o) => {
+                    st.cards.retain(|&x| x != o);
+                    st.chosen.push(o);
+                }
+                None => st.stage = 1,
+            },
+            (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
                     self.put_at_bottom(p, o, st.on_bottom as usize);

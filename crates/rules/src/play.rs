@@ -68,6 +68,10 @@ impl Game {
         // 502.22a: a card played from a graveyard is played with flashback.
         let flashback = matches!(&what, Playing::Spell { obj }
             if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
+        // 502.56a: a card played for free from the library is ripple's.
+        let ripple = suspend
+            && matches!(&what, Playing::Spell { obj }
+                if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -138,6 +142,7 @@ impl Game {
             flashback,
             returning,
             suspend,
+            ripple,
             ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
@@ -974,7 +979,7 @@ impl Game {
             let o = &mut self.objects[obj.slot as usize];
             // 502.59a: a spell played by its suspend ability gains haste
             // (kept with its controller, `marks::SUSPEND_HASTE`).
-            if c.suspend {
+            if c.suspend && !c.ripple {
                 o.control_marks |= crate::object::marks::SUSPEND_HASTE;
             }
             for (bit, flag) in [

@@ -2233,6 +2233,7 @@ impl Game {
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::MoveAura { .. }
+            | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
