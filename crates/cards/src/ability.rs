@@ -427,6 +427,10 @@ pub enum Trigger {
     /// Brownscale): the card's ability triggers from its new zone, the
     /// hand, whatever moved it there (dredge, 502.47a, or an effect).
     PutIntoHandFromGraveyard,
+    /// 502.24a: "When this card is removed from the game this way [by its
+    /// madness ability]": put on the stack by the discard itself
+    /// (`rules/src/madness.rs`), never looked for in events.
+    MadnessRemoved,
     /// 502.60a: "When the last [kind] counter is removed from this
     /// permanent" (vanishing).
     LastCounterRemoved(CounterKind),
@@ -1791,6 +1795,10 @@ pub enum Effect {
     /// cards not played this way on the bottom of your library in any
     /// order." (The "you may reveal" is the ability's optional resolution.)
     Ripple(u8),
+    /// 502.24a: "its owner may play it by paying [cost] rather than paying
+    /// its mana cost. If that player doesn't, he or she puts this card into
+    /// his or her graveyard." (played as the ability finishes resolving).
+    PlayMadness,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way
@@ -2114,6 +2122,12 @@ pub struct SpellAbility {
     /// removes from their graveyard from the game pays for {1}.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delve: bool,
+    /// 502.24a: "Madness [cost]": a card discarded may be removed from the
+    /// game instead of put into the graveyard; then (a triggered ability
+    /// among the face's abilities, `Trigger::MadnessRemoved`) its owner
+    /// may play it by paying this cost rather than its mana cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub madness: Option<Cost>,
 }
 
 /// 502.59a: the number of time counters and the cost of "Suspend N—[cost]".

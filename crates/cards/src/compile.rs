@@ -324,6 +324,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             convoke: spell.convoke,
             suspend: spell.suspend,
             delve: spell.delve,
+            madness: spell.madness,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -338,6 +339,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.convoke = spell.convoke;
         out.spell.suspend = spell.suspend;
         out.spell.delve = spell.delve;
+        out.spell.madness = spell.madness;
     }
     Ok(out)
 }
@@ -735,6 +737,8 @@ struct Cx {
     suspend: Option<crate::Suspend>,
     /// 502.64a: delve.
     delve: bool,
+    /// 502.24a: the madness cost.
+    madness: Option<Cost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -910,6 +914,27 @@ fn compile_line_inner(
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.delve = true;
+        return Ok(());
+    }
+    // 502.24a: "Madness [cost]" (a mana cost).
+    if p.at("madness") && p.peek_at(1).starts_with('{') {
+        p.bump();
+        let mana = mana_symbols(&mut p)
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !(p.eat_end() && p.at_end()) || spell.madness.is_some() || mana.x > 0 {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.madness = Some(Cost {
+            mana,
+            ..Default::default()
+        });
+        out.abilities.push(Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::MadnessRemoved,
+            optional: false,
+            targets: Vec::new(),
+            effects: vec![Effect::PlayMadness],
+            condition: None,
+        }));
         return Ok(());
     }
     // 502.59a: "Suspend N—[cost]".

@@ -142,6 +142,11 @@ pub(crate) struct Casting {
     /// cost like a suspended card (`suspend` is set too), but no haste.
     #[serde(default)]
     pub ripple: bool,
+    /// 502.24a: played by its madness ability (the card's id in the
+    /// removed-from-the-game zone): the madness cost is paid rather than
+    /// the mana cost; cancelled, the card goes to the graveyard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub madness: Option<ObjId>,
 }
 
 impl Casting {
@@ -172,6 +177,7 @@ impl Casting {
             returned: 0,
             suspend: false,
             ripple: false,
+            madness: None,
         }
     }
 }
@@ -284,6 +290,9 @@ pub(crate) struct Resolving {
     pub amplify_revealed: Vec<ObjId>,
     #[serde(default)]
     pub amplify_done: bool,
+    /// 502.24a: `play_after` is a madness card (played for its madness cost).
+    #[serde(default)]
+    pub madness: bool,
 }
 
 /// 511: the state of coin flips during one resolution.

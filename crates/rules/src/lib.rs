@@ -30,6 +30,7 @@ pub mod ids;
 pub mod layers;
 mod legal;
 pub mod library;
+mod madness;
 mod morph;
 mod ninjutsu;
 pub mod object;

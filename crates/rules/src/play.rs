@@ -20,7 +20,7 @@ impl Game {
         half: u8,
         returning: Option<ObjId>,
     ) {
-        self.begin_casting_full(p, what, half, returning, false, p);
+        self.begin_casting_full(p, what, half, returning, false, p, None);
     }
 
     /// 502.59a: play a spell as its suspend ability resolves, without
@@ -32,7 +32,13 @@ impl Game {
         suspend: bool,
         then: PlayerId,
     ) {
-        self.begin_casting_full(p, what, 0, None, suspend, then);
+        self.begin_casting_full(p, what, 0, None, suspend, then, None);
+    }
+
+    /// 502.24a: play the card `obj` (removed from the game by its madness
+    /// ability) paying its madness cost rather than its mana cost.
+    pub(crate) fn begin_casting_madness(&mut self, p: PlayerId, obj: ObjId, then: PlayerId) {
+        self.begin_casting_full(p, Playing::Spell { obj }, 0, None, false, then, Some(obj));
     }
 
     /// 422: the state a play, special action or payment started from, to
@@ -62,6 +68,7 @@ impl Game {
         returning: Option<ObjId>,
         suspend: bool,
         then: PlayerId,
+        madness: Option<ObjId>,
     ) {
         self.set_rewind_point();
         let rewind_events = self.events.len();
@@ -143,6 +150,7 @@ impl Game {
             returning,
             suspend,
             ripple,
+            madness,
             ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
@@ -253,7 +261,12 @@ impl Game {
                 .map(|a| &a.cost)
                 .filter(|_| c.optional & 16 != 0),
             // 502.22a: the flashback cost, rather than the mana cost.
-            spell.flashback.as_ref().filter(|_| c.flashback),
+            // 502.24b: the madness cost, rather than the mana cost.
+            spell
+                .flashback
+                .as_ref()
+                .filter(|_| c.flashback)
+                .or(spell.madness.as_ref().filter(|_| c.madness.is_some())),
             spell.additional_cost.as_ref(),
             spell.kicker.first().filter(|_| c.optional & 1 != 0),
             spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
@@ -271,7 +284,9 @@ impl Game {
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
-        let alt = usize::from(spell.alternative.is_some() && !c.flashback && !c.suspend);
+        let alt = usize::from(
+            spell.alternative.is_some() && !c.flashback && !c.suspend && c.madness.is_none(),
+        );
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
         }
@@ -386,7 +401,7 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.suspend || c.optional & 16 != 0 {
+        let mut u = if c.flashback || c.suspend || c.madness.is_some() || c.optional & 16 != 0 {
             // 502.22a: the flashback cost, 409.1b: an alternative cost, is
             // paid rather than the mana cost; 502.59c: a suspended card is
             // played without paying it.
@@ -1091,7 +1106,8 @@ impl Game {
         if cost.discard_self {
             let o = &self.objects[source.slot as usize];
             let (owner, card) = (o.owner, o.card);
-            if let Some(new) = self.move_to(source, Zone::Graveyard(owner), MoveReason::Discard) {
+            // 502.24a: a card with madness may be removed from the game.
+            if let Some(new) = self.discard_card(source) {
                 if cycling {
                     // 502.18c: discarded to pay a cycling cost: cycled.
                     self.emit(Event::Cycled {
@@ -1120,6 +1136,7 @@ impl Game {
             .as_ref()
             .map(|c| c.player)
             .unwrap_or(self.active);
+        let madness = self.casting.as_ref().and_then(|c| c.madness);
         if let Some(snap) = self.rewind.take() {
             let mut events = std::mem::take(&mut self.events);
             events.truncate(self.rewind_events);
@@ -1130,6 +1147,11 @@ impl Game {
         }
         if let Some(card) = card {
             self.emit(Event::PlayCancelled { player, card });
+        }
+        // 502.24a: a madness card not played goes to the graveyard.
+        if let Some(o) = madness.filter(|&o| self.obj(o).is_some()) {
+            let owner = self.objects[o.slot as usize].owner;
+            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
         }
         self.flow = Flow::Priority(player);
         self.decision = None;

@@ -516,8 +516,13 @@ impl Game {
             + usize::from(self.prevent_combat_damage)
             + self.damage_prevention_rules.len()
             + self.redirect_rules.len();
-        // 502.47a: a dredge card in a graveyard asks whether it replaces a draw.
-        if self.player_ids().any(|p| self.dredge_in_graveyard(p)) {
+        // 502.47a: a dredge card in a graveyard asks whether it replaces a
+        // draw;
+        // 502.24a: so does a madness card in a hand, as it is discarded.
+        if self
+            .player_ids()
+            .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+        {
             return true;
         }
         let any_statics = self

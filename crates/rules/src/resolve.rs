@@ -230,6 +230,7 @@ impl Game {
             play_after: None,
             amplify_revealed: Vec::new(),
             amplify_done: false,
+            madness: false,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -437,6 +438,11 @@ impl Game {
                     card,
                     ability: true,
                 });
+                // 502.24a: the madness card is played now.
+                if let (Some(obj), true) = (r.play_after, r.madness) {
+                    self.play_madness(r.ctx.controller, obj);
+                    return;
+                }
                 // 502.59a: the suspended card is played now.
                 if let Some(obj) = r.play_after {
                     self.play_suspended(r.ctx.controller, obj);
@@ -1996,6 +2002,13 @@ impl Game {
                     if let Some(r) = self.resolving.as_mut() {
                         r.play_after = Some(ctx.source);
                     }
+                }
+            }
+            Effect::PlayMadness => {
+                // 502.24a: played once this ability has finished resolving.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.play_after = Some(ctx.source);
+                    r.madness = true;
                 }
             }
             Effect::RemoveCounters { what, kind, amount } => {
