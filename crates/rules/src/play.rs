@@ -9,6 +9,17 @@ use crate::{
 };
 use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, TargetSpec};
 
+/// How a spell is played besides paying its mana cost: by its suspend
+/// ability (502.59a, without paying it; also ripple's free plays, 502.56a)
+/// or by its madness ability (502.24a, the madness cost rather than it;
+/// the card's id in the removed-from-the-game zone).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlayedBy {
+    Normal,
+    Suspend,
+    Madness(ObjId),
+}
+
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
     /// `half`: which half of a split card is played (505.2; 0 otherwise);
@@ -20,7 +31,7 @@ impl Game {
         half: u8,
         returning: Option<ObjId>,
     ) {
-        self.begin_casting_full(p, what, half, returning, false, p, None);
+        self.begin_casting_full(p, what, half, returning, PlayedBy::Normal, p);
     }
 
     /// 502.59a: play a spell as its suspend ability resolves, without
@@ -32,13 +43,25 @@ impl Game {
         suspend: bool,
         then: PlayerId,
     ) {
-        self.begin_casting_full(p, what, 0, None, suspend, then, None);
+        let how = if suspend {
+            PlayedBy::Suspend
+        } else {
+            PlayedBy::Normal
+        };
+        self.begin_casting_full(p, what, 0, None, how, then);
     }
 
     /// 502.24a: play the card `obj` (removed from the game by its madness
     /// ability) paying its madness cost rather than its mana cost.
     pub(crate) fn begin_casting_madness(&mut self, p: PlayerId, obj: ObjId, then: PlayerId) {
-        self.begin_casting_full(p, Playing::Spell { obj }, 0, None, false, then, Some(obj));
+        self.begin_casting_full(
+            p,
+            Playing::Spell { obj },
+            0,
+            None,
+            PlayedBy::Madness(obj),
+            then,
+        );
     }
 
     /// 422: the state a play, special action or payment started from, to
@@ -66,10 +89,14 @@ impl Game {
         what: Playing,
         half: u8,
         returning: Option<ObjId>,
-        suspend: bool,
+        how: PlayedBy,
         then: PlayerId,
-        madness: Option<ObjId>,
     ) {
+        let suspend = how == PlayedBy::Suspend;
+        let madness = match how {
+            PlayedBy::Madness(o) => Some(o),
+            _ => None,
+        };
         self.set_rewind_point();
         let rewind_events = self.events.len();
         // 502.22a: a card played from a graveyard is played with flashback.
