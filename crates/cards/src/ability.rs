@@ -813,6 +813,10 @@ pub struct TargetSpec {
     /// last spec of a spell or ability may have one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_by: Option<TargetCount>,
+    /// With `up_to`: at least this many targets ("one, two, or three
+    /// target creatures" is up to three with at least one, 409.1c).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub min: u8,
 }
 
 /// Where a variable number of targets comes from (`TargetSpec::count_by`).
@@ -822,6 +826,10 @@ pub enum TargetCount {
     X,
     /// The amount of the trigger event ("that many": damage dealt).
     Triggered,
+    /// 409.1c: "any number of target creatures": the player announces how
+    /// many (`up_to` is set; at most as many as there are legal targets,
+    /// and, for an amount divided among them, as the amount, 409.1e).
+    AnyNumber,
 }
 
 impl TargetSpec {
@@ -833,6 +841,7 @@ impl TargetSpec {
             other: false,
             distinct: false,
             count_by: None,
+            min: 0,
         }
     }
 }
@@ -1145,6 +1154,16 @@ pub enum Effect {
     DealDamage {
         amount: Amount,
         to: Recipient,
+    },
+    /// 409.1e: "[source] deals N damage divided as you choose among [the
+    /// targets from the `from`-th on]": the amount and its division are
+    /// announced as the spell or ability is played (413.2f), each target
+    /// getting at least 1; the division is kept on the stack object, and a
+    /// target illegal on resolution is dealt nothing, the others keeping
+    /// their share (413.2a).
+    DealDamageDivided {
+        amount: Amount,
+        from: u8,
     },
     GainLife {
         who: PlayerRef,
@@ -2141,4 +2160,20 @@ fn no_types(t: &TypeSet) -> bool {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+impl Effect {
+    /// 409.1e: the amount this effect divides among the targets from the
+    /// returned index on, announced as it is played.
+    pub fn divided(&self) -> Option<(&Amount, u8)> {
+        match self {
+            Effect::DealDamageDivided { amount, from } => Some((amount, *from)),
+            _ => None,
+        }
+    }
+}
+
+/// 409.1e: the first effect of a list that divides an amount among targets.
+pub fn divided_effect(effects: &[Effect]) -> Option<(&Amount, u8)> {
+    effects.iter().find_map(Effect::divided)
 }

@@ -749,6 +749,7 @@ impl Cx {
             other,
             distinct: false,
             count_by: None,
+            min: 0,
         });
         i
     }
@@ -1105,6 +1106,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 other: false,
                 distinct: false,
                 count_by: None,
+                min: 0,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -1948,6 +1950,9 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     // target lands", "up to three target creatures" (one instance of
     // "target" with several targets).
     let mut fixed: Option<(u8, bool)> = None;
+    // "one, two, or three target creatures", "one or two targets": up to
+    // that many, at least one.
+    let mut min = 0;
     let count_by = if !many || other {
         None
     } else if p.at_all("x target") {
@@ -1955,6 +1960,17 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         Some((TargetCount::X, false))
     } else if cx.trig_amount && p.eat_all("up to that many") {
         Some((TargetCount::Triggered, true))
+    } else if p.eat_all("any number of") {
+        // 409.1c: the player announces how many.
+        Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one , two , or three") {
+        fixed = Some((3, true));
+        min = 1;
+        None
+    } else if p.eat_all("one or two") {
+        fixed = Some((2, true));
+        min = 1;
+        None
     } else {
         let up_to = p.at_all("up to") && p.peek_at(3) == "target";
         let at = if up_to { 2 } else { 0 };
@@ -1967,7 +1983,11 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         }
         None
     };
-    if !p.eat("target") {
+    // "any number of targets" (modern Oracle for "target creatures
+    // and/or players").
+    let counted = count_by.is_some() || fixed.is_some();
+    let any_targets = counted && p.eat("targets");
+    if !any_targets && !p.eat("target") {
         return fail_at(p, start);
     }
     // A spec with several targets is the last (its targets run to the end
@@ -1975,7 +1995,10 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     if cx.targets.last().is_some_and(is_multi) {
         return fail_at(p, start);
     }
-    let kind = if p.eat_all("creature or player") {
+    let kind = if any_targets
+        || p.eat_all("creatures and/or players")
+        || p.eat_all("creature or player")
+    {
         TargetKind::CreatureOrPlayer
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
@@ -2031,6 +2054,7 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = n;
         spec.up_to = up_to;
+        spec.min = min;
     }
     if is_player {
         cx.last_player = Some(PlayerRef::Target(i));
@@ -2483,6 +2507,16 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             v.push(Effect::DealDamage { amount, to });
         } else {
             let amount = amount(p)?;
+            // 409.1e: "N damage divided as you choose among any number of
+            // target creatures" / "… among one, two, or three targets".
+            if p.eat_all("damage divided as you choose among") {
+                let (from, player) = target_n(p, cx, true)?;
+                if player || !is_multi(&cx.targets[from as usize]) {
+                    return None;
+                }
+                v.push(Effect::DealDamageDivided { amount, from });
+                return Some(v);
+            }
             if !p.eat_all("damage to") {
                 return None;
             }

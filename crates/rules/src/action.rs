@@ -72,7 +72,8 @@ pub enum Action {
     },
     /// Finish declaring attackers or blockers.
     Done,
-    /// 310.2: assign this much combat damage to the current recipient.
+    /// 310.2: assign this much combat damage to the current recipient;
+    /// 409.1e: give this much of a divided amount to the current target.
     AssignDamage(u32),
     /// Choose an object (discard, sacrifice).
     ChooseObject(ObjId),

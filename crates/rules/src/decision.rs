@@ -27,6 +27,10 @@ pub enum DecisionKind {
     ChooseMode,
     /// 409.1b: announce the value of X.
     ChooseX { max: u32 },
+    /// 409.1e: announce how much of a divided amount target `index` gets
+    /// (`AssignDamage(n)`, `min..=max`: at least 1, and enough left for
+    /// each later target; the last target gets the rest without a choice).
+    AnnounceDivision { index: u8, min: u32, max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
     PayMana,
     /// 409.1b: announce whether to pay an optional additional cost of the
@@ -177,6 +181,7 @@ impl DecisionKind {
             DecisionKind::ChooseUntap => "choose what stays tapped",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
+            DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
             DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::SacrificeCost => "sacrifice as a cost",

@@ -138,6 +138,10 @@ pub(crate) struct Casting {
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
     pub suspend: bool,
+    /// 409.1e: the shares of a divided amount announced so far, one per
+    /// target from the first divided one on.
+    #[serde(default)]
+    pub division: Vec<u32>,
 }
 
 impl Casting {
@@ -167,6 +171,7 @@ impl Casting {
             flashback: false,
             returned: 0,
             suspend: false,
+            division: Vec::new(),
         }
     }
 }
@@ -434,6 +439,7 @@ impl Game {
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::SacrificeCost
+            | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.

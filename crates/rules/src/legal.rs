@@ -36,9 +36,7 @@ impl Game {
                     legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
                     out.extend(ts.into_iter().map(Action::ChooseTarget));
                     // 409.1c: "up to N": the player may stop choosing.
-                    if crate::targeting::slot_spec(specs, c.targets.len())
-                        .is_some_and(|(_, s)| s.up_to)
-                    {
+                    if crate::targeting::may_stop(specs, c.targets.len()) {
                         out.push(Action::Done);
                     }
                     // 502.59a: a suspended card is played "if able".
@@ -189,6 +187,14 @@ impl Game {
             DecisionKind::DeclareBlockers => self.block_options(out),
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
+            }
+            DecisionKind::AnnounceDivision { min, max, .. } => {
+                out.extend((*min..=*max).map(Action::AssignDamage));
+                if let Some(c) = self.casting.as_deref() {
+                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) && !c.suspend {
+                        out.push(Action::CancelPlay);
+                    }
+                }
             }
             DecisionKind::OrderTriggers => {
                 let n = self

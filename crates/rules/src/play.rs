@@ -92,6 +92,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Ability { source, index } => {
@@ -121,6 +122,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -534,8 +536,7 @@ impl Game {
             let src = self.casting_source(&c);
             let mut opts = Vec::new();
             legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
-            let up_to =
-                crate::targeting::slot_spec(specs, c.targets.len()).is_some_and(|(_, s)| s.up_to);
+            let up_to = crate::targeting::may_stop(specs, c.targets.len());
             if opts.is_empty() && up_to {
                 // 409.1c: "up to N": no more targets is a legal choice.
                 if let Some(cm) = self.casting.as_mut() {
@@ -568,6 +569,38 @@ impl Game {
             self.flow = Flow::Casting;
             return;
         }
+        // 409.1e: the division of a divided amount among the targets,
+        // one target at a time; each gets at least 1, the last the rest.
+        if let Some((total, from)) = self.casting_division(&c) {
+            let n = c.targets.len().saturating_sub(from);
+            if c.division.len() < n {
+                let left = total.saturating_sub(c.division.iter().sum());
+                let after = (n - c.division.len() - 1) as u32;
+                if left < after + 1 {
+                    // Fewer than one each (the target count is capped by
+                    // the amount, so only a changed amount gets here).
+                    self.cancel_play();
+                    return;
+                }
+                if after == 0 {
+                    if let Some(cm) = self.casting.as_mut() {
+                        cm.division.push(left);
+                    }
+                    self.continue_casting();
+                    return;
+                }
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::AnnounceDivision {
+                        index: (from + c.division.len()) as u8,
+                        min: 1,
+                        max: left - after,
+                    },
+                });
+                self.flow = Flow::Casting;
+                return;
+            }
+        }
         if let Playing::Trigger(t) = &c.what {
             // 410.4: a triggered ability goes on the stack with its choices made.
             let t = t.clone();
@@ -587,6 +620,7 @@ impl Game {
                 colors_spent: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
+                division: c.division.clone(),
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -755,9 +789,43 @@ impl Game {
                 Playing::Trigger(t) => t.ctx.amount as usize,
                 _ => 0,
             },
+            // 409.1c: as many as the player chooses (`Done` stops).
+            Some(tolaria_cards::TargetCount::AnyNumber) => 64,
             None => 0,
         };
-        (fixed + variable).min(64)
+        let all = (fixed + variable).min(64);
+        // 409.1e: each target of a divided amount gets at least 1 of it.
+        match self.casting_division(c) {
+            Some((total, from)) => all.min(from + total as usize),
+            None => all,
+        }
+    }
+
+    /// The effects of what is being played (its mode's, for a modal spell).
+    pub(crate) fn casting_effects(&self, c: &Casting) -> &'static [tolaria_cards::Effect] {
+        match &c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
+                .spell
+                .effects_for(c.mode),
+            Playing::Ability { .. } => self.casting_ability().map_or(&[], |a| &a.effects),
+            Playing::Trigger(t) if !t.ctx.delayed => &t.ability().effects,
+            _ => &[],
+        }
+    }
+
+    /// 409.1e, 413.2f: the amount a "divided as you choose" effect divides
+    /// (determined as it is played) and the first target slot it divides
+    /// among.
+    pub(crate) fn casting_division(&self, c: &Casting) -> Option<(u32, usize)> {
+        let (amount, from) = tolaria_cards::divided_effect(self.casting_effects(c))?;
+        let source = self.casting_source(c).obj?;
+        let mut ctx = crate::resolve::ResolveCtx::for_source(self, c.player, source);
+        ctx.x = c.x.unwrap_or(0);
+        if let Playing::Trigger(t) = &c.what {
+            ctx.trigger = t.ctx;
+        }
+        Some((self.amount(&ctx, amount).max(0) as u32, from as usize))
     }
 
     /// 502.46a: is the spell being played one with convoke?
@@ -998,6 +1066,7 @@ impl Game {
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
+            top.division = c.division.clone();
         }
         self.rewind = None;
         self.passes = 0;
@@ -1226,6 +1295,13 @@ impl Game {
             Action::ChooseX(x) => {
                 if let Some(c) = self.casting.as_mut() {
                     c.x = Some(x);
+                }
+                self.continue_casting();
+            }
+            Action::AssignDamage(n) => {
+                // 409.1e: the share of the next target.
+                if let Some(c) = self.casting.as_mut() {
+                    c.division.push(n);
                 }
                 self.continue_casting();
             }

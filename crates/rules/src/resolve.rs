@@ -42,6 +42,9 @@ pub struct ResolveCtx {
     /// 409.1h: the total power of the permanents sacrificed for the cost.
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// 409.1e: the division announced (`StackItem::division`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub division: Vec<u32>,
 }
 
 impl ResolveCtx {
@@ -60,6 +63,7 @@ impl ResolveCtx {
             flipper: None,
             sacrificed: None,
             sacrificed_power: 0,
+            division: Vec::new(),
         }
     }
     fn target(&self, i: u8) -> Option<Target> {
@@ -206,6 +210,7 @@ impl Game {
             flipper: None,
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
+            division: item.division.clone(),
         };
         if !is_spell {
             self.stack.pop();
@@ -1700,6 +1705,17 @@ impl Game {
                     }
                 };
                 for t in recipients {
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::DealDamageDivided { from, .. } => {
+                // 409.1e, 413.2f: the shares announced as it was played;
+                // an illegal target's share isn't dealt (413.2a).
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let Some(t) = ctx.target(*from + k as u8) else {
+                        continue;
+                    };
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
             }
