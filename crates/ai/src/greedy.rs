@@ -649,6 +649,16 @@ impl Agent for GreedyAgent {
             DecisionKind::AssignCombatDamage { to, min, max, .. } => {
                 self.assign_damage(game, *to, *min, *max)
             }
+            // 409.1e: a share of divided damage, lethal where it can be.
+            DecisionKind::AnnounceDivision { index, min, max } => {
+                match game
+                    .casting()
+                    .and_then(|c| c.targets.get(*index as usize).copied())
+                {
+                    Some(to) => self.assign_damage(game, to, *min, *max),
+                    None => Action::AssignDamage(*min),
+                }
+            }
             DecisionKind::Discard { .. } | DecisionKind::DiscardCost { .. } => {
                 self.least_valuable(game, legal, true)
             }

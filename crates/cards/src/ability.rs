@@ -1327,6 +1327,18 @@ pub enum Effect {
         to: Recipient,
         amount: Amount,
     },
+    /// 419.8a: "The next time a [red] source of your choice would deal
+    /// damage to [you] this turn, prevent that damage." (the Circles of
+    /// Protection, Story Circle): the source is chosen as the effect is
+    /// created, on resolution, among those with the properties of
+    /// `sources` (its colours and types; `chosen_color`: the colour chosen
+    /// for the object with the ability, 419.1b); the shield then prevents
+    /// the next damage that source would deal to `to` this turn (`None`:
+    /// "would deal damage this turn", to anything).
+    PreventNextDamageFromChosenSource {
+        sources: ObjectFilter,
+        to: Option<Recipient>,
+    },
     /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
     /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
     PreventAllDamageThisTurn {

@@ -3292,6 +3292,51 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
             }
         }
+        // 419.8a: "The next time a red source of your choice would deal
+        // damage to you this turn, prevent that damage." (the Circles of
+        // Protection), "… a source of your choice of the chosen color …"
+        // (Story Circle).
+        "the" if p.at_all("the next time") => {
+            p.eat_all("the next time");
+            p.eat_any(&["a", "an"])?;
+            let mut sources = ObjectFilter::default();
+            while let Some((c, false)) = color_adjective(p.peek()) {
+                p.bump();
+                sources.colors_any.insert(c);
+                if !p.eat("or") {
+                    break;
+                }
+            }
+            if let Some(t) = ["artifact", "creature", "land"]
+                .into_iter()
+                .find(|w| p.at(w))
+                .and_then(type_noun)
+            {
+                p.bump();
+                sources.types_any.insert(t);
+            }
+            p.eat_all("source of your choice").then_some(())?;
+            if p.eat_all("of the chosen color") {
+                (sources.colors_any.is_empty()).then_some(())?;
+                sources.chosen_color = true;
+            }
+            p.eat_all("would deal damage").then_some(())?;
+            let to = if p.eat("to") {
+                let r = recipient(p, cx)?;
+                matches!(
+                    r,
+                    Recipient::Player(PlayerRef::You)
+                        | Recipient::Target(_)
+                        | Recipient::Object(ObjectRef::Attached)
+                )
+                .then_some(())?;
+                Some(r)
+            } else {
+                None
+            };
+            p.eat_all("this turn , prevent that damage").then_some(())?;
+            Effect::PreventNextDamageFromChosenSource { sources, to }
+        }
         "prevent" => {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {

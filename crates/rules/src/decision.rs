@@ -88,6 +88,12 @@ pub enum DecisionKind {
         prompt: String,
         options: Vec<String>,
     },
+    /// 419.8a: choose a source of damage with these properties
+    /// (`ChooseObject`): a permanent, a spell on the stack, or an object
+    /// the stack's objects refer to.
+    ChooseSource {
+        props: crate::damage_source::SourceProps,
+    },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
     /// 419.1b: "as [this] comes into play, choose a creature type".
@@ -203,6 +209,7 @@ impl DecisionKind {
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
+            DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::ChooseOption { .. } => "choose an option",

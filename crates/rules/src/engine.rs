@@ -278,6 +278,9 @@ pub(crate) struct Resolving {
     /// 502.59a: the suspended card to play once the ability has resolved.
     #[serde(default)]
     pub play_after: Option<ObjId>,
+    /// 419.8a: the source chosen for the effect being created.
+    #[serde(default)]
+    pub source_choice: Option<ObjId>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -484,6 +487,7 @@ impl Game {
                 self.on_replacement_choice(action)
             }
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseSource { .. } => self.on_source_choice(action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }

@@ -451,6 +451,12 @@ pub enum Event {
         card: CardId,
         targets: Vec<NamedTarget>,
     },
+    /// 419.8a: the source chosen for a prevention effect of `card`.
+    SourceChosen {
+        player: PlayerId,
+        card: CardId,
+        source_card: CardId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -822,6 +828,7 @@ impl Event {
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
             Event::ColorChosen { .. } | Event::CreatureTypeChosen { .. } => "419.1b",
+            Event::SourceChosen { .. } => "419.8a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -1310,6 +1317,15 @@ impl Event {
                 "{player} puts a copy of {} onto the stack{}",
                 name(*card),
                 targets(ts)
+            ),
+            Event::SourceChosen {
+                player,
+                card,
+                source_card,
+            } => format!(
+                "{player} chooses {} as the source for {}'s prevention shield",
+                name(*source_card),
+                name(*card)
             ),
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())

@@ -102,8 +102,8 @@ pub struct Game {
     /// (controlled player, controller); a later one for the same player
     /// overwrites an earlier one (507.1a).
     pub turn_control_next: Vec<(PlayerId, PlayerId)>,
-    /// 419.1a: prevention shields this turn: (what they protect, damage left to prevent).
-    pub shields: Vec<(Target, u32)>,
+    /// 419.1a, 419.7b: prevention shields this turn.
+    pub shields: Vec<crate::replacement::Shield>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
     /// "[Creature] can't block [attacker] this turn" (Duct Crawler):

@@ -188,6 +188,11 @@ impl Game {
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
             }
+            DecisionKind::ChooseSource { props } => out.extend(
+                self.damage_sources(p, *props)
+                    .into_iter()
+                    .map(Action::ChooseObject),
+            ),
             DecisionKind::AnnounceDivision { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage));
                 if let Some(c) = self.casting.as_deref() {

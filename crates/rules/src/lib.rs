@@ -14,6 +14,7 @@ mod combat_flow;
 mod copy_effect;
 mod cost;
 mod cycling;
+pub mod damage_source;
 pub mod decision;
 pub mod delayed;
 mod determinize;

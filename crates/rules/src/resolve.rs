@@ -66,7 +66,7 @@ impl ResolveCtx {
             division: Vec::new(),
         }
     }
-    fn target(&self, i: u8) -> Option<Target> {
+    pub(crate) fn target(&self, i: u8) -> Option<Target> {
         if self.legal & (1 << i) != 0 {
             self.targets.get(i as usize).copied()
         } else {
@@ -233,6 +233,7 @@ impl Game {
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
+            source_choice: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -952,6 +953,9 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
+            Effect::PreventNextDamageFromChosenSource { sources, to } => {
+                self.shield_from_chosen_source(ctx, sources, to.as_ref())
+            }
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1666,6 +1670,8 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
+            Effect::PreventNextDamageFromChosenSource { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
@@ -2028,14 +2034,14 @@ impl Game {
                 match to {
                     Recipient::Target(i) => {
                         if let Some(t) = ctx.target(*i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     // 419.7d: a shield for each creature, given as the
                     // ability resolves (Wojek Apothecary).
                     Recipient::TargetAndEachSharingColor(i) => {
                         for t in self.radiance(ctx, *i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     _ => {}
@@ -2046,7 +2052,7 @@ impl Game {
                 // until the shields end in the cleanup step (314.2).
                 if let Recipient::Target(i) = to {
                     if let Some(t) = ctx.target(*i) {
-                        self.shields.push((t, u32::MAX));
+                        self.shields.push(crate::replacement::Shield::next(t, u32::MAX));
                     }
                 }
             }
