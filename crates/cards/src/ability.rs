@@ -1334,10 +1334,13 @@ pub enum Effect {
     /// `sources` (its colours and types; `chosen_color`: the colour chosen
     /// for the object with the ability, 419.1b); the shield then prevents
     /// the next damage that source would deal to `to` this turn (`None`:
-    /// "would deal damage this turn", to anything).
-    PreventNextDamageFromChosenSource {
+    /// "would deal damage this turn", to anything). Without `next_only`:
+    /// "Prevent all damage a source of your choice would deal this turn."
+    /// (Pay No Heed): all of it, all turn.
+    PreventDamageFromChosenSource {
         sources: ObjectFilter,
         to: Option<Recipient>,
+        next_only: bool,
     },
     /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
     /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.

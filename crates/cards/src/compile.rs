@@ -3335,12 +3335,23 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 None
             };
             p.eat_all("this turn , prevent that damage").then_some(())?;
-            Effect::PreventNextDamageFromChosenSource { sources, to }
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only: true,
+            }
         }
         "prevent" => {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage a source of your choice would deal this turn") {
+                // 419.8a (Pay No Heed): the source is chosen on resolution.
+                Effect::PreventDamageFromChosenSource {
+                    sources: ObjectFilter::default(),
+                    to: None,
+                    next_only: false,
+                }
             } else if p.eat_all("all damage that would be dealt to") {
                 // 419.1d: "Prevent all damage that would be dealt to target
                 // creature this turn." (Kaiso, Memory of Loyalty)

@@ -113,7 +113,8 @@ impl Game {
 
 impl Game {
     /// 419.8a: "The next time a [red] source of your choice would deal
-    /// damage to [you] this turn, prevent that damage.": the recipient is
+    /// damage to [you] this turn, prevent that damage." (`next_only`), or
+    /// "Prevent all damage a source of your choice would deal this turn.": the recipient is
     /// found (an illegal target gets nothing, 413.2a), the controller
     /// chooses the source (a decision, `ChooseSource`), and the shield is
     /// created. With no source to choose, nothing happens.
@@ -122,6 +123,7 @@ impl Game {
         ctx: &ResolveCtx,
         sources: &ObjectFilter,
         to: Option<&Recipient>,
+        next_only: bool,
     ) -> Option<Decision> {
         let to = match to {
             None => None,
@@ -163,6 +165,7 @@ impl Game {
             to,
             left: u32::MAX,
             from: Some(chosen),
+            once: next_only,
         });
         None
     }

@@ -90,11 +90,13 @@ pub struct Shield {
     pub to: Option<Target>,
     /// The damage it still prevents (`u32::MAX`: all of it, 419.1d).
     pub left: u32,
-    /// 419.8a: only damage from this source; the first damage it prevents
-    /// uses it up ("the next time … would deal damage …, prevent that
-    /// damage").
+    /// 419.8a: only damage from this source.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<crate::damage_source::ChosenSource>,
+    /// "The next time … would deal damage …, prevent that damage": all of
+    /// the next damage it applies to, which uses it up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
 }
 
 impl Shield {
@@ -104,6 +106,7 @@ impl Shield {
             to: Some(to),
             left: n,
             from: None,
+            once: false,
         }
     }
 
@@ -406,7 +409,7 @@ impl Game {
             Applicable::Shield(i) => {
                 let s = &mut self.shields[i];
                 // 419.8a: "prevent that damage": all of it, once.
-                let n = if s.from.is_some() {
+                let n = if s.once {
                     s.left = 0;
                     ev.amount
                 } else {
@@ -509,7 +512,8 @@ impl Game {
             ),
             Applicable::Shield(i) => match self.shields[i].from {
                 Some(c) => format!(
-                    "prevention shield (the next damage from {})",
+                    "prevention shield ({} damage from {})",
+                    if self.shields[i].once { "the next" } else { "all" },
                     tolaria_cards::db()
                         .get(self.objects[c.obj.slot as usize].card)
                         .name

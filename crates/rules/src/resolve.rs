@@ -953,9 +953,11 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
-            Effect::PreventNextDamageFromChosenSource { sources, to } => {
-                self.shield_from_chosen_source(ctx, sources, to.as_ref())
-            }
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only,
+            } => self.shield_from_chosen_source(ctx, sources, to.as_ref(), *next_only),
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1671,7 +1673,7 @@ impl Game {
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
-            Effect::PreventNextDamageFromChosenSource { .. } => {}
+            Effect::PreventDamageFromChosenSource { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
