@@ -1327,6 +1327,23 @@ pub enum Effect {
         to: Recipient,
         amount: Amount,
     },
+    /// 409.1e: "Distribute N +1/+1 counters among one, two, or three
+    /// target creatures." (Elven Rite, Wurmskin Forger): each target from
+    /// the `from`-th on gets its share of the division announced as it was
+    /// played.
+    PutCountersDivided {
+        kind: CounterKind,
+        amount: Amount,
+        from: u8,
+    },
+    /// 409.1e, 419.7b: "Prevent the next N damage that would be dealt this
+    /// turn to any number of targets, divided as you choose." (Remedy): a
+    /// shield on each target from the `from`-th on, of its share of the
+    /// division announced as it was played.
+    PreventDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
     /// 419.8a: "The next time a [red] source of your choice would deal
     /// damage to [you] this turn, prevent that damage." (the Circles of
     /// Protection, Story Circle): the source is chosen as the effect is
@@ -2182,7 +2199,9 @@ impl Effect {
     /// returned index on, announced as it is played.
     pub fn divided(&self) -> Option<(&Amount, u8)> {
         match self {
-            Effect::DealDamageDivided { amount, from } => Some((amount, *from)),
+            Effect::DealDamageDivided { amount, from }
+            | Effect::PreventDamageDivided { amount, from }
+            | Effect::PutCountersDivided { amount, from, .. } => Some((amount, *from)),
             _ => None,
         }
     }

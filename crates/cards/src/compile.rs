@@ -3323,13 +3323,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.eat_all("would deal damage").then_some(())?;
             let to = if p.eat("to") {
                 let r = recipient(p, cx)?;
-                matches!(
-                    r,
-                    Recipient::Player(PlayerRef::You)
-                        | Recipient::Target(_)
-                        | Recipient::Object(ObjectRef::Attached)
-                )
-                .then_some(())?;
+                // (Not "enchanted creature": Kithkin Armor is sacrificed
+                // as the cost, and what it enchanted would need its last
+                // known information.)
+                matches!(r, Recipient::Player(PlayerRef::You) | Recipient::Target(_))
+                    .then_some(())?;
                 Some(r)
             } else {
                 None
@@ -3388,6 +3386,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             } else {
                 p.eat_all("the next").then_some(())?;
                 let amount = amount(p)?;
+                // 409.1e: "… dealt this turn to any number of targets,
+                // divided as you choose" (Remedy).
+                if p.eat_all("damage that would be dealt this turn to") {
+                    let (from, player) = target_n(p, cx, true)?;
+                    if player || !is_multi(&cx.targets[from as usize]) {
+                        return None;
+                    }
+                    p.eat_all(", divided as you choose").then_some(())?;
+                    return Some(vec![Effect::PreventDamageDivided { amount, from }]);
+                }
                 p.eat_all("damage that would be dealt to").then_some(())?;
                 let to = recipient(p, cx)?;
                 p.eat_all("this turn").then_some(())?;
@@ -3399,6 +3407,20 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 }
                 Effect::PreventNextDamage { to, amount }
             }
+        }
+        // 409.1e: "Distribute two +1/+1 counters among one or two target
+        // creatures."
+        "distribute" => {
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("among").then_some(())?;
+            let (from, player) = target_n(p, cx, true)?;
+            if player || !is_multi(&cx.targets[from as usize]) {
+                return None;
+            }
+            Effect::PutCountersDivided { kind, amount, from }
         }
         "put" => {
             p.bump();

@@ -131,9 +131,6 @@ impl Game {
             Some(Recipient::Player(p)) => {
                 Some(Target::Player(*self.players_of(ctx, p).first()?))
             }
-            Some(Recipient::Object(o)) => {
-                Some(Target::Object(*self.objects_of(ctx, o).first()?))
-            }
             Some(_) => return None,
         };
         let mut props = SourceProps {

@@ -29,7 +29,8 @@ pub enum DecisionKind {
     ChooseX { max: u32 },
     /// 409.1e: announce how much of a divided amount target `index` gets
     /// (`AssignDamage(n)`, `min..=max`: at least 1, and enough left for
-    /// each later target; the last target gets the rest without a choice).
+    /// each later target; the last target gets the rest, and a target
+    /// that can only get 1 gets it, without a choice).
     AnnounceDivision { index: u8, min: u32, max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
     PayMana,

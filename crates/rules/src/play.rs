@@ -582,9 +582,13 @@ impl Game {
                     self.cancel_play();
                     return;
                 }
-                if after == 0 {
+                // The last target gets the rest; a target that can only
+                // get 1 gets it: no choice either way.
+                let max = left - after;
+                if after == 0 || max == 1 {
+                    let share = if after == 0 { left } else { 1 };
                     if let Some(cm) = self.casting.as_mut() {
-                        cm.division.push(left);
+                        cm.division.push(share);
                     }
                     self.continue_casting();
                     return;
@@ -594,7 +598,7 @@ impl Game {
                     kind: DecisionKind::AnnounceDivision {
                         index: (from + c.division.len()) as u8,
                         min: 1,
-                        max: left - after,
+                        max,
                     },
                 });
                 self.flow = Flow::Casting;

@@ -1727,6 +1727,21 @@ impl Game {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
             }
+            Effect::PutCountersDivided { kind, from, .. } => {
+                // 409.1e: each legal target's share (413.2a).
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let what = ObjectRef::Target(*from + k as u8);
+                    self.change_counters(ctx, &what, *kind, n as i32);
+                }
+            }
+            Effect::PreventDamageDivided { from, .. } => {
+                // 409.1e, 419.7b: a shield of each legal target's share.
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    if let Some(t) = ctx.target(*from + k as u8) {
+                        self.shields.push(crate::replacement::Shield::next(t, n));
+                    }
+                }
+            }
             Effect::GainLife { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;
