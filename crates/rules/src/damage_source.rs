@@ -128,9 +128,7 @@ impl Game {
         let to = match to {
             None => None,
             Some(Recipient::Target(i)) => Some(ctx.target(*i)?),
-            Some(Recipient::Player(p)) => {
-                Some(Target::Player(*self.players_of(ctx, p).first()?))
-            }
+            Some(Recipient::Player(p)) => Some(Target::Player(*self.players_of(ctx, p).first()?)),
             Some(_) => return None,
         };
         let mut props = SourceProps {

@@ -513,7 +513,11 @@ impl Game {
             Applicable::Shield(i) => match self.shields[i].from {
                 Some(c) => format!(
                     "prevention shield ({} damage from {})",
-                    if self.shields[i].once { "the next" } else { "all" },
+                    if self.shields[i].once {
+                        "the next"
+                    } else {
+                        "all"
+                    },
                     tolaria_cards::db()
                         .get(self.objects[c.obj.slot as usize].card)
                         .name

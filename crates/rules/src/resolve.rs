@@ -2069,7 +2069,8 @@ impl Game {
                 // until the shields end in the cleanup step (314.2).
                 if let Recipient::Target(i) = to {
                     if let Some(t) = ctx.target(*i) {
-                        self.shields.push(crate::replacement::Shield::next(t, u32::MAX));
+                        self.shields
+                            .push(crate::replacement::Shield::next(t, u32::MAX));
                     }
                 }
             }
