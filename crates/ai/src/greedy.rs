@@ -649,6 +649,30 @@ impl Agent for GreedyAgent {
             DecisionKind::AssignCombatDamage { to, min, max, .. } => {
                 self.assign_damage(game, *to, *min, *max)
             }
+            // 419.8a: the source most likely to hurt: the top of the
+            // stack, then an opponent's attacker, then any of theirs.
+            DecisionKind::ChooseSource { .. } => {
+                let top = game.stack.last().and_then(|s| match &s.kind {
+                    StackKind::Spell { obj } => Some(*obj),
+                    StackKind::Ability { source, .. } => Some(*source),
+                    StackKind::CombatDamage(_) => None,
+                });
+                let theirs = |o: ObjId| game.objects[o.slot as usize].controller != seat;
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::ChooseObject(o) => Some((*o, a)),
+                        _ => None,
+                    })
+                    .max_by_key(|&(o, _)| {
+                        (
+                            Some(o) == top && theirs(o),
+                            game.combat.is_attacking(o) && theirs(o),
+                            theirs(o),
+                        )
+                    })
+                    .map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
+            }
             // 409.1e: a share of divided damage, lethal where it can be.
             DecisionKind::AnnounceDivision { index, min, max } => {
                 match game
