@@ -828,6 +828,14 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
             };
             format!("how much of {name}'s combat damage goes to {to} (310.2)")
         }
+        DecisionKind::AnnounceDivision { index, min, max } => format!(
+            "how much of the divided amount goes to target {} ({min} to {max}, 409.1e)",
+            index + 1
+        ),
+        DecisionKind::ChooseSource { .. } => {
+            "choose the source of damage (419.8a: a permanent, a spell, or an object the stack refers to)"
+                .into()
+        }
         DecisionKind::OrderTriggers => {
             "choose the triggered ability to put on the stack next (410.3)".into()
         }
