@@ -1350,10 +1350,10 @@ pub enum Effect {
     /// created, on resolution, among those with the properties of
     /// `sources` (its colours and types; `chosen_color`: the colour chosen
     /// for the object with the ability, 419.1b); the shield then prevents
-    /// the next damage that source would deal to `to` this turn (`None`:
-    /// "would deal damage this turn", to anything). Without `next_only`:
-    /// "Prevent all damage a source of your choice would deal this turn."
-    /// (Pay No Heed): all of it, all turn.
+    /// the next damage that source would deal to `to` this turn. Without
+    /// `next_only`: "Prevent all damage a source of your choice would deal
+    /// this turn." (Pay No Heed): all of it, to anything (`to: None`), all
+    /// turn.
     PreventDamageFromChosenSource {
         sources: ObjectFilter,
         to: Option<Recipient>,

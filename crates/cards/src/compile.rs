@@ -3330,7 +3330,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     .then_some(())?;
                 Some(r)
             } else {
-                None
+                // "… would deal damage this turn" (Pilgrim of Justice):
+                // "that damage" is all the source deals at once, to
+                // several recipients perhaps; the shield is used up by
+                // one damage event, so this is left unsupported.
+                return None;
             };
             p.eat_all("this turn , prevent that damage").then_some(())?;
             Effect::PreventDamageFromChosenSource {

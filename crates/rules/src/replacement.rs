@@ -85,8 +85,8 @@ pub struct RedirectRule {
 /// shields end in the cleanup step (314.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shield {
-    /// What it protects (`None`: any creature or player, "the next time a
-    /// source of your choice would deal damage this turn").
+    /// What it protects (`None`: any creature or player, "prevent all
+    /// damage a source of your choice would deal this turn").
     pub to: Option<Target>,
     /// The damage it still prevents (`u32::MAX`: all of it, 419.1d).
     pub left: u32,
