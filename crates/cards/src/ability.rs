@@ -509,6 +509,19 @@ pub enum StaticAbility {
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
     AsComesIntoPlayChooseCreatureType,
+    /// 419.1b: "As [this] comes into play, name a [nonland] card." (Pithing
+    /// Needle, Meddling Mage; Oracle "choose a [nonland] card name"): the
+    /// name is remembered by the object like a chosen colour (503.6–503.8).
+    AsComesIntoPlayNameCard { nonland: bool },
+    /// "Activated abilities of sources with the chosen name can't be played
+    /// [unless they're mana abilities]." (Pithing Needle, Voidstone
+    /// Gargoyle): the activated abilities of objects matching `filter`, in
+    /// any zone (the Needle's 2005 ruling: cycling from the hand too), can't
+    /// be played; `except_mana` leaves their mana abilities (406) alone.
+    CantPlayAbilities {
+        filter: ObjectFilter,
+        except_mana: bool,
+    },
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
@@ -966,6 +979,11 @@ pub struct ObjectFilter {
     /// with the ability as it came into play (Caller of the Hunt; 503.8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chosen_type: bool,
+    /// "with the chosen name": with the card name named for the object with
+    /// the ability as it came into play (Pithing Needle, Meddling Mage;
+    /// 419.1b); an undefined choice matches nothing (503.7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_name: bool,
     /// "creature that was dealt damage this turn" (Initiate of Blood, Goka
     /// the Unjust): any damage dealt to it this turn, even if it has since
     /// been removed (regeneration, 501.5).

@@ -232,12 +232,19 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             "the chosen type",
             StaticAbility::AsComesIntoPlayChooseCreatureType,
         ),
+        (
+            "the chosen name",
+            StaticAbility::AsComesIntoPlayNameCard { nonland: false },
+        ),
     ] {
+        let same_kind = |s: &StaticAbility| {
+            std::mem::discriminant(s) == std::mem::discriminant(&kind)
+        };
         if text.to_lowercase().contains(words)
             && !out
                 .abilities
                 .iter()
-                .any(|a| matches!(a, Ability::Static(s) if *s == kind))
+                .any(|a| matches!(a, Ability::Static(s) if same_kind(s)))
         {
             return Err(Unsupported {
                 phrase: words.to_string(),
@@ -256,7 +263,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         };
         effects.iter().any(|e| {
             matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
-                if filter.chosen_color || filter.chosen_type)
+                if filter.chosen_color || filter.chosen_type || filter.chosen_name)
         })
     });
     if card_filter_uses_choice {
@@ -1840,6 +1847,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;
+        } else if p.eat_all("with the chosen name") {
+            f.chosen_name = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -5448,6 +5457,32 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
+    // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
+    if p.eat_all("as cardname comes into play , choose a") {
+        let nonland = p.eat("nonland");
+        if !p.eat_all("card name") {
+            return None;
+        }
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayNameCard { nonland }]);
+    }
+    // "Activated abilities of sources with the chosen name can't be played
+    // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
+    // Oracle "can't be activated").
+    if p.eat_all("activated abilities of sources") {
+        let mut filter = ObjectFilter::default();
+        if !p.eat_all("with the chosen name") {
+            return None;
+        }
+        filter.chosen_name = true;
+        if !p.eat_all("can't be activated") {
+            return None;
+        }
+        let except_mana = p.eat_all("unless they're mana abilities");
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::CantPlayAbilities { filter, except_mana }]);
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
@@ -5896,6 +5931,16 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some((f, Noun::Spell)) = filter(p) {
         if p.eat_all("can't be countered") {
             return done(p, StaticAbility::SpellsCantBeCountered(f));
+        }
+        // "Spells with the chosen name can't be played." (Meddling Mage)
+        if f.chosen_name && (p.eat_all("can't be played") || p.eat_all("can't be play")) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::Each,
+                    filter: f,
+                },
+            );
         }
         let whose = if p.eat_all("your opponents play") {
             Whose::Opponent

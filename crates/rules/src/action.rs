@@ -87,6 +87,10 @@ pub enum Action {
     ChooseColor(tolaria_cards::Color),
     /// 419.1b: choose a creature type as a permanent comes into play.
     ChooseCreatureType(tolaria_cards::Subtype),
+    /// 419.1b: name a card as a permanent comes into play (Pithing Needle).
+    /// Any valid card name of the database is accepted, listed or not
+    /// (`DecisionKind::NameCard`).
+    NameCard(tolaria_cards::CardName),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.

@@ -249,6 +249,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the creature type chosen as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_choice: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_choice: Option<tolaria_cards::CardName>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -472,6 +475,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
+            DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {

@@ -463,6 +463,12 @@ pub enum Event {
         card: CardId,
         subtype: tolaria_cards::Subtype,
     },
+    /// 419.1b: the card named as a permanent came into play (Pithing Needle).
+    CardNamed {
+        obj: ObjId,
+        card: CardId,
+        name: tolaria_cards::CardName,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -821,7 +827,9 @@ impl Event {
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
-            Event::ColorChosen { .. } | Event::CreatureTypeChosen { .. } => "419.1b",
+            Event::ColorChosen { .. }
+            | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. } => "419.1b",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -915,6 +923,7 @@ impl Event {
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. } => BoardChange::Always,
@@ -1316,6 +1325,9 @@ impl Event {
             }
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
+            }
+            Event::CardNamed { card, name: n, .. } => {
+                format!("{} comes into play with {} named", name(*card), n.as_str())
             }
             Event::MoveReplaced { card, by_card, to } => format!(
                 "{}: {} {} instead of into a graveyard",

@@ -32,6 +32,7 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
         // callers don't know: nothing matches rather than everything.
         && !f.chosen_color
         && !f.chosen_type
+        && !f.chosen_name
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
@@ -104,6 +105,16 @@ pub fn matches_with(
         {
             return false;
         }
+    }
+    // "with the chosen name": the card named for the object with the
+    // ability as it came into play (419.1b); undefined matches nothing (503.7).
+    if f.chosen_name
+        && !source
+            .and_then(|s| game.obj(s))
+            .and_then(|o| o.chosen_name)
+            .is_some_and(|n| ch.has_name(n.as_str()))
+    {
+        return false;
     }
     // 502.26: "with a morph ability".
     if f.with_morph

@@ -319,6 +319,7 @@ impl Game {
                         .map(Action::ChooseCreatureType),
                 );
             }
+            DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
@@ -449,6 +450,10 @@ impl Game {
             }
             (DecisionKind::DeclareBlockers, Action::Done) => return self.blocks_done_legal(),
             _ => {}
+        }
+        // 419.1b: any card name of the pool, not only those listed.
+        if let (DecisionKind::NameCard { nonland }, Action::NameCard(n)) = (&d.kind, action) {
+            return crate::naming::may_name(*n, *nonland);
         }
         if d.kind == DecisionKind::PayMana {
             // 409.1g: a mana ability of one source, or cancelling.
@@ -747,6 +752,10 @@ impl Game {
                 if !targets_available(self, &act.targets, &src) {
                     continue;
                 }
+                // Pithing Needle: abilities of sources with the chosen name.
+                if self.ability_forbidden(id, false) {
+                    continue;
+                }
                 out.push(Action::Activate {
                     source: id,
                     index: i as u8,
@@ -993,6 +1002,7 @@ impl Game {
             Action::ChooseWord(w) => format!("choose {}", w.name()),
             Action::ChooseColor(c) => format!("choose {}", c.name()),
             Action::ChooseCreatureType(t) => format!("choose {}", t.name()),
+            Action::NameCard(n) => format!("name {}", n.as_str()),
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",

@@ -30,6 +30,7 @@ pub mod layers;
 mod legal;
 pub mod library;
 mod morph;
+mod naming;
 mod ninjutsu;
 pub mod object;
 pub mod phasing;

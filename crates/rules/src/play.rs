@@ -1358,8 +1358,9 @@ impl Game {
     ) {
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1512,8 +1513,9 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         let life_ok = self.player(p).life >= 0;
+        let bans = self.mana_bans();
         for src in list {
-            if !self.mana_source_usable(p, None, src.id) {
+            if !self.mana_source_usable(p, None, src.id, bans) {
                 continue;
             }
             match src.simple {
@@ -1547,9 +1549,28 @@ impl Game {
     }
 
     #[inline]
-    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId, bans: bool) -> bool {
         let o = &self.objects[id.slot as usize];
-        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+        o.controller == p
+            && !o.is_phased_out()
+            && Some(id) != exclude
+            && !(bans && self.ability_forbidden(id, true))
+    }
+
+    /// Does a static ability forbid some mana abilities ("Activated
+    /// abilities of sources with the chosen name can't be played",
+    /// Voidstone Gargoyle)? Asked once per listing, so that the sources
+    /// are checked one by one only then.
+    fn mana_bans(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::CantPlayAbilities {
+                    except_mana: false,
+                    ..
+                }
+            )
+        })
     }
 
     /// One permanent in play as [`Game::mana_sources`] sees it.
@@ -1565,6 +1586,7 @@ impl Game {
             || o.controller != p
             || o.is_phased_out()
             || Some(id) == exclude
+            || self.ability_forbidden(id, true)
         {
             return None;
         }
@@ -1645,8 +1667,9 @@ impl Game {
         }
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {

@@ -221,6 +221,7 @@ impl Game {
             copy_choice: None,
             color_choice: None,
             type_choice: None,
+            name_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
@@ -364,6 +365,14 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 419.1b, 503.6: "As [this] comes into play, name a card"
+                // (a copy's controller names anew).
+                if face.types.is_permanent() && r.name_choice.is_none() {
+                    if let Some(nonland) = names_card_as_it_enters(entering) {
+                        self.pause_resolution(r, DecisionKind::NameCard { nonland });
+                        return;
+                    }
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
@@ -400,6 +409,15 @@ impl Game {
                                 obj: new,
                                 card,
                                 subtype,
+                            });
+                        }
+                        if let Some(name) = r.name_choice {
+                            self.objects[new.slot as usize].chosen_name = Some(name);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::CardNamed {
+                                obj: new,
+                                card,
+                                name,
                             });
                         }
                         if let Some(t) = aura_target {
@@ -631,6 +649,14 @@ impl Game {
     pub(crate) fn on_type_choice(&mut self, action: Action) {
         if let (Some(r), Action::ChooseCreatureType(t)) = (self.resolving.as_mut(), action) {
             r.type_choice = Some(t);
+        }
+        self.finish_resolution();
+    }
+
+    /// 419.1b: the card named as the permanent comes into play.
+    pub(crate) fn on_name_choice(&mut self, action: Action) {
+        if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
+            r.name_choice = Some(n);
         }
         self.finish_resolution();
     }
@@ -2547,6 +2573,17 @@ fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::Static
         .abilities
         .iter()
         .any(|a| matches!(a, Ability::Static(s) if *s == choice))
+}
+
+/// 419.1b: does this card name a card as it comes into play ("name a
+/// card": `Some(false)`; "name a nonland card": `Some(true)`)?
+fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
+    db().get(card).faces[0].abilities.iter().find_map(|a| match a {
+        Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
+            Some(*nonland)
+        }
+        _ => None,
+    })
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?

@@ -344,6 +344,13 @@ impl Scenario {
                         .filter(|t| t.is_creature_type())
                         .ok_or_else(|| format!("bad creature type {rest:?}"))?,
                 )),
+                // 419.1b: name a card as a permanent comes into play (any
+                // card name of the pool; 505.7: a split card by both halves).
+                "name" => Some(Action::NameCard(
+                    tolaria_cards::db()
+                        .card_name(&rest)
+                        .ok_or_else(|| format!("unknown card name {rest:?}"))?,
+                )),
                 // 419.9a: apply the N-th listed replacement effect first.
                 "apply" => Some(Action::ChooseReplacement(
                     rest.parse::<u8>()
@@ -386,7 +393,12 @@ impl Scenario {
                 None => self.named_action(g, &legal, &verb, &rest)?,
             }
         };
-        if action != Action::Concede(player) && !legal.contains(&action) {
+        // A named card need not be among the names listed (419.1b: any
+        // card name may be named); the engine judges it.
+        if action != Action::Concede(player)
+            && !matches!(action, Action::NameCard(_))
+            && !legal.contains(&action)
+        {
             return Err(format!(
                 "{text:?} is not legal now ({:?} decision); legal: {}",
                 g.decision.as_ref().map(|d| d.kind.name()),
