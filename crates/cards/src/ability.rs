@@ -178,6 +178,11 @@ pub enum ManaProduce {
     /// the permanent came into play (419.1b). A copy that never chose one
     /// has an undefined choice and the ability adds nothing (503.7, 503.8).
     ChosenColor,
+    /// "Double the amount of each type of mana in your mana pool."
+    /// (Doubling Cube; Oracle "… of each type of unspent mana you have"):
+    /// adds as much of each type (each colour, and colourless) as the pool
+    /// holds once the ability's cost is paid (406.1: a mana ability).
+    DoublePool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -4589,6 +4589,27 @@ fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 406.1: "Double the amount of each type of mana in your mana pool"
+    // (Doubling Cube) could add mana: a mana ability.
+    if p.eat_all("double the amount of each type of unspent mana you have")
+        || p.eat_all("double the amount of each type of mana in your mana pool")
+    {
+        if !(p.eat_end() && p.at_end()) {
+            return Err(no_rule(p));
+        }
+        if cost.discard_self
+            || cost.tap_untapped.is_some()
+            || cost.return_to_hand.is_some()
+            || cost.discard_random
+        {
+            return Err("a mana ability whose cost chooses other objects".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce: ManaProduce::DoublePool,
+            also: Vec::new(),
+        }));
+    }
     if p.eat("add") {
         if cost.discard_self {
             return Err("a mana ability played from the hand".into());

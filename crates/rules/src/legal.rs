@@ -952,8 +952,28 @@ impl Game {
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)
             }
-            Action::ActivateMana { source, kind, .. } => {
-                format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                let doubles = self.obj(*source).is_some_and(|_| {
+                    matches!(
+                        crate::characteristics::compute(self, *source).ability_at(*index),
+                        Some((
+                            Ability::Mana(tolaria_cards::ManaAbility {
+                                produce: tolaria_cards::ManaProduce::DoublePool,
+                                ..
+                            }),
+                            _
+                        ))
+                    )
+                });
+                if doubles {
+                    format!("play {} {}: double the mana in the pool", name(source), source)
+                } else {
+                    format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
+                }
             }
             Action::ChooseTarget(t) => format!("target {}", tgt(t)),
             Action::ChooseMode(m) => format!("mode {}", m + 1),

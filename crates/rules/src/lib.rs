@@ -29,6 +29,7 @@ pub mod ids;
 pub mod layers;
 mod legal;
 pub mod library;
+mod mana_ability_cost;
 mod morph;
 mod naming;
 mod ninjutsu;
