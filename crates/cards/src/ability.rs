@@ -1604,6 +1604,20 @@ pub enum Effect {
     DiscardHand {
         who: PlayerRef,
     },
+    /// "Name a [nonland] card." (Cabal Therapy; Oracle "Choose a [nonland]
+    /// card name"): the spell's controller names a card as the instruction
+    /// resolves; the spell remembers it, and its filters "with that name"
+    /// (`ObjectFilter::chosen_name`) read it (505.7, 508.2).
+    NameCard {
+        nonland: bool,
+    },
+    /// "Target player reveals their hand and discards all cards with that
+    /// name." (Cabal Therapy): the hand is revealed, then every card in it
+    /// matching `filter` is discarded.
+    RevealHandDiscardAll {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
     LookAtHand {

@@ -252,6 +252,23 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             });
         }
     }
+    // A card named as an ability resolves would be remembered by the
+    // ability's source: only spells name a card as they resolve (the
+    // spell's object remembers it).
+    let ability_names = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+    });
+    if ability_names {
+        return Err(Unsupported {
+            phrase: "choose a card name".into(),
+            reason: "an ability that names a card as it resolves".into(),
+        });
+    }
     // Cards outside play (a hand, a library) are matched without the
     // object whose choice "the chosen type" names: such an ability stays
     // unsupported (Belbe's Portal).
@@ -3653,6 +3670,19 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 return None;
             }
         }
+    }
+    // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
+    if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
+        let i = p.i;
+        p.eat_all("choose a");
+        let nonland = p.eat("nonland");
+        p.eat_all("card name");
+        if p.eat_end() {
+            cx.effects.push(Effect::NameCard { nonland });
+            return Some(());
+        }
+        p.i = i;
+        return None;
     }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {

@@ -469,6 +469,12 @@ pub enum Event {
         card: CardId,
         name: tolaria_cards::CardName,
     },
+    /// A player named a card as a spell resolved ("Name a card": Cabal
+    /// Therapy).
+    NamedCard {
+        player: PlayerId,
+        name: tolaria_cards::CardName,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -849,7 +855,7 @@ impl Event {
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
-            Event::Searched { .. } | Event::Revealed { .. } => "417.1",
+            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -1326,6 +1332,7 @@ impl Event {
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
+            Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
             Event::CardNamed { card, name: n, .. } => {
                 format!("{} comes into play with {} named", name(*card), n.as_str())
             }

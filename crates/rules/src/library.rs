@@ -871,6 +871,29 @@ impl Game {
                     }
                 }
             }
+            // "Target player reveals their hand and discards all cards
+            // with that name." (Cabal Therapy)
+            Effect::RevealHandDiscardAll { who, filter } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    let cards = hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                    for o in hand {
+                        if crate::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        ) {
+                            self.discard(o);
+                        }
+                    }
+                }
+            }
             Effect::LookAtHand { who } => {
                 for whose in self.players_of(ctx, who) {
                     let cards = self

@@ -655,10 +655,20 @@ impl Game {
 
     /// 419.1b: the card named as the permanent comes into play.
     pub(crate) fn on_name_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
         if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
             r.name_choice = Some(n);
         }
-        self.finish_resolution();
+        // A name chosen by an instruction ("Name a card.") resumes it;
+        // otherwise the permanent is coming into play (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -973,6 +983,25 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
+            // "Name a card" (Cabal Therapy): the spell remembers the name,
+            // which its filters "with that name" read.
+            Effect::NameCard { nonland } => {
+                let r = self.resolving.as_mut()?;
+                let Some(name) = r.name_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::NameCard { nonland: *nonland },
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_name = Some(name);
+                }
+                self.emit(Event::NamedCard {
+                    player: ctx.controller,
+                    name,
+                });
+                None
+            }
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1687,6 +1716,8 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // The name is chosen on resolution (exec_effect_pausable).
+            Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
@@ -2228,6 +2259,7 @@ impl Game {
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
+            | Effect::RevealHandDiscardAll { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }

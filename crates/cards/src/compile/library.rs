@@ -411,6 +411,18 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     } else {
         let (t, is_player) = target(p, cx)?;
         is_player.then_some(())?;
+        // "… reveals their hand and discards all cards with that name."
+        // (Cabal Therapy: the name chosen by the spell's first instruction.)
+        if p.eat_all("reveals their hand and discards all cards with that name") {
+            let filter = ObjectFilter {
+                chosen_name: true,
+                ..Default::default()
+            };
+            return Some(vec![Effect::RevealHandDiscardAll {
+                who: PlayerRef::Target(t),
+                filter,
+            }]);
+        }
         p.eat_all("reveals their hand . you choose").then_some(())?;
         PlayerRef::Target(t)
     };
