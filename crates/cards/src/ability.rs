@@ -1618,6 +1618,13 @@ pub enum Effect {
         who: PlayerRef,
         filter: ObjectFilter,
     },
+    /// "Search target player's graveyard, hand, and library for all cards
+    /// with that name and remove them from the game. That player then
+    /// shuffles their library." (Cranial Extraction)
+    RemoveAllFromGraveyardHandLibrary {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
     LookAtHand {

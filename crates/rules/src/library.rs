@@ -894,6 +894,33 @@ impl Game {
                     }
                 }
             }
+            // Cranial Extraction: every card with the name in the player's
+            // graveyard, hand and library is removed from the game, then
+            // the library is shuffled.
+            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player(p);
+                    let cards: Vec<ObjId> = pl
+                        .graveyard
+                        .iter()
+                        .chain(&pl.hand)
+                        .chain(&pl.library)
+                        .copied()
+                        .collect();
+                    for o in cards {
+                        if crate::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        ) {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                    }
+                    self.shuffle_library(p);
+                }
+            }
             Effect::LookAtHand { who } => {
                 for whose in self.players_of(ctx, who) {
                     let cards = self

@@ -2260,6 +2260,7 @@ impl Game {
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscardAll { .. }
+            | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }

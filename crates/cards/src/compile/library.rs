@@ -24,6 +24,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
+    } else if p.at_all("search target player's graveyard , hand , and library for all cards with that name") {
+        // Cranial Extraction: the name chosen by the spell's first instruction.
+        p.eat("search");
+        let who = possessive_target_player(p, cx)?;
+        p.eat_all("graveyard , hand , and library for all cards with that name and exile them")
+            .then_some(())?;
+        p.eat(".");
+        p.eat_all("then that player shuffles").then_some(())?;
+        p.eat_all("their library");
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
+        vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
     } else if p.eat_all("return to your hand all") {
         let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")
