@@ -517,7 +517,9 @@ pub enum StaticAbility {
     /// 419.1b: "As [this] comes into play, name a [nonland] card." (Pithing
     /// Needle, Meddling Mage; Oracle "choose a [nonland] card name"): the
     /// name is remembered by the object like a chosen colour (503.6–503.8).
-    AsComesIntoPlayNameCard { nonland: bool },
+    AsComesIntoPlayNameCard {
+        nonland: bool,
+    },
     /// "Activated abilities of sources with the chosen name can't be played
     /// [unless they're mana abilities]." (Pithing Needle, Voidstone
     /// Gargoyle): the activated abilities of objects matching `filter`, in

@@ -237,9 +237,8 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             StaticAbility::AsComesIntoPlayNameCard { nonland: false },
         ),
     ] {
-        let same_kind = |s: &StaticAbility| {
-            std::mem::discriminant(s) == std::mem::discriminant(&kind)
-        };
+        let same_kind =
+            |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
         if text.to_lowercase().contains(words)
             && !out
                 .abilities
@@ -5531,8 +5530,12 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             return None;
         }
         let except_mana = p.eat_all("unless they're mana abilities");
-        return (p.eat_end() && p.at_end())
-            .then(|| vec![StaticAbility::CantPlayAbilities { filter, except_mana }]);
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::CantPlayAbilities {
+                filter,
+                except_mana,
+            }]
+        });
     }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);

@@ -970,7 +970,11 @@ impl Game {
                     )
                 });
                 if doubles {
-                    format!("play {} {}: double the mana in the pool", name(source), source)
+                    format!(
+                        "play {} {}: double the mana in the pool",
+                        name(source),
+                        source
+                    )
                 } else {
                     format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
                 }

@@ -882,13 +882,8 @@ impl Game {
                         .collect();
                     self.emit(Event::Revealed { player: p, cards });
                     for o in hand {
-                        if crate::filter::matches(
-                            self,
-                            filter,
-                            o,
-                            Some(ctx.source),
-                            ctx.controller,
-                        ) {
+                        if crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                        {
                             self.discard(o);
                         }
                     }
@@ -908,13 +903,8 @@ impl Game {
                         .copied()
                         .collect();
                     for o in cards {
-                        if crate::filter::matches(
-                            self,
-                            filter,
-                            o,
-                            Some(ctx.source),
-                            ctx.controller,
-                        ) {
+                        if crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                        {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
                     }

@@ -1261,14 +1261,7 @@ impl Game {
             }
             ManaProduce::DoublePool => {
                 self.double_pool(p, source, ch.card);
-                return self.mana_side_effects(
-                    p,
-                    source,
-                    index,
-                    &m.also,
-                    m.cost.tap,
-                    (&[], kind),
-                );
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1438,7 +1431,10 @@ impl Game {
                 // Offered only when it would add mana (the pool holds more
                 // than its cost takes), whatever is being paid for.
                 ManaProduce::DoublePool => {
-                    if self.pool_after_cost(id, &m.cost.mana).is_some_and(|t| t > 0) {
+                    if self
+                        .pool_after_cost(id, &m.cost.mana)
+                        .is_some_and(|t| t > 0)
+                    {
                         out.push(Action::ActivateMana {
                             source: id,
                             index: i as u8,
@@ -1548,7 +1544,13 @@ impl Game {
     }
 
     #[inline]
-    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId, bans: bool) -> bool {
+    fn mana_source_usable(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+        bans: bool,
+    ) -> bool {
         let o = &self.objects[id.slot as usize];
         o.controller == p
             && !o.is_phased_out()

@@ -2611,12 +2611,15 @@ fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::Static
 /// 419.1b: does this card name a card as it comes into play ("name a
 /// card": `Some(false)`; "name a nonland card": `Some(true)`)?
 fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
-    db().get(card).faces[0].abilities.iter().find_map(|a| match a {
-        Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
-            Some(*nonland)
-        }
-        _ => None,
-    })
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
+                Some(*nonland)
+            }
+            _ => None,
+        })
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?

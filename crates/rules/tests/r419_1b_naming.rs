@@ -58,7 +58,9 @@ fn r419_1b_any_card_name_is_accepted_bad_ones_refused() {
         alt: true,
     }));
     assert!(matches!(err, Err(ActionError::Illegal { .. })));
-    assert!(bad.apply(Action::NameCard(name("Tomoya the Revealer"))).is_ok());
+    assert!(bad
+        .apply(Action::NameCard(name("Tomoya the Revealer")))
+        .is_ok());
 }
 
 #[test]
@@ -78,7 +80,8 @@ fn r419_1b_meddling_mage_names_only_a_nonland_card() {
 #[test]
 fn pithing_needle_refuses_the_named_cards_ability_with_a_typed_error() {
     let (mut g, sorcerer) = naming("Pithing Needle", &["Island"]);
-    g.apply(Action::NameCard(name("Prodigal Sorcerer"))).unwrap();
+    g.apply(Action::NameCard(name("Prodigal Sorcerer")))
+        .unwrap();
     // P1 passes; P2 gets priority with the Sorcerer untapped.
     g.apply(Action::Pass).unwrap();
     assert_eq!(g.decider(), Some(P2));

@@ -24,7 +24,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
-    } else if p.at_all("search target player's graveyard , hand , and library for all cards with that name") {
+    } else if p.at_all(
+        "search target player's graveyard , hand , and library for all cards with that name",
+    ) {
         // Cranial Extraction: the name chosen by the spell's first instruction.
         p.eat("search");
         let who = possessive_target_player(p, cx)?;
