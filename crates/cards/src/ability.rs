@@ -1614,11 +1614,17 @@ pub enum Effect {
         nonland: bool,
     },
     /// "Target player reveals their hand and discards all cards with that
-    /// name." (Cabal Therapy): the hand is revealed, then every card in it
-    /// matching `filter` is discarded.
-    RevealHandDiscardAll {
+    /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
+    /// That player discards a card with that name. If they can't, you draw
+    /// a card." (Brain Pry; `else_draw` 1): the hand is revealed, then the
+    /// cards in it matching `filter` (all, or one) are discarded; if none
+    /// was, the controller draws `else_draw` cards.
+    RevealHandDiscard {
         who: PlayerRef,
         filter: ObjectFilter,
+        all: bool,
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        else_draw: u8,
     },
     /// "Search target player's graveyard, hand, and library for all cards
     /// with that name and remove them from the game. That player then

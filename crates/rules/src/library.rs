@@ -872,8 +872,14 @@ impl Game {
                 }
             }
             // "Target player reveals their hand and discards all cards
-            // with that name." (Cabal Therapy)
-            Effect::RevealHandDiscardAll { who, filter } => {
+            // with that name." (Cabal Therapy) / "… discards a card with
+            // that name. If they can't, you draw a card." (Brain Pry)
+            Effect::RevealHandDiscard {
+                who,
+                filter,
+                all,
+                else_draw,
+            } => {
                 for p in self.players_of(ctx, who) {
                     let hand = self.player(p).hand.clone();
                     let cards = hand
@@ -881,10 +887,24 @@ impl Game {
                         .map(|&o| self.objects[o.slot as usize].card)
                         .collect();
                     self.emit(Event::Revealed { player: p, cards });
+                    let mut discarded = false;
                     for o in hand {
-                        if crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                        if (*all || !discarded)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
                         {
                             self.discard(o);
+                            discarded = true;
+                        }
+                    }
+                    if !discarded {
+                        for _ in 0..*else_draw {
+                            self.draw(ctx.controller);
                         }
                     }
                 }

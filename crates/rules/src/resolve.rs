@@ -2259,7 +2259,7 @@ impl Game {
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
-            | Effect::RevealHandDiscardAll { .. }
+            | Effect::RevealHandDiscard { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }

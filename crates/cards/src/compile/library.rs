@@ -429,14 +429,28 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         is_player.then_some(())?;
         // "… reveals their hand and discards all cards with that name."
         // (Cabal Therapy: the name chosen by the spell's first instruction.)
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
         if p.eat_all("reveals their hand and discards all cards with that name") {
-            let filter = ObjectFilter {
-                chosen_name: true,
-                ..Default::default()
-            };
-            return Some(vec![Effect::RevealHandDiscardAll {
+            return Some(vec![Effect::RevealHandDiscard {
                 who: PlayerRef::Target(t),
                 filter,
+                all: true,
+                else_draw: 0,
+            }]);
+        }
+        // Brain Pry: "… reveals their hand. That player discards a card
+        // with that name. If they can't, you draw a card."
+        if p.eat_all(
+            "reveals their hand . that player discards a card with that name . if they can't , you draw a card",
+        ) {
+            return Some(vec![Effect::RevealHandDiscard {
+                who: PlayerRef::Target(t),
+                filter,
+                all: false,
+                else_draw: 1,
             }]);
         }
         p.eat_all("reveals their hand . you choose").then_some(())?;
