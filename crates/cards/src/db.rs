@@ -19,8 +19,9 @@ pub struct CardId(pub u16);
 /// A card name a player named ("name a card", 505.7, 508.2): a card of the
 /// pool and which of its names. `alt` is a flip card's alternative name
 /// (the name a flipped permanent has, 508.2); a split card is named by both
-/// halves (505.7), its card name. Stored as ids, not text, so a game stays
-/// plain `Copy` data; [`CardName::as_str`] gives the name.
+/// halves (505.7), its card name. Stored as ids, not text, so objects and
+/// actions holding a name stay small `Copy` values; [`CardName::as_str`]
+/// gives the name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CardName {
     pub card: CardId,
@@ -30,11 +31,16 @@ pub struct CardName {
 
 impl CardName {
     /// The name itself (a split card's both names, "Fire // Ice").
+    /// An id outside the pool (bad input from a client) gives "?".
     pub fn as_str(self) -> &'static str {
+        if self.card.0 as usize >= db().len() {
+            return "?";
+        }
         let def = db().get(self.card);
         match (self.alt, def.layout) {
-            (true, Layout::Flip) => &def.faces[1].name,
-            (false, Layout::Flip) => &def.faces[0].name,
+            (alt, Layout::Flip) if def.faces.len() > usize::from(alt) => {
+                &def.faces[usize::from(alt)].name
+            }
             _ => &def.name,
         }
     }

@@ -52,6 +52,14 @@ fn r419_1b_any_card_name_is_accepted_bad_ones_refused() {
     }));
     assert!(matches!(err, Err(ActionError::Illegal { .. })));
     assert_eq!(format!("{:?}", bad.decision), before);
+    // Describing the bad action doesn't panic either.
+    assert_eq!(
+        bad.describe(&Action::NameCard(CardName {
+            card: CardId(u16::MAX),
+            alt: false,
+        })),
+        "name ?"
+    );
     // An alternative name only for a flip card (508.2).
     let err = bad.apply(Action::NameCard(CardName {
         card: name("Shivan Dragon").card,
