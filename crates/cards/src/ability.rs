@@ -875,6 +875,9 @@ pub enum ControllerFilter {
     /// player of the trigger event (Cephalid Constable). Only target
     /// requirements use it; targeting judges it with the trigger's player.
     TriggeringPlayer,
+    /// "creatures target player controls" (Day): the player who is the
+    /// spell's n-th target. Only a group an effect resolves uses it.
+    TargetPlayer(u8),
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -1013,6 +1016,9 @@ pub enum ObjectRef {
     /// Every target from the n-th on (flattened, as `Target`): the targets
     /// of a spec with a variable number ("X target creature cards").
     Targets(u8),
+    /// "all creatures blocking or blocked by target creature" (Trial): the
+    /// creatures in a block with the n-th target as the effect resolves (309).
+    BlockingOrBlockedBy(u8),
 }
 
 /// A player or players an effect refers to.

@@ -2146,6 +2146,11 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
+    } else if p.at_all("all creatures blocking or blocked by target") {
+        p.eat_all("all creatures blocking or blocked by");
+        let (i, player) = target(p, cx)?;
+        (!player).then_some(())?;
+        ObjectRef::BlockingOrBlockedBy(i)
     } else if p.eat("all") || p.eat("each") {
         let (f, noun) = filter(p)?;
         if noun != Noun::Permanent {
@@ -2185,7 +2190,16 @@ fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, object_phrase) {
         return Some(Subj::Obj(r));
     }
-    let f = group(p)?;
+    let mut f = group(p)?;
+    // "Creatures target player controls get +1/+1 until end of turn." (Day)
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
     let r = ObjectRef::Each(f);
     cx.last_obj = Some(r.clone());
     Some(Subj::Obj(r))

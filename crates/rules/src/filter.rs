@@ -190,6 +190,9 @@ pub fn matches_with(
         // Only in a target requirement: `targeting::is_legal_target` judges
         // it with the trigger's player.
         ControllerFilter::TriggeringPlayer => {}
+        // Only in a group an effect resolves: `Game::objects_of` keeps the
+        // target player's permanents.
+        ControllerFilter::TargetPlayer(_) => {}
     }
     let o = &game.objects[id.slot as usize];
     if f.face_down.is_some_and(|d| o.is_face_down() != d) {

@@ -1440,6 +1440,30 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // 309: the blocks with the target in them now (blocker, attacker).
+            ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
+                Some(Target::Object(t)) => {
+                    let mut v: Vec<ObjId> = self
+                        .combat
+                        .blocks
+                        .iter()
+                        .filter_map(|&(b, a)| {
+                            if a == t {
+                                Some(b)
+                            } else if b == t {
+                                Some(a)
+                            } else {
+                                None
+                            }
+                        })
+                        .filter(|&o| self.is_present(o))
+                        .collect();
+                    v.sort_by_key(|o| o.slot);
+                    v.dedup();
+                    v
+                }
+                _ => vec![],
+            },
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -1449,15 +1473,27 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
-            ObjectRef::Each(f) => self
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    self.is_present(o)
-                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
-                })
-                .collect(),
+            ObjectRef::Each(f) => {
+                // "creatures target player controls": that player's, if the
+                // target is still legal (413.2b: else none).
+                let owner_filter = match f.controller {
+                    tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
+                        Some(Target::Player(p)) => Some(p),
+                        _ => return Vec::new(),
+                    },
+                    _ => None,
+                };
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owner_filter
+                                .is_none_or(|p| self.objects[o.slot as usize].controller == p)
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .collect()
+            }
         }
     }
 
