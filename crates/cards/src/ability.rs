@@ -948,6 +948,11 @@ pub struct ObjectFilter {
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmc_exactly: Option<i32>,
+    /// "with converted mana cost X" (Punishment, Spell Blast, Detonate):
+    /// equal to the X of the spell whose filter it is (announced before
+    /// targets, 409.1b; kept on the stack, 203.3b).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cmc_is_x: bool,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,

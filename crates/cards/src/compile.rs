@@ -1878,6 +1878,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without && p.at_all("converted mana cost x") {
+                // "with converted mana cost X" (Spell Blast, Punishment).
+                p.eat_all("converted mana cost x");
+                f.cmc_is_x = true;
             } else if !without
                 && p.at_all("converted mana cost")
                 && number_word(p.peek_at(3)).is_some()
