@@ -1878,7 +1878,7 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
-            } else if !without && p.at_all("converted mana cost x") {
+            } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
                 // "with converted mana cost X" (Spell Blast, Punishment).
                 p.eat_all("converted mana cost x");
                 f.cmc_is_x = true;
