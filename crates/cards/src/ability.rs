@@ -895,6 +895,9 @@ pub enum ControllerFilter {
     /// player of the trigger event (Cephalid Constable). Only target
     /// requirements use it; targeting judges it with the trigger's player.
     TriggeringPlayer,
+    /// "creatures target player controls" (Day): the player who is the
+    /// spell's n-th target. Only a group an effect resolves uses it.
+    TargetPlayer(u8),
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -965,6 +968,11 @@ pub struct ObjectFilter {
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmc_exactly: Option<i32>,
+    /// "with converted mana cost X" (Punishment, Spell Blast, Detonate):
+    /// equal to the X of the spell whose filter it is (announced before
+    /// targets, 409.1b; kept on the stack, 203.3b).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cmc_is_x: bool,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,
@@ -1038,6 +1046,9 @@ pub enum ObjectRef {
     /// Every target from the n-th on (flattened, as `Target`): the targets
     /// of a spec with a variable number ("X target creature cards").
     Targets(u8),
+    /// "all creatures blocking or blocked by target creature" (Trial): the
+    /// creatures in a block with the n-th target as the effect resolves (309).
+    BlockingOrBlockedBy(u8),
 }
 
 /// A player or players an effect refers to.
@@ -1056,6 +1067,9 @@ pub enum PlayerRef {
     Triggering,
     /// 511.2: the player whose coin this is ("each player whose coin comes up tails").
     Flipper,
+    /// 506: "each player who doesn't win the subgame" (Shahrazad), after
+    /// the subgame this resolution played has ended.
+    NotWinningSubgame,
 }
 
 /// A number an effect uses.
@@ -1087,6 +1101,9 @@ pub enum Amount {
     FlipsWon,
     /// "half your life, rounded up" (Death Wish): of the player's life total.
     HalfLifeRoundedUp(PlayerRef),
+    /// "loses half their life, rounded up" after "each player …": of each
+    /// affected player's own life total in turn (Shahrazad).
+    HalfTheirLifeRoundedUp,
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
@@ -1417,6 +1434,9 @@ pub enum Effect {
     WishFromOutside {
         filter: ObjectFilter,
     },
+    /// 506: "Players play a Magic subgame, using their libraries as their
+    /// decks." The main game waits while the subgame is played.
+    PlaySubgame,
     /// "[Player] decides whether to flip again" (Game of Chaos): inside a
     /// flip's branch; if the player chooses to, the flip is repeated.
     OfferFlipAgain {

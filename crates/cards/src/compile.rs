@@ -288,6 +288,17 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a card outside play matched against a choice".into(),
         });
     }
+    // An Aura searching for "a card named CARDNAME" would put an Aura into
+    // play without a choice of what it enchants (212.4), which the search
+    // doesn't offer (`library::may_be_aura` lets the name through).
+    if crate::Subtype::lookup("Aura").is_some_and(|a| face.subtypes.contains(a))
+        && text.contains("for a card named CARDNAME")
+    {
+        return Err(Unsupported {
+            phrase: "a card named CARDNAME".into(),
+            reason: "an Aura put into play by a search (212.4)".into(),
+        });
+    }
     // 502.48a: transmute searches for the card's own converted mana cost.
     let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
     for a in &mut out.abilities {
@@ -1892,6 +1903,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
+                // "with converted mana cost X" (Spell Blast, Punishment).
+                p.eat_all("converted mana cost x");
+                f.cmc_is_x = true;
             } else if !without
                 && p.at_all("converted mana cost")
                 && number_word(p.peek_at(3)).is_some()
@@ -2160,6 +2175,11 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
+    } else if p.at_all("all creatures blocking or blocked by target") {
+        p.eat_all("all creatures blocking or blocked by");
+        let (i, player) = target(p, cx)?;
+        (!player).then_some(())?;
+        ObjectRef::BlockingOrBlockedBy(i)
     } else if p.eat("all") || p.eat("each") {
         let (f, noun) = filter(p)?;
         if noun != Noun::Permanent {
@@ -2199,7 +2219,16 @@ fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, object_phrase) {
         return Some(Subj::Obj(r));
     }
-    let f = group(p)?;
+    let mut f = group(p)?;
+    // "Creatures target player controls get +1/+1 until end of turn." (Day)
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
     let r = ObjectRef::Each(f);
     cx.last_obj = Some(r.clone());
     Some(Subj::Obj(r))
@@ -4036,6 +4065,22 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         return (any && p.eat_end()).then_some(());
+    }
+    // 506 (Shahrazad): "Players play a Magic subgame, using their
+    // libraries as their decks. Each player who doesn't win the subgame
+    // loses half their life, rounded up."
+    if p.eat_all("players play a magic subgame , using their libraries as their decks") {
+        cx.effects.push(Effect::PlaySubgame);
+        return p.eat_end().then_some(());
+    }
+    if p.eat_all("each player who doesn't win the subgame loses half their life , rounded up") {
+        // Only after a subgame in the same spell.
+        cx.effects.contains(&Effect::PlaySubgame).then_some(())?;
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::NotWinningSubgame,
+            amount: Amount::HalfTheirLifeRoundedUp,
+        });
+        return p.eat_end().then_some(());
     }
     // The Wishes: "You may reveal a sorcery card you own from outside the
     // game and put it into your hand."

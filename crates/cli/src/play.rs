@@ -559,8 +559,29 @@ impl Session<'_> {
         } else {
             String::new()
         };
+        // 506.1: in a subgame, which game this is and the waiting main game.
+        let mut depth = 0;
+        let mut outer = v.main_game.as_deref();
+        let mut waiting = String::new();
+        while let Some(m) = outer {
+            depth += 1;
+            if depth == 1 {
+                let lives: Vec<String> = m
+                    .players
+                    .iter()
+                    .map(|p| format!("{} {}", p.name, p.life))
+                    .collect();
+                waiting = format!(" (main game waiting: life {})", lives.join(", "));
+            }
+            outer = m.main_game.as_deref();
+        }
+        let game_name = if depth > 0 {
+            format!("Subgame (depth {depth}){waiting} · ")
+        } else {
+            String::new()
+        };
         self.say(&s.bold(&format!(
-            "=== Turn {} · {}'s turn ({active}{ctl}) · {} ===",
+            "=== {game_name}Turn {} · {}'s turn ({active}{ctl}) · {} ===",
             v.turn,
             v.active,
             v.step.name()

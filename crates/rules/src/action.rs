@@ -99,6 +99,10 @@ pub enum Action {
     /// (`Player::outside`); a card of theirs removed from the game is chosen
     /// with `ChooseObject`.
     ChooseOutside(u16),
+    /// A Wish in a subgame: a card the player owns in the main game (506.5:
+    /// every object of the main game is outside the subgame), by its id in
+    /// the main game. It is removed from the main game (506.5a).
+    ChooseFromMainGame(ObjId),
     /// 410.5: answer a "you may".
     Yes,
     No,

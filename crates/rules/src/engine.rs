@@ -404,6 +404,8 @@ impl Game {
                 }
                 self.advance();
             }
+            // 506: conceding a subgame ends it; the main game resumes.
+            self.enter_or_leave_subgames();
             return Ok(());
         }
         let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
@@ -417,6 +419,7 @@ impl Game {
         self.action_count += 1;
         self.dispatch(decision, action);
         self.advance();
+        self.enter_or_leave_subgames();
         Ok(())
     }
 
@@ -544,7 +547,8 @@ impl Game {
     /// Runs the game forward until a decision is needed or the game ends.
     pub fn advance(&mut self) {
         let mut guard = 0u32;
-        while self.decision.is_none() && !self.is_over() {
+        // 506.1: a subgame about to begin stops the main game.
+        while self.decision.is_none() && !self.is_over() && self.subgame_pending.is_none() {
             guard += 1;
             if guard > 100_000 {
                 // 104.4b-style loop with no choices: the game is a draw.

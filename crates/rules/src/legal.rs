@@ -892,6 +892,7 @@ impl Game {
                 out.push(Action::ChooseObject(o));
             }
         }
+        self.main_game_wish_options(p, filter, out);
     }
 
     /// True if the player's hand holds this object (for the terminal).
@@ -1040,6 +1041,13 @@ impl Game {
             },
             Action::KeepCoin(true) => "keep heads".into(),
             Action::KeepCoin(false) => "keep tails".into(),
+            Action::ChooseFromMainGame(o) => format!(
+                "choose {} from the main game",
+                self.main
+                    .as_deref()
+                    .and_then(|m| m.objects.get(o.slot as usize))
+                    .map_or("?", |x| x.def().name.as_str())
+            ),
             Action::ChooseOutside(i) => {
                 let who = self.decision.as_ref().map_or(self.active, |d| d.player);
                 match self.player(who).outside.get(*i as usize) {

@@ -46,6 +46,7 @@ mod setup;
 pub mod spell_copy;
 pub mod stack;
 mod statics;
+mod subgame;
 mod suspend;
 pub mod targeting;
 pub mod triggers;

@@ -310,7 +310,7 @@ impl Game {
             .copied()
             .filter(|&o| {
                 let card = self.objects[o.slot as usize].card;
-                crate::filter::matches_card(filter, card)
+                crate::filter::matches_card_for(self, filter, card, ctx.source, ctx.source_card)
                     && max.is_none_or(|m| {
                         // 505.6: a split card's "or less" is true if either
                         // half's converted mana cost is.

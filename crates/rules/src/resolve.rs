@@ -275,6 +275,12 @@ impl Game {
                 r.pc += 1;
                 r.sub = 0;
             }
+            // 506.1: the main game stops here while the subgame is played;
+            // it goes on from the next effect when the subgame ends.
+            if self.subgame_pending.is_some() {
+                self.flow = Flow::Resolving;
+                return;
+            }
         }
         self.finish_resolution();
     }
@@ -947,7 +953,8 @@ impl Game {
                 let outside = &mut self.players[p.index()].outside;
                 if (i as usize) < outside.len() {
                     let card = outside.remove(i as usize);
-                    self.create_card(card, p, Zone::Hand(p));
+                    let id = self.create_card(card, p, Zone::Hand(p));
+                    self.note_brought_from_outside(id);
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
@@ -955,6 +962,7 @@ impl Game {
                     });
                 }
             }
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
             Action::ChooseObject(o) => {
                 let card = self.objects[o.slot as usize].card;
                 if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
@@ -1099,6 +1107,12 @@ impl Game {
                         break;
                     }
                 }
+                None
+            }
+            Effect::PlaySubgame => {
+                // 506.3: the subgame is created now and begins once this
+                // effect's work is done (`run_resolution` stops there).
+                self.begin_subgame(ctx);
                 None
             }
             Effect::WishFromOutside { filter } => {
@@ -1450,6 +1464,7 @@ impl Game {
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
+            PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
         }
     }
 
@@ -1480,6 +1495,30 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // 309: the blocks with the target in them now (blocker, attacker).
+            ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
+                Some(Target::Object(t)) => {
+                    let mut v: Vec<ObjId> = self
+                        .combat
+                        .blocks
+                        .iter()
+                        .filter_map(|&(b, a)| {
+                            if a == t {
+                                Some(b)
+                            } else if b == t {
+                                Some(a)
+                            } else {
+                                None
+                            }
+                        })
+                        .filter(|&o| self.is_present(o))
+                        .collect();
+                    v.sort_by_key(|o| o.slot);
+                    v.dedup();
+                    v
+                }
+                _ => vec![],
+            },
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -1489,15 +1528,27 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
-            ObjectRef::Each(f) => self
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    self.is_present(o)
-                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
-                })
-                .collect(),
+            ObjectRef::Each(f) => {
+                // "creatures target player controls": that player's, if the
+                // target is still legal (413.2b: else none).
+                let owner_filter = match f.controller {
+                    tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
+                        Some(Target::Player(p)) => Some(p),
+                        _ => return Vec::new(),
+                    },
+                    _ => None,
+                };
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owner_filter
+                                .is_none_or(|p| self.objects[o.slot as usize].controller == p)
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -1625,6 +1676,8 @@ impl Game {
             }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
+            // Per affected player only (`amount_for`); with no player, none.
+            Amount::HalfTheirLifeRoundedUp => 0,
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -1681,6 +1734,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
+            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
             _ => self.amount(ctx, a),
         }
     }
@@ -2280,6 +2334,9 @@ impl Game {
             | Effect::MoveAura { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
+            }
+            Effect::PlaySubgame => {
+                // 506: runs in exec_effect_pausable (the main game stops).
             }
             Effect::FlipCoin { .. }
             | Effect::WishFromOutside { .. }

@@ -189,6 +189,11 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
 /// than by resolving needs a choice of what it enchants (212.4), which
 /// these effects don't offer, so such a face stays unsupported.
 fn may_be_aura(f: &ObjectFilter) -> bool {
+    // "a card named CARDNAME": the card's own name; `compile_face` rules
+    // out an Aura face searching for itself.
+    if f.named.as_deref() == Some(super::SELF) {
+        return false;
+    }
     let aura = crate::Subtype::lookup("Aura");
     let by_type = f.types_any.is_empty() || f.types_any.contains(crate::CardType::Enchantment);
     // "a Forest card": a subtype other than Aura rules an Aura out.
@@ -315,7 +320,10 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     } else {
         None
     };
-    p.eat(",").then_some(())?;
+    // "…, put it into …" / "… and put that card into …"
+    if !p.eat(",") {
+        p.eat("and").then_some(())?;
+    }
     let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
     p.eat("put").then_some(())?;
     (p.eat("it") || p.eat_all("that card")).then_some(())?;
