@@ -708,6 +708,22 @@ impl Agent for GreedyAgent {
                 })
                 .max_by_key(|&(v, _)| v)
                 .map_or(Action::No, |(_, a)| a.clone()),
+            // 419.1b (Pithing Needle, Meddling Mage): the name of the most
+            // valuable opponent's permanent that may be named, else the
+            // first name listed.
+            DecisionKind::NameCard { .. } => game
+                .in_play
+                .iter()
+                .filter(|&&o| game.objects[o.slot as usize].controller != seat)
+                .filter_map(|&o| {
+                    let card = game.objects[o.slot as usize].card;
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::NameCard(n) if n.card == card))
+                        .map(|a| (value(game, o), a))
+                })
+                .max_by_key(|&(v, _)| v)
+                .map_or_else(|| legal[0].clone(), |(_, a)| a.clone()),
             // 419.1b (Voice of All): the colour most common among the
             // opponents' permanents.
             DecisionKind::ChooseColor => {

@@ -232,18 +232,41 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             "the chosen type",
             StaticAbility::AsComesIntoPlayChooseCreatureType,
         ),
+        (
+            "the chosen name",
+            StaticAbility::AsComesIntoPlayNameCard { nonland: false },
+        ),
     ] {
+        let same_kind =
+            |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
         if text.to_lowercase().contains(words)
             && !out
                 .abilities
                 .iter()
-                .any(|a| matches!(a, Ability::Static(s) if *s == kind))
+                .any(|a| matches!(a, Ability::Static(s) if same_kind(s)))
         {
             return Err(Unsupported {
                 phrase: words.to_string(),
                 reason: format!("\"{words}\" without that choice as it comes into play"),
             });
         }
+    }
+    // A card named as an ability resolves would be remembered by the
+    // ability's source: only spells name a card as they resolve (the
+    // spell's object remembers it).
+    let ability_names = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+    });
+    if ability_names {
+        return Err(Unsupported {
+            phrase: "choose a card name".into(),
+            reason: "an ability that names a card as it resolves".into(),
+        });
     }
     // Cards outside play (a hand, a library) are matched without the
     // object whose choice "the chosen type" names: such an ability stays
@@ -256,13 +279,24 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         };
         effects.iter().any(|e| {
             matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
-                if filter.chosen_color || filter.chosen_type)
+                if filter.chosen_color || filter.chosen_type || filter.chosen_name)
         })
     });
     if card_filter_uses_choice {
         return Err(Unsupported {
             phrase: "of the chosen type".into(),
             reason: "a card outside play matched against a choice".into(),
+        });
+    }
+    // An Aura searching for "a card named CARDNAME" would put an Aura into
+    // play without a choice of what it enchants (212.4), which the search
+    // doesn't offer (`library::may_be_aura` lets the name through).
+    if crate::Subtype::lookup("Aura").is_some_and(|a| face.subtypes.contains(a))
+        && text.contains("for a card named CARDNAME")
+    {
+        return Err(Unsupported {
+            phrase: "a card named CARDNAME".into(),
+            reason: "an Aura put into play by a search (212.4)".into(),
         });
     }
     // 502.48a: transmute searches for the card's own converted mana cost.
@@ -1842,6 +1876,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;
+        } else if p.eat_all("with the chosen name") {
+            f.chosen_name = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -1869,6 +1905,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
+                // "with converted mana cost X" (Spell Blast, Punishment).
+                p.eat_all("converted mana cost x");
+                f.cmc_is_x = true;
             } else if !without
                 && p.at_all("converted mana cost")
                 && number_word(p.peek_at(3)).is_some()
@@ -2159,6 +2199,11 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
+    } else if p.at_all("all creatures blocking or blocked by target") {
+        p.eat_all("all creatures blocking or blocked by");
+        let (i, player) = target(p, cx)?;
+        (!player).then_some(())?;
+        ObjectRef::BlockingOrBlockedBy(i)
     } else if p.eat("all") || p.eat("each") {
         let (f, noun) = filter(p)?;
         if noun != Noun::Permanent {
@@ -2198,7 +2243,16 @@ fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, object_phrase) {
         return Some(Subj::Obj(r));
     }
-    let f = group(p)?;
+    let mut f = group(p)?;
+    // "Creatures target player controls get +1/+1 until end of turn." (Day)
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
     let r = ObjectRef::Each(f);
     cx.last_obj = Some(r.clone());
     Some(Subj::Obj(r))
@@ -3761,6 +3815,19 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
+    // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
+    if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
+        let i = p.i;
+        p.eat_all("choose a");
+        let nonland = p.eat("nonland");
+        p.eat_all("card name");
+        if p.eat_end() {
+            cx.effects.push(Effect::NameCard { nonland });
+            return Some(());
+        }
+        p.i = i;
+        return None;
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
@@ -4114,6 +4181,22 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         return (any && p.eat_end()).then_some(());
+    }
+    // 506 (Shahrazad): "Players play a Magic subgame, using their
+    // libraries as their decks. Each player who doesn't win the subgame
+    // loses half their life, rounded up."
+    if p.eat_all("players play a magic subgame , using their libraries as their decks") {
+        cx.effects.push(Effect::PlaySubgame);
+        return p.eat_end().then_some(());
+    }
+    if p.eat_all("each player who doesn't win the subgame loses half their life , rounded up") {
+        // Only after a subgame in the same spell.
+        cx.effects.contains(&Effect::PlaySubgame).then_some(())?;
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::NotWinningSubgame,
+            amount: Amount::HalfTheirLifeRoundedUp,
+        });
+        return p.eat_end().then_some(());
     }
     // The Wishes: "You may reveal a sorcery card you own from outside the
     // game and put it into your hand."
@@ -4696,6 +4779,27 @@ fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 406.1: "Double the amount of each type of mana in your mana pool"
+    // (Doubling Cube) could add mana: a mana ability.
+    if p.eat_all("double the amount of each type of unspent mana you have")
+        || p.eat_all("double the amount of each type of mana in your mana pool")
+    {
+        if !(p.eat_end() && p.at_end()) {
+            return Err(no_rule(p));
+        }
+        if cost.discard_self
+            || cost.tap_untapped.is_some()
+            || cost.return_to_hand.is_some()
+            || cost.discard_random
+        {
+            return Err("a mana ability whose cost chooses other objects".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce: ManaProduce::DoublePool,
+            also: Vec::new(),
+        }));
+    }
     if p.eat("add") {
         if cost.discard_self {
             return Err("a mana ability played from the hand".into());
@@ -5564,6 +5668,36 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
+    // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
+    if p.eat_all("as cardname comes into play , choose a") {
+        let nonland = p.eat("nonland");
+        if !p.eat_all("card name") {
+            return None;
+        }
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayNameCard { nonland }]);
+    }
+    // "Activated abilities of sources with the chosen name can't be played
+    // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
+    // Oracle "can't be activated").
+    if p.eat_all("activated abilities of sources") {
+        let mut filter = ObjectFilter::default();
+        if !p.eat_all("with the chosen name") {
+            return None;
+        }
+        filter.chosen_name = true;
+        if !p.eat_all("can't be activated") {
+            return None;
+        }
+        let except_mana = p.eat_all("unless they're mana abilities");
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::CantPlayAbilities {
+                filter,
+                except_mana,
+            }]
+        });
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
@@ -6012,6 +6146,16 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some((f, Noun::Spell)) = filter(p) {
         if p.eat_all("can't be countered") {
             return done(p, StaticAbility::SpellsCantBeCountered(f));
+        }
+        // "Spells with the chosen name can't be played." (Meddling Mage)
+        if f.chosen_name && (p.eat_all("can't be played") || p.eat_all("can't be play")) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::Each,
+                    filter: f,
+                },
+            );
         }
         let whose = if p.eat_all("your opponents play") {
             Whose::Opponent

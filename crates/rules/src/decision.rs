@@ -99,6 +99,12 @@ pub enum DecisionKind {
     ChooseColor,
     /// 419.1b: "as [this] comes into play, choose a creature type".
     ChooseCreatureType,
+    /// 419.1b: "as [this] comes into play, name a [nonland] card"
+    /// (`Action::NameCard`). Any card name of the pool may be named (505.7:
+    /// a split card by both halves; 508.2: a flip card's alternative name),
+    /// so the legal actions list only the names the player can see (see
+    /// `Game::name_options`) while `apply` accepts every valid name.
+    NameCard { nonland: bool },
     /// 503.10b: "you may choose new targets for the copy": target `index`
     /// of the copy, kept (`ChooseTarget` of the current one, listed first)
     /// or changed to another legal target.
@@ -212,6 +218,7 @@ impl DecisionKind {
             DecisionKind::ChooseColor => "choose a color",
             DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
+            DecisionKind::NameCard { .. } => "name a card",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::ChooseOption { .. } => "choose an option",
             DecisionKind::FlipAgain => "flip again",

@@ -254,6 +254,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the creature type chosen as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_choice: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_choice: Option<tolaria_cards::CardName>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -409,6 +412,8 @@ impl Game {
                 }
                 self.advance();
             }
+            // 506: conceding a subgame ends it; the main game resumes.
+            self.enter_or_leave_subgames();
             return Ok(());
         }
         let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
@@ -422,6 +427,7 @@ impl Game {
         self.action_count += 1;
         self.dispatch(decision, action);
         self.advance();
+        self.enter_or_leave_subgames();
         Ok(())
     }
 
@@ -481,6 +487,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
+            DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
@@ -550,7 +557,8 @@ impl Game {
     /// Runs the game forward until a decision is needed or the game ends.
     pub fn advance(&mut self) {
         let mut guard = 0u32;
-        while self.decision.is_none() && !self.is_over() {
+        // 506.1: a subgame about to begin stops the main game.
+        while self.decision.is_none() && !self.is_over() && self.subgame_pending.is_none() {
             guard += 1;
             if guard > 100_000 {
                 // 104.4b-style loop with no choices: the game is a draw.

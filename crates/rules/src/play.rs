@@ -968,35 +968,7 @@ impl Game {
         };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
-        let pool = &mut self.players[p.index()].pool;
-        // 502.37a: the colours of the mana spent (index 5 is colourless).
-        let mut spent = 0u8;
-        for (i, need) in u.colored.iter_mut().enumerate() {
-            let take = (*need).min(pool.0[i] as u32);
-            *need -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 {
-                spent |= 1 << i;
-            }
-        }
-        u.hybrid.retain(|&(a, b)| {
-            for col in [a, b] {
-                if pool.0[col as usize] > 0 {
-                    pool.0[col as usize] -= 1;
-                    spent |= 1 << col as usize;
-                    return false;
-                }
-            }
-            true
-        });
-        for i in [5usize, 0, 1, 2, 3, 4] {
-            let take = u.generic.min(pool.0[i] as u32);
-            u.generic -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 && i < 5 {
-                spent |= 1 << i;
-            }
-        }
+        let spent = take_from_pool(&mut self.players[p.index()].pool, u);
         c.spent |= spent;
     }
 
@@ -1332,6 +1304,11 @@ impl Game {
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
         };
+        // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
+        // (offered only when the pool can pay it, `pool_pays`).
+        if !m.cost.mana.is_zero() {
+            self.pay_mana_ability_cost(p, &m.cost.mana);
+        }
         self.pay_other_costs(&m.cost, source, false);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
@@ -1361,6 +1338,10 @@ impl Game {
                     });
                 }
                 return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+            }
+            ManaProduce::DoublePool => {
+                self.double_pool(p, source, ch.card);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1438,8 +1419,9 @@ impl Game {
     ) {
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1483,7 +1465,7 @@ impl Game {
                 continue;
             }
             if !self.can_pay_tap_part(&m.cost, id)
-                || !m.cost.mana.is_zero()
+                || !self.pool_pays(id, &m.cost.mana)
                 || m.cost.sacrifice.is_some()
             {
                 continue;
@@ -1524,6 +1506,20 @@ impl Game {
                                 }
                             }
                         }
+                    }
+                }
+                // Offered only when it would add mana (the pool holds more
+                // than its cost takes), whatever is being paid for.
+                ManaProduce::DoublePool => {
+                    if self
+                        .pool_after_cost(id, &m.cost.mana)
+                        .is_some_and(|t| t > 0)
+                    {
+                        out.push(Action::ActivateMana {
+                            source: id,
+                            index: i as u8,
+                            kind: ManaKind::Colorless,
+                        });
                     }
                 }
                 ManaProduce::AnyColor(_) => Color::ALL
@@ -1592,8 +1588,9 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         let life_ok = self.player(p).life >= 0;
+        let bans = self.mana_bans();
         for src in list {
-            if !self.mana_source_usable(p, None, src.id) {
+            if !self.mana_source_usable(p, None, src.id, bans) {
                 continue;
             }
             match src.simple {
@@ -1627,9 +1624,34 @@ impl Game {
     }
 
     #[inline]
-    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+    fn mana_source_usable(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+        bans: bool,
+    ) -> bool {
         let o = &self.objects[id.slot as usize];
-        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+        o.controller == p
+            && !o.is_phased_out()
+            && Some(id) != exclude
+            && !(bans && self.ability_forbidden(id, true))
+    }
+
+    /// Does a static ability forbid some mana abilities ("Activated
+    /// abilities of sources with the chosen name can't be played",
+    /// Voidstone Gargoyle)? Asked once per listing, so that the sources
+    /// are checked one by one only then.
+    fn mana_bans(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::CantPlayAbilities {
+                    except_mana: false,
+                    ..
+                }
+            )
+        })
     }
 
     /// One permanent in play as [`Game::mana_sources`] sees it.
@@ -1645,6 +1667,7 @@ impl Game {
             || o.controller != p
             || o.is_phased_out()
             || Some(id) == exclude
+            || self.ability_forbidden(id, true)
         {
             return None;
         }
@@ -1725,8 +1748,9 @@ impl Game {
         }
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1777,6 +1801,9 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                // Mana made from the pool adds nothing to what the pool
+                // already counts for (and its cost is skipped above).
+                ManaProduce::DoublePool => continue,
             };
             if m.cost.tap {
                 if count > 1 {
@@ -1840,6 +1867,42 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// Pays as much of `u` as the pool can: coloured symbols with their colour,
+/// hybrid ones with either, generic with colourless first, then white,
+/// blue, black, red, green (the engine's choice of which pool mana pays
+/// generic: a known simplification). Returns the colours spent
+/// (`ColorSet` bits, 502.37a).
+pub(crate) fn take_from_pool(pool: &mut crate::player::ManaPool, u: &mut Unpaid) -> u8 {
+    let mut spent = 0u8;
+    for (i, need) in u.colored.iter_mut().enumerate() {
+        let take = (*need).min(pool.0[i] as u32);
+        *need -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 {
+            spent |= 1 << i;
+        }
+    }
+    u.hybrid.retain(|&(a, b)| {
+        for col in [a, b] {
+            if pool.0[col as usize] > 0 {
+                pool.0[col as usize] -= 1;
+                spent |= 1 << col as usize;
+                return false;
+            }
+        }
+        true
+    });
+    for i in [5usize, 0, 1, 2, 3, 4] {
+        let take = u.generic.min(pool.0[i] as u32);
+        u.generic -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 && i < 5 {
+            spent |= 1 << i;
+        }
+    }
+    spent
 }
 
 /// What a creature tapped for convoke pays (502.46a).
