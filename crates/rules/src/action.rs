@@ -72,7 +72,8 @@ pub enum Action {
     },
     /// Finish declaring attackers or blockers.
     Done,
-    /// 310.2: assign this much combat damage to the current recipient.
+    /// 310.2: assign this much combat damage to the current recipient;
+    /// 409.1e: give this much of a divided amount to the current target.
     AssignDamage(u32),
     /// Choose an object (discard, sacrifice).
     ChooseObject(ObjId),
@@ -87,6 +88,10 @@ pub enum Action {
     ChooseColor(tolaria_cards::Color),
     /// 419.1b: choose a creature type as a permanent comes into play.
     ChooseCreatureType(tolaria_cards::Subtype),
+    /// 419.1b: name a card as a permanent comes into play (Pithing Needle).
+    /// Any valid card name of the database is accepted, listed or not
+    /// (`DecisionKind::NameCard`).
+    NameCard(tolaria_cards::CardName),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.
@@ -95,6 +100,10 @@ pub enum Action {
     /// (`Player::outside`); a card of theirs removed from the game is chosen
     /// with `ChooseObject`.
     ChooseOutside(u16),
+    /// A Wish in a subgame: a card the player owns in the main game (506.5:
+    /// every object of the main game is outside the subgame), by its id in
+    /// the main game. It is removed from the main game (506.5a).
+    ChooseFromMainGame(ObjId),
     /// 410.5: answer a "you may".
     Yes,
     No,

@@ -147,6 +147,10 @@ pub(crate) struct Casting {
     /// the mana cost; cancelled, the card goes to the graveyard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub madness: Option<ObjId>,
+    /// 409.1e: the shares of a divided amount announced so far, one per
+    /// target from the first divided one on.
+    #[serde(default)]
+    pub division: Vec<u32>,
 }
 
 impl Casting {
@@ -178,6 +182,7 @@ impl Casting {
             suspend: false,
             ripple: false,
             madness: None,
+            division: Vec::new(),
         }
     }
 }
@@ -260,6 +265,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the creature type chosen as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_choice: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_choice: Option<tolaria_cards::CardName>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -293,6 +301,9 @@ pub(crate) struct Resolving {
     /// 502.24a: `play_after` is a madness card (played for its madness cost).
     #[serde(default)]
     pub madness: bool,
+    /// 419.8a: the source chosen for the effect being created.
+    #[serde(default)]
+    pub source_choice: Option<ObjId>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -421,6 +432,8 @@ impl Game {
                 }
                 self.advance();
             }
+            // 506: conceding a subgame ends it; the main game resumes.
+            self.enter_or_leave_subgames();
             return Ok(());
         }
         let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
@@ -434,6 +447,7 @@ impl Game {
         self.action_count += 1;
         self.dispatch(decision, action);
         self.advance();
+        self.enter_or_leave_subgames();
         Ok(())
     }
 
@@ -454,6 +468,7 @@ impl Game {
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::SacrificeCost
+            | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
@@ -492,6 +507,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
+            DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
@@ -502,6 +518,7 @@ impl Game {
                 choice: crate::library::CardChoice::Amplify,
                 ..
             } => self.on_amplify_choice(action),
+            DecisionKind::ChooseSource { .. } => self.on_source_choice(action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }
@@ -564,7 +581,8 @@ impl Game {
     /// Runs the game forward until a decision is needed or the game ends.
     pub fn advance(&mut self) {
         let mut guard = 0u32;
-        while self.decision.is_none() && !self.is_over() {
+        // 506.1: a subgame about to begin stops the main game.
+        while self.decision.is_none() && !self.is_over() && self.subgame_pending.is_none() {
             guard += 1;
             if guard > 100_000 {
                 // 104.4b-style loop with no choices: the game is a draw.

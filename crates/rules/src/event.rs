@@ -90,6 +90,10 @@ pub enum MoveReason {
     Effect,
     /// 509.1a: an effect ended the turn; every object on the stack is removed from the game.
     TurnEnded,
+    /// 506.3: a library removed from the game face down to be a subgame's deck.
+    Subgame,
+    /// 506.6: a card of a subgame that ended put into its main-game library.
+    SubgameEnded,
 }
 
 impl MoveReason {
@@ -117,6 +121,8 @@ impl MoveReason {
             MoveReason::CeaseToExist => "420.5f",
             MoveReason::CopyCeasesToExist => "420.5j",
             MoveReason::TurnEnded => "509.1a",
+            MoveReason::Subgame => "506.3",
+            MoveReason::SubgameEnded => "506.6",
             MoveReason::Effect => "417.1",
         }
     }
@@ -466,6 +472,12 @@ pub enum Event {
         card: CardId,
         targets: Vec<NamedTarget>,
     },
+    /// 419.8a: the source chosen for a prevention effect of `card`.
+    SourceChosen {
+        player: PlayerId,
+        card: CardId,
+        source_card: CardId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -477,6 +489,18 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
         subtype: tolaria_cards::Subtype,
+    },
+    /// 419.1b: the card named as a permanent came into play (Pithing Needle).
+    CardNamed {
+        obj: ObjId,
+        card: CardId,
+        name: tolaria_cards::CardName,
+    },
+    /// A player named a card as a spell resolved ("Name a card": Cabal
+    /// Therapy).
+    NamedCard {
+        player: PlayerId,
+        name: tolaria_cards::CardName,
     },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
@@ -584,6 +608,11 @@ pub enum Event {
         card: CardId,
         removed: bool,
     },
+    /// 506.5a: a card of the main game brought into a subgame (a Wish).
+    FromMainGame {
+        player: PlayerId,
+        card: CardId,
+    },
     /// A player searches their library (417.1): the card found, if any.
     Searched {
         player: PlayerId,
@@ -679,6 +708,17 @@ pub enum Event {
     },
     /// 102.x
     GameOver {
+        winner: Option<PlayerId>,
+    },
+    /// 506.1: a subgame begins (`depth` 1 for a subgame of the first game);
+    /// the main game waits.
+    SubgameBegins {
+        depth: u8,
+    },
+    /// 506.1, 506.6: the subgame at `depth` ended with this winner; its
+    /// cards went back and the main game resumes.
+    SubgameEnded {
+        depth: u8,
         winner: Option<PlayerId>,
     },
 }
@@ -838,7 +878,10 @@ impl Event {
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
-            Event::ColorChosen { .. } | Event::CreatureTypeChosen { .. } => "419.1b",
+            Event::ColorChosen { .. }
+            | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. } => "419.1b",
+            Event::SourceChosen { .. } => "419.8a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -858,7 +901,8 @@ impl Event {
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
-            Event::Searched { .. } | Event::Revealed { .. } => "417.1",
+            Event::FromMainGame { .. } => "506.5a",
+            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -877,6 +921,8 @@ impl Event {
                 LossReason::Effect => "102.3",
             },
             Event::GameOver { .. } => "102.1",
+            Event::SubgameBegins { .. } => "506.1",
+            Event::SubgameEnded { .. } => "506.6",
         }
     }
 
@@ -932,6 +978,7 @@ impl Event {
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. } => BoardChange::Always,
@@ -1238,11 +1285,17 @@ impl Event {
                     Zone::InPlay => "comes into play".to_string(),
                     Zone::PhasedOut => "phases out".to_string(),
                     Zone::Stack => "is put onto the stack".to_string(),
+                    // 506.3: a library becomes a subgame's deck face down.
+                    Zone::RemovedFromGame if *reason == MoveReason::Subgame => {
+                        "is removed from the game face down".to_string()
+                    }
                     Zone::RemovedFromGame => "is removed from the game".to_string(),
                     Zone::Nowhere => "ceases to exist".to_string(),
                 };
-                let hidden = matches!(from, Zone::Library(_) | Zone::Hand(_))
-                    && matches!(to, Zone::Library(_) | Zone::Hand(_));
+                // A subgame's cards go and come back unseen (506.3, 506.6).
+                let hidden = (matches!(from, Zone::Library(_) | Zone::Hand(_))
+                    && matches!(to, Zone::Library(_) | Zone::Hand(_)))
+                    || matches!(reason, MoveReason::Subgame | MoveReason::SubgameEnded);
                 if *from == Zone::Nowhere {
                     format!("A token created by {} {dest}", name(*card))
                 } else if hidden {
@@ -1350,11 +1403,24 @@ impl Event {
                 name(*card),
                 targets(ts)
             ),
+            Event::SourceChosen {
+                player,
+                card,
+                source_card,
+            } => format!(
+                "{player} chooses {} as the source for {}'s prevention shield",
+                name(*source_card),
+                name(*card)
+            ),
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
+            }
+            Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::CardNamed { card, name: n, .. } => {
+                format!("{} comes into play with {} named", name(*card), n.as_str())
             }
             Event::MoveReplaced { card, by_card, to } => format!(
                 "{}: {} {} instead of into a graveyard",
@@ -1485,6 +1551,10 @@ impl Event {
                     "not in the game"
                 }
             ),
+            Event::FromMainGame { player, card } => format!(
+                "{player} reveals {} from the main game (outside the subgame) and puts it into their hand; it is removed from the main game",
+                name(*card)
+            ),
             Event::FaceDownRevealed { player, card } => {
                 format!("{player} reveals the face-down {}", name(*card))
             }
@@ -1580,6 +1650,21 @@ impl Event {
             }
             Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
             Event::GameOver { winner: None } => "The game is a draw".to_string(),
+            Event::SubgameBegins { depth } => format!(
+                "A subgame begins (depth {depth}); the main game waits until it ends"
+            ),
+            Event::SubgameEnded {
+                depth,
+                winner: Some(p),
+            } => format!(
+                "The subgame (depth {depth}) ends, won by {p}; each player's cards go back into their main-game library and the main game resumes"
+            ),
+            Event::SubgameEnded {
+                depth,
+                winner: None,
+            } => format!(
+                "The subgame (depth {depth}) ends with no winner; each player's cards go back into their main-game library and the main game resumes"
+            ),
         };
         format!("{} {}", self.rule(), text)
     }

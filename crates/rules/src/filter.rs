@@ -11,6 +11,38 @@ use tolaria_cards::{ControllerFilter, ObjectFilter};
 /// characteristics (505.2): a positive comparison is true if either half's
 /// is, a negative one if neither half's positive one is (505.6).
 pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
+    matches_card_naming(f, card, None)
+}
+
+/// As [`matches_card`], for an effect whose text names its own card: "a
+/// card named CARDNAME" (Llanowar Sentinel's search) means the name of the
+/// object with the ability, its copiable values while it is in play (a
+/// Clone copying the Sentinel finds Sentinels, 503.2), else its printed
+/// card's (last known information, 413.2f).
+pub fn matches_card_for(
+    game: &Game,
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    source: ObjId,
+    source_card: tolaria_cards::CardId,
+) -> bool {
+    if f.named.as_deref() != Some(tolaria_cards::compile::SELF) {
+        return matches_card_naming(f, card, None);
+    }
+    let own = match game.obj(source) {
+        Some(_) => game.copiable_values(source).card,
+        None => source_card,
+    };
+    matches_card_naming(f, card, Some(tolaria_cards::db().get(own).name.as_str()))
+}
+
+/// `self_name` is what "named CARDNAME" means; with `None` such a filter
+/// matches nothing (the caller doesn't know the ability's object).
+fn matches_card_naming(
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    self_name: Option<&str>,
+) -> bool {
     let def = tolaria_cards::db().get(card);
     let ch = if def.layout == tolaria_cards::Layout::Split {
         crate::characteristics::of_split_card(card, PlayerId(0))
@@ -26,12 +58,21 @@ pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)
-        && f.named.as_ref().is_none_or(|n| ch.has_name(n))
+        && f.named.as_ref().is_none_or(|n| {
+            if n == tolaria_cards::compile::SELF {
+                self_name.is_some_and(|own| ch.has_name(own))
+            } else {
+                ch.has_name(n)
+            }
+        })
         // A card has no choice made for it; "of the chosen color/type"
         // names the choice of the object with the ability, which these
         // callers don't know: nothing matches rather than everything.
         && !f.chosen_color
         && !f.chosen_type
+        && !f.chosen_name
+        // The X of a spell: no spell here.
+        && !f.cmc_is_x
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
@@ -105,6 +146,16 @@ pub fn matches_with(
             return false;
         }
     }
+    // "with the chosen name": the card named for the object with the
+    // ability as it came into play (419.1b); undefined matches nothing (503.7).
+    if f.chosen_name
+        && !source
+            .and_then(|s| game.obj(s))
+            .and_then(|o| o.chosen_name)
+            .is_some_and(|n| ch.has_name(n.as_str()))
+    {
+        return false;
+    }
     // 502.26: "with a morph ability".
     if f.with_morph
         && !ch.abilities().iter().any(|a| {
@@ -152,6 +203,9 @@ pub fn matches_with(
         // Only in a target requirement: `targeting::is_legal_target` judges
         // it with the trigger's player.
         ControllerFilter::TriggeringPlayer => {}
+        // Only in a group an effect resolves: `Game::objects_of` keeps the
+        // target player's permanents.
+        ControllerFilter::TargetPlayer(_) => {}
     }
     let o = &game.objects[id.slot as usize];
     if f.face_down.is_some_and(|d| o.is_face_down() != d) {
@@ -247,11 +301,50 @@ pub fn matches_with(
     {
         return false;
     }
+    // "with converted mana cost X": the X of the spell or ability with the
+    // filter. Before it is played, X could be anything: whether a target
+    // could exist (to offer it) doesn't depend on X.
+    if f.cmc_is_x {
+        let Some(x) = source.and_then(|s| spell_x(game, s)) else {
+            return true;
+        };
+        let extra = x_on_stack(game, id, ch);
+        let (a, b) = ch.converted_mana_costs();
+        let is = |c: u32| c as i32 + extra == x as i32;
+        if !(is(a) || b.is_some_and(is)) {
+            return false;
+        }
+    }
     true
 }
 
 /// 203.3b: on the stack, each {X} in a spell's mana cost counts as the
 /// number chosen for it (elsewhere X is 0).
+/// The value of X of the spell or ability of `s`: announced while it is
+/// being played (409.1b, before its targets), then kept on the stack and
+/// read as it resolves. `None` before it is played.
+fn spell_x(game: &Game, s: ObjId) -> Option<u32> {
+    if let Some(r) = game.resolving.as_deref() {
+        if r.ctx.source == s {
+            return Some(r.ctx.x);
+        }
+    }
+    if let Some(c) = game.casting() {
+        if c.object == s && !c.triggered {
+            return c.x;
+        }
+    }
+    game.stack
+        .iter()
+        .rev()
+        .find(|it| match it.kind {
+            crate::StackKind::Spell { obj } => obj == s,
+            crate::StackKind::Ability { source, .. } => source == s,
+            _ => false,
+        })
+        .map(|it| it.x)
+}
+
 fn x_on_stack(game: &Game, id: ObjId, ch: &Characteristics) -> i32 {
     let xs = ch.face_def().mana_cost.as_ref().map_or(0, |c| c.x);
     if xs == 0 || ch.token.is_some() {

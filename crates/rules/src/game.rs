@@ -92,6 +92,22 @@ pub struct Game {
     pub(crate) resolving: Option<Box<Resolving>>,
     /// 422: the state before the spell or ability being played was announced.
     pub(crate) rewind: Option<Box<Game>>,
+    /// 506.1: the main game, suspended while this game (a subgame) is
+    /// played; the engine's top level is this stack of games.
+    #[serde(default)]
+    pub(crate) main: Option<Box<Game>>,
+    /// 506.6: for a subgame, the cards brought into it: the decks, and
+    /// cards a Wish brought in from the main game or from outside it.
+    #[serde(default)]
+    pub(crate) subgame_origin: Vec<crate::subgame::Brought>,
+    /// 506: a subgame created by the resolving effect, begun as soon as
+    /// the current action's work stops (`Game::enter_or_leave_subgames`).
+    #[serde(default)]
+    pub(crate) subgame_pending: Option<Box<Game>>,
+    /// The result of the last subgame this game played (Shahrazad's "each
+    /// player who doesn't win the subgame").
+    #[serde(default)]
+    pub(crate) subgame_result: Option<GameResult>,
     /// How many events existed when the rewind point was taken.
     pub(crate) rewind_events: usize,
     pub rng: Rng,
@@ -102,8 +118,8 @@ pub struct Game {
     /// (controlled player, controller); a later one for the same player
     /// overwrites an earlier one (507.1a).
     pub turn_control_next: Vec<(PlayerId, PlayerId)>,
-    /// 419.1a: prevention shields this turn: (what they protect, damage left to prevent).
-    pub shields: Vec<(Target, u32)>,
+    /// 419.1a, 419.7b: prevention shields this turn.
+    pub shields: Vec<crate::replacement::Shield>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
     /// "[Creature] can't block [attacker] this turn" (Duct Crawler):

@@ -325,7 +325,7 @@ impl Game {
             .copied()
             .filter(|&o| {
                 let card = self.objects[o.slot as usize].card;
-                crate::filter::matches_card(filter, card)
+                crate::filter::matches_card_for(self, filter, card, ctx.source, ctx.source_card)
                     && max.is_none_or(|m| {
                         // 505.6: a split card's "or less" is true if either
                         // half's converted mana cost is.
@@ -891,6 +891,66 @@ impl Game {
                     for o in hand {
                         self.discard(o);
                     }
+                }
+            }
+            // "Target player reveals their hand and discards all cards
+            // with that name." (Cabal Therapy) / "… discards a card with
+            // that name. If they can't, you draw a card." (Brain Pry)
+            Effect::RevealHandDiscard {
+                who,
+                filter,
+                all,
+                else_draw,
+            } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    let cards = hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                    let mut discarded = false;
+                    for o in hand {
+                        if (*all || !discarded)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        {
+                            self.discard(o);
+                            discarded = true;
+                        }
+                    }
+                    if !discarded {
+                        for _ in 0..*else_draw {
+                            self.draw(ctx.controller);
+                        }
+                    }
+                }
+            }
+            // Cranial Extraction: every card with the name in the player's
+            // graveyard, hand and library is removed from the game, then
+            // the library is shuffled.
+            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player(p);
+                    let cards: Vec<ObjId> = pl
+                        .graveyard
+                        .iter()
+                        .chain(&pl.hand)
+                        .chain(&pl.library)
+                        .copied()
+                        .collect();
+                    for o in cards {
+                        if crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                        {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                    }
+                    self.shuffle_library(p);
                 }
             }
             Effect::LookAtHand { who } => {

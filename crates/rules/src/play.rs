@@ -130,6 +130,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Ability { source, index } => {
@@ -159,6 +160,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -581,8 +583,7 @@ impl Game {
             let src = self.casting_source(&c);
             let mut opts = Vec::new();
             legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
-            let up_to =
-                crate::targeting::slot_spec(specs, c.targets.len()).is_some_and(|(_, s)| s.up_to);
+            let up_to = crate::targeting::may_stop(specs, c.targets.len());
             if opts.is_empty() && up_to {
                 // 409.1c: "up to N": no more targets is a legal choice.
                 if let Some(cm) = self.casting.as_mut() {
@@ -615,6 +616,42 @@ impl Game {
             self.flow = Flow::Casting;
             return;
         }
+        // 409.1e: the division of a divided amount among the targets,
+        // one target at a time; each gets at least 1, the last the rest.
+        if let Some((total, from)) = self.casting_division(&c) {
+            let n = c.targets.len().saturating_sub(from);
+            if c.division.len() < n {
+                let left = total.saturating_sub(c.division.iter().sum());
+                let after = (n - c.division.len() - 1) as u32;
+                if left < after + 1 {
+                    // Fewer than one each (the target count is capped by
+                    // the amount, so only a changed amount gets here).
+                    self.cancel_play();
+                    return;
+                }
+                // The last target gets the rest; a target that can only
+                // get 1 gets it: no choice either way.
+                let max = left - after;
+                if after == 0 || max == 1 {
+                    let share = if after == 0 { left } else { 1 };
+                    if let Some(cm) = self.casting.as_mut() {
+                        cm.division.push(share);
+                    }
+                    self.continue_casting();
+                    return;
+                }
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::AnnounceDivision {
+                        index: (from + c.division.len()) as u8,
+                        min: 1,
+                        max,
+                    },
+                });
+                self.flow = Flow::Casting;
+                return;
+            }
+        }
         if let Playing::Trigger(t) = &c.what {
             // 410.4: a triggered ability goes on the stack with its choices made.
             let t = t.clone();
@@ -634,6 +671,7 @@ impl Game {
                 colors_spent: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
+                division: c.division.clone(),
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -802,9 +840,43 @@ impl Game {
                 Playing::Trigger(t) => t.ctx.amount as usize,
                 _ => 0,
             },
+            // 409.1c: as many as the player chooses (`Done` stops).
+            Some(tolaria_cards::TargetCount::AnyNumber) => 64,
             None => 0,
         };
-        (fixed + variable).min(64)
+        let all = (fixed + variable).min(64);
+        // 409.1e: each target of a divided amount gets at least 1 of it.
+        match self.casting_division(c) {
+            Some((total, from)) => all.min(from + total as usize),
+            None => all,
+        }
+    }
+
+    /// The effects of what is being played (its mode's, for a modal spell).
+    pub(crate) fn casting_effects(&self, c: &Casting) -> &'static [tolaria_cards::Effect] {
+        match &c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
+                .spell
+                .effects_for(c.mode),
+            Playing::Ability { .. } => self.casting_ability().map_or(&[], |a| &a.effects),
+            Playing::Trigger(t) if !t.ctx.delayed => &t.ability().effects,
+            _ => &[],
+        }
+    }
+
+    /// 409.1e, 413.2f: the amount a "divided as you choose" effect divides
+    /// (determined as it is played) and the first target slot it divides
+    /// among.
+    pub(crate) fn casting_division(&self, c: &Casting) -> Option<(u32, usize)> {
+        let (amount, from) = tolaria_cards::divided_effect(self.casting_effects(c))?;
+        let source = self.casting_source(c).obj?;
+        let mut ctx = crate::resolve::ResolveCtx::for_source(self, c.player, source);
+        ctx.x = c.x.unwrap_or(0);
+        if let Playing::Trigger(t) = &c.what {
+            ctx.trigger = t.ctx;
+        }
+        Some((self.amount(&ctx, amount).max(0) as u32, from as usize))
     }
 
     /// 502.46a: is the spell being played one with convoke?
@@ -943,35 +1015,7 @@ impl Game {
         };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
-        let pool = &mut self.players[p.index()].pool;
-        // 502.37a: the colours of the mana spent (index 5 is colourless).
-        let mut spent = 0u8;
-        for (i, need) in u.colored.iter_mut().enumerate() {
-            let take = (*need).min(pool.0[i] as u32);
-            *need -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 {
-                spent |= 1 << i;
-            }
-        }
-        u.hybrid.retain(|&(a, b)| {
-            for col in [a, b] {
-                if pool.0[col as usize] > 0 {
-                    pool.0[col as usize] -= 1;
-                    spent |= 1 << col as usize;
-                    return false;
-                }
-            }
-            true
-        });
-        for i in [5usize, 0, 1, 2, 3, 4] {
-            let take = u.generic.min(pool.0[i] as u32);
-            u.generic -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 && i < 5 {
-                spent |= 1 << i;
-            }
-        }
+        let spent = take_from_pool(&mut self.players[p.index()].pool, u);
         c.spent |= spent;
     }
 
@@ -1045,6 +1089,7 @@ impl Game {
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
+            top.division = c.division.clone();
         }
         self.rewind = None;
         self.passes = 0;
@@ -1283,6 +1328,13 @@ impl Game {
                 }
                 self.continue_casting();
             }
+            Action::AssignDamage(n) => {
+                // 409.1e: the share of the next target.
+                if let Some(c) = self.casting.as_mut() {
+                    c.division.push(n);
+                }
+                self.continue_casting();
+            }
             Action::ActivateMana {
                 source,
                 index,
@@ -1306,6 +1358,11 @@ impl Game {
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
         };
+        // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
+        // (offered only when the pool can pay it, `pool_pays`).
+        if !m.cost.mana.is_zero() {
+            self.pay_mana_ability_cost(p, &m.cost.mana);
+        }
         self.pay_other_costs(&m.cost, source, false);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
@@ -1335,6 +1392,10 @@ impl Game {
                     });
                 }
                 return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+            }
+            ManaProduce::DoublePool => {
+                self.double_pool(p, source, ch.card);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1412,8 +1473,9 @@ impl Game {
     ) {
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1457,7 +1519,7 @@ impl Game {
                 continue;
             }
             if !self.can_pay_tap_part(&m.cost, id)
-                || !m.cost.mana.is_zero()
+                || !self.pool_pays(id, &m.cost.mana)
                 || m.cost.sacrifice.is_some()
             {
                 continue;
@@ -1498,6 +1560,20 @@ impl Game {
                                 }
                             }
                         }
+                    }
+                }
+                // Offered only when it would add mana (the pool holds more
+                // than its cost takes), whatever is being paid for.
+                ManaProduce::DoublePool => {
+                    if self
+                        .pool_after_cost(id, &m.cost.mana)
+                        .is_some_and(|t| t > 0)
+                    {
+                        out.push(Action::ActivateMana {
+                            source: id,
+                            index: i as u8,
+                            kind: ManaKind::Colorless,
+                        });
                     }
                 }
                 ManaProduce::AnyColor(_) => Color::ALL
@@ -1566,8 +1642,9 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         let life_ok = self.player(p).life >= 0;
+        let bans = self.mana_bans();
         for src in list {
-            if !self.mana_source_usable(p, None, src.id) {
+            if !self.mana_source_usable(p, None, src.id, bans) {
                 continue;
             }
             match src.simple {
@@ -1601,9 +1678,34 @@ impl Game {
     }
 
     #[inline]
-    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+    fn mana_source_usable(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+        bans: bool,
+    ) -> bool {
         let o = &self.objects[id.slot as usize];
-        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+        o.controller == p
+            && !o.is_phased_out()
+            && Some(id) != exclude
+            && !(bans && self.ability_forbidden(id, true))
+    }
+
+    /// Does a static ability forbid some mana abilities ("Activated
+    /// abilities of sources with the chosen name can't be played",
+    /// Voidstone Gargoyle)? Asked once per listing, so that the sources
+    /// are checked one by one only then.
+    fn mana_bans(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::CantPlayAbilities {
+                    except_mana: false,
+                    ..
+                }
+            )
+        })
     }
 
     /// One permanent in play as [`Game::mana_sources`] sees it.
@@ -1619,6 +1721,7 @@ impl Game {
             || o.controller != p
             || o.is_phased_out()
             || Some(id) == exclude
+            || self.ability_forbidden(id, true)
         {
             return None;
         }
@@ -1699,8 +1802,9 @@ impl Game {
         }
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1751,6 +1855,9 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                // Mana made from the pool adds nothing to what the pool
+                // already counts for (and its cost is skipped above).
+                ManaProduce::DoublePool => continue,
             };
             if m.cost.tap {
                 if count > 1 {
@@ -1814,6 +1921,42 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// Pays as much of `u` as the pool can: coloured symbols with their colour,
+/// hybrid ones with either, generic with colourless first, then white,
+/// blue, black, red, green (the engine's choice of which pool mana pays
+/// generic: a known simplification). Returns the colours spent
+/// (`ColorSet` bits, 502.37a).
+pub(crate) fn take_from_pool(pool: &mut crate::player::ManaPool, u: &mut Unpaid) -> u8 {
+    let mut spent = 0u8;
+    for (i, need) in u.colored.iter_mut().enumerate() {
+        let take = (*need).min(pool.0[i] as u32);
+        *need -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 {
+            spent |= 1 << i;
+        }
+    }
+    u.hybrid.retain(|&(a, b)| {
+        for col in [a, b] {
+            if pool.0[col as usize] > 0 {
+                pool.0[col as usize] -= 1;
+                spent |= 1 << col as usize;
+                return false;
+            }
+        }
+        true
+    });
+    for i in [5usize, 0, 1, 2, 3, 4] {
+        let take = u.generic.min(pool.0[i] as u32);
+        u.generic -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 && i < 5 {
+            spent |= 1 << i;
+        }
+    }
+    spent
 }
 
 /// What a creature tapped for convoke pays (502.46a).

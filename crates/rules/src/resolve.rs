@@ -42,6 +42,9 @@ pub struct ResolveCtx {
     /// 409.1h: the total power of the permanents sacrificed for the cost.
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// 409.1e: the division announced (`StackItem::division`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub division: Vec<u32>,
 }
 
 impl ResolveCtx {
@@ -60,9 +63,10 @@ impl ResolveCtx {
             flipper: None,
             sacrificed: None,
             sacrificed_power: 0,
+            division: Vec::new(),
         }
     }
-    fn target(&self, i: u8) -> Option<Target> {
+    pub(crate) fn target(&self, i: u8) -> Option<Target> {
         if self.legal & (1 << i) != 0 {
             self.targets.get(i as usize).copied()
         } else {
@@ -206,6 +210,7 @@ impl Game {
             flipper: None,
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
+            division: item.division.clone(),
         };
         if !is_spell {
             self.stack.pop();
@@ -221,6 +226,7 @@ impl Game {
             copy_choice: None,
             color_choice: None,
             type_choice: None,
+            name_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
@@ -231,6 +237,7 @@ impl Game {
             amplify_revealed: Vec::new(),
             amplify_done: false,
             madness: false,
+            source_choice: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -276,6 +283,12 @@ impl Game {
             if let Some(r) = self.resolving.as_mut() {
                 r.pc += 1;
                 r.sub = 0;
+            }
+            // 506.1: the main game stops here while the subgame is played;
+            // it goes on from the next effect when the subgame ends.
+            if self.subgame_pending.is_some() {
+                self.flow = Flow::Resolving;
+                return;
             }
         }
         self.finish_resolution();
@@ -378,6 +391,14 @@ impl Game {
                     );
                     return;
                 }
+                // 419.1b, 503.6: "As [this] comes into play, name a card"
+                // (a copy's controller names anew).
+                if face.types.is_permanent() && r.name_choice.is_none() {
+                    if let Some(nonland) = names_card_as_it_enters(entering) {
+                        self.pause_resolution(r, DecisionKind::NameCard { nonland });
+                        return;
+                    }
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
@@ -414,6 +435,15 @@ impl Game {
                                 obj: new,
                                 card,
                                 subtype,
+                            });
+                        }
+                        if let Some(name) = r.name_choice {
+                            self.objects[new.slot as usize].chosen_name = Some(name);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::CardNamed {
+                                obj: new,
+                                card,
+                                name,
                             });
                         }
                         if let Some(t) = aura_target {
@@ -653,6 +683,24 @@ impl Game {
             r.type_choice = Some(t);
         }
         self.finish_resolution();
+    }
+
+    /// 419.1b: the card named as the permanent comes into play.
+    pub(crate) fn on_name_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
+        if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
+            r.name_choice = Some(n);
+        }
+        // A name chosen by an instruction ("Name a card.") resumes it;
+        // otherwise the permanent is coming into play (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -931,7 +979,8 @@ impl Game {
                 let outside = &mut self.players[p.index()].outside;
                 if (i as usize) < outside.len() {
                     let card = outside.remove(i as usize);
-                    self.create_card(card, p, Zone::Hand(p));
+                    let id = self.create_card(card, p, Zone::Hand(p));
+                    self.note_brought_from_outside(id);
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
@@ -939,6 +988,7 @@ impl Game {
                     });
                 }
             }
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
             Action::ChooseObject(o) => {
                 let card = self.objects[o.slot as usize].card;
                 if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
@@ -967,6 +1017,30 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only,
+            } => self.shield_from_chosen_source(ctx, sources, to.as_ref(), *next_only),
+            // "Name a card" (Cabal Therapy): the spell remembers the name,
+            // which its filters "with that name" read.
+            Effect::NameCard { nonland } => {
+                let r = self.resolving.as_mut()?;
+                let Some(name) = r.name_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::NameCard { nonland: *nonland },
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_name = Some(name);
+                }
+                self.emit(Event::NamedCard {
+                    player: ctx.controller,
+                    name,
+                });
+                None
+            }
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1064,6 +1138,12 @@ impl Game {
                         break;
                     }
                 }
+                None
+            }
+            Effect::PlaySubgame => {
+                // 506.3: the subgame is created now and begins once this
+                // effect's work is done (`run_resolution` stops there).
+                self.begin_subgame(ctx);
                 None
             }
             Effect::WishFromOutside { filter } => {
@@ -1415,6 +1495,7 @@ impl Game {
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
+            PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
         }
     }
 
@@ -1445,6 +1526,30 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // 309: the blocks with the target in them now (blocker, attacker).
+            ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
+                Some(Target::Object(t)) => {
+                    let mut v: Vec<ObjId> = self
+                        .combat
+                        .blocks
+                        .iter()
+                        .filter_map(|&(b, a)| {
+                            if a == t {
+                                Some(b)
+                            } else if b == t {
+                                Some(a)
+                            } else {
+                                None
+                            }
+                        })
+                        .filter(|&o| self.is_present(o))
+                        .collect();
+                    v.sort_by_key(|o| o.slot);
+                    v.dedup();
+                    v
+                }
+                _ => vec![],
+            },
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -1454,15 +1559,27 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
-            ObjectRef::Each(f) => self
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    self.is_present(o)
-                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
-                })
-                .collect(),
+            ObjectRef::Each(f) => {
+                // "creatures target player controls": that player's, if the
+                // target is still legal (413.2b: else none).
+                let owner_filter = match f.controller {
+                    tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
+                        Some(Target::Player(p)) => Some(p),
+                        _ => return Vec::new(),
+                    },
+                    _ => None,
+                };
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owner_filter
+                                .is_none_or(|p| self.objects[o.slot as usize].controller == p)
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -1590,6 +1707,8 @@ impl Game {
             }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
+            // Per affected player only (`amount_for`); with no player, none.
+            Amount::HalfTheirLifeRoundedUp => 0,
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -1646,6 +1765,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
+            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
             _ => self.amount(ctx, a),
         }
     }
@@ -1681,6 +1801,10 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
+            Effect::PreventDamageFromChosenSource { .. } => {}
+            // The name is chosen on resolution (exec_effect_pausable).
+            Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
@@ -1721,6 +1845,32 @@ impl Game {
                 };
                 for t in recipients {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::DealDamageDivided { from, .. } => {
+                // 409.1e, 413.2f: the shares announced as it was played;
+                // an illegal target's share isn't dealt (413.2a).
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let Some(t) = ctx.target(*from + k as u8) else {
+                        continue;
+                    };
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::PutCountersDivided { kind, from, .. } => {
+                // 409.1e: each legal target's share (413.2a).
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let what = ObjectRef::Target(*from + k as u8);
+                    self.change_counters(ctx, &what, *kind, n as i32);
+                }
+            }
+            Effect::PreventDamageDivided { from, .. } => {
+                // 409.1e, 419.7b: a shield of each legal target's share.
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    if let Some(t) = ctx.target(*from + k as u8) {
+                        self.shields.push(crate::replacement::Shield::next(t, n));
+                    }
                 }
             }
             Effect::GainLife { who, amount } => {
@@ -2039,14 +2189,14 @@ impl Game {
                 match to {
                     Recipient::Target(i) => {
                         if let Some(t) = ctx.target(*i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     // 419.7d: a shield for each creature, given as the
                     // ability resolves (Wojek Apothecary).
                     Recipient::TargetAndEachSharingColor(i) => {
                         for t in self.radiance(ctx, *i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     _ => {}
@@ -2057,7 +2207,8 @@ impl Game {
                 // until the shields end in the cleanup step (314.2).
                 if let Recipient::Target(i) = to {
                     if let Some(t) = ctx.target(*i) {
-                        self.shields.push((t, u32::MAX));
+                        self.shields
+                            .push(crate::replacement::Shield::next(t, u32::MAX));
                     }
                 }
             }
@@ -2229,6 +2380,8 @@ impl Game {
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
+            | Effect::RevealHandDiscard { .. }
+            | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
@@ -2249,6 +2402,9 @@ impl Game {
             | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
+            }
+            Effect::PlaySubgame => {
+                // 506: runs in exec_effect_pausable (the main game stops).
             }
             Effect::FlipCoin { .. }
             | Effect::WishFromOutside { .. }
@@ -2575,6 +2731,20 @@ fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::Static
         .abilities
         .iter()
         .any(|a| matches!(a, Ability::Static(s) if *s == choice))
+}
+
+/// 419.1b: does this card name a card as it comes into play ("name a
+/// card": `Some(false)`; "name a nonland card": `Some(true)`)?
+fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
+                Some(*nonland)
+            }
+            _ => None,
+        })
 }
 
 /// 419.1b: does this card choose a colour as it comes into play?

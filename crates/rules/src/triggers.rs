@@ -198,7 +198,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 lki_controller.is_some() && lki_controller == game.combat.defending
                             }
                             // Never compiled outside a target requirement.
-                            tolaria_cards::ControllerFilter::TriggeringPlayer => false,
+                            tolaria_cards::ControllerFilter::TriggeringPlayer
+                            | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
                         };
                         // Match on the new (graveyard) object's printed characteristics.
                         (controlled

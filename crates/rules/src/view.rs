@@ -23,6 +23,10 @@ pub struct PlayerView {
     /// The legal actions, if the viewer makes the pending decision.
     pub legal_actions: Vec<Action>,
     pub result: Option<crate::GameResult>,
+    /// 506.1: while this is a subgame, the suspended main game as the same
+    /// viewer sees it (its own hidden information hidden the same way).
+    #[serde(default)]
+    pub main_game: Option<Box<PlayerView>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -253,6 +257,19 @@ impl Game {
                 Vec::new()
             },
             result: self.result,
+            main_game: self.main.as_ref().map(|m| {
+                let mut v = m.view(viewer);
+                // 506.3: the libraries that became this subgame's decks are
+                // face down in the main game: nobody sees what they are.
+                for c in &mut v.removed {
+                    if self.brought_from_main(c.id) && m.obj(c.id).is_some_and(|o| o.is_face_down())
+                    {
+                        c.card = None;
+                        c.name = None;
+                    }
+                }
+                Box::new(v)
+            }),
         }
     }
 

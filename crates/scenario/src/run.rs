@@ -344,6 +344,13 @@ impl Scenario {
                         .filter(|t| t.is_creature_type())
                         .ok_or_else(|| format!("bad creature type {rest:?}"))?,
                 )),
+                // 419.1b: name a card as a permanent comes into play (any
+                // card name of the pool; 505.7: a split card by both halves).
+                "name" => Some(Action::NameCard(
+                    tolaria_cards::db()
+                        .card_name(&rest)
+                        .ok_or_else(|| format!("unknown card name {rest:?}"))?,
+                )),
                 // 419.9a: apply the N-th listed replacement effect first.
                 "apply" => Some(Action::ChooseReplacement(
                     rest.parse::<u8>()
@@ -386,7 +393,12 @@ impl Scenario {
                 None => self.named_action(g, &legal, &verb, &rest)?,
             }
         };
-        if action != Action::Concede(player) && !legal.contains(&action) {
+        // A named card need not be among the names listed (419.1b: any
+        // card name may be named); the engine judges it.
+        if action != Action::Concede(player)
+            && !matches!(action, Action::NameCard(_))
+            && !legal.contains(&action)
+        {
             return Err(format!(
                 "{text:?} is not legal now ({:?} decision); legal: {}",
                 g.decision.as_ref().map(|d| d.kind.name()),
@@ -633,8 +645,13 @@ impl Scenario {
                     blk,
                 )
             }
-            "choose" if legal.iter().any(|a| matches!(a, Action::ChooseOutside(_))) => {
-                // A Wish: a card outside the game by name, else one removed from the game.
+            "choose"
+                if legal.iter().any(|a| {
+                    matches!(a, Action::ChooseOutside(_) | Action::ChooseFromMainGame(_))
+                }) =>
+            {
+                // A Wish: a card outside the game by name, else one removed
+                // from the game, else (in a subgame, 506.5) one of the main game.
                 let who = g.decision.as_ref().map_or(g.active, |d| d.player);
                 let outside = &g.player(who).outside;
                 let found = legal.iter().find(|a| match a {
@@ -645,6 +662,9 @@ impl Scenario {
                             .eq_ignore_ascii_case(rest.trim())
                     }),
                     Action::ChooseObject(o) => named(g, *o, rest.trim()),
+                    Action::ChooseFromMainGame(o) => {
+                        g.main_game().is_some_and(|m| named(m, *o, rest.trim()))
+                    }
                     _ => false,
                 });
                 found.cloned().ok_or_else(|| {
@@ -878,6 +898,8 @@ impl Scenario {
                 }
             }
             ["turn", n] => cmp(g.turn as i64, n, text),
+            // 506: how deeply the current game is nested (0: the first game).
+            ["subgame", "depth", n] => cmp(g.subgame_depth() as i64, n, text),
             ["active", p] => {
                 let want = self
                     .player(p)
@@ -1487,7 +1509,13 @@ fn dump(g: &Game, log: &[String]) -> String {
             _ => "none".to_string(),
         }
     ));
-    let tail = log.len().saturating_sub(8);
+    // The last 8 log lines, or as many as TOLARIA_SCENARIO_LOG_LINES asks
+    // for when writing a scenario.
+    let lines = std::env::var("TOLARIA_SCENARIO_LOG_LINES")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(8);
+    let tail = log.len().saturating_sub(lines);
     for l in &log[tail..] {
         s.push_str(&format!("  | {l}\n"));
     }

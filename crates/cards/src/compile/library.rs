@@ -24,6 +24,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
+    } else if p.at_all(
+        "search target player's graveyard , hand , and library for all cards with that name",
+    ) {
+        // Cranial Extraction: the name chosen by the spell's first instruction.
+        p.eat("search");
+        let who = possessive_target_player(p, cx)?;
+        p.eat_all("graveyard , hand , and library for all cards with that name and exile them")
+            .then_some(())?;
+        p.eat(".");
+        p.eat_all("then that player shuffles").then_some(())?;
+        p.eat_all("their library");
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
+        vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
     } else if p.eat_all("return to your hand all") {
         let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")
@@ -173,6 +189,11 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
 /// than by resolving needs a choice of what it enchants (212.4), which
 /// these effects don't offer, so such a face stays unsupported.
 fn may_be_aura(f: &ObjectFilter) -> bool {
+    // "a card named CARDNAME": the card's own name; `compile_face` rules
+    // out an Aura face searching for itself.
+    if f.named.as_deref() == Some(super::SELF) {
+        return false;
+    }
     let aura = crate::Subtype::lookup("Aura");
     let by_type = f.types_any.is_empty() || f.types_any.contains(crate::CardType::Enchantment);
     // "a Forest card": a subtype other than Aura rules an Aura out.
@@ -299,7 +320,10 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     } else {
         None
     };
-    p.eat(",").then_some(())?;
+    // "…, put it into …" / "… and put that card into …"
+    if !p.eat(",") {
+        p.eat("and").then_some(())?;
+    }
     let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
     p.eat("put").then_some(())?;
     (p.eat("it") || p.eat_all("that card")).then_some(())?;
@@ -411,6 +435,32 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     } else {
         let (t, is_player) = target(p, cx)?;
         is_player.then_some(())?;
+        // "… reveals their hand and discards all cards with that name."
+        // (Cabal Therapy: the name chosen by the spell's first instruction.)
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
+        if p.eat_all("reveals their hand and discards all cards with that name") {
+            return Some(vec![Effect::RevealHandDiscard {
+                who: PlayerRef::Target(t),
+                filter,
+                all: true,
+                else_draw: 0,
+            }]);
+        }
+        // Brain Pry: "… reveals their hand. That player discards a card
+        // with that name. If they can't, you draw a card."
+        if p.eat_all(
+            "reveals their hand . that player discards a card with that name . if they can't , you draw a card",
+        ) {
+            return Some(vec![Effect::RevealHandDiscard {
+                who: PlayerRef::Target(t),
+                filter,
+                all: false,
+                else_draw: 1,
+            }]);
+        }
         p.eat_all("reveals their hand . you choose").then_some(())?;
         PlayerRef::Target(t)
     };
