@@ -649,6 +649,40 @@ impl Agent for GreedyAgent {
             DecisionKind::AssignCombatDamage { to, min, max, .. } => {
                 self.assign_damage(game, *to, *min, *max)
             }
+            // 419.8a: the source most likely to hurt: the top of the
+            // stack, then an opponent's attacker, then any of theirs.
+            DecisionKind::ChooseSource { .. } => {
+                let top = game.stack.last().and_then(|s| match &s.kind {
+                    StackKind::Spell { obj } => Some(*obj),
+                    StackKind::Ability { source, .. } => Some(*source),
+                    StackKind::CombatDamage(_) => None,
+                });
+                let theirs = |o: ObjId| game.objects[o.slot as usize].controller != seat;
+                legal
+                    .iter()
+                    .filter_map(|a| match a {
+                        Action::ChooseObject(o) => Some((*o, a)),
+                        _ => None,
+                    })
+                    .max_by_key(|&(o, _)| {
+                        (
+                            Some(o) == top && theirs(o),
+                            game.combat.is_attacking(o) && theirs(o),
+                            theirs(o),
+                        )
+                    })
+                    .map_or_else(|| legal[0].clone(), |(_, a)| a.clone())
+            }
+            // 409.1e: a share of divided damage, lethal where it can be.
+            DecisionKind::AnnounceDivision { index, min, max } => {
+                match game
+                    .casting()
+                    .and_then(|c| c.targets.get(*index as usize).copied())
+                {
+                    Some(to) => self.assign_damage(game, to, *min, *max),
+                    None => Action::AssignDamage(*min),
+                }
+            }
             DecisionKind::Discard { .. } | DecisionKind::DiscardCost { .. } => {
                 self.least_valuable(game, legal, true)
             }
@@ -674,6 +708,22 @@ impl Agent for GreedyAgent {
                 })
                 .max_by_key(|&(v, _)| v)
                 .map_or(Action::No, |(_, a)| a.clone()),
+            // 419.1b (Pithing Needle, Meddling Mage): the name of the most
+            // valuable opponent's permanent that may be named, else the
+            // first name listed.
+            DecisionKind::NameCard { .. } => game
+                .in_play
+                .iter()
+                .filter(|&&o| game.objects[o.slot as usize].controller != seat)
+                .filter_map(|&o| {
+                    let card = game.objects[o.slot as usize].card;
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::NameCard(n) if n.card == card))
+                        .map(|a| (value(game, o), a))
+                })
+                .max_by_key(|&(v, _)| v)
+                .map_or_else(|| legal[0].clone(), |(_, a)| a.clone()),
             // 419.1b (Voice of All): the colour most common among the
             // opponents' permanents.
             DecisionKind::ChooseColor => {

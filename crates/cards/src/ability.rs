@@ -178,6 +178,11 @@ pub enum ManaProduce {
     /// the permanent came into play (419.1b). A copy that never chose one
     /// has an undefined choice and the ability adds nothing (503.7, 503.8).
     ChosenColor,
+    /// "Double the amount of each type of mana in your mana pool."
+    /// (Doubling Cube; Oracle "… of each type of unspent mana you have"):
+    /// adds as much of each type (each colour, and colourless) as the pool
+    /// holds once the ability's cost is paid (406.1: a mana ability).
+    DoublePool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -423,6 +428,14 @@ pub enum Trigger {
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,
+    /// "When [this] is put into your hand from your graveyard" (Golgari
+    /// Brownscale): the card's ability triggers from its new zone, the
+    /// hand, whatever moved it there (dredge, 502.47a, or an effect).
+    PutIntoHandFromGraveyard,
+    /// 502.24a: "When this card is removed from the game this way [by its
+    /// madness ability]": put on the stack by the discard itself
+    /// (`rules/src/madness.rs`), never looked for in events.
+    MadnessRemoved,
     /// 502.60a: "When the last [kind] counter is removed from this
     /// permanent" (vanishing).
     LastCounterRemoved(CounterKind),
@@ -509,6 +522,21 @@ pub enum StaticAbility {
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
     AsComesIntoPlayChooseCreatureType,
+    /// 419.1b: "As [this] comes into play, name a [nonland] card." (Pithing
+    /// Needle, Meddling Mage; Oracle "choose a [nonland] card name"): the
+    /// name is remembered by the object like a chosen colour (503.6–503.8).
+    AsComesIntoPlayNameCard {
+        nonland: bool,
+    },
+    /// "Activated abilities of sources with the chosen name can't be played
+    /// [unless they're mana abilities]." (Pithing Needle, Voidstone
+    /// Gargoyle): the activated abilities of objects matching `filter`, in
+    /// any zone (the Needle's 2005 ruling: cycling from the hand too), can't
+    /// be played; `except_mana` leaves their mana abilities (406) alone.
+    CantPlayAbilities {
+        filter: ObjectFilter,
+        except_mana: bool,
+    },
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)
     ProtectionFromChosenColor,
@@ -516,6 +544,19 @@ pub enum StaticAbility {
     /// creature for {3}, and a face-down permanent with it may be turned
     /// face up for the cost (502.26d). Generates no continuous effect.
     Morph(ManaCost),
+    /// 502.47a: "Dredge N": functions only while the card is in a
+    /// graveyard: "As long as you have at least N cards in your library, if
+    /// you would draw a card, you may instead put N cards from the top of
+    /// your library into your graveyard and return this card from your
+    /// graveyard to your hand." (`rules/src/draw_replacement.rs`).
+    /// Generates no continuous effect.
+    Dredge(u8),
+    /// 502.27a: "Amplify N": "As this object comes into play, reveal any
+    /// number of cards from your hand that share a creature type with it.
+    /// This permanent comes into play with N +1/+1 counters on it for each
+    /// card revealed this way." (`rules/src/amplify.rs`). Generates no
+    /// continuous effect.
+    Amplify(u8),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
     /// in play. If you do, [this] comes into play as a copy of that
     /// [object]." (Clone)
@@ -813,6 +854,10 @@ pub struct TargetSpec {
     /// last spec of a spell or ability may have one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count_by: Option<TargetCount>,
+    /// With `up_to`: at least this many targets ("one, two, or three
+    /// target creatures" is up to three with at least one, 409.1c).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub min: u8,
 }
 
 /// Where a variable number of targets comes from (`TargetSpec::count_by`).
@@ -822,6 +867,10 @@ pub enum TargetCount {
     X,
     /// The amount of the trigger event ("that many": damage dealt).
     Triggered,
+    /// 409.1c: "any number of target creatures": the player announces how
+    /// many (`up_to` is set; at most as many as there are legal targets,
+    /// and, for an amount divided among them, as the amount, 409.1e).
+    AnyNumber,
 }
 
 impl TargetSpec {
@@ -833,6 +882,7 @@ impl TargetSpec {
             other: false,
             distinct: false,
             count_by: None,
+            min: 0,
         }
     }
 }
@@ -875,6 +925,9 @@ pub enum ControllerFilter {
     /// player of the trigger event (Cephalid Constable). Only target
     /// requirements use it; targeting judges it with the trigger's player.
     TriggeringPlayer,
+    /// "creatures target player controls" (Day): the player who is the
+    /// spell's n-th target. Only a group an effect resolves uses it.
+    TargetPlayer(u8),
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -945,6 +998,11 @@ pub struct ObjectFilter {
     /// transmute): the card's own, fixed as the card is compiled.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cmc_exactly: Option<i32>,
+    /// "with converted mana cost X" (Punishment, Spell Blast, Detonate):
+    /// equal to the X of the spell whose filter it is (announced before
+    /// targets, 409.1b; kept on the stack, 203.3b).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cmc_is_x: bool,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,
@@ -966,6 +1024,11 @@ pub struct ObjectFilter {
     /// with the ability as it came into play (Caller of the Hunt; 503.8).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub chosen_type: bool,
+    /// "with the chosen name": with the card name named for the object with
+    /// the ability as it came into play (Pithing Needle, Meddling Mage;
+    /// 419.1b); an undefined choice matches nothing (503.7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_name: bool,
     /// "creature that was dealt damage this turn" (Initiate of Blood, Goka
     /// the Unjust): any damage dealt to it this turn, even if it has since
     /// been removed (regeneration, 501.5).
@@ -1013,6 +1076,9 @@ pub enum ObjectRef {
     /// Every target from the n-th on (flattened, as `Target`): the targets
     /// of a spec with a variable number ("X target creature cards").
     Targets(u8),
+    /// "all creatures blocking or blocked by target creature" (Trial): the
+    /// creatures in a block with the n-th target as the effect resolves (309).
+    BlockingOrBlockedBy(u8),
 }
 
 /// A player or players an effect refers to.
@@ -1151,6 +1217,16 @@ pub enum Effect {
     DealDamage {
         amount: Amount,
         to: Recipient,
+    },
+    /// 409.1e: "[source] deals N damage divided as you choose among [the
+    /// targets from the `from`-th on]": the amount and its division are
+    /// announced as the spell or ability is played (413.2f), each target
+    /// getting at least 1; the division is kept on the stack object, and a
+    /// target illegal on resolution is dealt nothing, the others keeping
+    /// their share (413.2a).
+    DealDamageDivided {
+        amount: Amount,
+        from: u8,
     },
     GainLife {
         who: PlayerRef,
@@ -1313,6 +1389,38 @@ pub enum Effect {
     PreventNextDamage {
         to: Recipient,
         amount: Amount,
+    },
+    /// 409.1e: "Distribute N +1/+1 counters among one, two, or three
+    /// target creatures." (Elven Rite, Wurmskin Forger): each target from
+    /// the `from`-th on gets its share of the division announced as it was
+    /// played.
+    PutCountersDivided {
+        kind: CounterKind,
+        amount: Amount,
+        from: u8,
+    },
+    /// 409.1e, 419.7b: "Prevent the next N damage that would be dealt this
+    /// turn to any number of targets, divided as you choose." (Remedy): a
+    /// shield on each target from the `from`-th on, of its share of the
+    /// division announced as it was played.
+    PreventDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
+    /// 419.8a: "The next time a [red] source of your choice would deal
+    /// damage to [you] this turn, prevent that damage." (the Circles of
+    /// Protection, Story Circle): the source is chosen as the effect is
+    /// created, on resolution, among those with the properties of
+    /// `sources` (its colours and types; `chosen_color`: the colour chosen
+    /// for the object with the ability, 419.1b); the shield then prevents
+    /// the next damage that source would deal to `to` this turn. Without
+    /// `next_only`: "Prevent all damage a source of your choice would deal
+    /// this turn." (Pay No Heed): all of it, to anything (`to: None`), all
+    /// turn.
+    PreventDamageFromChosenSource {
+        sources: ObjectFilter,
+        to: Option<Recipient>,
+        next_only: bool,
     },
     /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
     /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
@@ -1590,6 +1698,33 @@ pub enum Effect {
     DiscardHand {
         who: PlayerRef,
     },
+    /// "Name a [nonland] card." (Cabal Therapy; Oracle "Choose a [nonland]
+    /// card name"): the spell's controller names a card as the instruction
+    /// resolves; the spell remembers it, and its filters "with that name"
+    /// (`ObjectFilter::chosen_name`) read it (505.7, 508.2).
+    NameCard {
+        nonland: bool,
+    },
+    /// "Target player reveals their hand and discards all cards with that
+    /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
+    /// That player discards a card with that name. If they can't, you draw
+    /// a card." (Brain Pry; `else_draw` 1): the hand is revealed, then the
+    /// cards in it matching `filter` (all, or one) are discarded; if none
+    /// was, the controller draws `else_draw` cards.
+    RevealHandDiscard {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        all: bool,
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        else_draw: u8,
+    },
+    /// "Search target player's graveyard, hand, and library for all cards
+    /// with that name and remove them from the game. That player then
+    /// shuffles their library." (Cranial Extraction)
+    RemoveAllFromGraveyardHandLibrary {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
     LookAtHand {
@@ -1777,6 +1912,16 @@ pub enum Effect {
     /// targets, you may choose new targets for any of the copies." The
     /// count is taken as the ability triggers (the trigger's amount).
     StormCopies,
+    /// 502.56a (ripple N): "reveal the top N cards of your library (all of
+    /// them if fewer). You may play any of those cards with the same name
+    /// as this spell without paying their mana costs, then put all revealed
+    /// cards not played this way on the bottom of your library in any
+    /// order." (The "you may reveal" is the ability's optional resolution.)
+    Ripple(u8),
+    /// 502.24a: "its owner may play it by paying [cost] rather than paying
+    /// its mana cost. If that player doesn't, he or she puts this card into
+    /// his or her graveyard." (played as the ability finishes resolving).
+    PlayMadness,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way
@@ -2100,6 +2245,12 @@ pub struct SpellAbility {
     /// removes from their graveyard from the game pays for {1}.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delve: bool,
+    /// 502.24a: "Madness [cost]": a card discarded may be removed from the
+    /// game instead of put into the graveyard; then (a triggered ability
+    /// among the face's abilities, `Trigger::MadnessRemoved`) its owner
+    /// may play it by paying this cost rather than its mana cost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub madness: Option<Cost>,
 }
 
 /// 502.59a: the number of time counters and the cost of "Suspend N—[cost]".
@@ -2150,4 +2301,22 @@ fn no_types(t: &TypeSet) -> bool {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+
+impl Effect {
+    /// 409.1e: the amount this effect divides among the targets from the
+    /// returned index on, announced as it is played.
+    pub fn divided(&self) -> Option<(&Amount, u8)> {
+        match self {
+            Effect::DealDamageDivided { amount, from }
+            | Effect::PreventDamageDivided { amount, from }
+            | Effect::PutCountersDivided { amount, from, .. } => Some((amount, *from)),
+            _ => None,
+        }
+    }
+}
+
+/// 409.1e: the first effect of a list that divides an amount among targets.
+pub fn divided_effect(effects: &[Effect]) -> Option<(&Amount, u8)> {
+    effects.iter().find_map(Effect::divided)
 }

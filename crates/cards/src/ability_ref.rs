@@ -138,6 +138,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     other: false,
                     distinct: false,
                     count_by: None,
+                    min: 0,
                 }],
                 effects: vec![
                     Effect::BlocksThisCombatIfAble {

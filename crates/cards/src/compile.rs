@@ -232,18 +232,41 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             "the chosen type",
             StaticAbility::AsComesIntoPlayChooseCreatureType,
         ),
+        (
+            "the chosen name",
+            StaticAbility::AsComesIntoPlayNameCard { nonland: false },
+        ),
     ] {
+        let same_kind =
+            |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
         if text.to_lowercase().contains(words)
             && !out
                 .abilities
                 .iter()
-                .any(|a| matches!(a, Ability::Static(s) if *s == kind))
+                .any(|a| matches!(a, Ability::Static(s) if same_kind(s)))
         {
             return Err(Unsupported {
                 phrase: words.to_string(),
                 reason: format!("\"{words}\" without that choice as it comes into play"),
             });
         }
+    }
+    // A card named as an ability resolves would be remembered by the
+    // ability's source: only spells name a card as they resolve (the
+    // spell's object remembers it).
+    let ability_names = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+    });
+    if ability_names {
+        return Err(Unsupported {
+            phrase: "choose a card name".into(),
+            reason: "an ability that names a card as it resolves".into(),
+        });
     }
     // Cards outside play (a hand, a library) are matched without the
     // object whose choice "the chosen type" names: such an ability stays
@@ -256,7 +279,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         };
         effects.iter().any(|e| {
             matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
-                if filter.chosen_color || filter.chosen_type)
+                if filter.chosen_color || filter.chosen_type || filter.chosen_name)
         })
     });
     if card_filter_uses_choice {
@@ -335,6 +358,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             convoke: spell.convoke,
             suspend: spell.suspend,
             delve: spell.delve,
+            madness: spell.madness,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -349,6 +373,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.convoke = spell.convoke;
         out.spell.suspend = spell.suspend;
         out.spell.delve = spell.delve;
+        out.spell.madness = spell.madness;
     }
     Ok(out)
 }
@@ -746,6 +771,8 @@ struct Cx {
     suspend: Option<crate::Suspend>,
     /// 502.64a: delve.
     delve: bool,
+    /// 502.24a: the madness cost.
+    madness: Option<Cost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     prev_sentence: usize,
 }
@@ -760,6 +787,7 @@ impl Cx {
             other,
             distinct: false,
             count_by: None,
+            min: 0,
         });
         i
     }
@@ -921,6 +949,27 @@ fn compile_line_inner(
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.delve = true;
+        return Ok(());
+    }
+    // 502.24a: "Madness [cost]" (a mana cost).
+    if p.at("madness") && p.peek_at(1).starts_with('{') {
+        p.bump();
+        let mana = mana_symbols(&mut p)
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !(p.eat_end() && p.at_end()) || spell.madness.is_some() || mana.x > 0 {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.madness = Some(Cost {
+            mana,
+            ..Default::default()
+        });
+        out.abilities.push(Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::MadnessRemoved,
+            optional: false,
+            targets: Vec::new(),
+            effects: vec![Effect::PlayMadness],
+            condition: None,
+        }));
         return Ok(());
     }
     // 502.59a: "Suspend N—[cost]".
@@ -1116,6 +1165,7 @@ fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 other: false,
                 distinct: false,
                 count_by: None,
+                min: 0,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -1389,7 +1439,16 @@ fn cycling(p: &mut P) -> Option<Ability> {
 /// graft (502.54), modular (502.35).
 fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
     let start = p.i;
-    let kw = p.eat_any(&["soulshift", "rampage", "bloodthirst", "graft", "modular"])?;
+    let kw = p.eat_any(&[
+        "soulshift",
+        "rampage",
+        "bloodthirst",
+        "graft",
+        "modular",
+        "dredge",
+        "amplify",
+        "ripple",
+    ])?;
     let n = match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => n,
         _ => {
@@ -1413,6 +1472,20 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         })
     };
     Some(match kw {
+        // 502.47a: "Dredge N" (a draw replacement that functions in the
+        // graveyard).
+        "dredge" => vec![Ability::Static(StaticAbility::Dredge(n.min(255) as u8))],
+        // 502.27a: "Amplify N" (a choice as the permanent comes into play).
+        "amplify" => vec![Ability::Static(StaticAbility::Amplify(n.min(255) as u8))],
+        // 502.56a: "When you play this spell, you may reveal the top N
+        // cards of your library …" (a triggered ability of the spell).
+        "ripple" => vec![triggered(
+            Trigger::PlayedThis,
+            true,
+            Vec::new(),
+            vec![Effect::Ripple(n.min(255) as u8)],
+            None,
+        )],
         // 502.39a: "When this permanent is put into a graveyard from play,
         // you may return target Spirit card with converted mana cost N or
         // less from your graveyard to your hand."
@@ -1851,6 +1924,8 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;
+        } else if p.eat_all("with the chosen name") {
+            f.chosen_name = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
         } else if p.eat_all("you don't control")
@@ -1878,6 +1953,10 @@ fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
+                // "with converted mana cost X" (Spell Blast, Punishment).
+                p.eat_all("converted mana cost x");
+                f.cmc_is_x = true;
             } else if !without
                 && p.at_all("converted mana cost")
                 && number_word(p.peek_at(3)).is_some()
@@ -1959,6 +2038,9 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     // target lands", "up to three target creatures" (one instance of
     // "target" with several targets).
     let mut fixed: Option<(u8, bool)> = None;
+    // "one, two, or three target creatures", "one or two targets": up to
+    // that many, at least one.
+    let mut min = 0;
     let count_by = if !many || other {
         None
     } else if p.at_all("x target") {
@@ -1966,6 +2048,17 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         Some((TargetCount::X, false))
     } else if cx.trig_amount && p.eat_all("up to that many") {
         Some((TargetCount::Triggered, true))
+    } else if p.eat_all("any number of") {
+        // 409.1c: the player announces how many.
+        Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one , two , or three") {
+        fixed = Some((3, true));
+        min = 1;
+        None
+    } else if p.eat_all("one or two") {
+        fixed = Some((2, true));
+        min = 1;
+        None
     } else {
         let up_to = p.at_all("up to") && p.peek_at(3) == "target";
         let at = if up_to { 2 } else { 0 };
@@ -1978,7 +2071,11 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         }
         None
     };
-    if !p.eat("target") {
+    // "any number of targets" (modern Oracle for "target creatures
+    // and/or players").
+    let counted = count_by.is_some() || fixed.is_some();
+    let any_targets = counted && p.eat("targets");
+    if !any_targets && !p.eat("target") {
         return fail_at(p, start);
     }
     // A spec with several targets is the last (its targets run to the end
@@ -1986,7 +2083,10 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
     if cx.targets.last().is_some_and(is_multi) {
         return fail_at(p, start);
     }
-    let kind = if p.eat_all("creature or player") {
+    let kind = if any_targets
+        || p.eat_all("creatures and/or players")
+        || p.eat_all("creature or player")
+    {
         TargetKind::CreatureOrPlayer
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
@@ -2042,6 +2142,7 @@ fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = n;
         spec.up_to = up_to;
+        spec.min = min;
     }
     if is_player {
         cx.last_player = Some(PlayerRef::Target(i));
@@ -2146,6 +2247,11 @@ fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
+    } else if p.at_all("all creatures blocking or blocked by target") {
+        p.eat_all("all creatures blocking or blocked by");
+        let (i, player) = target(p, cx)?;
+        (!player).then_some(())?;
+        ObjectRef::BlockingOrBlockedBy(i)
     } else if p.eat("all") || p.eat("each") {
         let (f, noun) = filter(p)?;
         if noun != Noun::Permanent {
@@ -2185,7 +2291,16 @@ fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
     if let Some(r) = attempt(p, cx, object_phrase) {
         return Some(Subj::Obj(r));
     }
-    let f = group(p)?;
+    let mut f = group(p)?;
+    // "Creatures target player controls get +1/+1 until end of turn." (Day)
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
     let r = ObjectRef::Each(f);
     cx.last_obj = Some(r.clone());
     Some(Subj::Obj(r))
@@ -2494,6 +2609,16 @@ fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             v.push(Effect::DealDamage { amount, to });
         } else {
             let amount = amount(p)?;
+            // 409.1e: "N damage divided as you choose among any number of
+            // target creatures" / "… among one, two, or three targets".
+            if p.eat_all("damage divided as you choose among") {
+                let (from, player) = target_n(p, cx, true)?;
+                if player || !is_multi(&cx.targets[from as usize]) {
+                    return None;
+                }
+                v.push(Effect::DealDamageDivided { amount, from });
+                return Some(v);
+            }
             if !p.eat_all("damage to") {
                 return None;
             }
@@ -3269,10 +3394,68 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
             }
         }
+        // 419.8a: "The next time a red source of your choice would deal
+        // damage to you this turn, prevent that damage." (the Circles of
+        // Protection), "… a source of your choice of the chosen color …"
+        // (Story Circle).
+        "the" if p.at_all("the next time") => {
+            p.eat_all("the next time");
+            p.eat_any(&["a", "an"])?;
+            let mut sources = ObjectFilter::default();
+            while let Some((c, false)) = color_adjective(p.peek()) {
+                p.bump();
+                sources.colors_any.insert(c);
+                if !p.eat("or") {
+                    break;
+                }
+            }
+            if let Some(t) = ["artifact", "creature", "land"]
+                .into_iter()
+                .find(|w| p.at(w))
+                .and_then(type_noun)
+            {
+                p.bump();
+                sources.types_any.insert(t);
+            }
+            p.eat_all("source of your choice").then_some(())?;
+            if p.eat_all("of the chosen color") {
+                (sources.colors_any.is_empty()).then_some(())?;
+                sources.chosen_color = true;
+            }
+            p.eat_all("would deal damage").then_some(())?;
+            let to = if p.eat("to") {
+                let r = recipient(p, cx)?;
+                // (Not "enchanted creature": Kithkin Armor is sacrificed
+                // as the cost, and what it enchanted would need its last
+                // known information.)
+                matches!(r, Recipient::Player(PlayerRef::You) | Recipient::Target(_))
+                    .then_some(())?;
+                Some(r)
+            } else {
+                // "… would deal damage this turn" (Pilgrim of Justice):
+                // "that damage" is all the source deals at once, to
+                // several recipients perhaps; the shield is used up by
+                // one damage event, so this is left unsupported.
+                return None;
+            };
+            p.eat_all("this turn , prevent that damage").then_some(())?;
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only: true,
+            }
+        }
         "prevent" => {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage a source of your choice would deal this turn") {
+                // 419.8a (Pay No Heed): the source is chosen on resolution.
+                Effect::PreventDamageFromChosenSource {
+                    sources: ObjectFilter::default(),
+                    to: None,
+                    next_only: false,
+                }
             } else if p.eat_all("all damage that would be dealt to") {
                 // 419.1d: "Prevent all damage that would be dealt to target
                 // creature this turn." (Kaiso, Memory of Loyalty)
@@ -3309,6 +3492,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             } else {
                 p.eat_all("the next").then_some(())?;
                 let amount = amount(p)?;
+                // 409.1e: "… dealt this turn to any number of targets,
+                // divided as you choose" (Remedy).
+                if p.eat_all("damage that would be dealt this turn to") {
+                    let (from, player) = target_n(p, cx, true)?;
+                    if player || !is_multi(&cx.targets[from as usize]) {
+                        return None;
+                    }
+                    p.eat_all(", divided as you choose").then_some(())?;
+                    return Some(vec![Effect::PreventDamageDivided { amount, from }]);
+                }
                 p.eat_all("damage that would be dealt to").then_some(())?;
                 let to = recipient(p, cx)?;
                 p.eat_all("this turn").then_some(())?;
@@ -3320,6 +3513,20 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 }
                 Effect::PreventNextDamage { to, amount }
             }
+        }
+        // 409.1e: "Distribute two +1/+1 counters among one or two target
+        // creatures."
+        "distribute" => {
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("among").then_some(())?;
+            let (from, player) = target_n(p, cx, true)?;
+            if player || !is_multi(&cx.targets[from as usize]) {
+                return None;
+            }
+            Effect::PutCountersDivided { kind, amount, from }
         }
         "put" => {
             p.bump();
@@ -3655,6 +3862,19 @@ fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 return None;
             }
         }
+    }
+    // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
+    if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
+        let i = p.i;
+        p.eat_all("choose a");
+        let nonland = p.eat("nonland");
+        p.eat_all("card name");
+        if p.eat_end() {
+            cx.effects.push(Effect::NameCard { nonland });
+            return Some(());
+        }
+        p.i = i;
+        return None;
     }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
@@ -4607,6 +4827,27 @@ fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 406.1: "Double the amount of each type of mana in your mana pool"
+    // (Doubling Cube) could add mana: a mana ability.
+    if p.eat_all("double the amount of each type of unspent mana you have")
+        || p.eat_all("double the amount of each type of mana in your mana pool")
+    {
+        if !(p.eat_end() && p.at_end()) {
+            return Err(no_rule(p));
+        }
+        if cost.discard_self
+            || cost.tap_untapped.is_some()
+            || cost.return_to_hand.is_some()
+            || cost.discard_random
+        {
+            return Err("a mana ability whose cost chooses other objects".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce: ManaProduce::DoublePool,
+            also: Vec::new(),
+        }));
+    }
     if p.eat("add") {
         if cost.discard_self {
             return Err("a mana ability played from the hand".into());
@@ -4843,6 +5084,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
             ]);
+        }
+        if p.eat_all("is put into your hand from your graveyard") {
+            return Some(vec![Trigger::PutIntoHandFromGraveyard]);
         }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::Attacks, Trigger::Blocks]);
@@ -5475,6 +5719,36 @@ fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
+    // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
+    if p.eat_all("as cardname comes into play , choose a") {
+        let nonland = p.eat("nonland");
+        if !p.eat_all("card name") {
+            return None;
+        }
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayNameCard { nonland }]);
+    }
+    // "Activated abilities of sources with the chosen name can't be played
+    // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
+    // Oracle "can't be activated").
+    if p.eat_all("activated abilities of sources") {
+        let mut filter = ObjectFilter::default();
+        if !p.eat_all("with the chosen name") {
+            return None;
+        }
+        filter.chosen_name = true;
+        if !p.eat_all("can't be activated") {
+            return None;
+        }
+        let except_mana = p.eat_all("unless they're mana abilities");
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::CantPlayAbilities {
+                filter,
+                except_mana,
+            }]
+        });
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
@@ -5923,6 +6197,16 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some((f, Noun::Spell)) = filter(p) {
         if p.eat_all("can't be countered") {
             return done(p, StaticAbility::SpellsCantBeCountered(f));
+        }
+        // "Spells with the chosen name can't be played." (Meddling Mage)
+        if f.chosen_name && (p.eat_all("can't be played") || p.eat_all("can't be play")) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::Each,
+                    filter: f,
+                },
+            );
         }
         let whose = if p.eat_all("your opponents play") {
             Whose::Opponent

@@ -16,6 +16,36 @@ use std::sync::OnceLock;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct CardId(pub u16);
 
+/// A card name a player named ("name a card", 505.7, 508.2): a card of the
+/// pool and which of its names. `alt` is a flip card's alternative name
+/// (the name a flipped permanent has, 508.2); a split card is named by both
+/// halves (505.7), its card name. Stored as ids, not text, so objects and
+/// actions holding a name stay small `Copy` values; [`CardName::as_str`]
+/// gives the name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CardName {
+    pub card: CardId,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alt: bool,
+}
+
+impl CardName {
+    /// The name itself (a split card's both names, "Fire // Ice").
+    /// An id outside the pool (bad input from a client) gives "?".
+    pub fn as_str(self) -> &'static str {
+        if self.card.0 as usize >= db().len() {
+            return "?";
+        }
+        let def = db().get(self.card);
+        match (self.alt, def.layout) {
+            (alt, Layout::Flip) if def.faces.len() > usize::from(alt) => {
+                &def.faces[usize::from(alt)].name
+            }
+            _ => &def.name,
+        }
+    }
+}
+
 /// The card layouts of the 2007 pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Layout {
@@ -92,6 +122,9 @@ pub struct CardFace {
     /// Has an activated ability that functions in the hand (502.18a
     /// cycling; derived), so the engine looks at hands only for such cards.
     pub has_hand_abilities: bool,
+    /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
+    /// looks at graveyards for draw replacements only for such cards.
+    pub dredge: u8,
     /// Which kinds of abilities the face has (derived; `AbilityKinds`
     /// bits), so the engine's per-permanent flags need no walk of the list.
     pub ability_kinds: u8,
@@ -231,6 +264,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_state_triggers: false,
             has_graveyard_triggers: false,
             has_hand_abilities: false,
+            dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
             support: Ok(()),
@@ -319,6 +353,25 @@ impl CardDb {
                         && c.faces.iter().any(|f| f.name.to_ascii_lowercase() == key))
             })
             .map(|c| c.id)
+    }
+
+    /// The name a player means by `name` (see [`CardDb::nameable`]), as a
+    /// [`CardName`]: a flip card's alternative name keeps `alt`.
+    pub fn card_name(&self, name: &str) -> Option<CardName> {
+        let card = self.nameable(name)?;
+        let def = self.get(card);
+        let alt = def.layout == Layout::Flip
+            && def.faces.len() > 1
+            && def.faces[1].name.eq_ignore_ascii_case(name.trim());
+        Some(CardName { card, alt })
+    }
+
+    /// Is this a name a player may name: a card of the pool (not the
+    /// synthetic face-down entry), `alt` only for a flip card? (Bad input
+    /// from a client is refused, never a panic.)
+    pub fn is_valid_name(&self, name: CardName) -> bool {
+        (name.card.0 as usize) < self.len()
+            && (!name.alt || self.get(name.card).layout == Layout::Flip)
     }
 
     /// Whether a player may name this card name (see [`CardDb::nameable`]).
@@ -458,6 +511,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_state_triggers: false,
         has_graveyard_triggers: false,
         has_hand_abilities: false,
+        dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
         granted: Vec::new(),
@@ -487,6 +541,10 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     }
                     // 502.26: morph generates no continuous effect.
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}
+                    // 502.47a: dredge functions only in a graveyard.
+                    Ability::Static(crate::StaticAbility::Dredge(n)) => face.dredge = *n,
+                    // 502.27a: amplify applies as the permanent comes into play.
+                    Ability::Static(crate::StaticAbility::Amplify(_)) => {}
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true

@@ -19,7 +19,9 @@ pub use ability::*;
 pub use ability_ref::{keyword_ability, AbilityRef, TRIGGERED_KEYWORDS};
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use data_version::card_data_hash;
-pub use db::{ability_kinds, db, AbilityKinds, CardDb, CardDef, CardFace, CardId, Layout, PtValue};
+pub use db::{
+    ability_kinds, db, AbilityKinds, CardDb, CardDef, CardFace, CardId, CardName, Layout, PtValue,
+};
 pub use deck::{Deck, DeckError};
 pub use keyword::{Keyword, KeywordSet};
 pub use mana::{Color, ColorSet, Hybrid, ManaCost};

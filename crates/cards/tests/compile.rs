@@ -645,6 +645,61 @@ fn r409_1c_several_targets_compile_as_one_last_spec() {
 }
 
 #[test]
+fn r409_1e_divided_amounts_compile_with_their_targets() {
+    // "X damage divided as you choose among any number of target attacking
+    // creatures": any number (409.1c), divided from the first target on.
+    let s = &front("Hail of Arrows").spell;
+    assert_eq!(s.targets[0].count_by, Some(TargetCount::AnyNumber));
+    assert!(s.targets[0].up_to);
+    assert_eq!(
+        s.effects,
+        vec![Effect::DealDamageDivided {
+            amount: Amount::X,
+            from: 0
+        }]
+    );
+    // "among one, two, or three targets": up to three, at least one.
+    let arc = &front("Arc Lightning").spell.targets[0];
+    assert_eq!((arc.count, arc.up_to, arc.min), (3, true, 1));
+    assert_eq!(arc.kind, TargetKind::CreatureOrPlayer);
+    assert!(matches!(
+        front("Remedy").spell.effects[0],
+        Effect::PreventDamageDivided { .. }
+    ));
+    assert!(matches!(
+        front("Elven Rite").spell.effects[0],
+        Effect::PutCountersDivided {
+            kind: CounterKind::PlusOnePlusOne,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn r419_8a_a_source_of_your_choice_compiles() {
+    let Ability::Activated(a) = &front("Circle of Protection: Red").abilities[0] else {
+        panic!("an activated ability");
+    };
+    let Effect::PreventDamageFromChosenSource {
+        sources,
+        to,
+        next_only,
+    } = &a.effects[0]
+    else {
+        panic!("a chosen-source shield: {:?}", a.effects);
+    };
+    assert!(sources.colors_any.contains(Color::Red) && *next_only);
+    assert_eq!(to, &Some(Recipient::Player(PlayerRef::You)));
+    let Ability::Activated(a) = &front("Story Circle").abilities[1] else {
+        panic!("an activated ability");
+    };
+    assert!(matches!(
+        &a.effects[0],
+        Effect::PreventDamageFromChosenSource { sources, .. } if sources.chosen_color
+    ));
+}
+
+#[test]
 fn r409_1h_sacrifice_all_cost_and_total_power() {
     let s = &front("Soulblast").spell;
     assert!(s.additional_cost.as_ref().unwrap().sacrifice_all.is_some());

@@ -23,9 +23,10 @@ fn r505_2_both_halves_compile_with_their_own_characteristics() {
 
 #[test]
 fn r505_2_a_half_that_does_not_compile_leaves_the_card_unsupported() {
-    // Fire's "divided as you choose" is not compiled: the whole card stays
-    // unsupported rather than playable as Ice alone.
-    let c = db().by_name("Fire // Ice").unwrap();
+    // Illusion's "becomes the color of your choice" on a spell or
+    // permanent is not compiled: the whole card stays unsupported rather
+    // than playable as Reality alone.
+    let c = db().by_name("Illusion // Reality").unwrap();
     assert!(c.faces[1].support.is_ok());
     assert!(!c.is_supported());
 }

@@ -29,3 +29,27 @@ fn a_name_of_no_card_cant_be_named() {
     assert!(!db().is_nameable("Tomoya the Unrevealed"));
     assert!(!db().is_nameable(""));
 }
+
+/// A named card keeps which of its names was named (`CardName`): a flip
+/// card's alternative name is its own name (508.2), a split card's is both
+/// halves (505.7).
+#[test]
+fn card_name_keeps_the_name_named() {
+    let tomoya = db().card_name("tomoya the revealer").unwrap();
+    assert!(tomoya.alt);
+    assert_eq!(tomoya.as_str(), "Tomoya the Revealer");
+    let jushi = db().card_name("Jushi Apprentice").unwrap();
+    assert!(!jushi.alt);
+    assert_eq!(jushi.card, tomoya.card);
+    assert_eq!(jushi.as_str(), "Jushi Apprentice");
+    assert_eq!(
+        db().card_name("Fire // Ice").unwrap().as_str(),
+        "Fire // Ice"
+    );
+    assert!(db().card_name("Fire").is_none());
+    assert!(db().is_valid_name(tomoya));
+    assert!(!db().is_valid_name(tolaria_cards::CardName {
+        card: db().card_name("Grizzly Bears").unwrap().card,
+        alt: true,
+    }));
+}

@@ -59,6 +59,8 @@ numbered. Answer:
   pay           pay the mana cost automatically (tap the offered sources)
   cancel, c     cancel the spell or ability being played
   yes, no       answer a \"you may\"
+  name CARD     name any card of the pool when asked to name a card
+                (Pithing Needle; the options list only the cards you see)
   board, b      show the game again
   log [N]       show the last N log lines (default 40)
   help, ?       show these commands
@@ -849,6 +851,14 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
             };
             format!("how much of {name}'s combat damage goes to {to} (310.2)")
         }
+        DecisionKind::AnnounceDivision { index, min, max } => format!(
+            "how much of the divided amount goes to target {} ({min} to {max}, 409.1e)",
+            index + 1
+        ),
+        DecisionKind::ChooseSource { .. } => {
+            "choose the source of damage (419.8a: a permanent, a spell, or an object the stack refers to)"
+                .into()
+        }
         DecisionKind::OrderTriggers => {
             "choose the triggered ability to put on the stack next (410.3)".into()
         }
@@ -891,6 +901,18 @@ fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
         "help" | "?" | "h" => Command::Help,
         "b" | "board" | "show" => Command::Board,
         "log" | "l" => Command::Log(rest.first().and_then(|n| n.parse().ok()).unwrap_or(40)),
+        // 419.1b: "name CARD" names any card of the pool, listed or not.
+        "name"
+            if declaring
+                .as_ref()
+                .is_some_and(|k| matches!(k, DecisionKind::NameCard { .. })) =>
+        {
+            let text = line.split_once(char::is_whitespace).map_or("", |x| x.1);
+            match tolaria_cards::db().card_name(text) {
+                Some(n) => Command::Actions(vec![Action::NameCard(n)], false),
+                None => Command::Invalid(format!("No card is named {text:?}.")),
+            }
+        }
         "pass" | "p" => {
             if has(&Action::Pass) {
                 Command::Actions(vec![Action::Pass], false)

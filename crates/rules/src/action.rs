@@ -78,7 +78,8 @@ pub enum Action {
     },
     /// Finish declaring attackers or blockers.
     Done,
-    /// 310.2: assign this much combat damage to the current recipient.
+    /// 310.2: assign this much combat damage to the current recipient;
+    /// 409.1e: give this much of a divided amount to the current target.
     AssignDamage(u32),
     /// Choose an object (discard, sacrifice).
     ChooseObject(ObjId),
@@ -93,6 +94,10 @@ pub enum Action {
     ChooseColor(tolaria_cards::Color),
     /// 419.1b: choose a creature type as a permanent comes into play.
     ChooseCreatureType(tolaria_cards::Subtype),
+    /// 419.1b: name a card as a permanent comes into play (Pithing Needle).
+    /// Any valid card name of the database is accepted, listed or not
+    /// (`DecisionKind::NameCard`).
+    NameCard(tolaria_cards::CardName),
     /// 418.6: choose a colour word or basic land type.
     ChooseWord(tolaria_cards::TextWord),
     /// 419.1 (Krark's Thumb): keep the coin that came up heads (`true`) or tails.

@@ -798,6 +798,7 @@ impl Game {
                 colors_spent: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
+                division: Vec::new(),
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }

@@ -57,6 +57,11 @@ impl Game {
             if !crate::targeting::targets_available(self, &act.targets, &src) {
                 continue;
             }
+            // Pithing Needle stops abilities in every zone (its ruling:
+            // "a player can't cycle Eternal Dragon").
+            if self.ability_forbidden(card, false) {
+                continue;
+            }
             out.push(Action::Activate {
                 source: card,
                 index: i as u8,

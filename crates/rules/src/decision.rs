@@ -27,6 +27,11 @@ pub enum DecisionKind {
     ChooseMode,
     /// 409.1b: announce the value of X.
     ChooseX { max: u32 },
+    /// 409.1e: announce how much of a divided amount target `index` gets
+    /// (`AssignDamage(n)`, `min..=max`: at least 1, and enough left for
+    /// each later target; the last target gets the rest, and a target
+    /// that can only get 1 gets it, without a choice).
+    AnnounceDivision { index: u8, min: u32, max: u32 },
     /// 409.1g–h: play mana abilities and pay the remaining mana cost.
     PayMana,
     /// 409.1b: announce whether to pay an optional additional cost of the
@@ -84,10 +89,22 @@ pub enum DecisionKind {
         prompt: String,
         options: Vec<String>,
     },
+    /// 419.8a: choose a source of damage with these properties
+    /// (`ChooseObject`): a permanent, a spell on the stack, or an object
+    /// the stack's objects refer to.
+    ChooseSource {
+        props: crate::damage_source::SourceProps,
+    },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,
     /// 419.1b: "as [this] comes into play, choose a creature type".
     ChooseCreatureType,
+    /// 419.1b: "as [this] comes into play, name a [nonland] card"
+    /// (`Action::NameCard`). Any card name of the pool may be named (505.7:
+    /// a split card by both halves; 508.2: a flip card's alternative name),
+    /// so the legal actions list only the names the player can see (see
+    /// `Game::name_options`) while `apply` accepts every valid name.
+    NameCard { nonland: bool },
     /// 503.10b: "you may choose new targets for the copy": target `index`
     /// of the copy, kept (`ChooseTarget` of the current one, listed first)
     /// or changed to another legal target.
@@ -177,6 +194,7 @@ impl DecisionKind {
             DecisionKind::ChooseUntap => "choose what stays tapped",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseX { .. } => "choose X",
+            DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
             DecisionKind::AnnounceCost { .. } => "announce a cost",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
@@ -198,7 +216,9 @@ impl DecisionKind {
             DecisionKind::ChooseWord { .. } => "choose the new word",
             DecisionKind::ChooseCopy => "choose what to copy",
             DecisionKind::ChooseColor => "choose a color",
+            DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
+            DecisionKind::NameCard { .. } => "name a card",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::ChooseOption { .. } => "choose an option",
             DecisionKind::FlipAgain => "flip again",

@@ -36,7 +36,16 @@ impl Game {
             let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
             slots.extend(pl.library[top_seen..].iter().map(|id| id.slot as usize));
             if !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p) {
-                slots.extend(pl.hand.iter().map(|id| id.slot as usize));
+                // 502.27a: a card revealed from the hand is known to all.
+                slots.extend(
+                    pl.hand
+                        .iter()
+                        .filter(|id| {
+                            self.objects[id.slot as usize].flags & crate::object::flags::REVEALED
+                                == 0
+                        })
+                        .map(|id| id.slot as usize),
+                );
             }
             if slots.len() < 2 {
                 continue;
@@ -73,7 +82,11 @@ impl Game {
             slots.extend(
                 pl.library
                     .iter()
-                    .chain(pl.hand.iter().filter(|_| hidden_hand))
+                    .chain(pl.hand.iter().filter(|id| {
+                        hidden_hand
+                            && g.objects[id.slot as usize].flags & crate::object::flags::REVEALED
+                                == 0
+                    }))
                     .map(|id| id.slot as usize)
                     .filter(|&s| crate::morph::morph_cost_of(g.objects[s].card, 0).is_some()),
             );
@@ -186,5 +199,27 @@ mod tests {
             .hand
             .iter()
             .all(|id| game.zone_of(*id) == Some(Zone::Hand(me))));
+    }
+
+    /// 502.27a: a card revealed from the opponent's hand (amplify) is
+    /// known: it is never re-dealt, and `view` shows it.
+    #[test]
+    fn r502_27a_revealed_hand_card_is_kept() {
+        let a = deck(&["Forest", "Grizzly Bears", "Giant Growth", "Mountain"]);
+        let b = deck(&["Island", "Plains", "Wind Drake", "Serra Angel", "Pacifism"]);
+        let mut game = Game::new_game(&[("A", a), ("B", b)], 11);
+        let (me, opp) = (PlayerId(0), PlayerId(1));
+        let shown = game.player(opp).hand[0];
+        game.objects[shown.slot as usize].flags |= crate::object::flags::REVEALED;
+        let card = game.objects[shown.slot as usize].card;
+        let view = game.view(me);
+        assert!(view.players[opp.index()].hand.is_none());
+        assert_eq!(view.players[opp.index()].revealed.len(), 1);
+        assert_eq!(view.players[opp.index()].revealed[0].card, Some(card));
+        let mut rng = Rng::new(5);
+        for _ in 0..16 {
+            let d = game.determinized(me, &mut rng);
+            assert_eq!(d.objects[shown.slot as usize].card, card);
+        }
     }
 }

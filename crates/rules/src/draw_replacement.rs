@@ -13,6 +13,11 @@
 //! the draw step's turn-based action, so they are replayed choices
 //! (`Game::replay_choice`, `ReplayUnit::DrawStep`), asked with a
 //! `ChooseOption` decision.
+//!
+//! Dredge (502.47a) is such a replacement too, of a card in the drawing
+//! player's graveyard rather than a permanent: it is offered with the
+//! others in the same decision, so the player picks one of the dredge
+//! cards (or Abundance) or draws normally.
 
 use crate::event::DrawReason;
 use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
@@ -36,7 +41,7 @@ impl Game {
     /// 423.1 with 419.1a: `p` draws a card, unless a replacement effect
     /// has another player draw instead.
     pub fn draw_for(&mut self, p: PlayerId, why: DrawReason) {
-        if self.draw_rules.is_empty() && !self.may_have_statics() {
+        if self.draw_rules.is_empty() && !self.may_have_statics() && !self.dredge_in_graveyard(p) {
             self.draw_card(p, why);
             return;
         }
@@ -75,45 +80,81 @@ impl Game {
     }
 
     /// 419.1a: a static "If you would draw a card, [you may] instead …" of a
-    /// permanent `p` controls replaces `p`'s draw. The affected player
-    /// decides whether an optional one applies (419.9a); declining one
-    /// leaves the next to be offered. True if the draw was replaced.
+    /// permanent `p` controls, or the dredge ability of a card in `p`'s
+    /// graveyard (502.47a), replaces `p`'s draw. The affected player
+    /// chooses which of those that apply applies, or (all being optional)
+    /// to draw the card (419.9a): one decision. True if the draw was
+    /// replaced.
     fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
-        let mut found: Vec<(ObjId, bool, DrawInstead)> = Vec::new();
+        let mut found: Vec<DrawCandidate> = Vec::new();
         self.any_static_in_play(|s, src, controller| {
             if let StaticAbility::DrawReplacement { optional, instead } = s {
                 if controller == p {
-                    found.push((src, *optional, *instead));
+                    found.push(DrawCandidate::Static(src, *optional, *instead));
                 }
             }
             false
         });
-        for (src, optional, instead) in found {
-            let card = self.objects[src.slot as usize].card;
-            if optional {
-                let name = crate::characteristics::compute(self, src)
-                    .name()
-                    .to_string();
-                let pick = self.replay_choice(
-                    p,
-                    DecisionKind::ChooseOption {
-                        prompt: format!("{p} would draw a card: apply {name}'s effect instead?"),
-                        options: vec!["draw the card".into(), format!("{name} instead")],
-                    },
-                    2,
-                );
+        self.dredge_candidates(p, &mut found);
+        if found.is_empty() {
+            return false;
+        }
+        let all_optional = found.iter().all(|c| match c {
+            DrawCandidate::Static(_, optional, _) => *optional,
+            DrawCandidate::Dredge(..) => true,
+        });
+        let pick = if found.len() == 1 && !all_optional {
+            0
+        } else {
+            let describe = |g: &Game, c: &DrawCandidate| match *c {
+                DrawCandidate::Static(src, ..) => {
+                    crate::characteristics::compute(g, src).name().to_string()
+                }
+                DrawCandidate::Dredge(o, n) => {
+                    format!("dredge {n}: {}", g.objects[o.slot as usize].def().name)
+                }
+            };
+            let prompt = match found.as_slice() {
+                [DrawCandidate::Static(..)] => format!(
+                    "{p} would draw a card: apply {}'s effect instead?",
+                    describe(self, &found[0])
+                ),
+                _ => {
+                    format!("{p} would draw a card: choose a replacement effect to apply (419.9a)")
+                }
+            };
+            let mut options: Vec<String> = Vec::with_capacity(found.len() + 1);
+            if all_optional {
+                options.push("draw the card".into());
+            }
+            options.extend(
+                found
+                    .iter()
+                    .map(|c| format!("{} instead", describe(self, c))),
+            );
+            let n = options.len();
+            let pick = self.replay_choice(p, DecisionKind::ChooseOption { prompt, options }, n);
+            if all_optional {
                 if pick == 0 {
-                    continue;
+                    return false;
+                }
+                pick - 1
+            } else {
+                pick
+            }
+        };
+        match found[pick.min(found.len() - 1)] {
+            DrawCandidate::Static(src, _, instead) => {
+                let card = self.objects[src.slot as usize].card;
+                self.emit(Event::DrawReplacedByStatic { player: p, card });
+                match instead {
+                    DrawInstead::Skip => {}
+                    DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
                 }
             }
-            self.emit(Event::DrawReplacedByStatic { player: p, card });
-            match instead {
-                DrawInstead::Skip => {}
-                DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
-            }
-            return true;
+            DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
         }
-        false
+        true
     }
 
     /// Abundance: "choose land or nonland and reveal cards from the top of
@@ -160,7 +201,62 @@ impl Game {
     }
 }
 
+/// A replacement effect that may replace a draw (419.1a).
+#[derive(Clone, Copy)]
+enum DrawCandidate {
+    /// A permanent's static ability: its source, whether it is optional,
+    /// and what it does instead.
+    Static(ObjId, bool, DrawInstead),
+    /// 502.47a: a card with dredge N in the drawing player's graveyard.
+    Dredge(ObjId, u8),
+}
+
 impl Game {
+    /// 502.47a: whether `p`'s graveyard holds a card with dredge (whatever
+    /// the size of the library); a quick test before the full search.
+    pub(crate) fn dredge_in_graveyard(&self, p: PlayerId) -> bool {
+        self.player(p)
+            .graveyard
+            .iter()
+            .any(|o| self.objects[o.slot as usize].def().front().dredge > 0)
+    }
+
+    /// 502.47a–b: the dredge abilities that can replace `p`'s draw now:
+    /// those of the cards in `p`'s graveyard whose N is at most the number
+    /// of cards in `p`'s library, unless abilities of cards in graveyards
+    /// don't function (Yixlid Jailer, 402.8h).
+    fn dredge_candidates(&self, p: PlayerId, found: &mut Vec<DrawCandidate>) {
+        if !self.dredge_in_graveyard(p) || !self.graveyard_abilities_function() {
+            return;
+        }
+        let library = self.player(p).library.len();
+        for &o in &self.player(p).graveyard {
+            let n = self.objects[o.slot as usize].def().front().dredge;
+            if n > 0 && usize::from(n) <= library {
+                found.push(DrawCandidate::Dredge(o, n));
+            }
+        }
+    }
+
+    /// 502.47a: instead of drawing, `p` puts the top `n` cards of their
+    /// library into their graveyard and returns `card` from their
+    /// graveyard to their hand.
+    fn dredge(&mut self, p: PlayerId, card: ObjId, n: u8) {
+        let c = self.objects[card.slot as usize].card;
+        self.emit(Event::Dredged {
+            player: p,
+            card: c,
+            n,
+        });
+        for _ in 0..n {
+            let Some(top) = self.player(p).library.last().copied() else {
+                break;
+            };
+            self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+        }
+        self.move_to(card, Zone::Hand(p), MoveReason::Effect);
+    }
+
     /// 217.2d: revealed cards go to the bottom of `p`'s library in the
     /// order `p` chooses, from the bottom up (a replayed choice, so it can
     /// be asked in the middle of an effect or a turn-based action).

@@ -138,6 +138,19 @@ pub(crate) struct Casting {
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
     pub suspend: bool,
+    /// 502.56a: played from the library by ripple: without paying its mana
+    /// cost like a suspended card (`suspend` is set too), but no haste.
+    #[serde(default)]
+    pub ripple: bool,
+    /// 502.24a: played by its madness ability (the card's id in the
+    /// removed-from-the-game zone): the madness cost is paid rather than
+    /// the mana cost; cancelled, the card goes to the graveyard.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub madness: Option<ObjId>,
+    /// 409.1e: the shares of a divided amount announced so far, one per
+    /// target from the first divided one on.
+    #[serde(default)]
+    pub division: Vec<u32>,
 }
 
 impl Casting {
@@ -167,6 +180,9 @@ impl Casting {
             flashback: false,
             returned: 0,
             suspend: false,
+            ripple: false,
+            madness: None,
+            division: Vec::new(),
         }
     }
 }
@@ -249,6 +265,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the creature type chosen as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_choice: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name_choice: Option<tolaria_cards::CardName>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -273,6 +292,18 @@ pub(crate) struct Resolving {
     /// 502.59a: the suspended card to play once the ability has resolved.
     #[serde(default)]
     pub play_after: Option<ObjId>,
+    /// 502.27a: the cards revealed so far for amplify as the permanent
+    /// comes into play, and whether the player is done revealing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub amplify_revealed: Vec<ObjId>,
+    #[serde(default)]
+    pub amplify_done: bool,
+    /// 502.24a: `play_after` is a madness card (played for its madness cost).
+    #[serde(default)]
+    pub madness: bool,
+    /// 419.8a: the source chosen for the effect being created.
+    #[serde(default)]
+    pub source_choice: Option<ObjId>,
 }
 
 /// 511: the state of coin flips during one resolution.
@@ -459,6 +490,7 @@ impl Game {
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
             | DecisionKind::SacrificeCost
+            | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
@@ -497,12 +529,18 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
+            DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
                 self.on_replacement_choice(action)
             }
             DecisionKind::ChooseOutside => self.on_wish_choice(p, action),
+            DecisionKind::ChooseCard {
+                choice: crate::library::CardChoice::Amplify,
+                ..
+            } => self.on_amplify_choice(action),
+            DecisionKind::ChooseSource { .. } => self.on_source_choice(action),
             DecisionKind::ChooseCard { choice, .. } => self.on_card_choice(p, choice, action),
         }
     }
@@ -603,6 +641,10 @@ impl Game {
     /// 408.1b: state-based effects, then triggered abilities, repeated; then
     /// the player gets priority.
     fn priority_to(&mut self, p: PlayerId) {
+        // 502.56a: spells chosen with ripple are played first.
+        if !self.free_plays.is_empty() && self.casting.is_none() && self.play_next_free(p) {
+            return;
+        }
         loop {
             // One round of state-based effects is a unit that replacement
             // choices replay (419.9a: e.g. where a destroyed permanent goes).

@@ -443,6 +443,21 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 502.47a: instead of drawing, `player` put `n` cards from the top of
+    /// their library into their graveyard to return `card` (with dredge)
+    /// from their graveyard to their hand.
+    Dredged {
+        player: PlayerId,
+        card: CardId,
+        n: u8,
+    },
+    /// 502.27a: as `card` comes into play, `player` reveals these cards
+    /// from their hand for its amplify ability.
+    Amplified {
+        player: PlayerId,
+        card: CardId,
+        revealed: Vec<CardId>,
+    },
     /// Abundance: the player chose land (or nonland).
     ChoseLandOrNonland {
         player: PlayerId,
@@ -460,6 +475,12 @@ pub enum Event {
         card: CardId,
         targets: Vec<NamedTarget>,
     },
+    /// 419.8a: the source chosen for a prevention effect of `card`.
+    SourceChosen {
+        player: PlayerId,
+        card: CardId,
+        source_card: CardId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -471,6 +492,18 @@ pub enum Event {
         obj: ObjId,
         card: CardId,
         subtype: tolaria_cards::Subtype,
+    },
+    /// 419.1b: the card named as a permanent came into play (Pithing Needle).
+    CardNamed {
+        obj: ObjId,
+        card: CardId,
+        name: tolaria_cards::CardName,
+    },
+    /// A player named a card as a spell resolved ("Name a card": Cabal
+    /// Therapy).
+    NamedCard {
+        player: PlayerId,
+        name: tolaria_cards::CardName,
     },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
@@ -822,6 +855,8 @@ impl Event {
             Event::TargetChanged { .. } => "415.7",
             Event::DrawReplaced { .. } | Event::DrawReplacedByStatic { .. } => "419.1a",
             Event::ChoseLandOrNonland { .. } => "419.1a",
+            Event::Dredged { .. } => "502.47a",
+            Event::Amplified { .. } => "502.27a",
             Event::StaysTapped { .. } => "302.2",
             Event::TriggerPutOnStack { .. } => "410.1",
             Event::TriggerRemoved { .. } => "410.4",
@@ -857,7 +892,10 @@ impl Event {
             Event::ControlChanged { .. } => "418.5a",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
-            Event::ColorChosen { .. } | Event::CreatureTypeChosen { .. } => "419.1b",
+            Event::ColorChosen { .. }
+            | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. } => "419.1b",
+            Event::SourceChosen { .. } => "419.8a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
             Event::CountersAnnihilated { .. } => "420.5n",
@@ -878,7 +916,7 @@ impl Event {
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
             Event::FromMainGame { .. } => "506.5a",
-            Event::Searched { .. } | Event::Revealed { .. } => "417.1",
+            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -955,6 +993,7 @@ impl Event {
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
+            | Event::CardNamed { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. }
@@ -1337,6 +1376,28 @@ impl Event {
             Event::DrawReplacedByStatic { player, card } => {
                 format!("{}: {player} doesn't draw; instead …", name(*card))
             }
+            Event::Amplified {
+                player,
+                card,
+                revealed,
+            } => {
+                let names: Vec<&str> = revealed.iter().map(|c| name(*c)).collect();
+                if names.is_empty() {
+                    format!("{player} reveals no cards for {}'s amplify", name(*card))
+                } else {
+                    format!(
+                        "{player} reveals {} for {}'s amplify",
+                        names.join(", "),
+                        name(*card)
+                    )
+                }
+            }
+            Event::Dredged { player, card, n } => {
+                format!(
+                    "{player} dredges {n} with {} instead of drawing",
+                    name(*card)
+                )
+            }
             Event::ChoseLandOrNonland { player, land } => {
                 format!(
                     "{player} chooses {}",
@@ -1364,11 +1425,24 @@ impl Event {
                 name(*card),
                 targets(ts)
             ),
+            Event::SourceChosen {
+                player,
+                card,
+                source_card,
+            } => format!(
+                "{player} chooses {} as the source for {}'s prevention shield",
+                name(*source_card),
+                name(*card)
+            ),
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
+            }
+            Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::CardNamed { card, name: n, .. } => {
+                format!("{} comes into play with {} named", name(*card), n.as_str())
             }
             Event::MoveReplaced { card, by_card, to } => format!(
                 "{}: {} {} instead of into a graveyard",

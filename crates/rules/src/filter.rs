@@ -70,6 +70,9 @@ fn matches_card_naming(
         // callers don't know: nothing matches rather than everything.
         && !f.chosen_color
         && !f.chosen_type
+        && !f.chosen_name
+        // The X of a spell: no spell here.
+        && !f.cmc_is_x
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
@@ -143,6 +146,16 @@ pub fn matches_with(
             return false;
         }
     }
+    // "with the chosen name": the card named for the object with the
+    // ability as it came into play (419.1b); undefined matches nothing (503.7).
+    if f.chosen_name
+        && !source
+            .and_then(|s| game.obj(s))
+            .and_then(|o| o.chosen_name)
+            .is_some_and(|n| ch.has_name(n.as_str()))
+    {
+        return false;
+    }
     // 502.26: "with a morph ability".
     if f.with_morph
         && !ch.abilities().iter().any(|a| {
@@ -197,6 +210,9 @@ pub fn matches_with(
         // Only in a target requirement: `targeting::is_legal_target` judges
         // it with the trigger's player.
         ControllerFilter::TriggeringPlayer => {}
+        // Only in a group an effect resolves: `Game::objects_of` keeps the
+        // target player's permanents.
+        ControllerFilter::TargetPlayer(_) => {}
     }
     let o = &game.objects[id.slot as usize];
     if f.face_down.is_some_and(|d| o.is_face_down() != d) {
@@ -292,11 +308,50 @@ pub fn matches_with(
     {
         return false;
     }
+    // "with converted mana cost X": the X of the spell or ability with the
+    // filter. Before it is played, X could be anything: whether a target
+    // could exist (to offer it) doesn't depend on X.
+    if f.cmc_is_x {
+        let Some(x) = source.and_then(|s| spell_x(game, s)) else {
+            return true;
+        };
+        let extra = x_on_stack(game, id, ch);
+        let (a, b) = ch.converted_mana_costs();
+        let is = |c: u32| c as i32 + extra == x as i32;
+        if !(is(a) || b.is_some_and(is)) {
+            return false;
+        }
+    }
     true
 }
 
 /// 203.3b: on the stack, each {X} in a spell's mana cost counts as the
 /// number chosen for it (elsewhere X is 0).
+/// The value of X of the spell or ability of `s`: announced while it is
+/// being played (409.1b, before its targets), then kept on the stack and
+/// read as it resolves. `None` before it is played.
+fn spell_x(game: &Game, s: ObjId) -> Option<u32> {
+    if let Some(r) = game.resolving.as_deref() {
+        if r.ctx.source == s {
+            return Some(r.ctx.x);
+        }
+    }
+    if let Some(c) = game.casting() {
+        if c.object == s && !c.triggered {
+            return c.x;
+        }
+    }
+    game.stack
+        .iter()
+        .rev()
+        .find(|it| match it.kind {
+            crate::StackKind::Spell { obj } => obj == s,
+            crate::StackKind::Ability { source, .. } => source == s,
+            _ => false,
+        })
+        .map(|it| it.x)
+}
+
 fn x_on_stack(game: &Game, id: ObjId, ch: &Characteristics) -> i32 {
     let xs = ch.face_def().mana_cost.as_ref().map_or(0, |c| c.x);
     if xs == 0 || ch.token.is_some() {

@@ -125,8 +125,8 @@ pub struct Game {
     /// (controlled player, controller); a later one for the same player
     /// overwrites an earlier one (507.1a).
     pub turn_control_next: Vec<(PlayerId, PlayerId)>,
-    /// 419.1a: prevention shields this turn: (what they protect, damage left to prevent).
-    pub shields: Vec<(Target, u32)>,
+    /// 419.1a, 419.7b: prevention shields this turn.
+    pub shields: Vec<crate::replacement::Shield>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
     /// "[Creature] can't block [attacker] this turn" (Duct Crawler):
@@ -169,6 +169,10 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// 502.56a: cards revealed by ripple to be played without paying their
+    /// mana costs, in order, as the ability finishes resolving.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_plays: Vec<(PlayerId, ObjId)>,
     /// Derived: some card of the game has flashback (502.22a), so the
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]

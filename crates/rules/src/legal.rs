@@ -36,9 +36,7 @@ impl Game {
                     legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
                     out.extend(ts.into_iter().map(Action::ChooseTarget));
                     // 409.1c: "up to N": the player may stop choosing.
-                    if crate::targeting::slot_spec(specs, c.targets.len())
-                        .is_some_and(|(_, s)| s.up_to)
-                    {
+                    if crate::targeting::may_stop(specs, c.targets.len()) {
                         out.push(Action::Done);
                     }
                     // 502.59a: a suspended card is played "if able".
@@ -190,6 +188,19 @@ impl Game {
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
             }
+            DecisionKind::ChooseSource { props } => out.extend(
+                self.damage_sources(p, *props)
+                    .into_iter()
+                    .map(Action::ChooseObject),
+            ),
+            DecisionKind::AnnounceDivision { min, max, .. } => {
+                out.extend((*min..=*max).map(Action::AssignDamage));
+                if let Some(c) = self.casting.as_deref() {
+                    if !matches!(c.what, crate::engine::Playing::Trigger(_)) && !c.suspend {
+                        out.push(Action::CancelPlay);
+                    }
+                }
+            }
             DecisionKind::OrderTriggers => {
                 let n = self
                     .pending_triggers
@@ -319,6 +330,7 @@ impl Game {
                         .map(Action::ChooseCreatureType),
                 );
             }
+            DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolve::copy_filter(self, &r.item) {
@@ -450,6 +462,10 @@ impl Game {
             }
             (DecisionKind::DeclareBlockers, Action::Done) => return self.blocks_done_legal(),
             _ => {}
+        }
+        // 419.1b: any card name of the pool, not only those listed.
+        if let (DecisionKind::NameCard { nonland }, Action::NameCard(n)) = (&d.kind, action) {
+            return crate::naming::may_name(*n, *nonland);
         }
         if d.kind == DecisionKind::PayMana {
             // 409.1g: a mana ability of one source, or cancelling.
@@ -748,6 +764,10 @@ impl Game {
                 if !targets_available(self, &act.targets, &src) {
                     continue;
                 }
+                // Pithing Needle: abilities of sources with the chosen name.
+                if self.ability_forbidden(id, false) {
+                    continue;
+                }
                 out.push(Action::Activate {
                     source: id,
                     index: i as u8,
@@ -945,8 +965,32 @@ impl Game {
             Action::Activate { source, index } => {
                 format!("activate {} ability {}", name(source), index)
             }
-            Action::ActivateMana { source, kind, .. } => {
-                format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                let doubles = self.obj(*source).is_some_and(|_| {
+                    matches!(
+                        crate::characteristics::compute(self, *source).ability_at(*index),
+                        Some((
+                            Ability::Mana(tolaria_cards::ManaAbility {
+                                produce: tolaria_cards::ManaProduce::DoublePool,
+                                ..
+                            }),
+                            _
+                        ))
+                    )
+                });
+                if doubles {
+                    format!(
+                        "play {} {}: double the mana in the pool",
+                        name(source),
+                        source
+                    )
+                } else {
+                    format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
+                }
             }
             Action::ChooseTarget(t) => format!("target {}", tgt(t)),
             Action::ChooseMode(m) => format!("mode {}", m + 1),
@@ -998,6 +1042,7 @@ impl Game {
             Action::ChooseWord(w) => format!("choose {}", w.name()),
             Action::ChooseColor(c) => format!("choose {}", c.name()),
             Action::ChooseCreatureType(t) => format!("choose {}", t.name()),
+            Action::NameCard(n) => format!("name {}", n.as_str()),
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(
                     "apply {} first",

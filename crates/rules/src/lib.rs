@@ -6,6 +6,7 @@
 //! change emits an [`Event`], rendered with its rule number.
 
 pub mod action;
+mod amplify;
 mod banding;
 mod blocks;
 pub mod characteristics;
@@ -14,6 +15,7 @@ mod combat_flow;
 mod copy_effect;
 mod cost;
 mod cycling;
+pub mod damage_source;
 pub mod decision;
 pub mod delayed;
 mod determinize;
@@ -30,8 +32,11 @@ pub mod layers;
 mod leave_game;
 mod legal;
 pub mod library;
+mod madness;
+mod mana_ability_cost;
 mod morph;
 pub mod multiplayer;
+mod naming;
 mod ninjutsu;
 pub mod object;
 pub mod phasing;
@@ -40,6 +45,7 @@ pub mod player;
 mod redeal;
 pub mod replacement;
 pub mod resolve;
+mod ripple;
 pub mod rng;
 pub mod sba;
 mod setup;

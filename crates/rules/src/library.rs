@@ -30,6 +30,10 @@ pub enum CardChoice {
     PutFromHand,
     /// The permanent an Aura put into play is attached to (212.4).
     AttachTo,
+    /// 502.27a: the next card to reveal from the hand for amplify.
+    Amplify,
+    /// 502.56a: the next revealed card to play with ripple.
+    Ripple,
 }
 
 impl CardChoice {
@@ -42,6 +46,8 @@ impl CardChoice {
             CardChoice::FromHand => "a card from the hand",
             CardChoice::PutFromHand => "a card to put into play from the hand",
             CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
+            CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
+            CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
         }
     }
 }
@@ -63,6 +69,9 @@ pub struct CardsState {
     pub done: u32,
     /// How many cards a search is for ("that many", Head Games).
     pub count: u32,
+    /// 502.56a: the revealed cards chosen to be played (ripple), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<ObjId>,
 }
 
 impl Game {
@@ -89,6 +98,7 @@ impl Game {
         let r = match e {
             Effect::SearchLibrary { .. } => self.search_step(ctx, e),
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
+            Effect::Ripple(n) => self.ripple_step(ctx, *n),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
@@ -132,6 +142,9 @@ impl Game {
 
     /// The cards a pending `ChooseCard` decision offers.
     pub(crate) fn card_choice_options(&self, p: PlayerId, choice: CardChoice) -> Vec<ObjId> {
+        if choice == CardChoice::Amplify {
+            return self.amplify_choice_options(p);
+        }
         let Some(e) = self.current_effect() else {
             return Vec::new();
         };
@@ -172,6 +185,8 @@ impl Game {
             (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
                 r.cards.cards.clone()
             }
+            (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
+            (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
             (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.hand_matching(w, filter),
@@ -682,7 +697,14 @@ impl Game {
                     st.on_top += 1;
                 }
             }
-            (CardChoice::Bottom, Effect::LookAtTop { .. }) => {
+            (CardChoice::Ripple, Effect::Ripple(_)) => match chosen {
+                Some(o) => {
+                    st.cards.retain(|&x| x != o);
+                    st.chosen.push(o);
+                }
+                None => st.stage = 1,
+            },
+            (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
                     self.put_at_bottom(p, o, st.on_bottom as usize);
@@ -869,6 +891,66 @@ impl Game {
                     for o in hand {
                         self.discard(o);
                     }
+                }
+            }
+            // "Target player reveals their hand and discards all cards
+            // with that name." (Cabal Therapy) / "… discards a card with
+            // that name. If they can't, you draw a card." (Brain Pry)
+            Effect::RevealHandDiscard {
+                who,
+                filter,
+                all,
+                else_draw,
+            } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    let cards = hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                    let mut discarded = false;
+                    for o in hand {
+                        if (*all || !discarded)
+                            && crate::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        {
+                            self.discard(o);
+                            discarded = true;
+                        }
+                    }
+                    if !discarded {
+                        for _ in 0..*else_draw {
+                            self.draw(ctx.controller);
+                        }
+                    }
+                }
+            }
+            // Cranial Extraction: every card with the name in the player's
+            // graveyard, hand and library is removed from the game, then
+            // the library is shuffled.
+            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player(p);
+                    let cards: Vec<ObjId> = pl
+                        .graveyard
+                        .iter()
+                        .chain(&pl.hand)
+                        .chain(&pl.library)
+                        .copied()
+                        .collect();
+                    for o in cards {
+                        if crate::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+                        {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                    }
+                    self.shuffle_library(p);
                 }
             }
             Effect::LookAtHand { who } => {

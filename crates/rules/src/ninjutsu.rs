@@ -62,6 +62,7 @@ impl Game {
                 let Ability::Activated(act) = a else { continue };
                 if !act.ninjutsu
                     || !crate::play::can_match(&crate::Unpaid::from_cost(&act.cost.mana, 0), avail)
+                    || self.ability_forbidden(card, false)
                 {
                     continue;
                 }

@@ -53,6 +53,10 @@ pub mod flags {
     /// Declared as an attacker this turn ("creatures that attacked this
     /// turn", Relentless Assault); cleared as a turn begins.
     pub const ATTACKED_THIS_TURN: u32 = 1 << 16;
+    /// A card in a hand revealed to every player (502.27a, amplify): known
+    /// to all (`view`, `determinized`) until it leaves the hand (cleared
+    /// with the other flags as it changes zones).
+    pub const REVEALED: u32 = 1 << 17;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
@@ -248,6 +252,10 @@ pub struct Object {
     /// comes into play, choose a creature type"); `None`: undefined.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_type: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as it came into play ("As [this] comes into
+    /// play, name a card": Pithing Needle); `None`: undefined (503.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_name: Option<tolaria_cards::CardName>,
     /// 502.19a: when it came under its controller's control (`marks`).
     #[serde(default)]
     pub control_marks: u8,
@@ -289,6 +297,7 @@ impl Object {
             activated_twice_this_turn: 0,
             chosen_color: None,
             chosen_type: None,
+            chosen_name: None,
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
@@ -395,6 +404,7 @@ impl Object {
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
         self.chosen_type = None;
+        self.chosen_name = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
     }

@@ -9,6 +9,17 @@ use crate::{
 };
 use tolaria_cards::{db, Ability, Color, Cost, Keyword, ManaKind, ManaProduce, TargetSpec};
 
+/// How a spell is played besides paying its mana cost: by its suspend
+/// ability (502.59a, without paying it; also ripple's free plays, 502.56a)
+/// or by its madness ability (502.24a, the madness cost rather than it;
+/// the card's id in the removed-from-the-game zone).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum PlayedBy {
+    Normal,
+    Suspend,
+    Madness(ObjId),
+}
+
 impl Game {
     /// 409.1a: announce a spell or ability; the game can rewind to here (422).
     /// `half`: which half of a split card is played (505.2; 0 otherwise);
@@ -20,7 +31,7 @@ impl Game {
         half: u8,
         returning: Option<ObjId>,
     ) {
-        self.begin_casting_full(p, what, half, returning, false, p);
+        self.begin_casting_full(p, what, half, returning, PlayedBy::Normal, p);
     }
 
     /// 502.59a: play a spell as its suspend ability resolves, without
@@ -32,7 +43,25 @@ impl Game {
         suspend: bool,
         then: PlayerId,
     ) {
-        self.begin_casting_full(p, what, 0, None, suspend, then);
+        let how = if suspend {
+            PlayedBy::Suspend
+        } else {
+            PlayedBy::Normal
+        };
+        self.begin_casting_full(p, what, 0, None, how, then);
+    }
+
+    /// 502.24a: play the card `obj` (removed from the game by its madness
+    /// ability) paying its madness cost rather than its mana cost.
+    pub(crate) fn begin_casting_madness(&mut self, p: PlayerId, obj: ObjId, then: PlayerId) {
+        self.begin_casting_full(
+            p,
+            Playing::Spell { obj },
+            0,
+            None,
+            PlayedBy::Madness(obj),
+            then,
+        );
     }
 
     /// 422: the state a play, special action or payment started from, to
@@ -60,14 +89,23 @@ impl Game {
         what: Playing,
         half: u8,
         returning: Option<ObjId>,
-        suspend: bool,
+        how: PlayedBy,
         then: PlayerId,
     ) {
+        let suspend = how == PlayedBy::Suspend;
+        let madness = match how {
+            PlayedBy::Madness(o) => Some(o),
+            _ => None,
+        };
         self.set_rewind_point();
         let rewind_events = self.events.len();
         // 502.22a: a card played from a graveyard is played with flashback.
         let flashback = matches!(&what, Playing::Spell { obj }
             if matches!(self.objects[obj.slot as usize].zone, Zone::Graveyard(_)));
+        // 502.56a: a card played for free from the library is ripple's.
+        let ripple = suspend
+            && matches!(&what, Playing::Spell { obj }
+                if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -92,6 +130,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Ability { source, index } => {
@@ -121,6 +160,7 @@ impl Game {
                     colors_spent: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
+                    division: Vec::new(),
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -138,6 +178,8 @@ impl Game {
             flashback,
             returning,
             suspend,
+            ripple,
+            madness,
             ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
@@ -248,7 +290,12 @@ impl Game {
                 .map(|a| &a.cost)
                 .filter(|_| c.optional & 16 != 0),
             // 502.22a: the flashback cost, rather than the mana cost.
-            spell.flashback.as_ref().filter(|_| c.flashback),
+            // 502.24b: the madness cost, rather than the mana cost.
+            spell
+                .flashback
+                .as_ref()
+                .filter(|_| c.flashback)
+                .or(spell.madness.as_ref().filter(|_| c.madness.is_some())),
             spell.additional_cost.as_ref(),
             spell.kicker.first().filter(|_| c.optional & 1 != 0),
             spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
@@ -266,7 +313,9 @@ impl Game {
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
-        let alt = usize::from(spell.alternative.is_some() && !c.flashback && !c.suspend);
+        let alt = usize::from(
+            spell.alternative.is_some() && !c.flashback && !c.suspend && c.madness.is_none(),
+        );
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
         }
@@ -381,7 +430,7 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.suspend || c.optional & 16 != 0 {
+        let mut u = if c.flashback || c.suspend || c.madness.is_some() || c.optional & 16 != 0 {
             // 502.22a: the flashback cost, 409.1b: an alternative cost, is
             // paid rather than the mana cost; 502.59c: a suspended card is
             // played without paying it.
@@ -534,8 +583,7 @@ impl Game {
             let src = self.casting_source(&c);
             let mut opts = Vec::new();
             legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
-            let up_to =
-                crate::targeting::slot_spec(specs, c.targets.len()).is_some_and(|(_, s)| s.up_to);
+            let up_to = crate::targeting::may_stop(specs, c.targets.len());
             if opts.is_empty() && up_to {
                 // 409.1c: "up to N": no more targets is a legal choice.
                 if let Some(cm) = self.casting.as_mut() {
@@ -568,6 +616,42 @@ impl Game {
             self.flow = Flow::Casting;
             return;
         }
+        // 409.1e: the division of a divided amount among the targets,
+        // one target at a time; each gets at least 1, the last the rest.
+        if let Some((total, from)) = self.casting_division(&c) {
+            let n = c.targets.len().saturating_sub(from);
+            if c.division.len() < n {
+                let left = total.saturating_sub(c.division.iter().sum());
+                let after = (n - c.division.len() - 1) as u32;
+                if left < after + 1 {
+                    // Fewer than one each (the target count is capped by
+                    // the amount, so only a changed amount gets here).
+                    self.cancel_play();
+                    return;
+                }
+                // The last target gets the rest; a target that can only
+                // get 1 gets it: no choice either way.
+                let max = left - after;
+                if after == 0 || max == 1 {
+                    let share = if after == 0 { left } else { 1 };
+                    if let Some(cm) = self.casting.as_mut() {
+                        cm.division.push(share);
+                    }
+                    self.continue_casting();
+                    return;
+                }
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::AnnounceDivision {
+                        index: (from + c.division.len()) as u8,
+                        min: 1,
+                        max,
+                    },
+                });
+                self.flow = Flow::Casting;
+                return;
+            }
+        }
         if let Playing::Trigger(t) = &c.what {
             // 410.4: a triggered ability goes on the stack with its choices made.
             let t = t.clone();
@@ -587,6 +671,7 @@ impl Game {
                 colors_spent: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
+                division: c.division.clone(),
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {
@@ -755,9 +840,43 @@ impl Game {
                 Playing::Trigger(t) => t.ctx.amount as usize,
                 _ => 0,
             },
+            // 409.1c: as many as the player chooses (`Done` stops).
+            Some(tolaria_cards::TargetCount::AnyNumber) => 64,
             None => 0,
         };
-        (fixed + variable).min(64)
+        let all = (fixed + variable).min(64);
+        // 409.1e: each target of a divided amount gets at least 1 of it.
+        match self.casting_division(c) {
+            Some((total, from)) => all.min(from + total as usize),
+            None => all,
+        }
+    }
+
+    /// The effects of what is being played (its mode's, for a modal spell).
+    pub(crate) fn casting_effects(&self, c: &Casting) -> &'static [tolaria_cards::Effect] {
+        match &c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize]
+                .spell_face()
+                .spell
+                .effects_for(c.mode),
+            Playing::Ability { .. } => self.casting_ability().map_or(&[], |a| &a.effects),
+            Playing::Trigger(t) if !t.ctx.delayed => &t.ability().effects,
+            _ => &[],
+        }
+    }
+
+    /// 409.1e, 413.2f: the amount a "divided as you choose" effect divides
+    /// (determined as it is played) and the first target slot it divides
+    /// among.
+    pub(crate) fn casting_division(&self, c: &Casting) -> Option<(u32, usize)> {
+        let (amount, from) = tolaria_cards::divided_effect(self.casting_effects(c))?;
+        let source = self.casting_source(c).obj?;
+        let mut ctx = crate::resolve::ResolveCtx::for_source(self, c.player, source);
+        ctx.x = c.x.unwrap_or(0);
+        if let Playing::Trigger(t) = &c.what {
+            ctx.trigger = t.ctx;
+        }
+        Some((self.amount(&ctx, amount).max(0) as u32, from as usize))
     }
 
     /// 502.46a: is the spell being played one with convoke?
@@ -896,35 +1015,7 @@ impl Game {
         };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
-        let pool = &mut self.players[p.index()].pool;
-        // 502.37a: the colours of the mana spent (index 5 is colourless).
-        let mut spent = 0u8;
-        for (i, need) in u.colored.iter_mut().enumerate() {
-            let take = (*need).min(pool.0[i] as u32);
-            *need -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 {
-                spent |= 1 << i;
-            }
-        }
-        u.hybrid.retain(|&(a, b)| {
-            for col in [a, b] {
-                if pool.0[col as usize] > 0 {
-                    pool.0[col as usize] -= 1;
-                    spent |= 1 << col as usize;
-                    return false;
-                }
-            }
-            true
-        });
-        for i in [5usize, 0, 1, 2, 3, 4] {
-            let take = u.generic.min(pool.0[i] as u32);
-            u.generic -= take;
-            pool.0[i] -= take as u16;
-            if take > 0 && i < 5 {
-                spent |= 1 << i;
-            }
-        }
+        let spent = take_from_pool(&mut self.players[p.index()].pool, u);
         c.spent |= spent;
     }
 
@@ -974,7 +1065,7 @@ impl Game {
             let o = &mut self.objects[obj.slot as usize];
             // 502.59a: a spell played by its suspend ability gains haste
             // (kept with its controller, `marks::SUSPEND_HASTE`).
-            if c.suspend {
+            if c.suspend && !c.ripple {
                 o.control_marks |= crate::object::marks::SUSPEND_HASTE;
             }
             for (bit, flag) in [
@@ -998,6 +1089,7 @@ impl Game {
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
+            top.division = c.division.clone();
         }
         self.rewind = None;
         self.passes = 0;
@@ -1086,7 +1178,8 @@ impl Game {
         if cost.discard_self {
             let o = &self.objects[source.slot as usize];
             let (owner, card) = (o.owner, o.card);
-            if let Some(new) = self.move_to(source, Zone::Graveyard(owner), MoveReason::Discard) {
+            // 502.24a: a card with madness may be removed from the game.
+            if let Some(new) = self.discard_card(source) {
                 if cycling {
                     // 502.18c: discarded to pay a cycling cost: cycled.
                     self.emit(Event::Cycled {
@@ -1115,6 +1208,7 @@ impl Game {
             .as_ref()
             .map(|c| c.player)
             .unwrap_or(self.active);
+        let madness = self.casting.as_ref().and_then(|c| c.madness);
         if let Some(snap) = self.rewind.take() {
             let mut events = std::mem::take(&mut self.events);
             events.truncate(self.rewind_events);
@@ -1125,6 +1219,11 @@ impl Game {
         }
         if let Some(card) = card {
             self.emit(Event::PlayCancelled { player, card });
+        }
+        // 502.24a: a madness card not played goes to the graveyard.
+        if let Some(o) = madness.filter(|&o| self.obj(o).is_some()) {
+            let owner = self.objects[o.slot as usize].owner;
+            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
         }
         self.flow = Flow::Priority(player);
         self.decision = None;
@@ -1229,6 +1328,13 @@ impl Game {
                 }
                 self.continue_casting();
             }
+            Action::AssignDamage(n) => {
+                // 409.1e: the share of the next target.
+                if let Some(c) = self.casting.as_mut() {
+                    c.division.push(n);
+                }
+                self.continue_casting();
+            }
             Action::ActivateMana {
                 source,
                 index,
@@ -1252,6 +1358,11 @@ impl Game {
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
         };
+        // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
+        // (offered only when the pool can pay it, `pool_pays`).
+        if !m.cost.mana.is_zero() {
+            self.pay_mana_ability_cost(p, &m.cost.mana);
+        }
         self.pay_other_costs(&m.cost, source, false);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
@@ -1281,6 +1392,10 @@ impl Game {
                     });
                 }
                 return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+            }
+            ManaProduce::DoublePool => {
+                self.double_pool(p, source, ch.card);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -1358,8 +1473,9 @@ impl Game {
     ) {
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1403,7 +1519,7 @@ impl Game {
                 continue;
             }
             if !self.can_pay_tap_part(&m.cost, id)
-                || !m.cost.mana.is_zero()
+                || !self.pool_pays(id, &m.cost.mana)
                 || m.cost.sacrifice.is_some()
             {
                 continue;
@@ -1444,6 +1560,20 @@ impl Game {
                                 }
                             }
                         }
+                    }
+                }
+                // Offered only when it would add mana (the pool holds more
+                // than its cost takes), whatever is being paid for.
+                ManaProduce::DoublePool => {
+                    if self
+                        .pool_after_cost(id, &m.cost.mana)
+                        .is_some_and(|t| t > 0)
+                    {
+                        out.push(Action::ActivateMana {
+                            source: id,
+                            index: i as u8,
+                            kind: ManaKind::Colorless,
+                        });
                     }
                 }
                 ManaProduce::AnyColor(_) => Color::ALL
@@ -1512,8 +1642,9 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         let life_ok = self.player(p).life >= 0;
+        let bans = self.mana_bans();
         for src in list {
-            if !self.mana_source_usable(p, None, src.id) {
+            if !self.mana_source_usable(p, None, src.id, bans) {
                 continue;
             }
             match src.simple {
@@ -1547,9 +1678,34 @@ impl Game {
     }
 
     #[inline]
-    fn mana_source_usable(&self, p: PlayerId, exclude: Option<ObjId>, id: ObjId) -> bool {
+    fn mana_source_usable(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+        bans: bool,
+    ) -> bool {
         let o = &self.objects[id.slot as usize];
-        o.controller == p && !o.is_phased_out() && Some(id) != exclude
+        o.controller == p
+            && !o.is_phased_out()
+            && Some(id) != exclude
+            && !(bans && self.ability_forbidden(id, true))
+    }
+
+    /// Does a static ability forbid some mana abilities ("Activated
+    /// abilities of sources with the chosen name can't be played",
+    /// Voidstone Gargoyle)? Asked once per listing, so that the sources
+    /// are checked one by one only then.
+    fn mana_bans(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::CantPlayAbilities {
+                    except_mana: false,
+                    ..
+                }
+            )
+        })
     }
 
     /// One permanent in play as [`Game::mana_sources`] sees it.
@@ -1565,6 +1721,7 @@ impl Game {
             || o.controller != p
             || o.is_phased_out()
             || Some(id) == exclude
+            || self.ability_forbidden(id, true)
         {
             return None;
         }
@@ -1645,8 +1802,9 @@ impl Game {
         }
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
             for src in list {
-                if !self.mana_source_usable(p, exclude, src.id) {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
                     continue;
                 }
                 match src.simple {
@@ -1697,6 +1855,9 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                // Mana made from the pool adds nothing to what the pool
+                // already counts for (and its cost is skipped above).
+                ManaProduce::DoublePool => continue,
             };
             if m.cost.tap {
                 if count > 1 {
@@ -1760,6 +1921,42 @@ impl Game {
             _ => None,
         }
     }
+}
+
+/// Pays as much of `u` as the pool can: coloured symbols with their colour,
+/// hybrid ones with either, generic with colourless first, then white,
+/// blue, black, red, green (the engine's choice of which pool mana pays
+/// generic: a known simplification). Returns the colours spent
+/// (`ColorSet` bits, 502.37a).
+pub(crate) fn take_from_pool(pool: &mut crate::player::ManaPool, u: &mut Unpaid) -> u8 {
+    let mut spent = 0u8;
+    for (i, need) in u.colored.iter_mut().enumerate() {
+        let take = (*need).min(pool.0[i] as u32);
+        *need -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 {
+            spent |= 1 << i;
+        }
+    }
+    u.hybrid.retain(|&(a, b)| {
+        for col in [a, b] {
+            if pool.0[col as usize] > 0 {
+                pool.0[col as usize] -= 1;
+                spent |= 1 << col as usize;
+                return false;
+            }
+        }
+        true
+    });
+    for i in [5usize, 0, 1, 2, 3, 4] {
+        let take = u.generic.min(pool.0[i] as u32);
+        u.generic -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 && i < 5 {
+            spent |= 1 << i;
+        }
+    }
+    spent
 }
 
 /// What a creature tapped for convoke pays (502.46a).

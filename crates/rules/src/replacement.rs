@@ -81,6 +81,43 @@ pub struct RedirectRule {
     pub to: ObjId,
 }
 
+/// 419.7b: a prevention shield from a resolved spell or ability; the
+/// shields end in the cleanup step (314.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shield {
+    /// What it protects (`None`: any creature or player, "prevent all
+    /// damage a source of your choice would deal this turn").
+    pub to: Option<Target>,
+    /// The damage it still prevents (`u32::MAX`: all of it, 419.1d).
+    pub left: u32,
+    /// 419.8a: only damage from this source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<crate::damage_source::ChosenSource>,
+    /// "The next time … would deal damage …, prevent that damage": all of
+    /// the next damage it applies to, which uses it up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
+}
+
+impl Shield {
+    /// "Prevent the next N damage that would be dealt to [it] this turn."
+    pub fn next(to: Target, n: u32) -> Shield {
+        Shield {
+            to: Some(to),
+            left: n,
+            from: None,
+            once: false,
+        }
+    }
+
+    /// Does it apply to damage from `source` (`src`) to `to`?
+    fn applies(&self, source: ObjId, src: &SourceInfo, to: Target) -> bool {
+        self.left > 0
+            && self.to.is_none_or(|t| t == to)
+            && self.from.is_none_or(|c| c.matches(source, src))
+    }
+}
+
 /// One damage event, as it would happen (419.5).
 struct DamageEvent {
     source: ObjId,
@@ -128,7 +165,7 @@ impl Game {
         self.deal_damage_event(ev, src);
         // 419.7b: a shield reduced to 0 is used up (kept during the event so
         // that its place names it).
-        self.shields.retain(|s| s.1 > 0);
+        self.shields.retain(|s| s.left > 0);
     }
 
     fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
@@ -260,7 +297,7 @@ impl Game {
             }
         }
         for (i, s) in self.shields.iter().enumerate() {
-            if s.0 == ev.to && s.1 > 0 {
+            if s.applies(ev.source, src, ev.to) {
                 v.push(Applicable::Shield(i));
             }
         }
@@ -370,8 +407,16 @@ impl Game {
                 });
             }
             Applicable::Shield(i) => {
-                let n = self.shields[i].1.min(ev.amount);
-                self.shields[i].1 -= n;
+                let s = &mut self.shields[i];
+                // 419.8a: "prevent that damage": all of it, once.
+                let n = if s.once {
+                    s.left = 0;
+                    ev.amount
+                } else {
+                    let n = s.left.min(ev.amount);
+                    s.left -= n;
+                    n
+                };
                 prevented(self, ev, n, false);
             }
             Applicable::Static(id, i) => {
@@ -465,7 +510,20 @@ impl Game {
                     .get(i)
                     .map_or("?", |r| tolaria_cards::db().get(r.card).name.as_str())
             ),
-            Applicable::Shield(i) => format!("prevention shield ({} left)", self.shields[i].1),
+            Applicable::Shield(i) => match self.shields[i].from {
+                Some(c) => format!(
+                    "prevention shield ({} damage from {})",
+                    if self.shields[i].once {
+                        "the next"
+                    } else {
+                        "all"
+                    },
+                    tolaria_cards::db()
+                        .get(self.objects[c.obj.slot as usize].card)
+                        .name
+                ),
+                None => format!("prevention shield ({} left)", self.shields[i].left),
+            },
             Applicable::Static(id, _) => {
                 crate::characteristics::compute(self, id).name().to_string()
             }
@@ -512,10 +570,19 @@ impl Game {
     /// no order needs choosing.
     pub(crate) fn replacement_choice_possible(&self) -> bool {
         // Sources other than protection.
-        let mut n = self.shields.iter().filter(|s| s.1 > 0).count()
+        let mut n = self.shields.iter().filter(|s| s.left > 0).count()
             + usize::from(self.prevent_combat_damage)
             + self.damage_prevention_rules.len()
             + self.redirect_rules.len();
+        // 502.47a: a dredge card in a graveyard asks whether it replaces a
+        // draw;
+        // 502.24a: so does a madness card in a hand, as it is discarded.
+        if self
+            .player_ids()
+            .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+        {
+            return true;
+        }
         let any_statics = self
             .in_play
             .iter()

@@ -42,6 +42,9 @@ pub struct ResolveCtx {
     /// 409.1h: the total power of the permanents sacrificed for the cost.
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// 409.1e: the division announced (`StackItem::division`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub division: Vec<u32>,
 }
 
 impl ResolveCtx {
@@ -60,9 +63,10 @@ impl ResolveCtx {
             flipper: None,
             sacrificed: None,
             sacrificed_power: 0,
+            division: Vec::new(),
         }
     }
-    fn target(&self, i: u8) -> Option<Target> {
+    pub(crate) fn target(&self, i: u8) -> Option<Target> {
         if self.legal & (1 << i) != 0 {
             self.targets.get(i as usize).copied()
         } else {
@@ -206,6 +210,7 @@ impl Game {
             flipper: None,
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
+            division: item.division.clone(),
         };
         if !is_spell {
             self.stack.pop();
@@ -221,6 +226,7 @@ impl Game {
             copy_choice: None,
             color_choice: None,
             type_choice: None,
+            name_choice: None,
             inner: 0,
             flip: crate::engine::FlipState::default(),
             paid: None,
@@ -228,6 +234,10 @@ impl Game {
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
+            amplify_revealed: Vec::new(),
+            amplify_done: false,
+            madness: false,
+            source_choice: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -310,8 +320,8 @@ impl Game {
     }
 
     /// 413.2i: the final step of resolution.
-    fn finish_resolution(&mut self) {
-        let Some(r) = self.resolving.take() else {
+    pub(crate) fn finish_resolution(&mut self) {
+        let Some(mut r) = self.resolving.take() else {
             return;
         };
         let card = r.ctx.source_card;
@@ -370,6 +380,25 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 502.27a: amplify's cards are revealed as it comes into play.
+                if face.types.is_permanent() && self.amplify_pending(&mut r, entering) {
+                    self.pause_resolution(
+                        r,
+                        DecisionKind::ChooseCard {
+                            choice: crate::library::CardChoice::Amplify,
+                            optional: true,
+                        },
+                    );
+                    return;
+                }
+                // 419.1b, 503.6: "As [this] comes into play, name a card"
+                // (a copy's controller names anew).
+                if face.types.is_permanent() && r.name_choice.is_none() {
+                    if let Some(nonland) = names_card_as_it_enters(entering) {
+                        self.pause_resolution(r, DecisionKind::NameCard { nonland });
+                        return;
+                    }
+                }
                 self.emit(Event::Resolved {
                     card,
                     ability: false,
@@ -408,10 +437,20 @@ impl Game {
                                 subtype,
                             });
                         }
+                        if let Some(name) = r.name_choice {
+                            self.objects[new.slot as usize].chosen_name = Some(name);
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::CardNamed {
+                                obj: new,
+                                card,
+                                name,
+                            });
+                        }
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
                         self.sunburst(new, r.item.colors_spent);
+                        self.amplify(new, entering, r.ctx.controller, &r.amplify_revealed);
                     }
                 } else if self.objects[obj.slot as usize].flags & crate::object::flags::BOUGHT_BACK
                     != 0
@@ -429,6 +468,11 @@ impl Game {
                     card,
                     ability: true,
                 });
+                // 502.24a: the madness card is played now.
+                if let (Some(obj), true) = (r.play_after, r.madness) {
+                    self.play_madness(r.ctx.controller, obj);
+                    return;
+                }
                 // 502.59a: the suspended card is played now.
                 if let Some(obj) = r.play_after {
                     self.play_suspended(r.ctx.controller, obj);
@@ -639,6 +683,24 @@ impl Game {
             r.type_choice = Some(t);
         }
         self.finish_resolution();
+    }
+
+    /// 419.1b: the card named as the permanent comes into play.
+    pub(crate) fn on_name_choice(&mut self, action: Action) {
+        let in_effect = self
+            .resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
+        if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
+            r.name_choice = Some(n);
+        }
+        // A name chosen by an instruction ("Name a card.") resumes it;
+        // otherwise the permanent is coming into play (419.1b).
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
     }
 
     /// 418.6: a word chosen for a text-changing effect.
@@ -955,6 +1017,30 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only,
+            } => self.shield_from_chosen_source(ctx, sources, to.as_ref(), *next_only),
+            // "Name a card" (Cabal Therapy): the spell remembers the name,
+            // which its filters "with that name" read.
+            Effect::NameCard { nonland } => {
+                let r = self.resolving.as_mut()?;
+                let Some(name) = r.name_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::NameCard { nonland: *nonland },
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_name = Some(name);
+                }
+                self.emit(Event::NamedCard {
+                    player: ctx.controller,
+                    name,
+                });
+                None
+            }
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -1440,6 +1526,30 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // 309: the blocks with the target in them now (blocker, attacker).
+            ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
+                Some(Target::Object(t)) => {
+                    let mut v: Vec<ObjId> = self
+                        .combat
+                        .blocks
+                        .iter()
+                        .filter_map(|&(b, a)| {
+                            if a == t {
+                                Some(b)
+                            } else if b == t {
+                                Some(a)
+                            } else {
+                                None
+                            }
+                        })
+                        .filter(|&o| self.is_present(o))
+                        .collect();
+                    v.sort_by_key(|o| o.slot);
+                    v.dedup();
+                    v
+                }
+                _ => vec![],
+            },
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -1449,15 +1559,27 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
-            ObjectRef::Each(f) => self
-                .in_play
-                .iter()
-                .copied()
-                .filter(|&o| {
-                    self.is_present(o)
-                        && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
-                })
-                .collect(),
+            ObjectRef::Each(f) => {
+                // "creatures target player controls": that player's, if the
+                // target is still legal (413.2b: else none).
+                let owner_filter = match f.controller {
+                    tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
+                        Some(Target::Player(p)) => Some(p),
+                        _ => return Vec::new(),
+                    },
+                    _ => None,
+                };
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owner_filter
+                                .is_none_or(|p| self.objects[o.slot as usize].controller == p)
+                            && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -1679,6 +1801,10 @@ impl Game {
             Effect::ContinuousChosenColor { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
+            Effect::PreventDamageFromChosenSource { .. } => {}
+            // The name is chosen on resolution (exec_effect_pausable).
+            Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
@@ -1719,6 +1845,32 @@ impl Game {
                 };
                 for t in recipients {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::DealDamageDivided { from, .. } => {
+                // 409.1e, 413.2f: the shares announced as it was played;
+                // an illegal target's share isn't dealt (413.2a).
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let Some(t) = ctx.target(*from + k as u8) else {
+                        continue;
+                    };
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::PutCountersDivided { kind, from, .. } => {
+                // 409.1e: each legal target's share (413.2a).
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let what = ObjectRef::Target(*from + k as u8);
+                    self.change_counters(ctx, &what, *kind, n as i32);
+                }
+            }
+            Effect::PreventDamageDivided { from, .. } => {
+                // 409.1e, 419.7b: a shield of each legal target's share.
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    if let Some(t) = ctx.target(*from + k as u8) {
+                        self.shields.push(crate::replacement::Shield::next(t, n));
+                    }
                 }
             }
             Effect::GainLife { who, amount } => {
@@ -2002,6 +2154,13 @@ impl Game {
                     }
                 }
             }
+            Effect::PlayMadness => {
+                // 502.24a: played once this ability has finished resolving.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.play_after = Some(ctx.source);
+                    r.madness = true;
+                }
+            }
             Effect::RemoveCounters { what, kind, amount } => {
                 // 416.3: as many as there are (Goblin Bomb ruling: nothing
                 // happens if there is no fuse counter to remove).
@@ -2034,14 +2193,14 @@ impl Game {
                 match to {
                     Recipient::Target(i) => {
                         if let Some(t) = ctx.target(*i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     // 419.7d: a shield for each creature, given as the
                     // ability resolves (Wojek Apothecary).
                     Recipient::TargetAndEachSharingColor(i) => {
                         for t in self.radiance(ctx, *i) {
-                            self.shields.push((t, n));
+                            self.shields.push(crate::replacement::Shield::next(t, n));
                         }
                     }
                     _ => {}
@@ -2052,7 +2211,8 @@ impl Game {
                 // until the shields end in the cleanup step (314.2).
                 if let Recipient::Target(i) = to {
                     if let Some(t) = ctx.target(*i) {
-                        self.shields.push((t, u32::MAX));
+                        self.shields
+                            .push(crate::replacement::Shield::next(t, u32::MAX));
                     }
                 }
             }
@@ -2224,6 +2384,8 @@ impl Game {
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
+            | Effect::RevealHandDiscard { .. }
+            | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
@@ -2241,6 +2403,7 @@ impl Game {
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::MoveAura { .. }
+            | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
@@ -2574,6 +2737,20 @@ fn enters_with_choice(card: tolaria_cards::CardId, choice: tolaria_cards::Static
         .any(|a| matches!(a, Ability::Static(s) if *s == choice))
 }
 
+/// 419.1b: does this card name a card as it comes into play ("name a
+/// card": `Some(false)`; "name a nonland card": `Some(true)`)?
+fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
+                Some(*nonland)
+            }
+            _ => None,
+        })
+}
+
 /// 419.1b: does this card choose a colour as it comes into play?
 fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
     db().get(card).faces[0].abilities.iter().any(|a| {
@@ -2582,4 +2759,13 @@ fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
             Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseColor)
         )
     })
+}
+
+/// The card a resolving permanent spell comes into play as: the card
+/// chosen to copy (503), else its own.
+pub(crate) fn entering_card(game: &Game, r: &crate::engine::Resolving) -> tolaria_cards::CardId {
+    r.copy_choice
+        .flatten()
+        .filter(|&o| game.is_present(o))
+        .map_or(r.ctx.source_card, |o| game.copiable_values(o).card)
 }

@@ -59,6 +59,7 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             graveyard_triggers: false,
+            free_plays: Vec::new(),
             graveyard_plays: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),

@@ -85,6 +85,8 @@ impl Game {
             colors_spent: 0,
             sacrificed: original.sacrificed,
             sacrificed_power: original.sacrificed_power,
+            // Pyrotechnics' ruling: a copy's division can't be changed.
+            division: original.division.clone(),
         });
         // 503.10: optional additional costs paid for the original (kicker,
         // buyback) are copied.

@@ -28,6 +28,12 @@ pub struct StackItem {
     /// each as it last existed in play (Soulblast, `Amount::SacrificedPower`).
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// 409.1e: how the amount of a "divided as you choose" effect was
+    /// divided as it was played: one share per target from the effect's
+    /// first divided target on, in target order (413.2f: not changed on
+    /// resolution; a copy keeps it, 503.10).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub division: Vec<u32>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -62,6 +62,19 @@ pub fn slot_spec(specs: &[TargetSpec], slot: usize) -> Option<(usize, &TargetSpe
     }
 }
 
+/// 409.1c: may the player choose no more targets at `slot`? Only for an
+/// "up to N" or "any number of" requirement, once its minimum is chosen
+/// ("one, two, or three target creatures": at least one).
+pub fn may_stop(specs: &[TargetSpec], slot: usize) -> bool {
+    match slot_spec(specs, slot) {
+        Some((i, s)) if s.up_to => {
+            let first: usize = specs[..i].iter().map(|s| s.count as usize).sum();
+            slot.saturating_sub(first) >= s.min as usize
+        }
+        _ => false,
+    }
+}
+
 pub fn slot_count(specs: &[TargetSpec]) -> usize {
     specs.iter().map(|s| s.count as usize).sum()
 }
@@ -227,8 +240,9 @@ pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) ->
         // "Up to N" is satisfied by none; otherwise N candidates are
         // enough, so the count stops there. A distinct target needs one
         // more candidate than the earlier targets take (Cone of Flame).
-        let need = s.count as usize + if s.distinct { before } else { 0 };
-        if !s.up_to && count_legal_targets(game, s, src, need) < need {
+        let own = if s.up_to { s.min } else { s.count } as usize;
+        let need = own + if s.distinct { before } else { 0 };
+        if own > 0 && count_legal_targets(game, s, src, need) < need {
             return false;
         }
         before += s.count as usize;

@@ -198,7 +198,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 lki_controller.is_some() && lki_controller == game.combat.defending
                             }
                             // Never compiled outside a target requirement.
-                            tolaria_cards::ControllerFilter::TriggeringPlayer => false,
+                            tolaria_cards::ControllerFilter::TriggeringPlayer
+                            | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
                         };
                         // Match on the new (graveyard) object's printed characteristics.
                         (controlled
@@ -336,6 +337,34 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // zone other than a graveyard (handled above).
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ZoneChange {
+            new,
+            card,
+            from: Zone::Graveyard(g),
+            to: Zone::Hand(h),
+            ..
+        } if g == h => {
+            // "When [this] is put into your hand from your graveyard"
+            // (Golgari Brownscale): the card in the hand triggers.
+            let (new, card, owner) = (*new, *card, *h);
+            let front = tolaria_cards::db().get(card).front();
+            for (i, a) in front.abilities.iter().enumerate() {
+                if matches!(a, Ability::Triggered(t) if t.trigger == Trigger::PutIntoHandFromGraveyard)
+                {
+                    game.pending_triggers.push(PendingTrigger {
+                        controller: owner,
+                        source: new,
+                        card,
+                        ability: AbilityRef::Printed {
+                            card,
+                            face: 0,
+                            index: i as u8,
+                        },
+                        ctx: TriggerContext::default(),
+                    });
+                }
+            }
         }
         Event::ZoneChange {
             from: Zone::Hand(p),

@@ -422,10 +422,7 @@ impl Game {
 
     /// Discards a card from hand (cleanup or an effect).
     pub(crate) fn discard(&mut self, card: ObjId) {
-        if let Some(o) = self.obj(card) {
-            let owner = o.owner;
-            self.move_to(card, Zone::Graveyard(owner), MoveReason::Discard);
-        }
+        self.discard_card(card);
     }
 
     /// 408.2d: playing a land.

@@ -40,6 +40,10 @@ pub struct PlayerSummary {
     pub hand_size: usize,
     /// The hand's cards, only if the viewer may see them.
     pub hand: Option<Vec<CardView>>,
+    /// The cards of the hand revealed to every player and still there
+    /// (502.27a, amplify: `flags::REVEALED`), seen even when `hand` isn't.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<CardView>,
     /// The top card of the library, if revealed ("Play with the top card of
     /// your library revealed", Future Sight): shown to every player.
     #[serde(default)]
@@ -127,6 +131,15 @@ impl Game {
                     pool: pl.pool.to_string(),
                     library_size: pl.library.len(),
                     hand_size: pl.hand.len(),
+                    revealed: pl
+                        .hand
+                        .iter()
+                        .filter(|c| {
+                            self.objects[c.slot as usize].flags & crate::object::flags::REVEALED
+                                != 0
+                        })
+                        .map(|&c| card_view(c, true))
+                        .collect(),
                     hand: (self.sees_hand_of(viewer, p) || self.hand_revealed_to(viewer, p))
                         .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
                     library_top: pl

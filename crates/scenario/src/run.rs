@@ -347,6 +347,13 @@ impl Scenario {
                         .filter(|t| t.is_creature_type())
                         .ok_or_else(|| format!("bad creature type {rest:?}"))?,
                 )),
+                // 419.1b: name a card as a permanent comes into play (any
+                // card name of the pool; 505.7: a split card by both halves).
+                "name" => Some(Action::NameCard(
+                    tolaria_cards::db()
+                        .card_name(&rest)
+                        .ok_or_else(|| format!("unknown card name {rest:?}"))?,
+                )),
                 // 419.9a: apply the N-th listed replacement effect first.
                 "apply" => Some(Action::ChooseReplacement(
                     rest.parse::<u8>()
@@ -389,7 +396,12 @@ impl Scenario {
                 None => self.named_action(g, &legal, &verb, &rest)?,
             }
         };
-        if action != Action::Concede(player) && !legal.contains(&action) {
+        // A named card need not be among the names listed (419.1b: any
+        // card name may be named); the engine judges it.
+        if action != Action::Concede(player)
+            && !matches!(action, Action::NameCard(_))
+            && !legal.contains(&action)
+        {
             return Err(format!(
                 "{text:?} is not legal now ({:?} decision); legal: {}",
                 g.decision.as_ref().map(|d| d.kind.name()),
@@ -818,6 +830,26 @@ impl Scenario {
                     (true, true) | (false, false) => Ok(()),
                     (true, false) => fail("the hand is hidden from that player".into()),
                     (false, true) => fail("the hand is shown to that player".into()),
+                }
+            }
+            // 502.27a: whether `view(P1)` identifies a card in P2's hand
+            // (the whole hand shown, or the card revealed).
+            [p, "sees", q, "hand", "card", ..] | [p, "can't", "see", q, "hand", "card", ..] => {
+                let at = if words[1] == "sees" { 5 } else { 6 };
+                let name = words[at..].join(" ");
+                let (viewer, owner) = (self.pid(p)?, self.pid(q)?);
+                let v = g.view(viewer);
+                let pv = &v.players[owner.index()];
+                let shown = pv
+                    .hand
+                    .iter()
+                    .flatten()
+                    .chain(pv.revealed.iter())
+                    .any(|c| c.name.as_deref() == Some(name.as_str()));
+                match (words[1] == "sees", shown) {
+                    (true, true) | (false, false) => Ok(()),
+                    (true, false) => fail("the card is hidden from that player".into()),
+                    (false, true) => fail("the card is shown to that player".into()),
                 }
             }
             // What `view(P1)` shows of P2's library: its top card only if

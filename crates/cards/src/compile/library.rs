@@ -24,6 +24,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
     {
         hand_choice(p, cx)?
+    } else if p.at_all(
+        "search target player's graveyard , hand , and library for all cards with that name",
+    ) {
+        // Cranial Extraction: the name chosen by the spell's first instruction.
+        p.eat("search");
+        let who = possessive_target_player(p, cx)?;
+        p.eat_all("graveyard , hand , and library for all cards with that name and exile them")
+            .then_some(())?;
+        p.eat(".");
+        p.eat_all("then that player shuffles").then_some(())?;
+        p.eat_all("their library");
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
+        vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
     } else if p.eat_all("return to your hand all") {
         let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")
@@ -419,6 +435,32 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     } else {
         let (t, is_player) = target(p, cx)?;
         is_player.then_some(())?;
+        // "… reveals their hand and discards all cards with that name."
+        // (Cabal Therapy: the name chosen by the spell's first instruction.)
+        let filter = ObjectFilter {
+            chosen_name: true,
+            ..Default::default()
+        };
+        if p.eat_all("reveals their hand and discards all cards with that name") {
+            return Some(vec![Effect::RevealHandDiscard {
+                who: PlayerRef::Target(t),
+                filter,
+                all: true,
+                else_draw: 0,
+            }]);
+        }
+        // Brain Pry: "… reveals their hand. That player discards a card
+        // with that name. If they can't, you draw a card."
+        if p.eat_all(
+            "reveals their hand . that player discards a card with that name . if they can't , you draw a card",
+        ) {
+            return Some(vec![Effect::RevealHandDiscard {
+                who: PlayerRef::Target(t),
+                filter,
+                all: false,
+                else_draw: 1,
+            }]);
+        }
         p.eat_all("reveals their hand . you choose").then_some(())?;
         PlayerRef::Target(t)
     };
@@ -507,6 +549,22 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }]);
     }
     if let Some(what) = attempt(p, cx, graveyard_target) {
+        // "Put target creature card from your graveyard on top of your
+        // library." (Golgari Thug): your library is the card's owner's.
+        if p.at_all("on top of your library") {
+            let yours = matches!(
+                cx.targets.last().map(|t| &t.kind),
+                Some(TargetKind::CardInGraveyard {
+                    whose: crate::PlayerFilter::You,
+                    ..
+                })
+            );
+            (yours && p.eat_all("on top of your library")).then_some(())?;
+            return Some(vec![Effect::PutOnLibrary {
+                what,
+                bottom: false,
+            }]);
+        }
         p.eat_all("into play under your control").then_some(())?;
         return Some(vec![Effect::PutIntoPlay {
             what,
