@@ -660,16 +660,27 @@ impl Game {
 
     /// 419.1b: the colour chosen as the permanent comes into play.
     pub(crate) fn on_color_choice(&mut self, action: Action) {
-        let in_effect = self
-            .resolving
-            .as_deref()
-            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
+        let in_effect = self.choice_in_effect();
         if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
             r.color_choice = Some(c);
         }
         // A colour chosen for an effect ("becomes the color of your
         // choice") resumes it; otherwise the permanent is coming into play
         // (419.1b).
+        self.resume_after_choice(in_effect);
+    }
+
+    /// Whether the resolution's pending choice belongs to one of its
+    /// effects (rather than to the permanent coming into play, 419.1b).
+    fn choice_in_effect(&self) -> bool {
+        self.resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len())
+    }
+
+    /// Goes on after a choice: the effect that asked, or the permanent's
+    /// coming into play.
+    fn resume_after_choice(&mut self, in_effect: bool) {
         if in_effect {
             self.run_resolution();
         } else {
@@ -687,20 +698,13 @@ impl Game {
 
     /// 419.1b: the card named as the permanent comes into play.
     pub(crate) fn on_name_choice(&mut self, action: Action) {
-        let in_effect = self
-            .resolving
-            .as_deref()
-            .is_some_and(|r| r.pc < effects_of(self, &r.item).len());
+        let in_effect = self.choice_in_effect();
         if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
             r.name_choice = Some(n);
         }
         // A name chosen by an instruction ("Name a card.") resumes it;
         // otherwise the permanent is coming into play (419.1b).
-        if in_effect {
-            self.run_resolution();
-        } else {
-            self.finish_resolution();
-        }
+        self.resume_after_choice(in_effect);
     }
 
     /// 418.6: a word chosen for a text-changing effect.

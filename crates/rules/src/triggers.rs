@@ -131,25 +131,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     if !front.has_graveyard_triggers {
                         continue;
                     }
-                    for (i, a) in front.abilities.iter().enumerate() {
-                        if matches!(a, Ability::Triggered(t) if t.trigger == Trigger::CreatureToYourGraveyard)
-                        {
-                            game.pending_triggers.push(PendingTrigger {
-                                controller: g,
-                                source: c,
-                                card,
-                                ability: AbilityRef::Printed {
-                                    card,
-                                    face: 0,
-                                    index: i as u8,
-                                },
-                                ctx: TriggerContext {
-                                    object: Some(new),
-                                    ..Default::default()
-                                },
-                            });
-                        }
-                    }
+                    let ctx = TriggerContext {
+                        object: Some(new),
+                        ..Default::default()
+                    };
+                    trigger_printed(game, g, c, card, &Trigger::CreatureToYourGraveyard, ctx);
                 }
             }
             // 404.4b: "When that creature is put into a graveyard from play
@@ -348,23 +334,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // "When [this] is put into your hand from your graveyard"
             // (Golgari Brownscale): the card in the hand triggers.
             let (new, card, owner) = (*new, *card, *h);
-            let front = tolaria_cards::db().get(card).front();
-            for (i, a) in front.abilities.iter().enumerate() {
-                if matches!(a, Ability::Triggered(t) if t.trigger == Trigger::PutIntoHandFromGraveyard)
-                {
-                    game.pending_triggers.push(PendingTrigger {
-                        controller: owner,
-                        source: new,
-                        card,
-                        ability: AbilityRef::Printed {
-                            card,
-                            face: 0,
-                            index: i as u8,
-                        },
-                        ctx: TriggerContext::default(),
-                    });
-                }
-            }
+            trigger_printed(
+                game,
+                owner,
+                new,
+                card,
+                &Trigger::PutIntoHandFromGraveyard,
+                TriggerContext::default(),
+            );
         }
         Event::ZoneChange {
             from: Zone::Hand(p),
@@ -1087,5 +1064,34 @@ impl Game {
             then,
         )));
         self.continue_casting();
+    }
+}
+
+/// The printed triggered abilities of a card outside play with this
+/// trigger (a card in a graveyard or hand: its front face), put pending
+/// under `controller` with the event's context.
+fn trigger_printed(
+    game: &mut Game,
+    controller: PlayerId,
+    source: ObjId,
+    card: CardId,
+    trigger: &Trigger,
+    ctx: TriggerContext,
+) {
+    let front = tolaria_cards::db().get(card).front();
+    for (i, a) in front.abilities.iter().enumerate() {
+        if matches!(a, Ability::Triggered(t) if t.trigger == *trigger) {
+            game.pending_triggers.push(PendingTrigger {
+                controller,
+                source,
+                card,
+                ability: AbilityRef::Printed {
+                    card,
+                    face: 0,
+                    index: i as u8,
+                },
+                ctx: ctx.clone(),
+            });
+        }
     }
 }
