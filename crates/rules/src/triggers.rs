@@ -1090,7 +1090,7 @@ fn trigger_printed(
                     face: 0,
                     index: i as u8,
                 },
-                ctx: ctx.clone(),
+                ctx,
             });
         }
     }
