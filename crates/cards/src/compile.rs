@@ -4527,6 +4527,17 @@ fn cost(p: &mut P) -> R<Cost> {
     cost_until(p, true)
 }
 
+/// How many permanents a cost names: "a"/"an" (one) or "two" to "nine"
+/// ("Tap two untapped Clerics you control", "Return a land you control").
+fn cost_count(p: &mut P) -> Option<u8> {
+    if p.eat_any(&["a", "an"]).is_some() {
+        return Some(1);
+    }
+    let n = number_word(p.peek()).filter(|n| (2..=9).contains(n))?;
+    p.bump();
+    Some(n as u8)
+}
+
 /// A cost ending at ":" (`colon`, an activated ability's) or at the end of
 /// the sentence (an additional or kicker cost).
 fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
@@ -4588,15 +4599,7 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             // "Tap an untapped creature you control", "Tap two untapped
             // Clerics you control" (409.1h: the player chooses them).
             p.bump();
-            let n = if p.eat_any(&["a", "an"]).is_some() {
-                1
-            } else {
-                let n = number_word(p.peek())
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| err(p))?;
-                p.bump();
-                n as u8
-            };
+            let n = cost_count(p).ok_or_else(|| err(p))?;
             if !p.eat("untapped") {
                 return Err(err(p));
             }
@@ -4609,15 +4612,7 @@ fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             c.tap_untapped = Some((f, n));
         } else if p.eat("return") {
             // "Return a land you control to its owner's hand".
-            let n = if p.eat_any(&["a", "an"]).is_some() {
-                1
-            } else {
-                let n = number_word(p.peek())
-                    .filter(|n| (2..=9).contains(n))
-                    .ok_or_else(|| err(p))?;
-                p.bump();
-                n as u8
-            };
+            let n = cost_count(p).ok_or_else(|| err(p))?;
             let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
             if noun != Noun::Permanent
                 || !(p.eat_all("you control to") || p.eat("to"))

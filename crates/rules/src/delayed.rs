@@ -54,13 +54,7 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
         return std::iter::once(&f.spell.effects[..])
             .chain(f.spell.modes.iter().map(|m| &m.effects[..]))
             .flat_map(|l| l.iter())
-            .find_map(|e| match e {
-                Effect::AtEndOfCombat { effects }
-                | Effect::AtNextUpkeep { effects, .. }
-                | Effect::AtNextEndStep { effects }
-                | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
-                _ => None,
-            })
+            .find_map(delayed_instructions)
             .unwrap_or(&[]);
     }
     let list: &'static [Effect] = match f.abilities.get(index as usize) {
@@ -69,15 +63,7 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
         Some(Ability::Mana(m)) => &m.also,
         _ => &[],
     };
-    list.iter()
-        .find_map(|e| match e {
-            Effect::AtEndOfCombat { effects }
-            | Effect::AtNextUpkeep { effects, .. }
-            | Effect::AtNextEndStep { effects }
-            | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
-            _ => None,
-        })
-        .unwrap_or(&[])
+    list.iter().find_map(delayed_instructions).unwrap_or(&[])
 }
 
 impl Game {
@@ -135,5 +121,18 @@ impl Game {
             When::NextEndStep => self.delayed_end_step.push(pending),
             When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
+    }
+}
+
+/// The instructions of a delayed triggered ability an effect creates
+/// (404.4: "at end of combat", "at the beginning of the next upkeep / end
+/// step", "when that creature dies this turn"), if it is one.
+fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
+    match e {
+        Effect::AtEndOfCombat { effects }
+        | Effect::AtNextUpkeep { effects, .. }
+        | Effect::AtNextEndStep { effects }
+        | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
+        _ => None,
     }
 }

@@ -349,14 +349,7 @@ impl Game {
     /// The spell or ability being played (409) or trigger being put on the stack, if any.
     pub fn casting(&self) -> Option<CastingView> {
         let c = self.casting.as_deref()?;
-        let (object, triggered) = match &c.what {
-            Playing::Spell { obj }
-            | Playing::FaceDown { obj }
-            | Playing::TurnFaceUp { obj }
-            | Playing::Suspend { obj } => (*obj, false),
-            Playing::Ability { source, .. } => (*source, false),
-            Playing::Trigger(t) => (t.source, true),
-        };
+        let (object, triggered) = self.casting_object()?;
         Some(CastingView {
             player: c.player,
             object,
@@ -364,6 +357,20 @@ impl Game {
             targets: c.targets.clone(),
             x: c.x,
             unpaid: c.unpaid.clone(),
+        })
+    }
+
+    /// The card of the spell being played, or the source of the ability,
+    /// and whether it is a trigger being put on the stack (no copies made:
+    /// filters read it while the X of the spell is announced).
+    pub(crate) fn casting_object(&self) -> Option<(ObjId, bool)> {
+        Some(match &self.casting.as_deref()?.what {
+            Playing::Spell { obj }
+            | Playing::FaceDown { obj }
+            | Playing::TurnFaceUp { obj }
+            | Playing::Suspend { obj } => (*obj, false),
+            Playing::Ability { source, .. } => (*source, false),
+            Playing::Trigger(t) => (t.source, true),
         })
     }
 

@@ -336,10 +336,8 @@ fn spell_x(game: &Game, s: ObjId) -> Option<u32> {
             return Some(r.ctx.x);
         }
     }
-    if let Some(c) = game.casting() {
-        if c.object == s && !c.triggered {
-            return c.x;
-        }
+    if game.casting_object() == Some((s, false)) {
+        return game.casting.as_deref().and_then(|c| c.x);
     }
     game.stack
         .iter()

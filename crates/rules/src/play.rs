@@ -744,34 +744,32 @@ impl Game {
                     self.flow = Flow::Casting;
                     return;
                 }
-                if let Some((_, n)) = &cost.exile_from_hand {
-                    if *n > cc.exiled {
-                        let remaining = u32::from(n - cc.exiled);
+                // 409.1h: cards removed from the hand, permanents tapped or
+                // returned, one decision each until the number is reached.
+                // (number the cost names, number done, the decision asking for the rest)
+                type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
+                let counted: [Counted; 3] = [
+                    (
+                        cost.exile_from_hand.as_ref().map(|e| e.1),
+                        cc.exiled,
+                        |remaining| DecisionKind::ExileCost { remaining },
+                    ),
+                    (
+                        cost.tap_untapped.as_ref().map(|t| t.1),
+                        cc.tapped,
+                        |remaining| DecisionKind::TapCost { remaining },
+                    ),
+                    (
+                        cost.return_to_hand.as_ref().map(|r| r.1),
+                        cc.returned,
+                        |remaining| DecisionKind::ReturnCost { remaining },
+                    ),
+                ];
+                for (need, done, kind) in counted {
+                    if let Some(n) = need.filter(|&n| n > done) {
                         self.decision = Some(Decision {
                             player: c.player,
-                            kind: DecisionKind::ExileCost { remaining },
-                        });
-                        self.flow = Flow::Casting;
-                        return;
-                    }
-                }
-                if let Some((_, n)) = &cost.tap_untapped {
-                    if *n > cc.tapped {
-                        let remaining = u32::from(n - cc.tapped);
-                        self.decision = Some(Decision {
-                            player: c.player,
-                            kind: DecisionKind::TapCost { remaining },
-                        });
-                        self.flow = Flow::Casting;
-                        return;
-                    }
-                }
-                if let Some((_, n)) = &cost.return_to_hand {
-                    if *n > cc.returned {
-                        let remaining = u32::from(n - cc.returned);
-                        self.decision = Some(Decision {
-                            player: c.player,
-                            kind: DecisionKind::ReturnCost { remaining },
+                            kind: kind(u32::from(n - done)),
                         });
                         self.flow = Flow::Casting;
                         return;

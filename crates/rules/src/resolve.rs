@@ -1147,7 +1147,7 @@ impl Game {
             Effect::PlaySubgame => {
                 // 506.3: the subgame is created now and begins once this
                 // effect's work is done (`run_resolution` stops there).
-                self.begin_subgame(ctx);
+                self.begin_subgame();
                 None
             }
             Effect::WishFromOutside { filter } => {
@@ -1566,7 +1566,7 @@ impl Game {
             ObjectRef::Each(f) => {
                 // "creatures target player controls": that player's, if the
                 // target is still legal (413.2b: else none).
-                let owner_filter = match f.controller {
+                let controlled_by = match f.controller {
                     tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
                         Some(Target::Player(p)) => Some(p),
                         _ => return Vec::new(),
@@ -1578,7 +1578,7 @@ impl Game {
                     .copied()
                     .filter(|&o| {
                         self.is_present(o)
-                            && owner_filter
+                            && controlled_by
                                 .is_none_or(|p| self.objects[o.slot as usize].controller == p)
                             && crate::filter::matches(self, f, o, Some(ctx.source), ctx.controller)
                     })

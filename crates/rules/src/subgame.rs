@@ -8,7 +8,6 @@
 
 use crate::engine::Flow;
 use crate::event::MoveReason;
-use crate::resolve::ResolveCtx;
 use crate::{Event, Game, GameResult, ObjId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
 
@@ -29,10 +28,10 @@ impl Game {
     /// mulligans). The subgame is entered once the current effect's work
     /// is done (`enter_or_leave_subgames`), so that nothing of the main
     /// game runs inside it.
-    pub(crate) fn begin_subgame(&mut self, _ctx: &ResolveCtx) {
+    pub(crate) fn begin_subgame(&mut self) {
         let players: Vec<PlayerId> = self.player_ids().collect();
         let mut origin = Vec::new();
-        let mut decks: Vec<(String, Vec<tolaria_cards::CardId>)> = Vec::new();
+        let mut decks: Vec<Vec<tolaria_cards::CardId>> = Vec::new();
         for &p in &players {
             // Bottom to top, so the deck lists the library in order
             // (the subgame shuffles it anyway, 101.1).
@@ -53,13 +52,16 @@ impl Game {
                     cards.push(card);
                 }
             }
-            decks.push((self.player(p).name.clone(), cards));
+            decks.push(cards);
         }
         let depth = self.subgame_depth() as u8 + 1;
         self.emit(Event::SubgameBegins { depth });
         let seed = self.rng.next_u64();
-        let named: Vec<(&str, Vec<tolaria_cards::CardId>)> =
-            decks.iter().map(|(n, c)| (n.as_str(), c.clone())).collect();
+        let named: Vec<(&str, Vec<tolaria_cards::CardId>)> = players
+            .iter()
+            .map(|&p| self.player(p).name.as_str())
+            .zip(decks)
+            .collect();
         let mut sub = Game::new_game(&named, seed);
         // `new_game` creates the cards in deck order, one slot each.
         sub.subgame_origin = origin;
@@ -129,9 +131,9 @@ impl Game {
             _ => None,
         };
         let result = self.result.unwrap_or(GameResult::Draw);
-        let sub = std::mem::replace(self, *main);
+        let mut sub = std::mem::replace(self, *main);
         let mut events = std::mem::take(&mut self.events);
-        events.extend(sub.events.iter().cloned());
+        events.append(&mut sub.events);
         self.events = events;
         for b in &sub.subgame_origin {
             let Some(o) = sub.objects.get(b.slot as usize) else {
