@@ -22,7 +22,7 @@ use crate::Agent;
 use tolaria_cards::{
     Ability, Amount, CardFace, CardType, Effect, Keyword, ManaKind, StaticAbility, TargetKind,
 };
-use tolaria_rules::characteristics::compute;
+use tolaria_rules::continuous::characteristics::compute;
 use tolaria_rules::{Action, DecisionKind, Game, ObjId, PlayerId, StackKind, Target, Zone};
 
 #[derive(Default)]
@@ -729,7 +729,7 @@ impl Agent for GreedyAgent {
             DecisionKind::ChooseColor => {
                 let mut count = [0u32; 5];
                 for id in game.in_play.iter().copied() {
-                    let ch = tolaria_rules::characteristics::compute(game, id);
+                    let ch = tolaria_rules::continuous::characteristics::compute(game, id);
                     if ch.controller != seat {
                         for c in ch.colors.iter() {
                             count[c as usize] += 1;
@@ -744,7 +744,7 @@ impl Agent for GreedyAgent {
             // 419.1b (Caller of the Hunt): the creature type most common
             // among the creatures in play.
             DecisionKind::ChooseCreatureType => {
-                let board = tolaria_rules::characteristics::board_now(game);
+                let board = tolaria_rules::continuous::characteristics::board_now(game);
                 legal
                     .iter()
                     .max_by_key(|a| match a {

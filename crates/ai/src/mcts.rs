@@ -20,7 +20,7 @@
 //! instead); the chosen action is the most visited legal one.
 
 use crate::{Agent, GreedyAgent};
-use tolaria_rules::characteristics::compute;
+use tolaria_rules::continuous::characteristics::compute;
 use tolaria_rules::{Action, DecisionKind, Game, GameResult, PlayerId, Rng, Zone};
 
 /// Iterations per searched decision when none is given (`mcts`).

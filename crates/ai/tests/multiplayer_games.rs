@@ -7,7 +7,7 @@
 
 use tolaria_ai::{Agent, RandomAgent};
 use tolaria_cards::CardId;
-use tolaria_rules::multiplayer::AttackOption;
+use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Action, Game, PlayerId};
 
 fn deck(path: &str) -> Vec<CardId> {

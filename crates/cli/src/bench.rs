@@ -149,7 +149,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
             let reps = clones.max(1);
             let t = Instant::now();
             for _ in 0..reps {
-                black_box(tolaria_rules::layers::compute_board(black_box(&m)));
+                black_box(tolaria_rules::continuous::layers::compute_board(black_box(
+                    &m,
+                )));
             }
             let board_ns = t.elapsed().as_nanos() as f64 / reps as f64;
             let ids: Vec<_> = m.in_play.clone();
@@ -157,7 +159,8 @@ pub fn main(argv: Vec<String>) -> CliResult {
             let mut acc = 0i64;
             for i in 0..reps {
                 let id = ids[i as usize % ids.len().max(1)];
-                acc += tolaria_rules::characteristics::compute(black_box(&m), id).power as i64;
+                acc += tolaria_rules::continuous::characteristics::compute(black_box(&m), id).power
+                    as i64;
             }
             black_box(acc);
             let query_ns = t.elapsed().as_nanos() as f64 / reps as f64;
@@ -199,9 +202,11 @@ fn state_size(g: &Game) -> (usize, usize) {
             heap += v.capacity() * size_of::<tolaria_rules::DamageAssignment>();
         }
     }
-    heap += g.effects.capacity() * size_of::<tolaria_rules::effects::ContinuousEffect>();
-    heap += g.pending_triggers.capacity() * size_of::<tolaria_rules::triggers::PendingTrigger>();
-    heap += g.combat.attackers.capacity() * size_of::<tolaria_rules::combat::Attacker>();
+    heap +=
+        g.effects.capacity() * size_of::<tolaria_rules::continuous::effects::ContinuousEffect>();
+    heap += g.pending_triggers.capacity()
+        * size_of::<tolaria_rules::resolution::triggers::PendingTrigger>();
+    heap += g.combat.attackers.capacity() * size_of::<tolaria_rules::turn::combat::Attacker>();
     heap += g.combat.blocks.capacity() * 2 * ids;
     heap += g.combat.dealt_first.capacity() * ids;
     heap += g.combat.assigning.capacity() * size_of::<tolaria_rules::DamageAssignment>();

@@ -14,8 +14,8 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use tolaria_ai::{agent_by_name, Agent};
 use tolaria_cards::db;
-use tolaria_rules::characteristics::compute;
-use tolaria_rules::view::{CardView, PermanentView, PlayerView};
+use tolaria_rules::continuous::characteristics::compute;
+use tolaria_rules::engine::view::{CardView, PermanentView, PlayerView};
 use tolaria_rules::{Action, DecisionKind, Game, GameResult, PlayerId, Target};
 
 const HELP: &str = "\

@@ -4,73 +4,33 @@
 //! A [`Game`] is plain data. The engine stops at a [`Decision`]; an agent
 //! picks one of [`Game::legal_actions`] and calls [`Game::apply`]. Every
 //! change emits an [`Event`], rendered with its rule number.
+//!
+//! The folders name the engine's concepts (ARCHITECTURE.md has the map):
+//! [`state`] the game state, [`engine`] the loop and its interface,
+//! [`turn`] the turn structure and combat, [`playing`] playing spells and
+//! abilities, [`resolution`] resolving them and triggered abilities,
+//! [`continuous`] characteristics, layers, statics and replacement,
+//! [`mechanics`] keyword and card mechanics, [`variants`] multiplayer and
+//! subgames.
 
-pub mod action;
-mod amplify;
-mod banding;
-mod blocks;
-pub mod characteristics;
-pub mod combat;
-mod combat_flow;
-mod copy_effect;
-mod cost;
-mod cycling;
-pub mod damage_source;
-pub mod decision;
-pub mod delayed;
-mod determinize;
-pub mod draw_replacement;
-pub mod effects;
-pub(crate) mod engine;
-pub mod event;
-pub mod filter;
-mod flip;
-pub mod game;
-pub mod game_rules;
-pub mod ids;
-pub mod layers;
-mod leave_game;
-mod legal;
-pub mod library;
-mod madness;
-mod mana_ability_cost;
-mod morph;
-pub mod multiplayer;
-mod naming;
-mod ninjutsu;
-pub mod object;
-pub mod phasing;
-pub mod play;
-pub mod player;
-mod redeal;
-pub mod replacement;
-pub mod resolve;
-mod ripple;
-pub mod rng;
-pub mod sba;
-mod setup;
-pub mod spell_copy;
-pub mod stack;
-mod statics;
-mod subgame;
-mod suspend;
-pub mod targeting;
-pub mod triggers;
-mod turn;
-mod unless_pay;
-mod untap_choice;
-pub mod view;
-pub mod zone;
+pub mod continuous;
+pub mod engine;
+pub mod mechanics;
+pub mod playing;
+pub mod resolution;
+pub mod state;
+pub mod turn;
+pub mod variants;
 
-pub use action::{Action, ActionError};
-pub use decision::{Decision, DecisionKind, OptionalCost};
-pub use engine::{CastingView, Unpaid};
-pub use event::{DrawReason, Event, LossReason, MoveReason, NamedTarget};
-pub use game::{Game, GameResult, LastKnown};
-pub use ids::{ObjId, PlayerId, Target};
-pub use object::Object;
-pub use player::{ManaPool, Player};
-pub use rng::Rng;
-pub use stack::{DamageAssignment, StackItem, StackKind};
-pub use view::PlayerView;
-pub use zone::Zone;
+pub use engine::action::{Action, ActionError};
+pub use engine::decision::{Decision, DecisionKind, OptionalCost};
+pub use engine::game_loop::{CastingView, Unpaid};
+pub use engine::view::PlayerView;
+pub use state::event::{DrawReason, Event, LossReason, MoveReason, NamedTarget};
+pub use state::game::{Game, GameResult, LastKnown};
+pub use state::ids::{ObjId, PlayerId, Target};
+pub use state::object::Object;
+pub use state::player::{ManaPool, Player};
+pub use state::rng::Rng;
+pub use state::stack::{DamageAssignment, StackItem, StackKind};
+pub use state::zone::Zone;

@@ -124,7 +124,7 @@ fn r502_41_defender_cant_attack_and_r502_5_haste() {
     let bears = g.create_card(card("Grizzly Bears"), P1, Zone::InPlay);
     // Both came under Alice's control this turn.
     for o in [goblin, bears] {
-        g.objects[o.slot as usize].flags |= tolaria_rules::object::flags::SICK;
+        g.objects[o.slot as usize].flags |= tolaria_rules::state::object::flags::SICK;
     }
     for p in [P1, P2] {
         g.create_card(card("Plains"), p, Zone::Library(p));
@@ -267,22 +267,23 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
     let wurm = g.create_card(card("Craw Wurm"), P1, Zone::InPlay);
     let bears = g.create_card(card("Grizzly Bears"), P2, Zone::InPlay);
     // Overrun gives trample; set it up as an effect of a resolved spell instead:
-    g.effects.push(tolaria_rules::effects::ContinuousEffect {
-        timestamp: 1,
-        source_card: card("Overrun"),
-        controller: P1,
-        affected: wurm,
-        effect: tolaria_cards::LayerEffect::pump(
-            0,
-            0,
-            tolaria_cards::KeywordSet::single(tolaria_cards::Keyword::Trample),
-        ),
-        copy: None,
-        until_end_of_turn: true,
-        while_tapped: None,
-        while_enchanted: false,
-        while_controlled: false,
-    });
+    g.effects
+        .push(tolaria_rules::continuous::effects::ContinuousEffect {
+            timestamp: 1,
+            source_card: card("Overrun"),
+            controller: P1,
+            affected: wurm,
+            effect: tolaria_cards::LayerEffect::pump(
+                0,
+                0,
+                tolaria_cards::KeywordSet::single(tolaria_cards::Keyword::Trample),
+            ),
+            copy: None,
+            until_end_of_turn: true,
+            while_tapped: None,
+            while_enchanted: false,
+            while_controlled: false,
+        });
     for p in [P1, P2] {
         g.create_card(card("Plains"), p, Zone::Library(p));
     }

@@ -189,6 +189,6 @@ fn r409_1h_sacrifice_a_creature_as_a_cost() {
     assert_eq!(g.player(p1).graveyard.len(), 1);
     g.apply(Action::Pass).unwrap();
     g.apply(Action::Pass).unwrap();
-    let ch = tolaria_rules::characteristics::compute(&g, husk);
+    let ch = tolaria_rules::continuous::characteristics::compute(&g, husk);
     assert_eq!((ch.power, ch.toughness), (4, 4));
 }

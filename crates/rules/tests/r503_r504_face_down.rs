@@ -4,15 +4,15 @@
 mod common;
 use common::*;
 use tolaria_cards::{CardType, ColorSet, Keyword, Step};
-use tolaria_rules::effects::{ContinuousEffect, Copiable};
-use tolaria_rules::{characteristics::compute, Action, Event, Game, ObjId, Zone};
+use tolaria_rules::continuous::effects::{ContinuousEffect, Copiable};
+use tolaria_rules::{continuous::characteristics::compute, Action, Event, Game, ObjId, Zone};
 
 /// A face-down Grinning Demon under P1's control, P1 with priority in the
 /// main phase, with the lands given.
 fn face_down_demon(lands: &[&str]) -> (Game, ObjId) {
     let mut g = Game::empty(&["Alice", "Bob"], 1);
     let demon = g.create_card(card("Grinning Demon"), P1, Zone::InPlay);
-    g.objects[demon.slot as usize].flags |= tolaria_rules::object::flags::FACE_DOWN;
+    g.objects[demon.slot as usize].flags |= tolaria_rules::state::object::flags::FACE_DOWN;
     for l in lands {
         g.create_card(card(l), P1, Zone::InPlay);
     }

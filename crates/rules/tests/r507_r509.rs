@@ -178,8 +178,8 @@ fn r507_2_controller_sees_the_controlled_players_face_down_permanents() {
     let mut g = mindslaver_activated();
     let bears = g.create_card(card("Grizzly Bears"), P2, Zone::InPlay);
     let mine = g.create_card(card("Hill Giant"), P1, Zone::InPlay);
-    g.objects[bears.slot as usize].flags |= tolaria_rules::object::flags::FACE_DOWN;
-    g.objects[mine.slot as usize].flags |= tolaria_rules::object::flags::FACE_DOWN;
+    g.objects[bears.slot as usize].flags |= tolaria_rules::state::object::flags::FACE_DOWN;
+    g.objects[mine.slot as usize].flags |= tolaria_rules::state::object::flags::FACE_DOWN;
     let name_in = |g: &Game, viewer, id| {
         g.view(viewer)
             .in_play

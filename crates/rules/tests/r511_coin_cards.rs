@@ -241,7 +241,7 @@ fn r511_1_chaotic_strike_only_after_blockers_and_its_flip() {
         let events = finish(&mut g, true, |_| false, true);
         let won = flips(&events)[0].3.unwrap();
         outcomes[won as usize] += 1;
-        let power = tolaria_rules::characteristics::compute(&g, bears).power;
+        let power = tolaria_rules::continuous::characteristics::compute(&g, bears).power;
         assert_eq!(power, if won { 3 } else { 2 });
         assert_eq!(g.player(P1).hand.len(), hand + 1, "draws a card either way");
     }
@@ -365,7 +365,7 @@ fn r511_1_other_coin_flip_cards() {
         let won = flips(&finish(&mut g, true, |_| false, true))[0].3.unwrap();
         seen.insert(("Orcish Captain", won));
         if won {
-            let ch = tolaria_rules::characteristics::compute(&g, captain);
+            let ch = tolaria_rules::continuous::characteristics::compute(&g, captain);
             assert_eq!((ch.power, ch.toughness), (3, 1));
         } else {
             // 1/1 with -0/-2: 420.5b.
@@ -453,7 +453,7 @@ fn named(g: &Game, ids: &[ObjId], name: &str) -> bool {
 fn r511_1_more_coin_flip_cards() {
     let mut seen = std::collections::HashSet::new();
     let unsick = |g: &mut Game, o: ObjId| {
-        g.objects[o.slot as usize].flags &= !tolaria_rules::object::flags::SICK;
+        g.objects[o.slot as usize].flags &= !tolaria_rules::state::object::flags::SICK;
     };
     for seed in 0..24 {
         // Puppet's Verdict: win: destroy all creatures with power 2 or less;
@@ -492,7 +492,7 @@ fn r511_1_more_coin_flip_cards() {
             .collect();
         if won {
             assert_eq!(tokens.len(), 1);
-            let ch = tolaria_rules::characteristics::compute(&g, tokens[0]);
+            let ch = tolaria_rules::continuous::characteristics::compute(&g, tokens[0]);
             assert_eq!((ch.power, ch.toughness), (5, 5));
             assert!(ch.has(tolaria_cards::Keyword::Flying));
             assert_eq!(g.player(P1).life, 20);
@@ -608,11 +608,13 @@ fn r511_1_wirefly_hive() {
                 .in_play
                 .iter()
                 .copied()
-                .filter(|&o| tolaria_rules::characteristics::compute(&g, o).name() == "Wirefly")
+                .filter(|&o| {
+                    tolaria_rules::continuous::characteristics::compute(&g, o).name() == "Wirefly"
+                })
                 .collect();
             assert_eq!(now.len(), flies, "seed {seed}");
             for o in now {
-                let ch = tolaria_rules::characteristics::compute(&g, o);
+                let ch = tolaria_rules::continuous::characteristics::compute(&g, o);
                 assert!(ch.has(tolaria_cards::Keyword::Flying) && ch.power == 2);
             }
         }

@@ -126,7 +126,7 @@ fn r420_5e_the_2007_legend_rule_puts_all_same_named_legends_into_graveyards() {
 fn r420_5f_a_token_outside_play_ceases_to_exist() {
     let mut g = game();
     let force = db().by_name("Verdant Force").unwrap();
-    let src = tolaria_rules::object::TokenSource {
+    let src = tolaria_rules::state::object::TokenSource {
         card: force.id,
         face: 0,
         ability: 0,

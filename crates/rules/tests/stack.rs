@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use tolaria_cards::Step;
-use tolaria_rules::characteristics::compute;
+use tolaria_rules::continuous::characteristics::compute;
 use tolaria_rules::{Action, DecisionKind, Game, Target, Zone};
 
 #[test]

@@ -106,7 +106,7 @@ pub struct Scenario {
     pub turn_control: Vec<(usize, usize)>,
     /// 605.2: `option: attack left` / `option: attack right` lines, the
     /// multiplayer options chosen before play begins.
-    pub options: tolaria_rules::multiplayer::MultiplayerOptions,
+    pub options: tolaria_rules::variants::multiplayer::MultiplayerOptions,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -188,7 +188,7 @@ impl Scenario {
                 sc.turn_control.push((controlled, controller));
             } else if let Some(rest) = line.strip_prefix("option:") {
                 // 605.2b: exactly one attack option (604.1a / 604.1b).
-                use tolaria_rules::multiplayer::AttackOption;
+                use tolaria_rules::variants::multiplayer::AttackOption;
                 sc.options.attack = match rest.trim() {
                     "attack left" => AttackOption::Left,
                     "attack right" => AttackOption::Right,

@@ -4,7 +4,7 @@
 use crate::parse::{Line, Scenario, ZoneName};
 use std::path::PathBuf;
 use tolaria_cards::{CardId, ManaKind, Step};
-use tolaria_rules::characteristics::compute;
+use tolaria_rules::continuous::characteristics::compute;
 use tolaria_rules::{
     Action, DecisionKind, Game, GameResult, ObjId, PlayerId, StackKind, Target, Zone,
 };
@@ -161,14 +161,14 @@ impl Scenario {
                 if c.sick {
                     // 212.3f; 502.19a: it came under its controller's
                     // control this turn (so since their last upkeep too).
-                    o.flags |= tolaria_rules::object::flags::SICK;
-                    o.control_marks = tolaria_rules::object::marks::CONTROL_SINCE_UPKEEP;
+                    o.flags |= tolaria_rules::state::object::flags::SICK;
+                    o.control_marks = tolaria_rules::state::object::marks::CONTROL_SINCE_UPKEEP;
                 }
                 if c.face_down {
-                    o.flags |= tolaria_rules::object::flags::FACE_DOWN;
+                    o.flags |= tolaria_rules::state::object::flags::FACE_DOWN;
                 }
                 if c.flipped {
-                    o.flags |= tolaria_rules::object::flags::FLIPPED;
+                    o.flags |= tolaria_rules::state::object::flags::FLIPPED;
                 }
                 if c.phased_out {
                     phase.push(id);
@@ -176,23 +176,24 @@ impl Scenario {
                 // 503.4: it became a copy of that card while in play.
                 if let Some(of) = c.copy_of {
                     let ts = g.objects[id.slot as usize].timestamp;
-                    g.effects.push(tolaria_rules::effects::ContinuousEffect {
-                        timestamp: ts,
-                        source_card: of,
-                        controller: pid,
-                        affected: id,
-                        effect: Default::default(),
-                        copy: Some(tolaria_rules::effects::Copiable {
-                            card: of,
-                            token: None,
-                            gains: None,
-                            colors: None,
-                        }),
-                        until_end_of_turn: false,
-                        while_tapped: None,
-                        while_enchanted: false,
-                        while_controlled: false,
-                    });
+                    g.effects
+                        .push(tolaria_rules::continuous::effects::ContinuousEffect {
+                            timestamp: ts,
+                            source_card: of,
+                            controller: pid,
+                            affected: id,
+                            effect: Default::default(),
+                            copy: Some(tolaria_rules::continuous::effects::Copiable {
+                                card: of,
+                                token: None,
+                                gains: None,
+                                colors: None,
+                            }),
+                            until_end_of_turn: false,
+                            while_tapped: None,
+                            while_enchanted: false,
+                            while_controlled: false,
+                        });
                 }
                 if let Some(a) = &c.attached_to {
                     attach.push((id, a.clone(), c.line));

@@ -1,0 +1,299 @@
+//! Replacement effects on drawing a card (419.1a): "if [player] would draw
+//! a card, instead …" (Plagiarize). A draw that is replaced is not drawn;
+//! the draw that replaces it is a modified event, to which each effect
+//! that already applied can't apply again (419.6a), so two Plagiarizes
+//! aimed at each other end with a draw rather than a loop.
+//!
+//! Static abilities "If you would draw a card, [you may] instead …"
+//! (Abundance, Obstinate Familiar; `StaticAbility::DrawReplacement`) apply
+//! to their controller's draws. Whether an optional one applies is the
+//! affected player's choice as the draw would happen (419.9a), and what
+//! replaces the draw may ask more (land or nonland, the order of cards put
+//! on the bottom): those choices come up in the middle of an effect or of
+//! the draw step's turn-based action, so they are replayed choices
+//! (`Game::replay_choice`, `ReplayUnit::DrawStep`), asked with a
+//! `ChooseOption` decision.
+//!
+//! Dredge (502.47a) is such a replacement too, of a card in the drawing
+//! player's graveyard rather than a permanent: it is offered with the
+//! others in the same decision, so the player picks one of the dredge
+//! cards (or Abundance) or draws normally.
+
+use crate::state::event::DrawReason;
+use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{CardId, CardType, DrawInstead, StaticAbility};
+
+/// One "until end of turn, if `player` would draw a card, instead that
+/// player skips that draw and `controller` draws a card" effect; these
+/// end in the cleanup step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DrawRule {
+    /// The card whose effect this is.
+    pub card: CardId,
+    /// Who draws instead.
+    pub controller: PlayerId,
+    /// Whose draws are replaced.
+    pub player: PlayerId,
+}
+
+impl Game {
+    /// 423.1 with 419.1a: `p` draws a card, unless a replacement effect
+    /// has another player draw instead.
+    pub fn draw_for(&mut self, p: PlayerId, why: DrawReason) {
+        if self.draw_rules.is_empty() && !self.may_have_statics() && !self.dredge_in_graveyard(p) {
+            self.draw_card(p, why);
+            return;
+        }
+        let mut drawer = p;
+        let mut used = 0u64;
+        // Players whose own draw replacements were considered (419.6a).
+        let mut asked = 0u64;
+        // 419.6a: each effect applies at most once to the event and the
+        // events that replace it. 419.9a: of several, the first made
+        // applies first (an affected player's choice is not asked here).
+        loop {
+            if asked & (1 << drawer.index().min(63)) == 0 {
+                asked |= 1 << drawer.index().min(63);
+                if self.static_draw_replacement(drawer) {
+                    return;
+                }
+            }
+            let Some(i) = self
+                .draw_rules
+                .iter()
+                .enumerate()
+                .position(|(i, r)| r.player == drawer && used & (1 << i.min(63)) == 0)
+            else {
+                break;
+            };
+            used |= 1 << i.min(63);
+            let rule = self.draw_rules[i].clone();
+            self.emit(Event::DrawReplaced {
+                player: drawer,
+                by_card: rule.card,
+                instead: rule.controller,
+            });
+            drawer = rule.controller;
+        }
+        self.draw_card(drawer, why);
+    }
+
+    /// 419.1a: a static "If you would draw a card, [you may] instead …" of a
+    /// permanent `p` controls, or the dredge ability of a card in `p`'s
+    /// graveyard (502.47a), replaces `p`'s draw. The affected player
+    /// chooses which of those that apply applies, or (all being optional)
+    /// to draw the card (419.9a): one decision. True if the draw was
+    /// replaced.
+    fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
+        let mut found: Vec<DrawCandidate> = Vec::new();
+        self.any_static_in_play(|s, src, controller| {
+            if let StaticAbility::DrawReplacement { optional, instead } = s {
+                if controller == p {
+                    found.push(DrawCandidate::Static(src, *optional, *instead));
+                }
+            }
+            false
+        });
+        self.dredge_candidates(p, &mut found);
+        if found.is_empty() {
+            return false;
+        }
+        let all_optional = found.iter().all(|c| match c {
+            DrawCandidate::Static(_, optional, _) => *optional,
+            DrawCandidate::Dredge(..) => true,
+        });
+        let pick = if found.len() == 1 && !all_optional {
+            0
+        } else {
+            let describe = |g: &Game, c: &DrawCandidate| match *c {
+                DrawCandidate::Static(src, ..) => {
+                    crate::continuous::characteristics::compute(g, src)
+                        .name()
+                        .to_string()
+                }
+                DrawCandidate::Dredge(o, n) => {
+                    format!("dredge {n}: {}", g.objects[o.slot as usize].def().name)
+                }
+            };
+            let prompt = match found.as_slice() {
+                [DrawCandidate::Static(..)] => format!(
+                    "{p} would draw a card: apply {}'s effect instead?",
+                    describe(self, &found[0])
+                ),
+                _ => {
+                    format!("{p} would draw a card: choose a replacement effect to apply (419.9a)")
+                }
+            };
+            let mut options: Vec<String> = Vec::with_capacity(found.len() + 1);
+            if all_optional {
+                options.push("draw the card".into());
+            }
+            options.extend(
+                found
+                    .iter()
+                    .map(|c| format!("{} instead", describe(self, c))),
+            );
+            let n = options.len();
+            let pick = self.replay_choice(p, DecisionKind::ChooseOption { prompt, options }, n);
+            if all_optional {
+                if pick == 0 {
+                    return false;
+                }
+                pick - 1
+            } else {
+                pick
+            }
+        };
+        match found[pick.min(found.len() - 1)] {
+            DrawCandidate::Static(src, _, instead) => {
+                let card = self.objects[src.slot as usize].card;
+                self.emit(Event::DrawReplacedByStatic { player: p, card });
+                match instead {
+                    DrawInstead::Skip => {}
+                    DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
+                }
+            }
+            DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
+        }
+        true
+    }
+
+    /// Abundance: "choose land or nonland and reveal cards from the top of
+    /// your library until you reveal a card of the chosen kind. Put that
+    /// card into your hand and put all other cards revealed this way on the
+    /// bottom of your library in any order." Revealing moves nothing (the
+    /// cards stay in the library, 217.1b); with no card of the kind, every
+    /// card is revealed and goes to the bottom. The order is chosen from the
+    /// bottom up (217.2d), as for cards looked at.
+    fn reveal_until_land_or_nonland(&mut self, p: PlayerId) {
+        let land = self.replay_choice(
+            p,
+            DecisionKind::ChooseOption {
+                prompt: format!("{p} chooses land or nonland"),
+                options: vec!["land".into(), "nonland".into()],
+            },
+            2,
+        ) == 0;
+        self.emit(Event::ChoseLandOrNonland { player: p, land });
+        let mut revealed = Vec::new();
+        let mut found = None;
+        for &o in self.player(p).library.iter().rev() {
+            revealed.push(o);
+            let is_land = self.objects[o.slot as usize]
+                .def()
+                .front()
+                .types
+                .contains(CardType::Land);
+            if is_land == land {
+                found = Some(o);
+                break;
+            }
+        }
+        let cards = revealed
+            .iter()
+            .map(|o| self.objects[o.slot as usize].card)
+            .collect();
+        self.emit(Event::Revealed { player: p, cards });
+        if let Some(o) = found {
+            self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+        }
+        let rest: Vec<ObjId> = revealed.into_iter().filter(|&o| Some(o) != found).collect();
+        self.revealed_to_bottom(p, rest);
+    }
+}
+
+/// A replacement effect that may replace a draw (419.1a).
+#[derive(Clone, Copy)]
+enum DrawCandidate {
+    /// A permanent's static ability: its source, whether it is optional,
+    /// and what it does instead.
+    Static(ObjId, bool, DrawInstead),
+    /// 502.47a: a card with dredge N in the drawing player's graveyard.
+    Dredge(ObjId, u8),
+}
+
+impl Game {
+    /// 502.47a: whether `p`'s graveyard holds a card with dredge (whatever
+    /// the size of the library); a quick test before the full search.
+    pub(crate) fn dredge_in_graveyard(&self, p: PlayerId) -> bool {
+        self.player(p)
+            .graveyard
+            .iter()
+            .any(|o| self.objects[o.slot as usize].def().front().dredge > 0)
+    }
+
+    /// 502.47a–b: the dredge abilities that can replace `p`'s draw now:
+    /// those of the cards in `p`'s graveyard whose N is at most the number
+    /// of cards in `p`'s library, unless abilities of cards in graveyards
+    /// don't function (Yixlid Jailer, 402.8h).
+    fn dredge_candidates(&self, p: PlayerId, found: &mut Vec<DrawCandidate>) {
+        if !self.dredge_in_graveyard(p) || !self.graveyard_abilities_function() {
+            return;
+        }
+        let library = self.player(p).library.len();
+        for &o in &self.player(p).graveyard {
+            let n = self.objects[o.slot as usize].def().front().dredge;
+            if n > 0 && usize::from(n) <= library {
+                found.push(DrawCandidate::Dredge(o, n));
+            }
+        }
+    }
+
+    /// 502.47a: instead of drawing, `p` puts the top `n` cards of their
+    /// library into their graveyard and returns `card` from their
+    /// graveyard to their hand.
+    fn dredge(&mut self, p: PlayerId, card: ObjId, n: u8) {
+        let c = self.objects[card.slot as usize].card;
+        self.emit(Event::Dredged {
+            player: p,
+            card: c,
+            n,
+        });
+        for _ in 0..n {
+            let Some(top) = self.player(p).library.last().copied() else {
+                break;
+            };
+            self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+        }
+        self.move_to(card, Zone::Hand(p), MoveReason::Effect);
+    }
+
+    /// 217.2d: revealed cards go to the bottom of `p`'s library in the
+    /// order `p` chooses, from the bottom up (a replayed choice, so it can
+    /// be asked in the middle of an effect or a turn-based action).
+    pub(crate) fn revealed_to_bottom(&mut self, p: PlayerId, mut rest: Vec<ObjId>) {
+        let n = rest.len() as u32;
+        let mut below = 0;
+        while !rest.is_empty() {
+            let i = if rest.len() == 1 {
+                0
+            } else {
+                let options = rest
+                    .iter()
+                    .map(|o| self.objects[o.slot as usize].def().name.clone())
+                    .collect();
+                self.replay_choice(
+                    p,
+                    DecisionKind::ChooseOption {
+                        prompt: format!(
+                            "{p} puts a revealed card on the bottom of their library (from the bottom up)"
+                        ),
+                        options,
+                    },
+                    rest.len(),
+                )
+            };
+            let o = rest.remove(i.min(rest.len() - 1));
+            self.put_at_bottom(p, o, below);
+            below += 1;
+        }
+        if n > 0 {
+            self.emit(Event::LibraryArranged {
+                player: p,
+                top: 0,
+                bottom: n,
+            });
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Continuous effects from resolved spells and abilities (418.3): each
+//! affects objects locked in as it resolved (418.3b) — one entry per
+//! affected object, sharing the timestamp — and lasts as long as its
+//! duration says.
+
+use crate::state::object::TokenSource;
+use crate::{ObjId, PlayerId};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{CardId, LayerEffect};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ContinuousEffect {
+    /// 418.5g: when the effect was created.
+    pub timestamp: u32,
+    pub source_card: CardId,
+    /// The controller of the spell or ability that created it (layer 2:
+    /// who gains control).
+    pub controller: PlayerId,
+    /// The affected object; when it leaves play the effect has nothing left
+    /// to affect and is dropped (217.1c).
+    pub affected: ObjId,
+    pub effect: LayerEffect,
+    /// Layer 1 (503): the affected object is a copy of these values.
+    pub copy: Option<Copiable>,
+    /// 314.2: ends in the cleanup step.
+    pub until_end_of_turn: bool,
+    /// 418.3d: ends when this object (the effect's source) untaps or
+    /// leaves play.
+    #[serde(default)]
+    pub while_tapped: Option<ObjId>,
+    /// Ends once the affected permanent is no longer enchanted (Rootwater
+    /// Matriarch); checked as the board is brought up to date.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub while_enchanted: bool,
+    /// Ends once the effect's controller no longer controls the affected
+    /// permanent (502.59a: suspend's haste "until you lose control of …");
+    /// checked as the board is brought up to date.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub while_controlled: bool,
+}
+
+/// 503.2: the copiable values of an object: its printed values (the card's
+/// face, or a token's defining effect), as modified by other copy effects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Copiable {
+    pub card: CardId,
+    pub token: Option<TokenSource>,
+    /// 503.9: an ability the copy effect gave the copy ("… becomes a copy of
+    /// that card and gains this ability", Dimir Doppelganger; Vesuvan
+    /// Doppelganger's ability in quotes): where its text is. Part of the
+    /// copiable values.
+    #[serde(default)]
+    pub gains: Option<tolaria_cards::AbilityRef>,
+    /// 503.9: a copy effect that doesn't copy the colour ("except it doesn't
+    /// copy that creature's color", Vesuvan Doppelganger): the colour the
+    /// copy keeps instead. Part of the copiable values, so a copy of the
+    /// copy has it too (503.3's example: a blue Grizzly Bears).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colors: Option<tolaria_cards::ColorSet>,
+}

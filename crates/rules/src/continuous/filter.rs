@@ -1,0 +1,380 @@
+//! Matching objects against the ability model's filters.
+
+use crate::continuous::characteristics::{compute, Characteristics};
+use crate::{Game, ObjId, PlayerId};
+use tolaria_cards::{ControllerFilter, ObjectFilter};
+
+/// Whether a card's printed characteristics match a filter (cards outside
+/// the game, which aren't objects: 217.1e, and cards in a library or hand).
+/// Only the characteristics of the card count; no object state (tapped,
+/// attacking, controller) applies. A split card has both halves'
+/// characteristics (505.2): a positive comparison is true if either half's
+/// is, a negative one if neither half's positive one is (505.6).
+pub fn matches_card(f: &ObjectFilter, card: tolaria_cards::CardId) -> bool {
+    matches_card_naming(f, card, None)
+}
+
+/// As [`matches_card`], for an effect whose text names its own card: "a
+/// card named CARDNAME" (Llanowar Sentinel's search) means the name of the
+/// object with the ability, its copiable values while it is in play (a
+/// Clone copying the Sentinel finds Sentinels, 503.2), else its printed
+/// card's (last known information, 413.2f).
+pub fn matches_card_for(
+    game: &Game,
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    source: ObjId,
+    source_card: tolaria_cards::CardId,
+) -> bool {
+    if f.named.as_deref() != Some(tolaria_cards::compile::SELF) {
+        return matches_card_naming(f, card, None);
+    }
+    let own = match game.obj(source) {
+        Some(_) => game.copiable_values(source).card,
+        None => source_card,
+    };
+    matches_card_naming(f, card, Some(tolaria_cards::db().get(own).name.as_str()))
+}
+
+/// `self_name` is what "named CARDNAME" means; with `None` such a filter
+/// matches nothing (the caller doesn't know the ability's object).
+fn matches_card_naming(
+    f: &ObjectFilter,
+    card: tolaria_cards::CardId,
+    self_name: Option<&str>,
+) -> bool {
+    let def = tolaria_cards::db().get(card);
+    let ch = if def.layout == tolaria_cards::Layout::Split {
+        crate::continuous::characteristics::of_split_card(card, PlayerId(0))
+    } else {
+        crate::continuous::characteristics::of_face(card, 0, PlayerId(0))
+    };
+    (f.types_any.is_empty() || f.types_any.intersects(ch.types))
+        && !f.types_none.intersects(ch.types)
+        && f.types_all.iter().all(|t| ch.types.contains(t))
+        && cmc_matches(f, &ch, 0)
+        && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
+        && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
+        && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
+        && !ch.colors.intersects(f.colors_none)
+        && (!f.multicolored || ch.colors.0.count_ones() >= 2)
+        && f.named.as_ref().is_none_or(|n| {
+            if n == tolaria_cards::compile::SELF {
+                self_name.is_some_and(|own| ch.has_name(own))
+            } else {
+                ch.has_name(n)
+            }
+        })
+        // A card has no choice made for it; "of the chosen color/type"
+        // names the choice of the object with the ability, which these
+        // callers don't know: nothing matches rather than everything.
+        && !f.chosen_color
+        && !f.chosen_type
+        && !f.chosen_name
+        // The X of a spell: no spell here.
+        && !f.cmc_is_x
+}
+
+/// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
+pub fn matches(
+    game: &Game,
+    f: &ObjectFilter,
+    id: ObjId,
+    source: Option<ObjId>,
+    you: PlayerId,
+) -> bool {
+    let ch = compute(game, id);
+    matches_with(game, f, id, &ch, source, you)
+}
+
+/// As [`matches`], with characteristics supplied by the caller.
+pub fn matches_with(
+    game: &Game,
+    f: &ObjectFilter,
+    id: ObjId,
+    ch: &Characteristics,
+    source: Option<ObjId>,
+    you: PlayerId,
+) -> bool {
+    if f.this && source != Some(id) {
+        return false;
+    }
+    if f.other && source == Some(id) {
+        return false;
+    }
+    if !f.types_any.is_empty() && !ch.types.intersects(f.types_any) {
+        return false;
+    }
+    if ch.types.intersects(f.types_none) {
+        return false;
+    }
+    if !f.types_all.iter().all(|t| ch.types.contains(t)) {
+        return false;
+    }
+    if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
+        return false;
+    }
+    if f.subtypes_none.iter().any(|s| ch.subtypes.contains(*s)) {
+        return false;
+    }
+    if !f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s)) {
+        return false;
+    }
+    if !f.colors_any.is_empty() && !ch.colors.intersects(f.colors_any) {
+        return false;
+    }
+    if ch.colors.intersects(f.colors_none) {
+        return false;
+    }
+    // "of the chosen color" / "of the chosen type": the choice made for the
+    // object with the ability as it came into play; an undefined choice
+    // matches nothing (503.7, 503.8).
+    if f.chosen_color || f.chosen_type {
+        let chosen = source.and_then(|s| game.obj(s));
+        if f.chosen_color
+            && !chosen
+                .and_then(|o| o.chosen_color)
+                .is_some_and(|c| ch.colors.contains(c))
+        {
+            return false;
+        }
+        if f.chosen_type
+            && !chosen
+                .and_then(|o| o.chosen_type)
+                .is_some_and(|t| ch.subtypes.contains(t))
+        {
+            return false;
+        }
+    }
+    // "with the chosen name": the card named for the object with the
+    // ability as it came into play (419.1b); undefined matches nothing (503.7).
+    if f.chosen_name
+        && !source
+            .and_then(|s| game.obj(s))
+            .and_then(|o| o.chosen_name)
+            .is_some_and(|n| ch.has_name(n.as_str()))
+    {
+        return false;
+    }
+    // 502.26: "with a morph ability".
+    if f.with_morph
+        && !ch.abilities().iter().any(|a| {
+            matches!(
+                a,
+                tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Morph(_))
+            )
+        })
+    {
+        return false;
+    }
+    // 203.2 "multicolored"; 505.3: a split card whose halves differ in
+    // colour is multicoloured outside the stack.
+    if f.multicolored && ch.colors.0.count_ones() < 2 {
+        return false;
+    }
+    if f.attached_to_creature {
+        let on_creature = match game.objects[id.slot as usize].attached_to {
+            Some(crate::Target::Object(t)) => {
+                game.is_in_play(t) && game.chars(t).is(tolaria_cards::CardType::Creature)
+            }
+            _ => false,
+        };
+        if !on_creature {
+            return false;
+        }
+    }
+    match f.controller {
+        ControllerFilter::Any => {}
+        ControllerFilter::You => {
+            if ch.controller != you {
+                return false;
+            }
+        }
+        ControllerFilter::Opponent => {
+            if ch.controller == you {
+                return false;
+            }
+        }
+        ControllerFilter::Defending => {
+            // 602.2a: with several defending players, "defending player"
+            // is the one the creature with the ability is attacking.
+            let def = if game.attacks_multiple() {
+                source.and_then(|s| game.defender_of(s))
+            } else {
+                game.combat.defending
+            };
+            if def != Some(ch.controller) {
+                return false;
+            }
+        }
+        // Only in a target requirement: `targeting::is_legal_target` judges
+        // it with the trigger's player.
+        ControllerFilter::TriggeringPlayer => {}
+        // Only in a group an effect resolves: `Game::objects_of` keeps the
+        // target player's permanents.
+        ControllerFilter::TargetPlayer(_) => {}
+    }
+    let o = &game.objects[id.slot as usize];
+    if f.face_down.is_some_and(|d| o.is_face_down() != d) {
+        return false;
+    }
+    if let Some(t) = f.tapped {
+        if o.is_tapped() != t {
+            return false;
+        }
+    }
+    if let Some(a) = f.attacking {
+        if game.combat.is_attacking(id) != a {
+            return false;
+        }
+    }
+    if f.attached_to_permanent && !matches!(o.attached_to, Some(crate::Target::Object(_))) {
+        return false;
+    }
+    if f.dealt_damage_this_turn && !o.dealt_damage_this_turn {
+        return false;
+    }
+    if f.attacked_this_turn && o.flags & crate::state::object::flags::ATTACKED_THIS_TURN == 0 {
+        return false;
+    }
+    if let Some(b) = f.blocked {
+        let blocked = game
+            .combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked);
+        if blocked != b {
+            return false;
+        }
+    }
+    if let Some(b) = f.blocking {
+        if game.combat.is_blocking(id) != b {
+            return false;
+        }
+    }
+    // 306: "attacking or blocking creature".
+    if let Some(c) = f.in_combat {
+        if (game.combat.is_attacking(id) || game.combat.is_blocking(id)) != c {
+            return false;
+        }
+    }
+    // 309: "creature blocking [this]".
+    if f.blocking_this && !source.is_some_and(|s| game.combat.blocks.contains(&(id, s))) {
+        return false;
+    }
+    if let Some(k) = f.with_keyword {
+        if !ch.has(k) {
+            return false;
+        }
+    }
+    if let Some(k) = f.without_keyword {
+        if ch.has(k) {
+            return false;
+        }
+    }
+    if let Some(p) = f.power_at_most {
+        if ch.power > p {
+            return false;
+        }
+    }
+    if let Some(n) = &f.named {
+        // "named CARDNAME" (Relentless Rats): the name in the text of the
+        // object with the ability (its copiable values, so a copy's is the
+        // copied card's; read without computing the board, which may be
+        // what is being computed).
+        let wanted = if n == tolaria_cards::compile::SELF {
+            match source {
+                Some(s) => tolaria_cards::db()
+                    .get(game.copiable_values(s).card)
+                    .name
+                    .as_str(),
+                None => return false,
+            }
+        } else {
+            n.as_str()
+        };
+        if !ch.has_name(wanted) {
+            return false;
+        }
+    }
+    if let Some(p) = f.power_at_least {
+        if ch.power < p {
+            return false;
+        }
+    }
+    // 202.3: "with converted mana cost N or less".
+    if (f.cmc_at_most.is_some() || f.cmc_exactly.is_some())
+        && !cmc_matches(f, ch, x_on_stack(game, id, ch))
+    {
+        return false;
+    }
+    // "with converted mana cost X": the X of the spell or ability with the
+    // filter. Before it is played, X could be anything: whether a target
+    // could exist (to offer it) doesn't depend on X.
+    if f.cmc_is_x {
+        let Some(x) = source.and_then(|s| spell_x(game, s)) else {
+            return true;
+        };
+        let extra = x_on_stack(game, id, ch);
+        let (a, b) = ch.converted_mana_costs();
+        let is = |c: u32| c as i32 + extra == x as i32;
+        if !(is(a) || b.is_some_and(is)) {
+            return false;
+        }
+    }
+    true
+}
+
+/// 203.3b: on the stack, each {X} in a spell's mana cost counts as the
+/// number chosen for it (elsewhere X is 0).
+/// The value of X of the spell or ability of `s`: announced while it is
+/// being played (409.1b, before its targets), then kept on the stack and
+/// read as it resolves. `None` before it is played.
+fn spell_x(game: &Game, s: ObjId) -> Option<u32> {
+    if let Some(r) = game.resolving.as_deref() {
+        if r.ctx.source == s {
+            return Some(r.ctx.x);
+        }
+    }
+    if game.casting_object() == Some((s, false)) {
+        return game.casting.as_deref().and_then(|c| c.x);
+    }
+    game.stack
+        .iter()
+        .rev()
+        .find(|it| match it.kind {
+            crate::StackKind::Spell { obj } => obj == s,
+            crate::StackKind::Ability { source, .. } => source == s,
+            _ => false,
+        })
+        .map(|it| it.x)
+}
+
+fn x_on_stack(game: &Game, id: ObjId, ch: &Characteristics) -> i32 {
+    let xs = ch.face_def().mana_cost.as_ref().map_or(0, |c| c.x);
+    if xs == 0 || ch.token.is_some() {
+        return 0;
+    }
+    game.stack
+        .iter()
+        .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+        .map_or(0, |s| i32::from(xs) * s.x as i32)
+}
+
+/// 203.3: the filter's converted-mana-cost test; 505.6: a split card
+/// outside the stack passes if either half does. `extra` is the value of
+/// X on the stack (203.3b).
+fn cmc_matches(f: &ObjectFilter, ch: &Characteristics, extra: i32) -> bool {
+    let ok = |c: u32| {
+        let c = c as i32 + extra;
+        f.cmc_at_most.is_none_or(|n| c <= n) && f.cmc_exactly.is_none_or(|n| c == n)
+    };
+    let (a, b) = ch.converted_mana_costs();
+    ok(a) || b.is_some_and(ok)
+}
+
+/// 203.3: an object's converted mana cost, X counted on the stack (203.3b).
+pub(crate) fn converted_mana_cost(game: &Game, id: ObjId) -> u32 {
+    let ch = compute(game, id);
+    (ch.converted_mana_cost() as i32 + x_on_stack(game, id, &ch)).max(0) as u32
+}

@@ -1,0 +1,1056 @@
+//! The layer system (418.5): the characteristics of every permanent in play,
+//! computed together from the printed values and the continuous effects.
+//!
+//! 1. Layer 1: each permanent starts from its copiable values (503): its own
+//!    face in force, or the values of the latest copy effect on it.
+//! 2. The continuous effects that exist now are listed: those of static
+//!    abilities of permanents in play (412, 418.4) with their source's
+//!    timestamp (418.5f), and those of resolved spells and abilities with
+//!    theirs (418.5g).
+//! 3. Layers 2–6e are applied in order. Inside a layer, effects apply in
+//!    timestamp order except that an effect waits for the effects it
+//!    depends on (418.5c, 418.5d). An effect's set of affected objects is
+//!    fixed in the first layer it applies in, and it goes on applying to
+//!    that set in its later layers even if its ability is removed meanwhile
+//!    (418.5b); a static ability removed before its effect begins applies
+//!    nowhere.
+
+use crate::continuous::characteristics::{face_in_force, of_face, of_token, Characteristics};
+use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
+use std::borrow::Cow;
+use tolaria_cards::{
+    Ability, Affected, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, SetPt, StaticAbility,
+    Subtype, TextChange,
+};
+
+/// What a listed effect does.
+#[derive(Clone, Copy)]
+enum Action<'a> {
+    /// A layered effect (static or resolved).
+    Layered(LayerEffect),
+    /// 6a: "power and toughness are each equal to the number of [filter]"
+    /// (a characteristic-defining ability, 405.2).
+    DefineFromCount(&'a ObjectFilter),
+    /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
+    PlusPerCount(&'a ObjectFilter, i32, i32),
+    /// 6a: "power and toughness are each equal to the number of [cards] in
+    /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
+    DefineFromCards(&'a ObjectFilter, bool, i32),
+    /// 6d: "+P/+T for each other creature that shares a creature type with
+    /// it" (Coat of Arms), counted for each affected object.
+    PlusPerSharedType(i32, i32),
+}
+
+/// Which objects a listed effect affects.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    /// The source itself.
+    This,
+    /// What the source (an Aura or Equipment) is attached to.
+    Attached,
+    /// Every permanent the filter matches, from the source's point of view.
+    Each(&'a ObjectFilter),
+    /// One permanent, locked in as a spell or ability resolved (418.3b).
+    Locked(usize),
+}
+
+/// One continuous effect that exists now.
+struct Listed<'a> {
+    timestamp: u32,
+    action: Action<'a>,
+    scope: Scope<'a>,
+    /// The permanent whose static ability generates it (board index).
+    source: Option<usize>,
+    /// The controller of a resolved effect (a static one's is its source's).
+    controller: PlayerId,
+    /// The card and face whose text holds the abilities the effect grants
+    /// in quotes (`LayerEffect::grant`): the source's face in force, or the
+    /// card of the spell or ability that created it.
+    grant_from: (tolaria_cards::CardId, u8),
+    /// Board positions it affects, fixed in its first layer (418.5b).
+    set: Option<Vec<bool>>,
+    /// Its ability was gone before it began to apply.
+    dead: bool,
+}
+
+impl Listed<'_> {
+    fn is_static(&self) -> bool {
+        self.source.is_some()
+    }
+    fn in_layer(&self, layer: Layer) -> bool {
+        match self.action {
+            Action::Layered(e) => {
+                e.in_layer(layer, self.is_static())
+                    || (layer == Layer::PtSet && self.granted_pt().is_some())
+            }
+            Action::DefineFromCount(_) | Action::DefineFromCards(..) => layer == Layer::PtDefining,
+            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
+                layer == Layer::PtStaticModify
+            }
+        }
+    }
+    /// 418.5b (its Svogthos example): an effect that grants in quotes
+    /// "This creature's power and toughness are each equal to the number of
+    /// [cards] in your graveyard" sets them in layer 6b, in the granting
+    /// effect's timestamp order (the granted ability is not printed on the
+    /// object, so it is no characteristic-defining ability of layer 6a).
+    /// The filter, whether only "your" graveyard counts, and the
+    /// toughness bonus.
+    fn granted_pt(&self) -> Option<(&'static ObjectFilter, bool, i32)> {
+        let Action::Layered(e) = self.action else {
+            return None;
+        };
+        let g = e.grant?;
+        let (card, face) = self.grant_from;
+        match tolaria_cards::db().get(card).faces[face as usize]
+            .granted
+            .get(g as usize)?
+        {
+            Ability::Static(StaticAbility::PowerToughnessFromCards {
+                filter,
+                only_yours,
+                toughness_plus,
+            }) => Some((filter, *only_yours, *toughness_plus)),
+            _ => None,
+        }
+    }
+    /// 418.5c: effects from characteristic-defining abilities don't depend
+    /// on others and others don't depend on them.
+    fn is_cda(&self) -> bool {
+        matches!(
+            self.action,
+            Action::DefineFromCount(_) | Action::DefineFromCards(..)
+        )
+    }
+}
+
+/// The characteristics of every permanent in play, in `game.in_play` order,
+/// and whether any effect's filter reads status (see `Board::status_sensitive`).
+pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
+    let mut board: Vec<Characteristics> = game.in_play.iter().map(|&id| layer1(game, id)).collect();
+    let mut listed = list_effects(game, &board);
+    // A conditional static ability (threshold, hellbent) switches on and
+    // off as cards enter and leave graveyards and hands.
+    let conditional = conditional_statics(game, &board);
+    if listed.is_empty() {
+        // Nothing but counters can change a printed value.
+        for (i, &id) in game.in_play.iter().enumerate() {
+            apply_counters(game, id, &mut board[i]);
+        }
+        return (board, conditional);
+    }
+    let status_sensitive = conditional
+        || listed.iter().any(|l| {
+            // A count of graveyard cards changes as cards enter and leave them.
+            if matches!(l.action, Action::DefineFromCards(..)) || l.granted_pt().is_some() {
+                return true;
+            }
+            let f = match (l.scope, l.action) {
+                (Scope::Each(f), _) => f,
+                (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
+                _ => return false,
+            };
+            f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
+        });
+    // Layers 2–6e (layer 1 is done).
+    for layer in Layer::ALL.into_iter().skip(1) {
+        if layer == Layer::PtCounters {
+            for (i, &id) in game.in_play.iter().enumerate() {
+                apply_counters(game, id, &mut board[i]);
+            }
+            continue;
+        }
+        let mut pending: Vec<usize> = (0..listed.len())
+            .filter(|&k| !listed[k].dead && listed[k].in_layer(layer))
+            .collect();
+        // Usually no effect of the layer can depend on another: then
+        // timestamp order it is, with no trial applications.
+        if !any_dependency(&listed, &pending, layer) {
+            for k in pending {
+                apply(game, &mut board, &mut listed[k], layer);
+            }
+            continue;
+        }
+        // 418.5c: who depends on whom, judged once as the layer begins;
+        // `waiting[p]`: how many pending effects pending[p] waits for.
+        let reads_of: Vec<u8> = pending.iter().map(|&k| reads(&listed[k])).collect();
+        let changes_of: Vec<u8> = pending
+            .iter()
+            .map(|&k| changes(&listed[k], layer))
+            .collect();
+        let mut deps: Vec<(usize, usize)> = Vec::new();
+        for (pa, &a) in pending.iter().enumerate() {
+            for (pb, &b) in pending.iter().enumerate() {
+                if a != b
+                    && reads_of[pa] & changes_of[pb] != 0
+                    && depends_on(game, &board, &listed, a, b, layer)
+                {
+                    deps.push((a, b));
+                }
+            }
+        }
+        let mut waiting: Vec<u32> = pending
+            .iter()
+            .map(|&a| deps.iter().filter(|&&(x, _)| x == a).count() as u32)
+            .collect();
+        while !pending.is_empty() {
+            let pick = next_to_apply(&listed, &pending, &waiting);
+            let k = pending.remove(pick);
+            waiting.remove(pick);
+            for &(a, _) in deps.iter().filter(|&&(_, b)| b == k) {
+                if let Some(p) = pending.iter().position(|&x| x == a) {
+                    waiting[p] = waiting[p].saturating_sub(1);
+                }
+            }
+            apply(game, &mut board, &mut listed[k], layer);
+        }
+    }
+    (board, status_sensitive)
+}
+
+/// 503.2: the copiable values of a permanent (layer 1), as it exists or
+/// would exist in play.
+pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristics {
+    layer1(game, id)
+}
+
+/// Layer 1: the copiable values in force (503): the object's own face, or
+/// those of the latest copy effect on it (`Game::copiable_values`).
+fn layer1(game: &Game, id: ObjId) -> Characteristics {
+    let o = &game.objects[id.slot as usize];
+    let crate::continuous::effects::Copiable {
+        card,
+        token,
+        gains,
+        colors,
+    } = game.copiable_values(id);
+    let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
+        Some(ch) => ch,
+        // 510.4: a flipped permanent that copies a flip card has the copied
+        // card's flipped characteristics.
+        None => of_face(
+            card,
+            face_in_force(card, o.is_flipped(), true),
+            o.base_controller,
+        ),
+    };
+    ch.gained = gains;
+    // 503.9: "except it doesn't copy that creature's color" (Vesuvan
+    // Doppelganger): the colour kept is part of the copiable values.
+    if let Some(c) = colors {
+        ch.colors = c;
+    }
+    // "[This] has protection from the chosen color": the colour chosen as
+    // it came into play (503.7: with none chosen, from nothing).
+    if let Some(c) = o.chosen_color {
+        if ch
+            .abilities()
+            .iter()
+            .any(|a| matches!(a, Ability::Static(StaticAbility::ProtectionFromChosenColor)))
+        {
+            ch.protection_colors.insert(c);
+        }
+    }
+    ch
+}
+
+/// The continuous effects that exist now, in timestamp order.
+fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>> {
+    let mut v = Vec::new();
+    for (i, &id) in game.in_play.iter().enumerate() {
+        let o = &game.objects[id.slot as usize];
+        if o.is_phased_out() || board[i].token.is_some() || !board[i].face_def().has_statics {
+            continue;
+        }
+        for a in board[i].abilities() {
+            let Ability::Static(s) = a else { continue };
+            let (action, scope) = match s {
+                StaticAbility::Continuous { affected, effect } => (
+                    Action::Layered(*effect),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
+                // Threshold, hellbent: the effect exists while its
+                // condition (which reads no characteristics) holds.
+                StaticAbility::ContinuousIf {
+                    condition,
+                    affected,
+                    effect,
+                } => {
+                    if !crate::mechanics::flip::holds_for(game, id, o.controller, condition) {
+                        continue;
+                    }
+                    (
+                        Action::Layered(*effect),
+                        match affected {
+                            Affected::This => Scope::This,
+                            Affected::Attached => Scope::Attached,
+                            Affected::Each(f) => Scope::Each(f),
+                        },
+                    )
+                }
+                StaticAbility::PowerToughnessFromCount(f) => {
+                    (Action::DefineFromCount(f), Scope::This)
+                }
+                StaticAbility::PlusPerSharedCreatureType {
+                    affected,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerSharedType(*power, *toughness),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
+                StaticAbility::PowerToughnessFromCards {
+                    filter,
+                    only_yours,
+                    toughness_plus,
+                } => (
+                    Action::DefineFromCards(filter, *only_yours, *toughness_plus),
+                    Scope::This,
+                ),
+                StaticAbility::PlusPerCount {
+                    affected,
+                    filter,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerCount(filter, *power, *toughness),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
+                _ => continue,
+            };
+            v.push(Listed {
+                timestamp: o.timestamp,
+                action,
+                scope,
+                source: Some(i),
+                controller: o.controller,
+                grant_from: (board[i].card, board[i].face),
+                set: None,
+                dead: false,
+            });
+        }
+    }
+    for e in &game.effects {
+        if e.copy.is_some() {
+            continue;
+        }
+        let Some(i) = game.in_play.iter().position(|&x| x == e.affected) else {
+            continue;
+        };
+        v.push(Listed {
+            timestamp: e.timestamp,
+            action: Action::Layered(e.effect),
+            scope: Scope::Locked(i),
+            source: None,
+            controller: e.controller,
+            grant_from: (e.source_card, 0),
+            set: None,
+            dead: false,
+        });
+    }
+    v.sort_by_key(|l| l.timestamp);
+    v
+}
+
+/// 418.5c–d: among the pending effects of a layer (in timestamp order),
+/// the first one that depends on no other pending effect; in a dependency
+/// loop, simply the first. Characteristic-defining abilities come first
+/// (418.5a).
+fn next_to_apply(listed: &[Listed], pending: &[usize], waiting: &[u32]) -> usize {
+    if pending.len() == 1 {
+        return 0;
+    }
+    if let Some(p) = pending.iter().position(|&k| listed[k].is_cda()) {
+        return p;
+    }
+    waiting.iter().position(|&w| w == 0).unwrap_or(0)
+}
+
+/// What an effect's part in a layer can change, and what decides whether
+/// an effect exists and what it applies to, as bits: `b` can matter to `a`
+/// only if `reads(a) & changes(b) != 0` (418.5c); `depends_on` then
+/// decides by trying.
+mod kind {
+    pub const CONTROL: u8 = 1;
+    pub const TEXT: u8 = 2;
+    pub const TYPE: u8 = 4;
+    pub const COLOR: u8 = 8;
+    pub const KEYWORD: u8 = 16;
+    /// Whether a static ability's source still has its abilities.
+    pub const EXISTENCE: u8 = 32;
+    pub const PT: u8 = 64;
+}
+
+fn changes(b: &Listed, layer: Layer) -> u8 {
+    let e = match b.action {
+        Action::Layered(e) => e,
+        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => return kind::PT,
+        Action::DefineFromCount(_) | Action::DefineFromCards(..) => return 0,
+    };
+    match layer {
+        Layer::Control if e.gain_control => kind::CONTROL,
+        Layer::Text if e.text.is_some() => kind::TEXT,
+        Layer::Type if !e.add_types.is_empty() || !e.add_subtypes.is_empty() => kind::TYPE,
+        Layer::Other => {
+            let mut k = 0;
+            if e.set_colors.is_some() {
+                k |= kind::COLOR;
+            }
+            if e.lose_all_abilities || !e.add_keywords.is_empty() || !e.remove_keywords.is_empty() {
+                k |= kind::KEYWORD;
+            }
+            if e.lose_all_abilities {
+                k |= kind::EXISTENCE;
+            }
+            k
+        }
+        Layer::PtSet | Layer::PtStaticModify | Layer::PtSwitch => kind::PT,
+        _ => 0,
+    }
+}
+
+fn reads(a: &Listed) -> u8 {
+    if a.set.is_some() || a.is_cda() {
+        return 0;
+    }
+    let mut k = if a.source.is_some() {
+        kind::EXISTENCE
+    } else {
+        0
+    };
+    if let Scope::Each(f) = a.scope {
+        k |= kind::TEXT;
+        if f.controller != tolaria_cards::ControllerFilter::Any {
+            k |= kind::CONTROL;
+        }
+        if !f.types_any.is_empty()
+            || !f.types_none.is_empty()
+            || !f.subtypes_any.is_empty()
+            || !f.supertypes_all.is_empty()
+            || f.chosen_type
+        {
+            k |= kind::TYPE;
+        }
+        if !f.colors_any.is_empty() || !f.colors_none.is_empty() || f.chosen_color {
+            k |= kind::COLOR;
+        }
+        if f.with_keyword.is_some() || f.without_keyword.is_some() {
+            k |= kind::KEYWORD;
+        }
+        if f.power_at_most.is_some() {
+            k |= kind::PT;
+        }
+    }
+    // Coat of Arms reads the creature types of every creature.
+    if matches!(a.action, Action::PlusPerSharedType(..)) {
+        k |= kind::TYPE;
+    }
+    k
+}
+
+/// Could applying `b` in this layer change whether `a` exists or what it
+/// applies to?
+fn could_depend(a: &Listed, b: &Listed, layer: Layer) -> bool {
+    !a.is_cda() && !b.is_cda() && reads(a) & changes(b, layer) != 0
+}
+
+/// Is there any pair of pending effects where one could depend on the
+/// other? Linear: counts, per kind, the effects that change it.
+fn any_dependency(listed: &[Listed], pending: &[usize], layer: Layer) -> bool {
+    let mut count = [0u32; 8];
+    for &b in pending {
+        if listed[b].is_cda() {
+            continue;
+        }
+        let c = changes(&listed[b], layer);
+        for (bit, n) in count.iter_mut().enumerate() {
+            *n += u32::from(c & (1 << bit) != 0);
+        }
+    }
+    pending.iter().any(|&a| {
+        if listed[a].is_cda() {
+            return false;
+        }
+        let (r, own) = (reads(&listed[a]), changes(&listed[a], layer));
+        (0..8).any(|bit| r & (1 << bit) != 0 && count[bit] > u32::from(own & (1 << bit) != 0))
+    })
+}
+
+/// 418.5c: does effect `a` depend on effect `b` in this layer? It does if
+/// applying `b` would change whether `a` exists or which objects it
+/// applies to. An effect already applying (from an earlier layer) has its
+/// set of objects fixed, so it depends on nothing.
+fn depends_on(
+    game: &Game,
+    board: &[Characteristics],
+    listed: &[Listed],
+    a: usize,
+    b: usize,
+    layer: Layer,
+) -> bool {
+    let (la, lb) = (&listed[a], &listed[b]);
+    if !could_depend(la, lb, layer) {
+        return false;
+    }
+    // Only the permanents `b` applies to can change.
+    let b_set = match &lb.set {
+        Some(set) => std::borrow::Cow::Borrowed(set.as_slice()),
+        None if exists(board, lb) => std::borrow::Cow::Owned(affected_set(game, board, lb)),
+        None => return false,
+    };
+    // Existence: `b` removes the abilities of `a`'s source.
+    if let Some(s) = la.source {
+        if b_set[s] && !board[s].lost_abilities && applied(game, board, lb, layer, s).lost_abilities
+        {
+            return true;
+        }
+    }
+    let Scope::Each(f) = la.scope else {
+        return false;
+    };
+    let Some(s) = la.source else {
+        return false;
+    };
+    if b_set[s] {
+        // `b` changes `a`'s point of view (its controller, its text): try.
+        let mut trial = board.to_vec();
+        for (i, in_b) in b_set.iter().enumerate() {
+            if *in_b {
+                trial[i] = applied(game, board, lb, layer, i);
+            }
+        }
+        return affected_set(game, board, la) != affected_set(game, &trial, la);
+    }
+    let src = game.in_play[s];
+    let f = bent_filter(f, board[s].text);
+    b_set.iter().enumerate().any(|(i, in_b)| {
+        if !in_b {
+            return false;
+        }
+        let id = game.in_play[i];
+        let after = applied(game, board, lb, layer, i);
+        filter::matches_with(game, &f, id, &board[i], Some(src), board[s].controller)
+            != filter::matches_with(game, &f, id, &after, Some(src), board[s].controller)
+    })
+}
+
+/// A static ability's effect exists while its source has its abilities.
+fn exists(board: &[Characteristics], l: &Listed) -> bool {
+    l.source.is_none_or(|s| !board[s].lost_abilities)
+}
+
+/// The board positions the effect would affect now.
+fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool> {
+    let n = board.len();
+    let mut set = vec![false; n];
+    match l.scope {
+        Scope::Locked(i) => set[i] = true,
+        Scope::This => {
+            if let Some(s) = l.source {
+                set[s] = true;
+            }
+        }
+        Scope::Attached => {
+            let Some(s) = l.source else { return set };
+            let src = game.in_play[s];
+            if let Some(Target::Object(host)) = game.objects[src.slot as usize].attached_to {
+                if let Some(i) = game.in_play.iter().position(|&x| x == host) {
+                    set[i] = !game.objects[host.slot as usize].is_phased_out();
+                }
+            }
+        }
+        Scope::Each(f) => {
+            let Some(s) = l.source else { return set };
+            let src = game.in_play[s];
+            let f = bent_filter(f, board[s].text);
+            for (i, &id) in game.in_play.iter().enumerate() {
+                set[i] = !game.objects[id.slot as usize].is_phased_out()
+                    && filter::matches_with(
+                        game,
+                        &f,
+                        id,
+                        &board[i],
+                        Some(src),
+                        board[s].controller,
+                    );
+            }
+        }
+    }
+    set
+}
+
+/// Applies one effect's part in `layer`. In its first layer the effect's
+/// ability must still exist (418.5b) and its set of objects is fixed.
+fn apply(game: &Game, board: &mut [Characteristics], l: &mut Listed, layer: Layer) {
+    if l.set.is_none() {
+        if !exists(board, l) {
+            l.dead = true;
+            return;
+        }
+        l.set = Some(affected_set(game, board, l));
+    }
+    let set = l.set.as_deref().unwrap_or(&[]);
+    for i in 0..board.len() {
+        if set[i] {
+            board[i] = applied(game, board, l, layer, i);
+        }
+    }
+}
+
+/// The characteristics of the permanent at board position `i` after one
+/// layer's part of effect `l`.
+fn applied(
+    game: &Game,
+    board: &[Characteristics],
+    l: &Listed,
+    layer: Layer,
+    i: usize,
+) -> Characteristics {
+    let controller = match l.source {
+        Some(s) => board[s].controller,
+        None => l.controller,
+    };
+    let mut ch = board[i];
+    match l.action {
+        Action::Layered(e) => {
+            apply_part(
+                &mut ch,
+                &e,
+                layer,
+                controller,
+                l.source.is_some(),
+                l.grant_from,
+            );
+            // 418.5b: the granted P/T-setting ability, while the object
+            // still has it (a later "loses all abilities" removed it in
+            // layer 5); "your graveyard" is its controller's.
+            if layer == Layer::PtSet {
+                if let (Some((f, only_yours, plus)), Some(g)) = (l.granted_pt(), e.grant) {
+                    let (card, face) = l.grant_from;
+                    let has = ch.granted.refs().any(|r| {
+                        r == tolaria_cards::AbilityRef::Granted {
+                            card,
+                            face,
+                            index: g,
+                        }
+                    });
+                    if has {
+                        let n = graveyard_count(game, f, only_yours, ch.controller);
+                        ch.power = n;
+                        ch.toughness = n + plus;
+                    }
+                }
+            }
+        }
+        // Counted from the point of view of the ability's source.
+        Action::PlusPerSharedType(p, t) => {
+            let n = game
+                .in_play
+                .iter()
+                .enumerate()
+                .filter(|&(j, &id)| {
+                    j != i
+                        && board[j].is_creature()
+                        && !game.objects[id.slot as usize].is_phased_out()
+                        && board[j].subtypes.shares_creature_type(&board[i].subtypes)
+                })
+                .count() as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
+        }
+        Action::DefineFromCards(f, only_yours, plus) => {
+            let me = board[l.source.unwrap_or(i)].controller;
+            let n = graveyard_count(game, f, only_yours, me);
+            ch.power = n;
+            ch.toughness = n + plus;
+        }
+        Action::DefineFromCount(f) => {
+            let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power = n;
+            ch.toughness = n;
+        }
+        Action::PlusPerCount(f, p, t) => {
+            let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
+        }
+    }
+    ch
+}
+
+/// One layer's part of a layered effect on one object.
+fn apply_part(
+    ch: &mut Characteristics,
+    e: &LayerEffect,
+    layer: Layer,
+    controller: PlayerId,
+    from_static: bool,
+    grant_from: (tolaria_cards::CardId, u8),
+) {
+    match layer {
+        Layer::Copy | Layer::PtDefining | Layer::PtCounters => {}
+        Layer::Control => ch.controller = controller,
+        Layer::Text => {
+            if let Some(t) = e.text {
+                // 418.6a: colour words and land types in its abilities.
+                ch.text = Some(t);
+                ch.protection_colors = t.colors(ch.protection_colors);
+                ch.keywords = bent_keywords(ch.keywords, t);
+            }
+        }
+        Layer::Type => {
+            ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0);
+            for st in e.add_subtypes.iter() {
+                ch.subtypes.insert(st);
+            }
+        }
+        Layer::Other => {
+            if let Some(c) = e.set_colors {
+                ch.colors = c;
+            }
+            if e.lose_all_abilities {
+                ch.lost_abilities = true;
+                ch.granted.clear();
+                ch.keywords = KeywordSet::EMPTY;
+                ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
+                ch.protection_types = tolaria_cards::TypeSet::EMPTY;
+            }
+            ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
+            // An ability granted in quotes, in timestamp order with the
+            // rest of layer 5 (a later "loses all abilities" removes it).
+            if let Some(g) = e.grant {
+                let (card, face) = grant_from;
+                let face_def = &tolaria_cards::db().get(card).faces[face as usize];
+                if (g as usize) < face_def.granted.len() {
+                    ch.granted.push(card, face, g);
+                }
+            }
+        }
+        Layer::PtSet => {
+            match e.set_pt {
+                Some(SetPt::Fixed { power, toughness }) => {
+                    ch.power = power;
+                    ch.toughness = toughness;
+                }
+                Some(SetPt::ConvertedManaCost) => {
+                    let n = ch.converted_mana_cost() as i32;
+                    ch.power = n;
+                    ch.toughness = n;
+                }
+                // Fixed as the effect was created (`Game::create_continuous`).
+                Some(SetPt::X) | None => {}
+            }
+            if !from_static {
+                ch.power += e.power;
+                ch.toughness += e.toughness;
+            }
+        }
+        Layer::PtStaticModify => {
+            ch.power += e.power;
+            ch.toughness += e.toughness;
+        }
+        Layer::PtSwitch => {
+            if e.switch_pt {
+                std::mem::swap(&mut ch.power, &mut ch.toughness);
+            }
+        }
+    }
+}
+
+/// The cards matching `f` in all graveyards, or only in `me`'s.
+fn graveyard_count(game: &Game, f: &ObjectFilter, only_yours: bool, me: PlayerId) -> i32 {
+    game.player_ids()
+        .filter(|&p| !only_yours || p == me)
+        .flat_map(|p| game.player(p).graveyard.iter())
+        .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
+        .count() as i32
+}
+
+/// Layer 6c: +1/+1 and -1/-1 counters.
+fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
+    let o = &game.objects[id.slot as usize];
+    let n = o.plus_counters as i32 - o.minus_counters as i32;
+    ch.power += n;
+    ch.toughness += n;
+}
+
+/// How many permanents in play match `f`, from the point of view of the
+/// permanent at board position `me`.
+fn count(game: &Game, board: &[Characteristics], f: &ObjectFilter, me: usize) -> usize {
+    let src = game.in_play[me];
+    let f = bent_filter(f, board[me].text);
+    game.in_play
+        .iter()
+        .enumerate()
+        .filter(|&(i, &id)| {
+            !game.objects[id.slot as usize].is_phased_out()
+                && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)
+        })
+        .count()
+}
+
+/// 418.6a: a filter as rewritten by a text-changing effect on its object.
+pub(crate) fn bent_filter(f: &ObjectFilter, text: Option<TextChange>) -> Cow<'_, ObjectFilter> {
+    let Some(t) = text else {
+        return Cow::Borrowed(f);
+    };
+    let mut g = f.clone();
+    g.colors_any = t.colors(g.colors_any);
+    g.colors_none = t.colors(g.colors_none);
+    for s in &mut g.subtypes_any {
+        if let Some(b) = s.basic_land_type() {
+            *s = Subtype::of_basic(t.land_type(b));
+        }
+    }
+    Cow::Owned(g)
+}
+
+/// 418.6a: landwalk keywords name a basic land type.
+fn bent_keywords(k: KeywordSet, t: TextChange) -> KeywordSet {
+    use tolaria_cards::BasicLandType as B;
+    const WALKS: [(Keyword, B); 5] = [
+        (Keyword::Plainswalk, B::Plains),
+        (Keyword::Islandwalk, B::Island),
+        (Keyword::Swampwalk, B::Swamp),
+        (Keyword::Mountainwalk, B::Mountain),
+        (Keyword::Forestwalk, B::Forest),
+    ];
+    let mut out = k;
+    for (kw, _) in WALKS {
+        out.remove(kw);
+    }
+    for (kw, land) in WALKS {
+        if k.has(kw) {
+            let to = t.land_type(land);
+            if let Some(&(new, _)) = WALKS.iter().find(|&&(_, l)| l == to) {
+                out.insert(new);
+            }
+        }
+    }
+    out
+}
+
+impl Game {
+    /// Whether an Aura in play is attached to `id`.
+    pub(crate) fn is_enchanted(&self, id: ObjId) -> bool {
+        self.in_play.iter().any(|&a| {
+            let o = &self.objects[a.slot as usize];
+            o.attached_to == Some(Target::Object(id))
+                && crate::continuous::characteristics::printed(self, a)
+                    .subtypes
+                    .contains(tolaria_cards::Subtype::AURA)
+        })
+    }
+
+    /// Brings the cached board up to date (`Game::board`), and carries out
+    /// what a change of controller brings with it: 212.3f, the permanent
+    /// is "sick" again; 306.2, it is removed from combat.
+    #[inline]
+    pub fn settle(&mut self) {
+        if !self.board.valid {
+            self.settle_board();
+        }
+    }
+
+    /// [`Game::settle`] when the board is stale.
+    #[inline(never)]
+    fn settle_board(&mut self) {
+        // "For as long as that creature is enchanted": the effect ends
+        // for good once no Aura is attached to it.
+        if self.effects.iter().any(|e| e.while_enchanted) {
+            let ended: Vec<usize> = (0..self.effects.len())
+                .filter(|&k| {
+                    self.effects[k].while_enchanted && !self.is_enchanted(self.effects[k].affected)
+                })
+                .collect();
+            for k in ended.into_iter().rev() {
+                self.effects.remove(k);
+            }
+        }
+        let mut t = self.board.token_free.min(self.objects.len());
+        // Spell copies (420.5j) cease to exist the same way.
+        while t < self.objects.len()
+            && !self.objects[t].token
+            && self.objects[t].spell_copy.is_none()
+        {
+            t += 1;
+        }
+        self.board.token_free = t;
+        for _ in 0..8 {
+            if self.board.valid {
+                return;
+            }
+            let (chars, status_sensitive) = compute_board(self);
+            // A characteristic changed without a zone change (a static
+            // ability began or stopped applying): state-based effects
+            // must be checked again (420.3).
+            if self.board.ids != self.in_play || self.board.chars != chars {
+                self.sba_dirty = true;
+            }
+            let mut changed = Vec::new();
+            let mut leave_combat = Vec::new();
+            for (i, &id) in self.in_play.iter().enumerate() {
+                let o = &mut self.objects[id.slot as usize];
+                o.board_index = i as u16;
+                o.flags = (o.flags & !crate::state::object::flags::ABILITY_BITS)
+                    | crate::state::object::Object::ability_flags_of(&chars[i]);
+                let new_controller = o.controller != chars[i].controller;
+                if new_controller {
+                    changed.push((id, o.controller, chars[i].controller));
+                    o.controller = chars[i].controller;
+                    // 212.3f; 502.19a: echo counts from this change of control.
+                    o.flags |= crate::state::object::flags::SICK;
+                    o.control_marks = crate::state::object::marks::CONTROL_SINCE_UPKEEP;
+                }
+                // 306.2: a creature whose controller changes or that stops
+                // being a creature is removed from combat.
+                if (new_controller || !chars[i].is_creature())
+                    && (self.combat.is_attacking(id) || self.combat.is_blocking(id))
+                {
+                    leave_combat.push(id);
+                }
+            }
+            self.board.ids.clear();
+            self.board.ids.extend_from_slice(&self.in_play);
+            // The entries of permanents still there with the same card and
+            // face are kept (both lists are in `in_play` order).
+            let old = std::mem::take(&mut self.board.mana);
+            self.board.mana.reserve(old.len() + 1);
+            let mut next_old = 0;
+            self.board.statics = 0;
+            self.board.activated = 0;
+            self.board.triggers = 0;
+            for (i, &id) in self.in_play.iter().enumerate() {
+                let flags = self.objects[id.slot as usize].flags;
+                self.board.triggers +=
+                    u32::from(flags & crate::state::object::flags::TRIGGERS != 0);
+                self.board.statics += u32::from(flags & crate::state::object::flags::STATICS != 0);
+                self.board.activated +=
+                    u32::from(flags & crate::state::object::flags::ACTIVATED != 0);
+                if flags & crate::state::object::flags::MANA != 0 {
+                    let ch = &chars[i];
+                    let kept = old[next_old..]
+                        .iter()
+                        .position(|m| m.id == id)
+                        .map(|k| next_old + k)
+                        .filter(|&k| {
+                            old[k].card == ch.card
+                                && old[k].face == ch.face
+                                && old[k].granted == ch.granted
+                        });
+                    let entry = match kept {
+                        Some(k) => {
+                            next_old = k + 1;
+                            old[k]
+                        }
+                        None => crate::continuous::characteristics::ManaSource::of(id, ch),
+                    };
+                    self.board.mana.push(entry);
+                }
+            }
+            self.board.chars = chars;
+            self.board.status_sensitive = status_sensitive;
+            self.board.valid = true;
+            // 502.59a: "until you lose control of … the permanent": an
+            // effect that lasts while its controller controls the
+            // permanent ends with the change; the board is computed again.
+            if !changed.is_empty() && self.effects.iter().any(|e| e.while_controlled) {
+                let before = self.effects.len();
+                let objects = &self.objects;
+                self.effects.retain(|e| {
+                    !e.while_controlled
+                        || objects[e.affected.slot as usize].controller == e.controller
+                });
+                if self.effects.len() != before {
+                    self.board.valid = false;
+                }
+            }
+            for (obj, from, to) in changed {
+                let card = self.objects[obj.slot as usize].card;
+                self.emit(crate::Event::ControlChanged {
+                    obj,
+                    card,
+                    from,
+                    to,
+                });
+            }
+            for obj in leave_combat {
+                let card = self.objects[obj.slot as usize].card;
+                self.combat.remove(obj);
+                self.emit(crate::Event::RemovedFromCombat { obj, card });
+            }
+        }
+    }
+}
+
+/// The characteristics that say which abilities a permanent has now
+/// (`Characteristics::all_abilities`): the board's when it is up to date;
+/// otherwise the copiable values (layer 1) unless some effect in the game
+/// removes, grants or changes triggered keyword abilities (layer 5), when
+/// they are computed. Cheap on a stale board in the usual case.
+pub(crate) fn ability_chars(game: &Game, id: ObjId) -> Characteristics {
+    let o = &game.objects[id.slot as usize];
+    if game.board.valid {
+        if let Some(ch) = game.board.get_ref(o.board_index, id) {
+            return *ch;
+        }
+    }
+    if o.zone == crate::Zone::InPlay && changes_abilities_somewhere(game) {
+        return crate::continuous::characteristics::compute(game, id);
+    }
+    layer1(game, id)
+}
+
+/// Does a permanent in play have a conditional static ability ("as long
+/// as seven or more cards are in your graveyard")? Then the board must be
+/// recomputed when a card enters or leaves a graveyard or a hand.
+fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
+    game.in_play.iter().enumerate().any(|(i, &id)| {
+        game.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+            && layer1[i].face_def().has_statics
+            && layer1[i]
+                .abilities()
+                .iter()
+                .any(|a| matches!(a, Ability::Static(StaticAbility::ContinuousIf { .. })))
+    })
+}
+
+/// Whether a layer-5 effect changes which abilities `e` gives: removes
+/// them all, grants one in quotes, or adds or removes a keyword that
+/// stands for a triggered ability.
+fn changes_abilities(e: &LayerEffect) -> bool {
+    e.lose_all_abilities
+        || e.grant.is_some()
+        || (e.add_keywords.0 | e.remove_keywords.0) & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0
+}
+
+/// Could any effect in the game change the abilities of a permanent
+/// (`changes_abilities`)?
+fn changes_abilities_somewhere(game: &Game) -> bool {
+    game.effects.iter().any(|e| changes_abilities(&e.effect))
+        || game.in_play.iter().any(|&id| {
+            let o = &game.objects[id.slot as usize];
+            o.flags & crate::state::object::flags::STATICS != 0
+                && layer1(game, id).abilities().iter().any(|a| {
+                    matches!(
+                        a,
+                        Ability::Static(
+                            StaticAbility::Continuous { effect, .. }
+                                | StaticAbility::ContinuousIf { effect, .. }
+                        ) if changes_abilities(effect)
+                    )
+                })
+        })
+}

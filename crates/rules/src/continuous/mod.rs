@@ -1,0 +1,13 @@
+//! Continuous effects (418, 419): computed characteristics through the layers
+//! (418.5), static abilities (405), effects on players and the rules of the game
+//! (418.5j–k), replacement and prevention (419), copy effects (503.4) and filters.
+
+pub mod characteristics;
+pub(crate) mod copy_effect;
+pub mod draw_replacement;
+pub mod effects;
+pub mod filter;
+pub mod game_rules;
+pub mod layers;
+pub mod replacement;
+pub(crate) mod statics;

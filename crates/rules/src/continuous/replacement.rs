@@ -1,0 +1,858 @@
+//! Replacement and prevention effects on damage (419), and the choices they
+//! call for.
+//!
+//! A damage event is built as it would happen (419.5), then the effects that
+//! apply to it modify it one at a time: protection (502.7e), "prevent all
+//! combat damage" (Holy Day), prevention shields (419.7b), and the static
+//! abilities of permanents in play: redirection (419.6c, Pariah), doubling
+//! (419.1a, Furnace of Rath), "prevent all damage that would be dealt to"
+//! (419.1d, Cho-Manno). Each effect applies at most once to an event
+//! (419.6a); an effect can become applicable because of another (419.9b,
+//! after a redirection). When two or more apply and the order matters, the
+//! affected player, or the affected creature's controller, chooses which
+//! applies first (419.9a): a decision.
+//!
+//! The decision comes up in the middle of an effect or of combat damage, so
+//! the engine replays (decision 2: resolving effects pause and resume
+//! through the same loop): before a unit that could ask (one effect of a
+//! resolving spell or ability, or a combat damage object) the game is
+//! snapshotted if more than one replacement source exists; when a choice
+//! has no recorded answer, the unit's changes are discarded, the decision
+//! is asked, and the unit runs again from the snapshot with the answers so
+//! far (`Replay`).
+
+use crate::playing::targeting::SourceInfo;
+use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{
+    Ability, Affected, CardId, DamageReplacement, GraveyardInstead, GraveyardWhat, StaticAbility,
+};
+
+/// Answers to the choices of the unit being run (see the module docs).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// The answers given so far, in the order the unit asks.
+    pub answers: Vec<u8>,
+    /// How many answers the current run has used.
+    pub cursor: usize,
+    /// A choice the current run found no answer for.
+    pub question: Option<Decision>,
+    /// What runs again once the question is answered.
+    pub unit: ReplayUnit,
+    /// A replayable unit is running (choices can be asked).
+    pub active: bool,
+}
+
+/// A unit of play that can be replayed with answers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReplayUnit {
+    /// The current effect of the resolving spell or ability.
+    #[default]
+    Effect,
+    /// The combat damage object on top of the stack (310.4).
+    CombatDamage,
+    /// One round of state-based effects (420.3) before `PlayerId` gets priority.
+    StateBasedEffects(PlayerId),
+    /// The draw step's draw (the turn-based action, 303.1), which a
+    /// replacement effect's choices may interrupt (419.1a, Abundance).
+    DrawStep,
+}
+
+/// 418.3b: a resolved "prevent all damage that [sources] would deal this
+/// turn" effect: it modifies the rules of the game, so the sources are
+/// judged as each damage event happens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PreventionRule {
+    /// The card whose effect this is.
+    pub card: CardId,
+    pub controller: PlayerId,
+    pub sources: tolaria_cards::ObjectFilter,
+    /// "… to players".
+    pub to_players_only: bool,
+}
+
+/// 419.6c: a resolved "combat damage that would be dealt to `player` by
+/// unblocked creatures this turn is dealt to `to` instead" (Kjeldoran
+/// Royal Guard); it ends in the cleanup step.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RedirectRule {
+    pub card: CardId,
+    pub player: PlayerId,
+    pub to: ObjId,
+}
+
+/// 419.7b: a prevention shield from a resolved spell or ability; the
+/// shields end in the cleanup step (314.2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shield {
+    /// What it protects (`None`: any creature or player, "prevent all
+    /// damage a source of your choice would deal this turn").
+    pub to: Option<Target>,
+    /// The damage it still prevents (`u32::MAX`: all of it, 419.1d).
+    pub left: u32,
+    /// 419.8a: only damage from this source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<crate::resolution::damage_source::ChosenSource>,
+    /// "The next time … would deal damage …, prevent that damage": all of
+    /// the next damage it applies to, which uses it up.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once: bool,
+}
+
+impl Shield {
+    /// "Prevent the next N damage that would be dealt to [it] this turn."
+    pub fn next(to: Target, n: u32) -> Shield {
+        Shield {
+            to: Some(to),
+            left: n,
+            from: None,
+            once: false,
+        }
+    }
+
+    /// Does it apply to damage from `source` (`src`) to `to`?
+    fn applies(&self, source: ObjId, src: &SourceInfo, to: Target) -> bool {
+        self.left > 0
+            && self.to.is_none_or(|t| t == to)
+            && self.from.is_none_or(|c| c.matches(source, src))
+    }
+}
+
+/// One damage event, as it would happen (419.5).
+struct DamageEvent {
+    source: ObjId,
+    source_card: CardId,
+    to: Target,
+    amount: u32,
+    combat: bool,
+}
+
+/// A replacement or prevention effect that applies to a damage event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Applicable {
+    /// 502.7e: protection prevents the damage.
+    Protection,
+    /// "Prevent all combat damage that would be dealt this turn."
+    PreventAllCombat,
+    /// 418.3b: a `PreventionRule` (its place in `Game::damage_prevention_rules`).
+    PreventionRule(usize),
+    /// 419.6c: a `RedirectRule` (its place in `Game::redirect_rules`).
+    RedirectRule(usize),
+    /// 419.7b: a prevention shield (its place in `Game::shields`).
+    Shield(usize),
+    /// A static ability: the permanent and the ability's index.
+    Static(ObjId, u8),
+}
+
+impl Game {
+    /// Deals damage (417.1, 310.4) after replacement and prevention (419).
+    pub(crate) fn deal_damage(
+        &mut self,
+        source: ObjId,
+        source_card: CardId,
+        src: &SourceInfo,
+        to: Target,
+        amount: u32,
+        combat: bool,
+    ) {
+        let ev = DamageEvent {
+            source,
+            source_card,
+            to,
+            amount,
+            combat,
+        };
+        self.deal_damage_event(ev, src);
+        // 419.7b: a shield reduced to 0 is used up (kept during the event so
+        // that its place names it).
+        self.shields.retain(|s| s.left > 0);
+    }
+
+    fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
+        let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
+        let mut used: Vec<Applicable> = Vec::new();
+        loop {
+            // 419.5a: 0 damage isn't dealt; nothing replaces it.
+            if ev.amount == 0 || !self.can_be_dealt(ev.to) {
+                return;
+            }
+            let cands = self.applicable(&ev, src, &used);
+            let pick = match cands.len() {
+                0 => break,
+                1 => 0,
+                _ if order_is_irrelevant(self, &cands) => 0,
+                _ => {
+                    let chooser = self.affected_chooser(ev.to);
+                    let options = cands
+                        .iter()
+                        .map(|a| self.describe_replacement(*a))
+                        .collect();
+                    self.replay_choice(
+                        chooser,
+                        DecisionKind::ChooseReplacement {
+                            options,
+                            event: format!(
+                                "{} damage from {} to {}",
+                                ev.amount,
+                                tolaria_cards::db().get(ev.source_card).name,
+                                self.target_name(ev.to)
+                            ),
+                        },
+                        cands.len(),
+                    )
+                }
+            };
+            let a = cands[pick];
+            used.push(a);
+            self.apply_replacement(a, &mut ev);
+        }
+        let to = ev.to;
+        match to {
+            Target::Player(p) => {
+                self.players[p.index()].life -= ev.amount as i32;
+                if ev.amount > 0 {
+                    self.players[p.index()].damaged_this_turn = true;
+                }
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: None,
+                    amount: ev.amount,
+                    combat,
+                });
+            }
+            Target::Object(o) => {
+                let card = crate::continuous::characteristics::compute(self, o).card;
+                self.objects[o.slot as usize].damage += ev.amount;
+                if ev.amount > 0 {
+                    self.objects[o.slot as usize].dealt_damage_this_turn = true;
+                }
+                self.emit(Event::Damage {
+                    source,
+                    source_card,
+                    to,
+                    to_card: Some(card),
+                    amount: ev.amount,
+                    combat,
+                });
+            }
+        }
+    }
+
+    /// Can damage be dealt to this recipient at all (a player still in the
+    /// game; a creature in play)?
+    fn can_be_dealt(&self, to: Target) -> bool {
+        match to {
+            Target::Player(p) => !self.player(p).lost,
+            Target::Object(o) => {
+                self.is_present(o)
+                    && crate::continuous::characteristics::compute(self, o).is_creature()
+            }
+        }
+    }
+
+    /// The effects that would apply to `ev` now, not yet used on it.
+    fn applicable(
+        &self,
+        ev: &DamageEvent,
+        src: &SourceInfo,
+        used: &[Applicable],
+    ) -> Vec<Applicable> {
+        let mut v = Vec::new();
+        if let Target::Object(o) = ev.to {
+            if crate::continuous::characteristics::compute(self, o)
+                .protected_from(src.colors, src.types)
+            {
+                v.push(Applicable::Protection);
+            }
+        }
+        if ev.combat && self.prevent_combat_damage {
+            v.push(Applicable::PreventAllCombat);
+        }
+        // 419.6c: only to a creature still in play; "unblocked creatures"
+        // are attacking creatures that weren't blocked (309.2f).
+        if ev.combat {
+            for (i, rule) in self.redirect_rules.iter().enumerate() {
+                let unblocked = self
+                    .combat
+                    .attackers
+                    .iter()
+                    .any(|a| a.obj == ev.source && !a.blocked);
+                if ev.to == Target::Player(rule.player)
+                    && unblocked
+                    && self.can_be_dealt(Target::Object(rule.to))
+                {
+                    v.push(Applicable::RedirectRule(i));
+                }
+            }
+        }
+        for (i, rule) in self.damage_prevention_rules.iter().enumerate() {
+            let to_ok = !rule.to_players_only || matches!(ev.to, Target::Player(_));
+            // The source as it is now (418.3b), or as it last existed
+            // (`SourceInfo`).
+            let f = &rule.sources;
+            if to_ok
+                && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
+                && (f.types_any.is_empty() || src.types.intersects(f.types_any))
+            {
+                v.push(Applicable::PreventionRule(i));
+            }
+        }
+        for (i, s) in self.shields.iter().enumerate() {
+            if s.applies(ev.source, src, ev.to) {
+                v.push(Applicable::Shield(i));
+            }
+        }
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if o.flags & crate::state::object::flags::STATICS == 0 || o.is_phased_out() {
+                continue;
+            }
+            let ch = crate::continuous::characteristics::compute(self, id);
+            for (i, a) in ch.abilities().iter().enumerate() {
+                let Ability::Static(StaticAbility::DamageReplacement(r)) = a else {
+                    continue;
+                };
+                if self.replacement_applies(id, ch.controller, r, ev) {
+                    v.push(Applicable::Static(id, i as u8));
+                }
+            }
+        }
+        v.retain(|a| !used.contains(a));
+        v
+    }
+
+    /// Does a static replacement ability of permanent `id` apply to `ev`?
+    fn replacement_applies(
+        &self,
+        id: ObjId,
+        controller: PlayerId,
+        r: &DamageReplacement,
+        ev: &DamageEvent,
+    ) -> bool {
+        let target_of = |aff: &Affected| -> Option<ObjId> {
+            match aff {
+                Affected::This => Some(id),
+                Affected::Attached => match self.objects[id.slot as usize].attached_to {
+                    Some(Target::Object(h)) if self.is_present(h) => Some(h),
+                    _ => None,
+                },
+                Affected::Each(_) => None,
+            }
+        };
+        match r {
+            // 419.6c: redirected only to a creature still in play.
+            DamageReplacement::RedirectFromYou(aff) => {
+                ev.to == Target::Player(controller)
+                    && target_of(aff).is_some_and(|h| self.can_be_dealt(Target::Object(h)))
+            }
+            DamageReplacement::Double => true,
+            // Only damage to a player, from a source of that colour now.
+            DamageReplacement::PlusToPlayer { color, .. } => {
+                matches!(ev.to, Target::Player(_))
+                    && crate::continuous::characteristics::compute(self, ev.source)
+                        .colors
+                        .contains(*color)
+            }
+            // "… to creatures you control" (Rune-Tail's Essence): each
+            // permanent the filter matches from the source's point of view.
+            DamageReplacement::PreventAll {
+                to: Affected::Each(f),
+                ..
+            } => match ev.to {
+                Target::Object(o) => {
+                    self.is_present(o)
+                        && crate::continuous::filter::matches(self, f, o, Some(id), controller)
+                }
+                Target::Player(_) => false,
+            },
+            DamageReplacement::PreventAll { to, by } => {
+                target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            }
+        }
+    }
+
+    /// Applies one effect to the event.
+    fn apply_replacement(&mut self, a: Applicable, ev: &mut DamageEvent) {
+        let prevented = |game: &mut Game, ev: &mut DamageEvent, n: u32, protection: bool| {
+            let to_card = game.card_of(ev.to);
+            game.emit(Event::DamagePrevented {
+                source_card: ev.source_card,
+                to: ev.to,
+                to_card,
+                amount: n,
+                protection,
+            });
+            ev.amount -= n;
+        };
+        match a {
+            Applicable::Protection => {
+                let n = ev.amount;
+                prevented(self, ev, n, true)
+            }
+            Applicable::PreventAllCombat | Applicable::PreventionRule(_) => {
+                let n = ev.amount;
+                prevented(self, ev, n, false)
+            }
+            Applicable::RedirectRule(i) => {
+                let rule = self.redirect_rules[i].clone();
+                let from = ev.to;
+                ev.to = Target::Object(rule.to);
+                self.emit(Event::DamageReplaced {
+                    source_card: ev.source_card,
+                    by_card: rule.card,
+                    from,
+                    from_card: self.card_of(from),
+                    to: ev.to,
+                    to_card: self.card_of(ev.to),
+                    before: ev.amount,
+                    after: ev.amount,
+                });
+            }
+            Applicable::Shield(i) => {
+                let s = &mut self.shields[i];
+                // 419.8a: "prevent that damage": all of it, once.
+                let n = if s.once {
+                    s.left = 0;
+                    ev.amount
+                } else {
+                    let n = s.left.min(ev.amount);
+                    s.left -= n;
+                    n
+                };
+                prevented(self, ev, n, false);
+            }
+            Applicable::Static(id, i) => {
+                let ch = crate::continuous::characteristics::compute(self, id);
+                let Some(Ability::Static(StaticAbility::DamageReplacement(r))) =
+                    ch.abilities().get(i as usize)
+                else {
+                    return;
+                };
+                match r {
+                    DamageReplacement::PreventAll { .. } => {
+                        let n = ev.amount;
+                        prevented(self, ev, n, false)
+                    }
+                    DamageReplacement::PlusToPlayer { .. } | DamageReplacement::Double => {
+                        let before = ev.amount;
+                        ev.amount = match r {
+                            DamageReplacement::PlusToPlayer { plus, .. } => ev.amount + plus,
+                            _ => ev.amount * 2,
+                        };
+                        let card = self.card_of(ev.to);
+                        self.emit(Event::DamageReplaced {
+                            source_card: ev.source_card,
+                            by_card: ch.card,
+                            from: ev.to,
+                            from_card: card,
+                            to: ev.to,
+                            to_card: card,
+                            before,
+                            after: ev.amount,
+                        });
+                    }
+                    DamageReplacement::RedirectFromYou(aff) => {
+                        let host = match aff {
+                            Affected::This => Some(id),
+                            _ => match self.objects[id.slot as usize].attached_to {
+                                Some(Target::Object(h)) => Some(h),
+                                _ => None,
+                            },
+                        };
+                        if let Some(h) = host {
+                            let from = ev.to;
+                            ev.to = Target::Object(h);
+                            self.emit(Event::DamageReplaced {
+                                source_card: ev.source_card,
+                                by_card: ch.card,
+                                from,
+                                from_card: self.card_of(from),
+                                to: ev.to,
+                                to_card: self.card_of(ev.to),
+                                before: ev.amount,
+                                after: ev.amount,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The card of a recipient (for the log).
+    fn card_of(&self, t: Target) -> Option<CardId> {
+        match t {
+            // 504.2: a face-down creature is named as such.
+            Target::Object(o) => Some(self.shown_card(o)),
+            Target::Player(_) => None,
+        }
+    }
+
+    /// 419.9a: the affected player, or the affected object's controller.
+    fn affected_chooser(&self, to: Target) -> PlayerId {
+        match to {
+            Target::Player(p) => p,
+            Target::Object(o) => self.objects[o.slot as usize].controller,
+        }
+    }
+
+    fn describe_replacement(&self, a: Applicable) -> String {
+        match a {
+            Applicable::Protection => "protection (502.7e)".into(),
+            Applicable::PreventAllCombat => "prevent all combat damage".into(),
+            Applicable::RedirectRule(i) => format!(
+                "{}: the damage is dealt to it instead",
+                self.redirect_rules
+                    .get(i)
+                    .map_or("?", |r| tolaria_cards::db().get(r.card).name.as_str())
+            ),
+            Applicable::PreventionRule(i) => format!(
+                "{}: prevent all damage from these sources",
+                self.damage_prevention_rules
+                    .get(i)
+                    .map_or("?", |r| tolaria_cards::db().get(r.card).name.as_str())
+            ),
+            Applicable::Shield(i) => match self.shields[i].from {
+                Some(c) => format!(
+                    "prevention shield ({} damage from {})",
+                    if self.shields[i].once {
+                        "the next"
+                    } else {
+                        "all"
+                    },
+                    tolaria_cards::db()
+                        .get(self.objects[c.obj.slot as usize].card)
+                        .name
+                ),
+                None => format!("prevention shield ({} left)", self.shields[i].left),
+            },
+            Applicable::Static(id, _) => crate::continuous::characteristics::compute(self, id)
+                .name()
+                .to_string(),
+        }
+    }
+
+    fn target_name(&self, t: Target) -> String {
+        match t {
+            Target::Player(p) => p.to_string(),
+            Target::Object(o) => crate::continuous::characteristics::compute(self, o)
+                .name()
+                .to_string(),
+        }
+    }
+
+    /// A choice inside a replayable unit: the recorded answer, or (with
+    /// none left) the question is noted and the first option returned; the
+    /// unit's run is then discarded and the decision asked.
+    pub(crate) fn replay_choice(
+        &mut self,
+        chooser: PlayerId,
+        kind: DecisionKind,
+        n: usize,
+    ) -> usize {
+        if let Some(&a) = self.replay.answers.get(self.replay.cursor) {
+            self.replay.cursor += 1;
+            return (a as usize).min(n.saturating_sub(1));
+        }
+        if !self.replay.active {
+            // Outside a replayable unit (a cost being paid, the cleanup
+            // discard) there is no way back to ask: the first applicable
+            // effect applies. Known limit; those moves rarely meet two.
+            return 0;
+        }
+        if self.replay.question.is_none() {
+            self.replay.question = Some(Decision {
+                player: chooser,
+                kind,
+            });
+        }
+        0
+    }
+
+    /// Could a unit ask a replacement choice? Only then is it snapshotted:
+    /// with fewer than two replacement or prevention sources in the game
+    /// no order needs choosing.
+    pub(crate) fn replacement_choice_possible(&self) -> bool {
+        // Sources other than protection.
+        let mut n = self.shields.iter().filter(|s| s.left > 0).count()
+            + usize::from(self.prevent_combat_damage)
+            + self.damage_prevention_rules.len()
+            + self.redirect_rules.len();
+        // 502.47a: a dredge card in a graveyard asks whether it replaces a
+        // draw;
+        // 502.24a: so does a madness card in a hand, as it is discarded.
+        if self
+            .player_ids()
+            .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+        {
+            return true;
+        }
+        let any_statics = self.in_play.iter().any(|&id| {
+            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+        });
+        if !any_statics {
+            return n >= 2;
+        }
+        let board = crate::continuous::characteristics::board_now(self);
+        for (i, &id) in self.in_play.iter().enumerate() {
+            if n >= 2 {
+                return true;
+            }
+            let o = &self.objects[id.slot as usize];
+            if o.flags & crate::state::object::flags::STATICS == 0 || o.is_phased_out() {
+                continue;
+            }
+            for a in board[i].abilities() {
+                match a {
+                    Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
+                    // A draw replacement that asks (419.9a; Abundance).
+                    Ability::Static(StaticAbility::DrawReplacement { optional, instead })
+                        if *optional
+                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland =>
+                    {
+                        return true;
+                    }
+                    // A permanent's graveyard replacement can meet another,
+                    // or a card's own "from anywhere" one.
+                    Ability::Static(StaticAbility::GraveyardReplacement {
+                        what: GraveyardWhat::AnyPermanent,
+                        ..
+                    }) => {
+                        n += 1;
+                        if self.objects.iter().any(|o| {
+                            o.def().front().abilities.iter().any(|a| {
+                                matches!(
+                                    a,
+                                    Ability::Static(StaticAbility::GraveyardReplacement {
+                                        what: GraveyardWhat::ThisFromAnywhere,
+                                        ..
+                                    })
+                                )
+                            })
+                        }) {
+                            return true;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        // One other source can meet protection on the same creature.
+        n >= 2
+            || (n == 1
+                && board
+                    .iter()
+                    .any(|ch| !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()))
+    }
+
+    /// The answer to a replacement choice: recorded, then the unit runs again.
+    pub(crate) fn on_replacement_choice(&mut self, action: crate::Action) {
+        if let crate::Action::ChooseReplacement(i) = action {
+            self.replay.answers.push(i);
+        }
+        match self.replay.unit {
+            ReplayUnit::Effect => self.run_resolution(),
+            ReplayUnit::CombatDamage => self.flow = crate::engine::game_loop::Flow::Resolve,
+            ReplayUnit::StateBasedEffects(p) => {
+                self.flow = crate::engine::game_loop::Flow::Priority(p)
+            }
+            ReplayUnit::DrawStep => self.draw_step_draw(),
+        }
+    }
+
+    /// Runs `unit` (which may ask replacement choices) with replay: returns
+    /// false if it was discarded because a decision is now pending.
+    pub(crate) fn run_replayable(&mut self, unit: ReplayUnit, run: impl FnOnce(&mut Game)) -> bool {
+        self.run_replayable_asking(unit, false, run)
+    }
+
+    /// `run_replayable` for a unit that may ask choices of its own
+    /// (`asks`: snapshotted whatever replacement effects exist).
+    pub(crate) fn run_replayable_asking(
+        &mut self,
+        unit: ReplayUnit,
+        asks: bool,
+        run: impl FnOnce(&mut Game),
+    ) -> bool {
+        let snapshot = (asks || self.replacement_choice_possible()).then(|| Box::new(self.clone()));
+        self.replay.cursor = 0;
+        self.replay.unit = unit;
+        let was_active = std::mem::replace(&mut self.replay.active, snapshot.is_some());
+        run(self);
+        self.replay.active = was_active;
+        let Some(question) = self.replay.question.take() else {
+            self.replay.answers.clear();
+            return true;
+        };
+        let Some(snapshot) = snapshot else {
+            // Not snapshotted (no choice expected): keep the run as made.
+            self.replay.answers.clear();
+            return true;
+        };
+        let answers = std::mem::take(&mut self.replay.answers);
+        *self = *snapshot;
+        self.replay.answers = answers;
+        self.replay.unit = unit;
+        self.decision = Some(question);
+        self.flow = crate::engine::game_loop::Flow::Resolving;
+        false
+    }
+}
+
+/// Is the order of these effects irrelevant to the result? Doublings
+/// commute; effects that prevent all the damage give 0 in any order.
+fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
+    let kind = |a: &Applicable| -> u8 {
+        match a {
+            Applicable::Protection
+            | Applicable::PreventAllCombat
+            | Applicable::PreventionRule(_) => 0,
+            Applicable::Shield(_) => 1,
+            Applicable::RedirectRule(_) => 3,
+            Applicable::Static(id, i) => {
+                match crate::continuous::characteristics::compute(game, *id)
+                    .abilities()
+                    .get(*i as usize)
+                {
+                    Some(Ability::Static(StaticAbility::DamageReplacement(r))) => match r {
+                        DamageReplacement::PreventAll { .. } => 0,
+                        DamageReplacement::Double => 2,
+                        DamageReplacement::RedirectFromYou(_) => 3,
+                        DamageReplacement::PlusToPlayer { .. } => 5,
+                    },
+                    _ => 4,
+                }
+            }
+        }
+    };
+    let first = kind(&cands[0]);
+    (first == 0 || first == 2) && cands.iter().all(|a| kind(a) == first)
+}
+
+impl Game {
+    /// 419.1a: where an object that would be put into a graveyard goes
+    /// instead: the destination and the card whose ability replaced the
+    /// move, or `None` if nothing replaces it. Once one effect applies the
+    /// object no longer goes to a graveyard, so no other graveyard effect
+    /// applies; if several could, the affected object's controller (its
+    /// owner outside play) chooses (419.9a).
+    pub(crate) fn graveyard_replacement(
+        &mut self,
+        id: ObjId,
+        from: crate::Zone,
+    ) -> Option<(GraveyardInstead, CardId)> {
+        let mut cands: Vec<(GraveyardInstead, CardId)> = Vec::new();
+        // The object's own "from anywhere" ability works in every zone.
+        let (card, face, lost) = if from == crate::Zone::InPlay {
+            let ch = crate::continuous::layers::ability_chars(self, id);
+            (ch.card, ch.face, ch.lost_abilities || ch.token.is_some())
+        } else {
+            (self.objects[id.slot as usize].card, 0, false)
+        };
+        if !lost {
+            for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
+                if let Ability::Static(StaticAbility::GraveyardReplacement {
+                    what: GraveyardWhat::ThisFromAnywhere,
+                    instead,
+                }) = a
+                {
+                    cands.push((*instead, card));
+                }
+            }
+        }
+        let any_statics = self.in_play.iter().any(|&id| {
+            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+        });
+        if from == crate::Zone::InPlay && any_statics {
+            let board = crate::continuous::characteristics::board_now(self);
+            for (i, &src) in self.in_play.iter().enumerate() {
+                let o = &self.objects[src.slot as usize];
+                if o.flags & crate::state::object::flags::STATICS == 0 || o.is_phased_out() {
+                    continue;
+                }
+                let scard = board[i].card;
+                for a in board[i].abilities() {
+                    if let Ability::Static(StaticAbility::GraveyardReplacement {
+                        what: GraveyardWhat::AnyPermanent,
+                        instead,
+                    }) = a
+                    {
+                        cands.push((*instead, scard));
+                    }
+                }
+            }
+        }
+        let first = *cands.first()?;
+        if cands.iter().all(|c| c.0 == first.0) {
+            return Some(first);
+        }
+        let o = &self.objects[id.slot as usize];
+        let chooser = if from == crate::Zone::InPlay {
+            o.controller
+        } else {
+            o.owner
+        };
+        let options = cands
+            .iter()
+            .map(|(i, c)| {
+                format!(
+                    "{} ({})",
+                    tolaria_cards::db().get(*c).name,
+                    match i {
+                        GraveyardInstead::ShuffleIntoLibrary => "shuffle into library",
+                        GraveyardInstead::RemoveFromGame => "remove from the game",
+                    }
+                )
+            })
+            .collect();
+        let pick = self.replay_choice(
+            chooser,
+            DecisionKind::ChooseReplacement {
+                event: format!(
+                    "{} would be put into a graveyard",
+                    tolaria_cards::db().get(o.card).name
+                ),
+                options,
+            },
+            cands.len(),
+        );
+        Some(cands[pick])
+    }
+}
+
+impl Game {
+    /// 419.1c, 419.6i: does a static ability of a permanent already in play
+    /// ("Artifacts and lands come into play tapped") make `entering` come
+    /// into play tapped? Judged on its copiable values as it would exist in
+    /// play, from the point of view of each such permanent.
+    pub(crate) fn others_make_it_enter_tapped(&self, entering: ObjId) -> bool {
+        if !self.in_play.iter().any(|&id| {
+            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+        }) {
+            return false;
+        }
+        let ch = crate::continuous::layers::copiable_characteristics(self, entering);
+        let board = crate::continuous::characteristics::board_now(self);
+        self.in_play.iter().enumerate().any(|(i, &src)| {
+            let o = &self.objects[src.slot as usize];
+            if o.flags & crate::state::object::flags::STATICS == 0 || o.is_phased_out() {
+                return false;
+            }
+            board[i].abilities().iter().any(|a| match a {
+                Ability::Static(StaticAbility::OthersComeIntoPlayTapped(f)) => {
+                    crate::continuous::filter::matches_with(
+                        self,
+                        f,
+                        entering,
+                        &ch,
+                        Some(src),
+                        o.controller,
+                    )
+                }
+                _ => false,
+            })
+        })
+    }
+}

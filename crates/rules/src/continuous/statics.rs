@@ -1,0 +1,73 @@
+//! Finding the static abilities (405) of permanents in play that apply to
+//! an object or to the game: restrictions and requirements on attacking
+//! and blocking (500), targeting restrictions, rules about playing and
+//! countering spells. The affected set is determined continuously (418.2).
+
+use crate::{Game, ObjId, PlayerId, Target};
+use tolaria_cards::{Ability, Affected, StaticAbility};
+
+/// The objects a static ability of the kinds searched here affects, if it
+/// names them.
+fn affected_of(s: &StaticAbility) -> Option<&Affected> {
+    match s {
+        StaticAbility::BlockRestriction { affected, .. }
+        | StaticAbility::MustAttack(affected)
+        | StaticAbility::MustBeBlockedByAll(affected)
+        | StaticAbility::CanBlockAdditional(affected)
+        | StaticAbility::CantBeTargetedBy { affected, .. } => Some(affected),
+        _ => None,
+    }
+}
+
+impl Game {
+    /// Calls `f` with every static ability of a permanent in play (with the
+    /// permanent and its controller) until `f` answers true; answers
+    /// whether it did. Stops at once when no permanent has static abilities.
+    pub(crate) fn any_static_in_play(
+        &self,
+        mut f: impl FnMut(&'static StaticAbility, ObjId, PlayerId) -> bool,
+    ) -> bool {
+        if !self.may_have_statics() {
+            return false;
+        }
+        for &src in &self.in_play {
+            let so = &self.objects[src.slot as usize];
+            if so.flags & crate::state::object::flags::STATICS == 0 || so.is_phased_out() {
+                continue;
+            }
+            let ch = self.chars(src);
+            for a in ch.abilities() {
+                if let Ability::Static(s) = a {
+                    if f(s, src, so.controller) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Calls `f` with every static ability (and its source) of a permanent
+    /// in play that affects `id` now, until `f` answers true (418.2).
+    pub(crate) fn any_static_on(
+        &self,
+        id: ObjId,
+        mut f: impl FnMut(&'static StaticAbility, ObjId) -> bool,
+    ) -> bool {
+        self.any_static_in_play(|s, src, controller| {
+            let Some(aff) = affected_of(s) else {
+                return false;
+            };
+            let hit = match aff {
+                Affected::This => src == id,
+                Affected::Attached => {
+                    self.objects[src.slot as usize].attached_to == Some(Target::Object(id))
+                }
+                Affected::Each(filter) => {
+                    crate::continuous::filter::matches(self, filter, id, Some(src), controller)
+                }
+            };
+            hit && f(s, src)
+        })
+    }
+}

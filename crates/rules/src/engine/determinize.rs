@@ -1,0 +1,229 @@
+//! Determinization: a copy of the game that a player could believe in,
+//! for search agents that must not read hidden information.
+//!
+//! What a player may not see (`Game::view`): every library's order and
+//! contents (217.2), the hands of the other players (217.4) unless 507.2
+//! lets the viewer see them, and the game's random generator (future
+//! shuffles and coin flips, 511.3). A determinized copy keeps everything
+//! visible and re-deals the unseen cards of each owner at random among that
+//! owner's unseen places (library positions and hidden hand slots), so the
+//! zone sizes are unchanged, and reseeds the generator.
+//!
+//! The unseen cards of an owner are the cards in those places: a searcher
+//! is assumed to know each deck list (open deck lists), not where the cards
+//! are. A face-down spell or permanent the viewer may not look at (504.3)
+//! is only known to be a card with morph (502.26c): those are re-dealt among
+//! themselves and the owner's unseen cards with morph.
+
+use crate::{Game, PlayerId, Rng};
+
+impl Game {
+    /// A copy of the game consistent with what `viewer` sees, the unseen
+    /// cards re-dealt and the random generator reseeded from `rng`. The
+    /// rewind point of a spell being played (422) is re-dealt the same way
+    /// so that backing out of a play does not restore the real cards.
+    pub fn determinized(&self, viewer: PlayerId, rng: &mut Rng) -> Game {
+        let mut g = self.clone();
+        // For each owner, the arena slots whose card viewer cannot identify.
+        let mut slots: Vec<usize> = Vec::new();
+        let mut cards = Vec::new();
+        // (slot, new card) for every re-dealt slot, to repeat in the rewind copy.
+        let mut dealt: Vec<(usize, tolaria_cards::CardId)> = Vec::new();
+        for p in self.player_ids() {
+            slots.clear();
+            let pl = self.player(p);
+            // A revealed top card (Future Sight) is seen by everyone.
+            let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
+            slots.extend(pl.library[top_seen..].iter().map(|id| id.slot as usize));
+            if !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p) {
+                // 502.27a: a card revealed from the hand is known to all.
+                slots.extend(
+                    pl.hand
+                        .iter()
+                        .filter(|id| {
+                            self.objects[id.slot as usize].flags
+                                & crate::state::object::flags::REVEALED
+                                == 0
+                        })
+                        .map(|id| id.slot as usize),
+                );
+            }
+            if slots.len() < 2 {
+                continue;
+            }
+            cards.clear();
+            cards.extend(slots.iter().map(|&s| self.objects[s].card));
+            // From a canonical order, so the deal depends only on which
+            // cards are unseen, not on where they really are.
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            for (&s, &c) in slots.iter().zip(cards.iter()) {
+                g.objects[s].card = c;
+                dealt.push((s, c));
+            }
+        }
+        // 504.3, 502.26c: face-down objects the viewer can't look at.
+        for p in self.player_ids() {
+            slots.clear();
+            slots.extend(self.objects.iter().enumerate().filter_map(|(s, o)| {
+                (o.owner == p
+                    && o.is_face_down()
+                    && matches!(
+                        o.zone,
+                        crate::Zone::InPlay | crate::Zone::Stack | crate::Zone::PhasedOut
+                    )
+                    && !self.sees_hand_of(viewer, o.controller))
+                .then_some(s)
+            }));
+            if slots.is_empty() {
+                continue;
+            }
+            let pl = self.player(p);
+            let hidden_hand = !self.sees_hand_of(viewer, p);
+            slots.extend(
+                pl.library
+                    .iter()
+                    .chain(pl.hand.iter().filter(|id| {
+                        hidden_hand
+                            && g.objects[id.slot as usize].flags
+                                & crate::state::object::flags::REVEALED
+                                == 0
+                    }))
+                    .map(|id| id.slot as usize)
+                    .filter(|&s| {
+                        crate::mechanics::morph::morph_cost_of(g.objects[s].card, 0).is_some()
+                    }),
+            );
+            cards.clear();
+            cards.extend(slots.iter().map(|&s| g.objects[s].card));
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            for (&s, &c) in slots.iter().zip(cards.iter()) {
+                g.objects[s].card = c;
+                dealt.push((s, c));
+            }
+        }
+        g.rng = Rng::new(rng.next_u64());
+        if let Some(rewind) = g.rewind.as_mut() {
+            for &(s, c) in &dealt {
+                if let Some(o) = rewind.objects.get_mut(s) {
+                    // Only slots still hidden at the rewind point: a card
+                    // played from the hand is on the stack now and seen.
+                    o.card = c;
+                }
+            }
+            rewind.rng = g.rng.clone();
+        }
+        g
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Game, PlayerId, Rng, Zone};
+    use tolaria_cards::db;
+
+    fn deck(names: &[&str]) -> Vec<tolaria_cards::CardId> {
+        names
+            .iter()
+            .cycle()
+            .take(40)
+            .map(|n| db().by_name(n).unwrap_or_else(|| panic!("{n}")).id)
+            .collect()
+    }
+
+    /// 217.2, 217.4: the viewer's hand and everything in view stay; the
+    /// opponent's hand and both libraries are re-dealt with the same
+    /// sizes and, per owner, the same cards.
+    #[test]
+    fn r217_determinized_copy_keeps_what_the_viewer_sees() {
+        let a = deck(&["Forest", "Grizzly Bears", "Giant Growth", "Mountain"]);
+        let b = deck(&["Island", "Plains", "Wind Drake", "Serra Angel", "Pacifism"]);
+        let game = Game::new_game(&[("A", a), ("B", b)], 11);
+        let me = PlayerId(0);
+        let mut rng = Rng::new(5);
+        let mut changed_hidden = false;
+        for _ in 0..8 {
+            let d = game.determinized(me, &mut rng);
+            for p in game.player_ids() {
+                let (real, det) = (game.player(p), d.player(p));
+                assert_eq!(real.library, det.library);
+                assert_eq!(real.hand, det.hand);
+                let mut rc: Vec<_> = real
+                    .library
+                    .iter()
+                    .chain(&real.hand)
+                    .map(|id| game.objects[id.slot as usize].card)
+                    .collect();
+                let mut dc: Vec<_> = det
+                    .library
+                    .iter()
+                    .chain(&det.hand)
+                    .map(|id| d.objects[id.slot as usize].card)
+                    .collect();
+                rc.sort();
+                dc.sort();
+                assert_eq!(rc, dc, "an owner's unseen cards are the same multiset");
+            }
+            for id in &game.player(me).hand {
+                assert_eq!(
+                    game.objects[id.slot as usize].card, d.objects[id.slot as usize].card,
+                    "the viewer's own hand is known"
+                );
+            }
+            let opp = PlayerId(1);
+            changed_hidden |= game
+                .player(opp)
+                .hand
+                .iter()
+                .chain(&game.player(opp).library)
+                .any(|id| game.objects[id.slot as usize].card != d.objects[id.slot as usize].card);
+            assert_ne!(d.rng, game.rng, "511.3: future randomness is unknown");
+        }
+        assert!(changed_hidden, "hidden cards are re-dealt");
+
+        // Two games that differ only in what `me` cannot see (where the
+        // opponent's unseen cards are, the generator) give the same copy.
+        let mut other = game.clone();
+        let opp = PlayerId(1);
+        let hand0 = game.player(opp).hand[0].slot as usize;
+        let lib0 = game.player(opp).library[0].slot as usize;
+        let (a, b) = (other.objects[hand0].card, other.objects[lib0].card);
+        other.objects[hand0].card = b;
+        other.objects[lib0].card = a;
+        other.rng = Rng::new(99);
+        let one = game.determinized(me, &mut Rng::new(3));
+        let two = other.determinized(me, &mut Rng::new(3));
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+        assert!(game
+            .player(me)
+            .hand
+            .iter()
+            .all(|id| game.zone_of(*id) == Some(Zone::Hand(me))));
+    }
+
+    /// 502.27a: a card revealed from the opponent's hand (amplify) is
+    /// known: it is never re-dealt, and `view` shows it.
+    #[test]
+    fn r502_27a_revealed_hand_card_is_kept() {
+        let a = deck(&["Forest", "Grizzly Bears", "Giant Growth", "Mountain"]);
+        let b = deck(&["Island", "Plains", "Wind Drake", "Serra Angel", "Pacifism"]);
+        let mut game = Game::new_game(&[("A", a), ("B", b)], 11);
+        let (me, opp) = (PlayerId(0), PlayerId(1));
+        let shown = game.player(opp).hand[0];
+        game.objects[shown.slot as usize].flags |= crate::state::object::flags::REVEALED;
+        let card = game.objects[shown.slot as usize].card;
+        let view = game.view(me);
+        assert!(view.players[opp.index()].hand.is_none());
+        assert_eq!(view.players[opp.index()].revealed.len(), 1);
+        assert_eq!(view.players[opp.index()].revealed[0].card, Some(card));
+        let mut rng = Rng::new(5);
+        for _ in 0..16 {
+            let d = game.determinized(me, &mut rng);
+            assert_eq!(d.objects[shown.slot as usize].card, card);
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The engine loop and its interface (DEVELOPERS.md, decision 2): `apply` an
+//! action, `advance` to the next decision; decisions, actions, the legal actions of
+//! each decision, per-player views (decision 6) and determinization for search.
+
+pub mod action;
+pub mod decision;
+pub(crate) mod determinize;
+pub(crate) mod game_loop;
+pub(crate) mod legal;
+pub mod view;

@@ -1,0 +1,183 @@
+//! Banding (502.10): attacking bands, blocking a band, and who assigns the
+//! combat damage dealt by creatures blocking or blocked by a creature with
+//! banding.
+//!
+//! - 502.10b–c: as attackers are declared, the attacking player may put any
+//!   number of attackers with banding and up to one without into a band
+//!   (`Action::Band`, one creature at a time, while declaring attackers);
+//!   each creature is in at most one band. The band is `Attacker::band`.
+//! - 502.10d: a band lasts for the rest of combat; a creature removed from
+//!   combat leaves it (its `Attacker` entry goes).
+//! - 502.10e: a creature blocking one member of a band blocks every other
+//!   member too (`band_blocks`, as the blockers are declared; the block's
+//!   legality was judged for the member it was declared against).
+//! - 502.10h: the controller of an attacking creature with banding chooses
+//!   how the creatures blocking it assign their combat damage; the
+//!   controller of a blocking creature with banding chooses how the
+//!   creatures it blocks assign theirs (`damage_assigner`). The creature
+//!   must still have banding as damage is assigned.
+
+use crate::state::event::Event;
+use crate::state::game::Game;
+use crate::{Action, ObjId, PlayerId};
+use tolaria_cards::Keyword;
+
+impl Game {
+    fn has_banding(&self, id: ObjId) -> bool {
+        crate::continuous::characteristics::compute(self, id).has(Keyword::Banding)
+    }
+
+    /// The declared attackers in band `band` (none for 0).
+    pub fn band_members(&self, band: u8) -> impl Iterator<Item = ObjId> + '_ {
+        self.combat
+            .attackers
+            .iter()
+            .filter(move |a| band != 0 && a.band == band)
+            .map(|a| a.obj)
+    }
+
+    /// 502.10b: may `creature` (an attacker in no band) join `with`'s band
+    /// (or form one with it)? Any number with banding, at most one without.
+    fn band_join_ok(&self, creature: ObjId, with: ObjId) -> bool {
+        if creature == with {
+            return false;
+        }
+        let (Some(a), Some(b)) = (
+            self.combat.attackers.iter().find(|a| a.obj == creature),
+            self.combat.attackers.iter().find(|a| a.obj == with),
+        ) else {
+            return false;
+        };
+        if a.band != 0 {
+            return false;
+        }
+        let mut without = usize::from(!self.has_banding(creature));
+        if b.band == 0 {
+            without += usize::from(!self.has_banding(with));
+        } else {
+            without += self
+                .band_members(b.band)
+                .filter(|&m| !self.has_banding(m))
+                .count();
+        }
+        without <= 1
+    }
+
+    /// 502.10b: the band declarations open while declaring attackers (only
+    /// when some declared attacker has banding). A band of two not yet in
+    /// any band is offered once, the later-declared creature joining.
+    pub(crate) fn band_options(&self, out: &mut Vec<Action>) {
+        let list = &self.combat.attackers;
+        if list.len() < 2 || !list.iter().any(|a| self.has_banding(a.obj)) {
+            return;
+        }
+        for (i, a) in list.iter().enumerate() {
+            for (j, b) in list.iter().enumerate() {
+                if a.band == 0 && b.band == 0 && j >= i {
+                    continue;
+                }
+                if self.band_join_ok(a.obj, b.obj) {
+                    out.push(Action::Band {
+                        creature: a.obj,
+                        with: b.obj,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Is `Band { creature, with }` a legal declaration now?
+    pub(crate) fn band_legal(&self, creature: ObjId, with: ObjId) -> bool {
+        let mut v = Vec::new();
+        self.band_options(&mut v);
+        v.contains(&Action::Band { creature, with })
+    }
+
+    /// 502.10b: `creature` joins `with`'s band, or the two form a new one.
+    pub(crate) fn join_band(&mut self, creature: ObjId, with: ObjId) {
+        let band = match self.combat.attackers.iter().find(|a| a.obj == with) {
+            Some(b) if b.band != 0 => b.band,
+            Some(_) => {
+                let n = self
+                    .combat
+                    .attackers
+                    .iter()
+                    .map(|a| a.band)
+                    .max()
+                    .unwrap_or(0)
+                    + 1;
+                if let Some(b) = self.combat.attackers.iter_mut().find(|a| a.obj == with) {
+                    b.band = n;
+                }
+                n
+            }
+            None => return,
+        };
+        if let Some(a) = self.combat.attackers.iter_mut().find(|a| a.obj == creature) {
+            a.band = band;
+        }
+    }
+
+    /// 502.10b: the bands announced with the attackers, one line each.
+    pub(crate) fn emit_bands(&mut self) {
+        let top = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.band)
+            .max()
+            .unwrap_or(0);
+        for band in 1..=top {
+            let members: Vec<_> = self
+                .band_members(band)
+                .map(|o| self.objects[o.slot as usize].card)
+                .collect();
+            if !members.is_empty() {
+                self.emit(Event::BandDeclared { members });
+            }
+        }
+    }
+
+    /// 502.10e: each creature blocking a member of a band blocks the other
+    /// members too. Returns the added (blocker, attacker) pairs.
+    pub(crate) fn band_blocks(&mut self) -> Vec<(ObjId, ObjId)> {
+        let mut added = Vec::new();
+        if self.combat.attackers.iter().all(|a| a.band == 0) {
+            return added;
+        }
+        let declared = self.combat.blocks.clone();
+        for (b, a) in declared {
+            let band = self
+                .combat
+                .attackers
+                .iter()
+                .find(|x| x.obj == a)
+                .map_or(0, |x| x.band);
+            let others: Vec<ObjId> = self.band_members(band).filter(|&m| m != a).collect();
+            for m in others {
+                if !self.combat.blocks.contains(&(b, m)) {
+                    self.combat.blocks.push((b, m));
+                    added.push((b, m));
+                }
+            }
+        }
+        added
+    }
+
+    /// 502.10h: who divides `src`'s combat damage: the controller of an
+    /// attacking creature with banding that `src` blocks, or of a blocking
+    /// creature with banding that blocks `src`; else `src`'s controller.
+    pub(crate) fn damage_assigner(&self, src: ObjId) -> PlayerId {
+        let own = self.objects[src.slot as usize].controller;
+        let blocked: Vec<ObjId> = if self.combat.is_attacking(src) {
+            self.combat.blockers_of(src).collect()
+        } else {
+            self.combat.blocked_by(src).collect()
+        };
+        blocked
+            .into_iter()
+            .filter(|&o| self.is_present(o))
+            .find(|&o| self.objects[o.slot as usize].controller != own && self.has_banding(o))
+            .map_or(own, |o| self.objects[o.slot as usize].controller)
+    }
+}

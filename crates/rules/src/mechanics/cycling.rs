@@ -1,0 +1,104 @@
+//! Activated abilities that function only while their card is in a
+//! player's hand: 502.18 cycling ("[Cost], Discard this card: Draw a
+//! card"; typecycling searches instead), 502.48 transmute, 502.53
+//! forecast; and the abilities that trigger on cycling (502.18c "When you
+//! cycle [this]", 502.18e "Whenever a player cycles a card").
+
+use crate::resolution::triggers::PendingTrigger;
+use crate::state::stack::TriggerContext;
+use crate::{Action, Game, ObjId, PlayerId};
+use tolaria_cards::{Ability, CardId, Trigger};
+
+impl Game {
+    /// 502.18a: the abilities of card `card` in `p`'s hand that `p` may
+    /// play now (priority, timing, costs). The ability's index is its
+    /// index among the face's abilities, as for a permanent's.
+    pub(crate) fn hand_ability_actions(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        avail: &crate::playing::play::Avail,
+        out: &mut Vec<Action>,
+    ) {
+        let face = self.objects[card.slot as usize].def().front();
+        if !face.has_hand_abilities || face.support.is_err() {
+            return;
+        }
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        for (i, a) in face.abilities.iter().enumerate() {
+            let Ability::Activated(act) = a else { continue };
+            if !act.from_hand || (act.sorcery_speed && !sorcery_timing) {
+                continue;
+            }
+            // 502.53b forecast: only during its owner's upkeep, once each turn.
+            if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
+                continue;
+            }
+            if act.once_per_turn
+                && self.objects[card.slot as usize].activated_this_turn & (1 << i.min(15)) != 0
+            {
+                continue;
+            }
+            // 215.5-style: life can be paid only up to the life total.
+            if act.cost.pay_life > 0 && self.player(p).life < act.cost.pay_life as i32 {
+                continue;
+            }
+            if !crate::playing::play::can_match(
+                &crate::engine::game_loop::Unpaid::from_cost(&act.cost.mana, 0),
+                avail,
+            ) {
+                continue;
+            }
+            let src = crate::playing::targeting::SourceInfo {
+                obj: Some(card),
+                colors: face.colors,
+                types: face.types,
+                controller: p,
+                trigger_player: None,
+            };
+            if !crate::playing::targeting::targets_available(self, &act.targets, &src) {
+                continue;
+            }
+            // Pithing Needle stops abilities in every zone (its ruling:
+            // "a player can't cycle Eternal Dragon").
+            if self.ability_forbidden(card, false) {
+                continue;
+            }
+            out.push(Action::Activate {
+                source: card,
+                index: i as u8,
+            });
+        }
+    }
+}
+
+/// 502.18c / 502.18e: `player` cycled `card`, now the graveyard object
+/// `new`. The card's own "When you cycle [this]" abilities trigger from the
+/// graveyard; the permanents' "Whenever a player cycles a card" trigger
+/// with "that player" the cycler.
+pub(crate) fn cycled(game: &mut Game, player: PlayerId, new: ObjId, card: CardId) {
+    for (i, a) in tolaria_cards::db().get(card).faces[0]
+        .abilities
+        .iter()
+        .enumerate()
+    {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::CycleThis) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller: player,
+                    source: new,
+                    card,
+                    ability: tolaria_cards::AbilityRef::Printed {
+                        card,
+                        face: 0,
+                        index: i as u8,
+                    },
+                    ctx: TriggerContext {
+                        player: Some(player),
+                        ..Default::default()
+                    },
+                });
+            }
+        }
+    }
+}

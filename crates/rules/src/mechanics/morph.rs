@@ -1,0 +1,186 @@
+//! Morph and face-down permanents (502.26, 504).
+//!
+//! Face down is a status (510.1), kept as `object::flags::FACE_DOWN`. While
+//! it is set on a spell or permanent, layer 1 starts from the synthetic
+//! face-down definition (`CardDb::face_down`: a 2/2 creature with no name,
+//! text, subtypes, colour or mana cost, 504.2, 502.26a) instead of the
+//! object's copiable values, so every other effect still applies on top
+//! (Glorious Anthem makes it 3/3), and a copy of it copies those values
+//! (503.2's Clone example). What it would be face up (its own card, or the
+//! latest copy effect on it, 504.7) stays in `underlying_copiable_values`,
+//! which also says what its morph cost is (503.3's Branchsnap Lorian).
+//!
+//! - Playing a card face down (502.26b): `Action::PlayFaceDown` moves it to
+//!   the stack already face down (`Game::move_face_down`), so no event
+//!   names it; it costs {3} rather than its mana cost, and the spell
+//!   resolves into a face-down permanent (`relocate` keeps the status from
+//!   the stack into play).
+//! - Turning face up (502.26d): `Action::TurnFaceUp`, any time its
+//!   controller has priority; the morph cost is paid through the ordinary
+//!   payment decisions, nothing goes on the stack, and the player keeps
+//!   priority. No comes-into-play ability triggers (504.5); "When [this] is
+//!   turned face up" does.
+//! - Hidden information (504.3): events about a face-down object name the
+//!   face-down definition (`Event::hide_face_down`); `view` shows the card
+//!   only to its controller; a face-down object leaving play or the stack
+//!   for another zone is revealed (504.6, `Event::FaceDownRevealed`), and
+//!   so is every face-down object when the game ends.
+
+use crate::engine::game_loop::Playing;
+use crate::{Event, Game, ObjId, PlayerId, Zone};
+use tolaria_cards::{db, Ability, ManaCost, StaticAbility};
+
+/// 502.26a: the {3} paid rather than the mana cost of a face-down spell.
+pub(crate) fn face_down_cost() -> ManaCost {
+    ManaCost {
+        generic: 3,
+        ..ManaCost::default()
+    }
+}
+
+/// 502.26a: the morph cost printed on this face of a card, if any.
+pub fn morph_cost_of(card: tolaria_cards::CardId, face: u8) -> Option<&'static ManaCost> {
+    db().get(card)
+        .faces
+        .get(face as usize)?
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(StaticAbility::Morph(c)) => Some(c),
+            _ => None,
+        })
+}
+
+impl Game {
+    /// 502.26d, 503.3: the cost to turn this face-down permanent face up:
+    /// the morph cost of the values it would have face up (a face-down
+    /// permanent that copied a card without morph can't be turned face up
+    /// this way).
+    pub fn morph_cost(&self, id: ObjId) -> Option<&'static ManaCost> {
+        let o = self.obj(id)?;
+        if !o.is_face_down() || o.zone != Zone::InPlay {
+            return None;
+        }
+        let c = self.underlying_copiable_values(id);
+        if c.token.is_some() {
+            return None;
+        }
+        let face = crate::continuous::characteristics::face_in_force(c.card, o.is_flipped(), true);
+        morph_cost_of(c.card, face)
+    }
+
+    /// 502.26a: may `p` play this card from their hand face down now? It is
+    /// played as a 2/2 colourless creature spell (so at sorcery timing,
+    /// 212.3a) for {3}.
+    pub(crate) fn face_down_play_legal(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        avail: &crate::playing::play::Avail,
+    ) -> bool {
+        let o = &self.objects[card.slot as usize];
+        if o.zone != Zone::Hand(p) || o.def().unsupported().is_some() {
+            return false;
+        }
+        // 502.26c: only a card with morph.
+        if morph_cost_of(o.card, 0).is_none() {
+            return false;
+        }
+        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        if !sorcery_timing || self.spell_forbidden(p, card) {
+            return false;
+        }
+        let mut u = crate::engine::game_loop::Unpaid::from_cost(&face_down_cost(), 0);
+        crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
+        crate::playing::play::can_match(&u, avail)
+    }
+
+    /// 502.26d: the face-down permanents `p` may turn face up now.
+    pub(crate) fn turn_face_up_options(
+        &self,
+        p: PlayerId,
+        avail: &crate::playing::play::Avail,
+        out: &mut Vec<crate::Action>,
+    ) {
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if !o.is_face_down() || o.controller != p || o.is_phased_out() {
+                continue;
+            }
+            if let Some(cost) = self.morph_cost(id) {
+                if crate::playing::play::can_match(
+                    &crate::engine::game_loop::Unpaid::from_cost(cost, 0),
+                    avail,
+                ) {
+                    out.push(crate::Action::TurnFaceUp(id));
+                }
+            }
+        }
+    }
+
+    /// 502.26d: show the morph cost and start paying it; the game can
+    /// rewind to here if the payment is abandoned (422).
+    pub(crate) fn begin_turning_face_up(&mut self, p: PlayerId, obj: ObjId) {
+        self.begin_special_payment(p, Playing::TurnFaceUp { obj });
+    }
+
+    /// 502.26d, 504.5: the cost is paid: the permanent turns face up. Its
+    /// copiable values revert to its own (or those it copied, 504.7);
+    /// effects already applied to it still apply; it doesn't come into play
+    /// again, so nothing triggers on that, but "When [this] is turned face
+    /// up" does.
+    pub(crate) fn turn_face_up(&mut self, p: PlayerId, obj: ObjId) {
+        let Some(o) = self.obj_mut(obj) else { return };
+        o.flags &= !crate::state::object::flags::FACE_DOWN;
+        self.board.valid = false;
+        // The abilities it has now (the scan for its "turned face up"
+        // trigger reads these bits before the board is settled).
+        let ch = crate::continuous::characteristics::compute(self, obj);
+        let o = &mut self.objects[obj.slot as usize];
+        o.flags = (o.flags & !crate::state::object::flags::ABILITY_BITS)
+            | crate::state::object::Object::ability_flags_of(&ch);
+        let card = self.objects[obj.slot as usize].card;
+        self.emit(Event::TurnedFaceUp {
+            player: p,
+            obj,
+            card,
+        });
+    }
+
+    /// 502.26e: a permanent turned face down by a spell or ability becomes
+    /// a 2/2 face-down creature; the rules for face-down permanents apply
+    /// to it (504.5 when it is turned face up again).
+    pub(crate) fn turn_face_down(&mut self, obj: ObjId) {
+        let Some(o) = self.obj_mut(obj) else { return };
+        if o.zone != Zone::InPlay || o.is_face_down() {
+            return;
+        }
+        let card = o.card;
+        let player = o.controller;
+        // Named as it was, face up, then hidden from now on.
+        self.emit(Event::TurnedFaceDown { player, obj, card });
+        let o = &mut self.objects[obj.slot as usize];
+        o.flags &= !crate::state::object::flags::ABILITY_BITS;
+        o.flags |= crate::state::object::flags::FACE_DOWN;
+        self.board.valid = false;
+    }
+
+    /// 504.6: at the end of the game every face-down object in play or on
+    /// the stack is revealed to all players.
+    pub(crate) fn reveal_face_down_at_game_end(&mut self) {
+        let ids: Vec<ObjId> = self
+            .objects
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| {
+                o.is_face_down() && matches!(o.zone, Zone::InPlay | Zone::Stack | Zone::PhasedOut)
+            })
+            .map(|(i, o)| o.id(i))
+            .collect();
+        for id in ids {
+            let o = &self.objects[id.slot as usize];
+            let (player, card) = (o.owner, o.card);
+            self.emit(Event::FaceDownRevealed { player, card });
+        }
+    }
+}

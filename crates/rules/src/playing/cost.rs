@@ -1,0 +1,99 @@
+//! 409.1f: the total cost of a spell (its mana cost plus cost increases,
+//! minus reductions), and the static abilities that forbid playing a spell
+//! ("You can't play creature spells", "can't play more than one spell each
+//! turn").
+
+use crate::{Game, ObjId, PlayerId, Unpaid};
+use tolaria_cards::{CardType, StaticAbility, Whose};
+
+/// Adds (or, negative, removes) generic mana to an unpaid cost. 409.1f: a
+/// reduction lowers only the generic part, never below zero.
+pub(crate) fn apply_change(u: &mut Unpaid, change: i32) {
+    if change >= 0 {
+        u.generic += change as u32;
+    } else {
+        u.generic = u.generic.saturating_sub(change.unsigned_abs());
+    }
+}
+
+/// Does a static ability controlled by `controller` apply to a spell played
+/// by `player` ("your opponents play", "you play", every player)?
+fn whose_applies(whose: Whose, controller: PlayerId, player: PlayerId) -> bool {
+    match whose {
+        Whose::You => controller == player,
+        Whose::Opponent => controller != player,
+        Whose::Each => true,
+    }
+}
+
+impl Game {
+    /// 409.1f: the generic mana the total cost of `card` (a card being
+    /// played as a spell by `p`, in hand or on the stack) differs from its
+    /// mana cost by: increases from permanents in play (Aura of Silence)
+    /// and the card's own reduction (Avatar of Might).
+    pub(crate) fn spell_cost_change(&self, p: PlayerId, card: ObjId) -> i32 {
+        let mut change = 0i32;
+        // 504.2: a face-down spell has only the face-down characteristics.
+        let face = tolaria_cards::db().get(self.shown_card(card)).front();
+        if face.has_statics {
+            for a in &face.abilities {
+                // 502.31a: {1} less for each [filter] the player controls.
+                if let tolaria_cards::Ability::Static(StaticAbility::AffinityFor(f)) = a {
+                    let n = self
+                        .controlled_by(p)
+                        .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(card), p))
+                        .count();
+                    change -= n as i32;
+                }
+                if let tolaria_cards::Ability::Static(
+                    StaticAbility::CostsLessIfOpponentHasMoreCreatures { more, generic },
+                ) = a
+                {
+                    let creatures = |q: PlayerId| {
+                        self.controlled_by(q)
+                            .filter(|&o| self.chars(o).is(CardType::Creature))
+                            .count()
+                    };
+                    let mine = creatures(p);
+                    if self
+                        .opponents(p)
+                        .any(|q| creatures(q) >= mine + *more as usize)
+                    {
+                        change -= *generic as i32;
+                    }
+                }
+            }
+        }
+        self.any_static_in_play(|s, src, controller| {
+            if let StaticAbility::SpellCostChange {
+                filter,
+                whose,
+                generic,
+            } = s
+            {
+                if whose_applies(*whose, controller, p)
+                    && crate::continuous::filter::matches(self, filter, card, Some(src), controller)
+                {
+                    change += generic;
+                }
+            }
+            false
+        });
+        change
+    }
+
+    /// May `p` not play `card` as a spell now because of a static ability
+    /// ("You can't play creature spells", Steel Golem; "Each player can't
+    /// play more than one spell each turn", Rule of Law)?
+    pub(crate) fn spell_forbidden(&self, p: PlayerId, card: ObjId) -> bool {
+        let played = self.player(p).spells_this_turn;
+        self.any_static_in_play(|s, src, controller| match s {
+            StaticAbility::OneSpellEachTurn => played >= 1,
+            StaticAbility::CantPlaySpells { whose, filter } => {
+                whose_applies(*whose, controller, p)
+                    && crate::continuous::filter::matches(self, filter, card, Some(src), controller)
+            }
+            _ => false,
+        })
+    }
+}

@@ -1,0 +1,10 @@
+//! Playing spells and abilities (409, 406, 411): announcing, targets (415),
+//! total cost (409.1f) and paying, rewinding an illegal play (422), "unless" payments
+//! (413.2c), and copies of spells (503.10).
+
+pub(crate) mod cost;
+pub(crate) mod mana_ability_cost;
+pub mod play;
+pub mod spell_copy;
+pub mod targeting;
+pub(crate) mod unless_pay;

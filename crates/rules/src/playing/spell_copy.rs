@@ -1,0 +1,233 @@
+//! Copies of spells (503.10): a copy is a spell with no card, put onto the
+//! stack with the original's mode, targets and X (409.1b decisions are
+//! copied, 503.10), controlled by the player who put it there; it isn't
+//! played (no 409.1i event, so nothing triggers on "whenever a player plays
+//! a spell"). 503.10b: "you may choose new targets for the copy" asks, for
+//! each target in order, to keep it (even if now illegal) or to pick a new
+//! legal one. 503.10a / 420.5j: a copy anywhere but the stack ceases to
+//! exist (`sba.rs`).
+
+use crate::playing::targeting::{legal_targets, SourceInfo};
+use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::StackKind;
+use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{Color, ObjectRef};
+
+/// What makes an object a copy of a spell (503.10): it has no card, and
+/// the "except" of the effect that copied it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellCopy {
+    /// "except that the copy is red" (Fork): the copy's colour.
+    pub color: Option<Color>,
+}
+
+/// The storm spell itself: the source of its own trigger (502.30a).
+static THIS: ObjectRef = ObjectRef::This;
+
+impl Game {
+    /// The stack entry of the spell `what` names, if it is still a spell.
+    fn spell_on_stack(&self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<StackItem> {
+        self.objects_of(ctx, what).into_iter().find_map(|o| {
+            self.stack
+                .iter()
+                .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == o))
+                .cloned()
+        })
+    }
+
+    /// 503.10: `Effect::CopySpell`. Pauses for each 503.10b target choice.
+    pub(crate) fn copy_spell(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        new_targets: bool,
+        color: Option<Color>,
+    ) -> Option<Decision> {
+        // 413.2a: an illegal (gone) target means no copy.
+        let original = self.spell_on_stack(ctx, what)?;
+        let r = self.resolving.as_mut()?;
+        if new_targets && (r.sub as usize) < original.targets.len() {
+            if r.sub == 0 {
+                r.copy_targets = original.targets.clone();
+            }
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseNewTarget { index: r.sub as u8 },
+            });
+        }
+        let targets = if new_targets {
+            std::mem::take(&mut r.copy_targets)
+        } else {
+            original.targets.clone()
+        };
+        let StackKind::Spell { obj: of } = original.kind else {
+            return None;
+        };
+        let card = self.objects[of.slot as usize].card;
+        let slot = self.objects.len();
+        // 503.10: controlled (and, having no card, owned) by the player
+        // who put it on the stack.
+        let mut o = Object::new(card, ctx.controller, Zone::Stack);
+        o.spell_copy = Some(SpellCopy { color });
+        // 503.10, 505.2: the copy of a split card's half is that half.
+        o.flags |= self.objects[of.slot as usize].flags & crate::state::object::flags::SPLIT_SECOND;
+        o.timestamp = self.stamp();
+        self.objects.push(o);
+        let copy = self.objects[slot].id(slot);
+        let named = self.named_targets(&targets);
+        self.stack.push(StackItem {
+            kind: StackKind::Spell { obj: copy },
+            controller: ctx.controller,
+            targets,
+            x: original.x,
+            mode: original.mode,
+            colors_spent: 0,
+            sacrificed: original.sacrificed,
+            sacrificed_power: original.sacrificed_power,
+            // Pyrotechnics' ruling: a copy's division can't be changed.
+            division: original.division.clone(),
+        });
+        // 503.10: optional additional costs paid for the original (kicker,
+        // buyback) are copied.
+        let paid = self.objects[of.slot as usize].flags
+            & (crate::state::object::flags::KICKED | crate::state::object::flags::BOUGHT_BACK);
+        self.objects[slot].flags |= paid;
+        self.emit(Event::SpellCopied {
+            player: ctx.controller,
+            obj: copy,
+            card,
+            targets: named,
+        });
+        None
+    }
+
+    /// 502.30a: storm's copies, one per spell played before the storm
+    /// spell this turn (`TriggerContext::amount`), each with its own
+    /// choice of new targets (503.10b); `Resolving::inner` counts the
+    /// copies made. With the spell gone from the stack, no copy is made
+    /// (a known limit: the copy would need the spell's last known
+    /// targets, X and mode).
+    pub(crate) fn storm_copies(&mut self, ctx: &ResolveCtx) -> Option<Decision> {
+        loop {
+            let made = self.resolving.as_ref()?.inner;
+            if made >= ctx.trigger.amount || self.spell_on_stack(ctx, &THIS).is_none() {
+                self.resolving.as_mut()?.inner = 0;
+                return None;
+            }
+            if let Some(d) = self.copy_spell(ctx, &THIS, true, None) {
+                return Some(d);
+            }
+            let r = self.resolving.as_mut()?;
+            r.inner += 1;
+            r.sub = 0;
+        }
+    }
+
+    /// The legal answers to a 503.10b choice: keep the target (listed
+    /// first, legal or not), or any other legal target for that slot.
+    pub(crate) fn new_target_options(&self, index: u8, out: &mut Vec<crate::Action>) {
+        let Some(r) = self.resolving.as_deref() else {
+            return;
+        };
+        let (what, color, must_change) =
+            match crate::resolution::resolve::effects_of(self, &r.item).get(r.pc) {
+                Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
+                Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false),
+                Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
+                _ => return,
+            };
+        let Some(original) = self.spell_on_stack(&r.ctx, what) else {
+            return;
+        };
+        let StackKind::Spell { obj: of } = original.kind else {
+            return;
+        };
+        let i = index as usize;
+        let Some(&current) = r.copy_targets.get(i) else {
+            return;
+        };
+        // 503.10b: a copy's target may stay; 415.7a: a changed target
+        // must be another one.
+        if !must_change {
+            out.push(crate::Action::ChooseTarget(current));
+        }
+        let specs = self.objects[of.slot as usize]
+            .spell_face()
+            .spell
+            .targets_for(original.mode);
+        // The copy is the source: controlled by the copier, with the
+        // "except" colour. A changed target is judged for the spell itself.
+        let src = if must_change {
+            SourceInfo::of(self, of, original.controller)
+        } else {
+            let mut src = SourceInfo::of(self, of, r.ctx.controller);
+            src.obj = None;
+            if let Some(c) = color {
+                src.colors = tolaria_cards::ColorSet::single(c);
+            }
+            src
+        };
+        let mut ts = Vec::new();
+        legal_targets(self, specs, i, &r.copy_targets[..i], &src, &mut ts);
+        out.extend(
+            ts.into_iter()
+                .filter(|&t| t != current)
+                .map(crate::Action::ChooseTarget),
+        );
+    }
+
+    /// 415.7: `Effect::ChangeTarget`. The spell's controller's legal
+    /// alternatives are offered to the effect's controller; with none, the
+    /// target is unchanged (415.7a).
+    pub(crate) fn change_target(&mut self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<Decision> {
+        let original = self.spell_on_stack(ctx, what)?;
+        let StackKind::Spell { obj: of } = original.kind else {
+            return None;
+        };
+        let r = self.resolving.as_mut()?;
+        if r.sub == 0 {
+            r.copy_targets = original.targets.clone();
+            let mut options = Vec::new();
+            self.new_target_options(0, &mut options);
+            if options.is_empty() {
+                return None;
+            }
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseNewTarget { index: 0 },
+            });
+        }
+        let new = std::mem::take(&mut r.copy_targets);
+        let card = self.objects[of.slot as usize].card;
+        if let Some(item) = self
+            .stack
+            .iter_mut()
+            .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == of))
+        {
+            item.targets = new.clone();
+        }
+        let named = self.named_targets(&new);
+        self.emit(Event::TargetChanged {
+            card,
+            targets: named,
+        });
+        None
+    }
+
+    /// 503.10b: one target of the copy decided.
+    pub(crate) fn on_new_target(&mut self, action: crate::Action) {
+        if let (Some(r), crate::Action::ChooseTarget(t)) = (self.resolving.as_mut(), action) {
+            if let Some(slot) = r.copy_targets.get_mut(r.sub as usize) {
+                *slot = t;
+            }
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+
+    /// Is this object a copy of a spell (503.10)?
+    pub fn is_spell_copy(&self, id: ObjId) -> bool {
+        self.obj(id).is_some_and(|o| o.spell_copy.is_some())
+    }
+}

@@ -1,0 +1,312 @@
+//! Targets (115, 409.1c, 413.2a, 415): which objects and players a target
+//! requirement accepts, including shroud (502.36) and protection (502.7b).
+
+use crate::continuous::characteristics::{compute, player_has_shroud};
+use crate::{continuous::filter, Game, ObjId, PlayerId, Target, Zone};
+use tolaria_cards::{
+    Ability, CardType, ColorSet, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet,
+};
+
+/// The qualities of a spell or an ability's source that protection looks at.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceInfo {
+    pub obj: Option<ObjId>,
+    pub colors: ColorSet,
+    pub types: TypeSet,
+    pub controller: PlayerId,
+    /// The player of a triggered ability's event ("target permanent that
+    /// player controls", `ControllerFilter::TriggeringPlayer`).
+    pub trigger_player: Option<PlayerId>,
+}
+
+impl SourceInfo {
+    pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
+        if game.obj(obj).is_some() {
+            let ch = compute(game, obj);
+            SourceInfo {
+                obj: Some(obj),
+                colors: ch.colors,
+                types: ch.types,
+                controller,
+                trigger_player: None,
+            }
+        } else {
+            // Last known information (413.2a): the printed card.
+            let card = game.objects[obj.slot as usize].card;
+            let f = tolaria_cards::db().get(card).front();
+            SourceInfo {
+                obj: Some(obj),
+                colors: f.colors,
+                types: f.types,
+                controller,
+                trigger_player: None,
+            }
+        }
+    }
+}
+
+/// Flattens target specs into one slot per target (409.1c).
+/// Slots past the fixed counts belong to a last spec with a variable number
+/// (`TargetSpec::count_by`).
+pub fn slot_spec(specs: &[TargetSpec], slot: usize) -> Option<(usize, &TargetSpec)> {
+    let mut k = 0;
+    for (i, s) in specs.iter().enumerate() {
+        if slot < k + s.count as usize {
+            return Some((i, s));
+        }
+        k += s.count as usize;
+    }
+    match specs.last() {
+        Some(s) if s.count_by.is_some() => Some((specs.len() - 1, s)),
+        _ => None,
+    }
+}
+
+/// 409.1c: may the player choose no more targets at `slot`? Only for an
+/// "up to N" or "any number of" requirement, once its minimum is chosen
+/// ("one, two, or three target creatures": at least one).
+pub fn may_stop(specs: &[TargetSpec], slot: usize) -> bool {
+    match slot_spec(specs, slot) {
+        Some((i, s)) if s.up_to => {
+            let first: usize = specs[..i].iter().map(|s| s.count as usize).sum();
+            slot.saturating_sub(first) >= s.min as usize
+        }
+        _ => false,
+    }
+}
+
+pub fn slot_count(specs: &[TargetSpec]) -> usize {
+    specs.iter().map(|s| s.count as usize).sum()
+}
+
+/// Is `t` a legal target for `spec` now?
+pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceInfo) -> bool {
+    if spec.other && Some(t) == src.obj.map(Target::Object) {
+        return false;
+    }
+    match (&spec.kind, t) {
+        (TargetKind::CreatureOrPlayer, Target::Player(p))
+        | (TargetKind::Player(_), Target::Player(p)) => {
+            if game.player(p).lost || player_has_shroud(game, p) {
+                return false;
+            }
+            match &spec.kind {
+                TargetKind::Player(PlayerFilter::Opponent) => p != src.controller,
+                TargetKind::Player(PlayerFilter::You) => p == src.controller,
+                _ => true,
+            }
+        }
+        (TargetKind::CreatureOrPlayer, Target::Object(o)) => {
+            game.is_present(o) && {
+                let ch = compute(game, o);
+                ch.is_creature() && targetable(&ch, src) && !untargetable_by(game, o, &ch, src)
+            }
+        }
+        (TargetKind::Permanent(f), Target::Object(o)) => {
+            game.is_present(o) && {
+                let ch = compute(game, o);
+                targetable(&ch, src)
+                    && (f.controller != tolaria_cards::ControllerFilter::TriggeringPlayer
+                        || src.trigger_player == Some(ch.controller))
+                    && filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+                    && !untargetable_by(game, o, &ch, src)
+            }
+        }
+        (TargetKind::Spell(f), Target::Object(o)) => {
+            game.obj(o).is_some_and(|x| x.zone == Zone::Stack)
+                // "with a single target" (415.7, Shunt).
+                && (!f.single_target
+                    || game.stack.iter().any(|s| {
+                        matches!(s.kind, crate::StackKind::Spell { obj } if obj == o)
+                            && s.targets.len() == 1
+                    }))
+                && {
+                    let ch = compute(game, o);
+                    filter::matches_with(game, f, o, &ch, src.obj, src.controller)
+                }
+        }
+        (TargetKind::CardInGraveyard { filter: f, whose }, Target::Object(o)) => {
+            game.obj(o).is_some_and(|x| match x.zone {
+                Zone::Graveyard(owner) => match whose {
+                    tolaria_cards::PlayerFilter::Any => true,
+                    tolaria_cards::PlayerFilter::You => owner == src.controller,
+                    tolaria_cards::PlayerFilter::Opponent => owner != src.controller,
+                },
+                _ => false,
+            }) && filter::matches(game, f, o, src.obj, src.controller)
+        }
+        _ => false,
+    }
+}
+
+/// 502.36 shroud and 502.7b protection.
+fn targetable(ch: &crate::continuous::characteristics::Characteristics, src: &SourceInfo) -> bool {
+    !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types)
+}
+
+/// "Can't be the target of [blue or black] spells" (Karplusan Strider) /
+/// "… of spells or abilities your opponents control" (Troll Ascetic): a
+/// static ability that affects the permanent `o`.
+fn untargetable_by(
+    game: &Game,
+    o: ObjId,
+    ch: &crate::continuous::characteristics::Characteristics,
+    src: &SourceInfo,
+) -> bool {
+    // A spell is an object on the stack, or a card in hand checked before
+    // it is played; an ability's source is elsewhere (409.1a).
+    let is_spell = src
+        .obj
+        .and_then(|s| game.obj(s))
+        .is_some_and(|s| matches!(s.zone, Zone::Stack | Zone::Hand(_)));
+    game.any_static_on(o, |s, _| match s {
+        tolaria_cards::StaticAbility::CantBeTargetedBy {
+            spells_only,
+            colors,
+            opponents,
+            ..
+        } => {
+            (!*spells_only || is_spell)
+                && (colors.is_empty() || colors.intersects(src.colors))
+                && (!*opponents || src.controller != ch.controller)
+        }
+        _ => false,
+    })
+}
+
+/// Every legal target for a slot, excluding targets already chosen for the
+/// same instance of "target" (409.1c).
+pub fn legal_targets(
+    game: &Game,
+    specs: &[TargetSpec],
+    slot: usize,
+    chosen: &[Target],
+    src: &SourceInfo,
+    out: &mut Vec<Target>,
+) {
+    let Some((spec_i, spec)) = slot_spec(specs, slot) else {
+        return;
+    };
+    let first_slot_of_spec: usize = specs[..spec_i].iter().map(|s| s.count as usize).sum();
+    // 409.1c: one object per instance of "target"; a distinct target
+    // ("another target", "a third target") differs from every earlier one.
+    let same_instance = if spec.distinct {
+        chosen
+    } else {
+        &chosen[first_slot_of_spec.min(chosen.len())..]
+    };
+    let consider = |t: Target, out: &mut Vec<Target>| {
+        if !same_instance.contains(&t) && is_legal_target(game, spec, t, src) {
+            out.push(t);
+        }
+    };
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Player(_) => {
+            for p in game.player_ids() {
+                consider(Target::Player(p), out);
+            }
+        }
+        _ => {}
+    }
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Permanent(_) => {
+            for &o in &game.in_play {
+                consider(Target::Object(o), out);
+            }
+        }
+        TargetKind::Spell(_) => {
+            for s in &game.stack {
+                if let crate::StackKind::Spell { obj } = s.kind {
+                    consider(Target::Object(obj), out);
+                }
+            }
+        }
+        TargetKind::CardInGraveyard { .. } => {
+            for p in game.player_ids() {
+                for &o in &game.player(p).graveyard {
+                    consider(Target::Object(o), out);
+                }
+            }
+        }
+        TargetKind::Player(_) => {}
+    }
+}
+
+/// Can every slot be filled with distinct legal targets? (409.1c) A greedy
+/// check: enough candidates for each instance.
+pub fn targets_available(game: &Game, specs: &[TargetSpec], src: &SourceInfo) -> bool {
+    let mut before = 0;
+    for s in specs {
+        // "Up to N" is satisfied by none; otherwise N candidates are
+        // enough, so the count stops there. A distinct target needs one
+        // more candidate than the earlier targets take (Cone of Flame).
+        let own = if s.up_to { s.min } else { s.count } as usize;
+        let need = own + if s.distinct { before } else { 0 };
+        if own > 0 && count_legal_targets(game, s, src, need) < need {
+            return false;
+        }
+        before += s.count as usize;
+    }
+    true
+}
+
+/// How many legal targets `spec` has with none chosen yet (as
+/// `legal_targets` lists them), counting no further than `limit`.
+pub(crate) fn count_legal_targets(
+    game: &Game,
+    spec: &TargetSpec,
+    src: &SourceInfo,
+    limit: usize,
+) -> usize {
+    let mut n = 0;
+    if limit == 0 {
+        return 0;
+    }
+    let mut consider = |t: Target| {
+        if is_legal_target(game, spec, t, src) {
+            n += 1;
+        }
+        n >= limit
+    };
+    let players = matches!(
+        spec.kind,
+        TargetKind::CreatureOrPlayer | TargetKind::Player(_)
+    );
+    if players && game.player_ids().any(|p| consider(Target::Player(p))) {
+        return n;
+    }
+    match &spec.kind {
+        TargetKind::CreatureOrPlayer | TargetKind::Permanent(_) => {
+            game.in_play.iter().any(|&o| consider(Target::Object(o)));
+        }
+        TargetKind::Spell(_) => {
+            game.stack.iter().any(|s| match s.kind {
+                crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
+                _ => false,
+            });
+        }
+        TargetKind::CardInGraveyard { .. } => {
+            game.player_ids().any(|p| {
+                game.player(p)
+                    .graveyard
+                    .iter()
+                    .any(|&o| consider(Target::Object(o)))
+            });
+        }
+        TargetKind::Player(_) => {}
+    }
+    n
+}
+
+/// The target requirements of an Aura spell come from its enchant ability (212.4 / 502.45).
+pub fn aura_spec(abilities: &[Ability]) -> Option<TargetSpec> {
+    abilities.iter().find_map(|a| match a {
+        Ability::Enchant(f) => Some(TargetSpec::one(TargetKind::Permanent(f.clone()))),
+        _ => None,
+    })
+}
+
+/// Is the card an Aura?
+pub fn is_aura(types: TypeSet, subtypes: &tolaria_cards::SubtypeSet) -> bool {
+    types.contains(CardType::Enchantment) && subtypes.contains(tolaria_cards::Subtype::AURA)
+}

@@ -1,0 +1,278 @@
+//! "[Effects] unless you pay [cost]" (413.2c): a cost offered as an effect
+//! resolves. Echo (502.19a), cumulative upkeep (502.13a) and the upkeep
+//! costs of many permanents ("sacrifice CARDNAME unless you pay {U}{U}")
+//! are this effect; fading's "remove a fade counter. If you can't,
+//! sacrifice it" (502.20a) is its counter-removing sibling.
+//!
+//! The controller gets a `PayOrElse` decision: play mana abilities (the
+//! mana goes to the pool, 411), pay (`Yes`, offered once the pool and the
+//! life total cover the whole cost) or decline (`No`), and then the
+//! effects happen. 502.13a: for cumulative upkeep the cost is paid once
+//! for each age counter, all of it or none; "{W} or {U}" is a choice made
+//! separately for each counter, which is a hybrid symbol per counter.
+
+use crate::engine::game_loop::Unpaid;
+use crate::resolution::resolve::ResolveCtx;
+use crate::{Action, Decision, DecisionKind, Event, Game, PlayerId, Zone};
+use tolaria_cards::{Cost, CounterKind, Effect, Hybrid, ObjectRef};
+
+impl Game {
+    /// The whole cost of an "unless you pay" effect of the ability with
+    /// source `source`: its mana (once per counter with `per_counter`,
+    /// 502.13a) and its life.
+    fn unless_total(
+        &self,
+        source: crate::ObjId,
+        cost: &Cost,
+        per_counter: Option<CounterKind>,
+    ) -> (Unpaid, u32) {
+        let times = match per_counter {
+            None => 1,
+            // "for each age counter on it": counted as the effect resolves
+            // (502.13b), none once it has left play.
+            Some(kind) => self
+                .obj(source)
+                .filter(|o| o.zone == Zone::InPlay)
+                .map_or(0, |o| o.counters_of(kind)),
+        };
+        let m = &cost.mana;
+        let mut u = Unpaid {
+            generic: (m.generic + m.snow as u32) * times,
+            ..Default::default()
+        };
+        for i in 0..5 {
+            u.colored[i] = m.colored[i] as u32 * times;
+        }
+        for _ in 0..times {
+            for h in &m.hybrid {
+                match *h {
+                    Hybrid::TwoColors(a, b) => u.hybrid.push((a, b)),
+                    Hybrid::GenericOr(n, _) => u.generic += n as u32,
+                }
+            }
+        }
+        (u, cost.pay_life * times)
+    }
+
+    /// The cost of the "unless you pay" effect being resolved now.
+    pub(crate) fn unless_cost_now(&self) -> Option<(Unpaid, u32)> {
+        let r = self.resolving.as_deref()?;
+        match self.current_effect()? {
+            Effect::UnlessPays {
+                cost, per_counter, ..
+            } => Some(self.unless_total(r.ctx.source, cost, *per_counter)),
+            _ => None,
+        }
+    }
+
+    /// How many permanents the "unless you pay" effect being resolved now
+    /// sacrifices in all (once per counter with `per_counter`, 502.13a),
+    /// and of what kind.
+    fn unless_sacrifices_now(&self) -> Option<(&'static tolaria_cards::ObjectFilter, u32)> {
+        let r = self.resolving.as_deref()?;
+        match self.current_effect()? {
+            Effect::UnlessPays {
+                cost,
+                per_counter,
+                sacrifice_count,
+                ..
+            } => {
+                let f = cost.sacrifice.as_ref()?;
+                let times = match per_counter {
+                    None => 1,
+                    Some(kind) => self
+                        .obj(r.ctx.source)
+                        .filter(|o| o.zone == Zone::InPlay)
+                        .map_or(0, |o| o.counters_of(*kind)),
+                };
+                Some((f, *sacrifice_count as u32 * times))
+            }
+            _ => None,
+        }
+    }
+
+    /// The permanents `p` could sacrifice for the effect being resolved.
+    pub(crate) fn unless_sacrifice_options(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let (Some(r), Some((f, _))) = (self.resolving.as_deref(), self.unless_sacrifices_now())
+        else {
+            return;
+        };
+        out.extend(
+            self.controlled_by(p)
+                .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(r.ctx.source), p))
+                .map(Action::ChooseObject),
+        );
+    }
+
+    /// Can `p` pay this mana from the pool alone, and this life? 215.4: a
+    /// player can pay life only if their life total is at least the payment.
+    fn pool_covers(&self, p: PlayerId, u: &Unpaid, life: u32) -> bool {
+        let mut pool = self.player(p).pool.0;
+        let mut u = u.clone();
+        pay_with(&mut pool, &mut u);
+        u.is_paid() && (life == 0 || self.player(p).life >= life as i32)
+    }
+
+    /// The legal answers to a `PayOrElse` decision.
+    pub(crate) fn pay_or_else_options(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let Some((u, life)) = self.unless_cost_now() else {
+            out.push(Action::No);
+            return;
+        };
+        // 502.13a: distinct permanents, all of them or none.
+        let sacrifices_ok = match self.unless_sacrifices_now() {
+            None => true,
+            Some((_, n)) => {
+                let mut v = Vec::new();
+                self.unless_sacrifice_options(p, &mut v);
+                v.len() >= n as usize
+            }
+        };
+        if sacrifices_ok && self.pool_covers(p, &u, life) {
+            out.push(Action::Yes);
+        }
+        if !u.is_paid() {
+            self.mana_options(p, None, Some(&u), out);
+        }
+        out.push(Action::No);
+    }
+
+    /// Resolves an "unless you pay" effect: asks, or (once answered) runs
+    /// the effects if the cost wasn't paid.
+    pub(crate) fn resolve_unless_pays(
+        &mut self,
+        ctx: &ResolveCtx,
+        effects: &'static [Effect],
+        if_paid: &'static [Effect],
+    ) -> Option<Decision> {
+        let paid = self.resolving.as_ref().and_then(|r| r.paid);
+        match paid {
+            Some(true) => {
+                let r = self.resolving.as_mut()?;
+                if !r.paid_branch {
+                    // The permanents still owed, one decision each (`sub`).
+                    if r.sub > 0 {
+                        return Some(Decision {
+                            player: ctx.controller,
+                            kind: DecisionKind::Sacrifice,
+                        });
+                    }
+                    // The whole cost is paid: "If you do, …".
+                    r.paid_branch = true;
+                    r.inner = 0;
+                }
+                if let Some(d) = self.run_inner(ctx, if_paid) {
+                    return Some(d);
+                }
+                self.resolving.as_mut()?.paid_branch = false;
+            }
+            Some(false) => {
+                if let Some(d) = self.run_inner(ctx, effects) {
+                    return Some(d);
+                }
+            }
+            None => {
+                // 104.3e: a cost of {0} (no age counter) is still the
+                // player's choice to pay; zero mana can always be paid.
+                return Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::PayOrElse,
+                });
+            }
+        }
+        self.resolving.as_mut()?.paid = None;
+        None
+    }
+
+    /// The answer to `PayOrElse`: `Yes` pays from the pool (and the life),
+    /// `No` declines; mana abilities are handled by the caller.
+    pub(crate) fn on_pay_or_else(&mut self, p: PlayerId, pay: bool) {
+        let Some(card) = self.resolving.as_deref().map(|r| r.ctx.source_card) else {
+            return;
+        };
+        let mut owed = 0;
+        if pay {
+            owed = self.unless_sacrifices_now().map_or(0, |(_, n)| n);
+            if let Some((mut u, life)) = self.unless_cost_now() {
+                let mana = u.total();
+                pay_with(&mut self.players[p.index()].pool.0, &mut u);
+                if life > 0 {
+                    self.lose_life(p, life);
+                }
+                self.emit(Event::PaidToKeep {
+                    player: p,
+                    card,
+                    mana,
+                    life,
+                });
+            }
+        } else {
+            self.emit(Event::DeclinedToPay { player: p, card });
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.paid = Some(pay);
+            r.sub = owed;
+        }
+    }
+
+    /// One permanent sacrificed to pay the cost (413.2d-style choice).
+    pub(crate) fn on_unless_sacrifice(&mut self, o: crate::ObjId) {
+        let owner = self.objects[o.slot as usize].owner;
+        self.move_to(o, Zone::Graveyard(owner), crate::MoveReason::Sacrifice);
+        if let Some(r) = self.resolving.as_mut() {
+            r.sub = r.sub.saturating_sub(1);
+        }
+    }
+
+    /// 502.20a: "remove a [kind] counter from [what]. If you can't,
+    /// [effects]."
+    pub(crate) fn resolve_remove_counter_else(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        kind: CounterKind,
+        effects: &'static [Effect],
+    ) -> Option<Decision> {
+        let paid = self.resolving.as_ref().and_then(|r| r.paid);
+        if paid.is_none() {
+            let can = self.objects_of(ctx, what).iter().any(|&o| {
+                self.obj(o)
+                    .is_some_and(|x| x.zone == Zone::InPlay && x.counters_of(kind) > 0)
+            });
+            if can {
+                self.change_counters(ctx, what, kind, -1);
+                return None;
+            }
+            self.resolving.as_mut()?.paid = Some(false);
+        }
+        if let Some(d) = self.run_inner(ctx, effects) {
+            return Some(d);
+        }
+        self.resolving.as_mut()?.paid = None;
+        None
+    }
+}
+
+/// 409.1h's order for mana in a pool: coloured symbols first, then hybrid,
+/// then generic (colourless mana first).
+fn pay_with(pool: &mut [u16; 6], u: &mut Unpaid) {
+    for (i, need) in u.colored.iter_mut().enumerate() {
+        let take = (*need).min(pool[i] as u32);
+        *need -= take;
+        pool[i] -= take as u16;
+    }
+    u.hybrid.retain(|&(a, b)| {
+        for col in [a, b] {
+            if pool[col as usize] > 0 {
+                pool[col as usize] -= 1;
+                return false;
+            }
+        }
+        true
+    });
+    for i in [5usize, 0, 1, 2, 3, 4] {
+        let take = u.generic.min(pool[i] as u32);
+        u.generic -= take;
+        pool[i] -= take as u16;
+    }
+}

@@ -1,0 +1,138 @@
+//! Delayed triggered abilities (404.4): created by an effect of a
+//! resolving spell or ability ("sacrifice it at end of combat", "draw a
+//! card at the beginning of the next turn's upkeep"), each triggers once,
+//! when its event next happens (404.4b), and does what the creating
+//! effect says. The pending ability points back at the spell or ability
+//! that created it (`PendingTrigger::index`, `SPELL_ABILITY` for a spell's
+//! own instructions), so no effect is copied into the game.
+
+use crate::resolution::resolve::ResolveCtx;
+use crate::resolution::triggers::PendingTrigger;
+use crate::state::stack::TriggerContext;
+use crate::{Game, StackKind};
+use tolaria_cards::{db, Ability, AbilityRef, CardId, Effect};
+
+/// The `index` of a delayed triggered ability created by a spell's own
+/// instructions rather than by one of the card's abilities.
+pub const SPELL_ABILITY: u8 = u8::MAX;
+
+/// When a delayed triggered ability triggers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum When {
+    /// 311: the next end of combat step.
+    EndOfCombat,
+    /// 303: the next upkeep step ("the next turn's upkeep").
+    NextUpkeep,
+    /// 303: the next upkeep step of the controller ("your next upkeep").
+    YourNextUpkeep,
+    /// 313: the next end of turn step ("the next end step").
+    NextEndStep,
+    /// The watched object is put into a graveyard from play this turn.
+    Dies(crate::ObjId),
+}
+
+/// The effects a delayed triggered ability does: those of the creating
+/// `AtEndOfCombat` / `AtNextUpkeep` effect of the spell or ability
+/// (`index`) of `card`'s face `face`.
+pub(crate) fn delayed_effects_of(ability: AbilityRef) -> &'static [Effect] {
+    match ability {
+        AbilityRef::Printed { card, face, index } => delayed_effects(card, face, index),
+        // A rules-defined or granted ability creates no delayed ability.
+        _ => &[],
+    }
+}
+
+/// [`delayed_effects_of`] for an ability (or a spell, `SPELL_ABILITY`)
+/// printed on `card`'s face `face`.
+pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Effect] {
+    let Some(f) = db().get(card).faces.get(face as usize) else {
+        return &[];
+    };
+    if index == SPELL_ABILITY {
+        // The spell's own instructions, then its modes' (Sapphire Charm):
+        // a card has at most one delayed ability.
+        return std::iter::once(&f.spell.effects[..])
+            .chain(f.spell.modes.iter().map(|m| &m.effects[..]))
+            .flat_map(|l| l.iter())
+            .find_map(delayed_instructions)
+            .unwrap_or(&[]);
+    }
+    let list: &'static [Effect] = match f.abilities.get(index as usize) {
+        Some(Ability::Triggered(t)) => &t.effects,
+        Some(Ability::Activated(a)) => &a.effects,
+        Some(Ability::Mana(m)) => &m.also,
+        _ => &[],
+    };
+    list.iter().find_map(delayed_instructions).unwrap_or(&[])
+}
+
+impl Game {
+    /// 404.4: the resolving spell or ability creates a delayed triggered
+    /// ability, controlled by the controller of the creating effect.
+    pub(crate) fn create_delayed(&mut self, ctx: &ResolveCtx, when: When) {
+        let Some(r) = self.resolving.as_deref() else {
+            return;
+        };
+        // The delayed ability remembers what the ability that created it
+        // refers to ("destroy that creature at end of combat", Tangle Asp).
+        let (source, card, ability, trigger) = match r.item.kind {
+            StackKind::Ability {
+                source,
+                card,
+                ability,
+                trigger,
+                ..
+            } => (source, card, ability, trigger),
+            StackKind::Spell { obj } => (
+                obj,
+                ctx.source_card,
+                AbilityRef::Printed {
+                    card: ctx.source_card,
+                    face: 0,
+                    index: SPELL_ABILITY,
+                },
+                // "Target player draws a card at the beginning of the next
+                // turn's upkeep": the delayed ability remembers the
+                // player the spell targeted ("that player").
+                TriggerContext {
+                    player: match ctx.targets.first() {
+                        Some(crate::Target::Player(p)) => Some(*p),
+                        _ => None,
+                    },
+                    ..TriggerContext::default()
+                },
+            ),
+            StackKind::CombatDamage(_) => return,
+        };
+        let pending = PendingTrigger {
+            controller: ctx.controller,
+            source,
+            card,
+            ability,
+            ctx: TriggerContext {
+                delayed: true,
+                ..trigger
+            },
+        };
+        match when {
+            When::EndOfCombat => self.delayed_end_of_combat.push(pending),
+            When::NextUpkeep => self.delayed_next_upkeep.push(pending),
+            When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
+            When::NextEndStep => self.delayed_end_step.push(pending),
+            When::Dies(o) => self.delayed_dies.push((o, pending)),
+        }
+    }
+}
+
+/// The instructions of a delayed triggered ability an effect creates
+/// (404.4: "at end of combat", "at the beginning of the next upkeep / end
+/// step", "when that creature dies this turn"), if it is one.
+fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
+    match e {
+        Effect::AtEndOfCombat { effects }
+        | Effect::AtNextUpkeep { effects, .. }
+        | Effect::AtNextEndStep { effects }
+        | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
+        _ => None,
+    }
+}

@@ -1,0 +1,1162 @@
+//! Effects that move cards between a library, a hand, a graveyard and
+//! play: searching a library (the searcher sees only the matching cards,
+//! as the options of a decision), milling, looking at the top of a library
+//! and putting the cards back in any order (217.1b, 217.2d), looking at a
+//! hand and choosing cards from it, putting cards into play from a
+//! graveyard or a hand, and shuffling cards into a library.
+//!
+//! Every choice is a `ChooseCard` decision; the state of the effect in
+//! progress is `Resolving::cards` ([`CardsState`]).
+
+use crate::resolution::resolve::ResolveCtx;
+use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, Amount, CardDest, Effect, HandChoice, ObjectFilter};
+
+/// What a `ChooseCard` decision chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardChoice {
+    /// A card found by searching a library.
+    Search,
+    /// Of the cards looked at, the one that goes into the hand.
+    ToHand,
+    /// Of the cards looked at, the next one back on top (chosen from the top down).
+    Top,
+    /// Of the cards looked at, the next one on the bottom (chosen from the bottom up).
+    Bottom,
+    /// A card from the hand looked at.
+    FromHand,
+    /// A card from the player's own hand to put into play.
+    PutFromHand,
+    /// The permanent an Aura put into play is attached to (212.4).
+    AttachTo,
+    /// 502.27a: the next card to reveal from the hand for amplify.
+    Amplify,
+    /// 502.56a: the next revealed card to play with ripple.
+    Ripple,
+}
+
+impl CardChoice {
+    pub fn describe(self) -> &'static str {
+        match self {
+            CardChoice::Search => "the card to find in the library",
+            CardChoice::ToHand => "the card to put into the hand",
+            CardChoice::Top => "the next card on top of the library",
+            CardChoice::Bottom => "the next card on the bottom of the library",
+            CardChoice::FromHand => "a card from the hand",
+            CardChoice::PutFromHand => "a card to put into play from the hand",
+            CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
+            CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
+            CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
+        }
+    }
+}
+
+/// The progress of one card-moving effect during a resolution.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardsState {
+    /// The effect has begun (the cards looked at are known).
+    pub started: bool,
+    /// The cards looked at and not yet placed (top of the library first).
+    pub cards: Vec<ObjId>,
+    /// `LookAtTop`: 0 choosing the card for the hand, 1 the cards back on
+    /// top, 2 the cards for the bottom.
+    pub stage: u8,
+    /// Cards put back on top / on the bottom so far.
+    pub on_top: u32,
+    pub on_bottom: u32,
+    /// Cards chosen so far, or players done (`PutFromHand`), or the search answered.
+    pub done: u32,
+    /// How many cards a search is for ("that many", Head Games).
+    pub count: u32,
+    /// 502.56a: the revealed cards chosen to be played (ripple), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chosen: Vec<ObjId>,
+}
+
+impl Game {
+    fn cards_state(&self) -> CardsState {
+        self.resolving
+            .as_ref()
+            .map(|r| r.cards.clone())
+            .unwrap_or_default()
+    }
+
+    fn set_cards_state(&mut self, s: CardsState) {
+        if let Some(r) = self.resolving.as_mut() {
+            r.cards = s;
+        }
+    }
+
+    /// Runs one of this module's effects; `None` if `e` is not one of them,
+    /// else the decision it pauses for (`Some(None)`: done).
+    pub(crate) fn card_effect(
+        &mut self,
+        ctx: &ResolveCtx,
+        e: &'static Effect,
+    ) -> Option<Option<Decision>> {
+        let r = match e {
+            Effect::SearchLibrary { .. } => self.search_step(ctx, e),
+            Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
+            Effect::Ripple(n) => self.ripple_step(ctx, *n),
+            Effect::ChooseFromHand { who, .. } => {
+                let who = self.players_of(ctx, who).first().copied();
+                match who {
+                    Some(w) => self.hand_choice_step(ctx, e, w),
+                    None => None,
+                }
+            }
+            // 212.4: with nothing (else) it could enchant, the Aura stays
+            // where it is.
+            Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
+                (!self.aura_destinations(ctx, e).is_empty()).then_some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::AttachTo,
+                        optional: false,
+                    },
+                })
+            }
+            Effect::HandOnLibraryThenSearch { who } => {
+                match self.players_of(ctx, who).first().copied() {
+                    Some(w) => self.head_games_step(ctx, w),
+                    None => None,
+                }
+            }
+            Effect::PutFromHand {
+                who,
+                filter,
+                attach_to_this,
+            } => {
+                let players = self.players_of(ctx, who);
+                let to = attach_to_this.then_some(ctx.source);
+                self.put_from_hand_step(&players, filter, to)
+            }
+            _ => return None,
+        };
+        if r.is_none() {
+            self.set_cards_state(CardsState::default());
+        }
+        Some(r)
+    }
+
+    /// The cards a pending `ChooseCard` decision offers.
+    pub(crate) fn card_choice_options(&self, p: PlayerId, choice: CardChoice) -> Vec<ObjId> {
+        if choice == CardChoice::Amplify {
+            return self.amplify_choice_options(p);
+        }
+        let Some(e) = self.current_effect() else {
+            return Vec::new();
+        };
+        let Some(r) = self.resolving.as_deref() else {
+            return Vec::new();
+        };
+        let ctx = &r.ctx;
+        match (choice, e) {
+            (
+                CardChoice::Search,
+                Effect::SearchLibrary {
+                    filter,
+                    cmc_at_most,
+                    ..
+                },
+            ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            (
+                CardChoice::AttachTo,
+                Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
+            ) => self.aura_destinations(ctx, e),
+            (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
+                match self.players_of(ctx, who).first() {
+                    Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),
+                    None => Vec::new(),
+                }
+            }
+            (CardChoice::ToHand, Effect::LookAtTop { to_hand, .. }) => {
+                let f = to_hand.clone().unwrap_or_default();
+                r.cards
+                    .cards
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        crate::continuous::filter::matches_card(
+                            &f,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .collect()
+            }
+            (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
+                r.cards.cards.clone()
+            }
+            (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
+            (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
+                match self.players_of(ctx, who).first() {
+                    Some(&w) => self.hand_matching(w, filter),
+                    None => Vec::new(),
+                }
+            }
+            (
+                CardChoice::PutFromHand,
+                Effect::PutFromHand {
+                    filter,
+                    attach_to_this,
+                    ..
+                },
+            ) => {
+                let to = attach_to_this.then_some(ctx.source);
+                self.hand_to_play_options(p, filter, to)
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn hand_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
+        self.player(p)
+            .hand
+            .iter()
+            .copied()
+            .filter(|&o| {
+                crate::continuous::filter::matches_card(f, self.objects[o.slot as usize].card)
+            })
+            .collect()
+    }
+
+    /// The permanents matching `to` (from the point of view of the ability)
+    /// that the Aura card `aura` could enchant (its Enchant quality, 212.4).
+    fn attach_options(&self, ctx: &ResolveCtx, aura: ObjId, to: &ObjectFilter) -> Vec<ObjId> {
+        if self.obj(aura).is_none() {
+            return Vec::new();
+        }
+        self.in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                crate::continuous::filter::matches(self, to, o, Some(ctx.source), ctx.controller)
+                    && self.aura_could_enchant(aura, o, ctx.controller)
+            })
+            .collect()
+    }
+
+    /// Could the Aura card `aura` enchant permanent `o` as it is put into
+    /// play other than by resolving (212.4): `o` is in play and matches
+    /// every Enchant quality (from `p`'s point of view), and has no
+    /// protection from the Aura (502.7c).
+    pub(crate) fn aura_could_enchant(&self, aura: ObjId, o: ObjId, p: PlayerId) -> bool {
+        let face = self.objects[aura.slot as usize].def().front();
+        let mut enchant = face.abilities.iter().filter_map(|x| match x {
+            tolaria_cards::Ability::Enchant(e) => Some(e),
+            _ => None,
+        });
+        let mut any = false;
+        let all = enchant.all(|e| {
+            any = true;
+            crate::continuous::filter::matches(self, e, o, None, p)
+        });
+        any && all
+            && self.is_present(o)
+            && !crate::continuous::characteristics::compute(self, o)
+                .protected_from(face.colors, face.types)
+    }
+
+    /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect
+    /// could be attached to (212.4).
+    fn aura_destinations(&self, ctx: &ResolveCtx, e: &Effect) -> Vec<ObjId> {
+        match e {
+            Effect::PutAuraIntoPlayAttached { what, to } => {
+                match self.objects_of(ctx, what).first() {
+                    Some(&a) => self.attach_options(ctx, a, to),
+                    None => Vec::new(),
+                }
+            }
+            Effect::MoveAura { what, to } => match self.objects_of(ctx, what).first() {
+                Some(&a) => self.move_aura_options(ctx, a, to),
+                None => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// "Attach [Aura] to another [filter]": the permanents it could be
+    /// moved to, other than the one it is attached to now.
+    fn move_aura_options(&self, ctx: &ResolveCtx, aura: ObjId, to: &ObjectFilter) -> Vec<ObjId> {
+        let now = self.obj(aura).and_then(|a| a.attached_to);
+        let mut v = self.attach_options(ctx, aura, to);
+        v.retain(|&o| now != Some(crate::Target::Object(o)));
+        v
+    }
+
+    /// The cards of `p`'s hand matching `f`; with `attach_to`, only Auras
+    /// that could enchant that permanent (its Enchant quality, 212.4).
+    fn hand_to_play_options(
+        &self,
+        p: PlayerId,
+        f: &ObjectFilter,
+        attach_to: Option<ObjId>,
+    ) -> Vec<ObjId> {
+        let mut v = self.hand_matching(p, f);
+        if let Some(to) = attach_to {
+            v.retain(|&c| {
+                self.is_in_play(to)
+                    && self.objects[c.slot as usize]
+                        .def()
+                        .front()
+                        .abilities
+                        .iter()
+                        .any(|a| match a {
+                            tolaria_cards::Ability::Enchant(e) => {
+                                crate::continuous::filter::matches(self, e, to, None, p)
+                            }
+                            _ => false,
+                        })
+            });
+        }
+        v
+    }
+
+    fn search_options(
+        &self,
+        ctx: &ResolveCtx,
+        p: PlayerId,
+        filter: &ObjectFilter,
+        cmc: Option<&Amount>,
+    ) -> Vec<ObjId> {
+        let max = cmc.map(|a| self.amount(ctx, a).max(0) as u32);
+        // Listed in a fixed order (by slot), not in library order: the
+        // options must not tell the searcher how the library is ordered.
+        let mut v: Vec<ObjId> = self
+            .player(p)
+            .library
+            .iter()
+            .copied()
+            .filter(|&o| {
+                let card = self.objects[o.slot as usize].card;
+                crate::continuous::filter::matches_card_for(
+                    self,
+                    filter,
+                    card,
+                    ctx.source,
+                    ctx.source_card,
+                ) && max.is_none_or(|m| {
+                    // 505.6: a split card's "or less" is true if either
+                    // half's converted mana cost is.
+                    let def = db().get(card);
+                    let n = if def.layout == tolaria_cards::Layout::Split {
+                        2
+                    } else {
+                        1
+                    };
+                    def.faces[..n]
+                        .iter()
+                        .any(|f| f.mana_cost.as_ref().map_or(0, |c| c.converted()) <= m)
+                })
+            })
+            .collect();
+        v.sort_by_key(|o| o.slot);
+        v
+    }
+
+    /// "Search your library for …, then shuffle."
+    fn search_step(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
+        let Effect::SearchLibrary {
+            filter,
+            cmc_at_most,
+            ..
+        } = e
+        else {
+            return None;
+        };
+        let p = ctx.controller;
+        let st = self.cards_state();
+        if st.done == 0 {
+            let options = self.search_options(ctx, p, filter, cmc_at_most.as_ref());
+            if !options.is_empty() {
+                return Some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::Search,
+                        // A search for a card with a stated quality may find
+                        // nothing (the library is hidden); "a card" must be found.
+                        optional: *filter != ObjectFilter::any() || cmc_at_most.is_some(),
+                    },
+                });
+            }
+            self.emit(Event::Searched {
+                player: p,
+                found: None,
+            });
+        }
+        self.shuffle_library(p);
+        None
+    }
+
+    /// Head Games: the hand goes on top of the library (217.2d: in the
+    /// order of the hand), then the controller searches that library for
+    /// as many cards, which go to that player's hand; then it is shuffled.
+    fn head_games_step(&mut self, ctx: &ResolveCtx, whose: PlayerId) -> Option<Decision> {
+        let mut st = self.cards_state();
+        if !st.started {
+            st.started = true;
+            let hand = self.player(whose).hand.clone();
+            st.count = hand.len() as u32;
+            for o in hand {
+                self.move_to(o, Zone::Library(whose), MoveReason::Effect);
+            }
+            self.set_cards_state(st.clone());
+        }
+        if st.done < st.count && !self.player(whose).library.is_empty() {
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::Search,
+                    optional: false,
+                },
+            });
+        }
+        self.shuffle_library(whose);
+        None
+    }
+
+    /// "Look at the top N cards of your library, …".
+    fn look_at_top_step(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
+        let Effect::LookAtTop {
+            amount,
+            to_hand,
+            may,
+            on_top,
+            to_hand_count,
+            rest_to_graveyard,
+            scry,
+        } = e
+        else {
+            return None;
+        };
+        let to_hand_count = u32::from((*to_hand_count).max(1));
+        let p = ctx.controller;
+        let mut st = self.cards_state();
+        if !st.started {
+            let n = self.amount(ctx, amount).max(0) as usize;
+            let lib = &self.player(p).library;
+            st.cards = lib.iter().rev().take(n).copied().collect();
+            st.started = true;
+            st.stage = if to_hand.is_some() { 0 } else { 1 };
+            self.emit(Event::LookedAtLibrary {
+                player: p,
+                count: st.cards.len() as u32,
+            });
+            self.set_cards_state(st.clone());
+        }
+        loop {
+            match st.stage {
+                0 => {
+                    let f = to_hand.clone().unwrap_or_default();
+                    let any = st.cards.iter().any(|&o| {
+                        crate::continuous::filter::matches_card(
+                            &f,
+                            self.objects[o.slot as usize].card,
+                        )
+                    });
+                    if any && st.done < to_hand_count {
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::ToHand,
+                                optional: *may,
+                            },
+                        });
+                    }
+                    st.stage = 1;
+                    // "… and the rest into your graveyard" (Strategic Planning).
+                    if *rest_to_graveyard {
+                        for o in std::mem::take(&mut st.cards) {
+                            let owner = self.objects[o.slot as usize].owner;
+                            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                        }
+                        return None;
+                    }
+                }
+                1 => {
+                    let top = on_top.map_or(u32::MAX, u32::from);
+                    if st.on_top >= top || st.cards.is_empty() {
+                        st.stage = 2;
+                    } else if *scry {
+                        // 501.8a: each card may go on top (the next one down)
+                        // or, declining, the rest go to the bottom.
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Top,
+                                optional: true,
+                            },
+                        });
+                    } else if st.cards.len() == 1 && top == u32::MAX {
+                        // The last card stays where it is: on top of the others.
+                        st.cards.clear();
+                        st.on_top += 1;
+                    } else {
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Top,
+                                optional: false,
+                            },
+                        });
+                    }
+                }
+                _ => {
+                    if st.cards.len() > 1 {
+                        self.set_cards_state(st);
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseCard {
+                                choice: CardChoice::Bottom,
+                                optional: false,
+                            },
+                        });
+                    }
+                    if let Some(o) = st.cards.pop() {
+                        self.put_at_bottom(p, o, st.on_bottom as usize);
+                        st.on_bottom += 1;
+                    }
+                    self.emit(Event::LibraryArranged {
+                        player: p,
+                        top: st.on_top,
+                        bottom: st.on_bottom,
+                    });
+                    return None;
+                }
+            }
+            self.set_cards_state(st.clone());
+        }
+    }
+
+    /// 217.2d: a card looked at goes to the bottom of its library, above
+    /// the `below` cards already put there (no zone change: it stays in the
+    /// library).
+    pub(crate) fn put_at_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
+        let lib = &mut self.players[p.index()].library;
+        if let Some(i) = lib.iter().position(|&x| x == o) {
+            lib.remove(i);
+            let at = below.min(lib.len());
+            lib.insert(at, o);
+        }
+    }
+
+    /// "Look at target player's hand and choose N [filter] cards from it."
+    fn hand_choice_step(
+        &mut self,
+        ctx: &ResolveCtx,
+        e: &'static Effect,
+        whose: PlayerId,
+    ) -> Option<Decision> {
+        let Effect::ChooseFromHand { filter, amount, .. } = e else {
+            return None;
+        };
+        let mut st = self.cards_state();
+        if !st.started {
+            st.started = true;
+            let cards = self
+                .player(whose)
+                .hand
+                .iter()
+                .map(|&o| self.objects[o.slot as usize].card)
+                .collect();
+            self.emit(Event::LookedAtHand {
+                player: ctx.controller,
+                whose,
+                cards,
+            });
+            self.set_cards_state(st.clone());
+        }
+        if st.done < u32::from(*amount) && !self.hand_matching(whose, filter).is_empty() {
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::FromHand,
+                    optional: false,
+                },
+            });
+        }
+        None
+    }
+
+    /// "[Players] may put a [filter] card from their hand into play", one
+    /// player after another in turn order.
+    fn put_from_hand_step(
+        &mut self,
+        players: &[PlayerId],
+        filter: &ObjectFilter,
+        attach_to: Option<ObjId>,
+    ) -> Option<Decision> {
+        let mut st = self.cards_state();
+        while let Some(&p) = players.get(st.done as usize) {
+            if !self.hand_to_play_options(p, filter, attach_to).is_empty() {
+                self.set_cards_state(st);
+                return Some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::PutFromHand,
+                        optional: true,
+                    },
+                });
+            }
+            st.done += 1;
+        }
+        None
+    }
+
+    /// The answer to a `ChooseCard` decision: a card, or `No` where the
+    /// choice is optional.
+    pub(crate) fn on_card_choice(&mut self, p: PlayerId, choice: CardChoice, action: Action) {
+        let chosen = match action {
+            Action::ChooseObject(o) => Some(o),
+            _ => None,
+        };
+        let Some(e) = self.current_effect() else {
+            return;
+        };
+        let Some(ctx) = self.resolving.as_ref().map(|r| r.ctx.clone()) else {
+            return;
+        };
+        let mut st = self.cards_state();
+        match (choice, e) {
+            (CardChoice::Search, Effect::SearchLibrary { dest, reveal, .. }) => {
+                let found = chosen.map(|o| self.objects[o.slot as usize].card);
+                self.emit(Event::Searched { player: p, found });
+                if let (Some(o), Some(card)) = (chosen, found) {
+                    if *reveal {
+                        self.emit(Event::Revealed {
+                            player: p,
+                            cards: vec![card],
+                        });
+                    }
+                    match dest {
+                        CardDest::Hand => {
+                            self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                        }
+                        CardDest::InPlay { tapped } => {
+                            self.put_in_play(o, p, *tapped);
+                        }
+                    }
+                }
+                st.done = 1;
+            }
+            (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.obj(a).is_some_and(|x| x.zone != Zone::InPlay) {
+                        if let Some(new) = self.put_in_play(a, p, false) {
+                            // 212.4: attached as it comes into play, not targeted.
+                            self.attach(new, crate::Target::Object(to));
+                        }
+                    }
+                }
+            }
+            (CardChoice::AttachTo, Effect::MoveAura { what, .. }) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.is_in_play(a) {
+                        // 212.4: attached, not targeted; it stays in play.
+                        self.attach(a, crate::Target::Object(to));
+                    }
+                }
+            }
+            (CardChoice::Search, Effect::HandOnLibraryThenSearch { .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.emit(Event::Searched {
+                        player: p,
+                        found: Some(self.objects[o.slot as usize].card),
+                    });
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
+                }
+                st.done += 1;
+            }
+            (CardChoice::ToHand, Effect::LookAtTop { may, .. }) => {
+                if let Some(o) = chosen {
+                    let card = self.objects[o.slot as usize].card;
+                    if *may {
+                        // "You may reveal a creature card from among them."
+                        self.emit(Event::Revealed {
+                            player: p,
+                            cards: vec![card],
+                        });
+                    }
+                    st.cards.retain(|&x| x != o);
+                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    st.done += 1;
+                } else {
+                    // Declined ("you may"): none (more) to the hand.
+                    st.stage = 1;
+                    st.done = u32::MAX;
+                }
+            }
+            (CardChoice::Top, Effect::LookAtTop { scry, .. }) => {
+                if chosen.is_none() && *scry {
+                    // 501.8a: the rest go to the bottom, in an order chosen next.
+                    st.stage = 2;
+                }
+                if let Some(o) = chosen {
+                    // The k-th card chosen goes k-th from the top; the cards
+                    // not yet placed are right below the placed ones.
+                    st.cards.retain(|&x| x != o);
+                    let lib = &mut self.players[p.index()].library;
+                    if let Some(i) = lib.iter().position(|&x| x == o) {
+                        let at = lib.len() - 1 - (st.on_top as usize).min(lib.len() - 1);
+                        lib.swap(i, at);
+                    }
+                    st.on_top += 1;
+                }
+            }
+            (CardChoice::Ripple, Effect::Ripple(_)) => match chosen {
+                Some(o) => {
+                    st.cards.retain(|&x| x != o);
+                    st.chosen.push(o);
+                }
+                None => st.stage = 1,
+            },
+            (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
+                if let Some(o) = chosen {
+                    st.cards.retain(|&x| x != o);
+                    self.put_at_bottom(p, o, st.on_bottom as usize);
+                    st.on_bottom += 1;
+                }
+            }
+            (CardChoice::FromHand, Effect::ChooseFromHand { then, .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    match then {
+                        HandChoice::Discard => self.discard(o),
+                        HandChoice::RemoveFromGame => {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                        HandChoice::LibraryTop => {
+                            // 217.2d: chosen one by one; the last chosen is on top.
+                            self.move_to(o, Zone::Library(owner), MoveReason::Effect);
+                        }
+                    }
+                }
+                st.done += 1;
+            }
+            (CardChoice::PutFromHand, Effect::PutFromHand { attach_to_this, .. }) => {
+                if let Some(o) = chosen {
+                    let new = self.put_in_play(o, p, false);
+                    if let (Some(new), true) = (new, *attach_to_this) {
+                        // 212.4: the Aura comes into play attached (not targeted).
+                        if self.is_in_play(ctx.source) {
+                            self.attach(new, crate::Target::Object(ctx.source));
+                        }
+                    }
+                }
+                st.done += 1;
+            }
+            _ => {}
+        }
+        self.set_cards_state(st);
+        self.run_resolution();
+    }
+
+    /// Whether a permanent `p` controls has the static ability `s`
+    /// (computed abilities: none under Humility).
+    pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
+        self.controlled_by(p).any(|id| {
+            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+                && crate::continuous::characteristics::compute(self, id)
+                    .abilities()
+                    .iter()
+                    .any(|a| matches!(a, tolaria_cards::Ability::Static(x) if x == s))
+        })
+    }
+
+    /// "Your opponents play with their hands revealed." (Telepathy): does
+    /// `viewer` see `owner`'s hand by such an effect?
+    /// "Players play with their hands revealed" (Revelation) and "Play with
+    /// your hand revealed" (Enduring Renewal) show it to everyone.
+    pub fn hand_revealed_to(&self, viewer: PlayerId, owner: PlayerId) -> bool {
+        viewer != owner
+            && self.any_static_in_play(|s, _, c| match s {
+                tolaria_cards::StaticAbility::HandsRevealed(w) => whose_is(*w, c, owner),
+                _ => false,
+            })
+    }
+
+    /// "Play with the top card of your library revealed" (Future Sight):
+    /// is `owner`'s top card revealed to every player, its owner too?
+    pub fn top_card_revealed(&self, owner: PlayerId) -> bool {
+        self.any_static_in_play(|s, _, c| match s {
+            tolaria_cards::StaticAbility::TopCardRevealed(w) => whose_is(*w, c, owner),
+            _ => false,
+        })
+    }
+
+    /// 419.6e: "Skip your draw step" (Necropotence) applies to `p`.
+    pub(crate) fn skips_draw_step(&self, p: PlayerId) -> bool {
+        self.any_static(Some(p), |s| {
+            matches!(s, tolaria_cards::StaticAbility::SkipDrawStep)
+        })
+    }
+
+    /// 305.2 with Crucible of Worlds ("You may play lands from your
+    /// graveyard"): the land cards `p` may play from their graveyard now,
+    /// if `p` may play a land at all now (`sorcery_timing`, no land played).
+    pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
+        let pl = self.player(p);
+        if pl.graveyard.is_empty()
+            || pl.lands_played >= 1
+            || !(p == self.active && self.step.is_main() && self.stack.is_empty())
+            || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
+        {
+            return;
+        }
+        for &c in &pl.graveyard {
+            let face = self.objects[c.slot as usize].def().front();
+            if face.support.is_ok() && face.types.contains(tolaria_cards::CardType::Land) {
+                out.push(Action::PlayLand(c));
+            }
+        }
+    }
+
+    /// 402.8h: "At the beginning of [step]" abilities of cards in
+    /// graveyards that function there (Squee, Goblin Nabob); their
+    /// controller is the card's owner.
+    pub(crate) fn graveyard_step_triggers(&mut self, step: tolaria_cards::Step) {
+        if !self.graveyard_triggers || !self.graveyard_abilities_function() {
+            return;
+        }
+        let active = self.active;
+        for pi in 0..self.players.len() {
+            let p = PlayerId(pi as u8);
+            for k in 0..self.player(p).graveyard.len() {
+                let o = self.player(p).graveyard[k];
+                let card = self.objects[o.slot as usize].card;
+                let def = db().get(card);
+                if !def.front().has_graveyard_triggers {
+                    continue;
+                }
+                for (i, a) in def.front().abilities.iter().enumerate() {
+                    let tolaria_cards::Ability::Triggered(t) = a else {
+                        continue;
+                    };
+                    let tolaria_cards::Trigger::BeginningOfFromGraveyard { step: s, whose } =
+                        t.trigger
+                    else {
+                        continue;
+                    };
+                    let ok = s == step
+                        && match whose {
+                            tolaria_cards::Whose::You => active == p,
+                            tolaria_cards::Whose::Opponent => active != p,
+                            tolaria_cards::Whose::Each => true,
+                        };
+                    if ok {
+                        self.pending_triggers
+                            .push(crate::resolution::triggers::PendingTrigger {
+                                controller: p,
+                                source: o,
+                                card,
+                                ability: tolaria_cards::AbilityRef::Printed {
+                                    card,
+                                    face: 0,
+                                    index: i as u8,
+                                },
+                                ctx: crate::state::stack::TriggerContext {
+                                    player: Some(active),
+                                    ..Default::default()
+                                },
+                            });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Puts a card into play under `p`'s control, tapped if told to (it
+    /// comes into play tapped: no tap event).
+    pub(crate) fn put_in_play(&mut self, o: ObjId, p: PlayerId, tapped: bool) -> Option<ObjId> {
+        let new = self.put_into_play(o, p, MoveReason::Effect)?;
+        if tapped {
+            self.objects[new.slot as usize].set_tapped(true);
+        }
+        Some(new)
+    }
+
+    /// The effects of this module that need no choice (417).
+    pub(crate) fn exec_card_effect(&mut self, ctx: &ResolveCtx, e: &Effect) -> bool {
+        match e {
+            Effect::Mill { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = match amount {
+                        Amount::HalfLibraryRoundedDown(_) => self.player(p).library.len() / 2,
+                        a => self.amount(ctx, a).max(0) as usize,
+                    };
+                    for _ in 0..n {
+                        let Some(top) = self.player(p).library.last().copied() else {
+                            break;
+                        };
+                        self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::DiscardHand { who } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    for o in hand {
+                        self.discard(o);
+                    }
+                }
+            }
+            // "Target player reveals their hand and discards all cards
+            // with that name." (Cabal Therapy) / "… discards a card with
+            // that name. If they can't, you draw a card." (Brain Pry)
+            Effect::RevealHandDiscard {
+                who,
+                filter,
+                all,
+                else_draw,
+            } => {
+                for p in self.players_of(ctx, who) {
+                    let hand = self.player(p).hand.clone();
+                    let cards = hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                    let mut discarded = false;
+                    for o in hand {
+                        if (*all || !discarded)
+                            && crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        {
+                            self.discard(o);
+                            discarded = true;
+                        }
+                    }
+                    if !discarded {
+                        for _ in 0..*else_draw {
+                            self.draw(ctx.controller);
+                        }
+                    }
+                }
+            }
+            // Cranial Extraction: every card with the name in the player's
+            // graveyard, hand and library is removed from the game, then
+            // the library is shuffled.
+            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player(p);
+                    let cards: Vec<ObjId> = pl
+                        .graveyard
+                        .iter()
+                        .chain(&pl.hand)
+                        .chain(&pl.library)
+                        .copied()
+                        .collect();
+                    for o in cards {
+                        if crate::continuous::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        ) {
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                        }
+                    }
+                    self.shuffle_library(p);
+                }
+            }
+            Effect::LookAtHand { who } => {
+                for whose in self.players_of(ctx, who) {
+                    let cards = self
+                        .player(whose)
+                        .hand
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::LookedAtHand {
+                        player: ctx.controller,
+                        whose,
+                        cards,
+                    });
+                }
+            }
+            Effect::RevealTop { who } => {
+                for p in self.players_of(ctx, who) {
+                    let cards = self
+                        .player(p)
+                        .library
+                        .last()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .into_iter()
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                }
+            }
+            Effect::PutIntoPlay {
+                what,
+                flipped: true,
+            } => {
+                // "When CARDNAME is put into a graveyard from play, return it
+                // to play flipped." (Homura): the card the permanent became
+                // as it was put into the graveyard (the next object of its
+                // slot), if it is still there; under its owner's control.
+                for o in self.objects_of(ctx, what) {
+                    if let Some(now) = self.followed_to_graveyard(o) {
+                        let owner = self.objects[now.slot as usize].owner;
+                        self.put_into_play_flipped(now, owner, MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::PutIntoPlay { what, .. } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
+                        let new = self.put_in_play(o, ctx.controller, false);
+                        // "… Put a +1/+1 counter on it": later effects of the
+                        // resolution refer to the permanent it became.
+                        if let (Some(new), tolaria_cards::ObjectRef::Target(i)) = (new, what) {
+                            if let Some(r) = self.resolving.as_mut() {
+                                if let Some(t) = r.ctx.targets.get_mut(*i as usize) {
+                                    *t = crate::Target::Object(new);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Effect::ShuffleIntoLibrary { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(owner) = self.obj(o).map(|x| x.owner) {
+                        if self
+                            .move_to(o, Zone::Library(owner), MoveReason::Effect)
+                            .is_some()
+                        {
+                            self.shuffle_library(owner);
+                        }
+                    }
+                }
+            }
+            Effect::ShuffleGraveyardIntoLibrary { who } => {
+                for p in self.players_of(ctx, who) {
+                    let cards = self.player(p).graveyard.clone();
+                    for o in cards {
+                        self.move_to(o, Zone::Library(p), MoveReason::Effect);
+                    }
+                    self.shuffle_library(p);
+                }
+            }
+            Effect::PutOnLibrary { what, bottom } => {
+                for o in self.objects_of(ctx, what) {
+                    // A permanent, or a card in a graveyard (Junktroller).
+                    let there = self
+                        .obj(o)
+                        .is_some_and(|x| matches!(x.zone, Zone::InPlay | Zone::Graveyard(_)));
+                    if there && (self.is_present(o) || !self.is_in_play(o)) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to_pos(o, Zone::Library(owner), MoveReason::Effect, *bottom);
+                    }
+                }
+            }
+            Effect::RemoveTopCards {
+                who,
+                amount,
+                repeat_if_same_name,
+            } => {
+                let n = self.amount(ctx, amount).max(0) as usize;
+                for p in self.players_of(ctx, who) {
+                    // "repeat this process": at most once per card in the library.
+                    for _ in 0..=self.player(p).library.len() {
+                        let mut names: Vec<tolaria_cards::CardId> = Vec::new();
+                        for _ in 0..n {
+                            let Some(top) = self.player(p).library.last().copied() else {
+                                break;
+                            };
+                            names.push(self.objects[top.slot as usize].card);
+                            self.move_to(top, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        }
+                        let same = names.iter().enumerate().any(|(i, c)| {
+                            names[..i]
+                                .iter()
+                                .any(|d| db().get(*d).name == db().get(*c).name)
+                        });
+                        if !(*repeat_if_same_name && same && !names.is_empty()) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Effect::ReturnFromGraveyardThisTurn { filter } => {
+                let p = ctx.controller;
+                let list: Vec<ObjId> = self
+                    .player(p)
+                    .graveyard
+                    .iter()
+                    .copied()
+                    .filter(|o| {
+                        self.objects[o.slot as usize].flags
+                            & crate::state::object::flags::FROM_PLAY_THIS_TURN
+                            != 0
+                            && crate::continuous::filter::matches_card(
+                                filter,
+                                self.objects[o.slot as usize].card,
+                            )
+                    })
+                    .collect();
+                for o in list {
+                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                }
+            }
+            Effect::ReturnSelfFromGraveyard => {
+                // 402.8h: only the card still in the graveyard (a new object
+                // elsewhere, 217.1c).
+                if let Some(o) = self.obj(ctx.source) {
+                    if let Zone::Graveyard(owner) = o.zone {
+                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::ReturnOwnedToHand { filter, owner } => {
+                let owners = self.players_of(ctx, owner);
+                let list: Vec<ObjId> = self
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && owners.contains(&self.objects[o.slot as usize].owner)
+                            && crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                    })
+                    .collect();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                }
+            }
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Does "your" / "your opponents'" / "players'" (`w`, said by a permanent
+/// `controller` controls) cover player `p`?
+fn whose_is(w: tolaria_cards::Whose, controller: PlayerId, p: PlayerId) -> bool {
+    match w {
+        tolaria_cards::Whose::You => p == controller,
+        tolaria_cards::Whose::Opponent => p != controller,
+        tolaria_cards::Whose::Each => true,
+    }
+}

@@ -1,0 +1,11 @@
+//! Resolution (413–417): resolving spells and abilities and their one-shot effects,
+//! triggered (404, 410) and delayed (404.4) abilities, library actions, naming a card
+//! (419.1b), choosing a source of damage (419.8a), and Warp World's redeal.
+
+pub mod damage_source;
+pub mod delayed;
+pub mod library;
+pub(crate) mod naming;
+pub(crate) mod redeal;
+pub mod resolve;
+pub mod triggers;

@@ -1,0 +1,1108 @@
+//! Triggered abilities (404, 410): detected from events as they are
+//! emitted, held until a player would receive priority, then put on the
+//! stack in APNAP order, each player ordering their own.
+
+use crate::engine::game_loop::{Flow, Playing};
+use crate::state::stack::TriggerContext;
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{Ability, AbilityRef, CardId, Trigger, Whose};
+
+/// A triggered ability waiting to be put on the stack (410.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub controller: PlayerId,
+    pub source: ObjId,
+    /// The source's card (for the log).
+    pub card: CardId,
+    pub ability: AbilityRef,
+    pub ctx: TriggerContext,
+}
+
+impl PendingTrigger {
+    /// The targets it needs as it is put on the stack (410.4); a delayed
+    /// triggered ability (404.4) has none of its own.
+    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
+        if self.ctx.delayed {
+            &[]
+        } else {
+            &self.ability().targets
+        }
+    }
+    pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
+        match self.ability.get() {
+            Ability::Triggered(t) => t,
+            _ => unreachable!("pending trigger points at a triggered ability"),
+        }
+    }
+}
+
+/// Looks at one event and records every ability it triggers.
+pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
+    // The permanents whose abilities are scanned: none while the board is
+    // up to date and no permanent has a triggered ability (`scan` would
+    // skip each of them).
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    match e {
+        // 502.15d: phasing triggers only the abilities that mention it.
+        Event::PhasedIn { obj, .. } => {
+            scan(game, *obj, |t, _, _| {
+                matches!(t, Trigger::PhasesIn).then(TriggerContext::default)
+            });
+        }
+        Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
+        // 502.26d: "When [this] / a permanent is turned face up".
+        Event::TurnedFaceUp { obj, .. } => {
+            let turned = *obj;
+            for i in 0..game.in_play.len() {
+                let src = game.in_play[i];
+                if src != turned && i >= permanents {
+                    continue;
+                }
+                scan(game, src, |t, game, src| match t {
+                    Trigger::TurnedFaceUp(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::continuous::filter::matches(game, f, turned, Some(src), you).then(
+                            || TriggerContext {
+                                object: Some(turned),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::ZoneChange {
+            new,
+            to: Zone::InPlay,
+            ..
+        } => {
+            // 404.4a: comes-into-play abilities of the new permanent and of others.
+            let new = *new;
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::ComesIntoPlay(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::continuous::filter::matches(game, f, new, Some(src), you).then_some(
+                            TriggerContext {
+                                object: Some(new),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::ZoneChange {
+            old,
+            new,
+            from: Zone::InPlay,
+            to: Zone::Graveyard(_),
+            ..
+        } => {
+            // 404.4c: leaves-play abilities "look back in time": the object
+            // that left triggers its own ability as it last existed in play.
+            let (old, new) = (*old, *new);
+            let lki = game.last_known(old).copied();
+            let lki_controller = lki.map(|l| l.controller);
+            self_leaves_play_triggers(game, old, new, true);
+            // 502.55a (recover): "When a creature is put into your graveyard
+            // from play" of the other cards in that graveyard (the creature
+            // goes to its owner's).
+            if game.graveyard_triggers && lki.is_some_and(|l| l.was_creature) {
+                let g = game.objects[new.slot as usize].owner;
+                let list: Vec<ObjId> = game
+                    .player(g)
+                    .graveyard
+                    .iter()
+                    .copied()
+                    .filter(|&c| c != new)
+                    .collect();
+                for c in list {
+                    let card = game.objects[c.slot as usize].card;
+                    let front = tolaria_cards::db().get(card).front();
+                    if !front.has_graveyard_triggers {
+                        continue;
+                    }
+                    let ctx = TriggerContext {
+                        object: Some(new),
+                        ..Default::default()
+                    };
+                    trigger_printed(game, g, c, card, &Trigger::CreatureToYourGraveyard, ctx);
+                }
+            }
+            // 404.4b: "When that creature is put into a graveyard from play
+            // this turn" (Initiate of Blood) triggers once, now.
+            if game.delayed_dies.iter().any(|(o, _)| *o == old) {
+                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_dies)
+                    .into_iter()
+                    .partition(|(o, _)| *o == old);
+                game.delayed_dies = later;
+                game.pending_triggers
+                    .extend(now.into_iter().map(|(_, t)| t));
+            }
+            // "Whenever a creature dealt damage by [this] this turn is put
+            // into a graveyard" (Sengir Vampire).
+            if game.damaged_by.iter().any(|&(_, v)| v == old) {
+                let sources: Vec<ObjId> = game
+                    .damaged_by
+                    .iter()
+                    .filter(|&&(_, v)| v == old)
+                    .map(|&(s, _)| s)
+                    .collect();
+                game.damaged_by.retain(|&(_, v)| v != old);
+                for s in sources {
+                    scan(game, s, |t, _, _| {
+                        matches!(t, Trigger::DamagedByThisDies).then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
+                    });
+                }
+            }
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
+                        let you = game.objects[src.slot as usize].controller;
+                        // "a creature you control": its controller as it
+                        // last existed in play (404.4c looks back in time).
+                        let controlled = match f.controller {
+                            tolaria_cards::ControllerFilter::Any => true,
+                            tolaria_cards::ControllerFilter::You => lki_controller == Some(you),
+                            tolaria_cards::ControllerFilter::Opponent => {
+                                lki_controller.is_some_and(|c| c != you)
+                            }
+                            tolaria_cards::ControllerFilter::Defending => {
+                                lki_controller.is_some() && lki_controller == game.combat.defending
+                            }
+                            // Never compiled outside a target requirement.
+                            tolaria_cards::ControllerFilter::TriggeringPlayer
+                            | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
+                        };
+                        // Match on the new (graveyard) object's printed characteristics.
+                        (controlled
+                            && crate::continuous::filter::matches(
+                                game,
+                                &tolaria_cards::ObjectFilter {
+                                    controller: Default::default(),
+                                    ..f.clone()
+                                },
+                                new,
+                                Some(src),
+                                you,
+                            ))
+                        .then_some(TriggerContext {
+                            object: Some(new),
+                            ..Default::default()
+                        })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::StepBegan {
+            step: tolaria_cards::Step::EndOfCombat,
+        } if !game.delayed_end_of_combat.is_empty() => {
+            // 404.4b: delayed triggered abilities trigger once, now.
+            let delayed = std::mem::take(&mut game.delayed_end_of_combat);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::EndOfCombat, permanents);
+        }
+        Event::StepBegan {
+            step: tolaria_cards::Step::Upkeep,
+        } if !game.delayed_next_upkeep.is_empty() || !game.delayed_your_upkeep.is_empty() => {
+            // 404.4b: "at the beginning of the next turn's upkeep", and
+            // "at the beginning of your next upkeep" for the active player's.
+            let delayed = std::mem::take(&mut game.delayed_next_upkeep);
+            game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_upkeep = later;
+            game.pending_triggers.extend(now);
+            check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
+        }
+        Event::StepBegan {
+            step: tolaria_cards::Step::EndOfTurn,
+        } if !game.delayed_end_step.is_empty() => {
+            // 404.4b: "at the beginning of the next end step".
+            let delayed = std::mem::take(&mut game.delayed_end_step);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
+        }
+        Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
+        Event::CountersRemoved {
+            obj, kind, amount, ..
+        } if *amount > 0 => {
+            // 502.60a: "When the last time counter is removed from this
+            // permanent": the removal left none of that kind on it.
+            let (obj, kind) = (*obj, *kind);
+            // 502.59a: the suspend trigger of a card removed from the game.
+            if kind == tolaria_cards::CounterKind::Time
+                && game
+                    .obj(obj)
+                    .is_some_and(|o| o.zone == Zone::RemovedFromGame && o.counters_of(kind) == 0)
+            {
+                game.suspended_last_counter(obj);
+            }
+            if game.obj(obj).is_some_and(|o| o.counters_of(kind) == 0) {
+                scan(game, obj, |t, _, _| {
+                    matches!(t, Trigger::LastCounterRemoved(k) if *k == kind)
+                        .then(TriggerContext::default)
+                });
+            }
+        }
+        Event::CoinFlipped {
+            player,
+            won: Some(true),
+            ..
+        } => {
+            // 511.1: "Whenever you win a coin flip".
+            let winner = *player;
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| {
+                    (matches!(t, Trigger::WinsCoinFlip)
+                        && game.objects[src.slot as usize].controller == winner)
+                        .then_some(TriggerContext {
+                            player: Some(winner),
+                            ..Default::default()
+                        })
+                });
+            }
+        }
+        Event::AttackerDeclared { obj, .. } => {
+            let obj = *obj;
+            scan(game, obj, |t, _, _| {
+                matches!(t, Trigger::Attacks).then(TriggerContext::default)
+            });
+            attached_triggers(game, obj, permanents, |t| {
+                matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
+            });
+            // "Whenever a [filter] attacks": the abilities of every permanent.
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::CreatureAttacks(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::continuous::filter::matches(game, f, obj, Some(src), you).then_some(
+                            TriggerContext {
+                                object: Some(obj),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::Drew { player, .. } => {
+            // 423.1: "Whenever [a player] draws a card".
+            let drawer = *player;
+            player_event_triggers(game, permanents, drawer, |t| match t {
+                Trigger::Draws(w) => Some(*w),
+                _ => None,
+            });
+        }
+        Event::ZoneChange {
+            old,
+            new,
+            from: Zone::InPlay,
+            ..
+        } => {
+            // 404.4c: "When [this] leaves play" (Ertai's Familiar), to any
+            // zone other than a graveyard (handled above).
+            let (old, new) = (*old, *new);
+            self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ZoneChange {
+            new,
+            card,
+            from: Zone::Graveyard(g),
+            to: Zone::Hand(h),
+            ..
+        } if g == h => {
+            // "When [this] is put into your hand from your graveyard"
+            // (Golgari Brownscale): the card in the hand triggers.
+            let (new, card, owner) = (*new, *card, *h);
+            trigger_printed(
+                game,
+                owner,
+                new,
+                card,
+                &Trigger::PutIntoHandFromGraveyard,
+                TriggerContext::default(),
+            );
+        }
+        Event::ZoneChange {
+            from: Zone::Hand(p),
+            reason: MoveReason::Discard,
+            ..
+        } => {
+            // 217.4a: "Whenever [a player] discards a card".
+            let discarder = *p;
+            if let Event::ZoneChange { new, card, .. } = e {
+                discarded_by_opponent(game, discarder, *new, *card);
+            }
+            player_event_triggers(game, permanents, discarder, |t| match t {
+                Trigger::Discards(w) => Some(*w),
+                _ => None,
+            });
+        }
+        Event::Cycled { player, obj, card } => {
+            // 502.18c / 502.18e.
+            let (cycler, new, card) = (*player, *obj, *card);
+            crate::mechanics::cycling::cycled(game, cycler, new, card);
+            player_event_triggers(game, permanents, cycler, |t| match t {
+                Trigger::Cycles(w) => Some(*w),
+                _ => None,
+            });
+        }
+        // 502.10e: a band member blocked along with the declared one is
+        // blocked by (and blocking for) that creature as well.
+        Event::BlockerDeclared {
+            blocker, attacker, ..
+        }
+        | Event::BandBlocked {
+            blocker, attacker, ..
+        } => {
+            let (b, a) = (*blocker, *attacker);
+            scan(game, b, |t, _, _| {
+                matches!(t, Trigger::Blocks).then_some(TriggerContext {
+                    object: Some(a),
+                    ..Default::default()
+                })
+            });
+            // "Whenever enchanted creature blocks": once per creature blocked
+            // would trigger too often; once for its first block.
+            if game.combat.blocked_by(b).count() == 1 {
+                attached_triggers(game, b, permanents, |t| {
+                    matches!(t, Trigger::AttachedBlocks).then(TriggerContext::default)
+                });
+            }
+            // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
+            scan(game, a, |t, game, src| match t {
+                Trigger::BlockedBy(f) => {
+                    let you = game.objects[src.slot as usize].controller;
+                    crate::continuous::filter::matches(game, f, b, Some(src), you).then_some(
+                        TriggerContext {
+                            object: Some(b),
+                            ..Default::default()
+                        },
+                    )
+                }
+                _ => None,
+            });
+        }
+        Event::SpellPlayed {
+            player, obj, card, ..
+        } => {
+            let (caster, spell) = (*player, *obj);
+            // 502.30a: the spell's own "when you play this spell"
+            // abilities (storm), functioning on the stack; the spells
+            // played before it this turn, by every player, are counted now.
+            let played: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+            for (i, a) in tolaria_cards::db().get(*card).faces[0]
+                .abilities
+                .iter()
+                .enumerate()
+            {
+                if let Ability::Triggered(t) = a {
+                    if matches!(t.trigger, Trigger::PlayedThis) {
+                        game.pending_triggers.push(PendingTrigger {
+                            controller: caster,
+                            source: spell,
+                            card: *card,
+                            ability: AbilityRef::Printed {
+                                card: *card,
+                                face: 0,
+                                index: i as u8,
+                            },
+                            ctx: TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                amount: played.saturating_sub(1),
+                                ..Default::default()
+                            },
+                        });
+                    }
+                }
+            }
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::SpellPlayed { by, filter } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let who_ok = match by {
+                            Whose::You => caster == you,
+                            Whose::Opponent => caster != you,
+                            Whose::Each => true,
+                        };
+                        (who_ok
+                            && crate::continuous::filter::matches(
+                                game,
+                                filter,
+                                spell,
+                                Some(src),
+                                you,
+                            ))
+                        .then_some(TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            ..Default::default()
+                        })
+                    }
+                    Trigger::FirstSpellEachTurn { by } => {
+                        let you = game.objects[src.slot as usize].controller;
+                        let who_ok = match by {
+                            Whose::You => caster == you,
+                            Whose::Opponent => caster != you,
+                            Whose::Each => true,
+                        };
+                        (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
+                            TriggerContext {
+                                object: Some(spell),
+                                player: Some(caster),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    Trigger::NthSpellOfTurn(n) => {
+                        let total: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+                        (total == *n).then_some(TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            ..Default::default()
+                        })
+                    }
+                    _ => None,
+                });
+            }
+        }
+        Event::Damage {
+            source,
+            to,
+            amount,
+            combat,
+            ..
+        } if game.is_in_play(*source) => {
+            // 502.63a / 502.68a and other "whenever this deals damage" abilities.
+            let (source, to, amount, combat) = (*source, *to, *amount, *combat);
+            scan(game, source, |t, _, _| match t {
+                Trigger::DealsCombatDamageToCreature => match to {
+                    Target::Object(o) if combat => Some(TriggerContext {
+                        object: Some(o),
+                        player: None,
+                        amount,
+                        ..Default::default()
+                    }),
+                    _ => None,
+                },
+                Trigger::DealsDamage { to_creature_only } => {
+                    let object = match to {
+                        Target::Object(o) => Some(o),
+                        Target::Player(_) if *to_creature_only => return None,
+                        Target::Player(_) => None,
+                    };
+                    let player = match to {
+                        Target::Player(p) => Some(p),
+                        _ => None,
+                    };
+                    Some(TriggerContext {
+                        object,
+                        player,
+                        amount,
+                        ..Default::default()
+                    })
+                }
+                _ => None,
+            });
+            if let Target::Object(victim) = to {
+                // Only creatures are remembered ("a creature dealt damage").
+                if has_trigger(game, source, |t| matches!(t, Trigger::DamagedByThisDies))
+                    && !game.damaged_by.contains(&(source, victim))
+                    && game.chars(victim).is_creature()
+                {
+                    game.damaged_by.push((source, victim));
+                }
+            }
+            attached_triggers(game, source, permanents, |t| {
+                matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
+                    amount,
+                    ..Default::default()
+                })
+            });
+            if let Target::Player(p) = to {
+                damage_to_player_triggers(
+                    game,
+                    source,
+                    p,
+                    amount,
+                    matches!(e, Event::Damage { combat: true, .. }),
+                );
+            }
+        }
+        _ => {}
+    }
+}
+
+/// "At the beginning of [whose] [step]" abilities of the permanents in play.
+fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: usize) {
+    let active = game.active;
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| match t {
+            Trigger::BeginningOfAttachedControllers(s) if *s == step => {
+                // The Aura's enchanted creature is the active player's.
+                let enchanted = match game.objects[src.slot as usize].attached_to {
+                    Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
+                    _ => None,
+                }?;
+                (game.objects[enchanted.slot as usize].controller == active).then_some(
+                    TriggerContext {
+                        player: Some(active),
+                        ..Default::default()
+                    },
+                )
+            }
+            Trigger::BeginningOf { step: s, whose } if *s == step => {
+                let you = game.objects[src.slot as usize].controller;
+                let ok = match whose {
+                    Whose::You => active == you,
+                    Whose::Opponent => active != you,
+                    Whose::Each => true,
+                };
+                ok.then_some(TriggerContext {
+                    player: Some(active),
+                    ..Default::default()
+                })
+            }
+            _ => None,
+        });
+    }
+    game.graveyard_step_triggers(step);
+    // 502.59a: suspended cards trigger from the removed-from-the-game zone.
+    if step == tolaria_cards::Step::Upkeep && !game.removed.is_empty() {
+        game.suspended_upkeep_triggers();
+    }
+}
+
+/// "Whenever one or more creatures block": once per declaration of blockers.
+pub(crate) fn creatures_block_triggers(game: &mut Game) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, _, _| {
+            matches!(t, Trigger::CreaturesBlock).then(TriggerContext::default)
+        });
+    }
+}
+
+/// 404.3: whether an intervening "if" condition holds for the ability of
+/// `src`, whose trigger event is `ctx`.
+pub(crate) fn condition_holds(
+    game: &Game,
+    src: ObjId,
+    ctx: &TriggerContext,
+    c: &tolaria_cards::Condition,
+) -> bool {
+    // The ability's controller is its source's ("you"); "that player" is
+    // the player of the trigger event.
+    let you = game.objects[src.slot as usize].controller;
+    crate::mechanics::flip::holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            tolaria_cards::PlayerRef::You => vec![you],
+            tolaria_cards::PlayerRef::Triggering => ctx.player.into_iter().collect(),
+            _ => Vec::new(),
+        },
+        c,
+    )
+}
+
+/// "When a spell or ability an opponent controls causes you to discard
+/// [this]" (Guerrilla Tactics): the card's own ability, seen as it is
+/// discarded; the cause is the spell or ability resolving now.
+fn discarded_by_opponent(game: &mut Game, discarder: PlayerId, new: ObjId, card: CardId) {
+    let by_opponent = game
+        .resolving
+        .as_deref()
+        .is_some_and(|r| r.ctx.controller != discarder);
+    if !by_opponent {
+        return;
+    }
+    for (i, a) in tolaria_cards::db().get(card).faces[0]
+        .abilities
+        .iter()
+        .enumerate()
+    {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::DiscardedByOpponent) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller: discarder,
+                    source: new,
+                    card,
+                    ability: AbilityRef::Printed {
+                        card,
+                        face: 0,
+                        index: i as u8,
+                    },
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
+/// Whether permanent `src` has a triggered ability with a trigger `f` accepts.
+fn has_trigger(game: &Game, src: ObjId, f: impl Fn(&Trigger) -> bool) -> bool {
+    let Some(o) = game.obj(src) else { return false };
+    if o.flags & crate::state::object::flags::TRIGGERS == 0 || o.zone != Zone::InPlay {
+        return false;
+    }
+    crate::continuous::layers::ability_chars(game, src)
+        .all_abilities()
+        .any(|(_, a)| matches!(a, Ability::Triggered(t) if f(&t.trigger)))
+}
+
+/// Abilities of the Auras and Equipment attached to `obj` that trigger on
+/// what it does ("Whenever enchanted creature attacks").
+fn attached_triggers(
+    game: &mut Game,
+    obj: ObjId,
+    permanents: usize,
+    f: impl Fn(&Trigger) -> Option<TriggerContext>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        if game.objects[src.slot as usize].attached_to == Some(Target::Object(obj)) {
+            scan(game, src, |t, _, _| f(t));
+        }
+    }
+}
+
+/// "Whenever [you / an opponent / a player] draws / discards a card":
+/// `which` gives the players an ability watches; "that player" is `player`.
+fn player_event_triggers(
+    game: &mut Game,
+    permanents: usize,
+    player: PlayerId,
+    which: impl Fn(&Trigger) -> Option<Whose>,
+) {
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            let whose = which(t)?;
+            let you = game.objects[src.slot as usize].controller;
+            let ok = match whose {
+                Whose::You => player == you,
+                Whose::Opponent => player != you,
+                Whose::Each => true,
+            };
+            ok.then_some(TriggerContext {
+                player: Some(player),
+                ..Default::default()
+            })
+        });
+    }
+}
+
+/// 404.4c: the leaves-play abilities of the object `old` that just left
+/// play (now `new`) "look back in time": it triggers its own abilities as
+/// it last existed in play. "When [this] is put into a graveyard from
+/// play" only when it went to a graveyard (`to_graveyard`); "When [this]
+/// leaves play" wherever it went.
+fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveyard: bool) {
+    let lki = game.last_known(old).copied();
+    let lki_controller = lki.map(|l| l.controller);
+    let (card, face) = match lki {
+        Some(l) if l.lost_abilities => (l.ability_card, u8::MAX),
+        Some(l) => (l.ability_card, l.ability_face),
+        None => (game.objects[new.slot as usize].card, 0),
+    };
+    let def = tolaria_cards::db().get(card);
+    let abilities: &[Ability] = def.faces.get(face as usize).map_or(&[], |f| &f.abilities);
+    for (i, a) in abilities.iter().enumerate() {
+        let Ability::Triggered(t) = a else { continue };
+        let fires = match &t.trigger {
+            Trigger::PutIntoGraveyardFromPlay(f) => f.this && to_graveyard,
+            Trigger::LeavesPlay => true,
+            _ => false,
+        };
+        if fires {
+            game.pending_triggers.push(PendingTrigger {
+                controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
+                source: old,
+                card,
+                ability: AbilityRef::Printed {
+                    card,
+                    face,
+                    index: i as u8,
+                },
+                ctx: TriggerContext {
+                    object: Some(old),
+                    ..Default::default()
+                },
+            });
+        }
+    }
+}
+
+/// 406.1b: the triggered mana abilities of the permanents attached to
+/// `land`, which was just tapped for mana ("Whenever enchanted land is
+/// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
+/// they don't use the stack (406.4) and resolve now, in the mana ability.
+///
+/// "Whenever a land you control is tapped for mana, add an additional one
+/// mana of any type that land produced …" (Sasaya's Essence, 406.1b):
+/// `produced` is what the land's ability added, `chosen` the type the
+/// player named as it was activated (used when it added several types).
+pub(crate) fn triggered_mana_abilities(
+    game: &mut Game,
+    land: ObjId,
+    produced: &[tolaria_cards::ManaKind],
+    chosen: tolaria_cards::ManaKind,
+) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::state::object::flags::TRIGGERS == 0 || o.is_phased_out() {
+            continue;
+        }
+        let attached = o.attached_to == Some(Target::Object(land));
+        let controller = o.controller;
+        let ch = crate::continuous::layers::ability_chars(game, src);
+        for (_, a) in ch.all_abilities() {
+            let Ability::Triggered(t) = a else { continue };
+            let fires = match &t.trigger {
+                Trigger::AttachedTappedForMana => attached,
+                Trigger::TappedForMana(f) => {
+                    game.is_present(land)
+                        && crate::continuous::filter::matches(game, f, land, Some(src), controller)
+                }
+                _ => false,
+            };
+            if !fires {
+                continue;
+            }
+            let mut ctx = crate::resolution::resolve::ResolveCtx::for_source(game, controller, src);
+            ctx.trigger.object = Some(land);
+            for e in &t.effects {
+                if let tolaria_cards::Effect::AddManaProduced { amount } = e {
+                    // One type only, or the one the player chose among
+                    // several (406.1b: "any type that land produced").
+                    let Some(&first) = produced.first() else {
+                        continue;
+                    };
+                    let kind = if produced.contains(&chosen) {
+                        chosen
+                    } else {
+                        first
+                    };
+                    let n = game.amount(&ctx, amount).max(0) as u16;
+                    if n > 0 {
+                        game.players[controller.index()].pool.add(kind, n);
+                        game.emit(crate::Event::ManaAdded {
+                            player: controller,
+                            source: src,
+                            card: ch.card,
+                            kind,
+                            amount: u32::from(n),
+                        });
+                    }
+                    continue;
+                }
+                game.exec_effect(&ctx, e);
+            }
+        }
+    }
+}
+
+/// Does a permanent in play have a triggered mana ability that adds mana
+/// of a type its triggering ability produced (Sasaya's Essence)? Then a
+/// mana ability producing several types is offered once per type, the
+/// player naming the one the additional mana will be (406.1b).
+pub(crate) fn produced_type_matters(game: &Game) -> bool {
+    game.may_have_triggers()
+        && game.in_play.iter().any(|&src| {
+            let o = &game.objects[src.slot as usize];
+            o.flags & crate::state::object::flags::TRIGGERS != 0
+                && !o.is_phased_out()
+                && game.chars(src).all_abilities().any(|(_, a)| {
+                    matches!(a, Ability::Triggered(t) if matches!(t.trigger, Trigger::TappedForMana(_)))
+                })
+        })
+}
+
+/// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`
+/// played a mana ability of the land `land` with {T} in its cost. The
+/// ability goes on the stack the next time a player would receive priority
+/// (410.1).
+pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
+    let permanents = if game.may_have_triggers() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    player_event_triggers(game, permanents, player, |t| match t {
+        Trigger::TapsLandForMana(w) => Some(*w),
+        _ => None,
+    });
+}
+
+fn damage_to_player_triggers(
+    game: &mut Game,
+    source: ObjId,
+    p: PlayerId,
+    amount: u32,
+    combat: bool,
+) {
+    scan(game, source, |t, game, src| match t {
+        Trigger::DealsDamageToPlayer {
+            combat_only,
+            opponent_only,
+        } => {
+            let you = game.objects[src.slot as usize].controller;
+            ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
+                player: Some(p),
+                amount,
+                ..Default::default()
+            })
+        }
+        _ => None,
+    });
+}
+
+/// Calls `f` for each triggered ability of permanent `src`; records a pending
+/// trigger for each `Some` context it returns.
+/// 410.11: state triggers. A permanent's state-triggered ability triggers
+/// as soon as the game state matches its condition, unless it already did
+/// and its ability is still waiting or on the stack.
+pub(crate) fn state_triggers(game: &mut Game) {
+    if !game.may_have_triggers() {
+        return;
+    }
+    for i in 0..game.in_play.len() {
+        let src = game.in_play[i];
+        let o = &game.objects[src.slot as usize];
+        if o.flags & crate::state::object::flags::TRIGGERS == 0 {
+            continue;
+        }
+        let controller = o.controller;
+        let ch = crate::continuous::layers::ability_chars(game, src);
+        if ch.lost_abilities || ch.token.is_some() || !ch.face_def().has_state_triggers {
+            continue;
+        }
+        for (ability, a) in ch.all_abilities() {
+            let Ability::Triggered(t) = a else { continue };
+            let card = ch.ability_card(ability);
+            let Trigger::State(s) = t.trigger else {
+                continue;
+            };
+            let holds = match s {
+                tolaria_cards::StateTrigger::ThisHasKeyword(kw) => {
+                    crate::continuous::characteristics::compute(game, src).has(kw)
+                }
+                tolaria_cards::StateTrigger::LifeAtLeast(n) => {
+                    game.players[controller.index()].life >= n as i32
+                }
+            };
+            let waiting = game
+                .pending_triggers
+                .iter()
+                .any(|p| p.source == src && p.ability == ability)
+                || game.stack.iter().any(|s| {
+                    matches!(s.kind, crate::StackKind::Ability { source, ability: x, triggered: true, .. }
+                        if source == src && x == ability)
+                });
+            if holds && !waiting {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card,
+                    ability,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
+/// 502.15d: "Whenever [this] phases out": the permanent is in the
+/// phased-out zone by now, with the abilities it had (it is the same object,
+/// 502.15f).
+fn phased_out_triggers(game: &mut Game, src: ObjId) {
+    let Some(o) = game.obj(src) else { return };
+    if o.flags & crate::state::object::flags::TRIGGERS == 0 {
+        return;
+    }
+    let controller = o.controller;
+    let ch = crate::continuous::layers::ability_chars(game, src);
+    for (ability, a) in ch.all_abilities() {
+        if let Ability::Triggered(t) = a {
+            if matches!(t.trigger, Trigger::PhasesOut) {
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card: ch.ability_card(ability),
+                    ability,
+                    ctx: TriggerContext::default(),
+                });
+            }
+        }
+    }
+}
+
+fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
+    let Some(o) = game.obj(src) else { return };
+    if o.flags & crate::state::object::flags::TRIGGERS == 0
+        || o.zone != Zone::InPlay
+        || o.is_phased_out()
+    {
+        return;
+    }
+    let controller = o.controller;
+    // The abilities it has now: a copy's are the copied ones (layer 1), and
+    // none once an effect removed them (layer 5).
+    let ch = crate::continuous::layers::ability_chars(game, src);
+    for (ability, a) in ch.all_abilities() {
+        if let Ability::Triggered(t) = a {
+            if let Some(ctx) = f(&t.trigger, game, src) {
+                // 404.3: an intervening "if" must be true for it to trigger.
+                if t.condition
+                    .as_ref()
+                    .is_some_and(|c| !condition_holds(game, src, &ctx, c))
+                {
+                    continue;
+                }
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card: ch.ability_card(ability),
+                    ability,
+                    ctx,
+                });
+            }
+        }
+    }
+}
+
+impl Game {
+    /// 410.2–410.3: put pending triggers on the stack, active player's first.
+    /// Returns false if a decision is now pending.
+    pub(crate) fn put_pending_triggers(&mut self, then: PlayerId) -> bool {
+        while !self.pending_triggers.is_empty() {
+            let order: Vec<PlayerId> = self.apnap_from(self.active).collect();
+            let Some(&p) = order
+                .iter()
+                .find(|&&p| self.pending_triggers.iter().any(|t| t.controller == p))
+            else {
+                // Triggers of players who left the game vanish.
+                self.pending_triggers.clear();
+                break;
+            };
+            let mine = self
+                .pending_triggers
+                .iter()
+                .filter(|t| t.controller == p)
+                .count();
+            if mine > 1 {
+                self.decision = Some(Decision {
+                    player: p,
+                    kind: DecisionKind::OrderTriggers,
+                });
+                self.flow = Flow::OrderingTriggers { then };
+                return false;
+            }
+            self.put_trigger_on_stack(p, 0);
+            if self.decision.is_some() {
+                // Choosing targets.
+                if let Some(c) = self.casting.as_mut() {
+                    c.then = then;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
+    pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
+        let Some(pos) = self
+            .pending_triggers
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.controller == p)
+            .nth(i)
+            .map(|(k, _)| k)
+        else {
+            return;
+        };
+        let t = self.pending_triggers.remove(pos);
+        let then = match self.flow {
+            Flow::OrderingTriggers { then } => then,
+            Flow::Priority(q) => q,
+            _ => self.active,
+        };
+        self.begin_trigger(p, t, then);
+        if self.decision.is_none() && self.casting.is_none() {
+            self.flow = Flow::Priority(then);
+        }
+    }
+
+    fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
+        self.casting = Some(Box::new(crate::engine::game_loop::Casting::new(
+            p,
+            Playing::Trigger(t),
+            then,
+        )));
+        self.continue_casting();
+    }
+}
+
+/// The printed triggered abilities of a card outside play with this
+/// trigger (a card in a graveyard or hand: its front face), put pending
+/// under `controller` with the event's context.
+fn trigger_printed(
+    game: &mut Game,
+    controller: PlayerId,
+    source: ObjId,
+    card: CardId,
+    trigger: &Trigger,
+    ctx: TriggerContext,
+) {
+    let front = tolaria_cards::db().get(card).front();
+    for (i, a) in front.abilities.iter().enumerate() {
+        if matches!(a, Ability::Triggered(t) if t.trigger == *trigger) {
+            game.pending_triggers.push(PendingTrigger {
+                controller,
+                source,
+                card,
+                ability: AbilityRef::Printed {
+                    card,
+                    face: 0,
+                    index: i as u8,
+                },
+                ctx,
+            });
+        }
+    }
+}

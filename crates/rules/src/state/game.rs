@@ -1,0 +1,1058 @@
+//! The game state: plain data, `Clone`, serialisable (DEVELOPERS.md,
+//! decision 1). Objects live in an arena indexed by [`ObjId`]; zones are
+//! lists of ids; the random generator and the id counters are inside.
+
+use crate::continuous::effects::ContinuousEffect;
+use crate::engine::game_loop::{Casting, Flow, Resolving};
+use crate::resolution::triggers::PendingTrigger;
+use crate::turn::combat::Combat;
+use crate::{
+    Decision, Event, MoveReason, ObjId, Object, Player, PlayerId, Rng, StackItem, Target, Zone,
+};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{CardId, Step};
+
+/// 102.x: how the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GameResult {
+    Win(PlayerId),
+    Draw,
+}
+
+/// Last known information about an object that left a zone (413.2f).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastKnown {
+    pub id: ObjId,
+    pub card: CardId,
+    pub controller: PlayerId,
+    pub power: i32,
+    pub toughness: i32,
+    /// The card and face whose abilities it had (a copy's are the copied
+    /// card's), and whether an effect had removed them (404.4c: leaves-play
+    /// abilities look back in time).
+    pub ability_card: CardId,
+    pub ability_face: u8,
+    pub lost_abilities: bool,
+    /// It was a creature as it last existed in play.
+    #[serde(default)]
+    pub was_creature: bool,
+    /// Its +1/+1 counters (502.35a modular counts them after it left play).
+    #[serde(default)]
+    pub plus_counters: u16,
+    /// Its converted mana cost as it last existed (203.3; a token's is 0).
+    #[serde(default)]
+    pub converted_mana_cost: u16,
+    /// Its counters of the other kinds (`Object::counters`): Lotus Blossom's
+    /// petal counters, counted after it was sacrificed (413.2f).
+    #[serde(default)]
+    pub counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
+}
+
+impl LastKnown {
+    /// How many counters of this kind it had as it last existed in play.
+    pub fn counters_of(&self, kind: tolaria_cards::CounterKind) -> u32 {
+        match kind.slot_key() {
+            None if kind == tolaria_cards::CounterKind::PlusOnePlusOne => self.plus_counters as u32,
+            None => 0,
+            Some(key) => self
+                .counters
+                .iter()
+                .find(|s| s.0 == key)
+                .map_or(0, |s| s.1 as u32),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Game {
+    pub seed: u64,
+    pub players: Vec<Player>,
+    pub objects: Vec<Object>,
+    /// 217.5: the in-play zone, in order of entry.
+    pub in_play: Vec<ObjId>,
+    /// 217.6: bottom first, top last.
+    pub stack: Vec<StackItem>,
+    /// 217.7: removed from the game.
+    pub removed: Vec<ObjId>,
+    /// 217.8: the phased-out zone, in order of phasing out.
+    #[serde(default)]
+    pub phased_out: Vec<crate::mechanics::phasing::PhasedOut>,
+    pub turn: u32,
+    pub active: PlayerId,
+    pub starting_player: PlayerId,
+    pub step: Step,
+    /// 408.1c: consecutive passes since the last action.
+    pub passes: u8,
+    pub decision: Option<Decision>,
+    pub(crate) flow: Flow,
+    pub effects: Vec<ContinuousEffect>,
+    pub pending_triggers: Vec<PendingTrigger>,
+    pub combat: Combat,
+    pub(crate) casting: Option<Box<Casting>>,
+    pub(crate) resolving: Option<Box<Resolving>>,
+    /// 422: the state before the spell or ability being played was announced.
+    pub(crate) rewind: Option<Box<Game>>,
+    /// 506.1: the main game, suspended while this game (a subgame) is
+    /// played; the engine's top level is this stack of games.
+    #[serde(default)]
+    pub(crate) main: Option<Box<Game>>,
+    /// 506.6: for a subgame, the cards brought into it: the decks, and
+    /// cards a Wish brought in from the main game or from outside it.
+    #[serde(default)]
+    pub(crate) subgame_origin: Vec<crate::variants::subgame::Brought>,
+    /// 506: a subgame created by the resolving effect, begun as soon as
+    /// the current action's work stops (`Game::enter_or_leave_subgames`).
+    #[serde(default)]
+    pub(crate) subgame_pending: Option<Box<Game>>,
+    /// The result of the last subgame this game played (Shahrazad's "each
+    /// player who doesn't win the subgame").
+    #[serde(default)]
+    pub(crate) subgame_result: Option<GameResult>,
+    /// How many events existed when the rewind point was taken.
+    pub(crate) rewind_events: usize,
+    pub rng: Rng,
+    pub next_timestamp: u32,
+    /// 605.2: the multiplayer options chosen before play began (the
+    /// attack option, 604/602).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::variants::multiplayer::MultiplayerOptions::is_default"
+    )]
+    pub options: crate::variants::multiplayer::MultiplayerOptions,
+    /// 507: who controls the current turn (the active player unless an effect says otherwise).
+    pub turn_controller: PlayerId,
+    /// 507.1: pending "controls that player's next turn" effects,
+    /// (controlled player, controller); a later one for the same player
+    /// overwrites an earlier one (507.1a).
+    pub turn_control_next: Vec<(PlayerId, PlayerId)>,
+    /// 419.1a, 419.7b: prevention shields this turn.
+    pub shields: Vec<crate::continuous::replacement::Shield>,
+    /// "Prevent all combat damage that would be dealt this turn."
+    pub prevent_combat_damage: bool,
+    /// "[Creature] can't block [attacker] this turn" (Duct Crawler):
+    /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cant_block_pairs: Vec<(ObjId, ObjId)>,
+    /// 404.4: delayed triggered abilities waiting for the next end of
+    /// combat step (311) to trigger (404.4b: once).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_end_of_combat: Vec<crate::resolution::triggers::PendingTrigger>,
+    /// 404.4: delayed triggered abilities waiting for the next upkeep step
+    /// ("at the beginning of the next turn's upkeep").
+    #[serde(default)]
+    pub delayed_next_upkeep: Vec<crate::resolution::triggers::PendingTrigger>,
+    /// 404.4: those waiting for their controller's next upkeep ("at the
+    /// beginning of your next upkeep").
+    #[serde(default)]
+    pub delayed_your_upkeep: Vec<crate::resolution::triggers::PendingTrigger>,
+    /// 404.4: those waiting for the next end of turn step ("at the
+    /// beginning of the next end step").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_end_step: Vec<crate::resolution::triggers::PendingTrigger>,
+    /// 404.4: those waiting for an object to be put into a graveyard from
+    /// play this turn ("When that creature is put into a graveyard from
+    /// play this turn", Initiate of Blood), with the object watched;
+    /// emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_dies: Vec<(ObjId, crate::resolution::triggers::PendingTrigger)>,
+    /// "Until your next upkeep, [it] can't phase out" (Spatial Binding):
+    /// the permanent and the player whose next upkeep ends the effect.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cant_phase_out: Vec<(ObjId, PlayerId)>,
+    /// (source, creature) pairs: creatures dealt damage this turn by a
+    /// permanent with a "creature dealt damage by [this] this turn dies"
+    /// ability (Sengir Vampire); cleared in the cleanup step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged_by: Vec<(ObjId, ObjId)>,
+    /// Derived: some card of the game has a triggered ability that works
+    /// in the graveyard (402.8h, Squee); set as cards are created, since no
+    /// card enters a game later (tokens have no such ability).
+    #[serde(default = "yes")]
+    pub graveyard_triggers: bool,
+    /// 502.56a: cards revealed by ripple to be played without paying their
+    /// mana costs, in order, as the ability finishes resolving.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub free_plays: Vec<(PlayerId, ObjId)>,
+    /// Derived: some card of the game has flashback (502.22a), so the
+    /// graveyards are looked at for spells to play; set as cards are created.
+    #[serde(default = "yes")]
+    pub graveyard_plays: bool,
+    /// 302.2: the active player's permanents with "you may choose not to
+    /// untap" still to decide about in this untap step.
+    #[serde(default)]
+    pub untap_choices: Vec<ObjId>,
+    /// 419.6c: redirection effects of resolved abilities until end of turn.
+    #[serde(default)]
+    pub redirect_rules: Vec<crate::continuous::replacement::RedirectRule>,
+    /// 419.1a: "if [player] would draw a card, instead …" effects until
+    /// end of turn (Plagiarize).
+    #[serde(default)]
+    pub draw_rules: Vec<crate::continuous::draw_replacement::DrawRule>,
+    /// 418.3b: "prevent all damage that [sources] would deal this turn"
+    /// effects (rules of the game, not objects), each with the card that
+    /// made it; they end in the cleanup step.
+    #[serde(default)]
+    pub damage_prevention_rules: Vec<crate::continuous::replacement::PreventionRule>,
+    /// Extra turns to be taken after this one; the last created is taken first.
+    pub extra_turns: Vec<PlayerId>,
+    /// Additional combat and main phases this turn (Relentless Assault).
+    #[serde(default)]
+    pub extra_phases: ExtraPhases,
+    /// 509.1: an effect has ended the turn; applied as the resolution finishes.
+    pub ending_turn: bool,
+    /// 314.3: this turn's cleanup step gave priority, so another follows.
+    pub cleanup_again: bool,
+    /// Creatures put into a graveyard from play this turn ("if three or more
+    /// creatures were put into graveyards from play this turn", Kuon).
+    #[serde(default)]
+    pub creatures_died_this_turn: u32,
+    pub result: Option<GameResult>,
+    /// Last known information of objects that left play during the current resolution.
+    pub lki: Vec<LastKnown>,
+    /// 419.9a: answers to the replacement choices of the unit being run.
+    #[serde(default)]
+    pub replay: crate::continuous::replacement::Replay,
+    /// The computed characteristics of the permanents in play (derived,
+    /// see `characteristics::Board`); recomputed by `settle`.
+    #[serde(skip)]
+    pub board: crate::continuous::characteristics::Board,
+    /// Events emitted since the caller last drained them.
+    #[serde(skip)]
+    pub events: Vec<Event>,
+    /// Something happened since state-based effects were last found to be
+    /// clear. Every change to the game emits an event (decision 8), so a
+    /// check with no event since the last clean check can be skipped.
+    pub sba_dirty: bool,
+    /// Actions applied so far (for replays).
+    pub action_count: u64,
+}
+
+impl Game {
+    pub fn player(&self, p: PlayerId) -> &Player {
+        &self.players[p.index()]
+    }
+    pub fn player_mut(&mut self, p: PlayerId) -> &mut Player {
+        &mut self.players[p.index()]
+    }
+    pub fn player_ids(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        (0..self.players.len() as u8).map(PlayerId)
+    }
+    pub fn num_players(&self) -> usize {
+        self.players.len()
+    }
+    /// Players still in the game, in turn order starting from `from`.
+    pub fn apnap_from(&self, from: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        let n = self.players.len() as u8;
+        (0..n)
+            .map(move |i| PlayerId((from.0 + i) % n))
+            .filter(move |p| !self.players[p.index()].lost)
+    }
+    pub fn next_player(&self, p: PlayerId) -> PlayerId {
+        let n = self.players.len() as u8;
+        let mut q = p;
+        for _ in 0..n {
+            q = PlayerId((q.0 + 1) % n);
+            if !self.players[q.index()].lost {
+                return q;
+            }
+        }
+        p
+    }
+    pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids()
+            .filter(move |&q| q != p && !self.players[q.index()].lost)
+    }
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The live object with this id, or `None` if it has changed zones since (217.1c).
+    pub fn obj(&self, id: ObjId) -> Option<&Object> {
+        self.objects
+            .get(id.slot as usize)
+            .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+    }
+    pub fn obj_mut(&mut self, id: ObjId) -> Option<&mut Object> {
+        self.objects
+            .get_mut(id.slot as usize)
+            .filter(|o| o.gen == id.gen && o.zone != Zone::Nowhere)
+    }
+    /// The card a permanent (or spell) that is gone became by moving once,
+    /// into a graveyard, if it is still there: what a leaves-play ability
+    /// means by "return CARDNAME" (Rancor, Homura, Human Ascendant; 404.4c).
+    /// `None` if `id` is still current or the card has moved on since.
+    pub fn followed_to_graveyard(&self, id: ObjId) -> Option<ObjId> {
+        if self.obj(id).is_some() {
+            return None;
+        }
+        let x = self.objects.get(id.slot as usize)?;
+        let now = self.current_id(id.slot as usize);
+        (now.gen == id.gen.wrapping_add(1) && matches!(x.zone, Zone::Graveyard(_))).then_some(now)
+    }
+
+    /// The current id of the object in a slot.
+    pub fn current_id(&self, slot: usize) -> ObjId {
+        self.objects[slot].id(slot)
+    }
+    pub fn is_in_play(&self, id: ObjId) -> bool {
+        self.obj(id).is_some_and(|o| o.zone == Zone::InPlay)
+    }
+    /// In play and not phased out (502.15: phased-out permanents are treated as though they don't exist).
+    pub fn is_present(&self, id: ObjId) -> bool {
+        self.obj(id)
+            .is_some_and(|o| o.zone == Zone::InPlay && !o.is_phased_out())
+    }
+    pub fn stamp(&mut self) -> u32 {
+        self.next_timestamp += 1;
+        self.next_timestamp
+    }
+
+    /// Emits an event: records it and lets triggered abilities see it (404, 410).
+    pub fn emit(&mut self, mut e: Event) {
+        // 504.2, 504.3: an event about a face-down object names the
+        // face-down characteristics, never the card (the log is public).
+        e.hide_face_down(|o| {
+            self.objects
+                .get(o.slot as usize)
+                .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
+        });
+        self.sba_dirty |= e.may_cause_sba();
+        match e.board_change() {
+            crate::state::event::BoardChange::Always => self.board.valid = false,
+            crate::state::event::BoardChange::Status if self.board.status_sensitive => {
+                self.board.valid = false
+            }
+            _ => {}
+        }
+        crate::resolution::triggers::check_triggers(self, &e);
+        self.events.push(e);
+    }
+
+    /// Takes the events emitted since the last call.
+    pub fn take_events(&mut self) -> Vec<Event> {
+        std::mem::take(&mut self.events)
+    }
+
+    /// Removes an object id from whatever zone list holds it.
+    fn unlist(&mut self, id: ObjId, zone: Zone) {
+        let remove = |v: &mut Vec<ObjId>| {
+            if let Some(i) = v.iter().position(|&x| x == id) {
+                v.remove(i);
+            }
+        };
+        match zone {
+            Zone::Library(p) => remove(&mut self.players[p.index()].library),
+            Zone::Hand(p) => remove(&mut self.players[p.index()].hand),
+            Zone::Graveyard(p) => remove(&mut self.players[p.index()].graveyard),
+            Zone::InPlay => remove(&mut self.in_play),
+            Zone::RemovedFromGame => remove(&mut self.removed),
+            Zone::Stack => {
+                if let Some(i) = self
+                    .stack
+                    .iter()
+                    .position(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+                {
+                    self.stack.remove(i);
+                }
+            }
+            Zone::PhasedOut => self.phased_out.retain(|p| p.id != id),
+            Zone::Nowhere => {}
+        }
+    }
+
+    /// Moves an object to another zone, making it a new object (217.1c).
+    /// Cards go to their owner's library, hand or graveyard (217.1d).
+    /// Returns the new id. The stack zone is listed by the caller (a
+    /// `StackItem` has more than the id).
+    pub fn move_to(&mut self, id: ObjId, to: Zone, reason: MoveReason) -> Option<ObjId> {
+        self.move_to_pos(id, to, reason, false)
+    }
+
+    /// The card whose characteristics an object shows (504.2): the
+    /// face-down definition for a face-down spell or permanent, else its card.
+    #[inline]
+    pub fn shown_card(&self, id: ObjId) -> tolaria_cards::CardId {
+        let o = &self.objects[id.slot as usize];
+        if o.is_face_down() {
+            tolaria_cards::db().face_down
+        } else {
+            o.card
+        }
+    }
+
+    /// 502.26b: a card played face down is turned face down before it is
+    /// put onto the stack, so no event names it.
+    pub(crate) fn move_face_down(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                face_down: true,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
+    /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
+    pub fn move_to_pos(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        bottom: bool,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                bottom,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
+    /// Puts an object into play under `controller`'s control (413.2i: a
+    /// resolving permanent spell comes into play under its controller's).
+    pub fn put_into_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.enter_play(id, controller, reason, MoveOpts::default())
+    }
+
+    /// As [`Game::put_into_play`], flipped (510.3: "return it to play
+    /// flipped", Homura, Human Ascendant; 508.2: its alternative
+    /// characteristics apply as it comes into play).
+    pub fn put_into_play_flipped(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            flipped: true,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
+    }
+
+    /// Into play under `controller`'s control, with the status or copy
+    /// effect it comes into play with (`opts`).
+    fn enter_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        opts: MoveOpts,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            controller: Some(controller),
+            ..opts
+        };
+        self.relocate(id, Zone::InPlay, reason, opts)
+    }
+
+    /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
+    /// copy effect applies as it comes into play (418.2), so its
+    /// comes-into-play abilities are the copied ones.
+    pub fn put_into_play_as(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        copy: Option<crate::continuous::effects::Copiable>,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            copy,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
+    }
+
+    fn relocate(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        opts: MoveOpts,
+    ) -> Option<ObjId> {
+        let MoveOpts {
+            bottom,
+            controller,
+            copy,
+            face_down: enter_face_down,
+            flipped,
+        } = opts;
+        let obj = self.obj(id)?;
+        let from = obj.zone;
+        let owner = obj.owner;
+        let card = obj.card;
+        let token = obj.token;
+        let spell_copy = obj.spell_copy.is_some();
+        // 504.2, 502.26b, 510.6: a face-down spell resolves into a
+        // face-down permanent; a card played face down enters the stack
+        // face down; everywhere else it is face up again (and revealed,
+        // 504.6).
+        let was_face_down = obj.is_face_down();
+        let face_down =
+            enter_face_down || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
+        // 217.1d: owner's zones.
+        let to = match to {
+            Zone::Library(_) => Zone::Library(owner),
+            Zone::Hand(_) => Zone::Hand(owner),
+            Zone::Graveyard(_) => Zone::Graveyard(owner),
+            z => z,
+        };
+        // 419.1a: "If [it] would be put into a graveyard, … instead."
+        let mut entered_with: Vec<(tolaria_cards::CounterKind, u32)> = Vec::new();
+        let mut to = to;
+        // 502.22a: a spell played with flashback is removed from the game
+        // instead of going anywhere else as it leaves the stack.
+        if from == Zone::Stack
+            && to != Zone::RemovedFromGame
+            && self.objects[id.slot as usize].flags & crate::state::object::flags::FLASHBACK != 0
+        {
+            to = Zone::RemovedFromGame;
+            self.emit(Event::FlashbackRemoved { card });
+        }
+        let mut shuffle = None;
+        if let Zone::Graveyard(_) = to {
+            if let Some((instead, by_card)) = self.graveyard_replacement(id, from) {
+                to = match instead {
+                    tolaria_cards::GraveyardInstead::ShuffleIntoLibrary => {
+                        shuffle = Some(owner);
+                        Zone::Library(owner)
+                    }
+                    tolaria_cards::GraveyardInstead::RemoveFromGame => Zone::RemovedFromGame,
+                };
+                self.emit(Event::MoveReplaced { card, by_card, to });
+            }
+        }
+        // 420.5j: a spell copy leaving the stack is to cease to exist.
+        if from == Zone::Stack && spell_copy {
+            self.sba_dirty = true;
+        }
+        if from == Zone::InPlay {
+            self.record_lki(id);
+            if matches!(to, Zone::Graveyard(_))
+                && self
+                    .lki
+                    .last()
+                    .is_some_and(|l| l.id == id && l.was_creature)
+            {
+                self.creatures_died_this_turn += 1;
+            }
+            self.leave_play_cleanup(id);
+        }
+        self.unlist(id, from);
+        let ts = self.stamp();
+        let slot = id.slot as usize;
+        let from_hand = self.objects[slot].flags & crate::state::object::flags::FROM_HAND != 0;
+        let kicked = self.objects[slot].flags & crate::state::object::flags::KICKED;
+        self.objects[slot].reset_for_new_zone(to, ts);
+        if flipped && to == Zone::InPlay {
+            // 510.3: a spell or ability says it comes into play flipped.
+            self.objects[slot].flags |= crate::state::object::flags::FLIPPED;
+        }
+        if face_down {
+            self.objects[slot].flags |= crate::state::object::flags::FACE_DOWN;
+        } else if was_face_down {
+            // 504.6: its owner reveals it as it moves.
+            self.emit(Event::FaceDownRevealed {
+                player: owner,
+                card,
+            });
+        }
+        // 502.21b: a kicked spell's permanent "was kicked" while in play and
+        // as last known information once it leaves.
+        if kicked != 0
+            && (from == Zone::InPlay
+                || (from == Zone::Stack && to == Zone::InPlay && reason == MoveReason::Resolve))
+        {
+            self.objects[slot].flags |= kicked;
+        }
+        // Played from the hand (409.1a), then resolved into play (413.2i);
+        // kept as it leaves play, as last known information for an
+        // intervening "if" checked on resolution (404.3).
+        if matches!((from, to), (Zone::Hand(_), Zone::Stack))
+            || (from_hand
+                && (from == Zone::InPlay
+                    || (from == Zone::Stack
+                        && to == Zone::InPlay
+                        && reason == MoveReason::Resolve)))
+        {
+            self.objects[slot].flags |= crate::state::object::flags::FROM_HAND;
+        }
+        let new = self.objects[slot].id(slot);
+        match to {
+            Zone::Library(p) => {
+                if bottom {
+                    self.players[p.index()].library.insert(0, new)
+                } else {
+                    self.players[p.index()].library.push(new)
+                }
+            }
+            Zone::Hand(p) => self.players[p.index()].hand.push(new),
+            Zone::Graveyard(p) => {
+                self.players[p.index()].graveyard.push(new);
+                if from == Zone::InPlay {
+                    self.objects[slot].flags |= crate::state::object::flags::FROM_PLAY_THIS_TURN;
+                }
+            }
+            Zone::InPlay => {
+                // 212.3f: a permanent that just came under a player's control is "sick".
+                // 502.19a: echo looks at when it came under this control.
+                self.objects[slot].flags |= crate::state::object::flags::SICK;
+                self.objects[slot].control_marks =
+                    crate::state::object::marks::CONTROL_SINCE_UPKEEP;
+                // 503.5: a copy comes into play with the copied abilities;
+                // 504.2: a face-down one with none.
+                let entering = if face_down {
+                    tolaria_cards::db().face_down
+                } else {
+                    copy.map_or(card, |c| c.card)
+                };
+                self.objects[slot].flags |=
+                    Object::ability_flags(tolaria_cards::db().get(entering))
+                        | Object::gained_ability_flags(copy.and_then(|c| c.gains));
+                if let Some(c) = copy {
+                    let ts = self.stamp();
+                    self.effects
+                        .push(crate::continuous::effects::ContinuousEffect {
+                            timestamp: ts,
+                            source_card: card,
+                            controller: controller.unwrap_or(owner),
+                            affected: new,
+                            effect: Default::default(),
+                            copy: Some(c),
+                            until_end_of_turn: false,
+                            while_tapped: None,
+                            while_enchanted: false,
+                            while_controlled: false,
+                        });
+                }
+                // 419: "comes into play tapped" modifies how it comes into play.
+                if tolaria_cards::db()
+                    .get(entering)
+                    .front()
+                    .abilities
+                    .iter()
+                    .any(|a| {
+                        matches!(
+                            a,
+                            tolaria_cards::Ability::Static(
+                                tolaria_cards::StaticAbility::ComesIntoPlayTapped
+                            )
+                        )
+                    })
+                {
+                    self.objects[slot].set_tapped(true);
+                }
+                if let Some(c) = controller {
+                    self.objects[slot].set_base_controller(c);
+                }
+                // 419.1b: "comes into play with N counters on it".
+                for a in &tolaria_cards::db().get(entering).front().abilities {
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters { kind, amount },
+                    ) = a
+                    {
+                        self.objects[slot].add_counters(*kind, i32::from(*amount));
+                        entered_with.push((*kind, u32::from(*amount)));
+                    }
+                    // 502.50a: "If an opponent was dealt damage this turn,
+                    // this permanent comes into play with N +1/+1 counters."
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::Bloodthirst(n),
+                    ) = a
+                    {
+                        let you = controller.unwrap_or(owner);
+                        let bled = self
+                            .players
+                            .iter()
+                            .enumerate()
+                            .any(|(i, pl)| i != you.index() && pl.damaged_this_turn);
+                        if bled {
+                            let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                            self.objects[slot].add_counters(kind, i32::from(*n));
+                            entered_with.push((kind, u32::from(*n)));
+                        }
+                    }
+                }
+                // 502.21b, 419.1b: "If [this] was kicked, it comes into play
+                // with N +1/+1 counters on it and with [keyword]."
+                if kicked != 0 {
+                    for a in &tolaria_cards::db().get(entering).front().abilities {
+                        if let tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::KickedComesIntoPlayWith {
+                                which,
+                                counters,
+                                keywords,
+                            },
+                        ) = a
+                        {
+                            if !crate::state::object::kicked_with(kicked, *which) {
+                                continue;
+                            }
+                            if *counters > 0 {
+                                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                                self.objects[slot].add_counters(kind, i32::from(*counters));
+                                entered_with.push((kind, u32::from(*counters)));
+                            }
+                            if !keywords.is_empty() {
+                                let ts = self.stamp();
+                                self.effects
+                                    .push(crate::continuous::effects::ContinuousEffect {
+                                        timestamp: ts,
+                                        source_card: card,
+                                        controller: controller.unwrap_or(owner),
+                                        affected: new,
+                                        effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
+                                        copy: None,
+                                        until_end_of_turn: false,
+                                        while_tapped: None,
+                                        while_enchanted: false,
+                                        while_controlled: false,
+                                    });
+                            }
+                        }
+                    }
+                }
+                // 419.1c, 419.6i: "[Permanents] come into play tapped" of the
+                // permanents already in play (not of itself or of others
+                // coming in with it), judged on its copiable values.
+                if !self.objects[slot].is_tapped() && self.others_make_it_enter_tapped(new) {
+                    self.objects[slot].set_tapped(true);
+                }
+                self.in_play.push(new)
+            }
+            Zone::RemovedFromGame => self.removed.push(new),
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
+        }
+        let _ = token;
+        self.emit(Event::ZoneChange {
+            card: if face_down {
+                tolaria_cards::db().face_down
+            } else {
+                card
+            },
+            old: id,
+            new,
+            from,
+            to,
+            reason,
+        });
+        if let Some(p) = shuffle {
+            self.shuffle_library(p);
+        }
+        // Oubliette: what phased out "until [this] leaves play" phases in
+        // as it leaves.
+        if from == Zone::InPlay && self.phased_out.iter().any(|p| p.held_by == Some(id)) {
+            self.release_held(id);
+        }
+        for (kind, amount) in entered_with {
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
+        }
+        Some(new)
+    }
+
+    /// 217.1c / 306.2: what leaving play ends: combat, attachments to it, its
+    /// effects on a locked set of objects.
+    fn leave_play_cleanup(&mut self, id: ObjId) {
+        if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
+            self.combat.remove(id);
+        }
+        self.effects.retain(|e| e.affected != id);
+        self.end_while_tapped_effects(id);
+    }
+
+    pub fn record_lki(&mut self, id: ObjId) {
+        if let Some(o) = self.obj(id) {
+            let card = o.card;
+            let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
+            let counters = o.counters;
+            let ch = crate::continuous::characteristics::compute(self, id);
+            self.lki.retain(|l| l.id != id);
+            self.lki.push(LastKnown {
+                id,
+                card,
+                controller: ch.controller,
+                power: ch.power,
+                toughness: ch.toughness,
+                ability_card: ch.card,
+                ability_face: ch.face,
+                was_creature: ch.is_creature(),
+                lost_abilities: ch.lost_abilities,
+                plus_counters,
+                converted_mana_cost: ch.converted_mana_cost() as u16,
+                counters,
+            });
+        }
+    }
+
+    /// 413.2f: last known information must outlive the resolution that
+    /// recorded it (Angelic Chorus's trigger reads the toughness of a
+    /// creature that died while the trigger waited on the stack). Once the
+    /// stack is empty and no trigger is pending, nothing can refer to it.
+    pub(crate) fn forget_lki_if_idle(&mut self) {
+        if self.stack.is_empty() && self.pending_triggers.is_empty() {
+            self.lki.clear();
+        }
+    }
+
+    pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
+        self.lki.iter().rev().find(|l| l.id == id)
+    }
+
+    /// 423.1: draw a card. Drawing from an empty library is recorded for 420.5g.
+    pub fn draw(&mut self, p: PlayerId) {
+        self.draw_for(p, crate::state::event::DrawReason::Effect)
+    }
+
+    /// As [`Game::draw`], noting why (for the log's rule number).
+    /// 423.1: `p` draws the top card of their library (drawing from an
+    /// empty library is recorded for 420.5g). Replacement effects come
+    /// first (`draw_for`).
+    pub(crate) fn draw_card(&mut self, p: PlayerId, why: crate::state::event::DrawReason) {
+        match self.players[p.index()].library.last().copied() {
+            Some(top) => {
+                let card = self.objects[top.slot as usize].card;
+                if let Some(new) = self.move_to(top, Zone::Hand(p), MoveReason::Draw) {
+                    self.emit(Event::Drew {
+                        player: p,
+                        obj: new,
+                        card,
+                        why,
+                    });
+                }
+            }
+            None => {
+                self.players[p.index()].drew_from_empty = true;
+                self.emit(Event::DrewFromEmptyLibrary { player: p });
+            }
+        }
+    }
+
+    pub fn gain_life(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        self.players[p.index()].life += n as i32;
+        self.emit(Event::LifeGained {
+            player: p,
+            amount: n,
+        });
+    }
+
+    pub fn lose_life(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        self.players[p.index()].life -= n as i32;
+        self.emit(Event::LifeLost {
+            player: p,
+            amount: n,
+        });
+    }
+
+    pub fn shuffle_library(&mut self, p: PlayerId) {
+        let mut lib = std::mem::take(&mut self.players[p.index()].library);
+        self.rng.shuffle(&mut lib);
+        self.players[p.index()].library = lib;
+        self.emit(Event::Shuffled { player: p });
+    }
+
+    pub fn tap(&mut self, id: ObjId) {
+        if let Some(o) = self.obj_mut(id) {
+            if !o.is_tapped() {
+                o.set_tapped(true);
+                let card = o.card;
+                self.emit(Event::Tapped { obj: id, card });
+            }
+        }
+    }
+
+    pub fn untap(&mut self, id: ObjId) {
+        if let Some(o) = self.obj_mut(id) {
+            if o.is_tapped() {
+                o.set_tapped(false);
+                let card = o.card;
+                self.emit(Event::Untapped { obj: id, card });
+                self.end_while_tapped_effects(id);
+            }
+        }
+    }
+
+    /// Every object slot and the zone it is in; each card is in exactly one
+    /// zone list. Returns a description of the first inconsistency found.
+    pub fn check_zones(&self) -> Result<(), String> {
+        let mut seen = vec![0u8; self.objects.len()];
+        let mut mark = |id: ObjId, zone: Zone| -> Result<(), String> {
+            let o = self
+                .objects
+                .get(id.slot as usize)
+                .ok_or(format!("{id} out of range"))?;
+            if o.gen != id.gen {
+                return Err(format!("{id} listed in {zone:?} is stale"));
+            }
+            if o.zone != zone {
+                return Err(format!(
+                    "{id} listed in {zone:?} but its zone is {:?}",
+                    o.zone
+                ));
+            }
+            seen[id.slot as usize] += 1;
+            Ok(())
+        };
+        for (i, p) in self.players.iter().enumerate() {
+            let pid = PlayerId(i as u8);
+            for &id in &p.library {
+                mark(id, Zone::Library(pid))?;
+            }
+            for &id in &p.hand {
+                mark(id, Zone::Hand(pid))?;
+            }
+            for &id in &p.graveyard {
+                mark(id, Zone::Graveyard(pid))?;
+            }
+        }
+        for &id in &self.in_play {
+            mark(id, Zone::InPlay)?;
+        }
+        for &id in &self.removed {
+            mark(id, Zone::RemovedFromGame)?;
+        }
+        for p in &self.phased_out {
+            mark(p.id, Zone::PhasedOut)?;
+        }
+        for s in &self.stack {
+            if let crate::StackKind::Spell { obj } = s.kind {
+                mark(obj, Zone::Stack)?;
+            }
+        }
+        for (i, o) in self.objects.iter().enumerate() {
+            // 600.4a: a card whose owner left the game is in no zone, and
+            // only such a card (tokens and spell copies cease to exist,
+            // 420.5f / 420.5j, and are in no zone too).
+            let left = self.players[o.owner.index()].left_game;
+            if !o.token && o.spell_copy.is_none() && (o.zone == Zone::Nowhere) != left {
+                return Err(format!(
+                    "object #{i} ({}) is in {:?} but its owner {} the game",
+                    o.def().name,
+                    o.zone,
+                    if left { "left" } else { "didn't leave" }
+                ));
+            }
+            let want = if o.zone == Zone::Nowhere { 0 } else { 1 };
+            if seen[i] != want {
+                return Err(format!(
+                    "object #{i} ({}) is in {} zone lists, expected {want}",
+                    o.def().name,
+                    seen[i]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The objects a player controls in play.
+    pub fn controlled_by(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        self.in_play.iter().copied().filter(move |&id| {
+            let o = &self.objects[id.slot as usize];
+            o.controller == p && !o.is_phased_out()
+        })
+    }
+
+    /// Attaches an Aura or Equipment (212.4, 502.33).
+    pub fn attach(&mut self, obj: ObjId, to: Target) {
+        let Some(o) = self.obj_mut(obj) else { return };
+        o.attached_to = Some(to);
+        let card = o.card;
+        let to_card = match to {
+            Target::Object(t) => self.obj(t).map(|x| x.card),
+            Target::Player(_) => None,
+        };
+        self.emit(Event::Attached {
+            obj,
+            card,
+            to,
+            to_card,
+        });
+    }
+
+    /// Targets with their cards, for events.
+    pub fn named_targets(&self, ts: &[Target]) -> Vec<crate::state::event::NamedTarget> {
+        ts.iter()
+            .map(|&t| crate::state::event::NamedTarget {
+                target: t,
+                card: match t {
+                    // 504.2: a face-down object is named as such.
+                    Target::Object(o) => self.objects.get(o.slot as usize).map(|x| {
+                        if x.is_face_down() {
+                            tolaria_cards::db().face_down
+                        } else {
+                            x.card
+                        }
+                    }),
+                    Target::Player(_) => None,
+                },
+            })
+            .collect()
+    }
+
+    pub fn target_exists(&self, t: Target) -> bool {
+        match t {
+            Target::Player(p) => !self.players[p.index()].lost,
+            Target::Object(o) => self.obj(o).is_some(),
+        }
+    }
+}
+
+/// How an object moves (`Game::relocate`).
+#[derive(Clone, Copy, Default)]
+struct MoveOpts {
+    /// To the bottom of a library.
+    bottom: bool,
+    /// Comes into play under this player's control (413.2i).
+    controller: Option<PlayerId>,
+    /// Comes into play as a copy (503, Clone).
+    copy: Option<crate::continuous::effects::Copiable>,
+    /// 502.26b: turned face down as it moves (a card played face down).
+    face_down: bool,
+    /// 510.3: comes into play flipped ("return it to play flipped").
+    flipped: bool,
+}
+
+/// Serde default for derived flags that are safe when true.
+fn yes() -> bool {
+    true
+}
+
+/// Additional combat phases, each followed by an additional main phase,
+/// created "after this main phase" (Relentless Assault), and where the
+/// turn goes on after them. Reset as a turn begins.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExtraPhases {
+    /// Additional combat phases still to come after the current main phase.
+    pub combats: u8,
+    /// The current combat phase is an additional one.
+    pub combat_is_extra: bool,
+    /// The current main phase is an additional one.
+    pub main_is_extra: bool,
+    /// For each additional main phase to come, the step that follows it.
+    pub resume: Vec<tolaria_cards::Step>,
+}

@@ -1,0 +1,539 @@
+//! Objects in the game's arena, with their status (510) kept apart from
+//! their characteristics, which are always computed (see `characteristics`).
+
+use crate::{ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{db, CardDef, CardId};
+
+/// Status bits (510.1) and other per-permanent flags.
+pub mod flags {
+    /// 510.1a tapped.
+    pub const TAPPED: u32 = 1;
+    /// 510.1b flipped.
+    pub const FLIPPED: u32 = 2;
+    /// 510.1c face down.
+    pub const FACE_DOWN: u32 = 4;
+    /// 502.15 phased out.
+    pub const PHASED_OUT: u32 = 8;
+    /// 212.3f: the controller has not controlled it continuously since the
+    /// start of their most recent turn ("summoning sickness").
+    pub const SICK: u32 = 16;
+    /// Derived: the face in force has static abilities (set as it comes into play).
+    pub const STATICS: u32 = 32;
+    /// Derived: has mana abilities.
+    pub const MANA: u32 = 64;
+    /// Derived: has activated (non-mana) abilities.
+    pub const ACTIVATED: u32 = 128;
+    /// Derived: has triggered abilities.
+    pub const TRIGGERS: u32 = 256;
+    /// Played as a spell from its owner's hand: set as the card moves from
+    /// the hand to the stack (409.1a) and kept as that spell resolves into
+    /// play ("if you didn't play it from your hand", Phage the Untouchable).
+    pub const FROM_HAND: u32 = 512;
+    /// A card in a graveyard that was put there from play this turn (No
+    /// Rest for the Wicked); cleared as a turn begins.
+    pub const FROM_PLAY_THIS_TURN: u32 = 1024;
+    /// 502.21: the first kicker cost listed was paid for this spell; kept
+    /// as it resolves into play and as last known information, like
+    /// `FROM_HAND` ("if it was kicked", 502.21b).
+    pub const KICKED_A: u32 = 2048;
+    /// 502.21d: the second kicker cost listed was paid.
+    pub const KICKED_B: u32 = 4096;
+    /// 502.16a: the buyback cost was paid for this spell.
+    pub const BOUGHT_BACK: u32 = 8192;
+    /// 502.22a: played with flashback: removed from the game whenever it
+    /// would leave the stack.
+    pub const FLASHBACK: u32 = 16384;
+    /// The bits describing how a spell was played that follow it into play.
+    pub const KICKED: u32 = KICKED_A | KICKED_B;
+    /// 505.2: a split card on the stack played as its second half (cleared
+    /// with the rest of the flags as it leaves the stack).
+    pub const SPLIT_SECOND: u32 = 32768;
+    /// The derived ability bits.
+    /// Declared as an attacker this turn ("creatures that attacked this
+    /// turn", Relentless Assault); cleared as a turn begins.
+    pub const ATTACKED_THIS_TURN: u32 = 1 << 16;
+    /// A card in a hand revealed to every player (502.27a, amplify): known
+    /// to all (`view`, `determinized`) until it leaves the hand (cleared
+    /// with the other flags as it changes zones).
+    pub const REVEALED: u32 = 1 << 17;
+    pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
+}
+
+/// Bits of `Object::control_marks` (502.19a, echo).
+pub mod marks {
+    /// Came under its controller's control since the beginning of that
+    /// player's most recent upkeep; set with `flags::SICK`.
+    pub const CONTROL_SINCE_UPKEEP: u8 = 1;
+    /// Came under its controller's control between the beginning of that
+    /// player's previous upkeep and the current one (moved from
+    /// `CONTROL_SINCE_UPKEEP` as an upkeep of the controller begins), so
+    /// "since the beginning of your last upkeep" is either bit.
+    pub const CONTROL_BEFORE_UPKEEP: u8 = 2;
+    /// Either bit.
+    pub const CONTROL_RECENT: u8 = CONTROL_SINCE_UPKEEP | CONTROL_BEFORE_UPKEEP;
+    /// 502.59a: a spell played by its suspend ability ("it gains haste
+    /// until you lose control of the spell or the permanent it becomes");
+    /// set on the spell, turned into a haste effect as it resolves.
+    pub const SUSPEND_HASTE: u8 = 4;
+}
+
+/// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
+/// kicker cost for `None`) was paid?
+pub(crate) fn kicked_with(flags: u32, which: Option<u8>) -> bool {
+    match which {
+        None => flags & flags::KICKED != 0,
+        Some(0) => flags & flags::KICKED_A != 0,
+        Some(_) => flags & flags::KICKED_B != 0,
+    }
+}
+
+/// The effect that defined a token (216.2), as a path into the static card
+/// data: the creating card's face, ability (255: the spell itself) and
+/// effect index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenSource {
+    pub card: CardId,
+    pub face: u8,
+    pub ability: u8,
+    pub effect: u8,
+    /// 216.2: the X of an "X/X" token (Dokai, Weaver of Life), fixed as
+    /// the effect created it.
+    #[serde(default)]
+    pub x: i32,
+}
+
+/// The effects of a list and, depth first, those nested in them (a coin
+/// flip's branches, …): an effect's index here names it in a `TokenSource`.
+fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect> {
+    use tolaria_cards::Effect;
+    let mut out = Vec::new();
+    fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Effect>) {
+        for e in list {
+            out.push(e);
+            match e {
+                Effect::FlipCoin { won, lost, .. } => {
+                    walk(won, out);
+                    walk(lost, out);
+                }
+                Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::IfKicked {
+                    then, otherwise, ..
+                } => {
+                    walk(then, out);
+                    walk(otherwise, out);
+                }
+                Effect::FlipEach {
+                    on_heads, on_tails, ..
+                } => {
+                    walk(on_heads, out);
+                    walk(on_tails, out);
+                }
+                _ => {}
+            }
+        }
+    }
+    walk(effects, &mut out);
+    out
+}
+
+impl TokenSource {
+    /// The token's definition.
+    pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
+        let face = db().get(self.card).faces.get(self.face as usize)?;
+        let effects: &[tolaria_cards::Effect] = if self.ability == 255 {
+            &face.spell.effects
+        } else {
+            match face.abilities.get(self.ability as usize)? {
+                tolaria_cards::Ability::Activated(a) => &a.effects,
+                tolaria_cards::Ability::Triggered(t) => &t.effects,
+                _ => return None,
+            }
+        };
+        match all_effects(effects).get(self.effect as usize)? {
+            tolaria_cards::Effect::CreateTokens { token, .. } => Some(token),
+            _ => None,
+        }
+    }
+
+    /// Finds the path of a `CreateTokens` effect of `card` (by identity).
+    pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
+        let def = db().get(card);
+        for (fi, face) in def.faces.iter().enumerate() {
+            let lists = std::iter::once((255u8, &face.spell.effects[..])).chain(
+                face.abilities
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, a)| match a {
+                        tolaria_cards::Ability::Activated(a) => Some((i as u8, &a.effects[..])),
+                        tolaria_cards::Ability::Triggered(t) => Some((i as u8, &t.effects[..])),
+                        _ => None,
+                    }),
+            );
+            for (ai, effects) in lists {
+                let all = all_effects(effects);
+                if let Some(ei) = all.iter().position(|e| std::ptr::eq(*e, effect)) {
+                    return Some(TokenSource {
+                        card,
+                        face: fi as u8,
+                        ability: ai,
+                        effect: ei as u8,
+                        x: 0,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// How many kinds of counters other than +1/+1 and -1/-1 an object holds at once.
+pub const COUNTER_SLOTS: usize = 8;
+
+/// One object slot: a physical card or a token. Plain `Copy` data, so
+/// that cloning a game copies the arena in one block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Object {
+    pub card: CardId,
+    /// Zone-change count; see [`ObjId`].
+    pub gen: u16,
+    pub owner: PlayerId,
+    /// 217.5, 217.6: only permanents and spells have a controller; for other zones
+    /// this is the owner. For a permanent this is derived: the controller
+    /// after control-changing effects (layer 2), kept up to date by
+    /// `Game::settle`.
+    pub controller: PlayerId,
+    /// The controller before any control-changing effect: the player who
+    /// put it into play or played it (413.2i, 216.1).
+    pub base_controller: PlayerId,
+    /// Derived: its position in `Game::board` when the board was computed.
+    #[serde(skip)]
+    pub board_index: u16,
+    pub zone: Zone,
+    pub flags: u32,
+    /// Damage marked on a permanent (wears off in cleanup, 314.2).
+    pub damage: u32,
+    pub plus_counters: u16,
+    pub minus_counters: u16,
+    /// Counters of the other kinds (fuse, age, time, verse, petal, …): up to
+    /// `COUNTER_SLOTS` kinds at once, at most 255 of each, as `(key, count)`
+    /// pairs (`CounterKind::slot_key`) sorted by key with the empty slots
+    /// (key 0) last: plain `Copy` data, so cloning a game stays a flat copy.
+    #[serde(default)]
+    pub counters: [(u8, u8); COUNTER_SLOTS],
+    /// The object or player this Aura or Equipment is attached to.
+    pub attached_to: Option<crate::Target>,
+    /// 418.5e: the timestamp of entering its zone.
+    pub timestamp: u32,
+    /// 501.5: regeneration shields on it.
+    pub regen_shields: u8,
+    /// 216: a token (not a card).
+    pub token: bool,
+    /// 216.2: where a token's characteristics are defined (the effect that created it).
+    pub token_src: Option<TokenSource>,
+    /// Activations this turn of its "once each turn" abilities (bit per ability index).
+    pub activated_this_turn: u16,
+    /// "can't block this turn".
+    pub cant_block_this_turn: bool,
+    /// "can't be regenerated this turn".
+    pub no_regen_this_turn: bool,
+    /// "can't be blocked this turn" (Crafty Pathmage).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unblockable_this_turn: bool,
+    /// Second activations this turn of its "no more than twice each turn"
+    /// abilities (bit per ability index; the first is in `activated_this_turn`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub activated_twice_this_turn: u16,
+    /// 503.6: the colour chosen as it came into play ("As [this] comes into
+    /// play, choose a color"); `None`: no choice made (503.7: undefined).
+    #[serde(default)]
+    pub chosen_color: Option<tolaria_cards::Color>,
+    /// 503.8: the creature type chosen as it came into play ("As [this]
+    /// comes into play, choose a creature type"); `None`: undefined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_type: Option<tolaria_cards::Subtype>,
+    /// 419.1b: the card named as it came into play ("As [this] comes into
+    /// play, name a card": Pithing Needle); `None`: undefined (503.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_name: Option<tolaria_cards::CardName>,
+    /// 502.19a: when it came under its controller's control (`marks`).
+    #[serde(default)]
+    pub control_marks: u8,
+    /// 503.10: a copy of a spell (no card); kept as it leaves the stack,
+    /// where it ceases to exist (420.5j).
+    #[serde(default)]
+    pub spell_copy: Option<crate::playing::spell_copy::SpellCopy>,
+    /// Was dealt damage this turn ("creature that was dealt damage this
+    /// turn", Initiate of Blood), even if the damage has been removed
+    /// since (501.5); cleared as a turn begins and as it changes zones.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt_damage_this_turn: bool,
+}
+
+impl Object {
+    pub fn new(card: CardId, owner: PlayerId, zone: Zone) -> Self {
+        Object {
+            card,
+            gen: 0,
+            owner,
+            controller: owner,
+            base_controller: owner,
+            board_index: 0,
+            zone,
+            flags: 0,
+            damage: 0,
+            plus_counters: 0,
+            minus_counters: 0,
+            counters: [(0, 0); COUNTER_SLOTS],
+            attached_to: None,
+            timestamp: 0,
+            regen_shields: 0,
+            token: false,
+            token_src: None,
+            activated_this_turn: 0,
+            cant_block_this_turn: false,
+            no_regen_this_turn: false,
+            unblockable_this_turn: false,
+            activated_twice_this_turn: 0,
+            chosen_color: None,
+            chosen_type: None,
+            chosen_name: None,
+            control_marks: 0,
+            spell_copy: None,
+            dealt_damage_this_turn: false,
+        }
+    }
+
+    /// The derived ability bits for a card's faces (which kinds of abilities
+    /// it has), so that hot loops skip permanents without touching card data.
+    pub fn ability_flags(def: &CardDef) -> u32 {
+        let keywords = def.faces.iter().flat_map(|f| {
+            let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
+            k.iter().filter_map(tolaria_cards::keyword_ability)
+        });
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
+    }
+
+    /// The derived ability bits for the ability a copy effect gives (503.9).
+    pub fn gained_ability_flags(gains: Option<tolaria_cards::AbilityRef>) -> u32 {
+        flags_of(gains.and_then(|r| r.get_if(true)).into_iter())
+    }
+
+    /// The derived ability bits for the abilities an object has now
+    /// (none once an effect removed them, layer 5; granted ones and
+    /// keywords' triggered abilities included).
+    pub fn ability_flags_of(ch: &crate::continuous::characteristics::Characteristics) -> u32 {
+        // Layer 5: abilities granted in quotes and the triggered abilities
+        // of the computed keywords (502.3, 502.63, 502.68).
+        let mut f = flags_of(ch.granted.refs().map(tolaria_cards::AbilityRef::get));
+        if ch.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0 {
+            f |= flags::TRIGGERS;
+        }
+        if ch.token.is_some() || ch.lost_abilities {
+            return f;
+        }
+        f | kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())
+    }
+
+    /// Sets the controller a permanent or spell has before any
+    /// control-changing effect.
+    pub fn set_base_controller(&mut self, p: PlayerId) {
+        self.base_controller = p;
+        self.controller = p;
+    }
+
+    pub fn def(&self) -> &'static CardDef {
+        db().get(self.card)
+    }
+    /// The face whose spell ability this object has as a spell: the half
+    /// being played of a split card on the stack (505.2: only that half's
+    /// characteristics exist there), the first face otherwise.
+    pub fn spell_face_index(&self) -> u8 {
+        u8::from(self.flags & flags::SPLIT_SECOND != 0 && self.zone == Zone::Stack)
+    }
+    /// The face of [`Object::spell_face_index`].
+    /// 504.2: a face-down spell's is the face-down definition's.
+    pub fn spell_face(&self) -> &'static tolaria_cards::CardFace {
+        if self.is_face_down() {
+            return db().get(db().face_down).front();
+        }
+        &self.def().faces[self.spell_face_index() as usize]
+    }
+    pub fn is_tapped(&self) -> bool {
+        self.flags & flags::TAPPED != 0
+    }
+    pub fn set_tapped(&mut self, t: bool) {
+        if t {
+            self.flags |= flags::TAPPED;
+        } else {
+            self.flags &= !flags::TAPPED;
+        }
+    }
+    pub fn is_sick(&self) -> bool {
+        self.flags & flags::SICK != 0
+    }
+    pub fn is_phased_out(&self) -> bool {
+        self.flags & flags::PHASED_OUT != 0
+    }
+    pub fn is_face_down(&self) -> bool {
+        self.flags & flags::FACE_DOWN != 0
+    }
+    pub fn is_flipped(&self) -> bool {
+        self.flags & flags::FLIPPED != 0
+    }
+
+    /// Resets everything a new object forgets (217.1c, 510.3): status,
+    /// damage, counters, attachments.
+    pub fn reset_for_new_zone(&mut self, zone: Zone, timestamp: u32) {
+        self.gen = self.gen.wrapping_add(1);
+        self.zone = zone;
+        self.flags = 0;
+        self.damage = 0;
+        self.plus_counters = 0;
+        self.minus_counters = 0;
+        self.counters = [(0, 0); COUNTER_SLOTS];
+        self.attached_to = None;
+        self.regen_shields = 0;
+        self.timestamp = timestamp;
+        self.controller = self.owner;
+        self.base_controller = self.owner;
+        self.activated_this_turn = 0;
+        self.cant_block_this_turn = false;
+        self.no_regen_this_turn = false;
+        self.unblockable_this_turn = false;
+        self.activated_twice_this_turn = 0;
+        self.chosen_color = None;
+        self.chosen_type = None;
+        self.chosen_name = None;
+        self.control_marks = 0;
+        self.dealt_damage_this_turn = false;
+    }
+
+    /// How many counters of this kind are on it.
+    pub fn counters_of(&self, kind: tolaria_cards::CounterKind) -> u32 {
+        use tolaria_cards::CounterKind;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters as u32,
+            CounterKind::MinusOneMinusOne => self.minus_counters as u32,
+            _ => {
+                let key = kind.slot_key().unwrap_or(0);
+                self.counters
+                    .iter()
+                    .find(|s| s.0 == key)
+                    .map_or(0, |s| s.1 as u32)
+            }
+        }
+    }
+
+    /// Adds (or, negative, removes down to zero) counters of a kind;
+    /// returns how many were actually added or removed. An object already
+    /// holding `COUNTER_SLOTS` other kinds gets no counter of a new kind (a
+    /// known limit: no card puts that many kinds on one object).
+    pub fn add_counters(&mut self, kind: tolaria_cards::CounterKind, n: i32) -> u32 {
+        use tolaria_cards::CounterKind;
+        let have = self.counters_of(kind) as i32;
+        let max = match kind {
+            CounterKind::PlusOnePlusOne | CounterKind::MinusOneMinusOne => u16::MAX as i32,
+            _ => u8::MAX as i32,
+        };
+        let new = (have + n).clamp(0, max) as u16;
+        match kind {
+            CounterKind::PlusOnePlusOne => self.plus_counters = new,
+            CounterKind::MinusOneMinusOne => self.minus_counters = new,
+            _ => {
+                let Some(key) = kind.slot_key() else { return 0 };
+                if let Some(i) = self.counters.iter().position(|s| s.0 == key) {
+                    if new == 0 {
+                        // Remove the slot, keeping the rest sorted and packed.
+                        self.counters.copy_within(i + 1.., i);
+                        self.counters[COUNTER_SLOTS - 1] = (0, 0);
+                    } else {
+                        self.counters[i].1 = new as u8;
+                    }
+                } else if new > 0 {
+                    let Some(free) = self.counters.iter().position(|s| s.0 == 0) else {
+                        return 0;
+                    };
+                    let at = self.counters[..free]
+                        .iter()
+                        .position(|s| s.0 > key)
+                        .unwrap_or(free);
+                    self.counters.copy_within(at..free, at + 1);
+                    self.counters[at] = (key, new as u8);
+                }
+            }
+        }
+        (new as i32 - have).unsigned_abs()
+    }
+
+    pub fn id(&self, slot: usize) -> ObjId {
+        ObjId {
+            slot: slot as u16,
+            gen: self.gen,
+        }
+    }
+}
+
+/// The face's derived ability kinds as `flags` bits.
+fn kinds_to_flags(k: u8) -> u32 {
+    use tolaria_cards::AbilityKinds as K;
+    let bit = |b: u8, f: u32| if k & b != 0 { f } else { 0 };
+    bit(K::STATIC, flags::STATICS)
+        | bit(K::MANA, flags::MANA)
+        | bit(K::ACTIVATED, flags::ACTIVATED)
+        | bit(K::TRIGGERED, flags::TRIGGERS)
+}
+
+/// Which kinds of abilities these are, as `flags` bits.
+fn flags_of<'a>(abilities: impl Iterator<Item = &'a tolaria_cards::Ability>) -> u32 {
+    abilities.fold(0, |f, a| {
+        f | match a {
+            tolaria_cards::Ability::Static(_) => flags::STATICS,
+            tolaria_cards::Ability::Mana(_) => flags::MANA,
+            tolaria_cards::Ability::Activated(_) => flags::ACTIVATED,
+            tolaria_cards::Ability::Triggered(_) => flags::TRIGGERS,
+            _ => 0,
+        }
+    })
+}
+
+/// For serde: a zero bit set is left out of the JSON.
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
+#[cfg(test)]
+mod flag_tests {
+    use super::flags::*;
+
+    /// Each status and mark is its own bit: clearing "attacked this turn"
+    /// as a turn begins must not clear a permanent's kicked mark (502.19).
+    #[test]
+    fn r510_status_flags_are_distinct_bits() {
+        let all = [
+            TAPPED,
+            FLIPPED,
+            FACE_DOWN,
+            PHASED_OUT,
+            SICK,
+            STATICS,
+            MANA,
+            ACTIVATED,
+            TRIGGERS,
+            FROM_HAND,
+            FROM_PLAY_THIS_TURN,
+            KICKED_A,
+            KICKED_B,
+            BOUGHT_BACK,
+            FLASHBACK,
+            SPLIT_SECOND,
+            ATTACKED_THIS_TURN,
+        ];
+        let mut seen = 0u32;
+        for f in all {
+            assert_eq!(f.count_ones(), 1, "{f:#x} is one bit");
+            assert_eq!(seen & f, 0, "{f:#x} is used twice");
+            seen |= f;
+        }
+    }
+}

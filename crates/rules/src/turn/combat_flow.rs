@@ -1,0 +1,966 @@
+//! Declaring attackers (308) and blockers (309) with the legality of 500
+//! and the evasion keywords of 502, and assigning and dealing combat damage
+//! (310) with first strike, double strike and trample.
+
+use crate::continuous::characteristics::{compute, Characteristics};
+use crate::engine::game_loop::{DamageCursor, Flow};
+use crate::turn::combat::Attacker;
+use crate::{
+    Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
+    Target,
+};
+use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype};
+
+fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
+    ch.abilities().iter().filter_map(|a| match a {
+        Ability::Static(s) => Some(s),
+        _ => None,
+    })
+}
+
+impl Game {
+    /// Does a static ability of a permanent in play, of the kind `pick`
+    /// selects, affect `id` (418.2: the affected set is checked now)?
+    fn static_affects(
+        &self,
+        id: ObjId,
+        pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
+    ) -> bool {
+        if !self.may_have_statics() {
+            return false;
+        }
+        for &src in &self.in_play {
+            let so = &self.objects[src.slot as usize];
+            if so.flags & crate::state::object::flags::STATICS == 0 || so.is_phased_out() {
+                continue;
+            }
+            let sch = crate::continuous::characteristics::compute(self, src);
+            for aff in statics(&sch).filter_map(&pick) {
+                let hit = match aff {
+                    tolaria_cards::Affected::This => src == id,
+                    tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
+                    tolaria_cards::Affected::Each(f) => {
+                        crate::continuous::filter::matches(self, f, id, Some(src), so.controller)
+                    }
+                };
+                if hit {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// 302.2: does a static ability keep this permanent from untapping?
+    pub(crate) fn doesnt_untap(&self, id: ObjId) -> bool {
+        self.static_affects(id, |s| match s {
+            StaticAbility::DoesntUntap(a) => Some(a),
+            _ => None,
+        })
+    }
+
+    /// Static restrictions that other permanents put on `id` ("Enchanted creature can't attack").
+    fn restricted(&self, id: ObjId, attack: bool) -> bool {
+        self.static_affects(id, |s| match (s, attack) {
+            (StaticAbility::CantAttack(a), true) | (StaticAbility::CantBlock(a), false) => Some(a),
+            _ => None,
+        })
+    }
+
+    /// 308.2a / 500: could this creature attack?
+    pub fn can_attack(&self, id: ObjId) -> bool {
+        let o = &self.objects[id.slot as usize];
+        if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
+            return false;
+        }
+        let ch = self.chars(id);
+        if !ch.is_creature() || ch.has(Keyword::Defender) {
+            return false;
+        }
+        if o.is_sick() && !ch.has(Keyword::Haste) {
+            return false;
+        }
+        // 500.1: "can't attack unless defending player controls an Island"
+        // (Sea Monster).
+        for s in statics(&ch) {
+            if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
+                let Some(def) = self.combat.defending else {
+                    return false;
+                };
+                if !self
+                    .controlled_by(def)
+                    .any(|x| crate::continuous::filter::matches(self, f, x, Some(id), o.controller))
+                {
+                    return false;
+                }
+            }
+        }
+        !self.restricted(id, true)
+    }
+
+    /// How many attackers `blocker` may block (1, plus one for each "can
+    /// block an additional creature each combat", High Ground).
+    pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
+        let mut n = 1;
+        self.any_static_on(blocker, |s, _| {
+            if matches!(s, StaticAbility::CanBlockAdditional(_)) {
+                n += 1;
+            }
+            false
+        });
+        n
+    }
+
+    /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
+    pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let o = &self.objects[blocker.slot as usize];
+        if Some(o.controller) != self.combat.defending
+            || o.is_tapped()
+            || o.is_phased_out()
+            || o.cant_block_this_turn
+        {
+            return false;
+        }
+        // A creature blocks one attacker, or more with High Ground; never
+        // the same attacker twice.
+        if self.combat.is_blocking(blocker)
+            && (self.combat.blocks.contains(&(blocker, attacker))
+                || self.combat.blocked_by(blocker).count() >= self.block_capacity(blocker))
+        {
+            return false;
+        }
+        if self.combat.blockers_of(attacker).next().is_some() && self.max_one_blocker(attacker) {
+            return false;
+        }
+        self.can_block_pair(blocker, attacker)
+    }
+
+    /// "[This] can't be blocked by more than one creature."
+    pub(crate) fn max_one_blocker(&self, attacker: ObjId) -> bool {
+        self.objects[attacker.slot as usize].flags & crate::state::object::flags::STATICS != 0
+            && statics(&self.chars(attacker))
+                .any(|s| matches!(s, StaticAbility::CantBeBlockedByMoreThanOne))
+    }
+
+    /// 500.1 / 502: could `blocker` block `attacker`, the restrictions on
+    /// the pair alone considered (not how many it already blocks)?
+    pub(crate) fn can_block_pair(&self, blocker: ObjId, attacker: ObjId) -> bool {
+        let o = &self.objects[blocker.slot as usize];
+        if Some(o.controller) != self.combat.defending
+            || o.is_tapped()
+            || o.is_phased_out()
+            || o.cant_block_this_turn
+        {
+            return false;
+        }
+        // 602.4a: only creatures attacking the blocker's controller.
+        if self.attacks_multiple() && self.defender_of(attacker) != Some(o.controller) {
+            return false;
+        }
+        let b = self.chars(blocker);
+        if !b.is_creature() || self.restricted(blocker, false) {
+            return false;
+        }
+        // "can't be blocked this turn" (Crafty Pathmage).
+        if self.objects[attacker.slot as usize].unblockable_this_turn
+            || self.cant_block_pairs.contains(&(blocker, attacker))
+        {
+            return false;
+        }
+        let a = self.chars(attacker);
+        // 502.4 flying / 502.70 reach.
+        if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {
+            return false;
+        }
+        // 502.8 shadow.
+        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow) {
+            return false;
+        }
+        // 502.17 horsemanship.
+        if a.has(Keyword::Horsemanship) && !b.has(Keyword::Horsemanship) {
+            return false;
+        }
+        // 502.25 fear: only artifact and/or black creatures.
+        if a.has(Keyword::Fear)
+            && !b.is(tolaria_cards::CardType::Artifact)
+            && !b.colors.contains(tolaria_cards::Color::Black)
+        {
+            return false;
+        }
+        // 502.7 protection: can't be blocked by creatures with the quality.
+        if a.protected_from(b.colors, b.types) {
+            return false;
+        }
+        // 502.6 landwalk.
+        let defender = o.controller;
+        for k in a.keywords.iter() {
+            if let Some(lt) = k.landwalk_type() {
+                let st = Subtype::of_basic(lt);
+                if self
+                    .controlled_by(defender)
+                    .any(|l| compute(self, l).subtypes.contains(st))
+                {
+                    return false;
+                }
+            }
+        }
+        for s in statics(&a) {
+            match s {
+                StaticAbility::Unblockable => return false,
+                StaticAbility::BlockableOnlyBy(f)
+                    if !crate::continuous::filter::matches_with(
+                        self,
+                        f,
+                        blocker,
+                        &b,
+                        Some(attacker),
+                        a.controller,
+                    ) =>
+                {
+                    return false;
+                }
+                // 309.1: "except by A and/or B": a blocker matching neither can't block.
+                StaticAbility::BlockableOnlyByEither(fa, fb)
+                    if ![fa, fb].into_iter().any(|f| {
+                        crate::continuous::filter::matches_with(
+                            self,
+                            f,
+                            blocker,
+                            &b,
+                            Some(attacker),
+                            a.controller,
+                        )
+                    }) =>
+                {
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        for s in statics(&b) {
+            if let StaticAbility::CanBlockOnlyFlyers = s {
+                if !a.has(Keyword::Flying) {
+                    return false;
+                }
+            }
+        }
+        // 500.1 restrictions from static abilities that affect the attacker
+        // (its own "can't be blocked by Walls", an Aura's or Equipment's).
+        let restricted = self.any_static_on(attacker, |s, src| match s {
+            StaticAbility::BlockRestriction { rule, .. } => match rule {
+                BlockRule::Unblockable => true,
+                BlockRule::NotBy(f) => crate::continuous::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                BlockRule::OnlyBy(f) => !crate::continuous::filter::matches_with(
+                    self,
+                    f,
+                    blocker,
+                    &b,
+                    Some(src),
+                    self.objects[src.slot as usize].controller,
+                ),
+                // A restriction on the whole declaration (`blocks.rs`).
+                BlockRule::TwoOrMore => false,
+            },
+            _ => false,
+        });
+        !restricted
+    }
+
+    /// Attack requirements (500): creatures that attack each turn if able.
+    fn must_attack(&self, id: ObjId) -> bool {
+        // An Aura's "enchanted creature attacks each combat if able"
+        // (Uncontrollable Anger).
+        if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
+            return true;
+        }
+        if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
+            return false;
+        }
+        let ch = compute(self, id);
+        statics(&ch).any(|s| matches!(s, StaticAbility::AttacksEachTurn))
+    }
+
+    pub(crate) fn start_declare_attackers(&mut self) {
+        let any = self.in_play.iter().any(|&id| self.can_attack(id));
+        if any {
+            self.decision = Some(Decision {
+                player: self.active,
+                kind: DecisionKind::DeclareAttackers,
+            });
+            self.flow = Flow::Declaring;
+        } else {
+            self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    /// The declarations still open to the attacking player.
+    pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
+        let mut unmet = false;
+        // 308.2d: a cost to attack (Windborn Muse): one more attacker only
+        // if the total cost could still be paid; 500.2: creatures with
+        // costs to attack are exempt from requirements to attack.
+        let each = self.attack_cost_each();
+        // Payable with the mana left once the attackers, this one too, have
+        // become tapped (308.2c comes before 308.2e): judged on a copy.
+        let payable = |cand: ObjId| {
+            let mut g = self.clone();
+            let list = self.combat.attackers.iter().map(|a| a.obj);
+            for a in list.chain(std::iter::once(cand)) {
+                if !compute(self, a).has(Keyword::Vigilance) {
+                    g.objects[a.slot as usize].set_tapped(true);
+                }
+            }
+            let u = crate::Unpaid {
+                generic: each * (self.combat.attackers.len() as u32 + 1),
+                ..Default::default()
+            };
+            g.can_pay(self.active, &u, None)
+        };
+        for &id in &self.in_play {
+            if !self.combat.is_attacking(id) && self.can_attack(id) {
+                if each > 0 {
+                    if payable(id) {
+                        out.push(Action::Attack(id));
+                    }
+                    continue;
+                }
+                if self.attacks_multiple() {
+                    // 602.3: the attacker chooses a defending player for it.
+                    for player in self.opponents(self.active) {
+                        out.push(Action::AttackPlayer {
+                            attacker: id,
+                            player,
+                        });
+                    }
+                } else {
+                    out.push(Action::Attack(id));
+                }
+                unmet |= self.must_attack(id);
+            }
+        }
+        self.band_options(out);
+        if !unmet {
+            out.push(Action::Done);
+        }
+    }
+
+    pub(crate) fn on_declare_attackers(&mut self, action: Action) {
+        match action {
+            Action::Attack(id) => {
+                self.combat.attackers.push(Attacker {
+                    obj: id,
+                    blocked: false,
+                    band: 0,
+                    defender: None,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::AttackPlayer { attacker, player } => {
+                self.combat.attackers.push(Attacker {
+                    obj: attacker,
+                    blocked: false,
+                    band: 0,
+                    defender: Some(player),
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::Band { creature, with } => {
+                self.join_band(creature, with);
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::Done => {
+                let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                let each = self.attack_cost_each();
+                if each > 0 && !list.is_empty() {
+                    // 308.2c: the attackers become tapped; 308.2d: the total
+                    // cost is locked in, then paid (308.2e–f).
+                    for &id in &list {
+                        if !compute(self, id).has(Keyword::Vigilance) {
+                            self.tap(id);
+                        }
+                    }
+                    self.combat.attack_cost = each * list.len() as u32;
+                    self.combat.attack_cost_unpaid = self.combat.attack_cost;
+                    self.continue_attack_cost();
+                    return;
+                }
+                // 308.2c: attacking creatures become tapped (vigilance: 502.14).
+                for id in list {
+                    if !compute(self, id).has(Keyword::Vigilance) {
+                        self.tap(id);
+                    }
+                    let card = self.objects[id.slot as usize].card;
+                    self.objects[id.slot as usize].flags |=
+                        crate::state::object::flags::ATTACKED_THIS_TURN;
+                    self.emit(Event::AttackerDeclared { obj: id, card });
+                }
+                self.emit_bands();
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    /// 308.2d: the generic mana each creature attacking the defending
+    /// player costs ("Creatures can't attack you unless their controller
+    /// pays {2} for each creature they control that's attacking you").
+    pub(crate) fn attack_cost_each(&self) -> u32 {
+        let Some(def) = self.combat.defending else {
+            return 0;
+        };
+        let mut n = 0;
+        self.any_static_in_play(|s, _, controller| {
+            if let StaticAbility::AttackCostPerCreature { generic } = s {
+                if controller == def {
+                    n += generic;
+                }
+            }
+            false
+        });
+        n
+    }
+
+    /// 308.2e–f: mana in the pool pays the cost to attack; when it is paid
+    /// the creatures become attacking creatures (308.2g), else the player
+    /// is asked to play mana abilities.
+    fn continue_attack_cost(&mut self) {
+        let active = self.active;
+        let pool = &mut self.players[active.index()].pool;
+        for i in [5usize, 0, 1, 2, 3, 4] {
+            let take = self.combat.attack_cost_unpaid.min(pool.0[i] as u32);
+            self.combat.attack_cost_unpaid -= take;
+            pool.0[i] -= take as u16;
+        }
+        if self.combat.attack_cost_unpaid > 0 {
+            self.decision = Some(Decision {
+                player: active,
+                kind: DecisionKind::PayAttackCost {
+                    remaining: self.combat.attack_cost_unpaid,
+                },
+            });
+            self.flow = Flow::Declaring;
+            return;
+        }
+        self.emit(Event::AttackCostPaid {
+            player: active,
+            amount: self.combat.attack_cost,
+        });
+        let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for id in list {
+            let card = self.objects[id.slot as usize].card;
+            self.objects[id.slot as usize].flags |= crate::state::object::flags::ATTACKED_THIS_TURN;
+            self.emit(Event::AttackerDeclared { obj: id, card });
+        }
+        self.emit_bands();
+        self.flow = Flow::Priority(active);
+    }
+
+    /// 308.2e: the mana abilities that help pay the cost to attack; if none
+    /// can, the declaration can't be completed and may only be withdrawn.
+    pub(crate) fn attack_cost_options(&self, remaining: u32, out: &mut Vec<Action>) {
+        let u = crate::Unpaid {
+            generic: remaining,
+            ..Default::default()
+        };
+        let before = out.len();
+        self.mana_options(self.active, None, Some(&u), out);
+        if out.len() == before {
+            out.push(Action::CancelPlay);
+        }
+    }
+
+    pub(crate) fn on_pay_attack_cost(&mut self, action: Action) {
+        match action {
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                self.activate_mana(self.active, source, index, kind);
+                self.continue_attack_cost();
+            }
+            Action::CancelPlay => {
+                // 308.2: the declaration was illegal; the game returns to
+                // the moment before it (422): the attackers untap.
+                let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for id in list {
+                    if self.objects[id.slot as usize].is_tapped() {
+                        self.untap(id);
+                    }
+                }
+                self.combat.attackers.clear();
+                self.combat.attack_cost = 0;
+                self.combat.attack_cost_unpaid = 0;
+                self.emit(Event::AttackWithdrawn {
+                    player: self.active,
+                });
+                self.decision = Some(Decision {
+                    player: self.active,
+                    kind: DecisionKind::DeclareAttackers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn start_declare_blockers(&mut self) {
+        self.combat.blockers_step = true;
+        if self.attacks_multiple() {
+            // 602.4: each defending player attacked declares blockers, in
+            // APNAP order.
+            self.ask_next_blocking_player(None);
+            return;
+        }
+        let Some(def) = self.combat.defending else {
+            self.flow = Flow::Priority(self.active);
+            return;
+        };
+        let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        let any = self
+            .controlled_by(def)
+            .any(|b| attackers.iter().any(|&a| self.can_block(b, a)));
+        if any {
+            self.decision = Some(Decision {
+                player: def,
+                kind: DecisionKind::DeclareBlockers,
+            });
+            self.flow = Flow::Declaring;
+        } else {
+            self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    /// 602.4: asks the next defending player (after `after`, in APNAP
+    /// order) who can block to declare blockers; `false` when none is left
+    /// (the active player gets priority).
+    fn ask_next_blocking_player(&mut self, after: Option<crate::PlayerId>) -> bool {
+        match self.next_blocking_player(after) {
+            Some(q) => {
+                self.combat.defending = Some(q);
+                self.decision = Some(Decision {
+                    player: q,
+                    kind: DecisionKind::DeclareBlockers,
+                });
+                self.flow = Flow::Declaring;
+                true
+            }
+            None => {
+                if after.is_none() {
+                    self.flow = Flow::Priority(self.active);
+                }
+                false
+            }
+        }
+    }
+
+    pub(crate) fn block_options(&self, out: &mut Vec<Action>) {
+        let whole = self.whole_block_rules();
+        if let Some(def) = self.combat.defending {
+            for b in self.controlled_by(def) {
+                for a in &self.combat.attackers {
+                    if self.can_block(b, a.obj)
+                        && (!whole || self.block_keeps_declaration_legal(b, a.obj))
+                    {
+                        out.push(Action::Block {
+                            blocker: b,
+                            attacker: a.obj,
+                        });
+                    }
+                }
+            }
+        }
+        // 500.3: only a legal set of blocks can be finished.
+        if !whole || self.blocks_done_legal() {
+            out.push(Action::Done);
+        }
+    }
+
+    pub(crate) fn on_declare_blockers(&mut self, action: Action) {
+        let def = self.combat.defending.unwrap_or(self.active);
+        match action {
+            Action::Block { blocker, attacker } => {
+                self.combat.blocks.push((blocker, attacker));
+                self.decision = Some(Decision {
+                    player: def,
+                    kind: DecisionKind::DeclareBlockers,
+                });
+                self.flow = Flow::Declaring;
+            }
+            Action::Done => {
+                // 602.4: the next defending player declares all their blocks.
+                if self.attacks_multiple() && self.ask_next_blocking_player(Some(def)) {
+                    return;
+                }
+                // 502.10e: blocking one member of a band blocks them all.
+                let band_blocked = self.band_blocks();
+                // 309.2f: blocked and unblocked creatures.
+                let blocks: Vec<(ObjId, ObjId)> = self
+                    .combat
+                    .blocks
+                    .iter()
+                    .filter(|p| !band_blocked.contains(p))
+                    .copied()
+                    .collect();
+                if !blocks.is_empty() {
+                    // "Whenever one or more creatures block" (Tide of War).
+                    crate::resolution::triggers::creatures_block_triggers(self);
+                }
+                for (b, a) in blocks {
+                    let (bc, ac) = (
+                        self.objects[b.slot as usize].card,
+                        self.objects[a.slot as usize].card,
+                    );
+                    self.emit(Event::BlockerDeclared {
+                        blocker: b,
+                        blocker_card: bc,
+                        attacker: a,
+                        attacker_card: ac,
+                    });
+                }
+                for (b, a) in band_blocked {
+                    let (bc, ac) = (
+                        self.objects[b.slot as usize].card,
+                        self.objects[a.slot as usize].card,
+                    );
+                    self.emit(Event::BandBlocked {
+                        blocker: b,
+                        blocker_card: bc,
+                        attacker: a,
+                        attacker_card: ac,
+                    });
+                }
+                let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+                for a in attackers {
+                    if self.combat.blockers_of(a).next().is_some() {
+                        if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
+                            x.blocked = true;
+                        }
+                        // 309.4: "becomes blocked" triggers.
+                        let ch = compute(self, a);
+                        for (ability, ab) in ch.all_abilities() {
+                            if let Ability::Triggered(t) = ab {
+                                if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
+                                    self.pending_triggers.push(
+                                        crate::resolution::triggers::PendingTrigger {
+                                            controller: ch.controller,
+                                            source: a,
+                                            card: ch.ability_card(ability),
+                                            ability,
+                                            ctx: Default::default(),
+                                        },
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => {}
+        }
+    }
+
+    /// 310.1 / 310.5: start the (first or second) combat damage step.
+    pub(crate) fn start_combat_damage(&mut self) {
+        let mut creatures: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for &(b, _) in &self.combat.blocks {
+            if !creatures.contains(&b) {
+                creatures.push(b);
+            }
+        }
+        creatures.retain(|&c| self.is_present(c));
+        let strikes_first = |g: &Game, c: ObjId| {
+            let ch = compute(g, c);
+            ch.has(Keyword::FirstStrike) || ch.has(Keyword::DoubleStrike)
+        };
+        if !self.combat.first_done
+            && !self.combat.first_strike_step
+            && creatures.iter().any(|&c| strikes_first(self, c))
+        {
+            self.combat.first_strike_step = true;
+        }
+        let first_step = self.combat.first_strike_step && !self.combat.first_done;
+        let queue: Vec<ObjId> = creatures
+            .into_iter()
+            .filter(|&c| {
+                if first_step {
+                    strikes_first(self, c)
+                } else {
+                    !self.combat.dealt_first.contains(&c)
+                        || compute(self, c).has(Keyword::DoubleStrike)
+                }
+            })
+            .collect();
+        if first_step {
+            self.combat.dealt_first = queue.clone();
+        }
+        self.combat.assigning.clear();
+        let cursor = DamageCursor {
+            queue,
+            source: None,
+            recipients: Vec::new(),
+            next: 0,
+            remaining: 0,
+            trample: false,
+            all_lethal: true,
+        };
+        self.continue_assignment(cursor);
+    }
+
+    /// Works through the assignment queue; stops at each real choice.
+    pub(crate) fn continue_assignment(&mut self, mut c: DamageCursor) {
+        loop {
+            if let Some(src) = c.source {
+                if c.next < c.recipients.len() && c.remaining > 0 {
+                    let to = c.recipients[c.next];
+                    let is_last_blocker = c.next + 1 == c.recipients.len()
+                        || (c.trample && c.next + 2 == c.recipients.len());
+                    let lethal = self.lethal_remaining(to);
+                    let (min, max) = match to {
+                        // The defending player gets whatever is left (502.9b).
+                        Target::Player(_) => (c.remaining, c.remaining),
+                        Target::Object(_) if !c.trample && is_last_blocker => {
+                            (c.remaining, c.remaining)
+                        }
+                        Target::Object(_) if c.trample && is_last_blocker && !c.all_lethal => {
+                            (c.remaining, c.remaining)
+                        }
+                        Target::Object(_) if c.trample && is_last_blocker => {
+                            (lethal.min(c.remaining), c.remaining)
+                        }
+                        Target::Object(_) => (0, c.remaining),
+                    };
+                    if min == max {
+                        self.record_assignment(&mut c, src, to, min, lethal);
+                        continue;
+                    }
+                    // 502.10h: banding may give the division to the other player.
+                    let controller = self.damage_assigner(src);
+                    self.decision = Some(Decision {
+                        player: controller,
+                        kind: DecisionKind::AssignCombatDamage {
+                            source: src,
+                            to,
+                            min,
+                            max,
+                        },
+                    });
+                    self.flow = Flow::AssigningDamage(Box::new(c));
+                    return;
+                }
+                c.source = None;
+            }
+            let Some(next) = c.queue.first().copied() else {
+                break;
+            };
+            c.queue.remove(0);
+            self.plan_creature(&mut c, next);
+            // 310.2e: a blocked attacker that may assign its damage as
+            // though it weren't blocked (Rhox): its controller chooses first.
+            if c.source == Some(next) && self.may_assign_as_unblocked(next) {
+                let controller = self.objects[next.slot as usize].controller;
+                self.decision = Some(Decision {
+                    player: controller,
+                    kind: DecisionKind::AssignAsThoughUnblocked { source: next },
+                });
+                self.flow = Flow::AssigningDamage(Box::new(c));
+                return;
+            }
+        }
+        // 310.1: all assignments go on the stack as one object.
+        let list = std::mem::take(&mut self.combat.assigning);
+        if !list.is_empty() {
+            let n = list.len() as u32;
+            self.stack.push(StackItem {
+                kind: StackKind::CombatDamage(list),
+                controller: self.active,
+                targets: Vec::new(),
+                x: 0,
+                mode: None,
+                colors_spent: 0,
+                sacrificed: None,
+                sacrificed_power: 0,
+                division: Vec::new(),
+            });
+            self.emit(Event::CombatDamageOnStack { assignments: n });
+        }
+        self.flow = Flow::Priority(self.active);
+    }
+
+    /// 502.9b: the damage still needed to be lethal, counting damage already
+    /// on the creature and damage assigned to it in this step so far.
+    fn lethal_remaining(&self, to: Target) -> u32 {
+        match to {
+            Target::Object(o) => {
+                let ch = compute(self, o);
+                (ch.toughness
+                    - self.objects[o.slot as usize].damage as i32
+                    - self.assigned_to(o) as i32)
+                    .max(0) as u32
+            }
+            Target::Player(_) => 0,
+        }
+    }
+
+    fn assigned_to(&self, o: ObjId) -> u32 {
+        self.combat
+            .assigning
+            .iter()
+            .filter(|a| a.to == Target::Object(o))
+            .map(|a| a.amount)
+            .sum()
+    }
+
+    fn record_assignment(
+        &mut self,
+        c: &mut DamageCursor,
+        src: ObjId,
+        to: Target,
+        n: u32,
+        lethal: u32,
+    ) {
+        if n < lethal {
+            c.all_lethal = false;
+        }
+        if n > 0 {
+            self.combat.assigning.push(DamageAssignment {
+                source: src,
+                to,
+                amount: n,
+            });
+        }
+        c.remaining -= n;
+        c.next += 1;
+    }
+
+    /// 310.2: who a creature's damage may go to.
+    fn plan_creature(&mut self, c: &mut DamageCursor, id: ObjId) {
+        let ch = compute(self, id);
+        if ch.power <= 0 {
+            return; // 310.2a
+        }
+        c.source = Some(id);
+        c.remaining = ch.power as u32;
+        c.next = 0;
+        c.all_lethal = true;
+        c.trample = false;
+        c.recipients.clear();
+        if let Some(att) = self.combat.attackers.iter().find(|a| a.obj == id).copied() {
+            let blockers: Vec<ObjId> = self
+                .combat
+                .blockers_of(id)
+                .filter(|&b| self.is_present(b))
+                .collect();
+            // 602.3: the player this creature attacks.
+            let defender = Target::Player(
+                att.defender
+                    .or(self.combat.defending)
+                    .unwrap_or(self.defending_player_for(self.active)),
+            );
+            if !att.blocked {
+                c.recipients.push(defender); // 310.2b
+            } else if blockers.is_empty() {
+                if ch.has(Keyword::Trample) {
+                    c.recipients.push(defender); // 502.9c
+                }
+                // 310.2c: otherwise no damage.
+            } else {
+                c.recipients
+                    .extend(blockers.into_iter().map(Target::Object));
+                if ch.has(Keyword::Trample) {
+                    c.trample = true;
+                    c.recipients.push(defender); // 502.9b
+                }
+            }
+        } else {
+            // 310.2d: a blocker damages the attacker it blocks.
+            let targets: Vec<ObjId> = self
+                .combat
+                .blocked_by(id)
+                .filter(|&a| self.is_present(a))
+                .collect();
+            c.recipients.extend(targets.into_iter().map(Target::Object));
+        }
+    }
+
+    /// 310.2e: is `id` a blocked attacker with "you may have [this] assign
+    /// its combat damage as though it weren't blocked"?
+    fn may_assign_as_unblocked(&self, id: ObjId) -> bool {
+        self.combat
+            .attackers
+            .iter()
+            .any(|a| a.obj == id && a.blocked)
+            && self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
+            && statics(&compute(self, id))
+                .any(|s| matches!(s, StaticAbility::MayAssignAsThoughUnblocked))
+    }
+
+    /// 310.2e: `Yes`: all the creature's damage goes to the defending
+    /// player (310.2b); `No`: it is assigned as planned (310.2c).
+    pub(crate) fn on_assign_as_unblocked(&mut self, action: Action) {
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority)
+        else {
+            return;
+        };
+        if action == Action::Yes {
+            let defender = c
+                .source
+                .and_then(|s| self.defender_of(s))
+                .unwrap_or(self.defending_player_for(self.active));
+            c.recipients.clear();
+            c.recipients.push(Target::Player(defender));
+            c.trample = false;
+            c.next = 0;
+        }
+        self.flow = Flow::AssigningDamage(c);
+    }
+
+    pub(crate) fn on_assign_damage(&mut self, action: Action) {
+        let Action::AssignDamage(n) = action else {
+            return;
+        };
+        let Flow::AssigningDamage(mut c) = std::mem::replace(&mut self.flow, Flow::AwaitPriority)
+        else {
+            return;
+        };
+        if let (Some(src), Some(&to)) = (c.source, c.recipients.get(c.next)) {
+            let lethal = self.lethal_remaining(to);
+            self.record_assignment(&mut c, src, to, n, lethal);
+        }
+        self.flow = Flow::AssigningDamage(c);
+    }
+
+    /// 310.4: combat damage resolves, all at once, as assigned.
+    pub(crate) fn deal_combat_damage(&mut self, list: &[DamageAssignment]) {
+        for a in list {
+            let card = self.objects[a.source.slot as usize].card;
+            let src = crate::playing::targeting::SourceInfo::of(
+                self,
+                a.source,
+                self.objects[a.source.slot as usize].controller,
+            );
+            // 310.4c: a creature no longer in play or no longer a creature isn't dealt the damage.
+            self.deal_damage(a.source, card, &src, a.to, a.amount, true);
+        }
+    }
+}

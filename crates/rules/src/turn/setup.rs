@@ -1,0 +1,304 @@
+//! Starting a game (101): libraries, a seeded choice of the starting
+//! player, opening hands of seven, mulligans; and building a game mid-way
+//! for scenarios.
+
+use crate::engine::game_loop::Flow;
+use crate::turn::combat::Combat;
+use crate::{
+    Decision, DecisionKind, Event, Game, MoveReason, ObjId, Object, Player, PlayerId, Rng, Zone,
+};
+use tolaria_cards::{CardId, Step};
+
+impl Game {
+    /// An empty game with named players and no cards, at the start of turn 1.
+    pub fn empty(names: &[&str], seed: u64) -> Game {
+        Game {
+            seed,
+            players: names.iter().map(|n| Player::new(*n)).collect(),
+            objects: Vec::new(),
+            in_play: Vec::new(),
+            stack: Vec::new(),
+            removed: Vec::new(),
+            phased_out: Vec::new(),
+            turn: 1,
+            active: PlayerId(0),
+            starting_player: PlayerId(0),
+            step: Step::Untap,
+            passes: 0,
+            decision: None,
+            flow: Flow::BeginStep,
+            effects: Vec::new(),
+            pending_triggers: Vec::new(),
+            combat: Combat::default(),
+            casting: None,
+            resolving: None,
+            rewind: None,
+            rewind_events: 0,
+            main: None,
+            subgame_origin: Vec::new(),
+            subgame_pending: None,
+            subgame_result: None,
+            rng: Rng::new(seed),
+            next_timestamp: 0,
+            turn_controller: PlayerId(0),
+            options: Default::default(),
+            cleanup_again: false,
+            creatures_died_this_turn: 0,
+            turn_control_next: Vec::new(),
+            shields: Vec::new(),
+            extra_turns: Vec::new(),
+            extra_phases: crate::state::game::ExtraPhases::default(),
+            prevent_combat_damage: false,
+            cant_block_pairs: Vec::new(),
+            delayed_end_of_combat: Vec::new(),
+            delayed_next_upkeep: Vec::new(),
+            delayed_your_upkeep: Vec::new(),
+            delayed_end_step: Vec::new(),
+            delayed_dies: Vec::new(),
+            cant_phase_out: Vec::new(),
+            damaged_by: Vec::new(),
+            untap_choices: Vec::new(),
+            graveyard_triggers: false,
+            free_plays: Vec::new(),
+            graveyard_plays: false,
+            draw_rules: Vec::new(),
+            redirect_rules: Vec::new(),
+            damage_prevention_rules: Vec::new(),
+            ending_turn: false,
+            result: None,
+            lki: Vec::new(),
+            events: Vec::new(),
+            sba_dirty: true,
+            board: Default::default(),
+            replay: Default::default(),
+            action_count: 0,
+        }
+    }
+
+    /// Marks the derived data stale after a set-up changed the state
+    /// directly, without events: state-based effects are checked and the
+    /// board is recomputed before anyone gets priority.
+    pub fn touched(&mut self) {
+        self.sba_dirty = true;
+        self.board.valid = false;
+    }
+
+    /// Creates a card object owned by `owner` directly in a zone (for setup).
+    pub fn create_card(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
+        self.touched();
+        let slot = self.objects.len();
+        let mut o = Object::new(card, owner, zone);
+        o.timestamp = self.stamp();
+        self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
+        self.graveyard_plays |= o.def().front().spell.flashback.is_some();
+        self.objects.push(o);
+        let id = self.objects[slot].id(slot);
+        match zone {
+            Zone::Library(p) => self.players[p.index()].library.push(id),
+            Zone::Hand(p) => self.players[p.index()].hand.push(id),
+            Zone::Graveyard(p) => self.players[p.index()].graveyard.push(id),
+            Zone::InPlay => {
+                self.objects[slot].flags |= Object::ability_flags(self.objects[slot].def());
+                self.in_play.push(id)
+            }
+            Zone::RemovedFromGame => self.removed.push(id),
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
+        }
+        id
+    }
+
+    /// 216: creates a token in play, owned and controlled by `owner`.
+    pub fn create_token(
+        &mut self,
+        owner: PlayerId,
+        src: crate::state::object::TokenSource,
+    ) -> ObjId {
+        self.touched();
+        let slot = self.objects.len();
+        let mut o = Object::new(src.card, owner, Zone::InPlay);
+        o.token = true;
+        o.token_src = Some(src);
+        o.timestamp = self.stamp();
+        o.flags |= crate::state::object::flags::SICK;
+        o.control_marks = crate::state::object::marks::CONTROL_SINCE_UPKEEP;
+        self.objects.push(o);
+        let id = self.objects[slot].id(slot);
+        self.in_play.push(id);
+        self.emit(Event::ZoneChange {
+            card: src.card,
+            old: id,
+            new: id,
+            from: Zone::Nowhere,
+            to: Zone::InPlay,
+            reason: MoveReason::Effect,
+        });
+        id
+    }
+
+    /// 101: a new game from each player's deck (library order as given,
+    /// then shuffled). Stops at the first mulligan decision.
+    pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
+        let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
+        let mut g = Game::empty(&names, seed);
+        for (i, (_, cards)) in decks.iter().enumerate() {
+            let p = PlayerId(i as u8);
+            for &c in cards {
+                g.create_card(c, p, Zone::Library(p));
+            }
+        }
+        // 101.1: shuffle.
+        for p in 0..decks.len() {
+            g.shuffle_library(PlayerId(p as u8));
+        }
+        // 101.2: a random choice of who plays first.
+        let first = PlayerId(g.rng.below(decks.len()) as u8);
+        g.starting_player = first;
+        g.active = first;
+        g.turn_controller = first;
+        g.emit(Event::GameStarted {
+            starting: first,
+            seed,
+        });
+        // 101.3: life 20 (set in Player::new) and hands of seven.
+        for p in g.apnap_from(first).collect::<Vec<_>>() {
+            for _ in 0..7 {
+                g.draw_for(p, crate::state::event::DrawReason::OpeningHand);
+            }
+        }
+        g.decision = Some(Decision {
+            player: first,
+            kind: DecisionKind::Mulligan,
+        });
+        g.flow = Flow::Mulligans;
+        g
+    }
+
+    /// 101.4: keep or mulligan (shuffle the hand back, draw one fewer).
+    pub(crate) fn on_mulligan(&mut self, p: PlayerId, action: crate::Action) {
+        match action {
+            crate::Action::Mulligan => {
+                let size = self.player(p).hand.len() as u32;
+                let hand = self.player(p).hand.clone();
+                for c in hand {
+                    self.move_to(c, Zone::Library(p), MoveReason::Mulligan);
+                }
+                self.shuffle_library(p);
+                let new_size = size.saturating_sub(1);
+                for _ in 0..new_size {
+                    self.draw_for(p, crate::state::event::DrawReason::OpeningHand);
+                }
+                self.players[p.index()].mulligans += 1;
+                self.emit(Event::Mulliganed {
+                    player: p,
+                    hand_size: new_size,
+                });
+                if new_size == 0 {
+                    self.emit(Event::Kept {
+                        player: p,
+                        hand_size: 0,
+                    });
+                    self.next_mulligan(p);
+                } else {
+                    self.decision = Some(Decision {
+                        player: p,
+                        kind: DecisionKind::Mulligan,
+                    });
+                    self.flow = Flow::Mulligans;
+                }
+            }
+            _ => {
+                let n = self.player(p).hand.len() as u32;
+                self.emit(Event::Kept {
+                    player: p,
+                    hand_size: n,
+                });
+                self.next_mulligan(p);
+            }
+        }
+    }
+
+    fn next_mulligan(&mut self, p: PlayerId) {
+        let next = self.next_player(p);
+        if next == self.starting_player {
+            // 101.5: the starting player takes the first turn.
+            self.flow = Flow::BeginStep;
+            self.step = Step::Untap;
+        } else {
+            self.decision = Some(Decision {
+                player: next,
+                kind: DecisionKind::Mulligan,
+            });
+            self.flow = Flow::Mulligans;
+        }
+    }
+
+    /// Puts a scenario's game at the start of `step` of `active`'s turn and
+    /// runs it to the first decision. (The step's turn-based actions happen.)
+    pub fn begin_at(&mut self, turn: u32, active: PlayerId, step: Step) {
+        // The set-up may have changed objects directly.
+        self.touched();
+        self.turn = turn;
+        self.active = active;
+        self.turn_controller = active;
+        self.step = step;
+        self.decision = None;
+        self.flow = Flow::BeginStep;
+        if step != Step::Untap {
+            self.emit(Event::TurnBegan {
+                turn,
+                player: active,
+                controller: active,
+            });
+        }
+        self.advance_from_scenario(step);
+    }
+
+    fn advance_from_scenario(&mut self, step: Step) {
+        if step == Step::Untap {
+            self.advance();
+            return;
+        }
+        // Skip begin_turn's resets except the step's own actions. Steps
+        // with turn-based actions begin through `begin_step`, which emits
+        // `StepBegan` itself (once: "at the beginning of" abilities trigger
+        // once, Howling Mine).
+        let begins_itself = matches!(
+            step,
+            Step::DeclareAttackers
+                | Step::DeclareBlockers
+                | Step::CombatDamage
+                | Step::Cleanup
+                | Step::Draw
+        );
+        if !begins_itself {
+            self.emit(Event::StepBegan { step });
+        }
+        self.flow = match step {
+            Step::DeclareAttackers
+            | Step::DeclareBlockers
+            | Step::CombatDamage
+            | Step::Cleanup
+            | Step::Draw => Flow::BeginStep,
+            Step::BeginningOfCombat => {
+                self.combat.defending = Some(self.defending_player_for(self.active));
+                Flow::Priority(self.active)
+            }
+            _ => Flow::Priority(self.active),
+        };
+        if matches!(
+            step,
+            Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage
+        ) && self.combat.defending.is_none()
+        {
+            self.combat.defending = Some(self.defending_player_for(self.active));
+        }
+        self.advance_no_turn_reset();
+    }
+
+    fn advance_no_turn_reset(&mut self) {
+        if self.flow == Flow::BeginStep {
+            // begin_step() on a non-untap step doesn't reset the turn.
+        }
+        self.advance();
+    }
+}

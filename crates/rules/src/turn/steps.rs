@@ -1,0 +1,441 @@
+//! Turn structure (300–314): the turn-based actions of each step, the end
+//! of steps and phases with mana burn (300.3), and the cleanup step (314).
+
+use crate::engine::game_loop::Flow;
+use crate::state::object::flags;
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use tolaria_cards::{Phase, Step};
+
+impl Game {
+    pub(crate) fn begin_step(&mut self) {
+        let step = self.step;
+        if step == Step::Untap {
+            self.begin_turn();
+        }
+        if step == Step::Upkeep {
+            self.echo_marks_at_upkeep();
+            // "Until your next upkeep, … can't phase out" ends now.
+            if !self.cant_phase_out.is_empty() {
+                let active = self.active;
+                self.cant_phase_out.retain(|&(_, p)| p != active);
+            }
+        }
+        self.emit(Event::StepBegan { step });
+        match step {
+            Step::Untap => {
+                // 302.1, 502.15b: phasing, before untapping.
+                self.phasing_step();
+                // 302.2: the active player untaps all their permanents; no priority (302.3).
+                let active = self.active;
+                // Seedborn Muse: "Untap all permanents you control during
+                // each other player's untap step."
+                let mut untappers: Vec<PlayerId> = vec![active];
+                self.any_static_in_play(|s, _, controller| {
+                    if matches!(s, tolaria_cards::StaticAbility::UntapDuringOthersUntapStep)
+                        && controller != active
+                        && !untappers.contains(&controller)
+                    {
+                        untappers.push(controller);
+                    }
+                    false
+                });
+                let ids: Vec<ObjId> = self.in_play.clone();
+                let mut optional = Vec::new();
+                for id in ids {
+                    let o = &self.objects[id.slot as usize];
+                    if untappers.contains(&o.controller)
+                        && !o.is_phased_out()
+                        && o.is_tapped()
+                        // "Doesn't untap during its controller's untap
+                        // step" leaves Seedborn Muse's untapping alone.
+                        && (o.controller != active || !self.doesnt_untap(id))
+                    {
+                        // (Its controller's own untap step only: Seedborn
+                        // Muse's untapping is no such choice.)
+                        if o.controller == active
+                            && o.flags & crate::state::object::flags::STATICS != 0
+                            && self.may_choose_not_to_untap(id)
+                        {
+                            optional.push(id);
+                        } else {
+                            self.untap(id);
+                        }
+                    }
+                }
+                self.ask_untap_choices(optional);
+            }
+            Step::Draw => {
+                // 101.5a: in a two-player game the starting player skips the first draw.
+                if self.turn == 1 && self.num_players() == 2 {
+                    let p = self.active;
+                    self.emit(Event::SkippedFirstDraw { player: p });
+                    self.flow = Flow::Priority(self.active);
+                } else {
+                    self.draw_step_draw();
+                }
+            }
+            Step::DeclareAttackers => self.start_declare_attackers(),
+            Step::DeclareBlockers => self.start_declare_blockers(),
+            Step::CombatDamage => self.start_combat_damage(),
+            Step::Cleanup => {
+                self.flow = Flow::CleanupDiscard;
+            }
+            Step::BeginningOfCombat => {
+                // 306.3: the active player chooses the defending player,
+                // the one the attack option allows (604.1).
+                self.combat.defending = Some(self.defending_player_for(self.active));
+                self.flow = Flow::Priority(self.active);
+            }
+            _ => self.flow = Flow::Priority(self.active),
+        }
+    }
+
+    /// 303.1: the active player draws a card; a replacement effect's choice
+    /// (419.1a, Abundance) replays the draw with the answers
+    /// (`ReplayUnit::DrawStep`), then the player gets priority.
+    pub(crate) fn draw_step_draw(&mut self) {
+        if self.run_replayable(crate::continuous::replacement::ReplayUnit::DrawStep, |g| {
+            g.draw_for(g.active, crate::state::event::DrawReason::DrawStep)
+        }) {
+            self.flow = Flow::Priority(self.active);
+        }
+    }
+
+    /// 502.19a: as the active player's upkeep begins, what came under their
+    /// control since their previous upkeep began is marked as such (its
+    /// echo triggers now); the mark for "since this upkeep" starts afresh.
+    fn echo_marks_at_upkeep(&mut self) {
+        let active = self.active;
+        for i in 0..self.in_play.len() {
+            let o = &mut self.objects[self.in_play[i].slot as usize];
+            if o.controller == active {
+                use crate::state::object::marks;
+                o.control_marks = if o.control_marks & marks::CONTROL_SINCE_UPKEEP != 0 {
+                    marks::CONTROL_BEFORE_UPKEEP
+                } else {
+                    0
+                };
+            }
+        }
+    }
+
+    /// The start of a turn: reset per-turn counts; 212.3f summoning sickness
+    /// ends for the active player's permanents.
+    fn begin_turn(&mut self) {
+        let active = self.active;
+        for p in &mut self.players {
+            p.lands_played = 0;
+            p.spells_this_turn = 0;
+            p.damaged_this_turn = false;
+        }
+        for o in &mut self.objects {
+            o.activated_this_turn = 0;
+            o.activated_twice_this_turn = 0;
+            o.flags &= !flags::ATTACKED_THIS_TURN;
+            o.dealt_damage_this_turn = false;
+            if o.zone == Zone::InPlay && o.controller == active {
+                o.flags &= !flags::SICK;
+            }
+        }
+        self.cleanup_again = false;
+        self.creatures_died_this_turn = 0;
+        // 404.4: "When that creature is put into a graveyard from play this
+        // turn": those not triggered end with the turn.
+        self.delayed_dies.clear();
+        self.extra_phases = crate::state::game::ExtraPhases::default();
+        self.combat.clear();
+        for p in 0..self.players.len() {
+            for i in 0..self.players[p].graveyard.len() {
+                let slot = self.players[p].graveyard[i].slot as usize;
+                self.objects[slot].flags &= !flags::FROM_PLAY_THIS_TURN;
+            }
+        }
+        self.forget_lki_if_idle();
+        self.emit(Event::TurnBegan {
+            turn: self.turn,
+            player: active,
+            controller: self.turn_controller,
+        });
+    }
+
+    pub(crate) fn end_step(&mut self) {
+        let step = self.step;
+        if step == Step::Cleanup && self.cleanup_again {
+            // 314.3: another cleanup step begins.
+            self.cleanup_again = false;
+            self.flow = Flow::BeginStep;
+            return;
+        }
+        if step == Step::CombatDamage && self.combat.first_strike_step && !self.combat.first_done {
+            // 310.5: the second combat damage step.
+            self.combat.first_done = true;
+            self.flow = Flow::BeginStep;
+            return;
+        }
+        let mut next = step.next();
+        // 300.7 (Relentless Assault): an additional combat phase and main
+        // phase after this main phase.
+        if matches!(step, Step::PrecombatMain | Step::PostcombatMain) {
+            next = self.after_main_phase(step);
+        }
+        if step == Step::EndOfCombat && self.extra_phases.combat_is_extra {
+            // The additional combat phase is followed by the additional main phase.
+            self.extra_phases.combat_is_extra = false;
+            self.extra_phases.main_is_extra = true;
+        }
+        if step == Step::DeclareAttackers && self.combat.attackers.is_empty() {
+            // 308.4: skip declare blockers and combat damage.
+            next = Some(Step::EndOfCombat);
+        }
+        // 419.6e, 300.9: "Skip your draw step" (Necropotence): the game
+        // proceeds past it as though it didn't exist.
+        if next == Some(Step::Draw) && self.skips_draw_step(self.active) {
+            self.emit(Event::StepSkipped {
+                player: self.active,
+                step: Step::Draw,
+            });
+            next = Some(Step::PrecombatMain);
+        }
+        if step == Step::EndOfCombat {
+            // 311.2: all creatures are removed from combat.
+            self.combat.clear();
+        }
+        let phase_ends = next.is_none_or(|n| n.phase() != step.phase());
+        if phase_ends {
+            self.empty_mana_pools();
+        }
+        match next {
+            Some(n) => {
+                self.step = n;
+            }
+            None => {
+                // The turn ends; the next player's turn begins.
+                self.turn += 1;
+                loop {
+                    // Extra turns come first, the most recently created first.
+                    let next = match self.extra_turns.pop() {
+                        Some(p) if !self.player(p).lost => p,
+                        _ => self.next_player(self.active),
+                    };
+                    self.active = next;
+                    // 419.6e / 419.6f: a skipped turn is passed over as though it
+                    // didn't exist; each skip effect uses up one turn.
+                    if self.player(next).turns_to_skip == 0 {
+                        break;
+                    }
+                    self.player_mut(next).turns_to_skip -= 1;
+                    self.emit(Event::TurnSkipped { player: next });
+                    // 507.1b: a pending turn-controlling effect waits for a
+                    // turn the player actually takes.
+                    if let Some(&(_, controller)) =
+                        self.turn_control_next.iter().find(|e| e.0 == next)
+                    {
+                        self.emit(Event::TurnControlWaits {
+                            player: next,
+                            controller,
+                        });
+                    }
+                    if self.is_over() {
+                        break;
+                    }
+                }
+                // 507.1: a turn-controlling effect applies to the next turn the
+                // player actually takes, and ends as the following turn begins.
+                self.turn_controller = match self
+                    .turn_control_next
+                    .iter()
+                    .position(|e| e.0 == self.active)
+                {
+                    Some(i) => self.turn_control_next.remove(i).1,
+                    None => self.active,
+                };
+                self.step = Step::Untap;
+            }
+        }
+        self.passes = 0;
+        self.flow = Flow::BeginStep;
+        let _ = Phase::Beginning;
+    }
+
+    /// The step after main phase `step`: the beginning of an additional
+    /// combat phase if one waits (its additional main phase then returns to
+    /// what followed this one), else what normally follows (for an
+    /// additional main phase, what followed the main phase it came after).
+    fn after_main_phase(&mut self, step: Step) -> Option<Step> {
+        let x = &mut self.extra_phases;
+        let normal = if x.main_is_extra {
+            x.main_is_extra = false;
+            x.resume.pop().unwrap_or(Step::EndOfTurn)
+        } else {
+            step.next().unwrap_or(Step::EndOfTurn)
+        };
+        if x.combats > 0 {
+            x.combats -= 1;
+            x.resume.push(normal);
+            x.combat_is_extra = true;
+            return Some(Step::BeginningOfCombat);
+        }
+        Some(normal)
+    }
+
+    /// 509.1: ending the turn, after the resolving spell or ability has
+    /// finished (`resolved` is the resolving spell, if a spell).
+    pub(crate) fn end_the_turn(&mut self, card: tolaria_cards::CardId, resolved: Option<ObjId>) {
+        self.ending_turn = false;
+        self.emit(Event::EndingTurn { card });
+        // 509.1a: every object on the stack is removed from the game,
+        // including the spell that ended the turn (it finishes resolving)
+        // and spells that can't be countered: this is not countering.
+        if let Some(obj) = resolved {
+            if self.obj(obj).is_some_and(|o| o.zone == Zone::Stack) {
+                self.move_to(obj, Zone::RemovedFromGame, MoveReason::TurnEnded);
+            }
+        }
+        while let Some(item) = self.stack.pop() {
+            match item.kind {
+                crate::StackKind::Spell { obj } => {
+                    // Put it back so that the move finds it listed on the stack.
+                    self.stack.push(item);
+                    self.move_to(obj, Zone::RemovedFromGame, MoveReason::TurnEnded);
+                }
+                // Abilities and combat damage aren't cards: they cease to exist.
+                crate::StackKind::Ability {
+                    card, triggered, ..
+                } => self.emit(Event::StackObjectCeases {
+                    card: Some(card),
+                    triggered,
+                }),
+                crate::StackKind::CombatDamage(_) => self.emit(Event::StackObjectCeases {
+                    card: None,
+                    triggered: false,
+                }),
+            }
+        }
+        // 509.1a: attacking and blocking creatures are removed from combat.
+        let in_combat: Vec<ObjId> = self
+            .combat
+            .attackers
+            .iter()
+            .map(|a| a.obj)
+            .chain(self.combat.blocks.iter().map(|b| b.0))
+            .collect();
+        for o in in_combat {
+            if let Some(card) = self.obj(o).map(|x| x.card) {
+                self.emit(Event::RemovedFromCombatTurnEnded { obj: o, card });
+            }
+        }
+        self.combat.clear();
+        // 509.1b: state-based effects; no player gets priority, and triggered
+        // abilities wait (509.2: they go on the stack in the cleanup step).
+        self.check_state_based_effects();
+        if self.is_over() {
+            return;
+        }
+        self.emit(Event::TurnEndingChecks {
+            waiting: self.pending_triggers.len() as u32,
+        });
+        // 509.1c: the current phase and/or step ends; the game skips straight
+        // to the cleanup step (300.3: mana empties if the phase ends).
+        if self.step.phase() != Phase::End {
+            self.empty_mana_pools();
+        }
+        self.emit(Event::TurnEnded);
+        self.step = Step::Cleanup;
+        self.passes = 0;
+        self.flow = Flow::BeginStep;
+    }
+
+    /// 300.3: unused mana is lost as a phase ends, and each player loses 1
+    /// life per mana lost (mana burn).
+    pub(crate) fn empty_mana_pools(&mut self) {
+        // Upwelling (418.5k).
+        if self.players.iter().any(|p| p.pool.total() > 0) && self.mana_pools_keep() {
+            return;
+        }
+        for i in 0..self.players.len() {
+            let lost = self.players[i].pool.total();
+            if lost > 0 {
+                self.players[i].pool.clear();
+                let p = PlayerId(i as u8);
+                if self.no_mana_burn(p) {
+                    self.emit(Event::ManaLostNoBurn {
+                        player: p,
+                        amount: lost,
+                    });
+                } else {
+                    self.players[i].life -= lost as i32;
+                    self.emit(Event::ManaBurn {
+                        player: p,
+                        amount: lost,
+                    });
+                }
+            }
+        }
+    }
+
+    /// 507.4: no mana burn for a player whose turn another player controls.
+    fn no_mana_burn(&self, p: PlayerId) -> bool {
+        p == self.active && self.turn_controller != self.active
+    }
+
+    /// 314.1 then 314.2, then 314.3.
+    pub(crate) fn cleanup_discard(&mut self) {
+        let p = self.active;
+        let pl = self.player(p);
+        if let Some(max) = self.max_hand_size(p) {
+            let excess = (pl.hand.len() as u32).saturating_sub(max);
+            if excess > 0 {
+                self.decision = Some(Decision {
+                    player: p,
+                    kind: DecisionKind::Discard { remaining: excess },
+                });
+                self.flow = Flow::CleanupDiscard;
+                return;
+            }
+        }
+        // 314.2: damage wears off; "until end of turn" effects end.
+        for &id in &self.in_play {
+            let o = &mut self.objects[id.slot as usize];
+            o.damage = 0;
+            o.regen_shields = 0;
+            o.cant_block_this_turn = false;
+            o.unblockable_this_turn = false;
+            o.no_regen_this_turn = false;
+        }
+        self.effects.retain(|e| !e.until_end_of_turn);
+        self.shields.clear();
+        self.prevent_combat_damage = false;
+        self.cant_block_pairs.clear();
+        self.damaged_by.clear();
+        self.draw_rules.clear();
+        self.redirect_rules.clear();
+        self.damage_prevention_rules.clear();
+        self.emit(Event::CleanupDamageRemoved);
+        // 314.3: if state-based effects or triggers are waiting, players get priority.
+        if self.sba_pending() || !self.pending_triggers.is_empty() {
+            self.cleanup_again = true;
+            self.flow = Flow::Priority(self.active);
+        } else {
+            self.flow = Flow::EndStep;
+        }
+    }
+
+    /// Discards a card from hand (cleanup or an effect).
+    pub(crate) fn discard(&mut self, card: ObjId) {
+        self.discard_card(card);
+    }
+
+    /// 408.2d: playing a land.
+    pub(crate) fn play_land(&mut self, p: PlayerId, obj: ObjId) {
+        let card = self.objects[obj.slot as usize].card;
+        self.players[p.index()].lands_played += 1;
+        if let Some(new) = self.move_to(obj, Zone::InPlay, MoveReason::PlayLand) {
+            self.objects[new.slot as usize].controller = p;
+            self.emit(Event::LandPlayed {
+                player: p,
+                obj: new,
+                card,
+            });
+        }
+    }
+}
