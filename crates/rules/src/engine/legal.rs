@@ -531,7 +531,7 @@ impl Game {
         &self,
         p: PlayerId,
         card: ObjId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         let def = self.objects[card.slot as usize].def();
@@ -568,7 +568,7 @@ impl Game {
     pub(crate) fn flashback_plays(
         &self,
         p: PlayerId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         if !self.graveyard_plays {
@@ -592,7 +592,7 @@ impl Game {
         p: PlayerId,
         card: ObjId,
         face: &tolaria_cards::CardFace,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
     ) -> bool {
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
@@ -690,7 +690,7 @@ impl Game {
         p: PlayerId,
         id: ObjId,
         sorcery_timing: bool,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         let o = &self.objects[id.slot as usize];
@@ -772,7 +772,7 @@ impl Game {
                 let payable = if act.cost.tap {
                     self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
                 } else {
-                    crate::playing::play::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
+                    crate::playing::mana::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
                 };
                 if !payable {
                     continue;
@@ -805,7 +805,7 @@ impl Game {
         p: PlayerId,
         card: ObjId,
         face: &tolaria_cards::CardFace,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
     ) -> bool {
         // 502.22a: a card in a graveyard is played with flashback: its
         // flashback cost is paid rather than its mana cost.
@@ -816,7 +816,7 @@ impl Game {
         if let Some(fb) = flashback {
             let mut u = Unpaid::from_cost(&fb.mana, 0);
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
-            if !crate::playing::play::can_match(&u, avail)
+            if !crate::playing::mana::can_match(&u, avail)
                 || !self.can_pay_non_mana(p, card, fb)
                 || !self.cost_parts_payable(p, fb)
             {
@@ -829,16 +829,16 @@ impl Game {
             && face.spell.alternative.as_ref().is_some_and(|a| {
                 self.alternative_condition(p, card, &face.spell)
                     && self.cost_parts_payable(p, &a.cost)
-                    && crate::playing::play::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
+                    && crate::playing::mana::can_match(&Unpaid::from_cost(&a.cost.mana, 0), avail)
             });
         // 502.46a: creatures to tap for convoke count as mana; 502.64a:
         // cards to remove from the graveyard for delve, as {1} each.
         let convoke;
         let avail = if face.spell.convoke {
-            convoke = crate::playing::play::with_convoke(self, p, avail);
+            convoke = crate::playing::convoke_delve::with_convoke(self, p, avail);
             &convoke
         } else if face.spell.delve {
-            convoke = crate::playing::play::with_delve(self, p, avail);
+            convoke = crate::playing::convoke_delve::with_delve(self, p, avail);
             &convoke
         } else {
             avail
@@ -860,13 +860,13 @@ impl Game {
             if cost_symbols(cost) > avail.len() as u64 {
                 return false;
             }
-            if !crate::playing::play::can_match(&Unpaid::from_cost(cost, 0), avail) {
+            if !crate::playing::mana::can_match(&Unpaid::from_cost(cost, 0), avail) {
                 return false;
             }
         } else {
             let mut u = Unpaid::from_cost(cost, 0);
             crate::playing::cost::apply_change(&mut u, change);
-            if !crate::playing::play::can_match(&u, avail) {
+            if !crate::playing::mana::can_match(&u, avail) {
                 return false;
             }
         }

@@ -17,7 +17,7 @@ impl Game {
         &self,
         p: PlayerId,
         card: ObjId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         let face = self.objects[card.slot as usize].def().front();
@@ -43,7 +43,7 @@ impl Game {
             if act.cost.pay_life > 0 && self.player(p).life < act.cost.pay_life as i32 {
                 continue;
             }
-            if !crate::playing::play::can_match(
+            if !crate::playing::mana::can_match(
                 &crate::engine::game_loop::Unpaid::from_cost(&act.cost.mana, 0),
                 avail,
             ) {

@@ -76,7 +76,7 @@ impl Game {
         &self,
         p: PlayerId,
         card: ObjId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
     ) -> bool {
         let o = &self.objects[card.slot as usize];
         if o.zone != Zone::Hand(p) || o.def().unsupported().is_some() {
@@ -92,14 +92,14 @@ impl Game {
         }
         let mut u = crate::engine::game_loop::Unpaid::from_cost(&face_down_cost(), 0);
         crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
-        crate::playing::play::can_match(&u, avail)
+        crate::playing::mana::can_match(&u, avail)
     }
 
     /// 502.26d: the face-down permanents `p` may turn face up now.
     pub(crate) fn turn_face_up_options(
         &self,
         p: PlayerId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<crate::Action>,
     ) {
         for &id in &self.in_play {
@@ -108,7 +108,7 @@ impl Game {
                 continue;
             }
             if let Some(cost) = self.morph_cost(id) {
-                if crate::playing::play::can_match(
+                if crate::playing::mana::can_match(
                     &crate::engine::game_loop::Unpaid::from_cost(cost, 0),
                     avail,
                 ) {

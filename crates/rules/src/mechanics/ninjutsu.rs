@@ -47,7 +47,7 @@ impl Game {
     pub(crate) fn ninjutsu_actions(
         &self,
         p: PlayerId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         if !self.combat.blockers_step || self.combat.attackers.is_empty() {
@@ -61,7 +61,7 @@ impl Game {
             for a in &face.abilities {
                 let Ability::Activated(act) = a else { continue };
                 if !act.ninjutsu
-                    || !crate::playing::play::can_match(
+                    || !crate::playing::mana::can_match(
                         &crate::Unpaid::from_cost(&act.cost.mana, 0),
                         avail,
                     )

@@ -72,7 +72,7 @@ impl Game {
         &self,
         p: PlayerId,
         card: ObjId,
-        avail: &crate::playing::play::Avail,
+        avail: &crate::playing::mana::Avail,
         out: &mut Vec<Action>,
     ) {
         let Some(s) = suspend_of(self, card) else {
@@ -92,7 +92,7 @@ impl Game {
         {
             return;
         }
-        if crate::playing::play::can_match(
+        if crate::playing::mana::can_match(
             &crate::engine::game_loop::Unpaid::from_cost(&s.cost, 0),
             avail,
         ) {

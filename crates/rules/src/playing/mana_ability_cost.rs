@@ -34,14 +34,14 @@ impl Game {
         let p = self.objects[source.slot as usize].controller;
         let mut pool = self.player(p).pool;
         let mut u = Unpaid::from_cost(cost, 0);
-        crate::playing::play::take_from_pool(&mut pool, &mut u);
+        crate::playing::mana::take_from_pool(&mut pool, &mut u);
         u.is_paid().then(|| pool.total())
     }
 
     /// 411.1, 409.1h: pays a mana ability's mana cost from `p`'s pool.
     pub(crate) fn pay_mana_ability_cost(&mut self, p: PlayerId, cost: &ManaCost) {
         let mut u = Unpaid::from_cost(cost, 0);
-        crate::playing::play::take_from_pool(&mut self.players[p.index()].pool, &mut u);
+        crate::playing::mana::take_from_pool(&mut self.players[p.index()].pool, &mut u);
     }
 
     /// "Double the amount of each type of mana in your mana pool" (Doubling

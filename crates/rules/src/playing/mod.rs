@@ -2,7 +2,9 @@
 //! total cost (409.1f) and paying, rewinding an illegal play (422), "unless" payments
 //! (413.2c), and copies of spells (503.10).
 
+pub(crate) mod convoke_delve;
 pub(crate) mod cost;
+pub(crate) mod mana;
 pub(crate) mod mana_ability_cost;
 pub mod play;
 pub mod spell_copy;

@@ -1,0 +1,730 @@
+//! Mana abilities (406, 411) and paying mana costs: activating a mana
+//! ability, the mana a player could make available, and whether a cost can
+//! be paid from it.
+
+use crate::engine::game_loop::{Casting, Playing, Unpaid};
+use crate::playing::convoke_delve::with_delve;
+use crate::{Action, Event, Game, ObjId, PlayerId};
+use tolaria_cards::{Ability, Color, Cost, Keyword, ManaKind, ManaProduce};
+
+/// Pays as much of `u` as the pool can: coloured symbols with their colour,
+/// hybrid ones with either, generic with colourless first, then white,
+/// blue, black, red, green (the engine's choice of which pool mana pays
+/// generic: a known simplification). Returns the colours spent
+/// (`ColorSet` bits, 502.37a).
+pub(crate) fn take_from_pool(pool: &mut crate::state::player::ManaPool, u: &mut Unpaid) -> u8 {
+    let mut spent = 0u8;
+    for (i, need) in u.colored.iter_mut().enumerate() {
+        let take = (*need).min(pool.0[i] as u32);
+        *need -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 {
+            spent |= 1 << i;
+        }
+    }
+    u.hybrid.retain(|&(a, b)| {
+        for col in [a, b] {
+            if pool.0[col as usize] > 0 {
+                pool.0[col as usize] -= 1;
+                spent |= 1 << col as usize;
+                return false;
+            }
+        }
+        true
+    });
+    for i in [5usize, 0, 1, 2, 3, 4] {
+        let take = u.generic.min(pool.0[i] as u32);
+        u.generic -= take;
+        pool.0[i] -= take as u16;
+        if take > 0 && i < 5 {
+            spent |= 1 << i;
+        }
+    }
+    spent
+}
+
+fn mana_useful(u: &Unpaid, k: ManaKind) -> bool {
+    if u.generic > 0 {
+        return true;
+    }
+    match k {
+        ManaKind::Color(c) => {
+            u.colored[c as usize] > 0 || u.hybrid.iter().any(|&(a, b)| a == c || b == c)
+        }
+        ManaKind::Colorless => false,
+    }
+}
+
+/// The mana a player could make available (`Game::available_mana`), in
+/// order, without a heap allocation: the kinds of the first 64 (all that
+/// `can_match` matches against) and how many there are in all.
+#[derive(Clone, Copy)]
+pub(crate) struct Avail {
+    masks: [u8; 64],
+    len: usize,
+}
+
+impl Avail {
+    fn new() -> Avail {
+        Avail {
+            masks: [0; 64],
+            len: 0,
+        }
+    }
+    #[inline]
+    pub(crate) fn push(&mut self, mask: u8) {
+        if self.len < 64 {
+            self.masks[self.len] = mask;
+        }
+        self.len += 1;
+    }
+    #[inline]
+    fn push_n(&mut self, mask: u8, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let room = 64usize.saturating_sub(self.len).min(n);
+        if room > 0 {
+            self.masks[self.len..self.len + room].fill(mask);
+        }
+        self.len += n;
+    }
+    /// How many mana in all.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Matches each mana symbol to a distinct available mana (augmenting paths).
+pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
+    let total = u.total() as usize;
+    if total > avail.len {
+        return false;
+    }
+    const MAX: usize = 64;
+    let mut needs = [0u8; MAX];
+    let mut k = 0;
+    for (i, &n) in u.colored.iter().enumerate() {
+        for _ in 0..n {
+            if k == MAX {
+                return false;
+            }
+            needs[k] = 1 << i;
+            k += 1;
+        }
+    }
+    for &(a, b) in &u.hybrid {
+        if k == MAX {
+            return false;
+        }
+        needs[k] = 1 << a as usize | 1 << b as usize;
+        k += 1;
+    }
+    if k == 0 {
+        return avail.len as u32 >= u.generic;
+    }
+    let avail = &avail.masks[..avail.len.min(MAX)];
+    let mut owner = [u8::MAX; MAX];
+    fn try_assign(
+        n: usize,
+        needs: &[u8],
+        avail: &[u8],
+        owner: &mut [u8; 64],
+        seen: &mut u64,
+    ) -> bool {
+        for j in 0..avail.len() {
+            if avail[j] & needs[n] != 0 && *seen & (1 << j) == 0 {
+                *seen |= 1 << j;
+                if owner[j] == u8::MAX || try_assign(owner[j] as usize, needs, avail, owner, seen) {
+                    owner[j] = n as u8;
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    for n in 0..k {
+        let mut seen = 0u64;
+        if !try_assign(n, &needs[..k], avail, &mut owner, &mut seen) {
+            return false;
+        }
+    }
+    let free = avail.len() - k;
+    free as u32 >= u.generic
+}
+
+impl Game {
+    /// 406 / 411: a mana ability resolves immediately.
+    pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
+        let ch = crate::continuous::characteristics::compute(self, source);
+        let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
+            return;
+        };
+        // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
+        // (offered only when the pool can pay it, `pool_pays`).
+        if !m.cost.mana.is_zero() {
+            self.pay_mana_ability_cost(p, &m.cost.mana);
+        }
+        self.pay_other_costs(&m.cost, source, false);
+        // 406: "Whenever a player taps a land for mana" (Manabarbs).
+        if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
+            crate::resolution::triggers::land_tapped_for_mana(self, p);
+        }
+        let amount = match &m.produce {
+            ManaProduce::Fixed(v) => {
+                for k in v {
+                    self.players[p.index()].pool.add(*k, 1);
+                }
+                for k in v.iter().skip(1) {
+                    self.emit(Event::ManaAdded {
+                        player: p,
+                        source,
+                        card: ch.card,
+                        kind: *k,
+                        amount: 1,
+                    });
+                }
+                if let Some(k) = v.first() {
+                    self.emit(Event::ManaAdded {
+                        player: p,
+                        source,
+                        card: ch.card,
+                        kind: *k,
+                        amount: 1,
+                    });
+                }
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+            }
+            ManaProduce::DoublePool => {
+                self.double_pool(p, source, ch.card);
+                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
+            }
+            ManaProduce::AnyColor(n) => *n as u16,
+            ManaProduce::OneOf(_) => 1,
+            // 503.7–503.8: an undefined choice adds nothing (and the action
+            // names the chosen colour, so `kind` is it when there is one).
+            ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
+                Some(c) if kind == ManaKind::Color(c) => 1,
+                _ => 0,
+            },
+        };
+        self.players[p.index()].pool.add(kind, amount);
+        self.emit(Event::ManaAdded {
+            player: p,
+            source,
+            card: ch.card,
+            kind,
+            amount: amount as u32,
+        });
+        let produced: &[ManaKind] = if amount > 0 { &[kind] } else { &[] };
+        self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (produced, kind));
+    }
+
+    fn mana_side_effects(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        also: &'static [tolaria_cards::Effect],
+        tapped: bool,
+        // What the ability added, and the type the player named (406.1b).
+        (produced, chosen): (&[ManaKind], ManaKind),
+    ) {
+        if !also.is_empty() {
+            let ctx = crate::resolution::resolve::ResolveCtx::for_source(self, p, source);
+            for e in also {
+                if let tolaria_cards::Effect::AtNextUpkeep { .. } = e {
+                    // 404.4: "Draw a card at the beginning of the next
+                    // turn's upkeep" (Barbed Sextant): the mana ability
+                    // creates the delayed triggered ability.
+                    let ch = crate::continuous::layers::ability_chars(self, source);
+                    self.delayed_next_upkeep
+                        .push(crate::resolution::triggers::PendingTrigger {
+                            controller: p,
+                            source,
+                            card: ch.card,
+                            ability: tolaria_cards::AbilityRef::Printed {
+                                card: ch.card,
+                                face: ch.face,
+                                index,
+                            },
+                            ctx: crate::state::stack::TriggerContext {
+                                delayed: true,
+                                ..Default::default()
+                            },
+                        });
+                    continue;
+                }
+                self.exec_effect(&ctx, e);
+            }
+        }
+        // 406.1b, 406.4: triggered mana abilities ("Whenever enchanted land
+        // is tapped for mana, …") resolve at once, without the stack.
+        if tapped {
+            crate::resolution::triggers::triggered_mana_abilities(self, source, produced, chosen);
+        }
+    }
+
+    /// Mana abilities `p` could activate now, with each kind they can produce.
+    pub(crate) fn mana_options(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        useful: Option<&Unpaid>,
+        out: &mut Vec<Action>,
+    ) {
+        if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
+                    continue;
+                }
+                match src.simple {
+                    // The same predicates as `mana_options_of`, for a
+                    // plain "{T}: Add one mana".
+                    Some((i, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok)
+                            && useful.is_none_or(|u| mana_useful(u, k))
+                        {
+                            out.push(Action::ActivateMana {
+                                source: src.id,
+                                index: i,
+                                kind: k,
+                            });
+                        }
+                    }
+                    None => self.mana_options_of(src.id, src.abilities, None, useful, out),
+                }
+            }
+            return;
+        }
+        for (id, abilities) in self.mana_sources(p, exclude) {
+            self.mana_options_of(id, abilities, None, useful, out);
+        }
+    }
+
+    /// [`Game::mana_options`] for one source (only its ability `only`, if
+    /// given), so that one `ActivateMana` can be checked without listing
+    /// every source's.
+    fn mana_options_of(
+        &self,
+        id: ObjId,
+        abilities: crate::continuous::characteristics::AbilityList,
+        only: Option<u8>,
+        useful: Option<&Unpaid>,
+        out: &mut Vec<Action>,
+    ) {
+        for (i, a) in abilities.iter().enumerate() {
+            let Ability::Mana(m) = a else { continue };
+            if only.is_some_and(|o| o as usize != i) {
+                continue;
+            }
+            if !self.can_pay_tap_part(&m.cost, id)
+                || !self.pool_pays(id, &m.cost.mana)
+                || m.cost.sacrifice.is_some()
+            {
+                continue;
+            }
+            let mut push = |k: ManaKind| {
+                if useful.is_none_or(|u| mana_useful(u, k)) {
+                    out.push(Action::ActivateMana {
+                        source: id,
+                        index: i as u8,
+                        kind: k,
+                    });
+                }
+            };
+            match &m.produce {
+                ManaProduce::Fixed(v) => {
+                    if let Some(k) = v.first() {
+                        if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
+                            out.push(Action::ActivateMana {
+                                source: id,
+                                index: i as u8,
+                                kind: *k,
+                            });
+                            // 406.1b: with Sasaya's Essence in play, the
+                            // player names which of the types produced
+                            // its additional mana will be.
+                            if m.cost.tap
+                                && v.iter().any(|x| x != k)
+                                && crate::resolution::triggers::produced_type_matters(self)
+                            {
+                                for (j, x) in v.iter().enumerate() {
+                                    if !v[..j].contains(x) && x != k {
+                                        out.push(Action::ActivateMana {
+                                            source: id,
+                                            index: i as u8,
+                                            kind: *x,
+                                        });
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                // Offered only when it would add mana (the pool holds more
+                // than its cost takes), whatever is being paid for.
+                ManaProduce::DoublePool => {
+                    if self
+                        .pool_after_cost(id, &m.cost.mana)
+                        .is_some_and(|t| t > 0)
+                    {
+                        out.push(Action::ActivateMana {
+                            source: id,
+                            index: i as u8,
+                            kind: ManaKind::Colorless,
+                        });
+                    }
+                }
+                ManaProduce::AnyColor(_) => Color::ALL
+                    .into_iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::OneOf(set) => set.iter().for_each(|c| push(ManaKind::Color(c))),
+                // 503.7: with no colour chosen the ability would add no
+                // mana; it isn't offered as a way to make mana.
+                ManaProduce::ChosenColor => {
+                    if let Some(c) = self.objects[id.slot as usize].chosen_color {
+                        push(ManaKind::Color(c));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Is this `ActivateMana` among [`Game::mana_options`]'s? The same
+    /// predicates, for its one source and ability.
+    pub(crate) fn mana_option_legal(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        useful: Option<&Unpaid>,
+        action: &Action,
+    ) -> bool {
+        let Action::ActivateMana { source, index, .. } = *action else {
+            return false;
+        };
+        if !self.is_in_play(source) || !self.in_play.contains(&source) {
+            return false;
+        }
+        let Some(abilities) = self.mana_source(p, exclude, source) else {
+            return false;
+        };
+        let mut v = Vec::new();
+        self.mana_options_of(source, abilities, Some(index), useful, &mut v);
+        v.contains(action)
+    }
+
+    /// `p`'s permanents with mana abilities (other than `exclude`), with the
+    /// abilities they have now (a copy's, none after Humility: layers 1, 5).
+    fn mana_sources(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+    ) -> impl Iterator<Item = (ObjId, crate::continuous::characteristics::AbilityList)> + '_ {
+        self.in_play
+            .iter()
+            .filter_map(move |&id| Some((id, self.mana_source(p, exclude, id)?)))
+    }
+
+    /// At priority, with an up-to-date board: `available_mana(p, None)`,
+    /// and `mana_options(p, None, None)` appended to `out`, in one pass over
+    /// the mana sources; returns the mana and how many actions were added.
+    pub(crate) fn priority_mana(
+        &self,
+        p: PlayerId,
+        out: &mut Vec<Action>,
+    ) -> Option<(Avail, usize)> {
+        let list = self.board_mana_sources()?;
+        let before = out.len();
+        let mut v = Avail::new();
+        let pool = &self.player(p).pool;
+        for (i, &n) in pool.0.iter().enumerate() {
+            v.push_n(1u8 << i, n as usize);
+        }
+        let life_ok = self.player(p).life >= 0;
+        let bans = self.mana_bans();
+        for src in list {
+            if !self.mana_source_usable(p, None, src.id, bans) {
+                continue;
+            }
+            match src.simple {
+                Some((i, k)) => {
+                    if self.plain_tap_payable(src.id, life_ok) {
+                        v.push(1u8 << k.index());
+                        out.push(Action::ActivateMana {
+                            source: src.id,
+                            index: i,
+                            kind: k,
+                        });
+                    }
+                }
+                None => {
+                    self.source_mana(src.id, src.abilities, &mut v);
+                    self.mana_options_of(src.id, src.abilities, None, None, out);
+                }
+            }
+        }
+        Some((v, out.len() - before))
+    }
+
+    /// The board's list of permanents with mana abilities, in `in_play`
+    /// order, when the board is up to date: the same permanents and
+    /// abilities `mana_sources` finds (before its controller, phasing and
+    /// `exclude` tests, `mana_source_usable`).
+    #[inline]
+    fn board_mana_sources(&self) -> Option<&[crate::continuous::characteristics::ManaSource]> {
+        (self.board.valid && self.board.ids.len() == self.in_play.len())
+            .then_some(&self.board.mana[..])
+    }
+
+    #[inline]
+    fn mana_source_usable(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+        bans: bool,
+    ) -> bool {
+        let o = &self.objects[id.slot as usize];
+        o.controller == p
+            && !o.is_phased_out()
+            && Some(id) != exclude
+            && !(bans && self.ability_forbidden(id, true))
+    }
+
+    /// Does a static ability forbid some mana abilities ("Activated
+    /// abilities of sources with the chosen name can't be played",
+    /// Voidstone Gargoyle)? Asked once per listing, so that the sources
+    /// are checked one by one only then.
+    fn mana_bans(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::CantPlayAbilities {
+                    except_mana: false,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// One permanent in play as [`Game::mana_sources`] sees it.
+    #[inline]
+    fn mana_source(
+        &self,
+        p: PlayerId,
+        exclude: Option<ObjId>,
+        id: ObjId,
+    ) -> Option<crate::continuous::characteristics::AbilityList> {
+        let o = &self.objects[id.slot as usize];
+        if o.flags & crate::state::object::flags::MANA == 0
+            || o.controller != p
+            || o.is_phased_out()
+            || Some(id) == exclude
+            || self.ability_forbidden(id, true)
+        {
+            return None;
+        }
+        Some(crate::continuous::layers::ability_chars(self, id).ability_list())
+    }
+
+    /// `can_pay_tap_part` for a cost of {T} alone, by a permanent whose
+    /// controller's life total is not negative (`life_ok`; the pay-life
+    /// test fails below 0 even for no life).
+    #[inline]
+    fn plain_tap_payable(&self, source: ObjId, life_ok: bool) -> bool {
+        let o = &self.objects[source.slot as usize];
+        if !life_ok || o.is_tapped() {
+            return false;
+        }
+        !self.sick_creature_cant_tap(source)
+    }
+
+    /// 212.3f / 502.5: a creature's {T} abilities need it to have been
+    /// controlled since the start of its controller's most recent turn, or
+    /// haste.
+    #[inline]
+    fn sick_creature_cant_tap(&self, source: ObjId) -> bool {
+        if !self.objects[source.slot as usize].is_sick() {
+            return false;
+        }
+        let creature_without_haste = |ch: &crate::continuous::characteristics::Characteristics| {
+            ch.is_creature() && !ch.has(Keyword::Haste)
+        };
+        match self.board_chars(source) {
+            Some(ch) => creature_without_haste(ch),
+            None => {
+                creature_without_haste(&crate::continuous::characteristics::compute(self, source))
+            }
+        }
+    }
+
+    /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
+    #[inline]
+    pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
+        let o = &self.objects[source.slot as usize];
+        if cost.tap || cost.untap {
+            if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
+                return false;
+            }
+            if self.sick_creature_cant_tap(source) {
+                return false;
+            }
+        }
+        let discardable = match &cost.discard_filter {
+            None => self.player(o.controller).hand.len(),
+            Some(f) => self
+                .player(o.controller)
+                .hand
+                .iter()
+                .filter(|&&c| {
+                    crate::continuous::filter::matches_card(f, self.objects[c.slot as usize].card)
+                })
+                .count(),
+        };
+        if cost.discard as usize > discardable {
+            return false;
+        }
+        if cost.pay_life as i32 > self.player(o.controller).life {
+            return false;
+        }
+        if let Some((kind, n)) = cost.remove_counters {
+            if o.counters_of(kind) < n as u32 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The mana `p` could make available: each entry is the set of kinds one
+    /// mana could be (pool mana is fixed; a source may offer a choice).
+    pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
+        let mut v = Avail::new();
+        let pool = &self.player(p).pool;
+        for (i, &n) in pool.0.iter().enumerate() {
+            v.push_n(1u8 << i, n as usize);
+        }
+        if let Some(list) = self.board_mana_sources() {
+            let life_ok = self.player(p).life >= 0;
+            let bans = self.mana_bans();
+            for src in list {
+                if !self.mana_source_usable(p, exclude, src.id, bans) {
+                    continue;
+                }
+                match src.simple {
+                    // What `source_mana` finds for a plain "{T}: Add one mana".
+                    Some((_, k)) => {
+                        if self.plain_tap_payable(src.id, life_ok) {
+                            v.push(1u8 << k.index());
+                        }
+                    }
+                    None => self.source_mana(src.id, src.abilities, &mut v),
+                }
+            }
+            return v;
+        }
+        for (id, abilities) in self.mana_sources(p, exclude) {
+            self.source_mana(id, abilities, &mut v);
+        }
+        v
+    }
+
+    /// The mana one source could make (see `available_mana`).
+    fn source_mana(
+        &self,
+        id: ObjId,
+        abilities: crate::continuous::characteristics::AbilityList,
+        v: &mut Avail,
+    ) {
+        // Abilities that share the {T} can't all be used: count the {T}
+        // abilities as one choice (the union of their kinds, or the
+        // largest multi-mana one).
+        let mut tap_mask = 0u8;
+        let mut tap_multi: Option<&ManaProduce> = None;
+        for a in abilities.iter() {
+            let Ability::Mana(m) = a else { continue };
+            if !m.cost.mana.is_zero()
+                || m.cost.sacrifice.is_some()
+                || !self.can_pay_tap_part(&m.cost, id)
+            {
+                continue;
+            }
+            let (mask, count) = match &m.produce {
+                ManaProduce::Fixed(ks) => {
+                    (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
+                }
+                ManaProduce::AnyColor(n) => (0x1f, *n as usize),
+                ManaProduce::OneOf(set) => (set.0, 1),
+                ManaProduce::ChosenColor => match self.objects[id.slot as usize].chosen_color {
+                    Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
+                    None => continue,
+                },
+                // Mana made from the pool adds nothing to what the pool
+                // already counts for (and its cost is skipped above).
+                ManaProduce::DoublePool => continue,
+            };
+            if m.cost.tap {
+                if count > 1 {
+                    tap_multi = Some(&m.produce);
+                } else {
+                    tap_mask |= mask;
+                }
+                continue;
+            }
+            match &m.produce {
+                ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+                _ => v.push_n(mask, count),
+            }
+        }
+        match tap_multi {
+            Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
+            Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            _ if tap_mask != 0 => v.push(tap_mask),
+            _ => {}
+        }
+    }
+
+    /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
+    /// symbols to available mana.
+    pub(crate) fn can_pay(&self, p: PlayerId, u: &Unpaid, exclude: Option<ObjId>) -> bool {
+        let avail = self.available_mana(p, exclude);
+        can_match(u, &avail)
+    }
+
+    /// The largest X `p` can pay for (409.1b).
+    pub(crate) fn max_x(
+        &self,
+        p: PlayerId,
+        cost: &tolaria_cards::ManaCost,
+        exclude: Option<ObjId>,
+        x_color: Option<Color>,
+    ) -> u32 {
+        let mut avail = self.available_mana(p, exclude);
+        // 502.64a: the graveyard cards a delve spell may remove pay {1} each.
+        if self.casting.as_deref().is_some_and(|c| self.delving(c)) {
+            avail = with_delve(self, p, &avail);
+        }
+        let per = cost.x.max(1) as u32;
+        let mut x = (avail.len() as u32) / per;
+        while x > 0
+            && !can_match(
+                &Unpaid::from_cost(cost, x).x_in_color(cost, x, x_color),
+                &avail,
+            )
+        {
+            x -= 1;
+        }
+        x
+    }
+
+    /// "Spend only black mana on X": the colour X of the spell being played
+    /// must be paid in, if any.
+    pub(crate) fn spell_x_color(&self, c: &Casting) -> Option<Color> {
+        match c.what {
+            Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.x_color,
+            _ => None,
+        }
+    }
+}
