@@ -352,7 +352,7 @@ impl Game {
             DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
-                    if let Some(f) = crate::resolution::resolve::copy_filter(self, &r.item) {
+                    if let Some(f) = crate::resolution::copiable::copy_filter(self, &r.item) {
                         out.extend(
                             self.in_play
                                 .iter()

@@ -59,7 +59,7 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return Vec::new();
         };
-        let card = crate::resolution::resolve::entering_card(self, r);
+        let card = crate::resolution::choices::entering_card(self, r);
         self.amplify_options(p, card, &r.amplify_revealed)
     }
 

@@ -2,10 +2,15 @@
 //! triggered (404, 410) and delayed (404.4) abilities, library actions, naming a card
 //! (419.1b), choosing a source of damage (419.8a), and Warp World's redeal.
 
+pub(crate) mod choices;
+pub(crate) mod coin;
+pub(crate) mod copiable;
 pub mod damage_source;
 pub mod delayed;
+pub(crate) mod effect;
 pub mod library;
 pub(crate) mod naming;
 pub(crate) mod redeal;
+pub(crate) mod refs;
 pub mod resolve;
 pub mod triggers;

@@ -1,0 +1,383 @@
+//! Choices made while a spell or ability resolves, or as a permanent comes
+//! into play ("as [this] comes into play, choose a color / creature type /
+//! card name", 419.1b), and Wishes' choice of a card from outside the game.
+
+use crate::engine::game_loop::Flow;
+use crate::resolution::resolve::effects_of;
+use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use tolaria_cards::{db, Ability, Effect};
+
+/// 419.1b: does this card make this choice as it comes into play?
+pub(crate) fn enters_with_choice(
+    card: tolaria_cards::CardId,
+    choice: tolaria_cards::StaticAbility,
+) -> bool {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .any(|a| matches!(a, Ability::Static(s) if *s == choice))
+}
+
+/// 419.1b: does this card name a card as it comes into play ("name a
+/// card": `Some(false)`; "name a nonland card": `Some(true)`)?
+pub(crate) fn names_card_as_it_enters(card: tolaria_cards::CardId) -> Option<bool> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayNameCard { nonland }) => {
+                Some(*nonland)
+            }
+            _ => None,
+        })
+}
+
+/// 419.1b: does this card choose a colour as it comes into play?
+pub(crate) fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
+    db().get(card).faces[0].abilities.iter().any(|a| {
+        matches!(
+            a,
+            Ability::Static(tolaria_cards::StaticAbility::AsComesIntoPlayChooseColor)
+        )
+    })
+}
+
+/// The card a resolving permanent spell comes into play as: the card
+/// chosen to copy (503), else its own.
+pub(crate) fn entering_card(
+    game: &Game,
+    r: &crate::engine::game_loop::Resolving,
+) -> tolaria_cards::CardId {
+    r.copy_choice
+        .flatten()
+        .filter(|&o| game.is_present(o))
+        .map_or(r.ctx.source_card, |o| game.copiable_values(o).card)
+}
+
+impl Game {
+    /// 503: the answer to "you may choose a creature to copy".
+    pub(crate) fn on_copy_choice(&mut self, action: Action) {
+        let choice = match action {
+            Action::ChooseObject(o) => Some(o),
+            _ => None,
+        };
+        if let Some(r) = self.resolving.as_mut() {
+            r.copy_choice = Some(choice);
+        }
+        self.finish_resolution();
+    }
+
+    /// 419.1b: the colour chosen as the permanent comes into play.
+    pub(crate) fn on_color_choice(&mut self, action: Action) {
+        let in_effect = self.choice_in_effect();
+        if let (Some(r), Action::ChooseColor(c)) = (self.resolving.as_mut(), action) {
+            r.color_choice = Some(c);
+        }
+        // A colour chosen for an effect ("becomes the color of your
+        // choice") resumes it; otherwise the permanent is coming into play
+        // (419.1b).
+        self.resume_after_choice(in_effect);
+    }
+
+    /// Whether the resolution's pending choice belongs to one of its
+    /// effects (rather than to the permanent coming into play, 419.1b).
+    fn choice_in_effect(&self) -> bool {
+        self.resolving
+            .as_deref()
+            .is_some_and(|r| r.pc < effects_of(self, &r.item).len())
+    }
+
+    /// Goes on after a choice: the effect that asked, or the permanent's
+    /// coming into play.
+    fn resume_after_choice(&mut self, in_effect: bool) {
+        if in_effect {
+            self.run_resolution();
+        } else {
+            self.finish_resolution();
+        }
+    }
+
+    /// 419.1b: the creature type chosen as the permanent comes into play.
+    pub(crate) fn on_type_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseCreatureType(t)) = (self.resolving.as_mut(), action) {
+            r.type_choice = Some(t);
+        }
+        self.finish_resolution();
+    }
+
+    /// 419.1b: the card named as the permanent comes into play.
+    pub(crate) fn on_name_choice(&mut self, action: Action) {
+        let in_effect = self.choice_in_effect();
+        if let (Some(r), Action::NameCard(n)) = (self.resolving.as_mut(), action) {
+            r.name_choice = Some(n);
+        }
+        // A name chosen by an instruction ("Name a card.") resumes it;
+        // otherwise the permanent is coming into play (419.1b).
+        self.resume_after_choice(in_effect);
+    }
+
+    /// 418.6: a word chosen for a text-changing effect.
+    pub(crate) fn on_word_choice(&mut self, action: Action) {
+        if let (Some(r), Action::ChooseWord(w)) = (self.resolving.as_mut(), action) {
+            let i = (r.sub as usize).min(1);
+            r.words[i] = Some(w);
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+
+    /// Answers a choice made during resolution (or a cleanup discard).
+    pub(crate) fn on_resolution_choice(&mut self, p: PlayerId, action: Action) {
+        if self.resolving.is_none() {
+            // 314.1: cleanup discard.
+            if let Action::ChooseObject(card) = action {
+                self.discard(card);
+            }
+            self.flow = Flow::CleanupDiscard;
+            return;
+        }
+        match action {
+            Action::CallHeads | Action::CallTails => {
+                // 511.1: the call, made before the coin is flipped.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.call = Some(action == Action::CallHeads);
+                }
+            }
+            Action::KeepCoin(heads) => {
+                // 419.1 (Krark's Thumb): the result kept.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.kept = Some(heads);
+                }
+            }
+            // 410.5: the "you may" of an optional ability is asked before
+            // any of its effects, so a yes or no now answers it, not an
+            // effect's own question (Complicate's "you may counter target
+            // spell unless its controller pays {1}").
+            Action::Yes if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.optional = false;
+                }
+            }
+            Action::No if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
+                let len = self
+                    .resolving
+                    .as_deref()
+                    .map_or(0, |r| effects_of(self, &r.item).len());
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pc = len;
+                }
+            }
+            Action::ActivateMana {
+                source,
+                index,
+                kind,
+            } => {
+                // 411: mana abilities while asked to pay (CounterUnlessPays).
+                self.activate_mana(p, source, index, kind);
+            }
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::CounterUnlessPays { .. } | Effect::Recover { .. })
+                ) =>
+            {
+                let (generic, colored) = match self.current_effect() {
+                    Some(Effect::CounterUnlessPays { generic, .. }) => {
+                        let n = match self.resolving.as_ref().map(|r| r.ctx.clone()) {
+                            Some(ctx) => self.amount(&ctx, generic).max(0) as u32,
+                            None => 0,
+                        };
+                        (n, [0u8; 5])
+                    }
+                    Some(Effect::Recover { cost }) => (cost.generic, cost.colored),
+                    _ => (0, [0u8; 5]),
+                };
+                if action == Action::Yes {
+                    // Coloured mana for the coloured symbols, then generic
+                    // mana, colourless first.
+                    let pool = &mut self.players[p.index()].pool;
+                    for (i, &n) in colored.iter().enumerate() {
+                        pool.0[i] -= (n as u16).min(pool.0[i]);
+                    }
+                    let mut left = generic;
+                    for i in [5usize, 0, 1, 2, 3, 4] {
+                        let take = left.min(pool.0[i] as u32);
+                        left -= take;
+                        pool.0[i] -= take as u16;
+                    }
+                    self.emit(Event::PaidUnless {
+                        player: p,
+                        amount: generic + colored.iter().map(|&n| n as u32).sum::<u32>(),
+                    });
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
+                    && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
+            {
+                // 413.2c: pay the cost, or let the effects happen.
+                self.on_pay_or_else(p, action == Action::Yes);
+            }
+            Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
+                // Declined to discard: the effects happen.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(false);
+                }
+            }
+            Action::ChooseMode(i)
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::PhaseOutChosenKind { .. })
+                ) =>
+            {
+                // 502.15: every nontoken permanent of the kind chosen
+                // phases out (Teferi's Realm), the set fixed first.
+                if let (Some(Effect::PhaseOutChosenKind { options, .. }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    if let Some(f) = options.get(i as usize) {
+                        let going: Vec<ObjId> = self
+                            .in_play
+                            .iter()
+                            .copied()
+                            .filter(|&o| {
+                                self.is_present(o)
+                                    && !self.objects[o.slot as usize].token
+                                    && crate::continuous::filter::matches(
+                                        self,
+                                        f,
+                                        o,
+                                        Some(ctx.source),
+                                        ctx.controller,
+                                    )
+                            })
+                            .collect();
+                        for o in going {
+                            self.phase_out(o);
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
+            Action::No | Action::ChooseMode(_)
+                if matches!(self.current_effect(), Some(Effect::TapOrUntap { .. })) =>
+            {
+                if let (Some(Effect::TapOrUntap { what }), Some(r)) =
+                    (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    for o in self.objects_of(&ctx, what) {
+                        match action {
+                            Action::ChooseMode(0) => self.tap(o),
+                            Action::ChooseMode(_) => self.untap(o),
+                            _ => {}
+                        }
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
+            Action::Yes | Action::No
+                if self.resolving.as_ref().is_some_and(|r| r.flip.asking_again) =>
+            {
+                // "or choose to stop flipping" (Fiery Gambit).
+                if let Some(r) = self.resolving.as_mut() {
+                    r.flip.asking_again = false;
+                    r.flip.stopped = action == Action::No;
+                }
+            }
+            Action::Yes => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.optional = false;
+                }
+            }
+            Action::No => {
+                // Skip every effect.
+                let len = self
+                    .resolving
+                    .as_deref()
+                    .map_or(0, |r| effects_of(self, &r.item).len());
+                if let Some(r) = self.resolving.as_mut() {
+                    r.pc = len;
+                }
+            }
+            Action::ChooseObject(o)
+                if matches!(self.current_effect(), Some(Effect::UnlessPays { .. })) =>
+            {
+                // A permanent sacrificed as the cost is paid.
+                self.on_unless_sacrifice(o);
+            }
+            Action::ChooseObject(o) => {
+                match self.current_effect() {
+                    Some(Effect::Discard { .. }) => self.discard(o),
+                    Some(Effect::UnlessDiscard { .. }) => {
+                        self.discard(o);
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.paid = Some(true);
+                        }
+                    }
+                    Some(Effect::ReturnChosen { .. }) => {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    }
+                    Some(Effect::Sacrifice { .. }) => {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    }
+                    _ => {}
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub += 1;
+                }
+                let _ = p;
+                // Continue the same effect (it may need more choices).
+                self.run_resolution();
+                return;
+            }
+            _ => {}
+        }
+        self.run_resolution();
+    }
+
+    /// A Wish's choice (217.1e): a card from outside the game, or none.
+    pub(crate) fn on_wish_choice(&mut self, p: PlayerId, action: Action) {
+        match action {
+            Action::ChooseOutside(i) => {
+                let outside = &mut self.players[p.index()].outside;
+                if (i as usize) < outside.len() {
+                    let card = outside.remove(i as usize);
+                    let id = self.create_card(card, p, Zone::Hand(p));
+                    self.note_brought_from_outside(id);
+                    self.emit(Event::FromOutsideTheGame {
+                        player: p,
+                        card,
+                        removed: false,
+                    });
+                }
+            }
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
+            Action::ChooseObject(o) => {
+                let card = self.objects[o.slot as usize].card;
+                if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
+                    self.emit(Event::FromOutsideTheGame {
+                        player: p,
+                        card,
+                        removed: true,
+                    });
+                }
+            }
+            _ => {}
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.sub += 1;
+        }
+        self.run_resolution();
+    }
+}

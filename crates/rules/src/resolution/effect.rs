@@ -1,0 +1,1299 @@
+//! One-shot effects (417): carrying out each instruction of a resolving
+//! spell or ability, pausing where a player must choose, and the effects
+//! that create continuous effects (418.3) or change counters.
+
+use crate::playing::targeting::SourceInfo;
+use crate::resolution::resolve::effects_of;
+use crate::resolution::resolve::ResolveCtx;
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
+use tolaria_cards::{db, Ability, Duration, Effect, ObjectRef, Recipient};
+
+impl Game {
+    /// 502.37a: a permanent with sunburst coming into play from the stack
+    /// gets a counter for each colour of mana spent on it: +1/+1 counters
+    /// if it comes into play as a creature, charge counters otherwise
+    /// (502.37d: each instance separately).
+    pub(crate) fn sunburst(&mut self, new: ObjId, colors_spent: u8) {
+        let instances = self.obj(new).map_or(0, |o| {
+            db().get(o.card).faces[0]
+                .abilities
+                .iter()
+                .filter(|a| matches!(a, Ability::Static(tolaria_cards::StaticAbility::Sunburst)))
+                .count()
+        });
+        let n = (colors_spent & 0x1f).count_ones();
+        if instances == 0 || n == 0 {
+            return;
+        }
+        let kind = if crate::continuous::characteristics::compute(self, new).is_creature() {
+            tolaria_cards::CounterKind::PlusOnePlusOne
+        } else {
+            tolaria_cards::CounterKind::Charge
+        };
+        for _ in 0..instances {
+            let Some(o) = self.obj_mut(new) else { return };
+            let amount = o.add_counters(kind, n as i32);
+            let card = o.card;
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
+        }
+    }
+
+    /// Puts (`delta` > 0) or removes counters of one kind on the objects,
+    /// with an event for each object whose counters changed.
+    pub(crate) fn change_counters(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        kind: tolaria_cards::CounterKind,
+        delta: i32,
+    ) {
+        for o in self.objects_of(ctx, what) {
+            let Some(obj) = self.obj_mut(o) else { continue };
+            let amount = obj.add_counters(kind, delta);
+            let card = obj.card;
+            if amount == 0 {
+                continue;
+            }
+            self.emit(if delta > 0 {
+                Event::CountersPut {
+                    obj: o,
+                    card,
+                    kind,
+                    amount,
+                }
+            } else {
+                Event::CountersRemoved {
+                    obj: o,
+                    card,
+                    kind,
+                    amount,
+                }
+            });
+        }
+    }
+
+    /// 418.3: a continuous effect from a resolving spell or ability.
+    /// 418.3b: the affected objects are locked in now; 418.5g: one
+    /// timestamp for the whole effect.
+    fn create_continuous(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        effect: tolaria_cards::LayerEffect,
+        duration: Duration,
+    ) {
+        let mut effect = effect;
+        // 413.2f: X is fixed as the effect is created.
+        if effect.set_pt == Some(tolaria_cards::SetPt::X) {
+            let x = ctx.x as i32;
+            effect.set_pt = Some(tolaria_cards::SetPt::Fixed {
+                power: x,
+                toughness: x,
+            });
+        }
+        let ts = self.stamp();
+        let until_end_of_turn = duration == Duration::EndOfTurn;
+        // 418.3d: "as long as [the source] remains tapped": if that
+        // duration is already over, the effect does nothing.
+        let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
+        if while_tapped.is_some_and(|s| {
+            !self
+                .obj(s)
+                .is_some_and(|o| o.is_tapped() && o.zone == Zone::InPlay)
+        }) {
+            return;
+        }
+        let while_enchanted = duration == Duration::WhileEnchanted;
+        for o in self.objects_of(ctx, what) {
+            if !self.is_present(o) {
+                continue;
+            }
+            // "For as long as that creature is enchanted": already over.
+            if while_enchanted && !self.is_enchanted(o) {
+                continue;
+            }
+            // An earlier identical effect on the same object, lasting as
+            // long, is wholly overridden by this one when applying it twice
+            // is applying it once (it sets values, adds types or
+            // abilities): drop it, so repeated activations (Chimeric Staff
+            // for X = 0) don't pile up effects.
+            if effect.is_idempotent() {
+                let controller = ctx.controller;
+                self.effects.retain(|x| {
+                    !(x.affected == o
+                        && x.copy.is_none()
+                        && x.effect == effect
+                        && x.until_end_of_turn == until_end_of_turn
+                        && x.while_tapped == while_tapped
+                        && x.controller == controller)
+                });
+            }
+            self.effects
+                .push(crate::continuous::effects::ContinuousEffect {
+                    timestamp: ts,
+                    source_card: ctx.source_card,
+                    controller: ctx.controller,
+                    affected: o,
+                    effect,
+                    copy: None,
+                    until_end_of_turn,
+                    while_tapped,
+                    while_enchanted,
+                    while_controlled: false,
+                });
+            let card = self.objects[o.slot as usize].card;
+            if effect.is_pump() {
+                self.emit(Event::Pumped {
+                    obj: o,
+                    card,
+                    power: effect.power,
+                    toughness: effect.toughness,
+                });
+            } else {
+                self.emit(Event::EffectCreated {
+                    obj: o,
+                    card,
+                    what: effect.describe(),
+                });
+            }
+        }
+    }
+
+    /// Runs an effect that may need a choice; returns the decision if so.
+    pub(crate) fn exec_effect_pausable(
+        &mut self,
+        ctx: &ResolveCtx,
+        e: &'static Effect,
+    ) -> Option<Decision> {
+        match e {
+            Effect::CopySpell {
+                what,
+                new_targets,
+                color,
+            } => self.copy_spell(ctx, what, *new_targets, *color),
+            Effect::ChangeTarget { what } => self.change_target(ctx, what),
+            Effect::StormCopies => self.storm_copies(ctx),
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only,
+            } => self.shield_from_chosen_source(ctx, sources, to.as_ref(), *next_only),
+            // "Name a card" (Cabal Therapy): the spell remembers the name,
+            // which its filters "with that name" read.
+            Effect::NameCard { nonland } => {
+                let r = self.resolving.as_mut()?;
+                let Some(name) = r.name_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::NameCard { nonland: *nonland },
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_name = Some(name);
+                }
+                self.emit(Event::NamedCard {
+                    player: ctx.controller,
+                    name,
+                });
+                None
+            }
+            Effect::ContinuousChosenColor {
+                what,
+                effect,
+                duration,
+            } => {
+                // Layer 5: the controller chooses the colour as the effect
+                // is created (418.3).
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                let mut effect = *effect;
+                effect.set_colors = Some(tolaria_cards::ColorSet::single(color));
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
+            Effect::ChangeText {
+                what,
+                colors,
+                land_types,
+                duration,
+            } => {
+                // 418.6: the controller chooses the word to replace, then
+                // the new word, as the effect is created.
+                let (sub, words) = self
+                    .resolving
+                    .as_ref()
+                    .map_or((0, [None; 2]), |r| (r.sub, r.words));
+                if sub < 2 {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseWord {
+                            replacing: words[0].filter(|_| sub == 1),
+                            colors: *colors,
+                            land_types: *land_types,
+                        },
+                    });
+                }
+                let (Some(from), Some(to)) = (words[0], words[1]) else {
+                    return None;
+                };
+                let effect = tolaria_cards::LayerEffect {
+                    text: Some(tolaria_cards::TextChange { from, to }),
+                    ..Default::default()
+                };
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
+            Effect::Discard {
+                who,
+                amount,
+                random: false,
+            } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                let players = self.players_of(ctx, who);
+                let n = self.amount(ctx, amount).max(0) as u32;
+                // One player at a time (413.2d APNAP simplification for one player).
+                let p = *players.first()?;
+                let remaining = n.saturating_sub(sub).min(self.player(p).hand.len() as u32);
+                if remaining == 0 {
+                    return None;
+                }
+                Some(Decision {
+                    player: p,
+                    kind: DecisionKind::Discard { remaining },
+                })
+            }
+            Effect::FlipCoin { who, won, lost } => {
+                // 511.1: the flipping player calls heads or tails, then flips;
+                // only that player wins or loses.
+                let p = self
+                    .players_of(ctx, who)
+                    .first()
+                    .copied()
+                    .unwrap_or(ctx.controller);
+                for _ in 0..64 {
+                    let outcome = self.resolving.as_ref().and_then(|r| r.flip.outcome);
+                    let win = match outcome {
+                        Some(w) => w,
+                        None => match self.called_flip(p)? {
+                            Ok(w) => w,
+                            Err(d) => return Some(d),
+                        },
+                    };
+                    if let Some(d) = self.run_inner(ctx, if win { won } else { lost }) {
+                        return Some(d);
+                    }
+                    let r = self.resolving.as_mut()?;
+                    r.flip.outcome = None;
+                    // "… decides whether to flip again" (Game of Chaos).
+                    if !std::mem::take(&mut r.flip.repeat) {
+                        break;
+                    }
+                }
+                None
+            }
+            Effect::PlaySubgame => {
+                // 506.3: the subgame is created now and begins once this
+                // effect's work is done (`run_resolution` stops there).
+                self.begin_subgame();
+                None
+            }
+            Effect::WishFromOutside { filter } => {
+                // "You may reveal a [filter] card you own from outside the game".
+                let r = self.resolving.as_ref()?;
+                if r.sub > 0 {
+                    return None;
+                }
+                let p = ctx.controller;
+                let mut options = Vec::new();
+                self.wish_options(p, filter, &mut options);
+                (!options.is_empty()).then_some(Decision {
+                    player: p,
+                    kind: DecisionKind::ChooseOutside,
+                })
+            }
+            Effect::OfferFlipAgain { who } => {
+                let r = self.resolving.as_mut()?;
+                if std::mem::take(&mut r.flip.again_asked) {
+                    // Answered: `stopped` holds a "no".
+                    r.flip.repeat = !std::mem::take(&mut r.flip.stopped);
+                    return None;
+                }
+                let p = self.players_of(ctx, who).first().copied()?;
+                let r = self.resolving.as_mut()?;
+                r.flip.again_asked = true;
+                r.flip.asking_again = true;
+                Some(Decision {
+                    player: p,
+                    kind: DecisionKind::FlipAgain,
+                })
+            }
+            Effect::FlipUntilLose { may_stop } => {
+                // 511.1: each flip is called; stop at the first lost flip (or
+                // when the player chooses to stop, if they may).
+                let p = ctx.controller;
+                for _ in 0..10_000 {
+                    let r = self.resolving.as_ref()?;
+                    if r.flip.asking_again {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::FlipAgain,
+                        });
+                    }
+                    if r.flip.stopped || r.flip.lost {
+                        break;
+                    }
+                    match self.called_flip(p)? {
+                        Err(d) => return Some(d),
+                        Ok(true) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                                r.flip.asking_again = *may_stop;
+                            }
+                        }
+                        Ok(false) => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.flip.outcome = None;
+                            }
+                        }
+                    }
+                }
+                None
+            }
+            Effect::NoEffectIfFlipLost => {
+                if self.resolving.as_ref().is_some_and(|r| r.flip.lost) {
+                    // The rest of the spell or ability does nothing.
+                    let len = self
+                        .resolving
+                        .as_deref()
+                        .map_or(0, |r| effects_of(self, &r.item).len());
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.pc = len;
+                    }
+                }
+                None
+            }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => self.run_inner(ctx, self.kicked_branch(ctx, *which, then, otherwise)),
+            Effect::IfFlipsWon { at_least, effects } => {
+                let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
+                if won >= *at_least {
+                    return self.run_inner(ctx, effects);
+                }
+                None
+            }
+            Effect::FlipEach {
+                who,
+                on_heads,
+                on_tails,
+                until_all_heads,
+            } => {
+                // 511.2: each player flips without a call; no one wins or loses.
+                let players: Vec<PlayerId> =
+                    who.iter().flat_map(|w| self.players_of(ctx, w)).collect();
+                for _ in 0..10_000 {
+                    let done = self.resolving.as_ref().map_or(0, |r| r.flip.round.len());
+                    if done < players.len() {
+                        let p = players[done];
+                        match self.coin(p) {
+                            Err(d) => return Some(d),
+                            Ok(heads) => {
+                                self.emit(Event::CoinFlipped {
+                                    player: p,
+                                    call: None,
+                                    heads,
+                                    won: None,
+                                });
+                                if let Some(r) = self.resolving.as_mut() {
+                                    r.flip.round.push(heads);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    // The effects for each player's result, in turn order
+                    // (they may need that player's choice: "sacrifices a creature").
+                    let (applying, heads) = match self.resolving.as_ref() {
+                        Some(r) => (
+                            r.flip.applying as usize,
+                            r.flip.round.get(r.flip.applying as usize).copied(),
+                        ),
+                        None => return None,
+                    };
+                    if let (Some(&p), Some(heads)) = (players.get(applying), heads) {
+                        let mut c = ctx.clone();
+                        c.flipper = Some(p);
+                        if let Some(d) = self.run_inner(&c, if heads { on_heads } else { on_tails })
+                        {
+                            return Some(d);
+                        }
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.flip.applying += 1;
+                            r.sub = 0;
+                        }
+                        continue;
+                    }
+                    let round = self
+                        .resolving
+                        .as_mut()
+                        .map(|r| {
+                            r.flip.applying = 0;
+                            std::mem::take(&mut r.flip.round)
+                        })
+                        .unwrap_or_default();
+                    if !*until_all_heads || round.iter().all(|&h| h) {
+                        break;
+                    }
+                }
+                None
+            }
+            Effect::CounterUnlessPays { what, generic, to } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                let &o = self.objects_of(ctx, what).first()?;
+                match paid {
+                    Some(true) => {}
+                    Some(false) => self.counter_spell_to(o, *to),
+                    None => {
+                        let on_stack = self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
+                        if !on_stack {
+                            return None;
+                        }
+                        return Some(Decision {
+                            player: self.objects[o.slot as usize].controller,
+                            kind: DecisionKind::PayUnless {
+                                generic: self.amount(ctx, generic).max(0) as u32,
+                                colored: [0; 5],
+                            },
+                        });
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::Recover { cost } => {
+                // 502.55a: only the card still in its owner's graveyard
+                // (a new object elsewhere, 217.1c).
+                let owner = match self.obj(ctx.source).map(|o| o.zone) {
+                    Some(Zone::Graveyard(p)) => p,
+                    _ => return None,
+                };
+                match self.resolving.as_ref().and_then(|r| r.paid) {
+                    None => {
+                        return Some(Decision {
+                            player: owner,
+                            kind: DecisionKind::PayUnless {
+                                generic: cost.generic,
+                                colored: cost.colored,
+                            },
+                        });
+                    }
+                    Some(true) => {
+                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                    Some(false) => {
+                        self.move_to(
+                            ctx.source,
+                            Zone::RemovedFromGame,
+                            MoveReason::RemoveFromGame,
+                        );
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::AtEndOfCombat { .. } => {
+                // 404.4: create the delayed triggered ability.
+                self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
+                None
+            }
+            Effect::AtNextEndStep { .. } => {
+                self.create_delayed(ctx, crate::resolution::delayed::When::NextEndStep);
+                None
+            }
+            Effect::WhenDiesThisTurn { what, .. } => {
+                // 404.4: one delayed ability per object watched, if it is
+                // still in play (an object that left is a new object,
+                // 217.1c, and can't be put into a graveyard from play).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.create_delayed(ctx, crate::resolution::delayed::When::Dies(o));
+                    }
+                }
+                None
+            }
+            Effect::AtNextUpkeep { yours, .. } => {
+                let when = if *yours {
+                    crate::resolution::delayed::When::YourNextUpkeep
+                } else {
+                    crate::resolution::delayed::When::NextUpkeep
+                };
+                self.create_delayed(ctx, when);
+                None
+            }
+            Effect::UnlessDiscard { filter, effects } => {
+                let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                match paid {
+                    Some(true) => {}
+                    Some(false) => {
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                    None => {
+                        let p = ctx.controller;
+                        let can = self.player(p).hand.iter().any(|&c| {
+                            crate::continuous::filter::matches_card(
+                                filter,
+                                self.objects[c.slot as usize].card,
+                            )
+                        });
+                        if can {
+                            return Some(Decision {
+                                player: p,
+                                kind: DecisionKind::DiscardUnless,
+                            });
+                        }
+                        // Nothing to discard: the effects happen.
+                        self.resolving.as_mut()?.paid = Some(false);
+                        if let Some(d) = self.run_inner(ctx, effects) {
+                            return Some(d);
+                        }
+                    }
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
+            Effect::UnlessPays {
+                effects, if_paid, ..
+            } => self.resolve_unless_pays(ctx, effects, if_paid),
+            Effect::RemoveCounterElse {
+                what,
+                kind,
+                effects,
+            } => self.resolve_remove_counter_else(ctx, what, *kind, effects),
+            Effect::IfControlsNone { filter, effects } => {
+                // "If you can't [sacrifice one]": nothing to sacrifice.
+                let p = ctx.controller;
+                let any = self.controlled_by(p).any(|o| {
+                    crate::continuous::filter::matches(self, filter, o, Some(ctx.source), p)
+                });
+                if any {
+                    return None;
+                }
+                self.run_inner(ctx, effects)
+            }
+            Effect::ReturnChosen { who, filter } => {
+                self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
+            }
+            Effect::PhaseOutChosenKind { who, options } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                let player = self.players_of(ctx, who).first().copied()?;
+                if sub > 0 {
+                    return None;
+                }
+                Some(Decision {
+                    player,
+                    kind: DecisionKind::ChooseKind {
+                        n: options.len() as u8,
+                    },
+                })
+            }
+            Effect::TapOrUntap { what } => {
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::TapOrUntap,
+                })
+            }
+            Effect::Sacrifice { who, filter } => {
+                self.each_player_chooses(ctx, who, filter, DecisionKind::Sacrifice)
+            }
+            _ => {
+                if let Some(d) = self.card_effect(ctx, e) {
+                    return d;
+                }
+                self.exec_effect(ctx, e);
+                None
+            }
+        }
+    }
+
+    /// Runs one effect that needs no choice (417).
+    pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
+        match e {
+            // The colour is chosen on resolution (exec_effect_pausable).
+            Effect::ContinuousChosenColor { .. } => {}
+            // 503.10, 415.7: these ask for targets (exec_effect_pausable).
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
+            Effect::PreventDamageFromChosenSource { .. } => {}
+            // The name is chosen on resolution (exec_effect_pausable).
+            Effect::NameCard { .. } => {}
+            Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
+            Effect::DealDamage { amount, to } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                let recipients: Vec<Target> = match to {
+                    Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+                    Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
+                    Recipient::Object(o) => self
+                        .objects_of(ctx, o)
+                        .into_iter()
+                        .map(Target::Object)
+                        .collect(),
+                    Recipient::Player(p) => self
+                        .players_of(ctx, p)
+                        .into_iter()
+                        .map(Target::Player)
+                        .collect(),
+                    Recipient::EachCreatureAndPlayer(f) => {
+                        let mut v: Vec<Target> = self
+                            .in_play
+                            .iter()
+                            .copied()
+                            .filter(|&o| {
+                                self.is_present(o)
+                                    && crate::continuous::filter::matches(
+                                        self,
+                                        f,
+                                        o,
+                                        Some(ctx.source),
+                                        ctx.controller,
+                                    )
+                            })
+                            .map(Target::Object)
+                            .collect();
+                        v.extend(self.apnap_from(self.active).map(Target::Player));
+                        v
+                    }
+                };
+                for t in recipients {
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::DealDamageDivided { from, .. } => {
+                // 409.1e, 413.2f: the shares announced as it was played;
+                // an illegal target's share isn't dealt (413.2a).
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let Some(t) = ctx.target(*from + k as u8) else {
+                        continue;
+                    };
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
+            Effect::PutCountersDivided { kind, from, .. } => {
+                // 409.1e: each legal target's share (413.2a).
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    let what = ObjectRef::Target(*from + k as u8);
+                    self.change_counters(ctx, &what, *kind, n as i32);
+                }
+            }
+            Effect::PreventDamageDivided { from, .. } => {
+                // 409.1e, 419.7b: a shield of each legal target's share.
+                for (k, &n) in ctx.division.iter().enumerate() {
+                    if let Some(t) = ctx.target(*from + k as u8) {
+                        self.shields
+                            .push(crate::continuous::replacement::Shield::next(t, n));
+                    }
+                }
+            }
+            Effect::GainLife { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
+                    self.gain_life(p, n);
+                }
+            }
+            Effect::LoseLife { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
+                    self.lose_life(p, n);
+                }
+            }
+            Effect::DrawCards { who, amount } => {
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    for _ in 0..n {
+                        self.draw(p);
+                    }
+                }
+            }
+            Effect::Discard {
+                who,
+                amount,
+                random: true,
+            } => {
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    for _ in 0..n {
+                        let len = self.player(p).hand.len();
+                        if len == 0 {
+                            break;
+                        }
+                        let i = self.rng.below(len);
+                        let card = self.player(p).hand[i];
+                        self.discard(card);
+                    }
+                }
+            }
+            Effect::Discard { .. } | Effect::Sacrifice { .. } => {
+                // Choices are handled by exec_effect_pausable.
+            }
+            Effect::Destroy { what, no_regen } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        self.destroy(o, *no_regen, MoveReason::Destroy);
+                    }
+                }
+            }
+            Effect::RemoveFromGame { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.obj(o).is_some() {
+                        self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                    }
+                }
+            }
+            Effect::ReturnToHand { what } => {
+                for o in self.objects_of(ctx, what) {
+                    // "When Rancor is put into a graveyard from play, return
+                    // Rancor to its owner's hand": the card it became there.
+                    let o = match what {
+                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
+                        _ => o,
+                    };
+                    if self.obj(o).is_some() {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
+                    }
+                }
+            }
+            Effect::Tap { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.tap(o);
+                }
+            }
+            Effect::TurnFaceUp { what } => {
+                for o in self.objects_of(ctx, what) {
+                    let in_play = self.obj(o).is_some_and(|x| x.zone == Zone::InPlay);
+                    if in_play && self.objects[o.slot as usize].is_face_down() {
+                        let p = self.objects[o.slot as usize].controller;
+                        self.turn_face_up(p, o);
+                    }
+                }
+            }
+            Effect::TurnFaceDown { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.turn_face_down(o);
+                }
+            }
+            Effect::Flip { what } => {
+                // 508: only a permanent in play flips (510.5).
+                for o in self.objects_of(ctx, what) {
+                    self.flip(o);
+                }
+            }
+            Effect::IfKicked {
+                which,
+                then,
+                otherwise,
+            } => {
+                for e in self.kicked_branch(ctx, *which, then, otherwise) {
+                    self.exec_effect(ctx, e);
+                }
+            }
+            Effect::IfCondition { condition, effects } => {
+                if crate::mechanics::flip::holds_on_resolution(self, ctx, condition) {
+                    for e in effects {
+                        self.exec_effect(ctx, e);
+                    }
+                }
+            }
+            Effect::BecomeCopy {
+                what,
+                gains_this_ability,
+                keeps_color,
+            } => self.become_copy(ctx, what, *gains_this_ability, *keeps_color),
+            Effect::PhaseOut { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.phase_out(o);
+                }
+            }
+            Effect::PhaseOutUntilSourceLeaves { what, tap } => {
+                // Nothing happens once the source has left play (the
+                // duration would already be over).
+                if self.is_in_play(ctx.source) {
+                    for o in self.objects_of(ctx, what) {
+                        self.phase_out_held(o, ctx.source, *tap);
+                    }
+                }
+            }
+            Effect::CantPhaseOutUntilYourNextUpkeep { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_in_play(o) {
+                        self.cant_phase_out.push((o, ctx.controller));
+                    }
+                }
+            }
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            } => self.phase_in_and_out(ctx, phase_in, phase_out),
+            Effect::Untap { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.untap(o);
+                }
+            }
+            Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
+            // 502.29a: a requirement on the declaration of blockers (500.1),
+            // obeyed as far as possible (500.4, `blocks.rs`).
+            Effect::BlocksThisCombatIfAble { blocker, attacker } => {
+                for b in self.objects_of(ctx, blocker) {
+                    for a in self.objects_of(ctx, attacker) {
+                        if self.is_present(b) && self.combat.is_attacking(a) {
+                            self.combat.provoked.push((b, a));
+                            let (bc, ac) = (
+                                self.objects[b.slot as usize].card,
+                                self.objects[a.slot as usize].card,
+                            );
+                            self.emit(Event::MustBlock {
+                                blocker_card: bc,
+                                attacker_card: ac,
+                            });
+                        }
+                    }
+                }
+            }
+            Effect::Continuous {
+                what,
+                effect,
+                duration,
+            } => self.create_continuous(ctx, what, *effect, *duration),
+            // Chooses words first (see `exec_effect_pausable`).
+            Effect::ChangeText { .. } => {}
+            Effect::UnlessDiscard { .. }
+            | Effect::UnlessPays { .. }
+            | Effect::RemoveCounterElse { .. }
+            | Effect::CounterUnlessPays { .. }
+            | Effect::Recover { .. }
+            | Effect::AtEndOfCombat { .. }
+            | Effect::AtNextUpkeep { .. }
+            | Effect::AtNextEndStep { .. }
+            | Effect::WhenDiesThisTurn { .. }
+            | Effect::IfControlsNone { .. }
+            | Effect::ReturnChosen { .. }
+            | Effect::TapOrUntap { .. }
+            | Effect::PhaseOutChosenKind { .. } => {
+                // Choices are handled by exec_effect_pausable.
+            }
+            // Only inside a triggered mana ability, which knows what the
+            // triggering ability produced (`triggered_mana_abilities`).
+            Effect::AddManaProduced { .. } => {}
+            Effect::AddMana { who, mana } => {
+                // 406.1: mana added to the player's pool.
+                for p in self.players_of(ctx, who) {
+                    for &k in mana {
+                        self.players[p.index()].pool.add(k, 1);
+                        self.emit(Event::ManaAdded {
+                            player: p,
+                            source: ctx.source,
+                            card: ctx.source_card,
+                            kind: k,
+                            amount: 1,
+                        });
+                    }
+                }
+            }
+            Effect::CantBlockThisThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    self.cant_block_pairs.push((o, ctx.source));
+                }
+            }
+            Effect::PumpPerCount {
+                what,
+                power,
+                toughness,
+                count,
+            } => {
+                let n = self.amount(ctx, count).max(0);
+                let effect = tolaria_cards::LayerEffect {
+                    power: power * n,
+                    toughness: toughness * n,
+                    ..Default::default()
+                };
+                self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
+            }
+            Effect::CantBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.unblockable_this_turn = true;
+                    }
+                }
+            }
+            Effect::CantBlockThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.cant_block_this_turn = true;
+                    }
+                }
+            }
+            Effect::Counter { what, to } => {
+                for o in self.objects_of(ctx, what) {
+                    self.counter_spell_to(o, *to);
+                }
+            }
+            Effect::Regenerate { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.regen_shields = obj.regen_shields.saturating_add(1);
+                    }
+                }
+            }
+            Effect::PutCounters { what, kind, amount } => {
+                let n = self.amount(ctx, amount).max(0);
+                self.change_counters(ctx, what, *kind, n);
+            }
+            Effect::MoveCounter { from, to, kind } => {
+                // 502.54a: a counter moves only if there is one to move and
+                // somewhere in play to move it to.
+                let src = self.objects_of(ctx, from).first().copied();
+                let dst = self.objects_of(ctx, to).first().copied();
+                if let (Some(src), Some(dst)) = (src, dst) {
+                    let has = self
+                        .obj(src)
+                        .is_some_and(|o| o.counters_of(*kind) > 0 && self.is_in_play(src));
+                    if has && self.is_in_play(dst) && src != dst {
+                        self.change_counters(ctx, from, *kind, -1);
+                        self.change_counters(ctx, to, *kind, 1);
+                    }
+                }
+            }
+            Effect::PlaySuspended => {
+                // 502.59a: "if it's removed from the game": the card is
+                // played once this ability has finished resolving.
+                if self
+                    .obj(ctx.source)
+                    .is_some_and(|o| o.zone == Zone::RemovedFromGame)
+                {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.play_after = Some(ctx.source);
+                    }
+                }
+            }
+            Effect::PlayMadness => {
+                // 502.24a: played once this ability has finished resolving.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.play_after = Some(ctx.source);
+                    r.madness = true;
+                }
+            }
+            Effect::RemoveCounters { what, kind, amount } => {
+                // 416.3: as many as there are (Goblin Bomb ruling: nothing
+                // happens if there is no fuse counter to remove).
+                let n = self.amount(ctx, amount).max(0);
+                self.change_counters(ctx, what, *kind, -n);
+            }
+            Effect::CreateTokens { who, amount, token } => {
+                // 216: tokens come into play under the player's control; that player owns them.
+                let Some(mut src) = crate::state::object::TokenSource::find(ctx.source_card, e)
+                else {
+                    return;
+                };
+                // 216.2: "an X/X token, where X is …": X is taken now.
+                if let Some(x) = &token.pt_x {
+                    src.x = self.amount(ctx, x);
+                }
+                let n = self.amount(ctx, amount).max(0);
+                for p in self.players_of(ctx, who) {
+                    // 600.4b: no token is created for a player who left the game.
+                    if self.player(p).left_game {
+                        continue;
+                    }
+                    for _ in 0..n {
+                        let id = self.create_token(p, src);
+                        self.emit(Event::TokenCreated { obj: id, player: p });
+                    }
+                }
+            }
+            Effect::PreventNextDamage { to, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                match to {
+                    Recipient::Target(i) => {
+                        if let Some(t) = ctx.target(*i) {
+                            self.shields
+                                .push(crate::continuous::replacement::Shield::next(t, n));
+                        }
+                    }
+                    // 419.7d: a shield for each creature, given as the
+                    // ability resolves (Wojek Apothecary).
+                    Recipient::TargetAndEachSharingColor(i) => {
+                        for t in self.radiance(ctx, *i) {
+                            self.shields
+                                .push(crate::continuous::replacement::Shield::next(t, n));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Effect::PreventAllDamageThisTurn { to } => {
+                // A shield as large as any damage: it prevents all of it
+                // until the shields end in the cleanup step (314.2).
+                if let Recipient::Target(i) = to {
+                    if let Some(t) = ctx.target(*i) {
+                        self.shields
+                            .push(crate::continuous::replacement::Shield::next(t, u32::MAX));
+                    }
+                }
+            }
+            Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            } => {
+                // Layer 2: the named player becomes the effect's controller.
+                for p in self.players_of(ctx, who) {
+                    let mut as_p = ctx.clone();
+                    as_p.controller = p;
+                    let effect = tolaria_cards::LayerEffect {
+                        gain_control: true,
+                        ..Default::default()
+                    };
+                    self.create_continuous(&as_p, what, effect, *duration);
+                }
+            }
+            Effect::PumpX {
+                what,
+                power,
+                toughness,
+                x,
+            } => {
+                // 413.2f: X is fixed as the effect is created.
+                let x = self.amount(ctx, x);
+                let effect = tolaria_cards::LayerEffect::pump(
+                    power * x,
+                    toughness * x,
+                    tolaria_cards::KeywordSet::EMPTY,
+                );
+                self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
+            }
+            Effect::RedirectUnblockedDamageToThis => {
+                self.redirect_rules
+                    .push(crate::continuous::replacement::RedirectRule {
+                        card: ctx.source_card,
+                        player: ctx.controller,
+                        to: ctx.source,
+                    })
+            }
+            Effect::DrawsInsteadThisTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.draw_rules
+                        .push(crate::continuous::draw_replacement::DrawRule {
+                            card: ctx.source_card,
+                            controller: ctx.controller,
+                            player: p,
+                        });
+                }
+            }
+            Effect::PreventDamageBySources {
+                sources,
+                to_players_only,
+            } => {
+                self.damage_prevention_rules
+                    .push(crate::continuous::replacement::PreventionRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        sources: sources.clone(),
+                        to_players_only: *to_players_only,
+                    })
+            }
+            Effect::Attach { what, to } => {
+                // 502.33: attach an Equipment to a creature (it stays in play).
+                let target = self
+                    .objects_of(ctx, to)
+                    .into_iter()
+                    .find(|&o| self.is_present(o));
+                for o in self.objects_of(ctx, what) {
+                    if let (Some(t), true) = (target, self.is_present(o)) {
+                        if t != o {
+                            self.attach(o, Target::Object(t));
+                        }
+                    }
+                }
+            }
+            Effect::ControlNextTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    // 507.1a: the last effect created is the one that works.
+                    let replaced = self
+                        .turn_control_next
+                        .iter()
+                        .position(|e| e.0 == p)
+                        .map(|i| self.turn_control_next.remove(i).1);
+                    self.turn_control_next.push((p, ctx.controller));
+                    self.emit(Event::TurnControlCreated {
+                        player: p,
+                        controller: ctx.controller,
+                        replaced,
+                    });
+                }
+            }
+            Effect::SkipNextTurn { who } => {
+                // 419.6f: two skip effects skip the next two turns.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
+                }
+            }
+            Effect::EndTheTurn => self.ending_turn = true,
+            Effect::WinGame { who } => {
+                // 102.2b: the player wins: every opponent loses.
+                for p in self.players_of(ctx, who) {
+                    // 418.5j: an opponent's Platinum Angel.
+                    if self.cant_win(p) {
+                        continue;
+                    }
+                    let others: Vec<PlayerId> = self.opponents(p).collect();
+                    for q in others {
+                        self.player_loses(q, crate::LossReason::OpponentWon);
+                    }
+                }
+                self.check_game_over();
+            }
+            Effect::LoseGame { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.player_loses(p, crate::LossReason::Effect);
+                }
+                self.check_game_over();
+            }
+            Effect::CantBeRegeneratedThisTurn => {
+                // "A creature dealt damage this way can't be regenerated this
+                // turn" (Incinerate): the creatures this spell has dealt
+                // damage to (its damage events; a spell deals damage only
+                // while it resolves, and prevented damage isn't dealt).
+                let hit: Vec<ObjId> = self
+                    .events
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Damage {
+                            source,
+                            to: Target::Object(o),
+                            ..
+                        } if *source == ctx.source => Some(*o),
+                        _ => None,
+                    })
+                    .collect();
+                for o in hit {
+                    if self.is_present(o) {
+                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                    }
+                }
+            }
+            Effect::SacrificeThese { what } => {
+                // 501.3: each is sacrificed by its controller (no choice).
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                    }
+                }
+            }
+            Effect::RemoveFromCombat { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.combat.remove(o) {
+                        let card = self.objects[o.slot as usize].card;
+                        self.emit(Event::RemovedFromCombat { obj: o, card });
+                    }
+                }
+            }
+            Effect::AdditionalCombatPhase => {
+                self.extra_phases.combats += 1;
+            }
+            Effect::ExtraTurn { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.extra_turns.push(p);
+                }
+            }
+            Effect::Mill { .. }
+            | Effect::LookAtHand { .. }
+            | Effect::DiscardHand { .. }
+            | Effect::RevealHandDiscard { .. }
+            | Effect::RemoveAllFromGraveyardHandLibrary { .. }
+            | Effect::RevealTop { .. }
+            | Effect::PutIntoPlay { .. }
+            | Effect::ShuffleIntoLibrary { .. }
+            | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::PutOnLibrary { .. }
+            | Effect::RemoveTopCards { .. }
+            | Effect::ReturnSelfFromGraveyard
+            | Effect::ReturnFromGraveyardThisTurn { .. }
+            | Effect::ReturnOwnedToHand { .. } => {
+                self.exec_card_effect(ctx, e);
+            }
+            Effect::SearchLibrary { .. }
+            | Effect::LookAtTop { .. }
+            | Effect::ChooseFromHand { .. }
+            | Effect::HandOnLibraryThenSearch { .. }
+            | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::MoveAura { .. }
+            | Effect::Ripple(_)
+            | Effect::PutFromHand { .. } => {
+                // Choices: they run in exec_effect_pausable (library.rs).
+            }
+            Effect::PlaySubgame => {
+                // 506: runs in exec_effect_pausable (the main game stops).
+            }
+            Effect::FlipCoin { .. }
+            | Effect::WishFromOutside { .. }
+            | Effect::OfferFlipAgain { .. }
+            | Effect::FlipUntilLose { .. }
+            | Effect::NoEffectIfFlipLost
+            | Effect::IfFlipsWon { .. }
+            | Effect::FlipEach { .. } => {
+                // 511: flips need the resolution's state and the player's
+                // call; they run in exec_effect_pausable.
+            }
+        }
+    }
+
+    /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
+    pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
+        let Some(obj) = self.obj(o) else { return };
+        // Glossary, Indestructible: rules and effects can't destroy it
+        // (nothing to regenerate from either).
+        if obj.zone == Zone::InPlay
+            && crate::continuous::characteristics::compute(self, o)
+                .has(tolaria_cards::Keyword::Indestructible)
+        {
+            return;
+        }
+        let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
+        if can_regen {
+            let obj = self.obj_mut(o).expect("checked");
+            obj.regen_shields -= 1;
+            obj.damage = 0;
+            let card = obj.card;
+            self.tap(o);
+            if self.combat.remove(o) {
+                self.emit(Event::RemovedFromCombat { obj: o, card });
+            }
+            self.emit(Event::Regenerated { obj: o, card });
+            return;
+        }
+        let owner = obj.owner;
+        self.move_to(o, Zone::Graveyard(owner), reason);
+    }
+}

@@ -1,0 +1,361 @@
+//! What an effect refers to as it resolves: the players and objects of its
+//! references ("each opponent", "that creature") and the values of its
+//! amounts ("X", "the number of …").
+
+use crate::resolution::resolve::ResolveCtx;
+use crate::{Game, ObjId, PlayerId, Target};
+use tolaria_cards::{Amount, ObjectRef, PlayerRef};
+
+impl Game {
+    pub(crate) fn players_of(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
+        match r {
+            PlayerRef::You => vec![ctx.controller],
+            PlayerRef::Target(i) => match ctx.target(*i) {
+                Some(Target::Player(p)) => vec![p],
+                _ => vec![],
+            },
+            PlayerRef::ControllerOf(o) => self
+                .objects_of(ctx, o)
+                .iter()
+                .map(|&id| self.controller_or_lki(id))
+                .take(1)
+                .collect(),
+            PlayerRef::OwnerOf(o) => self
+                .objects_of(ctx, o)
+                .iter()
+                .map(|&id| self.objects[id.slot as usize].owner)
+                .take(1)
+                .collect(),
+            PlayerRef::EachPlayer => self.apnap_from(self.active).collect(),
+            PlayerRef::EachOpponent => self
+                .apnap_from(self.active)
+                .filter(|&p| p != ctx.controller)
+                .collect(),
+            PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
+            PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
+            PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
+        }
+    }
+
+    fn controller_or_lki(&self, id: ObjId) -> PlayerId {
+        match self.obj(id) {
+            Some(o) => o.controller,
+            None => self
+                .last_known(id)
+                .map(|l| l.controller)
+                .unwrap_or(self.objects[id.slot as usize].owner),
+        }
+    }
+
+    /// Objects an effect refers to. A target that left its zone is kept (its
+    /// id is stale) so that last known information can be read from it.
+    pub(crate) fn objects_of(&self, ctx: &ResolveCtx, r: &ObjectRef) -> Vec<ObjId> {
+        match r {
+            ObjectRef::This => vec![ctx.source],
+            ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
+                Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => {
+                    vec![*o]
+                }
+                _ => vec![],
+            },
+            ObjectRef::Attached => match self.obj(ctx.source).and_then(|o| o.attached_to) {
+                Some(Target::Object(o)) => vec![o],
+                _ => vec![],
+            },
+            ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
+            ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            // 309: the blocks with the target in them now (blocker, attacker).
+            ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
+                Some(Target::Object(t)) => {
+                    let mut v: Vec<ObjId> = self
+                        .combat
+                        .blocks
+                        .iter()
+                        .filter_map(|&(b, a)| {
+                            if a == t {
+                                Some(b)
+                            } else if b == t {
+                                Some(a)
+                            } else {
+                                None
+                            }
+                        })
+                        .filter(|&o| self.is_present(o))
+                        .collect();
+                    v.sort_by_key(|o| o.slot);
+                    v.dedup();
+                    v
+                }
+                _ => vec![],
+            },
+            // Each target from the i-th on, as `Target(i)` keeps each.
+            ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
+                .filter_map(|k| match ctx.targets[k] {
+                    Target::Object(o) if ctx.legal & (1 << k) != 0 || self.obj(o).is_none() => {
+                        Some(o)
+                    }
+                    _ => None,
+                })
+                .collect(),
+            ObjectRef::Each(f) => {
+                // "creatures target player controls": that player's, if the
+                // target is still legal (413.2b: else none).
+                let controlled_by = match f.controller {
+                    tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
+                        Some(Target::Player(p)) => Some(p),
+                        _ => return Vec::new(),
+                    },
+                    _ => None,
+                };
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && controlled_by
+                                .is_none_or(|p| self.objects[o.slot as usize].controller == p)
+                            && crate::continuous::filter::matches(
+                                self,
+                                f,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    pub(crate) fn amount(&self, ctx: &ResolveCtx, a: &Amount) -> i32 {
+        match a {
+            Amount::Fixed(n) => *n,
+            Amount::X => ctx.x as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
+            Amount::Minus(a, b) => (self.amount(ctx, a) - self.amount(ctx, b)).max(0),
+            Amount::CountControlledBy(who, f) => {
+                let Some(&p) = self.players_of(ctx, who).first() else {
+                    return 0;
+                };
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        self.is_present(o)
+                            && self.objects[o.slot as usize].controller == p
+                            && crate::continuous::filter::matches(
+                                self,
+                                f,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                    })
+                    .count() as i32
+            }
+            Amount::PowerOf(o) | Amount::ToughnessOf(o) => {
+                let power = matches!(a, Amount::PowerOf(_));
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                if self.is_in_play(id) {
+                    let ch = crate::continuous::characteristics::compute(self, id);
+                    if power {
+                        ch.power
+                    } else {
+                        ch.toughness
+                    }
+                } else {
+                    // 413.2f: last known information.
+                    self.last_known(id)
+                        .map_or(0, |l| if power { l.power } else { l.toughness })
+                }
+            }
+            Amount::OthersWithSameName { what, filter } => {
+                // The object's name now, or as it last existed in play.
+                let Some(&id) = self.objects_of(ctx, what).first() else {
+                    return 0;
+                };
+                if !self.is_present(id) {
+                    return 0;
+                }
+                let name = self.chars(id).name();
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        o != id
+                            && self.is_present(o)
+                            && crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                            && self.chars(o).has_name(name)
+                    })
+                    .count() as i32
+            }
+            Amount::CountOf(f) => self
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    self.is_present(o)
+                        && crate::continuous::filter::matches(
+                            self,
+                            f,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
+                })
+                .count() as i32,
+            Amount::CardsInHand(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).hand.len() as i32),
+            Amount::CardsFewerThanInHand { who, than } => self
+                .players_of(ctx, who)
+                .first()
+                .map_or(0, |p| (*than - self.player(*p).hand.len() as i32).max(0)),
+            Amount::CardsInGraveyard(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::ConvertedManaCostOf(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                if self.obj(id).is_some() {
+                    crate::continuous::filter::converted_mana_cost(self, id) as i32
+                } else {
+                    self.last_known(id)
+                        .map_or(0, |l| i32::from(l.converted_mana_cost))
+                }
+            }
+            Amount::GraveyardCardsMatching { who, filter } => {
+                let players = match who {
+                    Some(w) => self.players_of(ctx, w),
+                    None => (0..self.players.len() as u8).map(PlayerId).collect(),
+                };
+                players
+                    .iter()
+                    .flat_map(|&p| self.player(p).graveyard.iter())
+                    .filter(|&&c| {
+                        crate::continuous::filter::matches_card(
+                            filter,
+                            self.objects[c.slot as usize].card,
+                        )
+                    })
+                    .count() as i32
+            }
+            // Domain: the basic land types among the lands a player
+            // controls, from their computed subtypes (205.3h).
+            Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
+                let mut seen = 0u8;
+                for o in self.controlled_by(p) {
+                    let ch = self.chars(o);
+                    if ch.is(tolaria_cards::CardType::Land) {
+                        for st in ch.subtypes.iter() {
+                            if let Some(b) = st.basic_land_type() {
+                                seen |= 1 << (b as u8);
+                            }
+                        }
+                    }
+                }
+                seen.count_ones() as i32
+            }),
+            Amount::Triggered => ctx.trigger.amount as i32,
+            Amount::FlipsWon => ctx.flips_won as i32,
+            // Per affected player only (`amount_for`); with no player, none.
+            Amount::HalfTheirLifeRoundedUp => 0,
+            Amount::HalfLifeRoundedUp(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
+            Amount::LifeTotal(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| self.player(*p).life),
+            Amount::HalfLibraryRoundedDown(p) => self
+                .players_of(ctx, p)
+                .first()
+                .map_or(0, |p| (self.player(*p).library.len() / 2) as i32),
+            Amount::DoubledEachFlip(n) => {
+                n.saturating_mul(1 << ctx.flips.saturating_sub(1).min(30))
+            }
+            Amount::CountTheyControl(_) => self.amount_for(ctx, a, ctx.controller),
+            Amount::CreaturesBlocking(o) => self
+                .objects_of(ctx, o)
+                .first()
+                .map_or(0, |&a| self.combat.blockers_of(a).count() as i32),
+            Amount::BlockersBeyondFirst(o) => self.objects_of(ctx, o).first().map_or(0, |&a| {
+                (self.combat.blockers_of(a).count() as i32 - 1).max(0)
+            }),
+            Amount::SacrificedPower => ctx.sacrificed_power,
+            Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
+                .filter(|&k| ctx.legal & (1 << k) != 0)
+                .count() as i32,
+            Amount::CountersOn(kind, o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                if self.is_in_play(id) {
+                    self.objects[id.slot as usize].counters_of(*kind) as i32
+                } else {
+                    // 413.2f: as it last existed in play.
+                    self.last_known(id)
+                        .map_or(0, |l| l.counters_of(*kind) as i32)
+                }
+            }
+        }
+    }
+
+    /// An amount for one of the players an effect applies to: "for each
+    /// creature they control" counts that player's (Stronghold Discipline).
+    pub(crate) fn amount_for(&self, ctx: &ResolveCtx, a: &Amount, p: PlayerId) -> i32 {
+        match a {
+            Amount::CountTheyControl(f) => self
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    self.is_present(o)
+                        && self.objects[o.slot as usize].controller == p
+                        && crate::continuous::filter::matches(
+                            self,
+                            f,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
+                })
+                .count() as i32,
+            Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
+            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
+            _ => self.amount(ctx, a),
+        }
+    }
+
+    /// Radiance: the target creature and each other creature in play that
+    /// shares a colour with it now, as the effect resolves (419.7d:
+    /// creatures that change colour or come into play later are not
+    /// included). A colourless target shares a colour with nothing.
+    pub(crate) fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
+        let Some(Target::Object(t)) = ctx.target(i) else {
+            return Vec::new();
+        };
+        let colors = self.chars(t).colors;
+        let mut v = vec![Target::Object(t)];
+        v.extend(
+            self.in_play
+                .iter()
+                .copied()
+                .filter(|&o| o != t && self.is_present(o))
+                .filter(|&o| {
+                    let ch = self.chars(o);
+                    ch.is_creature() && ch.colors.intersects(colors)
+                })
+                .map(Target::Object),
+        );
+        v
+    }
+}
