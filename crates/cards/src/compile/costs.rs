@@ -1,13 +1,15 @@
 //! The grammar of the costs of playing a spell (409.1b, 409.1f): kicker
 //! (502.21) and buyback (502.16) lines, and the text that depends on a
-//! kicker cost being paid (502.21b).
+//! kicker cost being paid (502.21b); and the costs of activated abilities
+//! and additional costs, "[cost]:" up to the colon (409.1f).
 
 use super::{
-    attempt, cost_until, filter, keyword_list, number_word, sentence, Compiled, Cx, Noun, Tok, P, R,
+    amount, attempt, counter_kind, filter, keyword_list, number_word, sentence, Compiled, Cx, Noun,
+    Tok, P, R,
 };
 use crate::{
-    Ability, Amount, Condition, Cost, CounterKind, Effect, KeywordSet, ManaCost, ObjectRef,
-    StaticAbility, Trigger, TriggeredAbility,
+    Ability, Amount, Condition, ControllerFilter, Cost, CounterKind, Effect, KeywordSet, ManaCost,
+    ObjectFilter, ObjectRef, StaticAbility, Trigger, TriggeredAbility,
 };
 
 /// 502.59a: "Suspend N—[cost]" is three abilities: the special action
@@ -365,4 +367,176 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
     }
     spell.alternative = Some(alt);
     Ok(())
+}
+
+/// "{1}{R}, {T}, Sacrifice CARDNAME" up to the colon.
+pub(super) fn cost(p: &mut P) -> R<Cost> {
+    cost_until(p, true)
+}
+
+/// How many permanents a cost names: "a"/"an" (one) or "two" to "nine"
+/// ("Tap two untapped Clerics you control", "Return a land you control").
+fn cost_count(p: &mut P) -> Option<u8> {
+    if p.eat_any(&["a", "an"]).is_some() {
+        return Some(1);
+    }
+    let n = number_word(p.peek()).filter(|n| (2..=9).contains(n))?;
+    p.bump();
+    Some(n as u8)
+}
+
+/// A cost ending at ":" (`colon`, an activated ability's) or at the end of
+/// the sentence (an additional or kicker cost).
+pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
+    let mut c = Cost::default();
+    let mut mana = String::new();
+    let err = |p: &P| format!("unknown cost at {:?}", p.rest());
+    loop {
+        let w = p.peek();
+        if w == "{t}" {
+            p.bump();
+            c.tap = true;
+        } else if w == "{q}" {
+            p.bump();
+            c.untap = true;
+        } else if w.starts_with('{') {
+            while p.peek().starts_with('{') && p.peek() != "{t}" && p.peek() != "{q}" {
+                mana.push_str(p.raw());
+                p.bump();
+            }
+        } else if p.eat("sacrifice") {
+            if p.eat("cardname") {
+                c.sacrifice_self = true;
+            } else if let Some(n) = number_word(p.peek()).filter(|&n| (2..=9).contains(&n)) {
+                // "Sacrifice two lands" (Bog Down's kicker).
+                p.bump();
+                let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+                if noun != Noun::Permanent {
+                    return Err(err(p));
+                }
+                f.controller = ControllerFilter::You;
+                c.sacrifice = Some(f);
+                c.sacrifice_count = n as u8;
+            } else if !colon && p.eat("all") {
+                // "Sacrifice all creatures you control" (Soulblast): a
+                // spell's cost, paid without a choice (409.1h).
+                match filter(p) {
+                    Some((f, Noun::Permanent)) if f.controller == ControllerFilter::You => {
+                        c.sacrifice_all = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
+            } else if p.eat_any(&["a", "an", "another"]).is_some() {
+                let another = p.t[p.i - 1].low == "another";
+                let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+                if noun != Noun::Permanent {
+                    return Err(err(p));
+                }
+                f.other |= another;
+                // One can sacrifice only permanents one controls.
+                f.controller = ControllerFilter::You;
+                c.sacrifice = Some(f);
+            } else {
+                return Err(err(p));
+            }
+        } else if p.eat_all("reveal your hand") {
+            // Sasaya, Orochi Ascendant: revealing is the whole cost (409.1h).
+            c.reveal_hand = true;
+        } else if p.at("tap") && p.peek_at(1) != "enchanted" {
+            // "Tap an untapped creature you control", "Tap two untapped
+            // Clerics you control" (409.1h: the player chooses them).
+            p.bump();
+            let n = cost_count(p).ok_or_else(|| err(p))?;
+            if !p.eat("untapped") {
+                return Err(err(p));
+            }
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent || c.tap_untapped.is_some() {
+                return Err(err(p));
+            }
+            p.eat_all("you control");
+            f.controller = ControllerFilter::You;
+            c.tap_untapped = Some((f, n));
+        } else if p.eat("return") {
+            // "Return a land you control to its owner's hand".
+            let n = cost_count(p).ok_or_else(|| err(p))?;
+            let (mut f, noun) = filter(p).ok_or_else(|| err(p))?;
+            if noun != Noun::Permanent
+                || !(p.eat_all("you control to") || p.eat("to"))
+                || p.eat_any(&["its", "their"]).is_none()
+                || !p.eat_all("owner's hand")
+                || c.return_to_hand.is_some()
+            {
+                return Err(err(p));
+            }
+            f.controller = ControllerFilter::You;
+            c.return_to_hand = Some((f, n));
+        } else if p.eat_all("discard cardname") {
+            // Channel: "Discard CARDNAME" as a cost: the ability can be
+            // played only while the card is in its owner's hand.
+            c.discard_self = true;
+        } else if p.eat("discard") {
+            // "Discard X cards" only as a spell's additional cost (409.1b).
+            let n = if !colon && p.eat("x") {
+                c.discard_x = true;
+                Amount::Fixed(0)
+            } else {
+                amount(p).ok_or_else(|| err(p))?
+            };
+            if p.eat_any(&["card", "cards"]).is_none() {
+                // "Discard a land card" (Seismic Assault).
+                match filter(p) {
+                    Some((f, Noun::Card)) if f != ObjectFilter::default() => {
+                        c.discard_filter = Some(f)
+                    }
+                    _ => return Err(err(p)),
+                }
+            }
+            match n {
+                Amount::Fixed(n) => c.discard = n as u8,
+                _ => return Err(err(p)),
+            }
+            // "Discard a card at random" (Sonic Burst).
+            c.discard_random = p.eat_all("at random");
+        } else if !colon && p.eat_all("pay x life") {
+            c.pay_life_x = true;
+        } else if p.eat("pay") {
+            match amount(p) {
+                Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
+                _ => return Err(err(p)),
+            }
+        } else if p.eat("remove") {
+            // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
+            let n = match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 => n as u8,
+                _ => return Err(err(p)),
+            };
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if p.eat_any(&["counter", "counters"]).is_none() || !p.eat_all("from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters = Some((kind, n));
+            if p.eat("and") {
+                if !p.eat_all("sacrifice it") {
+                    return Err(err(p));
+                }
+                c.sacrifice_self = true;
+            }
+        } else {
+            return Err(err(p));
+        }
+        if colon && p.eat(":") {
+            break;
+        }
+        if !colon && p.eat_end() && p.at_end() {
+            break;
+        }
+        if !p.eat(",") {
+            return Err(err(p));
+        }
+    }
+    if !mana.is_empty() {
+        c.mana = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
+    }
+    Ok(c)
 }

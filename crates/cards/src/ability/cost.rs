@@ -1,0 +1,199 @@
+//! The costs of activated abilities and the additional costs of spells
+//! (409.1b, 409.1f), and the abilities that have them: activated abilities
+//! (403) and mana abilities (406) with what they add.
+
+use super::*;
+use crate::{Color, ColorSet, ManaCost};
+use serde::{Deserialize, Serialize};
+
+/// The cost of an activated ability or an additional cost (409.1f).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cost {
+    pub mana: ManaCost,
+    /// {T} (the tap symbol, 104.4): tapping this permanent.
+    pub tap: bool,
+    /// {Q}: untapping this permanent.
+    pub untap: bool,
+    /// "Sacrifice [this]".
+    pub sacrifice_self: bool,
+    /// "Sacrifice a [filter]".
+    pub sacrifice: Option<ObjectFilter>,
+    /// "Sacrifice two lands": how many permanents matching `sacrifice`
+    /// (0 means one).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub sacrifice_count: u8,
+    /// "Discard a card" (number of cards).
+    pub discard: u8,
+    /// "Discard a land card": what the discarded cards must be (Seismic Assault).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discard_filter: Option<ObjectFilter>,
+    pub pay_life: u32,
+    /// "Remove N [kind] counters from [this]".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Discard this card" (502.18a cycling): the card with the ability,
+    /// from its owner's hand.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_self: bool,
+    /// "Remove a red card in your hand from the game" (Alliances' pitch
+    /// spells; Oracle "exile … from your hand"): how many such cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exile_from_hand: Option<(ObjectFilter, u8)>,
+    /// "Tap an untapped creature you control" (Mercadian Masques): how many
+    /// untapped permanents of the player's matching the filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tap_untapped: Option<(ObjectFilter, u8)>,
+    /// "Sacrifice all creatures you control" (Soulblast): every permanent
+    /// of the player's matching the filter, no choice (409.1h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sacrifice_all: Option<ObjectFilter>,
+    /// "Reveal your hand" (Sasaya, Orochi Ascendant): the player reveals
+    /// the cards in their hand as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub reveal_hand: bool,
+    /// "Return an Island you control to its owner's hand" (Daze's
+    /// alternative cost): how many of the player's permanents matching the
+    /// filter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub return_to_hand: Option<(ObjectFilter, u8)>,
+    /// "Discard a card at random" (Sonic Burst): the cards discarded are
+    /// chosen at random, not by the player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_random: bool,
+    /// "As an additional cost to play this spell, discard X cards" (the
+    /// Dreams): X cards are discarded, X announced as the spell is played
+    /// (409.1b).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_x: bool,
+    /// "… pay X life" (Hatred, Bond of Agony).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pay_life_x: bool,
+}
+
+impl Cost {
+    /// How many cards the cost discards, X being `x` (409.1b).
+    pub fn discards(&self, x: u32) -> u8 {
+        if self.discard_x {
+            x.min(u8::MAX as u32) as u8
+        } else {
+            self.discard
+        }
+    }
+    /// How much life the cost pays, X being `x`.
+    pub fn life(&self, x: u32) -> u32 {
+        if self.pay_life_x {
+            x
+        } else {
+            self.pay_life
+        }
+    }
+    /// The cost has a part whose size is X ("discard X cards", "pay X
+    /// life"), so X is announced even without {X} in the mana cost.
+    pub fn has_x(&self) -> bool {
+        self.discard_x || self.pay_life_x
+    }
+    /// How many permanents the cost sacrifices (besides the source itself).
+    pub fn sacrifices(&self) -> u8 {
+        match self.sacrifice {
+            Some(_) => self.sacrifice_count.max(1),
+            None => 0,
+        }
+    }
+}
+
+/// Kinds of mana (104.3): the five colours and colourless.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ManaKind {
+    Color(Color),
+    Colorless,
+}
+
+impl ManaKind {
+    /// Index in a six-slot mana pool: WUBRG then colourless.
+    pub fn index(self) -> usize {
+        match self {
+            ManaKind::Color(c) => c as usize,
+            ManaKind::Colorless => 5,
+        }
+    }
+    pub fn from_index(i: usize) -> ManaKind {
+        if i < 5 {
+            ManaKind::Color(Color::ALL[i])
+        } else {
+            ManaKind::Colorless
+        }
+    }
+    pub fn symbol(self) -> char {
+        match self {
+            ManaKind::Color(c) => c.symbol(),
+            ManaKind::Colorless => 'C',
+        }
+    }
+}
+
+/// What a mana ability adds (406.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ManaProduce {
+    /// Exactly these mana, e.g. {G} or {C}{C}.
+    Fixed(Vec<ManaKind>),
+    /// "one mana of any color" (n times the same chosen colour).
+    AnyColor(u8),
+    /// "{W} or {U}": one mana of one of these colours.
+    OneOf(ColorSet),
+    /// "one mana of the chosen color" (Quirion Elves): the colour chosen as
+    /// the permanent came into play (419.1b). A copy that never chose one
+    /// has an undefined choice and the ability adds nothing (503.7, 503.8).
+    ChosenColor,
+    /// "Double the amount of each type of mana in your mana pool."
+    /// (Doubling Cube; Oracle "… of each type of unspent mana you have"):
+    /// adds as much of each type (each colour, and colourless) as the pool
+    /// holds once the ability's cost is paid (406.1: a mana ability).
+    DoublePool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ManaAbility {
+    pub cost: Cost,
+    pub produce: ManaProduce,
+    /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
+    pub also: Vec<Effect>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ActivatedAbility {
+    pub cost: Cost,
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+    /// "Activate only as a sorcery" / "Play this ability only any time you could play a sorcery."
+    pub sorcery_speed: bool,
+    /// "Activate only once each turn."
+    pub once_per_turn: bool,
+    /// "Play this ability no more than twice each turn." (Vampire Bats)
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub twice_per_turn: bool,
+    /// "Play this ability only during your upkeep." (Colossus of Sardia),
+    /// "… only during your turn, before attackers are declared" (Wu
+    /// Longbowman): a timing restriction besides 408.1's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timing: Option<crate::Timing>,
+    /// 502.43a ninjutsu: the ability functions only while the card is in
+    /// its owner's hand, and its cost also reveals the card and returns an
+    /// unblocked attacking creature its controller controls to its owner's
+    /// hand.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ninjutsu: bool,
+    /// 502.18a: the ability functions only while its card is in a player's
+    /// hand (cycling, typecycling); it exists in every zone (502.18b) but
+    /// can be played only from the hand, by that hand's owner.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_hand: bool,
+    /// 502.18c / 502.18e: a cycling or typecycling ability: discarding the
+    /// card to pay its cost is cycling it ("When you cycle [this]",
+    /// "Whenever a player cycles a card").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub cycling: bool,
+    /// "Play this ability only if seven or more cards are in your
+    /// graveyard." (threshold): judged as the ability is played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
+}

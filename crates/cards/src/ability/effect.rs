@@ -1,0 +1,916 @@
+//! Effects (416): what a spell or ability does as it resolves (one-shot
+//! effects, 417; continuous effects with a duration, 418), the amounts they
+//! count, where cards go, and who receives damage or life.
+
+use super::*;
+use crate::{Color, LayerEffect, ManaCost};
+use serde::{Deserialize, Serialize};
+
+/// A number an effect uses.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Amount {
+    Fixed(i32),
+    /// The value of X announced for the spell (409.1b).
+    X,
+    /// The power of an object (last known information if it left play).
+    PowerOf(ObjectRef),
+    ToughnessOf(ObjectRef),
+    /// The number of permanents matching a filter.
+    CountOf(ObjectFilter),
+    CardsInHand(PlayerRef),
+    CardsInGraveyard(PlayerRef),
+    /// "the number of creature cards in your graveyard" / "… in all
+    /// graveyards" (`who: None`): the cards there matching a card filter.
+    GraveyardCardsMatching {
+        who: Option<PlayerRef>,
+        filter: ObjectFilter,
+    },
+    /// "its converted mana cost" / "that creature's converted mana cost"
+    /// (203.3; last known information once it has left its zone, 413.2f).
+    ConvertedManaCostOf(ObjectRef),
+    /// The amount in the triggering event ("that much").
+    Triggered,
+    /// 511.1: the number of coin flips won so far in this resolution
+    /// ("for each flip you won").
+    FlipsWon,
+    /// "half your life, rounded up" (Death Wish): of the player's life total.
+    HalfLifeRoundedUp(PlayerRef),
+    /// "loses half their life, rounded up" after "each player …": of each
+    /// affected player's own life total in turn (Shahrazad).
+    HalfTheirLifeRoundedUp,
+    /// "Double the life stakes with each flip" (Game of Chaos): N for the
+    /// first flip of the resolution, 2N for the second, 4N for the third, …
+    DoubledEachFlip(i32),
+    /// "for each [filter] they control" after "each player": counted for
+    /// each player in turn (Stronghold Discipline).
+    CountTheyControl(ObjectFilter),
+    /// "for each creature blocking it" (309): the creatures blocking the object.
+    CreaturesBlocking(ObjectRef),
+    /// A player's life total ("double target player's life total": gain
+    /// life equal to it).
+    LifeTotal(PlayerRef),
+    /// "half their library, rounded down" (Traumatize).
+    HalfLibraryRoundedDown(PlayerRef),
+    /// "for each card fewer than N in [player's] hand" (Stabwhisker the
+    /// Odious): N minus the cards in that hand, at least 0.
+    CardsFewerThanInHand {
+        who: PlayerRef,
+        than: i32,
+    },
+    /// 502.12a: "for each creature blocking it beyond the first".
+    BlockersBeyondFirst(ObjectRef),
+    /// "the total power of the sacrificed creatures" (Soulblast): the
+    /// permanents sacrificed for the spell's cost, each as it last existed
+    /// in play (413.2f), added up as they were sacrificed (409.1h).
+    SacrificedPower,
+    /// "For each creature card exiled this way": the targets from the n-th
+    /// on that were still legal as the spell resolved (413.2a: an illegal
+    /// one is not affected; the legal ones were all moved).
+    LegalTargets(u8),
+    /// "for each other land you control with the same name as it"
+    /// (Sasaya's Essence): the permanents matching the filter (from the
+    /// point of view of the ability's controller) other than `what` that
+    /// have the same name as `what`.
+    OthersWithSameName {
+        what: ObjectRef,
+        filter: ObjectFilter,
+    },
+    /// "for each +1/+1 counter on [object]" (502.35a modular), "the number
+    /// of verse counters on [object]": last known information if it left
+    /// play (413.2f: Lotus Blossom sacrificed as a cost).
+    CountersOn(CounterKind, ObjectRef),
+    /// Domain: "for each basic land type among lands [player] controls"
+    /// (0 to 5, 205.3h).
+    BasicLandTypes(PlayerRef),
+    /// "2 life for each creature you control": a multiple of a count.
+    Times(i32, Box<Amount>),
+    /// "the number of Swamps they control": permanents matching the filter
+    /// controlled by the player (the first if several).
+    CountControlledBy(PlayerRef, ObjectFilter),
+    /// "3 minus the number of cards in their hand", "the number of cards in
+    /// their hand minus 4": the difference, never below 0.
+    Minus(Box<Amount>, Box<Amount>),
+}
+
+fn amount_x() -> Amount {
+    Amount::X
+}
+
+fn is_amount_x(a: &Amount) -> bool {
+    *a == Amount::X
+}
+
+/// How long a continuous effect from a resolved spell or ability lasts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    EndOfTurn,
+    Permanent,
+    /// 418.3d: "as long as [this] remains tapped" (Endoskeleton).
+    WhileSourceTapped,
+    /// "for as long as that creature is enchanted" (Rootwater Matriarch):
+    /// ends once the affected permanent has no Aura attached.
+    WhileEnchanted,
+}
+
+/// A one-shot or continuous effect produced when a spell or ability resolves
+/// (416, 417, 418).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Effect {
+    /// "[source] deals N damage to …". The source is the spell or the
+    /// ability's source.
+    DealDamage {
+        amount: Amount,
+        to: Recipient,
+    },
+    /// 409.1e: "[source] deals N damage divided as you choose among [the
+    /// targets from the `from`-th on]": the amount and its division are
+    /// announced as the spell or ability is played (413.2f), each target
+    /// getting at least 1; the division is kept on the stack object, and a
+    /// target illegal on resolution is dealt nothing, the others keeping
+    /// their share (413.2a).
+    DealDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
+    GainLife {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    LoseLife {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    DrawCards {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// "discards N cards" (chosen by the discarding player unless `random`).
+    Discard {
+        who: PlayerRef,
+        amount: Amount,
+        random: bool,
+    },
+    /// 501.4 destroy; `no_regen`: "It can't be regenerated."
+    Destroy {
+        what: ObjectRef,
+        no_regen: bool,
+    },
+    /// Remove from the game (2007 term for exile).
+    RemoveFromGame {
+        what: ObjectRef,
+    },
+    /// Return to its owner's hand.
+    ReturnToHand {
+        what: ObjectRef,
+    },
+    Tap {
+        what: ObjectRef,
+    },
+    Untap {
+        what: ObjectRef,
+    },
+    /// 500.1 requirement (502.29a provoke): "[blocker] blocks [attacker]
+    /// this combat if able".
+    BlocksThisCombatIfAble {
+        blocker: ObjectRef,
+        attacker: ObjectRef,
+    },
+    /// "Turn [what] face up" (Break Open): an effect turns a face-down
+    /// permanent face up, whatever its morph cost (503.3's example).
+    TurnFaceUp {
+        what: ObjectRef,
+    },
+    /// 502.26e: "Turn [what] face down" (Backslide): it becomes a 2/2
+    /// face-down creature with no text, name, subtypes or mana cost.
+    TurnFaceDown {
+        what: ObjectRef,
+    },
+    /// A continuous effect on the objects (locked in as it resolves,
+    /// 418.3b): "gets +P/+T and gains [keywords] until end of turn" (layers
+    /// 6b and 5), "switch its power and toughness" (6e), "gain control of" (2).
+    Continuous {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+    },
+    /// "get +X/-X until end of turn" (Flowstone Slide): `power` and
+    /// `toughness` are multiples of X (1, 0 or -1), fixed as the effect is
+    /// created (413.2f); layer 6b.
+    PumpX {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
+        /// What X is: the announced X, or what "where X is …" defines
+        /// ("where X is the number of lands you control").
+        #[serde(default = "amount_x", skip_serializing_if = "is_amount_x")]
+        x: Amount,
+    },
+    /// As `Continuous`, and the objects also become the colour the
+    /// controller chooses as it resolves (layer 5): "becomes the color of
+    /// your choice until end of turn" (Wild Mongrel, Tidal Visionary).
+    ContinuousChosenColor {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+    },
+    /// 418.6: "Change the text of [what] by replacing all instances of one
+    /// color word with another or one basic land type with another" (Mind
+    /// Bend); the words are chosen as it resolves.
+    ChangeText {
+        what: ObjectRef,
+        colors: bool,
+        land_types: bool,
+        duration: Duration,
+    },
+    /// "[what] can't block this turn".
+    CantBlockThisTurn {
+        what: ObjectRef,
+    },
+    /// 414: counter target spell; `to`: where the countered card goes
+    /// ("If that spell is countered this way, exile it instead of putting
+    /// it into its owner's graveyard", Dissipate; a replacement, 419.6a).
+    Counter {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
+    },
+    /// Layer 2: "target opponent gains control of [it]" (Sleeper Agent):
+    /// control goes to the player named, not to the effect's controller.
+    GiveControl {
+        who: PlayerRef,
+        what: ObjectRef,
+        duration: Duration,
+    },
+    /// 415.7: "Change the target of target spell with a single target"
+    /// (Shunt): to another legal target, if there is one (415.7a).
+    ChangeTarget {
+        what: ObjectRef,
+    },
+    /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
+    /// onto the stack, with the original's mode, targets and X.
+    /// `new_targets`: "You may choose new targets for the copy" (503.10b);
+    /// `color`: "except that the copy is red" (Fork).
+    CopySpell {
+        what: ObjectRef,
+        new_targets: bool,
+        color: Option<Color>,
+    },
+    /// 501.5 regenerate: creates a regeneration shield.
+    Regenerate {
+        what: ObjectRef,
+    },
+    /// "[player] sacrifices a [filter]" (the player chooses on resolution).
+    Sacrifice {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "Put N +1/+1 counters on …".
+    PutCounters {
+        what: ObjectRef,
+        kind: CounterKind,
+        amount: Amount,
+    },
+    /// 502.59a: "play it without paying its mana cost if able. If you
+    /// can't, it remains removed from the game. If you play a creature
+    /// spell this way, it gains haste until you lose control of the spell
+    /// or the permanent it becomes." (the source card, still removed from
+    /// the game; 502.59c: an alternative cost, 409.1b).
+    PlaySuspended,
+    /// "Remove N [kind] counters from …" (as many as there are, at most).
+    RemoveCounters {
+        what: ObjectRef,
+        kind: CounterKind,
+        amount: Amount,
+    },
+    /// Create N tokens (216).
+    CreateTokens {
+        who: PlayerRef,
+        amount: Amount,
+        token: TokenSpec,
+    },
+    /// 419.1a prevention shield: "Prevent the next N damage that would be
+    /// dealt to [recipient] this turn."
+    PreventNextDamage {
+        to: Recipient,
+        amount: Amount,
+    },
+    /// 409.1e: "Distribute N +1/+1 counters among one, two, or three
+    /// target creatures." (Elven Rite, Wurmskin Forger): each target from
+    /// the `from`-th on gets its share of the division announced as it was
+    /// played.
+    PutCountersDivided {
+        kind: CounterKind,
+        amount: Amount,
+        from: u8,
+    },
+    /// 409.1e, 419.7b: "Prevent the next N damage that would be dealt this
+    /// turn to any number of targets, divided as you choose." (Remedy): a
+    /// shield on each target from the `from`-th on, of its share of the
+    /// division announced as it was played.
+    PreventDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
+    /// 419.8a: "The next time a [red] source of your choice would deal
+    /// damage to [you] this turn, prevent that damage." (the Circles of
+    /// Protection, Story Circle): the source is chosen as the effect is
+    /// created, on resolution, among those with the properties of
+    /// `sources` (its colours and types; `chosen_color`: the colour chosen
+    /// for the object with the ability, 419.1b); the shield then prevents
+    /// the next damage that source would deal to `to` this turn. Without
+    /// `next_only`: "Prevent all damage a source of your choice would deal
+    /// this turn." (Pay No Heed): all of it, to anything (`to: None`), all
+    /// turn.
+    PreventDamageFromChosenSource {
+        sources: ObjectFilter,
+        to: Option<Recipient>,
+        next_only: bool,
+    },
+    /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
+    /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
+    PreventAllDamageThisTurn {
+        to: Recipient,
+    },
+    /// "Prevent all combat damage that would be dealt this turn." (Holy Day)
+    PreventAllCombatDamage,
+    /// 419.6c: "All combat damage that would be dealt to you by unblocked
+    /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
+    /// Guard)
+    RedirectUnblockedDamageToThis,
+    /// 419.1a: "Until end of turn, if target player would draw a card,
+    /// instead that player skips that draw and you draw a card."
+    /// (Plagiarize.)
+    DrawsInsteadThisTurn {
+        who: PlayerRef,
+    },
+    /// "Prevent all damage that black sources and red sources would deal
+    /// this turn" (Luminesce), "… that creatures would deal to players
+    /// this turn" (Chameleon Blur). 418.3b: it changes the rules of the
+    /// game, not objects, so it applies to every source matching `sources`
+    /// when the damage would be dealt, even one that wasn't in play (or
+    /// wasn't a creature, or black) as the effect began.
+    PreventDamageBySources {
+        sources: ObjectFilter,
+        to_players_only: bool,
+    },
+    /// 502.33 Equip: attach `what` (an Equipment) to `to`.
+    Attach {
+        what: ObjectRef,
+        to: ObjectRef,
+    },
+    /// 507.1: "You control target player during that player's next turn" (Mindslaver).
+    ControlNextTurn {
+        who: PlayerRef,
+    },
+    /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
+    SkipNextTurn {
+        who: PlayerRef,
+    },
+    /// 509.1: "End the turn." (Time Stop).
+    EndTheTurn,
+    /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
+    SacrificeThese {
+        what: ObjectRef,
+    },
+    /// "Remove [it] from combat." (306.2, Mijae Djinn)
+    RemoveFromCombat {
+        what: ObjectRef,
+    },
+    /// 102.2b: "[Player] wins the game."
+    WinGame {
+        who: PlayerRef,
+    },
+    /// 300.7: "After this main phase, there is an additional combat phase
+    /// followed by an additional main phase." (Relentless Assault)
+    AdditionalCombatPhase,
+    /// "[Player] takes an extra turn after this one."
+    ExtraTurn {
+        who: PlayerRef,
+    },
+    /// 511.1: `who` (the controller, or "that player") flips a coin,
+    /// calling it; the effects of that player winning or losing follow.
+    FlipCoin {
+        who: PlayerRef,
+        won: Vec<Effect>,
+        lost: Vec<Effect>,
+    },
+    /// 511.1: "Flip a coin until you lose a flip [or choose to stop
+    /// flipping]." Each flip is called; the flips won are counted
+    /// (`Amount::FlipsWon`); with `may_stop` the player chooses after each
+    /// won flip whether to flip again.
+    FlipUntilLose {
+        may_stop: bool,
+    },
+    /// "If you lose a flip, [this] has no effect.": the rest of the
+    /// resolution does nothing if any flip of it was lost.
+    NoEffectIfFlipLost,
+    /// The Wishes: "You may reveal a [filter] card you own from outside the
+    /// game and put it into your hand." (217.1e: outside the game is the
+    /// player's cards not in the game and their cards removed from the game.)
+    WishFromOutside {
+        filter: ObjectFilter,
+    },
+    /// 506: "Players play a Magic subgame, using their libraries as their
+    /// decks." The main game waits while the subgame is played.
+    PlaySubgame,
+    /// "[Player] decides whether to flip again" (Game of Chaos): inside a
+    /// flip's branch; if the player chooses to, the flip is repeated.
+    OfferFlipAgain {
+        who: PlayerRef,
+    },
+    /// "If you win N or more flips, …".
+    IfFlipsWon {
+        at_least: u32,
+        effects: Vec<Effect>,
+    },
+    /// "[Player] loses the game." (Phage the Untouchable, 102.2b-like)
+    LoseGame {
+        who: PlayerRef,
+    },
+    /// "A creature dealt damage this way can't be regenerated this turn."
+    /// (Incinerate): the creatures dealt damage by this resolution's damage.
+    CantBeRegeneratedThisTurn,
+    /// 511.2: each of these players flips a coin without a call; `on_tails`
+    /// and `on_heads` happen to each player whose coin came up that way
+    /// (`PlayerRef::Flipper`). With `until_all_heads` the process repeats
+    /// until every coin comes up heads on the same flip (Mana Clash).
+    FlipEach {
+        who: Vec<PlayerRef>,
+        on_heads: Vec<Effect>,
+        on_tails: Vec<Effect>,
+        until_all_heads: bool,
+    },
+    /// "[what] can't be blocked this turn" (Crafty Pathmage).
+    CantBeBlockedThisTurn {
+        what: ObjectRef,
+    },
+    /// "[effects] unless you discard a [filter] card" (Razormane Masticore,
+    /// Hidden Horror): the controller chooses on resolution whether to
+    /// discard such a card; if they don't (or can't), the effects happen.
+    UnlessDiscard {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
+    /// Pit): the effects happen if the controller controls no such
+    /// permanent (so can't sacrifice one).
+    IfControlsNone {
+        filter: ObjectFilter,
+        effects: Vec<Effect>,
+    },
+    /// "[player] returns a [filter] they control to its owner's hand": the
+    /// player chooses one on resolution (Stampeding Wildebeests, Sunken Hope).
+    ReturnChosen {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "You may tap or untap [what]" (Twitch, Puppeteer): chosen on resolution.
+    TapOrUntap {
+        what: ObjectRef,
+    },
+    /// 406.1b: "add an additional one mana of any type that land produced
+    /// for each [count]" (Sasaya's Essence): in a triggered mana ability,
+    /// `amount` more mana, each of a type the triggering mana ability
+    /// produced (the type the player chose as it was activated, when it
+    /// produced several).
+    AddManaProduced {
+        amount: Amount,
+    },
+    /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
+    AddMana {
+        who: PlayerRef,
+        mana: Vec<ManaKind>,
+    },
+    /// "[what] can't block [this] this turn" (Duct Crawler).
+    CantBlockThisThisTurn {
+        what: ObjectRef,
+    },
+    /// 502.43a ninjutsu: "Put this card into play tapped and attacking"
+    /// (only the card still in the hand, 217.1c).
+    PutSelfIntoPlayAttacking,
+    /// 502.55a (recover): "you may pay [cost]. If you do, return this card
+    /// from your graveyard to your hand. Otherwise, remove this card from
+    /// the game." (nothing if the card has left the graveyard)
+    Recover {
+        cost: ManaCost,
+    },
+    /// "Counter [spell] unless its controller pays {N}" (Spiketail
+    /// Hatchling), "{X}" (Condescend), "{1} for each card in your hand"
+    /// (Oppressive Will): the spell's controller may play mana abilities
+    /// and pay that much generic mana as it resolves; `to`: where the
+    /// countered card goes (Syncopate).
+    CounterUnlessPays {
+        what: ObjectRef,
+        generic: Amount,
+        #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
+        to: CounteredTo,
+    },
+    /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
+    /// delayed triggered ability that triggers once, as the next upkeep
+    /// step begins (Carrier Pigeons, the cantrips of Ice Age and
+    /// Alliances); with `yours`, "at the beginning of your next upkeep"
+    /// (the Pacts): the next upkeep of the effect's controller.
+    AtNextUpkeep {
+        effects: Vec<Effect>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        yours: bool,
+    },
+    /// 404.4: "[effects] at the beginning of the next end step" (Crazed
+    /// Armodon, 503.11): a delayed triggered ability that triggers as the
+    /// next end of turn step begins. "Destroy CARDNAME" still means the
+    /// same object even if it changed names or became a copy (503.11).
+    AtNextEndStep {
+        effects: Vec<Effect>,
+    },
+    /// 404.4: "When [what] is put into a graveyard from play this turn,
+    /// [effects]." (Initiate of Blood): a delayed triggered ability that
+    /// watches that object, triggers once if it dies this turn, and ends
+    /// with the turn. Its source is the source of the creating ability.
+    WhenDiesThisTurn {
+        what: ObjectRef,
+        effects: Vec<Effect>,
+    },
+    /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
+    /// delayed triggered ability that triggers at the beginning of the
+    /// next end of combat step (311) and then does the effects.
+    AtEndOfCombat {
+        effects: Vec<Effect>,
+    },
+    /// "[what] gets +P/+T until end of turn for each [count]" (Elvish
+    /// Berserker): the count is taken as it resolves (413.2f).
+    PumpPerCount {
+        what: ObjectRef,
+        power: i32,
+        toughness: i32,
+        count: Amount,
+    },
+    /// "Search your library for a [filter] card, [reveal it,] put it into
+    /// your hand / into play [tapped], then shuffle." The searching player
+    /// chooses among the matching cards (a hidden zone: may find nothing
+    /// when the card has a stated quality, 217.1a).
+    SearchLibrary {
+        filter: ObjectFilter,
+        /// "with converted mana cost X or less" (Citanul Flute).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cmc_at_most: Option<Amount>,
+        dest: CardDest,
+        reveal: bool,
+    },
+    /// "[Player] puts the top N cards of their library into their
+    /// graveyard" (modern "mills N").
+    Mill {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// "Look at the top N cards of your library": up to one card matching
+    /// `to_hand` goes to the hand (`may`: the player may take none), then
+    /// `on_top` of the rest go back on top in any order and the others on
+    /// the bottom in any order (Sage Owl, Telling Time, Commune with Nature).
+    LookAtTop {
+        amount: Amount,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to_hand: Option<ObjectFilter>,
+        may: bool,
+        /// How many of the rest go back on top (the others go to the bottom);
+        /// `None`: all of them.
+        on_top: Option<u8>,
+        /// How many cards matching `to_hand` go to the hand ("Put two of
+        /// them into your hand", Ancestral Memories); 0 is read as 1.
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        to_hand_count: u8,
+        /// "… and the rest into your graveyard" (Strategic Planning): the
+        /// cards not put into the hand go to the graveyard, not back.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        rest_to_graveyard: bool,
+        /// 501.8a scry: any number of the cards go to the bottom in any
+        /// order and the rest on top in any order: each choice of the next
+        /// card on top may be declined, which sends the rest to the bottom.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        scry: bool,
+    },
+    /// "Look at / [player] reveals [player's] hand. You choose N [filter]
+    /// card(s) from it": the chosen cards are discarded or put on top of
+    /// their owner's library in any order (Distress, Agonizing Memories).
+    ChooseFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        amount: u8,
+        then: HandChoice,
+    },
+    /// "[Player] discards their hand" (Wit's End): every card in it, with
+    /// no choice.
+    DiscardHand {
+        who: PlayerRef,
+    },
+    /// "Name a [nonland] card." (Cabal Therapy; Oracle "Choose a [nonland]
+    /// card name"): the spell's controller names a card as the instruction
+    /// resolves; the spell remembers it, and its filters "with that name"
+    /// (`ObjectFilter::chosen_name`) read it (505.7, 508.2).
+    NameCard {
+        nonland: bool,
+    },
+    /// "Target player reveals their hand and discards all cards with that
+    /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
+    /// That player discards a card with that name. If they can't, you draw
+    /// a card." (Brain Pry; `else_draw` 1): the hand is revealed, then the
+    /// cards in it matching `filter` (all, or one) are discarded; if none
+    /// was, the controller draws `else_draw` cards.
+    RevealHandDiscard {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        all: bool,
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        else_draw: u8,
+    },
+    /// "Search target player's graveyard, hand, and library for all cards
+    /// with that name and remove them from the game. That player then
+    /// shuffles their library." (Cranial Extraction)
+    RemoveAllFromGraveyardHandLibrary {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "Look at [player]'s hand." (Peek): the hand is revealed to the
+    /// controller only.
+    LookAtHand {
+        who: PlayerRef,
+    },
+    /// "[Player] reveals the top card of their library." (Aven Windreader)
+    RevealTop {
+        who: PlayerRef,
+    },
+    /// "Put [card] into play [under your control]": a card in a graveyard
+    /// (Doomed Necromancer, Beacon of Unrest).
+    PutIntoPlay {
+        what: ObjectRef,
+        /// "return it to play flipped" (Homura, Human Ascendant): the
+        /// permanent comes into play flipped (510.3: a spell or ability
+        /// may say so).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        flipped: bool,
+    },
+    /// "Put target Aura card from a graveyard into play under your control
+    /// attached to a [filter] you control." (Nomad Mythmaker): the
+    /// permanent is chosen on resolution among those the Aura could
+    /// enchant (212.4); with none, the card stays where it is.
+    PutAuraIntoPlayAttached {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
+    /// 502.15: "Simultaneously, all phased-out [phase_in] phase in and all
+    /// [phase_out] phase out." (Time and Tide): both sets are fixed first.
+    PhaseInAndOut {
+        phase_in: ObjectFilter,
+        phase_out: ObjectFilter,
+    },
+    /// "Attach [Aura in play] to another [filter]" (Autumn-Tail, Kitsune
+    /// Sage): the controller chooses, on resolution, a permanent other than
+    /// the one it is attached to that the Aura could enchant (212.4); the
+    /// Aura doesn't change zones.
+    MoveAura {
+        what: ObjectRef,
+        to: ObjectFilter,
+    },
+    /// "[Player] may put a [filter] card from their hand into play."
+    /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
+    PutFromHand {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        /// "… attached to [this]" (Academy Researchers): an Aura that
+        /// could enchant the object with the ability (212.4).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        attach_to_this: bool,
+    },
+    /// "Shuffle [this] into its owner's library." (the Beacons)
+    ShuffleIntoLibrary {
+        what: ObjectRef,
+    },
+    /// "[Player] shuffles their graveyard into their library." (Reminisce)
+    ShuffleGraveyardIntoLibrary {
+        who: PlayerRef,
+    },
+    /// "Put [object] on the bottom / top of its owner's library." (Condemn)
+    PutOnLibrary {
+        what: ObjectRef,
+        bottom: bool,
+    },
+    /// "[Player] removes the top N cards of their library from the game"
+    /// (modern "exiles"); with `repeat_if_same_name`, "If two or more of
+    /// those cards have the same name, repeat this process." (Scalpelexis)
+    RemoveTopCards {
+        who: PlayerRef,
+        amount: Amount,
+        repeat_if_same_name: bool,
+    },
+    /// "[Player] puts the cards from their hand on top of their library.
+    /// Search that player's library for that many cards. The player puts
+    /// those cards into their hand, then shuffles." (Head Games): the
+    /// controller searches; the cards found go to that player's hand.
+    HandOnLibraryThenSearch {
+        who: PlayerRef,
+    },
+    /// "Return to your hand all [filter] cards in your graveyard that were
+    /// put there from play this turn." (No Rest for the Wicked)
+    ReturnFromGraveyardThisTurn {
+        filter: ObjectFilter,
+    },
+    /// "Return [this] from your graveyard to your hand" (402.8h: the
+    /// ability functions only while the card is in the graveyard).
+    ReturnSelfFromGraveyard,
+    /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
+    ReturnOwnedToHand {
+        filter: ObjectFilter,
+        owner: PlayerRef,
+    },
+    /// 508: "flip [it]": a flip permanent in play becomes flipped (510.1b);
+    /// one way only (508.4), and only a permanent has status (510.5).
+    Flip {
+        what: ObjectRef,
+    },
+    /// 502.21b: "If this spell was kicked, [then]." and "… [then] instead."
+    /// (`otherwise`: the instructions the kicked ones replace): the branch
+    /// is chosen by whether the kicker cost (`which`, as in
+    /// `Condition::Kicked`) was paid, and runs pausably.
+    IfKicked {
+        which: Option<u8>,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// "If [condition], [effects]." checked as this effect resolves
+    /// ("… If you have nine or more cards in hand, flip Jushi Apprentice.").
+    IfCondition {
+        condition: Condition,
+        effects: Vec<Effect>,
+    },
+    /// 503.1, 503.4: "[this] becomes a copy of [what]" while it stays in
+    /// play; with `gains_this_ability` the copy also has the ability doing
+    /// this (503.9, Dimir Doppelganger: "… except it has this ability").
+    BecomeCopy {
+        what: ObjectRef,
+        gains_this_ability: bool,
+        /// 503.9: "except it doesn't copy that creature's color": the
+        /// permanent keeps the colour of its copiable values.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        keeps_color: bool,
+    },
+    /// 502.15: "[what] phases out" (Rainbow Efreet, Vanishing): out of play
+    /// into the phased-out zone (217.8) until its controller's next untap step.
+    PhaseOut {
+        what: ObjectRef,
+    },
+    /// 502.15: "[what] phases out until [this] leaves play. Tap that
+    /// creature as it phases in this way." (Oubliette): it doesn't phase
+    /// in during its controller's untap step (302.1) but as the source
+    /// leaves play, tapped if `tap`. Nothing happens if the source has
+    /// already left play.
+    PhaseOutUntilSourceLeaves {
+        what: ObjectRef,
+        tap: bool,
+    },
+    /// 502.15: "[player] chooses artifact, creature, land, or non-Aura
+    /// enchantment. All nontoken permanents of that type phase out."
+    /// (Teferi's Realm): the player chooses one of `options` as it
+    /// resolves; every nontoken permanent matching it phases out.
+    PhaseOutChosenKind {
+        who: PlayerRef,
+        options: Vec<ObjectFilter>,
+    },
+    /// "Until your next upkeep, [what] can't phase out." (Ertai's
+    /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
+    /// effect, until the controller's next upkeep step begins.
+    CantPhaseOutUntilYourNextUpkeep {
+        what: ObjectRef,
+    },
+    /// "[effects] unless you pay [cost]" (502.19a echo, 502.13a cumulative
+    /// upkeep, "sacrifice CARDNAME unless you pay {2}", "… unless you
+    /// sacrifice a land"; "you may pay [cost]. If you do, [if_paid]. If you
+    /// don't, [effects]."): on resolution the controller may pay the cost
+    /// (its mana, life and sacrifice parts), else the
+    /// effects happen. With `per_counter`, the cost is paid once for each
+    /// counter of that kind on the source (502.13a: "for each age counter
+    /// on it"); all of it or none (no partial payment).
+    UnlessPays {
+        /// Boxed: a `Cost` is large and this variant rare.
+        cost: Box<Cost>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        per_counter: Option<CounterKind>,
+        effects: Vec<Effect>,
+        /// How many permanents matching `cost.sacrifice` the cost
+        /// sacrifices ("unless you sacrifice two lands"; 502.13a: distinct
+        /// ones, once per counter).
+        #[serde(default, skip_serializing_if = "is_zero_u8")]
+        sacrifice_count: u8,
+        /// "You may pay {3}. If you do, untap target permanent.": the
+        /// effects that happen only if the cost was paid (after it is).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_paid: Vec<Effect>,
+    },
+    /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
+    /// [effects]."
+    RemoveCounterElse {
+        what: ObjectRef,
+        kind: CounterKind,
+        effects: Vec<Effect>,
+    },
+    /// 502.30a: "put a copy of [this spell] onto the stack for each other
+    /// spell that was played before it this turn. If the spell has any
+    /// targets, you may choose new targets for any of the copies." The
+    /// count is taken as the ability triggers (the trigger's amount).
+    StormCopies,
+    /// 502.56a (ripple N): "reveal the top N cards of your library (all of
+    /// them if fewer). You may play any of those cards with the same name
+    /// as this spell without paying their mana costs, then put all revealed
+    /// cards not played this way on the bottom of your library in any
+    /// order." (The "you may reveal" is the ability's optional resolution.)
+    Ripple(u8),
+    /// 502.24a: "its owner may play it by paying [cost] rather than paying
+    /// its mana cost. If that player doesn't, he or she puts this card into
+    /// his or her graveyard." (played as the ability finishes resolving).
+    PlayMadness,
+    /// "Each player shuffles all permanents they own into their library,
+    /// then reveals that many cards from the top of their library. Each
+    /// player puts all artifact, creature, and land cards revealed this way
+    /// into play, then does the same for enchantment cards, then puts all
+    /// cards revealed this way that weren't put into play on the bottom of
+    /// their library." (Warp World; 212.4j: each Aura's owner chooses what
+    /// it enchants; 217.2d: each owner orders the cards on the bottom.)
+    ShufflePermanentsAndRedeal,
+    /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
+    /// happens unless `from` has such a counter and `to` is in play.
+    MoveCounter {
+        from: ObjectRef,
+        to: ObjectRef,
+        kind: CounterKind,
+    },
+}
+
+/// Where a card found in a library goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardDest {
+    Hand,
+    InPlay { tapped: bool },
+}
+
+/// What happens to the cards chosen from a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HandChoice {
+    /// "That player discards that card."
+    Discard,
+    /// "Put them on top of that player's library in any order."
+    LibraryTop,
+    /// "… and exile that card" (Castigate): removed from the game.
+    RemoveFromGame,
+}
+
+/// Where a spell countered by a counter effect goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CounteredTo {
+    /// Its owner's graveyard (414).
+    #[default]
+    Graveyard,
+    /// Removed from the game (Dissipate).
+    RemovedFromGame,
+    /// Its owner's hand (Remand).
+    Hand,
+    /// On top of its owner's library (Memory Lapse).
+    LibraryTop,
+}
+
+impl CounteredTo {
+    pub fn is_graveyard(&self) -> bool {
+        *self == CounteredTo::Graveyard
+    }
+}
+
+/// Where damage goes.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Recipient {
+    /// A target object or player (by target index).
+    Target(u8),
+    /// An object.
+    Object(ObjectRef),
+    Player(PlayerRef),
+    /// "each creature [filter] and each player".
+    EachCreatureAndPlayer(ObjectFilter),
+    /// Radiance: "target creature and each other creature that shares a
+    /// color with it". The other creatures are those in play that share a
+    /// colour with the target as the spell or ability resolves (419.7d).
+    TargetAndEachSharingColor(u8),
+}
+
+impl Effect {
+    /// 409.1e: the amount this effect divides among the targets from the
+    /// returned index on, announced as it is played.
+    pub fn divided(&self) -> Option<(&Amount, u8)> {
+        match self {
+            Effect::DealDamageDivided { amount, from }
+            | Effect::PreventDamageDivided { amount, from }
+            | Effect::PutCountersDivided { amount, from, .. } => Some((amount, *from)),
+            _ => None,
+        }
+    }
+}
+
+/// 409.1e: the first effect of a list that divides an amount among targets.
+pub fn divided_effect(effects: &[Effect]) -> Option<(&Amount, u8)> {
+    effects.iter().find_map(Effect::divided)
+}

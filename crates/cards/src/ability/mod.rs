@@ -1,0 +1,53 @@
+//! The typed ability model (rule 402): what a card does, as data the engine
+//! interprets. Oracle text compiles into these types (see `compile`), and
+//! nothing here is looked up by string at run time.
+
+mod cost;
+mod counter;
+mod effect;
+mod spell;
+mod statics;
+mod target;
+mod trigger;
+
+pub use cost::*;
+pub use counter::*;
+pub use effect::*;
+pub use spell::*;
+pub use statics::*;
+pub use target::*;
+pub use trigger::*;
+
+use crate::{Keyword, TypeSet};
+use serde::{Deserialize, Serialize};
+
+/// One ability of an object (402.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Ability {
+    /// A keyword with no parameter (502), e.g. flying.
+    Keyword(Keyword),
+    /// 502.7: protection from a quality.
+    Protection(Protection),
+    /// 502.45: "Enchant [object or player]" on an Aura.
+    Enchant(ObjectFilter),
+    /// 406: a mana ability.
+    Mana(ManaAbility),
+    /// 403: an activated ability that is not a mana ability.
+    Activated(ActivatedAbility),
+    /// 404: a triggered ability.
+    Triggered(TriggeredAbility),
+    /// 405: a static ability.
+    Static(StaticAbility),
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+fn no_types(t: &TypeSet) -> bool {
+    t.is_empty()
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}

@@ -1,0 +1,371 @@
+//! Static abilities (405) and the continuous effects they generate
+//! (412, 418): blocking rules, damage and graveyard replacements (419),
+//! what an effect affects, draw replacements, and protection (502.7).
+
+use super::*;
+use crate::{CardType, Color, ColorSet, KeywordSet, LayerEffect, ManaCost};
+use serde::{Deserialize, Serialize};
+
+/// 502.7: what protection is from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Protection {
+    Color(Color),
+    /// "protection from creatures", "from artifacts", …
+    CardType(CardType),
+    AllColors,
+}
+
+/// A static ability (405) and the continuous effect it generates (418.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum StaticAbility {
+    /// A continuous effect on the affected objects, applied layer by layer
+    /// (418.5a): Glorious Anthem (6d), an Aura's "Enchanted creature gets
+    /// +1/+2" (6d), Control Magic (2), Opalescence (4, 6b), Humility (5, 6b).
+    Continuous {
+        affected: Affected,
+        effect: LayerEffect,
+    },
+    /// "As long as [condition], [continuous effect]" (threshold: "as long
+    /// as seven or more cards are in your graveyard", hellbent: "as long
+    /// as you have no cards in hand"): the effect exists only while the
+    /// condition holds. The condition reads no characteristics
+    /// (`Condition::reads_no_characteristics`).
+    ContinuousIf {
+        condition: Condition,
+        affected: Affected,
+        effect: LayerEffect,
+    },
+    /// 419: a replacement or prevention effect on damage, from a static
+    /// ability of a permanent in play.
+    DamageReplacement(DamageReplacement),
+    /// 419.1a: "If [what] would be put into a graveyard, [instead]."
+    GraveyardReplacement {
+        what: GraveyardWhat,
+        instead: GraveyardInstead,
+    },
+    /// 419.1c: "[Filter] come into play tapped." (Root Maze, Orb of
+    /// Dreams): a replacement on other permanents coming into play.
+    OthersComeIntoPlayTapped(ObjectFilter),
+    /// 419.1b: "[This] comes into play with N [kind] counters on it."
+    ComesIntoPlayWithCounters {
+        kind: CounterKind,
+        amount: u8,
+    },
+    /// 418.5k: "You have no maximum hand size." (Spellbook)
+    NoMaximumHandSize,
+    /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
+    AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
+    /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
+    /// by the object, 503.8, and not copied, 503.6).
+    AsComesIntoPlayChooseCreatureType,
+    /// 419.1b: "As [this] comes into play, name a [nonland] card." (Pithing
+    /// Needle, Meddling Mage; Oracle "choose a [nonland] card name"): the
+    /// name is remembered by the object like a chosen colour (503.6–503.8).
+    AsComesIntoPlayNameCard {
+        nonland: bool,
+    },
+    /// "Activated abilities of sources with the chosen name can't be played
+    /// [unless they're mana abilities]." (Pithing Needle, Voidstone
+    /// Gargoyle): the activated abilities of objects matching `filter`, in
+    /// any zone (the Needle's 2005 ruling: cycling from the hand too), can't
+    /// be played; `except_mana` leaves their mana abilities (406) alone.
+    CantPlayAbilities {
+        filter: ObjectFilter,
+        except_mana: bool,
+    },
+    /// "[This] has protection from the chosen color." (502.7, 503.7: none
+    /// if no colour was chosen.)
+    ProtectionFromChosenColor,
+    /// 502.26a: "Morph [cost]": the card may be played face down as a 2/2
+    /// creature for {3}, and a face-down permanent with it may be turned
+    /// face up for the cost (502.26d). Generates no continuous effect.
+    Morph(ManaCost),
+    /// 502.47a: "Dredge N": functions only while the card is in a
+    /// graveyard: "As long as you have at least N cards in your library, if
+    /// you would draw a card, you may instead put N cards from the top of
+    /// your library into your graveyard and return this card from your
+    /// graveyard to your hand." (`rules/src/draw_replacement.rs`).
+    /// Generates no continuous effect.
+    Dredge(u8),
+    /// 502.27a: "Amplify N": "As this object comes into play, reveal any
+    /// number of cards from your hand that share a creature type with it.
+    /// This permanent comes into play with N +1/+1 counters on it for each
+    /// card revealed this way." (`rules/src/amplify.rs`). Generates no
+    /// continuous effect.
+    Amplify(u8),
+    /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]
+    /// in play. If you do, [this] comes into play as a copy of that
+    /// [object]." (Clone)
+    ComesIntoPlayAsCopy(ObjectFilter),
+    /// 503.9: the exceptions of this permanent's "comes into play as a copy"
+    /// (Vesuvan Doppelganger: "… except it doesn't copy that creature's
+    /// color and it has \"[ability]\""): with `keeps_color` the copy keeps
+    /// this card's colour; `has` is the ability in quotes it gains (its index
+    /// in the face's `granted` list). Both become copiable values.
+    CopyExceptions {
+        keeps_color: bool,
+        has: Option<u8>,
+    },
+    /// "Enchanted creature can't attack or block" (500 restrictions).
+    CantAttack(Affected),
+    CantBlock(Affected),
+    /// "[This] can't be blocked."
+    Unblockable,
+    /// "[This] attacks each turn (combat) if able." (500 requirements)
+    AttacksEachTurn,
+    /// "[This] can block only creatures with flying."
+    CanBlockOnlyFlyers,
+    /// "[This] can't be blocked except by [filter]" (Elven Riders: Walls and/or flyers).
+    BlockableOnlyBy(ObjectFilter),
+    /// "[This] can't be blocked except by [A] and/or [B]" (Elven Riders: Walls
+    /// and/or creatures with flying): a blocker of either kind may block.
+    BlockableOnlyByEither(ObjectFilter, ObjectFilter),
+    /// "[This] can't be blocked by more than one creature."
+    CantBeBlockedByMoreThanOne,
+    /// 405.2 characteristic-defining ability: power and toughness each equal to
+    /// a count (Scion of the Wild).
+    PowerToughnessFromCount(ObjectFilter),
+    /// 405.2, 418.5a 6a: "[this]'s power and toughness are each equal to
+    /// the number of creature cards in all graveyards" (Mortivore); cards
+    /// outside play have their printed characteristics (416.2).
+    /// `toughness_plus`: "and toughness equal to that number plus 1"
+    /// (Lhurgoyf).
+    PowerToughnessFromCards {
+        filter: ObjectFilter,
+        only_yours: bool,
+        toughness_plus: i32,
+    },
+    /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
+    /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
+    /// view of the ability's source.
+    PlusPerCount {
+        affected: Affected,
+        filter: ObjectFilter,
+        power: i32,
+        toughness: i32,
+    },
+    /// "You have shroud" (True Believer).
+    ControllerHasShroud,
+    /// 419 replacement: "[This] comes into play tapped."
+    ComesIntoPlayTapped,
+    /// "This spell can't be countered." (functions on the stack)
+    CantBeCountered,
+    /// "[Affected] doesn't untap during its controller's untap step." (302.2)
+    DoesntUntap(Affected),
+    /// "You may choose not to untap [this] during your untap step." (302.2)
+    MayChooseNotToUntap,
+    /// 418.5j: "You can't lose the game and your opponents can't win the
+    /// game." (Platinum Angel)
+    CantLoseGame,
+    /// "Each creature gets +1/+1 for each other creature in play that
+    /// shares at least one creature type with it." (Coat of Arms; 6d,
+    /// counted for each affected creature.)
+    PlusPerSharedCreatureType {
+        affected: Affected,
+        power: i32,
+        toughness: i32,
+    },
+    /// 100.2: "A deck can have any number of cards named [this]"
+    /// (Relentless Rats): a deck-construction rule, no effect in a game.
+    AnyNumberInDeck,
+    /// 418.5k: "Players don't lose unspent mana as steps and phases end."
+    /// (Upwelling)
+    PlayersKeepUnspentMana,
+    /// 419.1a: "If you would draw a card, [you may] instead …": a
+    /// replacement effect on each draw of the controller's (Abundance,
+    /// Obstinate Familiar); with `optional` the controller decides as the
+    /// draw would happen (419.9a: the affected player's choice).
+    DrawReplacement {
+        optional: bool,
+        instead: DrawInstead,
+    },
+    /// "Cards in graveyards lose all abilities." (Yixlid Jailer): no
+    /// ability of a card in a graveyard functions there (402.8h). It doesn't
+    /// change how a card comes into play from a graveyard: that looks at
+    /// the card as it would exist in play (419.6i).
+    GraveyardCardsLoseAbilities,
+    /// 419.1 replacement (Krark's Thumb): "If you would flip a coin, instead
+    /// flip two coins and ignore one."
+    FlipTwoIgnoreOne,
+    /// "You may play lands from your graveyard." (Crucible of Worlds): a
+    /// land play (305.2) may be a land card in the controller's graveyard.
+    PlayLandsFromGraveyard,
+    /// "Your opponents play with their hands revealed." (Telepathy:
+    /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
+    /// `You`), "Players play with their hands revealed" (Revelation:
+    /// `Each`): whose hands every player sees (`Game::view`).
+    HandsRevealed(Whose),
+    /// "Play with the top card of your library revealed" (Future Sight:
+    /// `You`), "Players play with the top card of their libraries revealed"
+    /// (Lantern of Insight: `Each`).
+    TopCardRevealed(Whose),
+    /// 419.6e: "Skip your draw step." (Necropotence): a replacement effect
+    /// on the controller's draw steps.
+    SkipDrawStep,
+    /// 500.1 / 500.3a: a restriction on what may block the affected
+    /// attacking creatures (Juggernaut "can't be blocked by Walls", Treetop
+    /// Bracers, Whispersilk Cloak, Viashino Runner's 2007 wording).
+    BlockRestriction {
+        affected: Affected,
+        rule: BlockRule,
+    },
+    /// 500.1 requirement: "[Affected] attacks each combat if able."
+    /// (Uncontrollable Anger's enchanted creature.)
+    MustAttack(Affected),
+    /// 500.1 restriction: "[This] can't attack unless defending player
+    /// controls a [filter]." (Sea Monster)
+    CantAttackUnlessDefenderControls(ObjectFilter),
+    /// 500.1 requirement: "All creatures able to block [affected] do so."
+    /// (Lure)
+    MustBeBlockedByAll(Affected),
+    /// "[Affected] can block an additional creature each combat." (High
+    /// Ground): each can block one more attacker.
+    CanBlockAdditional(Affected),
+    /// 415 / 502.36-like: "[Affected] can't be the target of [colour]
+    /// spells" (Karplusan Strider) or "… of spells or abilities your
+    /// opponents control" (Troll Ascetic's 2007 wording of hexproof).
+    CantBeTargetedBy {
+        affected: Affected,
+        /// Only spells (not abilities).
+        spells_only: bool,
+        /// Only sources with one of these colours (empty: any colour).
+        colors: ColorSet,
+        /// Only spells and abilities controlled by the affected object's
+        /// controller's opponents.
+        opponents: bool,
+    },
+    /// 414: "[Filter] spells can't be countered." (Gaea's Herald)
+    SpellsCantBeCountered(ObjectFilter),
+    /// 409.1f: "[Filter] spells [whose] cost {N} more / less to play."
+    /// (Aura of Silence): changes the total cost of those spells.
+    SpellCostChange {
+        filter: ObjectFilter,
+        whose: Whose,
+        /// Generic mana added (negative: reduced, never below zero).
+        generic: i32,
+    },
+    /// 409.1f: "If an opponent controls at least N more creatures than
+    /// you, this spell costs {M} less to play." (Avatar of Might):
+    /// functions while the card is a spell.
+    CostsLessIfOpponentHasMoreCreatures {
+        more: u32,
+        generic: u32,
+    },
+    /// 502.31a: "Affinity for [filter]": "This spell costs you {1} less to
+    /// play for each [filter] you control." (502.31b: generic mana only;
+    /// 502.31c: each instance applies.)
+    AffinityFor(ObjectFilter),
+    /// "You can't play [filter] spells." (Steel Golem)
+    CantPlaySpells {
+        whose: Whose,
+        filter: ObjectFilter,
+    },
+    /// "Each player can't play more than one spell each turn." (Rule of Law)
+    OneSpellEachTurn,
+    /// 302.2 modified: "Untap all permanents you control during each other
+    /// player's untap step." (Seedborn Muse)
+    UntapDuringOthersUntapStep,
+    /// 310.2e: "You may have [this] assign its combat damage as though it
+    /// weren't blocked." (Rhox)
+    MayAssignAsThoughUnblocked,
+    /// 502.21b: "If [this] was kicked [with its A/B kicker], it comes into
+    /// play with N +1/+1 counters on it [and with KEYWORD]." (419.1b: how
+    /// it comes into play; the keywords stay while it is in play).
+    KickedComesIntoPlayWith {
+        which: Option<u8>,
+        counters: u8,
+        keywords: KeywordSet,
+    },
+    /// 308.2d: "Creatures can't attack you unless their controller pays
+    /// {N} for each creature they control that's attacking you." (Windborn
+    /// Muse): a cost to attack the ability's controller.
+    AttackCostPerCreature {
+        generic: u32,
+    },
+    /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
+    /// turn, this permanent comes into play with N +1/+1 counters on it."
+    Bloodthirst(u8),
+    /// 502.37a: "Sunburst": coming into play from the stack, a +1/+1
+    /// counter (as a creature) or a charge counter (otherwise) for each
+    /// colour of mana spent to pay its costs.
+    Sunburst,
+}
+
+/// 500.1 restrictions on blocking an attacking creature.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BlockRule {
+    /// "can't be blocked".
+    Unblockable,
+    /// "can't be blocked by [filter]" (Juggernaut: Walls).
+    NotBy(ObjectFilter),
+    /// "can't be blocked except by [filter]" (Treetop Bracers: creatures
+    /// with flying).
+    OnlyBy(ObjectFilter),
+    /// "can't be blocked except by two or more creatures" (Viashino
+    /// Runner; Oracle's menace): a restriction on the whole set of blocks.
+    TwoOrMore,
+}
+
+/// 419: what a static replacement or prevention effect does to damage
+/// that would be dealt.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DamageReplacement {
+    /// 419.6c: "All damage that would be dealt to you is dealt to
+    /// [enchanted/equipped creature] instead." (Pariah, Pariah's Shield)
+    RedirectFromYou(Affected),
+    /// 419.1a: "If a source would deal damage to a permanent or player, it
+    /// deals double that damage to that permanent or player instead."
+    /// (Furnace of Rath)
+    Double,
+    /// 419.1a: "If a [color] source would deal damage to a player, it deals
+    /// that much damage plus N to that player instead." (Tok-Tok, Volcano Born)
+    PlusToPlayer { color: crate::Color, plus: u32 },
+    /// 419.1d: "Prevent all damage that would be dealt to [affected]"
+    /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
+    /// (Heart of Light).
+    PreventAll { to: Affected, by: bool },
+}
+
+/// What a graveyard replacement watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GraveyardWhat {
+    /// "If [this card] would be put into a graveyard from anywhere": the
+    /// ability works from every zone (Legacy Weapon, Darksteel Colossus).
+    ThisFromAnywhere,
+    /// "If a permanent would be put into a graveyard" (Samurai of the Pale
+    /// Curtain): a permanent leaving play.
+    AnyPermanent,
+}
+
+/// Where the object goes instead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GraveyardInstead {
+    /// "reveal it and shuffle it into its owner's library".
+    ShuffleIntoLibrary,
+    /// "exile it" (2007: remove it from the game).
+    RemoveFromGame,
+}
+
+/// Which objects a static ability affects (418.2: determined continuously).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Affected {
+    /// The object with the ability.
+    This,
+    /// The object the Aura or Equipment is attached to.
+    Attached,
+    /// Every permanent matching a filter ("Creatures you control", "Other Goblins").
+    Each(ObjectFilter),
+}
+
+/// What happens instead of a draw (`StaticAbility::DrawReplacement`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawInstead {
+    /// "choose land or nonland and reveal cards from the top of your
+    /// library until you reveal a card of the chosen kind. Put that card
+    /// into your hand and put all other cards revealed this way on the
+    /// bottom of your library in any order." (Abundance)
+    RevealUntilLandOrNonland,
+    /// "skip that draw" (Obstinate Familiar).
+    Skip,
+}

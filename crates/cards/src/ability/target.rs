@@ -1,0 +1,276 @@
+//! Targets (415) and references: the target requirements of a spell or
+//! ability (415.1), the player and object filters they use, and the
+//! references to objects and players that effects name.
+
+use super::*;
+use crate::{CardType, ColorSet, Keyword, Subtype, Supertype, TypeSet};
+use serde::{Deserialize, Serialize};
+
+/// A requirement on the targets of a spell or ability (415.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TargetSpec {
+    pub kind: TargetKind,
+    /// How many targets for this instance of "target" (1 unless "two target …").
+    pub count: u8,
+    /// "up to N": fewer may be chosen.
+    pub up_to: bool,
+    /// "another target": may not be the object with the ability.
+    pub other: bool,
+    /// "… to another target, and … to a third target" (Cone of Flame): a
+    /// different object or player from the spell's earlier targets.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub distinct: bool,
+    /// "X target creatures" (409.1c: the number is the X announced, 409.1b)
+    /// or "up to that many target permanents" (the amount of the trigger
+    /// event, fixed as the ability is put on the stack, 410.4): `count` is
+    /// then 0 and the number comes from the spell or ability. Only the
+    /// last spec of a spell or ability may have one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count_by: Option<TargetCount>,
+    /// With `up_to`: at least this many targets ("one, two, or three
+    /// target creatures" is up to three with at least one, 409.1c).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub min: u8,
+}
+
+/// Where a variable number of targets comes from (`TargetSpec::count_by`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TargetCount {
+    /// The value of X announced (409.1b, before targets, 409.1c).
+    X,
+    /// The amount of the trigger event ("that many": damage dealt).
+    Triggered,
+    /// 409.1c: "any number of target creatures": the player announces how
+    /// many (`up_to` is set; at most as many as there are legal targets,
+    /// and, for an amount divided among them, as the amount, 409.1e).
+    AnyNumber,
+}
+
+impl TargetSpec {
+    pub fn one(kind: TargetKind) -> Self {
+        TargetSpec {
+            kind,
+            count: 1,
+            up_to: false,
+            other: false,
+            distinct: false,
+            count_by: None,
+            min: 0,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum TargetKind {
+    /// "target creature or player" (2007 wording of "any target").
+    CreatureOrPlayer,
+    /// "target player" / "target opponent".
+    Player(PlayerFilter),
+    /// "target [permanent filter]" in play.
+    Permanent(ObjectFilter),
+    /// "target [filter] spell" on the stack.
+    Spell(ObjectFilter),
+    /// "target [filter] card in [your / an opponent's / a] graveyard":
+    /// `whose` is the graveyard's owner relative to the controller.
+    CardInGraveyard {
+        filter: ObjectFilter,
+        whose: PlayerFilter,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerFilter {
+    Any,
+    Opponent,
+    You,
+}
+
+/// Whose objects a filter accepts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ControllerFilter {
+    #[default]
+    Any,
+    You,
+    Opponent,
+    /// "defending player controls" (306.3: the defending player of this combat).
+    Defending,
+    /// "that player controls" in a target of a triggered ability: the
+    /// player of the trigger event (Cephalid Constable). Only target
+    /// requirements use it; targeting judges it with the trigger's player.
+    TriggeringPlayer,
+    /// "creatures target player controls" (Day): the player who is the
+    /// spell's n-th target. Only a group an effect resolves uses it.
+    TargetPlayer(u8),
+}
+
+/// A description of objects: "nonartifact, nonblack creature", "tapped creature",
+/// "Goblin", "other creature you control" (all conditions must hold).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectFilter {
+    /// At least one of these types (empty: any).
+    pub types_any: TypeSet,
+    /// All of these types ("artifact creature": an artifact, and a creature
+    /// by `types_any`).
+    #[serde(default, skip_serializing_if = "no_types")]
+    pub types_all: TypeSet,
+    /// None of these types.
+    pub types_none: TypeSet,
+    /// None of these subtypes ("non-Aura").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub subtypes_none: Vec<Subtype>,
+    /// At least one of these subtypes (empty: any).
+    pub subtypes_any: Vec<Subtype>,
+    pub supertypes_all: Vec<Supertype>,
+    /// At least one of these colours (empty: any).
+    pub colors_any: ColorSet,
+    /// None of these colours.
+    pub colors_none: ColorSet,
+    pub controller: ControllerFilter,
+    pub tapped: Option<bool>,
+    pub attacking: Option<bool>,
+    pub blocking: Option<bool>,
+    /// Must have this keyword.
+    pub with_keyword: Option<Keyword>,
+    /// Must not have this keyword.
+    pub without_keyword: Option<Keyword>,
+    /// "other": not the object with the ability.
+    pub other: bool,
+    /// "with power N or less".
+    pub power_at_most: Option<i32>,
+    /// "blocked creature": an attacking creature that became blocked (309.2f).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub blocked: Option<bool>,
+    /// "spell with a single target" (Shunt, 415.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub single_target: bool,
+    /// "named NAME" (Wirefly Hive's tokens).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub named: Option<String>,
+    /// "with power N or greater" (Puppet's Verdict).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power_at_least: Option<i32>,
+    /// Only the object with the ability itself ("When [this] comes into play").
+    pub this: bool,
+    /// "attacking or blocking creature": in combat either way (306).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_combat: Option<bool>,
+    /// "creature blocking [this]": blocking the object with the ability (309).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocking_this: bool,
+    /// "with a morph ability" (502.26): has morph now (a face-down
+    /// permanent has no abilities, 504.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub with_morph: bool,
+    /// "face-down creature" (504, 510.1c: a status).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub face_down: Option<bool>,
+    /// "with converted mana cost N or less" (502.39a soulshift).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_at_most: Option<i32>,
+    /// "with the same converted mana cost as [this card]" (502.48a
+    /// transmute): the card's own, fixed as the card is compiled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cmc_exactly: Option<i32>,
+    /// "with converted mana cost X" (Punishment, Spell Blast, Detonate):
+    /// equal to the X of the spell whose filter it is (announced before
+    /// targets, 409.1b; kept on the stack, 203.3b).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cmc_is_x: bool,
+    /// "attached to a creature" (an Aura or Equipment, 212.4).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_creature: bool,
+    /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub multicolored: bool,
+    /// "Aura that's attached to a permanent" (Aura Graft).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_permanent: bool,
+    /// "creatures that attacked this turn" (Relentless Assault).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacked_this_turn: bool,
+    /// "of the chosen color": of the colour chosen for the object with the
+    /// ability as it came into play (419.1b); with none chosen the choice is
+    /// undefined and nothing matches (503.7, 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_color: bool,
+    /// "of the chosen type": of the creature type chosen for the object
+    /// with the ability as it came into play (Caller of the Hunt; 503.8).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_type: bool,
+    /// "with the chosen name": with the card name named for the object with
+    /// the ability as it came into play (Pithing Needle, Meddling Mage;
+    /// 419.1b); an undefined choice matches nothing (503.7).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chosen_name: bool,
+    /// "creature that was dealt damage this turn" (Initiate of Blood, Goka
+    /// the Unjust): any damage dealt to it this turn, even if it has since
+    /// been removed (regeneration, 501.5).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub dealt_damage_this_turn: bool,
+}
+
+impl ObjectFilter {
+    pub fn this() -> Self {
+        ObjectFilter {
+            this: true,
+            ..Default::default()
+        }
+    }
+    pub fn of_type(t: CardType) -> Self {
+        ObjectFilter {
+            types_any: TypeSet::single(t),
+            ..Default::default()
+        }
+    }
+    pub fn creature() -> Self {
+        Self::of_type(CardType::Creature)
+    }
+    pub fn any() -> Self {
+        Self::default()
+    }
+}
+
+/// An object an effect refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ObjectRef {
+    /// The object with the ability, or the spell itself.
+    This,
+    /// The n-th target (in order of the spell's target specs, flattened).
+    Target(u8),
+    /// The permanent this Aura/Equipment is attached to.
+    Attached,
+    /// The object that caused the trigger ("that creature").
+    Triggering,
+    /// Every permanent matching a filter at resolution ("each creature").
+    Each(ObjectFilter),
+    /// 409.1h: the permanent sacrificed to pay the spell's cost ("the
+    /// sacrificed creature", Fling), as it last existed in play (413.2f).
+    Sacrificed,
+    /// Every target from the n-th on (flattened, as `Target`): the targets
+    /// of a spec with a variable number ("X target creature cards").
+    Targets(u8),
+    /// "all creatures blocking or blocked by target creature" (Trial): the
+    /// creatures in a block with the n-th target as the effect resolves (309).
+    BlockingOrBlockedBy(u8),
+}
+
+/// A player or players an effect refers to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerRef {
+    /// The controller of the spell or ability.
+    You,
+    /// The n-th target, which is a player.
+    Target(u8),
+    /// The controller of an object (for a target that left play, its last known controller).
+    ControllerOf(ObjectRef),
+    OwnerOf(ObjectRef),
+    EachPlayer,
+    EachOpponent,
+    /// The player involved in the triggering event ("that player").
+    Triggering,
+    /// 511.2: the player whose coin this is ("each player whose coin comes up tails").
+    Flipper,
+    /// 506: "each player who doesn't win the subgame" (Shahrazad), after
+    /// the subgame this resolution played has ended.
+    NotWinningSubgame,
+}

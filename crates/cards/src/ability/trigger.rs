@@ -1,0 +1,253 @@
+//! Triggered abilities (404): the trigger events (404.1), state triggers
+//! (410.11), whose event it is, and the conditions of intervening "if"
+//! clauses (404.3) and of conditional effects.
+
+use super::*;
+use crate::{Keyword, Step};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TriggeredAbility {
+    pub trigger: Trigger,
+    /// "you may": the controller chooses on resolution whether to do it.
+    pub optional: bool,
+    pub targets: Vec<TargetSpec>,
+    pub effects: Vec<Effect>,
+    /// 404.3 intervening "if" clause: checked as the event occurs (else the
+    /// ability doesn't trigger) and again on resolution (else it does nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub condition: Option<Condition>,
+}
+
+/// A condition of an intervening "if" clause (404.3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Condition {
+    /// "if [this] has N or more [kind] counters on it" (Chance Encounter).
+    CountersOnThis { kind: CounterKind, at_least: u32 },
+    /// "if you have N or more cards in hand" (Jushi Apprentice).
+    CardsInHand { who: PlayerRef, at_least: u32 },
+    /// "if N or more creatures were put into graveyards from play this turn" (Kuon).
+    CreaturesDiedThisTurn { at_least: u32 },
+    /// "if [this] is enchanted by N or more Auras" (Kitsune Mystic).
+    EnchantedByAuras { at_least: u32 },
+    /// "if that player has no cards in hand" (Nezumi Shortfang).
+    NoCardsInHand { who: PlayerRef },
+    /// "if no cards are in that graveyard" (Nezumi Graverobber): the
+    /// graveyard of `who` is empty.
+    NoCardsInGraveyard { who: PlayerRef },
+    /// "if you control N or more [filter]" (Orochi Eggwatcher, Budoka Gardener);
+    /// the filter's controller is the ability's controller.
+    ControlsAtLeast { filter: ObjectFilter, at_least: u32 },
+    /// "if you didn't play it from your hand" (Phage the Untouchable): the
+    /// permanent didn't come into play as a spell played from the hand.
+    NotPlayedFromHand,
+    /// "if [this] is untapped" (Howling Mine).
+    ThisUntapped,
+    /// "if that player has N or fewer cards in hand" (Lavaborn Muse): the
+    /// player of the trigger event.
+    TriggeringPlayerHandAtMost(u32),
+    /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
+    YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// 502.19a (echo): "if this permanent came under your control since the
+    /// beginning of your last upkeep".
+    ControlledSinceLastUpkeep,
+    /// 502.21: "if [it / this spell] was kicked" (`which: None`: any kicker
+    /// cost was paid), "if it was kicked with its [A]/[B] kicker"
+    /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
+    /// second); `paid: false` is "if it wasn't kicked".
+    Kicked { which: Option<u8>, paid: bool },
+    /// "as long as it's your turn" (the controller's turn).
+    YourTurn,
+    /// "if you have seven or more land cards in your hand" (Sasaya, Orochi
+    /// Ascendant): the cards in `who`'s hand matching the filter (their
+    /// printed characteristics, 416.2).
+    CardsInHandMatching {
+        who: PlayerRef,
+        /// Boxed: a filter is large and this variant rare.
+        filter: Box<ObjectFilter>,
+        at_least: u32,
+    },
+    /// "if you control no untapped lands", "if no creatures are in play",
+    /// "if there are four or more creatures in play": how many permanents
+    /// in play match the filter (its controller part read from the
+    /// ability's controller), between the bounds.
+    Permanents {
+        /// Boxed: keeps `Condition` small.
+        filter: Box<ObjectFilter>,
+        at_least: u32,
+        at_most: Option<u32>,
+        /// "if that player controls a Plains": only the permanents of
+        /// that player.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        controlled_by: Option<PlayerRef>,
+    },
+    /// "if you have 10 or less life", "if that player has 5 or less life".
+    LifeAtMost { who: PlayerRef, at_most: i32 },
+    /// "if [this] is tapped" (the storage lands).
+    ThisTapped,
+}
+
+impl Condition {
+    /// Is it judged without reading any permanent's characteristics (the
+    /// zones' contents, hand sizes, whose turn it is)? Only such a
+    /// condition can switch a static ability on and off inside the layer
+    /// system (it is judged while the characteristics are being computed).
+    pub fn reads_no_characteristics(&self) -> bool {
+        matches!(
+            self,
+            Condition::CardsInHand { .. }
+                | Condition::CardsInHandMatching { .. }
+                | Condition::NoCardsInHand { .. }
+                | Condition::YourGraveyardHas { .. }
+                | Condition::YourTurn
+        )
+    }
+}
+
+/// The event that triggers a triggered ability (404.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// "When [this] comes into play" (404.4a) or "Whenever a [filter] comes into play".
+    ComesIntoPlay(ObjectFilter),
+    /// "When [this] is put into a graveyard from play" (dies); a leaves-play trigger (404.4c).
+    PutIntoGraveyardFromPlay(ObjectFilter),
+    /// "At the beginning of [whose] [step]".
+    BeginningOf { step: Step, whose: Whose },
+    /// "Whenever [this] attacks".
+    Attacks,
+    /// "Whenever a [filter] attacks" (Teferi's Veil: "a creature you
+    /// control"): any permanent's, once per attacker; the attacker is the
+    /// triggering object.
+    CreatureAttacks(ObjectFilter),
+    /// "Whenever [this] blocks".
+    Blocks,
+    /// "Whenever [this] becomes blocked".
+    BecomesBlocked,
+    /// "Whenever a [filter] blocks [this]" (one trigger per blocker; 502.3 flanking).
+    BlockedBy(ObjectFilter),
+    /// "Whenever [this] deals (combat) damage to a player/an opponent".
+    DealsDamageToPlayer {
+        combat_only: bool,
+        opponent_only: bool,
+    },
+    /// "Whenever [this] deals damage (to a creature)": 502.63a deathtouch and
+    /// 502.68a lifelink are such triggered abilities in the 2007 rules.
+    DealsDamage { to_creature_only: bool },
+    /// "Whenever [player] plays a [filter] spell".
+    SpellPlayed { by: Whose, filter: ObjectFilter },
+    /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    WinsCoinFlip,
+    /// 410.11: a state trigger: it triggers as soon as the game state
+    /// matches, and not again while its ability is pending or on the stack.
+    State(StateTrigger),
+    /// "Whenever the Nth spell of a turn is played" (Erayo): counted over
+    /// all players (`Player::spells_this_turn`).
+    NthSpellOfTurn(u32),
+    /// "Whenever [player] plays their first spell each turn" (Erayo's Essence).
+    FirstSpellEachTurn { by: Whose },
+    /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
+    PhasesOut,
+    /// 502.26d, 504.5: "When [this] is turned face up", "Whenever a
+    /// permanent is turned face up" (it triggers on the permanent turning
+    /// face up, not on coming into play).
+    TurnedFaceUp(ObjectFilter),
+    /// 502.15d: "Whenever [this] phases in" (Teferi's Imp, Shimmering Efreet).
+    PhasesIn,
+    /// 404.4c: "When [this] leaves play" (Ertai's Familiar), whatever zone
+    /// it goes to; a leaves-play ability that looks back in time.
+    LeavesPlay,
+    /// "Whenever [this] deals combat damage to a creature" (Phage the
+    /// Untouchable); "that creature" is the creature dealt damage.
+    DealsCombatDamageToCreature,
+    /// "Whenever one or more creatures block" (Tide of War): once as
+    /// blockers have been declared (309), if any were.
+    CreaturesBlock,
+    /// "Whenever [player] draws a card" (Underworld Dreams): once per card
+    /// drawn (423.1); "that player" is the drawing player.
+    Draws(Whose),
+    /// "Whenever [player] discards a card" (Megrim): once per card
+    /// discarded (217.4a).
+    Discards(Whose),
+    /// "Whenever a player taps a land for mana" (Manabarbs): the land's
+    /// mana ability was played (406) with {T} in its cost.
+    TapsLandForMana(Whose),
+    /// "Whenever enchanted creature attacks" (an Aura's ability).
+    AttachedAttacks,
+    /// "Whenever enchanted creature blocks".
+    AttachedBlocks,
+    /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
+    /// is the damage dealt.
+    AttachedDealsDamage,
+    /// "When a spell or ability an opponent controls causes you to discard
+    /// [this]" (Guerrilla Tactics): the discarded card's own ability,
+    /// triggering as it is put into the graveyard from the hand.
+    DiscardedByOpponent,
+    /// "Whenever a creature dealt damage by [this] this turn is put into a
+    /// graveyard from play" (Sengir Vampire): "that creature" is the card
+    /// in the graveyard.
+    DamagedByThisDies,
+    /// 406.1b: "Whenever enchanted land is tapped for mana" (Overgrowth): a
+    /// triggered mana ability when its effects add mana (it doesn't use
+    /// the stack, 406.4).
+    AttachedTappedForMana,
+    /// 406.1b: "Whenever a [filter] is tapped for mana" (Sasaya's Essence:
+    /// "a land you control"): a triggered mana ability of any permanent,
+    /// resolving at once in the mana ability (406.4); "that land" and "it"
+    /// are the permanent tapped.
+    TappedForMana(ObjectFilter),
+    /// "At the beginning of [whose] [step]" of a card in its owner's
+    /// graveyard whose effect returns it from there (402.8h: the ability
+    /// functions only in the graveyard; Squee, Goblin Nabob).
+    BeginningOfFromGraveyard { step: Step, whose: Whose },
+    /// 502.55a (recover): "When a creature is put into your graveyard from
+    /// play" of a card in that graveyard (the ability functions only there).
+    CreatureToYourGraveyard,
+    /// "When [this] is put into your hand from your graveyard" (Golgari
+    /// Brownscale): the card's ability triggers from its new zone, the
+    /// hand, whatever moved it there (dredge, 502.47a, or an effect).
+    PutIntoHandFromGraveyard,
+    /// 502.24a: "When this card is removed from the game this way [by its
+    /// madness ability]": put on the stack by the discard itself
+    /// (`rules/src/madness.rs`), never looked for in events.
+    MadnessRemoved,
+    /// 502.60a: "When the last [kind] counter is removed from this
+    /// permanent" (vanishing).
+    LastCounterRemoved(CounterKind),
+    /// "At the beginning of the upkeep of enchanted creature's controller"
+    /// (Unstable Mutation, Parasitic Bond): an Aura's ability, as that step
+    /// of the player who controls the enchanted creature begins.
+    BeginningOfAttachedControllers(Step),
+    /// 502.18c: "When you cycle [this]": when the card is discarded to pay
+    /// a cycling cost; it triggers from the graveyard.
+    CycleThis,
+    /// 502.18e: "Whenever [player] cycles a card" (Lightning Rift): "that
+    /// player" is the cycling player.
+    Cycles(Whose),
+    /// "When you play this spell": an ability that functions on the stack
+    /// (502.30a storm), triggered by the spell's own 409.1i.
+    PlayedThis,
+    /// 502.59a: "At the beginning of your upkeep, if this card is
+    /// suspended, remove a time counter from it": functions only in the
+    /// removed-from-the-game zone (502.59b: "suspended").
+    SuspendedUpkeep,
+    /// 502.59a: "When the last time counter is removed from this card, if
+    /// it's removed from the game, …": functions only in that zone.
+    SuspendedLastTimeCounter,
+}
+
+/// The game state a state trigger watches (410.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StateTrigger {
+    /// "When [this] has [keyword]" (Student of Elements).
+    ThisHasKeyword(Keyword),
+    /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
+    LifeAtLeast(u32),
+}
+
+/// Whose turn or which player a trigger watches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Whose {
+    You,
+    Opponent,
+    Each,
+}

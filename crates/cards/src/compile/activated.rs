@@ -1,0 +1,272 @@
+//! The grammar of activated abilities (403) and mana abilities (406):
+//! "[cost]: [effect]", the mana an ability produces (406.1), the timing
+//! restrictions on playing it (408.1), and the intrinsic mana ability of a
+//! basic land type (212.6).
+
+use super::*;
+use crate::{
+    Ability, ActivatedAbility, BasicLandType, Color, ColorSet, Cost, Effect, ManaAbility, ManaKind,
+    ManaProduce, Step, Timing, TurnOf, Window,
+};
+
+/// The intrinsic "{T}: Add [mana]" of a basic land type (212.6c).
+pub fn basic_mana_ability(b: BasicLandType) -> Ability {
+    Ability::Mana(ManaAbility {
+        cost: Cost {
+            tap: true,
+            ..Default::default()
+        },
+        produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
+        also: Vec::new(),
+    })
+}
+
+/// What "Add …" produces (406.1).
+pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
+    if p.eat_all("one mana of any color") {
+        return Some(ManaProduce::AnyColor(1));
+    }
+    if p.eat_all("one mana of the chosen color") {
+        return Some(ManaProduce::ChosenColor);
+    }
+    if let Some(n) = number_word(p.peek()) {
+        if p.peek_at(1) == "mana" {
+            p.bump();
+            return p
+                .eat_all("mana of any one color")
+                .then_some(ManaProduce::AnyColor(n as u8));
+        }
+    }
+    let mut kinds = Vec::new();
+    let sym = |w: &str| -> Option<Vec<ManaKind>> {
+        let inner = w.strip_prefix('{')?.strip_suffix('}')?;
+        if inner == "c" {
+            return Some(vec![ManaKind::Colorless]);
+        }
+        if let Ok(n) = inner.parse::<usize>() {
+            return Some(vec![ManaKind::Colorless; n]);
+        }
+        let c = Color::from_symbol(inner.to_ascii_uppercase().chars().next()?)
+            .filter(|_| inner.len() == 1)?;
+        Some(vec![ManaKind::Color(c)])
+    };
+    while let Some(k) = sym(p.peek()) {
+        p.bump();
+        kinds.extend(k);
+    }
+    if kinds.is_empty() {
+        return None;
+    }
+    // "{R} or {G}", "{W}, {U}, or {B}"
+    if kinds.len() == 1 && (p.at("or") || p.at(",")) {
+        let mut set = ColorSet::EMPTY;
+        let ManaKind::Color(c) = kinds[0] else {
+            return None;
+        };
+        set.insert(c);
+        loop {
+            let i = p.i;
+            let sep = p.eat(",") | p.eat("or");
+            match sym(p.peek()).as_deref() {
+                Some([ManaKind::Color(c)]) if sep => {
+                    p.bump();
+                    set.insert(*c);
+                }
+                _ => {
+                    p.i = i;
+                    break;
+                }
+            }
+        }
+        return Some(ManaProduce::OneOf(set));
+    }
+    Some(ManaProduce::Fixed(kinds))
+}
+
+/// `prefix` and the timing restriction after it; nothing eaten if not.
+pub(super) fn timing_sentence(p: &mut P, prefix: &str) -> Option<Timing> {
+    let i = p.i;
+    if p.eat_all(prefix) {
+        if let Some(t) = timing(p) {
+            return Some(t);
+        }
+    }
+    p.i = i;
+    None
+}
+
+/// The timing restriction after "Play this spell only" / "Play this ability
+/// only" (408.1 still applies besides it).
+pub(super) fn timing(p: &mut P) -> Option<Timing> {
+    let (mut turn, mut window) = (TurnOf::Any, Window::Any);
+    if p.eat("during") {
+        if p.eat_all("your turn") {
+            turn = TurnOf::You;
+        } else if p.eat_all("an opponent's turn") {
+            turn = TurnOf::Opponent;
+        } else if p.eat_all("your upkeep") {
+            turn = TurnOf::You;
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("any upkeep step") {
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("combat before blockers are declared") {
+            window = Window::CombatBeforeBlockers;
+        } else if p.eat_all("combat after blockers are declared") {
+            window = Window::CombatAfterBlockers;
+        } else if p.eat("combat") {
+            window = Window::Combat;
+        } else if p.eat_all("the declare attackers step") {
+            window = if p.eat_all("and only if you've been attacked this step") {
+                Window::AttackedThisStep
+            } else {
+                Window::Step(Step::DeclareAttackers)
+            };
+        } else if p.eat_all("the declare blockers step") {
+            window = Window::Step(Step::DeclareBlockers);
+        } else if p.eat_all("the end of combat step") {
+            window = Window::Step(Step::EndOfCombat);
+        } else {
+            return None;
+        }
+        if window != Window::Any || !p.eat(",") {
+            return Some(Timing { turn, window });
+        }
+    }
+    window = if p.eat_all("before attackers are declared") {
+        Window::BeforeAttackers
+    } else if p.eat_all("before the combat damage step") {
+        Window::BeforeCombatDamage
+    } else if turn != TurnOf::Any {
+        return Some(Timing { turn, window });
+    } else {
+        return None;
+    };
+    Some(Timing { turn, window })
+}
+
+/// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
+pub(super) fn activated(p: &mut P) -> R<Ability> {
+    let cost = cost(p)?;
+    let mut cx = Cx::default();
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 406.1: "Double the amount of each type of mana in your mana pool"
+    // (Doubling Cube) could add mana: a mana ability.
+    if p.eat_all("double the amount of each type of unspent mana you have")
+        || p.eat_all("double the amount of each type of mana in your mana pool")
+    {
+        if !(p.eat_end() && p.at_end()) {
+            return Err(no_rule(p));
+        }
+        if cost.discard_self
+            || cost.tap_untapped.is_some()
+            || cost.return_to_hand.is_some()
+            || cost.discard_random
+        {
+            return Err("a mana ability whose cost chooses other objects".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce: ManaProduce::DoublePool,
+            also: Vec::new(),
+        }));
+    }
+    if p.eat("add") {
+        if cost.discard_self {
+            return Err("a mana ability played from the hand".into());
+        }
+        // 409.1h choices a mana ability's cost doesn't ask for.
+        if cost.tap_untapped.is_some() || cost.return_to_hand.is_some() || cost.discard_random {
+            return Err("a mana ability whose cost taps or returns other permanents".into());
+        }
+        let produce = produce(p).ok_or_else(|| no_rule(p))?;
+        if !p.eat_end() {
+            return Err(no_rule(p));
+        }
+        while !p.at_end() {
+            sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        }
+        if !cx.targets.is_empty() {
+            return Err("a mana ability with a target".into());
+        }
+        // A mana ability with a mana cost can't be activated while paying
+        // (its cost would need paying first): not yet supported with a
+        // delayed ability (Barbed Sextant), which would otherwise be lost.
+        if !cost.mana.is_zero()
+            && cx
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+        {
+            return Err("a mana ability with a mana cost and a delayed ability".into());
+        }
+        if cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
+        {
+            return Err("a mana ability with a delayed ability at the next end step".into());
+        }
+        return Ok(Ability::Mana(ManaAbility {
+            cost,
+            produce,
+            also: cx.effects,
+        }));
+    }
+    let (mut sorcery_speed, mut once_per_turn) = (false, false);
+    let (mut twice_per_turn, mut timing_restriction) = (false, None);
+    let mut only_if = None;
+    while !p.at_end() {
+        if p.eat_all("play this ability only") {
+            // "… only once each turn and only if seven or more cards are
+            // in your graveyard": restrictions joined by "and only".
+            loop {
+                if p.eat_all("any time you could play a sorcery") {
+                    sorcery_speed = true;
+                } else if p.eat_all("once each turn") {
+                    once_per_turn = true;
+                } else if p.eat("if") {
+                    only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                } else if let Some(t) = timing_restriction.is_none().then(|| timing(p)).flatten() {
+                    // "during your upkeep", "during your turn, before
+                    // attackers are declared", "during combat", …
+                    timing_restriction = Some(t);
+                } else {
+                    return Err(no_rule(p));
+                }
+                if !p.eat_all("and only") {
+                    break;
+                }
+            }
+        } else if p.eat_all("play this ability no more than twice each turn") {
+            twice_per_turn = true;
+        } else {
+            sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+            continue;
+        }
+        if !p.eat_end() {
+            return Err(no_rule(p));
+        }
+    }
+    if cx.effects.is_empty() {
+        return Err("an ability without effects".into());
+    }
+    if delays(&cx.effects) {
+        return Err("a delayed triggered ability from an activated ability".into());
+    }
+    let from_hand = cost.discard_self;
+    Ok(Ability::Activated(ActivatedAbility {
+        cost,
+        targets: cx.targets,
+        effects: cx.effects,
+        sorcery_speed,
+        once_per_turn,
+        twice_per_turn,
+        timing: timing_restriction,
+        ninjutsu: false,
+        // Its cost discards the card itself (channel): it functions only
+        // in the hand, like cycling (502.18b).
+        from_hand,
+        cycling: false,
+        only_if,
+    }))
+}

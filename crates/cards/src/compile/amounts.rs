@@ -1,0 +1,394 @@
+//! The grammar of numbers and amounts: number words, power/toughness
+//! changes and settings ("+1/+1", "0/1"), "X" and the amounts that count
+//! ("for each …", "equal to …", counters on an object), counter kinds, and
+//! the conditions of conditional effects ("if …").
+
+use super::*;
+use crate::{Amount, ControllerFilter, CounterKind, ObjectFilter, ObjectRef, PlayerRef};
+
+pub(super) fn number_word(w: &str) -> Option<i32> {
+    Some(match w {
+        "a" | "an" | "one" => 1,
+        "two" => 2,
+        "three" => 3,
+        "four" => 4,
+        "five" => 5,
+        "six" => 6,
+        "seven" => 7,
+        "eight" => 8,
+        "nine" => 9,
+        "ten" => 10,
+        "eleven" => 11,
+        "twelve" => 12,
+        "thirteen" => 13,
+        "fourteen" => 14,
+        "fifteen" => 15,
+        "sixteen" => 16,
+        "seventeen" => 17,
+        "eighteen" => 18,
+        "nineteen" => 19,
+        "twenty" => 20,
+        _ => return w.parse().ok().filter(|n: &i32| *n >= 0 && *n < 100),
+    })
+}
+
+pub(super) fn amount(p: &mut P) -> Option<Amount> {
+    if p.eat("x") {
+        return Some(Amount::X);
+    }
+    let n = number_word(p.peek())?;
+    p.bump();
+    Some(Amount::Fixed(n))
+}
+
+/// "+3/+3", "-1/-1", "+0/+1".
+/// "1/1": a power and toughness that are set (layer 6b).
+pub(super) fn pt_set(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    Some((a.parse().ok()?, b.parse().ok()?))
+}
+
+/// "+X/-X": multiples of X (1, 0 or -1).
+pub(super) fn pt_mod_x(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    let m = |s: &str| -> Option<i32> {
+        match s {
+            "+x" | "+X" => Some(1),
+            "-x" | "-X" => Some(-1),
+            "+0" | "-0" => Some(0),
+            _ => None,
+        }
+    };
+    let (x, y) = (m(a)?, m(b)?);
+    (x != 0 || y != 0).then_some((x, y))
+}
+
+pub(super) fn pt_mod(w: &str) -> Option<(i32, i32)> {
+    let (a, b) = w.split_once('/')?;
+    let n = |s: &str| -> Option<i32> {
+        let (neg, digits) = match s.as_bytes().first()? {
+            b'+' => (false, &s[1..]),
+            b'-' => (true, &s[1..]),
+            _ => return None,
+        };
+        let v: i32 = digits.parse().ok()?;
+        Some(if neg { -v } else { v })
+    };
+    Some((n(a)?, n(b)?))
+}
+
+/// "N life", "life equal to its power".
+pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    if p.eat_all("life equal to") {
+        return equal_amount(p, cx);
+    }
+    // "that much life": the amount of the trigger event (Spirit Link).
+    if p.eat_all("that much life") {
+        return Some(Amount::Triggered);
+    }
+    let a = amount(p)?;
+    p.eat("life").then_some(())?;
+    // "loses 1 life for each card fewer than three in their hand" (Stabwhisker).
+    if a == Amount::Fixed(1) && p.eat_all("for each card fewer than") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        let who = if p.eat_all("in your hand") {
+            PlayerRef::You
+        } else if p.eat_all("in their hand") || p.eat_all("in that player's hand") {
+            that_player(cx)?
+        } else {
+            return None;
+        };
+        return Some(Amount::CardsFewerThanInHand { who, than: n });
+    }
+    for_each(p, cx, a)
+}
+
+/// "… for each [counted thing]" after an amount of 1 ("draw a card for each
+/// creature you control", "gain 1 life for each card in your graveyard").
+pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
+    if !p.at_all("for each") {
+        return Some(a);
+    }
+    // "2 life for each creature you control": a multiple of the count.
+    if let Amount::Fixed(n @ 2..) = a {
+        let each = for_each(p, cx, Amount::Fixed(1))?;
+        return Some(Amount::Times(n, Box::new(each)));
+    }
+    if a != Amount::Fixed(1) {
+        return None;
+    }
+    p.eat_all("for each");
+    // "for each page counter on CARDNAME".
+    if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
+        return Some(a);
+    }
+    // Domain.
+    if p.eat_all("basic land type among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
+    if p.eat_all("card in your graveyard") {
+        return Some(Amount::CardsInGraveyard(PlayerRef::You));
+    }
+    if p.eat_all("card in your hand") {
+        return Some(Amount::CardsInHand(PlayerRef::You));
+    }
+    let f = group(p)?;
+    // "each player loses 1 life for each creature they control".
+    if p.eat_all("they control") {
+        return Some(Amount::CountTheyControl(f));
+    }
+    p.eat_all("in play");
+    Some(Amount::CountOf(f))
+}
+
+/// The amount after "equal to" or "where X is": a term, or the difference
+/// of two ("3 minus the number of cards in their hand", "the number of
+/// cards in their hand minus 4").
+pub(super) fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    let first = match attempt(p, cx, |p, _| {
+        let a = amount(p)?;
+        p.at("minus").then_some(a)
+    }) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    if !p.eat("minus") {
+        return Some(first);
+    }
+    let second = match attempt(p, cx, |p, _| amount(p)) {
+        Some(a @ Amount::Fixed(_)) => a,
+        _ => amount_term(p, cx)?,
+    };
+    // Only a count and a number.
+    (matches!(first, Amount::Fixed(_)) != matches!(second, Amount::Fixed(_)))
+        .then(|| Amount::Minus(Box::new(first), Box::new(second)))
+}
+
+/// One amount after "equal to".
+fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the sacrificed creature's power" (Fling): the permanent sacrificed
+    // for the spell's additional cost.
+    if cx
+        .additional_cost
+        .as_ref()
+        .is_some_and(|c| c.sacrifices() == 1)
+        && p.eat_all("the sacrificed creature's")
+    {
+        return match p.bump() {
+            "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
+            "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            _ => None,
+        };
+    }
+    // "that creature's power", "that artifact's converted mana cost":
+    // the object last mentioned, as "its" (Devour in Shadow, Crumble).
+    if p.at("that") && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
+        let i = p.i;
+        p.bump();
+        let noun = p.bump().trim_end_matches("'s");
+        let ok = matches!(
+            noun,
+            "creature" | "artifact" | "card" | "spell" | "permanent" | "land" | "enchantment"
+        );
+        let it = cx.it();
+        // "that creature" names something mentioned before, never the source.
+        let ok = ok && (cx.last_obj.is_some() || cx.trig_obj);
+        let a = if !ok {
+            None
+        } else if p.eat("power") {
+            Some(Amount::PowerOf(it))
+        } else if p.eat("toughness") {
+            Some(Amount::ToughnessOf(it))
+        } else if p.eat_all("converted mana cost") {
+            Some(Amount::ConvertedManaCostOf(it))
+        } else {
+            None
+        };
+        if a.is_some() {
+            return a;
+        }
+        p.i = i;
+    }
+    if p.eat_all("its converted mana cost") {
+        return Some(Amount::ConvertedManaCostOf(cx.it()));
+    }
+    // "the total power of the sacrificed creatures" (Soulblast): the
+    // creatures the spell's "sacrifice all creatures" cost sacrificed.
+    if cx.additional_cost.as_ref().is_some_and(|c| {
+        c.sacrifice_all.as_ref().is_some_and(|f| {
+            *f == ObjectFilter {
+                controller: ControllerFilter::You,
+                ..ObjectFilter::creature()
+            }
+        })
+    }) && p.eat_all("the total power of the sacrificed creatures")
+    {
+        return Some(Amount::SacrificedPower);
+    }
+    if p.eat_all("its power") {
+        return Some(Amount::PowerOf(cx.it()));
+    }
+    if p.eat_all("its toughness") {
+        return Some(Amount::ToughnessOf(cx.it()));
+    }
+    // "the number of creature cards in your graveyard / in all graveyards".
+    if p.at_all("the number of") && !p.at_all("the number of cards") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(f) = library::card_filter(p) {
+            let who = if p.eat_all("in your graveyard") {
+                Some(PlayerRef::You)
+            } else if p.eat_all("in all graveyards") {
+                None
+            } else {
+                p.i = i;
+                return equal_amount_rest(p, cx);
+            };
+            return Some(Amount::GraveyardCardsMatching { who, filter: f });
+        }
+        p.i = i;
+    }
+    equal_amount_rest(p, cx)
+}
+
+fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    if p.eat_all("the number of cards in") {
+        let who = if p.eat("your") {
+            PlayerRef::You
+        } else if p.eat_all("that player's") || (cx.trig_player && p.eat("their")) {
+            that_player(cx)?
+        } else {
+            return None;
+        };
+        if p.eat("hand") {
+            return Some(Amount::CardsInHand(who));
+        }
+        if p.eat("graveyard") {
+            return Some(Amount::CardsInGraveyard(who));
+        }
+        return None;
+    }
+    // Domain.
+    if p.eat_all("the number of basic land types among lands you control") {
+        return Some(Amount::BasicLandTypes(PlayerRef::You));
+    }
+    if p.eat_all("your life total") {
+        return Some(Amount::LifeTotal(PlayerRef::You));
+    }
+    if p.eat_all("the number of") {
+        // "the number of verse counters on CARDNAME".
+        if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counters")) {
+            return Some(a);
+        }
+        let f = group(p)?;
+        // "the number of Swamps they control": "they" is the player of the
+        // trigger event (Karma).
+        if p.at_all("they control") {
+            cx.trig_player.then_some(())?;
+            p.eat_all("they control");
+            return Some(Amount::CountControlledBy(PlayerRef::Triggering, f));
+        }
+        p.eat_all("in play");
+        return Some(Amount::CountOf(f));
+    }
+    None
+}
+
+/// "[kind] counter(s) on CARDNAME|it": how many counters of that kind are
+/// on the object (last known information if it left play, 413.2f).
+fn counters_on(p: &mut P, cx: &mut Cx, noun: &str) -> Option<Amount> {
+    let kind = counter_kind(p.bump())?;
+    p.eat(noun).then_some(())?;
+    p.eat("on").then_some(())?;
+    let what = if p.eat("cardname") {
+        ObjectRef::This
+    } else if p.eat("it") {
+        cx.it()
+    } else {
+        return None;
+    };
+    Some(Amount::CountersOn(kind, what))
+}
+
+/// A kind of counter by its name ("+1/+1", "fuse").
+pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
+    CounterKind::from_name(w)
+}
+
+/// A condition of an "If …, …" instruction, up to its comma.
+pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    // Hellbent: "you have no cards in hand".
+    if p.eat_all("you have no cards in hand") {
+        return Some(Condition::NoCardsInHand {
+            who: PlayerRef::You,
+        });
+    }
+    // "you have nine or more cards in hand"
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        // "you have seven or more land cards in your hand" (Sasaya).
+        if let Some(t) = type_noun(p.peek()) {
+            p.bump();
+            p.eat_all("cards in your hand").then_some(())?;
+            return Some(Condition::CardsInHandMatching {
+                who: PlayerRef::You,
+                filter: Box::new(crate::ObjectFilter::of_type(t)),
+                at_least: n as u32,
+            });
+        }
+        p.eat_all("cards in hand").then_some(())?;
+        return Some(Condition::CardsInHand {
+            who: PlayerRef::You,
+            at_least: n as u32,
+        });
+    }
+    // "you control ten or more lands"
+    if p.eat_all("you control") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        let (mut filter, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return None;
+        }
+        filter.controller = ControllerFilter::You;
+        return Some(Condition::ControlsAtLeast {
+            filter,
+            at_least: n as u32,
+        });
+    }
+    // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
+    // of the owner of the card the ability targeted.
+    if p.eat_all("no cards are in that graveyard") {
+        let Some(ObjectRef::Target(i)) = cx.last_obj else {
+            return None;
+        };
+        return Some(Condition::NoCardsInGraveyard {
+            who: PlayerRef::OwnerOf(ObjectRef::Target(i)),
+        });
+    }
+    // "it's your turn"
+    if p.eat_all("it's your turn") {
+        return Some(Condition::YourTurn);
+    }
+    // Threshold: "seven or more cards are in your graveyard".
+    if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {
+        p.eat_all("or more cards are in your graveyard")
+            .then_some(())?;
+        return Some(Condition::YourGraveyardHas {
+            filter: crate::ObjectFilter::any(),
+            at_least: n as u32,
+        });
+    }
+    // Hellbent: "you have no cards in hand"; "that player has no cards in hand".
+    let who = player_phrase(p, cx)?;
+    (p.eat_all("has no cards in hand") || p.eat_all("have no cards in hand")).then_some(())?;
+    Some(Condition::NoCardsInHand { who })
+}

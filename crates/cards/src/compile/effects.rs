@@ -1,0 +1,600 @@
+//! The grammar of instructions (416): an imperative ("Destroy target
+//! creature.", "Draw a card."), a clause with its subject, and clauses
+//! joined by "and" / "then".
+
+use super::*;
+use crate::{
+    Amount, CardType, CounteredTo, Duration, Effect, LayerEffect, ObjectFilter, ObjectRef,
+    PlayerFilter, PlayerRef, Recipient, TargetKind, TargetSpec,
+};
+
+/// Imperative verbs (the controller does it).
+fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let w = p.peek();
+    let e = match w {
+        // 502.15: "Simultaneously, all phased-out creatures phase in and all
+        // creatures with phasing phase out." (Time and Tide)
+        "simultaneously" => {
+            p.bump();
+            p.eat(",");
+            p.eat_all("all phased-out").then_some(())?;
+            let (phase_in, n1) = filter(p)?;
+            p.eat_all("phase in and all").then_some(())?;
+            let (phase_out, n2) = filter(p)?;
+            p.eat_all("phase out").then_some(())?;
+            (n1 == Noun::Permanent && n2 == Noun::Permanent).then_some(())?;
+            Effect::PhaseInAndOut {
+                phase_in,
+                phase_out,
+            }
+        }
+        // "Attach target Aura attached to a creature to another creature."
+        // (Autumn-Tail, Kitsune Sage): the new permanent is chosen on
+        // resolution among those the Aura could enchant (212.4).
+        "attach" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            p.eat_all("to another").then_some(())?;
+            // "Attach it to another permanent it can enchant" (Aura Graft):
+            // any permanent the Aura could enchant (212.4).
+            if p.eat_all("permanent it can enchant") {
+                return Some(vec![Effect::MoveAura {
+                    what,
+                    to: ObjectFilter::any(),
+                }]);
+            }
+            let (to, noun) = filter(p)?;
+            (noun == Noun::Permanent && !to.types_any.is_empty()).then_some(())?;
+            Effect::MoveAura { what, to }
+        }
+        "destroy" => {
+            p.bump();
+            let mut v = vec![Effect::Destroy {
+                what: object_phrase(p, cx)?,
+                no_regen: false,
+            }];
+            // "destroy that creature and CARDNAME" (Loyal Sentry).
+            if p.at("and") {
+                let i = p.i;
+                p.bump();
+                match attempt(p, cx, object_phrase) {
+                    Some(what) if p.at(".") || p.at_end() => v.push(Effect::Destroy {
+                        what,
+                        no_regen: false,
+                    }),
+                    _ => p.i = i,
+                }
+            }
+            return Some(v);
+        }
+        // 501.8a: "scry N".
+        "scry" => {
+            p.bump();
+            Effect::LookAtTop {
+                amount: amount(p)?,
+                to_hand: None,
+                may: false,
+                on_top: None,
+                to_hand_count: 0,
+                rest_to_graveyard: false,
+                scry: true,
+            }
+        }
+        "counter" => {
+            p.bump();
+            let start = p.i;
+            let what = object_phrase(p, cx)?;
+            // Only spells can be countered: a target spell, or the spell
+            // that triggered the ability ("that spell").
+            if !(matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(_),
+                    ..
+                })
+            ) || what == ObjectRef::Triggering)
+                || p.i == start
+            {
+                return None;
+            }
+            // "unless its controller pays {1}" (Spiketail Hatchling).
+            if p.eat_all("unless its controller pays") {
+                let symbol = p.peek().strip_prefix('{').and_then(|s| s.strip_suffix('}'))?;
+                let generic = if symbol == "x" || symbol == "X" {
+                    Amount::X
+                } else {
+                    Amount::Fixed(symbol.parse::<i32>().ok()?)
+                };
+                p.bump();
+                // "{1} for each card in your hand" (Oppressive Will).
+                let generic = for_each(p, cx, generic)?;
+                return Some(vec![Effect::CounterUnlessPays {
+                    what,
+                    generic,
+                    to: CounteredTo::Graveyard,
+                }]);
+            }
+            Effect::Counter {
+                what,
+                to: CounteredTo::Graveyard,
+            }
+        }
+        // 508: "flip CARDNAME" / "flip it": only the flip permanent itself flips.
+        "flip" if matches!(p.peek_at(1), "cardname" | "it") => {
+            p.bump();
+            p.bump();
+            Effect::Flip {
+                what: ObjectRef::This,
+            }
+        }
+        "return" if matches!(p.peek_at(1), "a" | "an") => {
+            // "return a green creature you control to its owner's hand":
+            // chosen on resolution.
+            p.bump();
+            p.bump();
+            let filter = group(p)?;
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen {
+                who: PlayerRef::You,
+                filter,
+            }
+        }
+        // 419.6c: "All combat damage that would be dealt to you by
+        // unblocked creatures this turn is dealt to CARDNAME instead."
+        "all" if p.at_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead") => {
+            p.eat_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead");
+            Effect::RedirectUnblockedDamageToThis
+        }
+        // 415.7: "Change the target of target spell with a single target."
+        "change" if p.at_all("change the target of") => {
+            p.eat_all("change the target of");
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(ObjectFilter {
+                        single_target: true,
+                        ..
+                    }),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            Effect::ChangeTarget { what }
+        }
+        // 503.10: "Copy target instant or sorcery spell[, except that the
+        // copy is red]."
+        "copy" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Spell(_),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            let mut color = None;
+            if p.eat_all(", except that the copy is") {
+                let (c, false) = color_adjective(p.peek())? else {
+                    return None;
+                };
+                p.bump();
+                color = Some(c);
+            }
+            Effect::CopySpell {
+                what,
+                new_targets: false,
+                color,
+            }
+        }
+        "return" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            let from_gy = matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::CardInGraveyard {
+                        whose: PlayerFilter::You,
+                        ..
+                    },
+                    ..
+                })
+            );
+            // "When CARDNAME is put into a graveyard from play, return it
+            // to play flipped." (Homura, Human Ascendant; 510.3): the card
+            // the permanent became in the graveyard.
+            if what == ObjectRef::This && p.eat_all("to play flipped")
+            {
+                return Some(vec![Effect::PutIntoPlay {
+                    what,
+                    flipped: true,
+                }]);
+            }
+            if !(p.eat_all("to its owner's hand")
+                || p.eat_all("to their owners' hands")
+                || p.eat_all("to their owner's hand")
+                || (from_gy && p.eat_all("to your hand")))
+            {
+                return None;
+            }
+            Effect::ReturnToHand { what }
+        }
+        "exile" => {
+            p.bump();
+            Effect::RemoveFromGame {
+                what: object_phrase(p, cx)?,
+            }
+        }
+        "remove" if counter_kind(p.peek_at(2)).is_some() => {
+            // "Remove a fuse counter from CARDNAME." (Goblin Bomb)
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("from").then_some(())?;
+            Effect::RemoveCounters {
+                what: object_phrase(p, cx)?,
+                kind,
+                amount,
+            }
+        }
+        "remove" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if p.eat_all("from combat") {
+                Effect::RemoveFromCombat { what }
+            } else {
+                p.eat_all("from the game").then_some(())?;
+                Effect::RemoveFromGame { what }
+            }
+        }
+        // 502.26e: "turn target creature with a morph ability face down".
+        "turn" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            if p.eat_all("face up") {
+                Effect::TurnFaceUp { what }
+            } else {
+                p.eat_all("face down").then_some(())?;
+                Effect::TurnFaceDown { what }
+            }
+        }
+        "tap" | "untap" | "regenerate" => {
+            p.bump();
+            let what = object_phrase(p, cx)?;
+            match w {
+                "tap" => Effect::Tap { what },
+                "untap" => Effect::Untap { what },
+                _ => Effect::Regenerate { what },
+            }
+        }
+        // "[you may] have CARDNAME deal 3 damage to target creature".
+        "have" if p.peek_at(1) == "cardname" => {
+            p.bump();
+            p.bump();
+            // "… have CARDNAME become a copy of target creature" (Vesuvan
+            // Doppelganger's ability in quotes, 503.4).
+            if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
+                return None;
+            }
+            return object_verb(p, cx, ObjectRef::This);
+        }
+        // 300.7: Relentless Assault.
+        "after"
+            if p.at_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            ) =>
+        {
+            p.eat_all(
+                "after this main phase , there is an additional combat phase followed by an additional main phase",
+            );
+            Effect::AdditionalCombatPhase
+        }
+        "take" if p.at_all("take an extra turn after this one") => {
+            p.eat_all("take an extra turn after this one");
+            Effect::ExtraTurn {
+                who: PlayerRef::You,
+            }
+        }
+        // 419.8a: "The next time a red source of your choice would deal
+        // damage to you this turn, prevent that damage." (the Circles of
+        // Protection), "… a source of your choice of the chosen color …"
+        // (Story Circle).
+        "the" if p.at_all("the next time") => {
+            p.eat_all("the next time");
+            p.eat_any(&["a", "an"])?;
+            let mut sources = ObjectFilter::default();
+            while let Some((c, false)) = color_adjective(p.peek()) {
+                p.bump();
+                sources.colors_any.insert(c);
+                if !p.eat("or") {
+                    break;
+                }
+            }
+            if let Some(t) = ["artifact", "creature", "land"]
+                .into_iter()
+                .find(|w| p.at(w))
+                .and_then(type_noun)
+            {
+                p.bump();
+                sources.types_any.insert(t);
+            }
+            p.eat_all("source of your choice").then_some(())?;
+            if p.eat_all("of the chosen color") {
+                (sources.colors_any.is_empty()).then_some(())?;
+                sources.chosen_color = true;
+            }
+            p.eat_all("would deal damage").then_some(())?;
+            let to = if p.eat("to") {
+                let r = recipient(p, cx)?;
+                // (Not "enchanted creature": Kithkin Armor is sacrificed
+                // as the cost, and what it enchanted would need its last
+                // known information.)
+                matches!(r, Recipient::Player(PlayerRef::You) | Recipient::Target(_))
+                    .then_some(())?;
+                Some(r)
+            } else {
+                // "… would deal damage this turn" (Pilgrim of Justice):
+                // "that damage" is all the source deals at once, to
+                // several recipients perhaps; the shield is used up by
+                // one damage event, so this is left unsupported.
+                return None;
+            };
+            p.eat_all("this turn , prevent that damage").then_some(())?;
+            Effect::PreventDamageFromChosenSource {
+                sources,
+                to,
+                next_only: true,
+            }
+        }
+        "prevent" => {
+            p.bump();
+            if p.eat_all("all combat damage that would be dealt this turn") {
+                Effect::PreventAllCombatDamage
+            } else if p.eat_all("all damage a source of your choice would deal this turn") {
+                // 419.8a (Pay No Heed): the source is chosen on resolution.
+                Effect::PreventDamageFromChosenSource {
+                    sources: ObjectFilter::default(),
+                    to: None,
+                    next_only: false,
+                }
+            } else if p.eat_all("all damage that would be dealt to") {
+                // 419.1d: "Prevent all damage that would be dealt to target
+                // creature this turn." (Kaiso, Memory of Loyalty)
+                let to = recipient(p, cx)?;
+                p.eat_all("this turn").then_some(())?;
+                if !matches!(to, Recipient::Target(_)) {
+                    return None;
+                }
+                Effect::PreventAllDamageThisTurn { to }
+            } else if p.eat_all("all damage that") {
+                // "black sources and red sources", "creatures".
+                let mut sources = ObjectFilter::default();
+                loop {
+                    if let Some((c, false)) = color_adjective(p.peek()) {
+                        p.bump();
+                        sources.colors_any.insert(c);
+                    }
+                    if p.eat_any(&["creatures", "creature"]).is_some() {
+                        sources.types_any.insert(CardType::Creature);
+                    } else {
+                        p.eat_any(&["sources", "source"])?;
+                    }
+                    if !p.eat("and") {
+                        break;
+                    }
+                }
+                p.eat_all("would deal").then_some(())?;
+                let to_players_only = p.eat_all("to players");
+                p.eat_all("this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only,
+                }
+            } else {
+                p.eat_all("the next").then_some(())?;
+                let amount = amount(p)?;
+                // 409.1e: "… dealt this turn to any number of targets,
+                // divided as you choose" (Remedy).
+                if p.eat_all("damage that would be dealt this turn to") {
+                    let (from, player) = target_n(p, cx, true)?;
+                    if player || !is_multi(&cx.targets[from as usize]) {
+                        return None;
+                    }
+                    p.eat_all(", divided as you choose").then_some(())?;
+                    return Some(vec![Effect::PreventDamageDivided { amount, from }]);
+                }
+                p.eat_all("damage that would be dealt to").then_some(())?;
+                let to = recipient(p, cx)?;
+                p.eat_all("this turn").then_some(())?;
+                if !matches!(
+                    to,
+                    Recipient::Target(_) | Recipient::TargetAndEachSharingColor(_)
+                ) {
+                    return None;
+                }
+                Effect::PreventNextDamage { to, amount }
+            }
+        }
+        // 409.1e: "Distribute two +1/+1 counters among one or two target
+        // creatures."
+        "distribute" => {
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("among").then_some(())?;
+            let (from, player) = target_n(p, cx, true)?;
+            if player || !is_multi(&cx.targets[from as usize]) {
+                return None;
+            }
+            Effect::PutCountersDivided { kind, amount, from }
+        }
+        "put" => {
+            p.bump();
+            let amount = amount(p)?;
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat("on").then_some(())?;
+            let what = object_phrase(p, cx)?;
+            // 511.1 (Crazed Firecat): "… for each flip you won".
+            let amount = if p.eat_all("for each flip you won") || p.eat_all("for each flip you win")
+            {
+                (amount == Amount::Fixed(1)).then_some(Amount::FlipsWon)?
+            } else {
+                amount
+            };
+            Effect::PutCounters { what, kind, amount }
+        }
+        // 418.5i: "Switch [object]'s power and toughness until end of turn."
+        "switch" => {
+            p.bump();
+            let what = if p.eat("cardname's") {
+                ObjectRef::This
+            } else {
+                p.eat("target").then_some(())?;
+                let noun = p.bump().strip_suffix("'s")?.to_string();
+                let kind = match noun.as_str() {
+                    "creature" => TargetKind::Permanent(ObjectFilter::creature()),
+                    _ => return None,
+                };
+                let i = cx.add_target(kind, false);
+                ObjectRef::Target(i)
+            };
+            p.eat_all("power and toughness until end of turn")
+                .then_some(())?;
+            Effect::Continuous {
+                what,
+                effect: LayerEffect {
+                    switch_pt: true,
+                    ..Default::default()
+                },
+                duration: Duration::EndOfTurn,
+            }
+        }
+        // 418.6: "Change the text of target permanent by replacing all
+        // instances of one color word with another [or one basic land
+        // type with another]." (Mind Bend, Magical Hack)
+        "change" if p.at_all("change the text of") => {
+            p.eat_all("change the text of");
+            let what = object_phrase(p, cx)?;
+            if !matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Permanent(_),
+                    ..
+                })
+            ) {
+                return None;
+            }
+            p.eat_all("by replacing all instances of").then_some(())?;
+            let colors = p.eat_all("one color word with another");
+            let _ = p.eat("or");
+            let land_types = p.eat_all("one basic land type with another");
+            if !colors && !land_types {
+                return None;
+            }
+            Effect::ChangeText {
+                what,
+                colors,
+                land_types,
+                duration: Duration::Permanent,
+            }
+        }
+        // Layer 2: "gain control of [object] [until end of turn]".
+        "gain" if p.at_all("gain control of") => {
+            p.eat_all("gain control of");
+            let what = object_phrase(p, cx)?;
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else if p.eat_all("for as long as that creature is enchanted") {
+                // Rootwater Matriarch (418.3d-style duration).
+                Duration::WhileEnchanted
+            } else {
+                Duration::Permanent
+            };
+            Effect::Continuous {
+                what,
+                effect: LayerEffect {
+                    gain_control: true,
+                    ..Default::default()
+                },
+                duration,
+            }
+        }
+        "create" => {
+            p.bump();
+            let (amount, token) = token(p)?;
+            Effect::CreateTokens {
+                who: PlayerRef::You,
+                amount,
+                token,
+            }
+        }
+        _ => return player_verb(p, cx, PlayerRef::You),
+    };
+    Some(vec![e])
+}
+
+/// One clause: "[subject] verb …" or an imperative, perhaps after
+/// "Until end of turn,".
+fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let start = p.i;
+    if p.eat_all("until end of turn") && p.eat(",") {
+        cx.until_eot = true;
+        let v = clause_body(p, cx);
+        cx.until_eot = false;
+        if v.is_none() {
+            p.i = start;
+        }
+        return v;
+    }
+    p.i = start;
+    clause_body(p, cx)
+}
+
+fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    if let Some(v) = attempt(p, cx, imperative) {
+        return Some(v);
+    }
+    // 502.15: "CARDNAME and that creature phase out" (Dream Fighter).
+    if cx.trig_obj && p.eat_all("cardname and that creature phase out") {
+        return Some(vec![
+            Effect::PhaseOut {
+                what: ObjectRef::This,
+            },
+            Effect::PhaseOut {
+                what: ObjectRef::Triggering,
+            },
+        ]);
+    }
+    attempt(p, cx, |p, cx| match subject(p, cx)? {
+        Subj::Player(who) => player_verb(p, cx, who),
+        Subj::Obj(what) => object_verb(p, cx, what),
+    })
+}
+
+/// Clauses joined by ",", "and" or "then".
+pub(super) fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let mut v = clause(p, cx)?;
+    loop {
+        let i = p.i;
+        let comma = p.eat(",");
+        let and = p.eat("and") || p.eat("then");
+        if !(comma || and) {
+            break;
+        }
+        match attempt(p, cx, clause) {
+            Some(more) => v.extend(more),
+            None => {
+                p.i = i;
+                break;
+            }
+        }
+    }
+    Some(v)
+}

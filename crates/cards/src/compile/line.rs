@@ -1,0 +1,245 @@
+//! One line of Oracle text: which grammar reads it — a keyword line
+//! (502), "Enchant …" (502.45), a triggered ability (404), an activated or
+//! mana ability (403, 406), the instructions of an instant or sorcery, or a
+//! static ability (405) — and the checks on what it compiled to.
+
+use super::*;
+use crate::{
+    Ability, Color, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility,
+};
+
+pub(super) fn compile_line(
+    toks: &[Tok],
+    is_spell: bool,
+    out: &mut Compiled,
+    spell: &mut Cx,
+) -> R<()> {
+    let mut granted = Vec::new();
+    let r = compile_line_inner(toks, is_spell, out, spell, &mut granted);
+    if r.is_ok() {
+        out.granted.extend(granted);
+    }
+    r
+}
+
+fn compile_line_inner(
+    toks: &[Tok],
+    is_spell: bool,
+    out: &mut Compiled,
+    spell: &mut Cx,
+    granted: &mut Vec<Ability>,
+) -> R<()> {
+    let base = out.granted.len();
+    let mut p = P::new(toks);
+    if p.at_all("forecast —") {
+        return forecast(toks).map(|a| out.abilities.push(a));
+    }
+    p.grant_base = base;
+    if let Some(kws) = keyword_line(&mut p) {
+        out.abilities.extend(kws);
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    p = P::new(toks);
+    p.grant_base = base;
+    if p.eat("enchant") {
+        let (f, noun) =
+            filter(&mut p).ok_or_else(|| format!("unknown enchant quality at {:?}", p.rest()))?;
+        if noun != Noun::Permanent || !p.eat_end() || !p.at_end() {
+            return Err(format!("unknown enchant quality at {:?}", p.rest()));
+        }
+        out.abilities.push(Ability::Enchant(f));
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    // 404.4: a spell's "At the beginning of your next upkeep, pay {2}{B}.
+    // If you don't, you lose the game." (the Pacts): a delayed triggered
+    // ability, not a triggered ability of the card.
+    if is_spell && p.eat_all("at the beginning of your next upkeep ,") {
+        let mut cx = Cx::default();
+        if p.eat("pay") {
+            let cost = upkeep::pay_cost(&mut p)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            if !p.eat_all(". if you don't ,") {
+                return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+            }
+            let effects = clauses(&mut p, &mut cx)
+                .filter(|_| p.eat_end() && p.at_end())
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            cx.effects = vec![Effect::UnlessPays {
+                cost: Box::new(cost),
+                per_counter: None,
+                effects,
+                sacrifice_count: 0,
+                if_paid: Vec::new(),
+            }];
+        }
+        while !p.at_end() {
+            sentence(&mut p, &mut cx)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        }
+        if !cx.targets.is_empty() || cx.effects.is_empty() {
+            return Err("a delayed triggered ability with targets".into());
+        }
+        spell.effects.push(Effect::AtNextUpkeep {
+            effects: cx.effects,
+            yours: true,
+        });
+        return Ok(());
+    }
+    if matches!(p.peek(), "when" | "whenever" | "at") {
+        let abilities = triggered(&mut p)?;
+        out.abilities
+            .extend(abilities.into_iter().map(Ability::Triggered));
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    let colon = toks.iter().position(|t| t.low == ":");
+    let stop = toks.iter().position(|t| t.low == "." || t.low == "\"");
+    if colon.is_some() && (stop.is_none() || colon < stop) {
+        out.abilities.push(activated(&mut p)?);
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    if is_spell && p.at_all("this spell can't be countered") {
+        let statics = static_line(&mut p)
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        out.abilities
+            .extend(statics.into_iter().map(Ability::Static));
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
+    // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
+        return play_cost_keyword(&mut p, spell);
+    }
+    // 409.1f: "As an additional cost to play this spell, [cost]." (Waste
+    // Away's discard, Carrion's sacrifice, Bone Splinters, …)
+    if is_spell
+        && (p.eat_all("as an additional cost to play this spell ,")
+            || p.eat_all("as an additional cost to cast this spell ,"))
+    {
+        let c = cost_until(&mut p, false)?;
+        if !c.mana.is_zero()
+            || c.tap
+            || c.untap
+            || c.sacrifice_self
+            || c.remove_counters.is_some()
+            || spell.additional_cost.is_some()
+        {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.additional_cost = Some(c);
+        return Ok(());
+    }
+    // 502.46a: "Convoke".
+    if p.at("convoke") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.convoke {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.convoke = true;
+        return Ok(());
+    }
+    // 502.64a: "Delve".
+    if p.at("delve") && toks.len() <= 2 {
+        p.bump();
+        if !(p.eat_end() && p.at_end()) || spell.delve {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.delve = true;
+        return Ok(());
+    }
+    // 502.24a: "Madness [cost]" (a mana cost).
+    if p.at("madness") && p.peek_at(1).starts_with('{') {
+        p.bump();
+        let mana = mana_symbols(&mut p)
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !(p.eat_end() && p.at_end()) || spell.madness.is_some() || mana.x > 0 {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.madness = Some(Cost {
+            mana,
+            ..Default::default()
+        });
+        out.abilities.push(Ability::Triggered(TriggeredAbility {
+            trigger: Trigger::MadnessRemoved,
+            optional: false,
+            targets: Vec::new(),
+            effects: vec![Effect::PlayMadness],
+            condition: None,
+        }));
+        return Ok(());
+    }
+    // 502.59a: "Suspend N—[cost]".
+    if p.at("suspend") && p.peek_at(2) == "—" {
+        return costs::suspend(&mut p, spell, out);
+    }
+    // 502.31a: "Affinity for artifacts".
+    if p.eat_all("affinity for") {
+        let f = match filter(&mut p) {
+            Some((mut f, Noun::Permanent)) => {
+                f.controller = ControllerFilter::You;
+                f
+            }
+            _ => return Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+        if !(p.eat_end() && p.at_end()) {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        out.abilities
+            .push(Ability::Static(StaticAbility::AffinityFor(f)));
+        return Ok(());
+    }
+    // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
+    // this spell's mana cost."
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+        return alternative_cost(&mut p, spell);
+    }
+    // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
+    // counters on it [and with KEYWORD]."
+    if !is_spell && p.at_all("if cardname was kicked") {
+        return kicked_enters_with(&mut p, out);
+    }
+    // "Spend only black mana on X." (Consume Spirit)
+    if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
+        p.eat_all("spend only");
+        let c = Color::from_name(p.bump())
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        if !p.eat_all("mana on x") || !p.eat_end() || !p.at_end() || spell.x_color.is_some() {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.x_color = Some(c);
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    // A timing restriction on playing the spell (Chaotic Strike, Ambush).
+    if is_spell && (p.at_all("play this spell only") || p.at_all("cast this spell only")) {
+        let t = timing_sentence(&mut p, "play this spell only")
+            .or_else(|| timing_sentence(&mut p, "cast this spell only"));
+        return match t {
+            Some(t) if p.eat_end() && p.at_end() && spell.timing.is_none() => {
+                spell.timing = Some(t);
+                Ok(())
+            }
+            _ => Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+    }
+    if is_spell {
+        while !p.at_end() {
+            let start = spell.effects.len();
+            sentence(&mut p, spell)
+                .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+            spell.prev_sentence = start;
+        }
+        granted.append(&mut p.granted);
+        return Ok(());
+    }
+    let statics = static_line(&mut p)
+        .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+    out.abilities
+        .extend(statics.into_iter().map(Ability::Static));
+    granted.append(&mut p.granted);
+    Ok(())
+}

@@ -1,0 +1,401 @@
+//! The Oracle-text compiler: turns a face's Oracle text into the typed
+//! ability model. A face that does not compile completely is `Unsupported`
+//! with the phrase that failed, and is never half-played.
+//!
+//! The compiler works in four passes:
+//! 1. reminder text is stripped and the card's own name (and "this
+//!    creature") becomes the self-reference token `CARDNAME`;
+//! 2. modern Oracle wording is translated to the 2007 terms of the
+//!    Comprehensive Rules ("the battlefield" → "play", "dies" → "is put into
+//!    a graveyard from play", "any target" → "target creature or player",
+//!    "cast" → "play", …);
+//! 3. each line is tokenized (words, mana symbols, punctuation);
+//! 4. each line is parsed by small composable functions: keyword lines,
+//!    "Enchant …", triggered abilities ("When/Whenever/At …, …"), activated
+//!    and mana abilities ("[cost]: [effect]"), the instructions of instants
+//!    and sorceries, and static abilities. Every token must be consumed.
+
+//!
+//! The grammar lives in submodules, one per kind of text: `lex` (passes 1
+//! to 3 and the parser's cursor), `line` (which grammar reads a line),
+//! `keywords`, `triggers`, `activated`, `statics`, `spell` (sentences of
+//! instructions), `effects` and `verbs` (the instructions themselves),
+//! `targets`, `amounts` and `costs`, with `library`, `subtypes` and
+//! `upkeep` for narrower families of text.
+
+mod activated;
+mod amounts;
+mod costs;
+mod effects;
+mod keywords;
+mod lex;
+mod library;
+mod line;
+mod spell;
+mod statics;
+mod subtypes;
+mod targets;
+mod triggers;
+mod upkeep;
+mod verbs;
+
+use activated::*;
+use amounts::*;
+use costs::{
+    alternative_cost, cost, cost_until, if_kicked, kicked_condition, kicked_enters_with,
+    play_cost_keyword,
+};
+use effects::*;
+use keywords::*;
+use lex::*;
+use line::*;
+use spell::*;
+use statics::*;
+use targets::*;
+use triggers::*;
+use verbs::*;
+
+pub use activated::basic_mana_ability;
+pub use lex::{self_reference, strip_reminder, to_2007_terms, SELF};
+
+use crate::db::CardFace;
+use crate::{Ability, CardType, Effect, KeywordSet, SpellAbility, StaticAbility, TriggeredAbility};
+use serde::Serialize;
+
+/// Why a face did not compile: the phrase that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Unsupported {
+    pub phrase: String,
+    pub reason: String,
+}
+
+impl std::fmt::Display for Unsupported {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unsupported: {:?} ({})", self.phrase, self.reason)
+    }
+}
+
+/// The abilities a face compiled to.
+#[derive(Clone, Debug, Default)]
+pub struct Compiled {
+    pub abilities: Vec<Ability>,
+    /// Abilities granted in quotes (`CardFace::granted`).
+    pub granted: Vec<Ability>,
+    pub spell: SpellAbility,
+}
+
+impl Compiled {
+    pub fn keywords(&self) -> KeywordSet {
+        let mut k = KeywordSet::EMPTY;
+        for a in &self.abilities {
+            if let Ability::Keyword(kw) = a {
+                k.insert(*kw);
+            }
+        }
+        k
+    }
+}
+
+/// Whether a part of the line in quotes names the card itself while the
+/// ability is granted to another object (the text before the quotes does
+/// not name the card: "Enchanted creature has \"…\"").
+fn quoted_names_card(line: &str, card: &str, face: &CardFace) -> bool {
+    let line = line.replace('’', "'");
+    let names = [card.replace('’', "'"), face.name.replace('’', "'")];
+    let mentions = |s: &str| {
+        names
+            .iter()
+            .any(|n| !n.is_empty() && s.contains(n.as_str()))
+    };
+    let mut parts = line.split('"');
+    let before = parts.next().unwrap_or("");
+    !mentions(before) && parts.step_by(2).any(mentions)
+}
+
+/// Compiles one face. Intrinsic abilities that come from the type line
+/// (212.6c: basic land types tap for mana) are added here too.
+pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported> {
+    let mut out = Compiled::default();
+    // 212.6c: each basic land type has an intrinsic mana ability.
+    for st in face.subtypes.iter() {
+        if let Some(b) = st.basic_land_type() {
+            out.abilities.push(basic_mana_ability(b));
+        }
+    }
+    let stripped = strip_reminder(&face.oracle_text);
+    let text = kicker_names(&to_2007_terms(&self_reference(&stripped, card, face)));
+    let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
+    let mut spell = Cx::default();
+    let mut modes: Vec<crate::SpellMode> = Vec::new();
+    let mut modal = false;
+    for (orig, line) in stripped.lines().zip(text.lines()) {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        // 409.1b: "Choose one —" then one "•" line per mode.
+        if is_spell
+            && (line.eq_ignore_ascii_case("choose one —")
+                || line.eq_ignore_ascii_case("choose one -"))
+        {
+            if modal || !spell.effects.is_empty() || !spell.targets.is_empty() {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "a modal spell with other instructions".into(),
+                });
+            }
+            modal = true;
+            continue;
+        }
+        if modal {
+            let Some(body) = line.strip_prefix('•') else {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "text after the modes".into(),
+                });
+            };
+            let toks = tokenize(body.trim());
+            let mut cx = Cx::default();
+            let mut p = P::new(&toks);
+            while !p.at_end() {
+                if sentence(&mut p, &mut cx).is_none() {
+                    return Err(Unsupported {
+                        phrase: orig.trim().to_string(),
+                        reason: format!("no rule of the grammar matches at {:?}", p.rest()),
+                    });
+                }
+            }
+            if !multi_targets_supported(&cx.targets, &cx.effects) {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "an effect on several targets that isn't the same for each".into(),
+                });
+            }
+            modes.push(crate::SpellMode {
+                targets: cx.targets,
+                effects: cx.effects,
+            });
+            continue;
+        }
+        // An ability in quotes calls the object that has it "this
+        // creature"; one naming the granting card (Archery Training's
+        // arrow counters) would read the wrong object once both become
+        // CARDNAME, so it stays unsupported.
+        if quoted_names_card(orig, card, face) {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an ability in quotes naming the card that grants it".into(),
+            });
+        }
+        let toks = tokenize(strip_ability_word(line));
+        compile_line(&toks, is_spell, &mut out, &mut spell).map_err(|reason| Unsupported {
+            phrase: orig.trim().to_string(),
+            reason,
+        })?;
+        let multi_ok = multi_targets_supported(&spell.targets, &spell.effects)
+            && out.abilities.iter().all(|a| match a {
+                Ability::Activated(a) => multi_targets_supported(&a.targets, &a.effects),
+                Ability::Triggered(t) => multi_targets_supported(&t.targets, &t.effects),
+                _ => true,
+            });
+        if !multi_ok {
+            return Err(Unsupported {
+                phrase: orig.trim().to_string(),
+                reason: "an effect on several targets that isn't the same for each".into(),
+            });
+        }
+        // "Whenever CARDNAME or another Goblin comes into play": compiled as
+        // "whenever a Goblin comes into play", right only if it is one.
+        if line.contains("CARDNAME or another") {
+            let own = match out.abilities.last() {
+                Some(Ability::Triggered(TriggeredAbility {
+                    trigger: crate::Trigger::ComesIntoPlay(f),
+                    ..
+                })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
+                _ => false,
+            };
+            if !own {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "\"CARDNAME or another\" of a kind the card isn't".into(),
+                });
+            }
+        }
+    }
+    // "the chosen color" / "the chosen type" name only a choice made as
+    // the permanent comes into play (419.1b): a card that chooses at
+    // another time stays unsupported.
+    for (words, kind) in [
+        (
+            "the chosen color",
+            StaticAbility::AsComesIntoPlayChooseColor,
+        ),
+        (
+            "the chosen type",
+            StaticAbility::AsComesIntoPlayChooseCreatureType,
+        ),
+        (
+            "the chosen name",
+            StaticAbility::AsComesIntoPlayNameCard { nonland: false },
+        ),
+    ] {
+        let same_kind =
+            |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
+        if text.to_lowercase().contains(words)
+            && !out
+                .abilities
+                .iter()
+                .any(|a| matches!(a, Ability::Static(s) if same_kind(s)))
+        {
+            return Err(Unsupported {
+                phrase: words.to_string(),
+                reason: format!("\"{words}\" without that choice as it comes into play"),
+            });
+        }
+    }
+    // A card named as an ability resolves would be remembered by the
+    // ability's source: only spells name a card as they resolve (the
+    // spell's object remembers it).
+    let ability_names = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+    });
+    if ability_names {
+        return Err(Unsupported {
+            phrase: "choose a card name".into(),
+            reason: "an ability that names a card as it resolves".into(),
+        });
+    }
+    // Cards outside play (a hand, a library) are matched without the
+    // object whose choice "the chosen type" names: such an ability stays
+    // unsupported (Belbe's Portal).
+    let card_filter_uses_choice = out.abilities.iter().any(|a| {
+        let effects: &[Effect] = match a {
+            Ability::Activated(x) => &x.effects,
+            Ability::Triggered(x) => &x.effects,
+            _ => &[],
+        };
+        effects.iter().any(|e| {
+            matches!(e, Effect::PutFromHand { filter, .. } | Effect::SearchLibrary { filter, .. }
+                if filter.chosen_color || filter.chosen_type || filter.chosen_name)
+        })
+    });
+    if card_filter_uses_choice {
+        return Err(Unsupported {
+            phrase: "of the chosen type".into(),
+            reason: "a card outside play matched against a choice".into(),
+        });
+    }
+    // An Aura searching for "a card named CARDNAME" would put an Aura into
+    // play without a choice of what it enchants (212.4), which the search
+    // doesn't offer (`library::may_be_aura` lets the name through).
+    if crate::Subtype::lookup("Aura").is_some_and(|a| face.subtypes.contains(a))
+        && text.contains("for a card named CARDNAME")
+    {
+        return Err(Unsupported {
+            phrase: "a card named CARDNAME".into(),
+            reason: "an Aura put into play by a search (212.4)".into(),
+        });
+    }
+    // 502.48a: transmute searches for the card's own converted mana cost.
+    let cmc = face.mana_cost.as_ref().map_or(0, |c| c.converted()) as i32;
+    for a in &mut out.abilities {
+        if let Ability::Activated(act) = a {
+            for e in &mut act.effects {
+                if let Effect::SearchLibrary { filter, .. } = e {
+                    if filter.cmc_exactly == Some(TRANSMUTE_CMC) {
+                        filter.cmc_exactly = Some(cmc);
+                    }
+                }
+            }
+        }
+    }
+    // A spell's delayed ability at the next upkeep is kept with the spell
+    // (404.4), also in a mode (Sapphire Charm: the only delayed ability of
+    // the card, found by `delayed_effects`); one at end of combat, or at
+    // the next end step in a mode, is not supported.
+    if delays(&spell.effects)
+        || modes.iter().any(|m| {
+            delays(&m.effects)
+                || m.effects
+                    .iter()
+                    .any(|e| matches!(e, Effect::AtNextEndStep { .. }))
+        })
+        || modes
+            .iter()
+            .chain(std::iter::once(&crate::SpellMode {
+                targets: Vec::new(),
+                effects: spell.effects.clone(),
+            }))
+            .flat_map(|m| m.effects.iter())
+            .filter(|e| matches!(e, Effect::AtNextUpkeep { .. }))
+            .count()
+            > 1
+    {
+        return Err(Unsupported {
+            phrase: stripped.trim().to_string(),
+            reason: "a delayed triggered ability from a spell".into(),
+        });
+    }
+    library::check_zone_of_function(&out).map_err(|reason| Unsupported {
+        phrase: stripped.trim().to_string(),
+        reason,
+    })?;
+    if is_spell {
+        out.spell = SpellAbility {
+            targets: spell.targets,
+            effects: spell.effects,
+            modes,
+            timing: spell.timing,
+            additional_cost: spell.additional_cost,
+            x_color: spell.x_color,
+            kicker: spell.kicker,
+            buyback: spell.buyback,
+            flashback: spell.flashback,
+            alternative: spell.alternative,
+            convoke: spell.convoke,
+            suspend: spell.suspend,
+            delve: spell.delve,
+            madness: spell.madness,
+        };
+    } else if !spell.effects.is_empty() {
+        return Err(Unsupported {
+            phrase: stripped.trim().to_string(),
+            reason: "instructions on a permanent".into(),
+        });
+    } else {
+        // 502.21a: a permanent card's kicker is announced as it is played;
+        // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
+        out.spell.kicker = spell.kicker;
+        out.spell.alternative = spell.alternative;
+        out.spell.convoke = spell.convoke;
+        out.spell.suspend = spell.suspend;
+        out.spell.delve = spell.delve;
+        out.spell.madness = spell.madness;
+    }
+    Ok(out)
+}
+
+/// 502.21d: "kicked with its {2}{U} kicker" names the first or second
+/// kicker cost listed ("Kicker {2}{U} and/or {1}{B}"); rewritten as "with
+/// its first kicker" / "with its second kicker".
+fn kicker_names(text: &str) -> String {
+    let Some(line) = text.lines().find(|l| l.starts_with("Kicker ")) else {
+        return text.to_string();
+    };
+    let Some((a, b)) = line["Kicker ".len()..].trim().split_once(" and/or ") else {
+        return text.to_string();
+    };
+    text.replace(
+        &format!("with its {} kicker", a.trim()),
+        "with its first kicker",
+    )
+    .replace(
+        &format!("with its {} kicker", b.trim()),
+        "with its second kicker",
+    )
+}

@@ -1,0 +1,756 @@
+//! The grammar of a sentence of instructions, in a spell (the text of an
+//! instant or sorcery) or in an ability's effect: conditions, "you may
+//! pay …", choices, delayed triggers (404.1b), "X is …" and replacement
+//! wording ("… instead", 419).
+
+use super::*;
+use crate::{
+    Amount, CardType, CounteredTo, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
+    Recipient, TargetKind,
+};
+
+/// 511.2: adds effects to the heads or tails branch of the "each player
+/// flips a coin" effect just compiled.
+fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
+    if let Some(Effect::FlipEach {
+        on_heads, on_tails, ..
+    }) = cx.effects.last_mut()
+    {
+        if heads {
+            on_heads.extend(effects)
+        } else {
+            on_tails.extend(effects)
+        }
+    }
+}
+
+/// One sentence of instructions, appended to `cx.effects`.
+/// "You may pay [cost]. If you do, [effects]. [If you don't, [effects].]"
+/// and "You may sacrifice a creature. If you do, …": the cost is offered
+/// as the ability resolves (`Effect::UnlessPays` with `if_paid`); the
+/// player may pay it (all of it, with mana abilities first) or decline.
+pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("you may").then_some(())?;
+    let (cost, sacrifice_count) = if p.eat("pay") {
+        (upkeep::pay_cost(p)?, 0)
+    } else {
+        upkeep::sacrifice_cost(p)?
+    };
+    p.eat(".").then_some(())?;
+    let branch = |p: &mut P, cx: &mut Cx, lead: &str| -> Option<Vec<Effect>> {
+        if !p.eat_all(lead) {
+            return Some(Vec::new());
+        }
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let v: Vec<Effect> = cx.effects.drain(start..).collect();
+        // The branch runs inside the payment's resolution state: no effect
+        // that keeps its own paid/declined state, nor a delayed ability.
+        let plain = v.iter().all(|e| {
+            !matches!(
+                e,
+                Effect::UnlessPays { .. }
+                    | Effect::UnlessDiscard { .. }
+                    | Effect::RemoveCounterElse { .. }
+                    | Effect::CounterUnlessPays { .. }
+                    | Effect::Recover { .. }
+                    | Effect::AtNextEndStep { .. }
+                    | Effect::AtNextUpkeep { .. }
+                    | Effect::AtEndOfCombat { .. }
+            )
+        });
+        (plain && !v.is_empty()).then_some(v)
+    };
+    let if_paid = branch(p, cx, "if you do ,")?;
+    let effects = branch(p, cx, "if you don't ,")?;
+    if if_paid.is_empty() && effects.is_empty() {
+        return None;
+    }
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::new(cost),
+        per_counter: None,
+        effects,
+        sacrifice_count,
+        if_paid,
+    });
+    Some(())
+}
+
+pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "You may pay {3}. If you do, untap target permanent."
+    if p.at_all("you may pay") || p.at_all("you may sacrifice") {
+        if let Some(()) = attempt(p, cx, may_pay) {
+            return Some(());
+        }
+    }
+    // "If that spell is countered this way, exile it instead of putting it
+    // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
+    // replacement of where the countered card goes (419.6a).
+    if p.at_all("if that spell is countered this way ,")
+        || p.at_all("if the spell is countered this way ,")
+    {
+        let i = p.i;
+        p.eat("if");
+        p.bump();
+        p.eat_all("spell is countered this way ,");
+        let to = if p.eat_all("exile it instead of putting it into its owner's graveyard") {
+            CounteredTo::RemovedFromGame
+        } else if p.eat_all("put it into its owner's hand instead of into that player's graveyard")
+        {
+            CounteredTo::Hand
+        } else if p
+            .eat_all("put it on top of its owner's library instead of into that player's graveyard")
+        {
+            CounteredTo::LibraryTop
+        } else {
+            p.i = i;
+            return None;
+        };
+        match cx.effects.last_mut() {
+            Some(Effect::Counter { to: slot, .. } | Effect::CounterUnlessPays { to: slot, .. })
+                if p.eat_end() =>
+            {
+                *slot = to;
+                return Some(());
+            }
+            _ => {
+                p.i = i;
+                return None;
+            }
+        }
+    }
+    // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
+    if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
+        let i = p.i;
+        p.eat_all("choose a");
+        let nonland = p.eat("nonland");
+        p.eat_all("card name");
+        if p.eat_end() {
+            cx.effects.push(Effect::NameCard { nonland });
+            return Some(());
+        }
+        p.i = i;
+        return None;
+    }
+    // Searches, milling, looking at libraries and hands, graveyard to play.
+    if attempt(p, cx, library::sentence).is_some() {
+        return Some(());
+    }
+    // 502.21b: "If this spell was kicked, [instructions] [instead]."
+    if p.at("if") {
+        if let Some(()) = attempt(p, cx, if_kicked) {
+            return Some(());
+        }
+    }
+    // "If you have nine or more cards in hand, flip CARDNAME." / "Then if
+    // that player has no cards in hand, flip CARDNAME.": checked as the
+    // instruction is reached during resolution.
+    if p.at_all("if") || p.at_all("then if") {
+        let start = p.i;
+        p.eat("then");
+        p.eat("if");
+        if let Some(condition) = attempt(p, cx, condition) {
+            if p.eat(",") {
+                // Only instructions that need no choice run inside the
+                // condition (it is checked by the non-pausing executor).
+                if let Some(effects) =
+                    clauses(p, cx).filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
+                {
+                    if p.eat_end() {
+                        cx.effects.push(Effect::IfCondition { condition, effects });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
+    // "For each creature card exiled this way, create a 2/2 black Zombie
+    // creature token." (Midnight Ritual): after "Exile X target …", one
+    // token per target still legal as the spell resolved (413.2a: those
+    // are the cards removed).
+    if p.at_all("for each") {
+        let start = p.i;
+        if let Some(Effect::RemoveFromGame {
+            what: ObjectRef::Targets(i),
+        }) = cx.effects.last()
+        {
+            let i = *i;
+            p.eat_all("for each");
+            let counted = match filter(p) {
+                Some((f, Noun::Card)) => {
+                    let spec = &cx.targets[i as usize];
+                    matches!(&spec.kind, TargetKind::CardInGraveyard { filter, .. } if *filter == f)
+                }
+                _ => false,
+            };
+            if counted && p.eat_all("exiled this way , create") {
+                if let Some((Amount::Fixed(1), token)) = token(p) {
+                    if p.eat_end() {
+                        cx.effects.push(Effect::CreateTokens {
+                            who: PlayerRef::You,
+                            amount: Amount::LegalTargets(i),
+                            token,
+                        });
+                        return Some(());
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
+    // Warp World: both sentences make one effect.
+    if p.eat_all(
+        "each player shuffles all permanents they own into their library , then reveals that many cards from the top of their library . each player puts all artifact , creature , and land cards revealed this way into play , then does the same for enchantment cards , then puts all cards revealed this way that weren't put into play on the bottom of their library",
+    ) {
+        cx.effects.push(Effect::ShufflePermanentsAndRedeal);
+        return p.eat_end().then_some(());
+    }
+    // 404.4: "When that creature is put into a graveyard from play this
+    // turn, flip CARDNAME." (Initiate of Blood): a delayed triggered
+    // ability watching the object the sentence before refers to.
+    if p.eat_all("when that creature is put into a graveyard from play this turn ,") {
+        let what = match &cx.last_obj {
+            Some(o) => o.clone(),
+            None if cx.targets.len() == 1 => ObjectRef::Target(0),
+            None => return None,
+        };
+        let start = cx.effects.len();
+        sentence(p, cx)?;
+        let effects = cx.effects.split_off(start);
+        // Only instructions that need no choice (the delayed ability has
+        // no targets of its own).
+        if effects.is_empty() || !effects.iter().all(|e| matches!(e, Effect::Flip { .. })) {
+            return None;
+        }
+        cx.effects.push(Effect::WhenDiesThisTurn { what, effects });
+        return Some(());
+    }
+    // Oubliette: "Tap that creature as it phases in this way." after
+    // "… phases out until CARDNAME leaves play".
+    if p.eat_all("tap that creature as it phases in this way") {
+        let Some(Effect::PhaseOutUntilSourceLeaves { tap, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *tap = true;
+        return p.eat_end().then_some(());
+    }
+    // Teferi's Realm: "that player chooses artifact, creature, land, or
+    // non-Aura enchantment. All nontoken permanents of that type phase out."
+    if let Some(who) = attempt(p, cx, |p, cx| {
+        let who = player_phrase(p, cx)?;
+        p.eat("chooses").then_some(who)
+    }) {
+        let mut options = Vec::new();
+        loop {
+            p.eat(",");
+            p.eat("or");
+            if p.eat("non-aura") {
+                p.eat("enchantment").then_some(())?;
+                let mut f = ObjectFilter::of_type(CardType::Enchantment);
+                f.subtypes_none.push(crate::Subtype::lookup("Aura")?);
+                options.push(f);
+            } else if let Some(t) = type_noun(p.peek()) {
+                p.bump();
+                options.push(ObjectFilter::of_type(t));
+            } else {
+                break;
+            }
+        }
+        (options.len() >= 2).then_some(())?;
+        p.eat_all(". all nontoken permanents of that type phase out")
+            .then_some(())?;
+        cx.effects.push(Effect::PhaseOutChosenKind { who, options });
+        return p.eat_end().then_some(());
+    }
+    // "Until your next upkeep, target permanent can't phase out." (Spatial
+    // Binding, Ertai's Familiar).
+    if p.eat_all("until your next upkeep ,") {
+        let what = object_phrase(p, cx)?;
+        p.eat_all("can't phase out").then_some(())?;
+        cx.effects
+            .push(Effect::CantPhaseOutUntilYourNextUpkeep { what });
+        return p.eat_end().then_some(());
+    }
+    // "A creature dealt damage this way can't be regenerated this turn."
+    // (Incinerate): after a damage effect of the same spell.
+    if p.eat_all("a creature dealt damage this way can't be regenerated this turn") {
+        let damage = cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::DealDamage { .. }));
+        cx.effects.push(Effect::CantBeRegeneratedThisTurn);
+        return (damage && p.eat_end()).then_some(());
+    }
+    // "It's still a land." after an animation: the types were added.
+    if p.at_all("it's still a land") || p.at_all("they're still lands") {
+        let animated = matches!(
+            cx.effects.last(),
+            Some(Effect::Continuous { effect, .. }) if effect.add_types.contains(CardType::Creature)
+        );
+        let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
+        return (animated && p.eat_end()).then_some(());
+    }
+    // 503.10b: "You may choose new targets for the copy."
+    if p.at_all("you may choose new targets for the copy") {
+        let Some(Effect::CopySpell { new_targets, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        *new_targets = true;
+        p.eat_all("you may choose new targets for the copy");
+        return p.eat_end().then_some(());
+    }
+    // 419.1a: "Until end of turn, if target player would draw a card,
+    // instead that player skips that draw and you draw a card."
+    if p.at_all("until end of turn , if") {
+        let start = p.i;
+        p.eat_all("until end of turn , if");
+        let who = player_phrase(p, cx);
+        if let Some(who) = who.filter(|_| {
+            p.eat_all("would draw a card , instead that player skips that draw and you draw a card")
+        }) {
+            cx.effects.push(Effect::DrawsInsteadThisTurn { who });
+            return p.eat_end().then_some(());
+        }
+        p.i = start;
+    }
+    // 511.1: "Flip a coin until you lose a flip [or choose to stop flipping]."
+    if p.eat_all("flip a coin until you lose a flip") {
+        let may_stop = p.eat_all("or choose to stop flipping");
+        cx.effects.push(Effect::FlipUntilLose { may_stop });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("if you lose a flip ,") {
+        // "If you lose a flip, CARDNAME has no effect." (Fiery Gambit)
+        p.eat_all("if you lose a flip ,");
+        let ok = p.eat_all("cardname has no effect") && p.eat_end();
+        let flips = cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::FlipUntilLose { .. }));
+        cx.effects.push(Effect::NoEffectIfFlipLost);
+        return (ok && flips).then_some(());
+    }
+    // "If you win N or more flips, …" (Fiery Gambit).
+    if p.at_all("if you win") && p.peek_at(4) == "or" && p.peek_at(5) == "more" {
+        p.eat_all("if you win");
+        let n = number_word(p.bump())?;
+        p.eat_all("or more flips").then_some(())?;
+        p.eat(",");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        cx.effects.push(Effect::IfFlipsWon {
+            at_least: n as u32,
+            effects: v,
+        });
+        return Some(());
+    }
+    // 511.2: "Each player flips a coin." (Goblin Assassin)
+    if p.eat_all("each player flips a coin") {
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::EachPlayer],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "Each player whose coin comes up tails sacrifices a creature."
+    if p.at_all("each player whose coin comes up")
+        && matches!(cx.effects.last(), Some(Effect::FlipEach { .. }))
+    {
+        p.eat_all("each player whose coin comes up");
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        let v = player_verb(p, cx, PlayerRef::Flipper)?;
+        if !p.eat_end() {
+            return None;
+        }
+        flip_each_branch(cx, heads, v);
+        return Some(());
+    }
+    // 511.2: "You and target opponent each flip a coin." (Mana Clash)
+    if p.at_all("you and target opponent each flip a coin") {
+        p.eat_all("you and");
+        let (t, _) = target(p, cx)?;
+        p.eat_all("each flip a coin").then_some(())?;
+        cx.effects.push(Effect::FlipEach {
+            who: vec![PlayerRef::You, PlayerRef::Target(t)],
+            on_heads: Vec::new(),
+            on_tails: Vec::new(),
+            until_all_heads: false,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "CARDNAME deals N damage to each player whose coin comes up tails."
+    if p.at_all("cardname deals") && matches!(cx.effects.last(), Some(Effect::FlipEach { .. })) {
+        p.eat_all("cardname deals");
+        let n = amount(p)?;
+        p.eat_all("damage to each player whose coin comes up")
+            .then_some(())?;
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        if !p.eat_end() {
+            return None;
+        }
+        let e = Effect::DealDamage {
+            amount: n,
+            to: Recipient::Player(PlayerRef::Flipper),
+        };
+        flip_each_branch(cx, heads, vec![e]);
+        return Some(());
+    }
+    // "Repeat this process until both players' coins come up heads on the same flip."
+    if p.eat_all("repeat this process until both players' coins come up heads on the same flip") {
+        return match cx.effects.last_mut() {
+            Some(Effect::FlipEach {
+                until_all_heads, ..
+            }) if !*until_all_heads => {
+                *until_all_heads = true;
+                p.eat_end().then_some(())
+            }
+            _ => None,
+        };
+    }
+    // 511.1: "Flip a coin." / "That player flips a coin." then "If you
+    // win/lose the flip, …" ("If they lose the flip, …").
+    let flipper = if p.eat_all("flip a coin") {
+        Some(PlayerRef::You)
+    } else if cx.trig_player && p.eat_all("that player flips a coin") {
+        Some(PlayerRef::Triggering)
+    } else {
+        None
+    };
+    if let Some(who) = flipper {
+        cx.effects.push(Effect::FlipCoin {
+            who,
+            won: Vec::new(),
+            lost: Vec::new(),
+        });
+        return p.eat_end().then_some(());
+    }
+    let they = matches!(
+        cx.effects.last(),
+        Some(Effect::FlipCoin {
+            who: PlayerRef::Triggering,
+            ..
+        })
+    );
+    let (win_phrase, lose_phrase) = if they {
+        ("if they win the flip", "if they lose the flip")
+    } else {
+        ("if you win the flip", "if you lose the flip")
+    };
+    if p.at_all(win_phrase) || p.at_all(lose_phrase) {
+        let win = p.at_all(win_phrase);
+        p.eat_all(if win { win_phrase } else { lose_phrase });
+        p.eat(",");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        match cx.effects.last_mut() {
+            Some(Effect::FlipCoin { won, lost, .. }) => {
+                let list = if win { won } else { lost };
+                if !list.is_empty() {
+                    return None;
+                }
+                list.extend(v);
+                return Some(());
+            }
+            _ => return None,
+        }
+    }
+    // "Double the life stakes with each flip." (Game of Chaos): the life
+    // amounts of the flip's outcomes double with each flip.
+    if p.eat_all("double the life stakes with each flip") {
+        let Some(Effect::FlipCoin { won, lost, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        let mut any = false;
+        for e in won.iter_mut().chain(lost.iter_mut()) {
+            if let Effect::GainLife { amount, .. } | Effect::LoseLife { amount, .. } = e {
+                if let Amount::Fixed(n) = *amount {
+                    *amount = Amount::DoubledEachFlip(n);
+                    any = true;
+                }
+            }
+        }
+        return (any && p.eat_end()).then_some(());
+    }
+    // 506 (Shahrazad): "Players play a Magic subgame, using their
+    // libraries as their decks. Each player who doesn't win the subgame
+    // loses half their life, rounded up."
+    if p.eat_all("players play a magic subgame , using their libraries as their decks") {
+        cx.effects.push(Effect::PlaySubgame);
+        return p.eat_end().then_some(());
+    }
+    if p.eat_all("each player who doesn't win the subgame loses half their life , rounded up") {
+        // Only after a subgame in the same spell.
+        cx.effects.contains(&Effect::PlaySubgame).then_some(())?;
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::NotWinningSubgame,
+            amount: Amount::HalfTheirLifeRoundedUp,
+        });
+        return p.eat_end().then_some(());
+    }
+    // The Wishes: "You may reveal a sorcery card you own from outside the
+    // game and put it into your hand."
+    // Death Wish: "You may put a card you own from outside the game into your hand."
+    if p.eat_all("you may put a card you own from outside the game into your hand") {
+        cx.effects.push(Effect::WishFromOutside {
+            filter: ObjectFilter::any(),
+        });
+        return p.eat_end().then_some(());
+    }
+    // "You lose half your life, rounded up." (Death Wish)
+    if p.eat_all("you lose half your life , rounded up") {
+        cx.effects.push(Effect::LoseLife {
+            who: PlayerRef::You,
+            amount: Amount::HalfLifeRoundedUp(PlayerRef::You),
+        });
+        return p.eat_end().then_some(());
+    }
+    if p.at_all("you may reveal") {
+        let start = p.i;
+        p.eat_all("you may reveal");
+        p.eat_any(&["a", "an"]);
+        if let Some((filter, Noun::Card)) = filter(p) {
+            if p.eat_all("you own from outside the game and put it into your hand") && p.eat_end() {
+                cx.effects.push(Effect::WishFromOutside { filter });
+                return Some(());
+            }
+        }
+        p.i = start;
+        return None;
+    }
+    // 102.2b: "You win the game."
+    if p.eat_all("you win the game") {
+        cx.effects.push(Effect::WinGame {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
+    }
+    // 419.6e: "You skip your next turn." (Meditate, Chronatog)
+    if p.eat_all("you skip your next turn") {
+        cx.effects.push(Effect::SkipNextTurn {
+            who: PlayerRef::You,
+        });
+        return p.eat_end().then_some(());
+    }
+    // 509.1: "End the turn." (Time Stop)
+    if p.eat_all("end the turn") {
+        cx.effects.push(Effect::EndTheTurn);
+        return p.eat_end().then_some(());
+    }
+    // 507.1: Mindslaver as printed in 2003-2007, "You control target
+    // player's next turn.", and its later Oracle wording below.
+    if p.eat_all("you control target player's next turn") {
+        let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+        cx.last_player = Some(PlayerRef::Target(t));
+        cx.effects.push(Effect::ControlNextTurn {
+            who: PlayerRef::Target(t),
+        });
+        return p.eat_end().then_some(());
+    }
+    // 507.1: "You control target player during that player's next turn."
+    if p.at_all("you control target player") {
+        let controlled = attempt(p, cx, |p, cx| {
+            p.eat_all("you control");
+            let (t, is_player) = target(p, cx)?;
+            (is_player && p.eat_all("during that player's next turn") && p.eat_end()).then_some(t)
+        });
+        if let Some(t) = controlled {
+            cx.effects.push(Effect::ControlNextTurn {
+                who: PlayerRef::Target(t),
+            });
+            return Some(());
+        }
+    }
+    // "Sacrifice a creature other than CARDNAME. If you can't, CARDNAME
+    // deals 7 damage to you." (Lord of the Pit)
+    if p.at_all("if you can't ,") {
+        let Some(Effect::Sacrifice {
+            who: PlayerRef::You,
+            filter,
+        }) = cx.effects.last().cloned()
+        else {
+            return None;
+        };
+        p.eat_all("if you can't ,");
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        let at = cx.effects.len() - 1;
+        cx.effects
+            .insert(at, Effect::IfControlsNone { filter, effects: v });
+        return Some(());
+    }
+    // "You may tap or untap target artifact, creature, or land." (Twitch)
+    if p.eat_all("you may tap or untap") {
+        let what = object_phrase(p, cx)?;
+        cx.effects.push(Effect::TapOrUntap { what });
+        return p.eat_end().then_some(());
+    }
+    if p.eat_all("it can't be regenerated")
+        || p.eat_all("they can't be regenerated")
+        || p.eat_all("that creature can't be regenerated")
+    {
+        let mut any = false;
+        for e in cx.effects.iter_mut() {
+            if let Effect::Destroy { no_regen, .. } = e {
+                *no_regen = true;
+                any = true;
+            }
+        }
+        return (any && p.eat_end()).then_some(());
+    }
+    let mut v = clauses(p, cx)?;
+    // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
+    // the controller chooses on resolution.
+    if p.eat_all("unless you discard") {
+        p.eat_any(&["a", "an"])?;
+        let (filter, noun) = filter(p)?;
+        if noun != Noun::Card {
+            return None;
+        }
+        v = vec![Effect::UnlessDiscard { filter, effects: v }];
+    }
+    // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
+    // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
+    // the controller chooses on resolution.
+    // "sacrifice CARDNAME unless you sacrifice a land" (Bog Elemental).
+    if p.at_all("unless you sacrifice") {
+        p.eat_all("unless you");
+        let (cost, sacrifice_count) = upkeep::sacrifice_cost(p)?;
+        v = vec![Effect::UnlessPays {
+            cost: Box::new(cost),
+            per_counter: None,
+            effects: v,
+            sacrifice_count,
+            if_paid: Vec::new(),
+        }];
+    }
+    if p.eat_all("unless you pay") {
+        let cost = upkeep::pay_cost(p)?;
+        let mut per_counter = None;
+        if p.eat_all("for each") {
+            let kind = counter_kind(p.bump())?;
+            if !p.eat_all("counter on") || !(p.eat("it") || p.eat("cardname")) {
+                return None;
+            }
+            per_counter = Some(kind);
+        }
+        v = vec![Effect::UnlessPays {
+            cost: Box::new(cost),
+            per_counter,
+            effects: v,
+            sacrifice_count: 0,
+            if_paid: Vec::new(),
+        }];
+    }
+    // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed
+    // triggered ability.
+    if p.eat_all("at end of combat") {
+        v = vec![Effect::AtEndOfCombat { effects: v }];
+    }
+    // 404.4: "destroy CARDNAME at the beginning of the next end step".
+    if p.eat_all("at the beginning of the next end step") {
+        v = vec![Effect::AtNextEndStep { effects: v }];
+    }
+    // 404.4: "draw a card at the beginning of the next turn's upkeep".
+    if p.eat_all("at the beginning of the next turn's upkeep") {
+        // "Target player draws a card at the beginning of the next turn's
+        // upkeep." (Sapphire Charm): the delayed ability has no targets of
+        // its own; it remembers the player the spell targeted (its only
+        // target), as "that player" (`PlayerRef::Triggering`).
+        for e in v.iter_mut() {
+            if let Effect::DrawCards { who, .. } = e {
+                if let PlayerRef::Target(i) = who {
+                    let only_player = cx.targets.len() == 1
+                        && *i == 0
+                        && matches!(cx.targets[0].kind, TargetKind::Player(_));
+                    only_player.then_some(())?;
+                    *who = PlayerRef::Triggering;
+                }
+            }
+        }
+        v = vec![Effect::AtNextUpkeep {
+            effects: v,
+            yours: false,
+        }];
+    }
+    // "…, where X is the number of cards in your hand." (Tomoya the Revealer)
+    if p.at_all(", where x is") {
+        p.eat_all(", where x is");
+        let a = equal_amount(p, cx)?;
+        let mut any = false;
+        for e in v.iter_mut() {
+            any |= define_x(e, &a);
+        }
+        any.then_some(())?;
+    }
+    if !p.eat_end() {
+        return None;
+    }
+    cx.effects.extend(v);
+    Some(())
+}
+
+/// 404.4: whether the effects create a delayed triggered ability (only
+/// triggered abilities' are played so far).
+pub(super) fn delays(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::AtEndOfCombat { .. }))
+}
+
+/// Replaces the amount X of an effect by the amount a "where X is …"
+/// clause defines; false if the effect has no such amount.
+fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    // "gets +X/+X until end of turn, where X is the number of lands you
+    // control" (Strength of Cedars): counted as it resolves (413.2f).
+    if let Effect::PumpX {
+        what,
+        power,
+        toughness,
+        ..
+    } = e
+    {
+        *e = Effect::PumpPerCount {
+            what: what.clone(),
+            power: *power,
+            toughness: *toughness,
+            count: a.clone(),
+        };
+        return true;
+    }
+    let slot = match e {
+        Effect::DealDamage { amount, .. }
+        | Effect::GainLife { amount, .. }
+        | Effect::LoseLife { amount, .. }
+        | Effect::DrawCards { amount, .. }
+        | Effect::Discard { amount, .. }
+        | Effect::PutCounters { amount, .. } => amount,
+        // An X/X token (Dokai) or X tokens.
+        Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
+            Some(x) if *amount != Amount::X => &mut **x,
+            _ => amount,
+        },
+        _ => return false,
+    };
+    if *slot != Amount::X {
+        return false;
+    }
+    *slot = a.clone();
+    true
+}

@@ -1,0 +1,750 @@
+//! The grammar of static abilities (405, handled under 412): "As long as
+//! …" conditional statics, the abilities that describe objects (layers,
+//! 418.5), the copy exceptions ("except …", 418.5a layer 1), and the rules
+//! changes to playing spells, attacking and blocking (409.1f, 308–310).
+
+use super::*;
+use crate::{
+    Affected, Amount, CardType, Color, ColorSet, Effect, KeywordSet, LayerEffect, ObjectFilter,
+    ObjectRef, StaticAbility, Whose,
+};
+
+/// 503.9: the exceptions after "becomes a copy of [what]": ", except it
+/// has this ability" / "and gains this ability" (Dimir Doppelganger,
+/// Unstable Shapeshifter), ", except it doesn't copy that creature's color
+/// [and it has this ability]" (Vesuvan Doppelganger).
+pub(super) fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>> {
+    let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+    let gains_this_ability = if keeps_color {
+        p.eat_all("and it has this ability")
+    } else {
+        p.eat_all(", except it has this ability") || p.eat_all("and gains this ability")
+    };
+    Some(vec![Effect::BecomeCopy {
+        what,
+        gains_this_ability,
+        keeps_color,
+    }])
+}
+
+/// "As long as [condition], [continuous effect]." and "[continuous
+/// effect] as long as [condition]." (threshold, hellbent): a continuous
+/// effect that exists only while a condition that reads no characteristics
+/// holds. Any other static ability under a condition stays unsupported.
+fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let mut cx = Cx::default();
+    let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
+        let condition = condition(p, &mut cx)?;
+        p.eat(",").then_some(())?;
+        (condition, p.t[p.i..].to_vec())
+    } else {
+        // The suffix form: split the line at "as long as".
+        let toks = &p.t[p.i..];
+        let at = (0..toks.len()).find(|&i| {
+            toks[i].low == "as"
+                && toks.get(i + 1).is_some_and(|t| t.low == "long")
+                && toks.get(i + 2).is_some_and(|t| t.low == "as")
+        })?;
+        let mut q = P::new(&toks[at + 3..]);
+        let condition = condition(&mut q, &mut cx)?;
+        (q.eat_end() && q.at_end()).then_some(())?;
+        let mut rest = toks[..at].to_vec();
+        rest.push(Tok {
+            raw: ".".into(),
+            low: ".".into(),
+        });
+        (condition, rest)
+    };
+    if !condition.reads_no_characteristics() {
+        return None;
+    }
+    let mut q = P::new(&rest);
+    let inner = static_line(&mut q)?;
+    if !q.at_end() {
+        return None;
+    }
+    let [StaticAbility::Continuous { affected, effect }] = inner.as_slice() else {
+        return None;
+    };
+    p.i = p.t.len();
+    Some(vec![StaticAbility::ContinuousIf {
+        condition,
+        affected: affected.clone(),
+        effect: *effect,
+    }])
+}
+
+/// A static ability line (405).
+pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
+    if let Some(v) = attempt(p, &mut Cx::default(), |p, _| conditional_static(p)) {
+        return Some(v);
+    }
+    let mut cx = Cx::default();
+    if let Some(s) = library::static_ability(p) {
+        return Some(vec![s]);
+    }
+    if p.eat_all("this spell can't be countered") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
+    }
+    // 419.1a: "If you would draw a card, you may instead …" (Abundance),
+    // "… you may skip that draw instead" (Obstinate Familiar).
+    if p.eat_all("if you would draw a card ,") {
+        let (optional, instead) = if p.eat_all(
+            "you may instead choose land or nonland and reveal cards from the top of your library until you reveal a card of the chosen kind . put that card into your hand and put all other cards revealed this way on the bottom of your library in any order",
+        ) {
+            (true, crate::DrawInstead::RevealUntilLandOrNonland)
+        } else if p.eat_all("you may skip that draw instead") {
+            (true, crate::DrawInstead::Skip)
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::DrawReplacement { optional, instead }]);
+    }
+    // 419.1 replacement (Krark's Thumb).
+    if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::FlipTwoIgnoreOne]);
+    }
+    if p.eat_all("you have shroud") {
+        return p
+            .eat_end()
+            .then(|| vec![StaticAbility::ControllerHasShroud]);
+    }
+    // 419.6c: "All damage that would be dealt to you is dealt to enchanted
+    // creature instead." (Pariah)
+    if p.eat_all("all damage that would be dealt to you is dealt to") {
+        let to = if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return None;
+        };
+        return (p.eat("instead") && p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::RedirectFromYou(to),
+            )]
+        });
+    }
+    // 419.1a: "If CARDNAME would be put into a graveyard from anywhere,
+    // reveal CARDNAME and shuffle it into its owner's library instead."
+    if p.eat_all("if cardname would be put into a graveyard from anywhere ,") {
+        p.eat_all("reveal cardname and");
+        let instead = if p.eat_all("shuffle it into its owner's library instead") {
+            crate::GraveyardInstead::ShuffleIntoLibrary
+        } else if p.eat_all("exile it instead") {
+            crate::GraveyardInstead::RemoveFromGame
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::ThisFromAnywhere,
+                instead,
+            }]
+        });
+    }
+    // "If a permanent would be put into a graveyard, exile it instead."
+    if p.eat_all("if a permanent would be put into a graveyard , exile it instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::AnyPermanent,
+                instead: crate::GraveyardInstead::RemoveFromGame,
+            }]
+        });
+    }
+    // 419.1a: "If a red source would deal damage to a player, it deals that
+    // much damage plus 1 to that player instead." (Tok-Tok, Volcano Born)
+    if p.at_all("if a") && p.peek_at(3) == "source" {
+        let start = p.i;
+        p.eat_all("if a");
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            if p.eat_all("source would deal damage to a player , it deals that much damage plus") {
+                if let Some(Amount::Fixed(n)) = amount(p) {
+                    if n > 0 && p.eat_all("to that player instead") && p.eat_end() && p.at_end() {
+                        return Some(vec![StaticAbility::DamageReplacement(
+                            crate::DamageReplacement::PlusToPlayer {
+                                color,
+                                plus: n as u32,
+                            },
+                        )]);
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
+    // 419.1a: Furnace of Rath.
+    if p.eat_all("if a source would deal damage to a permanent or player , it deals double that damage to that permanent or player instead") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::DamageReplacement(crate::DamageReplacement::Double)]);
+    }
+    // 419.1d: "Prevent all damage that would be dealt to CARDNAME" /
+    // "… to and dealt by enchanted creature".
+    if p.eat_all("prevent all damage that would be dealt to") {
+        let by = p.eat_all("and dealt by");
+        let to = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else if let Some(f) = (!by).then(|| group(p)).flatten() {
+            // "… to creatures you control" (Rune-Tail's Essence).
+            Affected::Each(f)
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::PreventAll { to, by },
+            )]
+        });
+    }
+    // 418.5k: an effect on the rules of the game (Spellbook).
+    if p.eat_all("you have no maximum hand size") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);
+    }
+    // 419.1b: "As CARDNAME comes into play, choose a color."
+    if p.eat_all("as cardname comes into play , choose a color") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseColor]);
+    }
+    // 419.1b: "As CARDNAME comes into play, choose a creature type." Caller
+    // of the Hunt's modern "As an additional cost to cast this spell, choose
+    // a creature type" is its 2007 "As Caller of the Hunt comes into play,
+    // choose a creature type" (503.8's example): the 2007 rules govern.
+    if p.eat_all("as cardname comes into play , choose a creature type")
+        || p.eat_all("as an additional cost to play this spell , choose a creature type")
+    {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
+    }
+    // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
+    // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
+    if p.eat_all("as cardname comes into play , choose a") {
+        let nonland = p.eat("nonland");
+        if !p.eat_all("card name") {
+            return None;
+        }
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayNameCard { nonland }]);
+    }
+    // "Activated abilities of sources with the chosen name can't be played
+    // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
+    // Oracle "can't be activated").
+    if p.eat_all("activated abilities of sources") {
+        let mut filter = ObjectFilter::default();
+        if !p.eat_all("with the chosen name") {
+            return None;
+        }
+        filter.chosen_name = true;
+        if !p.eat_all("can't be activated") {
+            return None;
+        }
+        let except_mana = p.eat_all("unless they're mana abilities");
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::CantPlayAbilities {
+                filter,
+                except_mana,
+            }]
+        });
+    }
+    if p.eat_all("cardname has protection from the chosen color") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
+    }
+    if let Some(v) = rules_static(p) {
+        return Some(v);
+    }
+    // Layer 2: "You control enchanted creature." (Control Magic)
+    if p.eat_all("you control enchanted") {
+        let (_, noun) = filter(p)?;
+        return (noun == Noun::Permanent && p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::Continuous {
+                affected: Affected::Attached,
+                effect: LayerEffect {
+                    gain_control: true,
+                    ..Default::default()
+                },
+            }]
+        });
+    }
+    // 503, 419.1b: "As CARDNAME comes into play, you may choose a creature
+    // in play. If you do, CARDNAME comes into play as a copy of that
+    // creature." (modern: "You may have CARDNAME enter as a copy of any
+    // creature on the battlefield.")
+    if p.eat_all("you may have cardname come into play as a copy of any") {
+        let f = group(p)?;
+        p.eat_all("in play");
+        // 503.9: "…, except it doesn't copy that creature's color and it
+        // has \"[ability]\"" (Vesuvan Doppelganger).
+        let keeps_color = p.eat_all(", except it doesn't copy that creature's color");
+        let has = if keeps_color && p.eat_all("and it has") {
+            Some(p.quoted_ability()?)
+        } else {
+            None
+        };
+        let mut v = vec![StaticAbility::ComesIntoPlayAsCopy(f)];
+        if keeps_color {
+            v.push(StaticAbility::CopyExceptions { keeps_color, has });
+        }
+        return (p.eat_end() && p.at_end()).then_some(v);
+    }
+    if p.eat_all("a deck can have any number of cards named cardname") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AnyNumberInDeck]);
+    }
+    if p.eat_all("cards in graveyards lose all abilities") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::GraveyardCardsLoseAbilities]);
+    }
+    if p.eat_all("players don't lose unspent mana as steps and phases end") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);
+    }
+    if p.eat_all("you can't lose the game and your opponents can't win the game") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
+    }
+    if p.eat_all("you may choose not to untap cardname during your untap step") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
+    }
+    // "CARDNAME's power is equal to the number of creature cards in all
+    // graveyards and its toughness is equal to that number plus 1." (Lhurgoyf)
+    if p.eat_all("cardname's power is equal to the number of") {
+        let (f, Noun::Card) = filter(p)? else {
+            return None;
+        };
+        p.eat_all("in all graveyards and its toughness is equal to that number plus")
+            .then_some(())?;
+        let plus = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+        p.bump();
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::PowerToughnessFromCards {
+                filter: f,
+                only_yours: false,
+                toughness_plus: plus,
+            }]
+        });
+    }
+    if p.at_all("cardname's power and toughness are each equal to the number of") {
+        let start = p.i;
+        p.eat_all("cardname's power and toughness are each equal to the number of");
+        // "… creature cards in all graveyards" / "in your graveyard".
+        if let Some((f, Noun::Card)) = filter(p) {
+            let only_yours = if p.eat_all("in all graveyards") {
+                false
+            } else if p.eat_all("in your graveyard") {
+                true
+            } else {
+                return None;
+            };
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::PowerToughnessFromCards {
+                    filter: f,
+                    only_yours,
+                    toughness_plus: 0,
+                }]
+            });
+        }
+        p.i = start;
+    }
+    if p.eat_all("cardname's power and toughness are each equal to the number of") {
+        let f = group(p)?;
+        p.eat_all("in play");
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::PowerToughnessFromCount(f)]);
+    }
+    let affected = if p.eat("cardname") {
+        Affected::This
+    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        Affected::Attached
+    } else {
+        let _ = p.eat("all") || p.eat("each");
+        Affected::Each(group(p)?)
+    };
+    let this = affected == Affected::This;
+    let mut out = Vec::new();
+    let (mut power, mut toughness, mut keywords, mut modify) = (0, 0, KeywordSet::EMPTY, false);
+    // The other layered parts: types (4), abilities lost (5), P/T set (6b).
+    let mut layered = LayerEffect::default();
+    loop {
+        if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) != "all" {
+            // Layer 5: "Enchanted creature loses flying."
+            p.bump();
+            layered.remove_keywords = layered.remove_keywords.union(keyword_list(p)?);
+            modify = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
+            p.eat_all("all abilities").then_some(())?;
+            layered.lose_all_abilities = true;
+            modify = true;
+        } else if matches!(p.peek(), "is" | "are")
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "Enchanted creature … is black."
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            layered.set_colors = Some(ColorSet::single(c));
+            modify = true;
+        } else if p.eat_all("is a creature in addition to its other types")
+            || p.eat_all("are creatures in addition to their other types")
+        {
+            layered.add_types.insert(CardType::Creature);
+            modify = true;
+        } else if p.eat_all("is an artifact creature") {
+            // March of the Machines: "Each noncreature artifact is an
+            // artifact creature with power and toughness each equal to its
+            // converted mana cost" (layers 4 and 6b).
+            layered.add_types.insert(CardType::Artifact);
+            layered.add_types.insert(CardType::Creature);
+            if p.eat_all("with power and toughness each equal to its converted mana cost") {
+                layered.set_pt = Some(crate::SetPt::ConvertedManaCost);
+            }
+            modify = true;
+        } else if matches!(p.peek(), "has" | "have") && p.peek_at(1) == "base" {
+            p.bump();
+            p.bump();
+            if p.eat_all("power and base toughness each equal to its converted mana cost")
+                || p.eat_all("power and toughness each equal to its converted mana cost")
+            {
+                layered.set_pt = Some(crate::SetPt::ConvertedManaCost);
+            } else {
+                p.eat_all("power and toughness").then_some(())?;
+                let (power, toughness) = pt_set(p.peek())?;
+                p.bump();
+                layered.set_pt = Some(crate::SetPt::Fixed { power, toughness });
+            }
+            modify = true;
+        } else if p.eat_any(&["get", "gets"]).is_some() {
+            (power, toughness) = pt_mod(p.peek())?;
+            p.bump();
+            if p.eat_all(
+                "for each other creature in play that shares at least one creature type with it",
+            ) {
+                out.push(StaticAbility::PlusPerSharedCreatureType {
+                    affected: affected.clone(),
+                    power,
+                    toughness,
+                });
+            } else if p.eat_all("for each") {
+                if matches!(affected, Affected::Each(_)) {
+                    return None;
+                }
+                let mut f = group(attempt_skip_article(p))?;
+                p.eat_all("in play");
+                // "… in play named CARDNAME" (Relentless Rats).
+                if p.eat_all("named cardname") {
+                    f.named = Some(SELF.to_string());
+                }
+                out.push(StaticAbility::PlusPerCount {
+                    affected: affected.clone(),
+                    filter: f,
+                    power,
+                    toughness,
+                });
+            } else {
+                modify = true;
+            }
+        } else if p.eat_any(&["has", "have"]).is_some() {
+            // Layer 5: keywords, or an ability in quotes (at most one).
+            if p.at("\"") && layered.grant.is_none() {
+                layered.grant = Some(p.quoted_ability()?);
+            } else {
+                keywords = keywords.union(keyword_list(p)?);
+                // "… have flying and \"{R}: …\"" (Homura's Essence).
+                if layered.grant.is_none() && p.peek() == "and" && p.peek_at(1) == "\"" {
+                    p.bump();
+                    layered.grant = Some(p.quoted_ability()?);
+                }
+            }
+            modify = true;
+        } else if this && p.eat_all("can't attack unless defending player controls") {
+            // 500.1: Sea Monster.
+            attempt_skip_article(p);
+            let f = group(p)?;
+            out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if p.eat_all("can't attack or block") {
+            out.push(StaticAbility::CantAttack(affected.clone()));
+            out.push(StaticAbility::CantBlock(affected.clone()));
+        } else if p.eat_all("can't attack") {
+            out.push(StaticAbility::CantAttack(affected.clone()));
+        } else if p.eat_all("can't block") {
+            out.push(StaticAbility::CantBlock(affected.clone()));
+        } else if this && p.eat_all("can't be blocked by more than one creature") {
+            out.push(StaticAbility::CantBeBlockedByMoreThanOne);
+        } else if this && p.eat_all("can't be blocked except by") {
+            // "Walls and/or creatures with flying": each side of "and/or" is
+            // its own group (a Wall without flying may block too).
+            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
+                let mut left = P::new(&p.t[..k]);
+                left.i = p.i;
+                let a = group(&mut left)?;
+                if !left.at_end() {
+                    return None;
+                }
+                p.i = k;
+                p.bump();
+                let b = group(p)?;
+                out.push(StaticAbility::BlockableOnlyByEither(a, b));
+            } else {
+                let f = group(p)?;
+                out.push(StaticAbility::BlockableOnlyBy(f));
+            }
+        } else if this && p.at_all("can't be blocked by") {
+            // 500.1: "can't be blocked by Walls" (Juggernaut).
+            p.eat_all("can't be blocked by");
+            let f = group(p)?;
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::NotBy(f),
+            });
+        } else if this && p.eat_all("can't be blocked") {
+            out.push(StaticAbility::Unblockable);
+        } else if p.eat_all("can't be blocked except by") {
+            // 500.1: an Aura's or Equipment's restriction (Treetop Bracers).
+            let rule = if p.eat_all("two or more creatures") {
+                crate::BlockRule::TwoOrMore
+            } else {
+                crate::BlockRule::OnlyBy(group(p)?)
+            };
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule,
+            });
+        } else if p.eat_all("can't be blocked by") {
+            // 500.1: "can't be blocked by Walls" (Juggernaut).
+            let f = group(p)?;
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::NotBy(f),
+            });
+        } else if p.eat_all("can't be blocked") {
+            // Whispersilk Cloak's equipped creature.
+            out.push(StaticAbility::BlockRestriction {
+                affected: affected.clone(),
+                rule: crate::BlockRule::Unblockable,
+            });
+        } else if this
+            && (p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able"))
+        {
+            out.push(StaticAbility::AttacksEachTurn);
+        } else if p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able")
+        {
+            out.push(StaticAbility::MustAttack(affected.clone()));
+        } else if p.eat_all("can block an additional creature") {
+            // High Ground ("each combat" in the modern wording).
+            p.eat_all("each combat");
+            out.push(StaticAbility::CanBlockAdditional(affected.clone()));
+        } else if p.eat_all("can't be the target of") {
+            // Karplusan Strider: "of blue or black spells"; Troll Ascetic's
+            // 2007 text: "of spells or abilities your opponents control".
+            let mut colors = ColorSet::EMPTY;
+            while let Some(c) = Color::from_name(p.peek()) {
+                p.bump();
+                colors.insert(c);
+                p.eat(",");
+                p.eat("or");
+            }
+            p.eat("spells").then_some(())?;
+            let spells_only = !p.eat_all("or abilities");
+            let opponents = p.eat_all("your opponents control");
+            out.push(StaticAbility::CantBeTargetedBy {
+                affected: affected.clone(),
+                spells_only,
+                colors,
+                opponents,
+            });
+        } else if p.eat_all("doesn't untap during its controller's untap step")
+            || (this && p.eat_all("doesn't untap during your untap step"))
+        {
+            out.push(StaticAbility::DoesntUntap(affected.clone()));
+        } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
+            out.push(StaticAbility::ComesIntoPlayTapped);
+        } else if this && p.eat_all("comes into play with") {
+            // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
+            let n = if p.eat_any(&["a", "an"]).is_some() {
+                1
+            } else {
+                let n = number_word(p.peek())?;
+                p.bump();
+                n
+            };
+            let kind = counter_kind(p.bump())?;
+            p.eat_any(&["counter", "counters"])?;
+            p.eat_all("on it").then_some(())?;
+            out.push(StaticAbility::ComesIntoPlayWithCounters {
+                kind,
+                amount: u8::try_from(n).ok()?,
+            });
+        } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
+            let Affected::Each(f) = &affected else {
+                return None;
+            };
+            out.push(StaticAbility::OthersComeIntoPlayTapped(f.clone()));
+        } else if this && p.eat_all("can block only creatures with flying") {
+            out.push(StaticAbility::CanBlockOnlyFlyers);
+        } else {
+            return None;
+        }
+        let i = p.i;
+        p.eat(",");
+        if p.eat("and") && !p.at_end() {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if !(p.eat_end() && p.at_end()) {
+        return None;
+    }
+    let _ = &mut cx;
+    if modify {
+        out.insert(
+            0,
+            StaticAbility::Continuous {
+                affected,
+                effect: LayerEffect {
+                    power,
+                    toughness,
+                    add_keywords: keywords,
+                    ..layered
+                },
+            },
+        );
+    }
+    Some(out)
+}
+
+/// Skips "a"/"an" before a group ("for each Forest" / "for each other creature").
+fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
+    p.eat_any(&["a", "an"]);
+    p
+}
+
+/// Static abilities that change the rules of playing spells, countering,
+/// untapping and blocking rather than describing objects (405, 409.1f).
+fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    let start = p.i;
+    let done = |p: &mut P, v: StaticAbility| (p.eat_end() && p.at_end()).then(|| vec![v]);
+    // 310.2e: "You may have CARDNAME assign its combat damage as though it
+    // weren't blocked." (Rhox)
+    if p.eat_all("you may have cardname assign its combat damage as though it weren't blocked") {
+        return done(p, StaticAbility::MayAssignAsThoughUnblocked);
+    }
+    // 308.2d: "Creatures can't attack you unless their controller pays {N}
+    // for each creature they control that's attacking you." (Windborn Muse)
+    if p.eat_all("creatures can't attack you unless their controller pays") {
+        let generic = generic_mana(p)?;
+        if !p.eat_all("for each creature they control that's attacking you") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::AttackCostPerCreature { generic });
+    }
+    // "Each player can't play more than one spell each turn." (Rule of Law)
+    if p.eat_all("each player can't play more than one spell each turn") {
+        return done(p, StaticAbility::OneSpellEachTurn);
+    }
+    // 302.2: "Untap all permanents you control during each other player's
+    // untap step." (Seedborn Muse)
+    if p.eat_all("untap all permanents you control during each other player's untap step") {
+        return done(p, StaticAbility::UntapDuringOthersUntapStep);
+    }
+    // "You can't play creature spells." (Steel Golem)
+    if p.eat_all("you can't play") {
+        if let Some((f, Noun::Spell)) = filter(p) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::You,
+                    filter: f,
+                },
+            );
+        }
+        return fail_at(p, start);
+    }
+    // 500.1 requirement: "All creatures able to block enchanted creature do so." (Lure)
+    if p.eat_all("all creatures able to block") {
+        let affected = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return fail_at(p, start);
+        };
+        if !p.eat_all("do so") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::MustBeBlockedByAll(affected));
+    }
+    // 409.1f: "If an opponent controls at least N more creatures than you,
+    // this spell costs {M} less to play." (Avatar of Might)
+    if p.eat_all("if an opponent controls at least") {
+        let more = number_word(p.bump())?;
+        if !p.eat_all("more creatures than you , this spell costs") {
+            return fail_at(p, start);
+        }
+        let generic = generic_mana(p)?;
+        if !p.eat_all("less to play") {
+            return fail_at(p, start);
+        }
+        return done(
+            p,
+            StaticAbility::CostsLessIfOpponentHasMoreCreatures {
+                more: u32::try_from(more).ok()?,
+                generic,
+            },
+        );
+    }
+    // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
+    // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
+    // of Silence)
+    if let Some((f, Noun::Spell)) = filter(p) {
+        if p.eat_all("can't be countered") {
+            return done(p, StaticAbility::SpellsCantBeCountered(f));
+        }
+        // "Spells with the chosen name can't be played." (Meddling Mage)
+        if f.chosen_name && (p.eat_all("can't be played") || p.eat_all("can't be play")) {
+            return done(
+                p,
+                StaticAbility::CantPlaySpells {
+                    whose: Whose::Each,
+                    filter: f,
+                },
+            );
+        }
+        let whose = if p.eat_all("your opponents play") {
+            Whose::Opponent
+        } else if p.eat_all("you play") {
+            Whose::You
+        } else {
+            Whose::Each
+        };
+        if p.eat("cost") {
+            let n = generic_mana(p)? as i32;
+            let generic = if p.eat("more") {
+                n
+            } else if p.eat("less") {
+                -n
+            } else {
+                return fail_at(p, start);
+            };
+            if p.eat_all("to play") {
+                return done(
+                    p,
+                    StaticAbility::SpellCostChange {
+                        filter: f,
+                        whose,
+                        generic,
+                    },
+                );
+            }
+        }
+    }
+    fail_at(p, start)
+}
+
+/// A generic mana symbol "{N}".
+fn generic_mana(p: &mut P) -> Option<u32> {
+    let n = p
+        .peek()
+        .strip_prefix('{')?
+        .strip_suffix('}')?
+        .parse::<u32>()
+        .ok()?;
+    p.bump();
+    Some(n)
+}

@@ -1,0 +1,712 @@
+//! The grammar of objects, players and targets (415): type, subtype and
+//! colour words, object filters ("nonblack creature you control"), the
+//! target phrases of a spell or ability (415.1) and the subjects and
+//! recipients that effects name ("it", "that player", "each opponent").
+
+use super::*;
+use crate::{
+    CardType, Color, ControllerFilter, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
+    Recipient, Subtype, Supertype, TargetCount, TargetKind, TargetSpec,
+};
+
+pub(super) fn type_noun(w: &str) -> Option<CardType> {
+    Some(match w {
+        "creature" | "creatures" => CardType::Creature,
+        "artifact" | "artifacts" => CardType::Artifact,
+        "enchantment" | "enchantments" => CardType::Enchantment,
+        "land" | "lands" => CardType::Land,
+        "instant" | "instants" => CardType::Instant,
+        "sorcery" | "sorceries" => CardType::Sorcery,
+        _ => return None,
+    })
+}
+
+/// A capitalised word naming a subtype, singular or plural ("Goblins", "Elves").
+pub(super) fn subtype_word(raw: &str) -> Option<&'static str> {
+    if !raw.chars().next().is_some_and(char::is_uppercase) || raw == SELF {
+        return None;
+    }
+    let raw = raw.replace('\'', "’");
+    let mut cands = vec![raw.clone()];
+    if let Some(s) = raw.strip_suffix("ves") {
+        cands.push(format!("{s}f"));
+    }
+    if let Some(s) = raw.strip_suffix("ies") {
+        cands.push(format!("{s}y"));
+    }
+    if let Some(s) = raw.strip_suffix("es") {
+        cands.push(s.to_string());
+    }
+    if let Some(s) = raw.strip_suffix('s') {
+        cands.push(s.to_string());
+    }
+    cands.iter().find_map(|c| {
+        subtypes::SUBTYPES
+            .iter()
+            .find(|s| **s == c.as_str())
+            .copied()
+    })
+}
+
+/// What a filter's noun names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Noun {
+    Permanent,
+    Spell,
+    Card,
+}
+
+pub(super) fn color_adjective(w: &str) -> Option<(Color, bool)> {
+    if let Some(c) = Color::from_name(w) {
+        return Some((c, false));
+    }
+    let rest = w.strip_prefix("non")?;
+    let rest = rest.strip_prefix('-').unwrap_or(rest);
+    Color::from_name(rest).map(|c| (c, true))
+}
+
+/// A description of objects: "[other] [adjectives] noun [or noun] [you control] [with flying]".
+pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
+    let start = p.i;
+    let mut f = ObjectFilter::default();
+    if p.eat("other") || p.eat("another") {
+        f.other = true;
+    }
+    // Adjectives.
+    loop {
+        let w = p.peek();
+        if let Some((c, non)) = color_adjective(w) {
+            p.bump();
+            if non {
+                f.colors_none.insert(c);
+            } else {
+                f.colors_any.insert(c);
+                // "red or green", "white, blue, or black"
+                loop {
+                    let i = p.i;
+                    p.eat(",");
+                    p.eat("or");
+                    match Color::from_name(p.peek()) {
+                        Some(c2) if p.i > i => {
+                            p.bump();
+                            f.colors_any.insert(c2);
+                        }
+                        _ => {
+                            p.i = i;
+                            break;
+                        }
+                    }
+                }
+            }
+        } else if let Some(t) = w
+            .strip_prefix("non")
+            .map(|r| r.strip_prefix('-').unwrap_or(r))
+            .and_then(type_noun)
+        {
+            p.bump();
+            f.types_none.insert(t);
+        } else if let Some(st) = p
+            .raw()
+            .strip_prefix("non-")
+            .and_then(|r| subtype_word(r).and_then(Subtype::lookup))
+        {
+            p.bump();
+            f.subtypes_none.push(st);
+        } else if w == "multicolored" {
+            p.bump();
+            f.multicolored = true;
+        } else if w == "tapped" || w == "untapped" {
+            p.bump();
+            f.tapped = Some(w == "tapped");
+        } else if w == "face-down" || w == "face-up" {
+            p.bump();
+            f.face_down = Some(w == "face-down");
+        } else if w == "blocked" {
+            p.bump();
+            f.blocked = Some(true);
+        } else if w == "attacking" && p.peek_at(1) == "or" && p.peek_at(2) == "blocking" {
+            // 306: "attacking or blocking creature".
+            p.bump();
+            p.bump();
+            p.bump();
+            f.in_combat = Some(true);
+        } else if w == "attacking" || w == "blocking" {
+            if p.peek_at(1) == "or" {
+                return fail_at(p, start);
+            }
+            p.bump();
+            if w == "attacking" {
+                f.attacking = Some(true);
+            } else {
+                f.blocking = Some(true);
+            }
+        } else if w == "legendary" || w == "basic" || w == "snow" {
+            p.bump();
+            f.supertypes_all.push(if w == "legendary" {
+                Supertype::Legendary
+            } else if w == "basic" {
+                Supertype::Basic
+            } else {
+                Supertype::Snow
+            });
+        } else if w == ","
+            && (color_adjective(p.peek_at(1)).is_some() || p.peek_at(1).starts_with("non"))
+        {
+            p.bump();
+        } else {
+            break;
+        }
+    }
+    // Nouns.
+    let mut had_noun = false;
+    let mut creature_subtype = false;
+    let mut noun = Noun::Permanent;
+    loop {
+        let w = p.peek();
+        if let Some(t) = type_noun(w) {
+            p.bump();
+            // "artifact creature": both types.
+            if !had_noun && type_noun(p.peek()).is_some() {
+                f.types_all.insert(t);
+                continue;
+            }
+            f.types_any.insert(t);
+        } else if w == "permanent" || w == "permanents" {
+            p.bump();
+            // "a Rebel permanent card": a card of a permanent type (212.1).
+            if matches!(p.peek(), "card" | "cards") && f.types_any.is_empty() {
+                for t in [
+                    CardType::Artifact,
+                    CardType::Creature,
+                    CardType::Enchantment,
+                    CardType::Land,
+                ] {
+                    f.types_any.insert(t);
+                }
+            }
+        } else if let Some(st) = subtype_word(p.raw()) {
+            p.bump();
+            f.subtypes_any.push(Subtype::intern(st));
+            if !crate::subtype::NON_CREATURE_SUBTYPES.contains(&st) {
+                creature_subtype = true;
+            }
+            // "Elf creatures": the subtype is an adjective of the next noun
+            // ("Rebel permanent card" too).
+            if type_noun(p.peek()).is_some()
+                || (p.at("permanent") && matches!(p.peek_at(1), "card" | "cards"))
+            {
+                continue;
+            }
+        } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
+            // "target spell", "a card"
+        } else {
+            break;
+        }
+        had_noun = true;
+        // "artifact or enchantment", "artifact, enchantment, or land"
+        let i = p.i;
+        let sep = p.eat(",") | p.eat("or") | p.eat("and/or") | p.eat("and");
+        let next = p.peek();
+        if sep
+            && (type_noun(next).is_some() || subtype_word(p.raw()).is_some() || next == "permanent")
+        {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if p.eat("spell") || p.eat("spells") {
+        noun = Noun::Spell;
+        had_noun = true;
+    } else if p.eat("card") || p.eat("cards") {
+        noun = Noun::Card;
+        had_noun = true;
+    }
+    if !had_noun {
+        return fail_at(p, start);
+    }
+    if creature_subtype && f.types_any.is_empty() {
+        f.types_any.insert(CardType::Creature);
+    }
+    // Post-modifiers.
+    loop {
+        if p.eat_all("other than cardname") {
+            f.other = true;
+        } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
+            f.attached_to_permanent = true;
+        } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
+            f.attacked_this_turn = true;
+        } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
+            f.dealt_damage_this_turn = true;
+        } else if p.eat_all("blocking cardname") {
+            // 309: "creature blocking [this]" (Knight of Dusk).
+            f.blocking_this = true;
+        } else if p.at("that's") && Color::from_name(p.peek_at(1)).is_some() {
+            // "a spell that's white, blue, black, or red" (Quirion Dryad).
+            p.bump();
+            loop {
+                let i = p.i;
+                p.eat(",");
+                p.eat("or");
+                match Color::from_name(p.peek()) {
+                    Some(c) => {
+                        p.bump();
+                        f.colors_any.insert(c);
+                    }
+                    None => {
+                        p.i = i;
+                        break;
+                    }
+                }
+            }
+        } else if p.at_all("attached to a creature") {
+            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage); "a
+            // creature you control" would be about the creature's controller,
+            // which the filter doesn't describe.
+            p.eat_all("attached to a creature");
+            if p.at_all("you control") || p.at_all("an opponent controls") {
+                return fail_at(p, start);
+            }
+            f.attached_to_creature = true;
+        } else if p.eat_all("with a single target") {
+            f.single_target = true;
+        } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {
+            // "permanents named Wirefly": one capitalised word.
+            p.bump();
+            let name = p.raw().to_string();
+            // "named CARDNAME": the object's own name (Relentless Rats).
+            if !name.chars().next().is_some_and(char::is_uppercase) && p.peek() != "cardname" {
+                return fail_at(p, start);
+            }
+            let name = if p.peek() == "cardname" {
+                SELF.to_string()
+            } else {
+                name
+            };
+            p.bump();
+            f.named = Some(name);
+        } else if p.eat_all("of the chosen color") {
+            f.chosen_color = true;
+        } else if p.eat_all("of the chosen type") {
+            f.chosen_type = true;
+        } else if p.eat_all("with the chosen name") {
+            f.chosen_name = true;
+        } else if p.eat_all("you control") {
+            f.controller = ControllerFilter::You;
+        } else if p.eat_all("you don't control")
+            || p.eat_all("an opponent controls")
+            || p.eat_all("your opponents control")
+            || p.eat_all("your opponent controls")
+        {
+            f.controller = ControllerFilter::Opponent;
+        } else if p.at("with") || p.at("without") {
+            let without = p.peek() == "without";
+            let i = p.i;
+            p.bump();
+            if !without && (p.eat_all("a morph ability") || p.eat_all("morph abilities")) {
+                f.with_morph = true;
+            } else if p.eat("power") {
+                let n = number_word(p.peek())?;
+                p.bump();
+                if without {
+                    return fail_at(p, start);
+                }
+                if p.eat_all("or less") {
+                    f.power_at_most = Some(n);
+                } else if p.eat_all("or greater") {
+                    f.power_at_least = Some(n);
+                } else {
+                    return fail_at(p, start);
+                }
+            } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
+                // "with converted mana cost X" (Spell Blast, Punishment).
+                p.eat_all("converted mana cost x");
+                f.cmc_is_x = true;
+            } else if !without
+                && p.at_all("converted mana cost")
+                && number_word(p.peek_at(3)).is_some()
+            {
+                // 203.3: "with converted mana cost 4 or less" (Thoughtbind),
+                // "with converted mana cost 2" (Spell Snare).
+                p.eat_all("converted mana cost");
+                let n = number_word(p.bump())?;
+                if p.eat_all("or less") {
+                    f.cmc_at_most = Some(n);
+                } else if p.at_all("or greater") || p.at_all("or more") {
+                    return fail_at(p, start);
+                } else {
+                    f.cmc_exactly = Some(n);
+                }
+            } else if let Some(k) = keyword(p) {
+                if without {
+                    f.without_keyword = Some(k);
+                } else {
+                    f.with_keyword = Some(k);
+                }
+            } else {
+                p.i = i;
+                break;
+            }
+        } else {
+            break;
+        }
+    }
+    Some((f, noun))
+}
+
+/// A target spec with several targets (`ObjectRef::Targets` names them).
+pub(super) fn is_multi(t: &TargetSpec) -> bool {
+    t.count_by.is_some() || t.count > 1 || t.up_to
+}
+
+/// 409.1c: an effect on every target of a spec with several must do the
+/// same to each, as these do; any other effect naming them
+/// (`ObjectRef::Targets`, `Amount::LegalTargets`) leaves the line
+/// unsupported. Only lines with such a spec are looked at.
+pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]) -> bool {
+    if !targets.last().is_some_and(is_multi) {
+        return true;
+    }
+    effects.iter().all(|e| match e {
+        Effect::Destroy { .. }
+        | Effect::RemoveFromGame { .. }
+        | Effect::ReturnToHand { .. }
+        | Effect::Tap { .. }
+        | Effect::Untap { .. }
+        | Effect::Continuous { .. }
+        | Effect::CantBeBlockedThisTurn { .. }
+        | Effect::CantBlockThisTurn { .. }
+        | Effect::CreateTokens { .. } => true,
+        e => !format!("{e:?}").contains("Targets("),
+    })
+}
+
+/// "target creature", "another target creature or player", "target player",
+/// "target red or green spell", "target creature card from your graveyard".
+pub(super) fn target(p: &mut P, cx: &mut Cx) -> Option<(u8, bool)> {
+    target_n(p, cx, false)
+}
+
+/// `target`, or with `many` also a variable number of targets: "X target
+/// creature cards", "up to that many target permanents" (an object phrase
+/// naming them all, `ObjectRef::Targets`).
+pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)> {
+    let start = p.i;
+    let other = p.eat("another");
+    // 409.1c: "X target creatures" (the X announced, 409.1b); "up to that
+    // many target permanents" (the amount of the trigger event); "two
+    // target lands", "up to three target creatures" (one instance of
+    // "target" with several targets).
+    let mut fixed: Option<(u8, bool)> = None;
+    // "one, two, or three target creatures", "one or two targets": up to
+    // that many, at least one.
+    let mut min = 0;
+    let count_by = if !many || other {
+        None
+    } else if p.at_all("x target") {
+        p.bump();
+        Some((TargetCount::X, false))
+    } else if cx.trig_amount && p.eat_all("up to that many") {
+        Some((TargetCount::Triggered, true))
+    } else if p.eat_all("any number of") {
+        // 409.1c: the player announces how many.
+        Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one , two , or three") {
+        fixed = Some((3, true));
+        min = 1;
+        None
+    } else if p.eat_all("one or two") {
+        fixed = Some((2, true));
+        min = 1;
+        None
+    } else {
+        let up_to = p.at_all("up to") && p.peek_at(3) == "target";
+        let at = if up_to { 2 } else { 0 };
+        let n = number_word(p.peek_at(at)).filter(|&n| (2..=9).contains(&n) || (up_to && n == 1));
+        if let Some(n) = n.filter(|_| p.peek_at(at + 1) == "target") {
+            for _ in 0..=at {
+                p.bump();
+            }
+            fixed = Some((n as u8, up_to));
+        }
+        None
+    };
+    // "any number of targets" (modern Oracle for "target creatures
+    // and/or players").
+    let counted = count_by.is_some() || fixed.is_some();
+    let any_targets = counted && p.eat("targets");
+    if !any_targets && !p.eat("target") {
+        return fail_at(p, start);
+    }
+    // A spec with several targets is the last (its targets run to the end
+    // of the list).
+    if cx.targets.last().is_some_and(is_multi) {
+        return fail_at(p, start);
+    }
+    let kind = if any_targets
+        || p.eat_all("creatures and/or players")
+        || p.eat_all("creature or player")
+    {
+        TargetKind::CreatureOrPlayer
+    } else if p.eat("player") {
+        TargetKind::Player(PlayerFilter::Any)
+    } else if p.eat("opponent") {
+        TargetKind::Player(PlayerFilter::Opponent)
+    } else {
+        let Some((f, noun)) = filter(p) else {
+            return fail_at(p, start);
+        };
+        match noun {
+            Noun::Permanent => TargetKind::Permanent(f),
+            Noun::Spell => TargetKind::Spell(f),
+            Noun::Card => {
+                let whose = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                    PlayerFilter::You
+                } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
+                    PlayerFilter::Any
+                } else if p.eat_all("from an opponent's graveyard")
+                    || p.eat_all("in an opponent's graveyard")
+                {
+                    PlayerFilter::Opponent
+                } else {
+                    return fail_at(p, start);
+                };
+                TargetKind::CardInGraveyard { filter: f, whose }
+            }
+        }
+    };
+    let is_player = matches!(kind, TargetKind::Player(_));
+    if count_by.is_some() && is_player {
+        return fail_at(p, start);
+    }
+    let kind = match kind {
+        // "target permanents that player controls" (Cephalid Constable).
+        TargetKind::Permanent(mut f)
+            if cx.trig_player
+                && f.controller == ControllerFilter::Any
+                && p.eat_all("that player controls") =>
+        {
+            f.controller = ControllerFilter::TriggeringPlayer;
+            TargetKind::Permanent(f)
+        }
+        k => k,
+    };
+    let i = cx.add_target(kind, other);
+    if let Some((by, up_to)) = count_by {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = 0;
+        spec.count_by = Some(by);
+        spec.up_to = up_to;
+    }
+    if let Some((n, up_to)) = fixed {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.count = n;
+        spec.up_to = up_to;
+        spec.min = min;
+    }
+    if is_player {
+        cx.last_player = Some(PlayerRef::Target(i));
+    } else {
+        cx.last_obj = Some(ObjectRef::Target(i));
+    }
+    Some((i, is_player))
+}
+
+/// The subject of a clause.
+#[derive(Clone, Debug)]
+pub(super) enum Subj {
+    Obj(ObjectRef),
+    Player(PlayerRef),
+}
+
+/// "that player".
+pub(super) fn that_player(cx: &Cx) -> Option<PlayerRef> {
+    if cx.trig_player {
+        Some(PlayerRef::Triggering)
+    } else {
+        cx.last_player.clone()
+    }
+}
+
+/// A player phrase: "you", "each player", "its controller", "that player", "target player".
+pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
+    if p.eat("you") {
+        return Some(PlayerRef::You);
+    }
+    if p.eat_all("each player") {
+        return Some(PlayerRef::EachPlayer);
+    }
+    if p.eat_all("each opponent") || p.eat_all("each other player") {
+        return Some(PlayerRef::EachOpponent);
+    }
+    // "that land's controller" (Cryoclasm): the controller of the object
+    // named before (its last known controller if it left play).
+    if p.peek() == "that"
+        && p.peek_at(2) == "controller"
+        && p.peek_at(1).ends_with("'s")
+        && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
+    {
+        // The object is the last target permanent ("Destroy target Plains
+        // or Island. CARDNAME deals 3 damage to that land's controller."),
+        // else the last object named other than the source.
+        let o = match cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::Permanent(_)))
+        {
+            Some(i) => ObjectRef::Target(i as u8),
+            None => cx.last_obj.clone().filter(|o| *o != ObjectRef::This)?,
+        };
+        p.bump();
+        p.bump();
+        p.bump();
+        return Some(PlayerRef::ControllerOf(o));
+    }
+    if p.eat_all("its controller") {
+        return Some(PlayerRef::ControllerOf(cx.it()));
+    }
+    if p.eat_all("its owner") {
+        return Some(PlayerRef::OwnerOf(cx.it()));
+    }
+    if p.at_all("that player") {
+        let r = that_player(cx)?;
+        p.eat_all("that player");
+        return Some(r);
+    }
+    // "that opponent": the opponent named before ("target opponent … that opponent").
+    if p.at_all("that opponent") {
+        let r = cx.last_player.clone()?;
+        p.eat_all("that opponent");
+        return Some(r);
+    }
+    attempt(p, cx, |p, cx| match target(p, cx)? {
+        (i, true) => Some(PlayerRef::Target(i)),
+        _ => None,
+    })
+}
+
+/// An object phrase: "CARDNAME", "it", "that creature", "enchanted creature",
+/// "target …", "all creatures", "each creature you control".
+pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let r = if p.eat("cardname") {
+        ObjectRef::This
+    } else if p.eat("it") {
+        cx.it()
+    } else if cx.trig_obj && p.eat_all("that spell") {
+        // "counter that spell" (Planar Chaos): the spell that triggered it.
+        ObjectRef::Triggering
+    } else if p.at_all("that creature") || p.at_all("that permanent") {
+        p.bump();
+        p.bump();
+        if cx.trig_obj {
+            ObjectRef::Triggering
+        } else {
+            cx.last_obj.clone()?
+        }
+    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        ObjectRef::Attached
+    } else if p.at_all("all creatures blocking or blocked by target") {
+        p.eat_all("all creatures blocking or blocked by");
+        let (i, player) = target(p, cx)?;
+        (!player).then_some(())?;
+        ObjectRef::BlockingOrBlockedBy(i)
+    } else if p.eat("all") || p.eat("each") {
+        let (f, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return None;
+        }
+        ObjectRef::Each(f)
+    } else {
+        let (i, player) = attempt(p, cx, |p, cx| target_n(p, cx, true))?;
+        if player {
+            return None;
+        }
+        if is_multi(&cx.targets[i as usize]) {
+            cx.last_obj = Some(ObjectRef::Targets(i));
+            ObjectRef::Targets(i)
+        } else {
+            ObjectRef::Target(i)
+        }
+    };
+    cx.last_obj = Some(r.clone());
+    Some(r)
+}
+
+/// A plural group as a subject: "creatures you control", "other Goblins".
+pub(super) fn group(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let (f, noun) = filter(p)?;
+    if noun != Noun::Permanent {
+        return fail_at(p, start);
+    }
+    Some(f)
+}
+
+pub(super) fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
+    if let Some(r) = attempt(p, cx, player_phrase) {
+        return Some(Subj::Player(r));
+    }
+    if let Some(r) = attempt(p, cx, object_phrase) {
+        return Some(Subj::Obj(r));
+    }
+    let mut f = group(p)?;
+    // "Creatures target player controls get +1/+1 until end of turn." (Day)
+    if f.controller == ControllerFilter::Any
+        && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+    {
+        let (i, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat("controls").then_some(())?;
+        f.controller = ControllerFilter::TargetPlayer(i);
+    }
+    let r = ObjectRef::Each(f);
+    cx.last_obj = Some(r.clone());
+    Some(Subj::Obj(r))
+}
+
+/// The recipient of damage.
+pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
+    if p.eat("each") {
+        if let Some(f) = attempt(p, cx, |p, _| {
+            let f = group(p)?;
+            p.eat_all("and each player").then_some(f)
+        }) {
+            return Some(Recipient::EachCreatureAndPlayer(f));
+        }
+        if p.eat("player") {
+            return Some(Recipient::Player(PlayerRef::EachPlayer));
+        }
+        if p.eat("opponent") {
+            return Some(Recipient::Player(PlayerRef::EachOpponent));
+        }
+        let f = group(p)?;
+        return Some(Recipient::Object(ObjectRef::Each(f)));
+    }
+    // "2 damage to another target, and 3 damage to a third target" (Cone
+    // of Flame): a target of the same kind as the last, different from the
+    // earlier ones.
+    if (p.at_all("another target") || p.at_all("a third target"))
+        && matches!(
+            p.peek_at(if p.at("another") { 2 } else { 3 }),
+            "," | "and" | "." | ""
+        )
+    {
+        let kind = cx.targets.last()?.kind.clone();
+        let _ = p.eat_all("another target") || p.eat_all("a third target");
+        let i = cx.add_target(kind, false);
+        cx.targets[i as usize].distinct = true;
+        return Some(Recipient::Target(i));
+    }
+    if let Some((i, _)) = attempt(p, cx, target) {
+        // Radiance.
+        if p.eat_all("and each other creature that shares a color with it") {
+            return Some(Recipient::TargetAndEachSharingColor(i));
+        }
+        return Some(Recipient::Target(i));
+    }
+    if let Some(r) = attempt(p, cx, player_phrase) {
+        return Some(Recipient::Player(r));
+    }
+    let o = attempt(p, cx, object_phrase)?;
+    Some(Recipient::Object(o))
+}

@@ -1,0 +1,571 @@
+//! The grammar of triggered abilities (404): the trigger events
+//! ("When/Whenever/At …", 404.1), intervening "if" clauses (404.3) and the
+//! conditions on counters they test.
+
+use super::*;
+use crate::{
+    Amount, CardType, ControllerFilter, ObjectFilter, ObjectRef, PlayerRef, Step, Trigger,
+    TriggeredAbility, Whose,
+};
+
+/// The event of a triggered ability, up to its comma.
+fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
+    if p.eat("at") {
+        if !p.eat_all("the beginning of") {
+            // 2007 wording: "At end of turn".
+            return p.eat_all("end of turn").then(|| {
+                vec![Trigger::BeginningOf {
+                    step: Step::EndOfTurn,
+                    whose: Whose::Each,
+                }]
+            });
+        }
+        // "At the beginning of the upkeep of enchanted creature's (land's,
+        // artifact's) controller": "that player" is that controller, "that
+        // creature" the enchanted permanent.
+        for (words, step) in [
+            ("the upkeep of enchanted", Step::Upkeep),
+            ("the end step of enchanted", Step::EndOfTurn),
+        ] {
+            let n = words.split(' ').count();
+            if p.at_all(words)
+                && matches!(
+                    p.peek_at(n),
+                    "creature's" | "land's" | "artifact's" | "permanent's"
+                )
+                && p.peek_at(n + 1) == "controller"
+            {
+                p.eat_all(words);
+                p.bump();
+                p.bump();
+                cx.trig_player = true;
+                cx.last_obj = Some(ObjectRef::Attached);
+                return Some(vec![Trigger::BeginningOfAttachedControllers(step)]);
+            }
+        }
+        let whose = if p.eat("your") {
+            Whose::You
+        } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
+            cx.trig_player = true;
+            Whose::Opponent
+        } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
+            cx.trig_player = true;
+            Whose::Each
+        } else {
+            return None;
+        };
+        let step = if p.eat("upkeep") {
+            Step::Upkeep
+        } else if p.eat_all("draw step") {
+            Step::Draw
+        } else if p.eat_all("end step") || p.eat_all("end of turn step") || p.eat_all("end of turn")
+        {
+            Step::EndOfTurn
+        } else {
+            return None;
+        };
+        return Some(vec![Trigger::BeginningOf { step, whose }]);
+    }
+    p.eat_any(&["when", "whenever"])?;
+    // 410.11 state triggers: "When CARDNAME has flying," (Student of
+    // Elements); "When you have 30 or more life," (Rune-Tail).
+    if p.at_all("cardname has") && p.peek_at(3) == "," {
+        let start = p.i;
+        p.eat_all("cardname has");
+        if let Some(k) = keyword(p) {
+            return Some(vec![Trigger::State(crate::StateTrigger::ThisHasKeyword(k))]);
+        }
+        p.i = start;
+    }
+    if p.eat_all("you have") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more life").then_some(())?;
+        return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(
+            n as u32,
+        ))]);
+    }
+    // 511.1: "Whenever you win a coin flip" (Chance Encounter).
+    if p.eat_all("you win a coin flip") {
+        return Some(vec![Trigger::WinsCoinFlip]);
+    }
+    // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
+    if p.eat_all("a permanent is turned face up") {
+        return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
+    }
+    // "Whenever one or more creatures block" (Tide of War).
+    if p.eat_all("one or more creatures block") {
+        return Some(vec![Trigger::CreaturesBlock]);
+    }
+    // "Whenever a creature [you control] attacks" (Teferi's Veil, Caltrops):
+    // "it" is the attacking creature.
+    if p.at("a") || p.at("an") {
+        let start = p.i;
+        p.bump();
+        match filter(p) {
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at_all("attacks ,") =>
+            {
+                p.eat("attacks");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::CreatureAttacks(f)]);
+            }
+            // 406.1b: "Whenever a land you control is tapped for mana"
+            // (Sasaya's Essence): a triggered mana ability.
+            Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
+                p.eat_all("is tapped for mana");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::TappedForMana(f)]);
+            }
+            _ => p.i = start,
+        }
+    }
+    if !p.at_all("cardname or another") && p.eat("cardname") {
+        if p.eat_all("comes into play") {
+            return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
+        }
+        // 502.15d: abilities that mention phasing trigger on it.
+        // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
+        if p.eat_all("phases out or leaves play") {
+            return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
+        if p.eat_all("phases out") {
+            return Some(vec![Trigger::PhasesOut]);
+        }
+        if p.eat_all("phases in") {
+            return Some(vec![Trigger::PhasesIn]);
+        }
+        if p.eat_all("is turned face up") {
+            return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
+        }
+        if p.eat_all("is put into a graveyard from play") {
+            return Some(vec![
+                Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
+            ]);
+        }
+        if p.eat_all("is put into your hand from your graveyard") {
+            return Some(vec![Trigger::PutIntoHandFromGraveyard]);
+        }
+        if p.eat_all("attacks or blocks") {
+            return Some(vec![Trigger::Attacks, Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME blocks or becomes blocked by a creature" (Dream
+        // Fighter): once per creature it blocks or that blocks it, "that
+        // creature" being the other one.
+        if p.eat_all("blocks or becomes blocked by a creature") {
+            cx.trig_obj = true;
+            return Some(vec![
+                Trigger::Blocks,
+                Trigger::BlockedBy(ObjectFilter::of_type(CardType::Creature)),
+            ]);
+        }
+        if p.eat_all("blocks or becomes blocked") {
+            return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
+        }
+        if p.eat("attacks") {
+            return Some(vec![Trigger::Attacks]);
+        }
+        // "When CARDNAME blocks a creature": "that creature" is the attacker.
+        if p.eat_all("blocks a creature") {
+            cx.trig_obj = true;
+            return Some(vec![Trigger::Blocks]);
+        }
+        if p.eat("blocks") {
+            return Some(vec![Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME becomes blocked by a creature": one trigger per blocker.
+        if p.eat_all("becomes blocked by") {
+            p.eat_any(&["a", "an"])?;
+            let (f, noun) = filter(p)?;
+            cx.trig_obj = true;
+            return (noun == Noun::Permanent).then(|| vec![Trigger::BlockedBy(f)]);
+        }
+        if p.eat_all("becomes blocked") {
+            return Some(vec![Trigger::BecomesBlocked]);
+        }
+        if p.eat("deals") {
+            let combat_only = p.eat("combat");
+            if !p.eat("damage") {
+                return None;
+            }
+            if p.at(",") {
+                return (!combat_only).then(|| {
+                    vec![Trigger::DealsDamage {
+                        to_creature_only: false,
+                    }]
+                });
+            }
+            if !p.eat("to") {
+                return None;
+            }
+            if p.eat_all("a player") || p.eat_all("an opponent") {
+                cx.trig_player = true;
+                cx.trig_amount = true;
+                let opponent_only = p.t[p.i - 1].low == "opponent";
+                return Some(vec![Trigger::DealsDamageToPlayer {
+                    combat_only,
+                    opponent_only,
+                }]);
+            }
+            if combat_only && p.eat_all("a creature") {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::DealsCombatDamageToCreature]);
+            }
+            if !combat_only && p.eat_all("a creature") {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::DealsDamage {
+                    to_creature_only: true,
+                }]);
+            }
+        }
+        return None;
+    }
+    // "Whenever the fourth spell of a turn is played" (Erayo).
+    if p.eat("the") {
+        let n = match p.bump() {
+            "first" => 1,
+            "second" => 2,
+            "third" => 3,
+            "fourth" => 4,
+            "fifth" => 5,
+            _ => return None,
+        };
+        p.eat_all("spell of a turn is").then_some(())?;
+        p.eat_any(&["play", "played", "cast"])?;
+        cx.trig_obj = true;
+        return Some(vec![Trigger::NthSpellOfTurn(n)]);
+    }
+    if p.eat_all("a spell or ability an opponent controls causes you to discard cardname") {
+        return Some(vec![Trigger::DiscardedByOpponent]);
+    }
+    if p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard from play")
+        || p.eat_all("a creature dealt damage by cardname this turn is put into a graveyard")
+    {
+        cx.trig_obj = true;
+        return Some(vec![Trigger::DamagedByThisDies]);
+    }
+    // "Whenever enchanted creature attacks / blocks / deals damage": an
+    // Aura's abilities; "its controller" is the enchanted creature's.
+    if p.eat_all("enchanted land is tapped for mana") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        return Some(vec![Trigger::AttachedTappedForMana]);
+    }
+    if p.eat_all("enchanted creature") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("attacks or blocks") {
+            return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
+        }
+        if p.eat("attacks") {
+            return Some(vec![Trigger::AttachedAttacks]);
+        }
+        if p.eat("blocks") {
+            return Some(vec![Trigger::AttachedBlocks]);
+        }
+        if p.eat_all("deals damage") {
+            return Some(vec![Trigger::AttachedDealsDamage]);
+        }
+        return None;
+    }
+    // 502.18c: "When you cycle [this]" (it triggers from the graveyard).
+    if p.eat_all("you cycle cardname") {
+        return Some(vec![Trigger::CycleThis]);
+    }
+    // "Whenever an opponent draws a card" (423.1), "… discards a card"
+    // (217.4a), "Whenever a player taps a land for mana" (406), "… cycles
+    // a card" (502.18e).
+    for (who_words, whose) in [
+        ("a player", Whose::Each),
+        ("an opponent", Whose::Opponent),
+        ("you", Whose::You),
+    ] {
+        if p.at_all(who_words) {
+            let i = p.i;
+            p.eat_all(who_words);
+            let t = if p.eat_all("draws a card") || p.eat_all("draw a card") {
+                Trigger::Draws(whose)
+            } else if p.eat_all("discards a card") || p.eat_all("discard a card") {
+                Trigger::Discards(whose)
+            } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
+                Trigger::TapsLandForMana(whose)
+            } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
+                Trigger::Cycles(whose)
+            } else {
+                p.i = i;
+                break;
+            };
+            cx.trig_player = true;
+            return Some(vec![t]);
+        }
+    }
+    // "Whenever a player plays a white spell"
+    let by = if p.eat_all("a player plays") {
+        Some(Whose::Each)
+    } else if p.eat_all("you play") {
+        Some(Whose::You)
+    } else if p.eat_all("an opponent plays") {
+        Some(Whose::Opponent)
+    } else {
+        None
+    };
+    if let Some(by) = by {
+        // "Whenever an opponent plays their first spell each turn" (Erayo's Essence).
+        if p.eat_all("their first spell each turn") || p.eat_all("his or her first spell each turn")
+        {
+            cx.trig_player = true;
+            cx.trig_obj = true;
+            return Some(vec![Trigger::FirstSpellEachTurn { by }]);
+        }
+        p.eat_any(&["a", "an"])?;
+        let (f, noun) = filter(p)?;
+        // "that player" is the caster; "that spell" the spell (Planar Chaos).
+        cx.trig_player = true;
+        cx.trig_obj = true;
+        return (noun == Noun::Spell).then(|| vec![Trigger::SpellPlayed { by, filter: f }]);
+    }
+    // "Whenever a creature comes into play", "Whenever another creature …"
+    // "Whenever CARDNAME or another Goblin comes into play" (Goblin
+    // Assassin): any Goblin, itself included (`compile_face` checks that
+    // the card itself matches).
+    let or_another = p.eat_all("cardname or another");
+    let another = !or_another && p.at("another");
+    if !another && !or_another {
+        p.eat_any(&["a", "an"])?;
+    }
+    let (mut f, noun) = filter(p)?;
+    if noun != Noun::Permanent {
+        return None;
+    }
+    if or_another {
+        f.other = false;
+        if !p.at_all("comes into play") {
+            return None;
+        }
+    }
+    cx.trig_obj = true;
+    if p.eat_all("comes into play") {
+        if p.eat_all("under your control") {
+            f.controller = ControllerFilter::You;
+        }
+        return Some(vec![Trigger::ComesIntoPlay(f)]);
+    }
+    if p.eat_all("is put into a graveyard from play") {
+        return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
+    }
+    None
+}
+
+pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
+    let mut cx = Cx::default();
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    let triggers =
+        trigger_event(p, &mut cx).ok_or_else(|| format!("unknown trigger at {:?}", p.rest()))?;
+    if !p.eat(",") {
+        return Err(format!("unknown trigger at {:?}", p.rest()));
+    }
+    // 404.3: an intervening "if" clause.
+    let mut condition = None;
+    if p.eat_all("if cardname has") {
+        condition = Some(counters_condition(p, "counters on it ,").ok_or_else(|| no_rule(p))?);
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // "if three or more creatures died this turn," (Kuon); "if CARDNAME
+        // is enchanted by two or more Auras," (Kitsune Mystic).
+        p.eat("if").then_some(())?;
+        if p.eat("cardname") {
+            p.eat_all("is enchanted by").then_some(())?;
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more auras ,") && n > 0)
+                .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            (p.eat_all("or more creatures")
+                && (p.eat_all("died this turn ,")
+                    || p.eat_all("were put into graveyards from play this turn ,"))
+                && n > 0)
+                .then_some(crate::Condition::CreaturesDiedThisTurn { at_least: n as u32 })
+        }
+    }) {
+        condition = Some(c);
+    } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
+        condition = Some(c);
+    } else if p.eat_all("if there are") {
+        // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
+        condition =
+            Some(counters_condition(p, "counters on cardname ,").ok_or_else(|| no_rule(p))?);
+    } else if p.eat_all("if you didn't play it from your hand ,") {
+        condition = Some(crate::Condition::NotPlayedFromHand);
+    } else if p.eat_all("if cardname is untapped ,") {
+        condition = Some(crate::Condition::ThisUntapped);
+    } else if let Some(c) = attempt(p, &mut cx, |p, _| {
+        // 502.21b: "if it was kicked [with its first kicker],", "if
+        // CARDNAME wasn't kicked,".
+        p.eat("if").then_some(())?;
+        let c = kicked_condition(p)?;
+        p.eat(",").then_some(c)
+    }) {
+        condition = Some(c);
+    } else if cx.trig_player && p.eat_all("if that player has") {
+        // "if that player has two or fewer cards in hand" (Lavaborn Muse).
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("or fewer cards in hand ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::TriggeringPlayerHandAtMost(n));
+    } else if p.at("if") && p.peek_at(2) == "or" && p.peek_at(3) == "more" {
+        // "if twenty or more creature cards are in your graveyard" (Mortal Combat).
+        p.bump();
+        let n = match amount(p) {
+            Some(Amount::Fixed(n)) if n > 0 => n as u32,
+            _ => return Err(no_rule(p)),
+        };
+        p.eat_all("or more");
+        let filter = match filter(p) {
+            Some((f, Noun::Card)) => f,
+            _ => return Err(no_rule(p)),
+        };
+        if !p.eat_all("are in your graveyard ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::YourGraveyardHas {
+            filter,
+            at_least: n,
+        });
+    }
+    // "You may pay {1}. If you do, …" is a choice inside the effect, not an
+    // optional ability.
+    let may_pay_first = {
+        let (i, saved) = (p.i, cx.clone());
+        let ok = (p.at_all("you may pay") || p.at_all("you may sacrifice"))
+            && may_pay(p, &mut cx).is_some();
+        p.i = i;
+        cx = saved;
+        ok
+    };
+    let optional = !may_pay_first && p.eat_all("you may");
+    while !p.at_end() {
+        let start = cx.effects.len();
+        sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
+        cx.prev_sentence = start;
+    }
+    if cx.effects.is_empty() {
+        return Err("a triggered ability without effects".into());
+    }
+    let triggers = library::graveyard_triggers(triggers, &cx.effects);
+    Ok(triggers
+        .into_iter()
+        .map(|trigger| TriggeredAbility {
+            trigger,
+            optional,
+            targets: cx.targets.clone(),
+            effects: cx.effects.clone(),
+            condition: condition.clone(),
+        })
+        .collect())
+}
+
+/// 404.3: intervening "if" clauses on the permanents in play, life totals,
+/// hand sizes and the source's status, up to the comma: "if you control no
+/// untapped lands,", "if no creatures are in play,", "if there are four or
+/// more creatures in play,", "if you have 10 or less life,", "if that
+/// player has five or more cards in hand,", "if CARDNAME is tapped,".
+fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
+    p.eat("if").then_some(())?;
+    let permanents = |p: &mut P| -> Option<ObjectFilter> {
+        let (f, noun) = filter(p)?;
+        (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
+    };
+    let c = if p.eat_all("you control no") {
+        let mut filter = permanents(p)?;
+        filter.controller = ControllerFilter::You;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 0,
+            at_most: Some(0),
+            controlled_by: None,
+        }
+    } else if cx.trig_player && p.eat_all("that player controls") {
+        // "if that player controls a Plains," (Spiritual Sanctuary).
+        p.eat_any(&["a", "an"])?;
+        let filter = permanents(p)?;
+        (filter.controller == ControllerFilter::Any).then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 1,
+            at_most: None,
+            controlled_by: Some(PlayerRef::Triggering),
+        }
+    } else if p.eat("no") {
+        let filter = permanents(p)?;
+        p.eat_any(&["are", "is"])?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least: 0,
+            at_most: Some(0),
+            controlled_by: None,
+        }
+    } else if p.eat_all("there are") {
+        let (at_least, at_most) = if p.eat("no") {
+            (0, Some(0))
+        } else {
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            p.eat_all("or more").then_some(())?;
+            (u32::try_from(n).ok().filter(|&n| n > 0)?, None)
+        };
+        let filter = permanents(p)?;
+        p.eat_all("in play").then_some(())?;
+        Condition::Permanents {
+            filter: Box::new(filter),
+            at_least,
+            at_most,
+            controlled_by: None,
+        }
+    } else if p.eat_all("cardname is tapped") {
+        Condition::ThisTapped
+    } else {
+        let who = if p.eat_all("you have") {
+            PlayerRef::You
+        } else if cx.trig_player && p.eat_all("that player has") {
+            PlayerRef::Triggering
+        } else {
+            return None;
+        };
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        if p.eat_all("or less life") {
+            Condition::LifeAtMost { who, at_most: n }
+        } else if p.eat_all("or more cards in hand") && n > 0 {
+            Condition::CardsInHand {
+                who,
+                at_least: n as u32,
+            }
+        } else {
+            return None;
+        }
+    };
+    p.eat(",").then_some(c)
+}
+
+/// 404.3: "N or more [kind] counters" followed by `tail` ("counters on it
+/// ,"): the intervening-if condition on the source's counters.
+fn counters_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
+    let n = match amount(p) {
+        Some(Amount::Fixed(n)) if n > 0 => n as u32,
+        _ => return None,
+    };
+    p.eat_all("or more").then_some(())?;
+    let kind = counter_kind(p.bump())?;
+    p.eat_all(tail)
+        .then_some(crate::Condition::CountersOnThis { kind, at_least: n })
+}

@@ -1,0 +1,525 @@
+//! The grammar of the verbs of effects (416, 417): what a player does
+//! (draws, discards, loses life, …), what happens to an object (is
+//! destroyed, tapped, returned, …), damage ("deals N damage to …"), tokens,
+//! animation (layers 4 and 6, 418.5a) and power/toughness changes (layer 6c).
+
+use super::*;
+use crate::{
+    Ability, Amount, CardType, Color, ColorSet, Duration, Effect, KeywordSet, LayerEffect,
+    ManaProduce, ObjectFilter, ObjectRef, PlayerRef, Recipient, StaticAbility, Subtype, TargetKind,
+    TokenSpec, TypeSet,
+};
+
+/// "N damage to R[, and M damage to R']" after "deals".
+pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let mut v = Vec::new();
+    loop {
+        if p.eat_all("damage to") {
+            let to = recipient(p, cx)?;
+            if !p.eat_all("equal to") {
+                return None;
+            }
+            let amount = equal_amount(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else if p.eat_all("damage equal to") {
+            // "deals damage equal to the sacrificed creature's power to …"
+            let amount = equal_amount(p, cx)?;
+            if !p.eat("to") {
+                return None;
+            }
+            let to = recipient(p, cx)?;
+            v.push(Effect::DealDamage { amount, to });
+        } else {
+            let amount = amount(p)?;
+            // 409.1e: "N damage divided as you choose among any number of
+            // target creatures" / "… among one, two, or three targets".
+            if p.eat_all("damage divided as you choose among") {
+                let (from, player) = target_n(p, cx, true)?;
+                if player || !is_multi(&cx.targets[from as usize]) {
+                    return None;
+                }
+                v.push(Effect::DealDamageDivided { amount, from });
+                return Some(v);
+            }
+            if !p.eat_all("damage to") {
+                return None;
+            }
+            // "CARDNAME deals 1 damage to it": "it" is never the source
+            // itself (that would be "itself") but the triggering object
+            // (Caltrops: "Whenever a creature attacks, …").
+            let it_word = p.at("it");
+            let mut to = recipient(p, cx)?;
+            if it_word && to == Recipient::Object(ObjectRef::This) {
+                if !cx.trig_obj {
+                    return None;
+                }
+                to = Recipient::Object(ObjectRef::Triggering);
+            }
+            v.push(Effect::DealDamage { amount, to });
+        }
+        // "and 3 damage to you", ", 2 damage to another target"
+        let i = p.i;
+        let comma = p.eat(",");
+        if (p.eat("and") || comma)
+            && (number_word(p.peek()).is_some() || p.at("x"))
+            && p.peek_at(1) == "damage"
+        {
+            continue;
+        }
+        p.i = i;
+        return Some(v);
+    }
+}
+
+/// "a 3/3 green Ape creature with trample" / "2/2 creatures" / "an X/X
+/// Construct artifact creature": what an animated permanent becomes. Types
+/// and subtypes are added (the card's "It's still a land" or "in addition
+/// to its other types"), colours set, keywords gained, P/T set (6b).
+fn animation(p: &mut P) -> Option<LayerEffect> {
+    let mut e = LayerEffect::default();
+    p.eat_any(&["a", "an"]);
+    // Svogthos: "becomes a black and green Plant Zombie creature with
+    // \"This creature's power and toughness are each equal to …\"": no
+    // P/T of its own; the ability in quotes must then set them.
+    let no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
+    if !no_pt {
+        e.set_pt = Some(if p.peek() == "x/x" {
+            crate::SetPt::X
+        } else {
+            let (power, toughness) = pt_set(p.peek())?;
+            crate::SetPt::Fixed { power, toughness }
+        });
+        p.bump();
+    }
+    let mut colors = ColorSet::EMPTY;
+    while let Some(c) = Color::from_name(p.peek()) {
+        p.bump();
+        colors.insert(c);
+        p.eat("and");
+    }
+    if !colors.is_empty() {
+        e.set_colors = Some(colors);
+    }
+    while let Some(st) = subtype_word(p.raw()) {
+        p.bump();
+        e.add_subtypes.insert(Subtype::intern(st));
+    }
+    if p.eat("artifact") {
+        e.add_types.insert(CardType::Artifact);
+    }
+    p.eat_any(&["creature", "creatures"])?;
+    e.add_types.insert(CardType::Creature);
+    // Animate Land: "becomes a 3/3 creature that's still a land" (types
+    // are added, layer 4).
+    p.eat_all("that's still a land");
+    if p.eat("with") {
+        // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
+        if p.at("\"") {
+            e.grant = Some(p.quoted_ability()?);
+        } else {
+            e.add_keywords = keyword_list(p)?;
+        }
+    }
+    // 418.5b (its Svogthos example): without a P/T of its own, the
+    // animation must grant a characteristic-setting ability in quotes.
+    if no_pt {
+        let g = e.grant? as usize;
+        let a = p.granted.get(g.checked_sub(p.grant_base)?)?;
+        if !matches!(
+            a,
+            Ability::Static(StaticAbility::PowerToughnessFromCards { .. })
+        ) {
+            return None;
+        }
+    }
+    p.eat_all("in addition to its other types");
+    Some(e)
+}
+
+/// A continuous effect on an object until end of turn (418.3): any of
+/// "gets +P/+T", "gains K", "loses all abilities", "has base power and
+/// toughness N/M", joined by "and", then "until end of turn" (or after a
+/// leading "Until end of turn,").
+pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
+    let mut e = LayerEffect::default();
+    let mut any = false;
+    let mut chosen_color = false;
+    loop {
+        if p.eat_any(&["get", "gets"]).is_some() {
+            (e.power, e.toughness) = pt_mod(p.peek())?;
+            p.bump();
+        } else if p.eat_any(&["gain", "gains"]).is_some() {
+            e.add_keywords = e.add_keywords.union(keyword_list(p)?);
+        } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
+            p.bump();
+            p.eat_all("all abilities").then_some(())?;
+            e.lose_all_abilities = true;
+        } else if p.eat_any(&["lose", "loses"]).is_some() {
+            // 418.5a layer 5: "loses flying".
+            e.remove_keywords = e.remove_keywords.union(keyword_list(p)?);
+        } else if p.at_any_of(&["become", "becomes"])
+            && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
+        {
+            // Layer 5: "becomes white".
+            p.bump();
+            let (c, _) = color_adjective(p.bump())?;
+            e.set_colors = Some(ColorSet::single(c));
+        } else if p.at_any_of(&["become", "becomes"]) && p.peek_at(1) == "the" {
+            p.bump();
+            p.eat_all("the color of your choice").then_some(())?;
+            chosen_color = true;
+        } else if p.at_any_of(&["has", "have"]) && p.peek_at(1) == "base" {
+            p.bump();
+            p.eat_all("base power and toughness").then_some(())?;
+            let (power, toughness) = pt_set(p.peek())?;
+            p.bump();
+            e.set_pt = Some(crate::SetPt::Fixed { power, toughness });
+        } else {
+            break;
+        }
+        any = true;
+        let i = p.i;
+        p.eat(",");
+        if p.eat("and") {
+            continue;
+        }
+        p.i = i;
+        break;
+    }
+    if !any {
+        return None;
+    }
+    // 418.3d: "for as long as CARDNAME remains tapped".
+    let duration = if !eot_prefix
+        && (p.eat_all("as long as cardname remains tapped")
+            || p.eat_all("for as long as cardname remains tapped"))
+    {
+        Duration::WhileSourceTapped
+    } else if eot_prefix || p.eat_all("until end of turn") {
+        Duration::EndOfTurn
+    } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
+        // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
+        // indefinitely."): an effect with no stated duration lasts as long
+        // as its object stays in play (418.3b).
+        Duration::Permanent
+    } else {
+        return None;
+    };
+    Some(if chosen_color {
+        Effect::ContinuousChosenColor {
+            what,
+            effect: e,
+            duration,
+        }
+    } else {
+        Effect::Continuous {
+            what,
+            effect: e,
+            duration,
+        }
+    })
+}
+
+/// Verbs whose subject is a player.
+pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<Effect>> {
+    let w = p.bump();
+    // "… and you decide whether to flip again" (Game of Chaos).
+    if matches!(w, "decide" | "decides") {
+        p.eat_all("whether to flip again").then_some(())?;
+        return Some(vec![Effect::OfferFlipAgain { who }]);
+    }
+    let e = match w {
+        // "[Player] loses the game." (Phage the Untouchable)
+        "lose" | "loses" if p.at_all("the game") => {
+            p.eat_all("the game");
+            Effect::LoseGame { who }
+        }
+        // Layer 2: "target opponent gains control of it".
+        "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
+            p.eat_all("control of");
+            let what = object_phrase(p, cx)?;
+            let duration = if p.eat_all("until end of turn") {
+                Duration::EndOfTurn
+            } else {
+                Duration::Permanent
+            };
+            Effect::GiveControl {
+                who,
+                what,
+                duration,
+            }
+        }
+        "gain" | "gains" => Effect::GainLife {
+            who,
+            amount: life_amount(p, cx)?,
+        },
+        "lose" | "loses" => Effect::LoseLife {
+            who,
+            amount: life_amount(p, cx)?,
+        },
+        "draw" | "draws" => {
+            let amount = amount(p)?;
+            // "draws an additional card" (Howling Mine).
+            p.eat("additional");
+            p.eat_any(&["card", "cards"])?;
+            let amount = for_each(p, cx, amount)?;
+            Effect::DrawCards { who, amount }
+        }
+        "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
+            p.bump();
+            p.bump();
+            Effect::DiscardHand { who }
+        }
+        "discard" | "discards" => {
+            let amount = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            let random = p.eat_all("at random");
+            Effect::Discard {
+                who,
+                amount,
+                random,
+            }
+        }
+        "return" | "returns" if matches!(p.peek(), "a" | "an") => {
+            // "that player returns a creature they control to its owner's
+            // hand" (Sunken Hope): the player chooses on resolution.
+            p.bump();
+            let mut filter = group(p)?;
+            if p.eat_all("they control") {
+                filter.controller = crate::ControllerFilter::You;
+            }
+            p.eat_all("to its owner's hand").then_some(())?;
+            Effect::ReturnChosen { who, filter }
+        }
+        "add" | "adds" => {
+            // "its controller adds an additional {G}{G}" (Overgrowth).
+            let _ = p.eat_all("an additional") || p.eat("additional");
+            // 406.1b: "… one mana of any type that land produced for each
+            // other land you control with the same name as it" (Sasaya's
+            // Essence), in a "tapped for mana" triggered mana ability.
+            if cx.trig_obj && p.eat_all("one mana of any type that land produced") {
+                p.eat_all("for each other").then_some(())?;
+                let filter = group(p)?;
+                p.eat_all("with the same name as it").then_some(())?;
+                if who != PlayerRef::You {
+                    return None;
+                }
+                return Some(vec![Effect::AddManaProduced {
+                    amount: Amount::OthersWithSameName {
+                        what: ObjectRef::Triggering,
+                        filter,
+                    },
+                }]);
+            }
+            let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                return None;
+            };
+            Effect::AddMana { who, mana }
+        }
+        "sacrifice" | "sacrifices" => {
+            if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {
+                if who != PlayerRef::You {
+                    return None;
+                }
+                Effect::Sacrifice {
+                    who,
+                    filter: ObjectFilter::this(),
+                }
+            } else {
+                p.eat_any(&["a", "an"])?;
+                let f = group(p)?;
+                Effect::Sacrifice { who, filter: f }
+            }
+        }
+        _ => return None,
+    };
+    Some(vec![e])
+}
+
+/// Verbs whose subject is an object.
+pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
+    // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).
+    if p.at_any_of(&["get", "gets"]) {
+        if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {
+            p.bump();
+            p.bump();
+            return (cx.until_eot || p.eat_all("until end of turn")).then(|| {
+                vec![Effect::PumpX {
+                    what,
+                    power,
+                    toughness,
+                    x: Amount::X,
+                }]
+            });
+        }
+    }
+    if p.eat_any(&["deal", "deals"]).is_some() {
+        // The source of the damage is always the spell or the ability's source.
+        if what != ObjectRef::This {
+            return None;
+        }
+        return damage(p, cx);
+    }
+    if p.eat_all("can't block this turn") {
+        return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
+    if p.eat_all("phases out until cardname leaves play") {
+        return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);
+    }
+    // 502.15: "[It] phases out."
+    if p.eat_all("phases out") || p.eat_all("phase out") {
+        return Some(vec![Effect::PhaseOut { what }]);
+    }
+    // 503.4: "CARDNAME becomes a copy of that card, except it has this
+    // ability." (Dimir Doppelganger; 503.9). "you may have CARDNAME become
+    // a copy of target creature, …" (Vesuvan Doppelganger's ability in
+    // quotes) is the same effect under the trigger's "you may".
+    if what == ObjectRef::This && (p.eat_all("becomes a copy of") || p.eat_all("become a copy of"))
+    {
+        // "that card": the card the ability targets.
+        let copied = if p.eat_all("that card") {
+            ObjectRef::Target((cx.targets.len() as u8).checked_sub(1)?)
+        } else {
+            object_phrase(p, cx)?
+        };
+        return copy_exceptions(p, copied);
+    }
+    if p.eat_all("can't be blocked this turn") {
+        return Some(vec![Effect::CantBeBlockedThisTurn { what }]);
+    }
+    if p.eat_all("can't block cardname this turn") {
+        return Some(vec![Effect::CantBlockThisThisTurn { what }]);
+    }
+    // "… becomes a 3/3 green Ape creature with trample until end of turn"
+    // (layers 4, 5, 6b).
+    if p.at_any_of(&["become", "becomes"])
+        && p.peek_at(1) != "the"
+        && color_adjective(p.peek_at(1)).is_none()
+    {
+        p.bump();
+        let effect = animation(p)?;
+        (cx.until_eot || p.eat_all("until end of turn")).then_some(())?;
+        return Some(vec![Effect::Continuous {
+            what,
+            effect,
+            duration: Duration::EndOfTurn,
+        }]);
+    }
+    // 501.3: "Each blocking creature is sacrificed by its controller."
+    if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
+        return Some(vec![Effect::SacrificeThese { what }]);
+    }
+    let e = pump(p, what, cx.until_eot)?;
+    // An effect lasting indefinitely applies to a permanent; one on a
+    // spell (Vodalian Mystic) would need effects on objects on the stack.
+    if let Effect::Continuous {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    }
+    | Effect::ContinuousChosenColor {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    } = &e
+    {
+        if matches!(
+            cx.targets.get(*i as usize).map(|t| &t.kind),
+            Some(TargetKind::Spell(_))
+        ) {
+            return None;
+        }
+    }
+    // "it gets +1/+1 until end of turn for each creature blocking it"
+    // (Elvish Berserker); "… for each artifact you control" (Hunger of the
+    // Nim): counted as it resolves (413.2f).
+    if p.at_all("for each") {
+        let Effect::Continuous { what, effect, .. } = e else {
+            return None;
+        };
+        let only_pt = LayerEffect {
+            power: effect.power,
+            toughness: effect.toughness,
+            ..Default::default()
+        };
+        if effect != only_pt {
+            return None;
+        }
+        let count = if p.eat_all("for each creature blocking it") {
+            Amount::CreaturesBlocking(what.clone())
+        } else {
+            for_each(p, cx, Amount::Fixed(1))?
+        };
+        return Some(vec![Effect::PumpPerCount {
+            what,
+            power: effect.power,
+            toughness: effect.toughness,
+            count,
+        }]);
+    }
+    Some(vec![e])
+}
+
+/// "N 2/2 green Bear creature token(s) [with flying]".
+pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
+    let amount = amount(p)?;
+    // "an X/X green Elemental creature token, where X is …" (Dokai): the
+    // amount is defined by the sentence's "where X is" clause (`define_x`).
+    let (power, toughness, pt_x) = if p.peek() == "x/x" {
+        (0, 0, Some(Box::new(Amount::X)))
+    } else {
+        let (a, b) = p.peek().split_once('/')?;
+        (a.parse().ok()?, b.parse().ok()?, None)
+    };
+    p.bump();
+    let mut colors = ColorSet::EMPTY;
+    loop {
+        if let Some(c) = Color::from_name(p.peek()) {
+            p.bump();
+            colors.insert(c);
+        } else if p.eat("colorless") || p.eat("and") {
+        } else {
+            break;
+        }
+    }
+    let mut subtypes = Vec::new();
+    let mut names = Vec::new();
+    // Any capitalised word before "creature" is a creature type of the token.
+    while p.raw().chars().next().is_some_and(char::is_uppercase) && p.raw() != SELF {
+        let st = subtype_word(p.raw()).map_or_else(|| p.raw().to_string(), str::to_string);
+        p.bump();
+        subtypes.push(Subtype::intern(&st));
+        names.push(st);
+    }
+    let mut types = TypeSet::EMPTY;
+    if p.eat("artifact") {
+        types.insert(CardType::Artifact);
+    }
+    if !p.eat("creature") || p.eat_any(&["token", "tokens"]).is_none() || subtypes.is_empty() {
+        return None;
+    }
+    types.insert(CardType::Creature);
+    let mut keywords = KeywordSet::EMPTY;
+    if p.eat("with") {
+        keywords = keyword_list(p)?;
+    }
+    let mut name = names.join(" ");
+    if p.eat("named") {
+        name = p.raw().to_string();
+        p.bump();
+    }
+    Some((
+        amount,
+        TokenSpec {
+            name,
+            colors,
+            types,
+            subtypes,
+            power,
+            toughness,
+            keywords,
+            pt_x,
+        },
+    ))
+}
