@@ -204,8 +204,8 @@ fn state_size(g: &Game) -> (usize, usize) {
     }
     heap +=
         g.effects.capacity() * size_of::<tolaria_rules::continuous::effects::ContinuousEffect>();
-    heap += g.pending_triggers.capacity()
-        * size_of::<tolaria_rules::resolution::triggers::PendingTrigger>();
+    heap +=
+        g.pending_triggers.capacity() * size_of::<tolaria_rules::state::stack::PendingTrigger>();
     heap += g.combat.attackers.capacity() * size_of::<tolaria_rules::turn::combat::Attacker>();
     heap += g.combat.blocks.capacity() * 2 * ids;
     heap += g.combat.dealt_first.capacity() * ids;

@@ -23,14 +23,14 @@ pub mod turn;
 pub mod variants;
 
 pub use engine::action::{Action, ActionError};
-pub use engine::decision::{Decision, DecisionKind, OptionalCost};
-pub use engine::game_loop::{CastingView, Unpaid};
+pub use engine::decision::{Decision, DecisionKind};
 pub use engine::view::PlayerView;
 pub use state::event::{DrawReason, Event, LossReason, MoveReason, NamedTarget};
 pub use state::game::{Game, GameResult, LastKnown};
 pub use state::ids::{ObjId, PlayerId, Target};
 pub use state::object::Object;
 pub use state::player::{ManaPool, Player};
+pub use state::progress::{CastingView, OptionalCost, Unpaid};
 pub use state::rng::Rng;
 pub use state::stack::{DamageAssignment, StackItem, StackKind};
 pub use state::zone::Zone;

@@ -6,7 +6,7 @@
 //! ability (503.9) is part of the new copiable values.
 
 use crate::continuous::effects::{ContinuousEffect, Copiable};
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::ResolveCtx;
 use crate::{Event, Game, StackKind, Target};
 use tolaria_cards::ObjectRef;
 

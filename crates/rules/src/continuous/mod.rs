@@ -10,4 +10,5 @@ pub mod filter;
 pub mod game_rules;
 pub mod layers;
 pub mod replacement;
+pub mod source;
 pub(crate) mod statics;

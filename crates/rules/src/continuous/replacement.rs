@@ -21,7 +21,8 @@
 //! is asked, and the unit runs again from the snapshot with the answers so
 //! far (`Replay`).
 
-use crate::playing::targeting::SourceInfo;
+use crate::continuous::source::SourceInfo;
+use crate::resolution::damage_source::SourceProps;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{
@@ -92,7 +93,7 @@ pub struct Shield {
     pub left: u32,
     /// 419.8a: only damage from this source.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<crate::resolution::damage_source::ChosenSource>,
+    pub from: Option<crate::continuous::replacement::ChosenSource>,
     /// "The next time … would deal damage …, prevent that damage": all of
     /// the next damage it applies to, which uses it up.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -654,9 +655,9 @@ impl Game {
         }
         match self.replay.unit {
             ReplayUnit::Effect => self.run_resolution(),
-            ReplayUnit::CombatDamage => self.flow = crate::engine::game_loop::Flow::Resolve,
+            ReplayUnit::CombatDamage => self.flow = crate::state::progress::Flow::Resolve,
             ReplayUnit::StateBasedEffects(p) => {
-                self.flow = crate::engine::game_loop::Flow::Priority(p)
+                self.flow = crate::state::progress::Flow::Priority(p)
             }
             ReplayUnit::DrawStep => self.draw_step_draw(),
         }
@@ -696,7 +697,7 @@ impl Game {
         self.replay.answers = answers;
         self.replay.unit = unit;
         self.decision = Some(question);
-        self.flow = crate::engine::game_loop::Flow::Resolving;
+        self.flow = crate::state::progress::Flow::Resolving;
         false
     }
 }
@@ -855,4 +856,15 @@ impl Game {
             })
         })
     }
+}
+
+/// 419.8a: the source chosen for a prevention shield.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChosenSource {
+    pub obj: ObjId,
+    /// A spell on the stack when chosen: the permanent it becomes when it
+    /// resolves is the same source (419.8a).
+    pub spell: bool,
+    /// 419.8b: rechecked when the source would deal damage.
+    pub props: SourceProps,
 }

@@ -1,6 +1,7 @@
 //! Decisions: where the engine stops and waits for an [`crate::Action`]
 //! (DEVELOPERS.md, decision 2). The engine never calls an agent.
 
+use crate::state::progress::OptionalCost;
 use crate::{ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 
@@ -160,28 +161,6 @@ pub enum DecisionKind {
     /// 308.2e–f: play mana abilities and pay the total cost to attack
     /// (Windborn Muse); `remaining` generic mana is still unpaid.
     PayAttackCost { remaining: u32 },
-}
-
-/// 409.1b: an optional cost announced as a spell is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum OptionalCost {
-    /// 502.21a: the kicker cost with this index (502.21d: 0 the first listed).
-    Kicker(u8),
-    /// 502.16a: the buyback cost.
-    Buyback,
-    /// 409.1b: the spell's alternative cost, rather than its mana cost.
-    Alternative,
-}
-
-impl OptionalCost {
-    pub fn name(self) -> &'static str {
-        match self {
-            OptionalCost::Kicker(0) => "kicker cost",
-            OptionalCost::Kicker(_) => "second kicker cost",
-            OptionalCost::Buyback => "buyback cost",
-            OptionalCost::Alternative => "alternative cost",
-        }
-    }
 }
 
 impl DecisionKind {

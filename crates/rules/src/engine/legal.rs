@@ -2,8 +2,9 @@
 //! from, and what `apply` checks an action against.
 
 use crate::continuous::characteristics::compute;
-use crate::engine::game_loop::Unpaid;
-use crate::playing::targeting::{legal_targets, targets_available, SourceInfo};
+use crate::continuous::source::SourceInfo;
+use crate::playing::targeting::{legal_targets, targets_available};
+use crate::state::progress::Unpaid;
 use crate::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, CardType, Keyword};
 
@@ -40,8 +41,7 @@ impl Game {
                         out.push(Action::Done);
                     }
                     // 502.59a: a suspended card is played "if able".
-                    if !matches!(c.what, crate::engine::game_loop::Playing::Trigger(_))
-                        && !c.suspend
+                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_)) && !c.suspend
                     {
                         out.push(Action::CancelPlay);
                     }
@@ -49,7 +49,7 @@ impl Game {
             }
             DecisionKind::ChooseMode => {
                 if let Some(c) = self.casting.as_deref() {
-                    if let crate::engine::game_loop::Playing::Spell { obj } = c.what {
+                    if let crate::state::progress::Playing::Spell { obj } = c.what {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
@@ -64,7 +64,7 @@ impl Game {
             DecisionKind::PayMana => {
                 if let Some(c) = self.casting.as_deref() {
                     let exclude = match &c.what {
-                        crate::engine::game_loop::Playing::Ability { source, .. } => Some(*source),
+                        crate::state::progress::Playing::Ability { source, .. } => Some(*source),
                         _ => None,
                     };
                     self.mana_options(c.player, exclude, c.unpaid.as_ref(), out);
@@ -87,8 +87,8 @@ impl Game {
             DecisionKind::SacrificeCost => {
                 if let Some(c) = self.casting.as_deref() {
                     let source = match &c.what {
-                        crate::engine::game_loop::Playing::Ability { source, .. } => Some(*source),
-                        crate::engine::game_loop::Playing::Spell { obj } => Some(*obj),
+                        crate::state::progress::Playing::Ability { source, .. } => Some(*source),
+                        crate::state::progress::Playing::Spell { obj } => Some(*obj),
                         _ => None,
                     };
                     if let (Some(cost), Some(source)) = (self.casting_cost(c), source) {
@@ -132,7 +132,7 @@ impl Game {
                             // An ability's own {T} taps its source: it can't
                             // be one of the others tapped too.
                             let own = match self.casting.as_deref().map(|c| &c.what) {
-                                Some(crate::engine::game_loop::Playing::Ability {
+                                Some(crate::state::progress::Playing::Ability {
                                     source, ..
                                 }) if cost.tap => Some(*source),
                                 _ => None,
@@ -207,8 +207,7 @@ impl Game {
             DecisionKind::AnnounceDivision { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage));
                 if let Some(c) = self.casting.as_deref() {
-                    if !matches!(c.what, crate::engine::game_loop::Playing::Trigger(_))
-                        && !c.suspend
+                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_)) && !c.suspend
                     {
                         out.push(Action::CancelPlay);
                     }
@@ -495,7 +494,7 @@ impl Game {
                         return false;
                     };
                     let exclude = match &c.what {
-                        crate::engine::game_loop::Playing::Ability { source, .. } => Some(*source),
+                        crate::state::progress::Playing::Ability { source, .. } => Some(*source),
                         _ => None,
                     };
                     return self.mana_option_legal(c.player, exclude, c.unpaid.as_ref(), action);

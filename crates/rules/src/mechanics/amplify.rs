@@ -69,7 +69,7 @@ impl Game {
     /// over.
     pub(crate) fn amplify_pending(
         &self,
-        r: &mut crate::engine::game_loop::Resolving,
+        r: &mut crate::state::progress::Resolving,
         card: CardId,
     ) -> bool {
         if r.amplify_done || amplify_of(card) == 0 {

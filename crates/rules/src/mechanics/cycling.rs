@@ -4,7 +4,7 @@
 //! forecast; and the abilities that trigger on cycling (502.18c "When you
 //! cycle [this]", 502.18e "Whenever a player cycles a card").
 
-use crate::resolution::triggers::PendingTrigger;
+use crate::state::stack::PendingTrigger;
 use crate::state::stack::TriggerContext;
 use crate::{Action, Game, ObjId, PlayerId};
 use tolaria_cards::{Ability, CardId, Trigger};
@@ -44,12 +44,12 @@ impl Game {
                 continue;
             }
             if !crate::playing::mana::can_match(
-                &crate::engine::game_loop::Unpaid::from_cost(&act.cost.mana, 0),
+                &crate::state::progress::Unpaid::from_cost(&act.cost.mana, 0),
                 avail,
             ) {
                 continue;
             }
-            let src = crate::playing::targeting::SourceInfo {
+            let src = crate::continuous::source::SourceInfo {
                 obj: Some(card),
                 colors: face.colors,
                 types: face.types,

@@ -8,7 +8,7 @@
 //! not a characteristic (510.2) a copy effect keeps the status, and a flipped
 //! permanent copying a flip card has the copied card's flipped half (510.4).
 
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::ResolveCtx;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{Condition, PlayerRef};
 

@@ -62,7 +62,7 @@ impl Game {
         }
         let new = self.move_to(card, Zone::RemovedFromGame, MoveReason::Discard)?;
         self.pending_triggers
-            .push(crate::resolution::triggers::PendingTrigger {
+            .push(crate::state::stack::PendingTrigger {
                 controller: owner,
                 source: new,
                 card: c,
@@ -80,7 +80,7 @@ impl Game {
     /// for its madness cost; if it can't be played, it goes to the
     /// graveyard. The active player gets priority afterwards.
     pub(crate) fn play_madness(&mut self, p: PlayerId, obj: ObjId) {
-        self.flow = crate::engine::game_loop::Flow::Priority(self.active);
+        self.flow = crate::state::progress::Flow::Priority(self.active);
         let Some(o) = self.obj(obj) else { return };
         if o.zone != Zone::RemovedFromGame {
             return;

@@ -26,7 +26,7 @@
 //!   for another zone is revealed (504.6, `Event::FaceDownRevealed`), and
 //!   so is every face-down object when the game ends.
 
-use crate::engine::game_loop::Playing;
+use crate::state::progress::Playing;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, ManaCost, StaticAbility};
 
@@ -90,7 +90,7 @@ impl Game {
         if !sorcery_timing || self.spell_forbidden(p, card) {
             return false;
         }
-        let mut u = crate::engine::game_loop::Unpaid::from_cost(&face_down_cost(), 0);
+        let mut u = crate::state::progress::Unpaid::from_cost(&face_down_cost(), 0);
         crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
         crate::playing::mana::can_match(&u, avail)
     }
@@ -109,7 +109,7 @@ impl Game {
             }
             if let Some(cost) = self.morph_cost(id) {
                 if crate::playing::mana::can_match(
-                    &crate::engine::game_loop::Unpaid::from_cost(cost, 0),
+                    &crate::state::progress::Unpaid::from_cost(cost, 0),
                     avail,
                 ) {
                     out.push(crate::Action::TurnFaceUp(id));

@@ -9,8 +9,8 @@
 //! into play is attacking but was never declared as an attacker, so
 //! nothing triggers on its attacking.
 
-use crate::resolution::resolve::ResolveCtx;
 use crate::state::game::Game;
+use crate::state::stack::ResolveCtx;
 use crate::turn::combat::Attacker;
 use crate::{Action, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{Ability, Step};

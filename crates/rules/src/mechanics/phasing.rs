@@ -153,7 +153,7 @@ impl Game {
     /// its own characteristics (no effect applies to it, 502.15).
     pub(crate) fn phase_in_and_out(
         &mut self,
-        ctx: &crate::resolution::resolve::ResolveCtx,
+        ctx: &crate::state::stack::ResolveCtx,
         phase_in: &tolaria_cards::ObjectFilter,
         phase_out: &tolaria_cards::ObjectFilter,
     ) {

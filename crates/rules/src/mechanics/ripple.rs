@@ -17,8 +17,9 @@
 //! Known limit: a card whose play is abandoned (422) stays in the library
 //! where it was rather than going to the bottom.
 
-use crate::resolution::library::{CardChoice, CardsState};
-use crate::resolution::resolve::ResolveCtx;
+use crate::resolution::library::CardChoice;
+use crate::state::progress::CardsState;
+use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, CardType};
 
@@ -108,10 +109,10 @@ impl Game {
             {
                 continue;
             }
-            self.flow = crate::engine::game_loop::Flow::Priority(then);
+            self.flow = crate::state::progress::Flow::Priority(then);
             self.begin_casting_as(
                 p,
-                crate::engine::game_loop::Playing::Spell { obj },
+                crate::state::progress::Playing::Spell { obj },
                 true,
                 then,
             );

@@ -27,8 +27,8 @@
 //! paying a cost that can't be paid (422). Removed-from-the-game cards are
 //! public, so `view` shows them with their counters.
 
-use crate::engine::game_loop::{Flow, Playing};
-use crate::resolution::triggers::PendingTrigger;
+use crate::state::progress::{Flow, Playing};
+use crate::state::stack::PendingTrigger;
 use crate::state::stack::TriggerContext;
 use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{Ability, AbilityRef, CardType, CounterKind, Keyword, Trigger};
@@ -93,7 +93,7 @@ impl Game {
             return;
         }
         if crate::playing::mana::can_match(
-            &crate::engine::game_loop::Unpaid::from_cost(&s.cost, 0),
+            &crate::state::progress::Unpaid::from_cost(&s.cost, 0),
             avail,
         ) {
             out.push(Action::Suspend(card));

@@ -1,8 +1,8 @@
 //! Convoke (502.46) and delve (502.63): paying part of a spell's cost by
 //! tapping creatures or removing cards in a graveyard from the game.
 
-use crate::engine::game_loop::{Casting, Playing, Unpaid};
 use crate::playing::mana::Avail;
+use crate::state::progress::{Casting, Playing, Unpaid};
 use crate::{Action, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Color};
 

@@ -2,8 +2,8 @@
 //! ability, the mana a player could make available, and whether a cost can
 //! be paid from it.
 
-use crate::engine::game_loop::{Casting, Playing, Unpaid};
 use crate::playing::convoke_delve::with_delve;
+use crate::state::progress::{Casting, Playing, Unpaid};
 use crate::{Action, Event, Game, ObjId, PlayerId};
 use tolaria_cards::{Ability, Color, Cost, Keyword, ManaKind, ManaProduce};
 
@@ -231,7 +231,7 @@ impl Game {
         (produced, chosen): (&[ManaKind], ManaKind),
     ) {
         if !also.is_empty() {
-            let ctx = crate::resolution::resolve::ResolveCtx::for_source(self, p, source);
+            let ctx = crate::state::stack::ResolveCtx::for_source(self, p, source);
             for e in also {
                 if let tolaria_cards::Effect::AtNextUpkeep { .. } = e {
                     // 404.4: "Draw a card at the beginning of the next
@@ -239,7 +239,7 @@ impl Game {
                     // creates the delayed triggered ability.
                     let ch = crate::continuous::layers::ability_chars(self, source);
                     self.delayed_next_upkeep
-                        .push(crate::resolution::triggers::PendingTrigger {
+                        .push(crate::state::stack::PendingTrigger {
                             controller: p,
                             source,
                             card: ch.card,

@@ -17,7 +17,7 @@
 //! forever, and each mana ability of the pool with a mana cost also taps or
 //! sacrifices its source, or converts one type into another.
 
-use crate::engine::game_loop::Unpaid;
+use crate::state::progress::Unpaid;
 use crate::{Event, Game, ObjId, PlayerId};
 use tolaria_cards::{CardId, ManaCost, ManaKind};
 

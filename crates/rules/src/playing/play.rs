@@ -1,9 +1,10 @@
 //! Playing spells and activated abilities (409), mana abilities (406, 411)
 //! and paying mana costs; illegal or abandoned plays rewind the game (422).
 
-use crate::engine::game_loop::{Casting, Flow, Playing, Unpaid};
+use crate::continuous::source::SourceInfo;
 use crate::playing::mana::take_from_pool;
-use crate::playing::targeting::{legal_targets, slot_count, SourceInfo};
+use crate::playing::targeting::{legal_targets, slot_count};
+use crate::state::progress::{Casting, Flow, Playing, Unpaid};
 use crate::state::stack::{StackKind, TriggerContext};
 use crate::{
     Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Zone,
@@ -876,7 +877,7 @@ impl Game {
     pub(crate) fn casting_division(&self, c: &Casting) -> Option<(u32, usize)> {
         let (amount, from) = tolaria_cards::divided_effect(self.casting_effects(c))?;
         let source = self.casting_source(c).obj?;
-        let mut ctx = crate::resolution::resolve::ResolveCtx::for_source(self, c.player, source);
+        let mut ctx = crate::state::stack::ResolveCtx::for_source(self, c.player, source);
         ctx.x = c.x.unwrap_or(0);
         if let Playing::Trigger(t) = &c.what {
             ctx.trigger = t.ctx;

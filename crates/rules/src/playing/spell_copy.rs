@@ -7,20 +7,13 @@
 //! legal one. 503.10a / 420.5j: a copy anywhere but the stack ceases to
 //! exist (`sba.rs`).
 
-use crate::playing::targeting::{legal_targets, SourceInfo};
-use crate::resolution::resolve::ResolveCtx;
+use crate::continuous::source::SourceInfo;
+use crate::playing::targeting::legal_targets;
+use crate::state::stack::ResolveCtx;
+use crate::state::stack::SpellCopy;
 use crate::state::stack::StackKind;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
-use serde::{Deserialize, Serialize};
 use tolaria_cards::{Color, ObjectRef};
-
-/// What makes an object a copy of a spell (503.10): it has no card, and
-/// the "except" of the effect that copied it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SpellCopy {
-    /// "except that the copy is red" (Fork): the copy's colour.
-    pub color: Option<Color>,
-}
 
 /// The storm spell itself: the source of its own trigger (502.30a).
 static THIS: ObjectRef = ObjectRef::This;

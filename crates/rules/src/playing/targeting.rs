@@ -2,48 +2,9 @@
 //! requirement accepts, including shroud (502.36) and protection (502.7b).
 
 use crate::continuous::characteristics::{compute, player_has_shroud};
-use crate::{continuous::filter, Game, ObjId, PlayerId, Target, Zone};
-use tolaria_cards::{
-    Ability, CardType, ColorSet, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet,
-};
-
-/// The qualities of a spell or an ability's source that protection looks at.
-#[derive(Clone, Copy, Debug)]
-pub struct SourceInfo {
-    pub obj: Option<ObjId>,
-    pub colors: ColorSet,
-    pub types: TypeSet,
-    pub controller: PlayerId,
-    /// The player of a triggered ability's event ("target permanent that
-    /// player controls", `ControllerFilter::TriggeringPlayer`).
-    pub trigger_player: Option<PlayerId>,
-}
-
-impl SourceInfo {
-    pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
-        if game.obj(obj).is_some() {
-            let ch = compute(game, obj);
-            SourceInfo {
-                obj: Some(obj),
-                colors: ch.colors,
-                types: ch.types,
-                controller,
-                trigger_player: None,
-            }
-        } else {
-            // Last known information (413.2a): the printed card.
-            let card = game.objects[obj.slot as usize].card;
-            let f = tolaria_cards::db().get(card).front();
-            SourceInfo {
-                obj: Some(obj),
-                colors: f.colors,
-                types: f.types,
-                controller,
-                trigger_player: None,
-            }
-        }
-    }
-}
+use crate::continuous::source::SourceInfo;
+use crate::{continuous::filter, Game, ObjId, Target, Zone};
+use tolaria_cards::{Ability, CardType, Keyword, PlayerFilter, TargetKind, TargetSpec, TypeSet};
 
 /// Flattens target specs into one slot per target (409.1c).
 /// Slots past the fixed counts belong to a last spec with a variable number

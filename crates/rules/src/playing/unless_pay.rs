@@ -11,8 +11,8 @@
 //! for each age counter, all of it or none; "{W} or {U}" is a choice made
 //! separately for each counter, which is a hybrid symbol per counter.
 
-use crate::engine::game_loop::Unpaid;
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::progress::Unpaid;
+use crate::state::stack::ResolveCtx;
 use crate::{Action, Decision, DecisionKind, Event, Game, PlayerId, Zone};
 use tolaria_cards::{Cost, CounterKind, Effect, Hybrid, ObjectRef};
 

@@ -2,8 +2,8 @@
 //! into play ("as [this] comes into play, choose a color / creature type /
 //! card name", 419.1b), and Wishes' choice of a card from outside the game.
 
-use crate::engine::game_loop::Flow;
 use crate::resolution::resolve::effects_of;
+use crate::state::progress::Flow;
 use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, Effect};
 
@@ -46,7 +46,7 @@ pub(crate) fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
 /// chosen to copy (503), else its own.
 pub(crate) fn entering_card(
     game: &Game,
-    r: &crate::engine::game_loop::Resolving,
+    r: &crate::state::progress::Resolving,
 ) -> tolaria_cards::CardId {
     r.copy_choice
         .flatten()

@@ -12,8 +12,9 @@
 //! "artifact") are checked again; a shield that prevents nothing isn't used
 //! up.
 
-use crate::playing::targeting::SourceInfo;
-use crate::resolution::resolve::ResolveCtx;
+use crate::continuous::replacement::ChosenSource;
+use crate::continuous::source::SourceInfo;
+use crate::state::stack::ResolveCtx;
 use crate::state::stack::StackKind;
 use crate::{Action, Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
@@ -35,17 +36,6 @@ impl SourceProps {
         (self.colors.is_empty() || src.colors.intersects(self.colors))
             && (self.types.is_empty() || src.types.intersects(self.types))
     }
-}
-
-/// 419.8a: the source chosen for a prevention shield.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ChosenSource {
-    pub obj: ObjId,
-    /// A spell on the stack when chosen: the permanent it becomes when it
-    /// resolves is the same source (419.8a).
-    pub spell: bool,
-    /// 419.8b: rechecked when the source would deal damage.
-    pub props: SourceProps,
 }
 
 impl ChosenSource {

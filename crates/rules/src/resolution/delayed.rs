@@ -6,8 +6,8 @@
 //! that created it (`PendingTrigger::index`, `SPELL_ABILITY` for a spell's
 //! own instructions), so no effect is copied into the game.
 
-use crate::resolution::resolve::ResolveCtx;
-use crate::resolution::triggers::PendingTrigger;
+use crate::state::stack::PendingTrigger;
+use crate::state::stack::ResolveCtx;
 use crate::state::stack::TriggerContext;
 use crate::{Game, StackKind};
 use tolaria_cards::{db, Ability, AbilityRef, CardId, Effect};

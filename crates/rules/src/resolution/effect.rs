@@ -2,9 +2,9 @@
 //! spell or ability, pausing where a player must choose, and the effects
 //! that create continuous effects (418.3) or change counters.
 
-use crate::playing::targeting::SourceInfo;
+use crate::continuous::source::SourceInfo;
 use crate::resolution::resolve::effects_of;
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{db, Ability, Duration, Effect, ObjectRef, Recipient};
 

@@ -8,7 +8,8 @@
 //! Every choice is a `ChooseCard` decision; the state of the effect in
 //! progress is `Resolving::cards` ([`CardsState`]).
 
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::progress::CardsState;
+use crate::state::stack::ResolveCtx;
 use crate::{Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{db, Amount, CardDest, Effect, HandChoice, ObjectFilter};
@@ -50,28 +51,6 @@ impl CardChoice {
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
         }
     }
-}
-
-/// The progress of one card-moving effect during a resolution.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardsState {
-    /// The effect has begun (the cards looked at are known).
-    pub started: bool,
-    /// The cards looked at and not yet placed (top of the library first).
-    pub cards: Vec<ObjId>,
-    /// `LookAtTop`: 0 choosing the card for the hand, 1 the cards back on
-    /// top, 2 the cards for the bottom.
-    pub stage: u8,
-    /// Cards put back on top / on the bottom so far.
-    pub on_top: u32,
-    pub on_bottom: u32,
-    /// Cards chosen so far, or players done (`PutFromHand`), or the search answered.
-    pub done: u32,
-    /// How many cards a search is for ("that many", Head Games).
-    pub count: u32,
-    /// 502.56a: the revealed cards chosen to be played (ripple), in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub chosen: Vec<ObjId>,
 }
 
 impl Game {
@@ -853,7 +832,7 @@ impl Game {
                         };
                     if ok {
                         self.pending_triggers
-                            .push(crate::resolution::triggers::PendingTrigger {
+                            .push(crate::state::stack::PendingTrigger {
                                 controller: p,
                                 source: o,
                                 card,

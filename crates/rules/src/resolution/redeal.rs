@@ -20,7 +20,7 @@
 //! Tokens shuffled into a library count among "that many" but are not
 //! cards: they are never revealed, and cease to exist afterwards (420.5f).
 
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::ResolveCtx;
 use crate::{DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::CardType;
 

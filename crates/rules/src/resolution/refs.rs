@@ -2,7 +2,7 @@
 //! references ("each opponent", "that creature") and the values of its
 //! amounts ("X", "the number of …").
 
-use crate::resolution::resolve::ResolveCtx;
+use crate::state::stack::ResolveCtx;
 use crate::{Game, ObjId, PlayerId, Target};
 use tolaria_cards::{Amount, ObjectRef, PlayerRef};
 

@@ -1,80 +1,18 @@
 //! Resolving spells and abilities (413), countering (414), targets checked
 //! on resolution (413.2a, 415), and the one-shot effects themselves (417).
 
-use crate::engine::game_loop::{Flow, Resolving};
-use crate::playing::targeting::{is_legal_target, slot_spec, SourceInfo};
+use crate::continuous::source::SourceInfo;
+use crate::playing::targeting::{is_legal_target, slot_spec};
 use crate::resolution::choices::chooses_color_as_it_enters;
 use crate::resolution::choices::enters_with_choice;
 use crate::resolution::choices::names_card_as_it_enters;
 use crate::resolution::copiable::copy_filter;
 use crate::resolution::copiable::copy_with_exceptions;
+use crate::state::progress::{Flow, Resolving};
+use crate::state::stack::ResolveCtx;
 use crate::state::stack::{StackKind, TriggerContext};
-use crate::{
-    Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, StackItem, Target, Zone,
-};
-use serde::{Deserialize, Serialize};
-use tolaria_cards::{Ability, CardId, Effect, PlayerRef, TargetSpec};
-
-/// What an effect needs to know about the spell or ability producing it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ResolveCtx {
-    pub controller: PlayerId,
-    /// The spell itself, or the ability's source.
-    pub source: ObjId,
-    pub source_card: CardId,
-    pub targets: Vec<Target>,
-    /// Bit i set: target i is still legal (413.2a).
-    pub legal: u64,
-    pub x: u32,
-    pub trigger: TriggerContext,
-    pub optional: bool,
-    /// 511.1: coin flips won so far in this resolution (`Amount::FlipsWon`).
-    #[serde(default)]
-    pub flips_won: u32,
-    /// Called coin flips made so far in this resolution (`Amount::DoubledEachFlip`).
-    #[serde(default)]
-    pub flips: u32,
-    /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
-    #[serde(default)]
-    pub flipper: Option<PlayerId>,
-    /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
-    #[serde(default)]
-    pub sacrificed: Option<ObjId>,
-    /// 409.1h: the total power of the permanents sacrificed for the cost.
-    #[serde(default)]
-    pub sacrificed_power: i32,
-    /// 409.1e: the division announced (`StackItem::division`).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub division: Vec<u32>,
-}
-
-impl ResolveCtx {
-    pub fn for_source(game: &Game, controller: PlayerId, source: ObjId) -> ResolveCtx {
-        ResolveCtx {
-            controller,
-            source,
-            source_card: game.objects[source.slot as usize].card,
-            targets: Vec::new(),
-            legal: 0,
-            x: 0,
-            trigger: TriggerContext::default(),
-            optional: false,
-            flips_won: 0,
-            flips: 0,
-            flipper: None,
-            sacrificed: None,
-            sacrificed_power: 0,
-            division: Vec::new(),
-        }
-    }
-    pub(crate) fn target(&self, i: u8) -> Option<Target> {
-        if self.legal & (1 << i) != 0 {
-            self.targets.get(i as usize).copied()
-        } else {
-            None
-        }
-    }
-}
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, StackItem, Zone};
+use tolaria_cards::{Ability, Effect, PlayerRef, TargetSpec};
 
 /// The effects of a stack item, from the static card data.
 pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
@@ -233,7 +171,7 @@ impl Game {
             type_choice: None,
             name_choice: None,
             inner: 0,
-            flip: crate::engine::game_loop::FlipState::default(),
+            flip: crate::state::progress::FlipState::default(),
             paid: None,
             paid_branch: false,
             cards: Default::default(),
@@ -494,11 +432,7 @@ impl Game {
 
     /// Puts the resolution on hold for a choice of its controller's
     /// (419.1b: how a permanent comes into play).
-    fn pause_resolution(
-        &mut self,
-        r: Box<crate::engine::game_loop::Resolving>,
-        kind: DecisionKind,
-    ) {
+    fn pause_resolution(&mut self, r: Box<crate::state::progress::Resolving>, kind: DecisionKind) {
         let player = r.ctx.controller;
         self.resolving = Some(r);
         self.decision = Some(Decision { player, kind });

@@ -2,40 +2,11 @@
 //! emitted, held until a player would receive priority, then put on the
 //! stack in APNAP order, each player ordering their own.
 
-use crate::engine::game_loop::{Flow, Playing};
+use crate::state::progress::{Flow, Playing};
+use crate::state::stack::PendingTrigger;
 use crate::state::stack::TriggerContext;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
-use serde::{Deserialize, Serialize};
 use tolaria_cards::{Ability, AbilityRef, CardId, Trigger, Whose};
-
-/// A triggered ability waiting to be put on the stack (410.1).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PendingTrigger {
-    pub controller: PlayerId,
-    pub source: ObjId,
-    /// The source's card (for the log).
-    pub card: CardId,
-    pub ability: AbilityRef,
-    pub ctx: TriggerContext,
-}
-
-impl PendingTrigger {
-    /// The targets it needs as it is put on the stack (410.4); a delayed
-    /// triggered ability (404.4) has none of its own.
-    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
-        if self.ctx.delayed {
-            &[]
-        } else {
-            &self.ability().targets
-        }
-    }
-    pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
-        match self.ability.get() {
-            Ability::Triggered(t) => t,
-            _ => unreachable!("pending trigger points at a triggered ability"),
-        }
-    }
-}
 
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
@@ -803,7 +774,7 @@ pub(crate) fn triggered_mana_abilities(
             if !fires {
                 continue;
             }
-            let mut ctx = crate::resolution::resolve::ResolveCtx::for_source(game, controller, src);
+            let mut ctx = crate::state::stack::ResolveCtx::for_source(game, controller, src);
             ctx.trigger.object = Some(land);
             for e in &t.effects {
                 if let tolaria_cards::Effect::AddManaProduced { amount } = e {
@@ -1069,7 +1040,7 @@ impl Game {
     }
 
     fn begin_trigger(&mut self, p: PlayerId, t: PendingTrigger, then: PlayerId) {
-        self.casting = Some(Box::new(crate::engine::game_loop::Casting::new(
+        self.casting = Some(Box::new(crate::state::progress::Casting::new(
             p,
             Playing::Trigger(t),
             then,
@@ -1104,5 +1075,28 @@ fn trigger_printed(
                 ctx,
             });
         }
+    }
+}
+
+impl Game {
+    /// Emits an event: records it and lets triggered abilities see it (404, 410).
+    pub fn emit(&mut self, mut e: Event) {
+        // 504.2, 504.3: an event about a face-down object names the
+        // face-down characteristics, never the card (the log is public).
+        e.hide_face_down(|o| {
+            self.objects
+                .get(o.slot as usize)
+                .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
+        });
+        self.sba_dirty |= e.may_cause_sba();
+        match e.board_change() {
+            crate::state::event::BoardChange::Always => self.board.valid = false,
+            crate::state::event::BoardChange::Status if self.board.status_sensitive => {
+                self.board.valid = false
+            }
+            _ => {}
+        }
+        crate::resolution::triggers::check_triggers(self, &e);
+        self.events.push(e);
     }
 }

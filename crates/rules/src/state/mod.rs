@@ -7,6 +7,8 @@ pub mod game;
 pub mod ids;
 pub mod object;
 pub mod player;
+pub mod progress;
 pub mod rng;
 pub mod stack;
 pub mod zone;
+pub(crate) mod zone_change;

@@ -262,7 +262,7 @@ pub struct Object {
     /// 503.10: a copy of a spell (no card); kept as it leaves the stack,
     /// where it ceases to exist (420.5j).
     #[serde(default)]
-    pub spell_copy: Option<crate::playing::spell_copy::SpellCopy>,
+    pub spell_copy: Option<crate::state::stack::SpellCopy>,
     /// Was dealt damage this turn ("creature that was dealt damage this
     /// turn", Initiate of Blood), even if the damage has been removed
     /// since (501.5); cleared as a turn begins and as it changes zones.

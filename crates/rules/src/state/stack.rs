@@ -1,9 +1,10 @@
 //! Objects on the stack (217.6, 401): spells, activated and triggered
 //! abilities, and combat damage (310.1).
 
+use crate::Game;
 use crate::{ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{AbilityRef, CardId};
+use tolaria_cards::{Ability, AbilityRef, CardId, Color};
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StackItem {
@@ -83,4 +84,102 @@ impl StackItem {
             StackKind::CombatDamage(_) => None,
         }
     }
+}
+
+/// A triggered ability waiting to be put on the stack (410.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingTrigger {
+    pub controller: PlayerId,
+    pub source: ObjId,
+    /// The source's card (for the log).
+    pub card: CardId,
+    pub ability: AbilityRef,
+    pub ctx: TriggerContext,
+}
+
+impl PendingTrigger {
+    /// The targets it needs as it is put on the stack (410.4); a delayed
+    /// triggered ability (404.4) has none of its own.
+    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
+        if self.ctx.delayed {
+            &[]
+        } else {
+            &self.ability().targets
+        }
+    }
+    pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
+        match self.ability.get() {
+            Ability::Triggered(t) => t,
+            _ => unreachable!("pending trigger points at a triggered ability"),
+        }
+    }
+}
+
+/// What an effect needs to know about the spell or ability producing it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResolveCtx {
+    pub controller: PlayerId,
+    /// The spell itself, or the ability's source.
+    pub source: ObjId,
+    pub source_card: CardId,
+    pub targets: Vec<Target>,
+    /// Bit i set: target i is still legal (413.2a).
+    pub legal: u64,
+    pub x: u32,
+    pub trigger: TriggerContext,
+    pub optional: bool,
+    /// 511.1: coin flips won so far in this resolution (`Amount::FlipsWon`).
+    #[serde(default)]
+    pub flips_won: u32,
+    /// Called coin flips made so far in this resolution (`Amount::DoubledEachFlip`).
+    #[serde(default)]
+    pub flips: u32,
+    /// 511.2: the player whose coin an effect refers to (`PlayerRef::Flipper`).
+    #[serde(default)]
+    pub flipper: Option<PlayerId>,
+    /// 409.1h: the permanent sacrificed for the spell's cost (`ObjectRef::Sacrificed`).
+    #[serde(default)]
+    pub sacrificed: Option<ObjId>,
+    /// 409.1h: the total power of the permanents sacrificed for the cost.
+    #[serde(default)]
+    pub sacrificed_power: i32,
+    /// 409.1e: the division announced (`StackItem::division`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub division: Vec<u32>,
+}
+
+impl ResolveCtx {
+    pub fn for_source(game: &Game, controller: PlayerId, source: ObjId) -> ResolveCtx {
+        ResolveCtx {
+            controller,
+            source,
+            source_card: game.objects[source.slot as usize].card,
+            targets: Vec::new(),
+            legal: 0,
+            x: 0,
+            trigger: TriggerContext::default(),
+            optional: false,
+            flips_won: 0,
+            flips: 0,
+            flipper: None,
+            sacrificed: None,
+            sacrificed_power: 0,
+            division: Vec::new(),
+        }
+    }
+    pub(crate) fn target(&self, i: u8) -> Option<Target> {
+        if self.legal & (1 << i) != 0 {
+            self.targets.get(i as usize).copied()
+        } else {
+            None
+        }
+    }
+}
+
+/// What makes an object a copy of a spell (503.10): it has no card, and
+/// the "except" of the effect that copied it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellCopy {
+    /// "except that the copy is red" (Fork): the copy's colour.
+    pub color: Option<Color>,
 }

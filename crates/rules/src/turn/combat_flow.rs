@@ -3,7 +3,7 @@
 //! (310) with first strike, double strike and trample.
 
 use crate::continuous::characteristics::{compute, Characteristics};
-use crate::engine::game_loop::{DamageCursor, Flow};
+use crate::state::progress::{DamageCursor, Flow};
 use crate::turn::combat::Attacker;
 use crate::{
     Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
@@ -661,7 +661,7 @@ impl Game {
                             if let Ability::Triggered(t) = ab {
                                 if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
                                     self.pending_triggers.push(
-                                        crate::resolution::triggers::PendingTrigger {
+                                        crate::state::stack::PendingTrigger {
                                             controller: ch.controller,
                                             source: a,
                                             card: ch.ability_card(ability),
@@ -954,7 +954,7 @@ impl Game {
     pub(crate) fn deal_combat_damage(&mut self, list: &[DamageAssignment]) {
         for a in list {
             let card = self.objects[a.source.slot as usize].card;
-            let src = crate::playing::targeting::SourceInfo::of(
+            let src = crate::continuous::source::SourceInfo::of(
                 self,
                 a.source,
                 self.objects[a.source.slot as usize].controller,

@@ -2,7 +2,7 @@
 //! player, opening hands of seven, mulligans; and building a game mid-way
 //! for scenarios.
 
-use crate::engine::game_loop::Flow;
+use crate::state::progress::Flow;
 use crate::turn::combat::Combat;
 use crate::{
     Decision, DecisionKind, Event, Game, MoveReason, ObjId, Object, Player, PlayerId, Rng, Zone,

@@ -1,8 +1,8 @@
 //! Turn structure (300–314): the turn-based actions of each step, the end
 //! of steps and phases with mana burn (300.3), and the cleanup step (314).
 
-use crate::engine::game_loop::Flow;
 use crate::state::object::flags;
+use crate::state::progress::Flow;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{Phase, Step};
 

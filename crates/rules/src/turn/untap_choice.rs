@@ -8,7 +8,7 @@
 //! tapped" ends when its source untaps or leaves play, and does nothing if
 //! the source was already untapped when it would begin.
 
-use crate::engine::game_loop::Flow;
+use crate::state::progress::Flow;
 use crate::{Action, Decision, DecisionKind, Event, Game, ObjId};
 use tolaria_cards::{Ability, StaticAbility};
 

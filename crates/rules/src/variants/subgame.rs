@@ -6,8 +6,8 @@
 //! resolving spell that created it goes on (506.1). A subgame may create
 //! its own subgame (506.7): the stack is as deep as the games are nested.
 
-use crate::engine::game_loop::Flow;
 use crate::state::event::MoveReason;
+use crate::state::progress::Flow;
 use crate::{Event, Game, GameResult, ObjId, PlayerId, Zone};
 use serde::{Deserialize, Serialize};
 

@@ -275,7 +275,7 @@ pub enum Event {
     CostAnnounced {
         player: PlayerId,
         card: CardId,
-        cost: crate::engine::decision::OptionalCost,
+        cost: crate::state::progress::OptionalCost,
     },
     /// 308.2f: the total cost to attack (Windborn Muse) is paid.
     AttackCostPaid {

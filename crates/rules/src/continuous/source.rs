@@ -1,0 +1,44 @@
+//! The source of a spell, ability or damage as protection (502.7), shroud
+//! (502.36) and prevention (419) see it: its controller, colours and types.
+
+use crate::continuous::characteristics::compute;
+use crate::{Game, ObjId, PlayerId};
+use tolaria_cards::{ColorSet, TypeSet};
+
+/// The qualities of a spell or an ability's source that protection looks at.
+#[derive(Clone, Copy, Debug)]
+pub struct SourceInfo {
+    pub obj: Option<ObjId>,
+    pub colors: ColorSet,
+    pub types: TypeSet,
+    pub controller: PlayerId,
+    /// The player of a triggered ability's event ("target permanent that
+    /// player controls", `ControllerFilter::TriggeringPlayer`).
+    pub trigger_player: Option<PlayerId>,
+}
+
+impl SourceInfo {
+    pub fn of(game: &Game, obj: ObjId, controller: PlayerId) -> SourceInfo {
+        if game.obj(obj).is_some() {
+            let ch = compute(game, obj);
+            SourceInfo {
+                obj: Some(obj),
+                colors: ch.colors,
+                types: ch.types,
+                controller,
+                trigger_player: None,
+            }
+        } else {
+            // Last known information (413.2a): the printed card.
+            let card = game.objects[obj.slot as usize].card;
+            let f = tolaria_cards::db().get(card).front();
+            SourceInfo {
+                obj: Some(obj),
+                colors: f.colors,
+                types: f.types,
+                controller,
+                trigger_player: None,
+            }
+        }
+    }
+}

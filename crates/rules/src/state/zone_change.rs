@@ -1,0 +1,509 @@
+//! Moving objects between zones (217): an object that changes zones becomes
+//! a new object (217.1c) with a new id; leaving play records its last known
+//! information (413.2a, 420.5); coming into play applies what it comes into
+//! play with (counters, choices, a copy effect fixed as it enters, 503.4).
+
+use crate::LastKnown;
+use crate::{Event, Game, MoveReason, ObjId, Object, PlayerId, Zone};
+
+impl Game {
+    /// Removes an object id from whatever zone list holds it.
+    fn unlist(&mut self, id: ObjId, zone: Zone) {
+        let remove = |v: &mut Vec<ObjId>| {
+            if let Some(i) = v.iter().position(|&x| x == id) {
+                v.remove(i);
+            }
+        };
+        match zone {
+            Zone::Library(p) => remove(&mut self.players[p.index()].library),
+            Zone::Hand(p) => remove(&mut self.players[p.index()].hand),
+            Zone::Graveyard(p) => remove(&mut self.players[p.index()].graveyard),
+            Zone::InPlay => remove(&mut self.in_play),
+            Zone::RemovedFromGame => remove(&mut self.removed),
+            Zone::Stack => {
+                if let Some(i) = self
+                    .stack
+                    .iter()
+                    .position(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+                {
+                    self.stack.remove(i);
+                }
+            }
+            Zone::PhasedOut => self.phased_out.retain(|p| p.id != id),
+            Zone::Nowhere => {}
+        }
+    }
+
+    /// Moves an object to another zone, making it a new object (217.1c).
+    /// Cards go to their owner's library, hand or graveyard (217.1d).
+    /// Returns the new id. The stack zone is listed by the caller (a
+    /// `StackItem` has more than the id).
+    pub fn move_to(&mut self, id: ObjId, to: Zone, reason: MoveReason) -> Option<ObjId> {
+        self.move_to_pos(id, to, reason, false)
+    }
+
+    /// The card whose characteristics an object shows (504.2): the
+    /// face-down definition for a face-down spell or permanent, else its card.
+    #[inline]
+    pub fn shown_card(&self, id: ObjId) -> tolaria_cards::CardId {
+        let o = &self.objects[id.slot as usize];
+        if o.is_face_down() {
+            tolaria_cards::db().face_down
+        } else {
+            o.card
+        }
+    }
+
+    /// 502.26b: a card played face down is turned face down before it is
+    /// put onto the stack, so no event names it.
+    pub(crate) fn move_face_down(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                face_down: true,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
+    /// As [`Game::move_to`]; `bottom` puts a library card at the bottom.
+    pub fn move_to_pos(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        bottom: bool,
+    ) -> Option<ObjId> {
+        self.relocate(
+            id,
+            to,
+            reason,
+            MoveOpts {
+                bottom,
+                ..MoveOpts::default()
+            },
+        )
+    }
+
+    /// Puts an object into play under `controller`'s control (413.2i: a
+    /// resolving permanent spell comes into play under its controller's).
+    pub fn put_into_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        self.enter_play(id, controller, reason, MoveOpts::default())
+    }
+
+    /// As [`Game::put_into_play`], flipped (510.3: "return it to play
+    /// flipped", Homura, Human Ascendant; 508.2: its alternative
+    /// characteristics apply as it comes into play).
+    pub fn put_into_play_flipped(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            flipped: true,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
+    }
+
+    /// Into play under `controller`'s control, with the status or copy
+    /// effect it comes into play with (`opts`).
+    fn enter_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        opts: MoveOpts,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            controller: Some(controller),
+            ..opts
+        };
+        self.relocate(id, Zone::InPlay, reason, opts)
+    }
+
+    /// As [`Game::put_into_play`], as a copy of `copy` (503; Clone): the
+    /// copy effect applies as it comes into play (418.2), so its
+    /// comes-into-play abilities are the copied ones.
+    pub fn put_into_play_as(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        copy: Option<crate::continuous::effects::Copiable>,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            copy,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
+    }
+
+    fn relocate(
+        &mut self,
+        id: ObjId,
+        to: Zone,
+        reason: MoveReason,
+        opts: MoveOpts,
+    ) -> Option<ObjId> {
+        let MoveOpts {
+            bottom,
+            controller,
+            copy,
+            face_down: enter_face_down,
+            flipped,
+        } = opts;
+        let obj = self.obj(id)?;
+        let from = obj.zone;
+        let owner = obj.owner;
+        let card = obj.card;
+        let token = obj.token;
+        let spell_copy = obj.spell_copy.is_some();
+        // 504.2, 502.26b, 510.6: a face-down spell resolves into a
+        // face-down permanent; a card played face down enters the stack
+        // face down; everywhere else it is face up again (and revealed,
+        // 504.6).
+        let was_face_down = obj.is_face_down();
+        let face_down =
+            enter_face_down || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
+        // 217.1d: owner's zones.
+        let to = match to {
+            Zone::Library(_) => Zone::Library(owner),
+            Zone::Hand(_) => Zone::Hand(owner),
+            Zone::Graveyard(_) => Zone::Graveyard(owner),
+            z => z,
+        };
+        // 419.1a: "If [it] would be put into a graveyard, … instead."
+        let mut entered_with: Vec<(tolaria_cards::CounterKind, u32)> = Vec::new();
+        let mut to = to;
+        // 502.22a: a spell played with flashback is removed from the game
+        // instead of going anywhere else as it leaves the stack.
+        if from == Zone::Stack
+            && to != Zone::RemovedFromGame
+            && self.objects[id.slot as usize].flags & crate::state::object::flags::FLASHBACK != 0
+        {
+            to = Zone::RemovedFromGame;
+            self.emit(Event::FlashbackRemoved { card });
+        }
+        let mut shuffle = None;
+        if let Zone::Graveyard(_) = to {
+            if let Some((instead, by_card)) = self.graveyard_replacement(id, from) {
+                to = match instead {
+                    tolaria_cards::GraveyardInstead::ShuffleIntoLibrary => {
+                        shuffle = Some(owner);
+                        Zone::Library(owner)
+                    }
+                    tolaria_cards::GraveyardInstead::RemoveFromGame => Zone::RemovedFromGame,
+                };
+                self.emit(Event::MoveReplaced { card, by_card, to });
+            }
+        }
+        // 420.5j: a spell copy leaving the stack is to cease to exist.
+        if from == Zone::Stack && spell_copy {
+            self.sba_dirty = true;
+        }
+        if from == Zone::InPlay {
+            self.record_lki(id);
+            if matches!(to, Zone::Graveyard(_))
+                && self
+                    .lki
+                    .last()
+                    .is_some_and(|l| l.id == id && l.was_creature)
+            {
+                self.creatures_died_this_turn += 1;
+            }
+            self.leave_play_cleanup(id);
+        }
+        self.unlist(id, from);
+        let ts = self.stamp();
+        let slot = id.slot as usize;
+        let from_hand = self.objects[slot].flags & crate::state::object::flags::FROM_HAND != 0;
+        let kicked = self.objects[slot].flags & crate::state::object::flags::KICKED;
+        self.objects[slot].reset_for_new_zone(to, ts);
+        if flipped && to == Zone::InPlay {
+            // 510.3: a spell or ability says it comes into play flipped.
+            self.objects[slot].flags |= crate::state::object::flags::FLIPPED;
+        }
+        if face_down {
+            self.objects[slot].flags |= crate::state::object::flags::FACE_DOWN;
+        } else if was_face_down {
+            // 504.6: its owner reveals it as it moves.
+            self.emit(Event::FaceDownRevealed {
+                player: owner,
+                card,
+            });
+        }
+        // 502.21b: a kicked spell's permanent "was kicked" while in play and
+        // as last known information once it leaves.
+        if kicked != 0
+            && (from == Zone::InPlay
+                || (from == Zone::Stack && to == Zone::InPlay && reason == MoveReason::Resolve))
+        {
+            self.objects[slot].flags |= kicked;
+        }
+        // Played from the hand (409.1a), then resolved into play (413.2i);
+        // kept as it leaves play, as last known information for an
+        // intervening "if" checked on resolution (404.3).
+        if matches!((from, to), (Zone::Hand(_), Zone::Stack))
+            || (from_hand
+                && (from == Zone::InPlay
+                    || (from == Zone::Stack
+                        && to == Zone::InPlay
+                        && reason == MoveReason::Resolve)))
+        {
+            self.objects[slot].flags |= crate::state::object::flags::FROM_HAND;
+        }
+        let new = self.objects[slot].id(slot);
+        match to {
+            Zone::Library(p) => {
+                if bottom {
+                    self.players[p.index()].library.insert(0, new)
+                } else {
+                    self.players[p.index()].library.push(new)
+                }
+            }
+            Zone::Hand(p) => self.players[p.index()].hand.push(new),
+            Zone::Graveyard(p) => {
+                self.players[p.index()].graveyard.push(new);
+                if from == Zone::InPlay {
+                    self.objects[slot].flags |= crate::state::object::flags::FROM_PLAY_THIS_TURN;
+                }
+            }
+            Zone::InPlay => {
+                // 212.3f: a permanent that just came under a player's control is "sick".
+                // 502.19a: echo looks at when it came under this control.
+                self.objects[slot].flags |= crate::state::object::flags::SICK;
+                self.objects[slot].control_marks =
+                    crate::state::object::marks::CONTROL_SINCE_UPKEEP;
+                // 503.5: a copy comes into play with the copied abilities;
+                // 504.2: a face-down one with none.
+                let entering = if face_down {
+                    tolaria_cards::db().face_down
+                } else {
+                    copy.map_or(card, |c| c.card)
+                };
+                self.objects[slot].flags |=
+                    Object::ability_flags(tolaria_cards::db().get(entering))
+                        | Object::gained_ability_flags(copy.and_then(|c| c.gains));
+                if let Some(c) = copy {
+                    let ts = self.stamp();
+                    self.effects
+                        .push(crate::continuous::effects::ContinuousEffect {
+                            timestamp: ts,
+                            source_card: card,
+                            controller: controller.unwrap_or(owner),
+                            affected: new,
+                            effect: Default::default(),
+                            copy: Some(c),
+                            until_end_of_turn: false,
+                            while_tapped: None,
+                            while_enchanted: false,
+                            while_controlled: false,
+                        });
+                }
+                // 419: "comes into play tapped" modifies how it comes into play.
+                if tolaria_cards::db()
+                    .get(entering)
+                    .front()
+                    .abilities
+                    .iter()
+                    .any(|a| {
+                        matches!(
+                            a,
+                            tolaria_cards::Ability::Static(
+                                tolaria_cards::StaticAbility::ComesIntoPlayTapped
+                            )
+                        )
+                    })
+                {
+                    self.objects[slot].set_tapped(true);
+                }
+                if let Some(c) = controller {
+                    self.objects[slot].set_base_controller(c);
+                }
+                // 419.1b: "comes into play with N counters on it".
+                for a in &tolaria_cards::db().get(entering).front().abilities {
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters { kind, amount },
+                    ) = a
+                    {
+                        self.objects[slot].add_counters(*kind, i32::from(*amount));
+                        entered_with.push((*kind, u32::from(*amount)));
+                    }
+                    // 502.50a: "If an opponent was dealt damage this turn,
+                    // this permanent comes into play with N +1/+1 counters."
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::Bloodthirst(n),
+                    ) = a
+                    {
+                        let you = controller.unwrap_or(owner);
+                        let bled = self
+                            .players
+                            .iter()
+                            .enumerate()
+                            .any(|(i, pl)| i != you.index() && pl.damaged_this_turn);
+                        if bled {
+                            let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                            self.objects[slot].add_counters(kind, i32::from(*n));
+                            entered_with.push((kind, u32::from(*n)));
+                        }
+                    }
+                }
+                // 502.21b, 419.1b: "If [this] was kicked, it comes into play
+                // with N +1/+1 counters on it and with [keyword]."
+                if kicked != 0 {
+                    for a in &tolaria_cards::db().get(entering).front().abilities {
+                        if let tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::KickedComesIntoPlayWith {
+                                which,
+                                counters,
+                                keywords,
+                            },
+                        ) = a
+                        {
+                            if !crate::state::object::kicked_with(kicked, *which) {
+                                continue;
+                            }
+                            if *counters > 0 {
+                                let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                                self.objects[slot].add_counters(kind, i32::from(*counters));
+                                entered_with.push((kind, u32::from(*counters)));
+                            }
+                            if !keywords.is_empty() {
+                                let ts = self.stamp();
+                                self.effects
+                                    .push(crate::continuous::effects::ContinuousEffect {
+                                        timestamp: ts,
+                                        source_card: card,
+                                        controller: controller.unwrap_or(owner),
+                                        affected: new,
+                                        effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
+                                        copy: None,
+                                        until_end_of_turn: false,
+                                        while_tapped: None,
+                                        while_enchanted: false,
+                                        while_controlled: false,
+                                    });
+                            }
+                        }
+                    }
+                }
+                // 419.1c, 419.6i: "[Permanents] come into play tapped" of the
+                // permanents already in play (not of itself or of others
+                // coming in with it), judged on its copiable values.
+                if !self.objects[slot].is_tapped() && self.others_make_it_enter_tapped(new) {
+                    self.objects[slot].set_tapped(true);
+                }
+                self.in_play.push(new)
+            }
+            Zone::RemovedFromGame => self.removed.push(new),
+            Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
+        }
+        let _ = token;
+        self.emit(Event::ZoneChange {
+            card: if face_down {
+                tolaria_cards::db().face_down
+            } else {
+                card
+            },
+            old: id,
+            new,
+            from,
+            to,
+            reason,
+        });
+        if let Some(p) = shuffle {
+            self.shuffle_library(p);
+        }
+        // Oubliette: what phased out "until [this] leaves play" phases in
+        // as it leaves.
+        if from == Zone::InPlay && self.phased_out.iter().any(|p| p.held_by == Some(id)) {
+            self.release_held(id);
+        }
+        for (kind, amount) in entered_with {
+            self.emit(Event::CountersPut {
+                obj: new,
+                card,
+                kind,
+                amount,
+            });
+        }
+        Some(new)
+    }
+
+    /// 217.1c / 306.2: what leaving play ends: combat, attachments to it, its
+    /// effects on a locked set of objects.
+    fn leave_play_cleanup(&mut self, id: ObjId) {
+        if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
+            self.combat.remove(id);
+        }
+        self.effects.retain(|e| e.affected != id);
+        self.end_while_tapped_effects(id);
+    }
+
+    pub fn record_lki(&mut self, id: ObjId) {
+        if let Some(o) = self.obj(id) {
+            let card = o.card;
+            let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
+            let counters = o.counters;
+            let ch = crate::continuous::characteristics::compute(self, id);
+            self.lki.retain(|l| l.id != id);
+            self.lki.push(LastKnown {
+                id,
+                card,
+                controller: ch.controller,
+                power: ch.power,
+                toughness: ch.toughness,
+                ability_card: ch.card,
+                ability_face: ch.face,
+                was_creature: ch.is_creature(),
+                lost_abilities: ch.lost_abilities,
+                plus_counters,
+                converted_mana_cost: ch.converted_mana_cost() as u16,
+                counters,
+            });
+        }
+    }
+
+    /// 413.2f: last known information must outlive the resolution that
+    /// recorded it (Angelic Chorus's trigger reads the toughness of a
+    /// creature that died while the trigger waited on the stack). Once the
+    /// stack is empty and no trigger is pending, nothing can refer to it.
+    pub(crate) fn forget_lki_if_idle(&mut self) {
+        if self.stack.is_empty() && self.pending_triggers.is_empty() {
+            self.lki.clear();
+        }
+    }
+
+    pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
+        self.lki.iter().rev().find(|l| l.id == id)
+    }
+}
+
+/// How an object moves (`Game::relocate`).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct MoveOpts {
+    /// To the bottom of a library.
+    bottom: bool,
+    /// Comes into play under this player's control (413.2i).
+    controller: Option<PlayerId>,
+    /// Comes into play as a copy (503, Clone).
+    copy: Option<crate::continuous::effects::Copiable>,
+    /// 502.26b: turned face down as it moves (a card played face down).
+    face_down: bool,
+    /// 510.3: comes into play flipped ("return it to play flipped").
+    flipped: bool,
+}
