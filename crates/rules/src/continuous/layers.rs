@@ -280,7 +280,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                     affected,
                     effect,
                 } => {
-                    if !crate::mechanics::flip::holds_for(game, id, o.controller, condition) {
+                    if !crate::continuous::condition::holds_for(game, id, o.controller, condition) {
                         continue;
                     }
                     (

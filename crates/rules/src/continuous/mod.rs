@@ -3,6 +3,7 @@
 //! (418.5j–k), replacement and prevention (419), copy effects (503.4) and filters.
 
 pub mod characteristics;
+pub(crate) mod condition;
 pub(crate) mod copy_effect;
 pub mod draw_replacement;
 pub mod effects;

@@ -22,7 +22,7 @@
 //! far (`Replay`).
 
 use crate::continuous::source::SourceInfo;
-use crate::resolution::damage_source::SourceProps;
+use crate::continuous::source::SourceProps;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
 use serde::{Deserialize, Serialize};
 use tolaria_cards::{

@@ -3,6 +3,7 @@
 
 use crate::continuous::characteristics::compute;
 use crate::{Game, ObjId, PlayerId};
+use serde::{Deserialize, Serialize};
 use tolaria_cards::{ColorSet, TypeSet};
 
 /// The qualities of a spell or an ability's source that protection looks at.
@@ -40,5 +41,23 @@ impl SourceInfo {
                 trigger_player: None,
             }
         }
+    }
+}
+
+/// The properties a chosen source must have ("a red source", "an artifact
+/// source", "a source of the chosen color"): any of the colours and any of
+/// the types (empty: any).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SourceProps {
+    pub colors: ColorSet,
+    pub types: TypeSet,
+}
+
+impl SourceProps {
+    /// Does a source with these characteristics (as it is now, or as it
+    /// last existed: `SourceInfo`) have the properties?
+    pub fn fit(&self, src: &SourceInfo) -> bool {
+        (self.colors.is_empty() || src.colors.intersects(self.colors))
+            && (self.types.is_empty() || src.types.intersects(self.types))
     }
 }

@@ -94,7 +94,7 @@ pub enum DecisionKind {
     /// (`ChooseObject`): a permanent, a spell on the stack, or an object
     /// the stack's objects refer to.
     ChooseSource {
-        props: crate::resolution::damage_source::SourceProps,
+        props: crate::continuous::source::SourceProps,
     },
     /// 419.1b: "as [this] comes into play, choose a color".
     ChooseColor,

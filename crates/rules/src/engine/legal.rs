@@ -727,7 +727,7 @@ impl Game {
                 if act
                     .only_if
                     .as_ref()
-                    .is_some_and(|c| !crate::mechanics::flip::holds_for(self, id, p, c))
+                    .is_some_and(|c| !crate::continuous::condition::holds_for(self, id, p, c))
                 {
                     continue;
                 }

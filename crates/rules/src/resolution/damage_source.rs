@@ -14,29 +14,11 @@
 
 use crate::continuous::replacement::ChosenSource;
 use crate::continuous::source::SourceInfo;
+use crate::continuous::source::SourceProps;
 use crate::state::stack::ResolveCtx;
 use crate::state::stack::StackKind;
 use crate::{Action, Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
-use serde::{Deserialize, Serialize};
-use tolaria_cards::{ColorSet, ObjectFilter, Recipient, TypeSet};
-
-/// The properties a chosen source must have ("a red source", "an artifact
-/// source", "a source of the chosen color"): any of the colours and any of
-/// the types (empty: any).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SourceProps {
-    pub colors: ColorSet,
-    pub types: TypeSet,
-}
-
-impl SourceProps {
-    /// Does a source with these characteristics (as it is now, or as it
-    /// last existed: `SourceInfo`) have the properties?
-    pub fn fit(&self, src: &SourceInfo) -> bool {
-        (self.colors.is_empty() || src.colors.intersects(self.colors))
-            && (self.types.is_empty() || src.types.intersects(self.types))
-    }
-}
+use tolaria_cards::{ColorSet, ObjectFilter, Recipient};
 
 impl ChosenSource {
     /// Is damage from `source` (with characteristics `src`) damage from

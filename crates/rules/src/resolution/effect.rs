@@ -817,7 +817,7 @@ impl Game {
                 }
             }
             Effect::IfCondition { condition, effects } => {
-                if crate::mechanics::flip::holds_on_resolution(self, ctx, condition) {
+                if crate::continuous::condition::holds_on_resolution(self, ctx, condition) {
                     for e in effects {
                         self.exec_effect(ctx, e);
                     }

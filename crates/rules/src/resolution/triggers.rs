@@ -593,7 +593,7 @@ pub(crate) fn condition_holds(
     // The ability's controller is its source's ("you"); "that player" is
     // the player of the trigger event.
     let you = game.objects[src.slot as usize].controller;
-    crate::mechanics::flip::holds(
+    crate::continuous::condition::holds(
         game,
         src,
         you,

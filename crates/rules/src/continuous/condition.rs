@@ -1,0 +1,172 @@
+//! The conditions of abilities (Condition in the ability model): threshold
+//! and hellbent statics (the effect exists while the condition holds),
+//! "If …, flip [it]" (508), and "if" clauses checked as an effect resolves.
+
+use crate::state::stack::ResolveCtx;
+use crate::{Game, ObjId, PlayerId};
+use tolaria_cards::{Condition, PlayerRef};
+
+/// Whether a condition holds for an ability controlled by `you` whose source
+/// is `src`; `players` resolves the player references of the ability
+/// ("that player").
+pub(crate) fn holds(
+    game: &Game,
+    src: ObjId,
+    you: PlayerId,
+    players: &dyn Fn(&PlayerRef) -> Vec<PlayerId>,
+    c: &Condition,
+) -> bool {
+    match c {
+        // "if you didn't play it from your hand" (Phage the Untouchable):
+        // judged on the permanent, or its last known information once gone.
+        Condition::NotPlayedFromHand => {
+            game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
+        }
+        // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
+        // wasn't kicked": how the spell (or the permanent it became) was
+        // played, or its last known information once gone.
+        Condition::Kicked { which, paid } => {
+            crate::state::object::kicked_with(game.objects[src.slot as usize].flags, *which)
+                == *paid
+        }
+        // "if [this] is untapped" (Howling Mine).
+        Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        // "if that player has N or fewer cards in hand" (Lavaborn Muse).
+        Condition::TriggeringPlayerHandAtMost(n) => players(&PlayerRef::Triggering)
+            .iter()
+            .any(|p| game.players[p.index()].hand.len() as u32 <= *n),
+        // "if N or more [filter] cards are in your graveyard" (Mortal Combat).
+        Condition::YourGraveyardHas { filter, at_least } => {
+            let n = game.players[you.index()]
+                .graveyard
+                .iter()
+                .filter(|&&o| {
+                    crate::continuous::filter::matches_card(
+                        filter,
+                        game.objects[o.slot as usize].card,
+                    )
+                })
+                .count();
+            n as u32 >= *at_least
+        }
+        // 502.19a (echo): either mark of a recent change of control.
+        Condition::ControlledSinceLastUpkeep => game
+            .obj(src)
+            .is_some_and(|o| o.control_marks & crate::state::object::marks::CONTROL_RECENT != 0),
+        // "as long as it's your turn": the turn of the ability's controller.
+        Condition::YourTurn => game.active == you,
+        Condition::CountersOnThis { kind, at_least } => game
+            .obj(src)
+            .is_some_and(|o| o.counters_of(*kind) >= *at_least),
+        Condition::CardsInHand { who, at_least } => players(who)
+            .iter()
+            .any(|p| game.players[p.index()].hand.len() as u32 >= *at_least),
+        Condition::CardsInHandMatching {
+            who,
+            filter,
+            at_least,
+        } => players(who).iter().any(|p| {
+            game.players[p.index()]
+                .hand
+                .iter()
+                .filter(|&&o| {
+                    crate::continuous::filter::matches_card(
+                        filter,
+                        game.objects[o.slot as usize].card,
+                    )
+                })
+                .count() as u32
+                >= *at_least
+        }),
+        Condition::CreaturesDiedThisTurn { at_least } => game.creatures_died_this_turn >= *at_least,
+        Condition::EnchantedByAuras { at_least } => {
+            game.in_play
+                .iter()
+                .filter(|&&a| {
+                    game.objects[a.slot as usize].attached_to == Some(crate::Target::Object(src))
+                        && crate::continuous::characteristics::compute(game, a)
+                            .subtypes
+                            .contains(tolaria_cards::Subtype::AURA)
+                })
+                .count() as u32
+                >= *at_least
+        }
+        Condition::NoCardsInHand { who } => {
+            let ps = players(who);
+            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
+        }
+        Condition::NoCardsInGraveyard { who } => {
+            let ps = players(who);
+            !ps.is_empty()
+                && ps
+                    .iter()
+                    .all(|p| game.players[p.index()].graveyard.is_empty())
+        }
+        Condition::Permanents {
+            filter,
+            at_least,
+            at_most,
+            controlled_by,
+        } => {
+            let owners = controlled_by.as_ref().map(players);
+            if owners.as_ref().is_some_and(|v| v.is_empty()) {
+                return false;
+            }
+            let n = game
+                .in_play
+                .iter()
+                .filter(|&&o| {
+                    game.is_present(o)
+                        && owners
+                            .as_ref()
+                            .is_none_or(|v| v.contains(&game.objects[o.slot as usize].controller))
+                        && crate::continuous::filter::matches(game, filter, o, Some(src), you)
+                })
+                .count() as u32;
+            n >= *at_least && at_most.is_none_or(|m| n <= m)
+        }
+        Condition::LifeAtMost { who, at_most } => {
+            let ps = players(who);
+            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].life <= *at_most)
+        }
+        Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
+        Condition::ControlsAtLeast { filter, at_least } => {
+            game.in_play
+                .iter()
+                .filter(|&&o| {
+                    game.is_present(o)
+                        && game.objects[o.slot as usize].controller == you
+                        && crate::continuous::filter::matches(game, filter, o, Some(src), you)
+                })
+                .count() as u32
+                >= *at_least
+        }
+    }
+}
+
+/// A condition checked as an effect resolves ("If you have nine or more
+/// cards in hand, flip …"; "Then if that player has no cards in hand, …").
+/// [`holds`] for a static or activated ability's condition, where "you"
+/// is `you` and no other player is named.
+pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -> bool {
+    holds(
+        game,
+        src,
+        you,
+        &|r| match r {
+            PlayerRef::You => vec![you],
+            _ => Vec::new(),
+        },
+        c,
+    )
+}
+
+pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) -> bool {
+    holds(
+        game,
+        ctx.source,
+        ctx.controller,
+        &|r| game.players_of(ctx, r),
+        c,
+    )
+}
