@@ -2,6 +2,8 @@
 //! list of actions by named players, and check what the rules did. Users
 //! and the rules tests share it.
 
+mod actions;
+mod expect;
 mod parse;
 mod run;
 
