@@ -46,10 +46,10 @@ pub enum Keyword {
     SplitSecond,
     /// 502.3 (a triggered ability; see `ability_ref::keyword_ability`)
     Flanking,
-    /// 502.15: a static ability that modifies the untap step (turn.rs).
+    /// 502.15: a static ability that modifies the untap step (`rules/src/turn/steps.rs`).
     Phasing,
     /// 502.10: a static ability that modifies declaring attackers and
-    /// assigning combat damage (`rules/src/banding.rs`).
+    /// assigning combat damage (`rules/src/mechanics/banding.rs`).
     Banding,
     /// 502.29 (a triggered ability; see `ability_ref::keyword_ability`)
     Provoke,

@@ -7,11 +7,11 @@
 //! any order."
 //!
 //! The trigger's resolution reveals the cards (`Effect::Ripple`, a step of
-//! `library.rs`'s card effects), asks for the cards to play one at a time
+//! `resolution/library.rs`'s card effects), asks for the cards to play one at a time
 //! (`ChooseCard { choice: Ripple }`, `No` stops), then for the order of the
 //! others on the bottom (217.2d, from the bottom up). The chosen cards are
 //! queued in `Game::free_plays` and played in that order, without paying
-//! their mana costs (the suspend path of `play.rs`, without its haste), as
+//! their mana costs (the suspend path of `playing/play.rs`, without its haste), as
 //! the ability finishes resolving, before anyone gets priority. A card
 //! that can't be played (a land, a forbidden spell) stays where it is.
 //! Known limit: a card whose play is abandoned (422) stays in the library

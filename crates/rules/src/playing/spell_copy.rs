@@ -5,7 +5,7 @@
 //! a spell"). 503.10b: "you may choose new targets for the copy" asks, for
 //! each target in order, to keep it (even if now illegal) or to pick a new
 //! legal one. 503.10a / 420.5j: a copy anywhere but the stack ceases to
-//! exist (`sba.rs`).
+//! exist (`turn/sba.rs`).
 
 use crate::continuous::source::SourceInfo;
 use crate::playing::targeting::legal_targets;

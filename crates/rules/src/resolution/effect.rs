@@ -860,7 +860,7 @@ impl Game {
             }
             Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
             // 502.29a: a requirement on the declaration of blockers (500.1),
-            // obeyed as far as possible (500.4, `blocks.rs`).
+            // obeyed as far as possible (500.4, `turn/blocks.rs`).
             Effect::BlocksThisCombatIfAble { blocker, attacker } => {
                 for b in self.objects_of(ctx, blocker) {
                     for a in self.objects_of(ctx, attacker) {

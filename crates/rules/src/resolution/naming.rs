@@ -2,7 +2,7 @@
 //! 508.2) and the restrictions that read the name: "Activated abilities of
 //! sources with the chosen name can't be played" (Pithing Needle, Voidstone
 //! Gargoyle). "Spells with the chosen name can't be played" (Meddling Mage)
-//! is a `CantPlaySpells` whose filter reads the name (`cost.rs`).
+//! is a `CantPlaySpells` whose filter reads the name (`playing/cost.rs`).
 //!
 //! The name is a [`CardName`] (a card of the pool and which of its names),
 //! remembered by the permanent like a chosen colour (503.6–503.8: a copy

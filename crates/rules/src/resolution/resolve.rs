@@ -211,7 +211,7 @@ impl Game {
             let e = &effects[r.pc];
             // One effect is a unit that replacement choices replay (419.9a).
             let mut paused = None;
-            // Warp World's choices are replayed too (`redeal.rs`).
+            // Warp World's choices are replayed too (`resolution/redeal.rs`).
             let asks = matches!(e, Effect::ShufflePermanentsAndRedeal);
             if !self.run_replayable_asking(
                 crate::continuous::replacement::ReplayUnit::Effect,

@@ -265,7 +265,7 @@ impl Game {
                     Some(src),
                     self.objects[src.slot as usize].controller,
                 ),
-                // A restriction on the whole declaration (`blocks.rs`).
+                // A restriction on the whole declaration (`turn/blocks.rs`).
                 BlockRule::TwoOrMore => false,
             },
             _ => false,
