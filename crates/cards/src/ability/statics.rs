@@ -85,13 +85,13 @@ pub enum StaticAbility {
     /// graveyard: "As long as you have at least N cards in your library, if
     /// you would draw a card, you may instead put N cards from the top of
     /// your library into your graveyard and return this card from your
-    /// graveyard to your hand." (`rules/src/draw_replacement.rs`).
+    /// graveyard to your hand." (`rules/src/continuous/draw_replacement.rs`).
     /// Generates no continuous effect.
     Dredge(u8),
     /// 502.27a: "Amplify N": "As this object comes into play, reveal any
     /// number of cards from your hand that share a creature type with it.
     /// This permanent comes into play with N +1/+1 counters on it for each
-    /// card revealed this way." (`rules/src/amplify.rs`). Generates no
+    /// card revealed this way." (`rules/src/mechanics/amplify.rs`). Generates no
     /// continuous effect.
     Amplify(u8),
     /// 503 / 419.1b: "As [this] comes into play, you may choose a [filter]

@@ -208,7 +208,7 @@ pub enum Trigger {
     PutIntoHandFromGraveyard,
     /// 502.24a: "When this card is removed from the game this way [by its
     /// madness ability]": put on the stack by the discard itself
-    /// (`rules/src/madness.rs`), never looked for in events.
+    /// (`rules/src/mechanics/madness.rs`), never looked for in events.
     MadnessRemoved,
     /// 502.60a: "When the last [kind] counter is removed from this
     /// permanent" (vanishing).
