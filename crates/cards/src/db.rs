@@ -9,6 +9,7 @@ use crate::{
     Supertype, SupertypeSet, TypeSet,
 };
 use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -221,18 +222,43 @@ pub enum CardDataError {
 }
 
 /// All cards, by id and by name.
+///
+/// The shipped pool is indexed at build time (`build.rs`): the names come
+/// from the index, and each card is parsed and compiled the first time it is
+/// used ([`CardDb::get`]), once per process, shared by every game. A card's
+/// compiled definition never depends on which cards were compiled before it
+/// (subtype ids are fixed by `data/subtypes.txt`), so the order of first use
+/// changes nothing.
 #[derive(Debug)]
 pub struct CardDb {
     pub version: String,
     /// The pool, then one synthetic entry (`face_down`) that is not part
     /// of it: `iter`, `len` and the name lookups see only the pool.
-    cards: Vec<CardDef>,
-    by_name: HashMap<String, CardId>,
+    cards: Vec<OnceLock<CardDef>>,
+    /// The JSON text of each card of the pool not compiled yet (the
+    /// shipped data); empty when every card was built at once.
+    sources: Vec<&'static str>,
+    /// Lowercased card names, and the face names of split and flip cards.
+    by_name: HashMap<Cow<'static, str>, CardId>,
+    /// The names a player may name ([`CardDb::nameable`]): card names and
+    /// flip cards' face names, each for the first card that has it.
+    nameable: HashMap<Cow<'static, str>, CardId>,
     /// 504.2, 502.26a: the characteristics of a face-down spell or
     /// permanent (a 2/2 creature with no name, text, subtypes, colour or
     /// mana cost), as a card definition so that every reader of a face in
     /// force sees exactly those values.
     pub face_down: CardId,
+}
+
+/// The build-time index of the shipped card data (`build.rs`).
+mod shipped {
+    include!(concat!(env!("OUT_DIR"), "/card_index.rs"));
+}
+
+/// The FNV-1a 64-bit hash of the shipped `data/cards.json` (computed at
+/// build time), for replays.
+pub fn shipped_data_hash() -> &'static str {
+    shipped::HASH
 }
 
 /// The synthetic face-down definition (504.2, 502.26a).
@@ -288,51 +314,115 @@ pub fn db() -> &'static CardDb {
 
 #[cold]
 fn init_db() -> &'static CardDb {
-    DB.get_or_init(|| {
-        CardDb::from_json(include_str!("../data/cards.json"))
-            .unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
-    })
+    DB.get_or_init(CardDb::shipped)
 }
 
 impl CardDb {
+    /// The shipped pool from its build-time index: names now, each card
+    /// parsed and compiled on first use.
+    fn shipped() -> CardDb {
+        let text: &'static str = include_str!("../data/cards.json");
+        let n = shipped::NAMES.len();
+        let mut cards = Vec::with_capacity(n + 1);
+        cards.resize_with(n, OnceLock::new);
+        let face_down = CardId(n as u16);
+        cards.push(OnceLock::from(face_down_def(face_down)));
+        let sources = shipped::RANGES.iter().map(|&(a, b)| &text[a..b]).collect();
+        let mut by_name = HashMap::with_capacity(n + 64);
+        let mut nameable = HashMap::with_capacity(n + 64);
+        let mut faces = shipped::FACE_NAMES.iter().peekable();
+        for (i, &name) in shipped::NAMES.iter().enumerate() {
+            let id = CardId(i as u16);
+            by_name.insert(Cow::Borrowed(name), id);
+            nameable.entry(Cow::Borrowed(name)).or_insert(id);
+            while let Some(&&(card, flip, face)) = faces.peek() {
+                if usize::from(card) != i {
+                    break;
+                }
+                by_name.entry(Cow::Borrowed(face)).or_insert(id);
+                if flip {
+                    nameable.entry(Cow::Borrowed(face)).or_insert(id);
+                }
+                faces.next();
+            }
+        }
+        CardDb {
+            version: shipped::VERSION.to_string(),
+            cards,
+            sources,
+            by_name,
+            nameable,
+            face_down,
+        }
+    }
+
+    /// A card database from card data text, every card parsed and compiled
+    /// at once; an error names the first bad card.
     pub fn from_json(text: &str) -> Result<CardDb, CardDataError> {
         let file: RawCardFile =
             serde_json::from_str(text).map_err(|e| CardDataError::Json(e.to_string()))?;
         if file.cards.len() >= u16::MAX as usize {
             return Err(CardDataError::TooMany(file.cards.len()));
         }
-        let mut cards = Vec::with_capacity(file.cards.len());
+        let mut cards = Vec::with_capacity(file.cards.len() + 1);
         let mut by_name = HashMap::with_capacity(file.cards.len() * 2);
+        let mut nameable = HashMap::with_capacity(file.cards.len() * 2);
         for (i, raw) in file.cards.into_iter().enumerate() {
             let id = CardId(i as u16);
             let def = build_card(id, raw)?;
-            by_name.insert(def.name.to_ascii_lowercase(), id);
+            let key = def.name.to_ascii_lowercase();
+            by_name.insert(Cow::Owned(key.clone()), id);
+            nameable.entry(Cow::Owned(key)).or_insert(id);
             if def.faces.len() > 1 {
                 for f in &def.faces {
-                    by_name.entry(f.name.to_ascii_lowercase()).or_insert(id);
+                    let key = f.name.to_ascii_lowercase();
+                    by_name.entry(Cow::Owned(key.clone())).or_insert(id);
+                    if def.layout == Layout::Flip {
+                        nameable.entry(Cow::Owned(key)).or_insert(id);
+                    }
                 }
             }
-            cards.push(def);
+            cards.push(OnceLock::from(def));
         }
         let face_down = CardId(cards.len() as u16);
-        cards.push(face_down_def(face_down));
+        cards.push(OnceLock::from(face_down_def(face_down)));
         Ok(CardDb {
             version: file.version,
             cards,
+            sources: Vec::new(),
             by_name,
+            nameable,
             face_down,
         })
     }
 
+    /// The card with this id, compiled on its first use.
+    #[inline]
     pub fn get(&self, id: CardId) -> &CardDef {
-        &self.cards[id.0 as usize]
+        let cell = &self.cards[id.0 as usize];
+        match cell.get() {
+            Some(def) => def,
+            None => self.compile(id),
+        }
+    }
+
+    /// Parses and compiles a card of the shipped pool the first time it is
+    /// used. The shipped data is checked whole by a test
+    /// (`shipped_data_builds_whole`), so a failure here is a broken build.
+    #[cold]
+    fn compile(&self, id: CardId) -> &CardDef {
+        self.cards[id.0 as usize].get_or_init(|| {
+            let raw: RawCard = serde_json::from_str(self.sources[id.0 as usize])
+                .unwrap_or_else(|e| panic!("shipped card {} is invalid: {e}", id.0));
+            build_card(id, raw).unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
+        })
     }
 
     /// Looks up a card by its name, case-insensitively (a split or flip
     /// card's half name also finds it).
     pub fn by_name(&self, name: &str) -> Option<&CardDef> {
         self.by_name
-            .get(&name.trim().to_ascii_lowercase())
+            .get(name.trim().to_ascii_lowercase().as_str())
             .map(|&id| self.get(id))
     }
 
@@ -345,14 +435,9 @@ impl CardDb {
     /// able to name it. A split card is named by both halves (505.7: "Fire //
     /// Ice"), never by one half.
     pub fn nameable(&self, name: &str) -> Option<CardId> {
-        let key = name.trim().to_ascii_lowercase();
-        self.iter()
-            .find(|c| {
-                c.name.to_ascii_lowercase() == key
-                    || (c.layout == Layout::Flip
-                        && c.faces.iter().any(|f| f.name.to_ascii_lowercase() == key))
-            })
-            .map(|c| c.id)
+        self.nameable
+            .get(name.trim().to_ascii_lowercase().as_str())
+            .copied()
     }
 
     /// The name a player means by `name` (see [`CardDb::nameable`]), as a
@@ -381,7 +466,7 @@ impl CardDb {
 
     /// The cards of the pool (not the synthetic face-down entry).
     pub fn iter(&self) -> impl Iterator<Item = &CardDef> {
-        self.cards[..self.len()].iter()
+        (0..self.len()).map(|i| self.get(CardId(i as u16)))
     }
 
     /// How many cards the pool holds.

@@ -9,7 +9,7 @@ use std::sync::{OnceLock, RwLock};
 pub struct Subtype(pub u16);
 
 /// Subtypes the engine's rules refer to by name, interned first so that their
-/// ids are fixed constants.
+/// ids are fixed constants (the first lines of `data/subtypes.txt`).
 const PRESET: [&str; 9] = [
     "Aura",
     "Equipment",
@@ -70,6 +70,12 @@ impl Subtype {
         w.0.push(name.to_string());
         w.1.insert(name.to_string(), id);
         id
+    }
+
+    /// How many subtypes are interned: `data/subtypes.txt`'s, plus any a
+    /// card outside the shipped pool brought.
+    pub fn interned_count() -> usize {
+        interner().read().expect("subtype table").0.len()
     }
 
     /// Looks a subtype up without interning it.
@@ -144,7 +150,16 @@ type Table = RwLock<(Vec<String>, HashMap<String, Subtype>)>;
 fn interner() -> &'static Table {
     static T: OnceLock<Table> = OnceLock::new();
     T.get_or_init(|| {
-        let names: Vec<String> = PRESET.iter().map(|s| s.to_string()).collect();
+        // Every subtype of the pool, in a fixed order: cards are compiled
+        // lazily, in whatever order they are first used, and a subtype's id
+        // must not depend on that order (the ids are in saved games, and
+        // "choose a creature type" lists them in id order). A test checks
+        // that compiling the whole pool interns nothing new.
+        let names: Vec<String> = include_str!("../data/subtypes.txt")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        debug_assert!(PRESET.iter().zip(&names).all(|(p, n)| p == n));
         let map = names
             .iter()
             .enumerate()

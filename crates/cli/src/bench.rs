@@ -23,7 +23,8 @@ turn cap below 1,000 turns; first on one thread, then on all cores.
 
 Reports games/s (one thread and all cores), average turns per game (both
 players' turns), actions/s, the time to clone a mid-game state (turn 8), the
-size of a game state, and peak memory (VmHWM).
+size of a game state, the start-up time to the first decision of a new
+game, and peak memory (VmHWM).
 
 Options:
   --games N    games per run (default 1000)
@@ -52,6 +53,10 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "bench: --games and --threads must be at least 1",
         ));
     }
+    // Start-up: from here (nothing has touched the card database yet) to
+    // the first decision of a new game: the card index, both decks, the
+    // cards they use compiled, the game set up, its legal actions.
+    let t0 = Instant::now();
     let rg = decks::builtin("rg_beats_old")
         .ok_or_else(|| CliError::failure("bench: the built-in RG deck does not parse"))?;
     let ww = decks::builtin("white_weenie_old")
@@ -72,7 +77,15 @@ pub fn main(argv: Vec<String>) -> CliResult {
         max_actions: 50_000_000,
         max_turns: 1000,
     };
-    let _ = tolaria_cards::db();
+    let startup = {
+        let decks: Vec<(&str, Vec<tolaria_cards::CardId>)> = entries
+            .iter()
+            .map(|e| (e.deck.name.as_str(), e.deck.cards.clone()))
+            .collect();
+        let g = Game::new_game(&decks, seed);
+        black_box(g.legal_actions());
+        t0.elapsed()
+    };
     println!(
         "Benchmark: {} vs {}, random agents, {games} games, seed {seed}",
         entries[0].deck.name, entries[1].deck.name
@@ -177,6 +190,10 @@ pub fn main(argv: Vec<String>) -> CliResult {
         }
         None => println!("clone: no game reached turn 8"),
     }
+    println!(
+        "start-up to the first decision: {:.2} ms (card index, both decks, their cards compiled, a new game, its legal actions)",
+        startup.as_secs_f64() * 1e3
+    );
     match peak_memory() {
         Some(kb) => println!("peak memory (VmHWM): {kb} kB"),
         None => println!("peak memory: unavailable (no /proc/self/status)"),
