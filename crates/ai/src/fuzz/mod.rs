@@ -58,6 +58,15 @@ impl Checks {
         view_every: 1,
         round_trip_every: 1,
     };
+    /// The cheapest: zones and the decider after every action, the rest
+    /// rarely (the longest runs).
+    pub const LIGHT: Checks = Checks {
+        listed: 0,
+        unlisted_every: 64,
+        unlisted: 4,
+        view_every: 64,
+        round_trip_every: 16,
+    };
     /// Sampled checks for long runs.
     pub const SAMPLED: Checks = Checks {
         listed: 1,
