@@ -122,7 +122,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
         if let Some(f) = &o.failure {
             eprint!("{}", f.describe());
         }
-        if n % 500 == 0 {
+        if n.is_multiple_of(500) {
             eprintln!(
                 "fuzz: {n}/{} games, {:.0}s",
                 cfg.games,

@@ -210,7 +210,7 @@ impl GameSpec {
         let agent_seed = rng.next_u64();
         let check_seed = rng.next_u64();
         let every = cfg.checks.round_trip_every;
-        let round_trip_at = if every > 0 && index % every == 0 {
+        let round_trip_at = if every > 0 && index.is_multiple_of(every) {
             rng.below(600) as u64
         } else {
             u64::MAX
@@ -530,12 +530,12 @@ fn play_checked(
                 )));
             }
         }
-        if c.view_every > 0 && n % c.view_every == 0 {
+        if c.view_every > 0 && n.is_multiple_of(c.view_every) {
             for p in g.player_ids() {
                 checks::view_hides(&g, p, &mut rng)?;
             }
         }
-        if c.unlisted_every > 0 && n % c.unlisted_every == 0 {
+        if c.unlisted_every > 0 && n.is_multiple_of(c.unlisted_every) {
             checks::unlisted_refused(&g, &buf, c.unlisted, &mut rng)?;
         }
         let d = g.decider().expect("checked");

@@ -132,7 +132,7 @@ impl Game {
                 return bad("a card outside the game isn't in the card database".into());
             }
         }
-        self.check_zones().or_else(|e| bad(e))?;
+        self.check_zones().or_else(bad)?;
         // Every id anywhere in the state (effects, triggers, combat, the
         // stack, …): an object id names a slot of this game's arena and a
         // player id a seat, whatever field holds it.
@@ -195,12 +195,13 @@ fn check_ids(
                 check_ids(x, objects, players, key)?;
             }
         }
-        Value::Number(n) if PLAYER_FIELDS.contains(&key) => {
-            if n.as_u64().is_some_and(|p| p as usize >= players) {
-                return Err(format!(
-                    "{key}: player {n} doesn't exist ({players} players)"
-                ));
-            }
+        Value::Number(n)
+            if PLAYER_FIELDS.contains(&key)
+                && n.as_u64().is_some_and(|p| p as usize >= players) =>
+        {
+            return Err(format!(
+                "{key}: player {n} doesn't exist ({players} players)"
+            ));
         }
         _ => {}
     }
