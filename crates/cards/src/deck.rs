@@ -11,6 +11,18 @@
 use crate::{db, CardId};
 use std::path::Path;
 
+/// The most cards a deck file's main deck, or its sideboard, may hold
+/// (and so the most copies on one line).
+pub const MAX_DECK_CARDS: u32 = 10_000;
+
+/// At most 80 characters of a line, for an error message.
+fn clip(s: &str) -> String {
+    match s.char_indices().nth(80) {
+        Some((i, _)) => format!("{}… ({} bytes)", &s[..i], s.len()),
+        None => s.to_string(),
+    }
+}
+
 /// A deck: its name, main deck and sideboard as (card, count) in file order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deck {
@@ -83,7 +95,7 @@ impl Deck {
             let malformed = |reason: &str| DeckError::Malformed {
                 file: file.to_string(),
                 line: line_no,
-                text: line.to_string(),
+                text: clip(line),
                 reason: reason.to_string(),
             };
             if line.is_empty() {
@@ -152,10 +164,9 @@ impl Deck {
             let (count, name) = body
                 .split_once(char::is_whitespace)
                 .ok_or_else(|| malformed("expected \"N Card Name\""))?;
-            let count: u32 = count
-                .trim_end_matches(['x', 'X'])
-                .parse()
-                .map_err(|_| malformed("the line must start with a number of copies"))?;
+            let count: u32 = count.trim_end_matches(['x', 'X']).parse().map_err(|_| {
+                malformed("the line must start with a number of copies (at most 10,000)")
+            })?;
             if count == 0 {
                 return Err(malformed("zero copies"));
             }
@@ -166,7 +177,7 @@ impl Deck {
             let card = db().by_name(name).ok_or_else(|| DeckError::UnknownCard {
                 file: file.to_string(),
                 line: line_no,
-                name: name.to_string(),
+                name: clip(name),
             })?;
             if let Some(u) = card.unsupported() {
                 return Err(DeckError::UnsupportedCard {
@@ -182,6 +193,20 @@ impl Deck {
             } else {
                 &mut deck.main
             };
+            let total = list
+                .iter()
+                .map(|&(_, n)| n)
+                .fold(count, u32::saturating_add);
+            if total > MAX_DECK_CARDS {
+                return Err(malformed(&format!(
+                    "more than {MAX_DECK_CARDS} cards in the {}",
+                    if section == Section::Sideboard {
+                        "sideboard"
+                    } else {
+                        "main deck"
+                    }
+                )));
+            }
             match list.iter_mut().find(|(id, _)| *id == card.id) {
                 Some((_, n)) => *n += count,
                 None => list.push((card.id, count)),
@@ -206,12 +231,18 @@ impl Deck {
 
     /// Number of cards in the main deck.
     pub fn main_count(&self) -> u32 {
-        self.main.iter().map(|&(_, n)| n).sum()
+        self.main
+            .iter()
+            .map(|&(_, n)| n)
+            .fold(0, u32::saturating_add)
     }
 
     /// Number of cards in the sideboard.
     pub fn sideboard_count(&self) -> u32 {
-        self.sideboard.iter().map(|&(_, n)| n).sum()
+        self.sideboard
+            .iter()
+            .map(|&(_, n)| n)
+            .fold(0, u32::saturating_add)
     }
 }
 

@@ -41,7 +41,14 @@ impl Args {
                 a.help = true;
                 continue;
             }
-            let body = arg.trim_start_matches('-');
+            // Long options take two dashes: `-games` is not `--games`.
+            let Some(body) = arg.strip_prefix("--") else {
+                return Err(CliError::usage(format!(
+                    "{cmd}: unknown option {:?} (long options start with two dashes: --{})",
+                    clip(&arg),
+                    clip(arg.trim_start_matches('-'))
+                )));
+            };
             let (name, inline) = match body.split_once('=') {
                 Some((n, v)) => (n.to_string(), Some(v.to_string())),
                 None => (body.to_string(), None),
@@ -69,7 +76,8 @@ impl Args {
                     .collect();
                 known.push("--help".into());
                 return Err(CliError::usage(format!(
-                    "{cmd}: unknown option {arg:?} (options: {})",
+                    "{cmd}: unknown option {:?} (options: {})",
+                    clip(&arg),
                     known.join(", ")
                 )));
             }
@@ -96,11 +104,27 @@ impl Args {
             None => Ok(default),
             Some(v) => v.trim().parse().map_err(|_| {
                 CliError::usage(format!(
-                    "{}: --{name} expects a non-negative whole number, got {v:?}",
-                    self.cmd
+                    "{}: --{name} expects a non-negative whole number, got {:?}",
+                    self.cmd,
+                    clip(v)
                 ))
             }),
         }
+    }
+
+    /// A number option with a default that must lie in `min..=max`.
+    pub fn number_in<T>(&self, name: &str, default: T, min: T, max: T) -> Result<T, CliError>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+    {
+        let v = self.number(name, default)?;
+        if v < min || v > max {
+            return Err(CliError::usage(format!(
+                "{}: --{name} must be between {min} and {max}, got {v}",
+                self.cmd
+            )));
+        }
+        Ok(v)
     }
 
     /// A comma-separated list option.
@@ -112,10 +136,21 @@ impl Args {
     pub fn no_positional(&self) -> Result<(), CliError> {
         match self.positional.first() {
             Some(p) => Err(CliError::usage(format!(
-                "{}: unexpected argument {p:?}",
-                self.cmd
+                "{}: unexpected argument {:?}",
+                self.cmd,
+                clip(p)
             ))),
             None => Ok(()),
         }
+    }
+}
+
+/// At most 80 characters of user input, for an error message (a 10 MB
+/// argument or line isn't echoed whole).
+pub fn clip(s: &str) -> String {
+    const MAX: usize = 80;
+    match s.char_indices().nth(MAX) {
+        Some((i, _)) => format!("{}… ({} bytes)", &s[..i], s.len()),
+        None => s.to_string(),
     }
 }

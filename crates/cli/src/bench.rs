@@ -44,9 +44,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
         return Ok(ExitCode::SUCCESS);
     }
     args.no_positional()?;
-    let games: u64 = args.number("games", 1000)?;
+    let games: u64 = args.number_in("games", 1000, 0, sim::MAX_GAMES)?;
     let seed: u64 = args.number("seed", 1)?;
-    let threads: usize = args.number("threads", sim::default_threads())?;
+    let threads: usize = args.number_in("threads", sim::default_threads(), 0, sim::MAX_THREADS)?;
     let clones: u64 = args.number("clones", 100_000)?;
     if games == 0 || threads == 0 {
         return Err(CliError::usage(

@@ -5,6 +5,7 @@ mod args;
 mod bench;
 mod cards;
 mod decks;
+mod fuzz;
 mod play;
 mod replay;
 mod scenario;
@@ -48,6 +49,7 @@ Commands:
   sim         simulate many games between agents and report the results
   replay      replay a saved game (`play --save`, `sim --save`), printing its log
   bench       the speed benchmark (RG vs WW, random agents)
+  fuzz        random whole-pool games with 2-6 players, checked after every action
   scenario    run scenario files
   cards       show a card (`cards show NAME`) or the card pool's coverage
   help        show this help, or a command's (`tolaria help sim`)
@@ -76,6 +78,7 @@ fn run(argv: Vec<String>) -> CliResult {
     match cmd.as_str() {
         "play" => play::main(rest),
         "sim" => sim::main(rest),
+        "fuzz" => fuzz::main(rest),
         "bench" => bench::main(rest),
         "replay" => replay::main(rest),
         "scenario" | "scenarios" => scenario::main(rest),
@@ -83,6 +86,7 @@ fn run(argv: Vec<String>) -> CliResult {
         "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
             Some("play") => play::main(vec!["--help".into()]),
             Some("sim") => sim::main(vec!["--help".into()]),
+            Some("fuzz") => fuzz::main(vec!["--help".into()]),
             Some("bench") => bench::main(vec!["--help".into()]),
             Some("replay") => replay::main(vec!["--help".into()]),
             Some("scenario") => scenario::main(vec!["--help".into()]),
@@ -97,7 +101,8 @@ fn run(argv: Vec<String>) -> CliResult {
             Ok(ExitCode::SUCCESS)
         }
         other => Err(CliError::usage(format!(
-            "unknown command {other:?}; expected play, sim, replay, bench, scenario, cards or help"
+            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards or help",
+            args::clip(other)
         ))),
     }
 }

@@ -40,6 +40,8 @@ Options:
                         it ends; `tolaria replay FILE` replays it
   --events FILE         also write every game event to FILE as JSON lines
                         ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
+                        when the game is over (never during it: the events
+                        name the agent's hidden draws)
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
@@ -187,6 +189,8 @@ struct Session<'a> {
     shown: usize,
     /// `--events`: where every event goes as a JSON line.
     events: Option<Box<dyn Write>>,
+    /// The event lines for `--events`, written when the game is over.
+    pending_events: Vec<String>,
     /// `--save FILE`: where the game is saved when it ends.
     save_to: Option<String>,
     /// The game being recorded for `--save`, and the file.
@@ -220,6 +224,7 @@ impl Session<'_> {
             log: Vec::new(),
             shown: 0,
             events,
+            pending_events: Vec::new(),
             save_to: None,
             save: None,
         }
@@ -308,17 +313,28 @@ impl Session<'_> {
             self.human_turn(&mut game)?;
         }
         self.collect(&mut game);
+        // A save that fails is an error: on stderr, exit status 1.
+        let mut failed = None;
         if let Some((rec, file)) = self.save.take() {
             match rec.finish(game.result, game.turn).save(&file) {
                 Ok(()) => self.say(&s.dim(&format!(
                     "Game saved to {file}; replay it with: tolaria replay {file}"
                 ))),
-                Err(e) => self.say(&s.yellow(&format!("play: {e}"))),
+                Err(e) => failed = Some(CliError::failure(format!("play: {e}"))),
             }
         }
+        // The events are written once the game is over, so the file never
+        // shows the agent's hidden cards (its draws) while the game is on.
         if let Some(mut w) = self.events.take() {
-            if let Err(e) = w.flush() {
-                self.say(&format!("play: the event file could not be written: {e}"));
+            let written = self
+                .pending_events
+                .iter()
+                .try_for_each(|l| writeln!(w, "{l}"))
+                .and_then(|()| w.flush());
+            if let Err(e) = written {
+                failed.get_or_insert(CliError::failure(format!(
+                    "play: the event file could not be written: {e}"
+                )));
             }
         }
         self.show_new_log(usize::MAX);
@@ -333,7 +349,10 @@ impl Session<'_> {
             _ => s.yellow(&s.bold("The game is a draw.")),
         };
         self.say(&format!("Game over after {} turns. {line}", game.turn));
-        Ok(ExitCode::SUCCESS)
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(ExitCode::SUCCESS),
+        }
     }
 
     /// Applies an action to the game, recording it for `--save`.
@@ -353,14 +372,8 @@ impl Session<'_> {
 
     fn collect(&mut self, game: &mut Game) {
         for e in game.take_events() {
-            if let Some(w) = self.events.as_mut() {
-                if let Err(err) = writeln!(w, "{}", e.json_line()) {
-                    // A full disk or closed file: say so, stop writing, keep playing.
-                    self.events = None;
-                    self.say(&format!(
-                        "play: writing the event file failed ({err}); no more events are written"
-                    ));
-                }
+            if self.events.is_some() {
+                self.pending_events.push(e.json_line());
             }
             if let Some(l) = e.log_line() {
                 if let Some((rec, _)) = self.save.as_mut() {

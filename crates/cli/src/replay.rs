@@ -266,7 +266,8 @@ impl ReplayFile {
             file: file.into(),
             source,
         })?;
-        Self::parse(&text, file)
+        // A UTF-8 byte order mark, as deck files accept.
+        Self::parse(text.strip_prefix('\u{feff}').unwrap_or(&text), file)
     }
 
     /// Replays the game, calling `line` with every log line; checks that

@@ -52,6 +52,12 @@ Examples:
   tolaria sim --games 100 --seed 7 --save game.json --save-game 42
 ";
 
+/// The most games `sim` and `bench` play in one run (`--games`): each
+/// game's outcome is kept in memory.
+pub const MAX_GAMES: u64 = 10_000_000;
+/// The most worker threads (`--threads`).
+pub const MAX_THREADS: usize = 256;
+
 /// SplitMix64: derives independent seeds from a base seed and an index.
 pub fn mix(seed: u64, i: u64) -> u64 {
     let mut z = seed
@@ -294,9 +300,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
         return Ok(ExitCode::SUCCESS);
     }
     args.no_positional()?;
-    let games: u64 = args.number("games", 100)?;
+    let games: u64 = args.number_in("games", 100, 0, MAX_GAMES)?;
     let seed: u64 = args.number("seed", 1)?;
-    let threads: usize = args.number("threads", default_threads())?;
+    let threads: usize = args.number_in("threads", default_threads(), 0, MAX_THREADS)?;
     if threads == 0 {
         return Err(CliError::usage("sim: --threads must be at least 1"));
     }

@@ -236,9 +236,14 @@ impl Scenario {
                     .parse()
                     .map_err(|_| err(format!("bad number {:?}", value.trim())))?;
                 if line.starts_with("life") {
-                    sc.life.push((p, v as i32));
+                    let v = i32::try_from(v).map_err(|_| {
+                        err(format!("life {v} is out of range (at most {})", i32::MAX))
+                    })?;
+                    sc.life.push((p, v));
                 } else {
-                    sc.poison.push((p, v.max(0) as u32));
+                    let v = u32::try_from(v.max(0))
+                        .map_err(|_| err(format!("poison {v} is out of range")))?;
+                    sc.poison.push((p, v));
                 }
             } else if let Some(rest) = line.strip_prefix('>') {
                 let rest = rest.trim();

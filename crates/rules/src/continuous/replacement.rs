@@ -210,7 +210,8 @@ impl Game {
         let to = ev.to;
         match to {
             Target::Player(p) => {
-                self.players[p.index()].life -= ev.amount as i32;
+                let life = &mut self.players[p.index()].life;
+                *life = life.saturating_sub(i32::try_from(ev.amount).unwrap_or(i32::MAX));
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }

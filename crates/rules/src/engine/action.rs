@@ -117,6 +117,18 @@ pub enum Action {
     Concede(PlayerId),
 }
 
+impl Action {
+    /// The player the action names, if it names one (a concession, an
+    /// attack on a player, a player as a target).
+    pub fn player(&self) -> Option<PlayerId> {
+        match self {
+            Action::Concede(p) | Action::AttackPlayer { player: p, .. } => Some(*p),
+            Action::ChooseTarget(Target::Player(p)) => Some(*p),
+            _ => None,
+        }
+    }
+}
+
 /// Why an action was refused. The game is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 pub enum ActionError {
@@ -128,4 +140,7 @@ pub enum ActionError {
     Illegal { action: Action, decision: String },
     #[error("{player} cannot concede for another player")]
     NotYourConcession { player: PlayerId },
+    /// The action names or is sent by a seat the game doesn't have.
+    #[error("there is no player {player} in this game")]
+    NoSuchPlayer { player: PlayerId },
 }

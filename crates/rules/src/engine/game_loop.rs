@@ -92,6 +92,11 @@ impl Game {
         if self.is_over() {
             return Err(ActionError::GameOver);
         }
+        for p in [Some(sender), action.player()].into_iter().flatten() {
+            if p.index() >= self.players.len() {
+                return Err(ActionError::NoSuchPlayer { player: p });
+            }
+        }
         if let Action::Concede(p) = action {
             // 507.3b: only the player may concede, whoever controls the turn.
             if p != sender || self.player(p).lost {

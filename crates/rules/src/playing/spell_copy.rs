@@ -57,6 +57,10 @@ impl Game {
         let StackKind::Spell { obj: of } = original.kind else {
             return None;
         };
+        if self.objects.len() >= crate::state::limits::MAX_OBJECTS {
+            // The arena's limit (state/limits.rs): no copy.
+            return None;
+        }
         let card = self.objects[of.slot as usize].card;
         let slot = self.objects.len();
         // 503.10: controlled (and, having no card, owned) by the player

@@ -1024,6 +1024,11 @@ impl Game {
                         continue;
                     }
                     for _ in 0..n {
+                        // The arena's limit (state/limits.rs): no more
+                        // objects than an `ObjId` slot can name.
+                        if self.objects.len() >= crate::state::limits::MAX_OBJECTS {
+                            break;
+                        }
                         let id = self.create_token(p, src);
                         self.emit(Event::TokenCreated { obj: id, player: p });
                     }

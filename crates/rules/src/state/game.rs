@@ -345,7 +345,9 @@ impl Game {
         if n == 0 {
             return;
         }
-        self.players[p.index()].life += n as i32;
+        // Saturating (state/limits.rs): a life total stays within i32.
+        let life = &mut self.players[p.index()].life;
+        *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
         self.emit(Event::LifeGained {
             player: p,
             amount: n,
@@ -356,7 +358,8 @@ impl Game {
         if n == 0 {
             return;
         }
-        self.players[p.index()].life -= n as i32;
+        let life = &mut self.players[p.index()].life;
+        *life = life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
         self.emit(Event::LifeLost {
             player: p,
             amount: n,

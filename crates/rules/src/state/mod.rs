@@ -5,6 +5,7 @@
 pub mod event;
 pub mod game;
 pub mod ids;
+pub mod limits;
 pub mod object;
 pub mod player;
 pub mod progress;

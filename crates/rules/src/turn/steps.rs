@@ -363,7 +363,8 @@ impl Game {
                         amount: lost,
                     });
                 } else {
-                    self.players[i].life -= lost as i32;
+                    let life = &mut self.players[i].life;
+                    *life = life.saturating_sub(i32::try_from(lost).unwrap_or(i32::MAX));
                     self.emit(Event::ManaBurn {
                         player: p,
                         amount: lost,
