@@ -104,6 +104,12 @@ impl Slot {
     }
 }
 
+/// Work for one chunk of games: on a thread, or done inline.
+enum Job<'scope, T> {
+    Thread(std::thread::ScopedJoinHandle<'scope, T>),
+    Done(T),
+}
+
 /// Rewards of a finished game per seat: +1 the winner, -1 the others, 0 for a draw or a cut game.
 fn rewards(result: Option<GameResult>, n: usize, out: &mut [f32]) {
     for (i, r) in out.iter_mut().enumerate().take(n) {
@@ -144,8 +150,7 @@ impl VecEnv {
             let i = action as usize;
             if i >= limit {
                 return Err(format!(
-                    "game {} (seed {}): action {i} is not legal: {} legal actions",
-                    slot.seed,
+                    "the game of seed {}: action {i} is not legal: {} legal actions",
                     slot.seed,
                     slot.buf.len()
                 ));
@@ -204,7 +209,7 @@ impl VecEnv {
                 .zip(actions.chunks(chunk))
                 .enumerate()
                 .map(|(ci, (((slots, outs), rew), acts))| {
-                    s.spawn(move || -> Result<_, String> {
+                    let mut work = move || -> Result<Ended, String> {
                         let mut ended = Vec::new();
                         for (j, slot) in slots.iter_mut().enumerate() {
                             let r = &mut rew[j * np..(j + 1) * np];
@@ -227,14 +232,22 @@ impl VecEnv {
                         // New games for the ended ones are made after the
                         // join (their seeds depend on the order).
                         Ok(ended)
-                    })
+                    };
+                    // One thread: no thread at all (a spawn costs more than a step).
+                    if threads > 1 {
+                        Job::Thread(s.spawn(work))
+                    } else {
+                        Job::Done(work())
+                    }
                 })
                 .collect();
             handles
                 .into_iter()
-                .map(|h| {
-                    h.join()
-                        .unwrap_or_else(|_| Err("a worker thread failed".into()))
+                .map(|h| match h {
+                    Job::Done(r) => r,
+                    Job::Thread(h) => h
+                        .join()
+                        .unwrap_or_else(|_| Err("a worker thread failed".into())),
                 })
                 .collect()
         });
@@ -264,7 +277,7 @@ impl VecEnv {
                 .zip(self.obs.chunks_mut(chunk * OBS_LEN))
                 .zip(self.mask.chunks_mut(chunk * MAX_ACTIONS))
             {
-                s.spawn(move || {
+                let mut work = move || {
                     for (j, slot) in slots.iter_mut().enumerate() {
                         if outs[j].terminated || outs[j].truncated || slot.actions == 0 {
                             let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -277,7 +290,12 @@ impl VecEnv {
                             Self::observe(cfg, slot, o, m, &mut outs[j])
                         }));
                     }
-                });
+                };
+                if threads > 1 {
+                    s.spawn(work);
+                } else {
+                    work();
+                }
             }
         });
         Ok((outs, finished))
