@@ -91,12 +91,12 @@ impl Game {
             Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
                 (self.cards_state().done == 0 && !self.aura_destinations(ctx, e).is_empty())
                     .then_some(Decision {
-                    player: ctx.controller,
-                    kind: DecisionKind::ChooseCard {
-                        choice: CardChoice::AttachTo,
-                        optional: false,
-                    },
-                })
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::AttachTo,
+                            optional: false,
+                        },
+                    })
             }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {

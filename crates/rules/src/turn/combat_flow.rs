@@ -557,6 +557,7 @@ impl Game {
         match self.next_blocking_player(after) {
             Some(q) => {
                 self.combat.defending = Some(q);
+                self.status_changed();
                 self.decision = Some(Decision {
                     player: q,
                     kind: DecisionKind::DeclareBlockers,
