@@ -808,3 +808,55 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
         .unwrap()
         .is_supported());
 }
+
+/// 406.1, 409.1h (issue 16 defect 3): a mana ability is played without a
+/// decision, so a cost that chooses other objects (a card to discard,
+/// another permanent to sacrifice) can't be paid; such a card is refused
+/// with the phrase of that ability, never compiled into free mana (Skirge
+/// Familiar, Bog Witch, Overeager Apprentice) or a mana ability that is
+/// never offered (Ashnod's Altar, Phyrexian Tower, Krark-Clan Ironworks).
+#[test]
+fn r409_1h_mana_abilities_with_costs_that_choose_are_refused() {
+    for name in [
+        "Skirge Familiar",
+        "Bog Witch",
+        "Overeager Apprentice",
+        "Ashnod's Altar",
+        "Phyrexian Altar",
+        "Krark-Clan Ironworks",
+        "Phyrexian Tower",
+        "Skirk Prospector",
+        "Thermopod",
+    ] {
+        let c = card(name);
+        let u = c
+            .unsupported()
+            .unwrap_or_else(|| panic!("{name} compiles a mana ability it can't pay for"));
+        assert!(
+            u.phrase.contains("Add")
+                && (u.phrase.contains("Sacrifice") || u.phrase.contains("Discard")),
+            "{name}: {u}"
+        );
+    }
+    // Every supported card's mana abilities have costs the engine pays.
+    for c in db().iter().filter(|c| c.is_supported()) {
+        for f in &c.faces {
+            for a in &f.abilities {
+                if let Ability::Mana(m) = a {
+                    let k = &m.cost;
+                    assert!(
+                        k.sacrifice.is_none()
+                            && k.discard == 0
+                            && k.discard_filter.is_none()
+                            && k.exile_from_hand.is_none()
+                            && k.sacrifice_all.is_none()
+                            && !k.discard_x
+                            && !k.pay_life_x,
+                        "{}: a mana ability whose cost chooses",
+                        c.name
+                    );
+                }
+            }
+        }
+    }
+}

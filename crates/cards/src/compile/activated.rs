@@ -144,6 +144,28 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
     Some(Timing { turn, window })
 }
 
+/// 406.1, 409.1h: a mana ability is played without a decision (while
+/// paying, or in one action at priority), so a cost that needs the player
+/// to choose other objects can't be paid: cards to discard ("Discard a
+/// card": Skirge Familiar, Bog Witch), another permanent to sacrifice
+/// ("Sacrifice a creature": Ashnod's Altar, Phyrexian Tower), cards in the
+/// hand to remove, X. Such a card is refused with the ability's phrase
+/// rather than compiled into free mana or an ability never offered.
+fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
+    if cost.discard > 0 || cost.discard_filter.is_some() || cost.discard_x {
+        return Some("a mana ability whose cost discards cards (chosen by the player)");
+    }
+    if cost.sacrifice.is_some() || cost.sacrifice_all.is_some() {
+        return Some(
+            "a mana ability whose cost sacrifices another permanent (chosen by the player)",
+        );
+    }
+    if cost.exile_from_hand.is_some() || cost.pay_life_x {
+        return Some("a mana ability whose cost chooses cards or an amount");
+    }
+    None
+}
+
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 pub(super) fn activated(p: &mut P) -> R<Ability> {
     let cost = cost(p)?;
@@ -164,6 +186,9 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         {
             return Err("a mana ability whose cost chooses other objects".into());
         }
+        if let Some(why) = mana_cost_chooses(&cost) {
+            return Err(why.into());
+        }
         return Ok(Ability::Mana(ManaAbility {
             cost,
             produce: ManaProduce::DoublePool,
@@ -177,6 +202,9 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         // 409.1h choices a mana ability's cost doesn't ask for.
         if cost.tap_untapped.is_some() || cost.return_to_hand.is_some() || cost.discard_random {
             return Err("a mana ability whose cost taps or returns other permanents".into());
+        }
+        if let Some(why) = mana_cost_chooses(&cost) {
+            return Err(why.into());
         }
         let produce = produce(p).ok_or_else(|| no_rule(p))?;
         if !p.eat_end() {

@@ -124,6 +124,22 @@ impl Listed<'_> {
     }
 }
 
+/// Does an effect's filter read status or combat (510.1, 306): tapped,
+/// attacking, blocking, blocked, in combat, attacked or dealt damage this
+/// turn, the defending player? Then the board is status-sensitive: the
+/// events that change those (`BoardChange::Status`) make it stale.
+fn filter_reads_status(f: &tolaria_cards::ObjectFilter) -> bool {
+    f.tapped.is_some()
+        || f.attacking.is_some()
+        || f.blocking.is_some()
+        || f.blocked.is_some()
+        || f.in_combat.is_some()
+        || f.blocking_this
+        || f.attacked_this_turn
+        || f.dealt_damage_this_turn
+        || f.controller == tolaria_cards::ControllerFilter::Defending
+}
+
 /// The characteristics of every permanent in play, in `game.in_play` order,
 /// and whether any effect's filter reads status (see `Board::status_sensitive`).
 pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
@@ -150,7 +166,7 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
                 (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
                 _ => return false,
             };
-            f.tapped.is_some() || f.attacking.is_some() || f.blocking.is_some()
+            filter_reads_status(f)
         });
     // Layers 2–6e (layer 1 is done).
     for layer in Layer::ALL.into_iter().skip(1) {
@@ -858,6 +874,15 @@ impl Game {
     /// what a change of controller brings with it: 212.3f, the permanent
     /// is "sick" again; 306.2, it is removed from combat.
     #[inline]
+    /// A change of status or combat that emits no event of its own (the
+    /// defending player named, combat cleared, 311.2): the kept board is
+    /// stale if some effect reads status (`Board::status_sensitive`).
+    pub(crate) fn status_changed(&mut self) {
+        if self.board.status_sensitive {
+            self.board.valid = false;
+        }
+    }
+
     pub fn settle(&mut self) {
         if !self.board.valid {
             self.settle_board();

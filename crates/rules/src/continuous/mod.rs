@@ -2,6 +2,7 @@
 //! (418.5), static abilities (405), effects on players and the rules of the game
 //! (418.5j–k), replacement and prevention (419), copy effects (503.4) and filters.
 
+pub mod board_check;
 pub mod characteristics;
 pub(crate) mod condition;
 pub(crate) mod copy_effect;

@@ -29,12 +29,32 @@ impl Game {
         let mut cards = Vec::new();
         // (slot, new card) for every re-dealt slot, to repeat in the rewind copy.
         let mut dealt: Vec<(usize, tolaria_cards::CardId)> = Vec::new();
+        let shown: Vec<usize> = match &self.decision {
+            Some(d)
+                if matches!(d.kind, crate::DecisionKind::ChooseCard { .. })
+                    && self.decider() == Some(viewer) =>
+            {
+                self.legal_actions()
+                    .iter()
+                    .filter_map(|a| match a {
+                        crate::Action::ChooseObject(id) => Some(id.slot as usize),
+                        _ => None,
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
         for p in self.player_ids() {
             slots.clear();
             let pl = self.player(p);
-            // A revealed top card (Future Sight) is seen by everyone.
+            // A revealed top card (Future Sight) is seen by everyone; the
+            // top is the last of the list (217.2).
             let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
-            slots.extend(pl.library[top_seen..].iter().map(|id| id.slot as usize));
+            slots.extend(
+                pl.library[..pl.library.len() - top_seen]
+                    .iter()
+                    .map(|id| id.slot as usize),
+            );
             if !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p) {
                 // 502.27a: a card revealed from the hand is known to all.
                 slots.extend(
@@ -48,6 +68,9 @@ impl Game {
                         .map(|id| id.slot as usize),
                 );
             }
+            // The cards a pending card choice of the viewer offers are seen
+            // by the viewer (`PlayerView::choice_cards`): kept.
+            slots.retain(|&s| !shown.contains(&s));
             if slots.len() < 2 {
                 continue;
             }

@@ -458,7 +458,13 @@ impl Game {
         }
         match (&d.kind, action) {
             // 308.2a: one more attacker (`attack_options`).
-            (DecisionKind::DeclareAttackers, Action::Attack(id)) => {
+            // With a cost to attack (308.2d) the list judges what can be paid.
+            (DecisionKind::DeclareAttackers, Action::Attack(id))
+                if self
+                    .combat
+                    .defending
+                    .is_none_or(|d| self.attack_cost_for(d) == 0) =>
+            {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)

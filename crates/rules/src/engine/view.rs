@@ -22,6 +22,12 @@ pub struct PlayerView {
     pub decision: Option<Decision>,
     /// The legal actions, if the viewer makes the pending decision.
     pub legal_actions: Vec<Action>,
+    /// The hidden cards (in a hand or a library) a pending card choice of
+    /// the viewer offers (`Action::ChooseObject`: Coercion's look at a
+    /// hand, a search, the cards looked at on top of a library): the
+    /// effect lets the chooser see them, so they are named here.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choice_cards: Vec<CardView>,
     pub result: Option<crate::GameResult>,
     /// 506.1: while this is a subgame, the suspended main game as the same
     /// viewer sees it (its own hidden information hidden the same way).
@@ -143,9 +149,10 @@ impl Game {
                         .collect(),
                     hand: (self.sees_hand_of(viewer, p) || self.hand_revealed_to(viewer, p))
                         .then(|| pl.hand.iter().map(|&c| card_view(c, true)).collect()),
+                    // 217.2: the top card is the last of the list.
                     library_top: pl
                         .library
-                        .first()
+                        .last()
                         .filter(|_| self.top_card_revealed(p))
                         .map(|&c| card_view(c, true)),
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
@@ -241,6 +248,29 @@ impl Game {
             })
             .collect();
         let decides = self.decider() == Some(viewer);
+        let legal_actions = if decides {
+            self.legal_actions()
+        } else {
+            Vec::new()
+        };
+        let choice_cards = if matches!(
+            self.decision.as_ref().map(|d| &d.kind),
+            Some(crate::DecisionKind::ChooseCard { .. })
+        ) {
+            legal_actions
+                .iter()
+                .filter_map(|a| match a {
+                    Action::ChooseObject(id)
+                        if matches!(self.zone_of(*id), Some(Zone::Hand(_) | Zone::Library(_))) =>
+                    {
+                        Some(card_view(*id, true))
+                    }
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         PlayerView {
             viewer,
             turn: self.turn,
@@ -252,11 +282,8 @@ impl Game {
             stack,
             removed,
             decision: self.decision.clone(),
-            legal_actions: if decides {
-                self.legal_actions()
-            } else {
-                Vec::new()
-            },
+            legal_actions,
+            choice_cards,
             result: self.result,
             main_game: self.main.as_ref().map(|m| {
                 let mut v = m.view(viewer);

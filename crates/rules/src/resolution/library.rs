@@ -86,15 +86,17 @@ impl Game {
                 }
             }
             // 212.4: with nothing (else) it could enchant, the Aura stays
-            // where it is.
+            // where it is. Once chosen (`done`), the effect is over: a moved
+            // Aura could be moved again, so the choice must not come back.
             Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
-                (!self.aura_destinations(ctx, e).is_empty()).then_some(Decision {
-                    player: ctx.controller,
-                    kind: DecisionKind::ChooseCard {
-                        choice: CardChoice::AttachTo,
-                        optional: false,
-                    },
-                })
+                (self.cards_state().done == 0 && !self.aura_destinations(ctx, e).is_empty())
+                    .then_some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::AttachTo,
+                            optional: false,
+                        },
+                    })
             }
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
@@ -633,6 +635,7 @@ impl Game {
                         }
                     }
                 }
+                st.done = 1;
             }
             (CardChoice::AttachTo, Effect::MoveAura { what, .. }) => {
                 let aura = self.objects_of(&ctx, what).first().copied();
@@ -642,6 +645,7 @@ impl Game {
                         self.attach(a, crate::Target::Object(to));
                     }
                 }
+                st.done = 1;
             }
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { .. }) => {
                 if let Some(o) = chosen {

@@ -303,13 +303,16 @@ impl Game {
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
         let mut unmet = false;
-        // 308.2d: a cost to attack (Windborn Muse): one more attacker only
-        // if the total cost could still be paid; 500.2: creatures with
-        // costs to attack are exempt from requirements to attack.
-        let each = self.attack_cost_each();
+        // 308.2d: a cost to attack (Windborn Muse, Propaganda): one more
+        // attacker only if the total cost could still be paid; 500.2:
+        // creatures with costs to attack are exempt from requirements to
+        // attack. Under 602 each attacker's cost is the one of the player
+        // it attacks (602.3a), so the choice of player is judged too.
+        let declared = self.attack_cost_total();
+        let any_cost = declared > 0 || self.attack_costs_exist();
         // Payable with the mana left once the attackers, this one too, have
         // become tapped (308.2c comes before 308.2e): judged on a copy.
-        let payable = |cand: ObjId| {
+        let payable = |cand: ObjId, total: u32| {
             let mut g = self.clone();
             let list = self.combat.attackers.iter().map(|a| a.obj);
             for a in list.chain(std::iter::once(cand)) {
@@ -318,31 +321,43 @@ impl Game {
                 }
             }
             let u = crate::Unpaid {
-                generic: each * (self.combat.attackers.len() as u32 + 1),
+                generic: total,
                 ..Default::default()
             };
             g.can_pay(self.active, &u, None)
         };
         for &id in &self.in_play {
             if !self.combat.is_attacking(id) && self.can_attack(id) {
-                if each > 0 {
-                    if payable(id) {
-                        out.push(Action::Attack(id));
-                    }
-                    continue;
-                }
+                let mut costs = false;
                 if self.attacks_multiple() {
                     // 602.3: the attacker chooses a defending player for it.
                     for player in self.opponents(self.active) {
-                        out.push(Action::AttackPlayer {
-                            attacker: id,
-                            player,
-                        });
+                        let each = if any_cost {
+                            self.attack_cost_for(player)
+                        } else {
+                            0
+                        };
+                        costs |= each > 0;
+                        if each == 0 || payable(id, declared + each) {
+                            out.push(Action::AttackPlayer {
+                                attacker: id,
+                                player,
+                            });
+                        }
                     }
                 } else {
-                    out.push(Action::Attack(id));
+                    let each = match self.combat.defending {
+                        Some(def) if any_cost => self.attack_cost_for(def),
+                        _ => 0,
+                    };
+                    costs = each > 0;
+                    if each == 0 || payable(id, declared + each) {
+                        out.push(Action::Attack(id));
+                    }
                 }
-                unmet |= self.must_attack(id);
+                if !costs {
+                    unmet |= self.must_attack(id);
+                }
             }
         }
         self.band_options(out);
@@ -389,8 +404,8 @@ impl Game {
             }
             Action::Done => {
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
-                let each = self.attack_cost_each();
-                if each > 0 && !list.is_empty() {
+                let total = self.attack_cost_total();
+                if total > 0 && !list.is_empty() {
                     // 308.2c: the attackers become tapped; 308.2d: the total
                     // cost is locked in, then paid (308.2e–f).
                     for &id in &list {
@@ -398,7 +413,7 @@ impl Game {
                             self.tap(id);
                         }
                     }
-                    self.combat.attack_cost = each * list.len() as u32;
+                    self.combat.attack_cost = total;
                     self.combat.attack_cost_unpaid = self.combat.attack_cost;
                     self.continue_attack_cost();
                     return;
@@ -423,20 +438,41 @@ impl Game {
     /// 308.2d: the generic mana each creature attacking the defending
     /// player costs ("Creatures can't attack you unless their controller
     /// pays {2} for each creature they control that's attacking you").
-    pub(crate) fn attack_cost_each(&self) -> u32 {
-        let Some(def) = self.combat.defending else {
-            return 0;
-        };
-        let mut n = 0;
+    /// 308.2d: the cost to attack `def` with one creature: the sum of the
+    /// "{N} for each creature … attacking you" abilities of the permanents
+    /// `def` controls (Windborn Muse, Propaganda; 602.3a: in a game where
+    /// several players are attacked, each attacked player's own).
+    pub(crate) fn attack_cost_for(&self, def: crate::PlayerId) -> u32 {
+        let mut n = 0u32;
         self.any_static_in_play(|s, _, controller| {
             if let StaticAbility::AttackCostPerCreature { generic } = s {
                 if controller == def {
-                    n += generic;
+                    n = n.saturating_add(*generic);
                 }
             }
             false
         });
         n
+    }
+
+    /// Whether any permanent in play has a cost to attack (a cheap test
+    /// before judging each attacker).
+    fn attack_costs_exist(&self) -> bool {
+        self.any_static_in_play(|s, _, _| matches!(s, StaticAbility::AttackCostPerCreature { .. }))
+    }
+
+    /// 308.2d: the total cost to attack with the creatures declared so
+    /// far, each counted for the player it attacks (602.3a).
+    pub(crate) fn attack_cost_total(&self) -> u32 {
+        if self.combat.attackers.is_empty() || !self.attack_costs_exist() {
+            return 0;
+        }
+        self.combat
+            .attackers
+            .iter()
+            .filter_map(|a| a.defender.or(self.combat.defending))
+            .map(|d| self.attack_cost_for(d))
+            .fold(0u32, u32::saturating_add)
     }
 
     /// 308.2e–f: mana in the pool pays the cost to attack; when it is paid
@@ -557,6 +593,7 @@ impl Game {
         match self.next_blocking_player(after) {
             Some(q) => {
                 self.combat.defending = Some(q);
+                self.status_changed();
                 self.decision = Some(Decision {
                     player: q,
                     kind: DecisionKind::DeclareBlockers,

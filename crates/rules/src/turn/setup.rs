@@ -137,14 +137,33 @@ impl Game {
 
     /// 101: a new game from each player's deck (library order as given,
     /// then shuffled). Stops at the first mulligan decision.
+    /// The order in which `new_game` creates player `i`'s `n` deck cards:
+    /// the `j`-th slot of the player holds the deck list's `order[j]`-th
+    /// card (504.3: ids in no relation to the list).
+    pub(crate) fn deck_slot_order(seed: u64, i: usize, n: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..n).collect();
+        crate::Rng::new(seed ^ 0x0504_0003_5107_0000 ^ i as u64).shuffle(&mut order);
+        order
+    }
+
     pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
         let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
         let mut g = Game::empty(&names, seed);
         for (i, (_, cards)) in decks.iter().enumerate() {
             let p = PlayerId(i as u8);
-            for &c in cards {
-                g.create_card(c, p, Zone::Library(p));
-            }
+            // 504.3, 217.2: an id must not tell which card of the deck list
+            // an object is (a face-down permanent, a hidden hand card), so
+            // the slots are given in a random order. The order comes from a
+            // generator of its own: the library is listed in deck-list
+            // order as before, so the game's generator shuffles it into the
+            // same cards as before.
+            let order = Self::deck_slot_order(seed, i, cards.len());
+            let mut placed: Vec<(usize, crate::ObjId)> = order
+                .iter()
+                .map(|&k| (k, g.create_card(cards[k], p, Zone::Library(p))))
+                .collect();
+            placed.sort_unstable_by_key(|&(k, _)| k);
+            g.players[i].library = placed.into_iter().map(|(_, id)| id).collect();
         }
         // 101.1: shuffle.
         for p in 0..decks.len() {

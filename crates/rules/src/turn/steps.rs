@@ -84,6 +84,7 @@ impl Game {
                 // 306.3: the active player chooses the defending player,
                 // the one the attack option allows (604.1).
                 self.combat.defending = Some(self.defending_player_for(self.active));
+                self.status_changed();
                 self.flow = Flow::Priority(self.active);
             }
             _ => self.flow = Flow::Priority(self.active),
@@ -143,7 +144,7 @@ impl Game {
         // turn": those not triggered end with the turn.
         self.delayed_dies.clear();
         self.extra_phases = crate::state::game::ExtraPhases::default();
-        self.combat.clear();
+        self.clear_combat();
         for p in 0..self.players.len() {
             for i in 0..self.players[p].graveyard.len() {
                 let slot = self.players[p].graveyard[i].slot as usize;
@@ -198,7 +199,7 @@ impl Game {
         }
         if step == Step::EndOfCombat {
             // 311.2: all creatures are removed from combat.
-            self.combat.clear();
+            self.clear_combat();
         }
         let phase_ends = next.is_none_or(|n| n.phase() != step.phase());
         if phase_ends {
@@ -324,7 +325,7 @@ impl Game {
                 self.emit(Event::RemovedFromCombatTurnEnded { obj: o, card });
             }
         }
-        self.combat.clear();
+        self.clear_combat();
         // 509.1b: state-based effects; no player gets priority, and triggered
         // abilities wait (509.2: they go on the stack in the cleanup step).
         self.check_state_based_effects();
@@ -438,5 +439,18 @@ impl Game {
                 card,
             });
         }
+    }
+}
+
+impl Game {
+    /// 311.2, 509.1a: every creature is removed from combat. No event is
+    /// emitted (the log is unchanged), so the kept board is marked stale
+    /// here when an effect reads combat status (Weakstone's "attacking
+    /// creatures").
+    fn clear_combat(&mut self) {
+        if self.combat != crate::turn::combat::Combat::default() {
+            self.status_changed();
+        }
+        self.combat.clear();
     }
 }

@@ -102,6 +102,7 @@ impl Game {
             // per defending player and combat, so a copy is affordable).
             let mut g = self.clone();
             g.combat.defending = Some(q);
+            g.status_changed();
             let can = g.controlled_by(q).any(|b| {
                 g.combat
                     .attackers

@@ -62,8 +62,24 @@ impl Game {
             .map(|&p| self.player(p).name.as_str())
             .zip(decks)
             .collect();
+        // `new_game` creates each player's cards one slot each, in the
+        // order `deck_slot_order` gives (504.3): the origin of a deck's
+        // k-th card is at the slot holding it.
+        let mut slot_of = Vec::with_capacity(origin.len());
+        let mut base = 0usize;
+        for (i, (_, deck)) in named.iter().enumerate() {
+            let order = Game::deck_slot_order(seed, i, deck.len());
+            let mut at = vec![0usize; deck.len()];
+            for (j, &k) in order.iter().enumerate() {
+                at[k] = base + j;
+            }
+            slot_of.extend(at);
+            base += deck.len();
+        }
+        for b in &mut origin {
+            b.slot = slot_of[b.slot as usize] as u16;
+        }
         let mut sub = Game::new_game(&named, seed);
-        // `new_game` creates the cards in deck order, one slot each.
         sub.subgame_origin = origin;
         // 605.2: the options chosen before the main game began hold in it.
         sub.options = self.options;

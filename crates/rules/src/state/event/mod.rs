@@ -807,14 +807,26 @@ impl Event {
     /// cache (`characteristics::Board`). Status changes matter only while
     /// an effect's filter reads status ("tapped creatures", "attacking
     /// creatures").
+    ///
+    /// The match names every event (no wildcard), so a new event must be
+    /// classified here (issue 16: `CountersRemoved` once fell through and
+    /// left a 0/0 Spike alive). `Game::check_board` compares the kept board
+    /// with a fresh computation to find what was missed.
     pub fn board_change(&self) -> BoardChange {
         match self {
+            // Status (510.1) and combat status (306): read by filters of
+            // "tapped", "attacking", "blocking", "blocked" creatures
+            // (Weakstone). Damage: "creatures dealt damage this turn".
             Event::Tapped { .. }
             | Event::Untapped { .. }
             | Event::AttackerDeclared { .. }
             | Event::BlockerDeclared { .. }
+            | Event::BandDeclared { .. }
             | Event::BandBlocked { .. }
-            | Event::RemovedFromCombat { .. } => BoardChange::Status,
+            | Event::RemovedFromCombat { .. }
+            | Event::RemovedFromCombatTurnEnded { .. }
+            | Event::AttackWithdrawn { .. }
+            | Event::Damage { .. } => BoardChange::Status,
             // Only the permanents in play are on the board, and only a
             // count of graveyard cards (Mortivore, a sensitive board) reads
             // the other zones (416.2): a draw or a spell being played
@@ -830,6 +842,14 @@ impl Event {
                     BoardChange::None
                 }
             }
+            // Cards entering or leaving hands and graveyards by events that
+            // aren't zone changes of their own (hellbent, threshold).
+            Event::Drew { .. }
+            | Event::Dredged { .. }
+            | Event::FlashbackRemoved { .. }
+            | Event::Cycled { .. }
+            | Event::FromOutsideTheGame { .. }
+            | Event::FromMainGame { .. } => BoardChange::Status,
             Event::TurnBegan { .. }
             | Event::TurnedFaceUp { .. }
             | Event::TurnedFaceDown { .. }
@@ -842,6 +862,7 @@ impl Event {
             | Event::Pumped { .. }
             | Event::EffectCreated { .. }
             | Event::CountersPut { .. }
+            | Event::CountersRemoved { .. }
             | Event::TokenCreated { .. }
             | Event::CleanupDamageRemoved
             | Event::TurnEnded
@@ -850,11 +871,75 @@ impl Event {
             | Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
+            | Event::NamedCard { .. }
             | Event::CountersAnnihilated { .. }
             | Event::ControlChanged { .. }
             | Event::PlayerLost { .. }
-            | Event::PlayerLeftGame { .. } => BoardChange::Always,
-            _ => BoardChange::None,
+            | Event::PlayerLeftGame { .. }
+            | Event::Amplified { .. }
+            | Event::Suspended { .. }
+            | Event::SubgameBegins { .. }
+            | Event::SubgameEnded { .. }
+            | Event::EndingTurn { .. } => BoardChange::Always,
+            // Nothing a computed characteristic reads: the log, the stack,
+            // libraries, mana pools, life totals, choices without a lasting
+            // trace on a permanent.
+            Event::GameStarted { .. }
+            | Event::Shuffled { .. }
+            | Event::Mulliganed { .. }
+            | Event::Kept { .. }
+            | Event::StepBegan { .. }
+            | Event::DrewFromEmptyLibrary { .. }
+            | Event::SkippedFirstDraw { .. }
+            | Event::LandPlayed { .. }
+            | Event::SpellPlayed { .. }
+            | Event::AbilityPlayed { .. }
+            | Event::TriggerPutOnStack { .. }
+            | Event::TriggerRemoved { .. }
+            | Event::ManaAdded { .. }
+            | Event::CostPaid { .. }
+            | Event::CostAnnounced { .. }
+            | Event::AttackCostPaid { .. }
+            | Event::PlayCancelled { .. }
+            | Event::Resolved { .. }
+            | Event::Countered { .. }
+            | Event::CounteredOnResolution { .. }
+            | Event::DamagePrevented { .. }
+            | Event::LifeGained { .. }
+            | Event::LifeLost { .. }
+            | Event::ManaBurn { .. }
+            | Event::PaidUnless { .. }
+            | Event::PaidToKeep { .. }
+            | Event::DeclinedToPay { .. }
+            | Event::MustBlock { .. }
+            | Event::CombatDamageOnStack { .. }
+            | Event::DamageReplaced { .. }
+            | Event::MoveReplaced { .. }
+            | Event::StaysTapped { .. }
+            | Event::DrawReplaced { .. }
+            | Event::DrawReplacedByStatic { .. }
+            | Event::ChoseLandOrNonland { .. }
+            | Event::TargetChanged { .. }
+            | Event::SpellCopied { .. }
+            | Event::SourceChosen { .. }
+            | Event::CoinFlipped { .. }
+            | Event::CoinKept { .. }
+            | Event::TurnControlCreated { .. }
+            | Event::StepSkipped { .. }
+            | Event::TurnSkipped { .. }
+            | Event::TurnControlWaits { .. }
+            | Event::ManaLostNoBurn { .. }
+            | Event::ConditionFalse { .. }
+            | Event::Searched { .. }
+            | Event::Revealed { .. }
+            | Event::LookedAtLibrary { .. }
+            | Event::LookedAtHand { .. }
+            | Event::LibraryArranged { .. }
+            | Event::StackObjectCeases { .. }
+            | Event::TurnEndingChecks { .. }
+            | Event::AbilityLeftTheGame { .. }
+            | Event::FaceDownRevealed { .. }
+            | Event::GameOver { .. } => BoardChange::None,
         }
     }
 
