@@ -747,7 +747,11 @@ impl Game {
                         }
                         let i = self.rng.below(len);
                         let card = self.player(p).hand[i];
-                        self.discard(card);
+                        // `ObjectRef::Chosen`: "that card".
+                        let moved = self.discard_card(card);
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.ctx.chosen = moved;
+                        }
                     }
                 }
             }

@@ -64,6 +64,7 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            ObjectRef::Chosen => ctx.chosen.into_iter().collect(),
             // 309: the blocks with the target in them now (blocker, attacker).
             ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
                 Some(Target::Object(t)) => {

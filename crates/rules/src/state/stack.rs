@@ -143,6 +143,12 @@ pub struct ResolveCtx {
     /// 409.1h: the total power of the permanents sacrificed for the cost.
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// The card or permanent chosen for the latest discard or sacrifice of
+    /// this resolution (`ObjectRef::Chosen`): the discarded card where it
+    /// went, the sacrificed permanent's id in play (its last known
+    /// information, 413.2f).
+    #[serde(default)]
+    pub chosen: Option<ObjId>,
     /// 409.1e: the division announced (`StackItem::division`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub division: Vec<u32>,
@@ -164,6 +170,7 @@ impl ResolveCtx {
             flipper: None,
             sacrificed: None,
             sacrificed_power: 0,
+            chosen: None,
             division: Vec::new(),
         }
     }
