@@ -257,6 +257,11 @@ pub enum ObjectRef {
     /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …
     /// that permanent's", Hit), as it last existed (413.2f).
     Chosen,
+    /// The tokens created by the spell or ability ("Create a … token.
+    /// Destroy it at the beginning of the next end step", Hornet Cannon);
+    /// in a delayed triggered ability, those created by the ability that
+    /// created it (404.4).
+    Created,
 }
 
 /// A player or players an effect refers to.

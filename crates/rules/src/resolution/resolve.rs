@@ -154,6 +154,7 @@ impl Game {
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
             chosen: None,
+            created: None,
             division: item.division.clone(),
         };
         if !is_spell {
