@@ -252,6 +252,16 @@ pub enum ObjectRef {
     /// "all creatures blocking or blocked by target creature" (Trial): the
     /// creatures in a block with the n-th target as the effect resolves (309).
     BlockingOrBlockedBy(u8),
+    /// The card or permanent chosen for the resolution's latest discard or
+    /// sacrifice ("target player discards a card … that card's converted
+    /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …
+    /// that permanent's", Hit), as it last existed (413.2f).
+    Chosen,
+    /// The tokens created by the spell or ability ("Create a … token.
+    /// Destroy it at the beginning of the next end step", Hornet Cannon);
+    /// in a delayed triggered ability, those created by the ability that
+    /// created it (404.4).
+    Created,
 }
 
 /// A player or players an effect refers to.

@@ -166,6 +166,38 @@ pub(super) fn equal_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         .then(|| Amount::Minus(Box::new(first), Box::new(second)))
 }
 
+/// The object "that [noun]'s" refers to: never the source (the source
+/// named since, "CARDNAME deals damage … equal to that card's converted
+/// mana cost", is skipped). The card or permanent just discarded or
+/// sacrificed by the player's choice (Hellhole Rats, Hit); "that spell": the
+/// last target spell (Draining Whelk), else the spell that triggered the
+/// ability (Kaervek the Merciless); else the object last mentioned, or the
+/// triggering object.
+fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
+    match cx.effects.last() {
+        Some(Effect::Discard { random: false, .. }) if noun == "card" => {
+            return Some(ObjectRef::Chosen);
+        }
+        Some(Effect::Sacrifice { .. }) if noun != "card" && noun != "spell" => {
+            return Some(ObjectRef::Chosen);
+        }
+        _ => {}
+    }
+    if noun == "spell" {
+        if let Some(i) = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, crate::TargetKind::Spell(_)))
+        {
+            return Some(ObjectRef::Target(i as u8));
+        }
+    }
+    match &cx.last_obj {
+        Some(ObjectRef::This) | None => cx.trig_obj.then_some(ObjectRef::Triggering),
+        Some(o) => Some(o.clone()),
+    }
+}
+
 /// One amount after "equal to".
 fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
@@ -192,9 +224,10 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             noun,
             "creature" | "artifact" | "card" | "spell" | "permanent" | "land" | "enchantment"
         );
-        let it = cx.it();
         // "that creature" names something mentioned before, never the source.
-        let ok = ok && (cx.last_obj.is_some() || cx.trig_obj);
+        let it = that_object(cx, noun);
+        let ok = ok && it.is_some();
+        let it = it.unwrap_or(ObjectRef::This);
         let a = if !ok {
             None
         } else if p.eat("power") {

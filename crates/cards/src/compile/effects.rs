@@ -529,6 +529,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "create" => {
             p.bump();
             let (amount, token) = token(p)?;
+            // "Destroy it / them at the beginning of the next end step":
+            // the tokens just created (404.4).
+            cx.last_obj = Some(ObjectRef::Created);
             Effect::CreateTokens {
                 who: PlayerRef::You,
                 amount,

@@ -325,6 +325,15 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                     who,
                     filter: ObjectFilter::this(),
                 }
+            } else if who == PlayerRef::You
+                && cx.it() == ObjectRef::Created
+                && (p.eat("it") || p.eat("them"))
+            {
+                // "Create a … token. Sacrifice it at the beginning of the
+                // next end step" (Tidal Wave): no choice is made.
+                Effect::SacrificeThese {
+                    what: ObjectRef::Created,
+                }
             } else {
                 p.eat_any(&["a", "an"])?;
                 let f = group(p)?;

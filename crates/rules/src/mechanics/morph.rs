@@ -87,11 +87,15 @@ impl Game {
             return false;
         }
         let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
-        if !sorcery_timing || self.spell_forbidden(p, card) {
+        // 504.2, 502.26b: the spell is judged as the face-down spell it will
+        // be (a nameless, colourless 2/2 creature with no mana cost), not as
+        // the card in the hand: prohibitions and cost changes see only that.
+        let ch = crate::continuous::characteristics::of_face(tolaria_cards::db().face_down, 0, p);
+        if !sorcery_timing || self.spell_forbidden_as(p, card, Some(&ch)) {
             return false;
         }
         let mut u = crate::state::progress::Unpaid::from_cost(&face_down_cost(), 0);
-        crate::playing::cost::apply_change(&mut u, self.spell_cost_change(p, card));
+        crate::playing::cost::apply_change(&mut u, self.spell_cost_change_as(p, card, Some(&ch)));
         crate::playing::mana::can_match(&u, avail)
     }
 

@@ -32,9 +32,27 @@ impl Game {
     /// mana cost by: increases from permanents in play (Aura of Silence)
     /// and the card's own reduction (Avatar of Might).
     pub(crate) fn spell_cost_change(&self, p: PlayerId, card: ObjId) -> i32 {
+        self.spell_cost_change_as(p, card, None)
+    }
+
+    /// [`Game::spell_cost_change`] for `card` judged as the spell it would
+    /// be: `as_face_down` gives the characteristics of a card about to be
+    /// played face down from the hand (504.2, 502.26b: only what applies to
+    /// a nameless, colourless 2/2 creature spell with no mana cost).
+    pub(crate) fn spell_cost_change_as(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        as_face_down: Option<&crate::continuous::characteristics::Characteristics>,
+    ) -> i32 {
         let mut change = 0i32;
         // 504.2: a face-down spell has only the face-down characteristics.
-        let face = tolaria_cards::db().get(self.shown_card(card)).front();
+        let shown = if as_face_down.is_some() {
+            tolaria_cards::db().face_down
+        } else {
+            self.shown_card(card)
+        };
+        let face = tolaria_cards::db().get(shown).front();
         if face.has_statics {
             for a in &face.abilities {
                 // 502.31a: {1} less for each [filter] the player controls.
@@ -72,7 +90,7 @@ impl Game {
             } = s
             {
                 if whose_applies(*whose, controller, p)
-                    && crate::continuous::filter::matches(self, filter, card, Some(src), controller)
+                    && self.spell_matches(filter, card, as_face_down, src, controller)
                 {
                     change += generic;
                 }
@@ -86,14 +104,49 @@ impl Game {
     /// ("You can't play creature spells", Steel Golem; "Each player can't
     /// play more than one spell each turn", Rule of Law)?
     pub(crate) fn spell_forbidden(&self, p: PlayerId, card: ObjId) -> bool {
+        self.spell_forbidden_as(p, card, None)
+    }
+
+    /// [`Game::spell_forbidden`] for `card` judged as the spell it would be
+    /// (`as_face_down`: see [`Game::spell_cost_change_as`]; 504.2: Meddling
+    /// Mage naming the card doesn't stop it face down).
+    pub(crate) fn spell_forbidden_as(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        as_face_down: Option<&crate::continuous::characteristics::Characteristics>,
+    ) -> bool {
         let played = self.player(p).spells_this_turn;
         self.any_static_in_play(|s, src, controller| match s {
             StaticAbility::OneSpellEachTurn => played >= 1,
             StaticAbility::CantPlaySpells { whose, filter } => {
                 whose_applies(*whose, controller, p)
-                    && crate::continuous::filter::matches(self, filter, card, Some(src), controller)
+                    && self.spell_matches(filter, card, as_face_down, src, controller)
             }
             _ => false,
         })
+    }
+
+    /// Does the spell `card` (or, `as_face_down`, the face-down spell it
+    /// would be) match a static ability's filter?
+    fn spell_matches(
+        &self,
+        filter: &tolaria_cards::ObjectFilter,
+        card: ObjId,
+        as_face_down: Option<&crate::continuous::characteristics::Characteristics>,
+        src: ObjId,
+        controller: PlayerId,
+    ) -> bool {
+        match as_face_down {
+            Some(ch) => crate::continuous::filter::matches_with(
+                self,
+                filter,
+                card,
+                ch,
+                Some(src),
+                controller,
+            ),
+            None => crate::continuous::filter::matches(self, filter, card, Some(src), controller),
+        }
     }
 }

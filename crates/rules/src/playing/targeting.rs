@@ -74,7 +74,12 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
             }
         }
         (TargetKind::Spell(f), Target::Object(o)) => {
-            game.obj(o).is_some_and(|x| x.zone == Zone::Stack)
+            // 415.6: a spell on the stack is an illegal target for itself
+            // (the spell being played, a spell whose target is changed,
+            // 415.7). An ability's source is never the spell it targets
+            // in the card pool (ARCHITECTURE.md).
+            src.obj != Some(o)
+                && game.obj(o).is_some_and(|x| x.zone == Zone::Stack)
                 // "with a single target" (415.7, Shunt).
                 && (!f.single_target
                     || game.stack.iter().any(|s| {

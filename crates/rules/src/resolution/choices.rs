@@ -315,8 +315,11 @@ impl Game {
                 self.on_unless_sacrifice(o);
             }
             Action::ChooseObject(o) => {
+                let mut chosen = None;
                 match self.current_effect() {
-                    Some(Effect::Discard { .. }) => self.discard(o),
+                    Some(Effect::Discard { .. }) => {
+                        chosen = self.discard_card(o);
+                    }
                     Some(Effect::UnlessDiscard { .. }) => {
                         self.discard(o);
                         if let Some(r) = self.resolving.as_mut() {
@@ -330,11 +333,16 @@ impl Game {
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
+                        chosen = Some(o);
                     }
                     _ => {}
                 }
                 if let Some(r) = self.resolving.as_mut() {
                     r.sub += 1;
+                    // `ObjectRef::Chosen`: "that card", "that permanent".
+                    if chosen.is_some() {
+                        r.ctx.chosen = chosen;
+                    }
                 }
                 let _ = p;
                 // Continue the same effect (it may need more choices).

@@ -111,6 +111,9 @@ impl Game {
             ability,
             ctx: TriggerContext {
                 delayed: true,
+                // "Destroy it at the beginning of the next end step": the
+                // tokens the creating ability made (Hornet Cannon).
+                created: ctx.created.or(trigger.created),
                 ..trigger
             },
         };

@@ -747,7 +747,11 @@ impl Game {
                         }
                         let i = self.rng.below(len);
                         let card = self.player(p).hand[i];
-                        self.discard(card);
+                        // `ObjectRef::Chosen`: "that card".
+                        let moved = self.discard_card(card);
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.ctx.chosen = moved;
+                        }
                     }
                 }
             }
@@ -1018,6 +1022,7 @@ impl Game {
                     src.x = self.amount(ctx, x);
                 }
                 let n = self.amount(ctx, amount).max(0);
+                let mut created: Option<crate::state::stack::Created> = None;
                 for p in self.players_of(ctx, who) {
                     // 600.4b: no token is created for a player who left the game.
                     if self.player(p).left_game {
@@ -1030,8 +1035,21 @@ impl Game {
                             break;
                         }
                         let id = self.create_token(p, src);
+                        match &mut created {
+                            Some(c) => c.count += 1,
+                            None => {
+                                created = Some(crate::state::stack::Created {
+                                    first: id,
+                                    count: 1,
+                                })
+                            }
+                        }
                         self.emit(Event::TokenCreated { obj: id, player: p });
                     }
+                }
+                // `ObjectRef::Created`: "destroy it", "sacrifice them".
+                if let (Some(c), Some(r)) = (created, self.resolving.as_mut()) {
+                    r.ctx.created = Some(c);
                 }
             }
             Effect::PreventNextDamage { to, amount } => {

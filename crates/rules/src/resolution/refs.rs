@@ -64,6 +64,15 @@ impl Game {
             },
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
+            ObjectRef::Chosen => ctx.chosen.into_iter().collect(),
+            // 404.4: a delayed ability's are those of the ability that
+            // created it.
+            ObjectRef::Created => ctx
+                .created
+                .or(ctx.trigger.created)
+                .into_iter()
+                .flat_map(|c| c.ids())
+                .collect(),
             // 309: the blocks with the target in them now (blocker, attacker).
             ObjectRef::BlockingOrBlockedBy(i) => match ctx.target(*i) {
                 Some(Target::Object(t)) => {

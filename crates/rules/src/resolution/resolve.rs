@@ -153,6 +153,8 @@ impl Game {
             flipper: None,
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
+            chosen: None,
+            created: None,
             division: item.division.clone(),
         };
         if !is_spell {
@@ -570,6 +572,9 @@ impl Game {
             tolaria_cards::CounteredTo::Hand => Zone::Hand(owner),
             tolaria_cards::CounteredTo::LibraryTop => Zone::Library(owner),
         };
+        // 413.2f: "that spell's converted mana cost" (Draining Whelk) reads
+        // the countered spell as it last existed on the stack.
+        self.record_lki(o);
         self.move_to(o, zone, MoveReason::Countered);
     }
 }

@@ -117,6 +117,12 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                     walk(lost, out);
                 }
                 Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                // 404.4: a delayed triggered ability's instructions (Giant
+                // Caterpillar's Butterfly, Rukh Egg's Bird).
+                Effect::AtEndOfCombat { effects }
+                | Effect::AtNextUpkeep { effects, .. }
+                | Effect::AtNextEndStep { effects }
+                | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
                 Effect::IfKicked {
                     then, otherwise, ..
                 } => {

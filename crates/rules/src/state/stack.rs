@@ -66,6 +66,29 @@ pub struct TriggerContext {
     /// `AtEndOfCombat` effect: it does that effect's effects.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delayed: bool,
+    /// 404.4: the tokens created by the ability that created this delayed
+    /// triggered ability (`ObjectRef::Created`: "destroy it").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub created: Option<Created>,
+}
+
+/// Tokens created by one resolution: `count` objects from `first` on
+/// (a token is always a new object at the end of the arena, so those of
+/// one resolution are consecutive slots, each created with `first.gen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    pub first: ObjId,
+    pub count: u16,
+}
+
+impl Created {
+    /// The ids of the tokens, as they were created.
+    pub fn ids(self) -> impl Iterator<Item = ObjId> {
+        (0..self.count).map(move |k| ObjId {
+            slot: self.first.slot + k,
+            gen: self.first.gen,
+        })
+    }
 }
 
 /// 310.2: one creature's damage to one recipient.
@@ -143,6 +166,15 @@ pub struct ResolveCtx {
     /// 409.1h: the total power of the permanents sacrificed for the cost.
     #[serde(default)]
     pub sacrificed_power: i32,
+    /// The card or permanent chosen for the latest discard or sacrifice of
+    /// this resolution (`ObjectRef::Chosen`): the discarded card where it
+    /// went, the sacrificed permanent's id in play (its last known
+    /// information, 413.2f).
+    #[serde(default)]
+    pub chosen: Option<ObjId>,
+    /// The tokens this resolution created (`ObjectRef::Created`).
+    #[serde(default)]
+    pub created: Option<Created>,
     /// 409.1e: the division announced (`StackItem::division`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub division: Vec<u32>,
@@ -164,6 +196,8 @@ impl ResolveCtx {
             flipper: None,
             sacrificed: None,
             sacrificed_power: 0,
+            chosen: None,
+            created: None,
             division: Vec::new(),
         }
     }

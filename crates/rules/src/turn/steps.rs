@@ -9,6 +9,11 @@ use tolaria_cards::{Phase, Step};
 impl Game {
     pub(crate) fn begin_step(&mut self) {
         let step = self.step;
+        // 410.2, 300–314: the turn-based actions and the "at the beginning
+        // of" trigger check read the objects' controllers and abilities as
+        // they are now: effects that ended since the last decision (314.2,
+        // the cleanup step) must not be seen through a stale board.
+        self.settle();
         if step == Step::Untap {
             self.begin_turn();
         }
@@ -25,6 +30,8 @@ impl Game {
             Step::Untap => {
                 // 302.1, 502.15b: phasing, before untapping.
                 self.phasing_step();
+                // 302.2: what phased in or out changes what untaps (502.15).
+                self.settle();
                 // 302.2: the active player untaps all their permanents; no priority (302.3).
                 let active = self.active;
                 // Seedborn Muse: "Untap all permanents you control during
@@ -413,6 +420,9 @@ impl Game {
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
         self.emit(Event::CleanupDamageRemoved);
+        // 314.2: what ended ends now: control returns, abilities come back
+        // (the board's cached controllers and ability flags follow at once).
+        self.settle();
         // 314.3: if state-based effects or triggers are waiting, players get priority.
         if self.sba_pending() || !self.pending_triggers.is_empty() {
             self.cleanup_again = true;
