@@ -67,8 +67,25 @@ impl Game {
         })
     }
 
-    /// 308.2a / 500: could this creature attack?
+    /// 308.2a / 500: could this creature attack (some player it may
+    /// attack, 602.3a)? Never when the active player has no one to attack
+    /// (604.1a/b, 607.3c, 609.4: no defending player).
     pub fn can_attack(&self, id: ObjId) -> bool {
+        let Some(def) = self.combat.defending else {
+            return false;
+        };
+        if !self.attacks_multiple() {
+            return self.can_attack_player(id, def);
+        }
+        let active = self.active;
+        self.opponents(active)
+            .any(|p| self.may_attack(active, p) && self.can_attack_player(id, p))
+    }
+
+    /// 308.2a / 500 with 602.3a: could this creature attack `def`? The
+    /// restrictions about the player attacked ("can't attack unless
+    /// defending player controls an Island") are judged against `def`.
+    pub fn can_attack_player(&self, id: ObjId, def: crate::PlayerId) -> bool {
         let o = &self.objects[id.slot as usize];
         if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
             return false;
@@ -84,9 +101,6 @@ impl Game {
         // (Sea Monster).
         for s in statics(&ch) {
             if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
-                let Some(def) = self.combat.defending else {
-                    return false;
-                };
                 if !self
                     .controlled_by(def)
                     .any(|x| crate::continuous::filter::matches(self, f, x, Some(id), o.controller))
@@ -307,9 +321,12 @@ impl Game {
         // if the total cost could still be paid; 500.2: creatures with
         // costs to attack are exempt from requirements to attack.
         let each = self.attack_cost_each();
+        // 602.3a: the cost of the attackers declared so far, each judged
+        // against the player it attacks.
+        let so_far = self.attack_cost_total();
         // Payable with the mana left once the attackers, this one too, have
         // become tapped (308.2c comes before 308.2e): judged on a copy.
-        let payable = |cand: ObjId| {
+        let payable = |cand: ObjId, cost: u32| {
             let mut g = self.clone();
             let list = self.combat.attackers.iter().map(|a| a.obj);
             for a in list.chain(std::iter::once(cand)) {
@@ -318,32 +335,47 @@ impl Game {
                 }
             }
             let u = crate::Unpaid {
-                generic: each * (self.combat.attackers.len() as u32 + 1),
+                generic: so_far + cost,
                 ..Default::default()
             };
             g.can_pay(self.active, &u, None)
         };
+        let active = self.active;
         for &id in &self.in_play {
-            if !self.combat.is_attacking(id) && self.can_attack(id) {
-                if each > 0 {
-                    if payable(id) {
-                        out.push(Action::Attack(id));
+            if self.combat.is_attacking(id) || !self.can_attack(id) {
+                continue;
+            }
+            if self.attacks_multiple() {
+                // 602.3: the attacker chooses a defending player for it;
+                // 602.3a: restrictions and costs about attacking a specific
+                // player are judged against that player alone.
+                let mut free = false;
+                for player in self.opponents(active) {
+                    if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
+                        continue;
                     }
-                    continue;
+                    let cost = self.attack_cost_for(player);
+                    if cost > 0 && !payable(id, cost) {
+                        continue;
+                    }
+                    free |= cost == 0;
+                    out.push(Action::AttackPlayer {
+                        attacker: id,
+                        player,
+                    });
                 }
-                if self.attacks_multiple() {
-                    // 602.3: the attacker chooses a defending player for it.
-                    for player in self.opponents(self.active) {
-                        out.push(Action::AttackPlayer {
-                            attacker: id,
-                            player,
-                        });
-                    }
-                } else {
+                // 500.2: a requirement binds only where no cost applies.
+                unmet |= free && self.must_attack(id);
+                continue;
+            }
+            if each > 0 {
+                if payable(id, each) {
                     out.push(Action::Attack(id));
                 }
-                unmet |= self.must_attack(id);
+                continue;
             }
+            out.push(Action::Attack(id));
+            unmet |= self.must_attack(id);
         }
         self.band_options(out);
         if !unmet {
@@ -389,8 +421,8 @@ impl Game {
             }
             Action::Done => {
                 let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
-                let each = self.attack_cost_each();
-                if each > 0 && !list.is_empty() {
+                let total = self.attack_cost_total();
+                if total > 0 && !list.is_empty() {
                     // 308.2c: the attackers become tapped; 308.2d: the total
                     // cost is locked in, then paid (308.2e–f).
                     for &id in &list {
@@ -398,7 +430,7 @@ impl Game {
                             self.tap(id);
                         }
                     }
-                    self.combat.attack_cost = each * list.len() as u32;
+                    self.combat.attack_cost = total;
                     self.combat.attack_cost_unpaid = self.combat.attack_cost;
                     self.continue_attack_cost();
                     return;
@@ -424,9 +456,28 @@ impl Game {
     /// player costs ("Creatures can't attack you unless their controller
     /// pays {2} for each creature they control that's attacking you").
     pub(crate) fn attack_cost_each(&self) -> u32 {
-        let Some(def) = self.combat.defending else {
-            return 0;
-        };
+        match self.combat.defending {
+            Some(def) => self.attack_cost_for(def),
+            None => 0,
+        }
+    }
+
+    /// 308.2d with 602.3a: the total cost of the attackers declared so
+    /// far, each creature's cost judged against the player it attacks.
+    pub(crate) fn attack_cost_total(&self) -> u32 {
+        if !self.attacks_multiple() {
+            return self.attack_cost_each() * self.combat.attackers.len() as u32;
+        }
+        self.combat
+            .attackers
+            .iter()
+            .map(|a| a.defender.map_or(0, |d| self.attack_cost_for(d)))
+            .sum()
+    }
+
+    /// 308.2d: the generic mana each creature attacking `def` costs
+    /// (the costs of the permanents `def` controls).
+    pub(crate) fn attack_cost_for(&self, def: crate::PlayerId) -> u32 {
         let mut n = 0;
         self.any_static_in_play(|s, _, controller| {
             if let StaticAbility::AttackCostPerCreature { generic } = s {
@@ -875,7 +926,8 @@ impl Game {
             let defender = Target::Player(
                 att.defender
                     .or(self.combat.defending)
-                    .unwrap_or(self.defending_player_for(self.active)),
+                    .or_else(|| self.defending_player_for(self.active))
+                    .unwrap_or(self.active),
             );
             if !att.blocked {
                 c.recipients.push(defender); // 310.2b
@@ -926,7 +978,8 @@ impl Game {
             let defender = c
                 .source
                 .and_then(|s| self.defender_of(s))
-                .unwrap_or(self.defending_player_for(self.active));
+                .or_else(|| self.defending_player_for(self.active))
+                .unwrap_or(self.active);
             c.recipients.clear();
             c.recipients.push(Target::Player(defender));
             c.trample = false;
