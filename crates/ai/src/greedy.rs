@@ -517,6 +517,34 @@ impl GreedyAgent {
                 return a.clone();
             }
         }
+        // 602.3: under "attack multiple players" (and in the team
+        // variants, 607.3c / 609.4) each attacker picks its defending
+        // player: a creature that survives every untapped creature of that
+        // player, at the opponent with the least life.
+        let mut best: Option<(i32, &Action)> = None;
+        for a in legal {
+            let Action::AttackPlayer { attacker, player } = a else {
+                continue;
+            };
+            let Some(att) = creature(game, *attacker) else {
+                continue;
+            };
+            if att.power == 0 {
+                continue;
+            }
+            let safe = game
+                .controlled_by(*player)
+                .filter(|&b| game.obj(b).is_some_and(|o| !o.is_tapped()))
+                .filter_map(|b| creature(game, b))
+                .all(|bl| !fight(&att, &bl).1);
+            let life = game.player(*player).life;
+            if safe && best.is_none_or(|(l, _)| life < l) {
+                best = Some((life, a));
+            }
+        }
+        if let Some((_, a)) = best {
+            return a.clone();
+        }
         if legal.contains(&Action::Done) {
             Action::Done
         } else {

@@ -149,6 +149,7 @@ fn reward(game: &Game, p: PlayerId) -> f64 {
     match game.result {
         Some(GameResult::Win(w)) => f64::from(u8::from(w == p)),
         Some(GameResult::Draw) => 0.5,
+        Some(r @ GameResult::TeamWin(_)) => f64::from(u8::from(r.won(game, p))),
         None => score(game, p),
     }
 }

@@ -366,6 +366,19 @@ pub fn result_line(game: &Game) -> String {
             game.player(p).name
         ),
         Some(GameResult::Draw) => format!("game over after {} turns: a draw", game.turn),
+        Some(GameResult::TeamWin(t)) => {
+            let names: Vec<String> = game
+                .player_ids()
+                .filter(|&p| game.player(p).team == Some(t))
+                .map(|p| format!("{p} ({})", game.player(p).name))
+                .collect();
+            format!(
+                "game over after {} turns: team {} ({}) wins",
+                game.turn,
+                t + 1,
+                names.join(", ")
+            )
+        }
         None => format!("the game is not over (stopped on turn {})", game.turn),
     }
 }

@@ -75,6 +75,12 @@ pub(crate) fn result_to_py<'py>(
             d.set_item("winner", py.None())?;
             d.set_item("draw", true)?;
         }
+        // 609.5, 607.5a: a team variant is won by a team.
+        Some(GameResult::TeamWin(t)) => {
+            d.set_item("winner", py.None())?;
+            d.set_item("team", t)?;
+            d.set_item("draw", false)?;
+        }
     }
     Ok(d.into_any())
 }

@@ -189,6 +189,53 @@ impl Scenario {
                     fail(format!("result is {:?}", g.result))
                 }
             }
+            // 609.5, 607.5a: the team numbered N (1-based, `team:` lines in
+            // order) won.
+            ["team", n, "wins"] => {
+                let want: u8 = n.parse().map_err(|_| format!("bad team {n:?}"))?;
+                if want >= 1 && g.result == Some(GameResult::TeamWin(want - 1)) {
+                    Ok(())
+                } else {
+                    fail(format!("result is {:?}", g.result))
+                }
+            }
+            // 605.3, 607.2, 609.3: the names in seat order.
+            ["seats", ..] => {
+                let want: Vec<String> = words[1..]
+                    .join(" ")
+                    .split(',')
+                    .map(|s| s.trim().to_string())
+                    .collect();
+                let have: Vec<String> = g.players.iter().map(|p| p.name.clone()).collect();
+                if want == have {
+                    Ok(())
+                } else {
+                    fail(format!("seats are {}", have.join(", ")))
+                }
+            }
+            // 607.2: the emperor.
+            [p, "is", "emperor"] => {
+                if g.player(self.pid(p)?).emperor {
+                    Ok(())
+                } else {
+                    fail("that player is not an emperor".into())
+                }
+            }
+            // 102, 600.4: the player has lost the game.
+            [p, "lost"] => {
+                if g.player(self.pid(p)?).lost {
+                    Ok(())
+                } else {
+                    fail("that player has not lost".into())
+                }
+            }
+            [p, "in", "game"] => {
+                if !g.player(self.pid(p)?).lost {
+                    Ok(())
+                } else {
+                    fail("that player has lost".into())
+                }
+            }
             ["draw"] => {
                 if g.result == Some(GameResult::Draw) {
                     Ok(())
@@ -491,6 +538,14 @@ impl Scenario {
                 }
                 ["-1/-1", "counters" | "counter", n, tail @ ..] => {
                     cmp(obj.minus_counters as i64, n, text)?;
+                    rest = tail;
+                }
+                // 602.3: the player it attacks.
+                ["attacking", p, tail @ ..] if self.player(p).is_some() => {
+                    let want = self.pid(p)?;
+                    if !g.combat.is_attacking(o) || g.defender_of(o) != Some(want) {
+                        return fail(format!("it attacks {:?}", g.defender_of(o)));
+                    }
                     rest = tail;
                 }
                 ["attacking", tail @ ..] => {

@@ -107,6 +107,11 @@ pub struct Scenario {
     /// 605.2: `option: attack left` / `option: attack right` lines, the
     /// multiplayer options chosen before play begins.
     pub options: tolaria_rules::variants::multiplayer::MultiplayerOptions,
+    /// 609.1, 607.1: `team: P1, P3` lines, each a team (numbered in order),
+    /// by player index; the first player of an Emperor team is its emperor.
+    pub teams: Vec<Vec<usize>>,
+    /// 605.3: `option: random seating` (with `start: new game`).
+    pub random_seating: bool,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -137,6 +142,8 @@ impl Scenario {
             decks: Vec::new(),
             turn_control: Vec::new(),
             options: Default::default(),
+            teams: Vec::new(),
+            random_seating: false,
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -186,6 +193,37 @@ impl Scenario {
                 // 507.1a: a later one for the same player overwrites an earlier one.
                 sc.turn_control.retain(|e| e.0 != controlled);
                 sc.turn_control.push((controlled, controller));
+            } else if let Some(rest) = line.strip_prefix("variant:") {
+                // 600.2: one variant per game.
+                use tolaria_rules::variants::multiplayer::{AttackOption, Variant};
+                sc.options.variant = match rest.trim() {
+                    "free-for-all" => Variant::FreeForAll,
+                    "teams" => Variant::Teams,
+                    "emperor" => {
+                        // 607.3c: each player may attack either neighbour.
+                        sc.options.attack = AttackOption::Multiple;
+                        Variant::Emperor
+                    }
+                    other => {
+                        return Err(err(format!(
+                            "unknown variant {other:?} (`free-for-all`, `teams` or `emperor`)"
+                        )))
+                    }
+                };
+            } else if let Some(rest) = line.strip_prefix("team:") {
+                let mut team = Vec::new();
+                for w in rest.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                    let p = sc
+                        .player(w)
+                        .ok_or_else(|| err(format!("unknown player {w:?}")))?;
+                    if sc.teams.iter().flatten().any(|&q| q == p) {
+                        return Err(err(format!("{w} is already on a team")));
+                    }
+                    team.push(p);
+                }
+                sc.teams.push(team);
+            } else if line.strip_prefix("option:").map(str::trim) == Some("random seating") {
+                sc.random_seating = true;
             } else if let Some(rest) = line.strip_prefix("option:") {
                 // 605.2b: exactly one attack option (604.1a / 604.1b).
                 use tolaria_rules::variants::multiplayer::AttackOption;

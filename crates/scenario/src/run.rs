@@ -76,6 +76,14 @@ pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
 }
 
 impl Scenario {
+    /// 609.1: the team of the player at index `p` (`team:` lines).
+    fn team_of(&self, p: usize) -> Option<u8> {
+        self.teams
+            .iter()
+            .position(|t| t.contains(&p))
+            .map(|t| t as u8)
+    }
+
     /// Builds the game this scenario describes, at its turn and step (or at
     /// the first mulligan decision of a new game). An error names the line.
     pub fn build(&self) -> Result<Game, (usize, String)> {
@@ -92,12 +100,43 @@ impl Scenario {
                     (names[p], cards)
                 })
                 .collect();
+            if !self.teams.is_empty() || self.random_seating {
+                // 605.3, 607.2, 609.3: the game seats the players.
+                let setup = tolaria_rules::variants::teams::Setup {
+                    entrants: decks
+                        .into_iter()
+                        .enumerate()
+                        .map(
+                            |(p, (name, deck))| tolaria_rules::variants::teams::Entrant {
+                                name: name.to_string(),
+                                deck,
+                                team: self.team_of(p),
+                            },
+                        )
+                        .collect(),
+                    options: self.options,
+                    random_seating: self.random_seating,
+                };
+                return Game::new_multiplayer(&setup, self.seed).map_err(|e| (0, e.to_string()));
+            }
             let mut g = Game::new_game(&decks, self.seed);
             g.options = self.options;
             return Ok(g);
         }
         let mut g = Game::empty(&names, self.seed);
         g.options = self.options;
+        // 609.1, 607.2: the teams as listed, seated as listed; the first
+        // player of each team is its emperor in an Emperor game.
+        for p in 0..names.len() {
+            g.players[p].team = self.team_of(p);
+        }
+        if self.options.variant == tolaria_rules::variants::multiplayer::Variant::Emperor {
+            for t in &self.teams {
+                if let Some(&e) = t.first() {
+                    g.players[e].emperor = true;
+                }
+            }
+        }
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
         let mut phase: Vec<ObjId> = Vec::new();
         for (p, zone, cards) in &self.zones {

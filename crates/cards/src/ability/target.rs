@@ -83,6 +83,8 @@ pub enum PlayerFilter {
     Any,
     Opponent,
     You,
+    /// 603.2: "target teammate": a player on the same team, not you.
+    Teammate,
 }
 
 /// Whose objects a filter accepts.

@@ -191,7 +191,7 @@ pub fn matches_with(
             }
         }
         ControllerFilter::Opponent => {
-            if ch.controller == you {
+            if !game.is_opponent(you, ch.controller) {
                 return false;
             }
         }

@@ -639,6 +639,11 @@ fn applied(
         None => l.controller,
     };
     let mut ch = board[i];
+    // 600.4b: an object never changes to the control of a player who has
+    // left the game; its control remains unchanged.
+    if layer == Layer::Control && game.players[controller.index()].left_game {
+        return ch;
+    }
     match l.action {
         Action::Layered(e) => {
             apply_part(

@@ -374,11 +374,29 @@ impl Game {
         }
         self.players[p.index()].lost = true;
         self.emit(Event::PlayerLost { player: p, reason });
-        // 600.4: with two or more players left the game goes on without
-        // the player, who leaves it at once (never in a two-player game).
-        if self.apnap_from(p).nth(1).is_some() {
+        // 607.5a: a team loses the game if its emperor loses.
+        if self.players[p.index()].emperor {
+            let team: Vec<PlayerId> = self.teammates(p).collect();
+            for q in team {
+                self.player_loses(q, LossReason::EmperorLost);
+            }
+        }
+        // 600.4: while players of two or more teams are left the game goes
+        // on without the player, who leaves it at once (never in a
+        // two-player game, nor when only one team is left: the game ends).
+        if self.game_goes_on() {
             self.leave_game(p);
         }
+    }
+
+    /// 102.1, 609.5: players on two or more teams (every player a team of
+    /// their own without teams) are still in the game.
+    pub(crate) fn game_goes_on(&self) -> bool {
+        let mut alive = self.apnap_from(self.active);
+        let Some(first) = alive.next() else {
+            return false;
+        };
+        alive.any(|q| self.is_opponent(first, q))
     }
 
     /// 102: the game ends when one player remains (or none).
@@ -390,6 +408,20 @@ impl Game {
             .player_ids()
             .filter(|&p| !self.player(p).lost)
             .collect();
+        // 609.5, 607.5a: the players left are all teammates: their team
+        // wins.
+        if !alive.is_empty()
+            && !self.game_goes_on()
+            && self.players[alive[0].index()].team.is_some()
+        {
+            let team = self.players[alive[0].index()].team.unwrap_or(0);
+            self.result = Some(GameResult::TeamWin(team));
+            self.decision = None;
+            self.flow = Flow::GameOver;
+            self.reveal_face_down_at_game_end();
+            self.emit(Event::TeamWon { team });
+            return;
+        }
         match alive.len() {
             0 => {
                 self.result = Some(GameResult::Draw);

@@ -521,7 +521,7 @@ impl Game {
         let turn_ok = match t.turn {
             TurnOf::Any => true,
             TurnOf::You => self.active == p,
-            TurnOf::Opponent => self.active != p,
+            TurnOf::Opponent => self.is_opponent(p, self.active),
         };
         // "… and only if you've been attacked this step": `p` is the
         // defending player (306.3) and creatures are attacking.

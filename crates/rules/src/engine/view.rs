@@ -59,6 +59,12 @@ pub struct PlayerSummary {
     /// the viewer may see them (their own, or 507.2).
     pub outside: Option<Vec<CardId>>,
     pub lost: bool,
+    /// 609.1, 607.1: the player's team (`None`: no teams).
+    #[serde(default)]
+    pub team: Option<u8>,
+    /// 607.2: the player is the team's emperor.
+    #[serde(default)]
+    pub emperor: bool,
 }
 
 /// A card the viewer may or may not identify.
@@ -97,6 +103,9 @@ pub struct PermanentView {
     pub minus_counters: u16,
     pub attached_to: Option<Target>,
     pub attacking: bool,
+    /// 602.3: the player it attacks (the defending player, 306.3).
+    #[serde(default)]
+    pub attacks: Option<PlayerId>,
     pub blocking: bool,
     pub type_line: String,
 }
@@ -158,6 +167,8 @@ impl Game {
                     graveyard: pl.graveyard.iter().map(|&c| card_view(c, true)).collect(),
                     outside: self.sees_hand_of(viewer, p).then(|| pl.outside.clone()),
                     lost: pl.lost,
+                    team: pl.team,
+                    emperor: pl.emperor,
                 }
             })
             .collect();
@@ -199,6 +210,11 @@ impl Game {
                     minus_counters: o.minus_counters,
                     attached_to: o.attached_to,
                     attacking: self.combat.is_attacking(id),
+                    attacks: if self.combat.is_attacking(id) {
+                        self.defender_of(id)
+                    } else {
+                        None
+                    },
                     blocking: self.combat.is_blocking(id),
                     // The characteristics it has (504.2: a face-down one's
                     // are the same for everyone).

@@ -48,7 +48,8 @@ impl Game {
         ) else {
             return false;
         };
-        if a.band != 0 {
+        // 602.3b: creatures in a band can't attack different players.
+        if a.band != 0 || a.defender != b.defender {
             return false;
         }
         let mut without = usize::from(!self.has_banding(creature));

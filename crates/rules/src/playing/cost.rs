@@ -18,10 +18,10 @@ pub(crate) fn apply_change(u: &mut Unpaid, change: i32) {
 
 /// Does a static ability controlled by `controller` apply to a spell played
 /// by `player` ("your opponents play", "you play", every player)?
-fn whose_applies(whose: Whose, controller: PlayerId, player: PlayerId) -> bool {
+fn whose_applies(game: &Game, whose: Whose, controller: PlayerId, player: PlayerId) -> bool {
     match whose {
         Whose::You => controller == player,
-        Whose::Opponent => controller != player,
+        Whose::Opponent => game.is_opponent(controller, player),
         Whose::Each => true,
     }
 }
@@ -89,7 +89,7 @@ impl Game {
                 generic,
             } = s
             {
-                if whose_applies(*whose, controller, p)
+                if whose_applies(self, *whose, controller, p)
                     && self.spell_matches(filter, card, as_face_down, src, controller)
                 {
                     change += generic;
@@ -120,7 +120,7 @@ impl Game {
         self.any_static_in_play(|s, src, controller| match s {
             StaticAbility::OneSpellEachTurn => played >= 1,
             StaticAbility::CantPlaySpells { whose, filter } => {
-                whose_applies(*whose, controller, p)
+                whose_applies(self, *whose, controller, p)
                     && self.spell_matches(filter, card, as_face_down, src, controller)
             }
             _ => false,

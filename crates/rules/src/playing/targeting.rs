@@ -52,7 +52,9 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                 return false;
             }
             match &spec.kind {
-                TargetKind::Player(PlayerFilter::Opponent) => p != src.controller,
+                TargetKind::Player(PlayerFilter::Opponent) => game.is_opponent(src.controller, p),
+                // 603.2: "target teammate".
+                TargetKind::Player(PlayerFilter::Teammate) => game.is_teammate(src.controller, p),
                 TargetKind::Player(PlayerFilter::You) => p == src.controller,
                 _ => true,
             }
@@ -96,7 +98,12 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                 Zone::Graveyard(owner) => match whose {
                     tolaria_cards::PlayerFilter::Any => true,
                     tolaria_cards::PlayerFilter::You => owner == src.controller,
-                    tolaria_cards::PlayerFilter::Opponent => owner != src.controller,
+                    tolaria_cards::PlayerFilter::Opponent => {
+                        game.is_opponent(src.controller, owner)
+                    }
+                    tolaria_cards::PlayerFilter::Teammate => {
+                        game.is_teammate(src.controller, owner)
+                    }
                 },
                 _ => false,
             }) && filter::matches(game, f, o, src.obj, src.controller)
@@ -134,7 +141,7 @@ fn untargetable_by(
         } => {
             (!*spells_only || is_spell)
                 && (colors.is_empty() || colors.intersects(src.colors))
-                && (!*opponents || src.controller != ch.controller)
+                && (!*opponents || game.is_opponent(ch.controller, src.controller))
         }
         _ => false,
     })

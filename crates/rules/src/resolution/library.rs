@@ -760,17 +760,18 @@ impl Game {
     /// your hand revealed" (Enduring Renewal) show it to everyone.
     pub fn hand_revealed_to(&self, viewer: PlayerId, owner: PlayerId) -> bool {
         viewer != owner
-            && self.any_static_in_play(|s, _, c| match s {
-                tolaria_cards::StaticAbility::HandsRevealed(w) => whose_is(*w, c, owner),
-                _ => false,
-            })
+            && (self.reviews_teammate_hand(viewer, owner)
+                || self.any_static_in_play(|s, _, c| match s {
+                    tolaria_cards::StaticAbility::HandsRevealed(w) => whose_is(self, *w, c, owner),
+                    _ => false,
+                }))
     }
 
     /// "Play with the top card of your library revealed" (Future Sight):
     /// is `owner`'s top card revealed to every player, its owner too?
     pub fn top_card_revealed(&self, owner: PlayerId) -> bool {
         self.any_static_in_play(|s, _, c| match s {
-            tolaria_cards::StaticAbility::TopCardRevealed(w) => whose_is(*w, c, owner),
+            tolaria_cards::StaticAbility::TopCardRevealed(w) => whose_is(self, *w, c, owner),
             _ => false,
         })
     }
@@ -831,7 +832,7 @@ impl Game {
                     let ok = s == step
                         && match whose {
                             tolaria_cards::Whose::You => active == p,
-                            tolaria_cards::Whose::Opponent => active != p,
+                            tolaria_cards::Whose::Opponent => self.is_opponent(p, active),
                             tolaria_cards::Whose::Each => true,
                         };
                     if ok {
@@ -1136,10 +1137,10 @@ impl Game {
 
 /// Does "your" / "your opponents'" / "players'" (`w`, said by a permanent
 /// `controller` controls) cover player `p`?
-fn whose_is(w: tolaria_cards::Whose, controller: PlayerId, p: PlayerId) -> bool {
+fn whose_is(game: &Game, w: tolaria_cards::Whose, controller: PlayerId, p: PlayerId) -> bool {
     match w {
         tolaria_cards::Whose::You => p == controller,
-        tolaria_cards::Whose::Opponent => p != controller,
+        tolaria_cards::Whose::Opponent => game.is_opponent(controller, p),
         tolaria_cards::Whose::Each => true,
     }
 }

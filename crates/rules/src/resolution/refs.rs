@@ -29,7 +29,7 @@ impl Game {
             PlayerRef::EachPlayer => self.apnap_from(self.active).collect(),
             PlayerRef::EachOpponent => self
                 .apnap_from(self.active)
-                .filter(|&p| p != ctx.controller)
+                .filter(|&p| self.is_opponent(ctx.controller, p))
                 .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),

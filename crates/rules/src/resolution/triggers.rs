@@ -149,7 +149,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             tolaria_cards::ControllerFilter::Any => true,
                             tolaria_cards::ControllerFilter::You => lki_controller == Some(you),
                             tolaria_cards::ControllerFilter::Opponent => {
-                                lki_controller.is_some_and(|c| c != you)
+                                lki_controller.is_some_and(|c| game.is_opponent(you, c))
                             }
                             tolaria_cards::ControllerFilter::Defending => {
                                 lki_controller.is_some() && lki_controller == game.combat.defending
@@ -415,7 +415,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         let you = game.objects[src.slot as usize].controller;
                         let who_ok = match by {
                             Whose::You => caster == you,
-                            Whose::Opponent => caster != you,
+                            Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
                         };
                         (who_ok
@@ -436,7 +436,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         let you = game.objects[src.slot as usize].controller;
                         let who_ok = match by {
                             Whose::You => caster == you,
-                            Whose::Opponent => caster != you,
+                            Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
                         };
                         (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
@@ -549,7 +549,7 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {
                     Whose::You => active == you,
-                    Whose::Opponent => active != you,
+                    Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
                 };
                 ok.then_some(TriggerContext {
@@ -682,7 +682,7 @@ fn player_event_triggers(
             let you = game.objects[src.slot as usize].controller;
             let ok = match whose {
                 Whose::You => player == you,
-                Whose::Opponent => player != you,
+                Whose::Opponent => game.is_opponent(you, player),
                 Whose::Each => true,
             };
             ok.then_some(TriggerContext {
@@ -852,11 +852,13 @@ fn damage_to_player_triggers(
             opponent_only,
         } => {
             let you = game.objects[src.slot as usize].controller;
-            ((!combat_only || combat) && (!opponent_only || p != you)).then_some(TriggerContext {
-                player: Some(p),
-                amount,
-                ..Default::default()
-            })
+            ((!combat_only || combat) && (!opponent_only || game.is_opponent(you, p))).then_some(
+                TriggerContext {
+                    player: Some(p),
+                    amount,
+                    ..Default::default()
+                },
+            )
         }
         _ => None,
     });

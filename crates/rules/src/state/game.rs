@@ -17,6 +17,20 @@ use tolaria_cards::{CardId, Step};
 pub enum GameResult {
     Win(PlayerId),
     Draw,
+    /// 609.5, 607.5a: the team (`Player::team`) whose players remain wins
+    /// (in a game with teams).
+    TeamWin(u8),
+}
+
+impl GameResult {
+    /// Did `p` win, in `game` (a player on the winning team wins with it)?
+    pub fn won(&self, game: &Game, p: PlayerId) -> bool {
+        match *self {
+            GameResult::Win(w) => w == p,
+            GameResult::TeamWin(t) => game.players[p.index()].team == Some(t),
+            GameResult::Draw => false,
+        }
+    }
 }
 
 /// Last known information about an object that left a zone (413.2f).
@@ -258,9 +272,31 @@ impl Game {
         }
         p
     }
+    /// 102.1, 609.1: the opponents of `p` still in the game: the players
+    /// on other teams (every other player when there are no teams).
     pub fn opponents(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
         self.player_ids()
-            .filter(move |&q| q != p && !self.players[q.index()].lost)
+            .filter(move |&q| !self.players[q.index()].lost && self.is_opponent(p, q))
+    }
+    /// 609.1, 607.1: `a` and `b` are on different teams ("opponent" in a
+    /// card or rule). Without teams every other player is an opponent.
+    #[inline]
+    pub fn is_opponent(&self, a: PlayerId, b: PlayerId) -> bool {
+        a != b && {
+            let ta = self.players[a.index()].team;
+            ta.is_none() || ta != self.players[b.index()].team
+        }
+    }
+    /// 603.2, 607.7, 609.6: `a` and `b` are different players on the
+    /// same team.
+    #[inline]
+    pub fn is_teammate(&self, a: PlayerId, b: PlayerId) -> bool {
+        a != b && !self.is_opponent(a, b)
+    }
+    /// The teammates of `p` still in the game.
+    pub fn teammates(&self, p: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids()
+            .filter(move |&q| !self.players[q.index()].lost && self.is_teammate(p, q))
     }
     pub fn is_over(&self) -> bool {
         self.result.is_some()

@@ -79,6 +79,22 @@ pub struct Player {
     /// 502.50a: the player was dealt damage this turn (bloodthirst).
     #[serde(default)]
     pub damaged_this_turn: bool,
+    /// 600, 605.2, 609.1: the team the player belongs to, fixed before play
+    /// begins (`None`: a team of one, as in every Free-for-All game).
+    /// Players on the same team are teammates; every other player is an
+    /// opponent (`Game::is_opponent`). Per-player settings chosen before
+    /// play (the team, the emperor, later the range of influence, 601) live
+    /// here.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<u8>,
+    /// 607.2: the player is the team's emperor (Emperor variant).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub emperor: bool,
+    /// 605.3, 609.3, 607.2: which entry of the set-up list sits in this
+    /// seat (the set-up's order before seating; equal to the seat unless
+    /// the game seated players itself).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entrant: Option<u8>,
 }
 
 impl Player {
@@ -101,6 +117,9 @@ impl Player {
             max_hand_size: Some(7),
             spells_this_turn: 0,
             damaged_this_turn: false,
+            team: None,
+            emperor: false,
+            entrant: None,
         }
     }
 }

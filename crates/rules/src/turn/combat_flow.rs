@@ -67,8 +67,25 @@ impl Game {
         })
     }
 
-    /// 308.2a / 500: could this creature attack?
+    /// 308.2a / 500: could this creature attack (some player it may
+    /// attack, 602.3a)? Never when the active player has no one to attack
+    /// (604.1a/b, 607.3c, 609.4: no defending player).
     pub fn can_attack(&self, id: ObjId) -> bool {
+        let Some(def) = self.combat.defending else {
+            return false;
+        };
+        if !self.attacks_multiple() {
+            return self.can_attack_player(id, def);
+        }
+        let active = self.active;
+        self.opponents(active)
+            .any(|p| self.may_attack(active, p) && self.can_attack_player(id, p))
+    }
+
+    /// 308.2a / 500 with 602.3a: could this creature attack `def`? The
+    /// restrictions about the player attacked ("can't attack unless
+    /// defending player controls an Island") are judged against `def`.
+    pub fn can_attack_player(&self, id: ObjId, def: crate::PlayerId) -> bool {
         let o = &self.objects[id.slot as usize];
         if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
             return false;
@@ -84,9 +101,6 @@ impl Game {
         // (Sea Monster).
         for s in statics(&ch) {
             if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
-                let Some(def) = self.combat.defending else {
-                    return false;
-                };
                 if !self
                     .controlled_by(def)
                     .any(|x| crate::continuous::filter::matches(self, f, x, Some(id), o.controller))
@@ -308,11 +322,11 @@ impl Game {
         // creatures with costs to attack are exempt from requirements to
         // attack. Under 602 each attacker's cost is the one of the player
         // it attacks (602.3a), so the choice of player is judged too.
-        let declared = self.attack_cost_total();
-        let any_cost = declared > 0 || self.attack_costs_exist();
+        let so_far = self.attack_cost_total();
+        let any_cost = so_far > 0 || self.attack_costs_exist();
         // Payable with the mana left once the attackers, this one too, have
         // become tapped (308.2c comes before 308.2e): judged on a copy.
-        let payable = |cand: ObjId, total: u32| {
+        let payable = |cand: ObjId, cost: u32| {
             let mut g = self.clone();
             let list = self.combat.attackers.iter().map(|a| a.obj);
             for a in list.chain(std::iter::once(cand)) {
@@ -321,44 +335,52 @@ impl Game {
                 }
             }
             let u = crate::Unpaid {
-                generic: total,
+                generic: so_far.saturating_add(cost),
                 ..Default::default()
             };
             g.can_pay(self.active, &u, None)
         };
+        let active = self.active;
+        let each = if any_cost { self.attack_cost_each() } else { 0 };
         for &id in &self.in_play {
-            if !self.combat.is_attacking(id) && self.can_attack(id) {
-                let mut costs = false;
-                if self.attacks_multiple() {
-                    // 602.3: the attacker chooses a defending player for it.
-                    for player in self.opponents(self.active) {
-                        let each = if any_cost {
-                            self.attack_cost_for(player)
-                        } else {
-                            0
-                        };
-                        costs |= each > 0;
-                        if each == 0 || payable(id, declared + each) {
-                            out.push(Action::AttackPlayer {
-                                attacker: id,
-                                player,
-                            });
-                        }
-                    }
-                } else {
-                    let each = match self.combat.defending {
-                        Some(def) if any_cost => self.attack_cost_for(def),
-                        _ => 0,
-                    };
-                    costs = each > 0;
-                    if each == 0 || payable(id, declared + each) {
-                        out.push(Action::Attack(id));
-                    }
-                }
-                if !costs {
-                    unmet |= self.must_attack(id);
-                }
+            if self.combat.is_attacking(id) || !self.can_attack(id) {
+                continue;
             }
+            if self.attacks_multiple() {
+                // 602.3: the attacker chooses a defending player for it;
+                // 602.3a: restrictions and costs about attacking a specific
+                // player are judged against that player alone.
+                let mut free = false;
+                for player in self.opponents(active) {
+                    if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
+                        continue;
+                    }
+                    let cost = if any_cost {
+                        self.attack_cost_for(player)
+                    } else {
+                        0
+                    };
+                    if cost > 0 && !payable(id, cost) {
+                        continue;
+                    }
+                    free |= cost == 0;
+                    out.push(Action::AttackPlayer {
+                        attacker: id,
+                        player,
+                    });
+                }
+                // 500.2: a requirement binds only where no cost applies.
+                unmet |= free && self.must_attack(id);
+                continue;
+            }
+            if each > 0 {
+                if payable(id, each) {
+                    out.push(Action::Attack(id));
+                }
+                continue;
+            }
+            out.push(Action::Attack(id));
+            unmet |= self.must_attack(id);
         }
         self.band_options(out);
         if !unmet {
@@ -438,6 +460,13 @@ impl Game {
     /// 308.2d: the generic mana each creature attacking the defending
     /// player costs ("Creatures can't attack you unless their controller
     /// pays {2} for each creature they control that's attacking you").
+    pub(crate) fn attack_cost_each(&self) -> u32 {
+        match self.combat.defending {
+            Some(def) => self.attack_cost_for(def),
+            None => 0,
+        }
+    }
+
     /// 308.2d: the cost to attack `def` with one creature: the sum of the
     /// "{N} for each creature … attacking you" abilities of the permanents
     /// `def` controls (Windborn Muse, Propaganda; 602.3a: in a game where
@@ -912,7 +941,8 @@ impl Game {
             let defender = Target::Player(
                 att.defender
                     .or(self.combat.defending)
-                    .unwrap_or(self.defending_player_for(self.active)),
+                    .or_else(|| self.defending_player_for(self.active))
+                    .unwrap_or(self.active),
             );
             if !att.blocked {
                 c.recipients.push(defender); // 310.2b
@@ -963,7 +993,8 @@ impl Game {
             let defender = c
                 .source
                 .and_then(|s| self.defender_of(s))
-                .unwrap_or(self.defending_player_for(self.active));
+                .or_else(|| self.defending_player_for(self.active))
+                .unwrap_or(self.active);
             c.recipients.clear();
             c.recipients.push(Target::Player(defender));
             c.trample = false;

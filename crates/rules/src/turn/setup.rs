@@ -149,7 +149,19 @@ impl Game {
     pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
         let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
         let mut g = Game::empty(&names, seed);
-        for (i, (_, cards)) in decks.iter().enumerate() {
+        let decks: Vec<&[CardId]> = decks.iter().map(|d| d.1.as_slice()).collect();
+        g.deal_and_start(&decks);
+        g
+    }
+
+    /// 101.1–101.3 for a game whose players are seated: each player's
+    /// deck (by seat) becomes the library, shuffled; the starting player
+    /// is chosen at random (101.2; 607.4: among the emperors in an Emperor
+    /// game); hands of seven are drawn. Stops at the first mulligan
+    /// decision.
+    pub(crate) fn deal_and_start(&mut self, decks: &[&[CardId]]) {
+        let g = self;
+        for (i, cards) in decks.iter().enumerate() {
             let p = PlayerId(i as u8);
             // 504.3, 217.2: an id must not tell which card of the deck list
             // an object is (a face-down permanent, a hidden hand card), so
@@ -157,7 +169,7 @@ impl Game {
             // generator of its own: the library is listed in deck-list
             // order as before, so the game's generator shuffles it into the
             // same cards as before.
-            let order = Self::deck_slot_order(seed, i, cards.len());
+            let order = Self::deck_slot_order(g.seed, i, cards.len());
             let mut placed: Vec<(usize, crate::ObjId)> = order
                 .iter()
                 .map(|&k| (k, g.create_card(cards[k], p, Zone::Library(p))))
@@ -169,14 +181,19 @@ impl Game {
         for p in 0..decks.len() {
             g.shuffle_library(PlayerId(p as u8));
         }
-        // 101.2: a random choice of who plays first.
-        let first = PlayerId(g.rng.below(decks.len()) as u8);
+        // 101.2: a random choice of who plays first (607.4: which emperor).
+        let first = if g.players.iter().any(|p| p.emperor) {
+            let emperors: Vec<PlayerId> = g.player_ids().filter(|&p| g.player(p).emperor).collect();
+            emperors[g.rng.below(emperors.len())]
+        } else {
+            PlayerId(g.rng.below(decks.len()) as u8)
+        };
         g.starting_player = first;
         g.active = first;
         g.turn_controller = first;
         g.emit(Event::GameStarted {
             starting: first,
-            seed,
+            seed: g.seed,
         });
         // 101.3: life 20 (set in Player::new) and hands of seven.
         for p in g.apnap_from(first).collect::<Vec<_>>() {
@@ -189,7 +206,6 @@ impl Game {
             kind: DecisionKind::Mulligan,
         });
         g.flow = Flow::Mulligans;
-        g
     }
 
     /// 101.4: keep or mulligan (shuffle the hand back, draw one fewer).
@@ -299,7 +315,7 @@ impl Game {
             | Step::Cleanup
             | Step::Draw => Flow::BeginStep,
             Step::BeginningOfCombat => {
-                self.combat.defending = Some(self.defending_player_for(self.active));
+                self.combat.defending = self.defending_player_for(self.active);
                 Flow::Priority(self.active)
             }
             _ => Flow::Priority(self.active),
@@ -309,7 +325,7 @@ impl Game {
             Step::DeclareAttackers | Step::DeclareBlockers | Step::CombatDamage
         ) && self.combat.defending.is_none()
         {
-            self.combat.defending = Some(self.defending_player_for(self.active));
+            self.combat.defending = self.defending_player_for(self.active);
         }
         self.advance_no_turn_reset();
     }

@@ -89,8 +89,9 @@ impl Game {
             }
             Step::BeginningOfCombat => {
                 // 306.3: the active player chooses the defending player,
-                // the one the attack option allows (604.1).
-                self.combat.defending = Some(self.defending_player_for(self.active));
+                // the one the attack option allows (604.1); none if the
+                // player can't attack anyone (604.1a/b, 607.3c, 609.4).
+                self.combat.defending = self.defending_player_for(self.active);
                 self.status_changed();
                 self.flow = Flow::Priority(self.active);
             }

@@ -1,6 +1,8 @@
-//! Multiplayer and game variants (600–609): the multiplayer options, leaving the
-//! game (600.4), and subgames (506).
+//! Multiplayer and game variants (600–609): the multiplayer options, the
+//! set-up with teams and seating (`teams.rs`), leaving the game (600.4),
+//! and subgames (506).
 
 pub(crate) mod leave_game;
 pub mod multiplayer;
 pub(crate) mod subgame;
+pub mod teams;

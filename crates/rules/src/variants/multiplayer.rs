@@ -28,10 +28,35 @@ pub enum AttackOption {
     Multiple,
 }
 
+/// 600.2: the variant a multiplayer game is played as (one per game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Variant {
+    /// 605: every player for themselves (and every two-player game).
+    #[default]
+    FreeForAll,
+    /// 609: two or more teams of equal size, seated alternately (609.3);
+    /// a player attacks only opponents seated next to them (609.4).
+    Teams,
+    /// 607: teams of three (or more, 607.6) seated together, an emperor
+    /// in the middle of each (607.2); a player attacks only an opponent
+    /// seated immediately next to them (607.3c); a team loses when its
+    /// emperor loses (607.5a).
+    Emperor,
+}
+
+impl Variant {
+    pub fn is_default(&self) -> bool {
+        *self == Variant::FreeForAll
+    }
+}
+
 /// 605.2: the options chosen before play begins.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MultiplayerOptions {
     pub attack: AttackOption,
+    /// 600.2: the variant (Free-for-All unless chosen otherwise).
+    #[serde(default, skip_serializing_if = "Variant::is_default")]
+    pub variant: Variant,
 }
 
 impl MultiplayerOptions {
@@ -56,17 +81,68 @@ impl Game {
     }
 
     /// 306.3 with 604.1: the defending player `attacker` may attack under
-    /// the game's attack option. Players who have left the game no longer
-    /// sit at the table (600.4), so the nearest opponent still in the game
-    /// is the one immediately to that side.
-    pub fn defending_player_for(&self, attacker: PlayerId) -> PlayerId {
+    /// the game's attack option, or `None` if the player can't attack.
+    /// Players who have left the game no longer sit at the table (600.4),
+    /// so the nearest player still in the game is the one immediately to
+    /// that side. 604.1a/b: if that player is a teammate, the nearest
+    /// opponent on that side is more than one seat away and the player
+    /// can't attack. Under 602 (attack multiple players) this is the
+    /// defending player read where one is needed (602.2a: the nearest
+    /// opponent to the left the player may attack).
+    pub fn defending_player_for(&self, attacker: PlayerId) -> Option<PlayerId> {
         match self.options.attack {
-            AttackOption::Left => self.next_player(attacker),
-            AttackOption::Right => self.previous_player(attacker),
-            // 602.2a: where one defending player is read ("defending
-            // player controls an Island"), the nearest opponent.
-            AttackOption::Multiple => self.next_player(attacker),
+            AttackOption::Left => {
+                let q = self.next_player(attacker);
+                (q != attacker && self.is_opponent(attacker, q)).then_some(q)
+            }
+            AttackOption::Right => {
+                let q = self.previous_player(attacker);
+                (q != attacker && self.is_opponent(attacker, q)).then_some(q)
+            }
+            AttackOption::Multiple => {
+                let mut q = attacker;
+                for _ in 1..self.players.len() {
+                    q = self.next_player(q);
+                    if q == attacker {
+                        break;
+                    }
+                    if self.may_attack(attacker, q) {
+                        return Some(q);
+                    }
+                }
+                None
+            }
         }
+    }
+
+    /// 602.3, 604.1, 607.3c, 609.4: may `attacker` attack `defender`?
+    /// Only an opponent still in the game; under attack left / right only
+    /// the one `defending_player_for` names; in the Teams and Emperor
+    /// variants only an opponent seated immediately next to the attacker
+    /// (the nearest player still in the game on either side).
+    pub fn may_attack(&self, attacker: PlayerId, defender: PlayerId) -> bool {
+        if defender == attacker
+            || self.players[defender.index()].lost
+            || !self.is_opponent(attacker, defender)
+        {
+            return false;
+        }
+        let seat_ok = match self.options.attack {
+            AttackOption::Left => self.next_player(attacker) == defender,
+            AttackOption::Right => self.previous_player(attacker) == defender,
+            AttackOption::Multiple => true,
+        };
+        seat_ok
+            && match self.options.variant {
+                Variant::FreeForAll => true,
+                Variant::Teams | Variant::Emperor => self.seated_next_to(attacker, defender),
+            }
+    }
+
+    /// 607.3c, 609.4, 609.6: `a` and `b` sit next to each other (the
+    /// nearest players still in the game on either side).
+    pub fn seated_next_to(&self, a: PlayerId, b: PlayerId) -> bool {
+        a != b && (self.next_player(a) == b || self.previous_player(a) == b)
     }
 
     /// 602.3: the attack multiple players option is in use.

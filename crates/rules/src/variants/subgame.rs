@@ -83,6 +83,11 @@ impl Game {
         sub.subgame_origin = origin;
         // 605.2: the options chosen before the main game began hold in it.
         sub.options = self.options;
+        // 609.1, 607.2: so do the teams (the same players play it).
+        for &p in &players {
+            sub.players[p.index()].team = self.players[p.index()].team;
+            sub.players[p.index()].emperor = self.players[p.index()].emperor;
+        }
         // 506.5: the cards outside the main game are outside the subgame
         // too (a Wish there can bring one in); they come back at the end.
         for &p in &players {
@@ -210,12 +215,9 @@ impl Game {
     /// Shahrazad's "each player who doesn't win the subgame": every player
     /// but the subgame's winner (all of them after a draw), in APNAP order.
     pub(crate) fn not_winning_subgame(&self) -> Vec<PlayerId> {
-        let winner = match self.subgame_result {
-            Some(GameResult::Win(p)) => Some(p),
-            _ => None,
-        };
+        let result = self.subgame_result.unwrap_or(GameResult::Draw);
         self.apnap_from(self.active)
-            .filter(|&p| Some(p) != winner)
+            .filter(|&p| !result.won(self, p))
             .collect()
     }
 

@@ -43,6 +43,8 @@ pub enum LossReason {
     /// 102.3: an effect states that the player loses the game (Phage the
     /// Untouchable).
     Effect,
+    /// 607.5a: the player's team's emperor lost the game.
+    EmperorLost,
 }
 
 /// See [`Event::board_change`].
@@ -726,6 +728,11 @@ pub enum Event {
     GameOver {
         winner: Option<PlayerId>,
     },
+    /// 609.5, 607.5a: the game is over and the team whose players remain
+    /// wins (a game with teams).
+    TeamWon {
+        team: u8,
+    },
     /// 506.1: a subgame begins (`depth` 1 for a subgame of the first game);
     /// the main game waits.
     SubgameBegins {
@@ -939,7 +946,8 @@ impl Event {
             | Event::TurnEndingChecks { .. }
             | Event::AbilityLeftTheGame { .. }
             | Event::FaceDownRevealed { .. }
-            | Event::GameOver { .. } => BoardChange::None,
+            | Event::GameOver { .. }
+            | Event::TeamWon { .. } => BoardChange::None,
         }
     }
 

@@ -151,8 +151,10 @@ impl Event {
                 LossReason::Conceded => "102.3",
                 LossReason::OpponentWon => "102.2b",
                 LossReason::Effect => "102.3",
+                LossReason::EmperorLost => "607.5a",
             },
             Event::GameOver { .. } => "102.1",
+            Event::TeamWon { .. } => "609.5",
             Event::PlayerLeftGame { .. } | Event::AbilityLeftTheGame { .. } => "600.4a",
             Event::SubgameBegins { .. } => "506.1",
             Event::SubgameEnded { .. } => "506.6",
@@ -790,11 +792,13 @@ impl Event {
                     LossReason::Conceded => "conceded",
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
                     LossReason::Effect => "an effect says the player loses the game",
+                    LossReason::EmperorLost => "the team's emperor lost the game",
                 };
                 format!("{player} loses the game ({why})")
             }
             Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
             Event::GameOver { winner: None } => "The game is a draw".to_string(),
+            Event::TeamWon { team } => format!("Team {} wins the game", team + 1),
             Event::SubgameBegins { depth } => format!(
                 "A subgame begins (depth {depth}); the main game waits until it ends"
             ),

@@ -1,0 +1,151 @@
+//! 605, 607, 609: at least 200 seeded games of each multiplayer variant —
+//! Free-for-All with 3 to 6 players (each attack option), Teams 2×2 and
+//! 3×3, Emperor with two and three teams — with decks of random cards from
+//! the whole compiled pool and random (some greedy) agents. After every
+//! action every card is in exactly one zone (or none once its owner has
+//! left the game, 600.4a: `Game::check_zones`), no player who left decides,
+//! and every game ends. The decks are small (10 cards) so that games end
+//! by decking (420.5g) if not before; the test stays well under a minute.
+
+use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
+use tolaria_cards::{db, CardId, CardType};
+use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions, Variant};
+use tolaria_rules::variants::teams::{Entrant, Setup};
+use tolaria_rules::{Action, Game, GameResult, Rng};
+
+fn pool() -> Vec<CardId> {
+    db().iter()
+        .filter(|c| c.is_supported() && !c.front().types.contains(CardType::Land))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Plays `games` games of the variant; `teams` teams of `size` players (or
+/// `size` players without teams when `teams` is 0).
+fn play(variant: Variant, teams: usize, size: usize, games: u64, seed: u64) {
+    let pool = pool();
+    let lands: Vec<CardId> = ["Island", "Swamp", "Mountain", "Forest", "Plains"]
+        .iter()
+        .map(|n| db().by_name(n).unwrap().id)
+        .collect();
+    let mut rng = Rng::new(seed);
+    let mut buf = Vec::new();
+    let mut team_wins = 0;
+    for game in 0..games {
+        let n = if teams == 0 {
+            // 3 to 6 players.
+            3 + (game % 4) as usize
+        } else {
+            teams * size
+        };
+        let entrants: Vec<Entrant> = (0..n)
+            .map(|i| {
+                let mut deck: Vec<CardId> = (0..6).map(|_| pool[rng.below(pool.len())]).collect();
+                deck.extend((0..4).map(|k| lands[(k + i) % lands.len()]));
+                Entrant {
+                    name: format!("E{i}"),
+                    deck,
+                    team: (teams > 0).then(|| (i % teams) as u8),
+                }
+            })
+            .collect();
+        let attack = match (variant, game % 3) {
+            (Variant::Emperor, _) | (_, 0) => AttackOption::Multiple,
+            (_, 1) => AttackOption::Left,
+            _ => AttackOption::Right,
+        };
+        let setup = Setup {
+            entrants,
+            options: MultiplayerOptions { attack, variant },
+            random_seating: true,
+        };
+        let mut g = Game::new_multiplayer(&setup, seed * 1000 + game).unwrap();
+        let mut agents: Vec<Box<dyn Agent>> = (0..n as u64)
+            .map(|i| -> Box<dyn Agent> {
+                if game % 4 == 0 && i == 0 {
+                    Box::new(GreedyAgent::new())
+                } else {
+                    Box::new(RandomAgent::new(game * 16 + i))
+                }
+            })
+            .collect();
+        let mut k = 0u32;
+        let (mut turn, mut in_turn) = (0u32, 0u32);
+        while !g.is_over() {
+            let d = g.decider().expect("a decision while the game runs");
+            assert!(
+                !g.player(d).lost,
+                "game {game} action {k}: a player who left decides"
+            );
+            g.legal_actions_into(&mut buf);
+            assert!(!buf.is_empty(), "game {game}: no legal action");
+            // A random agent may repeat a free ability forever (Chimeric
+            // Idol's {0}); after 300 actions in one turn it passes when it
+            // can, so every game ends (by decking at the latest).
+            if g.turn != turn {
+                (turn, in_turn) = (g.turn, 0);
+            }
+            in_turn += 1;
+            let a = if in_turn > 300 && buf.contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                agents[d.index()].choose(&g, d, &buf)
+            };
+            g.apply(a)
+                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
+            g.check_zones()
+                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
+            g.events.clear();
+            k += 1;
+            assert!(
+                k < 200_000,
+                "{variant:?} game {game}: the game does not end (turn {}, {:?}, last {:?})",
+                g.turn,
+                g.decision,
+                buf.len()
+            );
+        }
+        if let Some(GameResult::TeamWin(_)) = g.result {
+            team_wins += 1;
+        }
+        // 609.5, 607.5a: in a team game the result names a team (or a draw).
+        if teams > 0 {
+            assert!(
+                !matches!(g.result, Some(GameResult::Win(_))),
+                "{variant:?} game {game}: {:?}",
+                g.result
+            );
+        }
+    }
+    if teams > 0 {
+        assert!(
+            team_wins > games / 2,
+            "{variant:?}: only {team_wins} team wins"
+        );
+    }
+}
+
+#[test]
+fn free_for_all_3_to_6_players_200_games() {
+    play(Variant::FreeForAll, 0, 0, 200, 605);
+}
+
+#[test]
+fn teams_2x2_200_games() {
+    play(Variant::Teams, 2, 2, 200, 609);
+}
+
+#[test]
+fn teams_3x3_200_games() {
+    play(Variant::Teams, 3, 3, 200, 6093);
+}
+
+#[test]
+fn emperor_two_teams_200_games() {
+    play(Variant::Emperor, 2, 3, 200, 607);
+}
+
+#[test]
+fn emperor_three_teams_200_games() {
+    play(Variant::Emperor, 3, 3, 200, 6073);
+}
