@@ -48,7 +48,13 @@ fn r418_5_game_loaded_from_json_plays_identically() {
         .collect();
     let mut rng = Rng::new(16_2_2);
     let (mut buf, mut buf2) = (Vec::new(), Vec::new());
-    for game in 0..30u64 {
+    // A longer run: TOLARIA_BOARD_GAMES=1000 cargo test --release -p
+    // tolaria-ai --test r418_5_kept_board.
+    let games: u64 = std::env::var("TOLARIA_BOARD_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    for game in 0..games {
         let mut deck = || {
             let mut d: Vec<CardId> = (0..34).map(|_| pool[rng.below(pool.len())]).collect();
             d.extend((0..26).map(|i| lands[i % lands.len()]));
