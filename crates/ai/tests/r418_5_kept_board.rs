@@ -7,6 +7,7 @@ mod common;
 
 use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
 use tolaria_cards::{db, CardId, CardType};
+use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Game, Rng};
 
 fn pool() -> Vec<CardId> {
@@ -33,7 +34,8 @@ fn json_copy(g: &Game) -> Game {
     serde_json::from_str(&serde_json::to_string(g).unwrap()).unwrap()
 }
 
-/// Random games from the whole pool; every 40 actions the game is saved to
+/// Random games from the whole pool with 2 to 4 players and every attack
+/// option, the kept board checked after every action; every 40 actions the game is saved to
 /// JSON and loaded, and the copy is played in lock step with the original
 /// for 40 actions: the same legal actions, the same events, and at the end
 /// the same state.
@@ -46,25 +48,37 @@ fn r418_5_game_loaded_from_json_plays_identically() {
         .collect();
     let mut rng = Rng::new(1622);
     let (mut buf, mut buf2) = (Vec::new(), Vec::new());
-    for game in 0..30u64 {
+    // A longer run: TOLARIA_BOARD_GAMES=1000 cargo test --release -p
+    // tolaria-ai --test r418_5_kept_board.
+    let games: u64 = std::env::var("TOLARIA_BOARD_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(30);
+    for game in 0..games {
         let mut deck = || {
             let mut d: Vec<CardId> = (0..34).map(|_| pool[rng.below(pool.len())]).collect();
             d.extend((0..26).map(|i| lands[i % lands.len()]));
             d
         };
-        let (a, b) = (deck(), deck());
-        let mut g = Game::new_game(&[("A", a), ("B", b)], game);
-        let mut agents: [Box<dyn Agent>; 2] = if game % 3 == 0 {
-            [
-                Box::new(GreedyAgent::new()),
-                Box::new(RandomAgent::new(game)),
-            ]
-        } else {
-            [
-                Box::new(RandomAgent::new(game * 2 + 1)),
-                Box::new(RandomAgent::new(game * 2 + 2)),
-            ]
-        };
+        // 2, 3 and 4 players (600.1), every attack option (605.2b).
+        let players = 2 + (game % 3) as usize;
+        let names = ["A", "B", "C", "D"];
+        let decks: Vec<(&str, Vec<CardId>)> = (0..players).map(|i| (names[i], deck())).collect();
+        let mut g = Game::new_game(&decks, game);
+        g.options.attack = [
+            AttackOption::Left,
+            AttackOption::Right,
+            AttackOption::Multiple,
+        ][(game / 3 % 3) as usize];
+        let mut agents: Vec<Box<dyn Agent>> = (0..players as u64)
+            .map(|i| -> Box<dyn Agent> {
+                if game % 4 == 0 && i == 0 {
+                    Box::new(GreedyAgent::new())
+                } else {
+                    Box::new(RandomAgent::new(game * 4 + i))
+                }
+            })
+            .collect();
         let mut copy: Option<Game> = None;
         let mut n = 0u32;
         while !g.is_over() && n < 3_000 {
@@ -84,6 +98,8 @@ fn r418_5_game_loaded_from_json_plays_identically() {
             g.legal_actions_into(&mut buf);
             let action = agents[d.index()].choose(&g, d, &buf);
             g.apply(action.clone()).unwrap();
+            g.check_board()
+                .unwrap_or_else(|e| panic!("game {game} action {n}: stale board: {e}"));
             let events: Vec<String> = g.take_events().iter().map(|e| e.render()).collect();
             if let Some(c) = copy.as_mut() {
                 c.legal_actions_into(&mut buf2);

@@ -931,11 +931,14 @@ impl Game {
             }
             let mut changed = Vec::new();
             let mut leave_combat = Vec::new();
+            let mut flags_changed = false;
             for (i, &id) in self.in_play.iter().enumerate() {
                 let o = &mut self.objects[id.slot as usize];
                 o.board_index = i as u16;
-                o.flags = (o.flags & !crate::state::object::flags::ABILITY_BITS)
+                let flags = (o.flags & !crate::state::object::flags::ABILITY_BITS)
                     | crate::state::object::Object::ability_flags_of(&chars[i]);
+                flags_changed |= flags != o.flags;
+                o.flags = flags;
                 let new_controller = o.controller != chars[i].controller;
                 if new_controller {
                     changed.push((id, o.controller, chars[i].controller));
@@ -992,7 +995,11 @@ impl Game {
             }
             self.board.chars = chars;
             self.board.status_sensitive = status_sensitive;
-            self.board.valid = true;
+            // The computation reads the ability flags it has just reset
+            // (which permanents have static abilities): when they changed
+            // (abilities regained as "until end of turn" effects end), it
+            // runs again with them, so the board is a fixed point.
+            self.board.valid = !flags_changed;
             // 502.59a: "until you lose control of … the permanent": an
             // effect that lasts while its controller controls the
             // permanent ends with the change; the board is computed again.

@@ -96,6 +96,7 @@ impl Game {
 
     /// 502.10b: `creature` joins `with`'s band, or the two form a new one.
     pub(crate) fn join_band(&mut self, creature: ObjId, with: ObjId) {
+        self.status_changed();
         let band = match self.combat.attackers.iter().find(|a| a.obj == with) {
             Some(b) if b.band != 0 => b.band,
             Some(_) => {

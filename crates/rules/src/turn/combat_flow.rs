@@ -397,6 +397,9 @@ impl Game {
                     band: 0,
                     defender: None,
                 });
+                // Declared, not yet an event (308.2g, 309.2): effects that
+                // read combat status see it now (`is_attacking`).
+                self.status_changed();
                 self.decision = Some(Decision {
                     player: self.active,
                     kind: DecisionKind::DeclareAttackers,
@@ -410,6 +413,9 @@ impl Game {
                     band: 0,
                     defender: Some(player),
                 });
+                // Declared, not yet an event (308.2g, 309.2): effects that
+                // read combat status see it now (`is_attacking`).
+                self.status_changed();
                 self.decision = Some(Decision {
                     player: self.active,
                     kind: DecisionKind::DeclareAttackers,
@@ -666,6 +672,9 @@ impl Game {
         match action {
             Action::Block { blocker, attacker } => {
                 self.combat.blocks.push((blocker, attacker));
+                // Declared, not yet an event (308.2g, 309.2): effects that
+                // read combat status see it now (`is_attacking`).
+                self.status_changed();
                 self.decision = Some(Decision {
                     player: def,
                     kind: DecisionKind::DeclareBlockers,
