@@ -1,7 +1,8 @@
 //! The fuzz driver's checks, run after every action (or a sample of
 //! actions, `Checks`): zones and card conservation through subgames, every
 //! listed action applies, unlisted and malformed actions are refused with
-//! the state byte-identical, `view(p)` shows nothing hidden, and the
+//! the state byte-identical, `view(p)` shows nothing hidden, the kept
+//! board equals a fresh computation (`Game::check_board`, in the driver), and the
 //! classification of a game that reached the action cap.
 
 use super::FailureKind;
@@ -402,13 +403,25 @@ pub fn view_hides(g: &Game, viewer: PlayerId, rng: &mut Rng) -> Result<(), Check
 /// player passes (the first listed answer to other decisions) for up to
 /// `budget` actions; if the turn then moves on or the game ends, the agents
 /// were repeating free actions, otherwise the engine loops by itself.
-pub fn engine_loops(g: &Game, budget: u32) -> bool {
+pub fn engine_loops(g: &Game, budget: u32) -> Option<String> {
     let mut c = g.clone();
     let turn = c.turn;
     let mut buf = Vec::new();
+    // The last actions and log lines of the play-on, to show what loops.
+    let mut tail: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+    let mut note = |line: String| {
+        if tail.len() == 16 {
+            tail.pop_front();
+        }
+        tail.push_back(line);
+    };
+    // Resolving what the agents stacked up (thousands of activations of a
+    // free ability) takes a round of passes per item: that is progress,
+    // not a loop, so the budget grows with the stack.
+    let budget = u64::from(budget) + c.stack.len() as u64 * (c.num_players() as u64 + 2) * 2;
     for _ in 0..budget {
         if c.is_over() || c.turn != turn || c.main_game().is_some() != g.main_game().is_some() {
-            return false;
+            return None;
         }
         c.legal_actions_into(&mut buf);
         let a = if buf.contains(&Action::Pass) {
@@ -422,12 +435,26 @@ pub fn engine_loops(g: &Game, budget: u32) -> bool {
         } else if let Some(a) = buf.first() {
             a.clone()
         } else {
-            return true;
+            note(format!("no legal action at {:?}", c.decision));
+            break;
         };
-        if c.apply(a).is_err() {
-            return true;
+        note(format!(
+            "{:?} answers {:?} with {a:?} (stack: {} items, top {:?})",
+            c.decider(),
+            c.decision.as_ref().map(|d| &d.kind),
+            c.stack.len(),
+            c.stack.last().map(|s| (&s.kind, s.controller))
+        ));
+        if let Err(e) = c.apply(a) {
+            note(format!("refused: {e}"));
+            break;
         }
-        c.events.clear();
+        for e in c.events.drain(..) {
+            note(e.render());
+        }
     }
-    !(c.is_over() || c.turn != turn)
+    if c.is_over() || c.turn != turn {
+        return None;
+    }
+    Some(tail.into_iter().collect::<Vec<_>>().join("\n    "))
 }
