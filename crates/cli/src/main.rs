@@ -7,9 +7,13 @@ mod cards;
 mod decks;
 mod fuzz;
 mod play;
+mod play_mp;
 mod replay;
 mod scenario;
+mod seats;
 mod sim;
+mod sim_mp;
+mod table;
 mod style;
 
 use std::process::ExitCode;
