@@ -117,23 +117,38 @@ fn candidate(kind: &DecisionKind, a: &Action) -> bool {
 
 /// A heuristic chance that `p` wins a game still going: life, creatures in
 /// play (power twice, toughness once), other permanents and cards in hand,
-/// each against the opponents'.
+/// of `p`'s side (`p` and its teammates, 609.1) against the opponents'.
+/// With several opponents each side counts as its average player, so
+/// five opponents don't outweigh one player; an opponent who has left the
+/// game (600.4) counts as a player with no life, cards or permanents. In a
+/// two-player game the sides are one player each (weights of 1).
 fn score(game: &Game, p: PlayerId) -> f64 {
+    if game.player(p).lost {
+        return 0.0;
+    }
+    let n = game.players.len();
+    if n == 2 && game.player_ids().any(|q| q != p && game.player(q).lost) {
+        return 1.0;
+    }
+    let allies = game.player_ids().filter(|&q| !game.is_opponent(p, q)).count();
+    let ally_w = 1.0 / allies as f64;
+    let opp_w = 1.0 / (n - allies).max(1) as f64;
+    let weight = |q: PlayerId| if game.is_opponent(p, q) { -opp_w } else { ally_w };
     let mut x = 0.0;
     for q in game.player_ids() {
-        let sign = if q == p { 1.0 } else { -1.0 };
         let pl = game.player(q);
         if pl.lost {
-            return if q == p { 0.0 } else { 1.0 };
+            x += weight(q) * -5.0;
+            continue;
         }
-        x += sign * (pl.life.clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
+        x += weight(q) * (pl.life.clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
     }
     for &id in &game.in_play {
         let o = &game.objects[id.slot as usize];
         if o.zone != Zone::InPlay {
             continue;
         }
-        let sign = if o.controller == p { 1.0 } else { -1.0 };
+        let sign = weight(o.controller);
         let ch = compute(game, id);
         let v = if ch.is_creature() {
             1.0 + 0.5 * (2 * ch.power.max(0) + (ch.toughness - o.damage as i32).max(0)) as f64
@@ -203,7 +218,8 @@ impl MctsAgent {
     fn iterate(&mut self, real: &Game, me: PlayerId) {
         let mut g = real.determinized(me, &mut self.rng);
         g.events.clear();
-        let mut policy = [GreedyAgent::new(), GreedyAgent::new()];
+        // One greedy policy per seat (each keeps its own payment state).
+        let mut policy: Vec<GreedyAgent> = g.player_ids().map(|_| GreedyAgent::new()).collect();
         let mut node = 0usize;
         self.path.clear();
         self.path.push(0);
@@ -224,7 +240,7 @@ impl MctsAgent {
                 self.legal[0].clone()
             } else if !strategic(&kind) {
                 // `candidate` filters only at priority, so this is the whole list.
-                policy[decider.index() % 2].choose(&g, decider, &self.legal)
+                policy[decider.index()].choose(&g, decider, &self.legal)
             } else {
                 let (a, child) = self.select(node, decider);
                 if self.tree[child].visits == 0 {
@@ -248,7 +264,7 @@ impl MctsAgent {
             if self.legal.is_empty() {
                 break;
             }
-            let a = policy[decider.index() % 2].choose(&g, decider, &self.legal);
+            let a = policy[decider.index()].choose(&g, decider, &self.legal);
             if g.apply(a).is_err() {
                 break;
             }
