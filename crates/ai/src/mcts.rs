@@ -489,4 +489,88 @@ mod tests {
             );
         }
     }
+
+    /// 217.2, 217.4 with three players: the search reads the hidden cards
+    /// of no opponent (both opponents' hands and libraries are permuted),
+    /// every seat's rollout policy is its own, and the answer is legal.
+    #[test]
+    fn r217_mcts_in_a_three_player_game_reads_no_opponents_hidden_cards() {
+        use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions};
+        use tolaria_rules::variants::teams::{Entrant, Setup};
+        let a = deck(&["Mountain", "Forest", "Grizzly Bears", "Shock", "Giant Growth"]);
+        let b = deck(&["Plains", "Island", "Wind Drake", "Pacifism", "Savannah Lions"]);
+        let entrants = [("A", &a), ("B", &b), ("C", &b)]
+            .iter()
+            .map(|(n, d)| Entrant {
+                name: n.to_string(),
+                deck: (*d).clone(),
+                team: None,
+            })
+            .collect();
+        let setup = Setup {
+            entrants,
+            options: MultiplayerOptions {
+                attack: AttackOption::Multiple,
+                ..MultiplayerOptions::default()
+            },
+            random_seating: false,
+        };
+        let mut game = Game::new_multiplayer(&setup, 4).unwrap();
+        let mut agents = [GreedyAgent::new(), GreedyAgent::new(), GreedyAgent::new()];
+        let me = PlayerId(0);
+        loop {
+            let who = game.decider().expect("a decision");
+            let legal = game.legal_actions();
+            let kind = &game.decision.as_ref().unwrap().kind;
+            if who == me
+                && game.turn >= 4
+                && *kind == DecisionKind::Priority
+                && legal.iter().filter(|a| candidate(kind, a)).count() >= 2
+            {
+                break;
+            }
+            let a = agents[who.index()].choose(&game, who, &legal);
+            game.apply(a).unwrap();
+            assert!(!game.is_over() && game.turn < 60, "no searched decision");
+        }
+        let legal = game.legal_actions();
+        let mut other = game.clone();
+        for opp in [PlayerId(1), PlayerId(2)] {
+            let pl = other.player(opp).clone();
+            let slots: Vec<usize> = pl
+                .hand
+                .iter()
+                .chain(&pl.library)
+                .map(|id| id.slot as usize)
+                .collect();
+            let mut cards: Vec<_> = slots.iter().map(|&s| other.objects[s].card).collect();
+            cards.rotate_left(1);
+            for (&s, &c) in slots.iter().zip(&cards) {
+                other.objects[s].card = c;
+            }
+        }
+        other.rng = Rng::new(0xdead);
+        let (mut x, mut y) = (
+            MctsAgent::with_budget(7, 24, 2),
+            MctsAgent::with_budget(7, 24, 2),
+        );
+        let a1 = x.choose(&game, me, &legal);
+        let a2 = y.choose(&other, me, &legal);
+        assert!(legal.contains(&a1));
+        assert_eq!(a1, a2, "the choice depends on hidden cards");
+        let stats = |t: &MctsAgent| -> Vec<(u32, u64)> {
+            t.tree
+                .iter()
+                .map(|n| (n.visits, n.reward.to_bits()))
+                .collect()
+        };
+        assert!(x.tree.len() > 1, "the agent searched");
+        assert_eq!(stats(&x), stats(&y), "the search read hidden cards");
+        // The score is a chance, and a player who lost scores nothing.
+        let s = score(&game, me);
+        assert!((0.0..=1.0).contains(&s), "{s}");
+        let mut lost = game.clone();
+        lost.players[0].lost = true;
+        assert_eq!(score(&lost, me), 0.0);
+    }
 }

@@ -59,9 +59,9 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
         "seat", "player", "team", "life", "hand", "library", "graveyard", "may attack / attacking"
     )));
     for p in &v.players {
-        let mark = if p.id == v.active { ">" } else { " " };
+        let mark = if p.id == v.active { "▶" } else { " " };
         let mut name = p.name.clone();
-        if p.id == me {
+        if p.id == me && p.name != "You" {
             name.push_str(" (you)");
         }
         let team = match p.team {
