@@ -240,7 +240,10 @@ impl GreedyAgent {
         let opp_creatures = game
             .in_play
             .iter()
-            .filter(|&&id| game.obj(id).is_some_and(|o| game.is_opponent(me, o.controller)))
+            .filter(|&&id| {
+                game.obj(id)
+                    .is_some_and(|o| game.is_opponent(me, o.controller))
+            })
             .any(|&id| creature(game, id).is_some());
         let my_creatures: Vec<ObjId> = game
             .controlled_by(me)

@@ -130,10 +130,19 @@ fn score(game: &Game, p: PlayerId) -> f64 {
     if n == 2 && game.player_ids().any(|q| q != p && game.player(q).lost) {
         return 1.0;
     }
-    let allies = game.player_ids().filter(|&q| !game.is_opponent(p, q)).count();
+    let allies = game
+        .player_ids()
+        .filter(|&q| !game.is_opponent(p, q))
+        .count();
     let ally_w = 1.0 / allies as f64;
     let opp_w = 1.0 / (n - allies).max(1) as f64;
-    let weight = |q: PlayerId| if game.is_opponent(p, q) { -opp_w } else { ally_w };
+    let weight = |q: PlayerId| {
+        if game.is_opponent(p, q) {
+            -opp_w
+        } else {
+            ally_w
+        }
+    };
     let mut x = 0.0;
     for q in game.player_ids() {
         let pl = game.player(q);
@@ -497,8 +506,20 @@ mod tests {
     fn r217_mcts_in_a_three_player_game_reads_no_opponents_hidden_cards() {
         use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions};
         use tolaria_rules::variants::teams::{Entrant, Setup};
-        let a = deck(&["Mountain", "Forest", "Grizzly Bears", "Shock", "Giant Growth"]);
-        let b = deck(&["Plains", "Island", "Wind Drake", "Pacifism", "Savannah Lions"]);
+        let a = deck(&[
+            "Mountain",
+            "Forest",
+            "Grizzly Bears",
+            "Shock",
+            "Giant Growth",
+        ]);
+        let b = deck(&[
+            "Plains",
+            "Island",
+            "Wind Drake",
+            "Pacifism",
+            "Savannah Lions",
+        ]);
         let entrants = [("A", &a), ("B", &b), ("C", &b)]
             .iter()
             .map(|(n, d)| Entrant {

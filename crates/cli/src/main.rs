@@ -13,8 +13,8 @@ mod scenario;
 mod seats;
 mod sim;
 mod sim_mp;
-mod table;
 mod style;
+mod table;
 
 use std::process::ExitCode;
 

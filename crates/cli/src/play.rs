@@ -264,7 +264,10 @@ fn seat_agents(
 ) -> Vec<Box<dyn Agent + Send>> {
     let mut agents = vec![first];
     for s in 1..game.players.len() {
-        agents.extend(agent_by_name(name, crate::sim::mix(seed ^ 0x5eed, s as u64)));
+        agents.extend(agent_by_name(
+            name,
+            crate::sim::mix(seed ^ 0x5eed, s as u64),
+        ));
     }
     // P1 (the human) is never asked: the first agent plays P2.
     agents.rotate_right(1);

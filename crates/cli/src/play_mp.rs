@@ -74,7 +74,9 @@ fn deck_or(args: &Args, name: &str, default: &str, fallback: &str) -> Result<Loa
         Some(f) => decks::load(f),
         None => decks::builtin(default)
             .or_else(|| decks::builtin(fallback))
-            .ok_or_else(|| CliError::failure(format!("play: the built-in deck {default} does not load"))),
+            .ok_or_else(|| {
+                CliError::failure(format!("play: the built-in deck {default} does not load"))
+            }),
     }
 }
 
@@ -96,7 +98,13 @@ pub fn run(
             let mine = deck_or(args, "deck", "red_green", "rg_beats_old")?;
             let theirs = deck_or(args, "opponent-deck", "white_blue", "white_weenie_old")?;
             (0..n)
-                .map(|k| if k == me { mine.clone() } else { theirs.clone() })
+                .map(|k| {
+                    if k == me {
+                        mine.clone()
+                    } else {
+                        theirs.clone()
+                    }
+                })
                 .collect()
         }
     };
@@ -149,7 +157,14 @@ pub fn run(
         .iter()
         .enumerate()
         .filter(|&(_, &k)| k != me)
-        .map(|(st, &k)| format!("P{} {} ({})", st + 1, players[k].agent, players[k].deck.name))
+        .map(|(st, &k)| {
+            format!(
+                "P{} {} ({})",
+                st + 1,
+                players[k].agent,
+                players[k].deck.name
+            )
+        })
         .collect();
     let line = format!(
         "Tolaria: {}; you are {human} ({}){team}; seed {seed}",

@@ -97,8 +97,8 @@ impl TableSpec {
                 )));
             }
         }
-        let given = VALUED.iter().any(|n| args.value(n).is_some())
-            || FLAGS.iter().any(|n| args.flag(n));
+        let given =
+            VALUED.iter().any(|n| args.value(n).is_some()) || FLAGS.iter().any(|n| args.flag(n));
         if !given {
             return Ok(None);
         }
@@ -133,11 +133,15 @@ impl TableSpec {
             }
             Variant::Teams => args.number_in("teams", 2, 2, 16)?,
             Variant::Emperor => {
-                let d = if players % 3 == 0 { players / 3 } else { 2 };
+                let d = if players.is_multiple_of(3) {
+                    players / 3
+                } else {
+                    2
+                };
                 args.number_in("teams", d, 2, 16)?
             }
         };
-        if teams > 0 && players % teams != 0 {
+        if teams > 0 && !players.is_multiple_of(teams) {
             return Err(CliError::usage(format!(
                 "{cmd}: {players} players can't make {teams} teams of equal size (609.1, 607.1)"
             )));
@@ -328,10 +332,7 @@ pub fn start(
 pub fn seat_map(game: &Game, order: &[usize]) -> Vec<usize> {
     let mut by_seat = vec![0; game.players.len()];
     for (e, &k) in order.iter().enumerate() {
-        let seat = game
-            .seat_of_entrant(e)
-            .unwrap_or(PlayerId(e as u8))
-            .index();
+        let seat = game.seat_of_entrant(e).unwrap_or(PlayerId(e as u8)).index();
         by_seat[seat] = k;
     }
     by_seat
@@ -378,8 +379,8 @@ mod tests {
             let ps = players(n);
             let (game, by_seat) = start(&table, &ps, 3).unwrap();
             assert_eq!(by_seat, (0..n).collect::<Vec<_>>(), "{t:?} {n}");
-            for s in 0..n {
-                assert_eq!(game.players[s].name, ps[s].name);
+            for (s, p) in ps.iter().enumerate() {
+                assert_eq!(game.players[s].name, p.name);
                 assert_eq!(game.players[s].team, table.team_of(s));
             }
             if t == Variant::Emperor {

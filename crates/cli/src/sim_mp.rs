@@ -241,9 +241,7 @@ pub fn main(args: &Args, table: TableSpec) -> CliResult {
     }
     let max_actions: u64 = args.number("max-actions", 200_000)?;
     let n = table.players;
-    let mut agents = seats::per_seat("sim", "agents", args.list("agents"), n, |_| {
-        "greedy".into()
-    })?;
+    let mut agents = seats::per_seat("sim", "agents", args.list("agents"), n, |_| "greedy".into())?;
     for a in agents.iter_mut() {
         *a = seats::check_agent("sim", a)?;
         if a == "mcts" && args.value("mcts-iterations").is_some() {
@@ -286,8 +284,7 @@ pub fn main(args: &Args, table: TableSpec) -> CliResult {
     let show = std::io::stderr().is_terminal();
     let done = AtomicU64::new(0);
     let outcomes = std::thread::scope(|s| {
-        let worker =
-            s.spawn(|| run_games(&table, &players, seed, games, threads, caps, &done));
+        let worker = s.spawn(|| run_games(&table, &players, seed, games, threads, caps, &done));
         if show {
             let mut err = std::io::stderr();
             while !worker.is_finished() {
@@ -359,17 +356,14 @@ pub fn main(args: &Args, table: TableSpec) -> CliResult {
         println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
         return Ok(ExitCode::SUCCESS);
     }
+    println!("Simulated {games} games, seed {seed}: {}", table.describe());
     println!(
-        "Simulated {games} games, seed {seed}: {}",
-        table.describe()
-    );
-    println!(
-        "{:<7} {:<6} {:<6} {:<8} {:<32} {:<10} {:>6} {:>7} {:>13}",
+        "{:<7} {:<6} {:<6} {:<8} {:<34} {:<10} {:>6} {:>7} {:>13}",
         "player", "seat", "team", "role", "deck", "agent", "wins", "win%", "wins on play"
     );
     for (k, p) in players.iter().enumerate() {
         println!(
-            "{:<7} {:<6} {:<6} {:<8} {:<32} {:<10} {:>6} {:>6.1}% {:>13}",
+            "{:<7} {:<6} {:<6} {:<8} {:<34} {:<10} {:>6} {:>6.1}% {:>13}",
             k + 1,
             seat(k),
             table
@@ -384,7 +378,10 @@ pub fn main(args: &Args, table: TableSpec) -> CliResult {
         );
     }
     if table.teams > 0 {
-        println!("{:<7} {:<22} {:>6} {:>7}", "team", "players", "wins", "win%");
+        println!(
+            "{:<7} {:<22} {:>6} {:>7}",
+            "team", "players", "wins", "win%"
+        );
         for t in 0..table.teams {
             let m: Vec<String> = team_members(t).iter().map(|k| k.to_string()).collect();
             println!(

@@ -81,7 +81,11 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
         } else {
             // Who this player's creatures are attacking, per defender.
             let mut attacks: Vec<(PlayerId, usize)> = Vec::new();
-            for x in v.in_play.iter().filter(|x| x.controller == p.id && x.attacking) {
+            for x in v
+                .in_play
+                .iter()
+                .filter(|x| x.controller == p.id && x.attacking)
+            {
                 let d = x.attacks.unwrap_or(p.id);
                 match attacks.iter_mut().find(|a| a.0 == d) {
                     Some(a) => a.1 += 1,

@@ -80,25 +80,95 @@ fn help_documents_the_table_flags() {
 #[test]
 fn bad_tables_are_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
-        (&["sim", "--players", "1"], "--players must be between 2 and 16"),
-        (&["sim", "--players", "17"], "--players must be between 2 and 16"),
+        (
+            &["sim", "--players", "1"],
+            "--players must be between 2 and 16",
+        ),
+        (
+            &["sim", "--players", "17"],
+            "--players must be between 2 and 16",
+        ),
         (&["sim", "--players", "x"], "--players expects"),
-        (&["sim", "--variant", "chaos"], "unknown --variant \"chaos\""),
-        (&["sim", "--players", "3", "--attack", "up"], "unknown --attack \"up\""),
-        (&["sim", "--players", "5", "--variant", "teams"], "5 players can't make 2 teams"),
-        (&["sim", "--players", "6", "--variant", "teams", "--teams", "6"], "one player per team"),
-        (&["sim", "--players", "4", "--teams", "2"], "--teams goes with --variant teams or emperor"),
-        (&["sim", "--players", "3", "--agents", "greedy,random"], "--agents expects one entry or 3"),
-        (&["sim", "--players", "3", "--agents", "greedy,alphago,random"], "unknown agent \"alphago\""),
-        (&["sim", "--players", "3", "--decks", "a,b,c,d"], "--decks expects one entry or 3"),
-        (&["sim", "--players", "3", "--deploy"], "--deploy (603 (deploy creatures)) is not in the engine yet"),
-        (&["sim", "--players", "3", "--range", "2"], "--range (601 (limited range of influence)) is not in the engine yet"),
-        (&["play", "--players", "3", "--seat", "4"], "--seat must be between 1 and 3"),
-        (&["play", "--seat", "2"], "--seat goes with a multiplayer table"),
-        (&["play", "--players", "3", "--agents", "human,human,greedy"], "names `human` exactly once"),
-        (&["play", "--players", "3", "--seat", "1", "--agents", "greedy,human,greedy"], "puts `human` in seat 2 but --seat is 1"),
-        (&["play", "--players", "4", "--agents", "greedy,greedy"], "--agents expects one agent, 3"),
-        (&["play", "--players", "3", "--agents", "human"], "can't be `human`"),
+        (
+            &["sim", "--variant", "chaos"],
+            "unknown --variant \"chaos\"",
+        ),
+        (
+            &["sim", "--players", "3", "--attack", "up"],
+            "unknown --attack \"up\"",
+        ),
+        (
+            &["sim", "--players", "5", "--variant", "teams"],
+            "5 players can't make 2 teams",
+        ),
+        (
+            &[
+                "sim",
+                "--players",
+                "6",
+                "--variant",
+                "teams",
+                "--teams",
+                "6",
+            ],
+            "one player per team",
+        ),
+        (
+            &["sim", "--players", "4", "--teams", "2"],
+            "--teams goes with --variant teams or emperor",
+        ),
+        (
+            &["sim", "--players", "3", "--agents", "greedy,random"],
+            "--agents expects one entry or 3",
+        ),
+        (
+            &["sim", "--players", "3", "--agents", "greedy,alphago,random"],
+            "unknown agent \"alphago\"",
+        ),
+        (
+            &["sim", "--players", "3", "--decks", "a,b,c,d"],
+            "--decks expects one entry or 3",
+        ),
+        (
+            &["sim", "--players", "3", "--deploy"],
+            "--deploy (603 (deploy creatures)) is not in the engine yet",
+        ),
+        (
+            &["sim", "--players", "3", "--range", "2"],
+            "--range (601 (limited range of influence)) is not in the engine yet",
+        ),
+        (
+            &["play", "--players", "3", "--seat", "4"],
+            "--seat must be between 1 and 3",
+        ),
+        (
+            &["play", "--seat", "2"],
+            "--seat goes with a multiplayer table",
+        ),
+        (
+            &["play", "--players", "3", "--agents", "human,human,greedy"],
+            "names `human` exactly once",
+        ),
+        (
+            &[
+                "play",
+                "--players",
+                "3",
+                "--seat",
+                "1",
+                "--agents",
+                "greedy,human,greedy",
+            ],
+            "puts `human` in seat 2 but --seat is 1",
+        ),
+        (
+            &["play", "--players", "4", "--agents", "greedy,greedy"],
+            "--agents expects one agent, 3",
+        ),
+        (
+            &["play", "--players", "3", "--agents", "human"],
+            "can't be `human`",
+        ),
     ];
     for (args, want) in cases {
         let o = run(args);
@@ -108,9 +178,19 @@ fn bad_tables_are_clear_errors() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
     // A deck that doesn't load is named.
-    let o = run(&["sim", "--players", "3", "--decks", "red_green,no_such_deck.txt,red_green"]);
+    let o = run(&[
+        "sim",
+        "--players",
+        "3",
+        "--decks",
+        "red_green,no_such_deck.txt,red_green",
+    ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).contains("no_such_deck.txt"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("no_such_deck.txt"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 fn sim_json(args: &[&str]) -> serde_json::Value {
@@ -128,7 +208,16 @@ fn sim_plays_every_variant() {
         &["--players", "4", "--attack", "multiple", "--random-seating"],
         &["--players", "5", "--attack", "right", "--agents", "random"],
         &["--players", "4", "--variant", "teams"],
-        &["--players", "6", "--variant", "teams", "--teams", "3", "--attack", "left"],
+        &[
+            "--players",
+            "6",
+            "--variant",
+            "teams",
+            "--teams",
+            "3",
+            "--attack",
+            "left",
+        ],
         &["--players", "6", "--variant", "emperor"],
         &["--players", "9", "--variant", "emperor", "--random-seating"],
     ];
@@ -139,7 +228,11 @@ fn sim_plays_every_variant() {
         let games = v["games"].as_u64().unwrap();
         let draws = v["draws"].as_u64().unwrap();
         let entries = v["entries"].as_array().unwrap();
-        assert_eq!(entries.len() as u64, v["players"].as_u64().unwrap(), "{t:?}");
+        assert_eq!(
+            entries.len() as u64,
+            v["players"].as_u64().unwrap(),
+            "{t:?}"
+        );
         let teams = v["teams"].as_array().unwrap();
         if teams.is_empty() {
             let wins: u64 = entries.iter().map(|e| e["wins"].as_u64().unwrap()).sum();
@@ -158,8 +251,19 @@ fn sim_plays_every_variant() {
         assert!(v["games_per_second"].as_f64().unwrap() > 0.0);
     }
     // The text report has a line per player and per team.
-    let out = ok(&run(&["sim", "--players", "6", "--variant", "emperor", "--games", "2"]));
-    assert!(out.contains("6 players, emperor (2 teams of 3), attack multiple"), "{out}");
+    let out = ok(&run(&[
+        "sim",
+        "--players",
+        "6",
+        "--variant",
+        "emperor",
+        "--games",
+        "2",
+    ]));
+    assert!(
+        out.contains("6 players, emperor (2 teams of 3), attack multiple"),
+        "{out}"
+    );
     assert!(out.contains("emperor") && out.contains("general"), "{out}");
     assert!(out.contains("4, 5, 6"), "{out}");
     assert!(out.contains("games/s"), "{out}");
@@ -189,8 +293,20 @@ fn multiplayer_sim_does_not_depend_on_threads() {
 fn emperor_game_saved_by_sim_replays_byte_for_byte() {
     let file = temp_file("emperor.json");
     let o = run(&[
-        "sim", "--players", "6", "--variant", "emperor", "--random-seating", "--games", "3",
-        "--seed", "5", "--save", &file, "--save-game", "1",
+        "sim",
+        "--players",
+        "6",
+        "--variant",
+        "emperor",
+        "--random-seating",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--save",
+        &file,
+        "--save-game",
+        "1",
     ]);
     ok(&o);
     let saved = std::fs::read_to_string(&file).unwrap();
@@ -231,8 +347,19 @@ fn play_a_team_game_in_seat_two_then_replay_it() {
     let file = temp_file("teams.json");
     let o = run_with_input(
         &[
-            "play", "--players", "4", "--variant", "teams", "--seat", "2", "--seed", "9",
-            "--agents", "greedy,random,greedy", "--save", &file,
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "teams",
+            "--seat",
+            "2",
+            "--seed",
+            "9",
+            "--agents",
+            "greedy,random,greedy",
+            "--save",
+            &file,
         ],
         "1\n".repeat(150),
     );
@@ -262,14 +389,27 @@ fn play_a_team_game_in_seat_two_then_replay_it() {
 #[test]
 fn play_emperor_shows_the_table_and_teammates_hands() {
     let o = run_with_input(
-        &["play", "--players", "6", "--variant", "emperor", "--seat", "2", "--seed", "4"],
+        &[
+            "play",
+            "--players",
+            "6",
+            "--variant",
+            "emperor",
+            "--seat",
+            "2",
+            "--seed",
+            "4",
+        ],
         "1\nboard\nconcede\n".into(),
     );
     let out = ok(&o);
     assert!(out.contains("the emperor of team 1"), "{out}");
     assert!(out.contains("Emperor (607), 2 teams"), "{out}");
     assert!(out.contains("team 1 general"), "{out}");
-    assert!(out.contains("hand (your teammate's, rules 607.7, 609.6)"), "{out}");
+    assert!(
+        out.contains("hand (your teammate's, rules 607.7, 609.6)"),
+        "{out}"
+    );
     // Two teammates' hands are shown; no opponent's.
     let shown = out
         .split("=== Turn")
@@ -284,8 +424,16 @@ fn play_emperor_shows_the_table_and_teammates_hands() {
 #[test]
 fn sim_with_mcts_at_a_multiplayer_table() {
     let v = sim_json(&[
-        "--players", "3", "--attack", "multiple", "--agents", "mcts:2,greedy,random", "--games",
-        "1", "--max-actions", "3000",
+        "--players",
+        "3",
+        "--attack",
+        "multiple",
+        "--agents",
+        "mcts:2,greedy,random",
+        "--games",
+        "1",
+        "--max-actions",
+        "3000",
     ]);
     assert_eq!(v["entries"][0]["agent"], "mcts:2");
     assert_eq!(v["games"], 1);
