@@ -240,7 +240,10 @@ impl GreedyAgent {
         let opp_creatures = game
             .in_play
             .iter()
-            .filter(|&&id| game.obj(id).is_some_and(|o| o.controller != me))
+            .filter(|&&id| {
+                game.obj(id)
+                    .is_some_and(|o| game.is_opponent(me, o.controller))
+            })
             .any(|&id| creature(game, id).is_some());
         let my_creatures: Vec<ObjId> = game
             .controlled_by(me)
@@ -303,7 +306,10 @@ impl GreedyAgent {
         game.in_play
             .iter()
             .copied()
-            .filter(|&id| game.obj(id).is_some_and(|o| o.controller != me))
+            .filter(|&id| {
+                game.obj(id)
+                    .is_some_and(|o| game.is_opponent(me, o.controller))
+            })
             .filter(|&id| creature(game, id).is_some_and(|c| c.toughness <= dmg))
             .filter(|&id| !compute(game, id).has(Keyword::Shroud))
             .max_by_key(|&id| value(game, id))
@@ -339,9 +345,12 @@ impl GreedyAgent {
                 _ => None,
             })
             .collect();
+        // Ours: ours or a teammate's (609.1: only opponents are hostile).
         let mine = |t: &Target| match t {
-            Target::Player(p) => *p == me,
-            Target::Object(o) => game.obj(*o).is_some_and(|x| x.controller == me),
+            Target::Player(p) => !game.is_opponent(me, *p),
+            Target::Object(o) => game
+                .obj(*o)
+                .is_some_and(|x| !game.is_opponent(me, x.controller)),
         };
         let is_creature = |t: &Target| match t {
             Target::Object(o) => creature(game, *o).is_some(),
@@ -379,10 +388,16 @@ impl GreedyAgent {
                     _ => false,
                 })
                 .max_by_key(obj_value);
+            // The opponent with the least life (the only one in a
+            // two-player game; never a teammate).
             let face = targets
                 .iter()
                 .copied()
-                .find(|t| matches!(t, Target::Player(p) if *p != me));
+                .filter(|t| matches!(t, Target::Player(p) if game.is_opponent(me, *p)))
+                .min_by_key(|t| match t {
+                    Target::Player(p) => game.player(*p).life,
+                    _ => i32::MAX,
+                });
             pick(kill.or(face).or_else(|| {
                 targets
                     .iter()
@@ -553,10 +568,14 @@ impl GreedyAgent {
     }
 
     fn block(&self, game: &Game, me: PlayerId, legal: &[Action]) -> Action {
+        // 602.4: only the creatures attacking this player threaten its
+        // life (under "attack multiple players" others attack other
+        // players at the same time).
         let unblocked_damage: i32 = game
             .combat
             .attackers
             .iter()
+            .filter(|a| game.defender_of(a.obj).is_none_or(|d| d == me))
             .filter(|a| game.combat.blockers_of(a.obj).next().is_none())
             .filter_map(|a| creature(game, a.obj))
             .map(|c| {

@@ -117,23 +117,47 @@ fn candidate(kind: &DecisionKind, a: &Action) -> bool {
 
 /// A heuristic chance that `p` wins a game still going: life, creatures in
 /// play (power twice, toughness once), other permanents and cards in hand,
-/// each against the opponents'.
+/// of `p`'s side (`p` and its teammates, 609.1) against the opponents'.
+/// With several opponents each side counts as its average player, so
+/// five opponents don't outweigh one player; an opponent who has left the
+/// game (600.4) counts as a player with no life, cards or permanents. In a
+/// two-player game the sides are one player each (weights of 1).
 fn score(game: &Game, p: PlayerId) -> f64 {
+    if game.player(p).lost {
+        return 0.0;
+    }
+    let n = game.players.len();
+    if n == 2 && game.player_ids().any(|q| q != p && game.player(q).lost) {
+        return 1.0;
+    }
+    let allies = game
+        .player_ids()
+        .filter(|&q| !game.is_opponent(p, q))
+        .count();
+    let ally_w = 1.0 / allies as f64;
+    let opp_w = 1.0 / (n - allies).max(1) as f64;
+    let weight = |q: PlayerId| {
+        if game.is_opponent(p, q) {
+            -opp_w
+        } else {
+            ally_w
+        }
+    };
     let mut x = 0.0;
     for q in game.player_ids() {
-        let sign = if q == p { 1.0 } else { -1.0 };
         let pl = game.player(q);
         if pl.lost {
-            return if q == p { 0.0 } else { 1.0 };
+            x += weight(q) * -5.0;
+            continue;
         }
-        x += sign * (pl.life.clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
+        x += weight(q) * (pl.life.clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
     }
     for &id in &game.in_play {
         let o = &game.objects[id.slot as usize];
         if o.zone != Zone::InPlay {
             continue;
         }
-        let sign = if o.controller == p { 1.0 } else { -1.0 };
+        let sign = weight(o.controller);
         let ch = compute(game, id);
         let v = if ch.is_creature() {
             1.0 + 0.5 * (2 * ch.power.max(0) + (ch.toughness - o.damage as i32).max(0)) as f64
@@ -203,7 +227,8 @@ impl MctsAgent {
     fn iterate(&mut self, real: &Game, me: PlayerId) {
         let mut g = real.determinized(me, &mut self.rng);
         g.events.clear();
-        let mut policy = [GreedyAgent::new(), GreedyAgent::new()];
+        // One greedy policy per seat (each keeps its own payment state).
+        let mut policy: Vec<GreedyAgent> = g.player_ids().map(|_| GreedyAgent::new()).collect();
         let mut node = 0usize;
         self.path.clear();
         self.path.push(0);
@@ -224,7 +249,7 @@ impl MctsAgent {
                 self.legal[0].clone()
             } else if !strategic(&kind) {
                 // `candidate` filters only at priority, so this is the whole list.
-                policy[decider.index() % 2].choose(&g, decider, &self.legal)
+                policy[decider.index()].choose(&g, decider, &self.legal)
             } else {
                 let (a, child) = self.select(node, decider);
                 if self.tree[child].visits == 0 {
@@ -248,7 +273,7 @@ impl MctsAgent {
             if self.legal.is_empty() {
                 break;
             }
-            let a = policy[decider.index() % 2].choose(&g, decider, &self.legal);
+            let a = policy[decider.index()].choose(&g, decider, &self.legal);
             if g.apply(a).is_err() {
                 break;
             }
@@ -472,5 +497,101 @@ mod tests {
                 "seed {seed}: the search read hidden cards"
             );
         }
+    }
+
+    /// 217.2, 217.4 with three players: the search reads the hidden cards
+    /// of no opponent (both opponents' hands and libraries are permuted),
+    /// every seat's rollout policy is its own, and the answer is legal.
+    #[test]
+    fn r217_mcts_in_a_three_player_game_reads_no_opponents_hidden_cards() {
+        use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions};
+        use tolaria_rules::variants::teams::{Entrant, Setup};
+        let a = deck(&[
+            "Mountain",
+            "Forest",
+            "Grizzly Bears",
+            "Shock",
+            "Giant Growth",
+        ]);
+        let b = deck(&[
+            "Plains",
+            "Island",
+            "Wind Drake",
+            "Pacifism",
+            "Savannah Lions",
+        ]);
+        let entrants = [("A", &a), ("B", &b), ("C", &b)]
+            .iter()
+            .map(|(n, d)| Entrant {
+                name: n.to_string(),
+                deck: (*d).clone(),
+                team: None,
+            })
+            .collect();
+        let setup = Setup {
+            entrants,
+            options: MultiplayerOptions {
+                attack: AttackOption::Multiple,
+                ..MultiplayerOptions::default()
+            },
+            random_seating: false,
+        };
+        let mut game = Game::new_multiplayer(&setup, 4).unwrap();
+        let mut agents = [GreedyAgent::new(), GreedyAgent::new(), GreedyAgent::new()];
+        let me = PlayerId(0);
+        loop {
+            let who = game.decider().expect("a decision");
+            let legal = game.legal_actions();
+            let kind = &game.decision.as_ref().unwrap().kind;
+            if who == me
+                && game.turn >= 4
+                && *kind == DecisionKind::Priority
+                && legal.iter().filter(|a| candidate(kind, a)).count() >= 2
+            {
+                break;
+            }
+            let a = agents[who.index()].choose(&game, who, &legal);
+            game.apply(a).unwrap();
+            assert!(!game.is_over() && game.turn < 60, "no searched decision");
+        }
+        let legal = game.legal_actions();
+        let mut other = game.clone();
+        for opp in [PlayerId(1), PlayerId(2)] {
+            let pl = other.player(opp).clone();
+            let slots: Vec<usize> = pl
+                .hand
+                .iter()
+                .chain(&pl.library)
+                .map(|id| id.slot as usize)
+                .collect();
+            let mut cards: Vec<_> = slots.iter().map(|&s| other.objects[s].card).collect();
+            cards.rotate_left(1);
+            for (&s, &c) in slots.iter().zip(&cards) {
+                other.objects[s].card = c;
+            }
+        }
+        other.rng = Rng::new(0xdead);
+        let (mut x, mut y) = (
+            MctsAgent::with_budget(7, 24, 2),
+            MctsAgent::with_budget(7, 24, 2),
+        );
+        let a1 = x.choose(&game, me, &legal);
+        let a2 = y.choose(&other, me, &legal);
+        assert!(legal.contains(&a1));
+        assert_eq!(a1, a2, "the choice depends on hidden cards");
+        let stats = |t: &MctsAgent| -> Vec<(u32, u64)> {
+            t.tree
+                .iter()
+                .map(|n| (n.visits, n.reward.to_bits()))
+                .collect()
+        };
+        assert!(x.tree.len() > 1, "the agent searched");
+        assert_eq!(stats(&x), stats(&y), "the search read hidden cards");
+        // The score is a chance, and a player who lost scores nothing.
+        let s = score(&game, me);
+        assert!((0.0..=1.0).contains(&s), "{s}");
+        let mut lost = game.clone();
+        lost.players[0].lost = true;
+        assert_eq!(score(&lost, me), 0.0);
     }
 }

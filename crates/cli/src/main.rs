@@ -7,10 +7,14 @@ mod cards;
 mod decks;
 mod fuzz;
 mod play;
+mod play_mp;
 mod replay;
 mod scenario;
+mod seats;
 mod sim;
+mod sim_mp;
 mod style;
+mod table;
 
 use std::process::ExitCode;
 

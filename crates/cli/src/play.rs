@@ -23,6 +23,8 @@ tolaria play: play a game in the terminal against the built-in agent
 
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
                     [--mcts-iterations N] [--events FILE] [--save FILE]
+       tolaria play --players N [--variant ffa|teams|emperor] [--seat K]
+                    [--agents A|A1,..] [--decks D|D1,..,DN] [...]
        tolaria play --scenario FILE [--agent NAME]
 
 Options:
@@ -50,6 +52,18 @@ Options:
                         hand (rule 507); decks/agent_mindslaver.scn: the
                         agent plays your next turn
 
+A multiplayer game: the table options below, and
+  --seat K              your seat, 1 to N (default 1); seat 1 is P1
+  --agents LIST         the agents of the other seats, in seat order (N-1
+                        names), or of every seat (N names, `human` at yours);
+                        one name for all (default: --agent)
+  --decks LIST          a deck per seat (N entries, seat 1 first) or one for
+                        all; default: --deck for you, --opponent-deck for
+                        the others
+The table (seats in turn order, teams, life, hand, library, graveyard,
+who may attack and who is attacking whom) is shown above the boards.
+
+MULTIPLAYER_HELP
 When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
 numbered. Answer:
@@ -79,6 +93,10 @@ Examples:
   yes 1 | tolaria play --seed 1        # always answer with the first option
   tolaria play --seed 7 --events game.jsonl
   tolaria play --agent mcts --save game.json && tolaria replay game.json
+  tolaria play --players 3 --seat 2                      # Free-for-All, you in seat 2
+  tolaria play --players 4 --attack multiple --agents greedy,mcts,random
+  tolaria play --players 4 --variant teams --seat 3      # you and P1 against P2 and P4
+  tolaria play --players 6 --variant emperor --seat 2 --save emperor.json
 ";
 
 const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
@@ -96,11 +114,19 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "scenario",
             "save",
             "mcts-iterations",
+            "players",
+            "variant",
+            "teams",
+            "attack",
+            "range",
+            "seat",
+            "agents",
+            "decks",
         ],
-        &[],
+        &["random-seating", "deploy"],
     )?;
     if args.help {
-        print!("{HELP}");
+        print!("{}", HELP.replace("MULTIPLAYER_HELP\n", crate::seats::HELP));
         return Ok(ExitCode::SUCCESS);
     }
     args.no_positional()?;
@@ -120,6 +146,16 @@ pub fn main(argv: Vec<String>) -> CliResult {
         }
         agent_name = format!("mcts:{n}");
     }
+    let table = crate::seats::TableSpec::parse("play", &args)?;
+    if table.is_none() {
+        for name in ["seat", "agents", "decks"] {
+            if args.value(name).is_some() {
+                return Err(CliError::usage(format!(
+                    "play: --{name} goes with a multiplayer table (--players N, --variant …)"
+                )));
+            }
+        }
+    }
     let agent = agent_by_name(&agent_name, seed ^ 0x5eed).ok_or_else(|| {
         CliError::usage(format!(
             "play: unknown agent {agent_name:?}; expected one of: {}",
@@ -134,6 +170,11 @@ pub fn main(argv: Vec<String>) -> CliResult {
         ))),
         None => None,
     };
+    if let (Some(table), None) = (table.clone(), args.value("scenario")) {
+        let mut session = Session::on_stdio(events);
+        session.save_to = args.value("save").map(str::to_string);
+        return crate::play_mp::run(&mut session, &args, table, &agent_name, seed);
+    }
     if let Some(file) = args.value("scenario") {
         if args.value("save").is_some() {
             return Err(CliError::usage(
@@ -152,7 +193,8 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "Tolaria: scenario {} ({}); you are P1, the {agent_name} agent plays the others",
             sc.file, sc.name
         )));
-        return session.play_game(game, agent);
+        let agents = seat_agents(&game, agent, &agent_name, seed);
+        return session.play_game(game, agents);
     }
     let mine = match args.value("deck") {
         Some(f) => decks::load(f)?,
@@ -178,8 +220,10 @@ fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
         })
 }
 
-struct Session<'a> {
-    style: Style,
+pub(crate) struct Session<'a> {
+    pub(crate) style: Style,
+    /// The human's seat.
+    pub(crate) human: PlayerId,
     interactive: bool,
     input: Box<dyn BufRead + 'a>,
     out: std::io::StdoutLock<'a>,
@@ -192,9 +236,9 @@ struct Session<'a> {
     /// The event lines for `--events`, written when the game is over.
     pending_events: Vec<String>,
     /// `--save FILE`: where the game is saved when it ends.
-    save_to: Option<String>,
+    pub(crate) save_to: Option<String>,
     /// The game being recorded for `--save`, and the file.
-    save: Option<(Recorder, String)>,
+    pub(crate) save: Option<(Recorder, String)>,
 }
 
 /// What the human typed.
@@ -210,14 +254,33 @@ enum Command {
     Invalid(String),
 }
 
-const HUMAN: PlayerId = PlayerId(0);
+/// An agent for every seat (the human's is never asked): `first` for the
+/// first agent seat, others of the same name seeded from the seed.
+fn seat_agents(
+    game: &Game,
+    first: Box<dyn Agent + Send>,
+    name: &str,
+    seed: u64,
+) -> Vec<Box<dyn Agent + Send>> {
+    let mut agents = vec![first];
+    for s in 1..game.players.len() {
+        agents.extend(agent_by_name(
+            name,
+            crate::sim::mix(seed ^ 0x5eed, s as u64),
+        ));
+    }
+    // P1 (the human) is never asked: the first agent plays P2.
+    agents.rotate_right(1);
+    agents
+}
 
 impl Session<'_> {
     /// A session reading the terminal (or a pipe) and writing to stdout.
-    fn on_stdio(events: Option<Box<dyn Write>>) -> Session<'static> {
+    pub(crate) fn on_stdio(events: Option<Box<dyn Write>>) -> Session<'static> {
         let stdin = std::io::stdin();
         Session {
             style: Style::detect(),
+            human: PlayerId(0),
             interactive: stdin.is_terminal(),
             input: Box::new(stdin.lock()),
             out: std::io::stdout().lock(),
@@ -266,14 +329,20 @@ impl Session<'_> {
                 format!(" --agent {agent_name}")
             }
         )));
-        self.play_game(game, agent)
+        let agents = seat_agents(&game, agent, agent_name, seed);
+        self.play_game(game, agents)
     }
 
     /// Plays `game` to its end: the human (P1) answers the decisions
     /// `game.decider()` gives them (their own, and under rule 507 those of a
     /// player whose turn they control); the agent answers the others
     /// (including the human's, if the agent controls the human's turn).
-    fn play_game(&mut self, mut game: Game, mut agent: Box<dyn Agent + Send>) -> CliResult {
+    pub(crate) fn play_game(
+        &mut self,
+        mut game: Game,
+        mut agents: Vec<Box<dyn Agent + Send>>,
+    ) -> CliResult {
+        let human = self.human;
         let s = self.style;
         self.say(&s.dim(COMMANDS));
         let mut legal = Vec::new();
@@ -281,15 +350,15 @@ impl Session<'_> {
         while !game.is_over() {
             self.collect(&mut game);
             let Some(decider) = game.decider() else { break };
-            if decider != HUMAN {
+            if decider != human {
                 game.legal_actions_into(&mut legal);
                 if legal.is_empty() {
                     return Err(CliError::failure(
                         "the engine offered the agent no legal action",
                     ));
                 }
-                let a = agent.choose(&game, decider, &legal);
-                if game.decision.as_ref().is_some_and(|d| d.player == HUMAN) {
+                let a = agents[decider.index()].choose(&game, decider, &legal);
+                if game.decision.as_ref().is_some_and(|d| d.player == human) {
                     // 507.3: the agent controls the human's turn: show each
                     // choice it makes for the human, with the log so far.
                     self.show_new_log(usize::MAX);
@@ -339,8 +408,18 @@ impl Session<'_> {
         }
         self.show_new_log(usize::MAX);
         let line = match game.result {
-            Some(GameResult::Win(p)) if p == HUMAN => {
-                s.green(&s.bold("Winner: P1 (You). You win the game!"))
+            Some(GameResult::Win(p)) if p == human => s.green(&s.bold(&format!(
+                "Winner: {human} ({}). You win the game!",
+                game.player(human).name
+            ))),
+            Some(r @ GameResult::TeamWin(_)) => {
+                let l = crate::replay::result_line(&game);
+                let l = l.split_once(": ").map_or(l.as_str(), |x| x.1).to_string();
+                if r.won(&game, human) {
+                    s.green(&s.bold(&format!("Winner: {l}. Your team wins the game!")))
+                } else {
+                    s.red(&s.bold(&format!("Winner: {l}. Your team loses the game.")))
+                }
             }
             Some(GameResult::Win(p)) => s.red(&s.bold(&format!(
                 "Winner: {p} ({}). You lose the game.",
@@ -365,7 +444,7 @@ impl Session<'_> {
         Ok(())
     }
 
-    fn say(&mut self, line: &str) {
+    pub(crate) fn say(&mut self, line: &str) {
         // Output errors (a closed pipe) end the game quietly at the next read.
         let _ = writeln!(self.out, "{line}");
     }
@@ -453,7 +532,7 @@ impl Session<'_> {
                         .decision
                         .as_ref()
                         .is_some_and(|d| d.kind == DecisionKind::PayMana)
-                        && game.decider() == Some(HUMAN)
+                        && game.decider() == Some(self.human)
                         && n < 100
                     {
                         let opts = game.legal_actions();
@@ -471,7 +550,7 @@ impl Session<'_> {
                 }
                 Command::Actions(actions, finish) => {
                     for a in actions {
-                        if game.decider() != Some(HUMAN) {
+                        if game.decider() != Some(self.human) {
                             break;
                         }
                         if let Err(e) = self.apply(game, a.clone()) {
@@ -481,7 +560,7 @@ impl Session<'_> {
                         }
                     }
                     if finish
-                        && game.decider() == Some(HUMAN)
+                        && game.decider() == Some(self.human)
                         && game.decision.as_ref().is_some_and(|d| {
                             matches!(
                                 d.kind,
@@ -502,7 +581,7 @@ impl Session<'_> {
     }
 
     fn concede(&mut self, game: &mut Game) -> Result<(), CliError> {
-        self.apply(game, Action::Concede(HUMAN))
+        self.apply(game, Action::Concede(self.human))
             .map_err(|e| CliError::failure(format!("could not concede: {e}")))
     }
 
@@ -531,7 +610,7 @@ impl Session<'_> {
         let d = game.decision.as_ref();
         let what = d.map_or("decision".to_string(), |d| describe_decision(game, &d.kind));
         let whose = d.map_or(String::new(), |d| {
-            if d.player == HUMAN {
+            if d.player == self.human {
                 String::new()
             } else {
                 format!(" (for {}, whose turn you control)", d.player)
@@ -563,7 +642,7 @@ impl Session<'_> {
 
     fn render(&mut self, game: &Game) {
         let s = self.style;
-        let v = game.view(HUMAN);
+        let v = game.view(self.human);
         self.show_new_log(15);
         self.say("");
         let active = &v.players[v.active.index()].name;
@@ -599,12 +678,13 @@ impl Session<'_> {
             v.active,
             v.step.name()
         )));
-        // Opponents first, then you.
-        let mut order: Vec<usize> = (0..v.players.len())
-            .filter(|&i| i != HUMAN.index())
-            .collect();
-        order.push(HUMAN.index());
-        for i in order {
+        if crate::table::is_multiplayer(game) {
+            for l in crate::table::lines(game, &v, self.human, s) {
+                self.say(&l);
+            }
+        }
+        // The others round the table from your left, then you.
+        for i in crate::table::board_order(v.players.len(), self.human) {
             self.render_player(game, &v, i);
         }
         if !v.stack.is_empty() {
@@ -633,7 +713,7 @@ impl Session<'_> {
                 self.say(&l);
             }
         }
-        let me = &v.players[HUMAN.index()];
+        let me = &v.players[self.human.index()];
         let hand: Vec<String> = me
             .hand
             .as_ref()
@@ -701,11 +781,17 @@ impl Session<'_> {
                 .collect();
             self.say(&format!("    lands: {}", ls.join(", ")));
         }
-        // 507.2: the hand of a player whose turn the viewer controls is visible.
-        if let (Some(hand), false) = (&p.hand, p.id == HUMAN) {
+        // 507.2: the hand of a player whose turn the viewer controls is
+        // visible; 607.7, 609.6: a teammate's hand may be reviewed.
+        if let (Some(hand), false) = (&p.hand, p.id == self.human) {
             let cards: Vec<String> = hand.iter().map(card_label).collect();
+            let why = if game.reviews_teammate_hand(self.human, p.id) {
+                "your teammate's, rules 607.7, 609.6"
+            } else {
+                "you control this turn, rule 507.2"
+            };
             self.say(&s.cyan(&format!(
-                "    hand (you control this turn, rule 507.2): {}",
+                "    hand ({why}): {}",
                 if cards.is_empty() {
                     "empty".to_string()
                 } else {

@@ -9,6 +9,8 @@ use crate::{CliError, CliResult};
 use serde::{Deserialize, Serialize};
 use std::process::ExitCode;
 use tolaria_cards::{card_data_hash, db, CardId};
+use tolaria_rules::variants::multiplayer::MultiplayerOptions;
+use tolaria_rules::variants::teams::{Entrant, Setup};
 use tolaria_rules::{Action, Game, GameResult};
 
 const HELP: &str = "\
@@ -36,8 +38,12 @@ Examples:
 
 /// What the first line of a saved game says it is.
 pub const FORMAT: &str = "tolaria-replay";
-/// The version of the format this program writes and reads.
+/// The version of the format this program writes for a two-player game
+/// started with `Game::new_game` (and reads).
 pub const VERSION: u32 = 1;
+/// The version written for a game with a multiplayer set-up (`setup`):
+/// an older tolaria, which would ignore the set-up, refuses it by version.
+pub const VERSION_SETUP: u32 = 2;
 
 /// A saved game.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -47,8 +53,14 @@ pub struct ReplayFile {
     /// `tolaria_cards::card_data_hash()` of the program that played it.
     pub card_data: String,
     pub seed: u64,
-    /// The seats in order (the first is P1).
+    /// The seats in order (the first is P1); with a `setup`, the players in
+    /// the order of the set-up's entrants (the seating draws from the seed).
     pub players: Vec<SeatRecord>,
+    /// 600, 605.2: a multiplayer set-up (variant, options, teams, seating),
+    /// given to `Game::new_multiplayer`; absent for a two-player game
+    /// started with `Game::new_game` (version 1 files).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<SetupRecord>,
     pub actions: Vec<Action>,
     pub outcome: OutcomeRecord,
 }
@@ -63,6 +75,20 @@ pub struct SeatRecord {
     /// The deck's cards by name, in the order they went into the library
     /// before the first shuffle.
     pub cards: Vec<String>,
+}
+
+/// What a multiplayer game fixed before play began (apart from the
+/// players' names and decks, in `players`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetupRecord {
+    /// The variant and options (605.2, 607.3, 609.2), as the engine
+    /// serialises them.
+    pub options: MultiplayerOptions,
+    /// 605.3, 607.2, 609.3: seated at random from the seed.
+    pub random_seating: bool,
+    /// Each player's team (609.1, 607.1), in the order of `players`; in an
+    /// Emperor game the first player listed of each team is its emperor.
+    pub teams: Vec<Option<u8>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -96,7 +122,9 @@ pub enum ReplayError {
     },
     #[error("{file}: not a tolaria saved game (format {found:?}, expected {FORMAT:?})")]
     Format { file: String, found: String },
-    #[error("{file}: saved game format version {found}; this tolaria reads version {VERSION}")]
+    #[error(
+        "{file}: saved game format version {found}; this tolaria reads versions {VERSION} and {VERSION_SETUP}"
+    )]
     Version { file: String, found: u32 },
     #[error(
         "{file}: the game was played with card data {found}, this tolaria has card data \
@@ -130,6 +158,8 @@ pub enum ReplayError {
         index: usize,
         total: usize,
     },
+    #[error("{file}: the saved set-up can't start a game: {problem}")]
+    Setup { file: String, problem: String },
     #[error("{file}: the replay does not reproduce the saved game: {what}")]
     Diverged { file: String, what: String },
 }
@@ -156,6 +186,7 @@ fn log_hash(lines: &[String]) -> String {
 pub struct Recorder {
     seed: u64,
     players: Vec<SeatRecord>,
+    setup: Option<SetupRecord>,
     actions: Vec<Action>,
     log: Vec<String>,
 }
@@ -175,9 +206,28 @@ impl Recorder {
                     cards: cards.iter().map(|&c| db().get(c).name.clone()).collect(),
                 })
                 .collect(),
+            setup: None,
             actions: Vec::new(),
             log: Vec::new(),
         }
+    }
+
+    /// A multiplayer game started with `Game::new_multiplayer(setup, seed)`;
+    /// `who`: each entrant's (deck name, agent).
+    pub fn multiplayer(seed: u64, setup: &Setup, who: &[(&str, &str)]) -> Recorder {
+        let seats: Vec<(&str, &str, &str, &[CardId])> = setup
+            .entrants
+            .iter()
+            .zip(who)
+            .map(|(e, (deck, agent))| (e.name.as_str(), *deck, *agent, e.deck.as_slice()))
+            .collect();
+        let mut r = Recorder::new(seed, &seats);
+        r.setup = Some(SetupRecord {
+            options: setup.options,
+            random_seating: setup.random_seating,
+            teams: setup.entrants.iter().map(|e| e.team).collect(),
+        });
+        r
     }
 
     /// The log lines of the events the game holds (call before they are drained).
@@ -200,10 +250,15 @@ impl Recorder {
     pub fn finish(self, result: Option<GameResult>, turns: u32) -> ReplayFile {
         ReplayFile {
             format: FORMAT.into(),
-            version: VERSION,
+            version: if self.setup.is_some() {
+                VERSION_SETUP
+            } else {
+                VERSION
+            },
             card_data: card_data_hash().to_string(),
             seed: self.seed,
             players: self.players,
+            setup: self.setup,
             actions: self.actions,
             outcome: OutcomeRecord {
                 result,
@@ -252,7 +307,7 @@ impl ReplayFile {
                 })
             }
         }
-        if let Some(v) = head.version.filter(|&v| v != VERSION) {
+        if let Some(v) = head.version.filter(|&v| v != VERSION && v != VERSION_SETUP) {
             return Err(ReplayError::Version {
                 file: file.into(),
                 found: v,
@@ -300,7 +355,38 @@ impl ReplayFile {
             }
             decks.push((p.name.as_str(), cards));
         }
-        let mut game = Game::new_game(&decks, self.seed);
+        let mut game = match &self.setup {
+            None => Game::new_game(&decks, self.seed),
+            Some(s) => {
+                if s.teams.len() != decks.len() {
+                    return Err(ReplayError::Setup {
+                        file: file.into(),
+                        problem: format!(
+                            "{} teams listed for {} players",
+                            s.teams.len(),
+                            decks.len()
+                        ),
+                    });
+                }
+                let setup = Setup {
+                    entrants: decks
+                        .into_iter()
+                        .zip(&s.teams)
+                        .map(|((name, deck), &team)| Entrant {
+                            name: name.to_string(),
+                            deck,
+                            team,
+                        })
+                        .collect(),
+                    options: s.options,
+                    random_seating: s.random_seating,
+                };
+                Game::new_multiplayer(&setup, self.seed).map_err(|e| ReplayError::Setup {
+                    file: file.into(),
+                    problem: e.to_string(),
+                })?
+            }
+        };
         let mut log = Vec::new();
         let mut drain = |game: &mut Game, log: &mut Vec<String>| {
             for e in game.take_events() {

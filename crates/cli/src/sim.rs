@@ -1,5 +1,7 @@
 //! `tolaria sim`: many games between two (deck, agent) entries, on any
-//! number of threads, with results independent of the thread count.
+//! number of threads, with results independent of the thread count. With
+//! a table (`--players`, `--variant`, …) the games are multiplayer
+//! (`sim_mp.rs`).
 
 use crate::args::Args;
 use crate::decks::{self, LoadedDeck};
@@ -12,12 +14,15 @@ use std::time::Instant;
 use tolaria_ai::agent_by_name;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
-const HELP: &str = "\
-tolaria sim: simulate games between two agents and report the results
+const HELP_HEAD: &str = "\
+tolaria sim: simulate games between agents and report the results
 
 Usage: tolaria sim [--games N] [--seed S] [--agents A,B] [--decks A,B]
                    [--threads T] [--max-actions M] [--json]
                    [--save FILE [--save-game I]]
+       tolaria sim --players N [--variant ffa|teams|emperor] [--teams T]
+                   [--attack left|right|multiple] [--random-seating]
+                   [--agents A|A1,..,AN] [--decks D|D1,..,DN] [...]
 
 Options:
   --games N        number of games (default 100)
@@ -40,16 +45,29 @@ Options:
                    for `tolaria replay FILE`
   --save-game I    which game --save saves, 0 to N-1 (default 0)
 
-Entries swap seats every other game; the engine picks the starting player
-at random (rule 101.2). A progress bar is drawn on stderr when it is a
-terminal.
+Two players: entries swap seats every other game; the engine picks the
+starting player at random (rule 101.2). A progress bar is drawn on stderr
+when it is a terminal.
 
+With any multiplayer option the game is played by N players, one deck and
+one agent per seat (--agents and --decks: one entry for every seat, or N
+comma-separated entries, seat 1 first; default greedy and red_green /
+white_blue alternately), and the results are given per player and per
+team.
+
+";
+const HELP_EXAMPLES: &str = "\
 Examples:
   tolaria sim --games 1000 --seed 7
   tolaria sim --games 200 --agents greedy,greedy --decks red_green,red_green
   tolaria sim --games 20 --seed 7 --threads 1 --json
   tolaria sim --games 1000 --seed 7 --agents mcts,greedy --decks red_green,red_green
   tolaria sim --games 100 --seed 7 --save game.json --save-game 42
+  tolaria sim --players 4 --games 100                    # Free-for-All, attack left
+  tolaria sim --players 5 --attack multiple --random-seating --agents greedy,random,greedy,random,mcts
+  tolaria sim --players 6 --variant teams --teams 3 --games 100
+  tolaria sim --players 6 --variant emperor --games 100
+  tolaria sim --players 6 --variant emperor --games 10 --save emperor.json --save-game 3
 ";
 
 /// The most games `sim` and `bench` play in one run (`--games`): each
@@ -292,14 +310,22 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "save",
             "save-game",
             "mcts-iterations",
+            "players",
+            "variant",
+            "teams",
+            "attack",
+            "range",
         ],
-        &["json"],
+        &["json", "random-seating", "deploy"],
     )?;
     if args.help {
-        print!("{HELP}");
+        print!("{HELP_HEAD}{}\n{HELP_EXAMPLES}", crate::seats::HELP);
         return Ok(ExitCode::SUCCESS);
     }
     args.no_positional()?;
+    if let Some(table) = crate::seats::TableSpec::parse("sim", &args)? {
+        return crate::sim_mp::main(&args, table);
+    }
     let games: u64 = args.number_in("games", 100, 0, MAX_GAMES)?;
     let seed: u64 = args.number("seed", 1)?;
     let threads: usize = args.number_in("threads", default_threads(), 0, MAX_THREADS)?;

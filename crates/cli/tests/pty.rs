@@ -170,3 +170,33 @@ fn play_in_a_pseudo_terminal_without_colour() {
     assert!(out.contains("You lose the game"), "{}", tail(&out));
     assert!(!out.contains("\x1b["), "no colour with NO_COLOR");
 }
+
+/// A three-player Free-for-All typed at a terminal, the human in seat 2:
+/// the table shows the seats in turn order with the human's seat, the
+/// human plays the first option for several turns, then concedes; the
+/// two agents play on to the end (600.4).
+#[test]
+fn play_a_three_player_game_in_seat_two() {
+    let mut s = start(
+        &["play", "--players", "3", "--seat", "2", "--seed", "11"],
+        true,
+    );
+    let mut commands = vec!["board"];
+    commands.extend(std::iter::repeat_n("1", 60));
+    commands.push("concede");
+    let out = s.drive("> ", &commands, Duration::from_secs(120));
+    assert!(out.contains("you are P2"), "{}", tail(&out));
+    assert!(
+        out.contains("Table, in turn order") && out.contains("  P2   You "),
+        "the table shows the human in seat 2:\n{}",
+        tail(&out)
+    );
+    assert!(
+        out.contains("=== Turn 6 · P2's turn (You)"),
+        "several of the human's turns:\n{}",
+        tail(&out)
+    );
+    assert!(out.contains("Game over after"), "{}", tail(&out));
+    // The human sees only their own hand: no agent's hand is listed.
+    assert!(!out.contains("hand (you control"), "{}", tail(&out));
+}

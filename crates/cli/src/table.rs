@@ -1,0 +1,163 @@
+//! The multiplayer table in the terminal: the seats in turn order, the
+//! teams and emperors, each player's life, hand, library and graveyard,
+//! whose turn it is, who may attack whom and who is attacking whom.
+//!
+//! Everything comes from the human's `PlayerView` and from the set-up,
+//! which every player knows (600.2, 605.2: the variant, options, teams
+//! and seats are fixed and public before play begins), so the table shows
+//! nothing the human's seat may not see.
+
+use crate::style::Style;
+use tolaria_rules::engine::view::PlayerView;
+use tolaria_rules::variants::multiplayer::{AttackOption, Variant};
+use tolaria_rules::{Game, PlayerId};
+
+/// Is the table worth drawing: more than two players, or teams.
+pub fn is_multiplayer(game: &Game) -> bool {
+    game.players.len() > 2 || game.players.iter().any(|p| p.team.is_some())
+}
+
+/// A line naming the variant and options, e.g. "Emperor (607), 2 teams,
+/// attack multiple players (602)".
+pub fn describe_options(game: &Game) -> String {
+    let o = game.options;
+    let teams = {
+        let mut t: Vec<u8> = game.players.iter().filter_map(|p| p.team).collect();
+        t.sort_unstable();
+        t.dedup();
+        t.len()
+    };
+    let variant = match o.variant {
+        Variant::FreeForAll => "Free-for-All (605)".to_string(),
+        Variant::Teams => format!("Teams (609), {teams} teams"),
+        Variant::Emperor => format!("Emperor (607), {teams} teams"),
+    };
+    let attack = match o.attack {
+        AttackOption::Left => "attack left (604.1a)",
+        AttackOption::Right => "attack right (604.1b)",
+        AttackOption::Multiple => "attack multiple players (602)",
+    };
+    let seats = match o.variant {
+        Variant::FreeForAll => "",
+        _ => "; a player attacks only opponents seated next to them (607.3c, 609.4)",
+    };
+    format!("{variant}, {attack}{seats}")
+}
+
+/// The table as seen by `me`: a header, one row per seat in turn order,
+/// and the attacks under way.
+pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String> {
+    let mut out = Vec::new();
+    out.push(s.bold(&format!(
+        "Table, in turn order (play passes to the left, P{} after P{}): {}",
+        1,
+        v.players.len(),
+        describe_options(game)
+    )));
+    out.push(s.dim(&format!(
+        "  {:<4} {:<22} {:<16} {:>5} {:>5} {:>8} {:>10}  {}",
+        "seat", "player", "team", "life", "hand", "library", "graveyard", "may attack / attacking"
+    )));
+    for p in &v.players {
+        let mark = if p.id == v.active { "▶" } else { " " };
+        let mut name = p.name.clone();
+        if p.id == me && p.name != "You" {
+            name.push_str(" (you)");
+        }
+        let team = match p.team {
+            None => "-".to_string(),
+            Some(t) => {
+                let mut x = format!("team {}", t + 1);
+                if game.options.variant == Variant::Emperor {
+                    x.push_str(if p.emperor { " emperor" } else { " general" });
+                } else if v.players[me.index()].team == Some(t) && p.id != me {
+                    x.push_str(" ally");
+                }
+                x
+            }
+        };
+        let combat = if p.lost {
+            "left the game (600.4)".to_string()
+        } else {
+            // Who this player's creatures are attacking, per defender.
+            let mut attacks: Vec<(PlayerId, usize)> = Vec::new();
+            for x in v
+                .in_play
+                .iter()
+                .filter(|x| x.controller == p.id && x.attacking)
+            {
+                let d = x.attacks.unwrap_or(p.id);
+                match attacks.iter_mut().find(|a| a.0 == d) {
+                    Some(a) => a.1 += 1,
+                    None => attacks.push((d, 1)),
+                }
+            }
+            if !attacks.is_empty() {
+                let l: Vec<String> = attacks
+                    .iter()
+                    .map(|(d, n)| {
+                        format!("{d} with {n} creature{}", if *n == 1 { "" } else { "s" })
+                    })
+                    .collect();
+                s.yellow(&format!("attacking {}", l.join(", ")))
+            } else {
+                let targets: Vec<String> = game
+                    .player_ids()
+                    .filter(|&q| game.may_attack(p.id, q))
+                    .map(|q| q.to_string())
+                    .collect();
+                if targets.is_empty() {
+                    "may attack no one".to_string()
+                } else {
+                    format!("may attack {}", targets.join(", "))
+                }
+            }
+        };
+        let life = format!("{:>5}", p.life);
+        let life = if p.lost {
+            s.dim(&life)
+        } else if p.life <= 5 {
+            s.red(&life)
+        } else {
+            life
+        };
+        let row = format!(
+            "{mark} {:<4} {:<22} {:<16} {life} {:>5} {:>8} {:>10}  {combat}",
+            p.id.to_string(),
+            clip(&name, 22),
+            team,
+            p.hand_size,
+            p.library_size,
+            p.graveyard.len(),
+        );
+        out.push(if p.id == v.active { s.bold(&row) } else { row });
+    }
+    out
+}
+
+fn clip(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(n - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// The order the players' boards are shown in: from the player to `me`'s
+/// left round the table, `me` last (in a two-player game: the opponent,
+/// then `me`, as before).
+pub fn board_order(n: usize, me: PlayerId) -> Vec<usize> {
+    (1..=n).map(|k| (me.index() + k) % n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn boards_go_round_the_table_ending_with_me() {
+        use tolaria_rules::PlayerId;
+        assert_eq!(super::board_order(2, PlayerId(0)), vec![1, 0]);
+        assert_eq!(super::board_order(4, PlayerId(1)), vec![2, 3, 0, 1]);
+    }
+}
