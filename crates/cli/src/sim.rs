@@ -76,15 +76,7 @@ pub const MAX_GAMES: u64 = 10_000_000;
 /// The most worker threads (`--threads`).
 pub const MAX_THREADS: usize = 256;
 
-/// SplitMix64: derives independent seeds from a base seed and an index.
-pub fn mix(seed: u64, i: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use tolaria_rules::state::rng::mix;
 
 /// One side of a simulation.
 #[derive(Clone, Debug)]

@@ -167,15 +167,7 @@ pub fn pool() -> &'static Pool {
     })
 }
 
-/// SplitMix64: independent seeds from a seed and an index.
-pub fn mix(seed: u64, i: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use tolaria_rules::state::rng::mix;
 
 impl GameSpec {
     /// Game `index` of a run: 60-card decks of 36 random supported cards

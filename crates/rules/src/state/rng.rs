@@ -4,6 +4,18 @@
 
 use serde::{Deserialize, Serialize};
 
+/// SplitMix64 as a hash: an independent seed from a base seed and an index
+/// (game `i` of a simulation or fuzz run, the agent of seat `i`), so that
+/// every game of a run is reproducible on its own.
+pub fn mix(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
     state: u64,
