@@ -229,7 +229,10 @@ impl Scenario {
                 if inside == (*w == "within") {
                     Ok(())
                 } else {
-                    fail(format!("{q} is {}", if inside { "within" } else { "outside" }))
+                    fail(format!(
+                        "{q} is {}",
+                        if inside { "within" } else { "outside" }
+                    ))
                 }
             }
             // 607.2: the emperor.

@@ -167,9 +167,7 @@ impl Characteristics {
     pub fn ability_card(&self, r: AbilityRef) -> CardId {
         match r {
             AbilityRef::Printed { card, .. } => card,
-            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } | AbilityRef::Deploy => {
-                self.card
-            }
+            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } | AbilityRef::Deploy => self.card,
         }
     }
     /// The ability with this activation index (see `all_abilities`).

@@ -179,7 +179,9 @@ impl Game {
                     emperor: pl.emperor,
                     range: self.range_of(p),
                     within_range: if self.limited_range() {
-                        self.player_ids().filter(|&q| self.within_range(p, q)).collect()
+                        self.player_ids()
+                            .filter(|&q| self.within_range(p, q))
+                            .collect()
                     } else {
                         Vec::new()
                     },

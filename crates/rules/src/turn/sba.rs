@@ -168,7 +168,14 @@ impl Game {
         let hch = compute(self, host);
         // 601.8: not outside its controller's range of influence.
         self.object_within_range(ch.controller, host)
-            && crate::continuous::filter::matches_with(self, f, host, &hch, Some(aura), ch.controller)
+            && crate::continuous::filter::matches_with(
+                self,
+                f,
+                host,
+                &hch,
+                Some(aura),
+                ch.controller,
+            )
             && !hch.protected_from(ch.colors, ch.types)
     }
 

@@ -167,15 +167,16 @@ impl Game {
         if t.ctx.player.is_some_and(|q| !self.within_range(p, q)) {
             return false;
         }
-        if t.ctx.object.is_some_and(|o| !self.object_within_range(p, o)) {
+        if t.ctx
+            .object
+            .is_some_and(|o| !self.object_within_range(p, o))
+        {
             return false;
         }
         let obj_ok = |o: ObjId| self.object_within_range(p, o);
         let player_ok = |q: PlayerId| self.within_range(p, q);
         match e {
-            Event::Damage { source, to, .. } => {
-                obj_ok(*source) && self.target_within_range(p, *to)
-            }
+            Event::Damage { source, to, .. } => obj_ok(*source) && self.target_within_range(p, *to),
             Event::AttackerDeclared { obj, .. }
             | Event::Tapped { obj, .. }
             | Event::Untapped { obj, .. } => obj_ok(*obj),
