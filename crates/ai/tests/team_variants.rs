@@ -23,6 +23,22 @@ fn pool() -> Vec<CardId> {
 /// Plays `games` games of the variant; `teams` teams of `size` players (or
 /// `size` players without teams when `teams` is 0).
 fn play(variant: Variant, teams: usize, size: usize, games: u64, seed: u64) {
+    play_with(variant, teams, size, games, seed, None, false);
+}
+
+/// `play` with the 601 limited range of influence option (`range`: every
+/// player's range; every third player gets a range one larger, 601.2a) and
+/// the 603 deploy creatures option. The Emperor variant always uses both
+/// (607.3a–b).
+fn play_with(
+    variant: Variant,
+    teams: usize,
+    size: usize,
+    games: u64,
+    seed: u64,
+    range: Option<u8>,
+    deploy: bool,
+) {
     let pool = pool();
     let lands: Vec<CardId> = ["Island", "Swamp", "Mountain", "Forest", "Plains"]
         .iter()
@@ -46,6 +62,7 @@ fn play(variant: Variant, teams: usize, size: usize, games: u64, seed: u64) {
                     name: format!("E{i}"),
                     deck,
                     team: (teams > 0).then(|| (i % teams) as u8),
+                    range: range.filter(|_| i % 3 == 2).map(|r| r + 1),
                 }
             })
             .collect();
@@ -56,7 +73,12 @@ fn play(variant: Variant, teams: usize, size: usize, games: u64, seed: u64) {
         };
         let setup = Setup {
             entrants,
-            options: MultiplayerOptions { attack, variant },
+            options: MultiplayerOptions {
+                attack,
+                variant,
+                range,
+                deploy,
+            },
             random_seating: true,
         };
         let mut g = Game::new_multiplayer(&setup, seed * 1000 + game).unwrap();
@@ -148,4 +170,20 @@ fn emperor_two_teams_200_games() {
 #[test]
 fn emperor_three_teams_200_games() {
     play(Variant::Emperor, 3, 3, 200, 6073);
+}
+
+/// 601: Free-for-All with 3 to 6 players under the limited range of
+/// influence option (ranges 1 and 2, some players one more).
+#[test]
+fn range_of_influence_3_to_6_players_200_games() {
+    play_with(Variant::FreeForAll, 0, 0, 100, 601, Some(1), false);
+    play_with(Variant::FreeForAll, 0, 0, 100, 6012, Some(2), false);
+}
+
+/// 603: Teams 2×2 with the deploy creatures option, and with a range of
+/// influence too.
+#[test]
+fn teams_2x2_deploy_200_games() {
+    play_with(Variant::Teams, 2, 2, 100, 603, None, true);
+    play_with(Variant::Teams, 3, 2, 100, 6032, Some(1), true);
 }

@@ -22,6 +22,11 @@ pub enum AbilityRef {
     /// An ability granted in quotes by another card's effect: the granting
     /// card and face, and the index in that face's `granted` list.
     Granted { card: CardId, face: u8, index: u8 },
+    /// 603.2: the ability every creature has while the deploy creatures
+    /// option is in use: "{T}: Target teammate gains control of this
+    /// creature. Play this ability only any time you could play a
+    /// sorcery." (`deploy_ability`).
+    Deploy,
 }
 
 impl AbilityRef {
@@ -37,6 +42,7 @@ impl AbilityRef {
             AbilityRef::Granted { card, face, index } => {
                 &db().get(card).faces[face as usize].granted[index as usize]
             }
+            AbilityRef::Deploy => deploy_ability(),
         }
     }
 }
@@ -59,6 +65,44 @@ impl AbilityRef {
             other => Some(other.get()),
         }
     }
+}
+
+/// 603.2: "{T}: Target teammate gains control of this creature. Play
+/// this ability only any time you could play a sorcery." A rules-defined
+/// activated ability (the control change is layer 2, 418.5a).
+pub fn deploy_ability() -> &'static Ability {
+    static DEPLOY: OnceLock<Ability> = OnceLock::new();
+    DEPLOY.get_or_init(|| {
+        use crate::{ActivatedAbility, Cost, Duration, Effect, ObjectRef, PlayerFilter, PlayerRef};
+        Ability::Activated(ActivatedAbility {
+            cost: Cost {
+                tap: true,
+                ..Default::default()
+            },
+            targets: vec![crate::TargetSpec {
+                kind: crate::TargetKind::Player(PlayerFilter::Teammate),
+                count: 1,
+                up_to: false,
+                other: false,
+                distinct: false,
+                count_by: None,
+                min: 0,
+            }],
+            effects: vec![Effect::GiveControl {
+                who: PlayerRef::Target(0),
+                what: ObjectRef::This,
+                duration: Duration::Permanent,
+            }],
+            sorcery_speed: true,
+            once_per_turn: false,
+            twice_per_turn: false,
+            timing: None,
+            ninjutsu: false,
+            from_hand: false,
+            cycling: false,
+            only_if: None,
+        })
+    })
 }
 
 /// The keywords that stand for a triggered ability (`keyword_ability`).

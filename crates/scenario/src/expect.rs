@@ -213,6 +213,28 @@ impl Scenario {
                     fail(format!("seats are {}", have.join(", ")))
                 }
             }
+            // 601.2a: a player's range of influence.
+            [p, "range", n] => {
+                let have = g.range_of(self.pid(p)?);
+                if have.map(|r| r.to_string()).as_deref() == Some(*n) {
+                    Ok(())
+                } else {
+                    fail(format!("the range is {have:?}"))
+                }
+            }
+            // 601.2, 601.2c: who is within whose range this turn
+            // (`expect: P3 within range of P1`, or `outside range of`).
+            [q, w @ ("within" | "outside"), "range", "of", p] => {
+                let inside = g.within_range(self.pid(p)?, self.pid(q)?);
+                if inside == (*w == "within") {
+                    Ok(())
+                } else {
+                    fail(format!(
+                        "{q} is {}",
+                        if inside { "within" } else { "outside" }
+                    ))
+                }
+            }
             // 607.2: the emperor.
             [p, "is", "emperor"] => {
                 if g.player(self.pid(p)?).emperor {

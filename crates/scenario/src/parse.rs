@@ -112,6 +112,9 @@ pub struct Scenario {
     pub teams: Vec<Vec<usize>>,
     /// 605.3: `option: random seating` (with `start: new game`).
     pub random_seating: bool,
+    /// 601.2a: `range: PLAYER N` lines, each player's own range of
+    /// influence (by player index).
+    pub ranges: Vec<Option<u8>>,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -144,6 +147,7 @@ impl Scenario {
             options: Default::default(),
             teams: Vec::new(),
             random_seating: false,
+            ranges: Vec::new(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -224,6 +228,40 @@ impl Scenario {
                 sc.teams.push(team);
             } else if line.strip_prefix("option:").map(str::trim) == Some("random seating") {
                 sc.random_seating = true;
+            } else if line.strip_prefix("option:").map(str::trim) == Some("deploy creatures") {
+                // 603: the deploy creatures option.
+                sc.options.deploy = true;
+            } else if let Some(n) = line
+                .strip_prefix("option:")
+                .and_then(|r| r.trim().strip_prefix("range of influence"))
+            {
+                // 601, 605.2a: every player's range of influence.
+                match n.trim().parse::<u8>() {
+                    Ok(r) if r > 0 => sc.options.range = Some(r),
+                    _ => return Err(err(format!(
+                        "601.2a: a range of influence is a number of seats (1 or more), not {:?}",
+                        n.trim()
+                    ))),
+                }
+            } else if let Some(rest) = line.strip_prefix("range:") {
+                // 601.2a: one player's own range of influence.
+                let mut w = rest.split_whitespace();
+                let (Some(name), Some(n), None) = (w.next(), w.next(), w.next()) else {
+                    return Err(err("expected `range: PLAYER N`".into()));
+                };
+                let p = sc
+                    .player(name)
+                    .ok_or_else(|| err(format!("unknown player {name:?}")))?;
+                let r = match n.parse::<u8>() {
+                    Ok(r) if r > 0 => r,
+                    _ => return Err(err(format!(
+                        "601.2a: a range of influence is a number of seats (1 or more), not {n:?}"
+                    ))),
+                };
+                if sc.ranges.len() <= p {
+                    sc.ranges.resize(p + 1, None);
+                }
+                sc.ranges[p] = Some(r);
             } else if let Some(rest) = line.strip_prefix("option:") {
                 // 605.2b: exactly one attack option (604.1a / 604.1b).
                 use tolaria_rules::variants::multiplayer::AttackOption;

@@ -100,7 +100,11 @@ impl Scenario {
                     (names[p], cards)
                 })
                 .collect();
-            if !self.teams.is_empty() || self.random_seating {
+            if !self.teams.is_empty()
+                || self.random_seating
+                || self.options.range.is_some()
+                || !self.ranges.is_empty()
+            {
                 // 605.3, 607.2, 609.3: the game seats the players.
                 let setup = tolaria_rules::variants::teams::Setup {
                     entrants: decks
@@ -111,6 +115,7 @@ impl Scenario {
                                 name: name.to_string(),
                                 deck,
                                 team: self.team_of(p),
+                                range: self.ranges.get(p).copied().flatten(),
                             },
                         )
                         .collect(),
@@ -137,6 +142,12 @@ impl Scenario {
                 }
             }
         }
+        // 601.2a, 607.3a: the ranges of influence (determined as if the
+        // turn had begun, 601.2c).
+        let given: Vec<Option<u8>> = (0..names.len())
+            .map(|p| self.ranges.get(p).copied().flatten())
+            .collect();
+        g.set_ranges(&given);
         let mut attach: Vec<(ObjId, String, usize)> = Vec::new();
         let mut phase: Vec<ObjId> = Vec::new();
         for (p, zone, cards) in &self.zones {

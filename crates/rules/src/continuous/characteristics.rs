@@ -55,6 +55,10 @@ pub struct Characteristics {
     /// Layer 5: abilities granted in quotes by other effects, in
     /// timestamp order (`AbilityRef::Granted`).
     pub granted: Granted,
+    /// 603.2: the creature has the deploy ability (`AbilityRef::Deploy`):
+    /// the deploy creatures option is in use (set as the board is
+    /// computed, after layer 5).
+    pub deploy: bool,
 }
 
 /// The abilities granted in quotes to one object (layer 5): where each
@@ -143,6 +147,7 @@ impl Characteristics {
             gained
                 .into_iter()
                 .chain(self.granted.refs())
+                .chain(self.deploy.then_some(AbilityRef::Deploy))
                 .chain(keywords)
                 .map(|r| (r, r.get())),
         )
@@ -153,6 +158,7 @@ impl Characteristics {
             printed: self.abilities(),
             gained: self.gained_ability(),
             granted: self.granted,
+            deploy: self.deploy,
         }
     }
     /// The card an ability is shown under in events: the card its printed
@@ -161,7 +167,7 @@ impl Characteristics {
     pub fn ability_card(&self, r: AbilityRef) -> CardId {
         match r {
             AbilityRef::Printed { card, .. } => card,
-            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } => self.card,
+            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } | AbilityRef::Deploy => self.card,
         }
     }
     /// The ability with this activation index (see `all_abilities`).
@@ -238,6 +244,7 @@ pub struct AbilityList {
     printed: &'static [Ability],
     gained: Option<&'static Ability>,
     granted: Granted,
+    deploy: bool,
 }
 
 impl AbilityList {
@@ -246,6 +253,7 @@ impl AbilityList {
             .iter()
             .chain(self.gained)
             .chain(self.granted.refs().map(AbilityRef::get))
+            .chain(self.deploy.then(tolaria_cards::deploy_ability))
     }
 }
 
@@ -271,6 +279,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         gained: None,
         split: false,
         granted: Granted::default(),
+        deploy: false,
     }
 }
 

@@ -153,6 +153,7 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
         for (i, &id) in game.in_play.iter().enumerate() {
             apply_counters(game, id, &mut board[i]);
         }
+        crate::variants::deploy::grant(game, &mut board);
         return (board, conditional);
     }
     let status_sensitive = conditional
@@ -221,6 +222,7 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             apply(game, &mut board, &mut listed[k], layer);
         }
     }
+    crate::variants::deploy::grant(game, &mut board);
     (board, status_sensitive)
 }
 
@@ -604,6 +606,16 @@ fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool>
             }
         }
     }
+    // 601.10: an effect applies only to objects within its controller's
+    // range of influence (judged as the effect begins to apply in this
+    // computation, so an object brought out of range stops being
+    // affected and one brought into range starts).
+    if game.limited_range() {
+        let controller = l.source.map_or(l.controller, |s| board[s].controller);
+        for (i, x) in set.iter_mut().enumerate() {
+            *x = *x && game.within_range(controller, board[i].controller);
+        }
+    }
     set
 }
 
@@ -684,6 +696,11 @@ fn applied(
                 .filter(|&(j, &id)| {
                     j != i
                         && board[j].is_creature()
+                        // 601.11 and its second example: only creatures
+                        // within the range of both the ability's
+                        // controller and the boosted creature's.
+                        && game.within_range(controller, board[j].controller)
+                        && game.within_range(board[i].controller, board[j].controller)
                         && !game.objects[id.slot as usize].is_phased_out()
                         && board[j].subtypes.shares_creature_type(&board[i].subtypes)
                 })
@@ -793,7 +810,7 @@ fn apply_part(
 /// The cards matching `f` in all graveyards, or only in `me`'s.
 fn graveyard_count(game: &Game, f: &ObjectFilter, only_yours: bool, me: PlayerId) -> i32 {
     game.player_ids()
-        .filter(|&p| !only_yours || p == me)
+        .filter(|&p| (!only_yours || p == me) && game.within_range(me, p))
         .flat_map(|p| game.player(p).graveyard.iter())
         .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
         .count() as i32
@@ -817,6 +834,8 @@ fn count(game: &Game, board: &[Characteristics], f: &ObjectFilter, me: usize) ->
         .enumerate()
         .filter(|&(i, &id)| {
             !game.objects[id.slot as usize].is_phased_out()
+                // 601.11: only what is within the controller's range.
+                && game.within_range(board[me].controller, board[i].controller)
                 && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)
         })
         .count()

@@ -269,7 +269,7 @@ impl Game {
                 v.push(Applicable::Protection);
             }
         }
-        if ev.combat && self.prevent_combat_damage {
+        if ev.combat && self.prevent_combat_damage && self.combat_prevention_reaches(ev) {
             v.push(Applicable::PreventAllCombat);
         }
         // 419.6c: only to a creature still in play; "unblocked creatures"
@@ -294,7 +294,10 @@ impl Game {
             // The source as it is now (418.3b), or as it last existed
             // (`SourceInfo`).
             let f = &rule.sources;
+            // 601.14b: an effect naming its sources prevents only damage
+            // from sources within its controller's range.
             if to_ok
+                && self.object_within_range(rule.controller, ev.source)
                 && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
                 && (f.types_any.is_empty() || src.types.intersects(f.types_any))
             {
@@ -316,13 +319,49 @@ impl Game {
                 let Ability::Static(StaticAbility::DamageReplacement(r)) = a else {
                     continue;
                 };
-                if self.replacement_applies(id, ch.controller, r, ev) {
+                if self.replacement_applies(id, ch.controller, r, ev)
+                    && self.static_replacement_reaches(ch.controller, r, ev)
+                {
                     v.push(Applicable::Static(id, i as u8));
                 }
             }
         }
         v.retain(|a| !used.contains(a));
         v
+    }
+
+    /// 601.14b: "prevent all combat damage" names neither source nor
+    /// recipient: it prevents damage only if both are within the range of
+    /// one of its controllers.
+    fn combat_prevention_reaches(&self, ev: &DamageEvent) -> bool {
+        !self.limited_range()
+            || self.player_ids().any(|c| {
+                self.prevent_combat_damage_by & (1 << c.0) != 0
+                    && self.object_within_range(c, ev.source)
+                    && self.target_within_range(c, ev.to)
+            })
+    }
+
+    /// 601.14a–b: a static replacement or prevention effect affects only
+    /// what is within its controller's range: one naming its recipient
+    /// (Cho-Manno, Pariah) the recipient; one naming neither (Furnace of
+    /// Rath, Tok-Tok) both the source and the recipient.
+    fn static_replacement_reaches(
+        &self,
+        controller: PlayerId,
+        r: &DamageReplacement,
+        ev: &DamageEvent,
+    ) -> bool {
+        if !self.limited_range() {
+            return true;
+        }
+        let to = self.target_within_range(controller, ev.to);
+        match r {
+            DamageReplacement::PreventAll { .. } | DamageReplacement::RedirectFromYou(_) => to,
+            DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
+                to && self.object_within_range(controller, ev.source)
+            }
+        }
     }
 
     /// Does a static replacement ability of permanent `id` apply to `ev`?

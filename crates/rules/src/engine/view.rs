@@ -65,6 +65,14 @@ pub struct PlayerSummary {
     /// 607.2: the player is the team's emperor.
     #[serde(default)]
     pub emperor: bool,
+    /// 601.2a: the player's range of influence in seats (`None`: the
+    /// option isn't used).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u8>,
+    /// 601.2c: the players within that range this turn (empty without
+    /// the option).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub within_range: Vec<PlayerId>,
 }
 
 /// A card the viewer may or may not identify.
@@ -169,6 +177,14 @@ impl Game {
                     lost: pl.lost,
                     team: pl.team,
                     emperor: pl.emperor,
+                    range: self.range_of(p),
+                    within_range: if self.limited_range() {
+                        self.player_ids()
+                            .filter(|&q| self.within_range(p, q))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
                 }
             })
             .collect();

@@ -45,6 +45,10 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
     if spec.other && Some(t) == src.obj.map(Target::Object) {
         return false;
     }
+    // 601.4: nothing outside the controller's range of influence.
+    if game.limited_range() && !game.target_within_range(src.controller, t) {
+        return false;
+    }
     match (&spec.kind, t) {
         (TargetKind::CreatureOrPlayer, Target::Player(p))
         | (TargetKind::Player(_), Target::Player(p)) => {

@@ -40,7 +40,11 @@ impl Game {
     pub(crate) fn damage_sources(&self, player: PlayerId, props: SourceProps) -> Vec<ObjId> {
         let mut v: Vec<ObjId> = Vec::new();
         let add = |v: &mut Vec<ObjId>, o: ObjId| {
-            if !v.contains(&o) && props.fit(&SourceInfo::of(self, o, player)) {
+            // 601.5a: a chosen object is within the chooser's range.
+            if !v.contains(&o)
+                && self.object_within_range(player, o)
+                && props.fit(&SourceInfo::of(self, o, player))
+            {
                 v.push(o);
             }
         };

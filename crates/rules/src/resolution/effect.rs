@@ -1082,7 +1082,10 @@ impl Game {
                     }
                 }
             }
-            Effect::PreventAllCombatDamage => self.prevent_combat_damage = true,
+            Effect::PreventAllCombatDamage => {
+                self.prevent_combat_damage = true;
+                self.prevent_combat_damage_by |= 1 << ctx.controller.0;
+            }
             Effect::GiveControl {
                 who,
                 what,

@@ -153,7 +153,8 @@ impl Game {
         among
             .iter()
             .copied()
-            .filter(|&o| self.aura_could_enchant(aura, o, p))
+            // 601.5a, 601.8: within the chooser's range of influence.
+            .filter(|&o| self.object_within_range(p, o) && self.aura_could_enchant(aura, o, p))
             .collect()
     }
 }

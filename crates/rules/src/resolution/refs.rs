@@ -7,7 +7,18 @@ use crate::{Game, ObjId, PlayerId, Target};
 use tolaria_cards::{Amount, ObjectRef, PlayerRef};
 
 impl Game {
+    /// 601.10–601.11: under the limited range of influence option only
+    /// the players within the controller's range (the parts of the effect
+    /// that would affect another do nothing).
     pub(crate) fn players_of(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
+        let mut v = self.players_of_all(ctx, r);
+        if self.limited_range() {
+            v.retain(|&p| self.within_range(ctx.controller, p));
+        }
+        v
+    }
+
+    fn players_of_all(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
         match r {
             PlayerRef::You => vec![ctx.controller],
             PlayerRef::Target(i) => match ctx.target(*i) {
@@ -49,7 +60,18 @@ impl Game {
 
     /// Objects an effect refers to. A target that left its zone is kept (its
     /// id is stale) so that last known information can be read from it.
+    /// 601.10–601.11: under the limited range of influence option only
+    /// those within the controller's range (an object that left its zone
+    /// by its last known controller).
     pub(crate) fn objects_of(&self, ctx: &ResolveCtx, r: &ObjectRef) -> Vec<ObjId> {
+        let mut v = self.objects_of_all(ctx, r);
+        if self.limited_range() {
+            v.retain(|&o| self.object_within_range(ctx.controller, o));
+        }
+        v
+    }
+
+    fn objects_of_all(&self, ctx: &ResolveCtx, r: &ObjectRef) -> Vec<ObjId> {
         match r {
             ObjectRef::This => vec![ctx.source],
             ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
@@ -193,6 +215,7 @@ impl Game {
                     .filter(|&&o| {
                         o != id
                             && self.is_present(o)
+                            && self.object_within_range(ctx.controller, o)
                             && crate::continuous::filter::matches(
                                 self,
                                 filter,
@@ -209,6 +232,7 @@ impl Game {
                 .iter()
                 .filter(|&&o| {
                     self.is_present(o)
+                        && self.object_within_range(ctx.controller, o)
                         && crate::continuous::filter::matches(
                             self,
                             f,
@@ -244,7 +268,10 @@ impl Game {
             Amount::GraveyardCardsMatching { who, filter } => {
                 let players = match who {
                     Some(w) => self.players_of(ctx, w),
-                    None => (0..self.players.len() as u8).map(PlayerId).collect(),
+                    None => (0..self.players.len() as u8)
+                        .map(PlayerId)
+                        .filter(|&p| self.within_range(ctx.controller, p))
+                        .collect(),
                 };
                 players
                     .iter()

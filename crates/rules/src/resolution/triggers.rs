@@ -1098,7 +1098,10 @@ impl Game {
             }
             _ => {}
         }
+        let before = self.pending_triggers.len();
         crate::resolution::triggers::check_triggers(self, &e);
+        // 601.7: only events entirely within the controller's range.
+        self.drop_out_of_range_triggers(&e, before);
         self.events.push(e);
     }
 }

@@ -143,6 +143,12 @@ pub struct Game {
     pub shields: Vec<crate::continuous::replacement::Shield>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// 601.14b: the controllers of those effects (one bit per seat), so
+    /// that under the limited range of influence option each prevents
+    /// only damage whose source and recipient are within its
+    /// controller's range.
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub prevent_combat_damage_by: u16,
     /// "[Creature] can't block [attacker] this turn" (Duct Crawler):
     /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -573,4 +579,8 @@ pub struct ExtraPhases {
     pub main_is_extra: bool,
     /// For each additional main phase to come, the step that follows it.
     pub resume: Vec<tolaria_cards::Step>,
+}
+
+fn is_zero_u16(n: &u16) -> bool {
+    *n == 0
 }

@@ -332,6 +332,10 @@ impl Object {
         // Layer 5: abilities granted in quotes and the triggered abilities
         // of the computed keywords (502.3, 502.63, 502.68).
         let mut f = flags_of(ch.granted.refs().map(tolaria_cards::AbilityRef::get));
+        // 603.2: the deploy ability.
+        if ch.deploy {
+            f |= flags::ACTIVATED;
+        }
         if ch.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0 {
             f |= flags::TRIGGERS;
         }

@@ -95,6 +95,19 @@ pub struct Player {
     /// the game seated players itself).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entrant: Option<u8>,
+    /// 601.2, 601.2a: the player's range of influence in seats, given
+    /// before play begins (`None`: the option isn't used).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u8>,
+    /// 601.2c: the players within the player's range of influence, one
+    /// bit per seat, determined as each turn begins
+    /// (`Game::determine_ranges`). Unused (0) without the option.
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub in_range: u16,
+}
+
+fn is_zero_u16(n: &u16) -> bool {
+    *n == 0
 }
 
 impl Player {
@@ -120,6 +133,8 @@ impl Player {
             team: None,
             emperor: false,
             entrant: None,
+            range: None,
+            in_range: 0,
         }
     }
 }

@@ -57,8 +57,8 @@ impl Game {
                 v.push(Sba::Poison(p));
             }
         }
-        let mut legends: Vec<(ObjId, &str)> = Vec::new();
-        let mut worlds: Vec<ObjId> = Vec::new();
+        let mut legends: Vec<(ObjId, &str, PlayerId)> = Vec::new();
+        let mut worlds: Vec<(ObjId, PlayerId)> = Vec::new();
         let board = crate::continuous::characteristics::board_now(self);
         for (i, &id) in self.in_play.iter().enumerate() {
             let o = &self.objects[id.slot as usize];
@@ -88,45 +88,48 @@ impl Game {
                 let host_ok = self.is_present(host)
                     && (!equip
                         || compute(self, host).is_creature()
-                        || ch.subtypes.contains(Subtype::FORTIFICATION));
+                        || ch.subtypes.contains(Subtype::FORTIFICATION))
+                    // 601.9: only within the controller's range of influence.
+                    && self.object_within_range(ch.controller, host);
                 if !equip || !host_ok {
                     v.push(Sba::Unattach(id));
                 }
             }
             if ch.supertypes.contains(Supertype::Legendary) {
-                legends.push((id, ch.name()));
+                legends.push((id, ch.name(), ch.controller));
             }
             if ch.supertypes.contains(Supertype::World) {
-                worlds.push(id);
+                worlds.push((id, ch.controller));
             }
             if o.plus_counters > 0 && o.minus_counters > 0 {
                 v.push(Sba::CountersAnnihilate(id));
             }
         }
-        // 420.5e: the 2007 legend rule: all legendary permanents sharing a name go.
-        for (i, &(id, name)) in legends.iter().enumerate() {
+        // 420.5e: the 2007 legend rule: all legendary permanents sharing a
+        // name go; 601.12: only those with another within their
+        // controller's range of influence.
+        for (i, &(id, name, c)) in legends.iter().enumerate() {
             if legends
                 .iter()
                 .enumerate()
-                .any(|(j, &(_, n))| j != i && n == name)
+                .any(|(j, &(_, n, d))| j != i && n == name && self.within_range(c, d))
             {
                 v.push(Sba::Legend(id));
             }
         }
-        // 420.5i: keep only the newest world permanent (ties: none stay).
+        // 420.5i: keep only the newest world permanent (ties: none stay);
+        // 601.13: judged among the world permanents within each one's
+        // controller's range of influence.
         if worlds.len() > 1 {
-            let newest = worlds
-                .iter()
-                .map(|&w| self.objects[w.slot as usize].timestamp)
-                .max()
-                .unwrap_or(0);
-            let tie = worlds
-                .iter()
-                .filter(|&&w| self.objects[w.slot as usize].timestamp == newest)
-                .count()
-                > 1;
-            for &w in &worlds {
-                if tie || self.objects[w.slot as usize].timestamp != newest {
+            let stamp = |w: ObjId| self.objects[w.slot as usize].timestamp;
+            for &(w, c) in &worlds {
+                let seen = || worlds.iter().filter(|&&(_, d)| self.within_range(c, d));
+                if seen().count() < 2 {
+                    continue;
+                }
+                let newest = seen().map(|&(x, _)| stamp(x)).max().unwrap_or(0);
+                let tie = seen().filter(|&&(x, _)| stamp(x) == newest).count() > 1;
+                if tie || stamp(w) != newest {
                     v.push(Sba::World(w));
                 }
             }
@@ -163,7 +166,16 @@ impl Game {
         });
         let Some(f) = filter else { return false };
         let hch = compute(self, host);
-        crate::continuous::filter::matches_with(self, f, host, &hch, Some(aura), ch.controller)
+        // 601.8: not outside its controller's range of influence.
+        self.object_within_range(ch.controller, host)
+            && crate::continuous::filter::matches_with(
+                self,
+                f,
+                host,
+                &hch,
+                Some(aura),
+                ch.controller,
+            )
             && !hch.protected_from(ch.colors, ch.types)
     }
 

@@ -49,6 +49,7 @@ impl Game {
             extra_turns: Vec::new(),
             extra_phases: crate::state::game::ExtraPhases::default(),
             prevent_combat_damage: false,
+            prevent_combat_damage_by: 0,
             cant_block_pairs: Vec::new(),
             delayed_end_of_combat: Vec::new(),
             delayed_next_upkeep: Vec::new(),
@@ -190,6 +191,8 @@ impl Game {
         };
         g.starting_player = first;
         g.active = first;
+        // 601.2c: the ranges of influence as the game begins.
+        g.determine_ranges();
         g.turn_controller = first;
         g.emit(Event::GameStarted {
             starting: first,

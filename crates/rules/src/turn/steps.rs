@@ -160,6 +160,8 @@ impl Game {
             }
         }
         self.forget_lki_if_idle();
+        // 601.2c: the players within each range, as the turn begins.
+        self.determine_ranges();
         self.emit(Event::TurnBegan {
             turn: self.turn,
             player: active,
@@ -415,6 +417,7 @@ impl Game {
         self.effects.retain(|e| !e.until_end_of_turn);
         self.shields.clear();
         self.prevent_combat_damage = false;
+        self.prevent_combat_damage_by = 0;
         self.cant_block_pairs.clear();
         self.damaged_by.clear();
         self.draw_rules.clear();

@@ -2,7 +2,9 @@
 //! set-up with teams and seating (`teams.rs`), leaving the game (600.4),
 //! and subgames (506).
 
+pub(crate) mod deploy;
 pub(crate) mod leave_game;
 pub mod multiplayer;
+pub mod range;
 pub(crate) mod subgame;
 pub mod teams;

@@ -57,6 +57,15 @@ pub struct MultiplayerOptions {
     /// 600.2: the variant (Free-for-All unless chosen otherwise).
     #[serde(default, skip_serializing_if = "Variant::is_default")]
     pub variant: Variant,
+    /// 601, 605.2a: the limited range of influence option is in use, with
+    /// this range for every player not given one of their own
+    /// (`Player::range`; 607.3a: emperors 2, generals 1). `None`: the
+    /// option isn't used (every player within everyone's range).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u8>,
+    /// 603: the deploy creatures option (607.3b: always in Emperor games).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub deploy: bool,
 }
 
 impl MultiplayerOptions {
@@ -93,11 +102,13 @@ impl Game {
         match self.options.attack {
             AttackOption::Left => {
                 let q = self.next_player(attacker);
-                (q != attacker && self.is_opponent(attacker, q)).then_some(q)
+                (q != attacker && self.is_opponent(attacker, q) && self.within_range(attacker, q))
+                    .then_some(q)
             }
             AttackOption::Right => {
                 let q = self.previous_player(attacker);
-                (q != attacker && self.is_opponent(attacker, q)).then_some(q)
+                (q != attacker && self.is_opponent(attacker, q) && self.within_range(attacker, q))
+                    .then_some(q)
             }
             AttackOption::Multiple => {
                 let mut q = attacker;
@@ -124,6 +135,8 @@ impl Game {
         if defender == attacker
             || self.players[defender.index()].lost
             || !self.is_opponent(attacker, defender)
+            // 601.3: only opponents within the attacker's range.
+            || !self.within_range(attacker, defender)
         {
             return false;
         }

@@ -32,6 +32,11 @@ pub struct Entrant {
     /// In an Emperor game the first entrant listed of each team is its
     /// emperor (607.2: the team decides).
     pub team: Option<u8>,
+    /// 601.2a: the player's own range of influence (only with the
+    /// option; `None`: the option's range, or 607.3a's in an Emperor
+    /// game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range: Option<u8>,
 }
 
 /// 605.2, 607.3, 609.2: everything decided before play begins.
@@ -58,6 +63,8 @@ pub enum SetupError {
     NoTeam(String),
     /// 609.1, 607.1, 607.6: two or more teams of equal size.
     Teams(String),
+    /// 601.2a: a range of influence is at least one seat.
+    Range,
 }
 
 impl std::fmt::Display for SetupError {
@@ -69,6 +76,7 @@ impl std::fmt::Display for SetupError {
             }
             SetupError::NoTeam(n) => write!(f, "609.1: player {n} is on no team"),
             SetupError::Teams(why) => write!(f, "{why}"),
+            SetupError::Range => write!(f, "601.2a: a range of influence is at least 1 seat"),
         }
     }
 }
@@ -133,6 +141,9 @@ impl Game {
         let names: Vec<&str> = setup.entrants.iter().map(|e| e.name.as_str()).collect();
         let mut g = Game::empty(&names, seed);
         g.options = setup.options;
+        if setup.entrants.iter().any(|e| e.range == Some(0)) || g.options.range == Some(0) {
+            return Err(SetupError::Range);
+        }
         // The seats, each the index of the entrant sitting there, and
         // whether that entrant is an emperor.
         let mut seats: Vec<(usize, bool)> = Vec::with_capacity(n);
@@ -190,8 +201,12 @@ impl Game {
             pl.name = e.name.clone();
             pl.team = e.team;
             pl.emperor = emperor;
+            pl.range = e.range;
             pl.entrant = (seats.iter().enumerate().any(|(s, x)| s != x.0)).then_some(i as u8);
         }
+        // 601.2a, 607.3a–b: the ranges of influence and deploy.
+        let given: Vec<Option<u8>> = g.players.iter().map(|p| p.range).collect();
+        g.set_ranges(&given);
         let decks: Vec<&[CardId]> = seats
             .iter()
             .map(|&(i, _)| setup.entrants[i].deck.as_slice())
