@@ -526,6 +526,7 @@ mod tests {
                 name: n.to_string(),
                 deck: (*d).clone(),
                 team: None,
+                range: None,
             })
             .collect();
         let setup = Setup {

@@ -376,6 +376,7 @@ impl ReplayFile {
                             name: name.to_string(),
                             deck,
                             team,
+                            range: None,
                         })
                         .collect(),
                     options: s.options,

@@ -14,7 +14,8 @@
 //!
 //! Options go through [`TableSpec::options`]: one place turns the flags
 //! into `MultiplayerOptions`, so an option the engine gains (601 range of
-//! influence, 603 deploy) is one flag here (see `FUTURE_OPTIONS`).
+//! influence, 603 deploy) is one flag here and one field in
+//! `TableSpec::options`.
 
 use crate::args::{clip, Args};
 use crate::decks::{self, LoadedDeck};
@@ -24,17 +25,9 @@ use tolaria_rules::variants::teams::{Entrant, Setup};
 use tolaria_rules::{Game, PlayerId};
 
 /// The options taking a value that describe the table.
-pub const VALUED: &[&str] = &["players", "variant", "teams", "attack"];
+pub const VALUED: &[&str] = &["players", "variant", "teams", "attack", "range"];
 /// The boolean flags that describe the table.
-pub const FLAGS: &[&str] = &["random-seating"];
-/// Options of section 6 the engine doesn't have yet: accepted by the
-/// parser so that using one says so clearly instead of "unknown option".
-/// When the engine gains one, move it to `VALUED`/`FLAGS` and set it in
-/// [`TableSpec::options`].
-pub const FUTURE_OPTIONS: &[(&str, &str)] = &[
-    ("range", "601 (limited range of influence)"),
-    ("deploy", "603 (deploy creatures)"),
-];
+pub const FLAGS: &[&str] = &["random-seating", "deploy"];
 
 /// The usage text of the table options, for `play --help` and `sim --help`.
 pub const HELP: &str = "\
@@ -55,8 +48,11 @@ Multiplayer (section 6; see docs/multiplayer.md):
                    the deck and agent lists. Teams: seat k is on team
                    ((k-1) mod T)+1. Emperor: seats 1..N/T are team 1 and
                    so on, each team's middle seat its emperor
-  (--range and --deploy, for 601 range of influence and 603 deploy, are
-   not in the engine yet)
+  --range N        601: the limited range of influence option, range N
+                   for every player (1 to 16; an Emperor game always
+                   uses it, with 607.3a's ranges: emperors 2, generals 1)
+  --deploy         603: the deploy creatures option (always on in an
+                   Emperor game, 607.3b)
 ";
 
 /// Everything about the table decided before play begins.
@@ -68,6 +64,10 @@ pub struct TableSpec {
     pub teams: usize,
     pub attack: AttackOption,
     pub random_seating: bool,
+    /// 601: the limited range of influence option, with this range.
+    pub range: Option<u8>,
+    /// 603: the deploy creatures option.
+    pub deploy: bool,
 }
 
 pub fn variant_name(v: Variant) -> &'static str {
@@ -90,13 +90,6 @@ impl TableSpec {
     /// The table the flags describe, or `None` when no table flag is given
     /// (the two-player game of before, entries A and B).
     pub fn parse(cmd: &str, args: &Args) -> Result<Option<TableSpec>, CliError> {
-        for (name, rule) in FUTURE_OPTIONS {
-            if args.value(name).is_some() || args.flag(name) {
-                return Err(CliError::usage(format!(
-                    "{cmd}: --{name} ({rule}) is not in the engine yet"
-                )));
-            }
-        }
         let given =
             VALUED.iter().any(|n| args.value(n).is_some()) || FLAGS.iter().any(|n| args.flag(n));
         if !given {
@@ -172,17 +165,22 @@ impl TableSpec {
             teams,
             attack,
             random_seating: args.flag("random-seating"),
+            range: match args.value("range") {
+                Some(_) => Some(args.number_in("range", 1u8, 1, 16)?),
+                None => None,
+            },
+            deploy: args.flag("deploy"),
         }))
     }
 
     /// 605.2: the options chosen before play begins. The one place the
     /// table's flags become engine options.
-    #[allow(clippy::needless_update)] // the engine's options will grow (601, 603)
     pub fn options(&self) -> MultiplayerOptions {
         MultiplayerOptions {
             attack: self.attack,
             variant: self.variant,
-            ..MultiplayerOptions::default()
+            range: self.range,
+            deploy: self.deploy,
         }
     }
 
@@ -202,8 +200,11 @@ impl TableSpec {
         } else {
             String::new()
         };
+        let range = self
+            .range
+            .map_or(String::new(), |r| format!(", range of influence {r}"));
         format!(
-            "{} players, {}{teams}, attack {}{}",
+            "{} players, {}{teams}, attack {}{}{range}{}",
             self.players,
             variant_name(self.variant),
             attack_name(self.attack),
@@ -211,7 +212,8 @@ impl TableSpec {
                 ", random seating"
             } else {
                 ""
-            }
+            },
+            if self.deploy { ", deploy" } else { "" }
         )
     }
 }
@@ -303,6 +305,7 @@ pub fn setup(table: &TableSpec, players: &[PlayerSpec]) -> (Setup, Vec<usize>) {
             name: players[k].name.clone(),
             deck: players[k].deck.cards.clone(),
             team: table.team_of(k),
+            range: None,
         })
         .collect();
     (
@@ -349,6 +352,8 @@ mod tests {
             teams,
             attack: AttackOption::Multiple,
             random_seating: false,
+            range: None,
+            deploy: false,
         }
     }
 

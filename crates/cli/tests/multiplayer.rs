@@ -129,14 +129,8 @@ fn bad_tables_are_clear_errors() {
             &["sim", "--players", "3", "--decks", "a,b,c,d"],
             "--decks expects one entry or 3",
         ),
-        (
-            &["sim", "--players", "3", "--deploy"],
-            "--deploy (603 (deploy creatures)) is not in the engine yet",
-        ),
-        (
-            &["sim", "--players", "3", "--range", "2"],
-            "--range (601 (limited range of influence)) is not in the engine yet",
-        ),
+        (&["sim", "--players", "3", "--range", "0"], "--range"),
+        (&["sim", "--players", "3", "--range", "many"], "--range"),
         (
             &["play", "--players", "3", "--seat", "4"],
             "--seat must be between 1 and 3",
@@ -220,6 +214,9 @@ fn sim_plays_every_variant() {
         ],
         &["--players", "6", "--variant", "emperor"],
         &["--players", "9", "--variant", "emperor", "--random-seating"],
+        // 601: range of influence 1; 603: deploy creatures.
+        &["--players", "5", "--attack", "multiple", "--range", "1"],
+        &["--players", "4", "--variant", "teams", "--deploy"],
     ];
     for t in tables {
         let mut args = vec!["--games", "3", "--threads", "2"];
@@ -338,6 +335,40 @@ fn emperor_game_saved_by_sim_replays_byte_for_byte() {
     std::fs::write(&bad, edited).unwrap();
     let err = text(&run(&["replay", &bad]).stderr);
     assert!(err.contains("7 teams listed for 6 players"), "{err}");
+}
+
+/// 601, 603: a game with range of influence and deploy saves its options
+/// and replays byte for byte.
+#[test]
+fn range_of_influence_game_saved_by_sim_replays() {
+    let file = temp_file("range.json");
+    ok(&run(&[
+        "sim",
+        "--players",
+        "5",
+        "--attack",
+        "multiple",
+        "--range",
+        "1",
+        "--deploy",
+        "--games",
+        "2",
+        "--seed",
+        "9",
+        "--save",
+        &file,
+        "--save-game",
+        "1",
+    ]));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&saved).unwrap();
+    assert_eq!(v["setup"]["options"]["range"], 1, "{saved}");
+    assert_eq!(v["setup"]["options"]["deploy"], true, "{saved}");
+    let a = run(&["replay", &file]);
+    let b = run(&["replay", &file]);
+    let out = ok(&a);
+    assert_eq!(a.stdout, b.stdout, "two replays print the same bytes");
+    assert!(out.contains("the log matches the saved game"), "{out}");
 }
 
 /// A human in seat 2 of a Teams game saves and replays it; a two-player

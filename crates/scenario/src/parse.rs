@@ -238,10 +238,12 @@ impl Scenario {
                 // 601, 605.2a: every player's range of influence.
                 match n.trim().parse::<u8>() {
                     Ok(r) if r > 0 => sc.options.range = Some(r),
-                    _ => return Err(err(format!(
+                    _ => {
+                        return Err(err(format!(
                         "601.2a: a range of influence is a number of seats (1 or more), not {:?}",
                         n.trim()
-                    ))),
+                    )))
+                    }
                 }
             } else if let Some(rest) = line.strip_prefix("range:") {
                 // 601.2a: one player's own range of influence.
@@ -254,9 +256,11 @@ impl Scenario {
                     .ok_or_else(|| err(format!("unknown player {name:?}")))?;
                 let r = match n.parse::<u8>() {
                     Ok(r) if r > 0 => r,
-                    _ => return Err(err(format!(
+                    _ => {
+                        return Err(err(format!(
                         "601.2a: a range of influence is a number of seats (1 or more), not {n:?}"
-                    ))),
+                    )))
+                    }
                 };
                 if sc.ranges.len() <= p {
                     sc.ranges.resize(p + 1, None);
