@@ -106,7 +106,12 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 }
             } else if p.eat("—") {
                 let c = cost_until(p, false).ok()?;
-                if c.tap || c.untap || c.sacrifice_self || c.discard_self || c.remove_counters.is_some() {
+                if c.tap
+                    || c.untap
+                    || c.sacrifice_self
+                    || c.discard_self
+                    || c.remove_counters.is_some()
+                {
                     return None;
                 }
                 c
