@@ -82,7 +82,7 @@ pub enum StaticAbility {
     /// face up for the cost (502.26d). Generates no continuous effect. The
     /// cost may have X ("Morph {X}{B}{B}") or be no mana at all ("Morph—Pay
     /// 5 life"), paid like an activated ability's cost (409.1h).
-    Morph(Cost),
+    Morph(Box<Cost>),
     /// 502.47a: "Dredge N": functions only while the card is in a
     /// graveyard: "As long as you have at least N cards in your library, if
     /// you would draw a card, you may instead put N cards from the top of

@@ -118,7 +118,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             } else {
                 return None;
             };
-            v.push(Ability::Static(StaticAbility::Morph(cost)));
+            v.push(Ability::Static(StaticAbility::Morph(Box::new(cost))));
         } else if p.eat("equip") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could

@@ -46,7 +46,7 @@ pub fn morph_cost_of(card: tolaria_cards::CardId, face: u8) -> Option<&'static C
         .abilities
         .iter()
         .find_map(|a| match a {
-            Ability::Static(StaticAbility::Morph(c)) => Some(c),
+            Ability::Static(StaticAbility::Morph(c)) => Some(&**c),
             _ => None,
         })
 }
