@@ -24,6 +24,10 @@ pub struct LayerEffect {
     /// Layer 4: subtypes added ("becomes a 3/3 Ape creature").
     #[serde(default, skip_serializing_if = "SubtypeSet::is_empty")]
     pub add_subtypes: SubtypeSet,
+    /// Layer 4: the creature types in `add_subtypes` replace the object's
+    /// creature types ("becomes the creature type of your choice").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub set_creature_type: bool,
     /// Layer 5: the colours become exactly these.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_colors: Option<ColorSet>,
@@ -37,6 +41,10 @@ pub struct LayerEffect {
     /// in the granting face's `granted` list (`AbilityRef::Granted`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<u8>,
+    /// Layer 5: protection from these colours gained (502.7: "gains
+    /// protection from the color of your choice").
+    #[serde(default, skip_serializing_if = "no_colors")]
+    pub add_protection: ColorSet,
     /// Layer 5: keyword abilities lost.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub remove_keywords: KeywordSet,
@@ -62,6 +70,9 @@ fn is_zero(n: &i32) -> bool {
 }
 fn no_types(t: &TypeSet) -> bool {
     t.is_empty()
+}
+fn no_colors(c: &ColorSet) -> bool {
+    c.0 == 0
 }
 fn no_keywords(k: &KeywordSet) -> bool {
     k.is_empty()
@@ -196,7 +207,11 @@ impl LayerEffect {
             parts.push(format!("is also a {}", ty.name()));
         }
         for st in self.add_subtypes.iter() {
-            parts.push(format!("is also a {}", st.name()));
+            if self.set_creature_type {
+                parts.push(format!("is a {} (its only creature type)", st.name()));
+            } else {
+                parts.push(format!("is also a {}", st.name()));
+            }
         }
         if let Some(c) = self.set_colors {
             let names: Vec<&str> = c.iter().map(|c| c.name()).collect();
@@ -214,6 +229,9 @@ impl LayerEffect {
         }
         for k in self.add_keywords.iter() {
             parts.push(format!("gains {}", k.name()));
+        }
+        for c in self.add_protection.iter() {
+            parts.push(format!("gains protection from {}", c.name()));
         }
         for k in self.remove_keywords.iter() {
             parts.push(format!("loses {}", k.name()));
@@ -259,6 +277,7 @@ impl LayerEffect {
                     || !self.add_keywords.is_empty()
                     || !self.remove_keywords.is_empty()
                     || self.grant.is_some()
+                    || self.add_protection.0 != 0
             }
             Layer::PtSet => self.set_pt.is_some() || (modifies && !from_static),
             Layer::PtStaticModify => modifies && from_static,

@@ -237,6 +237,8 @@ fn coverage() {
         );
     }
 
+    groups(db);
+
     let mut phrases: HashMap<&str, usize> = HashMap::new();
     for c in db.iter() {
         if let Some(u) = c.unsupported() {
@@ -253,5 +255,37 @@ fn coverage() {
             p.push('…');
         }
         println!("  {n:>5}  {p}");
+    }
+}
+
+/// The card groups the seed rules are about (`crates/cards/data/groups.json`,
+/// a copy of `../shared/cards/groups.json`): how many of each compile.
+const GROUPS: &str = include_str!("../../cards/data/groups.json");
+
+fn groups(db: &tolaria_cards::CardDb) {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(GROUPS) else {
+        return;
+    };
+    let Some(groups) = v.get("groups").and_then(|g| g.as_object()) else {
+        return;
+    };
+    println!();
+    println!("By seed card group:");
+    for (name, cards) in groups {
+        let names: Vec<&str> = cards
+            .as_array()
+            .map(|a| a.iter().filter_map(|n| n.as_str()).collect())
+            .unwrap_or_default();
+        let ok = names
+            .iter()
+            .filter(|n| db.by_name(n).is_some_and(|c| c.is_supported()))
+            .count();
+        println!(
+            "  {:<22} {:>4} of {:>4} ({:.1}%)",
+            name,
+            ok,
+            names.len(),
+            100.0 * ok as f64 / names.len().max(1) as f64
+        );
     }
 }

@@ -60,8 +60,8 @@ fn r503_3_face_down_demon_copying_branchsnap_lorian_turns_up_for_g() {
     assert!(ch.is(CardType::Creature));
     // The morph cost is the copied card's: {G}, not {2}{B}{B}.
     let cost = g.morph_cost(demon).expect("a morph cost");
-    assert_eq!(cost.colored, [0, 0, 0, 0, 1]);
-    assert_eq!(cost.generic, 0);
+    assert_eq!(cost.mana.colored, [0, 0, 0, 0, 1]);
+    assert_eq!(cost.mana.generic, 0);
     g.apply(Action::TurnFaceUp(demon)).unwrap();
     pay(&mut g);
     let ch = compute(&g, demon);

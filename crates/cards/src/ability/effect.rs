@@ -213,6 +213,16 @@ pub enum Effect {
         effect: LayerEffect,
         duration: Duration,
     },
+    /// As `Continuous`, with a choice the controller makes as it resolves
+    /// (418.3): the colour of "gains protection from the color of your
+    /// choice" (layer 5), the creature type of "becomes the creature type
+    /// of your choice" (layer 4, replacing its creature types).
+    ContinuousChosen {
+        what: ObjectRef,
+        effect: LayerEffect,
+        duration: Duration,
+        choice: ChosenFor,
+    },
     /// 418.6: "Change the text of [what] by replacing all instances of one
     /// color word with another or one basic land type with another" (Mind
     /// Bend); the words are chosen as it resolves.
@@ -913,4 +923,13 @@ impl Effect {
 /// 409.1e: the first effect of a list that divides an amount among targets.
 pub fn divided_effect(effects: &[Effect]) -> Option<(&Amount, u8)> {
     effects.iter().find_map(Effect::divided)
+}
+
+/// What a choice made as an effect resolves is for (`Effect::ContinuousChosen`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChosenFor {
+    /// "protection from the color of your choice".
+    ProtectionColor,
+    /// "the creature type of your choice".
+    CreatureType,
 }

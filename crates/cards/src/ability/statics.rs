@@ -3,7 +3,7 @@
 //! what an effect affects, draw replacements, and protection (502.7).
 
 use super::*;
-use crate::{CardType, Color, ColorSet, KeywordSet, LayerEffect, ManaCost};
+use crate::{CardType, Color, ColorSet, KeywordSet, LayerEffect};
 use serde::{Deserialize, Serialize};
 
 /// 502.7: what protection is from.
@@ -79,8 +79,10 @@ pub enum StaticAbility {
     ProtectionFromChosenColor,
     /// 502.26a: "Morph [cost]": the card may be played face down as a 2/2
     /// creature for {3}, and a face-down permanent with it may be turned
-    /// face up for the cost (502.26d). Generates no continuous effect.
-    Morph(ManaCost),
+    /// face up for the cost (502.26d). Generates no continuous effect. The
+    /// cost may have X ("Morph {X}{B}{B}") or be no mana at all ("Morph—Pay
+    /// 5 life"), paid like an activated ability's cost (409.1h).
+    Morph(Box<Cost>),
     /// 502.47a: "Dredge N": functions only while the card is in a
     /// graveyard: "As long as you have at least N cards in your library, if
     /// you would draw a card, you may instead put N cards from the top of

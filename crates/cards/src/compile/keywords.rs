@@ -91,18 +91,34 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 }));
             }
         } else if p.eat("morph") {
-            // 502.26a: "Morph [cost]"; a cost that isn't mana ("Morph—Reveal
-            // a white card") stays unsupported.
-            let mut mana = String::new();
-            while p.peek().starts_with('{') {
-                mana.push_str(p.raw());
-                p.bump();
-            }
-            let cost = ManaCost::parse(&mana).ok()?;
-            if mana.is_empty() || cost.x > 0 {
+            // 502.26a: "Morph [cost]": mana ("Morph {X}{B}{B}", X announced
+            // as it is turned face up, 409.1b) or, after a dash, any cost
+            // an activated ability could have ("Morph—Pay 5 life").
+            let cost = if p.peek().starts_with('{') {
+                let mut mana = String::new();
+                while p.peek().starts_with('{') {
+                    mana.push_str(p.raw());
+                    p.bump();
+                }
+                Cost {
+                    mana: ManaCost::parse(&mana).ok()?,
+                    ..Cost::default()
+                }
+            } else if p.eat("—") {
+                let c = cost_until(p, false).ok()?;
+                if c.tap
+                    || c.untap
+                    || c.sacrifice_self
+                    || c.discard_self
+                    || c.remove_counters.is_some()
+                {
+                    return None;
+                }
+                c
+            } else {
                 return None;
-            }
-            v.push(Ability::Static(StaticAbility::Morph(cost)));
+            };
+            v.push(Ability::Static(StaticAbility::Morph(Box::new(cost))));
         } else if p.eat("equip") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could

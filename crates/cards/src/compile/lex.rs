@@ -331,6 +331,13 @@ impl<'a> P<'a> {
             .enumerate()
             .all(|(k, w)| self.peek_at(k) == w)
     }
+    /// `at_all` from `k` tokens ahead.
+    pub(super) fn at_all_from(&self, k: usize, phrase: &str) -> bool {
+        phrase
+            .split(' ')
+            .enumerate()
+            .all(|(j, w)| self.peek_at(k + j) == w)
+    }
     pub(super) fn eat_all(&mut self, phrase: &str) -> bool {
         if self.at_all(phrase) {
             for _ in phrase.split(' ') {

@@ -448,7 +448,17 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         cx = saved;
         ok
     };
-    let optional = !may_pay_first && p.eat_all("you may");
+    // "You may tap or untap …", "you may put a creature card from your hand
+    // into play": the choice is the effect's own (declined there), so the
+    // ability isn't optional too.
+    let may_in_effect = p.at_all("you may tap or untap") || {
+        let end = (p.i..p.t.len())
+            .find(|&k| p.t[k].low == ".")
+            .unwrap_or(p.t.len());
+        let words: Vec<&str> = p.t[p.i..end].iter().map(|t| t.low.as_str()).collect();
+        p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
+    };
+    let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
     while !p.at_end() {
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;

@@ -144,10 +144,27 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;
+    let mut chosen: Option<crate::ChosenFor> = None;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
             p.bump();
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "protection from the color of your choice")
+            && chosen.is_none()
+        {
+            // 502.7: the colour is chosen as the effect is created.
+            p.bump();
+            p.eat_all("protection from the color of your choice");
+            chosen = Some(crate::ChosenFor::ProtectionColor);
+        } else if p.at_any_of(&["become", "becomes"])
+            && p.at_all_from(1, "the creature type of your choice")
+            && chosen.is_none()
+        {
+            // Layer 4: the creature type is chosen as the effect is created.
+            p.bump();
+            p.eat_all("the creature type of your choice");
+            chosen = Some(crate::ChosenFor::CreatureType);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
@@ -205,6 +222,17 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     } else {
         return None;
     };
+    if let Some(choice) = chosen {
+        if chosen_color {
+            return None;
+        }
+        return Some(Effect::ContinuousChosen {
+            what,
+            effect: e,
+            duration,
+            choice,
+        });
+    }
     Some(if chosen_color {
         Effect::ContinuousChosenColor {
             what,
@@ -428,6 +456,11 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         ..
     }
     | Effect::ContinuousChosenColor {
+        what: ObjectRef::Target(i),
+        duration: Duration::Permanent,
+        ..
+    }
+    | Effect::ContinuousChosen {
         what: ObjectRef::Target(i),
         duration: Duration::Permanent,
         ..

@@ -426,7 +426,11 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
             if e.set_colors.is_some() {
                 k |= kind::COLOR;
             }
-            if e.lose_all_abilities || !e.add_keywords.is_empty() || !e.remove_keywords.is_empty() {
+            if e.lose_all_abilities
+                || !e.add_keywords.is_empty()
+                || !e.remove_keywords.is_empty()
+                || e.add_protection.0 != 0
+            {
                 k |= kind::KEYWORD;
             }
             if e.lose_all_abilities {
@@ -750,6 +754,19 @@ fn apply_part(
         }
         Layer::Type => {
             ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0);
+            if e.set_creature_type {
+                // "becomes the creature type of your choice": its other
+                // creature types are gone (205.3b).
+                let kept: Vec<_> = ch
+                    .subtypes
+                    .iter()
+                    .filter(|s| !s.is_creature_type())
+                    .collect();
+                ch.subtypes.clear();
+                for st in kept {
+                    ch.subtypes.insert(st);
+                }
+            }
             for st in e.add_subtypes.iter() {
                 ch.subtypes.insert(st);
             }
@@ -766,6 +783,8 @@ fn apply_part(
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
+            ch.protection_colors =
+                tolaria_cards::ColorSet(ch.protection_colors.0 | e.add_protection.0);
             // An ability granted in quotes, in timestamp order with the
             // rest of layer 5 (a later "loses all abilities" removes it).
             if let Some(g) = e.grant {

@@ -88,7 +88,8 @@ impl Game {
                 if let Some(c) = self.casting.as_deref() {
                     let source = match &c.what {
                         crate::state::progress::Playing::Ability { source, .. } => Some(*source),
-                        crate::state::progress::Playing::Spell { obj } => Some(*obj),
+                        crate::state::progress::Playing::Spell { obj }
+                        | crate::state::progress::Playing::TurnFaceUp { obj } => Some(*obj),
                         _ => None,
                     };
                     if let (Some(cost), Some(source)) = (self.casting_cost(c), source) {

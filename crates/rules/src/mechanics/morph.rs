@@ -28,7 +28,7 @@
 
 use crate::state::progress::Playing;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
-use tolaria_cards::{db, Ability, ManaCost, StaticAbility};
+use tolaria_cards::{db, Ability, Cost, ManaCost, StaticAbility};
 
 /// 502.26a: the {3} paid rather than the mana cost of a face-down spell.
 pub(crate) fn face_down_cost() -> ManaCost {
@@ -39,14 +39,14 @@ pub(crate) fn face_down_cost() -> ManaCost {
 }
 
 /// 502.26a: the morph cost printed on this face of a card, if any.
-pub fn morph_cost_of(card: tolaria_cards::CardId, face: u8) -> Option<&'static ManaCost> {
+pub fn morph_cost_of(card: tolaria_cards::CardId, face: u8) -> Option<&'static Cost> {
     db().get(card)
         .faces
         .get(face as usize)?
         .abilities
         .iter()
         .find_map(|a| match a {
-            Ability::Static(StaticAbility::Morph(c)) => Some(c),
+            Ability::Static(StaticAbility::Morph(c)) => Some(&**c),
             _ => None,
         })
 }
@@ -56,7 +56,7 @@ impl Game {
     /// the morph cost of the values it would have face up (a face-down
     /// permanent that copied a card without morph can't be turned face up
     /// this way).
-    pub fn morph_cost(&self, id: ObjId) -> Option<&'static ManaCost> {
+    pub fn morph_cost(&self, id: ObjId) -> Option<&'static Cost> {
         let o = self.obj(id)?;
         if !o.is_face_down() || o.zone != Zone::InPlay {
             return None;
@@ -112,10 +112,14 @@ impl Game {
                 continue;
             }
             if let Some(cost) = self.morph_cost(id) {
-                if crate::playing::mana::can_match(
-                    &crate::state::progress::Unpaid::from_cost(cost, 0),
-                    avail,
-                ) {
+                // 409.1h: a cost that can't be paid can't be (sacrifices,
+                // discards, life: "Morph—Pay 5 life").
+                if self.cost_parts_payable(p, cost)
+                    && crate::playing::mana::can_match(
+                        &crate::state::progress::Unpaid::from_cost(&cost.mana, 0),
+                        avail,
+                    )
+                {
                     out.push(crate::Action::TurnFaceUp(id));
                 }
             }
@@ -134,6 +138,12 @@ impl Game {
     /// again, so nothing triggers on that, but "When [this] is turned face
     /// up" does.
     pub(crate) fn turn_face_up(&mut self, p: PlayerId, obj: ObjId) {
+        self.turn_face_up_with_x(p, obj, 0);
+    }
+
+    /// 502.26d: as `turn_face_up`, X having been `x` in the morph cost paid
+    /// (Bane of the Living's "-X/-X" is that X).
+    pub(crate) fn turn_face_up_with_x(&mut self, p: PlayerId, obj: ObjId, x: u32) {
         let Some(o) = self.obj_mut(obj) else { return };
         o.flags &= !crate::state::object::flags::FACE_DOWN;
         self.board.valid = false;
@@ -148,6 +158,7 @@ impl Game {
             player: p,
             obj,
             card,
+            x,
         });
     }
 

@@ -267,6 +267,9 @@ impl Game {
                 },
                 _ => None,
             },
+            // 502.26d: the morph cost's non-mana parts ("Morph—Discard a
+            // card"), paid like an ability's.
+            Playing::TurnFaceUp { obj } => self.morph_cost(*obj),
             // 409.1h: the spell's non-mana cost being paid now.
             Playing::Spell { .. } => self
                 .spell_costs(c)
@@ -528,7 +531,10 @@ impl Game {
                 .clone()
                 .unwrap_or_default(),
             // 502.26d: the morph cost.
-            Playing::TurnFaceUp { obj } => self.morph_cost(*obj).cloned().unwrap_or_default(),
+            Playing::TurnFaceUp { obj } => self
+                .morph_cost(*obj)
+                .map(|k| k.mana.clone())
+                .unwrap_or_default(),
             // 502.59a: the suspend cost.
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())
@@ -674,7 +680,7 @@ impl Game {
                 },
                 controller: c.player,
                 targets: c.targets.clone(),
-                x: 0,
+                x: t.ctx.x,
                 mode: None,
                 colors_spent: 0,
                 sacrificed: None,
@@ -945,10 +951,14 @@ impl Game {
     fn finish_casting(&mut self) {
         let Some(c) = self.casting.take() else { return };
         if let Playing::TurnFaceUp { obj } = c.what {
-            // 502.26d: a special action: no stack object; the player keeps priority.
+            // 502.26d: a special action: no stack object; the player keeps
+            // priority. Life paid for the morph cost is paid now (409.1h).
             self.rewind = None;
             self.passes = 0;
-            self.turn_face_up(c.player, obj);
+            if let Some(life) = self.morph_cost(obj).map(|k| k.pay_life).filter(|&n| n > 0) {
+                self.lose_life(c.player, life);
+            }
+            self.turn_face_up_with_x(c.player, obj, c.x.unwrap_or(0));
             self.flow = Flow::Priority(c.then);
             return;
         }

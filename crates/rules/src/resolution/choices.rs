@@ -99,10 +99,13 @@ impl Game {
 
     /// 419.1b: the creature type chosen as the permanent comes into play.
     pub(crate) fn on_type_choice(&mut self, action: Action) {
+        let in_effect = self.choice_in_effect();
         if let (Some(r), Action::ChooseCreatureType(t)) = (self.resolving.as_mut(), action) {
             r.type_choice = Some(t);
         }
-        self.finish_resolution();
+        // A type chosen for an effect ("becomes the creature type of your
+        // choice") resumes it; otherwise the permanent is coming into play.
+        self.resume_after_choice(in_effect);
     }
 
     /// 419.1b: the card named as the permanent comes into play.

@@ -221,6 +221,39 @@ impl Game {
                 self.create_continuous(ctx, what, effect, *duration);
                 None
             }
+            Effect::ContinuousChosen {
+                what,
+                effect,
+                duration,
+                choice,
+            } => {
+                // The controller chooses as the effect is created (418.3).
+                let mut effect = *effect;
+                let r = self.resolving.as_mut()?;
+                match choice {
+                    tolaria_cards::ChosenFor::ProtectionColor => {
+                        let Some(color) = r.color_choice.take() else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseColor,
+                            });
+                        };
+                        effect.add_protection.insert(color);
+                    }
+                    tolaria_cards::ChosenFor::CreatureType => {
+                        let Some(t) = r.type_choice.take() else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseCreatureType,
+                            });
+                        };
+                        effect.set_creature_type = true;
+                        effect.add_subtypes.insert(t);
+                    }
+                }
+                self.create_continuous(ctx, what, effect, *duration);
+                None
+            }
             Effect::ChangeText {
                 what,
                 colors,
@@ -637,7 +670,7 @@ impl Game {
     pub(crate) fn exec_effect(&mut self, ctx: &ResolveCtx, e: &Effect) {
         match e {
             // The colour is chosen on resolution (exec_effect_pausable).
-            Effect::ContinuousChosenColor { .. } => {}
+            Effect::ContinuousChosenColor { .. } | Effect::ContinuousChosen { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).

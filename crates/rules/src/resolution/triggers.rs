@@ -27,8 +27,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::PhasedOut { obj, .. } => phased_out_triggers(game, *obj),
         // 502.26d: "When [this] / a permanent is turned face up".
-        Event::TurnedFaceUp { obj, .. } => {
-            let turned = *obj;
+        Event::TurnedFaceUp { obj, x, .. } => {
+            let (turned, x) = (*obj, *x);
             for i in 0..game.in_play.len() {
                 let src = game.in_play[i];
                 if src != turned && i >= permanents {
@@ -40,6 +40,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         crate::continuous::filter::matches(game, f, turned, Some(src), you).then(
                             || TriggerContext {
                                 object: Some(turned),
+                                // Only its own ability knows the X it was paid with.
+                                x: if src == turned { x } else { 0 },
                                 ..Default::default()
                             },
                         )

@@ -70,6 +70,14 @@ pub struct TriggerContext {
     /// triggered ability (`ObjectRef::Created`: "destroy it").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created: Option<Created>,
+    /// The X of the event that triggered it (502.26d: the X paid to turn
+    /// a permanent face up), the ability's X as it resolves.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub x: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Tokens created by one resolution: `count` objects from `first` on

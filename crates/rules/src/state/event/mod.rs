@@ -702,11 +702,14 @@ pub enum Event {
         card: CardId,
     },
     /// 502.26d: a face-down permanent is turned face up (its morph cost
-    /// paid); `card` is the card it now shows.
+    /// paid); `card` is the card it now shows; `x` the X paid in its morph
+    /// cost ("Morph {X}{B}{B}"), which its "turned face up" ability uses.
     TurnedFaceUp {
         player: PlayerId,
         obj: ObjId,
         card: CardId,
+        #[serde(default, skip_serializing_if = "is_zero_u32")]
+        x: u32,
     },
     /// 502.59a: a card was suspended: removed from the game from its
     /// owner's hand (the zone change comes first) with `counters` time
@@ -992,4 +995,8 @@ impl Event {
                 | Event::EndingTurn { .. }
         )
     }
+}
+
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
 }
