@@ -10,7 +10,16 @@ use crate::decks::{self, LoadedDeck};
 use crate::replay::Recorder;
 use crate::style::Style;
 use crate::{CliError, CliResult};
-use std::io::{BufRead, IsTerminal, Write};
+mod input;
+mod log;
+mod prompts;
+mod show;
+mod stops;
+
+use input::{Input, Reader};
+use prompts::{parse_command, Command};
+use std::io::{IsTerminal, Write};
+use stops::{Mode, Stops};
 use std::process::ExitCode;
 use tolaria_ai::{agent_by_name, Agent};
 use tolaria_cards::db;
@@ -39,9 +48,9 @@ Options:
   --save FILE           save the game (seed, decks, every action) to FILE when
                         it ends; `tolaria replay FILE` replays it
   --events FILE         also write every game event to FILE as JSON lines
-                        ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
-                        when the game is over (never during it: the events
-                        name the agent's hidden draws)
+                        ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}}),
+                        as they happen (the events name the agent's hidden
+                        draws: don't read the file during the game)
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
@@ -54,21 +63,50 @@ When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
 numbered. Answer:
   N             pick option N
-  pass, p       pass priority (or finish declaring: done)
-  attack 1 3    declare options 1 and 3 as attackers, then finish
-  block 2 4     declare options 2 and 4 as blocks, then finish
-  done, d       finish declaring attackers or blockers
+  pass, p       pass priority
+  pass turn, pt pass until your next turn (F6); you are still asked to block
+  pass eot, pe  pass until the end of turn step of this turn
+  pass respond, pr
+                pass until an opponent plays a spell or ability or attacks
+  attack 1 3    attack with options 1 and 3
+  no attack     declare no attackers (`p` and `done` do not: a `p` typed for
+                a priority prompt never throws an attack away)
+  block 2 4     make blocks 2 and 4 (a block names its attacker by #id)
+  no blocks     declare no blockers
+  done, d       finish declaring, after declaring one option at a time
   pay           pay the mana cost automatically (tap the offered sources)
   cancel, c     cancel the spell or ability being played
   yes, no       answer a \"you may\"
   name CARD     name any card of the pool when asked to name a card
                 (Pithing Needle; the options list only the cards you see)
+  card X        read a card in view: X is its #id (`card #12`), an option
+                number, or a name (cost, type, text, P/T, status, counters,
+                what is attached)
+  rule N        the rule N of the Comprehensive Rules (`rule 409.1g`), or a
+                glossary entry (`rule trample`)
+  stops         show your stops: the steps where you are asked for priority
+                (default: your main phases and declare blockers step, the
+                opponent's declare attackers (if it attacks) and end of turn
+                steps); an opponent's spell or ability always stops you
+  stop STEP [mine|theirs], nostop STEP [mine|theirs]
+                add or remove a stop; steps: upkeep, draw, main1, combat,
+                attackers, blockers, damage, endcombat, main2, end
+  yield N       auto-yield: pass whenever the stack item N (as the board
+                numbers it) is on top again; `noyield` undoes it
   board, b      show the game again
-  log [N]       show the last N log lines (default 40)
+  log [N]       show the last N lines of the condensed log (plays, targets,
+                attacks, blocks, damage, life, zone changes; default 40)
+  log N full    the last N lines of the full log (every step, tap and draw)
   help, ?       show these commands
-  concede, q    concede the game
+  concede, q    concede the game (asks first; `concede yes` does not)
 
-Input is read line by line (a pipe works too); at the end of input you
+Passing priority with mana in your pool warns you once (mana burn, 300.3).
+Lines typed ahead for an earlier decision are ignored at a new decision.
+Ctrl-C stops the game and saves it (to the --save FILE, or to
+tolaria-interrupted-SEED.json): `tolaria replay FILE` shows it, and
+`tolaria play --resume FILE` goes on playing it. Ctrl-D asks to concede.
+
+Input is read line by line (a pipe works too); at the end of piped input you
 concede. Colour is used when stdout is a terminal and NO_COLOR is unset.
 
 Examples:
@@ -81,7 +119,7 @@ Examples:
   tolaria play --agent mcts --save game.json && tolaria replay game.json
 ";
 
-const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
+const COMMANDS: &str = "Commands: N (option number), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
 
 pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
@@ -181,50 +219,55 @@ fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
 struct Session<'a> {
     style: Style,
     interactive: bool,
-    input: Box<dyn BufRead + 'a>,
+    reader: Reader,
     out: std::io::StdoutLock<'a>,
-    /// Every log line of the game so far.
-    log: Vec<String>,
+    /// Every log line of the game so far, each marked with whether the
+    /// condensed log shows it (`log::condensed`).
+    log: Vec<(String, bool)>,
     /// How many log lines the human has been shown.
     shown: usize,
-    /// `--events`: where every event goes as a JSON line.
+    /// `--events`: where every event goes as a JSON line, as it happens.
     events: Option<Box<dyn Write>>,
-    /// The event lines for `--events`, written when the game is over.
-    pending_events: Vec<String>,
+    /// Where the human stops for priority.
+    stops: Stops,
+    /// The pool a pass was warned about (300.3, mana burn): warned once.
+    burn_warned: Option<(u32, tolaria_cards::Step, String)>,
+    /// The seed, for the file an interrupted game is saved to.
+    seed: u64,
     /// `--save FILE`: where the game is saved when it ends.
     save_to: Option<String>,
     /// The game being recorded for `--save`, and the file.
     save: Option<(Recorder, String)>,
 }
 
-/// What the human typed.
-enum Command {
-    /// Apply these actions in order; then `Done` if still declaring.
-    Actions(Vec<Action>, bool),
-    Pay,
-    Board,
-    Log(usize),
-    Help,
-    Concede,
-    Eof,
-    Invalid(String),
-}
-
 const HUMAN: PlayerId = PlayerId(0);
+
+/// How a turn of the human's input ended.
+#[derive(PartialEq, Eq)]
+enum Turn {
+    Done,
+    Interrupted,
+}
 
 impl Session<'_> {
     /// A session reading the terminal (or a pipe) and writing to stdout.
     fn on_stdio(events: Option<Box<dyn Write>>) -> Session<'static> {
-        let stdin = std::io::stdin();
+        let interactive = std::io::stdin().is_terminal();
+        input::catch_interrupt();
         Session {
             style: Style::detect(),
-            interactive: stdin.is_terminal(),
-            input: Box::new(stdin.lock()),
+            interactive,
+            reader: Reader::spawn(
+                || Box::new(std::io::stdin().lock()) as Box<dyn std::io::BufRead>,
+                interactive,
+            ),
             out: std::io::stdout().lock(),
             log: Vec::new(),
             shown: 0,
             events,
-            pending_events: Vec::new(),
+            stops: Stops::default(),
+            burn_warned: None,
+            seed: 0,
             save_to: None,
             save: None,
         }
@@ -239,7 +282,10 @@ impl Session<'_> {
         seed: u64,
     ) -> CliResult {
         let agent_label = format!("Agent ({agent_name})");
-        if let Some(file) = self.save_to.take() {
+        self.seed = seed;
+        {
+            // Recorded always: `--save` writes it at the end, Ctrl-C at once.
+            let file = self.save_to.take().unwrap_or_default();
             let seats: [(&str, &str, &str, &[tolaria_cards::CardId]); 2] = [
                 ("You", &mine.name, "human", &mine.cards),
                 (&agent_label, &theirs.name, agent_name, &theirs.cards),
@@ -280,6 +326,9 @@ impl Session<'_> {
         let mut agent_actions = 0u64;
         while !game.is_over() {
             self.collect(&mut game);
+            if input::interrupted() {
+                return self.interrupted(&game);
+            }
             let Some(decider) = game.decider() else { break };
             if decider != HUMAN {
                 game.legal_actions_into(&mut legal);
@@ -310,12 +359,14 @@ impl Session<'_> {
                 }
                 continue;
             }
-            self.human_turn(&mut game)?;
+            if self.human_turn(&mut game)? == Turn::Interrupted {
+                return self.interrupted(&game);
+            }
         }
         self.collect(&mut game);
         // A save that fails is an error: on stderr, exit status 1.
         let mut failed = None;
-        if let Some((rec, file)) = self.save.take() {
+        if let Some((rec, file)) = self.save.take().filter(|(_, f)| !f.is_empty()) {
             match rec.finish(game.result, game.turn).save(&file) {
                 Ok(()) => self.say(&s.dim(&format!(
                     "Game saved to {file}; replay it with: tolaria replay {file}"
@@ -323,19 +374,8 @@ impl Session<'_> {
                 Err(e) => failed = Some(CliError::failure(format!("play: {e}"))),
             }
         }
-        // The events are written once the game is over, so the file never
-        // shows the agent's hidden cards (its draws) while the game is on.
-        if let Some(mut w) = self.events.take() {
-            let written = self
-                .pending_events
-                .iter()
-                .try_for_each(|l| writeln!(w, "{l}"))
-                .and_then(|()| w.flush());
-            if let Err(e) = written {
-                failed.get_or_insert(CliError::failure(format!(
-                    "play: the event file could not be written: {e}"
-                )));
-            }
+        if let Some(e) = self.flush_events() {
+            failed.get_or_insert(e);
         }
         self.show_new_log(usize::MAX);
         let line = match game.result {
@@ -348,7 +388,11 @@ impl Session<'_> {
             ))),
             _ => s.yellow(&s.bold("The game is a draw.")),
         };
-        self.say(&format!("Game over after {} turns. {line}", game.turn));
+        self.say(&format!(
+            "Game over after {} turn{}. {line}",
+            game.turn,
+            if game.turn == 1 { "" } else { "s" }
+        ));
         match failed {
             Some(e) => Err(e),
             None => Ok(ExitCode::SUCCESS),
@@ -372,52 +416,115 @@ impl Session<'_> {
 
     fn collect(&mut self, game: &mut Game) {
         for e in game.take_events() {
-            if self.events.is_some() {
-                self.pending_events.push(e.json_line());
+            if let Some(w) = self.events.as_mut() {
+                // Written as it happens, so an interrupted game keeps them.
+                let _ = writeln!(w, "{}", e.json_line());
             }
             if let Some(l) = e.log_line() {
                 if let Some((rec, _)) = self.save.as_mut() {
                     rec.line(&l);
                 }
-                self.log.push(l);
+                self.log.push((l, log::condensed(&e)));
             }
+        }
+        if let Some(w) = self.events.as_mut() {
+            let _ = w.flush();
         }
     }
 
+    /// Flushes `--events`; an error if the file could not be written.
+    fn flush_events(&mut self) -> Option<CliError> {
+        let w = self.events.as_mut()?;
+        w.flush().err().map(|e| {
+            CliError::failure(format!("play: the event file could not be written: {e}"))
+        })
+    }
+
+    /// Ctrl-C: save the game so far (to `--save FILE`, or to a file named
+    /// after the seed) and the events, and stop (exit status 130).
+    fn interrupted(&mut self, game: &Game) -> CliResult {
+        let s = self.style;
+        self.show_new_log(usize::MAX);
+        let mut msg = "Interrupted (Ctrl-C).".to_string();
+        if let Some((rec, file)) = self.save.take() {
+            let file = if file.is_empty() {
+                format!("tolaria-interrupted-{}.json", self.seed)
+            } else {
+                file
+            };
+            match rec.finish(game.result, game.turn).save(&file) {
+                Ok(()) => msg.push_str(&format!(
+                    " The game so far is saved to {file}: `tolaria replay {file}` shows it, `tolaria play --resume {file}` goes on with it."
+                )),
+                Err(e) => msg.push_str(&format!(" The game could not be saved: {e}")),
+            }
+        }
+        if let Some(e) = self.flush_events() {
+            msg.push_str(&format!(" {}", e.message));
+        }
+        self.say(&s.yellow(&msg));
+        let _ = self.out.flush();
+        Ok(ExitCode::from(130))
+    }
+
+    /// Shows the log lines not yet shown: the condensed ones, the last `max`.
     fn show_new_log(&mut self, max: usize) {
-        let new = self.log.len() - self.shown;
-        if new == 0 {
+        let new: Vec<String> = self.log[self.shown..]
+            .iter()
+            .filter(|(_, c)| *c)
+            .map(|(l, _)| l.clone())
+            .collect();
+        self.shown = self.log.len();
+        if new.is_empty() {
             return;
         }
         let s = self.style;
-        let skip = new.saturating_sub(max);
+        let skip = new.len().saturating_sub(max);
         if skip > 0 {
             self.say(&s.dim(&format!(
                 "  … {skip} earlier lines (type `log` to see them)"
             )));
         }
-        let lines: Vec<String> = self.log[self.shown + skip..].to_vec();
-        for l in lines {
-            self.say(&format!("  {}", s.dim(&l)));
+        for l in &new[skip..] {
+            self.say(&format!("  {}", s.dim(l)));
         }
-        self.shown = self.log.len();
     }
 
-    fn human_turn(&mut self, game: &mut Game) -> Result<(), CliError> {
-        // With nothing to do but pass (or float mana), pass without asking.
+    /// Whether the human would pass with mana in their pool and an empty
+    /// stack (the phase may end: mana burn, 300.3), not warned about yet.
+    fn burn_warning(&mut self, game: &Game) -> Option<String> {
+        let pool = &game.player(HUMAN).pool;
+        if pool.is_empty() || !game.stack.is_empty() {
+            return None;
+        }
+        let key = (game.turn, game.step, pool.to_string());
+        if self.burn_warned.as_ref() == Some(&key) {
+            return None;
+        }
+        self.burn_warned = Some(key);
+        Some(format!(
+            "You have {pool} in your mana pool. If you pass and the phase ends, the unused mana is lost and burns you for {} life (mana burn, 300.3). Pass again to pass anyway.",
+            pool.total()
+        ))
+    }
+
+    fn human_turn(&mut self, game: &mut Game) -> Result<Turn, CliError> {
         if game
             .decision
             .as_ref()
             .is_some_and(|d| d.kind == DecisionKind::Priority)
+            && game.player(HUMAN).pool.is_empty()
         {
+            // With nothing to do but pass (or float mana), or no stop here
+            // (stops.rs), pass without asking.
             let legal = game.legal_actions();
-            if legal
+            let idle = legal
                 .iter()
-                .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }))
-            {
+                .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }));
+            if idle || !self.stops.stop_here(game, HUMAN) {
                 self.apply(game, Action::Pass)
                     .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
-                return Ok(());
+                return Ok(Turn::Done);
             }
         }
         self.render(game);
@@ -427,25 +534,104 @@ impl Session<'_> {
                 return Err(CliError::failure("the engine offered no legal action"));
             }
             self.print_options(game, &legal);
-            let cmd = self.read_command(game, &legal);
-            match cmd {
-                Command::Eof => {
-                    self.say("(end of input: you concede)");
-                    return self.concede(game);
+            let cmd = match self.read_line() {
+                Input::Interrupt => return Ok(Turn::Interrupted),
+                Input::Eof if self.interactive => {
+                    self.say("");
+                    Command::Concede(false)
                 }
-                Command::Concede => return self.concede(game),
+                Input::Eof => {
+                    self.say("(end of input: you concede)");
+                    self.concede(game)?;
+                    return Ok(Turn::Done);
+                }
+                Input::Line(line) => parse_command(&line, game, &legal),
+            };
+            let s = self.style;
+            match cmd {
+                Command::Concede(confirmed) => {
+                    if confirmed {
+                        self.concede(game)?;
+                        return Ok(Turn::Done);
+                    }
+                    self.say(&s.yellow(
+                        "Concede the game? Type `yes` to concede; anything else goes on playing.",
+                    ));
+                    let _ = write!(self.out, "{}", s.bold("concede? "));
+                    let _ = self.out.flush();
+                    self.reader.prompted("concede".into());
+                    let mut dropped = Vec::new();
+                    match self.reader.next(&mut dropped) {
+                        Input::Interrupt => return Ok(Turn::Interrupted),
+                        Input::Eof => {
+                            self.say("");
+                            self.concede(game)?;
+                            return Ok(Turn::Done);
+                        }
+                        Input::Line(l) => {
+                            if !self.interactive {
+                                self.say(l.trim());
+                            }
+                            if matches!(l.trim().to_ascii_lowercase().as_str(), "yes" | "y") {
+                                self.concede(game)?;
+                                return Ok(Turn::Done);
+                            }
+                            self.say("Playing on.");
+                        }
+                    }
+                }
                 Command::Help => self.say(COMMANDS),
                 Command::Board => self.render(game),
-                Command::Log(n) => {
-                    let from = self.log.len().saturating_sub(n);
-                    let lines: Vec<String> = self.log[from..].to_vec();
-                    for l in lines {
+                Command::Log { n, full } => {
+                    let lines: Vec<String> = self
+                        .log
+                        .iter()
+                        .filter(|(_, c)| full || *c)
+                        .map(|(l, _)| l.clone())
+                        .collect();
+                    let from = lines.len().saturating_sub(n);
+                    for l in &lines[from..] {
                         self.say(&format!("  {l}"));
                     }
                 }
-                Command::Invalid(why) => {
-                    let s = self.style;
-                    self.say(&s.yellow(&why));
+                Command::Invalid(why) => self.say(&s.yellow(&why)),
+                Command::Stops(cmd, args) => {
+                    let msg = self.set_stops(&cmd, &args);
+                    self.say(&msg);
+                }
+                Command::Yield(cmd, arg) => {
+                    let msg = self.set_yield(game, &cmd, arg.as_deref());
+                    self.say(&msg);
+                }
+                Command::Card(what) => {
+                    for l in show::card_in_view(game, HUMAN, &what, &legal) {
+                        self.say(&l);
+                    }
+                }
+                Command::Rule(n) => {
+                    for l in crate::rules::lookup_lines(&n) {
+                        self.say(&l);
+                    }
+                }
+                Command::PassUntil(mode) => {
+                    if !legal.contains(&Action::Pass) {
+                        self.say(&s.yellow("You can't pass now; pick an option."));
+                        continue;
+                    }
+                    if let Some(w) = self.burn_warning(game) {
+                        self.say(&s.yellow(&w));
+                        continue;
+                    }
+                    self.stops.mode = mode;
+                    self.say(&s.dim(match mode {
+                        Mode::MyTurn { .. } => "Passing until your next turn (your blocks are still asked).",
+                        Mode::EndOfTurn { .. } => "Passing until the end of turn step.",
+                        Mode::Respond { .. } => "Passing until an opponent plays a spell or ability or attacks, or your turn.",
+                        Mode::Stops => "Passing.",
+                    }));
+                    self.apply(game, Action::Pass)
+                        .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
+                    return Ok(Turn::Done);
                 }
                 Command::Pay => {
                     let mut n = 0;
@@ -467,15 +653,20 @@ impl Session<'_> {
                         let _ = self.apply(game, a.clone());
                         n += 1;
                     }
-                    return Ok(());
+                    return Ok(Turn::Done);
                 }
                 Command::Actions(actions, finish) => {
+                    if actions == [Action::Pass] {
+                        if let Some(w) = self.burn_warning(game) {
+                            self.say(&s.yellow(&w));
+                            continue;
+                        }
+                    }
                     for a in actions {
                         if game.decider() != Some(HUMAN) {
                             break;
                         }
                         if let Err(e) = self.apply(game, a.clone()) {
-                            let s = self.style;
                             self.say(&s.yellow(&format!("Refused ({}): {e}", game.describe(&a))));
                             break;
                         }
@@ -490,14 +681,85 @@ impl Session<'_> {
                         })
                     {
                         if let Err(e) = self.apply(game, Action::Done) {
-                            let s = self.style;
                             self.say(&s.yellow(&format!("Could not finish declaring: {e}")));
                             continue;
                         }
                     }
-                    return Ok(());
+                    return Ok(Turn::Done);
                 }
             }
+        }
+    }
+
+    /// `stops`, `stop STEP [mine|theirs]`, `nostop STEP [mine|theirs]`.
+    fn set_stops(&mut self, cmd: &str, args: &[String]) -> String {
+        if cmd == "stops" || args.is_empty() {
+            return self.stops.describe();
+        }
+        let on = cmd == "stop";
+        let (mut mine, mut theirs) = (true, true);
+        let mut steps = Vec::new();
+        for a in args {
+            match a.as_str() {
+                "mine" | "my" | "me" => theirs = false,
+                "theirs" | "their" | "opponent" | "opponents" => mine = false,
+                "both" | "all" => {}
+                w => match stops::step_by_name(w) {
+                    Some(st) => steps.push(st),
+                    None => {
+                        return format!(
+                            "Unknown step {:?}; steps: {}.",
+                            crate::args::clip(w),
+                            stops::STEP_NAMES
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                },
+            }
+        }
+        for st in steps {
+            for (set, yes) in [(&mut self.stops.mine, mine), (&mut self.stops.theirs, theirs)] {
+                if yes {
+                    if on {
+                        set.insert(st);
+                    } else {
+                        set.remove(&st);
+                    }
+                }
+            }
+        }
+        self.stops.describe()
+    }
+
+    /// `yield N` (auto-yield to stack item N, top first, and to the same
+    /// ability from now on), `yields` (list), `noyield` (clear).
+    fn set_yield(&mut self, game: &Game, cmd: &str, arg: Option<&str>) -> String {
+        match (cmd, arg) {
+            ("noyield", _) => {
+                self.stops.yields.clear();
+                "No more auto-yields.".into()
+            }
+            ("yield", Some(n)) => {
+                let v = game.view(HUMAN);
+                let n: usize = n.trim_start_matches('#').parse().unwrap_or(0);
+                match v.stack.iter().rev().nth(n.wrapping_sub(1)) {
+                    Some(item) => {
+                        self.stops.yields.push(item.description.clone());
+                        format!(
+                            "From now on you pass when {:?} is on top of the stack (`noyield` undoes it).",
+                            item.description
+                        )
+                    }
+                    None => format!(
+                        "`yield N`: N is a stack item's number as the board shows it (1 to {}).",
+                        v.stack.len()
+                    ),
+                }
+            }
+            _ => self.stops.describe(),
         }
     }
 
@@ -506,24 +768,35 @@ impl Session<'_> {
             .map_err(|e| CliError::failure(format!("could not concede: {e}")))
     }
 
-    fn read_command(&mut self, game: &Game, legal: &[Action]) -> Command {
+    /// Reads the answer to the prompt just shown; type-ahead typed for an
+    /// earlier, different decision is dropped (and said so).
+    fn read_line(&mut self) -> Input {
         let s = self.style;
         let _ = write!(self.out, "{}", s.bold("> "));
         let _ = self.out.flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = writeln!(self.out);
-                return Command::Eof;
+        let mut dropped = Vec::new();
+        let got = self.reader.next(&mut dropped);
+        for d in dropped {
+            self.say(&s.yellow(&format!(
+                "(ignored {:?}: it was typed before this decision was asked)",
+                crate::args::clip(&d)
+            )));
+        }
+        match got {
+            Input::Line(l) => {
+                let line = l.trim().to_string();
+                if !self.interactive {
+                    // Echo piped input so a transcript reads like a session.
+                    let _ = writeln!(self.out, "{}", crate::args::clip(&line));
+                }
+                Input::Line(line)
             }
-            Ok(_) => {}
+            Input::Eof => {
+                let _ = writeln!(self.out);
+                Input::Eof
+            }
+            other => other,
         }
-        let line = line.trim();
-        if !self.interactive {
-            // Echo piped input so a transcript reads like a session.
-            let _ = writeln!(self.out, "{line}");
-        }
-        parse_command(line, game, legal)
     }
 
     fn print_options(&mut self, game: &Game, legal: &[Action]) {
@@ -538,6 +811,13 @@ impl Session<'_> {
             }
         });
         self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
+        self.reader.prompted(format!(
+            "{:?}/{}/{:?}/{}",
+            d.map(|d| &d.kind),
+            game.turn,
+            game.step,
+            game.stack.len()
+        ));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
@@ -847,10 +1127,10 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
             format!("choose a card to discard ({remaining} left) (409.1h)")
         }
         DecisionKind::DeclareAttackers => {
-            "declare attackers one at a time, then done (308.2a); or `attack N N..`".into()
+            "declare attackers (308.2a): `attack N N..` attacks with options N.., `no attack` attacks with nothing".into()
         }
         DecisionKind::DeclareBlockers => {
-            "declare blockers one at a time, then done (309.2a); or `block N N..`".into()
+            "declare blockers (309.2a): `block N N..` makes blocks N.., `no blocks` blocks with nothing".into()
         }
         DecisionKind::AssignCombatDamage { source, to, .. } => {
             let name = game
@@ -887,135 +1167,3 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
     }
 }
 
-fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
-    let lower = line.to_ascii_lowercase();
-    let mut words = lower.split_whitespace();
-    let Some(first) = words.next() else {
-        return Command::Invalid("Type an option number or a command (`help` lists them).".into());
-    };
-    let rest: Vec<&str> = words.collect();
-    let pick = |w: &str| -> Result<Action, String> {
-        let n: usize = w
-            .trim_end_matches([')', '.', ','])
-            .parse()
-            .map_err(|_| format!("{w:?} is not an option number"))?;
-        if n == 0 || n > legal.len() {
-            return Err(format!(
-                "there is no option {n} (options 1–{})",
-                legal.len()
-            ));
-        }
-        Ok(legal[n - 1].clone())
-    };
-    let declaring = game.decision.as_ref().map(|d| d.kind.clone());
-    let has = |a: &Action| legal.contains(a);
-    match first {
-        "q" | "quit" | "exit" | "concede" => Command::Concede,
-        "help" | "?" | "h" => Command::Help,
-        "b" | "board" | "show" => Command::Board,
-        "log" | "l" => Command::Log(rest.first().and_then(|n| n.parse().ok()).unwrap_or(40)),
-        // 419.1b: "name CARD" names any card of the pool, listed or not.
-        "name"
-            if declaring
-                .as_ref()
-                .is_some_and(|k| matches!(k, DecisionKind::NameCard { .. })) =>
-        {
-            let text = line.split_once(char::is_whitespace).map_or("", |x| x.1);
-            match tolaria_cards::db().card_name(text) {
-                Some(n) => Command::Actions(vec![Action::NameCard(n)], false),
-                None => Command::Invalid(format!("No card is named {text:?}.")),
-            }
-        }
-        "pass" | "p" => {
-            if has(&Action::Pass) {
-                Command::Actions(vec![Action::Pass], false)
-            } else if has(&Action::Done) {
-                Command::Actions(vec![Action::Done], false)
-            } else {
-                Command::Invalid("You can't pass now; pick an option.".into())
-            }
-        }
-        "done" | "d" => {
-            if has(&Action::Done) {
-                Command::Actions(vec![Action::Done], false)
-            } else if has(&Action::Pass) {
-                Command::Actions(vec![Action::Pass], false)
-            } else {
-                Command::Invalid("`done` isn't an option now.".into())
-            }
-        }
-        "cancel" | "c" => {
-            if has(&Action::CancelPlay) {
-                Command::Actions(vec![Action::CancelPlay], false)
-            } else {
-                Command::Invalid("Nothing to cancel.".into())
-            }
-        }
-        "yes" | "y" => {
-            if has(&Action::Yes) {
-                Command::Actions(vec![Action::Yes], false)
-            } else {
-                Command::Invalid("`yes` isn't an option now.".into())
-            }
-        }
-        "no" | "n" => {
-            if has(&Action::No) {
-                Command::Actions(vec![Action::No], false)
-            } else {
-                Command::Invalid("`no` isn't an option now.".into())
-            }
-        }
-        "keep" | "k" if has(&Action::Keep) => Command::Actions(vec![Action::Keep], false),
-        "mulligan" | "m" if has(&Action::Mulligan) => {
-            Command::Actions(vec![Action::Mulligan], false)
-        }
-        "pay" => {
-            if declaring == Some(DecisionKind::PayMana) {
-                Command::Pay
-            } else {
-                Command::Invalid("`pay` works while paying a mana cost.".into())
-            }
-        }
-        "attack" | "a" | "block" | "bl" => {
-            let want_attack = first.starts_with('a');
-            let ok = match declaring {
-                Some(DecisionKind::DeclareAttackers) => want_attack,
-                Some(DecisionKind::DeclareBlockers) => !want_attack,
-                _ => false,
-            };
-            if !ok {
-                return Command::Invalid(format!(
-                    "`{first}` works while declaring {}.",
-                    if want_attack { "attackers" } else { "blockers" }
-                ));
-            }
-            let mut actions = Vec::new();
-            for w in &rest {
-                match pick(w) {
-                    Ok(a @ (Action::Attack(_) | Action::Block { .. })) => actions.push(a),
-                    Ok(Action::Done) => {}
-                    Ok(other) => {
-                        return Command::Invalid(format!(
-                            "option {w} is not an attack or block: {}",
-                            game.describe(&other)
-                        ))
-                    }
-                    Err(e) => return Command::Invalid(e),
-                }
-            }
-            Command::Actions(actions, true)
-        }
-        w if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-            if !rest.is_empty() {
-                return Command::Invalid(
-                    "Give one option number (or `attack N N..` / `block N N..`).".into(),
-                );
-            }
-            match pick(w) {
-                Ok(a) => Command::Actions(vec![a], false),
-                Err(e) => Command::Invalid(e),
-            }
-        }
-        _ => Command::Invalid(format!("Unknown command {line:?}. {COMMANDS}")),
-    }
-}

@@ -185,12 +185,30 @@ fn cards_show() {
     assert!(out.contains("{R}"));
     assert!(out.contains("Instant"));
     assert!(out.contains("3 damage"));
-    assert!(out.contains("support: supported"));
+    assert!(out.contains("Plays in Tolaria: yes"));
+    // 2007 wording, not the modern "any target".
+    assert!(out.contains("target creature or player"), "{out}");
+    assert!(!out.contains("SpellAbility"), "the model only with --debug");
+    let o = run(&["cards", "show", "Lightning Bolt", "--debug"]);
+    assert!(text(&o.stdout).contains("SpellAbility"));
 
     let o = run(&["cards", "show", "No Such Card"]);
     assert_no_panic(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).contains("no card named \"No Such Card\""));
+}
+
+/// `cards show "Fire // Ice"` reads like a card and fits on one screen.
+#[test]
+fn cards_show_a_split_card_fits_on_one_screen() {
+    let o = run(&["cards", "show", "Fire // Ice"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.lines().count() <= 24, "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    assert!(out.contains("Fire  {1}{R}") && out.contains("Ice  {1}{U}"), "{out}");
+    assert!(out.contains("target creatures and/or players"), "{out}");
+    assert!(out.contains("Rulings"), "{out}");
 }
 
 #[test]
