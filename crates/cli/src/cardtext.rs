@@ -21,7 +21,21 @@ pub fn pt(v: Option<PtValue>) -> String {
 /// or player", "removed from the game").
 pub fn face_text(face: &CardFace) -> String {
     let text = face.printed_text.as_deref().unwrap_or(&face.oracle_text);
-    to_2007_terms(text)
+    to_2007_words(text)
+}
+
+/// The compiler's translation to 2007 terms, with the few modern phrases
+/// for several targets it reads as they are (display only).
+pub fn to_2007_words(text: &str) -> String {
+    let mut s = text.replace('’', "'");
+    for (from, to) in [
+        ("one or two targets", "one or two target creatures and/or players"),
+        ("any number of targets", "any number of target creatures and/or players"),
+        ("exiled", "removed from the game"),
+    ] {
+        s = s.replace(from, to);
+    }
+    to_2007_terms(&s)
 }
 
 /// Wraps `text` to `width` columns, each line indented by `indent`.
@@ -98,9 +112,10 @@ pub fn card_lines(card: &CardDef, rulings: bool) -> Vec<String> {
         )),
     }
     if rulings && !card.rulings.is_empty() {
-        out.push(format!("Rulings ({}):", card.rulings.len()));
+        let last = card.rulings.iter().map(|r| r.date.as_str()).max().unwrap_or("");
+        out.push(format!("Rulings ({}, to {last}):", card.rulings.len()));
         for r in &card.rulings {
-            let mut w = wrap(&format!("{}: {}", r.date, r.text), 76, "    ");
+            let mut w = wrap(&to_2007_words(&r.text), 76, "    ");
             if let Some(first) = w.first_mut() {
                 *first = format!("  - {}", first.trim_start());
             }

