@@ -29,8 +29,14 @@ pub fn face_text(face: &CardFace) -> String {
 pub fn to_2007_words(text: &str) -> String {
     let mut s = text.replace('’', "'");
     for (from, to) in [
-        ("one or two targets", "one or two target creatures and/or players"),
-        ("any number of targets", "any number of target creatures and/or players"),
+        (
+            "one or two targets",
+            "one or two target creatures and/or players",
+        ),
+        (
+            "any number of targets",
+            "any number of target creatures and/or players",
+        ),
         ("exiled", "removed from the game"),
     ] {
         s = s.replace(from, to);
@@ -72,11 +78,7 @@ pub fn face_lines(face: &CardFace, indent: &str) -> Vec<String> {
         out.extend(wrap(&text, 72, &format!("{indent}  ")));
     }
     if face.power.is_some() || face.toughness.is_some() {
-        out.push(format!(
-            "{indent}{}/{}",
-            pt(face.power),
-            pt(face.toughness)
-        ));
+        out.push(format!("{indent}{}/{}", pt(face.power), pt(face.toughness)));
     }
     out
 }
@@ -112,7 +114,12 @@ pub fn card_lines(card: &CardDef, rulings: bool) -> Vec<String> {
         )),
     }
     if rulings && !card.rulings.is_empty() {
-        let last = card.rulings.iter().map(|r| r.date.as_str()).max().unwrap_or("");
+        let last = card
+            .rulings
+            .iter()
+            .map(|r| r.date.as_str())
+            .max()
+            .unwrap_or("");
         out.push(format!("Rulings ({}, to {last}):", card.rulings.len()));
         for r in &card.rulings {
             let mut w = wrap(&to_2007_words(&r.text), 76, "    ");

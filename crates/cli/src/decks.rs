@@ -17,6 +17,16 @@ pub const BUILTIN: &[(&str, &str, &str)] = &[
         include_str!("../../../decks/white_blue.txt"),
     ),
     (
+        "black_white",
+        "decks/black_white.txt",
+        include_str!("../../../decks/black_white.txt"),
+    ),
+    (
+        "mono_black",
+        "decks/mono_black.txt",
+        include_str!("../../../decks/mono_black.txt"),
+    ),
+    (
         "rg_beats_old",
         "decks/bench/rg_beats_old.dck",
         include_str!("../../../decks/bench/rg_beats_old.dck"),

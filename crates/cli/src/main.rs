@@ -3,8 +3,8 @@
 
 mod args;
 mod bench;
-mod cardtext;
 mod cards;
+mod cardtext;
 mod decks;
 mod fuzz;
 mod play;

@@ -19,8 +19,8 @@ mod stops;
 use input::{Input, Reader};
 use prompts::{parse_command, Command};
 use std::io::{IsTerminal, Write};
-use stops::{Mode, Stops};
 use std::process::ExitCode;
+use stops::{Mode, Stops};
 use tolaria_ai::{agent_by_name, Agent};
 use tolaria_cards::db;
 use tolaria_rules::continuous::characteristics::compute;
@@ -35,10 +35,14 @@ Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAM
        tolaria play --scenario FILE [--agent NAME]
 
 Options:
-  --deck FILE           your deck (default: the built-in decks/red_green.txt)
-  --opponent-deck FILE  the agent's deck (default: decks/white_blue.txt)
-                        (a built-in deck may be named instead of a file:
-                        red_green, white_blue, rg_beats_old, white_weenie_old)
+  --deck FILE           your deck (default: the built-in black_white,
+                        decks/black_white.txt)
+  --opponent-deck FILE  the agent's deck (default: the built-in
+                        white_weenie_old, decks/bench/white_weenie_old.dck;
+                        the two win 49% and 51% of 300 games between two
+                        greedy agents). A built-in deck may be named instead
+                        of a file: red_green, white_blue, black_white,
+                        mono_black, rg_beats_old, white_weenie_old
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default), random, or mcts
                         (Monte Carlo tree search; mcts:N searches N
@@ -194,11 +198,11 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
     let mine = match args.value("deck") {
         Some(f) => decks::load(f)?,
-        None => default_deck("red_green", "rg_beats_old")?,
+        None => default_deck("black_white", "red_green")?,
     };
     let theirs = match args.value("opponent-deck") {
         Some(f) => decks::load(f)?,
-        None => default_deck("white_blue", "white_weenie_old")?,
+        None => default_deck("white_weenie_old", "white_blue")?,
     };
     let mut session = Session::on_stdio(events);
     session.save_to = args.value("save").map(str::to_string);
@@ -435,9 +439,9 @@ impl Session<'_> {
     /// Flushes `--events`; an error if the file could not be written.
     fn flush_events(&mut self) -> Option<CliError> {
         let w = self.events.as_mut()?;
-        w.flush().err().map(|e| {
-            CliError::failure(format!("play: the event file could not be written: {e}"))
-        })
+        w.flush()
+            .err()
+            .map(|e| CliError::failure(format!("play: the event file could not be written: {e}")))
     }
 
     /// Ctrl-C: save the game so far (to `--save FILE`, or to a file named
@@ -557,7 +561,7 @@ impl Session<'_> {
                     self.say(&s.yellow(
                         "Concede the game? Type `yes` to concede; anything else goes on playing.",
                     ));
-                    let _ = write!(self.out, "{}", s.bold("concede? "));
+                    let _ = write!(self.out, "{}", s.bold("concede? (yes/no) > "));
                     let _ = self.out.flush();
                     self.reader.prompted("concede".into());
                     let mut dropped = Vec::new();
@@ -721,7 +725,10 @@ impl Session<'_> {
             }
         }
         for st in steps {
-            for (set, yes) in [(&mut self.stops.mine, mine), (&mut self.stops.theirs, theirs)] {
+            for (set, yes) in [
+                (&mut self.stops.mine, mine),
+                (&mut self.stops.theirs, theirs),
+            ] {
                 if yes {
                     if on {
                         set.insert(st);
@@ -1166,4 +1173,3 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         other => other.name().to_string(),
     }
 }
-

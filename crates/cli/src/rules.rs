@@ -166,7 +166,9 @@ pub fn search(q: &str) -> Vec<String> {
 /// `rule N` in a game: the lines, or a short error.
 pub fn lookup_lines(q: &str) -> Vec<String> {
     if q.trim().is_empty() {
-        return vec!["`rule N`: a rule number (`rule 409.1g`) or a glossary term (`rule trample`).".into()];
+        return vec![
+            "`rule N`: a rule number (`rule 409.1g`) or a glossary term (`rule trample`).".into(),
+        ];
     }
     lookup(q).unwrap_or_else(|| {
         vec![format!(

@@ -75,25 +75,25 @@ impl Reader {
             let mut input = open();
             let mut eofs = 0;
             loop {
-            let mut line = String::new();
-            match input.read_line(&mut line) {
-                Ok(0) if interactive && eofs < 3 => {
-                    eofs += 1;
-                    if tx.send(Msg::Eof).is_err() {
+                let mut line = String::new();
+                match input.read_line(&mut line) {
+                    Ok(0) if interactive && eofs < 3 => {
+                        eofs += 1;
+                        if tx.send(Msg::Eof).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(0) | Err(_) => {
+                        let _ = tx.send(Msg::Eof);
                         return;
                     }
-                }
-                Ok(0) | Err(_) => {
-                    let _ = tx.send(Msg::Eof);
-                    return;
-                }
-                Ok(_) => {
-                    eofs = 0;
-                    if tx.send(Msg::Line(line, Instant::now())).is_err() {
-                        return;
+                    Ok(_) => {
+                        eofs = 0;
+                        if tx.send(Msg::Line(line, Instant::now())).is_err() {
+                            return;
+                        }
                     }
                 }
-            }
             }
         });
         Reader {

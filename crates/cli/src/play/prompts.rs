@@ -85,7 +85,9 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
         _ => None,
     };
     match first {
-        "q" | "quit" | "exit" | "concede" => Command::Concede(first == "concede" && rest.first() == Some(&"yes")),
+        "q" | "quit" | "exit" | "concede" => {
+            Command::Concede(first == "concede" && rest.first() == Some(&"yes"))
+        }
         "help" | "?" | "h" => Command::Help,
         "b" | "board" | "show" => Command::Board,
         "log" | "l" => Command::Log {
@@ -105,8 +107,7 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
             }
         }
         "no" | "none" | "noattack" | "noattacks" | "noblock" | "noblocks"
-            if declaring_combat.is_some()
-                && (first != "no" || !rest.is_empty()) =>
+            if declaring_combat.is_some() && (first != "no" || !rest.is_empty()) =>
         {
             // "no attackers", "no blocks", "none": declare nothing, explicitly.
             let word = rest.first().copied().unwrap_or(first);
@@ -156,10 +157,18 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
         "pt" | "f6" => Command::PassUntil(Mode::MyTurn { from: game.turn }),
         "pe" | "eot" => Command::PassUntil(Mode::EndOfTurn { turn: game.turn }),
         "pr" | "wait" => Command::PassUntil(Mode::Respond { from: game.turn }),
-        "stops" | "stop" | "nostop" | "unstop" => Command::Stops(first.to_string(), rest.iter().map(|s| s.to_string()).collect()),
-        "yield" | "noyield" | "yields" => Command::Yield(first.to_string(), rest.first().map(|s| s.to_string())),
+        "stops" | "stop" | "nostop" | "unstop" => Command::Stops(
+            first.to_string(),
+            rest.iter().map(|s| s.to_string()).collect(),
+        ),
+        "yield" | "noyield" | "yields" => {
+            Command::Yield(first.to_string(), rest.first().map(|s| s.to_string()))
+        }
         "card" | "read" | "c?" => {
-            let text = line.split_once(char::is_whitespace).map_or("", |x| x.1).trim();
+            let text = line
+                .split_once(char::is_whitespace)
+                .map_or("", |x| x.1)
+                .trim();
             if text.is_empty() {
                 Command::Invalid("`card X`: X is a card's #id (as shown, e.g. `card #12`), an option number, or a name.".into())
             } else {
@@ -167,7 +176,10 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
             }
         }
         "rule" | "rules" | "r" => {
-            let text = line.split_once(char::is_whitespace).map_or("", |x| x.1).trim();
+            let text = line
+                .split_once(char::is_whitespace)
+                .map_or("", |x| x.1)
+                .trim();
             Command::Rule(text.to_string())
         }
         "cancel" | "c" => {

@@ -36,10 +36,22 @@ fn cards_in_view(v: &PlayerView) -> Vec<(String, &CardView)> {
         if let Some(h) = &p.hand {
             out.extend(h.iter().map(|c| (format!("in {}'s hand", p.id), c)));
         }
-        out.extend(p.graveyard.iter().map(|c| (format!("in {}'s graveyard", p.id), c)));
-        out.extend(p.revealed.iter().map(|c| (format!("revealed by {}", p.id), c)));
+        out.extend(
+            p.graveyard
+                .iter()
+                .map(|c| (format!("in {}'s graveyard", p.id), c)),
+        );
+        out.extend(
+            p.revealed
+                .iter()
+                .map(|c| (format!("revealed by {}", p.id), c)),
+        );
     }
-    out.extend(v.removed.iter().map(|c| ("removed from the game".to_string(), c)));
+    out.extend(
+        v.removed
+            .iter()
+            .map(|c| ("removed from the game".to_string(), c)),
+    );
     out
 }
 
@@ -65,7 +77,12 @@ pub fn card_in_view(game: &Game, me: PlayerId, what: &str, legal: &[Action]) -> 
         match legal.get(n.wrapping_sub(1)).map(option_object) {
             Some(Some(o)) => Some(o),
             Some(None) => return vec![format!("Option {n} names no card.")],
-            None => return vec![format!("There is no option {n} (options 1–{}).", legal.len())],
+            None => {
+                return vec![format!(
+                    "There is no option {n} (options 1–{}).",
+                    legal.len()
+                )]
+            }
         }
     } else {
         None
@@ -73,9 +90,11 @@ pub fn card_in_view(game: &Game, me: PlayerId, what: &str, legal: &[Action]) -> 
     let lower = what.to_lowercase();
     let matches_name = |n: &str| n.to_lowercase() == lower;
     // A permanent.
-    if let Some(x) = v.in_play.iter().find(|x| {
-        id.map_or_else(|| matches_name(&x.name), |o| x.id == o)
-    }) {
+    if let Some(x) = v
+        .in_play
+        .iter()
+        .find(|x| id.map_or_else(|| matches_name(&x.name), |o| x.id == o))
+    {
         let mut out = match x.card {
             Some(c) if !(x.face_down && x.controller != me) => card_lines(db().get(c), false),
             _ => vec!["Face-down creature (a 2/2 with no name, text or types, 502.26)".into()],
@@ -115,4 +134,3 @@ pub fn card_in_view(game: &Game, me: PlayerId, what: &str, legal: &[Action]) -> 
         )],
     }
 }
-
