@@ -43,6 +43,10 @@ Options:
                         greedy agents). A built-in deck may be named instead
                         of a file: red_green, white_blue, black_white,
                         mono_black, rg_beats_old, white_weenie_old
+  --any-deck            play decks that break the 2007 constructed rules
+                        (fewer than 60 cards, or more than 4 copies of a
+                        card other than a basic land), with a warning;
+                        without it such a deck is refused
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default), random, or mcts
                         (Monte Carlo tree search; mcts:N searches N
@@ -110,6 +114,15 @@ Ctrl-C stops the game and saves it (to the --save FILE, or to
 tolaria-interrupted-SEED.json): `tolaria replay FILE` shows it, and
 `tolaria play --resume FILE` goes on playing it. Ctrl-D asks to concede.
 
+Deck files: one \"N Card Name\" per line (\"4 Lightning Bolt\", \"4x Lightning
+Bolt\"). Comments start with # or //; \"# Name: …\" or \"// Name: …\" names the
+deck. A line \"Sideboard\" (Arena) or lines \"SB: N Card Name\" (MTGO .dec)
+hold the sideboard. Exports of MTGO (.dec, .txt) and Arena (\"4 Lightning Bolt
+(M10) 146\") and Forge .dck files are read as they are. Names may be written
+without accents or with ASCII ligatures (\"Juzam Djinn\", \"Aether Vial\"), and
+split cards as \"Fire // Ice\" or \"Fire/Ice\"; a misspelt name gets a
+\"did you mean\".
+
 Input is read line by line (a pipe works too); at the end of piped input you
 concede. Colour is used when stdout is a terminal and NO_COLOR is unset.
 
@@ -138,8 +151,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "scenario",
             "save",
             "mcts-iterations",
+            "resume",
         ],
-        &[],
+        &["any-deck"],
     )?;
     if args.help {
         print!("{HELP}");
@@ -204,6 +218,22 @@ pub fn main(argv: Vec<String>) -> CliResult {
         Some(f) => decks::load(f)?,
         None => default_deck("white_weenie_old", "white_blue")?,
     };
+    // 2007 constructed deck rules: refused unless --any-deck (then warned).
+    let problems: Vec<String> = [&mine, &theirs]
+        .into_iter()
+        .flat_map(decks::constructed_problems)
+        .collect();
+    if !problems.is_empty() {
+        if !args.flag("any-deck") {
+            return Err(CliError::usage(format!(
+                "play: not a legal constructed deck: {}; play it anyway with --any-deck",
+                problems.join("; ")
+            )));
+        }
+        for p in &problems {
+            eprintln!("tolaria: warning: {p}");
+        }
+    }
     let mut session = Session::on_stdio(events);
     session.save_to = args.value("save").map(str::to_string);
     session.run(mine, theirs, agent, &agent_name, seed)

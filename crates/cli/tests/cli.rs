@@ -504,3 +504,66 @@ fn sim_with_mcts_does_not_depend_on_threads() {
     );
     assert!(text(&one.stdout).contains("mcts:4"));
 }
+
+/// `play --deck` reads an Arena export and an MTGO `.dec` with a sideboard;
+/// a deck under 60 cards is refused (2007 constructed) unless --any-deck.
+#[test]
+fn play_reads_arena_and_mtgo_decks() {
+    let dir = std::env::temp_dir().join(format!("tolaria-decks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let arena = dir.join("arena.txt");
+    std::fs::write(
+        &arena,
+        "Deck\n12 Forest (10E) 380\n12 Mountain (10E) 376\n4 Llanowar Elves (10E) 274\n4 Grizzly Bears (10E) 268\n4 Raging Goblin (10E) 222\n4 Giant Spider (10E) 267\n4 Hill Giant (10E) 209\n4 Spined Wurm (10E) 300\n4 Shock (10E) 236\n4 Giant Growth (10E) 266\n4 Rock Badger (10E) 227\n\nSideboard\n2 Pincher Beetles (10E) 284\n",
+    )
+    .unwrap();
+    let dec = dir.join("old.dec");
+    std::fs::write(
+        &dec,
+        "// NAME : Skies\n// from MTGO\n24 Plains\n4 Wild Griffin\n4 Serra Angel\n4 Pacifism\n4 Youthful Knight\n4 Steadfast Guard\n4 Pearled Unicorn\n4 Ghost Warden\n4 Suntail Hawk\n4 Angelic Blessing\nSB: 4 Wrath of God\n",
+    )
+    .unwrap();
+    let o = run_with_input(
+        &[
+            "play",
+            "--deck",
+            arena.to_str().unwrap(),
+            "--opponent-deck",
+            dec.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+        "concede yes\n".into(),
+    );
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("(P1, arena)"), "{}", tail(&out));
+    assert!(out.contains("(P2, Skies)"), "{}", tail(&out));
+
+    let small = dir.join("small.txt");
+    std::fs::write(&small, "20 Mountain\n5 Shock\n").unwrap();
+    let o = run(&["play", "--deck", small.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("at least 60")
+            && err.contains("5 copies of Shock")
+            && err.contains("--any-deck"),
+        "{err}"
+    );
+    let o = run_with_input(
+        &[
+            "play",
+            "--deck",
+            small.to_str().unwrap(),
+            "--any-deck",
+            "--seed",
+            "1",
+        ],
+        "concede yes\n".into(),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("warning"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
