@@ -33,6 +33,7 @@ tolaria play: play a game in the terminal against the built-in agent
 Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAME]
                     [--mcts-iterations N] [--events FILE] [--save FILE]
        tolaria play --scenario FILE [--agent NAME]
+       tolaria play --resume FILE [--save FILE]
 
 Options:
   --deck FILE           your deck (default: the built-in black_white,
@@ -59,6 +60,8 @@ Options:
                         ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}}),
                         as they happen (the events name the agent's hidden
                         draws: don't read the file during the game)
+  --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
+                        --save): it is replayed to where it stopped
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
@@ -190,6 +193,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
         ))),
         None => None,
     };
+    if let Some(file) = args.value("resume") {
+        return resume(file, &args, events);
+    }
     if let Some(file) = args.value("scenario") {
         if args.value("save").is_some() {
             return Err(CliError::usage(
@@ -237,6 +243,45 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let mut session = Session::on_stdio(events);
     session.save_to = args.value("save").map(str::to_string);
     session.run(mine, theirs, agent, &agent_name, seed)
+}
+
+/// `--resume FILE`: replays a saved game (an interrupted one) and goes on
+/// playing it, the human as P1 against the agent that played P2.
+fn resume(file: &str, args: &Args, events: Option<Box<dyn Write>>) -> CliResult {
+    let rf = crate::replay::ReplayFile::load(file)
+        .map_err(|e| CliError::failure(format!("play: {e}")))?;
+    if rf.players.len() != 2 || rf.players[0].agent != "human" {
+        return Err(CliError::usage(format!(
+            "play: {file} is not a game of `tolaria play` (two players, the first one human)"
+        )));
+    }
+    let mut log = Vec::new();
+    let game = rf
+        .replay(file, |l| log.push(l.to_string()))
+        .map_err(|e| CliError::failure(format!("play: {e}")))?;
+    if game.is_over() {
+        return Err(CliError::usage(format!(
+            "play: the game in {file} is over; `tolaria replay {file}` shows it"
+        )));
+    }
+    let agent_name = args
+        .value("agent")
+        .map_or(rf.players[1].agent.clone(), str::to_ascii_lowercase);
+    let agent = agent_by_name(&agent_name, rf.seed ^ 0x5eed)
+        .ok_or_else(|| CliError::usage(format!("play: unknown agent {agent_name:?} in {file}")))?;
+    let mut session = Session::on_stdio(events);
+    session.seed = rf.seed;
+    session.log = log.iter().map(|l| (l.clone(), true)).collect();
+    session.shown = session.log.len().saturating_sub(15);
+    let save_to = args.value("save").unwrap_or_default().to_string();
+    session.save = Some((crate::replay::Recorder::resume(&rf, log), save_to));
+    let s = session.style;
+    session.say(&s.bold(&format!(
+        "Tolaria: resuming {file} (seed {}, {} actions) against the {agent_name} agent",
+        rf.seed,
+        rf.actions.len()
+    )));
+    session.play_game(game, agent)
 }
 
 fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {

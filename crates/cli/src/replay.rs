@@ -186,6 +186,17 @@ impl Recorder {
             .extend(game.events.iter().filter_map(|e| e.log_line()));
     }
 
+    /// A recorder going on with a saved game (`play --resume`): its seats,
+    /// its actions and the log its replay printed.
+    pub fn resume(file: &ReplayFile, log: Vec<String>) -> Recorder {
+        Recorder {
+            seed: file.seed,
+            players: file.players.clone(),
+            actions: file.actions.clone(),
+            log,
+        }
+    }
+
     /// One log line.
     pub fn line(&mut self, l: &str) {
         self.log.push(l.to_string());

@@ -347,3 +347,109 @@ fn a_newcomer_wins_on_the_default_decks() {
 }
 
 const SEED: &str = "12";
+
+/// Waits until the output contains `what`; panics after 30 s.
+fn wait_for(s: &Session, what: &str) {
+    let start = Instant::now();
+    while !s.text().contains(what) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no {what:?} in:\n{}",
+            tail(&s.text())
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ctrl-D asks before conceding; Ctrl-C saves the game and the events so
+/// far (flushed as they happen), and `play --resume` goes on with it.
+#[test]
+fn ctrl_d_asks_and_ctrl_c_saves_the_game() {
+    let dir = std::env::temp_dir().join(format!("tolaria-pty-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.json");
+    let events = dir.join("events.jsonl");
+    let mut s = start(
+        &[
+            "play",
+            "--seed",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+            "--events",
+            events.to_str().unwrap(),
+        ],
+        true,
+    );
+    wait_for(&s, "keep hand");
+    writeln!(s.input, "1").unwrap();
+    wait_for(&s, "you have priority");
+    // Ctrl-D at the start of a line: end of input, which asks first.
+    s.input.write_all(b"\x04").unwrap();
+    wait_for(&s, "Concede the game?");
+    writeln!(s.input, "no").unwrap();
+    wait_for(&s, "Playing on.");
+    // SAFETY: signals the child this test started.
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGINT);
+    }
+    let status = s.child.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(status.code(), Some(130), "{}", tail(&s.text()));
+    assert!(s.text().contains("Interrupted (Ctrl-C)"));
+    let ev = std::fs::read_to_string(&events).unwrap();
+    assert!(
+        ev.lines().count() > 10 && ev.contains("\"rule\""),
+        "events flushed"
+    );
+    assert!(save.exists(), "game saved");
+    let mut r = start(&["play", "--resume", save.to_str().unwrap()], true);
+    let out = r.drive("> ", &["concede yes"], Duration::from_secs(30));
+    assert!(out.contains("resuming"), "{}", tail(&out));
+    assert!(out.contains("You lose the game"), "{}", tail(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Passing with mana in the pool warns once (300.3), then passes.
+#[test]
+fn passing_with_floating_mana_warns_once() {
+    let mut s = start(&["play", "--seed", "12", "--agent", "random"], true);
+    let mut step = 0;
+    let out = s.converse("> ", Duration::from_secs(60), |screen| {
+        let opts = options(screen);
+        if screen.contains("keep your opening hand") {
+            return "1".into();
+        }
+        match step {
+            0 => match opts.iter().find(|(_, t)| t.starts_with("play land")) {
+                Some((n, _)) => n.to_string(),
+                None => "p".into(),
+            },
+            _ if step < 4 => match opts.iter().find(|(_, t)| t.starts_with("tap ")) {
+                Some((n, _)) if step == 1 => {
+                    step = 2;
+                    n.to_string()
+                }
+                _ => {
+                    step += 1;
+                    "p".into()
+                }
+            },
+            _ => "concede yes".into(),
+        }
+        .tap(|_| {
+            if step == 0 && screen.contains("you have priority") {
+                step = 1;
+            }
+        })
+    });
+    assert_eq!(out.matches("mana burn, 300.3").count(), 1, "{}", tail(&out));
+}
+
+trait Tap: Sized {
+    fn tap(self, f: impl FnOnce(&Self)) -> Self {
+        f(&self);
+        self
+    }
+}
+impl Tap for String {}
