@@ -62,7 +62,9 @@ Options:
                         draws: don't read the file during the game)
   --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
                         --save): it is replayed to where it stopped
-  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
+  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md;
+                        the built-in mindslaver and agent_mindslaver may be
+                        named from any directory):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
                         decks/mindslaver.scn gives you a Mindslaver: after it
@@ -203,8 +205,17 @@ pub fn main(argv: Vec<String>) -> CliResult {
             ));
         }
         // A game set up by a scenario file (its script is not run).
-        let sc = tolaria_scenario::Scenario::load(std::path::Path::new(file))
-            .map_err(|e| CliError::usage(format!("play: {e}")))?;
+        // A path (relative to the current directory), or a built-in
+        // scenario by name, so the examples work from any directory.
+        let path = std::path::Path::new(file);
+        let builtin = BUILTIN_SCENARIOS.iter().find(|(n, f, _)| {
+            !path.exists() && (file == *n || file == *f || file.trim_end_matches(".scn") == *n)
+        });
+        let sc = match builtin {
+            Some((_, f, text)) => tolaria_scenario::Scenario::parse(text, f),
+            None => tolaria_scenario::Scenario::load(path),
+        }
+        .map_err(|e| CliError::usage(format!("play: {e}")))?;
         let game = sc
             .build()
             .map_err(|(line, e)| CliError::usage(format!("play: {}:{line}: {e}", sc.file)))?;
@@ -283,6 +294,20 @@ fn resume(file: &str, args: &Args, events: Option<Box<dyn Write>>) -> CliResult 
     )));
     session.play_game(game, agent)
 }
+
+/// The scenarios built into the binary: (name, file, text).
+const BUILTIN_SCENARIOS: &[(&str, &str, &str)] = &[
+    (
+        "mindslaver",
+        "decks/mindslaver.scn",
+        include_str!("../../../decks/mindslaver.scn"),
+    ),
+    (
+        "agent_mindslaver",
+        "decks/agent_mindslaver.scn",
+        include_str!("../../../decks/agent_mindslaver.scn"),
+    ),
+];
 
 fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
     decks::builtin(name)
@@ -1083,10 +1108,23 @@ impl Session<'_> {
 
 fn card_label(c: &CardView) -> String {
     match (&c.name, c.card) {
-        (Some(n), Some(id)) => match &db().get(id).front().mana_cost {
-            Some(cost) => format!("{n} {} {}", cost, c.id),
-            None => format!("{n} {}", c.id),
-        },
+        (Some(n), Some(id)) => {
+            // A split card shows both halves' costs (505).
+            let costs: Vec<String> = db()
+                .get(id)
+                .faces
+                .iter()
+                .filter_map(|f| f.mana_cost.as_ref().map(|c| c.to_string()))
+                .collect();
+            if db().get(id).layout == tolaria_cards::Layout::Split && costs.len() > 1 {
+                format!("{n} {} {}", costs.join(" // "), c.id)
+            } else {
+                match &db().get(id).front().mana_cost {
+                    Some(cost) => format!("{n} {} {}", cost, c.id),
+                    None => format!("{n} {}", c.id),
+                }
+            }
+        }
         (Some(n), None) => format!("{n} {}", c.id),
         _ => format!("(hidden card) {}", c.id),
     }
@@ -1172,10 +1210,10 @@ fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> S
         let ks: Vec<String> = compute(game, x.id)
             .keywords
             .iter()
-            .map(|k| format!("{k:?}"))
+            .map(|k| k.name().to_string())
             .collect();
         if !ks.is_empty() {
-            l.push_str(&format!(" {}", ks.join(", ").to_lowercase()));
+            l.push_str(&format!(" {}", ks.join(", ")));
         }
     }
     let st = status(game, v, x);

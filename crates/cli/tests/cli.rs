@@ -567,3 +567,35 @@ fn play_reads_arena_and_mtgo_decks() {
     assert!(text(&o.stderr).contains("warning"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `tolaria rules` reads the 2007 rules shipped in the binary; small slips
+/// of the command line are errors, not nonsense.
+#[test]
+fn rules_and_small_slips() {
+    let o = run(&["rules", "409.1g"]);
+    assert!(o.status.success());
+    assert!(text(&o.stdout).starts_with("409.1g If the total cost includes a mana payment"));
+    let o = run(&["rules", "trample"]);
+    assert!(text(&o.stdout).starts_with("Trample\n"));
+    let o = run(&["rules", "999.9"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(run(&["help", "foo"]).status.code(), Some(2));
+    let o = run(&["bench", "--clones", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    let o = run(&["sim", "--games", "2", "--save-game", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--save FILE"));
+    // The built-in scenarios are found from any directory.
+    let o = run_with_input(
+        &["play", "--scenario", "decks/mindslaver.scn"],
+        "concede yes\n".into(),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // A long line is not echoed back whole.
+    let o = run_with_input(
+        &["play", "--seed", "1"],
+        format!("{}\nconcede yes\n", "x".repeat(5000)),
+    );
+    assert!(o.status.success());
+    assert!(!text(&o.stdout).contains(&"x".repeat(200)));
+}

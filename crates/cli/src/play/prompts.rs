@@ -260,6 +260,9 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
                 Err(e) => Command::Invalid(e),
             }
         }
-        _ => Command::Invalid(format!("Unknown command {line:?}. {COMMANDS}")),
+        _ => Command::Invalid(format!(
+            "Unknown command {:?}. {COMMANDS}",
+            crate::args::clip(line)
+        )),
     }
 }
