@@ -528,7 +528,7 @@ impl Session<'_> {
                 if let Some((rec, _)) = self.save.as_mut() {
                     rec.line(&l);
                 }
-                self.log.push((l, log::condensed(&e)));
+                self.log.push((log::display_line(&e, l), log::condensed(&e)));
             }
         }
         if let Some(w) = self.events.as_mut() {
@@ -1003,6 +1003,24 @@ impl Session<'_> {
                 .enumerate()
                 .map(|(i, item)| {
                     let ts: Vec<String> = item.targets.iter().map(|t| target_name(&v, t)).collect();
+                    // Combat damage says who deals what to whom (310.1).
+                    let at = v.stack.len() - 1 - i;
+                    if let Some(tolaria_rules::StackKind::CombatDamage(list)) =
+                        game.stack.get(at).map(|x| &x.kind)
+                    {
+                        let parts: Vec<String> = list
+                            .iter()
+                            .map(|d| {
+                                let src = game
+                                    .obj(d.source)
+                                    .map_or(d.source.to_string(), |o| {
+                                        format!("{} {}", o.def().name, d.source)
+                                    });
+                                format!("{src} deals {} to {}", d.amount, target_name(&v, &d.to))
+                            })
+                            .collect();
+                        return format!("  {}. combat damage: {}", i + 1, parts.join("; "));
+                    }
                     format!(
                         "  {}. {} ({}){}",
                         i + 1,
