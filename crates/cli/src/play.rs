@@ -12,6 +12,7 @@ use crate::style::Style;
 use crate::{CliError, CliResult};
 mod input;
 mod log;
+mod pay;
 mod prompts;
 mod show;
 mod stops;
@@ -57,9 +58,10 @@ Options:
   --save FILE           save the game (seed, decks, every action) to FILE when
                         it ends; `tolaria replay FILE` replays it
   --events FILE         also write every game event to FILE as JSON lines
-                        ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}}),
-                        as they happen (the events name the agent's hidden
-                        draws: don't read the file during the game)
+                        ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
+                        when the game is over or interrupted by Ctrl-C
+                        (never during it: the events name the agent's
+                        hidden draws)
   --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
                         --save): it is replayed to where it stopped
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md;
@@ -330,8 +332,11 @@ struct Session<'a> {
     log: Vec<(String, bool)>,
     /// How many log lines the human has been shown.
     shown: usize,
-    /// `--events`: where every event goes as a JSON line, as it happens.
+    /// `--events`: where every event goes as a JSON line.
     events: Option<Box<dyn Write>>,
+    /// The event lines for `--events`, written when the game is over or
+    /// interrupted (Ctrl-C).
+    pending_events: Vec<String>,
     /// Where the human stops for priority.
     stops: Stops,
     /// The pool a pass was warned about (300.3, mana burn): warned once.
@@ -369,6 +374,7 @@ impl Session<'_> {
             log: Vec::new(),
             shown: 0,
             events,
+            pending_events: Vec::new(),
             stops: Stops::default(),
             burn_warned: None,
             seed: 0,
@@ -520,26 +526,32 @@ impl Session<'_> {
 
     fn collect(&mut self, game: &mut Game) {
         for e in game.take_events() {
-            if let Some(w) = self.events.as_mut() {
-                // Written as it happens, so an interrupted game keeps them.
-                let _ = writeln!(w, "{}", e.json_line());
+            if self.events.is_some() {
+                // Kept until the game ends or is interrupted: the events
+                // name the agent's hidden draws, so the file shows nothing
+                // while the game is on.
+                self.pending_events.push(e.json_line());
             }
             if let Some(l) = e.log_line() {
                 if let Some((rec, _)) = self.save.as_mut() {
                     rec.line(&l);
                 }
-                self.log.push((log::display_line(&e, l), log::condensed(&e)));
+                self.log
+                    .push((log::display_line(&e, l), log::condensed(&e)));
             }
-        }
-        if let Some(w) = self.events.as_mut() {
-            let _ = w.flush();
         }
     }
 
-    /// Flushes `--events`; an error if the file could not be written.
+    /// Writes the events kept for `--events` (at the end of the game, or
+    /// when it is interrupted); an error if the file could not be written.
     fn flush_events(&mut self) -> Option<CliError> {
         let w = self.events.as_mut()?;
-        w.flush()
+        let written = self
+            .pending_events
+            .drain(..)
+            .try_for_each(|l| writeln!(w, "{l}"))
+            .and_then(|()| w.flush());
+        written
             .err()
             .map(|e| CliError::failure(format!("play: the event file could not be written: {e}")))
     }
@@ -747,14 +759,11 @@ impl Session<'_> {
                         && n < 100
                     {
                         let opts = game.legal_actions();
-                        let Some(a) = opts
-                            .iter()
-                            .find(|a| matches!(a, Action::ActivateMana { .. }))
-                        else {
+                        let Some(a) = pay::next_source(game, HUMAN, &opts) else {
                             self.say("No mana source can pay the rest; `cancel` to abandon.");
                             break;
                         };
-                        let _ = self.apply(game, a.clone());
+                        let _ = self.apply(game, a);
                         n += 1;
                     }
                     return Ok(Turn::Done);
@@ -917,7 +926,13 @@ impl Session<'_> {
                 format!(" (for {}, whose turn you control)", d.player)
             }
         });
-        self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
+        let owed = match (d.map(|d| &d.kind), game.casting()) {
+            (Some(DecisionKind::PayMana), Some(c)) => c.unpaid.map_or(String::new(), |u| {
+                format!("; still owed: {}", pay::owed_text(&u))
+            }),
+            _ => String::new(),
+        };
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
         self.reader.prompted(format!(
             "{:?}/{}/{:?}/{}",
             d.map(|d| &d.kind),
@@ -1011,11 +1026,9 @@ impl Session<'_> {
                         let parts: Vec<String> = list
                             .iter()
                             .map(|d| {
-                                let src = game
-                                    .obj(d.source)
-                                    .map_or(d.source.to_string(), |o| {
-                                        format!("{} {}", o.def().name, d.source)
-                                    });
+                                let src = game.obj(d.source).map_or(d.source.to_string(), |o| {
+                                    format!("{} {}", o.def().name, d.source)
+                                });
                                 format!("{src} deals {} to {}", d.amount, target_name(&v, &d.to))
                             })
                             .collect();

@@ -362,7 +362,7 @@ fn wait_for(s: &Session, what: &str) {
 }
 
 /// Ctrl-D asks before conceding; Ctrl-C saves the game and the events so
-/// far (flushed as they happen), and `play --resume` goes on with it.
+/// far (written at the interrupt), and `play --resume` goes on with it.
 #[test]
 fn ctrl_d_asks_and_ctrl_c_saves_the_game() {
     let dir = std::env::temp_dir().join(format!("tolaria-pty-int-{}", std::process::id()));
