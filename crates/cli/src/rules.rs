@@ -159,7 +159,7 @@ pub fn search(q: &str) -> Vec<String> {
     rules
         .lines()
         .filter(|l| number_of(l).is_some() && l.to_lowercase().contains(&lower))
-        .map(|l| crate::args::clip(l))
+        .map(crate::args::clip)
         .collect()
 }
 

@@ -52,7 +52,7 @@ pub fn condensed(e: &Event) -> bool {
             | Event::Drew { .. }
             | Event::SkippedFirstDraw { .. }
             | Event::TurnEndingChecks { .. }
-            | Event::CleanupDamageRemoved { .. }
+            | Event::CleanupDamageRemoved
             | Event::EndingTurn { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::StackObjectCeases { .. }

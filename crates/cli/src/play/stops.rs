@@ -103,7 +103,7 @@ impl Stops {
                 return false;
             }
             let text = stack_text(game, top);
-            if self.yields.iter().any(|y| *y == text) {
+            if self.yields.contains(&text) {
                 return false;
             }
             return match self.mode {
