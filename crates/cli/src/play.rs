@@ -670,12 +670,14 @@ impl Session<'_> {
                         self.concede(game)?;
                         return Ok(Turn::Done);
                     }
+                    // The question counts as asked before it shows, so an
+                    // answer typed after it is never taken for type-ahead.
+                    self.reader.prompted("concede".into());
                     self.say(&s.yellow(
                         "Concede the game? Type `yes` to concede; anything else goes on playing.",
                     ));
                     let _ = write!(self.out, "{}", s.bold("concede? (yes/no) > "));
                     let _ = self.out.flush();
-                    self.reader.prompted("concede".into());
                     let mut dropped = Vec::new();
                     match self.reader.next(&mut dropped) {
                         Input::Interrupt => return Ok(Turn::Interrupted),
@@ -926,13 +928,8 @@ impl Session<'_> {
                 format!(" (for {}, whose turn you control)", d.player)
             }
         });
-        let owed = match (d.map(|d| &d.kind), game.casting()) {
-            (Some(DecisionKind::PayMana), Some(c)) => c.unpaid.map_or(String::new(), |u| {
-                format!("; still owed: {}", pay::owed_text(&u))
-            }),
-            _ => String::new(),
-        };
-        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
+        // Noted before anything shows: an answer typed after the prompt
+        // appears is never taken for type-ahead.
         self.reader.prompted(format!(
             "{:?}/{}/{:?}/{}",
             d.map(|d| &d.kind),
@@ -940,6 +937,13 @@ impl Session<'_> {
             game.step,
             game.stack.len()
         ));
+        let owed = match (d.map(|d| &d.kind), game.casting()) {
+            (Some(DecisionKind::PayMana), Some(c)) => c.unpaid.map_or(String::new(), |u| {
+                format!("; still owed: {}", pay::owed_text(&u))
+            }),
+            _ => String::new(),
+        };
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
