@@ -266,3 +266,45 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn done_does_not_pass_priority_and_pass_modes_parse() {
+        let g = crate::play::stops::tests::at_main();
+        let legal = g.legal_actions();
+        assert!(matches!(
+            parse_command("done", &g, &legal),
+            Command::Invalid(_)
+        ));
+        assert!(matches!(
+            parse_command("attack", &g, &legal),
+            Command::Invalid(_)
+        ));
+        assert!(
+            matches!(parse_command("p", &g, &legal), Command::Actions(a, false) if a == [Action::Pass])
+        );
+        assert!(matches!(
+            parse_command("pass turn", &g, &legal),
+            Command::PassUntil(Mode::MyTurn { .. })
+        ));
+        assert!(matches!(
+            parse_command("pe", &g, &legal),
+            Command::PassUntil(Mode::EndOfTurn { .. })
+        ));
+        assert!(matches!(
+            parse_command("pr", &g, &legal),
+            Command::PassUntil(Mode::Respond { .. })
+        ));
+        assert!(matches!(
+            parse_command("q", &g, &legal),
+            Command::Concede(false)
+        ));
+        assert!(matches!(
+            parse_command("concede yes", &g, &legal),
+            Command::Concede(true)
+        ));
+    }
+}

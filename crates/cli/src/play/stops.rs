@@ -190,3 +190,52 @@ pub fn stack_text(game: &Game, item: &tolaria_rules::StackItem) -> String {
         .get(i)
         .map_or_else(|| kind.to_string(), |s| s.description.clone())
 }
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use tolaria_rules::{Action, DecisionKind};
+
+    /// A game at P1's first precombat main phase, P1 holding priority.
+    pub(crate) fn at_main() -> Game {
+        let deck = crate::decks::builtin("black_white").unwrap().cards;
+        let mut g = Game::new_game(&[("A", deck.clone()), ("B", deck)], 3);
+        for _ in 0..200 {
+            let d = g.decision.clone().unwrap();
+            if d.kind == DecisionKind::Priority
+                && d.player == g.active
+                && g.step == Step::PrecombatMain
+            {
+                return g;
+            }
+            let a = if d.kind == DecisionKind::Mulligan {
+                Action::Keep
+            } else if g.legal_actions().contains(&Action::Pass) {
+                Action::Pass
+            } else {
+                g.legal_actions()[0].clone()
+            };
+            g.apply(a).unwrap();
+        }
+        panic!("no main phase");
+    }
+
+    #[test]
+    fn stops_and_pass_modes() {
+        let g = at_main();
+        let me = g.active;
+        let mut s = Stops::default();
+        assert!(s.stop_here(&g, me), "main1 is a default stop");
+        s.mode = Mode::MyTurn { from: g.turn };
+        assert!(!s.stop_here(&g, me), "pass turn passes the rest of it");
+        s.mode = Mode::EndOfTurn { turn: g.turn };
+        assert!(!s.stop_here(&g, me), "pass eot passes until the end step");
+        assert_eq!(s.mode, Mode::EndOfTurn { turn: g.turn });
+        s.mode = Mode::Stops;
+        s.mine.remove(&Step::PrecombatMain);
+        assert!(!s.stop_here(&g, me), "a removed stop");
+        assert_eq!(step_by_name("main1"), Some(Step::PrecombatMain));
+        assert_eq!(step_by_name("eot"), Some(Step::EndOfTurn));
+        assert_eq!(step_by_name("blockers"), Some(Step::DeclareBlockers));
+    }
+}
