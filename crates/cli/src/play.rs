@@ -41,7 +41,7 @@ Options:
                         decks/black_white.txt)
   --opponent-deck FILE  the agent's deck (default: the built-in
                         white_weenie_old, decks/bench/white_weenie_old.dck;
-                        the two win 49% and 51% of 300 games between two
+                        the two win 48% and 52% of 1,000 games between two
                         greedy agents). A built-in deck may be named instead
                         of a file: red_green, white_blue, black_white,
                         mono_black, rg_beats_old, white_weenie_old
