@@ -7,6 +7,14 @@
 //! Forge format: `[metadata]` with `Name=…`, then `[Main]` and `[Sideboard]`
 //! sections of "N Card Name" lines, each possibly followed by "|SET" (and
 //! further "|…" fields), which are ignored.
+//!
+//! The exports of other clients are read as plain lists too: `//` comment
+//! lines (MTGO's `.dec`, whose sideboard lines start with `SB:`), Arena's
+//! "Deck", "Sideboard", "Companion" and "About"/"Name …" lines and its
+//! "4 Lightning Bolt (M10) 146" set and collector-number suffix, MTGO's
+//! "Fire/Ice" for split cards. Names match without accents or with ASCII
+//! ligatures ("Juzam Djinn", "Lim-Dul's Vault", "Aether Vial"); an unknown
+//! name gets a "did you mean".
 
 use crate::{db, CardId};
 use std::path::Path;
@@ -43,7 +51,7 @@ pub enum DeckError {
         text: String,
         reason: String,
     },
-    #[error("{file}:{line}: unknown card {name:?}")]
+    #[error("{file}:{line}: unknown card {name:?}{}", did_you_mean(name))]
     UnknownCard {
         file: String,
         line: usize,
@@ -57,6 +65,130 @@ pub enum DeckError {
         phrase: String,
         reason: String,
     },
+}
+
+/// Folds a card name for matching: lower case, accents removed, ligatures
+/// spelt out ("Æther" → "aether", "Juzám" → "juzam", "Lim-Dûl" → "lim-dul"),
+/// typographic apostrophes made ASCII.
+pub fn fold_name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.trim().chars() {
+        match c {
+            'Æ' | 'æ' => out.push_str("ae"),
+            'Œ' | 'œ' => out.push_str("oe"),
+            '’' | '‘' => out.push('\''),
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' | 'Á' | 'À' | 'Â' | 'Ä' => out.push('a'),
+            'é' | 'è' | 'ê' | 'ë' | 'É' | 'È' | 'Ê' | 'Ë' => out.push('e'),
+            'í' | 'ì' | 'î' | 'ï' | 'Í' | 'Î' => out.push('i'),
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'Ó' | 'Ö' | 'Ô' => out.push('o'),
+            'ú' | 'ù' | 'û' | 'ü' | 'Ú' | 'Û' | 'Ü' => out.push('u'),
+            'ñ' | 'Ñ' => out.push('n'),
+            'ç' | 'Ç' => out.push('c'),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+/// The card named `name`: exactly (any case), else with accents and
+/// ligatures folded, else a split card written "Fire/Ice".
+pub fn find_card(name: &str) -> Option<&'static crate::CardDef> {
+    use std::collections::HashMap;
+    use std::sync::OnceLock;
+    static FOLDED: OnceLock<HashMap<String, CardId>> = OnceLock::new();
+    if let Some(c) = db().by_name(name) {
+        return Some(c);
+    }
+    let folded = FOLDED.get_or_init(|| db().iter().map(|c| (fold_name(&c.name), c.id)).collect());
+    let key = fold_name(name);
+    if let Some(&id) = folded.get(&key) {
+        return Some(db().get(id));
+    }
+    if name.contains('/') && !name.contains("//") {
+        let split = name
+            .split('/')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" // ");
+        return find_card(&split);
+    }
+    None
+}
+
+/// The edit distance between two strings (Levenshtein, by characters).
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for j in 0..b.len() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == b[j] {
+                prev
+            } else {
+                1 + prev.min(row[j]).min(row[j + 1])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+/// The names of the pool closest to `name` (a typo), best first.
+pub fn suggestions(name: &str) -> Vec<&'static str> {
+    let key = fold_name(name);
+    if key.is_empty() || key.chars().count() > 200 {
+        return Vec::new();
+    }
+    let max = (key.chars().count() / 4).clamp(1, 4);
+    let mut best: Vec<(usize, &'static str)> = db()
+        .iter()
+        .filter_map(|c| {
+            let d = distance(&key, &fold_name(&c.name));
+            (d <= max).then_some((d, c.name.as_str()))
+        })
+        .collect();
+    best.sort();
+    let closest = best.first().map_or(0, |b| b.0);
+    best.into_iter()
+        .take_while(|b| b.0 == closest)
+        .take(3)
+        .map(|(_, n)| n)
+        .collect()
+}
+
+/// "; did you mean "Lightning Bolt"?" for an unknown name, or nothing.
+fn did_you_mean(name: &str) -> String {
+    let s = suggestions(name);
+    if s.is_empty() {
+        String::new()
+    } else {
+        let quoted: Vec<String> = s.iter().map(|n| format!("{n:?}")).collect();
+        format!("; did you mean {}?", quoted.join(" or "))
+    }
+}
+
+/// Removes an export's set and collector-number suffix: "Lightning Bolt
+/// (M10) 146" → "Lightning Bolt"; also a trailing "*F*" (foil).
+fn strip_printing(name: &str) -> &str {
+    let name = name.trim().trim_end_matches("*F*").trim_end();
+    if let Some(open) = name.rfind(" (") {
+        let rest = &name[open + 2..];
+        if let Some((set, number)) = rest.split_once(')') {
+            let set_ok = !set.is_empty() && set.chars().all(|c| c.is_ascii_alphanumeric());
+            let number = number.trim();
+            let number_ok = number.is_empty()
+                || (number.len() <= 8
+                    && number
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-'));
+            if set_ok && number_ok {
+                return name[..open].trim_end();
+            }
+        }
+    }
+    name
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -99,6 +231,16 @@ impl Deck {
                 reason: reason.to_string(),
             };
             if line.is_empty() {
+                continue;
+            }
+            if let Some(comment) = line.strip_prefix("//") {
+                // MTGO .dec comments; "// Name: X" or "// NAME : X" names the deck.
+                let c = comment.trim();
+                if let Some((key, value)) = c.split_once(':') {
+                    if key.trim().eq_ignore_ascii_case("name") && !value.trim().is_empty() {
+                        deck.name = value.trim().to_string();
+                    }
+                }
                 continue;
             }
             if let Some(comment) = line.strip_prefix('#') {
@@ -146,10 +288,24 @@ impl Deck {
                     Section::Main | Section::Sideboard => {}
                 }
             } else {
-                let l = line.trim_end_matches(':');
-                if l.eq_ignore_ascii_case("sideboard") {
+                let l = line.trim_end_matches(':').trim();
+                if ["sideboard", "companion", "commander", "maybeboard"]
+                    .iter()
+                    .any(|h| l.eq_ignore_ascii_case(h))
+                {
                     section = Section::Sideboard;
                     continue;
+                }
+                // Arena's "About" section: "Name X" names the deck.
+                if l.eq_ignore_ascii_case("about") {
+                    section = Section::Metadata;
+                    continue;
+                }
+                if section == Section::Metadata {
+                    if let Some(n) = line.strip_prefix("Name ") {
+                        deck.name = n.trim().to_string();
+                        continue;
+                    }
                 }
                 if l.eq_ignore_ascii_case("main")
                     || l.eq_ignore_ascii_case("deck")
@@ -159,7 +315,15 @@ impl Deck {
                     continue;
                 }
             }
-            // "N Card Name" or "Nx Card Name", with an optional "|SET" suffix.
+            // "N Card Name" or "Nx Card Name", with an optional "|SET" suffix;
+            // "SB: N Card Name" is a sideboard line (MTGO .dec).
+            let (line_section, line) = match line
+                .strip_prefix("SB:")
+                .or_else(|| line.strip_prefix("sb:"))
+            {
+                Some(rest) => (Section::Sideboard, rest.trim()),
+                None => (section, line),
+            };
             let body = line.split('|').next().unwrap_or("").trim();
             let (count, name) = body
                 .split_once(char::is_whitespace)
@@ -170,11 +334,11 @@ impl Deck {
             if count == 0 {
                 return Err(malformed("zero copies"));
             }
-            let name = name.trim();
+            let name = strip_printing(name);
             if name.is_empty() {
                 return Err(malformed("missing card name"));
             }
-            let card = db().by_name(name).ok_or_else(|| DeckError::UnknownCard {
+            let card = find_card(name).ok_or_else(|| DeckError::UnknownCard {
                 file: file.to_string(),
                 line: line_no,
                 name: clip(name),
@@ -188,7 +352,7 @@ impl Deck {
                     reason: u.reason.clone(),
                 });
             }
-            let list = if section == Section::Sideboard {
+            let list = if line_section == Section::Sideboard {
                 &mut deck.sideboard
             } else {
                 &mut deck.main
@@ -200,7 +364,7 @@ impl Deck {
             if total > MAX_DECK_CARDS {
                 return Err(malformed(&format!(
                     "more than {MAX_DECK_CARDS} cards in the {}",
-                    if section == Section::Sideboard {
+                    if line_section == Section::Sideboard {
                         "sideboard"
                     } else {
                         "main deck"
@@ -376,7 +540,10 @@ mod tests {
                 name: "Lightning Boltt".into()
             }
         );
-        assert_eq!(e.to_string(), "d.txt:3: unknown card \"Lightning Boltt\"");
+        assert_eq!(
+            e.to_string(),
+            "d.txt:3: unknown card \"Lightning Boltt\"; did you mean \"Lightning Bolt\"?"
+        );
     }
 
     #[test]
@@ -404,5 +571,38 @@ mod tests {
         assert!(e
             .to_string()
             .contains("cannot play \"Chains of Mephistopheles\""));
+    }
+
+    #[test]
+    fn an_arena_export_with_sideboard() {
+        let text = "About\nName Burn\n\nDeck\n4 Lightning Bolt (M10) 146\n20 Mountain (M10) 242\n\nSideboard\n2 Shock (10E) 237\n";
+        let d = Deck::parse(text, "arena.txt").unwrap();
+        assert_eq!(d.name, "Burn");
+        assert_eq!(d.main_count(), 24);
+        assert_eq!(d.sideboard_count(), 2);
+    }
+
+    #[test]
+    fn an_mtgo_dec_with_comments_and_sb_lines() {
+        let text = "// NAME : Old School\n// a comment\n4 Juzam Djinn\n1 Fire/Ice\nSB: 3 Shock\n";
+        let d = Deck::parse(text, "old.dec").unwrap();
+        assert_eq!(d.name, "Old School");
+        let names: Vec<&str> = d.main.iter().map(|&(id, _)| name_of(id)).collect();
+        assert_eq!(names, ["Juzám Djinn", "Fire // Ice"]);
+        assert_eq!(
+            find_card("Lim-Dul's Vault").unwrap().name,
+            "Lim-Dûl's Vault"
+        );
+        assert_eq!(
+            fold_name(&find_card("Æther Vial").unwrap().name),
+            fold_name("Aether Vial")
+        );
+        assert_eq!(d.sideboard_count(), 3);
+    }
+
+    #[test]
+    fn typos_get_a_suggestion() {
+        assert_eq!(suggestions("Lightnig Bolt"), vec!["Lightning Bolt"]);
+        assert!(suggestions("Qwxzv Qwxzv Qwxzv").is_empty());
     }
 }

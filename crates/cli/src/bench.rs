@@ -47,7 +47,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
     let games: u64 = args.number_in("games", 1000, 0, sim::MAX_GAMES)?;
     let seed: u64 = args.number("seed", 1)?;
     let threads: usize = args.number_in("threads", sim::default_threads(), 0, sim::MAX_THREADS)?;
-    let clones: u64 = args.number("clones", 100_000)?;
+    let clones: u64 = args.number_in("clones", 100_000, 1, 1_000_000_000)?;
     if games == 0 || threads == 0 {
         return Err(CliError::usage(
             "bench: --games and --threads must be at least 1",

@@ -4,14 +4,18 @@ use crate::args::Args;
 use crate::{CliError, CliResult};
 use std::collections::HashMap;
 use std::process::ExitCode;
-use tolaria_cards::{db, CardDef, CardFace, Layout, PtValue};
+use tolaria_cards::{db, CardDef, CardFace, Layout};
 
 const HELP: &str = "\
 tolaria cards: inspect the card pool
 
 Usage:
-  tolaria cards show NAME    print a card: cost, type line, P/T, Oracle text,
-                             compiled abilities and whether Tolaria supports it
+  tolaria cards show NAME    print a card as a player reads it: cost, type line,
+                             rules text in 2007 wording, P/T, whether Tolaria
+                             plays it (if not, the phrase it cannot read) and
+                             its rulings
+  tolaria cards show NAME --debug
+                             also the compiled ability model, per face
   tolaria cards coverage     how many cards are supported, by set and layout,
                              and the 20 most common unsupported phrases
   tolaria cards unsupported  every unsupported card, one per line:
@@ -25,7 +29,7 @@ Examples:
 ";
 
 pub fn main(argv: Vec<String>) -> CliResult {
-    let args = Args::parse("cards", argv, &[], &[])?;
+    let args = Args::parse("cards", argv, &[], &["debug"])?;
     if args.help {
         print!("{HELP}");
         return Ok(ExitCode::SUCCESS);
@@ -38,7 +42,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
                 ));
             }
             let name = args.positional[1..].join(" ");
-            show(&name)
+            show(&name, args.flag("debug"))
         }
         Some("coverage") => {
             if let Some(extra) = args.positional.get(1) {
@@ -68,16 +72,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
 }
 
-fn pt(v: Option<PtValue>) -> String {
-    match v {
-        Some(PtValue::Fixed(n)) => n.to_string(),
-        Some(PtValue::Star(0)) => "*".into(),
-        Some(PtValue::Star(n)) => format!("{n}+*"),
-        None => "-".into(),
-    }
-}
+use crate::cardtext::pt;
 
-fn show(name: &str) -> CliResult {
+fn show(name: &str, debug: bool) -> CliResult {
     let db = db();
     let Some(card) = db
         .by_name(name)
@@ -101,7 +98,14 @@ fn show(name: &str) -> CliResult {
             db.len()
         )));
     };
-    print_card(card);
+    for l in crate::cardtext::card_lines(card, true) {
+        println!("{l}");
+    }
+    if debug {
+        println!();
+        println!("--debug: the compiled model");
+        print_card(card);
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -4,11 +4,13 @@
 mod args;
 mod bench;
 mod cards;
+mod cardtext;
 mod decks;
 mod fuzz;
 mod play;
 mod play_mp;
 mod replay;
+mod rules;
 mod scenario;
 mod seats;
 mod sim;
@@ -56,6 +58,8 @@ Commands:
   fuzz        random whole-pool games with 2-6 players, checked after every action
   scenario    run scenario files
   cards       show a card (`cards show NAME`) or the card pool's coverage
+  rules       read a rule of the 2007 Comprehensive Rules (`rules 409.1g`)
+              or a glossary entry (`rules trample`)
   help        show this help, or a command's (`tolaria help sim`)
 
 Examples:
@@ -69,6 +73,7 @@ Examples:
   tolaria scenario tests/scenarios/*.scn
   tolaria cards show \"Lightning Bolt\"
   tolaria cards coverage
+  tolaria rules 409.1g
 
 Run `tolaria <command> --help` for a command's options.
 ";
@@ -87,6 +92,7 @@ fn run(argv: Vec<String>) -> CliResult {
         "replay" => replay::main(rest),
         "scenario" | "scenarios" => scenario::main(rest),
         "cards" | "card" => cards::main(rest),
+        "rules" | "rule" => rules::main(rest),
         "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
             Some("play") => play::main(vec!["--help".into()]),
             Some("sim") => sim::main(vec!["--help".into()]),
@@ -95,17 +101,22 @@ fn run(argv: Vec<String>) -> CliResult {
             Some("replay") => replay::main(vec!["--help".into()]),
             Some("scenario") => scenario::main(vec!["--help".into()]),
             Some("cards") => cards::main(vec!["--help".into()]),
-            _ => {
+            Some("rules") => rules::main(vec!["--help".into()]),
+            None => {
                 print!("{USAGE}");
                 Ok(ExitCode::SUCCESS)
             }
+            Some(other) => Err(CliError::usage(format!(
+                "help: unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards or rules",
+                args::clip(other)
+            ))),
         },
         "--version" | "-V" => {
             println!("tolaria {}", env!("CARGO_PKG_VERSION"));
             Ok(ExitCode::SUCCESS)
         }
         other => Err(CliError::usage(format!(
-            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards or help",
+            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards, rules or help",
             args::clip(other)
         ))),
     }

@@ -10,8 +10,18 @@ use crate::decks::{self, LoadedDeck};
 use crate::replay::Recorder;
 use crate::style::Style;
 use crate::{CliError, CliResult};
-use std::io::{BufRead, IsTerminal, Write};
+mod input;
+mod log;
+mod pay;
+mod prompts;
+mod show;
+mod stops;
+
+use input::{Input, Reader};
+use prompts::{parse_command, Command};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
+use stops::{Mode, Stops};
 use tolaria_ai::{agent_by_name, Agent};
 use tolaria_cards::db;
 use tolaria_rules::continuous::characteristics::compute;
@@ -26,12 +36,21 @@ Usage: tolaria play [--deck FILE] [--opponent-deck FILE] [--seed N] [--agent NAM
        tolaria play --players N [--variant ffa|teams|emperor] [--seat K]
                     [--agents A|A1,..] [--decks D|D1,..,DN] [...]
        tolaria play --scenario FILE [--agent NAME]
+       tolaria play --resume FILE [--save FILE]
 
 Options:
-  --deck FILE           your deck (default: the built-in decks/red_green.txt)
-  --opponent-deck FILE  the agent's deck (default: decks/white_blue.txt)
-                        (a built-in deck may be named instead of a file:
-                        red_green, white_blue, rg_beats_old, white_weenie_old)
+  --deck FILE           your deck (default: the built-in black_white,
+                        decks/black_white.txt)
+  --opponent-deck FILE  the agent's deck (default: the built-in
+                        white_weenie_old, decks/bench/white_weenie_old.dck;
+                        the two win 48% and 52% of 1,000 games between two
+                        greedy agents). A built-in deck may be named instead
+                        of a file: red_green, white_blue, black_white,
+                        mono_black, rg_beats_old, white_weenie_old
+  --any-deck            play decks that break the 2007 constructed rules
+                        (fewer than 60 cards, or more than 4 copies of a
+                        card other than a basic land), with a warning;
+                        without it such a deck is refused
   --seed N              the game's seed (default: from the clock; printed)
   --agent NAME          the opponent: greedy (default), random, or mcts
                         (Monte Carlo tree search; mcts:N searches N
@@ -42,9 +61,14 @@ Options:
                         it ends; `tolaria replay FILE` replays it
   --events FILE         also write every game event to FILE as JSON lines
                         ({\"rule\": \"310.4\", \"text\": \"…\", \"event\": {…}})
-                        when the game is over (never during it: the events
-                        name the agent's hidden draws)
-  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md):
+                        when the game is over or interrupted by Ctrl-C
+                        (never during it: the events name the agent's
+                        hidden draws)
+  --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
+                        --save): it is replayed to where it stopped
+  --scenario FILE       start from a scenario file's set-up (docs/scenarios.md;
+                        the built-in mindslaver and agent_mindslaver may be
+                        named from any directory):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
                         decks/mindslaver.scn gives you a Mindslaver: after it
@@ -68,21 +92,59 @@ When you hold priority with nothing to play (only mana abilities), you pass
 automatically. At each of your decisions the legal options are listed,
 numbered. Answer:
   N             pick option N
-  pass, p       pass priority (or finish declaring: done)
-  attack 1 3    declare options 1 and 3 as attackers, then finish
-  block 2 4     declare options 2 and 4 as blocks, then finish
-  done, d       finish declaring attackers or blockers
+  pass, p       pass priority
+  pass turn, pt pass until your next turn (F6); you are still asked to block
+  pass eot, pe  pass until the end of turn step of this turn
+  pass respond, pr
+                pass until an opponent plays a spell or ability or attacks
+  attack 1 3    attack with options 1 and 3
+  no attack     declare no attackers (`p` and `done` do not: a `p` typed for
+                a priority prompt never throws an attack away)
+  block 2 4     make blocks 2 and 4 (a block names its attacker by #id)
+  no blocks     declare no blockers
+  done, d       finish declaring, after declaring one option at a time
   pay           pay the mana cost automatically (tap the offered sources)
   cancel, c     cancel the spell or ability being played
   yes, no       answer a \"you may\"
   name CARD     name any card of the pool when asked to name a card
                 (Pithing Needle; the options list only the cards you see)
+  card X        read a card in view: X is its #id (`card #12`), an option
+                number, or a name (cost, type, text, P/T, status, counters,
+                what is attached)
+  rule N        the rule N of the Comprehensive Rules (`rule 409.1g`), or a
+                glossary entry (`rule trample`)
+  stops         show your stops: the steps where you are asked for priority
+                (default: your main phases and declare blockers step, the
+                opponent's declare attackers (if it attacks) and end of turn
+                steps); an opponent's spell or ability always stops you
+  stop STEP [mine|theirs], nostop STEP [mine|theirs]
+                add or remove a stop; steps: upkeep, draw, main1, combat,
+                attackers, blockers, damage, endcombat, main2, end
+  yield N       auto-yield: pass whenever the stack item N (as the board
+                numbers it) is on top again; `noyield` undoes it
   board, b      show the game again
-  log [N]       show the last N log lines (default 40)
+  log [N]       show the last N lines of the condensed log (plays, targets,
+                attacks, blocks, damage, life, zone changes; default 40)
+  log N full    the last N lines of the full log (every step, tap and draw)
   help, ?       show these commands
-  concede, q    concede the game
+  concede, q    concede the game (asks first; `concede yes` does not)
 
-Input is read line by line (a pipe works too); at the end of input you
+Passing priority with mana in your pool warns you once (mana burn, 300.3).
+Lines typed ahead for an earlier decision are ignored at a new decision.
+Ctrl-C stops the game and saves it (to the --save FILE, or to
+tolaria-interrupted-SEED.json): `tolaria replay FILE` shows it, and
+`tolaria play --resume FILE` goes on playing it. Ctrl-D asks to concede.
+
+Deck files: one \"N Card Name\" per line (\"4 Lightning Bolt\", \"4x Lightning
+Bolt\"). Comments start with # or //; \"# Name: …\" or \"// Name: …\" names the
+deck. A line \"Sideboard\" (Arena) or lines \"SB: N Card Name\" (MTGO .dec)
+hold the sideboard. Exports of MTGO (.dec, .txt) and Arena (\"4 Lightning Bolt
+(M10) 146\") and Forge .dck files are read as they are. Names may be written
+without accents or with ASCII ligatures (\"Juzam Djinn\", \"Aether Vial\"), and
+split cards as \"Fire // Ice\" or \"Fire/Ice\"; a misspelt name gets a
+\"did you mean\".
+
+Input is read line by line (a pipe works too); at the end of piped input you
 concede. Colour is used when stdout is a terminal and NO_COLOR is unset.
 
 Examples:
@@ -99,7 +161,7 @@ Examples:
   tolaria play --players 6 --variant emperor --seat 2 --save emperor.json
 ";
 
-const COMMANDS: &str = "Commands: N (option number), pass/p, attack N N.., block N N.., done/d, pay, cancel/c, yes, no, board/b, log [N], help/?, concede/q";
+const COMMANDS: &str = "Commands: N (option number), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
 
 pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
@@ -122,8 +184,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "seat",
             "agents",
             "decks",
+            "resume",
         ],
-        &["random-seating", "deploy"],
+        &["random-seating", "deploy", "any-deck"],
     )?;
     if args.help {
         print!("{}", HELP.replace("MULTIPLAYER_HELP\n", crate::seats::HELP));
@@ -170,6 +233,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
         ))),
         None => None,
     };
+    if let Some(file) = args.value("resume") {
+        return resume(file, &args, events);
+    }
     if let (Some(table), None) = (table.clone(), args.value("scenario")) {
         let mut session = Session::on_stdio(events);
         session.save_to = args.value("save").map(str::to_string);
@@ -182,8 +248,17 @@ pub fn main(argv: Vec<String>) -> CliResult {
             ));
         }
         // A game set up by a scenario file (its script is not run).
-        let sc = tolaria_scenario::Scenario::load(std::path::Path::new(file))
-            .map_err(|e| CliError::usage(format!("play: {e}")))?;
+        // A path (relative to the current directory), or a built-in
+        // scenario by name, so the examples work from any directory.
+        let path = std::path::Path::new(file);
+        let builtin = BUILTIN_SCENARIOS.iter().find(|(n, f, _)| {
+            !path.exists() && (file == *n || file == *f || file.trim_end_matches(".scn") == *n)
+        });
+        let sc = match builtin {
+            Some((_, f, text)) => tolaria_scenario::Scenario::parse(text, f),
+            None => tolaria_scenario::Scenario::load(path),
+        }
+        .map_err(|e| CliError::usage(format!("play: {e}")))?;
         let game = sc
             .build()
             .map_err(|(line, e)| CliError::usage(format!("play: {}:{line}: {e}", sc.file)))?;
@@ -198,16 +273,86 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
     let mine = match args.value("deck") {
         Some(f) => decks::load(f)?,
-        None => default_deck("red_green", "rg_beats_old")?,
+        None => default_deck("black_white", "red_green")?,
     };
     let theirs = match args.value("opponent-deck") {
         Some(f) => decks::load(f)?,
-        None => default_deck("white_blue", "white_weenie_old")?,
+        None => default_deck("white_weenie_old", "white_blue")?,
     };
+    // 2007 constructed deck rules: refused unless --any-deck (then warned).
+    let problems: Vec<String> = [&mine, &theirs]
+        .into_iter()
+        .flat_map(decks::constructed_problems)
+        .collect();
+    if !problems.is_empty() {
+        if !args.flag("any-deck") {
+            return Err(CliError::usage(format!(
+                "play: not a legal constructed deck: {}; play it anyway with --any-deck",
+                problems.join("; ")
+            )));
+        }
+        for p in &problems {
+            eprintln!("tolaria: warning: {p}");
+        }
+    }
     let mut session = Session::on_stdio(events);
     session.save_to = args.value("save").map(str::to_string);
     session.run(mine, theirs, agent, &agent_name, seed)
 }
+
+/// `--resume FILE`: replays a saved game (an interrupted one) and goes on
+/// playing it, the human as P1 against the agent that played P2.
+fn resume(file: &str, args: &Args, events: Option<Box<dyn Write>>) -> CliResult {
+    let rf = crate::replay::ReplayFile::load(file)
+        .map_err(|e| CliError::failure(format!("play: {e}")))?;
+    if rf.players.len() != 2 || rf.players[0].agent != "human" {
+        return Err(CliError::usage(format!(
+            "play: {file} is not a game of `tolaria play` (two players, the first one human)"
+        )));
+    }
+    let mut log = Vec::new();
+    let game = rf
+        .replay(file, |l| log.push(l.to_string()))
+        .map_err(|e| CliError::failure(format!("play: {e}")))?;
+    if game.is_over() {
+        return Err(CliError::usage(format!(
+            "play: the game in {file} is over; `tolaria replay {file}` shows it"
+        )));
+    }
+    let agent_name = args
+        .value("agent")
+        .map_or(rf.players[1].agent.clone(), str::to_ascii_lowercase);
+    let agent = agent_by_name(&agent_name, rf.seed ^ 0x5eed)
+        .ok_or_else(|| CliError::usage(format!("play: unknown agent {agent_name:?} in {file}")))?;
+    let mut session = Session::on_stdio(events);
+    session.seed = rf.seed;
+    session.log = log.iter().map(|l| (l.clone(), true)).collect();
+    session.shown = session.log.len().saturating_sub(15);
+    let save_to = args.value("save").unwrap_or_default().to_string();
+    session.save = Some((crate::replay::Recorder::resume(&rf, log), save_to));
+    let s = session.style;
+    session.say(&s.bold(&format!(
+        "Tolaria: resuming {file} (seed {}, {} actions) against the {agent_name} agent",
+        rf.seed,
+        rf.actions.len()
+    )));
+    let agents = seat_agents(&game, agent, &agent_name, rf.seed);
+    session.play_game(game, agents)
+}
+
+/// The scenarios built into the binary: (name, file, text).
+const BUILTIN_SCENARIOS: &[(&str, &str, &str)] = &[
+    (
+        "mindslaver",
+        "decks/mindslaver.scn",
+        include_str!("../../../decks/mindslaver.scn"),
+    ),
+    (
+        "agent_mindslaver",
+        "decks/agent_mindslaver.scn",
+        include_str!("../../../decks/agent_mindslaver.scn"),
+    ),
+];
 
 fn default_deck(name: &str, fallback: &str) -> Result<LoadedDeck, CliError> {
     decks::builtin(name)
@@ -225,33 +370,28 @@ pub(crate) struct Session<'a> {
     /// The human's seat.
     pub(crate) human: PlayerId,
     interactive: bool,
-    input: Box<dyn BufRead + 'a>,
+    reader: Reader,
     out: std::io::StdoutLock<'a>,
-    /// Every log line of the game so far.
-    log: Vec<String>,
+    /// Every log line of the game so far, each marked with whether the
+    /// condensed log shows it (`log::condensed`).
+    log: Vec<(String, bool)>,
     /// How many log lines the human has been shown.
     shown: usize,
     /// `--events`: where every event goes as a JSON line.
     events: Option<Box<dyn Write>>,
-    /// The event lines for `--events`, written when the game is over.
+    /// The event lines for `--events`, written when the game is over or
+    /// interrupted (Ctrl-C).
     pending_events: Vec<String>,
+    /// Where the human stops for priority.
+    stops: Stops,
+    /// The pool a pass was warned about (300.3, mana burn): warned once.
+    burn_warned: Option<(u32, tolaria_cards::Step, String)>,
+    /// The seed, for the file an interrupted game is saved to.
+    seed: u64,
     /// `--save FILE`: where the game is saved when it ends.
     pub(crate) save_to: Option<String>,
     /// The game being recorded for `--save`, and the file.
     pub(crate) save: Option<(Recorder, String)>,
-}
-
-/// What the human typed.
-enum Command {
-    /// Apply these actions in order; then `Done` if still declaring.
-    Actions(Vec<Action>, bool),
-    Pay,
-    Board,
-    Log(usize),
-    Help,
-    Concede,
-    Eof,
-    Invalid(String),
 }
 
 /// An agent for every seat (the human's is never asked): `first` for the
@@ -274,20 +414,34 @@ fn seat_agents(
     agents
 }
 
+/// How a turn of the human's input ended.
+#[derive(PartialEq, Eq)]
+enum Turn {
+    Done,
+    Interrupted,
+}
+
 impl Session<'_> {
     /// A session reading the terminal (or a pipe) and writing to stdout.
     pub(crate) fn on_stdio(events: Option<Box<dyn Write>>) -> Session<'static> {
-        let stdin = std::io::stdin();
+        let interactive = std::io::stdin().is_terminal();
+        input::catch_interrupt();
         Session {
             style: Style::detect(),
             human: PlayerId(0),
-            interactive: stdin.is_terminal(),
-            input: Box::new(stdin.lock()),
+            interactive,
+            reader: Reader::spawn(
+                || Box::new(std::io::stdin().lock()) as Box<dyn std::io::BufRead>,
+                interactive,
+            ),
             out: std::io::stdout().lock(),
             log: Vec::new(),
             shown: 0,
             events,
             pending_events: Vec::new(),
+            stops: Stops::default(),
+            burn_warned: None,
+            seed: 0,
             save_to: None,
             save: None,
         }
@@ -302,7 +456,10 @@ impl Session<'_> {
         seed: u64,
     ) -> CliResult {
         let agent_label = format!("Agent ({agent_name})");
-        if let Some(file) = self.save_to.take() {
+        self.seed = seed;
+        {
+            // Recorded always: `--save` writes it at the end, Ctrl-C at once.
+            let file = self.save_to.take().unwrap_or_default();
             let seats: [(&str, &str, &str, &[tolaria_cards::CardId]); 2] = [
                 ("You", &mine.name, "human", &mine.cards),
                 (&agent_label, &theirs.name, agent_name, &theirs.cards),
@@ -349,6 +506,9 @@ impl Session<'_> {
         let mut agent_actions = 0u64;
         while !game.is_over() {
             self.collect(&mut game);
+            if input::interrupted() {
+                return self.interrupted(&game);
+            }
             let Some(decider) = game.decider() else { break };
             if decider != human {
                 game.legal_actions_into(&mut legal);
@@ -379,12 +539,14 @@ impl Session<'_> {
                 }
                 continue;
             }
-            self.human_turn(&mut game)?;
+            if self.human_turn(&mut game)? == Turn::Interrupted {
+                return self.interrupted(&game);
+            }
         }
         self.collect(&mut game);
         // A save that fails is an error: on stderr, exit status 1.
         let mut failed = None;
-        if let Some((rec, file)) = self.save.take() {
+        if let Some((rec, file)) = self.save.take().filter(|(_, f)| !f.is_empty()) {
             match rec.finish(game.result, game.turn).save(&file) {
                 Ok(()) => self.say(&s.dim(&format!(
                     "Game saved to {file}; replay it with: tolaria replay {file}"
@@ -392,19 +554,8 @@ impl Session<'_> {
                 Err(e) => failed = Some(CliError::failure(format!("play: {e}"))),
             }
         }
-        // The events are written once the game is over, so the file never
-        // shows the agent's hidden cards (its draws) while the game is on.
-        if let Some(mut w) = self.events.take() {
-            let written = self
-                .pending_events
-                .iter()
-                .try_for_each(|l| writeln!(w, "{l}"))
-                .and_then(|()| w.flush());
-            if let Err(e) = written {
-                failed.get_or_insert(CliError::failure(format!(
-                    "play: the event file could not be written: {e}"
-                )));
-            }
+        if let Some(e) = self.flush_events() {
+            failed.get_or_insert(e);
         }
         self.show_new_log(usize::MAX);
         let line = match game.result {
@@ -427,7 +578,11 @@ impl Session<'_> {
             ))),
             _ => s.yellow(&s.bold("The game is a draw.")),
         };
-        self.say(&format!("Game over after {} turns. {line}", game.turn));
+        self.say(&format!(
+            "Game over after {} turn{}. {line}",
+            game.turn,
+            if game.turn == 1 { "" } else { "s" }
+        ));
         match failed {
             Some(e) => Err(e),
             None => Ok(ExitCode::SUCCESS),
@@ -452,51 +607,120 @@ impl Session<'_> {
     fn collect(&mut self, game: &mut Game) {
         for e in game.take_events() {
             if self.events.is_some() {
+                // Kept until the game ends or is interrupted: the events
+                // name the agent's hidden draws, so the file shows nothing
+                // while the game is on.
                 self.pending_events.push(e.json_line());
             }
             if let Some(l) = e.log_line() {
                 if let Some((rec, _)) = self.save.as_mut() {
                     rec.line(&l);
                 }
-                self.log.push(l);
+                self.log
+                    .push((log::display_line(&e, l), log::condensed(&e)));
             }
         }
     }
 
+    /// Writes the events kept for `--events` (at the end of the game, or
+    /// when it is interrupted); an error if the file could not be written.
+    fn flush_events(&mut self) -> Option<CliError> {
+        let w = self.events.as_mut()?;
+        let written = self
+            .pending_events
+            .drain(..)
+            .try_for_each(|l| writeln!(w, "{l}"))
+            .and_then(|()| w.flush());
+        written
+            .err()
+            .map(|e| CliError::failure(format!("play: the event file could not be written: {e}")))
+    }
+
+    /// Ctrl-C: save the game so far (to `--save FILE`, or to a file named
+    /// after the seed) and the events, and stop (exit status 130).
+    fn interrupted(&mut self, game: &Game) -> CliResult {
+        let s = self.style;
+        self.show_new_log(usize::MAX);
+        let mut msg = "Interrupted (Ctrl-C).".to_string();
+        if let Some((rec, file)) = self.save.take() {
+            let file = if file.is_empty() {
+                format!("tolaria-interrupted-{}.json", self.seed)
+            } else {
+                file
+            };
+            match rec.finish(game.result, game.turn).save(&file) {
+                Ok(()) => msg.push_str(&format!(
+                    " The game so far is saved to {file}: `tolaria replay {file}` shows it, `tolaria play --resume {file}` goes on with it."
+                )),
+                Err(e) => msg.push_str(&format!(" The game could not be saved: {e}")),
+            }
+        }
+        if let Some(e) = self.flush_events() {
+            msg.push_str(&format!(" {}", e.message));
+        }
+        self.say(&s.yellow(&msg));
+        let _ = self.out.flush();
+        Ok(ExitCode::from(130))
+    }
+
+    /// Shows the log lines not yet shown: the condensed ones, the last `max`.
     fn show_new_log(&mut self, max: usize) {
-        let new = self.log.len() - self.shown;
-        if new == 0 {
+        let new: Vec<String> = self.log[self.shown..]
+            .iter()
+            .filter(|(_, c)| *c)
+            .map(|(l, _)| l.clone())
+            .collect();
+        self.shown = self.log.len();
+        if new.is_empty() {
             return;
         }
         let s = self.style;
-        let skip = new.saturating_sub(max);
+        let skip = new.len().saturating_sub(max);
         if skip > 0 {
             self.say(&s.dim(&format!(
                 "  … {skip} earlier lines (type `log` to see them)"
             )));
         }
-        let lines: Vec<String> = self.log[self.shown + skip..].to_vec();
-        for l in lines {
-            self.say(&format!("  {}", s.dim(&l)));
+        for l in &new[skip..] {
+            self.say(&format!("  {}", s.dim(l)));
         }
-        self.shown = self.log.len();
     }
 
-    fn human_turn(&mut self, game: &mut Game) -> Result<(), CliError> {
-        // With nothing to do but pass (or float mana), pass without asking.
+    /// Whether the human would pass with mana in their pool and an empty
+    /// stack (the phase may end: mana burn, 300.3), not warned about yet.
+    fn burn_warning(&mut self, game: &Game) -> Option<String> {
+        let pool = &game.player(self.human).pool;
+        if pool.is_empty() || !game.stack.is_empty() {
+            return None;
+        }
+        let key = (game.turn, game.step, pool.to_string());
+        if self.burn_warned.as_ref() == Some(&key) {
+            return None;
+        }
+        self.burn_warned = Some(key);
+        Some(format!(
+            "You have {pool} in your mana pool. If you pass and the phase ends, the unused mana is lost and burns you for {} life (mana burn, 300.3). Pass again to pass anyway.",
+            pool.total()
+        ))
+    }
+
+    fn human_turn(&mut self, game: &mut Game) -> Result<Turn, CliError> {
         if game
             .decision
             .as_ref()
             .is_some_and(|d| d.kind == DecisionKind::Priority)
+            && game.player(self.human).pool.is_empty()
         {
+            // With nothing to do but pass (or float mana), or no stop here
+            // (stops.rs), pass without asking.
             let legal = game.legal_actions();
-            if legal
+            let idle = legal
                 .iter()
-                .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }))
-            {
+                .all(|a| matches!(a, Action::Pass | Action::ActivateMana { .. }));
+            if idle || !self.stops.stop_here(game, self.human) {
                 self.apply(game, Action::Pass)
                     .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
-                return Ok(());
+                return Ok(Turn::Done);
             }
         }
         self.render(game);
@@ -506,25 +730,106 @@ impl Session<'_> {
                 return Err(CliError::failure("the engine offered no legal action"));
             }
             self.print_options(game, &legal);
-            let cmd = self.read_command(game, &legal);
-            match cmd {
-                Command::Eof => {
-                    self.say("(end of input: you concede)");
-                    return self.concede(game);
+            let cmd = match self.read_line() {
+                Input::Interrupt => return Ok(Turn::Interrupted),
+                Input::Eof if self.interactive => {
+                    self.say("");
+                    Command::Concede(false)
                 }
-                Command::Concede => return self.concede(game),
+                Input::Eof => {
+                    self.say("(end of input: you concede)");
+                    self.concede(game)?;
+                    return Ok(Turn::Done);
+                }
+                Input::Line(line) => parse_command(&line, game, &legal),
+            };
+            let s = self.style;
+            match cmd {
+                Command::Concede(confirmed) => {
+                    if confirmed {
+                        self.concede(game)?;
+                        return Ok(Turn::Done);
+                    }
+                    // The question counts as asked before it shows, so an
+                    // answer typed after it is never taken for type-ahead.
+                    self.reader.prompted("concede".into());
+                    self.say(&s.yellow(
+                        "Concede the game? Type `yes` to concede; anything else goes on playing.",
+                    ));
+                    let _ = write!(self.out, "{}", s.bold("concede? (yes/no) > "));
+                    let _ = self.out.flush();
+                    let mut dropped = Vec::new();
+                    match self.reader.next(&mut dropped) {
+                        Input::Interrupt => return Ok(Turn::Interrupted),
+                        Input::Eof => {
+                            self.say("");
+                            self.concede(game)?;
+                            return Ok(Turn::Done);
+                        }
+                        Input::Line(l) => {
+                            if !self.interactive {
+                                self.say(l.trim());
+                            }
+                            if matches!(l.trim().to_ascii_lowercase().as_str(), "yes" | "y") {
+                                self.concede(game)?;
+                                return Ok(Turn::Done);
+                            }
+                            self.say("Playing on.");
+                        }
+                    }
+                }
                 Command::Help => self.say(COMMANDS),
                 Command::Board => self.render(game),
-                Command::Log(n) => {
-                    let from = self.log.len().saturating_sub(n);
-                    let lines: Vec<String> = self.log[from..].to_vec();
-                    for l in lines {
+                Command::Log { n, full } => {
+                    let lines: Vec<String> = self
+                        .log
+                        .iter()
+                        .filter(|(_, c)| full || *c)
+                        .map(|(l, _)| l.clone())
+                        .collect();
+                    let from = lines.len().saturating_sub(n);
+                    for l in &lines[from..] {
                         self.say(&format!("  {l}"));
                     }
                 }
-                Command::Invalid(why) => {
-                    let s = self.style;
-                    self.say(&s.yellow(&why));
+                Command::Invalid(why) => self.say(&s.yellow(&why)),
+                Command::Stops(cmd, args) => {
+                    let msg = self.set_stops(&cmd, &args);
+                    self.say(&msg);
+                }
+                Command::Yield(cmd, arg) => {
+                    let msg = self.set_yield(game, &cmd, arg.as_deref());
+                    self.say(&msg);
+                }
+                Command::Card(what) => {
+                    for l in show::card_in_view(game, self.human, &what, &legal) {
+                        self.say(&l);
+                    }
+                }
+                Command::Rule(n) => {
+                    for l in crate::rules::lookup_lines(&n) {
+                        self.say(&l);
+                    }
+                }
+                Command::PassUntil(mode) => {
+                    if !legal.contains(&Action::Pass) {
+                        self.say(&s.yellow("You can't pass now; pick an option."));
+                        continue;
+                    }
+                    if let Some(w) = self.burn_warning(game) {
+                        self.say(&s.yellow(&w));
+                        continue;
+                    }
+                    self.stops.mode = mode;
+                    self.say(&s.dim(match mode {
+                        Mode::MyTurn { .. } => "Passing until your next turn (your blocks are still asked).",
+                        Mode::EndOfTurn { .. } => "Passing until the end of turn step.",
+                        Mode::Respond { .. } => "Passing until an opponent plays a spell or ability or attacks, or your turn.",
+                        Mode::Stops => "Passing.",
+                    }));
+                    self.apply(game, Action::Pass)
+                        .map_err(|e| CliError::failure(format!("passing was refused: {e}")))?;
+                    return Ok(Turn::Done);
                 }
                 Command::Pay => {
                     let mut n = 0;
@@ -536,25 +841,27 @@ impl Session<'_> {
                         && n < 100
                     {
                         let opts = game.legal_actions();
-                        let Some(a) = opts
-                            .iter()
-                            .find(|a| matches!(a, Action::ActivateMana { .. }))
-                        else {
+                        let Some(a) = pay::next_source(game, self.human, &opts) else {
                             self.say("No mana source can pay the rest; `cancel` to abandon.");
                             break;
                         };
-                        let _ = self.apply(game, a.clone());
+                        let _ = self.apply(game, a);
                         n += 1;
                     }
-                    return Ok(());
+                    return Ok(Turn::Done);
                 }
                 Command::Actions(actions, finish) => {
+                    if actions == [Action::Pass] {
+                        if let Some(w) = self.burn_warning(game) {
+                            self.say(&s.yellow(&w));
+                            continue;
+                        }
+                    }
                     for a in actions {
                         if game.decider() != Some(self.human) {
                             break;
                         }
                         if let Err(e) = self.apply(game, a.clone()) {
-                            let s = self.style;
                             self.say(&s.yellow(&format!("Refused ({}): {e}", game.describe(&a))));
                             break;
                         }
@@ -569,14 +876,88 @@ impl Session<'_> {
                         })
                     {
                         if let Err(e) = self.apply(game, Action::Done) {
-                            let s = self.style;
                             self.say(&s.yellow(&format!("Could not finish declaring: {e}")));
                             continue;
                         }
                     }
-                    return Ok(());
+                    return Ok(Turn::Done);
                 }
             }
+        }
+    }
+
+    /// `stops`, `stop STEP [mine|theirs]`, `nostop STEP [mine|theirs]`.
+    fn set_stops(&mut self, cmd: &str, args: &[String]) -> String {
+        if cmd == "stops" || args.is_empty() {
+            return self.stops.describe();
+        }
+        let on = cmd == "stop";
+        let (mut mine, mut theirs) = (true, true);
+        let mut steps = Vec::new();
+        for a in args {
+            match a.as_str() {
+                "mine" | "my" | "me" => theirs = false,
+                "theirs" | "their" | "opponent" | "opponents" => mine = false,
+                "both" | "all" => {}
+                w => match stops::step_by_name(w) {
+                    Some(st) => steps.push(st),
+                    None => {
+                        return format!(
+                            "Unknown step {:?}; steps: {}.",
+                            crate::args::clip(w),
+                            stops::STEP_NAMES
+                                .iter()
+                                .map(|(n, _)| *n)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    }
+                },
+            }
+        }
+        for st in steps {
+            for (set, yes) in [
+                (&mut self.stops.mine, mine),
+                (&mut self.stops.theirs, theirs),
+            ] {
+                if yes {
+                    if on {
+                        set.insert(st);
+                    } else {
+                        set.remove(&st);
+                    }
+                }
+            }
+        }
+        self.stops.describe()
+    }
+
+    /// `yield N` (auto-yield to stack item N, top first, and to the same
+    /// ability from now on), `yields` (list), `noyield` (clear).
+    fn set_yield(&mut self, game: &Game, cmd: &str, arg: Option<&str>) -> String {
+        match (cmd, arg) {
+            ("noyield", _) => {
+                self.stops.yields.clear();
+                "No more auto-yields.".into()
+            }
+            ("yield", Some(n)) => {
+                let v = game.view(self.human);
+                let n: usize = n.trim_start_matches('#').parse().unwrap_or(0);
+                match v.stack.iter().rev().nth(n.wrapping_sub(1)) {
+                    Some(item) => {
+                        self.stops.yields.push(item.description.clone());
+                        format!(
+                            "From now on you pass when {:?} is on top of the stack (`noyield` undoes it).",
+                            item.description
+                        )
+                    }
+                    None => format!(
+                        "`yield N`: N is a stack item's number as the board shows it (1 to {}).",
+                        v.stack.len()
+                    ),
+                }
+            }
+            _ => self.stops.describe(),
         }
     }
 
@@ -585,24 +966,35 @@ impl Session<'_> {
             .map_err(|e| CliError::failure(format!("could not concede: {e}")))
     }
 
-    fn read_command(&mut self, game: &Game, legal: &[Action]) -> Command {
+    /// Reads the answer to the prompt just shown; type-ahead typed for an
+    /// earlier, different decision is dropped (and said so).
+    fn read_line(&mut self) -> Input {
         let s = self.style;
         let _ = write!(self.out, "{}", s.bold("> "));
         let _ = self.out.flush();
-        let mut line = String::new();
-        match self.input.read_line(&mut line) {
-            Ok(0) | Err(_) => {
-                let _ = writeln!(self.out);
-                return Command::Eof;
+        let mut dropped = Vec::new();
+        let got = self.reader.next(&mut dropped);
+        for d in dropped {
+            self.say(&s.yellow(&format!(
+                "(ignored {:?}: it was typed before this decision was asked)",
+                crate::args::clip(&d)
+            )));
+        }
+        match got {
+            Input::Line(l) => {
+                let line = l.trim().to_string();
+                if !self.interactive {
+                    // Echo piped input so a transcript reads like a session.
+                    let _ = writeln!(self.out, "{}", crate::args::clip(&line));
+                }
+                Input::Line(line)
             }
-            Ok(_) => {}
+            Input::Eof => {
+                let _ = writeln!(self.out);
+                Input::Eof
+            }
+            other => other,
         }
-        let line = line.trim();
-        if !self.interactive {
-            // Echo piped input so a transcript reads like a session.
-            let _ = writeln!(self.out, "{line}");
-        }
-        parse_command(line, game, legal)
     }
 
     fn print_options(&mut self, game: &Game, legal: &[Action]) {
@@ -616,7 +1008,22 @@ impl Session<'_> {
                 format!(" (for {}, whose turn you control)", d.player)
             }
         });
-        self.say(&s.cyan(&format!("Your decision: {what}{whose}")));
+        // Noted before anything shows: an answer typed after the prompt
+        // appears is never taken for type-ahead.
+        self.reader.prompted(format!(
+            "{:?}/{}/{:?}/{}",
+            d.map(|d| &d.kind),
+            game.turn,
+            game.step,
+            game.stack.len()
+        ));
+        let owed = match (d.map(|d| &d.kind), game.casting()) {
+            (Some(DecisionKind::PayMana), Some(c)) => c.unpaid.map_or(String::new(), |u| {
+                format!("; still owed: {}", pay::owed_text(&u))
+            }),
+            _ => String::new(),
+        };
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
@@ -696,6 +1103,22 @@ impl Session<'_> {
                 .enumerate()
                 .map(|(i, item)| {
                     let ts: Vec<String> = item.targets.iter().map(|t| target_name(&v, t)).collect();
+                    // Combat damage says who deals what to whom (310.1).
+                    let at = v.stack.len() - 1 - i;
+                    if let Some(tolaria_rules::StackKind::CombatDamage(list)) =
+                        game.stack.get(at).map(|x| &x.kind)
+                    {
+                        let parts: Vec<String> = list
+                            .iter()
+                            .map(|d| {
+                                let src = game.obj(d.source).map_or(d.source.to_string(), |o| {
+                                    format!("{} {}", o.def().name, d.source)
+                                });
+                                format!("{src} deals {} to {}", d.amount, target_name(&v, &d.to))
+                            })
+                            .collect();
+                        return format!("  {}. combat damage: {}", i + 1, parts.join("; "));
+                    }
                     format!(
                         "  {}. {} ({}){}",
                         i + 1,
@@ -807,10 +1230,23 @@ impl Session<'_> {
 
 fn card_label(c: &CardView) -> String {
     match (&c.name, c.card) {
-        (Some(n), Some(id)) => match &db().get(id).front().mana_cost {
-            Some(cost) => format!("{n} {} {}", cost, c.id),
-            None => format!("{n} {}", c.id),
-        },
+        (Some(n), Some(id)) => {
+            // A split card shows both halves' costs (505).
+            let costs: Vec<String> = db()
+                .get(id)
+                .faces
+                .iter()
+                .filter_map(|f| f.mana_cost.as_ref().map(|c| c.to_string()))
+                .collect();
+            if db().get(id).layout == tolaria_cards::Layout::Split && costs.len() > 1 {
+                format!("{n} {} {}", costs.join(" // "), c.id)
+            } else {
+                match &db().get(id).front().mana_cost {
+                    Some(cost) => format!("{n} {} {}", cost, c.id),
+                    None => format!("{n} {}", c.id),
+                }
+            }
+        }
         (Some(n), None) => format!("{n} {}", c.id),
         _ => format!("(hidden card) {}", c.id),
     }
@@ -896,10 +1332,10 @@ fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> S
         let ks: Vec<String> = compute(game, x.id)
             .keywords
             .iter()
-            .map(|k| format!("{k:?}"))
+            .map(|k| k.name().to_string())
             .collect();
         if !ks.is_empty() {
-            l.push_str(&format!(" {}", ks.join(", ").to_lowercase()));
+            l.push_str(&format!(" {}", ks.join(", ")));
         }
     }
     let st = status(game, v, x);
@@ -933,10 +1369,10 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
             format!("choose a card to discard ({remaining} left) (409.1h)")
         }
         DecisionKind::DeclareAttackers => {
-            "declare attackers one at a time, then done (308.2a); or `attack N N..`".into()
+            "declare attackers (308.2a): `attack N N..` attacks with options N.., `no attack` attacks with nothing".into()
         }
         DecisionKind::DeclareBlockers => {
-            "declare blockers one at a time, then done (309.2a); or `block N N..`".into()
+            "declare blockers (309.2a): `block N N..` makes blocks N.., `no blocks` blocks with nothing".into()
         }
         DecisionKind::AssignCombatDamage { source, to, .. } => {
             let name = game
@@ -970,138 +1406,5 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
             if *optional { ", or `no` for none" } else { "" }
         ),
         other => other.name().to_string(),
-    }
-}
-
-fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
-    let lower = line.to_ascii_lowercase();
-    let mut words = lower.split_whitespace();
-    let Some(first) = words.next() else {
-        return Command::Invalid("Type an option number or a command (`help` lists them).".into());
-    };
-    let rest: Vec<&str> = words.collect();
-    let pick = |w: &str| -> Result<Action, String> {
-        let n: usize = w
-            .trim_end_matches([')', '.', ','])
-            .parse()
-            .map_err(|_| format!("{w:?} is not an option number"))?;
-        if n == 0 || n > legal.len() {
-            return Err(format!(
-                "there is no option {n} (options 1–{})",
-                legal.len()
-            ));
-        }
-        Ok(legal[n - 1].clone())
-    };
-    let declaring = game.decision.as_ref().map(|d| d.kind.clone());
-    let has = |a: &Action| legal.contains(a);
-    match first {
-        "q" | "quit" | "exit" | "concede" => Command::Concede,
-        "help" | "?" | "h" => Command::Help,
-        "b" | "board" | "show" => Command::Board,
-        "log" | "l" => Command::Log(rest.first().and_then(|n| n.parse().ok()).unwrap_or(40)),
-        // 419.1b: "name CARD" names any card of the pool, listed or not.
-        "name"
-            if declaring
-                .as_ref()
-                .is_some_and(|k| matches!(k, DecisionKind::NameCard { .. })) =>
-        {
-            let text = line.split_once(char::is_whitespace).map_or("", |x| x.1);
-            match tolaria_cards::db().card_name(text) {
-                Some(n) => Command::Actions(vec![Action::NameCard(n)], false),
-                None => Command::Invalid(format!("No card is named {text:?}.")),
-            }
-        }
-        "pass" | "p" => {
-            if has(&Action::Pass) {
-                Command::Actions(vec![Action::Pass], false)
-            } else if has(&Action::Done) {
-                Command::Actions(vec![Action::Done], false)
-            } else {
-                Command::Invalid("You can't pass now; pick an option.".into())
-            }
-        }
-        "done" | "d" => {
-            if has(&Action::Done) {
-                Command::Actions(vec![Action::Done], false)
-            } else if has(&Action::Pass) {
-                Command::Actions(vec![Action::Pass], false)
-            } else {
-                Command::Invalid("`done` isn't an option now.".into())
-            }
-        }
-        "cancel" | "c" => {
-            if has(&Action::CancelPlay) {
-                Command::Actions(vec![Action::CancelPlay], false)
-            } else {
-                Command::Invalid("Nothing to cancel.".into())
-            }
-        }
-        "yes" | "y" => {
-            if has(&Action::Yes) {
-                Command::Actions(vec![Action::Yes], false)
-            } else {
-                Command::Invalid("`yes` isn't an option now.".into())
-            }
-        }
-        "no" | "n" => {
-            if has(&Action::No) {
-                Command::Actions(vec![Action::No], false)
-            } else {
-                Command::Invalid("`no` isn't an option now.".into())
-            }
-        }
-        "keep" | "k" if has(&Action::Keep) => Command::Actions(vec![Action::Keep], false),
-        "mulligan" | "m" if has(&Action::Mulligan) => {
-            Command::Actions(vec![Action::Mulligan], false)
-        }
-        "pay" => {
-            if declaring == Some(DecisionKind::PayMana) {
-                Command::Pay
-            } else {
-                Command::Invalid("`pay` works while paying a mana cost.".into())
-            }
-        }
-        "attack" | "a" | "block" | "bl" => {
-            let want_attack = first.starts_with('a');
-            let ok = match declaring {
-                Some(DecisionKind::DeclareAttackers) => want_attack,
-                Some(DecisionKind::DeclareBlockers) => !want_attack,
-                _ => false,
-            };
-            if !ok {
-                return Command::Invalid(format!(
-                    "`{first}` works while declaring {}.",
-                    if want_attack { "attackers" } else { "blockers" }
-                ));
-            }
-            let mut actions = Vec::new();
-            for w in &rest {
-                match pick(w) {
-                    Ok(a @ (Action::Attack(_) | Action::Block { .. })) => actions.push(a),
-                    Ok(Action::Done) => {}
-                    Ok(other) => {
-                        return Command::Invalid(format!(
-                            "option {w} is not an attack or block: {}",
-                            game.describe(&other)
-                        ))
-                    }
-                    Err(e) => return Command::Invalid(e),
-                }
-            }
-            Command::Actions(actions, true)
-        }
-        w if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-            if !rest.is_empty() {
-                return Command::Invalid(
-                    "Give one option number (or `attack N N..` / `block N N..`).".into(),
-                );
-            }
-            match pick(w) {
-                Ok(a) => Command::Actions(vec![a], false),
-                Err(e) => Command::Invalid(e),
-            }
-        }
-        _ => Command::Invalid(format!("Unknown command {line:?}. {COMMANDS}")),
     }
 }

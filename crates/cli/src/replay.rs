@@ -236,6 +236,18 @@ impl Recorder {
             .extend(game.events.iter().filter_map(|e| e.log_line()));
     }
 
+    /// A recorder going on with a saved game (`play --resume`): its seats,
+    /// its actions and the log its replay printed.
+    pub fn resume(file: &ReplayFile, log: Vec<String>) -> Recorder {
+        Recorder {
+            seed: file.seed,
+            players: file.players.clone(),
+            actions: file.actions.clone(),
+            log,
+            setup: file.setup.clone(),
+        }
+    }
+
     /// One log line.
     pub fn line(&mut self, l: &str) {
         self.log.push(l.to_string());
@@ -428,13 +440,13 @@ impl ReplayFile {
             return Err(ReplayError::Diverged {
                 file: file.into(),
                 what: format!(
-                    "saved: {:?} after {} turns, {} log lines (hash {}); replayed: {:?} after {} turns, {} log lines (hash {})",
-                    self.outcome.result,
-                    self.outcome.turns,
+                    "saved: {} after {}, {} log lines (hash {}); replayed: {} after {}, {} log lines (hash {})",
+                    outcome_text(self.outcome.result),
+                    turns(self.outcome.turns),
                     self.outcome.log_lines,
                     self.outcome.log_hash,
-                    got.result,
-                    got.turns,
+                    outcome_text(got.result),
+                    turns(got.turns),
                     got.log_lines,
                     got.log_hash
                 ),
@@ -444,15 +456,34 @@ impl ReplayFile {
     }
 }
 
+/// "1 turn", "7 turns".
+pub fn turns(n: u32) -> String {
+    if n == 1 {
+        "1 turn".into()
+    } else {
+        format!("{n} turns")
+    }
+}
+
+/// A game's result for people: "P1 wins", "a draw", "not over".
+pub fn outcome_text(r: Option<GameResult>) -> String {
+    match r {
+        Some(GameResult::Win(p)) => format!("{p} wins"),
+        Some(GameResult::Draw) => "a draw".into(),
+        Some(GameResult::TeamWin(t)) => format!("team {t} wins"),
+        None => "not over".into(),
+    }
+}
+
 /// How a finished game ended, for a summary line.
 pub fn result_line(game: &Game) -> String {
     match game.result {
         Some(GameResult::Win(p)) => format!(
-            "game over after {} turns: {p} ({}) wins",
-            game.turn,
+            "game over after {}: {p} ({}) wins",
+            turns(game.turn),
             game.player(p).name
         ),
-        Some(GameResult::Draw) => format!("game over after {} turns: a draw", game.turn),
+        Some(GameResult::Draw) => format!("game over after {}: a draw", turns(game.turn)),
         Some(GameResult::TeamWin(t)) => {
             let names: Vec<String> = game
                 .player_ids()

@@ -341,6 +341,11 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
     let save_game: u64 = args.number("save-game", 0)?;
     let save = args.value("save");
+    if save.is_none() && args.value("save-game").is_some() {
+        return Err(CliError::usage(
+            "sim: --save-game I chooses the game --save FILE saves; give --save FILE too",
+        ));
+    }
     if save.is_some() && save_game >= games {
         return Err(CliError::usage(format!(
             "sim: --save-game {save_game} is not one of the games 0 to {}",

@@ -185,12 +185,37 @@ fn cards_show() {
     assert!(out.contains("{R}"));
     assert!(out.contains("Instant"));
     assert!(out.contains("3 damage"));
-    assert!(out.contains("support: supported"));
+    assert!(out.contains("Plays in Tolaria: yes"));
+    // 2007 wording, not the modern "any target".
+    assert!(out.contains("target creature or player"), "{out}");
+    assert!(!out.contains("SpellAbility"), "the model only with --debug");
+    let o = run(&["cards", "show", "Lightning Bolt", "--debug"]);
+    assert!(text(&o.stdout).contains("SpellAbility"));
 
     let o = run(&["cards", "show", "No Such Card"]);
     assert_no_panic(&o);
     assert_eq!(o.status.code(), Some(1));
     assert!(text(&o.stderr).contains("no card named \"No Such Card\""));
+}
+
+/// `cards show "Fire // Ice"` reads like a card and fits on one screen.
+#[test]
+fn cards_show_a_split_card_fits_on_one_screen() {
+    let o = run(&["cards", "show", "Fire // Ice"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.lines().count() <= 40, "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    assert!(
+        out.contains("Fire  {1}{R}") && out.contains("Ice  {1}{U}"),
+        "{out}"
+    );
+    let words = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("one or two target creatures and/or players"),
+        "{out}"
+    );
+    assert!(out.contains("Rulings"), "{out}");
 }
 
 #[test]
@@ -276,7 +301,8 @@ fn play_a_scenario_where_the_agent_controls_the_humans_turn() {
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../decks/agent_mindslaver.scn");
     let o = run_with_input(
         &["play", "--scenario", file.to_str().unwrap()],
-        "p\n".repeat(40),
+        // `p` passes priority; declaring no blockers takes `no blocks`.
+        "no blocks\np\n".repeat(40),
     );
     assert_no_panic(&o);
     assert!(o.status.success(), "{}", text(&o.stderr));
@@ -313,8 +339,13 @@ fn play_writes_every_event_as_a_json_line() {
         assert!(v["event"].is_object() || v["event"].is_string(), "{l}");
         // The printed log shows the same line (draws and land moves are
         // only in the event stream).
-        if rule == "102.1" || rule == "420.5a" || rule == "308.2" {
+        if rule == "102.1" || rule == "420.5a" {
             assert!(out.contains(&format!("{rule} {text}")), "{rule} {text}");
+        }
+        // The terminal names an attacker by its #id too.
+        if rule == "308.2" {
+            let name = text.trim_end_matches(" attacks");
+            assert!(out.contains(&format!("{rule} {name} #")), "{rule} {text}");
         }
         n += 1;
         last = v;
@@ -477,4 +508,99 @@ fn sim_with_mcts_does_not_depend_on_threads() {
         without_timing(&text(&two.stdout))
     );
     assert!(text(&one.stdout).contains("mcts:4"));
+}
+
+/// `play --deck` reads an Arena export and an MTGO `.dec` with a sideboard;
+/// a deck under 60 cards is refused (2007 constructed) unless --any-deck.
+#[test]
+fn play_reads_arena_and_mtgo_decks() {
+    let dir = std::env::temp_dir().join(format!("tolaria-decks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let arena = dir.join("arena.txt");
+    std::fs::write(
+        &arena,
+        "Deck\n12 Forest (10E) 380\n12 Mountain (10E) 376\n4 Llanowar Elves (10E) 274\n4 Grizzly Bears (10E) 268\n4 Raging Goblin (10E) 222\n4 Giant Spider (10E) 267\n4 Hill Giant (10E) 209\n4 Spined Wurm (10E) 300\n4 Shock (10E) 236\n4 Giant Growth (10E) 266\n4 Rock Badger (10E) 227\n\nSideboard\n2 Pincher Beetles (10E) 284\n",
+    )
+    .unwrap();
+    let dec = dir.join("old.dec");
+    std::fs::write(
+        &dec,
+        "// NAME : Skies\n// from MTGO\n24 Plains\n4 Wild Griffin\n4 Serra Angel\n4 Pacifism\n4 Youthful Knight\n4 Steadfast Guard\n4 Pearled Unicorn\n4 Ghost Warden\n4 Suntail Hawk\n4 Angelic Blessing\nSB: 4 Wrath of God\n",
+    )
+    .unwrap();
+    let o = run_with_input(
+        &[
+            "play",
+            "--deck",
+            arena.to_str().unwrap(),
+            "--opponent-deck",
+            dec.to_str().unwrap(),
+            "--seed",
+            "3",
+        ],
+        "concede yes\n".into(),
+    );
+    assert_no_panic(&o);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("(P1, arena)"), "{}", tail(&out));
+    assert!(out.contains("(P2, Skies)"), "{}", tail(&out));
+
+    let small = dir.join("small.txt");
+    std::fs::write(&small, "20 Mountain\n5 Shock\n").unwrap();
+    let o = run(&["play", "--deck", small.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("at least 60")
+            && err.contains("5 copies of Shock")
+            && err.contains("--any-deck"),
+        "{err}"
+    );
+    let o = run_with_input(
+        &[
+            "play",
+            "--deck",
+            small.to_str().unwrap(),
+            "--any-deck",
+            "--seed",
+            "1",
+        ],
+        "concede yes\n".into(),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("warning"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `tolaria rules` reads the 2007 rules shipped in the binary; small slips
+/// of the command line are errors, not nonsense.
+#[test]
+fn rules_and_small_slips() {
+    let o = run(&["rules", "409.1g"]);
+    assert!(o.status.success());
+    assert!(text(&o.stdout).starts_with("409.1g If the total cost includes a mana payment"));
+    let o = run(&["rules", "trample"]);
+    assert!(text(&o.stdout).starts_with("Trample\n"));
+    let o = run(&["rules", "999.9"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(run(&["help", "foo"]).status.code(), Some(2));
+    let o = run(&["bench", "--clones", "0"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stdout));
+    let o = run(&["sim", "--games", "2", "--save-game", "1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--save FILE"));
+    // The built-in scenarios are found from any directory.
+    let o = run_with_input(
+        &["play", "--scenario", "decks/mindslaver.scn"],
+        "concede yes\n".into(),
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // A long line is not echoed back whole.
+    let o = run_with_input(
+        &["play", "--seed", "1"],
+        format!("{}\nconcede yes\n", "x".repeat(5000)),
+    );
+    assert!(o.status.success());
+    assert!(!text(&o.stdout).contains(&"x".repeat(200)));
 }

@@ -165,7 +165,13 @@ fn play_a_whole_game_in_a_pseudo_terminal() {
 #[test]
 fn play_in_a_pseudo_terminal_without_colour() {
     let mut s = start(&["play", "--seed", "5"], true);
-    let out = s.drive("> ", &["concede"], Duration::from_secs(50));
+    // `concede` asks first; `no` plays on, then `yes` concedes.
+    let out = s.drive(
+        "> ",
+        &["concede", "no", "q", "yes"],
+        Duration::from_secs(50),
+    );
+    assert!(out.contains("Playing on."), "{}", tail(&out));
     assert!(out.contains("Game over after"), "{}", tail(&out));
     assert!(out.contains("You lose the game"), "{}", tail(&out));
     assert!(!out.contains("\x1b["), "no colour with NO_COLOR");
@@ -183,7 +189,7 @@ fn play_a_three_player_game_in_seat_two() {
     );
     let mut commands = vec!["board"];
     commands.extend(std::iter::repeat_n("1", 60));
-    commands.push("concede");
+    commands.push("concede yes");
     let out = s.drive("> ", &commands, Duration::from_secs(120));
     assert!(out.contains("you are P2"), "{}", tail(&out));
     assert!(
@@ -200,3 +206,280 @@ fn play_a_three_player_game_in_seat_two() {
     // The human sees only their own hand: no agent's hand is listed.
     assert!(!out.contains("hand (you control"), "{}", tail(&out));
 }
+
+impl Session {
+    /// Answers each prompt with `answer(screen since the last answer)`
+    /// until the process exits; panics after `limit`.
+    fn converse(
+        &mut self,
+        prompt: &str,
+        limit: Duration,
+        mut answer: impl FnMut(&str) -> String,
+    ) -> String {
+        let start = Instant::now();
+        let mut from = 0usize;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                std::thread::sleep(Duration::from_millis(100));
+                let out = self.text();
+                assert!(
+                    status.success() || status.code() == Some(130),
+                    "tolaria failed ({status}):\n{}",
+                    tail(&out)
+                );
+                return out;
+            }
+            let screen = {
+                let buf = self.output.lock().unwrap();
+                String::from_utf8_lossy(&buf[from..]).into_owned()
+            };
+            if screen.ends_with(prompt) {
+                let cmd = answer(&screen);
+                from += screen.len();
+                let _ = writeln!(self.input, "{cmd}");
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                panic!("no game over after {limit:?}:\n{}", tail(&self.text()));
+            }
+            std::thread::sleep(Duration::from_millis(3));
+        }
+    }
+}
+
+/// The numbered options on a screen: (number, text).
+fn options(screen: &str) -> Vec<(usize, String)> {
+    screen
+        .lines()
+        .filter_map(|l| {
+            let (n, rest) = l.trim_start().split_once(") ")?;
+            Some((n.parse().ok()?, rest.to_string()))
+        })
+        .collect()
+}
+
+/// A newcomer's game on the default decks, through the real terminal: a
+/// `p` at the attack prompt is refused (never "no attackers"), then they
+/// attack with one creature at a time; they read a card, set stops and
+/// pass with `pass turn`; blocks name the attacker by #id. The human wins.
+#[test]
+fn a_newcomer_wins_on_the_default_decks() {
+    let seed = std::env::var("PTY_SEED").unwrap_or(SEED.into());
+    let mut s = start(&["play", "--seed", &seed, "--agent", "random"], true);
+    let mut tried_p = false;
+    let mut read_card = false;
+    let mut stops_set = false;
+    let mut attacks = 0;
+    let mut declared_one = false;
+    let out = s.converse("> ", Duration::from_secs(120), |screen| {
+        let opts = options(screen);
+        let find =
+            |pred: &dyn Fn(&str) -> bool| opts.iter().find(|(_, t)| pred(t)).map(|(n, _)| *n);
+        if screen.contains("keep your opening hand") {
+            return "1".into();
+        }
+        if !stops_set {
+            stops_set = true;
+            return "stop end mine".into();
+        }
+        if screen.contains("declare attackers (308.2a)") {
+            if !tried_p {
+                tried_p = true;
+                return "p".into();
+            }
+            let all: Vec<String> = opts
+                .iter()
+                .filter(|(_, t)| t.starts_with("attack with"))
+                .map(|(n, _)| n.to_string())
+                .collect();
+            if all.is_empty() {
+                let finish = std::mem::take(&mut declared_one);
+                return if finish {
+                    "done".into()
+                } else {
+                    "no attack".into()
+                };
+            }
+            attacks += 1;
+            if attacks == 1 {
+                // One creature first, then `done` finishes the declaration.
+                declared_one = true;
+                return all[0].clone();
+            }
+            declared_one = false;
+            return format!("attack {}", all.join(" "));
+        }
+        if screen.contains("declare attackers (308.2a)") {
+            return "done".into();
+        }
+        if screen.contains("declare blockers (309.2a)") {
+            return match find(&|t| t.starts_with("block ")) {
+                Some(n) => format!("block {n}"),
+                None => "no blocks".into(),
+            };
+        }
+        if !read_card {
+            if let Some((n, _)) = opts
+                .iter()
+                .find(|(_, t)| t.starts_with("play ") && !t.starts_with("play land"))
+            {
+                read_card = true;
+                return format!("card {n}");
+            }
+        }
+        let theirs = screen
+            .rsplit("=== Turn ")
+            .next()
+            .is_some_and(|h| h.contains("· P2's turn"));
+        if screen.contains("you have priority") && theirs {
+            // A stop on the opponent's turn: pass until ours.
+            return "pass turn".into();
+        }
+        if screen.contains("choose target") {
+            if let Some(n) = find(&|t| t.contains("(P2)")) {
+                return n.to_string();
+            }
+            return "1".into();
+        }
+        if screen.contains("pay the mana cost") {
+            return "pay".into();
+        }
+        if let Some(n) = find(&|t| t.starts_with("play land")) {
+            return n.to_string();
+        }
+        if let Some(n) = find(&|t| t.starts_with("play ") && !t.contains("face down")) {
+            return n.to_string();
+        }
+        if screen.contains("you have priority") {
+            return if screen.contains("main phase") && !screen.contains("P2's turn") {
+                "p".into()
+            } else {
+                "pass turn".into()
+            };
+        }
+        "1".into()
+    });
+    if let Ok(f) = std::env::var("PTY_DUMP") {
+        let _ = std::fs::write(f, &out);
+    }
+    assert!(
+        out.contains("You are declaring attackers (308.2a)"),
+        "the `p` was refused"
+    );
+    assert!(out.contains("Plays in Tolaria"), "a card was read");
+    assert!(out.contains("Stops on your turn"), "stops set");
+    assert!(
+        out.contains("Passing until your next turn"),
+        "pass turn used"
+    );
+    assert!(attacks > 0);
+    assert!(out.contains("You win the game!"), "{}", tail(&out));
+}
+
+const SEED: &str = "12";
+
+/// Waits until the output contains `what`; panics after 30 s.
+fn wait_for(s: &Session, what: &str) {
+    let start = Instant::now();
+    while !s.text().contains(what) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no {what:?} in:\n{}",
+            tail(&s.text())
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Ctrl-D asks before conceding; Ctrl-C saves the game and the events so
+/// far (written at the interrupt), and `play --resume` goes on with it.
+#[test]
+fn ctrl_d_asks_and_ctrl_c_saves_the_game() {
+    let dir = std::env::temp_dir().join(format!("tolaria-pty-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = dir.join("game.json");
+    let events = dir.join("events.jsonl");
+    let mut s = start(
+        &[
+            "play",
+            "--seed",
+            "5",
+            "--save",
+            save.to_str().unwrap(),
+            "--events",
+            events.to_str().unwrap(),
+        ],
+        true,
+    );
+    wait_for(&s, "keep hand");
+    writeln!(s.input, "1").unwrap();
+    wait_for(&s, "you have priority");
+    // Ctrl-D at the start of a line: end of input, which asks first.
+    s.input.write_all(b"\x04").unwrap();
+    wait_for(&s, "Concede the game?");
+    writeln!(s.input, "no").unwrap();
+    wait_for(&s, "Playing on.");
+    // SAFETY: signals the child this test started.
+    unsafe {
+        libc::kill(s.child.id() as i32, libc::SIGINT);
+    }
+    let status = s.child.wait().unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    assert_eq!(status.code(), Some(130), "{}", tail(&s.text()));
+    assert!(s.text().contains("Interrupted (Ctrl-C)"));
+    let ev = std::fs::read_to_string(&events).unwrap();
+    assert!(
+        ev.lines().count() > 10 && ev.contains("\"rule\""),
+        "events flushed"
+    );
+    assert!(save.exists(), "game saved");
+    let mut r = start(&["play", "--resume", save.to_str().unwrap()], true);
+    let out = r.drive("> ", &["concede yes"], Duration::from_secs(30));
+    assert!(out.contains("resuming"), "{}", tail(&out));
+    assert!(out.contains("You lose the game"), "{}", tail(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Passing with mana in the pool warns once (300.3), then passes.
+#[test]
+fn passing_with_floating_mana_warns_once() {
+    let mut s = start(&["play", "--seed", "12", "--agent", "random"], true);
+    let mut step = 0;
+    let out = s.converse("> ", Duration::from_secs(60), |screen| {
+        let opts = options(screen);
+        if screen.contains("keep your opening hand") {
+            return "1".into();
+        }
+        match step {
+            0 => match opts.iter().find(|(_, t)| t.starts_with("play land")) {
+                Some((n, _)) => n.to_string(),
+                None => "p".into(),
+            },
+            _ if step < 4 => match opts.iter().find(|(_, t)| t.starts_with("tap ")) {
+                Some((n, _)) if step == 1 => {
+                    step = 2;
+                    n.to_string()
+                }
+                _ => {
+                    step += 1;
+                    "p".into()
+                }
+            },
+            _ => "concede yes".into(),
+        }
+        .tap(|_| {
+            if step == 0 && screen.contains("you have priority") {
+                step = 1;
+            }
+        })
+    });
+    assert_eq!(out.matches("mana burn, 300.3").count(), 1, "{}", tail(&out));
+}
+
+trait Tap: Sized {
+    fn tap(self, f: impl FnOnce(&Self)) -> Self {
+        f(&self);
+        self
+    }
+}
+impl Tap for String {}

@@ -186,7 +186,7 @@ impl Scenario {
                 if g.result == Some(GameResult::Win(PlayerId(want as u8))) {
                     Ok(())
                 } else {
-                    fail(format!("result is {:?}", g.result))
+                    fail(format!("result is {}", result_text(g.result)))
                 }
             }
             // 609.5, 607.5a: the team numbered N (1-based, `team:` lines in
@@ -196,7 +196,7 @@ impl Scenario {
                 if want >= 1 && g.result == Some(GameResult::TeamWin(want - 1)) {
                     Ok(())
                 } else {
-                    fail(format!("result is {:?}", g.result))
+                    fail(format!("result is {}", result_text(g.result)))
                 }
             }
             // 605.3, 607.2, 609.3: the names in seat order.
@@ -262,14 +262,14 @@ impl Scenario {
                 if g.result == Some(GameResult::Draw) {
                     Ok(())
                 } else {
-                    fail(format!("result is {:?}", g.result))
+                    fail(format!("result is {}", result_text(g.result)))
                 }
             }
             ["no", "winner"] => {
                 if g.result.is_none() {
                     Ok(())
                 } else {
-                    fail(format!("result is {:?}", g.result))
+                    fail(format!("result is {}", result_text(g.result)))
                 }
             }
             ["stack", "empty"] => {
@@ -709,5 +709,16 @@ impl Scenario {
             }
         }
         Ok(())
+    }
+}
+
+/// A game's result for a failure message: "P1 wins", "a draw", "not over".
+fn result_text(r: Option<tolaria_rules::GameResult>) -> String {
+    use tolaria_rules::GameResult;
+    match r {
+        Some(GameResult::Win(p)) => format!("{p} wins"),
+        Some(GameResult::Draw) => "a draw".into(),
+        Some(GameResult::TeamWin(t)) => format!("team {t} wins"),
+        None => "not over".into(),
     }
 }
