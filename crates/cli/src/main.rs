@@ -52,6 +52,7 @@ Commands:
   fuzz        random whole-pool games with 2-6 players, checked after every action
   scenario    run scenario files
   cards       show a card (`cards show NAME`) or the card pool's coverage
+  serve       the game server: play in a browser (web client and WebSocket protocol)
   help        show this help, or a command's (`tolaria help sim`)
 
 Examples:
@@ -65,6 +66,7 @@ Examples:
   tolaria scenario tests/scenarios/*.scn
   tolaria cards show \"Lightning Bolt\"
   tolaria cards coverage
+  tolaria serve --port 8080
 
 Run `tolaria <command> --help` for a command's options.
 ";
@@ -83,6 +85,7 @@ fn run(argv: Vec<String>) -> CliResult {
         "replay" => replay::main(rest),
         "scenario" | "scenarios" => scenario::main(rest),
         "cards" | "card" => cards::main(rest),
+        "serve" => serve(rest),
         "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
             Some("play") => play::main(vec!["--help".into()]),
             Some("sim") => sim::main(vec!["--help".into()]),
@@ -91,6 +94,7 @@ fn run(argv: Vec<String>) -> CliResult {
             Some("replay") => replay::main(vec!["--help".into()]),
             Some("scenario") => scenario::main(vec!["--help".into()]),
             Some("cards") => cards::main(vec!["--help".into()]),
+            Some("serve") => serve(vec!["--help".into()]),
             _ => {
                 print!("{USAGE}");
                 Ok(ExitCode::SUCCESS)
@@ -101,9 +105,18 @@ fn run(argv: Vec<String>) -> CliResult {
             Ok(ExitCode::SUCCESS)
         }
         other => Err(CliError::usage(format!(
-            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards or help",
+            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards, serve or help",
             args::clip(other)
         ))),
+    }
+}
+
+/// `tolaria serve`: the game server (crates/server).
+fn serve(args: Vec<String>) -> CliResult {
+    match tolaria_server::main(args) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.contains("unknown option") || e.contains("needs") => Err(CliError::usage(e)),
+        Err(e) => Err(CliError::failure(e)),
     }
 }
 
