@@ -297,6 +297,8 @@ struct Seated {
     seat: Option<u8>,
     changes: tokio::sync::watch::Receiver<u64>,
     log_sent: usize,
+    /// The version of the last state sent: a state is sent once per version.
+    version_sent: u64,
 }
 
 fn to_text(msg: &ServerMsg) -> Message {
@@ -347,8 +349,12 @@ async fn connection(socket: WebSocket, server: Arc<Server>) {
                 s.changes.borrow_and_update();
                 let msg = {
                     let st = s.room.lock();
+                    if st.version == s.version_sent {
+                        continue;
+                    }
                     let m = st.state_msg(&s.room.id, s.seat, s.log_sent);
                     s.log_sent = st.log.len();
+                    s.version_sent = st.version;
                     m
                 };
                 if tx.send(to_text(&ServerMsg::State(Box::new(msg)))).await.is_err() { break }
@@ -416,6 +422,7 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
                 seat,
                 changes,
                 log_sent,
+                version_sent: state.version,
             });
             drive(room.clone());
             vec![

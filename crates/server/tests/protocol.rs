@@ -197,11 +197,12 @@ async fn another_seat_garbage_and_spectators_learn_nothing() {
         ("{\"type\":\"act\"}".into(), "bad_message"),
         ("{\"type\":\"launch_missiles\"}".into(), "bad_message"),
         ("{\"type\":\"act\",\"action\":{\"PlayLand\":{\"slot\":9999,\"gen\":0}}}".into(), "not_your_decision"),
-        ("{\"type\":\"ping\",\"extra\":1}".into(), "bad_message"),
         (format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100_000)), "too_large"),
         ("{\"type\":\"save\"}".into(), "not_over"),
         ("{\"type\":\"concede\"}".into(), "bad_message"),
-        ("{\"type\":\"act\",\"action\":{\"Concede\":0}}".into(), "illegal_action"),
+        // Conceding for the other player.
+        (format!("{{\"type\":\"act\",\"action\":{{\"Concede\":{}}}}}", decider["decider"]), "not_your_decision"),
+        ("{\"type\":\"act\",\"action\":{\"Concede\":7}}".into(), "not_your_decision"),
     ];
     for (msg, code) in cases {
         other.send_raw(msg.clone()).await;
