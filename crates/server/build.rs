@@ -41,7 +41,12 @@ fn main() {
     let mut src = String::from("pub static ASSETS: &[(&str, &[u8])] = &[\n");
     for (rel, path) in &files {
         let abs = path.canonicalize().unwrap_or_else(|_| path.clone());
-        writeln!(src, "    ({rel:?}, include_bytes!({:?})),", abs.display().to_string()).unwrap();
+        writeln!(
+            src,
+            "    ({rel:?}, include_bytes!({:?})),",
+            abs.display().to_string()
+        )
+        .unwrap();
     }
     src.push_str("];\n");
     let out = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("assets.rs");

@@ -7,7 +7,10 @@ use tolaria_rules::{Action, DecisionKind, ObjId, PlayerView, Target};
 fn names(view: &PlayerView) -> HashMap<ObjId, String> {
     let mut m = HashMap::new();
     let mut card = |c: &tolaria_rules::engine::view::CardView| {
-        m.insert(c.id, c.name.clone().unwrap_or_else(|| "a hidden card".into()));
+        m.insert(
+            c.id,
+            c.name.clone().unwrap_or_else(|| "a hidden card".into()),
+        );
     };
     for p in &view.players {
         p.hand.iter().flatten().for_each(&mut card);
@@ -25,7 +28,12 @@ fn names(view: &PlayerView) -> HashMap<ObjId, String> {
 
 pub fn label(view: &PlayerView, a: &Action) -> String {
     let names = names(view);
-    let n = |id: &ObjId| names.get(id).cloned().unwrap_or_else(|| format!("object {id}"));
+    let n = |id: &ObjId| {
+        names
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| format!("object {id}"))
+    };
     let player = |p: &tolaria_rules::PlayerId| {
         view.players
             .iter()
@@ -47,9 +55,13 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
         Action::TurnFaceUp(o) => format!("Turn {} face up", n(o)),
         Action::Suspend(o) => format!("Suspend {}", n(o)),
         Action::PlaySplit { card, half } => format!("Play {} (half {})", n(card), half + 1),
-        Action::Activate { source, index } => format!("Activate {} (ability {})", n(source), index + 1),
+        Action::Activate { source, index } => {
+            format!("Activate {} (ability {})", n(source), index + 1)
+        }
         Action::ActivateMana { source, kind, .. } => format!("Tap {} for {kind:?}", n(source)),
-        Action::Ninjutsu { card, attacker } => format!("Ninjutsu {} returning {}", n(card), n(attacker)),
+        Action::Ninjutsu { card, attacker } => {
+            format!("Ninjutsu {} returning {}", n(card), n(attacker))
+        }
         Action::ChooseTarget(t) => format!("Target {}", target(t)),
         Action::ChooseMode(m) => match kind {
             Some(DecisionKind::TapOrUntap) if *m == 0 => "Tap it".into(),
@@ -59,7 +71,10 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
         Action::ChooseX(x) => format!("X = {x}"),
         Action::CancelPlay => "Cancel".into(),
         Action::Attack(o) => format!("Attack with {}", n(o)),
-        Action::AttackPlayer { attacker, player: p } => format!("Attack {} with {}", player(p), n(attacker)),
+        Action::AttackPlayer {
+            attacker,
+            player: p,
+        } => format!("Attack {} with {}", player(p), n(attacker)),
         Action::Band { creature, with } => format!("Band {} with {}", n(creature), n(with)),
         Action::Block { blocker, attacker } => format!("Block {} with {}", n(attacker), n(blocker)),
         Action::Done => match kind {

@@ -229,7 +229,11 @@ async fn asset_handler(uri: Uri) -> Response {
         if let Some((_, bytes)) = assets::ASSETS.iter().find(|(p, _)| *p == "index.html") {
             return ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], *bytes).into_response();
         }
-        return ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], NOT_BUILT).into_response();
+        return (
+            [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+            NOT_BUILT,
+        )
+            .into_response();
     }
     (StatusCode::NOT_FOUND, "not found").into_response()
 }
@@ -381,7 +385,10 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
         ClientMsg::NewGame(req) => {
             server.evict(true);
             if server.game_count() >= server.config.max_games {
-                return vec![err(ErrorCode::ServerFull, "too many games on this server; try later")];
+                return vec![err(
+                    ErrorCode::ServerFull,
+                    "too many games on this server; try later",
+                )];
             }
             let n = server.next_id.fetch_add(1, Ordering::SeqCst);
             let id = format!("g{n}-{}", &room::secret()[..8]);
@@ -405,10 +412,16 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
         }
         ClientMsg::Join { game, token } => {
             let Some(room) = server.games().get(&game).cloned() else {
-                return vec![err(ErrorCode::NoSuchGame, "no such game (it may have ended and been dropped)")];
+                return vec![err(
+                    ErrorCode::NoSuchGame,
+                    "no such game (it may have ended and been dropped)",
+                )];
             };
             let Some(seat) = room.seat_of(&token) else {
-                return vec![err(ErrorCode::BadToken, "this link opens no seat of that game")];
+                return vec![err(
+                    ErrorCode::BadToken,
+                    "this link opens no seat of that game",
+                )];
             };
             let mut changes = room.changed.subscribe();
             changes.borrow_and_update();
@@ -426,7 +439,10 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
             });
             drive(room.clone());
             vec![
-                ServerMsg::Joined { game: room.id.clone(), seat },
+                ServerMsg::Joined {
+                    game: room.id.clone(),
+                    seat,
+                },
                 ServerMsg::State(Box::new(state)),
             ]
         }
@@ -435,7 +451,10 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
                 return vec![err(ErrorCode::NotJoined, "join a game first")];
             };
             let Some(seat) = s.seat else {
-                return vec![err(ErrorCode::NotYourDecision, "a spectator makes no decisions")];
+                return vec![err(
+                    ErrorCode::NotYourDecision,
+                    "a spectator makes no decisions",
+                )];
             };
             match s.room.act(seat, action, version) {
                 Ok(()) => {
@@ -456,13 +475,18 @@ async fn handle(server: &Arc<Server>, seated: &mut Option<Seated>, text: &str) -
                     "a game can be saved once it is over (the record shows every hidden card)",
                 )];
             }
-            vec![ServerMsg::Saved { save: st.save.clone() }]
+            vec![ServerMsg::Saved {
+                save: Box::new(st.save.clone()),
+            }]
         }
         ClientMsg::Replay { save, step } => {
             match tokio::task::spawn_blocking(move || replay(&save, step)).await {
                 Ok(Ok(m)) => vec![ServerMsg::Replay(Box::new(m))],
                 Ok(Err(e)) => vec![err(ErrorCode::BadSave, &e)],
-                Err(_) => vec![err(ErrorCode::BadSave, "the saved game could not be replayed")],
+                Err(_) => vec![err(
+                    ErrorCode::BadSave,
+                    "the saved game could not be replayed",
+                )],
             }
         }
     }

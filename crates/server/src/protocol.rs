@@ -22,7 +22,10 @@ pub enum ClientMsg {
     /// Take a seat (`token` is the seat's secret) or watch (`token` is the
     /// game's spectator secret). The reply is `joined`, then `state`;
     /// joining again (a reload, a dropped connection) resumes the game.
-    Join { game: String, token: String },
+    Join {
+        game: String,
+        token: String,
+    },
     /// Answer the pending decision. `version`, if given, must be the
     /// `version` of the latest `state` (else `stale`: the click was made on
     /// an old picture of the game).
@@ -35,7 +38,10 @@ pub enum ClientMsg {
     Save,
     /// Step a saved game: the reply is `replay` with the public view after
     /// `step` actions.
-    Replay { save: SavedGame, step: usize },
+    Replay {
+        save: SavedGame,
+        step: usize,
+    },
     Ping,
 }
 
@@ -75,7 +81,10 @@ pub struct NewGame {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The first message on every connection.
-    Welcome { protocol: u32, server: String },
+    Welcome {
+        protocol: u32,
+        server: String,
+    },
     Created {
         game: String,
         /// One entry per seat; `token` only for human seats.
@@ -88,9 +97,14 @@ pub enum ServerMsg {
         seat: Option<u8>,
     },
     State(Box<StateMsg>),
-    Saved { save: SavedGame },
+    Saved {
+        save: Box<SavedGame>,
+    },
     Replay(Box<ReplayMsg>),
-    Error { code: ErrorCode, message: String },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
     Pong,
 }
 

@@ -23,8 +23,13 @@ pub const MAX_DECK: usize = 250;
 pub const MAX_ACTIONS: usize = 50_000;
 
 pub enum Seat {
-    Human { token: String },
-    Agent { name: String, agent: Option<Box<dyn Agent + Send>> },
+    Human {
+        token: String,
+    },
+    Agent {
+        name: String,
+        agent: Option<Box<dyn Agent + Send>>,
+    },
 }
 
 pub struct RoomState {
@@ -48,9 +53,15 @@ pub struct Room {
 pub const BUILTIN_DECKS: &[(&str, &str)] = &[
     ("red_green", include_str!("../../../decks/red_green.txt")),
     ("white_blue", include_str!("../../../decks/white_blue.txt")),
-    ("black_white", include_str!("../../../decks/black_white.txt")),
+    (
+        "black_white",
+        include_str!("../../../decks/black_white.txt"),
+    ),
     ("mono_black", include_str!("../../../decks/mono_black.txt")),
-    ("rg_beats_old", include_str!("../../../decks/bench/rg_beats_old.dck")),
+    (
+        "rg_beats_old",
+        include_str!("../../../decks/bench/rg_beats_old.dck"),
+    ),
     (
         "white_weenie_old",
         include_str!("../../../decks/bench/white_weenie_old.dck"),
@@ -69,7 +80,10 @@ pub fn load_deck(spec: &str) -> Result<Vec<CardId>, String> {
         return Err("the deck has no cards in its main deck".into());
     }
     if cards.len() > MAX_DECK {
-        return Err(format!("the deck has {} cards (at most {MAX_DECK})", cards.len()));
+        return Err(format!(
+            "the deck has {} cards (at most {MAX_DECK})",
+            cards.len()
+        ));
     }
     Ok(cards)
 }
@@ -96,7 +110,9 @@ pub fn secret() -> String {
 pub fn build_game(save: &SavedGame) -> Result<Game, String> {
     let n = save.decks.len();
     if !(2..=MAX_SEATS).contains(&n) || save.names.len() != n {
-        return Err(format!("a game has 2 to {MAX_SEATS} seats, each with a name and a deck"));
+        return Err(format!(
+            "a game has 2 to {MAX_SEATS} seats, each with a name and a deck"
+        ));
     }
     let pool = tolaria_cards::db().len();
     for d in &save.decks {
@@ -222,7 +238,9 @@ impl Room {
         loop {
             let (mut agent, game, seat, legal, version) = {
                 let mut st = self.lock();
-                let Some(seat) = st.game.decider() else { return };
+                let Some(seat) = st.game.decider() else {
+                    return;
+                };
                 if st.game.is_over() || st.save.actions.len() >= MAX_ACTIONS {
                     return;
                 }
@@ -260,12 +278,18 @@ impl Room {
     pub fn act(&self, seat: u8, action: Action, version: Option<u64>) -> Result<(), ServerMsg> {
         let mut st = self.lock();
         if version.is_some_and(|v| v != st.version) {
-            return Err(err(ErrorCode::Stale, "the game has moved on; act on the latest state"));
+            return Err(err(
+                ErrorCode::Stale,
+                "the game has moved on; act on the latest state",
+            ));
         }
         let me = PlayerId(seat);
         let concession = matches!(action, Action::Concede(p) if p == me);
         if !concession && st.game.decider() != Some(me) {
-            return Err(err(ErrorCode::NotYourDecision, "this seat does not make the pending decision"));
+            return Err(err(
+                ErrorCode::NotYourDecision,
+                "this seat does not make the pending decision",
+            ));
         }
         st.apply(me, action)
             .map_err(|e| err(ErrorCode::IllegalAction, &e.to_string()))?;
@@ -282,7 +306,10 @@ impl Room {
         if token == st.spectator_token {
             return Some(None);
         }
-        st.seats.iter().position(|s| matches!(s, Seat::Human { token: t } if t == token)).map(|i| Some(i as u8))
+        st.seats
+            .iter()
+            .position(|s| matches!(s, Seat::Human { token: t } if t == token))
+            .map(|i| Some(i as u8))
     }
 }
 

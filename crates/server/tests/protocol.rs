@@ -12,7 +12,8 @@ use tolaria_rules::{PlayerId, PlayerView};
 use tolaria_server::protocol::{SavedGame, PROTOCOL_VERSION};
 use tolaria_server::{Config, Server};
 
-type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn start(config: Config) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -36,7 +37,10 @@ impl Client {
         c
     }
     async fn send(&mut self, v: Value) {
-        self.ws.send(Message::Text(v.to_string().into())).await.unwrap();
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .unwrap();
     }
     async fn send_raw(&mut self, s: String) {
         self.ws.send(Message::Text(s.into())).await.unwrap();
@@ -64,11 +68,13 @@ impl Client {
         }
     }
     async fn new_game(&mut self, seats: Value, seed: u64) -> Value {
-        self.send(json!({"type": "new_game", "seats": seats, "seed": seed})).await;
+        self.send(json!({"type": "new_game", "seats": seats, "seed": seed}))
+            .await;
         self.expect("created").await
     }
     async fn join(&mut self, game: &Value, token: &Value) -> Value {
-        self.send(json!({"type": "join", "game": game, "token": token})).await;
+        self.send(json!({"type": "join", "game": game, "token": token}))
+            .await;
         self.expect("joined").await;
         self.expect("state").await
     }
@@ -99,10 +105,12 @@ async fn play_out(c: &mut Client, first: Value, seat: u8, seed: u64) -> Vec<(u64
         }
         let actions = state["actions"].as_array().unwrap();
         if state["decider"] == seat && !actions.is_empty() {
-            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             // Prefer anything but passing, so games move on.
             let non_pass: Vec<&Value> = actions.iter().filter(|a| a["action"] != "Pass").collect();
-            let pick = if !non_pass.is_empty() && (rng >> 33) % 4 != 0 {
+            let pick = if !non_pass.is_empty() && !(rng >> 33).is_multiple_of(4) {
                 non_pass[(rng >> 40) as usize % non_pass.len()]
             } else {
                 &actions[(rng >> 40) as usize % actions.len()]
@@ -146,14 +154,19 @@ async fn a_client_plays_a_whole_game_and_sees_only_its_view() {
     }
 
     // The replay viewer steps through the saved game.
-    c.send(json!({"type": "replay", "save": save, "step": save.actions.len()})).await;
+    c.send(json!({"type": "replay", "save": save, "step": save.actions.len()}))
+        .await;
     let r = c.expect("replay").await;
     assert_eq!(r["steps"].as_u64().unwrap() as usize, save.actions.len());
     assert!(r["view"]["result"].is_object() || r["view"]["result"].is_string());
     for p in r["view"]["players"].as_array().unwrap() {
-        assert!(p["hand"].is_null(), "the replay shows public information only");
+        assert!(
+            p["hand"].is_null(),
+            "the replay shows public information only"
+        );
     }
-    c.send(json!({"type": "replay", "save": save, "step": 3})).await;
+    c.send(json!({"type": "replay", "save": save, "step": 3}))
+        .await;
     let r = c.expect("replay").await;
     assert_eq!(r["step"], 3);
 }
@@ -180,11 +193,18 @@ async fn another_seat_garbage_and_spectators_learn_nothing() {
     for card in va.players[0].hand.as_ref().unwrap() {
         // The other seat's message never carries A's hand card ids.
         let id = serde_json::to_string(&card.id).unwrap();
-        assert!(!text_b.contains(&format!("\"id\":{id}")), "B learns A's card {id}");
+        assert!(
+            !text_b.contains(&format!("\"id\":{id}")),
+            "B learns A's card {id}"
+        );
     }
 
     // Whoever doesn't decide tries to act with the decider's legal action.
-    let (decider, mut other) = if sa["decider"] == 0 { (sa.clone(), b) } else { (sb.clone(), a) };
+    let (decider, mut other) = if sa["decider"] == 0 {
+        (sa.clone(), b)
+    } else {
+        (sb.clone(), a)
+    };
     let legal = decider["actions"][0]["action"].clone();
     other.send(json!({"type": "act", "action": legal})).await;
     let e = other.recv().await;
@@ -196,13 +216,28 @@ async fn another_seat_garbage_and_spectators_learn_nothing() {
         ("not json".into(), "bad_message"),
         ("{\"type\":\"act\"}".into(), "bad_message"),
         ("{\"type\":\"launch_missiles\"}".into(), "bad_message"),
-        ("{\"type\":\"act\",\"action\":{\"PlayLand\":{\"slot\":9999,\"gen\":0}}}".into(), "not_your_decision"),
-        (format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100_000)), "too_large"),
+        (
+            "{\"type\":\"act\",\"action\":{\"PlayLand\":{\"slot\":9999,\"gen\":0}}}".into(),
+            "not_your_decision",
+        ),
+        (
+            format!("{{\"type\":\"ping\",\"pad\":\"{}\"}}", "x".repeat(100_000)),
+            "too_large",
+        ),
         ("{\"type\":\"save\"}".into(), "not_over"),
         ("{\"type\":\"concede\"}".into(), "bad_message"),
         // Conceding for the other player.
-        (format!("{{\"type\":\"act\",\"action\":{{\"Concede\":{}}}}}", decider["decider"]), "not_your_decision"),
-        ("{\"type\":\"act\",\"action\":{\"Concede\":7}}".into(), "not_your_decision"),
+        (
+            format!(
+                "{{\"type\":\"act\",\"action\":{{\"Concede\":{}}}}}",
+                decider["decider"]
+            ),
+            "not_your_decision",
+        ),
+        (
+            "{\"type\":\"act\",\"action\":{\"Concede\":7}}".into(),
+            "not_your_decision",
+        ),
     ];
     for (msg, code) in cases {
         other.send_raw(msg.clone()).await;
@@ -221,21 +256,27 @@ async fn another_seat_garbage_and_spectators_learn_nothing() {
         assert!(p["hand"].is_null());
     }
     assert!(ss["actions"].as_array().unwrap().is_empty());
-    assert_eq!(ss["version"], decider["version"], "no error disturbed the game");
+    assert_eq!(
+        ss["version"], decider["version"],
+        "no error disturbed the game"
+    );
     spec.send(json!({"type": "act", "action": legal})).await;
     assert_eq!(spec.recv().await["code"], "not_your_decision");
 
     // Bad links.
     let mut x = Client::connect(&url).await;
-    x.send(json!({"type": "join", "game": game, "token": "guess"})).await;
+    x.send(json!({"type": "join", "game": game, "token": "guess"}))
+        .await;
     assert_eq!(x.recv().await["code"], "bad_token");
-    x.send(json!({"type": "join", "game": "nope", "token": "guess"})).await;
+    x.send(json!({"type": "join", "game": "nope", "token": "guess"}))
+        .await;
     assert_eq!(x.recv().await["code"], "no_such_game");
     x.send(json!({"type": "act", "action": "Pass"})).await;
     assert_eq!(x.recv().await["code"], "not_joined");
     x.send(json!({"type": "new_game", "seats": [{"player": "human", "deck": "99 Nonexistent Card"}, {"player": "random"}]})).await;
     assert_eq!(x.recv().await["code"], "bad_game");
-    x.send(json!({"type": "new_game", "seats": [{"player": "skynet"}, {"player": "random"}]})).await;
+    x.send(json!({"type": "new_game", "seats": [{"player": "skynet"}, {"player": "random"}]}))
+        .await;
     assert_eq!(x.recv().await["code"], "bad_game");
 }
 
@@ -265,7 +306,8 @@ async fn the_server_bounds_its_games() {
     let mut c = Client::connect(&url).await;
     c.new_game(human_vs("random"), 1).await;
     c.new_game(human_vs("random"), 2).await;
-    c.send(json!({"type": "new_game", "seats": human_vs("random"), "seed": 3})).await;
+    c.send(json!({"type": "new_game", "seats": human_vs("random"), "seed": 3}))
+        .await;
     assert_eq!(c.recv().await["code"], "server_full");
 }
 
@@ -281,19 +323,27 @@ async fn load_many_concurrent_games_stay_correct() {
         tasks.push(tokio::spawn(async move {
             let mut c = Client::connect(&url).await;
             let created = c.new_game(human_vs("random"), 100 + i).await;
-            let first = c.join(&created["game"], &created["seats"][0]["token"]).await;
+            let first = c
+                .join(&created["game"], &created["seats"][0]["token"])
+                .await;
             let seen = play_out(&mut c, first, 0, i).await;
             let last = &seen.last().unwrap().1;
             c.send(json!({"type": "save"})).await;
             let save = c.expect("saved").await["save"].clone();
             let n = save["actions"].as_array().unwrap().len();
-            c.send(json!({"type": "replay", "save": save, "step": n})).await;
+            c.send(json!({"type": "replay", "save": save, "step": n}))
+                .await;
             let r = c.expect("replay").await;
-            assert_eq!(r["view"]["result"], serde_json::to_value(&last.result).unwrap());
+            assert_eq!(
+                r["view"]["result"],
+                serde_json::to_value(last.result).unwrap()
+            );
         }));
     }
     let all = futures_util::future::join_all(tasks);
-    let results = tokio::time::timeout(Duration::from_secs(600), all).await.expect("the load test ends in time");
+    let results = tokio::time::timeout(Duration::from_secs(600), all)
+        .await
+        .expect("the load test ends in time");
     for r in results {
         r.unwrap();
     }
