@@ -267,7 +267,7 @@ function Table({
   return (
     <div class="table">
       <div class="turn-line" data-testid="turn-line">
-        Turn {view.turn} · {view.players.find((p) => p.id === view.active)?.name}'s turn ·{" "}
+        Turn {view.turn} · active player: {view.players.find((p) => p.id === view.active)?.name} ·{" "}
         {view.step}
         {view.turn_controller !== view.active
           ? ` · controlled by ${view.players.find((p) => p.id === view.turn_controller)?.name}`
