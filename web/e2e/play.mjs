@@ -55,9 +55,10 @@ const browser = await chromium.launch({
   ],
 });
 const errors = [];
+let page = null;
 const counts = { clicks: 0, keep: 0, play: 0, target: 0, attack: 0, block: 0, tap: 0, keys: 0 };
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(url);
   await page.getByTestId("seed").fill(process.env.E2E_SEED ?? "12");
@@ -194,6 +195,8 @@ try {
 } catch (e) {
   process.exitCode = 1;
   console.error(e);
+  console.error(`e2e: ${JSON.stringify(counts)}; page errors: ${errors.join("; ")}`);
+  await page?.screenshot({ path: join(shots, "failure.png") }).catch(() => {});
 } finally {
   await browser.close();
   server.kill();

@@ -459,9 +459,15 @@ function GamePage({ game, token }: { game: string; token: string }) {
     if (untilTurn !== null && msg.view.turn > untilTurn) setUntilTurn(null);
     else if (autoPass(msg, untilTurn, stops)) act("Pass");
   }, [msg, untilTurn, stops, act]);
+  // The key handler reads the latest state through a ref: effects run after
+  // paint, so a handler bound to an older state could send a stale action.
+  const latest = useRef<StateMsg | null>(null);
+  latest.current = msg;
   useEffect(() => {
     const key = (e: KeyboardEvent) => {
+      const msg = latest.current;
       if (!msg || (e.target as HTMLElement)?.tagName === "TEXTAREA") return;
+      const act = (a: Action) => send({ type: "act", action: a, version: msg.version });
       if (e.key === " " || e.key === "Enter") {
         const a = passAction(msg.actions);
         if (a) {
@@ -475,7 +481,7 @@ function GamePage({ game, token }: { game: string; token: string }) {
     };
     window.addEventListener("keydown", key);
     return () => window.removeEventListener("keydown", key);
-  }, [msg, act]);
+  }, [send]);
   if (!msg) {
     return (
       <div class="page">
