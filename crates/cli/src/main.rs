@@ -60,6 +60,7 @@ Commands:
   cards       show a card (`cards show NAME`) or the card pool's coverage
   rules       read a rule of the 2007 Comprehensive Rules (`rules 409.1g`)
               or a glossary entry (`rules trample`)
+  serve       the game server: play in a browser (web client and WebSocket protocol)
   help        show this help, or a command's (`tolaria help sim`)
 
 Examples:
@@ -74,6 +75,7 @@ Examples:
   tolaria cards show \"Lightning Bolt\"
   tolaria cards coverage
   tolaria rules 409.1g
+  tolaria serve --port 8080
 
 Run `tolaria <command> --help` for a command's options.
 ";
@@ -93,6 +95,7 @@ fn run(argv: Vec<String>) -> CliResult {
         "scenario" | "scenarios" => scenario::main(rest),
         "cards" | "card" => cards::main(rest),
         "rules" | "rule" => rules::main(rest),
+        "serve" => serve(rest),
         "help" | "--help" | "-h" => match rest.first().map(String::as_str) {
             Some("play") => play::main(vec!["--help".into()]),
             Some("sim") => sim::main(vec!["--help".into()]),
@@ -102,12 +105,14 @@ fn run(argv: Vec<String>) -> CliResult {
             Some("scenario") => scenario::main(vec!["--help".into()]),
             Some("cards") => cards::main(vec!["--help".into()]),
             Some("rules") => rules::main(vec!["--help".into()]),
+            Some("serve") => serve(vec!["--help".into()]),
+
             None => {
                 print!("{USAGE}");
                 Ok(ExitCode::SUCCESS)
             }
             Some(other) => Err(CliError::usage(format!(
-                "help: unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards or rules",
+                "help: unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards, rules or serve",
                 args::clip(other)
             ))),
         },
@@ -116,9 +121,18 @@ fn run(argv: Vec<String>) -> CliResult {
             Ok(ExitCode::SUCCESS)
         }
         other => Err(CliError::usage(format!(
-            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards, rules or help",
+            "unknown command {:?}; expected play, sim, fuzz, replay, bench, scenario, cards, rules, serve or help",
             args::clip(other)
         ))),
+    }
+}
+
+/// `tolaria serve`: the game server (crates/server).
+fn serve(args: Vec<String>) -> CliResult {
+    match tolaria_server::main(args) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.contains("unknown option") || e.contains("needs") => Err(CliError::usage(e)),
+        Err(e) => Err(CliError::failure(e)),
     }
 }
 
