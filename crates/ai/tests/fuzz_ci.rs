@@ -1,9 +1,8 @@
 //! The CI-sized fuzz run (issue 16): games from the whole supported pool
 //! with 2–6 players, every attack option, random, greedy and adversarial
-//! agents, every check after every action (`tolaria_ai::fuzz`). Failures
-//! that look like the defects fixed on another branch (livelock, stale
-//! board, view leaks, attack costs under 602) are printed but tolerated
-//! here; anything else fails the test with the command that reproduces it.
+//! agents, every check after every action (`tolaria_ai::fuzz`). Any
+//! failure fails the test with the command that reproduces it (no defect
+//! is tagged known now).
 //! `TOLARIA_FUZZ_GAMES` changes the number of games.
 
 use std::time::Duration;

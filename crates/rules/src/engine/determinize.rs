@@ -102,9 +102,14 @@ impl Game {
                 continue;
             }
             let pl = self.player(p);
-            let hidden_hand = !self.sees_hand_of(viewer, p);
+            // The same unseen places as above: a hand the viewer sees
+            // (507.2, 607.7, a hand played revealed) and a revealed top
+            // card of the library are not re-dealt (a fuzz run found a
+            // revealed hand's morph card swapped with a face-down one).
+            let hidden_hand = !self.sees_hand_of(viewer, p) && !self.hand_revealed_to(viewer, p);
+            let top_seen = usize::from(!pl.library.is_empty() && self.top_card_revealed(p));
             slots.extend(
-                pl.library
+                pl.library[..pl.library.len() - top_seen]
                     .iter()
                     .chain(pl.hand.iter().filter(|id| {
                         hidden_hand
@@ -117,6 +122,7 @@ impl Game {
                         crate::mechanics::morph::morph_cost_of(g.objects[s].card, 0).is_some()
                     }),
             );
+            slots.retain(|&s| !shown.contains(&s));
             cards.clear();
             cards.extend(slots.iter().map(|&s| g.objects[s].card));
             cards.sort_unstable();
@@ -247,6 +253,79 @@ mod tests {
         for _ in 0..16 {
             let d = game.determinized(me, &mut rng);
             assert_eq!(d.objects[shown.slot as usize].card, card);
+        }
+    }
+
+    /// 504.3, 502.26c, 217.4: a hand the viewer sees (Telepathy: "Your
+    /// opponents play with their hands revealed") is never re-dealt, also
+    /// not among the cards a face-down permanent could be (a fuzz run found
+    /// a seen hand's morph card swapped with a face-down one).
+    #[test]
+    fn r504_3_seen_hand_morph_cards_are_not_face_down_candidates() {
+        let a = deck(&["Telepathy", "Island", "Island", "Island"]);
+        let b = deck(&[
+            "Ascending Aven",
+            "Treespring Lorian",
+            "Ascending Aven",
+            "Treespring Lorian",
+            "Forest",
+            "Forest",
+            "Forest",
+            "Forest",
+            "Forest",
+            "Forest",
+            "Forest",
+        ]);
+        let mut game = Game::new_game(&[("A", a), ("B", b)], 11);
+        let (me, opp) = (PlayerId(0), PlayerId(1));
+        let telepathy = game
+            .player(me)
+            .hand
+            .iter()
+            .copied()
+            .find(|&id| game.objects[id.slot as usize].def().name == "Telepathy")
+            .or_else(|| {
+                game.player(me)
+                    .library
+                    .iter()
+                    .copied()
+                    .find(|&id| game.objects[id.slot as usize].def().name == "Telepathy")
+            })
+            .expect("Telepathy is in the game");
+        game.put_into_play(telepathy, me, crate::MoveReason::Resolve);
+        // One of the opponent's morph cards face down in play.
+        let morph = |g: &Game, zone: &[crate::ObjId]| {
+            zone.iter().copied().find(|&id| {
+                crate::mechanics::morph::morph_cost_of(g.objects[id.slot as usize].card, 0)
+                    .is_some()
+            })
+        };
+        let pl = game.player(opp).clone();
+        let down = morph(&game, &pl.library)
+            .or_else(|| morph(&game, &pl.hand))
+            .expect("a morph card");
+        game.move_face_down(down, Zone::InPlay, crate::MoveReason::Resolve);
+        assert!(game.hand_revealed_to(me, opp), "Telepathy reveals the hand");
+        let hand: Vec<_> = game
+            .player(opp)
+            .hand
+            .iter()
+            .map(|id| (id.slot, game.objects[id.slot as usize].card))
+            .collect();
+        assert!(
+            hand.iter()
+                .any(|&(_, c)| crate::mechanics::morph::morph_cost_of(c, 0).is_some()),
+            "a morph card in the seen hand"
+        );
+        let mut rng = Rng::new(5);
+        for _ in 0..32 {
+            let d = game.determinized(me, &mut rng);
+            for &(slot, card) in &hand {
+                assert_eq!(
+                    d.objects[slot as usize].card, card,
+                    "a seen hand card changed"
+                );
+            }
         }
     }
 }
