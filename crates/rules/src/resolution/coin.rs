@@ -45,17 +45,31 @@ impl Game {
     /// (each Thumb doubles) and, if the coins differ, chooses which to keep
     /// (a decision).
     pub(crate) fn coin(&mut self, p: PlayerId) -> Result<bool, Decision> {
-        let thumb = self.controlled_by(p).find(|&o| {
+        let thumb = self.krarks_thumb_of(p);
+        let Some(thumb) = thumb else {
+            return Ok(self.rng.below(2) == 0);
+        };
+        self.coin_with_thumb(p, thumb)
+    }
+
+    /// Does `p` control a Krark's Thumb (a coin of theirs is replaced, 419.1)?
+    pub(crate) fn has_krarks_thumb(&self, p: PlayerId) -> bool {
+        self.krarks_thumb_of(p).is_some()
+    }
+
+    fn krarks_thumb_of(&self, p: PlayerId) -> Option<crate::ObjId> {
+        self.controlled_by(p).find(|&o| {
             self.objects[o.slot as usize]
                 .def()
                 .front()
                 .abilities
                 .iter()
                 .any(|a| matches!(a, Ability::Static(StaticAbility::FlipTwoIgnoreOne)))
-        });
-        let Some(thumb) = thumb else {
-            return Ok(self.rng.below(2) == 0);
-        };
+        })
+    }
+
+    /// [`Game::coin`] for a player with a Krark's Thumb.
+    fn coin_with_thumb(&mut self, p: PlayerId, thumb: crate::ObjId) -> Result<bool, Decision> {
         let thumb_card = self.objects[thumb.slot as usize].card;
         if let Some(r) = self.resolving.as_mut() {
             if let Some(heads) = r.flip.kept.take() {

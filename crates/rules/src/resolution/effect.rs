@@ -436,10 +436,24 @@ impl Game {
                 // 511.2: each player flips without a call; no one wins or loses.
                 let players: Vec<PlayerId> =
                     who.iter().flat_map(|w| self.players_of(ctx, w)).collect();
+                if players.is_empty() {
+                    return None;
+                }
+                // The coins are flipped at the same time: the players
+                // without Krark's Thumb flip first, so a Thumb's
+                // controller chooses which coin to ignore having seen
+                // their results (Krark's Thumb ruling, 2004-10-04).
+                let order: Vec<usize> = (0..players.len())
+                    .filter(|&i| !self.has_krarks_thumb(players[i]))
+                    .chain((0..players.len()).filter(|&i| self.has_krarks_thumb(players[i])))
+                    .collect();
                 for _ in 0..10_000 {
-                    let done = self.resolving.as_ref().map_or(0, |r| r.flip.round.len());
-                    if done < players.len() {
-                        let p = players[done];
+                    let (in_round, done) = self
+                        .resolving
+                        .as_ref()
+                        .map_or((0, 0), |r| (r.flip.round.len(), r.flip.flipped.len()));
+                    if in_round == 0 && done < players.len() {
+                        let p = players[order[done]];
                         match self.coin(p) {
                             Err(d) => return Some(d),
                             Ok(heads) => {
@@ -450,11 +464,22 @@ impl Game {
                                     won: None,
                                 });
                                 if let Some(r) = self.resolving.as_mut() {
-                                    r.flip.round.push(heads);
+                                    r.flip.flipped.push(heads);
                                 }
                             }
                         }
                         continue;
+                    }
+                    if in_round == 0 {
+                        // Every coin is flipped: the results in turn order.
+                        if let Some(r) = self.resolving.as_mut() {
+                            let flipped = std::mem::take(&mut r.flip.flipped);
+                            let mut round = vec![false; players.len()];
+                            for (k, &i) in order.iter().enumerate() {
+                                round[i] = flipped[k];
+                            }
+                            r.flip.round = round;
+                        }
                     }
                     // The effects for each player's result, in turn order
                     // (they may need that player's choice: "sacrifices a creature").

@@ -320,6 +320,12 @@ pub struct FlipState {
     /// and the player whose result's effects are being applied.
     pub round: Vec<bool>,
     pub applying: u32,
+    /// This round's results as flipped, in flipping order (`FlipEach`):
+    /// the players without Krark's Thumb first, so that a Thumb's
+    /// controller keeps a coin after seeing the others' (the Thumb's
+    /// ruling); `round` is filled from it in turn order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flipped: Vec<bool>,
     /// 419.1 (Krark's Thumb): coins flipped for one flip, a choice pending, the result kept.
     pub coins: u8,
     pub choosing: bool,
