@@ -426,6 +426,36 @@ impl CardDb {
             .map(|&id| self.get(id))
     }
 
+    /// A card by the name a person typed to look it up (`tolaria cards
+    /// show`, Python's `cards.show`): its name, either half's name, or a
+    /// split card written "Fire / Ice". Otherwise the error names the pool's
+    /// cards whose names contain what was typed (at most 8).
+    pub fn lookup(&self, name: &str) -> Result<&CardDef, String> {
+        if let Some(card) = self
+            .by_name(name)
+            .or_else(|| self.by_name(&name.replace(" / ", " // ")))
+        {
+            return Ok(card);
+        }
+        let q = name.to_ascii_lowercase();
+        let mut close: Vec<&str> = self
+            .iter()
+            .filter(|c| c.name.to_ascii_lowercase().contains(&q))
+            .map(|c| c.name.as_str())
+            .take(8)
+            .collect();
+        close.sort_unstable();
+        let hint = if close.is_empty() {
+            String::new()
+        } else {
+            format!("; did you mean: {}?", close.join(", "))
+        };
+        Err(format!(
+            "no card named {name:?} in the card pool ({} cards){hint}",
+            self.len()
+        ))
+    }
+
     /// The card a player may mean when naming a card ("name a card", e.g.
     /// Pithing Needle's "choose a card name"): a card of the pool by its
     /// name, or a flip card by its alternative name, which a flipped

@@ -75,29 +75,9 @@ pub fn main(argv: Vec<String>) -> CliResult {
 use crate::cardtext::pt;
 
 fn show(name: &str, debug: bool) -> CliResult {
-    let db = db();
-    let Some(card) = db
-        .by_name(name)
-        .or_else(|| db.by_name(&name.replace(" / ", " // ")))
-    else {
-        let q = name.to_ascii_lowercase();
-        let mut close: Vec<&str> = db
-            .iter()
-            .filter(|c| c.name.to_ascii_lowercase().contains(&q))
-            .map(|c| c.name.as_str())
-            .take(8)
-            .collect();
-        close.sort_unstable();
-        let hint = if close.is_empty() {
-            String::new()
-        } else {
-            format!("; did you mean: {}?", close.join(", "))
-        };
-        return Err(CliError::failure(format!(
-            "cards show: no card named {name:?} in the card pool ({} cards){hint}",
-            db.len()
-        )));
-    };
+    let card = db()
+        .lookup(name)
+        .map_err(|e| CliError::failure(format!("cards show: {e}")))?;
     for l in crate::cardtext::card_lines(card, true) {
         println!("{l}");
     }

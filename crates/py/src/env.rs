@@ -12,7 +12,7 @@ use crate::game::{f32_bytes, new_game, seats_from_py};
 use crate::replay::Seat;
 use crate::{guard, IllegalActionError, TolariaError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
+use pyo3::types::{PyBytes, PyList, PyTuple};
 use tolaria_ai::{agent_by_name, Agent};
 use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
@@ -467,20 +467,9 @@ impl VecEnv {
     fn take_finished<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let out = PyList::empty(py);
         for (seed, result, turns, actions) in self.finished.drain(..) {
-            let d = PyDict::new(py);
-            d.set_item("seed", seed)?;
-            d.set_item(
-                "winner",
-                match result {
-                    Some(GameResult::Win(p)) => Some(p.0),
-                    _ => None,
-                },
-            )?;
-            d.set_item("draw", matches!(result, Some(GameResult::Draw)))?;
-            d.set_item("over", result.is_some())?;
-            d.set_item("turns", turns)?;
-            d.set_item("actions", actions)?;
-            out.append(d)?;
+            out.append(crate::game::finished_game_dict(
+                py, seed, result, turns, actions,
+            )?)?;
         }
         Ok(out)
     }

@@ -60,6 +60,32 @@ fn parse_attack(s: &str) -> PyResult<AttackOption> {
     }
 }
 
+/// A finished game of a batch (`play_matches`, `VecEnv.take_finished`):
+/// its seed, winner, whether it was a draw or cut at the action cap
+/// (`over` false), turns and actions.
+pub(crate) fn finished_game_dict<'py>(
+    py: Python<'py>,
+    seed: u64,
+    result: Option<GameResult>,
+    turns: u32,
+    actions: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seed", seed)?;
+    d.set_item(
+        "winner",
+        match result {
+            Some(GameResult::Win(p)) => Some(p.0),
+            _ => None,
+        },
+    )?;
+    d.set_item("draw", matches!(result, Some(GameResult::Draw)))?;
+    d.set_item("over", result.is_some())?;
+    d.set_item("turns", turns)?;
+    d.set_item("actions", actions)?;
+    Ok(d)
+}
+
 pub(crate) fn result_to_py<'py>(
     py: Python<'py>,
     r: Option<GameResult>,
@@ -573,20 +599,7 @@ pub fn play_matches<'py>(
     let out = PyList::empty(py);
     for r in results {
         let (seed, result, turns, n) = r.map_err(crate::EngineError::new_err)?;
-        let d = PyDict::new(py);
-        d.set_item("seed", seed)?;
-        d.set_item(
-            "winner",
-            match result {
-                Some(GameResult::Win(p)) => Some(p.0),
-                _ => None,
-            },
-        )?;
-        d.set_item("draw", matches!(result, Some(GameResult::Draw)))?;
-        d.set_item("over", result.is_some())?;
-        d.set_item("turns", turns)?;
-        d.set_item("actions", n)?;
-        out.append(d)?;
+        out.append(finished_game_dict(py, seed, result, turns, n)?)?;
     }
     Ok(out)
 }

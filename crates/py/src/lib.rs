@@ -186,29 +186,9 @@ fn card_dict<'py>(py: Python<'py>, card: &CardDef) -> PyResult<Bound<'py, PyDict
 /// A card's data and compiled abilities, by name (`tolaria cards show NAME`).
 #[pyfunction]
 fn card_show<'py>(py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyDict>> {
-    let db = db();
-    let Some(card) = db
-        .by_name(name)
-        .or_else(|| db.by_name(&name.replace(" / ", " // ")))
-    else {
-        let q = name.to_ascii_lowercase();
-        let mut close: Vec<&str> = db
-            .iter()
-            .filter(|c| c.name.to_ascii_lowercase().contains(&q))
-            .map(|c| c.name.as_str())
-            .take(8)
-            .collect();
-        close.sort_unstable();
-        let hint = if close.is_empty() {
-            String::new()
-        } else {
-            format!("; did you mean: {}?", close.join(", "))
-        };
-        return Err(pyo3::exceptions::PyKeyError::new_err(format!(
-            "no card named {name:?} in the card pool ({} cards){hint}",
-            db.len()
-        )));
-    };
+    let card = db()
+        .lookup(name)
+        .map_err(pyo3::exceptions::PyKeyError::new_err)?;
     card_dict(py, card)
 }
 
