@@ -78,6 +78,40 @@ pub const MAX_THREADS: usize = 256;
 
 pub use tolaria_rules::state::rng::mix;
 
+/// Plays `game` to its end, one agent per seat, within `caps`: the actions
+/// applied and whether the game was cut (a cap reached, or an agent's
+/// illegal answer, counted as a draw). `watch` sees each applied action.
+pub fn play_out(
+    game: &mut Game,
+    agents: &mut [Box<dyn tolaria_ai::Agent + Send>],
+    caps: Caps,
+    mut watch: impl FnMut(&Game, &Action),
+) -> (u64, bool) {
+    let mut legal = Vec::new();
+    let mut actions = 0u64;
+    while !game.is_over() {
+        if actions >= caps.max_actions || game.turn > caps.max_turns {
+            return (actions, true);
+        }
+        let Some(decider) = game.decider() else { break };
+        game.legal_actions_into(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        let a = agents[decider.index()].choose(game, decider, &legal);
+        // Plain data (no heap), so the copy for `watch` costs nothing.
+        let applied = a.clone();
+        if game.apply(a).is_err() {
+            // An agent answered illegally: stop the game as a draw.
+            return (actions, true);
+        }
+        watch(game, &applied);
+        game.events.clear();
+        actions += 1;
+    }
+    (actions, false)
+}
+
 /// One side of a simulation.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -127,7 +161,7 @@ pub fn play_game_with(
     seed: u64,
     i: u64,
     caps: Caps,
-    mut watch: impl FnMut(&Game, &Action),
+    watch: impl FnMut(&Game, &Action),
 ) -> Outcome {
     let game_seed = mix(seed, i);
     let order = seats(i);
@@ -144,31 +178,7 @@ pub fn play_game_with(
                 .expect("agent names are checked before games start")
         })
         .collect();
-    let mut legal = Vec::new();
-    let mut actions = 0u64;
-    let mut capped = false;
-    while !game.is_over() {
-        if actions >= caps.max_actions || game.turn > caps.max_turns {
-            capped = true;
-            break;
-        }
-        let Some(decider) = game.decider() else { break };
-        game.legal_actions_into(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        let a = agents[decider.index()].choose(&game, decider, &legal);
-        // Plain data (no heap), so the copy for `watch` costs nothing.
-        let applied = a.clone();
-        if game.apply(a).is_err() {
-            // An agent answered illegally: stop the game as a draw.
-            capped = true;
-            break;
-        }
-        watch(&game, &applied);
-        game.events.clear();
-        actions += 1;
-    }
+    let (actions, capped) = play_out(&mut game, &mut agents, caps, watch);
     let seat_of_starter = game.starting_player.index();
     Outcome {
         winner: match game.result {

@@ -6,7 +6,7 @@
 use crate::args::Args;
 use crate::replay::Recorder;
 use crate::seats::{self, PlayerSpec, TableSpec};
-use crate::sim::{default_threads, mix, progress_line, Caps, MAX_GAMES, MAX_THREADS};
+use crate::sim::{default_threads, mix, play_out, progress_line, Caps, MAX_GAMES, MAX_THREADS};
 use crate::{CliError, CliResult};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn play_game_with(
     seed: u64,
     i: u64,
     caps: Caps,
-    mut watch: impl FnMut(&Game, &Action),
+    watch: impl FnMut(&Game, &Action),
 ) -> MpOutcome {
     let game_seed = mix(seed, i);
     let (setup, order) = seats::setup(table, players);
@@ -52,29 +52,7 @@ pub fn play_game_with(
                 .expect("agent names are checked before games start")
         })
         .collect();
-    let mut legal = Vec::new();
-    let mut actions = 0u64;
-    let mut capped = false;
-    while !game.is_over() {
-        if actions >= caps.max_actions || game.turn > caps.max_turns {
-            capped = true;
-            break;
-        }
-        let Some(decider) = game.decider() else { break };
-        game.legal_actions_into(&mut legal);
-        if legal.is_empty() {
-            break;
-        }
-        let a = agents[decider.index()].choose(&game, decider, &legal);
-        let applied = a.clone();
-        if game.apply(a).is_err() {
-            capped = true;
-            break;
-        }
-        watch(&game, &applied);
-        game.events.clear();
-        actions += 1;
-    }
+    let (actions, capped) = play_out(&mut game, &mut agents, caps, watch);
     let mut won = vec![false; players.len()];
     let mut team = None;
     if let (Some(r), false) = (game.result, capped) {
