@@ -53,9 +53,23 @@ impl Game {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
-                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                // Only the spell's player may abandon it, not the opponent
+                // choosing its mode (601.5b).
+                if !self
+                    .casting
+                    .as_deref()
+                    .is_some_and(|c| c.suspend || c.player != p)
+                {
                     out.push(Action::CancelPlay);
                 }
+            }
+            DecisionKind::ChooseOpponent => {
+                out.extend(
+                    self.opponent_choosers(p)
+                        .into_iter()
+                        .map(|q| Action::ChooseTarget(Target::Player(q))),
+                );
+                out.push(Action::CancelPlay);
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
