@@ -1006,7 +1006,22 @@ impl Game {
                 name(card)
             ),
             Action::Activate { source, index } => {
-                format!("activate {} ability {}", name(source), index)
+                // 603.2: the deploy ability the rules give every creature
+                // is named, as it is printed on no card.
+                let deploy = self.obj(*source).is_some_and(|_| {
+                    crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                        .is_some_and(|(_, r)| r == tolaria_cards::AbilityRef::Deploy)
+                });
+                if deploy {
+                    format!(
+                        "activate {} ability {}: deploy (603.2: {{T}}: target teammate gains control of it)",
+                        name(source),
+                        index
+                    )
+                } else {
+                    format!("activate {} ability {}", name(source), index)
+                }
             }
             Action::ActivateMana {
                 source,
