@@ -326,6 +326,14 @@ pub enum Event {
         amount: u32,
         protection: bool,
     },
+    /// 601.14a: a replacement effect sent damage outside the range of
+    /// influence of its source's controller: that portion does nothing.
+    DamageOutOfRange {
+        source_card: CardId,
+        to: Target,
+        to_card: Option<CardId>,
+        amount: u32,
+    },
     LifeGained {
         player: PlayerId,
         amount: u32,
@@ -915,6 +923,7 @@ impl Event {
             | Event::Countered { .. }
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
+            | Event::DamageOutOfRange { .. }
             | Event::LifeGained { .. }
             | Event::LifeLost { .. }
             | Event::ManaBurn { .. }

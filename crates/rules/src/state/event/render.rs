@@ -94,6 +94,7 @@ impl Event {
                 protection: true, ..
             } => "502.7e",
             Event::DamagePrevented { .. } => "419.1a",
+            Event::DamageOutOfRange { .. } => "601.14a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
@@ -375,6 +376,16 @@ impl Event {
                 name(*source_card),
                 target(to, *to_card),
                 if *protection { " (protection)" } else { "" }
+            ),
+            Event::DamageOutOfRange {
+                source_card,
+                to,
+                to_card,
+                amount,
+            } => format!(
+                "{amount} damage from {} would be dealt to {}, outside its controller's range of influence: it does nothing",
+                name(*source_card),
+                target(to, *to_card)
             ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
