@@ -781,6 +781,7 @@ fn apply_part(
                 ch.keywords = KeywordSet::EMPTY;
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
+                ch.protection_subtype = None;
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
             ch.protection_colors =

@@ -787,6 +787,7 @@ impl Game {
                     obj: Some(id),
                     colors: ch.colors,
                     types: ch.types,
+                    subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
                 };
@@ -904,6 +905,7 @@ impl Game {
             obj: Some(card),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
         };
