@@ -111,8 +111,9 @@ pub struct CardFace {
     /// 502.7: protection from these colours / card types (derived from `abilities`).
     pub protection_colors: ColorSet,
     pub protection_types: TypeSet,
-    /// 502.7: protection from this creature type (Fallen Cleric).
-    pub protection_subtype: Option<Subtype>,
+    /// 502.7: protection from these subtypes (Fallen Cleric: Clerics;
+    /// Kitsune Riftwalker: Spirits and Arcane).
+    pub protection_subtypes: SubtypeSet,
     /// Has at least one static ability (derived; lets the engine skip
     /// permanents that generate no continuous effects).
     pub has_statics: bool,
@@ -288,7 +289,7 @@ fn face_down_def(id: CardId) -> CardDef {
             spell: SpellAbility::default(),
             protection_colors: ColorSet::EMPTY,
             protection_types: TypeSet::EMPTY,
-            protection_subtype: None,
+            protection_subtypes: SubtypeSet::new(),
             has_statics: false,
             has_state_triggers: false,
             has_graveyard_triggers: false,
@@ -625,7 +626,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         keywords: KeywordSet::EMPTY,
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
-        protection_subtype: None,
+        protection_subtypes: SubtypeSet::new(),
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
@@ -659,7 +660,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.protection_types.insert(*t)
                     }
                     Ability::Protection(crate::Protection::Subtype(s)) => {
-                        face.protection_subtype = Some(*s)
+                        face.protection_subtypes.insert(*s);
                     }
                     // 502.26: morph generates no continuous effect.
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}

@@ -688,7 +688,7 @@ impl Game {
                 && board.iter().any(|ch| {
                     !ch.protection_colors.is_empty()
                         || !ch.protection_types.is_empty()
-                        || ch.protection_subtype.is_some()
+                        || !ch.protection_subtypes.is_empty()
                 }))
     }
 
