@@ -13,6 +13,9 @@ pub enum Protection {
     /// "protection from creatures", "from artifacts", …
     CardType(CardType),
     AllColors,
+    /// "protection from Clerics", "from Goblins": from a creature type
+    /// (502.7: sources, blockers and Auras with that subtype).
+    Subtype(crate::Subtype),
 }
 
 /// A static ability (405) and the continuous effect it generates (418.1).

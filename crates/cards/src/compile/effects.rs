@@ -273,15 +273,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
         }
         // "[you may] have CARDNAME deal 3 damage to target creature".
-        "have" if p.peek_at(1) == "cardname" => {
+        // "you may have it deal 2 damage to target creature that player
+        // controls" (Skirk Commando): "it" is the object the ability is about.
+        "have" if matches!(p.peek_at(1), "cardname" | "it") => {
             p.bump();
-            p.bump();
+            let what = object_phrase(p, cx)?;
             // "… have CARDNAME become a copy of target creature" (Vesuvan
             // Doppelganger's ability in quotes, 503.4).
             if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
                 return None;
             }
-            return object_verb(p, cx, ObjectRef::This);
+            return object_verb(p, cx, what);
         }
         // 300.7: Relentless Assault.
         "after"

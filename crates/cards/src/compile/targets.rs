@@ -140,6 +140,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             } else {
                 f.blocking = Some(true);
             }
+        } else if w == "nonbasic" || w == "nonlegendary" {
+            // 205.4: "nonbasic land" (Dwarven Blastminer).
+            p.bump();
+            f.supertypes_none.insert(if w == "nonbasic" {
+                Supertype::Basic
+            } else {
+                Supertype::Legendary
+            });
         } else if w == "legendary" || w == "basic" || w == "snow" {
             p.bump();
             f.supertypes_all.push(if w == "legendary" {

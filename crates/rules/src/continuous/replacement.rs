@@ -277,9 +277,11 @@ impl Game {
     ) -> Vec<Applicable> {
         let mut v = Vec::new();
         if let Target::Object(o) = ev.to {
-            if crate::continuous::characteristics::compute(self, o)
-                .protected_from(src.colors, src.types)
-            {
+            if crate::continuous::characteristics::compute(self, o).protected_from(
+                src.colors,
+                src.types,
+                &src.subtypes,
+            ) {
                 v.push(Applicable::Protection);
             }
         }
@@ -697,9 +699,11 @@ impl Game {
         // One other source can meet protection on the same creature.
         n >= 2
             || (n == 1
-                && board
-                    .iter()
-                    .any(|ch| !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()))
+                && board.iter().any(|ch| {
+                    !ch.protection_colors.is_empty()
+                        || !ch.protection_types.is_empty()
+                        || !ch.protection_subtypes.is_empty()
+                }))
     }
 
     /// The answer to a replacement choice: recorded, then the unit runs again.

@@ -801,6 +801,7 @@ impl Game {
                     obj: Some(id),
                     colors: ch.colors,
                     types: ch.types,
+                    subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
                 };
@@ -918,6 +919,7 @@ impl Game {
             obj: Some(card),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
         };

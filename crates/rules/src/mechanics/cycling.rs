@@ -53,6 +53,7 @@ impl Game {
                 obj: Some(card),
                 colors: face.colors,
                 types: face.types,
+                subtypes: face.subtypes,
                 controller: p,
                 trigger_player: None,
             };

@@ -201,6 +201,7 @@ impl Game {
             obj: Some(spell),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: player,
             trigger_player: None,
         };

@@ -236,8 +236,11 @@ impl Game {
         });
         any && all
             && self.is_present(o)
-            && !crate::continuous::characteristics::compute(self, o)
-                .protected_from(face.colors, face.types)
+            && !crate::continuous::characteristics::compute(self, o).protected_from(
+                face.colors,
+                face.types,
+                &face.subtypes,
+            )
     }
 
     /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect

@@ -202,7 +202,7 @@ impl Game {
             return false;
         }
         // 502.7 protection: can't be blocked by creatures with the quality.
-        if a.protected_from(b.colors, b.types) {
+        if a.protected_from(b.colors, b.types, &b.subtypes) {
             return false;
         }
         // 502.6 landwalk.
