@@ -568,6 +568,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("its owner") {
         return Some(PlayerRef::OwnerOf(cx.it()));
     }
+    // "Then they create …" (Infernal Genesis): "they" as a subject is
+    // the player named before, as "that player".
+    if p.at("they") && cx.trig_player {
+        let r = that_player(cx)?;
+        p.bump();
+        return Some(r);
+    }
     if p.at_all("that player") {
         let r = that_player(cx)?;
         p.eat_all("that player");

@@ -880,7 +880,11 @@ impl Game {
                         let Some(top) = self.player(p).library.last().copied() else {
                             break;
                         };
-                        self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                        let moved = self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                        // `ObjectRef::Chosen`: "that card" (Infernal Genesis).
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.ctx.chosen = moved;
+                        }
                     }
                 }
             }
