@@ -441,6 +441,23 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             chosen_name: true,
             ..Default::default()
         };
+        // "… reveals their hand and discards all nonland cards with
+        // converted mana cost equal to the number." (Void)
+        if p.at_all("reveals their hand and discards all")
+            && !p.at_all("reveals their hand and discards all cards with that name")
+        {
+            let i = p.i;
+            p.eat_all("reveals their hand and discards all");
+            if let Some((f, Noun::Card)) = super::filter(p) {
+                return Some(vec![Effect::RevealHandDiscard {
+                    who: PlayerRef::Target(t),
+                    filter: f,
+                    all: true,
+                    else_draw: 0,
+                }]);
+            }
+            p.i = i;
+        }
         if p.eat_all("reveals their hand and discards all cards with that name") {
             return Some(vec![Effect::RevealHandDiscard {
                 who: PlayerRef::Target(t),

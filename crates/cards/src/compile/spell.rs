@@ -205,6 +205,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         p.i = start;
     }
+    // "Choose a number." (Void): the number is the resolution's X; "with
+    // converted mana cost equal to that number" reads it (`targets::filter`,
+    // allowed only after this sentence, `compile_face`).
+    if p.eat_all("choose a number .") {
+        cx.effects.push(Effect::ChooseNumber);
+        return Some(());
+    }
     // Warp World: both sentences make one effect.
     if p.eat_all(
         "each player shuffles all permanents they own into their library , then reveals that many cards from the top of their library . each player puts all artifact , creature , and land cards revealed this way into play , then does the same for enchantment cards , then puts all cards revealed this way that weren't put into play on the bottom of their library",

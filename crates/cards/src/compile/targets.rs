@@ -318,6 +318,18 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without
+                && (p.at_all("converted mana cost equal to that number")
+                    || p.at_all("converted mana cost equal to the number"))
+            {
+                // "with converted mana cost equal to that number" (Void):
+                // the number chosen as the spell resolves, its X
+                // (`Effect::ChooseNumber`; `compile_face` refuses the phrase
+                // without that choice).
+                p.eat_all("converted mana cost equal to");
+                p.bump();
+                p.bump();
+                f.cmc_is_x = true;
             } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
                 // "with converted mana cost X" (Spell Blast, Punishment).
                 p.eat_all("converted mana cost x");
