@@ -632,6 +632,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         else_draw: u8,
     },
+    /// "Target player reveals two cards at random from their hand, then
+    /// discards each nonland card revealed this way." (Fall): `count` cards
+    /// chosen at random are revealed; those matching `filter` are discarded.
+    RevealRandomDiscard {
+        who: PlayerRef,
+        count: u8,
+        filter: ObjectFilter,
+    },
     /// "Search target player's graveyard, hand, and library for all cards
     /// with that name and remove them from the game. That player then
     /// shuffles their library." (Cranial Extraction)

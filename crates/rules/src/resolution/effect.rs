@@ -1316,6 +1316,7 @@ impl Game {
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }
+            | Effect::RevealRandomDiscard { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
