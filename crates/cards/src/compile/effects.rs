@@ -214,6 +214,22 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     flipped: true,
                 }]);
             }
+            // "Return target creature card from a graveyard and target
+            // creature in play to their owners' hands." (Rise)
+            let also = attempt(p, cx, |p, cx| {
+                (matches!(what, ObjectRef::Target(_)) && p.at_all("and target")).then_some(())?;
+                p.eat("and");
+                let o = object_phrase(p, cx)?;
+                matches!(o, ObjectRef::Target(_)).then_some(())?;
+                p.eat_all("in play");
+                p.eat_all("to their owners' hands").then_some(o)
+            });
+            if let Some(second) = also {
+                return Some(vec![
+                    Effect::ReturnToHand { what },
+                    Effect::ReturnToHand { what: second },
+                ]);
+            }
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")

@@ -305,6 +305,17 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a card outside play matched against a choice".into(),
         });
     }
+    // "converted mana cost equal to that number" reads the number chosen by
+    // "Choose a number." (Void) before it, nothing else.
+    if (text.contains("converted mana cost equal to that number")
+        || text.contains("converted mana cost equal to the number"))
+        && !text.contains("Choose a number.")
+    {
+        return Err(Unsupported {
+            phrase: "equal to that number".into(),
+            reason: "a number that was not chosen".into(),
+        });
+    }
     // An Aura searching for "a card named CARDNAME" would put an Aura into
     // play without a choice of what it enchants (212.4), which the search
     // doesn't offer (`library::may_be_aura` lets the name through).

@@ -809,7 +809,7 @@ impl Game {
                     continue;
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
-                if self.ability_forbidden(id, false) {
+                if self.ability_forbidden(id, false, act.cost.tap) {
                     continue;
                 }
                 out.push(Action::Activate {

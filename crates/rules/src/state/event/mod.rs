@@ -517,6 +517,11 @@ pub enum Event {
         player: PlayerId,
         name: tolaria_cards::CardName,
     },
+    /// A player chose a number as a spell resolved ("Choose a number.": Void).
+    NumberChosen {
+        player: PlayerId,
+        number: u32,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -903,6 +908,7 @@ impl Event {
             // libraries, mana pools, life totals, choices without a lasting
             // trace on a permanent.
             Event::GameStarted { .. }
+            | Event::NumberChosen { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }
             | Event::Kept { .. }

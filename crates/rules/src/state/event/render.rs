@@ -135,7 +135,10 @@ impl Event {
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
             Event::FromMainGame { .. } => "506.5a",
-            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
+            Event::Searched { .. }
+            | Event::Revealed { .. }
+            | Event::NamedCard { .. }
+            | Event::NumberChosen { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -569,6 +572,7 @@ impl Event {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
             Event::CardNamed { card, name: n, .. } => {
                 format!("{} comes into play with {} named", name(*card), n.as_str())
             }
