@@ -31,6 +31,9 @@ pub fn describe_options(game: &Game) -> String {
         Variant::FreeForAll => "Free-for-All (605)".to_string(),
         Variant::Teams => format!("Teams (609), {teams} teams"),
         Variant::Emperor => format!("Emperor (607), {teams} teams"),
+        Variant::TwoHeadedGiant => {
+            return "Two-Headed Giant (606): a shared life total per team (606.4a), team turns (606.4b), the team attacks the other team (606.7)".to_string()
+        }
     };
     let attack = match o.attack {
         AttackOption::Left => "attack left (604.1a)",

@@ -235,6 +235,16 @@ impl Scenario {
                     ))
                 }
             }
+            // 606.9a: the individual life total an effect reads.
+            [p, "individual", "life", n] => cmp(g.individual_life(self.pid(p)?) as i64, n, text),
+            // 606.3: the primary player of a Two-Headed Giant team.
+            [p, "is", "primary"] | [p, "is", "not", "primary"] => {
+                if g.is_primary(self.pid(p)?) == (words.len() == 3) {
+                    Ok(())
+                } else {
+                    fail("that player is not a primary player".into())
+                }
+            }
             // 607.2: the emperor.
             [p, "is", "emperor"] => {
                 if g.player(self.pid(p)?).emperor {

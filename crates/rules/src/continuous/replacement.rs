@@ -226,6 +226,8 @@ impl Game {
             Target::Player(p) => {
                 let life = &mut self.players[p.index()].life;
                 *life = life.saturating_sub(i32::try_from(ev.amount).unwrap_or(i32::MAX));
+                // 606.9: dealt to the player, applied to the team's total.
+                self.team_life_follows(p);
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }

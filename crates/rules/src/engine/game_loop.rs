@@ -55,7 +55,9 @@ impl Game {
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {
         // (A controller who has left the game decides nothing: the player decides.)
-        if player == self.active
+        // 606.6h: the controller controls the affected player's team's turn.
+        if self.turn_controller != self.active
+            && self.is_active(player)
             && !self.is_over()
             && !self.players[self.turn_controller.index()].lost
         {
@@ -355,11 +357,19 @@ impl Game {
                 return;
             }
         }
-        let p = if self.player(p).lost {
+        let mut p = if self.player(p).lost {
             self.next_player(p)
         } else {
             p
         };
+        // 606.6c, 606.6e: a Two-Headed Giant team receives priority (after an
+        // action, or as a step begins or an object resolved: no pass since)
+        // with its primary player, who may act or pass it on to the
+        // secondary player (`on_priority`: passing goes to the next seat);
+        // the team passes when each of its players has passed (606.6g).
+        if self.passes == 0 && self.two_headed() {
+            p = self.turn_taker(p);
+        }
         self.decision = Some(Decision {
             player: p,
             kind: DecisionKind::Priority,
@@ -382,6 +392,14 @@ impl Game {
             let team: Vec<PlayerId> = self.teammates(p).collect();
             for q in team {
                 self.player_loses(q, LossReason::EmperorLost);
+            }
+        }
+        // 606.8b: if either player on a Two-Headed Giant team loses the
+        // game, the team loses the game.
+        if self.two_headed() {
+            let team: Vec<PlayerId> = self.teammates(p).collect();
+            for q in team {
+                self.player_loses(q, LossReason::TeammateLost);
             }
         }
         // 600.4: while players of two or more teams are left the game goes

@@ -232,7 +232,7 @@ impl Game {
                 let n = self
                     .pending_triggers
                     .iter()
-                    .filter(|t| t.controller == p)
+                    .filter(|t| self.same_side(p, t.controller))
                     .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
             }
@@ -459,7 +459,7 @@ impl Game {
                         return false;
                     }
                     let sorcery_timing =
-                        p == self.active && self.step.is_main() && self.stack.is_empty();
+                        self.is_active(p) && self.step.is_main() && self.stack.is_empty();
                     let mut v = Vec::new();
                     let avail = self.available_mana(p, None);
                     self.activated_actions_of(p, *source, sorcery_timing, &avail, &mut v);
@@ -535,7 +535,7 @@ impl Game {
         use tolaria_cards::{TurnOf, Window};
         let turn_ok = match t.turn {
             TurnOf::Any => true,
-            TurnOf::You => self.active == p,
+            TurnOf::You => self.is_active(p),
             TurnOf::Opponent => self.is_opponent(p, self.active),
         };
         // "… and only if you've been attacked this step": `p` is the
@@ -572,7 +572,7 @@ impl Game {
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
-            let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+            let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
             if sorcery_timing && self.player(p).lands_played < 1 {
                 out.push(Action::PlayLand(card));
             }
@@ -614,7 +614,7 @@ impl Game {
         face: &tolaria_cards::CardFace,
         avail: &crate::playing::mana::Avail,
     ) -> bool {
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
@@ -655,7 +655,7 @@ impl Game {
             self.mana_options(p, None, None, out);
             return;
         }
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         // The mana abilities come last in the list; with an up-to-date board
         // they are found in the same pass as the available mana, put right
         // after `Pass`, and moved to the end once the rest is listed.

@@ -793,7 +793,7 @@ impl Game {
         let pl = self.player(p);
         if pl.graveyard.is_empty()
             || pl.lands_played >= 1
-            || !(p == self.active && self.step.is_main() && self.stack.is_empty())
+            || !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
             || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
         {
             return;
@@ -834,7 +834,7 @@ impl Game {
                     };
                     let ok = s == step
                         && match whose {
-                            tolaria_cards::Whose::You => active == p,
+                            tolaria_cards::Whose::You => self.is_active(p),
                             tolaria_cards::Whose::Opponent => self.is_opponent(p, active),
                             tolaria_cards::Whose::Each => true,
                         };

@@ -307,11 +307,11 @@ impl Game {
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
-                .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
+                .map_or(0, |p| (self.individual_life(*p).max(0) + 1) / 2),
             Amount::LifeTotal(p) => self
                 .players_of(ctx, p)
                 .first()
-                .map_or(0, |p| self.player(*p).life),
+                .map_or(0, |p| self.individual_life(*p)),
             Amount::HalfLibraryRoundedDown(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -366,7 +366,8 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
-            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
+            // 606.9a: an individual's life total.
+            Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
             _ => self.amount(ctx, a),
         }
     }

@@ -196,10 +196,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // "at the beginning of your next upkeep" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_next_upkeep);
             game.pending_triggers.extend(delayed);
-            let active = game.active;
             let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
                 .into_iter()
-                .partition(|t| t.controller == active);
+                .partition(|t| game.is_active(t.controller));
             game.delayed_your_upkeep = later;
             game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
@@ -540,17 +539,18 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                     Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
                     _ => None,
                 }?;
-                (game.objects[enchanted.slot as usize].controller == active).then_some(
-                    TriggerContext {
-                        player: Some(active),
-                        ..Default::default()
-                    },
-                )
+                let c = game.objects[enchanted.slot as usize].controller;
+                // 606.4b: either player of a Two-Headed Giant team.
+                game.is_active(c).then_some(TriggerContext {
+                    player: Some(c),
+                    ..Default::default()
+                })
             }
             Trigger::BeginningOf { step: s, whose } if *s == step => {
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {
-                    Whose::You => active == you,
+                    // 606.4b: the team's turn is each teammate's.
+                    Whose::You => game.is_active(you),
                     Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
                 };
@@ -897,7 +897,8 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     crate::continuous::characteristics::compute(game, src).has(kw)
                 }
                 tolaria_cards::StateTrigger::LifeAtLeast(n) => {
-                    game.players[controller.index()].life >= n as i32
+                    // 606.9a: Test of Endurance reads the player's share.
+                    game.individual_life(controller) >= n as i32
                 }
             };
             let waiting = game
@@ -994,10 +995,14 @@ impl Game {
                 self.pending_triggers.clear();
                 break;
             };
+            // 606.6f: a Two-Headed Giant team puts all the triggered
+            // abilities either of its players controls on the stack in the
+            // order the team chooses (its primary player decides, 606.6e).
+            let p = self.turn_taker(p);
             let mine = self
                 .pending_triggers
                 .iter()
-                .filter(|t| t.controller == p)
+                .filter(|t| self.same_side(p, t.controller))
                 .count();
             if mine > 1 {
                 self.decision = Some(Decision {
@@ -1019,13 +1024,14 @@ impl Game {
         true
     }
 
-    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
+    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4;
+    /// 606.6f: of `p`'s team), its controller choosing its targets.
     pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
         let Some(pos) = self
             .pending_triggers
             .iter()
             .enumerate()
-            .filter(|(_, t)| t.controller == p)
+            .filter(|(_, t)| self.same_side(p, t.controller))
             .nth(i)
             .map(|(k, _)| k)
         else {
@@ -1037,7 +1043,7 @@ impl Game {
             Flow::Priority(q) => q,
             _ => self.active,
         };
-        self.begin_trigger(p, t, then);
+        self.begin_trigger(t.controller, t, then);
         if self.decision.is_none() && self.casting.is_none() {
             self.flow = Flow::Priority(then);
         }

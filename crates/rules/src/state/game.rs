@@ -308,6 +308,68 @@ impl Game {
         self.result.is_some()
     }
 
+    /// 606: the game is a Two-Headed Giant game (one branch: every check
+    /// of the variant in the step loop is this).
+    #[inline]
+    pub fn two_headed(&self) -> bool {
+        self.options.variant == crate::variants::multiplayer::Variant::TwoHeadedGiant
+    }
+
+    /// 606.4b, 606.6d: is `p` an active player? The active player; in a
+    /// Two-Headed Giant game every player on the active team (`active`
+    /// is then the active team's primary player, 606.3).
+    #[inline]
+    pub fn is_active(&self, p: PlayerId) -> bool {
+        p == self.active || (self.two_headed() && self.is_teammate(p, self.active))
+    }
+
+    /// Does `decider` choose for `p` as one side (410.3: a player orders
+    /// their own triggers; 606.6f: either teammate's on a Two-Headed Giant
+    /// team, the primary player deciding, 606.6e)?
+    #[inline]
+    pub fn same_side(&self, decider: PlayerId, p: PlayerId) -> bool {
+        decider == p || (self.two_headed() && self.is_teammate(decider, p))
+    }
+
+    /// The active players (606.4b: the active Two-Headed Giant team, in
+    /// seat order from its primary player), or just the active player.
+    pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.apnap_from(self.active)
+            .filter(move |&q| self.is_active(q))
+    }
+
+    /// 606.9a: the value of `p`'s individual life total for an effect that
+    /// needs to know it: the life total; in a Two-Headed Giant game the
+    /// team's shared total divided by two, rounded up (606.10: by the
+    /// number of players on the team).
+    #[inline]
+    pub fn individual_life(&self, p: PlayerId) -> i32 {
+        let life = self.players[p.index()].life;
+        if self.two_headed() {
+            let n = 1 + self.teammates(p).count() as i32;
+            // Rounded up, also below zero (-3 / 2 is -1).
+            -((-life).div_euclid(n))
+        } else {
+            life
+        }
+    }
+
+    /// 606.4a, 606.9: in a Two-Headed Giant game every player's `life`
+    /// holds the team's shared life total; after `p`'s life changed, the
+    /// change applies to the team's total (copied to `p`'s teammates).
+    /// Every write of `Player::life` calls this (derived data: ARCHITECTURE.md).
+    #[inline]
+    pub fn team_life_follows(&mut self, p: PlayerId) {
+        if self.two_headed() {
+            let life = self.players[p.index()].life;
+            for q in 0..self.players.len() {
+                if self.is_teammate(p, PlayerId(q as u8)) {
+                    self.players[q].life = life;
+                }
+            }
+        }
+    }
+
     /// The live object with this id, or `None` if it has changed zones since (217.1c).
     pub fn obj(&self, id: ObjId) -> Option<&Object> {
         self.objects
@@ -390,6 +452,7 @@ impl Game {
         // Saturating (state/limits.rs): a life total stays within i32.
         let life = &mut self.players[p.index()].life;
         *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
+        self.team_life_follows(p);
         self.emit(Event::LifeGained {
             player: p,
             amount: n,
@@ -402,6 +465,7 @@ impl Game {
         }
         let life = &mut self.players[p.index()].life;
         *life = life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
+        self.team_life_follows(p);
         self.emit(Event::LifeLost {
             player: p,
             amount: n,

@@ -42,6 +42,11 @@ pub enum Variant {
     /// seated immediately next to them (607.3c); a team loses when its
     /// emperor loses (607.5a).
     Emperor,
+    /// 606: two teams (of two, or more: 606.10) seated together, each
+    /// with a shared life total (606.4a), taking turns and having
+    /// priority as teams (606.4b, 606.6c), attacking and blocking as
+    /// teams (606.7).
+    TwoHeadedGiant,
 }
 
 impl Variant {
@@ -149,6 +154,8 @@ impl Game {
             && match self.options.variant {
                 Variant::FreeForAll => true,
                 Variant::Teams | Variant::Emperor => self.seated_next_to(attacker, defender),
+                // 606.7a: the active team attacks the other team.
+                Variant::TwoHeadedGiant => true,
             }
     }
 

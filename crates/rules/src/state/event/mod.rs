@@ -45,6 +45,9 @@ pub enum LossReason {
     Effect,
     /// 607.5a: the player's team's emperor lost the game.
     EmperorLost,
+    /// 606.8b, 606.8c: the player's Two-Headed Giant teammate lost the
+    /// game (or conceded): the team loses.
+    TeammateLost,
 }
 
 /// See [`Event::board_change`].

@@ -156,6 +156,7 @@ impl Event {
                 LossReason::OpponentWon => "102.2b",
                 LossReason::Effect => "102.3",
                 LossReason::EmperorLost => "607.5a",
+                LossReason::TeammateLost => "606.8b",
             },
             Event::GameOver { .. } => "102.1",
             Event::TeamWon { .. } => "609.5",
@@ -808,6 +809,7 @@ impl Event {
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
                     LossReason::Effect => "an effect says the player loses the game",
                     LossReason::EmperorLost => "the team's emperor lost the game",
+                    LossReason::TeammateLost => "the player's team lost the game",
                 };
                 format!("{player} loses the game ({why})")
             }
