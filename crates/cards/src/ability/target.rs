@@ -31,6 +31,11 @@ pub struct TargetSpec {
     /// target creatures" is up to three with at least one, 409.1c).
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub min: u8,
+    /// "… target creature or player of an opponent's choice" (Cuombajj
+    /// Witches): an opponent the controller chooses picks this target
+    /// (601.5a: within both their ranges of influence).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent_chooses: bool,
 }
 
 /// Where a variable number of targets comes from (`TargetSpec::count_by`).
@@ -56,6 +61,7 @@ impl TargetSpec {
             distinct: false,
             count_by: None,
             min: 0,
+            opponent_chooses: false,
         }
     }
 }

@@ -150,6 +150,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 distinct: false,
                 count_by: None,
                 min: 0,
+                opponent_chooses: false,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,

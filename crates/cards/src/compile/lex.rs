@@ -424,6 +424,7 @@ impl Cx {
             distinct: false,
             count_by: None,
             min: 0,
+            opponent_chooses: false,
         });
         i
     }

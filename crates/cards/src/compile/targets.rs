@@ -512,6 +512,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         k => k,
     };
     let i = cx.add_target(kind, other);
+    // "… of an opponent's choice" (Cuombajj Witches): an opponent picks it
+    // (601.5a).
+    if !many && p.eat_all("of an opponent's choice") {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.opponent_chooses = true;
+    }
     if let Some((by, up_to)) = count_by {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = 0;
