@@ -726,6 +726,12 @@ pub enum Effect {
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
     ReturnSelfFromGraveyard,
+    /// "Return all Zombie cards from all graveyards to their owners'
+    /// hands." (Infernal Caretaker): every card of the graveyards that
+    /// matches goes to its owner's hand.
+    ReturnAllFromGraveyardsToHand {
+        filter: ObjectFilter,
+    },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,

@@ -159,6 +159,9 @@ pub enum Trigger {
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,
+    /// "Whenever [this] is dealt damage" (Thrashing Mudspawn): once per
+    /// damage event; "that much" is the damage dealt.
+    IsDealtDamage,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,

@@ -33,6 +33,20 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat_all("you may").then_some(())?;
     let (cost, sacrifice_count) = if p.eat("pay") {
         (upkeep::pay_cost(p)?, 0)
+    } else if p.at_all("sacrifice cardname")
+        || (p.at_all("sacrifice it") && cx.it() == ObjectRef::This)
+    {
+        // "you may sacrifice it. If you do, that player discards three
+        // cards" (Haunted Cadaver): the source itself, if it is still there.
+        p.bump();
+        p.bump();
+        (
+            crate::Cost {
+                sacrifice: Some(ObjectFilter::this()),
+                ..crate::Cost::default()
+            },
+            1,
+        )
     } else {
         upkeep::sacrifice_cost(p)?
     };

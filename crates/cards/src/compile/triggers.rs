@@ -91,7 +91,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
-    if p.eat_all("a permanent is turned face up") {
+    // "Whenever CARDNAME or another permanent is turned face up"
+    // (Unblinking Bleb): any permanent, itself included.
+    if p.eat_all("a permanent is turned face up")
+        || p.eat_all("cardname or another permanent is turned face up")
+    {
         return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
     }
     // "Whenever one or more creatures block" (Tide of War).
@@ -138,6 +142,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("is turned face up") {
             return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
+        }
+        if p.eat_all("is dealt damage") {
+            return Some(vec![Trigger::IsDealtDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![

@@ -519,7 +519,13 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
 
 /// "N 2/2 green Bear creature token(s) [with flying]".
 pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
-    let amount = amount(p)?;
+    // "that many 1/1 green Insect creature tokens" (Broodhatch Nantuko):
+    // the amount of the trigger event, like "that much life".
+    let amount = if p.eat_all("that many") {
+        Amount::Triggered
+    } else {
+        amount(p)?
+    };
     // "an X/X green Elemental creature token, where X is …" (Dokai): the
     // amount is defined by the sentence's "where X is" clause (`define_x`).
     let (power, toughness, pt_x) = if p.peek() == "x/x" {

@@ -1324,7 +1324,8 @@ impl Game {
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
             | Effect::ReturnFromGraveyardThisTurn { .. }
-            | Effect::ReturnOwnedToHand { .. } => {
+            | Effect::ReturnOwnedToHand { .. }
+            | Effect::ReturnAllFromGraveyardsToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }
             Effect::SearchLibrary { .. }

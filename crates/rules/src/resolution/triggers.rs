@@ -461,6 +461,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // A source no longer in play (a spell, last known information)
+        // still damages: only the victim's abilities look.
+        Event::Damage {
+            source,
+            to: Target::Object(victim),
+            amount,
+            ..
+        } if permanents > 0 && !game.is_in_play(*source) => {
+            dealt_damage_triggers(game, *victim, *amount);
+        }
         Event::Damage {
             source,
             to,
@@ -468,6 +478,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             combat,
             ..
         } if game.is_in_play(*source) => {
+            if let Target::Object(victim) = to {
+                if permanents > 0 {
+                    dealt_damage_triggers(game, *victim, *amount);
+                }
+            }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
             let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
@@ -526,6 +541,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         _ => {}
     }
+}
+
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+    if !game.is_in_play(victim) {
+        return;
+    }
+    scan(game, victim, |t, _, _| {
+        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+            amount,
+            ..Default::default()
+        })
+    });
 }
 
 /// "At the beginning of [whose] [step]" abilities of the permanents in play.
