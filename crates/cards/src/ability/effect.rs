@@ -376,6 +376,10 @@ pub enum Effect {
     SkipNextTurn {
         who: PlayerRef,
     },
+    /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
+    SkipNextUntapStep {
+        who: PlayerRef,
+    },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.

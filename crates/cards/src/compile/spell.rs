@@ -305,13 +305,18 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
         return (animated && p.eat_end()).then_some(());
     }
-    // 503.10b: "You may choose new targets for the copy."
-    if p.at_all("you may choose new targets for the copy") {
+    // 503.10b: "You may choose new targets for the copy." ("for that
+    // copy": Mischievous Quanar.)
+    if p.at_all("you may choose new targets for the copy")
+        || p.at_all("you may choose new targets for that copy")
+    {
         let Some(Effect::CopySpell { new_targets, .. }) = cx.effects.last_mut() else {
             return None;
         };
         *new_targets = true;
-        p.eat_all("you may choose new targets for the copy");
+        p.eat_all("you may choose new targets for");
+        p.eat_any(&["the", "that"]);
+        p.eat("copy");
         return p.eat_end().then_some(());
     }
     // 419.1a: "Until end of turn, if target player would draw a card,

@@ -257,6 +257,14 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
+        "skip" | "skips"
+            if p.at_all("their next untap step") || p.at_all("your next untap step") =>
+        {
+            p.eat_all("their next untap step");
+            p.eat_all("your next untap step");
+            Effect::SkipNextUntapStep { who }
+        }
         // "[Player] loses the game." (Phage the Untouchable)
         "lose" | "loses" if p.at_all("the game") => {
             p.eat_all("the game");

@@ -1242,6 +1242,13 @@ impl Game {
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
             }
+            Effect::SkipNextUntapStep { who } => {
+                // 419.6f: each skip effect skips one more untap step.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
+                }
+            }
             Effect::EndTheTurn => self.ending_turn = true,
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.

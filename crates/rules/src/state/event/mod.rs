@@ -593,6 +593,10 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 419.6e: the active player's untap step is skipped (Brine Elemental).
+    UntapStepSkipped {
+        player: PlayerId,
+    },
     /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
     TurnControlWaits {
         player: PlayerId,
@@ -937,6 +941,7 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::ConditionFalse { .. }
