@@ -245,6 +245,9 @@ pub enum StateTrigger {
     ThisHasKeyword(Keyword),
     /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
     LifeAtLeast(u32),
+    /// "When you control no Islands" (Slipstream Serpent): no permanent of
+    /// the controller has the subtype.
+    ControlsNo(crate::Subtype),
 }
 
 /// Whose turn or which player a trigger watches.

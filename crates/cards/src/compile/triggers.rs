@@ -77,6 +77,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         p.i = start;
     }
+    // "When you control no Islands," (Slipstream Serpent).
+    if p.at_all("you control no") && p.peek_at(4) == "," {
+        let start = p.i;
+        p.eat_all("you control no");
+        if let Some(s) = subtype_word(p.raw()).and_then(crate::Subtype::lookup) {
+            p.bump();
+            return Some(vec![Trigger::State(crate::StateTrigger::ControlsNo(s))]);
+        }
+        p.i = start;
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;

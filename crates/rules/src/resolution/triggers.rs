@@ -927,6 +927,12 @@ pub(crate) fn state_triggers(game: &mut Game) {
                 tolaria_cards::StateTrigger::LifeAtLeast(n) => {
                     game.players[controller.index()].life >= n as i32
                 }
+                tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
+                    game.objects[o.slot as usize].controller == controller
+                        && crate::continuous::characteristics::compute(game, o)
+                            .subtypes
+                            .contains(st)
+                }),
             };
             let waiting = game
                 .pending_triggers
