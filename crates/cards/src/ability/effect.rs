@@ -380,6 +380,13 @@ pub enum Effect {
     SkipNextUntapStep {
         who: PlayerRef,
     },
+    /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
+    /// Parasite): the controller chooses one of the two as it resolves.
+    ContinuousEither {
+        what: ObjectRef,
+        options: [LayerEffect; 2],
+        duration: Duration,
+    },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.

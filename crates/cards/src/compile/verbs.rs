@@ -145,10 +145,18 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     let mut any = false;
     let mut chosen_color = false;
     let mut chosen: Option<crate::ChosenFor> = None;
+    // "gets +2/-2 or -2/+2" (Shaper Parasite): chosen as it resolves.
+    let mut either: Option<(i32, i32)> = None;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
             p.bump();
+            if !any && p.at("or") && pt_mod(p.peek_at(1)).is_some() {
+                p.bump();
+                either = pt_mod(p.bump());
+                any = true;
+                break;
+            }
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from the color of your choice")
             && chosen.is_none()
@@ -222,6 +230,21 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     } else {
         return None;
     };
+    if let Some((power, toughness)) = either {
+        if duration != Duration::EndOfTurn {
+            return None;
+        }
+        let other = LayerEffect {
+            power,
+            toughness,
+            ..e
+        };
+        return Some(Effect::ContinuousEither {
+            what,
+            options: [e, other],
+            duration,
+        });
+    }
     if let Some(choice) = chosen {
         if chosen_color {
             return None;

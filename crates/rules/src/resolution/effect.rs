@@ -80,7 +80,7 @@ impl Game {
     /// 418.3: a continuous effect from a resolving spell or ability.
     /// 418.3b: the affected objects are locked in now; 418.5g: one
     /// timestamp for the whole effect.
-    fn create_continuous(
+    pub(crate) fn create_continuous(
         &mut self,
         ctx: &ResolveCtx,
         what: &ObjectRef,
@@ -668,6 +668,17 @@ impl Game {
                     },
                 })
             }
+            Effect::ContinuousEither { what, .. } => {
+                // The controller chooses as it resolves (Shaper Parasite).
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseKind { n: 2 },
+                })
+            }
             Effect::TapOrUntap { what } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 if sub > 0 || self.objects_of(ctx, what).is_empty() {
@@ -959,6 +970,7 @@ impl Game {
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
+            | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
