@@ -362,6 +362,10 @@ pub enum Effect {
     PreventDamageBySources {
         sources: ObjectFilter,
         to_players_only: bool,
+        /// "Prevent all combat damage non-Soldier creatures would deal
+        /// this turn" (Frontline Strategist): combat damage only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        combat_only: bool,
     },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {

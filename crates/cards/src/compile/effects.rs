@@ -396,6 +396,25 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 Effect::PreventDamageBySources {
                     sources,
                     to_players_only,
+                    combat_only: false,
+                }
+            } else if p.eat_all("all combat damage") {
+                // "Prevent all combat damage non-Soldier creatures would
+                // deal this turn." (Frontline Strategist): the sources by
+                // colour, card type and the subtypes they lack.
+                let sources = group(p)?;
+                let plain = ObjectFilter {
+                    types_any: sources.types_any,
+                    colors_any: sources.colors_any,
+                    subtypes_none: sources.subtypes_none.clone(),
+                    ..ObjectFilter::default()
+                };
+                (sources == plain).then_some(())?;
+                p.eat_all("would deal this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only: false,
+                    combat_only: true,
                 }
             } else {
                 p.eat_all("the next").then_some(())?;

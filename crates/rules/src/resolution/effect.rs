@@ -1208,6 +1208,7 @@ impl Game {
             Effect::PreventDamageBySources {
                 sources,
                 to_players_only,
+                combat_only,
             } => {
                 self.damage_prevention_rules
                     .push(crate::continuous::replacement::PreventionRule {
@@ -1215,6 +1216,7 @@ impl Game {
                         controller: ctx.controller,
                         sources: sources.clone(),
                         to_players_only: *to_players_only,
+                        combat_only: *combat_only,
                     })
             }
             Effect::Attach { what, to } => {
