@@ -953,4 +953,7 @@ pub enum ChosenFor {
     ProtectionColor,
     /// "the creature type of your choice".
     CreatureType,
+    /// "creatures of the creature type of your choice" (Tribal Forcemage):
+    /// the type chosen narrows the objects affected.
+    AffectedType,
 }

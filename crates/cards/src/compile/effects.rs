@@ -596,6 +596,29 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             },
         ]);
     }
+    // "Creatures of the creature type of your choice get +2/+2 and gain
+    // trample until end of turn." (Tribal Forcemage): the type is chosen
+    // as the effect is created (418.3).
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let f = group(p)?;
+        p.eat_all("of the creature type of your choice")
+            .then_some(())?;
+        match object_verb(p, cx, ObjectRef::Each(f))?.as_slice() {
+            [Effect::Continuous {
+                what,
+                effect,
+                duration,
+            }] => Some(vec![Effect::ContinuousChosen {
+                what: what.clone(),
+                effect: *effect,
+                duration: *duration,
+                choice: crate::ChosenFor::AffectedType,
+            }]),
+            _ => None,
+        }
+    }) {
+        return Some(v);
+    }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),
         Subj::Obj(what) => object_verb(p, cx, what),

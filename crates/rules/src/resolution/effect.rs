@@ -250,6 +250,21 @@ impl Game {
                         effect.set_creature_type = true;
                         effect.add_subtypes.insert(t);
                     }
+                    tolaria_cards::ChosenFor::AffectedType => {
+                        let Some(t) = r.type_choice.take() else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseCreatureType,
+                            });
+                        };
+                        let ObjectRef::Each(f) = what else {
+                            return None;
+                        };
+                        let mut f = f.clone();
+                        f.subtypes_any.push(t);
+                        self.create_continuous(ctx, &ObjectRef::Each(f), effect, *duration);
+                        return None;
+                    }
                 }
                 self.create_continuous(ctx, what, effect, *duration);
                 None
