@@ -362,6 +362,10 @@ pub enum Effect {
     PreventDamageBySources {
         sources: ObjectFilter,
         to_players_only: bool,
+        /// "Prevent all combat damage non-Soldier creatures would deal
+        /// this turn" (Frontline Strategist): combat damage only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        combat_only: bool,
     },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
@@ -375,6 +379,17 @@ pub enum Effect {
     /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
     SkipNextTurn {
         who: PlayerRef,
+    },
+    /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
+    SkipNextUntapStep {
+        who: PlayerRef,
+    },
+    /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
+    /// Parasite): the controller chooses one of the two as it resolves.
+    ContinuousEither {
+        what: ObjectRef,
+        options: [LayerEffect; 2],
+        duration: Duration,
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
@@ -734,6 +749,12 @@ pub enum Effect {
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
     ReturnSelfFromGraveyard,
+    /// "Return all Zombie cards from all graveyards to their owners'
+    /// hands." (Infernal Caretaker): every card of the graveyards that
+    /// matches goes to its owner's hand.
+    ReturnAllFromGraveyardsToHand {
+        filter: ObjectFilter,
+    },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,
@@ -952,4 +973,7 @@ pub enum ChosenFor {
     ProtectionColor,
     /// "the creature type of your choice".
     CreatureType,
+    /// "creatures of the creature type of your choice" (Tribal Forcemage):
+    /// the type chosen narrows the objects affected.
+    AffectedType,
 }

@@ -159,6 +159,9 @@ pub enum Trigger {
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,
+    /// "Whenever [this] is dealt damage" (Thrashing Mudspawn): once per
+    /// damage event; "that much" is the damage dealt.
+    IsDealtDamage,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
@@ -245,6 +248,9 @@ pub enum StateTrigger {
     ThisHasKeyword(Keyword),
     /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
     LifeAtLeast(u32),
+    /// "When you control no Islands" (Slipstream Serpent): no permanent of
+    /// the controller has the subtype.
+    ControlsNo(crate::Subtype),
 }
 
 /// Whose turn or which player a trigger watches.

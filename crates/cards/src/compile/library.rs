@@ -64,6 +64,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             who: who.clone(),
             amount: Amount::LifeTotal(who),
         }]
+    } else if let Some(filter) = attempt(p, cx, |p, _| {
+        // "Return all Zombie cards from all graveyards to their owners' hands."
+        p.eat_all("return all").then_some(())?;
+        let f = card_filter(p)?;
+        p.eat_all("from all graveyards to their owners' hands")
+            .then_some(f)
+    }) {
+        vec![Effect::ReturnAllFromGraveyardsToHand { filter }]
     } else if p.eat_all("return all") {
         // "Return all artifacts target player owns to their hand."
         let (f, noun) = filter(p)?;

@@ -77,6 +77,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         p.i = start;
     }
+    // "When you control no Islands," (Slipstream Serpent).
+    if p.at_all("you control no") && p.peek_at(4) == "," {
+        let start = p.i;
+        p.eat_all("you control no");
+        if let Some(s) = subtype_word(p.raw()).and_then(crate::Subtype::lookup) {
+            p.bump();
+            return Some(vec![Trigger::State(crate::StateTrigger::ControlsNo(s))]);
+        }
+        p.i = start;
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
@@ -91,7 +101,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
-    if p.eat_all("a permanent is turned face up") {
+    // "Whenever CARDNAME or another permanent is turned face up"
+    // (Unblinking Bleb): any permanent, itself included.
+    if p.eat_all("a permanent is turned face up")
+        || p.eat_all("cardname or another permanent is turned face up")
+    {
         return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
     }
     // "Whenever one or more creatures block" (Tide of War).
@@ -138,6 +152,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("is turned face up") {
             return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
+        }
+        if p.eat_all("is dealt damage") {
+            return Some(vec![Trigger::IsDealtDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![

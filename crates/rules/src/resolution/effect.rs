@@ -80,7 +80,7 @@ impl Game {
     /// 418.3: a continuous effect from a resolving spell or ability.
     /// 418.3b: the affected objects are locked in now; 418.5g: one
     /// timestamp for the whole effect.
-    fn create_continuous(
+    pub(crate) fn create_continuous(
         &mut self,
         ctx: &ResolveCtx,
         what: &ObjectRef,
@@ -249,6 +249,21 @@ impl Game {
                         };
                         effect.set_creature_type = true;
                         effect.add_subtypes.insert(t);
+                    }
+                    tolaria_cards::ChosenFor::AffectedType => {
+                        let Some(t) = r.type_choice.take() else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseCreatureType,
+                            });
+                        };
+                        let ObjectRef::Each(f) = what else {
+                            return None;
+                        };
+                        let mut f = f.clone();
+                        f.subtypes_any.push(t);
+                        self.create_continuous(ctx, &ObjectRef::Each(f), effect, *duration);
+                        return None;
                     }
                 }
                 self.create_continuous(ctx, what, effect, *duration);
@@ -668,6 +683,17 @@ impl Game {
                     },
                 })
             }
+            Effect::ContinuousEither { what, .. } => {
+                // The controller chooses as it resolves (Shaper Parasite).
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseKind { n: 2 },
+                })
+            }
             Effect::TapOrUntap { what } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 if sub > 0 || self.objects_of(ctx, what).is_empty() {
@@ -960,6 +986,7 @@ impl Game {
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
+            | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
@@ -1197,6 +1224,7 @@ impl Game {
             Effect::PreventDamageBySources {
                 sources,
                 to_players_only,
+                combat_only,
             } => {
                 self.damage_prevention_rules
                     .push(crate::continuous::replacement::PreventionRule {
@@ -1204,6 +1232,7 @@ impl Game {
                         controller: ctx.controller,
                         sources: sources.clone(),
                         to_players_only: *to_players_only,
+                        combat_only: *combat_only,
                     })
             }
             Effect::Attach { what, to } => {
@@ -1241,6 +1270,13 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let pl = self.player_mut(p);
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
+                }
+            }
+            Effect::SkipNextUntapStep { who } => {
+                // 419.6f: each skip effect skips one more untap step.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
@@ -1326,7 +1362,8 @@ impl Game {
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
             | Effect::ReturnFromGraveyardThisTurn { .. }
-            | Effect::ReturnOwnedToHand { .. } => {
+            | Effect::ReturnOwnedToHand { .. }
+            | Effect::ReturnAllFromGraveyardsToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }
             Effect::SearchLibrary { .. }

@@ -1144,6 +1144,24 @@ impl Game {
                     }
                 }
             }
+            Effect::ReturnAllFromGraveyardsToHand { filter } => {
+                // Every matching card of every graveyard, to its owner's hand.
+                let list: Vec<ObjId> = self
+                    .players
+                    .iter()
+                    .flat_map(|pl| pl.graveyard.iter().copied())
+                    .filter(|o| {
+                        crate::continuous::filter::matches_card(
+                            filter,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .collect();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
+                }
+            }
             Effect::ReturnOwnedToHand { filter, owner } => {
                 let owners = self.players_of(ctx, owner);
                 let list: Vec<ObjId> = self

@@ -460,6 +460,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // A source no longer in play (a spell, last known information)
+        // still damages: only the victim's abilities look.
+        Event::Damage {
+            source,
+            to: Target::Object(victim),
+            amount,
+            ..
+        } if permanents > 0 && !game.is_in_play(*source) => {
+            dealt_damage_triggers(game, *victim, *amount);
+        }
         Event::Damage {
             source,
             to,
@@ -467,6 +477,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             combat,
             ..
         } if game.is_in_play(*source) => {
+            if let Target::Object(victim) = to {
+                if permanents > 0 {
+                    dealt_damage_triggers(game, *victim, *amount);
+                }
+            }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
             let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
@@ -525,6 +540,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         _ => {}
     }
+}
+
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+    if !game.is_in_play(victim) {
+        return;
+    }
+    scan(game, victim, |t, _, _| {
+        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+            amount,
+            ..Default::default()
+        })
+    });
 }
 
 /// "At the beginning of [whose] [step]" abilities of the permanents in play.
@@ -900,6 +928,12 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     // 606.9a: Test of Endurance reads the player's share.
                     game.individual_life(controller) >= n as i32
                 }
+                tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
+                    game.objects[o.slot as usize].controller == controller
+                        && crate::continuous::characteristics::compute(game, o)
+                            .subtypes
+                            .contains(st)
+                }),
             };
             let waiting = game
                 .pending_triggers

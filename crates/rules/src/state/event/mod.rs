@@ -609,6 +609,10 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 419.6e: the active player's untap step is skipped (Brine Elemental).
+    UntapStepSkipped {
+        player: PlayerId,
+    },
     /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
     TurnControlWaits {
         player: PlayerId,
@@ -955,6 +959,7 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::ConditionFalse { .. }
