@@ -711,6 +711,21 @@ pub enum Effect {
         amount: Amount,
         repeat_if_same_name: bool,
     },
+    /// 217.7b: "[player] removes [cards] from the game face down" (modern
+    /// "exiles … face down"): no player may look at them (217.7b) unless
+    /// `look`, "You may look at them for as long as they remain removed
+    /// from the game" (the effect's controller may). They are linked to
+    /// the source (217.7d, `ObjectRef::Removed`).
+    RemoveFaceDown {
+        who: PlayerRef,
+        from: FaceDownFrom,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        look: bool,
+    },
+    /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
+    PutIntoGraveyard {
+        what: ObjectRef,
+    },
     /// "[Player] puts the cards from their hand on top of their library.
     /// Search that player's library for that many cards. The player puts
     /// those cards into their hand, then shuffles." (Head Games): the
@@ -851,6 +866,15 @@ pub enum Effect {
         to: ObjectRef,
         kind: CounterKind,
     },
+}
+
+/// 217.7b: the cards an `Effect::RemoveFaceDown` removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FaceDownFrom {
+    /// Every card in the player's hand.
+    Hand,
+    /// The top N cards of the player's library.
+    LibraryTop(u8),
 }
 
 /// Where a card found in a library goes.

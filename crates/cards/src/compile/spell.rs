@@ -132,6 +132,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // 217.7b: cards removed from the game face down, and the cards linked
+    // to them (217.7d).
+    if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());

@@ -114,6 +114,12 @@ impl Game {
                 // "Destroy it at the beginning of the next end step": the
                 // tokens the creating ability made (Hornet Cannon).
                 created: ctx.created.or(trigger.created),
+                // "return those cards" (Ignorant Bliss, Memory Jar).
+                removal: if ctx.removal != 0 {
+                    ctx.removal
+                } else {
+                    trigger.removal
+                },
                 ..trigger
             },
         };

@@ -1311,6 +1311,9 @@ impl Game {
                     self.extra_turns.push(p);
                 }
             }
+            Effect::RemoveFaceDown { .. } | Effect::PutIntoGraveyard { .. } => {
+                self.exec_removed_effect(ctx, e);
+            }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
