@@ -36,6 +36,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::AtNextEndStep { effects: v });
         return Some(());
     }
+    // 410.5: "You may remove your hand from the game face down. If you
+    // do, …": the whole ability is optional, so "if you do" is the rest of
+    // it.
+    if p.at_all("if you do ,") {
+        let removed_first = cx.optional
+            && cx.effects.len() == 1
+            && matches!(cx.effects[0], Effect::RemoveFaceDown { .. });
+        removed_first.then_some(())?;
+        p.eat_all("if you do ,");
+    }
     let v = attempt(p, cx, instructions)?;
     p.eat_end().then_some(())?;
     cx.effects.extend(v);

@@ -459,6 +459,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
     };
     let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    cx.optional = optional;
     while !p.at_end() {
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
