@@ -156,6 +156,10 @@ pub enum Trigger {
     /// 404.4c: "When [this] leaves play" (Ertai's Familiar), whatever zone
     /// it goes to; a leaves-play ability that looks back in time.
     LeavesPlay,
+    /// "When you lose control of [this]" (Duplicity, Gustha's Scepter):
+    /// its controller changes (418.5a layer 2); compiled with
+    /// `LeavesPlay`, since leaving play also loses control of it.
+    ControlLost,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,

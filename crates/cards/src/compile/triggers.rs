@@ -86,6 +86,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             n as u32,
         ))]);
     }
+    // "When you lose control of CARDNAME" (Duplicity): as it leaves play
+    // or another player gains control of it.
+    if p.eat_all("you lose control of cardname") {
+        return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -129,6 +134,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        if p.eat_all("leaves play") {
+            return Some(vec![Trigger::LeavesPlay]);
         }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);

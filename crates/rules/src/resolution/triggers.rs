@@ -297,6 +297,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
         }
+        Event::ControlChanged { obj, card, to, .. } => {
+            // "When you lose control of [this]" (Duplicity): controlled by
+            // the permanent's new controller.
+            let (obj, card, to) = (*obj, *card, *to);
+            trigger_printed(
+                game,
+                to,
+                obj,
+                card,
+                &Trigger::ControlLost,
+                TriggerContext::default(),
+            );
+        }
         Event::ZoneChange {
             new,
             card,
