@@ -43,6 +43,10 @@ pub enum Condition {
     NotPlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "Sacrifice [this]. If you do, …" (Knowledge Vault): the controller
+    /// of the ability controls its source in play, so the sacrifice can
+    /// happen (checked before it, as the instructions resolve).
+    YouControlThis,
     /// "if that player has N or fewer cards in hand" (Lavaborn Muse): the
     /// player of the trigger event.
     TriggeringPlayerHandAtMost(u32),

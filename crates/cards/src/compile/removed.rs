@@ -36,6 +36,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::AtNextEndStep { effects: v });
         return Some(());
     }
+    // "Sacrifice CARDNAME. If you do, [instructions]." (Knowledge Vault):
+    // nothing happens unless the sacrifice does.
+    if p.eat_all("sacrifice cardname . if you do ,") {
+        let mut v = vec![Effect::SacrificeThese {
+            what: ObjectRef::This,
+        }];
+        v.extend(attempt(p, cx, instructions)?);
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::IfCondition {
+            condition: crate::Condition::YouControlThis,
+            effects: v,
+        });
+        return Some(());
+    }
     // 410.5: "You may remove your hand from the game face down. If you
     // do, …": the whole ability is optional, so "if you do" is the rest of
     // it.
@@ -117,6 +131,11 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         } else {
             None
         };
+    }
+    if p.eat_all("discard your hand") {
+        return Some(vec![Effect::DiscardHand {
+            who: PlayerRef::You,
+        }]);
     }
     if p.eat_all("draw a card") {
         return Some(vec![Effect::DrawCards {
