@@ -531,6 +531,10 @@ pub enum Effect {
     /// same object even if it changed names or became a copy (503.11).
     AtNextEndStep {
         effects: Vec<Effect>,
+        /// "at the beginning of your next end step" (Necropotence): the
+        /// next end step of the effect's controller's turn.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        yours: bool,
     },
     /// 404.4: "When [what] is put into a graveyard from play this turn,
     /// [effects]." (Initiate of Blood): a delayed triggered ability that

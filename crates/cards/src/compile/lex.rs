@@ -415,6 +415,9 @@ pub(super) struct Cx {
     /// first sentence is what the player chooses to do and "If you do, …"
     /// the rest of the ability (Moonring Mirror).
     pub(super) optional: bool,
+    /// The trigger event is a card discarded ("that card", Necropotence):
+    /// its object is the card in the graveyard.
+    pub(super) trig_card: bool,
 }
 
 impl Cx {

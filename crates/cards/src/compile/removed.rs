@@ -33,7 +33,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at the beginning of the next end step ,") {
         let v = attempt(p, cx, instructions)?;
         p.eat_end().then_some(())?;
-        cx.effects.push(Effect::AtNextEndStep { effects: v });
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: v,
+            yours: false,
+        });
         return Some(());
     }
     // "Sacrifice CARDNAME. If you do, [instructions]." (Knowledge Vault):
@@ -60,7 +63,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         removed_first.then_some(())?;
         p.eat_all("if you do ,");
     }
-    let v = attempt(p, cx, instructions)?;
+    let mut v = attempt(p, cx, instructions)?;
+    // 404.4: "… at the beginning of your next end step" (Necropotence).
+    if p.eat_all("at the beginning of your next end step") {
+        v = vec![Effect::AtNextEndStep {
+            effects: v,
+            yours: true,
+        }];
+    }
     p.eat_end().then_some(())?;
     cx.effects.extend(v);
     Some(())
@@ -98,6 +108,8 @@ fn is_ours(e: &Effect) -> bool {
     match e {
         Effect::RemoveFaceDown { .. } | Effect::PutIntoGraveyard { .. } => true,
         Effect::ReturnToHand { what } => matches!(what, ObjectRef::Removed(_)),
+        // Only made here from "exile that card from your graveyard".
+        Effect::RemoveFromGame { what } => *what == ObjectRef::Triggering,
         _ => false,
     }
 }
@@ -105,6 +117,13 @@ fn is_ours(e: &Effect) -> bool {
 /// One instruction: a face-down removal, a move of the linked cards, or
 /// the plain instructions that go with them (drawing, discarding a hand).
 fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // "Whenever you discard a card, exile that card from your graveyard."
+    // (Necropotence): the card discarded, if it is still there.
+    if cx.trig_card && p.eat_all("exile that card from your graveyard") {
+        return Some(vec![Effect::RemoveFromGame {
+            what: ObjectRef::Triggering,
+        }]);
+    }
     // "exile all cards from your hand face down" (imperative: you).
     if p.at("exile") {
         p.bump();

@@ -670,7 +670,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step".
     if p.eat_all("at the beginning of the next end step") {
-        v = vec![Effect::AtNextEndStep { effects: v }];
+        v = vec![Effect::AtNextEndStep {
+            effects: v,
+            yours: false,
+        }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {

@@ -304,6 +304,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 break;
             };
             cx.trig_player = true;
+            cx.trig_card = matches!(t, Trigger::Discards(_));
             return Some(vec![t]);
         }
     }

@@ -27,6 +27,9 @@ pub(crate) enum When {
     YourNextUpkeep,
     /// 313: the next end of turn step ("the next end step").
     NextEndStep,
+    /// 313: the next end of turn step of the controller's turn ("your
+    /// next end step").
+    YourNextEndStep,
     /// The watched object is put into a graveyard from play this turn.
     Dies(crate::ObjId),
 }
@@ -128,6 +131,7 @@ impl Game {
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
+            When::YourNextEndStep => self.delayed_your_end_step.push(pending),
             When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
     }
@@ -140,7 +144,7 @@ fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
     match e {
         Effect::AtEndOfCombat { effects }
         | Effect::AtNextUpkeep { effects, .. }
-        | Effect::AtNextEndStep { effects }
+        | Effect::AtNextEndStep { effects, .. }
         | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
         _ => None,
     }

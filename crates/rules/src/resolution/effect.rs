@@ -576,8 +576,13 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { .. } => {
-                self.create_delayed(ctx, crate::resolution::delayed::When::NextEndStep);
+            Effect::AtNextEndStep { yours, .. } => {
+                let when = if *yours {
+                    crate::resolution::delayed::When::YourNextEndStep
+                } else {
+                    crate::resolution::delayed::When::NextEndStep
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::WhenDiesThisTurn { what, .. } => {

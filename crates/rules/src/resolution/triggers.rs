@@ -206,10 +206,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() => {
-            // 404.4b: "at the beginning of the next end step".
+        } if !game.delayed_end_step.is_empty() || !game.delayed_your_end_step.is_empty() => {
+            // 404.4b: "at the beginning of the next end step", and "at the
+            // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_end_step)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_end_step = later;
+            game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
@@ -281,7 +288,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".
             let drawer = *player;
-            player_event_triggers(game, permanents, drawer, |t| match t {
+            player_event_triggers(game, permanents, drawer, None, |t| match t {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
@@ -339,7 +346,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             if let Event::ZoneChange { new, card, .. } = e {
                 discarded_by_opponent(game, discarder, *new, *card);
             }
-            player_event_triggers(game, permanents, discarder, |t| match t {
+            // "that card": the card discarded, in the graveyard.
+            let card = match e {
+                Event::ZoneChange { new, .. } => Some(*new),
+                _ => None,
+            };
+            player_event_triggers(game, permanents, discarder, card, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
             });
@@ -348,7 +360,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.18c / 502.18e.
             let (cycler, new, card) = (*player, *obj, *card);
             crate::mechanics::cycling::cycled(game, cycler, new, card);
-            player_event_triggers(game, permanents, cycler, |t| match t {
+            player_event_triggers(game, permanents, cycler, None, |t| match t {
                 Trigger::Cycles(w) => Some(*w),
                 _ => None,
             });
@@ -688,6 +700,7 @@ fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
+    object: Option<ObjId>,
     which: impl Fn(&Trigger) -> Option<Whose>,
 ) {
     for i in 0..permanents {
@@ -702,6 +715,7 @@ fn player_event_triggers(
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
+                object,
                 ..Default::default()
             })
         });
@@ -848,7 +862,7 @@ pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
     } else {
         0
     };
-    player_event_triggers(game, permanents, player, |t| match t {
+    player_event_triggers(game, permanents, player, None, |t| match t {
         Trigger::TapsLandForMana(w) => Some(*w),
         _ => None,
     });

@@ -121,7 +121,7 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                 // Caterpillar's Butterfly, Rukh Egg's Bird).
                 Effect::AtEndOfCombat { effects }
                 | Effect::AtNextUpkeep { effects, .. }
-                | Effect::AtNextEndStep { effects }
+                | Effect::AtNextEndStep { effects, .. }
                 | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
                 Effect::IfKicked {
                     then, otherwise, ..
