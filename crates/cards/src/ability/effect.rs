@@ -730,6 +730,18 @@ pub enum Effect {
     PutIntoGraveyard {
         what: ObjectRef,
     },
+    /// "Return a card you own exiled with CARDNAME to your hand." (Gustha's
+    /// Scepter): the controller chooses one of the removed cards `what`
+    /// names as this resolves.
+    ReturnRemovedChosen {
+        what: ObjectRef,
+    },
+    /// 217.7d: "Turn the exiled card face up. If it's a creature card, put
+    /// it into play under your control." (Summoner's Egg)
+    TurnRemovedFaceUp {
+        what: ObjectRef,
+        creature_into_play: bool,
+    },
     /// "[Player] puts the cards from their hand on top of their library.
     /// Search that player's library for that many cards. The player puts
     /// those cards into their hand, then shuffles." (Head Games): the
@@ -897,6 +909,10 @@ pub enum HandChoice {
     LibraryTop,
     /// "… and exile that card" (Castigate): removed from the game.
     RemoveFromGame,
+    /// 217.7b: "Exile a card from your hand face down" (Gustha's Scepter,
+    /// Summoner's Egg): removed face down, linked to the source (217.7d);
+    /// with `look`, the effect's controller may look at it.
+    RemoveFaceDown { look: bool },
 }
 
 /// Where a spell countered by a counter effect goes.

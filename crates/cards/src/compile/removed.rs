@@ -24,7 +24,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("from the game");
         p.eat_end().then_some(())?;
         match cx.effects.last_mut() {
-            Some(Effect::RemoveFaceDown { look, .. }) => *look = true,
+            Some(Effect::RemoveFaceDown { look, .. })
+            | Some(Effect::ChooseFromHand {
+                then: crate::HandChoice::RemoveFaceDown { look },
+                ..
+            }) => *look = true,
             _ => return None,
         }
         return Some(());
@@ -106,7 +110,13 @@ fn instructions(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// Whether an effect is one only this grammar makes.
 fn is_ours(e: &Effect) -> bool {
     match e {
-        Effect::RemoveFaceDown { .. } | Effect::PutIntoGraveyard { .. } => true,
+        Effect::RemoveFaceDown { .. }
+        | Effect::PutIntoGraveyard { .. }
+        | Effect::ReturnRemovedChosen { .. }
+        | Effect::TurnRemovedFaceUp { .. } => true,
+        Effect::ChooseFromHand { then, .. } => {
+            matches!(then, crate::HandChoice::RemoveFaceDown { .. })
+        }
         Effect::ReturnToHand { what } => matches!(what, ObjectRef::Removed(_)),
         // Only made here from "exile that card from your graveyard".
         Effect::RemoveFromGame { what } => *what == ObjectRef::Triggering,
@@ -122,6 +132,40 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if cx.trig_card && p.eat_all("exile that card from your graveyard") {
         return Some(vec![Effect::RemoveFromGame {
             what: ObjectRef::Triggering,
+        }]);
+    }
+    // "exile a card from your hand face down" (Gustha's Scepter): the
+    // player chooses it.
+    if p.eat_all("exile a card from your hand face down") {
+        return Some(vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter: crate::ObjectFilter::any(),
+            amount: 1,
+            then: crate::HandChoice::RemoveFaceDown { look: false },
+        }]);
+    }
+    // "turn the exiled card face up. If it's a creature card, put it into
+    // play under your control." (Summoner's Egg)
+    if p.eat_all("turn the exiled card face up") {
+        let what = ObjectRef::Removed(RemovedCards {
+            linked: true,
+            ..Default::default()
+        });
+        let creature_into_play =
+            p.eat_all(". if it's a creature card , put it into play under your control");
+        return Some(vec![Effect::TurnRemovedFaceUp {
+            what,
+            creature_into_play,
+        }]);
+    }
+    // "return a card you own exiled with CARDNAME to your hand".
+    if p.eat_all("return a card you own exiled with cardname to your hand") {
+        return Some(vec![Effect::ReturnRemovedChosen {
+            what: ObjectRef::Removed(RemovedCards {
+                linked: true,
+                yours: true,
+                other: false,
+            }),
         }]);
     }
     // "exile all cards from your hand face down" (imperative: you).

@@ -1316,7 +1316,9 @@ impl Game {
                     self.extra_turns.push(p);
                 }
             }
-            Effect::RemoveFaceDown { .. } | Effect::PutIntoGraveyard { .. } => {
+            Effect::RemoveFaceDown { .. }
+            | Effect::PutIntoGraveyard { .. }
+            | Effect::TurnRemovedFaceUp { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
             Effect::Mill { .. }
@@ -1340,6 +1342,7 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {

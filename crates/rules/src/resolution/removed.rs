@@ -42,20 +42,31 @@ impl Game {
                         }
                     };
                     for c in cards {
-                        let Some(new) = self.move_face_down(
-                            c,
-                            Zone::RemovedFromGame,
-                            MoveReason::RemoveFromGame,
-                        ) else {
-                            continue;
-                        };
-                        if let Some(o) = self.obj_mut(new) {
-                            o.removal = Some(Removal {
-                                by: ctx.source,
-                                batch,
-                                lookers,
-                            });
-                        }
+                        self.remove_face_down_as(ctx, c, batch, lookers);
+                    }
+                }
+            }
+            // 217.7d: "Turn the exiled card face up. If it's a creature
+            // card, put it into play under your control." (Summoner's Egg)
+            Effect::TurnRemovedFaceUp {
+                what,
+                creature_into_play,
+            } => {
+                for o in self.objects_of(ctx, what) {
+                    let Some(obj) = self.obj_mut(o) else { continue };
+                    obj.flags &= !crate::state::object::flags::FACE_DOWN;
+                    let (owner, card) = (obj.owner, obj.card);
+                    self.emit(crate::Event::FaceDownRevealed {
+                        player: owner,
+                        card,
+                    });
+                    let creature = tolaria_cards::db()
+                        .get(card)
+                        .front()
+                        .types
+                        .contains(tolaria_cards::CardType::Creature);
+                    if *creature_into_play && creature {
+                        self.put_in_play(o, ctx.controller, false);
                     }
                 }
             }
@@ -69,6 +80,35 @@ impl Game {
             _ => return false,
         }
         true
+    }
+
+    /// 217.7b: removes `card` from the game face down for the resolving
+    /// spell or ability (a card chosen from a hand), the controller allowed
+    /// to look at it with `look`.
+    pub(crate) fn remove_face_down(&mut self, ctx: &ResolveCtx, card: ObjId, look: bool) {
+        let batch = self.removal_batch();
+        let lookers = if look {
+            1u64 << ctx.controller.index()
+        } else {
+            0
+        };
+        self.remove_face_down_as(ctx, card, batch, lookers);
+    }
+
+    /// Every card removed by one resolution shares its batch.
+    fn remove_face_down_as(&mut self, ctx: &ResolveCtx, card: ObjId, batch: u32, lookers: u64) {
+        let Some(new) =
+            self.move_face_down(card, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
+        else {
+            return;
+        };
+        if let Some(o) = self.obj_mut(new) {
+            o.removal = Some(Removal {
+                by: ctx.source,
+                batch,
+                lookers,
+            });
+        }
     }
 
     /// The batch number of the resolving spell or ability's removals,
