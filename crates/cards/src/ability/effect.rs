@@ -531,10 +531,10 @@ pub enum Effect {
     /// same object even if it changed names or became a copy (503.11).
     AtNextEndStep {
         effects: Vec<Effect>,
-        /// "at the beginning of your next end step" (Necropotence): the
-        /// next end step of the effect's controller's turn.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        yours: bool,
+        /// Whose end step: the next one, the controller's next one, or
+        /// that of the next turn of the player the spell targeted.
+        #[serde(default, skip_serializing_if = "EndStep::is_next")]
+        of: EndStep,
     },
     /// 404.4: "When [what] is put into a graveyard from play this turn,
     /// [effects]." (Initiate of Blood): a delayed triggered ability that
@@ -882,6 +882,26 @@ pub enum Effect {
         to: ObjectRef,
         kind: CounterKind,
     },
+}
+
+/// 404.4: which end step an `Effect::AtNextEndStep` waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndStep {
+    /// "at the beginning of the next end step".
+    #[default]
+    Next,
+    /// "at the beginning of your next end step" (Necropotence): the next
+    /// end step of the effect's controller's turn.
+    Yours,
+    /// "at the beginning of the end step of that player's next turn"
+    /// (Suppress): the player the spell targeted, on a turn after this one.
+    ThatPlayersNextTurn,
+}
+
+impl EndStep {
+    pub fn is_next(&self) -> bool {
+        *self == EndStep::Next
+    }
 }
 
 /// 217.7b: the cards an `Effect::RemoveFaceDown` removes.

@@ -7,7 +7,7 @@
 //! way", "all cards exiled with CARDNAME".
 
 use super::{amount, attempt, player_phrase, Cx, P};
-use crate::{Amount, Effect, FaceDownFrom, ObjectRef, PlayerRef, RemovedCards};
+use crate::{Amount, Effect, EndStep, FaceDownFrom, ObjectRef, PlayerRef, RemovedCards};
 
 /// One sentence of this grammar, appended to `cx.effects`; `None` when the
 /// sentence is not one of these.
@@ -33,13 +33,28 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return Some(());
     }
+    // 404.4: "At the beginning of the end step of that player's next
+    // turn, [instructions]." (Suppress: the player the spell targeted.)
+    if p.at_all("at the beginning of the end step of that player's next turn ,") {
+        let only_target =
+            cx.targets.len() == 1 && matches!(cx.targets[0].kind, crate::TargetKind::Player(_));
+        only_target.then_some(())?;
+        p.eat_all("at the beginning of the end step of that player's next turn ,");
+        let v = attempt(p, cx, instructions)?;
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: v,
+            of: EndStep::ThatPlayersNextTurn,
+        });
+        return Some(());
+    }
     // 404.4: "At the beginning of the next end step, [instructions]."
     if p.eat_all("at the beginning of the next end step ,") {
         let v = attempt(p, cx, instructions)?;
         p.eat_end().then_some(())?;
         cx.effects.push(Effect::AtNextEndStep {
             effects: v,
-            yours: false,
+            of: EndStep::Next,
         });
         return Some(());
     }
@@ -72,7 +87,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at the beginning of your next end step") {
         v = vec![Effect::AtNextEndStep {
             effects: v,
-            yours: true,
+            of: EndStep::Yours,
         }];
     }
     p.eat_end().then_some(())?;

@@ -672,7 +672,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at the beginning of the next end step") {
         v = vec![Effect::AtNextEndStep {
             effects: v,
-            yours: false,
+            of: crate::EndStep::Next,
         }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".

@@ -30,6 +30,9 @@ pub(crate) enum When {
     /// 313: the next end of turn step of the controller's turn ("your
     /// next end step").
     YourNextEndStep,
+    /// 313: the end of turn step of the player's next turn (a turn after
+    /// this one).
+    NextTurnEndStep(crate::PlayerId),
     /// The watched object is put into a graveyard from play this turn.
     Dies(crate::ObjId),
 }
@@ -132,6 +135,10 @@ impl Game {
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
             When::YourNextEndStep => self.delayed_your_end_step.push(pending),
+            When::NextTurnEndStep(p) => {
+                let turn = self.turn;
+                self.delayed_turn_end_step.push((p, turn, pending));
+            }
             When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
     }

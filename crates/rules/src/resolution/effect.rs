@@ -576,11 +576,15 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { yours, .. } => {
-                let when = if *yours {
-                    crate::resolution::delayed::When::YourNextEndStep
-                } else {
-                    crate::resolution::delayed::When::NextEndStep
+            Effect::AtNextEndStep { of, .. } => {
+                use crate::resolution::delayed::When;
+                let when = match of {
+                    tolaria_cards::EndStep::Next => When::NextEndStep,
+                    tolaria_cards::EndStep::Yours => When::YourNextEndStep,
+                    tolaria_cards::EndStep::ThatPlayersNextTurn => match ctx.target(0) {
+                        Some(crate::Target::Player(p)) => When::NextTurnEndStep(p),
+                        _ => return None,
+                    },
                 };
                 self.create_delayed(ctx, when);
                 None

@@ -206,7 +206,10 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() || !game.delayed_your_end_step.is_empty() => {
+        } if !game.delayed_end_step.is_empty()
+            || !game.delayed_your_end_step.is_empty()
+            || !game.delayed_turn_end_step.is_empty() =>
+        {
             // 404.4b: "at the beginning of the next end step", and "at the
             // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
@@ -217,6 +220,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 .partition(|t| t.controller == active);
             game.delayed_your_end_step = later;
             game.pending_triggers.extend(now);
+            // "… of that player's next turn": a later turn of that player.
+            let turn = game.turn;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_turn_end_step)
+                .into_iter()
+                .partition(|(p, made, _)| *p == active && turn > *made);
+            game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
