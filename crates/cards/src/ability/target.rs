@@ -273,6 +273,24 @@ pub enum ObjectRef {
     /// in a delayed triggered ability, those created by the ability that
     /// created it (404.4).
     Created,
+    /// 217.7d: cards in the removed-from-the-game zone removed by this
+    /// spell or ability ("those cards", "each card they exiled this way";
+    /// in a delayed triggered ability, by the ability that created it) or,
+    /// `linked`, by the linked ability of this object ("all cards exiled
+    /// with CARDNAME").
+    Removed(RemovedCards),
+}
+
+/// 217.7d: which removed cards an `ObjectRef::Removed` names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemovedCards {
+    /// Removed by the source's linked ability at any time ("exiled with
+    /// CARDNAME"), not only by this resolution.
+    pub linked: bool,
+    /// "cards you own": only those the controller owns.
+    pub yours: bool,
+    /// "all other cards": not those this resolution removed.
+    pub other: bool,
 }
 
 /// A player or players an effect refers to.

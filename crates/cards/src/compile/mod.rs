@@ -31,6 +31,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod removed;
 mod spell;
 mod statics;
 mod subtypes;

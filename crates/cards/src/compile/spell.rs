@@ -152,6 +152,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // 217.7b: cards removed from the game face down, and the cards linked
+    // to them (217.7d).
+    if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
@@ -697,7 +702,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step".
     if p.eat_all("at the beginning of the next end step") {
-        v = vec![Effect::AtNextEndStep { effects: v }];
+        v = vec![Effect::AtNextEndStep {
+            effects: v,
+            of: crate::EndStep::Next,
+        }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {

@@ -96,6 +96,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             n as u32,
         ))]);
     }
+    // "When you lose control of CARDNAME" (Duplicity): as it leaves play
+    // or another player gains control of it.
+    if p.eat_all("you lose control of cardname") {
+        return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -143,6 +148,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        if p.eat_all("leaves play") {
+            return Some(vec![Trigger::LeavesPlay]);
         }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);
@@ -315,6 +324,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 break;
             };
             cx.trig_player = true;
+            cx.trig_card = matches!(t, Trigger::Discards(_));
             return Some(vec![t]);
         }
     }
@@ -479,6 +489,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
     };
     let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    cx.optional = optional;
     while !p.at_end() {
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;

@@ -1099,6 +1099,13 @@ impl Game {
                 .collect();
             self.emit(Event::Revealed { player, cards });
         }
+        // 409.1h: "Discard your hand" (Kyren Archive).
+        if cost.discard_hand {
+            let player = self.objects[source.slot as usize].controller;
+            for o in self.player(player).hand.clone() {
+                self.discard(o);
+            }
+        }
         if cost.tap {
             self.tap(source);
         }

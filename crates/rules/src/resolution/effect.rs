@@ -591,8 +591,17 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { .. } => {
-                self.create_delayed(ctx, crate::resolution::delayed::When::NextEndStep);
+            Effect::AtNextEndStep { of, .. } => {
+                use crate::resolution::delayed::When;
+                let when = match of {
+                    tolaria_cards::EndStep::Next => When::NextEndStep,
+                    tolaria_cards::EndStep::Yours => When::YourNextEndStep,
+                    tolaria_cards::EndStep::ThatPlayersNextTurn => match ctx.target(0) {
+                        Some(crate::Target::Player(p)) => When::NextTurnEndStep(p),
+                        _ => return None,
+                    },
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::WhenDiesThisTurn { what, .. } => {
@@ -1348,6 +1357,11 @@ impl Game {
                     self.extra_turns.push(p);
                 }
             }
+            Effect::RemoveFaceDown { .. }
+            | Effect::PutIntoGraveyard { .. }
+            | Effect::TurnRemovedFaceUp { .. } => {
+                self.exec_removed_effect(ctx, e);
+            }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
@@ -1371,6 +1385,7 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {

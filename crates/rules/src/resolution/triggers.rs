@@ -205,10 +205,27 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() => {
-            // 404.4b: "at the beginning of the next end step".
+        } if !game.delayed_end_step.is_empty()
+            || !game.delayed_your_end_step.is_empty()
+            || !game.delayed_turn_end_step.is_empty() =>
+        {
+            // 404.4b: "at the beginning of the next end step", and "at the
+            // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_end_step)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_end_step = later;
+            game.pending_triggers.extend(now);
+            // "… of that player's next turn": a later turn of that player.
+            let turn = game.turn;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_turn_end_step)
+                .into_iter()
+                .partition(|(p, made, _)| *p == active && turn > *made);
+            game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
@@ -280,7 +297,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".
             let drawer = *player;
-            player_event_triggers(game, permanents, drawer, |t| match t {
+            player_event_triggers(game, permanents, drawer, None, |t| match t {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
@@ -295,6 +312,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // zone other than a graveyard (handled above).
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ControlChanged { obj, card, to, .. } => {
+            // "When you lose control of [this]" (Duplicity): controlled by
+            // the permanent's new controller.
+            let (obj, card, to) = (*obj, *card, *to);
+            trigger_printed(
+                game,
+                to,
+                obj,
+                card,
+                &Trigger::ControlLost,
+                TriggerContext::default(),
+            );
         }
         Event::ZoneChange {
             new,
@@ -325,7 +355,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             if let Event::ZoneChange { new, card, .. } = e {
                 discarded_by_opponent(game, discarder, *new, *card);
             }
-            player_event_triggers(game, permanents, discarder, |t| match t {
+            // "that card": the card discarded, in the graveyard.
+            let card = match e {
+                Event::ZoneChange { new, .. } => Some(*new),
+                _ => None,
+            };
+            player_event_triggers(game, permanents, discarder, card, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
             });
@@ -334,7 +369,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.18c / 502.18e.
             let (cycler, new, card) = (*player, *obj, *card);
             crate::mechanics::cycling::cycled(game, cycler, new, card);
-            player_event_triggers(game, permanents, cycler, |t| match t {
+            player_event_triggers(game, permanents, cycler, None, |t| match t {
                 Trigger::Cycles(w) => Some(*w),
                 _ => None,
             });
@@ -703,6 +738,7 @@ fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
+    object: Option<ObjId>,
     which: impl Fn(&Trigger) -> Option<Whose>,
 ) {
     for i in 0..permanents {
@@ -717,6 +753,7 @@ fn player_event_triggers(
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
+                object,
                 ..Default::default()
             })
         });
@@ -863,7 +900,7 @@ pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
     } else {
         0
     };
-    player_event_triggers(game, permanents, player, |t| match t {
+    player_event_triggers(game, permanents, player, None, |t| match t {
         Trigger::TapsLandForMana(w) => Some(*w),
         _ => None,
     });

@@ -55,6 +55,8 @@ impl Game {
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
+            delayed_your_end_step: Vec::new(),
+            delayed_turn_end_step: Vec::new(),
             delayed_dies: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
