@@ -565,6 +565,10 @@ pub enum Effect {
         cmc_at_most: Option<Amount>,
         dest: CardDest,
         reveal: bool,
+        /// Whose library: "Search target opponent's library" (Bribery,
+        /// Seek); the searched player shuffles it. `None`: yours.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whose: Option<PlayerRef>,
     },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
@@ -877,7 +881,13 @@ pub const CHOSEN_NUMBER_MAX: u32 = 17;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardDest {
     Hand,
-    InPlay { tapped: bool },
+    /// Under the searching player's control (Bribery).
+    InPlay {
+        tapped: bool,
+    },
+    /// "… and exile it" (Seek): removed from the game; "its converted mana
+    /// cost" afterwards is the card's (`ObjectRef::Chosen`).
+    RemoveFromGame,
 }
 
 /// What happens to the cards chosen from a hand.

@@ -139,9 +139,13 @@ impl Game {
                 Effect::SearchLibrary {
                     filter,
                     cmc_at_most,
+                    whose,
                     ..
                 },
-            ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            ) => match self.searched_library(ctx, whose.as_ref()) {
+                Some(w) => self.search_options(ctx, w, filter, cmc_at_most.as_ref()),
+                None => Vec::new(),
+            },
             (
                 CardChoice::AttachTo,
                 Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
@@ -342,15 +346,19 @@ impl Game {
         let Effect::SearchLibrary {
             filter,
             cmc_at_most,
+            whose,
             ..
         } = e
         else {
             return None;
         };
         let p = ctx.controller;
+        let Some(w) = self.searched_library(ctx, whose.as_ref()) else {
+            return None;
+        };
         let st = self.cards_state();
         if st.done == 0 {
-            let options = self.search_options(ctx, p, filter, cmc_at_most.as_ref());
+            let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
                     player: p,
@@ -367,8 +375,21 @@ impl Game {
                 found: None,
             });
         }
-        self.shuffle_library(p);
+        self.shuffle_library(w);
         None
+    }
+
+    /// Whose library a search looks through: the controller's, or the
+    /// target opponent's (Bribery; none if that target is gone, 413.2a).
+    fn searched_library(
+        &self,
+        ctx: &ResolveCtx,
+        whose: Option<&tolaria_cards::PlayerRef>,
+    ) -> Option<PlayerId> {
+        match whose {
+            None => Some(ctx.controller),
+            Some(w) => self.players_of(ctx, w).first().copied(),
+        }
     }
 
     /// Head Games: the hand goes on top of the library (217.2d: in the
@@ -620,6 +641,14 @@ impl Game {
                         }
                         CardDest::InPlay { tapped } => {
                             self.put_in_play(o, p, *tapped);
+                        }
+                        CardDest::RemoveFromGame => {
+                            let moved =
+                                self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                            // "its converted mana cost" (Seek).
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = moved;
+                            }
                         }
                     }
                 }
