@@ -353,9 +353,7 @@ impl Game {
             return None;
         };
         let p = ctx.controller;
-        let Some(w) = self.searched_library(ctx, whose.as_ref()) else {
-            return None;
-        };
+        let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
         if st.done == 0 {
             let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
