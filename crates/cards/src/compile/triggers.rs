@@ -542,6 +542,9 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
     } else if p.eat_all("cardname is tapped") {
         Condition::ThisTapped
+    } else if p.eat_all("cardname is untapped") {
+        // "if Genesis Chamber is untapped,".
+        Condition::ThisUntapped
     } else {
         let who = if p.eat_all("you have") {
             PlayerRef::You

@@ -1093,7 +1093,9 @@ impl Game {
                         if self.objects.len() >= crate::state::limits::MAX_OBJECTS {
                             break;
                         }
-                        let id = self.create_token(p, src);
+                        // 200.4a: owned by the controller of the effect,
+                        // controlled by the player putting it into play.
+                        let id = self.create_token_for(ctx.controller, p, src);
                         match &mut created {
                             Some(c) => c.count += 1,
                             None => {
