@@ -669,6 +669,10 @@ pub enum Effect {
         /// may say so).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         flipped: bool,
+        /// "… under its owner's control" (Astral Slide); otherwise under the
+        /// control of the effect's controller.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        under_owner: bool,
     },
     /// "Put target Aura card from a graveyard into play under your control
     /// attached to a [filter] you control." (Nomad Mythmaker): the

@@ -591,6 +591,7 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![Effect::PutIntoPlay {
         what,
         flipped: false,
+        under_owner: false,
     }])
 }
 
@@ -654,6 +655,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return Some(vec![Effect::PutIntoPlay {
             what,
             flipped: false,
+            under_owner: false,
         }]);
     }
     if let Some(what) = attempt(p, cx, aura_in_graveyard) {

@@ -114,6 +114,7 @@ impl Game {
                 // "Destroy it at the beginning of the next end step": the
                 // tokens the creating ability made (Hornet Cannon).
                 created: ctx.created.or(trigger.created),
+                chosen: ctx.chosen.or(trigger.chosen),
                 ..trigger
             },
         };

@@ -827,7 +827,15 @@ impl Game {
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {
-                        self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        let moved =
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        // "that card" (`ObjectRef::Chosen`, Astral Slide):
+                        // the card removed, unless a choice came first.
+                        if let (ObjectRef::Target(_), Some(r)) = (what, self.resolving.as_mut()) {
+                            if r.ctx.chosen.is_none() {
+                                r.ctx.chosen = moved;
+                            }
+                        }
                     }
                 }
             }

@@ -1049,6 +1049,7 @@ impl Game {
             Effect::PutIntoPlay {
                 what,
                 flipped: true,
+                ..
             } => {
                 // "When CARDNAME is put into a graveyard from play, return it
                 // to play flipped." (Homura): the card the permanent became
@@ -1061,10 +1062,17 @@ impl Game {
                     }
                 }
             }
-            Effect::PutIntoPlay { what, .. } => {
+            Effect::PutIntoPlay {
+                what, under_owner, ..
+            } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
-                        let new = self.put_in_play(o, ctx.controller, false);
+                        let to = if *under_owner {
+                            self.objects[o.slot as usize].owner
+                        } else {
+                            ctx.controller
+                        };
+                        let new = self.put_in_play(o, to, false);
                         // "… Put a +1/+1 counter on it": later effects of the
                         // resolution refer to the permanent it became.
                         if let (Some(new), tolaria_cards::ObjectRef::Target(i)) = (new, what) {
