@@ -584,6 +584,10 @@ pub enum Effect {
         cmc_at_most: Option<Amount>,
         dest: CardDest,
         reveal: bool,
+        /// Whose library: "Search target opponent's library" (Bribery,
+        /// Seek); the searched player shuffles it. `None`: yours.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whose: Option<PlayerRef>,
     },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
@@ -684,6 +688,10 @@ pub enum Effect {
         /// may say so).
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         flipped: bool,
+        /// "… under its owner's control" (Astral Slide); otherwise under the
+        /// control of the effect's controller.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        under_owner: bool,
     },
     /// "Put target Aura card from a graveyard into play under your control
     /// attached to a [filter] you control." (Nomad Mythmaker): the
@@ -958,7 +966,13 @@ pub enum FaceDownFrom {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardDest {
     Hand,
-    InPlay { tapped: bool },
+    /// Under the searching player's control (Bribery).
+    InPlay {
+        tapped: bool,
+    },
+    /// "… and exile it" (Seek): removed from the game; "its converted mana
+    /// cost" afterwards is the card's (`ObjectRef::Chosen`).
+    RemoveFromGame,
 }
 
 /// What happens to the cards chosen from a hand.

@@ -193,6 +193,9 @@ pub struct ObjectFilter {
     /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub multicolored: bool,
+    /// "nontoken" (Genesis Chamber): not a token (216.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub nontoken: bool,
     /// "Aura that's attached to a permanent" (Aura Graft).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_permanent: bool,

@@ -212,6 +212,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return Some(vec![Effect::PutIntoPlay {
                     what,
                     flipped: true,
+                    under_owner: false,
                 }]);
             }
             // "Return target creature card from a graveyard and target

@@ -227,6 +227,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     },
                     cmc_at_most: None,
                     dest: crate::CardDest::Hand,
+                    whose: None,
                     reveal: true,
                 }],
                 sorcery_speed: true,
@@ -378,6 +379,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
             },
             cmc_at_most: None,
             dest: crate::CardDest::Hand,
+            whose: None,
             reveal: true,
         }
     };

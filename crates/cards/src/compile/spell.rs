@@ -224,6 +224,28 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         p.i = start;
     }
+    // "Return that card to play under its owner's control at the beginning
+    // of the next end step." (Astral Slide): the card the ability removed
+    // from the game (`ObjectRef::Chosen`), by a delayed triggered ability
+    // (404.4).
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::RemoveFromGame {
+            what: ObjectRef::Target(_)
+        })
+    ) && p.eat_all(
+        "return that card to play under its owner's control at the beginning of the next end step",
+    ) {
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: vec![Effect::PutIntoPlay {
+                what: ObjectRef::Chosen,
+                flipped: false,
+                under_owner: true,
+            }],
+            of: crate::EndStep::Next,
+        });
+        return p.eat_end().then_some(());
+    }
     // "Choose a number." (Void): the number is the resolution's X; "with
     // converted mana cost equal to that number" reads it (`targets::filter`,
     // allowed only after this sentence, `compile_face`).

@@ -491,6 +491,21 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
     cx.optional = optional;
     while !p.at_end() {
+        // "You may exile target creature. If you do, …" (Astral Slide):
+        // choosing to do the optional instruction is choosing the rest too;
+        // removing its only target always happens if it is chosen (the
+        // ability is countered otherwise, 413.2a).
+        if optional
+            && matches!(
+                cx.effects.as_slice(),
+                [Effect::RemoveFromGame {
+                    what: ObjectRef::Target(0)
+                }]
+            )
+            && cx.targets.len() == 1
+        {
+            p.eat_all("if you do ,");
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         cx.prev_sentence = start;
@@ -573,6 +588,9 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
     } else if p.eat_all("cardname is tapped") {
         Condition::ThisTapped
+    } else if p.eat_all("cardname is untapped") {
+        // "if Genesis Chamber is untapped,".
+        Condition::ThisUntapped
     } else {
         let who = if p.eat_all("you have") {
             PlayerRef::You

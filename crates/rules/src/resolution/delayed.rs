@@ -126,6 +126,7 @@ impl Game {
                 } else {
                     trigger.removal
                 },
+                chosen: ctx.chosen.or(trigger.chosen),
                 ..trigger
             },
         };

@@ -862,7 +862,15 @@ impl Game {
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {
-                        self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        let moved =
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        // "that card" (`ObjectRef::Chosen`, Astral Slide):
+                        // the card removed, unless a choice came first.
+                        if let (ObjectRef::Target(_), Some(r)) = (what, self.resolving.as_mut()) {
+                            if r.ctx.chosen.is_none() {
+                                r.ctx.chosen = moved;
+                            }
+                        }
                     }
                 }
             }
@@ -1129,7 +1137,9 @@ impl Game {
                         if self.objects.len() >= crate::state::limits::MAX_OBJECTS {
                             break;
                         }
-                        let id = self.create_token(p, src);
+                        // 200.4a: owned by the controller of the effect,
+                        // controlled by the player putting it into play.
+                        let id = self.create_token_for(ctx.controller, p, src);
                         match &mut created {
                             Some(c) => c.count += 1,
                             None => {

@@ -153,9 +153,13 @@ impl Game {
                 Effect::SearchLibrary {
                     filter,
                     cmc_at_most,
+                    whose,
                     ..
                 },
-            ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            ) => match self.searched_library(ctx, whose.as_ref()) {
+                Some(w) => self.search_options(ctx, w, filter, cmc_at_most.as_ref()),
+                None => Vec::new(),
+            },
             (
                 CardChoice::AttachTo,
                 Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
@@ -362,15 +366,17 @@ impl Game {
         let Effect::SearchLibrary {
             filter,
             cmc_at_most,
+            whose,
             ..
         } = e
         else {
             return None;
         };
         let p = ctx.controller;
+        let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
         if st.done == 0 {
-            let options = self.search_options(ctx, p, filter, cmc_at_most.as_ref());
+            let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
                     player: p,
@@ -387,8 +393,21 @@ impl Game {
                 found: None,
             });
         }
-        self.shuffle_library(p);
+        self.shuffle_library(w);
         None
+    }
+
+    /// Whose library a search looks through: the controller's, or the
+    /// target opponent's (Bribery; none if that target is gone, 413.2a).
+    fn searched_library(
+        &self,
+        ctx: &ResolveCtx,
+        whose: Option<&tolaria_cards::PlayerRef>,
+    ) -> Option<PlayerId> {
+        match whose {
+            None => Some(ctx.controller),
+            Some(w) => self.players_of(ctx, w).first().copied(),
+        }
     }
 
     /// Head Games: the hand goes on top of the library (217.2d: in the
@@ -645,6 +664,14 @@ impl Game {
                         }
                         CardDest::InPlay { tapped } => {
                             self.put_in_play(o, p, *tapped);
+                        }
+                        CardDest::RemoveFromGame => {
+                            let moved =
+                                self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                            // "its converted mana cost" (Seek).
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = moved;
+                            }
                         }
                     }
                 }
@@ -1057,6 +1084,7 @@ impl Game {
             Effect::PutIntoPlay {
                 what,
                 flipped: true,
+                ..
             } => {
                 // "When CARDNAME is put into a graveyard from play, return it
                 // to play flipped." (Homura): the card the permanent became
@@ -1069,10 +1097,17 @@ impl Game {
                     }
                 }
             }
-            Effect::PutIntoPlay { what, .. } => {
+            Effect::PutIntoPlay {
+                what, under_owner, ..
+            } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
-                        let new = self.put_in_play(o, ctx.controller, false);
+                        let to = if *under_owner {
+                            self.objects[o.slot as usize].owner
+                        } else {
+                            ctx.controller
+                        };
+                        let new = self.put_in_play(o, to, false);
                         // "… Put a +1/+1 counter on it": later effects of the
                         // resolution refer to the permanent it became.
                         if let (Some(new), tolaria_cards::ObjectRef::Target(i)) = (new, what) {

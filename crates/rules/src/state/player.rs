@@ -152,7 +152,3 @@ impl Player {
         }
     }
 }
-
-fn is_zero_u8(n: &u8) -> bool {
-    *n == 0
-}

@@ -79,6 +79,11 @@ pub struct TriggerContext {
     /// `ResolveCtx::removal` batch (0: none).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub removal: u32,
+    /// 404.4: the card the ability that created this delayed triggered
+    /// ability referred to as `ObjectRef::Chosen` ("return that card",
+    /// Astral Slide: the card it removed from the game).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen: Option<ObjId>,
 }
 
 fn is_zero(n: &u32) -> bool {
