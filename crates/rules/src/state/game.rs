@@ -331,6 +331,28 @@ impl Game {
         decider == p || (self.two_headed() && self.is_teammate(decider, p))
     }
 
+    /// 606.7a: is `p` a defending player: the defending player; in a
+    /// Two-Headed Giant game each player of the defending team
+    /// (`combat.defending` is then the nonactive team's primary player).
+    #[inline]
+    pub fn is_defending(&self, p: PlayerId) -> bool {
+        self.combat.defending == Some(p)
+            || (self.two_headed()
+                && self
+                    .combat
+                    .defending
+                    .is_some_and(|d| self.is_teammate(p, d)))
+    }
+
+    /// The players `def`'s side defends with: `def`; 606.7a, 606.7c: in a
+    /// Two-Headed Giant game every player of `def`'s team.
+    pub fn defending_side(&self, def: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids().filter(move |&q| {
+            q == def
+                || (self.two_headed() && !self.players[q.index()].lost && self.is_teammate(q, def))
+        })
+    }
+
     /// The active players (606.4b: the active Two-Headed Giant team, in
     /// seat order from its primary player), or just the active player.
     pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {

@@ -596,6 +596,13 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 606.7d: the active Two-Headed Giant team chose the defending player
+    /// the attacking creature assigns its combat damage to.
+    DefendingPlayerChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
     TurnControlWaits {
         player: PlayerId,
@@ -771,6 +778,7 @@ impl Event {
             | Event::SpellPlayed { obj, card, .. }
             | Event::Regenerated { obj, card }
             | Event::AttackerDeclared { obj, card }
+            | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
             | Event::StaysTapped { obj, card }
             | Event::Unattached { obj, card }
@@ -941,6 +949,7 @@ impl Event {
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
             | Event::TurnControlWaits { .. }
+            | Event::DefendingPlayerChosen { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::ConditionFalse { .. }
             | Event::Searched { .. }
@@ -995,6 +1004,7 @@ impl Event {
                 | Event::CoinKept { .. }
                 | Event::TurnControlCreated { .. }
                 | Event::TurnControlWaits { .. }
+                | Event::DefendingPlayerChosen { .. }
                 | Event::EndingTurn { .. }
         )
     }
