@@ -632,6 +632,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         else_draw: u8,
     },
+    /// "Target player reveals two cards at random from their hand, then
+    /// discards each nonland card revealed this way." (Fall): `count` cards
+    /// chosen at random are revealed; those matching `filter` are discarded.
+    RevealRandomDiscard {
+        who: PlayerRef,
+        count: u8,
+        filter: ObjectFilter,
+    },
     /// "Search target player's graveyard, hand, and library for all cards
     /// with that name and remove them from the game. That player then
     /// shuffles their library." (Cranial Extraction)
@@ -844,6 +852,11 @@ pub enum Effect {
     /// their library." (Warp World; 212.4j: each Aura's owner chooses what
     /// it enchants; 217.2d: each owner orders the cards on the bottom.)
     ShufflePermanentsAndRedeal,
+    /// "Choose a number." (Void): the controller chooses it as the spell
+    /// resolves; it is the resolution's X, so "with converted mana cost
+    /// equal to that number" reads it (`ObjectFilter::cmc_is_x`). Numbers
+    /// from 0 to `CHOSEN_NUMBER_MAX` are offered (see its comment).
+    ChooseNumber,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {
@@ -852,6 +865,13 @@ pub enum Effect {
         kind: CounterKind,
     },
 }
+
+/// The largest number offered by `Effect::ChooseNumber`: one more than the
+/// highest converted mana cost of the pool (16, Draco; checked by the test
+/// `r505_6_no_card_costs_more_than_the_chosen_number_max`), standing for
+/// every number no card's converted mana cost equals (a larger, negative or
+/// fractional number finds the same cards: none).
+pub const CHOSEN_NUMBER_MAX: u32 = 17;
 
 /// Where a card found in a library goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

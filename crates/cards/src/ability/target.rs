@@ -123,6 +123,9 @@ pub struct ObjectFilter {
     /// At least one of these subtypes (empty: any).
     pub subtypes_any: Vec<Subtype>,
     pub supertypes_all: Vec<Supertype>,
+    /// None of these supertypes ("nonbasic land").
+    #[serde(default, skip_serializing_if = "no_supertypes")]
+    pub supertypes_none: crate::SupertypeSet,
     /// At least one of these colours (empty: any).
     pub colors_any: ColorSet,
     /// None of these colours.

@@ -175,6 +175,9 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
+    /// once, as it becomes blocked (309.4).
+    AttachedBecomesBlocked,
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,

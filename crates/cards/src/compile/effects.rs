@@ -214,6 +214,22 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     flipped: true,
                 }]);
             }
+            // "Return target creature card from a graveyard and target
+            // creature in play to their owners' hands." (Rise)
+            let also = attempt(p, cx, |p, cx| {
+                (matches!(what, ObjectRef::Target(_)) && p.at_all("and target")).then_some(())?;
+                p.eat("and");
+                let o = object_phrase(p, cx)?;
+                matches!(o, ObjectRef::Target(_)).then_some(())?;
+                p.eat_all("in play");
+                p.eat_all("to their owners' hands").then_some(o)
+            });
+            if let Some(second) = also {
+                return Some(vec![
+                    Effect::ReturnToHand { what },
+                    Effect::ReturnToHand { what: second },
+                ]);
+            }
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
@@ -273,15 +289,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
         }
         // "[you may] have CARDNAME deal 3 damage to target creature".
-        "have" if p.peek_at(1) == "cardname" => {
+        // "you may have it deal 2 damage to target creature that player
+        // controls" (Skirk Commando): "it" is the object the ability is about.
+        "have" if matches!(p.peek_at(1), "cardname" | "it") => {
             p.bump();
-            p.bump();
+            let what = object_phrase(p, cx)?;
             // "… have CARDNAME become a copy of target creature" (Vesuvan
             // Doppelganger's ability in quotes, 503.4).
             if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
                 return None;
             }
-            return object_verb(p, cx, ObjectRef::This);
+            return object_verb(p, cx, what);
         }
         // 300.7: Relentless Assault.
         "after"

@@ -53,6 +53,10 @@ pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
         } else if let Some(t) = type_noun(p.peek()) {
             p.bump();
             Protection::CardType(t)
+        } else if let Some(s) = subtype_word(p.raw()).and_then(crate::Subtype::lookup) {
+            // "Protection from Clerics": a creature type, plural.
+            p.bump();
+            Protection::Subtype(s)
         } else {
             return None;
         };

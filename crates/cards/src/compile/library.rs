@@ -22,6 +22,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.at_all("look at target player's hand")
         || p.at_all("target player reveals their hand")
         || p.at_all("target opponent reveals their hand")
+        || (p.at_all("target player reveals") && p.peek_at(5) == "at")
     {
         hand_choice(p, cx)?
     } else if p.at_all(
@@ -170,6 +171,7 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         subtypes_none: f.subtypes_none.clone(),
         subtypes_any: f.subtypes_any.clone(),
         supertypes_all: f.supertypes_all.clone(),
+        supertypes_none: f.supertypes_none,
         colors_any: f.colors_any,
         colors_none: f.colors_none,
         multicolored: f.multicolored,
@@ -228,10 +230,8 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         } else {
             let a = amount(p)?;
             p.eat_any(&["card", "cards"])?;
-            if a == Amount::X {
+            if a == Amount::X && p.eat_all(", where x is the number of cards in their hand") {
                 // "…, where X is the number of cards in their hand" (Dreamborn Muse).
-                p.eat_all(", where x is the number of cards in their hand")
-                    .then_some(())?;
                 Amount::CardsInHand(who.clone())
             } else {
                 a
@@ -441,6 +441,43 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             chosen_name: true,
             ..Default::default()
         };
+        // "… reveals two cards at random from their hand, then discards
+        // each nonland card revealed this way." (Fall)
+        if p.at("reveals") && p.peek_at(2) == "cards" && p.peek_at(3) == "at" {
+            let i = p.i;
+            p.bump();
+            if let Some(Amount::Fixed(n @ 1..=7)) = amount(p) {
+                if p.eat_all("cards at random from their hand , then discards each") {
+                    if let Some((f, Noun::Card)) = super::filter(p) {
+                        if p.eat_all("revealed this way") {
+                            return Some(vec![Effect::RevealRandomDiscard {
+                                who: PlayerRef::Target(t),
+                                count: n as u8,
+                                filter: f,
+                            }]);
+                        }
+                    }
+                }
+            }
+            p.i = i;
+        }
+        // "… reveals their hand and discards all nonland cards with
+        // converted mana cost equal to the number." (Void)
+        if p.at_all("reveals their hand and discards all")
+            && !p.at_all("reveals their hand and discards all cards with that name")
+        {
+            let i = p.i;
+            p.eat_all("reveals their hand and discards all");
+            if let Some((f, Noun::Card)) = super::filter(p) {
+                return Some(vec![Effect::RevealHandDiscard {
+                    who: PlayerRef::Target(t),
+                    filter: f,
+                    all: true,
+                    else_draw: 0,
+                }]);
+            }
+            p.i = i;
+        }
         if p.eat_all("reveals their hand and discards all cards with that name") {
             return Some(vec![Effect::RevealHandDiscard {
                 who: PlayerRef::Target(t),

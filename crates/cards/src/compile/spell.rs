@@ -77,6 +77,12 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
 }
 
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "Then they create …", "Then that player shuffles.": a sentence after
+    // the first is done after the ones before it anyway ("then if" keeps
+    // its own reading below).
+    if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
+        p.bump();
+    }
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay") || p.at_all("you may sacrifice") {
         if let Some(()) = attempt(p, cx, may_pay) {
@@ -198,6 +204,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         p.i = start;
+    }
+    // "Choose a number." (Void): the number is the resolution's X; "with
+    // converted mana cost equal to that number" reads it (`targets::filter`,
+    // allowed only after this sentence, `compile_face`).
+    if p.eat_all("choose a number .") {
+        cx.effects.push(Effect::ChooseNumber);
+        return Some(());
     }
     // Warp World: both sentences make one effect.
     if p.eat_all(

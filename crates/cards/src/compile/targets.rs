@@ -140,6 +140,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             } else {
                 f.blocking = Some(true);
             }
+        } else if w == "nonbasic" || w == "nonlegendary" {
+            // 205.4: "nonbasic land" (Dwarven Blastminer).
+            p.bump();
+            f.supertypes_none.insert(if w == "nonbasic" {
+                Supertype::Basic
+            } else {
+                Supertype::Legendary
+            });
         } else if w == "legendary" || w == "basic" || w == "snow" {
             p.bump();
             f.supertypes_all.push(if w == "legendary" {
@@ -318,6 +326,18 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without
+                && (p.at_all("converted mana cost equal to that number")
+                    || p.at_all("converted mana cost equal to the number"))
+            {
+                // "with converted mana cost equal to that number" (Void):
+                // the number chosen as the spell resolves, its X
+                // (`Effect::ChooseNumber`; `compile_face` refuses the phrase
+                // without that choice).
+                p.eat_all("converted mana cost equal to");
+                p.bump();
+                p.bump();
+                f.cmc_is_x = true;
             } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
                 // "with converted mana cost X" (Spell Blast, Punishment).
                 p.eat_all("converted mana cost x");
@@ -567,6 +587,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     }
     if p.eat_all("its owner") {
         return Some(PlayerRef::OwnerOf(cx.it()));
+    }
+    // "Then they create …" (Infernal Genesis): "they" as a subject is
+    // the player named before, as "that player".
+    if p.at("they") && cx.trig_player {
+        let r = that_player(cx)?;
+        p.bump();
+        return Some(r);
     }
     if p.at_all("that player") {
         let r = that_player(cx)?;

@@ -262,6 +262,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("blocks") {
             return Some(vec![Trigger::AttachedBlocks]);
         }
+        if p.eat_all("becomes blocked") {
+            return Some(vec![Trigger::AttachedBecomesBlocked]);
+        }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
         }

@@ -281,6 +281,20 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             who,
             amount: life_amount(p, cx)?,
         },
+        // "that player loses half their life, rounded up" (Ebonblade
+        // Reaper): half of that player's life total.
+        "lose" | "loses"
+            if p.at_all("half their life , rounded up")
+                || p.at_all("half your life , rounded up") =>
+        {
+            p.eat_all("half");
+            p.bump();
+            p.eat_all("life , rounded up");
+            Effect::LoseLife {
+                amount: Amount::HalfLifeRoundedUp(who.clone()),
+                who,
+            }
+        }
         "lose" | "loses" => Effect::LoseLife {
             who,
             amount: life_amount(p, cx)?,
@@ -343,6 +357,13 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 return None;
             };
             Effect::AddMana { who, mana }
+        }
+        // "Then they create X 1/1 black Minion creature tokens" (Infernal
+        // Genesis): the tokens come into play under that player's control.
+        "create" | "creates" if who != PlayerRef::You => {
+            let (amount, token) = token(p)?;
+            cx.last_obj = Some(ObjectRef::Created);
+            Effect::CreateTokens { who, amount, token }
         }
         "sacrifice" | "sacrifices" => {
             if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {

@@ -55,6 +55,7 @@ fn matches_card_naming(
         && cmc_matches(f, &ch, 0)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
         && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
+        && !f.supertypes_none.iter().any(|s| ch.supertypes.contains(s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)
@@ -118,6 +119,9 @@ pub fn matches_with(
         return false;
     }
     if !f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s)) {
+        return false;
+    }
+    if f.supertypes_none.iter().any(|s| ch.supertypes.contains(s)) {
         return false;
     }
     if !f.colors_any.is_empty() && !ch.colors.intersects(f.colors_any) {

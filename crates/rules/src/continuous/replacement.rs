@@ -172,9 +172,23 @@ impl Game {
     fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
         let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
         let mut used: Vec<Applicable> = Vec::new();
+        let first_to = ev.to;
         loop {
             // 419.5a: 0 damage isn't dealt; nothing replaces it.
             if ev.amount == 0 || !self.can_be_dealt(ev.to) {
+                return;
+            }
+            // 601.14a: a replacement effect that sends the damage to a
+            // creature or player outside the range of influence of the
+            // source's controller makes that portion of the event do
+            // nothing (601.2: range covers damage dealing).
+            if ev.to != first_to && !self.target_within_range(src.controller, ev.to) {
+                self.emit(Event::DamageOutOfRange {
+                    source_card,
+                    to: ev.to,
+                    to_card: self.card_of(ev.to),
+                    amount: ev.amount,
+                });
                 return;
             }
             let cands = self.applicable(&ev, src, &used);
@@ -265,9 +279,11 @@ impl Game {
     ) -> Vec<Applicable> {
         let mut v = Vec::new();
         if let Target::Object(o) = ev.to {
-            if crate::continuous::characteristics::compute(self, o)
-                .protected_from(src.colors, src.types)
-            {
+            if crate::continuous::characteristics::compute(self, o).protected_from(
+                src.colors,
+                src.types,
+                &src.subtypes,
+            ) {
                 v.push(Applicable::Protection);
             }
         }
@@ -685,9 +701,11 @@ impl Game {
         // One other source can meet protection on the same creature.
         n >= 2
             || (n == 1
-                && board
-                    .iter()
-                    .any(|ch| !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()))
+                && board.iter().any(|ch| {
+                    !ch.protection_colors.is_empty()
+                        || !ch.protection_types.is_empty()
+                        || !ch.protection_subtypes.is_empty()
+                }))
     }
 
     /// The answer to a replacement choice: recorded, then the unit runs again.

@@ -53,9 +53,23 @@ impl Game {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
-                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                // Only the spell's player may abandon it, not the opponent
+                // choosing its mode (601.5b).
+                if !self
+                    .casting
+                    .as_deref()
+                    .is_some_and(|c| c.suspend || c.player != p)
+                {
                     out.push(Action::CancelPlay);
                 }
+            }
+            DecisionKind::ChooseOpponent => {
+                out.extend(
+                    self.opponent_choosers(p)
+                        .into_iter()
+                        .map(|q| Action::ChooseTarget(Target::Player(q))),
+                );
+                out.push(Action::CancelPlay);
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));
@@ -797,6 +811,7 @@ impl Game {
                     obj: Some(id),
                     colors: ch.colors,
                     types: ch.types,
+                    subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
                 };
@@ -804,7 +819,7 @@ impl Game {
                     continue;
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
-                if self.ability_forbidden(id, false) {
+                if self.ability_forbidden(id, false, act.cost.tap) {
                     continue;
                 }
                 out.push(Action::Activate {
@@ -914,6 +929,7 @@ impl Game {
             obj: Some(card),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
         };
@@ -1002,7 +1018,22 @@ impl Game {
                 name(card)
             ),
             Action::Activate { source, index } => {
-                format!("activate {} ability {}", name(source), index)
+                // 603.2: the deploy ability the rules give every creature
+                // is named, as it is printed on no card.
+                let deploy = self.obj(*source).is_some_and(|_| {
+                    crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                        .is_some_and(|(_, r)| r == tolaria_cards::AbilityRef::Deploy)
+                });
+                if deploy {
+                    format!(
+                        "activate {} ability {}: deploy (603.2: {{T}}: target teammate gains control of it)",
+                        name(source),
+                        index
+                    )
+                } else {
+                    format!("activate {} ability {}", name(source), index)
+                }
             }
             Action::ActivateMana {
                 source,

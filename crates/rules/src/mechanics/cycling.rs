@@ -53,6 +53,7 @@ impl Game {
                 obj: Some(card),
                 colors: face.colors,
                 types: face.types,
+                subtypes: face.subtypes,
                 controller: p,
                 trigger_player: None,
             };
@@ -61,7 +62,7 @@ impl Game {
             }
             // Pithing Needle stops abilities in every zone (its ruling:
             // "a player can't cycle Eternal Dragon").
-            if self.ability_forbidden(card, false) {
+            if self.ability_forbidden(card, false, false) {
                 continue;
             }
             out.push(Action::Activate {

@@ -201,6 +201,7 @@ impl Game {
             obj: Some(spell),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: player,
             trigger_player: None,
         };
@@ -511,8 +512,34 @@ impl Game {
                     self.cancel_play();
                     return;
                 }
+                // 601.5b: "An opponent chooses one —": the controller
+                // chooses the opponent (601.5a: within their range; 601.5c:
+                // the closest to their left if none is), who chooses the mode.
+                let mut chooser = c.player;
+                if spell.opponent_chooses_mode {
+                    let may = self.opponent_choosers(c.player);
+                    match (c.mode_chooser, may.as_slice()) {
+                        (Some(q), _) => chooser = q,
+                        (None, [q]) => {
+                            chooser = *q;
+                            if let Some(c) = self.casting.as_mut() {
+                                c.mode_chooser = Some(*q);
+                            }
+                        }
+                        // No opponent left: the controller chooses (103.3).
+                        (None, []) => {}
+                        (None, _) => {
+                            self.decision = Some(Decision {
+                                player: c.player,
+                                kind: DecisionKind::ChooseOpponent,
+                            });
+                            self.flow = Flow::Casting;
+                            return;
+                        }
+                    }
+                }
                 self.decision = Some(Decision {
-                    player: c.player,
+                    player: chooser,
                     kind: DecisionKind::ChooseMode,
                 });
                 self.flow = Flow::Casting;
@@ -1159,6 +1186,40 @@ impl Game {
         }
         self.flow = Flow::Priority(player);
         self.decision = None;
+    }
+
+    /// 601.5a: the controller chose the opponent who chooses the mode.
+    pub(crate) fn on_mode_chooser(&mut self, action: Action) {
+        match action {
+            Action::ChooseTarget(crate::Target::Player(q)) => {
+                if let Some(c) = self.casting.as_mut() {
+                    c.mode_chooser = Some(q);
+                }
+                self.continue_casting();
+            }
+            a => self.on_casting(a),
+        }
+    }
+
+    /// 600.4d: the opponent who was to choose the mode of a spell being
+    /// played (`p`) has left the game: the spell's controller chooses
+    /// another opponent to make that choice. True if that was the case.
+    pub(crate) fn mode_chooser_left(&mut self, p: PlayerId) -> bool {
+        let waiting = self
+            .decision
+            .as_ref()
+            .is_some_and(|d| d.player == p && d.kind == DecisionKind::ChooseMode);
+        let Some(c) = self.casting.as_mut() else {
+            return false;
+        };
+        if !waiting || c.player == p || c.mode_chooser != Some(p) {
+            return false;
+        }
+        c.mode_chooser = None;
+        self.decision = None;
+        self.continue_casting();
+        self.advance();
+        true
     }
 
     pub(crate) fn on_casting(&mut self, action: Action) {

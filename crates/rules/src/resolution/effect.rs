@@ -703,6 +703,7 @@ impl Game {
             // The name is chosen on resolution (exec_effect_pausable).
             Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
+            Effect::ChooseNumber => self.choose_number(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -1315,6 +1316,7 @@ impl Game {
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }
+            | Effect::RevealRandomDiscard { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }

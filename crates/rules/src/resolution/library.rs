@@ -236,8 +236,11 @@ impl Game {
         });
         any && all
             && self.is_present(o)
-            && !crate::continuous::characteristics::compute(self, o)
-                .protected_from(face.colors, face.types)
+            && !crate::continuous::characteristics::compute(self, o).protected_from(
+                face.colors,
+                face.types,
+                &face.subtypes,
+            )
     }
 
     /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect
@@ -880,7 +883,11 @@ impl Game {
                         let Some(top) = self.player(p).library.last().copied() else {
                             break;
                         };
-                        self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                        let moved = self.move_to(top, Zone::Graveyard(p), MoveReason::Effect);
+                        // `ObjectRef::Chosen`: "that card" (Infernal Genesis).
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.ctx.chosen = moved;
+                        }
                     }
                 }
             }
@@ -895,6 +902,37 @@ impl Game {
             // "Target player reveals their hand and discards all cards
             // with that name." (Cabal Therapy) / "… discards a card with
             // that name. If they can't, you draw a card." (Brain Pry)
+            Effect::RevealRandomDiscard { who, count, filter } => {
+                for p in self.players_of(ctx, who) {
+                    // The cards are chosen at random, then revealed together.
+                    let mut hand = self.player(p).hand.clone();
+                    let mut revealed = Vec::with_capacity(*count as usize);
+                    for _ in 0..*count {
+                        if hand.is_empty() {
+                            break;
+                        }
+                        let i = self.rng.below(hand.len());
+                        revealed.push(hand.remove(i));
+                    }
+                    let cards = revealed
+                        .iter()
+                        .map(|&o| self.objects[o.slot as usize].card)
+                        .collect();
+                    self.emit(Event::Revealed { player: p, cards });
+                    for o in revealed {
+                        let m = crate::continuous::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        );
+                        if m {
+                            self.discard(o);
+                        }
+                    }
+                }
+            }
             Effect::RevealHandDiscard {
                 who,
                 filter,

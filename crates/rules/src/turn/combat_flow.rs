@@ -207,7 +207,7 @@ impl Game {
             return false;
         }
         // 502.7 protection: can't be blocked by creatures with the quality.
-        if a.protected_from(b.colors, b.types) {
+        if a.protected_from(b.colors, b.types, &b.subtypes) {
             return false;
         }
         // 502.6 landwalk (606.7c: either defending player's land).
@@ -767,11 +767,45 @@ impl Game {
                                 }
                             }
                         }
+                        self.attached_becomes_blocked(a);
                     }
                 }
                 self.flow = Flow::Priority(self.active);
             }
             _ => {}
+        }
+    }
+
+    /// 309.4: "Whenever enchanted creature becomes blocked" (Pretender's
+    /// Claim): the abilities of the Auras on attacker `a`, which just
+    /// became blocked. 601.7: only if the event (the creature becoming
+    /// blocked) is within the range of influence of the Aura's controller.
+    fn attached_becomes_blocked(&mut self, a: ObjId) {
+        let auras: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.objects[o.slot as usize].attached_to == Some(Target::Object(a)))
+            .collect();
+        for aura in auras {
+            let ch = compute(self, aura);
+            if !self.object_within_range(ch.controller, a) {
+                continue;
+            }
+            for (ability, ab) in ch.all_abilities() {
+                if let Ability::Triggered(t) = ab {
+                    if matches!(t.trigger, tolaria_cards::Trigger::AttachedBecomesBlocked) {
+                        self.pending_triggers
+                            .push(crate::state::stack::PendingTrigger {
+                                controller: ch.controller,
+                                source: aura,
+                                card: ch.ability_card(ability),
+                                ability,
+                                ctx: Default::default(),
+                            });
+                    }
+                }
+            }
         }
     }
 

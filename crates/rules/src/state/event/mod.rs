@@ -329,6 +329,14 @@ pub enum Event {
         amount: u32,
         protection: bool,
     },
+    /// 601.14a: a replacement effect sent damage outside the range of
+    /// influence of its source's controller: that portion does nothing.
+    DamageOutOfRange {
+        source_card: CardId,
+        to: Target,
+        to_card: Option<CardId>,
+        amount: u32,
+    },
     LifeGained {
         player: PlayerId,
         amount: u32,
@@ -511,6 +519,11 @@ pub enum Event {
     NamedCard {
         player: PlayerId,
         name: tolaria_cards::CardName,
+    },
+    /// A player chose a number as a spell resolved ("Choose a number.": Void).
+    NumberChosen {
+        player: PlayerId,
+        number: u32,
     },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
@@ -906,6 +919,7 @@ impl Event {
             // libraries, mana pools, life totals, choices without a lasting
             // trace on a permanent.
             Event::GameStarted { .. }
+            | Event::NumberChosen { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }
             | Event::Kept { .. }
@@ -926,6 +940,7 @@ impl Event {
             | Event::Countered { .. }
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
+            | Event::DamageOutOfRange { .. }
             | Event::LifeGained { .. }
             | Event::LifeLost { .. }
             | Event::ManaBurn { .. }

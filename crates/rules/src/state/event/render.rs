@@ -94,6 +94,7 @@ impl Event {
                 protection: true, ..
             } => "502.7e",
             Event::DamagePrevented { .. } => "419.1a",
+            Event::DamageOutOfRange { .. } => "601.14a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
@@ -135,7 +136,10 @@ impl Event {
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
             Event::FromMainGame { .. } => "506.5a",
-            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
+            Event::Searched { .. }
+            | Event::Revealed { .. }
+            | Event::NamedCard { .. }
+            | Event::NumberChosen { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -378,6 +382,16 @@ impl Event {
                 target(to, *to_card),
                 if *protection { " (protection)" } else { "" }
             ),
+            Event::DamageOutOfRange {
+                source_card,
+                to,
+                to_card,
+                amount,
+            } => format!(
+                "{amount} damage from {} would be dealt to {}, outside its controller's range of influence: it does nothing",
+                name(*source_card),
+                target(to, *to_card)
+            ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
             Event::ManaBurn { player, amount } => {
@@ -560,6 +574,7 @@ impl Event {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
             Event::CardNamed { card, name: n, .. } => {
                 format!("{} comes into play with {} named", name(*card), n.as_str())
             }
