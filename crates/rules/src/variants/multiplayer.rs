@@ -142,6 +142,10 @@ impl Game {
     /// variants only an opponent seated immediately next to the attacker
     /// (the nearest player still in the game on either side).
     pub fn may_attack(&self, attacker: PlayerId, defender: PlayerId) -> bool {
+        // 606.7a: the active team attacks the other team, wherever seated.
+        if self.two_headed() {
+            return !self.players[defender.index()].lost && self.is_opponent(attacker, defender);
+        }
         if defender == attacker
             || self.players[defender.index()].lost
             || !self.is_opponent(attacker, defender)
