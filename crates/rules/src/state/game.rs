@@ -494,6 +494,42 @@ impl Game {
         });
     }
 
+    /// "[Player]'s life total becomes N" for each `(player, N)` of one
+    /// effect: the player gains or loses the difference. 606.9c: in a
+    /// Two-Headed Giant game the player's life total is considered to be
+    /// their individual share (606.9a) and the team's total changes by
+    /// what the player gained or lost; 606.9b: when the effect sets the
+    /// life total of each player of a team, the team's total becomes the
+    /// sum of the numbers (each player still gains or loses the difference
+    /// from their share).
+    pub fn set_life_totals(&mut self, set: &[(PlayerId, i32)]) {
+        let before: Vec<i32> = set.iter().map(|&(p, _)| self.individual_life(p)).collect();
+        for (&(p, n), &was) in set.iter().zip(&before) {
+            let d = i64::from(n) - i64::from(was);
+            let amount = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
+            if d > 0 {
+                self.gain_life(p, amount);
+            } else if d < 0 {
+                self.lose_life(p, amount);
+            }
+        }
+        if self.two_headed() {
+            // 606.9b: a team every player of which was set: the sum.
+            for &(p, _) in set {
+                let team: Vec<PlayerId> = std::iter::once(p).chain(self.teammates(p)).collect();
+                let all = team.iter().all(|q| set.iter().any(|s| s.0 == *q));
+                if all {
+                    let sum = team
+                        .iter()
+                        .filter_map(|q| set.iter().find(|s| s.0 == *q).map(|s| s.1))
+                        .fold(0i32, i32::saturating_add);
+                    self.players[p.index()].life = sum;
+                    self.team_life_follows(p);
+                }
+            }
+        }
+    }
+
     pub fn shuffle_library(&mut self, p: PlayerId) {
         let mut lib = std::mem::take(&mut self.players[p.index()].library);
         self.rng.shuffle(&mut lib);
