@@ -81,3 +81,54 @@ fn life_total_becomes_in_a_two_player_game() {
     assert_eq!(g.player(PlayerId(0)).life, 7);
     assert_eq!(g.player(PlayerId(1)).life, 33);
 }
+
+/// 606.2: no other multiplayer options are used in Two-Headed Giant games;
+/// 606.1: two teams.
+#[test]
+fn r606_2_no_other_options() {
+    let island = tolaria_cards::db().by_name("Island").unwrap().id;
+    let entrants = |teams: usize| -> Vec<Entrant> {
+        (0..4)
+            .map(|i| Entrant {
+                name: format!("P{}", i + 1),
+                deck: vec![island; 10],
+                team: Some((i % teams) as u8),
+                range: None,
+            })
+            .collect()
+    };
+    for options in [
+        MultiplayerOptions {
+            variant: Variant::TwoHeadedGiant,
+            deploy: true,
+            ..Default::default()
+        },
+        MultiplayerOptions {
+            variant: Variant::TwoHeadedGiant,
+            range: Some(1),
+            ..Default::default()
+        },
+        MultiplayerOptions {
+            variant: Variant::TwoHeadedGiant,
+            attack: tolaria_rules::variants::multiplayer::AttackOption::Multiple,
+            ..Default::default()
+        },
+    ] {
+        let setup = Setup {
+            entrants: entrants(2),
+            options,
+            random_seating: false,
+        };
+        assert!(Game::new_multiplayer(&setup, 1).is_err(), "{options:?}");
+    }
+    // 606.1: four teams of one are no Two-Headed Giant game.
+    let setup = Setup {
+        entrants: entrants(4),
+        options: MultiplayerOptions {
+            variant: Variant::TwoHeadedGiant,
+            ..Default::default()
+        },
+        random_seating: false,
+    };
+    assert!(Game::new_multiplayer(&setup, 1).is_err());
+}

@@ -139,6 +139,22 @@ impl Game {
         }
     }
 
+    /// 606.6h: if a single effect causes both players on the same team to
+    /// take or skip the same turn, the team takes or skips only that turn:
+    /// of `players`, the first of each Two-Headed Giant team.
+    pub(crate) fn one_per_team(&self, mut players: Vec<PlayerId>) -> Vec<PlayerId> {
+        if self.two_headed() {
+            let mut heads: Vec<PlayerId> = Vec::new();
+            players.retain(|&p| {
+                let head = self.turn_taker(p);
+                let first = !heads.contains(&head);
+                heads.push(head);
+                first
+            });
+        }
+        players
+    }
+
     /// 606.7d: as the combat damage step begins, the active team announces
     /// how each attacking creature assigns its combat damage: for one that
     /// would assign damage to the defending team (unblocked, trample, or
