@@ -223,11 +223,17 @@ impl TableSpec {
         let range = self
             .range
             .map_or(String::new(), |r| format!(", range of influence {r}"));
+        // 606.2, 606.7a: no attack option; the team attacks the other team.
+        let attack = if self.variant == Variant::TwoHeadedGiant {
+            "the other team (606.7a)"
+        } else {
+            attack_name(self.attack)
+        };
         format!(
             "{} players, {}{teams}, attack {}{}{range}{}",
             self.players,
             variant_name(self.variant),
-            attack_name(self.attack),
+            attack,
             if self.random_seating {
                 ", random seating"
             } else {

@@ -94,8 +94,11 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
         "  {:<4} {:<22} {:<16} {:>5} {:>5} {:>8} {:>10}  {}",
         "seat", "player", "team", "life", "hand", "library", "graveyard", "may attack / attacking"
     )));
+    let two_headed = game.two_headed();
     for p in &v.players {
-        let mark = if p.id == v.active { "▶" } else { " " };
+        // 606.4b: a Two-Headed Giant team's turn is both its players'.
+        let turn = p.id == v.active || (two_headed && game.is_active(p.id));
+        let mark = if turn { "▶" } else { " " };
         let mut name = p.name.clone();
         if p.id == me && p.name != "You" {
             name.push_str(" (you)");
@@ -106,6 +109,13 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
                 let mut x = format!("team {}", t + 1);
                 if game.options.variant == Variant::Emperor {
                     x.push_str(if p.emperor { " emperor" } else { " general" });
+                } else if two_headed {
+                    // 606.3.
+                    x.push_str(if game.is_primary(p.id) {
+                        " primary"
+                    } else {
+                        " second"
+                    });
                 } else if v.players[me.index()].team == Some(t) && p.id != me {
                     x.push_str(" ally");
                 }
@@ -166,11 +176,43 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
             p.library_size,
             p.graveyard.len(),
         );
-        out.push(if p.id == v.active { s.bold(&row) } else { row });
+        out.push(if turn { s.bold(&row) } else { row });
         let range = range_line(p);
         if !range.is_empty() && !p.lost {
             out.push(s.dim(&range));
         }
+    }
+    if two_headed {
+        out.extend(team_lines(game, v));
+    }
+    out
+}
+
+/// 606.4a, 606.4b: each Two-Headed Giant team's shared life total, and
+/// whose team's turn it is.
+fn team_lines(game: &Game, v: &PlayerView) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &v.players {
+        if !game.is_primary(p.id) {
+            continue;
+        }
+        let members: Vec<String> = v
+            .players
+            .iter()
+            .filter(|q| q.team == p.team)
+            .map(|q| q.id.to_string())
+            .collect();
+        let turn = if game.is_active(p.id) {
+            ", its turn (606.4b)"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "  team {} ({}): {} life, shared (606.4a){turn}",
+            p.team.map_or(0, |t| t + 1),
+            members.join(", "),
+            p.life
+        ));
     }
     out
 }

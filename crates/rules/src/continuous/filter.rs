@@ -210,7 +210,11 @@ pub fn matches_with(
             } else {
                 game.combat.defending
             };
-            if def != Some(ch.controller) {
+            // 606.7a: "defending player" in a static or a comparison is
+            // both defending players of a Two-Headed Giant team.
+            if def != Some(ch.controller)
+                && !(game.two_headed() && def.is_some() && game.is_defending(ch.controller))
+            {
                 return false;
             }
         }

@@ -166,6 +166,10 @@ pub enum DecisionKind {
     /// 308.2e–f: play mana abilities and pay the total cost to attack
     /// (Windborn Muse); `remaining` generic mana is still unpaid.
     PayAttackCost { remaining: u32 },
+    /// 606.7d: the active Two-Headed Giant team chooses the one defending
+    /// player `attacker` assigns its combat damage to
+    /// (`ChooseTarget(Target::Player)`).
+    ChooseDefendingPlayer { attacker: ObjId },
 }
 
 impl DecisionKind {
@@ -218,6 +222,7 @@ impl DecisionKind {
             DecisionKind::ChooseCard { .. } => "choose a card",
             DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
             DecisionKind::PayAttackCost { .. } => "pay attack cost",
+            DecisionKind::ChooseDefendingPlayer { .. } => "choose defending player",
         }
     }
 }

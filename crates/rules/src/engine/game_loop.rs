@@ -195,6 +195,9 @@ impl Game {
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
             DecisionKind::AssignAsThoughUnblocked { .. } => self.on_assign_as_unblocked(action),
+            DecisionKind::ChooseDefendingPlayer { attacker } => {
+                self.on_defending_player_chosen(attacker, action)
+            }
             DecisionKind::PayAttackCost { .. } => self.on_pay_attack_cost(action),
             DecisionKind::OrderTriggers => {
                 if let Action::ChooseTrigger(i) = action {

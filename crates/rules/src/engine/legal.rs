@@ -286,6 +286,15 @@ impl Game {
                 out.push(Action::Yes);
                 out.push(Action::No);
             }
+            // 606.7d: one of the defending players.
+            DecisionKind::ChooseDefendingPlayer { .. } => {
+                if let Some(def) = self.combat.defending {
+                    out.extend(
+                        self.defending_side(def)
+                            .map(|q| Action::ChooseTarget(crate::Target::Player(q))),
+                    );
+                }
+            }
             DecisionKind::DiscardUnless => {
                 if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
                     self.current_effect()
@@ -503,7 +512,8 @@ impl Game {
             // blocks are legal as a whole (500.3).
             (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
                 return self.combat.defending.is_some_and(|def| {
-                    self.controlled_by(def).any(|b| b == *blocker)
+                    self.defending_side(def)
+                        .any(|d| self.controlled_by(d).any(|b| b == *blocker))
                         && self.combat.attackers.iter().any(|a| a.obj == *attacker)
                         && self.can_block(*blocker, *attacker)
                         && self.block_keeps_declaration_legal(*blocker, *attacker)
@@ -551,7 +561,7 @@ impl Game {
         // "… and only if you've been attacked this step": `p` is the
         // defending player (306.3) and creatures are attacking.
         let attacked = t.window != Window::AttackedThisStep
-            || (self.combat.defending == Some(p) && !self.combat.attackers.is_empty());
+            || (self.is_defending(p) && !self.combat.attackers.is_empty());
         turn_ok && attacked && t.window_has(self.step, self.combat.blockers_step)
     }
 

@@ -1286,7 +1286,8 @@ impl Game {
             }
             Effect::SkipNextTurn { who } => {
                 // 419.6f: two skip effects skip the next two turns.
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     let pl = self.player_mut(p);
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
@@ -1363,7 +1364,8 @@ impl Game {
                 self.extra_phases.combats += 1;
             }
             Effect::ExtraTurn { who } => {
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     self.extra_turns.push(p);
                 }
             }

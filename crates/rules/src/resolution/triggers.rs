@@ -154,7 +154,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 lki_controller.is_some_and(|c| game.is_opponent(you, c))
                             }
                             tolaria_cards::ControllerFilter::Defending => {
-                                lki_controller.is_some() && lki_controller == game.combat.defending
+                                lki_controller.is_some_and(|c| game.is_defending(c))
                             }
                             // Never compiled outside a target requirement.
                             tolaria_cards::ControllerFilter::TriggeringPlayer

@@ -340,6 +340,28 @@ impl Game {
         decider == p || (self.two_headed() && self.is_teammate(decider, p))
     }
 
+    /// 606.7a: is `p` a defending player: the defending player; in a
+    /// Two-Headed Giant game each player of the defending team
+    /// (`combat.defending` is then the nonactive team's primary player).
+    #[inline]
+    pub fn is_defending(&self, p: PlayerId) -> bool {
+        self.combat.defending == Some(p)
+            || (self.two_headed()
+                && self
+                    .combat
+                    .defending
+                    .is_some_and(|d| self.is_teammate(p, d)))
+    }
+
+    /// The players `def`'s side defends with: `def`; 606.7a, 606.7c: in a
+    /// Two-Headed Giant game every player of `def`'s team.
+    pub fn defending_side(&self, def: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids().filter(move |&q| {
+            q == def
+                || (self.two_headed() && !self.players[q.index()].lost && self.is_teammate(q, def))
+        })
+    }
+
     /// The active players (606.4b: the active Two-Headed Giant team, in
     /// seat order from its primary player), or just the active player.
     pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {
@@ -479,6 +501,42 @@ impl Game {
             player: p,
             amount: n,
         });
+    }
+
+    /// "[Player]'s life total becomes N" for each `(player, N)` of one
+    /// effect: the player gains or loses the difference. 606.9c: in a
+    /// Two-Headed Giant game the player's life total is considered to be
+    /// their individual share (606.9a) and the team's total changes by
+    /// what the player gained or lost; 606.9b: when the effect sets the
+    /// life total of each player of a team, the team's total becomes the
+    /// sum of the numbers (each player still gains or loses the difference
+    /// from their share).
+    pub fn set_life_totals(&mut self, set: &[(PlayerId, i32)]) {
+        let before: Vec<i32> = set.iter().map(|&(p, _)| self.individual_life(p)).collect();
+        for (&(p, n), &was) in set.iter().zip(&before) {
+            let d = i64::from(n) - i64::from(was);
+            let amount = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
+            if d > 0 {
+                self.gain_life(p, amount);
+            } else if d < 0 {
+                self.lose_life(p, amount);
+            }
+        }
+        if self.two_headed() {
+            // 606.9b: a team every player of which was set: the sum.
+            for &(p, _) in set {
+                let team: Vec<PlayerId> = std::iter::once(p).chain(self.teammates(p)).collect();
+                let all = team.iter().all(|q| set.iter().any(|s| s.0 == *q));
+                if all {
+                    let sum = team
+                        .iter()
+                        .filter_map(|q| set.iter().find(|s| s.0 == *q).map(|s| s.1))
+                        .fold(0i32, i32::saturating_add);
+                    self.players[p.index()].life = sum;
+                    self.team_life_follows(p);
+                }
+            }
+        }
     }
 
     pub fn shuffle_library(&mut self, p: PlayerId) {

@@ -211,6 +211,12 @@ impl Game {
             self.flow = Flow::BeginStep;
             return;
         }
+        if step == Step::CombatDamage && self.two_headed() {
+            // 606.7d: each combat damage step's choices are its own.
+            for a in &mut self.combat.attackers {
+                a.defender = None;
+            }
+        }
         if step == Step::CombatDamage && self.combat.first_strike_step && !self.combat.first_done {
             // 310.5: the second combat damage step.
             self.combat.first_done = true;

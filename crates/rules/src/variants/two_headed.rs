@@ -20,7 +20,9 @@
 //! A teammate's own choice (a mulligan, a discard) stays that player's.
 
 use crate::state::progress::Flow;
-use crate::{Decision, DecisionKind, Event, Game, MoveReason, PlayerId, Zone};
+use crate::{
+    Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone,
+};
 use tolaria_cards::Step;
 
 /// 606.6a: where a player stands in the current round of team mulligans
@@ -135,6 +137,83 @@ impl Game {
         } else {
             self.ask_mulligan(next);
         }
+    }
+
+    /// 606.6h: if a single effect causes both players on the same team to
+    /// take or skip the same turn, the team takes or skips only that turn:
+    /// of `players`, the first of each Two-Headed Giant team.
+    pub(crate) fn one_per_team(&self, mut players: Vec<PlayerId>) -> Vec<PlayerId> {
+        if self.two_headed() {
+            let mut heads: Vec<PlayerId> = Vec::new();
+            players.retain(|&p| {
+                let head = self.turn_taker(p);
+                let first = !heads.contains(&head);
+                heads.push(head);
+                first
+            });
+        }
+        players
+    }
+
+    /// 606.7d: as the combat damage step begins, the active team announces
+    /// how each attacking creature assigns its combat damage: for one that
+    /// would assign damage to the defending team (unblocked, trample, or
+    /// "as though it weren't blocked"), the team chooses one defending
+    /// player. Asks the active team's primary player for the next attacker
+    /// in `queue` not yet given one (true: a decision is pending).
+    pub(crate) fn ask_defending_player(&mut self, queue: &[ObjId]) -> bool {
+        let Some(def) = self.combat.defending else {
+            return false;
+        };
+        if self.defending_side(def).nth(1).is_none() {
+            return false;
+        }
+        for &c in queue {
+            let Some(a) = self.combat.attackers.iter().find(|a| a.obj == c) else {
+                continue;
+            };
+            if a.defender.is_some() {
+                continue;
+            }
+            let ch = crate::continuous::characteristics::compute(self, c);
+            let to_team = !a.blocked
+                || ch.has(tolaria_cards::Keyword::Trample)
+                || ch.abilities().iter().any(|x| {
+                    matches!(
+                        x,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::MayAssignAsThoughUnblocked
+                        )
+                    )
+                });
+            if ch.power <= 0 || !to_team {
+                continue;
+            }
+            self.decision = Some(Decision {
+                player: self.active,
+                kind: DecisionKind::ChooseDefendingPlayer { attacker: c },
+            });
+            self.flow = Flow::Declaring;
+            return true;
+        }
+        false
+    }
+
+    /// 606.7d: `attacker`'s damage to the defending team goes to the
+    /// chosen player; the combat damage step goes on.
+    pub(crate) fn on_defending_player_chosen(&mut self, attacker: ObjId, action: Action) {
+        if let Action::ChooseTarget(Target::Player(p)) = action {
+            if let Some(a) = self.combat.attackers.iter_mut().find(|a| a.obj == attacker) {
+                a.defender = Some(p);
+            }
+            let card = self.objects[attacker.slot as usize].card;
+            self.emit(Event::DefendingPlayerChosen {
+                obj: attacker,
+                card,
+                player: p,
+            });
+        }
+        self.start_combat_damage();
     }
 
     fn ask_mulligan(&mut self, p: PlayerId) {

@@ -613,6 +613,13 @@ pub enum Event {
     UntapStepSkipped {
         player: PlayerId,
     },
+    /// 606.7d: the active Two-Headed Giant team chose the defending player
+    /// the attacking creature assigns its combat damage to.
+    DefendingPlayerChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
     TurnControlWaits {
         player: PlayerId,
@@ -788,6 +795,7 @@ impl Event {
             | Event::SpellPlayed { obj, card, .. }
             | Event::Regenerated { obj, card }
             | Event::AttackerDeclared { obj, card }
+            | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
             | Event::StaysTapped { obj, card }
             | Event::Unattached { obj, card }
@@ -961,6 +969,7 @@ impl Event {
             | Event::TurnSkipped { .. }
             | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
+            | Event::DefendingPlayerChosen { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::ConditionFalse { .. }
             | Event::Searched { .. }
@@ -1015,6 +1024,7 @@ impl Event {
                 | Event::CoinKept { .. }
                 | Event::TurnControlCreated { .. }
                 | Event::TurnControlWaits { .. }
+                | Event::DefendingPlayerChosen { .. }
                 | Event::EndingTurn { .. }
         )
     }

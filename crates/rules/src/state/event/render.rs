@@ -130,6 +130,7 @@ impl Event {
             Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
+            Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
@@ -687,6 +688,10 @@ impl Event {
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
             }
+            Event::DefendingPlayerChosen { card, player, .. } => format!(
+                "{} assigns its combat damage to the defending team's {player}",
+                name(*card)
+            ),
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),
