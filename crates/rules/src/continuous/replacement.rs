@@ -213,8 +213,19 @@ impl Game {
         let to = ev.to;
         match to {
             Target::Player(p) => {
+                // Fortune Thief: damage that would reduce a life total of 1
+                // or more to less than 1 reduces it to 1 (the damage dealt
+                // stays the same).
+                let floor = ev.amount > 0
+                    && self.players[p.index()].life >= 1
+                    && self.any_static(Some(p), |s| {
+                        matches!(s, tolaria_cards::StaticAbility::DamageLeavesLifeAtOne)
+                    });
                 let life = &mut self.players[p.index()].life;
                 *life = life.saturating_sub(i32::try_from(ev.amount).unwrap_or(i32::MAX));
+                if floor && *life < 1 {
+                    *life = 1;
+                }
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }
