@@ -37,3 +37,17 @@ fn r505_7_a_split_card_is_named_by_both_halves() {
     assert!(!db().is_nameable("Assault"));
     assert!(!db().is_nameable("Battery"));
 }
+
+/// "Choose a number." (Void) offers 0 to `CHOSEN_NUMBER_MAX`, the last
+/// standing for every number no card's converted mana cost equals: no card
+/// of the pool may cost that much (either half of a split card, 505.6).
+#[test]
+fn r505_6_no_card_costs_more_than_the_chosen_number_max() {
+    let highest = tolaria_cards::db()
+        .iter()
+        .flat_map(|c| c.faces.iter())
+        .filter_map(|f| f.mana_cost.as_ref().map(|m| m.converted()))
+        .max()
+        .unwrap_or(0);
+    assert!(highest < tolaria_cards::CHOSEN_NUMBER_MAX, "{highest}");
+}

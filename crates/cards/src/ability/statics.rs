@@ -73,9 +73,15 @@ pub enum StaticAbility {
     /// Gargoyle): the activated abilities of objects matching `filter`, in
     /// any zone (the Needle's 2005 ruling: cycling from the hand too), can't
     /// be played; `except_mana` leaves their mana abilities (406) alone.
+    /// With `tap_only`, only the abilities with {T} in their costs
+    /// ("Creatures with flying can't attack or block, and their activated
+    /// abilities with {T} in their costs can't be activated.", Katabatic
+    /// Winds).
     CantPlayAbilities {
         filter: ObjectFilter,
         except_mana: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        tap_only: bool,
     },
     /// "[This] has protection from the chosen color." (502.7, 503.7: none
     /// if no colour was chosen.)

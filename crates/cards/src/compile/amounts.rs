@@ -181,6 +181,12 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
         Some(Effect::Sacrifice { .. }) if noun != "card" && noun != "spell" => {
             return Some(ObjectRef::Chosen);
         }
+        // "puts the top card of their library into their graveyard … that
+        // card's converted mana cost" (Infernal Genesis): the card milled.
+        Some(Effect::Mill {
+            amount: Amount::Fixed(1),
+            ..
+        }) if noun == "card" => return Some(ObjectRef::Chosen),
         _ => {}
     }
     if noun == "spell" {
@@ -246,6 +252,13 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     }
     if p.eat_all("its converted mana cost") {
         return Some(Amount::ConvertedManaCostOf(cx.it()));
+    }
+    // "the milled card's converted mana cost" (Oracle for Infernal
+    // Genesis' "that card's"): the card the last instruction milled.
+    if p.at_all("the milled card's converted mana cost") {
+        let it = that_object(cx, "card").filter(|o| *o == ObjectRef::Chosen)?;
+        p.eat_all("the milled card's converted mana cost");
+        return Some(Amount::ConvertedManaCostOf(it));
     }
     // "the total power of the sacrificed creatures" (Soulblast): the
     // creatures the spell's "sacrifice all creatures" cost sacrificed.

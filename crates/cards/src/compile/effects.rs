@@ -212,7 +212,24 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return Some(vec![Effect::PutIntoPlay {
                     what,
                     flipped: true,
+                    under_owner: false,
                 }]);
+            }
+            // "Return target creature card from a graveyard and target
+            // creature in play to their owners' hands." (Rise)
+            let also = attempt(p, cx, |p, cx| {
+                (matches!(what, ObjectRef::Target(_)) && p.at_all("and target")).then_some(())?;
+                p.eat("and");
+                let o = object_phrase(p, cx)?;
+                matches!(o, ObjectRef::Target(_)).then_some(())?;
+                p.eat_all("in play");
+                p.eat_all("to their owners' hands").then_some(o)
+            });
+            if let Some(second) = also {
+                return Some(vec![
+                    Effect::ReturnToHand { what },
+                    Effect::ReturnToHand { what: second },
+                ]);
             }
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")

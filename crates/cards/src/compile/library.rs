@@ -17,11 +17,24 @@ use crate::{
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     let v = if p.at_all("search your library for") {
         search(p)?
+    } else if p.at_all("search target opponent's library for") {
+        search_opponent(p, cx)?
+    } else if p.at_all("that player shuffles")
+        && cx.effects.iter().any(|e| {
+            matches!(e, Effect::SearchLibrary { whose: Some(w), .. } if cx.last_player.as_ref() == Some(w))
+        })
+    {
+        // "Then that player shuffles [their library].": the search of that
+        // player's library shuffles it as it ends.
+        p.eat_all("that player shuffles");
+        p.eat_all("their library");
+        Vec::new()
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
         || p.at_all("target player reveals their hand")
         || p.at_all("target opponent reveals their hand")
+        || (p.at_all("target player reveals") && p.peek_at(5) == "at")
     {
         hand_choice(p, cx)?
     } else if p.at_all(
@@ -349,6 +362,41 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         cmc_at_most,
         dest,
         reveal,
+        whose: None,
+    }])
+}
+
+/// "Search target opponent's library for a [filter] card and put that card
+/// into play under your control. Then that player shuffles." (Bribery) /
+/// "… for a card and exile it." (Seek, whose "You gain life equal to its
+/// converted mana cost." reads the card removed). The searched library is
+/// shuffled by its player, as the search ends.
+fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("search").then_some(())?;
+    p.eat_all("target opponent's").then_some(())?;
+    let t = cx.add_target(TargetKind::Player(PlayerFilter::Opponent), false);
+    cx.last_player = Some(PlayerRef::Target(t));
+    p.eat_all("library for").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let filter = card_filter(p)?;
+    p.eat("and").then_some(())?;
+    let dest = if p.eat_all("exile it") || p.eat_all("remove that card from the game") {
+        CardDest::RemoveFromGame
+    } else if !may_be_aura(&filter) && p.eat_all("put that card into play under your control") {
+        CardDest::InPlay { tapped: false }
+    } else {
+        return None;
+    };
+    // "Then that player shuffles [their library]." ends the search; a
+    // sentence between them (Seek's life gain) comes after the shuffle,
+    // which changes nothing it reads.
+    cx.last_obj = Some(ObjectRef::Chosen);
+    Some(vec![Effect::SearchLibrary {
+        filter,
+        cmc_at_most: None,
+        dest,
+        reveal: false,
+        whose: Some(PlayerRef::Target(t)),
     }])
 }
 
@@ -448,6 +496,43 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             chosen_name: true,
             ..Default::default()
         };
+        // "… reveals two cards at random from their hand, then discards
+        // each nonland card revealed this way." (Fall)
+        if p.at("reveals") && p.peek_at(2) == "cards" && p.peek_at(3) == "at" {
+            let i = p.i;
+            p.bump();
+            if let Some(Amount::Fixed(n @ 1..=7)) = amount(p) {
+                if p.eat_all("cards at random from their hand , then discards each") {
+                    if let Some((f, Noun::Card)) = super::filter(p) {
+                        if p.eat_all("revealed this way") {
+                            return Some(vec![Effect::RevealRandomDiscard {
+                                who: PlayerRef::Target(t),
+                                count: n as u8,
+                                filter: f,
+                            }]);
+                        }
+                    }
+                }
+            }
+            p.i = i;
+        }
+        // "… reveals their hand and discards all nonland cards with
+        // converted mana cost equal to the number." (Void)
+        if p.at_all("reveals their hand and discards all")
+            && !p.at_all("reveals their hand and discards all cards with that name")
+        {
+            let i = p.i;
+            p.eat_all("reveals their hand and discards all");
+            if let Some((f, Noun::Card)) = super::filter(p) {
+                return Some(vec![Effect::RevealHandDiscard {
+                    who: PlayerRef::Target(t),
+                    filter: f,
+                    all: true,
+                    else_draw: 0,
+                }]);
+            }
+            p.i = i;
+        }
         if p.eat_all("reveals their hand and discards all cards with that name") {
             return Some(vec![Effect::RevealHandDiscard {
                 who: PlayerRef::Target(t),
@@ -513,6 +598,7 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![Effect::PutIntoPlay {
         what,
         flipped: false,
+        under_owner: false,
     }])
 }
 
@@ -576,6 +662,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return Some(vec![Effect::PutIntoPlay {
             what,
             flipped: false,
+            under_owner: false,
         }]);
     }
     if let Some(what) = attempt(p, cx, aura_in_graveyard) {

@@ -91,6 +91,12 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
 }
 
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "Then they create …", "Then that player shuffles.": a sentence after
+    // the first is done after the ones before it anyway ("then if" keeps
+    // its own reading below).
+    if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
+        p.bump();
+    }
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay") || p.at_all("you may sacrifice") {
         if let Some(()) = attempt(p, cx, may_pay) {
@@ -145,6 +151,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         p.i = i;
         return None;
+    }
+    // 217.7b: cards removed from the game face down, and the cards linked
+    // to them (217.7d).
+    if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
     }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
@@ -212,6 +223,35 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         p.i = start;
+    }
+    // "Return that card to play under its owner's control at the beginning
+    // of the next end step." (Astral Slide): the card the ability removed
+    // from the game (`ObjectRef::Chosen`), by a delayed triggered ability
+    // (404.4).
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::RemoveFromGame {
+            what: ObjectRef::Target(_)
+        })
+    ) && p.eat_all(
+        "return that card to play under its owner's control at the beginning of the next end step",
+    ) {
+        cx.effects.push(Effect::AtNextEndStep {
+            effects: vec![Effect::PutIntoPlay {
+                what: ObjectRef::Chosen,
+                flipped: false,
+                under_owner: true,
+            }],
+            of: crate::EndStep::Next,
+        });
+        return p.eat_end().then_some(());
+    }
+    // "Choose a number." (Void): the number is the resolution's X; "with
+    // converted mana cost equal to that number" reads it (`targets::filter`,
+    // allowed only after this sentence, `compile_face`).
+    if p.eat_all("choose a number .") {
+        cx.effects.push(Effect::ChooseNumber);
+        return Some(());
     }
     // Warp World: both sentences make one effect.
     if p.eat_all(
@@ -684,7 +724,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step".
     if p.eat_all("at the beginning of the next end step") {
-        v = vec![Effect::AtNextEndStep { effects: v }];
+        v = vec![Effect::AtNextEndStep {
+            effects: v,
+            of: crate::EndStep::Next,
+        }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {

@@ -244,6 +244,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             vec![StaticAbility::CantPlayAbilities {
                 filter,
                 except_mana,
+                tap_only: false,
             }]
         });
     }
@@ -464,6 +465,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_all("can't attack or block") {
             out.push(StaticAbility::CantAttack(affected.clone()));
             out.push(StaticAbility::CantBlock(affected.clone()));
+            // "…, and their activated abilities with {T} in their costs
+            // can't be activated." (Katabatic Winds)
+            if let Affected::Each(f) = &affected {
+                if p.eat_all(
+                    ", and their activated abilities with {t} in their costs can't be activated",
+                ) {
+                    out.push(StaticAbility::CantPlayAbilities {
+                        filter: f.clone(),
+                        except_mana: false,
+                        tap_only: true,
+                    });
+                }
+            }
         } else if p.eat_all("can't attack") {
             out.push(StaticAbility::CantAttack(affected.clone()));
         } else if p.eat_all("can't block") {

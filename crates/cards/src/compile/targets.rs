@@ -115,6 +115,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "multicolored" {
             p.bump();
             f.multicolored = true;
+        } else if w == "nontoken" {
+            p.bump();
+            f.nontoken = true;
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -326,6 +329,18 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 } else {
                     return fail_at(p, start);
                 }
+            } else if !without
+                && (p.at_all("converted mana cost equal to that number")
+                    || p.at_all("converted mana cost equal to the number"))
+            {
+                // "with converted mana cost equal to that number" (Void):
+                // the number chosen as the spell resolves, its X
+                // (`Effect::ChooseNumber`; `compile_face` refuses the phrase
+                // without that choice).
+                p.eat_all("converted mana cost equal to");
+                p.bump();
+                p.bump();
+                f.cmc_is_x = true;
             } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
                 // "with converted mana cost X" (Spell Blast, Punishment).
                 p.eat_all("converted mana cost x");
@@ -500,6 +515,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         k => k,
     };
     let i = cx.add_target(kind, other);
+    // "… of an opponent's choice" (Cuombajj Witches): an opponent picks it
+    // (601.5a).
+    if !many && p.eat_all("of an opponent's choice") {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.opponent_chooses = true;
+    }
     if let Some((by, up_to)) = count_by {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = 0;
@@ -563,7 +584,14 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
             .rposition(|t| matches!(t.kind, TargetKind::Permanent(_)))
         {
             Some(i) => ObjectRef::Target(i as u8),
-            None => cx.last_obj.clone().filter(|o| *o != ObjectRef::This)?,
+            // "Whenever a nontoken creature comes into play, … that
+            // creature's controller …" (Genesis Chamber): the object that
+            // triggered the ability.
+            None => match cx.last_obj.clone().filter(|o| *o != ObjectRef::This) {
+                Some(o) => o,
+                None if cx.trig_obj => ObjectRef::Triggering,
+                None => return None,
+            },
         };
         p.bump();
         p.bump();
@@ -575,6 +603,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     }
     if p.eat_all("its owner") {
         return Some(PlayerRef::OwnerOf(cx.it()));
+    }
+    // "Then they create …" (Infernal Genesis): "they" as a subject is
+    // the player named before, as "that player".
+    if p.at("they") && cx.trig_player {
+        let r = that_player(cx)?;
+        p.bump();
+        return Some(r);
     }
     if p.at_all("that player") {
         let r = that_player(cx)?;

@@ -96,6 +96,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             n as u32,
         ))]);
     }
+    // "When you lose control of CARDNAME" (Duplicity): as it leaves play
+    // or another player gains control of it.
+    if p.eat_all("you lose control of cardname") {
+        return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -143,6 +148,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         // "When CARDNAME phases out or leaves play" (Ertai's Familiar).
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
+        }
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        if p.eat_all("leaves play") {
+            return Some(vec![Trigger::LeavesPlay]);
         }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);
@@ -279,6 +288,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("blocks") {
             return Some(vec![Trigger::AttachedBlocks]);
         }
+        if p.eat_all("becomes blocked") {
+            return Some(vec![Trigger::AttachedBecomesBlocked]);
+        }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
         }
@@ -312,6 +324,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 break;
             };
             cx.trig_player = true;
+            cx.trig_card = matches!(t, Trigger::Discards(_));
             return Some(vec![t]);
         }
     }
@@ -476,7 +489,23 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
     };
     let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    cx.optional = optional;
     while !p.at_end() {
+        // "You may exile target creature. If you do, …" (Astral Slide):
+        // choosing to do the optional instruction is choosing the rest too;
+        // removing its only target always happens if it is chosen (the
+        // ability is countered otherwise, 413.2a).
+        if optional
+            && matches!(
+                cx.effects.as_slice(),
+                [Effect::RemoveFromGame {
+                    what: ObjectRef::Target(0)
+                }]
+            )
+            && cx.targets.len() == 1
+        {
+            p.eat_all("if you do ,");
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         cx.prev_sentence = start;
@@ -559,6 +588,9 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
     } else if p.eat_all("cardname is tapped") {
         Condition::ThisTapped
+    } else if p.eat_all("cardname is untapped") {
+        // "if Genesis Chamber is untapped,".
+        Condition::ThisUntapped
     } else {
         let who = if p.eat_all("you have") {
             PlayerRef::You

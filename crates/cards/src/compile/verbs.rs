@@ -389,6 +389,13 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             };
             Effect::AddMana { who, mana }
         }
+        // "Then they create X 1/1 black Minion creature tokens" (Infernal
+        // Genesis): the tokens come into play under that player's control.
+        "create" | "creates" if who != PlayerRef::You => {
+            let (amount, token) = token(p)?;
+            cx.last_obj = Some(ObjectRef::Created);
+            Effect::CreateTokens { who, amount, token }
+        }
         "sacrifice" | "sacrifices" => {
             if p.eat("cardname") || (p.at("it") && cx.it() == ObjectRef::This && p.eat("it")) {
                 if who != PlayerRef::You {

@@ -176,6 +176,9 @@ pub fn matches_with(
     if f.multicolored && ch.colors.0.count_ones() < 2 {
         return false;
     }
+    if f.nontoken && game.objects[id.slot as usize].token {
+        return false;
+    }
     if f.attached_to_creature {
         let on_creature = match game.objects[id.slot as usize].attached_to {
             Some(crate::Target::Object(t)) => {
@@ -207,7 +210,11 @@ pub fn matches_with(
             } else {
                 game.combat.defending
             };
-            if def != Some(ch.controller) {
+            // 606.7a: "defending player" in a static or a comparison is
+            // both defending players of a Two-Headed Giant team.
+            if def != Some(ch.controller)
+                && !(game.two_headed() && def.is_some() && game.is_defending(ch.controller))
+            {
                 return false;
             }
         }

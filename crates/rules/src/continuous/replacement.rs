@@ -175,9 +175,23 @@ impl Game {
     fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
         let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
         let mut used: Vec<Applicable> = Vec::new();
+        let first_to = ev.to;
         loop {
             // 419.5a: 0 damage isn't dealt; nothing replaces it.
             if ev.amount == 0 || !self.can_be_dealt(ev.to) {
+                return;
+            }
+            // 601.14a: a replacement effect that sends the damage to a
+            // creature or player outside the range of influence of the
+            // source's controller makes that portion of the event do
+            // nothing (601.2: range covers damage dealing).
+            if ev.to != first_to && !self.target_within_range(src.controller, ev.to) {
+                self.emit(Event::DamageOutOfRange {
+                    source_card,
+                    to: ev.to,
+                    to_card: self.card_of(ev.to),
+                    amount: ev.amount,
+                });
                 return;
             }
             let cands = self.applicable(&ev, src, &used);
@@ -226,6 +240,8 @@ impl Game {
                 if floor && *life < 1 {
                     *life = 1;
                 }
+                // 606.9: dealt to the player, applied to the team's total.
+                self.team_life_follows(p);
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }

@@ -65,7 +65,7 @@ impl Game {
                         &crate::Unpaid::from_cost(&act.cost.mana, 0),
                         avail,
                     )
-                    || self.ability_forbidden(card, false)
+                    || self.ability_forbidden(card, false, false)
                 {
                     continue;
                 }

@@ -491,7 +491,7 @@ impl Game {
         o.controller == p
             && !o.is_phased_out()
             && Some(id) != exclude
-            && !(bans && self.ability_forbidden(id, true))
+            && !(bans && self.mana_abilities_forbidden(id))
     }
 
     /// Does a static ability forbid some mana abilities ("Activated
@@ -523,7 +523,7 @@ impl Game {
             || o.controller != p
             || o.is_phased_out()
             || Some(id) == exclude
-            || self.ability_forbidden(id, true)
+            || self.mana_abilities_forbidden(id)
         {
             return None;
         }

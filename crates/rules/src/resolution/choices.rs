@@ -414,3 +414,42 @@ impl Game {
         self.run_resolution();
     }
 }
+
+impl Game {
+    /// "Choose a number." (Void): the controller chooses as the spell
+    /// resolves (the Void ruling: no player acts between the choice and the
+    /// rest of the spell); the number becomes the resolution's X, which
+    /// "converted mana cost equal to that number" reads. Asked through the
+    /// effect's replay (a `ChooseOption` decision answered `apply N`:
+    /// option N is the number N - 1, from 0 to `CHOSEN_NUMBER_MAX`).
+    pub(crate) fn choose_number(&mut self, ctx: &crate::state::stack::ResolveCtx) {
+        let max = tolaria_cards::CHOSEN_NUMBER_MAX;
+        let options: Vec<String> = (0..=max)
+            .map(|n| {
+                if n == max {
+                    format!("{n} (a number no card's converted mana cost equals)")
+                } else {
+                    n.to_string()
+                }
+            })
+            .collect();
+        let n = options.len();
+        let source = db().get(ctx.source_card).name.clone();
+        let i = self.replay_choice(
+            ctx.controller,
+            crate::DecisionKind::ChooseOption {
+                prompt: format!("{} chooses a number for {source}", ctx.controller),
+                options,
+            },
+            n,
+        );
+        let number = (i as u32).min(max);
+        self.emit(Event::NumberChosen {
+            player: ctx.controller,
+            number,
+        });
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.x = number;
+        }
+    }
+}

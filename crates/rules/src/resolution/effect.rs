@@ -591,8 +591,17 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { .. } => {
-                self.create_delayed(ctx, crate::resolution::delayed::When::NextEndStep);
+            Effect::AtNextEndStep { of, .. } => {
+                use crate::resolution::delayed::When;
+                let when = match of {
+                    tolaria_cards::EndStep::Next => When::NextEndStep,
+                    tolaria_cards::EndStep::Yours => When::YourNextEndStep,
+                    tolaria_cards::EndStep::ThatPlayersNextTurn => match ctx.target(0) {
+                        Some(crate::Target::Player(p)) => When::NextTurnEndStep(p),
+                        _ => return None,
+                    },
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::WhenDiesThisTurn { what, .. } => {
@@ -729,6 +738,7 @@ impl Game {
             // The name is chosen on resolution (exec_effect_pausable).
             Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
+            Effect::ChooseNumber => self.choose_number(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
@@ -852,7 +862,15 @@ impl Game {
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {
-                        self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        let moved =
+                            self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        // "that card" (`ObjectRef::Chosen`, Astral Slide):
+                        // the card removed, unless a choice came first.
+                        if let (ObjectRef::Target(_), Some(r)) = (what, self.resolving.as_mut()) {
+                            if r.ctx.chosen.is_none() {
+                                r.ctx.chosen = moved;
+                            }
+                        }
                     }
                 }
             }
@@ -1119,7 +1137,9 @@ impl Game {
                         if self.objects.len() >= crate::state::limits::MAX_OBJECTS {
                             break;
                         }
-                        let id = self.create_token(p, src);
+                        // 200.4a: owned by the controller of the effect,
+                        // controlled by the player putting it into play.
+                        let id = self.create_token_for(ctx.controller, p, src);
                         match &mut created {
                             Some(c) => c.count += 1,
                             None => {
@@ -1266,7 +1286,8 @@ impl Game {
             }
             Effect::SkipNextTurn { who } => {
                 // 419.6f: two skip effects skip the next two turns.
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     let pl = self.player_mut(p);
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
                 }
@@ -1343,14 +1364,21 @@ impl Game {
                 self.extra_phases.combats += 1;
             }
             Effect::ExtraTurn { who } => {
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     self.extra_turns.push(p);
                 }
+            }
+            Effect::RemoveFaceDown { .. }
+            | Effect::PutIntoGraveyard { .. }
+            | Effect::TurnRemovedFaceUp { .. } => {
+                self.exec_removed_effect(ctx, e);
             }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }
+            | Effect::RevealRandomDiscard { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
@@ -1369,6 +1397,7 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {

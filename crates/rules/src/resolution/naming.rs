@@ -90,17 +90,36 @@ impl Game {
         );
     }
 
+    /// `ability_forbidden` for a source's mana abilities, judged together:
+    /// with {T} in their costs if any of them has (Katabatic Winds stops
+    /// Birds of Paradise, not a "Discard a card: Add {B}" like Skirge
+    /// Familiar's). No card of the pool has mana abilities both with and without
+    /// {T} on a creature with flying.
+    pub(crate) fn mana_abilities_forbidden(&self, source: ObjId) -> bool {
+        if !self.ability_forbidden(source, true, true) {
+            return false;
+        }
+        self.ability_forbidden(source, true, false)
+            || crate::continuous::layers::ability_chars(self, source)
+                .ability_list()
+                .iter()
+                .any(|a| matches!(a, tolaria_cards::Ability::Mana(m) if m.cost.tap))
+    }
+
     /// "Activated abilities of sources with the chosen name can't be
     /// played [unless they're mana abilities]": is playing an activated
     /// ability of `source` (in any zone: the Needle stops cycling from the
-    /// hand too) forbidden now? `mana`: the ability is a mana ability (406).
-    pub(crate) fn ability_forbidden(&self, source: ObjId, mana: bool) -> bool {
+    /// hand too) forbidden now? `mana`: the ability is a mana ability (406);
+    /// `tap`: {T} is in its cost (Katabatic Winds forbids only those).
+    pub(crate) fn ability_forbidden(&self, source: ObjId, mana: bool, tap: bool) -> bool {
         self.any_static_in_play(|s, src, controller| match s {
             StaticAbility::CantPlayAbilities {
                 filter,
                 except_mana,
+                tap_only,
             } => {
                 !(mana && *except_mana)
+                    && (tap || !*tap_only)
                     && crate::continuous::filter::matches(
                         self,
                         filter,

@@ -156,6 +156,7 @@ impl Game {
             chosen: None,
             created: None,
             division: item.division.clone(),
+            removal: 0,
         };
         if !is_spell {
             self.stack.pop();
@@ -214,7 +215,8 @@ impl Game {
             // One effect is a unit that replacement choices replay (419.9a).
             let mut paused = None;
             // Warp World's choices are replayed too (`resolution/redeal.rs`).
-            let asks = matches!(e, Effect::ShufflePermanentsAndRedeal);
+            // So is "Choose a number." (Void).
+            let asks = matches!(e, Effect::ShufflePermanentsAndRedeal | Effect::ChooseNumber);
             if !self.run_replayable_asking(
                 crate::continuous::replacement::ReplayUnit::Effect,
                 asks,

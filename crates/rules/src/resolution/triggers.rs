@@ -154,7 +154,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 lki_controller.is_some_and(|c| game.is_opponent(you, c))
                             }
                             tolaria_cards::ControllerFilter::Defending => {
-                                lki_controller.is_some() && lki_controller == game.combat.defending
+                                lki_controller.is_some_and(|c| game.is_defending(c))
                             }
                             // Never compiled outside a target requirement.
                             tolaria_cards::ControllerFilter::TriggeringPlayer
@@ -196,20 +196,36 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // "at the beginning of your next upkeep" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_next_upkeep);
             game.pending_triggers.extend(delayed);
-            let active = game.active;
             let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
                 .into_iter()
-                .partition(|t| t.controller == active);
+                .partition(|t| game.is_active(t.controller));
             game.delayed_your_upkeep = later;
             game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() => {
-            // 404.4b: "at the beginning of the next end step".
+        } if !game.delayed_end_step.is_empty()
+            || !game.delayed_your_end_step.is_empty()
+            || !game.delayed_turn_end_step.is_empty() =>
+        {
+            // 404.4b: "at the beginning of the next end step", and "at the
+            // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_end_step)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_end_step = later;
+            game.pending_triggers.extend(now);
+            // "… of that player's next turn": a later turn of that player.
+            let turn = game.turn;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_turn_end_step)
+                .into_iter()
+                .partition(|(p, made, _)| *p == active && turn > *made);
+            game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
@@ -281,7 +297,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".
             let drawer = *player;
-            player_event_triggers(game, permanents, drawer, |t| match t {
+            player_event_triggers(game, permanents, drawer, None, |t| match t {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
@@ -296,6 +312,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // zone other than a graveyard (handled above).
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ControlChanged { obj, card, to, .. } => {
+            // "When you lose control of [this]" (Duplicity): controlled by
+            // the permanent's new controller.
+            let (obj, card, to) = (*obj, *card, *to);
+            trigger_printed(
+                game,
+                to,
+                obj,
+                card,
+                &Trigger::ControlLost,
+                TriggerContext::default(),
+            );
         }
         Event::ZoneChange {
             new,
@@ -326,7 +355,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             if let Event::ZoneChange { new, card, .. } = e {
                 discarded_by_opponent(game, discarder, *new, *card);
             }
-            player_event_triggers(game, permanents, discarder, |t| match t {
+            // "that card": the card discarded, in the graveyard.
+            let card = match e {
+                Event::ZoneChange { new, .. } => Some(*new),
+                _ => None,
+            };
+            player_event_triggers(game, permanents, discarder, card, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
             });
@@ -335,7 +369,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.18c / 502.18e.
             let (cycler, new, card) = (*player, *obj, *card);
             crate::mechanics::cycling::cycled(game, cycler, new, card);
-            player_event_triggers(game, permanents, cycler, |t| match t {
+            player_event_triggers(game, permanents, cycler, None, |t| match t {
                 Trigger::Cycles(w) => Some(*w),
                 _ => None,
             });
@@ -568,17 +602,18 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                     Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
                     _ => None,
                 }?;
-                (game.objects[enchanted.slot as usize].controller == active).then_some(
-                    TriggerContext {
-                        player: Some(active),
-                        ..Default::default()
-                    },
-                )
+                let c = game.objects[enchanted.slot as usize].controller;
+                // 606.4b: either player of a Two-Headed Giant team.
+                game.is_active(c).then_some(TriggerContext {
+                    player: Some(c),
+                    ..Default::default()
+                })
             }
             Trigger::BeginningOf { step: s, whose } if *s == step => {
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {
-                    Whose::You => active == you,
+                    // 606.4b: the team's turn is each teammate's.
+                    Whose::You => game.is_active(you),
                     Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
                 };
@@ -703,6 +738,7 @@ fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
+    object: Option<ObjId>,
     which: impl Fn(&Trigger) -> Option<Whose>,
 ) {
     for i in 0..permanents {
@@ -717,6 +753,7 @@ fn player_event_triggers(
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
+                object,
                 ..Default::default()
             })
         });
@@ -863,7 +900,7 @@ pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
     } else {
         0
     };
-    player_event_triggers(game, permanents, player, |t| match t {
+    player_event_triggers(game, permanents, player, None, |t| match t {
         Trigger::TapsLandForMana(w) => Some(*w),
         _ => None,
     });
@@ -925,7 +962,8 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     crate::continuous::characteristics::compute(game, src).has(kw)
                 }
                 tolaria_cards::StateTrigger::LifeAtLeast(n) => {
-                    game.players[controller.index()].life >= n as i32
+                    // 606.9a: Test of Endurance reads the player's share.
+                    game.individual_life(controller) >= n as i32
                 }
                 tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
                     game.objects[o.slot as usize].controller == controller
@@ -1028,10 +1066,14 @@ impl Game {
                 self.pending_triggers.clear();
                 break;
             };
+            // 606.6f: a Two-Headed Giant team puts all the triggered
+            // abilities either of its players controls on the stack in the
+            // order the team chooses (its primary player decides, 606.6e).
+            let p = self.turn_taker(p);
             let mine = self
                 .pending_triggers
                 .iter()
-                .filter(|t| t.controller == p)
+                .filter(|t| self.same_side(p, t.controller))
                 .count();
             if mine > 1 {
                 self.decision = Some(Decision {
@@ -1053,13 +1095,14 @@ impl Game {
         true
     }
 
-    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
+    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4;
+    /// 606.6f: of `p`'s team), its controller choosing its targets.
     pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
         let Some(pos) = self
             .pending_triggers
             .iter()
             .enumerate()
-            .filter(|(_, t)| t.controller == p)
+            .filter(|(_, t)| self.same_side(p, t.controller))
             .nth(i)
             .map(|(k, _)| k)
         else {
@@ -1071,7 +1114,7 @@ impl Game {
             Flow::Priority(q) => q,
             _ => self.active,
         };
-        self.begin_trigger(p, t, then);
+        self.begin_trigger(t.controller, t, then);
         if self.decision.is_none() && self.casting.is_none() {
             self.flow = Flow::Priority(then);
         }

@@ -108,6 +108,14 @@ pub struct Player {
     /// (`Game::determine_ranges`). Unused (0) without the option.
     #[serde(default, skip_serializing_if = "is_zero_u16")]
     pub in_range: u16,
+    /// 606.6a: where the player stands in the current round of a
+    /// Two-Headed Giant team's mulligans (`variants::two_headed::mulligan`).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub team_mulligan: u8,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero_u16(n: &u16) -> bool {
@@ -140,10 +148,7 @@ impl Player {
             entrant: None,
             range: None,
             in_range: 0,
+            team_mulligan: 0,
         }
     }
-}
-
-fn is_zero_u8(n: &u8) -> bool {
-    *n == 0
 }

@@ -94,6 +94,7 @@ impl Event {
                 protection: true, ..
             } => "502.7e",
             Event::DamagePrevented { .. } => "419.1a",
+            Event::DamageOutOfRange { .. } => "601.14a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
@@ -129,12 +130,16 @@ impl Event {
             Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
+            Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
             Event::FromMainGame { .. } => "506.5a",
-            Event::Searched { .. } | Event::Revealed { .. } | Event::NamedCard { .. } => "417.1",
+            Event::Searched { .. }
+            | Event::Revealed { .. }
+            | Event::NamedCard { .. }
+            | Event::NumberChosen { .. } => "417.1",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -152,6 +157,7 @@ impl Event {
                 LossReason::OpponentWon => "102.2b",
                 LossReason::Effect => "102.3",
                 LossReason::EmperorLost => "607.5a",
+                LossReason::TeammateLost => "606.8b",
             },
             Event::GameOver { .. } => "102.1",
             Event::TeamWon { .. } => "609.5",
@@ -376,6 +382,16 @@ impl Event {
                 target(to, *to_card),
                 if *protection { " (protection)" } else { "" }
             ),
+            Event::DamageOutOfRange {
+                source_card,
+                to,
+                to_card,
+                amount,
+            } => format!(
+                "{amount} damage from {} would be dealt to {}, outside its controller's range of influence: it does nothing",
+                name(*source_card),
+                target(to, *to_card)
+            ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
             Event::ManaBurn { player, amount } => {
@@ -558,6 +574,7 @@ impl Event {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
             Event::CardNamed { card, name: n, .. } => {
                 format!("{} comes into play with {} named", name(*card), n.as_str())
             }
@@ -671,6 +688,10 @@ impl Event {
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
             }
+            Event::DefendingPlayerChosen { card, player, .. } => format!(
+                "{} assigns its combat damage to the defending team's {player}",
+                name(*card)
+            ),
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),
@@ -794,6 +815,7 @@ impl Event {
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
                     LossReason::Effect => "an effect says the player loses the game",
                     LossReason::EmperorLost => "the team's emperor lost the game",
+                    LossReason::TeammateLost => "the player's team lost the game",
                 };
                 format!("{player} loses the game ({why})")
             }
