@@ -90,6 +90,7 @@ pub fn deploy_ability() -> &'static Ability {
                 distinct: false,
                 count_by: None,
                 min: 0,
+                opponent_chooses: false,
             }],
             effects: vec![Effect::GiveControl {
                 who: PlayerRef::Target(0),
@@ -186,6 +187,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     distinct: false,
                     count_by: None,
                     min: 0,
+                    opponent_chooses: false,
                 }],
                 effects: vec![
                     Effect::BlocksThisCombatIfAble {

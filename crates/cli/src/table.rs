@@ -1,6 +1,8 @@
 //! The multiplayer table in the terminal: the seats in turn order, the
 //! teams and emperors, each player's life, hand, library and graveyard,
-//! whose turn it is, who may attack whom and who is attacking whom.
+//! whose turn it is, who may attack whom and who is attacking whom, and
+//! with the limited range of influence option (601) each player's range
+//! and the players within it this turn (601.2c).
 //!
 //! Everything comes from the human's `PlayerView` and from the set-up,
 //! which every player knows (600.2, 605.2: the variant, options, teams
@@ -44,7 +46,38 @@ pub fn describe_options(game: &Game) -> String {
         Variant::FreeForAll => "",
         _ => "; a player attacks only opponents seated next to them (607.3c, 609.4)",
     };
-    format!("{variant}, {attack}{seats}")
+    // 601: the option's range (each player's own is in their row); 603.
+    let range = match o.range {
+        Some(u8::MAX) => ", limited range of influence (601)".to_string(),
+        Some(r) => format!(", range of influence {r} (601)"),
+        None => String::new(),
+    };
+    let deploy = if o.deploy {
+        ", deploy creatures (603)"
+    } else {
+        ""
+    };
+    format!("{variant}, {attack}{range}{deploy}{seats}")
+}
+
+/// 601.2a, 601.2c: a player's range of influence and who is within it
+/// this turn ("" without the option).
+fn range_line(p: &tolaria_rules::engine::view::PlayerSummary) -> String {
+    match p.range {
+        None => String::new(),
+        Some(r) => {
+            let within: Vec<String> = p.within_range.iter().map(|q| q.to_string()).collect();
+            let r = if r == u8::MAX {
+                "unlimited".to_string()
+            } else {
+                r.to_string()
+            };
+            format!(
+                "         range of influence {r} (601.2a): within it {} (601.2c)",
+                within.join(", ")
+            )
+        }
+    }
 }
 
 /// The table as seen by `me`: a header, one row per seat in turn order,
@@ -144,6 +177,10 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
             p.graveyard.len(),
         );
         out.push(if turn { s.bold(&row) } else { row });
+        let range = range_line(p);
+        if !range.is_empty() && !p.lost {
+            out.push(s.dim(&range));
+        }
     }
     if two_headed {
         out.extend(team_lines(game, v));

@@ -77,6 +77,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "choose a card",
     "assign as though unblocked",
     "pay attack cost",
+    "choose an opponent",
     "choose defending player",
 ];
 

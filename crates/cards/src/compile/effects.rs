@@ -212,6 +212,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return Some(vec![Effect::PutIntoPlay {
                     what,
                     flipped: true,
+                    under_owner: false,
                 }]);
             }
             // "Return target creature card from a graveyard and target
@@ -412,6 +413,25 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 Effect::PreventDamageBySources {
                     sources,
                     to_players_only,
+                    combat_only: false,
+                }
+            } else if p.eat_all("all combat damage") {
+                // "Prevent all combat damage non-Soldier creatures would
+                // deal this turn." (Frontline Strategist): the sources by
+                // colour, card type and the subtypes they lack.
+                let sources = group(p)?;
+                let plain = ObjectFilter {
+                    types_any: sources.types_any,
+                    colors_any: sources.colors_any,
+                    subtypes_none: sources.subtypes_none.clone(),
+                    ..ObjectFilter::default()
+                };
+                (sources == plain).then_some(())?;
+                p.eat_all("would deal this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only: false,
+                    combat_only: true,
                 }
             } else {
                 p.eat_all("the next").then_some(())?;
@@ -592,6 +612,29 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: ObjectRef::Triggering,
             },
         ]);
+    }
+    // "Creatures of the creature type of your choice get +2/+2 and gain
+    // trample until end of turn." (Tribal Forcemage): the type is chosen
+    // as the effect is created (418.3).
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let f = group(p)?;
+        p.eat_all("of the creature type of your choice")
+            .then_some(())?;
+        match object_verb(p, cx, ObjectRef::Each(f))?.as_slice() {
+            [Effect::Continuous {
+                what,
+                effect,
+                duration,
+            }] => Some(vec![Effect::ContinuousChosen {
+                what: what.clone(),
+                effect: *effect,
+                duration: *duration,
+                choice: crate::ChosenFor::AffectedType,
+            }]),
+            _ => None,
+        }
+    }) {
+        return Some(v);
     }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),

@@ -150,6 +150,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 distinct: false,
                 count_by: None,
                 min: 0,
+                opponent_chooses: false,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,
@@ -226,6 +227,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     },
                     cmc_at_most: None,
                     dest: crate::CardDest::Hand,
+                    whose: None,
                     reveal: true,
                 }],
                 sorcery_speed: true,
@@ -377,6 +379,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
             },
             cmc_at_most: None,
             dest: crate::CardDest::Hand,
+            whose: None,
             reveal: true,
         }
     };

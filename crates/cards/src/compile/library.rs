@@ -17,6 +17,18 @@ use crate::{
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     let v = if p.at_all("search your library for") {
         search(p)?
+    } else if p.at_all("search target opponent's library for") {
+        search_opponent(p, cx)?
+    } else if p.at_all("that player shuffles")
+        && cx.effects.iter().any(|e| {
+            matches!(e, Effect::SearchLibrary { whose: Some(w), .. } if cx.last_player.as_ref() == Some(w))
+        })
+    {
+        // "Then that player shuffles [their library].": the search of that
+        // player's library shuffles it as it ends.
+        p.eat_all("that player shuffles");
+        p.eat_all("their library");
+        Vec::new()
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
@@ -64,6 +76,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             who: who.clone(),
             amount: Amount::LifeTotal(who),
         }]
+    } else if let Some(filter) = attempt(p, cx, |p, _| {
+        // "Return all Zombie cards from all graveyards to their owners' hands."
+        p.eat_all("return all").then_some(())?;
+        let f = card_filter(p)?;
+        p.eat_all("from all graveyards to their owners' hands")
+            .then_some(f)
+    }) {
+        vec![Effect::ReturnAllFromGraveyardsToHand { filter }]
     } else if p.eat_all("return all") {
         // "Return all artifacts target player owns to their hand."
         let (f, noun) = filter(p)?;
@@ -342,6 +362,41 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         cmc_at_most,
         dest,
         reveal,
+        whose: None,
+    }])
+}
+
+/// "Search target opponent's library for a [filter] card and put that card
+/// into play under your control. Then that player shuffles." (Bribery) /
+/// "… for a card and exile it." (Seek, whose "You gain life equal to its
+/// converted mana cost." reads the card removed). The searched library is
+/// shuffled by its player, as the search ends.
+fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("search").then_some(())?;
+    p.eat_all("target opponent's").then_some(())?;
+    let t = cx.add_target(TargetKind::Player(PlayerFilter::Opponent), false);
+    cx.last_player = Some(PlayerRef::Target(t));
+    p.eat_all("library for").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let filter = card_filter(p)?;
+    p.eat("and").then_some(())?;
+    let dest = if p.eat_all("exile it") || p.eat_all("remove that card from the game") {
+        CardDest::RemoveFromGame
+    } else if !may_be_aura(&filter) && p.eat_all("put that card into play under your control") {
+        CardDest::InPlay { tapped: false }
+    } else {
+        return None;
+    };
+    // "Then that player shuffles [their library]." ends the search; a
+    // sentence between them (Seek's life gain) comes after the shuffle,
+    // which changes nothing it reads.
+    cx.last_obj = Some(ObjectRef::Chosen);
+    Some(vec![Effect::SearchLibrary {
+        filter,
+        cmc_at_most: None,
+        dest,
+        reveal: false,
+        whose: Some(PlayerRef::Target(t)),
     }])
 }
 
@@ -543,6 +598,7 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     Some(vec![Effect::PutIntoPlay {
         what,
         flipped: false,
+        under_owner: false,
     }])
 }
 
@@ -606,6 +662,7 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return Some(vec![Effect::PutIntoPlay {
             what,
             flipped: false,
+            under_owner: false,
         }]);
     }
     if let Some(what) = attempt(p, cx, aura_in_graveyard) {

@@ -31,6 +31,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod removed;
 mod spell;
 mod statics;
 mod subtypes;
@@ -227,6 +228,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     trigger: crate::Trigger::ComesIntoPlay(f),
                     ..
                 })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
+                // "CARDNAME or another permanent is turned face up": any permanent.
+                Some(Ability::Triggered(TriggeredAbility {
+                    trigger: crate::Trigger::TurnedFaceUp(f),
+                    ..
+                })) => *f == crate::ObjectFilter::default(),
                 _ => false,
             };
             if !own {

@@ -115,6 +115,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "multicolored" {
             p.bump();
             f.multicolored = true;
+        } else if w == "nontoken" {
+            p.bump();
+            f.nontoken = true;
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -512,6 +515,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         k => k,
     };
     let i = cx.add_target(kind, other);
+    // "… of an opponent's choice" (Cuombajj Witches): an opponent picks it
+    // (601.5a).
+    if !many && p.eat_all("of an opponent's choice") {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.opponent_chooses = true;
+    }
     if let Some((by, up_to)) = count_by {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = 0;
@@ -575,7 +584,14 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
             .rposition(|t| matches!(t.kind, TargetKind::Permanent(_)))
         {
             Some(i) => ObjectRef::Target(i as u8),
-            None => cx.last_obj.clone().filter(|o| *o != ObjectRef::This)?,
+            // "Whenever a nontoken creature comes into play, … that
+            // creature's controller …" (Genesis Chamber): the object that
+            // triggered the ability.
+            None => match cx.last_obj.clone().filter(|o| *o != ObjectRef::This) {
+                Some(o) => o,
+                None if cx.trig_obj => ObjectRef::Triggering,
+                None => return None,
+            },
         };
         p.bump();
         p.bump();

@@ -31,6 +31,11 @@ pub(crate) fn holds(
         }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        // "Sacrifice [this]. If you do, …": only a permanent you control
+        // can be sacrificed (501.3).
+        Condition::YouControlThis => game
+            .obj(src)
+            .is_some_and(|o| o.zone == crate::Zone::InPlay && o.controller == you),
         // "if that player has N or fewer cards in hand" (Lavaborn Muse).
         Condition::TriggeringPlayerHandAtMost(n) => players(&PlayerRef::Triggering)
             .iter()

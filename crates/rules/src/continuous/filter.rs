@@ -176,6 +176,9 @@ pub fn matches_with(
     if f.multicolored && ch.colors.0.count_ones() < 2 {
         return false;
     }
+    if f.nontoken && game.objects[id.slot as usize].token {
+        return false;
+    }
     if f.attached_to_creature {
         let on_creature = match game.objects[id.slot as usize].attached_to {
             Some(crate::Target::Object(t)) => {

@@ -70,6 +70,9 @@ pub struct PreventionRule {
     pub sources: tolaria_cards::ObjectFilter,
     /// "… to players".
     pub to_players_only: bool,
+    /// "all combat damage" (Frontline Strategist).
+    #[serde(default)]
+    pub combat_only: bool,
 }
 
 /// 419.6c: a resolved "combat damage that would be dealt to `player` by
@@ -315,9 +318,11 @@ impl Game {
             // 601.14b: an effect naming its sources prevents only damage
             // from sources within its controller's range.
             if to_ok
+                && (!rule.combat_only || ev.combat)
                 && self.object_within_range(rule.controller, ev.source)
                 && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
                 && (f.types_any.is_empty() || src.types.intersects(f.types_any))
+                && !f.subtypes_none.iter().any(|s| src.subtypes.contains(*s))
             {
                 v.push(Applicable::PreventionRule(i));
             }

@@ -107,7 +107,7 @@ impl Game {
             self.action_count += 1;
             self.player_loses(p, LossReason::Conceded);
             self.check_game_over();
-            if !self.is_over() && self.mode_chooser_left(p) {
+            if !self.is_over() && self.opponent_chooser_left(p) {
                 // 600.4d: handled; the controller chooses another opponent.
             } else if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
                 // The conceding player's pending decision goes away; the turn moves on.
@@ -179,7 +179,7 @@ impl Game {
             | DecisionKind::SacrificeCost
             | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
-            DecisionKind::ChooseOpponent => self.on_mode_chooser(action),
+            DecisionKind::ChooseOpponent => self.on_opponent_chooser(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
             DecisionKind::PayMana => match action {

@@ -3,7 +3,7 @@
 
 use crate::continuous::characteristics::compute;
 use crate::continuous::source::SourceInfo;
-use crate::playing::targeting::{legal_targets, targets_available};
+use crate::playing::targeting::targets_available;
 use crate::state::progress::Unpaid;
 use crate::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, CardType, Keyword};
@@ -32,16 +32,21 @@ impl Game {
             DecisionKind::ChooseTarget { .. } => {
                 if let Some(c) = self.casting.as_deref() {
                     let specs = self.casting_specs(c);
-                    let src = self.casting_source(c);
-                    let mut ts = Vec::new();
-                    legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
-                    out.extend(ts.into_iter().map(Action::ChooseTarget));
+                    out.extend(
+                        self.legal_targets_for(p)
+                            .into_iter()
+                            .map(Action::ChooseTarget),
+                    );
                     // 409.1c: "up to N": the player may stop choosing.
                     if crate::playing::targeting::may_stop(specs, c.targets.len()) {
                         out.push(Action::Done);
                     }
-                    // 502.59a: a suspended card is played "if able".
-                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_)) && !c.suspend
+                    // 502.59a: a suspended card is played "if able"; only
+                    // its player abandons it, not an opponent choosing a
+                    // target (601.5a).
+                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_))
+                        && !c.suspend
+                        && c.player == p
                     {
                         out.push(Action::CancelPlay);
                     }
@@ -69,7 +74,12 @@ impl Game {
                         .into_iter()
                         .map(|q| Action::ChooseTarget(Target::Player(q))),
                 );
-                out.push(Action::CancelPlay);
+                // A triggered ability can't be abandoned (410.4).
+                if !self.casting.as_deref().is_some_and(|c| {
+                    c.suspend || matches!(c.what, crate::state::progress::Playing::Trigger(_))
+                }) {
+                    out.push(Action::CancelPlay);
+                }
             }
             DecisionKind::ChooseX { max } => {
                 out.extend((0..=*max).map(Action::ChooseX));

@@ -35,6 +35,9 @@ pub enum CardChoice {
     Amplify,
     /// 502.56a: the next revealed card to play with ripple.
     Ripple,
+    /// 217.7d: one of the cards removed from the game with the source
+    /// (Gustha's Scepter).
+    Removed,
 }
 
 impl CardChoice {
@@ -49,6 +52,7 @@ impl CardChoice {
             CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
             CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
+            CardChoice::Removed => "a card removed from the game with it (217.7d)",
         }
     }
 }
@@ -98,6 +102,16 @@ impl Game {
                         },
                     })
             }
+            // 217.7d: "Return a card you own exiled with [this] to your hand."
+            Effect::ReturnRemovedChosen { what } => (self.cards_state().done == 0
+                && !self.objects_of(ctx, what).is_empty())
+            .then_some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::Removed,
+                    optional: false,
+                },
+            }),
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.head_games_step(ctx, w),
@@ -139,9 +153,13 @@ impl Game {
                 Effect::SearchLibrary {
                     filter,
                     cmc_at_most,
+                    whose,
                     ..
                 },
-            ) => self.search_options(ctx, p, filter, cmc_at_most.as_ref()),
+            ) => match self.searched_library(ctx, whose.as_ref()) {
+                Some(w) => self.search_options(ctx, w, filter, cmc_at_most.as_ref()),
+                None => Vec::new(),
+            },
             (
                 CardChoice::AttachTo,
                 Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
@@ -171,6 +189,9 @@ impl Game {
             }
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
+                self.objects_of(ctx, what)
+            }
             (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.hand_matching(w, filter),
@@ -345,15 +366,17 @@ impl Game {
         let Effect::SearchLibrary {
             filter,
             cmc_at_most,
+            whose,
             ..
         } = e
         else {
             return None;
         };
         let p = ctx.controller;
+        let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
         if st.done == 0 {
-            let options = self.search_options(ctx, p, filter, cmc_at_most.as_ref());
+            let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
                     player: p,
@@ -370,8 +393,21 @@ impl Game {
                 found: None,
             });
         }
-        self.shuffle_library(p);
+        self.shuffle_library(w);
         None
+    }
+
+    /// Whose library a search looks through: the controller's, or the
+    /// target opponent's (Bribery; none if that target is gone, 413.2a).
+    fn searched_library(
+        &self,
+        ctx: &ResolveCtx,
+        whose: Option<&tolaria_cards::PlayerRef>,
+    ) -> Option<PlayerId> {
+        match whose {
+            None => Some(ctx.controller),
+            Some(w) => self.players_of(ctx, w).first().copied(),
+        }
     }
 
     /// Head Games: the hand goes on top of the library (217.2d: in the
@@ -540,6 +576,11 @@ impl Game {
             return None;
         };
         let mut st = self.cards_state();
+        // Looking at one's own hand tells nobody anything.
+        if !st.started && whose == ctx.controller {
+            st.started = true;
+            self.set_cards_state(st.clone());
+        }
         if !st.started {
             st.started = true;
             let cards = self
@@ -623,6 +664,14 @@ impl Game {
                         }
                         CardDest::InPlay { tapped } => {
                             self.put_in_play(o, p, *tapped);
+                        }
+                        CardDest::RemoveFromGame => {
+                            let moved =
+                                self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                            // "its converted mana cost" (Seek).
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = moved;
+                            }
                         }
                     }
                 }
@@ -719,11 +768,21 @@ impl Game {
                         HandChoice::RemoveFromGame => {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
+                        HandChoice::RemoveFaceDown { look } => {
+                            self.remove_face_down(&ctx, o, *look);
+                        }
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }
                     }
+                }
+                st.done += 1;
+            }
+            (CardChoice::Removed, Effect::ReturnRemovedChosen { .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                 }
                 st.done += 1;
             }
@@ -1025,6 +1084,7 @@ impl Game {
             Effect::PutIntoPlay {
                 what,
                 flipped: true,
+                ..
             } => {
                 // "When CARDNAME is put into a graveyard from play, return it
                 // to play flipped." (Homura): the card the permanent became
@@ -1037,10 +1097,17 @@ impl Game {
                     }
                 }
             }
-            Effect::PutIntoPlay { what, .. } => {
+            Effect::PutIntoPlay {
+                what, under_owner, ..
+            } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some_and(|x| x.zone != Zone::InPlay) {
-                        let new = self.put_in_play(o, ctx.controller, false);
+                        let to = if *under_owner {
+                            self.objects[o.slot as usize].owner
+                        } else {
+                            ctx.controller
+                        };
+                        let new = self.put_in_play(o, to, false);
                         // "… Put a +1/+1 counter on it": later effects of the
                         // resolution refer to the permanent it became.
                         if let (Some(new), tolaria_cards::ObjectRef::Target(i)) = (new, what) {
@@ -1142,6 +1209,24 @@ impl Game {
                     if let Zone::Graveyard(owner) = o.zone {
                         self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
                     }
+                }
+            }
+            Effect::ReturnAllFromGraveyardsToHand { filter } => {
+                // Every matching card of every graveyard, to its owner's hand.
+                let list: Vec<ObjId> = self
+                    .players
+                    .iter()
+                    .flat_map(|pl| pl.graveyard.iter().copied())
+                    .filter(|o| {
+                        crate::continuous::filter::matches_card(
+                            filter,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .collect();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
                 }
             }
             Effect::ReturnOwnedToHand { filter, owner } => {

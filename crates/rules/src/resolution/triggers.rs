@@ -205,10 +205,27 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() => {
-            // 404.4b: "at the beginning of the next end step".
+        } if !game.delayed_end_step.is_empty()
+            || !game.delayed_your_end_step.is_empty()
+            || !game.delayed_turn_end_step.is_empty() =>
+        {
+            // 404.4b: "at the beginning of the next end step", and "at the
+            // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_end_step)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_end_step = later;
+            game.pending_triggers.extend(now);
+            // "… of that player's next turn": a later turn of that player.
+            let turn = game.turn;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_turn_end_step)
+                .into_iter()
+                .partition(|(p, made, _)| *p == active && turn > *made);
+            game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
@@ -280,7 +297,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".
             let drawer = *player;
-            player_event_triggers(game, permanents, drawer, |t| match t {
+            player_event_triggers(game, permanents, drawer, None, |t| match t {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
@@ -295,6 +312,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // zone other than a graveyard (handled above).
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ControlChanged { obj, card, to, .. } => {
+            // "When you lose control of [this]" (Duplicity): controlled by
+            // the permanent's new controller.
+            let (obj, card, to) = (*obj, *card, *to);
+            trigger_printed(
+                game,
+                to,
+                obj,
+                card,
+                &Trigger::ControlLost,
+                TriggerContext::default(),
+            );
         }
         Event::ZoneChange {
             new,
@@ -325,7 +355,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             if let Event::ZoneChange { new, card, .. } = e {
                 discarded_by_opponent(game, discarder, *new, *card);
             }
-            player_event_triggers(game, permanents, discarder, |t| match t {
+            // "that card": the card discarded, in the graveyard.
+            let card = match e {
+                Event::ZoneChange { new, .. } => Some(*new),
+                _ => None,
+            };
+            player_event_triggers(game, permanents, discarder, card, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
             });
@@ -334,7 +369,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.18c / 502.18e.
             let (cycler, new, card) = (*player, *obj, *card);
             crate::mechanics::cycling::cycled(game, cycler, new, card);
-            player_event_triggers(game, permanents, cycler, |t| match t {
+            player_event_triggers(game, permanents, cycler, None, |t| match t {
                 Trigger::Cycles(w) => Some(*w),
                 _ => None,
             });
@@ -460,6 +495,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // A source no longer in play (a spell, last known information)
+        // still damages: only the victim's abilities look.
+        Event::Damage {
+            source,
+            to: Target::Object(victim),
+            amount,
+            ..
+        } if permanents > 0 && !game.is_in_play(*source) => {
+            dealt_damage_triggers(game, *victim, *amount);
+        }
         Event::Damage {
             source,
             to,
@@ -467,6 +512,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             combat,
             ..
         } if game.is_in_play(*source) => {
+            if let Target::Object(victim) = to {
+                if permanents > 0 {
+                    dealt_damage_triggers(game, *victim, *amount);
+                }
+            }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
             let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
@@ -525,6 +575,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         _ => {}
     }
+}
+
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+    if !game.is_in_play(victim) {
+        return;
+    }
+    scan(game, victim, |t, _, _| {
+        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+            amount,
+            ..Default::default()
+        })
+    });
 }
 
 /// "At the beginning of [whose] [step]" abilities of the permanents in play.
@@ -675,6 +738,7 @@ fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
+    object: Option<ObjId>,
     which: impl Fn(&Trigger) -> Option<Whose>,
 ) {
     for i in 0..permanents {
@@ -689,6 +753,7 @@ fn player_event_triggers(
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
+                object,
                 ..Default::default()
             })
         });
@@ -835,7 +900,7 @@ pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
     } else {
         0
     };
-    player_event_triggers(game, permanents, player, |t| match t {
+    player_event_triggers(game, permanents, player, None, |t| match t {
         Trigger::TapsLandForMana(w) => Some(*w),
         _ => None,
     });
@@ -900,6 +965,12 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     // 606.9a: Test of Endurance reads the player's share.
                     game.individual_life(controller) >= n as i32
                 }
+                tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
+                    game.objects[o.slot as usize].controller == controller
+                        && crate::continuous::characteristics::compute(game, o)
+                            .subtypes
+                            .contains(st)
+                }),
             };
             let waiting = game
                 .pending_triggers

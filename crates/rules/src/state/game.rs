@@ -169,6 +169,15 @@ pub struct Game {
     /// beginning of the next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: those waiting for the next end of turn step of their
+    /// controller's turn ("at the beginning of your next end step").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_your_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: those waiting for the end of turn step of a player's next
+    /// turn ("at the beginning of the end step of that player's next
+    /// turn"), with the player and the turn number they were created in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_turn_end_step: Vec<(PlayerId, u32, crate::state::stack::PendingTrigger)>,
     /// 404.4: those waiting for an object to be put into a graveyard from
     /// play this turn ("When that creature is put into a graveyard from
     /// play this turn", Initiate of Blood), with the object watched;

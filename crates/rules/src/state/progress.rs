@@ -149,7 +149,7 @@ pub(crate) struct Casting {
     /// chooses one —" spell, once the controller has chosen them (601.5a,
     /// 601.5c; 600.4d: cleared if they leave the game before choosing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mode_chooser: Option<PlayerId>,
+    pub opponent_chooser: Option<PlayerId>,
 }
 
 impl Casting {
@@ -182,7 +182,7 @@ impl Casting {
             ripple: false,
             madness: None,
             division: Vec::new(),
-            mode_chooser: None,
+            opponent_chooser: None,
         }
     }
 }

@@ -117,14 +117,17 @@ impl Game {
     }
 
     /// How many attackers `blocker` may block (1, plus one for each "can
-    /// block an additional creature each combat", High Ground).
+    /// block an additional creature each combat", High Ground; any number
+    /// with "can block any number of creatures", Ironfist Crusher).
     pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
         let mut n = 1;
         self.any_static_on(blocker, |s, _| {
-            if matches!(s, StaticAbility::CanBlockAdditional(_)) {
-                n += 1;
+            match s {
+                StaticAbility::CanBlockAdditional(_) => n += 1,
+                StaticAbility::CanBlockAnyNumber(_) => n = usize::MAX,
+                _ => {}
             }
-            false
+            n == usize::MAX
         });
         n
     }

@@ -55,6 +55,8 @@ impl Game {
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
+            delayed_your_end_step: Vec::new(),
+            delayed_turn_end_step: Vec::new(),
             delayed_dies: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
@@ -114,9 +116,22 @@ impl Game {
         owner: PlayerId,
         src: crate::state::object::TokenSource,
     ) -> ObjId {
+        self.create_token_for(owner, owner, src)
+    }
+
+    /// 200.4a, 216.1: a token put into play by `controller` for an effect
+    /// `owner` controlled ("that creature's controller creates a Myr",
+    /// Genesis Chamber: the Chamber's controller owns the Myr).
+    pub fn create_token_for(
+        &mut self,
+        owner: PlayerId,
+        controller: PlayerId,
+        src: crate::state::object::TokenSource,
+    ) -> ObjId {
         self.touched();
         let slot = self.objects.len();
         let mut o = Object::new(src.card, owner, Zone::InPlay);
+        o.set_base_controller(controller);
         o.token = true;
         o.token_src = Some(src);
         o.timestamp = self.stamp();

@@ -25,6 +25,16 @@ impl Game {
                 self.cant_phase_out.retain(|&(_, p)| !active.contains(&p));
             }
         }
+        // 300.9, 419.6e: a skipped untap step is passed over as though it
+        // didn't exist: no phasing (502.15c), nothing untaps, and "next
+        // untap step" effects wait for one that isn't skipped (419.6f).
+        if step == Step::Untap && self.player(self.active).untap_steps_to_skip > 0 {
+            let player = self.active;
+            self.player_mut(player).untap_steps_to_skip -= 1;
+            self.emit(Event::UntapStepSkipped { player });
+            self.flow = Flow::EndStep;
+            return;
+        }
         self.emit(Event::StepBegan { step });
         match step {
             Step::Untap => {

@@ -609,6 +609,10 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 419.6e: the active player's untap step is skipped (Brine Elemental).
+    UntapStepSkipped {
+        player: PlayerId,
+    },
     /// 606.7d: the active Two-Headed Giant team chose the defending player
     /// the attacking creature assigns its combat damage to.
     DefendingPlayerChosen {
@@ -963,6 +967,7 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
             | Event::DefendingPlayerChosen { .. }
             | Event::ManaLostNoBurn { .. }

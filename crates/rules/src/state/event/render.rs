@@ -127,7 +127,7 @@ impl Event {
             Event::CoinKept { .. } => "419.1",
             Event::TurnControlCreated { replaced: None, .. } => "507.1",
             Event::TurnControlCreated { .. } => "507.1a",
-            Event::TurnSkipped { .. } => "419.6e",
+            Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
             Event::DefendingPlayerChosen { .. } => "606.7d",
@@ -684,6 +684,7 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::UntapStepSkipped { player } => format!("{player} skips their untap step"),
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
             }
