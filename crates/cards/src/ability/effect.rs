@@ -726,6 +726,15 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         look: bool,
     },
+    /// "[Player] reveals the top card of their library. If that card is a
+    /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged
+    /// on the card on top as this resolves, the one just revealed.
+    IfTopCardIs {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
     /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
     PutIntoGraveyard {
         what: ObjectRef,
