@@ -735,6 +735,12 @@ pub enum Effect {
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },
+    /// "Until your next turn, you may play those cards." (Three Wishes):
+    /// the controller may play the removed cards `what` names as though
+    /// they were in their hand until their next turn begins.
+    MayPlayRemoved {
+        what: ObjectRef,
+    },
     /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
     PutIntoGraveyard {
         what: ObjectRef,

@@ -1342,7 +1342,8 @@ impl Game {
             }
             Effect::RemoveFaceDown { .. }
             | Effect::PutIntoGraveyard { .. }
-            | Effect::TurnRemovedFaceUp { .. } => {
+            | Effect::TurnRemovedFaceUp { .. }
+            | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
             Effect::Mill { .. }

@@ -70,6 +70,14 @@ impl Game {
                     }
                 }
             }
+            // "Until your next turn, you may play those cards."
+            Effect::MayPlayRemoved { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(m) = self.obj_mut(o).and_then(|x| x.removal.as_mut()) {
+                        m.players |= 1u64 << ctx.controller.index();
+                    }
+                }
+            }
             Effect::PutIntoGraveyard { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(owner) = self.obj(o).map(|x| x.owner) {
@@ -107,6 +115,7 @@ impl Game {
                 by: ctx.source,
                 batch,
                 lookers,
+                players: 0,
             });
         }
     }
@@ -148,6 +157,37 @@ impl Game {
                 linked && (!r.yours || o.owner == ctx.controller)
             })
             .collect()
+    }
+
+    /// The cards in the removed-from-the-game zone `p` may play as though
+    /// they were in their hand now (Three Wishes): lands with the land
+    /// rules (305.2), spells with their timing, prohibitions and costs.
+    pub(crate) fn removed_plays(
+        &self,
+        p: PlayerId,
+        avail: &crate::playing::mana::Avail,
+        out: &mut Vec<crate::Action>,
+    ) {
+        for &c in &self.removed {
+            let o = &self.objects[c.slot as usize];
+            if o.removal
+                .is_none_or(|m| m.players & (1u64 << p.index()) == 0)
+            {
+                continue;
+            }
+            self.hand_card_actions(p, c, avail, out);
+        }
+    }
+
+    /// As `p`'s turn begins, the cards `p` could play "until your next
+    /// turn" no longer can be.
+    pub(crate) fn end_removed_plays(&mut self, p: PlayerId) {
+        for i in 0..self.removed.len() {
+            let slot = self.removed[i].slot as usize;
+            if let Some(m) = self.objects[slot].removal.as_mut() {
+                m.players &= !(1u64 << p.index());
+            }
+        }
     }
 
     /// 217.7b: whether `viewer` may look at this card in the
@@ -196,6 +236,7 @@ mod tests {
             by: new,
             batch: 1,
             lookers,
+            players: 0,
         });
         new
     }

@@ -294,6 +294,15 @@ pub struct Removal {
     /// at it for as long as it remains removed from the game"); no one
     /// else may.
     pub lookers: u64,
+    /// Bit per player who may play it as though it were in their hand
+    /// until their next turn begins ("Until your next turn, you may play
+    /// those cards.", Three Wishes).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub players: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Object {
