@@ -73,7 +73,7 @@ impl Game {
             // "Until your next turn, you may play those cards."
             Effect::MayPlayRemoved { what } => {
                 for o in self.objects_of(ctx, what) {
-                    if let Some(m) = self.obj_mut(o).and_then(|x| x.removal.as_mut()) {
+                    if let Some(m) = self.removal_mut(o) {
                         m.players |= 1u64 << ctx.controller.index();
                     }
                 }
@@ -110,14 +110,15 @@ impl Game {
         else {
             return;
         };
-        if let Some(o) = self.obj_mut(new) {
-            o.removal = Some(Removal {
+        self.removals.push((
+            new,
+            Removal {
                 by: ctx.source,
                 batch,
                 lookers,
                 players: 0,
-            });
-        }
+            },
+        ));
     }
 
     /// The batch number of the resolving spell or ability's removals,
@@ -148,7 +149,9 @@ impl Game {
             .copied()
             .filter(|&id| {
                 let o = &self.objects[id.slot as usize];
-                let Some(m) = o.removal else { return false };
+                let Some(m) = self.removal(id) else {
+                    return false;
+                };
                 let linked = if r.linked {
                     m.by == ctx.source && !(r.other && m.batch == batch)
                 } else {
@@ -157,6 +160,18 @@ impl Game {
                 linked && (!r.yours || o.owner == ctx.controller)
             })
             .collect()
+    }
+
+    /// 217.7b: how this card was removed face down, if by an effect.
+    pub fn removal(&self, id: ObjId) -> Option<&Removal> {
+        self.removals.iter().find(|(r, _)| *r == id).map(|(_, m)| m)
+    }
+
+    fn removal_mut(&mut self, id: ObjId) -> Option<&mut Removal> {
+        self.removals
+            .iter_mut()
+            .find(|(r, _)| *r == id)
+            .map(|(_, m)| m)
     }
 
     /// The cards in the removed-from-the-game zone `p` may play as though
@@ -168,25 +183,20 @@ impl Game {
         avail: &crate::playing::mana::Avail,
         out: &mut Vec<crate::Action>,
     ) {
-        for &c in &self.removed {
-            let o = &self.objects[c.slot as usize];
-            if o.removal
-                .is_none_or(|m| m.players & (1u64 << p.index()) == 0)
+        for &(c, m) in &self.removals {
+            if m.players & (1u64 << p.index()) != 0
+                && self.zone_of(c) == Some(Zone::RemovedFromGame)
             {
-                continue;
+                self.hand_card_actions(p, c, avail, out);
             }
-            self.hand_card_actions(p, c, avail, out);
         }
     }
 
     /// As `p`'s turn begins, the cards `p` could play "until your next
     /// turn" no longer can be.
     pub(crate) fn end_removed_plays(&mut self, p: PlayerId) {
-        for i in 0..self.removed.len() {
-            let slot = self.removed[i].slot as usize;
-            if let Some(m) = self.objects[slot].removal.as_mut() {
-                m.players &= !(1u64 << p.index());
-            }
+        for (_, m) in &mut self.removals {
+            m.players &= !(1u64 << p.index());
         }
     }
 
@@ -199,7 +209,7 @@ impl Game {
         if !o.is_face_down() {
             return true;
         }
-        let lookers = o.removal.map_or(0, |m| m.lookers);
+        let lookers = self.removal(id).map_or(0, |m| m.lookers);
         self.player_ids()
             .any(|p| lookers & (1u64 << p.index()) != 0 && self.sees_hand_of(viewer, p))
     }
@@ -232,12 +242,15 @@ mod tests {
         let new = g
             .move_face_down(c, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
             .expect("moved");
-        g.obj_mut(new).expect("there").removal = Some(Removal {
-            by: new,
-            batch: 1,
-            lookers,
-            players: 0,
-        });
+        g.removals.push((
+            new,
+            Removal {
+                by: new,
+                batch: 1,
+                lookers,
+                players: 0,
+            },
+        ));
         new
     }
 
