@@ -3,7 +3,8 @@
 //! who may look at such a card, and the cards "those cards" and "cards
 //! removed from the game with [this]" name.
 //!
-//! Each removal records on the card (`object::Removal`) the object that
+//! Each removal records for the card (`object::Removal`, in
+//! `Game::removals`) the object that
 //! removed it (the spell, or the ability's source: 217.7d's link), the
 //! resolution that did (a batch number, so a delayed ability returns
 //! exactly "those cards", 404.4) and the players allowed to look at it.
