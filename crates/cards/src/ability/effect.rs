@@ -757,6 +757,21 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         look: bool,
     },
+    /// "[Player] reveals the top card of their library. If that card is a
+    /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged
+    /// on the card on top as this resolves, the one just revealed.
+    IfTopCardIs {
+        who: PlayerRef,
+        filter: ObjectFilter,
+        then: Vec<Effect>,
+        otherwise: Vec<Effect>,
+    },
+    /// "Until your next turn, you may play those cards." (Three Wishes):
+    /// the controller may play the removed cards `what` names as though
+    /// they were in their hand until their next turn begins.
+    MayPlayRemoved {
+        what: ObjectRef,
+    },
     /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
     PutIntoGraveyard {
         what: ObjectRef,

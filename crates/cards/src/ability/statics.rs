@@ -252,6 +252,10 @@ pub enum StaticAbility {
         /// controller's opponents.
         opponents: bool,
     },
+    /// 502.26d: "All morph costs cost {N} more." (Exiled Doomsayer): the
+    /// cost to turn a face-down permanent face up, not the {3} to play a
+    /// card face down.
+    MorphCostsMore(u32),
     /// 414: "[Filter] spells can't be countered." (Gaea's Herald)
     SpellsCantBeCountered(ObjectFilter),
     /// 409.1f: "[Filter] spells [whose] cost {N} more / less to play."

@@ -15,6 +15,30 @@ use crate::{
 /// cursor and context restored by the caller's `attempt`) when the sentence
 /// is not one of these.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "If that card is a land card, destroy that creature. Otherwise, it
+    // gets +3/+3 until end of turn." after "[player] reveals the top card
+    // of their library" (Paroxysm).
+    if p.at_all("if that card is") {
+        let Some(Effect::RevealTop { who }) = cx.effects.last().cloned() else {
+            return None;
+        };
+        p.eat_all("if that card is");
+        p.eat_any(&["a", "an"])?;
+        let filter = card_filter(p)?;
+        p.eat(",").then_some(())?;
+        let then = super::clauses(p, cx)?;
+        p.eat(".").then_some(())?;
+        p.eat_all("otherwise ,").then_some(())?;
+        let otherwise = super::clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::IfTopCardIs {
+            who,
+            filter,
+            then,
+            otherwise,
+        });
+        return Some(());
+    }
     let v = if p.at_all("search your library for") {
         search(p)?
     } else if p.at_all("search target opponent's library for") {

@@ -48,6 +48,31 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return Some(());
     }
+    // "Until your next turn, you may play those cards." (Three Wishes)
+    if p.eat_all("until your next turn , you may play those cards") {
+        p.eat_end().then_some(())?;
+        cx.effects
+            .iter()
+            .any(|e| matches!(e, Effect::RemoveFaceDown { .. }))
+            .then_some(())?;
+        cx.effects.push(Effect::MayPlayRemoved {
+            what: ObjectRef::Removed(RemovedCards::default()),
+        });
+        return Some(());
+    }
+    // 404.4: "At the beginning of your next upkeep, put any of those cards
+    // you didn't play into your graveyard." (Three Wishes): those still
+    // removed.
+    if p.eat_all("at the beginning of your next upkeep , put any of those cards you didn't play into your graveyard") {
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::AtNextUpkeep {
+            effects: vec![Effect::PutIntoGraveyard {
+                what: ObjectRef::Removed(RemovedCards::default()),
+            }],
+            yours: true,
+        });
+        return Some(());
+    }
     // 404.4: "At the beginning of the next end step, [instructions]."
     if p.eat_all("at the beginning of the next end step ,") {
         let v = attempt(p, cx, instructions)?;

@@ -656,6 +656,14 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return done(p, StaticAbility::AttackCostPerCreature { generic });
     }
+    // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
+    if p.eat_all("all morph costs cost") {
+        let generic = generic_mana(p)?;
+        if !p.eat("more") {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::MorphCostsMore(generic));
+    }
     // "Each player can't play more than one spell each turn." (Rule of Law)
     if p.eat_all("each player can't play more than one spell each turn") {
         return done(p, StaticAbility::OneSpellEachTurn);

@@ -447,6 +447,13 @@ impl Game {
             }
             match action {
                 Action::Pass => return true,
+                Action::PlayLand(c) | Action::PlaySpell(c) | Action::PlaySplit { card: c, .. }
+                    if self.zone_of(*c) == Some(Zone::RemovedFromGame) =>
+                {
+                    let mut v = Vec::new();
+                    self.removed_plays(p, &self.available_mana(p, None), &mut v);
+                    return v.contains(action);
+                }
                 Action::PlayLand(c) if !self.in_hand(p, *c) => {
                     let mut v = Vec::new();
                     self.graveyard_land_plays(p, &mut v);
@@ -567,7 +574,7 @@ impl Game {
 
     /// The priority actions for one card in hand (408.1d, 408.2d): a split
     /// card offers each half that could be played now (505.2).
-    fn hand_card_actions(
+    pub(crate) fn hand_card_actions(
         &self,
         p: PlayerId,
         card: ObjId,
@@ -698,6 +705,7 @@ impl Game {
         self.turn_face_up_options(p, &avail, out);
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
+        self.removed_plays(p, &avail, out);
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -987,7 +995,10 @@ impl Game {
             self.objects
                 .get(o.slot as usize)
                 .map_or("?".to_string(), |x| {
-                    if x.is_face_down() && x.gen == o.gen {
+                    if x.is_face_down() && x.gen == o.gen && x.zone == Zone::RemovedFromGame {
+                        // 217.7b: a card removed from the game face down.
+                        "face-down card".to_string()
+                    } else if x.is_face_down() && x.gen == o.gen {
                         "face-down creature".to_string()
                     } else {
                         x.def().name.clone()

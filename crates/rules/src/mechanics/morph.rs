@@ -114,12 +114,9 @@ impl Game {
             if let Some(cost) = self.morph_cost(id) {
                 // 409.1h: a cost that can't be paid can't be (sacrifices,
                 // discards, life: "Morph—Pay 5 life").
-                if self.cost_parts_payable(p, cost)
-                    && crate::playing::mana::can_match(
-                        &crate::state::progress::Unpaid::from_cost(&cost.mana, 0),
-                        avail,
-                    )
-                {
+                let mut u = crate::state::progress::Unpaid::from_cost(&cost.mana, 0);
+                u.generic += self.morph_cost_increase();
+                if self.cost_parts_payable(p, cost) && crate::playing::mana::can_match(&u, avail) {
                     out.push(crate::Action::TurnFaceUp(id));
                 }
             }

@@ -100,6 +100,20 @@ impl Game {
         change
     }
 
+    /// 502.26d: the generic mana added to every morph cost by static
+    /// abilities in play ("All morph costs cost {2} more.", Exiled
+    /// Doomsayer).
+    pub(crate) fn morph_cost_increase(&self) -> u32 {
+        let mut more = 0;
+        self.any_static_in_play(|s, _, _| {
+            if let StaticAbility::MorphCostsMore(n) = s {
+                more += n;
+            }
+            false
+        });
+        more
+    }
+
     /// May `p` not play `card` as a spell now because of a static ability
     /// ("You can't play creature spells", Steel Golem; "Each player can't
     /// play more than one spell each turn", Rule of Law)?

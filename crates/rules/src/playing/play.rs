@@ -541,10 +541,15 @@ impl Game {
                 .clone()
                 .unwrap_or_default(),
             // 502.26d: the morph cost.
-            Playing::TurnFaceUp { obj } => self
-                .morph_cost(*obj)
-                .map(|k| k.mana.clone())
-                .unwrap_or_default(),
+            // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
+            Playing::TurnFaceUp { obj } => {
+                let mut m = self
+                    .morph_cost(*obj)
+                    .map(|k| k.mana.clone())
+                    .unwrap_or_default();
+                m.generic += self.morph_cost_increase();
+                m
+            }
             // 502.59a: the suspend cost.
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())

@@ -922,6 +922,26 @@ impl Game {
                     self.exec_effect(ctx, e);
                 }
             }
+            Effect::IfTopCardIs {
+                who,
+                filter,
+                then,
+                otherwise,
+            } => {
+                let top = self
+                    .players_of(ctx, who)
+                    .first()
+                    .and_then(|&p| self.player(p).library.last().copied());
+                let is = top.is_some_and(|o| {
+                    crate::continuous::filter::matches_card(
+                        filter,
+                        self.objects[o.slot as usize].card,
+                    )
+                });
+                for e in if is { then } else { otherwise } {
+                    self.exec_effect(ctx, e);
+                }
+            }
             Effect::IfCondition { condition, effects } => {
                 if crate::continuous::condition::holds_on_resolution(self, ctx, condition) {
                     for e in effects {
@@ -1371,7 +1391,8 @@ impl Game {
             }
             Effect::RemoveFaceDown { .. }
             | Effect::PutIntoGraveyard { .. }
-            | Effect::TurnRemovedFaceUp { .. } => {
+            | Effect::TurnRemovedFaceUp { .. }
+            | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
             Effect::Mill { .. }

@@ -3,7 +3,8 @@
 //! who may look at such a card, and the cards "those cards" and "cards
 //! removed from the game with [this]" name.
 //!
-//! Each removal records on the card (`object::Removal`) the object that
+//! Each removal records for the card (`object::Removal`, in
+//! `Game::removals`) the object that
 //! removed it (the spell, or the ability's source: 217.7d's link), the
 //! resolution that did (a batch number, so a delayed ability returns
 //! exactly "those cards", 404.4) and the players allowed to look at it.
@@ -70,6 +71,14 @@ impl Game {
                     }
                 }
             }
+            // "Until your next turn, you may play those cards."
+            Effect::MayPlayRemoved { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(m) = self.removal_mut(o) {
+                        m.players |= 1u64 << ctx.controller.index();
+                    }
+                }
+            }
             Effect::PutIntoGraveyard { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(owner) = self.obj(o).map(|x| x.owner) {
@@ -102,13 +111,15 @@ impl Game {
         else {
             return;
         };
-        if let Some(o) = self.obj_mut(new) {
-            o.removal = Some(Removal {
+        self.removals.push((
+            new,
+            Removal {
                 by: ctx.source,
                 batch,
                 lookers,
-            });
-        }
+                players: 0,
+            },
+        ));
     }
 
     /// The batch number of the resolving spell or ability's removals,
@@ -139,7 +150,9 @@ impl Game {
             .copied()
             .filter(|&id| {
                 let o = &self.objects[id.slot as usize];
-                let Some(m) = o.removal else { return false };
+                let Some(m) = self.removal(id) else {
+                    return false;
+                };
                 let linked = if r.linked {
                     m.by == ctx.source && !(r.other && m.batch == batch)
                 } else {
@@ -148,6 +161,44 @@ impl Game {
                 linked && (!r.yours || o.owner == ctx.controller)
             })
             .collect()
+    }
+
+    /// 217.7b: how this card was removed face down, if by an effect.
+    pub fn removal(&self, id: ObjId) -> Option<&Removal> {
+        self.removals.iter().find(|(r, _)| *r == id).map(|(_, m)| m)
+    }
+
+    fn removal_mut(&mut self, id: ObjId) -> Option<&mut Removal> {
+        self.removals
+            .iter_mut()
+            .find(|(r, _)| *r == id)
+            .map(|(_, m)| m)
+    }
+
+    /// The cards in the removed-from-the-game zone `p` may play as though
+    /// they were in their hand now (Three Wishes): lands with the land
+    /// rules (305.2), spells with their timing, prohibitions and costs.
+    pub(crate) fn removed_plays(
+        &self,
+        p: PlayerId,
+        avail: &crate::playing::mana::Avail,
+        out: &mut Vec<crate::Action>,
+    ) {
+        for &(c, m) in &self.removals {
+            if m.players & (1u64 << p.index()) != 0
+                && self.zone_of(c) == Some(Zone::RemovedFromGame)
+            {
+                self.hand_card_actions(p, c, avail, out);
+            }
+        }
+    }
+
+    /// As `p`'s turn begins, the cards `p` could play "until your next
+    /// turn" no longer can be.
+    pub(crate) fn end_removed_plays(&mut self, p: PlayerId) {
+        for (_, m) in &mut self.removals {
+            m.players &= !(1u64 << p.index());
+        }
     }
 
     /// 217.7b: whether `viewer` may look at this card in the
@@ -159,7 +210,7 @@ impl Game {
         if !o.is_face_down() {
             return true;
         }
-        let lookers = o.removal.map_or(0, |m| m.lookers);
+        let lookers = self.removal(id).map_or(0, |m| m.lookers);
         self.player_ids()
             .any(|p| lookers & (1u64 << p.index()) != 0 && self.sees_hand_of(viewer, p))
     }
@@ -192,11 +243,15 @@ mod tests {
         let new = g
             .move_face_down(c, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
             .expect("moved");
-        g.obj_mut(new).expect("there").removal = Some(Removal {
-            by: new,
-            batch: 1,
-            lookers,
-        });
+        g.removals.push((
+            new,
+            Removal {
+                by: new,
+                batch: 1,
+                lookers,
+                players: 0,
+            },
+        ));
         new
     }
 

@@ -173,6 +173,10 @@ pub struct Game {
     /// controller's turn ("at the beginning of your next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_your_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 217.7b, 217.7d: the cards removed from the game face down by
+    /// effects, with how (`object::Removal`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removals: Vec<(ObjId, crate::state::object::Removal)>,
     /// 404.4: those waiting for the end of turn step of a player's next
     /// turn ("at the beginning of the end step of that player's next
     /// turn"), with the player and the turn number they were created in.

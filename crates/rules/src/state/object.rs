@@ -274,14 +274,12 @@ pub struct Object {
     /// since (501.5); cleared as a turn begins and as it changes zones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
-    /// 217.7b, 217.7d: a card removed from the game face down by an
-    /// effect: who may look at it and what it is linked to; cleared as it
-    /// changes zones.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub removal: Option<Removal>,
 }
 
-/// 217.7b, 217.7d: how a card was removed from the game face down.
+/// 217.7b, 217.7d: how a card was removed from the game face down by an
+/// effect: what it is linked to and who may look at it or play it. Kept
+/// beside the arena (`Game::removals`, by object id) rather than in every
+/// object, and dropped as the card changes zones (217.1c).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Removal {
     /// The spell, or the source of the ability, that removed it (217.7d:
@@ -294,6 +292,15 @@ pub struct Removal {
     /// at it for as long as it remains removed from the game"); no one
     /// else may.
     pub lookers: u64,
+    /// Bit per player who may play it as though it were in their hand
+    /// until their next turn begins ("Until your next turn, you may play
+    /// those cards.", Three Wishes).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub players: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 impl Object {
@@ -327,7 +334,6 @@ impl Object {
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
-            removal: None,
         }
     }
 
@@ -438,7 +444,6 @@ impl Object {
         self.chosen_name = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
-        self.removal = None;
     }
 
     /// How many counters of this kind are on it.

@@ -228,6 +228,10 @@ impl Game {
             self.leave_play_cleanup(id);
         }
         self.unlist(id, from);
+        // 217.1c: a removal record is about the object that was there.
+        if !self.removals.is_empty() {
+            self.removals.retain(|(r, _)| r.slot != id.slot);
+        }
         let ts = self.stamp();
         let slot = id.slot as usize;
         let from_hand = self.objects[slot].flags & crate::state::object::flags::FROM_HAND != 0;

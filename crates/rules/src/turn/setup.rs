@@ -57,6 +57,7 @@ impl Game {
             delayed_end_step: Vec::new(),
             delayed_your_end_step: Vec::new(),
             delayed_turn_end_step: Vec::new(),
+            removals: Vec::new(),
             delayed_dies: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),

@@ -194,6 +194,8 @@ impl Game {
             }
         }
         self.forget_lki_if_idle();
+        // "Until your next turn, you may play those cards." (Three Wishes)
+        self.end_removed_plays(active);
         // 601.2c: the players within each range, as the turn begins.
         self.determine_ranges();
         self.emit(Event::TurnBegan {
