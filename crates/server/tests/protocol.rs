@@ -286,7 +286,12 @@ async fn a_reconnecting_client_resumes_its_game() {
     let mut c = Client::connect(&url).await;
     let created = c.new_game(human_vs("random"), 3).await;
     let token = created["seats"][0]["token"].clone();
-    let s1 = c.join(&created["game"], &token).await;
+    let mut s1 = c.join(&created["game"], &token).await;
+    // The agent may still be acting as the client joins: wait until the
+    // game waits for this seat, so nothing moves while it reconnects.
+    while s1["decider"] != 0 || s1["actions"].as_array().unwrap().is_empty() {
+        s1 = c.expect("state").await;
+    }
     drop(c); // the connection drops
     let mut d = Client::connect(&url).await;
     let s2 = d.join(&created["game"], &token).await;
