@@ -40,6 +40,7 @@ const DECISION_TEXT: Record<string, string> = {
   Priority: "You have priority (408.1c)",
   ChooseTarget: "Choose a target (409.1c)",
   ChooseMode: "Choose a mode (409.1b)",
+  ChooseOpponent: "Choose the opponent who makes the choice (601.5a)",
   ChooseX: "Announce X (409.1b)",
   PayMana: "Pay the mana cost (409.1g–h)",
   DeclareAttackers: "Declare attackers (308.2a)",

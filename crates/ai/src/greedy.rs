@@ -234,7 +234,8 @@ impl GreedyAgent {
 
     /// Is there a sensible use for this spell right now?
     fn worth_playing(&self, game: &Game, me: PlayerId, face: &CardFace) -> bool {
-        let my_turn = game.active == me;
+        // 606.4b: a Two-Headed Giant team's turn is each teammate's.
+        let my_turn = game.is_active(me);
         let main = game.step.is_main() && game.stack.is_empty();
         let intent = face_intent(face);
         let opp_creatures = game
@@ -503,9 +504,12 @@ impl GreedyAgent {
 
     fn attack(&self, game: &Game, me: PlayerId, legal: &[Action]) -> Action {
         let defender = game.combat.defending.or_else(|| game.opponents(me).next());
+        // 606.7a: the team attacks the other team as a group (both
+        // defending players' creatures may block any attacker).
         let blockers: Vec<ObjId> = match defender {
             Some(d) => game
-                .controlled_by(d)
+                .defending_side(d)
+                .flat_map(|q| game.controlled_by(q))
                 .filter(|&b| game.obj(b).is_some_and(|o| !o.is_tapped()))
                 .filter(|&b| creature(game, b).is_some())
                 .collect(),

@@ -1,10 +1,12 @@
-//! 605, 607, 609: at least 200 seeded games of each multiplayer variant —
+//! 605, 606, 607, 609: at least 200 seeded games of each multiplayer variant —
 //! Free-for-All with 3 to 6 players (each attack option), Teams 2×2 and
-//! 3×3, Emperor with two and three teams — with decks of random cards from
+//! 3×3, Emperor with two and three teams, Two-Headed Giant (and 606.10's
+//! Three-Headed Giant) — with decks of random cards from
 //! the whole compiled pool and random (some greedy) agents. After every
 //! action every card is in exactly one zone (or none once its owner has
 //! left the game, 600.4a: `Game::check_zones`), no player who left decides,
-//! and every game ends. The decks are small (10 cards) so that games end
+//! and every game ends (606.4a: teammates' life totals stay the team's
+//! one total). The decks are small (10 cards) so that games end
 //! by decking (420.5g) if not before; the test stays well under a minute.
 
 use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
@@ -67,6 +69,8 @@ fn play_with(
             })
             .collect();
         let attack = match (variant, game % 3) {
+            // 606.2: no attack option in Two-Headed Giant.
+            (Variant::TwoHeadedGiant, _) => AttackOption::Left,
             (Variant::Emperor, _) | (_, 0) => AttackOption::Multiple,
             (_, 1) => AttackOption::Left,
             _ => AttackOption::Right,
@@ -117,6 +121,17 @@ fn play_with(
                 .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
             g.check_zones()
                 .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
+            if variant == Variant::TwoHeadedGiant {
+                for p in g.player_ids() {
+                    for q in g.teammates(p) {
+                        assert_eq!(
+                            g.player(p).life,
+                            g.player(q).life,
+                            "game {game} action {k}: 606.4a one life total per team"
+                        );
+                    }
+                }
+            }
             g.events.clear();
             k += 1;
             assert!(
@@ -170,6 +185,18 @@ fn emperor_two_teams_200_games() {
 #[test]
 fn emperor_three_teams_200_games() {
     play(Variant::Emperor, 3, 3, 200, 6073);
+}
+
+/// 606: Two-Headed Giant, two teams of two.
+#[test]
+fn two_headed_giant_200_games() {
+    play(Variant::TwoHeadedGiant, 2, 2, 200, 606);
+}
+
+/// 606.10: Three-Headed Giant, two teams of three.
+#[test]
+fn three_headed_giant_50_games() {
+    play(Variant::TwoHeadedGiant, 2, 3, 50, 60610);
 }
 
 /// 601: Free-for-All with 3 to 6 players under the limited range of

@@ -67,6 +67,9 @@ impl AbilityRef {
     }
 }
 
+/// 603.2: the text of the deploy ability, as players read it.
+pub const DEPLOY_TEXT: &str = "{T}: Target teammate gains control of this creature. Play this ability only any time you could play a sorcery.";
+
 /// 603.2: "{T}: Target teammate gains control of this creature. Play
 /// this ability only any time you could play a sorcery." A rules-defined
 /// activated ability (the control change is layer 2, 418.5a).
@@ -87,6 +90,7 @@ pub fn deploy_ability() -> &'static Ability {
                 distinct: false,
                 count_by: None,
                 min: 0,
+                opponent_chooses: false,
             }],
             effects: vec![Effect::GiveControl {
                 who: PlayerRef::Target(0),
@@ -183,6 +187,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     distinct: false,
                     count_by: None,
                     min: 0,
+                    opponent_chooses: false,
                 }],
                 effects: vec![
                     Effect::BlocksThisCombatIfAble {

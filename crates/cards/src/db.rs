@@ -111,6 +111,9 @@ pub struct CardFace {
     /// 502.7: protection from these colours / card types (derived from `abilities`).
     pub protection_colors: ColorSet,
     pub protection_types: TypeSet,
+    /// 502.7: protection from these subtypes (Fallen Cleric: Clerics;
+    /// Kitsune Riftwalker: Spirits and Arcane).
+    pub protection_subtypes: SubtypeSet,
     /// Has at least one static ability (derived; lets the engine skip
     /// permanents that generate no continuous effects).
     pub has_statics: bool,
@@ -286,6 +289,7 @@ fn face_down_def(id: CardId) -> CardDef {
             spell: SpellAbility::default(),
             protection_colors: ColorSet::EMPTY,
             protection_types: TypeSet::EMPTY,
+            protection_subtypes: SubtypeSet::new(),
             has_statics: false,
             has_state_triggers: false,
             has_graveyard_triggers: false,
@@ -622,6 +626,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         keywords: KeywordSet::EMPTY,
         protection_colors: ColorSet::EMPTY,
         protection_types: TypeSet::EMPTY,
+        protection_subtypes: SubtypeSet::new(),
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
@@ -653,6 +658,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     }
                     Ability::Protection(crate::Protection::CardType(t)) => {
                         face.protection_types.insert(*t)
+                    }
+                    Ability::Protection(crate::Protection::Subtype(s)) => {
+                        face.protection_subtypes.insert(*s);
                     }
                     // 502.26: morph generates no continuous effect.
                     Ability::Static(crate::StaticAbility::Morph(_)) => {}

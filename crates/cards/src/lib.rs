@@ -16,7 +16,9 @@ pub mod turn;
 pub mod types;
 
 pub use ability::*;
-pub use ability_ref::{deploy_ability, keyword_ability, AbilityRef, TRIGGERED_KEYWORDS};
+pub use ability_ref::{
+    deploy_ability, keyword_ability, AbilityRef, DEPLOY_TEXT, TRIGGERED_KEYWORDS,
+};
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use data_version::card_data_hash;
 pub use db::{

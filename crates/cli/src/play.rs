@@ -1209,7 +1209,7 @@ impl Session<'_> {
         if let (Some(hand), false) = (&p.hand, p.id == self.human) {
             let cards: Vec<String> = hand.iter().map(card_label).collect();
             let why = if game.reviews_teammate_hand(self.human, p.id) {
-                "your teammate's, rules 607.7, 609.6"
+                "your teammate's, rules 606.5, 607.7, 609.6"
             } else {
                 "you control this turn, rule 507.2"
             };

@@ -75,6 +75,7 @@ pub fn variant_name(v: Variant) -> &'static str {
         Variant::FreeForAll => "ffa",
         Variant::Teams => "teams",
         Variant::Emperor => "emperor",
+        Variant::TwoHeadedGiant => "2hg",
     }
 }
 
@@ -101,9 +102,10 @@ impl TableSpec {
                 "ffa" | "free-for-all" | "freeforall" => Variant::FreeForAll,
                 "teams" | "team" => Variant::Teams,
                 "emperor" => Variant::Emperor,
+                "2hg" | "two-headed-giant" | "two-headed" => Variant::TwoHeadedGiant,
                 _ => {
                     return Err(CliError::usage(format!(
-                        "{cmd}: unknown --variant {:?}; expected ffa, teams or emperor",
+                        "{cmd}: unknown --variant {:?}; expected ffa, teams, emperor or 2hg",
                         clip(&v)
                     )))
                 }
@@ -113,6 +115,7 @@ impl TableSpec {
             Variant::FreeForAll => 2,
             Variant::Teams => 4,
             Variant::Emperor => 6,
+            Variant::TwoHeadedGiant => 4,
         };
         let players: usize = args.number_in("players", default_players, 2, 16)?;
         let teams: usize = match variant {
@@ -125,6 +128,8 @@ impl TableSpec {
                 0
             }
             Variant::Teams => args.number_in("teams", 2, 2, 16)?,
+            // 606.1, 606.10: two teams (of two or more players).
+            Variant::TwoHeadedGiant => args.number_in("teams", 2, 2, 2)?,
             Variant::Emperor => {
                 let d = if players.is_multiple_of(3) {
                     players / 3
@@ -144,8 +149,20 @@ impl TableSpec {
                 "{cmd}: {players} players in {teams} teams is one player per team; a team game needs teams of two or more"
             )));
         }
+        if variant == Variant::TwoHeadedGiant
+            && (args.value("attack").is_some()
+                || args.value("range").is_some()
+                || args.flag("deploy"))
+        {
+            return Err(CliError::usage(format!(
+                "{cmd}: 606.2: no other multiplayer options are used in Two-Headed Giant games (--attack, --range, --deploy)"
+            )));
+        }
         let attack = match args.value("attack").map(|v| v.trim().to_ascii_lowercase()) {
-            None if variant == Variant::FreeForAll => AttackOption::Left,
+            // 606.2, 606.7a: the team attacks the other team (no option).
+            None if matches!(variant, Variant::FreeForAll | Variant::TwoHeadedGiant) => {
+                AttackOption::Left
+            }
             None => AttackOption::Multiple,
             Some(v) => match v.as_str() {
                 "left" => AttackOption::Left,
@@ -189,7 +206,10 @@ impl TableSpec {
         match self.variant {
             Variant::FreeForAll => None,
             Variant::Teams => Some((k % self.teams) as u8),
-            Variant::Emperor => Some((k / (self.players / self.teams)) as u8),
+            // 606.3: each team sits together, its primary player first.
+            Variant::Emperor | Variant::TwoHeadedGiant => {
+                Some((k / (self.players / self.teams)) as u8)
+            }
         }
     }
 
@@ -203,11 +223,17 @@ impl TableSpec {
         let range = self
             .range
             .map_or(String::new(), |r| format!(", range of influence {r}"));
+        // 606.2, 606.7a: no attack option; the team attacks the other team.
+        let attack = if self.variant == Variant::TwoHeadedGiant {
+            "the other team (606.7a)"
+        } else {
+            attack_name(self.attack)
+        };
         format!(
             "{} players, {}{teams}, attack {}{}{range}{}",
             self.players,
             variant_name(self.variant),
-            attack_name(self.attack),
+            attack,
             if self.random_seating {
                 ", random seating"
             } else {
@@ -285,7 +311,7 @@ pub fn setup(table: &TableSpec, players: &[PlayerSpec]) -> (Setup, Vec<usize>) {
     let order: Vec<usize> = match table.variant {
         // Seat k is entrant k: Teams seats team t's k-th listed player at
         // seat k*T + t (609.3), and seat k is on team k mod T.
-        Variant::FreeForAll | Variant::Teams => (0..n).collect(),
+        Variant::FreeForAll | Variant::Teams | Variant::TwoHeadedGiant => (0..n).collect(),
         // 607.2: the first listed player of a team is its emperor, seated
         // in the middle; the generals fill the other seats in order.
         Variant::Emperor => {

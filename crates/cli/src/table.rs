@@ -1,6 +1,8 @@
 //! The multiplayer table in the terminal: the seats in turn order, the
 //! teams and emperors, each player's life, hand, library and graveyard,
-//! whose turn it is, who may attack whom and who is attacking whom.
+//! whose turn it is, who may attack whom and who is attacking whom, and
+//! with the limited range of influence option (601) each player's range
+//! and the players within it this turn (601.2c).
 //!
 //! Everything comes from the human's `PlayerView` and from the set-up,
 //! which every player knows (600.2, 605.2: the variant, options, teams
@@ -31,6 +33,9 @@ pub fn describe_options(game: &Game) -> String {
         Variant::FreeForAll => "Free-for-All (605)".to_string(),
         Variant::Teams => format!("Teams (609), {teams} teams"),
         Variant::Emperor => format!("Emperor (607), {teams} teams"),
+        Variant::TwoHeadedGiant => {
+            return "Two-Headed Giant (606): a shared life total per team (606.4a), team turns (606.4b), the team attacks the other team (606.7)".to_string()
+        }
     };
     let attack = match o.attack {
         AttackOption::Left => "attack left (604.1a)",
@@ -41,7 +46,38 @@ pub fn describe_options(game: &Game) -> String {
         Variant::FreeForAll => "",
         _ => "; a player attacks only opponents seated next to them (607.3c, 609.4)",
     };
-    format!("{variant}, {attack}{seats}")
+    // 601: the option's range (each player's own is in their row); 603.
+    let range = match o.range {
+        Some(u8::MAX) => ", limited range of influence (601)".to_string(),
+        Some(r) => format!(", range of influence {r} (601)"),
+        None => String::new(),
+    };
+    let deploy = if o.deploy {
+        ", deploy creatures (603)"
+    } else {
+        ""
+    };
+    format!("{variant}, {attack}{range}{deploy}{seats}")
+}
+
+/// 601.2a, 601.2c: a player's range of influence and who is within it
+/// this turn ("" without the option).
+fn range_line(p: &tolaria_rules::engine::view::PlayerSummary) -> String {
+    match p.range {
+        None => String::new(),
+        Some(r) => {
+            let within: Vec<String> = p.within_range.iter().map(|q| q.to_string()).collect();
+            let r = if r == u8::MAX {
+                "unlimited".to_string()
+            } else {
+                r.to_string()
+            };
+            format!(
+                "         range of influence {r} (601.2a): within it {} (601.2c)",
+                within.join(", ")
+            )
+        }
+    }
 }
 
 /// The table as seen by `me`: a header, one row per seat in turn order,
@@ -58,8 +94,11 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
         "  {:<4} {:<22} {:<16} {:>5} {:>5} {:>8} {:>10}  {}",
         "seat", "player", "team", "life", "hand", "library", "graveyard", "may attack / attacking"
     )));
+    let two_headed = game.two_headed();
     for p in &v.players {
-        let mark = if p.id == v.active { "▶" } else { " " };
+        // 606.4b: a Two-Headed Giant team's turn is both its players'.
+        let turn = p.id == v.active || (two_headed && game.is_active(p.id));
+        let mark = if turn { "▶" } else { " " };
         let mut name = p.name.clone();
         if p.id == me && p.name != "You" {
             name.push_str(" (you)");
@@ -70,6 +109,13 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
                 let mut x = format!("team {}", t + 1);
                 if game.options.variant == Variant::Emperor {
                     x.push_str(if p.emperor { " emperor" } else { " general" });
+                } else if two_headed {
+                    // 606.3.
+                    x.push_str(if game.is_primary(p.id) {
+                        " primary"
+                    } else {
+                        " second"
+                    });
                 } else if v.players[me.index()].team == Some(t) && p.id != me {
                     x.push_str(" ally");
                 }
@@ -130,7 +176,43 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
             p.library_size,
             p.graveyard.len(),
         );
-        out.push(if p.id == v.active { s.bold(&row) } else { row });
+        out.push(if turn { s.bold(&row) } else { row });
+        let range = range_line(p);
+        if !range.is_empty() && !p.lost {
+            out.push(s.dim(&range));
+        }
+    }
+    if two_headed {
+        out.extend(team_lines(game, v));
+    }
+    out
+}
+
+/// 606.4a, 606.4b: each Two-Headed Giant team's shared life total, and
+/// whose team's turn it is.
+fn team_lines(game: &Game, v: &PlayerView) -> Vec<String> {
+    let mut out = Vec::new();
+    for p in &v.players {
+        if !game.is_primary(p.id) {
+            continue;
+        }
+        let members: Vec<String> = v
+            .players
+            .iter()
+            .filter(|q| q.team == p.team)
+            .map(|q| q.id.to_string())
+            .collect();
+        let turn = if game.is_active(p.id) {
+            ", its turn (606.4b)"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "  team {} ({}): {} life, shared (606.4a){turn}",
+            p.team.map_or(0, |t| t + 1),
+            members.join(", "),
+            p.life
+        ));
     }
     out
 }

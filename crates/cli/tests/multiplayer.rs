@@ -451,6 +451,41 @@ fn play_emperor_shows_the_table_and_teammates_hands() {
     assert_eq!(shown, 2, "{out}");
 }
 
+/// 601.2a, 601.2c, 603: the table shows the option's range, each
+/// player's range and who is within it this turn, and the deploy option.
+#[test]
+fn play_shows_ranges_and_deploy_at_the_table() {
+    let o = run_with_input(
+        &["play", "--players", "5", "--range", "1", "--seed", "3"],
+        "1\nboard\nconcede\n".into(),
+    );
+    let out = ok(&o);
+    assert!(out.contains("range of influence 1 (601)"), "{out}");
+    assert!(
+        out.contains("range of influence 1 (601.2a): within it P1, P2, P5 (601.2c)"),
+        "{out}"
+    );
+    let o = run_with_input(
+        &[
+            "play",
+            "--players",
+            "6",
+            "--variant",
+            "emperor",
+            "--seat",
+            "2",
+            "--seed",
+            "4",
+        ],
+        "1\nboard\nconcede\n".into(),
+    );
+    let out = ok(&o);
+    assert!(out.contains("deploy creatures (603)"), "{out}");
+    // 607.3a: the emperor's range 2, a general's 1.
+    assert!(out.contains("range of influence 2 (601.2a)"), "{out}");
+    assert!(out.contains("range of influence 1 (601.2a)"), "{out}");
+}
+
 /// mcts and random agents play at a multiplayer table.
 #[test]
 fn sim_with_mcts_at_a_multiplayer_table() {

@@ -77,6 +77,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "choose a card",
     "assign as though unblocked",
     "pay attack cost",
+    "choose an opponent",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

@@ -120,3 +120,20 @@ fn r506_play_through_a_subgame_is_deterministic_and_clones_are_independent() {
     assert_eq!(start.subgame_depth(), 1);
     assert_eq!(start.player(P1).hand.len(), 7);
 }
+
+/// 506.6: a subgame saved and loaded is still valid. The cards brought
+/// into it remember their ids in the *main* game (to go back there), so
+/// those ids are checked against the main game's arena, not the
+/// subgame's smaller one (found by the fuzz run: seed 2027, game 352).
+#[test]
+fn r506_6_a_saved_subgame_loads_with_its_cards_main_game_ids() {
+    let g = shahrazad_resolved();
+    let main_objects = g.main_game().unwrap().objects.len();
+    assert!(
+        main_objects > g.objects.len(),
+        "the test needs main-game ids past the subgame's arena"
+    );
+    let json = serde_json::to_string(&g).unwrap();
+    let loaded = Game::from_json(&json).expect("a subgame loads");
+    assert_eq!(serde_json::to_string(&loaded).unwrap(), json);
+}

@@ -116,19 +116,25 @@ impl Scenario {
                 let shows = words[1] == "identifies";
                 let name = words[if shows { 2 } else { 3 }..].join(" ");
                 let (name, k) = split_index(&name);
-                let o = g
-                    .in_play
-                    .iter()
-                    .copied()
-                    .filter(|&o| named(g, o, name))
-                    .nth(k)
+                // A permanent, else (217.7b) a card removed from the game.
+                let find =
+                    |list: &[ObjId]| list.iter().copied().filter(|&o| named(g, o, name)).nth(k);
+                let o = find(&g.in_play)
+                    .or_else(|| find(&g.removed))
                     .ok_or_else(|| format!("expect {text:?}: no permanent named {name:?}"))?;
-                let known = g
-                    .view(viewer)
+                let view = g.view(viewer);
+                let known = view
                     .in_play
                     .iter()
                     .find(|v| v.id == o)
-                    .is_some_and(|v| v.card.is_some());
+                    .map(|v| v.card.is_some())
+                    .or_else(|| {
+                        view.removed
+                            .iter()
+                            .find(|v| v.id == o)
+                            .map(|v| v.card.is_some())
+                    })
+                    .unwrap_or(false);
                 match (shows, known) {
                     (true, true) | (false, false) => Ok(()),
                     (true, false) => fail("hidden from that player".into()),
@@ -233,6 +239,16 @@ impl Scenario {
                         "{q} is {}",
                         if inside { "within" } else { "outside" }
                     ))
+                }
+            }
+            // 606.9a: the individual life total an effect reads.
+            [p, "individual", "life", n] => cmp(g.individual_life(self.pid(p)?) as i64, n, text),
+            // 606.3: the primary player of a Two-Headed Giant team.
+            [p, "is", "primary"] | [p, "is", "not", "primary"] => {
+                if g.is_primary(self.pid(p)?) == (words.len() == 3) {
+                    Ok(())
+                } else {
+                    fail("that player is not a primary player".into())
                 }
             }
             // 607.2: the emperor.

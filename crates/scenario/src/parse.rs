@@ -203,6 +203,9 @@ impl Scenario {
                 sc.options.variant = match rest.trim() {
                     "free-for-all" => Variant::FreeForAll,
                     "teams" => Variant::Teams,
+                    // 606: the first player of each `team:` line is its
+                    // primary player (606.3).
+                    "two-headed giant" => Variant::TwoHeadedGiant,
                     "emperor" => {
                         // 607.3c: each player may attack either neighbour.
                         sc.options.attack = AttackOption::Multiple;
@@ -210,7 +213,7 @@ impl Scenario {
                     }
                     other => {
                         return Err(err(format!(
-                            "unknown variant {other:?} (`free-for-all`, `teams` or `emperor`)"
+                            "unknown variant {other:?} (`free-for-all`, `teams`, `emperor` or `two-headed giant`)"
                         )))
                     }
                 };

@@ -271,8 +271,14 @@ impl Scenario {
         for id in phase {
             g.phase_out(id);
         }
+        // 606.4a: the teams' shared life totals (a `life` line sets the
+        // player's team's).
+        if g.two_headed() {
+            g.start_team_life();
+        }
         for &(p, life) in &self.life {
             g.players[p].life = life;
+            g.team_life_follows(PlayerId(p as u8));
         }
         for &(p, poison) in &self.poison {
             g.players[p].poison = poison;

@@ -51,6 +51,10 @@ pub struct Cost {
     /// the cards in their hand as the cost is paid (409.1h).
     #[serde(default, skip_serializing_if = "is_false")]
     pub reveal_hand: bool,
+    /// "Discard your hand" (Kyren Archive): every card in the player's
+    /// hand, no choice (409.1h; payable with an empty hand).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_hand: bool,
     /// "Return an Island you control to its owner's hand" (Daze's
     /// alternative cost): how many of the player's permanents matching the
     /// filter.

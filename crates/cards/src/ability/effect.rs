@@ -362,6 +362,10 @@ pub enum Effect {
     PreventDamageBySources {
         sources: ObjectFilter,
         to_players_only: bool,
+        /// "Prevent all combat damage non-Soldier creatures would deal
+        /// this turn" (Frontline Strategist): combat damage only.
+        #[serde(default, skip_serializing_if = "is_false")]
+        combat_only: bool,
     },
     /// 502.33 Equip: attach `what` (an Equipment) to `to`.
     Attach {
@@ -375,6 +379,17 @@ pub enum Effect {
     /// 419.6e: "[Player] skips their next turn." (Meditate, Chronatog)
     SkipNextTurn {
         who: PlayerRef,
+    },
+    /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
+    SkipNextUntapStep {
+        who: PlayerRef,
+    },
+    /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
+    /// Parasite): the controller chooses one of the two as it resolves.
+    ContinuousEither {
+        what: ObjectRef,
+        options: [LayerEffect; 2],
+        duration: Duration,
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
@@ -531,6 +546,10 @@ pub enum Effect {
     /// same object even if it changed names or became a copy (503.11).
     AtNextEndStep {
         effects: Vec<Effect>,
+        /// Whose end step: the next one, the controller's next one, or
+        /// that of the next turn of the player the spell targeted.
+        #[serde(default, skip_serializing_if = "EndStep::is_next")]
+        of: EndStep,
     },
     /// 404.4: "When [what] is put into a graveyard from play this turn,
     /// [effects]." (Initiate of Blood): a delayed triggered ability that
@@ -727,6 +746,33 @@ pub enum Effect {
         amount: Amount,
         repeat_if_same_name: bool,
     },
+    /// 217.7b: "[player] removes [cards] from the game face down" (modern
+    /// "exiles … face down"): no player may look at them (217.7b) unless
+    /// `look`, "You may look at them for as long as they remain removed
+    /// from the game" (the effect's controller may). They are linked to
+    /// the source (217.7d, `ObjectRef::Removed`).
+    RemoveFaceDown {
+        who: PlayerRef,
+        from: FaceDownFrom,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        look: bool,
+    },
+    /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
+    PutIntoGraveyard {
+        what: ObjectRef,
+    },
+    /// "Return a card you own exiled with CARDNAME to your hand." (Gustha's
+    /// Scepter): the controller chooses one of the removed cards `what`
+    /// names as this resolves.
+    ReturnRemovedChosen {
+        what: ObjectRef,
+    },
+    /// 217.7d: "Turn the exiled card face up. If it's a creature card, put
+    /// it into play under your control." (Summoner's Egg)
+    TurnRemovedFaceUp {
+        what: ObjectRef,
+        creature_into_play: bool,
+    },
     /// "[Player] puts the cards from their hand on top of their library.
     /// Search that player's library for that many cards. The player puts
     /// those cards into their hand, then shuffles." (Head Games): the
@@ -742,6 +788,12 @@ pub enum Effect {
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
     ReturnSelfFromGraveyard,
+    /// "Return all Zombie cards from all graveyards to their owners'
+    /// hands." (Infernal Caretaker): every card of the graveyards that
+    /// matches goes to its owner's hand.
+    ReturnAllFromGraveyardsToHand {
+        filter: ObjectFilter,
+    },
     /// "Return all [filter] [player] owns to their hand." (Hurkyl's Recall)
     ReturnOwnedToHand {
         filter: ObjectFilter,
@@ -881,6 +933,35 @@ pub enum Effect {
 /// fractional number finds the same cards: none).
 pub const CHOSEN_NUMBER_MAX: u32 = 17;
 
+/// 404.4: which end step an `Effect::AtNextEndStep` waits for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EndStep {
+    /// "at the beginning of the next end step".
+    #[default]
+    Next,
+    /// "at the beginning of your next end step" (Necropotence): the next
+    /// end step of the effect's controller's turn.
+    Yours,
+    /// "at the beginning of the end step of that player's next turn"
+    /// (Suppress): the player the spell targeted, on a turn after this one.
+    ThatPlayersNextTurn,
+}
+
+impl EndStep {
+    pub fn is_next(&self) -> bool {
+        *self == EndStep::Next
+    }
+}
+
+/// 217.7b: the cards an `Effect::RemoveFaceDown` removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FaceDownFrom {
+    /// Every card in the player's hand.
+    Hand,
+    /// The top N cards of the player's library.
+    LibraryTop(u8),
+}
+
 /// Where a card found in a library goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardDest {
@@ -903,6 +984,10 @@ pub enum HandChoice {
     LibraryTop,
     /// "… and exile that card" (Castigate): removed from the game.
     RemoveFromGame,
+    /// 217.7b: "Exile a card from your hand face down" (Gustha's Scepter,
+    /// Summoner's Egg): removed face down, linked to the source (217.7d);
+    /// with `look`, the effect's controller may look at it.
+    RemoveFaceDown { look: bool },
 }
 
 /// Where a spell countered by a counter effect goes.
@@ -966,4 +1051,7 @@ pub enum ChosenFor {
     ProtectionColor,
     /// "the creature type of your choice".
     CreatureType,
+    /// "creatures of the creature type of your choice" (Tribal Forcemage):
+    /// the type chosen narrows the objects affected.
+    AffectedType,
 }

@@ -44,6 +44,10 @@ fn is_zero_u8(n: &u8) -> bool {
     *n == 0
 }
 
+fn no_supertypes(s: &crate::SupertypeSet) -> bool {
+    s.0 == 0
+}
+
 fn no_types(t: &TypeSet) -> bool {
     t.is_empty()
 }

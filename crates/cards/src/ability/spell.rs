@@ -35,6 +35,11 @@ pub struct SpellAbility {
     /// `effects` are empty and the chosen mode's are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// 601.5b: "An opponent chooses one —": the mode is chosen by an
+    /// opponent of the spell's controller (chosen by the controller, within
+    /// their range of influence, 601.5a, 601.5c), not by the controller.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent_chooses_mode: bool,
     /// 409.1f: "As an additional cost to play this spell, discard a card."
     /// (Waste Away)
     #[serde(default, skip_serializing_if = "Option::is_none")]

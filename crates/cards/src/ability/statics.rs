@@ -13,6 +13,9 @@ pub enum Protection {
     /// "protection from creatures", "from artifacts", …
     CardType(CardType),
     AllColors,
+    /// "protection from Clerics", "from Goblins": from a creature type
+    /// (502.7: sources, blockers and Auras with that subtype).
+    Subtype(crate::Subtype),
 }
 
 /// A static ability (405) and the continuous effect it generates (418.1).
@@ -230,6 +233,8 @@ pub enum StaticAbility {
     /// "[Affected] can block an additional creature each combat." (High
     /// Ground): each can block one more attacker.
     CanBlockAdditional(Affected),
+    /// "[Affected] can block any number of creatures." (Ironfist Crusher)
+    CanBlockAnyNumber(Affected),
     /// 415 / 502.36-like: "[Affected] can't be the target of [colour]
     /// spells" (Karplusan Strider) or "… of spells or abilities your
     /// opponents control" (Troll Ascetic's 2007 wording of hexproof).

@@ -31,6 +31,11 @@ pub struct TargetSpec {
     /// target creatures" is up to three with at least one, 409.1c).
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub min: u8,
+    /// "… target creature or player of an opponent's choice" (Cuombajj
+    /// Witches): an opponent the controller chooses picks this target
+    /// (601.5a: within both their ranges of influence).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub opponent_chooses: bool,
 }
 
 /// Where a variable number of targets comes from (`TargetSpec::count_by`).
@@ -56,6 +61,7 @@ impl TargetSpec {
             distinct: false,
             count_by: None,
             min: 0,
+            opponent_chooses: false,
         }
     }
 }
@@ -126,6 +132,9 @@ pub struct ObjectFilter {
     /// At least one of these subtypes (empty: any).
     pub subtypes_any: Vec<Subtype>,
     pub supertypes_all: Vec<Supertype>,
+    /// None of these supertypes ("nonbasic land").
+    #[serde(default, skip_serializing_if = "no_supertypes")]
+    pub supertypes_none: crate::SupertypeSet,
     /// At least one of these colours (empty: any).
     pub colors_any: ColorSet,
     /// None of these colours.
@@ -270,6 +279,24 @@ pub enum ObjectRef {
     /// in a delayed triggered ability, those created by the ability that
     /// created it (404.4).
     Created,
+    /// 217.7d: cards in the removed-from-the-game zone removed by this
+    /// spell or ability ("those cards", "each card they exiled this way";
+    /// in a delayed triggered ability, by the ability that created it) or,
+    /// `linked`, by the linked ability of this object ("all cards exiled
+    /// with CARDNAME").
+    Removed(RemovedCards),
+}
+
+/// 217.7d: which removed cards an `ObjectRef::Removed` names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemovedCards {
+    /// Removed by the source's linked ability at any time ("exiled with
+    /// CARDNAME"), not only by this resolution.
+    pub linked: bool,
+    /// "cards you own": only those the controller owns.
+    pub yours: bool,
+    /// "all other cards": not those this resolution removed.
+    pub other: bool,
 }
 
 /// A player or players an effect refers to.

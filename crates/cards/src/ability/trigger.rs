@@ -43,6 +43,10 @@ pub enum Condition {
     NotPlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "Sacrifice [this]. If you do, …" (Knowledge Vault): the controller
+    /// of the ability controls its source in play, so the sacrifice can
+    /// happen (checked before it, as the instructions resolve).
+    YouControlThis,
     /// "if that player has N or fewer cards in hand" (Lavaborn Muse): the
     /// player of the trigger event.
     TriggeringPlayerHandAtMost(u32),
@@ -156,9 +160,16 @@ pub enum Trigger {
     /// 404.4c: "When [this] leaves play" (Ertai's Familiar), whatever zone
     /// it goes to; a leaves-play ability that looks back in time.
     LeavesPlay,
+    /// "When you lose control of [this]" (Duplicity, Gustha's Scepter):
+    /// its controller changes (418.5a layer 2); compiled with
+    /// `LeavesPlay`, since leaving play also loses control of it.
+    ControlLost,
     /// "Whenever [this] deals combat damage to a creature" (Phage the
     /// Untouchable); "that creature" is the creature dealt damage.
     DealsCombatDamageToCreature,
+    /// "Whenever [this] is dealt damage" (Thrashing Mudspawn): once per
+    /// damage event; "that much" is the damage dealt.
+    IsDealtDamage,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
@@ -175,6 +186,9 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
+    /// once, as it becomes blocked (309.4).
+    AttachedBecomesBlocked,
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
@@ -242,6 +256,9 @@ pub enum StateTrigger {
     ThisHasKeyword(Keyword),
     /// "When you have N or more life" (Rune-Tail, Kitsune Ascendant).
     LifeAtLeast(u32),
+    /// "When you control no Islands" (Slipstream Serpent): no permanent of
+    /// the controller has the subtype.
+    ControlsNo(crate::Subtype),
 }
 
 /// Whose turn or which player a trigger watches.

@@ -471,6 +471,8 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             }
             f.controller = ControllerFilter::You;
             c.return_to_hand = Some((f, n));
+        } else if colon && p.eat_all("discard your hand") {
+            c.discard_hand = true;
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.

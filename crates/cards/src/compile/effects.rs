@@ -290,15 +290,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
         }
         // "[you may] have CARDNAME deal 3 damage to target creature".
-        "have" if p.peek_at(1) == "cardname" => {
+        // "you may have it deal 2 damage to target creature that player
+        // controls" (Skirk Commando): "it" is the object the ability is about.
+        "have" if matches!(p.peek_at(1), "cardname" | "it") => {
             p.bump();
-            p.bump();
+            let what = object_phrase(p, cx)?;
             // "… have CARDNAME become a copy of target creature" (Vesuvan
             // Doppelganger's ability in quotes, 503.4).
             if !matches!(p.peek(), "deal" | "deals") && !p.at_all("become a copy of") {
                 return None;
             }
-            return object_verb(p, cx, ObjectRef::This);
+            return object_verb(p, cx, what);
         }
         // 300.7: Relentless Assault.
         "after"
@@ -411,6 +413,25 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 Effect::PreventDamageBySources {
                     sources,
                     to_players_only,
+                    combat_only: false,
+                }
+            } else if p.eat_all("all combat damage") {
+                // "Prevent all combat damage non-Soldier creatures would
+                // deal this turn." (Frontline Strategist): the sources by
+                // colour, card type and the subtypes they lack.
+                let sources = group(p)?;
+                let plain = ObjectFilter {
+                    types_any: sources.types_any,
+                    colors_any: sources.colors_any,
+                    subtypes_none: sources.subtypes_none.clone(),
+                    ..ObjectFilter::default()
+                };
+                (sources == plain).then_some(())?;
+                p.eat_all("would deal this turn").then_some(())?;
+                Effect::PreventDamageBySources {
+                    sources,
+                    to_players_only: false,
+                    combat_only: true,
                 }
             } else {
                 p.eat_all("the next").then_some(())?;
@@ -591,6 +612,29 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: ObjectRef::Triggering,
             },
         ]);
+    }
+    // "Creatures of the creature type of your choice get +2/+2 and gain
+    // trample until end of turn." (Tribal Forcemage): the type is chosen
+    // as the effect is created (418.3).
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let f = group(p)?;
+        p.eat_all("of the creature type of your choice")
+            .then_some(())?;
+        match object_verb(p, cx, ObjectRef::Each(f))?.as_slice() {
+            [Effect::Continuous {
+                what,
+                effect,
+                duration,
+            }] => Some(vec![Effect::ContinuousChosen {
+                what: what.clone(),
+                effect: *effect,
+                duration: *duration,
+                choice: crate::ChosenFor::AffectedType,
+            }]),
+            _ => None,
+        }
+    }) {
+        return Some(v);
     }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),

@@ -53,6 +53,10 @@ pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
         } else if let Some(t) = type_noun(p.peek()) {
             p.bump();
             Protection::CardType(t)
+        } else if let Some(s) = subtype_word(p.raw()).and_then(crate::Subtype::lookup) {
+            // "Protection from Clerics": a creature type, plural.
+            p.bump();
+            Protection::Subtype(s)
         } else {
             return None;
         };
@@ -146,6 +150,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 distinct: false,
                 count_by: None,
                 min: 0,
+                opponent_chooses: false,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,

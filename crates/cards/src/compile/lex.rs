@@ -411,6 +411,13 @@ pub(super) struct Cx {
     pub(super) madness: Option<Cost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     pub(super) prev_sentence: usize,
+    /// 410.5: the triggered ability is optional ("you may …"), so its
+    /// first sentence is what the player chooses to do and "If you do, …"
+    /// the rest of the ability (Moonring Mirror).
+    pub(super) optional: bool,
+    /// The trigger event is a card discarded ("that card", Necropotence):
+    /// its object is the card in the graveyard.
+    pub(super) trig_card: bool,
 }
 
 impl Cx {
@@ -424,6 +431,7 @@ impl Cx {
             distinct: false,
             count_by: None,
             min: 0,
+            opponent_chooses: false,
         });
         i
     }

@@ -76,6 +76,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             who: who.clone(),
             amount: Amount::LifeTotal(who),
         }]
+    } else if let Some(filter) = attempt(p, cx, |p, _| {
+        // "Return all Zombie cards from all graveyards to their owners' hands."
+        p.eat_all("return all").then_some(())?;
+        let f = card_filter(p)?;
+        p.eat_all("from all graveyards to their owners' hands")
+            .then_some(f)
+    }) {
+        vec![Effect::ReturnAllFromGraveyardsToHand { filter }]
     } else if p.eat_all("return all") {
         // "Return all artifacts target player owns to their hand."
         let (f, noun) = filter(p)?;
@@ -183,6 +191,7 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         subtypes_none: f.subtypes_none.clone(),
         subtypes_any: f.subtypes_any.clone(),
         supertypes_all: f.supertypes_all.clone(),
+        supertypes_none: f.supertypes_none,
         colors_any: f.colors_any,
         colors_none: f.colors_none,
         multicolored: f.multicolored,
@@ -241,10 +250,8 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         } else {
             let a = amount(p)?;
             p.eat_any(&["card", "cards"])?;
-            if a == Amount::X {
+            if a == Amount::X && p.eat_all(", where x is the number of cards in their hand") {
                 // "…, where X is the number of cards in their hand" (Dreamborn Muse).
-                p.eat_all(", where x is the number of cards in their hand")
-                    .then_some(())?;
                 Amount::CardsInHand(who.clone())
             } else {
                 a

@@ -31,6 +31,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod removed;
 mod spell;
 mod statics;
 mod subtypes;
@@ -128,16 +129,23 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let mut spell = Cx::default();
     let mut modes: Vec<crate::SpellMode> = Vec::new();
     let mut modal = false;
+    let mut opponent_chooses_mode = false;
     for (orig, line) in stripped.lines().zip(text.lines()) {
         let line = line.trim();
         if line.is_empty() {
             continue;
         }
-        // 409.1b: "Choose one —" then one "•" line per mode.
+        // 409.1b: "Choose one —" then one "•" line per mode; "An opponent
+        // chooses one —" (Misfortune, Library of Lat-Nam): an opponent of
+        // the spell's controller chooses the mode (601.5b).
+        let opponent_modes = line.eq_ignore_ascii_case("an opponent chooses one —")
+            || line.eq_ignore_ascii_case("an opponent chooses one -");
         if is_spell
             && (line.eq_ignore_ascii_case("choose one —")
-                || line.eq_ignore_ascii_case("choose one -"))
+                || line.eq_ignore_ascii_case("choose one -")
+                || opponent_modes)
         {
+            opponent_chooses_mode = opponent_modes;
             if modal || !spell.effects.is_empty() || !spell.targets.is_empty() {
                 return Err(Unsupported {
                     phrase: orig.trim().to_string(),
@@ -154,7 +162,15 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     reason: "text after the modes".into(),
                 });
             };
-            let toks = tokenize(body.trim());
+            // The modes an opponent chooses among say who acts ("You
+            // draw three cards …"): the spell's controller, as in any mode.
+            let body = body.trim();
+            let you = if opponent_chooses_mode {
+                body.strip_prefix("You ").map(capitalized)
+            } else {
+                None
+            };
+            let toks = tokenize(you.as_deref().unwrap_or(body));
             let mut cx = Cx::default();
             let mut p = P::new(&toks);
             while !p.at_end() {
@@ -212,6 +228,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     trigger: crate::Trigger::ComesIntoPlay(f),
                     ..
                 })) => f.subtypes_any.iter().all(|s| face.subtypes.contains(*s)),
+                // "CARDNAME or another permanent is turned face up": any permanent.
+                Some(Ability::Triggered(TriggeredAbility {
+                    trigger: crate::Trigger::TurnedFaceUp(f),
+                    ..
+                })) => *f == crate::ObjectFilter::default(),
                 _ => false,
             };
             if !own {
@@ -361,6 +382,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             targets: spell.targets,
             effects: spell.effects,
             modes,
+            opponent_chooses_mode,
             timing: spell.timing,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
@@ -409,4 +431,12 @@ fn kicker_names(text: &str) -> String {
         &format!("with its {} kicker", b.trim()),
         "with its second kicker",
     )
+}
+
+/// `s` with its first letter upper-case.
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

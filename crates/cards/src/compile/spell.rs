@@ -33,6 +33,20 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat_all("you may").then_some(())?;
     let (cost, sacrifice_count) = if p.eat("pay") {
         (upkeep::pay_cost(p)?, 0)
+    } else if p.at_all("sacrifice cardname")
+        || (p.at_all("sacrifice it") && cx.it() == ObjectRef::This)
+    {
+        // "you may sacrifice it. If you do, that player discards three
+        // cards" (Haunted Cadaver): the source itself, if it is still there.
+        p.bump();
+        p.bump();
+        (
+            crate::Cost {
+                sacrifice: Some(ObjectFilter::this()),
+                ..crate::Cost::default()
+            },
+            1,
+        )
     } else {
         upkeep::sacrifice_cost(p)?
     };
@@ -138,6 +152,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // 217.7b: cards removed from the game face down, and the cards linked
+    // to them (217.7d).
+    if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
@@ -223,6 +242,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                 flipped: false,
                 under_owner: true,
             }],
+            of: crate::EndStep::Next,
         });
         return p.eat_end().then_some(());
     }
@@ -325,13 +345,18 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
         return (animated && p.eat_end()).then_some(());
     }
-    // 503.10b: "You may choose new targets for the copy."
-    if p.at_all("you may choose new targets for the copy") {
+    // 503.10b: "You may choose new targets for the copy." ("for that
+    // copy": Mischievous Quanar.)
+    if p.at_all("you may choose new targets for the copy")
+        || p.at_all("you may choose new targets for that copy")
+    {
         let Some(Effect::CopySpell { new_targets, .. }) = cx.effects.last_mut() else {
             return None;
         };
         *new_targets = true;
-        p.eat_all("you may choose new targets for the copy");
+        p.eat_all("you may choose new targets for");
+        p.eat_any(&["the", "that"]);
+        p.eat("copy");
         return p.eat_end().then_some(());
     }
     // 419.1a: "Until end of turn, if target player would draw a card,
@@ -699,7 +724,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // 404.4: "destroy CARDNAME at the beginning of the next end step".
     if p.eat_all("at the beginning of the next end step") {
-        v = vec![Effect::AtNextEndStep { effects: v }];
+        v = vec![Effect::AtNextEndStep {
+            effects: v,
+            of: crate::EndStep::Next,
+        }];
     }
     // 404.4: "draw a card at the beginning of the next turn's upkeep".
     if p.eat_all("at the beginning of the next turn's upkeep") {

@@ -539,6 +539,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_all("attacks each combat if able") || p.eat_all("attacks each turn if able")
         {
             out.push(StaticAbility::MustAttack(affected.clone()));
+        } else if p.eat_all("can block any number of creatures") {
+            // Ironfist Crusher ("each combat" in the modern wording).
+            p.eat_all("each combat");
+            out.push(StaticAbility::CanBlockAnyNumber(affected.clone()));
         } else if p.eat_all("can block an additional creature") {
             // High Ground ("each combat" in the modern wording).
             p.eat_all("each combat");

@@ -169,6 +169,9 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Rogue",
     "Salamander",
     "Samurai",
+    // A token creature type, printed on no card (Thelonite Hermit: "All
+    // Saprolings get +1/+1").
+    "Saproling",
     "Satyr",
     "Scarecrow",
     "Scorpion",

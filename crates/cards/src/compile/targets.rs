@@ -143,6 +143,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             } else {
                 f.blocking = Some(true);
             }
+        } else if w == "nonbasic" || w == "nonlegendary" {
+            // 205.4: "nonbasic land" (Dwarven Blastminer).
+            p.bump();
+            f.supertypes_none.insert(if w == "nonbasic" {
+                Supertype::Basic
+            } else {
+                Supertype::Legendary
+            });
         } else if w == "legendary" || w == "basic" || w == "snow" {
             p.bump();
             f.supertypes_all.push(if w == "legendary" {
@@ -509,6 +517,12 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         k => k,
     };
     let i = cx.add_target(kind, other);
+    // "… of an opponent's choice" (Cuombajj Witches): an opponent picks it
+    // (601.5a).
+    if !many && p.eat_all("of an opponent's choice") {
+        let spec = cx.targets.last_mut().expect("just added");
+        spec.opponent_chooses = true;
+    }
     if let Some((by, up_to)) = count_by {
         let spec = cx.targets.last_mut().expect("just added");
         spec.count = 0;

@@ -77,6 +77,16 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         p.i = start;
     }
+    // "When you control no Islands," (Slipstream Serpent).
+    if p.at_all("you control no") && p.peek_at(4) == "," {
+        let start = p.i;
+        p.eat_all("you control no");
+        if let Some(s) = subtype_word(p.raw()).and_then(crate::Subtype::lookup) {
+            p.bump();
+            return Some(vec![Trigger::State(crate::StateTrigger::ControlsNo(s))]);
+        }
+        p.i = start;
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
@@ -86,12 +96,21 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             n as u32,
         ))]);
     }
+    // "When you lose control of CARDNAME" (Duplicity): as it leaves play
+    // or another player gains control of it.
+    if p.eat_all("you lose control of cardname") {
+        return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
-    if p.eat_all("a permanent is turned face up") {
+    // "Whenever CARDNAME or another permanent is turned face up"
+    // (Unblinking Bleb): any permanent, itself included.
+    if p.eat_all("a permanent is turned face up")
+        || p.eat_all("cardname or another permanent is turned face up")
+    {
         return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::default())]);
     }
     // "Whenever one or more creatures block" (Tide of War).
@@ -130,6 +149,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
         }
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        if p.eat_all("leaves play") {
+            return Some(vec![Trigger::LeavesPlay]);
+        }
         if p.eat_all("phases out") {
             return Some(vec![Trigger::PhasesOut]);
         }
@@ -138,6 +161,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("is turned face up") {
             return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
+        }
+        if p.eat_all("is dealt damage") {
+            return Some(vec![Trigger::IsDealtDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![
@@ -262,6 +288,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("blocks") {
             return Some(vec![Trigger::AttachedBlocks]);
         }
+        if p.eat_all("becomes blocked") {
+            return Some(vec![Trigger::AttachedBecomesBlocked]);
+        }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
         }
@@ -295,6 +324,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 break;
             };
             cx.trig_player = true;
+            cx.trig_card = matches!(t, Trigger::Discards(_));
             return Some(vec![t]);
         }
     }
@@ -459,6 +489,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
     };
     let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    cx.optional = optional;
     while !p.at_end() {
         // "You may exile target creature. If you do, …" (Astral Slide):
         // choosing to do the optional instruction is choosing the rest too;

@@ -145,10 +145,18 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     let mut any = false;
     let mut chosen_color = false;
     let mut chosen: Option<crate::ChosenFor> = None;
+    // "gets +2/-2 or -2/+2" (Shaper Parasite): chosen as it resolves.
+    let mut either: Option<(i32, i32)> = None;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
             p.bump();
+            if !any && p.at("or") && pt_mod(p.peek_at(1)).is_some() {
+                p.bump();
+                either = pt_mod(p.bump());
+                any = true;
+                break;
+            }
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from the color of your choice")
             && chosen.is_none()
@@ -222,6 +230,21 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
     } else {
         return None;
     };
+    if let Some((power, toughness)) = either {
+        if duration != Duration::EndOfTurn {
+            return None;
+        }
+        let other = LayerEffect {
+            power,
+            toughness,
+            ..e
+        };
+        return Some(Effect::ContinuousEither {
+            what,
+            options: [e, other],
+            duration,
+        });
+    }
     if let Some(choice) = chosen {
         if chosen_color {
             return None;
@@ -257,6 +280,14 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
+        "skip" | "skips"
+            if p.at_all("their next untap step") || p.at_all("your next untap step") =>
+        {
+            p.eat_all("their next untap step");
+            p.eat_all("your next untap step");
+            Effect::SkipNextUntapStep { who }
+        }
         // "[Player] loses the game." (Phage the Untouchable)
         "lose" | "loses" if p.at_all("the game") => {
             p.eat_all("the game");
@@ -281,6 +312,20 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             who,
             amount: life_amount(p, cx)?,
         },
+        // "that player loses half their life, rounded up" (Ebonblade
+        // Reaper): half of that player's life total.
+        "lose" | "loses"
+            if p.at_all("half their life , rounded up")
+                || p.at_all("half your life , rounded up") =>
+        {
+            p.eat_all("half");
+            p.bump();
+            p.eat_all("life , rounded up");
+            Effect::LoseLife {
+                amount: Amount::HalfLifeRoundedUp(who.clone()),
+                who,
+            }
+        }
         "lose" | "loses" => Effect::LoseLife {
             who,
             amount: life_amount(p, cx)?,
@@ -512,7 +557,13 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
 
 /// "N 2/2 green Bear creature token(s) [with flying]".
 pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
-    let amount = amount(p)?;
+    // "that many 1/1 green Insect creature tokens" (Broodhatch Nantuko):
+    // the amount of the trigger event, like "that much life".
+    let amount = if p.eat_all("that many") {
+        Amount::Triggered
+    } else {
+        amount(p)?
+    };
     // "an X/X green Elemental creature token, where X is …" (Dokai): the
     // amount is defined by the sentence's "where X is" clause (`define_x`).
     let (power, toughness, pt_x) = if p.peek() == "x/x" {

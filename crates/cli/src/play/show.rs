@@ -99,6 +99,13 @@ pub fn card_in_view(game: &Game, me: PlayerId, what: &str, legal: &[Action]) -> 
             Some(c) if !(x.face_down && x.controller != me) => card_lines(db().get(c), false),
             _ => vec!["Face-down creature (a 2/2 with no name, text or types, 502.26)".into()],
         };
+        // 603.2: the ability the deploy creatures option gives every
+        // creature, printed on no card.
+        if game.obj(x.id).is_some()
+            && tolaria_rules::continuous::characteristics::compute(game, x.id).deploy
+        {
+            out.push(format!("  Deploy (603.2): {}", tolaria_cards::DEPLOY_TEXT));
+        }
         let s = crate::style::Style { on: false };
         out.push(format!(
             "In play: {}, controlled by {}",

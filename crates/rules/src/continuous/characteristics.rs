@@ -35,6 +35,8 @@ pub struct Characteristics {
     /// 502.7: protection from these colours / from these card types.
     pub protection_colors: ColorSet,
     pub protection_types: TypeSet,
+    /// 502.7: protection from these subtypes ("protection from Clerics").
+    pub protection_subtypes: SubtypeSet,
     /// 216.2: a token's characteristics come from the effect that created it.
     pub token: Option<crate::state::object::TokenSource>,
     /// Layer 5: an effect removed all its abilities (Humility); the face's
@@ -229,9 +231,15 @@ impl Characteristics {
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.has(k)
     }
-    /// 502.7: does protection stop something with these colours/types?
-    pub fn protected_from(&self, colors: ColorSet, types: TypeSet) -> bool {
-        self.protection_colors.intersects(colors) || self.protection_types.intersects(types)
+    /// 502.7: does protection stop something with these colours, types
+    /// and subtypes?
+    pub fn protected_from(&self, colors: ColorSet, types: TypeSet, subtypes: &SubtypeSet) -> bool {
+        self.protection_colors.intersects(colors)
+            || self.protection_types.intersects(types)
+            || self
+                .protection_subtypes
+                .iter()
+                .any(|s| subtypes.contains(s))
     }
 }
 
@@ -273,6 +281,7 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         keywords: face.keywords,
         protection_colors: face.protection_colors,
         protection_types: face.protection_types,
+        protection_subtypes: face.protection_subtypes,
         token: None,
         lost_abilities: false,
         text: None,
@@ -321,6 +330,7 @@ pub(crate) fn of_token(
     ch.keywords = spec.keywords;
     ch.protection_colors = ColorSet::EMPTY;
     ch.protection_types = TypeSet::EMPTY;
+    ch.protection_subtypes = SubtypeSet::new();
     Some(ch)
 }
 

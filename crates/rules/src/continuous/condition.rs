@@ -31,6 +31,11 @@ pub(crate) fn holds(
         }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        // "Sacrifice [this]. If you do, …": only a permanent you control
+        // can be sacrificed (501.3).
+        Condition::YouControlThis => game
+            .obj(src)
+            .is_some_and(|o| o.zone == crate::Zone::InPlay && o.controller == you),
         // "if that player has N or fewer cards in hand" (Lavaborn Muse).
         Condition::TriggeringPlayerHandAtMost(n) => players(&PlayerRef::Triggering)
             .iter()
@@ -54,7 +59,8 @@ pub(crate) fn holds(
             .obj(src)
             .is_some_and(|o| o.control_marks & crate::state::object::marks::CONTROL_RECENT != 0),
         // "as long as it's your turn": the turn of the ability's controller.
-        Condition::YourTurn => game.active == you,
+        // 606.4b: a Two-Headed Giant team's turn is each teammate's.
+        Condition::YourTurn => game.is_active(you),
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
@@ -127,7 +133,8 @@ pub(crate) fn holds(
         }
         Condition::LifeAtMost { who, at_most } => {
             let ps = players(who);
-            !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].life <= *at_most)
+            // 606.9a: an individual's life total (Lurking Jackals).
+            !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) <= *at_most)
         }
         Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
         Condition::ControlsAtLeast { filter, at_least } => {

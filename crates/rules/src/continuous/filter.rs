@@ -55,6 +55,7 @@ fn matches_card_naming(
         && cmc_matches(f, &ch, 0)
         && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
         && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
+        && !f.supertypes_none.iter().any(|s| ch.supertypes.contains(s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
         && !ch.colors.intersects(f.colors_none)
         && (!f.multicolored || ch.colors.0.count_ones() >= 2)
@@ -118,6 +119,9 @@ pub fn matches_with(
         return false;
     }
     if !f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s)) {
+        return false;
+    }
+    if f.supertypes_none.iter().any(|s| ch.supertypes.contains(s)) {
         return false;
     }
     if !f.colors_any.is_empty() && !ch.colors.intersects(f.colors_any) {
@@ -206,7 +210,11 @@ pub fn matches_with(
             } else {
                 game.combat.defending
             };
-            if def != Some(ch.controller) {
+            // 606.7a: "defending player" in a static or a comparison is
+            // both defending players of a Two-Headed Giant team.
+            if def != Some(ch.controller)
+                && !(game.two_headed() && def.is_some() && game.is_defending(ch.controller))
+            {
                 return false;
             }
         }

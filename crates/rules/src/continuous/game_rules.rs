@@ -25,8 +25,15 @@ impl Game {
         self.any_static_in_play(|s, _, c| controller.is_none_or(|p| c == p) && f(s))
     }
 
-    /// Does a permanent `p` controls say `p` can't lose the game?
+    /// Does a permanent `p` controls say `p` can't lose the game? 606.8b:
+    /// in a Two-Headed Giant game, one a teammate controls (the team can't
+    /// lose, so neither of its players can).
     pub fn cant_lose(&self, p: PlayerId) -> bool {
+        if self.two_headed() {
+            return self.any_static_in_play(|s, _, c| {
+                (c == p || self.is_teammate(c, p)) && matches!(s, StaticAbility::CantLoseGame)
+            });
+        }
         self.any_static(Some(p), |s| matches!(s, StaticAbility::CantLoseGame))
     }
 

@@ -461,6 +461,7 @@ fn reads(a: &Listed) -> u8 {
             || !f.types_none.is_empty()
             || !f.subtypes_any.is_empty()
             || !f.supertypes_all.is_empty()
+            || f.supertypes_none.0 != 0
             || f.chosen_type
         {
             k |= kind::TYPE;
@@ -781,6 +782,7 @@ fn apply_part(
                 ch.keywords = KeywordSet::EMPTY;
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
                 ch.protection_types = tolaria_cards::TypeSet::EMPTY;
+                ch.protection_subtypes = tolaria_cards::SubtypeSet::new();
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
             ch.protection_colors =

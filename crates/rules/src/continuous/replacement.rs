@@ -70,6 +70,9 @@ pub struct PreventionRule {
     pub sources: tolaria_cards::ObjectFilter,
     /// "… to players".
     pub to_players_only: bool,
+    /// "all combat damage" (Frontline Strategist).
+    #[serde(default)]
+    pub combat_only: bool,
 }
 
 /// 419.6c: a resolved "combat damage that would be dealt to `player` by
@@ -172,9 +175,23 @@ impl Game {
     fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
         let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
         let mut used: Vec<Applicable> = Vec::new();
+        let first_to = ev.to;
         loop {
             // 419.5a: 0 damage isn't dealt; nothing replaces it.
             if ev.amount == 0 || !self.can_be_dealt(ev.to) {
+                return;
+            }
+            // 601.14a: a replacement effect that sends the damage to a
+            // creature or player outside the range of influence of the
+            // source's controller makes that portion of the event do
+            // nothing (601.2: range covers damage dealing).
+            if ev.to != first_to && !self.target_within_range(src.controller, ev.to) {
+                self.emit(Event::DamageOutOfRange {
+                    source_card,
+                    to: ev.to,
+                    to_card: self.card_of(ev.to),
+                    amount: ev.amount,
+                });
                 return;
             }
             let cands = self.applicable(&ev, src, &used);
@@ -212,6 +229,8 @@ impl Game {
             Target::Player(p) => {
                 let life = &mut self.players[p.index()].life;
                 *life = life.saturating_sub(i32::try_from(ev.amount).unwrap_or(i32::MAX));
+                // 606.9: dealt to the player, applied to the team's total.
+                self.team_life_follows(p);
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }
@@ -263,9 +282,11 @@ impl Game {
     ) -> Vec<Applicable> {
         let mut v = Vec::new();
         if let Target::Object(o) = ev.to {
-            if crate::continuous::characteristics::compute(self, o)
-                .protected_from(src.colors, src.types)
-            {
+            if crate::continuous::characteristics::compute(self, o).protected_from(
+                src.colors,
+                src.types,
+                &src.subtypes,
+            ) {
                 v.push(Applicable::Protection);
             }
         }
@@ -297,9 +318,11 @@ impl Game {
             // 601.14b: an effect naming its sources prevents only damage
             // from sources within its controller's range.
             if to_ok
+                && (!rule.combat_only || ev.combat)
                 && self.object_within_range(rule.controller, ev.source)
                 && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
                 && (f.types_any.is_empty() || src.types.intersects(f.types_any))
+                && !f.subtypes_none.iter().any(|s| src.subtypes.contains(*s))
             {
                 v.push(Applicable::PreventionRule(i));
             }
@@ -683,9 +706,11 @@ impl Game {
         // One other source can meet protection on the same creature.
         n >= 2
             || (n == 1
-                && board
-                    .iter()
-                    .any(|ch| !ch.protection_colors.is_empty() || !ch.protection_types.is_empty()))
+                && board.iter().any(|ch| {
+                    !ch.protection_colors.is_empty()
+                        || !ch.protection_types.is_empty()
+                        || !ch.protection_subtypes.is_empty()
+                }))
     }
 
     /// The answer to a replacement choice: recorded, then the unit runs again.

@@ -4,7 +4,7 @@
 use crate::continuous::characteristics::compute;
 use crate::{Game, ObjId, PlayerId};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::{ColorSet, TypeSet};
+use tolaria_cards::{ColorSet, SubtypeSet, TypeSet};
 
 /// The qualities of a spell or an ability's source that protection looks at.
 #[derive(Clone, Copy, Debug)]
@@ -12,6 +12,8 @@ pub struct SourceInfo {
     pub obj: Option<ObjId>,
     pub colors: ColorSet,
     pub types: TypeSet,
+    /// Its subtypes (502.7: protection from a creature type).
+    pub subtypes: SubtypeSet,
     pub controller: PlayerId,
     /// The player of a triggered ability's event ("target permanent that
     /// player controls", `ControllerFilter::TriggeringPlayer`).
@@ -26,6 +28,7 @@ impl SourceInfo {
                 obj: Some(obj),
                 colors: ch.colors,
                 types: ch.types,
+                subtypes: ch.subtypes,
                 controller,
                 trigger_player: None,
             }
@@ -37,6 +40,7 @@ impl SourceInfo {
                 obj: Some(obj),
                 colors: f.colors,
                 types: f.types,
+                subtypes: f.subtypes,
                 controller,
                 trigger_player: None,
             }

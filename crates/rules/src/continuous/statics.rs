@@ -14,6 +14,7 @@ fn affected_of(s: &StaticAbility) -> Option<&Affected> {
         | StaticAbility::MustAttack(affected)
         | StaticAbility::MustBeBlockedByAll(affected)
         | StaticAbility::CanBlockAdditional(affected)
+        | StaticAbility::CanBlockAnyNumber(affected)
         | StaticAbility::CantBeTargetedBy { affected, .. } => Some(affected),
         _ => None,
     }

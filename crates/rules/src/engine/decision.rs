@@ -24,8 +24,13 @@ pub enum DecisionKind {
     Priority,
     /// 409.1c / 410.4: choose the next target of the spell or ability being played.
     ChooseTarget { index: u8 },
-    /// 409.1b: choose a mode ("Choose one —").
+    /// 409.1b: choose a mode ("Choose one —"); for "An opponent chooses
+    /// one —" the decision is the chosen opponent's (601.5b).
     ChooseMode,
+    /// 601.5a, 601.5c: choose the opponent who chooses the mode of an "An
+    /// opponent chooses one —" spell (`ChooseTarget(Target::Player(q))`,
+    /// not a target): one within your range of influence.
+    ChooseOpponent,
     /// 409.1b: announce the value of X.
     ChooseX { max: u32 },
     /// 409.1e: announce how much of a divided amount target `index` gets
@@ -161,6 +166,10 @@ pub enum DecisionKind {
     /// 308.2e–f: play mana abilities and pay the total cost to attack
     /// (Windborn Muse); `remaining` generic mana is still unpaid.
     PayAttackCost { remaining: u32 },
+    /// 606.7d: the active Two-Headed Giant team chooses the one defending
+    /// player `attacker` assigns its combat damage to
+    /// (`ChooseTarget(Target::Player)`).
+    ChooseDefendingPlayer { attacker: ObjId },
 }
 
 impl DecisionKind {
@@ -172,6 +181,7 @@ impl DecisionKind {
             DecisionKind::ChooseNewTarget { .. } => "choose new targets",
             DecisionKind::ChooseUntap => "choose what stays tapped",
             DecisionKind::ChooseMode => "choose a mode",
+            DecisionKind::ChooseOpponent => "choose an opponent",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
@@ -212,6 +222,7 @@ impl DecisionKind {
             DecisionKind::ChooseCard { .. } => "choose a card",
             DecisionKind::AssignAsThoughUnblocked { .. } => "assign as though unblocked",
             DecisionKind::PayAttackCost { .. } => "pay attack cost",
+            DecisionKind::ChooseDefendingPlayer { .. } => "choose defending player",
         }
     }
 }

@@ -13,7 +13,9 @@
 //! is assumed to know each deck list (open deck lists), not where the cards
 //! are. A face-down spell or permanent the viewer may not look at (504.3)
 //! is only known to be a card with morph (502.26c): those are re-dealt among
-//! themselves and the owner's unseen cards with morph.
+//! themselves and the owner's unseen cards with morph. A card removed from
+//! the game face down that the viewer may not look at (217.7b) is one of
+//! its owner's unseen cards, re-dealt with them.
 
 use crate::{Game, PlayerId, Rng};
 
@@ -68,6 +70,18 @@ impl Game {
                         .map(|id| id.slot as usize),
                 );
             }
+            // 217.7b: a card removed from the game face down that the
+            // viewer may not look at could be any of the owner's unseen
+            // cards.
+            slots.extend(
+                self.removed
+                    .iter()
+                    .filter(|id| {
+                        self.objects[id.slot as usize].owner == p
+                            && !self.may_look_at_removed(viewer, **id)
+                    })
+                    .map(|id| id.slot as usize),
+            );
             // The cards a pending card choice of the viewer offers are seen
             // by the viewer (`PlayerView::choice_cards`): kept.
             slots.retain(|&s| !shown.contains(&s));

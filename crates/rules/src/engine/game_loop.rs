@@ -55,7 +55,9 @@ impl Game {
     /// controller of the current turn decides for the active player.
     pub fn decider_for(&self, player: PlayerId) -> PlayerId {
         // (A controller who has left the game decides nothing: the player decides.)
-        if player == self.active
+        // 606.6h: the controller controls the affected player's team's turn.
+        if self.turn_controller != self.active
+            && self.is_active(player)
             && !self.is_over()
             && !self.players[self.turn_controller.index()].lost
         {
@@ -105,7 +107,9 @@ impl Game {
             self.action_count += 1;
             self.player_loses(p, LossReason::Conceded);
             self.check_game_over();
-            if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
+            if !self.is_over() && self.opponent_chooser_left(p) {
+                // 600.4d: handled; the controller chooses another opponent.
+            } else if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
                 // The conceding player's pending decision goes away; the turn moves on.
                 let had_priority = self
                     .decision
@@ -175,6 +179,7 @@ impl Game {
             | DecisionKind::SacrificeCost
             | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
+            DecisionKind::ChooseOpponent => self.on_opponent_chooser(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
             DecisionKind::PayMana => match action {
@@ -190,6 +195,9 @@ impl Game {
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
             DecisionKind::AssignAsThoughUnblocked { .. } => self.on_assign_as_unblocked(action),
+            DecisionKind::ChooseDefendingPlayer { attacker } => {
+                self.on_defending_player_chosen(attacker, action)
+            }
             DecisionKind::PayAttackCost { .. } => self.on_pay_attack_cost(action),
             DecisionKind::OrderTriggers => {
                 if let Action::ChooseTrigger(i) = action {
@@ -352,11 +360,19 @@ impl Game {
                 return;
             }
         }
-        let p = if self.player(p).lost {
+        let mut p = if self.player(p).lost {
             self.next_player(p)
         } else {
             p
         };
+        // 606.6c, 606.6e: a Two-Headed Giant team receives priority (after an
+        // action, or as a step begins or an object resolved: no pass since)
+        // with its primary player, who may act or pass it on to the
+        // secondary player (`on_priority`: passing goes to the next seat);
+        // the team passes when each of its players has passed (606.6g).
+        if self.passes == 0 && self.two_headed() {
+            p = self.turn_taker(p);
+        }
         self.decision = Some(Decision {
             player: p,
             kind: DecisionKind::Priority,
@@ -379,6 +395,14 @@ impl Game {
             let team: Vec<PlayerId> = self.teammates(p).collect();
             for q in team {
                 self.player_loses(q, LossReason::EmperorLost);
+            }
+        }
+        // 606.8b: if either player on a Two-Headed Giant team loses the
+        // game, the team loses the game.
+        if self.two_headed() {
+            let team: Vec<PlayerId> = self.teammates(p).collect();
+            for q in team {
+                self.player_loses(q, LossReason::TeammateLost);
             }
         }
         // 600.4: while players of two or more teams are left the game goes

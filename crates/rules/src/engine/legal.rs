@@ -3,7 +3,7 @@
 
 use crate::continuous::characteristics::compute;
 use crate::continuous::source::SourceInfo;
-use crate::playing::targeting::{legal_targets, targets_available};
+use crate::playing::targeting::targets_available;
 use crate::state::progress::Unpaid;
 use crate::{Action, DecisionKind, Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, CardType, Keyword};
@@ -32,16 +32,21 @@ impl Game {
             DecisionKind::ChooseTarget { .. } => {
                 if let Some(c) = self.casting.as_deref() {
                     let specs = self.casting_specs(c);
-                    let src = self.casting_source(c);
-                    let mut ts = Vec::new();
-                    legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
-                    out.extend(ts.into_iter().map(Action::ChooseTarget));
+                    out.extend(
+                        self.legal_targets_for(p)
+                            .into_iter()
+                            .map(Action::ChooseTarget),
+                    );
                     // 409.1c: "up to N": the player may stop choosing.
                     if crate::playing::targeting::may_stop(specs, c.targets.len()) {
                         out.push(Action::Done);
                     }
-                    // 502.59a: a suspended card is played "if able".
-                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_)) && !c.suspend
+                    // 502.59a: a suspended card is played "if able"; only
+                    // its player abandons it, not an opponent choosing a
+                    // target (601.5a).
+                    if !matches!(c.what, crate::state::progress::Playing::Trigger(_))
+                        && !c.suspend
+                        && c.player == p
                     {
                         out.push(Action::CancelPlay);
                     }
@@ -53,7 +58,26 @@ impl Game {
                         out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
                     }
                 }
-                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                // Only the spell's player may abandon it, not the opponent
+                // choosing its mode (601.5b).
+                if !self
+                    .casting
+                    .as_deref()
+                    .is_some_and(|c| c.suspend || c.player != p)
+                {
+                    out.push(Action::CancelPlay);
+                }
+            }
+            DecisionKind::ChooseOpponent => {
+                out.extend(
+                    self.opponent_choosers(p)
+                        .into_iter()
+                        .map(|q| Action::ChooseTarget(Target::Player(q))),
+                );
+                // A triggered ability can't be abandoned (410.4).
+                if !self.casting.as_deref().is_some_and(|c| {
+                    c.suspend || matches!(c.what, crate::state::progress::Playing::Trigger(_))
+                }) {
                     out.push(Action::CancelPlay);
                 }
             }
@@ -218,7 +242,7 @@ impl Game {
                 let n = self
                     .pending_triggers
                     .iter()
-                    .filter(|t| t.controller == p)
+                    .filter(|t| self.same_side(p, t.controller))
                     .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
             }
@@ -261,6 +285,15 @@ impl Game {
             DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::No);
+            }
+            // 606.7d: one of the defending players.
+            DecisionKind::ChooseDefendingPlayer { .. } => {
+                if let Some(def) = self.combat.defending {
+                    out.extend(
+                        self.defending_side(def)
+                            .map(|q| Action::ChooseTarget(crate::Target::Player(q))),
+                    );
+                }
             }
             DecisionKind::DiscardUnless => {
                 if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
@@ -445,7 +478,7 @@ impl Game {
                         return false;
                     }
                     let sorcery_timing =
-                        p == self.active && self.step.is_main() && self.stack.is_empty();
+                        self.is_active(p) && self.step.is_main() && self.stack.is_empty();
                     let mut v = Vec::new();
                     let avail = self.available_mana(p, None);
                     self.activated_actions_of(p, *source, sorcery_timing, &avail, &mut v);
@@ -479,7 +512,8 @@ impl Game {
             // blocks are legal as a whole (500.3).
             (DecisionKind::DeclareBlockers, Action::Block { blocker, attacker }) => {
                 return self.combat.defending.is_some_and(|def| {
-                    self.controlled_by(def).any(|b| b == *blocker)
+                    self.defending_side(def)
+                        .any(|d| self.controlled_by(d).any(|b| b == *blocker))
                         && self.combat.attackers.iter().any(|a| a.obj == *attacker)
                         && self.can_block(*blocker, *attacker)
                         && self.block_keeps_declaration_legal(*blocker, *attacker)
@@ -521,13 +555,13 @@ impl Game {
         use tolaria_cards::{TurnOf, Window};
         let turn_ok = match t.turn {
             TurnOf::Any => true,
-            TurnOf::You => self.active == p,
+            TurnOf::You => self.is_active(p),
             TurnOf::Opponent => self.is_opponent(p, self.active),
         };
         // "… and only if you've been attacked this step": `p` is the
         // defending player (306.3) and creatures are attacking.
         let attacked = t.window != Window::AttackedThisStep
-            || (self.combat.defending == Some(p) && !self.combat.attackers.is_empty());
+            || (self.is_defending(p) && !self.combat.attackers.is_empty());
         turn_ok && attacked && t.window_has(self.step, self.combat.blockers_step)
     }
 
@@ -558,7 +592,7 @@ impl Game {
         }
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
-            let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+            let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
             if sorcery_timing && self.player(p).lands_played < 1 {
                 out.push(Action::PlayLand(card));
             }
@@ -600,7 +634,7 @@ impl Game {
         face: &tolaria_cards::CardFace,
         avail: &crate::playing::mana::Avail,
     ) -> bool {
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if !instant_speed && !sorcery_timing {
@@ -641,7 +675,7 @@ impl Game {
             self.mana_options(p, None, None, out);
             return;
         }
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         // The mana abilities come last in the list; with an up-to-date board
         // they are found in the same pass as the available mana, put right
         // after `Pass`, and moved to the end once the rest is listed.
@@ -787,6 +821,7 @@ impl Game {
                     obj: Some(id),
                     colors: ch.colors,
                     types: ch.types,
+                    subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
                 };
@@ -904,6 +939,7 @@ impl Game {
             obj: Some(card),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
         };
@@ -992,7 +1028,22 @@ impl Game {
                 name(card)
             ),
             Action::Activate { source, index } => {
-                format!("activate {} ability {}", name(source), index)
+                // 603.2: the deploy ability the rules give every creature
+                // is named, as it is printed on no card.
+                let deploy = self.obj(*source).is_some_and(|_| {
+                    crate::continuous::characteristics::compute(self, *source)
+                        .ability_at(*index)
+                        .is_some_and(|(_, r)| r == tolaria_cards::AbilityRef::Deploy)
+                });
+                if deploy {
+                    format!(
+                        "activate {} ability {}: deploy (603.2: {{T}}: target teammate gains control of it)",
+                        name(source),
+                        index
+                    )
+                } else {
+                    format!("activate {} ability {}", name(source), index)
+                }
             }
             Action::ActivateMana {
                 source,

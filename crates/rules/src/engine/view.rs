@@ -274,10 +274,9 @@ impl Game {
         let removed = self
             .removed
             .iter()
-            .map(|&id| {
-                let o = &self.objects[id.slot as usize];
-                card_view(id, !o.is_face_down() || self.sees_hand_of(viewer, o.owner))
-            })
+            // 217.7b: a card removed face down only to those an effect
+            // lets look at it.
+            .map(|&id| card_view(id, self.may_look_at_removed(viewer, id)))
             .collect();
         let decides = self.decider() == Some(viewer);
         let legal_actions = if decides {

@@ -24,7 +24,7 @@ impl Game {
         if !face.has_hand_abilities || face.support.is_err() {
             return;
         }
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         for (i, a) in face.abilities.iter().enumerate() {
             let Ability::Activated(act) = a else { continue };
             if !act.from_hand || (act.sorcery_speed && !sorcery_timing) {
@@ -53,6 +53,7 @@ impl Game {
                 obj: Some(card),
                 colors: face.colors,
                 types: face.types,
+                subtypes: face.subtypes,
                 controller: p,
                 trigger_player: None,
             };

@@ -86,7 +86,7 @@ impl Game {
         if morph_cost_of(o.card, 0).is_none() {
             return false;
         }
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         // 504.2, 502.26b: the spell is judged as the face-down spell it will
         // be (a nameless, colourless 2/2 creature with no mana cost), not as
         // the card in the hand: prohibitions and cost changes see only that.

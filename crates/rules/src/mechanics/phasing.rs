@@ -190,14 +190,20 @@ impl Game {
     /// phasing in doesn't phase out again this turn.
     pub(crate) fn phasing_step(&mut self) {
         let active = self.active;
-        let going = self.with_phasing(active);
+        let mut going = self.with_phasing(active);
+        // 606.4b: each player of the active Two-Headed Giant team.
+        if self.two_headed() {
+            for q in self.teammates(active).collect::<Vec<_>>() {
+                going.extend(self.with_phasing(q));
+            }
+        }
         if going.is_empty() && self.phased_out.is_empty() {
             return;
         }
         let coming: Vec<ObjId> = self
             .phased_out
             .iter()
-            .filter(|p| p.controller == active && !p.indirect && p.held_by.is_none())
+            .filter(|p| self.is_active(p.controller) && !p.indirect && p.held_by.is_none())
             .map(|p| p.id)
             .collect();
         for id in going {

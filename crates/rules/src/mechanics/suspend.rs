@@ -83,7 +83,7 @@ impl Game {
             return;
         }
         let face = o.def().front();
-        let sorcery_timing = p == self.active && self.step.is_main() && self.stack.is_empty();
+        let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if (!instant_speed && !sorcery_timing)
@@ -129,10 +129,11 @@ impl Game {
     /// suspended, remove a time counter from it": each suspended card the
     /// active player owns triggers.
     pub(crate) fn suspended_upkeep_triggers(&mut self) {
-        let active = self.active;
         for k in 0..self.removed.len() {
             let o = self.removed[k];
-            if self.objects[o.slot as usize].owner != active || !self.is_suspended(o) {
+            // 606.4b: the owner is an active player (either teammate).
+            let active = self.objects[o.slot as usize].owner;
+            if !self.is_active(active) || !self.is_suspended(o) {
                 continue;
             }
             let card = self.objects[o.slot as usize].card;

@@ -201,6 +201,7 @@ impl Game {
             obj: Some(spell),
             colors: face.colors,
             types: face.types,
+            subtypes: face.subtypes,
             controller: player,
             trigger_player: None,
         };
@@ -511,8 +512,17 @@ impl Game {
                     self.cancel_play();
                     return;
                 }
+                // 601.5b: "An opponent chooses one —": an opponent the
+                // controller chooses chooses the mode.
+                let mut chooser = c.player;
+                if spell.opponent_chooses_mode {
+                    match self.opponent_chooser(&c) {
+                        Some(q) => chooser = q,
+                        None => return,
+                    }
+                }
                 self.decision = Some(Decision {
-                    player: c.player,
+                    player: chooser,
                     kind: DecisionKind::ChooseMode,
                 });
                 self.flow = Flow::Casting;
@@ -594,9 +604,18 @@ impl Game {
         let specs = self.casting_specs(&c);
         let slots = self.casting_slots(&c, specs);
         if c.targets.len() < slots && !c.targets_done {
-            let src = self.casting_source(&c);
-            let mut opts = Vec::new();
-            legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut opts);
+            // 601.5a: a target "of an opponent's choice" is chosen by an
+            // opponent the controller chooses, within both their ranges.
+            let mut chooser = c.player;
+            if crate::playing::targeting::slot_spec(specs, c.targets.len())
+                .is_some_and(|(_, s)| s.opponent_chooses)
+            {
+                match self.opponent_chooser(&c) {
+                    Some(q) => chooser = q,
+                    None => return,
+                }
+            }
+            let opts = self.legal_targets_for(chooser);
             let up_to = crate::playing::targeting::may_stop(specs, c.targets.len());
             if opts.is_empty() && up_to {
                 // 409.1c: "up to N": no more targets is a legal choice.
@@ -622,7 +641,7 @@ impl Game {
                 return;
             }
             self.decision = Some(Decision {
-                player: c.player,
+                player: chooser,
                 kind: DecisionKind::ChooseTarget {
                     index: c.targets.len() as u8,
                 },
@@ -1080,6 +1099,13 @@ impl Game {
                 .collect();
             self.emit(Event::Revealed { player, cards });
         }
+        // 409.1h: "Discard your hand" (Kyren Archive).
+        if cost.discard_hand {
+            let player = self.objects[source.slot as usize].controller;
+            for o in self.player(player).hand.clone() {
+                self.discard(o);
+            }
+        }
         if cost.tap {
             self.tap(source);
         }
@@ -1159,6 +1185,86 @@ impl Game {
         }
         self.flow = Flow::Priority(player);
         self.decision = None;
+    }
+
+    /// 601.5a–c: the opponent who makes the choice an "an opponent
+    /// chooses" spell or ability asks for: the one already chosen; else
+    /// the only candidate (within the controller's range, 601.5a; the
+    /// closest to the left if none is, 601.5c); else (`None`) the
+    /// controller is asked to choose one (`ChooseOpponent`). With no
+    /// opponent left the controller makes the choice (103.3).
+    fn opponent_chooser(&mut self, c: &Casting) -> Option<PlayerId> {
+        if let Some(q) = c.opponent_chooser {
+            return Some(q);
+        }
+        let may = self.opponent_choosers(c.player);
+        match may.as_slice() {
+            [] => Some(c.player),
+            [q] => {
+                let q = *q;
+                if let Some(c) = self.casting.as_mut() {
+                    c.opponent_chooser = Some(q);
+                }
+                Some(q)
+            }
+            _ => {
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::ChooseOpponent,
+                });
+                self.flow = Flow::Casting;
+                None
+            }
+        }
+    }
+
+    /// 409.1c, 601.5a: the legal choices for the next target of what is
+    /// being played, as `chooser` may pick them: a target "of an
+    /// opponent's choice" must be within the choosing opponent's range as
+    /// well as the controller's.
+    pub(crate) fn legal_targets_for(&self, chooser: PlayerId) -> Vec<crate::Target> {
+        let mut ts = Vec::new();
+        let Some(c) = self.casting.as_deref() else {
+            return ts;
+        };
+        let specs = self.casting_specs(c);
+        let src = self.casting_source(c);
+        legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
+        if chooser != c.player {
+            ts.retain(|&t| self.target_within_range(chooser, t));
+        }
+        ts
+    }
+
+    /// 601.5a: the controller chose the opponent who makes the choice.
+    pub(crate) fn on_opponent_chooser(&mut self, action: Action) {
+        match action {
+            Action::ChooseTarget(crate::Target::Player(q)) => {
+                if let Some(c) = self.casting.as_mut() {
+                    c.opponent_chooser = Some(q);
+                }
+                self.continue_casting();
+            }
+            a => self.on_casting(a),
+        }
+    }
+
+    /// 600.4d: the opponent who was to choose the mode or a target of what
+    /// is being played (`p`) has left the game: its controller chooses
+    /// another opponent to make that choice. True if that was the case.
+    pub(crate) fn opponent_chooser_left(&mut self, p: PlayerId) -> bool {
+        let waiting = self.decision.as_ref().is_some_and(|d| d.player == p);
+        let Some(c) = self.casting.as_mut() else {
+            return false;
+        };
+        if !waiting || c.player == p || c.opponent_chooser != Some(p) {
+            return false;
+        }
+        c.opponent_chooser = None;
+        self.decision = None;
+        self.continue_casting();
+        self.advance();
+        true
     }
 
     pub(crate) fn on_casting(&mut self, action: Action) {

@@ -131,7 +131,7 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
 
 /// 502.36 shroud and 502.7b protection.
 fn targetable(ch: &crate::continuous::characteristics::Characteristics, src: &SourceInfo) -> bool {
-    !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types)
+    !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types, &src.subtypes)
 }
 
 /// "Can't be the target of [blue or black] spells" (Karplusan Strider) /

@@ -231,6 +231,28 @@ impl Game {
                 }
             }
             Action::ChooseMode(i)
+                if matches!(self.current_effect(), Some(Effect::ContinuousEither { .. })) =>
+            {
+                // "gets +2/-2 or -2/+2": the option chosen applies.
+                if let (
+                    Some(Effect::ContinuousEither {
+                        what,
+                        options,
+                        duration,
+                    }),
+                    Some(r),
+                ) = (self.current_effect(), self.resolving.as_deref())
+                {
+                    let ctx = r.ctx.clone();
+                    if let Some(e) = options.get(i as usize) {
+                        self.create_continuous(&ctx, what, *e, *duration);
+                    }
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = 1;
+                }
+            }
+            Action::ChooseMode(i)
                 if matches!(
                     self.current_effect(),
                     Some(Effect::PhaseOutChosenKind { .. })

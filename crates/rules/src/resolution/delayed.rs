@@ -27,6 +27,12 @@ pub(crate) enum When {
     YourNextUpkeep,
     /// 313: the next end of turn step ("the next end step").
     NextEndStep,
+    /// 313: the next end of turn step of the controller's turn ("your
+    /// next end step").
+    YourNextEndStep,
+    /// 313: the end of turn step of the player's next turn (a turn after
+    /// this one).
+    NextTurnEndStep(crate::PlayerId),
     /// The watched object is put into a graveyard from play this turn.
     Dies(crate::ObjId),
 }
@@ -114,6 +120,12 @@ impl Game {
                 // "Destroy it at the beginning of the next end step": the
                 // tokens the creating ability made (Hornet Cannon).
                 created: ctx.created.or(trigger.created),
+                // "return those cards" (Ignorant Bliss, Memory Jar).
+                removal: if ctx.removal != 0 {
+                    ctx.removal
+                } else {
+                    trigger.removal
+                },
                 chosen: ctx.chosen.or(trigger.chosen),
                 ..trigger
             },
@@ -123,6 +135,11 @@ impl Game {
             When::NextUpkeep => self.delayed_next_upkeep.push(pending),
             When::YourNextUpkeep => self.delayed_your_upkeep.push(pending),
             When::NextEndStep => self.delayed_end_step.push(pending),
+            When::YourNextEndStep => self.delayed_your_end_step.push(pending),
+            When::NextTurnEndStep(p) => {
+                let turn = self.turn;
+                self.delayed_turn_end_step.push((p, turn, pending));
+            }
             When::Dies(o) => self.delayed_dies.push((o, pending)),
         }
     }
@@ -135,7 +152,7 @@ fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
     match e {
         Effect::AtEndOfCombat { effects }
         | Effect::AtNextUpkeep { effects, .. }
-        | Effect::AtNextEndStep { effects }
+        | Effect::AtNextEndStep { effects, .. }
         | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
         _ => None,
     }

@@ -80,7 +80,7 @@ impl Game {
     /// 418.3: a continuous effect from a resolving spell or ability.
     /// 418.3b: the affected objects are locked in now; 418.5g: one
     /// timestamp for the whole effect.
-    fn create_continuous(
+    pub(crate) fn create_continuous(
         &mut self,
         ctx: &ResolveCtx,
         what: &ObjectRef,
@@ -259,6 +259,21 @@ impl Game {
                         };
                         effect.set_creature_type = true;
                         effect.add_subtypes.insert(t);
+                    }
+                    tolaria_cards::ChosenFor::AffectedType => {
+                        let Some(t) = r.type_choice.take() else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseCreatureType,
+                            });
+                        };
+                        let ObjectRef::Each(f) = what else {
+                            return None;
+                        };
+                        let mut f = f.clone();
+                        f.subtypes_any.push(t);
+                        self.create_continuous(ctx, &ObjectRef::Each(f), effect, *duration);
+                        return None;
                     }
                 }
                 self.create_continuous(ctx, what, effect, *duration);
@@ -586,8 +601,17 @@ impl Game {
                 self.create_delayed(ctx, crate::resolution::delayed::When::EndOfCombat);
                 None
             }
-            Effect::AtNextEndStep { .. } => {
-                self.create_delayed(ctx, crate::resolution::delayed::When::NextEndStep);
+            Effect::AtNextEndStep { of, .. } => {
+                use crate::resolution::delayed::When;
+                let when = match of {
+                    tolaria_cards::EndStep::Next => When::NextEndStep,
+                    tolaria_cards::EndStep::Yours => When::YourNextEndStep,
+                    tolaria_cards::EndStep::ThatPlayersNextTurn => match ctx.target(0) {
+                        Some(crate::Target::Player(p)) => When::NextTurnEndStep(p),
+                        _ => return None,
+                    },
+                };
+                self.create_delayed(ctx, when);
                 None
             }
             Effect::WhenDiesThisTurn { what, .. } => {
@@ -676,6 +700,17 @@ impl Game {
                     kind: DecisionKind::ChooseKind {
                         n: options.len() as u8,
                     },
+                })
+            }
+            Effect::ContinuousEither { what, .. } => {
+                // The controller chooses as it resolves (Shaper Parasite).
+                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
+                if sub > 0 || self.objects_of(ctx, what).is_empty() {
+                    return None;
+                }
+                Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseKind { n: 2 },
                 })
             }
             Effect::TapOrUntap { what } => {
@@ -978,6 +1013,7 @@ impl Game {
             | Effect::IfControlsNone { .. }
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
+            | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
@@ -1217,6 +1253,7 @@ impl Game {
             Effect::PreventDamageBySources {
                 sources,
                 to_players_only,
+                combat_only,
             } => {
                 self.damage_prevention_rules
                     .push(crate::continuous::replacement::PreventionRule {
@@ -1224,6 +1261,7 @@ impl Game {
                         controller: ctx.controller,
                         sources: sources.clone(),
                         to_players_only: *to_players_only,
+                        combat_only: *combat_only,
                     })
             }
             Effect::Attach { what, to } => {
@@ -1258,9 +1296,17 @@ impl Game {
             }
             Effect::SkipNextTurn { who } => {
                 // 419.6f: two skip effects skip the next two turns.
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     let pl = self.player_mut(p);
                     pl.turns_to_skip = pl.turns_to_skip.saturating_add(1);
+                }
+            }
+            Effect::SkipNextUntapStep { who } => {
+                // 419.6f: each skip effect skips one more untap step.
+                for p in self.players_of(ctx, who) {
+                    let pl = self.player_mut(p);
+                    pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
@@ -1328,9 +1374,15 @@ impl Game {
                 self.extra_phases.combats += 1;
             }
             Effect::ExtraTurn { who } => {
-                for p in self.players_of(ctx, who) {
+                let players = self.one_per_team(self.players_of(ctx, who));
+                for p in players {
                     self.extra_turns.push(p);
                 }
+            }
+            Effect::RemoveFaceDown { .. }
+            | Effect::PutIntoGraveyard { .. }
+            | Effect::TurnRemovedFaceUp { .. } => {
+                self.exec_removed_effect(ctx, e);
             }
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
@@ -1346,7 +1398,8 @@ impl Game {
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
             | Effect::ReturnFromGraveyardThisTurn { .. }
-            | Effect::ReturnOwnedToHand { .. } => {
+            | Effect::ReturnOwnedToHand { .. }
+            | Effect::ReturnAllFromGraveyardsToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }
             Effect::SearchLibrary { .. }
@@ -1354,6 +1407,7 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
+            | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PutFromHand { .. } => {

@@ -35,6 +35,9 @@ pub enum CardChoice {
     Amplify,
     /// 502.56a: the next revealed card to play with ripple.
     Ripple,
+    /// 217.7d: one of the cards removed from the game with the source
+    /// (Gustha's Scepter).
+    Removed,
 }
 
 impl CardChoice {
@@ -49,6 +52,7 @@ impl CardChoice {
             CardChoice::AttachTo => "the permanent the Aura comes into play attached to",
             CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
+            CardChoice::Removed => "a card removed from the game with it (217.7d)",
         }
     }
 }
@@ -98,6 +102,16 @@ impl Game {
                         },
                     })
             }
+            // 217.7d: "Return a card you own exiled with [this] to your hand."
+            Effect::ReturnRemovedChosen { what } => (self.cards_state().done == 0
+                && !self.objects_of(ctx, what).is_empty())
+            .then_some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::Removed,
+                    optional: false,
+                },
+            }),
             Effect::HandOnLibraryThenSearch { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.head_games_step(ctx, w),
@@ -175,6 +189,9 @@ impl Game {
             }
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
+                self.objects_of(ctx, what)
+            }
             (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.hand_matching(w, filter),
@@ -240,8 +257,11 @@ impl Game {
         });
         any && all
             && self.is_present(o)
-            && !crate::continuous::characteristics::compute(self, o)
-                .protected_from(face.colors, face.types)
+            && !crate::continuous::characteristics::compute(self, o).protected_from(
+                face.colors,
+                face.types,
+                &face.subtypes,
+            )
     }
 
     /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect
@@ -556,6 +576,11 @@ impl Game {
             return None;
         };
         let mut st = self.cards_state();
+        // Looking at one's own hand tells nobody anything.
+        if !st.started && whose == ctx.controller {
+            st.started = true;
+            self.set_cards_state(st.clone());
+        }
         if !st.started {
             st.started = true;
             let cards = self
@@ -743,11 +768,21 @@ impl Game {
                         HandChoice::RemoveFromGame => {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
+                        HandChoice::RemoveFaceDown { look } => {
+                            self.remove_face_down(&ctx, o, *look);
+                        }
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }
                     }
+                }
+                st.done += 1;
+            }
+            (CardChoice::Removed, Effect::ReturnRemovedChosen { .. }) => {
+                if let Some(o) = chosen {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                 }
                 st.done += 1;
             }
@@ -817,7 +852,7 @@ impl Game {
         let pl = self.player(p);
         if pl.graveyard.is_empty()
             || pl.lands_played >= 1
-            || !(p == self.active && self.step.is_main() && self.stack.is_empty())
+            || !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
             || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
         {
             return;
@@ -858,7 +893,7 @@ impl Game {
                     };
                     let ok = s == step
                         && match whose {
-                            tolaria_cards::Whose::You => active == p,
+                            tolaria_cards::Whose::You => self.is_active(p),
                             tolaria_cards::Whose::Opponent => self.is_opponent(p, active),
                             tolaria_cards::Whose::Each => true,
                         };
@@ -1174,6 +1209,24 @@ impl Game {
                     if let Zone::Graveyard(owner) = o.zone {
                         self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
                     }
+                }
+            }
+            Effect::ReturnAllFromGraveyardsToHand { filter } => {
+                // Every matching card of every graveyard, to its owner's hand.
+                let list: Vec<ObjId> = self
+                    .players
+                    .iter()
+                    .flat_map(|pl| pl.graveyard.iter().copied())
+                    .filter(|o| {
+                        crate::continuous::filter::matches_card(
+                            filter,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .collect();
+                for o in list {
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
                 }
             }
             Effect::ReturnOwnedToHand { filter, owner } => {

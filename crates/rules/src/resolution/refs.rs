@@ -87,6 +87,8 @@ impl Game {
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Chosen => ctx.chosen.or(ctx.trigger.chosen).into_iter().collect(),
+            // 217.7d: "those cards", "cards removed with [this]".
+            ObjectRef::Removed(r) => self.removed_cards(ctx, r),
             // 404.4: a delayed ability's are those of the ability that
             // created it.
             ObjectRef::Created => ctx
@@ -307,11 +309,11 @@ impl Game {
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
-                .map_or(0, |p| (self.player(*p).life.max(0) + 1) / 2),
+                .map_or(0, |p| (self.individual_life(*p).max(0) + 1) / 2),
             Amount::LifeTotal(p) => self
                 .players_of(ctx, p)
                 .first()
-                .map_or(0, |p| self.player(*p).life),
+                .map_or(0, |p| self.individual_life(*p)),
             Amount::HalfLibraryRoundedDown(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -366,7 +368,8 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
-            Amount::HalfTheirLifeRoundedUp => (self.player(p).life.max(0) + 1) / 2,
+            // 606.9a: an individual's life total.
+            Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
             _ => self.amount(ctx, a),
         }
     }

@@ -156,6 +156,7 @@ impl Game {
             chosen: None,
             created: None,
             division: item.division.clone(),
+            removal: 0,
         };
         if !is_spell {
             self.stack.pop();

@@ -154,7 +154,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                                 lki_controller.is_some_and(|c| game.is_opponent(you, c))
                             }
                             tolaria_cards::ControllerFilter::Defending => {
-                                lki_controller.is_some() && lki_controller == game.combat.defending
+                                lki_controller.is_some_and(|c| game.is_defending(c))
                             }
                             // Never compiled outside a target requirement.
                             tolaria_cards::ControllerFilter::TriggeringPlayer
@@ -196,20 +196,36 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // "at the beginning of your next upkeep" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_next_upkeep);
             game.pending_triggers.extend(delayed);
-            let active = game.active;
             let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_upkeep)
                 .into_iter()
-                .partition(|t| t.controller == active);
+                .partition(|t| game.is_active(t.controller));
             game.delayed_your_upkeep = later;
             game.pending_triggers.extend(now);
             check_step_triggers(game, tolaria_cards::Step::Upkeep, permanents);
         }
         Event::StepBegan {
             step: tolaria_cards::Step::EndOfTurn,
-        } if !game.delayed_end_step.is_empty() => {
-            // 404.4b: "at the beginning of the next end step".
+        } if !game.delayed_end_step.is_empty()
+            || !game.delayed_your_end_step.is_empty()
+            || !game.delayed_turn_end_step.is_empty() =>
+        {
+            // 404.4b: "at the beginning of the next end step", and "at the
+            // beginning of your next end step" for the active player's.
             let delayed = std::mem::take(&mut game.delayed_end_step);
             game.pending_triggers.extend(delayed);
+            let active = game.active;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_your_end_step)
+                .into_iter()
+                .partition(|t| t.controller == active);
+            game.delayed_your_end_step = later;
+            game.pending_triggers.extend(now);
+            // "… of that player's next turn": a later turn of that player.
+            let turn = game.turn;
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_turn_end_step)
+                .into_iter()
+                .partition(|(p, made, _)| *p == active && turn > *made);
+            game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
@@ -281,7 +297,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         Event::Drew { player, .. } => {
             // 423.1: "Whenever [a player] draws a card".
             let drawer = *player;
-            player_event_triggers(game, permanents, drawer, |t| match t {
+            player_event_triggers(game, permanents, drawer, None, |t| match t {
                 Trigger::Draws(w) => Some(*w),
                 _ => None,
             });
@@ -296,6 +312,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // zone other than a graveyard (handled above).
             let (old, new) = (*old, *new);
             self_leaves_play_triggers(game, old, new, false);
+        }
+        Event::ControlChanged { obj, card, to, .. } => {
+            // "When you lose control of [this]" (Duplicity): controlled by
+            // the permanent's new controller.
+            let (obj, card, to) = (*obj, *card, *to);
+            trigger_printed(
+                game,
+                to,
+                obj,
+                card,
+                &Trigger::ControlLost,
+                TriggerContext::default(),
+            );
         }
         Event::ZoneChange {
             new,
@@ -326,7 +355,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             if let Event::ZoneChange { new, card, .. } = e {
                 discarded_by_opponent(game, discarder, *new, *card);
             }
-            player_event_triggers(game, permanents, discarder, |t| match t {
+            // "that card": the card discarded, in the graveyard.
+            let card = match e {
+                Event::ZoneChange { new, .. } => Some(*new),
+                _ => None,
+            };
+            player_event_triggers(game, permanents, discarder, card, |t| match t {
                 Trigger::Discards(w) => Some(*w),
                 _ => None,
             });
@@ -335,7 +369,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // 502.18c / 502.18e.
             let (cycler, new, card) = (*player, *obj, *card);
             crate::mechanics::cycling::cycled(game, cycler, new, card);
-            player_event_triggers(game, permanents, cycler, |t| match t {
+            player_event_triggers(game, permanents, cycler, None, |t| match t {
                 Trigger::Cycles(w) => Some(*w),
                 _ => None,
             });
@@ -461,6 +495,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // A source no longer in play (a spell, last known information)
+        // still damages: only the victim's abilities look.
+        Event::Damage {
+            source,
+            to: Target::Object(victim),
+            amount,
+            ..
+        } if permanents > 0 && !game.is_in_play(*source) => {
+            dealt_damage_triggers(game, *victim, *amount);
+        }
         Event::Damage {
             source,
             to,
@@ -468,6 +512,11 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             combat,
             ..
         } if game.is_in_play(*source) => {
+            if let Target::Object(victim) = to {
+                if permanents > 0 {
+                    dealt_damage_triggers(game, *victim, *amount);
+                }
+            }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
             let (source, to, amount, combat) = (*source, *to, *amount, *combat);
             scan(game, source, |t, _, _| match t {
@@ -528,6 +577,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
 }
 
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+    if !game.is_in_play(victim) {
+        return;
+    }
+    scan(game, victim, |t, _, _| {
+        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+            amount,
+            ..Default::default()
+        })
+    });
+}
+
 /// "At the beginning of [whose] [step]" abilities of the permanents in play.
 fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: usize) {
     let active = game.active;
@@ -540,17 +602,18 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                     Some(Target::Object(o)) if game.is_in_play(o) => Some(o),
                     _ => None,
                 }?;
-                (game.objects[enchanted.slot as usize].controller == active).then_some(
-                    TriggerContext {
-                        player: Some(active),
-                        ..Default::default()
-                    },
-                )
+                let c = game.objects[enchanted.slot as usize].controller;
+                // 606.4b: either player of a Two-Headed Giant team.
+                game.is_active(c).then_some(TriggerContext {
+                    player: Some(c),
+                    ..Default::default()
+                })
             }
             Trigger::BeginningOf { step: s, whose } if *s == step => {
                 let you = game.objects[src.slot as usize].controller;
                 let ok = match whose {
-                    Whose::You => active == you,
+                    // 606.4b: the team's turn is each teammate's.
+                    Whose::You => game.is_active(you),
                     Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
                 };
@@ -675,6 +738,7 @@ fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
+    object: Option<ObjId>,
     which: impl Fn(&Trigger) -> Option<Whose>,
 ) {
     for i in 0..permanents {
@@ -689,6 +753,7 @@ fn player_event_triggers(
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
+                object,
                 ..Default::default()
             })
         });
@@ -835,7 +900,7 @@ pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
     } else {
         0
     };
-    player_event_triggers(game, permanents, player, |t| match t {
+    player_event_triggers(game, permanents, player, None, |t| match t {
         Trigger::TapsLandForMana(w) => Some(*w),
         _ => None,
     });
@@ -897,8 +962,15 @@ pub(crate) fn state_triggers(game: &mut Game) {
                     crate::continuous::characteristics::compute(game, src).has(kw)
                 }
                 tolaria_cards::StateTrigger::LifeAtLeast(n) => {
-                    game.players[controller.index()].life >= n as i32
+                    // 606.9a: Test of Endurance reads the player's share.
+                    game.individual_life(controller) >= n as i32
                 }
+                tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
+                    game.objects[o.slot as usize].controller == controller
+                        && crate::continuous::characteristics::compute(game, o)
+                            .subtypes
+                            .contains(st)
+                }),
             };
             let waiting = game
                 .pending_triggers
@@ -994,10 +1066,14 @@ impl Game {
                 self.pending_triggers.clear();
                 break;
             };
+            // 606.6f: a Two-Headed Giant team puts all the triggered
+            // abilities either of its players controls on the stack in the
+            // order the team chooses (its primary player decides, 606.6e).
+            let p = self.turn_taker(p);
             let mine = self
                 .pending_triggers
                 .iter()
-                .filter(|t| t.controller == p)
+                .filter(|t| self.same_side(p, t.controller))
                 .count();
             if mine > 1 {
                 self.decision = Some(Decision {
@@ -1019,13 +1095,14 @@ impl Game {
         true
     }
 
-    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4).
+    /// Puts the `i`-th of `p`'s pending triggers on the stack (410.4;
+    /// 606.6f: of `p`'s team), its controller choosing its targets.
     pub(crate) fn put_trigger_on_stack(&mut self, p: PlayerId, i: usize) {
         let Some(pos) = self
             .pending_triggers
             .iter()
             .enumerate()
-            .filter(|(_, t)| t.controller == p)
+            .filter(|(_, t)| self.same_side(p, t.controller))
             .nth(i)
             .map(|(k, _)| k)
         else {
@@ -1037,7 +1114,7 @@ impl Game {
             Flow::Priority(q) => q,
             _ => self.active,
         };
-        self.begin_trigger(p, t, then);
+        self.begin_trigger(t.controller, t, then);
         if self.decision.is_none() && self.casting.is_none() {
             self.flow = Flow::Priority(then);
         }

@@ -169,6 +169,15 @@ pub struct Game {
     /// beginning of the next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: those waiting for the next end of turn step of their
+    /// controller's turn ("at the beginning of your next end step").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_your_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: those waiting for the end of turn step of a player's next
+    /// turn ("at the beginning of the end step of that player's next
+    /// turn"), with the player and the turn number they were created in.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_turn_end_step: Vec<(PlayerId, u32, crate::state::stack::PendingTrigger)>,
     /// 404.4: those waiting for an object to be put into a graveyard from
     /// play this turn ("When that creature is put into a graveyard from
     /// play this turn", Initiate of Blood), with the object watched;
@@ -308,6 +317,90 @@ impl Game {
         self.result.is_some()
     }
 
+    /// 606: the game is a Two-Headed Giant game (one branch: every check
+    /// of the variant in the step loop is this).
+    #[inline]
+    pub fn two_headed(&self) -> bool {
+        self.options.variant == crate::variants::multiplayer::Variant::TwoHeadedGiant
+    }
+
+    /// 606.4b, 606.6d: is `p` an active player? The active player; in a
+    /// Two-Headed Giant game every player on the active team (`active`
+    /// is then the active team's primary player, 606.3).
+    #[inline]
+    pub fn is_active(&self, p: PlayerId) -> bool {
+        p == self.active || (self.two_headed() && self.is_teammate(p, self.active))
+    }
+
+    /// Does `decider` choose for `p` as one side (410.3: a player orders
+    /// their own triggers; 606.6f: either teammate's on a Two-Headed Giant
+    /// team, the primary player deciding, 606.6e)?
+    #[inline]
+    pub fn same_side(&self, decider: PlayerId, p: PlayerId) -> bool {
+        decider == p || (self.two_headed() && self.is_teammate(decider, p))
+    }
+
+    /// 606.7a: is `p` a defending player: the defending player; in a
+    /// Two-Headed Giant game each player of the defending team
+    /// (`combat.defending` is then the nonactive team's primary player).
+    #[inline]
+    pub fn is_defending(&self, p: PlayerId) -> bool {
+        self.combat.defending == Some(p)
+            || (self.two_headed()
+                && self
+                    .combat
+                    .defending
+                    .is_some_and(|d| self.is_teammate(p, d)))
+    }
+
+    /// The players `def`'s side defends with: `def`; 606.7a, 606.7c: in a
+    /// Two-Headed Giant game every player of `def`'s team.
+    pub fn defending_side(&self, def: PlayerId) -> impl Iterator<Item = PlayerId> + '_ {
+        self.player_ids().filter(move |&q| {
+            q == def
+                || (self.two_headed() && !self.players[q.index()].lost && self.is_teammate(q, def))
+        })
+    }
+
+    /// The active players (606.4b: the active Two-Headed Giant team, in
+    /// seat order from its primary player), or just the active player.
+    pub fn active_players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.apnap_from(self.active)
+            .filter(move |&q| self.is_active(q))
+    }
+
+    /// 606.9a: the value of `p`'s individual life total for an effect that
+    /// needs to know it: the life total; in a Two-Headed Giant game the
+    /// team's shared total divided by two, rounded up (606.10: by the
+    /// number of players on the team).
+    #[inline]
+    pub fn individual_life(&self, p: PlayerId) -> i32 {
+        let life = self.players[p.index()].life;
+        if self.two_headed() {
+            let n = 1 + self.teammates(p).count() as i32;
+            // Rounded up, also below zero (-3 / 2 is -1).
+            -((-life).div_euclid(n))
+        } else {
+            life
+        }
+    }
+
+    /// 606.4a, 606.9: in a Two-Headed Giant game every player's `life`
+    /// holds the team's shared life total; after `p`'s life changed, the
+    /// change applies to the team's total (copied to `p`'s teammates).
+    /// Every write of `Player::life` calls this (derived data: ARCHITECTURE.md).
+    #[inline]
+    pub fn team_life_follows(&mut self, p: PlayerId) {
+        if self.two_headed() {
+            let life = self.players[p.index()].life;
+            for q in 0..self.players.len() {
+                if self.is_teammate(p, PlayerId(q as u8)) {
+                    self.players[q].life = life;
+                }
+            }
+        }
+    }
+
     /// The live object with this id, or `None` if it has changed zones since (217.1c).
     pub fn obj(&self, id: ObjId) -> Option<&Object> {
         self.objects
@@ -390,6 +483,7 @@ impl Game {
         // Saturating (state/limits.rs): a life total stays within i32.
         let life = &mut self.players[p.index()].life;
         *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
+        self.team_life_follows(p);
         self.emit(Event::LifeGained {
             player: p,
             amount: n,
@@ -402,10 +496,47 @@ impl Game {
         }
         let life = &mut self.players[p.index()].life;
         *life = life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
+        self.team_life_follows(p);
         self.emit(Event::LifeLost {
             player: p,
             amount: n,
         });
+    }
+
+    /// "[Player]'s life total becomes N" for each `(player, N)` of one
+    /// effect: the player gains or loses the difference. 606.9c: in a
+    /// Two-Headed Giant game the player's life total is considered to be
+    /// their individual share (606.9a) and the team's total changes by
+    /// what the player gained or lost; 606.9b: when the effect sets the
+    /// life total of each player of a team, the team's total becomes the
+    /// sum of the numbers (each player still gains or loses the difference
+    /// from their share).
+    pub fn set_life_totals(&mut self, set: &[(PlayerId, i32)]) {
+        let before: Vec<i32> = set.iter().map(|&(p, _)| self.individual_life(p)).collect();
+        for (&(p, n), &was) in set.iter().zip(&before) {
+            let d = i64::from(n) - i64::from(was);
+            let amount = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
+            if d > 0 {
+                self.gain_life(p, amount);
+            } else if d < 0 {
+                self.lose_life(p, amount);
+            }
+        }
+        if self.two_headed() {
+            // 606.9b: a team every player of which was set: the sum.
+            for &(p, _) in set {
+                let team: Vec<PlayerId> = std::iter::once(p).chain(self.teammates(p)).collect();
+                let all = team.iter().all(|q| set.iter().any(|s| s.0 == *q));
+                if all {
+                    let sum = team
+                        .iter()
+                        .filter_map(|q| set.iter().find(|s| s.0 == *q).map(|s| s.1))
+                        .fold(0i32, i32::saturating_add);
+                    self.players[p.index()].life = sum;
+                    self.team_life_follows(p);
+                }
+            }
+        }
     }
 
     pub fn shuffle_library(&mut self, p: PlayerId) {

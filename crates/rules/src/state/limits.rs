@@ -139,11 +139,26 @@ impl Game {
         let mut v = serde_json::to_value(self).map_err(|e| InvalidGame::Json(e.to_string()))?;
         if let Some(m) = v.as_object_mut() {
             // The games inside have their own arenas, checked below.
-            for k in ["main", "rewind", "subgame_pending"] {
+            // A subgame's brought cards name main-game ids (506.6).
+            for k in ["main", "rewind", "subgame_pending", "subgame_origin"] {
                 m.remove(k);
             }
         }
         check_ids(&v, self.objects.len(), np, "").map_err(InvalidGame::Inconsistent)?;
+        // 506.6: each card brought into a subgame is a slot of this game
+        // and, where it came from the main game, an id of the main game's
+        // arena (it goes back there when the subgame ends).
+        let main_objects = self.main.as_ref().map_or(0, |m| m.objects.len());
+        for b in &self.subgame_origin {
+            if b.slot as usize >= self.objects.len()
+                || b.from.is_some_and(|id| id.slot as usize >= main_objects)
+            {
+                return bad(format!(
+                    "a card brought into the subgame (slot {}) names an object that doesn't exist",
+                    b.slot
+                ));
+            }
+        }
         for inner in [&self.main, &self.rewind, &self.subgame_pending]
             .into_iter()
             .flatten()

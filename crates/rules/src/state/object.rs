@@ -121,7 +121,7 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                 // Caterpillar's Butterfly, Rukh Egg's Bird).
                 Effect::AtEndOfCombat { effects }
                 | Effect::AtNextUpkeep { effects, .. }
-                | Effect::AtNextEndStep { effects }
+                | Effect::AtNextEndStep { effects, .. }
                 | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
                 Effect::IfKicked {
                     then, otherwise, ..
@@ -274,6 +274,26 @@ pub struct Object {
     /// since (501.5); cleared as a turn begins and as it changes zones.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
+    /// 217.7b, 217.7d: a card removed from the game face down by an
+    /// effect: who may look at it and what it is linked to; cleared as it
+    /// changes zones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removal: Option<Removal>,
+}
+
+/// 217.7b, 217.7d: how a card was removed from the game face down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Removal {
+    /// The spell, or the source of the ability, that removed it (217.7d:
+    /// "cards removed from the game with [this]").
+    pub by: ObjId,
+    /// The resolution that removed it ("those cards", "each card they
+    /// removed this way"): a number no other resolution uses.
+    pub batch: u32,
+    /// Bit per player (by seat) who may look at it (217.7b: "You may look
+    /// at it for as long as it remains removed from the game"); no one
+    /// else may.
+    pub lookers: u64,
 }
 
 impl Object {
@@ -307,6 +327,7 @@ impl Object {
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
+            removal: None,
         }
     }
 
@@ -417,6 +438,7 @@ impl Object {
         self.chosen_name = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
+        self.removal = None;
     }
 
     /// How many counters of this kind are on it.

@@ -71,6 +71,10 @@ pub struct Player {
     /// would take.
     #[serde(default)]
     pub turns_to_skip: u8,
+    /// 419.6e / 419.6f: untap steps this player will skip ("skips their
+    /// next untap step": Brine Elemental), one per skip effect.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub untap_steps_to_skip: u8,
     /// 314.1: maximum hand size.
     pub max_hand_size: Option<u32>,
     /// Spells played this turn (409.1i; copies aren't played, 503.10).
@@ -104,6 +108,14 @@ pub struct Player {
     /// (`Game::determine_ranges`). Unused (0) without the option.
     #[serde(default, skip_serializing_if = "is_zero_u16")]
     pub in_range: u16,
+    /// 606.6a: where the player stands in the current round of a
+    /// Two-Headed Giant team's mulligans (`variants::two_headed::mulligan`).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub team_mulligan: u8,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero_u16(n: &u16) -> bool {
@@ -127,6 +139,7 @@ impl Player {
             mulligans: 0,
             outside: Vec::new(),
             turns_to_skip: 0,
+            untap_steps_to_skip: 0,
             max_hand_size: Some(7),
             spells_this_turn: 0,
             damaged_this_turn: false,
@@ -135,6 +148,7 @@ impl Player {
             entrant: None,
             range: None,
             in_range: 0,
+            team_mulligan: 0,
         }
     }
 }

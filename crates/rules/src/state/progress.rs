@@ -145,6 +145,11 @@ pub(crate) struct Casting {
     /// target from the first divided one on.
     #[serde(default)]
     pub division: Vec<u32>,
+    /// 601.5b: the opponent who chooses the mode of an "An opponent
+    /// chooses one —" spell, once the controller has chosen them (601.5a,
+    /// 601.5c; 600.4d: cleared if they leave the game before choosing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opponent_chooser: Option<PlayerId>,
 }
 
 impl Casting {
@@ -177,6 +182,7 @@ impl Casting {
             ripple: false,
             madness: None,
             division: Vec::new(),
+            opponent_chooser: None,
         }
     }
 }

@@ -74,6 +74,11 @@ pub struct TriggerContext {
     /// a permanent face up), the ability's X as it resolves.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub x: u32,
+    /// 217.7d: in a delayed triggered ability, the cards removed from the
+    /// game by the resolution that created it ("return those cards"): its
+    /// `ResolveCtx::removal` batch (0: none).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub removal: u32,
     /// 404.4: the card the ability that created this delayed triggered
     /// ability referred to as `ObjectRef::Chosen` ("return that card",
     /// Astral Slide: the card it removed from the game).
@@ -191,6 +196,10 @@ pub struct ResolveCtx {
     /// 409.1e: the division announced (`StackItem::division`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub division: Vec<u32>,
+    /// 217.7d: the batch of the cards this resolution removed from the game
+    /// face down (`object::Removal::batch`; 0: none yet).
+    #[serde(default)]
+    pub removal: u32,
 }
 
 impl ResolveCtx {
@@ -212,6 +221,7 @@ impl ResolveCtx {
             chosen: None,
             created: None,
             division: Vec::new(),
+            removal: 0,
         }
     }
     pub(crate) fn target(&self, i: u8) -> Option<Target> {

@@ -237,9 +237,12 @@ impl Game {
             // 510.3: a spell or ability says it comes into play flipped.
             self.objects[slot].flags |= crate::state::object::flags::FLIPPED;
         }
+        // 217.7b: a card removed face down that goes to a hand or a
+        // library stays unseen by the other players.
+        let stays_hidden = was_face_down && from == Zone::RemovedFromGame && to.is_hidden();
         if face_down {
             self.objects[slot].flags |= crate::state::object::flags::FACE_DOWN;
-        } else if was_face_down {
+        } else if was_face_down && !stays_hidden {
             // 504.6: its owner reveals it as it moves.
             self.emit(Event::FaceDownRevealed {
                 player: owner,
@@ -414,7 +417,7 @@ impl Game {
         }
         let _ = token;
         self.emit(Event::ZoneChange {
-            card: if face_down {
+            card: if face_down || stays_hidden {
                 tolaria_cards::db().face_down
             } else {
                 card

@@ -176,8 +176,11 @@ impl Game {
             .filter(|a| !multiple || a.defender == Some(def))
             .map(|a| a.obj)
             .collect();
-        let blockers: Vec<ObjId> = self
-            .controlled_by(def)
+        // 606.7c: the defending team's one combined block, legal as a whole.
+        let side: Vec<crate::PlayerId> = self.defending_side(def).collect();
+        let blockers: Vec<ObjId> = side
+            .into_iter()
+            .flat_map(|d| self.controlled_by(d))
             .filter(|&b| attackers.iter().any(|&a| self.can_block_pair(b, a)))
             .collect();
         let na = attackers.len();

@@ -87,7 +87,8 @@ impl Game {
     /// defending player controls an Island") are judged against `def`.
     pub fn can_attack_player(&self, id: ObjId, def: crate::PlayerId) -> bool {
         let o = &self.objects[id.slot as usize];
-        if o.controller != self.active || o.is_tapped() || o.is_phased_out() {
+        // 606.7a: each player of the active team is an attacking player.
+        if !self.is_active(o.controller) || o.is_tapped() || o.is_phased_out() {
             return false;
         }
         let ch = self.chars(id);
@@ -101,10 +102,13 @@ impl Game {
         // (Sea Monster).
         for s in statics(&ch) {
             if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
-                if !self
-                    .controlled_by(def)
-                    .any(|x| crate::continuous::filter::matches(self, f, x, Some(id), o.controller))
-                {
+                // 606.7a: a positive comparison is "yes" if either
+                // defending player's would be.
+                if !self.defending_side(def).any(|d| {
+                    self.controlled_by(d).any(|x| {
+                        crate::continuous::filter::matches(self, f, x, Some(id), o.controller)
+                    })
+                }) {
                     return false;
                 }
             }
@@ -113,14 +117,17 @@ impl Game {
     }
 
     /// How many attackers `blocker` may block (1, plus one for each "can
-    /// block an additional creature each combat", High Ground).
+    /// block an additional creature each combat", High Ground; any number
+    /// with "can block any number of creatures", Ironfist Crusher).
     pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
         let mut n = 1;
         self.any_static_on(blocker, |s, _| {
-            if matches!(s, StaticAbility::CanBlockAdditional(_)) {
-                n += 1;
+            match s {
+                StaticAbility::CanBlockAdditional(_) => n += 1,
+                StaticAbility::CanBlockAnyNumber(_) => n = usize::MAX,
+                _ => {}
             }
-            false
+            n == usize::MAX
         });
         n
     }
@@ -128,7 +135,8 @@ impl Game {
     /// 309.2a / 500 / 502: could `blocker` block `attacker` (given the blocks declared so far)?
     pub fn can_block(&self, blocker: ObjId, attacker: ObjId) -> bool {
         let o = &self.objects[blocker.slot as usize];
-        if Some(o.controller) != self.combat.defending
+        // 606.7c: creatures of either defending player can block.
+        if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
             || o.cant_block_this_turn
@@ -160,7 +168,7 @@ impl Game {
     /// the pair alone considered (not how many it already blocks)?
     pub(crate) fn can_block_pair(&self, blocker: ObjId, attacker: ObjId) -> bool {
         let o = &self.objects[blocker.slot as usize];
-        if Some(o.controller) != self.combat.defending
+        if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
             || o.cant_block_this_turn
@@ -202,18 +210,18 @@ impl Game {
             return false;
         }
         // 502.7 protection: can't be blocked by creatures with the quality.
-        if a.protected_from(b.colors, b.types) {
+        if a.protected_from(b.colors, b.types, &b.subtypes) {
             return false;
         }
-        // 502.6 landwalk.
+        // 502.6 landwalk (606.7c: either defending player's land).
         let defender = o.controller;
         for k in a.keywords.iter() {
             if let Some(lt) = k.landwalk_type() {
                 let st = Subtype::of_basic(lt);
-                if self
-                    .controlled_by(defender)
-                    .any(|l| compute(self, l).subtypes.contains(st))
-                {
+                if self.defending_side(defender).any(|d| {
+                    self.controlled_by(d)
+                        .any(|l| compute(self, l).subtypes.contains(st))
+                }) {
                     return false;
                 }
             }
@@ -468,7 +476,12 @@ impl Game {
     /// pays {2} for each creature they control that's attacking you").
     pub(crate) fn attack_cost_each(&self) -> u32 {
         match self.combat.defending {
-            Some(def) => self.attack_cost_for(def),
+            // 606.7b: each defending player's effect applies to attacking
+            // the team.
+            Some(def) => self
+                .defending_side(def)
+                .map(|d| self.attack_cost_for(d))
+                .fold(0u32, u32::saturating_add),
             None => 0,
         }
     }
@@ -506,7 +519,13 @@ impl Game {
             .attackers
             .iter()
             .filter_map(|a| a.defender.or(self.combat.defending))
-            .map(|d| self.attack_cost_for(d))
+            .map(|d| {
+                if self.two_headed() {
+                    self.attack_cost_each()
+                } else {
+                    self.attack_cost_for(d)
+                }
+            })
             .fold(0u32, u32::saturating_add)
     }
 
@@ -607,9 +626,12 @@ impl Game {
             return;
         };
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
-        let any = self
-            .controlled_by(def)
-            .any(|b| attackers.iter().any(|&a| self.can_block(b, a)));
+        // 606.7c: the defending team has one combined block, declared by
+        // its primary player for both players' creatures.
+        let any = self.defending_side(def).any(|d| {
+            self.controlled_by(d)
+                .any(|b| attackers.iter().any(|&a| self.can_block(b, a)))
+        });
         if any {
             self.decision = Some(Decision {
                 player: def,
@@ -648,7 +670,8 @@ impl Game {
     pub(crate) fn block_options(&self, out: &mut Vec<Action>) {
         let whole = self.whole_block_rules();
         if let Some(def) = self.combat.defending {
-            for b in self.controlled_by(def) {
+            let side: Vec<crate::PlayerId> = self.defending_side(def).collect();
+            for b in side.into_iter().flat_map(|d| self.controlled_by(d)) {
                 for a in &self.combat.attackers {
                     if self.can_block(b, a.obj)
                         && (!whole || self.block_keeps_declaration_legal(b, a.obj))
@@ -747,11 +770,45 @@ impl Game {
                                 }
                             }
                         }
+                        self.attached_becomes_blocked(a);
                     }
                 }
                 self.flow = Flow::Priority(self.active);
             }
             _ => {}
+        }
+    }
+
+    /// 309.4: "Whenever enchanted creature becomes blocked" (Pretender's
+    /// Claim): the abilities of the Auras on attacker `a`, which just
+    /// became blocked. 601.7: only if the event (the creature becoming
+    /// blocked) is within the range of influence of the Aura's controller.
+    fn attached_becomes_blocked(&mut self, a: ObjId) {
+        let auras: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| self.objects[o.slot as usize].attached_to == Some(Target::Object(a)))
+            .collect();
+        for aura in auras {
+            let ch = compute(self, aura);
+            if !self.object_within_range(ch.controller, a) {
+                continue;
+            }
+            for (ability, ab) in ch.all_abilities() {
+                if let Ability::Triggered(t) = ab {
+                    if matches!(t.trigger, tolaria_cards::Trigger::AttachedBecomesBlocked) {
+                        self.pending_triggers
+                            .push(crate::state::stack::PendingTrigger {
+                                controller: ch.controller,
+                                source: aura,
+                                card: ch.ability_card(ability),
+                                ability,
+                                ctx: Default::default(),
+                            });
+                    }
+                }
+            }
         }
     }
 
@@ -786,6 +843,11 @@ impl Game {
                 }
             })
             .collect();
+        // 606.7d: first the active team chooses the defending player each
+        // attacking creature assigns its damage to the team to.
+        if self.two_headed() && self.ask_defending_player(&queue) {
+            return;
+        }
         if first_step {
             self.combat.dealt_first = queue.clone();
         }

@@ -176,7 +176,7 @@ impl Game {
                 Some(aura),
                 ch.controller,
             )
-            && !hch.protected_from(ch.colors, ch.types)
+            && !hch.protected_from(ch.colors, ch.types, &ch.subtypes)
     }
 
     pub(crate) fn sba_pending(&self) -> bool {

@@ -55,6 +55,8 @@ impl Game {
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
+            delayed_your_end_step: Vec::new(),
+            delayed_turn_end_step: Vec::new(),
             delayed_dies: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
@@ -200,7 +202,10 @@ impl Game {
             let emperors: Vec<PlayerId> = g.player_ids().filter(|&p| g.player(p).emperor).collect();
             emperors[g.rng.below(emperors.len())]
         } else {
-            PlayerId(g.rng.below(decks.len()) as u8)
+            // 606.6a–b: in a Two-Headed Giant game, the team of the player
+            // chosen plays first (its primary player's seat leads).
+            let p = PlayerId(g.rng.below(decks.len()) as u8);
+            g.turn_taker(p)
         };
         g.starting_player = first;
         g.active = first;
@@ -226,23 +231,14 @@ impl Game {
 
     /// 101.4: keep or mulligan (shuffle the hand back, draw one fewer).
     pub(crate) fn on_mulligan(&mut self, p: PlayerId, action: crate::Action) {
+        if self.two_headed() {
+            // 606.6a: team mulligans.
+            self.on_team_mulligan(p, action == crate::Action::Mulligan);
+            return;
+        }
         match action {
             crate::Action::Mulligan => {
-                let size = self.player(p).hand.len() as u32;
-                let hand = self.player(p).hand.clone();
-                for c in hand {
-                    self.move_to(c, Zone::Library(p), MoveReason::Mulligan);
-                }
-                self.shuffle_library(p);
-                let new_size = size.saturating_sub(1);
-                for _ in 0..new_size {
-                    self.draw_for(p, crate::state::event::DrawReason::OpeningHand);
-                }
-                self.players[p.index()].mulligans += 1;
-                self.emit(Event::Mulliganed {
-                    player: p,
-                    hand_size: new_size,
-                });
+                let new_size = self.mulligan_hand(p);
                 if new_size == 0 {
                     self.emit(Event::Kept {
                         player: p,
@@ -289,6 +285,8 @@ impl Game {
         // The set-up may have changed objects directly.
         self.touched();
         self.turn = turn;
+        // 606.4b: a Two-Headed Giant team's turn is led by its primary player.
+        let active = self.turn_taker(active);
         self.active = active;
         self.turn_controller = active;
         self.step = step;

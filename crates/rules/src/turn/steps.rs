@@ -21,9 +21,19 @@ impl Game {
             self.echo_marks_at_upkeep();
             // "Until your next upkeep, … can't phase out" ends now.
             if !self.cant_phase_out.is_empty() {
-                let active = self.active;
-                self.cant_phase_out.retain(|&(_, p)| p != active);
+                let active: Vec<PlayerId> = self.active_players().collect();
+                self.cant_phase_out.retain(|&(_, p)| !active.contains(&p));
             }
+        }
+        // 300.9, 419.6e: a skipped untap step is passed over as though it
+        // didn't exist: no phasing (502.15c), nothing untaps, and "next
+        // untap step" effects wait for one that isn't skipped (419.6f).
+        if step == Step::Untap && self.player(self.active).untap_steps_to_skip > 0 {
+            let player = self.active;
+            self.player_mut(player).untap_steps_to_skip -= 1;
+            self.emit(Event::UntapStepSkipped { player });
+            self.flow = Flow::EndStep;
+            return;
         }
         self.emit(Event::StepBegan { step });
         match step {
@@ -37,9 +47,13 @@ impl Game {
                 // Seedborn Muse: "Untap all permanents you control during
                 // each other player's untap step."
                 let mut untappers: Vec<PlayerId> = vec![active];
+                // 606.4b: each player of the active Two-Headed Giant team.
+                if self.two_headed() {
+                    untappers.extend(self.teammates(active));
+                }
                 self.any_static_in_play(|s, _, controller| {
                     if matches!(s, tolaria_cards::StaticAbility::UntapDuringOthersUntapStep)
-                        && controller != active
+                        && !self.is_active(controller)
                         && !untappers.contains(&controller)
                     {
                         untappers.push(controller);
@@ -55,11 +69,11 @@ impl Game {
                         && o.is_tapped()
                         // "Doesn't untap during its controller's untap
                         // step" leaves Seedborn Muse's untapping alone.
-                        && (o.controller != active || !self.doesnt_untap(id))
+                        && (!self.is_active(o.controller) || !self.doesnt_untap(id))
                     {
                         // (Its controller's own untap step only: Seedborn
                         // Muse's untapping is no such choice.)
-                        if o.controller == active
+                        if self.is_active(o.controller)
                             && o.flags & crate::state::object::flags::STATICS != 0
                             && self.may_choose_not_to_untap(id)
                         {
@@ -72,10 +86,12 @@ impl Game {
                 self.ask_untap_choices(optional);
             }
             Step::Draw => {
-                // 101.5a: in a two-player game the starting player skips the first draw.
-                if self.turn == 1 && self.num_players() == 2 {
-                    let p = self.active;
-                    self.emit(Event::SkippedFirstDraw { player: p });
+                // 101.5a: in a two-player game the starting player skips the
+                // first draw; 606.6b: in a Two-Headed Giant game the starting team.
+                if self.turn == 1 && (self.num_players() == 2 || self.two_headed()) {
+                    for p in self.active_players().collect::<Vec<_>>() {
+                        self.emit(Event::SkippedFirstDraw { player: p });
+                    }
                     self.flow = Flow::Priority(self.active);
                 } else {
                     self.draw_step_draw();
@@ -99,12 +115,18 @@ impl Game {
         }
     }
 
-    /// 303.1: the active player draws a card; a replacement effect's choice
+    /// 303.1: the active player draws a card (606.6e, 606.6i: each player of
+    /// the active Two-Headed Giant team, the primary player first); a replacement effect's choice
     /// (419.1a, Abundance) replays the draw with the answers
     /// (`ReplayUnit::DrawStep`), then the player gets priority.
     pub(crate) fn draw_step_draw(&mut self) {
         if self.run_replayable(crate::continuous::replacement::ReplayUnit::DrawStep, |g| {
-            g.draw_for(g.active, crate::state::event::DrawReason::DrawStep)
+            g.draw_for(g.active, crate::state::event::DrawReason::DrawStep);
+            if g.two_headed() {
+                for p in g.active_players().skip(1).collect::<Vec<_>>() {
+                    g.draw_for(p, crate::state::event::DrawReason::DrawStep);
+                }
+            }
         }) {
             self.flow = Flow::Priority(self.active);
         }
@@ -114,10 +136,12 @@ impl Game {
     /// control since their previous upkeep began is marked as such (its
     /// echo triggers now); the mark for "since this upkeep" starts afresh.
     fn echo_marks_at_upkeep(&mut self) {
-        let active = self.active;
         for i in 0..self.in_play.len() {
-            let o = &mut self.objects[self.in_play[i].slot as usize];
-            if o.controller == active {
+            let slot = self.in_play[i].slot as usize;
+            // 606.4b: each player of the active Two-Headed Giant team.
+            let mine = self.is_active(self.objects[slot].controller);
+            let o = &mut self.objects[slot];
+            if mine {
                 use crate::state::object::marks;
                 o.control_marks = if o.control_marks & marks::CONTROL_SINCE_UPKEEP != 0 {
                     marks::CONTROL_BEFORE_UPKEEP
@@ -132,6 +156,13 @@ impl Game {
     /// ends for the active player's permanents.
     fn begin_turn(&mut self) {
         let active = self.active;
+        let two_headed = self.two_headed();
+        let teams: Vec<Option<u8>> = if two_headed {
+            self.players.iter().map(|p| p.team).collect()
+        } else {
+            Vec::new()
+        };
+        let team = self.players[active.index()].team;
         for p in &mut self.players {
             p.lands_played = 0;
             p.spells_this_turn = 0;
@@ -142,7 +173,10 @@ impl Game {
             o.activated_twice_this_turn = 0;
             o.flags &= !flags::ATTACKED_THIS_TURN;
             o.dealt_damage_this_turn = false;
-            if o.zone == Zone::InPlay && o.controller == active {
+            if o.zone == Zone::InPlay
+                && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
+            {
+                // 606.4b: the whole active Two-Headed Giant team's.
                 o.flags &= !flags::SICK;
             }
         }
@@ -177,6 +211,12 @@ impl Game {
             self.flow = Flow::BeginStep;
             return;
         }
+        if step == Step::CombatDamage && self.two_headed() {
+            // 606.7d: each combat damage step's choices are its own.
+            for a in &mut self.combat.attackers {
+                a.defender = None;
+            }
+        }
         if step == Step::CombatDamage && self.combat.first_strike_step && !self.combat.first_done {
             // 310.5: the second combat damage step.
             self.combat.first_done = true;
@@ -200,7 +240,8 @@ impl Game {
         }
         // 419.6e, 300.9: "Skip your draw step" (Necropotence): the game
         // proceeds past it as though it didn't exist.
-        if next == Some(Step::Draw) && self.skips_draw_step(self.active) {
+        // 606.6h: a Two-Headed Giant team skips it if either player does.
+        if next == Some(Step::Draw) && self.active_players().any(|p| self.skips_draw_step(p)) {
             self.emit(Event::StepSkipped {
                 player: self.active,
                 step: Step::Draw,
@@ -224,22 +265,28 @@ impl Game {
                 self.turn += 1;
                 loop {
                     // Extra turns come first, the most recently created first.
+                    // 606.6h: a Two-Headed Giant player's extra turn is the
+                    // team's, which the primary player's seat leads (606.4b).
                     let next = match self.extra_turns.pop() {
-                        Some(p) if !self.player(p).lost => p,
-                        _ => self.next_player(self.active),
+                        Some(p) if !self.player(p).lost => self.turn_taker(p),
+                        _ => self.next_turn_taker(self.active),
                     };
                     self.active = next;
                     // 419.6e / 419.6f: a skipped turn is passed over as though it
-                    // didn't exist; each skip effect uses up one turn.
-                    if self.player(next).turns_to_skip == 0 {
+                    // didn't exist; each skip effect uses up one turn (606.6h:
+                    // a teammate's skip skips the team's turn).
+                    let Some(skipper) = self
+                        .active_players()
+                        .find(|&q| self.player(q).turns_to_skip > 0)
+                    else {
                         break;
-                    }
-                    self.player_mut(next).turns_to_skip -= 1;
+                    };
+                    self.player_mut(skipper).turns_to_skip -= 1;
                     self.emit(Event::TurnSkipped { player: next });
                     // 507.1b: a pending turn-controlling effect waits for a
                     // turn the player actually takes.
                     if let Some(&(_, controller)) =
-                        self.turn_control_next.iter().find(|e| e.0 == next)
+                        self.turn_control_next.iter().find(|e| self.is_active(e.0))
                     {
                         self.emit(Event::TurnControlWaits {
                             player: next,
@@ -255,7 +302,8 @@ impl Game {
                 self.turn_controller = match self
                     .turn_control_next
                     .iter()
-                    .position(|e| e.0 == self.active)
+                    // 606.6h: the controller controls the affected player's team's turn.
+                    .position(|e| self.is_active(e.0))
                 {
                     Some(i) => self.turn_control_next.remove(i).1,
                     None => self.active,
@@ -376,6 +424,7 @@ impl Game {
                 } else {
                     let life = &mut self.players[i].life;
                     *life = life.saturating_sub(i32::try_from(lost).unwrap_or(i32::MAX));
+                    self.team_life_follows(p);
                     self.emit(Event::ManaBurn {
                         player: p,
                         amount: lost,
@@ -387,22 +436,33 @@ impl Game {
 
     /// 507.4: no mana burn for a player whose turn another player controls.
     fn no_mana_burn(&self, p: PlayerId) -> bool {
-        p == self.active && self.turn_controller != self.active
+        self.is_active(p) && self.turn_controller != self.active
     }
 
     /// 314.1 then 314.2, then 314.3.
     pub(crate) fn cleanup_discard(&mut self) {
-        let p = self.active;
-        let pl = self.player(p);
-        if let Some(max) = self.max_hand_size(p) {
-            let excess = (pl.hand.len() as u32).saturating_sub(max);
-            if excess > 0 {
-                self.decision = Some(Decision {
-                    player: p,
-                    kind: DecisionKind::Discard { remaining: excess },
-                });
-                self.flow = Flow::CleanupDiscard;
-                return;
+        // 314.1 (606.4b: each player of the active Two-Headed Giant team,
+        // in seat order, the primary player first).
+        let mut p = self.active;
+        for _ in 0..self.players.len() {
+            let pl = self.player(p);
+            if let Some(max) = self.max_hand_size(p) {
+                let excess = (pl.hand.len() as u32).saturating_sub(max);
+                if excess > 0 {
+                    self.decision = Some(Decision {
+                        player: p,
+                        kind: DecisionKind::Discard { remaining: excess },
+                    });
+                    self.flow = Flow::CleanupDiscard;
+                    return;
+                }
+            }
+            if !self.two_headed() {
+                break;
+            }
+            p = self.next_player(p);
+            if !self.is_active(p) {
+                break;
             }
         }
         // 314.2: damage wears off; "until end of turn" effects end.

@@ -1,6 +1,6 @@
 //! Multiplayer and game variants (600–609): the multiplayer options, the
 //! set-up with teams and seating (`teams.rs`), leaving the game (600.4),
-//! and subgames (506).
+//! Two-Headed Giant (`two_headed.rs`, 606) and subgames (506).
 
 pub(crate) mod deploy;
 pub(crate) mod leave_game;
@@ -8,3 +8,4 @@ pub mod multiplayer;
 pub mod range;
 pub(crate) mod subgame;
 pub mod teams;
+pub mod two_headed;

@@ -42,6 +42,11 @@ pub enum Variant {
     /// seated immediately next to them (607.3c); a team loses when its
     /// emperor loses (607.5a).
     Emperor,
+    /// 606: two teams (of two, or more: 606.10) seated together, each
+    /// with a shared life total (606.4a), taking turns and having
+    /// priority as teams (606.4b, 606.6c), attacking and blocking as
+    /// teams (606.7).
+    TwoHeadedGiant,
 }
 
 impl Variant {
@@ -99,6 +104,11 @@ impl Game {
     /// defending player read where one is needed (602.2a: the nearest
     /// opponent to the left the player may attack).
     pub fn defending_player_for(&self, attacker: PlayerId) -> Option<PlayerId> {
+        // 606.7a: the nonactive team is the defending team (led by its
+        // primary player; `Game::is_defending` reads the whole team).
+        if self.two_headed() {
+            return Some(self.next_turn_taker(attacker));
+        }
         match self.options.attack {
             AttackOption::Left => {
                 let q = self.next_player(attacker);
@@ -132,6 +142,10 @@ impl Game {
     /// variants only an opponent seated immediately next to the attacker
     /// (the nearest player still in the game on either side).
     pub fn may_attack(&self, attacker: PlayerId, defender: PlayerId) -> bool {
+        // 606.7a: the active team attacks the other team, wherever seated.
+        if self.two_headed() {
+            return !self.players[defender.index()].lost && self.is_opponent(attacker, defender);
+        }
         if defender == attacker
             || self.players[defender.index()].lost
             || !self.is_opponent(attacker, defender)
@@ -149,6 +163,8 @@ impl Game {
             && match self.options.variant {
                 Variant::FreeForAll => true,
                 Variant::Teams | Variant::Emperor => self.seated_next_to(attacker, defender),
+                // 606.7a: the active team attacks the other team.
+                Variant::TwoHeadedGiant => true,
             }
     }
 

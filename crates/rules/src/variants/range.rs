@@ -12,7 +12,7 @@
 //!
 //! The rest of 601 reads these questions where the rule applies:
 //! attacking (601.3, `may_attack`), targets (601.4, `is_legal_target`),
-//! choices (601.5a–c, `range_chooser`), activated abilities (601.6),
+//! choices (601.5a–c, `opponent_choosers`), activated abilities (601.6),
 //! triggers (601.7, `trigger_within_range`), Auras and Equipment (601.8–9,
 //! state-based effects), what effects affect and see (601.10–11: the
 //! players and objects of a resolving effect's references, the objects a
@@ -130,26 +130,23 @@ impl Game {
         }
     }
 
-    /// 601.5a, 601.5c: who among the players `may` (the appropriate ones,
-    /// in turn order from the controller's left) makes a choice an effect
-    /// controlled by `controller` asks for: the first within the
-    /// controller's range; if none is, the closest to the controller's
-    /// left.
-    pub fn range_chooser(
-        &self,
-        controller: PlayerId,
-        may: impl Fn(PlayerId) -> bool,
-    ) -> Option<PlayerId> {
-        let order: Vec<PlayerId> = self
+    /// 601.5a, 601.5c: the opponents of `controller` (still in the game,
+    /// in turn order from the controller's left) who may be asked to make
+    /// a choice "an opponent" makes for an effect `controller` controls:
+    /// those within the controller's range; if none is, the closest to
+    /// the controller's left. Without the option, every opponent.
+    pub fn opponent_choosers(&self, controller: PlayerId) -> Vec<PlayerId> {
+        let mut opponents: Vec<PlayerId> = self
             .apnap_from(controller)
             .skip(1)
-            .filter(|&q| may(q))
+            .filter(|&q| self.is_opponent(controller, q))
             .collect();
-        order
-            .iter()
-            .copied()
-            .find(|&q| self.within_range(controller, q))
-            .or(order.first().copied())
+        if opponents.iter().any(|&q| self.within_range(controller, q)) {
+            opponents.retain(|&q| self.within_range(controller, q));
+        } else {
+            opponents.truncate(1);
+        }
+        opponents
     }
 
     /// 601.7: does the event happen entirely within the range of influence

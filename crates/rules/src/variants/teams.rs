@@ -131,8 +131,27 @@ impl Game {
                 }
                 Vec::new()
             }
-            Variant::Teams | Variant::Emperor => setup.teams()?,
+            Variant::Teams | Variant::Emperor | Variant::TwoHeadedGiant => setup.teams()?,
         };
+        if variant == Variant::TwoHeadedGiant {
+            // 606.1, 606.10: two teams of two or more players.
+            if teams.len() != 2 || teams[0].len() < 2 {
+                return Err(SetupError::Teams(
+                    "606.1: a Two-Headed Giant game is two teams of two (or more, 606.10)".into(),
+                ));
+            }
+            // 606.2: no other multiplayer options.
+            let o = setup.options;
+            if o.range.is_some()
+                || o.deploy
+                || o.attack != Default::default()
+                || setup.entrants.iter().any(|e| e.range.is_some())
+            {
+                return Err(SetupError::Teams(
+                    "606.2: no other multiplayer options are used in Two-Headed Giant games".into(),
+                ));
+            }
+        }
         if variant == Variant::Emperor && teams[0].len() < 2 {
             return Err(SetupError::Teams(
                 "607.2: an Emperor team is an emperor and at least one general".into(),
@@ -194,6 +213,13 @@ impl Game {
                     }
                 }
             }
+            // 606.3: each team together, its primary player (the first
+            // listed) on the right, i.e. first in turn order.
+            Variant::TwoHeadedGiant => {
+                let mut teams = teams;
+                let order = g.seat_two_headed(&mut teams, setup.random_seating);
+                seats.extend(order.into_iter().map(|i| (i, false)));
+            }
         }
         for (seat, &(i, emperor)) in seats.iter().enumerate() {
             let e = &setup.entrants[i];
@@ -207,6 +233,9 @@ impl Game {
         // 601.2a, 607.3a–b: the ranges of influence and deploy.
         let given: Vec<Option<u8>> = g.players.iter().map(|p| p.range).collect();
         g.set_ranges(&given);
+        if variant == Variant::TwoHeadedGiant {
+            g.start_team_life();
+        }
         let decks: Vec<&[CardId]> = seats
             .iter()
             .map(|&(i, _)| setup.entrants[i].deck.as_slice())
@@ -227,14 +256,14 @@ impl Game {
     /// 607.7, 609.6: may `viewer` review `owner`'s hand as a teammate? In
     /// the Emperor variant teammates may review each other's hands at any
     /// time; in the Teams variant only teammates sitting next to each
-    /// other (the nearest players still in the game, 600.4). Two-Headed
-    /// Giant (606.5) is not yet a variant here.
+    /// other (the nearest players still in the game, 600.4); 606.5: in the
+    /// Two-Headed Giant variant at any time.
     pub fn reviews_teammate_hand(&self, viewer: PlayerId, owner: PlayerId) -> bool {
         if !self.is_teammate(viewer, owner) || self.player(viewer).lost {
             return false;
         }
         match self.options.variant {
-            Variant::Emperor => true,
+            Variant::Emperor | Variant::TwoHeadedGiant => true,
             Variant::Teams => self.seated_next_to(viewer, owner),
             Variant::FreeForAll => false,
         }

@@ -45,6 +45,9 @@ pub enum LossReason {
     Effect,
     /// 607.5a: the player's team's emperor lost the game.
     EmperorLost,
+    /// 606.8b, 606.8c: the player's Two-Headed Giant teammate lost the
+    /// game (or conceded): the team loses.
+    TeammateLost,
 }
 
 /// See [`Event::board_change`].
@@ -326,6 +329,14 @@ pub enum Event {
         amount: u32,
         protection: bool,
     },
+    /// 601.14a: a replacement effect sent damage outside the range of
+    /// influence of its source's controller: that portion does nothing.
+    DamageOutOfRange {
+        source_card: CardId,
+        to: Target,
+        to_card: Option<CardId>,
+        amount: u32,
+    },
     LifeGained {
         player: PlayerId,
         amount: u32,
@@ -598,6 +609,17 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 419.6e: the active player's untap step is skipped (Brine Elemental).
+    UntapStepSkipped {
+        player: PlayerId,
+    },
+    /// 606.7d: the active Two-Headed Giant team chose the defending player
+    /// the attacking creature assigns its combat damage to.
+    DefendingPlayerChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 507.1b: a skipped turn leaves a pending turn-controlling effect waiting.
     TurnControlWaits {
         player: PlayerId,
@@ -773,6 +795,7 @@ impl Event {
             | Event::SpellPlayed { obj, card, .. }
             | Event::Regenerated { obj, card }
             | Event::AttackerDeclared { obj, card }
+            | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
             | Event::StaysTapped { obj, card }
             | Event::Unattached { obj, card }
@@ -921,6 +944,7 @@ impl Event {
             | Event::Countered { .. }
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
+            | Event::DamageOutOfRange { .. }
             | Event::LifeGained { .. }
             | Event::LifeLost { .. }
             | Event::ManaBurn { .. }
@@ -943,7 +967,9 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
+            | Event::DefendingPlayerChosen { .. }
             | Event::ManaLostNoBurn { .. }
             | Event::ConditionFalse { .. }
             | Event::Searched { .. }
@@ -998,6 +1024,7 @@ impl Event {
                 | Event::CoinKept { .. }
                 | Event::TurnControlCreated { .. }
                 | Event::TurnControlWaits { .. }
+                | Event::DefendingPlayerChosen { .. }
                 | Event::EndingTurn { .. }
         )
     }

@@ -94,6 +94,7 @@ impl Event {
                 protection: true, ..
             } => "502.7e",
             Event::DamagePrevented { .. } => "419.1a",
+            Event::DamageOutOfRange { .. } => "601.14a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
@@ -126,9 +127,10 @@ impl Event {
             Event::CoinKept { .. } => "419.1",
             Event::TurnControlCreated { replaced: None, .. } => "507.1",
             Event::TurnControlCreated { .. } => "507.1a",
-            Event::TurnSkipped { .. } => "419.6e",
+            Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
+            Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
@@ -155,6 +157,7 @@ impl Event {
                 LossReason::OpponentWon => "102.2b",
                 LossReason::Effect => "102.3",
                 LossReason::EmperorLost => "607.5a",
+                LossReason::TeammateLost => "606.8b",
             },
             Event::GameOver { .. } => "102.1",
             Event::TeamWon { .. } => "609.5",
@@ -378,6 +381,16 @@ impl Event {
                 name(*source_card),
                 target(to, *to_card),
                 if *protection { " (protection)" } else { "" }
+            ),
+            Event::DamageOutOfRange {
+                source_card,
+                to,
+                to_card,
+                amount,
+            } => format!(
+                "{amount} damage from {} would be dealt to {}, outside its controller's range of influence: it does nothing",
+                name(*source_card),
+                target(to, *to_card)
             ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
@@ -671,9 +684,14 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::UntapStepSkipped { player } => format!("{player} skips their untap step"),
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
             }
+            Event::DefendingPlayerChosen { card, player, .. } => format!(
+                "{} assigns its combat damage to the defending team's {player}",
+                name(*card)
+            ),
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),
@@ -797,6 +815,7 @@ impl Event {
                     LossReason::OpponentWon => "an effect says an opponent wins the game",
                     LossReason::Effect => "an effect says the player loses the game",
                     LossReason::EmperorLost => "the team's emperor lost the game",
+                    LossReason::TeammateLost => "the player's team lost the game",
                 };
                 format!("{player} loses the game ({why})")
             }
