@@ -78,6 +78,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "assign as though unblocked",
     "pay attack cost",
     "choose an opponent",
+    "choose defending player",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

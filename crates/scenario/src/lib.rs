@@ -8,4 +8,4 @@ mod parse;
 mod run;
 
 pub use parse::{Scenario, ScenarioError};
-pub use run::{run_files, Report};
+pub use run::{run_files, Report, PANICKED};

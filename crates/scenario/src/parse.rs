@@ -151,6 +151,10 @@ impl Scenario {
             script: Vec::new(),
         };
         let mut saw_turn = false;
+        // Whether a line that may name a player came already: the players
+        // are then fixed, and a later `players:` line is refused (a line
+        // naming P6 followed by two players would leave a seat behind).
+        let mut named_players = false;
         for (i, raw) in text.lines().enumerate() {
             let n = i + 1;
             let err = |m: String| ScenarioError {
@@ -162,6 +166,12 @@ impl Scenario {
             if line.is_empty() {
                 continue;
             }
+            let names_none = [
+                "name:", "seed:", "players:", "option:", "variant:", "start:",
+            ]
+            .iter()
+            .any(|p| line.starts_with(p));
+            named_players |= !names_none;
             if let Some(rest) = line.strip_prefix("name:") {
                 sc.name = rest.trim().to_string();
             } else if let Some(rest) = line.strip_prefix("seed:") {
@@ -170,6 +180,11 @@ impl Scenario {
                     .parse()
                     .map_err(|_| err(format!("bad seed {:?}", rest.trim())))?;
             } else if let Some(rest) = line.strip_prefix("players:") {
+                if named_players {
+                    return Err(err(
+                        "`players:` must come before every line that names a player".into(),
+                    ));
+                }
                 let names: Vec<String> = rest
                     .split(',')
                     .map(|s| s.trim().to_string())

@@ -47,6 +47,9 @@ impl Report {
 
 /// Runs scenario files; returns (passed, failed, report lines): `ok   FILE
 /// (NAME)` or `FAIL FILE (NAME)` per file, each failure indented below.
+/// The failure message of a scenario during which the engine panicked.
+pub const PANICKED: &str = "the engine panicked here (see the test output for the message)";
+
 pub fn run_files(paths: &[PathBuf]) -> (usize, usize, Vec<String>) {
     let (mut passed, mut failed, mut lines) = (0, 0, Vec::new());
     for p in paths {
@@ -307,7 +310,7 @@ impl Scenario {
             report.failures.push(Failure {
                 file: self.file.clone(),
                 line: at.get(),
-                message: "the engine panicked here (see the test output for the message)".into(),
+                message: PANICKED.into(),
                 state: String::new(),
             });
         }

@@ -121,7 +121,7 @@ pub fn listed_apply(
 
 /// Actions that may be accepted without being listed, by design: a
 /// player's own concession (never listed) and naming any card (419.1b).
-fn accepted_unlisted(g: &Game, a: &Action) -> bool {
+pub fn accepted_unlisted(g: &Game, a: &Action) -> bool {
     match a {
         Action::Concede(p) => p.index() < g.num_players(),
         Action::NameCard(_) => true,

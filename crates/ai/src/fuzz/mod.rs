@@ -11,6 +11,7 @@
 
 pub mod adversary;
 pub mod checks;
+pub mod inputs;
 pub mod shrink;
 
 use crate::{Agent, GreedyAgent, RandomAgent};

@@ -169,6 +169,10 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// "Damage that would reduce your life total to less than 1 reduces it
+    /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
+    /// the life it makes its controller lose (rulings 2004-10-04).
+    DamageLeavesLifeAtOne,
     /// "Each creature gets +1/+1 for each other creature in play that
     /// shares at least one creature type with it." (Coat of Arms; 6d,
     /// counted for each affected creature.)

@@ -301,6 +301,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }
+    if p.eat_all("damage that would reduce your life total to less than 1 reduces it to 1 instead")
+    {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageLeavesLifeAtOne]);
+    }
     if p.eat_all("you may choose not to untap cardname during your untap step") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
     }

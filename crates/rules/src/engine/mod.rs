@@ -7,4 +7,5 @@ pub mod decision;
 pub(crate) mod determinize;
 pub(crate) mod game_loop;
 pub(crate) mod legal;
+pub mod saved;
 pub mod view;

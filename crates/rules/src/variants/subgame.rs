@@ -88,6 +88,19 @@ impl Game {
             sub.players[p.index()].team = self.players[p.index()].team;
             sub.players[p.index()].emperor = self.players[p.index()].emperor;
         }
+        // 606.4a, 606.6a: a Two-Headed Giant subgame: the teams' shared
+        // life totals, and the starting team's primary player starts (its
+        // team takes the first mulligans).
+        if sub.two_headed() {
+            sub.start_team_life();
+            let first = sub.turn_taker(sub.starting_player);
+            sub.starting_player = first;
+            sub.active = first;
+            sub.turn_controller = first;
+            if let Some(d) = sub.decision.as_mut() {
+                d.player = first;
+            }
+        }
         // 506.5: the cards outside the main game are outside the subgame
         // too (a Wish there can bring one in); they come back at the end.
         for &p in &players {
