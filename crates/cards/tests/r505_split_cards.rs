@@ -23,10 +23,11 @@ fn r505_2_both_halves_compile_with_their_own_characteristics() {
 
 #[test]
 fn r505_2_a_half_that_does_not_compile_leaves_the_card_unsupported() {
-    // Illusion's "becomes the color of your choice" on a spell or
-    // permanent is not compiled: the whole card stays unsupported rather
-    // than playable as Reality alone.
-    let c = db().by_name("Illusion // Reality").unwrap();
+    // Crime's "Put target creature or enchantment card from an opponent's
+    // graveyard into play under your control" (an Aura put into play needs
+    // a choice of what it enchants, 212.4) is not compiled: the whole card
+    // stays unsupported rather than playable as Punishment alone.
+    let c = db().by_name("Crime // Punishment").unwrap();
     assert!(c.faces[1].support.is_ok());
     assert!(!c.is_supported());
 }

@@ -76,6 +76,9 @@ pub enum TargetKind {
     Permanent(ObjectFilter),
     /// "target [filter] spell" on the stack.
     Spell(ObjectFilter),
+    /// "target spell or permanent" (Illusion): a spell on the stack or a
+    /// permanent in play.
+    SpellOrPermanent,
     /// "target [filter] card in [your / an opponent's / a] graveyard":
     /// `whose` is the graveyard's owner relative to the controller.
     CardInGraveyard {

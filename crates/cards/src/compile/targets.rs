@@ -471,6 +471,8 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         || p.eat_all("creature or player")
     {
         TargetKind::CreatureOrPlayer
+    } else if p.eat_all("spell or permanent") {
+        TargetKind::SpellOrPermanent
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
     } else if p.eat("opponent") {

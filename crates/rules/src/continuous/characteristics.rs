@@ -379,9 +379,25 @@ pub fn printed(game: &Game, id: ObjId) -> Characteristics {
 /// The characteristics of an object now, with every continuous effect applied.
 pub fn compute(game: &Game, id: ObjId) -> Characteristics {
     let o = &game.objects[id.slot as usize];
+    if o.zone == Zone::Stack {
+        // A spell has its printed values, except for the colour-setting
+        // effects that target it (Illusion), in timestamp order (418.5a
+        // layer 5; `Game::create_continuous` creates no other kind on a
+        // spell). A spell that leaves the stack is a new object (217.1c):
+        // the effect stays behind.
+        let mut ch = printed(game, id);
+        let mut on_it: Vec<_> = game.effects.iter().filter(|e| e.affected == id).collect();
+        on_it.sort_by_key(|e| e.timestamp);
+        for e in on_it {
+            if let Some(c) = e.effect.set_colors {
+                ch.colors = c;
+            }
+        }
+        return ch;
+    }
     if o.zone != Zone::InPlay {
-        // Effects apply only to permanents here (416.2); the stack's and
-        // other zones' objects have their printed values.
+        // Effects apply only to permanents and spells here (416.2); other
+        // zones' objects have their printed values.
         return printed(game, id);
     }
     if game.board.valid {

@@ -79,6 +79,19 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     && !untargetable_by(game, o, &ch, src)
             }
         }
+        (TargetKind::SpellOrPermanent, Target::Object(o)) => {
+            // A spell on the stack, else a permanent in play.
+            let kind = if game.obj(o).is_some_and(|x| x.zone == Zone::Stack) {
+                TargetKind::Spell(tolaria_cards::ObjectFilter::any())
+            } else {
+                TargetKind::Permanent(tolaria_cards::ObjectFilter::any())
+            };
+            let as_kind = TargetSpec {
+                kind,
+                ..spec.clone()
+            };
+            is_legal_target(game, &as_kind, t, src)
+        }
         (TargetKind::Spell(f), Target::Object(o)) => {
             // 415.6: a spell on the stack is an illegal target for itself
             // (the spell being played, a spell whose target is changed,
@@ -198,6 +211,16 @@ pub fn legal_targets(
                 }
             }
         }
+        TargetKind::SpellOrPermanent => {
+            for &o in &game.in_play {
+                consider(Target::Object(o), out);
+            }
+            for s in &game.stack {
+                if let crate::StackKind::Spell { obj } = s.kind {
+                    consider(Target::Object(obj), out);
+                }
+            }
+        }
         TargetKind::CardInGraveyard { .. } => {
             for p in game.player_ids() {
                 for &o in &game.player(p).graveyard {
@@ -261,6 +284,13 @@ pub(crate) fn count_legal_targets(
                 crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
                 _ => false,
             });
+        }
+        TargetKind::SpellOrPermanent => {
+            let _ = game.in_play.iter().any(|&o| consider(Target::Object(o)))
+                || game.stack.iter().any(|s| match s.kind {
+                    crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
+                    _ => false,
+                });
         }
         TargetKind::CardInGraveyard { .. } => {
             game.player_ids().any(|p| {

@@ -1,6 +1,7 @@
 //! Choices made while a spell or ability resolves, or as a permanent comes
 //! into play ("as [this] comes into play, choose a color / creature type /
-//! card name", 419.1b), and Wishes' choice of a card from outside the game.
+//! card name", 419.1b), Wishes' choice of a card from outside the game, and
+//! "Choose a number" (Void, 505.6's example).
 
 use crate::resolution::resolve::effects_of;
 use crate::state::progress::Flow;

@@ -109,8 +109,18 @@ impl Game {
             return;
         }
         let while_enchanted = duration == Duration::WhileEnchanted;
+        // A colour-setting effect may apply to a spell on the stack
+        // ("Target spell or permanent becomes the color of your choice",
+        // Illusion): `characteristics::compute` applies it there.
+        let colour_only = effect
+            == tolaria_cards::LayerEffect {
+                set_colors: effect.set_colors,
+                ..Default::default()
+            }
+            && effect.set_colors.is_some();
         for o in self.objects_of(ctx, what) {
-            if !self.is_present(o) {
+            let spell = colour_only && self.obj(o).is_some_and(|x| x.zone == Zone::Stack);
+            if !self.is_present(o) && !spell {
                 continue;
             }
             // "For as long as that creature is enchanted": already over.

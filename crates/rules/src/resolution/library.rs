@@ -1,6 +1,7 @@
 //! Effects that move cards between a library, a hand, a graveyard and
-//! play: searching a library (the searcher sees only the matching cards,
-//! as the options of a decision), milling, looking at the top of a library
+//! play: searching a library, the player's own or a target opponent's
+//! (Bribery; the searcher sees only the matching cards, as the options of
+//! a decision), milling, looking at the top of a library
 //! and putting the cards back in any order (217.1b, 217.2d), looking at a
 //! hand and choosing cards from it, putting cards into play from a
 //! graveyard or a hand, and shuffling cards into a library.
