@@ -438,7 +438,7 @@ fn play_emperor_shows_the_table_and_teammates_hands() {
     assert!(out.contains("Emperor (607), 2 teams"), "{out}");
     assert!(out.contains("team 1 general"), "{out}");
     assert!(
-        out.contains("hand (your teammate's, rules 607.7, 609.6)"),
+        out.contains("hand (your teammate's, rules 606.5, 607.7, 609.6)"),
         "{out}"
     );
     // Two teammates' hands are shown; no opponent's.
