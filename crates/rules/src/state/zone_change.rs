@@ -477,7 +477,10 @@ impl Game {
                 ability_card: ch.card,
                 ability_face: ch.face,
                 was_creature: ch.is_creature(),
-                lost_abilities: ch.lost_abilities,
+                // A token has no printed abilities of the card that made
+                // it (its abilities are its keywords, `abilities()`): its
+                // leaves-play triggers are none (404.4c).
+                lost_abilities: ch.lost_abilities || ch.token.is_some(),
                 plus_counters,
                 converted_mana_cost: ch.converted_mana_cost() as u16,
                 counters,
