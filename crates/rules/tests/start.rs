@@ -81,3 +81,73 @@ fn r101_5a_starting_player_skips_first_draw() {
     }
     assert_eq!(g.player(other).hand.len(), 8);
 }
+
+fn three_players(seed: u64) -> Game {
+    Game::new_game(
+        &[
+            ("A", forty("Forest")),
+            ("B", forty("Plains")),
+            ("C", forty("Island")),
+        ],
+        seed,
+    )
+}
+
+/// Keeps for every mulligan decision; the first turn must begin (no
+/// mulligan decision may come back once every player still in has kept).
+fn keep_until_first_turn(g: &mut Game) {
+    for _ in 0..10 {
+        match g.decision.as_ref().map(|d| d.kind.clone()) {
+            Some(DecisionKind::Mulligan) => g.apply(Action::Keep).unwrap(),
+            _ => return,
+        }
+    }
+    panic!("101.4: the mulligan decisions never end");
+}
+
+#[test]
+fn r101_4_r600_4_the_starting_player_conceding_after_keeping_doesnt_restart_the_mulligans() {
+    let mut g = three_players(5);
+    let first = g.starting_player;
+    g.apply(Action::Keep).unwrap();
+    g.apply(Action::Concede(first)).unwrap();
+    keep_until_first_turn(&mut g);
+    // 101.5 and 600.4: the next player in turn order still in the game
+    // takes the first turn in the starting player's place.
+    let next = g.next_player(first);
+    assert_ne!(next, first);
+    assert_eq!(g.active, next);
+    assert_eq!(g.starting_player, next);
+    assert_eq!(g.turn, 1);
+    g.check_zones().unwrap();
+}
+
+#[test]
+fn r101_4_r600_4_a_player_conceding_at_their_mulligan_decision_passes_it_on() {
+    let mut g = three_players(6);
+    let first = g.starting_player;
+    let second = g.next_player(first);
+    g.apply(Action::Keep).unwrap();
+    assert_eq!(g.decision.as_ref().unwrap().player, second);
+    g.apply(Action::Concede(second)).unwrap();
+    // Still the mulligans: the third player decides next, before any turn.
+    let d = g.decision.clone().unwrap();
+    assert_eq!(d.kind, DecisionKind::Mulligan);
+    assert_eq!(d.player, g.next_player(first));
+    keep_until_first_turn(&mut g);
+    assert_eq!(g.active, first);
+    assert_eq!(g.turn, 1);
+}
+
+#[test]
+fn r101_4_r600_4_the_starting_player_conceding_at_their_own_decision() {
+    let mut g = three_players(7);
+    let first = g.starting_player;
+    g.apply(Action::Concede(first)).unwrap();
+    let d = g.decision.clone().unwrap();
+    assert_eq!(d.kind, DecisionKind::Mulligan);
+    assert_eq!(d.player, g.next_player(first));
+    keep_until_first_turn(&mut g);
+    assert_eq!(g.active, g.next_player(first));
+    assert_eq!(g.turn, 1);
+}

@@ -109,6 +109,19 @@ impl Game {
             self.check_game_over();
             if !self.is_over() && self.opponent_chooser_left(p) {
                 // 600.4d: handled; the controller chooses another opponent.
+            } else if !self.is_over()
+                && self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::Mulligan && self.player(d.player).lost)
+            {
+                // 101.4, 600.4: the player deciding on a mulligan left (a
+                // Two-Headed Giant teammate with them): the next seat
+                // decides, or the first turn begins.
+                if let Some(d) = self.decision.take() {
+                    self.next_mulligan(d.player);
+                }
+                self.advance();
             } else if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
                 // The conceding player's pending decision goes away; the turn moves on.
                 let had_priority = self

@@ -265,19 +265,52 @@ impl Game {
         }
     }
 
-    fn next_mulligan(&mut self, p: PlayerId) {
-        let next = self.next_player(p);
-        if next == self.starting_player {
-            // 101.5: the starting player takes the first turn.
-            self.flow = Flow::BeginStep;
-            self.step = Step::Untap;
-        } else {
+    /// 101.4, 606.6a: after the mulligans of `p` (or of `p`'s team), the
+    /// next seat in turn order still in the game decides. The walk counts
+    /// the seats of players who left (600.4) so that the round ends when it
+    /// comes back to the starting player's seat, even when that player has
+    /// conceded: then the first turn begins.
+    pub(crate) fn next_mulligan(&mut self, p: PlayerId) {
+        let n = self.players.len();
+        let mut q = p;
+        for _ in 0..n {
+            q = PlayerId(((q.index() + 1) % n) as u8);
+            if q == self.starting_player {
+                break;
+            }
+            let player = &self.players[q.index()];
+            // 606.6a: a Two-Headed Giant team decides together, led by its
+            // primary player's seat.
+            if player.lost
+                || (self.two_headed() && (!self.is_opponent(p, q) || self.turn_taker(q) != q))
+            {
+                continue;
+            }
             self.decision = Some(Decision {
-                player: next,
+                player: q,
                 kind: DecisionKind::Mulligan,
             });
             self.flow = Flow::Mulligans;
+            return;
         }
+        self.begin_first_turn();
+    }
+
+    /// 101.5: the starting player takes the first turn. If that player
+    /// left the game during the mulligans (600.4), the next player in turn
+    /// order takes it in the starting player's place and is the player who
+    /// plays first (101.5a skips that player's draw). The rules are silent
+    /// here; see ARCHITECTURE.md, "Leaving before the first turn".
+    fn begin_first_turn(&mut self) {
+        if self.players[self.starting_player.index()].lost {
+            let first = self.turn_taker(self.next_player(self.starting_player));
+            self.starting_player = first;
+            self.active = first;
+            self.turn_controller = first;
+        }
+        self.decision = None;
+        self.flow = Flow::BeginStep;
+        self.step = Step::Untap;
     }
 
     /// Puts a scenario's game at the start of `step` of `active`'s turn and

@@ -130,13 +130,7 @@ impl Game {
             return;
         }
         // The team has kept: the next team, or the first turn.
-        let next = self.next_turn_taker(head);
-        if next == self.starting_player {
-            self.flow = Flow::BeginStep;
-            self.step = Step::Untap;
-        } else {
-            self.ask_mulligan(next);
-        }
+        self.next_mulligan(head);
     }
 
     /// 606.6h: if a single effect causes both players on the same team to
