@@ -8,12 +8,14 @@
 //! the next seed (auto-reset), so every returned observation is a decision.
 
 use crate::encode::{self, MAX_ACTIONS, OBS_LEN};
-use crate::game::{f32_bytes, new_game, seats_from_py};
+use crate::game::{f32_bytes, seats_from_py};
 use crate::replay::Seat;
+use crate::replay::{new_game, setup_for};
 use crate::{guard, IllegalActionError, TolariaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 use tolaria_ai::{agent_by_name, Agent};
+use tolaria_rules::engine::saved::SetupRecord;
 use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
@@ -41,13 +43,17 @@ struct Config {
     opponent: Option<String>,
     learners: Vec<bool>,
     max_actions: u64,
-    attack: AttackOption,
+    /// 605.2b: the attack option's set-up (`replay::setup_for`).
+    setup: Option<SetupRecord>,
     encode: bool,
 }
 
 impl Config {
-    fn slot(&self, seed: u64) -> Slot {
-        let game = new_game(&self.seats, seed, self.attack);
+    /// A new game; an impossible set-up (too many players for the attack
+    /// option) is an error, found when the environment is made.
+    fn slot(&self, seed: u64) -> PyResult<Slot> {
+        let game =
+            new_game(&self.seats, seed, self.setup.as_ref()).map_err(TolariaError::new_err)?;
         let agents = (0..self.seats.len())
             .map(|i| {
                 if self.learners[i] {
@@ -62,13 +68,13 @@ impl Config {
                 }
             })
             .collect();
-        Slot {
+        Ok(Slot {
             game,
             agents,
             seed,
             actions: 0,
             buf: Vec::new(),
-        }
+        })
     }
 }
 
@@ -261,7 +267,7 @@ impl VecEnv {
         let mut finished = Vec::new();
         let mut seed = base_seed;
         for (i, rec) in ended {
-            self.slots[i] = cfg.slot(seed);
+            self.slots[i] = cfg.slot(seed).map_err(|e| e.to_string())?;
             seed += 1;
             finished.push(rec);
         }
@@ -386,15 +392,18 @@ impl VecEnv {
             "multiple" => AttackOption::Multiple,
             _ => return Err(TolariaError::new_err(format!("attack option {attack:?}"))),
         };
+        let seats_len = seats.len();
         let cfg = Config {
             seats,
             opponent,
             learners: is_learner,
             max_actions,
-            attack,
+            setup: setup_for(attack, seats_len),
             encode,
         };
-        let slots = (0..num_envs as u64).map(|i| cfg.slot(seed + i)).collect();
+        let slots = (0..num_envs as u64)
+            .map(|i| cfg.slot(seed + i))
+            .collect::<PyResult<_>>()?;
         Ok(VecEnv {
             cfg,
             slots,
@@ -425,7 +434,7 @@ impl VecEnv {
         let n = self.slots.len();
         guard(|| {
             for (i, s) in self.slots.iter_mut().enumerate() {
-                *s = self.cfg.slot(base + i as u64);
+                *s = self.cfg.slot(base + i as u64)?;
             }
             Ok(())
         })?;

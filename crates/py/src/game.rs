@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use pythonize::{depythonize, pythonize};
 use tolaria_ai::{agent_by_name, Agent, AGENT_NAMES};
+use tolaria_rules::engine::saved::SetupRecord;
 use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
@@ -156,16 +157,6 @@ pub(crate) fn seats_from_py(
     Ok(seats)
 }
 
-pub(crate) fn new_game(seats: &[Seat], seed: u64, attack: AttackOption) -> Game {
-    let decks: Vec<(&str, Vec<tolaria_cards::CardId>)> = seats
-        .iter()
-        .map(|s| (s.name.as_str(), s.cards.clone()))
-        .collect();
-    let mut g = Game::new_game(&decks, seed);
-    g.options.attack = attack;
-    g
-}
-
 /// A game of Magic under the 2007 rules. `Game(decks, seed)`: `decks` has
 /// one deck per player (a built-in deck name such as `"red_green"`, a deck
 /// file path, deck text, or a list of card names); `names` the players'
@@ -178,7 +169,8 @@ pub struct PyGame {
     seed: u64,
     seats: Vec<Seat>,
     actions: Vec<Action>,
-    attack: AttackOption,
+    /// The set-up the game started with (a saved game's; `replay::setup_for`).
+    setup: Option<SetupRecord>,
 }
 
 impl PyGame {
@@ -216,14 +208,16 @@ impl PyGame {
             }
         };
         let seats = seats_from_py(decks, names)?;
-        let attack = parse_attack(attack)?;
-        let game = guard(|| Ok(new_game(&seats, seed, attack)))?;
+        let setup = replay::setup_for(parse_attack(attack)?, seats.len());
+        let game = guard(|| {
+            replay::new_game(&seats, seed, setup.as_ref()).map_err(TolariaError::new_err)
+        })?;
         Ok(PyGame {
             game,
             seed,
             seats,
             actions: Vec::new(),
-            attack,
+            setup,
         })
     }
 
@@ -257,7 +251,7 @@ impl PyGame {
     /// The multiplayer attack option (605.2b): "left", "right" or "multiple".
     #[getter]
     fn attack(&self) -> &'static str {
-        match self.attack {
+        match self.game.options.attack {
             AttackOption::Left => "left",
             AttackOption::Right => "right",
             AttackOption::Multiple => "multiple",
@@ -404,7 +398,7 @@ impl PyGame {
     /// The saved game (the format of `tolaria replay`) as JSON text.
     fn to_json(&self) -> PyResult<String> {
         let r = guard(|| {
-            replay::record(self.seed, &self.seats, &self.actions, self.attack)
+            replay::record(self.seed, &self.seats, self.setup.as_ref(), &self.actions)
                 .map_err(ReplayError::new_err)
         })?;
         serde_json::to_string_pretty(&r).map_err(|e| ReplayError::new_err(e.to_string()))
@@ -448,13 +442,12 @@ impl PyGame {
 fn from_record(text: &str, file: &str) -> PyResult<PyGame> {
     guard(|| {
         let (saved, seats, game) = replay::load(text, file).map_err(ReplayError::new_err)?;
-        let attack = game.options.attack;
         Ok(PyGame {
             game,
             seed: saved.seed,
             seats,
             actions: saved.actions,
-            attack,
+            setup: saved.setup,
         })
     })
 }
@@ -560,9 +553,9 @@ pub fn play_matches<'py>(
     for a in &agents {
         make_agent(a, 0)?;
     }
-    let attack = parse_attack(attack)?;
+    let setup = replay::setup_for(parse_attack(attack)?, seats.len());
     let run = |seed: u64| -> Result<(u64, Option<GameResult>, u32, u64), String> {
-        let mut g = new_game(&seats, seed, attack);
+        let mut g = replay::new_game(&seats, seed, setup.as_ref())?;
         let mut ags: Vec<Box<dyn Agent>> = agents
             .iter()
             .enumerate()
@@ -620,7 +613,7 @@ pub fn rust_step_loop(
             let t = std::time::Instant::now();
             let mut total = 0;
             for seed in 0..games {
-                let mut g = new_game(&seats, seed, AttackOption::Left);
+                let mut g = replay::new_game(&seats, seed, None).map_err(TolariaError::new_err)?;
                 let mut ags: Vec<Box<dyn Agent>> = (0..seats.len())
                     .map(|i| -> Box<dyn Agent> {
                         agent_by_name("random", seed * 7 + i as u64 + 1).unwrap()
