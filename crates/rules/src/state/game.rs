@@ -579,7 +579,7 @@ impl Game {
             let o = self
                 .objects
                 .get(id.slot as usize)
-                .ok_or(format!("{id} out of range"))?;
+                .ok_or_else(|| format!("{id} out of range"))?;
             if o.gen != id.gen {
                 return Err(format!("{id} listed in {zone:?} is stale"));
             }
