@@ -82,6 +82,9 @@ pub struct CardView {
     /// `None` if hidden from the viewer.
     pub card: Option<CardId>,
     pub name: Option<String>,
+    /// The card's owner (public even for a hidden card: the zone or the
+    /// effect that put it there tells).
+    pub owner: PlayerId,
     /// Time counters on a card removed from the game (502.59b: a suspended
     /// card's are public, like the card).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -139,6 +142,7 @@ impl Game {
                 id,
                 card: visible.then_some(o.card),
                 name: visible.then(|| o.def().name.clone()),
+                owner: o.owner,
                 time_counters: o.counters_of(tolaria_cards::CounterKind::Time),
             }
         };
