@@ -5,6 +5,7 @@
 
 use crate::encode;
 use crate::replay::{self, Seat};
+use crate::table::{Table, Teams};
 use crate::{deck_from_py, guard, DeckError, IllegalActionError, ReplayError, TolariaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
@@ -48,17 +49,6 @@ pub(crate) fn action_from_py(
     }
     depythonize::<Action>(obj)
         .map_err(|e| IllegalActionError::new_err(format!("not an action: {e}")))
-}
-
-fn parse_attack(s: &str) -> PyResult<AttackOption> {
-    match s.to_ascii_lowercase().as_str() {
-        "left" => Ok(AttackOption::Left),
-        "right" => Ok(AttackOption::Right),
-        "multiple" => Ok(AttackOption::Multiple),
-        _ => Err(TolariaError::new_err(format!(
-            "attack option {s:?}: expected \"left\", \"right\" or \"multiple\" (605.2b)"
-        ))),
-    }
 }
 
 /// A finished game of a batch (`play_matches`, `VecEnv.take_finished`):
@@ -191,13 +181,19 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (decks=None, seed=0, names=None, attack="left"))]
+    #[pyo3(signature = (decks=None, seed=0, names=None, attack=None, variant=None, teams=None, range=None, deploy=false, random_seating=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         decks: Option<&Bound<'_, PyAny>>,
         seed: u64,
         names: Option<Vec<String>>,
-        attack: &str,
+        attack: Option<String>,
+        variant: Option<String>,
+        teams: Option<Teams>,
+        range: Option<u8>,
+        deploy: bool,
+        random_seating: bool,
     ) -> PyResult<Self> {
         let default;
         let decks = match decks {
@@ -208,7 +204,15 @@ impl PyGame {
             }
         };
         let seats = seats_from_py(decks, names)?;
-        let setup = replay::setup_for(parse_attack(attack)?, seats.len());
+        let table = Table {
+            variant,
+            teams,
+            attack,
+            range,
+            deploy,
+            random_seating,
+        };
+        let setup = table.setup(seats.len())?;
         let game = guard(|| {
             replay::new_game(&seats, seed, setup.as_ref()).map_err(TolariaError::new_err)
         })?;
@@ -256,6 +260,45 @@ impl PyGame {
             AttackOption::Right => "right",
             AttackOption::Multiple => "multiple",
         }
+    }
+
+    /// Each seat's result: +1 for the winner or each player of the winning
+    /// team (606.8, 607.5, 609.5), -1 for the others, 0 in a draw or while
+    /// the game goes on.
+    fn rewards(&self) -> Vec<f32> {
+        let mut out = vec![0.0; self.game.players.len()];
+        crate::table::rewards(&self.game, &mut out);
+        out
+    }
+
+    /// 600.2: the variant ("FreeForAll", "Teams", "Emperor", "TwoHeadedGiant", ...).
+    #[getter]
+    fn variant(&self) -> String {
+        serde_json::to_value(self.game.options.variant)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// Each seat's team (609.1, 607.1, 606.1), `None` without teams.
+    #[getter]
+    fn teams(&self) -> Vec<Option<u8>> {
+        self.game.players.iter().map(|p| p.team).collect()
+    }
+
+    /// For each seat, the index in `decks` of the player sitting there:
+    /// seat k holds deck k unless the variant seats players itself (607.2:
+    /// each emperor in the middle of the team) or `random_seating` was
+    /// asked for (605.3, 609.3).
+    #[getter]
+    fn seat_decks(&self) -> Vec<usize> {
+        let mut by_seat: Vec<usize> = (0..self.game.players.len()).collect();
+        for e in 0..self.seats.len() {
+            if let Some(p) = self.game.seat_of_entrant(e) {
+                by_seat[p.index()] = e;
+            }
+        }
+        by_seat
     }
 
     /// The number of players.
@@ -532,7 +575,8 @@ impl PyAgent {
 /// GIL released (over `threads` threads): for simulation and Ray workers.
 /// Returns one dict per game: seed, winner, draw, turns, actions.
 #[pyfunction]
-#[pyo3(signature = (decks, agents, seeds, max_actions=100_000, threads=1, attack="left"))]
+#[pyo3(signature = (decks, agents, seeds, max_actions=100_000, threads=1, attack=None, variant=None, teams=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_matches<'py>(
     py: Python<'py>,
     decks: &Bound<'py, PyAny>,
@@ -540,7 +584,9 @@ pub fn play_matches<'py>(
     seeds: Vec<u64>,
     max_actions: u64,
     threads: usize,
-    attack: &str,
+    attack: Option<String>,
+    variant: Option<String>,
+    teams: Option<Teams>,
 ) -> PyResult<Bound<'py, PyList>> {
     let seats = seats_from_py(decks, None)?;
     if agents.len() != seats.len() {
@@ -553,7 +599,13 @@ pub fn play_matches<'py>(
     for a in &agents {
         make_agent(a, 0)?;
     }
-    let setup = replay::setup_for(parse_attack(attack)?, seats.len());
+    let setup = Table {
+        variant,
+        teams,
+        attack,
+        ..Table::default()
+    }
+    .setup(seats.len())?;
     let run = |seed: u64| -> Result<(u64, Option<GameResult>, u32, u64), String> {
         let mut g = replay::new_game(&seats, seed, setup.as_ref())?;
         let mut ags: Vec<Box<dyn Agent>> = agents

@@ -6,7 +6,6 @@
 
 use tolaria_cards::{db, CardId};
 use tolaria_rules::engine::saved::{self, Recorder, ReplayFile, SetupRecord};
-use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions};
 use tolaria_rules::{Action, Game};
 
 /// A seat: the player's name, the deck's name, the cards in library order.
@@ -16,20 +15,6 @@ pub struct Seat {
     pub deck: String,
     pub agent: String,
     pub cards: Vec<CardId>,
-}
-
-/// The set-up of a Free-for-All game with attack option `attack` (605.2b)
-/// for `players` players: none for the default, which starts as a
-/// two-player game does (`Game::new_game`, saved as version 1).
-pub fn setup_for(attack: AttackOption, players: usize) -> Option<SetupRecord> {
-    (attack != AttackOption::default()).then(|| SetupRecord {
-        options: MultiplayerOptions {
-            attack,
-            ..MultiplayerOptions::default()
-        },
-        random_seating: false,
-        teams: vec![None; players],
-    })
 }
 
 fn decks(seats: &[Seat]) -> Vec<(&str, Vec<CardId>)> {
