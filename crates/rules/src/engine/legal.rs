@@ -662,7 +662,7 @@ impl Game {
     /// more than `p` has), permanents to sacrifice?
     fn can_pay_non_mana(&self, p: PlayerId, card: ObjId, cost: &tolaria_cards::Cost) -> bool {
         let others = self.player(p).hand.iter().filter(|&&c| c != card).count();
-        if others < cost.discard as usize || self.player(p).life < cost.pay_life as i32 {
+        if others < cost.discard as usize || self.life(p) < cost.pay_life as i32 {
             return false;
         }
         cost.sacrifice.as_ref().is_none_or(|f| {

@@ -6,8 +6,8 @@
 //! primary player on the right and the secondary player on the left; turn
 //! order goes to the left (101.3), so the primary player's seat comes
 //! first and the team's seats follow one another. 606.4a, 606.10: the team
-//! shares a life total of 15 per player (kept in each player's
-//! `Player::life`, see `Game::team_life_follows`; 606.9a
+//! shares a life total of 15 per player (stored once, on the team's
+//! first player: `Game::life`, `Game::life_holder`; 606.9a
 //! `Game::individual_life`). 606.4b: the team takes turns; `Game::active`
 //! is the active team's primary player and `Game::is_active` reads the
 //! whole team (606.6d: the active team). 606.6a: team mulligans
@@ -23,7 +23,6 @@ use crate::state::progress::Flow;
 use crate::{
     Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone,
 };
-use tolaria_cards::Step;
 
 /// 606.6a: where a player stands in the current round of team mulligans
 /// (`Player::team_mulligan`).
@@ -254,11 +253,19 @@ impl Game {
         teams.iter().flatten().copied().collect()
     }
 
-    /// 606.4a, 606.10: every player's life is the team's starting total.
+    /// 606.4a, 606.10: each team's life total starts at 15 per player
+    /// (stored on the team's first player; a teammate's own `life` is
+    /// unused and kept at 0).
     pub fn start_team_life(&mut self) {
-        for p in 0..self.players.len() {
-            let n = 1 + self.teammates(PlayerId(p as u8)).count() as i32;
-            self.players[p].life = 15 * n;
+        for i in 0..self.players.len() {
+            let p = PlayerId(i as u8);
+            let n = 1 + self.teammates(p).count() as i32;
+            let holder = self.life_holder(p);
+            if holder == p {
+                self.set_life(p, 15 * n);
+            } else {
+                self.players[i].clear_life();
+            }
         }
     }
 }
