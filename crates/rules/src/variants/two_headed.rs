@@ -209,6 +209,64 @@ impl Game {
         self.start_combat_damage();
     }
 
+    /// 306.3, 602.2a: the defending player "defending player" means for
+    /// an ability of `source`: the player it attacks under the attack
+    /// multiple players option, else the combat's defending player (in a
+    /// Two-Headed Giant game the defending team's primary player).
+    pub(crate) fn defending_player_of(&self, source: ObjId) -> Option<PlayerId> {
+        if self.attacks_multiple() {
+            self.defender_of(source)
+        } else {
+            self.combat.defending
+        }
+    }
+
+    /// 606.7a: a one-shot effect that refers to "the defending player"
+    /// refers to one specific defending player, whom the effect's
+    /// controller chooses (asked through the effect's replay, a
+    /// `ChooseOption` decision over the defending team's players in seat
+    /// order); outside a Two-Headed Giant game, or with one defending
+    /// player left, the defending player.
+    pub(crate) fn choose_defending_reference(&mut self, ctx: &crate::state::stack::ResolveCtx) {
+        let Some(def) = self.defending_player_of(ctx.source) else {
+            return;
+        };
+        let side: Vec<PlayerId> = if self.two_headed() {
+            self.defending_side(def).collect()
+        } else {
+            vec![def]
+        };
+        let chosen = if side.len() > 1 {
+            let options = side
+                .iter()
+                .map(|&q| format!("{q} ({})", self.player(q).name))
+                .collect();
+            let source = tolaria_cards::db().get(ctx.source_card).name.clone();
+            let i = self.replay_choice(
+                ctx.controller,
+                DecisionKind::ChooseOption {
+                    prompt: format!(
+                        "{} chooses the defending player {source} refers to",
+                        ctx.controller
+                    ),
+                    options,
+                },
+                side.len(),
+            );
+            let q = side[i.min(side.len() - 1)];
+            self.emit(Event::DefendingPlayerReferred {
+                chooser: ctx.controller,
+                player: q,
+            });
+            q
+        } else {
+            def
+        };
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.defending = Some(chosen);
+        }
+    }
+
     fn ask_mulligan(&mut self, p: PlayerId) {
         self.decision = Some(Decision {
             player: p,
