@@ -501,10 +501,7 @@ impl Game {
             // 308.2a: one more attacker (`attack_options`).
             // With a cost to attack (308.2d) the list judges what can be paid.
             (DecisionKind::DeclareAttackers, Action::Attack(id))
-                if self
-                    .combat
-                    .defending
-                    .is_none_or(|d| self.attack_cost_for(d) == 0) =>
+                if self.attack_cost_each() == 0 =>
             {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
