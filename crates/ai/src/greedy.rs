@@ -286,7 +286,7 @@ impl GreedyAgent {
         if let Some(dmg) = intent.damage {
             // Burn: at a creature it kills any time; at the opponent when
             // lethal, or in our main phase when they have no creatures.
-            let opp_life = game.opponents(me).map(|p| game.player(p).life).min();
+            let opp_life = game.opponents(me).map(|p| game.life(p)).min();
             let lethal = opp_life.is_some_and(|l| l <= dmg);
             return (opp_creatures && self.kill_target(game, me, intent).is_some())
                 || (!creature_only && (lethal || my_turn && main && !opp_creatures));
@@ -396,7 +396,7 @@ impl GreedyAgent {
                 .copied()
                 .filter(|t| matches!(t, Target::Player(p) if game.is_opponent(me, *p)))
                 .min_by_key(|t| match t {
-                    Target::Player(p) => game.player(*p).life,
+                    Target::Player(p) => game.life(*p),
                     _ => i32::MAX,
                 });
             pick(kill.or(face).or_else(|| {
@@ -556,7 +556,7 @@ impl GreedyAgent {
                 .filter(|&b| game.obj(b).is_some_and(|o| !o.is_tapped()))
                 .filter_map(|b| creature(game, b))
                 .all(|bl| !fight(&att, &bl).1);
-            let life = game.player(*player).life;
+            let life = game.life(*player);
             if safe && best.is_none_or(|(l, _)| life < l) {
                 best = Some((life, a));
             }
@@ -590,7 +590,7 @@ impl GreedyAgent {
                 }
             })
             .sum();
-        let lethal = unblocked_damage >= game.player(me).life;
+        let lethal = unblocked_damage >= game.life(me);
         let mut best: Option<(i32, &Action)> = None;
         for a in legal {
             let Action::Block { blocker, attacker } = a else {

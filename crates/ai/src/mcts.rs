@@ -150,7 +150,7 @@ fn score(game: &Game, p: PlayerId) -> f64 {
             x += weight(q) * -5.0;
             continue;
         }
-        x += weight(q) * (pl.life.clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
+        x += weight(q) * (game.life(q).clamp(-5, 40) as f64 + 0.8 * pl.hand.len() as f64);
     }
     for &id in &game.in_play {
         let o = &game.objects[id.slot as usize];

@@ -107,7 +107,7 @@ fn greedy_keeps_the_coin_that_wins_its_call() {
         }
         if differ {
             choices += 1;
-            assert_eq!(g.player(PlayerId(0)).life, 20, "seed {seed}");
+            assert_eq!(g.life(PlayerId(0)), 20, "seed {seed}");
         }
     }
     assert!(choices > 3, "{choices}");

@@ -162,10 +162,10 @@ fn r310_1_combat_damage_uses_the_stack() {
         g.stack[0].kind,
         tolaria_rules::StackKind::CombatDamage(_)
     ));
-    assert_eq!(g.player(P2).life, 20, "not dealt until it resolves");
+    assert_eq!(g.life(P2), 20, "not dealt until it resolves");
     g.apply(Action::Pass).unwrap();
     g.apply(Action::Pass).unwrap();
-    assert_eq!(g.player(P2).life, 18);
+    assert_eq!(g.life(P2), 18);
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn r310_4a_damage_on_the_stack_is_dealt_as_assigned_even_if_power_changes() {
     for _ in 0..4 {
         g.apply(Action::Pass).unwrap();
     }
-    assert_eq!(g.player(P2).life, 18);
+    assert_eq!(g.life(P2), 18);
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn r502_28_double_strike_deals_damage_in_both_steps() {
     declare(&mut g, &a);
     finish_combat(&mut g);
     assert_eq!(
-        g.player(P2).life,
+        g.life(P2),
         18,
         "1 damage in each of two combat damage steps"
     );
@@ -308,7 +308,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
     );
     g.apply(Action::AssignDamage(2)).unwrap();
     finish_combat(&mut g);
-    assert_eq!(g.player(P2).life, 16);
+    assert_eq!(g.life(P2), 16);
     assert_eq!(g.zone_of(bears), None);
 }
 

@@ -58,14 +58,14 @@ fn setup_limits_players_and_cards() {
 fn life_saturates_instead_of_wrapping() {
     let mut g = two_player_game();
     let p = PlayerId(0);
-    g.players[0].life = i32::MAX - 1;
+    g.set_life(PlayerId(0), i32::MAX - 1);
     g.gain_life(p, 10);
-    assert_eq!(g.players[0].life, i32::MAX);
+    assert_eq!(g.life(PlayerId(0)), i32::MAX);
     g.gain_life(p, u32::MAX);
-    assert_eq!(g.players[0].life, i32::MAX);
-    g.players[0].life = i32::MIN + 1;
+    assert_eq!(g.life(PlayerId(0)), i32::MAX);
+    g.set_life(PlayerId(0), i32::MIN + 1);
     g.lose_life(p, u32::MAX);
-    assert_eq!(g.players[0].life, i32::MIN);
+    assert_eq!(g.life(PlayerId(0)), i32::MIN);
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn r419_1a_holy_day_prevents_all_combat_damage_this_turn() {
         let d = g.decider().unwrap();
         g.apply_as(d, Action::Pass).unwrap();
     }
-    assert_eq!(g.player(P2).life, 20);
+    assert_eq!(g.life(P2), 20);
     assert!(g.take_events().iter().any(|e| e
         .render()
         .starts_with("419.1a 2 damage from Grizzly Bears to P2 is prevented")));

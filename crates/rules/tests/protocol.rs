@@ -145,7 +145,7 @@ fn r300_3_mana_burn_as_a_phase_ends() {
     g.apply(Action::Pass).unwrap();
     g.apply(Action::Pass).unwrap();
     // The precombat main phase ended: 1 unused mana, 1 life lost.
-    assert_eq!(g.player(PlayerId(0)).life, 19);
+    assert_eq!(g.life(PlayerId(0)), 19);
     assert_eq!(g.player(PlayerId(0)).pool.total(), 0);
     assert!(g
         .take_events()

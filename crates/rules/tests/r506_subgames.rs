@@ -17,7 +17,7 @@ fn shahrazad_resolved() -> Game {
     }
     g.create_card(card("Grizzly Bears"), P2, Zone::Hand(P2));
     libraries(&mut g, "Plains", 10);
-    g.players[1].life = 15;
+    g.set_life(P2, 15);
     g.begin_at(3, P1, Step::PrecombatMain);
     g.apply(Action::PlaySpell(shahrazad)).unwrap();
     pay(&mut g);
@@ -50,7 +50,7 @@ fn r506_1_the_subgame_replaces_the_main_game_until_it_ends() {
     // 506.4: hands of seven from ten-card decks.
     assert_eq!(g.player(P1).hand.len(), 7);
     assert_eq!(g.player(P2).library.len(), 3);
-    assert_eq!(g.player(P2).life, 20);
+    assert_eq!(g.life(P2), 20);
     assert_eq!(g.subgame_origin().len(), 20);
 }
 
@@ -76,8 +76,8 @@ fn r506_6_conceding_the_subgame_resumes_the_main_game_with_every_card_back() {
     g.apply_as(P2, Action::Concede(P2)).unwrap();
     assert_eq!(g.subgame_depth(), 0);
     assert!(!g.is_over(), "only the subgame was conceded");
-    assert_eq!(g.player(P2).life, 7, "Shahrazad: 15 - 8");
-    assert_eq!(g.player(P1).life, 20);
+    assert_eq!(g.life(P2), 7, "Shahrazad: 15 - 8");
+    assert_eq!(g.life(P1), 20);
     assert_eq!(g.player(P1).library.len(), 10);
     assert_eq!(g.player(P2).library.len(), 10);
     assert!(g.removed.is_empty());

@@ -87,12 +87,12 @@ fn r507_4_no_mana_burn_while_another_player_controls_the_turn() {
         .unwrap();
     g.apply_as(P1, tap).unwrap();
     assert_eq!(g.player(P2).pool.total(), 1);
-    let life = g.player(P2).life;
+    let life = g.life(P2);
     g.apply_as(P1, Action::Pass).unwrap();
     g.apply_as(P1, Action::Pass).unwrap();
     // The mana is lost as the phase ends, but Bob loses no life.
     assert_eq!(g.player(P2).pool.total(), 0);
-    assert_eq!(g.player(P2).life, life);
+    assert_eq!(g.life(P2), life);
 }
 
 #[test]

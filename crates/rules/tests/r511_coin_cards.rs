@@ -118,8 +118,8 @@ fn r511_2_mana_clash_flips_without_a_call_until_both_coins_are_heads() {
         }
         rounds_seen += rounds.len();
         let tails = |p: PlayerId| f.iter().filter(|x| x.0 == p && !x.2).count() as i32;
-        assert_eq!(g.player(P1).life, 20 - tails(P1));
-        assert_eq!(g.player(P2).life, 20 - tails(P2));
+        assert_eq!(g.life(P1), 20 - tails(P1));
+        assert_eq!(g.life(P2), 20 - tails(P2));
         assert!(events.iter().any(|e| e
             .render()
             .starts_with("511.2 P2 flips a coin without a call")));
@@ -188,13 +188,13 @@ fn r511_1_fiery_gambit_stop_or_lose() {
         if any_lost {
             lost += 1;
             assert!(!damaged, "seed {seed}: no effect after a lost flip");
-            assert_eq!(g.player(P2).life, 20);
+            assert_eq!(g.life(P2), 20);
             assert_eq!(g.player(P1).hand.len(), hand);
         } else {
             stopped += 1;
             assert_eq!(won, stop_at, "stopped by choice after {stop_at} wins");
             assert!(damaged);
-            assert_eq!(g.player(P2).life, if won >= 2 { 14 } else { 20 });
+            assert_eq!(g.life(P2), if won >= 2 { 14 } else { 20 });
             assert_eq!(g.player(P1).hand.len(), hand + if won >= 3 { 9 } else { 0 });
             if won >= 3 {
                 assert!(g.controlled_by(P1).all(|o| !g.obj(o).unwrap().is_tapped()));
@@ -287,10 +287,7 @@ fn r419_1_krarks_thumb_flips_two_coins_and_keeps_one() {
         if f[0].3 == Some(true) {
             wins += 1;
         }
-        assert_eq!(
-            g.player(P1).life,
-            if f[0].3 == Some(true) { 20 } else { 17 }
-        );
+        assert_eq!(g.life(P1), if f[0].3 == Some(true) { 20 } else { 17 });
     }
     // Without the Thumb, the same seeds:
     for seed in 0..40 {
@@ -342,7 +339,7 @@ fn r511_1_other_coin_flip_cards() {
         let won = flips(&finish(&mut g, true, |_| false, true))[0].3.unwrap();
         seen.insert(("Winter Sky", won));
         if won {
-            assert_eq!((g.player(P1).life, g.player(P2).life), (19, 19));
+            assert_eq!((g.life(P1), g.life(P2)), (19, 19));
             assert_eq!(g.obj(bears).unwrap().damage, 1);
         } else {
             assert_eq!(g.player(P1).hand.len(), hands.0 + 1);
@@ -495,10 +492,10 @@ fn r511_1_more_coin_flip_cards() {
             let ch = tolaria_rules::continuous::characteristics::compute(&g, tokens[0]);
             assert_eq!((ch.power, ch.toughness), (5, 5));
             assert!(ch.has(tolaria_cards::Keyword::Flying));
-            assert_eq!(g.player(P1).life, 20);
+            assert_eq!(g.life(P1), 20);
         } else {
             assert!(tokens.is_empty());
-            assert_eq!(g.player(P1).life, 15);
+            assert_eq!(g.life(P1), 15);
         }
 
         // Goblin Archaeologist: win: destroy target artifact and untap it; lose: sacrifice it.
@@ -558,7 +555,7 @@ fn r511_1_more_coin_flip_cards() {
             };
             g.apply_as(who, a).unwrap();
         }
-        assert_eq!(g.player(P2).life, if won { 14 } else { 20 });
+        assert_eq!(g.life(P2), if won { 14 } else { 20 });
     }
     for c in [
         "Puppet's Verdict",
@@ -653,5 +650,5 @@ fn r404_3_chance_encounter_condition_checked_again_on_resolution() {
             .counters_of(tolaria_cards::CounterKind::Luck),
         0
     );
-    assert_eq!(g.player(P1).life, 17);
+    assert_eq!(g.life(P1), 17);
 }

@@ -90,7 +90,7 @@ fn r511_1_mana_crypt_deals_3_damage_when_the_flip_is_lost() {
     for seed in 0..20 {
         let (mut g, _) = with("Mana Crypt", seed);
         let won = resolve_flip(&mut g, false);
-        assert_eq!(g.player(P1).life, if won { 20 } else { 17 });
+        assert_eq!(g.life(P1), if won { 20 } else { 17 });
     }
 }
 

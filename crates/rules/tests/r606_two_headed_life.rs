@@ -33,8 +33,7 @@ fn two_headed() -> Game {
 #[test]
 fn r606_9b_example_biorhythm_sums() {
     let mut g = two_headed();
-    g.players[0].life = 25;
-    g.team_life_follows(PlayerId(0));
+    g.set_life(PlayerId(0), 25);
     g.events.clear();
     g.set_life_totals(&[
         (PlayerId(0), 3),
@@ -42,10 +41,10 @@ fn r606_9b_example_biorhythm_sums() {
         (PlayerId(2), 0),
         (PlayerId(3), 2),
     ]);
-    assert_eq!(g.player(PlayerId(0)).life, 7);
-    assert_eq!(g.player(PlayerId(1)).life, 7);
+    assert_eq!(g.life(PlayerId(0)), 7);
+    assert_eq!(g.life(PlayerId(1)), 7);
     // The other team (30): 0 + 2.
-    assert_eq!(g.player(PlayerId(2)).life, 2);
+    assert_eq!(g.life(PlayerId(2)), 2);
     let lost: Vec<(PlayerId, u32)> = g
         .events
         .iter()
@@ -64,12 +63,11 @@ fn r606_9b_example_biorhythm_sums() {
 #[test]
 fn r606_9c_example_one_player_becomes_20() {
     let mut g = two_headed();
-    g.players[0].life = 25;
-    g.team_life_follows(PlayerId(0));
+    g.set_life(PlayerId(0), 25);
     g.set_life_totals(&[(PlayerId(1), 20)]);
-    assert_eq!(g.player(PlayerId(0)).life, 32);
-    assert_eq!(g.player(PlayerId(1)).life, 32);
-    assert_eq!(g.player(PlayerId(2)).life, 30);
+    assert_eq!(g.life(PlayerId(0)), 32);
+    assert_eq!(g.life(PlayerId(1)), 32);
+    assert_eq!(g.life(PlayerId(2)), 30);
 }
 
 /// Outside Two-Headed Giant the life total simply becomes the number.
@@ -78,8 +76,8 @@ fn life_total_becomes_in_a_two_player_game() {
     let island = tolaria_cards::db().by_name("Island").unwrap().id;
     let mut g = Game::new_game(&[("A", vec![island; 10]), ("B", vec![island; 10])], 1);
     g.set_life_totals(&[(PlayerId(0), 7), (PlayerId(1), 33)]);
-    assert_eq!(g.player(PlayerId(0)).life, 7);
-    assert_eq!(g.player(PlayerId(1)).life, 33);
+    assert_eq!(g.life(PlayerId(0)), 7);
+    assert_eq!(g.life(PlayerId(1)), 33);
 }
 
 /// 606.2: no other multiplayer options are used in Two-Headed Giant games;

@@ -24,7 +24,7 @@ fn start(g: &mut Game) -> Vec<String> {
 #[test]
 fn r420_5a_a_player_with_0_or_less_life_loses() {
     let mut g = game();
-    g.players[1].life = 0;
+    g.set_life(P2, 0);
     let log = start(&mut g);
     assert_eq!(g.result, Some(GameResult::Win(P1)));
     assert!(

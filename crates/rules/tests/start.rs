@@ -22,7 +22,7 @@ fn r101_2_starting_player_is_a_seeded_random_choice() {
 fn r101_3_life_20_and_hands_of_seven() {
     let g = new_game(3);
     for p in g.player_ids() {
-        assert_eq!(g.player(p).life, 20);
+        assert_eq!(g.life(p), 20);
         assert_eq!(g.player(p).hand.len(), 7);
         assert_eq!(g.player(p).library.len(), 33);
     }

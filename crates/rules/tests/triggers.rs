@@ -65,7 +65,7 @@ fn r410_3_a_player_orders_their_own_triggers() {
     for _ in 0..4 {
         g.apply(Action::Pass).unwrap();
     }
-    assert_eq!(g.player(P1).life, 22);
+    assert_eq!(g.life(P1), 22);
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn r404_4a_comes_into_play_trigger_of_the_permanent_itself() {
     for _ in 0..4 {
         g.apply(Action::Pass).unwrap();
     }
-    assert_eq!(g.player(P1).life, 23);
+    assert_eq!(g.life(P1), 23);
     let log: Vec<String> = g.take_events().iter().map(|e| e.render()).collect();
     assert!(
         log.iter()

@@ -349,7 +349,7 @@ impl Scenario {
                     None => fail("no decision".into()),
                 }
             }
-            [p, "life", n] => cmp(g.player(self.pid(p)?).life as i64, n, text),
+            [p, "life", n] => cmp(g.life(self.pid(p)?) as i64, n, text),
             [p, "poison", n] => cmp(g.player(self.pid(p)?).poison as i64, n, text),
             [p, "pool", n] => cmp(g.player(self.pid(p)?).pool.total() as i64, n, text),
             // 217.1e: cards outside the game (not objects), by name.

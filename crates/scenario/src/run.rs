@@ -280,8 +280,7 @@ impl Scenario {
             g.start_team_life();
         }
         for &(p, life) in &self.life {
-            g.players[p].life = life;
-            g.team_life_follows(PlayerId(p as u8));
+            g.set_life(PlayerId(p as u8), life);
         }
         for &(p, poison) in &self.poison {
             g.players[p].poison = poison;
@@ -449,7 +448,7 @@ fn dump(g: &Game, log: &[String]) -> String {
         };
         s.push_str(&format!(
             "  {p}: life {} poison {} pool {} | hand: {} | graveyard: {}\n",
-            pl.life,
+            g.life(p),
             pl.poison,
             pl.pool,
             names(&pl.hand),

@@ -932,6 +932,10 @@ pub enum Effect {
     /// equal to that number" reads it (`ObjectFilter::cmc_is_x`). Numbers
     /// from 0 to `CHOSEN_NUMBER_MAX` are offered (see its comment).
     ChooseNumber,
+    /// 606.7a: the controller chooses which defending player the
+    /// ability's "defending player" (`PlayerRef::Defending`) refers to
+    /// (a choice only when a Two-Headed Giant team defends).
+    ChooseDefendingPlayer,
     /// 502.54a: "move a [kind] counter from [from] onto [to]": nothing
     /// happens unless `from` has such a counter and `to` is in play.
     MoveCounter {

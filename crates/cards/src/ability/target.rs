@@ -318,4 +318,10 @@ pub enum PlayerRef {
     /// 506: "each player who doesn't win the subgame" (Shahrazad), after
     /// the subgame this resolution played has ended.
     NotWinningSubgame,
+    /// "defending player" in a one-shot effect (306.3; 602.2a: the player
+    /// the creature with the ability attacks). 606.7a: in a Two-Headed
+    /// Giant game one specific defending player, chosen by the controller
+    /// (`Effect::ChooseDefendingPlayer`, compiled before the first effect
+    /// that names it).
+    Defending,
 }

@@ -87,6 +87,9 @@ pub enum Condition {
     },
     /// "if you have 10 or less life", "if that player has 5 or less life".
     LifeAtMost { who: PlayerRef, at_most: i32 },
+    /// "if you have 50 or more life" (Test of Endurance; 606.9a: an
+    /// individual life total).
+    LifeAtLeast { who: PlayerRef, at_least: i32 },
     /// "if [this] is tapped" (the storage lands).
     ThisTapped,
 }

@@ -570,6 +570,15 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("each opponent") || p.eat_all("each other player") {
         return Some(PlayerRef::EachOpponent);
     }
+    // "defending player" (Shrieking Specter): 606.7a, the controller
+    // chooses one defending player before the first effect naming it.
+    if p.eat_all("defending player") {
+        if !cx.effects.contains(&Effect::ChooseDefendingPlayer) {
+            cx.effects.push(Effect::ChooseDefendingPlayer);
+        }
+        cx.last_player = Some(PlayerRef::Defending);
+        return Some(PlayerRef::Defending);
+    }
     // "that land's controller" (Cryoclasm): the controller of the object
     // named before (its last known controller if it left play).
     if p.peek() == "that"

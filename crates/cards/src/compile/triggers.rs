@@ -604,6 +604,8 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         };
         if p.eat_all("or less life") {
             Condition::LifeAtMost { who, at_most: n }
+        } else if p.eat_all("or more life") {
+            Condition::LifeAtLeast { who, at_least: n }
         } else if p.eat_all("or more cards in hand") && n > 0 {
             Condition::CardsInHand {
                 who,

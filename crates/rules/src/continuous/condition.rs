@@ -136,6 +136,11 @@ pub(crate) fn holds(
             // 606.9a: an individual's life total (Lurking Jackals).
             !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) <= *at_most)
         }
+        Condition::LifeAtLeast { who, at_least } => {
+            let ps = players(who);
+            // 606.9a: an individual's life total (Test of Endurance).
+            !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) >= *at_least)
+        }
         Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play

@@ -231,17 +231,16 @@ impl Game {
                 // or more to less than 1 reduces it to 1 (the damage dealt
                 // stays the same).
                 let floor = ev.amount > 0
-                    && self.players[p.index()].life >= 1
+                    && self.life(p) >= 1
                     && self.any_static(Some(p), |s| {
                         matches!(s, tolaria_cards::StaticAbility::DamageLeavesLifeAtOne)
                     });
-                let life = &mut self.players[p.index()].life;
+                // 606.9: dealt to the player, applied to the team's total.
+                let life = self.life_mut(p);
                 *life = life.saturating_sub(i32::try_from(ev.amount).unwrap_or(i32::MAX));
                 if floor && *life < 1 {
                     *life = 1;
                 }
-                // 606.9: dealt to the player, applied to the team's total.
-                self.team_life_follows(p);
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
                 }

@@ -501,10 +501,7 @@ impl Game {
             // 308.2a: one more attacker (`attack_options`).
             // With a cost to attack (308.2d) the list judges what can be paid.
             (DecisionKind::DeclareAttackers, Action::Attack(id))
-                if self
-                    .combat
-                    .defending
-                    .is_none_or(|d| self.attack_cost_for(d) == 0) =>
+                if self.attack_cost_each() == 0 =>
             {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
@@ -662,7 +659,7 @@ impl Game {
     /// more than `p` has), permanents to sacrifice?
     fn can_pay_non_mana(&self, p: PlayerId, card: ObjId, cost: &tolaria_cards::Cost) -> bool {
         let others = self.player(p).hand.iter().filter(|&&c| c != card).count();
-        if others < cost.discard as usize || self.player(p).life < cost.pay_life as i32 {
+        if others < cost.discard as usize || self.life(p) < cost.pay_life as i32 {
             return false;
         }
         cost.sacrifice.as_ref().is_none_or(|f| {

@@ -153,7 +153,7 @@ impl Game {
                 PlayerSummary {
                     id: p,
                     name: pl.name.clone(),
-                    life: pl.life,
+                    life: self.life(p),
                     poison: pl.poison,
                     pool: pl.pool.to_string(),
                     library_size: pl.library.len(),

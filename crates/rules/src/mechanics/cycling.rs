@@ -40,7 +40,7 @@ impl Game {
                 continue;
             }
             // 215.5-style: life can be paid only up to the life total.
-            if act.cost.pay_life > 0 && self.player(p).life < act.cost.pay_life as i32 {
+            if act.cost.pay_life > 0 && self.life(p) < act.cost.pay_life as i32 {
                 continue;
             }
             if !crate::playing::mana::can_match(

@@ -274,7 +274,7 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         if let Some(list) = self.board_mana_sources() {
-            let life_ok = self.player(p).life >= 0;
+            let life_ok = self.life(p) >= 0;
             let bans = self.mana_bans();
             for src in list {
                 if !self.mana_source_usable(p, exclude, src.id, bans) {
@@ -443,7 +443,7 @@ impl Game {
         for (i, &n) in pool.0.iter().enumerate() {
             v.push_n(1u8 << i, n as usize);
         }
-        let life_ok = self.player(p).life >= 0;
+        let life_ok = self.life(p) >= 0;
         let bans = self.mana_bans();
         for src in list {
             if !self.mana_source_usable(p, None, src.id, bans) {
@@ -587,7 +587,7 @@ impl Game {
         if cost.discard as usize > discardable {
             return false;
         }
-        if cost.pay_life as i32 > self.player(o.controller).life {
+        if cost.pay_life as i32 > self.life(o.controller) {
             return false;
         }
         if let Some((kind, n)) = cost.remove_counters {
@@ -607,7 +607,7 @@ impl Game {
             v.push_n(1u8 << i, n as usize);
         }
         if let Some(list) = self.board_mana_sources() {
-            let life_ok = self.player(p).life >= 0;
+            let life_ok = self.life(p) >= 0;
             let bans = self.mana_bans();
             for src in list {
                 if !self.mana_source_usable(p, exclude, src.id, bans) {

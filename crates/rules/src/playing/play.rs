@@ -434,7 +434,7 @@ impl Game {
                 return false;
             }
         }
-        self.player(p).life >= k.pay_life as i32
+        self.life(p) >= k.pay_life as i32
     }
 
     /// 409.1f: the mana part of the total cost of the spell or ability
@@ -481,7 +481,7 @@ impl Game {
         let costs = self.spell_costs(&with);
         let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
         let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
-        if self.player(p).hand.len() < discards as usize || self.player(p).life < life as i32 {
+        if self.player(p).hand.len() < discards as usize || self.life(p) < life as i32 {
             return false;
         }
         // "If you control a Plains, you may …" (Mercadian Masques).
@@ -946,7 +946,7 @@ impl Game {
             max = max.min(n as u32);
         }
         if k.pay_life_x {
-            max = max.min(self.player(c.player).life.max(0) as u32);
+            max = max.min(self.life(c.player).max(0) as u32);
         }
         Some(max)
     }

@@ -110,7 +110,7 @@ impl Game {
         let mut pool = self.player(p).pool.0;
         let mut u = u.clone();
         pay_with(&mut pool, &mut u);
-        u.is_paid() && (life == 0 || self.player(p).life >= life as i32)
+        u.is_paid() && (life == 0 || self.life(p) >= life as i32)
     }
 
     /// The legal answers to a `PayOrElse` decision.

@@ -749,6 +749,7 @@ impl Game {
             Effect::NameCard { .. } => {}
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
+            Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);

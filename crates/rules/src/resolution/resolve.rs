@@ -157,6 +157,7 @@ impl Game {
             created: None,
             division: item.division.clone(),
             removal: 0,
+            defending: None,
         };
         if !is_spell {
             self.stack.pop();
@@ -216,7 +217,13 @@ impl Game {
             let mut paused = None;
             // Warp World's choices are replayed too (`resolution/redeal.rs`).
             // So is "Choose a number." (Void).
-            let asks = matches!(e, Effect::ShufflePermanentsAndRedeal | Effect::ChooseNumber);
+            // And 606.7a's choice of a defending player.
+            let asks = matches!(
+                e,
+                Effect::ShufflePermanentsAndRedeal
+                    | Effect::ChooseNumber
+                    | Effect::ChooseDefendingPlayer
+            );
             if !self.run_replayable_asking(
                 crate::continuous::replacement::ReplayUnit::Effect,
                 asks,

@@ -373,35 +373,58 @@ impl Game {
             .filter(move |&q| self.is_active(q))
     }
 
+    /// 215, 606.4a: `p`'s life total; in a Two-Headed Giant game the
+    /// team's shared life total (stored once, see `life_holder`).
+    #[inline]
+    pub fn life(&self, p: PlayerId) -> i32 {
+        self.players[self.life_holder(p).index()].life
+    }
+
+    /// Sets `p`'s life total (606.4a: the team's) without a life change:
+    /// the set-up of a game (a scenario, a test). Effects use `gain_life`,
+    /// `lose_life`, `set_life_totals` or deal damage.
+    pub fn set_life(&mut self, p: PlayerId, life: i32) {
+        *self.life_mut(p) = life;
+    }
+
+    /// The stored life total `p`'s life changes apply to: `p`'s; 606.4a,
+    /// 606.9: in a Two-Headed Giant game the team's, kept on the team's
+    /// first player (the lowest seat index of the team), so a change to
+    /// either player's life is a change to the one total.
+    #[inline]
+    pub(crate) fn life_mut(&mut self, p: PlayerId) -> &mut i32 {
+        let h = self.life_holder(p);
+        &mut self.players[h.index()].life
+    }
+
+    /// The player whose `Player::life` holds `p`'s life total: `p`; in a
+    /// Two-Headed Giant game the first player of `p`'s team (teams are
+    /// fixed before play, 606.1, so it never changes).
+    #[inline]
+    pub fn life_holder(&self, p: PlayerId) -> PlayerId {
+        if self.two_headed() {
+            if let Some(t) = self.players[p.index()].team {
+                if let Some(i) = self.players.iter().position(|q| q.team == Some(t)) {
+                    return PlayerId(i as u8);
+                }
+            }
+        }
+        p
+    }
+
     /// 606.9a: the value of `p`'s individual life total for an effect that
     /// needs to know it: the life total; in a Two-Headed Giant game the
     /// team's shared total divided by two, rounded up (606.10: by the
     /// number of players on the team).
     #[inline]
     pub fn individual_life(&self, p: PlayerId) -> i32 {
-        let life = self.players[p.index()].life;
+        let life = self.life(p);
         if self.two_headed() {
             let n = 1 + self.teammates(p).count() as i32;
             // Rounded up, also below zero (-3 / 2 is -1).
             -((-life).div_euclid(n))
         } else {
             life
-        }
-    }
-
-    /// 606.4a, 606.9: in a Two-Headed Giant game every player's `life`
-    /// holds the team's shared life total; after `p`'s life changed, the
-    /// change applies to the team's total (copied to `p`'s teammates).
-    /// Every write of `Player::life` calls this (derived data: ARCHITECTURE.md).
-    #[inline]
-    pub fn team_life_follows(&mut self, p: PlayerId) {
-        if self.two_headed() {
-            let life = self.players[p.index()].life;
-            for q in 0..self.players.len() {
-                if self.is_teammate(p, PlayerId(q as u8)) {
-                    self.players[q].life = life;
-                }
-            }
         }
     }
 
@@ -485,9 +508,8 @@ impl Game {
             return;
         }
         // Saturating (state/limits.rs): a life total stays within i32.
-        let life = &mut self.players[p.index()].life;
+        let life = self.life_mut(p);
         *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
-        self.team_life_follows(p);
         self.emit(Event::LifeGained {
             player: p,
             amount: n,
@@ -498,9 +520,8 @@ impl Game {
         if n == 0 {
             return;
         }
-        let life = &mut self.players[p.index()].life;
+        let life = self.life_mut(p);
         *life = life.saturating_sub(i32::try_from(n).unwrap_or(i32::MAX));
-        self.team_life_follows(p);
         self.emit(Event::LifeLost {
             player: p,
             amount: n,
@@ -536,8 +557,7 @@ impl Game {
                         .iter()
                         .filter_map(|q| set.iter().find(|s| s.0 == *q).map(|s| s.1))
                         .fold(0i32, i32::saturating_add);
-                    self.players[p.index()].life = sum;
-                    self.team_life_follows(p);
+                    self.set_life(p, sum);
                 }
             }
         }

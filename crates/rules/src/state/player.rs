@@ -40,8 +40,12 @@ impl std::fmt::Display for ManaPool {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     pub name: String,
-    /// 215: life total.
-    pub life: i32,
+    /// 215: life total. Read and written only through `Game::life`,
+    /// `Game::set_life` and the life changes (`gain_life`, `lose_life`,
+    /// damage, mana burn); 606.4a: in a Two-Headed Giant game the team's
+    /// shared total is stored once, on the team's first player
+    /// (`Game::life_holder`), and a teammate's own field is unused (0).
+    pub(in crate::state) life: i32,
     /// 420.5h: poison counters.
     pub poison: u32,
     pub pool: ManaPool,
@@ -123,6 +127,11 @@ fn is_zero_u16(n: &u16) -> bool {
 }
 
 impl Player {
+    /// 606.4a: a teammate whose life total the team's first player holds
+    /// (`Game::life_holder`) keeps 0 in its own unused field.
+    pub(crate) fn clear_life(&mut self) {
+        self.life = 0;
+    }
     pub fn new(name: impl Into<String>) -> Self {
         Player {
             name: name.into(),

@@ -200,6 +200,10 @@ pub struct ResolveCtx {
     /// face down (`object::Removal::batch`; 0: none yet).
     #[serde(default)]
     pub removal: u32,
+    /// 606.7a: the defending player this resolution's "defending player"
+    /// refers to, once chosen (`Effect::ChooseDefendingPlayer`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub defending: Option<PlayerId>,
 }
 
 impl ResolveCtx {
@@ -222,6 +226,7 @@ impl ResolveCtx {
             created: None,
             division: Vec::new(),
             removal: 0,
+            defending: None,
         }
     }
     pub(crate) fn target(&self, i: u8) -> Option<Target> {

@@ -28,6 +28,13 @@ pub struct Combat {
     pub attack_cost: u32,
     #[serde(default)]
     pub attack_cost_unpaid: u32,
+    /// 308.2d ("their controller pays"), 606.7b: who pays the cost to
+    /// attack and how much, in seat order, the player paying now first
+    /// (`attack_cost_unpaid` is that player's part still unpaid). In a
+    /// Two-Headed Giant game each attacking creature's controller pays for
+    /// it; otherwise the active player pays it all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attack_cost_payers: Vec<(PlayerId, u32)>,
     /// 500.1 requirements on single blocks: (blocker, attacker) pairs that
     /// must be blocks this combat if able (502.29a provoke).
     #[serde(default)]

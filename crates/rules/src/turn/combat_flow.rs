@@ -342,11 +342,19 @@ impl Game {
                     g.objects[a.slot as usize].set_tapped(true);
                 }
             }
+            // 308.2d: the creature's controller pays for it (606.7b: each
+            // player of the attacking team pays for their own creatures).
+            let payer = self.objects[cand.slot as usize].controller;
+            let so_far = if self.two_headed() {
+                self.attack_cost_paid_by(payer)
+            } else {
+                so_far
+            };
             let u = crate::Unpaid {
                 generic: so_far.saturating_add(cost),
                 ..Default::default()
             };
-            g.can_pay(self.active, &u, None)
+            g.can_pay(payer, &u, None)
         };
         let active = self.active;
         let each = if any_cost { self.attack_cost_each() } else { 0 };
@@ -450,7 +458,17 @@ impl Game {
                         }
                     }
                     self.combat.attack_cost = total;
-                    self.combat.attack_cost_unpaid = self.combat.attack_cost;
+                    self.combat.attack_cost_payers = if self.two_headed() {
+                        let payers: Vec<crate::PlayerId> = self.active_players().collect();
+                        payers
+                            .into_iter()
+                            .map(|p| (p, self.attack_cost_paid_by(p)))
+                            .filter(|&(_, n)| n > 0)
+                            .collect()
+                    } else {
+                        vec![(self.active, total)]
+                    };
+                    self.combat.attack_cost_unpaid = self.combat.attack_cost_payers[0].1;
                     self.continue_attack_cost();
                     return;
                 }
@@ -533,27 +551,32 @@ impl Game {
     /// the creatures become attacking creatures (308.2g), else the player
     /// is asked to play mana abilities.
     fn continue_attack_cost(&mut self) {
-        let active = self.active;
-        let pool = &mut self.players[active.index()].pool;
-        for i in [5usize, 0, 1, 2, 3, 4] {
-            let take = self.combat.attack_cost_unpaid.min(pool.0[i] as u32);
-            self.combat.attack_cost_unpaid -= take;
-            pool.0[i] -= take as u16;
-        }
-        if self.combat.attack_cost_unpaid > 0 {
-            self.decision = Some(Decision {
-                player: active,
-                kind: DecisionKind::PayAttackCost {
-                    remaining: self.combat.attack_cost_unpaid,
-                },
+        while let Some(&(payer, amount)) = self.combat.attack_cost_payers.first() {
+            let pool = &mut self.players[payer.index()].pool;
+            for i in [5usize, 0, 1, 2, 3, 4] {
+                let take = self.combat.attack_cost_unpaid.min(pool.0[i] as u32);
+                self.combat.attack_cost_unpaid -= take;
+                pool.0[i] -= take as u16;
+            }
+            if self.combat.attack_cost_unpaid > 0 {
+                self.decision = Some(Decision {
+                    player: payer,
+                    kind: DecisionKind::PayAttackCost {
+                        remaining: self.combat.attack_cost_unpaid,
+                    },
+                });
+                self.flow = Flow::Declaring;
+                return;
+            }
+            self.emit(Event::AttackCostPaid {
+                player: payer,
+                amount,
             });
-            self.flow = Flow::Declaring;
-            return;
+            self.combat.attack_cost_payers.remove(0);
+            if let Some(&(_, next)) = self.combat.attack_cost_payers.first() {
+                self.combat.attack_cost_unpaid = next;
+            }
         }
-        self.emit(Event::AttackCostPaid {
-            player: active,
-            amount: self.combat.attack_cost,
-        });
         let list: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for id in list {
             let card = self.objects[id.slot as usize].card;
@@ -561,7 +584,33 @@ impl Game {
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.emit_bands();
-        self.flow = Flow::Priority(active);
+        self.flow = Flow::Priority(self.active);
+    }
+
+    /// 308.2d, 606.7b: the cost to attack locked in for the attacking
+    /// creatures `p` controls (each counted for the player it attacks).
+    fn attack_cost_paid_by(&self, p: crate::PlayerId) -> u32 {
+        self.combat
+            .attackers
+            .iter()
+            .filter(|a| self.objects[a.obj.slot as usize].controller == p)
+            .filter_map(|a| a.defender.or(self.combat.defending))
+            .map(|d| {
+                if self.two_headed() {
+                    self.attack_cost_each()
+                } else {
+                    self.attack_cost_for(d)
+                }
+            })
+            .fold(0u32, u32::saturating_add)
+    }
+
+    /// The player paying the cost to attack now (308.2e).
+    fn attack_cost_payer(&self) -> crate::PlayerId {
+        self.combat
+            .attack_cost_payers
+            .first()
+            .map_or(self.active, |&(p, _)| p)
     }
 
     /// 308.2e: the mana abilities that help pay the cost to attack; if none
@@ -572,7 +621,7 @@ impl Game {
             ..Default::default()
         };
         let before = out.len();
-        self.mana_options(self.active, None, Some(&u), out);
+        self.mana_options(self.attack_cost_payer(), None, Some(&u), out);
         if out.len() == before {
             out.push(Action::CancelPlay);
         }
@@ -585,7 +634,7 @@ impl Game {
                 index,
                 kind,
             } => {
-                self.activate_mana(self.active, source, index, kind);
+                self.activate_mana(self.attack_cost_payer(), source, index, kind);
                 self.continue_attack_cost();
             }
             Action::CancelPlay => {
@@ -600,6 +649,7 @@ impl Game {
                 self.combat.attackers.clear();
                 self.combat.attack_cost = 0;
                 self.combat.attack_cost_unpaid = 0;
+                self.combat.attack_cost_payers.clear();
                 self.emit(Event::AttackWithdrawn {
                     player: self.active,
                 });

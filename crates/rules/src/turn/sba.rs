@@ -46,8 +46,9 @@ impl Game {
             }
             // 418.5j: a player who can't lose isn't made to (Platinum
             // Angel); the attempted draw is forgotten all the same.
-            let cant_lose = (pl.life <= 0 || pl.poison >= 10) && self.cant_lose(p);
-            if pl.life <= 0 && !cant_lose {
+            let life = self.life(p);
+            let cant_lose = (life <= 0 || pl.poison >= 10) && self.cant_lose(p);
+            if life <= 0 && !cant_lose {
                 v.push(Sba::LifeZero(p));
             }
             if pl.drew_from_empty {

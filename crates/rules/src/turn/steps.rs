@@ -424,9 +424,8 @@ impl Game {
                         amount: lost,
                     });
                 } else {
-                    let life = &mut self.players[i].life;
+                    let life = self.life_mut(p);
                     *life = life.saturating_sub(i32::try_from(lost).unwrap_or(i32::MAX));
-                    self.team_life_follows(p);
                     self.emit(Event::ManaBurn {
                         player: p,
                         amount: lost,

@@ -6,8 +6,8 @@
 //! primary player on the right and the secondary player on the left; turn
 //! order goes to the left (101.3), so the primary player's seat comes
 //! first and the team's seats follow one another. 606.4a, 606.10: the team
-//! shares a life total of 15 per player (kept in each player's
-//! `Player::life`, see `Game::team_life_follows`; 606.9a
+//! shares a life total of 15 per player (stored once, on the team's
+//! first player: `Game::life`, `Game::life_holder`; 606.9a
 //! `Game::individual_life`). 606.4b: the team takes turns; `Game::active`
 //! is the active team's primary player and `Game::is_active` reads the
 //! whole team (606.6d: the active team). 606.6a: team mulligans
@@ -209,6 +209,64 @@ impl Game {
         self.start_combat_damage();
     }
 
+    /// 306.3, 602.2a: the defending player "defending player" means for
+    /// an ability of `source`: the player it attacks under the attack
+    /// multiple players option, else the combat's defending player (in a
+    /// Two-Headed Giant game the defending team's primary player).
+    pub(crate) fn defending_player_of(&self, source: ObjId) -> Option<PlayerId> {
+        if self.attacks_multiple() {
+            self.defender_of(source)
+        } else {
+            self.combat.defending
+        }
+    }
+
+    /// 606.7a: a one-shot effect that refers to "the defending player"
+    /// refers to one specific defending player, whom the effect's
+    /// controller chooses (asked through the effect's replay, a
+    /// `ChooseOption` decision over the defending team's players in seat
+    /// order); outside a Two-Headed Giant game, or with one defending
+    /// player left, the defending player.
+    pub(crate) fn choose_defending_reference(&mut self, ctx: &crate::state::stack::ResolveCtx) {
+        let Some(def) = self.defending_player_of(ctx.source) else {
+            return;
+        };
+        let side: Vec<PlayerId> = if self.two_headed() {
+            self.defending_side(def).collect()
+        } else {
+            vec![def]
+        };
+        let chosen = if side.len() > 1 {
+            let options = side
+                .iter()
+                .map(|&q| format!("{q} ({})", self.player(q).name))
+                .collect();
+            let source = tolaria_cards::db().get(ctx.source_card).name.clone();
+            let i = self.replay_choice(
+                ctx.controller,
+                DecisionKind::ChooseOption {
+                    prompt: format!(
+                        "{} chooses the defending player {source} refers to",
+                        ctx.controller
+                    ),
+                    options,
+                },
+                side.len(),
+            );
+            let q = side[i.min(side.len() - 1)];
+            self.emit(Event::DefendingPlayerReferred {
+                chooser: ctx.controller,
+                player: q,
+            });
+            q
+        } else {
+            def
+        };
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.defending = Some(chosen);
+        }
+    }
+
     fn ask_mulligan(&mut self, p: PlayerId) {
         self.decision = Some(Decision {
             player: p,
@@ -253,11 +311,19 @@ impl Game {
         teams.iter().flatten().copied().collect()
     }
 
-    /// 606.4a, 606.10: every player's life is the team's starting total.
+    /// 606.4a, 606.10: each team's life total starts at 15 per player
+    /// (stored on the team's first player; a teammate's own `life` is
+    /// unused and kept at 0).
     pub fn start_team_life(&mut self) {
-        for p in 0..self.players.len() {
-            let n = 1 + self.teammates(PlayerId(p as u8)).count() as i32;
-            self.players[p].life = 15 * n;
+        for i in 0..self.players.len() {
+            let p = PlayerId(i as u8);
+            let n = 1 + self.teammates(p).count() as i32;
+            let holder = self.life_holder(p);
+            if holder == p {
+                self.set_life(p, 15 * n);
+            } else {
+                self.players[i].clear_life();
+            }
         }
     }
 }

@@ -525,6 +525,12 @@ pub enum Event {
         player: PlayerId,
         number: u32,
     },
+    /// 606.7a: the controller of a one-shot effect naming "defending
+    /// player" chose which defending player of the team it refers to.
+    DefendingPlayerReferred {
+        chooser: PlayerId,
+        player: PlayerId,
+    },
     /// 420.5k / 420.5m: an attached permanent becomes unattached.
     Unattached {
         obj: ObjId,
@@ -924,6 +930,7 @@ impl Event {
             // trace on a permanent.
             Event::GameStarted { .. }
             | Event::NumberChosen { .. }
+            | Event::DefendingPlayerReferred { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }
             | Event::Kept { .. }

@@ -140,6 +140,7 @@ impl Event {
             | Event::Revealed { .. }
             | Event::NamedCard { .. }
             | Event::NumberChosen { .. } => "417.1",
+            Event::DefendingPlayerReferred { .. } => "606.7a",
             Event::LookedAtLibrary { .. } => "217.2b",
             Event::LookedAtHand { .. } => "217.3c",
             Event::LibraryArranged { .. } => "217.2d",
@@ -575,6 +576,9 @@ impl Event {
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
             Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
+            Event::DefendingPlayerReferred { chooser, player } => {
+                format!("{chooser} chooses {player} as the defending player the effect refers to")
+            }
             Event::CardNamed { card, name: n, .. } => {
                 format!("{} comes into play with {} named", name(*card), n.as_str())
             }
