@@ -68,6 +68,15 @@ pub enum StaticAbility {
     AsComesIntoPlayNameCard {
         nonland: bool,
     },
+    /// 419.1b, 504.8: "As [this] comes into play or is turned face up, it
+    /// becomes your choice of 5/1 or 1/5." (Aquamorph Entity): the power
+    /// and toughness chosen modify its copiable values (503.2), so a copy
+    /// of it in play has them too; with `face_up`, the choice is made
+    /// again while it is turned face up, not afterward (504.8).
+    AsComesIntoPlayChoosePowerToughness {
+        options: Vec<(i32, i32)>,
+        face_up: bool,
+    },
     /// "Activated abilities of sources with the chosen name can't be played
     /// [unless they're mana abilities]." (Pithing Needle, Voidstone
     /// Gargoyle): the activated abilities of objects matching `filter`, in

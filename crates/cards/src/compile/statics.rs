@@ -217,6 +217,27 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 419.1b, 504.8: "As CARDNAME comes into play [or is turned face up],
+    // it becomes your choice of 5/1 or 1/5." (Aquamorph Entity)
+    if p.at_all("as cardname comes into play") {
+        let start = p.i;
+        p.eat_all("as cardname comes into play");
+        let face_up = p.eat_all("or is turned face up");
+        if p.eat_all(", it becomes your choice of") {
+            let mut options = Vec::new();
+            while let Some(pt) = pt_set(p.peek()) {
+                p.bump();
+                options.push(pt);
+                if !p.eat("or") && !p.eat(",") {
+                    break;
+                }
+            }
+            return (options.len() >= 2 && p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::AsComesIntoPlayChoosePowerToughness { options, face_up }]
+            });
+        }
+        p.i = start;
+    }
     // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
     // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
     if p.eat_all("as cardname comes into play , choose a") {

@@ -236,6 +236,11 @@ impl Game {
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
+            // 419.1b, 504.8: a power and toughness chosen as a permanent
+            // comes into play or is turned face up.
+            DecisionKind::ChooseOption { .. } if self.pt_choice_pending() => {
+                self.on_pt_choice(action)
+            }
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
                 self.on_replacement_choice(action)
             }

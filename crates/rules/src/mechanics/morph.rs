@@ -30,6 +30,17 @@ use crate::state::progress::Playing;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, Cost, ManaCost, StaticAbility};
 
+/// 504.8: a permanent whose morph cost was paid by `player`, waiting for
+/// the choice its "As [this] is turned face up" ability makes (X was `x`);
+/// `then` gets priority afterward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FaceUpChoice {
+    pub player: PlayerId,
+    pub obj: ObjId,
+    pub x: u32,
+    pub then: PlayerId,
+}
+
 /// 502.26a: the {3} paid rather than the mana cost of a face-down spell.
 pub(crate) fn face_down_cost() -> ManaCost {
     ManaCost {
@@ -138,12 +149,95 @@ impl Game {
         self.turn_face_up_with_x(p, obj, 0);
     }
 
+    /// 502.26d, 504.8: the morph cost is paid: a permanent with an "As
+    /// [this] is turned face up" choice asks it first (it is made while the
+    /// permanent is turned face up, not afterward); any other turns face
+    /// up at once. `then` gets priority once it has.
+    pub(crate) fn finish_turning_face_up(
+        &mut self,
+        p: PlayerId,
+        obj: ObjId,
+        x: u32,
+        then: PlayerId,
+    ) {
+        let card = self.underlying_copiable_values(obj).card;
+        if let Some((options, true)) = crate::resolution::choices::pt_choice_of(card) {
+            self.face_up_choice = Some(FaceUpChoice {
+                player: p,
+                obj,
+                x,
+                then,
+            });
+            self.decision = Some(crate::resolution::choices::pt_decision(p, card, options));
+            self.flow = crate::state::progress::Flow::Resolving;
+            return;
+        }
+        self.turn_face_up_with_x(p, obj, x);
+        self.flow = crate::state::progress::Flow::Priority(then);
+    }
+
+    /// 504.8: the power and toughness chosen as the permanent turns face
+    /// up (option `i`): part of its copiable values from now on (503.2).
+    pub(crate) fn on_face_up_pt_choice(&mut self, i: u8) {
+        let Some(FaceUpChoice {
+            player,
+            obj,
+            x,
+            then,
+        }) = self.face_up_choice.take()
+        else {
+            return;
+        };
+        let values = self.underlying_copiable_values(obj);
+        if let Some(&(power, toughness)) = crate::resolution::choices::pt_choice_of(values.card)
+            .and_then(|(options, _)| options.get(i as usize))
+        {
+            self.unhide(obj);
+            let ts = self.stamp();
+            self.effects
+                .push(crate::continuous::effects::ContinuousEffect {
+                    timestamp: ts,
+                    source_card: values.card,
+                    controller: player,
+                    affected: obj,
+                    effect: Default::default(),
+                    copy: Some(crate::continuous::effects::Copiable {
+                        pt: Some((power, toughness)),
+                        ..values
+                    }),
+                    until_end_of_turn: false,
+                    while_tapped: None,
+                    while_enchanted: false,
+                    while_controlled: false,
+                });
+            self.emit(Event::PowerToughnessChosen {
+                obj,
+                card: values.card,
+                power,
+                toughness,
+                face_up: true,
+            });
+        }
+        self.turn_face_up_with_x(player, obj, x);
+        self.flow = crate::state::progress::Flow::Priority(then);
+    }
+
+    /// 504.5: the permanent is face up from now on (its copiable values are
+    /// its own again).
+    fn unhide(&mut self, obj: ObjId) {
+        if let Some(o) = self.obj_mut(obj) {
+            o.flags &= !crate::state::object::flags::FACE_DOWN;
+        }
+        self.board.valid = false;
+    }
+
     /// 502.26d: as `turn_face_up`, X having been `x` in the morph cost paid
     /// (Bane of the Living's "-X/-X" is that X).
     pub(crate) fn turn_face_up_with_x(&mut self, p: PlayerId, obj: ObjId, x: u32) {
-        let Some(o) = self.obj_mut(obj) else { return };
-        o.flags &= !crate::state::object::flags::FACE_DOWN;
-        self.board.valid = false;
+        if self.obj(obj).is_none() {
+            return;
+        }
+        self.unhide(obj);
         // The abilities it has now (the scan for its "turned face up"
         // trigger reads these bits before the board is settled).
         let ch = crate::continuous::characteristics::compute(self, obj);
