@@ -127,6 +127,13 @@ pub enum StaticAbility {
         keeps_color: bool,
         has: Option<u8>,
     },
+    /// 504.8, 503: "As [this] comes into play or is turned face up, you may
+    /// choose another creature in play. If you do, until [this] is turned
+    /// face down, it becomes a copy of that creature …" (Vesuvan
+    /// Shapeshifter): beside `ComesIntoPlayAsCopy` (the choice as it comes
+    /// into play), the same choice is made while it is turned face up, and
+    /// the copy effects of this card on it end as it is turned face down.
+    CopyAsTurnedFaceUp(ObjectFilter),
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),

@@ -236,6 +236,27 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 vec![StaticAbility::AsComesIntoPlayChoosePowerToughness { options, face_up }]
             });
         }
+        // 504.8, 503: "…, you may choose another creature in play. If you
+        // do, until CARDNAME is turned face down, it becomes a copy of that
+        // creature, except it has \"[ability]\"." (Vesuvan Shapeshifter)
+        if face_up && p.eat_all(", you may choose") {
+            let f = group(p)?;
+            p.eat_all("in play");
+            if !p.eat_all(". if you do , until cardname is turned face down , it becomes a copy of that creature , except it has") {
+                return None;
+            }
+            let has = Some(p.quoted_ability()?);
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![
+                    StaticAbility::ComesIntoPlayAsCopy(f.clone()),
+                    StaticAbility::CopyExceptions {
+                        keeps_color: false,
+                        has,
+                    },
+                    StaticAbility::CopyAsTurnedFaceUp(f),
+                ]
+            });
+        }
         p.i = start;
     }
     // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle

@@ -230,6 +230,10 @@ impl Game {
             | DecisionKind::FlipAgain
             | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
+            // 504.8: a creature to copy as a permanent is turned face up.
+            DecisionKind::ChooseCopy if self.face_up_choice.is_some() => {
+                self.on_face_up_copy_choice(action)
+            }
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),

@@ -39,6 +39,27 @@ pub struct FaceUpChoice {
     pub obj: ObjId,
     pub x: u32,
     pub then: PlayerId,
+    /// The creature chosen to copy (`Some(None)`: none; `None`: not asked).
+    #[serde(default)]
+    pub copy: Option<Option<ObjId>>,
+    /// The index of the power and toughness chosen.
+    #[serde(default)]
+    pub pt: Option<u8>,
+}
+
+/// 504.8: the filter of a card's "As [this] … is turned face up, you may
+/// choose another creature in play … it becomes a copy of that creature"
+/// (Vesuvan Shapeshifter), if it has one.
+pub(crate) fn face_up_copy_filter(
+    card: tolaria_cards::CardId,
+) -> Option<&'static tolaria_cards::ObjectFilter> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(StaticAbility::CopyAsTurnedFaceUp(f)) => Some(f),
+            _ => None,
+        })
 }
 
 /// 502.26a: the {3} paid rather than the mana cost of a face-down spell.
@@ -149,10 +170,10 @@ impl Game {
         self.turn_face_up_with_x(p, obj, 0);
     }
 
-    /// 502.26d, 504.8: the morph cost is paid: a permanent with an "As
-    /// [this] is turned face up" choice asks it first (it is made while the
-    /// permanent is turned face up, not afterward); any other turns face
-    /// up at once. `then` gets priority once it has.
+    /// 502.26d, 504.8: the morph cost is paid: a permanent with "As [this]
+    /// is turned face up" choices makes them first (while it is turned face
+    /// up, not afterward); then it turns face up. `then` gets priority once
+    /// it has.
     pub(crate) fn finish_turning_face_up(
         &mut self,
         p: PlayerId,
@@ -160,49 +181,62 @@ impl Game {
         x: u32,
         then: PlayerId,
     ) {
-        let card = self.underlying_copiable_values(obj).card;
-        if let Some((options, true)) = crate::resolution::choices::pt_choice_of(card) {
-            self.face_up_choice = Some(FaceUpChoice {
-                player: p,
-                obj,
-                x,
-                then,
-            });
-            self.decision = Some(crate::resolution::choices::pt_decision(p, card, options));
-            self.flow = crate::state::progress::Flow::Resolving;
-            return;
-        }
-        self.turn_face_up_with_x(p, obj, x);
-        self.flow = crate::state::progress::Flow::Priority(then);
-    }
-
-    /// 504.8: the power and toughness chosen as the permanent turns face
-    /// up (option `i`): part of its copiable values from now on (503.2).
-    pub(crate) fn on_face_up_pt_choice(&mut self, i: u8) {
-        let Some(FaceUpChoice {
-            player,
+        self.continue_turning_face_up(FaceUpChoice {
+            player: p,
             obj,
             x,
             then,
-        }) = self.face_up_choice.take()
-        else {
+            copy: None,
+            pt: None,
+        });
+    }
+
+    /// 504.8: asks the next choice of `c`, or turns the permanent face up
+    /// with the choices made: Vesuvan Shapeshifter's creature to copy
+    /// (503.9: with the ability in quotes), then the copied values' own "as
+    /// … is turned face up" power and toughness (Aquamorph Entity, whose
+    /// ruling lets the Shapeshifter's controller choose).
+    fn continue_turning_face_up(&mut self, c: FaceUpChoice) {
+        let own = self.underlying_copiable_values(c.obj);
+        if c.copy.is_none() && face_up_copy_filter(own.card).is_some() {
+            self.ask_face_up(c, crate::DecisionKind::ChooseCopy);
             return;
+        }
+        let copied = c
+            .copy
+            .flatten()
+            .filter(|&o| self.is_present(o) && self.objects[o.slot as usize].zone == Zone::InPlay)
+            .map(|o| {
+                crate::resolution::copiable::copy_with_exceptions(own.card, self.copiable_values(o))
+            });
+        let values = copied.unwrap_or(own);
+        let pt = match crate::resolution::choices::pt_choice_of(values.card) {
+            Some((options, true)) => match c.pt {
+                None => {
+                    let d = crate::resolution::choices::pt_decision(c.player, values.card, options);
+                    self.ask_face_up(c, d.kind);
+                    return;
+                }
+                Some(i) => options.get(i as usize).copied(),
+            },
+            _ => None,
         };
-        let values = self.underlying_copiable_values(obj);
-        if let Some(&(power, toughness)) = crate::resolution::choices::pt_choice_of(values.card)
-            .and_then(|(options, _)| options.get(i as usize))
-        {
-            self.unhide(obj);
+        let obj = c.obj;
+        self.unhide(obj);
+        if copied.is_some() || pt.is_some() {
+            // 503.2: the values set as it is turned face up are copiable
+            // values; a copy effect of the Shapeshifter's is marked with its
+            // card, so that it ends as it is turned face down.
             let ts = self.stamp();
             self.effects
                 .push(crate::continuous::effects::ContinuousEffect {
                     timestamp: ts,
-                    source_card: values.card,
-                    controller: player,
+                    source_card: own.card,
+                    controller: c.player,
                     affected: obj,
                     effect: Default::default(),
                     copy: Some(crate::continuous::effects::Copiable {
-                        pt: Some((power, toughness)),
+                        pt: pt.or(values.pt),
                         ..values
                     }),
                     until_end_of_turn: false,
@@ -210,16 +244,76 @@ impl Game {
                     while_enchanted: false,
                     while_controlled: false,
                 });
+        }
+        if copied.is_some() {
+            self.emit(Event::BecameCopy {
+                obj,
+                card: own.card,
+                of: values.card,
+            });
+        }
+        if let Some((power, toughness)) = pt {
             self.emit(Event::PowerToughnessChosen {
                 obj,
-                card: values.card,
+                card: own.card,
                 power,
                 toughness,
                 face_up: true,
             });
         }
-        self.turn_face_up_with_x(player, obj, x);
-        self.flow = crate::state::progress::Flow::Priority(then);
+        self.turn_face_up_with_x(c.player, obj, c.x);
+        self.flow = crate::state::progress::Flow::Priority(c.then);
+    }
+
+    /// 504.8: the permanent waits, face down, for its controller's choice.
+    fn ask_face_up(&mut self, c: FaceUpChoice, kind: crate::DecisionKind) {
+        self.decision = Some(crate::Decision {
+            player: c.player,
+            kind,
+        });
+        self.face_up_choice = Some(c);
+        self.flow = crate::state::progress::Flow::Resolving;
+    }
+
+    /// 504.8: the power and toughness chosen as the permanent turns face
+    /// up (option `i`).
+    pub(crate) fn on_face_up_pt_choice(&mut self, i: u8) {
+        if let Some(mut c) = self.face_up_choice.take() {
+            c.pt = Some(i);
+            self.continue_turning_face_up(c);
+        }
+    }
+
+    /// 504.8: the creature chosen to copy as the permanent turns face up
+    /// (`No`: none).
+    pub(crate) fn on_face_up_copy_choice(&mut self, action: crate::Action) {
+        if let Some(mut c) = self.face_up_choice.take() {
+            c.copy = Some(match action {
+                crate::Action::ChooseObject(o) => Some(o),
+                _ => None,
+            });
+            self.continue_turning_face_up(c);
+        }
+    }
+
+    /// 504.8: the creatures a permanent being turned face up may copy
+    /// (Vesuvan Shapeshifter: "another creature in play").
+    pub(crate) fn face_up_copy_options(&self, out: &mut Vec<crate::Action>) {
+        let Some(c) = self.face_up_choice else { return };
+        let card = self.underlying_copiable_values(c.obj).card;
+        if let Some(f) = face_up_copy_filter(card) {
+            out.extend(
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && crate::continuous::filter::matches(self, f, o, Some(c.obj), c.player)
+                    })
+                    .map(crate::Action::ChooseObject),
+            );
+        }
+        out.push(crate::Action::No);
     }
 
     /// 504.5: the permanent is face up from now on (its copiable values are
@@ -265,6 +359,11 @@ impl Game {
         let player = o.controller;
         // Named as it was, face up, then hidden from now on.
         self.emit(Event::TurnedFaceDown { player, obj, card });
+        // "until [this] is turned face down, it becomes a copy" (Vesuvan
+        // Shapeshifter): its copy effects on itself end now.
+        self.effects.retain(|e| {
+            !(e.affected == obj && e.copy.is_some() && face_up_copy_filter(e.source_card).is_some())
+        });
         let o = &mut self.objects[obj.slot as usize];
         o.flags &= !crate::state::object::flags::ABILITY_BITS;
         o.flags |= crate::state::object::flags::FACE_DOWN;
