@@ -134,6 +134,11 @@ pub enum StaticAbility {
     /// into play), the same choice is made while it is turned face up, and
     /// the copy effects of this card on it end as it is turned face down.
     CopyAsTurnedFaceUp(ObjectFilter),
+    /// 419.1b, 504.1: "As [this] comes into play, turn all other [filter]
+    /// in play face down. They're 2/2 creatures." (Ixidron): they are turned
+    /// face down before it comes into play (502.26e: 2/2 face-down
+    /// creatures; those without morph can't be turned face up).
+    AsComesIntoPlayTurnFaceDown(ObjectFilter),
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     CantBlock(Affected),

@@ -236,6 +236,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 vec![StaticAbility::AsComesIntoPlayChoosePowerToughness { options, face_up }]
             });
         }
+        // 419.1b, 504.1: ", turn all other nontoken creatures in play face
+        // down. They're 2/2 creatures." (Ixidron)
+        if !face_up && p.eat_all(", turn all") {
+            let f = group(p)?;
+            p.eat_all("in play");
+            if !p.eat_all("face down") {
+                return None;
+            }
+            if p.at_all(". they're 2/2 creatures") {
+                p.eat(".");
+                p.eat_all("they're 2/2 creatures");
+            }
+            return (p.eat_end() && p.at_end())
+                .then(|| vec![StaticAbility::AsComesIntoPlayTurnFaceDown(f)]);
+        }
         // 504.8, 503: "…, you may choose another creature in play. If you
         // do, until CARDNAME is turned face down, it becomes a copy of that
         // creature, except it has \"[ability]\"." (Vesuvan Shapeshifter)

@@ -370,6 +370,42 @@ impl Game {
         self.board.valid = false;
     }
 
+    /// 419.1b, 504.1: "As [this] comes into play, turn all other [filter]
+    /// in play face down." (Ixidron): `card` is what `entering` comes into
+    /// play as; the others turn face down before it comes into play (its
+    /// ruling: there is never a moment when it is in play and they are face
+    /// up, so their "whenever another creature comes into play" abilities
+    /// are gone by then).
+    pub(crate) fn turn_face_down_as_it_enters(
+        &mut self,
+        card: tolaria_cards::CardId,
+        entering: ObjId,
+        controller: PlayerId,
+    ) {
+        let Some(f) = db().get(card).faces[0]
+            .abilities
+            .iter()
+            .find_map(|a| match a {
+                Ability::Static(StaticAbility::AsComesIntoPlayTurnFaceDown(f)) => Some(f),
+                _ => None,
+            })
+        else {
+            return;
+        };
+        let turned: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                o != entering
+                    && crate::continuous::filter::matches(self, f, o, Some(entering), controller)
+            })
+            .collect();
+        for o in turned {
+            self.turn_face_down(o);
+        }
+    }
+
     /// 504.6: at the end of the game every face-down object in play or on
     /// the stack is revealed to all players.
     pub(crate) fn reveal_face_down_at_game_end(&mut self) {
