@@ -241,6 +241,7 @@ impl Scenario {
                                 token: None,
                                 gains: None,
                                 colors: None,
+                                pt: None,
                             }),
                             until_end_of_turn: false,
                             while_tapped: None,

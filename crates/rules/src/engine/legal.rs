@@ -383,6 +383,9 @@ impl Game {
                 );
             }
             DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
+            DecisionKind::ChooseCopy if self.face_up_choice.is_some() => {
+                self.face_up_copy_options(out)
+            }
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolution::copiable::copy_filter(self, &r.item) {

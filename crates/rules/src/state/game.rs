@@ -235,6 +235,10 @@ pub struct Game {
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
     pub cleanup_again: bool,
+    /// 504.8: a permanent whose morph cost is paid, waiting for the choice
+    /// its "As [this] is turned face up" ability makes as it turns face up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) face_up_choice: Option<crate::mechanics::morph::FaceUpChoice>,
     /// Creatures put into a graveyard from play this turn ("if three or more
     /// creatures were put into graveyards from play this turn", Kuon).
     #[serde(default)]

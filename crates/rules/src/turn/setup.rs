@@ -43,6 +43,7 @@ impl Game {
             turn_controller: PlayerId(0),
             options: Default::default(),
             cleanup_again: false,
+            face_up_choice: None,
             creatures_died_this_turn: 0,
             turn_control_next: Vec::new(),
             shields: Vec::new(),

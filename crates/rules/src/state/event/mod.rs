@@ -502,6 +502,15 @@ pub enum Event {
         card: CardId,
         color: tolaria_cards::Color,
     },
+    /// 419.1b, 504.8: the power and toughness chosen as a permanent came
+    /// into play or (`face_up`) as it was turned face up (Aquamorph Entity).
+    PowerToughnessChosen {
+        obj: ObjId,
+        card: CardId,
+        power: i32,
+        toughness: i32,
+        face_up: bool,
+    },
     /// 419.1b: the creature type chosen as a permanent came into play.
     CreatureTypeChosen {
         obj: ObjId,
@@ -913,6 +922,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::PowerToughnessChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
             | Event::NamedCard { .. }

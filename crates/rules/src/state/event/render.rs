@@ -114,6 +114,8 @@ impl Event {
             Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. } => "419.1b",
+            Event::PowerToughnessChosen { face_up: true, .. } => "504.8",
+            Event::PowerToughnessChosen { .. } => "419.1b",
             Event::SourceChosen { .. } => "419.8a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
@@ -571,6 +573,21 @@ impl Event {
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
+            Event::PowerToughnessChosen {
+                card,
+                power,
+                toughness,
+                face_up,
+                ..
+            } => format!(
+                "{} {} as a {power}/{toughness}",
+                name(*card),
+                if *face_up {
+                    "is turned face up"
+                } else {
+                    "comes into play"
+                }
+            ),
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
