@@ -23,7 +23,6 @@ use crate::state::progress::Flow;
 use crate::{
     Action, Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone,
 };
-use tolaria_cards::Step;
 
 /// 606.6a: where a player stands in the current round of team mulligans
 /// (`Player::team_mulligan`).
