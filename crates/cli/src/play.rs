@@ -1023,7 +1023,15 @@ impl Session<'_> {
             }),
             _ => String::new(),
         };
-        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
+        // 608.4: in a Grand Melee game, the turn the decision belongs to.
+        let turn = match game.serving_marker() {
+            Some(m) => format!(
+                " [in turn {} of {}, turn marker {m} (608.4)]",
+                game.turn, game.active
+            ),
+            None => String::new(),
+        };
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}{turn}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
@@ -1079,8 +1087,15 @@ impl Session<'_> {
         } else {
             String::new()
         };
+        // 608.4: the turn marker of the turn being played.
+        let marker = game.serving_marker().map_or(String::new(), |m| {
+            format!(
+                " · turn marker {m} of {} (608.4)",
+                game.turn_markers().len()
+            )
+        });
         self.say(&s.bold(&format!(
-            "=== {game_name}Turn {} · {}'s turn ({active}{ctl}) · {} ===",
+            "=== {game_name}Turn {} · {}'s turn ({active}{ctl}) · {}{marker} ===",
             v.turn,
             v.active,
             v.step.name()

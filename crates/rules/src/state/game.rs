@@ -133,6 +133,10 @@ pub struct Game {
         skip_serializing_if = "crate::variants::multiplayer::MultiplayerOptions::is_default"
     )]
     pub options: crate::variants::multiplayer::MultiplayerOptions,
+    /// 608.4: the turn markers of a Grand Melee game and the turns in
+    /// progress that aren't being served (`variants/grand_melee.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_markers: Option<Box<crate::variants::grand_melee::TurnMarkers>>,
     /// 507: who controls the current turn (the active player unless an effect says otherwise).
     pub turn_controller: PlayerId,
     /// 507.1: pending "controls that player's next turn" effects,

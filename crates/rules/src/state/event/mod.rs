@@ -624,6 +624,30 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 608.4b–c: a player takes a turn marker and begins the turn it
+    /// represents.
+    TurnMarkerTaken {
+        marker: u8,
+        player: PlayerId,
+    },
+    /// 608.4c: a turn marker waits: a marker is in the three seats to the
+    /// left of the player it goes to.
+    TurnMarkerWaits {
+        marker: u8,
+        player: PlayerId,
+    },
+    /// 608.4d: a turn marker is removed.
+    TurnMarkerRemoved {
+        marker: u8,
+    },
+    /// 608.4 (the interleaving of simultaneous turns, ARCHITECTURE.md):
+    /// the game goes on with this turn's next step.
+    TurnServed {
+        marker: u8,
+        turn: u32,
+        player: PlayerId,
+        step: Step,
+    },
     /// 419.6e: the active player's untap step is skipped (Brine Elemental).
     UntapStepSkipped {
         player: PlayerId,
@@ -904,6 +928,7 @@ impl Event {
             | Event::FromOutsideTheGame { .. }
             | Event::FromMainGame { .. } => BoardChange::Status,
             Event::TurnBegan { .. }
+            | Event::TurnServed { .. }
             | Event::TurnedFaceUp { .. }
             | Event::TurnedFaceDown { .. }
             | Event::Flipped { .. }
@@ -984,6 +1009,9 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::TurnMarkerTaken { .. }
+            | Event::TurnMarkerWaits { .. }
+            | Event::TurnMarkerRemoved { .. }
             | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
             | Event::DefendingPlayerChosen { .. }
@@ -1043,6 +1071,10 @@ impl Event {
                 | Event::TurnControlWaits { .. }
                 | Event::DefendingPlayerChosen { .. }
                 | Event::EndingTurn { .. }
+                | Event::TurnMarkerTaken { .. }
+                | Event::TurnMarkerWaits { .. }
+                | Event::TurnMarkerRemoved { .. }
+                | Event::TurnServed { .. }
         )
     }
 }

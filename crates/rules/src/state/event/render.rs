@@ -132,6 +132,10 @@ impl Event {
             Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
+            Event::TurnMarkerTaken { .. } => "608.4b",
+            Event::TurnMarkerWaits { .. } => "608.4c",
+            Event::TurnMarkerRemoved { .. } => "608.4d",
+            Event::TurnServed { .. } => "608.4",
             Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
@@ -705,6 +709,22 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::TurnMarkerTaken { marker, player } => {
+                format!("{player} takes turn marker {marker}")
+            }
+            Event::TurnMarkerWaits { marker, player } => format!(
+                "Turn marker {marker} waits: a turn marker is within the three seats to {player}'s left"
+            ),
+            Event::TurnMarkerRemoved { marker } => format!("Turn marker {marker} is removed"),
+            Event::TurnServed {
+                marker,
+                turn,
+                player,
+                step,
+            } => format!(
+                "Turn {turn} ({player}'s, turn marker {marker}) goes on: {}",
+                step.name()
+            ),
             Event::UntapStepSkipped { player } => format!("{player} skips their untap step"),
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
