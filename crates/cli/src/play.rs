@@ -67,14 +67,15 @@ Options:
   --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
                         --save): it is replayed to where it stopped
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md;
-                        the built-in mindslaver and agent_mindslaver may be
-                        named from any directory):
+                        the built-in mindslaver, agent_mindslaver and
+                        two_bears_attack may be named from any directory):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
                         decks/mindslaver.scn gives you a Mindslaver: after it
                         resolves you play the agent's next turn, seeing its
                         hand (rule 507); decks/agent_mindslaver.scn: the
-                        agent plays your next turn
+                        agent plays your next turn; two_bears_attack: block
+                        one of two attacking Grizzly Bears by its #id
 
 A multiplayer game: the table options below, and
   --seat K              your seat, 1 to N (default 1); seat 1 is P1
@@ -351,6 +352,11 @@ const BUILTIN_SCENARIOS: &[(&str, &str, &str)] = &[
         "agent_mindslaver",
         "decks/agent_mindslaver.scn",
         include_str!("../../../decks/agent_mindslaver.scn"),
+    ),
+    (
+        "two_bears_attack",
+        "decks/two_bears_attack.scn",
+        include_str!("../../../decks/two_bears_attack.scn"),
     ),
 ];
 
