@@ -140,6 +140,12 @@ impl Game {
             self.flow = Flow::Priority(self.active);
             return;
         }
+        // 413.2: the spell or ability resolves: said before its
+        // instructions are followed, so the log reads in the order of play.
+        self.emit(Event::Resolved {
+            card: source_card,
+            ability: !is_spell,
+        });
         let ctx = ResolveCtx {
             controller: item.controller,
             source,
@@ -286,10 +292,6 @@ impl Game {
         let card = r.ctx.source_card;
         if self.ending_turn {
             // 509.1: the spell finishes resolving, then the turn ends.
-            self.emit(Event::Resolved {
-                card,
-                ability: !matches!(r.item.kind, StackKind::Spell { .. }),
-            });
             let resolved = match r.item.kind {
                 StackKind::Spell { obj } => Some(obj),
                 _ => None,
@@ -390,10 +392,6 @@ impl Game {
                     }),
                     None => copy,
                 };
-                self.emit(Event::Resolved {
-                    card,
-                    ability: false,
-                });
                 if face.types.is_permanent() {
                     let aura_target =
                         if crate::playing::targeting::is_aura(face.types, &face.subtypes) {
@@ -467,10 +465,6 @@ impl Game {
                 }
             }
             _ => {
-                self.emit(Event::Resolved {
-                    card,
-                    ability: true,
-                });
                 // 502.24a: the madness card is played now.
                 if let (Some(obj), true) = (r.play_after, r.madness) {
                     self.play_madness(r.ctx.controller, obj);
