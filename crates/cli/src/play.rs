@@ -162,7 +162,7 @@ Examples:
   tolaria play --players 6 --variant emperor --seat 2 --save emperor.json
 ";
 
-const COMMANDS: &str = "Commands: N (option number), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
+const COMMANDS: &str = "Commands: N (option number), #ID (the option acting with #ID: a land to tap stays #ID however the options renumber), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
 
 pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
@@ -1044,7 +1044,8 @@ impl Session<'_> {
             | Action::PlaySpell(o)
             | Action::PlayFaceDown(o)
             | Action::PlaySplit { card: o, .. }
-            | Action::Activate { source: o, .. } = a
+            | Action::Activate { source: o, .. }
+            | Action::ActivateMana { source: o, .. } = a
             {
                 if !d.contains('#') {
                     d.push_str(&format!(" {o}"));

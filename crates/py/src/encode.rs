@@ -354,30 +354,6 @@ fn action_kind(a: &Action) -> (usize, f32) {
 }
 
 /// The objects an action refers to (first, second) and a player it names.
-fn action_refs(a: &Action) -> (Option<ObjId>, Option<ObjId>, Option<PlayerId>) {
-    use Action::*;
-    match a {
-        PlayLand(o)
-        | PlaySpell(o)
-        | PlayFaceDown(o)
-        | TurnFaceUp(o)
-        | Suspend(o)
-        | Attack(o)
-        | ChooseObject(o)
-        | ChooseFromMainGame(o) => (Some(*o), None, None),
-        PlaySplit { card, .. } => (Some(*card), None, None),
-        Activate { source, .. } | ActivateMana { source, .. } => (Some(*source), None, None),
-        Ninjutsu { card, attacker } => (Some(*card), Some(*attacker), None),
-        ChooseTarget(Target::Object(o)) => (Some(*o), None, None),
-        ChooseTarget(Target::Player(p)) => (None, None, Some(*p)),
-        AttackPlayer { attacker, player } => (Some(*attacker), None, Some(*player)),
-        Band { creature, with } => (Some(*creature), Some(*with), None),
-        Block { blocker, attacker } => (Some(*blocker), Some(*attacker), None),
-        Concede(p) => (None, None, Some(*p)),
-        _ => (None, None, None),
-    }
-}
-
 fn slot_features(out: &mut [f32], s: Option<&Slot>) {
     if let Some(s) = s {
         out[s.zone] = 1.0;
@@ -624,7 +600,8 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
         if let Action::ActivateMana { kind, .. } = a {
             row[b + 1 + kind.index()] = 1.0;
         }
-        let (o1, o2, p) = action_refs(a);
+        let (o1, o2) = a.objects();
+        let p = a.player();
         let s1 = o1.map(|o| {
             slots.get(&o).copied().unwrap_or(Slot {
                 zone: 4,
