@@ -378,13 +378,7 @@ impl VecEnv {
                 is_learner[l] = true;
             }
         }
-        let setup = Table {
-            variant,
-            teams,
-            attack,
-            ..Table::default()
-        }
-        .setup(seats.len())?;
+        let setup = Table::of(variant, teams, attack).setup(seats.len())?;
         let cfg = Config {
             seats,
             opponent,

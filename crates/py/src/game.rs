@@ -599,13 +599,7 @@ pub fn play_matches<'py>(
     for a in &agents {
         make_agent(a, 0)?;
     }
-    let setup = Table {
-        variant,
-        teams,
-        attack,
-        ..Table::default()
-    }
-    .setup(seats.len())?;
+    let setup = Table::of(variant, teams, attack).setup(seats.len())?;
     let run = |seed: u64| -> Result<(u64, Option<GameResult>, u32, u64), String> {
         let mut g = replay::new_game(&seats, seed, setup.as_ref())?;
         let mut ags: Vec<Box<dyn Agent>> = agents

@@ -64,6 +64,17 @@ pub fn parse_attack(s: &str) -> PyResult<AttackOption> {
 }
 
 impl Table {
+    /// The table of `VecEnv` and `play_matches` (no range, deploy or
+    /// random seating there).
+    pub fn of(variant: Option<String>, teams: Option<Teams>, attack: Option<String>) -> Table {
+        Table {
+            variant,
+            teams,
+            attack,
+            ..Table::default()
+        }
+    }
+
     /// The set-up for `players` players: `None` for a Free-for-All game
     /// with no option chosen (it starts as `Game::new_game` starts a game,
     /// saved as version 1). Team sizes and counts are checked by the engine
