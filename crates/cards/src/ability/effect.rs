@@ -140,6 +140,13 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
     },
+    /// "[Each player's] life total becomes N" (Biorhythm): each player
+    /// gains or loses the difference; 606.9b–c in a Two-Headed Giant game.
+    /// The amount is per player ("the number of creatures they control").
+    LifeTotalBecomes {
+        who: PlayerRef,
+        amount: Amount,
+    },
     DrawCards {
         who: PlayerRef,
         amount: Amount,

@@ -830,6 +830,15 @@ impl Game {
                     self.lose_life(p, n);
                 }
             }
+            // 606.9b–c: the players' new totals together (`set_life_totals`).
+            Effect::LifeTotalBecomes { who, amount } => {
+                let set: Vec<(PlayerId, i32)> = self
+                    .players_of(ctx, who)
+                    .into_iter()
+                    .map(|p| (p, self.amount_for(ctx, amount, p)))
+                    .collect();
+                self.set_life_totals(&set);
+            }
             Effect::DrawCards { who, amount } => {
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {
