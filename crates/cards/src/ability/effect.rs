@@ -38,6 +38,10 @@ pub enum Amount {
     /// "loses half their life, rounded up" after "each player …": of each
     /// affected player's own life total in turn (Shahrazad).
     HalfTheirLifeRoundedUp,
+    /// "damage to each player equal to half that player's life total,
+    /// rounded down" (Heartless Hidetsugu): of each affected player's own
+    /// life total (606.9a: the individual one).
+    HalfTheirLifeRoundedDown,
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
