@@ -478,6 +478,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     });
                 }
             }
+        } else if p.eat_all("can't attack you") {
+            // Only a group ("Creatures of the chosen color without flying").
+            matches!(affected, Affected::Each(_)).then_some(())?;
+            out.push(StaticAbility::CantAttackYou(affected.clone()));
         } else if p.eat_all("can't attack") {
             out.push(StaticAbility::CantAttack(affected.clone()));
         } else if p.eat_all("can't block") {
