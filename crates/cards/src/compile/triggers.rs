@@ -282,6 +282,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
         }
+        // Mammoth Harness: "the other creature" is the one blocked or
+        // blocking.
+        if p.eat_all("blocks or becomes blocked by a creature") {
+            cx.trig_obj = true;
+            return Some(vec![
+                Trigger::AttachedBlocksCreature,
+                Trigger::AttachedBlockedByCreature,
+            ]);
+        }
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);
         }
