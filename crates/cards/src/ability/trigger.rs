@@ -205,6 +205,9 @@ pub enum Trigger {
     /// (`AttachedBlockedByCreature`); "the other creature" is that one.
     AttachedBlocksCreature,
     AttachedBlockedByCreature,
+    /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
+    /// permanent the source is attached to becomes tapped, for any reason.
+    AttachedBecomesTapped,
     /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
     /// once, as it becomes blocked (309.4).
     AttachedBecomesBlocked,

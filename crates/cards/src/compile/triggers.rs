@@ -277,6 +277,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.last_obj = Some(ObjectRef::Attached);
         return Some(vec![Trigger::AttachedTappedForMana]);
     }
+    // "Whenever fortified land becomes tapped" (Darksteel Garrison, 502.65).
+    if p.eat_all("fortified land becomes tapped") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        return Some(vec![Trigger::AttachedBecomesTapped]);
+    }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
         if p.eat_all("attacks or blocks") {

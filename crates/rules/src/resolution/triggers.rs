@@ -269,6 +269,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // "Whenever fortified land becomes tapped" (Darksteel Garrison).
+        Event::Tapped { obj, .. } if permanents > 0 => {
+            attached_triggers(game, *obj, permanents, |t| {
+                matches!(t, Trigger::AttachedBecomesTapped).then(TriggerContext::default)
+            });
+        }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
             scan(game, obj, |t, _, _| {
