@@ -1,6 +1,7 @@
 //! 606.9b, 606.9c: "life total becomes N" in a Two-Headed Giant game
-//! (`Game::set_life_totals`; no card of the pool with such an effect
-//! compiles yet, so the rule is tested through the engine's function).
+//! (`Game::set_life_totals`, the function under `Effect::LifeTotalBecomes`;
+//! through cards: the scenarios `606_9b_biorhythm_…` and
+//! `606_9c_example_blessed_wind_…`).
 
 use tolaria_rules::variants::multiplayer::{MultiplayerOptions, Variant};
 use tolaria_rules::variants::teams::{Entrant, Setup};

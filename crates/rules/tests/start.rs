@@ -68,7 +68,7 @@ fn r101_5a_starting_player_skips_first_draw() {
     let events = g.take_events();
     assert!(events
         .iter()
-        .any(|e| matches!(e, Event::SkippedFirstDraw { player } if *player == first)));
+        .any(|e| matches!(e, Event::SkippedFirstDraw { player, .. } if *player == first)));
     // The other player draws on their first turn.
     let other = g.next_player(first);
     while !(g.active == other && g.step == Step::PrecombatMain) {

@@ -38,6 +38,10 @@ pub enum Amount {
     /// "loses half their life, rounded up" after "each player …": of each
     /// affected player's own life total in turn (Shahrazad).
     HalfTheirLifeRoundedUp,
+    /// "damage to each player equal to half that player's life total,
+    /// rounded down" (Heartless Hidetsugu): of each affected player's own
+    /// life total (606.9a: the individual one).
+    HalfTheirLifeRoundedDown,
     /// "Double the life stakes with each flip" (Game of Chaos): N for the
     /// first flip of the resolution, 2N for the second, 4N for the third, …
     DoubledEachFlip(i32),
@@ -137,6 +141,13 @@ pub enum Effect {
         amount: Amount,
     },
     LoseLife {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// "[Each player's] life total becomes N" (Biorhythm): each player
+    /// gains or loses the difference; 606.9b–c in a Two-Headed Giant game.
+    /// The amount is per player ("the number of creatures they control").
+    LifeTotalBecomes {
         who: PlayerRef,
         amount: Amount,
     },

@@ -141,6 +141,11 @@ pub enum StaticAbility {
     AsComesIntoPlayTurnFaceDown(ObjectFilter),
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
+    /// 500.1, 602.3a, 606.7b: "Creatures of the chosen color without
+    /// flying can't attack you." (Teferi's Moat): the creatures can't
+    /// attack the controller (606.7b: nor the controller's Two-Headed
+    /// Giant team).
+    CantAttackYou(Affected),
     CantBlock(Affected),
     /// "[This] can't be blocked."
     Unblockable,

@@ -119,7 +119,10 @@ pub enum Trigger {
     /// "When [this] is put into a graveyard from play" (dies); a leaves-play trigger (404.4c).
     PutIntoGraveyardFromPlay(ObjectFilter),
     /// "At the beginning of [whose] [step]".
-    BeginningOf { step: Step, whose: Whose },
+    BeginningOf {
+        step: Step,
+        whose: Whose,
+    },
     /// "Whenever [this] attacks".
     Attacks,
     /// "Whenever a [filter] attacks" (Teferi's Veil: "a creature you
@@ -139,9 +142,14 @@ pub enum Trigger {
     },
     /// "Whenever [this] deals damage (to a creature)": 502.63a deathtouch and
     /// 502.68a lifelink are such triggered abilities in the 2007 rules.
-    DealsDamage { to_creature_only: bool },
+    DealsDamage {
+        to_creature_only: bool,
+    },
     /// "Whenever [player] plays a [filter] spell".
-    SpellPlayed { by: Whose, filter: ObjectFilter },
+    SpellPlayed {
+        by: Whose,
+        filter: ObjectFilter,
+    },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
     /// 410.11: a state trigger: it triggers as soon as the game state
@@ -151,7 +159,9 @@ pub enum Trigger {
     /// all players (`Player::spells_this_turn`).
     NthSpellOfTurn(u32),
     /// "Whenever [player] plays their first spell each turn" (Erayo's Essence).
-    FirstSpellEachTurn { by: Whose },
+    FirstSpellEachTurn {
+        by: Whose,
+    },
     /// 502.15d: "Whenever [this] phases out" (Teferi's Imp).
     PhasesOut,
     /// 502.26d, 504.5: "When [this] is turned face up", "Whenever a
@@ -189,6 +199,15 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "Whenever enchanted creature blocks or becomes blocked by a
+    /// creature" (Mammoth Harness): once per creature it blocks
+    /// (`AttachedBlocksCreature`) or that blocks it
+    /// (`AttachedBlockedByCreature`); "the other creature" is that one.
+    AttachedBlocksCreature,
+    AttachedBlockedByCreature,
+    /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
+    /// permanent the source is attached to becomes tapped, for any reason.
+    AttachedBecomesTapped,
     /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
     /// once, as it becomes blocked (309.4).
     AttachedBecomesBlocked,
@@ -215,7 +234,10 @@ pub enum Trigger {
     /// "At the beginning of [whose] [step]" of a card in its owner's
     /// graveyard whose effect returns it from there (402.8h: the ability
     /// functions only in the graveyard; Squee, Goblin Nabob).
-    BeginningOfFromGraveyard { step: Step, whose: Whose },
+    BeginningOfFromGraveyard {
+        step: Step,
+        whose: Whose,
+    },
     /// 502.55a (recover): "When a creature is put into your graveyard from
     /// play" of a card in that graveyard (the ability functions only there).
     CreatureToYourGraveyard,

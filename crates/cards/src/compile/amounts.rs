@@ -300,6 +300,10 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
 }
 
 fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // Heartless Hidetsugu: per player, after "each player".
+    if p.eat_all("half that player's life total , rounded down") {
+        return Some(Amount::HalfTheirLifeRoundedDown);
+    }
     if p.eat_all("the number of cards in") {
         let who = if p.eat("your") {
             PlayerRef::You

@@ -123,10 +123,17 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 return None;
             };
             v.push(Ability::Static(StaticAbility::Morph(Box::new(cost))));
-        } else if p.eat("equip") {
+        } else if p.at("equip") || p.at("fortify") {
             // 502.33a: "Equip [cost]" means "[Cost]: Attach this to target
             // creature you control. Play this ability only any time you could
-            // play a sorcery."
+            // play a sorcery." 502.65a: "Fortify [cost]" the same with
+            // "target land you control".
+            let host = if p.eat("equip") {
+                ObjectFilter::creature()
+            } else {
+                p.eat("fortify");
+                ObjectFilter::of_type(crate::CardType::Land)
+            };
             let mut mana = String::new();
             while p.peek().starts_with('{') {
                 mana.push_str(p.raw());
@@ -142,7 +149,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             let target = TargetSpec {
                 kind: TargetKind::Permanent(ObjectFilter {
                     controller: ControllerFilter::You,
-                    ..ObjectFilter::creature()
+                    ..host
                 }),
                 count: 1,
                 up_to: false,

@@ -591,6 +591,33 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = start;
         return None;
     }
+    // "Each player's life total becomes the number of creatures they
+    // control." (Biorhythm; 606.9b), "Your life total becomes N".
+    let life_of = if p.eat_all("each player's life total becomes") {
+        Some(PlayerRef::EachPlayer)
+    } else if p.eat_all("your life total becomes") {
+        Some(PlayerRef::You)
+    } else if p.at_all("target player's life total becomes") {
+        // "Target player's life total becomes 20." (Blessed Wind; 606.9c).
+        p.eat_all("target player's");
+        let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+        cx.last_player = Some(PlayerRef::Target(t));
+        p.eat_all("life total becomes");
+        Some(PlayerRef::Target(t))
+    } else {
+        None
+    };
+    if let Some(who) = life_of {
+        let amount = if p.eat_all("the number of") {
+            let f = group(p)?;
+            p.eat_all("they control").then_some(())?;
+            Amount::CountTheyControl(f)
+        } else {
+            amount(p)?
+        };
+        cx.effects.push(Effect::LifeTotalBecomes { who, amount });
+        return p.eat_end().then_some(());
+    }
     // 102.2b: "You win the game."
     if p.eat_all("you win the game") {
         cx.effects.push(Effect::WinGame {

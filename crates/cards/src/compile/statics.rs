@@ -113,7 +113,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 419.6c: "All damage that would be dealt to you is dealt to enchanted
     // creature instead." (Pariah)
     if p.eat_all("all damage that would be dealt to you is dealt to") {
-        let to = if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        let to = if p.eat_all("enchanted creature")
+            || p.eat_all("equipped creature")
+            || p.eat_all("fortified land")
+        {
             Affected::Attached
         } else {
             return None;
@@ -184,7 +187,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         let by = p.eat_all("and dealt by");
         let to = if p.eat("cardname") {
             Affected::This
-        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        } else if p.eat_all("enchanted creature")
+            || p.eat_all("equipped creature")
+            || p.eat_all("fortified land")
+        {
             Affected::Attached
         } else if let Some(f) = (!by).then(|| group(p)).flatten() {
             // "… to creatures you control" (Rune-Tail's Essence).
@@ -413,7 +419,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     let affected = if p.eat("cardname") {
         Affected::This
-    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+    } else if p.eat_all("enchanted creature")
+        || p.eat_all("equipped creature")
+        || p.eat_all("fortified land")
+    {
         Affected::Attached
     } else {
         let _ = p.eat("all") || p.eat("each");
@@ -535,6 +544,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     });
                 }
             }
+        } else if p.eat_all("can't attack you") {
+            // Only a group ("Creatures of the chosen color without flying").
+            matches!(affected, Affected::Each(_)).then_some(())?;
+            out.push(StaticAbility::CantAttackYou(affected.clone()));
         } else if p.eat_all("can't attack") {
             out.push(StaticAbility::CantAttack(affected.clone()));
         } else if p.eat_all("can't block") {
@@ -747,7 +760,10 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("all creatures able to block") {
         let affected = if p.eat("cardname") {
             Affected::This
-        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        } else if p.eat_all("enchanted creature")
+            || p.eat_all("equipped creature")
+            || p.eat_all("fortified land")
+        {
             Affected::Attached
         } else {
             return fail_at(p, start);

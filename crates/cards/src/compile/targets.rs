@@ -646,6 +646,9 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         ObjectRef::This
     } else if p.eat("it") {
         cx.it()
+    } else if cx.trig_obj && p.eat_all("the other creature") {
+        // "the other creature" (Mammoth Harness): the one of the event.
+        ObjectRef::Triggering
     } else if cx.trig_obj && p.eat_all("that spell") {
         // "counter that spell" (Planar Chaos): the spell that triggered it.
         ObjectRef::Triggering

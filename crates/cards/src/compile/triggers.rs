@@ -277,10 +277,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.last_obj = Some(ObjectRef::Attached);
         return Some(vec![Trigger::AttachedTappedForMana]);
     }
+    // "Whenever fortified land becomes tapped" (Darksteel Garrison, 502.65).
+    if p.eat_all("fortified land becomes tapped") {
+        cx.last_obj = Some(ObjectRef::Attached);
+        return Some(vec![Trigger::AttachedBecomesTapped]);
+    }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
+        }
+        // Mammoth Harness: "the other creature" is the one blocked or
+        // blocking.
+        if p.eat_all("blocks or becomes blocked by a creature") {
+            cx.trig_obj = true;
+            return Some(vec![
+                Trigger::AttachedBlocksCreature,
+                Trigger::AttachedBlockedByCreature,
+            ]);
         }
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);

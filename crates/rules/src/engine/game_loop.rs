@@ -465,7 +465,8 @@ impl Game {
             self.decision = None;
             self.flow = Flow::GameOver;
             self.reveal_face_down_at_game_end();
-            self.emit(Event::TeamWon { team });
+            let two_headed = self.two_headed();
+            self.emit(Event::TeamWon { team, two_headed });
             return;
         }
         match alive.len() {

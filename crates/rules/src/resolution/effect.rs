@@ -787,6 +787,21 @@ impl Game {
                         v
                     }
                 };
+                if let tolaria_cards::Amount::HalfTheirLifeRoundedDown = amount {
+                    // An amount of each player's own (Heartless
+                    // Hidetsugu), all read before any damage is dealt.
+                    let each: Vec<(Target, u32)> = recipients
+                        .into_iter()
+                        .map(|t| match t {
+                            Target::Player(p) => (t, self.amount_for(ctx, amount, p).max(0) as u32),
+                            _ => (t, n),
+                        })
+                        .collect();
+                    for (t, n) in each {
+                        self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                    }
+                    return;
+                }
                 for t in recipients {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
@@ -829,6 +844,15 @@ impl Game {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
                 }
+            }
+            // 606.9b–c: the players' new totals together (`set_life_totals`).
+            Effect::LifeTotalBecomes { who, amount } => {
+                let set: Vec<(PlayerId, i32)> = self
+                    .players_of(ctx, who)
+                    .into_iter()
+                    .map(|p| (p, self.amount_for(ctx, amount, p)))
+                    .collect();
+                self.set_life_totals(&set);
             }
             Effect::DrawCards { who, amount } => {
                 let n = self.amount(ctx, amount).max(0);

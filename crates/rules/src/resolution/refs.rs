@@ -311,7 +311,7 @@ impl Game {
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,
             // Per affected player only (`amount_for`); with no player, none.
-            Amount::HalfTheirLifeRoundedUp => 0,
+            Amount::HalfTheirLifeRoundedUp | Amount::HalfTheirLifeRoundedDown => 0,
             Amount::HalfLifeRoundedUp(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -376,6 +376,7 @@ impl Game {
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
             // 606.9a: an individual's life total.
             Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
+            Amount::HalfTheirLifeRoundedDown => self.individual_life(p).max(0) / 2,
             _ => self.amount(ctx, a),
         }
     }

@@ -269,6 +269,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // "Whenever fortified land becomes tapped" (Darksteel Garrison).
+        Event::Tapped { obj, .. } if permanents > 0 => {
+            attached_triggers(game, *obj, permanents, |t| {
+                matches!(t, Trigger::AttachedBecomesTapped).then(TriggerContext::default)
+            });
+        }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
             scan(game, obj, |t, _, _| {
@@ -396,6 +402,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     matches!(t, Trigger::AttachedBlocks).then(TriggerContext::default)
                 });
             }
+            // "Whenever enchanted creature blocks or becomes blocked by a
+            // creature" (Mammoth Harness): once per pair, "the other
+            // creature" being the event's other creature (601.7: it must
+            // be within the Aura's controller's range too).
+            attached_triggers(game, b, permanents, |t| {
+                matches!(t, Trigger::AttachedBlocksCreature).then_some(TriggerContext {
+                    object: Some(a),
+                    ..Default::default()
+                })
+            });
+            attached_triggers(game, a, permanents, |t| {
+                matches!(t, Trigger::AttachedBlockedByCreature).then_some(TriggerContext {
+                    object: Some(b),
+                    ..Default::default()
+                })
+            });
             // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
             scan(game, a, |t, game, src| match t {
                 Trigger::BlockedBy(f) => {

@@ -113,6 +113,16 @@ impl Game {
                 }
             }
         }
+        // 500.1 with 602.3a: "can't attack you" (Teferi's Moat) of a
+        // permanent `def` controls; 606.7b: of either defending player of
+        // the team.
+        if self.any_static_in_play(|s, src, controller| {
+            matches!(s, StaticAbility::CantAttackYou(tolaria_cards::Affected::Each(f))
+                if self.defending_side(def).any(|d| d == controller)
+                    && crate::continuous::filter::matches(self, f, id, Some(src), controller))
+        }) {
+            return false;
+        }
         !self.restricted(id, true)
     }
 

@@ -86,10 +86,17 @@ impl Game {
                 // 420.5k: Equipment/Fortification on an illegal permanent; 420.5m: others.
                 let equip = ch.subtypes.contains(Subtype::EQUIPMENT)
                     || ch.subtypes.contains(Subtype::FORTIFICATION);
+                // 212.2m: a Fortification only on a land.
+                let fortification = ch.subtypes.contains(Subtype::FORTIFICATION);
                 let host_ok = self.is_present(host)
-                    && (!equip
-                        || compute(self, host).is_creature()
-                        || ch.subtypes.contains(Subtype::FORTIFICATION))
+                    && (!equip || {
+                        let h = compute(self, host);
+                        if fortification {
+                            h.is(tolaria_cards::CardType::Land)
+                        } else {
+                            h.is_creature()
+                        }
+                    })
                     // 601.9: only within the controller's range of influence.
                     && self.object_within_range(ch.controller, host);
                 if !equip || !host_ok {

@@ -90,7 +90,11 @@ impl Game {
                 // first draw; 606.6b: in a Two-Headed Giant game the starting team.
                 if self.turn == 1 && (self.num_players() == 2 || self.two_headed()) {
                     for p in self.active_players().collect::<Vec<_>>() {
-                        self.emit(Event::SkippedFirstDraw { player: p });
+                        let two_headed = self.two_headed();
+                        self.emit(Event::SkippedFirstDraw {
+                            player: p,
+                            two_headed,
+                        });
                     }
                     self.flow = Flow::Priority(self.active);
                 } else {

@@ -211,9 +211,11 @@ pub enum Event {
     DrewFromEmptyLibrary {
         player: PlayerId,
     },
-    /// 101.5a
+    /// 101.5a; 606.6b in a Two-Headed Giant game (`two_headed`).
     SkippedFirstDraw {
         player: PlayerId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        two_headed: bool,
     },
     LandPlayed {
         player: PlayerId,
@@ -801,6 +803,9 @@ pub enum Event {
     /// wins (a game with teams).
     TeamWon {
         team: u8,
+        /// 606.8b: the team of a Two-Headed Giant game (else 609.5, 607.5a).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        two_headed: bool,
     },
     /// 506.1: a subgame begins (`depth` 1 for a subgame of the first game);
     /// the main game waits.

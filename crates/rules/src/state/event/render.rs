@@ -65,6 +65,10 @@ impl Event {
             } => "304.1",
             Event::Drew { .. } => "423.1",
             Event::DrewFromEmptyLibrary { .. } => "420.5g",
+            // 606.6b: the starting Two-Headed Giant team skips it.
+            Event::SkippedFirstDraw {
+                two_headed: true, ..
+            } => "606.6b",
             Event::SkippedFirstDraw { .. } => "101.5a",
             Event::LandPlayed { .. } => "408.2d",
             Event::Cycled { .. } => "502.18c",
@@ -167,6 +171,10 @@ impl Event {
                 LossReason::TeammateLost => "606.8b",
             },
             Event::GameOver { .. } => "102.1",
+            // 606.8b: a Two-Headed Giant team wins as a team.
+            Event::TeamWon {
+                two_headed: true, ..
+            } => "606.8b",
             Event::TeamWon { .. } => "609.5",
             Event::PlayerLeftGame { .. } | Event::AbilityLeftTheGame { .. } => "600.4a",
             Event::SubgameBegins { .. } => "506.1",
@@ -255,7 +263,7 @@ impl Event {
             Event::DrewFromEmptyLibrary { player } => {
                 format!("{player} attempts to draw from an empty library")
             }
-            Event::SkippedFirstDraw { player } => {
+            Event::SkippedFirstDraw { player, .. } => {
                 format!("{player} skips the draw of the first turn")
             }
             Event::LandPlayed { player, card, .. } => format!("{player} plays {}", name(*card)),
@@ -862,7 +870,7 @@ impl Event {
             }
             Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
             Event::GameOver { winner: None } => "The game is a draw".to_string(),
-            Event::TeamWon { team } => format!("Team {} wins the game", team + 1),
+            Event::TeamWon { team, .. } => format!("Team {} wins the game", team + 1),
             Event::SubgameBegins { depth } => format!(
                 "A subgame begins (depth {depth}); the main game waits until it ends"
             ),
