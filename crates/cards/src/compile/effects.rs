@@ -185,9 +185,11 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.bump();
                 color = Some(c);
             }
+            // 503.10b: "… and you may choose new targets for the copy" (Odds).
+            let new_targets = p.eat_all("and you may choose new targets for the copy");
             Effect::CopySpell {
                 what,
-                new_targets: false,
+                new_targets,
                 color,
             }
         }

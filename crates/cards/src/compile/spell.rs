@@ -433,6 +433,47 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         flip_each_branch(cx, heads, v);
         return Some(());
     }
+    // 511.2: "Flip a coin. If it comes up heads, …. If it comes up tails,
+    // …." (Odds): no one calls the flip, so no one wins or loses it; the
+    // flip becomes one player's uncalled flip.
+    if p.at_all("if it comes up") {
+        p.eat_all("if it comes up");
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        p.eat(",");
+        match cx.effects.last_mut() {
+            Some(last @ Effect::FlipCoin { .. }) => {
+                let Effect::FlipCoin {
+                    who: PlayerRef::You,
+                    won,
+                    lost,
+                } = last
+                else {
+                    return None;
+                };
+                if !won.is_empty() || !lost.is_empty() {
+                    return None;
+                }
+                *last = Effect::FlipEach {
+                    who: vec![PlayerRef::You],
+                    on_heads: Vec::new(),
+                    on_tails: Vec::new(),
+                    until_all_heads: false,
+                };
+            }
+            Some(Effect::FlipEach { who, .. }) if who.as_slice() == [PlayerRef::You] => {}
+            _ => return None,
+        }
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        flip_each_branch(cx, heads, v);
+        return Some(());
+    }
     // 511.2: "You and target opponent each flip a coin." (Mana Clash)
     if p.at_all("you and target opponent each flip a coin") {
         p.eat_all("you and");
