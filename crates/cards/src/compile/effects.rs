@@ -195,6 +195,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         "return" => {
             p.bump();
+            // "Whenever a creature dealt damage by CARDNAME this turn is put
+            // into a graveyard, return that card to play under your
+            // control." (Soul Collector): the card in the graveyard.
+            if cx.trig_obj && p.eat_all("that card to play under your control") {
+                return Some(vec![Effect::PutIntoPlay {
+                    what: ObjectRef::Triggering,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
             let what = object_phrase(p, cx)?;
             let from_gy = matches!(
                 cx.targets.last(),
