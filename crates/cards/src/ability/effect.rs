@@ -435,6 +435,20 @@ pub enum Effect {
     WishFromOutside {
         filter: ObjectFilter,
     },
+    /// "Choose up to N cards you own from outside the game and shuffle them
+    /// into your library." (Research, 217.1e): chosen one at a time (the
+    /// Wishes' choice), put into the library, then the library is shuffled.
+    ShuffleFromOutside {
+        up_to: u8,
+    },
+    /// "[effects] unless any opponent has you draw a card. Repeat this
+    /// process N more times." (Development): each time, the opponents in
+    /// turn order may each let the controller draw a card instead; if none
+    /// does, the effects happen (the card's rulings).
+    UnlessOpponentLetsDraw {
+        effects: Vec<Effect>,
+        times: u8,
+    },
     /// 506: "Players play a Magic subgame, using their libraries as their
     /// decks." The main game waits while the subgame is played.
     PlaySubgame,

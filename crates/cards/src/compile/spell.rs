@@ -611,6 +611,57 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return p.eat_end().then_some(());
     }
+    // "Create a 3/1 red Elemental creature token unless any opponent has
+    // you draw a card. Repeat this process two more times." (Development)
+    if let Some(k) = (0..p.t.len().saturating_sub(p.i))
+        .find(|&d| p.at_all_from(d, "unless any opponent has you draw a card"))
+        .map(|d| p.i + d)
+    {
+        let start = p.i;
+        let mut sub = P::new(&p.t[..k]);
+        sub.i = start;
+        let effects = clauses(&mut sub, cx);
+        if let Some(effects) = effects.filter(|_| sub.at_end()) {
+            p.i = k;
+            p.eat_all("unless any opponent has you draw a card");
+            let mut times = 1;
+            if p.at_all(". repeat this process two more times") {
+                p.eat(".");
+                p.eat_all("repeat this process two more times");
+                times = 3;
+            }
+            if p.eat_end() {
+                cx.effects
+                    .push(Effect::UnlessOpponentLetsDraw { effects, times });
+                return Some(());
+            }
+        }
+        p.i = start;
+        return None;
+    }
+    // "Shuffle up to four cards you own from outside the game into your
+    // library." (Research; its 2007 text: "Choose up to four cards you own
+    // from outside the game and shuffle them into your library.")
+    if p.at_all("shuffle up to") {
+        let start = p.i;
+        p.eat_all("shuffle up to");
+        let up_to = match p.bump() {
+            "one" => 1,
+            "two" => 2,
+            "three" => 3,
+            "four" => 4,
+            _ => 0,
+        };
+        if up_to > 0
+            && p.eat_all("cards you own from outside the game into your library")
+            && p.eat_end()
+        {
+            cx.effects.push(Effect::ShuffleFromOutside { up_to });
+            return Some(());
+        }
+        p.i = start;
+        return None;
+    }
     // "You lose half your life, rounded up." (Death Wish)
     if p.eat_all("you lose half your life , rounded up") {
         cx.effects.push(Effect::LoseLife {
