@@ -399,7 +399,8 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
-        | Effect::CreateTokens { .. } => true,
+        | Effect::CreateTokens { .. }
+        | Effect::TurnFaceDown { .. } => true,
         e => !format!("{e:?}").contains("Targets("),
     })
 }
