@@ -611,6 +611,18 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return p.eat_end().then_some(());
     }
+    // "If you do, …" after "put a [filter] card from your hand into play"
+    // (Dermoplasm): only if a card was put.
+    if p.at_all("if you do ,") && matches!(cx.effects.last(), Some(Effect::PutFromHand { .. })) {
+        p.eat_all("if you do ,");
+        let effects = clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::IfCondition {
+            condition: crate::Condition::PutFromHand,
+            effects,
+        });
+        return Some(());
+    }
     // "Create a 3/1 red Elemental creature token unless any opponent has
     // you draw a card. Repeat this process two more times." (Development)
     if let Some(k) = (0..p.t.len().saturating_sub(p.i))
