@@ -347,6 +347,11 @@ pub enum Effect {
     /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
     /// Guard)
     RedirectUnblockedDamageToThis,
+    /// 419.6c: "All damage that would be dealt to [this] this turn is dealt
+    /// to [what] instead." (Karona's Zealot)
+    RedirectDamageToThisTo {
+        what: ObjectRef,
+    },
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)

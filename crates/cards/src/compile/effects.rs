@@ -139,6 +139,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // 419.6c: "All damage that would be dealt to it this turn is dealt
+        // to target creature instead." (Karona's Zealot)
+        "all" if p.at_all("all damage that would be dealt to it this turn is dealt to") && cx.it() == ObjectRef::This => {
+            p.eat_all("all damage that would be dealt to it this turn is dealt to");
+            let what = object_phrase(p, cx)?;
+            matches!(what, ObjectRef::Target(_)).then_some(())?;
+            p.eat("instead").then_some(())?;
+            Effect::RedirectDamageToThisTo { what }
+        }
         // 419.6c: "All combat damage that would be dealt to you by
         // unblocked creatures this turn is dealt to CARDNAME instead."
         "all" if p.at_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead") => {

@@ -1314,7 +1314,23 @@ impl Game {
                         card: ctx.source_card,
                         player: ctx.controller,
                         to: ctx.source,
+                        from_object: None,
                     })
+            }
+            Effect::RedirectDamageToThisTo { what } => {
+                // 419.6c: until the cleanup step (314.2); the permanent that
+                // would be dealt the damage is the ability's source.
+                if let Some(&to) = self.objects_of(ctx, what).first() {
+                    if self.is_in_play(ctx.source) {
+                        self.redirect_rules
+                            .push(crate::continuous::replacement::RedirectRule {
+                                card: ctx.source_card,
+                                player: ctx.controller,
+                                to,
+                                from_object: Some(ctx.source),
+                            })
+                    }
+                }
             }
             Effect::DrawsInsteadThisTurn { who } => {
                 for p in self.players_of(ctx, who) {
