@@ -412,10 +412,14 @@ impl Game {
                 out.push(Action::KeepCoin(false));
             }
             DecisionKind::ChooseOutside => {
-                if let Some(tolaria_cards::Effect::WishFromOutside { filter }) =
-                    self.current_effect()
-                {
-                    self.wish_options(p, filter, out);
+                match self.current_effect() {
+                    Some(tolaria_cards::Effect::WishFromOutside { filter }) => {
+                        self.wish_options(p, filter, out)
+                    }
+                    Some(tolaria_cards::Effect::ShuffleFromOutside { .. }) => {
+                        self.wish_options(p, &tolaria_cards::ObjectFilter::any(), out)
+                    }
+                    _ => {}
                 }
                 out.push(Action::No);
             }

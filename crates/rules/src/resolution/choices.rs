@@ -278,6 +278,22 @@ impl Game {
                     r.paid = Some(action == Action::Yes);
                 }
             }
+            // Development: an opponent lets the controller draw a card
+            // (yes), or passes the question to the next opponent (no).
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::UnlessOpponentLetsDraw { .. })
+                ) =>
+            {
+                if let Some(r) = self.resolving.as_mut() {
+                    if action == Action::Yes {
+                        r.paid = Some(true);
+                    } else {
+                        r.sub += 1;
+                    }
+                }
+            }
             Action::Yes | Action::No
                 if matches!(self.current_effect(), Some(Effect::UnlessPays { .. }))
                     && self.resolving.as_ref().is_some_and(|r| r.paid.is_none()) =>
@@ -442,29 +458,48 @@ impl Game {
 
     /// A Wish's choice (217.1e): a card from outside the game, or none.
     pub(crate) fn on_wish_choice(&mut self, p: PlayerId, action: Action) {
+        // Research shuffles the cards into the library; a Wish puts the
+        // card into the hand.
+        let research = matches!(
+            self.current_effect(),
+            Some(Effect::ShuffleFromOutside { .. })
+        );
+        let to = if research {
+            Zone::Library(p)
+        } else {
+            Zone::Hand(p)
+        };
         match action {
             Action::ChooseOutside(i) => {
                 let outside = &mut self.players[p.index()].outside;
                 if (i as usize) < outside.len() {
                     let card = outside.remove(i as usize);
-                    let id = self.create_card(card, p, Zone::Hand(p));
+                    let id = self.create_card(card, p, to);
                     self.note_brought_from_outside(id);
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
                         removed: false,
+                        into_library: research,
                     });
                 }
             }
-            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o, to),
             Action::ChooseObject(o) => {
                 let card = self.objects[o.slot as usize].card;
-                if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
+                if self.move_to(o, to, MoveReason::Effect).is_some() {
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
                         removed: true,
+                        into_library: research,
                     });
+                }
+            }
+            // Research: no more cards (the library is shuffled next).
+            Action::No if research => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = u32::MAX - 1;
                 }
             }
             _ => {}

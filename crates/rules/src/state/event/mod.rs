@@ -682,6 +682,9 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
         removed: bool,
+        /// Into the library (Research) rather than the hand (a Wish).
+        #[serde(default)]
+        into_library: bool,
     },
     /// 506.5a: a card of the main game brought into a subgame (a Wish).
     FromMainGame {

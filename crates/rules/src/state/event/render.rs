@@ -752,14 +752,17 @@ impl Event {
                 player,
                 card,
                 removed,
+                into_library,
             } => format!(
-                "{player} reveals {} from outside the game ({}) and puts it into their hand",
+                "{player} {} {} from outside the game ({}) and puts it into their {}",
+                if *into_library { "chooses" } else { "reveals" },
                 name(*card),
                 if *removed {
                     "removed from the game"
                 } else {
                     "not in the game"
-                }
+                },
+                if *into_library { "library" } else { "hand" }
             ),
             Event::FromMainGame { player, card } => format!(
                 "{player} reveals {} from the main game (outside the subgame) and puts it into their hand; it is removed from the main game",
