@@ -102,6 +102,16 @@ impl Game {
         self.turn_markers.is_some()
     }
 
+    /// The number of the latest turn begun: the current turn's, or in a
+    /// Grand Melee game the highest of the turns in progress (608.4), so
+    /// that a later number is a turn that began afterwards.
+    pub fn latest_turn(&self) -> u32 {
+        match self.turn_markers.as_deref() {
+            Some(tm) => tm.next_turn.saturating_sub(1).max(self.turn),
+            None => self.turn,
+        }
+    }
+
     /// 608.4: the turn markers (a Grand Melee game only).
     pub fn turn_markers(&self) -> &[TurnMarker] {
         self.turn_markers
