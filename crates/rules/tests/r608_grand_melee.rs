@@ -218,6 +218,10 @@ fn r608_4_several_turns_at_once() {
     assert_eq!(g.turns_in_progress().len(), 3);
     // Only the served turn's player is the active player of the decision.
     assert_eq!(g.serving_marker(), Some(1));
+    // "That player's next turn" (404.4) is one that begins later than every
+    // turn in progress: the latest turn begun is marker 3's.
+    assert_eq!(g.turn, 1);
+    assert_eq!(g.latest_turn(), 3);
 }
 
 /// 608.4a and its example: sixteen players have four turn markers,

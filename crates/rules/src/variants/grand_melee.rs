@@ -102,6 +102,16 @@ impl Game {
         self.turn_markers.is_some()
     }
 
+    /// The number of the latest turn begun: the current turn's, or in a
+    /// Grand Melee game the highest of the turns in progress (608.4), so
+    /// that a later number is a turn that began afterwards.
+    pub fn latest_turn(&self) -> u32 {
+        match self.turn_markers.as_deref() {
+            Some(tm) => tm.next_turn.saturating_sub(1).max(self.turn),
+            None => self.turn,
+        }
+    }
+
     /// 608.4: the turn markers (a Grand Melee game only).
     pub fn turn_markers(&self) -> &[TurnMarker] {
         self.turn_markers
@@ -182,6 +192,58 @@ impl Game {
             }
         }
         self.turn_markers = Some(Box::new(tm));
+    }
+
+    /// For a game set up mid-way (scenarios): turn markers 1, 2, … held by
+    /// `holders`, each turn at its step (608.4b's dealing from `active`,
+    /// all at `step`, when empty); `active`'s turn, numbered `turn`, is
+    /// the one served (its step is `begin_at`'s), the other holders' turns
+    /// are numbered after it.
+    pub fn place_turn_markers(
+        &mut self,
+        holders: &[(PlayerId, Step)],
+        turn: u32,
+        active: PlayerId,
+        step: Step,
+    ) -> Result<(), String> {
+        let mut holders = holders.to_vec();
+        if holders.is_empty() {
+            let mut seat = active;
+            for _ in 0..self.markers_wanted() {
+                holders.push((seat, step));
+                for _ in 0..4 {
+                    seat = self.next_player(seat);
+                }
+            }
+        }
+        let serving = holders
+            .iter()
+            .position(|&(p, _)| p == active)
+            .ok_or_else(|| format!("608.4: the active player {active} holds no turn marker"))?;
+        let mut tm = TurnMarkers {
+            markers: Vec::with_capacity(holders.len()),
+            serving: serving as u8 + 1,
+            next_turn: turn + 1,
+            departed: Vec::new(),
+        };
+        for (i, &(seat, step)) in holders.iter().enumerate() {
+            let suspended = (i != serving).then(|| {
+                let t = tm.next_turn;
+                tm.next_turn += 1;
+                let mut s = self.fresh_turn(t, seat);
+                s.step = step;
+                Box::new(s)
+            });
+            tm.markers.push(TurnMarker {
+                number: i as u8 + 1,
+                seat,
+                waiting_for: None,
+                removing: false,
+                suspended,
+            });
+        }
+        self.turn_markers = Some(Box::new(tm));
+        Ok(())
     }
 
     /// A turn of `p`'s about to begin (507.1: a turn-controlling effect
