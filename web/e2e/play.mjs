@@ -106,6 +106,7 @@ try {
   let lastVersion = -1;
   let shotTarget = false;
   let shotCombat = false;
+  let sawBlocked = false;
   for (;;) {
     const over = await page.getByTestId("game-over").count();
     if (over) break;
@@ -180,6 +181,10 @@ try {
       shotTarget = true;
       await page.screenshot({ path: join(shots, "03-target.png") });
     }
+    // 309.2: a blocker shows the attacker it blocks (name and #id).
+    if (!sawBlocked && counts.block > 0) {
+      sawBlocked = (await page.locator(".badge.blk", { hasText: /#\d/ }).count()) > 0;
+    }
     if (/^(Attack|Block) /.test(label) && !shotCombat && counts.attack + counts.block > 1) {
       shotCombat = true;
       await page.waitForTimeout(200);
@@ -196,6 +201,7 @@ try {
   if (counts.target < 1) fail("no targeted spell or ability was played by clicking");
   if (counts.attack < 1) fail("no attack was declared by clicking");
   if (counts.block < 1) fail("no block was declared by clicking");
+  if (!sawBlocked) fail("no blocker showed the attacker it blocks");
   const triggers = await page.locator(".log-line", { hasText: /triggered ability/i }).count();
   console.log(`e2e: ${triggers} log lines about triggered abilities`);
   if (triggers < 1) fail("no triggered ability was played");
