@@ -163,3 +163,17 @@ def test_bad_table_is_an_error():
         tolaria.Game(["red_green"] * 4, teams=2)
     with pytest.raises(tolaria.TolariaError):
         tolaria.Game(["red_green"] * 3, variant="2hg")
+
+
+def test_grand_melee_from_python():
+    # 608: ten players, turn markers; the table is kept by a saved game.
+    decks = ["red_green", "white_blue"] * 5
+    g = tolaria.Game(decks, seed=3, variant="grand-melee")
+    assert g.variant == "GrandMelee" and sorted(g.seat_decks) == list(range(10))
+    agents = [tolaria.Agent("random", i + 1) for i in range(10)]
+    for _ in range(600):
+        agents[g.decider].act(g)
+    h = tolaria.Game.from_json(g.to_json())
+    assert h.view(0) == g.view(0)
+    v = tolaria.VecEnv(2, decks, seed=1, opponent="random", variant="grand-melee")
+    assert v.reset()["rewards"].shape == (2, 10)
