@@ -68,3 +68,39 @@ def test_card_features_from_the_database():
     assert row[names.index("type_Creature")] == 1
     bears = tolaria.cards.show("Grizzly Bears")["id"]
     assert e["hand_ids"][0] == bears + 1
+
+
+def test_removed_cards_are_encoded_for_everyone():
+    # 502.59: a suspended card is removed from the game face up with time counters; both
+    # players see it in `removed` (owner, time counters), and the suspend action's object
+    # pointed into `removed` before.
+    g = tolaria.Game([["Rift Bolt"] * 20 + ["Mountain"] * 20, ["Forest"] * 40], seed=2)
+    for _ in range(400):
+        if g.is_over():
+            break
+        legal = g.legal_actions()
+        suspends = [i for i, a in enumerate(legal) if isinstance(a, dict) and "Suspend" in a]
+        if g.decider == 0 and suspends:
+            g.apply(suspends[0])
+            # pay the suspend cost ({R}): the card is removed once it is paid
+            for _ in range(5):
+                kinds = [a if isinstance(a, str) else next(iter(a)) for a in g.legal_actions()]
+                if "ActivateMana" not in kinds:
+                    break
+                g.apply(kinds.index("ActivateMana"))
+            break
+        kinds = [a if isinstance(a, str) else next(iter(a)) for a in legal]
+        pick = next((kinds.index(k) for k in ("Keep", "PlayLand") if k in kinds), None)
+        g.apply(pick if pick is not None else kinds.index("Pass") if "Pass" in kinds else 0)
+    else:
+        raise AssertionError("no suspend was offered")
+    bolt = tolaria.cards.show("Rift Bolt")["id"]
+    for viewer, owner_seat in ((0, 0), (1, 1)):
+        e = tolaria.encode(g, viewer)
+        assert e["removed_ids"][0] == bolt + 1
+        row = e["removed"][0]
+        c = len(encoding.CARD_FEATURES)
+        assert row[c + owner_seat] == 1.0  # owner, relative to the viewer
+        assert row[c + 4] == 0.0  # not hidden
+        assert row[c + 5] == 0.1  # one time counter
+        assert (e["removed"][1:] == 0).all()

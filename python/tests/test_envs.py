@@ -104,3 +104,62 @@ def test_vecenv_self_play():
         seen |= set(r["to_play"].tolist())
         r = ve.step(random_actions(r["mask"], rng))
     assert seen == {0, 1}
+
+
+@pytest.mark.parametrize(
+    "table, players",
+    [
+        ({"variant": "2hg"}, 4),
+        ({"variant": "emperor"}, 6),
+        ({"variant": "teams", "teams": 2}, 4),
+        ({"attack": "multiple"}, 3),
+    ],
+)
+def test_every_variant_from_python(table, players):
+    # 600.2: the variants the engine supports, from Game, VecEnv and both environments; a
+    # team's players share the result (606.8, 607.5, 609.5).
+    decks = ["red_green", "white_blue"] * (players // 2) + ["red_green"] * (players % 2)
+    g = tolaria.Game(decks, seed=5, **table)
+    assert g.num_players == players
+    if "variant" in table:
+        assert all(t is not None for t in g.teams)
+        assert sorted(g.seat_decks) == list(range(players))
+    agents = [tolaria.Agent("random", i + 1) for i in range(players)]
+    for _ in range(20_000):
+        if g.is_over():
+            break
+        agents[g.decider].act(g)
+    assert g.is_over()
+    r = g.rewards()
+    if g.result is not None and "team" in g.result:
+        winners = [i for i, t in enumerate(g.teams) if t == g.result["team"]]
+        assert all(r[i] == 1.0 for i in winners) and r.count(1.0) == len(winners)
+    # the saved game keeps the table and replays
+    h = tolaria.Game.from_json(g.to_json())
+    assert h.variant == g.variant and h.teams == g.teams and h.rewards() == r
+
+    v = tolaria.VecEnv(2, decks, seed=1, opponent="random", **table)
+    out = v.reset()
+    assert out["rewards"].shape == (2, players)
+
+    aec = envs.TolariaAECEnv(decks, max_actions=3000, **table)
+    aec.reset(seed=2)
+    rng = np.random.default_rng(0)
+    for _agent in aec.agent_iter(max_iter=3000):
+        obs, rew, term, trunc, _ = aec.last()
+        if term or trunc:
+            aec.step(None)
+        else:
+            aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+    env = envs.TolariaEnv(decks, max_actions=2000, **table)
+    env.reset(seed=4)
+
+
+def test_bad_table_is_an_error():
+    with pytest.raises(tolaria.TolariaError, match="variant"):
+        tolaria.Game(["red_green"] * 4, variant="chess")
+    with pytest.raises(tolaria.TolariaError, match="Free-for-All"):
+        tolaria.Game(["red_green"] * 4, teams=2)
+    with pytest.raises(tolaria.TolariaError):
+        tolaria.Game(["red_green"] * 3, variant="2hg")

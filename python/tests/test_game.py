@@ -1,3 +1,4 @@
+import json
 import pickle
 
 import pytest
@@ -153,3 +154,21 @@ def test_play_matches_threads_agree():
     two = tolaria.play_matches(decks, ["random", "greedy"], list(range(6)), threads=2)
     assert one == two and len(one) == 6
     assert all(r["over"] for r in one)
+
+
+def test_attack_option_survives_save_and_load(tmp_path):
+    # 605.2b: the attack option is part of the saved set-up (the format of
+    # `tolaria replay`, version 2), so the loaded game plays the same.
+    g = tolaria.Game(["red_green", "white_blue", "red_green"], seed=4, attack="right")
+    for _ in range(150):
+        if g.is_over():
+            break
+        g.apply(0)
+    saved = json.loads(g.to_json())
+    assert saved["version"] == 2
+    assert saved["setup"]["options"]["attack"] == "Right"
+    path = tmp_path / "right.json"
+    g.save(str(path))
+    h = tolaria.Game.load(str(path))
+    assert h.attack == "right" and h.actions == g.actions
+    assert h.view(2) == g.view(2)

@@ -30,3 +30,11 @@ def test_short_training_run():
     pol = tmp.train(2000, num_envs=16, log=None)
     assert np.isfinite(pol.w).all() and np.isfinite(pol.m).all()
     assert 0.0 <= tmp.evaluate(pol, games=8, num_envs=8) <= 1.0
+
+
+def test_trained_policy_beats_the_random_agent():
+    # The example end to end (issue 20): imitation of the greedy agent, then REINFORCE, then
+    # fresh seeds against the built-in random agent. Deterministic (seeded engine and numpy).
+    pol = tmp.train(100_000, imitate_decisions=5000, seed=0, log=None)
+    assert tmp.evaluate(pol, games=128) > 0.55
+    assert tmp.evaluate(None, games=128) < 0.2

@@ -39,8 +39,10 @@ class TolariaEnv(gymnasium.Env):
     lists; default red_green vs white_blue). ``obs_type``: ``"dict"`` (named parts and
     ``action_mask``) or ``"flat"`` (one vector; the mask from ``action_masks()``).
     ``invalid_action``: ``"mod"`` (an index outside the mask is taken modulo the number of legal
-    actions, flagged in ``info``) or ``"raise"``. ``attack``: the multiplayer attack option.
-    ``action_masks()`` gives the mask for sb3-contrib's ``MaskablePPO``.
+    actions, flagged in ``info``) or ``"raise"``. ``attack``, ``variant``, ``teams``: the
+    multiplayer table, as for ``tolaria.Game`` (docs/python.md). The reward is +1 when the
+    learning seat (or its team) wins, -1 when it loses. ``action_masks()`` gives the mask for
+    sb3-contrib's ``MaskablePPO``.
     """
 
     metadata = {"render_modes": ["ansi", "human"]}
@@ -53,16 +55,18 @@ class TolariaEnv(gymnasium.Env):
         max_actions: int = 20000,
         obs_type: str = "dict",
         invalid_action: str = "mod",
-        attack: str = "left",
+        attack: str | None = None,
         render_mode: str | None = None,
+        variant: str | None = None,
+        teams=None,
     ):
         self.decks = list(decks) if decks is not None else ["red_green", "white_blue"]
+        self.table = {"attack": attack, "variant": variant, "teams": teams}
         self.opponent_name = opponent
         self.seat = seat
         self.max_actions = max_actions
         self.obs_type = obs_type
         self.invalid_action = invalid_action
-        self.attack = attack
         self.render_mode = render_mode
         if obs_type == "dict":
             self.observation_space = observation_space(with_mask=True)
@@ -99,7 +103,7 @@ class TolariaEnv(gymnasium.Env):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self.game = Game(self.decks, game_seed, attack=self.attack)
+        self.game = Game(self.decks, game_seed, **self.table)
         self._agents = {
             i: Agent(self.opponent_name, game_seed + i + 1)
             for i in range(self.game.num_players)
@@ -120,8 +124,7 @@ class TolariaEnv(gymnasium.Env):
         truncated = not terminated and (len(g.actions) >= self.max_actions or g.decider is None)
         reward = 0.0
         if terminated:
-            w = g.winner
-            reward = 0.0 if w is None else (1.0 if w == self.seat else -1.0)
+            reward = g.rewards()[self.seat]
         info = self._info()
         info["invalid_action"] = invalid
         if self.render_mode == "human":
@@ -168,7 +171,9 @@ class TolariaAECEnv(AECEnv):
 
     The agent selected is the one who decides (rule 507.3). Observations are dicts of the
     encoding with ``action_mask`` (all zero for an agent not deciding). A player who loses in a
-    multiplayer game is terminated while the others play on.
+    multiplayer game is terminated while the others play on (-1; in a game with teams 0, since
+    the team's result is decided later: 606.8, 607.5, 609.5). ``attack``, ``variant``,
+    ``teams``: the multiplayer table, as for ``tolaria.Game``.
     """
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tolaria_v0", "is_parallelizable": False}
@@ -177,13 +182,15 @@ class TolariaAECEnv(AECEnv):
         self,
         decks=None,
         max_actions: int = 20000,
-        attack: str = "left",
+        attack: str | None = None,
         render_mode: str | None = None,
+        variant: str | None = None,
+        teams=None,
     ):
         super().__init__()
         self.decks = list(decks) if decks is not None else ["red_green", "white_blue"]
         self.max_actions = max_actions
-        self.attack = attack
+        self.table = {"attack": attack, "variant": variant, "teams": teams}
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(len(self.decks))]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
@@ -208,7 +215,7 @@ class TolariaAECEnv(AECEnv):
         if seed is not None:
             self._np_random = np.random.default_rng(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
-        self.game = Game(self.decks, game_seed, attack=self.attack)
+        self.game = Game(self.decks, game_seed, **self.table)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -244,15 +251,15 @@ class TolariaAECEnv(AECEnv):
             self.infos[a] = {"invalid_action": invalid and a == agent}
         lost = g.lost_players()
         if g.is_over():
-            w = g.winner
+            result = g.rewards()
             for a in self.agents:
-                s = self._seat[a]
-                self.rewards[a] = 0.0 if w is None else (1.0 if s == w else -1.0)
+                self.rewards[a] = result[self._seat[a]]
                 self.terminations[a] = True
         else:
+            teams = any(t is not None for t in g.teams)
             for a in self.agents:
                 if lost[self._seat[a]] and not self.terminations[a]:
-                    self.rewards[a] = -1.0
+                    self.rewards[a] = 0.0 if teams else -1.0
                     self.terminations[a] = True
             if len(g.actions) >= self.max_actions or g.decider is None:
                 for a in self.agents:

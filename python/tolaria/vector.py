@@ -30,11 +30,23 @@ class VecEnv:
         learners=None,
         max_actions: int = 20000,
         threads: int = 1,
-        attack: str = "left",
+        attack: str | None = None,
         encode: bool = True,
+        variant: str | None = None,
+        teams=None,
     ):
         self._env = _tolaria.VecEnv(
-            num_envs, decks, seed, opponent, learners, max_actions, threads, attack, encode
+            num_envs,
+            decks,
+            seed,
+            opponent,
+            learners,
+            max_actions,
+            threads,
+            attack,
+            encode,
+            variant,
+            teams,
         )
         self.num_envs = num_envs
         self.num_players = self._env.num_players

@@ -12,6 +12,8 @@ export interface CardView {
   id: ObjId;
   card: number | null;
   name: string | null;
+  /** The card's owner (a seat). */
+  owner: number;
   time_counters?: number;
 }
 

@@ -67,14 +67,15 @@ Options:
   --resume FILE         go on with a saved game (one saved by Ctrl-C, or by
                         --save): it is replayed to where it stopped
   --scenario FILE       start from a scenario file's set-up (docs/scenarios.md;
-                        the built-in mindslaver and agent_mindslaver may be
-                        named from any directory):
+                        the built-in mindslaver, agent_mindslaver and
+                        two_bears_attack may be named from any directory):
                         you are P1, the agent every other player; the file's
                         actions and expectations are not run. E.g.
                         decks/mindslaver.scn gives you a Mindslaver: after it
                         resolves you play the agent's next turn, seeing its
                         hand (rule 507); decks/agent_mindslaver.scn: the
-                        agent plays your next turn
+                        agent plays your next turn; two_bears_attack: block
+                        one of two attacking Grizzly Bears by its #id
 
 A multiplayer game: the table options below, and
   --seat K              your seat, 1 to N (default 1); seat 1 is P1
@@ -161,7 +162,7 @@ Examples:
   tolaria play --players 6 --variant emperor --seat 2 --save emperor.json
 ";
 
-const COMMANDS: &str = "Commands: N (option number), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
+const COMMANDS: &str = "Commands: N (option number), #ID (the option acting with #ID: a land to tap stays #ID however the options renumber), pass/p, pass turn/pt, pass eot/pe, pass respond/pr, attack N N.., no attack, block N N.., no blocks, done/d, pay, cancel/c, yes, no, card X, rule N, stops, stop/nostop STEP, yield N, board/b, log [N] [full], help/?, concede/q";
 
 pub fn main(argv: Vec<String>) -> CliResult {
     let args = Args::parse(
@@ -351,6 +352,11 @@ const BUILTIN_SCENARIOS: &[(&str, &str, &str)] = &[
         "agent_mindslaver",
         "decks/agent_mindslaver.scn",
         include_str!("../../../decks/agent_mindslaver.scn"),
+    ),
+    (
+        "two_bears_attack",
+        "decks/two_bears_attack.scn",
+        include_str!("../../../decks/two_bears_attack.scn"),
     ),
 ];
 
@@ -1023,14 +1029,23 @@ impl Session<'_> {
             }),
             _ => String::new(),
         };
-        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}")));
+        // 608.4: in a Grand Melee game, the turn the decision belongs to.
+        let turn = match game.serving_marker() {
+            Some(m) => format!(
+                " [in turn {} of {}, turn marker {m} (608.4)]",
+                game.turn, game.active
+            ),
+            None => String::new(),
+        };
+        self.say(&s.cyan(&format!("Your decision: {what}{whose}{owed}{turn}")));
         for (i, a) in legal.iter().enumerate() {
             let mut d = game.describe(a);
             if let Action::PlayLand(o)
             | Action::PlaySpell(o)
             | Action::PlayFaceDown(o)
             | Action::PlaySplit { card: o, .. }
-            | Action::Activate { source: o, .. } = a
+            | Action::Activate { source: o, .. }
+            | Action::ActivateMana { source: o, .. } = a
             {
                 if !d.contains('#') {
                     d.push_str(&format!(" {o}"));
@@ -1079,8 +1094,15 @@ impl Session<'_> {
         } else {
             String::new()
         };
+        // 608.4: the turn marker of the turn being played.
+        let marker = game.serving_marker().map_or(String::new(), |m| {
+            format!(
+                " · turn marker {m} of {} (608.4)",
+                game.turn_markers().len()
+            )
+        });
         self.say(&s.bold(&format!(
-            "=== {game_name}Turn {} · {}'s turn ({active}{ctl}) · {} ===",
+            "=== {game_name}Turn {} · {}'s turn ({active}{ctl}) · {}{marker} ===",
             v.turn,
             v.active,
             v.step.name()

@@ -34,8 +34,12 @@ pub const HELP: &str = "\
 Multiplayer (section 6; see docs/multiplayer.md):
   --players N      number of players, 2 to 16 (default 2; 4 with
                    --variant teams, 6 with --variant emperor)
-  --variant V      ffa (Free-for-All, 605; the default), teams (609) or
-                   emperor (607)
+  --variant V      ffa (Free-for-All, 605; the default), teams (609),
+                   emperor (607), 2hg (Two-Headed Giant, 606) or
+                   grand-melee (608: 10 players by default, 4 to 16;
+                   range of influence 1, attack left, random seating,
+                   one turn marker per full four players: several
+                   turns in progress at once)
   --teams T        number of teams (teams: default 2; emperor: default
                    N/3); the teams are of equal size
   --attack A       left (604.1a), right (604.1b) or multiple (602: each
@@ -76,6 +80,7 @@ pub fn variant_name(v: Variant) -> &'static str {
         Variant::Teams => "teams",
         Variant::Emperor => "emperor",
         Variant::TwoHeadedGiant => "2hg",
+        Variant::GrandMelee => "grand-melee",
     }
 }
 
@@ -103,9 +108,10 @@ impl TableSpec {
                 "teams" | "team" => Variant::Teams,
                 "emperor" => Variant::Emperor,
                 "2hg" | "two-headed-giant" | "two-headed" => Variant::TwoHeadedGiant,
+                "grand-melee" | "grandmelee" | "gm" => Variant::GrandMelee,
                 _ => {
                     return Err(CliError::usage(format!(
-                        "{cmd}: unknown --variant {:?}; expected ffa, teams, emperor or 2hg",
+                        "{cmd}: unknown --variant {:?}; expected ffa, teams, emperor, 2hg or grand-melee",
                         clip(&v)
                     )))
                 }
@@ -116,10 +122,12 @@ impl TableSpec {
             Variant::Teams => 4,
             Variant::Emperor => 6,
             Variant::TwoHeadedGiant => 4,
+            // 608.1: normally ten or more players.
+            Variant::GrandMelee => 10,
         };
         let players: usize = args.number_in("players", default_players, 2, 16)?;
         let teams: usize = match variant {
-            Variant::FreeForAll => {
+            Variant::FreeForAll | Variant::GrandMelee => {
                 if args.value("teams").is_some() {
                     return Err(CliError::usage(format!(
                         "{cmd}: --teams goes with --variant teams or emperor (605.1: a Free-for-All game has no teams)"
@@ -149,6 +157,24 @@ impl TableSpec {
                 "{cmd}: {players} players in {teams} teams is one player per team; a team game needs teams of two or more"
             )));
         }
+        if variant == Variant::GrandMelee {
+            // 608.4a: at least one full four players.
+            if players < 4 {
+                return Err(CliError::usage(format!(
+                    "{cmd}: 608.4a: a Grand Melee game needs at least 4 players (one turn marker per full four; normally 10 or more, 608.1)"
+                )));
+            }
+            // 608.2a–c: range 1, attack left, no deploy.
+            let range_ok = args.value("range").is_none_or(|r| r.trim() == "1");
+            let attack_ok = args
+                .value("attack")
+                .is_none_or(|a| a.trim().eq_ignore_ascii_case("left"));
+            if !range_ok || !attack_ok || args.flag("deploy") {
+                return Err(CliError::usage(format!(
+                    "{cmd}: 608.2: a Grand Melee game uses range of influence 1 and attack left, without attack multiple players or deploy"
+                )));
+            }
+        }
         if variant == Variant::TwoHeadedGiant
             && (args.value("attack").is_some()
                 || args.value("range").is_some()
@@ -160,7 +186,11 @@ impl TableSpec {
         }
         let attack = match args.value("attack").map(|v| v.trim().to_ascii_lowercase()) {
             // 606.2, 606.7a: the team attacks the other team (no option).
-            None if matches!(variant, Variant::FreeForAll | Variant::TwoHeadedGiant) => {
+            None if matches!(
+                variant,
+                Variant::FreeForAll | Variant::TwoHeadedGiant | Variant::GrandMelee
+            ) =>
+            {
                 AttackOption::Left
             }
             None => AttackOption::Multiple,
@@ -181,9 +211,12 @@ impl TableSpec {
             variant,
             teams,
             attack,
-            random_seating: args.flag("random-seating"),
+            // 608.3: a Grand Melee game always seats the players at random.
+            random_seating: args.flag("random-seating") || variant == Variant::GrandMelee,
             range: match args.value("range") {
                 Some(_) => Some(args.number_in("range", 1u8, 1, 16)?),
+                // 608.2a: range of influence 1.
+                None if variant == Variant::GrandMelee => Some(1),
                 None => None,
             },
             deploy: args.flag("deploy"),
@@ -204,7 +237,7 @@ impl TableSpec {
     /// The team of the player of seat `k` (0-based) with fixed seating.
     pub fn team_of(&self, k: usize) -> Option<u8> {
         match self.variant {
-            Variant::FreeForAll => None,
+            Variant::FreeForAll | Variant::GrandMelee => None,
             Variant::Teams => Some((k % self.teams) as u8),
             // 606.3: each team sits together, its primary player first.
             Variant::Emperor | Variant::TwoHeadedGiant => {
@@ -311,7 +344,9 @@ pub fn setup(table: &TableSpec, players: &[PlayerSpec]) -> (Setup, Vec<usize>) {
     let order: Vec<usize> = match table.variant {
         // Seat k is entrant k: Teams seats team t's k-th listed player at
         // seat k*T + t (609.3), and seat k is on team k mod T.
-        Variant::FreeForAll | Variant::Teams | Variant::TwoHeadedGiant => (0..n).collect(),
+        Variant::FreeForAll | Variant::Teams | Variant::TwoHeadedGiant | Variant::GrandMelee => {
+            (0..n).collect()
+        }
         // 607.2: the first listed player of a team is its emperor, seated
         // in the middle; the generals fill the other seats in order.
         Variant::Emperor => {

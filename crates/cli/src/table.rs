@@ -36,6 +36,11 @@ pub fn describe_options(game: &Game) -> String {
         Variant::TwoHeadedGiant => {
             return "Two-Headed Giant (606): a shared life total per team (606.4a), team turns (606.4b), the team attacks the other team (606.7)".to_string()
         }
+        Variant::GrandMelee => format!(
+            "Grand Melee (608), {} turn marker{} (608.4a): several turns at once",
+            game.turn_markers().len(),
+            if game.turn_markers().len() == 1 { "" } else { "s" }
+        ),
     };
     let attack = match o.attack {
         AttackOption::Left => "attack left (604.1a)",
@@ -43,7 +48,7 @@ pub fn describe_options(game: &Game) -> String {
         AttackOption::Multiple => "attack multiple players (602)",
     };
     let seats = match o.variant {
-        Variant::FreeForAll => "",
+        Variant::FreeForAll | Variant::GrandMelee => "",
         _ => "; a player attacks only opponents seated next to them (607.3c, 609.4)",
     };
     // 601: the option's range (each player's own is in their row); 603.
@@ -98,12 +103,21 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
     for p in &v.players {
         // 606.4b: a Two-Headed Giant team's turn is both its players'.
         let turn = p.id == v.active || (two_headed && game.is_active(p.id));
-        let mark = if turn { "▶" } else { " " };
+        // 608.4: ▶ the turn being played, ▷ another turn in progress.
+        let marker = game.marker_of(p.id);
+        let mark = if turn {
+            "▶"
+        } else if marker.is_some() {
+            "▷"
+        } else {
+            " "
+        };
         let mut name = p.name.clone();
         if p.id == me && p.name != "You" {
             name.push_str(" (you)");
         }
         let team = match p.team {
+            None if marker.is_some() => format!("marker {}", marker.unwrap_or(0)),
             None => "-".to_string(),
             Some(t) => {
                 let mut x = format!("team {}", t + 1);
@@ -185,7 +199,30 @@ pub fn lines(game: &Game, v: &PlayerView, me: PlayerId, s: Style) -> Vec<String>
     if two_headed {
         out.extend(team_lines(game, v));
     }
+    if game.grand_melee() {
+        out.push(marker_line(game));
+    }
     out
+}
+
+/// 608.4: the turns in progress (one per turn marker held), the one the
+/// decisions now belong to first marked, and the markers waiting (608.4c).
+fn marker_line(game: &Game) -> String {
+    let serving = game.serving_marker();
+    let mut parts: Vec<String> = game
+        .turns_in_progress()
+        .iter()
+        .map(|&(m, turn, p, step)| {
+            let now = if Some(m) == serving { " ◀ now" } else { "" };
+            format!("marker {m}: turn {turn}, {p}, {}{now}", step.name())
+        })
+        .collect();
+    for m in game.turn_markers() {
+        if let Some(q) = m.waiting_for {
+            parts.push(format!("marker {} waits to go to {q} (608.4c)", m.number));
+        }
+    }
+    format!("  Turns in progress (608.4): {}", parts.join("; "))
 }
 
 /// 606.4a, 606.4b: each Two-Headed Giant team's shared life total, and

@@ -376,6 +376,67 @@ fn a_newcomer_wins_on_the_default_decks() {
     assert!(out.contains("You win the game!"), "{}", tail(&out));
 }
 
+/// 309.2a through the terminal: the greedy agent attacks with two Grizzly
+/// Bears; the human blocks the second one by its #id (not the first of the
+/// same name), and the log says which bear was blocked and which dealt
+/// damage to the human.
+#[test]
+fn blocking_a_chosen_one_of_two_same_named_attackers() {
+    let mut s = start(
+        &[
+            "play",
+            "--scenario",
+            "two_bears_attack",
+            "--agent",
+            "greedy",
+        ],
+        true,
+    );
+    let mut chosen: Option<(String, String)> = None;
+    let mut answers = 0;
+    let out = s.converse("> ", Duration::from_secs(60), |screen| {
+        answers += 1;
+        if answers > 40 {
+            return "concede yes".into();
+        }
+        if chosen.is_none() && screen.contains("declare blockers (309.2a)") {
+            let blocks: Vec<(usize, String)> = options(screen)
+                .into_iter()
+                .filter(|(_, t)| t.starts_with("block Grizzly Bears #"))
+                .collect();
+            assert_eq!(blocks.len(), 2, "two attackers to choose from:\n{screen}");
+            let (n, text) = &blocks[1];
+            let other = blocks[0].1.split(' ').nth(3).unwrap().to_string();
+            chosen = Some((text.split(' ').nth(3).unwrap().to_string(), other));
+            return format!("block {n}");
+        }
+        if chosen.is_some() && screen.contains("Turn 5") {
+            return "concede yes".into();
+        }
+        "p".into()
+    });
+    let (blocked, unblocked) = chosen.expect("a blockers prompt");
+    assert!(
+        out.contains(&format!("Wall of Wood #2 blocks Grizzly Bears {blocked}")),
+        "{}",
+        tail(&out)
+    );
+    assert!(
+        out.contains(&format!(
+            "Grizzly Bears {blocked} deals 2 combat damage to Wall of Wood #2"
+        )),
+        "{}",
+        tail(&out)
+    );
+    assert!(
+        out.contains(&format!(
+            "Grizzly Bears {unblocked} deals 2 combat damage to P1"
+        )),
+        "{}",
+        tail(&out)
+    );
+}
+
 const SEED: &str = "12";
 
 /// Waits until the output contains `what`; panics after 30 s.

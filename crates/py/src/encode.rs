@@ -20,12 +20,16 @@ pub const HAND: usize = 16;
 pub const IN_PLAY: usize = 48;
 pub const GRAVE: usize = 16;
 pub const STACK: usize = 8;
+pub const REMOVED: usize = 16;
 pub const MAX_ACTIONS: usize = 64;
 
 /// Features of a card from the database.
 pub const CARD_F: usize = 53;
 pub const PERM_F: usize = CARD_F + 19;
 pub const GRAVE_F: usize = CARD_F + MAX_PLAYERS;
+/// A card removed from the game: its features, its owner's relative seat,
+/// `hidden` (removed face down, 217.7b), time counters `/10` (502.59).
+pub const REMOVED_F: usize = CARD_F + MAX_PLAYERS + 2;
 pub const STACK_F: usize = 14 + CARD_F;
 pub const PLAYER_F: usize = 16;
 pub const GLOBAL_F: usize = 1 + 12 + DECISION_KINDS.len() + 1 + 3;
@@ -172,6 +176,16 @@ pub const LAYOUT: &[Part] = &[
         cols: GRAVE,
     },
     Part {
+        name: "removed",
+        rows: REMOVED,
+        cols: REMOVED_F,
+    },
+    Part {
+        name: "removed_ids",
+        rows: 1,
+        cols: REMOVED,
+    },
+    Part {
         name: "stack",
         rows: STACK,
         cols: STACK_F,
@@ -280,7 +294,8 @@ fn rel(p: PlayerId, viewer: PlayerId, n: usize) -> usize {
 
 #[derive(Clone, Copy)]
 struct Slot {
-    /// 0 hand, 1 in play, 2 graveyard, 3 stack, 4 elsewhere
+    /// 0 hand, 1 in play, 2 graveyard, 3 stack, 4 elsewhere (removed from
+    /// the game: `index` into `removed`; else 0)
     zone: usize,
     index: usize,
     card: Option<CardId>,
@@ -339,34 +354,10 @@ fn action_kind(a: &Action) -> (usize, f32) {
 }
 
 /// The objects an action refers to (first, second) and a player it names.
-fn action_refs(a: &Action) -> (Option<ObjId>, Option<ObjId>, Option<PlayerId>) {
-    use Action::*;
-    match a {
-        PlayLand(o)
-        | PlaySpell(o)
-        | PlayFaceDown(o)
-        | TurnFaceUp(o)
-        | Suspend(o)
-        | Attack(o)
-        | ChooseObject(o)
-        | ChooseFromMainGame(o) => (Some(*o), None, None),
-        PlaySplit { card, .. } => (Some(*card), None, None),
-        Activate { source, .. } | ActivateMana { source, .. } => (Some(*source), None, None),
-        Ninjutsu { card, attacker } => (Some(*card), Some(*attacker), None),
-        ChooseTarget(Target::Object(o)) => (Some(*o), None, None),
-        ChooseTarget(Target::Player(p)) => (None, None, Some(*p)),
-        AttackPlayer { attacker, player } => (Some(*attacker), None, Some(*player)),
-        Band { creature, with } => (Some(*creature), Some(*with), None),
-        Block { blocker, attacker } => (Some(*blocker), Some(*attacker), None),
-        Concede(p) => (None, None, Some(*p)),
-        _ => (None, None, None),
-    }
-}
-
 fn slot_features(out: &mut [f32], s: Option<&Slot>) {
     if let Some(s) = s {
         out[s.zone] = 1.0;
-        let size = [HAND, IN_PLAY, GRAVE, STACK, 1][s.zone];
+        let size = [HAND, IN_PLAY, GRAVE, STACK, REMOVED][s.zone];
         out[5] = s.index as f32 / size as f32;
     }
 }
@@ -386,7 +377,7 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
         parts.push(a);
         rest = b;
     }
-    let [global, players, hand, hand_ids, in_play, in_play_ids, grave, grave_ids, stack, stack_ids, actions, action_ids] =
+    let [global, players, hand, hand_ids, in_play, in_play_ids, grave, grave_ids, removed, removed_ids, stack, stack_ids, actions, action_ids] =
         parts.as_mut_slice()
     else {
         unreachable!()
@@ -532,6 +523,28 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
         }
     }
 
+    // removed from the game (406), the most recent first: public cards,
+    // and face-down ones as unknown cards (217.7b)
+    for (i, c) in view.removed.iter().rev().take(REMOVED).enumerate() {
+        let row = &mut removed[i * REMOVED_F..(i + 1) * REMOVED_F];
+        card_features(&mut row[..CARD_F], c.card);
+        let r = rel(c.owner, viewer, n);
+        if r < MAX_PLAYERS {
+            row[CARD_F + r] = 1.0;
+        }
+        row[CARD_F + MAX_PLAYERS] = c.card.is_none() as u8 as f32;
+        row[CARD_F + MAX_PLAYERS + 1] = c.time_counters as f32 / 10.0;
+        removed_ids[i] = id_f(c.card);
+        slots.insert(
+            c.id,
+            Slot {
+                zone: 4,
+                index: i,
+                card: c.card,
+            },
+        );
+    }
+
     // the stack, top first
     for (i, s) in view.stack.iter().rev().take(STACK).enumerate() {
         let row = &mut stack[i * STACK_F..(i + 1) * STACK_F];
@@ -587,7 +600,8 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
         if let Action::ActivateMana { kind, .. } = a {
             row[b + 1 + kind.index()] = 1.0;
         }
-        let (o1, o2, p) = action_refs(a);
+        let (o1, o2) = a.objects();
+        let p = a.player();
         let s1 = o1.map(|o| {
             slots.get(&o).copied().unwrap_or(Slot {
                 zone: 4,

@@ -8,13 +8,15 @@
 //! the next seed (auto-reset), so every returned observation is a decision.
 
 use crate::encode::{self, MAX_ACTIONS, OBS_LEN};
-use crate::game::{f32_bytes, new_game, seats_from_py};
+use crate::game::{f32_bytes, seats_from_py};
+use crate::replay::new_game;
 use crate::replay::Seat;
+use crate::table::{Table, Teams};
 use crate::{guard, IllegalActionError, TolariaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyList, PyTuple};
 use tolaria_ai::{agent_by_name, Agent};
-use tolaria_rules::variants::multiplayer::AttackOption;
+use tolaria_rules::engine::saved::SetupRecord;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
 struct Slot {
@@ -41,13 +43,17 @@ struct Config {
     opponent: Option<String>,
     learners: Vec<bool>,
     max_actions: u64,
-    attack: AttackOption,
+    /// The table's set-up (variant, teams, options: `Table::setup`).
+    setup: Option<SetupRecord>,
     encode: bool,
 }
 
 impl Config {
-    fn slot(&self, seed: u64) -> Slot {
-        let game = new_game(&self.seats, seed, self.attack);
+    /// A new game; an impossible set-up (too many players for the attack
+    /// option) is an error, found when the environment is made.
+    fn slot(&self, seed: u64) -> PyResult<Slot> {
+        let game =
+            new_game(&self.seats, seed, self.setup.as_ref()).map_err(TolariaError::new_err)?;
         let agents = (0..self.seats.len())
             .map(|i| {
                 if self.learners[i] {
@@ -62,13 +68,13 @@ impl Config {
                 }
             })
             .collect();
-        Slot {
+        Ok(Slot {
             game,
             agents,
             seed,
             actions: 0,
             buf: Vec::new(),
-        }
+        })
     }
 }
 
@@ -111,16 +117,6 @@ enum Job<'scope, T> {
 }
 
 /// Rewards of a finished game per seat: +1 the winner, -1 the others, 0 for a draw or a cut game.
-fn rewards(result: Option<GameResult>, n: usize, out: &mut [f32]) {
-    for (i, r) in out.iter_mut().enumerate().take(n) {
-        *r = match result {
-            Some(GameResult::Win(w)) if w.index() == i => 1.0,
-            Some(GameResult::Win(_)) => -1.0,
-            _ => 0.0,
-        };
-    }
-}
-
 /// A batch of games stepped in Rust. `VecEnv(num_envs, decks, seed,
 /// opponent="random", learners=[0], max_actions=20000, threads=1)`:
 /// `opponent=None` makes every seat a learner (self-play: `to_play` says
@@ -164,7 +160,7 @@ impl VecEnv {
         out.terminated = over;
         out.truncated = cut && !over;
         if over || cut {
-            rewards(slot.game.result, cfg.seats.len(), rew);
+            crate::table::rewards(&slot.game, rew);
         }
         Ok(out)
     }
@@ -261,7 +257,7 @@ impl VecEnv {
         let mut finished = Vec::new();
         let mut seed = base_seed;
         for (i, rec) in ended {
-            self.slots[i] = cfg.slot(seed);
+            self.slots[i] = cfg.slot(seed).map_err(|e| e.to_string())?;
             seed += 1;
             finished.push(rec);
         }
@@ -337,7 +333,7 @@ fn u32_bytes(v: &[u32]) -> &[u8] {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, decks=None, seed=0, opponent=Some("random".to_string()), learners=None, max_actions=20_000, threads=1, attack="left", encode=true))]
+    #[pyo3(signature = (num_envs, decks=None, seed=0, opponent=Some("random".to_string()), learners=None, max_actions=20_000, threads=1, attack=None, encode=true, variant=None, teams=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -348,8 +344,10 @@ impl VecEnv {
         learners: Option<Vec<usize>>,
         max_actions: u64,
         threads: usize,
-        attack: &str,
+        attack: Option<String>,
         encode: bool,
+        variant: Option<String>,
+        teams: Option<Teams>,
     ) -> PyResult<Self> {
         if num_envs == 0 {
             return Err(TolariaError::new_err("num_envs must be at least 1"));
@@ -380,21 +378,18 @@ impl VecEnv {
                 is_learner[l] = true;
             }
         }
-        let attack = match attack {
-            "left" => AttackOption::Left,
-            "right" => AttackOption::Right,
-            "multiple" => AttackOption::Multiple,
-            _ => return Err(TolariaError::new_err(format!("attack option {attack:?}"))),
-        };
+        let setup = Table::of(variant, teams, attack).setup(seats.len())?;
         let cfg = Config {
             seats,
             opponent,
             learners: is_learner,
             max_actions,
-            attack,
+            setup,
             encode,
         };
-        let slots = (0..num_envs as u64).map(|i| cfg.slot(seed + i)).collect();
+        let slots = (0..num_envs as u64)
+            .map(|i| cfg.slot(seed + i))
+            .collect::<PyResult<_>>()?;
         Ok(VecEnv {
             cfg,
             slots,
@@ -425,7 +420,7 @@ impl VecEnv {
         let n = self.slots.len();
         guard(|| {
             for (i, s) in self.slots.iter_mut().enumerate() {
-                *s = self.cfg.slot(base + i as u64);
+                *s = self.cfg.slot(base + i as u64)?;
             }
             Ok(())
         })?;

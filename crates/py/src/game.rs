@@ -5,11 +5,13 @@
 
 use crate::encode;
 use crate::replay::{self, Seat};
+use crate::table::{Table, Teams};
 use crate::{deck_from_py, guard, DeckError, IllegalActionError, ReplayError, TolariaError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyTuple};
 use pythonize::{depythonize, pythonize};
 use tolaria_ai::{agent_by_name, Agent, AGENT_NAMES};
+use tolaria_rules::engine::saved::SetupRecord;
 use tolaria_rules::variants::multiplayer::AttackOption;
 use tolaria_rules::{Action, Game, GameResult, PlayerId};
 
@@ -47,17 +49,6 @@ pub(crate) fn action_from_py(
     }
     depythonize::<Action>(obj)
         .map_err(|e| IllegalActionError::new_err(format!("not an action: {e}")))
-}
-
-fn parse_attack(s: &str) -> PyResult<AttackOption> {
-    match s.to_ascii_lowercase().as_str() {
-        "left" => Ok(AttackOption::Left),
-        "right" => Ok(AttackOption::Right),
-        "multiple" => Ok(AttackOption::Multiple),
-        _ => Err(TolariaError::new_err(format!(
-            "attack option {s:?}: expected \"left\", \"right\" or \"multiple\" (605.2b)"
-        ))),
-    }
 }
 
 /// A finished game of a batch (`play_matches`, `VecEnv.take_finished`):
@@ -156,16 +147,6 @@ pub(crate) fn seats_from_py(
     Ok(seats)
 }
 
-pub(crate) fn new_game(seats: &[Seat], seed: u64, attack: AttackOption) -> Game {
-    let decks: Vec<(&str, Vec<tolaria_cards::CardId>)> = seats
-        .iter()
-        .map(|s| (s.name.as_str(), s.cards.clone()))
-        .collect();
-    let mut g = Game::new_game(&decks, seed);
-    g.options.attack = attack;
-    g
-}
-
 /// A game of Magic under the 2007 rules. `Game(decks, seed)`: `decks` has
 /// one deck per player (a built-in deck name such as `"red_green"`, a deck
 /// file path, deck text, or a list of card names); `names` the players'
@@ -178,7 +159,8 @@ pub struct PyGame {
     seed: u64,
     seats: Vec<Seat>,
     actions: Vec<Action>,
-    attack: AttackOption,
+    /// The set-up the game started with (a saved game's; `replay::setup_for`).
+    setup: Option<SetupRecord>,
 }
 
 impl PyGame {
@@ -199,13 +181,19 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (decks=None, seed=0, names=None, attack="left"))]
+    #[pyo3(signature = (decks=None, seed=0, names=None, attack=None, variant=None, teams=None, range=None, deploy=false, random_seating=false))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         decks: Option<&Bound<'_, PyAny>>,
         seed: u64,
         names: Option<Vec<String>>,
-        attack: &str,
+        attack: Option<String>,
+        variant: Option<String>,
+        teams: Option<Teams>,
+        range: Option<u8>,
+        deploy: bool,
+        random_seating: bool,
     ) -> PyResult<Self> {
         let default;
         let decks = match decks {
@@ -216,14 +204,24 @@ impl PyGame {
             }
         };
         let seats = seats_from_py(decks, names)?;
-        let attack = parse_attack(attack)?;
-        let game = guard(|| Ok(new_game(&seats, seed, attack)))?;
+        let table = Table {
+            variant,
+            teams,
+            attack,
+            range,
+            deploy,
+            random_seating,
+        };
+        let setup = table.setup(seats.len())?;
+        let game = guard(|| {
+            replay::new_game(&seats, seed, setup.as_ref()).map_err(TolariaError::new_err)
+        })?;
         Ok(PyGame {
             game,
             seed,
             seats,
             actions: Vec::new(),
-            attack,
+            setup,
         })
     }
 
@@ -257,11 +255,50 @@ impl PyGame {
     /// The multiplayer attack option (605.2b): "left", "right" or "multiple".
     #[getter]
     fn attack(&self) -> &'static str {
-        match self.attack {
+        match self.game.options.attack {
             AttackOption::Left => "left",
             AttackOption::Right => "right",
             AttackOption::Multiple => "multiple",
         }
+    }
+
+    /// Each seat's result: +1 for the winner or each player of the winning
+    /// team (606.8, 607.5, 609.5), -1 for the others, 0 in a draw or while
+    /// the game goes on.
+    fn rewards(&self) -> Vec<f32> {
+        let mut out = vec![0.0; self.game.players.len()];
+        crate::table::rewards(&self.game, &mut out);
+        out
+    }
+
+    /// 600.2: the variant ("FreeForAll", "Teams", "Emperor", "TwoHeadedGiant", ...).
+    #[getter]
+    fn variant(&self) -> String {
+        serde_json::to_value(self.game.options.variant)
+            .ok()
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default()
+    }
+
+    /// Each seat's team (609.1, 607.1, 606.1), `None` without teams.
+    #[getter]
+    fn teams(&self) -> Vec<Option<u8>> {
+        self.game.players.iter().map(|p| p.team).collect()
+    }
+
+    /// For each seat, the index in `decks` of the player sitting there:
+    /// seat k holds deck k unless the variant seats players itself (607.2:
+    /// each emperor in the middle of the team) or `random_seating` was
+    /// asked for (605.3, 609.3).
+    #[getter]
+    fn seat_decks(&self) -> Vec<usize> {
+        let mut by_seat: Vec<usize> = (0..self.game.players.len()).collect();
+        for e in 0..self.seats.len() {
+            if let Some(p) = self.game.seat_of_entrant(e) {
+                by_seat[p.index()] = e;
+            }
+        }
+        by_seat
     }
 
     /// The number of players.
@@ -404,7 +441,7 @@ impl PyGame {
     /// The saved game (the format of `tolaria replay`) as JSON text.
     fn to_json(&self) -> PyResult<String> {
         let r = guard(|| {
-            replay::record(self.seed, &self.seats, &self.actions, self.attack)
+            replay::record(self.seed, &self.seats, self.setup.as_ref(), &self.actions)
                 .map_err(ReplayError::new_err)
         })?;
         serde_json::to_string_pretty(&r).map_err(|e| ReplayError::new_err(e.to_string()))
@@ -448,13 +485,12 @@ impl PyGame {
 fn from_record(text: &str, file: &str) -> PyResult<PyGame> {
     guard(|| {
         let (saved, seats, game) = replay::load(text, file).map_err(ReplayError::new_err)?;
-        let attack = game.options.attack;
         Ok(PyGame {
             game,
             seed: saved.seed,
             seats,
             actions: saved.actions,
-            attack,
+            setup: saved.setup,
         })
     })
 }
@@ -539,7 +575,8 @@ impl PyAgent {
 /// GIL released (over `threads` threads): for simulation and Ray workers.
 /// Returns one dict per game: seed, winner, draw, turns, actions.
 #[pyfunction]
-#[pyo3(signature = (decks, agents, seeds, max_actions=100_000, threads=1, attack="left"))]
+#[pyo3(signature = (decks, agents, seeds, max_actions=100_000, threads=1, attack=None, variant=None, teams=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn play_matches<'py>(
     py: Python<'py>,
     decks: &Bound<'py, PyAny>,
@@ -547,7 +584,9 @@ pub fn play_matches<'py>(
     seeds: Vec<u64>,
     max_actions: u64,
     threads: usize,
-    attack: &str,
+    attack: Option<String>,
+    variant: Option<String>,
+    teams: Option<Teams>,
 ) -> PyResult<Bound<'py, PyList>> {
     let seats = seats_from_py(decks, None)?;
     if agents.len() != seats.len() {
@@ -560,9 +599,9 @@ pub fn play_matches<'py>(
     for a in &agents {
         make_agent(a, 0)?;
     }
-    let attack = parse_attack(attack)?;
+    let setup = Table::of(variant, teams, attack).setup(seats.len())?;
     let run = |seed: u64| -> Result<(u64, Option<GameResult>, u32, u64), String> {
-        let mut g = new_game(&seats, seed, attack);
+        let mut g = replay::new_game(&seats, seed, setup.as_ref())?;
         let mut ags: Vec<Box<dyn Agent>> = agents
             .iter()
             .enumerate()
@@ -620,7 +659,7 @@ pub fn rust_step_loop(
             let t = std::time::Instant::now();
             let mut total = 0;
             for seed in 0..games {
-                let mut g = new_game(&seats, seed, AttackOption::Left);
+                let mut g = replay::new_game(&seats, seed, None).map_err(TolariaError::new_err)?;
                 let mut ags: Vec<Box<dyn Agent>> = (0..seats.len())
                     .map(|i| -> Box<dyn Agent> {
                         agent_by_name("random", seed * 7 + i as u64 + 1).unwrap()

@@ -13,6 +13,7 @@ mod encode;
 mod env;
 mod game;
 mod replay;
+mod table;
 
 use pyo3::create_exception;
 use pyo3::exceptions::PyException;

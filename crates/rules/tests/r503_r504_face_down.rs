@@ -35,6 +35,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
             token: None,
             gains: None,
             colors: None,
+            pt: None,
         }),
         until_end_of_turn: false,
         while_tapped: None,

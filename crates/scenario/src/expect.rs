@@ -318,6 +318,41 @@ impl Scenario {
                 }
             }
             ["turn", n] => cmp(g.turn as i64, n, text),
+            // 608.4a: the number of turn markers.
+            ["turn", "markers", n] => cmp(g.turn_markers().len() as i64, n, text),
+            // 608.4b–c: who holds which turn marker.
+            [p, "has", "turn", "marker", n] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                let n: u8 = n.parse().map_err(|_| format!("bad marker number {n:?}"))?;
+                match g.marker_of(tolaria_rules::PlayerId(want as u8)) {
+                    Some(m) if m == n => Ok(()),
+                    Some(m) => fail(format!("{p} has turn marker {m}")),
+                    None => fail(format!("{p} has no turn marker")),
+                }
+            }
+            [p, "has", "no", "turn", "marker"] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                match g.marker_of(tolaria_rules::PlayerId(want as u8)) {
+                    Some(m) => fail(format!("{p} has turn marker {m}")),
+                    None => Ok(()),
+                }
+            }
+            // 608.4c: a marker waiting to go to a player.
+            ["turn", "marker", n, "waits", "for", p] => {
+                let want = self
+                    .player(p)
+                    .ok_or_else(|| format!("unknown player {p:?}"))?;
+                let n: u8 = n.parse().map_err(|_| format!("bad marker number {n:?}"))?;
+                match g.turn_markers().iter().find(|m| m.number == n) {
+                    Some(m) if m.waiting_for.map(|q| q.index()) == Some(want) => Ok(()),
+                    Some(m) => fail(format!("turn marker {n} waits for {:?}", m.waiting_for)),
+                    None => fail(format!("there is no turn marker {n}")),
+                }
+            }
             // 217.1 / 600.4a: every card is in exactly one zone list, or in
             // none after its owner left the game (`Game::check_zones`).
             ["zones", "consistent"] => g.check_zones().or_else(fail),

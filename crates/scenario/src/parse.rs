@@ -115,6 +115,11 @@ pub struct Scenario {
     /// 601.2a: `range: PLAYER N` lines, each player's own range of
     /// influence (by player index).
     pub ranges: Vec<Option<u8>>,
+    /// 608.4: `turn markers: P1, P5 main1, P9` (Grand Melee), the holders
+    /// of markers 1, 2, 3 by player index, each with the step its turn is
+    /// at (default: the `turn:` line's); the active player's turn is the
+    /// one served.
+    pub markers: Vec<(usize, Option<Step>)>,
     pub script: Vec<(usize, Line)>,
 }
 
@@ -148,6 +153,7 @@ impl Scenario {
             teams: Vec::new(),
             random_seating: false,
             ranges: Vec::new(),
+            markers: Vec::new(),
             script: Vec::new(),
         };
         let mut saw_turn = false;
@@ -221,6 +227,8 @@ impl Scenario {
                     // 606: the first player of each `team:` line is its
                     // primary player (606.3).
                     "two-headed giant" => Variant::TwoHeadedGiant,
+                    // 608.2a: range of influence 1 (set as the game is built).
+                    "grand melee" => Variant::GrandMelee,
                     "emperor" => {
                         // 607.3c: each player may attack either neighbour.
                         sc.options.attack = AttackOption::Multiple;
@@ -228,10 +236,28 @@ impl Scenario {
                     }
                     other => {
                         return Err(err(format!(
-                            "unknown variant {other:?} (`free-for-all`, `teams`, `emperor` or `two-headed giant`)"
+                            "unknown variant {other:?} (`free-for-all`, `teams`, `emperor`, `two-headed giant` or `grand melee`)"
                         )))
                     }
                 };
+            } else if let Some(rest) = line.strip_prefix("turn markers:") {
+                // 608.4b: the holders of markers 1, 2, … in number order.
+                sc.markers.clear();
+                for w in rest.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+                    let mut words = w.split_whitespace();
+                    let name = words.next().unwrap_or_default();
+                    let p = sc
+                        .player(name)
+                        .ok_or_else(|| err(format!("unknown player {name:?}")))?;
+                    let step = match words.next() {
+                        Some(s) => Some(
+                            Step::from_short(s)
+                                .ok_or_else(|| err(format!("unknown step {s:?}")))?,
+                        ),
+                        None => None,
+                    };
+                    sc.markers.push((p, step));
+                }
             } else if let Some(rest) = line.strip_prefix("team:") {
                 let mut team = Vec::new();
                 for w in rest.split(',').map(str::trim).filter(|w| !w.is_empty()) {

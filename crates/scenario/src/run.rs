@@ -105,6 +105,7 @@ impl Scenario {
                 .collect();
             if !self.teams.is_empty()
                 || self.random_seating
+                || self.options.variant == tolaria_rules::variants::multiplayer::Variant::GrandMelee
                 || self.options.range.is_some()
                 || !self.ranges.is_empty()
             {
@@ -133,6 +134,10 @@ impl Scenario {
         }
         let mut g = Game::empty(&names, self.seed);
         g.options = self.options;
+        if g.options.variant == tolaria_rules::variants::multiplayer::Variant::GrandMelee {
+            // 608.2a: each player has a range of influence of 1.
+            g.options.range = Some(1);
+        }
         // 609.1, 607.2: the teams as listed, seated as listed; the first
         // player of each team is its emperor in an Emperor game.
         for p in 0..names.len() {
@@ -241,6 +246,7 @@ impl Scenario {
                                 token: None,
                                 gains: None,
                                 colors: None,
+                                pt: None,
                             }),
                             until_end_of_turn: false,
                             while_tapped: None,
@@ -288,6 +294,17 @@ impl Scenario {
         for &(controlled, controller) in &self.turn_control {
             g.turn_control_next
                 .push((PlayerId(controlled as u8), PlayerId(controller as u8)));
+        }
+        if g.options.variant == tolaria_rules::variants::multiplayer::Variant::GrandMelee {
+            // 608.4: the turn markers (default: 608.4b's, from the active
+            // player, four seats apart).
+            let holders: Vec<(PlayerId, tolaria_cards::Step)> = self
+                .markers
+                .iter()
+                .map(|&(p, s)| (PlayerId(p as u8), s.unwrap_or(self.step)))
+                .collect();
+            g.place_turn_markers(&holders, self.turn, PlayerId(self.active as u8), self.step)
+                .map_err(|e| (0, e))?;
         }
         g.begin_at(self.turn, PlayerId(self.active as u8), self.step);
         Ok(g)

@@ -63,9 +63,9 @@ impl Checks {
     /// rarely (the longest runs).
     pub const LIGHT: Checks = Checks {
         listed: 0,
-        unlisted_every: 64,
+        unlisted_every: 256,
         unlisted: 4,
-        view_every: 64,
+        view_every: 128,
         round_trip_every: 16,
     };
     /// Sampled checks for long runs.

@@ -358,6 +358,11 @@ pub enum Effect {
     /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
     /// Guard)
     RedirectUnblockedDamageToThis,
+    /// 419.6c: "All damage that would be dealt to [this] this turn is dealt
+    /// to [what] instead." (Karona's Zealot)
+    RedirectDamageToThisTo {
+        what: ObjectRef,
+    },
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)
@@ -445,6 +450,20 @@ pub enum Effect {
     /// player's cards not in the game and their cards removed from the game.)
     WishFromOutside {
         filter: ObjectFilter,
+    },
+    /// "Choose up to N cards you own from outside the game and shuffle them
+    /// into your library." (Research, 217.1e): chosen one at a time (the
+    /// Wishes' choice), put into the library, then the library is shuffled.
+    ShuffleFromOutside {
+        up_to: u8,
+    },
+    /// "[effects] unless any opponent has you draw a card. Repeat this
+    /// process N more times." (Development): each time, the opponents in
+    /// turn order may each let the controller draw a card instead; if none
+    /// does, the effects happen (the card's rulings).
+    UnlessOpponentLetsDraw {
+        effects: Vec<Effect>,
+        times: u8,
     },
     /// 506: "Players play a Magic subgame, using their libraries as their
     /// decks." The main game waits while the subgame is played.

@@ -68,6 +68,15 @@ pub enum StaticAbility {
     AsComesIntoPlayNameCard {
         nonland: bool,
     },
+    /// 419.1b, 504.8: "As [this] comes into play or is turned face up, it
+    /// becomes your choice of 5/1 or 1/5." (Aquamorph Entity): the power
+    /// and toughness chosen modify its copiable values (503.2), so a copy
+    /// of it in play has them too; with `face_up`, the choice is made
+    /// again while it is turned face up, not afterward (504.8).
+    AsComesIntoPlayChoosePowerToughness {
+        options: Vec<(i32, i32)>,
+        face_up: bool,
+    },
     /// "Activated abilities of sources with the chosen name can't be played
     /// [unless they're mana abilities]." (Pithing Needle, Voidstone
     /// Gargoyle): the activated abilities of objects matching `filter`, in
@@ -118,6 +127,18 @@ pub enum StaticAbility {
         keeps_color: bool,
         has: Option<u8>,
     },
+    /// 504.8, 503: "As [this] comes into play or is turned face up, you may
+    /// choose another creature in play. If you do, until [this] is turned
+    /// face down, it becomes a copy of that creature …" (Vesuvan
+    /// Shapeshifter): beside `ComesIntoPlayAsCopy` (the choice as it comes
+    /// into play), the same choice is made while it is turned face up, and
+    /// the copy effects of this card on it end as it is turned face down.
+    CopyAsTurnedFaceUp(ObjectFilter),
+    /// 419.1b, 504.1: "As [this] comes into play, turn all other [filter]
+    /// in play face down. They're 2/2 creatures." (Ixidron): they are turned
+    /// face down before it comes into play (502.26e: 2/2 face-down
+    /// creatures; those without morph can't be turned face up).
+    AsComesIntoPlayTurnFaceDown(ObjectFilter),
     /// "Enchanted creature can't attack or block" (500 restrictions).
     CantAttack(Affected),
     /// 500.1, 602.3a, 606.7b: "Creatures of the chosen color without

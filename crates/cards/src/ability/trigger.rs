@@ -32,6 +32,10 @@ pub enum Condition {
     EnchantedByAuras { at_least: u32 },
     /// "if that player has no cards in hand" (Nezumi Shortfang).
     NoCardsInHand { who: PlayerRef },
+    /// "If you do" after "put a [filter] card from your hand into play"
+    /// (Dermoplasm): a card was put into play by the instruction before.
+    /// Judged only as the effect resolves.
+    PutFromHand,
     /// "if no cards are in that graveyard" (Nezumi Graverobber): the
     /// graveyard of `who` is empty.
     NoCardsInGraveyard { who: PlayerRef },

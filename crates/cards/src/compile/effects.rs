@@ -139,6 +139,15 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // 419.6c: "All damage that would be dealt to it this turn is dealt
+        // to target creature instead." (Karona's Zealot)
+        "all" if p.at_all("all damage that would be dealt to it this turn is dealt to") && cx.it() == ObjectRef::This => {
+            p.eat_all("all damage that would be dealt to it this turn is dealt to");
+            let what = object_phrase(p, cx)?;
+            matches!(what, ObjectRef::Target(_)).then_some(())?;
+            p.eat("instead").then_some(())?;
+            Effect::RedirectDamageToThisTo { what }
+        }
         // 419.6c: "All combat damage that would be dealt to you by
         // unblocked creatures this turn is dealt to CARDNAME instead."
         "all" if p.at_all("all combat damage that would be dealt to you by unblocked creatures this turn is dealt to cardname instead") => {
@@ -185,14 +194,26 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 p.bump();
                 color = Some(c);
             }
+            // 503.10b: "… and you may choose new targets for the copy" (Odds).
+            let new_targets = p.eat_all("and you may choose new targets for the copy");
             Effect::CopySpell {
                 what,
-                new_targets: false,
+                new_targets,
                 color,
             }
         }
         "return" => {
             p.bump();
+            // "Whenever a creature dealt damage by CARDNAME this turn is put
+            // into a graveyard, return that card to play under your
+            // control." (Soul Collector): the card in the graveyard.
+            if cx.trig_obj && p.eat_all("that card to play under your control") {
+                return Some(vec![Effect::PutIntoPlay {
+                    what: ObjectRef::Triggering,
+                    flipped: false,
+                    under_owner: false,
+                }]);
+            }
             let what = object_phrase(p, cx)?;
             let from_gy = matches!(
                 cx.targets.last(),

@@ -222,6 +222,8 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         named: f.named.clone(),
         cmc_at_most: f.cmc_at_most,
         cmc_exactly: f.cmc_exactly,
+        // 502.26: "with a morph ability" (`filter::matches_card` reads it).
+        with_morph: f.with_morph,
         ..ObjectFilter::default()
     };
     if noun != Noun::Card || f != plain {
@@ -657,8 +659,18 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if p.eat_any(&["a", "an"]).is_some() {
         // "[You may] put an Aura card from your hand into play attached to CARDNAME."
         let f = card_filter(p)?;
-        p.eat_all("from your hand into play attached to cardname")
-            .then_some(())?;
+        // "Put a creature card with a morph ability from your hand into
+        // play face up." (Dermoplasm: face up is how a card comes into
+        // play unless an effect says otherwise, 502.26.)
+        if p.eat_all("from your hand into play") && (p.eat_all("face up") || p.at(".")) {
+            (!may_be_aura(&f)).then_some(())?;
+            return Some(vec![Effect::PutFromHand {
+                who: PlayerRef::You,
+                filter: f,
+                attach_to_this: false,
+            }]);
+        }
+        p.eat_all("attached to cardname").then_some(())?;
         return Some(vec![Effect::PutFromHand {
             who: PlayerRef::You,
             filter: f,

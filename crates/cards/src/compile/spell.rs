@@ -433,6 +433,47 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         flip_each_branch(cx, heads, v);
         return Some(());
     }
+    // 511.2: "Flip a coin. If it comes up heads, …. If it comes up tails,
+    // …." (Odds): no one calls the flip, so no one wins or loses it; the
+    // flip becomes one player's uncalled flip.
+    if p.at_all("if it comes up") {
+        p.eat_all("if it comes up");
+        let heads = match p.bump() {
+            "heads" => true,
+            "tails" => false,
+            _ => return None,
+        };
+        p.eat(",");
+        match cx.effects.last_mut() {
+            Some(last @ Effect::FlipCoin { .. }) => {
+                let Effect::FlipCoin {
+                    who: PlayerRef::You,
+                    won,
+                    lost,
+                } = last
+                else {
+                    return None;
+                };
+                if !won.is_empty() || !lost.is_empty() {
+                    return None;
+                }
+                *last = Effect::FlipEach {
+                    who: vec![PlayerRef::You],
+                    on_heads: Vec::new(),
+                    on_tails: Vec::new(),
+                    until_all_heads: false,
+                };
+            }
+            Some(Effect::FlipEach { who, .. }) if who.as_slice() == [PlayerRef::You] => {}
+            _ => return None,
+        }
+        let v = clauses(p, cx)?;
+        if !p.eat_end() {
+            return None;
+        }
+        flip_each_branch(cx, heads, v);
+        return Some(());
+    }
     // 511.2: "You and target opponent each flip a coin." (Mana Clash)
     if p.at_all("you and target opponent each flip a coin") {
         p.eat_all("you and");
@@ -569,6 +610,69 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             filter: ObjectFilter::any(),
         });
         return p.eat_end().then_some(());
+    }
+    // "If you do, …" after "put a [filter] card from your hand into play"
+    // (Dermoplasm): only if a card was put.
+    if p.at_all("if you do ,") && matches!(cx.effects.last(), Some(Effect::PutFromHand { .. })) {
+        p.eat_all("if you do ,");
+        let effects = clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.push(Effect::IfCondition {
+            condition: crate::Condition::PutFromHand,
+            effects,
+        });
+        return Some(());
+    }
+    // "Create a 3/1 red Elemental creature token unless any opponent has
+    // you draw a card. Repeat this process two more times." (Development)
+    if let Some(k) = (0..p.t.len().saturating_sub(p.i))
+        .find(|&d| p.at_all_from(d, "unless any opponent has you draw a card"))
+        .map(|d| p.i + d)
+    {
+        let start = p.i;
+        let mut sub = P::new(&p.t[..k]);
+        sub.i = start;
+        let effects = clauses(&mut sub, cx);
+        if let Some(effects) = effects.filter(|_| sub.at_end()) {
+            p.i = k;
+            p.eat_all("unless any opponent has you draw a card");
+            let mut times = 1;
+            if p.at_all(". repeat this process two more times") {
+                p.eat(".");
+                p.eat_all("repeat this process two more times");
+                times = 3;
+            }
+            if p.eat_end() {
+                cx.effects
+                    .push(Effect::UnlessOpponentLetsDraw { effects, times });
+                return Some(());
+            }
+        }
+        p.i = start;
+        return None;
+    }
+    // "Shuffle up to four cards you own from outside the game into your
+    // library." (Research; its 2007 text: "Choose up to four cards you own
+    // from outside the game and shuffle them into your library.")
+    if p.at_all("shuffle up to") {
+        let start = p.i;
+        p.eat_all("shuffle up to");
+        let up_to = match p.bump() {
+            "one" => 1,
+            "two" => 2,
+            "three" => 3,
+            "four" => 4,
+            _ => 0,
+        };
+        if up_to > 0
+            && p.eat_all("cards you own from outside the game into your library")
+            && p.eat_end()
+        {
+            cx.effects.push(Effect::ShuffleFromOutside { up_to });
+            return Some(());
+        }
+        p.i = start;
+        return None;
     }
     // "You lose half your life, rounded up." (Death Wish)
     if p.eat_all("you lose half your life , rounded up") {

@@ -223,6 +223,63 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 419.1b, 504.8: "As CARDNAME comes into play [or is turned face up],
+    // it becomes your choice of 5/1 or 1/5." (Aquamorph Entity)
+    if p.at_all("as cardname comes into play") {
+        let start = p.i;
+        p.eat_all("as cardname comes into play");
+        let face_up = p.eat_all("or is turned face up");
+        if p.eat_all(", it becomes your choice of") {
+            let mut options = Vec::new();
+            while let Some(pt) = pt_set(p.peek()) {
+                p.bump();
+                options.push(pt);
+                if !p.eat("or") && !p.eat(",") {
+                    break;
+                }
+            }
+            return (options.len() >= 2 && p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::AsComesIntoPlayChoosePowerToughness { options, face_up }]
+            });
+        }
+        // 419.1b, 504.1: ", turn all other nontoken creatures in play face
+        // down. They're 2/2 creatures." (Ixidron)
+        if !face_up && p.eat_all(", turn all") {
+            let f = group(p)?;
+            p.eat_all("in play");
+            if !p.eat_all("face down") {
+                return None;
+            }
+            if p.at_all(". they're 2/2 creatures") {
+                p.eat(".");
+                p.eat_all("they're 2/2 creatures");
+            }
+            return (p.eat_end() && p.at_end())
+                .then(|| vec![StaticAbility::AsComesIntoPlayTurnFaceDown(f)]);
+        }
+        // 504.8, 503: "…, you may choose another creature in play. If you
+        // do, until CARDNAME is turned face down, it becomes a copy of that
+        // creature, except it has \"[ability]\"." (Vesuvan Shapeshifter)
+        if face_up && p.eat_all(", you may choose") {
+            let f = group(p)?;
+            p.eat_all("in play");
+            if !p.eat_all(". if you do , until cardname is turned face down , it becomes a copy of that creature , except it has") {
+                return None;
+            }
+            let has = Some(p.quoted_ability()?);
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![
+                    StaticAbility::ComesIntoPlayAsCopy(f.clone()),
+                    StaticAbility::CopyExceptions {
+                        keeps_color: false,
+                        has,
+                    },
+                    StaticAbility::CopyAsTurnedFaceUp(f),
+                ]
+            });
+        }
+        p.i = start;
+    }
     // 419.1b: "As CARDNAME comes into play, name a [nonland] card." (Oracle
     // "choose a [nonland] card name"; Pithing Needle, Meddling Mage).
     if p.eat_all("as cardname comes into play , choose a") {

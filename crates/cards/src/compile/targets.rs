@@ -399,7 +399,8 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
-        | Effect::CreateTokens { .. } => true,
+        | Effect::CreateTokens { .. }
+        | Effect::TurnFaceDown { .. } => true,
         e => !format!("{e:?}").contains("Targets("),
     })
 }
@@ -652,6 +653,19 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     } else if cx.trig_obj && p.eat_all("that spell") {
         // "counter that spell" (Planar Chaos): the spell that triggered it.
         ObjectRef::Triggering
+    } else if p.at_all("that spell")
+        && cx
+            .targets
+            .iter()
+            .any(|t| matches!(t.kind, TargetKind::Spell(_)))
+    {
+        // "copy that spell" (Odds): the target spell named before.
+        p.eat_all("that spell");
+        let i = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::Spell(_)))?;
+        ObjectRef::Target(i as u8)
     } else if p.at_all("that creature") || p.at_all("that permanent") {
         p.bump();
         p.bump();

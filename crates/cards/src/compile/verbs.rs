@@ -414,6 +414,13 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 Effect::SacrificeThese {
                     what: ObjectRef::Created,
                 }
+            } else if p.eat("two") {
+                // "Target player sacrifices two attacking creatures." (Ends):
+                // one chosen, then another, as "each player sacrifices"
+                // chooses in turn (a known simplification: not one event).
+                let f = group(p)?;
+                let one = Effect::Sacrifice { who, filter: f };
+                return Some(vec![one.clone(), one]);
             } else {
                 p.eat_any(&["a", "an"])?;
                 let f = group(p)?;

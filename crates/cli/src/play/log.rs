@@ -5,10 +5,10 @@
 //! shows every line.
 
 use tolaria_cards::db;
-use tolaria_rules::{Event, MoveReason, Zone};
+use tolaria_rules::{Event, MoveReason, Target, Zone};
 
 /// The line the terminal shows for an event (the saved log keeps the
-/// engine's line): attacks and blocks name each creature by its #id, so
+/// engine's line): attacks, blocks and damage name each creature by its #id, so
 /// one of two same-named creatures can be told from the other; a discard
 /// says "discards".
 pub fn display_line(e: &Event, line: String) -> String {
@@ -28,6 +28,28 @@ pub fn display_line(e: &Event, line: String) -> String {
             name(blocker_card),
             name(attacker_card)
         ),
+        // 310.4, 417.1: damage names its source and a creature it is dealt
+        // to by #id too (which of two blocked Grizzly Bears dealt it).
+        Event::Damage {
+            source,
+            source_card,
+            to,
+            to_card,
+            amount,
+            combat,
+        } => {
+            let to = match (to, to_card) {
+                (Target::Object(o), Some(c)) => format!("{} {o}", name(c)),
+                (Target::Player(p), _) => p.to_string(),
+                (Target::Object(o), None) => o.to_string(),
+            };
+            format!(
+                "{} {} {source} deals {amount} {}damage to {to}",
+                e.rule(),
+                name(source_card),
+                if *combat { "combat " } else { "" }
+            )
+        }
         Event::ZoneChange {
             card,
             from: Zone::Hand(p),
@@ -89,5 +111,17 @@ mod tests {
             reason: MoveReason::Discard,
         };
         assert!(display_line(&e, String::new()).ends_with("P1 discards Grizzly Bears"));
+        let e = Event::Damage {
+            source: ObjId { slot: 4, gen: 0 },
+            source_card: bears,
+            to: tolaria_rules::Target::Object(ObjId { slot: 9, gen: 0 }),
+            to_card: Some(wall),
+            amount: 2,
+            combat: true,
+        };
+        assert_eq!(
+            display_line(&e, String::new()),
+            "310.4 Grizzly Bears #4 deals 2 combat damage to Wall of Air #9"
+        );
     }
 }

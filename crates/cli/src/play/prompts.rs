@@ -57,6 +57,32 @@ fn already_declared(game: &Game, attack: bool) -> bool {
         .any(|x| if attack { x.attacking } else { x.blocking })
 }
 
+/// `#ID`: the option acting with object #ID (the land tapped for mana,
+/// the card played, the attacker, the blocker). A handle that stays the
+/// same while the options are renumbered (tapping one land for mana
+/// doesn't change the next land's handle). If several options act with
+/// it (a land with two mana abilities), their numbers are listed.
+fn pick_by_id(w: &str, legal: &[Action]) -> Result<Action, String> {
+    let id = w.trim_end_matches([')', '.', ',']);
+    let matching: Vec<usize> = legal
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| a.objects().0.is_some_and(|o| o.to_string() == id))
+        .map(|(i, _)| i)
+        .collect();
+    match matching.as_slice() {
+        [] => Err(format!("no option acts with {id}")),
+        [i] => Ok(legal[*i].clone()),
+        many => Err(format!(
+            "{id} is in options {}: give the option's number",
+            many.iter()
+                .map(|i| (i + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
 pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
     let lower = line.to_ascii_lowercase();
     let mut words = lower.split_whitespace();
@@ -65,6 +91,9 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
     };
     let rest: Vec<&str> = words.collect();
     let pick = |w: &str| -> Result<Action, String> {
+        if w.starts_with('#') {
+            return pick_by_id(w, legal);
+        }
         let n: usize = w
             .trim_end_matches([')', '.', ','])
             .parse()
@@ -249,7 +278,11 @@ pub fn parse_command(line: &str, game: &Game, legal: &[Action]) -> Command {
             }
             Command::Actions(actions, true)
         }
-        w if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
+        w if w
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_digit() || c == '#') =>
+        {
             if !rest.is_empty() {
                 return Command::Invalid(
                     "Give one option number (or `attack N N..` / `block N N..`).".into(),
@@ -305,6 +338,29 @@ mod tests {
         assert!(matches!(
             parse_command("concede yes", &g, &legal),
             Command::Concede(true)
+        ));
+    }
+
+    #[test]
+    fn an_option_is_picked_by_the_id_of_what_it_acts_with() {
+        let g = crate::play::stops::tests::at_main();
+        let legal = g.legal_actions();
+        let (i, a) = legal
+            .iter()
+            .enumerate()
+            .find(|(_, a)| matches!(a, Action::PlayLand(_)))
+            .expect("a land to play");
+        let id = a.objects().0.unwrap().to_string();
+        assert!(
+            matches!(parse_command(&id, &g, &legal), Command::Actions(x, false) if x == [a.clone()])
+        );
+        // The same action as its number.
+        assert!(
+            matches!(parse_command(&(i + 1).to_string(), &g, &legal), Command::Actions(x, false) if x == [a.clone()])
+        );
+        assert!(matches!(
+            parse_command("#999", &g, &legal),
+            Command::Invalid(e) if e.contains("no option acts with #999")
         ));
     }
 }

@@ -97,6 +97,8 @@ pub(crate) fn holds(
                 .count() as u32
                 >= *at_least
         }
+        // Only on resolution (`holds_on_resolution`).
+        Condition::PutFromHand => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -174,6 +176,10 @@ pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -
 }
 
 pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) -> bool {
+    // "If you do" (Dermoplasm): the card put into play from the hand.
+    if *c == Condition::PutFromHand {
+        return ctx.chosen.is_some();
+    }
     holds(
         game,
         ctx.source,

@@ -51,6 +51,7 @@ impl Game {
                 token: None,
                 gains: None,
                 colors: None,
+                pt: None,
             }
         };
         let colors = if keeps_color {
@@ -90,6 +91,7 @@ impl Game {
                 token: values.token,
                 gains: gained.or(values.gains),
                 colors,
+                pt: values.pt,
             }),
             until_end_of_turn: false,
             while_tapped: None,

@@ -57,4 +57,9 @@ pub struct Copiable {
     /// copy has it too (503.3's example: a blue Grizzly Bears).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<tolaria_cards::ColorSet>,
+    /// 503.2, 504.8: the power and toughness an "as [this] comes into play
+    /// or is turned face up" ability set (Aquamorph Entity's 5/1 or 1/5).
+    /// Part of the copiable values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt: Option<(i32, i32)>,
 }

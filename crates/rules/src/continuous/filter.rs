@@ -74,6 +74,14 @@ fn matches_card_naming(
         && !f.chosen_name
         // The X of a spell: no spell here.
         && !f.cmc_is_x
+        // 502.26: "a creature card with a morph ability".
+        && (!f.with_morph
+            || ch.abilities().iter().any(|a| {
+                matches!(
+                    a,
+                    tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Morph(_))
+                )
+            }))
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?

@@ -241,6 +241,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         token,
         gains,
         colors,
+        pt,
     } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
@@ -257,6 +258,12 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
     // Doppelganger): the colour kept is part of the copiable values.
     if let Some(c) = colors {
         ch.colors = c;
+    }
+    // 503.2, 504.8: the power and toughness an "as [this] comes into play
+    // or is turned face up" ability set (Aquamorph Entity).
+    if let Some((power, toughness)) = pt {
+        ch.power = power;
+        ch.toughness = toughness;
     }
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).

@@ -83,6 +83,11 @@ pub struct RedirectRule {
     pub card: CardId,
     pub player: PlayerId,
     pub to: ObjId,
+    /// "All damage that would be dealt to [this object] this turn is dealt
+    /// to [`to`] instead" (Karona's Zealot): any damage to this object, not
+    /// combat damage to `player`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_object: Option<ObjId>,
 }
 
 /// 419.7b: a prevention shield from a resolved spell or ability; the
@@ -305,8 +310,19 @@ impl Game {
         }
         // 419.6c: only to a creature still in play; "unblocked creatures"
         // are attacking creatures that weren't blocked (309.2f).
+        for (i, rule) in self.redirect_rules.iter().enumerate() {
+            if rule.from_object.is_some_and(|o| ev.to == Target::Object(o))
+                && rule.to != rule.from_object.unwrap_or(rule.to)
+                && self.can_be_dealt(Target::Object(rule.to))
+            {
+                v.push(Applicable::RedirectRule(i));
+            }
+        }
         if ev.combat {
             for (i, rule) in self.redirect_rules.iter().enumerate() {
+                if rule.from_object.is_some() {
+                    continue;
+                }
                 let unblocked = self
                     .combat
                     .attackers

@@ -127,6 +127,32 @@ impl Action {
             _ => None,
         }
     }
+
+    /// The objects the action names: the one acted with or chosen first
+    /// (the card played, the source activated, the attacker, the blocker),
+    /// then a second one (the attacker a blocker blocks, a band partner,
+    /// the attacker ninjutsu returns).
+    pub fn objects(&self) -> (Option<ObjId>, Option<ObjId>) {
+        use Action::*;
+        match self {
+            PlayLand(o)
+            | PlaySpell(o)
+            | PlayFaceDown(o)
+            | TurnFaceUp(o)
+            | Suspend(o)
+            | Attack(o)
+            | ChooseObject(o)
+            | ChooseFromMainGame(o)
+            | ChooseTarget(Target::Object(o)) => (Some(*o), None),
+            PlaySplit { card, .. } => (Some(*card), None),
+            Activate { source, .. } | ActivateMana { source, .. } => (Some(*source), None),
+            AttackPlayer { attacker, .. } => (Some(*attacker), None),
+            Ninjutsu { card, attacker } => (Some(*card), Some(*attacker)),
+            Band { creature, with } => (Some(*creature), Some(*with)),
+            Block { blocker, attacker } => (Some(*blocker), Some(*attacker)),
+            _ => (None, None),
+        }
+    }
 }
 
 /// Why an action was refused. The game is unchanged.

@@ -230,12 +230,21 @@ impl Game {
             | DecisionKind::FlipAgain
             | DecisionKind::KeepCoin => self.on_resolution_choice(p, action),
             DecisionKind::ChooseWord { .. } => self.on_word_choice(action),
+            // 504.8: a creature to copy as a permanent is turned face up.
+            DecisionKind::ChooseCopy if self.face_up_choice.is_some() => {
+                self.on_face_up_copy_choice(action)
+            }
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
+            // 419.1b, 504.8: a power and toughness chosen as a permanent
+            // comes into play or is turned face up.
+            DecisionKind::ChooseOption { .. } if self.pt_choice_pending() => {
+                self.on_pt_choice(action)
+            }
             DecisionKind::ChooseReplacement { .. } | DecisionKind::ChooseOption { .. } => {
                 self.on_replacement_choice(action)
             }

@@ -383,6 +383,9 @@ impl Game {
                 );
             }
             DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
+            DecisionKind::ChooseCopy if self.face_up_choice.is_some() => {
+                self.face_up_copy_options(out)
+            }
             DecisionKind::ChooseCopy => {
                 if let Some(r) = self.resolving.as_deref() {
                     if let Some(f) = crate::resolution::copiable::copy_filter(self, &r.item) {
@@ -409,10 +412,14 @@ impl Game {
                 out.push(Action::KeepCoin(false));
             }
             DecisionKind::ChooseOutside => {
-                if let Some(tolaria_cards::Effect::WishFromOutside { filter }) =
-                    self.current_effect()
-                {
-                    self.wish_options(p, filter, out);
+                match self.current_effect() {
+                    Some(tolaria_cards::Effect::WishFromOutside { filter }) => {
+                        self.wish_options(p, filter, out)
+                    }
+                    Some(tolaria_cards::Effect::ShuffleFromOutside { .. }) => {
+                        self.wish_options(p, &tolaria_cards::ObjectFilter::any(), out)
+                    }
+                    _ => {}
                 }
                 out.push(Action::No);
             }

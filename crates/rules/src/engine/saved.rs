@@ -201,6 +201,12 @@ impl Recorder {
         r
     }
 
+    /// The set-up a game was started with (`start_game`), if any.
+    pub fn with_setup(mut self, setup: Option<SetupRecord>) -> Recorder {
+        self.setup = setup;
+        self
+    }
+
     /// The log lines of the events the game holds (call before they are drained).
     pub fn events(&mut self, game: &Game) {
         self.log
@@ -343,39 +349,12 @@ impl ReplayFile {
             }
             decks.push((p.name.as_str(), cards));
         }
-        let mut game = match &self.setup {
-            None => Game::new_game(&decks, self.seed),
-            Some(s) => {
-                if s.teams.len() != decks.len() {
-                    return Err(ReplayError::Setup {
-                        file: file.into(),
-                        problem: format!(
-                            "{} teams listed for {} players",
-                            s.teams.len(),
-                            decks.len()
-                        ),
-                    });
-                }
-                let setup = Setup {
-                    entrants: decks
-                        .into_iter()
-                        .zip(&s.teams)
-                        .map(|((name, deck), &team)| Entrant {
-                            name: name.to_string(),
-                            deck,
-                            team,
-                            range: None,
-                        })
-                        .collect(),
-                    options: s.options,
-                    random_seating: s.random_seating,
-                };
-                Game::new_multiplayer(&setup, self.seed).map_err(|e| ReplayError::Setup {
-                    file: file.into(),
-                    problem: e.to_string(),
-                })?
+        let mut game = start_game(&decks, self.seed, self.setup.as_ref()).map_err(|problem| {
+            ReplayError::Setup {
+                file: file.into(),
+                problem,
             }
-        };
+        })?;
         let mut log = Vec::new();
         let mut drain = |game: &mut Game, log: &mut Vec<String>| {
             for e in game.take_events() {
@@ -430,6 +409,43 @@ impl ReplayFile {
         }
         Ok(game)
     }
+}
+
+/// A saved game's start: `Game::new_game` for a two-player game without
+/// a set-up (version 1), `Game::new_multiplayer` with one (version 2).
+/// `decks`: each player's name and cards, in the order of the file's
+/// `players`. The one place a saved game's seats become a game, for
+/// `tolaria replay` and the Python package alike.
+pub fn start_game(
+    decks: &[(&str, Vec<CardId>)],
+    seed: u64,
+    setup: Option<&SetupRecord>,
+) -> Result<Game, String> {
+    let Some(s) = setup else {
+        return Ok(Game::new_game(decks, seed));
+    };
+    if s.teams.len() != decks.len() {
+        return Err(format!(
+            "{} teams listed for {} players",
+            s.teams.len(),
+            decks.len()
+        ));
+    }
+    let setup = Setup {
+        entrants: decks
+            .iter()
+            .zip(&s.teams)
+            .map(|((name, deck), &team)| Entrant {
+                name: name.to_string(),
+                deck: deck.clone(),
+                team,
+                range: None,
+            })
+            .collect(),
+        options: s.options,
+        random_seating: s.random_seating,
+    };
+    Game::new_multiplayer(&setup, seed).map_err(|e| e.to_string())
 }
 
 /// "1 turn", "7 turns".

@@ -33,6 +33,10 @@ pub struct PlayerView {
     /// viewer sees it (its own hidden information hidden the same way).
     #[serde(default)]
     pub main_game: Option<Box<PlayerView>>,
+    /// 608.4: in a Grand Melee game, the number of the turn marker whose
+    /// turn is being played (the turn the decision belongs to).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_marker: Option<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,6 +77,10 @@ pub struct PlayerSummary {
     /// the option).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub within_range: Vec<PlayerId>,
+    /// 608.4: the turn marker this player holds (Grand Melee): the player
+    /// is taking the turn it represents.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_marker: Option<u8>,
 }
 
 /// A card the viewer may or may not identify.
@@ -82,6 +90,9 @@ pub struct CardView {
     /// `None` if hidden from the viewer.
     pub card: Option<CardId>,
     pub name: Option<String>,
+    /// The card's owner (public even for a hidden card: the zone or the
+    /// effect that put it there tells).
+    pub owner: PlayerId,
     /// Time counters on a card removed from the game (502.59b: a suspended
     /// card's are public, like the card).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -139,6 +150,7 @@ impl Game {
                 id,
                 card: visible.then_some(o.card),
                 name: visible.then(|| o.def().name.clone()),
+                owner: o.owner,
                 time_counters: o.counters_of(tolaria_cards::CounterKind::Time),
             }
         };
@@ -185,6 +197,7 @@ impl Game {
                     } else {
                         Vec::new()
                     },
+                    turn_marker: self.marker_of(p),
                 }
             })
             .collect();
@@ -316,6 +329,7 @@ impl Game {
             legal_actions,
             choice_cards,
             result: self.result,
+            turn_marker: self.serving_marker(),
             main_game: self.main.as_ref().map(|m| {
                 let mut v = m.view(viewer);
                 // 506.3: the libraries that became this subgame's decks are

@@ -30,6 +30,38 @@ use crate::state::progress::Playing;
 use crate::{Event, Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, Cost, ManaCost, StaticAbility};
 
+/// 504.8: a permanent whose morph cost was paid by `player`, waiting for
+/// the choice its "As [this] is turned face up" ability makes (X was `x`);
+/// `then` gets priority afterward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct FaceUpChoice {
+    pub player: PlayerId,
+    pub obj: ObjId,
+    pub x: u32,
+    pub then: PlayerId,
+    /// The creature chosen to copy (`Some(None)`: none; `None`: not asked).
+    #[serde(default)]
+    pub copy: Option<Option<ObjId>>,
+    /// The index of the power and toughness chosen.
+    #[serde(default)]
+    pub pt: Option<u8>,
+}
+
+/// 504.8: the filter of a card's "As [this] … is turned face up, you may
+/// choose another creature in play … it becomes a copy of that creature"
+/// (Vesuvan Shapeshifter), if it has one.
+pub(crate) fn face_up_copy_filter(
+    card: tolaria_cards::CardId,
+) -> Option<&'static tolaria_cards::ObjectFilter> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(StaticAbility::CopyAsTurnedFaceUp(f)) => Some(f),
+            _ => None,
+        })
+}
+
 /// 502.26a: the {3} paid rather than the mana cost of a face-down spell.
 pub(crate) fn face_down_cost() -> ManaCost {
     ManaCost {
@@ -138,12 +170,168 @@ impl Game {
         self.turn_face_up_with_x(p, obj, 0);
     }
 
+    /// 502.26d, 504.8: the morph cost is paid: a permanent with "As [this]
+    /// is turned face up" choices makes them first (while it is turned face
+    /// up, not afterward); then it turns face up. `then` gets priority once
+    /// it has.
+    pub(crate) fn finish_turning_face_up(
+        &mut self,
+        p: PlayerId,
+        obj: ObjId,
+        x: u32,
+        then: PlayerId,
+    ) {
+        self.continue_turning_face_up(FaceUpChoice {
+            player: p,
+            obj,
+            x,
+            then,
+            copy: None,
+            pt: None,
+        });
+    }
+
+    /// 504.8: asks the next choice of `c`, or turns the permanent face up
+    /// with the choices made: Vesuvan Shapeshifter's creature to copy
+    /// (503.9: with the ability in quotes), then the copied values' own "as
+    /// … is turned face up" power and toughness (Aquamorph Entity, whose
+    /// ruling lets the Shapeshifter's controller choose).
+    fn continue_turning_face_up(&mut self, c: FaceUpChoice) {
+        let own = self.underlying_copiable_values(c.obj);
+        if c.copy.is_none() && face_up_copy_filter(own.card).is_some() {
+            self.ask_face_up(c, crate::DecisionKind::ChooseCopy);
+            return;
+        }
+        let copied = c
+            .copy
+            .flatten()
+            .filter(|&o| self.is_present(o) && self.objects[o.slot as usize].zone == Zone::InPlay)
+            .map(|o| {
+                crate::resolution::copiable::copy_with_exceptions(own.card, self.copiable_values(o))
+            });
+        let values = copied.unwrap_or(own);
+        let pt = match crate::resolution::choices::pt_choice_of(values.card) {
+            Some((options, true)) => match c.pt {
+                None => {
+                    let d = crate::resolution::choices::pt_decision(c.player, values.card, options);
+                    self.ask_face_up(c, d.kind);
+                    return;
+                }
+                Some(i) => options.get(i as usize).copied(),
+            },
+            _ => None,
+        };
+        let obj = c.obj;
+        self.unhide(obj);
+        if copied.is_some() || pt.is_some() {
+            // 503.2: the values set as it is turned face up are copiable
+            // values; a copy effect of the Shapeshifter's is marked with its
+            // card, so that it ends as it is turned face down.
+            let ts = self.stamp();
+            self.effects
+                .push(crate::continuous::effects::ContinuousEffect {
+                    timestamp: ts,
+                    source_card: own.card,
+                    controller: c.player,
+                    affected: obj,
+                    effect: Default::default(),
+                    copy: Some(crate::continuous::effects::Copiable {
+                        pt: pt.or(values.pt),
+                        ..values
+                    }),
+                    until_end_of_turn: false,
+                    while_tapped: None,
+                    while_enchanted: false,
+                    while_controlled: false,
+                });
+        }
+        if copied.is_some() {
+            self.emit(Event::BecameCopy {
+                obj,
+                card: own.card,
+                of: values.card,
+            });
+        }
+        if let Some((power, toughness)) = pt {
+            self.emit(Event::PowerToughnessChosen {
+                obj,
+                card: own.card,
+                power,
+                toughness,
+                face_up: true,
+            });
+        }
+        self.turn_face_up_with_x(c.player, obj, c.x);
+        self.flow = crate::state::progress::Flow::Priority(c.then);
+    }
+
+    /// 504.8: the permanent waits, face down, for its controller's choice.
+    fn ask_face_up(&mut self, c: FaceUpChoice, kind: crate::DecisionKind) {
+        self.decision = Some(crate::Decision {
+            player: c.player,
+            kind,
+        });
+        self.face_up_choice = Some(c);
+        self.flow = crate::state::progress::Flow::Resolving;
+    }
+
+    /// 504.8: the power and toughness chosen as the permanent turns face
+    /// up (option `i`).
+    pub(crate) fn on_face_up_pt_choice(&mut self, i: u8) {
+        if let Some(mut c) = self.face_up_choice.take() {
+            c.pt = Some(i);
+            self.continue_turning_face_up(c);
+        }
+    }
+
+    /// 504.8: the creature chosen to copy as the permanent turns face up
+    /// (`No`: none).
+    pub(crate) fn on_face_up_copy_choice(&mut self, action: crate::Action) {
+        if let Some(mut c) = self.face_up_choice.take() {
+            c.copy = Some(match action {
+                crate::Action::ChooseObject(o) => Some(o),
+                _ => None,
+            });
+            self.continue_turning_face_up(c);
+        }
+    }
+
+    /// 504.8: the creatures a permanent being turned face up may copy
+    /// (Vesuvan Shapeshifter: "another creature in play").
+    pub(crate) fn face_up_copy_options(&self, out: &mut Vec<crate::Action>) {
+        let Some(c) = self.face_up_choice else { return };
+        let card = self.underlying_copiable_values(c.obj).card;
+        if let Some(f) = face_up_copy_filter(card) {
+            out.extend(
+                self.in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && crate::continuous::filter::matches(self, f, o, Some(c.obj), c.player)
+                    })
+                    .map(crate::Action::ChooseObject),
+            );
+        }
+        out.push(crate::Action::No);
+    }
+
+    /// 504.5: the permanent is face up from now on (its copiable values are
+    /// its own again).
+    fn unhide(&mut self, obj: ObjId) {
+        if let Some(o) = self.obj_mut(obj) {
+            o.flags &= !crate::state::object::flags::FACE_DOWN;
+        }
+        self.board.valid = false;
+    }
+
     /// 502.26d: as `turn_face_up`, X having been `x` in the morph cost paid
     /// (Bane of the Living's "-X/-X" is that X).
     pub(crate) fn turn_face_up_with_x(&mut self, p: PlayerId, obj: ObjId, x: u32) {
-        let Some(o) = self.obj_mut(obj) else { return };
-        o.flags &= !crate::state::object::flags::FACE_DOWN;
-        self.board.valid = false;
+        if self.obj(obj).is_none() {
+            return;
+        }
+        self.unhide(obj);
         // The abilities it has now (the scan for its "turned face up"
         // trigger reads these bits before the board is settled).
         let ch = crate::continuous::characteristics::compute(self, obj);
@@ -171,10 +359,51 @@ impl Game {
         let player = o.controller;
         // Named as it was, face up, then hidden from now on.
         self.emit(Event::TurnedFaceDown { player, obj, card });
+        // "until [this] is turned face down, it becomes a copy" (Vesuvan
+        // Shapeshifter): its copy effects on itself end now.
+        self.effects.retain(|e| {
+            !(e.affected == obj && e.copy.is_some() && face_up_copy_filter(e.source_card).is_some())
+        });
         let o = &mut self.objects[obj.slot as usize];
         o.flags &= !crate::state::object::flags::ABILITY_BITS;
         o.flags |= crate::state::object::flags::FACE_DOWN;
         self.board.valid = false;
+    }
+
+    /// 419.1b, 504.1: "As [this] comes into play, turn all other [filter]
+    /// in play face down." (Ixidron): `card` is what `entering` comes into
+    /// play as; the others turn face down before it comes into play (its
+    /// ruling: there is never a moment when it is in play and they are face
+    /// up, so their "whenever another creature comes into play" abilities
+    /// are gone by then).
+    pub(crate) fn turn_face_down_as_it_enters(
+        &mut self,
+        card: tolaria_cards::CardId,
+        entering: ObjId,
+        controller: PlayerId,
+    ) {
+        let Some(f) = db().get(card).faces[0]
+            .abilities
+            .iter()
+            .find_map(|a| match a {
+                Ability::Static(StaticAbility::AsComesIntoPlayTurnFaceDown(f)) => Some(f),
+                _ => None,
+            })
+        else {
+            return;
+        };
+        let turned: Vec<ObjId> = self
+            .in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                o != entering
+                    && crate::continuous::filter::matches(self, f, o, Some(entering), controller)
+            })
+            .collect();
+        for o in turned {
+            self.turn_face_down(o);
+        }
     }
 
     /// 504.6: at the end of the game every face-down object in play or on

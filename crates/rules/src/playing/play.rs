@@ -982,8 +982,7 @@ impl Game {
             if let Some(life) = self.morph_cost(obj).map(|k| k.pay_life).filter(|&n| n > 0) {
                 self.lose_life(c.player, life);
             }
-            self.turn_face_up_with_x(c.player, obj, c.x.unwrap_or(0));
-            self.flow = Flow::Priority(c.then);
+            self.finish_turning_face_up(c.player, obj, c.x.unwrap_or(0), c.then);
             return;
         }
         if let Playing::Suspend { obj } = c.what {

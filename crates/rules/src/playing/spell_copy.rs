@@ -127,13 +127,12 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return;
         };
-        let (what, color, must_change) =
-            match crate::resolution::resolve::effects_of(self, &r.item).get(r.pc) {
-                Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
-                Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false),
-                Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
-                _ => return,
-            };
+        let (what, color, must_change) = match self.current_effect() {
+            Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
+            Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false),
+            Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
+            _ => return,
+        };
         let Some(original) = self.spell_on_stack(&r.ctx, what) else {
             return;
         };

@@ -43,6 +43,43 @@ pub(crate) fn chooses_color_as_it_enters(card: tolaria_cards::CardId) -> bool {
     })
 }
 
+/// 419.1b, 504.8: the powers and toughnesses this card chooses among as it
+/// comes into play, and whether also as it is turned face up (Aquamorph
+/// Entity).
+pub(crate) fn pt_choice_of(card: tolaria_cards::CardId) -> Option<(&'static [(i32, i32)], bool)> {
+    db().get(card).faces[0]
+        .abilities
+        .iter()
+        .find_map(|a| match a {
+            Ability::Static(
+                tolaria_cards::StaticAbility::AsComesIntoPlayChoosePowerToughness {
+                    options,
+                    face_up,
+                },
+            ) => Some((options.as_slice(), *face_up)),
+            _ => None,
+        })
+}
+
+/// 419.1b, 504.8: the decision that asks for one of `options` ("5/1",
+/// "1/5"), answered with `apply N`.
+pub(crate) fn pt_decision(
+    player: PlayerId,
+    card: tolaria_cards::CardId,
+    options: &[(i32, i32)],
+) -> crate::Decision {
+    crate::Decision {
+        player,
+        kind: crate::DecisionKind::ChooseOption {
+            prompt: format!(
+                "{player} chooses {}'s power and toughness",
+                db().get(card).name
+            ),
+            options: options.iter().map(|(p, t)| format!("{p}/{t}")).collect(),
+        },
+    }
+}
+
 /// The card a resolving permanent spell comes into play as: the card
 /// chosen to copy (503), else its own.
 pub(crate) fn entering_card(
@@ -64,6 +101,29 @@ impl Game {
         };
         if let Some(r) = self.resolving.as_mut() {
             r.copy_choice = Some(choice);
+        }
+        self.finish_resolution();
+    }
+
+    /// 419.1b: is the pending `ChooseOption` decision the power and
+    /// toughness of a permanent coming into play (or being turned face up,
+    /// 504.8), rather than a replacement effect's option?
+    pub(crate) fn pt_choice_pending(&self) -> bool {
+        self.face_up_choice.is_some() || self.resolving.as_deref().is_some_and(|r| r.pt_asked)
+    }
+
+    /// 419.1b, 504.8: the power and toughness chosen.
+    pub(crate) fn on_pt_choice(&mut self, action: Action) {
+        let Action::ChooseReplacement(i) = action else {
+            return;
+        };
+        if self.face_up_choice.is_some() {
+            self.on_face_up_pt_choice(i);
+            return;
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.pt_asked = false;
+            r.pt_choice = Some(i);
         }
         self.finish_resolution();
     }
@@ -216,6 +276,22 @@ impl Game {
                 }
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);
+                }
+            }
+            // Development: an opponent lets the controller draw a card
+            // (yes), or passes the question to the next opponent (no).
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::UnlessOpponentLetsDraw { .. })
+                ) =>
+            {
+                if let Some(r) = self.resolving.as_mut() {
+                    if action == Action::Yes {
+                        r.paid = Some(true);
+                    } else {
+                        r.sub += 1;
+                    }
                 }
             }
             Action::Yes | Action::No
@@ -382,29 +458,48 @@ impl Game {
 
     /// A Wish's choice (217.1e): a card from outside the game, or none.
     pub(crate) fn on_wish_choice(&mut self, p: PlayerId, action: Action) {
+        // Research shuffles the cards into the library; a Wish puts the
+        // card into the hand.
+        let research = matches!(
+            self.current_effect(),
+            Some(Effect::ShuffleFromOutside { .. })
+        );
+        let to = if research {
+            Zone::Library(p)
+        } else {
+            Zone::Hand(p)
+        };
         match action {
             Action::ChooseOutside(i) => {
                 let outside = &mut self.players[p.index()].outside;
                 if (i as usize) < outside.len() {
                     let card = outside.remove(i as usize);
-                    let id = self.create_card(card, p, Zone::Hand(p));
+                    let id = self.create_card(card, p, to);
                     self.note_brought_from_outside(id);
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
                         removed: false,
+                        into_library: research,
                     });
                 }
             }
-            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o),
+            Action::ChooseFromMainGame(o) => self.bring_from_main_game(p, o, to),
             Action::ChooseObject(o) => {
                 let card = self.objects[o.slot as usize].card;
-                if self.move_to(o, Zone::Hand(p), MoveReason::Effect).is_some() {
+                if self.move_to(o, to, MoveReason::Effect).is_some() {
                     self.emit(Event::FromOutsideTheGame {
                         player: p,
                         card,
                         removed: true,
+                        into_library: research,
                     });
+                }
+            }
+            // Research: no more cards (the library is shuffled next).
+            Action::No if research => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.sub = u32::MAX - 1;
                 }
             }
             _ => {}

@@ -65,6 +65,7 @@ impl Game {
                 token: None,
                 gains: None,
                 colors: None,
+                pt: None,
             };
         }
         self.underlying_copiable_values(o)
@@ -87,6 +88,7 @@ impl Game {
                 token: obj.token_src,
                 gains: None,
                 colors: None,
+                pt: None,
             }
         })
     }

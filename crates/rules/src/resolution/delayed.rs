@@ -137,7 +137,9 @@ impl Game {
             When::NextEndStep => self.delayed_end_step.push(pending),
             When::YourNextEndStep => self.delayed_your_end_step.push(pending),
             When::NextTurnEndStep(p) => {
-                let turn = self.turn;
+                // 608.4: the latest turn begun (a turn in progress at
+                // once is not "that player's next turn").
+                let turn = self.latest_turn();
                 self.delayed_turn_end_step.push((p, turn, pending));
             }
             When::Dies(o) => self.delayed_dies.push((o, pending)),

@@ -379,6 +379,62 @@ impl Game {
                     kind: DecisionKind::ChooseOutside,
                 })
             }
+            Effect::UnlessOpponentLetsDraw { effects, times } => {
+                // Development: each time, the opponents in turn order are
+                // asked (`sub`: the next one) whether they let the
+                // controller draw a card (`paid`); if none does, the
+                // effects happen. `inner` counts the times done.
+                let me = ctx.controller;
+                let opponents: Vec<PlayerId> = self
+                    .apnap_from(me)
+                    .filter(|&q| self.opponents(me).any(|o| o == q))
+                    .collect();
+                loop {
+                    let r = self.resolving.as_ref()?;
+                    if r.inner >= u32::from(*times) {
+                        let r = self.resolving.as_mut()?;
+                        r.inner = 0;
+                        return None;
+                    }
+                    match r.paid {
+                        None => {
+                            if let Some(&q) = opponents.get(r.sub as usize) {
+                                return Some(Decision {
+                                    player: q,
+                                    kind: DecisionKind::MayAbility,
+                                });
+                            }
+                            for e in effects {
+                                self.exec_effect(ctx, e);
+                            }
+                        }
+                        Some(_) => self.draw(me),
+                    }
+                    let r = self.resolving.as_mut()?;
+                    r.inner += 1;
+                    r.sub = 0;
+                    r.paid = None;
+                }
+            }
+            Effect::ShuffleFromOutside { up_to } => {
+                // Research: up to N cards chosen one at a time (`sub` counts
+                // them; a "no" ends the choosing), then the library is
+                // shuffled.
+                let p = ctx.controller;
+                let r = self.resolving.as_ref()?;
+                if r.sub < u32::from(*up_to) {
+                    let mut options = Vec::new();
+                    self.wish_options(p, &tolaria_cards::ObjectFilter::any(), &mut options);
+                    if !options.is_empty() {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::ChooseOutside,
+                        });
+                    }
+                }
+                self.shuffle_library(p);
+                None
+            }
             Effect::OfferFlipAgain { who } => {
                 let r = self.resolving.as_mut()?;
                 if std::mem::take(&mut r.flip.again_asked) {
@@ -1283,7 +1339,23 @@ impl Game {
                         card: ctx.source_card,
                         player: ctx.controller,
                         to: ctx.source,
+                        from_object: None,
                     })
+            }
+            Effect::RedirectDamageToThisTo { what } => {
+                // 419.6c: until the cleanup step (314.2); the permanent that
+                // would be dealt the damage is the ability's source.
+                if let Some(&to) = self.objects_of(ctx, what).first() {
+                    if self.is_in_play(ctx.source) {
+                        self.redirect_rules
+                            .push(crate::continuous::replacement::RedirectRule {
+                                card: ctx.source_card,
+                                player: ctx.controller,
+                                to,
+                                from_object: Some(ctx.source),
+                            })
+                    }
+                }
             }
             Effect::DrawsInsteadThisTurn { who } => {
                 for p in self.players_of(ctx, who) {
@@ -1464,6 +1536,8 @@ impl Game {
             }
             Effect::FlipCoin { .. }
             | Effect::WishFromOutside { .. }
+            | Effect::ShuffleFromOutside { .. }
+            | Effect::UnlessOpponentLetsDraw { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost

@@ -790,6 +790,10 @@ impl Game {
             (CardChoice::PutFromHand, Effect::PutFromHand { attach_to_this, .. }) => {
                 if let Some(o) = chosen {
                     let new = self.put_in_play(o, p, false);
+                    // "If you do, …" (Dermoplasm) reads the card put.
+                    if let (Some(new), Some(r)) = (new, self.resolving.as_mut()) {
+                        r.ctx.chosen = Some(new);
+                    }
                     if let (Some(new), true) = (new, *attach_to_this) {
                         // 212.4: the Aura comes into play attached (not targeted).
                         if self.is_in_play(ctx.source) {

@@ -6,6 +6,7 @@ use crate::playing::targeting::{is_legal_target, slot_spec};
 use crate::resolution::choices::chooses_color_as_it_enters;
 use crate::resolution::choices::enters_with_choice;
 use crate::resolution::choices::names_card_as_it_enters;
+use crate::resolution::choices::{pt_choice_of, pt_decision};
 use crate::resolution::copiable::copy_filter;
 use crate::resolution::copiable::copy_with_exceptions;
 use crate::state::progress::{Flow, Resolving};
@@ -139,6 +140,12 @@ impl Game {
             self.flow = Flow::Priority(self.active);
             return;
         }
+        // 413.2: the spell or ability resolves: said before its
+        // instructions are followed, so the log reads in the order of play.
+        self.emit(Event::Resolved {
+            card: source_card,
+            ability: !is_spell,
+        });
         let ctx = ResolveCtx {
             controller: item.controller,
             source,
@@ -185,6 +192,8 @@ impl Game {
             amplify_done: false,
             madness: false,
             source_choice: None,
+            pt_choice: None,
+            pt_asked: false,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -283,10 +292,6 @@ impl Game {
         let card = r.ctx.source_card;
         if self.ending_turn {
             // 509.1: the spell finishes resolving, then the turn ends.
-            self.emit(Event::Resolved {
-                card,
-                ability: !matches!(r.item.kind, StackKind::Spell { .. }),
-            });
             let resolved = match r.item.kind {
                 StackKind::Spell { obj } => Some(obj),
                 _ => None,
@@ -355,10 +360,38 @@ impl Game {
                         return;
                     }
                 }
-                self.emit(Event::Resolved {
-                    card,
-                    ability: false,
-                });
+                // 419.1b: "As [this] comes into play …, it becomes your
+                // choice of 5/1 or 1/5" (a copy's controller chooses anew,
+                // the Aquamorph Entity ruling): the values chosen modify
+                // its copiable values (503.2).
+                let pt_options = face
+                    .types
+                    .is_permanent()
+                    .then(|| pt_choice_of(entering))
+                    .flatten();
+                let pt = match (pt_options, r.pt_choice) {
+                    (Some((options, _)), None) => {
+                        r.pt_asked = true;
+                        let d = pt_decision(r.ctx.controller, entering, options);
+                        self.pause_resolution(r, d.kind);
+                        return;
+                    }
+                    (Some((options, _)), Some(i)) => options.get(i as usize).copied(),
+                    _ => None,
+                };
+                let copy = match pt {
+                    Some(pt) => Some(crate::continuous::effects::Copiable {
+                        pt: Some(pt),
+                        ..copy.unwrap_or(crate::continuous::effects::Copiable {
+                            card,
+                            token: None,
+                            gains: None,
+                            colors: None,
+                            pt: None,
+                        })
+                    }),
+                    None => copy,
+                };
                 if face.types.is_permanent() {
                     let aura_target =
                         if crate::playing::targeting::is_aura(face.types, &face.subtypes) {
@@ -383,6 +416,16 @@ impl Game {
                                 obj: new,
                                 card,
                                 color,
+                            });
+                        }
+                        if let Some((power, toughness)) = pt {
+                            let card = self.objects[new.slot as usize].card;
+                            self.emit(Event::PowerToughnessChosen {
+                                obj: new,
+                                card,
+                                power,
+                                toughness,
+                                face_up: false,
                             });
                         }
                         if let Some(subtype) = r.type_choice {
@@ -422,10 +465,6 @@ impl Game {
                 }
             }
             _ => {
-                self.emit(Event::Resolved {
-                    card,
-                    ability: true,
-                });
                 // 502.24a: the madness card is played now.
                 if let (Some(obj), true) = (r.play_after, r.madness) {
                     self.play_madness(r.ctx.controller, obj);

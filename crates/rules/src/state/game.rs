@@ -133,6 +133,10 @@ pub struct Game {
         skip_serializing_if = "crate::variants::multiplayer::MultiplayerOptions::is_default"
     )]
     pub options: crate::variants::multiplayer::MultiplayerOptions,
+    /// 608.4: the turn markers of a Grand Melee game and the turns in
+    /// progress that aren't being served (`variants/grand_melee.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_markers: Option<Box<crate::variants::grand_melee::TurnMarkers>>,
     /// 507: who controls the current turn (the active player unless an effect says otherwise).
     pub turn_controller: PlayerId,
     /// 507.1: pending "controls that player's next turn" effects,
@@ -235,6 +239,10 @@ pub struct Game {
     pub ending_turn: bool,
     /// 314.3: this turn's cleanup step gave priority, so another follows.
     pub cleanup_again: bool,
+    /// 504.8: a permanent whose morph cost is paid, waiting for the choice
+    /// its "As [this] is turned face up" ability makes as it turns face up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) face_up_choice: Option<crate::mechanics::morph::FaceUpChoice>,
     /// Creatures put into a graveyard from play this turn ("if three or more
     /// creatures were put into graveyards from play this turn", Kuon).
     #[serde(default)]
@@ -599,7 +607,7 @@ impl Game {
             let o = self
                 .objects
                 .get(id.slot as usize)
-                .ok_or(format!("{id} out of range"))?;
+                .ok_or_else(|| format!("{id} out of range"))?;
             if o.gen != id.gen {
                 return Err(format!("{id} listed in {zone:?} is stale"));
             }

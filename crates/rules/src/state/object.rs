@@ -116,7 +116,8 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                     walk(won, out);
                     walk(lost, out);
                 }
-                Effect::IfFlipsWon { effects, .. } => walk(effects, out),
+                Effect::IfFlipsWon { effects, .. }
+                | Effect::UnlessOpponentLetsDraw { effects, .. } => walk(effects, out),
                 // 404.4: a delayed triggered ability's instructions (Giant
                 // Caterpillar's Butterfly, Rukh Egg's Bird).
                 Effect::AtEndOfCombat { effects }

@@ -304,6 +304,13 @@ pub(crate) struct Resolving {
     /// 419.8a: the source chosen for the effect being created.
     #[serde(default)]
     pub source_choice: Option<ObjId>,
+    /// 419.1b: the power and toughness chosen as the permanent comes into
+    /// play (an index among the options of Aquamorph Entity's ability);
+    /// `pt_asked` while the choice is pending.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt_choice: Option<u8>,
+    #[serde(default)]
+    pub pt_asked: bool,
 }
 
 /// 511: the state of coin flips during one resolution.

@@ -215,6 +215,13 @@ impl Game {
         if from == Zone::Stack && spell_copy {
             self.sba_dirty = true;
         }
+        // 419.1b, 504.1: "As [this] comes into play, turn all other
+        // creatures in play face down" (Ixidron) is done before it comes
+        // into play, however it does.
+        if to == Zone::InPlay && !face_down {
+            let entering = copy.map_or(card, |c| c.card);
+            self.turn_face_down_as_it_enters(entering, id, controller.unwrap_or(owner));
+        }
         if from == Zone::InPlay {
             self.record_lki(id);
             if matches!(to, Zone::Graveyard(_))

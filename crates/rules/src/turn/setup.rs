@@ -42,7 +42,9 @@ impl Game {
             next_timestamp: 0,
             turn_controller: PlayerId(0),
             options: Default::default(),
+            turn_markers: None,
             cleanup_again: false,
+            face_up_choice: None,
             creatures_died_this_turn: 0,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
@@ -311,6 +313,10 @@ impl Game {
         self.decision = None;
         self.flow = Flow::BeginStep;
         self.step = Step::Untap;
+        // 608.4b: the turn markers are handed out; all start their turns.
+        if self.options.variant == crate::variants::multiplayer::Variant::GrandMelee {
+            self.deal_turn_markers();
+        }
     }
 
     /// Puts a scenario's game at the start of `step` of `active`'s turn and

@@ -167,12 +167,28 @@ impl Game {
             Vec::new()
         };
         let team = self.players[active.index()].team;
-        for p in &mut self.players {
+        // 608.4: in a Grand Melee game other turns are in progress: only
+        // the players within the new active player's range (608.2a) and
+        // what they control start counting "this turn" afresh (a decision:
+        // ARCHITECTURE.md, "Grand Melee"). Every player otherwise.
+        let fresh: u64 = if self.turn_markers.is_some() {
+            self.determine_ranges();
+            self.players[active.index()].in_range as u64 | (1 << active.0)
+        } else {
+            u64::MAX
+        };
+        for (i, p) in self.players.iter_mut().enumerate() {
+            if fresh & (1 << i) == 0 {
+                continue;
+            }
             p.lands_played = 0;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
         for o in &mut self.objects {
+            if fresh & (1 << o.controller.0) == 0 {
+                continue;
+            }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
             o.flags &= !flags::ATTACKED_THIS_TURN;
@@ -209,7 +225,16 @@ impl Game {
         });
     }
 
+    /// The current step ends (300.2); 608.4: in a Grand Melee game the
+    /// next turn in progress is served for its next step.
     pub(crate) fn end_step(&mut self) {
+        self.end_this_step();
+        if self.turn_markers.is_some() {
+            self.serve_next_turn();
+        }
+    }
+
+    fn end_this_step(&mut self) {
         let step = self.step;
         if step == Step::Cleanup && self.cleanup_again {
             // 314.3: another cleanup step begins.
@@ -265,6 +290,11 @@ impl Game {
         match next {
             Some(n) => {
                 self.step = n;
+            }
+            None if self.turn_markers.is_some() => {
+                // 608.4c–e: the turn marker moves on.
+                self.grand_melee_turn_ended();
+                self.step = Step::Untap;
             }
             None => {
                 // The turn ends; the next player's turn begins.

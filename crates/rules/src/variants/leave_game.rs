@@ -22,6 +22,8 @@ impl Game {
         self.touched();
         self.players[p.index()].left_game = true;
         self.emit(Event::PlayerLeftGame { player: p });
+        // 608.4d: the turn markers are counted again between turns.
+        self.grand_melee_player_left(p);
         // A spell or ability `p` was announcing is `p`'s and goes too.
         if self.casting.as_ref().is_some_and(|c| c.player == p) {
             self.casting = None;

@@ -1,8 +1,10 @@
 //! Multiplayer and game variants (600–609): the multiplayer options, the
 //! set-up with teams and seating (`teams.rs`), leaving the game (600.4),
-//! Two-Headed Giant (`two_headed.rs`, 606) and subgames (506).
+//! Two-Headed Giant (`two_headed.rs`, 606), Grand Melee's turn markers
+//! (`grand_melee.rs`, 608) and subgames (506).
 
 pub(crate) mod deploy;
+pub mod grand_melee;
 pub(crate) mod leave_game;
 pub mod multiplayer;
 pub mod range;

@@ -47,6 +47,10 @@ pub enum Variant {
     /// priority as teams (606.4b, 606.6c), attacking and blocking as
     /// teams (606.7).
     TwoHeadedGiant,
+    /// 608: a Free-for-All game of (normally) ten or more players with
+    /// range of influence 1 and attack left (608.2), in which several
+    /// players take turns at once, one per turn marker (608.4).
+    GrandMelee,
 }
 
 impl Variant {
@@ -161,7 +165,7 @@ impl Game {
         };
         seat_ok
             && match self.options.variant {
-                Variant::FreeForAll => true,
+                Variant::FreeForAll | Variant::GrandMelee => true,
                 Variant::Teams | Variant::Emperor => self.seated_next_to(attacker, defender),
                 // 606.7a: the active team attacks the other team.
                 Variant::TwoHeadedGiant => true,

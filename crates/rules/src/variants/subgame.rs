@@ -282,7 +282,7 @@ impl Game {
     /// 506.5a: a Wish in a subgame brings a card in from the main game: it
     /// is removed from the main game (which may trigger abilities there,
     /// waiting until it resumes, 506.2) and goes to `p`'s subgame hand.
-    pub(crate) fn bring_from_main_game(&mut self, p: PlayerId, o: ObjId) {
+    pub(crate) fn bring_from_main_game(&mut self, p: PlayerId, o: ObjId, to: Zone) {
         let Some(main) = self.main.as_deref_mut() else {
             return;
         };
@@ -293,7 +293,7 @@ impl Game {
         // The main game's events join the stream in order.
         let mut events = std::mem::take(&mut main.events);
         self.events.append(&mut events);
-        let id = self.create_card(card, p, Zone::Hand(p));
+        let id = self.create_card(card, p, to);
         self.subgame_origin.push(Brought {
             slot: id.slot,
             from: Some(now),

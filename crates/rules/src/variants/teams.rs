@@ -65,6 +65,8 @@ pub enum SetupError {
     Teams(String),
     /// 601.2a: a range of influence is at least one seat.
     Range,
+    /// 608.2, 608.4a: the options and size of a Grand Melee game.
+    GrandMelee(&'static str),
 }
 
 impl std::fmt::Display for SetupError {
@@ -77,6 +79,7 @@ impl std::fmt::Display for SetupError {
             SetupError::NoTeam(n) => write!(f, "609.1: player {n} is on no team"),
             SetupError::Teams(why) => write!(f, "{why}"),
             SetupError::Range => write!(f, "601.2a: a range of influence is at least 1 seat"),
+            SetupError::GrandMelee(why) => write!(f, "{why}"),
         }
     }
 }
@@ -125,7 +128,7 @@ impl Game {
         }
         let variant = setup.options.variant;
         let teams = match variant {
-            Variant::FreeForAll => {
+            Variant::FreeForAll | Variant::GrandMelee => {
                 if setup.entrants.iter().any(|e| e.team.is_some()) {
                     return Err(SetupError::TeamsInFreeForAll);
                 }
@@ -152,6 +155,31 @@ impl Game {
                 ));
             }
         }
+        if variant == Variant::GrandMelee {
+            // 608.2a–c: range of influence 1, attack left, neither attack
+            // multiple players nor deploy; 608.4a: at least one full four.
+            let o = setup.options;
+            if n < 4 {
+                return Err(SetupError::GrandMelee(
+                    "608.4a: a Grand Melee game needs at least four players (one turn marker)",
+                ));
+            }
+            if o.range.is_some_and(|r| r != 1)
+                || setup
+                    .entrants
+                    .iter()
+                    .any(|e| e.range.is_some_and(|r| r != 1))
+            {
+                return Err(SetupError::GrandMelee(
+                    "608.2a: each player has a range of influence of 1",
+                ));
+            }
+            if o.attack != crate::variants::multiplayer::AttackOption::Left || o.deploy {
+                return Err(SetupError::GrandMelee(
+                    "608.2b–c: Grand Melee uses attack left, not attack multiple players nor deploy",
+                ));
+            }
+        }
         if variant == Variant::Emperor && teams[0].len() < 2 {
             return Err(SetupError::Teams(
                 "607.2: an Emperor team is an emperor and at least one general".into(),
@@ -160,6 +188,10 @@ impl Game {
         let names: Vec<&str> = setup.entrants.iter().map(|e| e.name.as_str()).collect();
         let mut g = Game::empty(&names, seed);
         g.options = setup.options;
+        if variant == Variant::GrandMelee {
+            // 608.2a: each player has a range of influence of 1.
+            g.options.range = Some(1);
+        }
         if setup.entrants.iter().any(|e| e.range == Some(0)) || g.options.range == Some(0) {
             return Err(SetupError::Range);
         }
@@ -167,8 +199,8 @@ impl Game {
         // whether that entrant is an emperor.
         let mut seats: Vec<(usize, bool)> = Vec::with_capacity(n);
         match variant {
-            // 605.3: the players are randomly seated.
-            Variant::FreeForAll => {
+            // 605.3, 608.3: the players are randomly seated.
+            Variant::FreeForAll | Variant::GrandMelee => {
                 let mut order: Vec<usize> = (0..n).collect();
                 if setup.random_seating {
                     g.rng.shuffle(&mut order);
@@ -265,7 +297,7 @@ impl Game {
         match self.options.variant {
             Variant::Emperor | Variant::TwoHeadedGiant => true,
             Variant::Teams => self.seated_next_to(viewer, owner),
-            Variant::FreeForAll => false,
+            Variant::FreeForAll | Variant::GrandMelee => false,
         }
     }
 }

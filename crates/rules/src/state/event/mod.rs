@@ -504,6 +504,15 @@ pub enum Event {
         card: CardId,
         color: tolaria_cards::Color,
     },
+    /// 419.1b, 504.8: the power and toughness chosen as a permanent came
+    /// into play or (`face_up`) as it was turned face up (Aquamorph Entity).
+    PowerToughnessChosen {
+        obj: ObjId,
+        card: CardId,
+        power: i32,
+        toughness: i32,
+        face_up: bool,
+    },
     /// 419.1b: the creature type chosen as a permanent came into play.
     CreatureTypeChosen {
         obj: ObjId,
@@ -617,6 +626,30 @@ pub enum Event {
     TurnSkipped {
         player: PlayerId,
     },
+    /// 608.4b–c: a player takes a turn marker and begins the turn it
+    /// represents.
+    TurnMarkerTaken {
+        marker: u8,
+        player: PlayerId,
+    },
+    /// 608.4c: a turn marker waits: a marker is in the three seats to the
+    /// left of the player it goes to.
+    TurnMarkerWaits {
+        marker: u8,
+        player: PlayerId,
+    },
+    /// 608.4d: a turn marker is removed.
+    TurnMarkerRemoved {
+        marker: u8,
+    },
+    /// 608.4 (the interleaving of simultaneous turns, ARCHITECTURE.md):
+    /// the game goes on with this turn's next step.
+    TurnServed {
+        marker: u8,
+        turn: u32,
+        player: PlayerId,
+        step: Step,
+    },
     /// 419.6e: the active player's untap step is skipped (Brine Elemental).
     UntapStepSkipped {
         player: PlayerId,
@@ -649,6 +682,9 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
         removed: bool,
+        /// Into the library (Research) rather than the hand (a Wish).
+        #[serde(default)]
+        into_library: bool,
     },
     /// 506.5a: a card of the main game brought into a subgame (a Wish).
     FromMainGame {
@@ -900,6 +936,7 @@ impl Event {
             | Event::FromOutsideTheGame { .. }
             | Event::FromMainGame { .. } => BoardChange::Status,
             Event::TurnBegan { .. }
+            | Event::TurnServed { .. }
             | Event::TurnedFaceUp { .. }
             | Event::TurnedFaceDown { .. }
             | Event::Flipped { .. }
@@ -918,6 +955,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::PowerToughnessChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
             | Event::NamedCard { .. }
@@ -979,6 +1017,9 @@ impl Event {
             | Event::TurnControlCreated { .. }
             | Event::StepSkipped { .. }
             | Event::TurnSkipped { .. }
+            | Event::TurnMarkerTaken { .. }
+            | Event::TurnMarkerWaits { .. }
+            | Event::TurnMarkerRemoved { .. }
             | Event::UntapStepSkipped { .. }
             | Event::TurnControlWaits { .. }
             | Event::DefendingPlayerChosen { .. }
@@ -1038,6 +1079,10 @@ impl Event {
                 | Event::TurnControlWaits { .. }
                 | Event::DefendingPlayerChosen { .. }
                 | Event::EndingTurn { .. }
+                | Event::TurnMarkerTaken { .. }
+                | Event::TurnMarkerWaits { .. }
+                | Event::TurnMarkerRemoved { .. }
+                | Event::TurnServed { .. }
         )
     }
 }

@@ -118,6 +118,8 @@ impl Event {
             Event::ColorChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. } => "419.1b",
+            Event::PowerToughnessChosen { face_up: true, .. } => "504.8",
+            Event::PowerToughnessChosen { .. } => "419.1b",
             Event::SourceChosen { .. } => "419.8a",
             Event::DamageReplaced { from, to, .. } if from != to => "419.6c",
             Event::DamageReplaced { .. } => "419.1a",
@@ -134,6 +136,10 @@ impl Event {
             Event::TurnSkipped { .. } | Event::UntapStepSkipped { .. } => "419.6e",
             Event::StepSkipped { .. } => "419.6e",
             Event::TurnControlWaits { .. } => "507.1b",
+            Event::TurnMarkerTaken { .. } => "608.4b",
+            Event::TurnMarkerWaits { .. } => "608.4c",
+            Event::TurnMarkerRemoved { .. } => "608.4d",
+            Event::TurnServed { .. } => "608.4",
             Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
             Event::EndingTurn { .. } => "509.1",
@@ -579,6 +585,21 @@ impl Event {
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
+            Event::PowerToughnessChosen {
+                card,
+                power,
+                toughness,
+                face_up,
+                ..
+            } => format!(
+                "{} {} as a {power}/{toughness}",
+                name(*card),
+                if *face_up {
+                    "is turned face up"
+                } else {
+                    "comes into play"
+                }
+            ),
             Event::CreatureTypeChosen { card, subtype, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
@@ -696,6 +717,22 @@ impl Event {
                 ),
             },
             Event::TurnSkipped { player } => format!("{player} skips their turn"),
+            Event::TurnMarkerTaken { marker, player } => {
+                format!("{player} takes turn marker {marker}")
+            }
+            Event::TurnMarkerWaits { marker, player } => format!(
+                "Turn marker {marker} waits: a turn marker is within the three seats to {player}'s left"
+            ),
+            Event::TurnMarkerRemoved { marker } => format!("Turn marker {marker} is removed"),
+            Event::TurnServed {
+                marker,
+                turn,
+                player,
+                step,
+            } => format!(
+                "Turn {turn} ({player}'s, turn marker {marker}) goes on: {}",
+                step.name()
+            ),
             Event::UntapStepSkipped { player } => format!("{player} skips their untap step"),
             Event::StepSkipped { player, step } => {
                 format!("{player} skips their {}", step.name())
@@ -715,14 +752,17 @@ impl Event {
                 player,
                 card,
                 removed,
+                into_library,
             } => format!(
-                "{player} reveals {} from outside the game ({}) and puts it into their hand",
+                "{player} {} {} from outside the game ({}) and puts it into their {}",
+                if *into_library { "chooses" } else { "reveals" },
                 name(*card),
                 if *removed {
                     "removed from the game"
                 } else {
                     "not in the game"
-                }
+                },
+                if *into_library { "library" } else { "hand" }
             ),
             Event::FromMainGame { player, card } => format!(
                 "{player} reveals {} from the main game (outside the subgame) and puts it into their hand; it is removed from the main game",
