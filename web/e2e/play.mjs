@@ -1,8 +1,9 @@
 // The browser end-to-end test: starts `tolaria serve --port 0`, drives
 // Debian's Chromium headless with playwright-core, starts a game against
-// the greedy agent from the lobby and plays it by clicking the page's
-// legal actions (keeping the hand, playing lands and spells, choosing
-// targets, attacking, blocking), reads a card, reloads the page mid-game
+// the greedy agent from the lobby with a pasted deck list and plays it by
+// clicking the page's legal actions (keeping the hand, playing lands and
+// spells, choosing targets, attacking, blocking; the game must see a
+// triggered ability), reads a card, reloads the page mid-game
 // (the game resumes), and, when the game ends, saves it and steps through
 // it in the replay viewer. Screenshots go to e2e/screenshots/.
 //
@@ -61,7 +62,26 @@ try {
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(url);
-  await page.getByTestId("seed").fill(process.env.E2E_SEED ?? "12");
+  // A pasted deck list with twelve comes-into-play triggers (Venerable Monk's life, Highway
+  // Robber's drain, Ravenous Rats' targeted discard), so the game has triggered abilities.
+  await page
+    .locator("textarea")
+    .fill(
+      [
+        "12 Plains",
+        "12 Swamp",
+        "4 Venerable Monk",
+        "4 Ravenous Rats",
+        "4 Highway Robber",
+        "4 Terror",
+        "4 Youthful Knight",
+        "4 Honor Guard",
+        "4 Dusk Imp",
+        "4 Severed Legion",
+        "4 Scathe Zombies",
+      ].join("\n"),
+    );
+  await page.getByTestId("seed").fill(process.env.E2E_SEED ?? "6");
   await page.getByTestId("start").click();
   await page.getByTestId("decision").waitFor({ timeout: 20000 });
   await page.screenshot({ path: join(shots, "01-mulligan.png") });
@@ -86,6 +106,7 @@ try {
   let lastVersion = -1;
   let shotTarget = false;
   let shotCombat = false;
+  let sawBlocked = false;
   for (;;) {
     const over = await page.getByTestId("game-over").count();
     if (over) break;
@@ -160,6 +181,10 @@ try {
       shotTarget = true;
       await page.screenshot({ path: join(shots, "03-target.png") });
     }
+    // 309.2: a blocker shows the attacker it blocks (name and #id).
+    if (!sawBlocked && counts.block > 0) {
+      sawBlocked = (await page.locator(".badge.blk", { hasText: /#\d/ }).count()) > 0;
+    }
     if (/^(Attack|Block) /.test(label) && !shotCombat && counts.attack + counts.block > 1) {
       shotCombat = true;
       await page.waitForTimeout(200);
@@ -176,8 +201,10 @@ try {
   if (counts.target < 1) fail("no targeted spell or ability was played by clicking");
   if (counts.attack < 1) fail("no attack was declared by clicking");
   if (counts.block < 1) fail("no block was declared by clicking");
-  const triggers = await page.locator(".log-line", { hasText: /trigger/i }).count();
+  if (!sawBlocked) fail("no blocker showed the attacker it blocks");
+  const triggers = await page.locator(".log-line", { hasText: /triggered ability/i }).count();
   console.log(`e2e: ${triggers} log lines about triggered abilities`);
+  if (triggers < 1) fail("no triggered ability was played");
   const over = await page.getByTestId("game-over").count();
   if (!over) fail(`the game did not end within ${MAX_CLICKS} clicks`);
   await page.screenshot({ path: join(shots, "06-game-over.png") });

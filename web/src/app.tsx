@@ -194,7 +194,16 @@ function Permanent({
             attacking{attacks !== null ? ` ${targetName({ Player: attacks }, view)}` : ""}
           </span>
         ) : null}
-        {p.blocking ? <span class="badge blk">blocking</span> : null}
+        {p.blocking ? (
+          <span class="badge blk">
+            blocking
+            {(p.blocks ?? [])
+              .map(
+                (a) => ` ${targetName({ Object: a }, view)} #${a.slot}${a.gen ? `.${a.gen}` : ""}`,
+              )
+              .join(",")}
+          </span>
+        ) : null}
         {p.attached_to ? (
           <span class="badge">attached to {targetName(p.attached_to, view)}</span>
         ) : null}

@@ -54,6 +54,8 @@ export interface PermanentView {
   attacking: boolean;
   attacks?: number | null;
   blocking: boolean;
+  /** The attackers it blocks (309.2). */
+  blocks?: ObjId[];
   type_line: string;
 }
 

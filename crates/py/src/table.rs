@@ -29,7 +29,8 @@ pub enum Teams {
     Each(Vec<u8>),
 }
 
-/// 600.2: a variant by its short name (`ffa`, `teams`, `emperor`, `2hg`)
+/// 600.2: a variant by its short name (`ffa`, `teams`, `emperor`, `2hg`,
+/// `grand-melee`)
 /// or the engine's own name (`"FreeForAll"`, `"TwoHeadedGiant"`, …).
 fn parse_variant(s: &str) -> PyResult<Variant> {
     let short = match s.trim().to_ascii_lowercase().as_str() {
@@ -37,6 +38,8 @@ fn parse_variant(s: &str) -> PyResult<Variant> {
         "teams" => Some(Variant::Teams),
         "emperor" => Some(Variant::Emperor),
         "2hg" | "two-headed-giant" => Some(Variant::TwoHeadedGiant),
+        // 608: range of influence 1 (set by the engine), attack left.
+        "grand-melee" | "gm" => Some(Variant::GrandMelee),
         _ => None,
     };
     match short {
@@ -44,7 +47,7 @@ fn parse_variant(s: &str) -> PyResult<Variant> {
         None => {
             serde_json::from_value(serde_json::Value::String(s.trim().to_string())).map_err(|_| {
                 TolariaError::new_err(format!(
-                    "variant {s:?}: expected \"ffa\", \"teams\", \"emperor\" or \"2hg\" (600.2)"
+                    "variant {s:?}: expected \"ffa\", \"teams\", \"emperor\", \"2hg\" or \"grand-melee\" (600.2)"
                 ))
             })
         }
@@ -101,8 +104,9 @@ impl Table {
                 }
                 each.iter().map(|&t| Some(t)).collect()
             }
-            (None, Variant::FreeForAll) => vec![None; players],
-            (Some(Teams::Count(_)), Variant::FreeForAll) => {
+            // 608.1: Grand Melee is a Free-for-All variant.
+            (None, Variant::FreeForAll | Variant::GrandMelee) => vec![None; players],
+            (Some(Teams::Count(_)), Variant::FreeForAll | Variant::GrandMelee) => {
                 return Err(TolariaError::new_err(
                     "teams: 605.1: a Free-for-All game has no teams",
                 ))
@@ -143,7 +147,8 @@ impl Table {
         }
         Ok(Some(SetupRecord {
             options,
-            random_seating: self.random_seating,
+            // 608.3: a Grand Melee game's players are seated at random.
+            random_seating: self.random_seating || variant == Variant::GrandMelee,
             teams,
         }))
     }

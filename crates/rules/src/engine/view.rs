@@ -126,6 +126,9 @@ pub struct PermanentView {
     #[serde(default)]
     pub attacks: Option<PlayerId>,
     pub blocking: bool,
+    /// 309.2: the attackers it blocks (public, as blocks are declared).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<ObjId>,
     pub type_line: String,
 }
 
@@ -245,6 +248,7 @@ impl Game {
                         None
                     },
                     blocking: self.combat.is_blocking(id),
+                    blocks: self.combat.blocked_by(id).collect(),
                     // The characteristics it has (504.2: a face-down one's
                     // are the same for everyone).
                     type_line: ch.face_def().type_line(),
