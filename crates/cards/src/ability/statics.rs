@@ -195,6 +195,9 @@ pub enum StaticAbility {
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
+    /// "You don't lose the game for having 0 or less life." (Transcendence;
+    /// 420.5a doesn't apply; 606.8b: nor to the controller's team).
+    NoLossForZeroLife,
     /// "Damage that would reduce your life total to less than 1 reduces it
     /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
     /// the life it makes its controller lose (rulings 2004-10-04).

@@ -199,6 +199,10 @@ pub enum Trigger {
     /// "Whenever a player taps a land for mana" (Manabarbs): the land's
     /// mana ability was played (406) with {T} in its cost.
     TapsLandForMana(Whose),
+    /// "Whenever you lose life" (Transcendence): any loss of life of the
+    /// controller (damage, mana burn, an effect); "that much" / "1 life you
+    /// lost" is the amount (606.9: a Two-Headed Giant player's own loss).
+    LosesLife,
     /// "Whenever enchanted creature attacks" (an Aura's ability).
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".

@@ -722,6 +722,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::LifeTotalBecomes { who, amount });
         return p.eat_end().then_some(());
     }
+    // "gain 2 life for each 1 life you lost" (Transcendence): a multiple
+    // of the life lost in the trigger event.
+    if cx.trig_amount && (p.at_all("you gain") || p.at("gain")) {
+        let start = p.i;
+        p.eat("you");
+        p.bump();
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("life for each 1 life you lost") {
+                cx.effects.push(Effect::GainLife {
+                    who: PlayerRef::You,
+                    amount: Amount::Times(n, Box::new(Amount::Triggered)),
+                });
+                return p.eat_end().then_some(());
+            }
+        }
+        p.i = start;
+    }
     // 102.2b: "You win the game."
     if p.eat_all("you win the game") {
         cx.effects.push(Effect::WinGame {

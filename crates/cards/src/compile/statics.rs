@@ -361,6 +361,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("players don't lose unspent mana as steps and phases end") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::PlayersKeepUnspentMana]);
     }
+    if p.eat_all("you don't lose the game for having 0 or less life") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoLossForZeroLife]);
+    }
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }

@@ -87,6 +87,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         p.i = start;
     }
+    if p.eat_all("you lose life") {
+        cx.trig_amount = true;
+        return Some(vec![Trigger::LosesLife]);
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;

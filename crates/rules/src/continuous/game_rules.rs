@@ -29,12 +29,22 @@ impl Game {
     /// in a Two-Headed Giant game, one a teammate controls (the team can't
     /// lose, so neither of its players can).
     pub fn cant_lose(&self, p: PlayerId) -> bool {
+        self.team_static(p, |s| matches!(s, StaticAbility::CantLoseGame))
+    }
+
+    /// 420.5a doesn't make `p` lose for 0 or less life (Transcendence;
+    /// 606.8b: a teammate's keeps the team in).
+    pub fn no_loss_for_zero_life(&self, p: PlayerId) -> bool {
+        self.team_static(p, |s| matches!(s, StaticAbility::NoLossForZeroLife))
+    }
+
+    /// A static ability of a permanent `p` controls (606.8b: or a
+    /// Two-Headed Giant teammate does) matching `f`.
+    fn team_static(&self, p: PlayerId, f: impl Fn(&StaticAbility) -> bool) -> bool {
         if self.two_headed() {
-            return self.any_static_in_play(|s, _, c| {
-                (c == p || self.is_teammate(c, p)) && matches!(s, StaticAbility::CantLoseGame)
-            });
+            return self.any_static_in_play(|s, _, c| (c == p || self.is_teammate(c, p)) && f(s));
         }
-        self.any_static(Some(p), |s| matches!(s, StaticAbility::CantLoseGame))
+        self.any_static(Some(p), f)
     }
 
     /// Can't `p` win the game (an opponent's Platinum Angel)?

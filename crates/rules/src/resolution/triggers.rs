@@ -18,6 +18,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     } else {
         0
     };
+    if permanents > 0 {
+        life_lost_triggers(game, e, permanents);
+    }
     match e {
         // 502.15d: phasing triggers only the abilities that mention it.
         Event::PhasedIn { obj, .. } => {
@@ -751,6 +754,38 @@ fn attached_triggers(
         if game.objects[src.slot as usize].attached_to == Some(Target::Object(obj)) {
             scan(game, src, |t, _, _| f(t));
         }
+    }
+}
+
+/// "Whenever you lose life" (Transcendence): a loss of life by damage
+/// (the damage dealt to a player is life lost), mana burn or an effect;
+/// the amount is the life lost.
+fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
+    let (player, amount) = match e {
+        Event::LifeLost { player, amount } | Event::ManaBurn { player, amount } => {
+            (*player, *amount)
+        }
+        Event::Damage {
+            to: Target::Player(p),
+            amount,
+            ..
+        } => (*p, *amount),
+        _ => return,
+    };
+    if amount == 0 {
+        return;
+    }
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            (matches!(t, Trigger::LosesLife)
+                && game.objects[src.slot as usize].controller == player)
+                .then_some(TriggerContext {
+                    player: Some(player),
+                    amount,
+                    ..Default::default()
+                })
+        });
     }
 }
 

@@ -48,7 +48,7 @@ impl Game {
             // Angel); the attempted draw is forgotten all the same.
             let life = self.life(p);
             let cant_lose = (life <= 0 || pl.poison >= 10) && self.cant_lose(p);
-            if life <= 0 && !cant_lose {
+            if life <= 0 && !cant_lose && !self.no_loss_for_zero_life(p) {
                 v.push(Sba::LifeZero(p));
             }
             if pl.drew_from_empty {
