@@ -543,9 +543,17 @@ impl Game {
         if self.combat.attackers.is_empty() || !self.attack_costs_exist() {
             return 0;
         }
+        self.attack_cost_of(|_| true)
+    }
+
+    /// 308.2d, 606.7b: the cost to attack locked in for the attacking
+    /// creatures `which` accepts, each counted for the player it attacks
+    /// (602.3a; in a Two-Headed Giant game, the defending team's).
+    fn attack_cost_of(&self, which: impl Fn(ObjId) -> bool) -> u32 {
         self.combat
             .attackers
             .iter()
+            .filter(|a| which(a.obj))
             .filter_map(|a| a.defender.or(self.combat.defending))
             .map(|d| {
                 if self.two_headed() {
@@ -600,19 +608,7 @@ impl Game {
     /// 308.2d, 606.7b: the cost to attack locked in for the attacking
     /// creatures `p` controls (each counted for the player it attacks).
     fn attack_cost_paid_by(&self, p: crate::PlayerId) -> u32 {
-        self.combat
-            .attackers
-            .iter()
-            .filter(|a| self.objects[a.obj.slot as usize].controller == p)
-            .filter_map(|a| a.defender.or(self.combat.defending))
-            .map(|d| {
-                if self.two_headed() {
-                    self.attack_cost_each()
-                } else {
-                    self.attack_cost_for(d)
-                }
-            })
-            .fold(0u32, u32::saturating_add)
+        self.attack_cost_of(|o| self.objects[o.slot as usize].controller == p)
     }
 
     /// The player paying the cost to attack now (308.2e).
