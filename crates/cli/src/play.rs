@@ -85,6 +85,8 @@ A multiplayer game: the table options below, and
   --decks LIST          a deck per seat (N entries, seat 1 first) or one for
                         all; default: --deck for you, --opponent-deck for
                         the others
+  --both-heads          with --variant 2hg: you play both heads of your team
+                        (606), answering each head's decisions in turn
 The table (seats in turn order, teams, life, hand, library, graveyard,
 who may attack and who is attacking whom) is shown above the boards.
 
@@ -187,7 +189,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "decks",
             "resume",
         ],
-        &["random-seating", "deploy", "any-deck"],
+        &["random-seating", "deploy", "any-deck", "both-heads"],
     )?;
     if args.help {
         print!("{}", HELP.replace("MULTIPLAYER_HELP\n", crate::seats::HELP));
@@ -234,6 +236,13 @@ pub fn main(argv: Vec<String>) -> CliResult {
         ))),
         None => None,
     };
+    if args.flag("both-heads")
+        && (table.is_none() || args.value("scenario").is_some() || args.value("resume").is_some())
+    {
+        return Err(CliError::usage(
+            "play: --both-heads goes with --variant 2hg (606: a team of two heads)",
+        ));
+    }
     if let Some(file) = args.value("resume") {
         return resume(file, &args, events);
     }
@@ -375,6 +384,11 @@ pub(crate) struct Session<'a> {
     pub(crate) style: Style,
     /// The human's seat.
     pub(crate) human: PlayerId,
+    /// 606: the seats the human plays in a Two-Headed Giant game with
+    /// `--both-heads` (both players of their team; empty otherwise). The
+    /// session looks at the game as the head who decides (606.5: the
+    /// teammates see each other's hands anyway).
+    pub(crate) heads: Vec<PlayerId>,
     interactive: bool,
     reader: Reader,
     out: std::io::StdoutLock<'a>,
@@ -435,6 +449,7 @@ impl Session<'_> {
         Session {
             style: Style::detect(),
             human: PlayerId(0),
+            heads: Vec::new(),
             interactive,
             reader: Reader::spawn(
                 || Box::new(std::io::stdin().lock()) as Box<dyn std::io::BufRead>,
@@ -505,7 +520,6 @@ impl Session<'_> {
         mut game: Game,
         mut agents: Vec<Box<dyn Agent + Send>>,
     ) -> CliResult {
-        let human = self.human;
         let s = self.style;
         self.say(&s.dim(COMMANDS));
         let mut legal = Vec::new();
@@ -516,6 +530,14 @@ impl Session<'_> {
                 return self.interrupted(&game);
             }
             let Some(decider) = game.decider() else { break };
+            if decider != self.human && self.heads.contains(&decider) {
+                // 606: the human plays both heads; the other one decides.
+                self.human = decider;
+                self.say(&s.bold(&format!(
+                    "You now play {decider}, your other head (606.5: teammates see each other's hands)."
+                )));
+            }
+            let human = self.human;
             if decider != human {
                 game.legal_actions_into(&mut legal);
                 if legal.is_empty() {
@@ -564,6 +586,7 @@ impl Session<'_> {
             failed.get_or_insert(e);
         }
         self.show_new_log(usize::MAX);
+        let human = self.human;
         let line = match game.result {
             Some(GameResult::Win(p)) if p == human => s.green(&s.bold(&format!(
                 "Winner: {human} ({}). You win the game!",

@@ -127,6 +127,17 @@ pub fn run(
         .map_err(|e| CliError::usage(format!("play: the table can't be set up: {e}")))?;
     let by_seat = seats::seat_map(&game, &order);
     let human = PlayerId(by_seat.iter().position(|&k| k == me).unwrap_or(0) as u8);
+    if args.flag("both-heads") {
+        // 606: the human plays both players of their Two-Headed Giant team.
+        if table.variant != tolaria_rules::variants::multiplayer::Variant::TwoHeadedGiant {
+            return Err(CliError::usage(
+                "play: --both-heads goes with --variant 2hg (606: a team of two heads)",
+            ));
+        }
+        session.heads = std::iter::once(human)
+            .chain(game.teammates(human))
+            .collect();
+    }
     if let Some(file) = session.save_to.take() {
         let who: Vec<(&str, &str)> = order
             .iter()

@@ -163,6 +163,21 @@ fn bad_tables_are_clear_errors() {
             &["play", "--players", "3", "--agents", "human"],
             "can't be `human`",
         ),
+        (
+            &["play", "--both-heads"],
+            "--both-heads goes with --variant 2hg",
+        ),
+        (
+            &[
+                "play",
+                "--players",
+                "4",
+                "--variant",
+                "teams",
+                "--both-heads",
+            ],
+            "--both-heads goes with --variant 2hg",
+        ),
     ];
     for (args, want) in cases {
         let o = run(args);

@@ -437,6 +437,40 @@ fn blocking_a_chosen_one_of_two_same_named_attackers() {
     );
 }
 
+/// 606 with `--both-heads`: the human answers the decisions of both
+/// players of their Two-Headed Giant team (seats 1 and 2), the session
+/// switching to the head who decides.
+#[test]
+fn playing_both_heads_of_a_two_headed_giant_team() {
+    let mut s = start(
+        &[
+            "play",
+            "--players",
+            "4",
+            "--variant",
+            "2hg",
+            "--both-heads",
+            "--seed",
+            "3",
+        ],
+        true,
+    );
+    let mut answers = 0;
+    let out = s.converse("> ", Duration::from_secs(120), |screen| {
+        answers += 1;
+        if answers > 150 || screen.contains("your other head") && answers > 20 {
+            return "concede yes".into();
+        }
+        "1".into()
+    });
+    assert!(
+        out.contains("You now play P2, your other head"),
+        "{}",
+        tail(&out)
+    );
+    assert!(out.contains("Game over after"), "{}", tail(&out));
+}
+
 const SEED: &str = "12";
 
 /// Waits until the output contains `what`; panics after 30 s.
