@@ -358,6 +358,13 @@ pub enum Effect {
     /// creatures this turn is dealt to [this] instead." (Kjeldoran Royal
     /// Guard)
     RedirectUnblockedDamageToThis,
+    /// "Exchange control of [a] and [b]." (Chromeshell Crab; the glossary's
+    /// Exchange: if both can't be exchanged, as when one is gone or both
+    /// have the same controller, nothing happens to either.)
+    ExchangeControl {
+        a: ObjectRef,
+        b: ObjectRef,
+    },
     /// 419.6c: "All damage that would be dealt to [this] this turn is dealt
     /// to [what] instead." (Karona's Zealot)
     RedirectDamageToThisTo {

@@ -364,6 +364,10 @@ pub enum DamageReplacement {
     /// 419.6c: "All damage that would be dealt to you is dealt to
     /// [enchanted/equipped creature] instead." (Pariah, Pariah's Shield)
     RedirectFromYou(Affected),
+    /// 419.6c: "As long as [this] is untapped, all combat damage that would
+    /// be dealt to you by unblocked creatures is dealt to [this] instead."
+    /// (Weathered Bodyguards)
+    RedirectUnblockedFromYouWhileUntapped,
     /// 419.1a: "If a source would deal damage to a permanent or player, it
     /// deals double that damage to that permanent or player instead."
     /// (Furnace of Rath)

@@ -139,6 +139,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // Glossary, Exchange: "exchange control of target creature you
+        // control and target creature an opponent controls" (Chromeshell Crab).
+        "exchange" if p.at_all("exchange control of") => {
+            p.eat_all("exchange control of");
+            let a = object_phrase(p, cx)?;
+            p.eat("and").then_some(())?;
+            let b = object_phrase(p, cx)?;
+            (matches!(a, ObjectRef::Target(_)) && matches!(b, ObjectRef::Target(_))).then_some(())?;
+            Effect::ExchangeControl { a, b }
+        }
         // 419.6c: "All damage that would be dealt to it this turn is dealt
         // to target creature instead." (Karona's Zealot)
         "all" if p.at_all("all damage that would be dealt to it this turn is dealt to") && cx.it() == ObjectRef::This => {

@@ -110,6 +110,16 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             .eat_end()
             .then(|| vec![StaticAbility::ControllerHasShroud]);
     }
+    // 419.6c: "As long as CARDNAME is untapped, all combat damage that
+    // would be dealt to you by unblocked creatures is dealt to CARDNAME
+    // instead." (Weathered Bodyguards)
+    if p.eat_all("as long as cardname is untapped , all combat damage that would be dealt to you by unblocked creatures is dealt to cardname instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::RedirectUnblockedFromYouWhileUntapped,
+            )]
+        });
+    }
     // 419.6c: "All damage that would be dealt to you is dealt to enchanted
     // creature instead." (Pariah)
     if p.eat_all("all damage that would be dealt to you is dealt to") {

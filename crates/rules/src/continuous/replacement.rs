@@ -406,7 +406,9 @@ impl Game {
         }
         let to = self.target_within_range(controller, ev.to);
         match r {
-            DamageReplacement::PreventAll { .. } | DamageReplacement::RedirectFromYou(_) => to,
+            DamageReplacement::PreventAll { .. }
+            | DamageReplacement::RedirectFromYou(_)
+            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => to,
             DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
                 to && self.object_within_range(controller, ev.source)
             }
@@ -436,6 +438,19 @@ impl Game {
             DamageReplacement::RedirectFromYou(aff) => {
                 ev.to == Target::Player(controller)
                     && target_of(aff).is_some_and(|h| self.can_be_dealt(Target::Object(h)))
+            }
+            // Combat damage to the controller from an unblocked attacker
+            // (309.2f), while this is untapped and a creature in play.
+            DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
+                ev.combat
+                    && ev.to == Target::Player(controller)
+                    && !self.objects[id.slot as usize].is_tapped()
+                    && self
+                        .combat
+                        .attackers
+                        .iter()
+                        .any(|a| a.obj == ev.source && !a.blocked)
+                    && self.can_be_dealt(Target::Object(id))
             }
             DamageReplacement::Double => true,
             // Only damage to a player, from a source of that colour now.
@@ -543,9 +558,11 @@ impl Game {
                             after: ev.amount,
                         });
                     }
-                    DamageReplacement::RedirectFromYou(aff) => {
-                        let host = match aff {
-                            Affected::This => Some(id),
+                    DamageReplacement::RedirectFromYou(_)
+                    | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
+                        let host = match r {
+                            DamageReplacement::RedirectFromYou(Affected::This)
+                            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => Some(id),
                             _ => match self.objects[id.slot as usize].attached_to {
                                 Some(Target::Object(h)) => Some(h),
                                 _ => None,
@@ -811,7 +828,8 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                     Some(Ability::Static(StaticAbility::DamageReplacement(r))) => match r {
                         DamageReplacement::PreventAll { .. } => 0,
                         DamageReplacement::Double => 2,
-                        DamageReplacement::RedirectFromYou(_) => 3,
+                        DamageReplacement::RedirectFromYou(_)
+                        | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => 3,
                         DamageReplacement::PlusToPlayer { .. } => 5,
                     },
                     _ => 4,

@@ -1342,6 +1342,33 @@ impl Game {
                         from_object: None,
                     })
             }
+            Effect::ExchangeControl { a, b } => {
+                // Glossary, Exchange: each player gains control of the
+                // permanent the other controlled, at once; with either one
+                // gone (or both under one controller), nothing happens.
+                let (Some(&oa), Some(&ob)) = (
+                    self.objects_of(ctx, a).first(),
+                    self.objects_of(ctx, b).first(),
+                ) else {
+                    return;
+                };
+                if !self.is_in_play(oa) || !self.is_in_play(ob) {
+                    return;
+                }
+                let (ca, cb) = (self.chars(oa).controller, self.chars(ob).controller);
+                if ca == cb {
+                    return;
+                }
+                let control = tolaria_cards::LayerEffect {
+                    gain_control: true,
+                    ..Default::default()
+                };
+                for (what, to) in [(a, cb), (b, ca)] {
+                    let mut c = ctx.clone();
+                    c.controller = to;
+                    self.create_continuous(&c, what, control, Duration::Permanent);
+                }
+            }
             Effect::RedirectDamageToThisTo { what } => {
                 // 419.6c: until the cleanup step (314.2); the permanent that
                 // would be dealt the damage is the ability's source.
