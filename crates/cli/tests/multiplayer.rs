@@ -519,3 +519,41 @@ fn sim_with_mcts_at_a_multiplayer_table() {
     assert_eq!(v["entries"][0]["agent"], "mcts:2");
     assert_eq!(v["games"], 1);
 }
+
+/// 606 and 608: mcts (determinizing every hidden hand) plays a Two-Headed
+/// Giant team and a Grand Melee seat; every game ends with a result per
+/// team or player.
+#[test]
+fn sim_with_mcts_in_two_headed_giant_and_grand_melee() {
+    let v = sim_json(&[
+        "--players",
+        "4",
+        "--variant",
+        "2hg",
+        "--agents",
+        "mcts:2,greedy,greedy,random",
+        "--games",
+        "2",
+        "--max-actions",
+        "5000",
+    ]);
+    assert_eq!(v["entries"][0]["agent"], "mcts:2");
+    assert_eq!(v["games"], 2);
+    let teams = v["teams"].as_array().unwrap();
+    let team_wins: u64 = teams.iter().map(|t| t["wins"].as_u64().unwrap()).sum();
+    assert_eq!(team_wins + v["draws"].as_u64().unwrap(), 2, "{v}");
+    let v = sim_json(&[
+        "--players",
+        "10",
+        "--variant",
+        "grand-melee",
+        "--agents",
+        "mcts:2,greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy,greedy",
+        "--games",
+        "1",
+        "--max-actions",
+        "8000",
+    ]);
+    assert_eq!(v["entries"][0]["agent"], "mcts:2");
+    assert_eq!(v["games"], 1);
+}
