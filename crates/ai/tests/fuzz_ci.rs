@@ -25,6 +25,7 @@ fn fuzz_whole_pool_two_to_six_players_with_every_check() {
             unlisted: 3,
             view_every: 3,
             round_trip_every: 1,
+            board_every: 1,
         },
         shrink_time: Duration::from_secs(20),
         shrink_failures: 2,
