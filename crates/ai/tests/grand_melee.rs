@@ -10,17 +10,13 @@
 //! that games end by decking (420.5g) if not before.
 
 use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
-use tolaria_cards::{db, CardId, CardType};
+use tolaria_cards::{db, CardId};
 use tolaria_rules::variants::multiplayer::{MultiplayerOptions, Variant};
 use tolaria_rules::variants::teams::{Entrant, Setup};
 use tolaria_rules::{Action, Event, Game, Rng};
 
-fn pool() -> Vec<CardId> {
-    db().iter()
-        .filter(|c| c.is_supported() && !c.front().types.contains(CardType::Land))
-        .map(|c| c.id)
-        .collect()
-}
+mod common;
+use common::nonland_pool as pool;
 
 /// The turn markers' invariants after an action.
 fn check_markers(g: &Game, start: usize, game: u64, k: u32) {
@@ -74,7 +70,6 @@ fn grand_melee_10_to_16_players_50_games() {
         .collect();
     let seed = 608;
     let mut rng = Rng::new(seed);
-    let mut buf = Vec::new();
     let (mut passed, mut waited, mut removed) = (0, 0, 0);
     for game in 0..50u64 {
         let n = 10 + (game % 7) as usize;
@@ -110,54 +105,30 @@ fn grand_melee_10_to_16_players_50_games() {
                 }
             })
             .collect();
-        let mut k = 0u32;
-        let (mut turn, mut in_turn) = (0u32, 0u32);
         let mut start = 0;
-        while !g.is_over() {
-            let d = g.decider().expect("a decision while the game runs");
-            assert!(
-                !g.player(d).lost,
-                "game {game} action {k}: a player who left decides"
-            );
-            g.legal_actions_into(&mut buf);
-            assert!(!buf.is_empty(), "game {game}: no legal action");
-            // A random agent may repeat a free ability forever; after 200
-            // actions in one turn it passes when it can.
-            if g.turn != turn {
-                (turn, in_turn) = (g.turn, 0);
-            }
-            in_turn += 1;
-            let a = if in_turn > 200 && buf.contains(&Action::Pass) {
-                Action::Pass
-            } else {
-                agents[d.index()].choose(&g, d, &buf)
-            };
-            g.apply(a)
-                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
-            g.check_zones()
-                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
-            if start == 0 {
-                start = g.turn_markers().len();
-            }
-            if start > 0 && !g.is_over() {
-                check_markers(&g, start, game, k);
-            }
-            for e in g.events.drain(..) {
-                match e {
-                    Event::TurnMarkerTaken { .. } => passed += 1,
-                    Event::TurnMarkerWaits { .. } => waited += 1,
-                    Event::TurnMarkerRemoved { .. } => removed += 1,
-                    _ => {}
+        common::play_checked(
+            &format!("game {game}"),
+            &mut g,
+            &mut agents,
+            200,
+            300_000,
+            |g, k| {
+                if start == 0 {
+                    start = g.turn_markers().len();
                 }
-            }
-            k += 1;
-            assert!(
-                k < 300_000,
-                "game {game}: the game does not end (turn {}, {:?})",
-                g.turn,
-                g.decision
-            );
-        }
+                if start > 0 && !g.is_over() {
+                    check_markers(g, start, game, k);
+                }
+                for e in g.events.drain(..) {
+                    match e {
+                        Event::TurnMarkerTaken { .. } => passed += 1,
+                        Event::TurnMarkerWaits { .. } => waited += 1,
+                        Event::TurnMarkerRemoved { .. } => removed += 1,
+                        _ => {}
+                    }
+                }
+            },
+        );
     }
     eprintln!("608: {passed} markers taken, {waited} waits, {removed} removed");
     // The markers moved, waited and were removed in these games.

@@ -10,17 +10,13 @@
 //! by decking (420.5g) if not before; the test stays well under a minute.
 
 use tolaria_ai::{Agent, GreedyAgent, RandomAgent};
-use tolaria_cards::{db, CardId, CardType};
+use tolaria_cards::{db, CardId};
 use tolaria_rules::variants::multiplayer::{AttackOption, MultiplayerOptions, Variant};
 use tolaria_rules::variants::teams::{Entrant, Setup};
-use tolaria_rules::{Action, Game, GameResult, Rng};
+use tolaria_rules::{Game, GameResult, Rng};
 
-fn pool() -> Vec<CardId> {
-    db().iter()
-        .filter(|c| c.is_supported() && !c.front().types.contains(CardType::Land))
-        .map(|c| c.id)
-        .collect()
-}
+mod common;
+use common::nonland_pool as pool;
 
 /// Plays `games` games of the variant; `teams` teams of `size` players (or
 /// `size` players without teams when `teams` is 0).
@@ -47,7 +43,6 @@ fn play_with(
         .map(|n| db().by_name(n).unwrap().id)
         .collect();
     let mut rng = Rng::new(seed);
-    let mut buf = Vec::new();
     let mut team_wins = 0;
     for game in 0..games {
         let n = if teams == 0 {
@@ -95,42 +90,14 @@ fn play_with(
                 }
             })
             .collect();
-        let mut k = 0u32;
-        let (mut turn, mut in_turn) = (0u32, 0u32);
-        while !g.is_over() {
-            let d = g.decider().expect("a decision while the game runs");
-            assert!(
-                !g.player(d).lost,
-                "game {game} action {k}: a player who left decides"
-            );
-            g.legal_actions_into(&mut buf);
-            assert!(!buf.is_empty(), "game {game}: no legal action");
-            // A random agent may repeat a free ability forever (Chimeric
-            // Idol's {0}); after 300 actions in one turn it passes when it
-            // can, so every game ends (by decking at the latest).
-            if g.turn != turn {
-                (turn, in_turn) = (g.turn, 0);
-            }
-            in_turn += 1;
-            let a = if in_turn > 300 && buf.contains(&Action::Pass) {
-                Action::Pass
-            } else {
-                agents[d.index()].choose(&g, d, &buf)
-            };
-            g.apply(a)
-                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
-            g.check_zones()
-                .unwrap_or_else(|e| panic!("game {game} action {k}: {e}"));
-            g.events.clear();
-            k += 1;
-            assert!(
-                k < 200_000,
-                "{variant:?} game {game}: the game does not end (turn {}, {:?}, last {:?})",
-                g.turn,
-                g.decision,
-                buf.len()
-            );
-        }
+        common::play_checked(
+            &format!("{variant:?} game {game}"),
+            &mut g,
+            &mut agents,
+            300,
+            200_000,
+            |g, _| g.events.clear(),
+        );
         if let Some(GameResult::TeamWin(_)) = g.result {
             team_wins += 1;
         }

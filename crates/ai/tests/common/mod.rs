@@ -6,6 +6,7 @@ use tolaria_cards::{db, CardId};
 use tolaria_rules::{Event, Game, Rng};
 
 /// The ids of these cards; each must exist and be supported.
+#[allow(dead_code)]
 pub fn supported(names: &[&str]) -> Vec<CardId> {
     names
         .iter()
@@ -21,6 +22,7 @@ pub fn supported(names: &[&str]) -> Vec<CardId> {
 /// deck. Every game finishes or reaches 20,000 actions with every card in
 /// exactly one zone, no panic, and only legal actions; `each` sees the game
 /// after every action and the events it produced.
+#[allow(dead_code)]
 pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, &[Event])) {
     let lands = supported(&["Island", "Swamp", "Mountain", "Forest", "Plains"]);
     let mut rng = Rng::new(seed);
@@ -63,5 +65,68 @@ pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, 
             each(&g, &events);
             n += 1;
         }
+    }
+}
+
+/// Every supported card that isn't a land: the pool random decks are
+/// drawn from.
+#[allow(dead_code)]
+pub fn nonland_pool() -> Vec<CardId> {
+    db().iter()
+        .filter(|c| c.is_supported() && !c.front().types.contains(tolaria_cards::CardType::Land))
+        .map(|c| c.id)
+        .collect()
+}
+
+/// Plays `g` to its end with one agent per seat, checking after every
+/// action that a player still in the game decides with a legal action and
+/// that every card is in exactly one zone (600.4a: in none once its owner
+/// has left). A random agent may repeat a free ability forever (Chimeric
+/// Idol's {0}), so after `per_turn` actions in one turn the decider passes
+/// when it can, and every game ends (by decking at the latest); it panics
+/// after `max` actions. `each` sees the game and the action count after
+/// every action (the events are its to drain). `label` names the game in
+/// failures.
+#[allow(dead_code)]
+pub fn play_checked(
+    label: &str,
+    g: &mut Game,
+    agents: &mut [Box<dyn Agent>],
+    per_turn: u32,
+    max: u32,
+    mut each: impl FnMut(&mut Game, u32),
+) {
+    let mut buf = Vec::new();
+    let mut k = 0u32;
+    let (mut turn, mut in_turn) = (0u32, 0u32);
+    while !g.is_over() {
+        let d = g.decider().expect("a decision while the game runs");
+        assert!(
+            !g.player(d).lost,
+            "{label} action {k}: a player who left decides"
+        );
+        g.legal_actions_into(&mut buf);
+        assert!(!buf.is_empty(), "{label}: no legal action");
+        if g.turn != turn {
+            (turn, in_turn) = (g.turn, 0);
+        }
+        in_turn += 1;
+        let a = if in_turn > per_turn && buf.contains(&tolaria_rules::Action::Pass) {
+            tolaria_rules::Action::Pass
+        } else {
+            agents[d.index()].choose(g, d, &buf)
+        };
+        g.apply(a)
+            .unwrap_or_else(|e| panic!("{label} action {k}: {e}"));
+        g.check_zones()
+            .unwrap_or_else(|e| panic!("{label} action {k}: {e}"));
+        each(g, k);
+        k += 1;
+        assert!(
+            k < max,
+            "{label}: the game does not end (turn {}, {:?})",
+            g.turn,
+            g.decision
+        );
     }
 }
