@@ -647,13 +647,8 @@ function Lobby() {
   const [players, setPlayers] = useState(2);
   const [mine, setMine] = useState("red_green");
   const [pasted, setPasted] = useState("");
-  const [others, setOthers] = useState<string[]>([
-    "greedy",
-    "greedy",
-    "greedy",
-    "greedy",
-    "greedy",
-  ]);
+  // Seats 2 to 16: an agent or a human each.
+  const [others, setOthers] = useState<string[]>(Array.from({ length: 15 }, () => "greedy"));
   const [otherDeck, setOtherDeck] = useState("white_blue");
   const [variant, setVariant] = useState("FreeForAll");
   const [attack, setAttack] = useState("Left");
@@ -684,13 +679,23 @@ function Lobby() {
     for (let i = 1; i < players; i++) {
       seats.push({ player: others[i - 1], deck: otherDeck, name: `P${i + 1}` });
     }
-    const teams = variant !== "FreeForAll";
+    // 609.3: Teams alternate; 607.2: Emperor teams of three sit together;
+    // 606.3: the two Two-Headed Giant teams sit together.
+    const teamOf = (i: number): number | null => {
+      if (variant === "Teams") return i % 2;
+      if (variant === "Emperor") return Math.floor(i / 3);
+      if (variant === "TwoHeadedGiant") return Math.floor(i / Math.max(1, players / 2));
+      return null;
+    };
+    // 606.2, 608.2b: no attack option in Two-Headed Giant; Grand Melee attacks left.
+    const fixedLeft = variant === "TwoHeadedGiant" || variant === "GrandMelee";
     const req = {
       type: "new_game",
-      seats: seats.map((s, i) =>
-        teams ? { ...s, team: variant === "Emperor" ? Math.floor(i / 3) : i % 2 } : s,
-      ),
-      options: { attack, variant },
+      seats: seats.map((s, i) => {
+        const team = teamOf(i);
+        return team === null ? s : { ...s, team };
+      }),
+      options: { attack: fixedLeft ? "Left" : attack, variant },
       ...(seed.trim() ? { seed: Number(seed) } : {}),
     };
     pending.current = req;
@@ -708,7 +713,7 @@ function Lobby() {
             data-testid="players"
             onChange={(e) => setPlayers(Number((e.target as HTMLSelectElement).value))}
           >
-            {[2, 3, 4, 5, 6].map((n) => (
+            {[2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
@@ -775,6 +780,8 @@ function Lobby() {
             <option value="FreeForAll">Free-for-All (605)</option>
             <option value="Teams">Teams (609)</option>
             <option value="Emperor">Emperor (607)</option>
+            <option value="TwoHeadedGiant">Two-Headed Giant (606)</option>
+            <option value="GrandMelee">Grand Melee (608, 4–16 players)</option>
           </select>
         </label>
         <label>

@@ -15,7 +15,7 @@ use tolaria_rules::variants::teams::{Entrant, Setup};
 use tolaria_rules::{Action, Game, ObjId, PlayerId, PlayerView};
 
 /// At most this many seats in a game.
-pub const MAX_SEATS: usize = 8;
+pub const MAX_SEATS: usize = 16;
 /// A deck of more cards is refused.
 pub const MAX_DECK: usize = 250;
 /// Agents stop acting after this many actions in one game (a runaway

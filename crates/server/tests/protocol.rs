@@ -353,3 +353,60 @@ async fn load_many_concurrent_games_stay_correct() {
         r.unwrap();
     }
 }
+
+/// 606 and 608 as the lobby asks for them: a Two-Headed Giant table (two
+/// teams of two seated together, no attack option) and a 10-player Grand
+/// Melee (more seats than the old limit of 8) are created; the human's seat
+/// sees its teammate's hand (606.5) in the one, and every player has a
+/// range of influence of 1 (608.2a) in the other.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_headed_giant_and_grand_melee_tables() {
+    let url = start(Config::default()).await;
+    let mut c = Client::connect(&url).await;
+    let seat = |p: &str, team: Option<u8>| match team {
+        Some(t) => json!({"player": p, "deck": "red_green", "team": t}),
+        None => json!({"player": p, "deck": "red_green"}),
+    };
+    let seats = json!([
+        seat("human", Some(0)),
+        seat("greedy", Some(0)),
+        seat("greedy", Some(1)),
+        seat("greedy", Some(1))
+    ]);
+    c.send(json!({"type": "new_game", "seats": seats, "seed": 5,
+        "options": {"attack": "Left", "variant": "TwoHeadedGiant"}}))
+        .await;
+    let created = c.expect("created").await;
+    let state = c
+        .join(&created["game"], &created["seats"][0]["token"])
+        .await;
+    let view: PlayerView = serde_json::from_value(state["view"].clone()).unwrap();
+    assert_eq!(view.players.len(), 4);
+    let me = view.viewer;
+    let mate = view
+        .players
+        .iter()
+        .find(|p| p.id != me && p.hand.is_some())
+        .expect("606.5: the teammate's hand is seen");
+    assert_eq!(
+        view.players.iter().filter(|p| p.hand.is_some()).count(),
+        2,
+        "{mate:?}"
+    );
+
+    let mut c = Client::connect(&url).await;
+    let mut seats = vec![seat("human", None)];
+    seats.extend((1..10).map(|_| seat("greedy", None)));
+    c.send(json!({"type": "new_game", "seats": seats, "seed": 6,
+        "options": {"attack": "Left", "variant": "GrandMelee"}}))
+        .await;
+    let created = c.expect("created").await;
+    let state = c
+        .join(&created["game"], &created["seats"][0]["token"])
+        .await;
+    assert_eq!(state["view"]["players"].as_array().unwrap().len(), 10);
+    // 608.2a: each player has a range of influence of 1.
+    for p in state["view"]["players"].as_array().unwrap() {
+        assert_eq!(p["range"], 1, "{p}");
+    }
+}
