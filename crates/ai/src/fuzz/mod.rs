@@ -466,6 +466,11 @@ fn play_checked(
         .collect();
     let mut g = Game::new_game(&decks, spec.seed);
     g.options.attack = spec.attack;
+    // The set-up's events are output no one reads here. They must not be
+    // left pending: a game saved and loaded before the first action (a
+    // round trip at action 0) has none (`Game::events` is not saved), and
+    // the lock-step check compares each action's events.
+    g.events.clear();
     let census = checks::census(&g);
     let mut seats: Vec<Seat> = spec
         .agents
