@@ -261,7 +261,9 @@ fn options(screen: &str) -> Vec<(usize, String)> {
 /// A newcomer's game on the default decks, through the real terminal: a
 /// `p` at the attack prompt is refused (never "no attackers"), then they
 /// attack with one creature at a time; they read a card, set stops and
-/// pass with `pass turn`; blocks name the attacker by #id. The human wins.
+/// pass with `pass turn`; blocks name the attacker by #id, and of two
+/// attacking Standing Troops they block the one they chose (309.2a). The
+/// human wins. (Seed 22 is a game where two same-named creatures attack.)
 #[test]
 fn a_newcomer_wins_on_the_default_decks() {
     let seed = std::env::var("PTY_SEED").unwrap_or(SEED.into());
@@ -271,6 +273,7 @@ fn a_newcomer_wins_on_the_default_decks() {
     let mut stops_set = false;
     let mut attacks = 0;
     let mut declared_one = false;
+    let mut same_name_block: Option<String> = None;
     let out = s.converse("> ", Duration::from_secs(120), |screen| {
         let opts = options(screen);
         let find =
@@ -313,8 +316,30 @@ fn a_newcomer_wins_on_the_default_decks() {
             return "done".into();
         }
         if screen.contains("declare blockers (309.2a)") {
-            return match find(&|t| t.starts_with("block ")) {
-                Some(n) => format!("block {n}"),
+            // 309.2a: of two attackers with the same name, block the
+            // second one, chosen by its number (its #id tells them apart).
+            let blocks: Vec<&(usize, String)> = opts
+                .iter()
+                .filter(|(_, t)| t.starts_with("block "))
+                .collect();
+            let attacker = |t: &str| {
+                let rest = t.trim_start_matches("block ");
+                let name = rest.split(" #").next().unwrap_or("").to_string();
+                let id = rest.split(" with ").next().unwrap_or("").to_string();
+                (name, id)
+            };
+            for (i, (_, a)) in blocks.iter().enumerate() {
+                for (n, b) in blocks.iter().skip(i + 1) {
+                    let (an, aid) = attacker(a);
+                    let (bn, bid) = attacker(b);
+                    if an == bn && aid != bid && same_name_block.is_none() {
+                        same_name_block = Some(bid);
+                        return format!("block {n}");
+                    }
+                }
+            }
+            return match blocks.first() {
+                Some((n, _)) => format!("block {n}"),
                 None => "no blocks".into(),
             };
         }
@@ -373,6 +398,11 @@ fn a_newcomer_wins_on_the_default_decks() {
         "pass turn used"
     );
     assert!(attacks > 0);
+    let blocked = same_name_block.expect("two same-named attackers to choose from");
+    assert!(
+        out.contains(&format!(" blocks {blocked}")),
+        "the chosen one of two same-named attackers ({blocked}) was blocked"
+    );
     assert!(out.contains("You win the game!"), "{}", tail(&out));
 }
 
@@ -471,7 +501,7 @@ fn playing_both_heads_of_a_two_headed_giant_team() {
     assert!(out.contains("Game over after"), "{}", tail(&out));
 }
 
-const SEED: &str = "12";
+const SEED: &str = "22";
 
 /// Waits until the output contains `what`; panics after 30 s.
 fn wait_for(s: &Session, what: &str) {
