@@ -9,6 +9,7 @@ pub(crate) mod copiable;
 pub mod damage_source;
 pub mod delayed;
 pub(crate) mod effect;
+pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod naming;
 pub(crate) mod redeal;
