@@ -293,6 +293,9 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             p.eat_all("the game");
             Effect::LoseGame { who }
         }
+        // Layer 2: "you gain control of target creature" (the imperative's
+        // effect).
+        "gain" if who == PlayerRef::You && p.at_all("control of") => gain_control(p, cx)?,
         // Layer 2: "target opponent gains control of it".
         "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
             p.eat_all("control of");

@@ -248,6 +248,14 @@ impl Game {
             if let Some(r) = self.resolving.as_mut() {
                 r.pc += 1;
                 r.sub = 0;
+                // 418.3: an effect applies from the moment it is created,
+                // so the next instruction sees it: the kept controllers
+                // and abilities (`Game::settle`) are brought up to date
+                // first ("you gain control of target creature …" then
+                // "sacrifice a creature", Grab the Reins entwined, 502.32b).
+                if r.pc < effects.len() && !self.board.valid {
+                    self.settle();
+                }
             }
             // 506.1: the main game stops here while the subgame is played;
             // it goes on from the next effect when the subgame ends.
