@@ -581,6 +581,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         "create" => {
             p.bump();
+            if let Some(e) = attempt(p, cx, |p, cx| token_copies(p, cx, PlayerRef::You)) {
+                return Some(vec![e]);
+            }
             let (amount, token) = token(p)?;
             // "Destroy it / them at the beginning of the next end step":
             // the tokens just created (404.4).
