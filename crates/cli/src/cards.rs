@@ -159,7 +159,10 @@ fn print_face(face: &CardFace) {
     if !face.abilities.is_empty() {
         println!("  abilities: {:#?}", face.abilities);
     }
-    if !face.spell.targets.is_empty() || !face.spell.effects.is_empty() {
+    if !face.spell.targets.is_empty()
+        || !face.spell.effects.is_empty()
+        || !face.spell.modes.is_empty()
+    {
         println!("  spell: {:#?}", face.spell);
     }
     if let Err(u) = &face.support {

@@ -241,13 +241,9 @@ impl Scenario {
                             controller: pid,
                             affected: id,
                             effect: Default::default(),
-                            copy: Some(tolaria_rules::continuous::effects::Copiable {
-                                card: of,
-                                token: None,
-                                gains: None,
-                                colors: None,
-                                pt: None,
-                            }),
+                            copy: Some(tolaria_rules::continuous::effects::Copiable::printed(
+                                of, None,
+                            )),
                             until_end_of_turn: false,
                             while_tapped: None,
                             while_enchanted: false,

@@ -309,6 +309,18 @@ pub enum Effect {
         amount: Amount,
         token: TokenSpec,
     },
+    /// 503.1, 503.5: "put a token into play that's a copy of [object]"
+    /// (modern "create a token that's a copy of"): N tokens that come into
+    /// play as copies of its copiable values (503.2), with the exceptions
+    /// the effect states (503.9: "except it has haste", `keywords`), which
+    /// are part of the tokens' copiable values.
+    CreateTokenCopies {
+        who: PlayerRef,
+        amount: Amount,
+        of: ObjectRef,
+        #[serde(default)]
+        keywords: crate::KeywordSet,
+    },
     /// 419.1a prevention shield: "Prevent the next N damage that would be
     /// dealt to [recipient] this turn."
     PreventNextDamage {

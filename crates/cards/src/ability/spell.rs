@@ -94,6 +94,20 @@ pub struct SpellAbility {
     /// may play it by paying this cost rather than its mana cost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub madness: Option<Cost>,
+    /// 502.32a: "Entwine [cost]": all the modes may be chosen by paying
+    /// this additional cost. Chosen as the mode numbered `modes.len()`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub entwine: Option<Box<Entwine>>,
+}
+
+/// 502.32a: the entwine cost and the spell with all its modes chosen: the
+/// targets of every mode in the order written (409.1c) and, 502.32b, the
+/// instructions of every mode in that order, compiled together so each
+/// mode's target references count the earlier modes' targets.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Entwine {
+    pub cost: Cost,
+    pub all: SpellMode,
 }
 
 /// 502.59a: the number of time counters and the cost of "Suspend N—[cost]".
@@ -120,11 +134,25 @@ pub struct SpellMode {
 }
 
 impl SpellAbility {
+    /// The mode `m`: one of the modes, or, numbered after them, all of
+    /// them entwined (502.32a).
+    pub fn mode(&self, m: u8) -> Option<&SpellMode> {
+        self.modes.get(m as usize).or_else(|| {
+            self.entwine
+                .as_ref()
+                .filter(|_| m as usize == self.modes.len())
+                .map(|e| &e.all)
+        })
+    }
+    /// Whether mode `m` is every mode, entwined (502.32a).
+    pub fn is_entwined(&self, mode: Option<u8>) -> bool {
+        self.entwine.is_some() && mode.is_some_and(|m| m as usize == self.modes.len())
+    }
     /// The targets of the spell in mode `mode` (ignored for a spell without modes).
     pub fn targets_for(&self, mode: Option<u8>) -> &[TargetSpec] {
         match (self.modes.is_empty(), mode) {
             (true, _) => &self.targets,
-            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.targets),
+            (false, Some(m)) => self.mode(m).map_or(&[][..], |x| &x.targets),
             (false, None) => &[],
         }
     }
@@ -132,7 +160,7 @@ impl SpellAbility {
     pub fn effects_for(&self, mode: Option<u8>) -> &[Effect] {
         match (self.modes.is_empty(), mode) {
             (true, _) => &self.effects,
-            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
+            (false, Some(m)) => self.mode(m).map_or(&[][..], |x| &x.effects),
             (false, None) => &[],
         }
     }

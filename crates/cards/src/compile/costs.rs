@@ -62,13 +62,15 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
 }
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
-/// "Buyback {3}", "Buyback—Sacrifice a land.": optional additional costs
-/// announced as the spell is played (502.21a, 502.16a).
+/// "Buyback {3}", "Buyback—Sacrifice a land.", "Entwine {2}{R}",
+/// "Entwine—Sacrifice three lands.": optional additional costs announced
+/// as the spell is played (502.21a, 502.16a, 502.32a).
 pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let buyback = p.eat("buyback");
     let flashback = !buyback && p.eat("flashback");
-    if !buyback && !flashback && !p.eat("kicker") {
+    let entwine = !buyback && !flashback && p.eat("entwine");
+    if !buyback && !flashback && !entwine && !p.eat("kicker") {
         return Err(no_rule(p));
     }
     let mut costs = Vec::new();
@@ -108,7 +110,12 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
-    if flashback {
+    if entwine {
+        if spell.entwine.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.entwine = costs.pop();
+    } else if flashback {
         if spell.flashback.is_some() || costs.len() != 1 {
             return Err(no_rule(p));
         }

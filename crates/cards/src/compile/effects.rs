@@ -576,27 +576,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         // Layer 2: "gain control of [object] [until end of turn]".
         "gain" if p.at_all("gain control of") => {
-            p.eat_all("gain control of");
-            let what = object_phrase(p, cx)?;
-            let duration = if p.eat_all("until end of turn") {
-                Duration::EndOfTurn
-            } else if p.eat_all("for as long as that creature is enchanted") {
-                // Rootwater Matriarch (418.3d-style duration).
-                Duration::WhileEnchanted
-            } else {
-                Duration::Permanent
-            };
-            Effect::Continuous {
-                what,
-                effect: LayerEffect {
-                    gain_control: true,
-                    ..Default::default()
-                },
-                duration,
-            }
+            p.eat("gain");
+            gain_control(p, cx)?
         }
         "create" => {
             p.bump();
+            if let Some(e) = attempt(p, cx, |p, cx| token_copies(p, cx, PlayerRef::You)) {
+                return Some(vec![e]);
+            }
             let (amount, token) = token(p)?;
             // "Destroy it / them at the beginning of the next end step":
             // the tokens just created (404.4).
@@ -610,6 +597,29 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         _ => return player_verb(p, cx, PlayerRef::You),
     };
     Some(vec![e])
+}
+
+/// Layer 2: "[you] gain control of [object] [until end of turn]", after
+/// "gain"; "Until end of turn, you gain control of …" (Grab the Reins).
+pub(super) fn gain_control(p: &mut P, cx: &mut Cx) -> Option<Effect> {
+    p.eat_all("control of").then_some(())?;
+    let what = object_phrase(p, cx)?;
+    let duration = if cx.until_eot || p.eat_all("until end of turn") {
+        Duration::EndOfTurn
+    } else if p.eat_all("for as long as that creature is enchanted") {
+        // Rootwater Matriarch (418.3d-style duration).
+        Duration::WhileEnchanted
+    } else {
+        Duration::Permanent
+    };
+    Some(Effect::Continuous {
+        what,
+        effect: LayerEffect {
+            gain_control: true,
+            ..Default::default()
+        },
+        duration,
+    })
 }
 
 /// One clause: "[subject] verb …" or an imperative, perhaps after
@@ -673,8 +683,24 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     })
 }
 
-/// Clauses joined by ",", "and" or "then".
+/// Clauses joined by ",", "and" or "then". "Until end of turn," before
+/// the first covers them all: "Until end of turn, you gain control of
+/// target creature and it gains haste." (Grab the Reins, 418.5b).
 pub(super) fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let start = p.i;
+    if p.eat_all("until end of turn") && p.eat(",") && !cx.until_eot {
+        cx.until_eot = true;
+        let v = joined_clauses(p, cx);
+        cx.until_eot = false;
+        if v.is_some() {
+            return v;
+        }
+    }
+    p.i = start;
+    joined_clauses(p, cx)
+}
+
+fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = clause(p, cx)?;
     loop {
         let i = p.i;

@@ -409,6 +409,8 @@ pub(super) struct Cx {
     pub(super) delve: bool,
     /// 502.24a: the madness cost.
     pub(super) madness: Option<Cost>,
+    /// 502.32a: the entwine cost.
+    pub(super) entwine: Option<Cost>,
     /// Where the previous sentence's effects begin ("… instead" replaces them).
     pub(super) prev_sentence: usize,
     /// 410.5: the triggered ability is optional ("you may …"), so its

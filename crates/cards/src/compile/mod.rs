@@ -129,6 +129,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let mut spell = Cx::default();
     let mut modes: Vec<crate::SpellMode> = Vec::new();
     let mut modal = false;
+    let mut mode_bodies: Vec<(String, Vec<Tok>)> = Vec::new();
     let mut opponent_chooses_mode = false;
     for (orig, line) in stripped.lines().zip(text.lines()) {
         let line = line.trim();
@@ -155,6 +156,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             modal = true;
             continue;
         }
+        // 502.32a: "Entwine [cost]" after the modes.
+        if modal && line.starts_with("Entwine") && modes.len() == mode_bodies.len() {
+            let toks = tokenize(line);
+            let mut p = P::new(&toks);
+            play_cost_keyword(&mut p, &mut spell).map_err(|reason| Unsupported {
+                phrase: orig.trim().to_string(),
+                reason,
+            })?;
+            continue;
+        }
         if modal {
             let Some(body) = line.strip_prefix('•') else {
                 return Err(Unsupported {
@@ -162,6 +173,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     reason: "text after the modes".into(),
                 });
             };
+            if spell.entwine.is_some() {
+                return Err(Unsupported {
+                    phrase: orig.trim().to_string(),
+                    reason: "a mode after the entwine cost".into(),
+                });
+            }
             // The modes an opponent chooses among say who acts ("You
             // draw three cards …"): the spell's controller, as in any mode.
             let body = body.trim();
@@ -171,6 +188,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 None
             };
             let toks = tokenize(you.as_deref().unwrap_or(body));
+            mode_bodies.push((orig.trim().to_string(), toks.clone()));
             let mut cx = Cx::default();
             let mut p = P::new(&toks);
             while !p.at_end() {
@@ -373,6 +391,20 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a delayed triggered ability from a spell".into(),
         });
     }
+    // 502.32a: the entwined spell: every mode, compiled together.
+    let entwine = match spell.entwine.take() {
+        Some(cost) if !opponent_chooses_mode && modes.len() > 1 => Some(Box::new(crate::Entwine {
+            cost,
+            all: entwined(&mode_bodies, &modes)?,
+        })),
+        Some(_) => {
+            return Err(Unsupported {
+                phrase: "Entwine".into(),
+                reason: "entwine without modes the spell's player chooses".into(),
+            })
+        }
+        None => None,
+    };
     library::check_zone_of_function(&out).map_err(|reason| Unsupported {
         phrase: stripped.trim().to_string(),
         reason,
@@ -394,6 +426,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             suspend: spell.suspend,
             delve: spell.delve,
             madness: spell.madness,
+            entwine,
         };
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
@@ -411,6 +444,46 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.madness = spell.madness;
     }
     Ok(out)
+}
+
+/// 502.32a–b: the modes of an entwined spell compiled as one text, in the
+/// order written, so a later mode's targets come after an earlier one's
+/// (409.1c) and its instructions refer to them by their place. Each mode
+/// starts with no object or player to call "it" or "that player", as when
+/// it is compiled alone; the result must have each mode's targets and as
+/// many instructions as that mode alone.
+fn entwined(
+    bodies: &[(String, Vec<Tok>)],
+    modes: &[crate::SpellMode],
+) -> Result<crate::SpellMode, Unsupported> {
+    let mut cx = Cx::default();
+    for ((orig, toks), mode) in bodies.iter().zip(modes) {
+        let (targets, effects) = (cx.targets.len(), cx.effects.len());
+        cx.last_obj = None;
+        cx.last_player = None;
+        cx.prev_sentence = effects;
+        let mut p = P::new(toks);
+        while !p.at_end() {
+            if sentence(&mut p, &mut cx).is_none() {
+                return Err(Unsupported {
+                    phrase: orig.clone(),
+                    reason: "a mode that doesn't compile after the modes before it".into(),
+                });
+            }
+        }
+        if cx.targets[targets..] != mode.targets[..]
+            || cx.effects.len() - effects != mode.effects.len()
+        {
+            return Err(Unsupported {
+                phrase: orig.clone(),
+                reason: "a mode that reads otherwise after the modes before it".into(),
+            });
+        }
+    }
+    Ok(crate::SpellMode {
+        targets: cx.targets,
+        effects: cx.effects,
+    })
 }
 
 /// 502.21d: "kicked with its {2}{U} kicker" names the first or second

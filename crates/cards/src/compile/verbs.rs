@@ -293,6 +293,9 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             p.eat_all("the game");
             Effect::LoseGame { who }
         }
+        // Layer 2: "you gain control of target creature" (the imperative's
+        // effect).
+        "gain" if who == PlayerRef::You && p.at_all("control of") => gain_control(p, cx)?,
         // Layer 2: "target opponent gains control of it".
         "gain" | "gains" if who != PlayerRef::You && p.at_all("control of") => {
             p.eat_all("control of");
@@ -392,6 +395,9 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         // "Then they create X 1/1 black Minion creature tokens" (Infernal
         // Genesis): the tokens come into play under that player's control.
         "create" | "creates" if who != PlayerRef::You => {
+            if let Some(e) = attempt(p, cx, |p, cx| token_copies(p, cx, who.clone())) {
+                return Some(vec![e]);
+            }
             let (amount, token) = token(p)?;
             cx.last_obj = Some(ObjectRef::Created);
             Effect::CreateTokens { who, amount, token }
@@ -560,6 +566,34 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         }]);
     }
     Some(vec![e])
+}
+
+/// 503.1: "a token that's a copy of [object][, except it has haste]",
+/// "two tokens that are copies of [object]" (2007: "put a token into play
+/// that's a copy of …"), after "create". "It" / "them" then name the
+/// tokens (404.4: "Sacrifice it at the beginning of the next end step").
+pub(super) fn token_copies(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Effect> {
+    let amount = if p.eat_all("a token that's a copy of") {
+        Amount::Fixed(1)
+    } else {
+        let a = amount(p)?;
+        p.eat_all("tokens that are copies of").then_some(())?;
+        a
+    };
+    let of = object_phrase(p, cx)?;
+    // 503.9: the exceptions the effect states.
+    let keywords = if p.eat_all(", except it has") || p.eat_all(", except they have") {
+        keyword_list(p)?
+    } else {
+        KeywordSet::EMPTY
+    };
+    cx.last_obj = Some(ObjectRef::Created);
+    Some(Effect::CreateTokenCopies {
+        who,
+        amount,
+        of,
+        keywords,
+    })
 }
 
 /// "N 2/2 green Bear creature token(s) [with flying]".

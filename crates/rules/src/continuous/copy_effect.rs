@@ -25,34 +25,8 @@ impl Game {
         if !self.is_present(ctx.source) {
             return;
         }
-        // The copied object: a target that has since changed zones (removed
-        // from the game by the same ability) is still the same card, 503.2.
-        let copied = match what {
-            ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
-                Some(Target::Object(o)) => *o,
-                _ => return,
-            },
-            other => match self.objects_of(ctx, other).first() {
-                Some(o) => *o,
-                None => return,
-            },
-        };
-        // 503.2–503.3: a permanent's copiable values include the copy
-        // effects on it (Unstable Shapeshifter copying a Clone that copies
-        // a Shapeshifter gets what that Clone copied, with its gained
-        // ability); a card elsewhere has its printed values.
-        let values = if self.is_present(copied)
-            && self.objects[copied.slot as usize].zone == crate::Zone::InPlay
-        {
-            self.copiable_values(copied)
-        } else {
-            Copiable {
-                card: self.objects[copied.slot as usize].card,
-                token: None,
-                gains: None,
-                colors: None,
-                pt: None,
-            }
+        let Some(values) = self.copied_values(ctx, what) else {
+            return;
         };
         let colors = if keeps_color {
             Some(crate::continuous::layers::copiable_characteristics(self, ctx.source).colors)
@@ -92,6 +66,7 @@ impl Game {
                 gains: gained.or(values.gains),
                 colors,
                 pt: values.pt,
+                keywords: values.keywords,
             }),
             until_end_of_turn: false,
             while_tapped: None,
@@ -105,5 +80,31 @@ impl Game {
             card: own,
             of: card,
         });
+    }
+
+    /// 503.2: the copiable values of the object a copy effect names. The
+    /// copied object: a target that has since changed zones (removed from
+    /// the game by the same ability) is still the same card. A permanent's
+    /// copiable values include the copy effects on it (503.2–503.3:
+    /// Unstable Shapeshifter copying a Clone that copies a Shapeshifter
+    /// gets what that Clone copied, with its gained ability); a card
+    /// elsewhere has its printed values.
+    pub(crate) fn copied_values(&self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<Copiable> {
+        let copied = match what {
+            ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
+                Some(Target::Object(o)) => *o,
+                _ => return None,
+            },
+            other => *self.objects_of(ctx, other).first()?,
+        };
+        Some(
+            if self.is_present(copied)
+                && self.objects[copied.slot as usize].zone == crate::Zone::InPlay
+            {
+                self.copiable_values(copied)
+            } else {
+                Copiable::printed(self.objects[copied.slot as usize].card, None)
+            },
+        )
     }
 }

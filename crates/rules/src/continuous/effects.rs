@@ -62,4 +62,27 @@ pub struct Copiable {
     /// Part of the copiable values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pt: Option<(i32, i32)>,
+    /// 503.9: keywords the copy effect gives ("except it has haste",
+    /// Kiki-Jiki, Mirror Breaker). Part of the copiable values.
+    #[serde(default, skip_serializing_if = "no_keywords")]
+    pub keywords: tolaria_cards::KeywordSet,
+}
+
+fn no_keywords(k: &tolaria_cards::KeywordSet) -> bool {
+    k.is_empty()
+}
+
+impl Copiable {
+    /// The printed values of a card, or of a token's defining effect
+    /// (`token`), with no copy effect.
+    pub fn printed(card: CardId, token: Option<TokenSource>) -> Self {
+        Copiable {
+            card,
+            token,
+            gains: None,
+            colors: None,
+            pt: None,
+            keywords: tolaria_cards::KeywordSet::EMPTY,
+        }
+    }
 }

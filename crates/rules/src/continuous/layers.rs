@@ -242,6 +242,7 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         gains,
         colors,
         pt,
+        keywords,
     } = game.copiable_values(id);
     let mut ch = match token.and_then(|t| of_token(card, t, o.base_controller)) {
         Some(ch) => ch,
@@ -265,6 +266,8 @@ fn layer1(game: &Game, id: ObjId) -> Characteristics {
         ch.power = power;
         ch.toughness = toughness;
     }
+    // 503.9: "except it has haste" (Kiki-Jiki, Mirror Breaker).
+    ch.keywords = ch.keywords.union(keywords);
     // "[This] has protection from the chosen color": the colour chosen as
     // it came into play (503.7: with none chosen, from nothing).
     if let Some(c) = o.chosen_color {

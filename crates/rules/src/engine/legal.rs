@@ -54,9 +54,7 @@ impl Game {
             }
             DecisionKind::ChooseMode => {
                 if let Some(c) = self.casting.as_deref() {
-                    if let crate::state::progress::Playing::Spell { obj } = c.what {
-                        out.extend(self.playable_modes(obj, c.player).map(Action::ChooseMode));
-                    }
+                    out.extend(self.announceable_modes(c).map(Action::ChooseMode));
                 }
                 // Only the spell's player may abandon it, not the opponent
                 // choosing its mode (601.5b).

@@ -215,6 +215,38 @@ impl Game {
             .map(|(i, _)| i as u8)
     }
 
+    /// 409.1b: the modes the player of the spell being played may announce:
+    /// the playable modes and, 502.32a, all of them entwined (numbered
+    /// after them) if every mode's targets can be chosen together and the
+    /// total cost with the entwine cost can be paid (409.1h).
+    pub(crate) fn announceable_modes<'a>(
+        &'a self,
+        c: &'a Casting,
+    ) -> impl Iterator<Item = u8> + 'a {
+        let obj = match c.what {
+            Playing::Spell { obj } => Some(obj),
+            _ => None,
+        };
+        obj.into_iter().flat_map(move |obj| {
+            self.playable_modes(obj, c.player)
+                .chain(self.entwine_mode(c, obj))
+        })
+    }
+
+    /// 502.32a: the entwined mode, if it may be announced now.
+    fn entwine_mode(&self, c: &Casting, obj: ObjId) -> Option<u8> {
+        let spell = &self.objects[obj.slot as usize].spell_face().spell;
+        let e = spell.entwine.as_ref()?;
+        let src = SourceInfo::of(self, obj, c.player);
+        if !crate::playing::targeting::targets_available(self, &e.all.targets, &src) {
+            return None;
+        }
+        let mut with = c.clone();
+        with.mode = Some(spell.modes.len() as u8);
+        self.total_cost_payable(&with, &e.cost)
+            .then_some(spell.modes.len() as u8)
+    }
+
     /// The target requirements of what is being played.
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
         match &c.what {
@@ -285,9 +317,9 @@ impl Game {
     /// played: its additional cost (Waste Away's discard, Carrion's
     /// sacrifice), the kicker costs announced (502.21a) and the buyback
     /// cost if announced (502.16a).
-    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 6] {
+    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 7] {
         let Playing::Spell { obj } = c.what else {
-            return [None; 6];
+            return [None; 7];
         };
         // 505.2: a split card's spell is the half being played.
         let spell = &self.objects[obj.slot as usize].spell_face().spell;
@@ -309,6 +341,12 @@ impl Game {
             spell.kicker.first().filter(|_| c.optional & 1 != 0),
             spell.kicker.get(1).filter(|_| c.optional & 2 != 0),
             spell.buyback.as_ref().filter(|_| c.optional & 4 != 0),
+            // 502.32a: the entwine cost, if every mode was chosen.
+            spell
+                .entwine
+                .as_ref()
+                .map(|e| &e.cost)
+                .filter(|_| spell.is_entwined(c.mode)),
         ]
     }
 
@@ -353,6 +391,7 @@ impl Game {
             crate::OptionalCost::Kicker(i) => spell.kicker.get(i as usize),
             crate::OptionalCost::Buyback => spell.buyback.as_ref(),
             crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
+            crate::OptionalCost::Entwine => spell.entwine.as_ref().map(|e| &e.cost),
         }
     }
 
@@ -468,34 +507,36 @@ impl Game {
             return false;
         };
         let mut with = c.clone();
-        with.optional |= match cost {
-            crate::OptionalCost::Kicker(i) => 1 << i,
-            crate::OptionalCost::Buyback => 4,
-            crate::OptionalCost::Alternative => 16,
-        };
-        let p = c.player;
+        with.optional |= cost.bit();
+        // "If you control a Plains, you may …" (Mercadian Masques).
+        if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, c.player) {
+            return false;
+        }
+        self.total_cost_payable(&with, k)
+    }
+
+    /// 409.1h: could the player pay the total cost of the spell being
+    /// played as announced in `with`, `k` being the cost just announced?
+    fn total_cost_payable(&self, with: &Casting, k: &Cost) -> bool {
+        let p = with.player;
         if !self.cost_parts_payable(p, k) {
             return false;
         }
         // The additional costs together: life and cards in hand.
-        let costs = self.spell_costs(&with);
+        let costs = self.spell_costs(with);
         let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
         let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
         if self.player(p).hand.len() < discards as usize || self.life(p) < life as i32 {
             return false;
         }
-        // "If you control a Plains, you may …" (Mercadian Masques).
-        if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, p) {
-            return false;
-        }
-        let Playing::Spell { obj } = c.what else {
+        let Playing::Spell { obj } = with.what else {
             return false;
         };
         let mana_cost = db().get(self.shown_card(obj)).faces[0]
             .mana_cost
             .clone()
             .unwrap_or_default();
-        self.can_pay(p, &self.total_mana(&with, &mana_cost), None)
+        self.can_pay(p, &self.total_mana(with, &mana_cost), None)
     }
 
     /// Moves the play forward: targets (409.1c), X (409.1b), cost (409.1f),
@@ -1297,12 +1338,7 @@ impl Game {
                 if let Some(c) = self.casting.as_mut() {
                     c.announced += 1;
                     if action == Action::Yes {
-                        c.optional |= match cost {
-                            Some(crate::OptionalCost::Kicker(i)) => 1 << i,
-                            Some(crate::OptionalCost::Buyback) => 4,
-                            Some(crate::OptionalCost::Alternative) => 16,
-                            None => 0,
-                        };
+                        c.optional |= cost.map_or(0, crate::OptionalCost::bit);
                     }
                 }
                 if let (Action::Yes, Some(cost), Some(card)) = (&action, cost, card) {
@@ -1361,6 +1397,20 @@ impl Game {
             Action::ChooseMode(m) => {
                 if let Some(c) = self.casting.as_mut() {
                     c.mode = Some(m);
+                }
+                // 502.32a: choosing every mode announces the entwine cost.
+                if let Some(c) = self.casting.as_deref() {
+                    if let Playing::Spell { obj } = c.what {
+                        let spell = &self.objects[obj.slot as usize].spell_face().spell;
+                        if spell.is_entwined(c.mode) {
+                            let (player, card) = (c.player, self.objects[obj.slot as usize].card);
+                            self.emit(Event::CostAnnounced {
+                                player,
+                                card,
+                                cost: crate::OptionalCost::Entwine,
+                            });
+                        }
+                    }
                 }
                 self.continue_casting();
             }

@@ -128,6 +128,42 @@ impl Game {
         self.finish_resolution();
     }
 
+    /// 419.1b: the choices made as `new` came into play ("choose a color",
+    /// "a creature type", "name a card"), remembered by it (503.8).
+    pub(crate) fn record_entering_choice(
+        &mut self,
+        new: ObjId,
+        color: Option<tolaria_cards::Color>,
+        subtype: Option<tolaria_cards::Subtype>,
+        name: Option<tolaria_cards::CardName>,
+    ) {
+        let card = self.objects[new.slot as usize].card;
+        if let Some(color) = color {
+            self.objects[new.slot as usize].chosen_color = Some(color);
+            self.emit(Event::ColorChosen {
+                obj: new,
+                card,
+                color,
+            });
+        }
+        if let Some(subtype) = subtype {
+            self.objects[new.slot as usize].chosen_type = Some(subtype);
+            self.emit(Event::CreatureTypeChosen {
+                obj: new,
+                card,
+                subtype,
+            });
+        }
+        if let Some(name) = name {
+            self.objects[new.slot as usize].chosen_name = Some(name);
+            self.emit(Event::CardNamed {
+                obj: new,
+                card,
+                name,
+            });
+        }
+    }
+
     /// 419.1b: the colour chosen as the permanent comes into play.
     pub(crate) fn on_color_choice(&mut self, action: Action) {
         let in_effect = self.choice_in_effect();

@@ -23,6 +23,12 @@ impl Game {
             } => self.copy_spell(ctx, what, *new_targets, *color),
             Effect::ChangeTarget { what } => self.change_target(ctx, what),
             Effect::StormCopies => self.storm_copies(ctx),
+            Effect::CreateTokenCopies {
+                who,
+                amount,
+                of,
+                keywords,
+            } => self.create_token_copies(ctx, who, amount, of, *keywords),
             Effect::PreventDamageFromChosenSource {
                 sources,
                 to,
@@ -638,6 +644,17 @@ impl Game {
             Effect::PreventDamageFromChosenSource { .. } => {}
             // The name is chosen on resolution (exec_effect_pausable).
             Effect::NameCard { .. } => {}
+            // 503.1 nested in another instruction: a copy whose "as [this]
+            // comes into play" choice would have to be asked isn't made
+            // (at the top of a resolution, exec_effect_pausable asks).
+            Effect::CreateTokenCopies {
+                who,
+                amount,
+                of,
+                keywords,
+            } => {
+                let _ = self.create_token_copies(ctx, who, amount, of, *keywords);
+            }
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
             Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
@@ -1095,7 +1112,11 @@ impl Game {
                                 })
                             }
                         }
-                        self.emit(Event::TokenCreated { obj: id, player: p });
+                        self.emit(Event::TokenCreated {
+                            obj: id,
+                            player: p,
+                            copy_of: None,
+                        });
                     }
                 }
                 // `ObjectRef::Created`: "destroy it", "sacrifice them".

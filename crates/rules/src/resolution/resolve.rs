@@ -248,6 +248,14 @@ impl Game {
             if let Some(r) = self.resolving.as_mut() {
                 r.pc += 1;
                 r.sub = 0;
+                // 418.3: an effect applies from the moment it is created,
+                // so the next instruction sees it: the kept controllers
+                // and abilities (`Game::settle`) are brought up to date
+                // first ("you gain control of target creature …" then
+                // "sacrifice a creature", Grab the Reins entwined, 502.32b).
+                if r.pc < effects.len() && !self.board.valid {
+                    self.settle();
+                }
             }
             // 506.1: the main game stops here while the subgame is played;
             // it goes on from the next effect when the subgame ends.
@@ -382,13 +390,7 @@ impl Game {
                 let copy = match pt {
                     Some(pt) => Some(crate::continuous::effects::Copiable {
                         pt: Some(pt),
-                        ..copy.unwrap_or(crate::continuous::effects::Copiable {
-                            card,
-                            token: None,
-                            gains: None,
-                            colors: None,
-                            pt: None,
-                        })
+                        ..copy.unwrap_or(crate::continuous::effects::Copiable::printed(card, None))
                     }),
                     None => copy,
                 };
@@ -409,15 +411,7 @@ impl Game {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
                         }
-                        if let Some(color) = r.color_choice {
-                            self.objects[new.slot as usize].chosen_color = Some(color);
-                            let card = self.objects[new.slot as usize].card;
-                            self.emit(Event::ColorChosen {
-                                obj: new,
-                                card,
-                                color,
-                            });
-                        }
+                        self.record_entering_choice(new, r.color_choice, None, None);
                         if let Some((power, toughness)) = pt {
                             let card = self.objects[new.slot as usize].card;
                             self.emit(Event::PowerToughnessChosen {
@@ -428,24 +422,7 @@ impl Game {
                                 face_up: false,
                             });
                         }
-                        if let Some(subtype) = r.type_choice {
-                            self.objects[new.slot as usize].chosen_type = Some(subtype);
-                            let card = self.objects[new.slot as usize].card;
-                            self.emit(Event::CreatureTypeChosen {
-                                obj: new,
-                                card,
-                                subtype,
-                            });
-                        }
-                        if let Some(name) = r.name_choice {
-                            self.objects[new.slot as usize].chosen_name = Some(name);
-                            let card = self.objects[new.slot as usize].card;
-                            self.emit(Event::CardNamed {
-                                obj: new,
-                                card,
-                                name,
-                            });
-                        }
+                        self.record_entering_choice(new, None, r.type_choice, r.name_choice);
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }

@@ -144,20 +144,36 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
     out
 }
 
+/// The spell ability's effects as `TokenSource` numbers them (ability
+/// 255): its instructions, then each mode's (409.1b), then those of all the
+/// modes entwined (502.32a), each list with its nested effects.
+fn spell_effects(
+    spell: &'static tolaria_cards::SpellAbility,
+) -> Vec<&'static tolaria_cards::Effect> {
+    let mut out = all_effects(&spell.effects);
+    for m in &spell.modes {
+        out.extend(all_effects(&m.effects));
+    }
+    if let Some(e) = &spell.entwine {
+        out.extend(all_effects(&e.all.effects));
+    }
+    out
+}
+
 impl TokenSource {
     /// The token's definition.
     pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
         let face = db().get(self.card).faces.get(self.face as usize)?;
-        let effects: &[tolaria_cards::Effect] = if self.ability == 255 {
-            &face.spell.effects
+        let all = if self.ability == 255 {
+            spell_effects(&face.spell)
         } else {
             match face.abilities.get(self.ability as usize)? {
-                tolaria_cards::Ability::Activated(a) => &a.effects,
-                tolaria_cards::Ability::Triggered(t) => &t.effects,
+                tolaria_cards::Ability::Activated(a) => all_effects(&a.effects),
+                tolaria_cards::Ability::Triggered(t) => all_effects(&t.effects),
                 _ => return None,
             }
         };
-        match all_effects(effects).get(self.effect as usize)? {
+        match all.get(self.effect as usize)? {
             tolaria_cards::Effect::CreateTokens { token, .. } => Some(token),
             _ => None,
         }
@@ -167,18 +183,21 @@ impl TokenSource {
     pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
         let def = db().get(card);
         for (fi, face) in def.faces.iter().enumerate() {
-            let lists = std::iter::once((255u8, &face.spell.effects[..])).chain(
+            let lists = std::iter::once((255u8, spell_effects(&face.spell))).chain(
                 face.abilities
                     .iter()
                     .enumerate()
                     .filter_map(|(i, a)| match a {
-                        tolaria_cards::Ability::Activated(a) => Some((i as u8, &a.effects[..])),
-                        tolaria_cards::Ability::Triggered(t) => Some((i as u8, &t.effects[..])),
+                        tolaria_cards::Ability::Activated(a) => {
+                            Some((i as u8, all_effects(&a.effects)))
+                        }
+                        tolaria_cards::Ability::Triggered(t) => {
+                            Some((i as u8, all_effects(&t.effects)))
+                        }
                         _ => None,
                     }),
             );
-            for (ai, effects) in lists {
-                let all = all_effects(effects);
+            for (ai, all) in lists {
                 if let Some(ei) = all.iter().position(|e| std::ptr::eq(*e, effect)) {
                     return Some(TokenSource {
                         card,

@@ -367,15 +367,28 @@ pub enum OptionalCost {
     Buyback,
     /// 409.1b: the spell's alternative cost, rather than its mana cost.
     Alternative,
+    /// 502.32a: the entwine cost, announced by choosing every mode (the
+    /// mode numbered after the spell's modes), not asked separately.
+    Entwine,
 }
 
 impl OptionalCost {
+    /// Its bit in `Casting::optional` (none for entwine: the mode says it).
+    pub fn bit(self) -> u8 {
+        match self {
+            OptionalCost::Kicker(i) => 1 << i,
+            OptionalCost::Buyback => 4,
+            OptionalCost::Alternative => 16,
+            OptionalCost::Entwine => 0,
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
             OptionalCost::Kicker(0) => "kicker cost",
             OptionalCost::Kicker(_) => "second kicker cost",
             OptionalCost::Buyback => "buyback cost",
             OptionalCost::Alternative => "alternative cost",
+            OptionalCost::Entwine => "entwine cost",
         }
     }
 }

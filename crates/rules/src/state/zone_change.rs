@@ -166,7 +166,14 @@ impl Game {
             face_down: enter_face_down,
             flipped,
         } = opts;
-        let obj = self.obj(id)?;
+        // 503.1: a token copy comes into play from outside every zone.
+        let obj = if reason == MoveReason::TokenCopy {
+            self.objects
+                .get(id.slot as usize)
+                .filter(|o| o.gen == id.gen && o.token)?
+        } else {
+            self.obj(id)?
+        };
         let from = obj.zone;
         let owner = obj.owner;
         let card = obj.card;

@@ -103,6 +103,8 @@ pub enum MoveReason {
     SubgameEnded,
     /// 600.4a: its owner (or controller) left a multiplayer game.
     LeftTheGame,
+    /// 503.1: a token put into play as a copy of an object.
+    TokenCopy,
 }
 
 impl MoveReason {
@@ -133,6 +135,7 @@ impl MoveReason {
             MoveReason::Subgame => "506.3",
             MoveReason::SubgameEnded => "506.6",
             MoveReason::LeftTheGame => "600.4a",
+            MoveReason::TokenCopy => "503.5",
             MoveReason::Effect => "417.1",
         }
     }
@@ -592,6 +595,9 @@ pub enum Event {
     TokenCreated {
         obj: ObjId,
         player: PlayerId,
+        /// 503.1: the card whose copiable values a token copy has.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        copy_of: Option<CardId>,
     },
     /// 511.1 (a call: the player wins or loses) or 511.2 (no call, no winner).
     CoinFlipped {

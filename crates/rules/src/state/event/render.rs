@@ -127,7 +127,8 @@ impl Event {
             Event::EffectCreated { .. } => "418.3",
             Event::Pumped { .. } => "418.5a",
             Event::CountersPut { .. } | Event::CountersRemoved { .. } => "417.1",
-            Event::TokenCreated { .. } => "216.1",
+            Event::TokenCreated { copy_of: None, .. } => "216.1",
+            Event::TokenCreated { .. } => "503.1",
             Event::CoinFlipped { call: Some(_), .. } => "511.1",
             Event::CoinFlipped { call: None, .. } => "511.2",
             Event::CoinKept { .. } => "419.1",
@@ -466,7 +467,9 @@ impl Event {
                     // 600.4a: a leaving player's library and hand stay unseen.
                     || (*reason == MoveReason::LeftTheGame
                         && matches!(from, Zone::Library(_) | Zone::Hand(_)));
-                if *from == Zone::Nowhere {
+                if *from == Zone::Nowhere && *reason == MoveReason::TokenCopy {
+                    format!("A token that's a copy of {} {dest}", name(*card))
+                } else if *from == Zone::Nowhere {
                     format!("A token created by {} {dest}", name(*card))
                 } else if hidden {
                     format!("A card {dest}{why}")
@@ -675,7 +678,20 @@ impl Event {
                     name(*card)
                 )
             }
-            Event::TokenCreated { player, .. } => format!("{player} creates a token"),
+            Event::TokenCreated {
+                player,
+                copy_of: None,
+                ..
+            } => format!("{player} creates a token"),
+            // 503.1, in 2007's words.
+            Event::TokenCreated {
+                player,
+                copy_of: Some(c),
+                ..
+            } => format!(
+                "{player} puts a token into play that's a copy of {}",
+                name(*c)
+            ),
             Event::CoinFlipped {
                 player,
                 call: Some(call),
