@@ -480,6 +480,13 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         TargetKind::CreatureOrPlayer
     } else if p.eat_all("spell or permanent") {
         TargetKind::SpellOrPermanent
+    } else if p.eat_all("spell or ability") {
+        // 415.7: "… with a single target" (Willbender).
+        let f = ObjectFilter {
+            single_target: p.eat_all("with a single target"),
+            ..ObjectFilter::any()
+        };
+        TargetKind::SpellOrAbility(f)
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
     } else if p.eat("opponent") {

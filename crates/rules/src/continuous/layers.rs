@@ -802,8 +802,10 @@ fn apply_part(
             if let Some(g) = e.grant {
                 let (card, face) = grant_from;
                 let face_def = &tolaria_cards::db().get(card).faces[face as usize];
-                if (g as usize) < face_def.granted.len() {
-                    ch.granted.push(card, face, g);
+                for g in g..=g.saturating_add(e.grant_more) {
+                    if (g as usize) < face_def.granted.len() {
+                        ch.granted.push(card, face, g);
+                    }
                 }
             }
         }

@@ -834,6 +834,7 @@ impl Game {
                     subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
+                    ability: None,
                 };
                 if !targets_available(self, &act.targets, &src) {
                     continue;
@@ -952,6 +953,7 @@ impl Game {
             subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
+            ability: None,
         };
         targets_available(self, &face.spell.targets, &src)
     }
@@ -1010,6 +1012,10 @@ impl Game {
         let tgt = |t: &Target| match t {
             Target::Player(p) => format!("{} ({})", self.player(*p).name, p),
             Target::Object(o) => format!("{} {}", name(o), o),
+            Target::Ability(id) => match self.stack_ability(*id).and_then(|s| s.card(self)) {
+                Some(c) => format!("the ability of {} (#{id})", tolaria_cards::db().get(c).name),
+                None => format!("ability #{id}"),
+            },
         };
         match a {
             Action::Keep => "keep hand".into(),

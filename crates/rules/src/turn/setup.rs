@@ -40,6 +40,7 @@ impl Game {
             subgame_result: None,
             rng: Rng::new(seed),
             next_timestamp: 0,
+            next_stack_id: 0,
             turn_controller: PlayerId(0),
             options: Default::default(),
             turn_markers: None,

@@ -483,10 +483,13 @@ pub enum Event {
         player: PlayerId,
         land: bool,
     },
-    /// 415.7: a spell's target changed.
+    /// 415.7: a spell's target changed (`ability`: an ability's on the
+    /// stack, `card` its source's).
     TargetChanged {
         card: CardId,
         targets: Vec<NamedTarget>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ability: bool,
     },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
