@@ -214,6 +214,12 @@ pub struct Game {
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
+    /// Derived: some card of the game has dredge (502.47a) or madness
+    /// (502.24a), so a draw or a discard may ask a replacement choice
+    /// (`replacement_choice_possible` looks at graveyards and hands only
+    /// then); set as cards are created.
+    #[serde(default = "yes")]
+    pub draw_discard_choices: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]

@@ -67,6 +67,7 @@ impl Game {
             graveyard_triggers: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
+            draw_discard_choices: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -97,6 +98,8 @@ impl Game {
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
         self.graveyard_plays |= o.def().front().spell.flashback.is_some();
+        self.draw_discard_choices |=
+            o.def().front().dredge > 0 || o.def().front().spell.madness.is_some();
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {
