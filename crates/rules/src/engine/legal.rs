@@ -696,6 +696,9 @@ impl Game {
         };
         for &card in &self.player(p).hand {
             self.hand_card_actions(p, card, &avail, out);
+            if !self.hand_actions {
+                continue;
+            }
             // 502.26a: a card with morph may also be played face down.
             if self.face_down_play_legal(p, card, &avail) {
                 out.push(Action::PlayFaceDown(card));

@@ -220,6 +220,13 @@ pub struct Game {
     /// then); set as cards are created.
     #[serde(default = "yes")]
     pub draw_discard_choices: bool,
+    /// Derived: some card of the game can be used from the hand other than
+    /// by playing it: morph (502.26a), suspend (502.59a), an activated
+    /// ability that functions in the hand (502.18a cycling, 502.53a
+    /// forecast); priority looks for those actions only then. Set as
+    /// cards are created.
+    #[serde(default = "yes")]
+    pub hand_actions: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]

@@ -68,6 +68,7 @@ impl Game {
             free_plays: Vec::new(),
             graveyard_plays: false,
             draw_discard_choices: false,
+            hand_actions: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -98,8 +99,11 @@ impl Game {
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
         self.graveyard_plays |= o.def().front().spell.flashback.is_some();
-        self.draw_discard_choices |=
-            o.def().front().dredge > 0 || o.def().front().spell.madness.is_some();
+        let front = o.def().front();
+        self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
+        self.hand_actions |= front.has_hand_abilities
+            || front.spell.suspend.is_some()
+            || crate::mechanics::morph::morph_cost_of(card, 0).is_some();
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {
