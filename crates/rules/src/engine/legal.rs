@@ -708,8 +708,11 @@ impl Game {
             self.suspend_actions(p, card, &avail, out);
         }
         self.ninjutsu_actions(p, &avail, out);
-        // 502.26d: turning a face-down permanent face up.
-        self.turn_face_up_options(p, &avail, out);
+        // 502.26d: turning a face-down permanent face up (only a card
+        // with morph has a morph cost, 503.3: `Game::hand_actions`).
+        if self.hand_actions {
+            self.turn_face_up_options(p, &avail, out);
+        }
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
         self.removed_plays(p, &avail, out);

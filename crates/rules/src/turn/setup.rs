@@ -103,7 +103,8 @@ impl Game {
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities
             || front.spell.suspend.is_some()
-            || crate::mechanics::morph::morph_cost_of(card, 0).is_some();
+            || (0..o.def().faces.len() as u8)
+                .any(|f| crate::mechanics::morph::morph_cost_of(card, f).is_some());
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {
