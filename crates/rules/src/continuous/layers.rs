@@ -978,7 +978,9 @@ impl Game {
             // A characteristic changed without a zone change (a static
             // ability began or stopped applying): state-based effects
             // must be checked again (420.3).
-            if self.board.ids != self.in_play || self.board.chars != chars {
+            // (Compared only while the flag is clear: setting it again
+            // changes nothing.)
+            if !self.sba_dirty && (self.board.ids != self.in_play || self.board.chars != chars) {
                 self.sba_dirty = true;
             }
             let mut changed = Vec::new();

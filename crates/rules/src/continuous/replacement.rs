@@ -695,9 +695,10 @@ impl Game {
         // 502.47a: a dredge card in a graveyard asks whether it replaces a
         // draw;
         // 502.24a: so does a madness card in a hand, as it is discarded.
-        if self
-            .player_ids()
-            .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+        if self.draw_discard_choices
+            && self
+                .player_ids()
+                .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
         {
             return true;
         }

@@ -217,6 +217,19 @@ pub struct Game {
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
+    /// Derived: some card of the game has dredge (502.47a) or madness
+    /// (502.24a), so a draw or a discard may ask a replacement choice
+    /// (`replacement_choice_possible` looks at graveyards and hands only
+    /// then); set as cards are created.
+    #[serde(default = "yes")]
+    pub draw_discard_choices: bool,
+    /// Derived: some card of the game can be used from the hand other than
+    /// by playing it: morph (502.26a), suspend (502.59a), an activated
+    /// ability that functions in the hand (502.18a cycling, 502.53a
+    /// forecast); priority looks for those actions only then. Set as
+    /// cards are created.
+    #[serde(default = "yes")]
+    pub hand_actions: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]
