@@ -335,7 +335,7 @@ fn label(a: &Action, obj: ObjId) -> Option<String> {
 }
 
 enum Attempt {
-    Done(Game),
+    Done(Box<Game>),
     Abandoned,
     Unsettled,
     Failed(String),
@@ -371,7 +371,7 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
             return Attempt::Failed(m);
         }
         if g.is_over() {
-            return Attempt::Done(g);
+            return Attempt::Done(Box::new(g));
         }
         g.legal_actions_into(&mut legal);
         if let Err((_, m)) = checks::decider(&g, &legal) {
@@ -394,7 +394,7 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
             if played && first.objects().0.is_some_and(|o| g.obj(o).is_some()) {
                 return Attempt::Abandoned;
             }
-            return Attempt::Done(g);
+            return Attempt::Done(Box::new(g));
         }
         g.legal_actions_into(&mut legal);
         if let Err((_, m)) = checks::decider(&g, &legal) {
@@ -417,7 +417,7 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
                     "{first:?} completed, but the card is still where it was"
                 ));
             }
-            return Attempt::Done(g);
+            return Attempt::Done(Box::new(g));
         }
         if priority {
             next = Action::Pass;
