@@ -61,6 +61,11 @@ pub enum Situation {
     /// In the hand at the end of that combat, its damage dealt (310, 311:
     /// "a creature dealt damage this turn").
     AfterDamage,
+    /// In play while its side's attacker is blocked (abilities played
+    /// "only during combat", or that target attacking or blocking creatures).
+    InPlayAttacking,
+    /// In play while the opponent's Grizzly Bears attacks.
+    InPlayDefending,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -76,13 +81,15 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 12] = [
+    pub const ALL: [Situation; 14] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
         Situation::OpponentAttacks,
         Situation::Blocked,
         Situation::AfterDamage,
+        Situation::InPlayAttacking,
+        Situation::InPlayDefending,
         Situation::Response(0),
         Situation::Response(1),
         Situation::Response(2),
@@ -108,6 +115,8 @@ impl Situation {
             Situation::OpponentAttacks => "while the opponent attacks",
             Situation::Blocked => "after its side's attacker was blocked",
             Situation::AfterDamage => "after combat damage",
+            Situation::InPlayAttacking => "in play, its side attacking",
+            Situation::InPlayDefending => "in play, the opponent attacking",
         }
     }
 }
@@ -197,15 +206,29 @@ pub fn exercise(card: CardId) -> CardReport {
     let face = def.front();
     let is_aura = face.subtypes.contains(Subtype::AURA);
     let permanent = !face.is_type(CardType::Instant) && !face.is_type(CardType::Sorcery);
+    let abilities: Vec<u8> = face
+        .abilities
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| matches!(a, Ability::Activated(_) | Ability::Mana(_)))
+        .map(|(i, _)| i as u8)
+        .collect();
     for s in Situation::ALL {
         // Answers to spells and combat are looked for only when the main
-        // phase offered no way to play the card from the hand.
+        // phase offered no way to play the card from the hand; the combat
+        // boards with the card in play only for abilities not yet offered.
         let from_hand_done = report
             .plays
             .iter()
             .any(|p| p.situation == Situation::Main && p.outcome == Outcome::Done);
+        let in_play = !permanent || is_aura;
         match s {
-            Situation::InPlay if !permanent || is_aura => continue,
+            Situation::InPlay if in_play => continue,
+            Situation::InPlayAttacking | Situation::InPlayDefending
+                if in_play || not_offered(&report.plays, &abilities).is_empty() =>
+            {
+                continue
+            }
             Situation::Response(_)
             | Situation::OpponentAttacks
             | Situation::Blocked
@@ -227,31 +250,56 @@ pub fn exercise(card: CardId) -> CardReport {
             report.setup_error = Some(format!("{}: the card is not where it was put", s.name()));
             continue;
         };
-        exercise_from(&start, obj, s, card.0 as u64, &mut report.plays, 0);
+        let seed = card.0 as u64;
+        exercise_from(&start, obj, s, seed, &mut report.plays, 0);
+        if s == Situation::InPlay && !not_offered(&report.plays, &abilities).is_empty() {
+            // 411.1: a mana ability with a mana cost (a Signet's {1}) is
+            // offered only while the pool can pay it: float one mana of
+            // each kind the lands make, and look again.
+            with_floating_mana(&start, obj, seed, &mut report.plays);
+        }
     }
-    let offered: Vec<u8> = report
-        .plays
-        .iter()
-        .filter_map(|p| {
-            p.label
-                .strip_prefix("ability ")
-                .and_then(|n| n.parse().ok())
-        })
-        .chain(report.plays.iter().filter_map(|p| {
-            p.label
-                .strip_prefix("mana ability ")
-                .and_then(|n| n.parse().ok())
-        }))
-        .collect();
-    report.abilities_not_offered = face
-        .abilities
-        .iter()
-        .enumerate()
-        .filter(|(_, a)| matches!(a, Ability::Activated(_) | Ability::Mana(_)))
-        .map(|(i, _)| i as u8)
-        .filter(|i| !offered.contains(i))
-        .collect();
+    report.abilities_not_offered = not_offered(&report.plays, &abilities);
     report
+}
+
+/// The indexes among `abilities` that no play tried.
+fn not_offered(plays: &[Play], abilities: &[u8]) -> Vec<u8> {
+    let offered = |i: u8| {
+        plays.iter().any(|p| {
+            let n = p
+                .label
+                .strip_prefix("ability ")
+                .or_else(|| p.label.strip_prefix("mana ability "));
+            n.and_then(|n| n.parse().ok()) == Some(i)
+        })
+    };
+    abilities.iter().copied().filter(|&i| !offered(i)).collect()
+}
+
+/// For each kind of mana a land of the owner makes: that mana floated in
+/// the pool, then the card's plays tried again.
+fn with_floating_mana(start: &Game, obj: ObjId, seed: u64, plays: &mut Vec<Play>) {
+    let mut legal = Vec::new();
+    start.legal_actions_into(&mut legal);
+    let mut kinds = Vec::new();
+    for a in legal {
+        let Action::ActivateMana { source, kind, .. } = a else {
+            continue;
+        };
+        let land = start
+            .obj(source)
+            .is_some_and(|o| o.def().front().is_type(CardType::Land));
+        if source == obj || !land || kinds.contains(&kind) {
+            continue;
+        }
+        kinds.push(kind);
+        let mut g = start.clone();
+        if g.apply(a).is_ok() {
+            g.events.clear();
+            exercise_from(&g, obj, Situation::InPlay, seed, plays, 1);
+        }
+    }
 }
 
 /// Tries every way of playing `obj` that `start` lists for its owner; after
@@ -438,7 +486,7 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
 /// The card's object in the zone the situation put it in.
 fn find(g: &Game, card: CardId, s: Situation) -> Option<ObjId> {
     let zone = match s {
-        Situation::InPlay => Zone::InPlay,
+        Situation::InPlay | Situation::InPlayAttacking | Situation::InPlayDefending => Zone::InPlay,
         Situation::Graveyard => Zone::Graveyard(ME),
         _ => Zone::Hand(ME),
     };
@@ -476,6 +524,8 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::Blocked | Situation::AfterDamage => {
             ("3 P1 beginning_of_combat", card.as_str(), "", "")
         }
+        Situation::InPlayAttacking => ("3 P1 beginning_of_combat", "", card.as_str(), ""),
+        Situation::InPlayDefending => ("3 P2 beginning_of_combat", "", card.as_str(), ""),
     };
     let sep = |s: &str| {
         if s.is_empty() {
@@ -534,7 +584,8 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
             && match s {
                 Situation::Response(_) => !g.stack.is_empty(),
                 Situation::OpponentAttacks => g.step == Step::DeclareAttackers,
-                Situation::Blocked => g.step == Step::DeclareBlockers,
+                Situation::Blocked | Situation::InPlayAttacking => g.step == Step::DeclareBlockers,
+                Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
                 _ => true,
             };

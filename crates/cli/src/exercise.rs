@@ -92,6 +92,19 @@ fn summary(reports: &[CardReport]) {
             }
         }
     }
+    let unoffered: Vec<&CardReport> = reports
+        .iter()
+        .filter(|r| !r.abilities_not_offered.is_empty())
+        .collect();
+    if !unoffered.is_empty() {
+        println!(
+            "{} cards with activated abilities no board offered (ability indexes):",
+            unoffered.len()
+        );
+        for r in &unoffered {
+            println!("    {} {:?}", r.name(), r.abilities_not_offered);
+        }
+    }
     let abilities: usize = reports.iter().map(|r| r.abilities_not_offered.len()).sum();
     let plays = reports.iter().map(|r| r.plays.len()).sum::<usize>();
     println!(
