@@ -144,21 +144,20 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
     Some(Timing { turn, window })
 }
 
-/// 406.1, 409.1h: a mana ability is played without a decision (while
-/// paying, or in one action at priority), so a cost that needs the player
-/// to choose other objects can't be paid: cards to discard ("Discard a
-/// card": Skirge Familiar, Bog Witch), another permanent to sacrifice
-/// ("Sacrifice a creature": Ashnod's Altar, Phyrexian Tower), cards in the
-/// hand to remove, X. Such a card is refused with the ability's phrase
-/// rather than compiled into free mana or an ability never offered.
+/// 411.1, 409.1h: a mana ability's cost is paid like any other, so the
+/// player chooses what to tap ("Tap two untapped Elves you control":
+/// Birchlore Rangers), sacrifice ("Sacrifice a creature": Ashnod's Altar)
+/// or discard ("Discard a card": Skirge Familiar); the engine asks for each
+/// (`playing/mana_choice_cost.rs`). Costs that choose other things are not
+/// built for mana abilities: all of several permanents, cards removed from
+/// the hand, an amount of X; such a card is refused with the ability's
+/// phrase rather than compiled into free mana or an ability never offered.
 fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
-    if cost.discard > 0 || cost.discard_filter.is_some() || cost.discard_x {
-        return Some("a mana ability whose cost discards cards (chosen by the player)");
+    if cost.discard_x {
+        return Some("a mana ability whose cost discards X cards");
     }
-    if cost.sacrifice.is_some() || cost.sacrifice_all.is_some() {
-        return Some(
-            "a mana ability whose cost sacrifices another permanent (chosen by the player)",
-        );
+    if cost.sacrifice_all.is_some() {
+        return Some("a mana ability whose cost sacrifices several permanents");
     }
     if cost.exile_from_hand.is_some() || cost.pay_life_x {
         return Some("a mana ability whose cost chooses cards or an amount");
@@ -200,8 +199,10 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             return Err("a mana ability played from the hand".into());
         }
         // 409.1h choices a mana ability's cost doesn't ask for.
-        if cost.tap_untapped.is_some() || cost.return_to_hand.is_some() || cost.discard_random {
-            return Err("a mana ability whose cost taps or returns other permanents".into());
+        if cost.return_to_hand.is_some() || cost.discard_random {
+            return Err(
+                "a mana ability whose cost returns permanents or discards at random".into(),
+            );
         }
         if let Some(why) = mana_cost_chooses(&cost) {
             return Err(why.into());

@@ -105,6 +105,10 @@ impl Game {
                 return Err(ActionError::NotYourConcession { player: sender });
             }
             self.action_count += 1;
+            // 411.1: a mana ability the player was playing goes with them.
+            if self.mana_choice.as_ref().is_some_and(|m| m.player == p) {
+                self.mana_choice = None;
+            }
             self.player_loses(p, LossReason::Conceded);
             self.check_game_over();
             if !self.is_over() && self.opponent_chooser_left(p) {
@@ -179,6 +183,10 @@ impl Game {
 
     fn dispatch(&mut self, decision: Decision, action: Action) {
         let p = decision.player;
+        // 411.1: the cost of a mana ability being played.
+        if self.mana_choice.is_some() {
+            return self.on_mana_choice(action);
+        }
         match decision.kind {
             DecisionKind::Mulligan => self.on_mulligan(p, action),
             DecisionKind::Priority => self.on_priority(p, action),
@@ -305,11 +313,24 @@ impl Game {
                 source,
                 index,
                 kind,
-            } => {
-                self.activate_mana(p, source, index, kind);
-                self.flow = Flow::Priority(p);
-            }
+            } => self.mana_ability_at_priority(p, source, index, kind),
             _ => {}
+        }
+    }
+
+    /// 411.1: a mana ability played at priority resolves at once and the
+    /// player keeps priority; one whose cost chooses objects asks for them
+    /// first (`playing/mana_choice_cost.rs`).
+    fn mana_ability_at_priority(
+        &mut self,
+        p: PlayerId,
+        source: crate::ObjId,
+        index: u8,
+        kind: tolaria_cards::ManaKind,
+    ) {
+        if !self.begin_mana_choice(p, source, index, kind, false) {
+            self.activate_mana(p, source, index, kind);
+            self.flow = Flow::Priority(p);
         }
     }
 

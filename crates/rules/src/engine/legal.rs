@@ -21,6 +21,10 @@ impl Game {
         out.clear();
         let Some(d) = &self.decision else { return };
         let p = d.player;
+        // 411.1: the cost of a mana ability being played (never abandoned).
+        if self.mana_choice.is_some() {
+            return self.mana_choice_options(out);
+        }
         match &d.kind {
             DecisionKind::Mulligan => {
                 out.push(Action::Keep);
@@ -440,6 +444,11 @@ impl Game {
         let Some(d) = &self.decision else {
             return false;
         };
+        if self.mana_choice.is_some() {
+            let mut v = Vec::new();
+            self.mana_choice_options(&mut v);
+            return v.contains(action);
+        }
         if d.kind == DecisionKind::Priority {
             let p = d.player;
             // 502.58a: under split second only passing and mana abilities.

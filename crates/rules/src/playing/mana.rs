@@ -156,6 +156,19 @@ pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
 impl Game {
     /// 406 / 411: a mana ability resolves immediately.
     pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
+        self.activate_mana_with(p, source, index, kind, [&[], &[], &[]]);
+    }
+
+    /// [`Game::activate_mana`], paying also the objects chosen for its cost
+    /// (to tap, to sacrifice, to discard: `mana_choice_cost.rs`).
+    pub(crate) fn activate_mana_with(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+        chosen: [&[ObjId]; 3],
+    ) {
         let ch = crate::continuous::characteristics::compute(self, source);
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
             return;
@@ -166,6 +179,7 @@ impl Game {
             self.pay_mana_ability_cost(p, &m.cost.mana);
         }
         self.pay_other_costs(&m.cost, source, false);
+        self.pay_mana_choices(chosen);
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
             crate::resolution::triggers::land_tapped_for_mana(self, p);
@@ -322,7 +336,7 @@ impl Game {
             }
             if !self.can_pay_tap_part(&m.cost, id)
                 || !self.pool_pays(id, &m.cost.mana)
-                || m.cost.sacrifice.is_some()
+                || !self.mana_choice_payable(&m.cost, id)
             {
                 continue;
             }
@@ -646,7 +660,7 @@ impl Game {
         for a in abilities.iter() {
             let Ability::Mana(m) = a else { continue };
             if !m.cost.mana.is_zero()
-                || m.cost.sacrifice.is_some()
+                || crate::playing::mana_choice_cost::chooses(&m.cost)
                 || !self.can_pay_tap_part(&m.cost, id)
             {
                 continue;

@@ -6,6 +6,7 @@ pub(crate) mod convoke_delve;
 pub(crate) mod cost;
 pub(crate) mod mana;
 pub(crate) mod mana_ability_cost;
+pub(crate) mod mana_choice_cost;
 pub mod play;
 pub mod spell_copy;
 pub mod targeting;

@@ -1446,8 +1446,12 @@ impl Game {
                     .as_ref()
                     .map(|c| c.player)
                     .unwrap_or(self.active);
-                self.activate_mana(p, source, index, kind);
-                self.continue_casting();
+                // 411.1: a cost that chooses objects asks for them first;
+                // the payment goes on once the mana is made.
+                if !self.begin_mana_choice(p, source, index, kind, true) {
+                    self.activate_mana(p, source, index, kind);
+                    self.continue_casting();
+                }
             }
             _ => {}
         }

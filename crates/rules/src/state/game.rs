@@ -103,6 +103,10 @@ pub struct Game {
     pub pending_triggers: Vec<PendingTrigger>,
     pub combat: Combat,
     pub(crate) casting: Option<Box<Casting>>,
+    /// 411.1: a mana ability whose cost chooses objects, being played
+    /// (`playing/mana_choice_cost.rs`).
+    #[serde(default)]
+    pub(crate) mana_choice: Option<Box<crate::playing::mana_choice_cost::ManaChoice>>,
     pub(crate) resolving: Option<Box<Resolving>>,
     /// 422: the state before the spell or ability being played was announced.
     pub(crate) rewind: Option<Box<Game>>,

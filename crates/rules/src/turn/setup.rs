@@ -31,6 +31,7 @@ impl Game {
             pending_triggers: Vec::new(),
             combat: Combat::default(),
             casting: None,
+            mana_choice: None,
             resolving: None,
             rewind: None,
             rewind_events: 0,

@@ -1,0 +1,264 @@
+//! Mana abilities whose cost chooses other objects (411.1, 409.1h): "Tap two
+//! untapped Elves you control: Add one mana of any color" (Birchlore
+//! Rangers), "Sacrifice a creature: Add {C}{C}" (Ashnod's Altar), "{T},
+//! Sacrifice a creature: Add {B}{B}" (Phyrexian Tower), "Discard a card: Add
+//! {B}" (Skirge Familiar).
+//!
+//! 411.1: playing a mana ability follows 409.1b–i: its cost is paid like
+//! any other, so the player chooses what to tap, sacrifice or discard; it
+//! then resolves at once, without the stack. `ActivateMana` begins it (at
+//! priority, or while paying for a spell or ability, 409.1g); the engine
+//! asks for each object in turn with the cost decisions abilities use
+//! (`TapCost`, `SacrificeCost`, `DiscardCost`), kept in
+//! `Game::mana_choice` rather than in the casting, so a mana ability can
+//! be played in the middle of paying for something else. When the last
+//! object is chosen the whole cost is paid and the mana is added, and the
+//! game goes back to where the ability was played: the same player's
+//! priority, or the payment it interrupted.
+//!
+//! The ability is offered only while its cost can be paid (enough objects
+//! of each kind), and no choice can leave it unpayable (the objects of each
+//! kind are distinct and chosen from what is left), so it is never
+//! abandoned: `CancelPlay` is not offered until it is done. Its mana isn't
+//! counted in `available_mana` (as for mana abilities with a mana cost): a
+//! spell that needs it is played after the mana is made.
+
+use crate::engine::decision::{Decision, DecisionKind};
+use crate::state::progress::Flow;
+use crate::{Action, Game, ObjId, PlayerId, Zone};
+use serde::{Deserialize, Serialize};
+use tolaria_cards::{Ability, Cost, ManaKind};
+
+/// A mana ability being played whose cost is being chosen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ManaChoice {
+    pub player: PlayerId,
+    pub source: ObjId,
+    pub index: u8,
+    pub kind: ManaKind,
+    /// The objects chosen so far: those to tap first, then those to
+    /// sacrifice, then the cards to discard.
+    pub chosen: Vec<ObjId>,
+    /// Played while paying for a spell or ability (409.1g): the payment
+    /// goes on afterwards; otherwise the player gets priority back.
+    pub during_casting: bool,
+}
+
+/// What a cost asks the player to choose: how many permanents to tap,
+/// to sacrifice, and cards to discard.
+fn needs(cost: &Cost) -> [u8; 3] {
+    [
+        cost.tap_untapped.as_ref().map_or(0, |t| t.1),
+        cost.sacrifices(),
+        cost.discard,
+    ]
+}
+
+/// Does this mana ability's cost ask the player to choose objects?
+pub(crate) fn chooses(cost: &Cost) -> bool {
+    needs(cost).iter().any(|&n| n > 0)
+}
+
+impl Game {
+    /// The objects `p` could choose for part `part` (0 tap, 1 sacrifice,
+    /// 2 discard) of `source`'s cost, leaving out those already chosen.
+    fn mana_choice_candidates(
+        &self,
+        p: PlayerId,
+        source: ObjId,
+        cost: &Cost,
+        part: usize,
+        chosen: &[ObjId],
+    ) -> Vec<ObjId> {
+        match part {
+            0 => {
+                let Some((f, _)) = &cost.tap_untapped else {
+                    return Vec::new();
+                };
+                self.controlled_by(p)
+                    .filter(|&o| {
+                        // Its own {T} taps the source: it can't also be one of the others.
+                        let own_tap = cost.tap && o == source;
+                        let taken =
+                            chosen.contains(&o) || self.objects[o.slot as usize].is_tapped();
+                        !own_tap
+                            && !taken
+                            && crate::continuous::filter::matches(self, f, o, None, p)
+                    })
+                    .collect()
+            }
+            1 => {
+                let Some(f) = &cost.sacrifice else {
+                    return Vec::new();
+                };
+                self.controlled_by(p)
+                    .filter(|&o| {
+                        !chosen.contains(&o)
+                            && crate::continuous::filter::matches(self, f, o, Some(source), p)
+                    })
+                    .collect()
+            }
+            _ => self
+                .player(p)
+                .hand
+                .iter()
+                .copied()
+                .filter(|o| {
+                    !chosen.contains(o)
+                        && cost.discard_filter.as_ref().is_none_or(|f| {
+                            crate::continuous::filter::matches_card(
+                                f,
+                                self.objects[o.slot as usize].card,
+                            )
+                        })
+                })
+                .collect(),
+        }
+    }
+
+    /// 409.1h: could the choices of this cost be made now? (True for a
+    /// cost that chooses nothing.)
+    pub(crate) fn mana_choice_payable(&self, cost: &Cost, source: ObjId) -> bool {
+        let p = self.objects[source.slot as usize].controller;
+        needs(cost).iter().enumerate().all(|(part, &n)| {
+            n == 0
+                || self
+                    .mana_choice_candidates(p, source, cost, part, &[])
+                    .len()
+                    >= n as usize
+        })
+    }
+
+    /// 411.1: begins playing a mana ability whose cost chooses objects.
+    /// False (and nothing done) if its cost chooses nothing.
+    pub(crate) fn begin_mana_choice(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+        during_casting: bool,
+    ) -> bool {
+        let ch = crate::continuous::characteristics::compute(self, source);
+        let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
+            return false;
+        };
+        if !chooses(&m.cost) {
+            return false;
+        }
+        self.mana_choice = Some(Box::new(ManaChoice {
+            player: p,
+            source,
+            index,
+            kind,
+            chosen: Vec::new(),
+            during_casting,
+        }));
+        self.next_mana_choice(&m.cost);
+        true
+    }
+
+    /// The ability's cost (from its source now; the source is still in
+    /// play, since nothing is paid until the last choice).
+    fn mana_choice_cost(&self) -> Option<&'static Cost> {
+        let mc = self.mana_choice.as_deref()?;
+        let ch = crate::continuous::characteristics::compute(self, mc.source);
+        match ch.ability_at(mc.index) {
+            Some((Ability::Mana(m), _)) => Some(&m.cost),
+            _ => None,
+        }
+    }
+
+    /// The part of the cost the next choice is for, and how many are left
+    /// of it; `None` once every choice is made.
+    fn mana_choice_part(cost: &Cost, made: usize) -> Option<(usize, u32)> {
+        let mut before = 0;
+        for (part, n) in needs(cost).into_iter().enumerate() {
+            let n = n as usize;
+            if made < before + n {
+                return Some((part, (before + n - made) as u32));
+            }
+            before += n;
+        }
+        None
+    }
+
+    /// Asks for the next object, or, once all are chosen, pays the cost,
+    /// adds the mana and returns to where the ability was played.
+    fn next_mana_choice(&mut self, cost: &Cost) {
+        let Some(mc) = self.mana_choice.as_deref() else {
+            return;
+        };
+        let player = mc.player;
+        match Self::mana_choice_part(cost, mc.chosen.len()) {
+            Some((part, remaining)) => {
+                let kind = match part {
+                    0 => DecisionKind::TapCost { remaining },
+                    1 => DecisionKind::SacrificeCost,
+                    _ => DecisionKind::DiscardCost { remaining },
+                };
+                self.decision = Some(Decision { player, kind });
+            }
+            None => {
+                let mc = *self
+                    .mana_choice
+                    .take()
+                    .expect("a mana ability being played");
+                let n = needs(cost);
+                let (taps, rest) = mc.chosen.split_at(n[0] as usize);
+                let (sacrifices, discards) = rest.split_at(n[1] as usize);
+                let chosen = [taps, sacrifices, discards];
+                self.activate_mana_with(mc.player, mc.source, mc.index, mc.kind, chosen);
+                if mc.during_casting {
+                    self.continue_casting();
+                } else {
+                    self.flow = Flow::Priority(mc.player);
+                }
+            }
+        }
+    }
+
+    /// 409.1h: pays the objects chosen for a mana ability's cost: taps,
+    /// then sacrifices, then discards.
+    pub(crate) fn pay_mana_choices(&mut self, [taps, sacrifices, discards]: [&[ObjId]; 3]) {
+        for &o in taps {
+            self.tap(o);
+        }
+        for &o in sacrifices {
+            let owner = self.objects[o.slot as usize].owner;
+            self.move_to(o, Zone::Graveyard(owner), crate::MoveReason::Sacrifice);
+        }
+        for &o in discards {
+            self.discard(o);
+        }
+    }
+
+    /// The actions of the pending cost decision of a mana ability.
+    pub(crate) fn mana_choice_options(&self, out: &mut Vec<Action>) {
+        let (Some(mc), Some(cost)) = (self.mana_choice.as_deref(), self.mana_choice_cost()) else {
+            return;
+        };
+        if let Some((part, _)) = Self::mana_choice_part(cost, mc.chosen.len()) {
+            out.extend(
+                self.mana_choice_candidates(mc.player, mc.source, cost, part, &mc.chosen)
+                    .into_iter()
+                    .map(Action::ChooseObject),
+            );
+        }
+    }
+
+    /// Answers the pending cost decision of a mana ability.
+    pub(crate) fn on_mana_choice(&mut self, action: Action) {
+        let Action::ChooseObject(o) = action else {
+            return;
+        };
+        let Some(cost) = self.mana_choice_cost() else {
+            self.mana_choice = None;
+            return;
+        };
+        if let Some(mc) = self.mana_choice.as_mut() {
+            mc.chosen.push(o);
+        }
+        self.next_mana_choice(cost);
+    }
+}
