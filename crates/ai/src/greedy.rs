@@ -352,6 +352,9 @@ impl GreedyAgent {
             Target::Object(o) => game
                 .obj(*o)
                 .is_some_and(|x| !game.is_opponent(me, x.controller)),
+            Target::Ability(id) => game
+                .stack_ability(*id)
+                .is_some_and(|s| !game.is_opponent(me, s.controller)),
         };
         let is_creature = |t: &Target| match t {
             Target::Object(o) => creature(game, *o).is_some(),
@@ -632,7 +635,7 @@ impl GreedyAgent {
                 Some(c) => (c.toughness.max(0) as u32).clamp(min, max),
                 None => max,
             },
-            Target::Player(_) => max,
+            Target::Player(_) | Target::Ability(_) => max,
         };
         Action::AssignDamage(n)
     }

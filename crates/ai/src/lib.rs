@@ -1,6 +1,7 @@
 //! Agents: each chooses only from the engine's legal actions and the
 //! player's `view` (no peeking at hidden information).
 
+pub mod exercise;
 pub mod fuzz;
 pub mod greedy;
 pub mod mcts;

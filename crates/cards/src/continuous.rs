@@ -47,6 +47,10 @@ pub struct LayerEffect {
     /// in the granting face's `granted` list (`AbilityRef::Granted`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<u8>,
+    /// Layer 5: how many more granted abilities follow `grant` (a keyword
+    /// that stands for several, "gains vanishing", 502.60).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub grant_more: u8,
     /// Layer 5: protection from these colours gained (502.7: "gains
     /// protection from the color of your choice").
     #[serde(default, skip_serializing_if = "no_colors")]
@@ -70,6 +74,9 @@ pub struct LayerEffect {
 
 fn is_false(b: &bool) -> bool {
     !*b
+}
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 fn is_zero(n: &i32) -> bool {
     *n == 0

@@ -23,13 +23,17 @@ fn r505_2_both_halves_compile_with_their_own_characteristics() {
 
 #[test]
 fn r505_2_a_half_that_does_not_compile_leaves_the_card_unsupported() {
-    // Crime's "Put target creature or enchantment card from an opponent's
-    // graveyard into play under your control" (an Aura put into play needs
-    // a choice of what it enchants, 212.4) is not compiled: the whole card
-    // stays unsupported rather than playable as Punishment alone.
-    let c = db().by_name("Crime // Punishment").unwrap();
-    assert!(c.faces[1].support.is_ok());
-    assert!(!c.is_supported());
+    // A split card plays only if both halves compile: one whose other half
+    // fails stays unsupported rather than playable as one half alone.
+    let split: Vec<_> = db().iter().filter(|c| c.layout == Layout::Split).collect();
+    assert!(split.len() > 20);
+    for c in &split {
+        let halves_ok = c.faces.iter().all(|f| f.support.is_ok());
+        assert_eq!(c.is_supported(), halves_ok, "{}", c.name);
+        if !halves_ok {
+            assert!(c.unsupported().is_some(), "{}", c.name);
+        }
+    }
 }
 
 #[test]

@@ -20,16 +20,25 @@ Usage:
                              and the 20 most common unsupported phrases
   tolaria cards unsupported  every unsupported card, one per line:
                              name, first set and the phrase that failed
+  tolaria cards exercise [NAME] [--threads N]
+                             play every supported card (or NAME) through the
+                             legal actions on prepared boards: every way of
+                             playing it and each of its abilities, checking
+                             the zones after every action; lists the cards
+                             that could not be played and why (with NAME, the
+                             boards tried as scenario files); exit status 1
+                             if a play failed
 
 Examples:
   tolaria cards show \"Lightning Bolt\"
   tolaria cards show \"fire // ice\"
   tolaria cards coverage
   tolaria cards unsupported | grep -i cycling
+  tolaria cards exercise \"Prodigal Sorcerer\"
 ";
 
 pub fn main(argv: Vec<String>) -> CliResult {
-    let args = Args::parse("cards", argv, &[], &["debug"])?;
+    let args = Args::parse("cards", argv, &["threads"], &["debug"])?;
     if args.help {
         print!("{HELP}");
         return Ok(ExitCode::SUCCESS);
@@ -62,8 +71,13 @@ pub fn main(argv: Vec<String>) -> CliResult {
             unsupported();
             Ok(ExitCode::SUCCESS)
         }
+        Some("exercise") => {
+            let threads = args.number_in("threads", 2, 1, 64)?;
+            let name = (args.positional.len() > 1).then(|| args.positional[1..].join(" "));
+            crate::exercise::run(name.as_deref(), threads)
+        }
         Some(other) => Err(CliError::usage(format!(
-            "cards: unknown subcommand {other:?}; expected show, coverage or unsupported"
+            "cards: unknown subcommand {other:?}; expected show, coverage, unsupported or exercise"
         ))),
         None => {
             print!("{HELP}");

@@ -6,6 +6,7 @@ mod bench;
 mod cards;
 mod cardtext;
 mod decks;
+mod exercise;
 mod fuzz;
 mod play;
 mod play_mp;

@@ -1304,6 +1304,7 @@ fn target_name(v: &PlayerView, t: &Target) -> String {
             Some(x) => format!("{} {}", x.name, x.id),
             None => o.to_string(),
         },
+        Target::Ability(id) => format!("ability #{id} on the stack"),
     }
 }
 
@@ -1428,6 +1429,7 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
                 Target::Object(o) => game
                     .obj(*o)
                     .map_or(o.to_string(), |x| format!("{} {o}", x.def().name)),
+                Target::Ability(id) => format!("ability #{id}"),
             };
             format!("how much of {name}'s combat damage goes to {to} (310.2)")
         }

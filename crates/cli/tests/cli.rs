@@ -229,6 +229,20 @@ fn cards_coverage() {
 }
 
 #[test]
+fn r409_cards_exercise_plays_a_card_and_each_of_its_abilities() {
+    let o = run(&["cards", "exercise", "Prodigal Sorcerer"]);
+    assert!(o.status.success());
+    let out = text(&o.stdout);
+    assert!(out.contains("play (main phase): done"), "{out}");
+    assert!(out.contains("ability 0 (in play): done"), "{out}");
+    assert!(out.trim_end().ends_with("exercised"), "{out}");
+    // An unsupported card is refused by name, with a usage error.
+    let o = run(&["cards", "exercise", "Fireball"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("Fireball is not supported"));
+}
+
+#[test]
 fn cards_unsupported_lists_each_blocked_card_with_its_phrase() {
     let o = run(&["cards", "unsupported"]);
     assert!(o.status.success());

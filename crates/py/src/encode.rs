@@ -580,7 +580,7 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
                         row[10 + r] = 1.0;
                     }
                 }
-                Target::Object(_) => {}
+                Target::Object(_) | Target::Ability(_) => {}
             }
         }
         let card = name.and_then(|nm| db().by_name(nm)).map(|c| c.id);

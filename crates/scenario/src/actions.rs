@@ -310,6 +310,27 @@ impl Scenario {
                 if let Some(p) = self.player(rest) {
                     return Ok(Action::ChooseTarget(Target::Player(PlayerId(p as u8))));
                 }
+                // `target ability of NAME`: an activated or triggered
+                // ability on the stack, named by its source (Willbender).
+                if let Some(source) = rest.strip_prefix("ability of ") {
+                    return pick(
+                        legal
+                            .iter()
+                            .filter_map(|a| match a {
+                                Action::ChooseTarget(Target::Ability(id)) => {
+                                    match &g.stack_ability(*id)?.kind {
+                                        tolaria_rules::StackKind::Ability { source, .. } => {
+                                            Some((*source, a.clone()))
+                                        }
+                                        _ => None,
+                                    }
+                                }
+                                _ => None,
+                            })
+                            .collect(),
+                        source,
+                    );
+                }
                 pick(
                     legal
                         .iter()

@@ -647,7 +647,7 @@ impl Scenario {
                             named(g, t, split_index(&other).0)
                         }),
                         Some(Target::Player(p)) => self.player(&other) == Some(p.index()),
-                        None => false,
+                        Some(Target::Ability(_)) | None => false,
                     };
                     if !ok {
                         return fail(format!("attached to {:?}", obj.attached_to));

@@ -43,6 +43,7 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
     let target = |t: &Target| match t {
         Target::Object(o) => n(o),
         Target::Player(p) => player(p),
+        Target::Ability(id) => format!("ability #{id} on the stack"),
     };
     let kind = view.decision.as_ref().map(|d| &d.kind);
     match a {

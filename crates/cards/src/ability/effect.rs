@@ -263,9 +263,19 @@ pub enum Effect {
         duration: Duration,
     },
     /// 415.7: "Change the target of target spell with a single target"
-    /// (Shunt): to another legal target, if there is one (415.7a).
+    /// (Shunt; "target spell or ability", Willbender): to another legal
+    /// target, if there is one (415.7a); `to`: "change that spell's target
+    /// to another creature" (Quicksilver Dragon), only a new target that
+    /// matches it.
     ChangeTarget {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        to: Option<ObjectFilter>,
+        /// "If target spell has only one target and that target is
+        /// CARDNAME, …" (Quicksilver Dragon): checked as it resolves; else
+        /// nothing changes.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        from_this: bool,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
     /// onto the stack, with the original's mode, targets and X.

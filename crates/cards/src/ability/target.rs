@@ -79,6 +79,10 @@ pub enum TargetKind {
     /// "target spell or permanent" (Illusion): a spell on the stack or a
     /// permanent in play.
     SpellOrPermanent,
+    /// "target spell or ability [with a single target]" (Willbender): a
+    /// spell, or an activated or triggered ability, on the stack (the
+    /// filter's `single_target` applies to both).
+    SpellOrAbility(ObjectFilter),
     /// "target [filter] card in [your / an opponent's / a] graveyard":
     /// `whose` is the graveyard's owner relative to the controller.
     CardInGraveyard {
@@ -154,7 +158,8 @@ pub struct ObjectFilter {
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,
-    /// "spell with a single target" (Shunt, 415.7).
+    /// "spell with a single target" (Shunt, 415.7): exactly one target,
+    /// so not one object or player targeted twice (Willbender's ruling).
     #[serde(default, skip_serializing_if = "is_false")]
     pub single_target: bool,
     /// "named NAME" (Wirefly Hive's tokens).

@@ -174,13 +174,20 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     kind: TargetKind::Spell(ObjectFilter {
                         single_target: true,
                         ..
+                    }) | TargetKind::SpellOrAbility(ObjectFilter {
+                        single_target: true,
+                        ..
                     }),
                     ..
                 })
             ) {
                 return None;
             }
-            Effect::ChangeTarget { what }
+            Effect::ChangeTarget {
+                what,
+                to: None,
+                from_this: false,
+            }
         }
         // 503.10: "Copy target instant or sorcery spell[, except that the
         // copy is red]."

@@ -253,33 +253,24 @@ impl<'a> P<'a> {
             return None;
         }
         let a = c.abilities.pop()?;
-        // Triggers the engine looks for elsewhere than in the computed
-        // abilities (last known information, 404.4c; graveyards, 402.8h;
-        // state triggers, 410.11; a discarded card) stay unsupported.
-        let found_in_play = match &a {
-            Ability::Activated(_) | Ability::Mana(_) => true,
-            // 418.5b: "This creature's power and toughness are each equal
-            // to the number of creature cards in your graveyard" (Svogthos),
-            // applied with the effect that grants it (`layers`).
-            Ability::Static(StaticAbility::PowerToughnessFromCards { .. }) => true,
-            Ability::Triggered(t) => !matches!(
-                t.trigger,
-                crate::Trigger::PutIntoGraveyardFromPlay(_)
-                    | crate::Trigger::LeavesPlay
-                    | crate::Trigger::State(_)
-                    | crate::Trigger::BeginningOfFromGraveyard { .. }
-                    | crate::Trigger::DiscardedByOpponent
-            ),
-            _ => false,
-        };
-        if !found_in_play {
-            return None;
-        }
-        let index = u8::try_from(self.grant_base + self.granted.len()).ok()?;
-        self.granted.push(a);
+        let index = self.grant(vec![a])?;
         while self.i <= close {
             self.bump();
         }
+        Some(index)
+    }
+    /// Abilities granted by an effect (layer 5), appended to the face's
+    /// `granted` list: the index of the first (the rest follow it,
+    /// `LayerEffect::grant_more`). Triggers the engine looks for elsewhere
+    /// than in the computed abilities (last known information, 404.4c;
+    /// graveyards, 402.8h; state triggers, 410.11; a discarded card) stay
+    /// unsupported, as do static abilities but one.
+    pub(super) fn grant(&mut self, abilities: Vec<Ability>) -> Option<u8> {
+        let index = u8::try_from(self.grant_base + self.granted.len()).ok()?;
+        if abilities.is_empty() || !abilities.iter().all(found_in_play) {
+            return None;
+        }
+        self.granted.extend(abilities);
         Some(index)
     }
     pub(super) fn peek_at(&self, k: usize) -> &'a str {
@@ -466,4 +457,25 @@ pub(super) fn attempt<T>(
 pub(super) fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
     p.i = start;
     None
+}
+
+/// Is a granted ability one the engine reads from the computed abilities
+/// (`P::grant`)?
+fn found_in_play(a: &Ability) -> bool {
+    match a {
+        Ability::Activated(_) | Ability::Mana(_) => true,
+        // 418.5b: "This creature's power and toughness are each equal
+        // to the number of creature cards in your graveyard" (Svogthos),
+        // applied with the effect that grants it (`layers`).
+        Ability::Static(StaticAbility::PowerToughnessFromCards { .. }) => true,
+        Ability::Triggered(t) => !matches!(
+            t.trigger,
+            crate::Trigger::PutIntoGraveyardFromPlay(_)
+                | crate::Trigger::LeavesPlay
+                | crate::Trigger::State(_)
+                | crate::Trigger::BeginningOfFromGraveyard { .. }
+                | crate::Trigger::DiscardedByOpponent
+        ),
+        _ => false,
+    }
 }

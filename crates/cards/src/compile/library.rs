@@ -616,10 +616,41 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }])
 }
 
+/// "Put target creature card from your graveyard on top of your library."
+/// / "Put target [filter] card from a graveyard into play under your
+/// control." (an Aura among them too, 212.4j: Crime).
+fn put_graveyard_card(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let what = graveyard_target(p, cx, true)?;
+    // "Put target creature card from your graveyard on top of your
+    // library." (Golgari Thug): your library is the card's owner's.
+    if p.at_all("on top of your library") {
+        let yours = matches!(
+            cx.targets.last().map(|t| &t.kind),
+            Some(TargetKind::CardInGraveyard {
+                whose: crate::PlayerFilter::You,
+                ..
+            })
+        );
+        (yours && p.eat_all("on top of your library")).then_some(())?;
+        return Some(vec![Effect::PutOnLibrary {
+            what,
+            bottom: false,
+        }]);
+    }
+    p.eat_all("into play under your control").then_some(())?;
+    // "… attached to a creature you control" is `PutAuraIntoPlayAttached`.
+    (p.at(".") || p.at_end()).then_some(())?;
+    Some(vec![Effect::PutIntoPlay {
+        what,
+        flipped: false,
+        under_owner: false,
+    }])
+}
+
 /// "[You may] return target [filter] card from your graveyard to play."
 fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("return").then_some(())?;
-    let what = graveyard_target(p, cx)?;
+    let what = graveyard_target(p, cx, false)?;
     p.eat_all("to play").then_some(())?;
     Some(vec![Effect::PutIntoPlay {
         what,
@@ -629,12 +660,15 @@ fn return_to_play(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 /// A target card in a graveyard to put into play: "target creature card
-/// from your graveyard" (not one that may be an Aura, see [`may_be_aura`]).
-fn graveyard_target(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+/// from your graveyard"; with `aura_ok` also one that may be an Aura
+/// ("target creature or enchantment card in an opponent's graveyard",
+/// Crime: 212.4j, its enchanted object is chosen as it comes into play),
+/// else not (see [`may_be_aura`]).
+fn graveyard_target(p: &mut P, cx: &mut Cx, aura_ok: bool) -> Option<ObjectRef> {
     let (i, is_player) = target(p, cx)?;
     let card = matches!(
         cx.targets.get(i as usize).map(|t| &t.kind),
-        Some(TargetKind::CardInGraveyard { filter, .. }) if !may_be_aura(filter)
+        Some(TargetKind::CardInGraveyard { filter, .. }) if aura_ok || !may_be_aura(filter)
     );
     (!is_player && card).then_some(ObjectRef::Target(i))
 }
@@ -677,29 +711,8 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             attach_to_this: true,
         }]);
     }
-    if let Some(what) = attempt(p, cx, graveyard_target) {
-        // "Put target creature card from your graveyard on top of your
-        // library." (Golgari Thug): your library is the card's owner's.
-        if p.at_all("on top of your library") {
-            let yours = matches!(
-                cx.targets.last().map(|t| &t.kind),
-                Some(TargetKind::CardInGraveyard {
-                    whose: crate::PlayerFilter::You,
-                    ..
-                })
-            );
-            (yours && p.eat_all("on top of your library")).then_some(())?;
-            return Some(vec![Effect::PutOnLibrary {
-                what,
-                bottom: false,
-            }]);
-        }
-        p.eat_all("into play under your control").then_some(())?;
-        return Some(vec![Effect::PutIntoPlay {
-            what,
-            flipped: false,
-            under_owner: false,
-        }]);
+    if let Some(v) = attempt(p, cx, put_graveyard_card) {
+        return Some(v);
     }
     if let Some(what) = attempt(p, cx, aura_in_graveyard) {
         p.eat_all("into play under your control attached to")

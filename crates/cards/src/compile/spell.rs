@@ -139,6 +139,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
+    // 415.7: "If target spell has only one target and that target is
+    // CARDNAME, change that spell's target to another creature."
+    // (Quicksilver Dragon)
+    if p.at_all("if target spell has only one target and that target is cardname ,") {
+        if let Some(()) = attempt(p, cx, redirect_from_this) {
+            return Some(());
+        }
+    }
     // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
     if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
         let i = p.i;
@@ -967,4 +975,28 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
     }
     *slot = a.clone();
     true
+}
+
+/// 415.7: "If target spell has only one target and that target is
+/// CARDNAME, change that spell's target to another [filter]."
+fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("if");
+    let (i, false) = target(p, cx)? else {
+        return None;
+    };
+    p.eat_all(
+        "has only one target and that target is cardname , change that spell's target to another",
+    )
+    .then_some(())?;
+    let (mut to, Noun::Permanent) = filter(p)? else {
+        return None;
+    };
+    to.other = true;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::ChangeTarget {
+        what: ObjectRef::Target(i),
+        to: Some(to),
+        from_this: true,
+    });
+    Some(())
 }

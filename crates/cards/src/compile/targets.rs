@@ -171,6 +171,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     // Nouns.
     let mut had_noun = false;
     let mut creature_subtype = false;
+    let mut other_subtype = false;
     let mut noun = Noun::Permanent;
     loop {
         let w = p.peek();
@@ -200,6 +201,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.subtypes_any.push(Subtype::intern(st));
             if !crate::subtype::NON_CREATURE_SUBTYPES.contains(&st) {
                 creature_subtype = true;
+            } else {
+                other_subtype = true;
             }
             // "Elf creatures": the subtype is an adjective of the next noun
             // ("Rebel permanent card" too).
@@ -236,7 +239,10 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     if !had_noun {
         return fail_at(p, start);
     }
-    if creature_subtype && f.types_any.is_empty() {
+    // "Goblin" alone means a Goblin creature; "Spirit or Arcane spell"
+    // (Hisoka's Defiance) mixes a creature type with an instant/sorcery
+    // subtype, and each subtype already implies its types (205.3).
+    if creature_subtype && !other_subtype && f.types_any.is_empty() {
         f.types_any.insert(CardType::Creature);
     }
     // Post-modifiers.
@@ -474,6 +480,13 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         TargetKind::CreatureOrPlayer
     } else if p.eat_all("spell or permanent") {
         TargetKind::SpellOrPermanent
+    } else if p.eat_all("spell or ability") {
+        // 415.7: "… with a single target" (Willbender).
+        let f = ObjectFilter {
+            single_target: p.eat_all("with a single target"),
+            ..ObjectFilter::any()
+        };
+        TargetKind::SpellOrAbility(f)
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
     } else if p.eat("opponent") {

@@ -179,6 +179,17 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
             p.bump();
             p.eat_all("the creature type of your choice");
             chosen = Some(crate::ChosenFor::CreatureType);
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.peek_at(1) == "vanishing"
+            && e.grant.is_none()
+        {
+            // 502.60: "it gains vanishing" (Maelstrom Djinn): the
+            // keyword's triggered abilities, granted (layer 5).
+            p.bump();
+            let abilities = super::upkeep::keyword(p)?;
+            let n = u8::try_from(abilities.len()).ok()?;
+            e.grant = Some(p.grant(abilities)?);
+            e.grant_more = n - 1;
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {

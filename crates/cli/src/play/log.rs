@@ -42,6 +42,7 @@ pub fn display_line(e: &Event, line: String) -> String {
                 (Target::Object(o), Some(c)) => format!("{} {o}", name(c)),
                 (Target::Player(p), _) => p.to_string(),
                 (Target::Object(o), None) => o.to_string(),
+                (Target::Ability(id), _) => format!("ability #{id}"),
             };
             format!(
                 "{} {} {source} deals {amount} {}damage to {to}",

@@ -808,8 +808,10 @@ fn apply_part(
             if let Some(g) = e.grant {
                 let (card, face) = grant_from;
                 let face_def = &tolaria_cards::db().get(card).faces[face as usize];
-                if (g as usize) < face_def.granted.len() {
-                    ch.granted.push(card, face, g);
+                for g in g..=g.saturating_add(e.grant_more) {
+                    if (g as usize) < face_def.granted.len() {
+                        ch.granted.push(card, face, g);
+                    }
                 }
             }
         }
@@ -982,7 +984,9 @@ impl Game {
             // A characteristic changed without a zone change (a static
             // ability began or stopped applying): state-based effects
             // must be checked again (420.3).
-            if self.board.ids != self.in_play || self.board.chars != chars {
+            // (Compared only while the flag is clear: setting it again
+            // changes nothing.)
+            if !self.sba_dirty && (self.board.ids != self.in_play || self.board.chars != chars) {
                 self.sba_dirty = true;
             }
             let mut changed = Vec::new();

@@ -273,6 +273,8 @@ impl Game {
                     combat,
                 });
             }
+            // Never a recipient of damage (`can_be_dealt`).
+            Target::Ability(_) => {}
         }
     }
 
@@ -285,6 +287,7 @@ impl Game {
                 self.is_present(o)
                     && crate::continuous::characteristics::compute(self, o).is_creature()
             }
+            Target::Ability(_) => false,
         }
     }
 
@@ -470,7 +473,7 @@ impl Game {
                     self.is_present(o)
                         && crate::continuous::filter::matches(self, f, o, Some(id), controller)
                 }
-                Target::Player(_) => false,
+                Target::Player(_) | Target::Ability(_) => false,
             },
             DamageReplacement::PreventAll { to, by } => {
                 target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
@@ -593,7 +596,7 @@ impl Game {
         match t {
             // 504.2: a face-down creature is named as such.
             Target::Object(o) => Some(self.shown_card(o)),
-            Target::Player(_) => None,
+            Target::Player(_) | Target::Ability(_) => None,
         }
     }
 
@@ -602,6 +605,7 @@ impl Game {
         match to {
             Target::Player(p) => p,
             Target::Object(o) => self.objects[o.slot as usize].controller,
+            Target::Ability(id) => self.stack_ability(id).map_or(self.active, |s| s.controller),
         }
     }
 
@@ -647,6 +651,7 @@ impl Game {
             Target::Object(o) => crate::continuous::characteristics::compute(self, o)
                 .name()
                 .to_string(),
+            Target::Ability(id) => format!("ability #{id}"),
         }
     }
 
@@ -690,9 +695,10 @@ impl Game {
         // 502.47a: a dredge card in a graveyard asks whether it replaces a
         // draw;
         // 502.24a: so does a madness card in a hand, as it is discarded.
-        if self
-            .player_ids()
-            .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+        if self.draw_discard_choices
+            && self
+                .player_ids()
+                .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
         {
             return true;
         }

@@ -18,6 +18,10 @@ pub struct SourceInfo {
     /// The player of a triggered ability's event ("target permanent that
     /// player controls", `ControllerFilter::TriggeringPlayer`).
     pub trigger_player: Option<PlayerId>,
+    /// The ability itself on the stack, by `StackItem::id` (415.6: it
+    /// can't target itself): an activated ability being played, or one
+    /// whose target is changed (415.7).
+    pub ability: Option<u32>,
 }
 
 impl SourceInfo {
@@ -31,6 +35,7 @@ impl SourceInfo {
                 subtypes: ch.subtypes,
                 controller,
                 trigger_player: None,
+                ability: None,
             }
         } else {
             // Last known information (413.2a): the printed card.
@@ -43,6 +48,7 @@ impl SourceInfo {
                 subtypes: f.subtypes,
                 controller,
                 trigger_player: None,
+                ability: None,
             }
         }
     }

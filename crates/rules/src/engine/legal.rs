@@ -694,6 +694,9 @@ impl Game {
         };
         for &card in &self.player(p).hand {
             self.hand_card_actions(p, card, &avail, out);
+            if !self.hand_actions {
+                continue;
+            }
             // 502.26a: a card with morph may also be played face down.
             if self.face_down_play_legal(p, card, &avail) {
                 out.push(Action::PlayFaceDown(card));
@@ -703,8 +706,11 @@ impl Game {
             self.suspend_actions(p, card, &avail, out);
         }
         self.ninjutsu_actions(p, &avail, out);
-        // 502.26d: turning a face-down permanent face up.
-        self.turn_face_up_options(p, &avail, out);
+        // 502.26d: turning a face-down permanent face up (only a card
+        // with morph has a morph cost, 503.3: `Game::hand_actions`).
+        if self.hand_actions {
+            self.turn_face_up_options(p, &avail, out);
+        }
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
         self.removed_plays(p, &avail, out);
@@ -834,6 +840,7 @@ impl Game {
                     subtypes: ch.subtypes,
                     controller: p,
                     trigger_player: None,
+                    ability: None,
                 };
                 if !targets_available(self, &act.targets, &src) {
                     continue;
@@ -952,6 +959,7 @@ impl Game {
             subtypes: face.subtypes,
             controller: p,
             trigger_player: None,
+            ability: None,
         };
         targets_available(self, &face.spell.targets, &src)
     }
@@ -1010,6 +1018,10 @@ impl Game {
         let tgt = |t: &Target| match t {
             Target::Player(p) => format!("{} ({})", self.player(*p).name, p),
             Target::Object(o) => format!("{} {}", name(o), o),
+            Target::Ability(id) => match self.stack_ability(*id).and_then(|s| s.card(self)) {
+                Some(c) => format!("the ability of {} (#{id})", tolaria_cards::db().get(c).name),
+                None => format!("ability #{id}"),
+            },
         };
         match a {
             Action::Keep => "keep hand".into(),

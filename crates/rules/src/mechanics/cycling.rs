@@ -56,6 +56,7 @@ impl Game {
                 subtypes: face.subtypes,
                 controller: p,
                 trigger_player: None,
+                ability: None,
             };
             if !crate::playing::targeting::targets_available(self, &act.targets, &src) {
                 continue;

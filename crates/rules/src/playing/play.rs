@@ -134,6 +134,7 @@ impl Game {
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
+                    id: 0,
                 }
             }
             Playing::Ability { source, index } => {
@@ -164,6 +165,7 @@ impl Game {
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
+                    id: self.new_stack_id(),
                 }
             }
             Playing::Trigger(_) => unreachable!("triggers use begin_trigger"),
@@ -204,6 +206,7 @@ impl Game {
             subtypes: face.subtypes,
             controller: player,
             trigger_player: None,
+            ability: None,
         };
         face.spell
             .modes
@@ -272,7 +275,11 @@ impl Game {
             | Playing::FaceDown { obj }
             | Playing::TurnFaceUp { obj }
             | Playing::Suspend { obj } => SourceInfo::of(self, *obj, c.player),
-            Playing::Ability { source, .. } => SourceInfo::of(self, *source, c.player),
+            // 415.6: the ability being played is on top of the stack.
+            Playing::Ability { source, .. } => SourceInfo {
+                ability: self.stack.last().map(|s| s.id),
+                ..SourceInfo::of(self, *source, c.player)
+            },
             Playing::Trigger(t) => SourceInfo {
                 trigger_player: t.ctx.player,
                 ..SourceInfo::of(self, t.source, c.player)
@@ -735,6 +742,7 @@ impl Game {
             // 410.4: a triggered ability goes on the stack with its choices made.
             let t = t.clone();
             self.casting = None;
+            let id = self.new_stack_id();
             self.stack.push(StackItem {
                 kind: StackKind::Ability {
                     source: t.source,
@@ -751,6 +759,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: c.division.clone(),
+                id,
             });
             let targets = self.named_targets(&c.targets);
             self.emit(Event::TriggerPutOnStack {

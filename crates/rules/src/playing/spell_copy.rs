@@ -12,7 +12,7 @@ use crate::playing::targeting::legal_targets;
 use crate::state::stack::ResolveCtx;
 use crate::state::stack::SpellCopy;
 use crate::state::stack::StackKind;
-use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Zone};
+use crate::{Decision, DecisionKind, Event, Game, ObjId, Object, StackItem, Target, Zone};
 use tolaria_cards::{Color, ObjectRef};
 
 /// The storm spell itself: the source of its own trigger (502.30a).
@@ -84,6 +84,7 @@ impl Game {
             sacrificed_power: original.sacrificed_power,
             // Pyrotechnics' ruling: a copy's division can't be changed.
             division: original.division.clone(),
+            id: 0,
         });
         // 503.10: optional additional costs paid for the original (kicker,
         // buyback) are copied.
@@ -121,22 +122,42 @@ impl Game {
         }
     }
 
+    /// The spell or ability on the stack whose target an effect changes
+    /// (415.7): a spell `what` names, or the ability on the stack that is
+    /// its (still legal, 413.2a) target (Willbender).
+    fn changed_item(&self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<StackItem> {
+        if let ObjectRef::Target(i) = what {
+            if let Some(&Target::Ability(id)) = ctx.targets.get(*i as usize) {
+                return (ctx.legal & (1 << i) != 0)
+                    .then(|| self.stack_ability(id).cloned())
+                    .flatten();
+            }
+        }
+        self.spell_on_stack(ctx, what)
+    }
+
     /// The legal answers to a 503.10b choice: keep the target (listed
     /// first, legal or not), or any other legal target for that slot.
     pub(crate) fn new_target_options(&self, index: u8, out: &mut Vec<crate::Action>) {
         let Some(r) = self.resolving.as_deref() else {
             return;
         };
-        let (what, color, must_change) = match self.current_effect() {
-            Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => (what, *color, false),
-            Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false),
-            Some(tolaria_cards::Effect::ChangeTarget { what }) => (what, None, true),
+        let (what, color, must_change, only) = match self.current_effect() {
+            Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => {
+                (what, *color, false, None)
+            }
+            Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false, None),
+            Some(tolaria_cards::Effect::ChangeTarget { what, to, .. }) => {
+                (what, None, true, to.as_ref())
+            }
             _ => return,
         };
-        let Some(original) = self.spell_on_stack(&r.ctx, what) else {
-            return;
+        let item = if must_change {
+            self.changed_item(&r.ctx, what)
+        } else {
+            self.spell_on_stack(&r.ctx, what)
         };
-        let StackKind::Spell { obj: of } = original.kind else {
+        let Some(original) = item else {
             return;
         };
         let i = index as usize;
@@ -148,16 +169,25 @@ impl Game {
         if !must_change {
             out.push(crate::Action::ChooseTarget(current));
         }
-        let specs = self.objects[of.slot as usize]
-            .spell_face()
-            .spell
-            .targets_for(original.mode);
+        let specs = crate::resolution::resolve::specs_of(self, &original);
+        let (source, trigger_player) = match &original.kind {
+            StackKind::Spell { obj } => (*obj, None),
+            StackKind::Ability {
+                source, trigger, ..
+            } => (*source, trigger.player),
+            StackKind::CombatDamage(_) => return,
+        };
         // The copy is the source: controlled by the copier, with the
-        // "except" colour. A changed target is judged for the spell itself.
+        // "except" colour. A changed target is judged for the spell or
+        // ability itself (415.6: never itself).
         let src = if must_change {
-            SourceInfo::of(self, of, original.controller)
+            SourceInfo {
+                trigger_player,
+                ability: (original.id != 0).then_some(original.id),
+                ..SourceInfo::of(self, source, original.controller)
+            }
         } else {
-            let mut src = SourceInfo::of(self, of, r.ctx.controller);
+            let mut src = SourceInfo::of(self, source, r.ctx.controller);
             src.obj = None;
             if let Some(c) = color {
                 src.colors = tolaria_cards::ColorSet::single(c);
@@ -169,18 +199,41 @@ impl Game {
         out.extend(
             ts.into_iter()
                 .filter(|&t| t != current)
+                // "change that spell's target to another creature"
+                // (Quicksilver Dragon): only such a new target.
+                .filter(|&t| {
+                    only.is_none_or(|f| match t {
+                        Target::Object(o) => {
+                            self.is_present(o)
+                                && crate::continuous::filter::matches(
+                                    self,
+                                    f,
+                                    o,
+                                    Some(r.ctx.source),
+                                    r.ctx.controller,
+                                )
+                        }
+                        _ => false,
+                    })
+                })
                 .map(crate::Action::ChooseTarget),
         );
     }
 
-    /// 415.7: `Effect::ChangeTarget`. The spell's controller's legal
-    /// alternatives are offered to the effect's controller; with none, the
-    /// target is unchanged (415.7a).
-    pub(crate) fn change_target(&mut self, ctx: &ResolveCtx, what: &ObjectRef) -> Option<Decision> {
-        let original = self.spell_on_stack(ctx, what)?;
-        let StackKind::Spell { obj: of } = original.kind else {
+    /// 415.7: `Effect::ChangeTarget`. The legal alternatives for the spell
+    /// or ability (as its controller would choose them) are offered to the
+    /// effect's controller; with none, the target is unchanged (415.7a).
+    pub(crate) fn change_target(
+        &mut self,
+        ctx: &ResolveCtx,
+        what: &ObjectRef,
+        from_this: bool,
+    ) -> Option<Decision> {
+        let original = self.changed_item(ctx, what)?;
+        // "If [it] has only one target and that target is [this]".
+        if from_this && original.targets[..] != [Target::Object(ctx.source)] {
             return None;
-        };
+        }
         let r = self.resolving.as_mut()?;
         if r.sub == 0 {
             r.copy_targets = original.targets.clone();
@@ -195,11 +248,14 @@ impl Game {
             });
         }
         let new = std::mem::take(&mut r.copy_targets);
-        let card = self.objects[of.slot as usize].card;
+        let card = original.card(self)?;
         if let Some(item) = self
             .stack
             .iter_mut()
-            .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == of))
+            .find(|s| match (&s.kind, &original.kind) {
+                (StackKind::Spell { obj }, StackKind::Spell { obj: of }) => obj == of,
+                _ => original.id != 0 && s.id == original.id,
+            })
         {
             item.targets = new.clone();
         }
@@ -207,6 +263,7 @@ impl Game {
         self.emit(Event::TargetChanged {
             card,
             targets: named,
+            ability: original.id != 0,
         });
         None
     }

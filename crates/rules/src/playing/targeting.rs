@@ -92,6 +92,22 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
             };
             is_legal_target(game, &as_kind, t, src)
         }
+        (TargetKind::SpellOrAbility(f), Target::Object(_)) => {
+            let as_spell = TargetSpec {
+                kind: TargetKind::Spell(f.clone()),
+                ..spec.clone()
+            };
+            is_legal_target(game, &as_spell, t, src)
+        }
+        // An activated or triggered ability on the stack (415.6: not the
+        // ability itself); an ability has no characteristics a filter could
+        // ask for but its number of targets.
+        (TargetKind::SpellOrAbility(f), Target::Ability(id)) => {
+            src.ability != Some(id)
+                && game
+                    .stack_ability(id)
+                    .is_some_and(|s| !f.single_target || s.targets.len() == 1)
+        }
         (TargetKind::Spell(f), Target::Object(o)) => {
             // 415.6: a spell on the stack is an illegal target for itself
             // (the spell being played, a spell whose target is changed,
@@ -211,6 +227,15 @@ pub fn legal_targets(
                 }
             }
         }
+        TargetKind::SpellOrAbility(_) => {
+            for s in &game.stack {
+                match s.kind {
+                    crate::StackKind::Spell { obj } => consider(Target::Object(obj), out),
+                    crate::StackKind::Ability { .. } => consider(Target::Ability(s.id), out),
+                    crate::StackKind::CombatDamage(_) => {}
+                }
+            }
+        }
         TargetKind::SpellOrPermanent => {
             for &o in &game.in_play {
                 consider(Target::Object(o), out);
@@ -283,6 +308,13 @@ pub(crate) fn count_legal_targets(
             game.stack.iter().any(|s| match s.kind {
                 crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
                 _ => false,
+            });
+        }
+        TargetKind::SpellOrAbility(_) => {
+            game.stack.iter().any(|s| match s.kind {
+                crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
+                crate::StackKind::Ability { .. } => consider(Target::Ability(s.id)),
+                crate::StackKind::CombatDamage(_) => false,
             });
         }
         TargetKind::SpellOrPermanent => {

@@ -21,7 +21,9 @@ impl Game {
                 new_targets,
                 color,
             } => self.copy_spell(ctx, what, *new_targets, *color),
-            Effect::ChangeTarget { what } => self.change_target(ctx, what),
+            Effect::ChangeTarget {
+                what, from_this, ..
+            } => self.change_target(ctx, what, *from_this),
             Effect::StormCopies => self.storm_copies(ctx),
             Effect::CreateTokenCopies {
                 who,

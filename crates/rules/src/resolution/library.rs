@@ -93,6 +93,22 @@ impl Game {
             // 212.4: with nothing (else) it could enchant, the Aura stays
             // where it is. Once chosen (`done`), the effect is over: a moved
             // Aura could be moved again, so the choice must not come back.
+            // 212.4j: an Aura card put into play by an effect that doesn't
+            // say what it enchants (Crime): the player putting it into play
+            // chooses as it comes into play; with no legal choice it stays.
+            Effect::PutIntoPlay {
+                what,
+                flipped: false,
+                ..
+            } if self.aura_card_of(ctx, what) => (self.cards_state().done == 0
+                && !self.aura_destinations(ctx, e).is_empty())
+            .then_some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::ChooseCard {
+                    choice: CardChoice::AttachTo,
+                    optional: false,
+                },
+            }),
             Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. } => {
                 (self.cards_state().done == 0 && !self.aura_destinations(ctx, e).is_empty())
                     .then_some(Decision {
@@ -163,7 +179,9 @@ impl Game {
             },
             (
                 CardChoice::AttachTo,
-                Effect::PutAuraIntoPlayAttached { .. } | Effect::MoveAura { .. },
+                Effect::PutAuraIntoPlayAttached { .. }
+                | Effect::MoveAura { .. }
+                | Effect::PutIntoPlay { .. },
             ) => self.aura_destinations(ctx, e),
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
                 match self.players_of(ctx, who).first() {
@@ -265,6 +283,14 @@ impl Game {
             )
     }
 
+    /// Is the card `what` names (outside play) an Aura (`PutIntoPlay`, 212.4j)?
+    fn aura_card_of(&self, ctx: &ResolveCtx, what: &tolaria_cards::ObjectRef) -> bool {
+        self.objects_of(ctx, what).first().is_some_and(|&o| {
+            let f = self.objects[o.slot as usize].def().front();
+            crate::playing::targeting::is_aura(f.types, &f.subtypes)
+        })
+    }
+
     /// What the Aura of a `PutAuraIntoPlayAttached` or `MoveAura` effect
     /// could be attached to (212.4).
     fn aura_destinations(&self, ctx: &ResolveCtx, e: &Effect) -> Vec<ObjId> {
@@ -277,6 +303,11 @@ impl Game {
             }
             Effect::MoveAura { what, to } => match self.objects_of(ctx, what).first() {
                 Some(&a) => self.move_aura_options(ctx, a, to),
+                None => Vec::new(),
+            },
+            // 212.4j: anything its enchant ability allows.
+            Effect::PutIntoPlay { what, .. } => match self.objects_of(ctx, what).first() {
+                Some(&a) => self.attach_options(ctx, a, &ObjectFilter::any()),
                 None => Vec::new(),
             },
             _ => Vec::new(),
@@ -684,6 +715,28 @@ impl Game {
                     if self.obj(a).is_some_and(|x| x.zone != Zone::InPlay) {
                         if let Some(new) = self.put_in_play(a, p, false) {
                             // 212.4: attached as it comes into play, not targeted.
+                            self.attach(new, crate::Target::Object(to));
+                        }
+                    }
+                }
+                st.done = 1;
+            }
+            (
+                CardChoice::AttachTo,
+                Effect::PutIntoPlay {
+                    what, under_owner, ..
+                },
+            ) => {
+                let aura = self.objects_of(&ctx, what).first().copied();
+                if let (Some(to), Some(a)) = (chosen, aura) {
+                    if self.obj(a).is_some_and(|x| x.zone != Zone::InPlay) {
+                        let under = if *under_owner {
+                            self.objects[a.slot as usize].owner
+                        } else {
+                            p
+                        };
+                        if let Some(new) = self.put_in_play(a, under, false) {
+                            // 212.4j: attached as it comes into play, not targeted.
                             self.attach(new, crate::Target::Object(to));
                         }
                     }

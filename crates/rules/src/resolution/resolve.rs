@@ -36,7 +36,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
     }
 }
 
-fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
+pub(crate) fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
     match &item.kind {
         StackKind::Spell { obj } => game.objects[obj.slot as usize]
             .spell_face()

@@ -557,8 +557,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 Trigger::DealsDamage { to_creature_only } => {
                     let object = match to {
                         Target::Object(o) => Some(o),
-                        Target::Player(_) if *to_creature_only => return None,
-                        Target::Player(_) => None,
+                        Target::Player(_) | Target::Ability(_) if *to_creature_only => return None,
+                        Target::Player(_) | Target::Ability(_) => None,
                     };
                     let player = match to {
                         Target::Player(p) => Some(p),

@@ -126,6 +126,9 @@ pub struct Game {
     pub(crate) rewind_events: usize,
     pub rng: Rng,
     pub next_timestamp: u32,
+    /// The last `StackItem::id` given to an ability put on the stack.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub next_stack_id: u32,
     /// 605.2: the multiplayer options chosen before play began (the
     /// attack option, 604/602).
     #[serde(
@@ -214,6 +217,19 @@ pub struct Game {
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
+    /// Derived: some card of the game has dredge (502.47a) or madness
+    /// (502.24a), so a draw or a discard may ask a replacement choice
+    /// (`replacement_choice_possible` looks at graveyards and hands only
+    /// then); set as cards are created.
+    #[serde(default = "yes")]
+    pub draw_discard_choices: bool,
+    /// Derived: some card of the game can be used from the hand other than
+    /// by playing it: morph (502.26a), suspend (502.59a), an activated
+    /// ability that functions in the hand (502.18a cycling, 502.53a
+    /// forecast); priority looks for those actions only then. Set as
+    /// cards are created.
+    #[serde(default = "yes")]
+    pub hand_actions: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]
@@ -472,6 +488,17 @@ impl Game {
         self.obj(id)
             .is_some_and(|o| o.zone == Zone::InPlay && !o.is_phased_out())
     }
+    /// A new identity for an ability put on the stack (`StackItem::id`).
+    pub(crate) fn new_stack_id(&mut self) -> u32 {
+        self.next_stack_id += 1;
+        self.next_stack_id
+    }
+
+    /// The ability on the stack a `Target::Ability` names, if it is still there.
+    pub fn stack_ability(&self, id: u32) -> Option<&crate::StackItem> {
+        self.stack.iter().find(|s| s.is_ability(id))
+    }
+
     pub fn stamp(&mut self) -> u32 {
         self.next_timestamp += 1;
         self.next_timestamp
@@ -686,7 +713,7 @@ impl Game {
         let card = o.card;
         let to_card = match to {
             Target::Object(t) => self.obj(t).map(|x| x.card),
-            Target::Player(_) => None,
+            Target::Player(_) | Target::Ability(_) => None,
         };
         self.emit(Event::Attached {
             obj,
@@ -711,6 +738,7 @@ impl Game {
                         }
                     }),
                     Target::Player(_) => None,
+                    Target::Ability(id) => self.stack_ability(id).and_then(|s| s.card(self)),
                 },
             })
             .collect()
@@ -720,6 +748,7 @@ impl Game {
         match t {
             Target::Player(p) => !self.players[p.index()].lost,
             Target::Object(o) => self.obj(o).is_some(),
+            Target::Ability(id) => self.stack_ability(id).is_some(),
         }
     }
 }
@@ -745,5 +774,9 @@ pub struct ExtraPhases {
 }
 
 fn is_zero_u16(n: &u16) -> bool {
+    *n == 0
+}
+
+fn is_zero_u32(n: &u32) -> bool {
     *n == 0
 }

@@ -47,4 +47,8 @@ impl fmt::Display for ObjId {
 pub enum Target {
     Object(ObjId),
     Player(PlayerId),
+    /// An activated or triggered ability on the stack (Willbender's
+    /// "target spell or ability"), by its `StackItem::id` (an ability is
+    /// no object of the arena, 401.1).
+    Ability(u32),
 }

@@ -35,6 +35,12 @@ pub struct StackItem {
     /// resolution; a copy keeps it, 503.10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub division: Vec<u32>,
+    /// An activated or triggered ability's identity on the stack
+    /// (`Target::Ability`, Willbender's "target spell or ability"), from
+    /// `Game::next_stack_id`; 0 for spells and combat damage, which are
+    /// named otherwise.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub id: u32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,6 +124,11 @@ pub struct DamageAssignment {
 }
 
 impl StackItem {
+    /// The ability on the stack with this `id` (`Target::Ability`).
+    pub fn is_ability(&self, id: u32) -> bool {
+        id != 0 && self.id == id && matches!(self.kind, StackKind::Ability { .. })
+    }
+
     pub fn card(&self, game: &crate::Game) -> Option<CardId> {
         match &self.kind {
             StackKind::Spell { obj } => game.obj(*obj).map(|_| game.shown_card(*obj)),

@@ -931,7 +931,7 @@ impl Game {
                     let lethal = self.lethal_remaining(to);
                     let (min, max) = match to {
                         // The defending player gets whatever is left (502.9b).
-                        Target::Player(_) => (c.remaining, c.remaining),
+                        Target::Player(_) | Target::Ability(_) => (c.remaining, c.remaining),
                         Target::Object(_) if !c.trample && is_last_blocker => {
                             (c.remaining, c.remaining)
                         }
@@ -994,6 +994,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
+                id: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
         }
@@ -1011,7 +1012,7 @@ impl Game {
                     - self.assigned_to(o) as i32)
                     .max(0) as u32
             }
-            Target::Player(_) => 0,
+            Target::Player(_) | Target::Ability(_) => 0,
         }
     }
 

@@ -40,6 +40,7 @@ impl Game {
             subgame_result: None,
             rng: Rng::new(seed),
             next_timestamp: 0,
+            next_stack_id: 0,
             turn_controller: PlayerId(0),
             options: Default::default(),
             turn_markers: None,
@@ -67,6 +68,8 @@ impl Game {
             graveyard_triggers: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
+            draw_discard_choices: false,
+            hand_actions: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -97,6 +100,12 @@ impl Game {
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
         self.graveyard_plays |= o.def().front().spell.flashback.is_some();
+        let front = o.def().front();
+        self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
+        self.hand_actions |= front.has_hand_abilities
+            || front.spell.suspend.is_some()
+            || (0..o.def().faces.len() as u8)
+                .any(|f| crate::mechanics::morph::morph_cost_of(card, f).is_some());
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         match zone {

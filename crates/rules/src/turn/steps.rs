@@ -216,8 +216,12 @@ impl Game {
         self.forget_lki_if_idle();
         // "Until your next turn, you may play those cards." (Three Wishes)
         self.end_removed_plays(active);
-        // 601.2c: the players within each range, as the turn begins.
+        // 601.2c: the players within each range, as the turn begins
+        // (601.10: effects apply only within range, so the board changes).
         self.determine_ranges();
+        if self.limited_range() {
+            self.board.valid = false;
+        }
         self.emit(Event::TurnBegan {
             turn: self.turn,
             player: active,
@@ -509,7 +513,11 @@ impl Game {
             o.unblockable_this_turn = false;
             o.no_regen_this_turn = false;
         }
+        let effects = self.effects.len();
         self.effects.retain(|e| !e.until_end_of_turn);
+        if self.effects.len() != effects {
+            self.board.valid = false;
+        }
         self.shields.clear();
         self.prevent_combat_damage = false;
         self.prevent_combat_damage_by = 0;

@@ -106,6 +106,10 @@ impl Game {
         match t {
             Target::Player(q) => self.within_range(p, q),
             Target::Object(o) => self.object_within_range(p, o),
+            // An ability on the stack: its controller's.
+            Target::Ability(id) => self
+                .stack_ability(id)
+                .is_some_and(|s| self.within_range(p, s.controller)),
         }
     }
 

@@ -483,10 +483,13 @@ pub enum Event {
         player: PlayerId,
         land: bool,
     },
-    /// 415.7: a spell's target changed.
+    /// 415.7: a spell's target changed (`ability`: an ability's on the
+    /// stack, `card` its source's).
     TargetChanged {
         card: CardId,
         targets: Vec<NamedTarget>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        ability: bool,
     },
     /// 503.10: a copy of a spell put onto the stack (not played).
     SpellCopied {
@@ -918,6 +921,15 @@ impl Event {
             | Event::RemovedFromCombatTurnEnded { .. }
             | Event::AttackWithdrawn { .. }
             | Event::Damage { .. } => BoardChange::Status,
+            // A turn's beginning and end change per-turn status (sickness,
+            // "attacked this turn", damage wearing off, 314.2), read only
+            // by a status-sensitive board; what else they change marks the
+            // board stale where it happens: the ranges of influence
+            // recomputed as a turn begins (601.2c), "until end of turn"
+            // effects ending in the cleanup step (314.2).
+            Event::TurnBegan { .. } | Event::TurnEnded | Event::CleanupDamageRemoved => {
+                BoardChange::Status
+            }
             // Only the permanents in play are on the board, and only a
             // count of graveyard cards (Mortivore, a sensitive board) reads
             // the other zones (416.2): a draw or a spell being played
@@ -941,8 +953,7 @@ impl Event {
             | Event::Cycled { .. }
             | Event::FromOutsideTheGame { .. }
             | Event::FromMainGame { .. } => BoardChange::Status,
-            Event::TurnBegan { .. }
-            | Event::TurnServed { .. }
+            Event::TurnServed { .. }
             | Event::TurnedFaceUp { .. }
             | Event::TurnedFaceDown { .. }
             | Event::Flipped { .. }
@@ -956,8 +967,6 @@ impl Event {
             | Event::CountersPut { .. }
             | Event::CountersRemoved { .. }
             | Event::TokenCreated { .. }
-            | Event::CleanupDamageRemoved
-            | Event::TurnEnded
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }

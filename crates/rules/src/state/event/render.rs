@@ -17,6 +17,8 @@ fn target(t: &Target, card: Option<CardId>) -> String {
         (Target::Player(p), _) => p.to_string(),
         (Target::Object(_), Some(c)) => name(c).to_string(),
         (Target::Object(o), None) => o.to_string(),
+        (Target::Ability(_), Some(c)) => format!("the ability of {}", name(c)),
+        (Target::Ability(id), None) => format!("ability #{id}"),
     }
 }
 
@@ -563,8 +565,13 @@ impl Event {
                 "{}: {player} skips a draw and {instead} draws instead",
                 name(*by_card)
             ),
-            Event::TargetChanged { card, targets: ts } => {
-                format!("the target of {} changes:{}", name(*card), targets(ts))
+            Event::TargetChanged {
+                card,
+                targets: ts,
+                ability,
+            } => {
+                let of = if *ability { "'s ability" } else { "" };
+                format!("the target of {}{of} changes:{}", name(*card), targets(ts))
             }
             Event::SpellCopied {
                 player,
