@@ -28,6 +28,12 @@ pub struct LayerEffect {
     /// creature types ("becomes the creature type of your choice").
     #[serde(default, skip_serializing_if = "is_false")]
     pub set_creature_type: bool,
+    /// Layer 4: `add_types` and `add_subtypes` replace the object's card
+    /// types and subtypes (212.1c and the glossary's "Type": "becomes a 3/2
+    /// Hound creature" without "still a …" or "in addition to its other
+    /// types"; Lurking Jackals is no longer an enchantment).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub set_types: bool,
     /// Layer 5: the colours become exactly these.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_colors: Option<ColorSet>,

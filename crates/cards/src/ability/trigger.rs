@@ -96,6 +96,9 @@ pub enum Condition {
     LifeAtLeast { who: PlayerRef, at_least: i32 },
     /// "if [this] is tapped" (the storage lands).
     ThisTapped,
+    /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
+    /// source's computed card types include it.
+    ThisIs(crate::CardType),
 }
 
 impl Condition {
@@ -292,6 +295,12 @@ pub enum StateTrigger {
     /// "When you control no Islands" (Slipstream Serpent): no permanent of
     /// the controller has the subtype.
     ControlsNo(crate::Subtype),
+    /// "When you have N or less life" (Opal Avenger; 606.9a: an individual
+    /// life total).
+    LifeAtMost(i32),
+    /// "When an opponent has N or less life" (Lurking Jackals, 606.9a's
+    /// example): some opponent's individual life total is N or less.
+    OpponentLifeAtMost(i32),
 }
 
 /// Whose turn or which player a trigger watches.

@@ -344,14 +344,18 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::CantBeRegeneratedThisTurn);
         return (damage && p.eat_end()).then_some(());
     }
-    // "It's still a land." after an animation: the types were added.
+    // "It's still a land." after an animation: the types were added
+    // (212.1c), not replaced.
     if p.at_all("it's still a land") || p.at_all("they're still lands") {
-        let animated = matches!(
-            cx.effects.last(),
-            Some(Effect::Continuous { effect, .. }) if effect.add_types.contains(CardType::Creature)
-        );
+        let Some(Effect::Continuous { effect, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        if !effect.add_types.contains(CardType::Creature) {
+            return None;
+        }
+        effect.set_types = false;
         let _ = p.eat_all("it's still a land") || p.eat_all("they're still lands");
-        return (animated && p.eat_end()).then_some(());
+        return p.eat_end().then_some(());
     }
     // 503.10b: "You may choose new targets for the copy." ("for that
     // copy": Mischievous Quanar.)

@@ -95,10 +95,25 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
+        if p.eat_all("or less life") || p.eat_all("life or less") {
+            // "When you have 10 or less life," (Opal Avenger).
+            return Some(vec![Trigger::State(crate::StateTrigger::LifeAtMost(n))]);
+        }
         p.eat_all("or more life").then_some(())?;
         return Some(vec![Trigger::State(crate::StateTrigger::LifeAtLeast(
             n as u32,
         ))]);
+    }
+    // "When an opponent has 10 or less life," (Lurking Jackals; 2007:
+    // "When one of your opponents has 10 life or less,").
+    if p.eat_all("an opponent has") || p.eat_all("one of your opponents has") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        (p.eat_all("or less life") || p.eat_all("life or less")).then_some(())?;
+        return Some(vec![Trigger::State(
+            crate::StateTrigger::OpponentLifeAtMost(n),
+        )]);
     }
     // "When you lose control of CARDNAME" (Duplicity): as it leaves play
     // or another player gains control of it.
@@ -609,6 +624,11 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     } else if p.eat_all("cardname is untapped") {
         // "if Genesis Chamber is untapped,".
         Condition::ThisUntapped
+    } else if p.eat_all("cardname is") {
+        // "if Lurking Jackals is an enchantment," (the Opals, the Hiddens).
+        p.eat_any(&["a", "an"])?;
+        let t = crate::CardType::from_name(p.bump())?;
+        Condition::ThisIs(t)
     } else {
         let who = if p.eat_all("you have") {
             PlayerRef::You

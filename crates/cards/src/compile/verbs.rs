@@ -73,8 +73,10 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// "a 3/3 green Ape creature with trample" / "2/2 creatures" / "an X/X
 /// Construct artifact creature": what an animated permanent becomes. Types
-/// and subtypes are added (the card's "It's still a land" or "in addition
-/// to its other types"), colours set, keywords gained, P/T set (6b).
+/// and subtypes replace the object's (212.1c: `set_types`) unless they are
+/// kept: "artifact creature", "that's still a land", "in addition to its
+/// other types", or a following "It's still a land." sentence; colours
+/// set, keywords gained, P/T set (6b).
 fn animation(p: &mut P) -> Option<LayerEffect> {
     let mut e = LayerEffect::default();
     p.eat_any(&["a", "an"]);
@@ -104,14 +106,17 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
         p.bump();
         e.add_subtypes.insert(Subtype::intern(st));
     }
+    // 212.1c: "becomes an artifact creature" keeps the prior types.
+    let mut keeps = false;
     if p.eat("artifact") {
         e.add_types.insert(CardType::Artifact);
+        keeps = true;
     }
     p.eat_any(&["creature", "creatures"])?;
     e.add_types.insert(CardType::Creature);
     // Animate Land: "becomes a 3/3 creature that's still a land" (types
     // are added, layer 4).
-    p.eat_all("that's still a land");
+    keeps |= p.eat_all("that's still a land");
     if p.eat("with") {
         // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
         if p.at("\"") {
@@ -132,7 +137,8 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
             return None;
         }
     }
-    p.eat_all("in addition to its other types");
+    keeps |= p.eat_all("in addition to its other types");
+    e.set_types = !keeps;
     Some(e)
 }
 
@@ -512,11 +518,19 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     {
         p.bump();
         let effect = animation(p)?;
-        (cx.until_eot || p.eat_all("until end of turn")).then_some(())?;
+        // "it becomes a 3/2 Hound creature" with no duration (Lurking
+        // Jackals, the Opals): for as long as it is in play.
+        let duration = if cx.until_eot || p.eat_all("until end of turn") {
+            Duration::EndOfTurn
+        } else if what == ObjectRef::This {
+            Duration::Permanent
+        } else {
+            return None;
+        };
         return Some(vec![Effect::Continuous {
             what,
             effect,
-            duration: Duration::EndOfTurn,
+            duration,
         }]);
     }
     // 501.3: "Each blocking creature is sacrificed by its controller."

@@ -144,6 +144,13 @@ pub(crate) fn holds(
             !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) >= *at_least)
         }
         Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
+        // "if [this] is an enchantment" (Lurking Jackals): its computed types.
+        Condition::ThisIs(t) => {
+            game.obj(src).is_some()
+                && crate::continuous::characteristics::compute(game, src)
+                    .types
+                    .contains(*t)
+        }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()

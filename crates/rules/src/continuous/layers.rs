@@ -764,6 +764,12 @@ fn apply_part(
             }
         }
         Layer::Type => {
+            // 212.1c: "becomes a 3/2 Hound creature": the new types replace
+            // the old ones (Lurking Jackals is no longer an enchantment).
+            if e.set_types {
+                ch.types = tolaria_cards::TypeSet::default();
+                ch.subtypes.clear();
+            }
             ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0);
             if e.set_creature_type {
                 // "becomes the creature type of your choice": its other

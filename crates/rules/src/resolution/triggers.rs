@@ -1028,7 +1028,21 @@ pub(crate) fn state_triggers(game: &mut Game) {
                             .subtypes
                             .contains(st)
                 }),
+                // 606.9a: an individual's life total (Opal Avenger).
+                tolaria_cards::StateTrigger::LifeAtMost(n) => game.individual_life(controller) <= n,
+                // 606.9a, its Lurking Jackals example: an opponent's share
+                // of the team's life total.
+                tolaria_cards::StateTrigger::OpponentLifeAtMost(n) => game
+                    .opponents(controller)
+                    .any(|q| game.individual_life(q) <= n),
             };
+            // 404.3: an intervening "if" is checked as it triggers too, so
+            // a Lurking Jackals that is already a creature doesn't trigger
+            // (and trigger again, 410.11) while the opponent stays low.
+            let holds = holds
+                && t.condition
+                    .as_ref()
+                    .is_none_or(|c| condition_holds(game, src, &TriggerContext::default(), c));
             let waiting = game
                 .pending_triggers
                 .iter()
