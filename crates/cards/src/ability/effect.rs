@@ -28,6 +28,9 @@ pub enum Amount {
     /// "its converted mana cost" / "that creature's converted mana cost"
     /// (203.3; last known information once it has left its zone, 413.2f).
     ConvertedManaCostOf(ObjectRef),
+    /// "the number of colors that creature was" (Bound): how many colours
+    /// it has, or had as it last existed (413.2f).
+    ColorsOf(ObjectRef),
     /// The amount in the triggering event ("that much").
     Triggered,
     /// 511.1: the number of coin flips won so far in this resolution
@@ -858,6 +861,17 @@ pub enum Effect {
     /// put there from play this turn." (No Rest for the Wicked)
     ReturnFromGraveyardThisTurn {
         filter: ObjectFilter,
+    },
+    /// "Other spells you control can't be countered this turn."
+    /// (Determined): until the cleanup step (314.2), counter effects do
+    /// nothing to a spell its controller controls (414).
+    SpellsCantBeCounteredThisTurn,
+    /// "Return up to [amount] [filter] cards from your graveyard to your
+    /// hand" (Bound): chosen one at a time as it resolves, not targeted;
+    /// the controller may stop early.
+    ReturnUpToFromGraveyard {
+        filter: ObjectFilter,
+        amount: Amount,
     },
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).

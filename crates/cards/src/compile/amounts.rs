@@ -320,6 +320,15 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         }
         return None;
     }
+    // "the number of colors that creature was" (Bound): the sacrificed
+    // creature as it last existed (413.2f).
+    if p.at_all("the number of colors that") && p.peek_at(6) == "was" {
+        let it = that_object(cx, p.peek_at(5))?;
+        p.eat_all("the number of colors that");
+        p.bump();
+        p.bump();
+        return Some(Amount::ColorsOf(it));
+    }
     // Domain.
     if p.eat_all("the number of basic land types among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));

@@ -280,9 +280,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         "exile" => {
             p.bump();
-            Effect::RemoveFromGame {
-                what: object_phrase(p, cx)?,
-            }
+            // "Exile this card." (Bound; 2007: "remove this card from the
+            // game"): the spell itself.
+            let what = if p.eat_all("this card") {
+                ObjectRef::This
+            } else {
+                object_phrase(p, cx)?
+            };
+            Effect::RemoveFromGame { what }
         }
         "remove" if counter_kind(p.peek_at(2)).is_some() => {
             // "Remove a fuse counter from CARDNAME." (Goblin Bomb)

@@ -82,6 +82,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("in your graveyard that were put there from play this turn")
             .then_some(())?;
         vec![Effect::ReturnFromGraveyardThisTurn { filter }]
+    } else if p.at_all("return up to") {
+        // "Return up to X cards from your graveyard to your hand, where X
+        // is …" (Bound): chosen as it resolves, untargeted.
+        p.eat_all("return up to");
+        let amount = if p.eat("x") {
+            Amount::X
+        } else {
+            Amount::Fixed(super::number_word(p.bump())?)
+        };
+        let filter = card_filter(p)?;
+        p.eat_all("from your graveyard to your hand").then_some(())?;
+        let amount = if amount == Amount::X && p.eat_all(", where x is") {
+            super::equal_amount(p, cx)?
+        } else {
+            amount
+        };
+        vec![Effect::ReturnUpToFromGraveyard { filter, amount }]
     } else if p.eat_all("return cardname from your graveyard to your hand") {
         vec![Effect::ReturnSelfFromGraveyard]
     } else if p.at("return") && !p.at_all("return all") {

@@ -139,6 +139,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
+    // 414: "Other spells you control can't be countered [by spells or
+    // abilities] this turn." (Determined)
+    if p.eat_all("other spells you control can't be countered this turn")
+        || p.eat_all("other spells you control can't be countered by spells or abilities this turn")
+    {
+        if p.eat_end() {
+            cx.effects.push(Effect::SpellsCantBeCounteredThisTurn);
+            return Some(());
+        }
+        return None;
+    }
     // 415.7: "If target spell has only one target and that target is
     // CARDNAME, change that spell's target to another creature."
     // (Quicksilver Dragon)
@@ -962,7 +973,8 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
         | Effect::LoseLife { amount, .. }
         | Effect::DrawCards { amount, .. }
         | Effect::Discard { amount, .. }
-        | Effect::PutCounters { amount, .. } => amount,
+        | Effect::PutCounters { amount, .. }
+        | Effect::ReturnUpToFromGraveyard { amount, .. } => amount,
         // An X/X token (Dokai) or X tokens.
         Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
             Some(x) if *amount != Amount::X => &mut **x,

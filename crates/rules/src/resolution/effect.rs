@@ -642,6 +642,8 @@ impl Game {
             Effect::ContinuousChosenColor { .. } | Effect::ContinuousChosen { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            // A choice per card (`card_effect`).
+            Effect::ReturnUpToFromGraveyard { .. } => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
             Effect::PreventDamageFromChosenSource { .. } => {}
             // The name is chosen on resolution (exec_effect_pausable).
@@ -989,6 +991,9 @@ impl Game {
                         });
                     }
                 }
+            }
+            Effect::SpellsCantBeCounteredThisTurn => {
+                self.uncounterable_spells_of |= 1 << ctx.controller.index().min(15);
             }
             Effect::CantBlockThisThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {

@@ -39,6 +39,9 @@ pub enum CardChoice {
     /// 217.7d: one of the cards removed from the game with the source
     /// (Gustha's Scepter).
     Removed,
+    /// A card from the controller's graveyard to return to the hand
+    /// ("return up to X cards from your graveyard", Bound).
+    FromGraveyard,
 }
 
 impl CardChoice {
@@ -54,6 +57,7 @@ impl CardChoice {
             CardChoice::Amplify => "a card to reveal from the hand for amplify (502.27a)",
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
             CardChoice::Removed => "a card removed from the game with it (217.7d)",
+            CardChoice::FromGraveyard => "a card from the graveyard to return to the hand",
         }
     }
 }
@@ -118,6 +122,20 @@ impl Game {
                             optional: false,
                         },
                     })
+            }
+            // "Return up to X cards from your graveyard to your hand"
+            // (Bound): one choice per card, the player may stop (`No`).
+            Effect::ReturnUpToFromGraveyard { filter, amount } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                (self.cards_state().done < n
+                    && !self.graveyard_matching(ctx.controller, filter).is_empty())
+                .then_some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseCard {
+                        choice: CardChoice::FromGraveyard,
+                        optional: true,
+                    },
+                })
             }
             // 217.7d: "Return a card you own exiled with [this] to your hand."
             Effect::ReturnRemovedChosen { what } => (self.cards_state().done == 0
@@ -217,6 +235,9 @@ impl Game {
                     None => Vec::new(),
                 }
             }
+            (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { filter, .. }) => {
+                self.graveyard_matching(ctx.controller, filter)
+            }
             (
                 CardChoice::PutFromHand,
                 Effect::PutFromHand {
@@ -230,6 +251,17 @@ impl Game {
             }
             _ => Vec::new(),
         }
+    }
+
+    fn graveyard_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
+        self.player(p)
+            .graveyard
+            .iter()
+            .copied()
+            .filter(|&o| {
+                crate::continuous::filter::matches_card(f, self.objects[o.slot as usize].card)
+            })
+            .collect()
     }
 
     fn hand_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
@@ -814,6 +846,14 @@ impl Game {
                     st.on_bottom += 1;
                 }
             }
+            (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { .. }) => match chosen {
+                Some(o) => {
+                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    st.done += 1;
+                }
+                // "Up to": the player stops.
+                None => st.done = u32::MAX,
+            },
             (CardChoice::FromHand, Effect::ChooseFromHand { then, .. }) => {
                 if let Some(o) = chosen {
                     let owner = self.objects[o.slot as usize].owner;

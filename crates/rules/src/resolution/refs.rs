@@ -262,6 +262,21 @@ impl Game {
                 .players_of(ctx, p)
                 .first()
                 .map_or(0, |p| self.player(*p).graveyard.len() as i32),
+            Amount::ColorsOf(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                let colors = if self.obj(id).is_some() {
+                    crate::continuous::characteristics::compute(self, id).colors
+                } else {
+                    // 413.2f: last known information.
+                    self.last_known(id)
+                        .map_or(tolaria_cards::ColorSet::EMPTY, |l| {
+                            tolaria_cards::ColorSet(l.colors)
+                        })
+                };
+                colors.iter().count() as i32
+            }
             Amount::ConvertedManaCostOf(o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;

@@ -584,6 +584,13 @@ impl Game {
                 }
                 _ => false,
             });
+        // "Other spells you control can't be countered this turn."
+        // (Determined; the spell itself has resolved by then.)
+        let uncounterable = uncounterable
+            || self.stack.iter().any(|s| {
+                matches!(s.kind, StackKind::Spell { obj } if obj == o)
+                    && self.uncounterable_spells_of & (1 << s.controller.index().min(15)) != 0
+            });
         if uncounterable {
             return;
         }

@@ -56,6 +56,10 @@ pub struct LastKnown {
     /// Its converted mana cost as it last existed (203.3; a token's is 0).
     #[serde(default)]
     pub converted_mana_cost: u16,
+    /// Its colours as it last existed (`ColorSet` bits; Bound's "the
+    /// number of colors that creature was").
+    #[serde(default)]
+    pub colors: u8,
     /// Its counters of the other kinds (`Object::counters`): Lotus Blossom's
     /// petal counters, counted after it was sacrificed (413.2f).
     #[serde(default)]
@@ -164,6 +168,10 @@ pub struct Game {
     /// (blocker, attacker) pairs, cleared in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cant_block_pairs: Vec<(ObjId, ObjId)>,
+    /// "Other spells you control can't be countered this turn"
+    /// (Determined): one bit per seat, cleared in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "is_zero_u16")]
+    pub uncounterable_spells_of: u16,
     /// 404.4: delayed triggered abilities waiting for the next end of
     /// combat step (311) to trigger (404.4b: once).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -497,6 +497,7 @@ impl Game {
                 lost_abilities: ch.lost_abilities || ch.token.is_some(),
                 plus_counters,
                 converted_mana_cost: ch.converted_mana_cost() as u16,
+                colors: ch.colors.0,
                 counters,
             });
         }

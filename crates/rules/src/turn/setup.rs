@@ -55,6 +55,7 @@ impl Game {
             prevent_combat_damage: false,
             prevent_combat_damage_by: 0,
             cant_block_pairs: Vec::new(),
+            uncounterable_spells_of: 0,
             delayed_end_of_combat: Vec::new(),
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),

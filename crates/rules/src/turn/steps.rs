@@ -522,6 +522,7 @@ impl Game {
         self.prevent_combat_damage = false;
         self.prevent_combat_damage_by = 0;
         self.cant_block_pairs.clear();
+        self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();
