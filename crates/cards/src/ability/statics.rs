@@ -31,8 +31,10 @@ pub enum StaticAbility {
     /// "As long as [condition], [continuous effect]" (threshold: "as long
     /// as seven or more cards are in your graveyard", hellbent: "as long
     /// as you have no cards in hand"): the effect exists only while the
-    /// condition holds. The condition reads no characteristics
-    /// (`Condition::reads_no_characteristics`).
+    /// condition holds. The condition is one the layer system can judge
+    /// (`Condition::judged_in_layers`): it reads no characteristics, or
+    /// only the source's status, or counts permanents on the board being
+    /// computed as the effect begins to apply (Kird Ape, 418.5b).
     ContinuousIf {
         condition: Condition,
         affected: Affected,

@@ -113,6 +113,36 @@ impl Condition {
                 | Condition::YourTurn
         )
     }
+
+    /// Can the layer system judge it for "as long as [condition]" (405,
+    /// 418.5)? A condition that reads no characteristics; the source's
+    /// tapped status (510.1, Giant Tortoise); or how many permanents match
+    /// a filter (Kird Ape: "as long as you control a Forest"), counted on
+    /// the characteristics computed so far as the effect begins to apply
+    /// (418.5b: in its first layer, after the control, type and colour
+    /// layers when it changes power and toughness).
+    pub fn judged_in_layers(&self) -> bool {
+        self.reads_no_characteristics()
+            || matches!(
+                self,
+                Condition::ThisUntapped
+                    | Condition::ThisTapped
+                    | Condition::ControlsAtLeast { .. }
+                    | Condition::Permanents {
+                        controlled_by: None,
+                        ..
+                    }
+            )
+    }
+
+    /// Does judging it read the characteristics of permanents (a count of
+    /// permanents matching a filter)?
+    pub fn counts_permanents(&self) -> bool {
+        matches!(
+            self,
+            Condition::ControlsAtLeast { .. } | Condition::Permanents { .. }
+        )
+    }
 }
 
 /// The event that triggers a triggered ability (404.1).

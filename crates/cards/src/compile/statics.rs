@@ -29,8 +29,9 @@ pub(super) fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>>
 
 /// "As long as [condition], [continuous effect]." and "[continuous
 /// effect] as long as [condition]." (threshold, hellbent): a continuous
-/// effect that exists only while a condition that reads no characteristics
-/// holds. Any other static ability under a condition stays unsupported.
+/// effect that exists only while a condition the layer system can judge
+/// holds (`Condition::judged_in_layers`). Any other static ability under a
+/// condition stays unsupported.
 fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
     let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
@@ -55,7 +56,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         });
         (condition, rest)
     };
-    if !condition.reads_no_characteristics() {
+    if !condition.judged_in_layers() {
         return None;
     }
     let mut q = P::new(&rest);
