@@ -40,6 +40,10 @@ pub enum StaticAbility {
         affected: Affected,
         effect: LayerEffect,
     },
+    /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
+    /// protection from the colours this Aura's own effect grants doesn't
+    /// make it an illegal attachment.
+    NotRemovedByItsProtection,
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),

@@ -528,6 +528,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {
                 layered.grant = Some(p.quoted_ability()?);
+            } else if let Some(colors) = protection_colors(p) {
+                // 502.7: "Enchanted creature has protection from black."
+                layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
             } else {
                 keywords = keywords.union(keyword_list(p)?);
                 // "… have flying and \"{R}: …\"" (Homura's Essence).
@@ -693,6 +696,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         p.i = i;
         break;
+    }
+    // 502.7c: "This effect doesn't remove [this]." (the Wards): the
+    // protection the Aura grants doesn't put it into its owner's graveyard.
+    if affected == Affected::Attached
+        && layered.add_protection.0 != 0
+        && p.at_all(". this effect doesn't remove cardname")
+    {
+        p.eat_all(". this effect doesn't remove cardname");
+        out.push(StaticAbility::NotRemovedByItsProtection);
     }
     if !(p.eat_end() && p.at_end()) {
         return None;

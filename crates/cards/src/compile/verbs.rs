@@ -184,6 +184,14 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
             let n = u8::try_from(abilities.len()).ok()?;
             e.grant = Some(p.grant(abilities)?);
             e.grant_more = n - 1;
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "protection from")
+            && crate::Color::from_name(p.peek_at(3)).is_some()
+        {
+            // 502.7: "gains protection from red" (layer 5).
+            p.bump();
+            let colors = super::keywords::protection_colors(p)?;
+            e.add_protection = ColorSet(e.add_protection.0 | colors.0);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
