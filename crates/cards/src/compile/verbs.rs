@@ -360,6 +360,17 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             let amount = for_each(p, cx, amount)?;
             Effect::DrawCards { who, amount }
         }
+        // 102.3d: "that player gets two poison counters" / "a poison counter".
+        "get" | "gets" if p.at_all_from(1, "poison") => {
+            let amount = if p.eat("a") {
+                Amount::Fixed(1)
+            } else {
+                amount(p)?
+            };
+            p.eat("poison").then_some(())?;
+            p.eat_any(&["counter", "counters"])?;
+            Effect::GivePoison { who, amount }
+        }
         "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
             p.bump();
             p.bump();

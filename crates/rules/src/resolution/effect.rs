@@ -755,6 +755,12 @@ impl Game {
                     self.lose_life(p, n);
                 }
             }
+            Effect::GivePoison { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
+                    self.give_poison(p, n);
+                }
+            }
             // 606.9b–c: the players' new totals together (`set_life_totals`).
             Effect::LifeTotalBecomes { who, amount } => {
                 let set: Vec<(PlayerId, i32)> = self
