@@ -266,6 +266,12 @@ pub enum StaticAbility {
     /// 500.1 restriction: "[This] can't attack unless defending player
     /// controls a [filter]." (Sea Monster)
     CantAttackUnlessDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't attack if defending player controls an
+    /// untapped creature with power 3 or greater" (Orgg).
+    CantAttackIfDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't block creatures with power 2 or greater"
+    /// (Ironclaw Orcs): it can't block an attacker the filter matches.
+    CantBlockCreatures(ObjectFilter),
     /// 500.1 requirement: "All creatures able to block [affected] do so."
     /// (Lure)
     MustBeBlockedByAll(Affected),

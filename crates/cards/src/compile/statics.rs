@@ -545,6 +545,17 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if this && p.eat_all("can't attack if defending player controls") {
+            // 500.1: Orgg.
+            attempt_skip_article(p);
+            let f = group(p)?;
+            out.push(StaticAbility::CantAttackIfDefenderControls(f));
+        } else if this && p.at_all("can't block creatures") {
+            // 500.1: "can't block creatures with power 2 or greater"
+            // (Ironclaw Orcs), "… 2 or less" (Sunweb).
+            p.eat_all("can't block");
+            let f = group(p)?;
+            out.push(StaticAbility::CantBlockCreatures(f));
         } else if p.eat_all("can't attack or block") {
             out.push(StaticAbility::CantAttack(affected.clone()));
             out.push(StaticAbility::CantBlock(affected.clone()));
