@@ -167,6 +167,11 @@ pub enum Trigger {
     Blocks,
     /// "Whenever [this] becomes blocked".
     BecomesBlocked,
+    /// "Whenever [this] blocks a [filter]" (Woolly Spider: a creature with
+    /// flying; Cockatrice: "blocks or becomes blocked by a non-Wall
+    /// creature"): once per attacker it blocks that matches; "that
+    /// creature" is the attacker.
+    BlocksA(ObjectFilter),
     /// "Whenever a [filter] blocks [this]" (one trigger per blocker; 502.3 flanking).
     BlockedBy(ObjectFilter),
     /// "Whenever [this] deals (combat) damage to a player/an opponent".
@@ -238,11 +243,12 @@ pub enum Trigger {
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
     /// "Whenever enchanted creature blocks or becomes blocked by a
-    /// creature" (Mammoth Harness): once per creature it blocks
+    /// [filter]" (Mammoth Harness: a creature; Venom: a non-Wall
+    /// creature): once per creature matching the filter it blocks
     /// (`AttachedBlocksCreature`) or that blocks it
     /// (`AttachedBlockedByCreature`); "the other creature" is that one.
-    AttachedBlocksCreature,
-    AttachedBlockedByCreature,
+    AttachedBlocksCreature(ObjectFilter),
+    AttachedBlockedByCreature(ObjectFilter),
     /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
     /// permanent the source is attached to becomes tapped, for any reason.
     AttachedBecomesTapped,
