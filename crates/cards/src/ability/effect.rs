@@ -798,6 +798,11 @@ pub enum Effect {
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,
     },
+    /// "Remove target player's graveyard from the game." (Tormod's Crypt):
+    /// every card in it is removed from the game (217.7).
+    RemoveGraveyard {
+        who: PlayerRef,
+    },
     /// "Put [object] on the bottom / top of its owner's library." (Condemn)
     PutOnLibrary {
         what: ObjectRef,

@@ -1403,6 +1403,7 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::RemoveGraveyard { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
