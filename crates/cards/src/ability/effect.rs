@@ -147,6 +147,12 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
     },
+    /// "that player gets two poison counters" (Marsh Viper; 102.3d: ten or
+    /// more and the player loses, 420.5h).
+    GivePoison {
+        who: PlayerRef,
+        amount: Amount,
+    },
     /// "[Each player's] life total becomes N" (Biorhythm): each player
     /// gains or loses the difference; 606.9b–c in a Two-Headed Giant game.
     /// The amount is per player ("the number of creatures they control").
@@ -793,6 +799,11 @@ pub enum Effect {
     },
     /// "[Player] shuffles their graveyard into their library." (Reminisce)
     ShuffleGraveyardIntoLibrary {
+        who: PlayerRef,
+    },
+    /// "Remove target player's graveyard from the game." (Tormod's Crypt):
+    /// every card in it is removed from the game (217.7).
+    RemoveGraveyard {
         who: PlayerRef,
     },
     /// "Put [object] on the bottom / top of its owner's library." (Condemn)

@@ -31,13 +31,19 @@ pub enum StaticAbility {
     /// "As long as [condition], [continuous effect]" (threshold: "as long
     /// as seven or more cards are in your graveyard", hellbent: "as long
     /// as you have no cards in hand"): the effect exists only while the
-    /// condition holds. The condition reads no characteristics
-    /// (`Condition::reads_no_characteristics`).
+    /// condition holds. The condition is one the layer system can judge
+    /// (`Condition::judged_in_layers`): it reads no characteristics, or
+    /// only the source's status, or counts permanents on the board being
+    /// computed as the effect begins to apply (Kird Ape, 418.5b).
     ContinuousIf {
         condition: Condition,
         affected: Affected,
         effect: LayerEffect,
     },
+    /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
+    /// protection from the colours this Aura's own effect grants doesn't
+    /// make it an illegal attachment.
+    NotRemovedByItsProtection,
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),
@@ -260,6 +266,12 @@ pub enum StaticAbility {
     /// 500.1 restriction: "[This] can't attack unless defending player
     /// controls a [filter]." (Sea Monster)
     CantAttackUnlessDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't attack if defending player controls an
+    /// untapped creature with power 3 or greater" (Orgg).
+    CantAttackIfDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't block creatures with power 2 or greater"
+    /// (Ironclaw Orcs): it can't block an attacker the filter matches.
+    CantBlockCreatures(ObjectFilter),
     /// 500.1 requirement: "All creatures able to block [affected] do so."
     /// (Lure)
     MustBeBlockedByAll(Affected),

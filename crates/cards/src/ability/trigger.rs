@@ -116,6 +116,36 @@ impl Condition {
                 | Condition::YourTurn
         )
     }
+
+    /// Can the layer system judge it for "as long as [condition]" (405,
+    /// 418.5)? A condition that reads no characteristics; the source's
+    /// tapped status (510.1, Giant Tortoise); or how many permanents match
+    /// a filter (Kird Ape: "as long as you control a Forest"), counted on
+    /// the characteristics computed so far as the effect begins to apply
+    /// (418.5b: in its first layer, after the control, type and colour
+    /// layers when it changes power and toughness).
+    pub fn judged_in_layers(&self) -> bool {
+        self.reads_no_characteristics()
+            || matches!(
+                self,
+                Condition::ThisUntapped
+                    | Condition::ThisTapped
+                    | Condition::ControlsAtLeast { .. }
+                    | Condition::Permanents {
+                        controlled_by: None,
+                        ..
+                    }
+            )
+    }
+
+    /// Does judging it read the characteristics of permanents (a count of
+    /// permanents matching a filter)?
+    pub fn counts_permanents(&self) -> bool {
+        matches!(
+            self,
+            Condition::ControlsAtLeast { .. } | Condition::Permanents { .. }
+        )
+    }
 }
 
 /// The event that triggers a triggered ability (404.1).
@@ -140,6 +170,11 @@ pub enum Trigger {
     Blocks,
     /// "Whenever [this] becomes blocked".
     BecomesBlocked,
+    /// "Whenever [this] blocks a [filter]" (Woolly Spider: a creature with
+    /// flying; Cockatrice: "blocks or becomes blocked by a non-Wall
+    /// creature"): once per attacker it blocks that matches; "that
+    /// creature" is the attacker.
+    BlocksA(ObjectFilter),
     /// "Whenever a [filter] blocks [this]" (one trigger per blocker; 502.3 flanking).
     BlockedBy(ObjectFilter),
     /// "Whenever [this] deals (combat) damage to a player/an opponent".
@@ -211,11 +246,12 @@ pub enum Trigger {
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
     /// "Whenever enchanted creature blocks or becomes blocked by a
-    /// creature" (Mammoth Harness): once per creature it blocks
+    /// [filter]" (Mammoth Harness: a creature; Venom: a non-Wall
+    /// creature): once per creature matching the filter it blocks
     /// (`AttachedBlocksCreature`) or that blocks it
     /// (`AttachedBlockedByCreature`); "the other creature" is that one.
-    AttachedBlocksCreature,
-    AttachedBlockedByCreature,
+    AttachedBlocksCreature(ObjectFilter),
+    AttachedBlockedByCreature(ObjectFilter),
     /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
     /// permanent the source is attached to becomes tapped, for any reason.
     AttachedBecomesTapped,

@@ -407,6 +407,22 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: n as u32,
         });
     }
+    // "you control a Forest" (Kird Ape), "you control another artifact
+    // creature" (Drill-Skimmer), "you control no untapped lands" (Fen
+    // Stalker), "an opponent controls a black permanent" (Black Scarab):
+    // judged on the permanents in play (in a static ability, on their
+    // characteristics as the effect begins to apply, 418.5b).
+    if let Some(c) = attempt(p, cx, |p, _| controls_condition(p)) {
+        return Some(c);
+    }
+    // "[this] is untapped" (Castle Raptors), "it's untapped" (Giant
+    // Tortoise): the source's status (510.1).
+    if p.eat_all("cardname is untapped") || p.eat_all("it's untapped") {
+        return Some(Condition::ThisUntapped);
+    }
+    if p.eat_all("cardname is tapped") || p.eat_all("it's tapped") {
+        return Some(Condition::ThisTapped);
+    }
     // "you control ten or more lands"
     if p.eat_all("you control") {
         let Amount::Fixed(n) = amount(p)? else {
@@ -450,4 +466,34 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     let who = player_phrase(p, cx)?;
     (p.eat_all("has no cards in hand") || p.eat_all("have no cards in hand")).then_some(())?;
     Some(Condition::NoCardsInHand { who })
+}
+
+/// "you control a/an/another [permanents]", "you control no [permanents]",
+/// "an opponent controls a/an [permanents]": how many permanents match.
+fn controls_condition(p: &mut P) -> Option<crate::Condition> {
+    let controller = if p.eat_all("you control") {
+        ControllerFilter::You
+    } else if p.eat_all("an opponent controls") {
+        ControllerFilter::Opponent
+    } else {
+        return None;
+    };
+    let (at_least, at_most) = if p.eat("no") {
+        (0, Some(0))
+    } else if p.at("another") {
+        (1, None)
+    } else {
+        p.eat_any(&["a", "an"])?;
+        (1, None)
+    };
+    let (mut filter, noun) = filter(p)?;
+    (noun == Noun::Permanent && !filter.this && filter.controller == ControllerFilter::Any)
+        .then_some(())?;
+    filter.controller = controller;
+    Some(crate::Condition::Permanents {
+        filter: Box::new(filter),
+        at_least,
+        at_most,
+        controlled_by: None,
+    })
 }

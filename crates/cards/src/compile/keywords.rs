@@ -41,6 +41,28 @@ pub(super) fn keyword_list(p: &mut P) -> Option<KeywordSet> {
     }
 }
 
+/// "protection from white [and from red]" gained through a continuous
+/// effect (layer 5, 502.7): the colours; nothing eaten if it isn't that.
+pub(super) fn protection_colors(p: &mut P) -> Option<ColorSet> {
+    let start = p.i;
+    p.eat_all("protection from").then_some(())?;
+    let mut set = ColorSet::EMPTY;
+    loop {
+        let Some(c) = Color::from_name(p.peek()) else {
+            p.i = start;
+            return None;
+        };
+        p.bump();
+        set.insert(c);
+        if p.at_all("and from") && Color::from_name(p.peek_at(2)).is_some() {
+            p.bump();
+            p.bump();
+            continue;
+        }
+        return Some(set);
+    }
+}
+
 /// A quality protection is from (502.7).
 pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
     let mut v = Vec::new();

@@ -61,6 +61,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
     {
         hand_choice(p, cx)?
+    } else if p.at_all("exile target player's graveyard")
+        || p.at_all("exile target opponent's graveyard")
+    {
+        // Tormod's Crypt: "Remove target player's graveyard from the game."
+        p.eat("exile");
+        let who = possessive_target_player(p, cx)?;
+        p.eat("graveyard").then_some(())?;
+        vec![Effect::RemoveGraveyard { who }]
     } else if p.at_all(
         "search target player's graveyard , hand , and library for all cards with that name",
     ) {

@@ -29,8 +29,9 @@ pub(super) fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>>
 
 /// "As long as [condition], [continuous effect]." and "[continuous
 /// effect] as long as [condition]." (threshold, hellbent): a continuous
-/// effect that exists only while a condition that reads no characteristics
-/// holds. Any other static ability under a condition stays unsupported.
+/// effect that exists only while a condition the layer system can judge
+/// holds (`Condition::judged_in_layers`). Any other static ability under a
+/// condition stays unsupported.
 fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     let mut cx = Cx::default();
     let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
@@ -55,7 +56,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         });
         (condition, rest)
     };
-    if !condition.reads_no_characteristics() {
+    if !condition.judged_in_layers() {
         return None;
     }
     let mut q = P::new(&rest);
@@ -527,6 +528,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {
                 layered.grant = Some(p.quoted_ability()?);
+            } else if let Some(colors) = protection_colors(p) {
+                // 502.7: "Enchanted creature has protection from black."
+                layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
             } else {
                 keywords = keywords.union(keyword_list(p)?);
                 // "… have flying and \"{R}: …\"" (Homura's Essence).
@@ -541,6 +545,17 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if this && p.eat_all("can't attack if defending player controls") {
+            // 500.1: Orgg.
+            attempt_skip_article(p);
+            let f = group(p)?;
+            out.push(StaticAbility::CantAttackIfDefenderControls(f));
+        } else if this && p.at_all("can't block creatures") {
+            // 500.1: "can't block creatures with power 2 or greater"
+            // (Ironclaw Orcs), "… 2 or less" (Sunweb).
+            p.eat_all("can't block");
+            let f = group(p)?;
+            out.push(StaticAbility::CantBlockCreatures(f));
         } else if p.eat_all("can't attack or block") {
             out.push(StaticAbility::CantAttack(affected.clone()));
             out.push(StaticAbility::CantBlock(affected.clone()));
@@ -692,6 +707,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         p.i = i;
         break;
+    }
+    // 502.7c: "This effect doesn't remove [this]." (the Wards): the
+    // protection the Aura grants doesn't put it into its owner's graveyard.
+    if affected == Affected::Attached
+        && layered.add_protection.0 != 0
+        && p.at_all(". this effect doesn't remove cardname")
+    {
+        p.eat_all(". this effect doesn't remove cardname");
+        out.push(StaticAbility::NotRemovedByItsProtection);
     }
     if !(p.eat_end() && p.at_end()) {
         return None;

@@ -205,6 +205,15 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::BlockedBy(ObjectFilter::of_type(CardType::Creature)),
             ]);
         }
+        // "… blocks or becomes blocked by a non-Wall creature" (Cockatrice,
+        // 404.2): once per creature of the filter it blocks or that blocks it.
+        if p.eat_all("blocks or becomes blocked by") {
+            p.eat_any(&["a", "an"])?;
+            let (f, noun) = filter(p)?;
+            (noun == Noun::Permanent).then_some(())?;
+            cx.trig_obj = true;
+            return Some(vec![Trigger::BlocksA(f.clone()), Trigger::BlockedBy(f)]);
+        }
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
         }
@@ -212,9 +221,21 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::Attacks]);
         }
         // "When CARDNAME blocks a creature": "that creature" is the attacker.
-        if p.eat_all("blocks a creature") {
+        if p.at_all("blocks a creature ,") {
+            p.eat_all("blocks a creature");
             cx.trig_obj = true;
             return Some(vec![Trigger::Blocks]);
+        }
+        // "Whenever CARDNAME blocks a creature with flying" (Woolly Spider).
+        if p.at_all("blocks a") || p.at_all("blocks an") {
+            let start = p.i;
+            p.bump();
+            p.bump();
+            if let Some((f, Noun::Permanent)) = filter(p) {
+                cx.trig_obj = true;
+                return Some(vec![Trigger::BlocksA(f)]);
+            }
+            p.i = start;
         }
         if p.eat("blocks") {
             return Some(vec![Trigger::Blocks]);
@@ -308,11 +329,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         // Mammoth Harness: "the other creature" is the one blocked or
         // blocking.
-        if p.eat_all("blocks or becomes blocked by a creature") {
+        if p.eat_all("blocks or becomes blocked by") {
+            p.eat_any(&["a", "an"])?;
+            let (f, noun) = filter(p)?;
+            (noun == Noun::Permanent).then_some(())?;
             cx.trig_obj = true;
             return Some(vec![
-                Trigger::AttachedBlocksCreature,
-                Trigger::AttachedBlockedByCreature,
+                Trigger::AttachedBlocksCreature(f.clone()),
+                Trigger::AttachedBlockedByCreature(f),
             ]);
         }
         if p.eat("attacks") {

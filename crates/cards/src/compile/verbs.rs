@@ -190,6 +190,14 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
             let n = u8::try_from(abilities.len()).ok()?;
             e.grant = Some(p.grant(abilities)?);
             e.grant_more = n - 1;
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "protection from")
+            && crate::Color::from_name(p.peek_at(3)).is_some()
+        {
+            // 502.7: "gains protection from red" (layer 5).
+            p.bump();
+            let colors = super::keywords::protection_colors(p)?;
+            e.add_protection = ColorSet(e.add_protection.0 | colors.0);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
@@ -357,6 +365,17 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             p.eat_any(&["card", "cards"])?;
             let amount = for_each(p, cx, amount)?;
             Effect::DrawCards { who, amount }
+        }
+        // 102.3d: "that player gets two poison counters" / "a poison counter".
+        "get" | "gets" if p.at_all_from(1, "poison") => {
+            let amount = if p.eat("a") {
+                Amount::Fixed(1)
+            } else {
+                amount(p)?
+            };
+            p.eat("poison").then_some(())?;
+            p.eat_any(&["counter", "counters"])?;
+            Effect::GivePoison { who, amount }
         }
         "discard" | "discards" if p.at_all("their hand") || p.at_all("your hand") => {
             p.bump();

@@ -19,8 +19,8 @@ use crate::continuous::characteristics::{face_in_force, of_face, of_token, Chara
 use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
 use std::borrow::Cow;
 use tolaria_cards::{
-    Ability, Affected, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, SetPt, StaticAbility,
-    Subtype, TextChange,
+    Ability, Affected, Condition, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, SetPt,
+    StaticAbility, Subtype, TextChange,
 };
 
 /// What a listed effect does.
@@ -71,6 +71,11 @@ struct Listed<'a> {
     set: Option<Vec<bool>>,
     /// Its ability was gone before it began to apply.
     dead: bool,
+    /// "As long as you control a Forest" (Kird Ape): a condition that
+    /// counts permanents, judged on the board computed so far as the
+    /// effect begins to apply (418.5b); while it fails the effect applies
+    /// to nothing.
+    condition: Option<&'a Condition>,
 }
 
 impl Listed<'_> {
@@ -292,6 +297,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
         }
         for a in board[i].abilities() {
             let Ability::Static(s) = a else { continue };
+            let mut deferred = None;
             let (action, scope) = match s {
                 StaticAbility::Continuous { affected, effect } => (
                     Action::Layered(*effect),
@@ -301,14 +307,22 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
-                // Threshold, hellbent: the effect exists while its
-                // condition (which reads no characteristics) holds.
+                // Threshold, hellbent, "as long as it's untapped": the
+                // effect exists while its condition holds; one that counts
+                // permanents is judged as the effect begins to apply.
                 StaticAbility::ContinuousIf {
                     condition,
                     affected,
                     effect,
                 } => {
-                    if !crate::continuous::condition::holds_for(game, id, o.controller, condition) {
+                    if condition.counts_permanents() {
+                        deferred = Some(condition);
+                    } else if !crate::continuous::condition::holds_for(
+                        game,
+                        id,
+                        o.controller,
+                        condition,
+                    ) {
                         continue;
                     }
                     (
@@ -367,6 +381,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 grant_from: (board[i].card, board[i].face),
                 set: None,
                 dead: false,
+                condition: deferred,
             });
         }
     }
@@ -386,6 +401,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             grant_from: (e.source_card, 0),
             set: None,
             dead: false,
+            condition: None,
         });
     }
     v.sort_by_key(|l| l.timestamp);
@@ -462,35 +478,70 @@ fn reads(a: &Listed) -> u8 {
     } else {
         0
     };
+    if let Some(f) = a.condition.and_then(counted_filter) {
+        k |= kind::TEXT | filter_reads(f);
+    }
     if let Scope::Each(f) = a.scope {
-        k |= kind::TEXT;
-        if f.controller != tolaria_cards::ControllerFilter::Any {
-            k |= kind::CONTROL;
-        }
-        if !f.types_any.is_empty()
-            || !f.types_none.is_empty()
-            || !f.subtypes_any.is_empty()
-            || !f.supertypes_all.is_empty()
-            || f.supertypes_none.0 != 0
-            || f.chosen_type
-        {
-            k |= kind::TYPE;
-        }
-        if !f.colors_any.is_empty() || !f.colors_none.is_empty() || f.chosen_color {
-            k |= kind::COLOR;
-        }
-        if f.with_keyword.is_some() || f.without_keyword.is_some() {
-            k |= kind::KEYWORD;
-        }
-        if f.power_at_most.is_some() {
-            k |= kind::PT;
-        }
+        k |= kind::TEXT | filter_reads(f);
     }
     // Coat of Arms reads the creature types of every creature.
     if matches!(a.action, Action::PlusPerSharedType(..)) {
         k |= kind::TYPE;
     }
     k
+}
+
+/// The kinds of characteristics a filter reads (418.5c).
+fn filter_reads(f: &ObjectFilter) -> u8 {
+    let mut k = 0;
+    if f.controller != tolaria_cards::ControllerFilter::Any {
+        k |= kind::CONTROL;
+    }
+    if !f.types_any.is_empty()
+        || !f.types_none.is_empty()
+        || !f.subtypes_any.is_empty()
+        || !f.supertypes_all.is_empty()
+        || f.supertypes_none.0 != 0
+        || f.chosen_type
+    {
+        k |= kind::TYPE;
+    }
+    if !f.colors_any.is_empty() || !f.colors_none.is_empty() || f.chosen_color {
+        k |= kind::COLOR;
+    }
+    if f.with_keyword.is_some() || f.without_keyword.is_some() {
+        k |= kind::KEYWORD;
+    }
+    if f.power_at_most.is_some() {
+        k |= kind::PT;
+    }
+    k
+}
+
+/// The filter of a condition that counts permanents.
+fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
+    match c {
+        Condition::ControlsAtLeast { filter, .. } => Some(filter),
+        Condition::Permanents { filter, .. } => Some(filter),
+        _ => None,
+    }
+}
+
+/// Does a condition that counts permanents hold on the board computed so
+/// far, from the point of view of its source at board position `s`?
+fn condition_holds_on(game: &Game, board: &[Characteristics], c: &Condition, s: usize) -> bool {
+    let (at_least, at_most) = match c {
+        Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
+        Condition::Permanents {
+            at_least, at_most, ..
+        } => (*at_least, *at_most),
+        _ => return true,
+    };
+    let Some(f) = counted_filter(c) else {
+        return true;
+    };
+    let n = count(game, board, f, s) as u32;
+    n >= at_least && at_most.is_none_or(|m| n <= m)
 }
 
 /// Could applying `b` in this layer change whether `a` exists or what it
@@ -550,6 +601,18 @@ fn depends_on(
             return true;
         }
     }
+    // `b` changes what `a`'s condition counts: try.
+    if let (Some(c), Some(s)) = (la.condition, la.source) {
+        let mut trial = board.to_vec();
+        for (i, in_b) in b_set.iter().enumerate() {
+            if *in_b {
+                trial[i] = applied(game, board, lb, layer, i);
+            }
+        }
+        if condition_holds_on(game, board, c, s) != condition_holds_on(game, &trial, c, s) {
+            return true;
+        }
+    }
     let Scope::Each(f) = la.scope else {
         return false;
     };
@@ -588,6 +651,11 @@ fn exists(board: &[Characteristics], l: &Listed) -> bool {
 fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool> {
     let n = board.len();
     let mut set = vec![false; n];
+    if let (Some(c), Some(s)) = (l.condition, l.source) {
+        if !condition_holds_on(game, board, c, s) {
+            return set;
+        }
+    }
     match l.scope {
         Scope::Locked(i) => set[i] = true,
         Scope::This => {

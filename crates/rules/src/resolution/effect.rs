@@ -757,6 +757,12 @@ impl Game {
                     self.lose_life(p, n);
                 }
             }
+            Effect::GivePoison { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).max(0) as u32;
+                    self.give_poison(p, n);
+                }
+            }
             // 606.9b–c: the players' new totals together (`set_life_totals`).
             Effect::LifeTotalBecomes { who, amount } => {
                 let set: Vec<(PlayerId, i32)> = self
@@ -1402,6 +1408,7 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::RemoveGraveyard { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard

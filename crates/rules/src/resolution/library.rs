@@ -1230,6 +1230,15 @@ impl Game {
                     }
                 }
             }
+            // Tormod's Crypt (217.7).
+            Effect::RemoveGraveyard { who } => {
+                for p in self.players_of(ctx, who) {
+                    let cards = self.player(p).graveyard.clone();
+                    for o in cards {
+                        self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
+                    }
+                }
+            }
             Effect::ShuffleGraveyardIntoLibrary { who } => {
                 for p in self.players_of(ctx, who) {
                     let cards = self.player(p).graveyard.clone();

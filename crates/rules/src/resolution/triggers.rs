@@ -274,7 +274,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         }
         // "Whenever fortified land becomes tapped" (Darksteel Garrison).
         Event::Tapped { obj, .. } if permanents > 0 => {
-            attached_triggers(game, *obj, permanents, |t| {
+            attached_triggers(game, *obj, permanents, |t, _, _| {
                 matches!(t, Trigger::AttachedBecomesTapped).then(TriggerContext::default)
             });
         }
@@ -283,7 +283,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             scan(game, obj, |t, _, _| {
                 matches!(t, Trigger::Attacks).then(TriggerContext::default)
             });
-            attached_triggers(game, obj, permanents, |t| {
+            attached_triggers(game, obj, permanents, |t, _, _| {
                 matches!(t, Trigger::AttachedAttacks).then(TriggerContext::default)
             });
             // "Whenever a [filter] attacks": the abilities of every permanent.
@@ -392,16 +392,28 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             blocker, attacker, ..
         } => {
             let (b, a) = (*blocker, *attacker);
-            scan(game, b, |t, _, _| {
-                matches!(t, Trigger::Blocks).then_some(TriggerContext {
+            let other_matches =
+                |game: &Game, f: &tolaria_cards::ObjectFilter, other, src: ObjId| {
+                    let you = game.objects[src.slot as usize].controller;
+                    crate::continuous::filter::matches(game, f, other, Some(src), you)
+                };
+            // "Whenever [this] blocks [a creature with flying]": once per
+            // attacker blocked (that matches).
+            scan(game, b, |t, game, src| match t {
+                Trigger::Blocks => Some(TriggerContext {
                     object: Some(a),
                     ..Default::default()
-                })
+                }),
+                Trigger::BlocksA(f) => other_matches(game, f, a, src).then_some(TriggerContext {
+                    object: Some(a),
+                    ..Default::default()
+                }),
+                _ => None,
             });
             // "Whenever enchanted creature blocks": once per creature blocked
             // would trigger too often; once for its first block.
             if game.combat.blocked_by(b).count() == 1 {
-                attached_triggers(game, b, permanents, |t| {
+                attached_triggers(game, b, permanents, |t, _, _| {
                     matches!(t, Trigger::AttachedBlocks).then(TriggerContext::default)
                 });
             }
@@ -409,17 +421,23 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // creature" (Mammoth Harness): once per pair, "the other
             // creature" being the event's other creature (601.7: it must
             // be within the Aura's controller's range too).
-            attached_triggers(game, b, permanents, |t| {
-                matches!(t, Trigger::AttachedBlocksCreature).then_some(TriggerContext {
-                    object: Some(a),
-                    ..Default::default()
-                })
+            attached_triggers(game, b, permanents, |t, game, src| match t {
+                Trigger::AttachedBlocksCreature(f) if other_matches(game, f, a, src) => {
+                    Some(TriggerContext {
+                        object: Some(a),
+                        ..Default::default()
+                    })
+                }
+                _ => None,
             });
-            attached_triggers(game, a, permanents, |t| {
-                matches!(t, Trigger::AttachedBlockedByCreature).then_some(TriggerContext {
-                    object: Some(b),
-                    ..Default::default()
-                })
+            attached_triggers(game, a, permanents, |t, game, src| match t {
+                Trigger::AttachedBlockedByCreature(f) if other_matches(game, f, b, src) => {
+                    Some(TriggerContext {
+                        object: Some(b),
+                        ..Default::default()
+                    })
+                }
+                _ => None,
             });
             // "Whenever a [filter] blocks [this]": the attacker's abilities, one per blocker.
             scan(game, a, |t, game, src| match t {
@@ -582,7 +600,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     game.damaged_by.push((source, victim));
                 }
             }
-            attached_triggers(game, source, permanents, |t| {
+            attached_triggers(game, source, permanents, |t, _, _| {
                 matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
                     amount,
                     ..Default::default()
@@ -747,12 +765,12 @@ fn attached_triggers(
     game: &mut Game,
     obj: ObjId,
     permanents: usize,
-    f: impl Fn(&Trigger) -> Option<TriggerContext>,
+    f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>,
 ) {
     for i in 0..permanents {
         let src = game.in_play[i];
         if game.objects[src.slot as usize].attached_to == Some(Target::Object(obj)) {
-            scan(game, src, |t, _, _| f(t));
+            scan(game, src, &f);
         }
     }
 }

@@ -563,6 +563,19 @@ impl Game {
         });
     }
 
+    /// 102.3d: a player gets poison counters (ten or more: 420.5h).
+    pub fn give_poison(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        let poison = &mut self.players[p.index()].poison;
+        *poison = poison.saturating_add(n);
+        self.emit(Event::PoisonCountersGiven {
+            player: p,
+            amount: n,
+        });
+    }
+
     pub fn lose_life(&mut self, p: PlayerId, n: u32) {
         if n == 0 {
             return;

@@ -100,17 +100,22 @@ impl Game {
         }
         // 500.1: "can't attack unless defending player controls an Island"
         // (Sea Monster).
+        // 500.1: "can't attack if defending player controls an untapped
+        // creature with power 3 or greater" (Orgg).
         for s in statics(&ch) {
-            if let StaticAbility::CantAttackUnlessDefenderControls(f) = s {
-                // 606.7a: a positive comparison is "yes" if either
-                // defending player's would be.
-                if !self.defending_side(def).any(|d| {
-                    self.controlled_by(d).any(|x| {
-                        crate::continuous::filter::matches(self, f, x, Some(id), o.controller)
-                    })
-                }) {
-                    return false;
-                }
+            let (f, unless) = match s {
+                StaticAbility::CantAttackUnlessDefenderControls(f) => (f, true),
+                StaticAbility::CantAttackIfDefenderControls(f) => (f, false),
+                _ => continue,
+            };
+            // 606.7a: a positive comparison is "yes" if either defending
+            // player's would be.
+            let controls = self.defending_side(def).any(|d| {
+                self.controlled_by(d)
+                    .any(|x| crate::continuous::filter::matches(self, f, x, Some(id), o.controller))
+            });
+            if controls != unless {
+                return false;
             }
         }
         // 500.1 with 602.3a: "can't attack you" (Teferi's Moat) of a
@@ -270,10 +275,23 @@ impl Game {
             }
         }
         for s in statics(&b) {
-            if let StaticAbility::CanBlockOnlyFlyers = s {
-                if !a.has(Keyword::Flying) {
-                    return false;
+            match s {
+                StaticAbility::CanBlockOnlyFlyers if !a.has(Keyword::Flying) => return false,
+                // 500.1: "can't block creatures with power 2 or greater"
+                // (Ironclaw Orcs).
+                StaticAbility::CantBlockCreatures(f)
+                    if crate::continuous::filter::matches_with(
+                        self,
+                        f,
+                        attacker,
+                        &a,
+                        Some(blocker),
+                        b.controller,
+                    ) =>
+                {
+                    return false
                 }
+                _ => {}
             }
         }
         // 500.1 restrictions from static abilities that affect the attacker

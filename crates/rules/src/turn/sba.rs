@@ -4,7 +4,7 @@
 
 use crate::continuous::characteristics::compute;
 use crate::{Event, Game, LossReason, MoveReason, ObjId, PlayerId, Target, Zone};
-use tolaria_cards::{Ability, Subtype, Supertype};
+use tolaria_cards::{Ability, StaticAbility, Subtype, Supertype};
 
 /// One state-based effect to perform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -173,7 +173,27 @@ impl Game {
             _ => None,
         });
         let Some(f) = filter else { return false };
-        let hch = compute(self, host);
+        let mut hch = compute(self, host);
+        // 502.7c, "This effect doesn't remove [this]." (White Ward): the
+        // protection from the colours the Aura's own effect grants doesn't
+        // count against it. Decision: protection from the same colour from
+        // another source can't be told apart in the computed
+        // characteristics, so it doesn't remove the Aura either.
+        if ch
+            .abilities()
+            .iter()
+            .any(|a| matches!(a, Ability::Static(StaticAbility::NotRemovedByItsProtection)))
+        {
+            for a in ch.abilities() {
+                if let Ability::Static(StaticAbility::Continuous {
+                    affected: tolaria_cards::Affected::Attached,
+                    effect,
+                }) = a
+                {
+                    hch.protection_colors.0 &= !effect.add_protection.0;
+                }
+            }
+        }
         // 601.8: not outside its controller's range of influence.
         self.object_within_range(ch.controller, host)
             && crate::continuous::filter::matches_with(

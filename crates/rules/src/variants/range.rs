@@ -190,7 +190,8 @@ impl Game {
             | Event::Cycled { player, .. }
             | Event::Drew { player, .. }
             | Event::LifeGained { player, .. }
-            | Event::LifeLost { player, .. } => player_ok(*player),
+            | Event::LifeLost { player, .. }
+            | Event::PoisonCountersGiven { player, .. } => player_ok(*player),
             _ => true,
         }
     }

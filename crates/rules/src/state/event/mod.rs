@@ -350,6 +350,11 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
     },
+    /// 102.3d: a player gets poison counters.
+    PoisonCountersGiven {
+        player: PlayerId,
+        amount: u32,
+    },
     /// 300.3
     ManaBurn {
         player: PlayerId,
@@ -1012,6 +1017,7 @@ impl Event {
             | Event::DamageOutOfRange { .. }
             | Event::LifeGained { .. }
             | Event::LifeLost { .. }
+            | Event::PoisonCountersGiven { .. }
             | Event::ManaBurn { .. }
             | Event::PaidUnless { .. }
             | Event::PaidToKeep { .. }

@@ -102,6 +102,7 @@ impl Event {
             Event::DamagePrevented { .. } => "419.1a",
             Event::DamageOutOfRange { .. } => "601.14a",
             Event::LifeGained { .. } | Event::LifeLost { .. } => "215.3",
+            Event::PoisonCountersGiven { .. } => "102.3d",
             Event::ManaBurn { .. } => "300.3",
             Event::PaidUnless { .. } => "413.2c",
             Event::PaidToKeep { .. } | Event::DeclinedToPay { .. } => "413.2c",
@@ -412,6 +413,10 @@ impl Event {
             ),
             Event::LifeGained { player, amount } => format!("{player} gains {amount} life"),
             Event::LifeLost { player, amount } => format!("{player} loses {amount} life"),
+            Event::PoisonCountersGiven { player, amount } => format!(
+                "{player} gets {amount} poison counter{}",
+                if *amount == 1 { "" } else { "s" }
+            ),
             Event::ManaBurn { player, amount } => {
                 format!("{player} loses {amount} life to mana burn")
             }
