@@ -523,6 +523,11 @@ pub enum Effect {
     /// "A creature dealt damage this way can't be regenerated this turn."
     /// (Incinerate): the creatures dealt damage by this resolution's damage.
     CantBeRegeneratedThisTurn,
+    /// "Target creature can't be regenerated this turn." (Hurr Jackal;
+    /// 419.6b: a regeneration shield can't replace its destruction).
+    ObjectCantBeRegeneratedThisTurn {
+        what: ObjectRef,
+    },
     /// 511.2: each of these players flips a coin without a call; `on_tails`
     /// and `on_heads` happen to each player whose coin came up that way
     /// (`PlayerRef::Flipper`). With `until_all_heads` the process repeats

@@ -476,6 +476,10 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
 
 /// Verbs whose subject is an object.
 pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
+    // "Target creature can't be regenerated this turn." (Hurr Jackal).
+    if p.eat_all("can't be regenerated this turn") {
+        return Some(vec![Effect::ObjectCantBeRegeneratedThisTurn { what }]);
+    }
     // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).
     if p.at_any_of(&["get", "gets"]) {
         if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {

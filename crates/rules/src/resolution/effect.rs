@@ -1343,6 +1343,13 @@ impl Game {
                 }
                 self.check_game_over();
             }
+            Effect::ObjectCantBeRegeneratedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) && self.is_in_play(o) {
+                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                    }
+                }
+            }
             Effect::CantBeRegeneratedThisTurn => {
                 // "A creature dealt damage this way can't be regenerated this
                 // turn" (Incinerate): the creatures this spell has dealt
