@@ -16,6 +16,10 @@ pub struct Cost {
     pub untap: bool,
     /// "Sacrifice [this]".
     pub sacrifice_self: bool,
+    /// "Remove [this] from the game" (Oracle "Exile CARDNAME", Ring of
+    /// Ma'rûf): the permanent with the ability, from play.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub remove_self: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
     /// "Sacrifice two lands": how many permanents matching `sacrifice`

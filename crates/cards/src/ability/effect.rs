@@ -401,6 +401,10 @@ pub enum Effect {
     RedirectDamageToThisTo {
         what: ObjectRef,
     },
+    /// 419.1a: "The next time you would draw a card this turn, instead put
+    /// a card you own from outside the game into your hand." (Ring of
+    /// Ma'rûf): a one-shot `DrawRule` of the controller's.
+    NextDrawFromOutsideThisTurn,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)

@@ -105,6 +105,7 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
             || c.tap
             || c.untap
             || c.sacrifice_self
+            || c.remove_self
             || c.remove_counters.is_some()
             || c.has_x()
     }) {
@@ -411,6 +412,10 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 mana.push_str(p.raw());
                 p.bump();
             }
+        } else if p.at_all("exile cardname") {
+            // "Exile CARDNAME" (2007: "Remove CARDNAME from the game").
+            p.eat_all("exile cardname");
+            c.remove_self = true;
         } else if p.eat("sacrifice") {
             if p.eat("cardname") {
                 c.sacrifice_self = true;

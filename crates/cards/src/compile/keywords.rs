@@ -135,6 +135,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 if c.tap
                     || c.untap
                     || c.sacrifice_self
+                    || c.remove_self
                     || c.discard_self
                     || c.remove_counters.is_some()
                 {

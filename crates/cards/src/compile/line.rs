@@ -125,6 +125,7 @@ fn compile_line_inner(
             || c.tap
             || c.untap
             || c.sacrifice_self
+            || c.remove_self
             || c.remove_counters.is_some()
             || spell.additional_cost.is_some()
         {

@@ -382,6 +382,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat("copy");
         return p.eat_end().then_some(());
     }
+    // 419.1a: "The next time you would draw a card this turn, instead put
+    // a card you own from outside the game into your hand." (Ring of Ma'rûf)
+    if p.eat_all("the next time you would draw a card this turn , instead put a card you own from outside the game into your hand") {
+        cx.effects.push(Effect::NextDrawFromOutsideThisTurn);
+        return p.eat_end().then_some(());
+    }
     // 419.1a: "Until end of turn, if target player would draw a card,
     // instead that player skips that draw and you draw a card."
     if p.at_all("until end of turn , if") {

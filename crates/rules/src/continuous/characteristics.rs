@@ -473,6 +473,7 @@ impl ManaSource {
             let plain_tap = c.tap
                 && !c.untap
                 && !c.sacrifice_self
+                && !c.remove_self
                 && c.sacrifice.is_none()
                 && c.discard == 0
                 && c.pay_life == 0

@@ -35,6 +35,12 @@ pub struct DrawRule {
     pub controller: PlayerId,
     /// Whose draws are replaced.
     pub player: PlayerId,
+    /// "The next time you would draw a card this turn, instead put a card
+    /// you own from outside the game into your hand" (Ring of Ma'rûf):
+    /// used once, and `player` chooses a card from outside the game
+    /// rather than anyone drawing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_outside: bool,
 }
 
 impl Game {
@@ -69,6 +75,16 @@ impl Game {
             };
             used |= 1 << i.min(63);
             let rule = self.draw_rules[i].clone();
+            if rule.from_outside {
+                // "The next time": the rule is used up (419.1a).
+                self.draw_rules.remove(i);
+                self.emit(Event::DrawReplacedByStatic {
+                    player: drawer,
+                    card: rule.card,
+                });
+                self.card_from_outside_instead(drawer);
+                return;
+            }
             self.emit(Event::DrawReplaced {
                 player: drawer,
                 by_card: rule.card,
@@ -157,6 +173,39 @@ impl Game {
             DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
         }
         true
+    }
+
+    /// Ring of Ma'rûf: `p` puts a card they own from outside the game
+    /// (217.1e) into their hand instead of drawing: a choice in the middle
+    /// of the draw, so a replayed `ChooseOption` of the cards' names (with
+    /// none outside, nothing happens).
+    fn card_from_outside_instead(&mut self, p: PlayerId) {
+        let outside = self.player(p).outside.clone();
+        if outside.is_empty() {
+            return;
+        }
+        let options: Vec<String> = outside
+            .iter()
+            .map(|&c| tolaria_cards::db().get(c).name.clone())
+            .collect();
+        let n = options.len();
+        let i = self.replay_choice(
+            p,
+            DecisionKind::ChooseOption {
+                prompt: format!("{p} chooses a card from outside the game to put into their hand"),
+                options,
+            },
+            n,
+        );
+        let card = self.players[p.index()].outside.remove(i.min(n - 1));
+        let id = self.create_card(card, p, Zone::Hand(p));
+        self.note_brought_from_outside(id);
+        self.emit(Event::FromOutsideTheGame {
+            player: p,
+            card,
+            removed: false,
+            into_library: false,
+        });
     }
 
     /// Abundance: "choose land or nonland and reveal cards from the top of

@@ -695,10 +695,12 @@ impl Game {
         // 502.47a: a dredge card in a graveyard asks whether it replaces a
         // draw;
         // 502.24a: so does a madness card in a hand, as it is discarded.
-        if self.draw_discard_choices
+        // Ring of Ma'rûf's replaced draw asks for a card from outside the game.
+        if (self.draw_discard_choices
             && self
                 .player_ids()
-                .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p))
+                .any(|p| self.dredge_in_graveyard(p) || self.madness_in_hand(p)))
+            || self.draw_rules.iter().any(|r| r.from_outside)
         {
             return true;
         }

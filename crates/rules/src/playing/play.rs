@@ -1186,6 +1186,10 @@ impl Game {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);
         }
+        // "Remove [this] from the game" (Ring of Ma'rûf).
+        if cost.remove_self {
+            self.move_to(source, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+        }
         // 502.18a: "Discard this card" (cycling).
         if cost.discard_self {
             let o = &self.objects[source.slot as usize];

@@ -1253,6 +1253,15 @@ impl Game {
                     }
                 }
             }
+            Effect::NextDrawFromOutsideThisTurn => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: true,
+                    });
+            }
             Effect::DrawsInsteadThisTurn { who } => {
                 for p in self.players_of(ctx, who) {
                     self.draw_rules
@@ -1260,6 +1269,7 @@ impl Game {
                             card: ctx.source_card,
                             controller: ctx.controller,
                             player: p,
+                            from_outside: false,
                         });
                 }
             }
