@@ -444,29 +444,6 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
             }
             return Attempt::Done(Box::new(g));
         }
-        g.legal_actions_into(&mut legal);
-        if let Err((_, m)) = checks::decider(&g, &legal) {
-            return Attempt::Failed(m);
-        }
-        let priority = matches!(
-            g.decision.as_ref().map(|d| &d.kind),
-            Some(DecisionKind::Priority)
-        );
-        if priority && g.stack.is_empty() {
-            // 217.1c: a card played (a spell, a land, face down, suspended)
-            // has left its zone, so its old id is gone (turning a permanent
-            // face up is no move, 504.4).
-            let played = !matches!(
-                first,
-                Action::Activate { .. } | Action::ActivateMana { .. } | Action::TurnFaceUp(_)
-            );
-            if played && first.objects().0.is_some_and(|o| g.obj(o).is_some()) {
-                return Attempt::Failed(format!(
-                    "{first:?} completed, but the card is still where it was"
-                ));
-            }
-            return Attempt::Done(Box::new(g));
-        }
         if priority {
             next = Action::Pass;
             continue;

@@ -151,15 +151,7 @@ impl Game {
                     continue;
                 };
                 self.record_entering_choice(id, color, subtype, name);
-                match &mut created {
-                    Some(c) => c.count += 1,
-                    None => {
-                        created = Some(crate::state::stack::Created {
-                            first: id,
-                            count: 1,
-                        })
-                    }
-                }
+                crate::state::stack::Created::note(&mut created, id);
                 self.emit(Event::TokenCreated {
                     obj: id,
                     player: p,

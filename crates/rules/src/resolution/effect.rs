@@ -1116,15 +1116,7 @@ impl Game {
                         // 200.4a: owned by the controller of the effect,
                         // controlled by the player putting it into play.
                         let id = self.create_token_for(ctx.controller, p, src);
-                        match &mut created {
-                            Some(c) => c.count += 1,
-                            None => {
-                                created = Some(crate::state::stack::Created {
-                                    first: id,
-                                    count: 1,
-                                })
-                            }
-                        }
+                        crate::state::stack::Created::note(&mut created, id);
                         self.emit(Event::TokenCreated {
                             obj: id,
                             player: p,

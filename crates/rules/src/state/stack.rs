@@ -106,6 +106,19 @@ pub struct Created {
 }
 
 impl Created {
+    /// Counts one more token `id` among those of one resolution (the first
+    /// one starts the record).
+    pub fn note(created: &mut Option<Created>, id: ObjId) {
+        match created {
+            Some(c) => c.count += 1,
+            None => {
+                *created = Some(Created {
+                    first: id,
+                    count: 1,
+                })
+            }
+        }
+    }
     /// The ids of the tokens, as they were created.
     pub fn ids(self) -> impl Iterator<Item = ObjId> {
         (0..self.count).map(move |k| ObjId {
