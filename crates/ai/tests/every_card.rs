@@ -8,7 +8,7 @@ use tolaria_ai::exercise::{exercise, exercise_all, Outcome, Situation};
 use tolaria_cards::db;
 
 #[test]
-fn every_supported_card_is_played_through_the_legal_actions() {
+fn r217_1_every_supported_card_is_played_through_the_legal_actions() {
     let cards: Vec<_> = db()
         .iter()
         .filter(|c| c.is_supported())

@@ -7,6 +7,7 @@
 //! triggered abilities (410) and resolution (413) until a player must decide
 //! again. Every change emits an [`crate::Event`].
 
+use crate::playing::mana_choice_cost::ManaThen;
 use crate::state::progress::CastingView;
 use crate::state::progress::Flow;
 use crate::state::progress::Playing;
@@ -313,24 +314,8 @@ impl Game {
                 source,
                 index,
                 kind,
-            } => self.mana_ability_at_priority(p, source, index, kind),
+            } => self.play_mana_ability(p, source, index, kind, ManaThen::Priority),
             _ => {}
-        }
-    }
-
-    /// 411.1: a mana ability played at priority resolves at once and the
-    /// player keeps priority; one whose cost chooses objects asks for them
-    /// first (`playing/mana_choice_cost.rs`).
-    fn mana_ability_at_priority(
-        &mut self,
-        p: PlayerId,
-        source: crate::ObjId,
-        index: u8,
-        kind: tolaria_cards::ManaKind,
-    ) {
-        if !self.begin_mana_choice(p, source, index, kind, false) {
-            self.activate_mana(p, source, index, kind);
-            self.flow = Flow::Priority(p);
         }
     }
 

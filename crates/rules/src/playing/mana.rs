@@ -154,32 +154,35 @@ pub(crate) fn can_match(u: &Unpaid, avail: &Avail) -> bool {
 }
 
 impl Game {
-    /// 406 / 411: a mana ability resolves immediately.
-    pub(crate) fn activate_mana(&mut self, p: PlayerId, source: ObjId, index: u8, kind: ManaKind) {
-        self.activate_mana_with(p, source, index, kind, [&[], &[], &[]]);
-    }
-
-    /// [`Game::activate_mana`], paying also the objects chosen for its cost
-    /// (to tap, to sacrifice, to discard: `mana_choice_cost.rs`).
+    /// 406 / 411: a mana ability resolves immediately, its cost paid with
+    /// the objects `chosen` for it (to tap, to sacrifice, to discard). With
+    /// none chosen yet and a cost that chooses some, it asks for them first
+    /// (`mana_choice_cost.rs`) and returns false: the mana comes later.
     pub(crate) fn activate_mana_with(
         &mut self,
         p: PlayerId,
         source: ObjId,
         index: u8,
         kind: ManaKind,
-        chosen: [&[ObjId]; 3],
-    ) {
+        chosen: Option<[&[ObjId]; 3]>,
+    ) -> bool {
         let ch = crate::continuous::characteristics::compute(self, source);
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
-            return;
+            return true;
         };
+        if chosen.is_none() && crate::playing::mana_choice_cost::chooses(&m.cost) {
+            self.begin_mana_choice(p, source, index, kind, &m.cost);
+            return false;
+        }
         // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
         // (offered only when the pool can pay it, `pool_pays`).
         if !m.cost.mana.is_zero() {
             self.pay_mana_ability_cost(p, &m.cost.mana);
         }
         self.pay_other_costs(&m.cost, source, false);
-        self.pay_mana_choices(chosen);
+        if let Some(chosen) = chosen {
+            self.pay_mana_choices(chosen);
+        }
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
             crate::resolution::triggers::land_tapped_for_mana(self, p);
@@ -207,11 +210,13 @@ impl Game {
                         amount: 1,
                     });
                 }
-                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+                self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (v, kind));
+                return true;
             }
             ManaProduce::DoublePool => {
                 self.double_pool(p, source, ch.card);
-                return self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
+                self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (&[], kind));
+                return true;
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
@@ -232,6 +237,7 @@ impl Game {
         });
         let produced: &[ManaKind] = if amount > 0 { &[kind] } else { &[] };
         self.mana_side_effects(p, source, index, &m.also, m.cost.tap, (produced, kind));
+        true
     }
 
     fn mana_side_effects(

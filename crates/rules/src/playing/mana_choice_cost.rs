@@ -13,8 +13,9 @@
 //! `Game::mana_choice` rather than in the casting, so a mana ability can
 //! be played in the middle of paying for something else. When the last
 //! object is chosen the whole cost is paid and the mana is added, and the
-//! game goes back to where the ability was played: the same player's
-//! priority, or the payment it interrupted.
+//! game goes back to where the ability was played (`ManaThen`): the same
+//! player's priority, or the payment it interrupted (a spell's, a cost to
+//! attack, an "unless pays" during a resolution).
 //!
 //! The ability is offered only while its cost can be paid (enough objects
 //! of each kind), and no choice can leave it unpayable (the objects of each
@@ -39,9 +40,23 @@ pub struct ManaChoice {
     /// The objects chosen so far: those to tap first, then those to
     /// sacrifice, then the cards to discard.
     pub chosen: Vec<ObjId>,
-    /// Played while paying for a spell or ability (409.1g): the payment
-    /// goes on afterwards; otherwise the player gets priority back.
-    pub during_casting: bool,
+    /// Where the game goes on once the mana is made.
+    pub then: ManaThen,
+}
+
+/// Where a mana ability was played (411.1: whenever the player has
+/// priority, or is asked to pay mana), so the game goes on from there once
+/// its mana is made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ManaThen {
+    /// At priority: the player keeps it.
+    Priority,
+    /// While paying for a spell or ability (409.1g).
+    Casting,
+    /// While paying a cost to attack (308.2d).
+    AttackCost,
+    /// While paying during a resolution ("unless its controller pays").
+    Resolution,
 }
 
 /// What a cost asks the player to choose: how many permanents to tap,
@@ -129,33 +144,52 @@ impl Game {
         })
     }
 
-    /// 411.1: begins playing a mana ability whose cost chooses objects.
-    /// False (and nothing done) if its cost chooses nothing.
+    /// 406, 411.1: plays a mana ability: at once, or, when its cost
+    /// chooses objects, once they are chosen; then the game goes on from
+    /// where it was played.
+    pub(crate) fn play_mana_ability(
+        &mut self,
+        p: PlayerId,
+        source: ObjId,
+        index: u8,
+        kind: ManaKind,
+        then: ManaThen,
+    ) {
+        if self.activate_mana_with(p, source, index, kind, None) {
+            self.resume_after_mana(p, then);
+        } else if let Some(mc) = self.mana_choice.as_mut() {
+            mc.then = then;
+        }
+    }
+
+    /// 411.1: starts asking for the objects a mana ability's cost chooses
+    /// (`activate_mana_with`, when none are chosen yet).
     pub(crate) fn begin_mana_choice(
         &mut self,
         p: PlayerId,
         source: ObjId,
         index: u8,
         kind: ManaKind,
-        during_casting: bool,
-    ) -> bool {
-        let ch = crate::continuous::characteristics::compute(self, source);
-        let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
-            return false;
-        };
-        if !chooses(&m.cost) {
-            return false;
-        }
+        cost: &Cost,
+    ) {
         self.mana_choice = Some(Box::new(ManaChoice {
             player: p,
             source,
             index,
             kind,
             chosen: Vec::new(),
-            during_casting,
+            then: ManaThen::Priority,
         }));
-        self.next_mana_choice(&m.cost);
-        true
+        self.next_mana_choice(cost);
+    }
+
+    fn resume_after_mana(&mut self, p: PlayerId, then: ManaThen) {
+        match then {
+            ManaThen::Priority => self.flow = Flow::Priority(p),
+            ManaThen::Casting => self.continue_casting(),
+            ManaThen::AttackCost => self.continue_attack_cost(),
+            ManaThen::Resolution => self.run_resolution(),
+        }
     }
 
     /// The ability's cost (from its source now; the source is still in
@@ -208,12 +242,8 @@ impl Game {
                 let (taps, rest) = mc.chosen.split_at(n[0] as usize);
                 let (sacrifices, discards) = rest.split_at(n[1] as usize);
                 let chosen = [taps, sacrifices, discards];
-                self.activate_mana_with(mc.player, mc.source, mc.index, mc.kind, chosen);
-                if mc.during_casting {
-                    self.continue_casting();
-                } else {
-                    self.flow = Flow::Priority(mc.player);
-                }
+                self.activate_mana_with(mc.player, mc.source, mc.index, mc.kind, Some(chosen));
+                self.resume_after_mana(mc.player, mc.then);
             }
         }
     }

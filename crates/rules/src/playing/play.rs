@@ -1450,12 +1450,14 @@ impl Game {
                     .as_ref()
                     .map(|c| c.player)
                     .unwrap_or(self.active);
-                // 411.1: a cost that chooses objects asks for them first;
-                // the payment goes on once the mana is made.
-                if !self.begin_mana_choice(p, source, index, kind, true) {
-                    self.activate_mana(p, source, index, kind);
-                    self.continue_casting();
-                }
+                // 409.1g: the payment goes on once the mana is made.
+                self.play_mana_ability(
+                    p,
+                    source,
+                    index,
+                    kind,
+                    crate::playing::mana_choice_cost::ManaThen::Casting,
+                );
             }
             _ => {}
         }

@@ -272,8 +272,16 @@ impl Game {
                 index,
                 kind,
             } => {
-                // 411: mana abilities while asked to pay (CounterUnlessPays).
-                self.activate_mana(p, source, index, kind);
+                // 411: mana abilities while asked to pay (CounterUnlessPays);
+                // the resolution goes on once the mana is made.
+                self.play_mana_ability(
+                    p,
+                    source,
+                    index,
+                    kind,
+                    crate::playing::mana_choice_cost::ManaThen::Resolution,
+                );
+                return;
             }
             Action::Yes | Action::No
                 if matches!(

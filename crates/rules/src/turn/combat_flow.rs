@@ -586,7 +586,7 @@ impl Game {
     /// 308.2e–f: mana in the pool pays the cost to attack; when it is paid
     /// the creatures become attacking creatures (308.2g), else the player
     /// is asked to play mana abilities.
-    fn continue_attack_cost(&mut self) {
+    pub(crate) fn continue_attack_cost(&mut self) {
         while let Some(&(payer, amount)) = self.combat.attack_cost_payers.first() {
             let pool = &mut self.players[payer.index()].pool;
             for i in [5usize, 0, 1, 2, 3, 4] {
@@ -658,8 +658,13 @@ impl Game {
                 index,
                 kind,
             } => {
-                self.activate_mana(self.attack_cost_payer(), source, index, kind);
-                self.continue_attack_cost();
+                self.play_mana_ability(
+                    self.attack_cost_payer(),
+                    source,
+                    index,
+                    kind,
+                    crate::playing::mana_choice_cost::ManaThen::AttackCost,
+                );
             }
             Action::CancelPlay => {
                 // 308.2: the declaration was illegal; the game returns to
