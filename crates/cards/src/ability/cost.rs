@@ -100,6 +100,15 @@ impl Cost {
     pub fn has_x(&self) -> bool {
         self.discard_x || self.pay_life_x
     }
+    /// The cost is mana alone (502.52a: a replicate cost paid many times
+    /// adds only to the mana of the total cost, 409.1f).
+    pub fn is_mana_only(&self) -> bool {
+        *self
+            == Cost {
+                mana: self.mana.clone(),
+                ..Cost::default()
+            }
+    }
     /// How many permanents the cost sacrifices (besides the source itself).
     pub fn sacrifices(&self) -> u8 {
         match self.sacrifice {

@@ -312,6 +312,10 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.52a: "When you play this spell, if a replicate cost was paid
+    /// for it": triggered by the spell's own 409.1i, with the number of
+    /// payments as its amount (it doesn't trigger with none, 404.3).
+    Replicated,
     /// 502.59a: "At the beginning of your upkeep, if this card is
     /// suspended, remove a time counter from it": functions only in the
     /// removed-from-the-game zone (502.59b: "suspended").

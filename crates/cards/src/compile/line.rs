@@ -110,8 +110,9 @@ fn compile_line_inner(
         return Ok(());
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
-    // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
-    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
+    // "Buyback [cost]", 502.52a "Replicate [cost]" (also "Kicker—Sacrifice
+    // a land.").
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback") || p.at("replicate"))) {
         return play_cost_keyword(&mut p, spell);
     }
     // 409.1f: "As an additional cost to play this spell, [cost]." (Waste

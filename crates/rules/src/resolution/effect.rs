@@ -24,7 +24,7 @@ impl Game {
             Effect::ChangeTarget {
                 what, from_this, ..
             } => self.change_target(ctx, what, *from_this),
-            Effect::StormCopies => self.storm_copies(ctx),
+            Effect::CopiesOfThis => self.storm_copies(ctx),
             Effect::CreateTokenCopies {
                 who,
                 amount,
@@ -641,7 +641,7 @@ impl Game {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } | Effect::ContinuousChosen { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
-            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::CopiesOfThis => {}
             // A choice per card (`card_effect`).
             Effect::ReturnUpToFromGraveyard { .. } => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).

@@ -461,13 +461,26 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // abilities (storm), functioning on the stack; the spells
             // played before it this turn, by every player, are counted now.
             let played: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+            // 502.52a: the times its replicate cost was paid.
+            let replicated = game
+                .stack
+                .iter()
+                .rev()
+                .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
+                .map_or(0, |s| u32::from(s.replicated));
             for (i, a) in tolaria_cards::db().get(*card).faces[0]
                 .abilities
                 .iter()
                 .enumerate()
             {
                 if let Ability::Triggered(t) = a {
-                    if matches!(t.trigger, Trigger::PlayedThis) {
+                    let amount = match t.trigger {
+                        Trigger::PlayedThis => played.saturating_sub(1),
+                        // 404.3: "if a replicate cost was paid for it".
+                        Trigger::Replicated if replicated > 0 => replicated,
+                        _ => continue,
+                    };
+                    {
                         game.pending_triggers.push(PendingTrigger {
                             controller: caster,
                             source: spell,
@@ -480,7 +493,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             ctx: TriggerContext {
                                 object: Some(spell),
                                 player: Some(caster),
-                                amount: played.saturating_sub(1),
+                                amount,
                                 ..Default::default()
                             },
                         });

@@ -1014,6 +1014,7 @@ impl Game {
                 x: 0,
                 mode: None,
                 colors_spent: 0,
+                replicated: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
