@@ -179,6 +179,10 @@ pub enum Effect {
     RemoveFromGame {
         what: ObjectRef,
     },
+    /// 502.51a: "remove it from the game haunting target creature": the
+    /// card with haunt (in its owner's graveyard) is removed from the game
+    /// and haunts the ability's target (502.51b).
+    Haunt,
     /// Return to its owner's hand.
     ReturnToHand {
         what: ObjectRef,

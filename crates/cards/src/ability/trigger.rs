@@ -312,6 +312,14 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.51a: "When this spell is put into a graveyard during its
+    /// resolution" (haunt on an instant or sorcery): the card's ability,
+    /// triggered as it goes to the graveyard at 413.2i.
+    ResolvedIntoGraveyard,
+    /// 502.51b–c: "When the creature [this] haunts is put into a graveyard
+    /// from play": an ability of a card in the removed-from-the-game zone
+    /// haunting that creature.
+    HauntedDies,
     /// 502.52a: "When you play this spell, if a replicate cost was paid
     /// for it": triggered by the spell's own 409.1i, with the number of
     /// payments as its amount (it doesn't trigger with none, 404.3).

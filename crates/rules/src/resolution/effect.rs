@@ -812,6 +812,7 @@ impl Game {
                     }
                 }
             }
+            Effect::Haunt => self.haunt(ctx),
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {

@@ -18,6 +18,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     } else {
         0
     };
+    // 502.51b: a haunted creature that leaves play for anywhere but a
+    // graveyard is haunted no more (it is a new object, 400.7).
+    if let Event::ZoneChange {
+        old,
+        from: Zone::InPlay,
+        to,
+        ..
+    } = e
+    {
+        if !game.haunts.is_empty() && !matches!(to, Zone::Graveyard(_)) {
+            crate::mechanics::haunt::creature_left_play(game, *old, None);
+        }
+    }
     if permanents > 0 {
         life_lost_triggers(game, e, permanents);
     }
@@ -89,6 +102,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let lki = game.last_known(old).copied();
             let lki_controller = lki.map(|l| l.controller);
             self_leaves_play_triggers(game, old, new, true);
+            // 502.51c: "When the creature it haunts is put into a graveyard".
+            crate::mechanics::haunt::creature_left_play(game, old, Some(new));
             // 502.55a (recover): "When a creature is put into your graveyard
             // from play" of the other cards in that graveyard (the creature
             // goes to its owner's).
@@ -1235,7 +1250,7 @@ impl Game {
 /// The printed triggered abilities of a card outside play with this
 /// trigger (a card in a graveyard or hand: its front face), put pending
 /// under `controller` with the event's context.
-fn trigger_printed(
+pub(crate) fn trigger_printed(
     game: &mut Game,
     controller: PlayerId,
     source: ObjId,
