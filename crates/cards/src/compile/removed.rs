@@ -211,7 +211,7 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // "exile all cards from your hand face down" (imperative: you).
     if p.at("exile") {
         p.bump();
-        return removal(p, PlayerRef::You).map(|e| vec![e]);
+        return removal(p, cx, PlayerRef::You).map(|e| vec![e]);
     }
     // "return those cards to your hand", "return all cards you own exiled
     // with CARDNAME to your hand".
@@ -253,7 +253,7 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = Vec::new();
     loop {
         if p.eat_any(&["exiles", "exile"]).is_some() {
-            v.push(removal(p, who.clone())?);
+            v.push(removal(p, cx, who.clone())?);
         } else if p.eat_any(&["draws", "draw"]).is_some() {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;
@@ -280,8 +280,8 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 /// After "exile(s)": "all cards from their hand face down", "the top
-/// [N] card(s) of [player's] library face down".
-fn removal(p: &mut P, who: PlayerRef) -> Option<Effect> {
+/// [N] card(s) of [your / their / target player's] library face down".
+fn removal(p: &mut P, cx: &mut Cx, mut who: PlayerRef) -> Option<Effect> {
     let from = if p.eat_all("all cards from") {
         p.eat_any(&["your", "their"])?;
         p.eat("hand").then_some(())?;
@@ -297,7 +297,14 @@ fn removal(p: &mut P, who: PlayerRef) -> Option<Effect> {
         };
         p.eat_any(&["card", "cards"])?;
         p.eat("of").then_some(())?;
-        p.eat_any(&["your", "their"])?;
+        if p.at_all("target player's") {
+            // Jester's Scepter: "the top five cards of target player's
+            // library".
+            (who == PlayerRef::You).then_some(())?;
+            who = super::library::possessive_target_player(p, cx)?;
+        } else {
+            p.eat_any(&["your", "their"])?;
+        }
         p.eat("library").then_some(())?;
         FaceDownFrom::LibraryTop(n)
     } else {

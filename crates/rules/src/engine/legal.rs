@@ -181,6 +181,15 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 217.7d: a card removed with the source (Jester's Scepter).
+            DecisionKind::RemovedCardCost => {
+                if let Some(crate::state::progress::Playing::Ability { source, .. }) =
+                    self.casting.as_deref().map(|c| &c.what)
+                {
+                    out.extend(self.linked_removed(*source).map(Action::ChooseObject));
+                }
+                out.push(Action::CancelPlay);
+            }
             // 409.1h: a permanent of the player's matching the cost ("an Island").
             DecisionKind::ReturnCost { .. } => {
                 if let Some((f, _)) = self
@@ -818,6 +827,11 @@ impl Game {
                 if (act.cost.tap_untapped.is_some() || act.cost.return_to_hand.is_some())
                     && !self.cost_parts_payable(p, &act.cost)
                 {
+                    continue;
+                }
+                // 217.7d: a card the linked ability removed, to put into
+                // its owner's graveyard (Jester's Scepter).
+                if act.cost.removed_to_graveyard && self.linked_removed(id).next().is_none() {
                     continue;
                 }
                 if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {

@@ -836,7 +836,7 @@ impl Game {
                 // returned, one decision each until the number is reached.
                 // (number the cost names, number done, the decision asking for the rest)
                 type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
-                let counted: [Counted; 3] = [
+                let counted: [Counted; 4] = [
                     (
                         cost.exile_from_hand.as_ref().map(|e| e.1),
                         cc.exiled,
@@ -851,6 +851,11 @@ impl Game {
                         cost.return_to_hand.as_ref().map(|r| r.1),
                         cc.returned,
                         |remaining| DecisionKind::ReturnCost { remaining },
+                    ),
+                    (
+                        cost.removed_to_graveyard.then_some(1),
+                        cc.removed_paid,
+                        |_| DecisionKind::RemovedCardCost,
                     ),
                 ];
                 for (need, done, kind) in counted {
@@ -873,6 +878,7 @@ impl Game {
                 cm.exiled = 0;
                 cm.tapped = 0;
                 cm.returned = 0;
+                cm.removed_paid = 0;
             }
             self.finish_casting();
         } else {
@@ -1398,11 +1404,25 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.tapped += 1;
                     }
-                } else {
+                } else if cost
+                    .return_to_hand
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.returned)
+                {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     if let Some(c) = self.casting.as_mut() {
                         c.returned += 1;
+                    }
+                } else {
+                    // 217.7d: a card removed with the source, to its
+                    // owner's graveyard; "that card" is the one in the
+                    // graveyard (Jester's Scepter).
+                    let owner = self.objects[o.slot as usize].owner;
+                    let new = self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.removed_paid += 1;
+                        c.sacrificed_obj = new.or(Some(o));
                     }
                 }
                 self.continue_casting();

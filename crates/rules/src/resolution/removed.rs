@@ -163,6 +163,16 @@ impl Game {
             .collect()
     }
 
+    /// 217.7d: the cards in the removed-from-the-game zone that `source`'s
+    /// linked ability removed ("a card removed from the game with
+    /// CARDNAME", Jester's Scepter's cost), in the order they were removed.
+    pub(crate) fn linked_removed(&self, source: ObjId) -> impl Iterator<Item = ObjId> + '_ {
+        self.removals
+            .iter()
+            .filter(move |(c, m)| m.by == source && self.zone_of(*c) == Some(Zone::RemovedFromGame))
+            .map(|(c, _)| *c)
+    }
+
     /// 217.7b: how this card was removed face down, if by an effect.
     pub fn removal(&self, id: ObjId) -> Option<&Removal> {
         self.removals.iter().find(|(r, _)| *r == id).map(|(_, m)| m)

@@ -128,6 +128,10 @@ pub(crate) struct Casting {
     /// Permanents returned to their owner's hand for the cost (409.1h).
     #[serde(default)]
     pub returned: u8,
+    /// 217.7d: cards removed with the source put into their owner's
+    /// graveyard for the cost (Jester's Scepter).
+    #[serde(default)]
+    pub removed_paid: u8,
     /// 502.59a: the spell is played by its suspend ability: without paying
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
@@ -178,6 +182,7 @@ impl Casting {
             targets_done: false,
             flashback: false,
             returned: 0,
+            removed_paid: 0,
             suspend: false,
             ripple: false,
             madness: None,
