@@ -924,12 +924,15 @@ impl Game {
         } else {
             avail
         };
+        // Intet, the Dreamer: a removed card played without paying its
+        // mana cost.
+        let free = self.plays_free(card);
         let Some(cost) = face
             .mana_cost
             .as_ref()
-            .filter(|_| flashback.is_none() && !alternative)
+            .filter(|_| flashback.is_none() && !alternative && !free)
         else {
-            return (flashback.is_some() || alternative)
+            return (flashback.is_some() || alternative || free)
                 && self.spell_targets_available(p, card, face);
         };
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar

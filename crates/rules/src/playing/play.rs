@@ -108,6 +108,8 @@ impl Game {
         let ripple = suspend
             && matches!(&what, Playing::Spell { obj }
                 if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
+        // Intet, the Dreamer: without paying its mana cost.
+        let free = matches!(&what, Playing::Spell { obj } if self.plays_free(*obj));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -184,6 +186,7 @@ impl Game {
             returning,
             suspend,
             ripple,
+            free,
             madness,
             ..Casting::new(p, what, then)
         }));
@@ -368,7 +371,11 @@ impl Game {
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
         let alt = usize::from(
-            spell.alternative.is_some() && !c.flashback && !c.suspend && c.madness.is_none(),
+            spell.alternative.is_some()
+                && !c.flashback
+                && !c.suspend
+                && !c.free
+                && c.madness.is_none(),
         );
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
@@ -488,14 +495,15 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.suspend || c.madness.is_some() || c.optional & 16 != 0 {
-            // 502.22a: the flashback cost, 409.1b: an alternative cost, is
-            // paid rather than the mana cost; 502.59c: a suspended card is
-            // played without paying it.
-            Unpaid::default()
-        } else {
-            Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
-        };
+        let mut u =
+            if c.flashback || c.suspend || c.free || c.madness.is_some() || c.optional & 16 != 0 {
+                // 502.22a: the flashback cost, 409.1b: an alternative cost, is
+                // paid rather than the mana cost; 502.59c: a suspended card is
+                // played without paying it.
+                Unpaid::default()
+            } else {
+                Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
+            };
         if let Playing::Spell { obj } = c.what {
             for k in self.spell_costs(c).into_iter().flatten() {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
@@ -611,8 +619,9 @@ impl Game {
         // life"): announced too, at most what can be paid.
         let cost_x = self.additional_x_max(&c);
         // 502.59c: without paying the mana cost, X is 0.
-        if (mana_cost.x > 0 && !c.flashback && !c.suspend || cost_x.is_some()) && c.x.is_none() {
-            let mut max = if mana_cost.x > 0 && !c.flashback && !c.suspend {
+        let no_mana_cost = c.flashback || c.suspend || c.free;
+        if (mana_cost.x > 0 && !no_mana_cost || cost_x.is_some()) && c.x.is_none() {
+            let mut max = if mana_cost.x > 0 && !no_mana_cost {
                 self.max_x(
                     c.player,
                     &mana_cost,

@@ -14,7 +14,7 @@
 use crate::state::object::Removal;
 use crate::state::stack::ResolveCtx;
 use crate::{Game, MoveReason, ObjId, PlayerId, Zone};
-use tolaria_cards::{Effect, FaceDownFrom, RemovedCards};
+use tolaria_cards::{Effect, FaceDownFrom, RemovedCards, RemovedPlayWindow};
 
 impl Game {
     /// Runs the effects of this file; false if `e` is not one of them.
@@ -72,10 +72,14 @@ impl Game {
                 }
             }
             // "Until your next turn, you may play those cards."
-            Effect::MayPlayRemoved { what } => {
+            // "You may play that card without paying its mana cost as long
+            // as CARDNAME remains in play." (Intet, the Dreamer)
+            Effect::MayPlayRemoved { what, window, free } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(m) = self.removal_mut(o) {
                         m.players |= 1u64 << ctx.controller.index();
+                        m.window = *window;
+                        m.free = *free;
                     }
                 }
             }
@@ -111,15 +115,8 @@ impl Game {
         else {
             return;
         };
-        self.removals.push((
-            new,
-            Removal {
-                by: ctx.source,
-                batch,
-                lookers,
-                players: 0,
-            },
-        ));
+        self.removals
+            .push((new, Removal::new(ctx.source, batch, lookers)));
     }
 
     /// The batch number of the resolving spell or ability's removals,
@@ -186,8 +183,9 @@ impl Game {
     }
 
     /// The cards in the removed-from-the-game zone `p` may play as though
-    /// they were in their hand now (Three Wishes): lands with the land
-    /// rules (305.2), spells with their timing, prohibitions and costs.
+    /// they were in their hand now (Three Wishes, Intet, the Dreamer):
+    /// lands with the land rules (305.2), spells with their timing,
+    /// prohibitions and costs (none for Intet's, `plays_free`).
     pub(crate) fn removed_plays(
         &self,
         p: PlayerId,
@@ -195,19 +193,38 @@ impl Game {
         out: &mut Vec<crate::Action>,
     ) {
         for &(c, m) in &self.removals {
-            if m.players & (1u64 << p.index()) != 0
-                && self.zone_of(c) == Some(Zone::RemovedFromGame)
-            {
+            if self.may_play_removed(p, &m) && self.zone_of(c) == Some(Zone::RemovedFromGame) {
                 self.hand_card_actions(p, c, avail, out);
             }
         }
+    }
+
+    /// Whether the removal lets `p` play the card now: `p`'s permission
+    /// and its window (`WhileSourceInPlay`: the object that removed it is
+    /// still in play, 217.7d).
+    fn may_play_removed(&self, p: PlayerId, m: &Removal) -> bool {
+        m.players & (1u64 << p.index()) != 0
+            && match m.window {
+                RemovedPlayWindow::UntilYourNextTurn => true,
+                RemovedPlayWindow::WhileSourceInPlay => self.zone_of(m.by) == Some(Zone::InPlay),
+            }
+    }
+
+    /// Whether `card` in the removed-from-the-game zone is played without
+    /// paying its mana cost ("You may play that card without paying its
+    /// mana cost", Intet, the Dreamer).
+    pub(crate) fn plays_free(&self, card: ObjId) -> bool {
+        self.zone_of(card) == Some(Zone::RemovedFromGame)
+            && self.removal(card).is_some_and(|m| m.free)
     }
 
     /// As `p`'s turn begins, the cards `p` could play "until your next
     /// turn" no longer can be.
     pub(crate) fn end_removed_plays(&mut self, p: PlayerId) {
         for (_, m) in &mut self.removals {
-            m.players &= !(1u64 << p.index());
+            if m.window == RemovedPlayWindow::UntilYourNextTurn {
+                m.players &= !(1u64 << p.index());
+            }
         }
     }
 
@@ -253,15 +270,7 @@ mod tests {
         let new = g
             .move_face_down(c, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
             .expect("moved");
-        g.removals.push((
-            new,
-            Removal {
-                by: new,
-                batch: 1,
-                lookers,
-                players: 0,
-            },
-        ));
+        g.removals.push((new, Removal::new(new, 1, lookers)));
         new
     }
 

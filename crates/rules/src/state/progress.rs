@@ -140,6 +140,11 @@ pub(crate) struct Casting {
     /// cost like a suspended card (`suspend` is set too), but no haste.
     #[serde(default)]
     pub ripple: bool,
+    /// Played from the removed-from-the-game zone without paying its mana
+    /// cost (Intet, the Dreamer); unlike `suspend`, the player may still
+    /// abandon it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
     /// 502.24a: played by its madness ability (the card's id in the
     /// removed-from-the-game zone): the madness cost is paid rather than
     /// the mana cost; cancelled, the card goes to the graveyard.
@@ -183,6 +188,7 @@ impl Casting {
             flashback: false,
             returned: 0,
             removed_paid: 0,
+            free: false,
             suspend: false,
             ripple: false,
             madness: None,
