@@ -193,10 +193,31 @@ impl Game {
         out: &mut Vec<crate::Action>,
     ) {
         for &(c, m) in &self.removals {
-            if self.may_play_removed(p, &m) && self.zone_of(c) == Some(Zone::RemovedFromGame) {
+            if (self.may_play_removed(p, &m) || self.remover_may_use(p, &m))
+                && self.zone_of(c) == Some(Zone::RemovedFromGame)
+            {
                 self.hand_card_actions(p, c, avail, out);
             }
         }
+    }
+
+    /// 217.7d: "Each player may look at and play cards he or she removed
+    /// from the game with CARDNAME" (Shared Fate): `p` removed it, and the
+    /// object that removed it is in play with that ability now.
+    fn remover_may_use(&self, p: PlayerId, m: &Removal) -> bool {
+        m.remover == Some(p)
+            && self.zone_of(m.by) == Some(Zone::InPlay)
+            && crate::continuous::characteristics::compute(self, m.by)
+                .abilities()
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::RemoversMayLookAndPlay
+                        )
+                    )
+                })
     }
 
     /// Whether the removal lets `p` play the card now: `p`'s permission
@@ -237,9 +258,13 @@ impl Game {
         if !o.is_face_down() {
             return true;
         }
-        let lookers = self.removal(id).map_or(0, |m| m.lookers);
-        self.player_ids()
-            .any(|p| lookers & (1u64 << p.index()) != 0 && self.sees_hand_of(viewer, p))
+        let Some(m) = self.removal(id) else {
+            return false;
+        };
+        self.player_ids().any(|p| {
+            (m.lookers & (1u64 << p.index()) != 0 || self.remover_may_use(p, m))
+                && self.sees_hand_of(viewer, p)
+        })
     }
 }
 
