@@ -76,6 +76,12 @@ pub struct Cost {
     /// "… pay X life" (Hatred, Bond of Agony).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pay_life_x: bool,
+    /// 217.7d: "Put a card removed from the game with CARDNAME into its
+    /// owner's graveyard" (Jester's Scepter): one of the cards the source's
+    /// linked ability removed, chosen by the player (409.1h); "that card"
+    /// in the effect is `ObjectRef::Sacrificed`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub removed_to_graveyard: bool,
 }
 
 impl Cost {

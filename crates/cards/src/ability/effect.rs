@@ -854,9 +854,16 @@ pub enum Effect {
     },
     /// "Until your next turn, you may play those cards." (Three Wishes):
     /// the controller may play the removed cards `what` names as though
-    /// they were in their hand until their next turn begins.
+    /// they were in their hand until their next turn begins; "You may play
+    /// that card without paying its mana cost as long as CARDNAME remains
+    /// in play." (Intet, the Dreamer): `window` and `free`.
     MayPlayRemoved {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "RemovedPlayWindow::is_default")]
+        window: RemovedPlayWindow,
+        /// "without paying its mana cost".
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free: bool,
     },
     /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
     PutIntoGraveyard {
@@ -1068,6 +1075,25 @@ pub enum EndStep {
 impl EndStep {
     pub fn is_next(&self) -> bool {
         *self == EndStep::Next
+    }
+}
+
+/// How long a player may play a card removed from the game
+/// (`Effect::MayPlayRemoved`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RemovedPlayWindow {
+    /// "Until your next turn" (Three Wishes): until that player's next
+    /// turn begins.
+    #[default]
+    UntilYourNextTurn,
+    /// "as long as CARDNAME remains in play" (Intet, the Dreamer): while
+    /// the object that removed it is in play (217.7d: the same object).
+    WhileSourceInPlay,
+}
+
+impl RemovedPlayWindow {
+    pub fn is_default(&self) -> bool {
+        *self == RemovedPlayWindow::UntilYourNextTurn
     }
 }
 

@@ -99,6 +99,11 @@ pub enum Condition {
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
+    /// "if it has the same name as that card" (Jester's Scepter): the
+    /// first target has a name of the card put into a graveyard for the
+    /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
+    /// both halves' names). Judged only as the effect resolves.
+    TargetSharesNameWithPaid,
 }
 
 impl Condition {

@@ -492,6 +492,10 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             }
             f.controller = ControllerFilter::You;
             c.return_to_hand = Some((f, n));
+        } else if colon && p.eat_all("put a card exiled with cardname into its owner's graveyard") {
+            // 217.7d: one of the cards the linked ability removed (Jester's
+            // Scepter).
+            c.removed_to_graveyard = true;
         } else if colon && p.eat_all("discard your hand") {
             c.discard_hand = true;
         } else if p.eat_all("discard cardname") {

@@ -114,6 +114,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     to: CounteredTo::Graveyard,
                 }]);
             }
+            // "Counter target spell if it has the same name as that card."
+            // (Jester's Scepter: the card put into a graveyard as the cost)
+            if p.eat_all("if it has the same name as that card") {
+                return Some(vec![Effect::IfCondition {
+                    condition: crate::Condition::TargetSharesNameWithPaid,
+                    effects: vec![Effect::Counter {
+                        what,
+                        to: CounteredTo::Graveyard,
+                    }],
+                }]);
+            }
             Effect::Counter {
                 what,
                 to: CounteredTo::Graveyard,

@@ -275,7 +275,7 @@ fn may_be_aura(f: &ObjectFilter) -> bool {
 }
 
 /// "target player's" as a possessive: adds the player target.
-fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
+pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     p.eat_all("target player's").then_some(())?;
     let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
     cx.last_player = Some(PlayerRef::Target(t));

@@ -98,7 +98,7 @@ pub(crate) fn holds(
                 >= *at_least
         }
         // Only on resolution (`holds_on_resolution`).
-        Condition::PutFromHand => false,
+        Condition::PutFromHand | Condition::TargetSharesNameWithPaid => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -186,6 +186,19 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
     // "If you do" (Dermoplasm): the card put into play from the hand.
     if *c == Condition::PutFromHand {
         return ctx.chosen.is_some();
+    }
+    // Jester's Scepter: the target spell and the card paid for the cost.
+    if *c == Condition::TargetSharesNameWithPaid {
+        let (Some(crate::Target::Object(t)), Some(paid)) = (ctx.targets.first(), ctx.sacrificed)
+        else {
+            return false;
+        };
+        if game.obj(*t).is_none() {
+            return false;
+        }
+        let spell = crate::continuous::characteristics::compute(game, *t);
+        let def = game.objects[paid.slot as usize].def();
+        return spell.has_name(&def.name) || def.faces.iter().any(|f| spell.has_name(&f.name));
     }
     holds(
         game,

@@ -104,8 +104,13 @@ impl Game {
     fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
         let mut found: Vec<DrawCandidate> = Vec::new();
         self.any_static_in_play(|s, src, controller| {
-            if let StaticAbility::DrawReplacement { optional, instead } = s {
-                if controller == p {
+            if let StaticAbility::DrawReplacement {
+                optional,
+                instead,
+                each_player,
+            } = s
+            {
+                if controller == p || *each_player {
                     found.push(DrawCandidate::Static(src, *optional, *instead));
                 }
             }
@@ -168,6 +173,7 @@ impl Game {
                 match instead {
                     DrawInstead::Skip => {}
                     DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
+                    DrawInstead::RemoveOpponentsTop => self.remove_opponents_top(p, src),
                 }
             }
             DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
@@ -206,6 +212,50 @@ impl Game {
             removed: false,
             into_library: false,
         });
+    }
+
+    /// Shared Fate: instead of drawing, `p` removes the top card of an
+    /// opponent's library from the game face down (217.7b), linked to
+    /// `src` (217.7d) with `p` as its remover, whom `src`'s other ability
+    /// lets look at it and play it. Of several opponents `p` chooses one
+    /// (a replayed choice); an empty library gives nothing, and `p` still
+    /// doesn't draw (its ruling: the replacement isn't optional).
+    fn remove_opponents_top(&mut self, p: PlayerId, src: ObjId) {
+        let opponents: Vec<PlayerId> = self.opponents(p).collect();
+        let q = match opponents.len() {
+            0 => return,
+            1 => opponents[0],
+            n => {
+                let options = opponents
+                    .iter()
+                    .map(|&q| format!("{} ({q})", self.player(q).name))
+                    .collect();
+                let i = self.replay_choice(
+                    p,
+                    DecisionKind::ChooseOption {
+                        prompt: format!("{p} removes the top card of an opponent's library"),
+                        options,
+                    },
+                    n,
+                );
+                opponents[i.min(n - 1)]
+            }
+        };
+        let Some(&top) = self.player(q).library.last() else {
+            return;
+        };
+        let batch = self.stamp();
+        if let Some(new) =
+            self.move_face_down(top, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
+        {
+            self.removals.push((
+                new,
+                crate::state::object::Removal {
+                    remover: Some(p),
+                    ..crate::state::object::Removal::new(src, batch, 0)
+                },
+            ));
+        }
     }
 
     /// Abundance: "choose land or nonland and reveal cards from the top of

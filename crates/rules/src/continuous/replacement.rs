@@ -723,10 +723,11 @@ impl Game {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
                     // A draw replacement that asks (419.9a; Abundance).
-                    Ability::Static(StaticAbility::DrawReplacement { optional, instead })
-                        if *optional
-                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland =>
-                    {
+                    // Shared Fate asks which opponent's library (and which
+                    // of several applies).
+                    Ability::Static(StaticAbility::DrawReplacement {
+                        optional, instead, ..
+                    }) if *optional || *instead != tolaria_cards::DrawInstead::Skip => {
                         return true;
                     }
                     // A permanent's graveyard replacement can meet another,

@@ -108,6 +108,8 @@ impl Game {
         let ripple = suspend
             && matches!(&what, Playing::Spell { obj }
                 if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
+        // Intet, the Dreamer: without paying its mana cost.
+        let free = matches!(&what, Playing::Spell { obj } if self.plays_free(*obj));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -186,6 +188,7 @@ impl Game {
             returning,
             suspend,
             ripple,
+            free,
             madness,
             ..Casting::new(p, what, then)
         }));
@@ -371,7 +374,11 @@ impl Game {
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
         let alt = usize::from(
-            spell.alternative.is_some() && !c.flashback && !c.suspend && c.madness.is_none(),
+            spell.alternative.is_some()
+                && !c.flashback
+                && !c.suspend
+                && !c.free
+                && c.madness.is_none(),
         );
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
@@ -494,14 +501,15 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.suspend || c.madness.is_some() || c.optional & 16 != 0 {
-            // 502.22a: the flashback cost, 409.1b: an alternative cost, is
-            // paid rather than the mana cost; 502.59c: a suspended card is
-            // played without paying it.
-            Unpaid::default()
-        } else {
-            Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
-        };
+        let mut u =
+            if c.flashback || c.suspend || c.free || c.madness.is_some() || c.optional & 16 != 0 {
+                // 502.22a: the flashback cost, 409.1b: an alternative cost, is
+                // paid rather than the mana cost; 502.59c: a suspended card is
+                // played without paying it.
+                Unpaid::default()
+            } else {
+                Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
+            };
         if let Playing::Spell { obj } = c.what {
             for k in self.spell_costs(c).into_iter().flatten() {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
@@ -634,8 +642,9 @@ impl Game {
         // life"): announced too, at most what can be paid.
         let cost_x = self.additional_x_max(&c);
         // 502.59c: without paying the mana cost, X is 0.
-        if (mana_cost.x > 0 && !c.flashback && !c.suspend || cost_x.is_some()) && c.x.is_none() {
-            let mut max = if mana_cost.x > 0 && !c.flashback && !c.suspend {
+        let no_mana_cost = c.flashback || c.suspend || c.free;
+        if (mana_cost.x > 0 && !no_mana_cost || cost_x.is_some()) && c.x.is_none() {
+            let mut max = if mana_cost.x > 0 && !no_mana_cost {
                 self.max_x(
                     c.player,
                     &mana_cost,
@@ -860,7 +869,7 @@ impl Game {
                 // returned, one decision each until the number is reached.
                 // (number the cost names, number done, the decision asking for the rest)
                 type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
-                let counted: [Counted; 3] = [
+                let counted: [Counted; 4] = [
                     (
                         cost.exile_from_hand.as_ref().map(|e| e.1),
                         cc.exiled,
@@ -875,6 +884,11 @@ impl Game {
                         cost.return_to_hand.as_ref().map(|r| r.1),
                         cc.returned,
                         |remaining| DecisionKind::ReturnCost { remaining },
+                    ),
+                    (
+                        cost.removed_to_graveyard.then_some(1),
+                        cc.removed_paid,
+                        |_| DecisionKind::RemovedCardCost,
                     ),
                 ];
                 for (need, done, kind) in counted {
@@ -897,6 +911,7 @@ impl Game {
                 cm.exiled = 0;
                 cm.tapped = 0;
                 cm.returned = 0;
+                cm.removed_paid = 0;
             }
             self.finish_casting();
         } else {
@@ -1426,11 +1441,25 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.tapped += 1;
                     }
-                } else {
+                } else if cost
+                    .return_to_hand
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.returned)
+                {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     if let Some(c) = self.casting.as_mut() {
                         c.returned += 1;
+                    }
+                } else {
+                    // 217.7d: a card removed with the source, to its
+                    // owner's graveyard; "that card" is the one in the
+                    // graveyard (Jester's Scepter).
+                    let owner = self.objects[o.slot as usize].owner;
+                    let new = self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.removed_paid += 1;
+                        c.sacrificed_obj = new.or(Some(o));
                     }
                 }
                 self.continue_casting();

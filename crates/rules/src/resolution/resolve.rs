@@ -503,11 +503,13 @@ impl Game {
                 }
                 return None;
             };
-            // The resolution's flips so far (Amount::FlipsWon) are in the stored ctx.
+            // The resolution's flips so far (Amount::FlipsWon) and its
+            // removals ("that card", 217.7d) are in the stored ctx.
             let mut c = ctx.clone();
             if let Some(r) = self.resolving.as_ref() {
                 c.flips_won = r.ctx.flips_won;
                 c.flips = r.ctx.flips;
+                c.removal = r.ctx.removal;
             }
             if let Some(d) = self.exec_effect_pausable(&c, e) {
                 return Some(d);

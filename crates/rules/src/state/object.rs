@@ -314,9 +314,40 @@ pub struct Removal {
     pub lookers: u64,
     /// Bit per player who may play it as though it were in their hand
     /// until their next turn begins ("Until your next turn, you may play
-    /// those cards.", Three Wishes).
+    /// those cards.", Three Wishes), or for as long as `window` says.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub players: u64,
+    /// How long `players` may play it: until their next turn, or while
+    /// the object that removed it remains in play (Intet, the Dreamer).
+    #[serde(
+        default,
+        skip_serializing_if = "tolaria_cards::RemovedPlayWindow::is_default"
+    )]
+    pub window: tolaria_cards::RemovedPlayWindow,
+    /// `players` play it without paying its mana cost (Intet).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
+    /// The player who removed it, where an ability of the object that
+    /// removed it lets that player look at it and play it ("Each player
+    /// may look at and play cards he or she removed from the game with
+    /// Shared Fate"): a draw replaced by Shared Fate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remover: Option<PlayerId>,
+}
+
+impl Removal {
+    /// A card removed by `by` in `batch`, `lookers` allowed to look at it.
+    pub fn new(by: ObjId, batch: u32, lookers: u64) -> Self {
+        Removal {
+            by,
+            batch,
+            lookers,
+            players: 0,
+            window: tolaria_cards::RemovedPlayWindow::UntilYourNextTurn,
+            free: false,
+            remover: None,
+        }
+    }
 }
 
 fn is_zero_u64(n: &u64) -> bool {

@@ -128,6 +128,10 @@ pub(crate) struct Casting {
     /// Permanents returned to their owner's hand for the cost (409.1h).
     #[serde(default)]
     pub returned: u8,
+    /// 217.7d: cards removed with the source put into their owner's
+    /// graveyard for the cost (Jester's Scepter).
+    #[serde(default)]
+    pub removed_paid: u8,
     /// 502.59a: the spell is played by its suspend ability: without paying
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
@@ -136,6 +140,11 @@ pub(crate) struct Casting {
     /// cost like a suspended card (`suspend` is set too), but no haste.
     #[serde(default)]
     pub ripple: bool,
+    /// Played from the removed-from-the-game zone without paying its mana
+    /// cost (Intet, the Dreamer); unlike `suspend`, the player may still
+    /// abandon it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
     /// 502.24a: played by its madness ability (the card's id in the
     /// removed-from-the-game zone): the madness cost is paid rather than
     /// the mana cost; cancelled, the card goes to the graveyard.
@@ -181,6 +190,8 @@ impl Casting {
             targets_done: false,
             flashback: false,
             returned: 0,
+            removed_paid: 0,
+            free: false,
             suspend: false,
             ripple: false,
             madness: None,
