@@ -255,6 +255,11 @@ pub enum Trigger {
     /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
     /// permanent the source is attached to becomes tapped, for any reason.
     AttachedBecomesTapped,
+    /// "Whenever [this] becomes tapped" (City of Brass: `ObjectFilter::this`),
+    /// "Whenever a Forest an opponent controls becomes tapped" (Lifetap): a
+    /// permanent matching the filter becomes tapped, for any reason (for
+    /// mana, as a cost, by an effect, attacking); "it" is that permanent.
+    BecomesTapped(ObjectFilter),
     /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
     /// once, as it becomes blocked (309.4).
     AttachedBecomesBlocked,
