@@ -99,6 +99,13 @@ pub enum Condition {
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
+    /// "Counter target spell if it's red." (Hydroblast, Pyroblast): the
+    /// object matches the filter as the instruction is reached (its
+    /// computed characteristics; only on resolution).
+    ObjectIs {
+        what: crate::ObjectRef,
+        filter: Box<ObjectFilter>,
+    },
 }
 
 impl Condition {

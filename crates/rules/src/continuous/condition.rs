@@ -98,7 +98,8 @@ pub(crate) fn holds(
                 >= *at_least
         }
         // Only on resolution (`holds_on_resolution`).
-        Condition::PutFromHand => false,
+        // Judged only on resolution (`holds_on_resolution`).
+        Condition::PutFromHand | Condition::ObjectIs { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -186,6 +187,13 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
     // "If you do" (Dermoplasm): the card put into play from the hand.
     if *c == Condition::PutFromHand {
         return ctx.chosen.is_some();
+    }
+    // "if it's red" (Hydroblast): the object, a spell or a permanent, as
+    // the instruction is reached.
+    if let Condition::ObjectIs { what, filter } = c {
+        return game.objects_of(ctx, what).into_iter().any(|o| {
+            crate::continuous::filter::matches(game, filter, o, Some(ctx.source), ctx.controller)
+        });
     }
     holds(
         game,
