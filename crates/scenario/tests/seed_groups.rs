@@ -26,11 +26,8 @@ const NOT_YET: &[&str] = &[
     // cards removed from the game face down with permissions (217.7b)
     "Camouflage",
     "Illusionary Mask",
-    "Intet, the Dreamer",
-    "Jester's Scepter",
     "Mangara's Tome",
     "Scroll Rack",
-    "Shared Fate",
 ];
 
 /// Group cards that compile but no scenario plays yet.

@@ -172,6 +172,35 @@ pub enum ManaProduce {
     /// adds as much of each type (each colour, and colourless) as the pool
     /// holds once the ability's cost is paid (406.1: a mana ability).
     DoublePool,
+    /// "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's
+    /// Tower, add {C}{C} instead." (the Urza's lands): `then` if every
+    /// condition holds as the ability is played, else `otherwise`.
+    IfAll {
+        conditions: Vec<Condition>,
+        then: Box<ManaProduce>,
+        otherwise: Box<ManaProduce>,
+    },
+}
+
+impl ManaProduce {
+    /// What it adds when `holds` judges its conditions (the Urza's lands'
+    /// "instead"); any other is itself.
+    pub fn now<'a>(&'a self, holds: &dyn Fn(&Condition) -> bool) -> &'a ManaProduce {
+        match self {
+            ManaProduce::IfAll {
+                conditions,
+                then,
+                otherwise,
+            } => {
+                if conditions.iter().all(holds) {
+                    then.now(holds)
+                } else {
+                    otherwise.now(holds)
+                }
+            }
+            m => m,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

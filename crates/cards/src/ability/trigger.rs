@@ -104,6 +104,13 @@ pub enum Condition {
     /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
     /// both halves' names). Judged only as the effect resolves.
     TargetSharesNameWithPaid,
+    /// "Counter target spell if it's red." (Hydroblast, Pyroblast): the
+    /// object matches the filter as the instruction is reached (its
+    /// computed characteristics; only on resolution).
+    ObjectIs {
+        what: crate::ObjectRef,
+        filter: Box<ObjectFilter>,
+    },
 }
 
 impl Condition {
@@ -260,6 +267,11 @@ pub enum Trigger {
     /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
     /// permanent the source is attached to becomes tapped, for any reason.
     AttachedBecomesTapped,
+    /// "Whenever [this] becomes tapped" (City of Brass: `ObjectFilter::this`),
+    /// "Whenever a Forest an opponent controls becomes tapped" (Lifetap): a
+    /// permanent matching the filter becomes tapped, for any reason (for
+    /// mana, as a cost, by an effect, attacking); "it" is that permanent.
+    BecomesTapped(ObjectFilter),
     /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
     /// once, as it becomes blocked (309.4).
     AttachedBecomesBlocked,

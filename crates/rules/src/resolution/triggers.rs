@@ -287,11 +287,32 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
-        // "Whenever fortified land becomes tapped" (Darksteel Garrison).
+        // "Whenever fortified / enchanted land becomes tapped" (Darksteel
+        // Garrison, Blight); "Whenever [this] / a Forest an opponent
+        // controls becomes tapped" (City of Brass, Lifetap).
         Event::Tapped { obj, .. } if permanents > 0 => {
-            attached_triggers(game, *obj, permanents, |t, _, _| {
-                matches!(t, Trigger::AttachedBecomesTapped).then(TriggerContext::default)
+            let tapped = *obj;
+            attached_triggers(game, tapped, permanents, |t, _, _| {
+                matches!(t, Trigger::AttachedBecomesTapped).then(|| TriggerContext {
+                    object: Some(tapped),
+                    ..Default::default()
+                })
             });
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| match t {
+                    Trigger::BecomesTapped(f) => {
+                        let you = game.objects[src.slot as usize].controller;
+                        crate::continuous::filter::matches(game, f, tapped, Some(src), you).then(
+                            || TriggerContext {
+                                object: Some(tapped),
+                                ..Default::default()
+                            },
+                        )
+                    }
+                    _ => None,
+                });
+            }
         }
         Event::AttackerDeclared { obj, .. } => {
             let obj = *obj;
