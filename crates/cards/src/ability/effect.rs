@@ -260,6 +260,17 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// "Target creature attacks this turn if able." (Boiling Blood): an
+    /// attack requirement (500.1) until the turn ends.
+    AttacksThisTurnIfAble {
+        what: ObjectRef,
+    },
+    /// "All creatures able to block target creature this turn do so."
+    /// (Alluring Scent): Lure's block requirement (500.1) on that creature
+    /// until the turn ends.
+    MustBeBlockedThisTurn {
+        what: ObjectRef,
+    },
     /// 414: counter target spell; `to`: where the countered card goes
     /// ("If that spell is countered this way, exile it instead of putting
     /// it into its owner's graveyard", Dissipate; a replacement, 419.6a).

@@ -1035,6 +1035,20 @@ impl Game {
                     }
                 }
             }
+            Effect::AttacksThisTurnIfAble { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.attacks_this_turn = true;
+                    }
+                }
+            }
+            Effect::MustBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.lure_this_turn = true;
+                    }
+                }
+            }
             Effect::Counter { what, to } => {
                 for o in self.objects_of(ctx, what) {
                     self.counter_spell_to(o, *to);
