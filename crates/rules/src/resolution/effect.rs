@@ -1024,28 +1024,28 @@ impl Game {
             Effect::CantBeBlockedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.unblockable_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::UNBLOCKABLE;
                     }
                 }
             }
             Effect::CantBlockThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.cant_block_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::CANT_BLOCK;
                     }
                 }
             }
             Effect::AttacksThisTurnIfAble { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.attacks_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::ATTACKS;
                     }
                 }
             }
             Effect::MustBeBlockedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.lure_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::LURE;
                     }
                 }
             }
@@ -1363,7 +1363,8 @@ impl Game {
             Effect::ObjectCantBeRegeneratedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.is_present(o) && self.is_in_play(o) {
-                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                        self.objects[o.slot as usize].this_turn |=
+                            crate::state::object::this_turn::NO_REGEN;
                     }
                 }
             }
@@ -1386,7 +1387,8 @@ impl Game {
                     .collect();
                 for o in hit {
                     if self.is_present(o) {
-                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                        self.objects[o.slot as usize].this_turn |=
+                            crate::state::object::this_turn::NO_REGEN;
                     }
                 }
             }
@@ -1481,7 +1483,9 @@ impl Game {
         {
             return;
         }
-        let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
+        let can_regen = !no_regen
+            && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
+            && obj.regen_shields > 0;
         if can_regen {
             let obj = self.obj_mut(o).expect("checked");
             obj.regen_shields -= 1;

@@ -61,6 +61,24 @@ pub mod flags {
 }
 
 /// Bits of `Object::control_marks` (502.19a, echo).
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+/// Bits of `Object::this_turn`: effects on the object until the turn ends.
+pub mod this_turn {
+    /// "[It] can't block this turn."
+    pub const CANT_BLOCK: u8 = 1;
+    /// "[It] can't be regenerated this turn."
+    pub const NO_REGEN: u8 = 2;
+    /// "[It] can't be blocked this turn." (Crafty Pathmage)
+    pub const UNBLOCKABLE: u8 = 4;
+    /// 500.1: "[It] attacks this turn if able." (Boiling Blood)
+    pub const ATTACKS: u8 = 8;
+    /// 500.1: "All creatures able to block [it] this turn do so." (Alluring Scent)
+    pub const LURE: u8 = 16;
+}
+
 pub mod marks {
     /// Came under its controller's control since the beginning of that
     /// player's most recent upkeep; set with `flags::SICK`.
@@ -259,20 +277,14 @@ pub struct Object {
     pub token_src: Option<TokenSource>,
     /// Activations this turn of its "once each turn" abilities (bit per ability index).
     pub activated_this_turn: u16,
-    /// "can't block this turn".
-    pub cant_block_this_turn: bool,
-    /// "attacks this turn if able" (Boiling Blood, 500.1).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub attacks_this_turn: bool,
-    /// "All creatures able to block [it] this turn do so." (Alluring
-    /// Scent, 500.1).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub lure_this_turn: bool,
-    /// "can't be regenerated this turn".
-    pub no_regen_this_turn: bool,
-    /// "can't be blocked this turn" (Crafty Pathmage).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unblockable_this_turn: bool,
+    /// What applies to it until the turn ends (`this_turn` bits: "can't
+    /// block this turn", "can't be regenerated this turn", "can't be
+    /// blocked this turn", the 500.1 requirements "attacks this turn if
+    /// able" and "all creatures able to block it this turn do so"); cleared
+    /// in the cleanup step (314.2) and on a zone change. One byte: the
+    /// object is copied with every game.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub this_turn: u8,
     /// Second activations this turn of its "no more than twice each turn"
     /// abilities (bit per ability index; the first is in `activated_this_turn`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -382,11 +394,7 @@ impl Object {
             token: false,
             token_src: None,
             activated_this_turn: 0,
-            cant_block_this_turn: false,
-            attacks_this_turn: false,
-            lure_this_turn: false,
-            no_regen_this_turn: false,
-            unblockable_this_turn: false,
+            this_turn: 0,
             activated_twice_this_turn: 0,
             chosen_color: None,
             chosen_type: None,
@@ -495,11 +503,7 @@ impl Object {
         self.controller = self.owner;
         self.base_controller = self.owner;
         self.activated_this_turn = 0;
-        self.cant_block_this_turn = false;
-        self.attacks_this_turn = false;
-        self.lure_this_turn = false;
-        self.no_regen_this_turn = false;
-        self.unblockable_this_turn = false;
+        self.this_turn = 0;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
         self.chosen_type = None;

@@ -152,7 +152,9 @@ impl Game {
             || self.combat.attackers.iter().any(|att| {
                 // "All creatures able to block target creature this turn
                 // do so." (Alluring Scent).
-                self.objects[att.obj.slot as usize].lure_this_turn
+                self.objects[att.obj.slot as usize].this_turn
+                    & crate::state::object::this_turn::LURE
+                    != 0
                     || self.any_static_on(att.obj, |s, _| {
                         matches!(
                             s,
@@ -194,7 +196,9 @@ impl Game {
             }
         }
         let rule = |a: ObjId, lure: bool| {
-            (lure && self.objects[a.slot as usize].lure_this_turn)
+            (lure
+                && self.objects[a.slot as usize].this_turn & crate::state::object::this_turn::LURE
+                    != 0)
                 || self.any_static_on(a, |s, _| match s {
                     StaticAbility::MustBeBlockedByAll(_) => lure,
                     StaticAbility::BlockRestriction {

@@ -154,7 +154,7 @@ impl Game {
         if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
-            || o.cant_block_this_turn
+            || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
         {
             return false;
         }
@@ -186,7 +186,7 @@ impl Game {
         if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
-            || o.cant_block_this_turn
+            || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
         {
             return false;
         }
@@ -199,7 +199,9 @@ impl Game {
             return false;
         }
         // "can't be blocked this turn" (Crafty Pathmage).
-        if self.objects[attacker.slot as usize].unblockable_this_turn
+        if self.objects[attacker.slot as usize].this_turn
+            & crate::state::object::this_turn::UNBLOCKABLE
+            != 0
             || self.cant_block_pairs.contains(&(blocker, attacker))
         {
             return false;
@@ -331,7 +333,8 @@ impl Game {
             return true;
         }
         // "Target creature attacks this turn if able." (Boiling Blood).
-        if self.objects[id.slot as usize].attacks_this_turn {
+        if self.objects[id.slot as usize].this_turn & crate::state::object::this_turn::ATTACKS != 0
+        {
             return true;
         }
         if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
