@@ -182,6 +182,7 @@ impl Game {
                     DrawInstead::Skip => {}
                     DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
                     DrawInstead::RemoveOpponentsTop => self.remove_opponents_top(p, src),
+                    DrawInstead::TopOfRemovedPile => self.top_of_removed_pile_to_hand(src),
                 }
             }
             DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
@@ -222,7 +223,7 @@ impl Game {
         });
     }
 
-    /// Mangara's Tome: the top card of the pile `source` removed face down
+    /// Mangara's Tome, Parallel Thoughts: the top card of the pile `source` removed face down
     /// (the last of its linked cards still removed, `Game::removals` order)
     /// goes to its owner's hand; with none left the draw is replaced by
     /// nothing (its ruling).
