@@ -485,7 +485,8 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 }
 
 /// The board for `card` in situation `s`, as a scenario: on each side
-/// thirty untapped basic lands and permanents of many kinds (white, blue,
+/// thirty untapped basic lands (and a nonbasic one for the opponent, for
+/// "Enchant nonbasic land") and permanents of many kinds (white, blue,
 /// multicoloured, legendary, tapped, damaged, face-down creatures, a Wall,
 /// a Goblin, a Spirit, horsemanship, an Aura, an Equipment), and cards of
 /// each type in the hands and graveyards.
@@ -523,7 +524,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          P1 library: {LIBRARY}\n\
          P2 hand: Lightning Bolt, Lava Spike, Grizzly Bears, Wind Drake, Ornithopter, \
          Glorious Anthem, Island\n\
-         P2 in_play: {LANDS}, Grizzly Bears (damage 1), Wind Drake, Ornithopter (tapped), \
+         P2 in_play: {LANDS}, Tundra, Grizzly Bears (damage 1), Wind Drake, Ornithopter (tapped), \
          Serra Angel, Holy Strength (attached to Serra Angel), Wall of Wood, \
          \"Kamahl, Pit Fighter\", Kami of the Hunt, Watchwolf, Shu Cavalry, \
          Exalted Angel (face down), Bonesplitter, Glorious Anthem\n\

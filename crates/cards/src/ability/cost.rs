@@ -106,6 +106,15 @@ impl Cost {
     pub fn has_x(&self) -> bool {
         self.discard_x || self.pay_life_x
     }
+    /// The cost is mana alone (502.52a: a replicate cost paid many times
+    /// adds only to the mana of the total cost, 409.1f).
+    pub fn is_mana_only(&self) -> bool {
+        *self
+            == Cost {
+                mana: self.mana.clone(),
+                ..Cost::default()
+            }
+    }
     /// How many permanents the cost sacrifices (besides the source itself).
     pub fn sacrifices(&self) -> u8 {
         match self.sacrifice {
@@ -163,6 +172,35 @@ pub enum ManaProduce {
     /// adds as much of each type (each colour, and colourless) as the pool
     /// holds once the ability's cost is paid (406.1: a mana ability).
     DoublePool,
+    /// "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's
+    /// Tower, add {C}{C} instead." (the Urza's lands): `then` if every
+    /// condition holds as the ability is played, else `otherwise`.
+    IfAll {
+        conditions: Vec<Condition>,
+        then: Box<ManaProduce>,
+        otherwise: Box<ManaProduce>,
+    },
+}
+
+impl ManaProduce {
+    /// What it adds when `holds` judges its conditions (the Urza's lands'
+    /// "instead"); any other is itself.
+    pub fn now<'a>(&'a self, holds: &dyn Fn(&Condition) -> bool) -> &'a ManaProduce {
+        match self {
+            ManaProduce::IfAll {
+                conditions,
+                then,
+                otherwise,
+            } => {
+                if conditions.iter().all(holds) {
+                    then.now(holds)
+                } else {
+                    otherwise.now(holds)
+                }
+            }
+            m => m,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -179,6 +179,10 @@ pub enum Effect {
     RemoveFromGame {
         what: ObjectRef,
     },
+    /// 502.51a: "remove it from the game haunting target creature": the
+    /// card with haunt (in its owner's graveyard) is removed from the game
+    /// and haunts the ability's target (502.51b).
+    Haunt,
     /// Return to its owner's hand.
     ReturnToHand {
         what: ObjectRef,
@@ -254,6 +258,17 @@ pub enum Effect {
     },
     /// "[what] can't block this turn".
     CantBlockThisTurn {
+        what: ObjectRef,
+    },
+    /// "Target creature attacks this turn if able." (Boiling Blood): an
+    /// attack requirement (500.1) until the turn ends.
+    AttacksThisTurnIfAble {
+        what: ObjectRef,
+    },
+    /// "All creatures able to block target creature this turn do so."
+    /// (Alluring Scent): Lure's block requirement (500.1) on that creature
+    /// until the turn ends.
+    MustBeBlockedThisTurn {
         what: ObjectRef,
     },
     /// 414: counter target spell; `to`: where the countered card goes
@@ -1009,11 +1024,13 @@ pub enum Effect {
         kind: CounterKind,
         effects: Vec<Effect>,
     },
-    /// 502.30a: "put a copy of [this spell] onto the stack for each other
-    /// spell that was played before it this turn. If the spell has any
-    /// targets, you may choose new targets for any of the copies." The
-    /// count is taken as the ability triggers (the trigger's amount).
-    StormCopies,
+    /// Copies of the spell whose triggered ability this is, as many as the
+    /// trigger's amount, each with its own choice of new targets (503.10b):
+    /// 502.30a storm ("put a copy of [this spell] onto the stack for each
+    /// other spell that was played before it this turn", counted as the
+    /// ability triggers) and 502.52a replicate ("copy it for each time its
+    /// replicate cost was paid").
+    CopiesOfThis,
     /// 502.56a (ripple N): "reveal the top N cards of your library (all of
     /// them if fewer). You may play any of those cards with the same name
     /// as this spell without paying their mana costs, then put all revealed

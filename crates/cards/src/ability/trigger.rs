@@ -104,6 +104,13 @@ pub enum Condition {
     /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
     /// both halves' names). Judged only as the effect resolves.
     TargetSharesNameWithPaid,
+    /// "Counter target spell if it's red." (Hydroblast, Pyroblast): the
+    /// object matches the filter as the instruction is reached (its
+    /// computed characteristics; only on resolution).
+    ObjectIs {
+        what: crate::ObjectRef,
+        filter: Box<ObjectFilter>,
+    },
 }
 
 impl Condition {
@@ -260,6 +267,11 @@ pub enum Trigger {
     /// "Whenever fortified land becomes tapped" (Darksteel Garrison): the
     /// permanent the source is attached to becomes tapped, for any reason.
     AttachedBecomesTapped,
+    /// "Whenever [this] becomes tapped" (City of Brass: `ObjectFilter::this`),
+    /// "Whenever a Forest an opponent controls becomes tapped" (Lifetap): a
+    /// permanent matching the filter becomes tapped, for any reason (for
+    /// mana, as a cost, by an effect, attacking); "it" is that permanent.
+    BecomesTapped(ObjectFilter),
     /// "Whenever enchanted creature becomes blocked" (Pretender's Claim):
     /// once, as it becomes blocked (309.4).
     AttachedBecomesBlocked,
@@ -317,6 +329,18 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.51a: "When this spell is put into a graveyard during its
+    /// resolution" (haunt on an instant or sorcery): the card's ability,
+    /// triggered as it goes to the graveyard at 413.2i.
+    ResolvedIntoGraveyard,
+    /// 502.51b–c: "When the creature [this] haunts is put into a graveyard
+    /// from play": an ability of a card in the removed-from-the-game zone
+    /// haunting that creature.
+    HauntedDies,
+    /// 502.52a: "When you play this spell, if a replicate cost was paid
+    /// for it": triggered by the spell's own 409.1i, with the number of
+    /// payments as its amount (it doesn't trigger with none, 404.3).
+    Replicated,
     /// 502.59a: "At the beginning of your upkeep, if this card is
     /// suspended, remove a time counter from it": functions only in the
     /// removed-from-the-game zone (502.59b: "suspended").

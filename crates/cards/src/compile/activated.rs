@@ -207,9 +207,16 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         if let Some(why) = mana_cost_chooses(&cost) {
             return Err(why.into());
         }
-        let produce = produce(p).ok_or_else(|| no_rule(p))?;
+        let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
         if !p.eat_end() {
             return Err(no_rule(p));
+        }
+        if let Some((conditions, then)) = attempt(p, &mut cx, |p, _| produce_instead(p)) {
+            produce = ManaProduce::IfAll {
+                conditions,
+                then: Box::new(then),
+                otherwise: Box::new(produce),
+            };
         }
         while !p.at_end() {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -298,4 +305,32 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         cycling: false,
         only_if,
     }))
+}
+
+/// "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
+/// instead." after a mana ability's "Add {C}." (the Urza's lands): the
+/// conditions and what is added then. Each land is named by its second
+/// subtype: Mine, Power-Plant and Tower are land types only Urza's lands
+/// have (212.6c, the glossary's "Land Types"), so "a Power-Plant" is "an Urza's Power-Plant".
+fn produce_instead(p: &mut P) -> Option<(Vec<crate::Condition>, ManaProduce)> {
+    p.eat_all("if you control").then_some(())?;
+    let mut conditions = Vec::new();
+    loop {
+        p.eat_any(&["a", "an"])?;
+        p.eat("urza's").then_some(())?;
+        let st = crate::Subtype::lookup(p.raw())?;
+        p.bump();
+        let mut filter = crate::ObjectFilter::any();
+        filter.subtypes_any.push(st);
+        conditions.push(crate::Condition::ControlsAtLeast {
+            filter,
+            at_least: 1,
+        });
+        if !p.eat("and") {
+            break;
+        }
+    }
+    (p.eat(",") && p.eat("add")).then_some(())?;
+    let then = produce(p)?;
+    (p.eat("instead") && p.eat_end()).then_some((conditions, then))
 }

@@ -700,6 +700,16 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }) {
         return Some(v);
     }
+    // 500.1: "All creatures able to block target creature this turn do
+    // so." (Alluring Scent): Lure's requirement for the turn.
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        p.eat_all("all creatures able to block").then_some(())?;
+        let what = object_phrase(p, cx)?;
+        (matches!(what, ObjectRef::Target(_)) && p.eat_all("this turn do so"))
+            .then(|| vec![Effect::MustBeBlockedThisTurn { what }])
+    }) {
+        return Some(v);
+    }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),
         Subj::Obj(what) => object_verb(p, cx, what),

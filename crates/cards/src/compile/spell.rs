@@ -103,6 +103,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Counter target spell if it's red." (Hydroblast, Pyroblast).
+    if let Some(()) = attempt(p, cx, if_its_color) {
+        return Some(());
+    }
     // "If that spell is countered this way, exile it instead of putting it
     // into its owner's graveyard." (Dissipate; Remand, Memory Lapse): a
     // replacement of where the countered card goes (419.6a).
@@ -1022,5 +1026,37 @@ fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
         to: Some(to),
         from_this: true,
     });
+    Some(())
+}
+
+/// "[instructions] if it's red." (Hydroblast: "Counter target spell if
+/// it's red."; Pyroblast: "Destroy target permanent if it's blue."): the
+/// target may be any spell or permanent; the instructions apply only if
+/// it has the colour as they are reached (`Condition::ObjectIs`).
+fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let end = (p.i..p.t.len()).find(|&k| p.t[k].low == ".")?;
+    if end < p.i + 4 || p.t[end - 3].low != "if" || p.t[end - 2].low != "it's" {
+        return None;
+    }
+    let color = crate::Color::from_name(&p.t[end - 1].low)?;
+    let mut toks: Vec<Tok> = p.t[p.i..end - 3].to_vec();
+    toks.push(p.t[end].clone());
+    let mut q = P::new(&toks);
+    let effects = clauses(&mut q, cx)?;
+    if !q.eat_end() || !q.at_end() {
+        return None;
+    }
+    let what = cx.it();
+    let mut filter = crate::ObjectFilter::any();
+    filter.colors_any.insert(color);
+    cx.effects.push(Effect::IfCondition {
+        condition: crate::Condition::ObjectIs {
+            what,
+            filter: Box::new(filter),
+        },
+        effects,
+    });
+    p.i = end + 1;
+    p.far = p.far.max(p.i);
     Some(())
 }

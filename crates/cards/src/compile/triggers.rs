@@ -31,7 +31,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             if p.at_all(words)
                 && matches!(
                     p.peek_at(n),
-                    "creature's" | "land's" | "artifact's" | "permanent's"
+                    "creature's" | "land's" | "artifact's" | "enchantment's" | "permanent's"
                 )
                 && p.peek_at(n + 1) == "controller"
             {
@@ -67,6 +67,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
+    // 502.51b: "When the creature CARDNAME haunts is put into a graveyard
+    // from play" (a haunting instant's or sorcery's card).
+    if p.eat_all("the creature cardname haunts is put into a graveyard from play") {
+        return Some(vec![Trigger::HauntedDies]);
+    }
     // 410.11 state triggers: "When CARDNAME has flying," (Student of
     // Elements); "When you have 30 or more life," (Rune-Tail).
     if p.at_all("cardname has") && p.peek_at(3) == "," {
@@ -151,6 +156,12 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             }
             // 406.1b: "Whenever a land you control is tapped for mana"
             // (Sasaya's Essence): a triggered mana ability.
+            // "Whenever a Forest an opponent controls becomes tapped" (Lifetap).
+            Some((f, Noun::Permanent)) if p.at_all("becomes tapped ,") => {
+                p.eat_all("becomes tapped");
+                cx.trig_obj = true;
+                return Some(vec![Trigger::BecomesTapped(f)]);
+            }
             Some((f, Noun::Permanent)) if p.at_all("is tapped for mana ,") => {
                 p.eat_all("is tapped for mana");
                 cx.trig_obj = true;
@@ -160,7 +171,19 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
     }
     if !p.at_all("cardname or another") && p.eat("cardname") {
+        // "Whenever CARDNAME becomes tapped" (City of Brass).
+        if p.eat_all("becomes tapped") {
+            return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);
+        }
         if p.eat_all("comes into play") {
+            // 502.51: "When CARDNAME comes into play or the creature it
+            // haunts is put into a graveyard from play".
+            if p.eat_all("or the creature it haunts is put into a graveyard from play") {
+                return Some(vec![
+                    Trigger::ComesIntoPlay(ObjectFilter::this()),
+                    Trigger::HauntedDies,
+                ]);
+            }
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.
@@ -318,8 +341,21 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::AttachedTappedForMana]);
     }
     // "Whenever fortified land becomes tapped" (Darksteel Garrison, 502.65).
-    if p.eat_all("fortified land becomes tapped") {
+    // "Whenever enchanted land / creature / artifact becomes tapped" (Blight,
+    // Psychic Venom, Spirit Shackle): "it" and "that land" are the
+    // enchanted permanent.
+    let enchanted_tapped = p.at("enchanted")
+        && matches!(p.peek_at(1), "land" | "creature" | "artifact" | "permanent")
+        && p.at_all_from(2, "becomes tapped");
+    if enchanted_tapped {
+        p.bump();
+        p.bump();
+        p.eat_all("becomes tapped");
+    }
+    if enchanted_tapped || p.eat_all("fortified land becomes tapped") {
         cx.last_obj = Some(ObjectRef::Attached);
+        // "that land's controller" (Psychic Venom): the permanent tapped.
+        cx.trig_obj = true;
         return Some(vec![Trigger::AttachedBecomesTapped]);
     }
     if p.eat_all("enchanted creature") {

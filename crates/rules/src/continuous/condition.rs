@@ -98,7 +98,9 @@ pub(crate) fn holds(
                 >= *at_least
         }
         // Only on resolution (`holds_on_resolution`).
-        Condition::PutFromHand | Condition::TargetSharesNameWithPaid => false,
+        Condition::PutFromHand
+        | Condition::TargetSharesNameWithPaid
+        | Condition::ObjectIs { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -199,6 +201,13 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
         let spell = crate::continuous::characteristics::compute(game, *t);
         let def = game.objects[paid.slot as usize].def();
         return spell.has_name(&def.name) || def.faces.iter().any(|f| spell.has_name(&f.name));
+    }
+    // "if it's red"" (Hydroblast): the object, a spell or a permanent, as
+    // the instruction is reached.
+    if let Condition::ObjectIs { what, filter } = c {
+        return game.objects_of(ctx, what).into_iter().any(|o| {
+            crate::continuous::filter::matches(game, filter, o, Some(ctx.source), ctx.controller)
+        });
     }
     holds(
         game,

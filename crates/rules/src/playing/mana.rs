@@ -187,7 +187,7 @@ impl Game {
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
             crate::resolution::triggers::land_tapped_for_mana(self, p);
         }
-        let amount = match &m.produce {
+        let amount = match self.produce_now(source, &m.produce) {
             ManaProduce::Fixed(v) => {
                 for k in v {
                     self.players[p.index()].pool.add(*k, 1);
@@ -226,6 +226,8 @@ impl Game {
                 Some(c) if kind == ManaKind::Color(c) => 1,
                 _ => 0,
             },
+            // `produce_now` chose a branch.
+            ManaProduce::IfAll { .. } => 0,
         };
         self.players[p.index()].pool.add(kind, amount);
         self.emit(Event::ManaAdded {
@@ -355,7 +357,7 @@ impl Game {
                     });
                 }
             };
-            match &m.produce {
+            match self.produce_now(id, &m.produce) {
                 ManaProduce::Fixed(v) => {
                     if let Some(k) = v.first() {
                         if useful.is_none_or(|u| v.iter().any(|k| mana_useful(u, *k))) {
@@ -409,6 +411,7 @@ impl Game {
                         push(ManaKind::Color(c));
                     }
                 }
+                ManaProduce::IfAll { .. } => {}
             }
         }
     }
@@ -651,6 +654,16 @@ impl Game {
         v
     }
 
+    /// What a mana ability of `source` adds now: the Urza's lands' "add
+    /// {C}{C} instead" if its controller controls the other two (406.1).
+    pub(crate) fn produce_now<'a>(&self, source: ObjId, m: &'a ManaProduce) -> &'a ManaProduce {
+        if !matches!(m, ManaProduce::IfAll { .. }) {
+            return m;
+        }
+        let you = self.objects[source.slot as usize].controller;
+        m.now(&|c| crate::continuous::condition::holds(self, source, you, &|_| Vec::new(), c))
+    }
+
     /// The mana one source could make (see `available_mana`).
     fn source_mana(
         &self,
@@ -671,7 +684,8 @@ impl Game {
             {
                 continue;
             }
-            let (mask, count) = match &m.produce {
+            let produce = self.produce_now(id, &m.produce);
+            let (mask, count) = match produce {
                 ManaProduce::Fixed(ks) => {
                     (ks.iter().fold(0u8, |acc, k| acc | 1 << k.index()), ks.len())
                 }
@@ -683,17 +697,17 @@ impl Game {
                 },
                 // Mana made from the pool adds nothing to what the pool
                 // already counts for (and its cost is skipped above).
-                ManaProduce::DoublePool => continue,
+                ManaProduce::DoublePool | ManaProduce::IfAll { .. } => continue,
             };
             if m.cost.tap {
                 if count > 1 {
-                    tap_multi = Some(&m.produce);
+                    tap_multi = Some(produce);
                 } else {
                     tap_mask |= mask;
                 }
                 continue;
             }
-            match &m.produce {
+            match produce {
                 ManaProduce::Fixed(ks) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
                 _ => v.push_n(mask, count),
             }

@@ -133,6 +133,7 @@ impl Game {
                     x: 0,
                     mode: None,
                     colors_spent: 0,
+                    replicated: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -164,6 +165,7 @@ impl Game {
                     x: 0,
                     mode: None,
                     colors_spent: 0,
+                    replicated: 0,
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -361,7 +363,8 @@ impl Game {
     }
 
     /// 409.1b: the optional cost the player announces next, if any: each
-    /// kicker cost in the order listed, then buyback.
+    /// kicker cost in the order listed, then buyback, then replicate again
+    /// as long as every earlier answer for it was yes (502.52a).
     fn next_optional_cost(&self, c: &Casting) -> Option<crate::OptionalCost> {
         let Playing::Spell { obj } = c.what else {
             return None;
@@ -386,7 +389,9 @@ impl Game {
         } else if i == spell.kicker.len() && spell.buyback.is_some() {
             Some(crate::OptionalCost::Buyback)
         } else {
-            None
+            let asked = i - spell.kicker.len() - usize::from(spell.buyback.is_some());
+            (spell.replicate.is_some() && asked == c.replicate as usize)
+                .then_some(crate::OptionalCost::Replicate)
         }
     }
 
@@ -406,6 +411,7 @@ impl Game {
             crate::OptionalCost::Buyback => spell.buyback.as_ref(),
             crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
             crate::OptionalCost::Entwine => spell.entwine.as_ref().map(|e| &e.cost),
+            crate::OptionalCost::Replicate => spell.replicate.as_ref(),
         }
     }
 
@@ -508,6 +514,15 @@ impl Game {
             for k in self.spell_costs(c).into_iter().flatten() {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
             }
+            // 502.52a: the replicate cost (mana only), once per payment.
+            if c.replicate > 0 {
+                let spell = &self.objects[obj.slot as usize].spell_face().spell;
+                if let Some(k) = &spell.replicate {
+                    for _ in 0..c.replicate {
+                        u.add(&Unpaid::from_cost(&k.mana, 0));
+                    }
+                }
+            }
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
         }
         u
@@ -523,6 +538,14 @@ impl Game {
         };
         let mut with = c.clone();
         with.optional |= cost.bit();
+        if cost == crate::OptionalCost::Replicate {
+            // Bounded so the count of answers (`announced`, a u8) can't
+            // overflow; far beyond any mana a game produces.
+            if with.replicate >= 200 {
+                return false;
+            }
+            with.replicate += 1;
+        }
         // "If you control a Plains, you may …" (Mercadian Masques).
         if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, c.player) {
             return false;
@@ -765,6 +788,7 @@ impl Game {
                 x: t.ctx.x,
                 mode: None,
                 colors_spent: 0,
+                replicated: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: c.division.clone(),
@@ -1106,6 +1130,7 @@ impl Game {
             top.mode = c.mode;
             if matches!(c.what, Playing::Spell { .. }) {
                 top.colors_spent = c.spent;
+                top.replicated = c.replicate;
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
@@ -1367,6 +1392,9 @@ impl Game {
                     c.announced += 1;
                     if action == Action::Yes {
                         c.optional |= cost.map_or(0, crate::OptionalCost::bit);
+                        if cost == Some(crate::OptionalCost::Replicate) {
+                            c.replicate += 1;
+                        }
                     }
                 }
                 if let (Action::Yes, Some(cost), Some(card)) = (&action, cost, card) {

@@ -24,7 +24,7 @@ impl Game {
             Effect::ChangeTarget {
                 what, from_this, ..
             } => self.change_target(ctx, what, *from_this),
-            Effect::StormCopies => self.storm_copies(ctx),
+            Effect::CopiesOfThis => self.storm_copies(ctx),
             Effect::CreateTokenCopies {
                 who,
                 amount,
@@ -641,7 +641,7 @@ impl Game {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } | Effect::ContinuousChosen { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
-            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::CopiesOfThis => {}
             // A choice per card (`card_effect`).
             Effect::ReturnUpToFromGraveyard { .. } => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
@@ -812,6 +812,7 @@ impl Game {
                     }
                 }
             }
+            Effect::Haunt => self.haunt(ctx),
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {
@@ -1031,6 +1032,20 @@ impl Game {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
                         obj.cant_block_this_turn = true;
+                    }
+                }
+            }
+            Effect::AttacksThisTurnIfAble { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.attacks_this_turn = true;
+                    }
+                }
+            }
+            Effect::MustBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.lure_this_turn = true;
                     }
                 }
             }

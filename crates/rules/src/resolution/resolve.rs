@@ -437,8 +437,11 @@ impl Game {
                     // into its owner's hand instead of into that player's
                     // graveyard as it resolves."
                     self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
-                } else {
-                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
+                } else if let Some(new) =
+                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve)
+                {
+                    // 502.51a: haunt on an instant or sorcery.
+                    self.resolved_into_graveyard(new);
                 }
             }
             _ => {

@@ -207,6 +207,10 @@ pub struct Game {
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_dies: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
+    /// 502.51b: each card in the removed-from-the-game zone haunting a
+    /// creature, with that creature (`mechanics/haunt.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub haunts: Vec<(ObjId, ObjId)>,
     /// "Until your next upkeep, [it] can't phase out" (Spatial Binding):
     /// the permanent and the player whose next upkeep ends the effect.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -261,6 +261,13 @@ pub struct Object {
     pub activated_this_turn: u16,
     /// "can't block this turn".
     pub cant_block_this_turn: bool,
+    /// "attacks this turn if able" (Boiling Blood, 500.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacks_this_turn: bool,
+    /// "All creatures able to block [it] this turn do so." (Alluring
+    /// Scent, 500.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub lure_this_turn: bool,
     /// "can't be regenerated this turn".
     pub no_regen_this_turn: bool,
     /// "can't be blocked this turn" (Crafty Pathmage).
@@ -376,6 +383,8 @@ impl Object {
             token_src: None,
             activated_this_turn: 0,
             cant_block_this_turn: false,
+            attacks_this_turn: false,
+            lure_this_turn: false,
             no_regen_this_turn: false,
             unblockable_this_turn: false,
             activated_twice_this_turn: 0,
@@ -487,6 +496,8 @@ impl Object {
         self.base_controller = self.owner;
         self.activated_this_turn = 0;
         self.cant_block_this_turn = false;
+        self.attacks_this_turn = false;
+        self.lure_this_turn = false;
         self.no_regen_this_turn = false;
         self.unblockable_this_turn = false;
         self.activated_twice_this_turn = 0;

@@ -154,6 +154,9 @@ pub(crate) struct Casting {
     /// target from the first divided one on.
     #[serde(default)]
     pub division: Vec<u32>,
+    /// 502.52a: how many times the replicate cost has been announced.
+    #[serde(default)]
+    pub replicate: u8,
     /// 601.5b: the opponent who chooses the mode of an "An opponent
     /// chooses one —" spell, once the controller has chosen them (601.5a,
     /// 601.5c; 600.4d: cleared if they leave the game before choosing).
@@ -193,6 +196,7 @@ impl Casting {
             ripple: false,
             madness: None,
             division: Vec::new(),
+            replicate: 0,
             opponent_chooser: None,
         }
     }
@@ -381,6 +385,9 @@ pub enum OptionalCost {
     /// 502.32a: the entwine cost, announced by choosing every mode (the
     /// mode numbered after the spell's modes), not asked separately.
     Entwine,
+    /// 502.52a: the replicate cost, announced once more each time the
+    /// player answers yes (paid any number of times).
+    Replicate,
 }
 
 impl OptionalCost {
@@ -390,7 +397,7 @@ impl OptionalCost {
             OptionalCost::Kicker(i) => 1 << i,
             OptionalCost::Buyback => 4,
             OptionalCost::Alternative => 16,
-            OptionalCost::Entwine => 0,
+            OptionalCost::Entwine | OptionalCost::Replicate => 0,
         }
     }
     pub fn name(self) -> &'static str {
@@ -400,6 +407,7 @@ impl OptionalCost {
             OptionalCost::Buyback => "buyback cost",
             OptionalCost::Alternative => "alternative cost",
             OptionalCost::Entwine => "entwine cost",
+            OptionalCost::Replicate => "replicate cost",
         }
     }
 }

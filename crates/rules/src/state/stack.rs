@@ -20,6 +20,10 @@ pub struct StackItem {
     /// `ColorSet` bits (sunburst); 0 for abilities and copies.
     #[serde(default)]
     pub colors_spent: u8,
+    /// 502.52a: how many times the spell's replicate cost was paid (its
+    /// replicate ability copies it that many times); 0 for copies.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub replicated: u8,
     /// 409.1h: the permanent sacrificed to pay a spell's additional cost
     /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
     /// original's).
@@ -90,6 +94,10 @@ pub struct TriggerContext {
     /// Astral Slide: the card it removed from the game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen: Option<ObjId>,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {

@@ -330,6 +330,10 @@ impl Game {
         if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
             return true;
         }
+        // "Target creature attacks this turn if able." (Boiling Blood).
+        if self.objects[id.slot as usize].attacks_this_turn {
+            return true;
+        }
         if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
             return false;
         }
@@ -1014,6 +1018,7 @@ impl Game {
                 x: 0,
                 mode: None,
                 colors_spent: 0,
+                replicated: 0,
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),

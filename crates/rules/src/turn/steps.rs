@@ -510,6 +510,8 @@ impl Game {
             o.damage = 0;
             o.regen_shields = 0;
             o.cant_block_this_turn = false;
+            o.attacks_this_turn = false;
+            o.lure_this_turn = false;
             o.unblockable_this_turn = false;
             o.no_regen_this_turn = false;
         }
