@@ -26,7 +26,6 @@ const NOT_YET: &[&str] = &[
     // cards removed from the game face down with permissions (217.7b)
     "Camouflage",
     "Illusionary Mask",
-    "Mangara's Tome",
     "Scroll Rack",
 ];
 

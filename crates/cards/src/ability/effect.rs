@@ -420,6 +420,11 @@ pub enum Effect {
     /// a card you own from outside the game into your hand." (Ring of
     /// Ma'rûf): a one-shot `DrawRule` of the controller's.
     NextDrawFromOutsideThisTurn,
+    /// 419.1a, 217.7d: "The next time you would draw a card this turn,
+    /// instead put the top card of the removed pile into its owner's hand."
+    /// (Mangara's Tome): a one-shot `DrawRule` of the controller's; the
+    /// pile is the cards the source removed (`CardDest::RemoveFaceDownPile`).
+    NextDrawFromRemovedPileThisTurn,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)
@@ -1128,6 +1133,21 @@ pub enum CardDest {
     /// "… and exile it" (Seek): removed from the game; "its converted mana
     /// cost" afterwards is the card's (`ObjectRef::Chosen`).
     RemoveFromGame,
+    /// "Search your library for N cards, remove them from the game in a
+    /// face-down pile, and shuffle that pile." (Mangara's Tome): N cards,
+    /// each removed face down as it is found (217.7b, linked to the source,
+    /// 217.7d), the pile shuffled as the search ends.
+    RemoveFaceDownPile(u8),
+}
+
+impl CardDest {
+    /// How many cards the search finds (at most).
+    pub fn count(&self) -> u32 {
+        match self {
+            CardDest::RemoveFaceDownPile(n) => u32::from(*n).max(1),
+            _ => 1,
+        }
+    }
 }
 
 /// What happens to the cards chosen from a hand.

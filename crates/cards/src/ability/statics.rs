@@ -448,4 +448,8 @@ pub enum DrawInstead {
     /// game face down" (Shared Fate): the drawing player chooses the
     /// opponent; the card is linked to the permanent (217.7d).
     RemoveOpponentsTop,
+    /// "put the top card of the pile you removed into your hand" (Parallel
+    /// Thoughts): the pile this permanent removed face down
+    /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
+    TopOfRemovedPile,
 }

@@ -392,6 +392,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::NextDrawFromOutsideThisTurn);
         return p.eat_end().then_some(());
     }
+    // 419.1a, 217.7d: "… instead put the top card of the removed pile into
+    // its owner's hand." (Mangara's Tome)
+    if p.eat_all("the next time you would draw a card this turn , instead put the top card of the exiled pile into its owner's hand") {
+        cx.effects.push(Effect::NextDrawFromRemovedPileThisTurn);
+        return p.eat_end().then_some(());
+    }
     // 419.1a: "Until end of turn, if target player would draw a card,
     // instead that player skips that draw and you draw a card."
     if p.at_all("until end of turn , if") {

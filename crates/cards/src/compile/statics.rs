@@ -96,6 +96,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             (true, crate::DrawInstead::RevealUntilLandOrNonland)
         } else if p.eat_all("you may skip that draw instead") {
             (true, crate::DrawInstead::Skip)
+        } else if p.eat_all("you may instead put the top card of the pile you exiled into your hand")
+        {
+            // 217.7d: the pile this permanent removed (Parallel Thoughts).
+            (true, crate::DrawInstead::TopOfRemovedPile)
         } else {
             return None;
         };

@@ -1267,6 +1267,18 @@ impl Game {
                         controller: ctx.controller,
                         player: ctx.controller,
                         from_outside: true,
+                        from_removed: None,
+                    });
+            }
+            // Mangara's Tome: the pile its source removed (217.7d).
+            Effect::NextDrawFromRemovedPileThisTurn => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: Some(ctx.source),
                     });
             }
             Effect::DrawsInsteadThisTurn { who } => {
@@ -1277,6 +1289,7 @@ impl Game {
                             controller: ctx.controller,
                             player: p,
                             from_outside: false,
+                            from_removed: None,
                         });
                 }
             }

@@ -431,6 +431,7 @@ impl Game {
             filter,
             cmc_at_most,
             whose,
+            dest,
             ..
         } = e
         else {
@@ -439,7 +440,7 @@ impl Game {
         let p = ctx.controller;
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
-        if st.done == 0 {
+        if st.done < dest.count() {
             let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
@@ -452,10 +453,16 @@ impl Game {
                     },
                 });
             }
-            self.emit(Event::Searched {
-                player: p,
-                found: None,
-            });
+            if st.done == 0 {
+                self.emit(Event::Searched {
+                    player: p,
+                    found: None,
+                });
+            }
+        }
+        // "… and shuffle that pile" (Mangara's Tome).
+        if matches!(dest, CardDest::RemoveFaceDownPile(_)) {
+            self.shuffle_removed_pile(ctx);
         }
         self.shuffle_library(w);
         None
@@ -737,9 +744,15 @@ impl Game {
                                 r.ctx.chosen = moved;
                             }
                         }
+                        // Mangara's Tome: face down, no one may look (217.7b).
+                        CardDest::RemoveFaceDownPile(_) => self.remove_face_down(&ctx, o, false),
                     }
                 }
-                st.done = 1;
+                // A search for several cards goes on until they are found.
+                st.done = match chosen {
+                    Some(_) => st.done + 1,
+                    None => dest.count(),
+                };
             }
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
                 let aura = self.objects_of(&ctx, what).first().copied();

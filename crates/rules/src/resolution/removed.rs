@@ -108,6 +108,28 @@ impl Game {
         self.remove_face_down_as(ctx, card, batch, lookers);
     }
 
+    /// "… and shuffle that pile" (Mangara's Tome): the cards this
+    /// resolution removed change places among themselves in
+    /// `Game::removals`, whose order is the pile's (the last is on top).
+    pub(crate) fn shuffle_removed_pile(&mut self, ctx: &ResolveCtx) {
+        let batch = self.resolving.as_deref().map_or(0, |r| r.ctx.removal);
+        if batch == 0 {
+            return;
+        }
+        let at: Vec<usize> = self
+            .removals
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, m))| m.batch == batch && m.by == ctx.source)
+            .map(|(i, _)| i)
+            .collect();
+        let mut pile: Vec<(ObjId, Removal)> = at.iter().map(|&i| self.removals[i]).collect();
+        self.rng.shuffle(&mut pile);
+        for (&i, e) in at.iter().zip(pile) {
+            self.removals[i] = e;
+        }
+    }
+
     /// Every card removed by one resolution shares its batch.
     fn remove_face_down_as(&mut self, ctx: &ResolveCtx, card: ObjId, batch: u32, lookers: u64) {
         let Some(new) =
