@@ -1012,6 +1012,15 @@ pub enum Effect {
     /// its mana cost. If that player doesn't, he or she puts this card into
     /// his or her graveyard." (played as the ability finishes resolving).
     PlayMadness,
+    /// 504.1 (Illusionary Mask): "You may choose a creature card in your
+    /// hand whose mana cost could be paid by some amount of, or all of, the
+    /// mana you spent on {X}. If you do, you may play that card face down
+    /// as a 2/2 creature spell without paying its mana cost. If the
+    /// creature that spell becomes as it resolves has not been turned face
+    /// up and would assign or deal damage, be dealt damage, or become
+    /// tapped, instead it's turned face up and …" (played as the ability
+    /// finishes resolving; the replacement, 419, stays with the creature).
+    PlayFaceDownMasked,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way

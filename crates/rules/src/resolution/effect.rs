@@ -1434,6 +1434,7 @@ impl Game {
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
+            | Effect::PlayFaceDownMasked
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }

@@ -42,6 +42,9 @@ pub enum CardChoice {
     /// A card from the controller's graveyard to return to the hand
     /// ("return up to X cards from your graveyard", Bound).
     FromGraveyard,
+    /// 504.1: a creature card from the hand to play face down (Illusionary
+    /// Mask).
+    Masked,
 }
 
 impl CardChoice {
@@ -58,6 +61,9 @@ impl CardChoice {
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
             CardChoice::Removed => "a card removed from the game with it (217.7d)",
             CardChoice::FromGraveyard => "a card from the graveyard to return to the hand",
+            CardChoice::Masked => {
+                "a creature card to play face down as a 2/2 creature spell (504.1)"
+            }
         }
     }
 }
@@ -87,6 +93,7 @@ impl Game {
             Effect::SearchLibrary { .. } => self.search_step(ctx, e),
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
+            Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
@@ -226,6 +233,7 @@ impl Game {
             }
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
             }
@@ -831,6 +839,10 @@ impl Game {
                     }
                     st.on_top += 1;
                 }
+            }
+            (CardChoice::Masked, Effect::PlayFaceDownMasked) => {
+                self.on_masked_choice(p, chosen);
+                st.done += 1;
             }
             (CardChoice::Ripple, Effect::Ripple(_)) => match chosen {
                 Some(o) => {
