@@ -17,6 +17,10 @@ pub enum Amount {
     ToughnessOf(ObjectRef),
     /// The number of permanents matching a filter.
     CountOf(ObjectFilter),
+    /// 217.7d: how many cards this resolution removed from the game ("that
+    /// many" after "exile any number of cards from your hand face down",
+    /// Scroll Rack).
+    CountRemoved,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -839,6 +843,20 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         look: bool,
     },
+    /// "Put N cards from the top of your library into your hand." (Scroll
+    /// Rack): not a draw (its ruling); with fewer cards in the library, as
+    /// many as there are.
+    PutTopCardsIntoHand {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// 217.2d: "[Then look at the removed cards and] put them on top of
+    /// your library in any order." (Scroll Rack): the controller chooses
+    /// the cards one at a time, each put on top of its owner's library (the
+    /// last one chosen is on top).
+    PutOnTopInAnyOrder {
+        what: ObjectRef,
+    },
     /// "[Player] reveals the top card of their library. If that card is a
     /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged
     /// on the card on top as this resolves, the one just revealed.
@@ -1110,6 +1128,10 @@ pub enum HandChoice {
     /// with `look`, the effect's controller may look at it.
     RemoveFaceDown { look: bool },
 }
+
+/// `ChooseFromHand::amount` for "any number of cards": the player chooses
+/// until they stop.
+pub const ANY_NUMBER: u8 = u8::MAX;
 
 /// Where a spell countered by a counter effect goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -1418,6 +1418,7 @@ impl Game {
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
+            | Effect::PutTopCardsIntoHand { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
@@ -1435,6 +1436,7 @@ impl Game {
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PlayFaceDownMasked
+            | Effect::PutOnTopInAnyOrder { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
