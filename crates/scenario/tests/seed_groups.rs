@@ -23,10 +23,8 @@ const NOT_YET: &[&str] = &[
     "Equipoise",
     // a land-type change that changes mana abilities
     "Vision Charm",
-    // cards removed from the game face down with permissions (217.7b)
+    // blockers declared by face-down piles assigned at random
     "Camouflage",
-    "Illusionary Mask",
-    "Scroll Rack",
 ];
 
 /// Group cards that compile but no scenario plays yet.

@@ -17,6 +17,10 @@ pub enum Amount {
     ToughnessOf(ObjectRef),
     /// The number of permanents matching a filter.
     CountOf(ObjectFilter),
+    /// 217.7d: how many cards this resolution removed from the game ("that
+    /// many" after "exile any number of cards from your hand face down",
+    /// Scroll Rack).
+    CountRemoved,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -859,6 +863,20 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         look: bool,
     },
+    /// "Put N cards from the top of your library into your hand." (Scroll
+    /// Rack): not a draw (its ruling); with fewer cards in the library, as
+    /// many as there are.
+    PutTopCardsIntoHand {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// 217.2d: "[Then look at the removed cards and] put them on top of
+    /// your library in any order." (Scroll Rack): the controller chooses
+    /// the cards one at a time, each put on top of its owner's library (the
+    /// last one chosen is on top).
+    PutOnTopInAnyOrder {
+        what: ObjectRef,
+    },
     /// "[Player] reveals the top card of their library. If that card is a
     /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged
     /// on the card on top as this resolves, the one just revealed.
@@ -1041,6 +1059,15 @@ pub enum Effect {
     /// its mana cost. If that player doesn't, he or she puts this card into
     /// his or her graveyard." (played as the ability finishes resolving).
     PlayMadness,
+    /// 504.1 (Illusionary Mask): "You may choose a creature card in your
+    /// hand whose mana cost could be paid by some amount of, or all of, the
+    /// mana you spent on {X}. If you do, you may play that card face down
+    /// as a 2/2 creature spell without paying its mana cost. If the
+    /// creature that spell becomes as it resolves has not been turned face
+    /// up and would assign or deal damage, be dealt damage, or become
+    /// tapped, instead it's turned face up and …" (played as the ability
+    /// finishes resolving; the replacement, 419, stays with the creature).
+    PlayFaceDownMasked,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way
@@ -1164,6 +1191,10 @@ pub enum HandChoice {
     /// with `look`, the effect's controller may look at it.
     RemoveFaceDown { look: bool },
 }
+
+/// `ChooseFromHand::amount` for "any number of cards": the player chooses
+/// until they stop.
+pub const ANY_NUMBER: u8 = u8::MAX;
 
 /// Where a spell countered by a counter effect goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

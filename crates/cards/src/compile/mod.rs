@@ -20,13 +20,14 @@
 //! to 3 and the parser's cursor), `line` (which grammar reads a line),
 //! `keywords`, `triggers`, `activated`, `statics`, `spell` (sentences of
 //! instructions), `effects` and `verbs` (the instructions themselves),
-//! `targets`, `amounts` and `costs`, with `library`, `subtypes` and
+//! `targets`, `amounts` and `costs`, with `library`, `removed`, `face_down`, `subtypes` and
 //! `upkeep` for narrower families of text.
 
 mod activated;
 mod amounts;
 mod costs;
 mod effects;
+mod face_down;
 mod keywords;
 mod lex;
 mod library;

@@ -198,6 +198,8 @@ fn instructions(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 fn is_ours(e: &Effect) -> bool {
     match e {
         Effect::RemoveFaceDown { .. }
+        | Effect::PutTopCardsIntoHand { .. }
+        | Effect::PutOnTopInAnyOrder { .. }
         | Effect::PutIntoGraveyard { .. }
         | Effect::ReturnRemovedChosen { .. }
         | Effect::TurnRemovedFaceUp { .. } => true,
@@ -219,6 +221,31 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if cx.trig_card && p.eat_all("exile that card from your graveyard") {
         return Some(vec![Effect::RemoveFromGame {
             what: ObjectRef::Triggering,
+        }]);
+    }
+    // "exile any number of cards from your hand face down" (Scroll Rack):
+    // the player chooses them one at a time and may stop.
+    if p.eat_all("exile any number of cards from your hand face down") {
+        return Some(vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter: crate::ObjectFilter::any(),
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::RemoveFaceDown { look: false },
+        }]);
+    }
+    // "put that many cards from the top of your library into your hand"
+    // (Scroll Rack): as many as were removed; not a draw.
+    if p.eat_all("put that many cards from the top of your library into your hand") {
+        return Some(vec![Effect::PutTopCardsIntoHand {
+            who: PlayerRef::You,
+            amount: Amount::CountRemoved,
+        }]);
+    }
+    // 217.2d: "look at the exiled cards and put them on top of your library
+    // in any order" (Scroll Rack): the cards this resolution removed.
+    if p.eat_all("look at the exiled cards and put them on top of your library in any order") {
+        return Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Removed(RemovedCards::default()),
         }]);
     }
     // "exile a card from your hand face down" (Gustha's Scepter): the

@@ -175,6 +175,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // 504.1: spells played face down other than by morph (Illusionary Mask).
+    if p.at_all("you may choose a creature card in your hand whose")
+        && attempt(p, cx, face_down::sentence).is_some()
+    {
+        return Some(());
+    }
     // 217.7b: cards removed from the game face down, and the cards linked
     // to them (217.7d).
     if attempt(p, cx, removed::sentence).is_some() {

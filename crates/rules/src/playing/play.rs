@@ -20,6 +20,9 @@ enum PlayedBy {
     Normal,
     Suspend,
     Madness(ObjId),
+    /// 504.1: face down from the hand by Illusionary Mask's ability,
+    /// without paying its mana cost (no haste).
+    Masked,
 }
 
 impl Game {
@@ -51,6 +54,19 @@ impl Game {
             PlayedBy::Normal
         };
         self.begin_casting_full(p, what, 0, None, how, then);
+    }
+
+    /// 504.1: play the card `obj` from the hand face down as a 2/2
+    /// creature spell without paying its mana cost (Illusionary Mask).
+    pub(crate) fn begin_casting_masked(&mut self, p: PlayerId, obj: ObjId, then: PlayerId) {
+        self.begin_casting_full(
+            p,
+            Playing::FaceDown { obj },
+            0,
+            None,
+            PlayedBy::Masked,
+            then,
+        );
     }
 
     /// 502.24a: play the card `obj` (removed from the game by its madness
@@ -94,7 +110,9 @@ impl Game {
         how: PlayedBy,
         then: PlayerId,
     ) {
-        let suspend = how == PlayedBy::Suspend;
+        // Without paying the mana cost (502.59c, 502.56a, 504.1).
+        let suspend = matches!(how, PlayedBy::Suspend | PlayedBy::Masked);
+        let masked = how == PlayedBy::Masked;
         let madness = match how {
             PlayedBy::Madness(o) => Some(o),
             _ => None,
@@ -121,6 +139,9 @@ impl Game {
                 }
                 .expect("legal spell exists");
                 self.objects[new.slot as usize].set_base_controller(p);
+                if masked {
+                    self.objects[new.slot as usize].flags |= crate::state::object::flags::MASKED;
+                }
                 // 505.2: on the stack only the half being played exists.
                 if half == 1 {
                     self.objects[new.slot as usize].flags |=
@@ -134,6 +155,7 @@ impl Game {
                     mode: None,
                     colors_spent: 0,
                     replicated: 0,
+                    mana_spent: Default::default(),
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -166,6 +188,7 @@ impl Game {
                     mode: None,
                     colors_spent: 0,
                     replicated: 0,
+                    mana_spent: Default::default(),
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -190,6 +213,7 @@ impl Game {
             ripple,
             free,
             madness,
+            masked,
             ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
@@ -789,6 +813,7 @@ impl Game {
                 mode: None,
                 colors_spent: 0,
                 replicated: 0,
+                mana_spent: Default::default(),
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: c.division.clone(),
@@ -1056,8 +1081,14 @@ impl Game {
         };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
+        let before = self.players[p.index()].pool;
         let spent = take_from_pool(&mut self.players[p.index()].pool, u);
         c.spent |= spent;
+        // 406: what was spent, by kind (the pool's difference).
+        let after = self.players[p.index()].pool;
+        for (k, (b, a)) in before.0.iter().zip(after.0).enumerate() {
+            c.mana_spent.0[k] += b - a;
+        }
     }
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
@@ -1109,7 +1140,7 @@ impl Game {
             let o = &mut self.objects[obj.slot as usize];
             // 502.59a: a spell played by its suspend ability gains haste
             // (kept with its controller, `marks::SUSPEND_HASTE`).
-            if c.suspend && !c.ripple {
+            if c.suspend && !c.ripple && !c.masked {
                 o.control_marks |= crate::state::object::marks::SUSPEND_HASTE;
             }
             for (bit, flag) in [
@@ -1131,6 +1162,8 @@ impl Game {
             if matches!(c.what, Playing::Spell { .. }) {
                 top.colors_spent = c.spent;
                 top.replicated = c.replicate;
+            } else {
+                top.mana_spent = c.mana_spent;
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;

@@ -81,6 +81,7 @@ impl Game {
             mode: original.mode,
             colors_spent: 0,
             replicated: 0,
+            mana_spent: Default::default(),
             sacrificed: original.sacrificed,
             sacrificed_power: original.sacrificed_power,
             // Pyrotechnics' ruling: a copy's division can't be changed.

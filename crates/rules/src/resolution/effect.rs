@@ -1448,6 +1448,7 @@ impl Game {
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
+            | Effect::PutTopCardsIntoHand { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
@@ -1464,6 +1465,8 @@ impl Game {
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
+            | Effect::PlayFaceDownMasked
+            | Effect::PutOnTopInAnyOrder { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }

@@ -130,6 +130,16 @@ impl Game {
         }
     }
 
+    /// 217.7b: "look at the removed cards" (Scroll Rack): from now on
+    /// `player` may look at them.
+    pub(crate) fn let_look_at_removed(&mut self, player: PlayerId, cards: &[ObjId]) {
+        for (id, r) in self.removals.iter_mut() {
+            if cards.contains(id) {
+                r.lookers |= 1u64 << player.index();
+            }
+        }
+    }
+
     /// Every card removed by one resolution shares its batch.
     fn remove_face_down_as(&mut self, ctx: &ResolveCtx, card: ObjId, batch: u32, lookers: u64) {
         let Some(new) =

@@ -165,6 +165,7 @@ impl Game {
             division: item.division.clone(),
             removal: 0,
             defending: None,
+            mana_spent: item.mana_spent,
         };
         if !is_spell {
             self.stack.pop();

@@ -57,6 +57,12 @@ pub mod flags {
     /// to all (`view`, `determinized`) until it leaves the hand (cleared
     /// with the other flags as it changes zones).
     pub const REVEALED: u32 = 1 << 17;
+    /// 504.1: a face-down spell played by Illusionary Mask's ability, and
+    /// the face-down creature it becomes: until it is turned face up, it is
+    /// turned face up instead of assigning, dealing or being dealt damage
+    /// or becoming tapped (419; `mechanics/illusionary_mask.rs`). Kept from
+    /// the stack into play as it resolves; cleared as it turns face up.
+    pub const MASKED: u32 = 1 << 18;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 

@@ -103,6 +103,17 @@ pub(crate) struct Casting {
     pub returning: Option<ObjId>,
     /// 502.37a: the colours of mana spent so far (`ColorSet` bits).
     pub spent: u8,
+    /// 406: the mana spent so far, by kind (kept for an ability's
+    /// resolution: Illusionary Mask's "the mana you spent on {X}").
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
+    /// 504.1: played face down by Illusionary Mask's ability (without
+    /// paying its mana cost; the creature it becomes is `flags::MASKED`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
     /// Cards removed from the game from the hand, permanents tapped.
     pub exiled: u8,
     pub tapped: u8,
@@ -180,6 +191,8 @@ impl Casting {
             discarded: 0,
             returning: None,
             spent: 0,
+            mana_spent: Default::default(),
+            masked: false,
             exiled: 0,
             tapped: 0,
             announced: 0,

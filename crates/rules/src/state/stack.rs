@@ -24,6 +24,13 @@ pub struct StackItem {
     /// replicate ability copies it that many times); 0 for copies.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub replicated: u8,
+    /// 406: the mana spent to pay an activated ability's costs, by kind
+    /// (Illusionary Mask: "the mana you spent on {X}"); empty for spells.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
     /// 409.1h: the permanent sacrificed to pay a spell's additional cost
     /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
     /// original's).
@@ -236,6 +243,12 @@ pub struct ResolveCtx {
     /// refers to, once chosen (`Effect::ChooseDefendingPlayer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defending: Option<PlayerId>,
+    /// 406: the mana spent on the ability's costs (`StackItem::mana_spent`).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
 }
 
 impl ResolveCtx {
@@ -259,6 +272,7 @@ impl ResolveCtx {
             division: Vec::new(),
             removal: 0,
             defending: None,
+            mana_spent: Default::default(),
         }
     }
     pub(crate) fn target(&self, i: u8) -> Option<Target> {

@@ -929,6 +929,9 @@ impl Game {
                 }
             })
             .collect();
+        // 504.1: a creature played face down by Illusionary Mask is turned
+        // face up before it would assign combat damage.
+        self.masked_assign(&queue);
         // 606.7d: first the active team chooses the defending player each
         // attacking creature assigns its damage to the team to.
         if self.two_headed() && self.ask_defending_player(&queue) {
@@ -1022,6 +1025,7 @@ impl Game {
                 mode: None,
                 colors_spent: 0,
                 replicated: 0,
+                mana_spent: Default::default(),
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
