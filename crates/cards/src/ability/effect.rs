@@ -1089,6 +1089,10 @@ pub enum CardDest {
     /// "… and exile it" (Seek): removed from the game; "its converted mana
     /// cost" afterwards is the card's (`ObjectRef::Chosen`).
     RemoveFromGame,
+    /// "…, then shuffle and put that card on top" (Vampiric Tutor; 2007:
+    /// "then shuffle your library and put that card on top of it"): the
+    /// library is shuffled without it, then it goes on top (217.2).
+    LibraryTop,
 }
 
 /// What happens to the cards chosen from a hand.

@@ -396,6 +396,18 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         p.eat("and").then_some(())?;
     }
     let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
+    // "…, then shuffle and put that card on top." (Vampiric Tutor,
+    // Enlightened Tutor; "the card", Worldly Tutor).
+    if p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put") {
+        (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
+        return Some(vec![Effect::SearchLibrary {
+            filter,
+            cmc_at_most,
+            dest: CardDest::LibraryTop,
+            reveal,
+            whose: None,
+        }]);
+    }
     p.eat("put").then_some(())?;
     (p.eat("it") || p.eat_all("that card")).then_some(())?;
     let dest = if p.eat_all("into your hand") {

@@ -431,6 +431,7 @@ impl Game {
             filter,
             cmc_at_most,
             whose,
+            dest,
             ..
         } = e
         else {
@@ -458,6 +459,21 @@ impl Game {
             });
         }
         self.shuffle_library(w);
+        // "then shuffle and put that card on top" (Vampiric Tutor): the
+        // card found, still in the library, goes on top after the shuffle.
+        if *dest == CardDest::LibraryTop {
+            let found = self.resolving.as_ref().and_then(|r| r.ctx.chosen);
+            let lib = &mut self.players[w.index()].library;
+            if let Some(i) = found.and_then(|o| lib.iter().position(|&x| x == o)) {
+                let o = lib.remove(i);
+                lib.push(o);
+                self.emit(Event::LibraryArranged {
+                    player: w,
+                    top: 1,
+                    bottom: 0,
+                });
+            }
+        }
         None
     }
 
@@ -735,6 +751,12 @@ impl Game {
                             // "its converted mana cost" (Seek).
                             if let Some(r) = self.resolving.as_mut() {
                                 r.ctx.chosen = moved;
+                            }
+                        }
+                        // Put on top once the library is shuffled (`search_step`).
+                        CardDest::LibraryTop => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = Some(o);
                             }
                         }
                     }
