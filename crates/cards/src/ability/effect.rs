@@ -814,6 +814,16 @@ pub enum Effect {
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,
     },
+    /// "Each player shuffles their hand and graveyard into their library"
+    /// (Timetwister, `graveyard`); "Each player shuffles the cards from
+    /// their hand into their library, then draws that many cards" (Winds
+    /// of Change, `redraw`): every player shuffles first, then each draws
+    /// as many cards as they shuffled from their hand, in turn order.
+    ShuffleHandIntoLibrary {
+        who: PlayerRef,
+        graveyard: bool,
+        redraw: bool,
+    },
     /// "Remove target player's graveyard from the game." (Tormod's Crypt):
     /// every card in it is removed from the game (217.7).
     RemoveGraveyard {

@@ -289,6 +289,11 @@ fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
 fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.eat_all("shuffle your graveyard into your library") {
+        // The imperative (Feldon's Cane): you do.
+        return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
+            who: PlayerRef::You,
+        }]);
     } else if p.at("mill") {
         // The imperative "Mill three cards." (Ertai's Familiar): you do.
         PlayerRef::You
@@ -341,6 +346,31 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("the player puts those cards into their hand , then shuffles")
             .then_some(())?;
         return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    // Timetwister: "… shuffles their hand and graveyard into their
+    // library, then draws seven cards."
+    if p.eat_all("shuffles their hand and graveyard into their library") {
+        let mut v = vec![Effect::ShuffleHandIntoLibrary {
+            who: who.clone(),
+            graveyard: true,
+            redraw: false,
+        }];
+        if p.eat_all(", then draws") {
+            let amount = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            v.push(Effect::DrawCards { who, amount });
+        }
+        return Some(v);
+    }
+    // Winds of Change.
+    if p.eat_all(
+        "shuffles the cards from their hand into their library , then draws that many cards",
+    ) {
+        return Some(vec![Effect::ShuffleHandIntoLibrary {
+            who,
+            graveyard: false,
+            redraw: true,
+        }]);
     }
     if p.eat_all("shuffles their graveyard into their library") {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary { who }]);

@@ -1417,6 +1417,7 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }

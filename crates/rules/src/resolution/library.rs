@@ -1270,6 +1270,32 @@ impl Game {
                     self.shuffle_library(p);
                 }
             }
+            Effect::ShuffleHandIntoLibrary {
+                who,
+                graveyard,
+                redraw,
+            } => {
+                let players = self.players_of(ctx, who);
+                let mut drawn = Vec::with_capacity(players.len());
+                for &p in &players {
+                    let mut cards = self.player(p).hand.clone();
+                    drawn.push(cards.len());
+                    if *graveyard {
+                        cards.extend_from_slice(&self.player(p).graveyard);
+                    }
+                    for o in cards {
+                        self.move_to(o, Zone::Library(p), MoveReason::Effect);
+                    }
+                    self.shuffle_library(p);
+                }
+                if *redraw {
+                    for (&p, &n) in players.iter().zip(&drawn) {
+                        for _ in 0..n {
+                            self.draw(p);
+                        }
+                    }
+                }
+            }
             Effect::PutOnLibrary { what, bottom } => {
                 for o in self.objects_of(ctx, what) {
                     // A permanent, or a card in a graveyard (Junktroller).
