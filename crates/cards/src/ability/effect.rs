@@ -900,6 +900,10 @@ pub enum Effect {
     /// (Determined): until the cleanup step (314.2), counter effects do
     /// nothing to a spell its controller controls (414).
     SpellsCantBeCounteredThisTurn,
+    /// "You may play up to three additional lands this turn." (Summer
+    /// Bloom): the controller may play that many more lands this turn
+    /// (212.6b).
+    AdditionalLandPlays(u8),
     /// "Return up to [amount] [filter] cards from your graveyard to your
     /// hand" (Bound): chosen one at a time as it resolves, not targeted;
     /// the controller may stop early.

@@ -205,6 +205,8 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
     let start = p.i;
     let s = if p.eat_all("you may play lands from your graveyard") {
         crate::StaticAbility::PlayLandsFromGraveyard
+    } else if p.eat_all("you may play any number of lands on each of your turns") {
+        crate::StaticAbility::AnyNumberOfLands
     } else if p.eat_all("your opponents play with their hands revealed") {
         crate::StaticAbility::HandsRevealed(crate::Whose::Opponent)
     } else if p.eat_all("play with your hand revealed") {

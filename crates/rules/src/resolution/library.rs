@@ -926,6 +926,15 @@ impl Game {
 
     /// Whether a permanent `p` controls has the static ability `s`
     /// (computed abilities: none under Humility).
+    /// 305.2, 212.6b: has `p` a land play left this turn: the one of the
+    /// turn, the additional ones effects allow (Summer Bloom), or any
+    /// number (Fastbond)?
+    pub(crate) fn may_play_another_land(&self, p: PlayerId) -> bool {
+        let pl = self.player(p);
+        pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
+            || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
+    }
+
     pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
         self.controlled_by(p).any(|id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
@@ -970,11 +979,13 @@ impl Game {
     /// if `p` may play a land at all now (`sorcery_timing`, no land played).
     pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = self.player(p);
-        if pl.graveyard.is_empty()
-            || pl.lands_played >= 1
-            || !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
-            || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
-        {
+        let may = !pl.graveyard.is_empty()
+            && self.may_play_another_land(p)
+            && self.is_active(p)
+            && self.step.is_main()
+            && self.stack.is_empty()
+            && self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard);
+        if !may {
             return;
         }
         for &c in &pl.graveyard {
