@@ -48,7 +48,13 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // itself (that would be "itself") but the triggering object
             // (Caltrops: "Whenever a creature attacks, …").
             let it_word = p.at("it");
-            let mut to = recipient(p, cx)?;
+            // "… and 3 damage to itself" (Psionic Entity): the source, which
+            // is always the object with the ability here.
+            let mut to = if p.eat("itself") {
+                Recipient::Object(ObjectRef::This)
+            } else {
+                recipient(p, cx)?
+            };
             if it_word && to == Recipient::Object(ObjectRef::This) {
                 if !cx.trig_obj {
                     return None;
