@@ -35,6 +35,12 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Remove any number of charge counters from [this]" (the Mana
+    /// Batteries): the player chooses how many as the cost is paid
+    /// (409.1h, 411.1); only a mana ability's cost, whose mana counts them
+    /// (`ManaProduce::PlusPerRemoved`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters_any: Option<CounterKind>,
     /// "Discard this card" (502.18a cycling): the card with the ability,
     /// from its owner's hand.
     #[serde(default, skip_serializing_if = "is_false")]
@@ -180,6 +186,10 @@ pub enum ManaProduce {
         then: Box<ManaProduce>,
         otherwise: Box<ManaProduce>,
     },
+    /// "Add {B}, then add an additional {B} for each charge counter
+    /// removed this way." (the Mana Batteries): one mana of the kind, and
+    /// one more per counter removed to pay `Cost::remove_counters_any`.
+    PlusPerRemoved(ManaKind),
 }
 
 impl ManaProduce {

@@ -101,6 +101,10 @@ pub enum Amount {
     /// "3 minus the number of cards in their hand", "the number of cards in
     /// their hand minus 4": the difference, never below 0.
     Minus(Box<Amount>, Box<Amount>),
+    /// "the damage dealt this way" (Corrupt, Syphon Soul): the damage the
+    /// resolving spell or ability dealt with its instructions before this
+    /// one, after prevention and replacement (419), to any recipient.
+    DamageDealtThisWay,
 }
 
 fn amount_x() -> Amount {
@@ -834,6 +838,16 @@ pub enum Effect {
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,
     },
+    /// "Each player shuffles their hand and graveyard into their library"
+    /// (Timetwister, `graveyard`); "Each player shuffles the cards from
+    /// their hand into their library, then draws that many cards" (Winds
+    /// of Change, `redraw`): every player shuffles first, then each draws
+    /// as many cards as they shuffled from their hand, in turn order.
+    ShuffleHandIntoLibrary {
+        who: PlayerRef,
+        graveyard: bool,
+        redraw: bool,
+    },
     /// "Remove target player's graveyard from the game." (Tormod's Crypt):
     /// every card in it is removed from the game (217.7).
     RemoveGraveyard {
@@ -931,6 +945,10 @@ pub enum Effect {
     /// (Determined): until the cleanup step (314.2), counter effects do
     /// nothing to a spell its controller controls (414).
     SpellsCantBeCounteredThisTurn,
+    /// "You may play up to three additional lands this turn." (Summer
+    /// Bloom): the controller may play that many more lands this turn
+    /// (212.6b).
+    AdditionalLandPlays(u8),
     /// "Return up to [amount] [filter] cards from your graveyard to your
     /// hand" (Bound): chosen one at a time as it resolves, not targeted;
     /// the controller may stop early.
@@ -1165,6 +1183,10 @@ pub enum CardDest {
     /// each removed face down as it is found (217.7b, linked to the source,
     /// 217.7d), the pile shuffled as the search ends.
     RemoveFaceDownPile(u8),
+    /// "…, then shuffle and put that card on top" (Vampiric Tutor; 2007:
+    /// "then shuffle your library and put that card on top of it"): the
+    /// library is shuffled without it, then it goes on top (217.2).
+    LibraryTop,
 }
 
 impl CardDest {

@@ -251,6 +251,9 @@ pub enum StaticAbility {
     /// "You may play lands from your graveyard." (Crucible of Worlds): a
     /// land play (305.2) may be a land card in the controller's graveyard.
     PlayLandsFromGraveyard,
+    /// "You may play any number of lands on each of your turns." (Fastbond):
+    /// no limit on the controller's land plays (212.6b).
+    AnyNumberOfLands,
     /// "Your opponents play with their hands revealed." (Telepathy:
     /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
     /// `You`), "Players play with their hands revealed" (Revelation:

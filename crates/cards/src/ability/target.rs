@@ -316,6 +316,10 @@ pub enum PlayerRef {
     OwnerOf(ObjectRef),
     EachPlayer,
     EachOpponent,
+    /// "each other player" (Syphon Soul): every player but the controller,
+    /// teammates included (200.3a: opponents are only the players not on
+    /// the controller's team).
+    EachOtherPlayer,
     /// The player involved in the triggering event ("that player").
     Triggering,
     /// 511.2: the player whose coin this is ("each player whose coin comes up tails").

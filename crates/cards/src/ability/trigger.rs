@@ -107,6 +107,9 @@ pub enum Condition {
     /// "Counter target spell if it's red." (Hydroblast, Pyroblast): the
     /// object matches the filter as the instruction is reached (its
     /// computed characteristics; only on resolution).
+    /// "if it wasn't the first land you played this turn" (Fastbond):
+    /// the controller has played two or more lands this turn.
+    NotFirstLandThisTurn,
     ObjectIs {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,
@@ -206,6 +209,9 @@ pub enum Trigger {
     },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
+    /// "Whenever you play a land" (Fastbond): the source's controller plays
+    /// a land (408.2d; not a land put into play by an effect).
+    YouPlayLand,
     /// 410.11: a state trigger: it triggers as soon as the game state
     /// matches, and not again while its ability is pending or on the stack.
     State(StateTrigger),

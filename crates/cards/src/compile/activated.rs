@@ -208,6 +208,29 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             return Err(why.into());
         }
         let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
+        // "Add {B}, then add an additional {B} for each charge counter
+        // removed this way." after "Remove any number of charge counters".
+        if let Some(kind) = cost.remove_counters_any {
+            // "{B}" before the comma reads as a one-colour "{B} or …" list.
+            let k = match &produce {
+                ManaProduce::Fixed(v) if v.len() == 1 => v[0],
+                ManaProduce::OneOf(set) if set.iter().count() == 1 => {
+                    ManaKind::Color(set.iter().next().ok_or_else(|| no_rule(p))?)
+                }
+                _ => return Err(no_rule(p)),
+            };
+            let k = &k;
+            let again = format!("{{{}}}", k.symbol().to_ascii_lowercase());
+            let tail = p.eat_all(", then add an additional")
+                && p.eat(&again)
+                && p.eat_all("for each")
+                && counter_kind(p.bump()) == Some(kind)
+                && p.eat_all("counter removed this way");
+            if !tail {
+                return Err(no_rule(p));
+            }
+            produce = ManaProduce::PlusPerRemoved(*k);
+        }
         if !p.eat_end() {
             return Err(no_rule(p));
         }
@@ -247,6 +270,9 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             produce,
             also: cx.effects,
         }));
+    }
+    if cost.remove_counters_any.is_some() {
+        return Err("an activated ability removing any number of counters".into());
     }
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);

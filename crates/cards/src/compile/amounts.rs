@@ -206,6 +206,16 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
 
 /// One amount after "equal to".
 fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "You gain life equal to the damage dealt this way." (Corrupt) after
+    // a damage instruction of the same spell or ability.
+    if cx
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::DealDamage { .. }))
+        && p.eat_all("the damage dealt this way")
+    {
+        return Some(Amount::DamageDealtThisWay);
+    }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.
     if cx

@@ -532,6 +532,14 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 Some(Amount::Fixed(n)) if p.eat("life") => c.pay_life = n as u32,
                 _ => return Err(err(p)),
             }
+        } else if colon && p.at_all("remove any number of") {
+            // "Remove any number of charge counters from CARDNAME" (the Mana Batteries).
+            p.eat_all("remove any number of");
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if !p.eat_all("counters from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters_any = Some(kind);
         } else if p.eat("remove") {
             // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
             let n = match amount(p) {

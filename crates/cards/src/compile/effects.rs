@@ -526,6 +526,28 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             Effect::PutCountersDivided { kind, amount, from }
         }
+        // "… then put two cards from your hand on top of your library in
+        // any order." (Brainstorm): the player chooses them one by one,
+        // the last chosen on top (217.2d).
+        "put"
+            if p.at_all_from(2, "cards from your hand on top of your library in any order")
+                || p.at_all_from(2, "card from your hand on top of your library") =>
+        {
+            p.bump();
+            let Amount::Fixed(n) = amount(p)? else {
+                return None;
+            };
+            p.eat_any(&["card", "cards"])?;
+            p.eat_all("from your hand on top of your library")
+                .then_some(())?;
+            p.eat_all("in any order");
+            Effect::ChooseFromHand {
+                who: PlayerRef::You,
+                filter: ObjectFilter::any(),
+                amount: u8::try_from(n).ok().filter(|n| (1..=7).contains(n))?,
+                then: crate::HandChoice::LibraryTop,
+            }
+        }
         "put" => {
             p.bump();
             let amount = amount(p)?;

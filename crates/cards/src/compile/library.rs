@@ -205,6 +205,8 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
     let start = p.i;
     let s = if p.eat_all("you may play lands from your graveyard") {
         crate::StaticAbility::PlayLandsFromGraveyard
+    } else if p.eat_all("you may play any number of lands on each of your turns") {
+        crate::StaticAbility::AnyNumberOfLands
     } else if p.eat_all("your opponents play with their hands revealed") {
         crate::StaticAbility::HandsRevealed(crate::Whose::Opponent)
     } else if p.eat_all("play with your hand revealed") {
@@ -289,6 +291,11 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.eat_all("shuffle your graveyard into your library") {
+        // The imperative (Feldon's Cane): you do.
+        return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
+            who: PlayerRef::You,
+        }]);
     } else if p.at("mill") {
         // The imperative "Mill three cards." (Ertai's Familiar): you do.
         PlayerRef::You
@@ -341,6 +348,31 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("the player puts those cards into their hand , then shuffles")
             .then_some(())?;
         return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    // Timetwister: "… shuffles their hand and graveyard into their
+    // library, then draws seven cards."
+    if p.eat_all("shuffles their hand and graveyard into their library") {
+        let mut v = vec![Effect::ShuffleHandIntoLibrary {
+            who: who.clone(),
+            graveyard: true,
+            redraw: false,
+        }];
+        if p.eat_all(", then draws") {
+            let amount = amount(p)?;
+            p.eat_any(&["card", "cards"])?;
+            v.push(Effect::DrawCards { who, amount });
+        }
+        return Some(v);
+    }
+    // Winds of Change.
+    if p.eat_all(
+        "shuffles the cards from their hand into their library , then draws that many cards",
+    ) {
+        return Some(vec![Effect::ShuffleHandIntoLibrary {
+            who,
+            graveyard: false,
+            redraw: true,
+        }]);
     }
     if p.eat_all("shuffles their graveyard into their library") {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary { who }]);
@@ -416,6 +448,18 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         p.eat("and").then_some(())?;
     }
     let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
+    // "…, then shuffle and put that card on top." (Vampiric Tutor,
+    // Enlightened Tutor; "the card", Worldly Tutor).
+    if p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put") {
+        (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
+        return Some(vec![Effect::SearchLibrary {
+            filter,
+            cmc_at_most,
+            dest: CardDest::LibraryTop,
+            reveal,
+            whose: None,
+        }]);
+    }
     p.eat("put").then_some(())?;
     (p.eat("it") || p.eat_all("that card")).then_some(())?;
     let dest = if p.eat_all("into your hand") {

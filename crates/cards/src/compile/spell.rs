@@ -143,6 +143,31 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
     }
+    // 212.6b: "You may play up to three additional lands this turn."
+    // (Summer Bloom); "an additional land".
+    if p.at_all("you may play") {
+        let i = p.i;
+        p.eat_all("you may play");
+        let n = if p.eat_all("an additional land this turn") {
+            Some(1)
+        } else if p.eat_all("up to") {
+            match amount(p) {
+                Some(Amount::Fixed(n)) if (1..=9).contains(&n) => {
+                    p.eat_all("additional lands this turn").then_some(n as u8)
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        match n {
+            Some(n) if p.eat_end() => {
+                cx.effects.push(Effect::AdditionalLandPlays(n));
+                return Some(());
+            }
+            _ => p.i = i,
+        }
+    }
     // 414: "Other spells you control can't be countered [by spells or
     // abilities] this turn." (Determined)
     if p.eat_all("other spells you control can't be countered this turn")

@@ -765,6 +765,9 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         if p.eat("opponent") {
             return Some(Recipient::Player(PlayerRef::EachOpponent));
         }
+        if p.eat_all("other player") {
+            return Some(Recipient::Player(PlayerRef::EachOtherPlayer));
+        }
         let f = group(p)?;
         return Some(Recipient::Object(ObjectRef::Each(f)));
     }

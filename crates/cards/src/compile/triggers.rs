@@ -129,6 +129,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
+    // "Whenever you play a land" (Fastbond).
+    if p.eat_all("you play a land") {
+        return Some(vec![Trigger::YouPlayLand]);
+    }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
     // "Whenever CARDNAME or another permanent is turned face up"
     // (Unblinking Bleb): any permanent, itself included.
@@ -519,6 +523,8 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
         condition =
             Some(counters_condition(p, "counters on cardname ,").ok_or_else(|| no_rule(p))?);
+    } else if p.eat_all("if it wasn't the first land you played this turn ,") {
+        condition = Some(crate::Condition::NotFirstLandThisTurn);
     } else if p.eat_all("if you didn't play it from your hand ,") {
         condition = Some(crate::Condition::NotPlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {

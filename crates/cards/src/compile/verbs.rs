@@ -48,7 +48,13 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // itself (that would be "itself") but the triggering object
             // (Caltrops: "Whenever a creature attacks, …").
             let it_word = p.at("it");
-            let mut to = recipient(p, cx)?;
+            // "… and 3 damage to itself" (Psionic Entity): the source, which
+            // is always the object with the ability here.
+            let mut to = if p.eat("itself") {
+                Recipient::Object(ObjectRef::This)
+            } else {
+                recipient(p, cx)?
+            };
             if it_word && to == Recipient::Object(ObjectRef::This) {
                 if !cx.trig_obj {
                     return None;
@@ -313,6 +319,23 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             p.eat_all("your next untap step");
             Effect::SkipNextUntapStep { who }
         }
+        // "Target player untaps all basic lands they control." (Early
+        // Harvest): every permanent of the group that player controls.
+        "untap" | "untaps" if p.at("all") => {
+            p.eat("all");
+            let mut f = group(p)?;
+            (f.controller == crate::ControllerFilter::Any).then_some(())?;
+            f.controller = match who {
+                PlayerRef::You if p.eat_all("you control") => crate::ControllerFilter::You,
+                PlayerRef::Target(i) if p.eat_all("they control") => {
+                    crate::ControllerFilter::TargetPlayer(i)
+                }
+                _ => return None,
+            };
+            Effect::Untap {
+                what: ObjectRef::Each(f),
+            }
+        }
         // "[Player] loses the game." (Phage the Untouchable)
         "lose" | "loses" if p.at_all("the game") => {
             p.eat_all("the game");
@@ -456,13 +479,15 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 Effect::SacrificeThese {
                     what: ObjectRef::Created,
                 }
-            } else if p.eat("two") {
-                // "Target player sacrifices two attacking creatures." (Ends):
-                // one chosen, then another, as "each player sacrifices"
-                // chooses in turn (a known simplification: not one event).
+            } else if let Some(n) = number_word(p.peek()).filter(|n| (2..=9).contains(n)) {
+                // "Target player sacrifices two attacking creatures." (Ends),
+                // "Each player sacrifices four lands." (Wildfire): one
+                // chosen, then another, as "each player sacrifices" chooses
+                // in turn (a known simplification: not one event).
+                p.bump();
                 let f = group(p)?;
                 let one = Effect::Sacrifice { who, filter: f };
-                return Some(vec![one.clone(), one]);
+                return Some(vec![one; n as usize]);
             } else {
                 p.eat_any(&["a", "an"])?;
                 let f = group(p)?;

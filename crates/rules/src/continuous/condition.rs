@@ -19,6 +19,8 @@ pub(crate) fn holds(
     match c {
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
+        // "if it wasn't the first land you played this turn" (Fastbond).
+        Condition::NotFirstLandThisTurn => game.players[you.index()].lands_played >= 2,
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
         }

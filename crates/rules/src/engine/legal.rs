@@ -620,7 +620,7 @@ impl Game {
         if face.types.contains(CardType::Land) {
             // 305.2: one land per turn, in a main phase of your turn, stack empty.
             let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
-            if sorcery_timing && self.player(p).lands_played < 1 {
+            if sorcery_timing && self.may_play_another_land(p) {
                 out.push(Action::PlayLand(card));
             }
             return;

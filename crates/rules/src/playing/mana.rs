@@ -173,6 +173,7 @@ impl Game {
         index: u8,
         kind: ManaKind,
         chosen: Option<[&[ObjId]; 3]>,
+        removed: u32,
     ) -> bool {
         let ch = crate::continuous::characteristics::compute(self, source);
         let Some((Ability::Mana(m), _)) = ch.ability_at(index) else {
@@ -190,6 +191,10 @@ impl Game {
         self.pay_other_costs(&m.cost, source, false);
         if let Some(chosen) = chosen {
             self.pay_mana_choices(chosen);
+        }
+        // "Remove any number of charge counters" (the Mana Batteries).
+        if let Some(k) = m.cost.remove_counters_any {
+            self.remove_counters_for_cost(source, k, removed);
         }
         // 406: "Whenever a player taps a land for mana" (Manabarbs).
         if m.cost.tap && ch.is(tolaria_cards::CardType::Land) {
@@ -228,6 +233,7 @@ impl Game {
             }
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
+            ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             // 503.7–503.8: an undefined choice adds nothing (and the action
             // names the chosen colour, so `kind` is it when there is one).
             ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
@@ -420,6 +426,7 @@ impl Game {
                     }
                 }
                 ManaProduce::IfAll { .. } => {}
+                ManaProduce::PlusPerRemoved(k) => push(*k),
             }
         }
     }
@@ -697,7 +704,11 @@ impl Game {
                 },
                 // Mana made from the pool adds nothing to what the pool
                 // already counts for (and its cost is skipped above).
-                ManaProduce::DoublePool | ManaProduce::IfAll { .. } => continue,
+                // The Mana Batteries choose their counters (`chooses` is
+                // true): skipped above.
+                ManaProduce::DoublePool
+                | ManaProduce::IfAll { .. }
+                | ManaProduce::PlusPerRemoved(_) => continue,
             };
             if m.cost.tap {
                 if count > 1 {

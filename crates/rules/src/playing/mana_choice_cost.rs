@@ -2,7 +2,11 @@
 //! untapped Elves you control: Add one mana of any color" (Birchlore
 //! Rangers), "Sacrifice a creature: Add {C}{C}" (Ashnod's Altar), "{T},
 //! Sacrifice a creature: Add {B}{B}" (Phyrexian Tower), "Discard a card: Add
-//! {B}" (Skirge Familiar).
+//! {B}" (Skirge Familiar), "{T}, Remove any number of charge counters from
+//! [this]: Add {B}, then add an additional {B} for each charge counter
+//! removed this way" (the Mana Batteries: the number is asked first, as a
+//! `ChooseX` decision from 0 to the counters it has, and only if it has
+//! some).
 //!
 //! 411.1: playing a mana ability follows 409.1b–i: its cost is paid like
 //! any other, so the player chooses what to tap, sacrifice or discard; it
@@ -40,6 +44,10 @@ pub struct ManaChoice {
     /// The objects chosen so far: those to tap first, then those to
     /// sacrifice, then the cards to discard.
     pub chosen: Vec<ObjId>,
+    /// How many counters the player chose to remove, once chosen ("Remove
+    /// any number of charge counters", the Mana Batteries).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed: Option<u32>,
     /// Where the game goes on once the mana is made.
     pub then: ManaThen,
 }
@@ -71,7 +79,7 @@ fn needs(cost: &Cost) -> [u8; 3] {
 
 /// Does this mana ability's cost ask the player to choose objects?
 pub(crate) fn chooses(cost: &Cost) -> bool {
-    needs(cost).iter().any(|&n| n > 0)
+    needs(cost).iter().any(|&n| n > 0) || cost.remove_counters_any.is_some()
 }
 
 impl Game {
@@ -155,7 +163,7 @@ impl Game {
         kind: ManaKind,
         then: ManaThen,
     ) {
-        if self.activate_mana_with(p, source, index, kind, None) {
+        if self.activate_mana_with(p, source, index, kind, None, 0) {
             self.resume_after_mana(p, then);
         } else if let Some(mc) = self.mana_choice.as_mut() {
             mc.then = then;
@@ -178,6 +186,7 @@ impl Game {
             index,
             kind,
             chosen: Vec::new(),
+            removed: None,
             then: ManaThen::Priority,
         }));
         self.next_mana_choice(cost);
@@ -224,6 +233,13 @@ impl Game {
             return;
         };
         let player = mc.player;
+        if let Some(max) = self.counters_to_choose(cost) {
+            self.decision = Some(Decision {
+                player,
+                kind: DecisionKind::ChooseX { max },
+            });
+            return;
+        }
         match Self::mana_choice_part(cost, mc.chosen.len()) {
             Some((part, remaining)) => {
                 let kind = match part {
@@ -242,7 +258,15 @@ impl Game {
                 let (taps, rest) = mc.chosen.split_at(n[0] as usize);
                 let (sacrifices, discards) = rest.split_at(n[1] as usize);
                 let chosen = [taps, sacrifices, discards];
-                self.activate_mana_with(mc.player, mc.source, mc.index, mc.kind, Some(chosen));
+                let removed = mc.removed.unwrap_or(0);
+                self.activate_mana_with(
+                    mc.player,
+                    mc.source,
+                    mc.index,
+                    mc.kind,
+                    Some(chosen),
+                    removed,
+                );
                 self.resume_after_mana(mc.player, mc.then);
             }
         }
@@ -268,6 +292,10 @@ impl Game {
         let (Some(mc), Some(cost)) = (self.mana_choice.as_deref(), self.mana_choice_cost()) else {
             return;
         };
+        if let Some(max) = self.counters_to_choose(cost) {
+            out.extend((0..=max).map(Action::ChooseX));
+            return;
+        }
         if let Some((part, _)) = Self::mana_choice_part(cost, mc.chosen.len()) {
             out.extend(
                 self.mana_choice_candidates(mc.player, mc.source, cost, part, &mc.chosen)
@@ -279,16 +307,31 @@ impl Game {
 
     /// Answers the pending cost decision of a mana ability.
     pub(crate) fn on_mana_choice(&mut self, action: Action) {
-        let Action::ChooseObject(o) = action else {
-            return;
-        };
         let Some(cost) = self.mana_choice_cost() else {
             self.mana_choice = None;
             return;
         };
         if let Some(mc) = self.mana_choice.as_mut() {
-            mc.chosen.push(o);
+            match action {
+                Action::ChooseObject(o) => mc.chosen.push(o),
+                Action::ChooseX(n) => mc.removed = Some(n),
+                _ => return,
+            }
         }
         self.next_mana_choice(cost);
+    }
+
+    /// "Remove any number of charge counters from [this]" (the Mana
+    /// Batteries): the most the player may choose, while the number is
+    /// still to be chosen (first, before any object) and the permanent has
+    /// some; with none, nothing is asked and none are removed.
+    fn counters_to_choose(&self, cost: &Cost) -> Option<u32> {
+        let kind = cost.remove_counters_any?;
+        let mc = self.mana_choice.as_deref()?;
+        if mc.removed.is_some() {
+            return None;
+        }
+        let max = self.objects[mc.source.slot as usize].counters_of(kind);
+        (max > 0).then_some(max)
     }
 }

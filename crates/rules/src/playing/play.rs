@@ -1214,6 +1214,25 @@ impl Game {
         self.flow = Flow::Priority(c.then);
     }
 
+    /// 409.1h: removes `n` counters of `kind` from `source` to pay a cost.
+    pub(crate) fn remove_counters_for_cost(
+        &mut self,
+        source: ObjId,
+        kind: tolaria_cards::CounterKind,
+        n: u32,
+    ) {
+        if let Some(o) = self.obj_mut(source) {
+            let n = o.add_counters(kind, -(n as i32));
+            let card = o.card;
+            self.emit(Event::CountersRemoved {
+                obj: source,
+                card,
+                kind,
+                amount: n,
+            });
+        }
+    }
+
     pub(crate) fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
         // 409.1h: "Reveal your hand" (Sasaya, Orochi Ascendant).
         if cost.reveal_hand {
@@ -1244,16 +1263,7 @@ impl Game {
             self.lose_life(p, cost.pay_life);
         }
         if let Some((kind, n)) = cost.remove_counters {
-            if let Some(o) = self.obj_mut(source) {
-                let n = o.add_counters(kind, -(n as i32));
-                let card = o.card;
-                self.emit(Event::CountersRemoved {
-                    obj: source,
-                    card,
-                    kind,
-                    amount: n,
-                });
-            }
+            self.remove_counters_for_cost(source, kind, n as u32);
         }
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;

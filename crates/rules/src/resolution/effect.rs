@@ -999,6 +999,11 @@ impl Game {
                     }
                 }
             }
+            // 212.6b: Summer Bloom.
+            Effect::AdditionalLandPlays(n) => {
+                let pl = &mut self.players[ctx.controller.index()];
+                pl.extra_land_plays = pl.extra_land_plays.saturating_add(*n);
+            }
             Effect::SpellsCantBeCounteredThisTurn => {
                 self.uncounterable_spells_of |= 1 << ctx.controller.index().min(15);
             }
@@ -1447,6 +1452,7 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
+            | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
             | Effect::PutTopCardsIntoHand { .. }
             | Effect::PutOnLibrary { .. }

@@ -500,6 +500,21 @@ impl Game {
             self.shuffle_removed_pile(ctx);
         }
         self.shuffle_library(w);
+        // "then shuffle and put that card on top" (Vampiric Tutor): the
+        // card found, still in the library, goes on top after the shuffle.
+        if *dest == CardDest::LibraryTop {
+            let found = self.resolving.as_ref().and_then(|r| r.ctx.chosen);
+            let lib = &mut self.players[w.index()].library;
+            if let Some(i) = found.and_then(|o| lib.iter().position(|&x| x == o)) {
+                let o = lib.remove(i);
+                lib.push(o);
+                self.emit(Event::LibraryArranged {
+                    player: w,
+                    top: 1,
+                    bottom: 0,
+                });
+            }
+        }
         None
     }
 
@@ -782,6 +797,12 @@ impl Game {
                         }
                         // Mangara's Tome: face down, no one may look (217.7b).
                         CardDest::RemoveFaceDownPile(_) => self.remove_face_down(&ctx, o, false),
+                        // Put on top once the library is shuffled (`search_step`).
+                        CardDest::LibraryTop => {
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.chosen = Some(o);
+                            }
+                        }
                     }
                 }
                 // A search for several cards goes on until they are found.
@@ -965,6 +986,15 @@ impl Game {
 
     /// Whether a permanent `p` controls has the static ability `s`
     /// (computed abilities: none under Humility).
+    /// 305.2, 212.6b: has `p` a land play left this turn: the one of the
+    /// turn, the additional ones effects allow (Summer Bloom), or any
+    /// number (Fastbond)?
+    pub(crate) fn may_play_another_land(&self, p: PlayerId) -> bool {
+        let pl = self.player(p);
+        pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
+            || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
+    }
+
     pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
         self.controlled_by(p).any(|id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
@@ -1009,11 +1039,13 @@ impl Game {
     /// if `p` may play a land at all now (`sorcery_timing`, no land played).
     pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = self.player(p);
-        if pl.graveyard.is_empty()
-            || pl.lands_played >= 1
-            || !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
-            || !self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard)
-        {
+        let may = !pl.graveyard.is_empty()
+            && self.may_play_another_land(p)
+            && self.is_active(p)
+            && self.step.is_main()
+            && self.stack.is_empty()
+            && self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard);
+        if !may {
             return;
         }
         for &c in &pl.graveyard {
@@ -1319,6 +1351,32 @@ impl Game {
                         self.move_to(o, Zone::Library(p), MoveReason::Effect);
                     }
                     self.shuffle_library(p);
+                }
+            }
+            Effect::ShuffleHandIntoLibrary {
+                who,
+                graveyard,
+                redraw,
+            } => {
+                let players = self.players_of(ctx, who);
+                let mut drawn = Vec::with_capacity(players.len());
+                for &p in &players {
+                    let mut cards = self.player(p).hand.clone();
+                    drawn.push(cards.len());
+                    if *graveyard {
+                        cards.extend_from_slice(&self.player(p).graveyard);
+                    }
+                    for o in cards {
+                        self.move_to(o, Zone::Library(p), MoveReason::Effect);
+                    }
+                    self.shuffle_library(p);
+                }
+                if *redraw {
+                    for (&p, &n) in players.iter().zip(&drawn) {
+                        for _ in 0..n {
+                            self.draw(p);
+                        }
+                    }
                 }
             }
             Effect::PutOnLibrary { what, bottom } => {

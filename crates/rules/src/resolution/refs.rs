@@ -42,6 +42,10 @@ impl Game {
                 .apnap_from(self.active)
                 .filter(|&p| self.is_opponent(ctx.controller, p))
                 .collect(),
+            PlayerRef::EachOtherPlayer => self
+                .apnap_from(self.active)
+                .filter(|&p| p != ctx.controller)
+                .collect(),
             PlayerRef::Triggering => ctx.trigger.player.into_iter().collect(),
             PlayerRef::Flipper => ctx.flipper.into_iter().collect(),
             PlayerRef::NotWinningSubgame => self.not_winning_subgame(),
@@ -354,6 +358,7 @@ impl Game {
                 (self.combat.blockers_of(a).count() as i32 - 1).max(0)
             }),
             Amount::SacrificedPower => ctx.sacrificed_power,
+            Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
                 .filter(|&k| ctx.legal & (1 << k) != 0)
                 .count() as i32,

@@ -161,6 +161,7 @@ impl Game {
             sacrificed: item.sacrificed,
             sacrificed_power: item.sacrificed_power,
             chosen: None,
+            damage_dealt: 0,
             created: None,
             division: item.division.clone(),
             removal: 0,
@@ -223,6 +224,13 @@ impl Game {
             }
             let ctx = r.ctx.clone();
             let e = &effects[r.pc];
+            // "the damage dealt this way" (Corrupt): the damage events of a
+            // damage instruction are added up once it is done.
+            let deals = matches!(
+                e,
+                Effect::DealDamage { .. } | Effect::DealDamageDivided { .. }
+            );
+            let events_before = self.events.len();
             // One effect is a unit that replacement choices replay (419.9a).
             let mut paused = None;
             // Warp World's choices are replayed too (`resolution/redeal.rs`).
@@ -245,6 +253,21 @@ impl Game {
                 self.decision = Some(d);
                 self.flow = Flow::Resolving;
                 return;
+            }
+            if deals {
+                let source = ctx.source;
+                let dealt: u32 = self.events[events_before.min(self.events.len())..]
+                    .iter()
+                    .map(|ev| match ev {
+                        Event::Damage {
+                            source: s, amount, ..
+                        } if *s == source => *amount,
+                        _ => 0,
+                    })
+                    .sum();
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.damage_dealt += dealt;
+                }
             }
             if let Some(r) = self.resolving.as_mut() {
                 r.pc += 1;

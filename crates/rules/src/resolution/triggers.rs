@@ -287,6 +287,18 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
+        // "Whenever you play a land" (Fastbond, 408.2d).
+        Event::LandPlayed { player, .. } if permanents > 0 => {
+            let player = *player;
+            for i in 0..permanents {
+                let src = game.in_play[i];
+                scan(game, src, |t, game, src| {
+                    (matches!(t, Trigger::YouPlayLand)
+                        && game.objects[src.slot as usize].controller == player)
+                        .then(TriggerContext::default)
+                });
+            }
+        }
         // "Whenever fortified / enchanted land becomes tapped" (Darksteel
         // Garrison, Blight); "Whenever [this] / a Forest an opponent
         // controls becomes tapped" (City of Brass, Lifetap).

@@ -51,6 +51,10 @@ pub struct Player {
     pub pool: ManaPool,
     /// 305.2: lands played this turn.
     pub lands_played: u8,
+    /// 212.6b: additional land plays an effect allows this turn (Summer
+    /// Bloom).
+    #[serde(default)]
+    pub extra_land_plays: u8,
     /// 217.2: top of library is the *last* element.
     pub library: Vec<ObjId>,
     pub hand: Vec<ObjId>,
@@ -139,6 +143,7 @@ impl Player {
             poison: 0,
             pool: ManaPool::default(),
             lands_played: 0,
+            extra_land_plays: 0,
             library: Vec::new(),
             hand: Vec::new(),
             graveyard: Vec::new(),

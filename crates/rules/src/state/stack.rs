@@ -229,6 +229,10 @@ pub struct ResolveCtx {
     /// information, 413.2f).
     #[serde(default)]
     pub chosen: Option<ObjId>,
+    /// The damage this resolution's instructions dealt so far, after
+    /// prevention and replacement (`Amount::DamageDealtThisWay`: Corrupt).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub damage_dealt: u32,
     /// The tokens this resolution created (`ObjectRef::Created`).
     #[serde(default)]
     pub created: Option<Created>,
@@ -268,6 +272,7 @@ impl ResolveCtx {
             sacrificed: None,
             sacrificed_power: 0,
             chosen: None,
+            damage_dealt: 0,
             created: None,
             division: Vec::new(),
             removal: 0,

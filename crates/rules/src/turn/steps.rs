@@ -182,6 +182,7 @@ impl Game {
                 continue;
             }
             p.lands_played = 0;
+            p.extra_land_plays = 0;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
