@@ -21,6 +21,9 @@ pub enum Amount {
     /// many" after "exile any number of cards from your hand face down",
     /// Scroll Rack).
     CountRemoved,
+    /// "for each player": the players still in the game (Benediction of
+    /// Moons' ruling; 600.4a: a player who left is in the game no more).
+    PlayersInGame,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all

@@ -134,6 +134,10 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
+    if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
+        p.bump();
+        return Some(Amount::PlayersInGame);
+    }
     let f = group(p)?;
     // "each player loses 1 life for each creature they control".
     if p.eat_all("they control") {

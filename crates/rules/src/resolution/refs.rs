@@ -257,6 +257,9 @@ impl Game {
                         )
                 })
                 .count() as i32,
+            Amount::PlayersInGame => {
+                self.player_ids().filter(|&p| !self.player(p).lost).count() as i32
+            }
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()
