@@ -56,6 +56,10 @@ pub enum Situation {
     Response(u8),
     /// In the hand while the opponent's Grizzly Bears attacks (308).
     OpponentAttacks,
+    /// In the hand while the owner's Grizzly Bears attacks, in the declare
+    /// attackers step ("only during your declare attackers step",
+    /// Camouflage).
+    Attacking,
     /// In the hand after the owner's attacker was blocked (309).
     Blocked,
     /// In the hand at the end of that combat, its damage dealt (310, 311:
@@ -81,11 +85,12 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 14] = [
+    pub const ALL: [Situation; 15] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
         Situation::OpponentAttacks,
+        Situation::Attacking,
         Situation::Blocked,
         Situation::AfterDamage,
         Situation::InPlayAttacking,
@@ -113,6 +118,7 @@ impl Situation {
             Situation::Graveyard => "in the graveyard",
             Situation::Response(i) => RESPONDING[i as usize],
             Situation::OpponentAttacks => "while the opponent attacks",
+            Situation::Attacking => "while its side attacks",
             Situation::Blocked => "after its side's attacker was blocked",
             Situation::AfterDamage => "after combat damage",
             Situation::InPlayAttacking => "in play, its side attacking",
@@ -231,6 +237,7 @@ pub fn exercise(card: CardId) -> CardReport {
             }
             Situation::Response(_)
             | Situation::OpponentAttacks
+            | Situation::Attacking
             | Situation::Blocked
             | Situation::AfterDamage
                 if from_hand_done =>
@@ -499,7 +506,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::Graveyard => ("3 P1 main1", "", "", card.as_str()),
         Situation::Response(_) => ("3 P2 main1", card.as_str(), "", ""),
         Situation::OpponentAttacks => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
-        Situation::Blocked | Situation::AfterDamage => {
+        Situation::Attacking | Situation::Blocked | Situation::AfterDamage => {
             ("3 P1 beginning_of_combat", card.as_str(), "", "")
         }
         Situation::InPlayAttacking => ("3 P1 beginning_of_combat", "", card.as_str(), ""),
@@ -561,7 +568,9 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
             && d.kind == DecisionKind::Priority
             && match s {
                 Situation::Response(_) => !g.stack.is_empty(),
-                Situation::OpponentAttacks => g.step == Step::DeclareAttackers,
+                Situation::OpponentAttacks | Situation::Attacking => {
+                    g.step == Step::DeclareAttackers
+                }
                 Situation::Blocked | Situation::InPlayAttacking => g.step == Step::DeclareBlockers,
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,

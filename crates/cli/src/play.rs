@@ -1423,6 +1423,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::DeclareBlockers => {
             "declare blockers (309.2a): `block N N..` makes blocks N.., `no blocks` blocks with nothing".into()
         }
+        DecisionKind::DividePiles { piles } => format!(
+            "Camouflage: put your creatures into {piles} piles (each pile is assigned to an attacker at random), then done"
+        ),
         DecisionKind::AssignCombatDamage { source, to, .. } => {
             let name = game
                 .obj(*source)

@@ -84,6 +84,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "choose an opponent",
     "choose defending player",
     "put a removed card into a graveyard as a cost",
+    "divide piles",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).
@@ -108,6 +109,7 @@ pub const ACTION_KINDS: &[&str] = &[
     "AttackPlayer",
     "Band",
     "Block",
+    "PutInPile",
     "Done",
     "AssignDamage",
     "ChooseObject",
@@ -330,6 +332,7 @@ fn action_kind(a: &Action) -> (usize, f32) {
         AttackPlayer { .. } => ("AttackPlayer", 0.0),
         Band { .. } => ("Band", 0.0),
         Block { .. } => ("Block", 0.0),
+        PutInPile { pile, .. } => ("PutInPile", *pile as f32),
         Done => ("Done", 0.0),
         AssignDamage(n) => ("AssignDamage", *n as f32),
         ChooseObject(_) => ("ChooseObject", 0.0),

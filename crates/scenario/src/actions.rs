@@ -423,6 +423,23 @@ impl Scenario {
                         )
                     })
             }
+            // Camouflage: `pile NAME N` puts NAME into pile N (from 1).
+            "pile" => {
+                let (n, k) = rest.rsplit_once(' ').ok_or("expected `pile CREATURE N`")?;
+                let k: u8 = k.trim().parse().map_err(|_| format!("bad pile {k:?}"))?;
+                pick(
+                    legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::PutInPile { creature, pile } if *pile + 1 == k => {
+                                Some((*creature, a.clone()))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                    n,
+                )
+            }
             "block" => {
                 let (att, blk) = rest
                     .split_once(" with ")

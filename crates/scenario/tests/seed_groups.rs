@@ -23,8 +23,6 @@ const NOT_YET: &[&str] = &[
     "Equipoise",
     // a land-type change that changes mana abilities
     "Vision Charm",
-    // blockers declared by face-down piles assigned at random
-    "Camouflage",
 ];
 
 /// Group cards that compile but no scenario plays yet.

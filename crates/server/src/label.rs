@@ -78,9 +78,13 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
         } => format!("Attack {} with {}", player(p), n(attacker)),
         Action::Band { creature, with } => format!("Band {} with {}", n(creature), n(with)),
         Action::Block { blocker, attacker } => format!("Block {} with {}", n(attacker), n(blocker)),
+        Action::PutInPile { creature, pile } => {
+            format!("Put {} into pile {}", n(creature), pile + 1)
+        }
         Action::Done => match kind {
             Some(DecisionKind::DeclareAttackers) => "Done declaring attackers".into(),
             Some(DecisionKind::DeclareBlockers) => "Done declaring blockers".into(),
+            Some(DecisionKind::DividePiles { .. }) => "Done dividing piles".into(),
             _ => "Done".into(),
         },
         Action::AssignDamage(d) => format!("Assign {d} damage"),

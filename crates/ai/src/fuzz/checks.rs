@@ -187,6 +187,10 @@ fn candidates(g: &Game, legal: &[Action], rng: &mut Rng) -> Vec<(Option<PlayerId
             creature: bogus,
             with: real,
         },
+        Action::PutInPile {
+            creature: real,
+            pile: u8::MAX,
+        },
         Action::PlaySplit {
             card: real,
             half: u8::MAX,

@@ -1089,6 +1089,14 @@ pub enum Effect {
     /// tapped, instead it's turned face up and …" (played as the ability
     /// finishes resolving; the replacement, 419, stays with the creature).
     PlayFaceDownMasked,
+    /// Camouflage: "This turn, instead of declaring blockers, each
+    /// defending player chooses any number of creatures he or she controls
+    /// and divides them into a number of piles equal to the number of
+    /// attacking creatures for whom that player is the defending player.
+    /// … Assign each pile to a different one of those attacking creatures
+    /// at random. Each creature in a pile that can block the creature that
+    /// pile is assigned to does so."
+    BlockByPiles,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way

@@ -104,6 +104,9 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
             turn = TurnOf::You;
         } else if p.eat_all("an opponent's turn") {
             turn = TurnOf::Opponent;
+        } else if p.eat_all("your declare attackers step") {
+            turn = TurnOf::You;
+            window = Window::Step(Step::DeclareAttackers);
         } else if p.eat_all("your upkeep") {
             turn = TurnOf::You;
             window = Window::Step(Step::Upkeep);

@@ -200,6 +200,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // Camouflage: blocks by piles assigned at random.
+    if p.at_all("this turn , instead of declaring blockers ,")
+        && attempt(p, cx, face_down::piles).is_some()
+    {
+        return Some(());
+    }
     // 504.1: spells played face down other than by morph (Illusionary Mask).
     if p.at_all("you may choose a creature card in your hand whose")
         && attempt(p, cx, face_down::sentence).is_some()

@@ -57,6 +57,12 @@ pub enum Action {
     /// 409.1 / 422: abandon the spell or ability being played; the game
     /// returns to the moment before it was announced.
     CancelPlay,
+    /// Camouflage: put `creature` into pile `pile` (numbered from 0) while
+    /// dividing creatures into piles instead of declaring blockers.
+    PutInPile {
+        creature: ObjId,
+        pile: u8,
+    },
     /// 308.2a: declare a creature as an attacker.
     Attack(ObjId),
     /// 602.3: declare a creature as an attacker attacking `player` (attack

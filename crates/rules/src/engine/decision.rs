@@ -64,6 +64,10 @@ pub enum DecisionKind {
     DeclareAttackers,
     /// 309.2a: declare blockers one by one, then `Done`.
     DeclareBlockers,
+    /// Camouflage: instead of declaring blockers, divide creatures into
+    /// `piles` piles (`PutInPile`, then `Done`); the piles are assigned to
+    /// the attackers at random.
+    DividePiles { piles: u8 },
     /// 310.2: choose how much of `source`'s combat damage goes to `to`.
     AssignCombatDamage {
         source: ObjId,
@@ -198,6 +202,7 @@ impl DecisionKind {
             DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",
+            DecisionKind::DividePiles { .. } => "divide piles",
             DecisionKind::AssignCombatDamage { .. } => "assign combat damage",
             DecisionKind::OrderTriggers => "order triggers",
             DecisionKind::Discard { .. } => "discard",

@@ -216,6 +216,7 @@ impl Game {
             },
             DecisionKind::DeclareAttackers => self.on_declare_attackers(action),
             DecisionKind::DeclareBlockers => self.on_declare_blockers(action),
+            DecisionKind::DividePiles { .. } => self.on_divide_piles(action),
             DecisionKind::AssignCombatDamage { .. } => self.on_assign_damage(action),
             DecisionKind::AssignAsThoughUnblocked { .. } => self.on_assign_as_unblocked(action),
             DecisionKind::ChooseDefendingPlayer { attacker } => {

@@ -232,6 +232,7 @@ impl Game {
             DecisionKind::DeclareAttackers => self.attack_options(out),
             DecisionKind::PayAttackCost { remaining } => self.attack_cost_options(*remaining, out),
             DecisionKind::DeclareBlockers => self.block_options(out),
+            DecisionKind::DividePiles { .. } => self.pile_options(out),
             DecisionKind::AssignCombatDamage { min, max, .. } => {
                 out.extend((*min..=*max).map(Action::AssignDamage))
             }
@@ -1146,6 +1147,9 @@ impl Game {
                 name(with),
                 with
             ),
+            Action::PutInPile { creature, pile } => {
+                format!("put {} {} into pile {}", name(creature), creature, pile + 1)
+            }
             Action::Block { blocker, attacker } => format!(
                 "block {} {} with {} {}",
                 name(attacker),

@@ -1179,6 +1179,8 @@ impl Game {
                     }
                 }
             }
+            // Camouflage: the declare blockers step of this turn uses piles.
+            Effect::BlockByPiles => self.camouflage = true,
             Effect::PreventAllCombatDamage => {
                 self.prevent_combat_damage = true;
                 self.prevent_combat_damage_by |= 1 << ctx.controller.0;

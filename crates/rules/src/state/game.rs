@@ -158,6 +158,11 @@ pub struct Game {
     pub shields: Vec<crate::continuous::replacement::Shield>,
     /// "Prevent all combat damage that would be dealt this turn."
     pub prevent_combat_damage: bool,
+    /// Camouflage: this turn, blockers are chosen by piles assigned at
+    /// random instead of declared (`mechanics/camouflage.rs`); cleared in
+    /// the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub camouflage: bool,
     /// 601.14b: the controllers of those effects (one bit per seat), so
     /// that under the limited range of influence option each prevents
     /// only damage whose source and recipient are within its

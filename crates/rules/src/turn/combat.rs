@@ -43,6 +43,12 @@ pub struct Combat {
     /// was attacking, whom the ninja attacks (attack multiple players).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ninjutsu_defender: Option<PlayerId>,
+    /// Camouflage: the defending player dividing creatures into piles, and
+    /// the piles so far ((creature, pile) pairs; `mechanics/camouflage.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pile_player: Option<PlayerId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub piles: Vec<(ObjId, u8)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -701,6 +701,11 @@ impl Game {
 
     pub(crate) fn start_declare_blockers(&mut self) {
         self.combat.blockers_step = true;
+        // Camouflage: instead of declaring blockers, piles.
+        if self.camouflage {
+            self.ask_next_pile_player(None);
+            return;
+        }
         if self.attacks_multiple() {
             // 602.4: each defending player attacked declares blockers, in
             // APNAP order.
@@ -795,74 +800,80 @@ impl Game {
                 if self.attacks_multiple() && self.ask_next_blocking_player(Some(def)) {
                     return;
                 }
-                // 502.10e: blocking one member of a band blocks them all.
-                let band_blocked = self.band_blocks();
-                // 309.2f: blocked and unblocked creatures.
-                let blocks: Vec<(ObjId, ObjId)> = self
-                    .combat
-                    .blocks
-                    .iter()
-                    .filter(|p| !band_blocked.contains(p))
-                    .copied()
-                    .collect();
-                if !blocks.is_empty() {
-                    // "Whenever one or more creatures block" (Tide of War).
-                    crate::resolution::triggers::creatures_block_triggers(self);
-                }
-                for (b, a) in blocks {
-                    let (bc, ac) = (
-                        self.objects[b.slot as usize].card,
-                        self.objects[a.slot as usize].card,
-                    );
-                    self.emit(Event::BlockerDeclared {
-                        blocker: b,
-                        blocker_card: bc,
-                        attacker: a,
-                        attacker_card: ac,
-                    });
-                }
-                for (b, a) in band_blocked {
-                    let (bc, ac) = (
-                        self.objects[b.slot as usize].card,
-                        self.objects[a.slot as usize].card,
-                    );
-                    self.emit(Event::BandBlocked {
-                        blocker: b,
-                        blocker_card: bc,
-                        attacker: a,
-                        attacker_card: ac,
-                    });
-                }
-                let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
-                for a in attackers {
-                    if self.combat.blockers_of(a).next().is_some() {
-                        if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
-                            x.blocked = true;
-                        }
-                        // 309.4: "becomes blocked" triggers.
-                        let ch = compute(self, a);
-                        for (ability, ab) in ch.all_abilities() {
-                            if let Ability::Triggered(t) = ab {
-                                if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
-                                    self.pending_triggers.push(
-                                        crate::state::stack::PendingTrigger {
-                                            controller: ch.controller,
-                                            source: a,
-                                            card: ch.ability_card(ability),
-                                            ability,
-                                            ctx: Default::default(),
-                                        },
-                                    );
-                                }
-                            }
-                        }
-                        self.attached_becomes_blocked(a);
-                    }
-                }
-                self.flow = Flow::Priority(self.active);
+                self.blockers_declared();
             }
             _ => {}
         }
+    }
+
+    /// 309.2–309.4: the blocks are declared (by every defending player, or
+    /// by Camouflage's piles): the block events, "becomes blocked"
+    /// triggers, and the active player gets priority.
+    pub(crate) fn blockers_declared(&mut self) {
+        // 502.10e: blocking one member of a band blocks them all.
+        let band_blocked = self.band_blocks();
+        // 309.2f: blocked and unblocked creatures.
+        let blocks: Vec<(ObjId, ObjId)> = self
+            .combat
+            .blocks
+            .iter()
+            .filter(|p| !band_blocked.contains(p))
+            .copied()
+            .collect();
+        if !blocks.is_empty() {
+            // "Whenever one or more creatures block" (Tide of War).
+            crate::resolution::triggers::creatures_block_triggers(self);
+        }
+        for (b, a) in blocks {
+            let (bc, ac) = (
+                self.objects[b.slot as usize].card,
+                self.objects[a.slot as usize].card,
+            );
+            self.emit(Event::BlockerDeclared {
+                blocker: b,
+                blocker_card: bc,
+                attacker: a,
+                attacker_card: ac,
+            });
+        }
+        for (b, a) in band_blocked {
+            let (bc, ac) = (
+                self.objects[b.slot as usize].card,
+                self.objects[a.slot as usize].card,
+            );
+            self.emit(Event::BandBlocked {
+                blocker: b,
+                blocker_card: bc,
+                attacker: a,
+                attacker_card: ac,
+            });
+        }
+        let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
+        for a in attackers {
+            if self.combat.blockers_of(a).next().is_some() {
+                if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
+                    x.blocked = true;
+                }
+                // 309.4: "becomes blocked" triggers.
+                let ch = compute(self, a);
+                for (ability, ab) in ch.all_abilities() {
+                    if let Ability::Triggered(t) = ab {
+                        if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
+                            self.pending_triggers
+                                .push(crate::state::stack::PendingTrigger {
+                                    controller: ch.controller,
+                                    source: a,
+                                    card: ch.ability_card(ability),
+                                    ability,
+                                    ctx: Default::default(),
+                                });
+                        }
+                    }
+                }
+                self.attached_becomes_blocked(a);
+            }
+        }
+        self.flow = Flow::Priority(self.active);
     }
 
     /// 309.4: "Whenever enchanted creature becomes blocked" (Pretender's

@@ -53,6 +53,7 @@ impl Game {
             extra_turns: Vec::new(),
             extra_phases: crate::state::game::ExtraPhases::default(),
             prevent_combat_damage: false,
+            camouflage: false,
             prevent_combat_damage_by: 0,
             cant_block_pairs: Vec::new(),
             uncounterable_spells_of: 0,

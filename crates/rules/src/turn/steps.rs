@@ -520,6 +520,7 @@ impl Game {
         self.shields.clear();
         self.prevent_combat_damage = false;
         self.prevent_combat_damage_by = 0;
+        self.camouflage = false;
         self.cant_block_pairs.clear();
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
