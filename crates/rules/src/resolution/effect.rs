@@ -9,6 +9,16 @@ use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Ta
 use tolaria_cards::{Duration, Effect, ObjectRef, Recipient};
 
 impl Game {
+    /// Marks the objects `what` names with an effect that lasts until the
+    /// turn ends (`Object::this_turn`; cleared in the cleanup step, 314.2).
+    fn mark_this_turn(&mut self, ctx: &ResolveCtx, what: &ObjectRef, bit: u8) {
+        for o in self.objects_of(ctx, what) {
+            if let Some(obj) = self.obj_mut(o) {
+                obj.this_turn |= bit;
+            }
+        }
+    }
+
     /// Runs an effect that may need a choice; returns the decision if so.
     pub(crate) fn exec_effect_pausable(
         &mut self,
@@ -1027,32 +1037,16 @@ impl Game {
                 self.create_continuous(ctx, what, effect, Duration::EndOfTurn);
             }
             Effect::CantBeBlockedThisTurn { what } => {
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        obj.this_turn |= crate::state::object::this_turn::UNBLOCKABLE;
-                    }
-                }
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::UNBLOCKABLE)
             }
             Effect::CantBlockThisTurn { what } => {
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        obj.this_turn |= crate::state::object::this_turn::CANT_BLOCK;
-                    }
-                }
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
             }
             Effect::AttacksThisTurnIfAble { what } => {
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        obj.this_turn |= crate::state::object::this_turn::ATTACKS;
-                    }
-                }
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
             Effect::MustBeBlockedThisTurn { what } => {
-                for o in self.objects_of(ctx, what) {
-                    if let Some(obj) = self.obj_mut(o) {
-                        obj.this_turn |= crate::state::object::this_turn::LURE;
-                    }
-                }
+                self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
             }
             Effect::Counter { what, to } => {
                 for o in self.objects_of(ctx, what) {
