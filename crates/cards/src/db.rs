@@ -238,9 +238,9 @@ pub struct CardDb {
     /// The pool, then one synthetic entry (`face_down`) that is not part
     /// of it: `iter`, `len` and the name lookups see only the pool.
     cards: Vec<OnceLock<CardDef>>,
-    /// The JSON text of each card of the pool not compiled yet (the
-    /// shipped data); empty when every card was built at once.
-    sources: Vec<&'static str>,
+    /// The pool is the shipped data, each card compiled on first use from
+    /// its line of `SHIPPED_TEXT`; false when every card was built at once.
+    shipped: bool,
     /// Lowercased card names, and the face names of split and flip cards.
     by_name: HashMap<Cow<'static, str>, CardId>,
     /// The names a player may name ([`CardDb::nameable`]): card names and
@@ -307,6 +307,9 @@ fn face_down_def(id: CardId) -> CardDef {
 
 static DB: OnceLock<CardDb> = OnceLock::new();
 
+/// The shipped card data; `shipped::RANGES` gives each card's line.
+static SHIPPED_TEXT: &str = include_str!("../data/cards.json");
+
 /// The card database shipped with Tolaria, parsed on first use.
 #[inline]
 pub fn db() -> &'static CardDb {
@@ -325,13 +328,11 @@ impl CardDb {
     /// The shipped pool from its build-time index: names now, each card
     /// parsed and compiled on first use.
     fn shipped() -> CardDb {
-        let text: &'static str = include_str!("../data/cards.json");
         let n = shipped::NAMES.len();
         let mut cards = Vec::with_capacity(n + 1);
         cards.resize_with(n, OnceLock::new);
         let face_down = CardId(n as u16);
         cards.push(OnceLock::from(face_down_def(face_down)));
-        let sources = shipped::RANGES.iter().map(|&(a, b)| &text[a..b]).collect();
         let mut by_name = HashMap::with_capacity(n + 64);
         let mut nameable = HashMap::with_capacity(n + 64);
         let mut faces = shipped::FACE_NAMES.iter().peekable();
@@ -353,7 +354,7 @@ impl CardDb {
         CardDb {
             version: shipped::VERSION.to_string(),
             cards,
-            sources,
+            shipped: true,
             by_name,
             nameable,
             face_down,
@@ -393,7 +394,7 @@ impl CardDb {
         Ok(CardDb {
             version: file.version,
             cards,
-            sources: Vec::new(),
+            shipped: false,
             by_name,
             nameable,
             face_down,
@@ -416,7 +417,16 @@ impl CardDb {
     #[cold]
     fn compile(&self, id: CardId) -> &CardDef {
         self.cards[id.0 as usize].get_or_init(|| {
-            let raw: RawCard = serde_json::from_str(self.sources[id.0 as usize])
+            // Sliced here, not when the index is built: slicing checks the
+            // range's ends, and touching every card's line at start-up kept
+            // the whole 6.8 MB text resident (issue 22's peak memory).
+            let (a, b) = shipped::RANGES[id.0 as usize];
+            let source = if self.shipped {
+                &SHIPPED_TEXT[a..b]
+            } else {
+                ""
+            };
+            let raw: RawCard = serde_json::from_str(source)
                 .unwrap_or_else(|e| panic!("shipped card {} is invalid: {e}", id.0));
             build_card(id, raw).unwrap_or_else(|e| panic!("shipped card data is invalid: {e}"))
         })

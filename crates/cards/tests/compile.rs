@@ -718,8 +718,22 @@ fn r419_1a_draw_replacement_statics() {
         front("Abundance").abilities,
         vec![Ability::Static(StaticAbility::DrawReplacement {
             optional: true,
-            instead: DrawInstead::RevealUntilLandOrNonland
+            instead: DrawInstead::RevealUntilLandOrNonland,
+            each_player: false,
         })]
+    );
+    // "If a player would draw a card, that player removes the top card of
+    // an opponent's library from the game face down instead." (Shared Fate)
+    assert_eq!(
+        front("Shared Fate").abilities,
+        vec![
+            Ability::Static(StaticAbility::DrawReplacement {
+                optional: false,
+                instead: DrawInstead::RemoveOpponentsTop,
+                each_player: true,
+            }),
+            Ability::Static(StaticAbility::RemoversMayLookAndPlay),
+        ]
     );
     assert_eq!(
         front("Warp World").spell.effects,

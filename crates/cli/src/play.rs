@@ -1405,6 +1405,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::ReturnCost { remaining } => {
             format!("choose a permanent of yours to return to its owner's hand ({remaining} left, 409.1h)")
         }
+        DecisionKind::RemovedCardCost => {
+            "choose a card removed from the game with this to put into its owner's graveyard (409.1h, 217.7d)".into()
+        }
         DecisionKind::TapCost { remaining } => {
             format!("choose an untapped permanent to tap ({remaining} left, 409.1h)")
         }

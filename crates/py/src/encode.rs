@@ -83,6 +83,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "pay attack cost",
     "choose an opponent",
     "choose defending player",
+    "put a removed card into a graveyard as a cost",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

@@ -131,3 +131,43 @@ fn r217_4_a_choice_among_seen_cards_names_them() {
         assert_eq!(d.objects[growth.slot as usize].card, card("Giant Growth"));
     }
 }
+
+/// 217.7b, 217.7d: a card Shared Fate's replacement removed face down
+/// (419.1a) is shown by `view` only to the player who removed it, not to
+/// its owner, and only while Shared Fate is in play ("Each player may look
+/// at … cards he or she removed from the game with Shared Fate"); a
+/// determinized copy keeps it for that player only.
+#[test]
+fn r217_7b_shared_fate_shows_a_removed_card_only_to_its_remover() {
+    let mut g = Game::empty(&["Alice", "Bob"], 1);
+    let fate = g.create_card(card("Shared Fate"), P1, Zone::InPlay);
+    for _ in 0..5 {
+        g.create_card(card("Swamp"), P1, Zone::Library(P1));
+        g.create_card(card("Forest"), P2, Zone::Library(P2));
+    }
+    g.create_card(card("Grizzly Bears"), P1, Zone::Library(P1));
+    // P2's draw step: the draw is replaced.
+    g.begin_at(4, P2, Step::Draw);
+    assert!(g.player(P2).hand.is_empty(), "P2 drew nothing");
+    let removed = g.removed.clone();
+    assert_eq!(removed.len(), 1);
+    let bears = removed[0];
+    assert_eq!(g.objects[bears.slot as usize].card, card("Grizzly Bears"));
+    let shown = |g: &Game, viewer| {
+        g.view(viewer)
+            .removed
+            .iter()
+            .find(|c| c.id == bears)
+            .expect("listed")
+            .card
+    };
+    assert_eq!(shown(&g, P2), Some(card("Grizzly Bears")), "its remover");
+    assert_eq!(shown(&g, P1), None, "its owner may not look at it");
+    let mut rng = Rng::new(5);
+    let d = g.determinized(P2, &mut rng);
+    assert_eq!(d.objects[bears.slot as usize].card, card("Grizzly Bears"));
+    // Shared Fate leaves play: its permission ends with it.
+    g.move_to(fate, Zone::Graveyard(P1), tolaria_rules::MoveReason::Effect);
+    assert_eq!(shown(&g, P2), None, "no longer with Shared Fate gone");
+    assert_eq!(shown(&g, P1), None);
+}

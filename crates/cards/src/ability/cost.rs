@@ -82,6 +82,12 @@ pub struct Cost {
     /// "… pay X life" (Hatred, Bond of Agony).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pay_life_x: bool,
+    /// 217.7d: "Put a card removed from the game with CARDNAME into its
+    /// owner's graveyard" (Jester's Scepter): one of the cards the source's
+    /// linked ability removed, chosen by the player (409.1h); "that card"
+    /// in the effect is `ObjectRef::Sacrificed`.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub removed_to_graveyard: bool,
 }
 
 impl Cost {
@@ -105,6 +111,15 @@ impl Cost {
     /// life"), so X is announced even without {X} in the mana cost.
     pub fn has_x(&self) -> bool {
         self.discard_x || self.pay_life_x
+    }
+    /// The cost is mana alone (502.52a: a replicate cost paid many times
+    /// adds only to the mana of the total cost, 409.1f).
+    pub fn is_mana_only(&self) -> bool {
+        *self
+            == Cost {
+                mana: self.mana.clone(),
+                ..Cost::default()
+            }
     }
     /// How many permanents the cost sacrifices (besides the source itself).
     pub fn sacrifices(&self) -> u8 {

@@ -17,6 +17,10 @@ pub enum Amount {
     ToughnessOf(ObjectRef),
     /// The number of permanents matching a filter.
     CountOf(ObjectFilter),
+    /// 217.7d: how many cards this resolution removed from the game ("that
+    /// many" after "exile any number of cards from your hand face down",
+    /// Scroll Rack).
+    CountRemoved,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -183,6 +187,10 @@ pub enum Effect {
     RemoveFromGame {
         what: ObjectRef,
     },
+    /// 502.51a: "remove it from the game haunting target creature": the
+    /// card with haunt (in its owner's graveyard) is removed from the game
+    /// and haunts the ability's target (502.51b).
+    Haunt,
     /// Return to its owner's hand.
     ReturnToHand {
         what: ObjectRef,
@@ -258,6 +266,17 @@ pub enum Effect {
     },
     /// "[what] can't block this turn".
     CantBlockThisTurn {
+        what: ObjectRef,
+    },
+    /// "Target creature attacks this turn if able." (Boiling Blood): an
+    /// attack requirement (500.1) until the turn ends.
+    AttacksThisTurnIfAble {
+        what: ObjectRef,
+    },
+    /// "All creatures able to block target creature this turn do so."
+    /// (Alluring Scent): Lure's block requirement (500.1) on that creature
+    /// until the turn ends.
+    MustBeBlockedThisTurn {
         what: ObjectRef,
     },
     /// 414: counter target spell; `to`: where the countered card goes
@@ -409,6 +428,11 @@ pub enum Effect {
     /// a card you own from outside the game into your hand." (Ring of
     /// Ma'rûf): a one-shot `DrawRule` of the controller's.
     NextDrawFromOutsideThisTurn,
+    /// 419.1a, 217.7d: "The next time you would draw a card this turn,
+    /// instead put the top card of the removed pile into its owner's hand."
+    /// (Mangara's Tome): a one-shot `DrawRule` of the controller's; the
+    /// pile is the cards the source removed (`CardDest::RemoveFaceDownPile`).
+    NextDrawFromRemovedPileThisTurn,
     /// 419.1a: "Until end of turn, if target player would draw a card,
     /// instead that player skips that draw and you draw a card."
     /// (Plagiarize.)
@@ -853,6 +877,20 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         look: bool,
     },
+    /// "Put N cards from the top of your library into your hand." (Scroll
+    /// Rack): not a draw (its ruling); with fewer cards in the library, as
+    /// many as there are.
+    PutTopCardsIntoHand {
+        who: PlayerRef,
+        amount: Amount,
+    },
+    /// 217.2d: "[Then look at the removed cards and] put them on top of
+    /// your library in any order." (Scroll Rack): the controller chooses
+    /// the cards one at a time, each put on top of its owner's library (the
+    /// last one chosen is on top).
+    PutOnTopInAnyOrder {
+        what: ObjectRef,
+    },
     /// "[Player] reveals the top card of their library. If that card is a
     /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged
     /// on the card on top as this resolves, the one just revealed.
@@ -864,9 +902,16 @@ pub enum Effect {
     },
     /// "Until your next turn, you may play those cards." (Three Wishes):
     /// the controller may play the removed cards `what` names as though
-    /// they were in their hand until their next turn begins.
+    /// they were in their hand until their next turn begins; "You may play
+    /// that card without paying its mana cost as long as CARDNAME remains
+    /// in play." (Intet, the Dreamer): `window` and `free`.
     MayPlayRemoved {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "RemovedPlayWindow::is_default")]
+        window: RemovedPlayWindow,
+        /// "without paying its mana cost".
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        free: bool,
     },
     /// "Put [cards] into their owner's graveyard." (Knowledge Vault)
     PutIntoGraveyard {
@@ -1015,11 +1060,13 @@ pub enum Effect {
         kind: CounterKind,
         effects: Vec<Effect>,
     },
-    /// 502.30a: "put a copy of [this spell] onto the stack for each other
-    /// spell that was played before it this turn. If the spell has any
-    /// targets, you may choose new targets for any of the copies." The
-    /// count is taken as the ability triggers (the trigger's amount).
-    StormCopies,
+    /// Copies of the spell whose triggered ability this is, as many as the
+    /// trigger's amount, each with its own choice of new targets (503.10b):
+    /// 502.30a storm ("put a copy of [this spell] onto the stack for each
+    /// other spell that was played before it this turn", counted as the
+    /// ability triggers) and 502.52a replicate ("copy it for each time its
+    /// replicate cost was paid").
+    CopiesOfThis,
     /// 502.56a (ripple N): "reveal the top N cards of your library (all of
     /// them if fewer). You may play any of those cards with the same name
     /// as this spell without paying their mana costs, then put all revealed
@@ -1030,6 +1077,15 @@ pub enum Effect {
     /// its mana cost. If that player doesn't, he or she puts this card into
     /// his or her graveyard." (played as the ability finishes resolving).
     PlayMadness,
+    /// 504.1 (Illusionary Mask): "You may choose a creature card in your
+    /// hand whose mana cost could be paid by some amount of, or all of, the
+    /// mana you spent on {X}. If you do, you may play that card face down
+    /// as a 2/2 creature spell without paying its mana cost. If the
+    /// creature that spell becomes as it resolves has not been turned face
+    /// up and would assign or deal damage, be dealt damage, or become
+    /// tapped, instead it's turned face up and …" (played as the ability
+    /// finishes resolving; the replacement, 419, stays with the creature).
+    PlayFaceDownMasked,
     /// "Each player shuffles all permanents they own into their library,
     /// then reveals that many cards from the top of their library. Each
     /// player puts all artifact, creature, and land cards revealed this way
@@ -1083,6 +1139,25 @@ impl EndStep {
     }
 }
 
+/// How long a player may play a card removed from the game
+/// (`Effect::MayPlayRemoved`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RemovedPlayWindow {
+    /// "Until your next turn" (Three Wishes): until that player's next
+    /// turn begins.
+    #[default]
+    UntilYourNextTurn,
+    /// "as long as CARDNAME remains in play" (Intet, the Dreamer): while
+    /// the object that removed it is in play (217.7d: the same object).
+    WhileSourceInPlay,
+}
+
+impl RemovedPlayWindow {
+    pub fn is_default(&self) -> bool {
+        *self == RemovedPlayWindow::UntilYourNextTurn
+    }
+}
+
 /// 217.7b: the cards an `Effect::RemoveFaceDown` removes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FaceDownFrom {
@@ -1103,10 +1178,25 @@ pub enum CardDest {
     /// "… and exile it" (Seek): removed from the game; "its converted mana
     /// cost" afterwards is the card's (`ObjectRef::Chosen`).
     RemoveFromGame,
+    /// "Search your library for N cards, remove them from the game in a
+    /// face-down pile, and shuffle that pile." (Mangara's Tome): N cards,
+    /// each removed face down as it is found (217.7b, linked to the source,
+    /// 217.7d), the pile shuffled as the search ends.
+    RemoveFaceDownPile(u8),
     /// "…, then shuffle and put that card on top" (Vampiric Tutor; 2007:
     /// "then shuffle your library and put that card on top of it"): the
     /// library is shuffled without it, then it goes on top (217.2).
     LibraryTop,
+}
+
+impl CardDest {
+    /// How many cards the search finds (at most).
+    pub fn count(&self) -> u32 {
+        match self {
+            CardDest::RemoveFaceDownPile(n) => u32::from(*n).max(1),
+            _ => 1,
+        }
+    }
 }
 
 /// What happens to the cards chosen from a hand.
@@ -1123,6 +1213,10 @@ pub enum HandChoice {
     /// with `look`, the effect's controller may look at it.
     RemoveFaceDown { look: bool },
 }
+
+/// `ChooseFromHand::amount` for "any number of cards": the player chooses
+/// until they stop.
+pub const ANY_NUMBER: u8 = u8::MAX;
 
 /// Where a spell countered by a counter effect goes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

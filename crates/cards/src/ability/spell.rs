@@ -98,6 +98,11 @@ pub struct SpellAbility {
     /// this additional cost. Chosen as the mode numbered `modes.len()`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub entwine: Option<Box<Entwine>>,
+    /// 502.52a: "Replicate [cost]": an additional cost that may be paid any
+    /// number of times as the spell is played; its triggered ability
+    /// (`Trigger::Replicated`) copies the spell once per payment.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replicate: Option<Cost>,
 }
 
 /// 502.32a: the entwine cost and the spell with all its modes chosen: the

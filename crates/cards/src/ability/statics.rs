@@ -229,7 +229,17 @@ pub enum StaticAbility {
     DrawReplacement {
         optional: bool,
         instead: DrawInstead,
+        /// "If a player would draw a card" (Shared Fate): every player's
+        /// draws, not only the controller's.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        each_player: bool,
     },
+    /// 217.7d: "Each player may look at and play cards he or she removed
+    /// from the game with CARDNAME as though they were in his or her
+    /// hand." (Shared Fate): while this permanent is in play, the player
+    /// who removed a card with it (`DrawInstead::RemoveOpponentsTop`) may
+    /// look at it and play it.
+    RemoversMayLookAndPlay,
     /// "Cards in graveyards lose all abilities." (Yixlid Jailer): no
     /// ability of a card in a graveyard functions there (402.8h). It doesn't
     /// change how a card comes into play from a graveyard: that looks at
@@ -437,4 +447,12 @@ pub enum DrawInstead {
     RevealUntilLandOrNonland,
     /// "skip that draw" (Obstinate Familiar).
     Skip,
+    /// "that player removes the top card of an opponent's library from the
+    /// game face down" (Shared Fate): the drawing player chooses the
+    /// opponent; the card is linked to the permanent (217.7d).
+    RemoveOpponentsTop,
+    /// "put the top card of the pile you removed into your hand" (Parallel
+    /// Thoughts): the pile this permanent removed face down
+    /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
+    TopOfRemovedPile,
 }

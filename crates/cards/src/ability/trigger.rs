@@ -99,6 +99,11 @@ pub enum Condition {
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
+    /// "if it has the same name as that card" (Jester's Scepter): the
+    /// first target has a name of the card put into a graveyard for the
+    /// ability's cost (`ObjectRef::Sacrificed`; 505.6: a split card has
+    /// both halves' names). Judged only as the effect resolves.
+    TargetSharesNameWithPaid,
     /// "Counter target spell if it's red." (Hydroblast, Pyroblast): the
     /// object matches the filter as the instruction is reached (its
     /// computed characteristics; only on resolution).
@@ -333,6 +338,18 @@ pub enum Trigger {
     /// "When you play this spell": an ability that functions on the stack
     /// (502.30a storm), triggered by the spell's own 409.1i.
     PlayedThis,
+    /// 502.51a: "When this spell is put into a graveyard during its
+    /// resolution" (haunt on an instant or sorcery): the card's ability,
+    /// triggered as it goes to the graveyard at 413.2i.
+    ResolvedIntoGraveyard,
+    /// 502.51b–c: "When the creature [this] haunts is put into a graveyard
+    /// from play": an ability of a card in the removed-from-the-game zone
+    /// haunting that creature.
+    HauntedDies,
+    /// 502.52a: "When you play this spell, if a replicate cost was paid
+    /// for it": triggered by the spell's own 409.1i, with the number of
+    /// payments as its amount (it doesn't trigger with none, 404.3).
+    Replicated,
     /// 502.59a: "At the beginning of your upkeep, if this card is
     /// suspended, remove a time counter from it": functions only in the
     /// removed-from-the-game zone (502.59b: "suspended").

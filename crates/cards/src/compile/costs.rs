@@ -63,14 +63,16 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
 /// "Buyback {3}", "Buyback—Sacrifice a land.", "Entwine {2}{R}",
-/// "Entwine—Sacrifice three lands.": optional additional costs announced
-/// as the spell is played (502.21a, 502.16a, 502.32a).
+/// "Entwine—Sacrifice three lands.", "Replicate {1}{U}": optional
+/// additional costs announced as the spell is played (502.21a, 502.16a,
+/// 502.32a, 502.52a).
 pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let buyback = p.eat("buyback");
     let flashback = !buyback && p.eat("flashback");
     let entwine = !buyback && !flashback && p.eat("entwine");
-    if !buyback && !flashback && !entwine && !p.eat("kicker") {
+    let replicate = !buyback && !flashback && !entwine && p.eat("replicate");
+    if !buyback && !flashback && !entwine && !replicate && !p.eat("kicker") {
         return Err(no_rule(p));
     }
     let mut costs = Vec::new();
@@ -111,7 +113,14 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
-    if entwine {
+    if replicate {
+        // 502.52a: paid any number of times; 502.52b (several instances,
+        // each paid and copying separately) is not needed by any card.
+        if spell.replicate.is_some() || costs.len() != 1 || !costs[0].is_mana_only() {
+            return Err("a replicate cost that isn't only mana".to_string());
+        }
+        spell.replicate = costs.pop();
+    } else if entwine {
         if spell.entwine.is_some() || costs.len() != 1 {
             return Err(no_rule(p));
         }
@@ -483,6 +492,10 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             }
             f.controller = ControllerFilter::You;
             c.return_to_hand = Some((f, n));
+        } else if colon && p.eat_all("put a card exiled with cardname into its owner's graveyard") {
+            // 217.7d: one of the cards the linked ability removed (Jester's
+            // Scepter).
+            c.removed_to_graveyard = true;
         } else if colon && p.eat_all("discard your hand") {
             c.discard_hand = true;
         } else if p.eat_all("discard cardname") {

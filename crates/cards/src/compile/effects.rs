@@ -114,6 +114,17 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     to: CounteredTo::Graveyard,
                 }]);
             }
+            // "Counter target spell if it has the same name as that card."
+            // (Jester's Scepter: the card put into a graveyard as the cost)
+            if p.eat_all("if it has the same name as that card") {
+                return Some(vec![Effect::IfCondition {
+                    condition: crate::Condition::TargetSharesNameWithPaid,
+                    effects: vec![Effect::Counter {
+                        what,
+                        to: CounteredTo::Graveyard,
+                    }],
+                }]);
+            }
             Effect::Counter {
                 what,
                 to: CounteredTo::Graveyard,
@@ -708,6 +719,16 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }]),
             _ => None,
         }
+    }) {
+        return Some(v);
+    }
+    // 500.1: "All creatures able to block target creature this turn do
+    // so." (Alluring Scent): Lure's requirement for the turn.
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        p.eat_all("all creatures able to block").then_some(())?;
+        let what = object_phrase(p, cx)?;
+        (matches!(what, ObjectRef::Target(_)) && p.eat_all("this turn do so"))
+            .then(|| vec![Effect::MustBeBlockedThisTurn { what }])
     }) {
         return Some(v);
     }

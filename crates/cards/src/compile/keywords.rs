@@ -278,7 +278,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 trigger: Trigger::PlayedThis,
                 optional: false,
                 targets: Vec::new(),
-                effects: vec![Effect::StormCopies],
+                effects: vec![Effect::CopiesOfThis],
                 condition: None,
             }));
         } else if let Some(a) = cycling(p) {

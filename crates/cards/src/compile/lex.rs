@@ -388,6 +388,8 @@ pub(super) struct Cx {
     pub(super) kicker: Vec<Cost>,
     /// 502.16a: the buyback cost.
     pub(super) buyback: Option<Cost>,
+    /// 502.52a: the replicate cost.
+    pub(super) replicate: Option<Cost>,
     /// 502.22a: the flashback cost.
     pub(super) flashback: Option<Cost>,
     /// 409.1b: the alternative cost.

@@ -277,7 +277,7 @@ fn may_be_aura(f: &ObjectFilter) -> bool {
 }
 
 /// "target player's" as a possessive: adds the player target.
-fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
+pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     p.eat_all("target player's").then_some(())?;
     let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
     cx.last_player = Some(PlayerRef::Target(t));
@@ -414,6 +414,26 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// [tapped], then shuffle."
 fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
+    // "Search your library for five cards, exile them in a face-down pile,
+    // and shuffle that pile. Then shuffle your library." (Mangara's Tome)
+    let many = attempt(p, &mut Cx::default(), |p, _| match amount(p) {
+        Some(Amount::Fixed(n @ 2..=60)) => Some(n),
+        _ => None,
+    });
+    if let Some(n) = many {
+        p.eat("cards").then_some(())?;
+        p.eat_all(
+            ", exile them in a face-down pile , and shuffle that pile . then shuffle your library",
+        )
+        .then_some(())?;
+        return Some(vec![Effect::SearchLibrary {
+            filter: ObjectFilter::any(),
+            cmc_at_most: None,
+            dest: CardDest::RemoveFaceDownPile(n as u8),
+            reveal: false,
+            whose: None,
+        }]);
+    }
     p.eat_any(&["a", "an"])?;
     let filter = card_filter(p)?;
     let cmc_at_most = if p.eat_all("with converted mana cost") {

@@ -35,6 +35,26 @@ fn compile_line_inner(
         return forecast(toks).map(|a| out.abilities.push(a));
     }
     p.grant_base = base;
+    // 502.51a: "Haunt" on a permanent means "When this permanent is put
+    // into a graveyard from play, remove it from the game haunting target
+    // creature"; on an instant or sorcery, "When this spell is put into a
+    // graveyard during its resolution, …".
+    if p.at("haunt") && p.t.len() == 1 {
+        out.abilities.push(Ability::Triggered(TriggeredAbility {
+            trigger: if is_spell {
+                Trigger::ResolvedIntoGraveyard
+            } else {
+                Trigger::PutIntoGraveyardFromPlay(crate::ObjectFilter::this())
+            },
+            optional: false,
+            targets: vec![crate::TargetSpec::one(crate::TargetKind::Permanent(
+                crate::ObjectFilter::creature(),
+            ))],
+            effects: vec![Effect::Haunt],
+            condition: None,
+        }));
+        return Ok(());
+    }
     if let Some(kws) = keyword_line(&mut p) {
         out.abilities.extend(kws);
         granted.append(&mut p.granted);
@@ -110,8 +130,9 @@ fn compile_line_inner(
         return Ok(());
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
-    // "Buyback [cost]" (also "Kicker—Sacrifice a land.").
-    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback"))) {
+    // "Buyback [cost]", 502.52a "Replicate [cost]" (also "Kicker—Sacrifice
+    // a land.").
+    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback") || p.at("replicate"))) {
         return play_cost_keyword(&mut p, spell);
     }
     // 409.1f: "As an additional cost to play this spell, [cost]." (Waste

@@ -20,13 +20,14 @@
 //! to 3 and the parser's cursor), `line` (which grammar reads a line),
 //! `keywords`, `triggers`, `activated`, `statics`, `spell` (sentences of
 //! instructions), `effects` and `verbs` (the instructions themselves),
-//! `targets`, `amounts` and `costs`, with `library`, `subtypes` and
+//! `targets`, `amounts` and `costs`, with `library`, `removed`, `face_down`, `subtypes` and
 //! `upkeep` for narrower families of text.
 
 mod activated;
 mod amounts;
 mod costs;
 mod effects;
+mod face_down;
 mod keywords;
 mod lex;
 mod library;
@@ -427,7 +428,21 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             delve: spell.delve,
             madness: spell.madness,
             entwine,
+            replicate: spell.replicate,
         };
+        // 502.52a: "When you play this spell, if a replicate cost was paid
+        // for it, copy it for each time its replicate cost was paid. If the
+        // spell has any targets, you may choose new targets for any number
+        // of the copies."
+        if out.spell.replicate.is_some() {
+            out.abilities.push(Ability::Triggered(TriggeredAbility {
+                trigger: crate::Trigger::Replicated,
+                optional: false,
+                targets: Vec::new(),
+                effects: vec![Effect::CopiesOfThis],
+                condition: None,
+            }));
+        }
     } else if !spell.effects.is_empty() {
         return Err(Unsupported {
             phrase: stripped.trim().to_string(),

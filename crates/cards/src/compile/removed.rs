@@ -7,7 +7,9 @@
 //! way", "all cards exiled with CARDNAME".
 
 use super::{amount, attempt, player_phrase, Cx, P};
-use crate::{Amount, Effect, EndStep, FaceDownFrom, ObjectRef, PlayerRef, RemovedCards};
+use crate::{
+    Amount, Effect, EndStep, FaceDownFrom, ObjectRef, PlayerRef, RemovedCards, RemovedPlayWindow,
+};
 
 /// One sentence of this grammar, appended to `cx.effects`; `None` when the
 /// sentence is not one of these.
@@ -15,15 +17,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 217.7b: "You may look at it / those cards for as long as it remains
     // / they remain exiled." after the removal.
     if p.eat_all("you may look at") {
-        p.eat_any(&["it", "them", "those cards", "that card"])
-            .or_else(|| p.eat_all("those cards").then_some(""))?;
+        (p.eat_all("those cards")
+            || p.eat_all("that card")
+            || p.eat_any(&["it", "them"]).is_some())
+        .then_some(())?;
         p.eat_all("for as long as").then_some(())?;
         p.eat_any(&["it", "they"])?;
         p.eat_any(&["remains", "remain"])?;
         p.eat_any(&["exiled", "removed"])?;
         p.eat_all("from the game");
         p.eat_end().then_some(())?;
-        match cx.effects.last_mut() {
+        match last_removal(cx) {
             Some(Effect::RemoveFaceDown { look, .. })
             | Some(Effect::ChooseFromHand {
                 then: crate::HandChoice::RemoveFaceDown { look },
@@ -31,6 +35,21 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }) => *look = true,
             _ => return None,
         }
+        return Some(());
+    }
+    // "You may play that card without paying its mana cost as long as
+    // CARDNAME remains in play." (Intet, the Dreamer)
+    if p.eat_all("you may play that card without paying its mana cost for as long as cardname remains in play") {
+        p.eat_end().then_some(())?;
+        matches!(last_removal(cx), Some(Effect::RemoveFaceDown { .. })).then_some(())?;
+        push_last(
+            cx,
+            Effect::MayPlayRemoved {
+                what: ObjectRef::Removed(RemovedCards::default()),
+                window: RemovedPlayWindow::WhileSourceInPlay,
+                free: true,
+            },
+        );
         return Some(());
     }
     // 404.4: "At the beginning of the end step of that player's next
@@ -57,6 +76,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             .then_some(())?;
         cx.effects.push(Effect::MayPlayRemoved {
             what: ObjectRef::Removed(RemovedCards::default()),
+            window: RemovedPlayWindow::UntilYourNextTurn,
+            free: false,
         });
         return Some(());
     }
@@ -120,6 +141,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// The last effect of the ability so far, looking into the branch paid of
+/// "You may pay {2}{U}. If you do, [remove …]." (Intet, the Dreamer): the
+/// sentences after it belong to that branch.
+fn last_removal(cx: &mut Cx) -> Option<&mut Effect> {
+    let paid =
+        matches!(cx.effects.last(), Some(Effect::UnlessPays { effects, .. }) if effects.is_empty());
+    if !paid {
+        return cx.effects.last_mut();
+    }
+    match cx.effects.last_mut() {
+        Some(Effect::UnlessPays { if_paid, .. }) => if_paid.last_mut(),
+        _ => None,
+    }
+}
+
+/// Appends `e` after the last effect, inside the branch paid if the last
+/// is "You may pay …. If you do, …" (`last_removal`).
+fn push_last(cx: &mut Cx, e: Effect) {
+    match cx.effects.last_mut() {
+        Some(Effect::UnlessPays {
+            if_paid, effects, ..
+        }) if effects.is_empty() => if_paid.push(e),
+        _ => cx.effects.push(e),
+    }
+}
+
 /// Instructions joined by ", then" / "and".
 fn instructions(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = instruction(p, cx)?;
@@ -151,6 +198,8 @@ fn instructions(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 fn is_ours(e: &Effect) -> bool {
     match e {
         Effect::RemoveFaceDown { .. }
+        | Effect::PutTopCardsIntoHand { .. }
+        | Effect::PutOnTopInAnyOrder { .. }
         | Effect::PutIntoGraveyard { .. }
         | Effect::ReturnRemovedChosen { .. }
         | Effect::TurnRemovedFaceUp { .. } => true,
@@ -172,6 +221,31 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if cx.trig_card && p.eat_all("exile that card from your graveyard") {
         return Some(vec![Effect::RemoveFromGame {
             what: ObjectRef::Triggering,
+        }]);
+    }
+    // "exile any number of cards from your hand face down" (Scroll Rack):
+    // the player chooses them one at a time and may stop.
+    if p.eat_all("exile any number of cards from your hand face down") {
+        return Some(vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter: crate::ObjectFilter::any(),
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::RemoveFaceDown { look: false },
+        }]);
+    }
+    // "put that many cards from the top of your library into your hand"
+    // (Scroll Rack): as many as were removed; not a draw.
+    if p.eat_all("put that many cards from the top of your library into your hand") {
+        return Some(vec![Effect::PutTopCardsIntoHand {
+            who: PlayerRef::You,
+            amount: Amount::CountRemoved,
+        }]);
+    }
+    // 217.2d: "look at the exiled cards and put them on top of your library
+    // in any order" (Scroll Rack): the cards this resolution removed.
+    if p.eat_all("look at the exiled cards and put them on top of your library in any order") {
+        return Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Removed(RemovedCards::default()),
         }]);
     }
     // "exile a card from your hand face down" (Gustha's Scepter): the
@@ -211,7 +285,7 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // "exile all cards from your hand face down" (imperative: you).
     if p.at("exile") {
         p.bump();
-        return removal(p, PlayerRef::You).map(|e| vec![e]);
+        return removal(p, cx, PlayerRef::You).map(|e| vec![e]);
     }
     // "return those cards to your hand", "return all cards you own exiled
     // with CARDNAME to your hand".
@@ -253,7 +327,7 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = Vec::new();
     loop {
         if p.eat_any(&["exiles", "exile"]).is_some() {
-            v.push(removal(p, who.clone())?);
+            v.push(removal(p, cx, who.clone())?);
         } else if p.eat_any(&["draws", "draw"]).is_some() {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;
@@ -280,8 +354,8 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 /// After "exile(s)": "all cards from their hand face down", "the top
-/// [N] card(s) of [player's] library face down".
-fn removal(p: &mut P, who: PlayerRef) -> Option<Effect> {
+/// [N] card(s) of [your / their / target player's] library face down".
+fn removal(p: &mut P, cx: &mut Cx, mut who: PlayerRef) -> Option<Effect> {
     let from = if p.eat_all("all cards from") {
         p.eat_any(&["your", "their"])?;
         p.eat("hand").then_some(())?;
@@ -297,7 +371,14 @@ fn removal(p: &mut P, who: PlayerRef) -> Option<Effect> {
         };
         p.eat_any(&["card", "cards"])?;
         p.eat("of").then_some(())?;
-        p.eat_any(&["your", "their"])?;
+        if p.at_all("target player's") {
+            // Jester's Scepter: "the top five cards of target player's
+            // library".
+            (who == PlayerRef::You).then_some(())?;
+            who = super::library::possessive_target_player(p, cx)?;
+        } else {
+            p.eat_any(&["your", "their"])?;
+        }
         p.eat("library").then_some(())?;
         FaceDownFrom::LibraryTop(n)
     } else {

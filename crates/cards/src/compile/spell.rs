@@ -200,6 +200,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.i = i;
         return None;
     }
+    // 504.1: spells played face down other than by morph (Illusionary Mask).
+    if p.at_all("you may choose a creature card in your hand whose")
+        && attempt(p, cx, face_down::sentence).is_some()
+    {
+        return Some(());
+    }
     // 217.7b: cards removed from the game face down, and the cards linked
     // to them (217.7d).
     if attempt(p, cx, removed::sentence).is_some() {
@@ -438,6 +444,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // a card you own from outside the game into your hand." (Ring of Ma'rûf)
     if p.eat_all("the next time you would draw a card this turn , instead put a card you own from outside the game into your hand") {
         cx.effects.push(Effect::NextDrawFromOutsideThisTurn);
+        return p.eat_end().then_some(());
+    }
+    // 419.1a, 217.7d: "… instead put the top card of the removed pile into
+    // its owner's hand." (Mangara's Tome)
+    if p.eat_all("the next time you would draw a card this turn , instead put the top card of the exiled pile into its owner's hand") {
+        cx.effects.push(Effect::NextDrawFromRemovedPileThisTurn);
         return p.eat_end().then_some(());
     }
     // 419.1a: "Until end of turn, if target player would draw a card,

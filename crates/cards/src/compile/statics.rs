@@ -96,11 +96,37 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             (true, crate::DrawInstead::RevealUntilLandOrNonland)
         } else if p.eat_all("you may skip that draw instead") {
             (true, crate::DrawInstead::Skip)
+        } else if p.eat_all("you may instead put the top card of the pile you exiled into your hand")
+        {
+            // 217.7d: the pile this permanent removed (Parallel Thoughts).
+            (true, crate::DrawInstead::TopOfRemovedPile)
         } else {
             return None;
         };
-        return (p.eat_end() && p.at_end())
-            .then(|| vec![StaticAbility::DrawReplacement { optional, instead }]);
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DrawReplacement {
+                optional,
+                instead,
+                each_player: false,
+            }]
+        });
+    }
+    // 419.1a, 217.7b: "If a player would draw a card, that player removes
+    // the top card of an opponent's library from the game face down
+    // instead." (Shared Fate)
+    if p.eat_all("if a player would draw a card , that player exiles the top card of one of their opponents' libraries face down instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DrawReplacement {
+                optional: false,
+                instead: crate::DrawInstead::RemoveOpponentsTop,
+                each_player: true,
+            }]
+        });
+    }
+    // 217.7d: "Each player may look at and play cards he or she removed
+    // from the game with CARDNAME as though they were in his or her hand."
+    if p.eat_all("each player may look at cards they exiled with cardname , and they may play lands and play spells from among those cards") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::RemoversMayLookAndPlay]);
     }
     // 419.1 replacement (Krark's Thumb).
     if p.eat_all("if you would flip a coin , instead flip two coins and ignore one") {

@@ -405,6 +405,8 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
+        | Effect::AttacksThisTurnIfAble { .. }
+        | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. } => true,
         e => !format!("{e:?}").contains("Targets("),

@@ -67,6 +67,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         return Some(vec![Trigger::BeginningOf { step, whose }]);
     }
     p.eat_any(&["when", "whenever"])?;
+    // 502.51b: "When the creature CARDNAME haunts is put into a graveyard
+    // from play" (a haunting instant's or sorcery's card).
+    if p.eat_all("the creature cardname haunts is put into a graveyard from play") {
+        return Some(vec![Trigger::HauntedDies]);
+    }
     // 410.11 state triggers: "When CARDNAME has flying," (Student of
     // Elements); "When you have 30 or more life," (Rune-Tail).
     if p.at_all("cardname has") && p.peek_at(3) == "," {
@@ -175,6 +180,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);
         }
         if p.eat_all("comes into play") {
+            // 502.51: "When CARDNAME comes into play or the creature it
+            // haunts is put into a graveyard from play".
+            if p.eat_all("or the creature it haunts is put into a graveyard from play") {
+                return Some(vec![
+                    Trigger::ComesIntoPlay(ObjectFilter::this()),
+                    Trigger::HauntedDies,
+                ]);
+            }
             return Some(vec![Trigger::ComesIntoPlay(ObjectFilter::this())]);
         }
         // 502.15d: abilities that mention phasing trigger on it.

@@ -530,6 +530,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 500.1: an attack requirement for the turn (Boiling Blood).
+    if p.eat_all("attacks this turn if able") {
+        return Some(vec![Effect::AttacksThisTurnIfAble { what }]);
+    }
     // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
     if p.eat_all("phases out until cardname leaves play") {
         return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);

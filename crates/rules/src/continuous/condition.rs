@@ -103,8 +103,9 @@ pub(crate) fn holds(
                 >= *at_least
         }
         // Only on resolution (`holds_on_resolution`).
-        // Judged only on resolution (`holds_on_resolution`).
-        Condition::PutFromHand | Condition::ObjectIs { .. } => false,
+        Condition::PutFromHand
+        | Condition::TargetSharesNameWithPaid
+        | Condition::ObjectIs { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -193,7 +194,20 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
     if *c == Condition::PutFromHand {
         return ctx.chosen.is_some();
     }
-    // "if it's red" (Hydroblast): the object, a spell or a permanent, as
+    // Jester's Scepter: the target spell and the card paid for the cost.
+    if *c == Condition::TargetSharesNameWithPaid {
+        let (Some(crate::Target::Object(t)), Some(paid)) = (ctx.targets.first(), ctx.sacrificed)
+        else {
+            return false;
+        };
+        if game.obj(*t).is_none() {
+            return false;
+        }
+        let spell = crate::continuous::characteristics::compute(game, *t);
+        let def = game.objects[paid.slot as usize].def();
+        return spell.has_name(&def.name) || def.faces.iter().any(|f| spell.has_name(&f.name));
+    }
+    // "if it's red"" (Hydroblast): the object, a spell or a permanent, as
     // the instruction is reached.
     if let Condition::ObjectIs { what, filter } = c {
         return game.objects_of(ctx, what).into_iter().any(|o| {

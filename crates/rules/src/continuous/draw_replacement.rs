@@ -41,6 +41,11 @@ pub struct DrawRule {
     /// rather than anyone drawing.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub from_outside: bool,
+    /// "The next time you would draw a card this turn, instead put the top
+    /// card of the removed pile into its owner's hand" (Mangara's Tome):
+    /// used once; the pile is the cards this object removed (217.7d).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_removed: Option<ObjId>,
 }
 
 impl Game {
@@ -75,14 +80,17 @@ impl Game {
             };
             used |= 1 << i.min(63);
             let rule = self.draw_rules[i].clone();
-            if rule.from_outside {
+            if rule.from_outside || rule.from_removed.is_some() {
                 // "The next time": the rule is used up (419.1a).
                 self.draw_rules.remove(i);
                 self.emit(Event::DrawReplacedByStatic {
                     player: drawer,
                     card: rule.card,
                 });
-                self.card_from_outside_instead(drawer);
+                match rule.from_removed {
+                    Some(source) => self.top_of_removed_pile_to_hand(source),
+                    None => self.card_from_outside_instead(drawer),
+                }
                 return;
             }
             self.emit(Event::DrawReplaced {
@@ -104,8 +112,13 @@ impl Game {
     fn static_draw_replacement(&mut self, p: PlayerId) -> bool {
         let mut found: Vec<DrawCandidate> = Vec::new();
         self.any_static_in_play(|s, src, controller| {
-            if let StaticAbility::DrawReplacement { optional, instead } = s {
-                if controller == p {
+            if let StaticAbility::DrawReplacement {
+                optional,
+                instead,
+                each_player,
+            } = s
+            {
+                if controller == p || *each_player {
                     found.push(DrawCandidate::Static(src, *optional, *instead));
                 }
             }
@@ -168,6 +181,8 @@ impl Game {
                 match instead {
                     DrawInstead::Skip => {}
                     DrawInstead::RevealUntilLandOrNonland => self.reveal_until_land_or_nonland(p),
+                    DrawInstead::RemoveOpponentsTop => self.remove_opponents_top(p, src),
+                    DrawInstead::TopOfRemovedPile => self.top_of_removed_pile_to_hand(src),
                 }
             }
             DrawCandidate::Dredge(o, n) => self.dredge(p, o, n),
@@ -206,6 +221,67 @@ impl Game {
             removed: false,
             into_library: false,
         });
+    }
+
+    /// Mangara's Tome, Parallel Thoughts: the top card of the pile `source` removed face down
+    /// (the last of its linked cards still removed, `Game::removals` order)
+    /// goes to its owner's hand; with none left the draw is replaced by
+    /// nothing (its ruling).
+    fn top_of_removed_pile_to_hand(&mut self, source: ObjId) {
+        let top = self
+            .removals
+            .iter()
+            .rev()
+            .find(|(c, m)| m.by == source && self.zone_of(*c) == Some(Zone::RemovedFromGame))
+            .map(|(c, _)| *c);
+        if let Some(c) = top {
+            let owner = self.objects[c.slot as usize].owner;
+            self.move_to(c, Zone::Hand(owner), MoveReason::Effect);
+        }
+    }
+
+    /// Shared Fate: instead of drawing, `p` removes the top card of an
+    /// opponent's library from the game face down (217.7b), linked to
+    /// `src` (217.7d) with `p` as its remover, whom `src`'s other ability
+    /// lets look at it and play it. Of several opponents `p` chooses one
+    /// (a replayed choice); an empty library gives nothing, and `p` still
+    /// doesn't draw (its ruling: the replacement isn't optional).
+    fn remove_opponents_top(&mut self, p: PlayerId, src: ObjId) {
+        let opponents: Vec<PlayerId> = self.opponents(p).collect();
+        let q = match opponents.len() {
+            0 => return,
+            1 => opponents[0],
+            n => {
+                let options = opponents
+                    .iter()
+                    .map(|&q| format!("{} ({q})", self.player(q).name))
+                    .collect();
+                let i = self.replay_choice(
+                    p,
+                    DecisionKind::ChooseOption {
+                        prompt: format!("{p} removes the top card of an opponent's library"),
+                        options,
+                    },
+                    n,
+                );
+                opponents[i.min(n - 1)]
+            }
+        };
+        let Some(&top) = self.player(q).library.last() else {
+            return;
+        };
+        let batch = self.stamp();
+        if let Some(new) =
+            self.move_face_down(top, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
+        {
+            self.removals.push((
+                new,
+                crate::state::object::Removal {
+                    remover: Some(p),
+                    ..crate::state::object::Removal::new(src, batch, 0)
+                },
+            ));
+        }
     }
 
     /// Abundance: "choose land or nonland and reveal cards from the top of

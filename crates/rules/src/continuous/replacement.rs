@@ -151,6 +151,9 @@ enum Applicable {
     Shield(usize),
     /// A static ability: the permanent and the ability's index.
     Static(ObjId, u8),
+    /// 504.1: Illusionary Mask's creature (the source or the recipient)
+    /// is turned face up instead, then deals or is dealt the damage.
+    Masked(ObjId),
 }
 
 impl Game {
@@ -378,6 +381,16 @@ impl Game {
                 }
             }
         }
+        // 504.1: Illusionary Mask's face-down creature, dealing or dealt it.
+        let to = match ev.to {
+            Target::Object(o) => Some(o),
+            _ => None,
+        };
+        for o in [Some(ev.source), to].into_iter().flatten() {
+            if self.is_masked(o) && !v.contains(&Applicable::Masked(o)) {
+                v.push(Applicable::Masked(o));
+            }
+        }
         v.retain(|a| !used.contains(a));
         v
     }
@@ -531,6 +544,7 @@ impl Game {
                 };
                 prevented(self, ev, n, false);
             }
+            Applicable::Masked(o) => self.masked_turns_face_up(o),
             Applicable::Static(id, i) => {
                 let ch = crate::continuous::characteristics::compute(self, id);
                 let Some(Ability::Static(StaticAbility::DamageReplacement(r))) =
@@ -642,6 +656,7 @@ impl Game {
             Applicable::Static(id, _) => crate::continuous::characteristics::compute(self, id)
                 .name()
                 .to_string(),
+            Applicable::Masked(_) => "Illusionary Mask: it is turned face up (504.1)".into(),
         }
     }
 
@@ -696,6 +711,10 @@ impl Game {
         // draw;
         // 502.24a: so does a madness card in a hand, as it is discarded.
         // Ring of Ma'rûf's replaced draw asks for a card from outside the game.
+        // 504.8: a masked creature turned face up may ask its choices.
+        if self.masked_choice_possible() {
+            return true;
+        }
         if (self.draw_discard_choices
             && self
                 .player_ids()
@@ -723,10 +742,11 @@ impl Game {
                 match a {
                     Ability::Static(StaticAbility::DamageReplacement(_)) => n += 1,
                     // A draw replacement that asks (419.9a; Abundance).
-                    Ability::Static(StaticAbility::DrawReplacement { optional, instead })
-                        if *optional
-                            || *instead == tolaria_cards::DrawInstead::RevealUntilLandOrNonland =>
-                    {
+                    // Shared Fate asks which opponent's library (and which
+                    // of several applies).
+                    Ability::Static(StaticAbility::DrawReplacement {
+                        optional, instead, ..
+                    }) if *optional || *instead != tolaria_cards::DrawInstead::Skip => {
                         return true;
                     }
                     // A permanent's graveyard replacement can meet another,
@@ -828,6 +848,7 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
             | Applicable::PreventionRule(_) => 0,
             Applicable::Shield(_) => 1,
             Applicable::RedirectRule(_) => 3,
+            Applicable::Masked(_) => 6,
             Applicable::Static(id, i) => {
                 match crate::continuous::characteristics::compute(game, *id)
                     .abilities()

@@ -52,6 +52,10 @@ pub enum DecisionKind {
     /// 409.1h: choose a permanent of yours to return to its owner's hand
     /// as part of a cost (`remaining` including this one).
     ReturnCost { remaining: u32 },
+    /// 409.1h, 217.7d: choose a card removed from the game with the
+    /// ability's source to put into its owner's graveyard as part of the
+    /// cost (Jester's Scepter).
+    RemovedCardCost,
     /// 409.1h: choose a permanent to sacrifice as part of a cost.
     SacrificeCost,
     /// 409.1h: choose a card to discard as part of a cost (`remaining` including this one).
@@ -190,6 +194,7 @@ impl DecisionKind {
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
             DecisionKind::ReturnCost { .. } => "return to hand as a cost",
+            DecisionKind::RemovedCardCost => "put a removed card into a graveyard as a cost",
             DecisionKind::DiscardCost { .. } => "discard as a cost",
             DecisionKind::DeclareAttackers => "declare attackers",
             DecisionKind::DeclareBlockers => "declare blockers",

@@ -13,7 +13,8 @@
 //! is assumed to know each deck list (open deck lists), not where the cards
 //! are. A face-down spell or permanent the viewer may not look at (504.3)
 //! is only known to be a card with morph (502.26c): those are re-dealt among
-//! themselves and the owner's unseen cards with morph. A card removed from
+//! themselves and the owner's unseen cards with morph (one played face down
+//! by Illusionary Mask, 504.1, among the unseen creature cards). A card removed from
 //! the game face down that the viewer may not look at (217.7b) is one of
 //! its owner's unseen cards, re-dealt with them.
 
@@ -99,11 +100,16 @@ impl Game {
                 dealt.push((s, c));
             }
         }
-        // 504.3, 502.26c: face-down objects the viewer can't look at.
-        for p in self.player_ids() {
+        // 504.3, 502.26c: face-down objects the viewer can't look at; 504.1:
+        // those played by Illusionary Mask are known only to be creature
+        // cards, re-dealt among themselves and the unseen creature cards.
+        let masked_of =
+            |o: &crate::state::object::Object| o.flags & crate::state::object::flags::MASKED != 0;
+        for (p, masked) in self.player_ids().flat_map(|p| [(p, false), (p, true)]) {
             slots.clear();
             slots.extend(self.objects.iter().enumerate().filter_map(|(s, o)| {
                 (o.owner == p
+                    && masked_of(o) == masked
                     && o.is_face_down()
                     && matches!(
                         o.zone,
@@ -133,7 +139,15 @@ impl Game {
                     }))
                     .map(|id| id.slot as usize)
                     .filter(|&s| {
-                        crate::mechanics::morph::morph_cost_of(g.objects[s].card, 0).is_some()
+                        if masked {
+                            tolaria_cards::db()
+                                .get(g.objects[s].card)
+                                .front()
+                                .types
+                                .contains(tolaria_cards::CardType::Creature)
+                        } else {
+                            crate::mechanics::morph::morph_cost_of(g.objects[s].card, 0).is_some()
+                        }
                     }),
             );
             slots.retain(|&s| !shown.contains(&s));

@@ -198,6 +198,7 @@ impl Game {
             | DecisionKind::ExileCost { .. }
             | DecisionKind::TapCost { .. }
             | DecisionKind::ReturnCost { .. }
+            | DecisionKind::RemovedCardCost
             | DecisionKind::SacrificeCost
             | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),

@@ -181,6 +181,15 @@ impl Game {
                 }
                 out.push(Action::CancelPlay);
             }
+            // 217.7d: a card removed with the source (Jester's Scepter).
+            DecisionKind::RemovedCardCost => {
+                if let Some(crate::state::progress::Playing::Ability { source, .. }) =
+                    self.casting.as_deref().map(|c| &c.what)
+                {
+                    out.extend(self.linked_removed(*source).map(Action::ChooseObject));
+                }
+                out.push(Action::CancelPlay);
+            }
             // 409.1h: a permanent of the player's matching the cost ("an Island").
             DecisionKind::ReturnCost { .. } => {
                 if let Some((f, _)) = self
@@ -820,6 +829,11 @@ impl Game {
                 {
                     continue;
                 }
+                // 217.7d: a card the linked ability removed, to put into
+                // its owner's graveyard (Jester's Scepter).
+                if act.cost.removed_to_graveyard && self.linked_removed(id).next().is_none() {
+                    continue;
+                }
                 if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
                     let others = self
                         .controlled_by(p)
@@ -910,12 +924,15 @@ impl Game {
         } else {
             avail
         };
+        // Intet, the Dreamer: a removed card played without paying its
+        // mana cost.
+        let free = self.plays_free(card);
         let Some(cost) = face
             .mana_cost
             .as_ref()
-            .filter(|_| flashback.is_none() && !alternative)
+            .filter(|_| flashback.is_none() && !alternative && !free)
         else {
-            return (flashback.is_some() || alternative)
+            return (flashback.is_some() || alternative || free)
                 && self.spell_targets_available(p, card, face);
         };
         // 409.1f: cost increases and reductions (Aura of Silence, Avatar

@@ -192,16 +192,41 @@ impl Game {
     }
 
     /// 504.8: asks the next choice of `c`, or turns the permanent face up
-    /// with the choices made: Vesuvan Shapeshifter's creature to copy
-    /// (503.9: with the ability in quotes), then the copied values' own "as
-    /// … is turned face up" power and toughness (Aquamorph Entity, whose
-    /// ruling lets the Shapeshifter's controller choose).
+    /// with the choices made; `c.then` gets priority once it has.
     fn continue_turning_face_up(&mut self, c: FaceUpChoice) {
+        match self.face_up_question(&c) {
+            Some(kind) => self.ask_face_up(c, kind),
+            None => {
+                self.apply_face_up(c);
+                self.flow = crate::state::progress::Flow::Priority(c.then);
+            }
+        }
+    }
+
+    /// 504.8: the next choice `c` still needs: Vesuvan Shapeshifter's
+    /// creature to copy (503.9: with the ability in quotes), then the
+    /// copied values' own "as … is turned face up" power and toughness
+    /// (Aquamorph Entity, whose ruling lets the Shapeshifter's controller
+    /// choose); `None` when every choice is made.
+    pub(crate) fn face_up_question(&self, c: &FaceUpChoice) -> Option<crate::DecisionKind> {
         let own = self.underlying_copiable_values(c.obj);
         if c.copy.is_none() && face_up_copy_filter(own.card).is_some() {
-            self.ask_face_up(c, crate::DecisionKind::ChooseCopy);
-            return;
+            return Some(crate::DecisionKind::ChooseCopy);
         }
+        let (values, _) = self.face_up_values(c);
+        match crate::resolution::choices::pt_choice_of(values.card) {
+            Some((options, true)) if c.pt.is_none() => {
+                Some(crate::resolution::choices::pt_decision(c.player, values.card, options).kind)
+            }
+            _ => None,
+        }
+    }
+
+    /// 504.7, 504.8: the copiable values the permanent turns face up with
+    /// (its own, or those of the creature chosen to copy) and whether they
+    /// are copied.
+    fn face_up_values(&self, c: &FaceUpChoice) -> (crate::continuous::effects::Copiable, bool) {
+        let own = self.underlying_copiable_values(c.obj);
         let copied = c
             .copy
             .flatten()
@@ -209,21 +234,24 @@ impl Game {
             .map(|o| {
                 crate::resolution::copiable::copy_with_exceptions(own.card, self.copiable_values(o))
             });
-        let values = copied.unwrap_or(own);
+        match copied {
+            Some(v) => (v, true),
+            None => (own, false),
+        }
+    }
+
+    /// 504.5, 504.8: turns the permanent face up with the choices of `c`
+    /// made.
+    pub(crate) fn apply_face_up(&mut self, c: FaceUpChoice) {
+        let own = self.underlying_copiable_values(c.obj);
+        let (values, copied) = self.face_up_values(&c);
         let pt = match crate::resolution::choices::pt_choice_of(values.card) {
-            Some((options, true)) => match c.pt {
-                None => {
-                    let d = crate::resolution::choices::pt_decision(c.player, values.card, options);
-                    self.ask_face_up(c, d.kind);
-                    return;
-                }
-                Some(i) => options.get(i as usize).copied(),
-            },
+            Some((options, true)) => c.pt.and_then(|i| options.get(i as usize).copied()),
             _ => None,
         };
         let obj = c.obj;
         self.unhide(obj);
-        if copied.is_some() || pt.is_some() {
+        if copied || pt.is_some() {
             // 503.2: the values set as it is turned face up are copiable
             // values; a copy effect of the Shapeshifter's is marked with its
             // card, so that it ends as it is turned face down.
@@ -245,7 +273,7 @@ impl Game {
                     while_controlled: false,
                 });
         }
-        if copied.is_some() {
+        if copied {
             self.emit(Event::BecameCopy {
                 obj,
                 card: own.card,
@@ -262,7 +290,6 @@ impl Game {
             });
         }
         self.turn_face_up_with_x(c.player, obj, c.x);
-        self.flow = crate::state::progress::Flow::Priority(c.then);
     }
 
     /// 504.8: the permanent waits, face down, for its controller's choice.
@@ -300,27 +327,38 @@ impl Game {
     /// (Vesuvan Shapeshifter: "another creature in play").
     pub(crate) fn face_up_copy_options(&self, out: &mut Vec<crate::Action>) {
         let Some(c) = self.face_up_choice else { return };
-        let card = self.underlying_copiable_values(c.obj).card;
-        if let Some(f) = face_up_copy_filter(card) {
-            out.extend(
-                self.in_play
-                    .iter()
-                    .copied()
-                    .filter(|&o| {
-                        self.is_present(o)
-                            && crate::continuous::filter::matches(self, f, o, Some(c.obj), c.player)
-                    })
-                    .map(crate::Action::ChooseObject),
-            );
-        }
+        out.extend(
+            self.face_up_copy_candidates(c.obj, c.player)
+                .into_iter()
+                .map(crate::Action::ChooseObject),
+        );
         out.push(crate::Action::No);
+    }
+
+    /// 504.8: the creatures `obj`, being turned face up by `player`, may
+    /// copy (none if it has no such ability).
+    pub(crate) fn face_up_copy_candidates(&self, obj: ObjId, player: PlayerId) -> Vec<ObjId> {
+        let card = self.underlying_copiable_values(obj).card;
+        let Some(f) = face_up_copy_filter(card) else {
+            return Vec::new();
+        };
+        self.in_play
+            .iter()
+            .copied()
+            .filter(|&o| {
+                self.is_present(o)
+                    && crate::continuous::filter::matches(self, f, o, Some(obj), player)
+            })
+            .collect()
     }
 
     /// 504.5: the permanent is face up from now on (its copiable values are
     /// its own again).
     fn unhide(&mut self, obj: ObjId) {
         if let Some(o) = self.obj_mut(obj) {
-            o.flags &= !crate::state::object::flags::FACE_DOWN;
+            // 504.1: Illusionary Mask's replacement ends once it is face up.
+            o.flags &=
+                !(crate::state::object::flags::FACE_DOWN | crate::state::object::flags::MASKED);
         }
         self.board.valid = false;
     }

@@ -72,7 +72,12 @@ impl Game {
                 if let Some(o) = st.cards.pop() {
                     self.put_at_bottom(p, o, st.on_bottom as usize);
                 }
-                self.free_plays.extend(st.chosen.iter().map(|&o| (p, o)));
+                self.free_plays
+                    .extend(st.chosen.iter().map(|&obj| crate::state::game::FreePlay {
+                        player: p,
+                        obj,
+                        masked: false,
+                    }));
                 return None;
             }
         }
@@ -100,7 +105,14 @@ impl Game {
     /// none was begun.
     pub(crate) fn play_next_free(&mut self, then: PlayerId) -> bool {
         while !self.free_plays.is_empty() {
-            let (p, obj) = self.free_plays.remove(0);
+            let play = self.free_plays.remove(0);
+            let (p, obj) = (play.player, play.obj);
+            if play.masked {
+                if self.play_masked(p, obj, then) {
+                    return true;
+                }
+                continue;
+            }
             let Some(o) = self.obj(obj) else { continue };
             if o.zone != Zone::Library(p)
                 || o.def().unsupported().is_some()

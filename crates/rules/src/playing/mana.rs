@@ -89,6 +89,14 @@ impl Avail {
         }
         self.len += n;
     }
+    /// The mana of a pool (or of mana spent, by kind): each is of its kind.
+    pub(crate) fn of_pool(pool: &crate::state::player::ManaPool) -> Avail {
+        let mut v = Avail::new();
+        for (i, &n) in pool.0.iter().enumerate() {
+            v.push_n(1u8 << i, n as usize);
+        }
+        v
+    }
     /// How many mana in all.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -468,11 +476,7 @@ impl Game {
     ) -> Option<(Avail, usize)> {
         let list = self.board_mana_sources()?;
         let before = out.len();
-        let mut v = Avail::new();
-        let pool = &self.player(p).pool;
-        for (i, &n) in pool.0.iter().enumerate() {
-            v.push_n(1u8 << i, n as usize);
-        }
+        let mut v = Avail::of_pool(&self.player(p).pool);
         let life_ok = self.life(p) >= 0;
         let bans = self.mana_bans();
         for src in list {
@@ -631,11 +635,7 @@ impl Game {
     /// The mana `p` could make available: each entry is the set of kinds one
     /// mana could be (pool mana is fixed; a source may offer a choice).
     pub(crate) fn available_mana(&self, p: PlayerId, exclude: Option<ObjId>) -> Avail {
-        let mut v = Avail::new();
-        let pool = &self.player(p).pool;
-        for (i, &n) in pool.0.iter().enumerate() {
-            v.push_n(1u8 << i, n as usize);
-        }
+        let mut v = Avail::of_pool(&self.player(p).pool);
         if let Some(list) = self.board_mana_sources() {
             let life_ok = self.life(p) >= 0;
             let bans = self.mana_bans();

@@ -20,6 +20,9 @@ enum PlayedBy {
     Normal,
     Suspend,
     Madness(ObjId),
+    /// 504.1: face down from the hand by Illusionary Mask's ability,
+    /// without paying its mana cost (no haste).
+    Masked,
 }
 
 impl Game {
@@ -51,6 +54,19 @@ impl Game {
             PlayedBy::Normal
         };
         self.begin_casting_full(p, what, 0, None, how, then);
+    }
+
+    /// 504.1: play the card `obj` from the hand face down as a 2/2
+    /// creature spell without paying its mana cost (Illusionary Mask).
+    pub(crate) fn begin_casting_masked(&mut self, p: PlayerId, obj: ObjId, then: PlayerId) {
+        self.begin_casting_full(
+            p,
+            Playing::FaceDown { obj },
+            0,
+            None,
+            PlayedBy::Masked,
+            then,
+        );
     }
 
     /// 502.24a: play the card `obj` (removed from the game by its madness
@@ -94,7 +110,9 @@ impl Game {
         how: PlayedBy,
         then: PlayerId,
     ) {
-        let suspend = how == PlayedBy::Suspend;
+        // Without paying the mana cost (502.59c, 502.56a, 504.1).
+        let suspend = matches!(how, PlayedBy::Suspend | PlayedBy::Masked);
+        let masked = how == PlayedBy::Masked;
         let madness = match how {
             PlayedBy::Madness(o) => Some(o),
             _ => None,
@@ -108,6 +126,8 @@ impl Game {
         let ripple = suspend
             && matches!(&what, Playing::Spell { obj }
                 if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
+        // Intet, the Dreamer: without paying its mana cost.
+        let free = matches!(&what, Playing::Spell { obj } if self.plays_free(*obj));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -119,6 +139,9 @@ impl Game {
                 }
                 .expect("legal spell exists");
                 self.objects[new.slot as usize].set_base_controller(p);
+                if masked {
+                    self.objects[new.slot as usize].flags |= crate::state::object::flags::MASKED;
+                }
                 // 505.2: on the stack only the half being played exists.
                 if half == 1 {
                     self.objects[new.slot as usize].flags |=
@@ -131,6 +154,8 @@ impl Game {
                     x: 0,
                     mode: None,
                     colors_spent: 0,
+                    replicated: 0,
+                    mana_spent: Default::default(),
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -162,6 +187,8 @@ impl Game {
                     x: 0,
                     mode: None,
                     colors_spent: 0,
+                    replicated: 0,
+                    mana_spent: Default::default(),
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
@@ -184,7 +211,9 @@ impl Game {
             returning,
             suspend,
             ripple,
+            free,
             madness,
+            masked,
             ..Casting::new(p, what, then)
         }));
         self.rewind_events = rewind_events;
@@ -358,7 +387,8 @@ impl Game {
     }
 
     /// 409.1b: the optional cost the player announces next, if any: each
-    /// kicker cost in the order listed, then buyback.
+    /// kicker cost in the order listed, then buyback, then replicate again
+    /// as long as every earlier answer for it was yes (502.52a).
     fn next_optional_cost(&self, c: &Casting) -> Option<crate::OptionalCost> {
         let Playing::Spell { obj } = c.what else {
             return None;
@@ -368,7 +398,11 @@ impl Game {
         // 409.1b: an alternative cost is announced first; not with
         // flashback (two alternative costs can't apply to one spell).
         let alt = usize::from(
-            spell.alternative.is_some() && !c.flashback && !c.suspend && c.madness.is_none(),
+            spell.alternative.is_some()
+                && !c.flashback
+                && !c.suspend
+                && !c.free
+                && c.madness.is_none(),
         );
         if (c.announced as usize) < alt {
             return Some(crate::OptionalCost::Alternative);
@@ -379,7 +413,9 @@ impl Game {
         } else if i == spell.kicker.len() && spell.buyback.is_some() {
             Some(crate::OptionalCost::Buyback)
         } else {
-            None
+            let asked = i - spell.kicker.len() - usize::from(spell.buyback.is_some());
+            (spell.replicate.is_some() && asked == c.replicate as usize)
+                .then_some(crate::OptionalCost::Replicate)
         }
     }
 
@@ -399,6 +435,7 @@ impl Game {
             crate::OptionalCost::Buyback => spell.buyback.as_ref(),
             crate::OptionalCost::Alternative => spell.alternative.as_ref().map(|a| &a.cost),
             crate::OptionalCost::Entwine => spell.entwine.as_ref().map(|e| &e.cost),
+            crate::OptionalCost::Replicate => spell.replicate.as_ref(),
         }
     }
 
@@ -488,17 +525,27 @@ impl Game {
     /// mana of the additional costs announced.
     fn total_mana(&self, c: &Casting, mana_cost: &tolaria_cards::ManaCost) -> Unpaid {
         let x = c.x.unwrap_or(0);
-        let mut u = if c.flashback || c.suspend || c.madness.is_some() || c.optional & 16 != 0 {
-            // 502.22a: the flashback cost, 409.1b: an alternative cost, is
-            // paid rather than the mana cost; 502.59c: a suspended card is
-            // played without paying it.
-            Unpaid::default()
-        } else {
-            Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
-        };
+        let mut u =
+            if c.flashback || c.suspend || c.free || c.madness.is_some() || c.optional & 16 != 0 {
+                // 502.22a: the flashback cost, 409.1b: an alternative cost, is
+                // paid rather than the mana cost; 502.59c: a suspended card is
+                // played without paying it.
+                Unpaid::default()
+            } else {
+                Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
+            };
         if let Playing::Spell { obj } = c.what {
             for k in self.spell_costs(c).into_iter().flatten() {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
+            }
+            // 502.52a: the replicate cost (mana only), once per payment.
+            if c.replicate > 0 {
+                let spell = &self.objects[obj.slot as usize].spell_face().spell;
+                if let Some(k) = &spell.replicate {
+                    for _ in 0..c.replicate {
+                        u.add(&Unpaid::from_cost(&k.mana, 0));
+                    }
+                }
             }
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
         }
@@ -515,6 +562,14 @@ impl Game {
         };
         let mut with = c.clone();
         with.optional |= cost.bit();
+        if cost == crate::OptionalCost::Replicate {
+            // Bounded so the count of answers (`announced`, a u8) can't
+            // overflow; far beyond any mana a game produces.
+            if with.replicate >= 200 {
+                return false;
+            }
+            with.replicate += 1;
+        }
         // "If you control a Plains, you may …" (Mercadian Masques).
         if cost == crate::OptionalCost::Alternative && !self.alternative_allowed(c, c.player) {
             return false;
@@ -611,8 +666,9 @@ impl Game {
         // life"): announced too, at most what can be paid.
         let cost_x = self.additional_x_max(&c);
         // 502.59c: without paying the mana cost, X is 0.
-        if (mana_cost.x > 0 && !c.flashback && !c.suspend || cost_x.is_some()) && c.x.is_none() {
-            let mut max = if mana_cost.x > 0 && !c.flashback && !c.suspend {
+        let no_mana_cost = c.flashback || c.suspend || c.free;
+        if (mana_cost.x > 0 && !no_mana_cost || cost_x.is_some()) && c.x.is_none() {
+            let mut max = if mana_cost.x > 0 && !no_mana_cost {
                 self.max_x(
                     c.player,
                     &mana_cost,
@@ -756,6 +812,8 @@ impl Game {
                 x: t.ctx.x,
                 mode: None,
                 colors_spent: 0,
+                replicated: 0,
+                mana_spent: Default::default(),
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: c.division.clone(),
@@ -836,7 +894,7 @@ impl Game {
                 // returned, one decision each until the number is reached.
                 // (number the cost names, number done, the decision asking for the rest)
                 type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
-                let counted: [Counted; 3] = [
+                let counted: [Counted; 4] = [
                     (
                         cost.exile_from_hand.as_ref().map(|e| e.1),
                         cc.exiled,
@@ -851,6 +909,11 @@ impl Game {
                         cost.return_to_hand.as_ref().map(|r| r.1),
                         cc.returned,
                         |remaining| DecisionKind::ReturnCost { remaining },
+                    ),
+                    (
+                        cost.removed_to_graveyard.then_some(1),
+                        cc.removed_paid,
+                        |_| DecisionKind::RemovedCardCost,
                     ),
                 ];
                 for (need, done, kind) in counted {
@@ -873,6 +936,7 @@ impl Game {
                 cm.exiled = 0;
                 cm.tapped = 0;
                 cm.returned = 0;
+                cm.removed_paid = 0;
             }
             self.finish_casting();
         } else {
@@ -1017,8 +1081,14 @@ impl Game {
         };
         let p = c.player;
         let Some(u) = c.unpaid.as_mut() else { return };
+        let before = self.players[p.index()].pool;
         let spent = take_from_pool(&mut self.players[p.index()].pool, u);
         c.spent |= spent;
+        // 406: what was spent, by kind (the pool's difference).
+        let after = self.players[p.index()].pool;
+        for (k, (b, a)) in before.0.iter().zip(after.0).enumerate() {
+            c.mana_spent.0[k] += b - a;
+        }
     }
 
     /// 409.1i: pay the non-mana costs; the spell or ability becomes played.
@@ -1070,7 +1140,7 @@ impl Game {
             let o = &mut self.objects[obj.slot as usize];
             // 502.59a: a spell played by its suspend ability gains haste
             // (kept with its controller, `marks::SUSPEND_HASTE`).
-            if c.suspend && !c.ripple {
+            if c.suspend && !c.ripple && !c.masked {
                 o.control_marks |= crate::state::object::marks::SUSPEND_HASTE;
             }
             for (bit, flag) in [
@@ -1091,6 +1161,9 @@ impl Game {
             top.mode = c.mode;
             if matches!(c.what, Playing::Spell { .. }) {
                 top.colors_spent = c.spent;
+                top.replicated = c.replicate;
+            } else {
+                top.mana_spent = c.mana_spent;
             }
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
@@ -1362,6 +1435,9 @@ impl Game {
                     c.announced += 1;
                     if action == Action::Yes {
                         c.optional |= cost.map_or(0, crate::OptionalCost::bit);
+                        if cost == Some(crate::OptionalCost::Replicate) {
+                            c.replicate += 1;
+                        }
                     }
                 }
                 if let (Action::Yes, Some(cost), Some(card)) = (&action, cost, card) {
@@ -1408,11 +1484,25 @@ impl Game {
                     if let Some(c) = self.casting.as_mut() {
                         c.tapped += 1;
                     }
-                } else {
+                } else if cost
+                    .return_to_hand
+                    .as_ref()
+                    .is_some_and(|(_, n)| *n > c.returned)
+                {
                     let owner = self.objects[o.slot as usize].owner;
                     self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     if let Some(c) = self.casting.as_mut() {
                         c.returned += 1;
+                    }
+                } else {
+                    // 217.7d: a card removed with the source, to its
+                    // owner's graveyard; "that card" is the one in the
+                    // graveyard (Jester's Scepter).
+                    let owner = self.objects[o.slot as usize].owner;
+                    let new = self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                    if let Some(c) = self.casting.as_mut() {
+                        c.removed_paid += 1;
+                        c.sacrificed_obj = new.or(Some(o));
                     }
                 }
                 self.continue_casting();

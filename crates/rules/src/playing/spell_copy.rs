@@ -80,6 +80,8 @@ impl Game {
             x: original.x,
             mode: original.mode,
             colors_spent: 0,
+            replicated: 0,
+            mana_spent: Default::default(),
             sacrificed: original.sacrificed,
             sacrificed_power: original.sacrificed_power,
             // Pyrotechnics' ruling: a copy's division can't be changed.
@@ -146,7 +148,7 @@ impl Game {
             Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => {
                 (what, *color, false, None)
             }
-            Some(tolaria_cards::Effect::StormCopies) => (&THIS, None, false, None),
+            Some(tolaria_cards::Effect::CopiesOfThis) => (&THIS, None, false, None),
             Some(tolaria_cards::Effect::ChangeTarget { what, to, .. }) => {
                 (what, None, true, to.as_ref())
             }

@@ -24,7 +24,7 @@ impl Game {
             Effect::ChangeTarget {
                 what, from_this, ..
             } => self.change_target(ctx, what, *from_this),
-            Effect::StormCopies => self.storm_copies(ctx),
+            Effect::CopiesOfThis => self.storm_copies(ctx),
             Effect::CreateTokenCopies {
                 who,
                 amount,
@@ -641,7 +641,7 @@ impl Game {
             // The colour is chosen on resolution (exec_effect_pausable).
             Effect::ContinuousChosenColor { .. } | Effect::ContinuousChosen { .. } => {}
             // 503.10, 415.7: these ask for targets (exec_effect_pausable).
-            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::StormCopies => {}
+            Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::CopiesOfThis => {}
             // A choice per card (`card_effect`).
             Effect::ReturnUpToFromGraveyard { .. } => {}
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
@@ -812,6 +812,7 @@ impl Game {
                     }
                 }
             }
+            Effect::Haunt => self.haunt(ctx),
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.obj(o).is_some() {
@@ -1028,14 +1029,28 @@ impl Game {
             Effect::CantBeBlockedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.unblockable_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::UNBLOCKABLE;
                     }
                 }
             }
             Effect::CantBlockThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {
-                        obj.cant_block_this_turn = true;
+                        obj.this_turn |= crate::state::object::this_turn::CANT_BLOCK;
+                    }
+                }
+            }
+            Effect::AttacksThisTurnIfAble { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.this_turn |= crate::state::object::this_turn::ATTACKS;
+                    }
+                }
+            }
+            Effect::MustBeBlockedThisTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.this_turn |= crate::state::object::this_turn::LURE;
                     }
                 }
             }
@@ -1257,6 +1272,18 @@ impl Game {
                         controller: ctx.controller,
                         player: ctx.controller,
                         from_outside: true,
+                        from_removed: None,
+                    });
+            }
+            // Mangara's Tome: the pile its source removed (217.7d).
+            Effect::NextDrawFromRemovedPileThisTurn => {
+                self.draw_rules
+                    .push(crate::continuous::draw_replacement::DrawRule {
+                        card: ctx.source_card,
+                        controller: ctx.controller,
+                        player: ctx.controller,
+                        from_outside: false,
+                        from_removed: Some(ctx.source),
                     });
             }
             Effect::DrawsInsteadThisTurn { who } => {
@@ -1267,6 +1294,7 @@ impl Game {
                             controller: ctx.controller,
                             player: p,
                             from_outside: false,
+                            from_removed: None,
                         });
                 }
             }
@@ -1353,7 +1381,8 @@ impl Game {
             Effect::ObjectCantBeRegeneratedThisTurn { what } => {
                 for o in self.objects_of(ctx, what) {
                     if self.is_present(o) && self.is_in_play(o) {
-                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                        self.objects[o.slot as usize].this_turn |=
+                            crate::state::object::this_turn::NO_REGEN;
                     }
                 }
             }
@@ -1376,7 +1405,8 @@ impl Game {
                     .collect();
                 for o in hit {
                     if self.is_present(o) {
-                        self.objects[o.slot as usize].no_regen_this_turn = true;
+                        self.objects[o.slot as usize].this_turn |=
+                            crate::state::object::this_turn::NO_REGEN;
                     }
                 }
             }
@@ -1424,6 +1454,7 @@ impl Game {
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
+            | Effect::PutTopCardsIntoHand { .. }
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
@@ -1440,6 +1471,8 @@ impl Game {
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
             | Effect::Ripple(_)
+            | Effect::PlayFaceDownMasked
+            | Effect::PutOnTopInAnyOrder { .. }
             | Effect::PutFromHand { .. } => {
                 // Choices: they run in exec_effect_pausable (library.rs).
             }
@@ -1472,7 +1505,9 @@ impl Game {
         {
             return;
         }
-        let can_regen = !no_regen && !obj.no_regen_this_turn && obj.regen_shields > 0;
+        let can_regen = !no_regen
+            && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
+            && obj.regen_shields > 0;
         if can_regen {
             let obj = self.obj_mut(o).expect("checked");
             obj.regen_shields -= 1;

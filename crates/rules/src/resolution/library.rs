@@ -42,6 +42,12 @@ pub enum CardChoice {
     /// A card from the controller's graveyard to return to the hand
     /// ("return up to X cards from your graveyard", Bound).
     FromGraveyard,
+    /// 217.2d: the next of the cards to put on top of the library in any
+    /// order (the last one chosen is on top; Scroll Rack).
+    OnTop,
+    /// 504.1: a creature card from the hand to play face down (Illusionary
+    /// Mask).
+    Masked,
 }
 
 impl CardChoice {
@@ -58,6 +64,12 @@ impl CardChoice {
             CardChoice::Ripple => "a revealed card to play without paying its mana cost (502.56a)",
             CardChoice::Removed => "a card removed from the game with it (217.7d)",
             CardChoice::FromGraveyard => "a card from the graveyard to return to the hand",
+            CardChoice::OnTop => {
+                "the next card to put on top of the library (the last one put is on top)"
+            }
+            CardChoice::Masked => {
+                "a creature card to play face down as a 2/2 creature spell (504.1)"
+            }
         }
     }
 }
@@ -87,6 +99,7 @@ impl Game {
             Effect::SearchLibrary { .. } => self.search_step(ctx, e),
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
+            Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
                 match who {
@@ -138,6 +151,26 @@ impl Game {
                 })
             }
             // 217.7d: "Return a card you own exiled with [this] to your hand."
+            // 217.2d: one card at a time; the last goes without a choice.
+            Effect::PutOnTopInAnyOrder { what } => {
+                let cards = self.objects_of(ctx, what);
+                // 217.7b: "look at the removed cards".
+                self.let_look_at_removed(ctx.controller, &cards);
+                if cards.len() > 1 {
+                    Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseCard {
+                            choice: CardChoice::OnTop,
+                            optional: false,
+                        },
+                    })
+                } else {
+                    for o in cards {
+                        self.put_on_owners_library(o);
+                    }
+                    None
+                }
+            }
             Effect::ReturnRemovedChosen { what } => (self.cards_state().done == 0
                 && !self.objects_of(ctx, what).is_empty())
             .then_some(Decision {
@@ -226,6 +259,8 @@ impl Game {
             }
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
+            (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what }) => self.objects_of(ctx, what),
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
             }
@@ -440,7 +475,7 @@ impl Game {
         let p = ctx.controller;
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
-        if st.done == 0 {
+        if st.done < dest.count() {
             let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
@@ -453,10 +488,16 @@ impl Game {
                     },
                 });
             }
-            self.emit(Event::Searched {
-                player: p,
-                found: None,
-            });
+            if st.done == 0 {
+                self.emit(Event::Searched {
+                    player: p,
+                    found: None,
+                });
+            }
+        }
+        // "… and shuffle that pile" (Mangara's Tome).
+        if matches!(dest, CardDest::RemoveFaceDownPile(_)) {
+            self.shuffle_removed_pile(ctx);
         }
         self.shuffle_library(w);
         // "then shuffle and put that card on top" (Vampiric Tutor): the
@@ -681,7 +722,8 @@ impl Game {
                 player: ctx.controller,
                 kind: DecisionKind::ChooseCard {
                     choice: CardChoice::FromHand,
-                    optional: false,
+                    // "Any number of cards": the player may stop.
+                    optional: *amount == tolaria_cards::ANY_NUMBER,
                 },
             });
         }
@@ -753,6 +795,8 @@ impl Game {
                                 r.ctx.chosen = moved;
                             }
                         }
+                        // Mangara's Tome: face down, no one may look (217.7b).
+                        CardDest::RemoveFaceDownPile(_) => self.remove_face_down(&ctx, o, false),
                         // Put on top once the library is shuffled (`search_step`).
                         CardDest::LibraryTop => {
                             if let Some(r) = self.resolving.as_mut() {
@@ -761,7 +805,11 @@ impl Game {
                         }
                     }
                 }
-                st.done = 1;
+                // A search for several cards goes on until they are found.
+                st.done = match chosen {
+                    Some(_) => st.done + 1,
+                    None => dest.count(),
+                };
             }
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
                 let aura = self.objects_of(&ctx, what).first().copied();
@@ -854,6 +902,15 @@ impl Game {
                     st.on_top += 1;
                 }
             }
+            (CardChoice::Masked, Effect::PlayFaceDownMasked) => {
+                self.on_masked_choice(p, chosen);
+                st.done += 1;
+            }
+            (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { .. }) => {
+                if let Some(o) = chosen {
+                    self.put_on_owners_library(o);
+                }
+            }
             (CardChoice::Ripple, Effect::Ripple(_)) => match chosen {
                 Some(o) => {
                     st.cards.retain(|&x| x != o);
@@ -892,8 +949,11 @@ impl Game {
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }
                     }
+                    st.done += 1;
+                } else {
+                    // "Any number": the player stops choosing.
+                    st.done = u32::MAX;
                 }
-                st.done += 1;
             }
             (CardChoice::Removed, Effect::ReturnRemovedChosen { .. }) => {
                 if let Some(o) = chosen {
@@ -1063,6 +1123,18 @@ impl Game {
     /// The effects of this module that need no choice (417).
     pub(crate) fn exec_card_effect(&mut self, ctx: &ResolveCtx, e: &Effect) -> bool {
         match e {
+            // Scroll Rack: not a draw (its ruling): as many as there are.
+            Effect::PutTopCardsIntoHand { who, amount } => {
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount(ctx, amount).max(0);
+                    for _ in 0..n {
+                        let Some(top) = self.player(p).library.last().copied() else {
+                            break;
+                        };
+                        self.move_to(top, Zone::Hand(p), MoveReason::Effect);
+                    }
+                }
+            }
             Effect::Mill { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = match amount {
@@ -1431,5 +1503,14 @@ fn whose_is(game: &Game, w: tolaria_cards::Whose, controller: PlayerId, p: Playe
         tolaria_cards::Whose::You => p == controller,
         tolaria_cards::Whose::Opponent => game.is_opponent(controller, p),
         tolaria_cards::Whose::Each => true,
+    }
+}
+
+impl Game {
+    /// 217.2d: puts `o` on top of its owner's library (a card removed face
+    /// down stays unseen, 217.7b).
+    fn put_on_owners_library(&mut self, o: ObjId) {
+        let owner = self.objects[o.slot as usize].owner;
+        self.move_to(o, Zone::Library(owner), MoveReason::Effect);
     }
 }

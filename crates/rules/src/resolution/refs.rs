@@ -239,6 +239,9 @@ impl Game {
                     })
                     .count() as i32
             }
+            Amount::CountRemoved => self
+                .removed_cards(ctx, &tolaria_cards::RemovedCards::default())
+                .len() as i32,
             Amount::CountOf(f) => self
                 .in_play
                 .iter()

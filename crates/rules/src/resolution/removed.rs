@@ -14,7 +14,7 @@
 use crate::state::object::Removal;
 use crate::state::stack::ResolveCtx;
 use crate::{Game, MoveReason, ObjId, PlayerId, Zone};
-use tolaria_cards::{Effect, FaceDownFrom, RemovedCards};
+use tolaria_cards::{Effect, FaceDownFrom, RemovedCards, RemovedPlayWindow};
 
 impl Game {
     /// Runs the effects of this file; false if `e` is not one of them.
@@ -72,10 +72,14 @@ impl Game {
                 }
             }
             // "Until your next turn, you may play those cards."
-            Effect::MayPlayRemoved { what } => {
+            // "You may play that card without paying its mana cost as long
+            // as CARDNAME remains in play." (Intet, the Dreamer)
+            Effect::MayPlayRemoved { what, window, free } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(m) = self.removal_mut(o) {
                         m.players |= 1u64 << ctx.controller.index();
+                        m.window = *window;
+                        m.free = *free;
                     }
                 }
             }
@@ -104,6 +108,38 @@ impl Game {
         self.remove_face_down_as(ctx, card, batch, lookers);
     }
 
+    /// "… and shuffle that pile" (Mangara's Tome): the cards this
+    /// resolution removed change places among themselves in
+    /// `Game::removals`, whose order is the pile's (the last is on top).
+    pub(crate) fn shuffle_removed_pile(&mut self, ctx: &ResolveCtx) {
+        let batch = self.resolving.as_deref().map_or(0, |r| r.ctx.removal);
+        if batch == 0 {
+            return;
+        }
+        let at: Vec<usize> = self
+            .removals
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, m))| m.batch == batch && m.by == ctx.source)
+            .map(|(i, _)| i)
+            .collect();
+        let mut pile: Vec<(ObjId, Removal)> = at.iter().map(|&i| self.removals[i]).collect();
+        self.rng.shuffle(&mut pile);
+        for (&i, e) in at.iter().zip(pile) {
+            self.removals[i] = e;
+        }
+    }
+
+    /// 217.7b: "look at the removed cards" (Scroll Rack): from now on
+    /// `player` may look at them.
+    pub(crate) fn let_look_at_removed(&mut self, player: PlayerId, cards: &[ObjId]) {
+        for (id, r) in self.removals.iter_mut() {
+            if cards.contains(id) {
+                r.lookers |= 1u64 << player.index();
+            }
+        }
+    }
+
     /// Every card removed by one resolution shares its batch.
     fn remove_face_down_as(&mut self, ctx: &ResolveCtx, card: ObjId, batch: u32, lookers: u64) {
         let Some(new) =
@@ -111,15 +147,8 @@ impl Game {
         else {
             return;
         };
-        self.removals.push((
-            new,
-            Removal {
-                by: ctx.source,
-                batch,
-                lookers,
-                players: 0,
-            },
-        ));
+        self.removals
+            .push((new, Removal::new(ctx.source, batch, lookers)));
     }
 
     /// The batch number of the resolving spell or ability's removals,
@@ -163,6 +192,16 @@ impl Game {
             .collect()
     }
 
+    /// 217.7d: the cards in the removed-from-the-game zone that `source`'s
+    /// linked ability removed ("a card removed from the game with
+    /// CARDNAME", Jester's Scepter's cost), in the order they were removed.
+    pub(crate) fn linked_removed(&self, source: ObjId) -> impl Iterator<Item = ObjId> + '_ {
+        self.removals
+            .iter()
+            .filter(move |(c, m)| m.by == source && self.zone_of(*c) == Some(Zone::RemovedFromGame))
+            .map(|(c, _)| *c)
+    }
+
     /// 217.7b: how this card was removed face down, if by an effect.
     pub fn removal(&self, id: ObjId) -> Option<&Removal> {
         self.removals.iter().find(|(r, _)| *r == id).map(|(_, m)| m)
@@ -176,8 +215,9 @@ impl Game {
     }
 
     /// The cards in the removed-from-the-game zone `p` may play as though
-    /// they were in their hand now (Three Wishes): lands with the land
-    /// rules (305.2), spells with their timing, prohibitions and costs.
+    /// they were in their hand now (Three Wishes, Intet, the Dreamer):
+    /// lands with the land rules (305.2), spells with their timing,
+    /// prohibitions and costs (none for Intet's, `plays_free`).
     pub(crate) fn removed_plays(
         &self,
         p: PlayerId,
@@ -185,7 +225,7 @@ impl Game {
         out: &mut Vec<crate::Action>,
     ) {
         for &(c, m) in &self.removals {
-            if m.players & (1u64 << p.index()) != 0
+            if (self.may_play_removed(p, &m) || self.remover_may_use(p, &m))
                 && self.zone_of(c) == Some(Zone::RemovedFromGame)
             {
                 self.hand_card_actions(p, c, avail, out);
@@ -193,11 +233,51 @@ impl Game {
         }
     }
 
+    /// 217.7d: "Each player may look at and play cards he or she removed
+    /// from the game with CARDNAME" (Shared Fate): `p` removed it, and the
+    /// object that removed it is in play with that ability now.
+    fn remover_may_use(&self, p: PlayerId, m: &Removal) -> bool {
+        m.remover == Some(p)
+            && self.zone_of(m.by) == Some(Zone::InPlay)
+            && crate::continuous::characteristics::compute(self, m.by)
+                .abilities()
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::RemoversMayLookAndPlay
+                        )
+                    )
+                })
+    }
+
+    /// Whether the removal lets `p` play the card now: `p`'s permission
+    /// and its window (`WhileSourceInPlay`: the object that removed it is
+    /// still in play, 217.7d).
+    fn may_play_removed(&self, p: PlayerId, m: &Removal) -> bool {
+        m.players & (1u64 << p.index()) != 0
+            && match m.window {
+                RemovedPlayWindow::UntilYourNextTurn => true,
+                RemovedPlayWindow::WhileSourceInPlay => self.zone_of(m.by) == Some(Zone::InPlay),
+            }
+    }
+
+    /// Whether `card` in the removed-from-the-game zone is played without
+    /// paying its mana cost ("You may play that card without paying its
+    /// mana cost", Intet, the Dreamer).
+    pub(crate) fn plays_free(&self, card: ObjId) -> bool {
+        self.zone_of(card) == Some(Zone::RemovedFromGame)
+            && self.removal(card).is_some_and(|m| m.free)
+    }
+
     /// As `p`'s turn begins, the cards `p` could play "until your next
     /// turn" no longer can be.
     pub(crate) fn end_removed_plays(&mut self, p: PlayerId) {
         for (_, m) in &mut self.removals {
-            m.players &= !(1u64 << p.index());
+            if m.window == RemovedPlayWindow::UntilYourNextTurn {
+                m.players &= !(1u64 << p.index());
+            }
         }
     }
 
@@ -210,9 +290,13 @@ impl Game {
         if !o.is_face_down() {
             return true;
         }
-        let lookers = self.removal(id).map_or(0, |m| m.lookers);
-        self.player_ids()
-            .any(|p| lookers & (1u64 << p.index()) != 0 && self.sees_hand_of(viewer, p))
+        let Some(m) = self.removal(id) else {
+            return false;
+        };
+        self.player_ids().any(|p| {
+            (m.lookers & (1u64 << p.index()) != 0 || self.remover_may_use(p, m))
+                && self.sees_hand_of(viewer, p)
+        })
     }
 }
 
@@ -243,15 +327,7 @@ mod tests {
         let new = g
             .move_face_down(c, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
             .expect("moved");
-        g.removals.push((
-            new,
-            Removal {
-                by: new,
-                batch: 1,
-                lookers,
-                players: 0,
-            },
-        ));
+        g.removals.push((new, Removal::new(new, 1, lookers)));
         new
     }
 

@@ -166,6 +166,7 @@ impl Game {
             division: item.division.clone(),
             removal: 0,
             defending: None,
+            mana_spent: item.mana_spent,
         };
         if !is_spell {
             self.stack.pop();
@@ -460,8 +461,11 @@ impl Game {
                     // into its owner's hand instead of into that player's
                     // graveyard as it resolves."
                     self.move_to(obj, Zone::Hand(owner), MoveReason::Resolve);
-                } else {
-                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve);
+                } else if let Some(new) =
+                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::Resolve)
+                {
+                    // 502.51a: haunt on an instant or sorcery.
+                    self.resolved_into_graveyard(new);
                 }
             }
             _ => {
@@ -523,11 +527,13 @@ impl Game {
                 }
                 return None;
             };
-            // The resolution's flips so far (Amount::FlipsWon) are in the stored ctx.
+            // The resolution's flips so far (Amount::FlipsWon) and its
+            // removals ("that card", 217.7d) are in the stored ctx.
             let mut c = ctx.clone();
             if let Some(r) = self.resolving.as_ref() {
                 c.flips_won = r.ctx.flips_won;
                 c.flips = r.ctx.flips;
+                c.removal = r.ctx.removal;
             }
             if let Some(d) = self.exec_effect_pausable(&c, e) {
                 return Some(d);

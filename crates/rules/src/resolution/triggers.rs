@@ -18,6 +18,19 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     } else {
         0
     };
+    // 502.51b: a haunted creature that leaves play for anywhere but a
+    // graveyard is haunted no more (it is a new object, 400.7).
+    if let Event::ZoneChange {
+        old,
+        from: Zone::InPlay,
+        to,
+        ..
+    } = e
+    {
+        if !game.haunts.is_empty() && !matches!(to, Zone::Graveyard(_)) {
+            crate::mechanics::haunt::creature_left_play(game, *old, None);
+        }
+    }
     if permanents > 0 {
         life_lost_triggers(game, e, permanents);
     }
@@ -89,6 +102,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             let lki = game.last_known(old).copied();
             let lki_controller = lki.map(|l| l.controller);
             self_leaves_play_triggers(game, old, new, true);
+            // 502.51c: "When the creature it haunts is put into a graveyard".
+            crate::mechanics::haunt::creature_left_play(game, old, Some(new));
             // 502.55a (recover): "When a creature is put into your graveyard
             // from play" of the other cards in that graveyard (the creature
             // goes to its owner's).
@@ -494,13 +509,26 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // abilities (storm), functioning on the stack; the spells
             // played before it this turn, by every player, are counted now.
             let played: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
+            // 502.52a: the times its replicate cost was paid.
+            let replicated = game
+                .stack
+                .iter()
+                .rev()
+                .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
+                .map_or(0, |s| u32::from(s.replicated));
             for (i, a) in tolaria_cards::db().get(*card).faces[0]
                 .abilities
                 .iter()
                 .enumerate()
             {
                 if let Ability::Triggered(t) = a {
-                    if matches!(t.trigger, Trigger::PlayedThis) {
+                    let amount = match t.trigger {
+                        Trigger::PlayedThis => played.saturating_sub(1),
+                        // 404.3: "if a replicate cost was paid for it".
+                        Trigger::Replicated if replicated > 0 => replicated,
+                        _ => continue,
+                    };
+                    {
                         game.pending_triggers.push(PendingTrigger {
                             controller: caster,
                             source: spell,
@@ -513,7 +541,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             ctx: TriggerContext {
                                 object: Some(spell),
                                 player: Some(caster),
-                                amount: played.saturating_sub(1),
+                                amount,
                                 ..Default::default()
                             },
                         });
@@ -1255,7 +1283,7 @@ impl Game {
 /// The printed triggered abilities of a card outside play with this
 /// trigger (a card in a graveyard or hand: its front face), put pending
 /// under `controller` with the event's context.
-fn trigger_printed(
+pub(crate) fn trigger_printed(
     game: &mut Game,
     controller: PlayerId,
     source: ObjId,

@@ -207,6 +207,10 @@ pub struct Game {
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_dies: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
+    /// 502.51b: each card in the removed-from-the-game zone haunting a
+    /// creature, with that creature (`mechanics/haunt.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub haunts: Vec<(ObjId, ObjId)>,
     /// "Until your next upkeep, [it] can't phase out" (Spatial Binding):
     /// the permanent and the player whose next upkeep ends the effect.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -224,7 +228,7 @@ pub struct Game {
     /// 502.56a: cards revealed by ripple to be played without paying their
     /// mana costs, in order, as the ability finishes resolving.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub free_plays: Vec<(PlayerId, ObjId)>,
+    pub free_plays: Vec<FreePlay>,
     /// Derived: some card of the game has flashback (502.22a), so the
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]
@@ -631,6 +635,14 @@ impl Game {
     }
 
     pub fn tap(&mut self, id: ObjId) {
+        // 419, 504.1: a creature played face down by Illusionary Mask is
+        // turned face up instead, then becomes tapped.
+        if self
+            .obj(id)
+            .is_some_and(|o| o.flags & crate::state::object::flags::MASKED != 0 && !o.is_tapped())
+        {
+            self.masked_turns_face_up(id);
+        }
         if let Some(o) = self.obj_mut(id) {
             if !o.is_tapped() {
                 o.set_tapped(true);
@@ -804,4 +816,15 @@ fn is_zero_u16(n: &u16) -> bool {
 
 fn is_zero_u32(n: &u32) -> bool {
     *n == 0
+}
+
+/// A card to be played without paying its mana cost as the ability that
+/// allowed it finishes resolving (502.56a ripple; 504.1 Illusionary Mask).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FreePlay {
+    pub player: PlayerId,
+    pub obj: ObjId,
+    /// 504.1: played face down from the hand by Illusionary Mask.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
 }

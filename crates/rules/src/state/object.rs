@@ -57,10 +57,34 @@ pub mod flags {
     /// to all (`view`, `determinized`) until it leaves the hand (cleared
     /// with the other flags as it changes zones).
     pub const REVEALED: u32 = 1 << 17;
+    /// 504.1: a face-down spell played by Illusionary Mask's ability, and
+    /// the face-down creature it becomes: until it is turned face up, it is
+    /// turned face up instead of assigning, dealing or being dealt damage
+    /// or becoming tapped (419; `mechanics/illusionary_mask.rs`). Kept from
+    /// the stack into play as it resolves; cleared as it turns face up.
+    pub const MASKED: u32 = 1 << 18;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
 /// Bits of `Object::control_marks` (502.19a, echo).
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
+}
+
+/// Bits of `Object::this_turn`: effects on the object until the turn ends.
+pub mod this_turn {
+    /// "[It] can't block this turn."
+    pub const CANT_BLOCK: u8 = 1;
+    /// "[It] can't be regenerated this turn."
+    pub const NO_REGEN: u8 = 2;
+    /// "[It] can't be blocked this turn." (Crafty Pathmage)
+    pub const UNBLOCKABLE: u8 = 4;
+    /// 500.1: "[It] attacks this turn if able." (Boiling Blood)
+    pub const ATTACKS: u8 = 8;
+    /// 500.1: "All creatures able to block [it] this turn do so." (Alluring Scent)
+    pub const LURE: u8 = 16;
+}
+
 pub mod marks {
     /// Came under its controller's control since the beginning of that
     /// player's most recent upkeep; set with `flags::SICK`.
@@ -259,13 +283,14 @@ pub struct Object {
     pub token_src: Option<TokenSource>,
     /// Activations this turn of its "once each turn" abilities (bit per ability index).
     pub activated_this_turn: u16,
-    /// "can't block this turn".
-    pub cant_block_this_turn: bool,
-    /// "can't be regenerated this turn".
-    pub no_regen_this_turn: bool,
-    /// "can't be blocked this turn" (Crafty Pathmage).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub unblockable_this_turn: bool,
+    /// What applies to it until the turn ends (`this_turn` bits: "can't
+    /// block this turn", "can't be regenerated this turn", "can't be
+    /// blocked this turn", the 500.1 requirements "attacks this turn if
+    /// able" and "all creatures able to block it this turn do so"); cleared
+    /// in the cleanup step (314.2) and on a zone change. One byte: the
+    /// object is copied with every game.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub this_turn: u8,
     /// Second activations this turn of its "no more than twice each turn"
     /// abilities (bit per ability index; the first is in `activated_this_turn`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -314,9 +339,40 @@ pub struct Removal {
     pub lookers: u64,
     /// Bit per player who may play it as though it were in their hand
     /// until their next turn begins ("Until your next turn, you may play
-    /// those cards.", Three Wishes).
+    /// those cards.", Three Wishes), or for as long as `window` says.
     #[serde(default, skip_serializing_if = "is_zero_u64")]
     pub players: u64,
+    /// How long `players` may play it: until their next turn, or while
+    /// the object that removed it remains in play (Intet, the Dreamer).
+    #[serde(
+        default,
+        skip_serializing_if = "tolaria_cards::RemovedPlayWindow::is_default"
+    )]
+    pub window: tolaria_cards::RemovedPlayWindow,
+    /// `players` play it without paying its mana cost (Intet).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
+    /// The player who removed it, where an ability of the object that
+    /// removed it lets that player look at it and play it ("Each player
+    /// may look at and play cards he or she removed from the game with
+    /// Shared Fate"): a draw replaced by Shared Fate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remover: Option<PlayerId>,
+}
+
+impl Removal {
+    /// A card removed by `by` in `batch`, `lookers` allowed to look at it.
+    pub fn new(by: ObjId, batch: u32, lookers: u64) -> Self {
+        Removal {
+            by,
+            batch,
+            lookers,
+            players: 0,
+            window: tolaria_cards::RemovedPlayWindow::UntilYourNextTurn,
+            free: false,
+            remover: None,
+        }
+    }
 }
 
 fn is_zero_u64(n: &u64) -> bool {
@@ -344,9 +400,7 @@ impl Object {
             token: false,
             token_src: None,
             activated_this_turn: 0,
-            cant_block_this_turn: false,
-            no_regen_this_turn: false,
-            unblockable_this_turn: false,
+            this_turn: 0,
             activated_twice_this_turn: 0,
             chosen_color: None,
             chosen_type: None,
@@ -455,9 +509,7 @@ impl Object {
         self.controller = self.owner;
         self.base_controller = self.owner;
         self.activated_this_turn = 0;
-        self.cant_block_this_turn = false;
-        self.no_regen_this_turn = false;
-        self.unblockable_this_turn = false;
+        self.this_turn = 0;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
         self.chosen_type = None;

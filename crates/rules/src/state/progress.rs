@@ -103,6 +103,17 @@ pub(crate) struct Casting {
     pub returning: Option<ObjId>,
     /// 502.37a: the colours of mana spent so far (`ColorSet` bits).
     pub spent: u8,
+    /// 406: the mana spent so far, by kind (kept for an ability's
+    /// resolution: Illusionary Mask's "the mana you spent on {X}").
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
+    /// 504.1: played face down by Illusionary Mask's ability (without
+    /// paying its mana cost; the creature it becomes is `flags::MASKED`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub masked: bool,
     /// Cards removed from the game from the hand, permanents tapped.
     pub exiled: u8,
     pub tapped: u8,
@@ -128,6 +139,10 @@ pub(crate) struct Casting {
     /// Permanents returned to their owner's hand for the cost (409.1h).
     #[serde(default)]
     pub returned: u8,
+    /// 217.7d: cards removed with the source put into their owner's
+    /// graveyard for the cost (Jester's Scepter).
+    #[serde(default)]
+    pub removed_paid: u8,
     /// 502.59a: the spell is played by its suspend ability: without paying
     /// its mana cost (502.59c), and it gains haste.
     #[serde(default)]
@@ -136,6 +151,11 @@ pub(crate) struct Casting {
     /// cost like a suspended card (`suspend` is set too), but no haste.
     #[serde(default)]
     pub ripple: bool,
+    /// Played from the removed-from-the-game zone without paying its mana
+    /// cost (Intet, the Dreamer); unlike `suspend`, the player may still
+    /// abandon it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free: bool,
     /// 502.24a: played by its madness ability (the card's id in the
     /// removed-from-the-game zone): the madness cost is paid rather than
     /// the mana cost; cancelled, the card goes to the graveyard.
@@ -145,6 +165,9 @@ pub(crate) struct Casting {
     /// target from the first divided one on.
     #[serde(default)]
     pub division: Vec<u32>,
+    /// 502.52a: how many times the replicate cost has been announced.
+    #[serde(default)]
+    pub replicate: u8,
     /// 601.5b: the opponent who chooses the mode of an "An opponent
     /// chooses one —" spell, once the controller has chosen them (601.5a,
     /// 601.5c; 600.4d: cleared if they leave the game before choosing).
@@ -168,6 +191,8 @@ impl Casting {
             discarded: 0,
             returning: None,
             spent: 0,
+            mana_spent: Default::default(),
+            masked: false,
             exiled: 0,
             tapped: 0,
             announced: 0,
@@ -178,10 +203,13 @@ impl Casting {
             targets_done: false,
             flashback: false,
             returned: 0,
+            removed_paid: 0,
+            free: false,
             suspend: false,
             ripple: false,
             madness: None,
             division: Vec::new(),
+            replicate: 0,
             opponent_chooser: None,
         }
     }
@@ -370,6 +398,9 @@ pub enum OptionalCost {
     /// 502.32a: the entwine cost, announced by choosing every mode (the
     /// mode numbered after the spell's modes), not asked separately.
     Entwine,
+    /// 502.52a: the replicate cost, announced once more each time the
+    /// player answers yes (paid any number of times).
+    Replicate,
 }
 
 impl OptionalCost {
@@ -379,7 +410,7 @@ impl OptionalCost {
             OptionalCost::Kicker(i) => 1 << i,
             OptionalCost::Buyback => 4,
             OptionalCost::Alternative => 16,
-            OptionalCost::Entwine => 0,
+            OptionalCost::Entwine | OptionalCost::Replicate => 0,
         }
     }
     pub fn name(self) -> &'static str {
@@ -389,6 +420,7 @@ impl OptionalCost {
             OptionalCost::Buyback => "buyback cost",
             OptionalCost::Alternative => "alternative cost",
             OptionalCost::Entwine => "entwine cost",
+            OptionalCost::Replicate => "replicate cost",
         }
     }
 }

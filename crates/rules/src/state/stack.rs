@@ -20,6 +20,17 @@ pub struct StackItem {
     /// `ColorSet` bits (sunburst); 0 for abilities and copies.
     #[serde(default)]
     pub colors_spent: u8,
+    /// 502.52a: how many times the spell's replicate cost was paid (its
+    /// replicate ability copies it that many times); 0 for copies.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub replicated: u8,
+    /// 406: the mana spent to pay an activated ability's costs, by kind
+    /// (Illusionary Mask: "the mana you spent on {X}"); empty for spells.
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
     /// 409.1h: the permanent sacrificed to pay a spell's additional cost
     /// (Fling), kept for "the sacrificed creature" (503.10: a copy uses the
     /// original's).
@@ -90,6 +101,10 @@ pub struct TriggerContext {
     /// Astral Slide: the card it removed from the game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen: Option<ObjId>,
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -232,6 +247,12 @@ pub struct ResolveCtx {
     /// refers to, once chosen (`Effect::ChooseDefendingPlayer`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub defending: Option<PlayerId>,
+    /// 406: the mana spent on the ability's costs (`StackItem::mana_spent`).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::state::player::ManaPool::is_empty"
+    )]
+    pub mana_spent: crate::state::player::ManaPool,
 }
 
 impl ResolveCtx {
@@ -256,6 +277,7 @@ impl ResolveCtx {
             division: Vec::new(),
             removal: 0,
             defending: None,
+            mana_spent: Default::default(),
         }
     }
     pub(crate) fn target(&self, i: u8) -> Option<Target> {

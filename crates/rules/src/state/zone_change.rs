@@ -250,6 +250,7 @@ impl Game {
         let slot = id.slot as usize;
         let from_hand = self.objects[slot].flags & crate::state::object::flags::FROM_HAND != 0;
         let kicked = self.objects[slot].flags & crate::state::object::flags::KICKED;
+        let masked = self.objects[slot].flags & crate::state::object::flags::MASKED;
         self.objects[slot].reset_for_new_zone(to, ts);
         if flipped && to == Zone::InPlay {
             // 510.3: a spell or ability says it comes into play flipped.
@@ -274,6 +275,11 @@ impl Game {
                 || (from == Zone::Stack && to == Zone::InPlay && reason == MoveReason::Resolve))
         {
             self.objects[slot].flags |= kicked;
+        }
+        // 504.1: the creature a spell played face down by Illusionary Mask
+        // becomes as it resolves.
+        if masked != 0 && face_down && from == Zone::Stack && to == Zone::InPlay {
+            self.objects[slot].flags |= masked;
         }
         // Played from the hand (409.1a), then resolved into play (413.2i);
         // kept as it leaves play, as last known information for an

@@ -150,16 +150,21 @@ impl Game {
     pub(crate) fn whole_block_rules(&self) -> bool {
         !self.combat.provoked.is_empty()
             || self.combat.attackers.iter().any(|att| {
-                self.any_static_on(att.obj, |s, _| {
-                    matches!(
-                        s,
-                        StaticAbility::MustBeBlockedByAll(_)
-                            | StaticAbility::BlockRestriction {
-                                rule: BlockRule::TwoOrMore,
-                                ..
-                            }
-                    )
-                })
+                // "All creatures able to block target creature this turn
+                // do so." (Alluring Scent).
+                self.objects[att.obj.slot as usize].this_turn
+                    & crate::state::object::this_turn::LURE
+                    != 0
+                    || self.any_static_on(att.obj, |s, _| {
+                        matches!(
+                            s,
+                            StaticAbility::MustBeBlockedByAll(_)
+                                | StaticAbility::BlockRestriction {
+                                    rule: BlockRule::TwoOrMore,
+                                    ..
+                                }
+                        )
+                    })
             })
     }
 
@@ -191,14 +196,17 @@ impl Game {
             }
         }
         let rule = |a: ObjId, lure: bool| {
-            self.any_static_on(a, |s, _| match s {
-                StaticAbility::MustBeBlockedByAll(_) => lure,
-                StaticAbility::BlockRestriction {
-                    rule: BlockRule::TwoOrMore,
-                    ..
-                } => !lure,
-                _ => false,
-            })
+            (lure
+                && self.objects[a.slot as usize].this_turn & crate::state::object::this_turn::LURE
+                    != 0)
+                || self.any_static_on(a, |s, _| match s {
+                    StaticAbility::MustBeBlockedByAll(_) => lure,
+                    StaticAbility::BlockRestriction {
+                        rule: BlockRule::TwoOrMore,
+                        ..
+                    } => !lure,
+                    _ => false,
+                })
         };
         let mut required = vec![false; blockers.len() * na];
         for &(b, a) in &self.combat.provoked {

@@ -154,7 +154,7 @@ impl Game {
         if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
-            || o.cant_block_this_turn
+            || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
         {
             return false;
         }
@@ -186,7 +186,7 @@ impl Game {
         if !self.is_defending(o.controller)
             || o.is_tapped()
             || o.is_phased_out()
-            || o.cant_block_this_turn
+            || o.this_turn & crate::state::object::this_turn::CANT_BLOCK != 0
         {
             return false;
         }
@@ -199,7 +199,9 @@ impl Game {
             return false;
         }
         // "can't be blocked this turn" (Crafty Pathmage).
-        if self.objects[attacker.slot as usize].unblockable_this_turn
+        if self.objects[attacker.slot as usize].this_turn
+            & crate::state::object::this_turn::UNBLOCKABLE
+            != 0
             || self.cant_block_pairs.contains(&(blocker, attacker))
         {
             return false;
@@ -328,6 +330,11 @@ impl Game {
         // An Aura's "enchanted creature attacks each combat if able"
         // (Uncontrollable Anger).
         if self.any_static_on(id, |s, _| matches!(s, StaticAbility::MustAttack(_))) {
+            return true;
+        }
+        // "Target creature attacks this turn if able." (Boiling Blood).
+        if self.objects[id.slot as usize].this_turn & crate::state::object::this_turn::ATTACKS != 0
+        {
             return true;
         }
         if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
@@ -922,6 +929,9 @@ impl Game {
                 }
             })
             .collect();
+        // 504.1: a creature played face down by Illusionary Mask is turned
+        // face up before it would assign combat damage.
+        self.masked_assign(&queue);
         // 606.7d: first the active team chooses the defending player each
         // attacking creature assigns its damage to the team to.
         if self.two_headed() && self.ask_defending_player(&queue) {
@@ -1014,6 +1024,8 @@ impl Game {
                 x: 0,
                 mode: None,
                 colors_spent: 0,
+                replicated: 0,
+                mana_spent: Default::default(),
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),

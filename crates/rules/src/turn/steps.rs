@@ -510,9 +510,7 @@ impl Game {
             let o = &mut self.objects[id.slot as usize];
             o.damage = 0;
             o.regen_shields = 0;
-            o.cant_block_this_turn = false;
-            o.unblockable_this_turn = false;
-            o.no_regen_this_turn = false;
+            o.this_turn = 0;
         }
         let effects = self.effects.len();
         self.effects.retain(|e| !e.until_end_of_turn);
