@@ -110,6 +110,9 @@ pub enum Condition {
     /// "if it wasn't the first land you played this turn" (Fastbond):
     /// the controller has played two or more lands this turn.
     NotFirstLandThisTurn,
+    /// "if there are no arrowhead counters on [this]" (Serrated Arrows,
+    /// Gemstone Mine).
+    NoCountersOnThis(CounterKind),
     ObjectIs {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,

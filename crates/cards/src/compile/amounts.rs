@@ -393,6 +393,13 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // "there are no mining counters on CARDNAME" (Gemstone Mine).
+    if p.at_all("there are no") && p.at_all_from(4, "counters on cardname") {
+        p.eat_all("there are no");
+        let kind = counter_kind(p.bump())?;
+        p.eat_all("counters on cardname");
+        return Some(Condition::NoCountersOnThis(kind));
+    }
     // Hellbent: "you have no cards in hand".
     if p.eat_all("you have no cards in hand") {
         return Some(Condition::NoCardsInHand {

@@ -238,9 +238,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             if p.eat(",") {
                 // Only instructions that need no choice run inside the
                 // condition (it is checked by the non-pausing executor).
-                if let Some(effects) =
-                    clauses(p, cx).filter(|v| v.iter().all(|e| matches!(e, Effect::Flip { .. })))
-                {
+                // "If there are no mining counters on CARDNAME, sacrifice
+                // it." (Gemstone Mine): the permanent itself, no choice.
+                let effects = clauses(p, cx).map(|v| {
+                    v.into_iter()
+                        .map(|e| match e {
+                            Effect::Sacrifice {
+                                who: crate::PlayerRef::You,
+                                filter,
+                            } if filter.this => Effect::SacrificeThese {
+                                what: crate::ObjectRef::This,
+                            },
+                            e => e,
+                        })
+                        .collect::<Vec<_>>()
+                });
+                if let Some(effects) = effects.filter(|v| {
+                    v.iter().all(|e| {
+                        matches!(
+                            e,
+                            Effect::Flip { .. }
+                                | Effect::SacrificeThese {
+                                    what: crate::ObjectRef::This
+                                }
+                        )
+                    })
+                }) {
                     if p.eat_end() {
                         cx.effects.push(Effect::IfCondition { condition, effects });
                         return Some(());

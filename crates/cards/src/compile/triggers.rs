@@ -519,6 +519,13 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(c);
     } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
         condition = Some(c);
+    } else if p.eat_all("if there are no") {
+        // "if there are no arrowhead counters on CARDNAME," (Serrated Arrows).
+        let kind = counter_kind(p.bump()).ok_or_else(|| no_rule(p))?;
+        if !p.eat_all("counters on cardname ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::NoCountersOnThis(kind));
     } else if p.eat_all("if there are") {
         // "if there are two or more ki counters on CARDNAME," (Callow Jushi).
         condition =

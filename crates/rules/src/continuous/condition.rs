@@ -20,6 +20,9 @@ pub(crate) fn holds(
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
         // "if it wasn't the first land you played this turn" (Fastbond).
+        Condition::NoCountersOnThis(kind) => {
+            game.obj(src).is_some_and(|o| o.counters_of(*kind) == 0)
+        }
         Condition::NotFirstLandThisTurn => game.players[you.index()].lands_played >= 2,
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
