@@ -935,9 +935,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
     // the controller chooses on resolution.
     // "sacrifice CARDNAME unless you sacrifice a land" (Bog Elemental).
-    if p.at_all("unless you sacrifice") {
+    if p.at_all("unless you sacrifice") || p.at_all("unless you return") {
         p.eat_all("unless you");
-        let (cost, sacrifice_count) = upkeep::sacrifice_cost(p)?;
+        // "sacrifice it unless you return an untapped Island you control to
+        // its owner's hand" (Coral Atoll): permanents returned instead.
+        let (cost, sacrifice_count) = match p.peek() {
+            "return" => upkeep::return_cost(p)?,
+            _ => upkeep::sacrifice_cost(p)?,
+        };
         v = vec![Effect::UnlessPays {
             cost: Box::new(cost),
             per_counter: None,

@@ -82,6 +82,31 @@ pub(super) fn sacrifice_cost(p: &mut P) -> Option<(Cost, u8)> {
     ))
 }
 
+/// "return an untapped Island you control to its owner's hand" after
+/// "unless you" (Coral Atoll, the Lairs, Drake Familiar): the permanents
+/// the player returns to pay the cost (413.2c), and how many.
+pub(super) fn return_cost(p: &mut P) -> Option<(Cost, u8)> {
+    p.eat("return").then_some(())?;
+    let n = count(p)?;
+    let (mut f, noun) = filter(p)?;
+    if noun != Noun::Permanent || f.this || f.other {
+        return None;
+    }
+    (p.eat_all("you control to") || p.eat("to")).then_some(())?;
+    p.eat_any(&["its", "their"])?;
+    p.eat_all("owner's hand").then_some(())?;
+    if f.controller == crate::ControllerFilter::Any {
+        f.controller = crate::ControllerFilter::You;
+    }
+    Some((
+        Cost {
+            return_to_hand: Some((f, n)),
+            ..Cost::default()
+        },
+        n,
+    ))
+}
+
 /// The cost of a cumulative upkeep (502.13a): "{2}", "{W} or {U}" (one
 /// choice per age counter: a hybrid symbol each), "—Pay 1 life", "—Pay
 /// {B} and 1 life".

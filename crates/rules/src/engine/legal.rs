@@ -263,7 +263,7 @@ impl Game {
             }
             // 413.2d: one permanent of the player's matching the effect's
             // filter ("sacrifice this"/"another" name the source).
-            DecisionKind::Sacrifice
+            DecisionKind::Sacrifice | DecisionKind::ReturnToHand
                 if matches!(
                     self.current_effect(),
                     Some(tolaria_cards::Effect::UnlessPays { .. })

@@ -65,10 +65,12 @@ impl Game {
         }
     }
 
-    /// How many permanents the "unless you pay" effect being resolved now
-    /// sacrifices in all (once per counter with `per_counter`, 502.13a),
-    /// and of what kind.
-    fn unless_sacrifices_now(&self) -> Option<(&'static tolaria_cards::ObjectFilter, u32)> {
+    /// The permanents the "unless you pay" effect being resolved now asks
+    /// for: their kind, how many in all (once per counter with
+    /// `per_counter`, 502.13a), and whether they are returned to their
+    /// owner's hand ("unless you return an untapped Island you control to
+    /// its owner's hand", Coral Atoll) rather than sacrificed.
+    fn unless_permanents_now(&self) -> Option<(&'static tolaria_cards::ObjectFilter, u32, bool)> {
         let r = self.resolving.as_deref()?;
         match self.current_effect()? {
             Effect::UnlessPays {
@@ -77,7 +79,11 @@ impl Game {
                 sacrifice_count,
                 ..
             } => {
-                let f = cost.sacrifice.as_ref()?;
+                let (f, returned) = match (&cost.sacrifice, &cost.return_to_hand) {
+                    (Some(f), _) => (f, false),
+                    (None, Some((f, _))) => (f, true),
+                    (None, None) => return None,
+                };
                 let times = match per_counter {
                     None => 1,
                     Some(kind) => self
@@ -85,15 +91,16 @@ impl Game {
                         .filter(|o| o.zone == Zone::InPlay)
                         .map_or(0, |o| o.counters_of(*kind)),
                 };
-                Some((f, *sacrifice_count as u32 * times))
+                Some((f, *sacrifice_count as u32 * times, returned))
             }
             _ => None,
         }
     }
 
-    /// The permanents `p` could sacrifice for the effect being resolved.
+    /// The permanents `p` could sacrifice (or return) for the effect being
+    /// resolved.
     pub(crate) fn unless_sacrifice_options(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let (Some(r), Some((f, _))) = (self.resolving.as_deref(), self.unless_sacrifices_now())
+        let (Some(r), Some((f, _, _))) = (self.resolving.as_deref(), self.unless_permanents_now())
         else {
             return;
         };
@@ -120,9 +127,9 @@ impl Game {
             return;
         };
         // 502.13a: distinct permanents, all of them or none.
-        let sacrifices_ok = match self.unless_sacrifices_now() {
+        let sacrifices_ok = match self.unless_permanents_now() {
             None => true,
-            Some((_, n)) => {
+            Some((_, n, _)) => {
                 let mut v = Vec::new();
                 self.unless_sacrifice_options(p, &mut v);
                 v.len() >= n as usize
@@ -152,9 +159,14 @@ impl Game {
                 if !r.paid_branch {
                     // The permanents still owed, one decision each (`sub`).
                     if r.sub > 0 {
+                        let returned = self.unless_permanents_now().is_some_and(|(_, _, r)| r);
                         return Some(Decision {
                             player: ctx.controller,
-                            kind: DecisionKind::Sacrifice,
+                            kind: if returned {
+                                DecisionKind::ReturnToHand
+                            } else {
+                                DecisionKind::Sacrifice
+                            },
                         });
                     }
                     // The whole cost is paid: "If you do, …".
@@ -192,7 +204,7 @@ impl Game {
         };
         let mut owed = 0;
         if pay {
-            owed = self.unless_sacrifices_now().map_or(0, |(_, n)| n);
+            owed = self.unless_permanents_now().map_or(0, |(_, n, _)| n);
             if let Some((mut u, life)) = self.unless_cost_now() {
                 let mana = u.total();
                 pay_with(&mut self.players[p.index()].pool.0, &mut u);
@@ -215,10 +227,15 @@ impl Game {
         }
     }
 
-    /// One permanent sacrificed to pay the cost (413.2d-style choice).
-    pub(crate) fn on_unless_sacrifice(&mut self, o: crate::ObjId) {
+    /// One permanent sacrificed (or returned to its owner's hand) to pay
+    /// the cost (413.2d-style choice).
+    pub(crate) fn on_unless_permanent(&mut self, o: crate::ObjId) {
         let owner = self.objects[o.slot as usize].owner;
-        self.move_to(o, Zone::Graveyard(owner), crate::MoveReason::Sacrifice);
+        if self.unless_permanents_now().is_some_and(|(_, _, r)| r) {
+            self.move_to(o, Zone::Hand(owner), crate::MoveReason::ReturnToHand);
+        } else {
+            self.move_to(o, Zone::Graveyard(owner), crate::MoveReason::Sacrifice);
+        }
         if let Some(r) = self.resolving.as_mut() {
             r.sub = r.sub.saturating_sub(1);
         }

@@ -457,8 +457,8 @@ impl Game {
             Action::ChooseObject(o)
                 if matches!(self.current_effect(), Some(Effect::UnlessPays { .. })) =>
             {
-                // A permanent sacrificed as the cost is paid.
-                self.on_unless_sacrifice(o);
+                // A permanent sacrificed (or returned) as the cost is paid.
+                self.on_unless_permanent(o);
             }
             Action::ChooseObject(o) => {
                 let mut chosen = None;
