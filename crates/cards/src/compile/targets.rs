@@ -314,6 +314,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             || p.eat_all("an opponent controls")
             || p.eat_all("your opponents control")
             || p.eat_all("your opponent controls")
+            || p.eat_all("each opponent controls")
         {
             f.controller = ControllerFilter::Opponent;
         } else if p.at("with") || p.at("without") {
