@@ -170,6 +170,7 @@ fn compile_line_inner(
             targets: Vec::new(),
             effects: vec![Effect::PlayMadness],
             condition: None,
+            modes: Vec::new(),
         }));
         return Ok(());
     }

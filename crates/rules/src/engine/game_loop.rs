@@ -230,6 +230,7 @@ impl Game {
             | DecisionKind::Sacrifice
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
+            | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }
