@@ -328,7 +328,7 @@ impl GreedyAgent {
                 // instructions names no ability of the card (404.4).
                 StackKind::Ability { ability, .. } => match ability.get_if(true) {
                     Some(Ability::Activated(a)) => intent_of(&a.effects, &[]),
-                    Some(Ability::Triggered(t)) => intent_of(&t.effects, &[]),
+                    Some(Ability::Triggered(t)) => intent_of(t.effects_for(s.mode), &[]),
                     _ => Intent::default(),
                 },
                 StackKind::CombatDamage(_) => Intent::default(),

@@ -139,6 +139,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     no_regen: false,
                 }],
                 condition: None,
+                modes: Vec::new(),
             }),
             // 502.3a: "Whenever a creature without flanking blocks this
             // creature, the blocking creature gets -1/-1 until end of turn."
@@ -155,6 +156,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     duration: Duration::EndOfTurn,
                 }],
                 condition: None,
+                modes: Vec::new(),
             }),
             // 502.68a: "Whenever this permanent deals damage, you gain that
             // much life."
@@ -169,6 +171,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     amount: Amount::Triggered,
                 }],
                 condition: None,
+                modes: Vec::new(),
             }),
             // 502.29a: "Whenever this creature attacks, you may choose to
             // have target creature defending player controls block this
@@ -199,6 +202,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     },
                 ],
                 condition: None,
+                modes: Vec::new(),
             }),
         ]
     });

@@ -399,6 +399,7 @@ fn triggered_abilities() {
                 amount: Amount::Fixed(3)
             }],
             condition: None,
+            modes: Vec::new(),
         })
     );
     let f = front("Highway Robber");
@@ -419,6 +420,7 @@ fn triggered_abilities() {
                 },
             ],
             condition: None,
+            modes: Vec::new(),
         })
     );
     let f = front("Aven Fisher");
@@ -433,6 +435,7 @@ fn triggered_abilities() {
                 amount: Amount::Fixed(1)
             }],
             condition: None,
+            modes: Vec::new(),
         })
     );
 }

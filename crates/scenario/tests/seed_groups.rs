@@ -17,16 +17,12 @@ const GROUPS: &str = include_str!("../../cards/data/groups.json");
 
 /// Group cards that don't compile yet, each with what it still needs.
 const NOT_YET: &[&str] = &[
-    // a modal triggered ability targeting "permanent or suspended card"
-    "Timebender",
-    // repeated choose-then-phase-out per card type
-    "Equipoise",
     // a land-type change that changes mana abilities
     "Vision Charm",
 ];
 
 /// Group cards that compile but no scenario plays yet.
-const NO_SCENARIO_YET: &[&str] = &["Backslide", "Life // Death"];
+const NO_SCENARIO_YET: &[&str] = &[];
 
 fn scenario_text(dir: &Path, out: &mut String) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)

@@ -1026,6 +1026,18 @@ pub enum Effect {
         who: PlayerRef,
         options: Vec<ObjectFilter>,
     },
+    /// 502.15: "for each land [who] controls in excess of the number you
+    /// control, choose a land he or she controls, then the chosen
+    /// permanents phase out. Repeat this process for artifacts and
+    /// creatures." (Equipoise): for each kind in order, the controller
+    /// chooses as many of `who`'s permanents of that kind as `who` controls
+    /// more than the controller does, then those phase out; the next kind
+    /// is counted after (an artifact creature phased out with the artifacts
+    /// isn't counted with the creatures, ruling 2009-10-01).
+    PhaseOutExcess {
+        who: PlayerRef,
+        kinds: Vec<ObjectFilter>,
+    },
     /// "Until your next upkeep, [what] can't phase out." (Ertai's
     /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
     /// effect, until the controller's next upkeep step begins.

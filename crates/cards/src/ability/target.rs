@@ -83,6 +83,15 @@ pub enum TargetKind {
     /// spell, or an activated or triggered ability, on the stack (the
     /// filter's `single_target` applies to both).
     SpellOrAbility(ObjectFilter),
+    /// "target permanent [with a time counter on it] or suspended card"
+    /// (Timebender): a permanent in play matching the filter (with a
+    /// counter of that kind on it), or a suspended card (502.59b: removed
+    /// from the game, with suspend and a time counter on it).
+    PermanentOrSuspended {
+        filter: ObjectFilter,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        with_counter: Option<CounterKind>,
+    },
     /// "target [filter] card in [your / an opponent's / a] graveyard":
     /// `whose` is the graveyard's owner relative to the controller.
     CardInGraveyard {

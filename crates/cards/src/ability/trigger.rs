@@ -17,6 +17,36 @@ pub struct TriggeredAbility {
     /// ability doesn't trigger) and again on resolution (else it does nothing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub condition: Option<Condition>,
+    /// 409.1b, 410.4: "…, choose one —": the modes of a modal triggered
+    /// ability, one chosen as it is put on the stack (Timebender); when
+    /// present, `targets` and `effects` are empty and the chosen mode's
+    /// are used.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub modes: Vec<SpellMode>,
+}
+
+impl TriggeredAbility {
+    /// The targets of the ability in mode `mode` (ignored without modes;
+    /// none before a mode is chosen).
+    pub fn targets_for(&self, mode: Option<u8>) -> &[TargetSpec] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.targets,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.targets),
+            (false, None) => &[],
+        }
+    }
+    /// The effects of the ability in mode `mode`.
+    pub fn effects_for(&self, mode: Option<u8>) -> &[Effect] {
+        match (self.modes.is_empty(), mode) {
+            (true, _) => &self.effects,
+            (false, Some(m)) => self.modes.get(m as usize).map_or(&[][..], |x| &x.effects),
+            (false, None) => &[],
+        }
+    }
+    /// Every effect list of the ability: its effects, then each mode's.
+    pub fn effect_lists(&self) -> impl Iterator<Item = &[Effect]> {
+        std::iter::once(&self.effects[..]).chain(self.modes.iter().map(|m| &m.effects[..]))
+    }
 }
 
 /// A condition of an intervening "if" clause (404.3).

@@ -50,6 +50,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
             amount: Amount::Fixed(1),
         }],
         condition: None,
+        modes: Vec::new(),
     }));
     out.abilities.push(Ability::Triggered(TriggeredAbility {
         trigger: Trigger::SuspendedLastTimeCounter,
@@ -57,6 +58,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
         targets: Vec::new(),
         effects: vec![Effect::PlaySuspended],
         condition: None,
+        modes: Vec::new(),
     }));
     Ok(())
 }

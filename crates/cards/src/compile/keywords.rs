@@ -114,6 +114,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                         duration: Duration::EndOfTurn,
                     }],
                     condition: None,
+                    modes: Vec::new(),
                 }));
             }
         } else if p.eat("morph") {
@@ -232,6 +233,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 targets: Vec::new(),
                 effects: vec![Effect::Recover { cost }],
                 condition: None,
+                modes: Vec::new(),
             }));
         } else if p.eat("sunburst") {
             v.push(Ability::Static(StaticAbility::Sunburst));
@@ -280,6 +282,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 targets: Vec::new(),
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
+                modes: Vec::new(),
             }));
         } else if let Some(a) = cycling(p) {
             v.push(a);
@@ -480,6 +483,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
             targets,
             effects,
             condition,
+            modes: Vec::new(),
         })
     };
     let counters = || {

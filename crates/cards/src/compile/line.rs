@@ -52,6 +52,7 @@ fn compile_line_inner(
             ))],
             effects: vec![Effect::Haunt],
             condition: None,
+            modes: Vec::new(),
         }));
         return Ok(());
     }
@@ -191,6 +192,7 @@ fn compile_line_inner(
             targets: Vec::new(),
             effects: vec![Effect::PlayMadness],
             condition: None,
+            modes: Vec::new(),
         }));
         return Ok(());
     }

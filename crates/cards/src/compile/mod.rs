@@ -132,9 +132,24 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let mut modal = false;
     let mut mode_bodies: Vec<(String, Vec<Tok>)> = Vec::new();
     let mut opponent_chooses_mode = false;
+    // A modal triggered ability being read: its line, its head and its modes.
+    let mut trigger_modes: Option<(String, String, Vec<String>)> = None;
     for (orig, line) in stripped.lines().zip(text.lines()) {
         let line = line.trim();
         if line.is_empty() {
+            continue;
+        }
+        // 409.1b, 410.4: a modal triggered ability, "[trigger], choose
+        // one —", then one "•" line per mode (Timebender).
+        if let Some((_, _, bodies)) = trigger_modes.as_mut() {
+            if let Some(body) = line.strip_prefix('•') {
+                bodies.push(body.trim().to_string());
+                continue;
+            }
+            flush_modal_trigger(&mut trigger_modes, &mut out)?;
+        }
+        if let Some(head) = modal_trigger_head(line) {
+            trigger_modes = Some((orig.trim().to_string(), head.to_string(), Vec::new()));
             continue;
         }
         // 409.1b: "Choose one —" then one "•" line per mode; "An opponent
@@ -262,6 +277,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             }
         }
     }
+    flush_modal_trigger(&mut trigger_modes, &mut out)?;
     // "the chosen color" / "the chosen type" name only a choice made as
     // the permanent comes into play (419.1b): a card that chooses at
     // another time stays unsupported.
@@ -441,6 +457,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 targets: Vec::new(),
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
+                modes: Vec::new(),
             }));
         }
     } else if !spell.effects.is_empty() {
@@ -459,6 +476,25 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.madness = spell.madness;
     }
     Ok(out)
+}
+
+/// 409.1b, 410.4: compiles the modal triggered ability read so far, if any
+/// (`triggers::modal_triggered`), and adds it to the face's abilities.
+fn flush_modal_trigger(
+    read: &mut Option<(String, String, Vec<String>)>,
+    out: &mut Compiled,
+) -> Result<(), Unsupported> {
+    let Some((orig, head, bodies)) = read.take() else {
+        return Ok(());
+    };
+    let bodies: Vec<&str> = bodies.iter().map(String::as_str).collect();
+    let abilities = modal_triggered(&head, &bodies).map_err(|reason| Unsupported {
+        phrase: orig,
+        reason,
+    })?;
+    out.abilities
+        .extend(abilities.into_iter().map(Ability::Triggered));
+    Ok(())
 }
 
 /// 502.32a–b: the modes of an entwined spell compiled as one text, in the

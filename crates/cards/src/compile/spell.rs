@@ -400,6 +400,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::PhaseOutChosenKind { who, options });
         return p.eat_end().then_some(());
     }
+    // 502.15 (Equipoise): "for each land target player controls in excess
+    // of the number you control, choose a land he or she controls, then
+    // the chosen permanents phase out. Repeat this process for artifacts
+    // and creatures."
+    if p.at_all("for each") && p.peek_at(3) == "target" {
+        if let Some(e) = attempt(p, cx, phase_out_excess) {
+            cx.effects.push(e);
+            return Some(());
+        }
+    }
     // "Until your next upkeep, target permanent can't phase out." (Spatial
     // Binding, Ertai's Familiar).
     if p.eat_all("until your next upkeep ,") {
@@ -1124,4 +1134,46 @@ fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.i = end + 1;
     p.far = p.far.max(p.i);
     Some(())
+}
+
+/// 502.15 (Equipoise): "for each [type] target player controls in excess of
+/// the number [of [type]s] you control, choose a [type] that player (he or
+/// she) controls, then the chosen permanents phase out. Repeat this process
+/// for [types] and [types]."
+fn phase_out_excess(p: &mut P, cx: &mut Cx) -> Option<Effect> {
+    p.eat_all("for each").then_some(())?;
+    let first = type_noun(p.peek())?;
+    p.bump();
+    let (i, true) = target(p, cx)? else {
+        return None;
+    };
+    p.eat_all("controls in excess of the number")
+        .then_some(())?;
+    if p.eat("of") {
+        (type_noun(p.peek())? == first).then_some(())?;
+        p.bump();
+    }
+    p.eat_all("you control , choose a").then_some(())?;
+    (type_noun(p.peek())? == first).then_some(())?;
+    p.bump();
+    (p.eat_all("that player controls") || p.eat_all("he or she controls")).then_some(())?;
+    p.eat_all(", then the chosen permanents phase out . repeat this process for")
+        .then_some(())?;
+    let mut kinds = vec![ObjectFilter::of_type(first)];
+    loop {
+        p.eat(",");
+        p.eat("and");
+        p.eat_all("then for");
+        match type_noun(p.peek()) {
+            Some(t) => {
+                p.bump();
+                kinds.push(ObjectFilter::of_type(t));
+            }
+            None => break,
+        }
+    }
+    (kinds.len() > 1 && p.eat_end()).then_some(Effect::PhaseOutExcess {
+        who: PlayerRef::Target(i),
+        kinds,
+    })
 }

@@ -483,6 +483,8 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         TargetKind::CreatureOrPlayer
     } else if p.eat_all("spell or permanent") {
         TargetKind::SpellOrPermanent
+    } else if let Some(k) = permanent_or_suspended(p) {
+        k
     } else if p.eat_all("spell or ability") {
         // 415.7: "… with a single target" (Willbender).
         let f = ObjectFilter {
@@ -799,4 +801,31 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     }
     let o = attempt(p, cx, object_phrase)?;
     Some(Recipient::Object(o))
+}
+
+/// "target permanent [with a time counter on it] or suspended card"
+/// (Timebender, 502.59b).
+fn permanent_or_suspended(p: &mut P) -> Option<TargetKind> {
+    let start = p.i;
+    if p.at("permanent") {
+        if let Some((filter, Noun::Permanent)) = filter(p) {
+            let mut with_counter = None;
+            if p.at_all("with a") && p.peek_at(3) == "counter" {
+                with_counter = counter_kind(p.peek_at(2));
+                if with_counter.is_some() {
+                    p.eat_all("with a");
+                    p.bump();
+                    p.eat_all("counter on it");
+                }
+            }
+            if p.eat_all("or suspended card") {
+                return Some(TargetKind::PermanentOrSuspended {
+                    filter,
+                    with_counter,
+                });
+            }
+        }
+    }
+    p.i = start;
+    None
 }

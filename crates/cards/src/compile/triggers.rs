@@ -628,6 +628,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             targets: cx.targets.clone(),
             effects: cx.effects.clone(),
             condition: condition.clone(),
+            modes: Vec::new(),
         })
         .collect())
 }
@@ -740,4 +741,72 @@ fn counters_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
     let kind = counter_kind(p.bump())?;
     p.eat_all(tail)
         .then_some(crate::Condition::CountersOnThis { kind, at_least: n })
+}
+
+/// 409.1b, 410.4: the head of a modal triggered ability, "[trigger], choose
+/// one —", up to and with its comma (the modes follow, one "•" line each).
+pub(super) fn modal_trigger_head(line: &str) -> Option<&str> {
+    let low = line.to_ascii_lowercase();
+    if !(low.starts_with("when ") || low.starts_with("whenever ") || low.starts_with("at ")) {
+        return None;
+    }
+    ["choose one —", "choose one -"]
+        .iter()
+        .find_map(|tail| {
+            low.ends_with(tail)
+                .then(|| &line[..line.len() - tail.len()])
+        })
+        .map(str::trim_end)
+        .filter(|head| head.ends_with(','))
+}
+
+/// 409.1b, 410.4: a modal triggered ability: each mode compiled as the
+/// head followed by that mode's text; the trigger, its condition and its
+/// "you may" must read the same in every mode. The ability keeps the modes
+/// (`TriggeredAbility::modes`), its own targets and effects empty.
+pub(super) fn modal_triggered(head: &str, bodies: &[&str]) -> R<Vec<TriggeredAbility>> {
+    if bodies.len() < 2 {
+        return Err("a modal triggered ability without modes".into());
+    }
+    let mut merged: Vec<TriggeredAbility> = Vec::new();
+    for body in bodies {
+        let toks = tokenize(&format!("{head} {}", body.trim()));
+        let mut p = P::new(&toks);
+        let abilities = triggered(&mut p)?;
+        if !p.granted.is_empty() {
+            return Err("a mode granting an ability in quotes".into());
+        }
+        if !merged.is_empty() && merged.len() != abilities.len() {
+            return Err("modes that read the trigger otherwise".into());
+        }
+        for (i, a) in abilities.into_iter().enumerate() {
+            if !multi_targets_supported(&a.targets, &a.effects) {
+                return Err("an effect on several targets that isn't the same for each".into());
+            }
+            let mode = crate::SpellMode {
+                targets: a.targets,
+                effects: a.effects,
+            };
+            match merged.get_mut(i) {
+                Some(m) => {
+                    if m.trigger != a.trigger
+                        || m.optional != a.optional
+                        || m.condition != a.condition
+                    {
+                        return Err("modes that read the trigger otherwise".into());
+                    }
+                    m.modes.push(mode);
+                }
+                None => merged.push(TriggeredAbility {
+                    trigger: a.trigger,
+                    optional: a.optional,
+                    targets: Vec::new(),
+                    effects: Vec::new(),
+                    condition: a.condition,
+                    modes: vec![mode],
+                }),
+            }
+        }
+    }
+    Ok(merged)
 }

@@ -161,6 +161,7 @@ fn at_your_upkeep(effects: Vec<Effect>, condition: Option<Condition>) -> Ability
         targets: Vec::new(),
         effects,
         condition,
+        modes: Vec::new(),
     })
 }
 
@@ -283,6 +284,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
             targets: Vec::new(),
             effects: vec![sacrifice_this()],
             condition: None,
+            modes: Vec::new(),
         }));
         return Some(v);
     }

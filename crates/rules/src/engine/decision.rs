@@ -140,6 +140,9 @@ pub enum DecisionKind {
     DiscardUnless,
     /// "return a [filter] you control to its owner's hand": choose one.
     ReturnToHand,
+    /// 502.15: choose one of a player's permanents to phase out
+    /// (`ChooseObject`; Equipoise: `remaining` including this one).
+    ChooseToPhaseOut { remaining: u32 },
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -226,6 +229,7 @@ impl DecisionKind {
             DecisionKind::DiscardUnless => "discard or decline",
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
+            DecisionKind::ChooseToPhaseOut { .. } => "phase out",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

@@ -232,6 +232,7 @@ impl Game {
             | DecisionKind::Sacrifice
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
+            | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

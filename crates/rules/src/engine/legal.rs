@@ -61,12 +61,13 @@ impl Game {
                     out.extend(self.announceable_modes(c).map(Action::ChooseMode));
                 }
                 // Only the spell's player may abandon it, not the opponent
-                // choosing its mode (601.5b).
-                if !self
-                    .casting
-                    .as_deref()
-                    .is_some_and(|c| c.suspend || c.player != p)
-                {
+                // choosing its mode (601.5b); a triggered ability can't be
+                // abandoned (410.4).
+                if !self.casting.as_deref().is_some_and(|c| {
+                    c.suspend
+                        || c.player != p
+                        || matches!(c.what, crate::state::progress::Playing::Trigger(_))
+                }) {
                     out.push(Action::CancelPlay);
                 }
             }
@@ -293,6 +294,10 @@ impl Game {
                         );
                     }
                 }
+            }
+            // 502.15: a permanent not yet chosen (Equipoise).
+            DecisionKind::ChooseToPhaseOut { .. } => {
+                out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
             DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);

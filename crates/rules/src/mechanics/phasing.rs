@@ -12,9 +12,10 @@
 //! ability triggers (502.15d).
 
 use crate::state::object::flags;
-use crate::{Event, Game, ObjId, PlayerId, Target, Zone};
+use crate::state::stack::ResolveCtx;
+use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target, Zone};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::Keyword;
+use tolaria_cards::{Effect, Keyword, ObjectFilter, PlayerRef};
 
 /// One object in the phased-out zone (217.8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -115,6 +116,83 @@ impl Game {
         for a in attached {
             self.phase_out_as(a, true);
         }
+    }
+
+    /// 502.15 (Equipoise): "for each land target player controls in excess
+    /// of the number you control, choose a land he or she controls, then
+    /// the chosen permanents phase out. Repeat this process for artifacts
+    /// and creatures." Each kind in turn: the excess is counted, the
+    /// controller chooses that many (`ChooseToPhaseOut`, the choices kept
+    /// in `Resolving::cards`), then the chosen permanents phase out
+    /// together; the next kind is counted after (ruling 2009-10-01).
+    pub(crate) fn phase_out_excess(
+        &mut self,
+        ctx: &ResolveCtx,
+        who: &PlayerRef,
+        kinds: &[ObjectFilter],
+    ) -> Option<Decision> {
+        let target = self.players_of(ctx, who).first().copied()?;
+        loop {
+            let c = &self.resolving.as_ref()?.cards;
+            let Some(kind) = kinds.get(c.stage as usize) else {
+                self.resolving.as_mut()?.cards = Default::default();
+                return None;
+            };
+            if !c.started {
+                let count = |p| self.matching(ctx, kind, p).count() as u32;
+                let excess = count(target).saturating_sub(count(ctx.controller));
+                let c = &mut self.resolving.as_mut()?.cards;
+                c.started = true;
+                c.count = excess;
+                c.chosen.clear();
+            }
+            let c = &self.resolving.as_ref()?.cards;
+            let remaining = c.count.saturating_sub(c.chosen.len() as u32);
+            if remaining > 0 && self.phase_out_excess_options().next().is_some() {
+                return Some(Decision {
+                    player: ctx.controller,
+                    kind: DecisionKind::ChooseToPhaseOut { remaining },
+                });
+            }
+            let c = &mut self.resolving.as_mut()?.cards;
+            let chosen = std::mem::take(&mut c.chosen);
+            c.stage += 1;
+            c.started = false;
+            for o in chosen {
+                self.phase_out(o);
+            }
+        }
+    }
+
+    /// The permanents `p` controls matching `kind` (the filter read for
+    /// the resolving ability's source and controller).
+    fn matching<'a>(
+        &'a self,
+        ctx: &'a ResolveCtx,
+        kind: &'a ObjectFilter,
+        p: PlayerId,
+    ) -> impl Iterator<Item = ObjId> + 'a {
+        self.controlled_by(p).filter(move |&o| {
+            crate::continuous::filter::matches(self, kind, o, Some(ctx.source), ctx.controller)
+        })
+    }
+
+    /// 502.15 (Equipoise): the permanents that may be chosen now to phase
+    /// out: the target player's of the kind being counted, not yet chosen.
+    pub(crate) fn phase_out_excess_options(&self) -> impl Iterator<Item = ObjId> + '_ {
+        let r = self.resolving.as_deref();
+        let found = r.and_then(|r| match self.current_effect() {
+            Some(Effect::PhaseOutExcess { who, kinds }) => {
+                let target = self.players_of(&r.ctx, who).first().copied()?;
+                let kind = kinds.get(r.cards.stage as usize)?;
+                Some((r, target, kind))
+            }
+            _ => None,
+        });
+        found.into_iter().flat_map(move |(r, target, kind)| {
+            self.matching(&r.ctx, kind, target)
+                .filter(move |o| !r.cards.chosen.contains(o))
+        })
     }
 
     /// 502.15b: phases a phased-out object in, with (502.15i) whatever

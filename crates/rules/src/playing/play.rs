@@ -259,10 +259,29 @@ impl Game {
             Playing::Spell { obj } => Some(obj),
             _ => None,
         };
-        obj.into_iter().flat_map(move |obj| {
+        let spell = obj.into_iter().flat_map(move |obj| {
             self.playable_modes(obj, c.player)
                 .chain(self.entwine_mode(c, obj))
-        })
+        });
+        spell.chain(self.trigger_modes(c))
+    }
+
+    /// 410.4, 409.1b: the modes of a modal triggered ability being put on
+    /// the stack whose targets can be chosen.
+    pub(crate) fn trigger_modes<'a>(&'a self, c: &'a Casting) -> impl Iterator<Item = u8> + 'a {
+        let (modes, src) = match &c.what {
+            Playing::Trigger(t) => (t.modes(), Some(self.casting_source(c))),
+            _ => (&[][..], None),
+        };
+        modes
+            .iter()
+            .enumerate()
+            .filter(move |(_, m)| {
+                src.as_ref().is_some_and(|src| {
+                    crate::playing::targeting::targets_available(self, &m.targets, src)
+                })
+            })
+            .map(|(i, _)| i as u8)
     }
 
     /// 502.32a: the entwined mode, if it may be announced now.
@@ -293,7 +312,7 @@ impl Game {
                 },
                 _ => &[],
             },
-            Playing::Trigger(t) => t.targets(),
+            Playing::Trigger(t) => t.targets(c.mode),
             Playing::FaceDown { .. } | Playing::TurnFaceUp { .. } | Playing::Suspend { .. } => &[],
         }
     }
@@ -632,6 +651,23 @@ impl Game {
                 return;
             }
         }
+        // 410.4, 409.1b: a modal triggered ability's mode is chosen as it
+        // is put on the stack, before its targets; with no mode whose
+        // targets can be chosen, it is removed from the stack.
+        if let Playing::Trigger(t) = &c.what {
+            if !t.modes().is_empty() && c.mode.is_none() {
+                if self.trigger_modes(&c).next().is_none() {
+                    self.remove_trigger(t.source, t.card, c.then);
+                    return;
+                }
+                self.decision = Some(Decision {
+                    player: c.player,
+                    kind: DecisionKind::ChooseMode,
+                });
+                self.flow = Flow::Casting;
+                return;
+            }
+        }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
             // 502.26a: {3} rather than the mana cost of a face-down spell.
@@ -736,15 +772,7 @@ impl Game {
             }
             if opts.is_empty() {
                 match c.what {
-                    Playing::Trigger(t) => {
-                        // 410.4: no legal choice: the ability is removed from the stack.
-                        self.casting = None;
-                        self.emit(Event::TriggerRemoved {
-                            source: t.source,
-                            card: t.card,
-                        });
-                        self.flow = Flow::Priority(c.then);
-                    }
+                    Playing::Trigger(t) => self.remove_trigger(t.source, t.card, c.then),
                     _ => self.cancel_play(),
                 }
                 return;
@@ -810,7 +838,7 @@ impl Game {
                 controller: c.player,
                 targets: c.targets.clone(),
                 x: t.ctx.x,
-                mode: None,
+                mode: c.mode,
                 colors_spent: 0,
                 replicated: 0,
                 mana_spent: Default::default(),
@@ -948,6 +976,14 @@ impl Game {
         }
     }
 
+    /// 410.4: a triggered ability with no legal choice of mode or targets
+    /// is removed from the stack; `then` gets priority.
+    fn remove_trigger(&mut self, source: ObjId, card: tolaria_cards::CardId, then: PlayerId) {
+        self.casting = None;
+        self.emit(Event::TriggerRemoved { source, card });
+        self.flow = Flow::Priority(then);
+    }
+
     /// 409.1h: "sacrifice all creatures you control" (Soulblast): every
     /// such permanent at once, no choice; their powers as they last existed
     /// in play are added up for `Amount::SacrificedPower`.
@@ -1010,7 +1046,7 @@ impl Game {
                 .spell
                 .effects_for(c.mode),
             Playing::Ability { .. } => self.casting_ability().map_or(&[], |a| &a.effects),
-            Playing::Trigger(t) if !t.ctx.delayed => &t.ability().effects,
+            Playing::Trigger(t) if !t.ctx.delayed => t.ability().effects_for(c.mode),
             _ => &[],
         }
     }

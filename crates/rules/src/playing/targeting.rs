@@ -92,6 +92,27 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
             };
             is_legal_target(game, &as_kind, t, src)
         }
+        // 502.59b: a suspended card, else a permanent in play.
+        (
+            TargetKind::PermanentOrSuspended {
+                filter: f,
+                with_counter,
+            },
+            Target::Object(o),
+        ) => {
+            let Some(x) = game.obj(o) else { return false };
+            if x.zone == Zone::RemovedFromGame {
+                return game.is_suspended(o);
+            }
+            if with_counter.is_some_and(|k| x.counters_of(k) == 0) {
+                return false;
+            }
+            let as_permanent = TargetSpec {
+                kind: TargetKind::Permanent(f.clone()),
+                ..spec.clone()
+            };
+            is_legal_target(game, &as_permanent, t, src)
+        }
         (TargetKind::SpellOrAbility(f), Target::Object(_)) => {
             let as_spell = TargetSpec {
                 kind: TargetKind::Spell(f.clone()),
@@ -253,6 +274,11 @@ pub fn legal_targets(
                 }
             }
         }
+        TargetKind::PermanentOrSuspended { .. } => {
+            for &o in game.in_play.iter().chain(&game.removed) {
+                consider(Target::Object(o), out);
+            }
+        }
         TargetKind::Player(_) => {}
     }
 }
@@ -323,6 +349,12 @@ pub(crate) fn count_legal_targets(
                     crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
                     _ => false,
                 });
+        }
+        TargetKind::PermanentOrSuspended { .. } => {
+            game.in_play
+                .iter()
+                .chain(&game.removed)
+                .any(|&o| consider(Target::Object(o)));
         }
         TargetKind::CardInGraveyard { .. } => {
             game.player_ids().any(|p| {

@@ -476,6 +476,12 @@ impl Game {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     }
+                    // 502.15: chosen now, phased out with the others chosen.
+                    Some(Effect::PhaseOutExcess { .. }) => {
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.cards.chosen.push(o);
+                        }
+                    }
                     Some(Effect::Sacrifice { .. }) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);

@@ -64,7 +64,14 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
             .unwrap_or(&[]);
     }
     let list: &'static [Effect] = match f.abilities.get(index as usize) {
-        Some(Ability::Triggered(t)) => &t.effects,
+        // A modal triggered ability's modes: at most one delayed ability.
+        Some(Ability::Triggered(t)) => {
+            return t
+                .effect_lists()
+                .flat_map(|l| l.iter())
+                .find_map(delayed_instructions)
+                .unwrap_or(&[]);
+        }
         Some(Ability::Activated(a)) => &a.effects,
         Some(Ability::Mana(m)) => &m.also,
         _ => &[],

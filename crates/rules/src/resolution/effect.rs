@@ -598,6 +598,7 @@ impl Game {
             Effect::ReturnChosen { who, filter } => {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
+            Effect::PhaseOutExcess { who, kinds } => self.phase_out_excess(ctx, who, kinds),
             Effect::PhaseOutChosenKind { who, options } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 let player = self.players_of(ctx, who).first().copied()?;
@@ -988,7 +989,8 @@ impl Game {
             | Effect::ReturnChosen { .. }
             | Effect::TapOrUntap { .. }
             | Effect::ContinuousEither { .. }
-            | Effect::PhaseOutChosenKind { .. } => {
+            | Effect::PhaseOutChosenKind { .. }
+            | Effect::PhaseOutExcess { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             // Only inside a triggered mana ability, which knows what the

@@ -29,7 +29,7 @@ pub(crate) fn effects_of(game: &Game, item: &StackItem) -> &'static [Effect] {
             // effect says.
             _ if trigger.delayed => crate::resolution::delayed::delayed_effects_of(*ability),
             Some(Ability::Activated(a)) => &a.effects,
-            Some(Ability::Triggered(t)) => &t.effects,
+            Some(Ability::Triggered(t)) => t.effects_for(item.mode),
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],
@@ -48,7 +48,7 @@ pub(crate) fn specs_of(game: &Game, item: &StackItem) -> &'static [TargetSpec] {
             // 404.4: a delayed triggered ability has no targets of its own.
             None => &[],
             Some(Ability::Activated(a)) => &a.targets,
-            Some(Ability::Triggered(t)) => &t.targets,
+            Some(Ability::Triggered(t)) => t.targets_for(item.mode),
             _ => &[],
         },
         StackKind::CombatDamage(_) => &[],

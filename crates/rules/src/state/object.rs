@@ -168,6 +168,14 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
     out
 }
 
+/// A triggered ability's effects as `TokenSource` numbers them: its
+/// effects, then each mode's (409.1b), each list with its nested effects.
+fn triggered_effects(
+    t: &'static tolaria_cards::TriggeredAbility,
+) -> Vec<&'static tolaria_cards::Effect> {
+    t.effect_lists().flat_map(all_effects).collect()
+}
+
 /// The spell ability's effects as `TokenSource` numbers them (ability
 /// 255): its instructions, then each mode's (409.1b), then those of all the
 /// modes entwined (502.32a), each list with its nested effects.
@@ -193,7 +201,7 @@ impl TokenSource {
         } else {
             match face.abilities.get(self.ability as usize)? {
                 tolaria_cards::Ability::Activated(a) => all_effects(&a.effects),
-                tolaria_cards::Ability::Triggered(t) => all_effects(&t.effects),
+                tolaria_cards::Ability::Triggered(t) => triggered_effects(t),
                 _ => return None,
             }
         };
@@ -216,7 +224,7 @@ impl TokenSource {
                             Some((i as u8, all_effects(&a.effects)))
                         }
                         tolaria_cards::Ability::Triggered(t) => {
-                            Some((i as u8, all_effects(&t.effects)))
+                            Some((i as u8, triggered_effects(t)))
                         }
                         _ => None,
                     }),

@@ -178,13 +178,23 @@ pub struct PendingTrigger {
 }
 
 impl PendingTrigger {
-    /// The targets it needs as it is put on the stack (410.4); a delayed
-    /// triggered ability (404.4) has none of its own.
-    pub fn targets(&self) -> &'static [tolaria_cards::TargetSpec] {
+    /// The targets it needs as it is put on the stack (410.4), in the mode
+    /// chosen for a modal ability (409.1b); a delayed triggered ability
+    /// (404.4) has none of its own.
+    pub fn targets(&self, mode: Option<u8>) -> &'static [tolaria_cards::TargetSpec] {
         if self.ctx.delayed {
             &[]
         } else {
-            &self.ability().targets
+            self.ability().targets_for(mode)
+        }
+    }
+    /// 409.1b, 410.4: the modes of a modal triggered ability (none for a
+    /// delayed one, 404.4).
+    pub fn modes(&self) -> &'static [tolaria_cards::SpellMode] {
+        if self.ctx.delayed {
+            &[]
+        } else {
+            &self.ability().modes
         }
     }
     pub fn ability(&self) -> &'static tolaria_cards::TriggeredAbility {
