@@ -162,14 +162,12 @@ impl Game {
         }
         g.rng = Rng::new(rng.next_u64());
         if let Some(rewind) = g.rewind.as_mut() {
+            // The library cards are shared with the game (`RewindPoint`);
+            // the rewind point's own copies are re-dealt the same way.
             for &(s, c) in &dealt {
-                if let Some(o) = rewind.objects.get_mut(s) {
-                    // Only slots still hidden at the rewind point: a card
-                    // played from the hand is on the stack now and seen.
-                    o.card = c;
-                }
+                rewind.set_card(s, c);
             }
-            rewind.rng = g.rng.clone();
+            rewind.game.rng = g.rng.clone();
         }
         g
     }

@@ -86,10 +86,8 @@ impl Game {
     /// rewind to if it is abandoned (events emitted since are dropped).
     pub(crate) fn set_rewind_point(&mut self) {
         self.forget_lki_if_idle();
-        let mut snapshot = self.clone();
-        snapshot.events.clear();
-        snapshot.rewind = None;
-        self.rewind = Some(Box::new(snapshot));
+        let point = crate::state::rewind::RewindPoint::of(self);
+        self.rewind = Some(Box::new(point));
     }
 
     /// A special action paid like a spell's costs (502.26d turning face
@@ -1348,7 +1346,8 @@ impl Game {
             let mut events = std::mem::take(&mut self.events);
             events.truncate(self.rewind_events);
             let actions = self.action_count;
-            *self = *snap;
+            let objects = std::mem::take(&mut self.objects);
+            *self = snap.into_game(objects);
             self.events = events;
             self.action_count = actions;
         }

@@ -113,7 +113,7 @@ pub struct Game {
     pub(crate) mana_choice: Option<Box<crate::playing::mana_choice_cost::ManaChoice>>,
     pub(crate) resolving: Option<Box<Resolving>>,
     /// 422: the state before the spell or ability being played was announced.
-    pub(crate) rewind: Option<Box<Game>>,
+    pub(crate) rewind: Option<Box<crate::state::rewind::RewindPoint>>,
     /// 506.1: the main game, suspended while this game (a subgame) is
     /// played; the engine's top level is this stack of games.
     #[serde(default)]

@@ -159,11 +159,15 @@ impl Game {
                 ));
             }
         }
-        for inner in [&self.main, &self.rewind, &self.subgame_pending]
-            .into_iter()
-            .flatten()
-        {
+        for inner in [&self.main, &self.subgame_pending].into_iter().flatten() {
             inner.validate()?;
+        }
+        // 422: the rewind point shares the library cards of this arena.
+        if let Some(r) = &self.rewind {
+            if r.len > self.objects.len() || r.saved.iter().any(|(s, _)| *s as usize >= r.len) {
+                return bad("the rewind point names objects that don't exist".into());
+            }
+            r.game_from(&self.objects).validate()?;
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ pub mod limits;
 pub mod object;
 pub mod player;
 pub mod progress;
+pub mod rewind;
 pub mod rng;
 pub mod stack;
 pub mod zone;

@@ -184,6 +184,10 @@ impl Game {
         // face down; everywhere else it is face up again (and revealed,
         // 504.6).
         let was_face_down = obj.is_face_down();
+        // 422: a library card is saved for the rewind point before it changes.
+        if matches!(from, Zone::Library(_)) && self.rewind.is_some() {
+            self.note_rewind_library_move(id.slot);
+        }
         let face_down =
             enter_face_down || (was_face_down && matches!((from, to), (Zone::Stack, Zone::InPlay)));
         // 217.1d: owner's zones.
