@@ -711,8 +711,16 @@ impl Game {
         // draw;
         // 502.24a: so does a madness card in a hand, as it is discarded.
         // Ring of Ma'rûf's replaced draw asks for a card from outside the game.
+        // One pass over the permanents: any static abilities, any masked
+        // creature (this runs at every step, 419.9a).
+        let (mut any_statics, mut any_masked) = (false, false);
+        for &id in &self.in_play {
+            let f = self.objects[id.slot as usize].flags;
+            any_statics |= f & crate::state::object::flags::STATICS != 0;
+            any_masked |= f & crate::state::object::flags::MASKED != 0;
+        }
         // 504.8: a masked creature turned face up may ask its choices.
-        if self.masked_choice_possible() {
+        if any_masked && self.masked_choice_possible() {
             return true;
         }
         if (self.draw_discard_choices
@@ -723,9 +731,6 @@ impl Game {
         {
             return true;
         }
-        let any_statics = self.in_play.iter().any(|&id| {
-            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
-        });
         if !any_statics {
             return n >= 2;
         }
