@@ -163,14 +163,16 @@ impl Game {
             self.enter_or_leave_subgames();
             return Ok(());
         }
-        let decision = self.decision.clone().ok_or(ActionError::NoDecision)?;
+        let decision = self.decision.as_ref().ok_or(ActionError::NoDecision)?;
         if self.decider_for(decision.player) != sender || !self.is_legal(&action) {
             return Err(ActionError::Illegal {
                 action,
                 decision: decision.kind.name().to_string(),
             });
         }
-        self.decision = None;
+        let Some(decision) = self.decision.take() else {
+            return Err(ActionError::NoDecision);
+        };
         self.action_count += 1;
         self.dispatch(decision, action);
         self.advance();
