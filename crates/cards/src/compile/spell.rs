@@ -1080,30 +1080,6 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
     true
 }
 
-/// 415.7: "If target spell has only one target and that target is
-/// CARDNAME, change that spell's target to another [filter]."
-fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
-    p.eat("if");
-    let (i, false) = target(p, cx)? else {
-        return None;
-    };
-    p.eat_all(
-        "has only one target and that target is cardname , change that spell's target to another",
-    )
-    .then_some(())?;
-    let (mut to, Noun::Permanent) = filter(p)? else {
-        return None;
-    };
-    to.other = true;
-    p.eat_end().then_some(())?;
-    cx.effects.push(Effect::ChangeTarget {
-        what: ObjectRef::Target(i),
-        to: Some(to),
-        from_this: true,
-    });
-    Some(())
-}
-
 /// "[instructions] if it's red." (Hydroblast: "Counter target spell if
 /// it's red."; Pyroblast: "Destroy target permanent if it's blue."): the
 /// target may be any spell or permanent; the instructions apply only if
@@ -1176,4 +1152,28 @@ fn phase_out_excess(p: &mut P, cx: &mut Cx) -> Option<Effect> {
         who: PlayerRef::Target(i),
         kinds,
     })
+}
+
+/// 415.7: "If target spell has only one target and that target is
+/// CARDNAME, change that spell's target to another [filter]."
+fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("if");
+    let (i, false) = target(p, cx)? else {
+        return None;
+    };
+    p.eat_all(
+        "has only one target and that target is cardname , change that spell's target to another",
+    )
+    .then_some(())?;
+    let (mut to, Noun::Permanent) = filter(p)? else {
+        return None;
+    };
+    to.other = true;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::ChangeTarget {
+        what: ObjectRef::Target(i),
+        to: Some(to),
+        from_this: true,
+    });
+    Some(())
 }
