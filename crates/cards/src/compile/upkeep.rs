@@ -84,7 +84,8 @@ pub(super) fn sacrifice_cost(p: &mut P) -> Option<(Cost, u8)> {
 
 /// "return an untapped Island you control to its owner's hand" after
 /// "unless you" (Coral Atoll, the Lairs, Drake Familiar): the permanents
-/// the player returns to pay the cost (413.2c), and how many.
+/// the player returns to pay the cost (413.2c); the count is the cost's
+/// own (`Cost::return_to_hand`), so no sacrifice count goes with it.
 pub(super) fn return_cost(p: &mut P) -> Option<(Cost, u8)> {
     p.eat("return").then_some(())?;
     let n = count(p)?;
@@ -103,7 +104,7 @@ pub(super) fn return_cost(p: &mut P) -> Option<(Cost, u8)> {
             return_to_hand: Some((f, n)),
             ..Cost::default()
         },
-        n,
+        0,
     ))
 }
 

@@ -79,9 +79,9 @@ impl Game {
                 sacrifice_count,
                 ..
             } => {
-                let (f, returned) = match (&cost.sacrifice, &cost.return_to_hand) {
-                    (Some(f), _) => (f, false),
-                    (None, Some((f, _))) => (f, true),
+                let (f, count, returned) = match (&cost.sacrifice, &cost.return_to_hand) {
+                    (Some(f), _) => (f, *sacrifice_count, false),
+                    (None, Some((f, n))) => (f, *n, true),
                     (None, None) => return None,
                 };
                 let times = match per_counter {
@@ -91,7 +91,7 @@ impl Game {
                         .filter(|o| o.zone == Zone::InPlay)
                         .map_or(0, |o| o.counters_of(*kind)),
                 };
-                Some((f, *sacrifice_count as u32 * times, returned))
+                Some((f, count as u32 * times, returned))
             }
             _ => None,
         }

@@ -289,19 +289,16 @@ impl Game {
     }
 
     fn graveyard_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
-        self.player(p)
-            .graveyard
-            .iter()
-            .copied()
-            .filter(|&o| {
-                crate::continuous::filter::matches_card(f, self.objects[o.slot as usize].card)
-            })
-            .collect()
+        self.cards_matching(&self.player(p).graveyard, f)
     }
 
     fn hand_matching(&self, p: PlayerId, f: &ObjectFilter) -> Vec<ObjId> {
-        self.player(p)
-            .hand
+        self.cards_matching(&self.player(p).hand, f)
+    }
+
+    /// The cards of a zone list whose printed characteristics match `f`.
+    fn cards_matching(&self, cards: &[ObjId], f: &ObjectFilter) -> Vec<ObjId> {
+        cards
             .iter()
             .copied()
             .filter(|&o| {

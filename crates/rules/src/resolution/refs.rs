@@ -257,9 +257,8 @@ impl Game {
                         )
                 })
                 .count() as i32,
-            Amount::PlayersInGame => {
-                self.player_ids().filter(|&p| !self.player(p).lost).count() as i32
-            }
+            // The APNAP order lists the players still in the game (600.4a).
+            Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()

@@ -509,13 +509,15 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             // abilities (storm), functioning on the stack; the spells
             // played before it this turn, by every player, are counted now.
             let played: u32 = game.players.iter().map(|p| p.spells_this_turn).sum();
-            // 502.52a: the times its replicate cost was paid.
-            let replicated = game
-                .stack
-                .iter()
-                .rev()
-                .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
-                .map_or(0, |s| u32::from(s.replicated));
+            // 502.52a: the times its replicate cost was paid (looked up
+            // only for a spell with replicate).
+            let replicated = |game: &Game| {
+                game.stack
+                    .iter()
+                    .rev()
+                    .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
+                    .map_or(0, |s| u32::from(s.replicated))
+            };
             for (i, a) in tolaria_cards::db().get(*card).faces[0]
                 .abilities
                 .iter()
@@ -525,27 +527,28 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     let amount = match t.trigger {
                         Trigger::PlayedThis => played.saturating_sub(1),
                         // 404.3: "if a replicate cost was paid for it".
-                        Trigger::Replicated if replicated > 0 => replicated,
+                        Trigger::Replicated => match replicated(game) {
+                            0 => continue,
+                            n => n,
+                        },
                         _ => continue,
                     };
-                    {
-                        game.pending_triggers.push(PendingTrigger {
-                            controller: caster,
-                            source: spell,
+                    game.pending_triggers.push(PendingTrigger {
+                        controller: caster,
+                        source: spell,
+                        card: *card,
+                        ability: AbilityRef::Printed {
                             card: *card,
-                            ability: AbilityRef::Printed {
-                                card: *card,
-                                face: 0,
-                                index: i as u8,
-                            },
-                            ctx: TriggerContext {
-                                object: Some(spell),
-                                player: Some(caster),
-                                amount,
-                                ..Default::default()
-                            },
-                        });
-                    }
+                            face: 0,
+                            index: i as u8,
+                        },
+                        ctx: TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            amount,
+                            ..Default::default()
+                        },
+                    });
                 }
             }
             for i in 0..permanents {
