@@ -182,6 +182,7 @@ impl Game {
             copy_choice: None,
             color_choice: None,
             type_choice: None,
+            land_types: [None; 2],
             name_choice: None,
             inner: 0,
             flip: crate::state::progress::FlipState::default(),
@@ -373,6 +374,18 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 212.6d, 419.1b: "As [this] comes into play, choose a
+                // basic land type" (Phantasmal Terrain).
+                if face.types.is_permanent()
+                    && r.land_types[0].is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseBasicLandType,
+                    )
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseLandType { basic: true });
+                    return;
+                }
                 // 502.27a: amplify's cards are revealed as it comes into play.
                 if face.types.is_permanent() && self.amplify_pending(&mut r, entering) {
                     self.pause_resolution(
@@ -446,7 +459,12 @@ impl Game {
                                 face_up: false,
                             });
                         }
-                        self.record_entering_choice(new, None, r.type_choice, r.name_choice);
+                        self.record_entering_choice(
+                            new,
+                            None,
+                            r.type_choice.or(r.land_types[0]),
+                            r.name_choice,
+                        );
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
