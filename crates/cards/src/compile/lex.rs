@@ -413,6 +413,10 @@ pub(super) struct Cx {
     /// The trigger event is a card discarded ("that card", Necropotence):
     /// its object is the card in the graveyard.
     pub(super) trig_card: bool,
+    /// "Choose a color." began the ability: a later "protection from the
+    /// chosen color" names that colour, chosen as the effect is created
+    /// (Akroma's Blessing, Bathe in Light).
+    pub(super) color_chosen: bool,
 }
 
 impl Cx {

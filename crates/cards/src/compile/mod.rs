@@ -281,6 +281,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     // "the chosen color" / "the chosen type" name only a choice made as
     // the permanent comes into play (419.1b): a card that chooses at
     // another time stays unsupported.
+    // "Choose a color. … protection from the chosen color" chooses as the
+    // effect is created (`spell::sentence`, `verbs::pump`).
+    let mut lower = text.to_lowercase();
+    if lower.contains("choose a color.") {
+        lower = lower.replace("protection from the chosen color", "");
+    }
     for (words, kind) in [
         (
             "the chosen color",
@@ -297,7 +303,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     ] {
         let same_kind =
             |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
-        if text.to_lowercase().contains(words)
+        if lower.contains(words)
             && !out
                 .abilities
                 .iter()

@@ -97,6 +97,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
         p.bump();
     }
+    // "Choose a color." (Akroma's Blessing): the colour is chosen as the
+    // effect that names "the chosen color" is created; only such an effect
+    // may follow (`pump`), else the card is refused there.
+    if cx.effects.is_empty()
+        && !cx.color_chosen
+        && p.at_all("choose a color .")
+        && p.rest().contains("protection from the chosen color")
+    {
+        p.eat_all("choose a color");
+        p.eat_end();
+        cx.color_chosen = true;
+        return Some(());
+    }
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay") || p.at_all("you may sacrifice") {
         if let Some(()) = attempt(p, cx, may_pay) {

@@ -692,6 +692,22 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             cx.last_obj.clone()?
         }
+    } else if p.at_all("those creatures")
+        && matches!(
+            cx.last_obj,
+            Some(
+                ObjectRef::Each(_)
+                    | ObjectRef::Targets(_)
+                    | ObjectRef::BlockingOrBlockedBy(_)
+                    | ObjectRef::TargetAndEachSharingColor { .. }
+            )
+        )
+    {
+        // "Untap target creature and each other creature that shares a
+        // color with it. Those creatures get +2/+0 …" (Rally the
+        // Righteous): the same objects, found again as this effect applies.
+        p.eat_all("those creatures");
+        cx.last_obj.clone()?
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
     } else if p.at_all("all creatures blocking or blocked by target") {
@@ -710,7 +726,9 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         if player {
             return None;
         }
-        if is_multi(&cx.targets[i as usize]) {
+        if let Some(other) = sharing_color_clause(p) {
+            ObjectRef::TargetAndEachSharingColor { target: i, other }
+        } else if is_multi(&cx.targets[i as usize]) {
             cx.last_obj = Some(ObjectRef::Targets(i));
             ObjectRef::Targets(i)
         } else {
@@ -801,6 +819,21 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     }
     let o = attempt(p, cx, object_phrase)?;
     Some(Recipient::Object(o))
+}
+
+/// Radiance: "and each other [permanent filter] that shares a color with
+/// it" after a target (Leave No Trace, Wojek Siren).
+fn sharing_color_clause(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    if p.eat_all("and each other") {
+        if let Some((f, Noun::Permanent)) = filter(p) {
+            if p.eat_all("that shares a color with it") {
+                return Some(f);
+            }
+        }
+    }
+    p.i = start;
+    None
 }
 
 /// "target permanent [with a time counter on it] or suspended card"

@@ -152,7 +152,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
 /// "gets +P/+T", "gains K", "loses all abilities", "has base power and
 /// toughness N/M", joined by "and", then "until end of turn" (or after a
 /// leading "Until end of turn,").
-pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
+pub(super) fn pump(
+    p: &mut P,
+    what: ObjectRef,
+    eot_prefix: bool,
+    color_chosen: bool,
+) -> Option<Effect> {
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;
@@ -176,6 +181,17 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
             // 502.7: the colour is chosen as the effect is created.
             p.bump();
             p.eat_all("protection from the color of your choice");
+            chosen = Some(crate::ChosenFor::ProtectionColor);
+        } else if color_chosen
+            && p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "protection from the chosen color")
+            && chosen.is_none()
+        {
+            // "Choose a color. … gain protection from the chosen color"
+            // (Akroma's Blessing): the same choice, made as the effect is
+            // created (502.7).
+            p.bump();
+            p.eat_all("protection from the chosen color");
             chosen = Some(crate::ChosenFor::ProtectionColor);
         } else if p.at_any_of(&["become", "becomes"])
             && p.at_all_from(1, "the creature type of your choice")
@@ -589,7 +605,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
-    let e = pump(p, what, cx.until_eot)?;
+    let e = pump(p, what, cx.until_eot, cx.color_chosen)?;
     // An effect lasting indefinitely applies to a permanent; one on a
     // spell (Vodalian Mystic) would need effects on objects on the stack.
     if let Effect::Continuous {

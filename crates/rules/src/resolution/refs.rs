@@ -131,6 +131,14 @@ impl Game {
                 }
                 _ => vec![],
             },
+            ObjectRef::TargetAndEachSharingColor { target, other } => self
+                .sharing_color(ctx, *target, other)
+                .into_iter()
+                .filter_map(|t| match t {
+                    Target::Object(o) => Some(o),
+                    _ => None,
+                })
+                .collect(),
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -407,10 +415,22 @@ impl Game {
     }
 
     /// Radiance: the target creature and each other creature in play that
-    /// shares a colour with it now, as the effect resolves (419.7d:
-    /// creatures that change colour or come into play later are not
-    /// included). A colourless target shares a colour with nothing.
+    /// shares a colour with it (`Recipient::TargetAndEachSharingColor`).
     pub(crate) fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
+        self.sharing_color(ctx, i, &tolaria_cards::ObjectFilter::creature())
+    }
+
+    /// Radiance: the `i`-th target and each other permanent in play matching
+    /// `other` that shares a colour with it now, as the effect resolves
+    /// (419.7d: permanents that change colour or come into play later are
+    /// not included). A colourless target shares a colour with nothing; an
+    /// illegal target (413.2b) names nothing.
+    pub(crate) fn sharing_color(
+        &self,
+        ctx: &ResolveCtx,
+        i: u8,
+        other: &tolaria_cards::ObjectFilter,
+    ) -> Vec<Target> {
         let Some(Target::Object(t)) = ctx.target(i) else {
             return Vec::new();
         };
@@ -422,8 +442,14 @@ impl Game {
                 .copied()
                 .filter(|&o| o != t && self.is_present(o))
                 .filter(|&o| {
-                    let ch = self.chars(o);
-                    ch.is_creature() && ch.colors.intersects(colors)
+                    self.chars(o).colors.intersects(colors)
+                        && crate::continuous::filter::matches(
+                            self,
+                            other,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
                 })
                 .map(Target::Object),
         );
