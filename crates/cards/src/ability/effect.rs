@@ -978,12 +978,15 @@ pub enum Effect {
     Flip {
         what: ObjectRef,
     },
-    /// 502.21b: "If this spell was kicked, [then]." and "… [then] instead."
-    /// (`otherwise`: the instructions the kicked ones replace): the branch
-    /// is chosen by whether the kicker cost (`which`, as in
-    /// `Condition::Kicked`) was paid, and runs pausably.
-    IfKicked {
-        which: Option<u8>,
+    /// "If [condition], [then]." where `then` may replace the instructions
+    /// before it ("… instead", `otherwise`): 502.21b "If this spell was
+    /// kicked, …" (`Condition::Kicked`), threshold (502.23) "… instead if
+    /// seven or more cards are in your graveyard", hellbent. The condition
+    /// is judged once, as the effect is reached during resolution (the
+    /// branch taken is kept while it pauses for choices), and the branch
+    /// runs pausably.
+    IfElse {
+        condition: crate::Condition,
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },

@@ -170,15 +170,19 @@ pub(super) fn kicked_condition(p: &mut P) -> Option<Condition> {
     Some(Condition::Kicked { which, paid })
 }
 
-/// 502.21b: "If this spell was kicked, [instructions]." runs them only if
-/// the kicker cost was paid; "… [instructions] instead." (or "instead
-/// [instructions]") replaces the previous sentence's instructions with
-/// them. Text that would add targets only when kicked (409.1d) is not
-/// supported.
-pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
+/// "If [condition], [instructions]." runs them only if the condition holds
+/// as the effect is reached during resolution; "… [instructions] instead."
+/// (or "instead [instructions]") replaces the previous sentence's
+/// instructions with them. The condition is 502.21b's "if this spell was
+/// kicked" or one judged on resolution (threshold, 502.23: "If seven or
+/// more cards are in your graveyard, instead …"; hellbent). Text that would
+/// add targets only in one branch (409.1d) is not supported.
+pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat("if").then_some(())?;
-    let Condition::Kicked { which, paid: true } = kicked_condition(p)? else {
-        return None;
+    let condition = match attempt(p, cx, |p, _| kicked_condition(p)) {
+        Some(Condition::Kicked { which, paid: true }) => Condition::Kicked { which, paid: true },
+        Some(_) => return None,
+        None => super::amounts::condition(p, cx)?,
     };
     p.eat(",").then_some(())?;
     let start = p.i;
@@ -195,16 +199,85 @@ pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
         toks.remove(0);
         instead = true;
     }
+    if !instead && !matches!(condition, Condition::Kicked { .. }) {
+        // Without "instead" only the kicker's reading is kept here; other
+        // conditions keep their own readings (`spell::sentence`).
+        return None;
+    }
+    branch(p, cx, condition, &toks, instead, end)
+}
+
+/// "[instructions] instead if [condition]." (threshold, 502.23: "Thermal
+/// Blast deals 5 damage instead if seven or more cards are in your
+/// graveyard"; hellbent): the instructions replace the previous sentence's
+/// when the condition holds as the effect is reached during resolution.
+pub(super) fn instead_if(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let start = p.i;
+    let mut end = start;
+    while end < p.t.len() && p.t[end].low != "." {
+        end += 1;
+    }
+    let at = (start..end)
+        .find(|&i| p.t[i].low == "instead" && p.t.get(i + 1).is_some_and(|t| t.low == "if"))?;
+    let toks: Vec<Tok> = p.t[start..at].to_vec();
+    let mut q = P::new(&p.t[at + 2..=end.min(p.t.len() - 1)]);
+    let condition = super::amounts::condition(&mut q, cx)?;
+    (q.eat_end() && q.at_end()).then_some(())?;
+    branch(p, cx, condition, &toks, true, end)
+}
+
+/// "CARDNAME deals N damage" replacing a previous sentence that was only
+/// "CARDNAME deals M damage to [recipient]": N damage to that recipient.
+fn same_recipient_damage(cx: &Cx, toks: &[Tok], instead: bool) -> Option<Effect> {
+    let [a, b, n, d] = toks else {
+        return None;
+    };
+    (instead && a.low == "cardname" && b.low == "deals" && d.low == "damage").then_some(())?;
+    let n: i32 = n.low.parse().ok()?;
+    match cx.effects.get(cx.prev_sentence..)? {
+        [Effect::DealDamage { to, .. }] => Some(Effect::DealDamage {
+            amount: Amount::Fixed(n),
+            to: to.clone(),
+        }),
+        _ => None,
+    }
+}
+
+/// The instructions `toks` run under `condition` (`Effect::IfElse`),
+/// replacing the previous sentence's if `instead`; `end` is where the
+/// sentence's period is.
+fn branch(
+    p: &mut P,
+    cx: &mut Cx,
+    condition: Condition,
+    toks: &[Tok],
+    instead: bool,
+    end: usize,
+) -> Option<()> {
     if toks.is_empty() || toks.iter().any(|t| t.low == "instead") {
         return None;
     }
     let mut sub = cx.clone();
     sub.effects.clear();
-    let mut q = P::new(&toks);
-    while !q.at_end() {
-        sentence(&mut q, &mut sub)?;
+    if let Some(e) = same_recipient_damage(cx, toks, instead) {
+        // "… instead" without a recipient: "[CARDNAME] deals 5 damage
+        // instead" (Thermal Blast) to what the replaced damage was dealt to.
+        sub.effects.push(e);
+    } else {
+        let mut q = P::new(toks);
+        while !q.at_end() {
+            sentence(&mut q, &mut sub)?;
+        }
     }
     if sub.targets.len() != cx.targets.len() || sub.effects.is_empty() {
+        return None;
+    }
+    // One branch at a time: `Resolving::branch` keeps the one taken.
+    if sub
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::IfElse { .. }))
+    {
         return None;
     }
     p.i = end;
@@ -218,11 +291,14 @@ pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else {
         Vec::new()
     };
+    if otherwise.iter().any(|e| matches!(e, Effect::IfElse { .. })) {
+        return None;
+    }
     let then = std::mem::take(&mut sub.effects);
     cx.last_obj = sub.last_obj;
     cx.last_player = sub.last_player;
-    cx.effects.push(Effect::IfKicked {
-        which,
+    cx.effects.push(Effect::IfElse {
+        condition,
         then,
         otherwise,
     });

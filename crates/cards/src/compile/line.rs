@@ -255,7 +255,11 @@ fn compile_line_inner(
             let start = spell.effects.len();
             sentence(&mut p, spell)
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
-            spell.prev_sentence = start;
+            // "… instead" replaces the last sentence with instructions (not
+            // "They can't be regenerated.", which only amends them).
+            if spell.effects.len() > start {
+                spell.prev_sentence = start;
+            }
         }
         granted.append(&mut p.granted);
         return Ok(());

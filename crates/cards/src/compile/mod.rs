@@ -44,8 +44,8 @@ mod verbs;
 use activated::*;
 use amounts::*;
 use costs::{
-    alternative_cost, cost, cost_until, if_kicked, kicked_condition, kicked_enters_with,
-    play_cost_keyword,
+    alternative_cost, cost, cost_until, if_instead, instead_if, kicked_condition,
+    kicked_enters_with, play_cost_keyword,
 };
 use effects::*;
 use keywords::*;

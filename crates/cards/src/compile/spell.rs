@@ -234,9 +234,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
     }
-    // 502.21b: "If this spell was kicked, [instructions] [instead]."
+    // 502.21b: "If this spell was kicked, [instructions] [instead]."; 502.23
+    // "If seven or more cards are in your graveyard, instead …".
     if p.at("if") {
-        if let Some(()) = attempt(p, cx, if_kicked) {
+        if let Some(()) = attempt(p, cx, if_instead) {
+            return Some(());
+        }
+    }
+    // 502.23: "[instructions] instead if seven or more cards are in your
+    // graveyard."
+    if !cx.effects.is_empty() {
+        if let Some(()) = attempt(p, cx, instead_if) {
             return Some(());
         }
     }
@@ -933,8 +941,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("it can't be regenerated")
         || p.eat_all("they can't be regenerated")
         || p.eat_all("that creature can't be regenerated")
+        || p.eat_all("creatures destroyed this way can't be regenerated")
     {
+        // The destructions before it, and those of a branch just read
+        // ("If seven or more cards are in your graveyard, instead destroy
+        // that creature. It can't be regenerated.", Toxic Stench).
         let mut any = false;
+        let last_branch = match cx.effects.last_mut() {
+            Some(Effect::IfElse { then, .. }) => then.iter_mut(),
+            _ => [].iter_mut(),
+        };
+        for e in last_branch {
+            if let Effect::Destroy { no_regen, .. } = e {
+                *no_regen = true;
+                any = true;
+            }
+        }
         for e in cx.effects.iter_mut() {
             if let Effect::Destroy { no_regen, .. } = e {
                 *no_regen = true;

@@ -689,6 +689,15 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         p.bump();
         if cx.trig_obj {
             ObjectRef::Triggering
+        } else if cx.last_obj == Some(ObjectRef::This) {
+            // "Kamahl's Sledge deals 4 damage to that creature": never the
+            // subject CARDNAME (a card names itself), but the creature
+            // targeted before.
+            let i = cx
+                .targets
+                .iter()
+                .rposition(|t| !matches!(t.kind, TargetKind::Player(_)))?;
+            ObjectRef::Target(i as u8)
         } else {
             cx.last_obj.clone()?
         }
@@ -811,6 +820,11 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         // Radiance.
         if p.eat_all("and each other creature that shares a color with it") {
             return Some(Recipient::TargetAndEachSharingColor(i));
+        }
+        // "that creature" after "deals 4 damage to target creature"
+        // (Kamahl's Sledge) is the target, not the damage's source.
+        if !matches!(cx.targets[i as usize].kind, TargetKind::Player(_)) {
+            cx.last_obj = Some(ObjectRef::Target(i));
         }
         return Some(Recipient::Target(i));
     }

@@ -614,7 +614,9 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
-        cx.prev_sentence = start;
+        if cx.effects.len() > start {
+            cx.prev_sentence = start;
+        }
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());

@@ -349,11 +349,23 @@ impl Game {
                 }
                 None
             }
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
-            } => self.run_inner(ctx, self.kicked_branch(ctx, *which, then, otherwise)),
+            } => {
+                let taken = self.branch_taken(ctx, condition);
+                if let Some(r) = self.resolving.as_mut() {
+                    r.branch = Some(taken);
+                }
+                let d = self.run_inner(ctx, if taken { then } else { otherwise });
+                if d.is_none() {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.branch = None;
+                    }
+                }
+                d
+            }
             Effect::IfFlipsWon { at_least, effects } => {
                 let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
                 if won >= *at_least {
@@ -878,12 +890,12 @@ impl Game {
                     self.flip(o);
                 }
             }
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
             } => {
-                for e in self.kicked_branch(ctx, *which, then, otherwise) {
+                for e in self.branch(ctx, condition, then, otherwise) {
                     self.exec_effect(ctx, e);
                 }
             }

@@ -196,6 +196,7 @@ impl Game {
             source_choice: None,
             pt_choice: None,
             pt_asked: false,
+            branch: None,
         };
         if optional {
             // 410.5: "you may" is chosen on resolution.
@@ -493,22 +494,33 @@ impl Game {
         self.flow = Flow::Resolving;
     }
 
-    /// 502.21b: the instructions of an "If this spell was kicked" effect
-    /// that apply: `then` if the kicker cost was paid for the spell (or
-    /// the permanent with the ability), else `otherwise`.
-    pub(crate) fn kicked_branch<'e>(
+    /// `Effect::IfElse`: the branch to run: the one already taken while
+    /// the effect pauses, else the condition judged now.
+    pub(crate) fn branch<'e>(
         &self,
         ctx: &ResolveCtx,
-        which: Option<u8>,
+        condition: &tolaria_cards::Condition,
         then: &'e [Effect],
         otherwise: &'e [Effect],
     ) -> &'e [Effect] {
-        let flags = self.objects[ctx.source.slot as usize].flags;
-        if crate::state::object::kicked_with(flags, which) {
+        if self.branch_taken(ctx, condition) {
             then
         } else {
             otherwise
         }
+    }
+
+    /// `Effect::IfElse`: whether its condition holds: as first judged while
+    /// the effect pauses, else judged now.
+    pub(crate) fn branch_taken(
+        &self,
+        ctx: &ResolveCtx,
+        condition: &tolaria_cards::Condition,
+    ) -> bool {
+        let taken = self.resolving.as_ref().and_then(|r| r.branch);
+        taken.unwrap_or_else(|| {
+            crate::continuous::condition::holds_on_resolution(self, ctx, condition)
+        })
     }
 
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
@@ -556,12 +568,12 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
             } => self
-                .kicked_branch(&r.ctx, *which, then, otherwise)
+                .branch(&r.ctx, condition, then, otherwise)
                 .get(r.inner as usize),
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)

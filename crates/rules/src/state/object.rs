@@ -148,7 +148,7 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                 | Effect::AtNextUpkeep { effects, .. }
                 | Effect::AtNextEndStep { effects, .. }
                 | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
-                Effect::IfKicked {
+                Effect::IfElse {
                     then, otherwise, ..
                 } => {
                     walk(then, out);

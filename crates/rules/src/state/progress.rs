@@ -339,6 +339,12 @@ pub(crate) struct Resolving {
     pub pt_choice: Option<u8>,
     #[serde(default)]
     pub pt_asked: bool,
+    /// `Effect::IfElse`: the branch taken (the condition as it was first
+    /// judged), kept while the branch pauses for choices, so that its own
+    /// instructions can't switch it (Kirtar's Wrath's destroyed creatures
+    /// filling the graveyard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<bool>,
 }
 
 /// 511: the state of coin flips during one resolution.
