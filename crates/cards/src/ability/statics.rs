@@ -40,6 +40,16 @@ pub enum StaticAbility {
         affected: Affected,
         effect: LayerEffect,
     },
+    /// "As long as [condition], [restriction or requirement]" (threshold:
+    /// Childhood Horror's "… gets +2/+2 and can't block", Kirtar's Desire,
+    /// Otarian Juggernaut's "attacks each combat if able", Stone-Tongue
+    /// Basilisk's Lure): a static ability of the kinds found through
+    /// `Game::any_static_in_play` and the combat restrictions, which exists
+    /// only while the condition holds for its source (405.1, 418.2).
+    StaticIf {
+        condition: Condition,
+        inner: Box<StaticAbility>,
+    },
     /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.

@@ -64,15 +64,34 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if !q.at_end() {
         return None;
     }
-    let [StaticAbility::Continuous { affected, effect }] = inner.as_slice() else {
-        return None;
-    };
+    // Each part exists only while the condition holds: a continuous effect
+    // through the layers, a restriction or requirement where combat and
+    // targeting look for static abilities.
+    let mut out = Vec::with_capacity(inner.len());
+    for s in inner {
+        out.push(match s {
+            StaticAbility::Continuous { affected, effect } => StaticAbility::ContinuousIf {
+                condition: condition.clone(),
+                affected,
+                effect,
+            },
+            StaticAbility::CantAttack(_)
+            | StaticAbility::CantBlock(_)
+            | StaticAbility::DoesntUntap(_)
+            | StaticAbility::MustAttack(_)
+            | StaticAbility::MustBeBlockedByAll(_)
+            | StaticAbility::BlockRestriction { .. }
+            | StaticAbility::CanBlockAdditional(_)
+            | StaticAbility::CanBlockAnyNumber(_)
+            | StaticAbility::CantBeTargetedBy { .. } => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(s),
+            },
+            _ => return None,
+        });
+    }
     p.i = p.t.len();
-    Some(vec![StaticAbility::ContinuousIf {
-        condition,
-        affected: affected.clone(),
-        effect: *effect,
-    }])
+    Some(out)
 }
 
 /// A static ability line (405).

@@ -39,6 +39,9 @@ impl Game {
             let ch = self.chars(src);
             for a in ch.abilities() {
                 if let Ability::Static(s) = a {
+                    let Some(s) = self.static_now(s, src, so.controller) else {
+                        continue;
+                    };
                     if f(s, src, so.controller) {
                         return true;
                     }
@@ -46,6 +49,23 @@ impl Game {
             }
         }
         false
+    }
+
+    /// The static ability as it exists now: a `StaticIf`'s own ability
+    /// while its condition holds for its source (threshold), else none.
+    pub(crate) fn static_now(
+        &self,
+        s: &'static StaticAbility,
+        src: ObjId,
+        controller: PlayerId,
+    ) -> Option<&'static StaticAbility> {
+        match s {
+            StaticAbility::StaticIf { condition, inner } => {
+                crate::continuous::condition::holds_for(self, src, controller, condition)
+                    .then_some(&**inner)
+            }
+            s => Some(s),
+        }
     }
 
     /// Calls `f` with every static ability (and its source) of a permanent

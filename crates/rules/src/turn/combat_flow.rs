@@ -35,7 +35,8 @@ impl Game {
                 continue;
             }
             let sch = crate::continuous::characteristics::compute(self, src);
-            for aff in statics(&sch).filter_map(&pick) {
+            let now = statics(&sch).filter_map(|s| self.static_now(s, src, so.controller));
+            for aff in now.filter_map(&pick) {
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
