@@ -87,6 +87,12 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 condition: condition.clone(),
                 inner: Box::new(s),
             },
+            // Its own "attacks each combat if able", found the way an
+            // Aura's is (Otarian Juggernaut).
+            StaticAbility::AttacksEachTurn => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(StaticAbility::MustAttack(crate::Affected::This)),
+            },
             _ => return None,
         });
     }
