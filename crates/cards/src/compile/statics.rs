@@ -60,10 +60,14 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         return None;
     }
     let mut q = P::new(&rest);
+    // Abilities granted in quotes ("has \"At the beginning of your end
+    // step, …\"", Bloodcurdler) join this line's own.
+    q.grant_base = p.grant_base + p.granted.len();
     let inner = static_line(&mut q)?;
     if !q.at_end() {
         return None;
     }
+    p.granted.append(&mut q.granted);
     // Each part exists only while the condition holds: a continuous effect
     // through the layers, a restriction or requirement where combat and
     // targeting look for static abilities.

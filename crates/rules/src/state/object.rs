@@ -426,7 +426,9 @@ impl Object {
             let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
             k.iter().filter_map(tolaria_cards::keyword_ability)
         });
-        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter()))
+            | flags_of(keywords)
+            | flags_of(def.faces.iter().flat_map(self_granted))
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
@@ -599,6 +601,36 @@ fn kinds_to_flags(k: u8) -> u32 {
         | bit(K::MANA, flags::MANA)
         | bit(K::ACTIVATED, flags::ACTIVATED)
         | bit(K::TRIGGERED, flags::TRIGGERS)
+}
+
+/// The abilities a face's own static abilities may grant the permanent
+/// itself ("Threshold — … Pardic Arsonist has \"When Pardic Arsonist comes
+/// into play, …\""): counted in its bits as it comes into play, before the
+/// board is computed, so that its comes-into-play trigger is looked for
+/// (a superset: the board's computation then keeps the exact bits).
+fn self_granted(face: &tolaria_cards::CardFace) -> impl Iterator<Item = &tolaria_cards::Ability> {
+    face.abilities.iter().flat_map(move |a| {
+        let grant = match a {
+            tolaria_cards::Ability::Static(
+                tolaria_cards::StaticAbility::Continuous {
+                    affected: tolaria_cards::Affected::This,
+                    effect,
+                }
+                | tolaria_cards::StaticAbility::ContinuousIf {
+                    affected: tolaria_cards::Affected::This,
+                    effect,
+                    ..
+                },
+            ) => effect
+                .grant
+                .map(|g| (g as usize, effect.grant_more as usize)),
+            _ => None,
+        };
+        grant
+            .and_then(|(g, more)| face.granted.get(g..=g + more))
+            .unwrap_or(&[])
+            .iter()
+    })
 }
 
 /// Which kinds of abilities these are, as `flags` bits.
