@@ -496,6 +496,9 @@ fn controls_condition(p: &mut P) -> Option<crate::Condition> {
         ControllerFilter::You
     } else if p.eat_all("an opponent controls") {
         ControllerFilter::Opponent
+    } else if p.eat_all("defending player controls") {
+        // 306.3: the defending player of this combat (Spectral Bears).
+        ControllerFilter::Defending
     } else {
         return None;
     };

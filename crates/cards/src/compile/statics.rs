@@ -696,7 +696,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             });
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
+            || (matches!(affected, Affected::Each(_))
+                && p.eat_all("don't untap during their controllers' untap steps"))
         {
+            // 302.2: "Blue creatures don't untap during their controllers'
+            // untap steps." (Magnetic Mountain, Meekstone).
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);

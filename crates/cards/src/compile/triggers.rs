@@ -645,9 +645,17 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let (f, noun) = filter(p)?;
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
     };
-    let c = if p.eat_all("you control no") {
+    let c = if p.at_all("you control no") || p.at_all("defending player controls no") {
+        // "if defending player controls no black nontoken permanents,"
+        // (Spectral Bears): 306.3, the defending player of this combat.
+        let controller = if p.eat_all("you control no") {
+            ControllerFilter::You
+        } else {
+            p.eat_all("defending player controls no");
+            ControllerFilter::Defending
+        };
         let mut filter = permanents(p)?;
-        filter.controller = ControllerFilter::You;
+        filter.controller = controller;
         Condition::Permanents {
             filter: Box::new(filter),
             at_least: 0,

@@ -69,6 +69,7 @@ impl Game {
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
+            untap_holds: Vec::new(),
             graveyard_triggers: false,
             free_plays: Vec::new(),
             graveyard_plays: false,

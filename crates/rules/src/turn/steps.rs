@@ -60,6 +60,8 @@ impl Game {
                     }
                     false
                 });
+                // 302.2: the "next untap step" effects this step uses up.
+                let held = self.take_untap_holds();
                 let ids: Vec<ObjId> = self.in_play.clone();
                 let mut optional = Vec::new();
                 for id in ids {
@@ -69,7 +71,8 @@ impl Game {
                         && o.is_tapped()
                         // "Doesn't untap during its controller's untap
                         // step" leaves Seedborn Muse's untapping alone.
-                        && (!self.is_active(o.controller) || !self.doesnt_untap(id))
+                        && (!self.is_active(o.controller)
+                            || !(held.contains(&id) || self.doesnt_untap(id)))
                     {
                         // (Its controller's own untap step only: Seedborn
                         // Muse's untapping is no such choice.)
