@@ -70,6 +70,8 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             untap_holds: Vec::new(),
+            untap_limited: Vec::new(),
+            untap_limits_left: Vec::new(),
             graveyard_triggers: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
