@@ -24,6 +24,9 @@ pub enum Amount {
     /// "for each player": the players still in the game (Benediction of
     /// Moons' ruling; 600.4a: a player who left is in the game no more).
     PlayersInGame,
+    /// "for each creature that died this turn" (Scavenging Ghoul): the
+    /// creatures put into a graveyard from play this turn.
+    CreaturesDiedThisTurn,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all

@@ -134,6 +134,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
+    if p.eat_all("creature that died this turn") {
+        return Some(Amount::CreaturesDiedThisTurn);
+    }
     if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
         p.bump();
         return Some(Amount::PlayersInGame);

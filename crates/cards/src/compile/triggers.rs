@@ -505,6 +505,9 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             };
             (p.eat_all("or more auras ,") && n > 0)
                 .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else if p.eat_all("a creature died this turn ,") {
+            // "if a creature died this turn," (Osai Vultures).
+            Some(crate::Condition::CreaturesDiedThisTurn { at_least: 1 })
         } else {
             let Amount::Fixed(n) = amount(p)? else {
                 return None;

@@ -259,6 +259,7 @@ impl Game {
                 .count() as i32,
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
+            Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()
