@@ -364,6 +364,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("is put into a graveyard from play") {
+            cx.last_obj = Some(ObjectRef::Triggering);
+            cx.trig_obj = true;
+            return Some(vec![Trigger::AttachedDies]);
+        }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
         }
