@@ -24,6 +24,9 @@ pub enum Amount {
     /// "for each player": the players still in the game (Benediction of
     /// Moons' ruling; 600.4a: a player who left is in the game no more).
     PlayersInGame,
+    /// "for each creature that died this turn" (Scavenging Ghoul): the
+    /// creatures put into a graveyard from play this turn.
+    CreaturesDiedThisTurn,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -472,6 +475,25 @@ pub enum Effect {
     /// 419.6e: "[Player] skips their next untap step." (Brine Elemental)
     SkipNextUntapStep {
         who: PlayerRef,
+    },
+    /// 302.2: "[Object] doesn't untap during its controller's next untap
+    /// step" (Apes of Rath, Barl's Cage, Tangle): the effect follows the
+    /// object, not its controller, and is used up by the next untap step of
+    /// whoever controls it then, whether or not it is tapped. `yours`:
+    /// "… during your next untap step" (Reveka), the next untap step of the
+    /// ability's controller.
+    DoesntUntapNext {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "is_false")]
+        yours: bool,
+    },
+    /// 302.2: "[Permanents] [player] controls don't untap during their next
+    /// untap step" (Exhaustion, Mana Vapors): every permanent matching
+    /// `filter` the player controls as that untap step begins, including
+    /// those that came into play since.
+    PermanentsDontUntapNext {
+        who: PlayerRef,
+        filter: ObjectFilter,
     },
     /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
     /// Parasite): the controller chooses one of the two as it resolves.

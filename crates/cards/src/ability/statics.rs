@@ -208,6 +208,21 @@ pub enum StaticAbility {
     DoesntUntap(Affected),
     /// "You may choose not to untap [this] during your untap step." (302.2)
     MayChooseNotToUntap,
+    /// 302.2: "Players can't untap more than one land during their untap
+    /// steps" (Winter Orb, Smoke, Static Orb: "two permanents"): in an
+    /// untap step the active player untaps at most `max` of their
+    /// permanents matching `filter`, choosing which. `only_you`: "You
+    /// can't untap more than one land during your untap step" (Mungha
+    /// Wurm), only the controller's untap step; `while_untapped`: "As long
+    /// as [this] is untapped, …" (Winter Orb).
+    UntapLimit {
+        filter: ObjectFilter,
+        max: u8,
+        only_you: bool,
+        while_untapped: bool,
+    },
+    /// 419.6e: "Players skip their untap steps." (Stasis)
+    SkipUntapSteps,
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,

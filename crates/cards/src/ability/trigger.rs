@@ -296,6 +296,11 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "When enchanted creature is put into a graveyard from play"
+    /// (Creature Bond, Bequeathal): the permanent the source is attached
+    /// to; "that creature" / "that card" is the card in the graveyard, "its
+    /// controller" the player who controlled it (404.4c looks back in time).
+    AttachedDies,
     /// "Whenever enchanted creature blocks or becomes blocked by a
     /// [filter]" (Mammoth Harness: a creature; Venom: a non-Wall
     /// creature): once per creature matching the filter it blocks

@@ -134,6 +134,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
+    if p.eat_all("creature that died this turn") {
+        return Some(Amount::CreaturesDiedThisTurn);
+    }
     if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
         p.bump();
         return Some(Amount::PlayersInGame);
@@ -496,6 +499,9 @@ fn controls_condition(p: &mut P) -> Option<crate::Condition> {
         ControllerFilter::You
     } else if p.eat_all("an opponent controls") {
         ControllerFilter::Opponent
+    } else if p.eat_all("defending player controls") {
+        // 306.3: the defending player of this combat (Spectral Bears).
+        ControllerFilter::Defending
     } else {
         return None;
     };

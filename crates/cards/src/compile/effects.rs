@@ -560,7 +560,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             {
                 (amount == Amount::Fixed(1)).then_some(Amount::FlipsWon)?
             } else {
-                amount
+                // "… on CARDNAME for each creature that died this turn"
+                // (Scavenging Ghoul).
+                for_each(p, cx, amount)?
             };
             Effect::PutCounters { what, kind, amount }
         }

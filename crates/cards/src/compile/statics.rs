@@ -437,6 +437,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageLeavesLifeAtOne]);
     }
+    if let Some(s) = attempt(p, &mut cx, |p, _| untap_limit(p)) {
+        return Some(vec![s]);
+    }
+    if p.eat_all("players skip their untap steps") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::SkipUntapSteps]);
+    }
     if p.eat_all("you may choose not to untap cardname during your untap step") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
     }
@@ -725,7 +731,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             });
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
+            || (matches!(affected, Affected::Each(_))
+                && p.eat_all("don't untap during their controllers' untap steps"))
         {
+            // 302.2: "Blue creatures don't untap during their controllers'
+            // untap steps." (Magnetic Mountain, Meekstone).
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
@@ -942,4 +952,36 @@ fn generic_mana(p: &mut P) -> Option<u32> {
         .ok()?;
     p.bump();
     Some(n)
+}
+
+/// 302.2: "[As long as CARDNAME is untapped,] players can't untap more than
+/// one land during their untap steps." (Winter Orb, Smoke, Static Orb's
+/// "two permanents"), "You can't untap more than one land during your
+/// untap step." (Mungha Wurm).
+fn untap_limit(p: &mut P) -> Option<StaticAbility> {
+    let while_untapped = p.eat_all("as long as cardname is untapped ,");
+    let only_you = if p.eat_all("players can't untap more than") {
+        false
+    } else if p.eat_all("you can't untap more than") {
+        true
+    } else {
+        return None;
+    };
+    let max = u8::try_from(number_word(p.bump())?).ok()?;
+    let filter = if p.eat("permanents") || p.eat("permanent") {
+        ObjectFilter::default()
+    } else {
+        ObjectFilter::of_type(type_noun(p.bump())?)
+    };
+    let tail = if only_you {
+        "during your untap step"
+    } else {
+        "during their untap steps"
+    };
+    (p.eat_all(tail) && p.eat_end() && p.at_end()).then_some(StaticAbility::UntapLimit {
+        filter,
+        max,
+        only_you,
+        while_untapped,
+    })
 }

@@ -631,6 +631,11 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
     }
+    // "… to the creature's controller" (Creature Bond): the creature that
+    // triggered the ability.
+    if cx.trig_obj && p.eat_all("the creature's controller") {
+        return Some(PlayerRef::ControllerOf(ObjectRef::Triggering));
+    }
     if p.eat_all("its owner") {
         return Some(PlayerRef::OwnerOf(cx.it()));
     }

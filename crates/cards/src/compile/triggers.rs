@@ -364,6 +364,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("is put into a graveyard from play") {
+            cx.last_obj = Some(ObjectRef::Triggering);
+            cx.trig_obj = true;
+            return Some(vec![Trigger::AttachedDies]);
+        }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
         }
@@ -505,6 +510,9 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             };
             (p.eat_all("or more auras ,") && n > 0)
                 .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else if p.eat_all("a creature died this turn ,") {
+            // "if a creature died this turn," (Osai Vultures).
+            Some(crate::Condition::CreaturesDiedThisTurn { at_least: 1 })
         } else {
             let Amount::Fixed(n) = amount(p)? else {
                 return None;
@@ -647,9 +655,17 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let (f, noun) = filter(p)?;
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
     };
-    let c = if p.eat_all("you control no") {
+    let c = if p.at_all("you control no") || p.at_all("defending player controls no") {
+        // "if defending player controls no black nontoken permanents,"
+        // (Spectral Bears): 306.3, the defending player of this combat.
+        let controller = if p.eat_all("you control no") {
+            ControllerFilter::You
+        } else {
+            p.eat_all("defending player controls no");
+            ControllerFilter::Defending
+        };
         let mut filter = permanents(p)?;
-        filter.controller = ControllerFilter::You;
+        filter.controller = controller;
         Condition::Permanents {
             filter: Box::new(filter),
             at_least: 0,

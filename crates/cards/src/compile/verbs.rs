@@ -546,6 +546,31 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 302.2: "… doesn't untap during its controller's next untap step"
+    // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).
+    if p.eat_all("doesn't untap during its controller's next untap step")
+        || p.eat_all("don't untap during their controller's next untap step")
+        || p.eat_all("don't untap during their controllers' next untap steps")
+    {
+        return Some(vec![Effect::DoesntUntapNext { what, yours: false }]);
+    }
+    if p.eat_all("doesn't untap during your next untap step") {
+        return Some(vec![Effect::DoesntUntapNext { what, yours: true }]);
+    }
+    // "Lands target player controls don't untap during their next untap
+    // step." (Mana Vapors): that player's permanents at that step.
+    if let ObjectRef::Each(f) = &what {
+        if let crate::ControllerFilter::TargetPlayer(i) = f.controller {
+            if p.eat_all("don't untap during their next untap step") {
+                let mut filter = f.clone();
+                filter.controller = crate::ControllerFilter::Any;
+                return Some(vec![Effect::PermanentsDontUntapNext {
+                    who: PlayerRef::Target(i),
+                    filter,
+                }]);
+            }
+        }
+    }
     // 500.1: an attack requirement for the turn (Boiling Blood).
     if p.eat_all("attacks this turn if able") {
         return Some(vec![Effect::AttacksThisTurnIfAble { what }]);

@@ -126,6 +126,10 @@ pub enum DecisionKind {
     /// 302.2: "you may choose not to untap": `ChooseObject` keeps one
     /// tapped, `Done` untaps the rest.
     ChooseUntap,
+    /// 302.2: the untap step is limited ("players can't untap more than one
+    /// land during their untap steps": Winter Orb): `ChooseObject` untaps
+    /// one of the limited permanents; asked while more than one fits.
+    ChooseWhatUntaps,
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -191,6 +195,7 @@ impl DecisionKind {
             DecisionKind::ChooseTarget { .. } => "choose target",
             DecisionKind::ChooseNewTarget { .. } => "choose new targets",
             DecisionKind::ChooseUntap => "choose what stays tapped",
+            DecisionKind::ChooseWhatUntaps => "choose what untaps",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseOpponent => "choose an opponent",
             DecisionKind::ChooseX { .. } => "choose X",

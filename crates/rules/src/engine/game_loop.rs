@@ -254,6 +254,7 @@ impl Game {
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
+            DecisionKind::ChooseWhatUntaps => self.on_limited_untap(action),
             // 419.1b, 504.8: a power and toughness chosen as a permanent
             // comes into play or is turned face up.
             DecisionKind::ChooseOption { .. } if self.pt_choice_pending() => {

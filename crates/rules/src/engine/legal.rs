@@ -385,6 +385,7 @@ impl Game {
             }
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
+            DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL

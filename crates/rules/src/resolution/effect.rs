@@ -1367,6 +1367,25 @@ impl Game {
                     pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
                 }
             }
+            Effect::DoesntUntapNext { what, yours } => {
+                // 302.2: a hold for each object still in play.
+                let player = yours.then_some(ctx.controller);
+                for obj in self.objects_of(ctx, what) {
+                    if self.is_present(obj) {
+                        self.untap_holds
+                            .push(crate::turn::untap_rules::UntapHold::Object { obj, player });
+                    }
+                }
+            }
+            Effect::PermanentsDontUntapNext { who, filter } => {
+                for player in self.players_of(ctx, who) {
+                    self.untap_holds
+                        .push(crate::turn::untap_rules::UntapHold::Player {
+                            player,
+                            filter: filter.clone(),
+                        });
+                }
+            }
             Effect::EndTheTurn => self.ending_turn = true,
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.

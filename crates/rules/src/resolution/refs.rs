@@ -3,7 +3,7 @@
 //! amounts ("X", "the number of …").
 
 use crate::state::stack::ResolveCtx;
-use crate::{Game, ObjId, PlayerId, Target};
+use crate::{Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Amount, ObjectRef, PlayerRef};
 
 impl Game {
@@ -60,6 +60,11 @@ impl Game {
 
     fn controller_or_lki(&self, id: ObjId) -> PlayerId {
         match self.obj(id) {
+            // A card put into a graveyard from play: its controller as it
+            // last existed there (413.2f, "that creature's controller").
+            Some(o) if matches!(o.zone, Zone::Graveyard(_)) => self
+                .last_known_previous(id)
+                .map_or(o.controller, |l| l.controller),
             Some(o) => o.controller,
             None => self
                 .last_known(id)
@@ -216,8 +221,10 @@ impl Game {
                         ch.toughness
                     }
                 } else {
-                    // 413.2f: last known information.
+                    // 413.2f: last known information (of the permanent a
+                    // card in a graveyard was, "that creature's toughness").
                     self.last_known(id)
+                        .or_else(|| self.last_known_previous(id))
                         .map_or(0, |l| if power { l.power } else { l.toughness })
                 }
             }
@@ -267,6 +274,7 @@ impl Game {
                 .count() as i32,
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
+            Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()

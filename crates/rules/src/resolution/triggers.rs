@@ -161,6 +161,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
+                    // "When enchanted creature is put into a graveyard from
+                    // play": the Aura is still attached to it (420.5d has
+                    // yet to put the Aura into its owner's graveyard).
+                    Trigger::AttachedDies => (game.objects[src.slot as usize].attached_to
+                        == Some(Target::Object(old))
+                        && lki.is_some_and(|l| l.was_creature))
+                    .then_some(TriggerContext {
+                        object: Some(new),
+                        player: lki_controller,
+                        ..Default::default()
+                    }),
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
                         let you = game.objects[src.slot as usize].controller;
                         // "a creature you control": its controller as it

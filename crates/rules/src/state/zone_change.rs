@@ -526,6 +526,14 @@ impl Game {
     pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
         self.lki.iter().rev().find(|l| l.id == id)
     }
+
+    /// 413.2f: for a card that left play (a new object, 217.1c), the last
+    /// known information of the permanent it was just before: the object
+    /// of the previous generation of its slot, if that left play.
+    pub fn last_known_previous(&self, id: ObjId) -> Option<&LastKnown> {
+        let gen = id.gen.checked_sub(1)?;
+        self.last_known(ObjId { slot: id.slot, gen })
+    }
 }
 
 /// How an object moves (`Game::relocate`).
