@@ -179,6 +179,14 @@ pub enum StaticAbility {
         only_yours: bool,
         toughness_plus: i32,
     },
+    /// 405.2, 418.5a 6a: a characteristic-defining ability setting power,
+    /// toughness or both to a value read from the game (Maro: the cards in
+    /// your hand; Swarm of Rats: the Rats you control; Serra Avatar: your
+    /// life total). `None` leaves the printed value.
+    PtDefined {
+        power: Option<PtDefinition>,
+        toughness: Option<PtDefinition>,
+    },
     /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
     /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
     /// view of the ability's source.
@@ -455,4 +463,39 @@ pub enum DrawInstead {
     /// Thoughts): the pile this permanent removed face down
     /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
     TopOfRemovedPile,
+}
+
+/// 405.2: a value a characteristic-defining ability sets power or
+/// toughness to: `plus + times × count`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtDefinition {
+    pub plus: i32,
+    pub times: i32,
+    pub count: PtCount,
+}
+
+/// What a characteristic-defining ability counts (`PtDefinition`), from the
+/// point of view of its source and its controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PtCount {
+    /// Nothing: the value is `plus` ("each 2").
+    Nothing,
+    /// The permanents in play matching a filter ("the number of Forests you
+    /// control", "… Rats in play").
+    Permanents(ObjectFilter),
+    /// The cards in the controller's hand, or (`all`) in every player's hand.
+    CardsInHand { all: bool },
+    /// The controller's life total.
+    LifeTotal,
+    /// The counters of a kind on the source ("the number of fade counters on it").
+    CountersOnThis(CounterKind),
+    /// Counted only during the controller's turn, nothing otherwise
+    /// (Angry Mob: "As long as it's your turn, …").
+    DuringYourTurn(Box<PtCount>),
+    /// `attacking` while the source is attacking, `otherwise` while it isn't
+    /// (Gaea's Liege: the Forests the defending player controls).
+    WhileAttacking {
+        otherwise: Box<PtCount>,
+        attacking: Box<PtCount>,
+    },
 }

@@ -926,6 +926,11 @@ impl Event {
             | Event::RemovedFromCombatTurnEnded { .. }
             | Event::AttackWithdrawn { .. }
             | Event::Damage { .. } => BoardChange::Status,
+            // Life totals: read by a characteristic-defining ability
+            // (Serra Avatar, 405.2), which makes its board sensitive.
+            Event::LifeGained { .. } | Event::LifeLost { .. } | Event::ManaBurn { .. } => {
+                BoardChange::Status
+            }
             // A turn's beginning and end change per-turn status (sickness,
             // "attacked this turn", damage wearing off, 314.2), read only
             // by a status-sensitive board; what else they change marks the
@@ -1015,10 +1020,7 @@ impl Event {
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
             | Event::DamageOutOfRange { .. }
-            | Event::LifeGained { .. }
-            | Event::LifeLost { .. }
             | Event::PoisonCountersGiven { .. }
-            | Event::ManaBurn { .. }
             | Event::PaidUnless { .. }
             | Event::PaidToKeep { .. }
             | Event::DeclinedToPay { .. }
