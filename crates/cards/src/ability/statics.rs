@@ -64,6 +64,12 @@ pub enum StaticAbility {
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose an opponent." (Black
+    /// Vise, The Rack): the player is remembered by the permanent and read
+    /// by its abilities as "the chosen player".
+    AsComesIntoPlayChooseOpponent,
+    /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
+    ChosenPlayerMaxHandSize(u32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
@@ -474,6 +480,17 @@ pub struct PtDefinition {
     pub count: PtCount,
 }
 
+/// Whose cards a characteristic-defining ability counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtPlayer {
+    /// Its controller's.
+    You,
+    /// Every player's.
+    All,
+    /// The opponent's chosen as it came into play (419.1b).
+    Chosen,
+}
+
 /// What a characteristic-defining ability counts (`PtDefinition`), from the
 /// point of view of its source and its controller.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -483,8 +500,14 @@ pub enum PtCount {
     /// The permanents in play matching a filter ("the number of Forests you
     /// control", "… Rats in play").
     Permanents(ObjectFilter),
-    /// The cards in the controller's hand, or (`all`) in every player's hand.
-    CardsInHand { all: bool },
+    /// The permanents matching a filter that the opponent chosen as it came
+    /// into play controls (419.1b: Skyshroud War Beast).
+    PermanentsOfChosen(ObjectFilter),
+    /// The cards in a hand, or in every player's hand.
+    CardsInHand(PtPlayer),
+    /// The cards matching a filter in a graveyard, or in all graveyards
+    /// (Haunting Apparition: "… in the chosen player's graveyard").
+    GraveyardCards(ObjectFilter, PtPlayer),
     /// The controller's life total.
     LifeTotal,
     /// The counters of a kind on the source ("the number of fade counters on it").

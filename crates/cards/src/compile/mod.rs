@@ -295,6 +295,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             "the chosen name",
             StaticAbility::AsComesIntoPlayNameCard { nonland: false },
         ),
+        (
+            "the chosen player",
+            StaticAbility::AsComesIntoPlayChooseOpponent,
+        ),
     ] {
         let same_kind =
             |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);

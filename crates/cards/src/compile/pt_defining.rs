@@ -7,7 +7,7 @@
 //! ("As long as CARDNAME is attacking, …").
 
 use super::*;
-use crate::{PtCount, PtDefinition, StaticAbility};
+use crate::{PtCount, PtDefinition, PtPlayer, StaticAbility};
 
 /// Which characteristics a sentence sets.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,6 +58,23 @@ pub(super) fn pt_defining(p: &mut P) -> Option<Vec<StaticAbility>> {
 }
 
 fn ability(which: Which, v: PtDefinition) -> StaticAbility {
+    // "… each equal to the number of creatures you control" (Scion of the
+    // Wild) and "… the number of creature cards in your graveyard"
+    // (Mortivore, and Svogthos's granted ability, 418.5b) keep their forms.
+    if let (Which::Both, 0, 1, PtCount::Permanents(f)) = (which, v.plus, v.times, &v.count) {
+        return StaticAbility::PowerToughnessFromCount(f.clone());
+    }
+    if let (Which::Both, 0, 1, PtCount::GraveyardCards(f, whose)) =
+        (which, v.plus, v.times, &v.count)
+    {
+        if *whose != PtPlayer::Chosen {
+            return StaticAbility::PowerToughnessFromCards {
+                filter: f.clone(),
+                only_yours: *whose == PtPlayer::You,
+                toughness_plus: 0,
+            };
+        }
+    }
     let (power, toughness) = match which {
         Which::Both => (Some(v.clone()), Some(v)),
         Which::Power => (Some(v), None),
@@ -121,20 +138,42 @@ fn value(p: &mut P) -> Option<PtDefinition> {
 /// What is counted: cards in hands, counters on it, or permanents.
 fn count(p: &mut P) -> Option<PtCount> {
     if p.eat_all("cards in your hand") {
-        return Some(PtCount::CardsInHand { all: false });
+        return Some(PtCount::CardsInHand(PtPlayer::You));
     }
     if p.eat_all("cards in all players' hands") {
-        return Some(PtCount::CardsInHand { all: true });
+        return Some(PtCount::CardsInHand(PtPlayer::All));
+    }
+    if p.eat_all("cards in the chosen player's hand") {
+        return Some(PtCount::CardsInHand(PtPlayer::Chosen));
     }
     if p.at_all_from(1, "counters on it") {
         let kind = counter_kind(p.bump())?;
         p.eat_all("counters on it");
         return Some(PtCount::CountersOnThis(kind));
     }
+    // "… green creature cards in the chosen player's graveyard".
+    let start = p.i;
+    if let Some((f, Noun::Card)) = filter(p) {
+        let whose = if p.eat_all("in your graveyard") {
+            PtPlayer::You
+        } else if p.eat_all("in all graveyards") {
+            PtPlayer::All
+        } else if p.eat_all("in the chosen player's graveyard") {
+            PtPlayer::Chosen
+        } else {
+            return None;
+        };
+        return Some(PtCount::GraveyardCards(f, whose));
+    }
+    p.i = start;
     let mut f = group(p)?;
     // "the number of Forests defending player controls" (Gaea's Liege).
     if f.controller == crate::ControllerFilter::Any && p.eat_all("defending player controls") {
         f.controller = crate::ControllerFilter::Defending;
+    }
+    // "… nonbasic lands the chosen player controls" (419.1b).
+    if f.controller == crate::ControllerFilter::Any && p.eat_all("the chosen player controls") {
+        return (!p.at("plus")).then_some(PtCount::PermanentsOfChosen(f));
     }
     p.eat_all("in play");
     // "the number of Forests you control plus …" (Dauntless Dourbark): a

@@ -248,6 +248,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you have no maximum hand size") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);
     }
+    // 419.1b: "As CARDNAME comes into play, choose an opponent."
+    if p.eat_all("as cardname comes into play , choose an opponent") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseOpponent]);
+    }
+    // 418.5k: "The chosen player's maximum hand size is four." (Cursed Rack)
+    if p.eat_all("the chosen player's maximum hand size is") {
+        let n: u32 = number_word(p.peek())
+            .or_else(|| p.peek().parse().ok())?
+            .try_into()
+            .ok()?;
+        p.bump();
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::ChosenPlayerMaxHandSize(n)]);
+    }
     // 419.1b: "As CARDNAME comes into play, choose a color."
     if p.eat_all("as cardname comes into play , choose a color") {
         return (p.eat_end() && p.at_end())

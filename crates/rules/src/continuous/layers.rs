@@ -20,7 +20,7 @@ use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
 use std::borrow::Cow;
 use tolaria_cards::{
     Ability, Affected, Condition, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, PtCount,
-    PtDefinition, SetPt, StaticAbility, Subtype, TextChange,
+    PtDefinition, PtPlayer, SetPt, StaticAbility, Subtype, TextChange,
 };
 
 /// What a listed effect does.
@@ -949,15 +949,30 @@ fn graveyard_count(game: &Game, f: &ObjectFilter, only_yours: bool, me: PlayerId
 /// what is within that player's range).
 fn defined_count(game: &Game, board: &[Characteristics], c: &PtCount, me: usize) -> i32 {
     let you = board[me].controller;
+    // 419.1b: the opponent chosen as it came into play, while within range.
+    let chosen = game.objects[game.in_play[me].slot as usize]
+        .chosen_player
+        .filter(|&q| game.within_range(you, q));
+    let players = |whose: PtPlayer| {
+        game.player_ids().filter(move |&p| match whose {
+            PtPlayer::You => p == you,
+            PtPlayer::All => game.within_range(you, p),
+            PtPlayer::Chosen => Some(p) == chosen,
+        })
+    };
     match c {
         PtCount::Nothing => 0,
         PtCount::Permanents(f) => count(game, board, f, me) as i32,
-        PtCount::CardsInHand { all: false } => game.player(you).hand.len() as i32,
-        PtCount::CardsInHand { all: true } => game
-            .player_ids()
-            .filter(|&p| game.within_range(you, p))
+        PtCount::PermanentsOfChosen(f) => chosen.map_or(0, |q| {
+            count_where(game, board, f, me, |i| board[i].controller == q) as i32
+        }),
+        PtCount::CardsInHand(whose) => players(*whose)
             .map(|p| game.player(p).hand.len() as i32)
             .sum(),
+        PtCount::GraveyardCards(f, whose) => players(*whose)
+            .flat_map(|p| game.player(p).graveyard.iter())
+            .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
+            .count() as i32,
         PtCount::LifeTotal => game.life(you),
         PtCount::CountersOnThis(kind) => {
             game.objects[game.in_play[me].slot as usize].counters_of(*kind) as i32
@@ -989,13 +1004,25 @@ fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
 /// How many permanents in play match `f`, from the point of view of the
 /// permanent at board position `me`.
 fn count(game: &Game, board: &[Characteristics], f: &ObjectFilter, me: usize) -> usize {
+    count_where(game, board, f, me, |_| true)
+}
+
+/// As [`count`], only the permanents at the board positions `keep` accepts.
+fn count_where(
+    game: &Game,
+    board: &[Characteristics],
+    f: &ObjectFilter,
+    me: usize,
+    keep: impl Fn(usize) -> bool,
+) -> usize {
     let src = game.in_play[me];
     let f = bent_filter(f, board[me].text);
     game.in_play
         .iter()
         .enumerate()
         .filter(|&(i, &id)| {
-            !game.objects[id.slot as usize].is_phased_out()
+            keep(i)
+                && !game.objects[id.slot as usize].is_phased_out()
                 // 601.11: only what is within the controller's range.
                 && game.within_range(board[me].controller, board[i].controller)
                 && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)

@@ -509,6 +509,12 @@ pub enum Event {
         card: CardId,
         source_card: CardId,
     },
+    /// 419.1b: the opponent chosen as a permanent came into play (Black Vise).
+    OpponentChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -980,6 +986,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::OpponentChosen { .. }
             | Event::PowerToughnessChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
