@@ -74,6 +74,12 @@ pub enum StaticAbility {
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose an opponent." (Black
+    /// Vise, The Rack): the player is remembered by the permanent and read
+    /// by its abilities as "the chosen player".
+    AsComesIntoPlayChooseOpponent,
+    /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
+    ChosenPlayerMaxHandSize(u32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
@@ -188,6 +194,14 @@ pub enum StaticAbility {
         filter: ObjectFilter,
         only_yours: bool,
         toughness_plus: i32,
+    },
+    /// 405.2, 418.5a 6a: a characteristic-defining ability setting power,
+    /// toughness or both to a value read from the game (Maro: the cards in
+    /// your hand; Swarm of Rats: the Rats you control; Serra Avatar: your
+    /// life total). `None` leaves the printed value.
+    PtDefined {
+        power: Option<PtDefinition>,
+        toughness: Option<PtDefinition>,
     },
     /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
     /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
@@ -480,4 +494,56 @@ pub enum DrawInstead {
     /// Thoughts): the pile this permanent removed face down
     /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
     TopOfRemovedPile,
+}
+
+/// 405.2: a value a characteristic-defining ability sets power or
+/// toughness to: `plus + times × count`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtDefinition {
+    pub plus: i32,
+    pub times: i32,
+    pub count: PtCount,
+}
+
+/// Whose cards a characteristic-defining ability counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtPlayer {
+    /// Its controller's.
+    You,
+    /// Every player's.
+    All,
+    /// The opponent's chosen as it came into play (419.1b).
+    Chosen,
+}
+
+/// What a characteristic-defining ability counts (`PtDefinition`), from the
+/// point of view of its source and its controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PtCount {
+    /// Nothing: the value is `plus` ("each 2").
+    Nothing,
+    /// The permanents in play matching a filter ("the number of Forests you
+    /// control", "… Rats in play").
+    Permanents(ObjectFilter),
+    /// The permanents matching a filter that the opponent chosen as it came
+    /// into play controls (419.1b: Skyshroud War Beast).
+    PermanentsOfChosen(ObjectFilter),
+    /// The cards in a hand, or in every player's hand.
+    CardsInHand(PtPlayer),
+    /// The cards matching a filter in a graveyard, or in all graveyards
+    /// (Haunting Apparition: "… in the chosen player's graveyard").
+    GraveyardCards(ObjectFilter, PtPlayer),
+    /// The controller's life total.
+    LifeTotal,
+    /// The counters of a kind on the source ("the number of fade counters on it").
+    CountersOnThis(CounterKind),
+    /// Counted only during the controller's turn, nothing otherwise
+    /// (Angry Mob: "As long as it's your turn, …").
+    DuringYourTurn(Box<PtCount>),
+    /// `attacking` while the source is attacking, `otherwise` while it isn't
+    /// (Gaea's Liege: the Forests the defending player controls).
+    WhileAttacking {
+        otherwise: Box<PtCount>,
+        attacking: Box<PtCount>,
+    },
 }

@@ -418,4 +418,8 @@ pub enum Whose {
     You,
     Opponent,
     Each,
+    /// The opponent chosen as the permanent came into play (419.1b: "At the
+    /// beginning of the chosen player's upkeep", Black Vise); only in
+    /// `Trigger::BeginningOf`.
+    Chosen,
 }

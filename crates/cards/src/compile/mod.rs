@@ -20,7 +20,7 @@
 //! to 3 and the parser's cursor), `line` (which grammar reads a line),
 //! `keywords`, `triggers`, `activated`, `statics`, `spell` (sentences of
 //! instructions), `effects` and `verbs` (the instructions themselves),
-//! `targets`, `amounts` and `costs`, with `library`, `removed`, `face_down`, `subtypes` and
+//! `targets`, `amounts` and `costs`, with `library`, `removed`, `pt_defining`, `face_down`, `subtypes` and
 //! `upkeep` for narrower families of text.
 
 mod activated;
@@ -32,6 +32,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod pt_defining;
 mod removed;
 mod spell;
 mod statics;
@@ -299,6 +300,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         (
             "the chosen name",
             StaticAbility::AsComesIntoPlayNameCard { nonland: false },
+        ),
+        (
+            "the chosen player",
+            StaticAbility::AsComesIntoPlayChooseOpponent,
         ),
     ] {
         let same_kind =

@@ -109,6 +109,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| conditional_static(p)) {
         return Some(v);
     }
+    if let Some(v) = attempt(p, &mut Cx::default(), |p, _| pt_defining::pt_defining(p)) {
+        return Some(v);
+    }
     let mut cx = Cx::default();
     if let Some(s) = library::static_ability(p) {
         return Some(vec![s]);
@@ -273,6 +276,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 418.5k: an effect on the rules of the game (Spellbook).
     if p.eat_all("you have no maximum hand size") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);
+    }
+    // 419.1b: "As CARDNAME comes into play, choose an opponent."
+    if p.eat_all("as cardname comes into play , choose an opponent") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseOpponent]);
+    }
+    // 418.5k: "The chosen player's maximum hand size is four." (Cursed Rack)
+    if p.eat_all("the chosen player's maximum hand size is") {
+        let n: u32 = number_word(p.peek())
+            .or_else(|| p.peek().parse().ok())?
+            .try_into()
+            .ok()?;
+        p.bump();
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::ChosenPlayerMaxHandSize(n)]);
     }
     // 419.1b: "As CARDNAME comes into play, choose a color."
     if p.eat_all("as cardname comes into play , choose a color") {

@@ -48,6 +48,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
             cx.trig_player = true;
             Whose::Opponent
+        } else if p.eat_all("the chosen player's") {
+            // 419.1b: the opponent chosen as it came into play (Black Vise).
+            cx.trig_player = true;
+            Whose::Chosen
         } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
             cx.trig_player = true;
             Whose::Each

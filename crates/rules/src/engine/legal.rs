@@ -71,6 +71,14 @@ impl Game {
                     out.push(Action::CancelPlay);
                 }
             }
+            // 419.1b: the opponent chosen as a permanent comes into play
+            // (Black Vise), asked while its spell resolves.
+            DecisionKind::ChooseOpponent if self.casting.is_none() => {
+                out.extend(
+                    self.opponents(p)
+                        .map(|q| Action::ChooseTarget(Target::Player(q))),
+                );
+            }
             DecisionKind::ChooseOpponent => {
                 out.extend(
                     self.opponent_choosers(p)

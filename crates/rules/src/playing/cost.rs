@@ -23,6 +23,8 @@ fn whose_applies(game: &Game, whose: Whose, controller: PlayerId, player: Player
         Whose::You => controller == player,
         Whose::Opponent => game.is_opponent(controller, player),
         Whose::Each => true,
+        // Only a trigger's (`Trigger::BeginningOf`).
+        Whose::Chosen => false,
     }
 }
 

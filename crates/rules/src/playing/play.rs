@@ -1414,6 +1414,16 @@ impl Game {
 
     /// 601.5a: the controller chose the opponent who makes the choice.
     pub(crate) fn on_opponent_chooser(&mut self, action: Action) {
+        // 419.1b: the opponent chosen as a permanent comes into play.
+        if self.casting.is_none() {
+            if let (Some(r), Action::ChooseTarget(crate::Target::Player(q))) =
+                (self.resolving.as_mut(), action)
+            {
+                r.player_choice = Some(q);
+            }
+            self.finish_resolution();
+            return;
+        }
         match action {
             Action::ChooseTarget(crate::Target::Player(q)) => {
                 if let Some(c) = self.casting.as_mut() {

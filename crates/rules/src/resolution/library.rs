@@ -1084,6 +1084,8 @@ impl Game {
                             tolaria_cards::Whose::You => self.is_active(p),
                             tolaria_cards::Whose::Opponent => self.is_opponent(p, active),
                             tolaria_cards::Whose::Each => true,
+                            // A card in a graveyard chose no player.
+                            tolaria_cards::Whose::Chosen => false,
                         };
                     if ok {
                         self.pending_triggers
@@ -1500,6 +1502,8 @@ fn whose_is(game: &Game, w: tolaria_cards::Whose, controller: PlayerId, p: Playe
         tolaria_cards::Whose::You => p == controller,
         tolaria_cards::Whose::Opponent => game.is_opponent(controller, p),
         tolaria_cards::Whose::Each => true,
+        // Only a trigger's (`Trigger::BeginningOf`).
+        tolaria_cards::Whose::Chosen => false,
     }
 }
 

@@ -183,6 +183,7 @@ impl Game {
             color_choice: None,
             type_choice: None,
             name_choice: None,
+            player_choice: None,
             inner: 0,
             flip: crate::state::progress::FlipState::default(),
             paid: None,
@@ -374,6 +375,20 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 419.1b: "As [this] comes into play, choose an opponent":
+                // asked only when there is more than one (with one, the
+                // permanent chooses it as it comes into play).
+                if face.types.is_permanent()
+                    && r.player_choice.is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent,
+                    )
+                    && self.opponents(r.ctx.controller).nth(1).is_some()
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseOpponent);
+                    return;
+                }
                 // 502.27a: amplify's cards are revealed as it comes into play.
                 if face.types.is_permanent() && self.amplify_pending(&mut r, entering) {
                     self.pause_resolution(
@@ -430,9 +445,13 @@ impl Game {
                         & crate::state::object::marks::SUSPEND_HASTE
                         != 0
                         && face.types.contains(tolaria_cards::CardType::Creature);
-                    if let Some(new) =
-                        self.put_into_play_as(obj, r.ctx.controller, MoveReason::Resolve, copy)
-                    {
+                    if let Some(new) = self.put_into_play_choosing(
+                        obj,
+                        r.ctx.controller,
+                        MoveReason::Resolve,
+                        copy,
+                        r.player_choice,
+                    ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
                         }
@@ -448,6 +467,7 @@ impl Game {
                             });
                         }
                         self.record_entering_choice(new, None, r.type_choice, r.name_choice);
+
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }

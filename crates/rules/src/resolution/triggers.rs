@@ -571,6 +571,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::You => caster == you,
                             Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
+                            Whose::Chosen => {
+                                game.objects[src.slot as usize].chosen_player == Some(caster)
+                            }
                         };
                         (who_ok
                             && crate::continuous::filter::matches(
@@ -592,6 +595,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::You => caster == you,
                             Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
+                            Whose::Chosen => {
+                                game.objects[src.slot as usize].chosen_player == Some(caster)
+                            }
                         };
                         (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
                             TriggerContext {
@@ -734,6 +740,12 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                     Whose::You => game.is_active(you),
                     Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
+                    // 419.1b: the player chosen as it came into play (Black
+                    // Vise); 606.4b: a Two-Headed Giant team's turn is each
+                    // teammate's.
+                    Whose::Chosen => game.objects[src.slot as usize]
+                        .chosen_player
+                        .is_some_and(|c| game.is_active(c)),
                 };
                 ok.then_some(TriggerContext {
                     player: Some(active),
@@ -900,6 +912,7 @@ fn player_event_triggers(
                 Whose::You => player == you,
                 Whose::Opponent => game.is_opponent(you, player),
                 Whose::Each => true,
+                Whose::Chosen => game.objects[src.slot as usize].chosen_player == Some(player),
             };
             ok.then_some(TriggerContext {
                 player: Some(player),

@@ -315,6 +315,10 @@ pub struct Object {
     /// play, name a card": Pithing Needle); `None`: undefined (503.7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_name: Option<tolaria_cards::CardName>,
+    /// 419.1b: the opponent chosen as it came into play ("As [this] comes
+    /// into play, choose an opponent": Black Vise); `None`: undefined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_player: Option<PlayerId>,
     /// 502.19a: when it came under its controller's control (`marks`).
     #[serde(default)]
     pub control_marks: u8,
@@ -413,6 +417,7 @@ impl Object {
             chosen_color: None,
             chosen_type: None,
             chosen_name: None,
+            chosen_player: None,
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
@@ -524,6 +529,7 @@ impl Object {
         self.chosen_color = None;
         self.chosen_type = None;
         self.chosen_name = None;
+        self.chosen_player = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
     }

@@ -296,6 +296,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the card named as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name_choice: Option<tolaria_cards::CardName>,
+    /// 419.1b: the opponent chosen as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_choice: Option<PlayerId>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]

@@ -145,8 +145,22 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
     ) -> Option<ObjId> {
+        self.put_into_play_choosing(id, controller, reason, copy, None)
+    }
+
+    /// As [`Game::put_into_play_as`], with the opponent chosen as it
+    /// resolved (419.1b: "As [this] comes into play, choose an opponent").
+    pub(crate) fn put_into_play_choosing(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        copy: Option<crate::continuous::effects::Copiable>,
+        chosen_player: Option<PlayerId>,
+    ) -> Option<ObjId> {
         let opts = MoveOpts {
             copy,
+            chosen_player,
             ..MoveOpts::default()
         };
         self.enter_play(id, controller, reason, opts)
@@ -165,6 +179,7 @@ impl Game {
             copy,
             face_down: enter_face_down,
             flipped,
+            chosen_player,
         } = opts;
         // 503.1: a token copy comes into play from outside every zone.
         let obj = if reason == MoveReason::TokenCopy {
@@ -472,7 +487,51 @@ impl Game {
                 amount,
             });
         }
+        if to == Zone::InPlay && !face_down {
+            let entering = copy.map_or(card, |c| c.card);
+            self.choose_opponent_as_it_enters(new, entering, chosen_player);
+        }
         Some(new)
+    }
+
+    /// 419.1b: "As [this] comes into play, choose an opponent" (Black
+    /// Vise): the opponent chosen as it resolved (`chosen`), else, when it
+    /// comes into play another way, the next opponent in turn order (the
+    /// only one in a two-player game; see ARCHITECTURE.md).
+    fn choose_opponent_as_it_enters(
+        &mut self,
+        new: ObjId,
+        entering: tolaria_cards::CardId,
+        chosen: Option<PlayerId>,
+    ) {
+        let chooses = tolaria_cards::db()
+            .get(entering)
+            .front()
+            .abilities
+            .iter()
+            .any(|a| {
+                matches!(
+                    a,
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent
+                    )
+                )
+            });
+        if !chooses {
+            return;
+        }
+        let you = self.objects[new.slot as usize].controller;
+        let next = self
+            .apnap_from(you)
+            .find(|&q| self.is_opponent(you, q) && !self.players[q.index()].lost);
+        if let Some(q) = chosen.or(next) {
+            self.objects[new.slot as usize].chosen_player = Some(q);
+            self.emit(Event::OpponentChosen {
+                obj: new,
+                card: self.objects[new.slot as usize].card,
+                player: q,
+            });
+        }
     }
 
     /// 217.1c / 306.2: what leaving play ends: combat, attachments to it, its
@@ -549,4 +608,7 @@ pub(crate) struct MoveOpts {
     face_down: bool,
     /// 510.3: comes into play flipped ("return it to play flipped").
     flipped: bool,
+    /// 419.1b: the opponent chosen for "As [this] comes into play, choose
+    /// an opponent" (`None`: the next opponent in turn order).
+    chosen_player: Option<PlayerId>,
 }

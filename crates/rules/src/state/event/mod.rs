@@ -509,6 +509,12 @@ pub enum Event {
         card: CardId,
         source_card: CardId,
     },
+    /// 419.1b: the opponent chosen as a permanent came into play (Black Vise).
+    OpponentChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -926,6 +932,11 @@ impl Event {
             | Event::RemovedFromCombatTurnEnded { .. }
             | Event::AttackWithdrawn { .. }
             | Event::Damage { .. } => BoardChange::Status,
+            // Life totals: read by a characteristic-defining ability
+            // (Serra Avatar, 405.2), which makes its board sensitive.
+            Event::LifeGained { .. } | Event::LifeLost { .. } | Event::ManaBurn { .. } => {
+                BoardChange::Status
+            }
             // A turn's beginning and end change per-turn status (sickness,
             // "attacked this turn", damage wearing off, 314.2), read only
             // by a status-sensitive board; what else they change marks the
@@ -975,6 +986,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::OpponentChosen { .. }
             | Event::PowerToughnessChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
@@ -1015,10 +1027,7 @@ impl Event {
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
             | Event::DamageOutOfRange { .. }
-            | Event::LifeGained { .. }
-            | Event::LifeLost { .. }
             | Event::PoisonCountersGiven { .. }
-            | Event::ManaBurn { .. }
             | Event::PaidUnless { .. }
             | Event::PaidToKeep { .. }
             | Event::DeclinedToPay { .. }

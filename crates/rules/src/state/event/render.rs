@@ -119,6 +119,7 @@ impl Event {
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
             Event::ColorChosen { .. }
+            | Event::OpponentChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. } => "419.1b",
             Event::PowerToughnessChosen { face_up: true, .. } => "504.8",
@@ -597,6 +598,9 @@ impl Event {
                 name(*source_card),
                 name(*card)
             ),
+            Event::OpponentChosen { card, player, .. } => {
+                format!("{} comes into play with {player} chosen", name(*card))
+            }
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
