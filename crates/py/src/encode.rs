@@ -85,6 +85,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "choose defending player",
     "put a removed card into a graveyard as a cost",
     "divide piles",
+    "announce splice",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

@@ -100,7 +100,8 @@ impl Game {
                 obj,
                 ctx.source_card,
                 AbilityRef::Printed {
-                    card: ctx.source_card,
+                    // 502.40a: a spliced card's instructions are its own.
+                    card: self.splice_text_card(ctx.source_card),
                     face: 0,
                     index: SPELL_ABILITY,
                 },

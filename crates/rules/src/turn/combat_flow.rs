@@ -1040,6 +1040,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
+                spliced: Vec::new(),
                 id: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });
