@@ -107,10 +107,17 @@ impl Game {
                 },
                 // "Target player draws a card at the beginning of the next
                 // turn's upkeep": the delayed ability remembers the
-                // player the spell targeted ("that player").
+                // player the spell targeted ("that player"); "Return
+                // target … card to play. … Remove it from the game at end
+                // of turn" (Goryo's Vengeance): the object its first
+                // target is now (the permanent it became, `PutIntoPlay`).
                 TriggerContext {
                     player: match ctx.targets.first() {
                         Some(crate::Target::Player(p)) => Some(*p),
+                        _ => None,
+                    },
+                    spell_target: match ctx.targets.first() {
+                        Some(crate::Target::Object(o)) => Some(*o),
                         _ => None,
                     },
                     ..TriggerContext::default()

@@ -115,6 +115,12 @@ pub struct TriggerContext {
     /// Astral Slide: the card it removed from the game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen: Option<ObjId>,
+    /// 404.4: in a delayed triggered ability a spell created, the object
+    /// the spell's first target was as the spell created it (the
+    /// permanent a returned card became): the delayed instructions' "it"
+    /// (Goryo's Vengeance's "Remove it from the game at end of turn").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell_target: Option<ObjId>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {
