@@ -86,6 +86,7 @@ pub const DECISION_KINDS: &[&str] = &[
     "put a removed card into a graveyard as a cost",
     "divide piles",
     "choose what untaps",
+    "announce splice",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

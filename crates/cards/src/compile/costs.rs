@@ -65,11 +65,33 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
 /// "Buyback {3}", "Buyback—Sacrifice a land.", "Entwine {2}{R}",
-/// "Entwine—Sacrifice three lands.", "Replicate {1}{U}": optional
+/// "Entwine—Sacrifice three lands.", "Replicate {1}{U}", "Splice onto
+/// Arcane {1}{R}", "Splice onto Arcane—Sacrifice two Mountains.": optional
 /// additional costs announced as the spell is played (502.21a, 502.16a,
-/// 502.32a, 502.52a).
+/// 502.32a, 502.52a, 502.40a).
 pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 502.40a: "Splice onto [subtype]" (only Arcane is printed).
+    let splice = if p.at("splice") && p.peek_at(1) == "onto" {
+        p.bump();
+        p.bump();
+        let onto = crate::Subtype::lookup(p.raw()).ok_or_else(|| no_rule(p))?;
+        p.bump();
+        Some(onto)
+    } else {
+        None
+    };
+    if let Some(onto) = splice {
+        let cost = play_costs(p)?;
+        if spell.splice.is_some() || cost.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.splice = cost
+            .into_iter()
+            .next()
+            .map(|cost| crate::Splice { onto, cost });
+        return Ok(());
+    }
     let buyback = p.eat("buyback");
     let flashback = !buyback && p.eat("flashback");
     let entwine = !buyback && !flashback && p.eat("entwine");
@@ -77,6 +99,44 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     if !buyback && !flashback && !entwine && !replicate && !p.eat("kicker") {
         return Err(no_rule(p));
     }
+    let mut costs = play_costs(p)?;
+    if replicate {
+        // 502.52a: paid any number of times; 502.52b (several instances,
+        // each paid and copying separately) is not needed by any card.
+        if spell.replicate.is_some() || costs.len() != 1 || !costs[0].is_mana_only() {
+            return Err("a replicate cost that isn't only mana".to_string());
+        }
+        spell.replicate = costs.pop();
+    } else if entwine {
+        if spell.entwine.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.entwine = costs.pop();
+    } else if flashback {
+        if spell.flashback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.flashback = costs.pop();
+    } else if buyback {
+        if spell.buyback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.buyback = costs.pop();
+    } else {
+        if !spell.kicker.is_empty() {
+            return Err(no_rule(p));
+        }
+        spell.kicker = costs;
+    }
+    Ok(())
+}
+
+/// The cost or costs after a keyword of playing a spell: "—[cost]." or
+/// mana symbols ("{R} and/or {W}"); only the costs the engine pays for a
+/// spell: mana, sacrificing, discarding, tapping untapped permanents,
+/// paying life ({X} in such a cost needs its own announcement).
+fn play_costs(p: &mut P) -> R<Vec<Cost>> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let mut costs = Vec::new();
     if p.eat("—") {
         costs.push(cost_until(p, false)?);
@@ -115,35 +175,7 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
-    if replicate {
-        // 502.52a: paid any number of times; 502.52b (several instances,
-        // each paid and copying separately) is not needed by any card.
-        if spell.replicate.is_some() || costs.len() != 1 || !costs[0].is_mana_only() {
-            return Err("a replicate cost that isn't only mana".to_string());
-        }
-        spell.replicate = costs.pop();
-    } else if entwine {
-        if spell.entwine.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.entwine = costs.pop();
-    } else if flashback {
-        if spell.flashback.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.flashback = costs.pop();
-    } else if buyback {
-        if spell.buyback.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.buyback = costs.pop();
-    } else {
-        if !spell.kicker.is_empty() {
-            return Err(no_rule(p));
-        }
-        spell.kicker = costs;
-    }
-    Ok(())
+    Ok(costs)
 }
 
 /// After "if": "this spell was kicked", "it was kicked", "CARDNAME wasn't

@@ -390,6 +390,8 @@ pub(super) struct Cx {
     pub(super) buyback: Option<Cost>,
     /// 502.52a: the replicate cost.
     pub(super) replicate: Option<Cost>,
+    /// 502.40a: "Splice onto [subtype] [cost]".
+    pub(super) splice: Option<crate::Splice>,
     /// 502.22a: the flashback cost.
     pub(super) flashback: Option<Cost>,
     /// 409.1b: the alternative cost.

@@ -132,8 +132,11 @@ fn compile_line_inner(
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
     // "Buyback [cost]", 502.52a "Replicate [cost]" (also "Kicker—Sacrifice
-    // a land.").
-    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback") || p.at("replicate"))) {
+    // a land."), 502.40a "Splice onto Arcane [cost]".
+    if p.at("kicker")
+        || (is_spell
+            && (p.at("buyback") || p.at("flashback") || p.at("replicate") || p.at("splice")))
+    {
         return play_cost_keyword(&mut p, spell);
     }
     // 409.1f: "As an additional cost to play this spell, [cost]." (Waste

@@ -419,6 +419,20 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a delayed triggered ability from a spell".into(),
         });
     }
+    // 502.40a: a spliced card's text box is copied onto another spell:
+    // text that needs the card's own choices as it is played (a mode, X, a
+    // division, 409.1b–e) isn't spliced.
+    if spell.splice.is_some()
+        && (!modes.is_empty()
+            || face.mana_cost.as_ref().is_some_and(|c| c.x > 0)
+            || spell.targets.iter().any(|t| t.count_by.is_some())
+            || crate::divided_effect(&spell.effects).is_some())
+    {
+        return Err(Unsupported {
+            phrase: "Splice onto".into(),
+            reason: "spliced text that needs a mode, X or a division".into(),
+        });
+    }
     // 502.32a: the entwined spell: every mode, compiled together.
     let entwine = match spell.entwine.take() {
         Some(cost) if !opponent_chooses_mode && modes.len() > 1 => Some(Box::new(crate::Entwine {
@@ -456,6 +470,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             madness: spell.madness,
             entwine,
             replicate: spell.replicate,
+            splice: spell.splice.map(Box::new),
         };
         // 502.52a: "When you play this spell, if a replicate cost was paid
         // for it, copy it for each time its replicate cost was paid. If the

@@ -43,6 +43,10 @@ pub enum DecisionKind {
     /// 409.1b: announce whether to pay an optional additional cost of the
     /// spell being played (`Yes` or `No`).
     AnnounceCost { cost: OptionalCost },
+    /// 409.1b, 502.40a: reveal a card with splice from your hand to splice
+    /// onto the spell being played (`ChooseObject`, in the order the
+    /// spliced instructions will be followed, 502.40b), or `Done`.
+    AnnounceSplice,
     /// 409.1h: choose a card in your hand to remove from the game as part
     /// of a cost (`remaining` including this one).
     ExileCost { remaining: u32 },
@@ -202,6 +206,7 @@ impl DecisionKind {
             DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
             DecisionKind::AnnounceCost { .. } => "announce a cost",
+            DecisionKind::AnnounceSplice => "announce splice",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",

@@ -204,6 +204,7 @@ impl Game {
             | DecisionKind::SacrificeCost
             | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
+            DecisionKind::AnnounceSplice => self.on_splice(action),
             DecisionKind::ChooseOpponent => self.on_opponent_chooser(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.

@@ -42,7 +42,8 @@ impl Game {
                             .map(Action::ChooseTarget),
                     );
                     // 409.1c: "up to N": the player may stop choosing.
-                    if crate::playing::targeting::may_stop(specs, c.targets.len()) {
+                    let slot = c.targets.len() - self.casting_part(c).0;
+                    if crate::playing::targeting::may_stop(specs, slot) {
                         out.push(Action::Done);
                     }
                     // 502.59a: a suspended card is played "if able"; only
@@ -115,6 +116,16 @@ impl Game {
                     }
                 }
                 out.push(Action::No);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
+            }
+            // 502.40a: the cards that may be spliced, or no more.
+            DecisionKind::AnnounceSplice => {
+                if let Some(c) = self.casting.as_deref() {
+                    out.extend(self.splice_options(c).map(Action::ChooseObject));
+                }
+                out.push(Action::Done);
                 if !self.casting.as_deref().is_some_and(|c| c.suspend) {
                     out.push(Action::CancelPlay);
                 }
@@ -1184,6 +1195,19 @@ impl Game {
                 } else {
                     format!("tap {} {} for convoke", name(o), o)
                 }
+            }
+            // 502.40a: a card revealed to splice, with its splice cost.
+            Action::ChooseObject(o)
+                if self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::AnnounceSplice) =>
+            {
+                let cost = self
+                    .obj(*o)
+                    .and_then(|x| x.def().faces[0].spell.splice.as_deref())
+                    .map_or(String::new(), |s| cost_text(&s.cost));
+                format!("splice {} {} (pay {cost})", name(o), o)
             }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),

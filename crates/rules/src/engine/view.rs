@@ -263,7 +263,15 @@ impl Game {
                     // 504.3: a face-down spell's card only to its controller.
                     crate::StackKind::Spell { obj } => {
                         let o = &self.objects[obj.slot as usize];
-                        if !o.is_face_down() {
+                        if !o.is_face_down() && !s.spliced.is_empty() {
+                            // 502.40a: the spliced cards were revealed.
+                            let names: Vec<&str> = s
+                                .spliced
+                                .iter()
+                                .map(|x| tolaria_cards::db().get(x.card).name.as_str())
+                                .collect();
+                            format!("{} (spliced: {})", o.def().name, names.join(", "))
+                        } else if !o.is_face_down() {
                             o.def().name.clone()
                         } else if self.sees_hand_of(viewer, s.controller) {
                             format!("face-down creature spell ({})", o.def().name)

@@ -3,7 +3,7 @@
 //! continuous effects they leave are in `lasting.rs`).
 
 use crate::continuous::source::SourceInfo;
-use crate::resolution::resolve::effects_of;
+use crate::playing::splice::resolution_len;
 use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Duration, Effect, ObjectRef, Recipient};
@@ -342,7 +342,7 @@ impl Game {
                     let len = self
                         .resolving
                         .as_deref()
-                        .map_or(0, |r| effects_of(self, &r.item).len());
+                        .map_or(0, |r| resolution_len(self, &r.item));
                     if let Some(r) = self.resolving.as_mut() {
                         r.pc = len;
                     }
@@ -1120,8 +1120,10 @@ impl Game {
             }
             Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(mut src) = crate::state::object::TokenSource::find(ctx.source_card, e)
-                else {
+                let Some(mut src) = crate::state::object::TokenSource::find(
+                    self.splice_text_card(ctx.source_card),
+                    e,
+                ) else {
                     return;
                 };
                 // 216.2: "an X/X token, where X is …": X is taken now.

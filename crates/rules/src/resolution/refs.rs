@@ -93,6 +93,12 @@ impl Game {
                 Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => {
                     vec![*o]
                 }
+                // 404.4: a delayed triggered ability a spell created has no
+                // targets; "it" is the spell's first target as the spell
+                // left it (`TriggerContext::spell_target`).
+                None if *i == 0 && ctx.trigger.delayed => {
+                    ctx.trigger.spell_target.into_iter().collect()
+                }
                 _ => vec![],
             },
             ObjectRef::Attached => match self.obj(ctx.source).and_then(|o| o.attached_to) {

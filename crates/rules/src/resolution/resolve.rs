@@ -2,7 +2,7 @@
 //! on resolution (413.2a, 415), and the one-shot effects themselves (417).
 
 use crate::continuous::source::SourceInfo;
-use crate::playing::targeting::{is_legal_target, slot_spec};
+use crate::playing::splice::{effect_at, resolution_len};
 use crate::resolution::choices::chooses_color_as_it_enters;
 use crate::resolution::choices::enters_with_choice;
 use crate::resolution::choices::names_card_as_it_enters;
@@ -113,20 +113,13 @@ impl Game {
             }
             StackKind::CombatDamage(_) => unreachable!(),
         };
-        // 413.2a: check targets.
-        let specs = specs_of(self, &item);
+        // 413.2a: check targets (502.40d: a spliced card's by its own
+        // requirements; the spell is countered only if all are illegal).
         let src = SourceInfo {
             trigger_player: trigger.player,
             ..SourceInfo::of(self, source, item.controller)
         };
-        let mut legal = 0u64;
-        for (i, &t) in item.targets.iter().enumerate() {
-            if let Some((_, spec)) = slot_spec(specs, i) {
-                if is_legal_target(self, spec, t, &src) {
-                    legal |= 1 << i;
-                }
-            }
-        }
+        let legal = crate::playing::splice::legal_target_bits(self, &item, &src);
         if !item.targets.is_empty() && legal == 0 {
             self.stack.pop();
             self.emit(Event::CounteredOnResolution {
@@ -198,7 +191,18 @@ impl Game {
             pt_choice: None,
             pt_asked: false,
             branch: None,
+            splice_part: 0,
+            splice_legal: legal,
         };
+        let mut r = r;
+        // 502.40d: the main spell's instructions refer to its own targets
+        // (the first ones).
+        if let Some(main) = crate::playing::splice::parts(self, &r.item)
+            .next()
+            .filter(|_| !r.item.spliced.is_empty())
+        {
+            r.ctx.targets.truncate(main.len);
+        }
         if optional {
             // 410.5: "you may" is chosen on resolution.
             let p = r.ctx.controller;
@@ -220,12 +224,19 @@ impl Game {
             let Some(r) = self.resolving.as_deref() else {
                 return;
             };
-            let effects = effects_of(self, &r.item);
-            if r.pc >= effects.len() {
+            // 502.40b: the main spell's instructions, then each spliced
+            // card's, each part with its own targets (502.40d).
+            let len = resolution_len(self, &r.item);
+            let Some((e, part)) = effect_at(self, &r.item, r.pc) else {
                 break;
+            };
+            if part != r.splice_part {
+                self.enter_splice_part(part);
             }
+            let Some(r) = self.resolving.as_deref() else {
+                return;
+            };
             let ctx = r.ctx.clone();
-            let e = &effects[r.pc];
             // "the damage dealt this way" (Corrupt): the damage events of a
             // damage instruction are added up once it is done.
             let deals = matches!(
@@ -279,7 +290,7 @@ impl Game {
                 // and abilities (`Game::settle`) are brought up to date
                 // first ("you gain control of target creature …" then
                 // "sacrifice a creature", Grab the Reins entwined, 502.32b).
-                if r.pc < effects.len() && !self.board.valid {
+                if r.pc < len && !self.board.valid {
                     self.settle();
                 }
             }
@@ -580,7 +591,7 @@ impl Game {
     /// The effect being resolved now, following a nested branch.
     pub(crate) fn current_effect(&self) -> Option<&'static Effect> {
         let r = self.resolving.as_deref()?;
-        let e = effects_of(self, &r.item).get(r.pc)?;
+        let (e, _) = effect_at(self, &r.item, r.pc)?;
         let inner = match e {
             Effect::FlipCoin { won, lost, .. } => match r.flip.outcome {
                 Some(true) => won.get(r.inner as usize),

@@ -1041,6 +1041,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
+                spliced: Vec::new(),
                 id: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });

@@ -287,6 +287,13 @@ pub enum Event {
         card: CardId,
         cost: crate::state::progress::OptionalCost,
     },
+    /// 502.40a: the player reveals `spliced` from their hand and splices
+    /// it onto the spell `card` being played.
+    Spliced {
+        player: PlayerId,
+        card: CardId,
+        spliced: CardId,
+    },
     /// 308.2f: the total cost to attack (Windborn Muse) is paid.
     AttackCostPaid {
         player: PlayerId,
@@ -1020,6 +1027,7 @@ impl Event {
             | Event::ManaAdded { .. }
             | Event::CostPaid { .. }
             | Event::CostAnnounced { .. }
+            | Event::Spliced { .. }
             | Event::AttackCostPaid { .. }
             | Event::PlayCancelled { .. }
             | Event::Resolved { .. }
@@ -1088,6 +1096,7 @@ impl Event {
                 | Event::DeclinedToPay { .. }
                 | Event::CostPaid { .. }
                 | Event::CostAnnounced { .. }
+                | Event::Spliced { .. }
                 | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
                 | Event::AbilityPlayed { .. }

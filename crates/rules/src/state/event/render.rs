@@ -87,6 +87,7 @@ impl Event {
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
             Event::CostAnnounced { .. } => "409.1b",
+            Event::Spliced { .. } => "502.40a",
             Event::FlashbackRemoved { .. } => "502.22a",
             Event::AttackCostPaid { .. } => "308.2f",
             Event::AttackWithdrawn { .. } => "308.2",
@@ -349,6 +350,15 @@ impl Event {
             Event::CostAnnounced { player, card, cost } => {
                 format!("{player} announces the {} of {}", cost.name(), name(*card))
             }
+            Event::Spliced {
+                player,
+                card,
+                spliced,
+            } => format!(
+                "{player} reveals {} and splices it onto {}",
+                name(*spliced),
+                name(*card)
+            ),
             Event::AttackCostPaid { player, amount } => {
                 format!("{player} pays {{{amount}}} to attack")
             }
