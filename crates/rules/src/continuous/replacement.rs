@@ -713,12 +713,12 @@ impl Game {
         // Ring of Ma'rûf's replaced draw asks for a card from outside the game.
         // One pass over the permanents: any static abilities, any masked
         // creature (this runs at every step, 419.9a).
-        let (mut any_statics, mut any_masked) = (false, false);
-        for &id in &self.in_play {
-            let f = self.objects[id.slot as usize].flags;
-            any_statics |= f & crate::state::object::flags::STATICS != 0;
-            any_masked |= f & crate::state::object::flags::MASKED != 0;
-        }
+        let any = self
+            .in_play
+            .iter()
+            .fold(0, |acc, id| acc | self.objects[id.slot as usize].flags);
+        let any_statics = any & crate::state::object::flags::STATICS != 0;
+        let any_masked = any & crate::state::object::flags::MASKED != 0;
         // 504.8: a masked creature turned face up may ask its choices.
         if any_masked && self.masked_choice_possible() {
             return true;

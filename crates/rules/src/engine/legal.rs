@@ -680,6 +680,9 @@ impl Game {
 
     /// Could `p` play this face of a card as a spell now: timing (instant
     /// speed or sorcery timing, 308.4), prohibitions, cost and targets?
+    /// Inlined into the listing so that a card the timing rules out (most
+    /// cards at most priorities) costs no call.
+    #[inline]
     fn can_play_spell_face(
         &self,
         p: PlayerId,
@@ -907,6 +910,8 @@ impl Game {
     }
 
     /// Could `p` play this card (its front `face`) now, targets and cost, timing aside?
+    /// Not inlined: only a card whose timing allows it gets this far.
+    #[inline(never)]
     fn can_play_face(
         &self,
         p: PlayerId,

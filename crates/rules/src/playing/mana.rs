@@ -581,9 +581,14 @@ impl Game {
     /// haste.
     #[inline]
     fn sick_creature_cant_tap(&self, source: ObjId) -> bool {
-        if !self.objects[source.slot as usize].is_sick() {
-            return false;
-        }
+        self.objects[source.slot as usize].is_sick() && self.sick_creature_without_haste(source)
+    }
+
+    /// The rest of [`Game::sick_creature_cant_tap`] for a permanent with
+    /// summoning sickness: a creature without haste (kept out of line so
+    /// that the test of the flag costs no call).
+    #[inline(never)]
+    fn sick_creature_without_haste(&self, source: ObjId) -> bool {
         let creature_without_haste = |ch: &crate::continuous::characteristics::Characteristics| {
             ch.is_creature() && !ch.has(Keyword::Haste)
         };

@@ -993,6 +993,10 @@ impl Game {
     }
 
     pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
+        // An up-to-date board with no `flags::STATICS` permanent: none has one.
+        if !self.may_have_statics() {
+            return false;
+        }
         self.controlled_by(p).any(|id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
                 && crate::continuous::characteristics::compute(self, id)
@@ -1036,11 +1040,12 @@ impl Game {
     /// if `p` may play a land at all now (`sorcery_timing`, no land played).
     pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = self.player(p);
-        let may = !pl.graveyard.is_empty()
-            && self.may_play_another_land(p)
-            && self.is_active(p)
+        // The cheap tests first (most priorities are not `p`'s main phase).
+        let may = self.is_active(p)
             && self.step.is_main()
             && self.stack.is_empty()
+            && !pl.graveyard.is_empty()
+            && self.may_play_another_land(p)
             && self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard);
         if !may {
             return;
