@@ -94,6 +94,12 @@ pub enum Condition {
     /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
     /// second); `paid: false` is "if it wasn't kicked".
     Kicked { which: Option<u8>, paid: bool },
+    /// "if you have three or fewer cards in hand" (Scalding Tongs).
+    CardsInHandAtMost { who: PlayerRef, at_most: u32 },
+    /// "if you control a red permanent and a green permanent" (the
+    /// Sanctuaries): both hold. Judged as the ability triggers or resolves,
+    /// not by the layer system.
+    Both(Box<Condition>, Box<Condition>),
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
     /// "if you have seven or more land cards in your hand" (Sasaya, Orochi
@@ -158,6 +164,7 @@ impl Condition {
         matches!(
             self,
             Condition::CardsInHand { .. }
+                | Condition::CardsInHandAtMost { .. }
                 | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }

@@ -655,6 +655,28 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
 fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
     p.eat("if").then_some(())?;
+    if let Some(c) = attempt(p, cx, trigger_condition) {
+        return Some(c);
+    }
+    // The conditions of "If …, …" instructions that can be judged as the
+    // ability triggers and resolves (404.3): "if you control seven or more
+    // permanents" (Complex Automaton), "if you have three or fewer cards in
+    // hand" (Scalding Tongs), the Sanctuaries' "if you control a blue or
+    // black permanent". Those that need the resolution (a card put into
+    // play "if you do", an object's colour "if it's red") are not.
+    let c = super::amounts::condition(p, cx)?;
+    if matches!(
+        c,
+        Condition::PutFromHand | Condition::TargetSharesNameWithPaid | Condition::ObjectIs { .. }
+    ) {
+        return None;
+    }
+    p.eat(",").then_some(c)
+}
+
+/// The conditions only intervening "if" clauses use (404.3).
+fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
     let permanents = |p: &mut P| -> Option<ObjectFilter> {
         let (f, noun) = filter(p)?;
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
