@@ -92,6 +92,11 @@ pub enum Amount {
         what: ObjectRef,
         filter: ObjectFilter,
     },
+    /// "the number of cards in all graveyards with the same name as that
+    /// spell" (the Shrines): cards in every graveyard with a name of the
+    /// object (505.6: a split card has both names), as it is now or as it
+    /// last existed.
+    GraveyardCardsNamedAs(ObjectRef),
     /// "for each +1/+1 counter on [object]" (502.35a modular), "the number
     /// of verse counters on [object]": last known information if it left
     /// play (413.2f: Lotus Blossom sacrificed as a cost).

@@ -213,6 +213,23 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
 
 /// One amount after "equal to".
 fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the number of cards in all graveyards with the same name as that
+    // spell" (Cabal Shrine): the spell that triggered the ability.
+    if cx.trig_obj
+        && (p.eat_all("the number of cards in all graveyards with the same name as that spell")
+            || p.eat_all("the number of cards in all graveyards with the same name as the spell"))
+    {
+        return Some(Amount::GraveyardCardsNamedAs(ObjectRef::Triggering));
+    }
+    // "twice the number of …" (Dwarven Shrine).
+    if p.at("twice") {
+        let i = p.i;
+        p.bump();
+        if let Some(a) = attempt(p, cx, amount_term) {
+            return Some(Amount::Times(2, Box::new(a)));
+        }
+        p.i = i;
+    }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.
     if cx

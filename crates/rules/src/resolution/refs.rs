@@ -319,6 +319,35 @@ impl Game {
                         .map_or(0, |l| i32::from(l.converted_mana_cost))
                 }
             }
+            // The Shrines: every graveyard's cards sharing a name with the
+            // object (505.6), read from its characteristics now or as it
+            // last existed (413.2f).
+            Amount::GraveyardCardsNamedAs(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                let card = match self.obj(id) {
+                    Some(_) => self.chars(id).card,
+                    None => self.objects[id.slot as usize].card,
+                };
+                let names: Vec<&str> = tolaria_cards::db()
+                    .get(card)
+                    .faces
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .collect();
+                self.players
+                    .iter()
+                    .flat_map(|p| p.graveyard.iter())
+                    .filter(|&&c| {
+                        tolaria_cards::db()
+                            .get(self.objects[c.slot as usize].card)
+                            .faces
+                            .iter()
+                            .any(|f| names.contains(&f.name.as_str()))
+                    })
+                    .count() as i32
+            }
             Amount::GraveyardCardsMatching { who, filter } => {
                 let players = match who {
                     Some(w) => self.players_of(ctx, w),
