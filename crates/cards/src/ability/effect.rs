@@ -1097,6 +1097,11 @@ pub enum Effect {
         /// effects that happen only if the cost was paid (after it is).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         if_paid: Vec<Effect>,
+        /// Who may pay: the controller ("unless you pay"), or another
+        /// player ("unless that player pays {3}", Nether Void; "unless its
+        /// controller pays {1}", Crystal Shard), who decides (413.2c).
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        payer: PlayerRef,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."
@@ -1305,6 +1310,14 @@ pub enum Recipient {
     /// color with it". The other creatures are those in play that share a
     /// colour with the target as the spell or ability resolves (419.7d).
     TargetAndEachSharingColor(u8),
+}
+
+fn payer_you() -> PlayerRef {
+    PlayerRef::You
+}
+
+fn is_you(p: &PlayerRef) -> bool {
+    *p == PlayerRef::You
 }
 
 impl Effect {

@@ -93,6 +93,7 @@ fn compile_line_inner(
                 effects,
                 sacrifice_count: 0,
                 if_paid: Vec::new(),
+                payer: crate::PlayerRef::You,
             }];
         }
         while !p.at_end() {

@@ -86,6 +86,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
         effects,
         sacrifice_count,
         if_paid,
+        payer: crate::PlayerRef::You,
     });
     Some(())
 }
@@ -994,9 +995,41 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             sacrifice_count,
             if_paid: Vec::new(),
+            payer: crate::PlayerRef::You,
         }];
     }
-    if p.eat_all("unless you pay") {
+    // "… unless that player pays {3}" (Nether Void), "that player
+    // sacrifices a permanent unless they pay {1}" (Spelltithe Enforcer),
+    // "… unless its controller pays {1}" (Crystal Shard): another player
+    // decides whether to pay.
+    let payer = if p.eat_all("unless you pay") {
+        Some(PlayerRef::You)
+    } else if p.at_all("unless that player pays") || p.at_all("unless they pay") {
+        let who = cx
+            .last_player
+            .clone()
+            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
+        if !p.eat_all("unless that player pays") {
+            p.eat_all("unless they pay");
+        }
+        Some(who)
+    } else if p.at_all("unless its controller pays")
+        || p.at_all("unless that creature's controller pays")
+        || p.at_all("unless that permanent's controller pays")
+    {
+        let what = match cx.last_obj.clone()? {
+            o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached) => o,
+            _ => return None,
+        };
+        p.eat("unless");
+        p.bump();
+        p.bump();
+        p.eat("pays");
+        Some(PlayerRef::ControllerOf(what))
+    } else {
+        None
+    };
+    if let Some(payer) = payer {
         let cost = upkeep::pay_cost(p)?;
         let mut per_counter = None;
         if p.eat_all("for each") {
@@ -1012,6 +1045,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             sacrifice_count: 0,
             if_paid: Vec::new(),
+            payer,
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed

@@ -144,15 +144,41 @@ impl Game {
         out.push(Action::No);
     }
 
-    /// Resolves an "unless you pay" effect: asks, or (once answered) runs
-    /// the effects if the cost wasn't paid.
+    /// Resolves an "unless [player] pays" effect: asks the payer (the
+    /// controller, or "that player", "its controller"), or (once answered)
+    /// runs the effects if the cost wasn't paid. A payer who has left the
+    /// game (or a target gone) pays nothing: the effects happen.
     pub(crate) fn resolve_unless_pays(
         &mut self,
         ctx: &ResolveCtx,
         effects: &'static [Effect],
         if_paid: &'static [Effect],
+        payer: &tolaria_cards::PlayerRef,
     ) -> Option<Decision> {
-        let paid = self.resolving.as_ref().and_then(|r| r.paid);
+        let payer = match payer {
+            tolaria_cards::PlayerRef::You => Some(ctx.controller),
+            p => self.players_of(ctx, p).first().copied(),
+        };
+        let mut paid = self.resolving.as_ref().and_then(|r| r.paid);
+        let Some(payer) = payer else {
+            if paid.is_none() {
+                self.resolving.as_mut()?.paid = Some(false);
+                paid = Some(false);
+            }
+            return match paid {
+                Some(false) => {
+                    if let Some(d) = self.run_inner(ctx, effects) {
+                        return Some(d);
+                    }
+                    self.resolving.as_mut()?.paid = None;
+                    None
+                }
+                _ => {
+                    self.resolving.as_mut()?.paid = None;
+                    None
+                }
+            };
+        };
         match paid {
             Some(true) => {
                 let r = self.resolving.as_mut()?;
@@ -161,7 +187,7 @@ impl Game {
                     if r.sub > 0 {
                         let returned = self.unless_permanents_now().is_some_and(|(_, _, r)| r);
                         return Some(Decision {
-                            player: ctx.controller,
+                            player: payer,
                             kind: if returned {
                                 DecisionKind::ReturnToHand
                             } else {
@@ -187,7 +213,7 @@ impl Game {
                 // 104.3e: a cost of {0} (no age counter) is still the
                 // player's choice to pay; zero mana can always be paid.
                 return Some(Decision {
-                    player: ctx.controller,
+                    player: payer,
                     kind: DecisionKind::PayOrElse,
                 });
             }

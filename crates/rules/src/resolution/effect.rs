@@ -589,8 +589,11 @@ impl Game {
                 None
             }
             Effect::UnlessPays {
-                effects, if_paid, ..
-            } => self.resolve_unless_pays(ctx, effects, if_paid),
+                effects,
+                if_paid,
+                payer,
+                ..
+            } => self.resolve_unless_pays(ctx, effects, if_paid, payer),
             Effect::RemoveCounterElse {
                 what,
                 kind,
