@@ -1099,7 +1099,9 @@ pub enum Effect {
         if_paid: Vec<Effect>,
         /// Who may pay: the controller ("unless you pay"), or another
         /// player ("unless that player pays {3}", Nether Void; "unless its
-        /// controller pays {1}", Crystal Shard), who decides (413.2c).
+        /// controller pays {1}", Crystal Shard), who decides (413.2c);
+        /// `EachPlayer` is "unless any player pays": each player in turn
+        /// order from the active player may pay, until one does.
         #[serde(default = "payer_you", skip_serializing_if = "is_you")]
         payer: PlayerRef,
     },

@@ -1013,6 +1013,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             p.eat_all("unless they pay");
         }
         Some(who)
+    } else if p.eat_all("unless any player pays") {
+        // Each player in turn gets the option (`PlayerRef::EachPlayer` as
+        // a payer: any one of them).
+        Some(PlayerRef::EachPlayer)
     } else if p.at_all("unless its controller pays")
         || p.at_all("unless that creature's controller pays")
         || p.at_all("unless that permanent's controller pays")

@@ -157,6 +157,15 @@ impl Game {
     ) -> Option<Decision> {
         let payer = match payer {
             tolaria_cards::PlayerRef::You => Some(ctx.controller),
+            // "unless any player pays": each player in turn order, starting
+            // with the active player, gets the option until one pays (the
+            // Rhystic cards' rulings); `Resolving::chooser` is the one
+            // asked now.
+            tolaria_cards::PlayerRef::EachPlayer => self
+                .resolving
+                .as_ref()
+                .and_then(|r| r.chooser)
+                .or_else(|| self.apnap_from(self.active).next()),
             p => self.players_of(ctx, p).first().copied(),
         };
         let mut paid = self.resolving.as_ref().and_then(|r| r.paid);
@@ -218,7 +227,9 @@ impl Game {
                 });
             }
         }
-        self.resolving.as_mut()?.paid = None;
+        let r = self.resolving.as_mut()?;
+        r.paid = None;
+        r.chooser = None;
         None
     }
 
@@ -228,6 +239,27 @@ impl Game {
         let Some(card) = self.resolving.as_deref().map(|r| r.ctx.source_card) else {
             return;
         };
+        // "unless any player pays": a player who declines passes the
+        // option to the next in turn order; the effects happen once all
+        // have declined.
+        if !pay
+            && matches!(
+                self.current_effect(),
+                Some(Effect::UnlessPays {
+                    payer: tolaria_cards::PlayerRef::EachPlayer,
+                    ..
+                })
+            )
+        {
+            let next = self.apnap_from(self.active).skip_while(|&q| q != p).nth(1);
+            if let Some(next) = next {
+                self.emit(Event::DeclinedToPay { player: p, card });
+                if let Some(r) = self.resolving.as_mut() {
+                    r.chooser = Some(next);
+                }
+                return;
+            }
+        }
         let mut owed = 0;
         if pay {
             owed = self.unless_permanents_now().map_or(0, |(_, n, _)| n);
