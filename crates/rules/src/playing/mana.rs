@@ -92,6 +92,10 @@ impl Avail {
     /// The mana of a pool (or of mana spent, by kind): each is of its kind.
     pub(crate) fn of_pool(pool: &crate::state::player::ManaPool) -> Avail {
         let mut v = Avail::new();
+        // Usually empty (mana is made while paying).
+        if pool.0.iter().all(|&n| n == 0) {
+            return v;
+        }
         for (i, &n) in pool.0.iter().enumerate() {
             v.push_n(1u8 << i, n as usize);
         }
