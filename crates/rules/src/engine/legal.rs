@@ -464,7 +464,7 @@ impl Game {
             self.mana_choice_options(&mut v);
             return v.contains(action);
         }
-        if d.kind == DecisionKind::Priority {
+        if matches!(d.kind, DecisionKind::Priority) {
             let p = d.player;
             // 502.58a: under split second only passing and mana abilities.
             if matches!(
@@ -559,7 +559,7 @@ impl Game {
         if let (DecisionKind::NameCard { nonland }, Action::NameCard(n)) = (&d.kind, action) {
             return crate::resolution::naming::may_name(*n, *nonland);
         }
-        if d.kind == DecisionKind::PayMana {
+        if matches!(d.kind, DecisionKind::PayMana) {
             // 409.1g: a mana ability of one source, or cancelling.
             match action {
                 Action::CancelPlay => return true,
