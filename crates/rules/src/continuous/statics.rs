@@ -24,13 +24,21 @@ impl Game {
     /// Calls `f` with every static ability of a permanent in play (with the
     /// permanent and its controller) until `f` answers true; answers
     /// whether it did. Stops at once when no permanent has static abilities.
+    #[inline(always)]
     pub(crate) fn any_static_in_play(
+        &self,
+        f: impl FnMut(&'static StaticAbility, ObjId, PlayerId) -> bool,
+    ) -> bool {
+        // Tested inline: the usual answer costs no call.
+        self.may_have_statics() && self.any_static_in_play_scan(f)
+    }
+
+    /// [`Game::any_static_in_play`]'s search of the permanents.
+    #[inline(never)]
+    fn any_static_in_play_scan(
         &self,
         mut f: impl FnMut(&'static StaticAbility, ObjId, PlayerId) -> bool,
     ) -> bool {
-        if !self.may_have_statics() {
-            return false;
-        }
         for &src in &self.in_play {
             let so = &self.objects[src.slot as usize];
             if so.flags & crate::state::object::flags::STATICS == 0 || so.is_phased_out() {

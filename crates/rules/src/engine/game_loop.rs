@@ -376,10 +376,16 @@ impl Game {
             // choices replay (419.9a: e.g. where a destroyed permanent goes).
             // The board is brought up to date first (as the check itself does).
             self.settle();
-            if !self.run_replayable(
-                crate::continuous::replacement::ReplayUnit::StateBasedEffects(p),
-                Game::check_state_based_effects,
-            ) {
+            // On a settled board with `sba_dirty` clear nothing can have
+            // brought a state-based effect about: the check would do
+            // nothing, so the unit isn't run (nor a replacement choice
+            // looked for, which is what made it costly at every priority).
+            if (self.sba_dirty || !self.board.valid)
+                && !self.run_replayable(
+                    crate::continuous::replacement::ReplayUnit::StateBasedEffects(p),
+                    Game::check_state_based_effects,
+                )
+            {
                 return;
             }
             if self.is_over() {

@@ -484,7 +484,7 @@ impl Game {
             self.mana_choice_options(&mut v);
             return v.contains(action);
         }
-        if d.kind == DecisionKind::Priority {
+        if matches!(d.kind, DecisionKind::Priority) {
             let p = d.player;
             // 502.58a: under split second only passing and mana abilities.
             if matches!(
@@ -579,7 +579,7 @@ impl Game {
         if let (DecisionKind::NameCard { nonland }, Action::NameCard(n)) = (&d.kind, action) {
             return crate::resolution::naming::may_name(*n, *nonland);
         }
-        if d.kind == DecisionKind::PayMana {
+        if matches!(d.kind, DecisionKind::PayMana) {
             // 409.1g: a mana ability of one source, or cancelling.
             match action {
                 Action::CancelPlay => return true,
@@ -658,6 +658,7 @@ impl Game {
 
     /// 502.22a: the cards in `p`'s graveyard with flashback that `p` could
     /// play now (paying the flashback cost rather than the mana cost).
+    #[inline]
     pub(crate) fn flashback_plays(
         &self,
         p: PlayerId,
@@ -680,9 +681,9 @@ impl Game {
 
     /// Could `p` play this face of a card as a spell now: timing (instant
     /// speed or sorcery timing, 308.4), prohibitions, cost and targets?
-    /// Inlined into the listing so that a card the timing rules out (most
-    /// cards at most priorities) costs no call.
-    #[inline]
+    /// The first test is inlined into the listing so that a card the
+    /// timing rules out (most cards at most priorities) costs no call.
+    #[inline(always)]
     fn can_play_spell_face(
         &self,
         p: PlayerId,
@@ -693,9 +694,18 @@ impl Game {
         let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
-        if !instant_speed && !sorcery_timing {
-            return false;
-        }
+        (instant_speed || sorcery_timing) && self.can_play_spell_face_in_time(p, card, face, avail)
+    }
+
+    /// [`Game::can_play_spell_face`] once the card's speed allows it now.
+    #[inline(never)]
+    fn can_play_spell_face_in_time(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::playing::mana::Avail,
+    ) -> bool {
         // "Play this spell only during combat after blockers are declared".
         if face.spell.timing.is_some_and(|t| !self.timing_allows(p, t)) {
             return false;
@@ -760,7 +770,9 @@ impl Game {
         }
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
-        self.removed_plays(p, &avail, out);
+        if !self.removals.is_empty() {
+            self.removed_plays(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -910,8 +922,6 @@ impl Game {
     }
 
     /// Could `p` play this card (its front `face`) now, targets and cost, timing aside?
-    /// Not inlined: only a card whose timing allows it gets this far.
-    #[inline(never)]
     fn can_play_face(
         &self,
         p: PlayerId,

@@ -92,6 +92,10 @@ impl Avail {
     /// The mana of a pool (or of mana spent, by kind): each is of its kind.
     pub(crate) fn of_pool(pool: &crate::state::player::ManaPool) -> Avail {
         let mut v = Avail::new();
+        // Usually empty (mana is made while paying).
+        if pool.0.iter().all(|&n| n == 0) {
+            return v;
+        }
         for (i, &n) in pool.0.iter().enumerate() {
             v.push_n(1u8 << i, n as usize);
         }
@@ -440,9 +444,28 @@ impl Game {
         useful: Option<&Unpaid>,
         action: &Action,
     ) -> bool {
-        let Action::ActivateMana { source, index, .. } = *action else {
+        let Action::ActivateMana {
+            source,
+            index,
+            kind,
+        } = *action
+        else {
             return false;
         };
+        // With an up-to-date board, a plain "{T}: Add one mana" source is
+        // judged as `mana_options` lists it, without listing.
+        if let Some(src) = self
+            .board_mana_sources()
+            .and_then(|list| list.iter().find(|m| m.id == source))
+        {
+            if let Some((i, k)) = src.simple {
+                return index == i
+                    && kind == k
+                    && self.mana_source_usable(p, exclude, source, self.mana_bans())
+                    && self.plain_tap_payable(source, self.life(p) >= 0)
+                    && useful.is_none_or(|u| mana_useful(u, k));
+            }
+        }
         if !self.is_in_play(source) || !self.in_play.contains(&source) {
             return false;
         }
