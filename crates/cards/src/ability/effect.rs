@@ -723,6 +723,13 @@ pub enum Effect {
         /// Seek); the searched player shuffles it. `None`: yours.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         whose: Option<PlayerRef>,
+        /// "Search your library for up to three creature cards" (Buried
+        /// Alive), "for three cards" (Foresight): how many cards; `up_to`
+        /// lets the searcher stop before.
+        #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
+        count: u8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
     },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
@@ -1247,6 +1254,8 @@ pub enum CardDest {
     /// "then shuffle your library and put that card on top of it"): the
     /// library is shuffled without it, then it goes on top (217.2).
     LibraryTop,
+    /// "…, put that card into your graveyard" (Entomb, Buried Alive).
+    Graveyard,
 }
 
 impl CardDest {
@@ -1312,6 +1321,14 @@ pub enum Recipient {
     /// color with it". The other creatures are those in play that share a
     /// colour with the target as the spell or ability resolves (419.7d).
     TargetAndEachSharingColor(u8),
+}
+
+fn one_u8() -> u8 {
+    1
+}
+
+fn is_one_u8(n: &u8) -> bool {
+    *n == 1
 }
 
 fn payer_you() -> PlayerRef {

@@ -261,6 +261,8 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     dest: crate::CardDest::Hand,
                     whose: None,
                     reveal: true,
+                    count: 1,
+                    up_to: false,
                 }],
                 sorcery_speed: true,
                 once_per_turn: false,
@@ -414,6 +416,8 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
             dest: crate::CardDest::Hand,
             whose: None,
             reveal: true,
+            count: 1,
+            up_to: false,
         }
     };
     p.bump();

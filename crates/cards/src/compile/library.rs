@@ -411,32 +411,44 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// "Search your library for a [filter] card [with converted mana cost X or
 /// less], [reveal it,] put it/that card into your hand / into play
-/// [tapped], then shuffle."
+/// [tapped] / into your graveyard, then shuffle."; "for up to N [filter]
+/// cards, [reveal them,] put them …" (Harrow, Buried Alive); "for N cards,
+/// exile them, then shuffle" (Foresight).
 fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
-    // "Search your library for five cards, exile them in a face-down pile,
-    // and shuffle that pile. Then shuffle your library." (Mangara's Tome)
+    let up_to = p.eat_all("up to");
     let many = attempt(p, &mut Cx::default(), |p, _| match amount(p) {
-        Some(Amount::Fixed(n @ 2..=60)) => Some(n),
+        Some(Amount::Fixed(n @ 2..=60)) => Some(n as u8),
         _ => None,
     });
-    if let Some(n) = many {
-        p.eat("cards").then_some(())?;
-        p.eat_all(
-            ", exile them in a face-down pile , and shuffle that pile . then shuffle your library",
-        )
-        .then_some(())?;
-        return Some(vec![Effect::SearchLibrary {
-            filter: ObjectFilter::any(),
-            cmc_at_most: None,
-            dest: CardDest::RemoveFaceDownPile(n as u8),
-            reveal: false,
-            whose: None,
-        }]);
+    if up_to && many.is_none() {
+        return None;
     }
-    p.eat_any(&["a", "an"])?;
+    // "Search your library for five cards, exile them in a face-down pile,
+    // and shuffle that pile. Then shuffle your library." (Mangara's Tome)
+    if let (false, Some(n)) = (up_to, many) {
+        if p.at_all("cards , exile them in a face-down pile") {
+            p.eat("cards");
+            p.eat_all(
+                ", exile them in a face-down pile , and shuffle that pile . then shuffle your library",
+            )
+            .then_some(())?;
+            return Some(vec![search_effect(
+                ObjectFilter::any(),
+                None,
+                CardDest::RemoveFaceDownPile(n),
+                false,
+                1,
+                false,
+            )]);
+        }
+    }
+    if many.is_none() {
+        p.eat_any(&["a", "an"])?;
+    }
     let filter = card_filter(p)?;
-    let cmc_at_most = if p.eat_all("with converted mana cost") {
+    let count = many.unwrap_or(1);
+    let cmc_at_most = if many.is_none() && p.eat_all("with converted mana cost") {
         let a = amount(p)?;
         p.eat_all("or less").then_some(())?;
         Some(a)
@@ -447,23 +459,47 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     if !p.eat(",") {
         p.eat("and").then_some(())?;
     }
-    let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
+    let reveal = p.eat_all("reveal it ,")
+        || p.eat_all("reveal that card ,")
+        || p.eat_all("reveal them ,")
+        || p.eat_all("reveal those cards ,");
     // "…, then shuffle and put that card on top." (Vampiric Tutor,
     // Enlightened Tutor; "the card", Worldly Tutor).
-    if p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put") {
+    if many.is_none() && (p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put"))
+    {
         (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
-        return Some(vec![Effect::SearchLibrary {
+        return Some(vec![search_effect(
             filter,
             cmc_at_most,
-            dest: CardDest::LibraryTop,
+            CardDest::LibraryTop,
             reveal,
-            whose: None,
-        }]);
+            1,
+            false,
+        )]);
+    }
+    // "… exile them, then shuffle" (Foresight, Manipulate Fate).
+    if many.is_some() && p.eat_all("exile them") {
+        p.eat_all(", then shuffle").then_some(())?;
+        return Some(vec![search_effect(
+            filter,
+            None,
+            CardDest::RemoveFromGame,
+            false,
+            count,
+            up_to,
+        )]);
     }
     p.eat("put").then_some(())?;
-    (p.eat("it") || p.eat_all("that card")).then_some(())?;
+    let named = if many.is_some() {
+        p.eat("them") || p.eat_all("those cards")
+    } else {
+        p.eat("it") || p.eat_all("that card")
+    };
+    named.then_some(())?;
     let dest = if p.eat_all("into your hand") {
         CardDest::Hand
+    } else if p.eat_all("into your graveyard") {
+        CardDest::Graveyard
     } else if !may_be_aura(&filter) && p.eat_all("into play") {
         CardDest::InPlay {
             tapped: p.eat("tapped"),
@@ -472,13 +508,34 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         return None;
     };
     p.eat_all(", then shuffle").then_some(())?;
-    Some(vec![Effect::SearchLibrary {
+    Some(vec![search_effect(
+        filter,
+        cmc_at_most,
+        dest,
+        reveal,
+        count,
+        up_to,
+    )])
+}
+
+/// A search of the controller's own library.
+fn search_effect(
+    filter: ObjectFilter,
+    cmc_at_most: Option<Amount>,
+    dest: CardDest,
+    reveal: bool,
+    count: u8,
+    up_to: bool,
+) -> Effect {
+    Effect::SearchLibrary {
         filter,
         cmc_at_most,
         dest,
         reveal,
         whose: None,
-    }])
+        count,
+        up_to,
+    }
 }
 
 /// "Search target opponent's library for a [filter] card and put that card
@@ -512,6 +569,8 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         dest,
         reveal: false,
         whose: Some(PlayerRef::Target(t)),
+        count: 1,
+        up_to: false,
     }])
 }
 

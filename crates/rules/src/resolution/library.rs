@@ -464,6 +464,8 @@ impl Game {
             cmc_at_most,
             whose,
             dest,
+            count,
+            up_to,
             ..
         } = e
         else {
@@ -472,7 +474,7 @@ impl Game {
         let p = ctx.controller;
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
-        if st.done < dest.count() {
+        if st.done < dest.count().max(u32::from(*count)) {
             let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
@@ -480,8 +482,9 @@ impl Game {
                     kind: DecisionKind::ChooseCard {
                         choice: CardChoice::Search,
                         // A search for a card with a stated quality may find
-                        // nothing (the library is hidden); "a card" must be found.
-                        optional: *filter != ObjectFilter::any() || cmc_at_most.is_some(),
+                        // nothing (the library is hidden); "a card" must be
+                        // found; "up to N" may stop early.
+                        optional: *up_to || *filter != ObjectFilter::any() || cmc_at_most.is_some(),
                     },
                 });
             }
@@ -767,7 +770,15 @@ impl Game {
         };
         let mut st = self.cards_state();
         match (choice, e) {
-            (CardChoice::Search, Effect::SearchLibrary { dest, reveal, .. }) => {
+            (
+                CardChoice::Search,
+                Effect::SearchLibrary {
+                    dest,
+                    reveal,
+                    count,
+                    ..
+                },
+            ) => {
                 let found = chosen.map(|o| self.objects[o.slot as usize].card);
                 self.emit(Event::Searched { player: p, found });
                 if let (Some(o), Some(card)) = (chosen, found) {
@@ -800,12 +811,17 @@ impl Game {
                                 r.ctx.chosen = Some(o);
                             }
                         }
+                        // Entomb, Buried Alive.
+                        CardDest::Graveyard => {
+                            let owner = self.objects[o.slot as usize].owner;
+                            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                        }
                     }
                 }
                 // A search for several cards goes on until they are found.
                 st.done = match chosen {
                     Some(_) => st.done + 1,
-                    None => dest.count(),
+                    None => dest.count().max(u32::from(*count)),
                 };
             }
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
