@@ -764,9 +764,20 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
         keywords = keyword_list(p)?;
     }
     let mut name = names.join(" ");
+    // "named Metallic Sliver", "named Wolves of the Hunt": the words up to
+    // the end of the phrase.
     if p.eat("named") {
-        name = p.raw().to_string();
-        p.bump();
+        let mut words = Vec::new();
+        while !p.at_end() && !matches!(p.peek(), "." | "," | "\"" | "with" | "and" | "that") {
+            words.push(p.raw().to_string());
+            p.bump();
+        }
+        // A name holding the card's own ("Kobolds of Kher Keep") would need
+        // the self-reference undone: not read.
+        if words.is_empty() || words.iter().any(|w| w == SELF) {
+            return None;
+        }
+        name = words.join(" ");
     }
     Some((
         amount,
