@@ -767,9 +767,20 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
     // "named Metallic Sliver", "named Wolves of the Hunt": the words up to
     // the end of the phrase.
     if p.eat("named") {
+        // Capitalised words, joined by "of" / "the" ("Wolves of the Hunt").
+        let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
         let mut words = Vec::new();
-        while !p.at_end() && !matches!(p.peek(), "." | "," | "\"" | "with" | "and" | "that") {
-            words.push(p.raw().to_string());
+        loop {
+            let w = p.raw();
+            let joins = matches!(w, "of" | "the")
+                && !words.is_empty()
+                && (capital(p.t.get(p.i + 1).map_or("", |t| t.raw.as_str()))
+                    || (p.peek_at(1) == "the"
+                        && capital(p.t.get(p.i + 2).map_or("", |t| t.raw.as_str()))));
+            if !(capital(w) || joins) {
+                break;
+            }
+            words.push(w.to_string());
             p.bump();
         }
         // A name holding the card's own ("Kobolds of Kher Keep") would need
