@@ -30,7 +30,13 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
-            let amount = amount(p)?;
+            // "deals that much damage to …": the trigger event's amount
+            // (Jackal Pup, Backfire).
+            let amount = if cx.trig_amount && p.eat_all("that much") {
+                Amount::Triggered
+            } else {
+                amount(p)?
+            };
             // 409.1e: "N damage divided as you choose among any number of
             // target creatures" / "… among one, two, or three targets".
             if p.eat_all("damage divided as you choose among") {
