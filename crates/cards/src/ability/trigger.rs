@@ -214,6 +214,13 @@ pub enum Trigger {
     /// control"): any permanent's, once per attacker; the attacker is the
     /// triggering object.
     CreatureAttacks(ObjectFilter),
+    /// "Whenever [this] attacks and isn't blocked" (Ophidian, Guiltfeeder):
+    /// it becomes an unblocked attacking creature as blockers are declared
+    /// (309.2f; the glossary's "attacks and isn't blocked").
+    AttacksUnblocked,
+    /// "Whenever enchanted creature attacks and isn't blocked" (Cloak of
+    /// Confusion).
+    AttachedAttacksUnblocked,
     /// "Whenever [this] blocks".
     Blocks,
     /// "Whenever [this] becomes blocked".

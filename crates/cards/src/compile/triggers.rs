@@ -274,6 +274,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
         }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttacksUnblocked]);
+        }
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
         }
@@ -413,6 +416,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::AttachedBlocksCreature(f.clone()),
                 Trigger::AttachedBlockedByCreature(f),
             ]);
+        }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttachedAttacksUnblocked]);
         }
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);
@@ -667,6 +673,20 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
                 }]
             )
             && cx.targets.len() == 1
+        {
+            p.eat_all("if you do ,");
+        }
+        // "You may draw a card. If you do, …" (Ophidian): choosing to draw
+        // is choosing the rest too. (Decision: a draw from an empty library
+        // counts as done; its player loses the game at once, 420.5g.)
+        if optional
+            && matches!(
+                cx.effects.as_slice(),
+                [Effect::DrawCards {
+                    who: PlayerRef::You,
+                    amount: Amount::Fixed(1)
+                }]
+            )
         {
             p.eat_all("if you do ,");
         }

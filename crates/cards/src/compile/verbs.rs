@@ -259,6 +259,8 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
         Duration::WhileSourceTapped
     } else if eot_prefix || p.eat_all("until end of turn") {
         Duration::EndOfTurn
+    } else if p.eat_all("until end of combat") {
+        Duration::EndOfCombat
     } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
@@ -535,6 +537,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 310.1: "… assigns no combat damage this turn" (Ophidian).
+    if p.eat_all("assigns no combat damage this turn") {
+        return Some(vec![Effect::AssignsNoCombatDamage { what }]);
     }
     // 302.2: "… doesn't untap during its controller's next untap step"
     // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).

@@ -9,7 +9,7 @@ use crate::{
     Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
     Target,
 };
-use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype};
+use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype, Trigger};
 
 fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
     ch.abilities().iter().filter_map(|a| match a {
@@ -730,7 +730,8 @@ impl Game {
             });
             self.flow = Flow::Declaring;
         } else {
-            self.flow = Flow::Priority(self.active);
+            // No block is possible: every attacker is unblocked (309.2f).
+            self.blockers_declared();
         }
     }
 
@@ -850,37 +851,54 @@ impl Game {
         }
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for a in attackers {
-            if self.combat.blockers_of(a).next().is_some() {
-                if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
-                    x.blocked = true;
-                }
-                // 309.4: "becomes blocked" triggers.
-                let ch = compute(self, a);
-                for (ability, ab) in ch.all_abilities() {
-                    if let Ability::Triggered(t) = ab {
-                        if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
-                            self.pending_triggers
-                                .push(crate::state::stack::PendingTrigger {
-                                    controller: ch.controller,
-                                    source: a,
-                                    card: ch.ability_card(ability),
-                                    ability,
-                                    ctx: Default::default(),
-                                });
-                        }
-                    }
-                }
-                self.attached_becomes_blocked(a);
+            if self.combat.blockers_of(a).next().is_none() {
+                // 309.2f: "attacks and isn't blocked" triggers as it becomes
+                // an unblocked creature.
+                self.combat_triggers(a, |t| matches!(t, Trigger::AttacksUnblocked));
+                self.attached_combat_triggers(a, |t| {
+                    matches!(t, Trigger::AttachedAttacksUnblocked)
+                });
+                continue;
             }
+            if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
+                x.blocked = true;
+            }
+            // 309.4: "becomes blocked" triggers.
+            self.combat_triggers(a, |t| matches!(t, Trigger::BecomesBlocked));
+            self.attached_combat_triggers(a, |t| matches!(t, Trigger::AttachedBecomesBlocked));
         }
         self.flow = Flow::Priority(self.active);
     }
 
+    /// 309.4, 309.2f: the abilities of attacker `a` that `which` picks
+    /// ("becomes blocked", "attacks and isn't blocked": Ophidian). Only a
+    /// permanent with triggered abilities is looked at.
+    fn combat_triggers(&mut self, a: ObjId, which: impl Fn(&Trigger) -> bool) {
+        if self.objects[a.slot as usize].flags & crate::state::object::flags::TRIGGERS == 0 {
+            return;
+        }
+        let ch = compute(self, a);
+        for (ability, ab) in ch.all_abilities() {
+            if let Ability::Triggered(t) = ab {
+                if which(&t.trigger) {
+                    self.pending_triggers
+                        .push(crate::state::stack::PendingTrigger {
+                            controller: ch.controller,
+                            source: a,
+                            card: ch.ability_card(ability),
+                            ability,
+                            ctx: Default::default(),
+                        });
+                }
+            }
+        }
+    }
+
     /// 309.4: "Whenever enchanted creature becomes blocked" (Pretender's
-    /// Claim): the abilities of the Auras on attacker `a`, which just
-    /// became blocked. 601.7: only if the event (the creature becoming
+    /// Claim) and the other abilities of the Auras on attacker `a` that
+    /// `which` picks. 601.7: only if the event (the creature becoming
     /// blocked) is within the range of influence of the Aura's controller.
-    fn attached_becomes_blocked(&mut self, a: ObjId) {
+    fn attached_combat_triggers(&mut self, a: ObjId, which: impl Fn(&Trigger) -> bool) {
         let auras: Vec<ObjId> = self
             .in_play
             .iter()
@@ -894,7 +912,7 @@ impl Game {
             }
             for (ability, ab) in ch.all_abilities() {
                 if let Ability::Triggered(t) = ab {
-                    if matches!(t.trigger, tolaria_cards::Trigger::AttachedBecomesBlocked) {
+                    if which(&t.trigger) {
                         self.pending_triggers
                             .push(crate::state::stack::PendingTrigger {
                                 controller: ch.controller,
@@ -918,6 +936,10 @@ impl Game {
             }
         }
         creatures.retain(|&c| self.is_present(c));
+        // 310.1: "… assigns no combat damage this turn" (Ophidian).
+        if !self.assigns_no_combat_damage.is_empty() {
+            creatures.retain(|c| !self.assigns_no_combat_damage.contains(c));
+        }
         let strikes_first = |g: &Game, c: ObjId| {
             let ch = compute(g, c);
             ch.has(Keyword::FirstStrike) || ch.has(Keyword::DoubleStrike)
