@@ -468,6 +468,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     } else if p.eat_all("enchanted creature")
         || p.eat_all("equipped creature")
         || p.eat_all("fortified land")
+        || p.eat_all("enchanted artifact")
+        || p.eat_all("enchanted wall")
     {
         Affected::Attached
     } else {
@@ -615,9 +617,18 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
         } else if this && p.eat_all("can't be blocked except by") {
-            // "Walls and/or creatures with flying": each side of "and/or" is
-            // its own group (a Wall without flying may block too).
-            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
+            let start = p.i;
+            if let Some(n) = or_more_creatures(p) {
+                // "… except by three or more creatures" (Phyrexian Colossus).
+                out.push(StaticAbility::BlockRestriction {
+                    affected: affected.clone(),
+                    rule: crate::BlockRule::AtLeast(n),
+                });
+            } else if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
+                // "Walls and/or creatures with flying": each side of
+                // "and/or" is its own group (a Wall without flying may
+                // block too).
+                p.i = start;
                 let mut left = P::new(&p.t[..k]);
                 left.i = p.i;
                 let a = group(&mut left)?;
@@ -629,6 +640,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 let b = group(p)?;
                 out.push(StaticAbility::BlockableOnlyByEither(a, b));
             } else {
+                p.i = start;
                 let f = group(p)?;
                 out.push(StaticAbility::BlockableOnlyBy(f));
             }
@@ -644,8 +656,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::Unblockable);
         } else if p.eat_all("can't be blocked except by") {
             // 500.1: an Aura's or Equipment's restriction (Treetop Bracers).
-            let rule = if p.eat_all("two or more creatures") {
-                crate::BlockRule::TwoOrMore
+            let rule = if let Some(n) = or_more_creatures(p) {
+                crate::BlockRule::AtLeast(n)
             } else {
                 crate::BlockRule::OnlyBy(group(p)?)
             };
@@ -700,6 +712,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 colors,
                 opponents,
             });
+        } else if !this && p.eat_all("can attack as though it had haste") {
+            // 212.3f: Instill Energy.
+            out.push(StaticAbility::AttacksAsThoughHaste(affected.clone()));
+        } else if !this && p.eat_all("can attack as though it didn't have defender") {
+            // 502.40: Animate Wall.
+            out.push(StaticAbility::AttacksAsThoughNoDefender(affected.clone()));
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
             || (matches!(affected, Affected::Each(_))
@@ -798,6 +816,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             return fail_at(p, start);
         }
         return done(p, StaticAbility::AttackCostPerCreature { generic });
+    }
+    // 409.1f: "Each spell costs {3} more to play except during its
+    // controller's turn." (Defense Grid)
+    if p.eat_all("each spell costs") {
+        let generic = generic_mana(p)? as i32;
+        if !p.eat_all("more to play except during its controller's turn") {
+            return fail_at(p, start);
+        }
+        return done(
+            p,
+            StaticAbility::SpellCostChange {
+                filter: ObjectFilter::default(),
+                whose: Whose::Each,
+                generic,
+                off_turn_only: true,
+            },
+        );
     }
     // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
     if p.eat_all("all morph costs cost") {
@@ -905,6 +940,7 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                         filter: f,
                         whose,
                         generic,
+                        off_turn_only: false,
                     },
                 );
             }
@@ -955,4 +991,14 @@ fn untap_limit(p: &mut P) -> Option<StaticAbility> {
         only_you,
         while_untapped,
     })
+}
+
+/// "two or more creatures", "three or more creatures": the least number of
+/// blockers (500.1).
+fn or_more_creatures(p: &mut P) -> Option<u8> {
+    let n = u8::try_from(number_word(p.peek())?)
+        .ok()
+        .filter(|&n| n >= 2)?;
+    p.bump();
+    p.eat_all("or more creatures").then_some(n)
 }

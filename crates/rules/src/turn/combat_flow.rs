@@ -92,10 +92,27 @@ impl Game {
             return false;
         }
         let ch = self.chars(id);
-        if !ch.is_creature() || ch.has(Keyword::Defender) {
+        if !ch.is_creature() {
             return false;
         }
-        if o.is_sick() && !ch.has(Keyword::Haste) {
+        // 502.40: "can attack as though it didn't have defender" (Animate
+        // Wall); looked for only on a creature with defender.
+        if ch.has(Keyword::Defender)
+            && !self.static_affects(id, |s| match s {
+                StaticAbility::AttacksAsThoughNoDefender(a) => Some(a),
+                _ => None,
+            })
+        {
+            return false;
+        }
+        // 212.3f: "can attack as though it had haste" (Instill Energy).
+        if o.is_sick()
+            && !ch.has(Keyword::Haste)
+            && !self.static_affects(id, |s| match s {
+                StaticAbility::AttacksAsThoughHaste(a) => Some(a),
+                _ => None,
+            })
+        {
             return false;
         }
         // 500.1: "can't attack unless defending player controls an Island"
@@ -318,7 +335,7 @@ impl Game {
                     self.objects[src.slot as usize].controller,
                 ),
                 // A restriction on the whole declaration (`turn/blocks.rs`).
-                BlockRule::TwoOrMore => false,
+                BlockRule::AtLeast(_) => false,
             },
             _ => false,
         });
