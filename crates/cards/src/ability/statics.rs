@@ -229,6 +229,11 @@ pub enum StaticAbility {
     /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
     /// the life it makes its controller lose (rulings 2004-10-04).
     DamageLeavesLifeAtOne,
+    /// "If you control a creature, damage that would reduce your life
+    /// total to less than 1 reduces it to 1 instead." (Worship): as
+    /// `DamageLeavesLifeAtOne` while its controller controls a permanent
+    /// matching the filter.
+    DamageLeavesLifeAtOneIfControls(ObjectFilter),
     /// "Each creature gets +1/+1 for each other creature in play that
     /// shares at least one creature type with it." (Coat of Arms; 6d,
     /// counted for each affected creature.)
@@ -402,6 +407,9 @@ pub enum BlockRule {
     /// "can't be blocked except by [filter]" (Treetop Bracers: creatures
     /// with flying).
     OnlyBy(ObjectFilter),
+    /// "can't be blocked except by A and/or B" (Seeker: artifact creatures
+    /// and/or white creatures): a blocker matching either may block.
+    OnlyByEither(ObjectFilter, ObjectFilter),
     /// "can't be blocked except by two (three) or more creatures" (Viashino
     /// Runner, Phyrexian Colossus): a restriction on the whole set of
     /// blocks.

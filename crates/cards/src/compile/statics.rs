@@ -404,6 +404,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }
+    if p.eat_all("if you control a creature , damage that would reduce your life total to less than 1 reduces it to 1 instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageLeavesLifeAtOneIfControls(
+                ObjectFilter::of_type(CardType::Creature),
+            )]
+        });
+    }
     if p.eat_all("damage that would reduce your life total to less than 1 reduces it to 1 instead")
     {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageLeavesLifeAtOne]);
@@ -624,25 +631,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     affected: affected.clone(),
                     rule: crate::BlockRule::AtLeast(n),
                 });
-            } else if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
-                // "Walls and/or creatures with flying": each side of
-                // "and/or" is its own group (a Wall without flying may
-                // block too).
-                p.i = start;
-                let mut left = P::new(&p.t[..k]);
-                left.i = p.i;
-                let a = group(&mut left)?;
-                if !left.at_end() {
-                    return None;
-                }
-                p.i = k;
-                p.bump();
-                let b = group(p)?;
-                out.push(StaticAbility::BlockableOnlyByEither(a, b));
             } else {
                 p.i = start;
-                let f = group(p)?;
-                out.push(StaticAbility::BlockableOnlyBy(f));
+                match either_groups(p)? {
+                    (a, Some(b)) => out.push(StaticAbility::BlockableOnlyByEither(a, b)),
+                    (f, None) => out.push(StaticAbility::BlockableOnlyBy(f)),
+                }
             }
         } else if this && p.at_all("can't be blocked by") {
             // 500.1: "can't be blocked by Walls" (Juggernaut).
@@ -659,7 +653,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             let rule = if let Some(n) = or_more_creatures(p) {
                 crate::BlockRule::AtLeast(n)
             } else {
-                crate::BlockRule::OnlyBy(group(p)?)
+                // "… except by artifact creatures and/or white creatures"
+                // (Seeker).
+                match either_groups(p)? {
+                    (a, Some(b)) => crate::BlockRule::OnlyByEither(a, b),
+                    (f, None) => crate::BlockRule::OnlyBy(f),
+                }
             };
             out.push(StaticAbility::BlockRestriction {
                 affected: affected.clone(),
@@ -1001,4 +1000,21 @@ fn or_more_creatures(p: &mut P) -> Option<u8> {
         .filter(|&n| n >= 2)?;
     p.bump();
     p.eat_all("or more creatures").then_some(n)
+}
+
+/// "Walls and/or creatures with flying": each side of "and/or" is its own
+/// group (a Wall without flying may block too); a single group otherwise.
+fn either_groups(p: &mut P) -> Option<(ObjectFilter, Option<ObjectFilter>)> {
+    let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") else {
+        return Some((group(p)?, None));
+    };
+    let mut left = P::new(&p.t[..k]);
+    left.i = p.i;
+    let a = group(&mut left)?;
+    if !left.at_end() {
+        return None;
+    }
+    p.i = k;
+    p.bump();
+    Some((a, Some(group(p)?)))
 }

@@ -334,6 +334,16 @@ impl Game {
                     Some(src),
                     self.objects[src.slot as usize].controller,
                 ),
+                BlockRule::OnlyByEither(fa, fb) => ![fa, fb].into_iter().any(|f| {
+                    crate::continuous::filter::matches_with(
+                        self,
+                        f,
+                        blocker,
+                        &b,
+                        Some(src),
+                        self.objects[src.slot as usize].controller,
+                    )
+                }),
                 // A restriction on the whole declaration (`turn/blocks.rs`).
                 BlockRule::AtLeast(_) => false,
             },
