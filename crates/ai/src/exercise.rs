@@ -494,7 +494,7 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 /// The board for `card` in situation `s`, as a scenario: on each side
 /// thirty untapped basic lands (and a nonbasic one for the opponent, for
 /// "Enchant nonbasic land") and permanents of many kinds (white, blue,
-/// multicoloured, legendary, tapped, damaged, face-down creatures, a Wall,
+/// multicoloured, black, legendary, tapped, damaged, face-down creatures, a Wall,
 /// a Goblin, a Spirit, horsemanship, an Aura, an Equipment), and cards of
 /// each type in the hands and graveyards.
 pub fn scenario_text(card: CardId, s: Situation) -> String {
@@ -534,7 +534,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          P2 in_play: {LANDS}, Tundra, Grizzly Bears (damage 1), Wind Drake, Ornithopter (tapped), \
          Serra Angel, Holy Strength (attached to Serra Angel), Wall of Wood, \
          \"Kamahl, Pit Fighter\", Kami of the Hunt, Watchwolf, Shu Cavalry, \
-         Exalted Angel (face down), Bonesplitter, Glorious Anthem\n\
+         Exalted Angel (face down), Bonesplitter, Glorious Anthem, Scathe Zombies\n\
          P2 graveyard: Grizzly Bears, Lightning Bolt, Lava Axe, Island, Ornithopter\n\
          P2 library: {LIBRARY}\n",
         situation = s.name(),
