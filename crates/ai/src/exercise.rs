@@ -524,7 +524,7 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 /// The board for `card` in situation `s`, as a scenario: on each side
 /// thirty untapped basic lands (and a nonbasic one for the opponent, for
 /// "Enchant nonbasic land") and permanents of many kinds (white, blue,
-/// multicoloured, legendary, tapped, damaged, face-down creatures, a Wall,
+/// multicoloured, black, legendary, tapped, damaged, face-down creatures, a Wall,
 /// a Goblin, a Spirit, horsemanship, an Aura, an Equipment), and cards of
 /// each type in the hands and graveyards.
 pub fn scenario_text(card: CardId, s: Situation) -> String {

@@ -136,6 +136,9 @@ pub enum Duration {
     /// "for as long as that creature is enchanted" (Rootwater Matriarch):
     /// ends once the affected permanent has no Aura attached.
     WhileEnchanted,
+    /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
+    /// phase ends.
+    EndOfCombat,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -511,6 +514,12 @@ pub enum Effect {
     EndTheTurn,
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
     SacrificeThese {
+        what: ObjectRef,
+    },
+    /// 310.1: "[It] assigns no combat damage this turn." (Ophidian,
+    /// Floral Spuzzem): it doesn't assign combat damage in this turn's
+    /// combat damage steps.
+    AssignsNoCombatDamage {
         what: ObjectRef,
     },
     /// "Remove [it] from combat." (306.2, Mijae Djinn)

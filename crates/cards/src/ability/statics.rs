@@ -222,6 +222,12 @@ pub enum StaticAbility {
     DoesntUntap(Affected),
     /// "You may choose not to untap [this] during your untap step." (302.2)
     MayChooseNotToUntap,
+    /// 212.3f: "[Enchanted creature] can attack as though it had haste."
+    /// (Instill Energy)
+    AttacksAsThoughHaste(Affected),
+    /// 502.40: "[Enchanted Wall] can attack as though it didn't have
+    /// defender." (Animate Wall)
+    AttacksAsThoughNoDefender(Affected),
     /// 302.2: "Players can't untap more than one land during their untap
     /// steps" (Winter Orb, Smoke, Static Orb: "two permanents"): in an
     /// untap step the active player untaps at most `max` of their
@@ -247,6 +253,11 @@ pub enum StaticAbility {
     /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
     /// the life it makes its controller lose (rulings 2004-10-04).
     DamageLeavesLifeAtOne,
+    /// "If you control a creature, damage that would reduce your life
+    /// total to less than 1 reduces it to 1 instead." (Worship): as
+    /// `DamageLeavesLifeAtOne` while its controller controls a permanent
+    /// matching the filter.
+    DamageLeavesLifeAtOneIfControls(ObjectFilter),
     /// "Each creature gets +1/+1 for each other creature in play that
     /// shares at least one creature type with it." (Coat of Arms; 6d,
     /// counted for each affected creature.)
@@ -358,6 +369,10 @@ pub enum StaticAbility {
         whose: Whose,
         /// Generic mana added (negative: reduced, never below zero).
         generic: i32,
+        /// "… except during its controller's turn" (Defense Grid): only
+        /// spells played while their controller isn't the active player.
+        #[serde(default, skip_serializing_if = "is_false")]
+        off_turn_only: bool,
     },
     /// 409.1f: "If an opponent controls at least N more creatures than
     /// you, this spell costs {M} less to play." (Avatar of Might):
@@ -416,9 +431,13 @@ pub enum BlockRule {
     /// "can't be blocked except by [filter]" (Treetop Bracers: creatures
     /// with flying).
     OnlyBy(ObjectFilter),
-    /// "can't be blocked except by two or more creatures" (Viashino
-    /// Runner; Oracle's menace): a restriction on the whole set of blocks.
-    TwoOrMore,
+    /// "can't be blocked except by A and/or B" (Seeker: artifact creatures
+    /// and/or white creatures): a blocker matching either may block.
+    OnlyByEither(ObjectFilter, ObjectFilter),
+    /// "can't be blocked except by two (three) or more creatures" (Viashino
+    /// Runner, Phyrexian Colossus): a restriction on the whole set of
+    /// blocks.
+    AtLeast(u8),
 }
 
 /// 419: what a static replacement or prevention effect does to damage

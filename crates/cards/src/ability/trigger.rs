@@ -221,6 +221,13 @@ pub enum Trigger {
     /// control"): any permanent's, once per attacker; the attacker is the
     /// triggering object.
     CreatureAttacks(ObjectFilter),
+    /// "Whenever [this] attacks and isn't blocked" (Ophidian, Guiltfeeder):
+    /// it becomes an unblocked attacking creature as blockers are declared
+    /// (309.2f; the glossary's "attacks and isn't blocked").
+    AttacksUnblocked,
+    /// "Whenever enchanted creature attacks and isn't blocked" (Cloak of
+    /// Confusion).
+    AttachedAttacksUnblocked,
     /// "Whenever [this] blocks".
     Blocks,
     /// "Whenever [this] becomes blocked".
@@ -303,6 +310,26 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "Whenever enchanted creature is dealt damage" (Soul Link, Binding
+    /// Agony): once per damage event; "that much" is the damage dealt.
+    AttachedIsDealtDamage,
+    /// "Whenever a [filter] is dealt damage" (Repercussion: a creature;
+    /// Rite of Passage: a creature you control): "it" / "that creature" is
+    /// the permanent dealt damage, "that much" the damage.
+    PermanentIsDealtDamage(ObjectFilter),
+    /// "Whenever you're dealt damage" (Living Artifact, Sun Droplet): "that
+    /// much" is the damage.
+    YouAreDealtDamage,
+    /// "Whenever [enchanted creature / a creature you control] deals
+    /// [combat] damage to [you / an opponent / a player]" (Backfire,
+    /// Curiosity, Larceny, No Mercy): "that player" is the player dealt
+    /// damage (`to`: the player the ability watches, relative to its
+    /// controller), "it" the creature that dealt it, "that much" the damage.
+    CreatureDealsDamageToPlayer {
+        dealer: Dealer,
+        combat_only: bool,
+        to: Whose,
+    },
     /// "When enchanted creature is put into a graveyard from play"
     /// (Creature Bond, Bequeathal): the permanent the source is attached
     /// to; "that creature" / "that card" is the card in the graveyard, "its
@@ -417,6 +444,15 @@ pub enum StateTrigger {
     /// "When an opponent has N or less life" (Lurking Jackals, 606.9a's
     /// example): some opponent's individual life total is N or less.
     OpponentLifeAtMost(i32),
+}
+
+/// The creature a `Trigger::CreatureDealsDamageToPlayer` watches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Dealer {
+    /// The permanent the source is attached to ("enchanted creature").
+    Attached,
+    /// Any permanent matching the filter ("a creature you control").
+    Matching(ObjectFilter),
 }
 
 /// Whose turn or which player a trigger watches.

@@ -550,7 +550,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         "put" => {
             p.bump();
-            let amount = amount(p)?;
+            // "put that many vitality counters on …" (Living Artifact).
+            let amount = if cx.trig_amount && p.eat_all("that many") {
+                Amount::Triggered
+            } else {
+                amount(p)?
+            };
             let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat("on").then_some(())?;

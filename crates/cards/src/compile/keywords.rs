@@ -297,7 +297,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             // blocked except by two or more creatures" (500.1 restriction).
             v.push(Ability::Static(StaticAbility::BlockRestriction {
                 affected: Affected::This,
-                rule: crate::BlockRule::TwoOrMore,
+                rule: crate::BlockRule::AtLeast(2),
             }));
         } else if p.eat("hexproof") {
             // Not a 2007 keyword: Troll Ascetic's 2007 text "can't be the

@@ -451,6 +451,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }
+    if p.eat_all("if you control a creature , damage that would reduce your life total to less than 1 reduces it to 1 instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageLeavesLifeAtOneIfControls(
+                ObjectFilter::of_type(CardType::Creature),
+            )]
+        });
+    }
     if p.eat_all("damage that would reduce your life total to less than 1 reduces it to 1 instead")
     {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageLeavesLifeAtOne]);
@@ -515,6 +522,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     } else if p.eat_all("enchanted creature")
         || p.eat_all("equipped creature")
         || p.eat_all("fortified land")
+        || p.eat_all("enchanted artifact")
+        || p.eat_all("enchanted wall")
     {
         Affected::Attached
     } else {
@@ -662,22 +671,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
         } else if this && p.eat_all("can't be blocked except by") {
-            // "Walls and/or creatures with flying": each side of "and/or" is
-            // its own group (a Wall without flying may block too).
-            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
-                let mut left = P::new(&p.t[..k]);
-                left.i = p.i;
-                let a = group(&mut left)?;
-                if !left.at_end() {
-                    return None;
-                }
-                p.i = k;
-                p.bump();
-                let b = group(p)?;
-                out.push(StaticAbility::BlockableOnlyByEither(a, b));
+            let start = p.i;
+            if let Some(n) = or_more_creatures(p) {
+                // "… except by three or more creatures" (Phyrexian Colossus).
+                out.push(StaticAbility::BlockRestriction {
+                    affected: affected.clone(),
+                    rule: crate::BlockRule::AtLeast(n),
+                });
             } else {
-                let f = group(p)?;
-                out.push(StaticAbility::BlockableOnlyBy(f));
+                p.i = start;
+                match either_groups(p)? {
+                    (a, Some(b)) => out.push(StaticAbility::BlockableOnlyByEither(a, b)),
+                    (f, None) => out.push(StaticAbility::BlockableOnlyBy(f)),
+                }
             }
         } else if this && p.at_all("can't be blocked by") {
             // 500.1: "can't be blocked by Walls" (Juggernaut).
@@ -691,10 +697,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::Unblockable);
         } else if p.eat_all("can't be blocked except by") {
             // 500.1: an Aura's or Equipment's restriction (Treetop Bracers).
-            let rule = if p.eat_all("two or more creatures") {
-                crate::BlockRule::TwoOrMore
+            let rule = if let Some(n) = or_more_creatures(p) {
+                crate::BlockRule::AtLeast(n)
             } else {
-                crate::BlockRule::OnlyBy(group(p)?)
+                // "… except by artifact creatures and/or white creatures"
+                // (Seeker).
+                match either_groups(p)? {
+                    (a, Some(b)) => crate::BlockRule::OnlyByEither(a, b),
+                    (f, None) => crate::BlockRule::OnlyBy(f),
+                }
             };
             out.push(StaticAbility::BlockRestriction {
                 affected: affected.clone(),
@@ -747,6 +758,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 colors,
                 opponents,
             });
+        } else if !this && p.eat_all("can attack as though it had haste") {
+            // 212.3f: Instill Energy.
+            out.push(StaticAbility::AttacksAsThoughHaste(affected.clone()));
+        } else if !this && p.eat_all("can attack as though it didn't have defender") {
+            // 502.40: Animate Wall.
+            out.push(StaticAbility::AttacksAsThoughNoDefender(affected.clone()));
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
             || (matches!(affected, Affected::Each(_))
@@ -845,6 +862,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             return fail_at(p, start);
         }
         return done(p, StaticAbility::AttackCostPerCreature { generic });
+    }
+    // 409.1f: "Each spell costs {3} more to play except during its
+    // controller's turn." (Defense Grid)
+    if p.eat_all("each spell costs") {
+        let generic = generic_mana(p)? as i32;
+        if !p.eat_all("more to play except during its controller's turn") {
+            return fail_at(p, start);
+        }
+        return done(
+            p,
+            StaticAbility::SpellCostChange {
+                filter: ObjectFilter::default(),
+                whose: Whose::Each,
+                generic,
+                off_turn_only: true,
+            },
+        );
     }
     // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
     if p.eat_all("all morph costs cost") {
@@ -952,6 +986,7 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                         filter: f,
                         whose,
                         generic,
+                        off_turn_only: false,
                     },
                 );
             }
@@ -1002,4 +1037,31 @@ fn untap_limit(p: &mut P) -> Option<StaticAbility> {
         only_you,
         while_untapped,
     })
+}
+
+/// "two or more creatures", "three or more creatures": the least number of
+/// blockers (500.1).
+fn or_more_creatures(p: &mut P) -> Option<u8> {
+    let n = u8::try_from(number_word(p.peek())?)
+        .ok()
+        .filter(|&n| n >= 2)?;
+    p.bump();
+    p.eat_all("or more creatures").then_some(n)
+}
+
+/// "Walls and/or creatures with flying": each side of "and/or" is its own
+/// group (a Wall without flying may block too); a single group otherwise.
+fn either_groups(p: &mut P) -> Option<(ObjectFilter, Option<ObjectFilter>)> {
+    let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") else {
+        return Some((group(p)?, None));
+    };
+    let mut left = P::new(&p.t[..k]);
+    left.i = p.i;
+    let a = group(&mut left)?;
+    if !left.at_end() {
+        return None;
+    }
+    p.i = k;
+    p.bump();
+    Some((a, Some(group(p)?)))
 }

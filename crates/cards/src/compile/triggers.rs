@@ -129,6 +129,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you lose control of cardname") {
         return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
     }
+    // "Whenever you're dealt damage" (Living Artifact).
+    if p.eat_all("you're dealt damage") || p.eat_all("you are dealt damage") {
+        cx.trig_amount = true;
+        return Some(vec![Trigger::YouAreDealtDamage]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -175,6 +180,30 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::TappedForMana(f)]);
             }
+            // "Whenever a creature is dealt damage" (Repercussion).
+            Some((f, Noun::Permanent)) if p.at_all("is dealt damage ,") => {
+                p.eat_all("is dealt damage");
+                cx.trig_obj = true;
+                cx.trig_amount = true;
+                return Some(vec![Trigger::PermanentIsDealtDamage(f)]);
+            }
+            // "Whenever a creature you control deals combat damage to a
+            // player" (Larceny), "… deals damage to you" (No Mercy).
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at("deals") =>
+            {
+                if let Some((combat_only, to)) = damage_to_player(p) {
+                    cx.trig_obj = true;
+                    cx.trig_player = true;
+                    cx.trig_amount = true;
+                    return Some(vec![Trigger::CreatureDealsDamageToPlayer {
+                        dealer: crate::Dealer::Matching(f),
+                        combat_only,
+                        to,
+                    }]);
+                }
+                p.i = start;
+            }
             _ => p.i = start,
         }
     }
@@ -213,6 +242,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
         }
         if p.eat_all("is dealt damage") {
+            cx.trig_amount = true;
             return Some(vec![Trigger::IsDealtDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
@@ -247,6 +277,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
+        }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttacksUnblocked]);
         }
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
@@ -388,6 +421,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::AttachedBlockedByCreature(f),
             ]);
         }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttachedAttacksUnblocked]);
+        }
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);
         }
@@ -396,6 +432,26 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("becomes blocked") {
             return Some(vec![Trigger::AttachedBecomesBlocked]);
+        }
+        // "that creature" / "it" is then the triggering object: the
+        // enchanted creature as the damage was dealt (its last known
+        // controller if the damage destroyed it, 413.2f).
+        if p.eat_all("is dealt damage") {
+            cx.trig_amount = true;
+            cx.trig_obj = true;
+            cx.last_obj = Some(ObjectRef::Triggering);
+            return Some(vec![Trigger::AttachedIsDealtDamage]);
+        }
+        if let Some((combat_only, to)) = attempt(p, cx, |p, _| damage_to_player(p)) {
+            cx.trig_obj = true;
+            cx.last_obj = Some(ObjectRef::Triggering);
+            cx.trig_player = true;
+            cx.trig_amount = true;
+            return Some(vec![Trigger::CreatureDealsDamageToPlayer {
+                dealer: crate::Dealer::Attached,
+                combat_only,
+                to,
+            }]);
         }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
@@ -621,6 +677,20 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
                 }]
             )
             && cx.targets.len() == 1
+        {
+            p.eat_all("if you do ,");
+        }
+        // "You may draw a card. If you do, …" (Ophidian): choosing to draw
+        // is choosing the rest too. (Decision: a draw from an empty library
+        // counts as done; its player loses the game at once, 420.5g.)
+        if optional
+            && matches!(
+                cx.effects.as_slice(),
+                [Effect::DrawCards {
+                    who: PlayerRef::You,
+                    amount: Amount::Fixed(1)
+                }]
+            )
         {
             p.eat_all("if you do ,");
         }
@@ -853,4 +923,22 @@ pub(super) fn modal_triggered(head: &str, bodies: &[&str]) -> R<Vec<TriggeredAbi
         }
     }
     Ok(merged)
+}
+
+/// "deals [combat] damage to [you / an opponent / a player]" up to the
+/// comma: whether only combat damage counts, and which player.
+fn damage_to_player(p: &mut P) -> Option<(bool, Whose)> {
+    p.eat("deals").then_some(())?;
+    let combat_only = p.eat("combat");
+    p.eat_all("damage to").then_some(())?;
+    let to = if p.eat("you") {
+        Whose::You
+    } else if p.eat_all("an opponent") {
+        Whose::Opponent
+    } else if p.eat_all("a player") {
+        Whose::Each
+    } else {
+        return None;
+    };
+    p.at(",").then_some((combat_only, to))
 }

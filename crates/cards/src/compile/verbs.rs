@@ -30,7 +30,13 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
-            let amount = amount(p)?;
+            // "deals that much damage to …": the trigger event's amount
+            // (Jackal Pup, Backfire).
+            let amount = if cx.trig_amount && p.eat_all("that much") {
+                Amount::Triggered
+            } else {
+                amount(p)?
+            };
             // 409.1e: "N damage divided as you choose among any number of
             // target creatures" / "… among one, two, or three targets".
             if p.eat_all("damage divided as you choose among") {
@@ -269,6 +275,8 @@ pub(super) fn pump(
         Duration::WhileSourceTapped
     } else if eot_prefix || p.eat_all("until end of turn") {
         Duration::EndOfTurn
+    } else if p.eat_all("until end of combat") {
+        Duration::EndOfCombat
     } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
@@ -545,6 +553,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     }
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
+    }
+    // 310.1: "… assigns no combat damage this turn" (Ophidian).
+    if p.eat_all("assigns no combat damage this turn") {
+        return Some(vec![Effect::AssignsNoCombatDamage { what }]);
     }
     // 302.2: "… doesn't untap during its controller's next untap step"
     // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).

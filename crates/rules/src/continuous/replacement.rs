@@ -240,8 +240,13 @@ impl Game {
                 // stays the same).
                 let floor = ev.amount > 0
                     && self.life(p) >= 1
-                    && self.any_static(Some(p), |s| {
-                        matches!(s, tolaria_cards::StaticAbility::DamageLeavesLifeAtOne)
+                    && self.any_static(Some(p), |s| match s {
+                        tolaria_cards::StaticAbility::DamageLeavesLifeAtOne => true,
+                        // Worship: "If you control a creature, …".
+                        tolaria_cards::StaticAbility::DamageLeavesLifeAtOneIfControls(f) => self
+                            .controlled_by(p)
+                            .any(|o| crate::continuous::filter::matches(self, f, o, None, p)),
+                        _ => false,
                     });
                 // 606.9: dealt to the player, applied to the team's total.
                 let life = self.life_mut(p);

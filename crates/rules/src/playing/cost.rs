@@ -89,9 +89,11 @@ impl Game {
                 filter,
                 whose,
                 generic,
+                off_turn_only,
             } = s
             {
                 if whose_applies(self, *whose, controller, p)
+                    && !(*off_turn_only && self.is_active(p))
                     && self.spell_matches(filter, card, as_face_down, src, controller)
                 {
                     change += generic;

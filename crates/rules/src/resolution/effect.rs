@@ -1391,6 +1391,13 @@ impl Game {
                         });
                 }
             }
+            Effect::AssignsNoCombatDamage { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) && !self.assigns_no_combat_damage.contains(&o) {
+                        self.assigns_no_combat_damage.push(o);
+                    }
+                }
+            }
             Effect::EndTheTurn => self.ending_turn = true,
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.

@@ -7,6 +7,7 @@ pub(crate) mod choices;
 pub(crate) mod coin;
 pub(crate) mod copiable;
 pub mod damage_source;
+pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod effect;
 pub(crate) mod lasting;

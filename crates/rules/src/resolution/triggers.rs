@@ -33,6 +33,18 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
     if permanents > 0 {
         life_lost_triggers(game, e, permanents);
+        if let Event::Damage {
+            source,
+            to,
+            amount,
+            combat,
+            ..
+        } = e
+        {
+            super::damage_triggers::damage_watchers(
+                game, permanents, *source, *to, *amount, *combat,
+            );
+        }
     }
     match e {
         // 502.15d: phasing triggers only the abilities that mention it.
@@ -1195,7 +1207,11 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
     }
 }
 
-fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
+pub(super) fn scan(
+    game: &mut Game,
+    src: ObjId,
+    f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>,
+) {
     let Some(o) = game.obj(src) else { return };
     if o.flags & crate::state::object::flags::TRIGGERS == 0
         || o.zone != Zone::InPlay

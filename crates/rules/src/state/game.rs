@@ -259,6 +259,10 @@ pub struct Game {
     /// effects waiting for their untap step (`turn/untap_rules.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub untap_holds: Vec<crate::turn::untap_rules::UntapHold>,
+    /// 310.1: creatures that assign no combat damage this turn (Ophidian);
+    /// emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assigns_no_combat_damage: Vec<ObjId>,
     /// 302.2: in an untap step under "can't untap more than N" limits, the
     /// permanents still to choose among, each with the limits it counts
     /// toward (bit i: limit i), and how many each limit still allows.

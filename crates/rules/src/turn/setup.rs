@@ -70,6 +70,7 @@ impl Game {
             damaged_by: Vec::new(),
             untap_choices: Vec::new(),
             untap_holds: Vec::new(),
+            assigns_no_combat_damage: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,

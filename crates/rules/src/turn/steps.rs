@@ -222,6 +222,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        self.assigns_no_combat_damage.clear();
         // 404.4: "When that creature is put into a graveyard from play this
         // turn": those not triggered end with the turn.
         self.delayed_dies.clear();
@@ -306,6 +307,12 @@ impl Game {
         if step == Step::EndOfCombat {
             // 311.2: all creatures are removed from combat.
             self.clear_combat();
+            // 300.4: "until end of combat" effects end with the phase.
+            if self.effects.iter().any(|e| e.until_end_of_combat) {
+                self.effects.retain(|e| !e.until_end_of_combat);
+                self.board.valid = false;
+                self.sba_dirty = true;
+            }
         }
         let phase_ends = next.is_none_or(|n| n.phase() != step.phase());
         if phase_ends {
