@@ -72,6 +72,9 @@ pub(super) fn damage_watchers(
                         Whose::You => p == you,
                         Whose::Opponent => game.is_opponent(you, p),
                         Whose::Each => true,
+                        // The opponent chosen as the source came into play
+                        // (419.1b).
+                        Whose::Chosen => so.chosen_player == Some(p),
                     };
                     let dealer_ok = match dealer {
                         Dealer::Attached => so.attached_to == Some(Target::Object(source)),
