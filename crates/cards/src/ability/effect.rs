@@ -1038,6 +1038,13 @@ pub enum Effect {
         who: PlayerRef,
         kinds: Vec<ObjectFilter>,
     },
+    /// "Untap up to four lands." (Rewind, Snap, Great Whale): as it
+    /// resolves, the controller chooses up to `count` tapped permanents
+    /// matching `filter` (any player's), one at a time, then untaps them.
+    UntapUpTo {
+        count: u32,
+        filter: ObjectFilter,
+    },
     /// "Until your next upkeep, [what] can't phase out." (Ertai's
     /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
     /// effect, until the controller's next upkeep step begins.

@@ -599,6 +599,7 @@ impl Game {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
             Effect::PhaseOutExcess { who, kinds } => self.phase_out_excess(ctx, who, kinds),
+            Effect::UntapUpTo { count, .. } => self.untap_up_to(ctx, *count),
             Effect::PhaseOutChosenKind { who, options } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 let player = self.players_of(ctx, who).first().copied()?;
@@ -990,7 +991,8 @@ impl Game {
             | Effect::TapOrUntap { .. }
             | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. }
-            | Effect::PhaseOutExcess { .. } => {
+            | Effect::PhaseOutExcess { .. }
+            | Effect::UntapUpTo { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             // Only inside a triggered mana ability, which knows what the
