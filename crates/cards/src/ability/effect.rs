@@ -737,6 +737,12 @@ pub enum Effect {
         filter: ObjectFilter,
         amount: u8,
         then: HandChoice,
+        /// "choose X cards" (Mind Warp): the spell's X, not `amount`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        x: bool,
+        /// "choose up to two cards" (Extortion): the player may stop.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
     },
     /// "[Player] discards their hand" (Wit's End): every card in it, with
     /// no choice.

@@ -550,6 +550,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter: ObjectFilter::any(),
                 amount: u8::try_from(n).ok().filter(|n| (1..=7).contains(n))?,
                 then: crate::HandChoice::LibraryTop,
+                x: false,
+                up_to: false,
             }
         }
         "put" => {
