@@ -756,6 +756,10 @@ pub enum Effect {
     NameCard {
         nonland: bool,
     },
+    /// "Choose a color." (Persecute): the spell's controller chooses a
+    /// colour as the instruction resolves; the spell remembers it, and its
+    /// filters "of that color" (`ObjectFilter::chosen_color`) read it.
+    ChooseColor,
     /// "Target player reveals their hand and discards all cards with that
     /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
     /// That player discards a card with that name. If they can't, you draw

@@ -675,7 +675,11 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 else_draw: 1,
             }]);
         }
-        p.eat_all("reveals their hand . you choose").then_some(())?;
+        // "… reveals their hand and you choose a card of that color from
+        // it." (Addle)
+        (p.eat_all("reveals their hand . you choose")
+            || p.eat_all("reveals their hand and you choose"))
+        .then_some(())?;
         PlayerRef::Target(t)
     };
     // "choose up to two cards" (Extortion): the player may stop.

@@ -302,7 +302,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             };
             p.bump();
             f.named = Some(name);
-        } else if p.eat_all("of the chosen color") {
+        } else if p.eat_all("of the chosen color") || p.eat_all("of that color") {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;

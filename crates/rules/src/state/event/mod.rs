@@ -548,6 +548,12 @@ pub enum Event {
         player: PlayerId,
         name: tolaria_cards::CardName,
     },
+    /// A player chose a colour as a spell resolved ("Choose a color.":
+    /// Persecute).
+    ColorChosenForSpell {
+        player: PlayerId,
+        color: tolaria_cards::Color,
+    },
     /// A player chose a number as a spell resolved ("Choose a number.": Void).
     NumberChosen {
         player: PlayerId,
@@ -1005,6 +1011,7 @@ impl Event {
             // trace on a permanent.
             Event::GameStarted { .. }
             | Event::NumberChosen { .. }
+            | Event::ColorChosenForSpell { .. }
             | Event::DefendingPlayerReferred { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }
