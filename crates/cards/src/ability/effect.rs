@@ -780,6 +780,12 @@ pub enum Effect {
         filter: ObjectFilter,
         amount: u8,
         then: HandChoice,
+        /// "choose X cards" (Mind Warp): the spell's X, not `amount`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        x: bool,
+        /// "choose up to two cards" (Extortion): the player may stop.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
     },
     /// "[Player] discards their hand" (Wit's End): every card in it, with
     /// no choice.
@@ -793,6 +799,10 @@ pub enum Effect {
     NameCard {
         nonland: bool,
     },
+    /// "Choose a color." (Persecute): the spell's controller chooses a
+    /// colour as the instruction resolves; the spell remembers it, and its
+    /// filters "of that color" (`ObjectFilter::chosen_color`) read it.
+    ChooseColor,
     /// "Target player reveals their hand and discards all cards with that
     /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
     /// That player discards a card with that name. If they can't, you draw
@@ -1083,6 +1093,13 @@ pub enum Effect {
     PhaseOutExcess {
         who: PlayerRef,
         kinds: Vec<ObjectFilter>,
+    },
+    /// "Untap up to four lands." (Rewind, Snap, Great Whale): as it
+    /// resolves, the controller chooses up to `count` tapped permanents
+    /// matching `filter` (any player's), one at a time, then untaps them.
+    UntapUpTo {
+        count: u32,
+        filter: ObjectFilter,
     },
     /// "Until your next upkeep, [what] can't phase out." (Ertai's
     /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an

@@ -70,6 +70,10 @@ pub enum StaticAbility {
         kind: CounterKind,
         amount: u8,
     },
+    /// 419.1b: "[This] comes into play with X +1/+1 counters on it." (Rock
+    /// Hydra): the X announced for its spell; 0 when it comes into play
+    /// another way (202.3: X is 0 outside the stack).
+    ComesIntoPlayWithXCounters(CounterKind),
     /// 418.5k: "You have no maximum hand size." (Spellbook)
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)

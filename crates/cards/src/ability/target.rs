@@ -238,6 +238,9 @@ pub struct ObjectFilter {
     /// been removed (regeneration, 501.5).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
+    /// "1/1 creature" (Pendelhaven): exactly this power and toughness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt_exactly: Option<(i32, i32)>,
 }
 
 impl ObjectFilter {

@@ -685,3 +685,17 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
     }
     Ok(c)
 }
+
+/// "Spend only black mana on X." (Consume Spirit, Crypt Rats): the colour.
+pub(super) fn x_color_sentence(p: &mut P) -> Option<crate::Color> {
+    let start = p.i;
+    if !(p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on") {
+        return None;
+    }
+    p.eat_all("spend only");
+    let c = crate::Color::from_name(p.bump());
+    match c {
+        Some(c) if p.eat_all("mana on x") && p.eat_end() => Some(c),
+        _ => super::fail_at(p, start),
+    }
+}

@@ -334,6 +334,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 Effect::TurnFaceDown { what }
             }
         }
+        "untap" if p.at_all_from(1, "up to") && p.peek_at(4) != "target" => {
+            p.bump();
+            untap_up_to(p)?
+        }
         "tap" | "untap" | "regenerate" => {
             p.bump();
             let what = object_phrase(p, cx)?;
@@ -546,6 +550,8 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter: ObjectFilter::any(),
                 amount: u8::try_from(n).ok().filter(|n| (1..=7).contains(n))?,
                 then: crate::HandChoice::LibraryTop,
+                x: false,
+                up_to: false,
             }
         }
         "put" => {

@@ -56,6 +56,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
+        || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")
         || p.at_all("target opponent reveals their hand")
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
@@ -278,8 +279,14 @@ fn may_be_aura(f: &ObjectFilter) -> bool {
 
 /// "target player's" as a possessive: adds the player target.
 pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
-    p.eat_all("target player's").then_some(())?;
-    let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+    // "target opponent's hand" (Abandon Hope).
+    let whose = if p.eat_all("target opponent's") {
+        PlayerFilter::Opponent
+    } else {
+        p.eat_all("target player's").then_some(())?;
+        PlayerFilter::Any
+    };
+    let t = cx.add_target(TargetKind::Player(whose), false);
     cx.last_player = Some(PlayerRef::Target(t));
     Some(PlayerRef::Target(t))
 }
@@ -727,11 +734,19 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 else_draw: 1,
             }]);
         }
-        p.eat_all("reveals their hand . you choose").then_some(())?;
+        // "… reveals their hand and you choose a card of that color from
+        // it." (Addle)
+        (p.eat_all("reveals their hand . you choose")
+            || p.eat_all("reveals their hand and you choose"))
+        .then_some(())?;
         PlayerRef::Target(t)
     };
-    let n = match amount(p)? {
-        Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
+    // "choose up to two cards" (Extortion): the player may stop.
+    let up_to = p.eat_all("up to");
+    let (n, x) = match amount(p)? {
+        Amount::Fixed(n) if (1..=7).contains(&n) => (n as u8, false),
+        // "choose X cards" (Mind Warp): the spell's X.
+        Amount::X if !up_to => (0, true),
         _ => return None,
     };
     let f = card_filter(p)?;
@@ -742,6 +757,8 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             filter: f,
             amount: n,
             then: HandChoice::RemoveFromGame,
+            x,
+            up_to,
         }]);
     }
     p.eat_all("from it .").then_some(())?;
@@ -761,6 +778,8 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         filter: f,
         amount: n,
         then,
+        x,
+        up_to,
     }])
 }
 

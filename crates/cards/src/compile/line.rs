@@ -4,9 +4,7 @@
 //! static ability (405) — and the checks on what it compiled to.
 
 use super::*;
-use crate::{
-    Ability, Color, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility,
-};
+use crate::{Ability, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility};
 
 pub(super) fn compile_line(
     toks: &[Tok],
@@ -232,10 +230,9 @@ fn compile_line_inner(
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
-        p.eat_all("spend only");
-        let c = Color::from_name(p.bump())
+        let c = costs::x_color_sentence(&mut p)
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
-        if !p.eat_all("mana on x") || !p.eat_end() || !p.at_end() || spell.x_color.is_some() {
+        if !p.at_end() || spell.x_color.is_some() {
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.x_color = Some(c);

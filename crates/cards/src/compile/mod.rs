@@ -329,12 +329,33 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             Ability::Triggered(x) => &x.effects,
             _ => &[],
         };
-        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::NameCard { .. } | Effect::ChooseColor))
     });
     if ability_names {
         return Err(Unsupported {
             phrase: "choose a card name".into(),
             reason: "an ability that names a card as it resolves".into(),
+        });
+    }
+    // "of that color" reads the colour a spell's "Choose a color." chose
+    // (Persecute), or the one chosen as the permanent came into play.
+    if text.contains("that color")
+        && !spell
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::ChooseColor))
+        && !out.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
+            )
+        })
+    {
+        return Err(Unsupported {
+            phrase: "that color".into(),
+            reason: "\"that color\" without a colour chosen".into(),
         });
     }
     // Cards outside play (a hand, a library) are matched without the

@@ -201,6 +201,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Choose a color." (Persecute): remembered by the spell.
+    if p.at_all("choose a color .") {
+        p.eat_all("choose a color .");
+        cx.effects.push(Effect::ChooseColor);
+        return Some(());
+    }
     // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
     if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
         let i = p.i;

@@ -774,6 +774,14 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+        } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")
+        {
+            // 419.1b: "… with X +1/+1 counters on it." (Rock Hydra): its
+            // spell's X.
+            p.eat_all("comes into play with x");
+            let kind = counter_kind(p.bump())?;
+            p.eat_all("counters on it");
+            out.push(StaticAbility::ComesIntoPlayWithXCounters(kind));
         } else if this && p.eat_all("comes into play with") {
             // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
             let n = if p.eat_any(&["a", "an"]).is_some() {

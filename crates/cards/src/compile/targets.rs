@@ -118,6 +118,12 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "nontoken" {
             p.bump();
             f.nontoken = true;
+        } else if let Some(pt) = pt_set(w)
+            .filter(|_| f.pt_exactly.is_none() && matches!(p.peek_at(1), "creature" | "creatures"))
+        {
+            // "Target 1/1 creature" (Pendelhaven).
+            p.bump();
+            f.pt_exactly = Some(pt);
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -302,7 +308,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             };
             p.bump();
             f.named = Some(name);
-        } else if p.eat_all("of the chosen color") {
+        } else if p.eat_all("of the chosen color") || p.eat_all("of that color") {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;

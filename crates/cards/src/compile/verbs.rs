@@ -345,6 +345,8 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         }
         // "Target player untaps all basic lands they control." (Early
         // Harvest): every permanent of the group that player controls.
+        // "You untap up to six lands." (Time Spiral)
+        "untap" | "untaps" if who == PlayerRef::You && p.at_all("up to") => untap_up_to(p)?,
         "untap" | "untaps" if p.at("all") => {
             p.eat("all");
             let mut f = group(p)?;
@@ -815,4 +817,16 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
             pt_x,
         },
     ))
+}
+
+/// "up to N lands" after "untap" (Rewind): chosen as it resolves.
+pub(super) fn untap_up_to(p: &mut P) -> Option<Effect> {
+    p.eat_all("up to").then_some(())?;
+    let count = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+    p.bump();
+    let filter = group(p)?;
+    (count > 0 && filter.controller == crate::ControllerFilter::Any).then_some(Effect::UntapUpTo {
+        count: count as u32,
+        filter,
+    })
 }

@@ -524,7 +524,7 @@ fn filter_reads(f: &ObjectFilter) -> u8 {
     if f.with_keyword.is_some() || f.without_keyword.is_some() {
         k |= kind::KEYWORD;
     }
-    if f.power_at_most.is_some() {
+    if f.power_at_most.is_some() || f.pt_exactly.is_some() {
         k |= kind::PT;
     }
     k

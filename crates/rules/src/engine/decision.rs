@@ -151,6 +151,9 @@ pub enum DecisionKind {
     /// 502.15: choose one of a player's permanents to phase out
     /// (`ChooseObject`; Equipoise: `remaining` including this one).
     ChooseToPhaseOut { remaining: u32 },
+    /// "Untap up to N lands": choose a tapped permanent to untap
+    /// (`ChooseObject`) or stop (`Done`); `remaining` including this one.
+    ChooseToUntap { remaining: u32 },
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -240,6 +243,7 @@ impl DecisionKind {
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
+            DecisionKind::ChooseToUntap { .. } => "untap up to",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

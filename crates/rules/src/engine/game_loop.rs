@@ -236,6 +236,7 @@ impl Game {
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
             | DecisionKind::ChooseToPhaseOut { .. }
+            | DecisionKind::ChooseToUntap { .. }
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

@@ -318,6 +318,10 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::ChooseToUntap { .. } => {
+                out.extend(self.untap_up_to_options().map(Action::ChooseObject));
+                out.push(Action::Done);
+            }
             DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::No);

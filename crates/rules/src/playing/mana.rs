@@ -792,11 +792,12 @@ impl Game {
         x
     }
 
-    /// "Spend only black mana on X": the colour X of the spell being played
-    /// must be paid in, if any.
+    /// "Spend only black mana on X": the colour X of the spell or ability
+    /// being played must be paid in, if any.
     pub(crate) fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
             Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.x_color,
+            Playing::Ability { .. } => self.casting_cost(c).and_then(|k| k.x_color),
             _ => None,
         }
     }

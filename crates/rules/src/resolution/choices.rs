@@ -444,6 +444,9 @@ impl Game {
                     r.ctx.optional = false;
                 }
             }
+            Action::Done if matches!(self.current_effect(), Some(Effect::UntapUpTo { .. })) => {
+                self.untap_up_to_done();
+            }
             Action::No => {
                 // Skip every effect.
                 let len = self
@@ -477,7 +480,7 @@ impl Game {
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     }
                     // 502.15: chosen now, phased out with the others chosen.
-                    Some(Effect::PhaseOutExcess { .. }) => {
+                    Some(Effect::PhaseOutExcess { .. } | Effect::UntapUpTo { .. }) => {
                         if let Some(r) = self.resolving.as_mut() {
                             r.cards.chosen.push(o);
                         }

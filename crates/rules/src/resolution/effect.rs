@@ -65,6 +65,25 @@ impl Game {
                 });
                 None
             }
+            // "Choose a color." (Persecute): the spell remembers the colour,
+            // which its filters "of that color" read.
+            Effect::ChooseColor => {
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_color = Some(color);
+                }
+                self.emit(Event::ColorChosenForSpell {
+                    player: ctx.controller,
+                    color,
+                });
+                None
+            }
             Effect::ContinuousChosenColor {
                 what,
                 effect,
@@ -614,6 +633,7 @@ impl Game {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
             Effect::PhaseOutExcess { who, kinds } => self.phase_out_excess(ctx, who, kinds),
+            Effect::UntapUpTo { count, .. } => self.untap_up_to(ctx, *count),
             Effect::PhaseOutChosenKind { who, options } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 let player = self.players_of(ctx, who).first().copied()?;
@@ -673,7 +693,7 @@ impl Game {
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
             Effect::PreventDamageFromChosenSource { .. } => {}
             // The name is chosen on resolution (exec_effect_pausable).
-            Effect::NameCard { .. } => {}
+            Effect::NameCard { .. } | Effect::ChooseColor => {}
             // 503.1 nested in another instruction: a copy whose "as [this]
             // comes into play" choice would have to be asked isn't made
             // (at the top of a resolution, exec_effect_pausable asks).
@@ -1005,7 +1025,8 @@ impl Game {
             | Effect::TapOrUntap { .. }
             | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. }
-            | Effect::PhaseOutExcess { .. } => {
+            | Effect::PhaseOutExcess { .. }
+            | Effect::UntapUpTo { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             // Only inside a triggered mana ability, which knows what the

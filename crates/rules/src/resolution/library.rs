@@ -693,8 +693,21 @@ impl Game {
         e: &'static Effect,
         whose: PlayerId,
     ) -> Option<Decision> {
-        let Effect::ChooseFromHand { filter, amount, .. } = e else {
+        let Effect::ChooseFromHand {
+            filter,
+            amount,
+            x,
+            up_to,
+            ..
+        } = e
+        else {
             return None;
+        };
+        // "choose X cards" (Mind Warp): the X announced for the spell.
+        let amount = if *x {
+            u32::try_from(self.amount(ctx, &tolaria_cards::Amount::X)).unwrap_or(0)
+        } else {
+            u32::from(*amount)
         };
         let mut st = self.cards_state();
         // Looking at one's own hand tells nobody anything.
@@ -717,13 +730,13 @@ impl Game {
             });
             self.set_cards_state(st.clone());
         }
-        if st.done < u32::from(*amount) && !self.hand_matching(whose, filter).is_empty() {
+        if st.done < amount && !self.hand_matching(whose, filter).is_empty() {
             return Some(Decision {
                 player: ctx.controller,
                 kind: DecisionKind::ChooseCard {
                     choice: CardChoice::FromHand,
-                    // "Any number of cards": the player may stop.
-                    optional: *amount == tolaria_cards::ANY_NUMBER,
+                    // "Any number of cards", "up to two": the player may stop.
+                    optional: *up_to || amount == u32::from(tolaria_cards::ANY_NUMBER),
                 },
             });
         }

@@ -462,6 +462,7 @@ impl Game {
                         MoveReason::Resolve,
                         copy,
                         r.player_choice,
+                        r.item.x,
                     ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);

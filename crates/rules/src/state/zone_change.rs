@@ -145,11 +145,12 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.put_into_play_choosing(id, controller, reason, copy, None)
+        self.put_into_play_choosing(id, controller, reason, copy, None, 0)
     }
 
-    /// As [`Game::put_into_play_as`], with the opponent chosen as it
-    /// resolved (419.1b: "As [this] comes into play, choose an opponent").
+    /// As [`Game::put_into_play_as`], with the opponent chosen as its spell
+    /// resolved (419.1b: "As [this] comes into play, choose an opponent")
+    /// and the spell's X (409.1b).
     pub(crate) fn put_into_play_choosing(
         &mut self,
         id: ObjId,
@@ -157,10 +158,12 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
         chosen_player: Option<PlayerId>,
+        x: u32,
     ) -> Option<ObjId> {
         let opts = MoveOpts {
             copy,
             chosen_player,
+            x,
             ..MoveOpts::default()
         };
         self.enter_play(id, controller, reason, opts)
@@ -180,6 +183,7 @@ impl Game {
             face_down: enter_face_down,
             flipped,
             chosen_player,
+            x,
         } = opts;
         // 503.1: a token copy comes into play from outside every zone.
         let obj = if reason == MoveReason::TokenCopy {
@@ -389,6 +393,17 @@ impl Game {
                     {
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
+                    }
+                    // "… with X +1/+1 counters on it" (Rock Hydra).
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithXCounters(kind),
+                    ) = a
+                    {
+                        if x > 0 {
+                            let n = x.min(i32::MAX as u32) as i32;
+                            self.objects[slot].add_counters(*kind, n);
+                            entered_with.push((*kind, x));
+                        }
                     }
                     // 502.50a: "If an opponent was dealt damage this turn,
                     // this permanent comes into play with N +1/+1 counters."
@@ -613,4 +628,7 @@ pub(crate) struct MoveOpts {
     /// 419.1b: the opponent chosen for "As [this] comes into play, choose
     /// an opponent" (`None`: the next opponent in turn order).
     chosen_player: Option<PlayerId>,
+    /// 409.1b: the X announced for the spell that resolved into it ("comes
+    /// into play with X +1/+1 counters"); 0 otherwise (202.3).
+    x: u32,
 }

@@ -555,6 +555,12 @@ pub enum Event {
         player: PlayerId,
         name: tolaria_cards::CardName,
     },
+    /// A player chose a colour as a spell resolved ("Choose a color.":
+    /// Persecute).
+    ColorChosenForSpell {
+        player: PlayerId,
+        color: tolaria_cards::Color,
+    },
     /// A player chose a number as a spell resolved ("Choose a number.": Void).
     NumberChosen {
         player: PlayerId,
@@ -1012,6 +1018,7 @@ impl Event {
             // trace on a permanent.
             Event::GameStarted { .. }
             | Event::NumberChosen { .. }
+            | Event::ColorChosenForSpell { .. }
             | Event::DefendingPlayerReferred { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }

@@ -155,6 +155,7 @@ impl Event {
             Event::Searched { .. }
             | Event::Revealed { .. }
             | Event::NamedCard { .. }
+            | Event::ColorChosenForSpell { .. }
             | Event::NumberChosen { .. } => "417.1",
             Event::DefendingPlayerReferred { .. } => "606.7a",
             Event::LookedAtLibrary { .. } => "217.2b",
@@ -633,6 +634,9 @@ impl Event {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::ColorChosenForSpell { player, color } => {
+                format!("{player} chooses {}", color.name())
+            }
             Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
             Event::DefendingPlayerReferred { chooser, player } => {
                 format!("{chooser} chooses {player} as the defending player the effect refers to")
