@@ -1442,6 +1442,7 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
+            Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
