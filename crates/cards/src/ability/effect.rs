@@ -816,6 +816,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         else_draw: u8,
     },
+    /// "That spell's controller reveals their hand, then discards each card
+    /// with the same name as a card spliced onto that spell." (Minamo's
+    /// Meddling, after countering `what`; 502.40a): the spliced cards are
+    /// those of the spell as it was on the stack.
+    DiscardSplicedNames {
+        who: PlayerRef,
+        what: ObjectRef,
+    },
     /// "Target player reveals two cards at random from their hand, then
     /// discards each nonland card revealed this way." (Fall): `count` cards
     /// chosen at random are revealed; those matching `filter` are discarded.

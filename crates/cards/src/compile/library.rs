@@ -86,6 +86,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             ..Default::default()
         };
         vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
+    } else if p.at_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell") {
+        // Minamo's Meddling, after "Counter target spell." (502.40a).
+        let Some(Effect::Counter { what, .. }) = cx.effects.last().cloned() else {
+            return None;
+        };
+        p.eat_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell");
+        vec![Effect::DiscardSplicedNames {
+            who: PlayerRef::ControllerOf(what.clone()),
+            what,
+        }]
     } else if p.eat_all("return to your hand all") {
         let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")

@@ -137,6 +137,9 @@ pub struct StackView {
     pub description: String,
     pub controller: PlayerId,
     pub targets: Vec<Target>,
+    /// 502.40a: the cards spliced onto a spell (revealed to all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spliced: Vec<tolaria_cards::CardId>,
 }
 
 impl Game {
@@ -263,15 +266,7 @@ impl Game {
                     // 504.3: a face-down spell's card only to its controller.
                     crate::StackKind::Spell { obj } => {
                         let o = &self.objects[obj.slot as usize];
-                        if !o.is_face_down() && !s.spliced.is_empty() {
-                            // 502.40a: the spliced cards were revealed.
-                            let names: Vec<&str> = s
-                                .spliced
-                                .iter()
-                                .map(|x| tolaria_cards::db().get(x.card).name.as_str())
-                                .collect();
-                            format!("{} (spliced: {})", o.def().name, names.join(", "))
-                        } else if !o.is_face_down() {
+                        if !o.is_face_down() {
                             o.def().name.clone()
                         } else if self.sees_hand_of(viewer, s.controller) {
                             format!("face-down creature spell ({})", o.def().name)
@@ -294,6 +289,7 @@ impl Game {
                 },
                 controller: s.controller,
                 targets: s.targets.clone(),
+                spliced: s.spliced.iter().map(|x| x.card).collect(),
             })
             .collect();
         let removed = self

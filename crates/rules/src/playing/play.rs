@@ -518,14 +518,8 @@ impl Game {
                 })
                 .count()
         };
-        let controlled = |f: &tolaria_cards::ObjectFilter, untapped: bool| {
-            self.controlled_by(p)
-                .filter(|&o| {
-                    (!untapped || !self.objects[o.slot as usize].is_tapped())
-                        && crate::continuous::filter::matches(self, f, o, None, p)
-                })
-                .count()
-        };
+        let controlled =
+            |f: &tolaria_cards::ObjectFilter, untapped: bool| self.count_controlled(p, f, untapped);
         if let Some(f) = &k.sacrifice {
             if controlled(f, false) < k.sacrifices() as usize {
                 return false;
@@ -550,6 +544,51 @@ impl Game {
             }
         }
         self.life(p) >= k.pay_life as i32
+    }
+
+    /// The permanents `p` controls matching `f` (only the untapped ones if
+    /// `untapped`), for the costs that sacrifice or tap them.
+    fn count_controlled(
+        &self,
+        p: PlayerId,
+        f: &tolaria_cards::ObjectFilter,
+        untapped: bool,
+    ) -> usize {
+        self.controlled_by(p)
+            .filter(|&o| {
+                (!untapped || !self.objects[o.slot as usize].is_tapped())
+                    && crate::continuous::filter::matches(self, f, o, None, p)
+            })
+            .count()
+    }
+
+    /// 409.1h: the permanents the spell's costs together sacrifice or tap,
+    /// counted over the costs with the same filter (two Hundred-Talon
+    /// Strikes spliced onto one spell tap two untapped white creatures,
+    /// 502.40a).
+    fn costs_together_payable(&self, with: &Casting) -> bool {
+        let p = with.player;
+        let costs: Vec<&Cost> = self.spell_costs(with).collect();
+        costs.iter().all(|k| {
+            let sacrificed = k.sacrifice.as_ref().is_none_or(|f| {
+                let need: usize = costs
+                    .iter()
+                    .filter(|c| c.sacrifice.as_ref() == Some(f))
+                    .map(|c| c.sacrifices() as usize)
+                    .sum();
+                self.count_controlled(p, f, false) >= need
+            });
+            let tapped = k.tap_untapped.as_ref().is_none_or(|(f, _)| {
+                let need: usize = costs
+                    .iter()
+                    .filter_map(|c| c.tap_untapped.as_ref())
+                    .filter(|(g, _)| g == f)
+                    .map(|(_, n)| *n as usize)
+                    .sum();
+                self.count_controlled(p, f, true) >= need
+            });
+            sacrificed && tapped
+        })
     }
 
     /// 409.1f: the mana part of the total cost of the spell or ability
@@ -619,7 +658,10 @@ impl Game {
         // The additional costs together: life and cards in hand.
         let discards: u8 = self.spell_costs(with).map(|k| k.discard).sum();
         let life: u32 = self.spell_costs(with).map(|k| k.pay_life).sum();
-        if self.player(p).hand.len() < discards as usize || self.life(p) < life as i32 {
+        if self.player(p).hand.len() < discards as usize
+            || self.life(p) < life as i32
+            || !self.costs_together_payable(with)
+        {
             return false;
         }
         let Playing::Spell { obj } = with.what else {

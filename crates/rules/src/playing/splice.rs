@@ -17,9 +17,9 @@ use crate::continuous::source::SourceInfo;
 use crate::playing::targeting::{is_legal_target, slot_spec, targets_available};
 use crate::resolution::resolve::{effects_of, specs_of};
 use crate::state::progress::{Casting, Playing};
-use crate::state::stack::Spliced;
+use crate::state::stack::{ResolveCtx, Spliced, StackKind};
 use crate::{Action, Event, Game, ObjId, StackItem};
-use tolaria_cards::{db, CardId, Cost, Effect, SpellAbility, TargetSpec};
+use tolaria_cards::{db, CardId, Cost, Effect, ObjectRef, PlayerRef, SpellAbility, TargetSpec};
 
 /// The text box a card with splice copies onto a spell: its spell ability
 /// (the compiler accepts splice only on a card with one face whose
@@ -291,6 +291,41 @@ impl Game {
                 (start as usize, Some(&spliced_text(card).targets[..]))
             }
             _ => (0, None),
+        }
+    }
+
+    /// "That spell's controller reveals their hand, then discards each card
+    /// with the same name as a card spliced onto that spell." (Minamo's
+    /// Meddling): the cards spliced onto `what` on the stack, or, once it
+    /// was countered, as it last was there.
+    pub(crate) fn discard_spliced_names(
+        &mut self,
+        ctx: &ResolveCtx,
+        who: &PlayerRef,
+        what: &ObjectRef,
+    ) {
+        let on_stack = self.objects_of(ctx, what).first().and_then(|&o| {
+            self.stack
+                .iter()
+                .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == o))
+                .map(|s| s.spliced.iter().map(|x| x.card).collect::<Vec<_>>())
+        });
+        let spliced = on_stack
+            .or_else(|| self.resolving.as_ref().map(|r| r.countered_spliced.clone()))
+            .unwrap_or_default();
+        for p in self.players_of(ctx, who) {
+            let hand = self.player(p).hand.clone();
+            let cards = hand
+                .iter()
+                .map(|&o| self.objects[o.slot as usize].card)
+                .collect();
+            self.emit(Event::Revealed { player: p, cards });
+            for o in hand {
+                let name = &self.objects[o.slot as usize].def().name;
+                if spliced.iter().any(|&c| db().get(c).name == *name) {
+                    self.discard(o);
+                }
+            }
         }
     }
 

@@ -193,6 +193,7 @@ impl Game {
             branch: None,
             splice_part: 0,
             splice_legal: legal,
+            countered_spliced: Vec::new(),
         };
         let mut r = r;
         // 502.40d: the main spell's instructions refer to its own targets
@@ -680,6 +681,16 @@ impl Game {
         // 413.2f: "that spell's converted mana cost" (Draining Whelk) reads
         // the countered spell as it last existed on the stack.
         self.record_lki(o);
+        // 502.40a: so do the cards spliced onto it (Minamo's Meddling).
+        let spliced: Vec<tolaria_cards::CardId> = self
+            .stack
+            .iter()
+            .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == o))
+            .map(|s| s.spliced.iter().map(|x| x.card).collect())
+            .unwrap_or_default();
+        if let Some(r) = self.resolving.as_mut() {
+            r.countered_spliced = spliced;
+        }
         self.move_to(o, zone, MoveReason::Countered);
     }
 }

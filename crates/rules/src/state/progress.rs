@@ -372,6 +372,10 @@ pub(crate) struct Resolving {
     pub splice_part: u8,
     #[serde(default)]
     pub splice_legal: u64,
+    /// 502.40a: the cards that were spliced onto the spell this resolution
+    /// countered ("a card spliced onto that spell", Minamo's Meddling).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub countered_spliced: Vec<CardId>,
 }
 
 /// 511: the state of coin flips during one resolution.
