@@ -63,6 +63,8 @@ export interface StackView {
   description: string;
   controller: number;
   targets: Target[];
+  /** 502.40a: the cards spliced onto a spell (their card ids), if any. */
+  spliced?: number[];
 }
 
 export interface Decision {

@@ -13,7 +13,8 @@
 //! damage (310). In each, every legal
 //! action that plays the card or one of its abilities (a spell, a land, a
 //! face-down spell (502.26a), suspend (502.59a), an activated or mana
-//! ability (409, 411), turning it face up (502.26d)) is applied to a copy,
+//! ability (409, 411), turning it face up (502.26d), splicing it onto an
+//! Arcane spell of the same hand (502.40a)) is applied to a copy,
 //! its choices made at random among the legal ones, and the game is played
 //! until the stack is empty again. After every action the zones are checked
 //! (217.1: every card in exactly one zone, none lost or duplicated) and the
@@ -327,8 +328,21 @@ fn exercise_from(
         .filter(|p| p.situation == s)
         .map(|p| p.label.clone())
         .collect();
+    // 502.40a: a card with splice is also played by splicing it onto an
+    // Arcane spell its owner plays from the same hand.
+    let splices = start
+        .obj(obj)
+        .is_some_and(|o| o.zone == Zone::Hand(ME) && o.def().front().spell.splice.is_some());
+    let arcane = Subtype::intern("Arcane");
     for action in legal {
-        let Some(label) = label(&action, obj) else {
+        let spliced_onto = match &action {
+            Action::PlaySpell(o) if splices && *o != obj => start
+                .obj(*o)
+                .filter(|x| x.def().front().subtypes.contains(arcane))
+                .map(|x| format!("spliced onto {}", x.def().name)),
+            _ => None,
+        };
+        let Some(label) = spliced_onto.clone().or_else(|| label(&action, obj)) else {
             continue;
         };
         if seen.contains(&label) {
@@ -337,8 +351,14 @@ fn exercise_from(
         seen.push(label.clone());
         let mut outcome = Outcome::Abandoned;
         let mut after = None;
+        let prefer = spliced_onto.is_some().then_some(Action::ChooseObject(obj));
         for t in 0..TRIES {
-            match attempt(start, &action, seed.wrapping_mul(31).wrapping_add(t)) {
+            match attempt(
+                start,
+                &action,
+                prefer.as_ref(),
+                seed.wrapping_mul(31).wrapping_add(t),
+            ) {
                 Attempt::Done(g) => {
                     outcome = Outcome::Done;
                     after = Some(g);
@@ -399,8 +419,12 @@ enum Attempt {
 /// Applies `first` to a copy of `start`, then makes every choice at random
 /// among the legal actions (never abandoning a play that can still be
 /// completed) and passes priority until the stack is empty.
-fn attempt(start: &Game, first: &Action, seed: u64) -> Attempt {
-    let r = catch_unwind(AssertUnwindSafe(|| attempt_inner(start, first, seed)));
+/// With `prefer` (a card to splice, 502.40a), that action is taken
+/// whenever it is legal, and the play counts only if it was.
+fn attempt(start: &Game, first: &Action, prefer: Option<&Action>, seed: u64) -> Attempt {
+    let r = catch_unwind(AssertUnwindSafe(|| {
+        attempt_inner(start, first, prefer, seed)
+    }));
     r.unwrap_or_else(|p| {
         let m = p
             .downcast_ref::<&str>()
@@ -411,8 +435,9 @@ fn attempt(start: &Game, first: &Action, seed: u64) -> Attempt {
     })
 }
 
-fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
+fn attempt_inner(start: &Game, first: &Action, prefer: Option<&Action>, seed: u64) -> Attempt {
     let census = checks::census(start);
+    let mut preferred = prefer.is_none();
     let mut g = start.clone();
     let mut rng = Rng::new(seed);
     let mut legal = Vec::new();
@@ -446,7 +471,7 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
                 first,
                 Action::Activate { .. } | Action::ActivateMana { .. } | Action::TurnFaceUp(_)
             );
-            if played && first.objects().0.is_some_and(|o| g.obj(o).is_some()) {
+            if played && first.objects().0.is_some_and(|o| g.obj(o).is_some()) || !preferred {
                 return Attempt::Abandoned;
             }
             return Attempt::Done(Box::new(g));
@@ -461,6 +486,11 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
             .collect();
         if choices.is_empty() {
             return Attempt::Abandoned;
+        }
+        if let Some(p) = prefer.filter(|p| !preferred && choices.contains(p)) {
+            preferred = true;
+            next = p.clone();
+            continue;
         }
         next = choices[rng.below(choices.len())].clone();
     }
@@ -494,7 +524,7 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 /// The board for `card` in situation `s`, as a scenario: on each side
 /// thirty untapped basic lands (and a nonbasic one for the opponent, for
 /// "Enchant nonbasic land") and permanents of many kinds (white, blue,
-/// multicoloured, legendary, tapped, damaged, face-down creatures, a Wall,
+/// multicoloured, black, legendary, tapped, damaged, face-down creatures, a Wall,
 /// a Goblin, a Spirit, horsemanship, an Aura, an Equipment), and cards of
 /// each type in the hands and graveyards.
 pub fn scenario_text(card: CardId, s: Situation) -> String {
@@ -523,18 +553,18 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         "name: exercise {name} ({situation})\n\
          seed: 7\n\
          turn: {turn}\n\
-         P1 hand: {hand}Forest, Grizzly Bears, Lightning Bolt, Ornithopter\n\
+         P1 hand: {hand}Forest, Grizzly Bears, Lightning Bolt, Ornithopter, Lava Spike\n\
          P1 in_play: {in_play}{LANDS}, Grizzly Bears, Ornithopter, Glorious Anthem, Wind Drake, \
          Savannah Lions x3, Goblin Piker\n\
          P1 graveyard: {graveyard}Grizzly Bears, Lightning Bolt, Lava Axe, Forest, Ornithopter, \
-         Glorious Anthem, Scathe Zombies\n\
+         Glorious Anthem, Scathe Zombies, \"Kamahl, Pit Fighter\"\n\
          P1 library: {LIBRARY}\n\
          P2 hand: Lightning Bolt, Lava Spike, Grizzly Bears, Wind Drake, Ornithopter, \
          Glorious Anthem, Island\n\
          P2 in_play: {LANDS}, Tundra, Grizzly Bears (damage 1), Wind Drake, Ornithopter (tapped), \
          Serra Angel, Holy Strength (attached to Serra Angel), Wall of Wood, \
          \"Kamahl, Pit Fighter\", Kami of the Hunt, Watchwolf, Shu Cavalry, \
-         Exalted Angel (face down), Bonesplitter, Glorious Anthem\n\
+         Exalted Angel (face down), Bonesplitter, Glorious Anthem, Scathe Zombies\n\
          P2 graveyard: Grizzly Bears, Lightning Bolt, Lava Axe, Island, Ornithopter\n\
          P2 library: {LIBRARY}\n",
         situation = s.name(),

@@ -25,7 +25,7 @@ fn r500_1_menace_is_the_2007_two_or_more_blockers_restriction() {
         statics("Viashino Runner"),
         vec![StaticAbility::BlockRestriction {
             affected: Affected::This,
-            rule: BlockRule::TwoOrMore,
+            rule: BlockRule::AtLeast(2),
         }]
     );
 }
@@ -95,6 +95,7 @@ fn r409_1f_cost_increase_and_reduction() {
             whose: Whose::Opponent,
             generic: 2,
             filter,
+            off_turn_only: false,
         } if filter.types_any.contains(CardType::Artifact)
             && filter.types_any.contains(CardType::Enchantment)
     )));

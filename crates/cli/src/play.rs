@@ -1414,6 +1414,9 @@ fn describe_decision(game: &Game, k: &DecisionKind) -> String {
         DecisionKind::AnnounceCost { cost } => {
             format!("announce whether you pay the {} (409.1b)", cost.name())
         }
+        DecisionKind::AnnounceSplice => {
+            "reveal a card to splice onto the spell, or done (502.40a)".into()
+        }
         DecisionKind::DiscardCost { remaining } => {
             format!("choose a card to discard ({remaining} left) (409.1h)")
         }

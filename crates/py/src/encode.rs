@@ -87,6 +87,8 @@ pub const DECISION_KINDS: &[&str] = &[
     "choose defending player",
     "put a removed card into a graveyard as a cost",
     "divide piles",
+    "choose what untaps",
+    "announce splice",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).

@@ -280,6 +280,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
             ),
             copy: None,
             until_end_of_turn: true,
+            until_end_of_combat: false,
             while_tapped: None,
             while_enchanted: false,
             while_controlled: false,

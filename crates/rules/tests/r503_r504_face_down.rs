@@ -32,6 +32,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
         effect: Default::default(),
         copy: Some(Copiable::printed(card(of), None)),
         until_end_of_turn: false,
+        until_end_of_combat: false,
         while_tapped: None,
         while_enchanted: false,
         while_controlled: false,

@@ -245,6 +245,7 @@ impl Scenario {
                                 of, None,
                             )),
                             until_end_of_turn: false,
+                            until_end_of_combat: false,
                             while_tapped: None,
                             while_enchanted: false,
                             while_controlled: false,

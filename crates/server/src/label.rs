@@ -85,9 +85,14 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
             Some(DecisionKind::DeclareAttackers) => "Done declaring attackers".into(),
             Some(DecisionKind::DeclareBlockers) => "Done declaring blockers".into(),
             Some(DecisionKind::DividePiles { .. }) => "Done dividing piles".into(),
+            Some(DecisionKind::AnnounceSplice) => "Splice nothing more".into(),
             _ => "Done".into(),
         },
         Action::AssignDamage(d) => format!("Assign {d} damage"),
+        // 502.40a: a card revealed to splice onto the spell being played.
+        Action::ChooseObject(o) if kind == Some(&DecisionKind::AnnounceSplice) => {
+            format!("Splice {} onto the spell", n(o))
+        }
         Action::ChooseObject(o) => format!("Choose {}", n(o)),
         Action::ChooseTrigger(i) => format!("Put trigger {} on the stack next", i + 1),
         Action::CallHeads => "Call heads".into(),

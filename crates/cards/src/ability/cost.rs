@@ -88,6 +88,10 @@ pub struct Cost {
     /// in the effect is `ObjectRef::Sacrificed`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub removed_to_graveyard: bool,
+    /// "Spend only black mana on X." (Crypt Rats): the colour the X of the
+    /// mana cost must be paid in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub x_color: Option<crate::Color>,
 }
 
 impl Cost {

@@ -24,6 +24,9 @@ pub enum Amount {
     /// "for each player": the players still in the game (Benediction of
     /// Moons' ruling; 600.4a: a player who left is in the game no more).
     PlayersInGame,
+    /// "for each creature that died this turn" (Scavenging Ghoul): the
+    /// creatures put into a graveyard from play this turn.
+    CreaturesDiedThisTurn,
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -89,6 +92,11 @@ pub enum Amount {
         what: ObjectRef,
         filter: ObjectFilter,
     },
+    /// "the number of cards in all graveyards with the same name as that
+    /// spell" (the Shrines): cards in every graveyard with a name of the
+    /// object (505.6: a split card has both names), as it is now or as it
+    /// last existed.
+    GraveyardCardsNamedAs(ObjectRef),
     /// "for each +1/+1 counter on [object]" (502.35a modular), "the number
     /// of verse counters on [object]": last known information if it left
     /// play (413.2f: Lotus Blossom sacrificed as a cost).
@@ -128,6 +136,9 @@ pub enum Duration {
     /// "for as long as that creature is enchanted" (Rootwater Matriarch):
     /// ends once the affected permanent has no Aura attached.
     WhileEnchanted,
+    /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
+    /// phase ends.
+    EndOfCombat,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -473,6 +484,25 @@ pub enum Effect {
     SkipNextUntapStep {
         who: PlayerRef,
     },
+    /// 302.2: "[Object] doesn't untap during its controller's next untap
+    /// step" (Apes of Rath, Barl's Cage, Tangle): the effect follows the
+    /// object, not its controller, and is used up by the next untap step of
+    /// whoever controls it then, whether or not it is tapped. `yours`:
+    /// "… during your next untap step" (Reveka), the next untap step of the
+    /// ability's controller.
+    DoesntUntapNext {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "is_false")]
+        yours: bool,
+    },
+    /// 302.2: "[Permanents] [player] controls don't untap during their next
+    /// untap step" (Exhaustion, Mana Vapors): every permanent matching
+    /// `filter` the player controls as that untap step begins, including
+    /// those that came into play since.
+    PermanentsDontUntapNext {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
     /// Parasite): the controller chooses one of the two as it resolves.
     ContinuousEither {
@@ -484,6 +514,12 @@ pub enum Effect {
     EndTheTurn,
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
     SacrificeThese {
+        what: ObjectRef,
+    },
+    /// 310.1: "[It] assigns no combat damage this turn." (Ophidian,
+    /// Floral Spuzzem): it doesn't assign combat damage in this turn's
+    /// combat damage steps.
+    AssignsNoCombatDamage {
         what: ObjectRef,
     },
     /// "Remove [it] from combat." (306.2, Mijae Djinn)
@@ -696,6 +732,13 @@ pub enum Effect {
         /// Seek); the searched player shuffles it. `None`: yours.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         whose: Option<PlayerRef>,
+        /// "Search your library for up to three creature cards" (Buried
+        /// Alive), "for three cards" (Foresight): how many cards; `up_to`
+        /// lets the searcher stop before.
+        #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
+        count: u8,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
     },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
@@ -737,6 +780,12 @@ pub enum Effect {
         filter: ObjectFilter,
         amount: u8,
         then: HandChoice,
+        /// "choose X cards" (Mind Warp): the spell's X, not `amount`.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        x: bool,
+        /// "choose up to two cards" (Extortion): the player may stop.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        up_to: bool,
     },
     /// "[Player] discards their hand" (Wit's End): every card in it, with
     /// no choice.
@@ -750,6 +799,10 @@ pub enum Effect {
     NameCard {
         nonland: bool,
     },
+    /// "Choose a color." (Persecute): the spell's controller chooses a
+    /// colour as the instruction resolves; the spell remembers it, and its
+    /// filters "of that color" (`ObjectFilter::chosen_color`) read it.
+    ChooseColor,
     /// "Target player reveals their hand and discards all cards with that
     /// name." (Cabal Therapy; `all`) / "Target player reveals their hand.
     /// That player discards a card with that name. If they can't, you draw
@@ -762,6 +815,14 @@ pub enum Effect {
         all: bool,
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         else_draw: u8,
+    },
+    /// "That spell's controller reveals their hand, then discards each card
+    /// with the same name as a card spliced onto that spell." (Minamo's
+    /// Meddling, after countering `what`; 502.40a): the spliced cards are
+    /// those of the spell as it was on the stack.
+    DiscardSplicedNames {
+        who: PlayerRef,
+        what: ObjectRef,
     },
     /// "Target player reveals two cards at random from their hand, then
     /// discards each nonland card revealed this way." (Fall): `count` cards
@@ -978,12 +1039,15 @@ pub enum Effect {
     Flip {
         what: ObjectRef,
     },
-    /// 502.21b: "If this spell was kicked, [then]." and "… [then] instead."
-    /// (`otherwise`: the instructions the kicked ones replace): the branch
-    /// is chosen by whether the kicker cost (`which`, as in
-    /// `Condition::Kicked`) was paid, and runs pausably.
-    IfKicked {
-        which: Option<u8>,
+    /// "If [condition], [then]." where `then` may replace the instructions
+    /// before it ("… instead", `otherwise`): 502.21b "If this spell was
+    /// kicked, …" (`Condition::Kicked`), threshold (502.23) "… instead if
+    /// seven or more cards are in your graveyard", hellbent. The condition
+    /// is judged once, as the effect is reached during resolution (the
+    /// branch taken is kept while it pauses for choices), and the branch
+    /// runs pausably.
+    IfElse {
+        condition: crate::Condition,
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },
@@ -1038,6 +1102,13 @@ pub enum Effect {
         who: PlayerRef,
         kinds: Vec<ObjectFilter>,
     },
+    /// "Untap up to four lands." (Rewind, Snap, Great Whale): as it
+    /// resolves, the controller chooses up to `count` tapped permanents
+    /// matching `filter` (any player's), one at a time, then untaps them.
+    UntapUpTo {
+        count: u32,
+        filter: ObjectFilter,
+    },
     /// "Until your next upkeep, [what] can't phase out." (Ertai's
     /// Familiar, Spatial Binding): neither by phasing (502.15b) nor by an
     /// effect, until the controller's next upkeep step begins.
@@ -1067,6 +1138,13 @@ pub enum Effect {
         /// effects that happen only if the cost was paid (after it is).
         #[serde(default, skip_serializing_if = "Vec::is_empty")]
         if_paid: Vec<Effect>,
+        /// Who may pay: the controller ("unless you pay"), or another
+        /// player ("unless that player pays {3}", Nether Void; "unless its
+        /// controller pays {1}", Crystal Shard), who decides (413.2c);
+        /// `EachPlayer` is "unless any player pays": each player in turn
+        /// order from the active player may pay, until one does.
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        payer: PlayerRef,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."
@@ -1210,6 +1288,8 @@ pub enum CardDest {
     /// "then shuffle your library and put that card on top of it"): the
     /// library is shuffled without it, then it goes on top (217.2).
     LibraryTop,
+    /// "…, put that card into your graveyard" (Entomb, Buried Alive).
+    Graveyard,
 }
 
 impl CardDest {
@@ -1275,6 +1355,22 @@ pub enum Recipient {
     /// color with it". The other creatures are those in play that share a
     /// colour with the target as the spell or ability resolves (419.7d).
     TargetAndEachSharingColor(u8),
+}
+
+fn one_u8() -> u8 {
+    1
+}
+
+fn is_one_u8(n: &u8) -> bool {
+    *n == 1
+}
+
+fn payer_you() -> PlayerRef {
+    PlayerRef::You
+}
+
+fn is_you(p: &PlayerRef) -> bool {
+    *p == PlayerRef::You
 }
 
 impl Effect {

@@ -22,6 +22,9 @@ use crate::{Keyword, TypeSet};
 use serde::{Deserialize, Serialize};
 
 /// One ability of an object (402.1).
+// Card data, compiled once and shared by every game (decision 1): the
+// variants' sizes cost nothing in the step loop.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Ability {
     /// A keyword with no parameter (502), e.g. flying.

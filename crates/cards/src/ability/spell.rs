@@ -1,6 +1,6 @@
 //! The spell ability of an instant or sorcery and the parts of playing a
 //! spell (409): tokens it creates, suspend (502.59), alternative costs
-//! (409.1b) and modes.
+//! (409.1b), splice (502.40) and modes.
 
 use super::*;
 use crate::{Color, ColorSet, KeywordSet, ManaCost, Subtype, TypeSet};
@@ -103,6 +103,20 @@ pub struct SpellAbility {
     /// (`Trigger::Replicated`) copies the spell once per payment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replicate: Option<Cost>,
+    /// 502.40a: "Splice onto [subtype] [cost]": while the card is in its
+    /// owner's hand, it may be revealed as a spell of that subtype is
+    /// played, paying this cost as an additional cost, to copy the card's
+    /// text box (`targets` and `effects`) onto that spell.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub splice: Option<Box<Splice>>,
+}
+
+/// 502.40a: "Splice onto [subtype] [cost]" (only "Splice onto Arcane" is
+/// printed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Splice {
+    pub onto: Subtype,
+    pub cost: Cost,
 }
 
 /// 502.32a: the entwine cost and the spell with all its modes chosen: the

@@ -40,6 +40,16 @@ pub enum StaticAbility {
         affected: Affected,
         effect: LayerEffect,
     },
+    /// "As long as [condition], [restriction or requirement]" (threshold:
+    /// Childhood Horror's "… gets +2/+2 and can't block", Kirtar's Desire,
+    /// Otarian Juggernaut's "attacks each combat if able", Stone-Tongue
+    /// Basilisk's Lure): a static ability of the kinds found through
+    /// `Game::any_static_in_play` and the combat restrictions, which exists
+    /// only while the condition holds for its source (405.1, 418.2).
+    StaticIf {
+        condition: Condition,
+        inner: Box<StaticAbility>,
+    },
     /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.
@@ -60,10 +70,20 @@ pub enum StaticAbility {
         kind: CounterKind,
         amount: u8,
     },
+    /// 419.1b: "[This] comes into play with X +1/+1 counters on it." (Rock
+    /// Hydra): the X announced for its spell; 0 when it comes into play
+    /// another way (202.3: X is 0 outside the stack).
+    ComesIntoPlayWithXCounters(CounterKind),
     /// 418.5k: "You have no maximum hand size." (Spellbook)
     NoMaximumHandSize,
     /// 419.1b: "As [this] comes into play, choose a color." (Voice of All)
     AsComesIntoPlayChooseColor,
+    /// 419.1b: "As [this] comes into play, choose an opponent." (Black
+    /// Vise, The Rack): the player is remembered by the permanent and read
+    /// by its abilities as "the chosen player".
+    AsComesIntoPlayChooseOpponent,
+    /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
+    ChosenPlayerMaxHandSize(u32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
@@ -184,6 +204,14 @@ pub enum StaticAbility {
         only_yours: bool,
         toughness_plus: i32,
     },
+    /// 405.2, 418.5a 6a: a characteristic-defining ability setting power,
+    /// toughness or both to a value read from the game (Maro: the cards in
+    /// your hand; Swarm of Rats: the Rats you control; Serra Avatar: your
+    /// life total). `None` leaves the printed value.
+    PtDefined {
+        power: Option<PtDefinition>,
+        toughness: Option<PtDefinition>,
+    },
     /// "[This / enchanted creature] gets +1/+1 for each [filter]" (Yavimaya
     /// Enchantress, Blanchwood Armor): layer 6d, counted from the point of
     /// view of the ability's source.
@@ -203,6 +231,27 @@ pub enum StaticAbility {
     DoesntUntap(Affected),
     /// "You may choose not to untap [this] during your untap step." (302.2)
     MayChooseNotToUntap,
+    /// 212.3f: "[Enchanted creature] can attack as though it had haste."
+    /// (Instill Energy)
+    AttacksAsThoughHaste(Affected),
+    /// 502.40: "[Enchanted Wall] can attack as though it didn't have
+    /// defender." (Animate Wall)
+    AttacksAsThoughNoDefender(Affected),
+    /// 302.2: "Players can't untap more than one land during their untap
+    /// steps" (Winter Orb, Smoke, Static Orb: "two permanents"): in an
+    /// untap step the active player untaps at most `max` of their
+    /// permanents matching `filter`, choosing which. `only_you`: "You
+    /// can't untap more than one land during your untap step" (Mungha
+    /// Wurm), only the controller's untap step; `while_untapped`: "As long
+    /// as [this] is untapped, …" (Winter Orb).
+    UntapLimit {
+        filter: ObjectFilter,
+        max: u8,
+        only_you: bool,
+        while_untapped: bool,
+    },
+    /// 419.6e: "Players skip their untap steps." (Stasis)
+    SkipUntapSteps,
     /// 418.5j: "You can't lose the game and your opponents can't win the
     /// game." (Platinum Angel)
     CantLoseGame,
@@ -213,6 +262,11 @@ pub enum StaticAbility {
     /// to 1 instead." (Fortune Thief): the damage dealt is unchanged; only
     /// the life it makes its controller lose (rulings 2004-10-04).
     DamageLeavesLifeAtOne,
+    /// "If you control a creature, damage that would reduce your life
+    /// total to less than 1 reduces it to 1 instead." (Worship): as
+    /// `DamageLeavesLifeAtOne` while its controller controls a permanent
+    /// matching the filter.
+    DamageLeavesLifeAtOneIfControls(ObjectFilter),
     /// "Each creature gets +1/+1 for each other creature in play that
     /// shares at least one creature type with it." (Coat of Arms; 6d,
     /// counted for each affected creature.)
@@ -324,6 +378,10 @@ pub enum StaticAbility {
         whose: Whose,
         /// Generic mana added (negative: reduced, never below zero).
         generic: i32,
+        /// "… except during its controller's turn" (Defense Grid): only
+        /// spells played while their controller isn't the active player.
+        #[serde(default, skip_serializing_if = "is_false")]
+        off_turn_only: bool,
     },
     /// 409.1f: "If an opponent controls at least N more creatures than
     /// you, this spell costs {M} less to play." (Avatar of Might):
@@ -382,9 +440,13 @@ pub enum BlockRule {
     /// "can't be blocked except by [filter]" (Treetop Bracers: creatures
     /// with flying).
     OnlyBy(ObjectFilter),
-    /// "can't be blocked except by two or more creatures" (Viashino
-    /// Runner; Oracle's menace): a restriction on the whole set of blocks.
-    TwoOrMore,
+    /// "can't be blocked except by A and/or B" (Seeker: artifact creatures
+    /// and/or white creatures): a blocker matching either may block.
+    OnlyByEither(ObjectFilter, ObjectFilter),
+    /// "can't be blocked except by two (three) or more creatures" (Viashino
+    /// Runner, Phyrexian Colossus): a restriction on the whole set of
+    /// blocks.
+    AtLeast(u8),
 }
 
 /// 419: what a static replacement or prevention effect does to damage
@@ -460,4 +522,56 @@ pub enum DrawInstead {
     /// Thoughts): the pile this permanent removed face down
     /// (`CardDest::RemoveFaceDownPile`, 217.7d); with none left, nothing.
     TopOfRemovedPile,
+}
+
+/// 405.2: a value a characteristic-defining ability sets power or
+/// toughness to: `plus + times × count`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PtDefinition {
+    pub plus: i32,
+    pub times: i32,
+    pub count: PtCount,
+}
+
+/// Whose cards a characteristic-defining ability counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PtPlayer {
+    /// Its controller's.
+    You,
+    /// Every player's.
+    All,
+    /// The opponent's chosen as it came into play (419.1b).
+    Chosen,
+}
+
+/// What a characteristic-defining ability counts (`PtDefinition`), from the
+/// point of view of its source and its controller.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PtCount {
+    /// Nothing: the value is `plus` ("each 2").
+    Nothing,
+    /// The permanents in play matching a filter ("the number of Forests you
+    /// control", "… Rats in play").
+    Permanents(ObjectFilter),
+    /// The permanents matching a filter that the opponent chosen as it came
+    /// into play controls (419.1b: Skyshroud War Beast).
+    PermanentsOfChosen(ObjectFilter),
+    /// The cards in a hand, or in every player's hand.
+    CardsInHand(PtPlayer),
+    /// The cards matching a filter in a graveyard, or in all graveyards
+    /// (Haunting Apparition: "… in the chosen player's graveyard").
+    GraveyardCards(ObjectFilter, PtPlayer),
+    /// The controller's life total.
+    LifeTotal,
+    /// The counters of a kind on the source ("the number of fade counters on it").
+    CountersOnThis(CounterKind),
+    /// Counted only during the controller's turn, nothing otherwise
+    /// (Angry Mob: "As long as it's your turn, …").
+    DuringYourTurn(Box<PtCount>),
+    /// `attacking` while the source is attacking, `otherwise` while it isn't
+    /// (Gaea's Liege: the Forests the defending player controls).
+    WhileAttacking {
+        otherwise: Box<PtCount>,
+        attacking: Box<PtCount>,
+    },
 }

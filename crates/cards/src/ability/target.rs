@@ -238,6 +238,9 @@ pub struct ObjectFilter {
     /// been removed (regeneration, 501.5).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub dealt_damage_this_turn: bool,
+    /// "1/1 creature" (Pendelhaven): exactly this power and toughness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pt_exactly: Option<(i32, i32)>,
 }
 
 impl ObjectFilter {
@@ -283,6 +286,12 @@ pub enum ObjectRef {
     /// "all creatures blocking or blocked by target creature" (Trial): the
     /// creatures in a block with the n-th target as the effect resolves (309).
     BlockingOrBlockedBy(u8),
+    /// Radiance: "target creature and each other creature that shares a
+    /// color with it" (Wojek Siren), "target enchantment and each other
+    /// enchantment …" (Leave No Trace): the n-th target and each other
+    /// permanent matching `other` that shares a colour with it as the
+    /// effect resolves (419.7d).
+    TargetAndEachSharingColor { target: u8, other: ObjectFilter },
     /// The card or permanent chosen for the resolution's latest discard or
     /// sacrifice ("target player discards a card … that card's converted
     /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …

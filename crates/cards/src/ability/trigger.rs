@@ -94,6 +94,12 @@ pub enum Condition {
     /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
     /// second); `paid: false` is "if it wasn't kicked".
     Kicked { which: Option<u8>, paid: bool },
+    /// "if you have three or fewer cards in hand" (Scalding Tongs).
+    CardsInHandAtMost { who: PlayerRef, at_most: u32 },
+    /// "if you control a red permanent and a green permanent" (the
+    /// Sanctuaries): both hold. Judged as the ability triggers or resolves,
+    /// not by the layer system.
+    Both(Box<Condition>, Box<Condition>),
     /// "as long as it's your turn" (the controller's turn).
     YourTurn,
     /// "if you have seven or more land cards in your hand" (Sasaya, Orochi
@@ -158,6 +164,7 @@ impl Condition {
         matches!(
             self,
             Condition::CardsInHand { .. }
+                | Condition::CardsInHandAtMost { .. }
                 | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
@@ -214,6 +221,13 @@ pub enum Trigger {
     /// control"): any permanent's, once per attacker; the attacker is the
     /// triggering object.
     CreatureAttacks(ObjectFilter),
+    /// "Whenever [this] attacks and isn't blocked" (Ophidian, Guiltfeeder):
+    /// it becomes an unblocked attacking creature as blockers are declared
+    /// (309.2f; the glossary's "attacks and isn't blocked").
+    AttacksUnblocked,
+    /// "Whenever enchanted creature attacks and isn't blocked" (Cloak of
+    /// Confusion).
+    AttachedAttacksUnblocked,
     /// "Whenever [this] blocks".
     Blocks,
     /// "Whenever [this] becomes blocked".
@@ -296,6 +310,31 @@ pub enum Trigger {
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".
     AttachedBlocks,
+    /// "Whenever enchanted creature is dealt damage" (Soul Link, Binding
+    /// Agony): once per damage event; "that much" is the damage dealt.
+    AttachedIsDealtDamage,
+    /// "Whenever a [filter] is dealt damage" (Repercussion: a creature;
+    /// Rite of Passage: a creature you control): "it" / "that creature" is
+    /// the permanent dealt damage, "that much" the damage.
+    PermanentIsDealtDamage(ObjectFilter),
+    /// "Whenever you're dealt damage" (Living Artifact, Sun Droplet): "that
+    /// much" is the damage.
+    YouAreDealtDamage,
+    /// "Whenever [enchanted creature / a creature you control] deals
+    /// [combat] damage to [you / an opponent / a player]" (Backfire,
+    /// Curiosity, Larceny, No Mercy): "that player" is the player dealt
+    /// damage (`to`: the player the ability watches, relative to its
+    /// controller), "it" the creature that dealt it, "that much" the damage.
+    CreatureDealsDamageToPlayer {
+        dealer: Dealer,
+        combat_only: bool,
+        to: Whose,
+    },
+    /// "When enchanted creature is put into a graveyard from play"
+    /// (Creature Bond, Bequeathal): the permanent the source is attached
+    /// to; "that creature" / "that card" is the card in the graveyard, "its
+    /// controller" the player who controlled it (404.4c looks back in time).
+    AttachedDies,
     /// "Whenever enchanted creature blocks or becomes blocked by a
     /// [filter]" (Mammoth Harness: a creature; Venom: a non-Wall
     /// creature): once per creature matching the filter it blocks
@@ -407,10 +446,23 @@ pub enum StateTrigger {
     OpponentLifeAtMost(i32),
 }
 
+/// The creature a `Trigger::CreatureDealsDamageToPlayer` watches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Dealer {
+    /// The permanent the source is attached to ("enchanted creature").
+    Attached,
+    /// Any permanent matching the filter ("a creature you control").
+    Matching(ObjectFilter),
+}
+
 /// Whose turn or which player a trigger watches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Whose {
     You,
     Opponent,
     Each,
+    /// The opponent chosen as the permanent came into play (419.1b: "At the
+    /// beginning of the chosen player's upkeep", Black Vise); only in
+    /// `Trigger::BeginningOf`.
+    Chosen,
 }

@@ -170,7 +170,7 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
 
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 pub(super) fn activated(p: &mut P) -> R<Ability> {
-    let cost = cost(p)?;
+    let mut cost = cost(p)?;
     let mut cx = Cx::default();
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     // 406.1: "Double the amount of each type of mana in your mana pool"
@@ -304,6 +304,10 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
+            // "Spend only black mana on X." (Crypt Rats)
+            cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);
+            continue;
         } else {
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
             continue;

@@ -134,6 +134,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
+    if p.eat_all("creature that died this turn") {
+        return Some(Amount::CreaturesDiedThisTurn);
+    }
     if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
         p.bump();
         return Some(Amount::PlayersInGame);
@@ -210,6 +213,23 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
 
 /// One amount after "equal to".
 fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the number of cards in all graveyards with the same name as that
+    // spell" (Cabal Shrine): the spell that triggered the ability.
+    if cx.trig_obj
+        && (p.eat_all("the number of cards in all graveyards with the same name as that spell")
+            || p.eat_all("the number of cards in all graveyards with the same name as the spell"))
+    {
+        return Some(Amount::GraveyardCardsNamedAs(ObjectRef::Triggering));
+    }
+    // "twice the number of …" (Dwarven Shrine).
+    if p.at("twice") {
+        let i = p.i;
+        p.bump();
+        if let Some(a) = attempt(p, cx, amount_term) {
+            return Some(Amount::Times(2, Box::new(a)));
+        }
+        p.i = i;
+    }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.
     if cx
@@ -406,11 +426,24 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             who: PlayerRef::You,
         });
     }
-    // "you have nine or more cards in hand"
+    // "you have a card in hand" (Imaginary Pet).
+    if p.eat_all("you have a card in hand") || p.eat_all("you have cards in hand") {
+        return Some(Condition::CardsInHand {
+            who: PlayerRef::You,
+            at_least: 1,
+        });
+    }
+    // "you have nine or more cards in hand", "… three or fewer …"
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
+        if p.eat_all("or fewer cards in hand") {
+            return Some(Condition::CardsInHandAtMost {
+                who: PlayerRef::You,
+                at_most: u32::try_from(n).ok()?,
+            });
+        }
         p.eat_all("or more").then_some(())?;
         // "you have seven or more land cards in your hand" (Sasaya).
         if let Some(t) = type_noun(p.peek()) {
@@ -434,6 +467,19 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     // judged on the permanents in play (in a static ability, on their
     // characteristics as the effect begins to apply, 418.5b).
     if let Some(c) = attempt(p, cx, |p, _| controls_condition(p)) {
+        // "you control a blue permanent and a black permanent" (the
+        // Sanctuaries): both.
+        if let Condition::Permanents { filter, .. } = &c {
+            let controller = filter.controller;
+            if p.at_all("and a") || p.at_all("and an") {
+                let i = p.i;
+                p.eat("and");
+                if let Some(d) = controlled_permanents(p, controller) {
+                    return Some(Condition::Both(Box::new(c), Box::new(d)));
+                }
+                p.i = i;
+            }
+        }
         return Some(c);
     }
     // "[this] is untapped" (Castle Raptors), "it's untapped" (Giant
@@ -496,9 +542,18 @@ fn controls_condition(p: &mut P) -> Option<crate::Condition> {
         ControllerFilter::You
     } else if p.eat_all("an opponent controls") {
         ControllerFilter::Opponent
+    } else if p.eat_all("defending player controls") {
+        // 306.3: the defending player of this combat (Spectral Bears).
+        ControllerFilter::Defending
     } else {
         return None;
     };
+    controlled_permanents(p, controller)
+}
+
+/// "[a / an / another / no] [permanent filter]" controlled by `controller`
+/// (after "you control"): a count of permanents in play.
+fn controlled_permanents(p: &mut P, controller: ControllerFilter) -> Option<crate::Condition> {
     let (at_least, at_most) = if p.eat("no") {
         (0, Some(0))
     } else if p.at("another") {

@@ -65,11 +65,33 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
 
 /// "Kicker {2}{G}", "Kicker {R} and/or {W}", "Kicker—Sacrifice a land.",
 /// "Buyback {3}", "Buyback—Sacrifice a land.", "Entwine {2}{R}",
-/// "Entwine—Sacrifice three lands.", "Replicate {1}{U}": optional
+/// "Entwine—Sacrifice three lands.", "Replicate {1}{U}", "Splice onto
+/// Arcane {1}{R}", "Splice onto Arcane—Sacrifice two Mountains.": optional
 /// additional costs announced as the spell is played (502.21a, 502.16a,
-/// 502.32a, 502.52a).
+/// 502.32a, 502.52a, 502.40a).
 pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
+    // 502.40a: "Splice onto [subtype]" (only Arcane is printed).
+    let splice = if p.at("splice") && p.peek_at(1) == "onto" {
+        p.bump();
+        p.bump();
+        let onto = crate::Subtype::lookup(p.raw()).ok_or_else(|| no_rule(p))?;
+        p.bump();
+        Some(onto)
+    } else {
+        None
+    };
+    if let Some(onto) = splice {
+        let cost = play_costs(p)?;
+        if spell.splice.is_some() || cost.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.splice = cost
+            .into_iter()
+            .next()
+            .map(|cost| crate::Splice { onto, cost });
+        return Ok(());
+    }
     let buyback = p.eat("buyback");
     let flashback = !buyback && p.eat("flashback");
     let entwine = !buyback && !flashback && p.eat("entwine");
@@ -77,6 +99,44 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     if !buyback && !flashback && !entwine && !replicate && !p.eat("kicker") {
         return Err(no_rule(p));
     }
+    let mut costs = play_costs(p)?;
+    if replicate {
+        // 502.52a: paid any number of times; 502.52b (several instances,
+        // each paid and copying separately) is not needed by any card.
+        if spell.replicate.is_some() || costs.len() != 1 || !costs[0].is_mana_only() {
+            return Err("a replicate cost that isn't only mana".to_string());
+        }
+        spell.replicate = costs.pop();
+    } else if entwine {
+        if spell.entwine.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.entwine = costs.pop();
+    } else if flashback {
+        if spell.flashback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.flashback = costs.pop();
+    } else if buyback {
+        if spell.buyback.is_some() || costs.len() != 1 {
+            return Err(no_rule(p));
+        }
+        spell.buyback = costs.pop();
+    } else {
+        if !spell.kicker.is_empty() {
+            return Err(no_rule(p));
+        }
+        spell.kicker = costs;
+    }
+    Ok(())
+}
+
+/// The cost or costs after a keyword of playing a spell: "—[cost]." or
+/// mana symbols ("{R} and/or {W}"); only the costs the engine pays for a
+/// spell: mana, sacrificing, discarding, tapping untapped permanents,
+/// paying life ({X} in such a cost needs its own announcement).
+fn play_costs(p: &mut P) -> R<Vec<Cost>> {
+    let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let mut costs = Vec::new();
     if p.eat("—") {
         costs.push(cost_until(p, false)?);
@@ -115,35 +175,7 @@ pub(super) fn play_cost_keyword(p: &mut P, spell: &mut Cx) -> R<()> {
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
     }
-    if replicate {
-        // 502.52a: paid any number of times; 502.52b (several instances,
-        // each paid and copying separately) is not needed by any card.
-        if spell.replicate.is_some() || costs.len() != 1 || !costs[0].is_mana_only() {
-            return Err("a replicate cost that isn't only mana".to_string());
-        }
-        spell.replicate = costs.pop();
-    } else if entwine {
-        if spell.entwine.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.entwine = costs.pop();
-    } else if flashback {
-        if spell.flashback.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.flashback = costs.pop();
-    } else if buyback {
-        if spell.buyback.is_some() || costs.len() != 1 {
-            return Err(no_rule(p));
-        }
-        spell.buyback = costs.pop();
-    } else {
-        if !spell.kicker.is_empty() {
-            return Err(no_rule(p));
-        }
-        spell.kicker = costs;
-    }
-    Ok(())
+    Ok(costs)
 }
 
 /// After "if": "this spell was kicked", "it was kicked", "CARDNAME wasn't
@@ -170,15 +202,19 @@ pub(super) fn kicked_condition(p: &mut P) -> Option<Condition> {
     Some(Condition::Kicked { which, paid })
 }
 
-/// 502.21b: "If this spell was kicked, [instructions]." runs them only if
-/// the kicker cost was paid; "… [instructions] instead." (or "instead
-/// [instructions]") replaces the previous sentence's instructions with
-/// them. Text that would add targets only when kicked (409.1d) is not
-/// supported.
-pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
+/// "If [condition], [instructions]." runs them only if the condition holds
+/// as the effect is reached during resolution; "… [instructions] instead."
+/// (or "instead [instructions]") replaces the previous sentence's
+/// instructions with them. The condition is 502.21b's "if this spell was
+/// kicked" or one judged on resolution (threshold, 502.23: "If seven or
+/// more cards are in your graveyard, instead …"; hellbent). Text that would
+/// add targets only in one branch (409.1d) is not supported.
+pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat("if").then_some(())?;
-    let Condition::Kicked { which, paid: true } = kicked_condition(p)? else {
-        return None;
+    let condition = match attempt(p, cx, |p, _| kicked_condition(p)) {
+        Some(Condition::Kicked { which, paid: true }) => Condition::Kicked { which, paid: true },
+        Some(_) => return None,
+        None => super::amounts::condition(p, cx)?,
     };
     p.eat(",").then_some(())?;
     let start = p.i;
@@ -195,16 +231,85 @@ pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
         toks.remove(0);
         instead = true;
     }
+    if !instead && !matches!(condition, Condition::Kicked { .. }) {
+        // Without "instead" only the kicker's reading is kept here; other
+        // conditions keep their own readings (`spell::sentence`).
+        return None;
+    }
+    branch(p, cx, condition, &toks, instead, end)
+}
+
+/// "[instructions] instead if [condition]." (threshold, 502.23: "Thermal
+/// Blast deals 5 damage instead if seven or more cards are in your
+/// graveyard"; hellbent): the instructions replace the previous sentence's
+/// when the condition holds as the effect is reached during resolution.
+pub(super) fn instead_if(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let start = p.i;
+    let mut end = start;
+    while end < p.t.len() && p.t[end].low != "." {
+        end += 1;
+    }
+    let at = (start..end)
+        .find(|&i| p.t[i].low == "instead" && p.t.get(i + 1).is_some_and(|t| t.low == "if"))?;
+    let toks: Vec<Tok> = p.t[start..at].to_vec();
+    let mut q = P::new(&p.t[at + 2..=end.min(p.t.len() - 1)]);
+    let condition = super::amounts::condition(&mut q, cx)?;
+    (q.eat_end() && q.at_end()).then_some(())?;
+    branch(p, cx, condition, &toks, true, end)
+}
+
+/// "CARDNAME deals N damage" replacing a previous sentence that was only
+/// "CARDNAME deals M damage to [recipient]": N damage to that recipient.
+fn same_recipient_damage(cx: &Cx, toks: &[Tok], instead: bool) -> Option<Effect> {
+    let [a, b, n, d] = toks else {
+        return None;
+    };
+    (instead && a.low == "cardname" && b.low == "deals" && d.low == "damage").then_some(())?;
+    let n: i32 = n.low.parse().ok()?;
+    match cx.effects.get(cx.prev_sentence..)? {
+        [Effect::DealDamage { to, .. }] => Some(Effect::DealDamage {
+            amount: Amount::Fixed(n),
+            to: to.clone(),
+        }),
+        _ => None,
+    }
+}
+
+/// The instructions `toks` run under `condition` (`Effect::IfElse`),
+/// replacing the previous sentence's if `instead`; `end` is where the
+/// sentence's period is.
+fn branch(
+    p: &mut P,
+    cx: &mut Cx,
+    condition: Condition,
+    toks: &[Tok],
+    instead: bool,
+    end: usize,
+) -> Option<()> {
     if toks.is_empty() || toks.iter().any(|t| t.low == "instead") {
         return None;
     }
     let mut sub = cx.clone();
     sub.effects.clear();
-    let mut q = P::new(&toks);
-    while !q.at_end() {
-        sentence(&mut q, &mut sub)?;
+    if let Some(e) = same_recipient_damage(cx, toks, instead) {
+        // "… instead" without a recipient: "[CARDNAME] deals 5 damage
+        // instead" (Thermal Blast) to what the replaced damage was dealt to.
+        sub.effects.push(e);
+    } else {
+        let mut q = P::new(toks);
+        while !q.at_end() {
+            sentence(&mut q, &mut sub)?;
+        }
     }
     if sub.targets.len() != cx.targets.len() || sub.effects.is_empty() {
+        return None;
+    }
+    // One branch at a time: `Resolving::branch` keeps the one taken.
+    if sub
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::IfElse { .. }))
+    {
         return None;
     }
     p.i = end;
@@ -218,11 +323,14 @@ pub(super) fn if_kicked(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else {
         Vec::new()
     };
+    if otherwise.iter().any(|e| matches!(e, Effect::IfElse { .. })) {
+        return None;
+    }
     let then = std::mem::take(&mut sub.effects);
     cx.last_obj = sub.last_obj;
     cx.last_player = sub.last_player;
-    cx.effects.push(Effect::IfKicked {
-        which,
+    cx.effects.push(Effect::IfElse {
+        condition,
         then,
         otherwise,
     });
@@ -576,4 +684,18 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
         c.mana = ManaCost::parse(&mana).map_err(|e| e.to_string())?;
     }
     Ok(c)
+}
+
+/// "Spend only black mana on X." (Consume Spirit, Crypt Rats): the colour.
+pub(super) fn x_color_sentence(p: &mut P) -> Option<crate::Color> {
+    let start = p.i;
+    if !(p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on") {
+        return None;
+    }
+    p.eat_all("spend only");
+    let c = crate::Color::from_name(p.bump());
+    match c {
+        Some(c) if p.eat_all("mana on x") && p.eat_end() => Some(c),
+        _ => super::fail_at(p, start),
+    }
 }

@@ -334,6 +334,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 Effect::TurnFaceDown { what }
             }
         }
+        "untap" if p.at_all_from(1, "up to") && p.peek_at(4) != "target" => {
+            p.bump();
+            untap_up_to(p)?
+        }
         "tap" | "untap" | "regenerate" => {
             p.bump();
             let what = object_phrase(p, cx)?;
@@ -546,11 +550,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter: ObjectFilter::any(),
                 amount: u8::try_from(n).ok().filter(|n| (1..=7).contains(n))?,
                 then: crate::HandChoice::LibraryTop,
+                x: false,
+                up_to: false,
             }
         }
         "put" => {
             p.bump();
-            let amount = amount(p)?;
+            // "put that many vitality counters on …" (Living Artifact).
+            let amount = if cx.trig_amount && p.eat_all("that many") {
+                Amount::Triggered
+            } else {
+                amount(p)?
+            };
             let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat("on").then_some(())?;
@@ -560,7 +571,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             {
                 (amount == Amount::Fixed(1)).then_some(Amount::FlipsWon)?
             } else {
-                amount
+                // "… on CARDNAME for each creature that died this turn"
+                // (Scavenging Ghoul).
+                for_each(p, cx, amount)?
             };
             Effect::PutCounters { what, kind, amount }
         }

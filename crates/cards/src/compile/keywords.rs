@@ -261,6 +261,8 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     dest: crate::CardDest::Hand,
                     whose: None,
                     reveal: true,
+                    count: 1,
+                    up_to: false,
                 }],
                 sorcery_speed: true,
                 once_per_turn: false,
@@ -295,7 +297,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
             // blocked except by two or more creatures" (500.1 restriction).
             v.push(Ability::Static(StaticAbility::BlockRestriction {
                 affected: Affected::This,
-                rule: crate::BlockRule::TwoOrMore,
+                rule: crate::BlockRule::AtLeast(2),
             }));
         } else if p.eat("hexproof") {
             // Not a 2007 keyword: Troll Ascetic's 2007 text "can't be the
@@ -414,6 +416,8 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
             dest: crate::CardDest::Hand,
             whose: None,
             reveal: true,
+            count: 1,
+            up_to: false,
         }
     };
     p.bump();

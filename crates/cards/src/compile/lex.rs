@@ -390,6 +390,8 @@ pub(super) struct Cx {
     pub(super) buyback: Option<Cost>,
     /// 502.52a: the replicate cost.
     pub(super) replicate: Option<Cost>,
+    /// 502.40a: "Splice onto [subtype] [cost]".
+    pub(super) splice: Option<crate::Splice>,
     /// 502.22a: the flashback cost.
     pub(super) flashback: Option<Cost>,
     /// 409.1b: the alternative cost.
@@ -413,6 +415,10 @@ pub(super) struct Cx {
     /// The trigger event is a card discarded ("that card", Necropotence):
     /// its object is the card in the graveyard.
     pub(super) trig_card: bool,
+    /// "Choose a color." began the ability: a later "protection from the
+    /// chosen color" names that colour, chosen as the effect is created
+    /// (Akroma's Blessing, Bathe in Light).
+    pub(super) color_chosen: bool,
 }
 
 impl Cx {

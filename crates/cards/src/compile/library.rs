@@ -56,6 +56,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
     } else if p.at_all("look at target player's hand")
+        || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")
         || p.at_all("target opponent reveals their hand")
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
@@ -85,6 +86,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             ..Default::default()
         };
         vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
+    } else if p.at_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell") {
+        // Minamo's Meddling, after "Counter target spell." (502.40a).
+        let Some(Effect::Counter { what, .. }) = cx.effects.last().cloned() else {
+            return None;
+        };
+        p.eat_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell");
+        vec![Effect::DiscardSplicedNames {
+            who: PlayerRef::ControllerOf(what.clone()),
+            what,
+        }]
     } else if p.eat_all("return to your hand all") {
         let filter = card_filter(p)?;
         p.eat_all("in your graveyard that were put there from play this turn")
@@ -278,8 +289,14 @@ fn may_be_aura(f: &ObjectFilter) -> bool {
 
 /// "target player's" as a possessive: adds the player target.
 pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
-    p.eat_all("target player's").then_some(())?;
-    let t = cx.add_target(TargetKind::Player(PlayerFilter::Any), false);
+    // "target opponent's hand" (Abandon Hope).
+    let whose = if p.eat_all("target opponent's") {
+        PlayerFilter::Opponent
+    } else {
+        p.eat_all("target player's").then_some(())?;
+        PlayerFilter::Any
+    };
+    let t = cx.add_target(TargetKind::Player(whose), false);
     cx.last_player = Some(PlayerRef::Target(t));
     Some(PlayerRef::Target(t))
 }
@@ -411,32 +428,44 @@ fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 
 /// "Search your library for a [filter] card [with converted mana cost X or
 /// less], [reveal it,] put it/that card into your hand / into play
-/// [tapped], then shuffle."
+/// [tapped] / into your graveyard, then shuffle."; "for up to N [filter]
+/// cards, [reveal them,] put them …" (Harrow, Buried Alive); "for N cards,
+/// exile them, then shuffle" (Foresight).
 fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
-    // "Search your library for five cards, exile them in a face-down pile,
-    // and shuffle that pile. Then shuffle your library." (Mangara's Tome)
+    let up_to = p.eat_all("up to");
     let many = attempt(p, &mut Cx::default(), |p, _| match amount(p) {
-        Some(Amount::Fixed(n @ 2..=60)) => Some(n),
+        Some(Amount::Fixed(n @ 2..=60)) => Some(n as u8),
         _ => None,
     });
-    if let Some(n) = many {
-        p.eat("cards").then_some(())?;
-        p.eat_all(
-            ", exile them in a face-down pile , and shuffle that pile . then shuffle your library",
-        )
-        .then_some(())?;
-        return Some(vec![Effect::SearchLibrary {
-            filter: ObjectFilter::any(),
-            cmc_at_most: None,
-            dest: CardDest::RemoveFaceDownPile(n as u8),
-            reveal: false,
-            whose: None,
-        }]);
+    if up_to && many.is_none() {
+        return None;
     }
-    p.eat_any(&["a", "an"])?;
+    // "Search your library for five cards, exile them in a face-down pile,
+    // and shuffle that pile. Then shuffle your library." (Mangara's Tome)
+    if let (false, Some(n)) = (up_to, many) {
+        if p.at_all("cards , exile them in a face-down pile") {
+            p.eat("cards");
+            p.eat_all(
+                ", exile them in a face-down pile , and shuffle that pile . then shuffle your library",
+            )
+            .then_some(())?;
+            return Some(vec![search_effect(
+                ObjectFilter::any(),
+                None,
+                CardDest::RemoveFaceDownPile(n),
+                false,
+                1,
+                false,
+            )]);
+        }
+    }
+    if many.is_none() {
+        p.eat_any(&["a", "an"])?;
+    }
     let filter = card_filter(p)?;
-    let cmc_at_most = if p.eat_all("with converted mana cost") {
+    let count = many.unwrap_or(1);
+    let cmc_at_most = if many.is_none() && p.eat_all("with converted mana cost") {
         let a = amount(p)?;
         p.eat_all("or less").then_some(())?;
         Some(a)
@@ -447,23 +476,47 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     if !p.eat(",") {
         p.eat("and").then_some(())?;
     }
-    let reveal = p.eat_all("reveal it ,") || p.eat_all("reveal that card ,");
+    let reveal = p.eat_all("reveal it ,")
+        || p.eat_all("reveal that card ,")
+        || p.eat_all("reveal them ,")
+        || p.eat_all("reveal those cards ,");
     // "…, then shuffle and put that card on top." (Vampiric Tutor,
     // Enlightened Tutor; "the card", Worldly Tutor).
-    if p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put") {
+    if many.is_none() && (p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put"))
+    {
         (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
-        return Some(vec![Effect::SearchLibrary {
+        return Some(vec![search_effect(
             filter,
             cmc_at_most,
-            dest: CardDest::LibraryTop,
+            CardDest::LibraryTop,
             reveal,
-            whose: None,
-        }]);
+            1,
+            false,
+        )]);
+    }
+    // "… exile them, then shuffle" (Foresight, Manipulate Fate).
+    if many.is_some() && p.eat_all("exile them") {
+        p.eat_all(", then shuffle").then_some(())?;
+        return Some(vec![search_effect(
+            filter,
+            None,
+            CardDest::RemoveFromGame,
+            false,
+            count,
+            up_to,
+        )]);
     }
     p.eat("put").then_some(())?;
-    (p.eat("it") || p.eat_all("that card")).then_some(())?;
+    let named = if many.is_some() {
+        p.eat("them") || p.eat_all("those cards")
+    } else {
+        p.eat("it") || p.eat_all("that card")
+    };
+    named.then_some(())?;
     let dest = if p.eat_all("into your hand") {
         CardDest::Hand
+    } else if p.eat_all("into your graveyard") {
+        CardDest::Graveyard
     } else if !may_be_aura(&filter) && p.eat_all("into play") {
         CardDest::InPlay {
             tapped: p.eat("tapped"),
@@ -472,13 +525,34 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         return None;
     };
     p.eat_all(", then shuffle").then_some(())?;
-    Some(vec![Effect::SearchLibrary {
+    Some(vec![search_effect(
+        filter,
+        cmc_at_most,
+        dest,
+        reveal,
+        count,
+        up_to,
+    )])
+}
+
+/// A search of the controller's own library.
+fn search_effect(
+    filter: ObjectFilter,
+    cmc_at_most: Option<Amount>,
+    dest: CardDest,
+    reveal: bool,
+    count: u8,
+    up_to: bool,
+) -> Effect {
+    Effect::SearchLibrary {
         filter,
         cmc_at_most,
         dest,
         reveal,
         whose: None,
-    }])
+        count,
+        up_to,
+    }
 }
 
 /// "Search target opponent's library for a [filter] card and put that card
@@ -512,6 +586,8 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         dest,
         reveal: false,
         whose: Some(PlayerRef::Target(t)),
+        count: 1,
+        up_to: false,
     }])
 }
 
@@ -668,11 +744,19 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 else_draw: 1,
             }]);
         }
-        p.eat_all("reveals their hand . you choose").then_some(())?;
+        // "… reveals their hand and you choose a card of that color from
+        // it." (Addle)
+        (p.eat_all("reveals their hand . you choose")
+            || p.eat_all("reveals their hand and you choose"))
+        .then_some(())?;
         PlayerRef::Target(t)
     };
-    let n = match amount(p)? {
-        Amount::Fixed(n) if (1..=7).contains(&n) => n as u8,
+    // "choose up to two cards" (Extortion): the player may stop.
+    let up_to = p.eat_all("up to");
+    let (n, x) = match amount(p)? {
+        Amount::Fixed(n) if (1..=7).contains(&n) => (n as u8, false),
+        // "choose X cards" (Mind Warp): the spell's X.
+        Amount::X if !up_to => (0, true),
         _ => return None,
     };
     let f = card_filter(p)?;
@@ -683,6 +767,8 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             filter: f,
             amount: n,
             then: HandChoice::RemoveFromGame,
+            x,
+            up_to,
         }]);
     }
     p.eat_all("from it .").then_some(())?;
@@ -702,6 +788,8 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         filter: f,
         amount: n,
         then,
+        x,
+        up_to,
     }])
 }
 

@@ -4,9 +4,7 @@
 //! static ability (405) — and the checks on what it compiled to.
 
 use super::*;
-use crate::{
-    Ability, Color, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility,
-};
+use crate::{Ability, ControllerFilter, Cost, Effect, StaticAbility, Trigger, TriggeredAbility};
 
 pub(super) fn compile_line(
     toks: &[Tok],
@@ -93,6 +91,7 @@ fn compile_line_inner(
                 effects,
                 sacrifice_count: 0,
                 if_paid: Vec::new(),
+                payer: crate::PlayerRef::You,
             }];
         }
         while !p.at_end() {
@@ -132,8 +131,11 @@ fn compile_line_inner(
     }
     // 502.21a / 502.16a: "Kicker [cost]", "Kicker [A] and/or [B]",
     // "Buyback [cost]", 502.52a "Replicate [cost]" (also "Kicker—Sacrifice
-    // a land.").
-    if p.at("kicker") || (is_spell && (p.at("buyback") || p.at("flashback") || p.at("replicate"))) {
+    // a land."), 502.40a "Splice onto Arcane [cost]".
+    if p.at("kicker")
+        || (is_spell
+            && (p.at("buyback") || p.at("flashback") || p.at("replicate") || p.at("splice")))
+    {
         return play_cost_keyword(&mut p, spell);
     }
     // 409.1f: "As an additional cost to play this spell, [cost]." (Waste
@@ -228,10 +230,9 @@ fn compile_line_inner(
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {
-        p.eat_all("spend only");
-        let c = Color::from_name(p.bump())
+        let c = costs::x_color_sentence(&mut p)
             .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
-        if !p.eat_all("mana on x") || !p.eat_end() || !p.at_end() || spell.x_color.is_some() {
+        if !p.at_end() || spell.x_color.is_some() {
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
         }
         spell.x_color = Some(c);
@@ -255,7 +256,11 @@ fn compile_line_inner(
             let start = spell.effects.len();
             sentence(&mut p, spell)
                 .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
-            spell.prev_sentence = start;
+            // "… instead" replaces the last sentence with instructions (not
+            // "They can't be regenerated.", which only amends them).
+            if spell.effects.len() > start {
+                spell.prev_sentence = start;
+            }
         }
         granted.append(&mut p.granted);
         return Ok(());

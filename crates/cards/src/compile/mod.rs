@@ -20,7 +20,7 @@
 //! to 3 and the parser's cursor), `line` (which grammar reads a line),
 //! `keywords`, `triggers`, `activated`, `statics`, `spell` (sentences of
 //! instructions), `effects` and `verbs` (the instructions themselves),
-//! `targets`, `amounts` and `costs`, with `library`, `removed`, `face_down`, `subtypes` and
+//! `targets`, `amounts` and `costs`, with `library`, `removed`, `pt_defining`, `face_down`, `subtypes` and
 //! `upkeep` for narrower families of text.
 
 mod activated;
@@ -32,6 +32,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod pt_defining;
 mod removed;
 mod spell;
 mod statics;
@@ -44,8 +45,8 @@ mod verbs;
 use activated::*;
 use amounts::*;
 use costs::{
-    alternative_cost, cost, cost_until, if_kicked, kicked_condition, kicked_enters_with,
-    play_cost_keyword,
+    alternative_cost, cost, cost_until, if_instead, instead_if, kicked_condition,
+    kicked_enters_with, play_cost_keyword,
 };
 use effects::*;
 use keywords::*;
@@ -281,6 +282,12 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     // "the chosen color" / "the chosen type" name only a choice made as
     // the permanent comes into play (419.1b): a card that chooses at
     // another time stays unsupported.
+    // "Choose a color. … protection from the chosen color" chooses as the
+    // effect is created (`spell::sentence`, `verbs::pump`).
+    let mut lower = text.to_lowercase();
+    if lower.contains("choose a color.") {
+        lower = lower.replace("protection from the chosen color", "");
+    }
     for (words, kind) in [
         (
             "the chosen color",
@@ -294,6 +301,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             "the chosen name",
             StaticAbility::AsComesIntoPlayNameCard { nonland: false },
         ),
+        (
+            "the chosen player",
+            StaticAbility::AsComesIntoPlayChooseOpponent,
+        ),
     ] {
         let same_kind =
             |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
@@ -305,7 +316,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                     Ability::Static(StaticAbility::AsComesIntoPlayChooseBasicLandType)
                 )
             });
-        if text.to_lowercase().contains(words)
+        if lower.contains(words)
             && !land_choice
             && !out
                 .abilities
@@ -327,12 +338,33 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             Ability::Triggered(x) => &x.effects,
             _ => &[],
         };
-        effects.iter().any(|e| matches!(e, Effect::NameCard { .. }))
+        effects
+            .iter()
+            .any(|e| matches!(e, Effect::NameCard { .. } | Effect::ChooseColor))
     });
     if ability_names {
         return Err(Unsupported {
             phrase: "choose a card name".into(),
             reason: "an ability that names a card as it resolves".into(),
+        });
+    }
+    // "of that color" reads the colour a spell's "Choose a color." chose
+    // (Persecute), or the one chosen as the permanent came into play.
+    if text.contains("that color")
+        && !spell
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::ChooseColor))
+        && !out.abilities.iter().any(|a| {
+            matches!(
+                a,
+                Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
+            )
+        })
+    {
+        return Err(Unsupported {
+            phrase: "that color".into(),
+            reason: "\"that color\" without a colour chosen".into(),
         });
     }
     // Cards outside play (a hand, a library) are matched without the
@@ -417,6 +449,20 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             reason: "a delayed triggered ability from a spell".into(),
         });
     }
+    // 502.40a: a spliced card's text box is copied onto another spell:
+    // text that needs the card's own choices as it is played (a mode, X, a
+    // division, 409.1b–e) isn't spliced.
+    if spell.splice.is_some()
+        && (!modes.is_empty()
+            || face.mana_cost.as_ref().is_some_and(|c| c.x > 0)
+            || spell.targets.iter().any(|t| t.count_by.is_some())
+            || crate::divided_effect(&spell.effects).is_some())
+    {
+        return Err(Unsupported {
+            phrase: "Splice onto".into(),
+            reason: "spliced text that needs a mode, X or a division".into(),
+        });
+    }
     // 502.32a: the entwined spell: every mode, compiled together.
     let entwine = match spell.entwine.take() {
         Some(cost) if !opponent_chooses_mode && modes.len() > 1 => Some(Box::new(crate::Entwine {
@@ -454,6 +500,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             madness: spell.madness,
             entwine,
             replicate: spell.replicate,
+            splice: spell.splice.map(Box::new),
         };
         // 502.52a: "When you play this spell, if a replicate cost was paid
         // for it, copy it for each time its replicate cost was paid. If the

@@ -231,6 +231,8 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             filter: crate::ObjectFilter::any(),
             amount: crate::ANY_NUMBER,
             then: crate::HandChoice::RemoveFaceDown { look: false },
+            x: false,
+            up_to: false,
         }]);
     }
     // "put that many cards from the top of your library into your hand"
@@ -256,6 +258,8 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             filter: crate::ObjectFilter::any(),
             amount: 1,
             then: crate::HandChoice::RemoveFaceDown { look: false },
+            x: false,
+            up_to: false,
         }]);
     }
     // "turn the exiled card face up. If it's a creature card, put it into

@@ -86,6 +86,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
         effects,
         sacrifice_count,
         if_paid,
+        payer: crate::PlayerRef::You,
     });
     Some(())
 }
@@ -96,6 +97,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // its own reading below).
     if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
         p.bump();
+    }
+    // "Choose a color." (Akroma's Blessing): the colour is chosen as the
+    // effect that names "the chosen color" is created; only such an effect
+    // may follow (`pump`), else the card is refused there.
+    if cx.effects.is_empty()
+        && !cx.color_chosen
+        && p.at_all("choose a color .")
+        && p.rest().contains("protection from the chosen color")
+    {
+        p.eat_all("choose a color");
+        p.eat_end();
+        cx.color_chosen = true;
+        return Some(());
     }
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay") || p.at_all("you may sacrifice") {
@@ -187,6 +201,12 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Choose a color." (Persecute): remembered by the spell.
+    if p.at_all("choose a color .") {
+        p.eat_all("choose a color .");
+        cx.effects.push(Effect::ChooseColor);
+        return Some(());
+    }
     // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
     if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
         let i = p.i;
@@ -221,9 +241,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
     }
-    // 502.21b: "If this spell was kicked, [instructions] [instead]."
+    // 502.21b: "If this spell was kicked, [instructions] [instead]."; 502.23
+    // "If seven or more cards are in your graveyard, instead …".
     if p.at("if") {
-        if let Some(()) = attempt(p, cx, if_kicked) {
+        if let Some(()) = attempt(p, cx, if_instead) {
+            return Some(());
+        }
+    }
+    // 502.23: "[instructions] instead if seven or more cards are in your
+    // graveyard."
+    if !cx.effects.is_empty() {
+        if let Some(()) = attempt(p, cx, instead_if) {
             return Some(());
         }
     }
@@ -920,8 +948,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("it can't be regenerated")
         || p.eat_all("they can't be regenerated")
         || p.eat_all("that creature can't be regenerated")
+        || p.eat_all("creatures destroyed this way can't be regenerated")
     {
+        // The destructions before it, and those of a branch just read
+        // ("If seven or more cards are in your graveyard, instead destroy
+        // that creature. It can't be regenerated.", Toxic Stench).
         let mut any = false;
+        let last_branch = match cx.effects.last_mut() {
+            Some(Effect::IfElse { then, .. }) => then.iter_mut(),
+            _ => [].iter_mut(),
+        };
+        for e in last_branch {
+            if let Effect::Destroy { no_regen, .. } = e {
+                *no_regen = true;
+                any = true;
+            }
+        }
         for e in cx.effects.iter_mut() {
             if let Effect::Destroy { no_regen, .. } = e {
                 *no_regen = true;
@@ -959,9 +1001,45 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             sacrifice_count,
             if_paid: Vec::new(),
+            payer: crate::PlayerRef::You,
         }];
     }
-    if p.eat_all("unless you pay") {
+    // "… unless that player pays {3}" (Nether Void), "that player
+    // sacrifices a permanent unless they pay {1}" (Spelltithe Enforcer),
+    // "… unless its controller pays {1}" (Crystal Shard): another player
+    // decides whether to pay.
+    let payer = if p.eat_all("unless you pay") {
+        Some(PlayerRef::You)
+    } else if p.at_all("unless that player pays") || p.at_all("unless they pay") {
+        let who = cx
+            .last_player
+            .clone()
+            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
+        if !p.eat_all("unless that player pays") {
+            p.eat_all("unless they pay");
+        }
+        Some(who)
+    } else if p.eat_all("unless any player pays") {
+        // Each player in turn gets the option (`PlayerRef::EachPlayer` as
+        // a payer: any one of them).
+        Some(PlayerRef::EachPlayer)
+    } else if p.at_all("unless its controller pays")
+        || p.at_all("unless that creature's controller pays")
+        || p.at_all("unless that permanent's controller pays")
+    {
+        let what = match cx.last_obj.clone()? {
+            o @ (ObjectRef::Target(_) | ObjectRef::Triggering | ObjectRef::Attached) => o,
+            _ => return None,
+        };
+        p.eat("unless");
+        p.bump();
+        p.bump();
+        p.eat("pays");
+        Some(PlayerRef::ControllerOf(what))
+    } else {
+        None
+    };
+    if let Some(payer) = payer {
         let cost = upkeep::pay_cost(p)?;
         let mut per_counter = None;
         if p.eat_all("for each") {
@@ -977,6 +1055,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             effects: v,
             sacrifice_count: 0,
             if_paid: Vec::new(),
+            payer,
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed

@@ -60,24 +60,56 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         return None;
     }
     let mut q = P::new(&rest);
+    // Abilities granted in quotes ("has \"At the beginning of your end
+    // step, …\"", Bloodcurdler) join this line's own.
+    q.grant_base = p.grant_base + p.granted.len();
     let inner = static_line(&mut q)?;
     if !q.at_end() {
         return None;
     }
-    let [StaticAbility::Continuous { affected, effect }] = inner.as_slice() else {
-        return None;
-    };
+    p.granted.append(&mut q.granted);
+    // Each part exists only while the condition holds: a continuous effect
+    // through the layers, a restriction or requirement where combat and
+    // targeting look for static abilities.
+    let mut out = Vec::with_capacity(inner.len());
+    for s in inner {
+        out.push(match s {
+            StaticAbility::Continuous { affected, effect } => StaticAbility::ContinuousIf {
+                condition: condition.clone(),
+                affected,
+                effect,
+            },
+            StaticAbility::CantAttack(_)
+            | StaticAbility::CantBlock(_)
+            | StaticAbility::DoesntUntap(_)
+            | StaticAbility::MustAttack(_)
+            | StaticAbility::MustBeBlockedByAll(_)
+            | StaticAbility::BlockRestriction { .. }
+            | StaticAbility::CanBlockAdditional(_)
+            | StaticAbility::CanBlockAnyNumber(_)
+            | StaticAbility::CantBeTargetedBy { .. } => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(s),
+            },
+            // Its own "attacks each combat if able", found the way an
+            // Aura's is (Otarian Juggernaut).
+            StaticAbility::AttacksEachTurn => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(StaticAbility::MustAttack(crate::Affected::This)),
+            },
+            _ => return None,
+        });
+    }
     p.i = p.t.len();
-    Some(vec![StaticAbility::ContinuousIf {
-        condition,
-        affected: affected.clone(),
-        effect: *effect,
-    }])
+    Some(out)
 }
 
 /// A static ability line (405).
 pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| conditional_static(p)) {
+        return Some(v);
+    }
+    if let Some(v) = attempt(p, &mut Cx::default(), |p, _| pt_defining::pt_defining(p)) {
         return Some(v);
     }
     let mut cx = Cx::default();
@@ -245,6 +277,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you have no maximum hand size") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);
     }
+    // 419.1b: "As CARDNAME comes into play, choose an opponent."
+    if p.eat_all("as cardname comes into play , choose an opponent") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseOpponent]);
+    }
+    // 418.5k: "The chosen player's maximum hand size is four." (Cursed Rack)
+    if p.eat_all("the chosen player's maximum hand size is") {
+        let n: u32 = number_word(p.peek())
+            .or_else(|| p.peek().parse().ok())?
+            .try_into()
+            .ok()?;
+        p.bump();
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::ChosenPlayerMaxHandSize(n)]);
+    }
     // 419.1b: "As CARDNAME comes into play, choose a color."
     if p.eat_all("as cardname comes into play , choose a color") {
         return (p.eat_end() && p.at_end())
@@ -410,9 +457,22 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("you can't lose the game and your opponents can't win the game") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantLoseGame]);
     }
+    if p.eat_all("if you control a creature , damage that would reduce your life total to less than 1 reduces it to 1 instead") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageLeavesLifeAtOneIfControls(
+                ObjectFilter::of_type(CardType::Creature),
+            )]
+        });
+    }
     if p.eat_all("damage that would reduce your life total to less than 1 reduces it to 1 instead")
     {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageLeavesLifeAtOne]);
+    }
+    if let Some(s) = attempt(p, &mut cx, |p, _| untap_limit(p)) {
+        return Some(vec![s]);
+    }
+    if p.eat_all("players skip their untap steps") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::SkipUntapSteps]);
     }
     if p.eat_all("you may choose not to untap cardname during your untap step") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::MayChooseNotToUntap]);
@@ -469,6 +529,8 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         || p.eat_all("equipped creature")
         || p.eat_all("fortified land")
         || p.eat_all("enchanted land")
+        || p.eat_all("enchanted artifact")
+        || p.eat_all("enchanted wall")
     {
         Affected::Attached
     } else {
@@ -629,22 +691,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if this && p.eat_all("can't be blocked by more than one creature") {
             out.push(StaticAbility::CantBeBlockedByMoreThanOne);
         } else if this && p.eat_all("can't be blocked except by") {
-            // "Walls and/or creatures with flying": each side of "and/or" is
-            // its own group (a Wall without flying may block too).
-            if let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") {
-                let mut left = P::new(&p.t[..k]);
-                left.i = p.i;
-                let a = group(&mut left)?;
-                if !left.at_end() {
-                    return None;
-                }
-                p.i = k;
-                p.bump();
-                let b = group(p)?;
-                out.push(StaticAbility::BlockableOnlyByEither(a, b));
+            let start = p.i;
+            if let Some(n) = or_more_creatures(p) {
+                // "… except by three or more creatures" (Phyrexian Colossus).
+                out.push(StaticAbility::BlockRestriction {
+                    affected: affected.clone(),
+                    rule: crate::BlockRule::AtLeast(n),
+                });
             } else {
-                let f = group(p)?;
-                out.push(StaticAbility::BlockableOnlyBy(f));
+                p.i = start;
+                match either_groups(p)? {
+                    (a, Some(b)) => out.push(StaticAbility::BlockableOnlyByEither(a, b)),
+                    (f, None) => out.push(StaticAbility::BlockableOnlyBy(f)),
+                }
             }
         } else if this && p.at_all("can't be blocked by") {
             // 500.1: "can't be blocked by Walls" (Juggernaut).
@@ -658,10 +717,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::Unblockable);
         } else if p.eat_all("can't be blocked except by") {
             // 500.1: an Aura's or Equipment's restriction (Treetop Bracers).
-            let rule = if p.eat_all("two or more creatures") {
-                crate::BlockRule::TwoOrMore
+            let rule = if let Some(n) = or_more_creatures(p) {
+                crate::BlockRule::AtLeast(n)
             } else {
-                crate::BlockRule::OnlyBy(group(p)?)
+                // "… except by artifact creatures and/or white creatures"
+                // (Seeker).
+                match either_groups(p)? {
+                    (a, Some(b)) => crate::BlockRule::OnlyByEither(a, b),
+                    (f, None) => crate::BlockRule::OnlyBy(f),
+                }
             };
             out.push(StaticAbility::BlockRestriction {
                 affected: affected.clone(),
@@ -714,12 +778,30 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 colors,
                 opponents,
             });
+        } else if !this && p.eat_all("can attack as though it had haste") {
+            // 212.3f: Instill Energy.
+            out.push(StaticAbility::AttacksAsThoughHaste(affected.clone()));
+        } else if !this && p.eat_all("can attack as though it didn't have defender") {
+            // 502.40: Animate Wall.
+            out.push(StaticAbility::AttacksAsThoughNoDefender(affected.clone()));
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
+            || (matches!(affected, Affected::Each(_))
+                && p.eat_all("don't untap during their controllers' untap steps"))
         {
+            // 302.2: "Blue creatures don't untap during their controllers'
+            // untap steps." (Magnetic Mountain, Meekstone).
             out.push(StaticAbility::DoesntUntap(affected.clone()));
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+        } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")
+        {
+            // 419.1b: "… with X +1/+1 counters on it." (Rock Hydra): its
+            // spell's X.
+            p.eat_all("comes into play with x");
+            let kind = counter_kind(p.bump())?;
+            p.eat_all("counters on it");
+            out.push(StaticAbility::ComesIntoPlayWithXCounters(kind));
         } else if this && p.eat_all("comes into play with") {
             // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
             let n = if p.eat_any(&["a", "an"]).is_some() {
@@ -862,6 +944,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         }
         return done(p, StaticAbility::AttackCostPerCreature { generic });
     }
+    // 409.1f: "Each spell costs {3} more to play except during its
+    // controller's turn." (Defense Grid)
+    if p.eat_all("each spell costs") {
+        let generic = generic_mana(p)? as i32;
+        if !p.eat_all("more to play except during its controller's turn") {
+            return fail_at(p, start);
+        }
+        return done(
+            p,
+            StaticAbility::SpellCostChange {
+                filter: ObjectFilter::default(),
+                whose: Whose::Each,
+                generic,
+                off_turn_only: true,
+            },
+        );
+    }
     // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
     if p.eat_all("all morph costs cost") {
         let generic = generic_mana(p)?;
@@ -968,6 +1067,7 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                         filter: f,
                         whose,
                         generic,
+                        off_turn_only: false,
                     },
                 );
             }
@@ -986,4 +1086,63 @@ fn generic_mana(p: &mut P) -> Option<u32> {
         .ok()?;
     p.bump();
     Some(n)
+}
+
+/// 302.2: "[As long as CARDNAME is untapped,] players can't untap more than
+/// one land during their untap steps." (Winter Orb, Smoke, Static Orb's
+/// "two permanents"), "You can't untap more than one land during your
+/// untap step." (Mungha Wurm).
+fn untap_limit(p: &mut P) -> Option<StaticAbility> {
+    let while_untapped = p.eat_all("as long as cardname is untapped ,");
+    let only_you = if p.eat_all("players can't untap more than") {
+        false
+    } else if p.eat_all("you can't untap more than") {
+        true
+    } else {
+        return None;
+    };
+    let max = u8::try_from(number_word(p.bump())?).ok()?;
+    let filter = if p.eat("permanents") || p.eat("permanent") {
+        ObjectFilter::default()
+    } else {
+        ObjectFilter::of_type(type_noun(p.bump())?)
+    };
+    let tail = if only_you {
+        "during your untap step"
+    } else {
+        "during their untap steps"
+    };
+    (p.eat_all(tail) && p.eat_end() && p.at_end()).then_some(StaticAbility::UntapLimit {
+        filter,
+        max,
+        only_you,
+        while_untapped,
+    })
+}
+
+/// "two or more creatures", "three or more creatures": the least number of
+/// blockers (500.1).
+fn or_more_creatures(p: &mut P) -> Option<u8> {
+    let n = u8::try_from(number_word(p.peek())?)
+        .ok()
+        .filter(|&n| n >= 2)?;
+    p.bump();
+    p.eat_all("or more creatures").then_some(n)
+}
+
+/// "Walls and/or creatures with flying": each side of "and/or" is its own
+/// group (a Wall without flying may block too); a single group otherwise.
+fn either_groups(p: &mut P) -> Option<(ObjectFilter, Option<ObjectFilter>)> {
+    let Some(k) = (p.i..p.t.len()).find(|&k| p.t[k].low == "and/or") else {
+        return Some((group(p)?, None));
+    };
+    let mut left = P::new(&p.t[..k]);
+    left.i = p.i;
+    let a = group(&mut left)?;
+    if !left.at_end() {
+        return None;
+    }
+    p.i = k;
+    p.bump();
+    Some((a, Some(group(p)?)))
 }

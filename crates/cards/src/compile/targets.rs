@@ -118,6 +118,12 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if w == "nontoken" {
             p.bump();
             f.nontoken = true;
+        } else if let Some(pt) = pt_set(w)
+            .filter(|_| f.pt_exactly.is_none() && matches!(p.peek_at(1), "creature" | "creatures"))
+        {
+            // "Target 1/1 creature" (Pendelhaven).
+            p.bump();
+            f.pt_exactly = Some(pt);
         } else if w == "tapped" || w == "untapped" {
             p.bump();
             f.tapped = Some(w == "tapped");
@@ -302,7 +308,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             };
             p.bump();
             f.named = Some(name);
-        } else if p.eat_all("of the chosen color") {
+        } else if p.eat_all("of the chosen color") || p.eat_all("of that color") {
             f.chosen_color = true;
         } else if p.eat_all("of the chosen type") {
             f.chosen_type = true;
@@ -631,6 +637,11 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
     }
+    // "… to the creature's controller" (Creature Bond): the creature that
+    // triggered the ability.
+    if cx.trig_obj && p.eat_all("the creature's controller") {
+        return Some(PlayerRef::ControllerOf(ObjectRef::Triggering));
+    }
     if p.eat_all("its owner") {
         return Some(PlayerRef::OwnerOf(cx.it()));
     }
@@ -689,9 +700,34 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         p.bump();
         if cx.trig_obj {
             ObjectRef::Triggering
+        } else if cx.last_obj == Some(ObjectRef::This) {
+            // "Kamahl's Sledge deals 4 damage to that creature": never the
+            // subject CARDNAME (a card names itself), but the creature
+            // targeted before.
+            let i = cx
+                .targets
+                .iter()
+                .rposition(|t| !matches!(t.kind, TargetKind::Player(_)))?;
+            ObjectRef::Target(i as u8)
         } else {
             cx.last_obj.clone()?
         }
+    } else if p.at_all("those creatures")
+        && matches!(
+            cx.last_obj,
+            Some(
+                ObjectRef::Each(_)
+                    | ObjectRef::Targets(_)
+                    | ObjectRef::BlockingOrBlockedBy(_)
+                    | ObjectRef::TargetAndEachSharingColor { .. }
+            )
+        )
+    {
+        // "Untap target creature and each other creature that shares a
+        // color with it. Those creatures get +2/+0 …" (Rally the
+        // Righteous): the same objects, found again as this effect applies.
+        p.eat_all("those creatures");
+        cx.last_obj.clone()?
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
     } else if p.at_all("all creatures blocking or blocked by target") {
@@ -710,7 +746,9 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         if player {
             return None;
         }
-        if is_multi(&cx.targets[i as usize]) {
+        if let Some(other) = sharing_color_clause(p) {
+            ObjectRef::TargetAndEachSharingColor { target: i, other }
+        } else if is_multi(&cx.targets[i as usize]) {
             cx.last_obj = Some(ObjectRef::Targets(i));
             ObjectRef::Targets(i)
         } else {
@@ -794,6 +832,11 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         if p.eat_all("and each other creature that shares a color with it") {
             return Some(Recipient::TargetAndEachSharingColor(i));
         }
+        // "that creature" after "deals 4 damage to target creature"
+        // (Kamahl's Sledge) is the target, not the damage's source.
+        if !matches!(cx.targets[i as usize].kind, TargetKind::Player(_)) {
+            cx.last_obj = Some(ObjectRef::Target(i));
+        }
         return Some(Recipient::Target(i));
     }
     if let Some(r) = attempt(p, cx, player_phrase) {
@@ -801,6 +844,21 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     }
     let o = attempt(p, cx, object_phrase)?;
     Some(Recipient::Object(o))
+}
+
+/// Radiance: "and each other [permanent filter] that shares a color with
+/// it" after a target (Leave No Trace, Wojek Siren).
+fn sharing_color_clause(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    if p.eat_all("and each other") {
+        if let Some((f, Noun::Permanent)) = filter(p) {
+            if p.eat_all("that shares a color with it") {
+                return Some(f);
+            }
+        }
+    }
+    p.i = start;
+    None
 }
 
 /// "target permanent [with a time counter on it] or suspended card"

@@ -48,6 +48,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         } else if p.eat_all("each opponent's") || p.eat_all("your opponent's") {
             cx.trig_player = true;
             Whose::Opponent
+        } else if p.eat_all("the chosen player's") {
+            // 419.1b: the opponent chosen as it came into play (Black Vise).
+            cx.trig_player = true;
+            Whose::Chosen
         } else if p.eat_all("each player's") || p.eat("each") || p.eat("the") {
             cx.trig_player = true;
             Whose::Each
@@ -125,6 +129,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you lose control of cardname") {
         return Some(vec![Trigger::LeavesPlay, Trigger::ControlLost]);
     }
+    // "Whenever you're dealt damage" (Living Artifact).
+    if p.eat_all("you're dealt damage") || p.eat_all("you are dealt damage") {
+        cx.trig_amount = true;
+        return Some(vec![Trigger::YouAreDealtDamage]);
+    }
     // 511.1: "Whenever you win a coin flip" (Chance Encounter).
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
@@ -171,6 +180,30 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 cx.trig_obj = true;
                 return Some(vec![Trigger::TappedForMana(f)]);
             }
+            // "Whenever a creature is dealt damage" (Repercussion).
+            Some((f, Noun::Permanent)) if p.at_all("is dealt damage ,") => {
+                p.eat_all("is dealt damage");
+                cx.trig_obj = true;
+                cx.trig_amount = true;
+                return Some(vec![Trigger::PermanentIsDealtDamage(f)]);
+            }
+            // "Whenever a creature you control deals combat damage to a
+            // player" (Larceny), "… deals damage to you" (No Mercy).
+            Some((f, Noun::Permanent))
+                if f.types_any.contains(CardType::Creature) && p.at("deals") =>
+            {
+                if let Some((combat_only, to)) = damage_to_player(p) {
+                    cx.trig_obj = true;
+                    cx.trig_player = true;
+                    cx.trig_amount = true;
+                    return Some(vec![Trigger::CreatureDealsDamageToPlayer {
+                        dealer: crate::Dealer::Matching(f),
+                        combat_only,
+                        to,
+                    }]);
+                }
+                p.i = start;
+            }
             _ => p.i = start,
         }
     }
@@ -209,6 +242,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             return Some(vec![Trigger::TurnedFaceUp(ObjectFilter::this())]);
         }
         if p.eat_all("is dealt damage") {
+            cx.trig_amount = true;
             return Some(vec![Trigger::IsDealtDamage]);
         }
         if p.eat_all("is put into a graveyard from play") {
@@ -243,6 +277,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("blocks or becomes blocked") {
             return Some(vec![Trigger::Blocks, Trigger::BecomesBlocked]);
+        }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttacksUnblocked]);
         }
         if p.eat("attacks") {
             return Some(vec![Trigger::Attacks]);
@@ -364,6 +401,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if p.eat_all("enchanted creature") {
         cx.last_obj = Some(ObjectRef::Attached);
+        if p.eat_all("is put into a graveyard from play") {
+            cx.last_obj = Some(ObjectRef::Triggering);
+            cx.trig_obj = true;
+            return Some(vec![Trigger::AttachedDies]);
+        }
         if p.eat_all("attacks or blocks") {
             return Some(vec![Trigger::AttachedAttacks, Trigger::AttachedBlocks]);
         }
@@ -379,6 +421,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::AttachedBlockedByCreature(f),
             ]);
         }
+        if p.eat_all("attacks and isn't blocked") {
+            return Some(vec![Trigger::AttachedAttacksUnblocked]);
+        }
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);
         }
@@ -387,6 +432,26 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         if p.eat_all("becomes blocked") {
             return Some(vec![Trigger::AttachedBecomesBlocked]);
+        }
+        // "that creature" / "it" is then the triggering object: the
+        // enchanted creature as the damage was dealt (its last known
+        // controller if the damage destroyed it, 413.2f).
+        if p.eat_all("is dealt damage") {
+            cx.trig_amount = true;
+            cx.trig_obj = true;
+            cx.last_obj = Some(ObjectRef::Triggering);
+            return Some(vec![Trigger::AttachedIsDealtDamage]);
+        }
+        if let Some((combat_only, to)) = attempt(p, cx, |p, _| damage_to_player(p)) {
+            cx.trig_obj = true;
+            cx.last_obj = Some(ObjectRef::Triggering);
+            cx.trig_player = true;
+            cx.trig_amount = true;
+            return Some(vec![Trigger::CreatureDealsDamageToPlayer {
+                dealer: crate::Dealer::Attached,
+                combat_only,
+                to,
+            }]);
         }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
@@ -505,6 +570,9 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             };
             (p.eat_all("or more auras ,") && n > 0)
                 .then_some(crate::Condition::EnchantedByAuras { at_least: n as u32 })
+        } else if p.eat_all("a creature died this turn ,") {
+            // "if a creature died this turn," (Osai Vultures).
+            Some(crate::Condition::CreaturesDiedThisTurn { at_least: 1 })
         } else {
             let Amount::Fixed(n) = amount(p)? else {
                 return None;
@@ -612,9 +680,25 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         {
             p.eat_all("if you do ,");
         }
+        // "You may draw a card. If you do, …" (Ophidian): choosing to draw
+        // is choosing the rest too. (Decision: a draw from an empty library
+        // counts as done; its player loses the game at once, 420.5g.)
+        if optional
+            && matches!(
+                cx.effects.as_slice(),
+                [Effect::DrawCards {
+                    who: PlayerRef::You,
+                    amount: Amount::Fixed(1)
+                }]
+            )
+        {
+            p.eat_all("if you do ,");
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
-        cx.prev_sentence = start;
+        if cx.effects.len() > start {
+            cx.prev_sentence = start;
+        }
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
@@ -641,13 +725,43 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
 fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
     p.eat("if").then_some(())?;
+    if let Some(c) = attempt(p, cx, trigger_condition) {
+        return Some(c);
+    }
+    // The conditions of "If …, …" instructions that can be judged as the
+    // ability triggers and resolves (404.3): "if you control seven or more
+    // permanents" (Complex Automaton), "if you have three or fewer cards in
+    // hand" (Scalding Tongs), the Sanctuaries' "if you control a blue or
+    // black permanent". Those that need the resolution (a card put into
+    // play "if you do", an object's colour "if it's red") are not.
+    let c = super::amounts::condition(p, cx)?;
+    if matches!(
+        c,
+        Condition::PutFromHand | Condition::TargetSharesNameWithPaid | Condition::ObjectIs { .. }
+    ) {
+        return None;
+    }
+    p.eat(",").then_some(c)
+}
+
+/// The conditions only intervening "if" clauses use (404.3).
+fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    use crate::Condition;
     let permanents = |p: &mut P| -> Option<ObjectFilter> {
         let (f, noun) = filter(p)?;
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
     };
-    let c = if p.eat_all("you control no") {
+    let c = if p.at_all("you control no") || p.at_all("defending player controls no") {
+        // "if defending player controls no black nontoken permanents,"
+        // (Spectral Bears): 306.3, the defending player of this combat.
+        let controller = if p.eat_all("you control no") {
+            ControllerFilter::You
+        } else {
+            p.eat_all("defending player controls no");
+            ControllerFilter::Defending
+        };
         let mut filter = permanents(p)?;
-        filter.controller = ControllerFilter::You;
+        filter.controller = controller;
         Condition::Permanents {
             filter: Box::new(filter),
             at_least: 0,
@@ -809,4 +923,22 @@ pub(super) fn modal_triggered(head: &str, bodies: &[&str]) -> R<Vec<TriggeredAbi
         }
     }
     Ok(merged)
+}
+
+/// "deals [combat] damage to [you / an opponent / a player]" up to the
+/// comma: whether only combat damage counts, and which player.
+fn damage_to_player(p: &mut P) -> Option<(bool, Whose)> {
+    p.eat("deals").then_some(())?;
+    let combat_only = p.eat("combat");
+    p.eat_all("damage to").then_some(())?;
+    let to = if p.eat("you") {
+        Whose::You
+    } else if p.eat_all("an opponent") {
+        Whose::Opponent
+    } else if p.eat_all("a player") {
+        Whose::Each
+    } else {
+        return None;
+    };
+    p.at(",").then_some((combat_only, to))
 }

@@ -195,6 +195,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                     effects: vec![sacrifice_this()],
                     sacrifice_count,
                     if_paid: Vec::new(),
+                    payer: crate::PlayerRef::You,
                 },
             ],
             None,
@@ -226,6 +227,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                 effects: vec![sacrifice_this()],
                 sacrifice_count,
                 if_paid: Vec::new(),
+                payer: crate::PlayerRef::You,
             }],
             Some(Condition::ControlledSinceLastUpkeep),
         )]);

@@ -30,7 +30,13 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             let to = recipient(p, cx)?;
             v.push(Effect::DealDamage { amount, to });
         } else {
-            let amount = amount(p)?;
+            // "deals that much damage to …": the trigger event's amount
+            // (Jackal Pup, Backfire).
+            let amount = if cx.trig_amount && p.eat_all("that much") {
+                Amount::Triggered
+            } else {
+                amount(p)?
+            };
             // 409.1e: "N damage divided as you choose among any number of
             // target creatures" / "… among one, two, or three targets".
             if p.eat_all("damage divided as you choose among") {
@@ -152,7 +158,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
 /// "gets +P/+T", "gains K", "loses all abilities", "has base power and
 /// toughness N/M", joined by "and", then "until end of turn" (or after a
 /// leading "Until end of turn,").
-pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effect> {
+pub(super) fn pump(
+    p: &mut P,
+    what: ObjectRef,
+    eot_prefix: bool,
+    color_chosen: bool,
+) -> Option<Effect> {
     let mut e = LayerEffect::default();
     let mut any = false;
     let mut chosen_color = false;
@@ -178,6 +189,17 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
             // 502.7: the colour is chosen as the effect is created.
             p.bump();
             p.eat_all("protection from the color of your choice");
+            chosen = Some(crate::ChosenFor::ProtectionColor);
+        } else if color_chosen
+            && p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "protection from the chosen color")
+            && chosen.is_none()
+        {
+            // "Choose a color. … gain protection from the chosen color"
+            // (Akroma's Blessing): the same choice, made as the effect is
+            // created (502.7).
+            p.bump();
+            p.eat_all("protection from the chosen color");
             chosen = Some(crate::ChosenFor::ProtectionColor);
         } else if p.at_any_of(&["become", "becomes"])
             && p.at_all_from(1, "the creature type of your choice")
@@ -290,6 +312,8 @@ pub(super) fn pump(p: &mut P, what: ObjectRef, eot_prefix: bool) -> Option<Effec
         Duration::WhileSourceTapped
     } else if eot_prefix || p.eat_all("until end of turn") {
         Duration::EndOfTurn
+    } else if p.eat_all("until end of combat") {
+        Duration::EndOfCombat
     } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
@@ -372,6 +396,8 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         }
         // "Target player untaps all basic lands they control." (Early
         // Harvest): every permanent of the group that player controls.
+        // "You untap up to six lands." (Time Spiral)
+        "untap" | "untaps" if who == PlayerRef::You && p.at_all("up to") => untap_up_to(p)?,
         "untap" | "untaps" if p.at("all") => {
             p.eat("all");
             let mut f = group(p)?;
@@ -581,6 +607,35 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // 310.1: "… assigns no combat damage this turn" (Ophidian).
+    if p.eat_all("assigns no combat damage this turn") {
+        return Some(vec![Effect::AssignsNoCombatDamage { what }]);
+    }
+    // 302.2: "… doesn't untap during its controller's next untap step"
+    // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).
+    if p.eat_all("doesn't untap during its controller's next untap step")
+        || p.eat_all("don't untap during their controller's next untap step")
+        || p.eat_all("don't untap during their controllers' next untap steps")
+    {
+        return Some(vec![Effect::DoesntUntapNext { what, yours: false }]);
+    }
+    if p.eat_all("doesn't untap during your next untap step") {
+        return Some(vec![Effect::DoesntUntapNext { what, yours: true }]);
+    }
+    // "Lands target player controls don't untap during their next untap
+    // step." (Mana Vapors): that player's permanents at that step.
+    if let ObjectRef::Each(f) = &what {
+        if let crate::ControllerFilter::TargetPlayer(i) = f.controller {
+            if p.eat_all("don't untap during their next untap step") {
+                let mut filter = f.clone();
+                filter.controller = crate::ControllerFilter::Any;
+                return Some(vec![Effect::PermanentsDontUntapNext {
+                    who: PlayerRef::Target(i),
+                    filter,
+                }]);
+            }
+        }
+    }
     // 500.1: an attack requirement for the turn (Boiling Blood).
     if p.eat_all("attacks this turn if able") {
         return Some(vec![Effect::AttacksThisTurnIfAble { what }]);
@@ -642,7 +697,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
-    let e = pump(p, what, cx.until_eot)?;
+    let e = pump(p, what, cx.until_eot, cx.color_chosen)?;
     // An effect lasting indefinitely applies to a permanent; one on a
     // spell (Vodalian Mystic) would need effects on objects on the stack.
     if let Effect::Continuous {
@@ -776,9 +831,31 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
         keywords = keyword_list(p)?;
     }
     let mut name = names.join(" ");
+    // "named Metallic Sliver", "named Wolves of the Hunt": the words up to
+    // the end of the phrase.
     if p.eat("named") {
-        name = p.raw().to_string();
-        p.bump();
+        // Capitalised words, joined by "of" / "the" ("Wolves of the Hunt").
+        let capital = |w: &str| w.chars().next().is_some_and(char::is_uppercase);
+        let mut words = Vec::new();
+        loop {
+            let w = p.raw();
+            let joins = matches!(w, "of" | "the")
+                && !words.is_empty()
+                && (capital(p.t.get(p.i + 1).map_or("", |t| t.raw.as_str()))
+                    || (p.peek_at(1) == "the"
+                        && capital(p.t.get(p.i + 2).map_or("", |t| t.raw.as_str()))));
+            if !(capital(w) || joins) {
+                break;
+            }
+            words.push(w.to_string());
+            p.bump();
+        }
+        // A name holding the card's own ("Kobolds of Kher Keep") would need
+        // the self-reference undone: not read.
+        if words.is_empty() || words.iter().any(|w| w == SELF) {
+            return None;
+        }
+        name = words.join(" ");
     }
     Some((
         amount,
@@ -793,4 +870,16 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
             pt_x,
         },
     ))
+}
+
+/// "up to N lands" after "untap" (Rewind): chosen as it resolves.
+pub(super) fn untap_up_to(p: &mut P) -> Option<Effect> {
+    p.eat_all("up to").then_some(())?;
+    let count = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+    p.bump();
+    let filter = group(p)?;
+    (count > 0 && filter.controller == crate::ControllerFilter::Any).then_some(Effect::UntapUpTo {
+        count: count as u32,
+        filter,
+    })
 }

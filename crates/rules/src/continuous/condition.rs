@@ -72,6 +72,12 @@ pub(crate) fn holds(
         Condition::CardsInHand { who, at_least } => players(who)
             .iter()
             .any(|p| game.players[p.index()].hand.len() as u32 >= *at_least),
+        Condition::CardsInHandAtMost { who, at_most } => players(who)
+            .iter()
+            .any(|p| game.players[p.index()].hand.len() as u32 <= *at_most),
+        Condition::Both(a, b) => {
+            holds(game, src, you, players, a) && holds(game, src, you, players, b)
+        }
         Condition::CardsInHandMatching {
             who,
             filter,

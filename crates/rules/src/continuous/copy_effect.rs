@@ -69,6 +69,7 @@ impl Game {
                 keywords: values.keywords,
             }),
             until_end_of_turn: false,
+            until_end_of_combat: false,
             while_tapped: None,
             while_enchanted: false,
             while_controlled: false,

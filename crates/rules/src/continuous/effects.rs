@@ -24,6 +24,9 @@ pub struct ContinuousEffect {
     pub copy: Option<Copiable>,
     /// 314.2: ends in the cleanup step.
     pub until_end_of_turn: bool,
+    /// 300.4: "until end of combat": ends as the combat phase ends.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub until_end_of_combat: bool,
     /// 418.3d: ends when this object (the effect's source) untaps or
     /// leaves play.
     #[serde(default)]

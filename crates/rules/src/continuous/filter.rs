@@ -296,6 +296,11 @@ pub fn matches_with(
             return false;
         }
     }
+    if f.pt_exactly
+        .is_some_and(|pt| (ch.power, ch.toughness) != pt)
+    {
+        return false;
+    }
     if let Some(n) = &f.named {
         // "named CARDNAME" (Relentless Rats): the name in the text of the
         // object with the ability (its copiable values, so a copy's is the

@@ -5,7 +5,8 @@
 //!   (Platinum Angel) stops 420.5a, 420.5g and 420.5h and effects that say
 //!   a player loses or an opponent wins; a concession is always possible
 //!   (102.3a, 103.1).
-//! - "You have no maximum hand size" (Spellbook, 217.3b).
+//! - "You have no maximum hand size" (Spellbook, 217.3b); "The chosen
+//!   player's maximum hand size is four" (Cursed Rack).
 //! - "Players don't lose unspent mana as steps and phases end" (Upwelling,
 //!   300.3: no mana empties, so there is no mana burn).
 //! - "Cards in graveyards lose all abilities" (Yixlid Jailer): abilities
@@ -67,12 +68,27 @@ impl Game {
     }
 
     /// 217.3b, 418.5k: a player's maximum hand size after the effects on
-    /// the rules of the game ("You have no maximum hand size": none).
+    /// the rules of the game, applied in timestamp order (418.5f): "You
+    /// have no maximum hand size" (none), "The chosen player's maximum hand
+    /// size is four" (Cursed Rack, of the player it chose).
     pub fn max_hand_size(&self, p: PlayerId) -> Option<u32> {
-        if self.any_static(Some(p), |s| matches!(s, StaticAbility::NoMaximumHandSize)) {
-            None
-        } else {
-            self.player(p).max_hand_size
-        }
+        let mut latest: Option<(u32, Option<u32>)> = None;
+        self.any_static_in_play(|s, src, controller| {
+            let size = match s {
+                StaticAbility::NoMaximumHandSize if controller == p => None,
+                StaticAbility::ChosenPlayerMaxHandSize(n)
+                    if self.objects[src.slot as usize].chosen_player == Some(p) =>
+                {
+                    Some(*n)
+                }
+                _ => return false,
+            };
+            let ts = self.objects[src.slot as usize].timestamp;
+            if latest.is_none_or(|(t, _)| ts >= t) {
+                latest = Some((ts, size));
+            }
+            false
+        });
+        latest.map_or(self.player(p).max_hand_size, |(_, size)| size)
     }
 }

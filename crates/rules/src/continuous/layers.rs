@@ -19,8 +19,8 @@ use crate::continuous::characteristics::{face_in_force, of_face, of_token, Chara
 use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
 use std::borrow::Cow;
 use tolaria_cards::{
-    Ability, Affected, Condition, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, SetPt,
-    StaticAbility, Subtype, TextChange,
+    Ability, Affected, Condition, Keyword, KeywordSet, Layer, LayerEffect, ObjectFilter, PtCount,
+    PtDefinition, PtPlayer, SetPt, StaticAbility, Subtype, TextChange,
 };
 
 /// What a listed effect does.
@@ -36,6 +36,9 @@ enum Action<'a> {
     /// 6a: "power and toughness are each equal to the number of [cards] in
     /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
     DefineFromCards(&'a ObjectFilter, bool, i32),
+    /// 6a: power and/or toughness each set to a value read from the game
+    /// (Maro, Swarm of Rats, Serra Avatar, Angry Mob, Gaea's Liege).
+    Defined(&'a Option<PtDefinition>, &'a Option<PtDefinition>),
     /// 6d: "+P/+T for each other creature that shares a creature type with
     /// it" (Coat of Arms), counted for each affected object.
     PlusPerSharedType(i32, i32),
@@ -88,7 +91,9 @@ impl Listed<'_> {
                 e.in_layer(layer, self.is_static())
                     || (layer == Layer::PtSet && self.granted_pt().is_some())
             }
-            Action::DefineFromCount(_) | Action::DefineFromCards(..) => layer == Layer::PtDefining,
+            Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => {
+                layer == Layer::PtDefining
+            }
             Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
                 layer == Layer::PtStaticModify
             }
@@ -124,7 +129,7 @@ impl Listed<'_> {
     fn is_cda(&self) -> bool {
         matches!(
             self.action,
-            Action::DefineFromCount(_) | Action::DefineFromCards(..)
+            Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..)
         )
     }
 }
@@ -164,7 +169,11 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let status_sensitive = conditional
         || listed.iter().any(|l| {
             // A count of graveyard cards changes as cards enter and leave them.
-            if matches!(l.action, Action::DefineFromCards(..)) || l.granted_pt().is_some() {
+            // So does a value read from hands, life totals, the turn or
+            // combat (`Action::Defined`).
+            if matches!(l.action, Action::DefineFromCards(..) | Action::Defined(..))
+                || l.granted_pt().is_some()
+            {
                 return true;
             }
             let f = match (l.scope, l.action) {
@@ -337,6 +346,9 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 StaticAbility::PowerToughnessFromCount(f) => {
                     (Action::DefineFromCount(f), Scope::This)
                 }
+                StaticAbility::PtDefined { power, toughness } => {
+                    (Action::Defined(power, toughness), Scope::This)
+                }
                 StaticAbility::PlusPerSharedCreatureType {
                     affected,
                     power,
@@ -450,7 +462,7 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
         Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => return kind::PT,
-        Action::DefineFromCount(_) | Action::DefineFromCards(..) => return 0,
+        Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => return 0,
     };
     match layer {
         Layer::Control if e.gain_control => kind::CONTROL,
@@ -524,7 +536,7 @@ fn filter_reads(f: &ObjectFilter) -> u8 {
     if f.with_keyword.is_some() || f.without_keyword.is_some() {
         k |= kind::KEYWORD;
     }
-    if f.power_at_most.is_some() {
+    if f.power_at_most.is_some() || f.pt_exactly.is_some() {
         k |= kind::PT;
     }
     k
@@ -819,6 +831,15 @@ fn applied(
             ch.power = n;
             ch.toughness = n + plus;
         }
+        Action::Defined(power, toughness) => {
+            let me = l.source.unwrap_or(i);
+            if let Some(v) = power {
+                ch.power = v.plus + v.times * defined_count(game, board, &v.count, me);
+            }
+            if let Some(v) = toughness {
+                ch.toughness = v.plus + v.times * defined_count(game, board, &v.count, me);
+            }
+        }
         Action::DefineFromCount(f) => {
             let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
             ch.power = n;
@@ -981,6 +1002,55 @@ fn graveyard_count(game: &Game, f: &ObjectFilter, only_yours: bool, me: PlayerId
         .count() as i32
 }
 
+/// 405.2: what a characteristic-defining ability of the permanent at board
+/// position `me` counts, from its controller's point of view (601.11: only
+/// what is within that player's range).
+fn defined_count(game: &Game, board: &[Characteristics], c: &PtCount, me: usize) -> i32 {
+    let you = board[me].controller;
+    // 419.1b: the opponent chosen as it came into play, while within range.
+    let chosen = game.objects[game.in_play[me].slot as usize]
+        .chosen_player
+        .filter(|&q| game.within_range(you, q));
+    let players = |whose: PtPlayer| {
+        game.player_ids().filter(move |&p| match whose {
+            PtPlayer::You => p == you,
+            PtPlayer::All => game.within_range(you, p),
+            PtPlayer::Chosen => Some(p) == chosen,
+        })
+    };
+    match c {
+        PtCount::Nothing => 0,
+        PtCount::Permanents(f) => count(game, board, f, me) as i32,
+        PtCount::PermanentsOfChosen(f) => chosen.map_or(0, |q| {
+            count_where(game, board, f, me, |i| board[i].controller == q) as i32
+        }),
+        PtCount::CardsInHand(whose) => players(*whose)
+            .map(|p| game.player(p).hand.len() as i32)
+            .sum(),
+        PtCount::GraveyardCards(f, whose) => players(*whose)
+            .flat_map(|p| game.player(p).graveyard.iter())
+            .filter(|&&c| filter::matches_card(f, game.objects[c.slot as usize].card))
+            .count() as i32,
+        PtCount::LifeTotal => game.life(you),
+        PtCount::CountersOnThis(kind) => {
+            game.objects[game.in_play[me].slot as usize].counters_of(*kind) as i32
+        }
+        PtCount::DuringYourTurn(c) if game.is_active(you) => defined_count(game, board, c, me),
+        PtCount::DuringYourTurn(_) => 0,
+        PtCount::WhileAttacking {
+            otherwise,
+            attacking,
+        } => {
+            let c = if game.combat.is_attacking(game.in_play[me]) {
+                attacking
+            } else {
+                otherwise
+            };
+            defined_count(game, board, c, me)
+        }
+    }
+}
+
 /// Layer 6c: +1/+1 and -1/-1 counters.
 fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
     let o = &game.objects[id.slot as usize];
@@ -992,13 +1062,25 @@ fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
 /// How many permanents in play match `f`, from the point of view of the
 /// permanent at board position `me`.
 fn count(game: &Game, board: &[Characteristics], f: &ObjectFilter, me: usize) -> usize {
+    count_where(game, board, f, me, |_| true)
+}
+
+/// As [`count`], only the permanents at the board positions `keep` accepts.
+fn count_where(
+    game: &Game,
+    board: &[Characteristics],
+    f: &ObjectFilter,
+    me: usize,
+    keep: impl Fn(usize) -> bool,
+) -> usize {
     let src = game.in_play[me];
     let f = bent_filter(f, board[me].text);
     game.in_play
         .iter()
         .enumerate()
         .filter(|&(i, &id)| {
-            !game.objects[id.slot as usize].is_phased_out()
+            keep(i)
+                && !game.objects[id.slot as usize].is_phased_out()
                 // 601.11: only what is within the controller's range.
                 && game.within_range(board[me].controller, board[i].controller)
                 && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)

@@ -240,8 +240,13 @@ impl Game {
                 // stays the same).
                 let floor = ev.amount > 0
                     && self.life(p) >= 1
-                    && self.any_static(Some(p), |s| {
-                        matches!(s, tolaria_cards::StaticAbility::DamageLeavesLifeAtOne)
+                    && self.any_static(Some(p), |s| match s {
+                        tolaria_cards::StaticAbility::DamageLeavesLifeAtOne => true,
+                        // Worship: "If you control a creature, …".
+                        tolaria_cards::StaticAbility::DamageLeavesLifeAtOneIfControls(f) => self
+                            .controlled_by(p)
+                            .any(|o| crate::continuous::filter::matches(self, f, o, None, p)),
+                        _ => false,
                     });
                 // 606.9: dealt to the player, applied to the team's total.
                 let life = self.life_mut(p);
@@ -713,12 +718,12 @@ impl Game {
         // Ring of Ma'rûf's replaced draw asks for a card from outside the game.
         // One pass over the permanents: any static abilities, any masked
         // creature (this runs at every step, 419.9a).
-        let (mut any_statics, mut any_masked) = (false, false);
-        for &id in &self.in_play {
-            let f = self.objects[id.slot as usize].flags;
-            any_statics |= f & crate::state::object::flags::STATICS != 0;
-            any_masked |= f & crate::state::object::flags::MASKED != 0;
-        }
+        let any = self
+            .in_play
+            .iter()
+            .fold(0, |acc, id| acc | self.objects[id.slot as usize].flags);
+        let any_statics = any & crate::state::object::flags::STATICS != 0;
+        let any_masked = any & crate::state::object::flags::MASKED != 0;
         // 504.8: a masked creature turned face up may ask its choices.
         if any_masked && self.masked_choice_possible() {
             return true;

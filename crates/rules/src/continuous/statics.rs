@@ -24,13 +24,21 @@ impl Game {
     /// Calls `f` with every static ability of a permanent in play (with the
     /// permanent and its controller) until `f` answers true; answers
     /// whether it did. Stops at once when no permanent has static abilities.
+    #[inline(always)]
     pub(crate) fn any_static_in_play(
+        &self,
+        f: impl FnMut(&'static StaticAbility, ObjId, PlayerId) -> bool,
+    ) -> bool {
+        // Tested inline: the usual answer costs no call.
+        self.may_have_statics() && self.any_static_in_play_scan(f)
+    }
+
+    /// [`Game::any_static_in_play`]'s search of the permanents.
+    #[inline(never)]
+    fn any_static_in_play_scan(
         &self,
         mut f: impl FnMut(&'static StaticAbility, ObjId, PlayerId) -> bool,
     ) -> bool {
-        if !self.may_have_statics() {
-            return false;
-        }
         for &src in &self.in_play {
             let so = &self.objects[src.slot as usize];
             if so.flags & crate::state::object::flags::STATICS == 0 || so.is_phased_out() {
@@ -39,6 +47,9 @@ impl Game {
             let ch = self.chars(src);
             for a in ch.abilities() {
                 if let Ability::Static(s) = a {
+                    let Some(s) = self.static_now(s, src, so.controller) else {
+                        continue;
+                    };
                     if f(s, src, so.controller) {
                         return true;
                     }
@@ -46,6 +57,23 @@ impl Game {
             }
         }
         false
+    }
+
+    /// The static ability as it exists now: a `StaticIf`'s own ability
+    /// while its condition holds for its source (threshold), else none.
+    pub(crate) fn static_now(
+        &self,
+        s: &'static StaticAbility,
+        src: ObjId,
+        controller: PlayerId,
+    ) -> Option<&'static StaticAbility> {
+        match s {
+            StaticAbility::StaticIf { condition, inner } => {
+                crate::continuous::condition::holds_for(self, src, controller, condition)
+                    .then_some(&**inner)
+            }
+            s => Some(s),
+        }
     }
 
     /// Calls `f` with every static ability (and its source) of a permanent

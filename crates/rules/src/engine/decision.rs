@@ -43,6 +43,10 @@ pub enum DecisionKind {
     /// 409.1b: announce whether to pay an optional additional cost of the
     /// spell being played (`Yes` or `No`).
     AnnounceCost { cost: OptionalCost },
+    /// 409.1b, 502.40a: reveal a card with splice from your hand to splice
+    /// onto the spell being played (`ChooseObject`, in the order the
+    /// spliced instructions will be followed, 502.40b), or `Done`.
+    AnnounceSplice,
     /// 409.1h: choose a card in your hand to remove from the game as part
     /// of a cost (`remaining` including this one).
     ExileCost { remaining: u32 },
@@ -131,6 +135,10 @@ pub enum DecisionKind {
     /// 302.2: "you may choose not to untap": `ChooseObject` keeps one
     /// tapped, `Done` untaps the rest.
     ChooseUntap,
+    /// 302.2: the untap step is limited ("players can't untap more than one
+    /// land during their untap steps": Winter Orb): `ChooseObject` untaps
+    /// one of the limited permanents; asked while more than one fits.
+    ChooseWhatUntaps,
     /// 503 / 419.1b: "as [this] comes into play, you may choose a
     /// [creature] in play" to copy (Clone); `No` chooses none.
     ChooseCopy,
@@ -148,6 +156,9 @@ pub enum DecisionKind {
     /// 502.15: choose one of a player's permanents to phase out
     /// (`ChooseObject`; Equipoise: `remaining` including this one).
     ChooseToPhaseOut { remaining: u32 },
+    /// "Untap up to N lands": choose a tapped permanent to untap
+    /// (`ChooseObject`) or stop (`Done`); `remaining` including this one.
+    ChooseToUntap { remaining: u32 },
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -196,12 +207,14 @@ impl DecisionKind {
             DecisionKind::ChooseTarget { .. } => "choose target",
             DecisionKind::ChooseNewTarget { .. } => "choose new targets",
             DecisionKind::ChooseUntap => "choose what stays tapped",
+            DecisionKind::ChooseWhatUntaps => "choose what untaps",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseOpponent => "choose an opponent",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
             DecisionKind::AnnounceCost { .. } => "announce a cost",
+            DecisionKind::AnnounceSplice => "announce splice",
             DecisionKind::SacrificeCost => "sacrifice as a cost",
             DecisionKind::ExileCost { .. } => "remove from the game as a cost",
             DecisionKind::TapCost { .. } => "tap as a cost",
@@ -237,6 +250,7 @@ impl DecisionKind {
             DecisionKind::ReturnToHand => "return to hand",
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
+            DecisionKind::ChooseToUntap { .. } => "untap up to",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

@@ -204,6 +204,7 @@ impl Game {
             | DecisionKind::SacrificeCost
             | DecisionKind::AnnounceDivision { .. }
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
+            DecisionKind::AnnounceSplice => self.on_splice(action),
             DecisionKind::ChooseOpponent => self.on_opponent_chooser(action),
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
@@ -235,6 +236,7 @@ impl Game {
             | DecisionKind::DiscardUnless
             | DecisionKind::ReturnToHand
             | DecisionKind::ChooseToPhaseOut { .. }
+            | DecisionKind::ChooseToUntap { .. }
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }
@@ -255,6 +257,7 @@ impl Game {
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),
+            DecisionKind::ChooseWhatUntaps => self.on_limited_untap(action),
             // 419.1b, 504.8: a power and toughness chosen as a permanent
             // comes into play or is turned face up.
             DecisionKind::ChooseOption { .. } if self.pt_choice_pending() => {
@@ -375,10 +378,16 @@ impl Game {
             // choices replay (419.9a: e.g. where a destroyed permanent goes).
             // The board is brought up to date first (as the check itself does).
             self.settle();
-            if !self.run_replayable(
-                crate::continuous::replacement::ReplayUnit::StateBasedEffects(p),
-                Game::check_state_based_effects,
-            ) {
+            // On a settled board with `sba_dirty` clear nothing can have
+            // brought a state-based effect about: the check would do
+            // nothing, so the unit isn't run (nor a replacement choice
+            // looked for, which is what made it costly at every priority).
+            if (self.sba_dirty || !self.board.valid)
+                && !self.run_replayable(
+                    crate::continuous::replacement::ReplayUnit::StateBasedEffects(p),
+                    Game::check_state_based_effects,
+                )
+            {
                 return;
             }
             if self.is_over() {

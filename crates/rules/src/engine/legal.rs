@@ -42,7 +42,8 @@ impl Game {
                             .map(Action::ChooseTarget),
                     );
                     // 409.1c: "up to N": the player may stop choosing.
-                    if crate::playing::targeting::may_stop(specs, c.targets.len()) {
+                    let slot = c.targets.len() - self.casting_part(c).0;
+                    if crate::playing::targeting::may_stop(specs, slot) {
                         out.push(Action::Done);
                     }
                     // 502.59a: a suspended card is played "if able"; only
@@ -70,6 +71,14 @@ impl Game {
                 }) {
                     out.push(Action::CancelPlay);
                 }
+            }
+            // 419.1b: the opponent chosen as a permanent comes into play
+            // (Black Vise), asked while its spell resolves.
+            DecisionKind::ChooseOpponent if self.casting.is_none() => {
+                out.extend(
+                    self.opponents(p)
+                        .map(|q| Action::ChooseTarget(Target::Player(q))),
+                );
             }
             DecisionKind::ChooseOpponent => {
                 out.extend(
@@ -107,6 +116,16 @@ impl Game {
                     }
                 }
                 out.push(Action::No);
+                if !self.casting.as_deref().is_some_and(|c| c.suspend) {
+                    out.push(Action::CancelPlay);
+                }
+            }
+            // 502.40a: the cards that may be spliced, or no more.
+            DecisionKind::AnnounceSplice => {
+                if let Some(c) = self.casting.as_deref() {
+                    out.extend(self.splice_options(c).map(Action::ChooseObject));
+                }
+                out.push(Action::Done);
                 if !self.casting.as_deref().is_some_and(|c| c.suspend) {
                     out.push(Action::CancelPlay);
                 }
@@ -299,6 +318,10 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::ChooseToUntap { .. } => {
+                out.extend(self.untap_up_to_options().map(Action::ChooseObject));
+                out.push(Action::Done);
+            }
             DecisionKind::MayAbility | DecisionKind::AssignAsThoughUnblocked { .. } => {
                 out.push(Action::Yes);
                 out.push(Action::No);
@@ -385,6 +408,7 @@ impl Game {
             }
             DecisionKind::ChooseNewTarget { index } => self.new_target_options(*index, out),
             DecisionKind::ChooseUntap => self.untap_choice_options(out),
+            DecisionKind::ChooseWhatUntaps => self.limited_untap_options(out),
             DecisionKind::ChooseColor => {
                 out.extend(
                     tolaria_cards::Color::ALL
@@ -473,7 +497,7 @@ impl Game {
             self.mana_choice_options(&mut v);
             return v.contains(action);
         }
-        if d.kind == DecisionKind::Priority {
+        if matches!(d.kind, DecisionKind::Priority) {
             let p = d.player;
             // 502.58a: under split second only passing and mana abilities.
             if matches!(
@@ -568,7 +592,7 @@ impl Game {
         if let (DecisionKind::NameCard { nonland }, Action::NameCard(n)) = (&d.kind, action) {
             return crate::resolution::naming::may_name(*n, *nonland);
         }
-        if d.kind == DecisionKind::PayMana {
+        if matches!(d.kind, DecisionKind::PayMana) {
             // 409.1g: a mana ability of one source, or cancelling.
             match action {
                 Action::CancelPlay => return true,
@@ -647,6 +671,7 @@ impl Game {
 
     /// 502.22a: the cards in `p`'s graveyard with flashback that `p` could
     /// play now (paying the flashback cost rather than the mana cost).
+    #[inline]
     pub(crate) fn flashback_plays(
         &self,
         p: PlayerId,
@@ -669,6 +694,9 @@ impl Game {
 
     /// Could `p` play this face of a card as a spell now: timing (instant
     /// speed or sorcery timing, 308.4), prohibitions, cost and targets?
+    /// The first test is inlined into the listing so that a card the
+    /// timing rules out (most cards at most priorities) costs no call.
+    #[inline(always)]
     fn can_play_spell_face(
         &self,
         p: PlayerId,
@@ -679,9 +707,18 @@ impl Game {
         let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         let instant_speed =
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
-        if !instant_speed && !sorcery_timing {
-            return false;
-        }
+        (instant_speed || sorcery_timing) && self.can_play_spell_face_in_time(p, card, face, avail)
+    }
+
+    /// [`Game::can_play_spell_face`] once the card's speed allows it now.
+    #[inline(never)]
+    fn can_play_spell_face_in_time(
+        &self,
+        p: PlayerId,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::playing::mana::Avail,
+    ) -> bool {
         // "Play this spell only during combat after blockers are declared".
         if face.spell.timing.is_some_and(|t| !self.timing_allows(p, t)) {
             return false;
@@ -746,7 +783,9 @@ impl Game {
         }
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
-        self.removed_plays(p, &avail, out);
+        if !self.removals.is_empty() {
+            self.removed_plays(p, &avail, out);
+        }
         if self.may_have_activated() {
             for &id in &self.in_play {
                 if self.objects[id.slot as usize].flags & crate::state::object::flags::ACTIVATED
@@ -1184,6 +1223,19 @@ impl Game {
                 } else {
                     format!("tap {} {} for convoke", name(o), o)
                 }
+            }
+            // 502.40a: a card revealed to splice, with its splice cost.
+            Action::ChooseObject(o)
+                if self
+                    .decision
+                    .as_ref()
+                    .is_some_and(|d| d.kind == DecisionKind::AnnounceSplice) =>
+            {
+                let cost = self
+                    .obj(*o)
+                    .and_then(|x| x.def().faces[0].spell.splice.as_deref())
+                    .map_or(String::new(), |s| cost_text(&s.cost));
+                format!("splice {} {} (pay {cost})", name(o), o)
             }
             Action::ChooseObject(o) => format!("choose {} {}", name(o), o),
             Action::ChooseTrigger(i) => format!("put trigger {i} on the stack next"),

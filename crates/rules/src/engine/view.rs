@@ -137,6 +137,9 @@ pub struct StackView {
     pub description: String,
     pub controller: PlayerId,
     pub targets: Vec<Target>,
+    /// 502.40a: the cards spliced onto a spell (revealed to all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spliced: Vec<tolaria_cards::CardId>,
 }
 
 impl Game {
@@ -286,6 +289,7 @@ impl Game {
                 },
                 controller: s.controller,
                 targets: s.targets.clone(),
+                spliced: s.spliced.iter().map(|x| x.card).collect(),
             })
             .collect();
         let removed = self

@@ -268,6 +268,7 @@ impl Game {
                         ..values
                     }),
                     until_end_of_turn: false,
+                    until_end_of_combat: false,
                     while_tapped: None,
                     while_enchanted: false,
                     while_controlled: false,

@@ -223,6 +223,7 @@ impl Game {
                 ),
                 copy: None,
                 until_end_of_turn: false,
+                until_end_of_combat: false,
                 while_tapped: None,
                 while_enchanted: false,
                 while_controlled: true,

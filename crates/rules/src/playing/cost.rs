@@ -23,6 +23,8 @@ fn whose_applies(game: &Game, whose: Whose, controller: PlayerId, player: Player
         Whose::You => controller == player,
         Whose::Opponent => game.is_opponent(controller, player),
         Whose::Each => true,
+        // Only a trigger's (`Trigger::BeginningOf`).
+        Whose::Chosen => false,
     }
 }
 
@@ -87,9 +89,11 @@ impl Game {
                 filter,
                 whose,
                 generic,
+                off_turn_only,
             } = s
             {
                 if whose_applies(self, *whose, controller, p)
+                    && !(*off_turn_only && self.is_active(p))
                     && self.spell_matches(filter, card, as_face_down, src, controller)
                 {
                     change += generic;

@@ -92,6 +92,10 @@ impl Avail {
     /// The mana of a pool (or of mana spent, by kind): each is of its kind.
     pub(crate) fn of_pool(pool: &crate::state::player::ManaPool) -> Avail {
         let mut v = Avail::new();
+        // Usually empty (mana is made while paying).
+        if pool.0.iter().all(|&n| n == 0) {
+            return v;
+        }
         for (i, &n) in pool.0.iter().enumerate() {
             v.push_n(1u8 << i, n as usize);
         }
@@ -440,9 +444,28 @@ impl Game {
         useful: Option<&Unpaid>,
         action: &Action,
     ) -> bool {
-        let Action::ActivateMana { source, index, .. } = *action else {
+        let Action::ActivateMana {
+            source,
+            index,
+            kind,
+        } = *action
+        else {
             return false;
         };
+        // With an up-to-date board, a plain "{T}: Add one mana" source is
+        // judged as `mana_options` lists it, without listing.
+        if let Some(src) = self
+            .board_mana_sources()
+            .and_then(|list| list.iter().find(|m| m.id == source))
+        {
+            if let Some((i, k)) = src.simple {
+                return index == i
+                    && kind == k
+                    && self.mana_source_usable(p, exclude, source, self.mana_bans())
+                    && self.plain_tap_payable(source, self.life(p) >= 0)
+                    && useful.is_none_or(|u| mana_useful(u, k));
+            }
+        }
         if !self.is_in_play(source) || !self.in_play.contains(&source) {
             return false;
         }
@@ -581,9 +604,14 @@ impl Game {
     /// haste.
     #[inline]
     fn sick_creature_cant_tap(&self, source: ObjId) -> bool {
-        if !self.objects[source.slot as usize].is_sick() {
-            return false;
-        }
+        self.objects[source.slot as usize].is_sick() && self.sick_creature_without_haste(source)
+    }
+
+    /// The rest of [`Game::sick_creature_cant_tap`] for a permanent with
+    /// summoning sickness: a creature without haste (kept out of line so
+    /// that the test of the flag costs no call).
+    #[inline(never)]
+    fn sick_creature_without_haste(&self, source: ObjId) -> bool {
         let creature_without_haste = |ch: &crate::continuous::characteristics::Characteristics| {
             ch.is_creature() && !ch.has(Keyword::Haste)
         };
@@ -764,11 +792,12 @@ impl Game {
         x
     }
 
-    /// "Spend only black mana on X": the colour X of the spell being played
-    /// must be paid in, if any.
+    /// "Spend only black mana on X": the colour X of the spell or ability
+    /// being played must be paid in, if any.
     pub(crate) fn spell_x_color(&self, c: &Casting) -> Option<Color> {
         match c.what {
             Playing::Spell { obj } => self.objects[obj.slot as usize].spell_face().spell.x_color,
+            Playing::Ability { .. } => self.casting_cost(c).and_then(|k| k.x_color),
             _ => None,
         }
     }

@@ -1,6 +1,6 @@
 //! Playing spells and abilities (409, 406, 411): announcing, targets (415),
 //! total cost (409.1f) and paying, rewinding an illegal play (422), "unless" payments
-//! (413.2c), and copies of spells (503.10).
+//! (413.2c), splice (502.40), and copies of spells (503.10).
 
 pub(crate) mod convoke_delve;
 pub(crate) mod cost;
@@ -9,5 +9,6 @@ pub(crate) mod mana_ability_cost;
 pub(crate) mod mana_choice_cost;
 pub mod play;
 pub mod spell_copy;
+pub(crate) mod splice;
 pub mod targeting;
 pub(crate) mod unless_pay;

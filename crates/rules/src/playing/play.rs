@@ -157,6 +157,7 @@ impl Game {
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
+                    spliced: Vec::new(),
                     id: 0,
                 }
             }
@@ -190,6 +191,7 @@ impl Game {
                     sacrificed: None,
                     sacrificed_power: 0,
                     division: Vec::new(),
+                    spliced: Vec::new(),
                     id: self.new_stack_id(),
                 }
             }
@@ -296,8 +298,13 @@ impl Game {
             .then_some(spell.modes.len() as u8)
     }
 
-    /// The target requirements of what is being played.
+    /// The target requirements of what is being played (502.40d: those of
+    /// the spliced card whose targets are being chosen, after the main
+    /// spell's).
     pub(crate) fn casting_specs(&self, c: &Casting) -> &'static [TargetSpec] {
+        if let (_, Some(specs)) = self.casting_part(c) {
+            return specs;
+        }
         match &c.what {
             Playing::Spell { obj } => self.objects[obj.slot as usize]
                 .spell_face()
@@ -357,11 +364,7 @@ impl Game {
             // card"), paid like an ability's.
             Playing::TurnFaceUp { obj } => self.morph_cost(*obj),
             // 409.1h: the spell's non-mana cost being paid now.
-            Playing::Spell { .. } => self
-                .spell_costs(c)
-                .into_iter()
-                .flatten()
-                .nth(c.cost_at as usize),
+            Playing::Spell { .. } => self.spell_costs(c).nth(c.cost_at as usize),
             _ => None,
         }
     }
@@ -370,7 +373,19 @@ impl Game {
     /// played: its additional cost (Waste Away's discard, Carrion's
     /// sacrifice), the kicker costs announced (502.21a) and the buyback
     /// cost if announced (502.16a).
-    pub(crate) fn spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 7] {
+    pub(crate) fn spell_costs<'a>(
+        &self,
+        c: &'a Casting,
+    ) -> impl Iterator<Item = &'static Cost> + 'a {
+        self.own_spell_costs(c)
+            .into_iter()
+            .flatten()
+            .chain(self.splice_costs(c))
+    }
+
+    /// [`Game::spell_costs`] printed on the spell itself (502.40a: the
+    /// splice costs come after them).
+    fn own_spell_costs(&self, c: &Casting) -> [Option<&'static Cost>; 7] {
         let Playing::Spell { obj } = c.what else {
             return [None; 7];
         };
@@ -503,14 +518,8 @@ impl Game {
                 })
                 .count()
         };
-        let controlled = |f: &tolaria_cards::ObjectFilter, untapped: bool| {
-            self.controlled_by(p)
-                .filter(|&o| {
-                    (!untapped || !self.objects[o.slot as usize].is_tapped())
-                        && crate::continuous::filter::matches(self, f, o, None, p)
-                })
-                .count()
-        };
+        let controlled =
+            |f: &tolaria_cards::ObjectFilter, untapped: bool| self.count_controlled(p, f, untapped);
         if let Some(f) = &k.sacrifice {
             if controlled(f, false) < k.sacrifices() as usize {
                 return false;
@@ -537,6 +546,51 @@ impl Game {
         self.life(p) >= k.pay_life as i32
     }
 
+    /// The permanents `p` controls matching `f` (only the untapped ones if
+    /// `untapped`), for the costs that sacrifice or tap them.
+    fn count_controlled(
+        &self,
+        p: PlayerId,
+        f: &tolaria_cards::ObjectFilter,
+        untapped: bool,
+    ) -> usize {
+        self.controlled_by(p)
+            .filter(|&o| {
+                (!untapped || !self.objects[o.slot as usize].is_tapped())
+                    && crate::continuous::filter::matches(self, f, o, None, p)
+            })
+            .count()
+    }
+
+    /// 409.1h: the permanents the spell's costs together sacrifice or tap,
+    /// counted over the costs with the same filter (two Hundred-Talon
+    /// Strikes spliced onto one spell tap two untapped white creatures,
+    /// 502.40a).
+    fn costs_together_payable(&self, with: &Casting) -> bool {
+        let p = with.player;
+        let costs: Vec<&Cost> = self.spell_costs(with).collect();
+        costs.iter().all(|k| {
+            let sacrificed = k.sacrifice.as_ref().is_none_or(|f| {
+                let need: usize = costs
+                    .iter()
+                    .filter(|c| c.sacrifice.as_ref() == Some(f))
+                    .map(|c| c.sacrifices() as usize)
+                    .sum();
+                self.count_controlled(p, f, false) >= need
+            });
+            let tapped = k.tap_untapped.as_ref().is_none_or(|(f, _)| {
+                let need: usize = costs
+                    .iter()
+                    .filter_map(|c| c.tap_untapped.as_ref())
+                    .filter(|(g, _)| g == f)
+                    .map(|(_, n)| *n as usize)
+                    .sum();
+                self.count_controlled(p, f, true) >= need
+            });
+            sacrificed && tapped
+        })
+    }
+
     /// 409.1f: the mana part of the total cost of the spell or ability
     /// being played, with X announced, increases and reductions, and the
     /// mana of the additional costs announced.
@@ -552,7 +606,7 @@ impl Game {
                 Unpaid::from_cost(mana_cost, x).x_in_color(mana_cost, x, self.spell_x_color(c))
             };
         if let Playing::Spell { obj } = c.what {
-            for k in self.spell_costs(c).into_iter().flatten() {
+            for k in self.spell_costs(c) {
                 u.add(&Unpaid::from_cost(&k.mana, 0));
             }
             // 502.52a: the replicate cost (mana only), once per payment.
@@ -596,16 +650,18 @@ impl Game {
 
     /// 409.1h: could the player pay the total cost of the spell being
     /// played as announced in `with`, `k` being the cost just announced?
-    fn total_cost_payable(&self, with: &Casting, k: &Cost) -> bool {
+    pub(crate) fn total_cost_payable(&self, with: &Casting, k: &Cost) -> bool {
         let p = with.player;
         if !self.cost_parts_payable(p, k) {
             return false;
         }
         // The additional costs together: life and cards in hand.
-        let costs = self.spell_costs(with);
-        let discards: u8 = costs.iter().flatten().map(|k| k.discard).sum();
-        let life: u32 = costs.iter().flatten().map(|k| k.pay_life).sum();
-        if self.player(p).hand.len() < discards as usize || self.life(p) < life as i32 {
+        let discards: u8 = self.spell_costs(with).map(|k| k.discard).sum();
+        let life: u32 = self.spell_costs(with).map(|k| k.pay_life).sum();
+        if self.player(p).hand.len() < discards as usize
+            || self.life(p) < life as i32
+            || !self.costs_together_payable(with)
+        {
             return false;
         }
         let Playing::Spell { obj } = with.what else {
@@ -665,6 +721,16 @@ impl Game {
                 self.flow = Flow::Casting;
                 return;
             }
+        }
+        // 409.1b, 502.40a: the cards to splice are revealed after the
+        // mode, before X.
+        if self.splice_pending(&c) {
+            self.decision = Some(Decision {
+                player: c.player,
+                kind: DecisionKind::AnnounceSplice,
+            });
+            self.flow = Flow::Casting;
+            return;
         }
         // 409.1b: the value of X is announced with the mode, before targets (409.1c).
         let mana_cost = match &c.what {
@@ -746,11 +812,13 @@ impl Game {
         }
         let specs = self.casting_specs(&c);
         let slots = self.casting_slots(&c, specs);
-        if c.targets.len() < slots && !c.targets_done {
+        // 502.40d: the slot within the part being targeted.
+        let slot = c.targets.len() - self.casting_part(&c).0;
+        if slot < slots && !c.targets_done {
             // 601.5a: a target "of an opponent's choice" is chosen by an
             // opponent the controller chooses, within both their ranges.
             let mut chooser = c.player;
-            if crate::playing::targeting::slot_spec(specs, c.targets.len())
+            if crate::playing::targeting::slot_spec(specs, slot)
                 .is_some_and(|(_, s)| s.opponent_chooses)
             {
                 match self.opponent_chooser(&c) {
@@ -759,7 +827,7 @@ impl Game {
                 }
             }
             let opts = self.legal_targets_for(chooser);
-            let up_to = crate::playing::targeting::may_stop(specs, c.targets.len());
+            let up_to = crate::playing::targeting::may_stop(specs, slot);
             if opts.is_empty() && up_to {
                 // 409.1c: "up to N": no more targets is a legal choice.
                 if let Some(cm) = self.casting.as_mut() {
@@ -787,7 +855,12 @@ impl Game {
         // 409.1e: the division of a divided amount among the targets,
         // one target at a time; each gets at least 1, the last the rest.
         if let Some((total, from)) = self.casting_division(&c) {
-            let n = c.targets.len().saturating_sub(from);
+            // The main spell's targets (502.40d: the spliced cards' follow).
+            let main = c
+                .splice_starts
+                .first()
+                .map_or(c.targets.len(), |&s| s as usize);
+            let n = main.saturating_sub(from);
             if c.division.len() < n {
                 let left = total.saturating_sub(c.division.iter().sum());
                 let after = (n - c.division.len() - 1) as u32;
@@ -820,6 +893,11 @@ impl Game {
                 return;
             }
         }
+        // 502.40d: then the targets of each spliced card in turn.
+        if self.next_splice_part(&c) {
+            self.continue_casting();
+            return;
+        }
         if let Playing::Trigger(t) = &c.what {
             // 410.4: a triggered ability goes on the stack with its choices made.
             let t = t.clone();
@@ -843,6 +921,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: c.division.clone(),
+                spliced: Vec::new(),
                 id,
             });
             let targets = self.named_targets(&c.targets);
@@ -1029,10 +1108,11 @@ impl Game {
             None => 0,
         };
         let all = (fixed + variable).min(64);
-        // 409.1e: each target of a divided amount gets at least 1 of it.
+        // 409.1e: each target of a divided amount gets at least 1 of it
+        // (the main spell's amount, 502.40d).
         match self.casting_division(c) {
-            Some((total, from)) => all.min(from + total as usize),
-            None => all,
+            Some((total, from)) if c.splice_starts.is_empty() => all.min(from + total as usize),
+            _ => all,
         }
     }
 
@@ -1160,12 +1240,7 @@ impl Game {
         if let Playing::Spell { obj } = c.what {
             // 409.1h: the life of the spell's additional costs (Snuff
             // Out-style "pay N life").
-            let life: u32 = self
-                .spell_costs(&c)
-                .into_iter()
-                .flatten()
-                .map(|k| k.life(c.x.unwrap_or(0)))
-                .sum();
+            let life: u32 = self.spell_costs(&c).map(|k| k.life(c.x.unwrap_or(0))).sum();
             if life > 0 {
                 self.lose_life(c.player, life);
             }
@@ -1202,6 +1277,7 @@ impl Game {
             top.sacrificed = c.sacrificed_obj;
             top.sacrificed_power = c.sacrificed_power;
             top.division = c.division.clone();
+            top.spliced = Game::spliced_record(&c);
         }
         self.rewind = None;
         self.passes = 0;
@@ -1405,7 +1481,16 @@ impl Game {
         };
         let specs = self.casting_specs(c);
         let src = self.casting_source(c);
-        legal_targets(self, specs, c.targets.len(), &c.targets, &src, &mut ts);
+        // 502.40d: a spliced card's targets are a requirement of their own.
+        let start = self.casting_part(c).0;
+        legal_targets(
+            self,
+            specs,
+            c.targets.len() - start,
+            &c.targets[start..],
+            &src,
+            &mut ts,
+        );
         if chooser != c.player {
             ts.retain(|&t| self.target_within_range(chooser, t));
         }
@@ -1414,6 +1499,16 @@ impl Game {
 
     /// 601.5a: the controller chose the opponent who makes the choice.
     pub(crate) fn on_opponent_chooser(&mut self, action: Action) {
+        // 419.1b: the opponent chosen as a permanent comes into play.
+        if self.casting.is_none() {
+            if let (Some(r), Action::ChooseTarget(crate::Target::Player(q))) =
+                (self.resolving.as_mut(), action)
+            {
+                r.player_choice = Some(q);
+            }
+            self.finish_resolution();
+            return;
+        }
         match action {
             Action::ChooseTarget(crate::Target::Player(q)) => {
                 if let Some(c) = self.casting.as_mut() {

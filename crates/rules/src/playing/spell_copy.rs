@@ -86,6 +86,9 @@ impl Game {
             sacrificed_power: original.sacrificed_power,
             // Pyrotechnics' ruling: a copy's division can't be changed.
             division: original.division.clone(),
+            // 502.40a, 503.10: the text spliced onto the original (and
+            // the targets its instructions have) is copied too.
+            spliced: original.spliced.clone(),
             id: 0,
         });
         // 503.10: optional additional costs paid for the original (kicker,
@@ -171,7 +174,8 @@ impl Game {
         if !must_change {
             out.push(crate::Action::ChooseTarget(current));
         }
-        let specs = crate::resolution::resolve::specs_of(self, &original);
+        // 502.40d: a spliced card's target by that card's requirement.
+        let (specs, start) = crate::playing::splice::part_of_slot(self, &original, i);
         let (source, trigger_player) = match &original.kind {
             StackKind::Spell { obj } => (*obj, None),
             StackKind::Ability {
@@ -197,7 +201,14 @@ impl Game {
             src
         };
         let mut ts = Vec::new();
-        legal_targets(self, specs, i, &r.copy_targets[..i], &src, &mut ts);
+        legal_targets(
+            self,
+            specs,
+            i - start,
+            &r.copy_targets[start..i],
+            &src,
+            &mut ts,
+        );
         out.extend(
             ts.into_iter()
                 .filter(|&t| t != current)

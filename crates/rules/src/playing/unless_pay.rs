@@ -144,15 +144,50 @@ impl Game {
         out.push(Action::No);
     }
 
-    /// Resolves an "unless you pay" effect: asks, or (once answered) runs
-    /// the effects if the cost wasn't paid.
+    /// Resolves an "unless [player] pays" effect: asks the payer (the
+    /// controller, or "that player", "its controller"), or (once answered)
+    /// runs the effects if the cost wasn't paid. A payer who has left the
+    /// game (or a target gone) pays nothing: the effects happen.
     pub(crate) fn resolve_unless_pays(
         &mut self,
         ctx: &ResolveCtx,
         effects: &'static [Effect],
         if_paid: &'static [Effect],
+        payer: &tolaria_cards::PlayerRef,
     ) -> Option<Decision> {
-        let paid = self.resolving.as_ref().and_then(|r| r.paid);
+        let payer = match payer {
+            tolaria_cards::PlayerRef::You => Some(ctx.controller),
+            // "unless any player pays": each player in turn order, starting
+            // with the active player, gets the option until one pays (the
+            // Rhystic cards' rulings); `Resolving::chooser` is the one
+            // asked now.
+            tolaria_cards::PlayerRef::EachPlayer => self
+                .resolving
+                .as_ref()
+                .and_then(|r| r.chooser)
+                .or_else(|| self.apnap_from(self.active).next()),
+            p => self.players_of(ctx, p).first().copied(),
+        };
+        let mut paid = self.resolving.as_ref().and_then(|r| r.paid);
+        let Some(payer) = payer else {
+            if paid.is_none() {
+                self.resolving.as_mut()?.paid = Some(false);
+                paid = Some(false);
+            }
+            return match paid {
+                Some(false) => {
+                    if let Some(d) = self.run_inner(ctx, effects) {
+                        return Some(d);
+                    }
+                    self.resolving.as_mut()?.paid = None;
+                    None
+                }
+                _ => {
+                    self.resolving.as_mut()?.paid = None;
+                    None
+                }
+            };
+        };
         match paid {
             Some(true) => {
                 let r = self.resolving.as_mut()?;
@@ -161,7 +196,7 @@ impl Game {
                     if r.sub > 0 {
                         let returned = self.unless_permanents_now().is_some_and(|(_, _, r)| r);
                         return Some(Decision {
-                            player: ctx.controller,
+                            player: payer,
                             kind: if returned {
                                 DecisionKind::ReturnToHand
                             } else {
@@ -187,12 +222,14 @@ impl Game {
                 // 104.3e: a cost of {0} (no age counter) is still the
                 // player's choice to pay; zero mana can always be paid.
                 return Some(Decision {
-                    player: ctx.controller,
+                    player: payer,
                     kind: DecisionKind::PayOrElse,
                 });
             }
         }
-        self.resolving.as_mut()?.paid = None;
+        let r = self.resolving.as_mut()?;
+        r.paid = None;
+        r.chooser = None;
         None
     }
 
@@ -202,6 +239,27 @@ impl Game {
         let Some(card) = self.resolving.as_deref().map(|r| r.ctx.source_card) else {
             return;
         };
+        // "unless any player pays": a player who declines passes the
+        // option to the next in turn order; the effects happen once all
+        // have declined.
+        if !pay
+            && matches!(
+                self.current_effect(),
+                Some(Effect::UnlessPays {
+                    payer: tolaria_cards::PlayerRef::EachPlayer,
+                    ..
+                })
+            )
+        {
+            let next = self.apnap_from(self.active).skip_while(|&q| q != p).nth(1);
+            if let Some(next) = next {
+                self.emit(Event::DeclinedToPay { player: p, card });
+                if let Some(r) = self.resolving.as_mut() {
+                    r.chooser = Some(next);
+                }
+                return;
+            }
+        }
         let mut owed = 0;
         if pay {
             owed = self.unless_permanents_now().map_or(0, |(_, n, _)| n);

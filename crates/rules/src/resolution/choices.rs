@@ -3,7 +3,7 @@
 //! card name", 419.1b), Wishes' choice of a card from outside the game, and
 //! "Choose a number" (Void, 505.6's example).
 
-use crate::resolution::resolve::effects_of;
+use crate::playing::splice::resolution_len;
 use crate::state::progress::Flow;
 use crate::{Action, Event, Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::{db, Ability, Effect};
@@ -181,7 +181,7 @@ impl Game {
     fn choice_in_effect(&self) -> bool {
         self.resolving
             .as_deref()
-            .is_some_and(|r| r.pc < effects_of(self, &r.item).len())
+            .is_some_and(|r| r.pc < resolution_len(self, &r.item))
     }
 
     /// Goes on after a choice: the effect that asked, or the permanent's
@@ -273,7 +273,7 @@ impl Game {
                 let len = self
                     .resolving
                     .as_deref()
-                    .map_or(0, |r| effects_of(self, &r.item).len());
+                    .map_or(0, |r| resolution_len(self, &r.item));
                 if let Some(r) = self.resolving.as_mut() {
                     r.pc = len;
                 }
@@ -455,12 +455,15 @@ impl Game {
                     r.ctx.optional = false;
                 }
             }
+            Action::Done if matches!(self.current_effect(), Some(Effect::UntapUpTo { .. })) => {
+                self.untap_up_to_done();
+            }
             Action::No => {
                 // Skip every effect.
                 let len = self
                     .resolving
                     .as_deref()
-                    .map_or(0, |r| effects_of(self, &r.item).len());
+                    .map_or(0, |r| resolution_len(self, &r.item));
                 if let Some(r) = self.resolving.as_mut() {
                     r.pc = len;
                 }
@@ -488,7 +491,7 @@ impl Game {
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
                     }
                     // 502.15: chosen now, phased out with the others chosen.
-                    Some(Effect::PhaseOutExcess { .. }) => {
+                    Some(Effect::PhaseOutExcess { .. } | Effect::UntapUpTo { .. }) => {
                         if let Some(r) = self.resolving.as_mut() {
                             r.cards.chosen.push(o);
                         }

@@ -100,16 +100,24 @@ impl Game {
                 obj,
                 ctx.source_card,
                 AbilityRef::Printed {
-                    card: ctx.source_card,
+                    // 502.40a: a spliced card's instructions are its own.
+                    card: self.splice_text_card(ctx.source_card),
                     face: 0,
                     index: SPELL_ABILITY,
                 },
                 // "Target player draws a card at the beginning of the next
                 // turn's upkeep": the delayed ability remembers the
-                // player the spell targeted ("that player").
+                // player the spell targeted ("that player"); "Return
+                // target … card to play. … Remove it from the game at end
+                // of turn" (Goryo's Vengeance): the object its first
+                // target is now (the permanent it became, `PutIntoPlay`).
                 TriggerContext {
                     player: match ctx.targets.first() {
                         Some(crate::Target::Player(p)) => Some(*p),
+                        _ => None,
+                    },
+                    spell_target: match ctx.targets.first() {
+                        Some(crate::Target::Object(o)) => Some(*o),
                         _ => None,
                     },
                     ..TriggerContext::default()

@@ -3,7 +3,7 @@
 //! continuous effects they leave are in `lasting.rs`).
 
 use crate::continuous::source::SourceInfo;
-use crate::resolution::resolve::effects_of;
+use crate::playing::splice::resolution_len;
 use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Duration, Effect, ObjectRef, Recipient};
@@ -62,6 +62,25 @@ impl Game {
                 self.emit(Event::NamedCard {
                     player: ctx.controller,
                     name,
+                });
+                None
+            }
+            // "Choose a color." (Persecute): the spell remembers the colour,
+            // which its filters "of that color" read.
+            Effect::ChooseColor => {
+                let r = self.resolving.as_mut()?;
+                let Some(color) = r.color_choice.take() else {
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseColor,
+                    });
+                };
+                if let Some(o) = self.obj_mut(ctx.source) {
+                    o.chosen_color = Some(color);
+                }
+                self.emit(Event::ColorChosenForSpell {
+                    player: ctx.controller,
+                    color,
                 });
                 None
             }
@@ -378,18 +397,30 @@ impl Game {
                     let len = self
                         .resolving
                         .as_deref()
-                        .map_or(0, |r| effects_of(self, &r.item).len());
+                        .map_or(0, |r| resolution_len(self, &r.item));
                     if let Some(r) = self.resolving.as_mut() {
                         r.pc = len;
                     }
                 }
                 None
             }
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
-            } => self.run_inner(ctx, self.kicked_branch(ctx, *which, then, otherwise)),
+            } => {
+                let taken = self.branch_taken(ctx, condition);
+                if let Some(r) = self.resolving.as_mut() {
+                    r.branch = Some(taken);
+                }
+                let d = self.run_inner(ctx, if taken { then } else { otherwise });
+                if d.is_none() {
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.branch = None;
+                    }
+                }
+                d
+            }
             Effect::IfFlipsWon { at_least, effects } => {
                 let won = self.resolving.as_ref().map_or(0, |r| r.ctx.flips_won);
                 if won >= *at_least {
@@ -613,8 +644,11 @@ impl Game {
                 None
             }
             Effect::UnlessPays {
-                effects, if_paid, ..
-            } => self.resolve_unless_pays(ctx, effects, if_paid),
+                effects,
+                if_paid,
+                payer,
+                ..
+            } => self.resolve_unless_pays(ctx, effects, if_paid, payer),
             Effect::RemoveCounterElse {
                 what,
                 kind,
@@ -635,6 +669,7 @@ impl Game {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::ReturnToHand)
             }
             Effect::PhaseOutExcess { who, kinds } => self.phase_out_excess(ctx, who, kinds),
+            Effect::UntapUpTo { count, .. } => self.untap_up_to(ctx, *count),
             Effect::PhaseOutChosenKind { who, options } => {
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 let player = self.players_of(ctx, who).first().copied()?;
@@ -694,7 +729,7 @@ impl Game {
             // 419.8a: the source is chosen on resolution (exec_effect_pausable).
             Effect::PreventDamageFromChosenSource { .. } => {}
             // The name is chosen on resolution (exec_effect_pausable).
-            Effect::NameCard { .. } => {}
+            Effect::NameCard { .. } | Effect::ChooseColor => {}
             // 503.1 nested in another instruction: a copy whose "as [this]
             // comes into play" choice would have to be asked isn't made
             // (at the top of a resolution, exec_effect_pausable asks).
@@ -914,12 +949,12 @@ impl Game {
                     self.flip(o);
                 }
             }
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
             } => {
-                for e in self.kicked_branch(ctx, *which, then, otherwise) {
+                for e in self.branch(ctx, condition, then, otherwise) {
                     self.exec_effect(ctx, e);
                 }
             }
@@ -1026,7 +1061,8 @@ impl Game {
             | Effect::TapOrUntap { .. }
             | Effect::ContinuousEither { .. }
             | Effect::PhaseOutChosenKind { .. }
-            | Effect::PhaseOutExcess { .. } => {
+            | Effect::PhaseOutExcess { .. }
+            | Effect::UntapUpTo { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             // Only inside a triggered mana ability, which knows what the
@@ -1144,8 +1180,10 @@ impl Game {
             }
             Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(mut src) = crate::state::object::TokenSource::find(ctx.source_card, e)
-                else {
+                let Some(mut src) = crate::state::object::TokenSource::find(
+                    self.splice_text_card(ctx.source_card),
+                    e,
+                ) else {
                     return;
                 };
                 // 216.2: "an X/X token, where X is …": X is taken now.
@@ -1391,6 +1429,32 @@ impl Game {
                     pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_add(1);
                 }
             }
+            Effect::DoesntUntapNext { what, yours } => {
+                // 302.2: a hold for each object still in play.
+                let player = yours.then_some(ctx.controller);
+                for obj in self.objects_of(ctx, what) {
+                    if self.is_present(obj) {
+                        self.untap_holds
+                            .push(crate::turn::untap_rules::UntapHold::Object { obj, player });
+                    }
+                }
+            }
+            Effect::PermanentsDontUntapNext { who, filter } => {
+                for player in self.players_of(ctx, who) {
+                    self.untap_holds
+                        .push(crate::turn::untap_rules::UntapHold::Player {
+                            player,
+                            filter: filter.clone(),
+                        });
+                }
+            }
+            Effect::AssignsNoCombatDamage { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if self.is_present(o) && !self.assigns_no_combat_damage.contains(&o) {
+                        self.assigns_no_combat_damage.push(o);
+                    }
+                }
+            }
             Effect::EndTheTurn => self.ending_turn = true,
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
@@ -1476,6 +1540,7 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
+            Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }

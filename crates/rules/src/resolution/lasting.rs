@@ -97,6 +97,7 @@ impl Game {
         }
         let ts = self.stamp();
         let until_end_of_turn = duration == Duration::EndOfTurn;
+        let until_end_of_combat = duration == Duration::EndOfCombat;
         // 418.3d: "as long as [the source] remains tapped": if that
         // duration is already over, the effect does nothing.
         let while_tapped = (duration == Duration::WhileSourceTapped).then_some(ctx.source);
@@ -138,6 +139,7 @@ impl Game {
                         && x.copy.is_none()
                         && x.effect == effect
                         && x.until_end_of_turn == until_end_of_turn
+                        && x.until_end_of_combat == until_end_of_combat
                         && x.while_tapped == while_tapped
                         && x.controller == controller)
                 });
@@ -151,6 +153,7 @@ impl Game {
                     effect,
                     copy: None,
                     until_end_of_turn,
+                    until_end_of_combat,
                     while_tapped,
                     while_enchanted,
                     while_controlled: false,

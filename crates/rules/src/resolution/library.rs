@@ -464,6 +464,8 @@ impl Game {
             cmc_at_most,
             whose,
             dest,
+            count,
+            up_to,
             ..
         } = e
         else {
@@ -472,7 +474,7 @@ impl Game {
         let p = ctx.controller;
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
-        if st.done < dest.count() {
+        if st.done < dest.count().max(u32::from(*count)) {
             let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
             if !options.is_empty() {
                 return Some(Decision {
@@ -480,8 +482,9 @@ impl Game {
                     kind: DecisionKind::ChooseCard {
                         choice: CardChoice::Search,
                         // A search for a card with a stated quality may find
-                        // nothing (the library is hidden); "a card" must be found.
-                        optional: *filter != ObjectFilter::any() || cmc_at_most.is_some(),
+                        // nothing (the library is hidden); "a card" must be
+                        // found; "up to N" may stop early.
+                        optional: *up_to || *filter != ObjectFilter::any() || cmc_at_most.is_some(),
                     },
                 });
             }
@@ -690,8 +693,21 @@ impl Game {
         e: &'static Effect,
         whose: PlayerId,
     ) -> Option<Decision> {
-        let Effect::ChooseFromHand { filter, amount, .. } = e else {
+        let Effect::ChooseFromHand {
+            filter,
+            amount,
+            x,
+            up_to,
+            ..
+        } = e
+        else {
             return None;
+        };
+        // "choose X cards" (Mind Warp): the X announced for the spell.
+        let amount = if *x {
+            u32::try_from(self.amount(ctx, &tolaria_cards::Amount::X)).unwrap_or(0)
+        } else {
+            u32::from(*amount)
         };
         let mut st = self.cards_state();
         // Looking at one's own hand tells nobody anything.
@@ -714,13 +730,13 @@ impl Game {
             });
             self.set_cards_state(st.clone());
         }
-        if st.done < u32::from(*amount) && !self.hand_matching(whose, filter).is_empty() {
+        if st.done < amount && !self.hand_matching(whose, filter).is_empty() {
             return Some(Decision {
                 player: ctx.controller,
                 kind: DecisionKind::ChooseCard {
                     choice: CardChoice::FromHand,
-                    // "Any number of cards": the player may stop.
-                    optional: *amount == tolaria_cards::ANY_NUMBER,
+                    // "Any number of cards", "up to two": the player may stop.
+                    optional: *up_to || amount == u32::from(tolaria_cards::ANY_NUMBER),
                 },
             });
         }
@@ -767,7 +783,15 @@ impl Game {
         };
         let mut st = self.cards_state();
         match (choice, e) {
-            (CardChoice::Search, Effect::SearchLibrary { dest, reveal, .. }) => {
+            (
+                CardChoice::Search,
+                Effect::SearchLibrary {
+                    dest,
+                    reveal,
+                    count,
+                    ..
+                },
+            ) => {
                 let found = chosen.map(|o| self.objects[o.slot as usize].card);
                 self.emit(Event::Searched { player: p, found });
                 if let (Some(o), Some(card)) = (chosen, found) {
@@ -800,12 +824,17 @@ impl Game {
                                 r.ctx.chosen = Some(o);
                             }
                         }
+                        // Entomb, Buried Alive.
+                        CardDest::Graveyard => {
+                            let owner = self.objects[o.slot as usize].owner;
+                            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                        }
                     }
                 }
                 // A search for several cards goes on until they are found.
                 st.done = match chosen {
                     Some(_) => st.done + 1,
-                    None => dest.count(),
+                    None => dest.count().max(u32::from(*count)),
                 };
             }
             (CardChoice::AttachTo, Effect::PutAuraIntoPlayAttached { what, .. }) => {
@@ -993,6 +1022,10 @@ impl Game {
     }
 
     pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
+        // An up-to-date board with no `flags::STATICS` permanent: none has one.
+        if !self.may_have_statics() {
+            return false;
+        }
         self.controlled_by(p).any(|id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
                 && crate::continuous::characteristics::compute(self, id)
@@ -1036,11 +1069,12 @@ impl Game {
     /// if `p` may play a land at all now (`sorcery_timing`, no land played).
     pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
         let pl = self.player(p);
-        let may = !pl.graveyard.is_empty()
-            && self.may_play_another_land(p)
-            && self.is_active(p)
+        // The cheap tests first (most priorities are not `p`'s main phase).
+        let may = self.is_active(p)
             && self.step.is_main()
             && self.stack.is_empty()
+            && !pl.graveyard.is_empty()
+            && self.may_play_another_land(p)
             && self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard);
         if !may {
             return;
@@ -1084,6 +1118,8 @@ impl Game {
                             tolaria_cards::Whose::You => self.is_active(p),
                             tolaria_cards::Whose::Opponent => self.is_opponent(p, active),
                             tolaria_cards::Whose::Each => true,
+                            // A card in a graveyard chose no player.
+                            tolaria_cards::Whose::Chosen => false,
                         };
                     if ok {
                         self.pending_triggers
@@ -1500,6 +1536,8 @@ fn whose_is(game: &Game, w: tolaria_cards::Whose, controller: PlayerId, p: Playe
         tolaria_cards::Whose::You => p == controller,
         tolaria_cards::Whose::Opponent => game.is_opponent(controller, p),
         tolaria_cards::Whose::Each => true,
+        // Only a trigger's (`Trigger::BeginningOf`).
+        tolaria_cards::Whose::Chosen => false,
     }
 }
 

@@ -1,12 +1,13 @@
 //! Resolution (413–417): resolving spells and abilities and their one-shot effects,
 //! triggered (404, 410) and delayed (404.4) abilities, library actions, naming a card
 //! (419.1b), choosing a source of damage (419.8a), cards removed from the game face
-//! down (217.7b, 217.7d), and Warp World's redeal.
+//! down (217.7b, 217.7d), Warp World's redeal, and "untap up to N lands".
 
 pub(crate) mod choices;
 pub(crate) mod coin;
 pub(crate) mod copiable;
 pub mod damage_source;
+pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod effect;
 pub(crate) mod lasting;
@@ -17,3 +18,4 @@ pub(crate) mod refs;
 pub(crate) mod removed;
 pub mod resolve;
 pub mod triggers;
+pub(crate) mod untap_up_to;

@@ -3,7 +3,7 @@
 //! amounts ("X", "the number of …").
 
 use crate::state::stack::ResolveCtx;
-use crate::{Game, ObjId, PlayerId, Target};
+use crate::{Game, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Amount, ObjectRef, PlayerRef};
 
 impl Game {
@@ -60,6 +60,11 @@ impl Game {
 
     fn controller_or_lki(&self, id: ObjId) -> PlayerId {
         match self.obj(id) {
+            // A card put into a graveyard from play: its controller as it
+            // last existed there (413.2f, "that creature's controller").
+            Some(o) if matches!(o.zone, Zone::Graveyard(_)) => self
+                .last_known_previous(id)
+                .map_or(o.controller, |l| l.controller),
             Some(o) => o.controller,
             None => self
                 .last_known(id)
@@ -87,6 +92,12 @@ impl Game {
             ObjectRef::Target(i) => match ctx.targets.get(*i as usize) {
                 Some(Target::Object(o)) if ctx.legal & (1 << i) != 0 || self.obj(*o).is_none() => {
                     vec![*o]
+                }
+                // 404.4: a delayed triggered ability a spell created has no
+                // targets; "it" is the spell's first target as the spell
+                // left it (`TriggerContext::spell_target`).
+                None if *i == 0 && ctx.trigger.delayed => {
+                    ctx.trigger.spell_target.into_iter().collect()
                 }
                 _ => vec![],
             },
@@ -131,6 +142,14 @@ impl Game {
                 }
                 _ => vec![],
             },
+            ObjectRef::TargetAndEachSharingColor { target, other } => self
+                .sharing_color(ctx, *target, other)
+                .into_iter()
+                .filter_map(|t| match t {
+                    Target::Object(o) => Some(o),
+                    _ => None,
+                })
+                .collect(),
             // Each target from the i-th on, as `Target(i)` keeps each.
             ObjectRef::Targets(i) => (*i as usize..ctx.targets.len())
                 .filter_map(|k| match ctx.targets[k] {
@@ -208,8 +227,10 @@ impl Game {
                         ch.toughness
                     }
                 } else {
-                    // 413.2f: last known information.
+                    // 413.2f: last known information (of the permanent a
+                    // card in a graveyard was, "that creature's toughness").
                     self.last_known(id)
+                        .or_else(|| self.last_known_previous(id))
                         .map_or(0, |l| if power { l.power } else { l.toughness })
                 }
             }
@@ -259,6 +280,7 @@ impl Game {
                 .count() as i32,
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
+            Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -296,6 +318,35 @@ impl Game {
                     self.last_known(id)
                         .map_or(0, |l| i32::from(l.converted_mana_cost))
                 }
+            }
+            // The Shrines: every graveyard's cards sharing a name with the
+            // object (505.6), read from its characteristics now or as it
+            // last existed (413.2f).
+            Amount::GraveyardCardsNamedAs(o) => {
+                let Some(&id) = self.objects_of(ctx, o).first() else {
+                    return 0;
+                };
+                let card = match self.obj(id) {
+                    Some(_) => self.chars(id).card,
+                    None => self.objects[id.slot as usize].card,
+                };
+                let names: Vec<&str> = tolaria_cards::db()
+                    .get(card)
+                    .faces
+                    .iter()
+                    .map(|f| f.name.as_str())
+                    .collect();
+                self.players
+                    .iter()
+                    .flat_map(|p| p.graveyard.iter())
+                    .filter(|&&c| {
+                        tolaria_cards::db()
+                            .get(self.objects[c.slot as usize].card)
+                            .faces
+                            .iter()
+                            .any(|f| names.contains(&f.name.as_str()))
+                    })
+                    .count() as i32
             }
             Amount::GraveyardCardsMatching { who, filter } => {
                 let players = match who {
@@ -407,10 +458,22 @@ impl Game {
     }
 
     /// Radiance: the target creature and each other creature in play that
-    /// shares a colour with it now, as the effect resolves (419.7d:
-    /// creatures that change colour or come into play later are not
-    /// included). A colourless target shares a colour with nothing.
+    /// shares a colour with it (`Recipient::TargetAndEachSharingColor`).
     pub(crate) fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
+        self.sharing_color(ctx, i, &tolaria_cards::ObjectFilter::creature())
+    }
+
+    /// Radiance: the `i`-th target and each other permanent in play matching
+    /// `other` that shares a colour with it now, as the effect resolves
+    /// (419.7d: permanents that change colour or come into play later are
+    /// not included). A colourless target shares a colour with nothing; an
+    /// illegal target (413.2b) names nothing.
+    pub(crate) fn sharing_color(
+        &self,
+        ctx: &ResolveCtx,
+        i: u8,
+        other: &tolaria_cards::ObjectFilter,
+    ) -> Vec<Target> {
         let Some(Target::Object(t)) = ctx.target(i) else {
             return Vec::new();
         };
@@ -422,8 +485,14 @@ impl Game {
                 .copied()
                 .filter(|&o| o != t && self.is_present(o))
                 .filter(|&o| {
-                    let ch = self.chars(o);
-                    ch.is_creature() && ch.colors.intersects(colors)
+                    self.chars(o).colors.intersects(colors)
+                        && crate::continuous::filter::matches(
+                            self,
+                            other,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
                 })
                 .map(Target::Object),
         );

@@ -2,7 +2,7 @@
 //! on resolution (413.2a, 415), and the one-shot effects themselves (417).
 
 use crate::continuous::source::SourceInfo;
-use crate::playing::targeting::{is_legal_target, slot_spec};
+use crate::playing::splice::{effect_at, resolution_len};
 use crate::resolution::choices::chooses_color_as_it_enters;
 use crate::resolution::choices::enters_with_choice;
 use crate::resolution::choices::names_card_as_it_enters;
@@ -113,20 +113,13 @@ impl Game {
             }
             StackKind::CombatDamage(_) => unreachable!(),
         };
-        // 413.2a: check targets.
-        let specs = specs_of(self, &item);
+        // 413.2a: check targets (502.40d: a spliced card's by its own
+        // requirements; the spell is countered only if all are illegal).
         let src = SourceInfo {
             trigger_player: trigger.player,
             ..SourceInfo::of(self, source, item.controller)
         };
-        let mut legal = 0u64;
-        for (i, &t) in item.targets.iter().enumerate() {
-            if let Some((_, spec)) = slot_spec(specs, i) {
-                if is_legal_target(self, spec, t, &src) {
-                    legal |= 1 << i;
-                }
-            }
-        }
+        let legal = crate::playing::splice::legal_target_bits(self, &item, &src);
         if !item.targets.is_empty() && legal == 0 {
             self.stack.pop();
             self.emit(Event::CounteredOnResolution {
@@ -184,6 +177,7 @@ impl Game {
             type_choice: None,
             land_types: [None; 2],
             name_choice: None,
+            player_choice: None,
             inner: 0,
             flip: crate::state::progress::FlipState::default(),
             paid: None,
@@ -197,7 +191,20 @@ impl Game {
             source_choice: None,
             pt_choice: None,
             pt_asked: false,
+            branch: None,
+            splice_part: 0,
+            splice_legal: legal,
+            countered_spliced: Vec::new(),
         };
+        let mut r = r;
+        // 502.40d: the main spell's instructions refer to its own targets
+        // (the first ones).
+        if let Some(main) = crate::playing::splice::parts(self, &r.item)
+            .next()
+            .filter(|_| !r.item.spliced.is_empty())
+        {
+            r.ctx.targets.truncate(main.len);
+        }
         if optional {
             // 410.5: "you may" is chosen on resolution.
             let p = r.ctx.controller;
@@ -219,12 +226,19 @@ impl Game {
             let Some(r) = self.resolving.as_deref() else {
                 return;
             };
-            let effects = effects_of(self, &r.item);
-            if r.pc >= effects.len() {
+            // 502.40b: the main spell's instructions, then each spliced
+            // card's, each part with its own targets (502.40d).
+            let len = resolution_len(self, &r.item);
+            let Some((e, part)) = effect_at(self, &r.item, r.pc) else {
                 break;
+            };
+            if part != r.splice_part {
+                self.enter_splice_part(part);
             }
+            let Some(r) = self.resolving.as_deref() else {
+                return;
+            };
             let ctx = r.ctx.clone();
-            let e = &effects[r.pc];
             // "the damage dealt this way" (Corrupt): the damage events of a
             // damage instruction are added up once it is done.
             let deals = matches!(
@@ -278,7 +292,7 @@ impl Game {
                 // and abilities (`Game::settle`) are brought up to date
                 // first ("you gain control of target creature …" then
                 // "sacrifice a creature", Grab the Reins entwined, 502.32b).
-                if r.pc < effects.len() && !self.board.valid {
+                if r.pc < len && !self.board.valid {
                     self.settle();
                 }
             }
@@ -386,6 +400,20 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseLandType { basic: true });
                     return;
                 }
+                // 419.1b: "As [this] comes into play, choose an opponent":
+                // asked only when there is more than one (with one, the
+                // permanent chooses it as it comes into play).
+                if face.types.is_permanent()
+                    && r.player_choice.is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent,
+                    )
+                    && self.opponents(r.ctx.controller).nth(1).is_some()
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseOpponent);
+                    return;
+                }
                 // 502.27a: amplify's cards are revealed as it comes into play.
                 if face.types.is_permanent() && self.amplify_pending(&mut r, entering) {
                     self.pause_resolution(
@@ -442,9 +470,14 @@ impl Game {
                         & crate::state::object::marks::SUSPEND_HASTE
                         != 0
                         && face.types.contains(tolaria_cards::CardType::Creature);
-                    if let Some(new) =
-                        self.put_into_play_as(obj, r.ctx.controller, MoveReason::Resolve, copy)
-                    {
+                    if let Some(new) = self.put_into_play_choosing(
+                        obj,
+                        r.ctx.controller,
+                        MoveReason::Resolve,
+                        copy,
+                        r.player_choice,
+                        r.item.x,
+                    ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
                         }
@@ -465,6 +498,7 @@ impl Game {
                             r.type_choice.or(r.land_types[0]),
                             r.name_choice,
                         );
+
                         if let Some(t) = aura_target {
                             self.attach(new, t);
                         }
@@ -511,22 +545,33 @@ impl Game {
         self.flow = Flow::Resolving;
     }
 
-    /// 502.21b: the instructions of an "If this spell was kicked" effect
-    /// that apply: `then` if the kicker cost was paid for the spell (or
-    /// the permanent with the ability), else `otherwise`.
-    pub(crate) fn kicked_branch<'e>(
+    /// `Effect::IfElse`: the branch to run: the one already taken while
+    /// the effect pauses, else the condition judged now.
+    pub(crate) fn branch<'e>(
         &self,
         ctx: &ResolveCtx,
-        which: Option<u8>,
+        condition: &tolaria_cards::Condition,
         then: &'e [Effect],
         otherwise: &'e [Effect],
     ) -> &'e [Effect] {
-        let flags = self.objects[ctx.source.slot as usize].flags;
-        if crate::state::object::kicked_with(flags, which) {
+        if self.branch_taken(ctx, condition) {
             then
         } else {
             otherwise
         }
+    }
+
+    /// `Effect::IfElse`: whether its condition holds: as first judged while
+    /// the effect pauses, else judged now.
+    pub(crate) fn branch_taken(
+        &self,
+        ctx: &ResolveCtx,
+        condition: &tolaria_cards::Condition,
+    ) -> bool {
+        let taken = self.resolving.as_ref().and_then(|r| r.branch);
+        taken.unwrap_or_else(|| {
+            crate::continuous::condition::holds_on_resolution(self, ctx, condition)
+        })
     }
 
     /// Runs a nested list of effects (a flip's "if you win" branch, …)
@@ -566,7 +611,7 @@ impl Game {
     /// The effect being resolved now, following a nested branch.
     pub(crate) fn current_effect(&self) -> Option<&'static Effect> {
         let r = self.resolving.as_deref()?;
-        let e = effects_of(self, &r.item).get(r.pc)?;
+        let (e, _) = effect_at(self, &r.item, r.pc)?;
         let inner = match e {
             Effect::FlipCoin { won, lost, .. } => match r.flip.outcome {
                 Some(true) => won.get(r.inner as usize),
@@ -574,12 +619,12 @@ impl Game {
                 None => None,
             },
             Effect::IfFlipsWon { effects, .. } => effects.get(r.inner as usize),
-            Effect::IfKicked {
-                which,
+            Effect::IfElse {
+                condition,
                 then,
                 otherwise,
             } => self
-                .kicked_branch(&r.ctx, *which, then, otherwise)
+                .branch(&r.ctx, condition, then, otherwise)
                 .get(r.inner as usize),
             Effect::UnlessDiscard { effects, .. } if r.paid == Some(false) => {
                 effects.get(r.inner as usize)
@@ -654,6 +699,16 @@ impl Game {
         // 413.2f: "that spell's converted mana cost" (Draining Whelk) reads
         // the countered spell as it last existed on the stack.
         self.record_lki(o);
+        // 502.40a: so do the cards spliced onto it (Minamo's Meddling).
+        let spliced: Vec<tolaria_cards::CardId> = self
+            .stack
+            .iter()
+            .find(|s| matches!(s.kind, StackKind::Spell { obj } if obj == o))
+            .map(|s| s.spliced.iter().map(|x| x.card).collect())
+            .unwrap_or_default();
+        if let Some(r) = self.resolving.as_mut() {
+            r.countered_spliced = spliced;
+        }
         self.move_to(o, zone, MoveReason::Countered);
     }
 }

@@ -33,6 +33,18 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
     if permanents > 0 {
         life_lost_triggers(game, e, permanents);
+        if let Event::Damage {
+            source,
+            to,
+            amount,
+            combat,
+            ..
+        } = e
+        {
+            super::damage_triggers::damage_watchers(
+                game, permanents, *source, *to, *amount, *combat,
+            );
+        }
     }
     match e {
         // 502.15d: phasing triggers only the abilities that mention it.
@@ -161,6 +173,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
+                    // "When enchanted creature is put into a graveyard from
+                    // play": the Aura is still attached to it (420.5d has
+                    // yet to put the Aura into its owner's graveyard).
+                    Trigger::AttachedDies => (game.objects[src.slot as usize].attached_to
+                        == Some(Target::Object(old))
+                        && lki.is_some_and(|l| l.was_creature))
+                    .then_some(TriggerContext {
+                        object: Some(new),
+                        player: lki_controller,
+                        ..Default::default()
+                    }),
                     Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
                         let you = game.objects[src.slot as usize].controller;
                         // "a creature you control": its controller as it
@@ -560,6 +583,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::You => caster == you,
                             Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
+                            Whose::Chosen => {
+                                game.objects[src.slot as usize].chosen_player == Some(caster)
+                            }
                         };
                         (who_ok
                             && crate::continuous::filter::matches(
@@ -581,6 +607,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             Whose::You => caster == you,
                             Whose::Opponent => game.is_opponent(you, caster),
                             Whose::Each => true,
+                            Whose::Chosen => {
+                                game.objects[src.slot as usize].chosen_player == Some(caster)
+                            }
                         };
                         (who_ok && game.players[caster.index()].spells_this_turn == 1).then_some(
                             TriggerContext {
@@ -723,6 +752,12 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
                     Whose::You => game.is_active(you),
                     Whose::Opponent => game.is_opponent(you, active),
                     Whose::Each => true,
+                    // 419.1b: the player chosen as it came into play (Black
+                    // Vise); 606.4b: a Two-Headed Giant team's turn is each
+                    // teammate's.
+                    Whose::Chosen => game.objects[src.slot as usize]
+                        .chosen_player
+                        .is_some_and(|c| game.is_active(c)),
                 };
                 ok.then_some(TriggerContext {
                     player: Some(active),
@@ -889,6 +924,7 @@ fn player_event_triggers(
                 Whose::You => player == you,
                 Whose::Opponent => game.is_opponent(you, player),
                 Whose::Each => true,
+                Whose::Chosen => game.objects[src.slot as usize].chosen_player == Some(player),
             };
             ok.then_some(TriggerContext {
                 player: Some(player),
@@ -1175,7 +1211,11 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
     }
 }
 
-fn scan(game: &mut Game, src: ObjId, f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>) {
+pub(super) fn scan(
+    game: &mut Game,
+    src: ObjId,
+    f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>,
+) {
     let Some(o) = game.obj(src) else { return };
     if o.flags & crate::state::object::flags::TRIGGERS == 0
         || o.zone != Zone::InPlay

@@ -255,6 +255,21 @@ pub struct Game {
     /// untap" still to decide about in this untap step.
     #[serde(default)]
     pub untap_choices: Vec<ObjId>,
+    /// 302.2: "doesn't untap during its controller's next untap step"
+    /// effects waiting for their untap step (`turn/untap_rules.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untap_holds: Vec<crate::turn::untap_rules::UntapHold>,
+    /// 310.1: creatures that assign no combat damage this turn (Ophidian);
+    /// emptied as a turn begins.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assigns_no_combat_damage: Vec<ObjId>,
+    /// 302.2: in an untap step under "can't untap more than N" limits, the
+    /// permanents still to choose among, each with the limits it counts
+    /// toward (bit i: limit i), and how many each limit still allows.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untap_limited: Vec<(ObjId, u32)>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub untap_limits_left: Vec<u8>,
     /// 419.6c: redirection effects of resolved abilities until end of turn.
     #[serde(default)]
     pub redirect_rules: Vec<crate::continuous::replacement::RedirectRule>,

@@ -148,7 +148,7 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                 | Effect::AtNextUpkeep { effects, .. }
                 | Effect::AtNextEndStep { effects, .. }
                 | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
-                Effect::IfKicked {
+                Effect::IfElse {
                     then, otherwise, ..
                 } => {
                     walk(then, out);
@@ -315,6 +315,10 @@ pub struct Object {
     /// play, name a card": Pithing Needle); `None`: undefined (503.7).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen_name: Option<tolaria_cards::CardName>,
+    /// 419.1b: the opponent chosen as it came into play ("As [this] comes
+    /// into play, choose an opponent": Black Vise); `None`: undefined.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_player: Option<PlayerId>,
     /// 502.19a: when it came under its controller's control (`marks`).
     #[serde(default)]
     pub control_marks: u8,
@@ -413,6 +417,7 @@ impl Object {
             chosen_color: None,
             chosen_type: None,
             chosen_name: None,
+            chosen_player: None,
             control_marks: 0,
             spell_copy: None,
             dealt_damage_this_turn: false,
@@ -426,7 +431,9 @@ impl Object {
             let k = tolaria_cards::KeywordSet(f.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0);
             k.iter().filter_map(tolaria_cards::keyword_ability)
         });
-        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter())) | flags_of(keywords)
+        flags_of(def.faces.iter().flat_map(|f| f.abilities.iter()))
+            | flags_of(keywords)
+            | flags_of(def.faces.iter().flat_map(self_granted))
     }
 
     /// The derived ability bits for the ability a copy effect gives (503.9).
@@ -526,6 +533,7 @@ impl Object {
         self.chosen_color = None;
         self.chosen_type = None;
         self.chosen_name = None;
+        self.chosen_player = None;
         self.control_marks = 0;
         self.dealt_damage_this_turn = false;
     }
@@ -603,6 +611,36 @@ fn kinds_to_flags(k: u8) -> u32 {
         | bit(K::MANA, flags::MANA)
         | bit(K::ACTIVATED, flags::ACTIVATED)
         | bit(K::TRIGGERED, flags::TRIGGERS)
+}
+
+/// The abilities a face's own static abilities may grant the permanent
+/// itself ("Threshold — … Pardic Arsonist has \"When Pardic Arsonist comes
+/// into play, …\""): counted in its bits as it comes into play, before the
+/// board is computed, so that its comes-into-play trigger is looked for
+/// (a superset: the board's computation then keeps the exact bits).
+fn self_granted(face: &tolaria_cards::CardFace) -> impl Iterator<Item = &tolaria_cards::Ability> {
+    face.abilities.iter().flat_map(move |a| {
+        let grant = match a {
+            tolaria_cards::Ability::Static(
+                tolaria_cards::StaticAbility::Continuous {
+                    affected: tolaria_cards::Affected::This,
+                    effect,
+                }
+                | tolaria_cards::StaticAbility::ContinuousIf {
+                    affected: tolaria_cards::Affected::This,
+                    effect,
+                    ..
+                },
+            ) => effect
+                .grant
+                .map(|g| (g as usize, effect.grant_more as usize)),
+            _ => None,
+        };
+        grant
+            .and_then(|(g, more)| face.granted.get(g..=g + more))
+            .unwrap_or(&[])
+            .iter()
+    })
 }
 
 /// Which kinds of abilities these are, as `flags` bits.

@@ -7,7 +7,7 @@
 use crate::state::stack::PendingTrigger;
 use crate::{ObjId, PlayerId, StackItem, Target};
 use serde::{Deserialize, Serialize};
-use tolaria_cards::ManaCost;
+use tolaria_cards::{CardId, ManaCost};
 
 /// Where the engine is between decisions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -173,6 +173,20 @@ pub(crate) struct Casting {
     /// 601.5c; 600.4d: cleared if they leave the game before choosing).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opponent_chooser: Option<PlayerId>,
+    /// 502.40a: the cards revealed from the hand to splice onto the spell,
+    /// in the order their instructions will be followed (502.40b), with
+    /// their cards: a revealed card may leave the hand while the costs are
+    /// paid (discarded for a cost, 502.40a's example).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splice: Vec<(ObjId, CardId)>,
+    /// 409.1b: the player is done revealing cards to splice.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub splice_done: bool,
+    /// 502.40d: where the targets of each spliced card begin in `targets`,
+    /// for the spliced cards whose targets are being or have been chosen
+    /// (the main spell's come first).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub splice_starts: Vec<u8>,
 }
 
 impl Casting {
@@ -211,6 +225,9 @@ impl Casting {
             division: Vec::new(),
             replicate: 0,
             opponent_chooser: None,
+            splice: Vec::new(),
+            splice_done: false,
+            splice_starts: Vec::new(),
         }
     }
 }
@@ -300,6 +317,9 @@ pub(crate) struct Resolving {
     /// 419.1b: the card named as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name_choice: Option<tolaria_cards::CardName>,
+    /// 419.1b: the opponent chosen as the permanent comes into play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub player_choice: Option<PlayerId>,
     /// Position inside the nested effects of the current effect (a coin
     /// flip's "if you win" branch, …).
     #[serde(default)]
@@ -343,6 +363,23 @@ pub(crate) struct Resolving {
     pub pt_choice: Option<u8>,
     #[serde(default)]
     pub pt_asked: bool,
+    /// `Effect::IfElse`: the branch taken (the condition as it was first
+    /// judged), kept while the branch pauses for choices, so that its own
+    /// instructions can't switch it (Kirtar's Wrath's destroyed creatures
+    /// filling the graveyard).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub branch: Option<bool>,
+    /// 502.40a: the part of a spliced spell whose instructions run now (0
+    /// the main spell's, k the k-th spliced card's), whose targets `ctx`
+    /// holds; and 413.2a's legal bits over all the spell's targets.
+    #[serde(default)]
+    pub splice_part: u8,
+    #[serde(default)]
+    pub splice_legal: u64,
+    /// 502.40a: the cards that were spliced onto the spell this resolution
+    /// countered ("a card spliced onto that spell", Minamo's Meddling).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub countered_spliced: Vec<CardId>,
 }
 
 /// 511: the state of coin flips during one resolution.

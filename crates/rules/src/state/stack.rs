@@ -46,6 +46,11 @@ pub struct StackItem {
     /// resolution; a copy keeps it, 503.10).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub division: Vec<u32>,
+    /// 502.40a: the cards spliced onto the spell, in the order their
+    /// instructions are followed (502.40b, after the main spell's); their
+    /// targets follow the main spell's in `targets` (502.40d).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spliced: Vec<Spliced>,
     /// An activated or triggered ability's identity on the stack
     /// (`Target::Ability`, Willbender's "target spell or ability"), from
     /// `Game::next_stack_id`; 0 for spells and combat damage, which are
@@ -71,6 +76,15 @@ pub enum StackKind {
     },
     /// 310.1: all combat damage assignments, one object.
     CombatDamage(Vec<DamageAssignment>),
+}
+
+/// 502.40a: a card spliced onto a spell: its text box is copied onto the
+/// spell (502.40c: nothing else of it), with `targets` targets of the
+/// spell's for its instructions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Spliced {
+    pub card: CardId,
+    pub targets: u8,
 }
 
 /// What a triggered ability remembers of its trigger event ("that creature", "that player").
@@ -101,6 +115,12 @@ pub struct TriggerContext {
     /// Astral Slide: the card it removed from the game).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chosen: Option<ObjId>,
+    /// 404.4: in a delayed triggered ability a spell created, the object
+    /// the spell's first target was as the spell created it (the
+    /// permanent a returned card became): the delayed instructions' "it"
+    /// (Goryo's Vengeance's "Remove it from the game at end of turn").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell_target: Option<ObjId>,
 }
 
 fn is_zero_u8(n: &u8) -> bool {

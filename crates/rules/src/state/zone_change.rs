@@ -145,8 +145,25 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
     ) -> Option<ObjId> {
+        self.put_into_play_choosing(id, controller, reason, copy, None, 0)
+    }
+
+    /// As [`Game::put_into_play_as`], with the opponent chosen as its spell
+    /// resolved (419.1b: "As [this] comes into play, choose an opponent")
+    /// and the spell's X (409.1b).
+    pub(crate) fn put_into_play_choosing(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        reason: MoveReason,
+        copy: Option<crate::continuous::effects::Copiable>,
+        chosen_player: Option<PlayerId>,
+        x: u32,
+    ) -> Option<ObjId> {
         let opts = MoveOpts {
             copy,
+            chosen_player,
+            x,
             ..MoveOpts::default()
         };
         self.enter_play(id, controller, reason, opts)
@@ -165,6 +182,8 @@ impl Game {
             copy,
             face_down: enter_face_down,
             flipped,
+            chosen_player,
+            x,
         } = opts;
         // 503.1: a token copy comes into play from outside every zone.
         let obj = if reason == MoveReason::TokenCopy {
@@ -340,6 +359,7 @@ impl Game {
                             effect: Default::default(),
                             copy: Some(c),
                             until_end_of_turn: false,
+                            until_end_of_combat: false,
                             while_tapped: None,
                             while_enchanted: false,
                             while_controlled: false,
@@ -371,6 +391,17 @@ impl Game {
                     {
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
+                    }
+                    // "… with X +1/+1 counters on it" (Rock Hydra).
+                    if let tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithXCounters(kind),
+                    ) = a
+                    {
+                        if x > 0 {
+                            let n = x.min(i32::MAX as u32) as i32;
+                            self.objects[slot].add_counters(*kind, n);
+                            entered_with.push((*kind, x));
+                        }
                     }
                     // 502.50a: "If an opponent was dealt damage this turn,
                     // this permanent comes into play with N +1/+1 counters."
@@ -422,6 +453,7 @@ impl Game {
                                         effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
                                         copy: None,
                                         until_end_of_turn: false,
+                                        until_end_of_combat: false,
                                         while_tapped: None,
                                         while_enchanted: false,
                                         while_controlled: false,
@@ -482,7 +514,51 @@ impl Game {
                 amount,
             });
         }
+        if to == Zone::InPlay && !face_down {
+            let entering = copy.map_or(card, |c| c.card);
+            self.choose_opponent_as_it_enters(new, entering, chosen_player);
+        }
         Some(new)
+    }
+
+    /// 419.1b: "As [this] comes into play, choose an opponent" (Black
+    /// Vise): the opponent chosen as it resolved (`chosen`), else, when it
+    /// comes into play another way, the next opponent in turn order (the
+    /// only one in a two-player game; see ARCHITECTURE.md).
+    fn choose_opponent_as_it_enters(
+        &mut self,
+        new: ObjId,
+        entering: tolaria_cards::CardId,
+        chosen: Option<PlayerId>,
+    ) {
+        let chooses = tolaria_cards::db()
+            .get(entering)
+            .front()
+            .abilities
+            .iter()
+            .any(|a| {
+                matches!(
+                    a,
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent
+                    )
+                )
+            });
+        if !chooses {
+            return;
+        }
+        let you = self.objects[new.slot as usize].controller;
+        let next = self
+            .apnap_from(you)
+            .find(|&q| self.is_opponent(you, q) && !self.players[q.index()].lost);
+        if let Some(q) = chosen.or(next) {
+            self.objects[new.slot as usize].chosen_player = Some(q);
+            self.emit(Event::OpponentChosen {
+                obj: new,
+                card: self.objects[new.slot as usize].card,
+                player: q,
+            });
+        }
     }
 
     /// 217.1c / 306.2: what leaving play ends: combat, attachments to it, its
@@ -536,6 +612,14 @@ impl Game {
     pub fn last_known(&self, id: ObjId) -> Option<&LastKnown> {
         self.lki.iter().rev().find(|l| l.id == id)
     }
+
+    /// 413.2f: for a card that left play (a new object, 217.1c), the last
+    /// known information of the permanent it was just before: the object
+    /// of the previous generation of its slot, if that left play.
+    pub fn last_known_previous(&self, id: ObjId) -> Option<&LastKnown> {
+        let gen = id.gen.checked_sub(1)?;
+        self.last_known(ObjId { slot: id.slot, gen })
+    }
 }
 
 /// How an object moves (`Game::relocate`).
@@ -551,4 +635,10 @@ pub(crate) struct MoveOpts {
     face_down: bool,
     /// 510.3: comes into play flipped ("return it to play flipped").
     flipped: bool,
+    /// 419.1b: the opponent chosen for "As [this] comes into play, choose
+    /// an opponent" (`None`: the next opponent in turn order).
+    chosen_player: Option<PlayerId>,
+    /// 409.1b: the X announced for the spell that resolved into it ("comes
+    /// into play with X +1/+1 counters"); 0 otherwise (202.3).
+    x: u32,
 }

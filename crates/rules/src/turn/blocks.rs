@@ -29,8 +29,9 @@ struct Problem {
     pair: Vec<bool>,
     /// How many attackers each blocker may block.
     cap: Vec<usize>,
-    /// Attackers that can't be blocked except by two or more creatures.
-    two_or_more: Vec<bool>,
+    /// The least number of blockers of each attacker ("can't be blocked
+    /// except by two or more creatures"; 0 when none is asked).
+    least: Vec<usize>,
     /// Attackers that can't be blocked by more than one creature.
     max_one: Vec<bool>,
     /// Attackers every creature able to block must block (Lure).
@@ -79,7 +80,7 @@ impl Problem {
     fn legal(&self, s: &State) -> bool {
         (0..self.na()).all(|a| {
             let n = s.per_attacker[a];
-            let lone = self.two_or_more[a] && n == 1;
+            let lone = n > 0 && n < self.least[a];
             let crowded = self.max_one[a] && n > 1;
             !(lone || crowded)
         }) && (0..self.blockers.len()).all(|b| s.per_blocker[b] <= self.cap[b])
@@ -124,7 +125,8 @@ impl Problem {
             if !self.pair[i] || s.has[i] {
                 continue;
             }
-            let useful = self.obeys(b, a) > 0 || (self.two_or_more[a] && s.per_attacker[a] == 1);
+            let useful = self.obeys(b, a) > 0
+                || (s.per_attacker[a] > 0 && s.per_attacker[a] < self.least[a]);
             if !useful || (self.max_one[a] && s.per_attacker[a] >= 1) {
                 continue;
             }
@@ -160,7 +162,7 @@ impl Game {
                             s,
                             StaticAbility::MustBeBlockedByAll(_)
                                 | StaticAbility::BlockRestriction {
-                                    rule: BlockRule::TwoOrMore,
+                                    rule: BlockRule::AtLeast(_),
                                     ..
                                 }
                         )
@@ -195,18 +197,24 @@ impl Game {
                 pair[bi * na + ai] = self.can_block_pair(b, a);
             }
         }
-        let rule = |a: ObjId, lure: bool| {
-            (lure
-                && self.objects[a.slot as usize].this_turn & crate::state::object::this_turn::LURE
-                    != 0)
-                || self.any_static_on(a, |s, _| match s {
-                    StaticAbility::MustBeBlockedByAll(_) => lure,
-                    StaticAbility::BlockRestriction {
-                        rule: BlockRule::TwoOrMore,
-                        ..
-                    } => !lure,
-                    _ => false,
-                })
+        let lured = |a: ObjId| {
+            self.objects[a.slot as usize].this_turn & crate::state::object::this_turn::LURE != 0
+                || self.any_static_on(a, |s, _| matches!(s, StaticAbility::MustBeBlockedByAll(_)))
+        };
+        // The most "… except by N or more creatures" asks of attacker `a`.
+        let least = |a: ObjId| {
+            let mut n = 0usize;
+            self.any_static_on(a, |s, _| {
+                if let StaticAbility::BlockRestriction {
+                    rule: BlockRule::AtLeast(k),
+                    ..
+                } = s
+                {
+                    n = n.max(usize::from(*k));
+                }
+                false
+            });
+            n
         };
         let mut required = vec![false; blockers.len() * na];
         for &(b, a) in &self.combat.provoked {
@@ -219,9 +227,9 @@ impl Game {
         let p = Problem {
             required,
             cap: blockers.iter().map(|&b| self.block_capacity(b)).collect(),
-            two_or_more: attackers.iter().map(|&a| rule(a, false)).collect(),
+            least: attackers.iter().map(|&a| least(a)).collect(),
             max_one: attackers.iter().map(|&a| self.max_one_blocker(a)).collect(),
-            lured: attackers.iter().map(|&a| rule(a, true)).collect(),
+            lured: attackers.iter().map(|&a| lured(a)).collect(),
             blockers,
             attackers,
             pair,

@@ -9,7 +9,7 @@ use crate::{
     Action, DamageAssignment, Decision, DecisionKind, Event, Game, ObjId, StackItem, StackKind,
     Target,
 };
-use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype};
+use tolaria_cards::{Ability, BlockRule, Keyword, StaticAbility, Subtype, Trigger};
 
 fn statics(ch: &Characteristics) -> impl Iterator<Item = &'static StaticAbility> {
     ch.abilities().iter().filter_map(|a| match a {
@@ -35,7 +35,8 @@ impl Game {
                 continue;
             }
             let sch = crate::continuous::characteristics::compute(self, src);
-            for aff in statics(&sch).filter_map(&pick) {
+            let now = statics(&sch).filter_map(|s| self.static_now(s, src, so.controller));
+            for aff in now.filter_map(&pick) {
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
@@ -92,10 +93,27 @@ impl Game {
             return false;
         }
         let ch = self.chars(id);
-        if !ch.is_creature() || ch.has(Keyword::Defender) {
+        if !ch.is_creature() {
             return false;
         }
-        if o.is_sick() && !ch.has(Keyword::Haste) {
+        // 502.40: "can attack as though it didn't have defender" (Animate
+        // Wall); looked for only on a creature with defender.
+        if ch.has(Keyword::Defender)
+            && !self.static_affects(id, |s| match s {
+                StaticAbility::AttacksAsThoughNoDefender(a) => Some(a),
+                _ => None,
+            })
+        {
+            return false;
+        }
+        // 212.3f: "can attack as though it had haste" (Instill Energy).
+        if o.is_sick()
+            && !ch.has(Keyword::Haste)
+            && !self.static_affects(id, |s| match s {
+                StaticAbility::AttacksAsThoughHaste(a) => Some(a),
+                _ => None,
+            })
+        {
             return false;
         }
         // 500.1: "can't attack unless defending player controls an Island"
@@ -317,8 +335,18 @@ impl Game {
                     Some(src),
                     self.objects[src.slot as usize].controller,
                 ),
+                BlockRule::OnlyByEither(fa, fb) => ![fa, fb].into_iter().any(|f| {
+                    crate::continuous::filter::matches_with(
+                        self,
+                        f,
+                        blocker,
+                        &b,
+                        Some(src),
+                        self.objects[src.slot as usize].controller,
+                    )
+                }),
                 // A restriction on the whole declaration (`turn/blocks.rs`).
-                BlockRule::TwoOrMore => false,
+                BlockRule::AtLeast(_) => false,
             },
             _ => false,
         });
@@ -730,7 +758,8 @@ impl Game {
             });
             self.flow = Flow::Declaring;
         } else {
-            self.flow = Flow::Priority(self.active);
+            // No block is possible: every attacker is unblocked (309.2f).
+            self.blockers_declared();
         }
     }
 
@@ -850,37 +879,54 @@ impl Game {
         }
         let attackers: Vec<ObjId> = self.combat.attackers.iter().map(|a| a.obj).collect();
         for a in attackers {
-            if self.combat.blockers_of(a).next().is_some() {
-                if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
-                    x.blocked = true;
-                }
-                // 309.4: "becomes blocked" triggers.
-                let ch = compute(self, a);
-                for (ability, ab) in ch.all_abilities() {
-                    if let Ability::Triggered(t) = ab {
-                        if matches!(t.trigger, tolaria_cards::Trigger::BecomesBlocked) {
-                            self.pending_triggers
-                                .push(crate::state::stack::PendingTrigger {
-                                    controller: ch.controller,
-                                    source: a,
-                                    card: ch.ability_card(ability),
-                                    ability,
-                                    ctx: Default::default(),
-                                });
-                        }
-                    }
-                }
-                self.attached_becomes_blocked(a);
+            if self.combat.blockers_of(a).next().is_none() {
+                // 309.2f: "attacks and isn't blocked" triggers as it becomes
+                // an unblocked creature.
+                self.combat_triggers(a, |t| matches!(t, Trigger::AttacksUnblocked));
+                self.attached_combat_triggers(a, |t| {
+                    matches!(t, Trigger::AttachedAttacksUnblocked)
+                });
+                continue;
             }
+            if let Some(x) = self.combat.attackers.iter_mut().find(|x| x.obj == a) {
+                x.blocked = true;
+            }
+            // 309.4: "becomes blocked" triggers.
+            self.combat_triggers(a, |t| matches!(t, Trigger::BecomesBlocked));
+            self.attached_combat_triggers(a, |t| matches!(t, Trigger::AttachedBecomesBlocked));
         }
         self.flow = Flow::Priority(self.active);
     }
 
+    /// 309.4, 309.2f: the abilities of attacker `a` that `which` picks
+    /// ("becomes blocked", "attacks and isn't blocked": Ophidian). Only a
+    /// permanent with triggered abilities is looked at.
+    fn combat_triggers(&mut self, a: ObjId, which: impl Fn(&Trigger) -> bool) {
+        if self.objects[a.slot as usize].flags & crate::state::object::flags::TRIGGERS == 0 {
+            return;
+        }
+        let ch = compute(self, a);
+        for (ability, ab) in ch.all_abilities() {
+            if let Ability::Triggered(t) = ab {
+                if which(&t.trigger) {
+                    self.pending_triggers
+                        .push(crate::state::stack::PendingTrigger {
+                            controller: ch.controller,
+                            source: a,
+                            card: ch.ability_card(ability),
+                            ability,
+                            ctx: Default::default(),
+                        });
+                }
+            }
+        }
+    }
+
     /// 309.4: "Whenever enchanted creature becomes blocked" (Pretender's
-    /// Claim): the abilities of the Auras on attacker `a`, which just
-    /// became blocked. 601.7: only if the event (the creature becoming
+    /// Claim) and the other abilities of the Auras on attacker `a` that
+    /// `which` picks. 601.7: only if the event (the creature becoming
     /// blocked) is within the range of influence of the Aura's controller.
-    fn attached_becomes_blocked(&mut self, a: ObjId) {
+    fn attached_combat_triggers(&mut self, a: ObjId, which: impl Fn(&Trigger) -> bool) {
         let auras: Vec<ObjId> = self
             .in_play
             .iter()
@@ -894,7 +940,7 @@ impl Game {
             }
             for (ability, ab) in ch.all_abilities() {
                 if let Ability::Triggered(t) = ab {
-                    if matches!(t.trigger, tolaria_cards::Trigger::AttachedBecomesBlocked) {
+                    if which(&t.trigger) {
                         self.pending_triggers
                             .push(crate::state::stack::PendingTrigger {
                                 controller: ch.controller,
@@ -918,6 +964,10 @@ impl Game {
             }
         }
         creatures.retain(|&c| self.is_present(c));
+        // 310.1: "… assigns no combat damage this turn" (Ophidian).
+        if !self.assigns_no_combat_damage.is_empty() {
+            creatures.retain(|c| !self.assigns_no_combat_damage.contains(c));
+        }
         let strikes_first = |g: &Game, c: ObjId| {
             let ch = compute(g, c);
             ch.has(Keyword::FirstStrike) || ch.has(Keyword::DoubleStrike)
@@ -1040,6 +1090,7 @@ impl Game {
                 sacrificed: None,
                 sacrificed_power: 0,
                 division: Vec::new(),
+                spliced: Vec::new(),
                 id: 0,
             });
             self.emit(Event::CombatDamageOnStack { assignments: n });

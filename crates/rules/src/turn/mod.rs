@@ -1,5 +1,5 @@
 //! The turn (300–314): steps and their turn-based actions, starting a game (101),
-//! untap choices (302.2), state-based effects (420), and combat (306–311, 500).
+//! untap choices and restrictions (302.2), state-based effects (420), and combat (306–311, 500).
 
 pub(crate) mod blocks;
 pub mod combat;
@@ -8,3 +8,4 @@ pub mod sba;
 pub(crate) mod setup;
 pub(crate) mod steps;
 pub(crate) mod untap_choice;
+pub mod untap_rules;

@@ -28,9 +28,14 @@ impl Game {
         // 300.9, 419.6e: a skipped untap step is passed over as though it
         // didn't exist: no phasing (502.15c), nothing untaps, and "next
         // untap step" effects wait for one that isn't skipped (419.6f).
-        if step == Step::Untap && self.player(self.active).untap_steps_to_skip > 0 {
+        // 419.6e: "Players skip their untap steps." (Stasis) skips it too.
+        if step == Step::Untap
+            && (self.player(self.active).untap_steps_to_skip > 0
+                || self.untap_step_skipped_by_statics())
+        {
             let player = self.active;
-            self.player_mut(player).untap_steps_to_skip -= 1;
+            let pl = self.player_mut(player);
+            pl.untap_steps_to_skip = pl.untap_steps_to_skip.saturating_sub(1);
             self.emit(Event::UntapStepSkipped { player });
             self.flow = Flow::EndStep;
             return;
@@ -51,17 +56,23 @@ impl Game {
                 if self.two_headed() {
                     untappers.extend(self.teammates(active));
                 }
-                self.any_static_in_play(|s, _, controller| {
+                // 302.2: "can't untap more than one land" limits (Winter Orb).
+                let mut limits = Vec::new();
+                self.any_static_in_play(|s, src, controller| {
                     if matches!(s, tolaria_cards::StaticAbility::UntapDuringOthersUntapStep)
                         && !self.is_active(controller)
                         && !untappers.contains(&controller)
                     {
                         untappers.push(controller);
                     }
+                    self.collect_untap_limit(s, src, controller, &mut limits);
                     false
                 });
+                // 302.2: the "next untap step" effects this step uses up.
+                let held = self.take_untap_holds();
                 let ids: Vec<ObjId> = self.in_play.clone();
                 let mut optional = Vec::new();
+                let mut limited = Vec::new();
                 for id in ids {
                     let o = &self.objects[id.slot as usize];
                     if untappers.contains(&o.controller)
@@ -69,7 +80,8 @@ impl Game {
                         && o.is_tapped()
                         // "Doesn't untap during its controller's untap
                         // step" leaves Seedborn Muse's untapping alone.
-                        && (!self.is_active(o.controller) || !self.doesnt_untap(id))
+                        && (!self.is_active(o.controller)
+                            || !(held.contains(&id) || self.doesnt_untap(id)))
                     {
                         // (Its controller's own untap step only: Seedborn
                         // Muse's untapping is no such choice.)
@@ -78,12 +90,19 @@ impl Game {
                             && self.may_choose_not_to_untap(id)
                         {
                             optional.push(id);
+                        } else if let Some(mask) = self.untap_limit_mask(&limits, id) {
+                            limited.push((id, mask));
                         } else {
                             self.untap(id);
                         }
                     }
                 }
-                self.ask_untap_choices(optional);
+                if limited.is_empty() {
+                    self.ask_untap_choices(optional);
+                } else {
+                    let left = limits.iter().map(|l| l.max).collect();
+                    self.begin_limited_untaps(limited, left, optional);
+                }
             }
             Step::Draw => {
                 // 101.5a: in a two-player game the starting player skips the
@@ -203,6 +222,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        self.assigns_no_combat_damage.clear();
         // 404.4: "When that creature is put into a graveyard from play this
         // turn": those not triggered end with the turn.
         self.delayed_dies.clear();
@@ -287,6 +307,12 @@ impl Game {
         if step == Step::EndOfCombat {
             // 311.2: all creatures are removed from combat.
             self.clear_combat();
+            // 300.4: "until end of combat" effects end with the phase.
+            if self.effects.iter().any(|e| e.until_end_of_combat) {
+                self.effects.retain(|e| !e.until_end_of_combat);
+                self.board.valid = false;
+                self.sba_dirty = true;
+            }
         }
         let phase_ends = next.is_none_or(|n| n.phase() != step.phase());
         if phase_ends {

@@ -287,6 +287,13 @@ pub enum Event {
         card: CardId,
         cost: crate::state::progress::OptionalCost,
     },
+    /// 502.40a: the player reveals `spliced` from their hand and splices
+    /// it onto the spell `card` being played.
+    Spliced {
+        player: PlayerId,
+        card: CardId,
+        spliced: CardId,
+    },
     /// 308.2f: the total cost to attack (Windborn Muse) is paid.
     AttackCostPaid {
         player: PlayerId,
@@ -509,6 +516,12 @@ pub enum Event {
         card: CardId,
         source_card: CardId,
     },
+    /// 419.1b: the opponent chosen as a permanent came into play (Black Vise).
+    OpponentChosen {
+        obj: ObjId,
+        card: CardId,
+        player: PlayerId,
+    },
     /// 419.1b: the colour chosen as a permanent came into play.
     ColorChosen {
         obj: ObjId,
@@ -541,6 +554,12 @@ pub enum Event {
     NamedCard {
         player: PlayerId,
         name: tolaria_cards::CardName,
+    },
+    /// A player chose a colour as a spell resolved ("Choose a color.":
+    /// Persecute).
+    ColorChosenForSpell {
+        player: PlayerId,
+        color: tolaria_cards::Color,
     },
     /// A player chose a number as a spell resolved ("Choose a number.": Void).
     NumberChosen {
@@ -926,6 +945,11 @@ impl Event {
             | Event::RemovedFromCombatTurnEnded { .. }
             | Event::AttackWithdrawn { .. }
             | Event::Damage { .. } => BoardChange::Status,
+            // Life totals: read by a characteristic-defining ability
+            // (Serra Avatar, 405.2), which makes its board sensitive.
+            Event::LifeGained { .. } | Event::LifeLost { .. } | Event::ManaBurn { .. } => {
+                BoardChange::Status
+            }
             // A turn's beginning and end change per-turn status (sickness,
             // "attacked this turn", damage wearing off, 314.2), read only
             // by a status-sensitive board; what else they change marks the
@@ -975,6 +999,7 @@ impl Event {
             | Event::Attached { .. }
             | Event::Unattached { .. }
             | Event::ColorChosen { .. }
+            | Event::OpponentChosen { .. }
             | Event::PowerToughnessChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. }
@@ -993,6 +1018,7 @@ impl Event {
             // trace on a permanent.
             Event::GameStarted { .. }
             | Event::NumberChosen { .. }
+            | Event::ColorChosenForSpell { .. }
             | Event::DefendingPlayerReferred { .. }
             | Event::Shuffled { .. }
             | Event::Mulliganed { .. }
@@ -1008,6 +1034,7 @@ impl Event {
             | Event::ManaAdded { .. }
             | Event::CostPaid { .. }
             | Event::CostAnnounced { .. }
+            | Event::Spliced { .. }
             | Event::AttackCostPaid { .. }
             | Event::PlayCancelled { .. }
             | Event::Resolved { .. }
@@ -1015,10 +1042,7 @@ impl Event {
             | Event::CounteredOnResolution { .. }
             | Event::DamagePrevented { .. }
             | Event::DamageOutOfRange { .. }
-            | Event::LifeGained { .. }
-            | Event::LifeLost { .. }
             | Event::PoisonCountersGiven { .. }
-            | Event::ManaBurn { .. }
             | Event::PaidUnless { .. }
             | Event::PaidToKeep { .. }
             | Event::DeclinedToPay { .. }
@@ -1079,6 +1103,7 @@ impl Event {
                 | Event::DeclinedToPay { .. }
                 | Event::CostPaid { .. }
                 | Event::CostAnnounced { .. }
+                | Event::Spliced { .. }
                 | Event::AttackCostPaid { .. }
                 | Event::SpellPlayed { .. }
                 | Event::AbilityPlayed { .. }

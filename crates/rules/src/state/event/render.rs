@@ -87,6 +87,7 @@ impl Event {
             Event::ManaAdded { .. } => "406.1",
             Event::CostPaid { .. } => "409.1h",
             Event::CostAnnounced { .. } => "409.1b",
+            Event::Spliced { .. } => "502.40a",
             Event::FlashbackRemoved { .. } => "502.22a",
             Event::AttackCostPaid { .. } => "308.2f",
             Event::AttackWithdrawn { .. } => "308.2",
@@ -119,6 +120,7 @@ impl Event {
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
             Event::ColorChosen { .. }
+            | Event::OpponentChosen { .. }
             | Event::CreatureTypeChosen { .. }
             | Event::CardNamed { .. } => "419.1b",
             Event::PowerToughnessChosen { face_up: true, .. } => "504.8",
@@ -153,6 +155,7 @@ impl Event {
             Event::Searched { .. }
             | Event::Revealed { .. }
             | Event::NamedCard { .. }
+            | Event::ColorChosenForSpell { .. }
             | Event::NumberChosen { .. } => "417.1",
             Event::DefendingPlayerReferred { .. } => "606.7a",
             Event::LookedAtLibrary { .. } => "217.2b",
@@ -348,6 +351,15 @@ impl Event {
             Event::CostAnnounced { player, card, cost } => {
                 format!("{player} announces the {} of {}", cost.name(), name(*card))
             }
+            Event::Spliced {
+                player,
+                card,
+                spliced,
+            } => format!(
+                "{player} reveals {} and splices it onto {}",
+                name(*spliced),
+                name(*card)
+            ),
             Event::AttackCostPaid { player, amount } => {
                 format!("{player} pays {{{amount}}} to attack")
             }
@@ -597,6 +609,9 @@ impl Event {
                 name(*source_card),
                 name(*card)
             ),
+            Event::OpponentChosen { card, player, .. } => {
+                format!("{} comes into play with {player} chosen", name(*card))
+            }
             Event::ColorChosen { card, color, .. } => {
                 format!("{} comes into play with {} chosen", name(*card), color.name())
             }
@@ -619,6 +634,9 @@ impl Event {
                 format!("{} comes into play with {} chosen", name(*card), subtype.name())
             }
             Event::NamedCard { player, name: n } => format!("{player} names {}", n.as_str()),
+            Event::ColorChosenForSpell { player, color } => {
+                format!("{player} chooses {}", color.name())
+            }
             Event::NumberChosen { player, number } => format!("{player} chooses the number {number}"),
             Event::DefendingPlayerReferred { chooser, player } => {
                 format!("{chooser} chooses {player} as the defending player the effect refers to")
