@@ -22,6 +22,11 @@ use crate::{Keyword, TypeSet};
 use serde::{Deserialize, Serialize};
 
 /// One ability of an object (402.1).
+///
+/// Abilities live only in the card definitions, compiled once and shared
+/// by every game (design decision 1), never in a game's state: their size
+/// costs no copying in the step loop, so the variants stay unboxed.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Ability {
     /// A keyword with no parameter (502), e.g. flying.
