@@ -9,7 +9,7 @@
 //! quotes ("Enchanted creature has \"{T}: …\""), whose text is on the
 //! granting card (`CardFace::granted`).
 
-use crate::{db, Ability, CardId, Keyword, KeywordSet};
+use crate::{db, Ability, BasicLandType, CardId, Keyword, KeywordSet};
 use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
@@ -27,6 +27,10 @@ pub enum AbilityRef {
     /// creature. Play this ability only any time you could play a
     /// sorcery." (`deploy_ability`).
     Deploy,
+    /// 212.6d–e: the intrinsic "{T}: Add [mana]" of a basic land type an
+    /// effect gave a land (`basic_mana_ability`); a land's printed basic
+    /// land types' abilities are `Printed` (the compiler adds them).
+    LandType(BasicLandType),
 }
 
 impl AbilityRef {
@@ -43,6 +47,7 @@ impl AbilityRef {
                 &db().get(card).faces[face as usize].granted[index as usize]
             }
             AbilityRef::Deploy => deploy_ability(),
+            AbilityRef::LandType(b) => land_type_ability(b),
         }
     }
 }
@@ -65,6 +70,19 @@ impl AbilityRef {
             other => Some(other.get()),
         }
     }
+}
+
+/// 212.6d: the intrinsic mana ability of a basic land type, "{T}: Add
+/// [mana symbol] to your mana pool", one shared value per type.
+pub fn land_type_ability(b: BasicLandType) -> &'static Ability {
+    static ABILITIES: OnceLock<Vec<Ability>> = OnceLock::new();
+    let all = ABILITIES.get_or_init(|| {
+        BasicLandType::ALL
+            .into_iter()
+            .map(crate::compile::basic_mana_ability)
+            .collect()
+    });
+    &all[BasicLandType::ALL.iter().position(|&x| x == b).unwrap_or(0)]
 }
 
 /// 603.2: the text of the deploy ability, as players read it.

@@ -34,6 +34,19 @@ pub struct LayerEffect {
     /// types"; Lurking Jackals is no longer an enchantment).
     #[serde(default, skip_serializing_if = "is_false")]
     pub set_types: bool,
+    /// Layer 4 (212.6e): a land's land types become this basic land type
+    /// ("Nonbasic lands are Mountains", "becomes a Swamp"): it loses its
+    /// other land types and the abilities of its rules text and old land
+    /// types, and has the new type's intrinsic mana ability (212.6d).
+    /// "In addition to its other land types" is `add_subtypes` instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set_land_type: Option<BasicLandType>,
+    /// Layer 4 (212.6e): as `set_land_type`, with the basic land type its
+    /// source chose as it came into play ("Enchanted land is the chosen
+    /// type", Phantasmal Terrain); the engine fills `set_land_type` in
+    /// from the source as it lists the effect.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub set_land_type_chosen: bool,
     /// Layer 5: the colours become exactly these.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_colors: Option<ColorSet>,
@@ -219,6 +232,9 @@ impl LayerEffect {
         for ty in self.add_types.iter() {
             parts.push(format!("is also a {}", ty.name()));
         }
+        if let Some(b) = self.set_land_type {
+            parts.push(format!("is a {} (its only land type)", b.name()));
+        }
         for st in self.add_subtypes.iter() {
             if self.set_creature_type {
                 parts.push(format!("is a {} (its only creature type)", st.name()));
@@ -283,7 +299,11 @@ impl LayerEffect {
             Layer::Copy | Layer::PtDefining | Layer::PtCounters => false,
             Layer::Text => self.text.is_some(),
             Layer::Control => self.gain_control,
-            Layer::Type => !self.add_types.is_empty() || !self.add_subtypes.is_empty(),
+            Layer::Type => {
+                !self.add_types.is_empty()
+                    || !self.add_subtypes.is_empty()
+                    || self.set_land_type.is_some()
+            }
             Layer::Other => {
                 self.set_colors.is_some()
                     || self.lose_all_abilities

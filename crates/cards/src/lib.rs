@@ -17,7 +17,7 @@ pub mod types;
 
 pub use ability::*;
 pub use ability_ref::{
-    deploy_ability, keyword_ability, AbilityRef, DEPLOY_TEXT, TRIGGERED_KEYWORDS,
+    deploy_ability, keyword_ability, land_type_ability, AbilityRef, DEPLOY_TEXT, TRIGGERED_KEYWORDS,
 };
 pub use continuous::{Layer, LayerEffect, SetPt, TextChange, TextWord};
 pub use data_version::card_data_hash;

@@ -45,6 +45,9 @@ pub const NON_CREATURE_SUBTYPES: &[&str] = &[
     "Trap",
 ];
 
+/// How many of `NON_CREATURE_SUBTYPES` (the first ones) are land types.
+const LAND_TYPES: usize = 12;
+
 impl Subtype {
     pub const AURA: Subtype = Subtype(0);
     pub const EQUIPMENT: Subtype = Subtype(1);
@@ -119,6 +122,28 @@ impl Subtype {
                 .collect()
         });
         !others.contains(&self)
+    }
+
+    /// Is this a land type (212.6c; the glossary's "Land Types")?
+    pub fn is_land_type(self) -> bool {
+        static LANDS: std::sync::OnceLock<Vec<Subtype>> = std::sync::OnceLock::new();
+        LANDS
+            .get_or_init(|| {
+                NON_CREATURE_SUBTYPES[..LAND_TYPES]
+                    .iter()
+                    .map(|n| Subtype::intern(n))
+                    .collect()
+            })
+            .contains(&self)
+    }
+
+    /// Every land type (212.6c), basic ones first: the options of "choose
+    /// a land type".
+    pub fn land_types() -> Vec<Subtype> {
+        NON_CREATURE_SUBTYPES[..LAND_TYPES]
+            .iter()
+            .map(|n| Subtype::intern(n))
+            .collect()
     }
 
     pub fn basic_land_type(self) -> Option<crate::BasicLandType> {

@@ -106,11 +106,16 @@ impl Scenario {
                         .ok_or_else(|| format!("bad colour {rest:?}"))?,
                 )),
                 // 419.1b: choose a creature type as a permanent comes into play.
-                "type" => Some(Action::ChooseCreatureType(
-                    tolaria_cards::Subtype::lookup(&rest)
-                        .filter(|t| t.is_creature_type())
-                        .ok_or_else(|| format!("bad creature type {rest:?}"))?,
-                )),
+                // 212.6c: a land type (Vision Charm, Phantasmal Terrain).
+                "type" => Some(
+                    match tolaria_cards::Subtype::lookup(&rest)
+                        .ok_or_else(|| format!("bad creature or land type {rest:?}"))?
+                    {
+                        t if t.is_land_type() => Action::ChooseLandType(t),
+                        t if t.is_creature_type() => Action::ChooseCreatureType(t),
+                        _ => return Err(format!("bad creature or land type {rest:?}")),
+                    },
+                ),
                 // 419.1b: name a card as a permanent comes into play (any
                 // card name of the pool; 505.7: a split card by both halves).
                 "name" => Some(Action::NameCard(

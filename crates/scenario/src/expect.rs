@@ -706,6 +706,20 @@ impl Scenario {
                     cmp(i64::from(x), a, text)?;
                     rest = tail;
                 }
+                [k @ ("is" | "is_not"), t, tail @ ..]
+                    if tolaria_cards::CardType::from_name(t).is_none()
+                        && tolaria_cards::Subtype::lookup(t).is_some() =>
+                {
+                    // A subtype ("Mountain", 212.6c; "Goblin", 205.3).
+                    let st = tolaria_cards::Subtype::lookup(t).expect("checked");
+                    if ch.subtypes.contains(st) != (*k == "is") {
+                        return fail(format!(
+                            "its subtypes are {:?}",
+                            ch.subtypes.iter().map(|t| t.name()).collect::<Vec<_>>()
+                        ));
+                    }
+                    rest = tail;
+                }
                 [k @ ("is" | "is_not"), t, tail @ ..] => {
                     let ty = tolaria_cards::CardType::from_name(t)
                         .ok_or_else(|| format!("expect {text:?}: unknown card type {t:?}"))?;

@@ -106,7 +106,7 @@ pub fn label(view: &PlayerView, a: &Action) -> String {
             _ => format!("Option {}", i + 1),
         },
         Action::ChooseColor(c) => format!("Choose {c:?}"),
-        Action::ChooseCreatureType(t) => format!("Choose {}", t.name()),
+        Action::ChooseCreatureType(t) | Action::ChooseLandType(t) => format!("Choose {}", t.name()),
         Action::NameCard(c) => format!("Name {}", c.as_str()),
         Action::ChooseWord(w) => format!("Choose {w:?}"),
         Action::KeepCoin(h) => format!("Keep {}", if *h { "heads" } else { "tails" }),

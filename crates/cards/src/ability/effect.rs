@@ -1401,4 +1401,11 @@ pub enum ChosenFor {
     /// "creatures of the creature type of your choice" (Tribal Forcemage):
     /// the type chosen narrows the objects affected.
     AffectedType,
+    /// 212.6e: "becomes the basic land type of your choice" (Reef Shaman):
+    /// the land type set (layer 4).
+    BasicLandType,
+    /// 212.6e: "Choose a land type and a basic land type. Each land of the
+    /// first chosen type becomes the second chosen type" (Vision Charm):
+    /// the first narrows the lands affected, the second is set (layer 4).
+    LandTypeToBasic,
 }

@@ -88,6 +88,11 @@ pub enum StaticAbility {
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
     AsComesIntoPlayChooseCreatureType,
+    /// 212.6d, 419.1b: "As [this] comes into play, choose a basic land
+    /// type." (Phantasmal Terrain): remembered by the object as its chosen
+    /// type, read by "Enchanted land is the chosen type"
+    /// (`LayerEffect::set_land_type_chosen`).
+    AsComesIntoPlayChooseBasicLandType,
     /// 419.1b: "As [this] comes into play, name a [nonland] card." (Pithing
     /// Needle, Meddling Mage; Oracle "choose a [nonland] card name"): the
     /// name is remembered by the object like a chosen colour (503.6–503.8).

@@ -735,6 +735,47 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }) {
         return Some(v);
     }
+    // 212.6e: "Choose a land type and a basic land type. Each land of the
+    // first chosen type becomes the second chosen type until end of
+    // turn." (Vision Charm): both chosen as the effect is created (418.3),
+    // the lands locked in then (418.3b).
+    if let Some(v) = attempt(p, cx, |p, _| {
+        p.eat_all("choose a land type and a basic land type .")
+            .then_some(())?;
+        p.eat_all(
+            "each land of the first chosen type becomes the second chosen type until end of turn",
+        )
+        .then_some(())?;
+        Some(vec![Effect::ContinuousChosen {
+            what: ObjectRef::Each(crate::ObjectFilter {
+                types_any: crate::TypeSet::single(crate::CardType::Land),
+                ..Default::default()
+            }),
+            effect: crate::LayerEffect::default(),
+            duration: crate::Duration::EndOfTurn,
+            choice: crate::ChosenFor::LandTypeToBasic,
+        }])
+    }) {
+        return Some(v);
+    }
+    // 212.6e: "Choose a basic land type. Each land you control becomes that
+    // type until end of turn." (Terraformer)
+    if let Some(v) = attempt(p, cx, |p, _| {
+        p.eat_all("choose a basic land type .").then_some(())?;
+        p.eat("each");
+        let f = group(p)?;
+        (f.types_any == crate::TypeSet::single(crate::CardType::Land)).then_some(())?;
+        p.eat_all("becomes that type until end of turn")
+            .then_some(())?;
+        Some(vec![Effect::ContinuousChosen {
+            what: ObjectRef::Each(f),
+            effect: crate::LayerEffect::default(),
+            duration: crate::Duration::EndOfTurn,
+            choice: crate::ChosenFor::BasicLandType,
+        }])
+    }) {
+        return Some(v);
+    }
     // 500.1: "All creatures able to block target creature this turn do
     // so." (Alluring Scent): Lure's requirement for the turn.
     if let Some(v) = attempt(p, cx, |p, cx| {

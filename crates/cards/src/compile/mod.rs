@@ -308,7 +308,16 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     ] {
         let same_kind =
             |s: &StaticAbility| std::mem::discriminant(s) == std::mem::discriminant(&kind);
+        // 212.6d: Phantasmal Terrain's "the chosen type" is a basic land type.
+        let land_choice = words == "the chosen type"
+            && out.abilities.iter().any(|a| {
+                matches!(
+                    a,
+                    Ability::Static(StaticAbility::AsComesIntoPlayChooseBasicLandType)
+                )
+            });
         if lower.contains(words)
+            && !land_choice
             && !out
                 .abilities
                 .iter()

@@ -307,6 +307,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseCreatureType]);
     }
+    // 212.6d, 419.1b: "As CARDNAME comes into play, choose a basic land
+    // type." (Phantasmal Terrain)
+    if p.eat_all("as cardname comes into play , choose a basic land type") {
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::AsComesIntoPlayChooseBasicLandType]);
+    }
     // 419.1b, 504.8: "As CARDNAME comes into play [or is turned face up],
     // it becomes your choice of 5/1 or 1/5." (Aquamorph Entity)
     if p.at_all("as cardname comes into play") {
@@ -522,6 +528,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     } else if p.eat_all("enchanted creature")
         || p.eat_all("equipped creature")
         || p.eat_all("fortified land")
+        || p.eat_all("enchanted land")
         || p.eat_all("enchanted artifact")
         || p.eat_all("enchanted wall")
     {
@@ -544,6 +551,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if p.eat_any(&["lose", "loses"]).is_some() {
             p.eat_all("all abilities").then_some(())?;
             layered.lose_all_abilities = true;
+            modify = true;
+        } else if let Some(e) = land_type_clause(p) {
+            // Layer 4 (212.6e): "Nonbasic lands are Mountains", "Each land
+            // is a Swamp in addition to its other land types", "All
+            // Forests are 1/1 creatures that are still lands".
+            layered.set_land_type = layered.set_land_type.or(e.set_land_type);
+            layered.set_land_type_chosen |= e.set_land_type_chosen;
+            for st in e.add_subtypes.iter() {
+                layered.add_subtypes.insert(st);
+            }
+            layered.add_types = crate::TypeSet(layered.add_types.0 | e.add_types.0);
+            layered.set_colors = layered.set_colors.or(e.set_colors);
+            layered.set_pt = layered.set_pt.or(e.set_pt);
             modify = true;
         } else if matches!(p.peek(), "is" | "are")
             && color_adjective(p.peek_at(1)).is_some_and(|(_, neg)| !neg)
@@ -847,6 +867,59 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
 }
 
 /// Skips "a"/"an" before a group ("for each Forest" / "for each other creature").
+/// A basic land type named as a noun, singular or plural ("Mountain",
+/// "Mountains", "Plains").
+pub(super) fn basic_land_noun(w: &str) -> Option<crate::BasicLandType> {
+    crate::BasicLandType::from_name(w).or_else(|| {
+        crate::BasicLandType::from_name(w.strip_suffix('s')?)
+            .filter(|&b| b != crate::BasicLandType::Plains)
+    })
+}
+
+/// Layer 4 (212.6e): "is a Swamp" / "are Mountains" (the land type set),
+/// "… in addition to its other land types" (gained), "are 1/1 [black]
+/// creatures that are still lands" (Kormus Bell: types 4, colour 5, P/T
+/// 6b). Leaves the cursor where it was if the words don't match.
+fn land_type_clause(p: &mut P) -> Option<LayerEffect> {
+    let start = p.i;
+    let r = (|| {
+        p.eat_any(&["is", "are"])?;
+        let _ = p.eat("a") || p.eat("an");
+        let mut e = LayerEffect::default();
+        // "Enchanted land is the chosen type." (Phantasmal Terrain)
+        if p.eat_all("the chosen type") {
+            e.set_land_type_chosen = true;
+            return Some(e);
+        }
+        if let Some(b) = basic_land_noun(p.peek()) {
+            p.bump();
+            if p.eat_all("in addition to its other land types")
+                || p.eat_all("in addition to their other land types")
+            {
+                e.add_subtypes.insert(crate::Subtype::of_basic(b));
+            } else {
+                e.set_land_type = Some(b);
+            }
+            return Some(e);
+        }
+        let (power, toughness) = pt_set(p.peek())?;
+        p.bump();
+        if let Some((c, false)) = color_adjective(p.peek()) {
+            p.bump();
+            e.set_colors = Some(ColorSet::single(c));
+        }
+        p.eat_any(&["creature", "creatures"])?;
+        (p.eat_all("that are still lands") || p.eat_all("that's still a land")).then_some(())?;
+        e.add_types.insert(CardType::Creature);
+        e.set_pt = Some(crate::SetPt::Fixed { power, toughness });
+        Some(e)
+    })();
+    if r.is_none() {
+        p.i = start;
+    }
+    r
+}
+
 fn attempt_skip_article<'p, 'a>(p: &'p mut P<'a>) -> &'p mut P<'a> {
     p.eat_any(&["a", "an"]);
     p

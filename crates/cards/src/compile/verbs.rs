@@ -170,6 +170,8 @@ pub(super) fn pump(
     let mut chosen: Option<crate::ChosenFor> = None;
     // "gets +2/-2 or -2/+2" (Shaper Parasite): chosen as it resolves.
     let mut either: Option<(i32, i32)> = None;
+    let mut before_and: Option<usize> = None;
+    let mut either_land: Option<crate::BasicLandType> = None;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
@@ -207,6 +209,35 @@ pub(super) fn pump(
             p.bump();
             p.eat_all("the creature type of your choice");
             chosen = Some(crate::ChosenFor::CreatureType);
+        } else if p.at_any_of(&["become", "becomes"])
+            && p.at_all_from(1, "the basic land type of your choice")
+            && chosen.is_none()
+        {
+            // Layer 4 (212.6e): the land type is chosen as the effect is
+            // created (Reef Shaman).
+            p.bump();
+            p.eat_all("the basic land type of your choice");
+            chosen = Some(crate::ChosenFor::BasicLandType);
+        } else if p.at_any_of(&["become", "becomes"])
+            && e.set_land_type.is_none()
+            && (0..2).any(|k| {
+                (k == 0 || matches!(p.peek_at(1), "a" | "an"))
+                    && super::statics::basic_land_noun(p.peek_at(1 + k)).is_some()
+                    && matches!(p.peek_at(2 + k), "until" | "." | "" | "or")
+            })
+        {
+            // Layer 4 (212.6e): "Target land becomes a Swamp until end of
+            // turn." (Slimy Kavu), "all lands become Swamps" (Nightcreep),
+            // "becomes a Plains or an Island" (Tundra Kavu: chosen as it
+            // resolves).
+            p.bump();
+            p.eat_any(&["a", "an"]);
+            e.set_land_type = super::statics::basic_land_noun(p.bump());
+            if p.at("or") && matches!(p.peek_at(1), "a" | "an") {
+                p.bump();
+                p.bump();
+                either_land = Some(super::statics::basic_land_noun(p.bump())?);
+            }
         } else if p.at_any_of(&["gain", "gains"])
             && p.peek_at(1) == "vanishing"
             && e.grant.is_none()
@@ -253,12 +284,18 @@ pub(super) fn pump(
             p.bump();
             e.set_pt = Some(crate::SetPt::Fixed { power, toughness });
         } else {
+            // "… become black and all lands become Swamps" (Nightcreep):
+            // the "and" joins another clause, left to the caller.
+            if let Some(i) = before_and {
+                p.i = i;
+            }
             break;
         }
         any = true;
         let i = p.i;
         p.eat(",");
         if p.eat("and") {
+            before_and = Some(i);
             continue;
         }
         p.i = i;
@@ -285,6 +322,20 @@ pub(super) fn pump(
     } else {
         return None;
     };
+    if let Some(b) = either_land {
+        if duration != Duration::EndOfTurn || either.is_some() || chosen.is_some() {
+            return None;
+        }
+        let other = LayerEffect {
+            set_land_type: Some(b),
+            ..e
+        };
+        return Some(Effect::ContinuousEither {
+            what,
+            options: [e, other],
+            duration,
+        });
+    }
     if let Some((power, toughness)) = either {
         if duration != Duration::EndOfTurn {
             return None;
@@ -622,6 +673,8 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.at_any_of(&["become", "becomes"])
         && p.peek_at(1) != "the"
         && color_adjective(p.peek_at(1)).is_none()
+        && super::statics::basic_land_noun(p.peek_at(1)).is_none()
+        && super::statics::basic_land_noun(p.peek_at(2)).is_none()
     {
         p.bump();
         let effect = animation(p)?;

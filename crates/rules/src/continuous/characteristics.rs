@@ -42,6 +42,15 @@ pub struct Characteristics {
     /// Layer 5: an effect removed all its abilities (Humility); the face's
     /// abilities no longer apply.
     pub lost_abilities: bool,
+    /// Layer 4 (212.6e): an effect set its land type, so the abilities of
+    /// its rules text and old land types are gone (`abilities()` is empty,
+    /// and so is the ability a copy effect gave it).
+    pub text_lost: bool,
+    /// Layer 4 (212.6d–e): the basic land types (bits in
+    /// `BasicLandType::ALL` order) whose intrinsic mana ability an effect
+    /// gave it, beyond its printed ones (`AbilityRef::LandType`), listed
+    /// right after the printed abilities.
+    pub land_mana: u8,
     /// Layer 3 (418.6): a text-changing effect that rewrites the colour
     /// words or basic land types of its abilities.
     pub text: Option<TextChange>,
@@ -111,7 +120,7 @@ impl Characteristics {
     /// none if an effect removed them (layer 5) or for a token (whose
     /// abilities are its keywords).
     pub fn abilities(&self) -> &'static [Ability] {
-        if self.token.is_some() || self.lost_abilities {
+        if self.token.is_some() || self.lost_abilities || self.text_lost {
             return &[];
         }
         &self.face_def().abilities
@@ -119,7 +128,7 @@ impl Characteristics {
     /// The ability a copy effect gave it (503.9), unless an effect removed
     /// its abilities (layer 5). Its activation index is `abilities().len()`.
     pub fn gained_ability(&self) -> Option<&'static Ability> {
-        if self.token.is_some() || self.lost_abilities {
+        if self.token.is_some() || self.lost_abilities || self.text_lost {
             return None;
         }
         self.gained?.get_if(true)
@@ -146,8 +155,8 @@ impl Characteristics {
             .iter()
             .map(AbilityRef::Keyword);
         printed.chain(
-            gained
-                .into_iter()
+            land_mana_refs(self.land_mana)
+                .chain(gained)
                 .chain(self.granted.refs())
                 .chain(self.deploy.then_some(AbilityRef::Deploy))
                 .chain(keywords)
@@ -158,6 +167,7 @@ impl Characteristics {
     pub fn ability_list(&self) -> AbilityList {
         AbilityList {
             printed: self.abilities(),
+            land_mana: self.land_mana,
             gained: self.gained_ability(),
             granted: self.granted,
             deploy: self.deploy,
@@ -169,7 +179,10 @@ impl Characteristics {
     pub fn ability_card(&self, r: AbilityRef) -> CardId {
         match r {
             AbilityRef::Printed { card, .. } => card,
-            AbilityRef::Keyword(_) | AbilityRef::Granted { .. } | AbilityRef::Deploy => self.card,
+            AbilityRef::Keyword(_)
+            | AbilityRef::Granted { .. }
+            | AbilityRef::Deploy
+            | AbilityRef::LandType(_) => self.card,
         }
     }
     /// The ability with this activation index (see `all_abilities`).
@@ -250,6 +263,7 @@ impl Characteristics {
 #[derive(Clone, Copy, Debug)]
 pub struct AbilityList {
     printed: &'static [Ability],
+    land_mana: u8,
     gained: Option<&'static Ability>,
     granted: Granted,
     deploy: bool,
@@ -259,10 +273,21 @@ impl AbilityList {
     pub fn iter(&self) -> impl Iterator<Item = &'static Ability> + '_ {
         self.printed
             .iter()
+            .chain(land_mana_refs(self.land_mana).map(AbilityRef::get))
             .chain(self.gained)
             .chain(self.granted.refs().map(AbilityRef::get))
             .chain(self.deploy.then(tolaria_cards::deploy_ability))
     }
+}
+
+/// 212.6d–e: the intrinsic mana abilities of the basic land types in
+/// `mask` (bits in `BasicLandType::ALL` order), in that order.
+fn land_mana_refs(mask: u8) -> impl Iterator<Item = AbilityRef> {
+    tolaria_cards::BasicLandType::ALL
+        .into_iter()
+        .enumerate()
+        .filter(move |&(i, _)| mask & (1 << i) != 0)
+        .map(|(_, b)| AbilityRef::LandType(b))
 }
 
 /// The characteristics of a face, before any effect.
@@ -284,6 +309,8 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         protection_subtypes: face.protection_subtypes,
         token: None,
         lost_abilities: false,
+        text_lost: false,
+        land_mana: 0,
         text: None,
         gained: None,
         split: false,
@@ -448,6 +475,8 @@ pub struct ManaSource {
     pub card: CardId,
     pub face: u8,
     pub granted: Granted,
+    /// Its `Characteristics::text_lost` and `land_mana` (layer 4, 212.6e).
+    pub land: (bool, u8),
     /// The abilities it has now (layers 1 and 5).
     pub abilities: AbilityList,
     /// Its only mana ability is a plain "{T}: Add one mana of one kind"
@@ -491,6 +520,7 @@ impl ManaSource {
             card: ch.card,
             face: ch.face,
             granted: ch.granted,
+            land: (ch.text_lost, ch.land_mana),
             abilities,
             simple,
         }

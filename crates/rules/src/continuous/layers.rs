@@ -384,6 +384,15 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 ),
                 _ => continue,
             };
+            // 212.6e: "is the chosen type": the basic land type the
+            // source chose as it came into play (Phantasmal Terrain).
+            let action = match action {
+                Action::Layered(mut e) if e.set_land_type_chosen => {
+                    e.set_land_type = o.chosen_type.and_then(|t| t.basic_land_type());
+                    Action::Layered(e)
+                }
+                other => other,
+            };
             v.push(Listed {
                 timestamp: o.timestamp,
                 action,
@@ -458,6 +467,9 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
     match layer {
         Layer::Control if e.gain_control => kind::CONTROL,
         Layer::Text if e.text.is_some() => kind::TEXT,
+        // 212.6e: setting a land type removes the abilities of the land's
+        // rules text, so it can end a static ability's effect (418.5c).
+        Layer::Type if e.set_land_type.is_some() => kind::TYPE | kind::EXISTENCE,
         Layer::Type if !e.add_types.is_empty() || !e.add_subtypes.is_empty() => kind::TYPE,
         Layer::Other => {
             let mut k = 0;
@@ -608,7 +620,9 @@ fn depends_on(
     };
     // Existence: `b` removes the abilities of `a`'s source.
     if let Some(s) = la.source {
-        if b_set[s] && !board[s].lost_abilities && applied(game, board, lb, layer, s).lost_abilities
+        if b_set[s]
+            && !abilities_gone(&board[s])
+            && abilities_gone(&applied(game, board, lb, layer, s))
         {
             return true;
         }
@@ -654,9 +668,17 @@ fn depends_on(
     })
 }
 
-/// A static ability's effect exists while its source has its abilities.
+/// A static ability's effect exists while its source has its abilities
+/// (layer 5's "loses all abilities", or 212.6e: its land type set in
+/// layer 4).
 fn exists(board: &[Characteristics], l: &Listed) -> bool {
-    l.source.is_none_or(|s| !board[s].lost_abilities)
+    l.source.is_none_or(|s| !abilities_gone(&board[s]))
+}
+
+/// Has the object lost the abilities of its rules text (418.5c: the
+/// existence of its static abilities' effects)?
+fn abilities_gone(ch: &Characteristics) -> bool {
+    ch.lost_abilities || ch.text_lost
 }
 
 /// The board positions the effect would affect now.
@@ -873,7 +895,33 @@ fn apply_part(
                     ch.subtypes.insert(st);
                 }
             }
+            // 212.6e: "is a Mountain": its land types are replaced, and
+            // with them the abilities of its rules text and old land types;
+            // it has the new type's mana ability (212.6d). Abilities other
+            // effects grant come in layer 5, after this.
+            if let Some(b) = e.set_land_type {
+                let kept: Vec<_> = ch.subtypes.iter().filter(|s| !s.is_land_type()).collect();
+                ch.subtypes.clear();
+                for st in kept {
+                    ch.subtypes.insert(st);
+                }
+                ch.subtypes.insert(Subtype::of_basic(b));
+                ch.text_lost = true;
+                ch.land_mana = land_bit(b);
+                ch.gained = None;
+                ch.keywords = KeywordSet::EMPTY;
+                ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
+                ch.protection_types = tolaria_cards::TypeSet::EMPTY;
+                ch.protection_subtypes = tolaria_cards::SubtypeSet::new();
+            }
             for st in e.add_subtypes.iter() {
+                // 212.6e: a land type gained "in addition to its other land
+                // types" brings its mana ability, the rules text staying.
+                if let Some(b) = st.basic_land_type() {
+                    if !ch.subtypes.contains(st) && ch.is(tolaria_cards::CardType::Land) {
+                        ch.land_mana |= land_bit(b);
+                    }
+                }
                 ch.subtypes.insert(st);
             }
         }
@@ -883,6 +931,7 @@ fn apply_part(
             }
             if e.lose_all_abilities {
                 ch.lost_abilities = true;
+                ch.land_mana = 0;
                 ch.granted.clear();
                 ch.keywords = KeywordSet::EMPTY;
                 ch.protection_colors = tolaria_cards::ColorSet::EMPTY;
@@ -933,6 +982,15 @@ fn apply_part(
             }
         }
     }
+}
+
+/// The bit of a basic land type in `Characteristics::land_mana`.
+fn land_bit(b: tolaria_cards::BasicLandType) -> u8 {
+    let i = tolaria_cards::BasicLandType::ALL
+        .iter()
+        .position(|&x| x == b)
+        .unwrap_or(0);
+    1 << i
 }
 
 /// The cards matching `f` in all graveyards, or only in `me`'s.
@@ -1192,6 +1250,7 @@ impl Game {
                             old[k].card == ch.card
                                 && old[k].face == ch.face
                                 && old[k].granted == ch.granted
+                                && old[k].land == (ch.text_lost, ch.land_mana)
                         });
                     let entry = match kept {
                         Some(k) => {
@@ -1280,6 +1339,9 @@ fn conditional_statics(game: &Game, layer1: &[Characteristics]) -> bool {
 fn changes_abilities(e: &LayerEffect) -> bool {
     e.lose_all_abilities
         || e.grant.is_some()
+        // 212.6e: land types set or gained change the mana abilities.
+        || e.set_land_type.is_some()
+        || e.add_subtypes.iter().any(|s| s.basic_land_type().is_some())
         || (e.add_keywords.0 | e.remove_keywords.0) & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0
 }
 

@@ -896,7 +896,11 @@ impl Game {
         // The object's own "from anywhere" ability works in every zone.
         let (card, face, lost) = if from == crate::Zone::InPlay {
             let ch = crate::continuous::layers::ability_chars(self, id);
-            (ch.card, ch.face, ch.lost_abilities || ch.token.is_some())
+            (
+                ch.card,
+                ch.face,
+                ch.lost_abilities || ch.text_lost || ch.token.is_some(),
+            )
         } else {
             (self.objects[id.slot as usize].card, 0, false)
         };

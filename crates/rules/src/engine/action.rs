@@ -100,6 +100,8 @@ pub enum Action {
     ChooseColor(tolaria_cards::Color),
     /// 419.1b: choose a creature type as a permanent comes into play.
     ChooseCreatureType(tolaria_cards::Subtype),
+    /// 212.6c: choose a land type (`DecisionKind::ChooseLandType`).
+    ChooseLandType(tolaria_cards::Subtype),
     /// 419.1b: name a card as a permanent comes into play (Pithing Needle).
     /// Any valid card name of the database is accepted, listed or not
     /// (`DecisionKind::NameCard`).

@@ -117,6 +117,11 @@ pub enum DecisionKind {
     ChooseColor,
     /// 419.1b: "as [this] comes into play, choose a creature type".
     ChooseCreatureType,
+    /// 212.6c–d: choose a land type (`basic`: one of the basic land types),
+    /// as a permanent comes into play (Phantasmal Terrain) or an effect is
+    /// created (Vision Charm, Reef Shaman), answered with
+    /// `Action::ChooseLandType`.
+    ChooseLandType { basic: bool },
     /// 419.1b: "as [this] comes into play, name a [nonland] card"
     /// (`Action::NameCard`). Any card name of the pool may be named (505.7:
     /// a split card by both halves; 508.2: a flip card's alternative name),
@@ -233,6 +238,8 @@ impl DecisionKind {
             DecisionKind::ChooseColor => "choose a color",
             DecisionKind::ChooseSource { .. } => "choose a source",
             DecisionKind::ChooseCreatureType => "choose a creature type",
+            DecisionKind::ChooseLandType { basic: false } => "choose a land type",
+            DecisionKind::ChooseLandType { basic: true } => "choose a basic land type",
             DecisionKind::NameCard { .. } => "name a card",
             DecisionKind::ChooseReplacement { .. } => "choose a replacement effect",
             DecisionKind::ChooseOption { .. } => "choose an option",

@@ -253,6 +253,7 @@ impl Game {
             DecisionKind::ChooseCopy => self.on_copy_choice(action),
             DecisionKind::ChooseColor => self.on_color_choice(action),
             DecisionKind::ChooseCreatureType => self.on_type_choice(action),
+            DecisionKind::ChooseLandType { .. } => self.on_land_type_choice(action),
             DecisionKind::NameCard { .. } => self.on_name_choice(action),
             DecisionKind::ChooseNewTarget { .. } => self.on_new_target(action),
             DecisionKind::ChooseUntap => self.on_untap_choice(action),

@@ -423,6 +423,15 @@ impl Game {
                         .map(Action::ChooseCreatureType),
                 );
             }
+            DecisionKind::ChooseLandType { basic } => {
+                let types = tolaria_cards::Subtype::land_types();
+                out.extend(
+                    types
+                        .into_iter()
+                        .filter(|t| !basic || t.basic_land_type().is_some())
+                        .map(Action::ChooseLandType),
+                );
+            }
             DecisionKind::NameCard { nonland } => self.name_options(p, *nonland, out),
             DecisionKind::ChooseCopy if self.face_up_choice.is_some() => {
                 self.face_up_copy_options(out)
@@ -1234,7 +1243,9 @@ impl Game {
             Action::CallTails => "call tails".into(),
             Action::ChooseWord(w) => format!("choose {}", w.name()),
             Action::ChooseColor(c) => format!("choose {}", c.name()),
-            Action::ChooseCreatureType(t) => format!("choose {}", t.name()),
+            Action::ChooseCreatureType(t) | Action::ChooseLandType(t) => {
+                format!("choose {}", t.name())
+            }
             Action::NameCard(n) => format!("name {}", n.as_str()),
             Action::ChooseReplacement(i) => match self.decision.as_ref().map(|d| &d.kind) {
                 Some(DecisionKind::ChooseReplacement { options, .. }) => format!(

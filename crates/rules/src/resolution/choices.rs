@@ -205,6 +205,17 @@ impl Game {
         self.resume_after_choice(in_effect);
     }
 
+    /// 212.6c: a land type chosen as an effect is created (the first free
+    /// slot: Vision Charm chooses two) or as a permanent comes into play.
+    pub(crate) fn on_land_type_choice(&mut self, action: Action) {
+        let in_effect = self.choice_in_effect();
+        if let (Some(r), Action::ChooseLandType(t)) = (self.resolving.as_mut(), action) {
+            let i = usize::from(r.land_types[0].is_some());
+            r.land_types[i] = Some(t);
+        }
+        self.resume_after_choice(in_effect);
+    }
+
     /// 419.1b: the card named as the permanent comes into play.
     pub(crate) fn on_name_choice(&mut self, action: Action) {
         let in_effect = self.choice_in_effect();

@@ -147,6 +147,42 @@ impl Game {
                         self.create_continuous(ctx, &ObjectRef::Each(f), effect, *duration);
                         return None;
                     }
+                    // 212.6e: the basic land type set (Reef Shaman).
+                    tolaria_cards::ChosenFor::BasicLandType => {
+                        let Some(b) = r.land_types[0].and_then(|t| t.basic_land_type()) else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseLandType { basic: true },
+                            });
+                        };
+                        r.land_types = [None; 2];
+                        effect.set_land_type = Some(b);
+                    }
+                    // 212.6e: Vision Charm: the lands of the first type
+                    // chosen (locked in now, 418.3b) become the second.
+                    tolaria_cards::ChosenFor::LandTypeToBasic => {
+                        let Some(first) = r.land_types[0] else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseLandType { basic: false },
+                            });
+                        };
+                        let Some(b) = r.land_types[1].and_then(|t| t.basic_land_type()) else {
+                            return Some(Decision {
+                                player: ctx.controller,
+                                kind: DecisionKind::ChooseLandType { basic: true },
+                            });
+                        };
+                        r.land_types = [None; 2];
+                        let ObjectRef::Each(f) = what else {
+                            return None;
+                        };
+                        let mut f = f.clone();
+                        f.subtypes_any.push(first);
+                        effect.set_land_type = Some(b);
+                        self.create_continuous(ctx, &ObjectRef::Each(f), effect, *duration);
+                        return None;
+                    }
                 }
                 self.create_continuous(ctx, what, effect, *duration);
                 None

@@ -175,6 +175,7 @@ impl Game {
             copy_choice: None,
             color_choice: None,
             type_choice: None,
+            land_types: [None; 2],
             name_choice: None,
             player_choice: None,
             inner: 0,
@@ -387,6 +388,18 @@ impl Game {
                     self.pause_resolution(r, DecisionKind::ChooseCreatureType);
                     return;
                 }
+                // 212.6d, 419.1b: "As [this] comes into play, choose a
+                // basic land type" (Phantasmal Terrain).
+                if face.types.is_permanent()
+                    && r.land_types[0].is_none()
+                    && enters_with_choice(
+                        entering,
+                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseBasicLandType,
+                    )
+                {
+                    self.pause_resolution(r, DecisionKind::ChooseLandType { basic: true });
+                    return;
+                }
                 // 419.1b: "As [this] comes into play, choose an opponent":
                 // asked only when there is more than one (with one, the
                 // permanent chooses it as it comes into play).
@@ -479,7 +492,12 @@ impl Game {
                                 face_up: false,
                             });
                         }
-                        self.record_entering_choice(new, None, r.type_choice, r.name_choice);
+                        self.record_entering_choice(
+                            new,
+                            None,
+                            r.type_choice.or(r.land_types[0]),
+                            r.name_choice,
+                        );
 
                         if let Some(t) = aura_target {
                             self.attach(new, t);

@@ -1123,7 +1123,11 @@ pub(crate) fn state_triggers(game: &mut Game) {
         }
         let controller = o.controller;
         let ch = crate::continuous::layers::ability_chars(game, src);
-        if ch.lost_abilities || ch.token.is_some() || !ch.face_def().has_state_triggers {
+        if ch.lost_abilities
+            || ch.text_lost
+            || ch.token.is_some()
+            || !ch.face_def().has_state_triggers
+        {
             continue;
         }
         for (ability, a) in ch.all_abilities() {

@@ -455,7 +455,11 @@ impl Object {
         if ch.keywords.0 & tolaria_cards::TRIGGERED_KEYWORDS.0 != 0 {
             f |= flags::TRIGGERS;
         }
-        if ch.token.is_some() || ch.lost_abilities {
+        // 212.6d–e: the mana abilities of land types an effect gave it.
+        if ch.land_mana != 0 {
+            f |= flags::MANA;
+        }
+        if ch.token.is_some() || ch.lost_abilities || ch.text_lost {
             return f;
         }
         f | kinds_to_flags(ch.face_def().ability_kinds) | flags_of(ch.gained_ability().into_iter())

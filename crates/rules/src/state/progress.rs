@@ -310,6 +310,10 @@ pub(crate) struct Resolving {
     /// 419.1b: the creature type chosen as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_choice: Option<tolaria_cards::Subtype>,
+    /// 212.6c: the land types chosen so far as an effect is created
+    /// ("choose a land type and a basic land type", Vision Charm).
+    #[serde(default, skip_serializing_if = "no_land_types")]
+    pub land_types: [Option<tolaria_cards::Subtype>; 2],
     /// 419.1b: the card named as the permanent comes into play.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name_choice: Option<tolaria_cards::CardName>,
@@ -482,4 +486,8 @@ pub struct CardsState {
     /// 502.56a: the revealed cards chosen to be played (ripple), in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chosen: Vec<ObjId>,
+}
+
+fn no_land_types(t: &[Option<tolaria_cards::Subtype>; 2]) -> bool {
+    t[0].is_none() && t[1].is_none()
 }

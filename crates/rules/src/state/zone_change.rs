@@ -365,12 +365,11 @@ impl Game {
                             while_controlled: false,
                         });
                 }
-                // 419: "comes into play tapped" modifies how it comes into play.
-                if front_has_static(entering, |s| {
+                // 419: "comes into play tapped" modifies how it comes into
+                // play (judged once it is in play, below).
+                let taps_itself = front_has_static(entering, |s| {
                     matches!(s, tolaria_cards::StaticAbility::ComesIntoPlayTapped)
-                }) {
-                    self.objects[slot].set_tapped(true);
-                }
+                });
                 if let Some(c) = controller {
                     self.objects[slot].set_base_controller(c);
                 }
@@ -459,7 +458,19 @@ impl Game {
                 if !self.objects[slot].is_tapped() && self.others_make_it_enter_tapped(new) {
                     self.objects[slot].set_tapped(true);
                 }
-                self.in_play.push(new)
+                self.in_play.push(new);
+                // 418.2: effects that change its characteristics apply as
+                // it comes into play, so an effect that removes its rules
+                // text (Blood Moon, 212.6e; Humility) removes "comes into
+                // play tapped" before it applies (Blood Moon's ruling).
+                if taps_itself
+                    && !(self.may_have_statics() && {
+                        let ch = crate::continuous::characteristics::compute(self, new);
+                        ch.text_lost || ch.lost_abilities
+                    })
+                {
+                    self.objects[slot].set_tapped(true);
+                }
             }
             Zone::RemovedFromGame => self.removed.push(new),
             Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
@@ -562,7 +573,7 @@ impl Game {
                 // A token has no printed abilities of the card that made
                 // it (its abilities are its keywords, `abilities()`): its
                 // leaves-play triggers are none (404.4c).
-                lost_abilities: ch.lost_abilities || ch.token.is_some(),
+                lost_abilities: ch.lost_abilities || ch.text_lost || ch.token.is_some(),
                 plus_counters,
                 converted_mana_cost: ch.converted_mana_cost() as u16,
                 colors: ch.colors.0,
