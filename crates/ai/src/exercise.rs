@@ -327,6 +327,31 @@ fn exercise_from(
         .filter(|p| p.situation == s)
         .map(|p| p.label.clone())
         .collect();
+    // 502.40a: a card with splice in the hand, spliced onto the Arcane spell
+    // beside it (Reach Through Mists) as that is played.
+    if s == Situation::Main
+        && depth == 0
+        && start
+            .obj(obj)
+            .is_some_and(|o| o.def().front().spell.splice.is_some())
+    {
+        let host = legal.iter().find(|a| {
+            matches!(a, Action::PlaySpell(h)
+                if start.obj(*h).is_some_and(|o| o.def().name == "Reach Through Mists"))
+        });
+        if let Some(host) = host {
+            let mut g = start.clone();
+            let splice = Action::ChooseObject(obj);
+            if g.apply(host.clone()).is_ok() && g.legal_actions().contains(&splice) {
+                let (outcome, _) = try_play(&g, &splice, seed);
+                plays.push(Play {
+                    situation: s,
+                    label: "splice".into(),
+                    outcome,
+                });
+            }
+        }
+    }
     for action in legal {
         let Some(label) = label(&action, obj) else {
             continue;
@@ -335,10 +360,32 @@ fn exercise_from(
             continue;
         }
         seen.push(label.clone());
+        let (outcome, after) = try_play(start, &action, seed);
+        plays.push(Play {
+            situation: s,
+            label,
+            outcome,
+        });
+        if let Some(g) = after {
+            if depth == 0 && !g.is_over() && g.decider() == Some(ME) {
+                // 217.1c: a spell that became a permanent is a new object
+                // (the same arena slot, a new generation).
+                if let Some(next) = find_in(&g, obj, Zone::InPlay) {
+                    exercise_from(&g, next, s, seed + 1, plays, 1);
+                }
+            }
+        }
+    }
+}
+
+/// Tries `action` from `start` up to `TRIES` times with random choices:
+/// the outcome, and the game after a completed play.
+fn try_play(start: &Game, action: &Action, seed: u64) -> (Outcome, Option<Box<Game>>) {
+    {
         let mut outcome = Outcome::Abandoned;
         let mut after = None;
         for t in 0..TRIES {
-            match attempt(start, &action, seed.wrapping_mul(31).wrapping_add(t)) {
+            match attempt(start, action, seed.wrapping_mul(31).wrapping_add(t)) {
                 Attempt::Done(g) => {
                     outcome = Outcome::Done;
                     after = Some(g);
@@ -355,20 +402,7 @@ fn exercise_from(
                 }
             }
         }
-        plays.push(Play {
-            situation: s,
-            label,
-            outcome,
-        });
-        if let Some(g) = after {
-            if depth == 0 && !g.is_over() && g.decider() == Some(ME) {
-                // 217.1c: a spell that became a permanent is a new object
-                // (the same arena slot, a new generation).
-                if let Some(next) = find_in(&g, obj, Zone::InPlay) {
-                    exercise_from(&g, next, s, seed + 1, plays, 1);
-                }
-            }
-        }
+        (outcome, after)
     }
 }
 
@@ -442,6 +476,22 @@ fn attempt_inner(start: &Game, first: &Action, seed: u64) -> Attempt {
             // face up is no move, 504.4). A card still there was played
             // with choices that left it no legal target and the play was
             // undone (409.1c, 422): another try makes other choices.
+            // 502.40a: a spliced card stays in the hand: its play is done
+            // once the spell it was spliced onto is in the graveyard.
+            if let Action::ChooseObject(_) = first {
+                let host = start.stack.last().and_then(|s| s.card(start));
+                let done = host.is_some_and(|c| {
+                    g.player(ME)
+                        .graveyard
+                        .iter()
+                        .any(|&o| g.obj(o).is_some_and(|x| x.card == c))
+                });
+                return if done {
+                    Attempt::Done(Box::new(g))
+                } else {
+                    Attempt::Abandoned
+                };
+            }
             let played = !matches!(
                 first,
                 Action::Activate { .. } | Action::ActivateMana { .. } | Action::TurnFaceUp(_)
@@ -499,7 +549,13 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 /// each type in the hands and graveyards.
 pub fn scenario_text(card: CardId, s: Situation) -> String {
     let name = &db().get(card).name;
-    let card = format!("\"{name}\"");
+    // 502.40a: a card with splice is played by splicing it onto an Arcane
+    // spell, Reach Through Mists, put in the hand beside it.
+    let card = if db().get(card).front().spell.splice.is_some() {
+        format!("\"{name}\", Reach Through Mists")
+    } else {
+        format!("\"{name}\"")
+    };
     let (turn, hand, in_play, graveyard) = match s {
         Situation::Main => ("3 P1 main1", card.as_str(), "", ""),
         Situation::InPlay => ("3 P1 main1", "", card.as_str(), ""),
@@ -527,7 +583,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          P1 in_play: {in_play}{LANDS}, Grizzly Bears, Ornithopter, Glorious Anthem, Wind Drake, \
          Savannah Lions x3, Goblin Piker\n\
          P1 graveyard: {graveyard}Grizzly Bears, Lightning Bolt, Lava Axe, Forest, Ornithopter, \
-         Glorious Anthem, Scathe Zombies\n\
+         Glorious Anthem, Scathe Zombies, \"Isamaru, Hound of Konda\"\n\
          P1 library: {LIBRARY}\n\
          P2 hand: Lightning Bolt, Lava Spike, Grizzly Bears, Wind Drake, Ornithopter, \
          Glorious Anthem, Island\n\
