@@ -818,10 +818,22 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
             ..
         })
     )));
-    // Under a condition only continuous effects are supported: "gets +2/+2
-    // and can't block" stays unsupported rather than half-played.
+    // "gets +2/+2 and can't block": both parts exist only under the
+    // condition, the restriction as a `StaticIf` (nothing half-played).
+    let f = front("Childhood Horror");
+    assert!(f.abilities.iter().any(|a| matches!(
+        a,
+        Ability::Static(tolaria_cards::StaticAbility::ContinuousIf { .. })
+    )));
+    assert!(f.abilities.iter().any(|a| matches!(
+        a,
+        Ability::Static(tolaria_cards::StaticAbility::StaticIf { inner, .. })
+            if matches!(**inner, tolaria_cards::StaticAbility::CantBlock(_))
+    )));
+    // A static ability that isn't found where restrictions are looked for
+    // stays unsupported under a condition rather than half-played.
     assert!(!tolaria_cards::db()
-        .by_name("Childhood Horror")
+        .by_name("Possessed Aven")
         .unwrap()
         .is_supported());
 }

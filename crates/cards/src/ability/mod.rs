@@ -22,8 +22,10 @@ use crate::{Keyword, TypeSet};
 use serde::{Deserialize, Serialize};
 
 /// One ability of an object (402.1).
-// Card data, compiled once and shared by every game (decision 1): the
-// variants' sizes cost nothing in the step loop.
+///
+/// Abilities live only in the card definitions, compiled once and shared
+/// by every game (design decision 1), never in a game's state: their size
+/// costs no copying in the step loop, so the variants stay unboxed.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Ability {

@@ -91,6 +91,51 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// "Unless [any player / target player] pays [cost], [instructions]."
+fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("unless").then_some(())?;
+    let payer = if p.eat_all("any player") {
+        PlayerRef::EachPlayer
+    } else {
+        let (i, player) = target(p, cx)?;
+        player.then_some(())?;
+        cx.last_player = Some(PlayerRef::Target(i));
+        PlayerRef::Target(i)
+    };
+    p.eat("pays").then_some(())?;
+    let cost = upkeep::pay_cost(p)?;
+    p.eat(",").then_some(())?;
+    // The instructions, read as a sentence of their own.
+    let start = p.i;
+    let end = (start..p.t.len())
+        .find(|&k| p.t[k].low == ".")
+        .unwrap_or(p.t.len());
+    let toks = p.t[start..end].to_vec();
+    let mut sub = cx.clone();
+    sub.effects.clear();
+    let mut q = P::new(&toks);
+    while !q.at_end() {
+        sentence(&mut q, &mut sub)?;
+    }
+    (!sub.effects.is_empty()).then_some(())?;
+    let effects = std::mem::take(&mut sub.effects);
+    cx.targets = sub.targets;
+    cx.last_obj = sub.last_obj;
+    cx.last_player = sub.last_player;
+    p.i = end;
+    p.far = p.far.max(end);
+    p.eat(".");
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::new(cost),
+        per_counter: None,
+        effects,
+        sacrifice_count: 0,
+        if_paid: Vec::new(),
+        payer,
+    });
+    Some(())
+}
+
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Then they create …", "Then that player shuffles.": a sentence after
     // the first is done after the ones before it anyway ("then if" keeps
@@ -110,6 +155,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_end();
         cx.color_chosen = true;
         return Some(());
+    }
+    // "Unless any player pays {2}, search your library …" (Rhystic Tutor),
+    // "Unless target player pays {3}, that player loses 5 life …" (Rhystic
+    // Syphon): the payer decides first (413.2c).
+    if p.at("unless") {
+        if let Some(()) = attempt(p, cx, unless_prefix) {
+            return Some(());
+        }
     }
     // "You may pay {3}. If you do, untap target permanent."
     if p.at_all("you may pay") || p.at_all("you may sacrifice") {

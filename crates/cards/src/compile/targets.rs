@@ -712,6 +712,11 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             cx.last_obj.clone()?
         }
+    } else if cx.trig_card && p.eat_all("that card") {
+        // The card the trigger event put into a graveyard (a discarded
+        // card, Necropotence; the dead creature of "When enchanted creature
+        // is put into a graveyard", Squee's Embrace).
+        ObjectRef::Triggering
     } else if p.at_all("those creatures")
         && matches!(
             cx.last_obj,

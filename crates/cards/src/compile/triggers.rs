@@ -404,6 +404,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("is put into a graveyard from play") {
             cx.last_obj = Some(ObjectRef::Triggering);
             cx.trig_obj = true;
+            // "that card": the creature card now in the graveyard (the
+            // trigger's object, 217.1c).
+            cx.trig_card = true;
             return Some(vec![Trigger::AttachedDies]);
         }
         if p.eat_all("attacks or blocks") {

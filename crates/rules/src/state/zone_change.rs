@@ -367,19 +367,9 @@ impl Game {
                 }
                 // 419: "comes into play tapped" modifies how it comes into
                 // play (judged once it is in play, below).
-                let taps_itself = tolaria_cards::db()
-                    .get(entering)
-                    .front()
-                    .abilities
-                    .iter()
-                    .any(|a| {
-                        matches!(
-                            a,
-                            tolaria_cards::Ability::Static(
-                                tolaria_cards::StaticAbility::ComesIntoPlayTapped
-                            )
-                        )
-                    });
+                let taps_itself = front_has_static(entering, |s| {
+                    matches!(s, tolaria_cards::StaticAbility::ComesIntoPlayTapped)
+                });
                 if let Some(c) = controller {
                     self.objects[slot].set_base_controller(c);
                 }
@@ -531,19 +521,12 @@ impl Game {
         entering: tolaria_cards::CardId,
         chosen: Option<PlayerId>,
     ) {
-        let chooses = tolaria_cards::db()
-            .get(entering)
-            .front()
-            .abilities
-            .iter()
-            .any(|a| {
-                matches!(
-                    a,
-                    tolaria_cards::Ability::Static(
-                        tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent
-                    )
-                )
-            });
+        let chooses = front_has_static(entering, |s| {
+            matches!(
+                s,
+                tolaria_cards::StaticAbility::AsComesIntoPlayChooseOpponent
+            )
+        });
         if !chooses {
             return;
         }
@@ -641,4 +624,18 @@ pub(crate) struct MoveOpts {
     /// 409.1b: the X announced for the spell that resolved into it ("comes
     /// into play with X +1/+1 counters"); 0 otherwise (202.3).
     x: u32,
+}
+
+/// Whether the front face of the card entering play has a static ability
+/// `f` accepts (how it comes into play, 419.1b, 419.6).
+fn front_has_static(
+    entering: tolaria_cards::CardId,
+    f: impl Fn(&tolaria_cards::StaticAbility) -> bool,
+) -> bool {
+    tolaria_cards::db()
+        .get(entering)
+        .front()
+        .abilities
+        .iter()
+        .any(|a| matches!(a, tolaria_cards::Ability::Static(s) if f(s)))
 }

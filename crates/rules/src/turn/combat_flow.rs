@@ -906,13 +906,24 @@ impl Game {
             return;
         }
         let ch = compute(self, a);
+        self.queue_combat_triggers(a, &ch, &which);
+    }
+
+    /// Puts the triggered abilities of `src` (characteristics `ch`) that
+    /// `which` picks among the pending triggers (410.2).
+    fn queue_combat_triggers(
+        &mut self,
+        src: ObjId,
+        ch: &Characteristics,
+        which: &impl Fn(&Trigger) -> bool,
+    ) {
         for (ability, ab) in ch.all_abilities() {
             if let Ability::Triggered(t) = ab {
                 if which(&t.trigger) {
                     self.pending_triggers
                         .push(crate::state::stack::PendingTrigger {
                             controller: ch.controller,
-                            source: a,
+                            source: src,
                             card: ch.ability_card(ability),
                             ability,
                             ctx: Default::default(),
@@ -938,20 +949,7 @@ impl Game {
             if !self.object_within_range(ch.controller, a) {
                 continue;
             }
-            for (ability, ab) in ch.all_abilities() {
-                if let Ability::Triggered(t) = ab {
-                    if which(&t.trigger) {
-                        self.pending_triggers
-                            .push(crate::state::stack::PendingTrigger {
-                                controller: ch.controller,
-                                source: aura,
-                                card: ch.ability_card(ability),
-                                ability,
-                                ctx: Default::default(),
-                            });
-                    }
-                }
-            }
+            self.queue_combat_triggers(aura, &ch, &which);
         }
     }
 
