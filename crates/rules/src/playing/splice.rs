@@ -314,12 +314,7 @@ impl Game {
             .or_else(|| self.resolving.as_ref().map(|r| r.countered_spliced.clone()))
             .unwrap_or_default();
         for p in self.players_of(ctx, who) {
-            let hand = self.player(p).hand.clone();
-            let cards = hand
-                .iter()
-                .map(|&o| self.objects[o.slot as usize].card)
-                .collect();
-            self.emit(Event::Revealed { player: p, cards });
+            let hand = self.reveal_hand(p);
             for o in hand {
                 let name = &self.objects[o.slot as usize].def().name;
                 if spliced.iter().any(|&c| db().get(c).name == *name) {

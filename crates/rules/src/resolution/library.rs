@@ -75,6 +75,18 @@ impl CardChoice {
 }
 
 impl Game {
+    /// "[Player] reveals their hand": every card of it shown to all
+    /// players; the hand as it was, for what the effect does next.
+    pub(crate) fn reveal_hand(&mut self, p: PlayerId) -> Vec<ObjId> {
+        let hand = self.player(p).hand.clone();
+        let cards = hand
+            .iter()
+            .map(|&o| self.objects[o.slot as usize].card)
+            .collect();
+        self.emit(Event::Revealed { player: p, cards });
+        hand
+    }
+
     fn cards_state(&self) -> CardsState {
         self.resolving
             .as_ref()
@@ -1235,12 +1247,7 @@ impl Game {
                 else_draw,
             } => {
                 for p in self.players_of(ctx, who) {
-                    let hand = self.player(p).hand.clone();
-                    let cards = hand
-                        .iter()
-                        .map(|&o| self.objects[o.slot as usize].card)
-                        .collect();
-                    self.emit(Event::Revealed { player: p, cards });
+                    let hand = self.reveal_hand(p);
                     let mut discarded = false;
                     for o in hand {
                         if (*all || !discarded)
