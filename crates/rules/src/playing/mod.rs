@@ -8,6 +8,7 @@ pub(crate) mod mana;
 pub(crate) mod mana_ability_cost;
 pub(crate) mod mana_choice_cost;
 pub mod play;
+pub(crate) mod play_costs;
 pub mod spell_copy;
 pub(crate) mod splice;
 pub mod targeting;

@@ -13,6 +13,7 @@ pub(crate) mod effect;
 pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod naming;
+pub(crate) mod pausable;
 pub(crate) mod redeal;
 pub(crate) mod refs;
 pub(crate) mod removed;
