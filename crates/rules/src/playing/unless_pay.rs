@@ -169,25 +169,13 @@ impl Game {
             p => self.players_of(ctx, p).first().copied(),
         };
         let mut paid = self.resolving.as_ref().and_then(|r| r.paid);
-        let Some(payer) = payer else {
-            if paid.is_none() {
-                self.resolving.as_mut()?.paid = Some(false);
-                paid = Some(false);
-            }
-            return match paid {
-                Some(false) => {
-                    if let Some(d) = self.run_inner(ctx, effects) {
-                        return Some(d);
-                    }
-                    self.resolving.as_mut()?.paid = None;
-                    None
-                }
-                _ => {
-                    self.resolving.as_mut()?.paid = None;
-                    None
-                }
-            };
-        };
+        // No one to pay (the payer left the game, its object is gone): the
+        // cost isn't paid and the effects happen.
+        if payer.is_none() && paid.is_none() {
+            self.resolving.as_mut()?.paid = Some(false);
+            paid = Some(false);
+        }
+        let payer = payer.unwrap_or(ctx.controller);
         match paid {
             Some(true) => {
                 let r = self.resolving.as_mut()?;
