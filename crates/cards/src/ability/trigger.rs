@@ -153,6 +153,12 @@ pub enum Condition {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,
     },
+    /// "as long as it's not your turn" (Vibrating Sphere): the condition
+    /// doesn't hold.
+    Not(Box<Condition>),
+    /// "as long as you have more cards in hand than each opponent"
+    /// (Secretkeeper, Okina Nightwatch).
+    MoreCardsInHandThanEachOpponent,
 }
 
 impl Condition {
@@ -169,7 +175,8 @@ impl Condition {
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
                 | Condition::YourTurn
-        )
+                | Condition::MoreCardsInHandThanEachOpponent
+        ) || matches!(self, Condition::Not(c) if c.reads_no_characteristics())
     }
 
     /// Can the layer system judge it for "as long as [condition]" (405,
@@ -185,12 +192,30 @@ impl Condition {
                 self,
                 Condition::ThisUntapped
                     | Condition::ThisTapped
+                    // Counters are status on the permanent, not
+                    // characteristics (Roc Hatchling).
+                    | Condition::NoCountersOnThis(_)
+                    | Condition::CountersOnThis { .. }
                     | Condition::ControlsAtLeast { .. }
                     | Condition::Permanents {
                         controlled_by: None,
                         ..
                     }
             )
+    }
+
+    /// Is it about the ability's own source ("as long as CARDNAME is
+    /// untapped", "… has no shell counters on it"), so that a following
+    /// "it" names the source?
+    pub fn about_this(&self) -> bool {
+        matches!(
+            self,
+            Condition::ThisUntapped
+                | Condition::ThisTapped
+                | Condition::NoCountersOnThis(_)
+                | Condition::CountersOnThis { .. }
+                | Condition::ThisIs(_)
+        )
     }
 
     /// Does judging it read the characteristics of permanents (a count of

@@ -433,6 +433,10 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_least: 1,
         });
     }
+    // "you have more cards in hand than each opponent" (Secretkeeper).
+    if p.eat_all("you have more cards in hand than each opponent") {
+        return Some(Condition::MoreCardsInHandThanEachOpponent);
+    }
     // "you have nine or more cards in hand", "… three or fewer …"
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
@@ -516,9 +520,35 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             who: PlayerRef::OwnerOf(ObjectRef::Target(i)),
         });
     }
-    // "it's your turn"
+    // "it's your turn"; "it's not your turn" (Vibrating Sphere).
     if p.eat_all("it's your turn") {
         return Some(Condition::YourTurn);
+    }
+    if p.eat_all("it's not your turn") {
+        return Some(Condition::Not(Box::new(Condition::YourTurn)));
+    }
+    // "CARDNAME has no shell counters on it" (Roc Hatchling), "CARDNAME
+    // has a divinity counter on it" (the Myojins): its counters (status).
+    if p.at_all("cardname has") {
+        let i = p.i;
+        p.eat_all("cardname has");
+        let none = p.eat("no");
+        if none || p.eat_any(&["a", "an"]).is_some() {
+            if let Some(kind) = counter_kind(p.bump()) {
+                if p.eat_all(if none {
+                    "counters on it"
+                } else {
+                    "counter on it"
+                }) {
+                    return Some(if none {
+                        Condition::NoCountersOnThis(kind)
+                    } else {
+                        Condition::CountersOnThis { kind, at_least: 1 }
+                    });
+                }
+            }
+        }
+        p.i = i;
     }
     // Threshold: "seven or more cards are in your graveyard".
     if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {

@@ -59,6 +59,15 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if !condition.judged_in_layers() {
         return None;
     }
+    // "As long as CARDNAME is untapped, it gets +0/+2." (Castle Raptors):
+    // after a condition about this permanent, "it" is this permanent.
+    let mut rest = rest;
+    if condition.about_this() && rest.first().is_some_and(|t| t.low == "it") {
+        rest[0] = Tok {
+            raw: "CARDNAME".into(),
+            low: "cardname".into(),
+        };
+    }
     let mut q = P::new(&rest);
     // Abilities granted in quotes ("has \"At the beginning of your end
     // step, …\"", Bloodcurdler) join this line's own.

@@ -66,6 +66,14 @@ pub(crate) fn holds(
         // "as long as it's your turn": the turn of the ability's controller.
         // 606.4b: a Two-Headed Giant team's turn is each teammate's.
         Condition::YourTurn => game.is_active(you),
+        Condition::Not(c) => !holds(game, src, you, players, c),
+        // "more cards in hand than each opponent" (Secretkeeper): strictly
+        // more than every opponent still in the game (with none, it holds).
+        Condition::MoreCardsInHandThanEachOpponent => {
+            let mine = game.players[you.index()].hand.len();
+            game.opponents(you)
+                .all(|p| game.players[p.index()].hand.len() < mine)
+        }
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
