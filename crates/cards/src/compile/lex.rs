@@ -88,6 +88,8 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         "This creature",
         "this permanent",
         "This permanent",
+        "this land",
+        "This land",
     ] {
         s = replace_words(&s, n, SELF);
     }

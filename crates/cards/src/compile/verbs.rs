@@ -154,6 +154,18 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     Some(e)
 }
 
+/// Past the joint to the next clause of a pump: "and", ", and", or a
+/// comma before another verb ("becomes black, gets +1/-1, and gains …",
+/// Defiling Tears). False (and nothing eaten that matters) otherwise.
+fn next_pump_clause(p: &mut P) -> bool {
+    let comma = p.eat(",");
+    p.eat("and")
+        || comma
+            && p.at_any_of(&[
+                "get", "gets", "gain", "gains", "become", "becomes", "lose", "loses",
+            ])
+}
+
 /// A continuous effect on an object until end of turn (418.3): any of
 /// "gets +P/+T", "gains K", "loses all abilities", "has base power and
 /// toughness N/M", joined by "and", then "until end of turn" (or after a
@@ -172,6 +184,9 @@ pub(super) fn pump(
     let mut either: Option<(i32, i32)> = None;
     let mut before_and: Option<usize> = None;
     let mut either_land: Option<crate::BasicLandType> = None;
+    // The clause before was "gain(s) [keywords]": a following "and
+    // \"…\"" is another ability gained.
+    let mut gained_last = false;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
@@ -257,8 +272,26 @@ pub(super) fn pump(
             p.bump();
             let colors = super::keywords::protection_colors(p)?;
             e.add_protection = ColorSet(e.add_protection.0 | colors.0);
+        } else if e.grant.is_none()
+            && (p.at_any_of(&["gain", "gains"]) && p.peek_at(1) == "\""
+                || p.at("\"") && gained_last)
+        {
+            // Layer 5: an ability in quotes, "gains \"{T}: Tap target
+            // creature.\"" (Shoving Match), "gains trample and \"{G}:
+            // Regenerate this creature.\"" (Run Wild).
+            p.eat_any(&["gain", "gains"]);
+            e.grant = Some(p.quoted_ability()?);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
+            gained_last = true;
+            any = true;
+            let i = p.i;
+            if next_pump_clause(p) {
+                before_and = Some(i);
+                continue;
+            }
+            p.i = i;
+            break;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
             p.bump();
             p.eat_all("all abilities").then_some(())?;
@@ -291,10 +324,10 @@ pub(super) fn pump(
             }
             break;
         }
+        gained_last = false;
         any = true;
         let i = p.i;
-        p.eat(",");
-        if p.eat("and") {
+        if next_pump_clause(p) {
             before_and = Some(i);
             continue;
         }
