@@ -396,6 +396,34 @@ fn count(p: &mut P) -> Option<u8> {
 pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let mut alt = crate::AlternativeCost::default();
+    // "If an opponent controls a Swamp and you control a Plains, you may
+    // play this spell without paying its mana cost." (Massacre, the
+    // Legates): the alternative cost is nothing at all.
+    if p.eat_all("if an opponent controls") {
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat_all("and you control") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::Opponent;
+        alt.if_opponent_controls = Some(f);
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::You;
+        alt.if_you_control = Some(f);
+        if !(p.eat_all("you may play this spell without paying its mana cost")
+            && p.eat_end()
+            && p.at_end())
+            || spell.alternative.is_some()
+        {
+            return Err(no_rule(p));
+        }
+        spell.alternative = Some(alt);
+        return Ok(());
+    }
     if p.eat_all("if you control") {
         let n = count(p).ok_or_else(|| no_rule(p))?;
         let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;

@@ -220,7 +220,12 @@ fn compile_line_inner(
     }
     // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
     // this spell's mana cost."
-    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may"))
+        || p.at_all("if an opponent controls")
+            && toks
+                .windows(3)
+                .any(|w| w[0].low == "without" && w[1].low == "paying" && w[2].low == "its")
+    {
         return alternative_cost(&mut p, spell);
     }
     // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
