@@ -559,6 +559,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // "put that many vitality counters on …" (Living Artifact).
             let amount = if cx.trig_amount && p.eat_all("that many") {
                 Amount::Triggered
+            } else if p.eat("another") {
+                // "put another +1/+1 counter on CARDNAME" (Chlorophant).
+                Amount::Fixed(1)
             } else {
                 amount(p)?
             };

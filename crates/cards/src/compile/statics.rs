@@ -838,8 +838,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             return None;
         }
         let i = p.i;
-        p.eat(",");
+        let comma = p.eat(",");
         if p.eat("and") && !p.at_end() {
+            continue;
+        }
+        // "gets +1/+1, is black, and has \"…\"" (Possessed Aven).
+        if comma && p.at_any_of(&["gets", "get", "is", "are", "has", "have", "loses", "lose"]) {
             continue;
         }
         p.i = i;
