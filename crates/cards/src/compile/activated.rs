@@ -102,8 +102,20 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
     if p.eat("during") {
         if p.eat_all("your turn") {
             turn = TurnOf::You;
+        } else if p.eat_all("an opponent's turn after their upkeep step") {
+            // Reset.
+            turn = TurnOf::Opponent;
+            window = Window::AfterUpkeep;
         } else if p.eat_all("an opponent's turn") {
             turn = TurnOf::Opponent;
+        } else if p.eat_all("an opponent's upkeep") {
+            // Festival.
+            turn = TurnOf::Opponent;
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("your end step") {
+            // Necrologia.
+            turn = TurnOf::You;
+            window = Window::Step(Step::EndOfTurn);
         } else if p.eat_all("your declare attackers step") {
             turn = TurnOf::You;
             window = Window::Step(Step::DeclareAttackers);
@@ -131,11 +143,25 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
         } else {
             return None;
         }
+        // "during your turn and only during combat [before blockers are
+        // declared]" (Savage Beating, Melee).
+        if turn == TurnOf::You && window == Window::Any && p.at_all("and only during combat") {
+            p.eat_all("and only");
+            let t = timing(p)?;
+            return (t.turn == TurnOf::Any).then_some(Timing {
+                turn,
+                window: t.window,
+            });
+        }
         if window != Window::Any || !p.eat(",") {
             return Some(Timing { turn, window });
         }
     }
-    window = if p.eat_all("before attackers are declared") {
+    window = if p.eat_all("after combat") {
+        Window::AfterCombat
+    } else if p.eat_all("before blockers are declared") {
+        Window::BeforeBlockers
+    } else if p.eat_all("before attackers are declared") {
         Window::BeforeAttackers
     } else if p.eat_all("before the combat damage step") {
         Window::BeforeCombatDamage
