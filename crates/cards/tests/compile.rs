@@ -830,10 +830,19 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
         Ability::Static(tolaria_cards::StaticAbility::StaticIf { inner, .. })
             if matches!(**inner, tolaria_cards::StaticAbility::CantBlock(_))
     )));
-    // A static ability that isn't found where restrictions are looked for
-    // stays unsupported under a condition rather than half-played.
+    // "gets +1/+1, is black, and has \"…\"": one layered effect under
+    // the condition, its granted ability included (Possessed Aven).
+    let f = front("Possessed Aven");
+    assert!(f.abilities.iter().any(|a| matches!(
+        a,
+        Ability::Static(tolaria_cards::StaticAbility::ContinuousIf { effect, .. })
+            if effect.grant.is_some() && effect.set_colors.is_some() && effect.power == 1
+    )));
+    // An ability granted under a condition that the engine wouldn't find
+    // where it looks (a leaves-play trigger, judged on last known
+    // information, 404.4c) stays unsupported rather than half-played.
     assert!(!tolaria_cards::db()
-        .by_name("Possessed Aven")
+        .by_name("Treacherous Werewolf")
         .unwrap()
         .is_supported());
 }
