@@ -334,6 +334,7 @@ fn activated_abilities() {
             from_hand: false,
             cycling: false,
             only_if: None,
+            any_player: false,
         })]
     );
     let f = front("Looming Shade");

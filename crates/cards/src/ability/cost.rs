@@ -262,4 +262,10 @@ pub struct ActivatedAbility {
     /// graveyard." (threshold): judged as the ability is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_if: Option<Condition>,
+    /// 403.2: "Any player may play this ability." Any player with
+    /// priority may play it (paying its cost), and that player controls
+    /// it on the stack; its "you" is that player and its restrictions
+    /// ("but only during their turn") are judged for that player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub any_player: bool,
 }

@@ -306,7 +306,35 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut only_if = None;
+    let mut any_player = false;
     while !p.at_end() {
+        // 403.2: "Any player may activate this ability [but only as a
+        // sorcery / during their turn / during their draw step / during
+        // any upkeep step]." (the restriction is the activating player's).
+        if !any_player && p.eat_all("any player may activate this ability") {
+            any_player = true;
+            if p.eat_all("but only") {
+                if p.eat_all("as a sorcery") {
+                    sorcery_speed = true;
+                } else if p.eat_all("during their turn") {
+                    timing_restriction = Some(Timing {
+                        turn: TurnOf::You,
+                        window: Window::Any,
+                    });
+                } else if p.eat_all("during their draw step") {
+                    timing_restriction = Some(Timing {
+                        turn: TurnOf::You,
+                        window: Window::Step(Step::Draw),
+                    });
+                } else {
+                    timing_restriction = Some(timing(p).ok_or_else(|| no_rule(p))?);
+                }
+            }
+            if !p.eat_end() {
+                return Err(no_rule(p));
+            }
+            continue;
+        }
         if p.eat_all("play this ability only") {
             // "… only once each turn and only if seven or more cards are
             // in your graveyard": restrictions joined by "and only".
@@ -363,6 +391,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         from_hand,
         cycling: false,
         only_if,
+        any_player,
     }))
 }
 

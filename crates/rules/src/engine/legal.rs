@@ -822,9 +822,12 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let o = &self.objects[id.slot as usize];
+        // 403.2: only the controller, unless the ability says any player
+        // may play it (`Game::any_player_abilities`).
+        let controls = o.controller == p;
         if o.flags & crate::state::object::flags::ACTIVATED == 0
-            || o.controller != p
             || o.is_phased_out()
+            || (!controls && !self.any_player_abilities)
         {
             return;
         }
@@ -833,6 +836,9 @@ impl Game {
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
             if let Ability::Activated(act) = a {
+                if !controls && !act.any_player {
+                    continue;
+                }
                 // 502.43a ninjutsu and 502.18b cycling function only in the
                 // hand: they exist in play but can't be played there.
                 if act.ninjutsu || act.from_hand {

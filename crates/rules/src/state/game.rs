@@ -238,6 +238,11 @@ pub struct Game {
     /// graveyards are looked at for spells to play; set as cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
+    /// Derived: some card of the game has an activated ability any player
+    /// may play (403.2, Flailing Ogre), so priority looks at the abilities
+    /// of other players' permanents; set as cards are created.
+    #[serde(default = "yes")]
+    pub any_player_abilities: bool,
     /// Derived: some card of the game has dredge (502.47a) or madness
     /// (502.24a), so a draw or a discard may ask a replacement choice
     /// (`replacement_choice_possible` looks at graveyards and hands only
