@@ -274,6 +274,17 @@ pub enum Trigger {
     DealsDamage {
         to_creature_only: bool,
     },
+    /// "Whenever [this] becomes the target of a spell or ability"
+    /// (Skulking Ghost), "… of an Aura spell" (Fugitive Druid), "… of a
+    /// spell or ability an opponent controls" (Mossdog): as a spell or
+    /// ability with it as a target is played or put on the stack (409.1c,
+    /// 410.4), or a spell or ability's target is changed to it (415.7).
+    /// The triggering player is the controller of that spell or ability.
+    BecomesTarget {
+        spells_only: bool,
+        aura_spells: bool,
+        opponents: bool,
+    },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed {
         by: Whose,

@@ -637,6 +637,11 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
     }
+    // "that spell or ability's controller" (Lava Runner, Retromancer): the
+    // player of a "becomes the target" trigger.
+    if cx.trig_player && p.eat_all("that spell or ability's controller") {
+        return Some(PlayerRef::Triggering);
+    }
     // "… to the creature's controller" (Creature Bond): the creature that
     // triggered the ability.
     if cx.trig_obj && p.eat_all("the creature's controller") {

@@ -208,6 +208,27 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
     }
     if !p.at_all("cardname or another") && p.eat("cardname") {
+        // "Whenever CARDNAME becomes the target of a spell or ability [an
+        // opponent controls]" (Skulking Ghost, Mossdog), "… of an Aura
+        // spell" (Fugitive Druid).
+        if p.eat_all("becomes the target of") {
+            let (spells_only, aura_spells) = if p.eat_all("a spell or ability") {
+                (false, false)
+            } else if p.eat_all("an aura spell") {
+                (true, true)
+            } else if p.eat_all("a spell") {
+                (true, false)
+            } else {
+                return None;
+            };
+            let opponents = p.eat_all("an opponent controls");
+            cx.trig_player = true;
+            return Some(vec![Trigger::BecomesTarget {
+                spells_only,
+                aura_spells,
+                opponents,
+            }]);
+        }
         // "Whenever CARDNAME becomes tapped" (City of Brass).
         if p.eat_all("becomes tapped") {
             return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);

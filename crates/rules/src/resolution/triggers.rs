@@ -524,10 +524,43 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        Event::AbilityPlayed {
+            player, targets, ..
+        }
+        | Event::TriggerPutOnStack {
+            player, targets, ..
+        } if permanents > 0 && !targets.is_empty() => {
+            let targets: Vec<Target> = targets.iter().map(|t| t.target).collect();
+            became_targets(game, &targets, *player, None);
+        }
+        Event::TargetChanged { targets, .. } if permanents > 0 => {
+            // 415.7: the spell or ability now targets them; its controller
+            // is that of the stack object holding these targets.
+            let new: Vec<Target> = targets.iter().map(|t| t.target).collect();
+            if let Some(item) = game.stack.iter().rev().find(|s| s.targets == new) {
+                let (controller, spell) = match item.kind {
+                    crate::StackKind::Spell { obj } => (item.controller, Some(obj)),
+                    _ => (item.controller, None),
+                };
+                became_targets(game, &new, controller, spell);
+            }
+        }
         Event::SpellPlayed {
             player, obj, card, ..
         } => {
             let (caster, spell) = (*player, *obj);
+            if permanents > 0 {
+                if let Some(targets) = game
+                    .stack
+                    .iter()
+                    .rev()
+                    .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
+                    .map(|s| s.targets.clone())
+                    .filter(|t| !t.is_empty())
+                {
+                    became_targets(game, &targets, caster, Some(spell));
+                }
+            }
             // 502.30a: the spell's own "when you play this spell"
             // abilities (storm), functioning on the stack; the spells
             // played before it this turn, by every player, are counted now.
@@ -1208,6 +1241,43 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
                 });
             }
         }
+    }
+}
+
+/// 409.1c, 410.4, 415.7: the permanents a spell or ability (`spell`:
+/// the spell, if it is one) controlled by `controller` targets as it is
+/// played or put on the stack, or as its targets are changed: their
+/// "Whenever [this] becomes the target of …" abilities trigger, once
+/// each however many of its targets name the permanent.
+fn became_targets(game: &mut Game, targets: &[Target], controller: PlayerId, spell: Option<ObjId>) {
+    for (k, t) in targets.iter().enumerate() {
+        let Target::Object(o) = *t else { continue };
+        if targets[..k].contains(t) || game.objects[o.slot as usize].zone != Zone::InPlay {
+            continue;
+        }
+        scan(game, o, |tr, game, src| {
+            let Trigger::BecomesTarget {
+                spells_only,
+                aura_spells,
+                opponents,
+            } = tr
+            else {
+                return None;
+            };
+            let aura = |s: ObjId| {
+                crate::continuous::characteristics::compute(game, s)
+                    .subtypes
+                    .contains(tolaria_cards::Subtype::AURA)
+            };
+            let ok = (!spells_only || spell.is_some())
+                && (!aura_spells || spell.is_some_and(aura))
+                && (!opponents
+                    || game.is_opponent(game.objects[src.slot as usize].controller, controller));
+            ok.then(|| TriggerContext {
+                player: Some(controller),
+                ..Default::default()
+            })
+        });
     }
 }
 
