@@ -71,6 +71,9 @@ pub enum Situation {
     InPlayAttacking,
     /// In play while the opponent's Grizzly Bears attacks.
     InPlayDefending,
+    /// In the hand in the owner's end of turn step (313: "Play this spell
+    /// only during your end step", Necrologia).
+    EndStep,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -86,7 +89,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 15] = [
+    pub const ALL: [Situation; 16] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -102,6 +105,7 @@ impl Situation {
         Situation::Response(3),
         Situation::Response(4),
         Situation::Response(5),
+        Situation::EndStep,
     ];
 
     pub fn name(self) -> &'static str {
@@ -124,6 +128,7 @@ impl Situation {
             Situation::AfterDamage => "after combat damage",
             Situation::InPlayAttacking => "in play, its side attacking",
             Situation::InPlayDefending => "in play, the opponent attacking",
+            Situation::EndStep => "in its owner's end of turn step",
         }
     }
 }
@@ -241,6 +246,7 @@ pub fn exercise(card: CardId) -> CardReport {
             | Situation::Attacking
             | Situation::Blocked
             | Situation::AfterDamage
+            | Situation::EndStep
                 if from_hand_done =>
             {
                 continue
@@ -541,6 +547,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         }
         Situation::InPlayAttacking => ("3 P1 beginning_of_combat", "", card.as_str(), ""),
         Situation::InPlayDefending => ("3 P2 beginning_of_combat", "", card.as_str(), ""),
+        Situation::EndStep => ("3 P1 main2", card.as_str(), "", ""),
     };
     let sep = |s: &str| {
         if s.is_empty() {
@@ -604,6 +611,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::Blocked | Situation::InPlayAttacking => g.step == Step::DeclareBlockers,
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
+                Situation::EndStep => g.step == Step::EndOfTurn,
                 _ => true,
             };
         if ready {

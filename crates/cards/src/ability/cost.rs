@@ -20,6 +20,10 @@ pub struct Cost {
     /// Ma'rûf): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]
     pub remove_self: bool,
+    /// "Return [this] to its owner's hand" (Broken Fall, Recurring
+    /// Nightmare): the permanent with the ability, from play.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub return_self: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
     /// "Sacrifice two lands": how many permanents matching `sacrifice`

@@ -771,6 +771,12 @@ pub enum Effect {
         /// card on top may be declined, which sends the rest to the bottom.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         scry: bool,
+        /// "Reveal the top N cards of your library. Put all [filter] cards
+        /// revealed this way into your hand and the rest …" (Goblin
+        /// Ringleader, Mulch): the cards are revealed to every player and
+        /// every card matching `to_hand` goes to the hand, no choice made.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reveal_all: bool,
     },
     /// "Look at / [player] reveals [player's] hand. You choose N [filter]
     /// card(s) from it": the chosen cards are discarded or put on top of

@@ -170,6 +170,7 @@ fn play_costs(p: &mut P) -> R<Vec<Cost>> {
             || c.untap
             || c.sacrifice_self
             || c.remove_self
+            || c.return_self
             || c.remove_counters.is_some()
             || c.has_x()
     }) {
@@ -616,6 +617,9 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             p.eat_all("you control");
             f.controller = ControllerFilter::You;
             c.tap_untapped = Some((f, n));
+        } else if colon && p.eat_all("return cardname to its owner's hand") {
+            // "Return CARDNAME to its owner's hand" (Broken Fall).
+            c.return_self = true;
         } else if p.eat("return") {
             // "Return a land you control to its owner's hand".
             let n = cost_count(p).ok_or_else(|| err(p))?;

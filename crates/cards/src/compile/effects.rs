@@ -78,6 +78,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 to_hand_count: 0,
                 rest_to_graveyard: false,
                 scry: true,
+                reveal_all: false,
             }
         }
         "counter" => {

@@ -137,6 +137,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     || c.untap
                     || c.sacrifice_self
                     || c.remove_self
+                    || c.return_self
                     || c.discard_self
                     || c.remove_counters.is_some()
                 {

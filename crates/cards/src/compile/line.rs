@@ -150,6 +150,7 @@ fn compile_line_inner(
             || c.untap
             || c.sacrifice_self
             || c.remove_self
+            || c.return_self
             || c.remove_counters.is_some()
             || spell.additional_cost.is_some()
         {

@@ -800,7 +800,23 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             // 302.2: "Blue creatures don't untap during their controllers'
             // untap steps." (Magnetic Mountain, Meekstone).
-            out.push(StaticAbility::DoesntUntap(affected.clone()));
+            // "… if it has a depletion counter on it" (Land Cap): only
+            // while it has one (a condition on its own status).
+            let depleted = if this && p.at_all("if it has a") {
+                p.eat_all("if it has a");
+                let kind = counter_kind(p.bump())?;
+                p.eat_all("counter on it").then_some(())?;
+                Some(crate::Condition::CountersOnThis { kind, at_least: 1 })
+            } else {
+                None
+            };
+            out.push(match depleted {
+                Some(condition) => StaticAbility::StaticIf {
+                    condition,
+                    inner: Box::new(StaticAbility::DoesntUntap(affected.clone())),
+                },
+                None => StaticAbility::DoesntUntap(affected.clone()),
+            });
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
         } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")

@@ -503,6 +503,7 @@ impl ManaSource {
                 && !c.untap
                 && !c.sacrifice_self
                 && !c.remove_self
+                && !c.return_self
                 && c.sacrifice.is_none()
                 && c.discard == 0
                 && c.pay_life == 0

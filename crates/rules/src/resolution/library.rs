@@ -580,6 +580,7 @@ impl Game {
             to_hand_count,
             rest_to_graveyard,
             scry,
+            reveal_all,
         } = e
         else {
             return None;
@@ -593,10 +594,40 @@ impl Game {
             st.cards = lib.iter().rev().take(n).copied().collect();
             st.started = true;
             st.stage = if to_hand.is_some() { 0 } else { 1 };
-            self.emit(Event::LookedAtLibrary {
-                player: p,
-                count: st.cards.len() as u32,
-            });
+            if *reveal_all {
+                // "Reveal the top N cards …": every player sees them; all
+                // those matching go to the hand, no choice made.
+                let cards = st
+                    .cards
+                    .iter()
+                    .map(|&o| self.objects[o.slot as usize].card)
+                    .collect();
+                self.emit(Event::Revealed { player: p, cards });
+                let f = to_hand.clone().unwrap_or_default();
+                for o in std::mem::take(&mut st.cards) {
+                    if crate::continuous::filter::matches_card(
+                        &f,
+                        self.objects[o.slot as usize].card,
+                    ) {
+                        self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    } else {
+                        st.cards.push(o);
+                    }
+                }
+                st.stage = 1;
+                if *rest_to_graveyard {
+                    for o in std::mem::take(&mut st.cards) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                    }
+                    return None;
+                }
+            } else {
+                self.emit(Event::LookedAtLibrary {
+                    player: p,
+                    count: st.cards.len() as u32,
+                });
+            }
             self.set_cards_state(st.clone());
         }
         loop {
