@@ -684,22 +684,20 @@ fn r419_8a_a_source_of_your_choice_compiles() {
     let Ability::Activated(a) = &front("Circle of Protection: Red").abilities[0] else {
         panic!("an activated ability");
     };
-    let Effect::PreventDamageFromChosenSource {
-        sources,
-        to,
-        next_only,
-    } = &a.effects[0]
-    else {
+    let Effect::DamageShield(s) = &a.effects[0] else {
         panic!("a chosen-source shield: {:?}", a.effects);
     };
-    assert!(sources.colors_any.contains(Color::Red) && *next_only);
-    assert_eq!(to, &Some(Recipient::Player(PlayerRef::You)));
+    let ShieldFrom::Chosen(sources) = &s.from else {
+        panic!("a source of your choice: {s:?}");
+    };
+    assert!(sources.colors_any.contains(Color::Red) && s.amount == ShieldAmount::NextTime);
+    assert_eq!(s.to, Some(Recipient::Player(PlayerRef::You)));
     let Ability::Activated(a) = &front("Story Circle").abilities[1] else {
         panic!("an activated ability");
     };
     assert!(matches!(
         &a.effects[0],
-        Effect::PreventDamageFromChosenSource { sources, .. } if sources.chosen_color
+        Effect::DamageShield(s) if matches!(&s.from, ShieldFrom::Chosen(f) if f.chosen_color)
     ));
 }
 

@@ -400,21 +400,11 @@ pub enum Effect {
         amount: Amount,
         from: u8,
     },
-    /// 419.8a: "The next time a [red] source of your choice would deal
-    /// damage to [you] this turn, prevent that damage." (the Circles of
-    /// Protection, Story Circle): the source is chosen as the effect is
-    /// created, on resolution, among those with the properties of
-    /// `sources` (its colours and types; `chosen_color`: the colour chosen
-    /// for the object with the ability, 419.1b); the shield then prevents
-    /// the next damage that source would deal to `to` this turn. Without
-    /// `next_only`: "Prevent all damage a source of your choice would deal
-    /// this turn." (Pay No Heed): all of it, to anything (`to: None`), all
-    /// turn.
-    PreventDamageFromChosenSource {
-        sources: ObjectFilter,
-        to: Option<Recipient>,
-        next_only: bool,
-    },
+    /// 419.6c, 419.7b, 419.8a: a prevention or redirection shield
+    /// (`ShieldSpec`: "Prevent all combat damage that would be dealt by
+    /// target creature this turn", "The next 1 damage that would be dealt
+    /// to CARDNAME this turn is dealt to its owner instead").
+    DamageShield(Box<crate::ShieldSpec>),
     /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
     /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
     PreventAllDamageThisTurn {

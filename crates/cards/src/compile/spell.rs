@@ -143,6 +143,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
         p.bump();
     }
+    // "You gain life equal to the damage prevented this way." (Reverse
+    // Damage): a rider on the shield just read.
+    if p.at_all("you gain life equal to the damage prevented this way") {
+        if let Some(()) = attempt(p, cx, super::prevention::gain_life_rider) {
+            return Some(());
+        }
+    }
     // "Choose a color." (Akroma's Blessing): the colour is chosen as the
     // effect that names "the chosen color" is created; only such an effect
     // may follow (`pump`), else the card is refused there.

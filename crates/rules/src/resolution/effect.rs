@@ -28,8 +28,11 @@ impl Game {
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::CopiesOfThis => {}
             // A choice per card (`card_effect`).
             Effect::ReturnUpToFromGraveyard { .. } => {}
-            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
-            Effect::PreventDamageFromChosenSource { .. } => {}
+            // Nested in another instruction: a source "of your choice"
+            // can't be asked there, so such a shield isn't made.
+            Effect::DamageShield(spec) => {
+                let _ = self.create_damage_shield(ctx, spec);
+            }
             // The name is chosen on resolution (exec_effect_pausable).
             Effect::NameCard { .. } | Effect::ChooseColor => {}
             // 503.1 nested in another instruction: a copy whose "as [this]
