@@ -400,6 +400,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Highway Robber");
@@ -421,6 +422,7 @@ fn triggered_abilities() {
             ],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Aven Fisher");
@@ -436,6 +438,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
 }

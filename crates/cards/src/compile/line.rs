@@ -51,6 +51,7 @@ fn compile_line_inner(
             effects: vec![Effect::Haunt],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }
@@ -195,6 +196,7 @@ fn compile_line_inner(
             effects: vec![Effect::PlayMadness],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }

@@ -634,6 +634,29 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.bump();
         return Some(PlayerRef::ControllerOf(o));
     }
+    // "the player with the most life" (Ghazbán Ogre), "the player who
+    // controls the most creatures" (Wild Mammoth), "the player who has the
+    // most cards in hand" (Sokenzan Renegade).
+    if p.eat_all("the player with the most life") {
+        return Some(PlayerRef::Most(crate::PlayerQuantity::Life));
+    }
+    if p.at_all("the player who") {
+        let i = p.i;
+        p.eat_all("the player who");
+        if let Some(q) = super::triggers::player_quantity(p, "the most") {
+            return Some(PlayerRef::Most(q));
+        }
+        p.i = i;
+    }
+    // "the player" after an intervening "if" comparing players (Greener
+    // Pastures).
+    if matches!(
+        cx.last_player,
+        Some(PlayerRef::Most(_) | PlayerRef::Triggering)
+    ) && p.eat_all("the player")
+    {
+        return cx.last_player.clone();
+    }
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
     }
