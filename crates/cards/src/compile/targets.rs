@@ -735,6 +735,23 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             cx.last_obj.clone()?
         }
+    } else if cx.trig_obj
+        && p.at("that")
+        && p.peek_at(1) != "card"
+        && (p
+            .t
+            .get(p.i + 1)
+            .and_then(|t| subtype_word(&t.raw))
+            .is_some_and(|w| crate::Subtype::lookup(w).is_some())
+            || type_noun(p.peek_at(1)).is_some())
+        && matches!(p.peek_at(2), "." | "," | "at" | "and" | "")
+    {
+        // "destroy that Wall at end of combat" (Battering Ram), "that
+        // land" (Lifetap): the object of the trigger event, named by a
+        // type or subtype.
+        p.bump();
+        p.bump();
+        ObjectRef::Triggering
     } else if cx.trig_card && p.eat_all("that card") {
         // The card the trigger event put into a graveyard (a discarded
         // card, Necropotence; the dead creature of "When enchanted creature

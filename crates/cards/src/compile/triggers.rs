@@ -12,6 +12,14 @@ use crate::{
 fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat("at") {
         if !p.eat_all("the beginning of") {
+            // 311: "At end of combat, …" (the end of combat step of every
+            // turn; Kjeldoran Home Guard).
+            if p.eat_all("end of combat") {
+                return Some(vec![Trigger::BeginningOf {
+                    step: Step::EndOfCombat,
+                    whose: Whose::Each,
+                }]);
+            }
             // 2007 wording: "At end of turn".
             return p.eat_all("end of turn").then(|| {
                 vec![Trigger::BeginningOf {
@@ -19,6 +27,26 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     whose: Whose::Each,
                 }]
             });
+        }
+        // 307: "At the beginning of combat on your turn" (Battering Ram),
+        // "… on each opponent's turn" (Web of Inertia): "that player" is
+        // the active player.
+        if p.eat_all("combat on") {
+            let whose = if p.eat_all("your turn") {
+                Whose::You
+            } else if p.eat_all("each opponent's turn") {
+                cx.trig_player = true;
+                Whose::Opponent
+            } else if p.eat_all("each player's turn") {
+                cx.trig_player = true;
+                Whose::Each
+            } else {
+                return None;
+            };
+            return Some(vec![Trigger::BeginningOf {
+                step: Step::BeginningOfCombat,
+                whose,
+            }]);
         }
         // "At the beginning of the upkeep of enchanted creature's (land's,
         // artifact's) controller": "that player" is that controller, "that
