@@ -732,6 +732,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         }
     }
     cx.optional = optional;
+    let mut removed_counter = None;
     while !p.at_end() {
         // "You may exile target creature. If you do, …" (Astral Slide):
         // choosing to do the optional instruction is choosing the rest too;
@@ -762,6 +763,21 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         {
             p.eat_all("if you do ,");
         }
+        // "You may remove a charge counter from CARDNAME. If you do, you
+        // gain 1 life." (Sun Droplet, Living Artifact): the rest happens
+        // only if a counter was there to remove (judged as the removal is
+        // reached).
+        if optional && removed_counter.is_none() && p.at_all("if you do ,") {
+            if let [Effect::RemoveCounters {
+                what: ObjectRef::This,
+                kind,
+                amount: Amount::Fixed(1),
+            }] = cx.effects.as_slice()
+            {
+                removed_counter = Some(*kind);
+                p.eat_all("if you do ,");
+            }
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         if cx.effects.len() > start {
@@ -770,6 +786,12 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
+    }
+    if let Some(kind) = removed_counter {
+        cx.effects = vec![Effect::IfCondition {
+            condition: crate::Condition::CountersOnThis { kind, at_least: 1 },
+            effects: std::mem::take(&mut cx.effects),
+        }];
     }
     let triggers = library::graveyard_triggers(triggers, &cx.effects);
     Ok(triggers
