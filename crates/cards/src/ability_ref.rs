@@ -159,6 +159,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.3a: "Whenever a creature without flanking blocks this
             // creature, the blocking creature gets -1/-1 until end of turn."
@@ -176,6 +177,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.68a: "Whenever this permanent deals damage, you gain that
             // much life."
@@ -191,6 +193,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.29a: "Whenever this creature attacks, you may choose to
             // have target creature defending player controls block this
@@ -222,6 +225,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 ],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
         ]
     });

@@ -401,6 +401,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Highway Robber");
@@ -422,6 +423,7 @@ fn triggered_abilities() {
             ],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Aven Fisher");
@@ -437,6 +439,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
 }

@@ -632,8 +632,13 @@ pub enum Effect {
     /// `amount` more mana, each of a type the triggering mana ability
     /// produced (the type the player chose as it was activated, when it
     /// produced several).
+    /// "Whenever a player taps a land for mana, that player adds one mana
+    /// of any type that land produced" (Mana Flare): the mana goes to
+    /// `who` (the player of the trigger event), not the controller.
     AddManaProduced {
         amount: Amount,
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        who: PlayerRef,
     },
     /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
     AddMana {

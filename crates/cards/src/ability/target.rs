@@ -351,4 +351,8 @@ pub enum PlayerRef {
     /// (`Effect::ChooseDefendingPlayer`, compiled before the first effect
     /// that names it).
     Defending,
+    /// "the player with the most life", "the player who controls the most
+    /// creatures" (Ghazbán Ogre, Wild Mammoth): the one player with more of
+    /// it than each other player; none on a tie.
+    Most(super::PlayerQuantity),
 }

@@ -23,6 +23,12 @@ pub struct TriggeredAbility {
     /// are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// "that creature's controller may draw a card" (Fecundity), "its
+    /// controller may …" (Synapse Sliver): an optional ability whose
+    /// "may" another player than its controller chooses (410.5) as it
+    /// resolves; `None`: the controller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<PlayerRef>,
 }
 
 impl TriggeredAbility {
@@ -156,9 +162,39 @@ pub enum Condition {
     /// "as long as it's not your turn" (Vibrating Sphere): the condition
     /// doesn't hold.
     Not(Box<Condition>),
-    /// "as long as you have more cards in hand than each opponent"
-    /// (Secretkeeper, Okina Nightwatch).
-    MoreCardsInHandThanEachOpponent,
+    /// "if an opponent controls more lands than you" (Land Tax), "if a
+    /// player has more life than each other player" (Ghazbán Ogre), "if
+    /// that player controls more lands than each other player" (Rivalry),
+    /// "if you have more cards in hand than each opponent": some player of
+    /// `who` has more of `quantity` than every player `than` names.
+    Exceeds {
+        who: PlayerRef,
+        quantity: PlayerQuantity,
+        than: Compared,
+    },
+}
+
+/// What players are compared by (404.3 conditions, "the player with the
+/// most life").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerQuantity {
+    /// The life total (606.9a: an individual life total).
+    Life,
+    CardsInHand,
+    /// The permanents the player controls matching the filter ("lands",
+    /// "creatures", "Wizards").
+    Permanents(Box<ObjectFilter>),
+}
+
+/// The players a `Condition::Exceeds` compares with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Compared {
+    /// "than you": the ability's controller.
+    You,
+    /// "than each other player": every player but the one compared.
+    EachOther,
+    /// "than each opponent": each opponent of the player compared.
+    EachOpponent,
 }
 
 impl Condition {
@@ -175,7 +211,12 @@ impl Condition {
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
                 | Condition::YourTurn
-                | Condition::MoreCardsInHandThanEachOpponent
+                // "as long as you have more cards in hand than each
+                // opponent" (Secretkeeper): hand sizes and life totals.
+                | Condition::Exceeds {
+                    quantity: PlayerQuantity::CardsInHand | PlayerQuantity::Life,
+                    ..
+                }
         ) || matches!(self, Condition::Not(c) if c.reads_no_characteristics())
     }
 

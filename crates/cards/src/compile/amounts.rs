@@ -435,7 +435,11 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     }
     // "you have more cards in hand than each opponent" (Secretkeeper).
     if p.eat_all("you have more cards in hand than each opponent") {
-        return Some(Condition::MoreCardsInHandThanEachOpponent);
+        return Some(Condition::Exceeds {
+            who: PlayerRef::You,
+            quantity: crate::PlayerQuantity::CardsInHand,
+            than: crate::Compared::EachOpponent,
+        });
     }
     // "you have nine or more cards in hand", "… three or fewer …"
     if p.eat_all("you have") {

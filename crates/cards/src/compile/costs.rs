@@ -51,6 +51,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
         }],
         condition: None,
         modes: Vec::new(),
+        chooser: None,
     }));
     out.abilities.push(Ability::Triggered(TriggeredAbility {
         trigger: Trigger::SuspendedLastTimeCounter,
@@ -59,6 +60,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
         effects: vec![Effect::PlaySuspended],
         condition: None,
         modes: Vec::new(),
+        chooser: None,
     }));
     Ok(())
 }

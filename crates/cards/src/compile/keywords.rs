@@ -115,6 +115,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     }],
                     condition: None,
                     modes: Vec::new(),
+                    chooser: None,
                 }));
             }
         } else if p.eat("morph") {
@@ -237,6 +238,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 effects: vec![Effect::Recover { cost }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         } else if p.eat("sunburst") {
             v.push(Ability::Static(StaticAbility::Sunburst));
@@ -289,6 +291,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         } else if let Some(a) = cycling(p) {
             v.push(a);
@@ -493,6 +496,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
             effects,
             condition,
             modes: Vec::new(),
+            chooser: None,
         })
     };
     let counters = || {

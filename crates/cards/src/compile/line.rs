@@ -51,6 +51,7 @@ fn compile_line_inner(
             effects: vec![Effect::Haunt],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }
@@ -196,6 +197,7 @@ fn compile_line_inner(
             effects: vec![Effect::PlayMadness],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }

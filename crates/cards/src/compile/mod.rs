@@ -515,6 +515,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         }
     } else if !spell.effects.is_empty() {

@@ -634,6 +634,29 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.bump();
         return Some(PlayerRef::ControllerOf(o));
     }
+    // "the player with the most life" (Ghazbán Ogre), "the player who
+    // controls the most creatures" (Wild Mammoth), "the player who has the
+    // most cards in hand" (Sokenzan Renegade).
+    if p.eat_all("the player with the most life") {
+        return Some(PlayerRef::Most(crate::PlayerQuantity::Life));
+    }
+    if p.at_all("the player who") {
+        let i = p.i;
+        p.eat_all("the player who");
+        if let Some(q) = super::triggers::player_quantity(p, "the most") {
+            return Some(PlayerRef::Most(q));
+        }
+        p.i = i;
+    }
+    // "the player" after an intervening "if" comparing players (Greener
+    // Pastures).
+    if matches!(
+        cx.last_player,
+        Some(PlayerRef::Most(_) | PlayerRef::Triggering)
+    ) && p.eat_all("the player")
+    {
+        return cx.last_player.clone();
+    }
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
     }
@@ -717,6 +740,23 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             cx.last_obj.clone()?
         }
+    } else if cx.trig_obj
+        && p.at("that")
+        && p.peek_at(1) != "card"
+        && (p
+            .t
+            .get(p.i + 1)
+            .and_then(|t| subtype_word(&t.raw))
+            .is_some_and(|w| crate::Subtype::lookup(w).is_some())
+            || type_noun(p.peek_at(1)).is_some())
+        && matches!(p.peek_at(2), "." | "," | "at" | "and" | "")
+    {
+        // "destroy that Wall at end of combat" (Battering Ram), "that
+        // land" (Lifetap): the object of the trigger event, named by a
+        // type or subtype.
+        p.bump();
+        p.bump();
+        ObjectRef::Triggering
     } else if cx.trig_card && p.eat_all("that card") {
         // The card the trigger event put into a graveyard (a discarded
         // card, Necropotence; the dead creature of "When enchanted creature

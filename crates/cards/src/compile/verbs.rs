@@ -543,6 +543,14 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             // other land you control with the same name as it" (Sasaya's
             // Essence), in a "tapped for mana" triggered mana ability.
             if cx.trig_obj && p.eat_all("one mana of any type that land produced") {
+                // "that player adds one mana of any type that land
+                // produced" (Mana Flare, Heartbeat of Spring): one more.
+                if who == PlayerRef::Triggering && !p.at_all("for each") {
+                    return Some(vec![Effect::AddManaProduced {
+                        amount: Amount::Fixed(1),
+                        who,
+                    }]);
+                }
                 p.eat_all("for each other").then_some(())?;
                 let filter = group(p)?;
                 p.eat_all("with the same name as it").then_some(())?;
@@ -554,6 +562,7 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                         what: ObjectRef::Triggering,
                         filter,
                     },
+                    who,
                 }]);
             }
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {

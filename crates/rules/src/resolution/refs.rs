@@ -55,6 +55,11 @@ impl Game {
                 .or_else(|| self.defending_player_of(ctx.source))
                 .into_iter()
                 .collect(),
+            PlayerRef::Most(q) => {
+                crate::continuous::condition::player_with_most(self, q, ctx.source, ctx.controller)
+                    .into_iter()
+                    .collect()
+            }
         }
     }
 

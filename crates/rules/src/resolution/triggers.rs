@@ -840,6 +840,10 @@ pub(crate) fn condition_holds(
         &|r| match r {
             tolaria_cards::PlayerRef::You => vec![you],
             tolaria_cards::PlayerRef::Triggering => ctx.player.into_iter().collect(),
+            // "if an opponent controls more lands than you" (Land Tax), "if
+            // a player has more life than each other player" (Ghazbán Ogre).
+            tolaria_cards::PlayerRef::EachOpponent => game.opponents(you).collect(),
+            tolaria_cards::PlayerRef::EachPlayer => game.apnap_from(game.active).collect(),
             _ => Vec::new(),
         },
         c,
@@ -1051,8 +1055,10 @@ pub(crate) fn triggered_mana_abilities(
             }
             let mut ctx = crate::state::stack::ResolveCtx::for_source(game, controller, src);
             ctx.trigger.object = Some(land);
+            // "that player": the land's controller, who tapped it (Mana Flare).
+            ctx.trigger.player = Some(game.objects[land.slot as usize].controller);
             for e in &t.effects {
-                if let tolaria_cards::Effect::AddManaProduced { amount } = e {
+                if let tolaria_cards::Effect::AddManaProduced { amount, who } = e {
                     // One type only, or the one the player chose among
                     // several (406.1b: "any type that land produced").
                     let Some(&first) = produced.first() else {
@@ -1065,14 +1071,16 @@ pub(crate) fn triggered_mana_abilities(
                     };
                     let n = game.amount(&ctx, amount).max(0) as u16;
                     if n > 0 {
-                        game.players[controller.index()].pool.add(kind, n);
-                        game.emit(crate::Event::ManaAdded {
-                            player: controller,
-                            source: src,
-                            card: ch.card,
-                            kind,
-                            amount: u32::from(n),
-                        });
+                        for player in game.players_of(&ctx, who) {
+                            game.players[player.index()].pool.add(kind, n);
+                            game.emit(crate::Event::ManaAdded {
+                                player,
+                                source: src,
+                                card: ch.card,
+                                kind,
+                                amount: u32::from(n),
+                            });
+                        }
                     }
                     continue;
                 }
