@@ -196,6 +196,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 timing: None,
                 ninjutsu: false,
                 from_hand: false,
+                from_graveyard: false,
                 cycling: false,
                 only_if: None,
             }));
@@ -218,6 +219,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 timing: None,
                 ninjutsu: true,
                 from_hand: false,
+                from_graveyard: false,
                 cycling: false,
                 only_if: None,
             }));
@@ -270,6 +272,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 timing: None,
                 ninjutsu: false,
                 from_hand: true,
+                from_graveyard: false,
                 cycling: false,
                 only_if: None,
             }));
@@ -453,6 +456,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
         timing: None,
         ninjutsu: false,
         from_hand: true,
+        from_graveyard: false,
         cycling: true,
         only_if: None,
     }))

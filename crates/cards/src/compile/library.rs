@@ -186,7 +186,8 @@ pub(super) fn graveyard_triggers(
 }
 
 /// 402.8h: "return [this] from your graveyard" is supported only in an
-/// ability that functions in the graveyard (a graveyard upkeep trigger);
+/// ability that functions in the graveyard (a graveyard upkeep trigger, an
+/// activated ability played from the graveyard);
 /// elsewhere the face is unsupported rather than half-played.
 pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String> {
     for a in &out.abilities {
@@ -195,12 +196,12 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                 matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }),
                 &t.effects,
             ),
-            crate::Ability::Activated(a) => (false, &a.effects),
+            crate::Ability::Activated(a) => (a.from_graveyard, &a.effects),
             _ => continue,
         };
         if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
             return Err(
-                "an ability that returns its card from the graveyard, other than an upkeep trigger"
+                "an ability that returns its card from the graveyard, other than an upkeep trigger or an activated ability"
                     .into(),
             );
         }

@@ -107,7 +107,8 @@ impl Game {
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
-        self.graveyard_plays |= o.def().front().spell.flashback.is_some();
+        self.graveyard_plays |=
+            o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities
