@@ -900,6 +900,19 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (noun == Noun::Permanent).then_some(())?;
         return Some(vec![Effect::PutAuraIntoPlayAttached { what, to }]);
     }
+    // "Put two target lands on top of their owners' libraries." (Plow
+    // Under; its ruling: each owner orders their own cards, 217.2d.)
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let (i, is_player) = super::targets::target_n(p, cx, true)?;
+        let fixed = cx.targets.last()?.count > 1 && cx.targets.last()?.count_by.is_none();
+        (!is_player && fixed && p.eat_all("on top of their owners' libraries")).then_some(())?;
+        Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Targets(i),
+            by_owner: true,
+        }])
+    }) {
+        return Some(v);
+    }
     let (i, is_player) = target(p, cx)?;
     (!is_player).then_some(())?;
     let bottom = if p.eat_all("on the bottom of its owner's library") {
