@@ -121,6 +121,7 @@ pub fn deploy_ability() -> &'static Ability {
             timing: None,
             ninjutsu: false,
             from_hand: false,
+            from_graveyard: false,
             cycling: false,
             only_if: None,
             any_player: false,

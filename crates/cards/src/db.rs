@@ -126,6 +126,11 @@ pub struct CardFace {
     /// Has an activated ability that functions in the hand (502.18a
     /// cycling; derived), so the engine looks at hands only for such cards.
     pub has_hand_abilities: bool,
+    /// Has an activated ability that functions in the graveyard (402.8h:
+    /// "Return [this] from your graveyard to your hand"; derived), so the
+    /// engine looks at graveyards for abilities only then.
+    #[serde(default)]
+    pub has_graveyard_abilities: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -294,6 +299,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_state_triggers: false,
             has_graveyard_triggers: false,
             has_hand_abilities: false,
+            has_graveyard_abilities: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -641,6 +647,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_state_triggers: false,
         has_graveyard_triggers: false,
         has_hand_abilities: false,
+        has_graveyard_abilities: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -692,6 +699,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                         face.has_graveyard_triggers = true
                     }
                     Ability::Activated(a) if a.from_hand => face.has_hand_abilities = true,
+                    Ability::Activated(a) if a.from_graveyard => {
+                        face.has_graveyard_abilities = true
+                    }
                     _ => {}
                 }
             }

@@ -279,6 +279,7 @@ fn mana_abilities() {
             },
             produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
             also: vec![],
+            once_per_turn: false,
         })]
     );
     assert_eq!(front("Forest").abilities, front("Llanowar Elves").abilities);
@@ -290,6 +291,7 @@ fn mana_abilities() {
         },
         produce: ManaProduce::AnyColor(1),
         also: vec![],
+        once_per_turn: false,
     })));
     let f = front("Adarkar Wastes");
     let mut wu = ColorSet::EMPTY;
@@ -307,6 +309,7 @@ fn mana_abilities() {
                 amount: Amount::Fixed(1),
                 to: Recipient::Player(PlayerRef::You)
             }],
+            once_per_turn: false,
         })
     );
 }
@@ -332,6 +335,7 @@ fn activated_abilities() {
             timing: None,
             ninjutsu: false,
             from_hand: false,
+            from_graveyard: false,
             cycling: false,
             only_if: None,
             any_player: false,

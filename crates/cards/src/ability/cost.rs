@@ -39,6 +39,10 @@ pub struct Cost {
     /// "Remove N [kind] counters from [this]".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remove_counters: Option<(CounterKind, u8)>,
+    /// "Put N [kind] counters on [this]" as a cost (Wall of Roots' -0/-1
+    /// counter, 409.1h): payable whatever the permanent's toughness.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub put_counters: Option<(CounterKind, u8)>,
     /// "Remove any number of charge counters from [this]" (the Mana
     /// Batteries): the player chooses how many as the cost is paid
     /// (409.1h, 411.1); only a mana ability's cost, whose mana counts them
@@ -227,6 +231,11 @@ pub struct ManaAbility {
     pub produce: ManaProduce,
     /// Any other effect the ability has ("deals 1 damage to you", 408.2e).
     pub also: Vec<Effect>,
+    /// "Activate only once each turn." (Wall of Roots): a restriction on
+    /// activating it (408.1), kept with the other activated abilities' by
+    /// ability index (`Object::activated_this_turn`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub once_per_turn: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -257,6 +266,12 @@ pub struct ActivatedAbility {
     /// can be played only from the hand, by that hand's owner.
     #[serde(default, skip_serializing_if = "is_false")]
     pub from_hand: bool,
+    /// 402.8h: the ability functions only while its card is in its owner's
+    /// graveyard ("{2}{R}{R}{R}: Return Hammer of Bogardan from your
+    /// graveyard to your hand"): played from there, by that graveyard's
+    /// owner.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub from_graveyard: bool,
     /// 502.18c / 502.18e: a cycling or typecycling ability: discarding the
     /// card to pay its cost is cycling it ("When you cycle [this]",
     /// "Whenever a player cycles a card").

@@ -32,7 +32,39 @@ pub enum CounterKind {
     Charge,
     /// Any other kind: an index into [`NAMED_COUNTERS`].
     Named(NamedCounter),
+    /// A counter that changes power and toughness other than +1/+1 and
+    /// -1/-1 (+1/+0, -0/-1, +2/+2, …): an index into [`PT_COUNTERS`],
+    /// applied in layer 6c (418.5a) with the others.
+    Pt(PtCounter),
 }
+
+/// A power/toughness counter kind other than +1/+1 and -1/-1, as an index
+/// into [`PT_COUNTERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PtCounter(pub u8);
+
+/// The power/toughness counters the cards name besides +1/+1 and -1/-1,
+/// with what each adds to power and toughness (418.5a, layer 6c). Unlike
+/// +1/+1 and -1/-1 counters, no state-based effect removes pairs of them
+/// (420.5i names only +1/+1 and -1/-1 counters).
+pub const PT_COUNTERS: &[(&str, i8, i8)] = &[
+    ("+1/+0", 1, 0),
+    ("+0/+1", 0, 1),
+    ("-0/-1", 0, -1),
+    ("-1/-0", -1, 0),
+    ("+1/+2", 1, 2),
+    ("+2/+2", 2, 2),
+    ("-2/-1", -2, -1),
+    ("-2/-2", -2, -2),
+    ("+0/+2", 0, 2),
+    ("-0/-2", 0, -2),
+];
+
+/// The first counter slot key of the power/toughness kinds of
+/// [`PT_COUNTERS`] (after every named kind).
+pub const PT_SLOT_BASE: u8 = 200;
+const _: () = assert!(9 + NAMED_COUNTERS.len() < PT_SLOT_BASE as usize);
+const _: () = assert!(PT_SLOT_BASE as usize + PT_COUNTERS.len() <= u8::MAX as usize);
 
 /// A counter kind with no meaning to the rules beyond its name, as an index
 /// into [`NAMED_COUNTERS`].
@@ -144,6 +176,12 @@ impl CounterKind {
                     .position(|n| n.eq_ignore_ascii_case(s))
                     .map(|i| CounterKind::Named(NamedCounter(i as u8)))
             })
+            .or_else(|| {
+                PT_COUNTERS
+                    .iter()
+                    .position(|n| n.0 == s)
+                    .map(|i| CounterKind::Pt(PtCounter(i as u8)))
+            })
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -158,7 +196,26 @@ impl CounterKind {
             CounterKind::Spore => "spore",
             CounterKind::Charge => "charge",
             CounterKind::Named(NamedCounter(i)) => NAMED_COUNTERS.get(i as usize).unwrap_or(&"?"),
+            CounterKind::Pt(PtCounter(i)) => PT_COUNTERS.get(i as usize).map_or("?", |c| c.0),
         }
+    }
+    /// What one counter of this kind adds to power and toughness (layer 6c,
+    /// 418.5a); `None` for a kind that doesn't change them.
+    pub fn pt_delta(self) -> Option<(i32, i32)> {
+        match self {
+            CounterKind::PlusOnePlusOne => Some((1, 1)),
+            CounterKind::MinusOneMinusOne => Some((-1, -1)),
+            CounterKind::Pt(PtCounter(i)) => PT_COUNTERS
+                .get(i as usize)
+                .map(|c| (c.1 as i32, c.2 as i32)),
+            _ => None,
+        }
+    }
+    /// The power/toughness change of one counter kept in the slot `key` (see
+    /// [`CounterKind::slot_key`]); `None` for the other kinds.
+    pub fn slot_pt_delta(key: u8) -> Option<(i32, i32)> {
+        let i = key.checked_sub(PT_SLOT_BASE)?;
+        CounterKind::Pt(PtCounter(i)).pt_delta()
     }
     /// The kinds other than +1/+1 and -1/-1 as one small number (1..), the
     /// key an object's counter slots are kept by; `None` for +1/+1 and -1/-1.
@@ -174,6 +231,7 @@ impl CounterKind {
             CounterKind::Spore => 7,
             CounterKind::Charge => 8,
             CounterKind::Named(NamedCounter(i)) => 9 + i,
+            CounterKind::Pt(PtCounter(i)) => PT_SLOT_BASE + i,
         })
     }
 }

@@ -952,9 +952,13 @@ pub enum Effect {
     /// 217.2d: "[Then look at the removed cards and] put them on top of
     /// your library in any order." (Scroll Rack): the controller chooses
     /// the cards one at a time, each put on top of its owner's library (the
-    /// last one chosen is on top).
+    /// last one chosen is on top). With `by_owner` ("Put two target lands
+    /// on top of their owners' libraries", Plow Under; its ruling: the
+    /// owner decides the order) each owner orders their own cards.
     PutOnTopInAnyOrder {
         what: ObjectRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_owner: bool,
     },
     /// "[Player] reveals the top card of their library. If that card is a
     /// [filter] card, [then]. Otherwise, [otherwise]." (Paroxysm): judged

@@ -153,6 +153,10 @@ pub struct ObjectFilter {
     /// None of these colours.
     pub colors_none: ColorSet,
     pub controller: ControllerFilter,
+    /// "you own" / "you both own and control" (Obelisk of Undoing): the
+    /// object's owner (217.1d) is the player the filter is judged for.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub owned_by_you: bool,
     pub tapped: Option<bool>,
     pub attacking: Option<bool>,
     pub blocking: Option<bool>,

@@ -18,6 +18,7 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
         },
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
         also: Vec::new(),
+        once_per_turn: false,
     })
 }
 
@@ -221,6 +222,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             cost,
             produce: ManaProduce::DoublePool,
             also: Vec::new(),
+            once_per_turn: false,
         }));
     }
     if p.eat("add") {
@@ -270,7 +272,13 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                 otherwise: Box::new(produce),
             };
         }
+        let mut once_per_turn = false;
         while !p.at_end() {
+            // 408.1: "Play this ability only once each turn." (Wall of Roots)
+            if p.eat_all("play this ability only once each turn") && p.eat_end() {
+                once_per_turn = true;
+                continue;
+            }
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         }
         if !cx.targets.is_empty() {
@@ -298,6 +306,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             cost,
             produce,
             also: cx.effects,
+            once_per_turn,
         }));
     }
     if cost.remove_counters_any.is_some() {
@@ -377,6 +386,11 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         return Err("a delayed triggered ability from an activated ability".into());
     }
     let from_hand = cost.discard_self;
+    // 402.8h: an effect that moves its card out of the graveyard.
+    let from_graveyard = cx.effects.contains(&Effect::ReturnSelfFromGraveyard);
+    if from_graveyard && (from_hand || cost.tap || cost.untap || cost.sacrifice_self) {
+        return Err("an ability of a card in the graveyard with a cost in play".into());
+    }
     Ok(Ability::Activated(ActivatedAbility {
         cost,
         targets: cx.targets,
@@ -389,6 +403,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         // Its cost discards the card itself (channel): it functions only
         // in the hand, like cycling (502.18b).
         from_hand,
+        from_graveyard,
         cycling: false,
         only_if,
         any_player,

@@ -174,6 +174,7 @@ fn play_costs(p: &mut P) -> R<Vec<Cost>> {
             || c.remove_self
             || c.return_self
             || c.remove_counters.is_some()
+            || c.put_counters.is_some()
             || c.has_x()
     }) {
         return Err("an unsupported cost of playing a spell".to_string());
@@ -684,6 +685,17 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 return Err(err(p));
             }
             c.remove_counters_any = Some(kind);
+        } else if colon && p.eat("put") {
+            // "Put a -0/-1 counter on CARDNAME" (Wall of Roots, 409.1h).
+            let n = match amount(p) {
+                Some(Amount::Fixed(n)) if n > 0 => n as u8,
+                _ => return Err(err(p)),
+            };
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if p.eat_any(&["counter", "counters"]).is_none() || !p.eat_all("on cardname") {
+                return Err(err(p));
+            }
+            c.put_counters = Some((kind, n));
         } else if p.eat("remove") {
             // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
             let n = match amount(p) {

@@ -254,6 +254,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     ..
                 })
             );
+            // "target permanent you both own and control" (Obelisk of
+            // Undoing): its owner's hand is "your hand".
+            let owned = matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::Permanent(ObjectFilter {
+                        owned_by_you: true,
+                        ..
+                    }),
+                    ..
+                })
+            ) && matches!(what, ObjectRef::Target(_));
             // "When CARDNAME is put into a graveyard from play, return it
             // to play flipped." (Homura, Human Ascendant; 510.3): the card
             // the permanent became in the graveyard.
@@ -284,7 +296,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
-                || (from_gy && p.eat_all("to your hand")))
+                || ((from_gy || owned) && p.eat_all("to your hand")))
             {
                 return None;
             }

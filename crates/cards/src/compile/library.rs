@@ -188,7 +188,8 @@ pub(super) fn graveyard_triggers(
 }
 
 /// 402.8h: "return [this] from your graveyard" is supported only in an
-/// ability that functions in the graveyard (a graveyard upkeep trigger);
+/// ability that functions in the graveyard (a graveyard upkeep trigger, an
+/// activated ability played from the graveyard);
 /// elsewhere the face is unsupported rather than half-played.
 pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String> {
     for a in &out.abilities {
@@ -197,12 +198,12 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                 matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }),
                 &t.effects,
             ),
-            crate::Ability::Activated(a) => (false, &a.effects),
+            crate::Ability::Activated(a) => (a.from_graveyard, &a.effects),
             _ => continue,
         };
         if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
             return Err(
-                "an ability that returns its card from the graveyard, other than an upkeep trigger"
+                "an ability that returns its card from the graveyard, other than an upkeep trigger or an activated ability"
                     .into(),
             );
         }
@@ -931,6 +932,19 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         let (to, noun) = filter(p)?;
         (noun == Noun::Permanent).then_some(())?;
         return Some(vec![Effect::PutAuraIntoPlayAttached { what, to }]);
+    }
+    // "Put two target lands on top of their owners' libraries." (Plow
+    // Under; its ruling: each owner orders their own cards, 217.2d.)
+    if let Some(v) = attempt(p, cx, |p, cx| {
+        let (i, is_player) = super::targets::target_n(p, cx, true)?;
+        let fixed = cx.targets.last()?.count > 1 && cx.targets.last()?.count_by.is_none();
+        (!is_player && fixed && p.eat_all("on top of their owners' libraries")).then_some(())?;
+        Some(vec![Effect::PutOnTopInAnyOrder {
+            what: ObjectRef::Targets(i),
+            by_owner: true,
+        }])
+    }) {
+        return Some(v);
     }
     let (i, is_player) = target(p, cx)?;
     (!is_player).then_some(())?;

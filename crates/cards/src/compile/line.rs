@@ -153,6 +153,7 @@ fn compile_line_inner(
             || c.remove_self
             || c.return_self
             || c.remove_counters.is_some()
+            || c.put_counters.is_some()
             || spell.additional_cost.is_some()
         {
             return Err(format!("no rule of the grammar matches at {:?}", p.rest()));

@@ -247,6 +247,7 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // in any order" (Scroll Rack): the cards this resolution removed.
     if p.eat_all("look at the exiled cards and put them on top of your library in any order") {
         return Some(vec![Effect::PutOnTopInAnyOrder {
+            by_owner: false,
             what: ObjectRef::Removed(RemovedCards::default()),
         }]);
     }

@@ -316,6 +316,13 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.chosen_name = true;
         } else if p.eat_all("you control") {
             f.controller = ControllerFilter::You;
+        } else if p.eat_all("you both own and control") {
+            f.controller = ControllerFilter::You;
+            f.owned_by_you = true;
+        } else if p.at_all("you own") && !p.at_all("you own from outside the game") {
+            // ("a card you own from outside the game" is the Wishes' phrase.)
+            p.eat_all("you own");
+            f.owned_by_you = true;
         } else if p.eat_all("you don't control")
             || p.eat_all("an opponent controls")
             || p.eat_all("your opponents control")
@@ -415,7 +422,8 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::AttacksThisTurnIfAble { .. }
         | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }
-        | Effect::TurnFaceDown { .. } => true,
+        | Effect::TurnFaceDown { .. }
+        | Effect::PutOnTopInAnyOrder { .. } => true,
         e => !format!("{e:?}").contains("Targets("),
     })
 }

@@ -559,6 +559,7 @@ impl ManaSource {
                 && c.discard == 0
                 && c.pay_life == 0
                 && c.remove_counters.is_none()
+                && c.put_counters.is_none()
                 && c.mana.is_zero();
             match &m.produce {
                 tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {

@@ -234,6 +234,9 @@ pub fn matches_with(
         ControllerFilter::TargetPlayer(_) => {}
     }
     let o = &game.objects[id.slot as usize];
+    if f.owned_by_you && o.owner != you {
+        return false;
+    }
     if f.face_down.is_some_and(|d| o.is_face_down() != d) {
         return false;
     }

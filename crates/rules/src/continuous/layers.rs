@@ -1051,12 +1051,25 @@ fn defined_count(game: &Game, board: &[Characteristics], c: &PtCount, me: usize)
     }
 }
 
-/// Layer 6c: +1/+1 and -1/-1 counters.
+/// Layer 6c: counters that change power and toughness (+1/+1, -1/-1 and
+/// the others of `PT_COUNTERS`: +1/+0, -0/-1, …; 418.5a).
 fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
     let o = &game.objects[id.slot as usize];
     let n = o.plus_counters as i32 - o.minus_counters as i32;
     ch.power += n;
     ch.toughness += n;
+    // The other kinds' slots are sorted by key with the empty ones (key 0)
+    // last, and the power/toughness kinds have the highest keys.
+    for &(key, count) in o.counters.iter().rev() {
+        if key == 0 {
+            continue;
+        }
+        let Some((p, t)) = tolaria_cards::CounterKind::slot_pt_delta(key) else {
+            break;
+        };
+        ch.power += p * count as i32;
+        ch.toughness += t * count as i32;
+    }
 }
 
 /// How many permanents in play match `f`, from the point of view of the

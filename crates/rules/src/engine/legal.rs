@@ -535,8 +535,11 @@ impl Game {
                     self.hand_card_actions(p, *c, &avail, &mut v);
                     return v.contains(action);
                 }
-                Action::Activate { source, .. } if self.in_hand(p, *source) => {
-                    // 502.18a: an ability that functions in the hand.
+                Action::Activate { source, .. }
+                    if self.in_hand(p, *source) || self.player(p).graveyard.contains(source) =>
+                {
+                    // 502.18a: an ability that functions in the hand (402.8h:
+                    // or in the graveyard).
                     let mut v = Vec::new();
                     let avail = self.available_mana(p, None);
                     self.hand_ability_actions(p, *source, &avail, &mut v);
@@ -783,6 +786,12 @@ impl Game {
         }
         self.graveyard_land_plays(p, out);
         self.flashback_plays(p, &avail, out);
+        // 402.8h: abilities that function in the graveyard.
+        if self.graveyard_plays {
+            for &card in &self.player(p).graveyard {
+                self.hand_ability_actions(p, card, &avail, out);
+            }
+        }
         if !self.removals.is_empty() {
             self.removed_plays(p, &avail, out);
         }
@@ -841,7 +850,7 @@ impl Game {
                 }
                 // 502.43a ninjutsu and 502.18b cycling function only in the
                 // hand: they exist in play but can't be played there.
-                if act.ninjutsu || act.from_hand {
+                if act.ninjutsu || act.from_hand || act.from_graveyard {
                     continue;
                 }
                 if act.sorcery_speed && !sorcery_timing {

@@ -1,5 +1,6 @@
 //! Activated abilities that function only while their card is in a
-//! player's hand: 502.18 cycling ("[Cost], Discard this card: Draw a
+//! player's hand or graveyard (402.8h: "Return [this] from your graveyard
+//! to your hand", Hammer of Bogardan): 502.18 cycling ("[Cost], Discard this card: Draw a
 //! card"; typecycling searches instead), 502.48 transmute, 502.53
 //! forecast; and the abilities that trigger on cycling (502.18c "When you
 //! cycle [this]", 502.18e "Whenever a player cycles a card").
@@ -10,9 +11,10 @@ use crate::{Action, Game, ObjId, PlayerId};
 use tolaria_cards::{Ability, CardId, Trigger};
 
 impl Game {
-    /// 502.18a: the abilities of card `card` in `p`'s hand that `p` may
-    /// play now (priority, timing, costs). The ability's index is its
-    /// index among the face's abilities, as for a permanent's.
+    /// 502.18a: the abilities of card `card` in `p`'s hand (or, 402.8h, in
+    /// `p`'s graveyard) that `p` may play now (priority, timing, costs).
+    /// The ability's index is its index among the face's abilities, as for
+    /// a permanent's.
     pub(crate) fn hand_ability_actions(
         &self,
         p: PlayerId,
@@ -21,13 +23,27 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let face = self.objects[card.slot as usize].def().front();
-        if !face.has_hand_abilities || face.support.is_err() {
+        let in_graveyard = matches!(
+            self.objects[card.slot as usize].zone,
+            crate::Zone::Graveyard(_)
+        );
+        let has = if in_graveyard {
+            face.has_graveyard_abilities
+        } else {
+            face.has_hand_abilities
+        };
+        if !has || face.support.is_err() {
             return;
         }
         let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
         for (i, a) in face.abilities.iter().enumerate() {
             let Ability::Activated(act) = a else { continue };
-            if !act.from_hand || (act.sorcery_speed && !sorcery_timing) {
+            let here = if in_graveyard {
+                act.from_graveyard
+            } else {
+                act.from_hand
+            };
+            if !here || (act.sorcery_speed && !sorcery_timing) {
                 continue;
             }
             // 502.53b forecast: only during its owner's upkeep, once each turn.

@@ -193,6 +193,11 @@ impl Game {
             self.pay_mana_ability_cost(p, &m.cost.mana);
         }
         self.pay_other_costs(&m.cost, source, false);
+        if m.once_per_turn {
+            if let Some(o) = self.obj_mut(source) {
+                o.activated_this_turn |= 1 << index.min(15);
+            }
+        }
         if let Some(chosen) = chosen {
             self.pay_mana_choices(chosen);
         }
@@ -360,7 +365,8 @@ impl Game {
             if only.is_some_and(|o| o as usize != i) {
                 continue;
             }
-            if !self.can_pay_tap_part(&m.cost, id)
+            if self.mana_once_used(id, i, m)
+                || !self.can_pay_tap_part(&m.cost, id)
                 || !self.pool_pays(id, &m.cost.mana)
                 || !self.mana_choice_payable(&m.cost, id)
             {
@@ -623,6 +629,14 @@ impl Game {
         }
     }
 
+    /// 408.1: a mana ability that may be played "only once each turn"
+    /// (Wall of Roots) and was already played this turn.
+    #[inline]
+    fn mana_once_used(&self, source: ObjId, index: usize, m: &tolaria_cards::ManaAbility) -> bool {
+        m.once_per_turn
+            && self.objects[source.slot as usize].activated_this_turn & (1 << index.min(15)) != 0
+    }
+
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
     #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
@@ -711,9 +725,10 @@ impl Game {
         // largest multi-mana one).
         let mut tap_mask = 0u8;
         let mut tap_multi: Option<&ManaProduce> = None;
-        for a in abilities.iter() {
+        for (i, a) in abilities.iter().enumerate() {
             let Ability::Mana(m) = a else { continue };
-            if !m.cost.mana.is_zero()
+            if self.mana_once_used(id, i, m)
+                || !m.cost.mana.is_zero()
                 || crate::playing::mana_choice_cost::chooses(&m.cost)
                 || !self.can_pay_tap_part(&m.cost, id)
             {

@@ -1052,6 +1052,19 @@ impl Game {
         if let Some((kind, n)) = cost.remove_counters {
             self.remove_counters_for_cost(source, kind, n as u32);
         }
+        // 409.1h: "Put a -0/-1 counter on [this]" (Wall of Roots).
+        if let Some((kind, n)) = cost.put_counters {
+            if let Some(o) = self.obj_mut(source) {
+                let amount = o.add_counters(kind, n as i32);
+                let card = o.card;
+                self.emit(Event::CountersPut {
+                    obj: source,
+                    card,
+                    kind,
+                    amount,
+                });
+            }
+        }
         if cost.sacrifice_self {
             let owner = self.objects[source.slot as usize].owner;
             self.move_to(source, Zone::Graveyard(owner), MoveReason::Sacrifice);

@@ -164,13 +164,13 @@ impl Game {
             }
             // 217.7d: "Return a card you own exiled with [this] to your hand."
             // 217.2d: one card at a time; the last goes without a choice.
-            Effect::PutOnTopInAnyOrder { what } => {
-                let cards = self.objects_of(ctx, what);
+            Effect::PutOnTopInAnyOrder { what, by_owner } => {
+                let (decider, cards) = self.on_top_group(ctx, what, *by_owner);
                 // 217.7b: "look at the removed cards".
                 self.let_look_at_removed(ctx.controller, &cards);
-                if cards.len() > 1 {
+                if let Some(decider) = decider.filter(|_| cards.len() > 1) {
                     Some(Decision {
-                        player: ctx.controller,
+                        player: decider,
                         kind: DecisionKind::ChooseCard {
                             choice: CardChoice::OnTop,
                             optional: false,
@@ -272,7 +272,9 @@ impl Game {
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
-            (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what }) => self.objects_of(ctx, what),
+            (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what, by_owner }) => {
+                self.on_top_group(ctx, what, *by_owner).1
+            }
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
             }
@@ -1582,6 +1584,40 @@ fn whose_is(game: &Game, w: tolaria_cards::Whose, controller: PlayerId, p: Playe
 impl Game {
     /// 217.2d: puts `o` on top of its owner's library (a card removed face
     /// down stays unseen, 217.7b).
+    /// The cards of a [`Effect::PutOnTopInAnyOrder`] still to be put on top
+    /// and who orders them: the controller, or (`by_owner`) the owner of
+    /// the first cards that share an owner (cards of different owners go to
+    /// different libraries, so their order is no choice: all of them then,
+    /// with no one to decide).
+    fn on_top_group(
+        &self,
+        ctx: &ResolveCtx,
+        what: &tolaria_cards::ObjectRef,
+        by_owner: bool,
+    ) -> (Option<PlayerId>, Vec<ObjId>) {
+        let cards = self.objects_of(ctx, what);
+        if !by_owner {
+            return (Some(ctx.controller), cards);
+        }
+        // The targets already put on a library are gone (new objects, 217.1c).
+        let cards: Vec<ObjId> = cards
+            .into_iter()
+            .filter(|&o| self.obj(o).is_some())
+            .collect();
+        let owner = |o: &ObjId| self.objects[o.slot as usize].owner;
+        let shared = cards
+            .iter()
+            .map(owner)
+            .find(|w| cards.iter().filter(|o| owner(o) == *w).count() > 1);
+        match shared {
+            Some(w) => (
+                Some(w),
+                cards.into_iter().filter(|o| owner(o) == w).collect(),
+            ),
+            None => (None, cards),
+        }
+    }
+
     fn put_on_owners_library(&mut self, o: ObjId) {
         let owner = self.objects[o.slot as usize].owner;
         self.move_to(o, Zone::Library(owner), MoveReason::Effect);

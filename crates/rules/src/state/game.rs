@@ -234,8 +234,10 @@ pub struct Game {
     /// mana costs, in order, as the ability finishes resolving.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub free_plays: Vec<FreePlay>,
-    /// Derived: some card of the game has flashback (502.22a), so the
-    /// graveyards are looked at for spells to play; set as cards are created.
+    /// Derived: some card of the game has flashback (502.22a) or an
+    /// activated ability that functions in the graveyard (402.8h), so the
+    /// graveyards are looked at for spells and abilities to play; set as
+    /// cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
     /// Derived: some card of the game has an activated ability any player

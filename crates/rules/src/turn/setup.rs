@@ -108,7 +108,8 @@ impl Game {
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
-        self.graveyard_plays |= o.def().front().spell.flashback.is_some();
+        self.graveyard_plays |=
+            o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
         self.any_player_abilities |= o.def().faces.iter().any(|f| {
             f.abilities
                 .iter()
