@@ -490,6 +490,9 @@ pub struct LocalInputs {
     pub base_controller: PlayerId,
     pub chosen_color: Option<tolaria_cards::Color>,
     pub counters: (u16, u16),
+    /// The other kinds of counters: some change power and toughness
+    /// (+1/+0, -0/-1, …; layer 6c, 418.5a).
+    pub other_counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
 }
 
 impl LocalInputs {
@@ -505,6 +508,7 @@ impl LocalInputs {
             base_controller: o.base_controller,
             chosen_color: o.chosen_color,
             counters: (o.plus_counters, o.minus_counters),
+            other_counters: o.counters,
         }
     }
 }
