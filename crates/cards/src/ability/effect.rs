@@ -116,6 +116,11 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "the number of cards revealed this way", "for each card revealed
+    /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
+    /// spell or ability's controller revealed from their hand with
+    /// `HandChoice::Reveal`.
+    RevealedThisWay,
 }
 
 fn amount_x() -> Amount {
@@ -1320,6 +1325,10 @@ pub enum HandChoice {
     /// Summoner's Egg): removed face down, linked to the source (217.7d);
     /// with `look`, the effect's controller may look at it.
     RemoveFaceDown { look: bool },
+    /// "Reveal any number of red cards in your hand." (Scent of Cinder):
+    /// the cards stay in the hand, revealed to every player; the
+    /// instructions after it count them (`Amount::RevealedThisWay`).
+    Reveal,
 }
 
 /// `ChooseFromHand::amount` for "any number of cards": the player chooses

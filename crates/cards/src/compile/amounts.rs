@@ -107,6 +107,20 @@ pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
 
 /// "… for each [counted thing]" after an amount of 1 ("draw a card for each
 /// creature you control", "gain 1 life for each card in your graveyard").
+/// Did an instruction before reveal cards from the hand ("Reveal any
+/// number of red cards in your hand.")?
+fn revealed_before(cx: &Cx) -> bool {
+    cx.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::ChooseFromHand {
+                then: crate::HandChoice::Reveal,
+                ..
+            }
+        )
+    })
+}
+
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
@@ -120,6 +134,10 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // "2 life for each card revealed this way" (Jasmine Seer).
+    if revealed_before(cx) && p.eat_all("card revealed this way") {
+        return Some(Amount::RevealedThisWay);
+    }
     // "for each page counter on CARDNAME".
     if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
         return Some(a);
@@ -229,6 +247,11 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             return Some(Amount::Times(2, Box::new(a)));
         }
         p.i = i;
+    }
+    // "where X is the number of cards revealed this way" (Scent of
+    // Cinder) after "Reveal any number of [filter] cards in your hand".
+    if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
+        return Some(Amount::RevealedThisWay);
     }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.

@@ -57,6 +57,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
+    } else if p.at_all("reveal any number of") {
+        // "Reveal any number of red cards in your hand." (Scent of Cinder)
+        p.eat_all("reveal any number of");
+        let filter = card_filter(p)?;
+        p.eat_all("in your hand").then_some(())?;
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter,
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::Reveal,
+            x: false,
+            up_to: true,
+        }]
     } else if p.at_all("look at target player's hand")
         || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")

@@ -278,12 +278,22 @@ impl Game {
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
             }
-            (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
-                match self.players_of(ctx, who).first() {
-                    Some(&w) => self.hand_matching(w, filter),
-                    None => Vec::new(),
+            (
+                CardChoice::FromHand,
+                Effect::ChooseFromHand {
+                    who, filter, then, ..
+                },
+            ) => match self.players_of(ctx, who).first() {
+                Some(&w) => {
+                    let mut v = self.hand_matching(w, filter);
+                    // A card revealed stays in the hand: not again.
+                    if *then == HandChoice::Reveal {
+                        v.retain(|o| !r.cards.chosen.contains(o));
+                    }
+                    v
                 }
-            }
+                None => Vec::new(),
+            },
             (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { filter, .. }) => {
                 self.graveyard_matching(ctx.controller, filter)
             }
@@ -775,7 +785,11 @@ impl Game {
             });
             self.set_cards_state(st.clone());
         }
-        if st.done < amount && !self.hand_matching(whose, filter).is_empty() {
+        let left = self
+            .hand_matching(whose, filter)
+            .iter()
+            .any(|o| !st.chosen.contains(o));
+        if st.done < amount && left {
             return Some(Decision {
                 player: ctx.controller,
                 kind: DecisionKind::ChooseCard {
@@ -1018,6 +1032,18 @@ impl Game {
                         HandChoice::LibraryTop => {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
+                        }
+                        HandChoice::Reveal => {
+                            // Revealed to every player; it stays in the hand.
+                            let card = self.objects[o.slot as usize].card;
+                            self.emit(Event::Revealed {
+                                player: owner,
+                                cards: vec![card],
+                            });
+                            st.chosen.push(o);
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.revealed += 1;
+                            }
                         }
                     }
                     st.done += 1;

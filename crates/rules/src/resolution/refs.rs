@@ -417,6 +417,7 @@ impl Game {
             }),
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
+            Amount::RevealedThisWay => ctx.revealed as i32,
             Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
                 .filter(|&k| ctx.legal & (1 << k) != 0)
                 .count() as i32,
