@@ -97,6 +97,10 @@ pub enum TargetKind {
     CardInGraveyard {
         filter: ObjectFilter,
         whose: PlayerFilter,
+        /// "… target cards from a single graveyard" (Decompose): every
+        /// target of this instance of "target" is in the same graveyard.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        single: bool,
     },
 }
 

@@ -537,6 +537,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
                     ..Default::default()
                 },
                 whose: PlayerFilter::You,
+                single: false,
             })],
             vec![Effect::ReturnToHand {
                 what: ObjectRef::Target(0),

@@ -518,7 +518,10 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
             Noun::Permanent => TargetKind::Permanent(f),
             Noun::Spell => TargetKind::Spell(f),
             Noun::Card => {
-                let whose = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                let single = counted && p.eat_all("from a single graveyard");
+                let whose = if single {
+                    PlayerFilter::Any
+                } else if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
                     PlayerFilter::You
                 } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
                     PlayerFilter::Any
@@ -529,7 +532,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                 } else {
                     return fail_at(p, start);
                 };
-                TargetKind::CardInGraveyard { filter: f, whose }
+                TargetKind::CardInGraveyard {
+                    filter: f,
+                    whose,
+                    single,
+                }
             }
         }
     };
