@@ -748,6 +748,21 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }) {
         return Some(v);
     }
+    // "[you may] have target opponent lose 1 life" (Disciple of the
+    // Vault), "have target creature get -1/-1 until end of turn" (Death
+    // Pulse): the clause with "have" before its subject (the verb parsers
+    // read the plain form as they do after "you").
+    if p.at("have") && !matches!(p.peek_at(1), "cardname" | "it") {
+        if let Some(v) = attempt(p, cx, |p, cx| {
+            p.eat("have").then_some(())?;
+            match subject(p, cx)? {
+                Subj::Player(who) => player_verb(p, cx, who),
+                Subj::Obj(what) => object_verb(p, cx, what),
+            }
+        }) {
+            return Some(v);
+        }
+    }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),
         Subj::Obj(what) => object_verb(p, cx, what),
