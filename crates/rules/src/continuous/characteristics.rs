@@ -473,6 +473,10 @@ pub struct Board {
     /// `chars` (empty otherwise).
     pub local: bool,
     pub keys: Vec<LocalKey>,
+    /// Left empty by a rewind point (422) whose board was valid: the game
+    /// it restores recomputes the same values, so that recomputation
+    /// doesn't count as a characteristic changed (`Game::sba_dirty`).
+    pub rewound: bool,
 }
 
 /// What a permanent's characteristics are computed from on a local board

@@ -1291,7 +1291,10 @@ impl Game {
             // must be checked again (420.3).
             // (Compared only while the flag is clear: setting it again
             // changes nothing.)
-            if !self.sba_dirty && (self.board.ids != self.in_play || self.board.chars != chars) {
+            if !self.sba_dirty
+                && !self.board.rewound
+                && (self.board.ids != self.in_play || self.board.chars != chars)
+            {
                 self.sba_dirty = true;
             }
             let mut changed = Vec::new();
@@ -1368,6 +1371,7 @@ impl Game {
                 }
             }
             self.board.chars = chars;
+            self.board.rewound = false;
             self.board.local = keys.is_some();
             self.board.keys = keys.unwrap_or_default();
             self.board.status_sensitive = status_sensitive;

@@ -766,7 +766,12 @@ impl Game {
             None => (self.available_mana(p, None), None),
         };
         for &card in &self.player(p).hand {
-            self.hand_card_actions(p, card, &avail, out);
+            // Outside `p`'s sorcery timing (most priorities) a card that
+            // can't be played at instant speed offers nothing: skipped here
+            // without a call (`hand_card_actions` would find no action).
+            if sorcery_timing || may_play_at_instant_speed(self.objects[card.slot as usize].def()) {
+                self.hand_card_actions(p, card, &avail, out);
+            }
             if !self.hand_actions {
                 continue;
             }
@@ -1315,6 +1320,18 @@ impl Game {
 }
 
 /// A cost in words for people ("{2}{R}", "sacrifice 2 permanents, pay 3 life").
+/// Could some face of this card be played as a spell at instant speed
+/// (an instant, a card with flash, 308.4; a split card's halves are judged
+/// one by one, 505.2)? Otherwise it is played only with sorcery timing
+/// (the test of `Game::can_play_spell_face`), and a land only then (305.2).
+#[inline(always)]
+fn may_play_at_instant_speed(def: &tolaria_cards::CardDef) -> bool {
+    let face = def.front();
+    def.layout == tolaria_cards::Layout::Split
+        || face.types.contains(CardType::Instant)
+        || face.keywords.has(Keyword::Flash)
+}
+
 pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     let mut parts = Vec::new();
     if !k.mana.is_zero() {
