@@ -181,12 +181,20 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 419.6c: "As long as CARDNAME is untapped, all combat damage that
     // would be dealt to you by unblocked creatures is dealt to CARDNAME
     // instead." (Weathered Bodyguards)
-    if p.eat_all("as long as cardname is untapped , all combat damage that would be dealt to you by unblocked creatures is dealt to cardname instead") {
-        return (p.eat_end() && p.at_end()).then(|| {
-            vec![StaticAbility::DamageReplacement(
-                crate::DamageReplacement::RedirectUnblockedFromYouWhileUntapped,
-            )]
-        });
+    if p.at_all("as long as cardname is untapped , all") {
+        let start = p.i;
+        p.eat_all("as long as cardname is untapped , all");
+        let combat = p.eat("combat");
+        if p.eat_all(
+            "damage that would be dealt to you by unblocked creatures is dealt to cardname instead",
+        ) {
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::DamageReplacement(
+                    crate::DamageReplacement::RedirectUnblockedFromYouWhileUntapped { combat },
+                )]
+            });
+        }
+        p.i = start;
     }
     // 419.6c: "All damage that would be dealt to you is dealt to enchanted
     // creature instead." (Pariah)
@@ -259,26 +267,28 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::DamageReplacement(crate::DamageReplacement::Double)]);
     }
-    // 419.1d: "Prevent all damage that would be dealt to CARDNAME" /
-    // "… to and dealt by enchanted creature".
-    if p.eat_all("prevent all damage that would be dealt to") {
-        let by = p.eat_all("and dealt by");
-        let to = if p.eat("cardname") {
-            Affected::This
-        } else if p.eat_all("enchanted creature")
-            || p.eat_all("equipped creature")
-            || p.eat_all("fortified land")
-        {
-            Affected::Attached
-        } else if let Some(f) = (!by).then(|| group(p)).flatten() {
-            // "… to creatures you control" (Rune-Tail's Essence).
-            Affected::Each(f)
-        } else {
-            return None;
-        };
+    // 419.1d: "Prevent all [combat] damage that would be dealt to
+    // CARDNAME [by creatures]" / "… to and dealt by enchanted creature" /
+    // "… dealt by enchanted creature" / "… dealt to you".
+    if let Some(r) = attempt(p, &mut Cx::default(), |p, _| prevent_all_static(p)) {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageReplacement(r)]);
+    }
+    // "For each 1 damage that would be dealt to CARDNAME, if it has a +1/+1
+    // counter on it, remove a +1/+1 counter from it and prevent that 1
+    // damage." (Rock Hydra)
+    if p.eat_all("for each 1 damage that would be dealt to cardname , if it has a +1/+1 counter on it , remove a +1/+1 counter from it and prevent that 1 damage") {
         return (p.eat_end() && p.at_end()).then(|| {
             vec![StaticAbility::DamageReplacement(
-                crate::DamageReplacement::PreventAll { to, by },
+                crate::DamageReplacement::PreventByRemovingCounters,
+            )]
+        });
+    }
+    // "If damage would be dealt to CARDNAME, prevent that damage. Remove a
+    // +1/+1 counter from CARDNAME." (Phantom Centaur)
+    if p.eat_all("if damage would be dealt to cardname , prevent that damage . remove a +1/+1 counter from cardname") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::PreventAllRemovingACounter,
             )]
         });
     }
@@ -1174,4 +1184,63 @@ fn either_groups(p: &mut P) -> Option<(ObjectFilter, Option<ObjectFilter>)> {
     p.i = k;
     p.bump();
     Some((a, Some(group(p)?)))
+}
+
+/// 419.1d: "Prevent all [combat] damage that would be dealt [to [and dealt
+/// by]] X [by SOURCES]", "… dealt by X", "… dealt to you".
+fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> {
+    use crate::DamageReplacement;
+    p.eat("prevent").then_some(())?;
+    p.eat("all").then_some(())?;
+    let combat = p.eat("combat");
+    p.eat_all("damage that would be dealt").then_some(())?;
+    let affected = |p: &mut P| -> Option<Affected> {
+        if p.eat("cardname") {
+            Some(Affected::This)
+        } else if p.eat_all("enchanted creature")
+            || p.eat_all("equipped creature")
+            || p.eat_all("fortified land")
+        {
+            Some(Affected::Attached)
+        } else {
+            None
+        }
+    };
+    // "… by creatures", "… by sources you don't control".
+    let sources = |p: &mut P| -> Option<Option<Box<crate::ObjectFilter>>> {
+        if !p.eat("by") {
+            return Some(None);
+        }
+        let start = p.i;
+        let (f, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return fail_at(p, start);
+        }
+        Some(Some(Box::new(f)))
+    };
+    if p.eat("by") {
+        let by = affected(p)?;
+        return Some(DamageReplacement::PreventAllBy { by, combat });
+    }
+    p.eat("to").then_some(())?;
+    if p.eat("you") {
+        let from = sources(p)?;
+        (!combat).then_some(())?;
+        return Some(DamageReplacement::PreventAllToYou { from });
+    }
+    let by = p.eat_all("and dealt by");
+    let to = match affected(p) {
+        Some(a) => a,
+        // "… to creatures you control" (Rune-Tail's Essence).
+        None if !by => Affected::Each(group(p)?),
+        None => return None,
+    };
+    let from = sources(p)?;
+    (!(by && from.is_some())).then_some(())?;
+    Some(DamageReplacement::PreventAll {
+        to,
+        by,
+        combat,
+        from,
+    })
 }

@@ -384,7 +384,7 @@ impl Game {
                 let Ability::Static(StaticAbility::DamageReplacement(r)) = a else {
                     continue;
                 };
-                if self.replacement_applies(id, ch.controller, r, ev)
+                if self.replacement_applies(id, ch.controller, r, ev, src)
                     && self.static_replacement_reaches(ch.controller, r, ev)
                 {
                     v.push(Applicable::Static(id, i as u8));
@@ -433,8 +433,14 @@ impl Game {
         let to = self.target_within_range(controller, ev.to);
         match r {
             DamageReplacement::PreventAll { .. }
+            | DamageReplacement::PreventAllToYou { .. }
+            | DamageReplacement::PreventByRemovingCounters
+            | DamageReplacement::PreventAllRemovingACounter
             | DamageReplacement::RedirectFromYou(_)
-            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => to,
+            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => to,
+            DamageReplacement::PreventAllBy { .. } => {
+                self.object_within_range(controller, ev.source)
+            }
             DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
                 to && self.object_within_range(controller, ev.source)
             }
@@ -448,6 +454,7 @@ impl Game {
         controller: PlayerId,
         r: &DamageReplacement,
         ev: &DamageEvent,
+        src: &SourceInfo,
     ) -> bool {
         let target_of = |aff: &Affected| -> Option<ObjId> {
             match aff {
@@ -467,8 +474,8 @@ impl Game {
             }
             // Combat damage to the controller from an unblocked attacker
             // (309.2f), while this is untapped and a creature in play.
-            DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
-                ev.combat
+            DamageReplacement::RedirectUnblockedFromYouWhileUntapped { combat } => {
+                (ev.combat || !combat)
                     && ev.to == Target::Player(controller)
                     && !self.objects[id.slot as usize].is_tapped()
                     && self
@@ -490,17 +497,55 @@ impl Game {
             // permanent the filter matches from the source's point of view.
             DamageReplacement::PreventAll {
                 to: Affected::Each(f),
+                combat,
+                from,
                 ..
-            } => match ev.to {
-                Target::Object(o) => {
-                    self.is_present(o)
-                        && crate::continuous::filter::matches(self, f, o, Some(id), controller)
-                }
-                Target::Player(_) | Target::Ability(_) => false,
-            },
-            DamageReplacement::PreventAll { to, by } => {
-                target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            } => {
+                (ev.combat || !combat)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && match ev.to {
+                        Target::Object(o) => {
+                            self.is_present(o)
+                                && crate::continuous::filter::matches(
+                                    self,
+                                    f,
+                                    o,
+                                    Some(id),
+                                    controller,
+                                )
+                        }
+                        Target::Player(_) | Target::Ability(_) => false,
+                    }
             }
+            DamageReplacement::PreventAll {
+                to,
+                by,
+                combat,
+                from,
+            } => {
+                (ev.combat || !combat)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && target_of(to)
+                        .is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            }
+            DamageReplacement::PreventAllBy { by, combat } => {
+                (ev.combat || !combat) && target_of(by).is_some_and(|h| ev.source == h)
+            }
+            DamageReplacement::PreventAllToYou { from } => {
+                ev.to == Target::Player(controller)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+            }
+            // Only while it has a +1/+1 counter (Rock Hydra).
+            DamageReplacement::PreventByRemovingCounters => {
+                ev.to == Target::Object(id) && self.objects[id.slot as usize].plus_counters > 0
+            }
+            DamageReplacement::PreventAllRemovingACounter => ev.to == Target::Object(id),
         }
     }
 
@@ -573,8 +618,36 @@ impl Game {
                     return;
                 };
                 match r {
-                    DamageReplacement::PreventAll { .. } => {
+                    DamageReplacement::PreventAll { .. }
+                    | DamageReplacement::PreventAllBy { .. }
+                    | DamageReplacement::PreventAllToYou { .. } => {
                         let n = ev.amount;
+                        prevented(self, ev, n, false)
+                    }
+                    // For each 1 damage, a +1/+1 counter removed and that 1
+                    // prevented (Rock Hydra); all of it prevented and one
+                    // counter removed (Phantom Centaur).
+                    DamageReplacement::PreventByRemovingCounters
+                    | DamageReplacement::PreventAllRemovingACounter => {
+                        let have = self.objects[id.slot as usize].plus_counters as u32;
+                        let (n, remove) = match r {
+                            DamageReplacement::PreventByRemovingCounters => {
+                                let n = ev.amount.min(have);
+                                (n, n)
+                            }
+                            _ => (ev.amount, have.min(1)),
+                        };
+                        if remove > 0 {
+                            let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                            let amount =
+                                self.objects[id.slot as usize].add_counters(kind, -(remove as i32));
+                            self.emit(Event::CountersRemoved {
+                                obj: id,
+                                card: ch.card,
+                                kind,
+                                amount,
+                            });
+                        }
                         prevented(self, ev, n, false)
                     }
                     DamageReplacement::PlusToPlayer { .. } | DamageReplacement::Double => {
@@ -596,10 +669,12 @@ impl Game {
                         });
                     }
                     DamageReplacement::RedirectFromYou(_)
-                    | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
+                    | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
                         let host = match r {
                             DamageReplacement::RedirectFromYou(Affected::This)
-                            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => Some(id),
+                            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
+                                Some(id)
+                            }
                             _ => match self.objects[id.slot as usize].attached_to {
                                 Some(Target::Object(h)) => Some(h),
                                 _ => None,
@@ -880,10 +955,15 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                     .get(*i as usize)
                 {
                     Some(Ability::Static(StaticAbility::DamageReplacement(r))) => match r {
-                        DamageReplacement::PreventAll { .. } => 0,
+                        DamageReplacement::PreventAll { .. }
+                        | DamageReplacement::PreventAllBy { .. }
+                        | DamageReplacement::PreventAllToYou { .. } => 0,
+                        // Counters removed: the order matters.
+                        DamageReplacement::PreventByRemovingCounters
+                        | DamageReplacement::PreventAllRemovingACounter => 7,
                         DamageReplacement::Double => 2,
                         DamageReplacement::RedirectFromYou(_)
-                        | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => 3,
+                        | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => 3,
                         DamageReplacement::PlusToPlayer { .. } => 5,
                     },
                     _ => 4,

@@ -152,7 +152,7 @@ impl Game {
 
     /// Does the source of damage match `f` now (in play), or as it last
     /// existed (its colours and types, 419.8c)?
-    fn source_matches(
+    pub(crate) fn source_matches(
         &self,
         f: &ObjectFilter,
         source: ObjId,
@@ -162,7 +162,13 @@ impl Game {
         if self.is_in_play(source) {
             return crate::continuous::filter::matches(self, f, source, None, who);
         }
-        f.attacking.is_none()
+        let controller_ok = match f.controller {
+            tolaria_cards::ControllerFilter::You => src.controller == who,
+            tolaria_cards::ControllerFilter::Opponent => src.controller != who,
+            _ => true,
+        };
+        controller_ok
+            && f.attacking.is_none()
             && f.blocked.is_none()
             && f.with_keyword.is_none()
             && (f.colors_any.is_empty() || src.colors.intersects(f.colors_any))
