@@ -421,6 +421,13 @@ pub enum StaticAbility {
     AttackCostPerCreature {
         generic: u32,
     },
+    /// 308.2d: "Enchanted creature can't attack unless its controller pays
+    /// {N}." (Brainwash): a cost to attack with each creature affected,
+    /// whichever player it attacks, added to any cost to attack that player.
+    AttackCostOf {
+        affected: Affected,
+        generic: u32,
+    },
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."
     Bloodthirst(u8),

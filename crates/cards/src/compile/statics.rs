@@ -699,6 +699,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     });
                 }
             }
+        } else if !this && p.eat_all("can't attack unless its controller pays") {
+            // 308.2d: Brainwash's cost to attack with the enchanted creature.
+            let generic = generic_mana(p)?;
+            out.push(StaticAbility::AttackCostOf {
+                affected: affected.clone(),
+                generic,
+            });
         } else if p.eat_all("can't attack you") {
             // Only a group ("Creatures of the chosen color without flying").
             matches!(affected, Affected::Each(_)).then_some(())?;

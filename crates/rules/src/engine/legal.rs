@@ -565,9 +565,7 @@ impl Game {
         match (&d.kind, action) {
             // 308.2a: one more attacker (`attack_options`).
             // With a cost to attack (308.2d) the list judges what can be paid.
-            (DecisionKind::DeclareAttackers, Action::Attack(id))
-                if self.attack_cost_each() == 0 =>
-            {
+            (DecisionKind::DeclareAttackers, Action::Attack(id)) if !self.attack_costs_exist() => {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)

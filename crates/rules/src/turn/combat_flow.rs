@@ -26,6 +26,18 @@ impl Game {
         id: ObjId,
         pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
     ) -> bool {
+        self.statics_affecting(id, pick, |_| true)
+    }
+
+    /// Visits each static ability of a permanent in play, of the kind
+    /// `pick` selects, that affects `id` now (418.2), until `visit` says
+    /// stop (true); whether it stopped.
+    fn statics_affecting(
+        &self,
+        id: ObjId,
+        pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
+        mut visit: impl FnMut(&'static StaticAbility) -> bool,
+    ) -> bool {
         if !self.may_have_statics() {
             return false;
         }
@@ -36,7 +48,10 @@ impl Game {
             }
             let sch = crate::continuous::characteristics::compute(self, src);
             let now = statics(&sch).filter_map(|s| self.static_now(s, src, so.controller));
-            for aff in now.filter_map(&pick) {
+            for s in now {
+                let Some(aff) = pick(s) else {
+                    continue;
+                };
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
@@ -44,12 +59,33 @@ impl Game {
                         crate::continuous::filter::matches(self, f, id, Some(src), so.controller)
                     }
                 };
-                if hit {
+                if hit && visit(s) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// 308.2d: the generic mana it costs to attack with `id` itself,
+    /// whichever player it attacks ("Enchanted creature can't attack
+    /// unless its controller pays {3}", Brainwash; several add up).
+    pub(crate) fn own_attack_cost(&self, id: ObjId) -> u32 {
+        let mut n = 0u32;
+        self.statics_affecting(
+            id,
+            |s| match s {
+                StaticAbility::AttackCostOf { affected, .. } => Some(affected),
+                _ => None,
+            },
+            |s| {
+                if let StaticAbility::AttackCostOf { generic, .. } = s {
+                    n = n.saturating_add(*generic);
+                }
+                false
+            },
+        );
+        n
     }
 
     /// 302.2: does a static ability keep this permanent from untapping?
@@ -436,6 +472,7 @@ impl Game {
                     }
                     let cost = if any_cost {
                         self.attack_cost_for(player)
+                            .saturating_add(self.own_attack_cost(id))
                     } else {
                         0
                     };
@@ -452,8 +489,13 @@ impl Game {
                 unmet |= free && self.must_attack(id);
                 continue;
             }
-            if each > 0 {
-                if payable(id, each) {
+            let cost = if any_cost {
+                each.saturating_add(self.own_attack_cost(id))
+            } else {
+                0
+            };
+            if cost > 0 {
+                if payable(id, cost) {
                     out.push(Action::Attack(id));
                 }
                 continue;
@@ -586,8 +628,13 @@ impl Game {
 
     /// Whether any permanent in play has a cost to attack (a cheap test
     /// before judging each attacker).
-    fn attack_costs_exist(&self) -> bool {
-        self.any_static_in_play(|s, _, _| matches!(s, StaticAbility::AttackCostPerCreature { .. }))
+    pub(crate) fn attack_costs_exist(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                StaticAbility::AttackCostPerCreature { .. } | StaticAbility::AttackCostOf { .. }
+            )
+        })
     }
 
     /// 308.2d: the total cost to attack with the creatures declared so
@@ -607,13 +654,14 @@ impl Game {
             .attackers
             .iter()
             .filter(|a| which(a.obj))
-            .filter_map(|a| a.defender.or(self.combat.defending))
-            .map(|d| {
-                if self.two_headed() {
+            .filter_map(|a| Some((a.obj, a.defender.or(self.combat.defending)?)))
+            .map(|(obj, d)| {
+                let player = if self.two_headed() {
                     self.attack_cost_each()
                 } else {
                     self.attack_cost_for(d)
-                }
+                };
+                player.saturating_add(self.own_attack_cost(obj))
             })
             .fold(0u32, u32::saturating_add)
     }
