@@ -116,6 +116,10 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "the number of untapped lands they controlled at the beginning of
+    /// this turn" (Power Surge): counted for the player as the turn began,
+    /// before its untap step (`Player::untapped_lands_at_turn_start`).
+    UntappedLandsAtTurnStart(PlayerRef),
 }
 
 fn amount_x() -> Amount {

@@ -205,6 +205,25 @@ impl Game {
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
+        // "the number of untapped lands they controlled at the beginning
+        // of this turn" (Power Surge): counted now, before the untap step.
+        for i in 0..self.players.len() {
+            if fresh & (1 << i) == 0 {
+                continue;
+            }
+            let who = crate::PlayerId(i as u8);
+            let n = (0..self.in_play.len())
+                .filter(|&k| {
+                    let o = self.in_play[k];
+                    let x = &self.objects[o.slot as usize];
+                    x.controller == who
+                        && !x.is_tapped()
+                        && !x.is_phased_out()
+                        && self.chars(o).is(tolaria_cards::CardType::Land)
+                })
+                .count();
+            self.players[i].untapped_lands_at_turn_start = n as u16;
+        }
         for o in &mut self.objects {
             if fresh & (1 << o.controller.0) == 0 {
                 continue;
