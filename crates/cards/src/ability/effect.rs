@@ -143,6 +143,9 @@ pub enum Duration {
     /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
     /// phase ends.
     EndOfCombat,
+    /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
+    /// next upkeep step begins.
+    UntilYourNextUpkeep,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

@@ -19,6 +19,14 @@ impl Game {
         }
         if step == Step::Upkeep {
             self.echo_marks_at_upkeep();
+            // "… until your next upkeep" (Erhnam Djinn) ends now.
+            if self.effects.iter().any(|e| e.until_upkeep_of.is_some()) {
+                let active: Vec<PlayerId> = self.active_players().collect();
+                self.effects
+                    .retain(|e| !e.until_upkeep_of.is_some_and(|p| active.contains(&p)));
+                self.board.valid = false;
+                self.sba_dirty = true;
+            }
             // "Until your next upkeep, … can't phase out" ends now.
             if !self.cant_phase_out.is_empty() {
                 let active: Vec<PlayerId> = self.active_players().collect();
