@@ -121,6 +121,10 @@ pub enum Amount {
     /// spell or ability's controller revealed from their hand with
     /// `HandChoice::Reveal`.
     RevealedThisWay,
+    /// "the number of untapped lands they controlled at the beginning of
+    /// this turn" (Power Surge): counted for the player as the turn began,
+    /// before its untap step (`Player::untapped_lands_at_turn_start`).
+    UntappedLandsAtTurnStart(PlayerRef),
 }
 
 fn amount_x() -> Amount {
@@ -144,6 +148,9 @@ pub enum Duration {
     /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
     /// phase ends.
     EndOfCombat,
+    /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
+    /// next upkeep step begins.
+    UntilYourNextUpkeep,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

@@ -172,6 +172,24 @@ pub enum Condition {
         quantity: PlayerQuantity,
         than: Compared,
     },
+    /// What the source did this turn: "if CARDNAME didn't attack this
+    /// turn" (Erg Raiders), "if CARDNAME dealt damage to an opponent this
+    /// turn" (Whirling Dervish), "unless it came under your control this
+    /// turn"; `did: false` is the negation.
+    ThisTurn { fact: ThisTurnFact, did: bool },
+}
+
+/// Something a permanent did or underwent this turn (`Condition::ThisTurn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThisTurnFact {
+    /// It was declared as an attacker (308).
+    Attacked,
+    /// It dealt damage to an opponent of its controller.
+    DealtDamageToOpponent,
+    /// It came under its controller's control this turn (212.3f: the
+    /// controller hasn't controlled it continuously since their most
+    /// recent turn began).
+    CameUnderControl,
 }
 
 /// What players are compared by (404.3 conditions, "the player with the

@@ -386,6 +386,13 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         p.bump();
         return Some(Amount::ColorsOf(it));
     }
+    // "the number of untapped lands they controlled at the beginning of
+    // this turn" (Power Surge): that player's.
+    if cx.trig_player
+        && p.eat_all("the number of untapped lands they controlled at the beginning of this turn")
+    {
+        return Some(Amount::UntappedLandsAtTurnStart(PlayerRef::Triggering));
+    }
     // Domain.
     if p.eat_all("the number of basic land types among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));

@@ -799,6 +799,31 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
                 p.eat_all("if you do ,");
             }
         }
+        // "… deals 2 damage to you unless it came under your control this
+        // turn." (Erg Raiders): the sentence's instructions happen only if
+        // the source didn't (judged as they are reached).
+        const UNLESS_CAME: &str = "unless it came under your control this turn .";
+        let n = UNLESS_CAME.split(' ').count();
+        if p.t.len() >= p.i + n && p.at_all_from(p.t.len() - n - p.i, UNLESS_CAME) {
+            let start = cx.effects.len();
+            let mut toks: Vec<Tok> = p.t[p.i..p.t.len() - n].to_vec();
+            toks.push(p.t[p.t.len() - 1].clone());
+            let mut q = P::new(&toks);
+            sentence(&mut q, &mut cx).ok_or_else(|| no_rule(p))?;
+            if !q.at_end() {
+                return Err(no_rule(p));
+            }
+            let then = cx.effects.split_off(start);
+            cx.effects.push(Effect::IfCondition {
+                condition: crate::Condition::ThisTurn {
+                    fact: crate::ThisTurnFact::CameUnderControl,
+                    did: false,
+                },
+                effects: then,
+            });
+            p.i = p.t.len();
+            continue;
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         if cx.effects.len() > start {
@@ -864,6 +889,8 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
     };
     let c = if let Some(c) = attempt(p, cx, exceeds_condition) {
+        c
+    } else if let Some(c) = attempt(p, cx, |p, _| this_turn_condition(p)) {
         c
     } else if p.at_all("you control no") || p.at_all("defending player controls no") {
         // "if defending player controls no black nontoken permanents,"
@@ -999,6 +1026,31 @@ fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         quantity,
         than,
     })
+}
+
+/// What the source did this turn: "CARDNAME didn't attack this turn" (Erg
+/// Raiders), "CARDNAME dealt damage to an opponent this turn" (Whirling
+/// Dervish), "CARDNAME didn't attack or come under your control this turn"
+/// (Mad Dog: neither).
+fn this_turn_condition(p: &mut P) -> Option<crate::Condition> {
+    use crate::{Condition, ThisTurnFact};
+    let fact = |fact, did| Condition::ThisTurn { fact, did };
+    p.eat("cardname").then_some(())?;
+    let c = if p.eat_all("didn't attack or come under your control") {
+        Condition::Both(
+            Box::new(fact(ThisTurnFact::Attacked, false)),
+            Box::new(fact(ThisTurnFact::CameUnderControl, false)),
+        )
+    } else if p.eat_all("didn't attack") {
+        fact(ThisTurnFact::Attacked, false)
+    } else if p.eat("attacked") {
+        fact(ThisTurnFact::Attacked, true)
+    } else if p.eat_all("dealt damage to an opponent") {
+        fact(ThisTurnFact::DealtDamageToOpponent, true)
+    } else {
+        return None;
+    };
+    p.eat_all("this turn").then_some(c)
 }
 
 /// "controls more lands", "has more life", "has more cards in hand" (with

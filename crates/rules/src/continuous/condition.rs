@@ -4,7 +4,7 @@
 
 use crate::state::stack::ResolveCtx;
 use crate::{Game, ObjId, PlayerId};
-use tolaria_cards::{Compared, Condition, PlayerQuantity, PlayerRef};
+use tolaria_cards::{Compared, Condition, PlayerQuantity, PlayerRef, ThisTurnFact};
 
 /// Whether a condition holds for an ability controlled by `you` whose source
 /// is `src`; `players` resolves the player references of the ability
@@ -181,6 +181,15 @@ pub(crate) fn holds(
                     .iter()
                     .all(|&q| q != p && player_quantity(game, q, quantity, src, you) < mine)
         }),
+        Condition::ThisTurn { fact, did } => {
+            use crate::state::object::flags;
+            let bit = match fact {
+                ThisTurnFact::Attacked => flags::ATTACKED_THIS_TURN,
+                ThisTurnFact::DealtDamageToOpponent => flags::DAMAGED_OPPONENT_THIS_TURN,
+                ThisTurnFact::CameUnderControl => flags::SICK,
+            };
+            game.obj(src).is_some_and(|o| (o.flags & bit != 0) == *did)
+        }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()

@@ -260,6 +260,13 @@ impl Game {
                 }
                 if ev.amount > 0 {
                     self.players[p.index()].damaged_this_turn = true;
+                    // "if Whirling Dervish dealt damage to an opponent this
+                    // turn": an opponent of the source's controller.
+                    let src = &self.objects[source.slot as usize];
+                    if self.is_opponent(src.controller, p) {
+                        self.objects[source.slot as usize].flags |=
+                            crate::state::object::flags::DAMAGED_OPPONENT_THIS_TURN;
+                    }
                 }
                 self.emit(Event::Damage {
                     source,

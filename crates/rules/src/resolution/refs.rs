@@ -418,6 +418,9 @@ impl Game {
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
+            Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
+                i32::from(self.player(*p).untapped_lands_at_turn_start)
+            }),
             Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
                 .filter(|&k| ctx.legal & (1 << k) != 0)
                 .count() as i32,

@@ -363,6 +363,7 @@ impl Game {
                             while_tapped: None,
                             while_enchanted: false,
                             while_controlled: false,
+                            until_upkeep_of: None,
                         });
                 }
                 // 419: "comes into play tapped" modifies how it comes into
@@ -447,6 +448,7 @@ impl Game {
                                         while_tapped: None,
                                         while_enchanted: false,
                                         while_controlled: false,
+                                        until_upkeep_of: None,
                                     });
                             }
                         }

@@ -19,6 +19,14 @@ impl Game {
         }
         if step == Step::Upkeep {
             self.echo_marks_at_upkeep();
+            // "… until your next upkeep" (Erhnam Djinn) ends now.
+            if self.effects.iter().any(|e| e.until_upkeep_of.is_some()) {
+                let active: Vec<PlayerId> = self.active_players().collect();
+                self.effects
+                    .retain(|e| !e.until_upkeep_of.is_some_and(|p| active.contains(&p)));
+                self.board.valid = false;
+                self.sba_dirty = true;
+            }
             // "Until your next upkeep, … can't phase out" ends now.
             if !self.cant_phase_out.is_empty() {
                 let active: Vec<PlayerId> = self.active_players().collect();
@@ -205,13 +213,32 @@ impl Game {
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
         }
+        // "the number of untapped lands they controlled at the beginning
+        // of this turn" (Power Surge): counted now, before the untap step.
+        for i in 0..self.players.len() {
+            if fresh & (1 << i) == 0 {
+                continue;
+            }
+            let who = crate::PlayerId(i as u8);
+            let n = (0..self.in_play.len())
+                .filter(|&k| {
+                    let o = self.in_play[k];
+                    let x = &self.objects[o.slot as usize];
+                    x.controller == who
+                        && !x.is_tapped()
+                        && !x.is_phased_out()
+                        && self.chars(o).is(tolaria_cards::CardType::Land)
+                })
+                .count();
+            self.players[i].untapped_lands_at_turn_start = n as u16;
+        }
         for o in &mut self.objects {
             if fresh & (1 << o.controller.0) == 0 {
                 continue;
             }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
-            o.flags &= !flags::ATTACKED_THIS_TURN;
+            o.flags &= !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN);
             o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay
                 && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
