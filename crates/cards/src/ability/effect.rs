@@ -116,6 +116,12 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "the damage dealt, but not more life than the player's life total
+    /// before the damage was dealt … or the creature's toughness" (Drain
+    /// Life): [`Amount::DamageDealtThisWay`] capped by what the target (by
+    /// index) could lose: a player's life total before the damage, a
+    /// creature's toughness as the effect reads it.
+    DamageDealtCappedByTarget(u8),
 }
 
 fn amount_x() -> Amount {
@@ -158,6 +164,14 @@ pub enum Effect {
     /// target illegal on resolution is dealt nothing, the others keeping
     /// their share (413.2a).
     DealDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
+    /// "[source] deals X damage divided evenly, rounded down, among [the
+    /// targets from the `from`-th on]" (Fireball): no choice; as it
+    /// resolves, each legal target is dealt the amount divided by the
+    /// number of legal targets, rounded down (Fireball's rulings).
+    DealDamageEvenly {
         amount: Amount,
         from: u8,
     },

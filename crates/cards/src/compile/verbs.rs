@@ -47,6 +47,16 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 v.push(Effect::DealDamageDivided { amount, from });
                 return Some(v);
             }
+            // "X damage divided evenly, rounded down, among any number of
+            // targets" (Fireball).
+            if p.eat_all("damage divided evenly , rounded down , among") {
+                let (from, player) = target_n(p, cx, true)?;
+                if player || !is_multi(&cx.targets[from as usize]) {
+                    return None;
+                }
+                v.push(Effect::DealDamageEvenly { amount, from });
+                return Some(v);
+            }
             if !p.eat_all("damage to") {
                 return None;
             }

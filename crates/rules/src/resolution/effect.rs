@@ -113,6 +113,21 @@ impl Game {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
             }
+            Effect::DealDamageEvenly { amount, from } => {
+                // Fireball's rulings: divided among the targets still legal
+                // as it resolves (413.2a), rounded down.
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                let legal: Vec<Target> = (*from..ctx.targets.len() as u8)
+                    .filter_map(|k| ctx.target(k))
+                    .collect();
+                if legal.is_empty() {
+                    return;
+                }
+                let n = self.amount(ctx, amount).max(0) as u32 / legal.len() as u32;
+                for t in legal {
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
             Effect::PutCountersDivided { kind, from, .. } => {
                 // 409.1e: each legal target's share (413.2a).
                 for (k, &n) in ctx.division.iter().enumerate() {
