@@ -336,6 +336,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             p.bump();
             if !without && (p.eat_all("a morph ability") || p.eat_all("morph abilities")) {
                 f.with_morph = true;
+            } else if !without && p.eat_all("toughness less than cardname's power") {
+                f.toughness_below_source_power = true;
             } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();

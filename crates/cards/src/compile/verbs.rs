@@ -566,6 +566,20 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 Effect::SacrificeThese {
                     what: ObjectRef::Created,
                 }
+            } else if who == PlayerRef::You
+                && matches!(cx.it(), ObjectRef::Target(0))
+                && cx.targets.len() == 1
+                && p.at("it")
+                && p.peek_at(1) == "at"
+            {
+                // "Target creature you control gains flying until end of
+                // turn. Sacrifice it at the beginning of the next end step."
+                // (Krovikan Elementalist): the target, if you still control
+                // it then (404.4: the delayed ability remembers it).
+                p.eat("it");
+                Effect::SacrificeThese {
+                    what: ObjectRef::Target(0),
+                }
             } else if let Some(n) = number_word(p.peek()).filter(|n| (2..=9).contains(n)) {
                 // "Target player sacrifices two attacking creatures." (Ends),
                 // "Each player sacrifices four lands." (Wildfire): one

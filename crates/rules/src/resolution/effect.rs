@@ -826,9 +826,15 @@ impl Game {
                 }
             }
             Effect::SacrificeThese { what } => {
-                // 501.3: each is sacrificed by its controller (no choice).
+                // 501.3: each is sacrificed by its controller (no choice);
+                // "Sacrifice it" of a target (Krovikan Elementalist): only
+                // while the player told to sacrifice it controls it.
+                let yours_only = matches!(what, ObjectRef::Target(_));
                 for o in self.objects_of(ctx, what) {
-                    if self.is_present(o) {
+                    if self.is_present(o)
+                        && (!yours_only
+                            || self.objects[o.slot as usize].controller == ctx.controller)
+                    {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     }
