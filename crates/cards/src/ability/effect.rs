@@ -171,6 +171,12 @@ pub enum Effect {
     /// targets from the `from`-th on]" (Fireball): no choice; as it
     /// resolves, each legal target is dealt the amount divided by the
     /// number of legal targets, rounded down (Fireball's rulings).
+    /// "[player] loses all unspent mana" (Mana Short; 2007: "empty his or
+    /// her mana pool"): the pool emptied, no mana burn (300.3 burns only as
+    /// a phase ends).
+    EmptyManaPool {
+        who: PlayerRef,
+    },
     DealDamageEvenly {
         amount: Amount,
         from: u8,

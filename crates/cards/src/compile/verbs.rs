@@ -408,6 +408,7 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         // Harvest): every permanent of the group that player controls.
         // "You untap up to six lands." (Time Spiral)
         "untap" | "untaps" if who == PlayerRef::You && p.at_all("up to") => untap_up_to(p)?,
+        "lose" | "loses" if p.eat_all("all unspent mana") => Effect::EmptyManaPool { who },
         "untap" | "untaps" if p.at("all") => {
             p.eat("all");
             let mut f = group(p)?;

@@ -113,6 +113,15 @@ impl Game {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
             }
+            Effect::EmptyManaPool { who } => {
+                for p in self.players_of(ctx, who) {
+                    let amount = self.players[p.index()].pool.total();
+                    if amount > 0 {
+                        self.players[p.index()].pool.clear();
+                        self.emit(Event::ManaPoolEmptied { player: p, amount });
+                    }
+                }
+            }
             Effect::DealDamageEvenly { amount, from } => {
                 // Fireball's rulings: divided among the targets still legal
                 // as it resolves (413.2a), rounded down.
