@@ -125,6 +125,12 @@ pub enum Amount {
     /// this turn" (Power Surge): counted for the player as the turn began,
     /// before its untap step (`Player::untapped_lands_at_turn_start`).
     UntappedLandsAtTurnStart(PlayerRef),
+    /// "the damage dealt, but not more life than the player's life total
+    /// before the damage was dealt … or the creature's toughness" (Drain
+    /// Life): [`Amount::DamageDealtThisWay`] capped by what the target (by
+    /// index) could lose: a player's life total before the damage, a
+    /// creature's toughness as the effect reads it.
+    DamageDealtCappedByTarget(u8),
 }
 
 fn amount_x() -> Amount {
@@ -170,6 +176,20 @@ pub enum Effect {
     /// target illegal on resolution is dealt nothing, the others keeping
     /// their share (413.2a).
     DealDamageDivided {
+        amount: Amount,
+        from: u8,
+    },
+    /// "[source] deals X damage divided evenly, rounded down, among [the
+    /// targets from the `from`-th on]" (Fireball): no choice; as it
+    /// resolves, each legal target is dealt the amount divided by the
+    /// number of legal targets, rounded down (Fireball's rulings).
+    /// "[player] loses all unspent mana" (Mana Short; 2007: "empty his or
+    /// her mana pool"): the pool emptied, no mana burn (300.3 burns only as
+    /// a phase ends).
+    EmptyManaPool {
+        who: PlayerRef,
+    },
+    DealDamageEvenly {
         amount: Amount,
         from: u8,
     },

@@ -390,6 +390,14 @@ pub enum StaticAbility {
         more: u32,
         generic: u32,
     },
+    /// 409.1f: "This spell costs {N} more to play for each target beyond
+    /// the first." (Fireball; 2007 printed: "As an additional cost to play
+    /// Fireball, pay {1} for each target beyond the first."): functions on
+    /// the stack (402.8c), counted from the targets chosen (409.1c comes
+    /// before 409.1f).
+    CostsMorePerTargetBeyondFirst {
+        generic: u32,
+    },
     /// 502.31a: "Affinity for [filter]": "This spell costs you {1} less to
     /// play for each [filter] you control." (502.31b: generic mana only;
     /// 502.31c: each instance applies.)

@@ -157,6 +157,10 @@ pub struct ObjectFilter {
     /// None of these colours.
     pub colors_none: ColorSet,
     pub controller: ControllerFilter,
+    /// "with toughness less than CARDNAME's power" (Stone Giant): compared
+    /// with the power of the object with the ability, as it is now.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub toughness_below_source_power: bool,
     /// "you own" / "you both own and control" (Obelisk of Undoing): the
     /// object's owner (217.1d) is the player the filter is judged for.
     #[serde(default, skip_serializing_if = "is_false")]

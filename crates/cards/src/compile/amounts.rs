@@ -263,6 +263,24 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     {
         return Some(Amount::DamageDealtThisWay);
     }
+    // "You gain life equal to the damage dealt, but not more life than the
+    // player's life total before the damage was dealt, the planeswalker's
+    // loyalty before the damage was dealt, or the creature's toughness."
+    // (Drain Life; 2007: "Gain 1 life for each 1 damage dealt, but not
+    // more than the toughness of the creature or the life total of the
+    // player Drain Life damages.")
+    if let Some(Effect::DealDamage {
+        to: crate::Recipient::Target(i),
+        ..
+    }) = cx.effects.last()
+    {
+        let i = *i;
+        if p.eat_all(
+            "the damage dealt , but not more life than the player's life total before the damage was dealt , the planeswalker's loyalty before the damage was dealt , or the creature's toughness",
+        ) {
+            return Some(Amount::DamageDealtCappedByTarget(i));
+        }
+    }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.
     if cx

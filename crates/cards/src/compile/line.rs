@@ -248,6 +248,18 @@ fn compile_line_inner(
         granted.append(&mut p.granted);
         return Ok(());
     }
+    // 409.1f: "This spell costs {1} more to play for each target beyond
+    // the first." (Fireball; 402.8c: it functions on the stack.)
+    if is_spell && p.eat_all("this spell costs") {
+        let generic = super::statics::generic_mana(&mut p)
+            .filter(|_| p.eat_all("more to play for each target beyond the first"))
+            .filter(|_| p.eat_end() && p.at_end())
+            .ok_or_else(|| format!("no rule of the grammar matches at {:?}", p.rest()))?;
+        out.abilities.push(Ability::Static(
+            StaticAbility::CostsMorePerTargetBeyondFirst { generic },
+        ));
+        return Ok(());
+    }
     // A timing restriction on playing the spell (Chaotic Strike, Ambush).
     if is_spell && (p.at_all("play this spell only") || p.at_all("cast this spell only")) {
         let t = timing_sentence(&mut p, "play this spell only")

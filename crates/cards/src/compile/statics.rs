@@ -1123,7 +1123,7 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
 }
 
 /// A generic mana symbol "{N}".
-fn generic_mana(p: &mut P) -> Option<u32> {
+pub(super) fn generic_mana(p: &mut P) -> Option<u32> {
     let n = p
         .peek()
         .strip_prefix('{')?

@@ -336,6 +336,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             p.bump();
             if !without && (p.eat_all("a morph ability") || p.eat_all("morph abilities")) {
                 f.with_morph = true;
+            } else if !without && p.eat_all("toughness less than cardname's power") {
+                f.toughness_below_source_power = true;
             } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
@@ -801,9 +803,19 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         (!player).then_some(())?;
         ObjectRef::BlockingOrBlockedBy(i)
     } else if p.eat("all") || p.eat("each") {
-        let (f, noun) = filter(p)?;
+        let (mut f, noun) = filter(p)?;
         if noun != Noun::Permanent {
             return None;
+        }
+        // "Tap all lands target player controls" (Mana Short).
+        if f.controller == ControllerFilter::Any
+            && (p.at_all("target player controls") || p.at_all("target opponent controls"))
+        {
+            let (i, is_player) = target(p, cx)?;
+            is_player.then_some(())?;
+            p.eat("controls").then_some(())?;
+            f.controller = ControllerFilter::TargetPlayer(i);
+            cx.last_player = Some(PlayerRef::Target(i));
         }
         ObjectRef::Each(f)
     } else {

@@ -47,6 +47,16 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 v.push(Effect::DealDamageDivided { amount, from });
                 return Some(v);
             }
+            // "X damage divided evenly, rounded down, among any number of
+            // targets" (Fireball).
+            if p.eat_all("damage divided evenly , rounded down , among") {
+                let (from, player) = target_n(p, cx, true)?;
+                if player || !is_multi(&cx.targets[from as usize]) {
+                    return None;
+                }
+                v.push(Effect::DealDamageEvenly { amount, from });
+                return Some(v);
+            }
             if !p.eat_all("damage to") {
                 return None;
             }
@@ -433,6 +443,7 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         // Harvest): every permanent of the group that player controls.
         // "You untap up to six lands." (Time Spiral)
         "untap" | "untaps" if who == PlayerRef::You && p.at_all("up to") => untap_up_to(p)?,
+        "lose" | "loses" if p.eat_all("all unspent mana") => Effect::EmptyManaPool { who },
         "untap" | "untaps" if p.at("all") => {
             p.eat("all");
             let mut f = group(p)?;
@@ -599,6 +610,20 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 // next end step" (Tidal Wave): no choice is made.
                 Effect::SacrificeThese {
                     what: ObjectRef::Created,
+                }
+            } else if who == PlayerRef::You
+                && matches!(cx.it(), ObjectRef::Target(0))
+                && cx.targets.len() == 1
+                && p.at("it")
+                && p.peek_at(1) == "at"
+            {
+                // "Target creature you control gains flying until end of
+                // turn. Sacrifice it at the beginning of the next end step."
+                // (Krovikan Elementalist): the target, if you still control
+                // it then (404.4: the delayed ability remembers it).
+                p.eat("it");
+                Effect::SacrificeThese {
+                    what: ObjectRef::Target(0),
                 }
             } else if let Some(n) = number_word(p.peek()).filter(|n| (2..=9).contains(n)) {
                 // "Target player sacrifices two attacking creatures." (Ends),

@@ -78,6 +78,7 @@ pub fn condensed(e: &Event) -> bool {
             | Event::CleanupDamageRemoved
             | Event::EndingTurn { .. }
             | Event::ManaLostNoBurn { .. }
+            | Event::ManaPoolEmptied { .. }
             | Event::StackObjectCeases { .. }
             | Event::ConditionFalse { .. }
             | Event::StepSkipped { .. }

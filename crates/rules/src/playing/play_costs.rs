@@ -293,8 +293,24 @@ impl Game {
                 }
             }
             crate::playing::cost::apply_change(&mut u, self.spell_cost_change(c.player, obj));
+            crate::playing::cost::apply_change(&mut u, self.per_target_cost(obj, c.targets.len()));
         }
         u
+    }
+
+    /// 409.1f: "This spell costs {1} more to play for each target beyond
+    /// the first." (Fireball), for the targets chosen (409.1c).
+    fn per_target_cost(&self, obj: ObjId, targets: usize) -> i32 {
+        let face = self.objects[obj.slot as usize].spell_face();
+        let Some(generic) = face.abilities.iter().find_map(|a| match a {
+            tolaria_cards::Ability::Static(
+                tolaria_cards::StaticAbility::CostsMorePerTargetBeyondFirst { generic },
+            ) => Some(*generic),
+            _ => None,
+        }) else {
+            return 0;
+        };
+        (generic as usize * targets.saturating_sub(1)) as i32
     }
 
     /// 409.1b: could the player pay the spell's total cost with `cost`

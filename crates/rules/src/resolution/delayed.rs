@@ -89,6 +89,28 @@ impl Game {
         // The delayed ability remembers what the ability that created it
         // refers to ("destroy that creature at end of combat", Tangle Asp).
         let (source, card, ability, trigger) = match r.item.kind {
+            // "Target creature you control gains flying until end of turn.
+            // Sacrifice it at the beginning of the next end step." (Krovikan
+            // Elementalist): an activated ability's delayed ability
+            // remembers its first target, as a spell's does.
+            StackKind::Ability {
+                source,
+                card,
+                ability,
+                trigger,
+                triggered: false,
+            } => (
+                source,
+                card,
+                ability,
+                TriggerContext {
+                    spell_target: match ctx.targets.first() {
+                        Some(crate::Target::Object(o)) => Some(*o),
+                        _ => None,
+                    },
+                    ..trigger
+                },
+            ),
             StackKind::Ability {
                 source,
                 card,

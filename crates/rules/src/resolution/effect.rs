@@ -116,6 +116,30 @@ impl Game {
                     self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
                 }
             }
+            Effect::EmptyManaPool { who } => {
+                for p in self.players_of(ctx, who) {
+                    let amount = self.players[p.index()].pool.total();
+                    if amount > 0 {
+                        self.players[p.index()].pool.clear();
+                        self.emit(Event::ManaPoolEmptied { player: p, amount });
+                    }
+                }
+            }
+            Effect::DealDamageEvenly { amount, from } => {
+                // Fireball's rulings: divided among the targets still legal
+                // as it resolves (413.2a), rounded down.
+                let src = SourceInfo::of(self, ctx.source, ctx.controller);
+                let legal: Vec<Target> = (*from..ctx.targets.len() as u8)
+                    .filter_map(|k| ctx.target(k))
+                    .collect();
+                if legal.is_empty() {
+                    return;
+                }
+                let n = self.amount(ctx, amount).max(0) as u32 / legal.len() as u32;
+                for t in legal {
+                    self.deal_damage(ctx.source, ctx.source_card, &src, t, n, false);
+                }
+            }
             Effect::PutCountersDivided { kind, from, .. } => {
                 // 409.1e: each legal target's share (413.2a).
                 for (k, &n) in ctx.division.iter().enumerate() {
@@ -814,9 +838,15 @@ impl Game {
                 }
             }
             Effect::SacrificeThese { what } => {
-                // 501.3: each is sacrificed by its controller (no choice).
+                // 501.3: each is sacrificed by its controller (no choice);
+                // "Sacrifice it" of a target (Krovikan Elementalist): only
+                // while the player told to sacrifice it controls it.
+                let yours_only = matches!(what, ObjectRef::Target(_));
                 for o in self.objects_of(ctx, what) {
-                    if self.is_present(o) {
+                    if self.is_present(o)
+                        && (!yours_only
+                            || self.objects[o.slot as usize].controller == ctx.controller)
+                    {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
                     }

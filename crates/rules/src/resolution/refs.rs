@@ -421,6 +421,17 @@ impl Game {
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)
             }),
+            Amount::DamageDealtCappedByTarget(i) => {
+                let dealt = ctx.damage_dealt as i32;
+                let cap = match ctx.targets.get(*i as usize) {
+                    // Its life total before the damage (215.2: damage dealt
+                    // to a player is that much life lost).
+                    Some(Target::Player(p)) => self.life(*p) + dealt,
+                    Some(Target::Object(o)) if self.is_in_play(*o) => self.chars(*o).toughness,
+                    _ => 0,
+                };
+                dealt.min(cap).max(0)
+            }
             Amount::LegalTargets(i) => (*i as usize..ctx.targets.len())
                 .filter(|&k| ctx.legal & (1 << k) != 0)
                 .count() as i32,

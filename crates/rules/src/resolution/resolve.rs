@@ -252,7 +252,9 @@ impl Game {
             // damage instruction are added up once it is done.
             let deals = matches!(
                 e,
-                Effect::DealDamage { .. } | Effect::DealDamageDivided { .. }
+                Effect::DealDamage { .. }
+                    | Effect::DealDamageDivided { .. }
+                    | Effect::DealDamageEvenly { .. }
             );
             let events_before = self.events.len();
             // One effect is a unit that replacement choices replay (419.9a).

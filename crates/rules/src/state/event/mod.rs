@@ -705,6 +705,13 @@ pub enum Event {
         player: PlayerId,
         amount: u32,
     },
+    /// 417.1: an effect empties a player's mana pool (Mana Short: "loses
+    /// all unspent mana"); no mana burn, which happens only as a phase ends
+    /// (300.3).
+    ManaPoolEmptied {
+        player: PlayerId,
+        amount: u32,
+    },
     /// 404.3: a triggered ability's intervening "if" condition is false on
     /// resolution: it does nothing.
     ConditionFalse {
@@ -1069,6 +1076,7 @@ impl Event {
             | Event::TurnControlWaits { .. }
             | Event::DefendingPlayerChosen { .. }
             | Event::ManaLostNoBurn { .. }
+            | Event::ManaPoolEmptied { .. }
             | Event::ConditionFalse { .. }
             | Event::Searched { .. }
             | Event::Revealed { .. }

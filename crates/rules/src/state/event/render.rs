@@ -148,6 +148,7 @@ impl Event {
             Event::TurnServed { .. } => "608.4",
             Event::DefendingPlayerChosen { .. } => "606.7d",
             Event::ManaLostNoBurn { .. } => "507.4",
+            Event::ManaPoolEmptied { .. } => "417.1",
             Event::EndingTurn { .. } => "509.1",
             Event::ConditionFalse { .. } => "404.3",
             Event::FromOutsideTheGame { .. } => "217.1e",
@@ -790,6 +791,9 @@ impl Event {
             Event::TurnControlWaits { player, controller } => format!(
                 "{controller}'s control of {player}'s next turn waits for a turn {player} actually takes"
             ),
+            Event::ManaPoolEmptied { player, amount } => {
+                format!("{player} loses {amount} unspent mana (no mana burn)")
+            }
             Event::ManaLostNoBurn { player, amount } => format!(
                 "{player} loses {amount} unused mana but no life: another player controls the turn"
             ),
