@@ -280,6 +280,7 @@ fn mana_abilities() {
             produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
             also: vec![],
             once_per_turn: false,
+            only_if: None,
         })]
     );
     assert_eq!(front("Forest").abilities, front("Llanowar Elves").abilities);
@@ -292,6 +293,7 @@ fn mana_abilities() {
         produce: ManaProduce::AnyColor(1),
         also: vec![],
         once_per_turn: false,
+        only_if: None,
     })));
     let f = front("Adarkar Wastes");
     let mut wu = ColorSet::EMPTY;
@@ -310,6 +312,7 @@ fn mana_abilities() {
                 to: Recipient::Player(PlayerRef::You)
             }],
             once_per_turn: false,
+            only_if: None,
         })
     );
 }

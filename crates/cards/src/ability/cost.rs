@@ -202,6 +202,10 @@ pub enum ManaProduce {
     /// removed this way." (the Mana Batteries): one mana of the kind, and
     /// one more per counter removed to pay `Cost::remove_counters_any`.
     PlusPerRemoved(ManaKind),
+    /// "Add {B} for each storage counter removed this way." (the storage
+    /// lands): one mana of the kind per counter removed to pay
+    /// `Cost::remove_counters_any` (none removed, none added).
+    PerRemoved(ManaKind),
 }
 
 impl ManaProduce {
@@ -236,6 +240,11 @@ pub struct ManaAbility {
     /// ability index (`Object::activated_this_turn`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub once_per_turn: bool,
+    /// "Play this ability only if you control a Swamp." (Tainted Field),
+    /// "… only if you control five or more lands" (Temple of the False
+    /// God): judged for its controller as it would be played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -19,6 +19,7 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
         also: Vec::new(),
         once_per_turn: false,
+        only_if: None,
     })
 }
 
@@ -223,6 +224,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             produce: ManaProduce::DoublePool,
             also: Vec::new(),
             once_per_turn: false,
+            only_if: None,
         }));
     }
     if p.eat("add") {
@@ -251,16 +253,30 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                 _ => return Err(no_rule(p)),
             };
             let k = &k;
+            // "Add {B} for each storage counter removed this way."
+            let per = p.at_all("for each")
+                && counter_kind(p.peek_at(2)) == Some(kind)
+                && p.at_all_from(3, "counter removed this way");
+            if per {
+                p.eat_all("for each");
+                p.bump();
+                p.eat_all("counter removed this way");
+            }
             let again = format!("{{{}}}", k.symbol().to_ascii_lowercase());
-            let tail = p.eat_all(", then add an additional")
-                && p.eat(&again)
-                && p.eat_all("for each")
-                && counter_kind(p.bump()) == Some(kind)
-                && p.eat_all("counter removed this way");
+            let tail = per
+                || p.eat_all(", then add an additional")
+                    && p.eat(&again)
+                    && p.eat_all("for each")
+                    && counter_kind(p.bump()) == Some(kind)
+                    && p.eat_all("counter removed this way");
             if !tail {
                 return Err(no_rule(p));
             }
-            produce = ManaProduce::PlusPerRemoved(*k);
+            produce = if per {
+                ManaProduce::PerRemoved(*k)
+            } else {
+                ManaProduce::PlusPerRemoved(*k)
+            };
         }
         if !p.eat_end() {
             return Err(no_rule(p));
@@ -273,10 +289,19 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             };
         }
         let mut once_per_turn = false;
+        let mut only_if = None;
         while !p.at_end() {
             // 408.1: "Play this ability only once each turn." (Wall of Roots)
             if p.eat_all("play this ability only once each turn") && p.eat_end() {
                 once_per_turn = true;
+                continue;
+            }
+            // "Play this ability only if you control a Swamp." (Tainted Field)
+            if only_if.is_none() && p.eat_all("play this ability only if") {
+                only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                if !p.eat_end() {
+                    return Err(no_rule(p));
+                }
                 continue;
             }
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -307,6 +332,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             produce,
             also: cx.effects,
             once_per_turn,
+            only_if,
         }));
     }
     if cost.remove_counters_any.is_some() {

@@ -570,7 +570,9 @@ impl ManaSource {
                 && c.put_counters.is_none()
                 && c.mana.is_zero();
             match &m.produce {
-                tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {
+                tolaria_cards::ManaProduce::Fixed(v)
+                    if plain_tap && v.len() == 1 && m.only_if.is_none() && !m.once_per_turn =>
+                {
                     Some((i, v[0]))
                 }
                 _ => None,
