@@ -1076,7 +1076,28 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
     // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
     // of Silence)
-    if let Some((f, Noun::Spell)) = filter(p) {
+    if let Some((mut f, Noun::Spell)) = filter(p) {
+        // "Green spells and blue spells you play cost {1} less" (Sunscape
+        // Familiar), "Red creature spells and green creature spells"
+        // (High Seas): two filters alike but for their colour are one
+        // filter of either colour.
+        if p.at("and") {
+            let i = p.i;
+            p.bump();
+            match filter(p) {
+                Some((g, Noun::Spell))
+                    if !g.colors_any.is_empty()
+                        && !f.colors_any.is_empty()
+                        && crate::ObjectFilter {
+                            colors_any: f.colors_any,
+                            ..g.clone()
+                        } == f =>
+                {
+                    f.colors_any = ColorSet(f.colors_any.0 | g.colors_any.0);
+                }
+                _ => p.i = i,
+            }
+        }
         if p.eat_all("can't be countered") {
             return done(p, StaticAbility::SpellsCantBeCountered(f));
         }
