@@ -169,6 +169,16 @@ pub enum Effect {
         amount: Amount,
         to: Recipient,
     },
+    /// "That creature deals damage equal to its power to its controller"
+    /// (Backlash), "It deals damage equal to its power to another target
+    /// creature" (Deadshot): damage dealt by an object the spell or
+    /// ability names, not by its own source (the named object is the
+    /// source of the damage: its colour and abilities matter, 419.8).
+    DealsDamageFrom {
+        source: ObjectRef,
+        amount: Amount,
+        to: Recipient,
+    },
     /// 409.1e: "[source] deals N damage divided as you choose among [the
     /// targets from the `from`-th on]": the amount and its division are
     /// announced as the spell or ability is played (413.2f), each target

@@ -667,7 +667,27 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         }
     }
     if p.eat_any(&["deal", "deals"]).is_some() {
-        // The source of the damage is always the spell or the ability's source.
+        // "That creature deals damage equal to its power to its
+        // controller" (Backlash): a target of the spell or ability deals
+        // the damage.
+        if matches!(what, ObjectRef::Target(_)) && p.eat_all("damage equal to its power to") {
+            cx.last_obj = Some(what.clone());
+            let another = p.at("another");
+            let to = super::targets::recipient(p, cx)?;
+            // "… to another target creature" (Deadshot): not the first.
+            if another {
+                if let Recipient::Target(i) = to {
+                    cx.targets[i as usize].distinct = true;
+                }
+            }
+            return Some(vec![Effect::DealsDamageFrom {
+                source: what.clone(),
+                amount: Amount::PowerOf(what),
+                to,
+            }]);
+        }
+        // Otherwise the source of the damage is the spell or the ability's
+        // source.
         if what != ObjectRef::This {
             return None;
         }
