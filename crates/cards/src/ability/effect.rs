@@ -169,6 +169,16 @@ pub enum Effect {
         amount: Amount,
         to: Recipient,
     },
+    /// "Target player can't play lands this turn." (Solfatara), "… can't
+    /// play creature spells this turn" (Cease-Fire), "… can't play spells
+    /// this turn" (Orim's Chant): a rule for the player until the turn
+    /// ends (`spells`: the spells it forbids, none for lands).
+    CantPlayThisTurn {
+        who: PlayerRef,
+        lands: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spells: Option<ObjectFilter>,
+    },
     /// "That creature deals damage equal to its power to its controller"
     /// (Backlash), "It deals damage equal to its power to another target
     /// creature" (Deadshot): damage dealt by an object the spell or

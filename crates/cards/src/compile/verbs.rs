@@ -431,6 +431,33 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // "Target player can't play lands this turn." (Solfatara), "… can't
+        // play creature spells this turn" (Cease-Fire).
+        "can't" if p.at("play") => {
+            p.eat("play");
+            if p.eat_all("lands this turn") {
+                Effect::CantPlayThisTurn {
+                    who,
+                    lands: true,
+                    spells: None,
+                }
+            } else {
+                let spells = if p.eat("spells") {
+                    crate::ObjectFilter::any()
+                } else {
+                    match filter(p)? {
+                        (f, Noun::Spell) => f,
+                        _ => return None,
+                    }
+                };
+                p.eat_all("this turn").then_some(())?;
+                Effect::CantPlayThisTurn {
+                    who,
+                    lands: false,
+                    spells: Some(spells),
+                }
+            }
+        }
         // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
         "skip" | "skips"
             if p.at_all("their next untap step") || p.at_all("your next untap step") =>

@@ -49,6 +49,16 @@ impl Game {
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
             Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
+            // "Target player can't play lands / creature spells this turn."
+            Effect::CantPlayThisTurn { who, lands, spells } => {
+                for player in self.players_of(ctx, who) {
+                    self.play_bans.push(crate::state::game::PlayBan {
+                        player,
+                        lands: *lands,
+                        spells: spells.clone(),
+                    });
+                }
+            }
             // "That creature deals damage equal to its power to …"
             // (Backlash): the named object in play is the damage's source.
             Effect::DealsDamageFrom { source, amount, to } => {

@@ -1088,6 +1088,10 @@ impl Game {
     /// number (Fastbond)?
     pub(crate) fn may_play_another_land(&self, p: PlayerId) -> bool {
         let pl = self.player(p);
+        // "Target player can't play lands this turn." (Solfatara)
+        if self.play_bans.iter().any(|b| b.player == p && b.lands) {
+            return false;
+        }
         pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
             || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
     }

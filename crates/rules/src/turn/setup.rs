@@ -71,6 +71,7 @@ impl Game {
             untap_choices: Vec::new(),
             untap_holds: Vec::new(),
             assigns_no_combat_damage: Vec::new(),
+            play_bans: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,

@@ -577,6 +577,7 @@ impl Game {
         self.cant_block_pairs.clear();
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
+        self.play_bans.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
