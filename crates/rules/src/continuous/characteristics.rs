@@ -432,6 +432,9 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
             return ch;
         }
     }
+    if let Some(ch) = crate::continuous::layers::local_entry(game, id) {
+        return ch;
+    }
     let (board, _) = crate::continuous::layers::compute_board(game);
     match game.in_play.iter().position(|&x| x == id) {
         Some(i) => board[i],

@@ -240,6 +240,29 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     (board, status_sensitive)
 }
 
+/// The characteristics of permanent `id` on a stale board that would be
+/// local (`Board::local`) if computed now: no effect in the game, no deploy
+/// option, and no permanent in play whose card has a static ability on
+/// any face or that is face down (judged on the cards, without computing
+/// the board). `compute_board` would then list no effect, and the entry
+/// is the permanent's layer-1 values and counters alone. `None` otherwise
+/// (or if `id` isn't in play).
+pub(crate) fn local_entry(game: &Game, id: ObjId) -> Option<Characteristics> {
+    if !game.may_be_local() || !game.in_play.contains(&id) {
+        return None;
+    }
+    let statics_or_face_down = game.in_play.iter().any(|&x| {
+        let o = &game.objects[x.slot as usize];
+        o.is_face_down() || o.def().faces.iter().any(|f| f.has_statics)
+    });
+    if statics_or_face_down {
+        return None;
+    }
+    let mut ch = layer1(game, id);
+    apply_counters(game, id, &mut ch);
+    Some(ch)
+}
+
 /// 503.2: the copiable values of a permanent (layer 1), as it exists or
 /// would exist in play.
 pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristics {
@@ -1177,7 +1200,7 @@ impl Game {
     /// a resolved spell or ability (nor copy effect) and no deploy option?
     /// (Static abilities are looked at per permanent.)
     #[inline]
-    fn may_be_local(&self) -> bool {
+    pub(crate) fn may_be_local(&self) -> bool {
         self.effects.is_empty() && !self.options.deploy
     }
 

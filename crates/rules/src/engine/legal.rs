@@ -571,6 +571,8 @@ impl Game {
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
+            // 500.2: finishing the declaration (`attack_options`).
+            (DecisionKind::DeclareAttackers, Action::Done) => return self.attackers_done_legal(),
             // 502.10b: a band declaration (`band_options`).
             (DecisionKind::DeclareAttackers, Action::Band { creature, with }) => {
                 return self.band_legal(*creature, *with);

@@ -423,7 +423,6 @@ impl Game {
 
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
-        let mut unmet = false;
         // 308.2d: a cost to attack (Windborn Muse, Propaganda): one more
         // attacker only if the total cost could still be paid; 500.2:
         // creatures with costs to attack are exempt from requirements to
@@ -465,7 +464,6 @@ impl Game {
                 // 602.3: the attacker chooses a defending player for it;
                 // 602.3a: restrictions and costs about attacking a specific
                 // player are judged against that player alone.
-                let mut free = false;
                 for player in self.opponents(active) {
                     if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
                         continue;
@@ -479,14 +477,11 @@ impl Game {
                     if cost > 0 && !payable(id, cost) {
                         continue;
                     }
-                    free |= cost == 0;
                     out.push(Action::AttackPlayer {
                         attacker: id,
                         player,
                     });
                 }
-                // 500.2: a requirement binds only where no cost applies.
-                unmet |= free && self.must_attack(id);
                 continue;
             }
             let cost = if any_cost {
@@ -501,12 +496,42 @@ impl Game {
                 continue;
             }
             out.push(Action::Attack(id));
-            unmet |= self.must_attack(id);
         }
         self.band_options(out);
-        if !unmet {
+        if !self.attack_requirement_unmet(any_cost, each) {
             out.push(Action::Done);
         }
+    }
+
+    /// 500.2: may the declaration of attackers be finished now (`Done`,
+    /// as `attack_options` lists it)?
+    pub(crate) fn attackers_done_legal(&self) -> bool {
+        let any_cost = self.attack_cost_total() > 0 || self.attack_costs_exist();
+        let each = if any_cost { self.attack_cost_each() } else { 0 };
+        !self.attack_requirement_unmet(any_cost, each)
+    }
+
+    /// 500.2: some creature not attacking must attack and could, at no
+    /// cost (a requirement binds only where no cost to attack applies,
+    /// 308.2d; under 602 a player it could attack for free). `any_cost`
+    /// and `each` as `attack_options` finds them. The cheap test of the
+    /// requirement comes first.
+    fn attack_requirement_unmet(&self, any_cost: bool, each: u32) -> bool {
+        let active = self.active;
+        self.in_play.iter().any(|&id| {
+            if self.combat.is_attacking(id) || !self.must_attack(id) || !self.can_attack(id) {
+                return false;
+            }
+            if self.attacks_multiple() {
+                self.opponents(active).any(|player| {
+                    self.may_attack(active, player)
+                        && self.can_attack_player(id, player)
+                        && (!any_cost || self.attack_cost_for(player) == 0)
+                })
+            } else {
+                each == 0
+            }
+        })
     }
 
     pub(crate) fn on_declare_attackers(&mut self, action: Action) {

@@ -501,8 +501,12 @@ impl Game {
     /// 300.3: unused mana is lost as a phase ends, and each player loses 1
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
+        // Usually every pool is empty (mana is made while paying).
+        if self.players.iter().all(|p| p.pool.total() == 0) {
+            return;
+        }
         // Upwelling (418.5k).
-        if self.players.iter().any(|p| p.pool.total() > 0) && self.mana_pools_keep() {
+        if self.mana_pools_keep() {
             return;
         }
         for i in 0..self.players.len() {
