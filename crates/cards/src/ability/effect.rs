@@ -116,6 +116,13 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "the damage dealt to you this turn" (Simulacrum), "… so far this
+    /// turn by artifacts" (Reverse Polarity): the controller's tally.
+    DamageDealtToYouThisTurn {
+        artifacts: bool,
+    },
+    /// "for each creature attacking you" (Blessed Reversal, 306.3).
+    CreaturesAttackingYou,
 }
 
 fn amount_x() -> Amount {

@@ -259,7 +259,13 @@ impl Game {
                     *life = 1;
                 }
                 if ev.amount > 0 {
-                    self.players[p.index()].damaged_this_turn = true;
+                    let pl = &mut self.players[p.index()];
+                    pl.damaged_this_turn = true;
+                    pl.damage_this_turn = pl.damage_this_turn.saturating_add(ev.amount);
+                    if src.types.contains(tolaria_cards::CardType::Artifact) {
+                        pl.artifact_damage_this_turn =
+                            pl.artifact_damage_this_turn.saturating_add(ev.amount);
+                    }
                 }
                 self.emit(Event::Damage {
                     source,

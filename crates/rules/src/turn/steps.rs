@@ -204,6 +204,8 @@ impl Game {
             p.extra_land_plays = 0;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
+            p.damage_this_turn = 0;
+            p.artifact_damage_this_turn = 0;
         }
         for o in &mut self.objects {
             if fresh & (1 << o.controller.0) == 0 {
