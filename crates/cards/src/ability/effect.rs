@@ -131,6 +131,13 @@ pub enum Amount {
     /// index) could lose: a player's life total before the damage, a
     /// creature's toughness as the effect reads it.
     DamageDealtCappedByTarget(u8),
+    /// "the damage dealt to you this turn" (Simulacrum), "… so far this
+    /// turn by artifacts" (Reverse Polarity): the controller's tally.
+    DamageDealtToYouThisTurn {
+        artifacts: bool,
+    },
+    /// "for each creature attacking you" (Blessed Reversal, 306.3).
+    CreaturesAttackingYou,
 }
 
 fn amount_x() -> Amount {

@@ -152,6 +152,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
+    if p.eat_all("creature attacking you") {
+        return Some(Amount::CreaturesAttackingYou);
+    }
     if p.eat_all("creature that died this turn") {
         return Some(Amount::CreaturesDiedThisTurn);
     }
@@ -280,6 +283,14 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         ) {
             return Some(Amount::DamageDealtCappedByTarget(i));
         }
+    }
+    // "the damage dealt to you [so far] this turn [by artifacts]"
+    // (Simulacrum, Reverse Polarity).
+    if p.eat_all("the damage dealt to you") {
+        p.eat_all("so far");
+        p.eat_all("this turn").then_some(())?;
+        let artifacts = p.eat_all("by artifacts");
+        return Some(Amount::DamageDealtToYouThisTurn { artifacts });
     }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.

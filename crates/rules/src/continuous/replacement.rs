@@ -259,11 +259,17 @@ impl Game {
                     *life = 1;
                 }
                 if ev.amount > 0 {
-                    self.players[p.index()].damaged_this_turn = true;
+                    let pl = &mut self.players[p.index()];
+                    pl.damaged_this_turn = true;
+                    pl.damage_this_turn = pl.damage_this_turn.saturating_add(ev.amount);
+                    if src.types.contains(tolaria_cards::CardType::Artifact) {
+                        pl.artifact_damage_this_turn =
+                            pl.artifact_damage_this_turn.saturating_add(ev.amount);
+                    }
                     // "if Whirling Dervish dealt damage to an opponent this
                     // turn": an opponent of the source's controller.
-                    let src = &self.objects[source.slot as usize];
-                    if self.is_opponent(src.controller, p) {
+                    let controller = self.objects[source.slot as usize].controller;
+                    if self.is_opponent(controller, p) {
                         self.objects[source.slot as usize].flags |=
                             crate::state::object::flags::DAMAGED_OPPONENT_THIS_TURN;
                     }

@@ -286,6 +286,22 @@ impl Game {
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
             Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
+            Amount::DamageDealtToYouThisTurn { artifacts } => {
+                let p = self.player(ctx.controller);
+                let n = if *artifacts {
+                    p.artifact_damage_this_turn
+                } else {
+                    p.damage_this_turn
+                };
+                i32::try_from(n).unwrap_or(i32::MAX)
+            }
+            // 306.3: the attackers whose defending player is the controller.
+            Amount::CreaturesAttackingYou => self
+                .combat
+                .attackers
+                .iter()
+                .filter(|a| a.defender.or(self.combat.defending) == Some(ctx.controller))
+                .count() as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()

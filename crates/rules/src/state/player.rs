@@ -96,6 +96,13 @@ pub struct Player {
     /// beginning of this turn").
     #[serde(default)]
     pub untapped_lands_at_turn_start: u16,
+    /// 417.1: the damage dealt to the player this turn, and of it the
+    /// damage from artifact sources (Simulacrum, Reverse Polarity): a
+    /// tally of the damage events, emptied as the turn begins.
+    #[serde(default)]
+    pub damage_this_turn: u32,
+    #[serde(default)]
+    pub artifact_damage_this_turn: u32,
     /// 600, 605.2, 609.1: the team the player belongs to, fixed before play
     /// begins (`None`: a team of one, as in every Free-for-All game).
     /// Players on the same team are teammates; every other player is an
@@ -163,6 +170,8 @@ impl Player {
             spells_this_turn: 0,
             damaged_this_turn: false,
             untapped_lands_at_turn_start: 0,
+            damage_this_turn: 0,
+            artifact_damage_this_turn: 0,
             team: None,
             emperor: false,
             entrant: None,

@@ -212,6 +212,8 @@ impl Game {
             p.extra_land_plays = 0;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
+            p.damage_this_turn = 0;
+            p.artifact_damage_this_turn = 0;
         }
         // "the number of untapped lands they controlled at the beginning
         // of this turn" (Power Surge): counted now, before the untap step.
