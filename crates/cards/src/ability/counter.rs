@@ -32,7 +32,37 @@ pub enum CounterKind {
     Charge,
     /// Any other kind: an index into [`NAMED_COUNTERS`].
     Named(NamedCounter),
+    /// A counter that changes power and toughness other than +1/+1 and
+    /// -1/-1 ("-0/-2", "+1/+0"): an index into [`PT_COUNTERS`], applied in
+    /// layer 6c (418.5c) with the others.
+    Pt(PtCounter),
 }
+
+/// A power/toughness counter kind other than +1/+1 and -1/-1, as an index
+/// into [`PT_COUNTERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct PtCounter(pub u8);
+
+/// The power/toughness counter kinds the cards use besides +1/+1 and -1/-1:
+/// each name with the power and toughness one such counter adds.
+pub const PT_COUNTERS: &[(&str, i8, i8)] = &[
+    ("+1/+0", 1, 0),
+    ("+0/+1", 0, 1),
+    ("+0/+2", 0, 2),
+    ("+1/+2", 1, 2),
+    ("+2/+2", 2, 2),
+    ("-0/-1", 0, -1),
+    ("-0/-2", 0, -2),
+    ("-1/-0", -1, 0),
+    ("-2/-1", -2, -1),
+    ("-2/-2", -2, -2),
+];
+
+/// The first slot key of the power/toughness counters (`slot_key`), above
+/// every named kind's.
+const PT_KEY: u8 = 200;
+const _: () = assert!(9 + NAMED_COUNTERS.len() < PT_KEY as usize);
+const _: () = assert!(PT_KEY as usize + PT_COUNTERS.len() <= u8::MAX as usize);
 
 /// A counter kind with no meaning to the rules beyond its name, as an index
 /// into [`NAMED_COUNTERS`].
@@ -144,6 +174,12 @@ impl CounterKind {
                     .position(|n| n.eq_ignore_ascii_case(s))
                     .map(|i| CounterKind::Named(NamedCounter(i as u8)))
             })
+            .or_else(|| {
+                PT_COUNTERS
+                    .iter()
+                    .position(|(n, _, _)| *n == s)
+                    .map(|i| CounterKind::Pt(PtCounter(i as u8)))
+            })
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -158,6 +194,7 @@ impl CounterKind {
             CounterKind::Spore => "spore",
             CounterKind::Charge => "charge",
             CounterKind::Named(NamedCounter(i)) => NAMED_COUNTERS.get(i as usize).unwrap_or(&"?"),
+            CounterKind::Pt(PtCounter(i)) => PT_COUNTERS.get(i as usize).map_or("?", |c| c.0),
         }
     }
     /// The kinds other than +1/+1 and -1/-1 as one small number (1..), the
@@ -174,6 +211,14 @@ impl CounterKind {
             CounterKind::Spore => 7,
             CounterKind::Charge => 8,
             CounterKind::Named(NamedCounter(i)) => 9 + i,
+            CounterKind::Pt(PtCounter(i)) => PT_KEY + i,
         })
+    }
+    /// 418.5c layer 6c: the power and toughness one counter of the kind
+    /// kept under slot key `key` adds, if it is a power/toughness kind
+    /// other than +1/+1 and -1/-1.
+    pub fn pt_of_slot(key: u8) -> Option<(i8, i8)> {
+        let (_, p, t) = PT_COUNTERS.get(key.checked_sub(PT_KEY)? as usize)?;
+        Some((*p, *t))
     }
 }

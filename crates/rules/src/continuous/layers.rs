@@ -1051,12 +1051,19 @@ fn defined_count(game: &Game, board: &[Characteristics], c: &PtCount, me: usize)
     }
 }
 
-/// Layer 6c: +1/+1 and -1/-1 counters.
+/// Layer 6c: +1/+1 and -1/-1 counters, and the other power/toughness
+/// counters ("-0/-2", Spirit Shackle; "+1/+0", Clockwork Beast).
 fn apply_counters(game: &Game, id: ObjId, ch: &mut Characteristics) {
     let o = &game.objects[id.slot as usize];
     let n = o.plus_counters as i32 - o.minus_counters as i32;
     ch.power += n;
     ch.toughness += n;
+    for &(key, count) in &o.counters {
+        if let Some((p, t)) = tolaria_cards::CounterKind::pt_of_slot(key) {
+            ch.power += p as i32 * count as i32;
+            ch.toughness += t as i32 * count as i32;
+        }
+    }
 }
 
 /// How many permanents in play match `f`, from the point of view of the
