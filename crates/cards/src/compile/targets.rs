@@ -797,6 +797,15 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         cx.last_obj.clone()?
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         ObjectRef::Attached
+    } else if cx.last_obj == Some(ObjectRef::Attached)
+        && p.at("the")
+        && matches!(p.peek_at(1), "creature" | "land" | "artifact" | "permanent")
+    {
+        // "untap the creature" (Paralyze): the enchanted permanent the
+        // ability spoke of before.
+        p.bump();
+        p.bump();
+        ObjectRef::Attached
     } else if p.at_all("all creatures blocking or blocked by target") {
         p.eat_all("all creatures blocking or blocked by");
         let (i, player) = target(p, cx)?;
