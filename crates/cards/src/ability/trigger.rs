@@ -294,6 +294,12 @@ pub enum Trigger {
     ComesIntoPlay(ObjectFilter),
     /// "When [this] is put into a graveyard from play" (dies); a leaves-play trigger (404.4c).
     PutIntoGraveyardFromPlay(ObjectFilter),
+    /// "Whenever a creature is put into your graveyard from play" (Field
+    /// of Souls), "… an opponent's graveyard …" (Grim Feast), "… a
+    /// player's graveyard …" (Liability): as `PutIntoGraveyardFromPlay`,
+    /// for cards whose owner (whose graveyard it is) is that player;
+    /// "that card" is the card, "that player" its owner.
+    PutIntoGraveyardOfFromPlay(ObjectFilter, Whose),
     /// "At the beginning of [whose] [step]".
     BeginningOf {
         step: Step,

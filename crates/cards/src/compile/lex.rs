@@ -491,6 +491,7 @@ fn found_in_play(a: &Ability) -> bool {
         Ability::Triggered(t) => !matches!(
             t.trigger,
             crate::Trigger::PutIntoGraveyardFromPlay(_)
+                | crate::Trigger::PutIntoGraveyardOfFromPlay(..)
                 | crate::Trigger::LeavesPlay
                 | crate::Trigger::State(_)
                 | crate::Trigger::BeginningOfFromGraveyard { .. }

@@ -607,6 +607,25 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("is put into a graveyard from play") {
         return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
     }
+    // "Whenever a creature is put into your graveyard from play" (Field of
+    // Souls), "… an opponent's graveyard …" (Grim Feast), "… a player's
+    // graveyard …" (Liability): "that card" is the card there, "that
+    // player" its owner.
+    if p.eat_all("is put into") {
+        let whose = if p.eat_all("your graveyard") {
+            Whose::You
+        } else if p.eat_all("an opponent's graveyard") {
+            Whose::Opponent
+        } else if p.eat_all("a player's graveyard") {
+            Whose::Each
+        } else {
+            return None;
+        };
+        p.eat_all("from play").then_some(())?;
+        cx.trig_card = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::PutIntoGraveyardOfFromPlay(f, whose)]);
+    }
     None
 }
 

@@ -184,8 +184,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         player: lki_controller,
                         ..Default::default()
                     }),
-                    Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
+                    Trigger::PutIntoGraveyardFromPlay(f)
+                    | Trigger::PutIntoGraveyardOfFromPlay(f, _)
+                        if !f.this =>
+                    {
                         let you = game.objects[src.slot as usize].controller;
+                        // "put into your / an opponent's graveyard": whose
+                        // graveyard it went to (its owner's, 217.3).
+                        let owner = game.objects[new.slot as usize].owner;
+                        let owned = match t {
+                            Trigger::PutIntoGraveyardOfFromPlay(_, w) => match w {
+                                Whose::You => owner == you,
+                                Whose::Opponent => game.is_opponent(you, owner),
+                                Whose::Each | Whose::Chosen => true,
+                            },
+                            _ => true,
+                        };
                         // "a creature you control": its controller as it
                         // last existed in play (404.4c looks back in time).
                         let controlled = match f.controller {
@@ -202,7 +216,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
                         };
                         // Match on the new (graveyard) object's printed characteristics.
-                        (controlled
+                        (owned
+                            && controlled
                             && crate::continuous::filter::matches(
                                 game,
                                 &tolaria_cards::ObjectFilter {
@@ -215,6 +230,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             ))
                         .then_some(TriggerContext {
                             object: Some(new),
+                            player: Some(owner),
                             ..Default::default()
                         })
                     }
