@@ -269,6 +269,9 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return match p.bump() {
             "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
             "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            "converted" if p.eat_all("mana cost") => {
+                Some(Amount::ConvertedManaCostOf(ObjectRef::Sacrificed))
+            }
             _ => None,
         };
     }
