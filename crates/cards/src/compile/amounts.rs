@@ -441,6 +441,13 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         p.eat_all("counters on cardname");
         return Some(Condition::NoCountersOnThis(kind));
     }
+    // "you've controlled CARDNAME continuously since the beginning of your
+    // most recent turn" (Rocket Launcher; 212.3f).
+    if p.eat_all(
+        "you've controlled cardname continuously since the beginning of your most recent turn",
+    ) {
+        return Some(Condition::ControlledSinceYourTurnBegan);
+    }
     // Hellbent: "you have no cards in hand".
     if p.eat_all("you have no cards in hand") {
         return Some(Condition::NoCardsInHand {
