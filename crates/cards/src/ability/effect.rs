@@ -704,6 +704,13 @@ pub enum Effect {
         who: PlayerRef,
         mana: Vec<ManaKind>,
     },
+    /// 406.1: "Add an amount of {B} equal to [amount]" (Sacrifice, Energy
+    /// Tap): that much mana of one kind, the amount read as it resolves.
+    AddManaAmount {
+        who: PlayerRef,
+        kind: ManaKind,
+        amount: Amount,
+    },
     /// "[what] can't block [this] this turn" (Duct Crawler).
     CantBlockThisThisTurn {
         what: ObjectRef,

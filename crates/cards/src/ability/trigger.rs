@@ -155,6 +155,10 @@ pub enum Condition {
     /// "if there are no arrowhead counters on [this]" (Serrated Arrows,
     /// Gemstone Mine).
     NoCountersOnThis(CounterKind),
+    /// "if you've controlled [this] continuously since the beginning of
+    /// your most recent turn" (Rocket Launcher): the permanent has no
+    /// summoning sickness (212.3f's test, whatever its types).
+    ControlledSinceYourTurnBegan,
     ObjectIs {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,

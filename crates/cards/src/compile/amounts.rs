@@ -303,6 +303,9 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return match p.bump() {
             "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
             "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
+            "converted" if p.eat_all("mana cost") => {
+                Some(Amount::ConvertedManaCostOf(ObjectRef::Sacrificed))
+            }
             _ => None,
         };
     }
@@ -478,6 +481,13 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let kind = counter_kind(p.bump())?;
         p.eat_all("counters on cardname");
         return Some(Condition::NoCountersOnThis(kind));
+    }
+    // "you've controlled CARDNAME continuously since the beginning of your
+    // most recent turn" (Rocket Launcher; 212.3f).
+    if p.eat_all(
+        "you've controlled cardname continuously since the beginning of your most recent turn",
+    ) {
+        return Some(Condition::ControlledSinceYourTurnBegan);
     }
     // Hellbent: "you have no cards in hand".
     if p.eat_all("you have no cards in hand") {

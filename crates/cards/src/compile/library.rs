@@ -41,7 +41,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     let v = if p.at_all("search your library for") {
         search(p)?
-    } else if p.at_all("search target opponent's library for") {
+    } else if p.at_all("search target opponent's library for")
+        || p.at_all("search target player's library for")
+    {
         search_opponent(p, cx)?
     } else if p.at_all("that player shuffles")
         && cx.effects.iter().any(|e| {
@@ -578,10 +580,37 @@ fn search_effect(
 /// shuffled by its player, as the search ends.
 fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat("search").then_some(())?;
-    p.eat_all("target opponent's").then_some(())?;
-    let t = cx.add_target(TargetKind::Player(PlayerFilter::Opponent), false);
+    let whom = if p.eat_all("target opponent's") {
+        PlayerFilter::Opponent
+    } else {
+        p.eat_all("target player's").then_some(())?;
+        PlayerFilter::Any
+    };
+    let t = cx.add_target(TargetKind::Player(whom), false);
     cx.last_player = Some(PlayerRef::Target(t));
     p.eat_all("library for").then_some(())?;
+    // "Search target player's library for three cards and exile them."
+    // (Jester's Cap)
+    let many = match super::number_word(p.peek()) {
+        Some(n @ 2..=9) if p.peek_at(1) == "cards" => {
+            p.bump();
+            p.bump();
+            p.eat_all("and exile them").then_some(())?;
+            Some(n as u8)
+        }
+        _ => None,
+    };
+    if let Some(count) = many {
+        return Some(vec![Effect::SearchLibrary {
+            filter: ObjectFilter::any(),
+            cmc_at_most: None,
+            dest: CardDest::RemoveFromGame,
+            reveal: false,
+            whose: Some(PlayerRef::Target(t)),
+            count,
+            up_to: false,
+        }]);
+    }
     p.eat_any(&["a", "an"])?;
     let filter = card_filter(p)?;
     p.eat("and").then_some(())?;

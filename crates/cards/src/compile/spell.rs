@@ -828,6 +828,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return p.eat_end().then_some(());
     }
+    // "Tap target untapped creature you control. If you do, …" (Energy
+    // Tap): the target is legal on resolution only while untapped (413.2a),
+    // and the spell's only target, so whenever the spell resolves the tap
+    // happens: the instructions follow unconditionally.
+    if p.at_all("if you do ,")
+        && cx.targets.len() == 1
+        && matches!(
+            cx.effects.last(),
+            Some(Effect::Tap {
+                what: ObjectRef::Target(0)
+            })
+        )
+        && matches!(&cx.targets[0].kind, TargetKind::Permanent(f) if f.tapped == Some(false))
+        && cx.targets[0].count == 1
+    {
+        p.eat_all("if you do ,");
+        let effects = clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.extend(effects);
+        return Some(());
+    }
     // "If you do, …" after "put a [filter] card from your hand into play"
     // (Dermoplasm): only if a card was put.
     if p.at_all("if you do ,") && matches!(cx.effects.last(), Some(Effect::PutFromHand { .. })) {

@@ -605,6 +605,19 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                     who,
                 }]);
             }
+            // "Add an amount of {B} equal to the sacrificed creature's
+            // converted mana cost." (Sacrifice)
+            if p.eat_all("an amount of") {
+                let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                    return None;
+                };
+                let [kind] = mana[..] else {
+                    return None;
+                };
+                p.eat_all("equal to").then_some(())?;
+                let amount = super::equal_amount(p, cx)?;
+                return Some(vec![Effect::AddManaAmount { who, kind, amount }]);
+            }
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };

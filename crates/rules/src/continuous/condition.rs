@@ -23,6 +23,9 @@ pub(crate) fn holds(
         Condition::NoCountersOnThis(kind) => {
             game.obj(src).is_some_and(|o| o.counters_of(*kind) == 0)
         }
+        // 212.3f: controlled continuously since its controller's most
+        // recent turn began (Rocket Launcher).
+        Condition::ControlledSinceYourTurnBegan => game.obj(src).is_some_and(|o| !o.is_sick()),
         Condition::NotFirstLandThisTurn => game.players[you.index()].lands_played >= 2,
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0

@@ -391,6 +391,24 @@ impl Game {
             // Only inside a triggered mana ability, which knows what the
             // triggering ability produced (`triggered_mana_abilities`).
             Effect::AddManaProduced { .. } => {}
+            Effect::AddManaAmount { who, kind, amount } => {
+                // 406.1: that much mana of one kind (a pool holds at most
+                // u16::MAX of a kind).
+                for p in self.players_of(ctx, who) {
+                    let n = self.amount_for(ctx, amount, p).clamp(0, u16::MAX as i32) as u32;
+                    if n == 0 {
+                        continue;
+                    }
+                    self.players[p.index()].pool.add(*kind, n as u16);
+                    self.emit(Event::ManaAdded {
+                        player: p,
+                        source: ctx.source,
+                        card: ctx.source_card,
+                        kind: *kind,
+                        amount: n,
+                    });
+                }
+            }
             Effect::AddMana { who, mana } => {
                 // 406.1: mana added to the player's pool.
                 for p in self.players_of(ctx, who) {
