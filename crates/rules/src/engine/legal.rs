@@ -789,10 +789,15 @@ impl Game {
         if self.hand_actions {
             self.turn_face_up_options(p, &avail, out);
         }
-        self.graveyard_land_plays(p, out);
-        self.flashback_plays(p, &avail, out);
-        // 402.8h: abilities that function in the graveyard.
+        // Both look at once for what rules them out at most priorities
+        // (a land is played only with sorcery timing, 305.2; flashback
+        // only with such a card in the game): tested here without a call.
+        if sorcery_timing {
+            self.graveyard_land_plays(p, out);
+        }
         if self.graveyard_plays {
+            self.flashback_plays(p, &avail, out);
+            // 402.8h: abilities that function in the graveyard.
             for &card in &self.player(p).graveyard {
                 self.hand_ability_actions(p, card, &avail, out);
             }
