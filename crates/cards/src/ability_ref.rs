@@ -123,6 +123,7 @@ pub fn deploy_ability() -> &'static Ability {
             from_hand: false,
             cycling: false,
             only_if: None,
+            activator: crate::Activator::Controller,
         })
     })
 }

@@ -334,6 +334,7 @@ fn activated_abilities() {
             from_hand: false,
             cycling: false,
             only_if: None,
+            activator: tolaria_cards::Activator::Controller,
         })]
     );
     let f = front("Looming Shade");

@@ -280,6 +280,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut only_if = None;
+    let mut activator = crate::Activator::Controller;
     while !p.at_end() {
         if p.eat_all("play this ability only") {
             // "… only once each turn and only if seven or more cards are
@@ -304,6 +305,10 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if p.eat_all("only cardname's owner may activate this ability") {
+            activator = crate::Activator::Owner;
+        } else if p.eat_all("any player may activate this ability") {
+            activator = crate::Activator::AnyPlayer;
         } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
             // "Spend only black mana on X." (Crypt Rats)
             cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);
@@ -337,6 +342,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         from_hand,
         cycling: false,
         only_if,
+        activator,
     }))
 }
 

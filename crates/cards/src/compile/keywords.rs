@@ -198,6 +198,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_hand: false,
                 cycling: false,
                 only_if: None,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("ninjutsu") {
             // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
@@ -220,6 +221,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_hand: false,
                 cycling: false,
                 only_if: None,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("recover") {
             // 502.55a: "Recover [cost]" means "When a creature is put into
@@ -272,6 +274,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_hand: true,
                 cycling: false,
                 only_if: None,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("storm") {
             // 502.30a: "When you play this spell, put a copy of it onto the
@@ -455,6 +458,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
         from_hand: true,
         cycling: true,
         only_if: None,
+        activator: crate::Activator::Controller,
     }))
 }
 

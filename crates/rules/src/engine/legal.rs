@@ -822,10 +822,20 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let o = &self.objects[id.slot as usize];
-        if o.flags & crate::state::object::flags::ACTIVATED == 0
-            || o.controller != p
-            || o.is_phased_out()
-        {
+        if o.flags & crate::state::object::flags::ACTIVATED == 0 || o.is_phased_out() {
+            return;
+        }
+        // 403.1: only its controller plays an ability, unless it says who
+        // may (the printed card says so: a card that doesn't isn't
+        // computed for other players).
+        let others_may = |c: tolaria_cards::CardId| {
+            tolaria_cards::db().get(c).faces.iter().any(|f| {
+                f.abilities.iter().any(|a| {
+                    matches!(a, Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller)
+                })
+            })
+        };
+        if o.controller != p && !others_may(o.card) {
             return;
         }
         let ch = compute(self, id);
@@ -833,6 +843,14 @@ impl Game {
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
             if let Ability::Activated(act) = a {
+                let may = match act.activator {
+                    tolaria_cards::Activator::Controller => o.controller == p,
+                    tolaria_cards::Activator::Owner => o.owner == p,
+                    tolaria_cards::Activator::AnyPlayer => true,
+                };
+                if !may {
+                    continue;
+                }
                 // 502.43a ninjutsu and 502.18b cycling function only in the
                 // hand: they exist in play but can't be played there.
                 if act.ninjutsu || act.from_hand {
