@@ -124,7 +124,7 @@ pub fn deploy_ability() -> &'static Ability {
             from_graveyard: false,
             cycling: false,
             only_if: None,
-            any_player: false,
+            activator: crate::Activator::Controller,
         })
     })
 }

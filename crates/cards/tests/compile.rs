@@ -341,7 +341,7 @@ fn activated_abilities() {
             from_graveyard: false,
             cycling: false,
             only_if: None,
-            any_player: false,
+            activator: tolaria_cards::Activator::Controller,
         })]
     );
     let f = front("Looming Shade");

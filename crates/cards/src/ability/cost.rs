@@ -290,10 +290,25 @@ pub struct ActivatedAbility {
     /// graveyard." (threshold): judged as the ability is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_if: Option<Condition>,
-    /// 403.2: "Any player may play this ability." Any player with
-    /// priority may play it (paying its cost), and that player controls
-    /// it on the stack; its "you" is that player and its restrictions
-    /// ("but only during their turn") are judged for that player.
-    #[serde(default, skip_serializing_if = "is_false")]
-    pub any_player: bool,
+    /// Who may play it: its controller (403.1), unless it says "Only
+    /// [this]'s owner may activate this ability" (Personal Incarnation) or
+    /// "Any player may activate this ability" (Samite Sanctuary). The
+    /// player who plays it controls it.
+    #[serde(default, skip_serializing_if = "Activator::is_controller")]
+    pub activator: Activator,
+}
+
+/// Who may play an activated ability.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Activator {
+    #[default]
+    Controller,
+    Owner,
+    AnyPlayer,
+}
+
+impl Activator {
+    fn is_controller(&self) -> bool {
+        *self == Activator::Controller
+    }
 }

@@ -341,13 +341,15 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut only_if = None;
-    let mut any_player = false;
+    let mut activator = crate::Activator::Controller;
     while !p.at_end() {
         // 403.2: "Any player may activate this ability [but only as a
         // sorcery / during their turn / during their draw step / during
         // any upkeep step]." (the restriction is the activating player's).
-        if !any_player && p.eat_all("any player may activate this ability") {
-            any_player = true;
+        if activator == crate::Activator::Controller
+            && p.eat_all("any player may activate this ability")
+        {
+            activator = crate::Activator::AnyPlayer;
             if p.eat_all("but only") {
                 if p.eat_all("as a sorcery") {
                     sorcery_speed = true;
@@ -393,6 +395,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             }
         } else if p.eat_all("play this ability no more than twice each turn") {
             twice_per_turn = true;
+        } else if p.eat_all("only cardname's owner may activate this ability") {
+            activator = crate::Activator::Owner;
         } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
             // "Spend only black mana on X." (Crypt Rats)
             cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);
@@ -432,7 +436,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         from_graveyard,
         cycling: false,
         only_if,
-        any_player,
+        activator,
     }))
 }
 

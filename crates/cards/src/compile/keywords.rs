@@ -201,7 +201,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
-                any_player: false,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("ninjutsu") {
             // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
@@ -225,7 +225,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
-                any_player: false,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("recover") {
             // 502.55a: "Recover [cost]" means "When a creature is put into
@@ -280,7 +280,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
-                any_player: false,
+                activator: crate::Activator::Controller,
             }));
         } else if p.eat("storm") {
             // 502.30a: "When you play this spell, put a copy of it onto the
@@ -466,7 +466,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
         from_graveyard: false,
         cycling: true,
         only_if: None,
-        any_player: false,
+        activator: crate::Activator::Controller,
     }))
 }
 

@@ -759,7 +759,20 @@ impl Game {
                         .get(self.objects[c.obj.slot as usize].card)
                         .name
                 ),
-                None => format!("prevention shield ({} left)", self.shields[i].left),
+                None => match self.shields[i].card {
+                    // 419.6c: a redirection names its card.
+                    Some(c)
+                        if self.shields[i].then
+                            != crate::continuous::shield::ShieldAct::Prevent =>
+                    {
+                        format!(
+                            "{}: redirection shield ({} left)",
+                            tolaria_cards::db().get(c).name,
+                            self.shields[i].left
+                        )
+                    }
+                    _ => format!("prevention shield ({} left)", self.shields[i].left),
+                },
             },
             Applicable::Static(id, _) => crate::continuous::characteristics::compute(self, id)
                 .name()

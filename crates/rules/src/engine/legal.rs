@@ -841,12 +841,13 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let o = &self.objects[id.slot as usize];
-        // 403.2: only the controller, unless the ability says any player
-        // may play it (`Game::any_player_abilities`).
-        let controls = o.controller == p;
+        // 403.1: only its controller plays an ability, unless it says who
+        // may ("Only [this]'s owner may …", "Any player may …"): other
+        // players' permanents are looked at only in a game with such a card
+        // (`Game::any_player_abilities`).
         if o.flags & crate::state::object::flags::ACTIVATED == 0
             || o.is_phased_out()
-            || (!controls && !self.any_player_abilities)
+            || (o.controller != p && !self.any_player_abilities)
         {
             return;
         }
@@ -855,7 +856,12 @@ impl Game {
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
             if let Ability::Activated(act) = a {
-                if !controls && !act.any_player {
+                let may = match act.activator {
+                    tolaria_cards::Activator::Controller => o.controller == p,
+                    tolaria_cards::Activator::Owner => o.owner == p,
+                    tolaria_cards::Activator::AnyPlayer => true,
+                };
+                if !may {
                     continue;
                 }
                 // 502.43a ninjutsu and 502.18b cycling function only in the

@@ -114,7 +114,7 @@ impl Game {
         self.any_player_abilities |= o.def().faces.iter().any(|f| {
             f.abilities
                 .iter()
-                .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.any_player))
+                .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
         });
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
