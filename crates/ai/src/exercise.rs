@@ -71,6 +71,13 @@ pub enum Situation {
     InPlayAttacking,
     /// In play while the opponent's Grizzly Bears attacks.
     InPlayDefending,
+    /// In the hand in the owner's end of turn step (313: "Play this spell
+    /// only during your end step", Necrologia).
+    EndStep,
+    /// In the hand after the owner's Wall of Wood blocked the opponent's
+    /// attacker (309: "target blocking Wall you control", Glyph of
+    /// Destruction); tried only for a card no other board played.
+    Blocking,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -86,7 +93,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 15] = [
+    pub const ALL: [Situation; 17] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -102,6 +109,8 @@ impl Situation {
         Situation::Response(3),
         Situation::Response(4),
         Situation::Response(5),
+        Situation::EndStep,
+        Situation::Blocking,
     ];
 
     pub fn name(self) -> &'static str {
@@ -124,6 +133,8 @@ impl Situation {
             Situation::AfterDamage => "after combat damage",
             Situation::InPlayAttacking => "in play, its side attacking",
             Situation::InPlayDefending => "in play, the opponent attacking",
+            Situation::EndStep => "in its owner's end of turn step",
+            Situation::Blocking => "after its side's Wall blocked",
         }
     }
 }
@@ -241,10 +252,12 @@ pub fn exercise(card: CardId) -> CardReport {
             | Situation::Attacking
             | Situation::Blocked
             | Situation::AfterDamage
+            | Situation::EndStep
                 if from_hand_done =>
             {
                 continue
             }
+            Situation::Blocking if report.exercised() => continue,
             _ => {}
         }
         let start = match board(card, s) {
@@ -541,6 +554,14 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         }
         Situation::InPlayAttacking => ("3 P1 beginning_of_combat", "", card.as_str(), ""),
         Situation::InPlayDefending => ("3 P2 beginning_of_combat", "", card.as_str(), ""),
+        Situation::EndStep => ("3 P1 main2", card.as_str(), "", ""),
+        Situation::Blocking => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
+    };
+    // The blocker of `Blocking`, only on its board.
+    let wall = if s == Situation::Blocking {
+        ", Wall of Wood"
+    } else {
+        ""
     };
     let sep = |s: &str| {
         if s.is_empty() {
@@ -555,7 +576,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          turn: {turn}\n\
          P1 hand: {hand}Forest, Grizzly Bears, Lightning Bolt, Ornithopter, Lava Spike\n\
          P1 in_play: {in_play}{LANDS}, Grizzly Bears, Ornithopter, Glorious Anthem, Wind Drake, \
-         Savannah Lions x3, Goblin Piker\n\
+         Savannah Lions x3, Goblin Piker{wall}\n\
          P1 graveyard: {graveyard}Grizzly Bears, Lightning Bolt, Lava Axe, Forest, Ornithopter, \
          Glorious Anthem, Scathe Zombies, \"Kamahl, Pit Fighter\"\n\
          P1 library: {LIBRARY}\n\
@@ -601,9 +622,12 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::OpponentAttacks | Situation::Attacking => {
                     g.step == Step::DeclareAttackers
                 }
-                Situation::Blocked | Situation::InPlayAttacking => g.step == Step::DeclareBlockers,
+                Situation::Blocked | Situation::InPlayAttacking | Situation::Blocking => {
+                    g.step == Step::DeclareBlockers
+                }
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
+                Situation::EndStep => g.step == Step::EndOfTurn,
                 _ => true,
             };
         if ready {

@@ -124,6 +124,7 @@ pub fn deploy_ability() -> &'static Ability {
             from_graveyard: false,
             cycling: false,
             only_if: None,
+            any_player: false,
         })
     })
 }
@@ -159,6 +160,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.3a: "Whenever a creature without flanking blocks this
             // creature, the blocking creature gets -1/-1 until end of turn."
@@ -176,6 +178,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.68a: "Whenever this permanent deals damage, you gain that
             // much life."
@@ -191,6 +194,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
             // 502.29a: "Whenever this creature attacks, you may choose to
             // have target creature defending player controls block this
@@ -222,6 +226,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                 ],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }),
         ]
     });

@@ -185,6 +185,14 @@ pub enum Window {
     /// this step": the player is the defending player of this combat (306.3)
     /// and creatures attack.
     AttackedThisStep,
+    /// "after combat" (Glyph of Reincarnation): the turn's combat phase
+    /// is over (the postcombat main phase and the end phase).
+    AfterCombat,
+    /// "before blockers are declared" (Rapid Fire): before the declare
+    /// blockers step of the turn (309).
+    BeforeBlockers,
+    /// "after their upkeep step" (Reset): from the draw step on.
+    AfterUpkeep,
 }
 
 /// "Play this spell only …" / "Play this ability only …": when a spell or
@@ -216,6 +224,9 @@ impl Timing {
             Window::BeforeAttackers => step < Step::DeclareAttackers,
             Window::BeforeCombatDamage => step < Step::CombatDamage,
             Window::AttackedThisStep => step == Step::DeclareAttackers,
+            Window::AfterCombat => step > Step::EndOfCombat,
+            Window::BeforeBlockers => step < Step::DeclareBlockers,
+            Window::AfterUpkeep => step > Step::Upkeep,
         }
     }
 }

@@ -280,6 +280,7 @@ fn mana_abilities() {
             produce: ManaProduce::Fixed(vec![ManaKind::Color(Color::Green)]),
             also: vec![],
             once_per_turn: false,
+            only_if: None,
         })]
     );
     assert_eq!(front("Forest").abilities, front("Llanowar Elves").abilities);
@@ -292,6 +293,7 @@ fn mana_abilities() {
         produce: ManaProduce::AnyColor(1),
         also: vec![],
         once_per_turn: false,
+        only_if: None,
     })));
     let f = front("Adarkar Wastes");
     let mut wu = ColorSet::EMPTY;
@@ -310,6 +312,7 @@ fn mana_abilities() {
                 to: Recipient::Player(PlayerRef::You)
             }],
             once_per_turn: false,
+            only_if: None,
         })
     );
 }
@@ -338,6 +341,7 @@ fn activated_abilities() {
             from_graveyard: false,
             cycling: false,
             only_if: None,
+            any_player: false,
         })]
     );
     let f = front("Looming Shade");
@@ -404,6 +408,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Highway Robber");
@@ -425,6 +430,7 @@ fn triggered_abilities() {
             ],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
     let f = front("Aven Fisher");
@@ -440,6 +446,7 @@ fn triggered_abilities() {
             }],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         })
     );
 }
@@ -687,22 +694,20 @@ fn r419_8a_a_source_of_your_choice_compiles() {
     let Ability::Activated(a) = &front("Circle of Protection: Red").abilities[0] else {
         panic!("an activated ability");
     };
-    let Effect::PreventDamageFromChosenSource {
-        sources,
-        to,
-        next_only,
-    } = &a.effects[0]
-    else {
+    let Effect::DamageShield(s) = &a.effects[0] else {
         panic!("a chosen-source shield: {:?}", a.effects);
     };
-    assert!(sources.colors_any.contains(Color::Red) && *next_only);
-    assert_eq!(to, &Some(Recipient::Player(PlayerRef::You)));
+    let ShieldFrom::Chosen(sources) = &s.from else {
+        panic!("a source of your choice: {s:?}");
+    };
+    assert!(sources.colors_any.contains(Color::Red) && s.amount == ShieldAmount::NextTime);
+    assert_eq!(s.to, Some(Recipient::Player(PlayerRef::You)));
     let Ability::Activated(a) = &front("Story Circle").abilities[1] else {
         panic!("an activated ability");
     };
     assert!(matches!(
         &a.effects[0],
-        Effect::PreventDamageFromChosenSource { sources, .. } if sources.chosen_color
+        Effect::DamageShield(s) if matches!(&s.from, ShieldFrom::Chosen(f) if f.chosen_color)
     ));
 }
 
@@ -834,10 +839,19 @@ fn r502_23_threshold_is_a_conditional_static_and_an_activation_condition() {
         Ability::Static(tolaria_cards::StaticAbility::StaticIf { inner, .. })
             if matches!(**inner, tolaria_cards::StaticAbility::CantBlock(_))
     )));
-    // A static ability that isn't found where restrictions are looked for
-    // stays unsupported under a condition rather than half-played.
+    // "gets +1/+1, is black, and has \"…\"": one layered effect under
+    // the condition, its granted ability included (Possessed Aven).
+    let f = front("Possessed Aven");
+    assert!(f.abilities.iter().any(|a| matches!(
+        a,
+        Ability::Static(tolaria_cards::StaticAbility::ContinuousIf { effect, .. })
+            if effect.grant.is_some() && effect.set_colors.is_some() && effect.power == 1
+    )));
+    // An ability granted under a condition that the engine wouldn't find
+    // where it looks (a leaves-play trigger, judged on last known
+    // information, 404.4c) stays unsupported rather than half-played.
     assert!(!tolaria_cards::db()
-        .by_name("Possessed Aven")
+        .by_name("Treacherous Werewolf")
         .unwrap()
         .is_supported());
 }

@@ -236,10 +236,11 @@ fn r409_cards_exercise_plays_a_card_and_each_of_its_abilities() {
     assert!(out.contains("play (main phase): done"), "{out}");
     assert!(out.contains("ability 0 (in play): done"), "{out}");
     assert!(out.trim_end().ends_with("exercised"), "{out}");
-    // An unsupported card is refused by name, with a usage error.
-    let o = run(&["cards", "exercise", "Natural Selection"]);
+    // An unsupported card is refused by name, with a usage error (Chaos
+    // Orb: a dexterity card, refused for good).
+    let o = run(&["cards", "exercise", "Chaos Orb"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("Natural Selection is not supported"));
+    assert!(text(&o.stderr).contains("Chaos Orb is not supported"));
 }
 
 #[test]

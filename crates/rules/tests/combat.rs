@@ -284,6 +284,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
             while_tapped: None,
             while_enchanted: false,
             while_controlled: false,
+            until_upkeep_of: None,
         });
     for p in [P1, P2] {
         g.create_card(card("Plains"), p, Zone::Library(p));

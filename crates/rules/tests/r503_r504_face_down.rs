@@ -36,6 +36,7 @@ fn becomes_copy(g: &mut Game, obj: ObjId, of: &str) {
         while_tapped: None,
         while_enchanted: false,
         while_controlled: false,
+        until_upkeep_of: None,
     });
     g.board.valid = false;
 }

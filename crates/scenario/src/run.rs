@@ -249,6 +249,7 @@ impl Scenario {
                             while_tapped: None,
                             while_enchanted: false,
                             while_controlled: false,
+                            until_upkeep_of: None,
                         });
                 }
                 if let Some(a) = &c.attached_to {

@@ -20,6 +20,10 @@ pub struct Cost {
     /// Ma'rûf): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]
     pub remove_self: bool,
+    /// "Return [this] to its owner's hand" (Broken Fall, Recurring
+    /// Nightmare): the permanent with the ability, from play.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub return_self: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
     /// "Sacrifice two lands": how many permanents matching `sacrifice`
@@ -198,6 +202,10 @@ pub enum ManaProduce {
     /// removed this way." (the Mana Batteries): one mana of the kind, and
     /// one more per counter removed to pay `Cost::remove_counters_any`.
     PlusPerRemoved(ManaKind),
+    /// "Add {B} for each storage counter removed this way." (the storage
+    /// lands): one mana of the kind per counter removed to pay
+    /// `Cost::remove_counters_any` (none removed, none added).
+    PerRemoved(ManaKind),
 }
 
 impl ManaProduce {
@@ -232,6 +240,11 @@ pub struct ManaAbility {
     /// ability index (`Object::activated_this_turn`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub once_per_turn: bool,
+    /// "Play this ability only if you control a Swamp." (Tainted Field),
+    /// "… only if you control five or more lands" (Temple of the False
+    /// God): judged for its controller as it would be played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<Condition>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -277,4 +290,10 @@ pub struct ActivatedAbility {
     /// graveyard." (threshold): judged as the ability is played.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub only_if: Option<Condition>,
+    /// 403.2: "Any player may play this ability." Any player with
+    /// priority may play it (paying its cost), and that player controls
+    /// it on the stack; its "you" is that player and its restrictions
+    /// ("but only during their turn") are judged for that player.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub any_player: bool,
 }

@@ -116,12 +116,28 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "the number of cards revealed this way", "for each card revealed
+    /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
+    /// spell or ability's controller revealed from their hand with
+    /// `HandChoice::Reveal`.
+    RevealedThisWay,
+    /// "the number of untapped lands they controlled at the beginning of
+    /// this turn" (Power Surge): counted for the player as the turn began,
+    /// before its untap step (`Player::untapped_lands_at_turn_start`).
+    UntappedLandsAtTurnStart(PlayerRef),
     /// "the damage dealt, but not more life than the player's life total
     /// before the damage was dealt … or the creature's toughness" (Drain
     /// Life): [`Amount::DamageDealtThisWay`] capped by what the target (by
     /// index) could lose: a player's life total before the damage, a
     /// creature's toughness as the effect reads it.
     DamageDealtCappedByTarget(u8),
+    /// "the damage dealt to you this turn" (Simulacrum), "… so far this
+    /// turn by artifacts" (Reverse Polarity): the controller's tally.
+    DamageDealtToYouThisTurn {
+        artifacts: bool,
+    },
+    /// "for each creature attacking you" (Blessed Reversal, 306.3).
+    CreaturesAttackingYou,
 }
 
 fn amount_x() -> Amount {
@@ -145,6 +161,9 @@ pub enum Duration {
     /// 300.4: "until end of combat" (Murk Dwellers): ends as the combat
     /// phase ends.
     EndOfCombat,
+    /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
+    /// next upkeep step begins.
+    UntilYourNextUpkeep,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves
@@ -154,6 +173,26 @@ pub enum Effect {
     /// "[source] deals N damage to …". The source is the spell or the
     /// ability's source.
     DealDamage {
+        amount: Amount,
+        to: Recipient,
+    },
+    /// "Target player can't play lands this turn." (Solfatara), "… can't
+    /// play creature spells this turn" (Cease-Fire), "… can't play spells
+    /// this turn" (Orim's Chant): a rule for the player until the turn
+    /// ends (`spells`: the spells it forbids, none for lands).
+    CantPlayThisTurn {
+        who: PlayerRef,
+        lands: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spells: Option<ObjectFilter>,
+    },
+    /// "That creature deals damage equal to its power to its controller"
+    /// (Backlash), "It deals damage equal to its power to another target
+    /// creature" (Deadshot): damage dealt by an object the spell or
+    /// ability names, not by its own source (the named object is the
+    /// source of the damage: its colour and abilities matter, 419.8).
+    DealsDamageFrom {
+        source: ObjectRef,
         amount: Amount,
         to: Recipient,
     },
@@ -420,21 +459,11 @@ pub enum Effect {
         amount: Amount,
         from: u8,
     },
-    /// 419.8a: "The next time a [red] source of your choice would deal
-    /// damage to [you] this turn, prevent that damage." (the Circles of
-    /// Protection, Story Circle): the source is chosen as the effect is
-    /// created, on resolution, among those with the properties of
-    /// `sources` (its colours and types; `chosen_color`: the colour chosen
-    /// for the object with the ability, 419.1b); the shield then prevents
-    /// the next damage that source would deal to `to` this turn. Without
-    /// `next_only`: "Prevent all damage a source of your choice would deal
-    /// this turn." (Pay No Heed): all of it, to anything (`to: None`), all
-    /// turn.
-    PreventDamageFromChosenSource {
-        sources: ObjectFilter,
-        to: Option<Recipient>,
-        next_only: bool,
-    },
+    /// 419.6c, 419.7b, 419.8a: a prevention or redirection shield
+    /// (`ShieldSpec`: "Prevent all combat damage that would be dealt by
+    /// target creature this turn", "The next 1 damage that would be dealt
+    /// to CARDNAME this turn is dealt to its owner instead").
+    DamageShield(Box<crate::ShieldSpec>),
     /// 419.1d: "Prevent all damage that would be dealt to [recipient] this
     /// turn." (Kaiso, Memory of Loyalty): a shield that never runs out.
     PreventAllDamageThisTurn {
@@ -662,8 +691,13 @@ pub enum Effect {
     /// `amount` more mana, each of a type the triggering mana ability
     /// produced (the type the player chose as it was activated, when it
     /// produced several).
+    /// "Whenever a player taps a land for mana, that player adds one mana
+    /// of any type that land produced" (Mana Flare): the mana goes to
+    /// `who` (the player of the trigger event), not the controller.
     AddManaProduced {
         amount: Amount,
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        who: PlayerRef,
     },
     /// 406.1: "[player] adds [mana]" (Overgrowth's additional {G}{G}).
     AddMana {
@@ -798,6 +832,12 @@ pub enum Effect {
         /// card on top may be declined, which sends the rest to the bottom.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         scry: bool,
+        /// "Reveal the top N cards of your library. Put all [filter] cards
+        /// revealed this way into your hand and the rest …" (Goblin
+        /// Ringleader, Mulch): the cards are revealed to every player and
+        /// every card matching `to_hand` goes to the hand, no choice made.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        reveal_all: bool,
     },
     /// "Look at / [player] reveals [player's] hand. You choose N [filter]
     /// card(s) from it": the chosen cards are discarded or put on top of
@@ -1346,6 +1386,10 @@ pub enum HandChoice {
     /// Summoner's Egg): removed face down, linked to the source (217.7d);
     /// with `look`, the effect's controller may look at it.
     RemoveFaceDown { look: bool },
+    /// "Reveal any number of red cards in your hand." (Scent of Cinder):
+    /// the cards stay in the hand, revealed to every player; the
+    /// instructions after it count them (`Amount::RevealedThisWay`).
+    Reveal,
 }
 
 /// `ChooseFromHand::amount` for "any number of cards": the player chooses

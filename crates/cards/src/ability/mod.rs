@@ -5,6 +5,7 @@
 mod cost;
 mod counter;
 mod effect;
+mod shield;
 mod spell;
 mod statics;
 mod target;
@@ -13,6 +14,7 @@ mod trigger;
 pub use cost::*;
 pub use counter::*;
 pub use effect::*;
+pub use shield::*;
 pub use spell::*;
 pub use statics::*;
 pub use target::*;

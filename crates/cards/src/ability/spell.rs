@@ -142,6 +142,11 @@ pub struct AlternativeCost {
     /// "If you control a [filter]," (Mercadian Masques): the cost may be
     /// paid only then.
     pub if_you_control: Option<ObjectFilter>,
+    /// "If an opponent controls a Swamp and you control a Plains," (the
+    /// Mercadian Legates): an opponent must control a permanent matching
+    /// it too.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub if_opponent_controls: Option<ObjectFilter>,
     pub cost: Cost,
 }
 

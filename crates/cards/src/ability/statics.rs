@@ -429,6 +429,13 @@ pub enum StaticAbility {
     AttackCostPerCreature {
         generic: u32,
     },
+    /// 308.2d: "Enchanted creature can't attack unless its controller pays
+    /// {N}." (Brainwash): a cost to attack with each creature affected,
+    /// whichever player it attacks, added to any cost to attack that player.
+    AttackCostOf {
+        affected: Affected,
+        generic: u32,
+    },
     /// 502.50a: "Bloodthirst N": "If an opponent was dealt damage this
     /// turn, this permanent comes into play with N +1/+1 counters on it."
     Bloodthirst(u8),
@@ -466,8 +473,9 @@ pub enum DamageReplacement {
     RedirectFromYou(Affected),
     /// 419.6c: "As long as [this] is untapped, all combat damage that would
     /// be dealt to you by unblocked creatures is dealt to [this] instead."
-    /// (Weathered Bodyguards)
-    RedirectUnblockedFromYouWhileUntapped,
+    /// (Weathered Bodyguards); without `combat`, "all damage" (Veteran
+    /// Bodyguard: an unblocked creature's abilities too).
+    RedirectUnblockedFromYouWhileUntapped { combat: bool },
     /// 419.1a: "If a source would deal damage to a permanent or player, it
     /// deals double that damage to that permanent or player instead."
     /// (Furnace of Rath)
@@ -477,8 +485,30 @@ pub enum DamageReplacement {
     PlusToPlayer { color: crate::Color, plus: u32 },
     /// 419.1d: "Prevent all damage that would be dealt to [affected]"
     /// (Cho-Manno), and with `by`, "… to and dealt by enchanted creature"
-    /// (Heart of Light).
-    PreventAll { to: Affected, by: bool },
+    /// (Heart of Light); `combat`: "all combat damage" (Gaseous Form);
+    /// `from`: "… by creatures" (Uncle Istvan), sources matching it as they
+    /// would deal the damage (419.8c).
+    PreventAll {
+        to: Affected,
+        by: bool,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        combat: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from: Option<Box<ObjectFilter>>,
+    },
+    /// 419.1d: "Prevent all [combat] damage that would be dealt by
+    /// enchanted creature." (Muzzle, Demonic Torment)
+    PreventAllBy { by: Affected, combat: bool },
+    /// 419.1d: "Prevent all damage that would be dealt to you [by sources
+    /// you don't control]." (Glacial Chasm, Energy Field)
+    PreventAllToYou { from: Option<Box<ObjectFilter>> },
+    /// "For each 1 damage that would be dealt to [this], if it has a +1/+1
+    /// counter on it, remove a +1/+1 counter from it and prevent that 1
+    /// damage." (Rock Hydra)
+    PreventByRemovingCounters,
+    /// "If damage would be dealt to [this], prevent that damage. Remove a
+    /// +1/+1 counter from [this]." (the Phantoms of Judgment)
+    PreventAllRemovingACounter,
 }
 
 /// What a graveyard replacement watches.

@@ -97,6 +97,10 @@ pub enum TargetKind {
     CardInGraveyard {
         filter: ObjectFilter,
         whose: PlayerFilter,
+        /// "… target cards from a single graveyard" (Decompose): every
+        /// target of this instance of "target" is in the same graveyard.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        single: bool,
     },
 }
 
@@ -359,4 +363,8 @@ pub enum PlayerRef {
     /// (`Effect::ChooseDefendingPlayer`, compiled before the first effect
     /// that names it).
     Defending,
+    /// "the player with the most life", "the player who controls the most
+    /// creatures" (Ghazbán Ogre, Wild Mammoth): the one player with more of
+    /// it than each other player; none on a tie.
+    Most(super::PlayerQuantity),
 }

@@ -23,6 +23,12 @@ pub struct TriggeredAbility {
     /// are used.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub modes: Vec<SpellMode>,
+    /// "that creature's controller may draw a card" (Fecundity), "its
+    /// controller may …" (Synapse Sliver): an optional ability whose
+    /// "may" another player than its controller chooses (410.5) as it
+    /// resolves; `None`: the controller.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chooser: Option<PlayerRef>,
 }
 
 impl TriggeredAbility {
@@ -157,6 +163,60 @@ pub enum Condition {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,
     },
+    /// "as long as it's not your turn" (Vibrating Sphere): the condition
+    /// doesn't hold.
+    Not(Box<Condition>),
+    /// "if an opponent controls more lands than you" (Land Tax), "if a
+    /// player has more life than each other player" (Ghazbán Ogre), "if
+    /// that player controls more lands than each other player" (Rivalry),
+    /// "if you have more cards in hand than each opponent": some player of
+    /// `who` has more of `quantity` than every player `than` names.
+    Exceeds {
+        who: PlayerRef,
+        quantity: PlayerQuantity,
+        than: Compared,
+    },
+    /// What the source did this turn: "if CARDNAME didn't attack this
+    /// turn" (Erg Raiders), "if CARDNAME dealt damage to an opponent this
+    /// turn" (Whirling Dervish), "unless it came under your control this
+    /// turn"; `did: false` is the negation.
+    ThisTurn { fact: ThisTurnFact, did: bool },
+}
+
+/// Something a permanent did or underwent this turn (`Condition::ThisTurn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThisTurnFact {
+    /// It was declared as an attacker (308).
+    Attacked,
+    /// It dealt damage to an opponent of its controller.
+    DealtDamageToOpponent,
+    /// It came under its controller's control this turn (212.3f: the
+    /// controller hasn't controlled it continuously since their most
+    /// recent turn began).
+    CameUnderControl,
+}
+
+/// What players are compared by (404.3 conditions, "the player with the
+/// most life").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerQuantity {
+    /// The life total (606.9a: an individual life total).
+    Life,
+    CardsInHand,
+    /// The permanents the player controls matching the filter ("lands",
+    /// "creatures", "Wizards").
+    Permanents(Box<ObjectFilter>),
+}
+
+/// The players a `Condition::Exceeds` compares with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Compared {
+    /// "than you": the ability's controller.
+    You,
+    /// "than each other player": every player but the one compared.
+    EachOther,
+    /// "than each opponent": each opponent of the player compared.
+    EachOpponent,
 }
 
 impl Condition {
@@ -173,7 +233,13 @@ impl Condition {
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
                 | Condition::YourTurn
-        )
+                // "as long as you have more cards in hand than each
+                // opponent" (Secretkeeper): hand sizes and life totals.
+                | Condition::Exceeds {
+                    quantity: PlayerQuantity::CardsInHand | PlayerQuantity::Life,
+                    ..
+                }
+        ) || matches!(self, Condition::Not(c) if c.reads_no_characteristics())
     }
 
     /// Can the layer system judge it for "as long as [condition]" (405,
@@ -189,12 +255,30 @@ impl Condition {
                 self,
                 Condition::ThisUntapped
                     | Condition::ThisTapped
+                    // Counters are status on the permanent, not
+                    // characteristics (Roc Hatchling).
+                    | Condition::NoCountersOnThis(_)
+                    | Condition::CountersOnThis { .. }
                     | Condition::ControlsAtLeast { .. }
                     | Condition::Permanents {
                         controlled_by: None,
                         ..
                     }
             )
+    }
+
+    /// Is it about the ability's own source ("as long as CARDNAME is
+    /// untapped", "… has no shell counters on it"), so that a following
+    /// "it" names the source?
+    pub fn about_this(&self) -> bool {
+        matches!(
+            self,
+            Condition::ThisUntapped
+                | Condition::ThisTapped
+                | Condition::NoCountersOnThis(_)
+                | Condition::CountersOnThis { .. }
+                | Condition::ThisIs(_)
+        )
     }
 
     /// Does judging it read the characteristics of permanents (a count of
@@ -214,6 +298,12 @@ pub enum Trigger {
     ComesIntoPlay(ObjectFilter),
     /// "When [this] is put into a graveyard from play" (dies); a leaves-play trigger (404.4c).
     PutIntoGraveyardFromPlay(ObjectFilter),
+    /// "Whenever a creature is put into your graveyard from play" (Field
+    /// of Souls), "… an opponent's graveyard …" (Grim Feast), "… a
+    /// player's graveyard …" (Liability): as `PutIntoGraveyardFromPlay`,
+    /// for cards whose owner (whose graveyard it is) is that player;
+    /// "that card" is the card, "that player" its owner.
+    PutIntoGraveyardOfFromPlay(ObjectFilter, Whose),
     /// "At the beginning of [whose] [step]".
     BeginningOf {
         step: Step,
@@ -252,6 +342,17 @@ pub enum Trigger {
     /// 502.68a lifelink are such triggered abilities in the 2007 rules.
     DealsDamage {
         to_creature_only: bool,
+    },
+    /// "Whenever [this] becomes the target of a spell or ability"
+    /// (Skulking Ghost), "… of an Aura spell" (Fugitive Druid), "… of a
+    /// spell or ability an opponent controls" (Mossdog): as a spell or
+    /// ability with it as a target is played or put on the stack (409.1c,
+    /// 410.4), or a spell or ability's target is changed to it (415.7).
+    /// The triggering player is the controller of that spell or ability.
+    BecomesTarget {
+        spells_only: bool,
+        aura_spells: bool,
+        opponents: bool,
     },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed {

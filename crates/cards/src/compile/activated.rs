@@ -19,6 +19,7 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
         produce: ManaProduce::Fixed(vec![ManaKind::Color(b.color())]),
         also: Vec::new(),
         once_per_turn: false,
+        only_if: None,
     })
 }
 
@@ -103,8 +104,20 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
     if p.eat("during") {
         if p.eat_all("your turn") {
             turn = TurnOf::You;
+        } else if p.eat_all("an opponent's turn after their upkeep step") {
+            // Reset.
+            turn = TurnOf::Opponent;
+            window = Window::AfterUpkeep;
         } else if p.eat_all("an opponent's turn") {
             turn = TurnOf::Opponent;
+        } else if p.eat_all("an opponent's upkeep") {
+            // Festival.
+            turn = TurnOf::Opponent;
+            window = Window::Step(Step::Upkeep);
+        } else if p.eat_all("your end step") {
+            // Necrologia.
+            turn = TurnOf::You;
+            window = Window::Step(Step::EndOfTurn);
         } else if p.eat_all("your declare attackers step") {
             turn = TurnOf::You;
             window = Window::Step(Step::DeclareAttackers);
@@ -132,11 +145,25 @@ pub(super) fn timing(p: &mut P) -> Option<Timing> {
         } else {
             return None;
         }
+        // "during your turn and only during combat [before blockers are
+        // declared]" (Savage Beating, Melee).
+        if turn == TurnOf::You && window == Window::Any && p.at_all("and only during combat") {
+            p.eat_all("and only");
+            let t = timing(p)?;
+            return (t.turn == TurnOf::Any).then_some(Timing {
+                turn,
+                window: t.window,
+            });
+        }
         if window != Window::Any || !p.eat(",") {
             return Some(Timing { turn, window });
         }
     }
-    window = if p.eat_all("before attackers are declared") {
+    window = if p.eat_all("after combat") {
+        Window::AfterCombat
+    } else if p.eat_all("before blockers are declared") {
+        Window::BeforeBlockers
+    } else if p.eat_all("before attackers are declared") {
         Window::BeforeAttackers
     } else if p.eat_all("before the combat damage step") {
         Window::BeforeCombatDamage
@@ -197,6 +224,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             produce: ManaProduce::DoublePool,
             also: Vec::new(),
             once_per_turn: false,
+            only_if: None,
         }));
     }
     if p.eat("add") {
@@ -225,16 +253,30 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                 _ => return Err(no_rule(p)),
             };
             let k = &k;
+            // "Add {B} for each storage counter removed this way."
+            let per = p.at_all("for each")
+                && counter_kind(p.peek_at(2)) == Some(kind)
+                && p.at_all_from(3, "counter removed this way");
+            if per {
+                p.eat_all("for each");
+                p.bump();
+                p.eat_all("counter removed this way");
+            }
             let again = format!("{{{}}}", k.symbol().to_ascii_lowercase());
-            let tail = p.eat_all(", then add an additional")
-                && p.eat(&again)
-                && p.eat_all("for each")
-                && counter_kind(p.bump()) == Some(kind)
-                && p.eat_all("counter removed this way");
+            let tail = per
+                || p.eat_all(", then add an additional")
+                    && p.eat(&again)
+                    && p.eat_all("for each")
+                    && counter_kind(p.bump()) == Some(kind)
+                    && p.eat_all("counter removed this way");
             if !tail {
                 return Err(no_rule(p));
             }
-            produce = ManaProduce::PlusPerRemoved(*k);
+            produce = if per {
+                ManaProduce::PerRemoved(*k)
+            } else {
+                ManaProduce::PlusPerRemoved(*k)
+            };
         }
         if !p.eat_end() {
             return Err(no_rule(p));
@@ -247,10 +289,19 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             };
         }
         let mut once_per_turn = false;
+        let mut only_if = None;
         while !p.at_end() {
             // 408.1: "Play this ability only once each turn." (Wall of Roots)
             if p.eat_all("play this ability only once each turn") && p.eat_end() {
                 once_per_turn = true;
+                continue;
+            }
+            // "Play this ability only if you control a Swamp." (Tainted Field)
+            if only_if.is_none() && p.eat_all("play this ability only if") {
+                only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
+                if !p.eat_end() {
+                    return Err(no_rule(p));
+                }
                 continue;
             }
             sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
@@ -281,6 +332,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             produce,
             also: cx.effects,
             once_per_turn,
+            only_if,
         }));
     }
     if cost.remove_counters_any.is_some() {
@@ -289,7 +341,35 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     let (mut sorcery_speed, mut once_per_turn) = (false, false);
     let (mut twice_per_turn, mut timing_restriction) = (false, None);
     let mut only_if = None;
+    let mut any_player = false;
     while !p.at_end() {
+        // 403.2: "Any player may activate this ability [but only as a
+        // sorcery / during their turn / during their draw step / during
+        // any upkeep step]." (the restriction is the activating player's).
+        if !any_player && p.eat_all("any player may activate this ability") {
+            any_player = true;
+            if p.eat_all("but only") {
+                if p.eat_all("as a sorcery") {
+                    sorcery_speed = true;
+                } else if p.eat_all("during their turn") {
+                    timing_restriction = Some(Timing {
+                        turn: TurnOf::You,
+                        window: Window::Any,
+                    });
+                } else if p.eat_all("during their draw step") {
+                    timing_restriction = Some(Timing {
+                        turn: TurnOf::You,
+                        window: Window::Step(Step::Draw),
+                    });
+                } else {
+                    timing_restriction = Some(timing(p).ok_or_else(|| no_rule(p))?);
+                }
+            }
+            if !p.eat_end() {
+                return Err(no_rule(p));
+            }
+            continue;
+        }
         if p.eat_all("play this ability only") {
             // "… only once each turn and only if seven or more cards are
             // in your graveyard": restrictions joined by "and only".
@@ -352,6 +432,7 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         from_graveyard,
         cycling: false,
         only_if,
+        any_player,
     }))
 }
 

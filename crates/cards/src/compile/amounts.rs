@@ -107,6 +107,20 @@ pub(super) fn life_amount(p: &mut P, cx: &mut Cx) -> Option<Amount> {
 
 /// "… for each [counted thing]" after an amount of 1 ("draw a card for each
 /// creature you control", "gain 1 life for each card in your graveyard").
+/// Did an instruction before reveal cards from the hand ("Reveal any
+/// number of red cards in your hand.")?
+fn revealed_before(cx: &Cx) -> bool {
+    cx.effects.iter().any(|e| {
+        matches!(
+            e,
+            Effect::ChooseFromHand {
+                then: crate::HandChoice::Reveal,
+                ..
+            }
+        )
+    })
+}
+
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
@@ -120,6 +134,10 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // "2 life for each card revealed this way" (Jasmine Seer).
+    if revealed_before(cx) && p.eat_all("card revealed this way") {
+        return Some(Amount::RevealedThisWay);
+    }
     // "for each page counter on CARDNAME".
     if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
         return Some(a);
@@ -133,6 +151,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     }
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
+    }
+    if p.eat_all("creature attacking you") {
+        return Some(Amount::CreaturesAttackingYou);
     }
     if p.eat_all("creature that died this turn") {
         return Some(Amount::CreaturesDiedThisTurn);
@@ -230,6 +251,11 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         }
         p.i = i;
     }
+    // "where X is the number of cards revealed this way" (Scent of
+    // Cinder) after "Reveal any number of [filter] cards in your hand".
+    if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
+        return Some(Amount::RevealedThisWay);
+    }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.
     if cx
@@ -257,6 +283,14 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         ) {
             return Some(Amount::DamageDealtCappedByTarget(i));
         }
+    }
+    // "the damage dealt to you [so far] this turn [by artifacts]"
+    // (Simulacrum, Reverse Polarity).
+    if p.eat_all("the damage dealt to you") {
+        p.eat_all("so far");
+        p.eat_all("this turn").then_some(())?;
+        let artifacts = p.eat_all("by artifacts");
+        return Some(Amount::DamageDealtToYouThisTurn { artifacts });
     }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
     // for the spell's additional cost.
@@ -384,6 +418,13 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         p.bump();
         return Some(Amount::ColorsOf(it));
     }
+    // "the number of untapped lands they controlled at the beginning of
+    // this turn" (Power Surge): that player's.
+    if cx.trig_player
+        && p.eat_all("the number of untapped lands they controlled at the beginning of this turn")
+    {
+        return Some(Amount::UntappedLandsAtTurnStart(PlayerRef::Triggering));
+    }
     // Domain.
     if p.eat_all("the number of basic land types among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));
@@ -459,6 +500,14 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         return Some(Condition::CardsInHand {
             who: PlayerRef::You,
             at_least: 1,
+        });
+    }
+    // "you have more cards in hand than each opponent" (Secretkeeper).
+    if p.eat_all("you have more cards in hand than each opponent") {
+        return Some(Condition::Exceeds {
+            who: PlayerRef::You,
+            quantity: crate::PlayerQuantity::CardsInHand,
+            than: crate::Compared::EachOpponent,
         });
     }
     // "you have nine or more cards in hand", "… three or fewer …"
@@ -544,9 +593,35 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             who: PlayerRef::OwnerOf(ObjectRef::Target(i)),
         });
     }
-    // "it's your turn"
+    // "it's your turn"; "it's not your turn" (Vibrating Sphere).
     if p.eat_all("it's your turn") {
         return Some(Condition::YourTurn);
+    }
+    if p.eat_all("it's not your turn") {
+        return Some(Condition::Not(Box::new(Condition::YourTurn)));
+    }
+    // "CARDNAME has no shell counters on it" (Roc Hatchling), "CARDNAME
+    // has a divinity counter on it" (the Myojins): its counters (status).
+    if p.at_all("cardname has") {
+        let i = p.i;
+        p.eat_all("cardname has");
+        let none = p.eat("no");
+        if none || p.eat_any(&["a", "an"]).is_some() {
+            if let Some(kind) = counter_kind(p.bump()) {
+                if p.eat_all(if none {
+                    "counters on it"
+                } else {
+                    "counter on it"
+                }) {
+                    return Some(if none {
+                        Condition::NoCountersOnThis(kind)
+                    } else {
+                        Condition::CountersOnThis { kind, at_least: 1 }
+                    });
+                }
+            }
+        }
+        p.i = i;
     }
     // Threshold: "seven or more cards are in your graveyard".
     if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {

@@ -51,6 +51,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
         }],
         condition: None,
         modes: Vec::new(),
+        chooser: None,
     }));
     out.abilities.push(Ability::Triggered(TriggeredAbility {
         trigger: Trigger::SuspendedLastTimeCounter,
@@ -59,6 +60,7 @@ pub(super) fn suspend(p: &mut P, spell: &mut Cx, out: &mut Compiled) -> R<()> {
         effects: vec![Effect::PlaySuspended],
         condition: None,
         modes: Vec::new(),
+        chooser: None,
     }));
     Ok(())
 }
@@ -170,6 +172,7 @@ fn play_costs(p: &mut P) -> R<Vec<Cost>> {
             || c.untap
             || c.sacrifice_self
             || c.remove_self
+            || c.return_self
             || c.remove_counters.is_some()
             || c.put_counters.is_some()
             || c.has_x()
@@ -397,6 +400,34 @@ fn count(p: &mut P) -> Option<u8> {
 pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let mut alt = crate::AlternativeCost::default();
+    // "If an opponent controls a Swamp and you control a Plains, you may
+    // play this spell without paying its mana cost." (Massacre, the
+    // Legates): the alternative cost is nothing at all.
+    if p.eat_all("if an opponent controls") {
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat_all("and you control") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::Opponent;
+        alt.if_opponent_controls = Some(f);
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
+            return Err(no_rule(p));
+        }
+        f.controller = crate::ControllerFilter::You;
+        alt.if_you_control = Some(f);
+        if !(p.eat_all("you may play this spell without paying its mana cost")
+            && p.eat_end()
+            && p.at_end())
+            || spell.alternative.is_some()
+        {
+            return Err(no_rule(p));
+        }
+        spell.alternative = Some(alt);
+        return Ok(());
+    }
     if p.eat_all("if you control") {
         let n = count(p).ok_or_else(|| no_rule(p))?;
         let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
@@ -589,6 +620,9 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             p.eat_all("you control");
             f.controller = ControllerFilter::You;
             c.tap_untapped = Some((f, n));
+        } else if colon && p.eat_all("return cardname to its owner's hand") {
+            // "Return CARDNAME to its owner's hand" (Broken Fall).
+            c.return_self = true;
         } else if p.eat("return") {
             // "Return a land you control to its owner's hand".
             let n = cost_count(p).ok_or_else(|| err(p))?;

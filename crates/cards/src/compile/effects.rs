@@ -78,6 +78,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 to_hand_count: 0,
                 rest_to_graveyard: false,
                 scry: true,
+                reveal_all: false,
             }
         }
         "counter" => {
@@ -389,68 +390,10 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
             }
         }
-        // 419.8a: "The next time a red source of your choice would deal
-        // damage to you this turn, prevent that damage." (the Circles of
-        // Protection), "… a source of your choice of the chosen color …"
-        // (Story Circle).
-        "the" if p.at_all("the next time") => {
-            p.eat_all("the next time");
-            p.eat_any(&["a", "an"])?;
-            let mut sources = ObjectFilter::default();
-            while let Some((c, false)) = color_adjective(p.peek()) {
-                p.bump();
-                sources.colors_any.insert(c);
-                if !p.eat("or") {
-                    break;
-                }
-            }
-            if let Some(t) = ["artifact", "creature", "land"]
-                .into_iter()
-                .find(|w| p.at(w))
-                .and_then(type_noun)
-            {
-                p.bump();
-                sources.types_any.insert(t);
-            }
-            p.eat_all("source of your choice").then_some(())?;
-            if p.eat_all("of the chosen color") {
-                (sources.colors_any.is_empty()).then_some(())?;
-                sources.chosen_color = true;
-            }
-            p.eat_all("would deal damage").then_some(())?;
-            let to = if p.eat("to") {
-                let r = recipient(p, cx)?;
-                // (Not "enchanted creature": Kithkin Armor is sacrificed
-                // as the cost, and what it enchanted would need its last
-                // known information.)
-                matches!(r, Recipient::Player(PlayerRef::You) | Recipient::Target(_))
-                    .then_some(())?;
-                Some(r)
-            } else {
-                // "… would deal damage this turn" (Pilgrim of Justice):
-                // "that damage" is all the source deals at once, to
-                // several recipients perhaps; the shield is used up by
-                // one damage event, so this is left unsupported.
-                return None;
-            };
-            p.eat_all("this turn , prevent that damage").then_some(())?;
-            Effect::PreventDamageFromChosenSource {
-                sources,
-                to,
-                next_only: true,
-            }
-        }
         "prevent" => {
             p.bump();
             if p.eat_all("all combat damage that would be dealt this turn") {
                 Effect::PreventAllCombatDamage
-            } else if p.eat_all("all damage a source of your choice would deal this turn") {
-                // 419.8a (Pay No Heed): the source is chosen on resolution.
-                Effect::PreventDamageFromChosenSource {
-                    sources: ObjectFilter::default(),
-                    to: None,
-                    next_only: false,
-                }
             } else if p.eat_all("all damage that would be dealt to") {
                 // 419.1d: "Prevent all damage that would be dealt to target
                 // creature this turn." (Kaiso, Memory of Loyalty)
@@ -571,6 +514,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // "put that many vitality counters on …" (Living Artifact).
             let amount = if cx.trig_amount && p.eat_all("that many") {
                 Amount::Triggered
+            } else if p.eat("another") {
+                // "put another +1/+1 counter on CARDNAME" (Chlorophant).
+                Amount::Fixed(1)
             } else {
                 amount(p)?
             };
@@ -713,6 +659,10 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
+    // 419.6c, 419.7b, 419.8a: the shields the forms above don't read.
+    if let Some(v) = attempt(p, cx, super::prevention::clause) {
+        return Some(v);
+    }
     // 502.15: "CARDNAME and that creature phase out" (Dream Fighter).
     if cx.trig_obj && p.eat_all("cardname and that creature phase out") {
         return Some(vec![
@@ -797,6 +747,21 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             .then(|| vec![Effect::MustBeBlockedThisTurn { what }])
     }) {
         return Some(v);
+    }
+    // "[you may] have target opponent lose 1 life" (Disciple of the
+    // Vault), "have target creature get -1/-1 until end of turn" (Death
+    // Pulse): the clause with "have" before its subject (the verb parsers
+    // read the plain form as they do after "you").
+    if p.at("have") && !matches!(p.peek_at(1), "cardname" | "it") {
+        if let Some(v) = attempt(p, cx, |p, cx| {
+            p.eat("have").then_some(())?;
+            match subject(p, cx)? {
+                Subj::Player(who) => player_verb(p, cx, who),
+                Subj::Obj(what) => object_verb(p, cx, what),
+            }
+        }) {
+            return Some(v);
+        }
     }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
         Subj::Player(who) => player_verb(p, cx, who),

@@ -115,6 +115,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     }],
                     condition: None,
                     modes: Vec::new(),
+                    chooser: None,
                 }));
             }
         } else if p.eat("morph") {
@@ -137,6 +138,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     || c.untap
                     || c.sacrifice_self
                     || c.remove_self
+                    || c.return_self
                     || c.discard_self
                     || c.remove_counters.is_some()
                 {
@@ -199,6 +201,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
+                any_player: false,
             }));
         } else if p.eat("ninjutsu") {
             // 502.43a: "Ninjutsu [cost]" means "[Cost], Reveal this card
@@ -222,6 +225,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
+                any_player: false,
             }));
         } else if p.eat("recover") {
             // 502.55a: "Recover [cost]" means "When a creature is put into
@@ -236,6 +240,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 effects: vec![Effect::Recover { cost }],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         } else if p.eat("sunburst") {
             v.push(Ability::Static(StaticAbility::Sunburst));
@@ -275,6 +280,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 from_graveyard: false,
                 cycling: false,
                 only_if: None,
+                any_player: false,
             }));
         } else if p.eat("storm") {
             // 502.30a: "When you play this spell, put a copy of it onto the
@@ -288,6 +294,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         } else if let Some(a) = cycling(p) {
             v.push(a);
@@ -459,6 +466,7 @@ pub(super) fn cycling(p: &mut P) -> Option<Ability> {
         from_graveyard: false,
         cycling: true,
         only_if: None,
+        any_player: false,
     }))
 }
 
@@ -492,6 +500,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
             effects,
             condition,
             modes: Vec::new(),
+            chooser: None,
         })
     };
     let counters = || {
@@ -528,6 +537,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
                     ..Default::default()
                 },
                 whose: PlayerFilter::You,
+                single: false,
             })],
             vec![Effect::ReturnToHand {
                 what: ObjectRef::Target(0),

@@ -88,6 +88,8 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         "This creature",
         "this permanent",
         "This permanent",
+        "this land",
+        "This land",
     ] {
         s = replace_words(&s, n, SELF);
     }
@@ -489,6 +491,7 @@ fn found_in_play(a: &Ability) -> bool {
         Ability::Triggered(t) => !matches!(
             t.trigger,
             crate::Trigger::PutIntoGraveyardFromPlay(_)
+                | crate::Trigger::PutIntoGraveyardOfFromPlay(..)
                 | crate::Trigger::LeavesPlay
                 | crate::Trigger::State(_)
                 | crate::Trigger::BeginningOfFromGraveyard { .. }

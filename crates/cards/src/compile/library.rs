@@ -57,6 +57,21 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         Vec::new()
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p)?
+    } else if p.at_all("reveal the top") {
+        reveal_top_put_all(p)?
+    } else if p.at_all("reveal any number of") {
+        // "Reveal any number of red cards in your hand." (Scent of Cinder)
+        p.eat_all("reveal any number of");
+        let filter = card_filter(p)?;
+        p.eat_all("in your hand").then_some(())?;
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter,
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::Reveal,
+            x: false,
+            up_to: true,
+        }]
     } else if p.at_all("look at target player's hand")
         || p.at_all("look at target opponent's hand")
         || p.at_all("target player reveals their hand")
@@ -639,6 +654,7 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
         to_hand_count: 0,
         rest_to_graveyard: false,
         scry: false,
+        reveal_all: false,
     };
     if p.eat_all(", then put them back in any order") {
         return Some(vec![look(None, false, None)]);
@@ -691,6 +707,36 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("put the rest on the bottom of your library in any order")
         .then_some(())?;
     Some(vec![look(Some(f), true, Some(0))])
+}
+
+/// "Reveal the top N cards of your library. Put all [filter] cards
+/// revealed this way into your hand and the rest on the bottom of your
+/// library in any order." (Goblin Ringleader) / "… and the rest into your
+/// graveyard." (Mulch).
+fn reveal_top_put_all(p: &mut P) -> Option<Vec<Effect>> {
+    p.eat_all("reveal the top").then_some(())?;
+    let amount = amount(p)?;
+    p.eat_all("cards of your library . put all").then_some(())?;
+    let f = card_filter(p)?;
+    p.eat_all("revealed this way into your hand and the rest")
+        .then_some(())?;
+    let rest_to_graveyard = if p.eat_all("on the bottom of your library in any order") {
+        false
+    } else if p.eat_all("into your graveyard") {
+        true
+    } else {
+        return None;
+    };
+    Some(vec![Effect::LookAtTop {
+        amount,
+        to_hand: Some(f),
+        may: false,
+        on_top: Some(0),
+        to_hand_count: 0,
+        rest_to_graveyard,
+        scry: false,
+        reveal_all: true,
+    }])
 }
 
 /// "Look at target player's hand[.]" (Peek) / "Look at target player's

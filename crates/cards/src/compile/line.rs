@@ -51,6 +51,7 @@ fn compile_line_inner(
             effects: vec![Effect::Haunt],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }
@@ -150,6 +151,7 @@ fn compile_line_inner(
             || c.untap
             || c.sacrifice_self
             || c.remove_self
+            || c.return_self
             || c.remove_counters.is_some()
             || c.put_counters.is_some()
             || spell.additional_cost.is_some()
@@ -196,6 +198,7 @@ fn compile_line_inner(
             effects: vec![Effect::PlayMadness],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Ok(());
     }
@@ -221,7 +224,12 @@ fn compile_line_inner(
     }
     // 409.1b: "[If you control a Plains,] you may [cost] rather than pay
     // this spell's mana cost."
-    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may")) {
+    if toks.iter().any(|t| t.low == "rather") && (p.at("if") || p.at_all("you may"))
+        || p.at_all("if an opponent controls")
+            && toks
+                .windows(3)
+                .any(|w| w[0].low == "without" && w[1].low == "paying" && w[2].low == "its")
+    {
         return alternative_cost(&mut p, spell);
     }
     // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1

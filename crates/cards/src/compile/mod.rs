@@ -32,6 +32,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod prevention;
 mod pt_defining;
 mod removed;
 mod spell;
@@ -514,6 +515,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 effects: vec![Effect::CopiesOfThis],
                 condition: None,
                 modes: Vec::new(),
+                chooser: None,
             }));
         }
     } else if !spell.effects.is_empty() {

@@ -30,7 +30,23 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 /// as the ability resolves (`Effect::UnlessPays` with `if_paid`); the
 /// player may pay it (all of it, with mana abilities first) or decline.
 pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
-    p.eat_all("you may").then_some(())?;
+    // "That player may pay {4}. If the player does, untap the creature."
+    // (Paralyze): the player an upkeep trigger names decides and pays.
+    let (payer, did) = if p.eat_all("you may") {
+        (crate::PlayerRef::You, "if you do ,")
+    } else if p.at_all("that player may pay") {
+        let who = cx
+            .last_player
+            .clone()
+            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
+        p.eat_all("that player may");
+        (who, "if the player does ,")
+    } else {
+        return None;
+    };
+    if payer != crate::PlayerRef::You && !p.at("pay") {
+        return None;
+    }
     let (cost, sacrifice_count) = if p.eat("pay") {
         (upkeep::pay_cost(p)?, 0)
     } else if p.at_all("sacrifice cardname")
@@ -75,8 +91,12 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         (plain && !v.is_empty()).then_some(v)
     };
-    let if_paid = branch(p, cx, "if you do ,")?;
-    let effects = branch(p, cx, "if you don't ,")?;
+    let if_paid = branch(p, cx, did)?;
+    let effects = if payer == crate::PlayerRef::You {
+        branch(p, cx, "if you don't ,")?
+    } else {
+        Vec::new()
+    };
     if if_paid.is_empty() && effects.is_empty() {
         return None;
     }
@@ -86,7 +106,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
         effects,
         sacrifice_count,
         if_paid,
-        payer: crate::PlayerRef::You,
+        payer,
     });
     Some(())
 }
@@ -143,6 +163,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !cx.effects.is_empty() && p.at("then") && p.peek_at(1) != "if" {
         p.bump();
     }
+    // "You gain life equal to the damage prevented this way." (Reverse
+    // Damage): a rider on the shield just read.
+    if p.at_all("you gain life equal to the damage prevented this way") {
+        if let Some(()) = attempt(p, cx, super::prevention::gain_life_rider) {
+            return Some(());
+        }
+    }
     // "Choose a color." (Akroma's Blessing): the colour is chosen as the
     // effect that names "the chosen color" is created; only such an effect
     // may follow (`pump`), else the card is refused there.
@@ -165,7 +192,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
     }
     // "You may pay {3}. If you do, untap target permanent."
-    if p.at_all("you may pay") || p.at_all("you may sacrifice") {
+    if p.at_all("you may pay") || p.at_all("you may sacrifice") || p.at_all("that player may pay") {
         if let Some(()) = attempt(p, cx, may_pay) {
             return Some(());
         }

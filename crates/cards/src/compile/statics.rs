@@ -59,6 +59,15 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if !condition.judged_in_layers() {
         return None;
     }
+    // "As long as CARDNAME is untapped, it gets +0/+2." (Castle Raptors):
+    // after a condition about this permanent, "it" is this permanent.
+    let mut rest = rest;
+    if condition.about_this() && rest.first().is_some_and(|t| t.low == "it") {
+        rest[0] = Tok {
+            raw: "CARDNAME".into(),
+            low: "cardname".into(),
+        };
+    }
     let mut q = P::new(&rest);
     // Abilities granted in quotes ("has \"At the beginning of your end
     // step, …\"", Bloodcurdler) join this line's own.
@@ -172,12 +181,20 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 419.6c: "As long as CARDNAME is untapped, all combat damage that
     // would be dealt to you by unblocked creatures is dealt to CARDNAME
     // instead." (Weathered Bodyguards)
-    if p.eat_all("as long as cardname is untapped , all combat damage that would be dealt to you by unblocked creatures is dealt to cardname instead") {
-        return (p.eat_end() && p.at_end()).then(|| {
-            vec![StaticAbility::DamageReplacement(
-                crate::DamageReplacement::RedirectUnblockedFromYouWhileUntapped,
-            )]
-        });
+    if p.at_all("as long as cardname is untapped , all") {
+        let start = p.i;
+        p.eat_all("as long as cardname is untapped , all");
+        let combat = p.eat("combat");
+        if p.eat_all(
+            "damage that would be dealt to you by unblocked creatures is dealt to cardname instead",
+        ) {
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::DamageReplacement(
+                    crate::DamageReplacement::RedirectUnblockedFromYouWhileUntapped { combat },
+                )]
+            });
+        }
+        p.i = start;
     }
     // 419.6c: "All damage that would be dealt to you is dealt to enchanted
     // creature instead." (Pariah)
@@ -250,26 +267,28 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::DamageReplacement(crate::DamageReplacement::Double)]);
     }
-    // 419.1d: "Prevent all damage that would be dealt to CARDNAME" /
-    // "… to and dealt by enchanted creature".
-    if p.eat_all("prevent all damage that would be dealt to") {
-        let by = p.eat_all("and dealt by");
-        let to = if p.eat("cardname") {
-            Affected::This
-        } else if p.eat_all("enchanted creature")
-            || p.eat_all("equipped creature")
-            || p.eat_all("fortified land")
-        {
-            Affected::Attached
-        } else if let Some(f) = (!by).then(|| group(p)).flatten() {
-            // "… to creatures you control" (Rune-Tail's Essence).
-            Affected::Each(f)
-        } else {
-            return None;
-        };
+    // 419.1d: "Prevent all [combat] damage that would be dealt to
+    // CARDNAME [by creatures]" / "… to and dealt by enchanted creature" /
+    // "… dealt by enchanted creature" / "… dealt to you".
+    if let Some(r) = attempt(p, &mut Cx::default(), |p, _| prevent_all_static(p)) {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::DamageReplacement(r)]);
+    }
+    // "For each 1 damage that would be dealt to CARDNAME, if it has a +1/+1
+    // counter on it, remove a +1/+1 counter from it and prevent that 1
+    // damage." (Rock Hydra)
+    if p.eat_all("for each 1 damage that would be dealt to cardname , if it has a +1/+1 counter on it , remove a +1/+1 counter from it and prevent that 1 damage") {
         return (p.eat_end() && p.at_end()).then(|| {
             vec![StaticAbility::DamageReplacement(
-                crate::DamageReplacement::PreventAll { to, by },
+                crate::DamageReplacement::PreventByRemovingCounters,
+            )]
+        });
+    }
+    // "If damage would be dealt to CARDNAME, prevent that damage. Remove a
+    // +1/+1 counter from CARDNAME." (Phantom Centaur)
+    if p.eat_all("if damage would be dealt to cardname , prevent that damage . remove a +1/+1 counter from cardname") {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::DamageReplacement(
+                crate::DamageReplacement::PreventAllRemovingACounter,
             )]
         });
     }
@@ -680,6 +699,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     });
                 }
             }
+        } else if !this && p.eat_all("can't attack unless its controller pays") {
+            // 308.2d: Brainwash's cost to attack with the enchanted creature.
+            let generic = generic_mana(p)?;
+            out.push(StaticAbility::AttackCostOf {
+                affected: affected.clone(),
+                generic,
+            });
         } else if p.eat_all("can't attack you") {
             // Only a group ("Creatures of the chosen color without flying").
             matches!(affected, Affected::Each(_)).then_some(())?;
@@ -791,7 +817,23 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         {
             // 302.2: "Blue creatures don't untap during their controllers'
             // untap steps." (Magnetic Mountain, Meekstone).
-            out.push(StaticAbility::DoesntUntap(affected.clone()));
+            // "… if it has a depletion counter on it" (Land Cap): only
+            // while it has one (a condition on its own status).
+            let depleted = if this && p.at_all("if it has a") {
+                p.eat_all("if it has a");
+                let kind = counter_kind(p.bump())?;
+                p.eat_all("counter on it").then_some(())?;
+                Some(crate::Condition::CountersOnThis { kind, at_least: 1 })
+            } else {
+                None
+            };
+            out.push(match depleted {
+                Some(condition) => StaticAbility::StaticIf {
+                    condition,
+                    inner: Box::new(StaticAbility::DoesntUntap(affected.clone())),
+                },
+                None => StaticAbility::DoesntUntap(affected.clone()),
+            });
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
         } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")
@@ -829,8 +871,12 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             return None;
         }
         let i = p.i;
-        p.eat(",");
+        let comma = p.eat(",");
         if p.eat("and") && !p.at_end() {
+            continue;
+        }
+        // "gets +1/+1, is black, and has \"…\"" (Possessed Aven).
+        if comma && p.at_any_of(&["gets", "get", "is", "are", "has", "have", "loses", "lose"]) {
             continue;
         }
         p.i = i;
@@ -1030,7 +1076,28 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
     // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
     // of Silence)
-    if let Some((f, Noun::Spell)) = filter(p) {
+    if let Some((mut f, Noun::Spell)) = filter(p) {
+        // "Green spells and blue spells you play cost {1} less" (Sunscape
+        // Familiar), "Red creature spells and green creature spells"
+        // (High Seas): two filters alike but for their colour are one
+        // filter of either colour.
+        if p.at("and") {
+            let i = p.i;
+            p.bump();
+            match filter(p) {
+                Some((g, Noun::Spell))
+                    if !g.colors_any.is_empty()
+                        && !f.colors_any.is_empty()
+                        && crate::ObjectFilter {
+                            colors_any: f.colors_any,
+                            ..g.clone()
+                        } == f =>
+                {
+                    f.colors_any = ColorSet(f.colors_any.0 | g.colors_any.0);
+                }
+                _ => p.i = i,
+            }
+        }
         if p.eat_all("can't be countered") {
             return done(p, StaticAbility::SpellsCantBeCountered(f));
         }
@@ -1145,4 +1212,63 @@ fn either_groups(p: &mut P) -> Option<(ObjectFilter, Option<ObjectFilter>)> {
     p.i = k;
     p.bump();
     Some((a, Some(group(p)?)))
+}
+
+/// 419.1d: "Prevent all [combat] damage that would be dealt [to [and dealt
+/// by]] X [by SOURCES]", "… dealt by X", "… dealt to you".
+fn prevent_all_static(p: &mut P) -> Option<crate::DamageReplacement> {
+    use crate::DamageReplacement;
+    p.eat("prevent").then_some(())?;
+    p.eat("all").then_some(())?;
+    let combat = p.eat("combat");
+    p.eat_all("damage that would be dealt").then_some(())?;
+    let affected = |p: &mut P| -> Option<Affected> {
+        if p.eat("cardname") {
+            Some(Affected::This)
+        } else if p.eat_all("enchanted creature")
+            || p.eat_all("equipped creature")
+            || p.eat_all("fortified land")
+        {
+            Some(Affected::Attached)
+        } else {
+            None
+        }
+    };
+    // "… by creatures", "… by sources you don't control".
+    let sources = |p: &mut P| -> Option<Option<Box<crate::ObjectFilter>>> {
+        if !p.eat("by") {
+            return Some(None);
+        }
+        let start = p.i;
+        let (f, noun) = filter(p)?;
+        if noun != Noun::Permanent {
+            return fail_at(p, start);
+        }
+        Some(Some(Box::new(f)))
+    };
+    if p.eat("by") {
+        let by = affected(p)?;
+        return Some(DamageReplacement::PreventAllBy { by, combat });
+    }
+    p.eat("to").then_some(())?;
+    if p.eat("you") {
+        let from = sources(p)?;
+        (!combat).then_some(())?;
+        return Some(DamageReplacement::PreventAllToYou { from });
+    }
+    let by = p.eat_all("and dealt by");
+    let to = match affected(p) {
+        Some(a) => a,
+        // "… to creatures you control" (Rune-Tail's Essence).
+        None if !by => Affected::Each(group(p)?),
+        None => return None,
+    };
+    let from = sources(p)?;
+    (!(by && from.is_some())).then_some(())?;
+    Some(DamageReplacement::PreventAll {
+        to,
+        by,
+        combat,
+        from,
+    })
 }

@@ -520,7 +520,10 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
             Noun::Permanent => TargetKind::Permanent(f),
             Noun::Spell => TargetKind::Spell(f),
             Noun::Card => {
-                let whose = if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
+                let single = counted && p.eat_all("from a single graveyard");
+                let whose = if single {
+                    PlayerFilter::Any
+                } else if p.eat_all("from your graveyard") || p.eat_all("in your graveyard") {
                     PlayerFilter::You
                 } else if p.eat_all("from a graveyard") || p.eat_all("in a graveyard") {
                     PlayerFilter::Any
@@ -531,7 +534,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                 } else {
                     return fail_at(p, start);
                 };
-                TargetKind::CardInGraveyard { filter: f, whose }
+                TargetKind::CardInGraveyard {
+                    filter: f,
+                    whose,
+                    single,
+                }
             }
         }
     };
@@ -644,8 +651,36 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.bump();
         return Some(PlayerRef::ControllerOf(o));
     }
+    // "the player with the most life" (Ghazbán Ogre), "the player who
+    // controls the most creatures" (Wild Mammoth), "the player who has the
+    // most cards in hand" (Sokenzan Renegade).
+    if p.eat_all("the player with the most life") {
+        return Some(PlayerRef::Most(crate::PlayerQuantity::Life));
+    }
+    if p.at_all("the player who") {
+        let i = p.i;
+        p.eat_all("the player who");
+        if let Some(q) = super::triggers::player_quantity(p, "the most") {
+            return Some(PlayerRef::Most(q));
+        }
+        p.i = i;
+    }
+    // "the player" after an intervening "if" comparing players (Greener
+    // Pastures).
+    if matches!(
+        cx.last_player,
+        Some(PlayerRef::Most(_) | PlayerRef::Triggering)
+    ) && p.eat_all("the player")
+    {
+        return cx.last_player.clone();
+    }
     if p.eat_all("its controller") {
         return Some(PlayerRef::ControllerOf(cx.it()));
+    }
+    // "that spell or ability's controller" (Lava Runner, Retromancer): the
+    // player of a "becomes the target" trigger.
+    if cx.trig_player && p.eat_all("that spell or ability's controller") {
+        return Some(PlayerRef::Triggering);
     }
     // "… to the creature's controller" (Creature Bond): the creature that
     // triggered the ability.
@@ -722,6 +757,23 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         } else {
             cx.last_obj.clone()?
         }
+    } else if cx.trig_obj
+        && p.at("that")
+        && p.peek_at(1) != "card"
+        && (p
+            .t
+            .get(p.i + 1)
+            .and_then(|t| subtype_word(&t.raw))
+            .is_some_and(|w| crate::Subtype::lookup(w).is_some())
+            || type_noun(p.peek_at(1)).is_some())
+        && matches!(p.peek_at(2), "." | "," | "at" | "and" | "")
+    {
+        // "destroy that Wall at end of combat" (Battering Ram), "that
+        // land" (Lifetap): the object of the trigger event, named by a
+        // type or subtype.
+        p.bump();
+        p.bump();
+        ObjectRef::Triggering
     } else if cx.trig_card && p.eat_all("that card") {
         // The card the trigger event put into a graveyard (a discarded
         // card, Necropotence; the dead creature of "When enchanted creature
@@ -744,6 +796,15 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         p.eat_all("those creatures");
         cx.last_obj.clone()?
     } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+        ObjectRef::Attached
+    } else if cx.last_obj == Some(ObjectRef::Attached)
+        && p.at("the")
+        && matches!(p.peek_at(1), "creature" | "land" | "artifact" | "permanent")
+    {
+        // "untap the creature" (Paralyze): the enchanted permanent the
+        // ability spoke of before.
+        p.bump();
+        p.bump();
         ObjectRef::Attached
     } else if p.at_all("all creatures blocking or blocked by target") {
         p.eat_all("all creatures blocking or blocked by");

@@ -12,6 +12,14 @@ use crate::{
 fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat("at") {
         if !p.eat_all("the beginning of") {
+            // 311: "At end of combat, …" (the end of combat step of every
+            // turn; Kjeldoran Home Guard).
+            if p.eat_all("end of combat") {
+                return Some(vec![Trigger::BeginningOf {
+                    step: Step::EndOfCombat,
+                    whose: Whose::Each,
+                }]);
+            }
             // 2007 wording: "At end of turn".
             return p.eat_all("end of turn").then(|| {
                 vec![Trigger::BeginningOf {
@@ -19,6 +27,26 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     whose: Whose::Each,
                 }]
             });
+        }
+        // 307: "At the beginning of combat on your turn" (Battering Ram),
+        // "… on each opponent's turn" (Web of Inertia): "that player" is
+        // the active player.
+        if p.eat_all("combat on") {
+            let whose = if p.eat_all("your turn") {
+                Whose::You
+            } else if p.eat_all("each opponent's turn") {
+                cx.trig_player = true;
+                Whose::Opponent
+            } else if p.eat_all("each player's turn") {
+                cx.trig_player = true;
+                Whose::Each
+            } else {
+                return None;
+            };
+            return Some(vec![Trigger::BeginningOf {
+                step: Step::BeginningOfCombat,
+                whose,
+            }]);
         }
         // "At the beginning of the upkeep of enchanted creature's (land's,
         // artifact's) controller": "that player" is that controller, "that
@@ -208,6 +236,27 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
     }
     if !p.at_all("cardname or another") && p.eat("cardname") {
+        // "Whenever CARDNAME becomes the target of a spell or ability [an
+        // opponent controls]" (Skulking Ghost, Mossdog), "… of an Aura
+        // spell" (Fugitive Druid).
+        if p.eat_all("becomes the target of") {
+            let (spells_only, aura_spells) = if p.eat_all("a spell or ability") {
+                (false, false)
+            } else if p.eat_all("an aura spell") {
+                (true, true)
+            } else if p.eat_all("a spell") {
+                (true, false)
+            } else {
+                return None;
+            };
+            let opponents = p.eat_all("an opponent controls");
+            cx.trig_player = true;
+            return Some(vec![Trigger::BecomesTarget {
+                spells_only,
+                aura_spells,
+                opponents,
+            }]);
+        }
         // "Whenever CARDNAME becomes tapped" (City of Brass).
         if p.eat_all("becomes tapped") {
             return Some(vec![Trigger::BecomesTapped(ObjectFilter::this())]);
@@ -480,6 +529,17 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::Draws(whose)
             } else if p.eat_all("discards a card") || p.eat_all("discard a card") {
                 Trigger::Discards(whose)
+            } else if whose == Whose::Each && p.at_all("taps a land for mana , that player adds") {
+                // 406.1b: "Whenever a player taps a land for mana, that
+                // player adds …" (Mana Flare): a triggered mana ability of
+                // any player's land, resolving at once (406.4); "that land"
+                // is the land, "that player" its controller who tapped it.
+                p.eat_all("taps a land for mana");
+                cx.trig_player = true;
+                cx.trig_obj = true;
+                return Some(vec![Trigger::TappedForMana(ObjectFilter::of_type(
+                    CardType::Land,
+                ))]);
             } else if p.eat_all("taps a land for mana") || p.eat_all("tap a land for mana") {
                 Trigger::TapsLandForMana(whose)
             } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
@@ -546,6 +606,25 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     if p.eat_all("is put into a graveyard from play") {
         return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
+    }
+    // "Whenever a creature is put into your graveyard from play" (Field of
+    // Souls), "… an opponent's graveyard …" (Grim Feast), "… a player's
+    // graveyard …" (Liability): "that card" is the card there, "that
+    // player" its owner.
+    if p.eat_all("is put into") {
+        let whose = if p.eat_all("your graveyard") {
+            Whose::You
+        } else if p.eat_all("an opponent's graveyard") {
+            Whose::Opponent
+        } else if p.eat_all("a player's graveyard") {
+            Whose::Each
+        } else {
+            return None;
+        };
+        p.eat_all("from play").then_some(())?;
+        cx.trig_card = true;
+        cx.trig_player = true;
+        return Some(vec![Trigger::PutIntoGraveyardOfFromPlay(f, whose)]);
     }
     None
 }
@@ -665,8 +744,35 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         let words: Vec<&str> = p.t[p.i..end].iter().map(|t| t.low.as_str()).collect();
         p.at_all("you may put") && words.ends_with(&["from", "your", "hand", "into", "play"])
     };
-    let optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    let mut optional = !may_pay_first && !may_in_effect && p.eat_all("you may");
+    // 410.5: "that creature's controller may draw a card" (Fecundity), "its
+    // controller may create …" (Brood Sliver): another player chooses;
+    // the first instruction is that player's.
+    let mut chooser = None;
+    if !optional && !may_pay_first && !may_in_effect {
+        if let Some((who, v)) = attempt(p, &mut cx, |p, cx| {
+            let who = player_phrase(p, cx)?;
+            // One player, who answers the "may" (not "each opponent may").
+            matches!(
+                who,
+                PlayerRef::ControllerOf(_)
+                    | PlayerRef::OwnerOf(_)
+                    | PlayerRef::Triggering
+                    | PlayerRef::Target(_)
+                    | PlayerRef::Defending
+            )
+            .then_some(())?;
+            p.eat("may").then_some(())?;
+            let v = player_verb(p, cx, who.clone())?;
+            p.eat_end().then_some((who, v))
+        }) {
+            cx.effects.extend(v);
+            optional = true;
+            chooser = Some(who);
+        }
+    }
     cx.optional = optional;
+    let mut removed_counter = None;
     while !p.at_end() {
         // "You may exile target creature. If you do, …" (Astral Slide):
         // choosing to do the optional instruction is choosing the rest too;
@@ -697,6 +803,46 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         {
             p.eat_all("if you do ,");
         }
+        // "You may remove a charge counter from CARDNAME. If you do, you
+        // gain 1 life." (Sun Droplet, Living Artifact): the rest happens
+        // only if a counter was there to remove (judged as the removal is
+        // reached).
+        if optional && removed_counter.is_none() && p.at_all("if you do ,") {
+            if let [Effect::RemoveCounters {
+                what: ObjectRef::This,
+                kind,
+                amount: Amount::Fixed(1),
+            }] = cx.effects.as_slice()
+            {
+                removed_counter = Some(*kind);
+                p.eat_all("if you do ,");
+            }
+        }
+        // "… deals 2 damage to you unless it came under your control this
+        // turn." (Erg Raiders): the sentence's instructions happen only if
+        // the source didn't (judged as they are reached).
+        const UNLESS_CAME: &str = "unless it came under your control this turn .";
+        let n = UNLESS_CAME.split(' ').count();
+        if p.t.len() >= p.i + n && p.at_all_from(p.t.len() - n - p.i, UNLESS_CAME) {
+            let start = cx.effects.len();
+            let mut toks: Vec<Tok> = p.t[p.i..p.t.len() - n].to_vec();
+            toks.push(p.t[p.t.len() - 1].clone());
+            let mut q = P::new(&toks);
+            sentence(&mut q, &mut cx).ok_or_else(|| no_rule(p))?;
+            if !q.at_end() {
+                return Err(no_rule(p));
+            }
+            let then = cx.effects.split_off(start);
+            cx.effects.push(Effect::IfCondition {
+                condition: crate::Condition::ThisTurn {
+                    fact: crate::ThisTurnFact::CameUnderControl,
+                    did: false,
+                },
+                effects: then,
+            });
+            p.i = p.t.len();
+            continue;
+        }
         let start = cx.effects.len();
         sentence(p, &mut cx).ok_or_else(|| no_rule(p))?;
         if cx.effects.len() > start {
@@ -705,6 +851,12 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
     }
     if cx.effects.is_empty() {
         return Err("a triggered ability without effects".into());
+    }
+    if let Some(kind) = removed_counter {
+        cx.effects = vec![Effect::IfCondition {
+            condition: crate::Condition::CountersOnThis { kind, at_least: 1 },
+            effects: std::mem::take(&mut cx.effects),
+        }];
     }
     let triggers = library::graveyard_triggers(triggers, &cx.effects);
     Ok(triggers
@@ -716,6 +868,7 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             effects: cx.effects.clone(),
             condition: condition.clone(),
             modes: Vec::new(),
+            chooser: chooser.clone(),
         })
         .collect())
 }
@@ -754,7 +907,11 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         let (f, noun) = filter(p)?;
         (noun == Noun::Permanent && !f.this && !f.other).then_some(f)
     };
-    let c = if p.at_all("you control no") || p.at_all("defending player controls no") {
+    let c = if let Some(c) = attempt(p, cx, exceeds_condition) {
+        c
+    } else if let Some(c) = attempt(p, cx, |p, _| this_turn_condition(p)) {
+        c
+    } else if p.at_all("you control no") || p.at_all("defending player controls no") {
         // "if defending player controls no black nontoken permanents,"
         // (Spectral Bears): 306.3, the defending player of this combat.
         let controller = if p.eat_all("you control no") {
@@ -847,6 +1004,97 @@ fn trigger_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     p.eat(",").then_some(c)
 }
 
+/// 404.3: a comparison between players, up to the comma: "an opponent
+/// controls more lands than you", "a player has more life than each other
+/// player", "that player controls more lands than each other player", "you
+/// have more cards in hand than each opponent".
+fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
+    let who = if p.eat_all("an opponent") {
+        PlayerRef::EachOpponent
+    } else if p.eat_all("a player") {
+        PlayerRef::EachPlayer
+    } else if cx.trig_player && p.eat_all("that player") {
+        PlayerRef::Triggering
+    } else if p.eat("you") {
+        PlayerRef::You
+    } else {
+        return None;
+    };
+    let quantity = player_quantity(p, "more")?;
+    p.eat("than").then_some(())?;
+    let than = if p.eat("you") {
+        crate::Compared::You
+    } else if p.eat_all("each other player") {
+        crate::Compared::EachOther
+    } else if p.eat_all("each opponent") {
+        crate::Compared::EachOpponent
+    } else {
+        return None;
+    };
+    // "if a player has more life than each other player, the player …":
+    // "the player" is the one with the most;
+    // "if that player controls more lands than each other player, the
+    // player creates …": that player.
+    if who == PlayerRef::EachPlayer && than == crate::Compared::EachOther {
+        cx.last_player = Some(PlayerRef::Most(quantity.clone()));
+    } else if who == PlayerRef::Triggering {
+        cx.last_player = Some(PlayerRef::Triggering);
+    }
+    Some(crate::Condition::Exceeds {
+        who,
+        quantity,
+        than,
+    })
+}
+
+/// What the source did this turn: "CARDNAME didn't attack this turn" (Erg
+/// Raiders), "CARDNAME dealt damage to an opponent this turn" (Whirling
+/// Dervish), "CARDNAME didn't attack or come under your control this turn"
+/// (Mad Dog: neither).
+fn this_turn_condition(p: &mut P) -> Option<crate::Condition> {
+    use crate::{Condition, ThisTurnFact};
+    let fact = |fact, did| Condition::ThisTurn { fact, did };
+    p.eat("cardname").then_some(())?;
+    let c = if p.eat_all("didn't attack or come under your control") {
+        Condition::Both(
+            Box::new(fact(ThisTurnFact::Attacked, false)),
+            Box::new(fact(ThisTurnFact::CameUnderControl, false)),
+        )
+    } else if p.eat_all("didn't attack") {
+        fact(ThisTurnFact::Attacked, false)
+    } else if p.eat("attacked") {
+        fact(ThisTurnFact::Attacked, true)
+    } else if p.eat_all("dealt damage to an opponent") {
+        fact(ThisTurnFact::DealtDamageToOpponent, true)
+    } else {
+        return None;
+    };
+    p.eat_all("this turn").then_some(c)
+}
+
+/// "controls more lands", "has more life", "has more cards in hand" (with
+/// `degree` "more"), "controls the most creatures", "has the most cards in
+/// hand" ("the most"): what players are compared by.
+pub(super) fn player_quantity(p: &mut P, degree: &str) -> Option<crate::PlayerQuantity> {
+    use crate::PlayerQuantity;
+    if p.eat_any(&["controls", "control"]).is_some() {
+        p.eat_all(degree).then_some(())?;
+        let mut f = group(p)?;
+        (f.controller == ControllerFilter::Any && !f.this).then_some(())?;
+        f.controller = ControllerFilter::Any;
+        return Some(PlayerQuantity::Permanents(Box::new(f)));
+    }
+    p.eat_any(&["has", "have"])?;
+    p.eat_all(degree).then_some(())?;
+    if p.eat("life") {
+        Some(PlayerQuantity::Life)
+    } else if p.eat_all("cards in hand") {
+        Some(PlayerQuantity::CardsInHand)
+    } else {
+        None
+    }
+}
+
 /// 404.3: "N or more [kind] counters" followed by `tail` ("counters on it
 /// ,"): the intervening-if condition on the source's counters.
 fn counters_condition(p: &mut P, tail: &str) -> Option<crate::Condition> {
@@ -909,6 +1157,7 @@ pub(super) fn modal_triggered(head: &str, bodies: &[&str]) -> R<Vec<TriggeredAbi
                     if m.trigger != a.trigger
                         || m.optional != a.optional
                         || m.condition != a.condition
+                        || m.chooser != a.chooser
                     {
                         return Err("modes that read the trigger otherwise".into());
                     }
@@ -921,6 +1170,7 @@ pub(super) fn modal_triggered(head: &str, bodies: &[&str]) -> R<Vec<TriggeredAbi
                     effects: Vec::new(),
                     condition: a.condition,
                     modes: vec![mode],
+                    chooser: a.chooser,
                 }),
             }
         }

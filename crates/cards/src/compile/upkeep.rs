@@ -163,6 +163,7 @@ fn at_your_upkeep(effects: Vec<Effect>, condition: Option<Condition>) -> Ability
         effects,
         condition,
         modes: Vec::new(),
+        chooser: None,
     })
 }
 
@@ -288,6 +289,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
             effects: vec![sacrifice_this()],
             condition: None,
             modes: Vec::new(),
+            chooser: None,
         }));
         return Some(v);
     }

@@ -164,6 +164,18 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     Some(e)
 }
 
+/// Past the joint to the next clause of a pump: "and", ", and", or a
+/// comma before another verb ("becomes black, gets +1/-1, and gains …",
+/// Defiling Tears). False (and nothing eaten that matters) otherwise.
+fn next_pump_clause(p: &mut P) -> bool {
+    let comma = p.eat(",");
+    p.eat("and")
+        || comma
+            && p.at_any_of(&[
+                "get", "gets", "gain", "gains", "become", "becomes", "lose", "loses",
+            ])
+}
+
 /// A continuous effect on an object until end of turn (418.3): any of
 /// "gets +P/+T", "gains K", "loses all abilities", "has base power and
 /// toughness N/M", joined by "and", then "until end of turn" (or after a
@@ -182,6 +194,9 @@ pub(super) fn pump(
     let mut either: Option<(i32, i32)> = None;
     let mut before_and: Option<usize> = None;
     let mut either_land: Option<crate::BasicLandType> = None;
+    // The clause before was "gain(s) [keywords]": a following "and
+    // \"…\"" is another ability gained.
+    let mut gained_last = false;
     loop {
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
@@ -267,8 +282,26 @@ pub(super) fn pump(
             p.bump();
             let colors = super::keywords::protection_colors(p)?;
             e.add_protection = ColorSet(e.add_protection.0 | colors.0);
+        } else if e.grant.is_none()
+            && (p.at_any_of(&["gain", "gains"]) && p.peek_at(1) == "\""
+                || p.at("\"") && gained_last)
+        {
+            // Layer 5: an ability in quotes, "gains \"{T}: Tap target
+            // creature.\"" (Shoving Match), "gains trample and \"{G}:
+            // Regenerate this creature.\"" (Run Wild).
+            p.eat_any(&["gain", "gains"]);
+            e.grant = Some(p.quoted_ability()?);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
+            gained_last = true;
+            any = true;
+            let i = p.i;
+            if next_pump_clause(p) {
+                before_and = Some(i);
+                continue;
+            }
+            p.i = i;
+            break;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
             p.bump();
             p.eat_all("all abilities").then_some(())?;
@@ -301,10 +334,10 @@ pub(super) fn pump(
             }
             break;
         }
+        gained_last = false;
         any = true;
         let i = p.i;
-        p.eat(",");
-        if p.eat("and") {
+        if next_pump_clause(p) {
             before_and = Some(i);
             continue;
         }
@@ -324,6 +357,8 @@ pub(super) fn pump(
         Duration::EndOfTurn
     } else if p.eat_all("until end of combat") {
         Duration::EndOfCombat
+    } else if p.eat_all("until your next upkeep") {
+        Duration::UntilYourNextUpkeep
     } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long
@@ -396,6 +431,33 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         return Some(vec![Effect::OfferFlipAgain { who }]);
     }
     let e = match w {
+        // "Target player can't play lands this turn." (Solfatara), "… can't
+        // play creature spells this turn" (Cease-Fire).
+        "can't" if p.at("play") => {
+            p.eat("play");
+            if p.eat_all("lands this turn") {
+                Effect::CantPlayThisTurn {
+                    who,
+                    lands: true,
+                    spells: None,
+                }
+            } else {
+                let spells = if p.eat("spells") {
+                    crate::ObjectFilter::any()
+                } else {
+                    match filter(p)? {
+                        (f, Noun::Spell) => f,
+                        _ => return None,
+                    }
+                };
+                p.eat_all("this turn").then_some(())?;
+                Effect::CantPlayThisTurn {
+                    who,
+                    lands: false,
+                    spells: Some(spells),
+                }
+            }
+        }
         // 419.6e: "each opponent skips their next untap step" (Brine Elemental).
         "skip" | "skips"
             if p.at_all("their next untap step") || p.at_all("your next untap step") =>
@@ -521,6 +583,14 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             // other land you control with the same name as it" (Sasaya's
             // Essence), in a "tapped for mana" triggered mana ability.
             if cx.trig_obj && p.eat_all("one mana of any type that land produced") {
+                // "that player adds one mana of any type that land
+                // produced" (Mana Flare, Heartbeat of Spring): one more.
+                if who == PlayerRef::Triggering && !p.at_all("for each") {
+                    return Some(vec![Effect::AddManaProduced {
+                        amount: Amount::Fixed(1),
+                        who,
+                    }]);
+                }
                 p.eat_all("for each other").then_some(())?;
                 let filter = group(p)?;
                 p.eat_all("with the same name as it").then_some(())?;
@@ -532,6 +602,7 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                         what: ObjectRef::Triggering,
                         filter,
                     },
+                    who,
                 }]);
             }
             // "Add an amount of {B} equal to the sacrificed creature's
@@ -636,7 +707,27 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         }
     }
     if p.eat_any(&["deal", "deals"]).is_some() {
-        // The source of the damage is always the spell or the ability's source.
+        // "That creature deals damage equal to its power to its
+        // controller" (Backlash): a target of the spell or ability deals
+        // the damage.
+        if matches!(what, ObjectRef::Target(_)) && p.eat_all("damage equal to its power to") {
+            cx.last_obj = Some(what.clone());
+            let another = p.at("another");
+            let to = super::targets::recipient(p, cx)?;
+            // "… to another target creature" (Deadshot): not the first.
+            if another {
+                if let Recipient::Target(i) = to {
+                    cx.targets[i as usize].distinct = true;
+                }
+            }
+            return Some(vec![Effect::DealsDamageFrom {
+                source: what.clone(),
+                amount: Amount::PowerOf(what),
+                to,
+            }]);
+        }
+        // Otherwise the source of the damage is the spell or the ability's
+        // source.
         if what != ObjectRef::This {
             return None;
         }

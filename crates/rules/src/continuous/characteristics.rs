@@ -432,6 +432,9 @@ pub fn compute(game: &Game, id: ObjId) -> Characteristics {
             return ch;
         }
     }
+    if let Some(ch) = crate::continuous::layers::local_entry(game, id) {
+        return ch;
+    }
     let (board, _) = crate::continuous::layers::compute_board(game);
     match game.in_play.iter().position(|&x| x == id) {
         Some(i) => board[i],
@@ -465,6 +468,65 @@ pub struct Board {
     /// The permanents with mana abilities (`flags::MANA`), in board order,
     /// with the abilities they have now (see `Game::mana_sources`).
     pub mana: Vec<ManaSource>,
+    /// The board is *local*: no continuous effect existed when it was
+    /// computed (no effect of a resolved spell or ability or copy effect,
+    /// no permanent with a static ability, no deploy option), so each
+    /// entry was its permanent's layer-1 values and counters alone, read
+    /// from its own object (`LocalKey`). `keys` is then parallel to
+    /// `chars` (empty otherwise).
+    pub local: bool,
+    pub keys: Vec<LocalKey>,
+    /// Left empty by a rewind point (422) whose board was valid: the game
+    /// it restores recomputes the same values, so that recomputation
+    /// doesn't count as a characteristic changed (`Game::sba_dirty`).
+    pub rewound: bool,
+}
+
+/// What a permanent's characteristics are computed from on a local board
+/// (`Board::local`): the fields of its own object that layer 1
+/// (`layers::layer1`: its card or token, face down, flipped, controller,
+/// chosen colour) and the counters read. An entry whose inputs are the same
+/// as when it was computed is kept as it was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocalInputs {
+    pub id: ObjId,
+    pub card: CardId,
+    pub token_src: Option<crate::state::object::TokenSource>,
+    /// `flags::FACE_DOWN | flags::FLIPPED` bits of the object.
+    pub status: u32,
+    pub base_controller: PlayerId,
+    pub chosen_color: Option<tolaria_cards::Color>,
+    pub counters: (u16, u16),
+    /// The other kinds of counters: some change power and toughness
+    /// (+1/+0, -0/-1, …; layer 6c, 418.5a).
+    pub other_counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
+}
+
+impl LocalInputs {
+    #[inline]
+    pub(crate) fn of(game: &Game, id: ObjId) -> LocalInputs {
+        use crate::state::object::flags;
+        let o = &game.objects[id.slot as usize];
+        LocalInputs {
+            id,
+            card: o.card,
+            token_src: o.token_src,
+            status: o.flags & (flags::FACE_DOWN | flags::FLIPPED),
+            base_controller: o.base_controller,
+            chosen_color: o.chosen_color,
+            counters: (o.plus_counters, o.minus_counters),
+            other_counters: o.counters,
+        }
+    }
+}
+
+/// One entry of a local board's `keys`: the inputs its characteristics
+/// were computed from, and their ability bits (`Object::ability_flags_of`;
+/// `u32::MAX` until `settle` computes them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocalKey {
+    pub inputs: LocalInputs,
+    pub abil: u32,
 }
 
 /// A permanent with mana abilities, as the board found it.
@@ -503,6 +565,7 @@ impl ManaSource {
                 && !c.untap
                 && !c.sacrifice_self
                 && !c.remove_self
+                && !c.return_self
                 && c.sacrifice.is_none()
                 && c.discard == 0
                 && c.pay_life == 0
@@ -510,7 +573,9 @@ impl ManaSource {
                 && c.put_counters.is_none()
                 && c.mana.is_zero();
             match &m.produce {
-                tolaria_cards::ManaProduce::Fixed(v) if plain_tap && v.len() == 1 => {
+                tolaria_cards::ManaProduce::Fixed(v)
+                    if plain_tap && v.len() == 1 && m.only_if.is_none() && !m.once_per_turn =>
+                {
                     Some((i, v[0]))
                 }
                 _ => None,

@@ -4,7 +4,7 @@
 
 use crate::state::stack::ResolveCtx;
 use crate::{Game, ObjId, PlayerId};
-use tolaria_cards::{Condition, PlayerRef};
+use tolaria_cards::{Compared, Condition, PlayerQuantity, PlayerRef, ThisTurnFact};
 
 /// Whether a condition holds for an ability controlled by `you` whose source
 /// is `src`; `players` resolves the player references of the ability
@@ -69,6 +69,7 @@ pub(crate) fn holds(
         // "as long as it's your turn": the turn of the ability's controller.
         // 606.4b: a Two-Headed Giant team's turn is each teammate's.
         Condition::YourTurn => game.is_active(you),
+        Condition::Not(c) => !holds(game, src, you, players, c),
         Condition::CountersOnThis { kind, at_least } => game
             .obj(src)
             .is_some_and(|o| o.counters_of(*kind) >= *at_least),
@@ -167,6 +168,31 @@ pub(crate) fn holds(
                     .types
                     .contains(*t)
         }
+        Condition::Exceeds {
+            who,
+            quantity,
+            than,
+        } => players(who).into_iter().any(|p| {
+            let mine = player_quantity(game, p, quantity, src, you);
+            let others: Vec<PlayerId> = match than {
+                Compared::You => vec![you],
+                Compared::EachOther => game.apnap_from(game.active).filter(|&q| q != p).collect(),
+                Compared::EachOpponent => game.opponents(p).collect(),
+            };
+            !others.is_empty()
+                && others
+                    .iter()
+                    .all(|&q| q != p && player_quantity(game, q, quantity, src, you) < mine)
+        }),
+        Condition::ThisTurn { fact, did } => {
+            use crate::state::object::flags;
+            let bit = match fact {
+                ThisTurnFact::Attacked => flags::ATTACKED_THIS_TURN,
+                ThisTurnFact::DealtDamageToOpponent => flags::DAMAGED_OPPONENT_THIS_TURN,
+                ThisTurnFact::CameUnderControl => flags::SICK,
+            };
+            game.obj(src).is_some_and(|o| (o.flags & bit != 0) == *did)
+        }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
                 .iter()
@@ -179,6 +205,47 @@ pub(crate) fn holds(
                 >= *at_least
         }
     }
+}
+
+/// How much of `q` player `p` has: their individual life total (606.9a),
+/// hand size, or the permanents they control matching the filter (read
+/// for an ability of `src` controlled by `you`).
+pub(crate) fn player_quantity(
+    game: &Game,
+    p: PlayerId,
+    q: &PlayerQuantity,
+    src: ObjId,
+    you: PlayerId,
+) -> i64 {
+    match q {
+        PlayerQuantity::Life => i64::from(game.individual_life(p)),
+        PlayerQuantity::CardsInHand => game.players[p.index()].hand.len() as i64,
+        PlayerQuantity::Permanents(f) => game
+            .in_play
+            .iter()
+            .filter(|&&o| {
+                game.is_present(o)
+                    && game.objects[o.slot as usize].controller == p
+                    && crate::continuous::filter::matches(game, f, o, Some(src), you)
+            })
+            .count() as i64,
+    }
+}
+
+/// The one player in the game with more of `q` than each other player
+/// ("the player with the most life"); none on a tie.
+pub(crate) fn player_with_most(
+    game: &Game,
+    q: &PlayerQuantity,
+    src: ObjId,
+    you: PlayerId,
+) -> Option<PlayerId> {
+    let counts: Vec<(PlayerId, i64)> = game
+        .apnap_from(game.active)
+        .map(|p| (p, player_quantity(game, p, q, src, you)))
+        .collect();
+    let &(best, n) = counts.iter().max_by_key(|(_, n)| *n)?;
+    (counts.iter().filter(|(_, m)| *m == n).count() == 1).then_some(best)
 }
 
 /// A condition checked as an effect resolves ("If you have nine or more

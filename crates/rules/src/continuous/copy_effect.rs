@@ -73,6 +73,7 @@ impl Game {
             while_tapped: None,
             while_enchanted: false,
             while_controlled: false,
+            until_upkeep_of: None,
         });
         let obj = ctx.source;
         let own = self.objects[obj.slot as usize].card;

@@ -40,6 +40,10 @@ pub struct ContinuousEffect {
     /// checked as the board is brought up to date.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub while_controlled: bool,
+    /// "until your next upkeep" (Erhnam Djinn): ends as that player's
+    /// next upkeep step begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_upkeep_of: Option<PlayerId>,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

@@ -240,6 +240,29 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     (board, status_sensitive)
 }
 
+/// The characteristics of permanent `id` on a stale board that would be
+/// local (`Board::local`) if computed now: no effect in the game, no deploy
+/// option, and no permanent in play whose card has a static ability on
+/// any face or that is face down (judged on the cards, without computing
+/// the board). `compute_board` would then list no effect, and the entry
+/// is the permanent's layer-1 values and counters alone. `None` otherwise
+/// (or if `id` isn't in play).
+pub(crate) fn local_entry(game: &Game, id: ObjId) -> Option<Characteristics> {
+    if !game.may_be_local() || !game.in_play.contains(&id) {
+        return None;
+    }
+    let statics_or_face_down = game.in_play.iter().any(|&x| {
+        let o = &game.objects[x.slot as usize];
+        o.is_face_down() || o.def().faces.iter().any(|f| f.has_statics)
+    });
+    if statics_or_face_down {
+        return None;
+    }
+    let mut ch = layer1(game, id);
+    apply_counters(game, id, &mut ch);
+    Some(ch)
+}
+
 /// 503.2: the copiable values of a permanent (layer 1), as it exists or
 /// would exist in play.
 pub(crate) fn copiable_characteristics(game: &Game, id: ObjId) -> Characteristics {
@@ -1173,6 +1196,83 @@ impl Game {
         }
     }
 
+    /// Could the board computed now be local (`Board::local`): no effect of
+    /// a resolved spell or ability (nor copy effect) and no deploy option?
+    /// (Static abilities are looked at per permanent.)
+    #[inline]
+    pub(crate) fn may_be_local(&self) -> bool {
+        self.effects.is_empty() && !self.options.deploy
+    }
+
+    /// The keys of a board just computed whole, when it is local (no
+    /// permanent with a static ability, and `may_be_local`).
+    fn local_keys(
+        &self,
+        chars: &[Characteristics],
+    ) -> Option<Vec<crate::continuous::characteristics::LocalKey>> {
+        if !self.may_be_local() || chars.iter().any(|c| c.face_def().has_statics) {
+            return None;
+        }
+        let keys = self
+            .in_play
+            .iter()
+            .map(|&id| crate::continuous::characteristics::LocalKey {
+                inputs: crate::continuous::characteristics::LocalInputs::of(self, id),
+                abil: u32::MAX,
+            })
+            .collect();
+        Some(keys)
+    }
+
+    /// The board recomputed from the kept local board (`Board::local`): with
+    /// no continuous effect, a permanent's characteristics are its layer-1
+    /// values and counters (what `compute_board` gives when it lists no
+    /// effect), read from its own object; an entry whose inputs
+    /// (`LocalInputs`) are unchanged is kept, the others are computed.
+    /// `None` when the board can't be local (an effect exists, or a
+    /// permanent computed now has static abilities): it is computed whole.
+    fn local_board(
+        &self,
+    ) -> Option<(
+        Vec<Characteristics>,
+        Vec<crate::continuous::characteristics::LocalKey>,
+    )> {
+        use crate::continuous::characteristics::{LocalInputs, LocalKey};
+        if !self.board.local || !self.may_be_local() {
+            return None;
+        }
+        let old = &self.board;
+        let mut chars = Vec::with_capacity(self.in_play.len());
+        let mut keys = Vec::with_capacity(self.in_play.len());
+        let mut next_old = 0;
+        for &id in &self.in_play {
+            let inputs = LocalInputs::of(self, id);
+            let found = old.keys[next_old..]
+                .iter()
+                .position(|k| k.inputs.id == id)
+                .map(|k| next_old + k);
+            if let Some(k) = found {
+                next_old = k + 1;
+                if old.keys[k].inputs == inputs {
+                    chars.push(old.chars[k]);
+                    keys.push(old.keys[k]);
+                    continue;
+                }
+            }
+            let mut ch = layer1(self, id);
+            if ch.face_def().has_statics {
+                return None;
+            }
+            apply_counters(self, id, &mut ch);
+            chars.push(ch);
+            keys.push(LocalKey {
+                inputs,
+                abil: u32::MAX,
+            });
+        }
+        Some((chars, keys))
+    }
+
     /// [`Game::settle`] when the board is stale.
     #[inline(never)]
     fn settle_board(&mut self) {
@@ -1201,13 +1301,23 @@ impl Game {
             if self.board.valid {
                 return;
             }
-            let (chars, status_sensitive) = compute_board(self);
+            let (chars, mut keys, status_sensitive) = match self.local_board() {
+                Some((chars, keys)) => (chars, Some(keys), false),
+                None => {
+                    let (chars, sensitive) = compute_board(self);
+                    let keys = self.local_keys(&chars);
+                    (chars, keys, sensitive)
+                }
+            };
             // A characteristic changed without a zone change (a static
             // ability began or stopped applying): state-based effects
             // must be checked again (420.3).
             // (Compared only while the flag is clear: setting it again
             // changes nothing.)
-            if !self.sba_dirty && (self.board.ids != self.in_play || self.board.chars != chars) {
+            if !self.sba_dirty
+                && !self.board.rewound
+                && (self.board.ids != self.in_play || self.board.chars != chars)
+            {
                 self.sba_dirty = true;
             }
             let mut changed = Vec::new();
@@ -1216,8 +1326,16 @@ impl Game {
             for (i, &id) in self.in_play.iter().enumerate() {
                 let o = &mut self.objects[id.slot as usize];
                 o.board_index = i as u16;
-                let flags = (o.flags & !crate::state::object::flags::ABILITY_BITS)
-                    | crate::state::object::Object::ability_flags_of(&chars[i]);
+                // A kept entry of a local board keeps its ability bits.
+                let abil = match keys.as_mut().and_then(|k| k.get_mut(i)) {
+                    Some(k) if k.abil != u32::MAX => k.abil,
+                    Some(k) => {
+                        k.abil = crate::state::object::Object::ability_flags_of(&chars[i]);
+                        k.abil
+                    }
+                    None => crate::state::object::Object::ability_flags_of(&chars[i]),
+                };
+                let flags = (o.flags & !crate::state::object::flags::ABILITY_BITS) | abil;
                 flags_changed |= flags != o.flags;
                 o.flags = flags;
                 let new_controller = o.controller != chars[i].controller;
@@ -1276,6 +1394,9 @@ impl Game {
                 }
             }
             self.board.chars = chars;
+            self.board.rewound = false;
+            self.board.local = keys.is_some();
+            self.board.keys = keys.unwrap_or_default();
             self.board.status_sensitive = status_sensitive;
             // The computation reads the ability flags it has just reset
             // (which permanents have static abilities): when they changed

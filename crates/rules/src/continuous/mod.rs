@@ -12,5 +12,6 @@ pub mod filter;
 pub mod game_rules;
 pub mod layers;
 pub mod replacement;
+pub mod shield;
 pub mod source;
 pub(crate) mod statics;

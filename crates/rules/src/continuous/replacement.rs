@@ -90,42 +90,8 @@ pub struct RedirectRule {
     pub from_object: Option<ObjId>,
 }
 
-/// 419.7b: a prevention shield from a resolved spell or ability; the
-/// shields end in the cleanup step (314.2).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shield {
-    /// What it protects (`None`: any creature or player, "prevent all
-    /// damage a source of your choice would deal this turn").
-    pub to: Option<Target>,
-    /// The damage it still prevents (`u32::MAX`: all of it, 419.1d).
-    pub left: u32,
-    /// 419.8a: only damage from this source.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<crate::continuous::replacement::ChosenSource>,
-    /// "The next time … would deal damage …, prevent that damage": all of
-    /// the next damage it applies to, which uses it up.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub once: bool,
-}
-
-impl Shield {
-    /// "Prevent the next N damage that would be dealt to [it] this turn."
-    pub fn next(to: Target, n: u32) -> Shield {
-        Shield {
-            to: Some(to),
-            left: n,
-            from: None,
-            once: false,
-        }
-    }
-
-    /// Does it apply to damage from `source` (`src`) to `to`?
-    fn applies(&self, source: ObjId, src: &SourceInfo, to: Target) -> bool {
-        self.left > 0
-            && self.to.is_none_or(|t| t == to)
-            && self.from.is_none_or(|c| c.matches(source, src))
-    }
-}
+pub use crate::continuous::shield::Shield;
+use crate::continuous::shield::{ShieldFollowUp, ShieldUse};
 
 /// One damage event, as it would happen (419.5).
 struct DamageEvent {
@@ -134,6 +100,14 @@ struct DamageEvent {
     to: Target,
     amount: u32,
     combat: bool,
+}
+
+/// What a shield adds after the event it applied to.
+enum After {
+    /// This much is dealt to this recipient, as an event of its own.
+    Split(Target, u32),
+    /// Damage dealt after the event (Eye for an Eye).
+    FollowUp(ShieldFollowUp),
 }
 
 /// A replacement or prevention effect that applies to a damage event.
@@ -174,20 +148,50 @@ impl Game {
             amount,
             combat,
         };
-        self.deal_damage_event(ev, src);
+        self.deal_damage_event(ev, src, Vec::new());
         // 419.7b: a shield reduced to 0 is used up (kept during the event so
         // that its place names it).
         self.shields.retain(|s| s.left > 0);
     }
 
-    fn deal_damage_event(&mut self, mut ev: DamageEvent, src: &SourceInfo) {
+    /// Deals one damage event, then what the shields applied to it added:
+    /// the part of it a "next N damage" redirection sent elsewhere (an
+    /// event of its own, the effects already applied not applying again,
+    /// 419.6a) and Eye for an Eye's damage.
+    fn deal_damage_event(&mut self, ev: DamageEvent, src: &SourceInfo, used: Vec<Applicable>) {
+        let mut after = Vec::new();
         let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
-        let mut used: Vec<Applicable> = Vec::new();
+        let used = self.deal_one_damage_event(ev, src, used, &mut after);
+        for a in after {
+            match a {
+                After::Split(to, amount) => {
+                    let ev = DamageEvent {
+                        source,
+                        source_card,
+                        to,
+                        amount,
+                        combat,
+                    };
+                    self.deal_damage_event(ev, src, used.clone());
+                }
+                After::FollowUp(f) => self.shield_follow_up(f),
+            }
+        }
+    }
+
+    fn deal_one_damage_event(
+        &mut self,
+        mut ev: DamageEvent,
+        src: &SourceInfo,
+        mut used: Vec<Applicable>,
+        after: &mut Vec<After>,
+    ) -> Vec<Applicable> {
+        let (source, source_card, combat) = (ev.source, ev.source_card, ev.combat);
         let first_to = ev.to;
         loop {
             // 419.5a: 0 damage isn't dealt; nothing replaces it.
             if ev.amount == 0 || !self.can_be_dealt(ev.to) {
-                return;
+                return used;
             }
             // 601.14a: a replacement effect that sends the damage to a
             // creature or player outside the range of influence of the
@@ -200,7 +204,7 @@ impl Game {
                     to_card: self.card_of(ev.to),
                     amount: ev.amount,
                 });
-                return;
+                return used;
             }
             let cands = self.applicable(&ev, src, &used);
             let pick = match cands.len() {
@@ -230,7 +234,7 @@ impl Game {
             };
             let a = cands[pick];
             used.push(a);
-            self.apply_replacement(a, &mut ev);
+            self.apply_replacement(a, &mut ev, src, after);
         }
         let to = ev.to;
         match to {
@@ -255,7 +259,20 @@ impl Game {
                     *life = 1;
                 }
                 if ev.amount > 0 {
-                    self.players[p.index()].damaged_this_turn = true;
+                    let pl = &mut self.players[p.index()];
+                    pl.damaged_this_turn = true;
+                    pl.damage_this_turn = pl.damage_this_turn.saturating_add(ev.amount);
+                    if src.types.contains(tolaria_cards::CardType::Artifact) {
+                        pl.artifact_damage_this_turn =
+                            pl.artifact_damage_this_turn.saturating_add(ev.amount);
+                    }
+                    // "if Whirling Dervish dealt damage to an opponent this
+                    // turn": an opponent of the source's controller.
+                    let controller = self.objects[source.slot as usize].controller;
+                    if self.is_opponent(controller, p) {
+                        self.objects[source.slot as usize].flags |=
+                            crate::state::object::flags::DAMAGED_OPPONENT_THIS_TURN;
+                    }
                 }
                 self.emit(Event::Damage {
                     source,
@@ -284,6 +301,7 @@ impl Game {
             // Never a recipient of damage (`can_be_dealt`).
             Target::Ability(_) => {}
         }
+        used
     }
 
     /// Can damage be dealt to this recipient at all (a player still in the
@@ -365,7 +383,7 @@ impl Game {
             }
         }
         for (i, s) in self.shields.iter().enumerate() {
-            if s.applies(ev.source, src, ev.to) {
+            if self.shield_applies(s, ev.source, src, ev.to, ev.combat) {
                 v.push(Applicable::Shield(i));
             }
         }
@@ -379,7 +397,7 @@ impl Game {
                 let Ability::Static(StaticAbility::DamageReplacement(r)) = a else {
                     continue;
                 };
-                if self.replacement_applies(id, ch.controller, r, ev)
+                if self.replacement_applies(id, ch.controller, r, ev, src)
                     && self.static_replacement_reaches(ch.controller, r, ev)
                 {
                     v.push(Applicable::Static(id, i as u8));
@@ -428,8 +446,14 @@ impl Game {
         let to = self.target_within_range(controller, ev.to);
         match r {
             DamageReplacement::PreventAll { .. }
+            | DamageReplacement::PreventAllToYou { .. }
+            | DamageReplacement::PreventByRemovingCounters
+            | DamageReplacement::PreventAllRemovingACounter
             | DamageReplacement::RedirectFromYou(_)
-            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => to,
+            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => to,
+            DamageReplacement::PreventAllBy { .. } => {
+                self.object_within_range(controller, ev.source)
+            }
             DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
                 to && self.object_within_range(controller, ev.source)
             }
@@ -443,6 +467,7 @@ impl Game {
         controller: PlayerId,
         r: &DamageReplacement,
         ev: &DamageEvent,
+        src: &SourceInfo,
     ) -> bool {
         let target_of = |aff: &Affected| -> Option<ObjId> {
             match aff {
@@ -462,8 +487,8 @@ impl Game {
             }
             // Combat damage to the controller from an unblocked attacker
             // (309.2f), while this is untapped and a creature in play.
-            DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
-                ev.combat
+            DamageReplacement::RedirectUnblockedFromYouWhileUntapped { combat } => {
+                (ev.combat || !combat)
                     && ev.to == Target::Player(controller)
                     && !self.objects[id.slot as usize].is_tapped()
                     && self
@@ -485,22 +510,66 @@ impl Game {
             // permanent the filter matches from the source's point of view.
             DamageReplacement::PreventAll {
                 to: Affected::Each(f),
+                combat,
+                from,
                 ..
-            } => match ev.to {
-                Target::Object(o) => {
-                    self.is_present(o)
-                        && crate::continuous::filter::matches(self, f, o, Some(id), controller)
-                }
-                Target::Player(_) | Target::Ability(_) => false,
-            },
-            DamageReplacement::PreventAll { to, by } => {
-                target_of(to).is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            } => {
+                (ev.combat || !combat)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && match ev.to {
+                        Target::Object(o) => {
+                            self.is_present(o)
+                                && crate::continuous::filter::matches(
+                                    self,
+                                    f,
+                                    o,
+                                    Some(id),
+                                    controller,
+                                )
+                        }
+                        Target::Player(_) | Target::Ability(_) => false,
+                    }
             }
+            DamageReplacement::PreventAll {
+                to,
+                by,
+                combat,
+                from,
+            } => {
+                (ev.combat || !combat)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && target_of(to)
+                        .is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
+            }
+            DamageReplacement::PreventAllBy { by, combat } => {
+                (ev.combat || !combat) && target_of(by).is_some_and(|h| ev.source == h)
+            }
+            DamageReplacement::PreventAllToYou { from } => {
+                ev.to == Target::Player(controller)
+                    && from
+                        .as_ref()
+                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+            }
+            // Only while it has a +1/+1 counter (Rock Hydra).
+            DamageReplacement::PreventByRemovingCounters => {
+                ev.to == Target::Object(id) && self.objects[id.slot as usize].plus_counters > 0
+            }
+            DamageReplacement::PreventAllRemovingACounter => ev.to == Target::Object(id),
         }
     }
 
     /// Applies one effect to the event.
-    fn apply_replacement(&mut self, a: Applicable, ev: &mut DamageEvent) {
+    fn apply_replacement(
+        &mut self,
+        a: Applicable,
+        ev: &mut DamageEvent,
+        src: &SourceInfo,
+        after: &mut Vec<After>,
+    ) {
         let prevented = |game: &mut Game, ev: &mut DamageEvent, n: u32, protection: bool| {
             let to_card = game.card_of(ev.to);
             game.emit(Event::DamagePrevented {
@@ -536,19 +605,23 @@ impl Game {
                     after: ev.amount,
                 });
             }
-            Applicable::Shield(i) => {
-                let s = &mut self.shields[i];
-                // 419.8a: "prevent that damage": all of it, once.
-                let n = if s.once {
-                    s.left = 0;
-                    ev.amount
-                } else {
-                    let n = s.left.min(ev.amount);
-                    s.left -= n;
-                    n
-                };
-                prevented(self, ev, n, false);
-            }
+            Applicable::Shield(i) => match self.use_shield(i, ev.amount, src.controller) {
+                ShieldUse::Prevent(0) => {}
+                ShieldUse::Prevent(n) => prevented(self, ev, n, false),
+                // 419.6c: all of it to the new recipient, or a part of it
+                // as an event of its own.
+                ShieldUse::Redirect(t, n) => {
+                    let card = self.shields[i].card;
+                    self.emit_redirect(ev.source_card, card, ev.to, t, n.min(ev.amount));
+                    if n >= ev.amount {
+                        ev.to = t;
+                    } else {
+                        ev.amount -= n;
+                        after.push(After::Split(t, n));
+                    }
+                }
+                ShieldUse::Also(f) => after.push(After::FollowUp(f)),
+            },
             Applicable::Masked(o) => self.masked_turns_face_up(o),
             Applicable::Static(id, i) => {
                 let ch = crate::continuous::characteristics::compute(self, id);
@@ -558,8 +631,36 @@ impl Game {
                     return;
                 };
                 match r {
-                    DamageReplacement::PreventAll { .. } => {
+                    DamageReplacement::PreventAll { .. }
+                    | DamageReplacement::PreventAllBy { .. }
+                    | DamageReplacement::PreventAllToYou { .. } => {
                         let n = ev.amount;
+                        prevented(self, ev, n, false)
+                    }
+                    // For each 1 damage, a +1/+1 counter removed and that 1
+                    // prevented (Rock Hydra); all of it prevented and one
+                    // counter removed (Phantom Centaur).
+                    DamageReplacement::PreventByRemovingCounters
+                    | DamageReplacement::PreventAllRemovingACounter => {
+                        let have = self.objects[id.slot as usize].plus_counters as u32;
+                        let (n, remove) = match r {
+                            DamageReplacement::PreventByRemovingCounters => {
+                                let n = ev.amount.min(have);
+                                (n, n)
+                            }
+                            _ => (ev.amount, have.min(1)),
+                        };
+                        if remove > 0 {
+                            let kind = tolaria_cards::CounterKind::PlusOnePlusOne;
+                            let amount =
+                                self.objects[id.slot as usize].add_counters(kind, -(remove as i32));
+                            self.emit(Event::CountersRemoved {
+                                obj: id,
+                                card: ch.card,
+                                kind,
+                                amount,
+                            });
+                        }
                         prevented(self, ev, n, false)
                     }
                     DamageReplacement::PlusToPlayer { .. } | DamageReplacement::Double => {
@@ -581,10 +682,12 @@ impl Game {
                         });
                     }
                     DamageReplacement::RedirectFromYou(_)
-                    | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => {
+                    | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
                         let host = match r {
                             DamageReplacement::RedirectFromYou(Affected::This)
-                            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => Some(id),
+                            | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
+                                Some(id)
+                            }
                             _ => match self.objects[id.slot as usize].attached_to {
                                 Some(Target::Object(h)) => Some(h),
                                 _ => None,
@@ -865,10 +968,15 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                     .get(*i as usize)
                 {
                     Some(Ability::Static(StaticAbility::DamageReplacement(r))) => match r {
-                        DamageReplacement::PreventAll { .. } => 0,
+                        DamageReplacement::PreventAll { .. }
+                        | DamageReplacement::PreventAllBy { .. }
+                        | DamageReplacement::PreventAllToYou { .. } => 0,
+                        // Counters removed: the order matters.
+                        DamageReplacement::PreventByRemovingCounters
+                        | DamageReplacement::PreventAllRemovingACounter => 7,
                         DamageReplacement::Double => 2,
                         DamageReplacement::RedirectFromYou(_)
-                        | DamageReplacement::RedirectUnblockedFromYouWhileUntapped => 3,
+                        | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => 3,
                         DamageReplacement::PlusToPlayer { .. } => 5,
                     },
                     _ => 4,

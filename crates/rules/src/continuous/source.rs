@@ -61,6 +61,11 @@ impl SourceInfo {
 pub struct SourceProps {
     pub colors: ColorSet,
     pub types: TypeSet,
+    /// "an unblocked creature of your choice" (Forcefield): an attacking
+    /// creature that wasn't blocked (309.2f), judged by the game
+    /// (`Game::unblocked_fits`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unblocked: bool,
 }
 
 impl SourceProps {

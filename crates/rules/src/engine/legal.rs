@@ -565,14 +565,14 @@ impl Game {
         match (&d.kind, action) {
             // 308.2a: one more attacker (`attack_options`).
             // With a cost to attack (308.2d) the list judges what can be paid.
-            (DecisionKind::DeclareAttackers, Action::Attack(id))
-                if self.attack_cost_each() == 0 =>
-            {
+            (DecisionKind::DeclareAttackers, Action::Attack(id)) if !self.attack_costs_exist() => {
                 return !self.attacks_multiple()
                     && self.in_play.contains(id)
                     && !self.combat.is_attacking(*id)
                     && self.can_attack(*id);
             }
+            // 500.2: finishing the declaration (`attack_options`).
+            (DecisionKind::DeclareAttackers, Action::Done) => return self.attackers_done_legal(),
             // 502.10b: a band declaration (`band_options`).
             (DecisionKind::DeclareAttackers, Action::Band { creature, with }) => {
                 return self.band_legal(*creature, *with);
@@ -766,7 +766,12 @@ impl Game {
             None => (self.available_mana(p, None), None),
         };
         for &card in &self.player(p).hand {
-            self.hand_card_actions(p, card, &avail, out);
+            // Outside `p`'s sorcery timing (most priorities) a card that
+            // can't be played at instant speed offers nothing: skipped here
+            // without a call (`hand_card_actions` would find no action).
+            if sorcery_timing || may_play_at_instant_speed(self.objects[card.slot as usize].def()) {
+                self.hand_card_actions(p, card, &avail, out);
+            }
             if !self.hand_actions {
                 continue;
             }
@@ -831,9 +836,12 @@ impl Game {
         out: &mut Vec<Action>,
     ) {
         let o = &self.objects[id.slot as usize];
+        // 403.2: only the controller, unless the ability says any player
+        // may play it (`Game::any_player_abilities`).
+        let controls = o.controller == p;
         if o.flags & crate::state::object::flags::ACTIVATED == 0
-            || o.controller != p
             || o.is_phased_out()
+            || (!controls && !self.any_player_abilities)
         {
             return;
         }
@@ -842,6 +850,9 @@ impl Game {
         // granted in quotes (layer 5).
         for (i, (_, a)) in ch.all_abilities().enumerate() {
             if let Ability::Activated(act) = a {
+                if !controls && !act.any_player {
+                    continue;
+                }
                 // 502.43a ninjutsu and 502.18b cycling function only in the
                 // hand: they exist in play but can't be played there.
                 if act.ninjutsu || act.from_hand || act.from_graveyard {
@@ -1309,6 +1320,18 @@ impl Game {
 }
 
 /// A cost in words for people ("{2}{R}", "sacrifice 2 permanents, pay 3 life").
+/// Could some face of this card be played as a spell at instant speed
+/// (an instant, a card with flash, 308.4; a split card's halves are judged
+/// one by one, 505.2)? Otherwise it is played only with sorcery timing
+/// (the test of `Game::can_play_spell_face`), and a land only then (305.2).
+#[inline(always)]
+fn may_play_at_instant_speed(def: &tolaria_cards::CardDef) -> bool {
+    let face = def.front();
+    def.layout == tolaria_cards::Layout::Split
+        || face.types.contains(CardType::Instant)
+        || face.keywords.has(Keyword::Flash)
+}
+
 pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {
     let mut parts = Vec::new();
     if !k.mana.is_zero() {

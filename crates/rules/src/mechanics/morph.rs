@@ -272,6 +272,7 @@ impl Game {
                     while_tapped: None,
                     while_enchanted: false,
                     while_controlled: false,
+                    until_upkeep_of: None,
                 });
         }
         if copied {

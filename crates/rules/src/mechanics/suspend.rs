@@ -227,6 +227,7 @@ impl Game {
                 while_tapped: None,
                 while_enchanted: false,
                 while_controlled: true,
+                until_upkeep_of: None,
             });
         self.board.valid = false;
     }

@@ -135,14 +135,23 @@ impl Game {
         as_face_down: Option<&crate::continuous::characteristics::Characteristics>,
     ) -> bool {
         let played = self.player(p).spells_this_turn;
-        self.any_static_in_play(|s, src, controller| match s {
-            StaticAbility::OneSpellEachTurn => played >= 1,
-            StaticAbility::CantPlaySpells { whose, filter } => {
-                whose_applies(self, *whose, controller, p)
-                    && self.spell_matches(filter, card, as_face_down, src, controller)
-            }
-            _ => false,
-        })
+        // "Target player can't play creature spells this turn." (Cease-Fire)
+        let banned = self.play_bans.iter().any(|b| {
+            b.player == p
+                && b.spells.as_ref().is_some_and(|f| match as_face_down {
+                    Some(ch) => crate::continuous::filter::matches_with(self, f, card, ch, None, p),
+                    None => crate::continuous::filter::matches(self, f, card, None, p),
+                })
+        });
+        banned
+            || self.any_static_in_play(|s, src, controller| match s {
+                StaticAbility::OneSpellEachTurn => played >= 1,
+                StaticAbility::CantPlaySpells { whose, filter } => {
+                    whose_applies(self, *whose, controller, p)
+                        && self.spell_matches(filter, card, as_face_down, src, controller)
+                }
+                _ => false,
+            })
     }
 
     /// Does the spell `card` (or, `as_face_down`, the face-down spell it

@@ -243,6 +243,7 @@ impl Game {
             ManaProduce::AnyColor(n) => *n as u16,
             ManaProduce::OneOf(_) => 1,
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
+            ManaProduce::PerRemoved(_) => removed as u16,
             // 503.7–503.8: an undefined choice adds nothing (and the action
             // names the chosen colour, so `kind` is it when there is one).
             ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
@@ -436,7 +437,7 @@ impl Game {
                     }
                 }
                 ManaProduce::IfAll { .. } => {}
-                ManaProduce::PlusPerRemoved(k) => push(*k),
+                ManaProduce::PlusPerRemoved(k) | ManaProduce::PerRemoved(k) => push(*k),
             }
         }
     }
@@ -630,11 +631,15 @@ impl Game {
     }
 
     /// 408.1: a mana ability that may be played "only once each turn"
-    /// (Wall of Roots) and was already played this turn.
+    /// (Wall of Roots) and was already played this turn, or "only if you
+    /// control a Swamp" (Tainted Field) when its controller doesn't.
     #[inline]
     fn mana_once_used(&self, source: ObjId, index: usize, m: &tolaria_cards::ManaAbility) -> bool {
-        m.once_per_turn
-            && self.objects[source.slot as usize].activated_this_turn & (1 << index.min(15)) != 0
+        let o = &self.objects[source.slot as usize];
+        (m.once_per_turn && o.activated_this_turn & (1 << index.min(15)) != 0)
+            || m.only_if.as_ref().is_some_and(|c| {
+                !crate::continuous::condition::holds_for(self, source, o.controller, c)
+            })
     }
 
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
@@ -751,7 +756,8 @@ impl Game {
                 // true): skipped above.
                 ManaProduce::DoublePool
                 | ManaProduce::IfAll { .. }
-                | ManaProduce::PlusPerRemoved(_) => continue,
+                | ManaProduce::PlusPerRemoved(_)
+                | ManaProduce::PerRemoved(_) => continue,
             };
             if m.cost.tap {
                 if count > 1 {

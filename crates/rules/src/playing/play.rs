@@ -1073,6 +1073,11 @@ impl Game {
         if cost.remove_self {
             self.move_to(source, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
         }
+        // "Return [this] to its owner's hand" (Broken Fall).
+        if cost.return_self {
+            let owner = self.objects[source.slot as usize].owner;
+            self.move_to(source, Zone::Hand(owner), MoveReason::ReturnToHand);
+        }
         // 502.18a: "Discard this card" (cycling).
         if cost.discard_self {
             let o = &self.objects[source.slot as usize];

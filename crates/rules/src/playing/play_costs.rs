@@ -140,13 +140,29 @@ impl Game {
         self.alternative_condition(p, obj, spell)
     }
 
-    /// "If you control a [filter]," of an alternative cost.
+    /// "If you control a [filter]," of an alternative cost; "If an
+    /// opponent controls a [filter] and you control a [filter]," (the
+    /// Mercadian Legates).
     pub(crate) fn alternative_condition(
         &self,
         p: PlayerId,
         card: ObjId,
         spell: &tolaria_cards::SpellAbility,
     ) -> bool {
+        if let Some(f) = spell
+            .alternative
+            .as_ref()
+            .and_then(|a| a.if_opponent_controls.as_ref())
+        {
+            let opponent_has = self.in_play.iter().any(|&o| {
+                self.is_present(o)
+                    && self.is_opponent(p, self.objects[o.slot as usize].controller)
+                    && crate::continuous::filter::matches(self, f, o, Some(card), p)
+            });
+            if !opponent_has {
+                return false;
+            }
+        }
         match spell
             .alternative
             .as_ref()

@@ -147,7 +147,12 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     filter::matches_with(game, f, o, &ch, src.obj, src.controller)
                 }
         }
-        (TargetKind::CardInGraveyard { filter: f, whose }, Target::Object(o)) => {
+        (
+            TargetKind::CardInGraveyard {
+                filter: f, whose, ..
+            },
+            Target::Object(o),
+        ) => {
             game.obj(o).is_some_and(|x| match x.zone {
                 Zone::Graveyard(owner) => match whose {
                     tolaria_cards::PlayerFilter::Any => true,
@@ -222,8 +227,24 @@ pub fn legal_targets(
     } else {
         &chosen[first_slot_of_spec.min(chosen.len())..]
     };
+    // "… from a single graveyard": the graveyard of the first target
+    // chosen for this instance.
+    let graveyard = match &spec.kind {
+        TargetKind::CardInGraveyard { single: true, .. } => {
+            same_instance.iter().find_map(|t| match t {
+                Target::Object(o) => game.obj(*o).map(|x| x.zone),
+                _ => None,
+            })
+        }
+        _ => None,
+    };
     let consider = |t: Target, out: &mut Vec<Target>| {
-        if !same_instance.contains(&t) && is_legal_target(game, spec, t, src) {
+        if !same_instance.contains(&t)
+            && is_legal_target(game, spec, t, src)
+            && graveyard.is_none_or(
+                |z| matches!(t, Target::Object(o) if game.obj(o).is_some_and(|x| x.zone == z)),
+            )
+        {
             out.push(t);
         }
     };
@@ -355,6 +376,21 @@ pub(crate) fn count_legal_targets(
                 .iter()
                 .chain(&game.removed)
                 .any(|&o| consider(Target::Object(o)));
+        }
+        // "… from a single graveyard": the most any one graveyard offers.
+        TargetKind::CardInGraveyard { single: true, .. } => {
+            let best = game
+                .player_ids()
+                .map(|p| {
+                    game.player(p)
+                        .graveyard
+                        .iter()
+                        .filter(|&&o| is_legal_target(game, spec, Target::Object(o), src))
+                        .count()
+                })
+                .max()
+                .unwrap_or(0);
+            n += best;
         }
         TargetKind::CardInGraveyard { .. } => {
             game.player_ids().any(|p| {

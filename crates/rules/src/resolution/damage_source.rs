@@ -11,14 +11,19 @@
 //! 419.8b: when the source would deal damage, its properties ("red",
 //! "artifact") are checked again; a shield that prevents nothing isn't used
 //! up.
+//!
+//! Every shield of a resolving spell or ability (`Effect::DamageShield`,
+//! `continuous/shield.rs`) is created here: its recipients and source
+//! found, the source chosen if it is "of your choice".
 
 use crate::continuous::replacement::ChosenSource;
+use crate::continuous::shield::{Shield, ShieldAct};
 use crate::continuous::source::SourceInfo;
 use crate::continuous::source::SourceProps;
 use crate::state::stack::ResolveCtx;
 use crate::state::stack::StackKind;
 use crate::{Action, Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
-use tolaria_cards::{ColorSet, ObjectFilter, Recipient};
+use tolaria_cards::{ColorSet, Recipient, ShieldAmount, ShieldFrom, ShieldSpec, ShieldThen};
 
 impl ChosenSource {
     /// Is damage from `source` (with characteristics `src`) damage from
@@ -44,6 +49,7 @@ impl Game {
             if !v.contains(&o)
                 && self.object_within_range(player, o)
                 && props.fit(&SourceInfo::of(self, o, player))
+                && self.unblocked_fits(props, o)
             {
                 v.push(o);
             }
@@ -88,56 +94,117 @@ impl Game {
 }
 
 impl Game {
-    /// 419.8a: "The next time a [red] source of your choice would deal
-    /// damage to [you] this turn, prevent that damage." (`next_only`), or
-    /// "Prevent all damage a source of your choice would deal this turn.": the recipient is
-    /// found (an illegal target gets nothing, 413.2a), the controller
-    /// chooses the source (a decision, `ChooseSource`), and the shield is
-    /// created. With no source to choose, nothing happens.
-    pub(crate) fn shield_from_chosen_source(
+    /// The creatures and players a shield's recipient names now (an
+    /// illegal target, none: 413.2a).
+    fn shield_recipients(&self, ctx: &ResolveCtx, r: &Recipient) -> Vec<Target> {
+        match r {
+            Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+            Recipient::Player(p) => self
+                .players_of(ctx, p)
+                .into_iter()
+                .map(Target::Player)
+                .collect(),
+            Recipient::Object(o) => self
+                .objects_of(ctx, o)
+                .into_iter()
+                .filter(|&o| self.is_in_play(o))
+                .map(Target::Object)
+                .collect(),
+            Recipient::EachCreatureAndPlayer(_) | Recipient::TargetAndEachSharingColor(_) => {
+                Vec::new()
+            }
+        }
+    }
+
+    /// 419.6c, 419.7b, 419.8a: creates the shields of `spec`, one for each
+    /// recipient named (419.7d); "of your choice" asks for the source first
+    /// (a decision, `ChooseSource`). Nothing is created for a recipient
+    /// that is gone or an illegal target, nor when the damage would be
+    /// redirected to one (419.6c).
+    pub(crate) fn create_damage_shield(
         &mut self,
         ctx: &ResolveCtx,
-        sources: &ObjectFilter,
-        to: Option<&Recipient>,
-        next_only: bool,
+        spec: &ShieldSpec,
     ) -> Option<Decision> {
-        let to = match to {
-            None => None,
-            Some(Recipient::Target(i)) => Some(ctx.target(*i)?),
-            Some(Recipient::Player(p)) => Some(Target::Player(*self.players_of(ctx, p).first()?)),
-            Some(_) => return None,
+        let tos: Vec<Option<Target>> = match &spec.to {
+            None => vec![None],
+            Some(r) => self
+                .shield_recipients(ctx, r)
+                .into_iter()
+                .map(Some)
+                .collect(),
         };
-        let mut props = SourceProps {
-            colors: sources.colors_any,
-            types: sources.types_any,
-        };
-        // "of the chosen color": the colour chosen for the object with the
-        // ability (419.1b); none chosen, no source has it (503.7).
-        if sources.chosen_color {
-            let c = self.obj(ctx.source).and_then(|o| o.chosen_color)?;
-            props.colors = ColorSet::single(c);
+        if tos.is_empty() {
+            return None;
         }
-        let Some(o) = self.resolving.as_mut()?.source_choice.take() else {
-            if self.damage_sources(ctx.controller, props).is_empty() {
-                return None;
+        let then = match &spec.then {
+            ShieldThen::Prevent => ShieldAct::Prevent,
+            ShieldThen::PreventAllBut(n) => ShieldAct::PreventAllBut(*n),
+            ShieldThen::Redirect(r) => {
+                ShieldAct::Redirect(*self.shield_recipients(ctx, r).first()?)
             }
-            return Some(Decision {
-                player: ctx.controller,
-                kind: DecisionKind::ChooseSource { props },
-            });
+            ShieldThen::ToSourceController => ShieldAct::ToSourceController,
+            ShieldThen::AlsoToSourceController => ShieldAct::AlsoToSourceController,
         };
-        let chosen = self.chosen_source(o, props);
-        self.emit(Event::SourceChosen {
-            player: ctx.controller,
-            card: ctx.source_card,
-            source_card: self.objects[o.slot as usize].card,
-        });
-        self.shields.push(crate::continuous::replacement::Shield {
-            to,
-            left: u32::MAX,
-            from: Some(chosen),
-            once: next_only,
-        });
+        let (left, once) = match &spec.amount {
+            ShieldAmount::All => (u32::MAX, false),
+            ShieldAmount::Next(a) => (u32::try_from(self.amount(ctx, a)).unwrap_or(0), false),
+            ShieldAmount::NextTime => (u32::MAX, true),
+        };
+        if left == 0 {
+            return None;
+        }
+        let mut shield = Shield {
+            left,
+            once,
+            combat_only: spec.combat_only,
+            then,
+            gain_life: spec.gain_life,
+            card: Some(ctx.source_card),
+            controller: ctx.controller,
+            maker: Some(ctx.source),
+            ..Default::default()
+        };
+        match &spec.from {
+            ShieldFrom::Any => {}
+            ShieldFrom::Object(r) => shield.by = Some(*self.objects_of(ctx, r).first()?),
+            ShieldFrom::Each(f) => shield.by_each = Some(Box::new(f.clone())),
+            ShieldFrom::Chosen(f) => {
+                let mut props = SourceProps {
+                    colors: f.colors_any,
+                    types: f.types_any,
+                    unblocked: f.blocked == Some(false),
+                };
+                // "of the chosen color": the colour chosen for the object
+                // with the ability (419.1b); none chosen, no source has it
+                // (503.7).
+                if f.chosen_color {
+                    let c = self.obj(ctx.source).and_then(|o| o.chosen_color)?;
+                    props.colors = ColorSet::single(c);
+                }
+                let Some(o) = self.resolving.as_mut()?.source_choice.take() else {
+                    if self.damage_sources(ctx.controller, props).is_empty() {
+                        return None;
+                    }
+                    return Some(Decision {
+                        player: ctx.controller,
+                        kind: DecisionKind::ChooseSource { props },
+                    });
+                };
+                shield.from = Some(self.chosen_source(o, props));
+                self.emit(Event::SourceChosen {
+                    player: ctx.controller,
+                    card: ctx.source_card,
+                    source_card: self.objects[o.slot as usize].card,
+                });
+            }
+        }
+        for to in tos {
+            self.shields.push(Shield {
+                to,
+                ..shield.clone()
+            });
+        }
         None
     }
 

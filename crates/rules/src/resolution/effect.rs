@@ -28,8 +28,11 @@ impl Game {
             Effect::CopySpell { .. } | Effect::ChangeTarget { .. } | Effect::CopiesOfThis => {}
             // A choice per card (`card_effect`).
             Effect::ReturnUpToFromGraveyard { .. } => {}
-            // 419.8a: the source is chosen on resolution (exec_effect_pausable).
-            Effect::PreventDamageFromChosenSource { .. } => {}
+            // Nested in another instruction: a source "of your choice"
+            // can't be asked there, so such a shield isn't made.
+            Effect::DamageShield(spec) => {
+                let _ = self.create_damage_shield(ctx, spec);
+            }
             // The name is chosen on resolution (exec_effect_pausable).
             Effect::NameCard { .. } | Effect::ChooseColor => {}
             // 503.1 nested in another instruction: a copy whose "as [this]
@@ -46,43 +49,37 @@ impl Game {
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
             Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
+            // "Target player can't play lands / creature spells this turn."
+            Effect::CantPlayThisTurn { who, lands, spells } => {
+                for player in self.players_of(ctx, who) {
+                    self.play_bans.push(crate::state::game::PlayBan {
+                        player,
+                        lands: *lands,
+                        spells: spells.clone(),
+                    });
+                }
+            }
+            // "That creature deals damage equal to its power to …"
+            // (Backlash): the named object in play is the damage's source.
+            Effect::DealsDamageFrom { source, amount, to } => {
+                let n = self.amount(ctx, amount).max(0) as u32;
+                let recipients = self.damage_recipients(ctx, to);
+                for s in self.objects_of(ctx, source) {
+                    if !self.is_in_play(s) {
+                        continue;
+                    }
+                    let o = &self.objects[s.slot as usize];
+                    let (card, controller) = (o.card, o.controller);
+                    let src = SourceInfo::of(self, s, controller);
+                    for &t in &recipients {
+                        self.deal_damage(s, card, &src, t, n, false);
+                    }
+                }
+            }
             Effect::DealDamage { amount, to } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
-                let recipients: Vec<Target> = match to {
-                    Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
-                    Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
-                    Recipient::Object(o) => self
-                        .objects_of(ctx, o)
-                        .into_iter()
-                        .map(Target::Object)
-                        .collect(),
-                    Recipient::Player(p) => self
-                        .players_of(ctx, p)
-                        .into_iter()
-                        .map(Target::Player)
-                        .collect(),
-                    Recipient::EachCreatureAndPlayer(f) => {
-                        let mut v: Vec<Target> = self
-                            .in_play
-                            .iter()
-                            .copied()
-                            .filter(|&o| {
-                                self.is_present(o)
-                                    && crate::continuous::filter::matches(
-                                        self,
-                                        f,
-                                        o,
-                                        Some(ctx.source),
-                                        ctx.controller,
-                                    )
-                            })
-                            .map(Target::Object)
-                            .collect();
-                        v.extend(self.apnap_from(self.active).map(Target::Player));
-                        v
-                    }
-                };
+                let recipients = self.damage_recipients(ctx, to);
                 if let tolaria_cards::Amount::HalfTheirLifeRoundedDown = amount {
                     // An amount of each player's own (Heartless
                     // Hidetsugu), all read before any damage is dealt.
@@ -971,5 +968,46 @@ impl Game {
         }
         let owner = obj.owner;
         self.move_to(o, Zone::Graveyard(owner), reason);
+    }
+}
+
+impl Game {
+    /// The recipients of damage an effect deals (a target, the objects or
+    /// players named, each creature and player matching).
+    fn damage_recipients(&self, ctx: &ResolveCtx, to: &Recipient) -> Vec<Target> {
+        match to {
+            Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
+            Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
+            Recipient::Object(o) => self
+                .objects_of(ctx, o)
+                .into_iter()
+                .map(Target::Object)
+                .collect(),
+            Recipient::Player(p) => self
+                .players_of(ctx, p)
+                .into_iter()
+                .map(Target::Player)
+                .collect(),
+            Recipient::EachCreatureAndPlayer(f) => {
+                let mut v: Vec<Target> = self
+                    .in_play
+                    .iter()
+                    .copied()
+                    .filter(|&o| {
+                        self.is_present(o)
+                            && crate::continuous::filter::matches(
+                                self,
+                                f,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                    })
+                    .map(Target::Object)
+                    .collect();
+                v.extend(self.apnap_from(self.active).map(Target::Player));
+                v
+            }
+        }
     }
 }

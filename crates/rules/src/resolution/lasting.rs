@@ -157,6 +157,8 @@ impl Game {
                     while_tapped,
                     while_enchanted,
                     while_controlled: false,
+                    until_upkeep_of: (duration == Duration::UntilYourNextUpkeep)
+                        .then_some(ctx.controller),
                 });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {

@@ -278,12 +278,22 @@ impl Game {
             (CardChoice::Removed, Effect::ReturnRemovedChosen { what }) => {
                 self.objects_of(ctx, what)
             }
-            (CardChoice::FromHand, Effect::ChooseFromHand { who, filter, .. }) => {
-                match self.players_of(ctx, who).first() {
-                    Some(&w) => self.hand_matching(w, filter),
-                    None => Vec::new(),
+            (
+                CardChoice::FromHand,
+                Effect::ChooseFromHand {
+                    who, filter, then, ..
+                },
+            ) => match self.players_of(ctx, who).first() {
+                Some(&w) => {
+                    let mut v = self.hand_matching(w, filter);
+                    // A card revealed stays in the hand: not again.
+                    if *then == HandChoice::Reveal {
+                        v.retain(|o| !r.cards.chosen.contains(o));
+                    }
+                    v
                 }
-            }
+                None => Vec::new(),
+            },
             (CardChoice::FromGraveyard, Effect::ReturnUpToFromGraveyard { filter, .. }) => {
                 self.graveyard_matching(ctx.controller, filter)
             }
@@ -582,6 +592,7 @@ impl Game {
             to_hand_count,
             rest_to_graveyard,
             scry,
+            reveal_all,
         } = e
         else {
             return None;
@@ -595,10 +606,40 @@ impl Game {
             st.cards = lib.iter().rev().take(n).copied().collect();
             st.started = true;
             st.stage = if to_hand.is_some() { 0 } else { 1 };
-            self.emit(Event::LookedAtLibrary {
-                player: p,
-                count: st.cards.len() as u32,
-            });
+            if *reveal_all {
+                // "Reveal the top N cards …": every player sees them; all
+                // those matching go to the hand, no choice made.
+                let cards = st
+                    .cards
+                    .iter()
+                    .map(|&o| self.objects[o.slot as usize].card)
+                    .collect();
+                self.emit(Event::Revealed { player: p, cards });
+                let f = to_hand.clone().unwrap_or_default();
+                for o in std::mem::take(&mut st.cards) {
+                    if crate::continuous::filter::matches_card(
+                        &f,
+                        self.objects[o.slot as usize].card,
+                    ) {
+                        self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    } else {
+                        st.cards.push(o);
+                    }
+                }
+                st.stage = 1;
+                if *rest_to_graveyard {
+                    for o in std::mem::take(&mut st.cards) {
+                        let owner = self.objects[o.slot as usize].owner;
+                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
+                    }
+                    return None;
+                }
+            } else {
+                self.emit(Event::LookedAtLibrary {
+                    player: p,
+                    count: st.cards.len() as u32,
+                });
+            }
             self.set_cards_state(st.clone());
         }
         loop {
@@ -744,7 +785,11 @@ impl Game {
             });
             self.set_cards_state(st.clone());
         }
-        if st.done < amount && !self.hand_matching(whose, filter).is_empty() {
+        let left = self
+            .hand_matching(whose, filter)
+            .iter()
+            .any(|o| !st.chosen.contains(o));
+        if st.done < amount && left {
             return Some(Decision {
                 player: ctx.controller,
                 kind: DecisionKind::ChooseCard {
@@ -988,6 +1033,18 @@ impl Game {
                             // 217.2d: chosen one by one; the last chosen is on top.
                             self.move_to(o, Zone::Library(owner), MoveReason::Effect);
                         }
+                        HandChoice::Reveal => {
+                            // Revealed to every player; it stays in the hand.
+                            let card = self.objects[o.slot as usize].card;
+                            self.emit(Event::Revealed {
+                                player: owner,
+                                cards: vec![card],
+                            });
+                            st.chosen.push(o);
+                            if let Some(r) = self.resolving.as_mut() {
+                                r.ctx.revealed += 1;
+                            }
+                        }
                     }
                     st.done += 1;
                 } else {
@@ -1031,6 +1088,10 @@ impl Game {
     /// number (Fastbond)?
     pub(crate) fn may_play_another_land(&self, p: PlayerId) -> bool {
         let pl = self.player(p);
+        // "Target player can't play lands this turn." (Solfatara)
+        if self.play_bans.iter().any(|b| b.player == p && b.lands) {
+            return false;
+        }
         pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
             || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
     }

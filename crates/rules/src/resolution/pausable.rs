@@ -31,11 +31,7 @@ impl Game {
                 of,
                 keywords,
             } => self.create_token_copies(ctx, who, amount, of, *keywords),
-            Effect::PreventDamageFromChosenSource {
-                sources,
-                to,
-                next_only,
-            } => self.shield_from_chosen_source(ctx, sources, to.as_ref(), *next_only),
+            Effect::DamageShield(spec) => self.create_damage_shield(ctx, spec),
             // "Name a card" (Cabal Therapy): the spell remembers the name,
             // which its filters "with that name" read.
             Effect::NameCard { nonland } => {

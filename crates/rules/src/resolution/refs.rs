@@ -55,6 +55,11 @@ impl Game {
                 .or_else(|| self.defending_player_of(ctx.source))
                 .into_iter()
                 .collect(),
+            PlayerRef::Most(q) => {
+                crate::continuous::condition::player_with_most(self, q, ctx.source, ctx.controller)
+                    .into_iter()
+                    .collect()
+            }
         }
     }
 
@@ -281,6 +286,22 @@ impl Game {
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
             Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
+            Amount::DamageDealtToYouThisTurn { artifacts } => {
+                let p = self.player(ctx.controller);
+                let n = if *artifacts {
+                    p.artifact_damage_this_turn
+                } else {
+                    p.damage_this_turn
+                };
+                i32::try_from(n).unwrap_or(i32::MAX)
+            }
+            // 306.3: the attackers whose defending player is the controller.
+            Amount::CreaturesAttackingYou => self
+                .combat
+                .attackers
+                .iter()
+                .filter(|a| a.defender.or(self.combat.defending) == Some(ctx.controller))
+                .count() as i32,
             Amount::CardsInHand(p) => self
                 .players_of(ctx, p)
                 .first()
@@ -412,6 +433,10 @@ impl Game {
             }),
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
+            Amount::RevealedThisWay => ctx.revealed as i32,
+            Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
+                i32::from(self.player(*p).untapped_lands_at_turn_start)
+            }),
             Amount::DamageDealtCappedByTarget(i) => {
                 let dealt = ctx.damage_dealt as i32;
                 let cap = match ctx.targets.get(*i as usize) {

@@ -77,13 +77,14 @@ impl Game {
             }
             return;
         }
-        let (source, source_card, is_spell, trigger, optional) = match &item.kind {
+        let (source, source_card, is_spell, trigger, optional, chooser) = match &item.kind {
             StackKind::Spell { obj } => (
                 *obj,
                 self.shown_card(*obj),
                 true,
                 TriggerContext::default(),
                 false,
+                None,
             ),
             StackKind::Ability {
                 source,
@@ -108,8 +109,11 @@ impl Game {
                         }
                     }
                 }
-                let optional = matches!(ability, Some(Ability::Triggered(t)) if t.optional);
-                (*source, *card, false, *trigger, optional)
+                let (optional, chooser) = match ability {
+                    Some(Ability::Triggered(t)) => (t.optional, t.chooser.clone()),
+                    _ => (false, None),
+                };
+                (*source, *card, false, *trigger, optional, chooser)
             }
             StackKind::CombatDamage(_) => unreachable!(),
         };
@@ -155,6 +159,7 @@ impl Game {
             sacrificed_power: item.sacrificed_power,
             chosen: None,
             damage_dealt: 0,
+            revealed: 0,
             created: None,
             division: item.division.clone(),
             removal: 0,
@@ -206,8 +211,12 @@ impl Game {
             r.ctx.targets.truncate(main.len);
         }
         if optional {
-            // 410.5: "you may" is chosen on resolution.
-            let p = r.ctx.controller;
+            // 410.5: "you may" is chosen on resolution, by the controller
+            // or the player the ability names ("that creature's controller
+            // may draw a card", Fecundity).
+            let p = chooser
+                .and_then(|c| self.players_of(&r.ctx, &c).first().copied())
+                .unwrap_or(r.ctx.controller);
             self.resolving = Some(Box::new(r));
             self.decision = Some(Decision {
                 player: p,

@@ -184,8 +184,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         player: lki_controller,
                         ..Default::default()
                     }),
-                    Trigger::PutIntoGraveyardFromPlay(f) if !f.this => {
+                    Trigger::PutIntoGraveyardFromPlay(f)
+                    | Trigger::PutIntoGraveyardOfFromPlay(f, _)
+                        if !f.this =>
+                    {
                         let you = game.objects[src.slot as usize].controller;
+                        // "put into your / an opponent's graveyard": whose
+                        // graveyard it went to (its owner's, 217.3).
+                        let owner = game.objects[new.slot as usize].owner;
+                        let owned = match t {
+                            Trigger::PutIntoGraveyardOfFromPlay(_, w) => match w {
+                                Whose::You => owner == you,
+                                Whose::Opponent => game.is_opponent(you, owner),
+                                Whose::Each | Whose::Chosen => true,
+                            },
+                            _ => true,
+                        };
                         // "a creature you control": its controller as it
                         // last existed in play (404.4c looks back in time).
                         let controlled = match f.controller {
@@ -202,7 +216,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
                         };
                         // Match on the new (graveyard) object's printed characteristics.
-                        (controlled
+                        (owned
+                            && controlled
                             && crate::continuous::filter::matches(
                                 game,
                                 &tolaria_cards::ObjectFilter {
@@ -215,6 +230,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             ))
                         .then_some(TriggerContext {
                             object: Some(new),
+                            player: Some(owner),
                             ..Default::default()
                         })
                     }
@@ -524,10 +540,43 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 _ => None,
             });
         }
+        Event::AbilityPlayed {
+            player, targets, ..
+        }
+        | Event::TriggerPutOnStack {
+            player, targets, ..
+        } if permanents > 0 && !targets.is_empty() => {
+            let targets: Vec<Target> = targets.iter().map(|t| t.target).collect();
+            became_targets(game, &targets, *player, None);
+        }
+        Event::TargetChanged { targets, .. } if permanents > 0 => {
+            // 415.7: the spell or ability now targets them; its controller
+            // is that of the stack object holding these targets.
+            let new: Vec<Target> = targets.iter().map(|t| t.target).collect();
+            if let Some(item) = game.stack.iter().rev().find(|s| s.targets == new) {
+                let (controller, spell) = match item.kind {
+                    crate::StackKind::Spell { obj } => (item.controller, Some(obj)),
+                    _ => (item.controller, None),
+                };
+                became_targets(game, &new, controller, spell);
+            }
+        }
         Event::SpellPlayed {
             player, obj, card, ..
         } => {
             let (caster, spell) = (*player, *obj);
+            if permanents > 0 {
+                if let Some(targets) = game
+                    .stack
+                    .iter()
+                    .rev()
+                    .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == spell))
+                    .map(|s| s.targets.clone())
+                    .filter(|t| !t.is_empty())
+                {
+                    became_targets(game, &targets, caster, Some(spell));
+                }
+            }
             // 502.30a: the spell's own "when you play this spell"
             // abilities (storm), functioning on the stack; the spells
             // played before it this turn, by every player, are counted now.
@@ -807,6 +856,10 @@ pub(crate) fn condition_holds(
         &|r| match r {
             tolaria_cards::PlayerRef::You => vec![you],
             tolaria_cards::PlayerRef::Triggering => ctx.player.into_iter().collect(),
+            // "if an opponent controls more lands than you" (Land Tax), "if
+            // a player has more life than each other player" (Ghazbán Ogre).
+            tolaria_cards::PlayerRef::EachOpponent => game.opponents(you).collect(),
+            tolaria_cards::PlayerRef::EachPlayer => game.apnap_from(game.active).collect(),
             _ => Vec::new(),
         },
         c,
@@ -1018,8 +1071,10 @@ pub(crate) fn triggered_mana_abilities(
             }
             let mut ctx = crate::state::stack::ResolveCtx::for_source(game, controller, src);
             ctx.trigger.object = Some(land);
+            // "that player": the land's controller, who tapped it (Mana Flare).
+            ctx.trigger.player = Some(game.objects[land.slot as usize].controller);
             for e in &t.effects {
-                if let tolaria_cards::Effect::AddManaProduced { amount } = e {
+                if let tolaria_cards::Effect::AddManaProduced { amount, who } = e {
                     // One type only, or the one the player chose among
                     // several (406.1b: "any type that land produced").
                     let Some(&first) = produced.first() else {
@@ -1032,14 +1087,16 @@ pub(crate) fn triggered_mana_abilities(
                     };
                     let n = game.amount(&ctx, amount).max(0) as u16;
                     if n > 0 {
-                        game.players[controller.index()].pool.add(kind, n);
-                        game.emit(crate::Event::ManaAdded {
-                            player: controller,
-                            source: src,
-                            card: ch.card,
-                            kind,
-                            amount: u32::from(n),
-                        });
+                        for player in game.players_of(&ctx, who) {
+                            game.players[player.index()].pool.add(kind, n);
+                            game.emit(crate::Event::ManaAdded {
+                                player,
+                                source: src,
+                                card: ch.card,
+                                kind,
+                                amount: u32::from(n),
+                            });
+                        }
                     }
                     continue;
                 }
@@ -1208,6 +1265,43 @@ fn phased_out_triggers(game: &mut Game, src: ObjId) {
                 });
             }
         }
+    }
+}
+
+/// 409.1c, 410.4, 415.7: the permanents a spell or ability (`spell`:
+/// the spell, if it is one) controlled by `controller` targets as it is
+/// played or put on the stack, or as its targets are changed: their
+/// "Whenever [this] becomes the target of …" abilities trigger, once
+/// each however many of its targets name the permanent.
+fn became_targets(game: &mut Game, targets: &[Target], controller: PlayerId, spell: Option<ObjId>) {
+    for (k, t) in targets.iter().enumerate() {
+        let Target::Object(o) = *t else { continue };
+        if targets[..k].contains(t) || game.objects[o.slot as usize].zone != Zone::InPlay {
+            continue;
+        }
+        scan(game, o, |tr, game, src| {
+            let Trigger::BecomesTarget {
+                spells_only,
+                aura_spells,
+                opponents,
+            } = tr
+            else {
+                return None;
+            };
+            let aura = |s: ObjId| {
+                crate::continuous::characteristics::compute(game, s)
+                    .subtypes
+                    .contains(tolaria_cards::Subtype::AURA)
+            };
+            let ok = (!spells_only || spell.is_some())
+                && (!aura_spells || spell.is_some_and(aura))
+                && (!opponents
+                    || game.is_opponent(game.objects[src.slot as usize].controller, controller));
+            ok.then(|| TriggerContext {
+                player: Some(controller),
+                ..Default::default()
+            })
+        });
     }
 }
 

@@ -240,6 +240,11 @@ pub struct Game {
     /// cards are created.
     #[serde(default = "yes")]
     pub graveyard_plays: bool,
+    /// Derived: some card of the game has an activated ability any player
+    /// may play (403.2, Flailing Ogre), so priority looks at the abilities
+    /// of other players' permanents; set as cards are created.
+    #[serde(default = "yes")]
+    pub any_player_abilities: bool,
     /// Derived: some card of the game has dredge (502.47a) or madness
     /// (502.24a), so a draw or a discard may ask a replacement choice
     /// (`replacement_choice_possible` looks at graveyards and hands only
@@ -261,6 +266,11 @@ pub struct Game {
     /// effects waiting for their untap step (`turn/untap_rules.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub untap_holds: Vec<crate::turn::untap_rules::UntapHold>,
+    /// "Target player can't play lands / [filter] spells this turn"
+    /// (Solfatara, Cease-Fire): the players and what they can't play;
+    /// emptied in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub play_bans: Vec<PlayBan>,
     /// 310.1: creatures that assign no combat damage this turn (Ophidian);
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -849,4 +859,14 @@ pub struct FreePlay {
     /// 504.1: played face down from the hand by Illusionary Mask.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub masked: bool,
+}
+
+/// One "can't play … this turn" rule (`Game::play_bans`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayBan {
+    pub player: PlayerId,
+    /// Lands (408.2d): none may be played.
+    pub lands: bool,
+    /// The spells that can't be played (none: lands only).
+    pub spells: Option<tolaria_cards::ObjectFilter>,
 }

@@ -63,6 +63,10 @@ pub mod flags {
     /// or becoming tapped (419; `mechanics/illusionary_mask.rs`). Kept from
     /// the stack into play as it resolves; cleared as it turns face up.
     pub const MASKED: u32 = 1 << 18;
+    /// Dealt damage to an opponent of its controller this turn ("if
+    /// Whirling Dervish dealt damage to an opponent this turn"); cleared
+    /// as a turn begins and on a zone change.
+    pub const DAMAGED_OPPONENT_THIS_TURN: u32 = 1 << 19;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
 }
 
@@ -687,6 +691,9 @@ mod flag_tests {
             FLASHBACK,
             SPLIT_SECOND,
             ATTACKED_THIS_TURN,
+            REVEALED,
+            MASKED,
+            DAMAGED_OPPONENT_THIS_TURN,
         ];
         let mut seen = 0u32;
         for f in all {

@@ -91,6 +91,18 @@ pub struct Player {
     /// 502.50a: the player was dealt damage this turn (bloodthirst).
     #[serde(default)]
     pub damaged_this_turn: bool,
+    /// The untapped lands the player controlled as the turn began, before
+    /// its untap step (Power Surge: "untapped lands they controlled at the
+    /// beginning of this turn").
+    #[serde(default)]
+    pub untapped_lands_at_turn_start: u16,
+    /// 417.1: the damage dealt to the player this turn, and of it the
+    /// damage from artifact sources (Simulacrum, Reverse Polarity): a
+    /// tally of the damage events, emptied as the turn begins.
+    #[serde(default)]
+    pub damage_this_turn: u32,
+    #[serde(default)]
+    pub artifact_damage_this_turn: u32,
     /// 600, 605.2, 609.1: the team the player belongs to, fixed before play
     /// begins (`None`: a team of one, as in every Free-for-All game).
     /// Players on the same team are teammates; every other player is an
@@ -157,6 +169,9 @@ impl Player {
             max_hand_size: Some(7),
             spells_this_turn: 0,
             damaged_this_turn: false,
+            untapped_lands_at_turn_start: 0,
+            damage_this_turn: 0,
+            artifact_damage_this_turn: 0,
             team: None,
             emperor: false,
             entrant: None,

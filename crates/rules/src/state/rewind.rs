@@ -17,7 +17,8 @@ use serde::{Deserialize, Serialize};
 /// 422: what rewinding restores (`Game::rewind`).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RewindPoint {
-    /// The game at the rewind point, its `objects` and `events` left empty.
+    /// The game at the rewind point, its `objects` and `events` left empty
+    /// (and its board, when it was valid: `Board::rewound`).
     pub(crate) game: Game,
     /// How many objects the arena had.
     pub(crate) len: usize,
@@ -37,9 +38,16 @@ impl RewindPoint {
         g.rewind = None;
         let objects = std::mem::take(&mut g.objects);
         let events = std::mem::take(&mut g.events);
-        let game = g.clone();
+        // A valid board (derived data) isn't copied: the restored game
+        // recomputes it (`Board::rewound`).
+        let board = g.board.valid.then(|| std::mem::take(&mut g.board));
+        let mut game = g.clone();
         g.objects = objects;
         g.events = events;
+        if let Some(board) = board {
+            g.board = board;
+            game.board.rewound = true;
+        }
         let in_libraries: usize = g.players.iter().map(|p| p.library.len()).sum();
         let mut saved = Vec::with_capacity(g.objects.len().saturating_sub(in_libraries));
         for (i, o) in g.objects.iter().enumerate() {

@@ -9,8 +9,10 @@ use crate::{Event, Game, MoveReason, ObjId, Object, PlayerId, Zone};
 impl Game {
     /// Removes an object id from whatever zone list holds it.
     fn unlist(&mut self, id: ObjId, zone: Zone) {
+        // An object is listed once in its zone; searched from the end,
+        // where a library's top card is (a draw finds it at once).
         let remove = |v: &mut Vec<ObjId>| {
-            if let Some(i) = v.iter().position(|&x| x == id) {
+            if let Some(i) = v.iter().rposition(|&x| x == id) {
                 v.remove(i);
             }
         };
@@ -363,6 +365,7 @@ impl Game {
                             while_tapped: None,
                             while_enchanted: false,
                             while_controlled: false,
+                            until_upkeep_of: None,
                         });
                 }
                 // 419: "comes into play tapped" modifies how it comes into
@@ -447,6 +450,7 @@ impl Game {
                                         while_tapped: None,
                                         while_enchanted: false,
                                         while_controlled: false,
+                                        until_upkeep_of: None,
                                     });
                             }
                         }

@@ -26,6 +26,18 @@ impl Game {
         id: ObjId,
         pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
     ) -> bool {
+        self.statics_affecting(id, pick, |_| true)
+    }
+
+    /// Visits each static ability of a permanent in play, of the kind
+    /// `pick` selects, that affects `id` now (418.2), until `visit` says
+    /// stop (true); whether it stopped.
+    fn statics_affecting(
+        &self,
+        id: ObjId,
+        pick: impl Fn(&'static StaticAbility) -> Option<&'static tolaria_cards::Affected>,
+        mut visit: impl FnMut(&'static StaticAbility) -> bool,
+    ) -> bool {
         if !self.may_have_statics() {
             return false;
         }
@@ -36,7 +48,10 @@ impl Game {
             }
             let sch = crate::continuous::characteristics::compute(self, src);
             let now = statics(&sch).filter_map(|s| self.static_now(s, src, so.controller));
-            for aff in now.filter_map(&pick) {
+            for s in now {
+                let Some(aff) = pick(s) else {
+                    continue;
+                };
                 let hit = match aff {
                     tolaria_cards::Affected::This => src == id,
                     tolaria_cards::Affected::Attached => so.attached_to == Some(Target::Object(id)),
@@ -44,12 +59,33 @@ impl Game {
                         crate::continuous::filter::matches(self, f, id, Some(src), so.controller)
                     }
                 };
-                if hit {
+                if hit && visit(s) {
                     return true;
                 }
             }
         }
         false
+    }
+
+    /// 308.2d: the generic mana it costs to attack with `id` itself,
+    /// whichever player it attacks ("Enchanted creature can't attack
+    /// unless its controller pays {3}", Brainwash; several add up).
+    pub(crate) fn own_attack_cost(&self, id: ObjId) -> u32 {
+        let mut n = 0u32;
+        self.statics_affecting(
+            id,
+            |s| match s {
+                StaticAbility::AttackCostOf { affected, .. } => Some(affected),
+                _ => None,
+            },
+            |s| {
+                if let StaticAbility::AttackCostOf { generic, .. } = s {
+                    n = n.saturating_add(*generic);
+                }
+                false
+            },
+        );
+        n
     }
 
     /// 302.2: does a static ability keep this permanent from untapping?
@@ -387,7 +423,6 @@ impl Game {
 
     /// The declarations still open to the attacking player.
     pub(crate) fn attack_options(&self, out: &mut Vec<Action>) {
-        let mut unmet = false;
         // 308.2d: a cost to attack (Windborn Muse, Propaganda): one more
         // attacker only if the total cost could still be paid; 500.2:
         // creatures with costs to attack are exempt from requirements to
@@ -429,42 +464,74 @@ impl Game {
                 // 602.3: the attacker chooses a defending player for it;
                 // 602.3a: restrictions and costs about attacking a specific
                 // player are judged against that player alone.
-                let mut free = false;
                 for player in self.opponents(active) {
                     if !self.may_attack(active, player) || !self.can_attack_player(id, player) {
                         continue;
                     }
                     let cost = if any_cost {
                         self.attack_cost_for(player)
+                            .saturating_add(self.own_attack_cost(id))
                     } else {
                         0
                     };
                     if cost > 0 && !payable(id, cost) {
                         continue;
                     }
-                    free |= cost == 0;
                     out.push(Action::AttackPlayer {
                         attacker: id,
                         player,
                     });
                 }
-                // 500.2: a requirement binds only where no cost applies.
-                unmet |= free && self.must_attack(id);
                 continue;
             }
-            if each > 0 {
-                if payable(id, each) {
+            let cost = if any_cost {
+                each.saturating_add(self.own_attack_cost(id))
+            } else {
+                0
+            };
+            if cost > 0 {
+                if payable(id, cost) {
                     out.push(Action::Attack(id));
                 }
                 continue;
             }
             out.push(Action::Attack(id));
-            unmet |= self.must_attack(id);
         }
         self.band_options(out);
-        if !unmet {
+        if !self.attack_requirement_unmet(any_cost, each) {
             out.push(Action::Done);
         }
+    }
+
+    /// 500.2: may the declaration of attackers be finished now (`Done`,
+    /// as `attack_options` lists it)?
+    pub(crate) fn attackers_done_legal(&self) -> bool {
+        let any_cost = self.attack_cost_total() > 0 || self.attack_costs_exist();
+        let each = if any_cost { self.attack_cost_each() } else { 0 };
+        !self.attack_requirement_unmet(any_cost, each)
+    }
+
+    /// 500.2: some creature not attacking must attack and could, at no
+    /// cost (a requirement binds only where no cost to attack applies,
+    /// 308.2d; under 602 a player it could attack for free). `any_cost`
+    /// and `each` as `attack_options` finds them. The cheap test of the
+    /// requirement comes first.
+    fn attack_requirement_unmet(&self, any_cost: bool, each: u32) -> bool {
+        let active = self.active;
+        self.in_play.iter().any(|&id| {
+            if self.combat.is_attacking(id) || !self.must_attack(id) || !self.can_attack(id) {
+                return false;
+            }
+            if self.attacks_multiple() {
+                self.opponents(active).any(|player| {
+                    self.may_attack(active, player)
+                        && self.can_attack_player(id, player)
+                        && (!any_cost || self.attack_cost_for(player) == 0)
+                })
+            } else {
+                each == 0
+            }
+        })
     }
 
     pub(crate) fn on_declare_attackers(&mut self, action: Action) {
@@ -586,8 +653,13 @@ impl Game {
 
     /// Whether any permanent in play has a cost to attack (a cheap test
     /// before judging each attacker).
-    fn attack_costs_exist(&self) -> bool {
-        self.any_static_in_play(|s, _, _| matches!(s, StaticAbility::AttackCostPerCreature { .. }))
+    pub(crate) fn attack_costs_exist(&self) -> bool {
+        self.any_static_in_play(|s, _, _| {
+            matches!(
+                s,
+                StaticAbility::AttackCostPerCreature { .. } | StaticAbility::AttackCostOf { .. }
+            )
+        })
     }
 
     /// 308.2d: the total cost to attack with the creatures declared so
@@ -607,13 +679,14 @@ impl Game {
             .attackers
             .iter()
             .filter(|a| which(a.obj))
-            .filter_map(|a| a.defender.or(self.combat.defending))
-            .map(|d| {
-                if self.two_headed() {
+            .filter_map(|a| Some((a.obj, a.defender.or(self.combat.defending)?)))
+            .map(|(obj, d)| {
+                let player = if self.two_headed() {
                     self.attack_cost_each()
                 } else {
                     self.attack_cost_for(d)
-                }
+                };
+                player.saturating_add(self.own_attack_cost(obj))
             })
             .fold(0u32, u32::saturating_add)
     }

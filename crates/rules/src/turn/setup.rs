@@ -71,11 +71,13 @@ impl Game {
             untap_choices: Vec::new(),
             untap_holds: Vec::new(),
             assigns_no_combat_damage: Vec::new(),
+            play_bans: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
+            any_player_abilities: false,
             draw_discard_choices: false,
             hand_actions: false,
             draw_rules: Vec::new(),
@@ -109,6 +111,11 @@ impl Game {
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
         self.graveyard_plays |=
             o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
+        self.any_player_abilities |= o.def().faces.iter().any(|f| {
+            f.abilities
+                .iter()
+                .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.any_player))
+        });
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities

@@ -19,6 +19,14 @@ impl Game {
         }
         if step == Step::Upkeep {
             self.echo_marks_at_upkeep();
+            // "… until your next upkeep" (Erhnam Djinn) ends now.
+            if self.effects.iter().any(|e| e.until_upkeep_of.is_some()) {
+                let active: Vec<PlayerId> = self.active_players().collect();
+                self.effects
+                    .retain(|e| !e.until_upkeep_of.is_some_and(|p| active.contains(&p)));
+                self.board.valid = false;
+                self.sba_dirty = true;
+            }
             // "Until your next upkeep, … can't phase out" ends now.
             if !self.cant_phase_out.is_empty() {
                 let active: Vec<PlayerId> = self.active_players().collect();
@@ -204,6 +212,27 @@ impl Game {
             p.extra_land_plays = 0;
             p.spells_this_turn = 0;
             p.damaged_this_turn = false;
+            p.damage_this_turn = 0;
+            p.artifact_damage_this_turn = 0;
+        }
+        // "the number of untapped lands they controlled at the beginning
+        // of this turn" (Power Surge): counted now, before the untap step.
+        for i in 0..self.players.len() {
+            if fresh & (1 << i) == 0 {
+                continue;
+            }
+            let who = crate::PlayerId(i as u8);
+            let n = (0..self.in_play.len())
+                .filter(|&k| {
+                    let o = self.in_play[k];
+                    let x = &self.objects[o.slot as usize];
+                    x.controller == who
+                        && !x.is_tapped()
+                        && !x.is_phased_out()
+                        && self.chars(o).is(tolaria_cards::CardType::Land)
+                })
+                .count();
+            self.players[i].untapped_lands_at_turn_start = n as u16;
         }
         for o in &mut self.objects {
             if fresh & (1 << o.controller.0) == 0 {
@@ -211,7 +240,7 @@ impl Game {
             }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
-            o.flags &= !flags::ATTACKED_THIS_TURN;
+            o.flags &= !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN);
             o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay
                 && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
@@ -474,8 +503,12 @@ impl Game {
     /// 300.3: unused mana is lost as a phase ends, and each player loses 1
     /// life per mana lost (mana burn).
     pub(crate) fn empty_mana_pools(&mut self) {
+        // Usually every pool is empty (mana is made while paying).
+        if self.players.iter().all(|p| p.pool.total() == 0) {
+            return;
+        }
         // Upwelling (418.5k).
-        if self.players.iter().any(|p| p.pool.total() > 0) && self.mana_pools_keep() {
+        if self.mana_pools_keep() {
             return;
         }
         for i in 0..self.players.len() {
@@ -550,6 +583,7 @@ impl Game {
         self.cant_block_pairs.clear();
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
+        self.play_bans.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();

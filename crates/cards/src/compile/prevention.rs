@@ -1,0 +1,317 @@
+//! The grammar of prevention and redirection shields (419.6c, 419.7b,
+//! 419.8a) made by spells and abilities, composed from parts
+//! (`ShieldSpec`): how much ("all", "the next N", "the next time"), which
+//! damage ("combat"), from what ("dealt by target creature", "a source of
+//! your choice", "by attacking creatures"), to what ("to you", "to
+//! CARDNAME", "to and dealt by that creature") and what instead ("prevent
+//! that damage", "prevent all but 1 of that damage", "… is dealt to its
+//! owner instead"); and the rider "You gain life equal to the damage
+//! prevented this way". The forms `effects.rs` reads first (Remedy's
+//! division, Holy Day, Luminesce's rules) keep their own effects.
+
+use super::*;
+use crate::{
+    Amount, Effect, ObjectFilter, ObjectRef, PlayerRef, Recipient, ShieldAmount, ShieldFrom,
+    ShieldSpec, ShieldThen,
+};
+
+/// A shield clause: "Prevent …", "The next time … would deal damage …",
+/// "The next N damage that would be dealt to … is dealt to … instead",
+/// "All damage that would be dealt to … is dealt to … instead".
+pub(super) fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    if p.at("prevent") {
+        return attempt(p, cx, prevent);
+    }
+    if p.at_all("the next time") {
+        return attempt(p, cx, next_time);
+    }
+    if p.at_all("the next") || p.at("all") {
+        return attempt(p, cx, redirect);
+    }
+    None
+}
+
+fn shield(
+    from: ShieldFrom,
+    to: Option<Recipient>,
+    combat_only: bool,
+    amount: ShieldAmount,
+) -> Effect {
+    Effect::DamageShield(Box::new(ShieldSpec {
+        from,
+        to,
+        combat_only,
+        amount,
+        then: ShieldThen::Prevent,
+        gain_life: false,
+    }))
+}
+
+/// "Prevent all [combat] damage that would be dealt [this turn] to R [by
+/// S] [this turn]", "… to and dealt by X …", "Prevent all [combat] damage
+/// X would deal this turn", "Prevent the next N damage that would be dealt
+/// to R this turn", "… dealt by CARDNAME this turn".
+fn prevent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat("prevent").then_some(())?;
+    let amount = if p.eat("all") {
+        ShieldAmount::All
+    } else if p.eat_all("the next") {
+        ShieldAmount::Next(amount(p)?)
+    } else {
+        return None;
+    };
+    let combat = p.eat("combat");
+    p.eat("damage").then_some(())?;
+    if p.eat_all("that would be dealt") {
+        let mut this_turn = p.eat_all("this turn");
+        let mut to = None;
+        let mut from = ShieldFrom::Any;
+        if p.eat_all("to and dealt by") {
+            // Two shields: one for what it is dealt, one for what it deals.
+            let o = shield_object(p, cx)?;
+            (p.eat_all("this turn") || this_turn).then_some(())?;
+            return Some(vec![
+                shield(
+                    ShieldFrom::Any,
+                    Some(Recipient::Object(o.clone())),
+                    combat,
+                    amount.clone(),
+                ),
+                shield(ShieldFrom::Object(o), None, combat, amount),
+            ]);
+        }
+        if p.eat("to") {
+            to = Some(shield_recipient(p, cx)?);
+        }
+        this_turn |= p.eat_all("this turn");
+        if p.eat("by") {
+            from = shield_source(p, cx)?;
+        }
+        this_turn |= p.eat_all("this turn");
+        (this_turn && (to.is_some() || from != ShieldFrom::Any)).then_some(())?;
+        return Some(vec![shield(from, to, combat, amount)]);
+    }
+    // "… [that] target creature would deal this turn".
+    p.eat("that");
+    let from = shield_source(p, cx)?;
+    p.eat_all("would deal").then_some(())?;
+    let to = if p.eat("to") {
+        Some(shield_recipient(p, cx)?)
+    } else {
+        None
+    };
+    p.eat_all("this turn").then_some(())?;
+    Some(vec![shield(from, to, combat, amount)])
+}
+
+/// 419.8a: "The next time [a source of your choice | an unblocked creature
+/// of your choice | target creature | CARDNAME] would deal [combat] damage
+/// to R this turn, [prevent that damage | prevent all but N of that
+/// damage | that damage is dealt to R2 instead | that source deals that
+/// damage to R2 instead | instead that source deals that much damage to
+/// you and CARDNAME deals that much damage to that source's controller]";
+/// "The next time damage would be dealt to R this turn, that damage is
+/// dealt to R2 instead".
+fn next_time(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    p.eat_all("the next time").then_some(())?;
+    let (from, combat) = if p.eat_all("damage would be dealt") {
+        (ShieldFrom::Any, false)
+    } else {
+        let from = shield_source(p, cx)?;
+        p.eat("would").then_some(())?;
+        p.eat("deal").then_some(())?;
+        let combat = p.eat("combat");
+        p.eat("damage").then_some(())?;
+        (from, combat)
+    };
+    // "that damage" is all the source deals at once, perhaps to several
+    // recipients; a shield is used up by one damage event, so a recipient
+    // is required (Pilgrim of Justice stays refused).
+    p.eat("to").then_some(())?;
+    let to = shield_recipient(p, cx)?;
+    // Not "enchanted creature": Kithkin Armor is sacrificed as the cost,
+    // and what it enchanted would need its last known information.
+    (to != Recipient::Object(ObjectRef::Attached)).then_some(())?;
+    p.eat_all("this turn ,").then_some(())?;
+    let then = if p.eat_all("prevent that damage") {
+        ShieldThen::Prevent
+    } else if p.eat_all("prevent all but") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("of that damage").then_some(())?;
+        ShieldThen::PreventAllBut(u32::try_from(n).ok()?)
+    } else if p.eat_all("instead that source deals that much damage to you and cardname deals that much damage to that source's controller") {
+        (to == Recipient::Player(PlayerRef::You)).then_some(())?;
+        ShieldThen::AlsoToSourceController
+    } else if p.eat_all("that damage is dealt to that source's controller instead") {
+        ShieldThen::ToSourceController
+    } else {
+        (p.eat_all("that damage is dealt to")
+            || p.eat_all("that source deals that damage to"))
+        .then_some(())?;
+        let r = redirect_recipient(p, cx)?;
+        p.eat("instead").then_some(())?;
+        ShieldThen::Redirect(r)
+    };
+    Some(vec![Effect::DamageShield(Box::new(ShieldSpec {
+        from,
+        to: Some(to),
+        combat_only: combat,
+        amount: ShieldAmount::NextTime,
+        then,
+        gain_life: false,
+    }))])
+}
+
+/// 419.6c: "The next N damage that would be dealt to R this turn is dealt
+/// to R2 instead" (Personal Incarnation, the en-Kor), "All [combat] damage
+/// that would be dealt to R this turn [by S] is dealt to R2 instead"
+/// (Sivvi's Valor, Shimian Night Stalker).
+fn redirect(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let amount = if p.eat("all") {
+        ShieldAmount::All
+    } else {
+        p.eat_all("the next").then_some(())?;
+        ShieldAmount::Next(amount(p)?)
+    };
+    let combat = p.eat("combat");
+    p.eat_all("damage that would be dealt").then_some(())?;
+    let mut this_turn = p.eat_all("this turn");
+    p.eat("to").then_some(())?;
+    let to = shield_recipient(p, cx)?;
+    this_turn |= p.eat_all("this turn");
+    let from = if p.eat("by") {
+        shield_source(p, cx)?
+    } else {
+        ShieldFrom::Any
+    };
+    this_turn |= p.eat_all("this turn");
+    this_turn.then_some(())?;
+    p.eat_all("is dealt to").then_some(())?;
+    let r = redirect_recipient(p, cx)?;
+    p.eat("instead").then_some(())?;
+    Some(vec![Effect::DamageShield(Box::new(ShieldSpec {
+        from,
+        to: Some(to),
+        combat_only: combat,
+        amount,
+        then: ShieldThen::Redirect(r),
+        gain_life: false,
+    }))])
+}
+
+/// "You gain life equal to the damage prevented this way." after a shield
+/// that prevents (Reverse Damage, Candles' Glow, Awe Strike).
+pub(super) fn gain_life_rider(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("you gain life equal to the damage prevented this way")
+        .then_some(())?;
+    p.eat_end().then_some(())?;
+    let Some(Effect::DamageShield(s)) = cx.effects.last_mut() else {
+        return None;
+    };
+    (s.then == ShieldThen::Prevent && !s.gain_life).then_some(())?;
+    s.gain_life = true;
+    Some(())
+}
+
+/// The object a shield is about: "CARDNAME", "enchanted creature", "that
+/// creature", "it", "target creature".
+fn shield_object(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    let o = object_phrase(p, cx)?;
+    matches!(
+        o,
+        ObjectRef::This | ObjectRef::Attached | ObjectRef::Target(_) | ObjectRef::Triggering
+    )
+    .then_some(o)
+}
+
+/// What a shield protects: a target, "you", an object.
+fn shield_recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
+    if p.eat("you") {
+        return Some(Recipient::Player(PlayerRef::You));
+    }
+    if let Some((i, _)) = attempt(p, cx, target) {
+        if !matches!(cx.targets[i as usize].kind, crate::TargetKind::Player(_)) {
+            cx.last_obj = Some(ObjectRef::Target(i));
+        }
+        return Some(Recipient::Target(i));
+    }
+    Some(Recipient::Object(shield_object(p, cx)?))
+}
+
+/// Where redirected damage goes: a target ("another target creature"),
+/// "you", "its owner", "CARDNAME".
+fn redirect_recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
+    if p.eat_all("its owner") {
+        return Some(Recipient::Player(PlayerRef::OwnerOf(cx.it())));
+    }
+    match recipient(p, cx)? {
+        r @ (Recipient::Target(_)
+        | Recipient::Player(PlayerRef::You)
+        | Recipient::Object(ObjectRef::This)) => Some(r),
+        _ => None,
+    }
+}
+
+/// The source a shield watches: "a [red] source of your choice", "an
+/// unblocked creature of your choice", "target creature", "CARDNAME",
+/// "attacking creatures".
+fn shield_source(p: &mut P, cx: &mut Cx) -> Option<ShieldFrom> {
+    if let Some(f) = attempt(p, cx, |p, _| {
+        p.eat_any(&["a", "an"])?;
+        let mut f = ObjectFilter::default();
+        if p.eat("unblocked") {
+            f.blocked = Some(false);
+            f.attacking = Some(true);
+        }
+        while let Some((c, false)) = color_adjective(p.peek()) {
+            p.bump();
+            f.colors_any.insert(c);
+            if !p.eat("or") {
+                break;
+            }
+        }
+        if let Some(t) = ["artifact", "creature", "land"]
+            .into_iter()
+            .find(|w| p.at(w))
+            .and_then(type_noun)
+        {
+            p.bump();
+            f.types_any.insert(t);
+            p.eat("source");
+        } else {
+            p.eat("source").then_some(())?;
+        }
+        (f.blocked.is_none() || !f.types_any.is_empty()).then_some(())?;
+        p.eat_all("of your choice").then_some(())?;
+        // "a source of your choice of the chosen color" (Story Circle):
+        // the colour chosen for the object with the ability (419.1b).
+        if p.eat_all("of the chosen color") {
+            f.colors_any.is_empty().then_some(())?;
+            f.chosen_color = true;
+        }
+        Some(f)
+    }) {
+        return Some(ShieldFrom::Chosen(f));
+    }
+    if let Some(o) = attempt(p, cx, shield_object) {
+        return Some(ShieldFrom::Object(o));
+    }
+    // "attacking creatures", "creatures with flying", "artifact sources".
+    let start = p.i;
+    let (f, noun) = filter(p)?;
+    let plain = ObjectFilter {
+        types_any: f.types_any,
+        colors_any: f.colors_any,
+        attacking: f.attacking,
+        blocked: f.blocked,
+        with_keyword: f.with_keyword,
+        without_keyword: f.without_keyword,
+        ..ObjectFilter::default()
+    };
+    if noun != Noun::Permanent || f != plain {
+        return fail_at(p, start);
+    }
+    Some(ShieldFrom::Each(f))
+}
