@@ -403,21 +403,23 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
     // "If an opponent controls a Swamp and you control a Plains, you may
     // play this spell without paying its mana cost." (Massacre, the
     // Legates): the alternative cost is nothing at all.
+    // "a Swamp" then `then` ("and you control", ","), controlled by `by`.
+    let one_permanent = |p: &mut P, by: crate::ControllerFilter, then: &str| {
+        let n = count(p).ok_or_else(|| no_rule(p))?;
+        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
+        if n != 1 || noun != Noun::Permanent || !p.eat_all(then) {
+            return Err(no_rule(p));
+        }
+        f.controller = by;
+        Ok(f)
+    };
     if p.eat_all("if an opponent controls") {
-        let n = count(p).ok_or_else(|| no_rule(p))?;
-        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
-        if n != 1 || noun != Noun::Permanent || !p.eat_all("and you control") {
-            return Err(no_rule(p));
-        }
-        f.controller = crate::ControllerFilter::Opponent;
-        alt.if_opponent_controls = Some(f);
-        let n = count(p).ok_or_else(|| no_rule(p))?;
-        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
-        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
-            return Err(no_rule(p));
-        }
-        f.controller = crate::ControllerFilter::You;
-        alt.if_you_control = Some(f);
+        alt.if_opponent_controls = Some(one_permanent(
+            p,
+            crate::ControllerFilter::Opponent,
+            "and you control",
+        )?);
+        alt.if_you_control = Some(one_permanent(p, crate::ControllerFilter::You, ",")?);
         if !(p.eat_all("you may play this spell without paying its mana cost")
             && p.eat_end()
             && p.at_end())
@@ -429,13 +431,7 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
         return Ok(());
     }
     if p.eat_all("if you control") {
-        let n = count(p).ok_or_else(|| no_rule(p))?;
-        let (mut f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
-        if n != 1 || noun != Noun::Permanent || !p.eat(",") {
-            return Err(no_rule(p));
-        }
-        f.controller = crate::ControllerFilter::You;
-        alt.if_you_control = Some(f);
+        alt.if_you_control = Some(one_permanent(p, crate::ControllerFilter::You, ",")?);
     }
     if !p.eat_all("you may") {
         return Err(no_rule(p));

@@ -198,6 +198,8 @@ pub(super) fn pump(
     // \"…\"" is another ability gained.
     let mut gained_last = false;
     loop {
+        // This clause is "gain(s) [keywords]".
+        let mut gained = false;
         if p.eat_any(&["get", "gets"]).is_some() {
             (e.power, e.toughness) = pt_mod(p.peek())?;
             p.bump();
@@ -293,15 +295,7 @@ pub(super) fn pump(
             e.grant = Some(p.quoted_ability()?);
         } else if p.eat_any(&["gain", "gains"]).is_some() {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
-            gained_last = true;
-            any = true;
-            let i = p.i;
-            if next_pump_clause(p) {
-                before_and = Some(i);
-                continue;
-            }
-            p.i = i;
-            break;
+            gained = true;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
             p.bump();
             p.eat_all("all abilities").then_some(())?;
@@ -334,7 +328,7 @@ pub(super) fn pump(
             }
             break;
         }
-        gained_last = false;
+        gained_last = gained;
         any = true;
         let i = p.i;
         if next_pump_clause(p) {

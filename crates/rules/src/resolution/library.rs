@@ -628,10 +628,7 @@ impl Game {
                 }
                 st.stage = 1;
                 if *rest_to_graveyard {
-                    for o in std::mem::take(&mut st.cards) {
-                        let owner = self.objects[o.slot as usize].owner;
-                        self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
-                    }
+                    self.rest_to_graveyard(&mut st);
                     return None;
                 }
             } else {
@@ -665,10 +662,7 @@ impl Game {
                     st.stage = 1;
                     // "… and the rest into your graveyard" (Strategic Planning).
                     if *rest_to_graveyard {
-                        for o in std::mem::take(&mut st.cards) {
-                            let owner = self.objects[o.slot as usize].owner;
-                            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
-                        }
+                        self.rest_to_graveyard(&mut st);
                         return None;
                     }
                 }
@@ -726,6 +720,15 @@ impl Game {
                 }
             }
             self.set_cards_state(st.clone());
+        }
+    }
+
+    /// "… and the rest into your graveyard": the cards looked at and not
+    /// taken go to their owners' graveyards.
+    fn rest_to_graveyard(&mut self, st: &mut crate::state::progress::CardsState) {
+        for o in std::mem::take(&mut st.cards) {
+            let owner = self.objects[o.slot as usize].owner;
+            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
         }
     }
 
