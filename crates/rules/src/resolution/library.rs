@@ -87,14 +87,14 @@ impl Game {
         hand
     }
 
-    fn cards_state(&self) -> CardsState {
+    pub(super) fn cards_state(&self) -> CardsState {
         self.resolving
             .as_ref()
             .map(|r| r.cards.clone())
             .unwrap_or_default()
     }
 
-    fn set_cards_state(&mut self, s: CardsState) {
+    pub(super) fn set_cards_state(&mut self, s: CardsState) {
         if let Some(r) = self.resolving.as_mut() {
             r.cards = s;
         }
@@ -580,168 +580,6 @@ impl Game {
         }
         self.shuffle_library(whose);
         None
-    }
-
-    /// "Look at the top N cards of your library, …".
-    fn look_at_top_step(&mut self, ctx: &ResolveCtx, e: &'static Effect) -> Option<Decision> {
-        let Effect::LookAtTop {
-            amount,
-            to_hand,
-            may,
-            on_top,
-            to_hand_count,
-            rest_to_graveyard,
-            scry,
-            reveal_all,
-        } = e
-        else {
-            return None;
-        };
-        let to_hand_count = u32::from((*to_hand_count).max(1));
-        let p = ctx.controller;
-        let mut st = self.cards_state();
-        if !st.started {
-            let n = self.amount(ctx, amount).max(0) as usize;
-            let lib = &self.player(p).library;
-            st.cards = lib.iter().rev().take(n).copied().collect();
-            st.started = true;
-            st.stage = if to_hand.is_some() { 0 } else { 1 };
-            if *reveal_all {
-                // "Reveal the top N cards …": every player sees them; all
-                // those matching go to the hand, no choice made.
-                let cards = st
-                    .cards
-                    .iter()
-                    .map(|&o| self.objects[o.slot as usize].card)
-                    .collect();
-                self.emit(Event::Revealed { player: p, cards });
-                let f = to_hand.clone().unwrap_or_default();
-                for o in std::mem::take(&mut st.cards) {
-                    if crate::continuous::filter::matches_card(
-                        &f,
-                        self.objects[o.slot as usize].card,
-                    ) {
-                        self.move_to(o, Zone::Hand(p), MoveReason::Effect);
-                    } else {
-                        st.cards.push(o);
-                    }
-                }
-                st.stage = 1;
-                if *rest_to_graveyard {
-                    self.rest_to_graveyard(&mut st);
-                    return None;
-                }
-            } else {
-                self.emit(Event::LookedAtLibrary {
-                    player: p,
-                    count: st.cards.len() as u32,
-                });
-            }
-            self.set_cards_state(st.clone());
-        }
-        loop {
-            match st.stage {
-                0 => {
-                    let f = to_hand.clone().unwrap_or_default();
-                    let any = st.cards.iter().any(|&o| {
-                        crate::continuous::filter::matches_card(
-                            &f,
-                            self.objects[o.slot as usize].card,
-                        )
-                    });
-                    if any && st.done < to_hand_count {
-                        self.set_cards_state(st);
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ChooseCard {
-                                choice: CardChoice::ToHand,
-                                optional: *may,
-                            },
-                        });
-                    }
-                    st.stage = 1;
-                    // "… and the rest into your graveyard" (Strategic Planning).
-                    if *rest_to_graveyard {
-                        self.rest_to_graveyard(&mut st);
-                        return None;
-                    }
-                }
-                1 => {
-                    let top = on_top.map_or(u32::MAX, u32::from);
-                    if st.on_top >= top || st.cards.is_empty() {
-                        st.stage = 2;
-                    } else if *scry {
-                        // 501.8a: each card may go on top (the next one down)
-                        // or, declining, the rest go to the bottom.
-                        self.set_cards_state(st);
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ChooseCard {
-                                choice: CardChoice::Top,
-                                optional: true,
-                            },
-                        });
-                    } else if st.cards.len() == 1 && top == u32::MAX {
-                        // The last card stays where it is: on top of the others.
-                        st.cards.clear();
-                        st.on_top += 1;
-                    } else {
-                        self.set_cards_state(st);
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ChooseCard {
-                                choice: CardChoice::Top,
-                                optional: false,
-                            },
-                        });
-                    }
-                }
-                _ => {
-                    if st.cards.len() > 1 {
-                        self.set_cards_state(st);
-                        return Some(Decision {
-                            player: p,
-                            kind: DecisionKind::ChooseCard {
-                                choice: CardChoice::Bottom,
-                                optional: false,
-                            },
-                        });
-                    }
-                    if let Some(o) = st.cards.pop() {
-                        self.put_at_bottom(p, o, st.on_bottom as usize);
-                        st.on_bottom += 1;
-                    }
-                    self.emit(Event::LibraryArranged {
-                        player: p,
-                        top: st.on_top,
-                        bottom: st.on_bottom,
-                    });
-                    return None;
-                }
-            }
-            self.set_cards_state(st.clone());
-        }
-    }
-
-    /// "… and the rest into your graveyard": the cards looked at and not
-    /// taken go to their owners' graveyards.
-    fn rest_to_graveyard(&mut self, st: &mut crate::state::progress::CardsState) {
-        for o in std::mem::take(&mut st.cards) {
-            let owner = self.objects[o.slot as usize].owner;
-            self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
-        }
-    }
-
-    /// 217.2d: a card looked at goes to the bottom of its library, above
-    /// the `below` cards already put there (no zone change: it stays in the
-    /// library).
-    pub(crate) fn put_at_bottom(&mut self, p: PlayerId, o: ObjId, below: usize) {
-        let lib = &mut self.players[p.index()].library;
-        if let Some(i) = lib.iter().position(|&x| x == o) {
-            lib.remove(i);
-            let at = below.min(lib.len());
-            lib.insert(at, o);
-        }
     }
 
     /// "Look at target player's hand and choose N [filter] cards from it."

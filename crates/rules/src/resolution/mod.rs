@@ -12,6 +12,7 @@ pub mod delayed;
 pub(crate) mod effect;
 pub(crate) mod lasting;
 pub mod library;
+pub(crate) mod look_at_top;
 pub(crate) mod naming;
 pub(crate) mod pausable;
 pub(crate) mod redeal;
