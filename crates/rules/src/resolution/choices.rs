@@ -93,6 +93,19 @@ pub(crate) fn entering_card(
 }
 
 impl Game {
+    /// The rest of the resolving spell or ability does nothing (a "you
+    /// may" declined, a coin flip lost before "if you lose, nothing
+    /// happens"): its instruction counter moves past the last one.
+    pub(crate) fn skip_rest_of_resolution(&mut self) {
+        let len = self
+            .resolving
+            .as_deref()
+            .map_or(0, |r| resolution_len(self, &r.item));
+        if let Some(r) = self.resolving.as_mut() {
+            r.pc = len;
+        }
+    }
+
     /// 503: the answer to "you may choose a creature to copy".
     pub(crate) fn on_copy_choice(&mut self, action: Action) {
         let choice = match action {
@@ -270,13 +283,7 @@ impl Game {
                 }
             }
             Action::No if self.resolving.as_ref().is_some_and(|r| r.ctx.optional) => {
-                let len = self
-                    .resolving
-                    .as_deref()
-                    .map_or(0, |r| resolution_len(self, &r.item));
-                if let Some(r) = self.resolving.as_mut() {
-                    r.pc = len;
-                }
+                self.skip_rest_of_resolution();
             }
             Action::ActivateMana {
                 source,
@@ -460,13 +467,7 @@ impl Game {
             }
             Action::No => {
                 // Skip every effect.
-                let len = self
-                    .resolving
-                    .as_deref()
-                    .map_or(0, |r| resolution_len(self, &r.item));
-                if let Some(r) = self.resolving.as_mut() {
-                    r.pc = len;
-                }
+                self.skip_rest_of_resolution();
             }
             Action::ChooseObject(o)
                 if matches!(self.current_effect(), Some(Effect::UnlessPays { .. })) =>

@@ -3,7 +3,6 @@
 //! and their new targets, "unless" payments, searches, discards, coin
 //! flips, branches; the rest run at once (`effect.rs`, 417).
 
-use crate::playing::splice::resolution_len;
 use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, PlayerId, Zone};
 use tolaria_cards::{Effect, ObjectRef};
@@ -380,13 +379,7 @@ impl Game {
             Effect::NoEffectIfFlipLost => {
                 if self.resolving.as_ref().is_some_and(|r| r.flip.lost) {
                     // The rest of the spell or ability does nothing.
-                    let len = self
-                        .resolving
-                        .as_deref()
-                        .map_or(0, |r| resolution_len(self, &r.item));
-                    if let Some(r) = self.resolving.as_mut() {
-                        r.pc = len;
-                    }
+                    self.skip_rest_of_resolution();
                 }
                 None
             }
