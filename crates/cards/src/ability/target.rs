@@ -83,6 +83,13 @@ pub enum TargetKind {
     /// spell, or an activated or triggered ability, on the stack (the
     /// filter's `single_target` applies to both).
     SpellOrAbility(ObjectFilter),
+    /// "target activated ability [from an artifact source] [with a single
+    /// target]" (Stifle's kin, Rust, Interdict, Reroute): an activated
+    /// ability on the stack (not a mana ability, which never uses it,
+    /// 406.1), whose source matches the filter's types (`types_any`; the
+    /// source as it last existed if it has left play, 413.2f) and, with
+    /// `single_target`, which has exactly one target (415.7).
+    ActivatedAbility(ObjectFilter),
     /// "target permanent [with a time counter on it] or suspended card"
     /// (Timebender): a permanent in play matching the filter (with a
     /// counter of that kind on it), or a suspended card (502.59b: removed

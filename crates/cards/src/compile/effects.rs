@@ -85,12 +85,12 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.bump();
             let start = p.i;
             let what = object_phrase(p, cx)?;
-            // Only spells can be countered: a target spell, or the spell
-            // that triggered the ability ("that spell").
+            // A target spell, the spell that triggered the ability ("that
+            // spell"), or a target activated ability (Stifle's kin).
             if !(matches!(
                 cx.targets.last(),
                 Some(TargetSpec {
-                    kind: TargetKind::Spell(_),
+                    kind: TargetKind::Spell(_) | TargetKind::ActivatedAbility(_),
                     ..
                 })
             ) || what == ObjectRef::Triggering)
@@ -99,7 +99,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return None;
             }
             // "unless its controller pays {1}" (Spiketail Hatchling).
-            if p.eat_all("unless its controller pays") {
+            if p.eat_all("unless its controller pays")
+                || p.eat_all("unless that ability's controller pays")
+            {
                 let symbol = p.peek().strip_prefix('{').and_then(|s| s.strip_suffix('}'))?;
                 let generic = if symbol == "x" || symbol == "X" {
                     Amount::X
@@ -187,6 +189,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                         single_target: true,
                         ..
                     }) | TargetKind::SpellOrAbility(ObjectFilter {
+                        single_target: true,
+                        ..
+                    }) | TargetKind::ActivatedAbility(ObjectFilter {
                         single_target: true,
                         ..
                     }),

@@ -508,6 +508,8 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
             ..ObjectFilter::any()
         };
         TargetKind::SpellOrAbility(f)
+    } else if p.eat_all("activated ability") {
+        activated_ability(p)?
     } else if p.eat("player") {
         TargetKind::Player(PlayerFilter::Any)
     } else if p.eat("opponent") {
@@ -972,4 +974,26 @@ fn permanent_or_suspended(p: &mut P) -> Option<TargetKind> {
     }
     p.i = start;
     None
+}
+
+/// After "target activated ability": "from an artifact source", "from an
+/// artifact, creature, enchantment, or land", "with a single target".
+fn activated_ability(p: &mut P) -> Option<TargetKind> {
+    let mut f = ObjectFilter::any();
+    if p.eat("from") {
+        p.eat_any(&["a", "an"]);
+        loop {
+            let t = type_noun(p.peek()).filter(|t| t.is_permanent_type())?;
+            p.bump();
+            f.types_any.insert(t);
+            if p.eat(",") {
+                p.eat("or");
+            } else if !p.eat("or") {
+                break;
+            }
+        }
+        p.eat("source");
+    }
+    f.single_target = p.eat_all("with a single target");
+    Some(TargetKind::ActivatedAbility(f))
 }

@@ -129,6 +129,30 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     .stack_ability(id)
                     .is_some_and(|s| !f.single_target || s.targets.len() == 1)
         }
+        // An activated ability on the stack (406.1: mana abilities never
+        // are), whose source has one of the filter's types: judged from
+        // the source in play, else from its card (413.2f: the ability
+        // exists independently of its source).
+        (TargetKind::ActivatedAbility(f), Target::Ability(id)) => {
+            src.ability != Some(id)
+                && game.stack_ability(id).is_some_and(|s| match s.kind {
+                    crate::StackKind::Ability {
+                        source,
+                        card,
+                        triggered: false,
+                        ..
+                    } => {
+                        let types = if game.is_in_play(source) {
+                            compute(game, source).types
+                        } else {
+                            tolaria_cards::db().get(card).front().types
+                        };
+                        (f.types_any.is_empty() || f.types_any.0 & types.0 != 0)
+                            && (!f.single_target || s.targets.len() == 1)
+                    }
+                    _ => false,
+                })
+        }
         (TargetKind::Spell(f), Target::Object(o)) => {
             // 415.6: a spell on the stack is an illegal target for itself
             // (the spell being played, a spell whose target is changed,
@@ -269,6 +293,13 @@ pub fn legal_targets(
                 }
             }
         }
+        TargetKind::ActivatedAbility(_) => {
+            for s in &game.stack {
+                if let crate::StackKind::Ability { .. } = s.kind {
+                    consider(Target::Ability(s.id), out);
+                }
+            }
+        }
         TargetKind::SpellOrAbility(_) => {
             for s in &game.stack {
                 match s.kind {
@@ -354,6 +385,12 @@ pub(crate) fn count_legal_targets(
         TargetKind::Spell(_) => {
             game.stack.iter().any(|s| match s.kind {
                 crate::StackKind::Spell { obj } => consider(Target::Object(obj)),
+                _ => false,
+            });
+        }
+        TargetKind::ActivatedAbility(_) => {
+            game.stack.iter().any(|s| match s.kind {
+                crate::StackKind::Ability { .. } => consider(Target::Ability(s.id)),
                 _ => false,
             });
         }

@@ -464,6 +464,9 @@ impl Game {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
             }
             Effect::Counter { what, to } => {
+                if let Some(id) = self.target_ability(ctx, what) {
+                    self.counter_ability(id);
+                }
                 for o in self.objects_of(ctx, what) {
                     self.counter_spell_to(o, *to);
                 }

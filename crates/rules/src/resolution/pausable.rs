@@ -499,6 +499,25 @@ impl Game {
             }
             Effect::CounterUnlessPays { what, generic, to } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
+                // An activated ability's controller pays, or it is
+                // countered (Ayesha Tanaka's kin, 414).
+                if let Some(id) = self.target_ability(ctx, what) {
+                    match paid {
+                        Some(true) => {}
+                        Some(false) => self.counter_ability(id),
+                        None => {
+                            return Some(Decision {
+                                player: self.stack_ability(id)?.controller,
+                                kind: DecisionKind::PayUnless {
+                                    generic: self.amount(ctx, generic).max(0) as u32,
+                                    colored: [0; 5],
+                                },
+                            });
+                        }
+                    }
+                    self.resolving.as_mut()?.paid = None;
+                    return None;
+                }
                 let &o = self.objects_of(ctx, what).first()?;
                 match paid {
                     Some(true) => {}

@@ -661,7 +661,35 @@ impl Game {
         Some(inner.unwrap_or(e))
     }
 
-    /// 414: counter a spell: it goes to its owner's graveyard.
+    /// The activated ability on the stack that `what` names, if `what` is
+    /// a still-legal (413.2a) target ability (Stifle's kin, 414).
+    pub(crate) fn target_ability(&self, ctx: &ResolveCtx, what: &tolaria_cards::ObjectRef) -> Option<u32> {
+        let tolaria_cards::ObjectRef::Target(i) = what else {
+            return None;
+        };
+        match ctx.targets.get(*i as usize) {
+            Some(&crate::Target::Ability(id)) if ctx.legal & (1 << i) != 0 => {
+                self.stack_ability(id).map(|_| id)
+            }
+            _ => None,
+        }
+    }
+
+    /// 414.1: counters an ability on the stack: it is removed from the
+    /// stack and does nothing (its costs stay paid).
+    pub(crate) fn counter_ability(&mut self, id: u32) {
+        let Some(i) = self.stack.iter().position(|s| s.is_ability(id)) else {
+            return;
+        };
+        let item = self.stack.remove(i);
+        if let StackKind::Ability { card, .. } = item.kind {
+            self.emit(Event::Countered {
+                card,
+                ability: true,
+            });
+        }
+    }
+
     /// 414: counters a spell, its card going to its owner's graveyard or
     /// where the counter effect says instead (Dissipate, Remand, Memory Lapse).
     pub(crate) fn counter_spell_to(&mut self, o: ObjId, to: tolaria_cards::CounteredTo) {
