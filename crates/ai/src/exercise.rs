@@ -78,6 +78,10 @@ pub enum Situation {
     /// attacker (309: "target blocking Wall you control", Glyph of
     /// Destruction); tried only for a card no other board played.
     Blocking,
+    /// In the hand while the opponent's Rod of Ruin's activated ability
+    /// (an artifact source, one target) is on the stack (Squelch, Rust,
+    /// Reroute).
+    AbilityResponse,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -93,7 +97,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 17] = [
+    pub const ALL: [Situation; 18] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -111,6 +115,7 @@ impl Situation {
         Situation::Response(5),
         Situation::EndStep,
         Situation::Blocking,
+        Situation::AbilityResponse,
     ];
 
     pub fn name(self) -> &'static str {
@@ -135,6 +140,7 @@ impl Situation {
             Situation::InPlayDefending => "in play, the opponent attacking",
             Situation::EndStep => "in its owner's end of turn step",
             Situation::Blocking => "after its side's Wall blocked",
+            Situation::AbilityResponse => "in response to Rod of Ruin's ability",
         }
     }
 }
@@ -248,6 +254,7 @@ pub fn exercise(card: CardId) -> CardReport {
                 continue
             }
             Situation::Response(_)
+            | Situation::AbilityResponse
             | Situation::OpponentAttacks
             | Situation::Attacking
             | Situation::Blocked
@@ -547,7 +554,9 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::Main => ("3 P1 main1", card.as_str(), "", ""),
         Situation::InPlay => ("3 P1 main1", "", card.as_str(), ""),
         Situation::Graveyard => ("3 P1 main1", "", "", card.as_str()),
-        Situation::Response(_) => ("3 P2 main1", card.as_str(), "", ""),
+        Situation::Response(_) | Situation::AbilityResponse => {
+            ("3 P2 main1", card.as_str(), "", "")
+        }
         Situation::OpponentAttacks => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
         Situation::Attacking | Situation::Blocked | Situation::AfterDamage => {
             ("3 P1 beginning_of_combat", card.as_str(), "", "")
@@ -560,6 +569,12 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
     // The blocker of `Blocking`, only on its board.
     let wall = if s == Situation::Blocking {
         ", Wall of Wood"
+    } else {
+        ""
+    };
+    // The opponent's artifact of `AbilityResponse`, only on its board.
+    let rod = if s == Situation::AbilityResponse {
+        ", Rod of Ruin"
     } else {
         ""
     };
@@ -585,7 +600,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          P2 in_play: {LANDS}, Tundra, Grizzly Bears (damage 1), Wind Drake, Ornithopter (tapped), \
          Serra Angel, Holy Strength (attached to Serra Angel), Wall of Wood, \
          \"Kamahl, Pit Fighter\", Kami of the Hunt, Watchwolf, Shu Cavalry, \
-         Exalted Angel (face down), Bonesplitter, Glorious Anthem, Scathe Zombies\n\
+         Exalted Angel (face down), Bonesplitter, Glorious Anthem, Scathe Zombies{rod}\n\
          P2 graveyard: Grizzly Bears, Lightning Bolt, Lava Axe, Island, Ornithopter\n\
          P2 library: {LIBRARY}\n",
         situation = s.name(),
@@ -618,7 +633,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
         let ready = d.player == ME
             && d.kind == DecisionKind::Priority
             && match s {
-                Situation::Response(_) => !g.stack.is_empty(),
+                Situation::Response(_) | Situation::AbilityResponse => !g.stack.is_empty(),
                 Situation::OpponentAttacks | Situation::Attacking => {
                     g.step == Step::DeclareAttackers
                 }
@@ -641,6 +656,13 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                     legal
                         .iter()
                         .find(|a| matches!(a, Action::PlaySpell(o) if g.obj(*o).is_some_and(|o| o.def().name == spell)))
+                        .cloned()
+                }
+                Situation::AbilityResponse => {
+                    cast = true;
+                    legal
+                        .iter()
+                        .find(|a| matches!(a, Action::Activate { source, .. } if g.obj(*source).is_some_and(|o| o.def().name == "Rod of Ruin")))
                         .cloned()
                 }
                 _ => Some(Action::Pass),

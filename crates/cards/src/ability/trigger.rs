@@ -72,6 +72,12 @@ pub enum Condition {
     /// (Dermoplasm): a card was put into play by the instruction before.
     /// Judged only as the effect resolves.
     PutFromHand,
+    /// "If you do" after an instruction that may not happen ("you may
+    /// exile it. If you do, …", Academy Rector; "remove a +1/+1 counter
+    /// from it. If you do, …", Clockwork Hydra): the instruction before did
+    /// something (it emitted an event or asked for a choice). Judged only
+    /// as the effect resolves.
+    YouDid,
     /// "if no cards are in that graveyard" (Nezumi Graverobber): the
     /// graveyard of `who` is empty.
     NoCardsInGraveyard { who: PlayerRef },

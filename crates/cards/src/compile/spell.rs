@@ -861,6 +861,33 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return Some(());
     }
+    // "If you do, …" after an instruction that may not happen: "you may
+    // exile it. If you do, search …" (Academy Rector), "remove a +1/+1
+    // counter from it. If you do, …" (Clockwork Hydra): the instructions
+    // run (pausably) only if the one before did something.
+    if p.at_all("if you do ,") && !cx.effects.is_empty() {
+        let start = p.i;
+        p.eat_all("if you do ,");
+        let before = cx.effects.len();
+        let ok = clauses(p, cx).filter(|_| p.eat_end());
+        match ok {
+            Some(then)
+                if cx.effects.len() == before
+                    && !then.iter().any(|e| matches!(e, Effect::IfElse { .. })) =>
+            {
+                cx.effects.push(Effect::IfElse {
+                    condition: crate::Condition::YouDid,
+                    then,
+                    otherwise: Vec::new(),
+                });
+                return Some(());
+            }
+            _ => {
+                cx.effects.truncate(before);
+                p.i = start;
+            }
+        }
+    }
     // "Create a 3/1 red Elemental creature token unless any opponent has
     // you draw a card. Repeat this process two more times." (Development)
     if let Some(k) = (0..p.t.len().saturating_sub(p.i))

@@ -893,7 +893,10 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     let c = super::amounts::condition(p, cx)?;
     if matches!(
         c,
-        Condition::PutFromHand | Condition::TargetSharesNameWithPaid | Condition::ObjectIs { .. }
+        Condition::PutFromHand
+            | Condition::YouDid
+            | Condition::TargetSharesNameWithPaid
+            | Condition::ObjectIs { .. }
     ) {
         return None;
     }

@@ -114,6 +114,7 @@ pub(crate) fn holds(
         }
         // Only on resolution (`holds_on_resolution`).
         Condition::PutFromHand
+        | Condition::YouDid
         | Condition::TargetSharesNameWithPaid
         | Condition::ObjectIs { .. } => false,
         Condition::NoCardsInHand { who } => {
@@ -269,6 +270,9 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
     // "If you do" (Dermoplasm): the card put into play from the hand.
     if *c == Condition::PutFromHand {
         return ctx.chosen.is_some();
+    }
+    if *c == Condition::YouDid {
+        return game.resolving.as_ref().is_some_and(|r| r.did);
     }
     // Jester's Scepter: the target spell and the card paid for the cost.
     if *c == Condition::TargetSharesNameWithPaid {

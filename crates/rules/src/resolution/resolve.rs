@@ -197,6 +197,8 @@ impl Game {
             pt_choice: None,
             pt_asked: false,
             branch: None,
+            did: false,
+            asked: false,
             splice_part: 0,
             splice_legal: legal,
             countered_spliced: Vec::new(),
@@ -276,10 +278,14 @@ impl Game {
                 return;
             }
             if let Some(d) = paused {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.asked = true;
+                }
                 self.decision = Some(d);
                 self.flow = Flow::Resolving;
                 return;
             }
+            let did = self.events.len() > events_before;
             if deals {
                 let source = ctx.source;
                 let dealt: u32 = self.events[events_before.min(self.events.len())..]
@@ -298,6 +304,8 @@ impl Game {
             if let Some(r) = self.resolving.as_mut() {
                 r.pc += 1;
                 r.sub = 0;
+                r.did = did || r.asked;
+                r.asked = false;
                 // 418.3: an effect applies from the moment it is created,
                 // so the next instruction sees it: the kept controllers
                 // and abilities (`Game::settle`) are brought up to date
@@ -663,7 +671,11 @@ impl Game {
 
     /// The activated ability on the stack that `what` names, if `what` is
     /// a still-legal (413.2a) target ability (Stifle's kin, 414).
-    pub(crate) fn target_ability(&self, ctx: &ResolveCtx, what: &tolaria_cards::ObjectRef) -> Option<u32> {
+    pub(crate) fn target_ability(
+        &self,
+        ctx: &ResolveCtx,
+        what: &tolaria_cards::ObjectRef,
+    ) -> Option<u32> {
         let tolaria_cards::ObjectRef::Target(i) = what else {
             return None;
         };

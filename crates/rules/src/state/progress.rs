@@ -369,6 +369,12 @@ pub(crate) struct Resolving {
     /// filling the graveyard).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub branch: Option<bool>,
+    /// `Condition::YouDid`: the last instruction that finished did
+    /// something (it emitted an event, or paused for a choice: `asked`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub did: bool,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub asked: bool,
     /// 502.40a: the part of a spliced spell whose instructions run now (0
     /// the main spell's, k the k-th spliced card's), whose targets `ctx`
     /// holds; and 413.2a's legal bits over all the spell's targets.
