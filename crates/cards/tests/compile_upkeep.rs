@@ -77,10 +77,27 @@ fn r502_13a_cumulative_upkeep_life_and_mana() {
 
 #[test]
 fn r502_13a_cumulative_upkeep_costs_the_grammar_doesnt_know_stay_unsupported() {
-    // Snow mana must come from a snow source; drawing a card as a cost is
-    // not built: neither is half-played.
+    // Snow mana must come from a snow source; discarding a card (a choice
+    // per age counter) as a cost is not built: neither is half-played.
     assert!(compile("Cumulative upkeep {S}").is_err());
-    assert!(compile("Cumulative upkeep—Draw a card.").is_err());
+    assert!(compile("Cumulative upkeep—Discard a card.").is_err());
+}
+
+#[test]
+fn r502_13a_cumulative_upkeep_of_instructions_is_followed_per_age_counter() {
+    // "Cumulative upkeep—Draw a card." (Psychic Vortex): no mana, the
+    // instruction is the cost.
+    let t = triggered("Cumulative upkeep—Draw a card.");
+    let Some(Effect::UnlessPays {
+        actions,
+        per_counter,
+        ..
+    }) = t[0].effects.get(1)
+    else {
+        panic!("{:?}", t[0].effects)
+    };
+    assert_eq!(*per_counter, Some(CounterKind::Age));
+    assert!(matches!(actions.as_slice(), [Effect::DrawCards { .. }]));
 }
 
 #[test]

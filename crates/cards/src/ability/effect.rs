@@ -1216,6 +1216,13 @@ pub enum Effect {
         /// order from the active player may pay, until one does.
         #[serde(default = "payer_you", skip_serializing_if = "is_you")]
         payer: PlayerRef,
+        /// A cost made of instructions (502.13a: "Cumulative upkeep—Draw
+        /// a card", "—Put a -1/-1 counter on CARDNAME"): paying is
+        /// following them, once per counter with `per_counter`. Only
+        /// instructions that need no choice and can always be followed
+        /// (but for cards a library doesn't hold) are compiled here.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        actions: Vec<Effect>,
     },
     /// 502.20a (fading): "remove a [kind] counter from [what]. If you can't,
     /// [effects]."

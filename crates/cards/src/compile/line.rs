@@ -93,6 +93,7 @@ fn compile_line_inner(
                 sacrifice_count: 0,
                 if_paid: Vec::new(),
                 payer: crate::PlayerRef::You,
+                actions: Vec::new(),
             }];
         }
         while !p.at_end() {

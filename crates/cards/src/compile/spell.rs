@@ -107,6 +107,7 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
         sacrifice_count,
         if_paid,
         payer,
+        actions: Vec::new(),
     });
     Some(())
 }
@@ -152,6 +153,7 @@ fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
         sacrifice_count: 0,
         if_paid: Vec::new(),
         payer,
+        actions: Vec::new(),
     });
     Some(())
 }
@@ -1130,6 +1132,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             sacrifice_count,
             if_paid: Vec::new(),
             payer: crate::PlayerRef::You,
+            actions: Vec::new(),
         }];
     }
     // "… unless that player pays {3}" (Nether Void), "that player
@@ -1184,6 +1187,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             sacrifice_count: 0,
             if_paid: Vec::new(),
             payer,
+            actions: Vec::new(),
         }];
     }
     // 404.4: "sacrifice it at end of combat" (Fog Elemental): a delayed

@@ -111,15 +111,17 @@ pub(super) fn return_cost(p: &mut P) -> Option<(Cost, u8)> {
 /// The cost of a cumulative upkeep (502.13a): "{2}", "{W} or {U}" (one
 /// choice per age counter: a hybrid symbol each), "—Pay 1 life", "—Pay
 /// {B} and 1 life".
-fn cumulative_cost(p: &mut P) -> Option<(Cost, u8)> {
+fn cumulative_cost(p: &mut P) -> Option<(Cost, u8, Vec<Effect>)> {
     if p.eat("—") || p.eat("-") {
         if p.at("sacrifice") {
-            let c = sacrifice_cost(p)?;
+            let (c, n) = sacrifice_cost(p)?;
             p.eat(".");
-            return Some(c);
+            return Some((c, n, Vec::new()));
         }
-        p.eat("pay").then_some(())?;
-        return pay_cost(p).map(|c| (c, 0));
+        if !p.eat("pay") {
+            return cost_instructions(p).map(|v| (Cost::default(), 0, v));
+        }
+        return pay_cost(p).map(|c| (c, 0, Vec::new()));
     }
     let first = mana_symbols(p)?;
     if !p.eat("or") {
@@ -129,6 +131,7 @@ fn cumulative_cost(p: &mut P) -> Option<(Cost, u8)> {
                 ..Cost::default()
             },
             0,
+            Vec::new(),
         ));
     }
     let second = mana_symbols(p)?;
@@ -142,7 +145,43 @@ fn cumulative_cost(p: &mut P) -> Option<(Cost, u8)> {
             ..Cost::default()
         },
         0,
+        Vec::new(),
     ))
+}
+
+/// 502.13a: a cumulative upkeep cost made of instructions ("Draw a card.",
+/// "Put a -1/-1 counter on CARDNAME.", "An opponent gains 1 life."),
+/// followed once per age counter as the cost is paid: only instructions
+/// with no target and no choice, which can always be followed (the
+/// payment checks a library holds the cards it would remove).
+fn cost_instructions(p: &mut P) -> Option<Vec<Effect>> {
+    let mut cx = super::Cx::default();
+    super::spell::sentence(p, &mut cx)?;
+    if !cx.targets.is_empty() || !p.at_end() {
+        return None;
+    }
+    let plain = cx.effects.iter().all(|e| match e {
+        Effect::PutCounters {
+            what: ObjectRef::This,
+            amount: Amount::Fixed(_),
+            ..
+        } => true,
+        Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: Amount::Fixed(_),
+        }
+        | Effect::RemoveTopCards {
+            who: PlayerRef::You,
+            amount: Amount::Fixed(_),
+            repeat_if_same_name: false,
+        } => true,
+        Effect::GainLife {
+            who: PlayerRef::EachOpponent,
+            amount: Amount::Fixed(_),
+        } => true,
+        _ => false,
+    });
+    (plain && !cx.effects.is_empty()).then_some(cx.effects)
 }
 
 fn sacrifice_this() -> Effect {
@@ -182,7 +221,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
         // 502.13a: "At the beginning of your upkeep, put an age counter on
         // this permanent, then sacrifice this permanent unless you pay
         // [cost] for each age counter on it."
-        let (cost, sacrifice_count) = cumulative_cost(p)?;
+        let (cost, sacrifice_count, actions) = cumulative_cost(p)?;
         return Some(vec![at_your_upkeep(
             vec![
                 Effect::PutCounters {
@@ -197,6 +236,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                     sacrifice_count,
                     if_paid: Vec::new(),
                     payer: crate::PlayerRef::You,
+                    actions,
                 },
             ],
             None,
@@ -229,6 +269,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
                 sacrifice_count,
                 if_paid: Vec::new(),
                 payer: crate::PlayerRef::You,
+                actions: Vec::new(),
             }],
             Some(Condition::ControlledSinceLastUpkeep),
         )]);

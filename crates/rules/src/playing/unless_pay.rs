@@ -65,6 +65,51 @@ impl Game {
         }
     }
 
+    /// The instructions that are the cost of the "unless you pay" effect
+    /// being resolved now, and how many times they are followed (once per
+    /// counter with `per_counter`, 502.13a).
+    fn unless_actions_now(&self) -> Option<(&'static [Effect], u32)> {
+        let r = self.resolving.as_deref()?;
+        match self.current_effect()? {
+            Effect::UnlessPays {
+                actions,
+                per_counter,
+                ..
+            } if !actions.is_empty() => {
+                let times = match per_counter {
+                    None => 1,
+                    Some(kind) => self
+                        .obj(r.ctx.source)
+                        .filter(|o| o.zone == Zone::InPlay)
+                        .map_or(0, |o| o.counters_of(*kind)),
+                };
+                Some((actions, times))
+            }
+            _ => None,
+        }
+    }
+
+    /// Can `p` follow the cost's instructions that many times? Only cards
+    /// a library must hold to be removed can be missing (drawing from an
+    /// empty library is allowed, 420.5g judges it later; Psychic Vortex's
+    /// ruling).
+    fn unless_actions_payable(&self, p: PlayerId) -> bool {
+        let Some((actions, times)) = self.unless_actions_now() else {
+            return true;
+        };
+        let removed: u32 = actions
+            .iter()
+            .map(|e| match e {
+                Effect::RemoveTopCards {
+                    amount: tolaria_cards::Amount::Fixed(n),
+                    ..
+                } => (*n).max(0) as u32,
+                _ => 0,
+            })
+            .sum();
+        self.player(p).library.len() as u64 >= u64::from(removed) * u64::from(times)
+    }
+
     /// The permanents the "unless you pay" effect being resolved now asks
     /// for: their kind, how many in all (once per counter with
     /// `per_counter`, 502.13a), and whether they are returned to their
@@ -135,7 +180,7 @@ impl Game {
                 v.len() >= n as usize
             }
         };
-        if sacrifices_ok && self.pool_covers(p, &u, life) {
+        if sacrifices_ok && self.pool_covers(p, &u, life) && self.unless_actions_payable(p) {
             out.push(Action::Yes);
         }
         if !u.is_paid() {
@@ -263,6 +308,17 @@ impl Game {
                     mana,
                     life,
                 });
+            }
+            // 502.13a: a cost of instructions is paid by following them,
+            // once per counter.
+            if let Some((actions, times)) = self.unless_actions_now() {
+                if let Some(ctx) = self.resolving.as_deref().map(|r| r.ctx.clone()) {
+                    for _ in 0..times {
+                        for e in actions {
+                            self.exec_effect(&ctx, e);
+                        }
+                    }
+                }
             }
         } else {
             self.emit(Event::DeclinedToPay { player: p, card });
