@@ -160,26 +160,22 @@ fn cost_instructions(p: &mut P) -> Option<Vec<Effect>> {
     if !cx.targets.is_empty() || !p.at_end() {
         return None;
     }
-    let plain = cx.effects.iter().all(|e| match e {
-        Effect::PutCounters {
-            what: ObjectRef::This,
-            amount: Amount::Fixed(_),
-            ..
-        } => true,
-        Effect::DrawCards {
-            who: PlayerRef::You,
-            amount: Amount::Fixed(_),
-        }
-        | Effect::RemoveTopCards {
-            who: PlayerRef::You,
-            amount: Amount::Fixed(_),
-            repeat_if_same_name: false,
-        } => true,
-        Effect::GainLife {
-            who: PlayerRef::EachOpponent,
-            amount: Amount::Fixed(_),
-        } => true,
-        _ => false,
+    let plain = cx.effects.iter().all(|e| {
+        matches!(
+            e,
+            Effect::PutCounters {
+                what: ObjectRef::This,
+                amount: Amount::Fixed(_),
+                ..
+            } | Effect::DrawCards {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(_),
+            } | Effect::RemoveTopCards {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(_),
+                repeat_if_same_name: false,
+            }
+        )
     });
     (plain && !cx.effects.is_empty()).then_some(cx.effects)
 }
