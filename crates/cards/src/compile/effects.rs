@@ -606,6 +606,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 return Some(vec![e]);
             }
             let (amount, token) = token(p)?;
+            // "a 1/1 green Insect creature token for each Forest you
+            // control" (Beacon of Creation): counted on resolution.
+            let amount = super::amounts::for_each(p, cx, amount)?;
             // "Destroy it / them at the beginning of the next end step":
             // the tokens just created (404.4).
             cx.last_obj = Some(ObjectRef::Created);
