@@ -1480,6 +1480,9 @@ pub enum ChosenFor {
     ProtectionColor,
     /// "the creature type of your choice".
     CreatureType,
+    /// "Choose a creature type other than Wall. … becomes that type"
+    /// (Mistform Mutant): any creature type but Wall.
+    CreatureTypeOtherThanWall,
     /// "creatures of the creature type of your choice" (Tribal Forcemage):
     /// the type chosen narrows the objects affected.
     AffectedType,

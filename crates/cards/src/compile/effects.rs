@@ -686,9 +686,15 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // trample until end of turn." (Tribal Forcemage): the type is chosen
     // as the effect is created (418.3).
     if let Some(v) = attempt(p, cx, |p, cx| {
+        if cx.type_chosen.is_some() {
+            p.eat("all");
+        }
         let f = group(p)?;
-        p.eat_all("of the creature type of your choice")
-            .then_some(())?;
+        // "Choose a creature type. All creatures of that type get -1/-1
+        // until end of turn." (Outbreak): the same choice.
+        (p.eat_all("of the creature type of your choice")
+            || (cx.type_chosen == Some(false) && p.eat_all("of that type")))
+        .then_some(())?;
         match object_verb(p, cx, ObjectRef::Each(f))?.as_slice() {
             [Effect::Continuous {
                 what,

@@ -421,6 +421,11 @@ pub(super) struct Cx {
     /// chosen color" names that colour, chosen as the effect is created
     /// (Akroma's Blessing, Bathe in Light).
     pub(super) color_chosen: bool,
+    /// "Choose a creature type [other than Wall]." began the ability: a
+    /// later "becomes that type" / "creatures of that type" names that
+    /// type, chosen as the effect is created (Standardize, Outbreak);
+    /// `Some(true)`: Wall can't be chosen.
+    pub(super) type_chosen: Option<bool>,
 }
 
 impl Cx {

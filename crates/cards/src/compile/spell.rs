@@ -185,6 +185,23 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.color_chosen = true;
         return Some(());
     }
+    // "Choose a creature type [other than Wall]." (Standardize, Outbreak):
+    // chosen as the effect that names "that type" is created; only such an
+    // effect may follow (`pump`, the group "creatures of that type").
+    if cx.effects.is_empty()
+        && cx.type_chosen.is_none()
+        && p.at_all("choose a creature type")
+        && p.rest().contains("that type")
+    {
+        let start = p.i;
+        p.eat_all("choose a creature type");
+        let not_wall = p.eat_all("other than wall");
+        if p.eat_end() {
+            cx.type_chosen = Some(not_wall);
+            return Some(());
+        }
+        p.i = start;
+    }
     // "Unless any player pays {2}, search your library …" (Rhystic Tutor),
     // "Unless target player pays {3}, that player loses 5 life …" (Rhystic
     // Syphon): the payer decides first (413.2c).

@@ -185,6 +185,7 @@ pub(super) fn pump(
     what: ObjectRef,
     eot_prefix: bool,
     color_chosen: bool,
+    type_chosen: Option<bool>,
 ) -> Option<Effect> {
     let mut e = LayerEffect::default();
     let mut any = false;
@@ -236,6 +237,20 @@ pub(super) fn pump(
             p.bump();
             p.eat_all("the creature type of your choice");
             chosen = Some(crate::ChosenFor::CreatureType);
+        } else if p.at_any_of(&["become", "becomes"])
+            && p.at_all_from(1, "that type")
+            && chosen.is_none()
+        {
+            // "Choose a creature type [other than Wall]. … becomes that
+            // type" (Standardize, Mistform Mutant): the same, layer 4.
+            let not_wall = type_chosen?;
+            p.bump();
+            p.eat_all("that type");
+            chosen = Some(if not_wall {
+                crate::ChosenFor::CreatureTypeOtherThanWall
+            } else {
+                crate::ChosenFor::CreatureType
+            });
         } else if p.at_any_of(&["become", "becomes"])
             && p.at_all_from(1, "the basic land type of your choice")
             && chosen.is_none()
@@ -795,6 +810,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     // (layers 4, 5, 6b).
     if p.at_any_of(&["become", "becomes"])
         && p.peek_at(1) != "the"
+        && !(cx.type_chosen.is_some() && p.at_all_from(1, "that type"))
         && color_adjective(p.peek_at(1)).is_none()
         && super::statics::basic_land_noun(p.peek_at(1)).is_none()
         && super::statics::basic_land_noun(p.peek_at(2)).is_none()
@@ -820,7 +836,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if matches!(what, ObjectRef::Each(_)) && p.eat_all("is sacrificed by its controller") {
         return Some(vec![Effect::SacrificeThese { what }]);
     }
-    let e = pump(p, what, cx.until_eot, cx.color_chosen)?;
+    let e = pump(p, what, cx.until_eot, cx.color_chosen, cx.type_chosen)?;
     // An effect lasting indefinitely applies to a permanent; one on a
     // spell (Vodalian Mystic) would need effects on objects on the stack.
     if let Effect::Continuous {

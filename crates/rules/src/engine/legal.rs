@@ -417,9 +417,20 @@ impl Game {
                 );
             }
             DecisionKind::ChooseCreatureType => {
+                // "Choose a creature type other than Wall" (Mistform Mutant).
+                let wall = matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::ContinuousChosen {
+                        choice: tolaria_cards::ChosenFor::CreatureTypeOtherThanWall,
+                        ..
+                    })
+                )
+                .then(|| tolaria_cards::Subtype::lookup("Wall"))
+                .flatten();
                 out.extend(
                     tolaria_cards::Subtype::creature_types()
                         .into_iter()
+                        .filter(|&t| Some(t) != wall)
                         .map(Action::ChooseCreatureType),
                 );
             }

@@ -107,7 +107,8 @@ impl Game {
                         };
                         effect.add_protection.insert(color);
                     }
-                    tolaria_cards::ChosenFor::CreatureType => {
+                    tolaria_cards::ChosenFor::CreatureType
+                    | tolaria_cards::ChosenFor::CreatureTypeOtherThanWall => {
                         let Some(t) = r.type_choice.take() else {
                             return Some(Decision {
                                 player: ctx.controller,
