@@ -311,6 +311,11 @@ pub enum ObjectRef {
     /// permanent matching `other` that shares a colour with it as the
     /// effect resolves (419.7d).
     TargetAndEachSharingColor { target: u8, other: ObjectFilter },
+    /// "Destroy target artifact and all other artifacts with the same name
+    /// as that artifact" (Echoing Ruin, Echoing Truth): the n-th target and
+    /// each other permanent matching `other` with its name as the effect
+    /// resolves (a nameless face-down permanent shares none, 504.2).
+    TargetAndEachSharingName { target: u8, other: ObjectFilter },
     /// The card or permanent chosen for the resolution's latest discard or
     /// sacrifice ("target player discards a card … that card's converted
     /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …

@@ -789,6 +789,7 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
                     | ObjectRef::Targets(_)
                     | ObjectRef::BlockingOrBlockedBy(_)
                     | ObjectRef::TargetAndEachSharingColor { .. }
+                    | ObjectRef::TargetAndEachSharingName { .. }
             )
         )
     {
@@ -836,6 +837,8 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         }
         if let Some(other) = sharing_color_clause(p) {
             ObjectRef::TargetAndEachSharingColor { target: i, other }
+        } else if let Some(other) = sharing_name_clause(p) {
+            ObjectRef::TargetAndEachSharingName { target: i, other }
         } else if is_multi(&cx.targets[i as usize]) {
             cx.last_obj = Some(ObjectRef::Targets(i));
             ObjectRef::Targets(i)
@@ -941,6 +944,25 @@ fn sharing_color_clause(p: &mut P) -> Option<ObjectFilter> {
     if p.eat_all("and each other") {
         if let Some((f, Noun::Permanent)) = filter(p) {
             if p.eat_all("that shares a color with it") {
+                return Some(f);
+            }
+        }
+    }
+    p.i = start;
+    None
+}
+
+/// "… and all other artifacts with the same name as that artifact"
+/// (Echoing Ruin): the group of permanents sharing the target's name.
+fn sharing_name_clause(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    if p.eat_all("and all other") {
+        if let Some((f, Noun::Permanent)) = filter(p) {
+            if p.eat_all("with the same name as that")
+                && (p
+                    .eat_any(&["creature", "artifact", "enchantment", "land", "permanent"])
+                    .is_some())
+            {
                 return Some(f);
             }
         }

@@ -147,6 +147,9 @@ impl Game {
                 }
                 _ => vec![],
             },
+            ObjectRef::TargetAndEachSharingName { target, other } => {
+                self.sharing_name(ctx, *target, other)
+            }
             ObjectRef::TargetAndEachSharingColor { target, other } => self
                 .sharing_color(ctx, *target, other)
                 .into_iter()
@@ -497,6 +500,40 @@ impl Game {
     /// shares a colour with it (`Recipient::TargetAndEachSharingColor`).
     pub(crate) fn radiance(&self, ctx: &ResolveCtx, i: u8) -> Vec<Target> {
         self.sharing_color(ctx, i, &tolaria_cards::ObjectFilter::creature())
+    }
+
+    /// The `i`-th target and each other permanent in play matching `other`
+    /// with the same name now, as the effect resolves (Echoing Ruin); an
+    /// illegal target (413.2b) names nothing, a face-down one (504.2: no
+    /// name) shares a name with nothing.
+    fn sharing_name(
+        &self,
+        ctx: &ResolveCtx,
+        i: u8,
+        other: &tolaria_cards::ObjectFilter,
+    ) -> Vec<crate::ObjId> {
+        let Some(Target::Object(t)) = ctx.target(i) else {
+            return Vec::new();
+        };
+        let ch = self.chars(t);
+        let mut v = vec![t];
+        if ch.name().is_empty() || self.objects[t.slot as usize].is_face_down() {
+            return v;
+        }
+        v.extend(self.in_play.iter().copied().filter(|&o| {
+            o != t
+                && self.is_present(o)
+                && !self.objects[o.slot as usize].is_face_down()
+                && self.chars(o).has_name(ch.name())
+                && crate::continuous::filter::matches(
+                    self,
+                    other,
+                    o,
+                    Some(ctx.source),
+                    ctx.controller,
+                )
+        }));
+        v
     }
 
     /// Radiance: the `i`-th target and each other permanent in play matching
