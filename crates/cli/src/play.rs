@@ -1394,6 +1394,9 @@ fn permanent_line(game: &Game, v: &PlayerView, x: &PermanentView, s: Style) -> S
 fn describe_decision(game: &Game, k: &DecisionKind) -> String {
     match k {
         DecisionKind::Mulligan => "keep your opening hand or mulligan (101.4)".into(),
+        DecisionKind::OpeningHand => {
+            "begin the game with a card of your opening hand in play, or `done` (101.5)".into()
+        }
         DecisionKind::Priority => "you have priority (408.1c)".into(),
         DecisionKind::ChooseTarget { index } => format!("choose target {} (409.1c)", index + 1),
         DecisionKind::ChooseX { max } => format!("announce X, at most {max} (409.1b)"),

@@ -151,3 +151,67 @@ fn r101_4_r600_4_the_starting_player_conceding_at_their_own_decision() {
     assert_eq!(g.active, g.next_player(first));
     assert_eq!(g.turn, 1);
 }
+
+/// A deck of Leylines of Lifeforce and Forests: every opening hand of
+/// seven from it holds a Leyline with this seed.
+fn leyline_deck() -> Vec<CardId> {
+    let mut v = forty("Forest");
+    let leyline = db().by_name("Leyline of Lifeforce").unwrap().id;
+    v[..20].fill(leyline);
+    v
+}
+
+#[test]
+fn r101_5_a_leyline_in_the_opening_hand_may_begin_the_game_in_play() {
+    let mut g = Game::new_game(&[("A", leyline_deck()), ("B", forty("Plains"))], 4);
+    let first = g.starting_player;
+    let a = PlayerId(0);
+    g.apply(Action::Keep).unwrap();
+    g.apply(Action::Keep).unwrap();
+    // Only A holds a card that may begin in play: A decides, before the
+    // first turn begins.
+    let d = g.decision.clone().unwrap();
+    assert_eq!((d.player, d.kind), (a, DecisionKind::OpeningHand));
+    let leylines = g
+        .player(a)
+        .hand
+        .iter()
+        .filter(|&&o| g.obj(o).unwrap().def().name == "Leyline of Lifeforce")
+        .count();
+    assert!(leylines >= 2, "the seed deals two Leylines");
+    let legal = g.legal_actions();
+    assert_eq!(
+        legal.len(),
+        leylines + 1,
+        "each Leyline, or done: {legal:?}"
+    );
+    let Action::ChooseObject(o) = legal[0] else {
+        panic!("{legal:?}")
+    };
+    // A card without the ability is refused, the state unchanged.
+    let forest = g
+        .player(a)
+        .hand
+        .iter()
+        .copied()
+        .find(|&o| g.obj(o).unwrap().def().name == "Forest")
+        .expect("the seed deals a Forest too");
+    let before = g.clone();
+    assert!(g.apply(Action::ChooseObject(forest)).is_err());
+    assert_eq!(g.player(a).hand, before.player(a).hand);
+    g.apply(Action::ChooseObject(o)).unwrap();
+    assert_eq!(g.player(a).hand.len(), 6);
+    assert!(g
+        .in_play
+        .iter()
+        .any(|&p| g.obj(p).unwrap().def().name == "Leyline of Lifeforce"));
+    // Asked again for the other Leyline; done keeps it in the hand.
+    assert_eq!(g.decision.as_ref().unwrap().kind, DecisionKind::OpeningHand);
+    g.apply(Action::Done).unwrap();
+    assert_eq!(g.player(a).hand.len(), 6);
+    // Then the first turn begins.
+    assert_eq!(g.turn, 1);
+    assert_eq!(g.active, first);
+    assert_eq!(g.decision.as_ref().unwrap().kind, DecisionKind::Priority);
+    g.check_zones().unwrap();
+}

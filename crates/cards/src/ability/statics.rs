@@ -227,6 +227,10 @@ pub enum StaticAbility {
     ComesIntoPlayTapped,
     /// "This spell can't be countered." (functions on the stack)
     CantBeCountered,
+    /// "If CARDNAME is in your opening hand, you may begin the game with it
+    /// in play." (Leyline of the Void): functions in the opening hand,
+    /// after the mulligans and before the first turn (101.5).
+    BeginGameInPlay,
     /// "[Affected] doesn't untap during its controller's untap step." (302.2)
     DoesntUntap(Affected),
     /// "You may choose not to untap [this] during your untap step." (302.2)

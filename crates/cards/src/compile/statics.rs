@@ -128,6 +128,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("this spell can't be countered") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::CantBeCountered]);
     }
+    // "If CARDNAME is in your opening hand, you may begin the game with it
+    // in play." (the Leylines; 101.4–101.5, ARCHITECTURE.md "Opening hands")
+    if p.eat_all("if cardname is in your opening hand , you may begin the game with it in play") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::BeginGameInPlay]);
+    }
     // 419.1a: "If you would draw a card, you may instead …" (Abundance),
     // "… you may skip that draw instead" (Obstinate Familiar).
     if p.eat_all("if you would draw a card ,") {

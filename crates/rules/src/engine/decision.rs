@@ -20,6 +20,10 @@ pub struct Decision {
 pub enum DecisionKind {
     /// 101.4: keep this hand or take a mulligan.
     Mulligan,
+    /// 101.5: before the first turn, begin the game with a card of the
+    /// opening hand in play ("If CARDNAME is in your opening hand, you may
+    /// begin the game with it in play", the Leylines), or be done.
+    OpeningHand,
     /// 408.1c: the player has priority.
     Priority,
     /// 409.1c / 410.4: choose the next target of the spell or ability being played.
@@ -203,6 +207,7 @@ impl DecisionKind {
     pub fn name(&self) -> &'static str {
         match self {
             DecisionKind::Mulligan => "mulligan",
+            DecisionKind::OpeningHand => "opening_hand",
             DecisionKind::Priority => "priority",
             DecisionKind::ChooseTarget { .. } => "choose target",
             DecisionKind::ChooseNewTarget { .. } => "choose new targets",

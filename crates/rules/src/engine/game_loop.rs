@@ -127,6 +127,17 @@ impl Game {
                     self.next_mulligan(d.player);
                 }
                 self.advance();
+            } else if !self.is_over()
+                && self.decision.as_ref().is_some_and(|d| {
+                    d.kind == DecisionKind::OpeningHand && self.player(d.player).lost
+                })
+            {
+                // 101.5, 600.4: the next player in turn order decides, or
+                // the first turn begins.
+                if let Some(d) = self.decision.take() {
+                    self.next_opening_hand(Some(d.player));
+                }
+                self.advance();
             } else if !self.is_over() && self.decision.as_ref().is_some_and(|d| d.player == p) {
                 // The conceding player's pending decision goes away; the turn moves on.
                 let had_priority = self
@@ -192,6 +203,7 @@ impl Game {
         }
         match decision.kind {
             DecisionKind::Mulligan => self.on_mulligan(p, action),
+            DecisionKind::OpeningHand => self.on_opening_hand(p, action),
             DecisionKind::Priority => self.on_priority(p, action),
             DecisionKind::ChooseTarget { .. }
             | DecisionKind::ChooseMode

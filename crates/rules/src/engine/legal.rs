@@ -32,6 +32,10 @@ impl Game {
                     out.push(Action::Mulligan);
                 }
             }
+            DecisionKind::OpeningHand => {
+                out.extend(self.opening_hand_cards(p).map(Action::ChooseObject));
+                out.push(Action::Done);
+            }
             DecisionKind::Priority => self.priority_actions(p, out),
             DecisionKind::ChooseTarget { .. } => {
                 if let Some(c) = self.casting.as_deref() {

@@ -320,7 +320,71 @@ impl Game {
             self.flow = Flow::Mulligans;
             return;
         }
+        self.next_opening_hand(None);
+    }
+
+    /// 101.5: the cards of `p`'s opening hand that may begin the game in
+    /// play (`StaticAbility::BeginGameInPlay`).
+    pub(crate) fn opening_hand_cards(&self, p: PlayerId) -> impl Iterator<Item = ObjId> + '_ {
+        self.player(p).hand.iter().copied().filter(|&o| {
+            self.objects[o.slot as usize]
+                .def()
+                .front()
+                .abilities
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::BeginGameInPlay
+                        )
+                    )
+                })
+        })
+    }
+
+    /// 101.5: once every opening hand is kept, each player in turn order
+    /// from the starting player (after `after`, when given) with a card
+    /// that may begin the game in play decides; then the first turn
+    /// begins. The 2007 rules are silent on the order: see ARCHITECTURE.md,
+    /// "Opening hands".
+    pub(crate) fn next_opening_hand(&mut self, after: Option<PlayerId>) {
+        let n = self.players.len();
+        let first = self.starting_player.index();
+        // The seats in turn order from the starting player's; those up to
+        // and including `after` have decided.
+        let order = (0..n).map(|k| PlayerId(((first + k) % n) as u8));
+        let done = after.map_or(0, |a| (a.index() + n - first) % n + 1);
+        let next = order.skip(done).find(|&q| {
+            !self.players[q.index()].lost && self.opening_hand_cards(q).next().is_some()
+        });
+        if let Some(q) = next {
+            self.decision = Some(Decision {
+                player: q,
+                kind: DecisionKind::OpeningHand,
+            });
+            self.flow = Flow::Mulligans;
+            return;
+        }
         self.begin_first_turn();
+    }
+
+    /// 101.5: `p` begins the game with the chosen card in play, or is done.
+    pub(crate) fn on_opening_hand(&mut self, p: PlayerId, action: crate::Action) {
+        if let crate::Action::ChooseObject(o) = action {
+            if let Some(new) = self.move_to(o, Zone::InPlay, MoveReason::OpeningHand) {
+                self.objects[new.slot as usize].set_base_controller(p);
+            }
+            if self.opening_hand_cards(p).next().is_some() {
+                self.decision = Some(Decision {
+                    player: p,
+                    kind: DecisionKind::OpeningHand,
+                });
+                self.flow = Flow::Mulligans;
+                return;
+            }
+        }
+        self.next_opening_hand(Some(p));
     }
 
     /// 101.5: the starting player takes the first turn. If that player

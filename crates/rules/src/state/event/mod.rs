@@ -90,6 +90,8 @@ pub enum MoveReason {
     Delve,
     ReturnToHand,
     Mulligan,
+    /// 101.5: begun the game in play from the opening hand (the Leylines).
+    OpeningHand,
     /// 420.5f: a token outside play.
     CeaseToExist,
     /// 420.5j: a copy of a spell outside the stack.
@@ -129,6 +131,7 @@ impl MoveReason {
             MoveReason::Delve => "502.64a",
             MoveReason::ReturnToHand => "217.3",
             MoveReason::Mulligan => "101.4",
+            MoveReason::OpeningHand => "101.5",
             MoveReason::CeaseToExist => "420.5f",
             MoveReason::CopyCeasesToExist => "420.5j",
             MoveReason::TurnEnded => "509.1a",
