@@ -223,6 +223,14 @@ pub struct ObjectFilter {
     /// targets, 409.1b; kept on the stack, 203.3b).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub cmc_is_x: bool,
+    /// "with converted mana cost X or less" (Forced March, Meltdown): at
+    /// most the X of the spell or ability whose filter it is.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cmc_at_most_x: bool,
+    /// "with a +1/+1 counter on it" (Sporeback Troll, Vigean Graftmage):
+    /// at least one counter of that kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_counter: Option<crate::CounterKind>,
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,

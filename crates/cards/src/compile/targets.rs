@@ -363,6 +363,21 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 p.bump();
                 p.bump();
                 f.cmc_is_x = true;
+            } else if !without && p.at_all("converted mana cost x or less") {
+                // "with converted mana cost X or less" (Forced March).
+                p.eat_all("converted mana cost x or less");
+                f.cmc_at_most_x = true;
+            } else if !without
+                && p.at("a")
+                && p.peek_at(2) == "counter"
+                && p.at_all_from(3, "on it")
+                && counter_kind(p.peek_at(1)).is_some()
+            {
+                // "with a +1/+1 counter on it" (Sporeback Troll).
+                f.with_counter = counter_kind(p.peek_at(1));
+                p.eat_all("a");
+                p.bump();
+                p.eat_all("counter on it");
             } else if !without && p.at_all("converted mana cost x") && p.peek_at(4) != "or" {
                 // "with converted mana cost X" (Spell Blast, Punishment).
                 p.eat_all("converted mana cost x");

@@ -74,6 +74,9 @@ fn matches_card_naming(
         && !f.chosen_name
         // The X of a spell: no spell here.
         && !f.cmc_is_x
+        && !f.cmc_at_most_x
+        // Counters are on permanents, not cards.
+        && f.with_counter.is_none()
         // 502.26: "a creature card with a morph ability".
         && (!f.with_morph
             || ch.abilities().iter().any(|a| {
@@ -344,6 +347,23 @@ pub fn matches_with(
     // "with converted mana cost X": the X of the spell or ability with the
     // filter. Before it is played, X could be anything: whether a target
     // could exist (to offer it) doesn't depend on X.
+    // "with converted mana cost X or less" (Forced March): as above.
+    if f.cmc_at_most_x {
+        if let Some(x) = source.and_then(|s| spell_x(game, s)) {
+            let extra = x_on_stack(game, id, ch);
+            let (a, b) = ch.converted_mana_costs();
+            let le = |c: u32| c as i32 + extra <= x as i32;
+            if !(le(a) || b.is_some_and(le)) {
+                return false;
+            }
+        }
+    }
+    // "with a +1/+1 counter on it" (Sporeback Troll).
+    if let Some(k) = f.with_counter {
+        if game.obj(id).is_none_or(|o| o.counters_of(k) == 0) {
+            return false;
+        }
+    }
     if f.cmc_is_x {
         let Some(x) = source.and_then(|s| spell_x(game, s)) else {
             return true;
