@@ -263,8 +263,15 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
 /// `filter::matches_card` reads (types, subtypes, supertypes, colours, a
 /// name); anything about a permanent's state or its power is not supported.
 pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
+    card_filter_x(p).filter(|(_, x)| !x).map(|(f, _)| f)
+}
+
+/// As [`card_filter`], with "with converted mana cost X or less" allowed
+/// and reported apart (a search reads it as its `cmc_at_most` X).
+fn card_filter_x(p: &mut P) -> Option<(ObjectFilter, bool)> {
     let start = p.i;
-    let (f, noun) = filter(p)?;
+    let (mut f, noun) = filter(p)?;
+    let x = std::mem::take(&mut f.cmc_at_most_x);
     let plain = ObjectFilter {
         types_any: f.types_any,
         types_none: f.types_none,
@@ -286,7 +293,7 @@ pub(super) fn card_filter(p: &mut P) -> Option<ObjectFilter> {
         p.i = start;
         return None;
     }
-    Some(f)
+    Some((f, x))
 }
 
 /// Whether a card matching `f` could be an Aura: one put into play other
@@ -481,9 +488,15 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
     if many.is_none() {
         p.eat_any(&["a", "an"])?;
     }
-    let filter = card_filter(p)?;
+    let (filter, x) = card_filter_x(p)?;
     let count = many.unwrap_or(1);
-    let cmc_at_most = if many.is_none() && p.eat_all("with converted mana cost") {
+    let cmc_at_most = if x && many.is_none() {
+        // "a creature card with converted mana cost X or less" (Citanul
+        // Flute): read with the filter.
+        Some(Amount::X)
+    } else if x {
+        return None;
+    } else if many.is_none() && p.eat_all("with converted mana cost") {
         let a = amount(p)?;
         p.eat_all("or less").then_some(())?;
         Some(a)
