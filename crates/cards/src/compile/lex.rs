@@ -90,6 +90,12 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         "This permanent",
         "this land",
         "This land",
+        // Inside quotes granted to artifacts and enchantments (Energy
+        // Flux, Aura Flux): the object that has the ability.
+        "this artifact",
+        "This artifact",
+        "this enchantment",
+        "This enchantment",
     ] {
         s = replace_words(&s, n, SELF);
     }
