@@ -386,6 +386,10 @@ pub(super) struct Cx {
     pub(super) trig_amount: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
+    /// 402.8h: the ability functions in the graveyard ("if CARDNAME is in
+    /// your graveyard, …"), so "return CARDNAME to your hand" returns the
+    /// card from there.
+    pub(super) in_graveyard: bool,
     /// "Play this spell only during combat after blockers are declared."
     pub(super) timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."

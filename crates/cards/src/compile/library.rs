@@ -135,7 +135,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             amount
         };
         vec![Effect::ReturnUpToFromGraveyard { filter, amount }]
-    } else if p.eat_all("return cardname from your graveyard to your hand") {
+    } else if p.eat_all("return cardname from your graveyard to your hand")
+        || (cx.in_graveyard && p.eat_all("return cardname to your hand"))
+    {
         vec![Effect::ReturnSelfFromGraveyard]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
@@ -198,6 +200,43 @@ pub(super) fn graveyard_triggers(
                 crate::Trigger::BeginningOfFromGraveyard { step, whose }
             }
             t => t,
+        })
+        .collect()
+}
+
+/// 402.8h: what follows "if CARDNAME is in your graveyard": nothing, "with
+/// a creature card directly above it" (Krovikan Horror, Death Spark) or
+/// "with N or more creature cards above it" (Nether Shadow), 217.3's
+/// order of the graveyard.
+pub(super) fn in_graveyard_with(p: &mut P) -> Option<crate::Condition> {
+    let (creatures_above, directly) = if p.eat_all("with a creature card directly above it") {
+        (1, true)
+    } else if p.eat("with") {
+        let Some(Amount::Fixed(n)) = super::amount(p) else {
+            return None;
+        };
+        p.eat_all("or more creature cards above it").then_some(())?;
+        (u32::try_from(n).ok().filter(|&n| n > 0)?, false)
+    } else {
+        (0, false)
+    };
+    Some(crate::Condition::ThisInYourGraveyard {
+        creatures_above,
+        directly,
+    })
+}
+
+/// 402.8h: the triggers of an ability that says it functions in the
+/// graveyard ("At the beginning of your upkeep, if CARDNAME is in your
+/// graveyard, …"): only "At the beginning of …" ones are looked for there.
+pub(super) fn from_graveyard(triggers: Vec<crate::Trigger>) -> Option<Vec<crate::Trigger>> {
+    triggers
+        .into_iter()
+        .map(|t| match t {
+            crate::Trigger::BeginningOf { step, whose } => {
+                Some(crate::Trigger::BeginningOfFromGraveyard { step, whose })
+            }
+            _ => None,
         })
         .collect()
 }

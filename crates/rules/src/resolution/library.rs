@@ -1037,6 +1037,17 @@ impl Game {
                             // A card in a graveyard chose no player.
                             tolaria_cards::Whose::Chosen => false,
                         };
+                    let ctx = crate::state::stack::TriggerContext {
+                        player: Some(active),
+                        ..Default::default()
+                    };
+                    // 404.3: an intervening "if" must be true for it to
+                    // trigger ("if CARDNAME is in your graveyard", "if you
+                    // have more cards in hand than each opponent").
+                    let ok = ok
+                        && t.condition.as_ref().is_none_or(|c| {
+                            crate::resolution::triggers::condition_holds(self, o, &ctx, c)
+                        });
                     if ok {
                         self.pending_triggers
                             .push(crate::state::stack::PendingTrigger {
@@ -1048,10 +1059,7 @@ impl Game {
                                     face: 0,
                                     index: i as u8,
                                 },
-                                ctx: crate::state::stack::TriggerContext {
-                                    player: Some(active),
-                                    ..Default::default()
-                                },
+                                ctx,
                             });
                     }
                 }
