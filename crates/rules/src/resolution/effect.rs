@@ -904,6 +904,7 @@ impl Game {
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
+            | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. } => {

@@ -1401,6 +1401,15 @@ impl Game {
                     }
                 }
             }
+            Effect::PutSelfFromGraveyardIntoPlay { tapped } => {
+                // 402.8h: only the card still in the graveyard, under its
+                // owner's control (the ability's controller).
+                if let Some(o) = self.obj(ctx.source) {
+                    if let Zone::Graveyard(owner) = o.zone {
+                        self.put_in_play(ctx.source, owner, *tapped);
+                    }
+                }
+            }
             Effect::ReturnAllFromGraveyardsToHand { filter } => {
                 // Every matching card of every graveyard, to its owner's hand.
                 let list: Vec<ObjId> = self
