@@ -1094,6 +1094,12 @@ pub enum Effect {
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
     ReturnSelfFromGraveyard,
+    /// "Return [this] from your graveyard to play [tapped]" (Necrosavant,
+    /// Chronosavant), "put [this] into play" (Nether Shadow): under its
+    /// owner's control (402.8h: the ability functions in the graveyard).
+    PutSelfFromGraveyardIntoPlay {
+        tapped: bool,
+    },
     /// "Return all Zombie cards from all graveyards to their owners'
     /// hands." (Infernal Caretaker): every card of the graveyards that
     /// matches goes to its owner's hand.
@@ -1493,4 +1499,52 @@ pub enum ChosenFor {
     /// first chosen type becomes the second chosen type" (Vision Charm):
     /// the first narrows the lands affected, the second is set (layer 4).
     LandTypeToBasic,
+}
+
+impl Effect {
+    /// 402.8h: does it move its own card out of the graveyard ("return
+    /// [this] from your graveyard to your hand / to play"), so that the
+    /// ability functions only there?
+    /// Looks inside the instructions it wraps ("You may pay {B}. If you
+    /// do, return [this] …").
+    pub fn returns_self_from_graveyard(&self) -> bool {
+        matches!(
+            self,
+            Effect::ReturnSelfFromGraveyard | Effect::PutSelfFromGraveyardIntoPlay { .. }
+        ) || self
+            .nested()
+            .iter()
+            .any(|v| v.iter().any(Effect::returns_self_from_graveyard))
+    }
+
+    /// The lists of instructions it wraps: branches, "unless" and "if"
+    /// clauses, delayed triggered abilities.
+    pub fn nested(&self) -> Vec<&[Effect]> {
+        match self {
+            Effect::FlipCoin { won, lost, .. } => vec![won, lost],
+            Effect::FlipEach {
+                on_heads, on_tails, ..
+            } => vec![on_heads, on_tails],
+            Effect::IfTopCardIs {
+                then, otherwise, ..
+            }
+            | Effect::IfElse {
+                then, otherwise, ..
+            } => vec![then, otherwise],
+            Effect::UnlessPays {
+                effects, if_paid, ..
+            } => vec![effects, if_paid],
+            Effect::UnlessOpponentLetsDraw { effects, .. }
+            | Effect::IfFlipsWon { effects, .. }
+            | Effect::UnlessDiscard { effects, .. }
+            | Effect::IfControlsNone { effects, .. }
+            | Effect::AtNextUpkeep { effects, .. }
+            | Effect::AtNextEndStep { effects, .. }
+            | Effect::WhenDiesThisTurn { effects, .. }
+            | Effect::AtEndOfCombat { effects }
+            | Effect::IfCondition { effects, .. }
+            | Effect::RemoveCounterElse { effects, .. } => vec![effects],
+            _ => Vec::new(),
+        }
+    }
 }

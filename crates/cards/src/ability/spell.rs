@@ -23,6 +23,12 @@ pub struct TokenSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     /// Boxed: an amount is large and tokens rarely have one.
     pub pt_x: Option<Box<Amount>>,
+    /// 216.2: "… token. It has \"{T}: Add {G}.\"" (Llanowar Mentor): the
+    /// ability in quotes the creating effect gives it, by its index in the
+    /// creating face's `granted` list; part of the token's own
+    /// characteristics (and so of its copiable values, 503.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub granted: Option<u8>,
 }
 
 /// The instructions of an instant or sorcery (or, for an Aura, its target

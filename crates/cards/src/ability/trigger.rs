@@ -89,6 +89,15 @@ pub enum Condition {
     NotPlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// 402.8h, 404.3: "if [this] is in your graveyard" (Ghastly Remains):
+    /// the ability's source is still the card in its owner's graveyard;
+    /// with at least `creatures_above` creature cards above it ("with
+    /// three or more creature cards above it", Nether Shadow), or, if
+    /// `directly`, a creature card directly above it (Krovikan Horror).
+    ThisInYourGraveyard {
+        creatures_above: u32,
+        directly: bool,
+    },
     /// "Sacrifice [this]. If you do, …" (Knowledge Vault): the controller
     /// of the ability controls its source in play, so the sacrifice can
     /// happen (checked before it, as the instructions resolve).

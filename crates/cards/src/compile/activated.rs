@@ -380,6 +380,12 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                     sorcery_speed = true;
                 } else if p.eat_all("once each turn") {
                     once_per_turn = true;
+                } else if let Some(c) = super::library::graveyard_restriction(p) {
+                    // 402.8h: "only if CARDNAME is in your graveyard"
+                    // (Glory), "only if three or more creature cards are
+                    // above CARDNAME" (Ashen Ghoul).
+                    only_if = Some(c);
+                    cx.in_graveyard = true;
                 } else if p.eat("if") {
                     only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
                 } else if let Some(t) = timing_restriction.is_none().then(|| timing(p)).flatten() {
@@ -417,7 +423,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
     }
     let from_hand = cost.discard_self;
     // 402.8h: an effect that moves its card out of the graveyard.
-    let from_graveyard = cx.effects.contains(&Effect::ReturnSelfFromGraveyard);
+    let from_graveyard =
+        cx.in_graveyard || cx.effects.iter().any(Effect::returns_self_from_graveyard);
     if from_graveyard && (from_hand || cost.tap || cost.untap || cost.sacrifice_self) {
         return Err("an ability of a card in the graveyard with a cost in play".into());
     }

@@ -90,6 +90,12 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         "This permanent",
         "this land",
         "This land",
+        // Inside quotes granted to artifacts and enchantments (Energy
+        // Flux, Aura Flux): the object that has the ability.
+        "this artifact",
+        "This artifact",
+        "this enchantment",
+        "This enchantment",
     ] {
         s = replace_words(&s, n, SELF);
     }
@@ -380,6 +386,10 @@ pub(super) struct Cx {
     pub(super) trig_amount: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
+    /// 402.8h: the ability functions in the graveyard ("if CARDNAME is in
+    /// your graveyard, …"), so "return CARDNAME to your hand" returns the
+    /// card from there.
+    pub(super) in_graveyard: bool,
     /// "Play this spell only during combat after blockers are declared."
     pub(super) timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."

@@ -135,8 +135,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             amount
         };
         vec![Effect::ReturnUpToFromGraveyard { filter, amount }]
-    } else if p.eat_all("return cardname from your graveyard to your hand") {
+    } else if p.eat_all("return cardname from your graveyard to your hand")
+        || (cx.in_graveyard && p.eat_all("return cardname to your hand"))
+    {
         vec![Effect::ReturnSelfFromGraveyard]
+    } else if p.eat_all("return cardname from your graveyard to play")
+        || (cx.in_graveyard
+            && (p.eat_all("return cardname to play") || p.eat_all("put cardname into play")))
+    {
+        vec![Effect::PutSelfFromGraveyardIntoPlay {
+            tapped: p.eat("tapped"),
+        }]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
     } else if p.at("put") {
@@ -188,7 +197,7 @@ pub(super) fn graveyard_triggers(
     triggers: Vec<crate::Trigger>,
     effects: &[Effect],
 ) -> Vec<crate::Trigger> {
-    if !effects.contains(&Effect::ReturnSelfFromGraveyard) {
+    if !effects.iter().any(Effect::returns_self_from_graveyard) {
         return triggers;
     }
     triggers
@@ -198,6 +207,65 @@ pub(super) fn graveyard_triggers(
                 crate::Trigger::BeginningOfFromGraveyard { step, whose }
             }
             t => t,
+        })
+        .collect()
+}
+
+/// 402.8h: what follows "if CARDNAME is in your graveyard": nothing, "with
+/// a creature card directly above it" (Krovikan Horror, Death Spark) or
+/// "with N or more creature cards above it" (Nether Shadow), 217.3's
+/// order of the graveyard.
+pub(super) fn in_graveyard_with(p: &mut P) -> Option<crate::Condition> {
+    let (creatures_above, directly) = if p.eat_all("with a creature card directly above it") {
+        (1, true)
+    } else if p.eat("with") {
+        let Some(Amount::Fixed(n)) = super::amount(p) else {
+            return None;
+        };
+        p.eat_all("or more creature cards above it").then_some(())?;
+        (u32::try_from(n).ok().filter(|&n| n > 0)?, false)
+    } else {
+        (0, false)
+    };
+    Some(crate::Condition::ThisInYourGraveyard {
+        creatures_above,
+        directly,
+    })
+}
+
+/// 402.8h: an activated ability's restriction that it functions in the
+/// graveyard: "if CARDNAME is in your graveyard" (Glory), "if N or more
+/// creature cards are above CARDNAME" (Ashen Ghoul, 217.3).
+pub(super) fn graveyard_restriction(p: &mut P) -> Option<crate::Condition> {
+    let start = p.i;
+    if p.eat_all("if cardname is in your graveyard") {
+        return in_graveyard_with(p);
+    }
+    if p.eat("if") {
+        if let Some(Amount::Fixed(n)) = super::amount(p) {
+            if n > 0 && p.eat_all("or more creature cards are above cardname") {
+                return Some(crate::Condition::ThisInYourGraveyard {
+                    creatures_above: n as u32,
+                    directly: false,
+                });
+            }
+        }
+    }
+    p.i = start;
+    None
+}
+
+/// 402.8h: the triggers of an ability that says it functions in the
+/// graveyard ("At the beginning of your upkeep, if CARDNAME is in your
+/// graveyard, …"): only "At the beginning of …" ones are looked for there.
+pub(super) fn from_graveyard(triggers: Vec<crate::Trigger>) -> Option<Vec<crate::Trigger>> {
+    triggers
+        .into_iter()
+        .map(|t| match t {
+            crate::Trigger::BeginningOf { step, whose } => {
+                Some(crate::Trigger::BeginningOfFromGraveyard { step, whose })
+            }
+            _ => None,
         })
         .collect()
 }
@@ -216,14 +284,19 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
             crate::Ability::Activated(a) => (a.from_graveyard, &a.effects),
             _ => continue,
         };
-        if !ok && effects.contains(&Effect::ReturnSelfFromGraveyard) {
+        if !ok && effects.iter().any(Effect::returns_self_from_graveyard) {
             return Err(
                 "an ability that returns its card from the graveyard, other than an upkeep trigger or an activated ability"
                     .into(),
             );
         }
     }
-    if out.spell.effects.contains(&Effect::ReturnSelfFromGraveyard) {
+    if out
+        .spell
+        .effects
+        .iter()
+        .any(Effect::returns_self_from_graveyard)
+    {
         return Err("a spell that returns itself from the graveyard".into());
     }
     Ok(())

@@ -686,6 +686,16 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::NotPlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
         condition = Some(crate::Condition::ThisUntapped);
+    } else if p.at_all("if cardname is in your graveyard") {
+        // 402.8h: an ability that functions only in the graveyard
+        // (Ghastly Remains, Genesis); checked again as it resolves (404.3).
+        p.eat_all("if cardname is in your graveyard");
+        let c = library::in_graveyard_with(p).ok_or_else(|| no_rule(p))?;
+        if !p.eat(",") {
+            return Err(no_rule(p));
+        }
+        condition = Some(c);
+        cx.in_graveyard = true;
     } else if let Some(c) = attempt(p, &mut cx, |p, _| {
         // 502.21b: "if it was kicked [with its first kicker],", "if
         // CARDNAME wasn't kicked,".
@@ -858,7 +868,12 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
             effects: std::mem::take(&mut cx.effects),
         }];
     }
-    let triggers = library::graveyard_triggers(triggers, &cx.effects);
+    let triggers = if cx.in_graveyard {
+        library::from_graveyard(triggers)
+            .ok_or("a trigger from the graveyard other than \"at the beginning of\"")?
+    } else {
+        library::graveyard_triggers(triggers, &cx.effects)
+    };
     Ok(triggers
         .into_iter()
         .map(|trigger| TriggeredAbility {

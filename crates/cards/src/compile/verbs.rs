@@ -996,6 +996,17 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
         }
         name = words.join(" ");
     }
+    // 216.2: "… token. It has \"…\"" (Goldmeadow Lookout): the token's
+    // own ability, compiled like an ability in quotes.
+    let mut granted = None;
+    if p.at_all(". it has \"") {
+        let start = p.i;
+        p.eat_all(". it has");
+        granted = p.quoted_ability();
+        if granted.is_none() {
+            p.i = start;
+        }
+    }
     Some((
         amount,
         TokenSpec {
@@ -1007,6 +1018,7 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
             toughness,
             keywords,
             pt_x,
+            granted,
         },
     ))
 }

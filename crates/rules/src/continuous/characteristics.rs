@@ -355,6 +355,10 @@ pub(crate) fn of_token(
         None => (spec.power, spec.toughness),
     };
     ch.keywords = spec.keywords;
+    // 216.2: the ability in quotes the creating effect gave it.
+    if let Some(g) = spec.granted {
+        ch.granted.push(src.card, src.face, g);
+    }
     ch.protection_colors = ColorSet::EMPTY;
     ch.protection_types = TypeSet::EMPTY;
     ch.protection_subtypes = SubtypeSet::new();

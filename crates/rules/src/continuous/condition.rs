@@ -39,6 +39,36 @@ pub(crate) fn holds(
         }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
+        // 402.8h: the same card still in a graveyard (a card leaving it
+        // becomes a new object, 217.1c); a card is only ever in its
+        // owner's graveyard. 217.3: the cards above it are those put
+        // there after it (the list is bottom first).
+        Condition::ThisInYourGraveyard {
+            creatures_above,
+            directly,
+        } => {
+            let Some(o) = game.obj(src) else { return false };
+            let crate::Zone::Graveyard(g) = o.zone else {
+                return false;
+            };
+            let list = &game.players[g.index()].graveyard;
+            let Some(k) = list.iter().position(|&c| c == src) else {
+                return false;
+            };
+            let is_creature = |c: &crate::ObjId| {
+                tolaria_cards::db()
+                    .get(game.objects[c.slot as usize].card)
+                    .front()
+                    .types
+                    .contains(tolaria_cards::CardType::Creature)
+            };
+            let above = &list[k + 1..];
+            if *directly {
+                above.first().is_some_and(is_creature)
+            } else {
+                above.iter().filter(|c| is_creature(c)).count() as u32 >= *creatures_above
+            }
+        }
         // "Sacrifice [this]. If you do, …": only a permanent you control
         // can be sacrificed (501.3).
         Condition::YouControlThis => game

@@ -897,30 +897,11 @@ impl Game {
                 if act.timing.is_some_and(|t| !self.timing_allows(p, t)) {
                     continue;
                 }
-                // "Play this ability only if …" (threshold), judged for
-                // the player who would play it.
-                if act
-                    .only_if
-                    .as_ref()
-                    .is_some_and(|c| !crate::continuous::condition::holds_for(self, id, p, c))
-                {
+                if !self.only_if_and_sacrifice_allow(p, id, act) {
                     continue;
                 }
                 if !self.can_pay_tap_part(&act.cost, id) {
                     continue;
-                }
-                if let Some(f) = &act.cost.sacrifice {
-                    // "Sacrifice two Goblins": that many to sacrifice.
-                    let need = act.cost.sacrifices() as usize;
-                    if self
-                        .controlled_by(p)
-                        .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(id), p))
-                        .take(need)
-                        .count()
-                        < need
-                    {
-                        continue;
-                    }
                 }
                 // 409.1h: permanents to tap or return for the cost (other
                 // than the source, when the cost taps it too).
@@ -1392,4 +1373,35 @@ fn cost_symbols(cost: &tolaria_cards::ManaCost) -> u64 {
         + cost.colored.iter().map(|&c| c as u64).sum::<u64>()
         + hybrid
         + cost.snow as u64
+}
+
+impl Game {
+    /// Two restrictions on playing an activated ability, in play or from
+    /// a hand or graveyard: "Play this ability only if …" (threshold;
+    /// 402.8h "only if three or more creature cards are above [this]"),
+    /// judged for the player who would play it, and "Sacrifice two
+    /// Goblins": that many to sacrifice.
+    pub(crate) fn only_if_and_sacrifice_allow(
+        &self,
+        p: PlayerId,
+        id: ObjId,
+        act: &tolaria_cards::ActivatedAbility,
+    ) -> bool {
+        if act
+            .only_if
+            .as_ref()
+            .is_some_and(|c| !crate::continuous::condition::holds_for(self, id, p, c))
+        {
+            return false;
+        }
+        let Some(f) = &act.cost.sacrifice else {
+            return true;
+        };
+        let need = act.cost.sacrifices() as usize;
+        self.controlled_by(p)
+            .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(id), p))
+            .take(need)
+            .count()
+            >= need
+    }
 }

@@ -55,6 +55,9 @@ impl Game {
             {
                 continue;
             }
+            if !self.only_if_and_sacrifice_allow(p, card, act) {
+                continue;
+            }
             // 215.5-style: life can be paid only up to the life total.
             if act.cost.pay_life > 0 && self.life(p) < act.cost.pay_life as i32 {
                 continue;

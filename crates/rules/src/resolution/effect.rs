@@ -907,6 +907,7 @@ impl Game {
             | Effect::PutOnLibrary { .. }
             | Effect::RemoveTopCards { .. }
             | Effect::ReturnSelfFromGraveyard
+            | Effect::PutSelfFromGraveyardIntoPlay { .. }
             | Effect::ReturnFromGraveyardThisTurn { .. }
             | Effect::ReturnOwnedToHand { .. }
             | Effect::ReturnAllFromGraveyardsToHand { .. } => {

@@ -1037,6 +1037,17 @@ impl Game {
                             // A card in a graveyard chose no player.
                             tolaria_cards::Whose::Chosen => false,
                         };
+                    let ctx = crate::state::stack::TriggerContext {
+                        player: Some(active),
+                        ..Default::default()
+                    };
+                    // 404.3: an intervening "if" must be true for it to
+                    // trigger ("if CARDNAME is in your graveyard", "if you
+                    // have more cards in hand than each opponent").
+                    let ok = ok
+                        && t.condition.as_ref().is_none_or(|c| {
+                            crate::resolution::triggers::condition_holds(self, o, &ctx, c)
+                        });
                     if ok {
                         self.pending_triggers
                             .push(crate::state::stack::PendingTrigger {
@@ -1048,10 +1059,7 @@ impl Game {
                                     face: 0,
                                     index: i as u8,
                                 },
-                                ctx: crate::state::stack::TriggerContext {
-                                    player: Some(active),
-                                    ..Default::default()
-                                },
+                                ctx,
                             });
                     }
                 }
@@ -1390,6 +1398,15 @@ impl Game {
                 if let Some(o) = self.obj(ctx.source) {
                     if let Zone::Graveyard(owner) = o.zone {
                         self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                    }
+                }
+            }
+            Effect::PutSelfFromGraveyardIntoPlay { tapped } => {
+                // 402.8h: only the card still in the graveyard, under its
+                // owner's control (the ability's controller).
+                if let Some(o) = self.obj(ctx.source) {
+                    if let Zone::Graveyard(owner) = o.zone {
+                        self.put_in_play(ctx.source, owner, *tapped);
                     }
                 }
             }
