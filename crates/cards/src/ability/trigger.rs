@@ -196,6 +196,12 @@ pub enum Condition {
     /// turn" (Whirling Dervish), "unless it came under your control this
     /// turn"; `did: false` is the negation.
     ThisTurn { fact: ThisTurnFact, did: bool },
+    /// "If this ability has been played N or more times this turn"
+    /// (Dragon Whelp, Farrelite Priest): the activations this turn of the
+    /// activated or mana ability whose instruction this is, counted as each
+    /// activation is paid for (409.1i), the one resolving included. Judged
+    /// only as the instruction is reached.
+    ThisAbilityActivated { at_least: u32 },
 }
 
 /// Something a permanent did or underwent this turn (`Condition::ThisTurn`).

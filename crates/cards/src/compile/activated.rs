@@ -309,17 +309,6 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
         if !cx.targets.is_empty() {
             return Err("a mana ability with a target".into());
         }
-        // A mana ability with a mana cost can't be activated while paying
-        // (its cost would need paying first): not yet supported with a
-        // delayed ability (Barbed Sextant), which would otherwise be lost.
-        if !cost.mana.is_zero()
-            && cx
-                .effects
-                .iter()
-                .any(|e| matches!(e, Effect::AtNextUpkeep { .. }))
-        {
-            return Err("a mana ability with a mana cost and a delayed ability".into());
-        }
         if cx
             .effects
             .iter()

@@ -489,6 +489,18 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     ) {
         return Some(Condition::ControlledSinceYourTurnBegan);
     }
+    // "this ability has been played four or more times this turn" (Dragon
+    // Whelp; modern "activated").
+    if p.eat_all("this ability has been") {
+        (p.eat("played") || p.eat("activated")).then_some(())?;
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more times this turn").then_some(())?;
+        return Some(Condition::ThisAbilityActivated {
+            at_least: u32::try_from(n).ok()?,
+        });
+    }
     // Hellbent: "you have no cards in hand".
     if p.eat_all("you have no cards in hand") {
         return Some(Condition::NoCardsInHand {

@@ -380,6 +380,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
                         })
                         .collect::<Vec<_>>()
                 });
+                // "If this ability has been played four or more times this
+                // turn, sacrifice CARDNAME at the beginning of the next end
+                // step." (Dragon Whelp): the delayed ability is created by
+                // the pausing executor, so the branch is an `IfElse`.
+                if let Some(effects) = effects.clone().filter(|v| {
+                    matches!(condition, crate::Condition::ThisAbilityActivated { .. })
+                        && matches!(
+                            v[..],
+                            [Effect::SacrificeThese {
+                                what: crate::ObjectRef::This
+                            }]
+                        )
+                }) {
+                    if p.eat_all("at the beginning of the next end step") && p.eat_end() {
+                        let effects = vec![Effect::AtNextEndStep {
+                            effects,
+                            of: crate::EndStep::Next,
+                        }];
+                        cx.effects.push(Effect::IfElse {
+                            condition,
+                            then: effects,
+                            otherwise: Vec::new(),
+                        });
+                        return Some(());
+                    }
+                }
                 if let Some(effects) = effects.filter(|v| {
                     v.iter().all(|e| {
                         matches!(

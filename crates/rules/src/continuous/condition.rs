@@ -215,6 +215,9 @@ pub(crate) fn holds(
                     .iter()
                     .all(|&q| q != p && player_quantity(game, q, quantity, src, you) < mine)
         }),
+        // Judged only on resolution (`holds_on_resolution`), knowing the
+        // ability resolving.
+        Condition::ThisAbilityActivated { .. } => false,
         Condition::ThisTurn { fact, did } => {
             use crate::state::object::flags;
             let bit = match fact {
@@ -316,6 +319,23 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
         let spell = crate::continuous::characteristics::compute(game, *t);
         let def = game.objects[paid.slot as usize].def();
         return spell.has_name(&def.name) || def.faces.iter().any(|f| spell.has_name(&f.name));
+    }
+    // "If this ability has been played four or more times this turn"
+    // (Dragon Whelp): the resolving ability's own count.
+    if let Condition::ThisAbilityActivated { at_least } = c {
+        let Some(r) = game.resolving.as_deref() else {
+            return false;
+        };
+        let crate::StackKind::Ability {
+            source,
+            ability: tolaria_cards::AbilityRef::Printed { index, .. },
+            triggered: false,
+            ..
+        } = r.item.kind
+        else {
+            return false;
+        };
+        return game.activations_this_turn(source, index) >= *at_least;
     }
     // "if it's red"" (Hydroblast): the object, a spell or a permanent, as
     // the instruction is reached.

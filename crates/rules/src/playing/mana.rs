@@ -198,6 +198,9 @@ impl Game {
                 o.activated_this_turn |= 1 << index.min(15);
             }
         }
+        if crate::playing::activation_count::reads_count(&m.also) {
+            self.count_activation(source, ch.card, index);
+        }
         if let Some(chosen) = chosen {
             self.pay_mana_choices(chosen);
         }
@@ -278,30 +281,51 @@ impl Game {
     ) {
         if !also.is_empty() {
             let ctx = crate::state::stack::ResolveCtx::for_source(self, p, source);
+            use tolaria_cards::{Condition, Effect};
             for e in also {
-                if let tolaria_cards::Effect::AtNextUpkeep { .. } = e {
+                let delayed = |game: &Game| {
+                    let ch = crate::continuous::layers::ability_chars(game, source);
+                    crate::state::stack::PendingTrigger {
+                        controller: p,
+                        source,
+                        card: ch.card,
+                        ability: tolaria_cards::AbilityRef::Printed {
+                            card: ch.card,
+                            face: ch.face,
+                            index,
+                        },
+                        ctx: crate::state::stack::TriggerContext {
+                            delayed: true,
+                            ..Default::default()
+                        },
+                    }
+                };
+                match e {
                     // 404.4: "Draw a card at the beginning of the next
                     // turn's upkeep" (Barbed Sextant): the mana ability
                     // creates the delayed triggered ability.
-                    let ch = crate::continuous::layers::ability_chars(self, source);
-                    self.delayed_next_upkeep
-                        .push(crate::state::stack::PendingTrigger {
-                            controller: p,
-                            source,
-                            card: ch.card,
-                            ability: tolaria_cards::AbilityRef::Printed {
-                                card: ch.card,
-                                face: ch.face,
-                                index,
-                            },
-                            ctx: crate::state::stack::TriggerContext {
-                                delayed: true,
-                                ..Default::default()
-                            },
-                        });
-                    continue;
+                    Effect::AtNextUpkeep { .. } => {
+                        let t = delayed(self);
+                        self.delayed_next_upkeep.push(t);
+                    }
+                    // "If this ability has been played four or more times
+                    // this turn, sacrifice CARDNAME at the beginning of the
+                    // next end step." (Farrelite Priest): this activation
+                    // is counted already.
+                    Effect::IfElse {
+                        condition: Condition::ThisAbilityActivated { at_least },
+                        then,
+                        ..
+                    } => {
+                        if self.activations_this_turn(source, index) >= *at_least
+                            && matches!(then[..], [Effect::AtNextEndStep { .. }])
+                        {
+                            let t = delayed(self);
+                            self.delayed_end_step.push(t);
+                        }
+                    }
+                    _ => self.exec_effect(&ctx, e),
                 }
-                self.exec_effect(&ctx, e);
             }
         }
         // 406.1b, 406.4: triggered mana abilities ("Whenever enchanted land

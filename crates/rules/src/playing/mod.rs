@@ -2,6 +2,7 @@
 //! total cost (409.1f) and paying, rewinding an illegal play (422), "unless" payments
 //! (413.2c), splice (502.40), and copies of spells (503.10).
 
+pub(crate) mod activation_count;
 pub(crate) mod convoke_delve;
 pub(crate) mod cost;
 pub(crate) mod mana;

@@ -984,6 +984,7 @@ impl Game {
                         }
                         o.activated_this_turn |= bit;
                     }
+                    self.count_activation(source, card, index);
                     self.emit(Event::AbilityPlayed {
                         player: c.player,
                         source,

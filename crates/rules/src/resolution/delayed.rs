@@ -193,6 +193,9 @@ fn delayed_instructions(e: &'static Effect) -> Option<&'static [Effect]> {
         | Effect::AtNextUpkeep { effects, .. }
         | Effect::AtNextEndStep { effects, .. }
         | Effect::WhenDiesThisTurn { effects, .. } => Some(&effects[..]),
+        // "If this ability has been played four or more times this turn,
+        // sacrifice CARDNAME at the beginning of the next end step."
+        Effect::IfElse { then, .. } => then.iter().find_map(delayed_instructions),
         _ => None,
     }
 }

@@ -197,6 +197,13 @@ pub struct Game {
     /// controller's turn ("at the beginning of your next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_your_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// How many times each activated or mana ability was played this turn,
+    /// as (source, ability index, count), for "if this ability has been
+    /// played four or more times this turn" (Dragon Whelp); only the
+    /// abilities whose text reads it are counted (`counts_activations`).
+    /// Cleared as the counts of "this turn" are (300.1, 608.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ability_activations: Vec<(ObjId, u8, u8)>,
     /// 217.7b, 217.7d: the cards removed from the game face down by
     /// effects, with how (`object::Removal`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

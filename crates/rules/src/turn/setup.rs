@@ -62,6 +62,7 @@ impl Game {
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
             delayed_your_end_step: Vec::new(),
+            ability_activations: Vec::new(),
             delayed_turn_end_step: Vec::new(),
             removals: Vec::new(),
             delayed_dies: Vec::new(),

@@ -234,6 +234,7 @@ impl Game {
                 .count();
             self.players[i].untapped_lands_at_turn_start = n as u16;
         }
+        self.clear_activation_counts(fresh);
         for o in &mut self.objects {
             if fresh & (1 << o.controller.0) == 0 {
                 continue;
