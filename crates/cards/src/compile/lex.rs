@@ -380,6 +380,8 @@ pub(super) struct Cx {
     pub(super) trig_amount: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
+    /// The clause began "Until your next upkeep, …" (Xenic Poltergeist).
+    pub(super) until_upkeep: bool,
     /// "Play this spell only during combat after blockers are declared."
     pub(super) timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."

@@ -105,7 +105,7 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     // Svogthos: "becomes a black and green Plant Zombie creature with
     // \"This creature's power and toughness are each equal to …\"": no
     // P/T of its own; the ability in quotes must then set them.
-    let no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
+    let mut no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
     if !no_pt {
         e.set_pt = Some(if p.peek() == "x/x" {
             crate::SetPt::X
@@ -139,6 +139,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     // Animate Land: "becomes a 3/3 creature that's still a land" (types
     // are added, layer 4).
     keeps |= p.eat_all("that's still a land");
+    // "becomes an artifact creature with power and toughness each equal
+    // to its converted mana cost" (Karn, Silver Golem; layer 6b).
+    if no_pt && p.eat_all("with power and toughness each equal to its converted mana cost") {
+        e.set_pt = Some(crate::SetPt::ConvertedManaCost);
+        no_pt = false;
+    }
     if p.eat("with") {
         // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
         if p.at("\"") {
@@ -805,6 +811,8 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         // Jackals, the Opals): for as long as it is in play.
         let duration = if cx.until_eot || p.eat_all("until end of turn") {
             Duration::EndOfTurn
+        } else if cx.until_upkeep {
+            Duration::UntilYourNextUpkeep
         } else if what == ObjectRef::This {
             Duration::Permanent
         } else {
