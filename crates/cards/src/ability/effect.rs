@@ -553,10 +553,12 @@ pub enum Effect {
         filter: ObjectFilter,
     },
     /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
-    /// Parasite): the controller chooses one of the two as it resolves.
+    /// Parasite), "gains your choice of banding, flying, first strike, or
+    /// trample until end of turn" (Urza's Avenger): the controller chooses
+    /// one of the options as it resolves.
     ContinuousEither {
         what: ObjectRef,
-        options: [LayerEffect; 2],
+        options: Vec<LayerEffect>,
         duration: Duration,
     },
     /// 509.1: "End the turn." (Time Stop).

@@ -170,6 +170,39 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     Some(e)
 }
 
+/// "flying, first strike, or haste" after "gains your choice of", each a
+/// keyword or "protection from [colour]": one option each.
+fn keyword_choices(p: &mut P) -> Option<Vec<LayerEffect>> {
+    let mut out = Vec::new();
+    loop {
+        let mut o = LayerEffect::default();
+        if let Some(c) = super::keywords::protection_colors(p) {
+            o.add_protection = c;
+        } else {
+            o.add_keywords.insert(super::keywords::keyword(p)?);
+        }
+        out.push(o);
+        let i = p.i;
+        let comma = p.eat(",");
+        if p.eat("or") {
+            continue;
+        }
+        if comma && p.at("or") {
+            continue;
+        }
+        if comma {
+            let j = p.i;
+            let more = super::keywords::keyword(p).is_some() || p.at_all("protection from");
+            p.i = j;
+            if more {
+                continue;
+            }
+        }
+        p.i = i;
+        return (out.len() >= 2).then_some(out);
+    }
+}
+
 /// Past the joint to the next clause of a pump: "and", ", and", or a
 /// comma before another verb ("becomes black, gets +1/-1, and gains …",
 /// Defiling Tears). False (and nothing eaten that matters) otherwise.
@@ -200,6 +233,10 @@ pub(super) fn pump(
     let mut either: Option<(i32, i32)> = None;
     let mut before_and: Option<usize> = None;
     let mut either_land: Option<crate::BasicLandType> = None;
+    // "gains your choice of banding, flying, first strike, or trample"
+    // (Urza's Avenger): the keywords (or protections) one of which the
+    // controller chooses as it resolves.
+    let mut choice_of: Vec<LayerEffect> = Vec::new();
     // The clause before was "gain(s) [keywords]": a following "and
     // \"…\"" is another ability gained.
     let mut gained_last = false;
@@ -215,6 +252,13 @@ pub(super) fn pump(
                 any = true;
                 break;
             }
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "your choice of")
+            && choice_of.is_empty()
+        {
+            p.bump();
+            p.eat_all("your choice of");
+            choice_of = keyword_choices(p)?;
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from the color of your choice")
             && chosen.is_none()
@@ -367,6 +411,24 @@ pub(super) fn pump(
     } else {
         return None;
     };
+    if !choice_of.is_empty() {
+        if either.is_some() || either_land.is_some() || chosen.is_some() || chosen_color {
+            return None;
+        }
+        let options = choice_of
+            .into_iter()
+            .map(|k| LayerEffect {
+                add_keywords: e.add_keywords.union(k.add_keywords),
+                add_protection: ColorSet(e.add_protection.0 | k.add_protection.0),
+                ..e
+            })
+            .collect();
+        return Some(Effect::ContinuousEither {
+            what,
+            options,
+            duration,
+        });
+    }
     if let Some(b) = either_land {
         if duration != Duration::EndOfTurn || either.is_some() || chosen.is_some() {
             return None;
@@ -377,7 +439,7 @@ pub(super) fn pump(
         };
         return Some(Effect::ContinuousEither {
             what,
-            options: [e, other],
+            options: vec![e, other],
             duration,
         });
     }
@@ -392,7 +454,7 @@ pub(super) fn pump(
         };
         return Some(Effect::ContinuousEither {
             what,
-            options: [e, other],
+            options: vec![e, other],
             duration,
         });
     }
