@@ -225,6 +225,9 @@ pub struct ObjectFilter {
     /// "nontoken" (Genesis Chamber): not a token (216.1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub nontoken: bool,
+    /// "Serf tokens", "all tokens" (Sengir Autocrat): a token (216.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
     /// "Aura that's attached to a permanent" (Aura Graft).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_permanent: bool,

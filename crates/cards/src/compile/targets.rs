@@ -219,8 +219,17 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             }
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
             // "target spell", "a card"
+        } else if (w == "token" || w == "tokens") && !f.nontoken {
+            // 216.1: "all Serf tokens" (Sengir Autocrat), "all tokens".
+            p.bump();
+            f.token = true;
         } else {
             break;
+        }
+        // "Serf tokens", "creature tokens" (216.1).
+        if !f.token && !f.nontoken && matches!(p.peek(), "token" | "tokens") {
+            p.bump();
+            f.token = true;
         }
         had_noun = true;
         // "artifact or enchantment", "artifact, enchantment, or land"
