@@ -164,6 +164,20 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
+            ObjectRef::TargetsMatching { from, filter } => self
+                .objects_of(ctx, &ObjectRef::Targets(*from))
+                .into_iter()
+                .filter(|&o| {
+                    self.is_present(o)
+                        && crate::continuous::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
+                })
+                .collect(),
             ObjectRef::Each(f) => {
                 // "creatures target player controls": that player's, if the
                 // target is still legal (413.2b: else none).
