@@ -116,6 +116,12 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "for each creature destroyed this way", "the number of Mountains
+    /// put into a graveyard this way" (Decree of Pain, Volcanic Eruption):
+    /// the permanents the resolving spell or ability's destroy
+    /// instructions before this one put into a graveyard (not those
+    /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
+    DestroyedThisWay,
     /// "the number of cards revealed this way", "for each card revealed
     /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
     /// spell or ability's controller revealed from their hand with

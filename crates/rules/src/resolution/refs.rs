@@ -447,6 +447,7 @@ impl Game {
             }),
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
+            Amount::DestroyedThisWay => ctx.destroyed as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)
