@@ -116,6 +116,12 @@ pub enum Amount {
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.
     DamageDealtThisWay,
+    /// "for each creature destroyed this way", "the number of Mountains
+    /// put into a graveyard this way" (Decree of Pain, Volcanic Eruption):
+    /// the permanents the resolving spell or ability's destroy
+    /// instructions before this one put into a graveyard (not those
+    /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
+    DestroyedThisWay,
     /// "the number of cards revealed this way", "for each card revealed
     /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
     /// spell or ability's controller revealed from their hand with
@@ -553,10 +559,12 @@ pub enum Effect {
         filter: ObjectFilter,
     },
     /// "[Object] gets +2/-2 or -2/+2 until end of turn." (Shaper
-    /// Parasite): the controller chooses one of the two as it resolves.
+    /// Parasite), "gains your choice of banding, flying, first strike, or
+    /// trample until end of turn" (Urza's Avenger): the controller chooses
+    /// one of the options as it resolves.
     ContinuousEither {
         what: ObjectRef,
-        options: [LayerEffect; 2],
+        options: Vec<LayerEffect>,
         duration: Duration,
     },
     /// 509.1: "End the turn." (Time Stop).

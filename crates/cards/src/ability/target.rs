@@ -240,6 +240,9 @@ pub struct ObjectFilter {
     /// "nontoken" (Genesis Chamber): not a token (216.1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub nontoken: bool,
+    /// "Serf tokens", "all tokens" (Sengir Autocrat): a token (216.1).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub token: bool,
     /// "Aura that's attached to a permanent" (Aura Graft).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_permanent: bool,
@@ -310,6 +313,9 @@ pub enum ObjectRef {
     /// Every target from the n-th on (flattened, as `Target`): the targets
     /// of a spec with a variable number ("X target creature cards").
     Targets(u8),
+    /// "each of those creatures with flying" (Winter Blast): the targets
+    /// from the n-th on that match the filter as the effect applies.
+    TargetsMatching { from: u8, filter: ObjectFilter },
     /// "all creatures blocking or blocked by target creature" (Trial): the
     /// creatures in a block with the n-th target as the effect resolves (309).
     BlockingOrBlockedBy(u8),

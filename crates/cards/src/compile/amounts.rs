@@ -121,6 +121,20 @@ fn revealed_before(cx: &Cx) -> bool {
     })
 }
 
+/// "[creature] destroyed this way", "[Mountains] put into a graveyard this
+/// way", after a destroy instruction of the same spell or ability: the
+/// noun names what that instruction destroys, so only the count matters.
+fn destroyed_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::Destroy { .. }))
+        .then_some(())?;
+    let (_, noun) = super::targets::filter(p)?;
+    (noun == super::targets::Noun::Permanent).then_some(())?;
+    (p.eat_all("destroyed this way") || p.eat_all("put into a graveyard this way"))
+        .then_some(Amount::DestroyedThisWay)
+}
+
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
@@ -137,6 +151,10 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     // "2 life for each card revealed this way" (Jasmine Seer).
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "Draw a card for each creature destroyed this way." (Decree of Pain).
+    if let Some(a) = attempt(p, cx, destroyed_this_way) {
+        return Some(a);
     }
     // "for each page counter on CARDNAME".
     if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
@@ -255,6 +273,16 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Cinder) after "Reveal any number of [filter] cards in your hand".
     if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "equal to the number of Mountains put into a graveyard this way"
+    // (Volcanic Eruption).
+    if p.at_all("the number of") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(a) = attempt(p, cx, destroyed_this_way) {
+            return Some(a);
+        }
+        p.i = i;
     }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.

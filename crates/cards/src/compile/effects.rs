@@ -660,6 +660,21 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return v;
     }
     p.i = start;
+    // "Until your next upkeep, target noncreature artifact becomes …"
+    // (Xenic Poltergeist): the duration read by the animation.
+    if p.at_all("until your next upkeep ,") && !cx.until_eot {
+        let v = attempt(p, cx, |p, cx| {
+            p.eat_all("until your next upkeep ,");
+            cx.until_upkeep = true;
+            let v = clause_body(p, cx);
+            cx.until_upkeep = false;
+            v
+        });
+        if v.is_some() {
+            return v;
+        }
+    }
+    p.i = start;
     clause_body(p, cx)
 }
 

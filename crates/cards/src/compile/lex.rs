@@ -390,6 +390,8 @@ pub(super) struct Cx {
     /// your graveyard, …"), so "return CARDNAME to your hand" returns the
     /// card from there.
     pub(super) in_graveyard: bool,
+    /// The clause began "Until your next upkeep, …" (Xenic Poltergeist).
+    pub(super) until_upkeep: bool,
     /// "Play this spell only during combat after blockers are declared."
     pub(super) timing: Option<Timing>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."

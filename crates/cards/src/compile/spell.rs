@@ -565,12 +565,18 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     // "Until your next upkeep, target permanent can't phase out." (Spatial
     // Binding, Ertai's Familiar).
-    if p.eat_all("until your next upkeep ,") {
-        let what = object_phrase(p, cx)?;
-        p.eat_all("can't phase out").then_some(())?;
-        cx.effects
-            .push(Effect::CantPhaseOutUntilYourNextUpkeep { what });
-        return p.eat_end().then_some(());
+    if p.at_all("until your next upkeep ,") {
+        let phase = attempt(p, cx, |p, cx| {
+            p.eat_all("until your next upkeep ,");
+            let what = object_phrase(p, cx)?;
+            p.eat_all("can't phase out").then_some(())?;
+            cx.effects
+                .push(Effect::CantPhaseOutUntilYourNextUpkeep { what });
+            p.eat_end().then_some(())
+        });
+        if phase.is_some() {
+            return phase;
+        }
     }
     // "A creature dealt damage this way can't be regenerated this turn."
     // (Incinerate): after a damage effect of the same spell.

@@ -176,6 +176,7 @@ pub(super) const SUBTYPES: &[&str] = &[
     "Scarecrow",
     "Scorpion",
     "Scout",
+    "Serf",
     "Serpent",
     "Shade",
     "Shaman",

@@ -219,8 +219,17 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             }
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
             // "target spell", "a card"
+        } else if (w == "token" || w == "tokens") && !f.nontoken {
+            // 216.1: "all Serf tokens" (Sengir Autocrat), "all tokens".
+            p.bump();
+            f.token = true;
         } else {
             break;
+        }
+        // "Serf tokens", "creature tokens" (216.1).
+        if !f.token && !f.nontoken && matches!(p.peek(), "token" | "tokens") {
+            p.bump();
+            f.token = true;
         }
         had_noun = true;
         // "artifact or enchantment", "artifact, enchantment, or land"
@@ -796,6 +805,19 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         // card, Necropotence; the dead creature of "When enchanted creature
         // is put into a graveyard", Squee's Embrace).
         ObjectRef::Triggering
+    } else if p.at_all("each of those creatures") && cx.targets.iter().any(is_multi) {
+        // "Tap X target creatures. Winter Blast deals 2 damage to each of
+        // those creatures with flying.": the targets of the last spec with
+        // several, those matching the filter as the effect applies.
+        let from = cx.targets.iter().rposition(is_multi)? as u8;
+        p.eat_all("each of those");
+        let (filter, noun) = filter(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        if filter == ObjectFilter::creature() {
+            ObjectRef::Targets(from)
+        } else {
+            ObjectRef::TargetsMatching { from, filter }
+        }
     } else if p.at_all("those creatures")
         && matches!(
             cx.last_obj,
@@ -899,6 +921,10 @@ pub(super) fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
 
 /// The recipient of damage.
 pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
+    // "each of those creatures with flying" (Winter Blast).
+    if p.at_all("each of those") {
+        return object_phrase(p, cx).map(Recipient::Object);
+    }
     if p.eat("each") {
         if let Some(f) = attempt(p, cx, |p, _| {
             let f = group(p)?;

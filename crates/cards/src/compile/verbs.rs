@@ -105,7 +105,7 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     // Svogthos: "becomes a black and green Plant Zombie creature with
     // \"This creature's power and toughness are each equal to …\"": no
     // P/T of its own; the ability in quotes must then set them.
-    let no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
+    let mut no_pt = p.peek() != "x/x" && pt_set(p.peek()).is_none();
     if !no_pt {
         e.set_pt = Some(if p.peek() == "x/x" {
             crate::SetPt::X
@@ -139,6 +139,12 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     // Animate Land: "becomes a 3/3 creature that's still a land" (types
     // are added, layer 4).
     keeps |= p.eat_all("that's still a land");
+    // "becomes an artifact creature with power and toughness each equal
+    // to its converted mana cost" (Karn, Silver Golem; layer 6b).
+    if no_pt && p.eat_all("with power and toughness each equal to its converted mana cost") {
+        e.set_pt = Some(crate::SetPt::ConvertedManaCost);
+        no_pt = false;
+    }
     if p.eat("with") {
         // Spawning Pool: "… creature with \"{B}: Regenerate this creature\"".
         if p.at("\"") {
@@ -162,6 +168,39 @@ fn animation(p: &mut P) -> Option<LayerEffect> {
     keeps |= p.eat_all("in addition to its other types");
     e.set_types = !keeps;
     Some(e)
+}
+
+/// "flying, first strike, or haste" after "gains your choice of", each a
+/// keyword or "protection from [colour]": one option each.
+fn keyword_choices(p: &mut P) -> Option<Vec<LayerEffect>> {
+    let mut out = Vec::new();
+    loop {
+        let mut o = LayerEffect::default();
+        if let Some(c) = super::keywords::protection_colors(p) {
+            o.add_protection = c;
+        } else {
+            o.add_keywords.insert(super::keywords::keyword(p)?);
+        }
+        out.push(o);
+        let i = p.i;
+        let comma = p.eat(",");
+        if p.eat("or") {
+            continue;
+        }
+        if comma && p.at("or") {
+            continue;
+        }
+        if comma {
+            let j = p.i;
+            let more = super::keywords::keyword(p).is_some() || p.at_all("protection from");
+            p.i = j;
+            if more {
+                continue;
+            }
+        }
+        p.i = i;
+        return (out.len() >= 2).then_some(out);
+    }
 }
 
 /// Past the joint to the next clause of a pump: "and", ", and", or a
@@ -195,6 +234,10 @@ pub(super) fn pump(
     let mut either: Option<(i32, i32)> = None;
     let mut before_and: Option<usize> = None;
     let mut either_land: Option<crate::BasicLandType> = None;
+    // "gains your choice of banding, flying, first strike, or trample"
+    // (Urza's Avenger): the keywords (or protections) one of which the
+    // controller chooses as it resolves.
+    let mut choice_of: Vec<LayerEffect> = Vec::new();
     // The clause before was "gain(s) [keywords]": a following "and
     // \"…\"" is another ability gained.
     let mut gained_last = false;
@@ -210,6 +253,13 @@ pub(super) fn pump(
                 any = true;
                 break;
             }
+        } else if p.at_any_of(&["gain", "gains"])
+            && p.at_all_from(1, "your choice of")
+            && choice_of.is_empty()
+        {
+            p.bump();
+            p.eat_all("your choice of");
+            choice_of = keyword_choices(p)?;
         } else if p.at_any_of(&["gain", "gains"])
             && p.at_all_from(1, "protection from the color of your choice")
             && chosen.is_none()
@@ -376,6 +426,24 @@ pub(super) fn pump(
     } else {
         return None;
     };
+    if !choice_of.is_empty() {
+        if either.is_some() || either_land.is_some() || chosen.is_some() || chosen_color {
+            return None;
+        }
+        let options = choice_of
+            .into_iter()
+            .map(|k| LayerEffect {
+                add_keywords: e.add_keywords.union(k.add_keywords),
+                add_protection: ColorSet(e.add_protection.0 | k.add_protection.0),
+                ..e
+            })
+            .collect();
+        return Some(Effect::ContinuousEither {
+            what,
+            options,
+            duration,
+        });
+    }
     if let Some(b) = either_land {
         if duration != Duration::EndOfTurn || either.is_some() || chosen.is_some() {
             return None;
@@ -386,7 +454,7 @@ pub(super) fn pump(
         };
         return Some(Effect::ContinuousEither {
             what,
-            options: [e, other],
+            options: vec![e, other],
             duration,
         });
     }
@@ -401,7 +469,7 @@ pub(super) fn pump(
         };
         return Some(Effect::ContinuousEither {
             what,
-            options: [e, other],
+            options: vec![e, other],
             duration,
         });
     }
@@ -821,6 +889,8 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         // Jackals, the Opals): for as long as it is in play.
         let duration = if cx.until_eot || p.eat_all("until end of turn") {
             Duration::EndOfTurn
+        } else if cx.until_upkeep {
+            Duration::UntilYourNextUpkeep
         } else if what == ObjectRef::This {
             Duration::Permanent
         } else {

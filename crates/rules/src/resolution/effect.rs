@@ -211,10 +211,15 @@ impl Game {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {
+                let mut put = 0;
                 for o in self.objects_of(ctx, what) {
-                    if self.is_present(o) {
-                        self.destroy(o, *no_regen, MoveReason::Destroy);
+                    if self.is_present(o) && self.destroy(o, *no_regen, MoveReason::Destroy) {
+                        put += 1;
                     }
+                }
+                // `Amount::DestroyedThisWay`.
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.destroyed += put;
                 }
             }
             Effect::Haunt => self.haunt(ctx),
@@ -944,16 +949,20 @@ impl Game {
         }
     }
 
-    /// 501.4 destroy, replaced by regeneration (501.5) when a shield exists.
-    pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) {
-        let Some(obj) = self.obj(o) else { return };
+    /// 501.4 destroy, replaced by regeneration (501.5) when a shield
+    /// exists. True if the permanent was put into a graveyard (not
+    /// regenerated, nor sent elsewhere by a replacement effect).
+    pub(crate) fn destroy(&mut self, o: ObjId, no_regen: bool, reason: MoveReason) -> bool {
+        let Some(obj) = self.obj(o) else {
+            return false;
+        };
         // Glossary, Indestructible: rules and effects can't destroy it
         // (nothing to regenerate from either).
         if obj.zone == Zone::InPlay
             && crate::continuous::characteristics::compute(self, o)
                 .has(tolaria_cards::Keyword::Indestructible)
         {
-            return;
+            return false;
         }
         let can_regen = !no_regen
             && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
@@ -968,10 +977,12 @@ impl Game {
                 self.emit(Event::RemovedFromCombat { obj: o, card });
             }
             self.emit(Event::Regenerated { obj: o, card });
-            return;
+            return false;
         }
         let owner = obj.owner;
-        self.move_to(o, Zone::Graveyard(owner), reason);
+        self.move_to(o, Zone::Graveyard(owner), reason)
+            .and_then(|n| self.obj(n))
+            .is_some_and(|n| matches!(n.zone, Zone::Graveyard(_)))
     }
 }
 

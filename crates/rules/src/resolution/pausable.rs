@@ -682,15 +682,18 @@ impl Game {
                     },
                 })
             }
-            Effect::ContinuousEither { what, .. } => {
-                // The controller chooses as it resolves (Shaper Parasite).
+            Effect::ContinuousEither { what, options, .. } => {
+                // The controller chooses as it resolves (Shaper Parasite,
+                // Urza's Avenger).
                 let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
                 if sub > 0 || self.objects_of(ctx, what).is_empty() {
                     return None;
                 }
                 Some(Decision {
                     player: ctx.controller,
-                    kind: DecisionKind::ChooseKind { n: 2 },
+                    kind: DecisionKind::ChooseKind {
+                        n: u8::try_from(options.len()).unwrap_or(u8::MAX),
+                    },
                 })
             }
             Effect::TapOrUntap { what } => {

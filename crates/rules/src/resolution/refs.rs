@@ -167,6 +167,20 @@ impl Game {
                     _ => None,
                 })
                 .collect(),
+            ObjectRef::TargetsMatching { from, filter } => self
+                .objects_of(ctx, &ObjectRef::Targets(*from))
+                .into_iter()
+                .filter(|&o| {
+                    self.is_present(o)
+                        && crate::continuous::filter::matches(
+                            self,
+                            filter,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
+                })
+                .collect(),
             ObjectRef::Each(f) => {
                 // "creatures target player controls": that player's, if the
                 // target is still legal (413.2b: else none).
@@ -436,6 +450,7 @@ impl Game {
             }),
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
+            Amount::DestroyedThisWay => ctx.destroyed as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)

@@ -159,6 +159,7 @@ impl Game {
             sacrificed_power: item.sacrificed_power,
             chosen: None,
             damage_dealt: 0,
+            destroyed: 0,
             revealed: 0,
             created: None,
             division: item.division.clone(),

@@ -263,6 +263,10 @@ pub struct ResolveCtx {
     /// prevention and replacement (`Amount::DamageDealtThisWay`: Corrupt).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub damage_dealt: u32,
+    /// The permanents this resolution's destroy instructions put into a
+    /// graveyard so far (`Amount::DestroyedThisWay`: Decree of Pain).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub destroyed: u32,
     /// The cards revealed from the hand by this resolution's "Reveal any
     /// number of [filter] cards in your hand" (`Amount::RevealedThisWay`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -307,6 +311,7 @@ impl ResolveCtx {
             sacrificed_power: 0,
             chosen: None,
             damage_dealt: 0,
+            destroyed: 0,
             revealed: 0,
             created: None,
             division: Vec::new(),

@@ -246,7 +246,9 @@ impl Game {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::ZeroToughness);
                     }
-                    Sba::LethalDamage(o) => self.destroy(o, false, MoveReason::LethalDamage),
+                    Sba::LethalDamage(o) => {
+                        self.destroy(o, false, MoveReason::LethalDamage);
+                    }
                     Sba::AuraIllegal(o) => {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Graveyard(owner), MoveReason::AuraIllegal);
