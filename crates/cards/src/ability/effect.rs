@@ -352,6 +352,13 @@ pub enum Effect {
     AttacksThisTurnIfAble {
         what: ObjectRef,
     },
+    /// "Target creature blocks CARDNAME this turn if able." (Rampant
+    /// Elephant): a block requirement (500.1) for each combat of the turn,
+    /// obeyed as far as possible (500.4).
+    BlocksThisTurnIfAble {
+        blocker: ObjectRef,
+        attacker: ObjectRef,
+    },
     /// "All creatures able to block target creature this turn do so."
     /// (Alluring Scent): Lure's block requirement (500.1) on that creature
     /// until the turn ends.

@@ -846,6 +846,14 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("attacks this turn if able") {
         return Some(vec![Effect::AttacksThisTurnIfAble { what }]);
     }
+    // 500.1: "target creature blocks CARDNAME this turn if able" (Rampant
+    // Elephant).
+    if p.eat_all("blocks cardname this turn if able") {
+        return Some(vec![Effect::BlocksThisTurnIfAble {
+            blocker: what,
+            attacker: ObjectRef::This,
+        }]);
+    }
     // 502.15: "target creature phases out until CARDNAME leaves play" (Oubliette).
     if p.eat_all("phases out until cardname leaves play") {
         return Some(vec![Effect::PhaseOutUntilSourceLeaves { what, tap: false }]);

@@ -351,6 +351,23 @@ impl Game {
             Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
             // 502.29a: a requirement on the declaration of blockers (500.1),
             // obeyed as far as possible (500.4, `turn/blocks.rs`).
+            Effect::BlocksThisTurnIfAble { blocker, attacker } => {
+                for b in self.objects_of(ctx, blocker) {
+                    for a in self.objects_of(ctx, attacker) {
+                        if self.is_in_play(b) && self.is_in_play(a) {
+                            self.must_block.push((b, a));
+                            let (bc, ac) = (
+                                self.objects[b.slot as usize].card,
+                                self.objects[a.slot as usize].card,
+                            );
+                            self.emit(Event::MustBlock {
+                                blocker_card: bc,
+                                attacker_card: ac,
+                            });
+                        }
+                    }
+                }
+            }
             Effect::BlocksThisCombatIfAble { blocker, attacker } => {
                 for b in self.objects_of(ctx, blocker) {
                     for a in self.objects_of(ctx, attacker) {

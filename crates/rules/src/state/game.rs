@@ -278,6 +278,12 @@ pub struct Game {
     /// emptied in the cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub play_bans: Vec<PlayBan>,
+    /// 500.1: (blocker, attacker) pairs that must be blocks this turn if
+    /// able ("Target creature blocks CARDNAME this turn if able", Rampant
+    /// Elephant), judged with provoke's (`turn/blocks.rs`); emptied in the
+    /// cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub must_block: Vec<(ObjId, ObjId)>,
     /// 310.1: creatures that assign no combat damage this turn (Ophidian);
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

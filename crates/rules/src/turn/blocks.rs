@@ -151,6 +151,10 @@ impl Game {
     /// to an attacking creature now?
     pub(crate) fn whole_block_rules(&self) -> bool {
         !self.combat.provoked.is_empty()
+            || self
+                .must_block
+                .iter()
+                .any(|&(_, a)| self.combat.is_attacking(a))
             || self.combat.attackers.iter().any(|att| {
                 // "All creatures able to block target creature this turn
                 // do so." (Alluring Scent).
@@ -217,7 +221,7 @@ impl Game {
             n
         };
         let mut required = vec![false; blockers.len() * na];
-        for &(b, a) in &self.combat.provoked {
+        for &(b, a) in self.combat.provoked.iter().chain(&self.must_block) {
             let bi = blockers.iter().position(|&x| x == b);
             let ai = attackers.iter().position(|&x| x == a);
             if let (Some(bi), Some(ai)) = (bi, ai) {

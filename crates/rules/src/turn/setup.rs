@@ -73,6 +73,7 @@ impl Game {
             untap_holds: Vec::new(),
             assigns_no_combat_damage: Vec::new(),
             play_bans: Vec::new(),
+            must_block: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,

@@ -585,6 +585,7 @@ impl Game {
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
         self.play_bans.clear();
+        self.must_block.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();
         self.damage_prevention_rules.clear();
