@@ -815,6 +815,46 @@ pub(super) fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     joined_clauses(p, cx)
 }
 
+/// Is `e` the removal from the game of a target or of the source itself,
+/// whose card `ObjectRef::Chosen` then names (217.1c: a new object)?
+pub(super) fn is_removal(e: Option<&Effect>) -> bool {
+    matches!(
+        e,
+        Some(Effect::RemoveFromGame {
+            what: ObjectRef::Target(_) | ObjectRef::This
+        })
+    )
+}
+
+/// After a removal from the game (`is_removal`): "return it / that card to
+/// play under its owner's control [at the beginning of the next end
+/// step]" (Flicker; Astral Slide, Ghost Council of Orzhova: a delayed
+/// triggered ability, 404.4): the card removed.
+pub(super) fn return_removed(p: &mut P) -> Option<Effect> {
+    let start = p.i;
+    if !(p.eat_all("return it to play under its owner's control")
+        || p.eat_all("return that card to play under its owner's control"))
+    {
+        return None;
+    }
+    let back = Effect::PutIntoPlay {
+        what: ObjectRef::Chosen,
+        flipped: false,
+        under_owner: true,
+    };
+    if p.eat_all("at the beginning of the next end step") {
+        return Some(Effect::AtNextEndStep {
+            effects: vec![back],
+            of: crate::EndStep::Next,
+        });
+    }
+    if !matches!(p.peek(), "." | "") {
+        p.i = start;
+        return None;
+    }
+    Some(back)
+}
+
 fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let mut v = clause(p, cx)?;
     loop {
@@ -823,6 +863,14 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         let and = p.eat("and") || p.eat("then");
         if !(comma || and) {
             break;
+        }
+        // "Exile target nontoken permanent, then return it to play under
+        // its owner's control." (Flicker)
+        if is_removal(v.last()) {
+            if let Some(e) = return_removed(p) {
+                v.push(e);
+                continue;
+            }
         }
         match attempt(p, cx, clause) {
             Some(more) => v.extend(more),

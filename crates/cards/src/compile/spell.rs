@@ -464,23 +464,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // of the next end step." (Astral Slide): the card the ability removed
     // from the game (`ObjectRef::Chosen`), by a delayed triggered ability
     // (404.4).
-    if matches!(
-        cx.effects.last(),
-        Some(Effect::RemoveFromGame {
-            what: ObjectRef::Target(_)
-        })
-    ) && p.eat_all(
-        "return that card to play under its owner's control at the beginning of the next end step",
-    ) {
-        cx.effects.push(Effect::AtNextEndStep {
-            effects: vec![Effect::PutIntoPlay {
-                what: ObjectRef::Chosen,
-                flipped: false,
-                under_owner: true,
-            }],
-            of: crate::EndStep::Next,
-        });
-        return p.eat_end().then_some(());
+    if super::effects::is_removal(cx.effects.last()) {
+        if let Some(e) = super::effects::return_removed(p) {
+            cx.effects.push(e);
+            return p.eat_end().then_some(());
+        }
     }
     // "Choose a number." (Void): the number is the resolution's X; "with
     // converted mana cost equal to that number" reads it (`targets::filter`,
@@ -920,7 +908,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let start = p.i;
         p.eat_all("if you do ,");
         let before = cx.effects.len();
-        let ok = clauses(p, cx).filter(|_| p.eat_end());
+        // "you may exile CARDNAME. If you do, return it to play …" (Hikari).
+        let back = if super::effects::is_removal(cx.effects.last()) {
+            super::effects::return_removed(p).map(|e| vec![e])
+        } else {
+            None
+        };
+        let ok = back.or_else(|| clauses(p, cx)).filter(|_| p.eat_end());
         match ok {
             Some(then)
                 if cx.effects.len() == before

@@ -230,7 +230,9 @@ impl Game {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
                         // "that card" (`ObjectRef::Chosen`, Astral Slide):
                         // the card removed, unless a choice came first.
-                        if let (ObjectRef::Target(_), Some(r)) = (what, self.resolving.as_mut()) {
+                        if let (ObjectRef::Target(_) | ObjectRef::This, Some(r)) =
+                            (what, self.resolving.as_mut())
+                        {
                             if r.ctx.chosen.is_none() {
                                 r.ctx.chosen = moved;
                             }
