@@ -317,6 +317,10 @@ pub enum StaticAbility {
     /// "You may play any number of lands on each of your turns." (Fastbond):
     /// no limit on the controller's land plays (212.6b).
     AnyNumberOfLands,
+    /// "You may play an additional land / two additional lands on each of
+    /// your turns." (Exploration, Azusa): that many more land plays
+    /// (212.6b); several such abilities add up.
+    AdditionalLands(u8),
     /// "Your opponents play with their hands revealed." (Telepathy:
     /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
     /// `You`), "Players play with their hands revealed" (Revelation:

@@ -309,6 +309,17 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
         crate::StaticAbility::PlayLandsFromGraveyard
     } else if p.eat_all("you may play any number of lands on each of your turns") {
         crate::StaticAbility::AnyNumberOfLands
+    } else if p.eat_all("you may play an additional land on each of your turns") {
+        crate::StaticAbility::AdditionalLands(1)
+    } else if p.at_all("you may play")
+        && p.at_all_from(4, "additional lands on each of your turns")
+        && matches!(p.peek_at(3), "two" | "three")
+    {
+        let n = if p.peek_at(3) == "two" { 2 } else { 3 };
+        p.eat_all("you may play");
+        p.bump();
+        p.eat_all("additional lands on each of your turns");
+        crate::StaticAbility::AdditionalLands(n)
     } else if p.eat_all("your opponents play with their hands revealed") {
         crate::StaticAbility::HandsRevealed(crate::Whose::Opponent)
     } else if p.eat_all("play with your hand revealed") {

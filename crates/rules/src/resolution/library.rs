@@ -935,6 +935,33 @@ impl Game {
         }
         pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
             || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
+            || pl.lands_played
+                < 1u8
+                    .saturating_add(pl.extra_land_plays)
+                    .saturating_add(self.additional_land_plays(p))
+    }
+
+    /// 212.6b: the additional land plays the statics `p` controls allow on
+    /// each of `p`'s turns (Exploration, Azusa), added up.
+    fn additional_land_plays(&self, p: PlayerId) -> u8 {
+        if !self.may_have_statics() {
+            return 0;
+        }
+        let mut n = 0u8;
+        for id in self.controlled_by(p) {
+            if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
+                continue;
+            }
+            for a in crate::continuous::characteristics::compute(self, id).abilities() {
+                if let tolaria_cards::Ability::Static(
+                    tolaria_cards::StaticAbility::AdditionalLands(k),
+                ) = a
+                {
+                    n = n.saturating_add(*k);
+                }
+            }
+        }
+        n
     }
 
     pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
