@@ -73,6 +73,15 @@ pub struct Cost {
     /// hand, no choice (409.1h; payable with an empty hand).
     #[serde(default, skip_serializing_if = "is_false")]
     pub discard_hand: bool,
+    /// "Exile the top N cards of your library" (Arc-Slogger, Royal
+    /// Herbalist): that many cards removed from the game from the top of
+    /// the player's library (409.1h: all of them, or the cost can't be paid).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub remove_top_of_library: u8,
+    /// "Exile the top card of your graveyard" (Alms, Nature's Kiss): the
+    /// card last put there (217.4: a graveyard's order is kept).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub remove_top_of_graveyard: u8,
     /// "Return an Island you control to its owner's hand" (Daze's
     /// alternative cost): how many of the player's permanents matching the
     /// filter.

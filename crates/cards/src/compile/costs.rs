@@ -559,6 +559,31 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 mana.push_str(p.raw());
                 p.bump();
             }
+        } else if colon && p.at_all("exile the top") {
+            // "Exile the top [N] card(s) of your library / graveyard" (an
+            // activated ability's cost, paid in `playing/play.rs`).
+            p.eat_all("exile the top");
+            let n = if p.at("card") {
+                1
+            } else {
+                number_word(p.peek())
+                    .filter(|&n| (1..=20).contains(&n))
+                    .map(|n| {
+                        p.bump();
+                        n as u8
+                    })
+                    .ok_or_else(|| err(p))?
+            };
+            if p.eat_any(&["card", "cards"]).is_none() || !p.eat_all("of your") {
+                return Err(err(p));
+            }
+            if p.eat("library") {
+                c.remove_top_of_library = n;
+            } else if p.eat("graveyard") {
+                c.remove_top_of_graveyard = n;
+            } else {
+                return Err(err(p));
+            }
         } else if p.at_all("exile cardname") {
             // "Exile CARDNAME" (2007: "Remove CARDNAME from the game").
             p.eat_all("exile cardname");

@@ -695,6 +695,13 @@ impl Game {
         if cost.pay_life as i32 > self.life(o.controller) {
             return false;
         }
+        // 409.1h: cards to remove from the top of the library or graveyard.
+        let pl = self.player(o.controller);
+        if pl.library.len() < cost.remove_top_of_library as usize
+            || pl.graveyard.len() < cost.remove_top_of_graveyard as usize
+        {
+            return false;
+        }
         if let Some((kind, n)) = cost.remove_counters {
             if o.counters_of(kind) < n as u32 {
                 return false;

@@ -1050,6 +1050,21 @@ impl Game {
             let p = self.objects[source.slot as usize].controller;
             self.lose_life(p, cost.pay_life);
         }
+        // 409.1h: "Exile the top N cards of your library / graveyard"
+        // (217.2: the top card of a library or graveyard is the last).
+        if cost.remove_top_of_library > 0 || cost.remove_top_of_graveyard > 0 {
+            let p = self.objects[source.slot as usize].controller;
+            for _ in 0..cost.remove_top_of_library {
+                if let Some(&o) = self.player(p).library.last() {
+                    self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                }
+            }
+            for _ in 0..cost.remove_top_of_graveyard {
+                if let Some(&o) = self.player(p).graveyard.last() {
+                    self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                }
+            }
+        }
         if let Some((kind, n)) = cost.remove_counters {
             self.remove_counters_for_cost(source, kind, n as u32);
         }
