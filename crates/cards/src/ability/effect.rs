@@ -634,6 +634,13 @@ pub enum Effect {
     /// process N more times." (Development): each time, the opponents in
     /// turn order may each let the controller draw a card instead; if none
     /// does, the effects happen (the card's rulings).
+    /// "Target opponent may draw a card." (Phelddagrif, Soldevi Heretic):
+    /// one other player chooses, as the instruction is reached, whether
+    /// the instructions (no choice among them) happen.
+    PlayerMay {
+        who: PlayerRef,
+        effects: Vec<Effect>,
+    },
     UnlessOpponentLetsDraw {
         effects: Vec<Effect>,
         times: u8,
@@ -1550,6 +1557,7 @@ impl Effect {
                 effects, if_paid, ..
             } => vec![effects, if_paid],
             Effect::UnlessOpponentLetsDraw { effects, .. }
+            | Effect::PlayerMay { effects, .. }
             | Effect::IfFlipsWon { effects, .. }
             | Effect::UnlessDiscard { effects, .. }
             | Effect::IfControlsNone { effects, .. }

@@ -185,6 +185,29 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.color_chosen = true;
         return Some(());
     }
+    // "Target opponent may draw a card." (Phelddagrif): that player
+    // chooses as the instruction is reached; only instructions that need
+    // no choice.
+    if !cx.effects.is_empty() && (p.at_all("target opponent may") || p.at_all("target player may"))
+    {
+        if let Some(e) = attempt(p, cx, |p, cx| {
+            let who = player_phrase(p, cx)?;
+            matches!(who, PlayerRef::Target(_)).then_some(())?;
+            p.eat("may").then_some(())?;
+            let effects = player_verb(p, cx, who.clone())?;
+            let plain = effects.iter().all(|e| {
+                matches!(
+                    e,
+                    Effect::DrawCards { .. } | Effect::GainLife { .. } | Effect::LoseLife { .. }
+                )
+            });
+            (plain && !effects.is_empty() && p.eat_end())
+                .then_some(Effect::PlayerMay { who, effects })
+        }) {
+            cx.effects.push(e);
+            return Some(());
+        }
+    }
     // "Choose a creature type [other than Wall]." (Standardize, Outbreak):
     // chosen as the effect that names "that type" is created; only such an
     // effect may follow (`pump`, the group "creatures of that type").

@@ -340,6 +340,14 @@ impl Game {
                     r.paid = Some(action == Action::Yes);
                 }
             }
+            // "Target opponent may draw a card": that player's answer.
+            Action::Yes | Action::No
+                if matches!(self.current_effect(), Some(Effect::PlayerMay { .. })) =>
+            {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(action == Action::Yes);
+                }
+            }
             // Development: an opponent lets the controller draw a card
             // (yes), or passes the question to the next opponent (no).
             Action::Yes | Action::No

@@ -957,6 +957,7 @@ impl Game {
             | Effect::WishFromOutside { .. }
             | Effect::ShuffleFromOutside { .. }
             | Effect::UnlessOpponentLetsDraw { .. }
+            | Effect::PlayerMay { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost

@@ -273,6 +273,26 @@ impl Game {
                     kind: DecisionKind::ChooseOutside,
                 })
             }
+            // "Target opponent may draw a card.": that player answers.
+            Effect::PlayerMay { who, effects } => {
+                match self.resolving.as_ref()?.paid {
+                    None => {
+                        let &p = self.players_of(ctx, who).first()?;
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::MayAbility,
+                        });
+                    }
+                    Some(true) => {
+                        for e in effects {
+                            self.exec_effect(ctx, e);
+                        }
+                    }
+                    Some(false) => {}
+                }
+                self.resolving.as_mut()?.paid = None;
+                None
+            }
             Effect::UnlessOpponentLetsDraw { effects, times } => {
                 // Development: each time, the opponents in turn order are
                 // asked (`sub`: the next one) whether they let the

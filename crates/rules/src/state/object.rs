@@ -145,6 +145,7 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
                     walk(lost, out);
                 }
                 Effect::IfFlipsWon { effects, .. }
+                | Effect::PlayerMay { effects, .. }
                 | Effect::UnlessOpponentLetsDraw { effects, .. } => walk(effects, out),
                 // 404.4: a delayed triggered ability's instructions (Giant
                 // Caterpillar's Butterfly, Rukh Egg's Bird).
