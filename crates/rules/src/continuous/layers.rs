@@ -64,6 +64,9 @@ struct Listed<'a> {
     scope: Scope<'a>,
     /// The permanent whose static ability generates it (board index).
     source: Option<usize>,
+    /// 402.8h: the card in a graveyard whose static ability generates it
+    /// (Anger); its controller is the card's owner (`controller`).
+    outside: Option<ObjId>,
     /// The controller of a resolved effect (a static one's is its source's).
     controller: PlayerId,
     /// The card and face whose text holds the abilities the effect grants
@@ -83,7 +86,7 @@ struct Listed<'a> {
 
 impl Listed<'_> {
     fn is_static(&self) -> bool {
-        self.source.is_some()
+        self.source.is_some() || self.outside.is_some()
     }
     fn in_layer(&self, layer: Layer) -> bool {
         match self.action {
@@ -157,7 +160,8 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let mut listed = list_effects(game, &board);
     // A conditional static ability (threshold, hellbent) switches on and
     // off as cards enter and leave graveyards and hands.
-    let conditional = conditional_statics(game, &board);
+    // 402.8h: so does a static ability that functions in a graveyard.
+    let conditional = conditional_statics(game, &board) || game.graveyard_statics;
     if listed.is_empty() {
         // Nothing but counters can change a printed value.
         for (i, &id) in game.in_play.iter().enumerate() {
@@ -421,6 +425,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 action,
                 scope,
                 source: Some(i),
+                outside: None,
                 controller: o.controller,
                 grant_from: (board[i].card, board[i].face),
                 set: None,
@@ -441,6 +446,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             action: Action::Layered(e.effect),
             scope: Scope::Locked(i),
             source: None,
+            outside: None,
             controller: e.controller,
             grant_from: (e.source_card, 0),
             set: None,
@@ -448,8 +454,68 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             condition: None,
         });
     }
+    if game.graveyard_statics {
+        graveyard_effects(game, &mut v);
+    }
     v.sort_by_key(|l| l.timestamp);
     v
+}
+
+/// 402.8h: the effects of the static abilities that function in a
+/// graveyard ("As long as Anger is in your graveyard and you control a
+/// Mountain, creatures you control have haste"), with the card's
+/// timestamp (418.5e: when it entered the graveyard).
+fn graveyard_effects<'a>(game: &'a Game, v: &mut Vec<Listed<'a>>) {
+    for pl in &game.players {
+        for &id in &pl.graveyard {
+            let o = &game.objects[id.slot as usize];
+            let face = o.def().front();
+            if !face.has_graveyard_statics || face.support.is_err() {
+                continue;
+            }
+            for a in &face.abilities {
+                let Ability::Static(StaticAbility::FromGraveyard(s)) = a else {
+                    continue;
+                };
+                let (condition, affected, effect) = match &**s {
+                    StaticAbility::Continuous { affected, effect } => (None, affected, effect),
+                    // One that counts permanents is judged as the effect
+                    // begins to apply (418.5b), any other now.
+                    StaticAbility::ContinuousIf {
+                        condition,
+                        affected,
+                        effect,
+                    } if condition.counts_permanents() => (Some(condition), affected, effect),
+                    StaticAbility::ContinuousIf {
+                        condition,
+                        affected,
+                        effect,
+                    } => {
+                        if !crate::continuous::condition::holds_for(game, id, o.owner, condition) {
+                            continue;
+                        }
+                        (None, affected, effect)
+                    }
+                    _ => continue,
+                };
+                let Affected::Each(f) = affected else {
+                    continue;
+                };
+                v.push(Listed {
+                    timestamp: o.timestamp,
+                    action: Action::Layered(*effect),
+                    scope: Scope::Each(f),
+                    source: None,
+                    outside: Some(id),
+                    controller: o.owner,
+                    grant_from: (o.card, 0),
+                    set: None,
+                    dead: false,
+                    condition,
+                });
+            }
+        }
+    }
 }
 
 /// 418.5c–d: among the pending effects of a layer (in timestamp order),
@@ -577,6 +643,27 @@ fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
 /// Does a condition that counts permanents hold on the board computed so
 /// far, from the point of view of its source at board position `s`?
 fn condition_holds_on(game: &Game, board: &[Characteristics], c: &Condition, s: usize) -> bool {
+    condition_holds_from(
+        game,
+        board,
+        c,
+        game.in_play[s],
+        board[s].controller,
+        board[s].text,
+    )
+}
+
+/// [`condition_holds_on`] from the point of view of any source: a
+/// permanent (with its controller and text) or a card in a graveyard
+/// (its owner, its printed text; 402.8h).
+fn condition_holds_from(
+    game: &Game,
+    board: &[Characteristics],
+    c: &Condition,
+    src: ObjId,
+    controller: PlayerId,
+    text: Option<TextChange>,
+) -> bool {
     let (at_least, at_most) = match c {
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {
@@ -587,7 +674,7 @@ fn condition_holds_on(game: &Game, board: &[Characteristics], c: &Condition, s: 
     let Some(f) = counted_filter(c) else {
         return true;
     };
-    let n = count(game, board, f, s) as u32;
+    let n = count_from(game, board, f, src, controller, text, |_| true) as u32;
     n >= at_least && at_most.is_none_or(|m| n <= m)
 }
 
@@ -713,6 +800,11 @@ fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool>
             return set;
         }
     }
+    if let (Some(c), Some(src)) = (l.condition, l.outside) {
+        if !condition_holds_from(game, board, c, src, l.controller, None) {
+            return set;
+        }
+    }
     match l.scope {
         Scope::Locked(i) => set[i] = true,
         Scope::This => {
@@ -730,19 +822,19 @@ fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool>
             }
         }
         Scope::Each(f) => {
-            let Some(s) = l.source else { return set };
-            let src = game.in_play[s];
-            let f = bent_filter(f, board[s].text);
+            // A graveyard card's text is its printed one (416.2).
+            let (src, controller, f) = match (l.source, l.outside) {
+                (Some(s), _) => (
+                    game.in_play[s],
+                    board[s].controller,
+                    bent_filter(f, board[s].text),
+                ),
+                (None, Some(o)) => (o, l.controller, Cow::Borrowed(f)),
+                (None, None) => return set,
+            };
             for (i, &id) in game.in_play.iter().enumerate() {
                 set[i] = !game.objects[id.slot as usize].is_phased_out()
-                    && filter::matches_with(
-                        game,
-                        &f,
-                        id,
-                        &board[i],
-                        Some(src),
-                        board[s].controller,
-                    );
+                    && filter::matches_with(game, &f, id, &board[i], Some(src), controller);
             }
         }
     }
@@ -798,14 +890,7 @@ fn applied(
     }
     match l.action {
         Action::Layered(e) => {
-            apply_part(
-                &mut ch,
-                &e,
-                layer,
-                controller,
-                l.source.is_some(),
-                l.grant_from,
-            );
+            apply_part(&mut ch, &e, layer, controller, l.is_static(), l.grant_from);
             // 418.5b: the granted P/T-setting ability, while the object
             // still has it (a later "loses all abilities" removed it in
             // layer 5); "your graveyard" is its controller's.
@@ -1109,8 +1194,29 @@ fn count_where(
     me: usize,
     keep: impl Fn(usize) -> bool,
 ) -> usize {
-    let src = game.in_play[me];
-    let f = bent_filter(f, board[me].text);
+    count_from(
+        game,
+        board,
+        f,
+        game.in_play[me],
+        board[me].controller,
+        board[me].text,
+        keep,
+    )
+}
+
+/// [`count_where`] from the point of view of any source (`src`, with its
+/// controller and text).
+fn count_from(
+    game: &Game,
+    board: &[Characteristics],
+    f: &ObjectFilter,
+    src: ObjId,
+    controller: PlayerId,
+    text: Option<TextChange>,
+    keep: impl Fn(usize) -> bool,
+) -> usize {
+    let f = bent_filter(f, text);
     game.in_play
         .iter()
         .enumerate()
@@ -1118,8 +1224,8 @@ fn count_where(
             keep(i)
                 && !game.objects[id.slot as usize].is_phased_out()
                 // 601.11: only what is within the controller's range.
-                && game.within_range(board[me].controller, board[i].controller)
-                && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)
+                && game.within_range(controller, board[i].controller)
+                && filter::matches_with(game, &f, id, &board[i], Some(src), controller)
         })
         .count()
 }
@@ -1201,7 +1307,7 @@ impl Game {
     /// (Static abilities are looked at per permanent.)
     #[inline]
     pub(crate) fn may_be_local(&self) -> bool {
-        self.effects.is_empty() && !self.options.deploy
+        self.effects.is_empty() && !self.options.deploy && !self.graveyard_statics
     }
 
     /// The keys of a board just computed whole, when it is local (no
