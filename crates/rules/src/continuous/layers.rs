@@ -15,6 +15,10 @@
 //!    (418.5b); a static ability removed before its effect begins applies
 //!    nowhere.
 
+// 402.8h: the static abilities listed from graveyards (a child module, so
+// it builds the private `Listed` records).
+#[path = "graveyard_statics.rs"]
+mod graveyard_statics;
 use crate::continuous::characteristics::{face_in_force, of_face, of_token, Characteristics};
 use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
 use std::borrow::Cow;
@@ -455,67 +459,10 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
         });
     }
     if game.graveyard_statics {
-        graveyard_effects(game, &mut v);
+        graveyard_statics::graveyard_effects(game, &mut v);
     }
     v.sort_by_key(|l| l.timestamp);
     v
-}
-
-/// 402.8h: the effects of the static abilities that function in a
-/// graveyard ("As long as Anger is in your graveyard and you control a
-/// Mountain, creatures you control have haste"), with the card's
-/// timestamp (418.5e: when it entered the graveyard).
-fn graveyard_effects<'a>(game: &'a Game, v: &mut Vec<Listed<'a>>) {
-    for pl in &game.players {
-        for &id in &pl.graveyard {
-            let o = &game.objects[id.slot as usize];
-            let face = o.def().front();
-            if !face.has_graveyard_statics || face.support.is_err() {
-                continue;
-            }
-            for a in &face.abilities {
-                let Ability::Static(StaticAbility::FromGraveyard(s)) = a else {
-                    continue;
-                };
-                let (condition, affected, effect) = match &**s {
-                    StaticAbility::Continuous { affected, effect } => (None, affected, effect),
-                    // One that counts permanents is judged as the effect
-                    // begins to apply (418.5b), any other now.
-                    StaticAbility::ContinuousIf {
-                        condition,
-                        affected,
-                        effect,
-                    } if condition.counts_permanents() => (Some(condition), affected, effect),
-                    StaticAbility::ContinuousIf {
-                        condition,
-                        affected,
-                        effect,
-                    } => {
-                        if !crate::continuous::condition::holds_for(game, id, o.owner, condition) {
-                            continue;
-                        }
-                        (None, affected, effect)
-                    }
-                    _ => continue,
-                };
-                let Affected::Each(f) = affected else {
-                    continue;
-                };
-                v.push(Listed {
-                    timestamp: o.timestamp,
-                    action: Action::Layered(*effect),
-                    scope: Scope::Each(f),
-                    source: None,
-                    outside: Some(id),
-                    controller: o.owner,
-                    grant_from: (o.card, 0),
-                    set: None,
-                    dead: false,
-                    condition,
-                });
-            }
-        }
-    }
 }
 
 /// 418.5c–d: among the pending effects of a layer (in timestamp order),
