@@ -123,6 +123,9 @@ pub struct CardFace {
     /// Has a triggered ability that functions in the graveyard (402.8h,
     /// Squee; derived), so the engine looks at graveyards only for such cards.
     pub has_graveyard_triggers: bool,
+    /// Has a static ability that functions in the graveyard (402.8h,
+    /// Anger; derived), so the layers look at graveyards only for such cards.
+    pub has_graveyard_statics: bool,
     /// Has an activated ability that functions in the hand (502.18a
     /// cycling; derived), so the engine looks at hands only for such cards.
     pub has_hand_abilities: bool,
@@ -298,6 +301,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_statics: false,
             has_state_triggers: false,
             has_graveyard_triggers: false,
+            has_graveyard_statics: false,
             has_hand_abilities: false,
             has_graveyard_abilities: false,
             dredge: 0,
@@ -646,6 +650,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_statics: false,
         has_state_triggers: false,
         has_graveyard_triggers: false,
+        has_graveyard_statics: false,
         has_hand_abilities: false,
         has_graveyard_abilities: false,
         dredge: 0,
@@ -685,6 +690,10 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Static(crate::StaticAbility::Dredge(n)) => face.dredge = *n,
                     // 502.27a: amplify applies as the permanent comes into play.
                     Ability::Static(crate::StaticAbility::Amplify(_)) => {}
+                    // 402.8h: it functions only in the graveyard.
+                    Ability::Static(crate::StaticAbility::FromGraveyard(_)) => {
+                        face.has_graveyard_statics = true
+                    }
                     Ability::Static(_) => face.has_statics = true,
                     Ability::Triggered(t) if matches!(t.trigger, crate::Trigger::State(_)) => {
                         face.has_state_triggers = true

@@ -10,6 +10,11 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cost {
     pub mana: ManaCost,
+    /// "… unless you pay its mana cost" (Pendrell Flux's granted upkeep
+    /// ability): the mana is the source's mana cost as the effect resolves
+    /// (X is 0), not `mana`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub own_mana_cost: bool,
     /// {T} (the tap symbol, 104.4): tapping this permanent.
     pub tap: bool,
     /// {Q}: untapping this permanent.

@@ -50,6 +50,11 @@ pub enum StaticAbility {
         condition: Condition,
         inner: Box<StaticAbility>,
     },
+    /// 402.8h: "As long as [this] is in your graveyard [and …], …" (Anger,
+    /// Wonder): a continuous effect (`Continuous` or `ContinuousIf`) whose
+    /// ability functions only while its card is in its owner's graveyard;
+    /// the layers list it from there (`Game::graveyard_statics`).
+    FromGraveyard(Box<StaticAbility>),
     /// 502.7c: "This effect doesn't remove [this]." (White Ward): the
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.

@@ -206,9 +206,32 @@ pub(super) fn graveyard_triggers(
             crate::Trigger::BeginningOf { step, whose } => {
                 crate::Trigger::BeginningOfFromGraveyard { step, whose }
             }
+            // "Whenever another creature is put into your graveyard from
+            // play, … return [this] from your graveyard to play" (Nether
+            // Traitor): the other card is put there while this one is
+            // (502.55a's recover trigger).
+            crate::Trigger::PutIntoGraveyardOfFromPlay(f, crate::Whose::You)
+                if any_creature(&f) =>
+            {
+                crate::Trigger::CreatureToYourGraveyard
+            }
             t => t,
         })
         .collect()
+}
+
+/// "a creature" or "another creature", nothing more.
+fn any_creature(f: &crate::ObjectFilter) -> bool {
+    let mut plain = crate::ObjectFilter {
+        types_any: crate::TypeSet::EMPTY,
+        ..Default::default()
+    };
+    plain.types_any.insert(crate::CardType::Creature);
+    let g = crate::ObjectFilter {
+        other: false,
+        ..f.clone()
+    };
+    g == plain
 }
 
 /// 402.8h: what follows "if CARDNAME is in your graveyard": nothing, "with
@@ -278,7 +301,11 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
     for a in &out.abilities {
         let (ok, effects) = match a {
             crate::Ability::Triggered(t) => (
-                matches!(t.trigger, crate::Trigger::BeginningOfFromGraveyard { .. }),
+                matches!(
+                    t.trigger,
+                    crate::Trigger::BeginningOfFromGraveyard { .. }
+                        | crate::Trigger::CreatureToYourGraveyard
+                ),
                 &t.effects,
             ),
             crate::Ability::Activated(a) => (a.from_graveyard, &a.effects),

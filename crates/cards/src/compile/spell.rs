@@ -1237,7 +1237,19 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         None
     };
     if let Some(payer) = payer {
-        let cost = upkeep::pay_cost(p)?;
+        // "Sacrifice this creature unless you pay its mana cost." (the
+        // upkeep ability Pendrell Flux grants): the source's own cost.
+        let cost = if payer == PlayerRef::You
+            && cx.it() == ObjectRef::This
+            && p.eat_all("its mana cost")
+        {
+            crate::Cost {
+                own_mana_cost: true,
+                ..crate::Cost::default()
+            }
+        } else {
+            upkeep::pay_cost(p)?
+        };
         let mut per_counter = None;
         if p.eat_all("for each") {
             let kind = counter_kind(p.bump())?;

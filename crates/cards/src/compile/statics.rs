@@ -33,6 +33,9 @@ pub(super) fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>>
 /// holds (`Condition::judged_in_layers`). Any other static ability under a
 /// condition stays unsupported.
 fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    if p.at_all("as long as cardname is in your graveyard") {
+        return graveyard_static(p);
+    }
     let mut cx = Cx::default();
     let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
         let condition = condition(p, &mut cx)?;
@@ -108,6 +111,68 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             },
             _ => return None,
         });
+    }
+    p.i = p.t.len();
+    Some(out)
+}
+
+/// 402.8h: "As long as CARDNAME is in your graveyard [and you control a
+/// Mountain], creatures you control have haste." (Anger, Brawn, Wonder):
+/// continuous effects that function only in the graveyard, under the rest
+/// of the condition (judged in the layers, like Kird Ape's).
+fn graveyard_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    p.eat_all("as long as cardname is in your graveyard");
+    let mut cx = Cx::default();
+    // The condition ends at the first comma ("and you control a
+    // Mountain,"), read alone so that the list reader doesn't go on.
+    let condition = if p.eat("and") {
+        let end = (p.i..p.t.len()).find(|&k| p.t[k].low == ",")?;
+        let toks = p.t[p.i..end].to_vec();
+        let mut q = P::new(&toks);
+        let c = condition(&mut q, &mut cx)?;
+        q.at_end().then_some(())?;
+        p.i = end;
+        Some((c.judged_in_layers() && !c.about_this()).then_some(c)?)
+    } else {
+        None
+    };
+    p.eat(",").then_some(())?;
+    graveyard_static_rest(p, condition)
+}
+
+/// The effects after "As long as CARDNAME is in your graveyard …,".
+fn graveyard_static_rest(
+    p: &mut P,
+    condition: Option<crate::Condition>,
+) -> Option<Vec<StaticAbility>> {
+    let rest = p.t[p.i..].to_vec();
+    let mut q = P::new(&rest);
+    q.grant_base = p.grant_base + p.granted.len();
+    let inner = static_line(&mut q)?;
+    // Abilities granted in quotes from the graveyard (Riftstone Portal)
+    // would need the mana abilities' cache to look there: not read.
+    if !q.at_end() || !q.granted.is_empty() {
+        return None;
+    }
+    let mut out = Vec::with_capacity(inner.len());
+    for s in inner {
+        let StaticAbility::Continuous { affected, effect } = s else {
+            return None;
+        };
+        // Only a group ("creatures you control"): nothing is "this" or
+        // "enchanted" in a graveyard.
+        if !matches!(affected, crate::Affected::Each(_)) {
+            return None;
+        }
+        let s = match &condition {
+            Some(c) => StaticAbility::ContinuousIf {
+                condition: c.clone(),
+                affected,
+                effect,
+            },
+            None => StaticAbility::Continuous { affected, effect },
+        };
+        out.push(StaticAbility::FromGraveyard(Box::new(s)));
     }
     p.i = p.t.len();
     Some(out)

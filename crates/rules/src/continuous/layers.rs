@@ -15,6 +15,10 @@
 //!    (418.5b); a static ability removed before its effect begins applies
 //!    nowhere.
 
+// 402.8h: the static abilities listed from graveyards (a child module, so
+// it builds the private `Listed` records).
+#[path = "graveyard_statics.rs"]
+mod graveyard_statics;
 use crate::continuous::characteristics::{face_in_force, of_face, of_token, Characteristics};
 use crate::{continuous::filter, Game, ObjId, PlayerId, Target};
 use std::borrow::Cow;
@@ -64,6 +68,9 @@ struct Listed<'a> {
     scope: Scope<'a>,
     /// The permanent whose static ability generates it (board index).
     source: Option<usize>,
+    /// 402.8h: the card in a graveyard whose static ability generates it
+    /// (Anger); its controller is the card's owner (`controller`).
+    outside: Option<ObjId>,
     /// The controller of a resolved effect (a static one's is its source's).
     controller: PlayerId,
     /// The card and face whose text holds the abilities the effect grants
@@ -83,7 +90,7 @@ struct Listed<'a> {
 
 impl Listed<'_> {
     fn is_static(&self) -> bool {
-        self.source.is_some()
+        self.source.is_some() || self.outside.is_some()
     }
     fn in_layer(&self, layer: Layer) -> bool {
         match self.action {
@@ -157,7 +164,8 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
     let mut listed = list_effects(game, &board);
     // A conditional static ability (threshold, hellbent) switches on and
     // off as cards enter and leave graveyards and hands.
-    let conditional = conditional_statics(game, &board);
+    // 402.8h: so does a static ability that functions in a graveyard.
+    let conditional = conditional_statics(game, &board) || game.graveyard_statics;
     if listed.is_empty() {
         // Nothing but counters can change a printed value.
         for (i, &id) in game.in_play.iter().enumerate() {
@@ -421,6 +429,7 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                 action,
                 scope,
                 source: Some(i),
+                outside: None,
                 controller: o.controller,
                 grant_from: (board[i].card, board[i].face),
                 set: None,
@@ -441,12 +450,16 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             action: Action::Layered(e.effect),
             scope: Scope::Locked(i),
             source: None,
+            outside: None,
             controller: e.controller,
             grant_from: (e.source_card, 0),
             set: None,
             dead: false,
             condition: None,
         });
+    }
+    if game.graveyard_statics {
+        graveyard_statics::graveyard_effects(game, &mut v);
     }
     v.sort_by_key(|l| l.timestamp);
     v
@@ -577,6 +590,27 @@ fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
 /// Does a condition that counts permanents hold on the board computed so
 /// far, from the point of view of its source at board position `s`?
 fn condition_holds_on(game: &Game, board: &[Characteristics], c: &Condition, s: usize) -> bool {
+    condition_holds_from(
+        game,
+        board,
+        c,
+        game.in_play[s],
+        board[s].controller,
+        board[s].text,
+    )
+}
+
+/// [`condition_holds_on`] from the point of view of any source: a
+/// permanent (with its controller and text) or a card in a graveyard
+/// (its owner, its printed text; 402.8h).
+fn condition_holds_from(
+    game: &Game,
+    board: &[Characteristics],
+    c: &Condition,
+    src: ObjId,
+    controller: PlayerId,
+    text: Option<TextChange>,
+) -> bool {
     let (at_least, at_most) = match c {
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {
@@ -587,7 +621,7 @@ fn condition_holds_on(game: &Game, board: &[Characteristics], c: &Condition, s: 
     let Some(f) = counted_filter(c) else {
         return true;
     };
-    let n = count(game, board, f, s) as u32;
+    let n = count_from(game, board, f, src, controller, text, |_| true) as u32;
     n >= at_least && at_most.is_none_or(|m| n <= m)
 }
 
@@ -713,6 +747,11 @@ fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool>
             return set;
         }
     }
+    if let (Some(c), Some(src)) = (l.condition, l.outside) {
+        if !condition_holds_from(game, board, c, src, l.controller, None) {
+            return set;
+        }
+    }
     match l.scope {
         Scope::Locked(i) => set[i] = true,
         Scope::This => {
@@ -730,19 +769,19 @@ fn affected_set(game: &Game, board: &[Characteristics], l: &Listed) -> Vec<bool>
             }
         }
         Scope::Each(f) => {
-            let Some(s) = l.source else { return set };
-            let src = game.in_play[s];
-            let f = bent_filter(f, board[s].text);
+            // A graveyard card's text is its printed one (416.2).
+            let (src, controller, f) = match (l.source, l.outside) {
+                (Some(s), _) => (
+                    game.in_play[s],
+                    board[s].controller,
+                    bent_filter(f, board[s].text),
+                ),
+                (None, Some(o)) => (o, l.controller, Cow::Borrowed(f)),
+                (None, None) => return set,
+            };
             for (i, &id) in game.in_play.iter().enumerate() {
                 set[i] = !game.objects[id.slot as usize].is_phased_out()
-                    && filter::matches_with(
-                        game,
-                        &f,
-                        id,
-                        &board[i],
-                        Some(src),
-                        board[s].controller,
-                    );
+                    && filter::matches_with(game, &f, id, &board[i], Some(src), controller);
             }
         }
     }
@@ -798,14 +837,7 @@ fn applied(
     }
     match l.action {
         Action::Layered(e) => {
-            apply_part(
-                &mut ch,
-                &e,
-                layer,
-                controller,
-                l.source.is_some(),
-                l.grant_from,
-            );
+            apply_part(&mut ch, &e, layer, controller, l.is_static(), l.grant_from);
             // 418.5b: the granted P/T-setting ability, while the object
             // still has it (a later "loses all abilities" removed it in
             // layer 5); "your graveyard" is its controller's.
@@ -1109,8 +1141,29 @@ fn count_where(
     me: usize,
     keep: impl Fn(usize) -> bool,
 ) -> usize {
-    let src = game.in_play[me];
-    let f = bent_filter(f, board[me].text);
+    count_from(
+        game,
+        board,
+        f,
+        game.in_play[me],
+        board[me].controller,
+        board[me].text,
+        keep,
+    )
+}
+
+/// [`count_where`] from the point of view of any source (`src`, with its
+/// controller and text).
+fn count_from(
+    game: &Game,
+    board: &[Characteristics],
+    f: &ObjectFilter,
+    src: ObjId,
+    controller: PlayerId,
+    text: Option<TextChange>,
+    keep: impl Fn(usize) -> bool,
+) -> usize {
+    let f = bent_filter(f, text);
     game.in_play
         .iter()
         .enumerate()
@@ -1118,8 +1171,8 @@ fn count_where(
             keep(i)
                 && !game.objects[id.slot as usize].is_phased_out()
                 // 601.11: only what is within the controller's range.
-                && game.within_range(board[me].controller, board[i].controller)
-                && filter::matches_with(game, &f, id, &board[i], Some(src), board[me].controller)
+                && game.within_range(controller, board[i].controller)
+                && filter::matches_with(game, &f, id, &board[i], Some(src), controller)
         })
         .count()
 }
@@ -1201,7 +1254,7 @@ impl Game {
     /// (Static abilities are looked at per permanent.)
     #[inline]
     pub(crate) fn may_be_local(&self) -> bool {
-        self.effects.is_empty() && !self.options.deploy
+        self.effects.is_empty() && !self.options.deploy && !self.graveyard_statics
     }
 
     /// The keys of a board just computed whole, when it is local (no

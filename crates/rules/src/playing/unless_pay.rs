@@ -35,7 +35,17 @@ impl Game {
                 .filter(|o| o.zone == Zone::InPlay)
                 .map_or(0, |o| o.counters_of(kind)),
         };
-        let m = &cost.mana;
+        // "unless you pay its mana cost": the source's, as it is now
+        // (a copy's is the copied card's, 503; none for a face-down one).
+        let own = cost
+            .own_mana_cost
+            .then(|| self.chars(source).face_def().mana_cost.clone())
+            .flatten();
+        let m = match (&own, cost.own_mana_cost) {
+            (Some(m), _) => m,
+            (None, true) => &tolaria_cards::ManaCost::default(),
+            (None, false) => &cost.mana,
+        };
         let mut u = Unpaid {
             generic: (m.generic + m.snow as u32) * times,
             ..Default::default()

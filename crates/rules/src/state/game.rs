@@ -237,6 +237,12 @@ pub struct Game {
     /// card enters a game later (tokens have no such ability).
     #[serde(default = "yes")]
     pub graveyard_triggers: bool,
+    /// Derived: some card of the game has a static ability that works in
+    /// the graveyard (402.8h, Anger), so the layers look at graveyards and
+    /// the board is recomputed as cards enter and leave them; set as cards
+    /// are created, like `graveyard_triggers`.
+    #[serde(default = "yes")]
+    pub graveyard_statics: bool,
     /// 502.56a: cards revealed by ripple to be played without paying their
     /// mana costs, in order, as the ability finishes resolving.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

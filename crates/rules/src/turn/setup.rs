@@ -77,6 +77,7 @@ impl Game {
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
+            graveyard_statics: false,
             free_plays: Vec::new(),
             graveyard_plays: false,
             any_player_abilities: false,
@@ -111,6 +112,7 @@ impl Game {
         let mut o = Object::new(card, owner, zone);
         o.timestamp = self.stamp();
         self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
+        self.graveyard_statics |= o.def().front().has_graveyard_statics;
         self.graveyard_plays |=
             o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
         self.any_player_abilities |= o.def().faces.iter().any(|f| {
