@@ -919,6 +919,11 @@ pub enum Effect {
     RemoveAllFromGraveyardHandLibrary {
         who: PlayerRef,
         filter: ObjectFilter,
+        /// "… for all cards with the same name as that creature" (Eradicate,
+        /// Quash): the name of that object as it last existed, not a name
+        /// chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        named_as: Option<ObjectRef>,
     },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.

@@ -118,7 +118,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             chosen_name: true,
             ..Default::default()
         };
-        vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
+        vec![Effect::RemoveAllFromGraveyardHandLibrary {
+            who,
+            filter,
+            named_as: None,
+        }]
+    } else if p.at_all("search its controller's graveyard , hand , and library for all cards with the same name as that") {
+        // Eradicate, Quash, Splinter: after an instruction on the target,
+        // its controller's zones, by the name of that object (its last
+        // known information, 413.2f).
+        (cx.targets.len() == 1).then_some(())?;
+        let what = ObjectRef::Target(0);
+        p.eat_all("search its controller's graveyard , hand , and library for all cards with the same name as that");
+        p.bump();
+        p.eat_all("and exile them .").then_some(())?;
+        p.eat_all("then that player shuffles").then_some(())?;
+        p.eat_all("their library");
+        vec![Effect::RemoveAllFromGraveyardHandLibrary {
+            who: PlayerRef::ControllerOf(what.clone()),
+            filter: ObjectFilter::any(),
+            named_as: Some(what),
+        }]
     } else if p.at_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell") {
         // Minamo's Meddling, after "Counter target spell." (502.40a).
         let Some(Effect::Counter { what, .. }) = cx.effects.last().cloned() else {

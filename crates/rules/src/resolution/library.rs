@@ -1185,7 +1185,26 @@ impl Game {
             // Cranial Extraction: every card with the name in the player's
             // graveyard, hand and library is removed from the game, then
             // the library is shuffled.
-            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+            Effect::RemoveAllFromGraveyardHandLibrary {
+                who,
+                filter,
+                named_as,
+            } => {
+                // The card of the object named as it last existed (413.2f: a
+                // copy's name is the copied card's, Eradicate's ruling); a
+                // card has the same name as another exactly when it is the
+                // same card of the pool.
+                let named = named_as
+                    .as_ref()
+                    .and_then(|w| self.objects_of(ctx, w).first().copied())
+                    .map(|id| match (self.obj(id), self.last_known(id)) {
+                        (Some(_), _) => self.chars(id).card,
+                        (None, Some(l)) => l.ability_card,
+                        (None, None) => self.objects[id.slot as usize].card,
+                    });
+                if named_as.is_some() && named.is_none() {
+                    return true;
+                }
                 for p in self.players_of(ctx, who) {
                     let pl = self.player(p);
                     let cards: Vec<ObjId> = pl
@@ -1196,13 +1215,15 @@ impl Game {
                         .copied()
                         .collect();
                     for o in cards {
-                        if crate::continuous::filter::matches(
-                            self,
-                            filter,
-                            o,
-                            Some(ctx.source),
-                            ctx.controller,
-                        ) {
+                        if named.is_none_or(|c| self.objects[o.slot as usize].card == c)
+                            && crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
                     }
