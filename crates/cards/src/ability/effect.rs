@@ -860,6 +860,20 @@ pub enum Effect {
         /// every card matching `to_hand` goes to the hand, no choice made.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         reveal_all: bool,
+        /// "… of target player's library" (Elemental Augury, Orcish Spy):
+        /// whose library; `None`: the controller's. The controller looks
+        /// and chooses either way (217.2d).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whose: Option<PlayerRef>,
+        /// "You may have that player shuffle." (Portent, Natural Selection,
+        /// Visions): after the cards are put back, the controller may have
+        /// the library shuffled.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        may_shuffle: bool,
+        /// "Look at the top three cards of target player's library." (Orcish
+        /// Spy): only looked at; they stay as they are.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        look_only: bool,
     },
     /// "Look at / [player] reveals [player's] hand. You choose N [filter]
     /// card(s) from it": the chosen cards are discarded or put on top of
@@ -927,11 +941,36 @@ pub enum Effect {
     RemoveAllFromGraveyardHandLibrary {
         who: PlayerRef,
         filter: ObjectFilter,
+        /// "… for all cards with the same name as that creature" (Eradicate,
+        /// Quash): the name of that object as it last existed, not a name
+        /// chosen.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        named_as: Option<ObjectRef>,
     },
     /// "Look at [player]'s hand." (Peek): the hand is revealed to the
     /// controller only.
     LookAtHand {
         who: PlayerRef,
+    },
+    /// "Look at (reveal) the top card of [player]'s library." and what
+    /// happens to that card: "If it's a [test] card, put it [then].
+    /// Otherwise, put it [otherwise]." (Call of the Wild, Coiling Oracle),
+    /// "You may put that card [then]." (`may`: Rummaging Wizard, Eye Spy,
+    /// Coral Fighters), "… and put that card into your hand." (Dark
+    /// Confidant). The card is "that card" (`ObjectRef::Chosen`) for the
+    /// instructions after it. Looked at: only the controller sees it
+    /// (217.2b); revealed: every player does.
+    TopCard {
+        whose: PlayerRef,
+        reveal: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        test: Option<ObjectFilter>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        then: Option<TopDest>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        otherwise: Option<TopDest>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        may: bool,
     },
     /// "[Player] reveals the top card of their library." (Aven Windreader)
     RevealTop {
@@ -1372,6 +1411,20 @@ pub enum FaceDownFrom {
     Hand,
     /// The top N cards of the player's library.
     LibraryTop(u8),
+}
+
+/// Where the top card of a library looked at or revealed goes
+/// (`Effect::TopCard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TopDest {
+    /// The controller's hand.
+    Hand,
+    /// Into play under the controller's control.
+    InPlay,
+    /// Its owner's graveyard.
+    Graveyard,
+    /// The bottom of its owner's library.
+    Bottom,
 }
 
 /// Where a card found in a library goes.

@@ -79,6 +79,9 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 rest_to_graveyard: false,
                 scry: true,
                 reveal_all: false,
+                whose: None,
+                may_shuffle: false,
+                look_only: false,
             }
         }
         "counter" => {

@@ -8,7 +8,7 @@
 use super::{amount, attempt, filter, player_phrase, target, Cx, Noun, P};
 use crate::{
     Amount, CardDest, Effect, HandChoice, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
-    TargetKind,
+    TargetKind, TopDest,
 };
 
 /// One sentence of this grammar, appended to `cx.effects`; `None` (with the
@@ -18,18 +18,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "If that card is a land card, destroy that creature. Otherwise, it
     // gets +3/+3 until end of turn." after "[player] reveals the top card
     // of their library" (Paroxysm).
-    if p.at_all("if that card is") {
-        let Some(Effect::RevealTop { who }) = cx.effects.last().cloned() else {
-            return None;
+    if p.at_all("if that card is") || p.at_all("if it's") {
+        let who = match cx.effects.last() {
+            Some(Effect::RevealTop { who }) => who.clone(),
+            // "Reveal the top card of your library. If it's a land, …"
+            // (Brutal Deceiver).
+            Some(Effect::TopCard {
+                whose,
+                reveal: true,
+                then: None,
+                ..
+            }) => whose.clone(),
+            _ => return None,
         };
-        p.eat_all("if that card is");
+        if !p.eat_all("if that card is") {
+            p.eat_all("if it's");
+        }
         p.eat_any(&["a", "an"])?;
         let filter = card_filter(p)?;
         p.eat(",").then_some(())?;
         let then = super::clauses(p, cx)?;
-        p.eat(".").then_some(())?;
-        p.eat_all("otherwise ,").then_some(())?;
-        let otherwise = super::clauses(p, cx)?;
+        // "Otherwise, …" may be absent (Brutal Deceiver).
+        let otherwise = if p.eat_all(". otherwise ,") {
+            super::clauses(p, cx)?
+        } else {
+            Vec::new()
+        };
         p.eat_end().then_some(())?;
         cx.effects.push(Effect::IfTopCardIs {
             who,
@@ -55,8 +69,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_all("that player shuffles");
         p.eat_all("their library");
         Vec::new()
+    } else if p.at_all("look at the top card of") || p.at_all("reveal the top card of") {
+        top_card(p, cx)?
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
-        look_at_top(p)?
+        look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
     } else if p.at_all("reveal any number of") {
@@ -102,7 +118,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             chosen_name: true,
             ..Default::default()
         };
-        vec![Effect::RemoveAllFromGraveyardHandLibrary { who, filter }]
+        vec![Effect::RemoveAllFromGraveyardHandLibrary {
+            who,
+            filter,
+            named_as: None,
+        }]
+    } else if p.at_all("search its controller's graveyard , hand , and library for all cards with the same name as that") {
+        // Eradicate, Quash, Splinter: after an instruction on the target,
+        // its controller's zones, by the name of that object (its last
+        // known information, 413.2f).
+        (cx.targets.len() == 1).then_some(())?;
+        let what = ObjectRef::Target(0);
+        p.eat_all("search its controller's graveyard , hand , and library for all cards with the same name as that");
+        p.bump();
+        p.eat_all("and exile them .").then_some(())?;
+        p.eat_all("then that player shuffles").then_some(())?;
+        p.eat_all("their library");
+        vec![Effect::RemoveAllFromGraveyardHandLibrary {
+            who: PlayerRef::ControllerOf(what.clone()),
+            filter: ObjectFilter::any(),
+            named_as: Some(what),
+        }]
     } else if p.at_all("that spell's controller reveals their hand , then discards each card with the same name as a card spliced onto that spell") {
         // Minamo's Meddling, after "Counter target spell." (502.40a).
         let Some(Effect::Counter { what, .. }) = cx.effects.last().cloned() else {
@@ -766,10 +802,13 @@ fn search_opponent(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// of your library." / "… You may reveal a [filter] card from among them
 /// and put it into your hand. Put the rest on the bottom of your library
 /// in any order."
-fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
+fn look_at_top(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     p.eat_all("look at the top").then_some(())?;
     let amount = amount(p)?;
-    p.eat_all("cards of your library").then_some(())?;
+    p.eat("cards").then_some(())?;
+    p.eat("of").then_some(())?;
+    let whose = library_owner(p, cx)?;
+    p.eat("library").then_some(())?;
     let look = |to_hand: Option<ObjectFilter>, may: bool, on_top: Option<u8>| Effect::LookAtTop {
         amount: amount.clone(),
         to_hand,
@@ -779,9 +818,37 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
         rest_to_graveyard: false,
         scry: false,
         reveal_all: false,
+        whose: whose.clone(),
+        may_shuffle: false,
+        look_only: false,
     };
     if p.eat_all(", then put them back in any order") {
-        return Some(vec![look(None, false, None)]);
+        let mut e = look(None, false, None);
+        // "You may have that player shuffle." (Portent, Natural Selection).
+        if whose.is_some() && p.eat_all(". you may have that player shuffle") {
+            if let Effect::LookAtTop { may_shuffle, .. } = &mut e {
+                *may_shuffle = true;
+            }
+        }
+        return Some(vec![e]);
+    }
+    if whose.is_some() {
+        // "Look at the top three cards of target player's library." (Orcish
+        // Spy) / "… You may then have that player shuffle that library."
+        // (Visions): the cards stay where they are.
+        let mut e = look(None, false, None);
+        let shuffle = p.eat_all(". you may then have that player shuffle that library");
+        if let Effect::LookAtTop {
+            may_shuffle,
+            look_only,
+            ..
+        } = &mut e
+        {
+            *may_shuffle = shuffle;
+            *look_only = true;
+        }
+        (p.at(".") || p.at_end()).then_some(())?;
+        return Some(vec![e]);
     }
     p.eat(".").then_some(())?;
     if p.eat_all("put one of those cards into your hand , one on top of your library , and one on the bottom of your library")
@@ -833,6 +900,119 @@ fn look_at_top(p: &mut P) -> Option<Vec<Effect>> {
     Some(vec![look(Some(f), true, Some(0))])
 }
 
+/// "your library" (`None`: the controller's), "target player's library",
+/// "target opponent's library", "defending player's library": whose
+/// library an effect looks at (the word "library" is left to the caller).
+fn library_owner(p: &mut P, cx: &mut Cx) -> Option<Option<PlayerRef>> {
+    if p.eat("your") {
+        return Some(None);
+    }
+    if p.at_all("defending player's") {
+        p.eat_all("defending player's");
+        if !cx.effects.contains(&Effect::ChooseDefendingPlayer) {
+            cx.effects.push(Effect::ChooseDefendingPlayer);
+        }
+        cx.last_player = Some(PlayerRef::Defending);
+        return Some(Some(PlayerRef::Defending));
+    }
+    Some(Some(possessive_target_player(p, cx)?))
+}
+
+/// Where "put it" / "put that card" sends the top card: "into play",
+/// "into your hand", "into your graveyard", "into their graveyard", "into
+/// that player's graveyard", "on the bottom of that player's library".
+fn top_dest(p: &mut P) -> Option<TopDest> {
+    p.eat("put").then_some(())?;
+    if !p.eat("it") {
+        p.eat_all("that card").then_some(())?;
+    }
+    if p.eat_all("into play") {
+        Some(TopDest::InPlay)
+    } else if p.eat_all("into your hand") {
+        Some(TopDest::Hand)
+    } else if p.eat("into") {
+        p.eat_any(&["your", "their", "its"])
+            .map(|_| ())
+            .or_else(|| p.eat_all("that player's").then_some(()))?;
+        p.eat("graveyard").then_some(TopDest::Graveyard)
+    } else if p.eat_all("on the bottom of") {
+        p.eat_any(&["your", "their"])
+            .map(|_| ())
+            .or_else(|| p.eat_all("that player's").then_some(()))?;
+        p.eat("library").then_some(TopDest::Bottom)
+    } else {
+        None
+    }
+}
+
+/// "Look at (reveal) the top card of [player]'s library." and what
+/// becomes of it (`Effect::TopCard`): "If it's a [filter] card, put it
+/// [there]. Otherwise, put it [there]." / "You may put that card [there]."
+/// / "… and put that card into your hand." A sentence after it that is
+/// none of these ("If it's a land, CARDNAME gets +1/+0 …") is read on
+/// its own (`IfTopCardIs`).
+fn top_card(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    let reveal = if p.eat_all("reveal the top card of") {
+        true
+    } else {
+        p.eat_all("look at the top card of").then_some(())?;
+        false
+    };
+    let whose = library_owner(p, cx)?.unwrap_or(PlayerRef::You);
+    p.eat("library").then_some(())?;
+    let mut e = Effect::TopCard {
+        whose,
+        reveal,
+        test: None,
+        then: None,
+        otherwise: None,
+        may: false,
+    };
+    cx.last_obj = Some(ObjectRef::Chosen);
+    let Effect::TopCard {
+        test,
+        then,
+        otherwise,
+        may,
+        ..
+    } = &mut e
+    else {
+        return None;
+    };
+    if reveal && p.eat_all("and put that card into your hand") {
+        // Dark Confidant.
+        *then = Some(TopDest::Hand);
+        return Some(vec![e]);
+    }
+    let save = p.i;
+    if p.eat_all(". if it's") {
+        p.eat_any(&["a", "an"])?;
+        let f = card_filter(p)?;
+        p.eat(",").then_some(())?;
+        match top_dest(p) {
+            Some(d) => {
+                *test = Some(f);
+                *then = Some(d);
+                if p.at_all(". otherwise ,") {
+                    p.eat_all(". otherwise ,");
+                    *otherwise = Some(top_dest(p)?);
+                }
+            }
+            // Another instruction: its own sentence (`IfTopCardIs`).
+            None => p.i = save,
+        }
+    } else if !reveal && p.eat_all(". you may") {
+        match top_dest(p) {
+            Some(d) => {
+                *then = Some(d);
+                *may = true;
+            }
+            None => p.i = save,
+        }
+    }
+    Some(vec![e])
+}
+
 /// "Reveal the top N cards of your library. Put all [filter] cards
 /// revealed this way into your hand and the rest on the bottom of your
 /// library in any order." (Goblin Ringleader) / "… and the rest into your
@@ -860,6 +1040,9 @@ fn reveal_top_put_all(p: &mut P) -> Option<Vec<Effect>> {
         rest_to_graveyard,
         scry: false,
         reveal_all: true,
+        whose: None,
+        may_shuffle: false,
+        look_only: false,
     }])
 }
 

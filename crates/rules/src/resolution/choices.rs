@@ -301,6 +301,20 @@ impl Game {
                 );
                 return;
             }
+            // "You may have that player shuffle." (Portent).
+            Action::Yes | Action::No
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::LookAtTop {
+                        may_shuffle: true,
+                        ..
+                    })
+                ) =>
+            {
+                if let Some(ctx) = self.resolving.as_ref().map(|r| r.ctx.clone()) {
+                    self.on_may_shuffle(&ctx, action == Action::Yes);
+                }
+            }
             Action::Yes | Action::No
                 if matches!(
                     self.current_effect(),

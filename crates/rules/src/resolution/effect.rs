@@ -937,8 +937,13 @@ impl Game {
             | Effect::ReturnAllFromGraveyardsToHand { .. } => {
                 self.exec_card_effect(ctx, e);
             }
+            // Nested in another instruction, no "you may" can be asked.
+            Effect::TopCard { may: false, .. } => {
+                let _ = self.top_card_step(ctx, e);
+            }
             Effect::SearchLibrary { .. }
             | Effect::LookAtTop { .. }
+            | Effect::TopCard { .. }
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::PutAuraIntoPlayAttached { .. }

@@ -48,6 +48,9 @@ pub enum CardChoice {
     /// 504.1: a creature card from the hand to play face down (Illusionary
     /// Mask).
     Masked,
+    /// The top card of a library looked at, to put where the effect says
+    /// ("You may put that card into your graveyard", Rummaging Wizard).
+    TopCard,
 }
 
 impl CardChoice {
@@ -70,6 +73,7 @@ impl CardChoice {
             CardChoice::Masked => {
                 "a creature card to play face down as a 2/2 creature spell (504.1)"
             }
+            CardChoice::TopCard => "the card looked at, to put where the effect says (or no)",
         }
     }
 }
@@ -110,6 +114,7 @@ impl Game {
         let r = match e {
             Effect::SearchLibrary { .. } => self.search_step(ctx, e),
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
+            Effect::TopCard { .. } => self.top_card_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
             Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
@@ -266,9 +271,8 @@ impl Game {
                     })
                     .collect()
             }
-            (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. }) => {
-                r.cards.cards.clone()
-            }
+            (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. })
+            | (CardChoice::TopCard, Effect::TopCard { .. }) => r.cards.cards.clone(),
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
             (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
@@ -820,7 +824,9 @@ impl Game {
                     // The k-th card chosen goes k-th from the top; the cards
                     // not yet placed are right below the placed ones.
                     st.cards.retain(|&x| x != o);
-                    let lib = &mut self.players[p.index()].library;
+                    // The owner's library: another player's (Elemental Augury).
+                    let owner = self.objects[o.slot as usize].owner;
+                    let lib = &mut self.players[owner.index()].library;
                     if let Some(i) = lib.iter().position(|&x| x == o) {
                         let at = lib.len() - 1 - (st.on_top as usize).min(lib.len() - 1);
                         lib.swap(i, at);
@@ -828,6 +834,7 @@ impl Game {
                     st.on_top += 1;
                 }
             }
+            (CardChoice::TopCard, Effect::TopCard { .. }) => self.on_top_card_choice(p, chosen),
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => {
                 self.on_masked_choice(p, chosen);
                 st.done += 1;
@@ -847,7 +854,8 @@ impl Game {
             (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
-                    self.put_at_bottom(p, o, st.on_bottom as usize);
+                    let owner = self.objects[o.slot as usize].owner;
+                    self.put_at_bottom(owner, o, st.on_bottom as usize);
                     st.on_bottom += 1;
                 }
             }
@@ -1212,7 +1220,26 @@ impl Game {
             // Cranial Extraction: every card with the name in the player's
             // graveyard, hand and library is removed from the game, then
             // the library is shuffled.
-            Effect::RemoveAllFromGraveyardHandLibrary { who, filter } => {
+            Effect::RemoveAllFromGraveyardHandLibrary {
+                who,
+                filter,
+                named_as,
+            } => {
+                // The card of the object named as it last existed (413.2f: a
+                // copy's name is the copied card's, Eradicate's ruling); a
+                // card has the same name as another exactly when it is the
+                // same card of the pool.
+                let named = named_as
+                    .as_ref()
+                    .and_then(|w| self.objects_of(ctx, w).first().copied())
+                    .map(|id| match (self.obj(id), self.last_known(id)) {
+                        (Some(_), _) => self.chars(id).card,
+                        (None, Some(l)) => l.ability_card,
+                        (None, None) => self.objects[id.slot as usize].card,
+                    });
+                if named_as.is_some() && named.is_none() {
+                    return true;
+                }
                 for p in self.players_of(ctx, who) {
                     let pl = self.player(p);
                     let cards: Vec<ObjId> = pl
@@ -1223,13 +1250,15 @@ impl Game {
                         .copied()
                         .collect();
                     for o in cards {
-                        if crate::continuous::filter::matches(
-                            self,
-                            filter,
-                            o,
-                            Some(ctx.source),
-                            ctx.controller,
-                        ) {
+                        if named.is_none_or(|c| self.objects[o.slot as usize].card == c)
+                            && crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
                     }

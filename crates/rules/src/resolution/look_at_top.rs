@@ -2,7 +2,13 @@
 //! 217.2d): the cards looked at or revealed ("reveal the top N … put all
 //! [filter] cards revealed this way into your hand"), the card(s) for the
 //! hand, the rest back on top in any order, on the bottom in any order, or
-//! into the graveyard; scry (501.8a) is the same effect. The choices are
+//! into the graveyard; scry (501.8a) is the same effect. The library may be
+//! another player's ("Look at the top three cards of target player's
+//! library, then put them back in any order", Elemental Augury): the
+//! controller looks and chooses, the cards stay in their owner's library;
+//! "Look at the top three cards of target player's library." (Orcish Spy)
+//! only looks; "You may have that player shuffle." (Portent) is a yes/no
+//! of the controller after the cards are put back. The choices are
 //! `ChooseCard` decisions answered in `library.rs`'s `on_card_choice`.
 
 use super::library::CardChoice;
@@ -26,16 +32,25 @@ impl Game {
             rest_to_graveyard,
             scry,
             reveal_all,
+            whose,
+            may_shuffle,
+            look_only,
         } = e
         else {
             return None;
         };
         let to_hand_count = u32::from((*to_hand_count).max(1));
+        // The controller looks and chooses; the library is `whose`'s
+        // (another player's: Elemental Augury), the cards go back there.
         let p = ctx.controller;
+        let owner = match whose {
+            Some(w) => self.players_of(ctx, w).first().copied()?,
+            None => p,
+        };
         let mut st = self.cards_state();
         if !st.started {
             let n = self.amount(ctx, amount).max(0) as usize;
-            let lib = &self.player(p).library;
+            let lib = &self.player(owner).library;
             st.cards = lib.iter().rev().take(n).copied().collect();
             st.started = true;
             st.stage = if to_hand.is_some() { 0 } else { 1 };
@@ -68,7 +83,13 @@ impl Game {
                 self.emit(Event::LookedAtLibrary {
                     player: p,
                     count: st.cards.len() as u32,
+                    whose: (owner != p).then_some(owner),
                 });
+                if *look_only {
+                    // Orcish Spy: the cards stay where they are.
+                    st.cards.clear();
+                    st.stage = 3;
+                }
             }
             self.set_cards_state(st.clone());
         }
@@ -129,7 +150,7 @@ impl Game {
                         });
                     }
                 }
-                _ => {
+                2 => {
                     if st.cards.len() > 1 {
                         self.set_cards_state(st);
                         return Some(Decision {
@@ -141,7 +162,7 @@ impl Game {
                         });
                     }
                     if let Some(o) = st.cards.pop() {
-                        self.put_at_bottom(p, o, st.on_bottom as usize);
+                        self.put_at_bottom(owner, o, st.on_bottom as usize);
                         st.on_bottom += 1;
                     }
                     self.emit(Event::LibraryArranged {
@@ -149,11 +170,39 @@ impl Game {
                         top: st.on_top,
                         bottom: st.on_bottom,
                     });
-                    return None;
+                    st.stage = 3;
                 }
+                3 if *may_shuffle => {
+                    // "You may have that player shuffle." (Portent): asked
+                    // once; the answer (`on_may_shuffle`) moves to stage 4.
+                    self.set_cards_state(st);
+                    return Some(Decision {
+                        player: p,
+                        kind: DecisionKind::MayAbility,
+                    });
+                }
+                _ => return None,
             }
             self.set_cards_state(st.clone());
         }
+    }
+
+    /// The answer to "You may have that player shuffle.": yes shuffles the
+    /// library looked at.
+    pub(crate) fn on_may_shuffle(&mut self, ctx: &ResolveCtx, yes: bool) {
+        let Some(Effect::LookAtTop { whose, .. }) = self.current_effect() else {
+            return;
+        };
+        let owner = match whose {
+            Some(w) => self.players_of(ctx, w).first().copied(),
+            None => Some(ctx.controller),
+        };
+        if let (true, Some(o)) = (yes, owner) {
+            self.shuffle_library(o);
+        }
+        let mut st = self.cards_state();
+        st.stage = 4;
+        self.set_cards_state(st);
     }
 
     /// "… and the rest into your graveyard": the cards looked at and not

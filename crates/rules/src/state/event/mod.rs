@@ -748,6 +748,9 @@ pub enum Event {
     LookedAtLibrary {
         player: PlayerId,
         count: u32,
+        /// Another player's library (Orcish Spy); `None`: their own.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        whose: Option<PlayerId>,
     },
     /// 217.3c: an effect lets a player look at another player's hand.
     LookedAtHand {

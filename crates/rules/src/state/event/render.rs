@@ -850,9 +850,18 @@ impl Event {
                     format!("{player} reveals {}", v.join(", "))
                 }
             }
-            Event::LookedAtLibrary { player, count } => {
+            Event::LookedAtLibrary {
+                player,
+                count,
+                whose: None,
+            } => {
                 format!("{player} looks at the top {count} cards of their library")
             }
+            Event::LookedAtLibrary {
+                player,
+                count,
+                whose: Some(w),
+            } => format!("{player} looks at the top {count} cards of {w}'s library"),
             Event::LookedAtHand {
                 player,
                 whose,
