@@ -108,6 +108,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
         } else if let Some(st) = p
             .raw()
             .strip_prefix("non-")
+            // "Non-Eye creatures you control" (Evil Eye of Orms-by-Gore):
+            // the sentence's first word.
+            .or_else(|| p.raw().strip_prefix("Non-"))
             .and_then(|r| subtype_word(r).and_then(Subtype::lookup))
         {
             p.bump();

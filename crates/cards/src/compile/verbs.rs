@@ -302,6 +302,14 @@ pub(super) fn pump(
                 crate::ChosenFor::CreatureType
             });
         } else if p.at_any_of(&["become", "becomes"])
+            && p.at_all_from(1, "an artifact in addition to its other types")
+        {
+            // Layer 4 (212.1c): "becomes an artifact in addition to its
+            // other types" (Memnarch, Ashnod's Transmogrant, Thran Forge).
+            p.bump();
+            p.eat_all("an artifact in addition to its other types");
+            e.add_types.insert(CardType::Artifact);
+        } else if p.at_any_of(&["become", "becomes"])
             && p.at_all_from(1, "the basic land type of your choice")
             && chosen.is_none()
         {
@@ -890,6 +898,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         && color_adjective(p.peek_at(1)).is_none()
         && super::statics::basic_land_noun(p.peek_at(1)).is_none()
         && super::statics::basic_land_noun(p.peek_at(2)).is_none()
+        && !p.at_all_from(1, "an artifact in addition")
     {
         p.bump();
         let effect = animation(p)?;

@@ -85,9 +85,17 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } => {
             // 404.4a: comes-into-play abilities of the new permanent and of others.
             let new = *new;
+            // 404.4a: the new permanent's comes-into-play abilities include
+            // those a static ability grants it (its own or another's), which
+            // the board last computed doesn't know of yet.
+            let granted = game.obj(new).is_some_and(|o| {
+                use crate::state::object::flags;
+                o.flags & flags::TRIGGERS == 0
+                    && (game.board.statics > 0 || o.flags & flags::STATICS != 0)
+            });
             for i in 0..permanents {
                 let src = game.in_play[i];
-                scan(game, src, |t, game, src| match t {
+                let watch = |t: &Trigger, game: &Game, src: ObjId| match t {
                     Trigger::ComesIntoPlay(f) => {
                         let you = game.objects[src.slot as usize].controller;
                         crate::continuous::filter::matches(game, f, new, Some(src), you).then_some(
@@ -98,7 +106,12 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                         )
                     }
                     _ => None,
-                });
+                };
+                if granted && src == new {
+                    scan_abilities(game, src, watch);
+                } else {
+                    scan(game, src, watch);
+                }
             }
         }
         Event::ZoneChange {
@@ -1311,10 +1324,24 @@ pub(super) fn scan(
     f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>,
 ) {
     let Some(o) = game.obj(src) else { return };
-    if o.flags & crate::state::object::flags::TRIGGERS == 0
-        || o.zone != Zone::InPlay
-        || o.is_phased_out()
-    {
+    if o.flags & crate::state::object::flags::TRIGGERS == 0 {
+        return;
+    }
+    scan_abilities(game, src, f);
+}
+
+/// [`scan`] without the test of `flags::TRIGGERS`, whose bits are those
+/// of the board last computed: a permanent coming into play may have a
+/// triggered ability another permanent's static ability grants it ("All
+/// Slivers have \"When this permanent comes into play, …\"", Harmonic
+/// Sliver, Clash of Realities), which the board doesn't know of yet.
+pub(super) fn scan_abilities(
+    game: &mut Game,
+    src: ObjId,
+    f: impl Fn(&Trigger, &Game, ObjId) -> Option<TriggerContext>,
+) {
+    let Some(o) = game.obj(src) else { return };
+    if o.zone != Zone::InPlay || o.is_phased_out() {
         return;
     }
     let controller = o.controller;
