@@ -122,6 +122,12 @@ pub enum Amount {
     /// instructions before this one put into a graveyard (not those
     /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
     DestroyedThisWay,
+    /// "for each land card discarded this way", "as many cards as they
+    /// discarded this way" (Gerrard's Verdict, Forget): the cards the
+    /// resolving spell or ability's discard instructions before this one
+    /// discarded that match the filter (their characteristics where they
+    /// went, 217.4a).
+    DiscardedThisWay(ObjectFilter),
     /// "the number of cards revealed this way", "for each card revealed
     /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
     /// spell or ability's controller revealed from their hand with

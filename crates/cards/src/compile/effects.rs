@@ -779,10 +779,29 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
     }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
-        Subj::Player(who) => player_verb(p, cx, who),
+        Subj::Player(who) => {
+            let v = player_verb(p, cx, who.clone())?;
+            cx.clause_player = Some(who);
+            Some(v)
+        }
         Subj::Obj(what) => object_verb(p, cx, what),
     })
 }
+
+/// The verbs of a player in the third person: after ", then" or "and"
+/// with no subject of their own, their subject is the previous clause's
+/// ("Target player draws a card, then discards a card", Cephalid Looter;
+/// "Each player discards their hand, then draws seven cards").
+const PLAYER_VERBS_3RD: &[&str] = &[
+    "draws",
+    "discards",
+    "loses",
+    "gains",
+    "shuffles",
+    "sacrifices",
+    "puts",
+    "reveals",
+];
 
 /// Clauses joined by ",", "and" or "then". "Until end of turn," before
 /// the first covers them all: "Until end of turn, you gain control of
@@ -802,6 +821,7 @@ pub(super) fn clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    cx.clause_player = None;
     let mut v = clause(p, cx)?;
     loop {
         let i = p.i;
@@ -809,6 +829,14 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         let and = p.eat("and") || p.eat("then");
         if !(comma || and) {
             break;
+        }
+        let who = cx.clause_player.take();
+        if let Some(who) = who.filter(|_| p.at_any_of(PLAYER_VERBS_3RD)) {
+            if let Some(more) = attempt(p, cx, |p, cx| player_verb(p, cx, who.clone())) {
+                v.extend(more);
+                cx.clause_player = Some(who);
+                continue;
+            }
         }
         match attempt(p, cx, clause) {
             Some(more) => v.extend(more),

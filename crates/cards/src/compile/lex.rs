@@ -380,6 +380,10 @@ pub(super) struct Cx {
     pub(super) trig_amount: bool,
     /// The clause began "Until end of turn, …".
     pub(super) until_eot: bool,
+    /// The player who is the subject of the clause just read ("Target
+    /// player draws a card"): a following ", then discards a card" has
+    /// the same subject.
+    pub(super) clause_player: Option<PlayerRef>,
     /// The clause began "Until your next upkeep, …" (Xenic Poltergeist).
     pub(super) until_upkeep: bool,
     /// "Play this spell only during combat after blockers are declared."

@@ -201,6 +201,7 @@ impl Game {
                         let card = self.player(p).hand[i];
                         // `ObjectRef::Chosen`: "that card".
                         let moved = self.discard_card(card);
+                        self.discarded_this_way(moved);
                         if let Some(r) = self.resolving.as_mut() {
                             r.ctx.chosen = moved;
                         }
@@ -942,6 +943,14 @@ impl Game {
                 // 511: flips need the resolution's state and the player's
                 // call; they run in exec_effect_pausable.
             }
+        }
+    }
+
+    /// A card a discard instruction of the resolving spell or ability
+    /// discarded (`Amount::DiscardedThisWay`), by its new id.
+    pub(crate) fn discarded_this_way(&mut self, moved: Option<ObjId>) {
+        if let (Some(m), Some(r)) = (moved, self.resolving.as_mut()) {
+            r.ctx.discarded.push(m);
         }
     }
 
