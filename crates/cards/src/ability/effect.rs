@@ -575,6 +575,13 @@ pub enum Effect {
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "Draw a card and reveal it. If it isn't a land card, discard it."
+    /// (Sindbad, Fa'adiyah Seer): the card drawn is revealed to all and
+    /// discarded unless it matches `keep` (a draw replaced, 419, draws and
+    /// reveals nothing).
+    DrawRevealDiscardUnless {
+        keep: ObjectFilter,
+    },
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
     SacrificeThese {
         what: ObjectRef,

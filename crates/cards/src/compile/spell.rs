@@ -518,6 +518,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Draw a card and reveal it. If it isn't a land card, discard it."
+    // (Sindbad, Fa'adiyah Seer).
+    if p.at_all("draw a card and reveal it . if it isn't") {
+        let e = attempt(p, cx, |p, _| {
+            p.eat_all("draw a card and reveal it . if it isn't");
+            p.eat_any(&["a", "an"])?;
+            let (keep, noun) = filter(p)?;
+            (noun == Noun::Card).then_some(())?;
+            p.eat_all(", discard it").then_some(())?;
+            Some(Effect::DrawRevealDiscardUnless { keep })
+        });
+        if let Some(e) = e {
+            cx.effects.push(e);
+            return p.eat_end().then_some(());
+        }
+    }
     // "Until your next upkeep, target permanent can't phase out." (Spatial
     // Binding, Ertai's Familiar).
     if p.at_all("until your next upkeep ,") {
