@@ -1095,6 +1095,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return (any && p.eat_end()).then_some(());
     }
+    // 404.4: "At end of combat, sacrifice it and it deals 5 damage to
+    // you." (Time Elemental): a delayed triggered ability, as when the
+    // phrase comes last.
+    if p.at_all("at end of combat ,") {
+        let e = attempt(p, cx, |p, cx| {
+            p.eat_all("at end of combat ,");
+            let v = clauses(p, cx)?;
+            p.eat_end().then_some(Effect::AtEndOfCombat { effects: v })
+        });
+        if let Some(e) = e {
+            cx.effects.push(e);
+            return Some(());
+        }
+    }
     let mut v = clauses(p, cx)?;
     // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
     // the controller chooses on resolution.
