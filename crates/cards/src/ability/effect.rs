@@ -1107,10 +1107,14 @@ pub enum Effect {
     AdditionalLandPlays(u8),
     /// "Return up to [amount] [filter] cards from your graveyard to your
     /// hand" (Bound): chosen one at a time as it resolves, not targeted;
-    /// the controller may stop early.
+    /// the controller may stop early. Without `up_to` ("return a card …
+    /// for each card discarded this way", Recall) the controller returns
+    /// that many, or all there are.
     ReturnUpToFromGraveyard {
         filter: ObjectFilter,
         amount: Amount,
+        #[serde(default = "crate::ability::effect::yes")]
+        up_to: bool,
     },
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
@@ -1504,4 +1508,9 @@ pub enum ChosenFor {
     /// first chosen type becomes the second chosen type" (Vision Charm):
     /// the first narrows the lands affected, the second is set (layer 4).
     LandTypeToBasic,
+}
+
+/// `serde` default of a flag that is true unless written.
+pub(crate) fn yes() -> bool {
+    true
 }

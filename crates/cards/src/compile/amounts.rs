@@ -121,13 +121,6 @@ fn revealed_before(cx: &Cx) -> bool {
     })
 }
 
-/// A discard instruction of the same spell or ability comes before.
-pub(super) fn discarded_before(cx: &Cx) -> bool {
-    cx.effects
-        .iter()
-        .any(|e| matches!(e, Effect::Discard { .. } | Effect::DiscardHand { .. }))
-}
-
 /// "[creature] destroyed this way", "[Mountains] put into a graveyard this
 /// way", after a destroy instruction of the same spell or ability: the
 /// noun names what that instruction destroys, so only the count matters.
@@ -165,14 +158,14 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     }
     // "You gain 3 life for each land card discarded this way." (Gerrard's
     // Verdict).
-    if discarded_before(cx) {
-        if let Some(a) = attempt(p, cx, |p, _| {
-            let (f, noun) = super::targets::filter(p)?;
-            (noun == super::targets::Noun::Card && p.eat_all("discarded this way"))
-                .then_some(Amount::DiscardedThisWay(f))
-        }) {
-            return Some(a);
-        }
+    // (The discard may be an earlier clause of the same sentence, not yet
+    // among the effects read: "Discard X cards, then return …", Recall.)
+    if let Some(a) = attempt(p, cx, |p, _| {
+        let (f, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Card && p.eat_all("discarded this way"))
+            .then_some(Amount::DiscardedThisWay(f))
+    }) {
+        return Some(a);
     }
     // "for each page counter on CARDNAME".
     if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {

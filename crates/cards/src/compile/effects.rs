@@ -139,6 +139,19 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: ObjectRef::This,
             }
         }
+        // "return a card from your graveyard to your hand for each card
+        // discarded this way" (Recall): as many as the count, chosen as it
+        // resolves, untargeted, none skipped while one is left.
+        "return" if p.at_all("return a card from your graveyard to your hand for each") => {
+            p.eat_all("return a card from your graveyard to your hand");
+            let amount = super::amounts::for_each(p, cx, Amount::Fixed(1))?;
+            (amount != Amount::Fixed(1)).then_some(())?;
+            Effect::ReturnUpToFromGraveyard {
+                filter: ObjectFilter::default(),
+                amount,
+                up_to: false,
+            }
+        }
         "return" if matches!(p.peek_at(1), "a" | "an") => {
             // "return a green creature you control to its owner's hand":
             // chosen on resolution.
