@@ -122,6 +122,12 @@ pub enum Amount {
     /// instructions before this one put into a graveyard (not those
     /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
     DestroyedThisWay,
+    /// "for each land card discarded this way", "as many cards as they
+    /// discarded this way" (Gerrard's Verdict, Forget): the cards the
+    /// resolving spell or ability's discard instructions before this one
+    /// discarded that match the filter (their characteristics where they
+    /// went, 217.4a).
+    DiscardedThisWay(ObjectFilter),
     /// "the number of cards revealed this way", "for each card revealed
     /// this way" (Scent of Cinder, Jasmine Seer): the cards the resolving
     /// spell or ability's controller revealed from their hand with
@@ -576,6 +582,13 @@ pub enum Effect {
     },
     /// 509.1: "End the turn." (Time Stop).
     EndTheTurn,
+    /// "Draw a card and reveal it. If it isn't a land card, discard it."
+    /// (Sindbad, Fa'adiyah Seer): the card drawn is revealed to all and
+    /// discarded unless it matches `keep` (a draw replaced, 419, draws and
+    /// reveals nothing).
+    DrawRevealDiscardUnless {
+        keep: ObjectFilter,
+    },
     /// "[Each …] is sacrificed by its controller" (501.3): no choice is made.
     SacrificeThese {
         what: ObjectRef,
@@ -1147,10 +1160,14 @@ pub enum Effect {
     AdditionalLandPlays(u8),
     /// "Return up to [amount] [filter] cards from your graveyard to your
     /// hand" (Bound): chosen one at a time as it resolves, not targeted;
-    /// the controller may stop early.
+    /// the controller may stop early. Without `up_to` ("return a card …
+    /// for each card discarded this way", Recall) the controller returns
+    /// that many, or all there are.
     ReturnUpToFromGraveyard {
         filter: ObjectFilter,
         amount: Amount,
+        #[serde(default = "crate::ability::effect::yes")]
+        up_to: bool,
     },
     /// "Return [this] from your graveyard to your hand" (402.8h: the
     /// ability functions only while the card is in the graveyard).
@@ -1623,4 +1640,9 @@ impl Effect {
             _ => Vec::new(),
         }
     }
+}
+
+/// `serde` default of a flag that is true unless written.
+pub(crate) fn yes() -> bool {
+    true
 }

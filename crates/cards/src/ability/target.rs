@@ -240,6 +240,10 @@ pub struct ObjectFilter {
     /// "nontoken" (Genesis Chamber): not a token (216.1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub nontoken: bool,
+    /// "target permanent that isn't enchanted" (Time Elemental,
+    /// Brainspoil): whether an Aura is attached to it (212.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enchanted: Option<bool>,
     /// "Serf tokens", "all tokens" (Sengir Autocrat): a token (216.1).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub token: bool,

@@ -156,6 +156,17 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if let Some(a) = attempt(p, cx, destroyed_this_way) {
         return Some(a);
     }
+    // "You gain 3 life for each land card discarded this way." (Gerrard's
+    // Verdict).
+    // (The discard may be an earlier clause of the same sentence, not yet
+    // among the effects read: "Discard X cards, then return …", Recall.)
+    if let Some(a) = attempt(p, cx, |p, _| {
+        let (f, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Card && p.eat_all("discarded this way"))
+            .then_some(Amount::DiscardedThisWay(f))
+    }) {
+        return Some(a);
+    }
     // "for each page counter on CARDNAME".
     if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counter")) {
         return Some(a);

@@ -144,6 +144,19 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 what: ObjectRef::This,
             }
         }
+        // "return a card from your graveyard to your hand for each card
+        // discarded this way" (Recall): as many as the count, chosen as it
+        // resolves, untargeted, none skipped while one is left.
+        "return" if p.at_all("return a card from your graveyard to your hand for each") => {
+            p.eat_all("return a card from your graveyard to your hand");
+            let amount = super::amounts::for_each(p, cx, Amount::Fixed(1))?;
+            (amount != Amount::Fixed(1)).then_some(())?;
+            Effect::ReturnUpToFromGraveyard {
+                filter: ObjectFilter::default(),
+                amount,
+                up_to: false,
+            }
+        }
         "return" if matches!(p.peek_at(1), "a" | "an") => {
             // "return a green creature you control to its owner's hand":
             // chosen on resolution.
@@ -796,10 +809,29 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
     }
     attempt(p, cx, |p, cx| match subject(p, cx)? {
-        Subj::Player(who) => player_verb(p, cx, who),
+        Subj::Player(who) => {
+            let v = player_verb(p, cx, who.clone())?;
+            cx.clause_player = Some(who);
+            Some(v)
+        }
         Subj::Obj(what) => object_verb(p, cx, what),
     })
 }
+
+/// The verbs of a player in the third person: after ", then" or "and"
+/// with no subject of their own, their subject is the previous clause's
+/// ("Target player draws a card, then discards a card", Cephalid Looter;
+/// "Each player discards their hand, then draws seven cards").
+const PLAYER_VERBS_3RD: &[&str] = &[
+    "draws",
+    "discards",
+    "loses",
+    "gains",
+    "shuffles",
+    "sacrifices",
+    "puts",
+    "reveals",
+];
 
 /// Clauses joined by ",", "and" or "then". "Until end of turn," before
 /// the first covers them all: "Until end of turn, you gain control of
@@ -859,6 +891,7 @@ pub(super) fn return_removed(p: &mut P) -> Option<Effect> {
 }
 
 fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    cx.clause_player = None;
     let mut v = clause(p, cx)?;
     loop {
         let i = p.i;
@@ -872,6 +905,14 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         if is_removal(v.last()) {
             if let Some(e) = return_removed(p) {
                 v.push(e);
+                continue;
+            }
+        }
+        let who = cx.clause_player.take();
+        if let Some(who) = who.filter(|_| p.at_any_of(PLAYER_VERBS_3RD)) {
+            if let Some(more) = attempt(p, cx, |p, cx| player_verb(p, cx, who.clone())) {
+                v.extend(more);
+                cx.clause_player = Some(who);
                 continue;
             }
         }

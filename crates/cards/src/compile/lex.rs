@@ -390,6 +390,10 @@ pub(super) struct Cx {
     /// your graveyard, …"), so "return CARDNAME to your hand" returns the
     /// card from there.
     pub(super) in_graveyard: bool,
+    /// The player who is the subject of the clause just read ("Target
+    /// player draws a card"): a following ", then discards a card" has
+    /// the same subject.
+    pub(super) clause_player: Option<PlayerRef>,
     /// The clause began "Until your next upkeep, …" (Xenic Poltergeist).
     pub(super) until_upkeep: bool,
     /// "Play this spell only during combat after blockers are declared."

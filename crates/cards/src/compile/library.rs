@@ -170,7 +170,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         } else {
             amount
         };
-        vec![Effect::ReturnUpToFromGraveyard { filter, amount }]
+        vec![Effect::ReturnUpToFromGraveyard {
+            filter,
+            amount,
+            up_to: true,
+        }]
     } else if p.eat_all("return cardname from your graveyard to your hand")
         || (cx.in_graveyard && p.eat_all("return cardname to your hand"))
     {

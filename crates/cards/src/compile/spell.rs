@@ -574,6 +574,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // "Draw a card and reveal it. If it isn't a land card, discard it."
+    // (Sindbad, Fa'adiyah Seer).
+    if p.at_all("draw a card and reveal it . if it isn't") {
+        let e = attempt(p, cx, |p, _| {
+            p.eat_all("draw a card and reveal it . if it isn't");
+            p.eat_any(&["a", "an"])?;
+            let (keep, noun) = filter(p)?;
+            (noun == Noun::Card).then_some(())?;
+            p.eat_all(", discard it").then_some(())?;
+            Some(Effect::DrawRevealDiscardUnless { keep })
+        });
+        if let Some(e) = e {
+            cx.effects.push(e);
+            return p.eat_end().then_some(());
+        }
+    }
     // "Until your next upkeep, target permanent can't phase out." (Spatial
     // Binding, Ertai's Familiar).
     if p.at_all("until your next upkeep ,") {
@@ -1167,6 +1183,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             }
         }
         return (any && p.eat_end()).then_some(());
+    }
+    // 404.4: "At end of combat, sacrifice it and it deals 5 damage to
+    // you." (Time Elemental): a delayed triggered ability, as when the
+    // phrase comes last.
+    if p.at_all("at end of combat ,") {
+        let e = attempt(p, cx, |p, cx| {
+            p.eat_all("at end of combat ,");
+            let v = clauses(p, cx)?;
+            p.eat_end().then_some(Effect::AtEndOfCombat { effects: v })
+        });
+        if let Some(e) = e {
+            cx.effects.push(e);
+            return Some(());
+        }
     }
     let mut v = clauses(p, cx)?;
     // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):

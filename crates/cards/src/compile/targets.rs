@@ -269,6 +269,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.other = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
+        } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
+            f.enchanted = Some(false);
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
         } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {

@@ -616,6 +616,19 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             who,
             amount: life_amount(p, cx)?,
         },
+        // "then draws as many cards as they discarded this way" (Forget).
+        "draw" | "draws"
+            if p.at_all("as many cards as they discarded this way")
+                || p.at_all("as many cards as you discarded this way") =>
+        {
+            for _ in 0..8 {
+                p.bump();
+            }
+            Effect::DrawCards {
+                who,
+                amount: Amount::DiscardedThisWay(crate::ObjectFilter::default()),
+            }
+        }
         "draw" | "draws" => {
             let amount = amount(p)?;
             // "draws an additional card" (Howling Mine).

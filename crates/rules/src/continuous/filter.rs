@@ -193,6 +193,9 @@ pub fn matches_with(
     if f.token && !game.objects[id.slot as usize].token {
         return false;
     }
+    if f.enchanted.is_some_and(|e| e != game.is_enchanted(id)) {
+        return false;
+    }
     if f.attached_to_creature {
         let on_creature = match game.objects[id.slot as usize].attached_to {
             Some(crate::Target::Object(t)) => {

@@ -502,6 +502,7 @@ impl Game {
                 match self.current_effect() {
                     Some(Effect::Discard { .. }) => {
                         chosen = self.discard_card(o);
+                        self.discarded_this_way(chosen);
                     }
                     Some(Effect::UnlessDiscard { .. }) => {
                         self.discard(o);

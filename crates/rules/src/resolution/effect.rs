@@ -201,6 +201,7 @@ impl Game {
                         let card = self.player(p).hand[i];
                         // `ObjectRef::Chosen`: "that card".
                         let moved = self.discard_card(card);
+                        self.discarded_this_way(moved);
                         if let Some(r) = self.resolving.as_mut() {
                             r.ctx.chosen = moved;
                         }
@@ -824,6 +825,7 @@ impl Game {
                 }
             }
             Effect::EndTheTurn => self.ending_turn = true,
+            Effect::DrawRevealDiscardUnless { keep } => self.draw_reveal_discard(ctx, keep),
             Effect::WinGame { who } => {
                 // 102.2b: the player wins: every opponent loses.
                 for p in self.players_of(ctx, who) {
@@ -971,6 +973,53 @@ impl Game {
                 // 511: flips need the resolution's state and the player's
                 // call; they run in exec_effect_pausable.
             }
+        }
+    }
+
+    /// "Draw a card and reveal it. If it isn't a [keep] card, discard it."
+    /// The card is the one this draw drew (its `Drew` event); a draw
+    /// replaced by another event (419), even another draw, leaves the rest
+    /// undone (the cards' rulings).
+    fn draw_reveal_discard(&mut self, ctx: &ResolveCtx, keep: &tolaria_cards::ObjectFilter) {
+        let p = ctx.controller;
+        let mark = self.events.len();
+        self.draw(p);
+        let new = &self.events[mark..];
+        if new.iter().any(|e| {
+            matches!(
+                e,
+                Event::DrawReplaced { .. }
+                    | Event::DrawReplacedByStatic { .. }
+                    | Event::Dredged { .. }
+            )
+        }) {
+            return;
+        }
+        let Some((drawn, card)) = new.iter().find_map(|e| match e {
+            Event::Drew {
+                player, obj, card, ..
+            } if *player == p => Some((*obj, *card)),
+            _ => None,
+        }) else {
+            return;
+        };
+        self.emit(Event::Revealed {
+            player: p,
+            cards: vec![card],
+        });
+        if !crate::continuous::filter::matches(self, keep, drawn, Some(ctx.source), p) {
+            let moved = self.discard_card(drawn);
+            if let Some(r) = self.resolving.as_mut() {
+                r.ctx.chosen = moved;
+            }
+        }
+    }
+
+    /// A card a discard instruction of the resolving spell or ability
+    /// discarded (`Amount::DiscardedThisWay`), by its new id.
+    pub(crate) fn discarded_this_way(&mut self, moved: Option<ObjId>) {
+        if let (Some(m), Some(r)) = (moved, self.resolving.as_mut()) {
+            r.ctx.discarded.push(m);
         }
     }
 

@@ -155,7 +155,11 @@ impl Game {
             }
             // "Return up to X cards from your graveyard to your hand"
             // (Bound): one choice per card, the player may stop (`No`).
-            Effect::ReturnUpToFromGraveyard { filter, amount } => {
+            Effect::ReturnUpToFromGraveyard {
+                filter,
+                amount,
+                up_to,
+            } => {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 (self.cards_state().done < n
                     && !self.graveyard_matching(ctx.controller, filter).is_empty())
@@ -163,7 +167,7 @@ impl Game {
                     player: ctx.controller,
                     kind: DecisionKind::ChooseCard {
                         choice: CardChoice::FromGraveyard,
-                        optional: true,
+                        optional: *up_to,
                     },
                 })
             }

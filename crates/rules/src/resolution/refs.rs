@@ -451,6 +451,20 @@ impl Game {
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::DestroyedThisWay => ctx.destroyed as i32,
+            Amount::DiscardedThisWay(f) => ctx
+                .discarded
+                .iter()
+                .filter(|&&o| {
+                    self.obj(o).is_some()
+                        && crate::continuous::filter::matches(
+                            self,
+                            f,
+                            o,
+                            Some(ctx.source),
+                            ctx.controller,
+                        )
+                })
+                .count() as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)

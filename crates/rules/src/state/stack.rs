@@ -267,6 +267,10 @@ pub struct ResolveCtx {
     /// graveyard so far (`Amount::DestroyedThisWay`: Decree of Pain).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub destroyed: u32,
+    /// The cards this resolution's discard instructions discarded so far,
+    /// where they went (`Amount::DiscardedThisWay`: Forget).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub discarded: Vec<ObjId>,
     /// The cards revealed from the hand by this resolution's "Reveal any
     /// number of [filter] cards in your hand" (`Amount::RevealedThisWay`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -312,6 +316,7 @@ impl ResolveCtx {
             chosen: None,
             damage_dealt: 0,
             destroyed: 0,
+            discarded: Vec::new(),
             revealed: 0,
             created: None,
             division: Vec::new(),
