@@ -221,7 +221,11 @@ impl Game {
                 .as_ref()
                 .and_then(|r| r.chooser)
                 .or_else(|| self.apnap_from(self.active).next()),
-            p => self.players_of(ctx, p).first().copied(),
+            // 600.4: a player who has left the game pays nothing.
+            p => self
+                .players_of(ctx, p)
+                .into_iter()
+                .find(|&q| !self.player(q).lost),
         };
         let mut paid = self.resolving.as_ref().and_then(|r| r.paid);
         // No one to pay (the payer left the game, its object is gone): the

@@ -277,7 +277,12 @@ impl Game {
             Effect::PlayerMay { who, effects } => {
                 match self.resolving.as_ref()?.paid {
                     None => {
-                        let &p = self.players_of(ctx, who).first()?;
+                        // 600.4: a player who has left the game answers
+                        // nothing; nothing happens.
+                        let p = self
+                            .players_of(ctx, who)
+                            .into_iter()
+                            .find(|&q| !self.player(q).lost)?;
                         return Some(Decision {
                             player: p,
                             kind: DecisionKind::MayAbility,
