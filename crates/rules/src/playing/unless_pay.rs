@@ -17,6 +17,19 @@ use crate::{Action, Decision, DecisionKind, Event, Game, PlayerId, Zone};
 use tolaria_cards::{Cost, CounterKind, Effect, Hybrid, ObjectRef};
 
 impl Game {
+    /// How many times the cost is paid: once, or once per counter of that
+    /// kind on the source ("for each age counter on it": counted as the
+    /// effect resolves, 502.13b; none once it has left play).
+    fn unless_times(&self, source: crate::ObjId, per_counter: Option<CounterKind>) -> u32 {
+        match per_counter {
+            None => 1,
+            Some(kind) => self
+                .obj(source)
+                .filter(|o| o.zone == Zone::InPlay)
+                .map_or(0, |o| o.counters_of(kind)),
+        }
+    }
+
     /// The whole cost of an "unless you pay" effect of the ability with
     /// source `source`: its mana (once per counter with `per_counter`,
     /// 502.13a) and its life.
@@ -26,15 +39,7 @@ impl Game {
         cost: &Cost,
         per_counter: Option<CounterKind>,
     ) -> (Unpaid, u32) {
-        let times = match per_counter {
-            None => 1,
-            // "for each age counter on it": counted as the effect resolves
-            // (502.13b), none once it has left play.
-            Some(kind) => self
-                .obj(source)
-                .filter(|o| o.zone == Zone::InPlay)
-                .map_or(0, |o| o.counters_of(kind)),
-        };
+        let times = self.unless_times(source, per_counter);
         // "unless you pay its mana cost": the source's, as it is now
         // (a copy's is the copied card's, 503; none for a face-down one).
         let own = cost
@@ -86,13 +91,7 @@ impl Game {
                 per_counter,
                 ..
             } if !actions.is_empty() => {
-                let times = match per_counter {
-                    None => 1,
-                    Some(kind) => self
-                        .obj(r.ctx.source)
-                        .filter(|o| o.zone == Zone::InPlay)
-                        .map_or(0, |o| o.counters_of(*kind)),
-                };
+                let times = self.unless_times(r.ctx.source, *per_counter);
                 Some((actions, times))
             }
             _ => None,
@@ -139,13 +138,7 @@ impl Game {
                     (None, Some((f, n))) => (f, *n, true),
                     (None, None) => return None,
                 };
-                let times = match per_counter {
-                    None => 1,
-                    Some(kind) => self
-                        .obj(r.ctx.source)
-                        .filter(|o| o.zone == Zone::InPlay)
-                        .map_or(0, |o| o.counters_of(*kind)),
-                };
+                let times = self.unless_times(r.ctx.source, *per_counter);
                 Some((f, count as u32 * times, returned))
             }
             _ => None,

@@ -352,39 +352,36 @@ impl Game {
                 }
             }
             Effect::PutSelfIntoPlayAttacking => self.ninjutsu_into_play(ctx),
-            // 502.29a: a requirement on the declaration of blockers (500.1),
-            // obeyed as far as possible (500.4, `turn/blocks.rs`).
-            Effect::BlocksThisTurnIfAble { blocker, attacker } => {
+            // 500.1: a block requirement for this turn (Rampant Elephant,
+            // `Game::must_block`) or, 502.29a, for this combat against an
+            // attacker (provoke); obeyed as far as possible (500.4,
+            // `turn/blocks.rs`).
+            Effect::BlocksThisTurnIfAble { blocker, attacker }
+            | Effect::BlocksThisCombatIfAble { blocker, attacker } => {
+                let this_turn = matches!(e, Effect::BlocksThisTurnIfAble { .. });
                 for b in self.objects_of(ctx, blocker) {
                     for a in self.objects_of(ctx, attacker) {
-                        if self.is_in_play(b) && self.is_in_play(a) {
+                        let applies = if this_turn {
+                            self.is_in_play(b) && self.is_in_play(a)
+                        } else {
+                            self.is_present(b) && self.combat.is_attacking(a)
+                        };
+                        if !applies {
+                            continue;
+                        }
+                        if this_turn {
                             self.must_block.push((b, a));
-                            let (bc, ac) = (
-                                self.objects[b.slot as usize].card,
-                                self.objects[a.slot as usize].card,
-                            );
-                            self.emit(Event::MustBlock {
-                                blocker_card: bc,
-                                attacker_card: ac,
-                            });
-                        }
-                    }
-                }
-            }
-            Effect::BlocksThisCombatIfAble { blocker, attacker } => {
-                for b in self.objects_of(ctx, blocker) {
-                    for a in self.objects_of(ctx, attacker) {
-                        if self.is_present(b) && self.combat.is_attacking(a) {
+                        } else {
                             self.combat.provoked.push((b, a));
-                            let (bc, ac) = (
-                                self.objects[b.slot as usize].card,
-                                self.objects[a.slot as usize].card,
-                            );
-                            self.emit(Event::MustBlock {
-                                blocker_card: bc,
-                                attacker_card: ac,
-                            });
                         }
+                        let (bc, ac) = (
+                            self.objects[b.slot as usize].card,
+                            self.objects[a.slot as usize].card,
+                        );
+                        self.emit(Event::MustBlock {
+                            blocker_card: bc,
+                            attacker_card: ac,
+                        });
                     }
                 }
             }
