@@ -533,6 +533,10 @@ pub enum GraveyardWhat {
     /// "If a permanent would be put into a graveyard" (Samurai of the Pale
     /// Curtain): a permanent leaving play.
     AnyPermanent,
+    /// "If a card would be put into an opponent's graveyard from anywhere"
+    /// (Leyline of the Void): a card (not a token) owned by an opponent of
+    /// the ability's controller, from any zone.
+    OpponentsCards,
 }
 
 /// Where the object goes instead.

@@ -301,6 +301,18 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // "If a card would be put into an opponent's graveyard from anywhere,
+    // exile it instead." (Leyline of the Void)
+    if p.eat_all(
+        "if a card would be put into an opponent's graveyard from anywhere , exile it instead",
+    ) {
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::OpponentsCards,
+                instead: crate::GraveyardInstead::RemoveFromGame,
+            }]
+        });
+    }
     // "If a permanent would be put into a graveyard, exile it instead."
     if p.eat_all("if a permanent would be put into a graveyard , exile it instead") {
         return (p.eat_end() && p.at_end()).then(|| {

@@ -878,7 +878,7 @@ impl Game {
                     // A permanent's graveyard replacement can meet another,
                     // or a card's own "from anywhere" one.
                     Ability::Static(StaticAbility::GraveyardReplacement {
-                        what: GraveyardWhat::AnyPermanent,
+                        what: GraveyardWhat::AnyPermanent | GraveyardWhat::OpponentsCards,
                         ..
                     }) => {
                         n += 1;
@@ -1039,7 +1039,28 @@ impl Game {
         let any_statics = self.in_play.iter().any(|&id| {
             self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
         });
-        if from == crate::Zone::InPlay && any_statics {
+        // A card owned by an opponent of a Leyline of the Void's
+        // controller, from any zone (a quick look at the printed abilities
+        // first: the layers decide below).
+        let o = &self.objects[id.slot as usize];
+        let (owner, is_card) = (o.owner, !o.token);
+        let opponents_cards = is_card
+            && any_statics
+            && self.in_play.iter().any(|&s| {
+                self.objects[s.slot as usize].flags & crate::state::object::flags::STATICS != 0
+                    && self.objects[s.slot as usize].def().faces.iter().any(|f| {
+                        f.abilities.iter().any(|a| {
+                            matches!(
+                                a,
+                                Ability::Static(StaticAbility::GraveyardReplacement {
+                                    what: GraveyardWhat::OpponentsCards,
+                                    ..
+                                })
+                            )
+                        })
+                    })
+            });
+        if (from == crate::Zone::InPlay || opponents_cards) && any_statics {
             let board = crate::continuous::characteristics::board_now(self);
             for (i, &src) in self.in_play.iter().enumerate() {
                 let o = &self.objects[src.slot as usize];
@@ -1048,12 +1069,18 @@ impl Game {
                 }
                 let scard = board[i].card;
                 for a in board[i].abilities() {
-                    if let Ability::Static(StaticAbility::GraveyardReplacement {
-                        what: GraveyardWhat::AnyPermanent,
-                        instead,
-                    }) = a
-                    {
-                        cands.push((*instead, scard));
+                    match a {
+                        Ability::Static(StaticAbility::GraveyardReplacement {
+                            what: GraveyardWhat::AnyPermanent,
+                            instead,
+                        }) if from == crate::Zone::InPlay => cands.push((*instead, scard)),
+                        Ability::Static(StaticAbility::GraveyardReplacement {
+                            what: GraveyardWhat::OpponentsCards,
+                            instead,
+                        }) if is_card && self.is_opponent(board[i].controller, owner) => {
+                            cands.push((*instead, scard))
+                        }
+                        _ => {}
                     }
                 }
             }
