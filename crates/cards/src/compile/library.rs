@@ -481,7 +481,7 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 /// shuffles their graveyard into their library", "… reveals the top card
 /// of their library", "… takes two extra turns after this one", "… may
 /// put a [filter] card from their hand into play".
-fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
     } else if p.eat_all("shuffle your graveyard into your library") {

@@ -1231,6 +1231,27 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             actions: Vec::new(),
         }];
     }
+    // "sacrifice CARDNAME unless you mill two cards" (Deep Spawn), "…
+    // unless you remove a +1/+1 counter from it" (Junk Golem): a cost of
+    // instructions (`UnlessPays::actions`).
+    if p.at_all("unless you") && !p.at_all("unless you pay") {
+        let start = p.i;
+        p.eat_all("unless you");
+        match upkeep::unless_instructions(p) {
+            Some(actions) => {
+                v = vec![Effect::UnlessPays {
+                    cost: Box::default(),
+                    per_counter: None,
+                    effects: v,
+                    sacrifice_count: 0,
+                    if_paid: Vec::new(),
+                    payer: crate::PlayerRef::You,
+                    actions,
+                }];
+            }
+            None => p.i = start,
+        }
+    }
     // "… unless that player pays {3}" (Nether Void), "that player
     // sacrifices a permanent unless they pay {1}" (Spelltithe Enforcer),
     // "… unless its controller pays {1}" (Crystal Shard): another player

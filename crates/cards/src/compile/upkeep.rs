@@ -160,7 +160,37 @@ fn cost_instructions(p: &mut P) -> Option<Vec<Effect>> {
     if !cx.targets.is_empty() || !p.at_end() {
         return None;
     }
-    let plain = cx.effects.iter().all(|e| {
+    plain_instructions(cx.effects)
+}
+
+/// "… unless you [instructions]" ("mill two cards", "remove a +1/+1
+/// counter from it"): the instructions that are the cost, up to the
+/// period, if they need no choice.
+pub(super) fn unless_instructions(p: &mut P) -> Option<Vec<Effect>> {
+    let start = p.i;
+    let mut cx = super::Cx {
+        last_obj: Some(ObjectRef::This),
+        ..super::Cx::default()
+    };
+    // "mill two cards" reads as a sentence of its own.
+    let v = if p.at("mill") {
+        super::library::player_sentence(p, &mut cx)
+    } else {
+        super::effects::clauses(p, &mut cx)
+    };
+    let v = v
+        .filter(|_| cx.targets.is_empty() && p.at("."))
+        .and_then(plain_instructions);
+    if v.is_none() {
+        p.i = start;
+    }
+    v
+}
+
+/// The instructions a payment can follow with no choice, and always (but
+/// for cards a library must hold, or counters the source must have).
+fn plain_instructions(effects: Vec<Effect>) -> Option<Vec<Effect>> {
+    let plain = effects.iter().all(|e| {
         matches!(
             e,
             Effect::PutCounters {
@@ -174,10 +204,17 @@ fn cost_instructions(p: &mut P) -> Option<Vec<Effect>> {
                 who: PlayerRef::You,
                 amount: Amount::Fixed(_),
                 repeat_if_same_name: false,
+            } | Effect::Mill {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(_),
+            } | Effect::RemoveCounters {
+                what: ObjectRef::This,
+                amount: Amount::Fixed(_),
+                ..
             }
         )
     });
-    (plain && !cx.effects.is_empty()).then_some(cx.effects)
+    (plain && !effects.is_empty()).then_some(effects)
 }
 
 fn sacrifice_this() -> Effect {

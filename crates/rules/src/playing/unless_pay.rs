@@ -106,17 +106,33 @@ impl Game {
         let Some((actions, times)) = self.unless_actions_now() else {
             return true;
         };
-        let removed: u32 = actions
-            .iter()
-            .map(|e| match e {
+        let (mut removed, mut counters) = (0u32, Vec::new());
+        for e in actions {
+            match e {
                 Effect::RemoveTopCards {
                     amount: tolaria_cards::Amount::Fixed(n),
                     ..
-                } => (*n).max(0) as u32,
-                _ => 0,
-            })
-            .sum();
+                }
+                | Effect::Mill {
+                    amount: tolaria_cards::Amount::Fixed(n),
+                    ..
+                } => removed += (*n).max(0) as u32,
+                Effect::RemoveCounters {
+                    kind,
+                    amount: tolaria_cards::Amount::Fixed(n),
+                    ..
+                } => counters.push((*kind, (*n).max(0) as u32)),
+                _ => {}
+            }
+        }
+        let source = self.resolving.as_deref().map(|r| r.ctx.source);
+        let has = |kind, n: u32| {
+            source
+                .and_then(|s| self.obj(s))
+                .is_some_and(|o| o.zone == Zone::InPlay && o.counters_of(kind) >= n * times)
+        };
         self.player(p).library.len() as u64 >= u64::from(removed) * u64::from(times)
+            && counters.iter().all(|&(k, n)| has(k, n))
     }
 
     /// The permanents the "unless you pay" effect being resolved now asks
