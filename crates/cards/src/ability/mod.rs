@@ -2,6 +2,7 @@
 //! interprets. Oracle text compiles into these types (see `compile`), and
 //! nothing here is looked up by string at run time.
 
+mod amount;
 mod cost;
 mod counter;
 mod effect;
@@ -11,6 +12,7 @@ mod statics;
 mod target;
 mod trigger;
 
+pub use amount::*;
 pub use cost::*;
 pub use counter::*;
 pub use effect::*;
