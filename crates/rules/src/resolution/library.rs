@@ -934,62 +934,6 @@ impl Game {
         self.run_resolution();
     }
 
-    /// Whether a permanent `p` controls has the static ability `s`
-    /// (computed abilities: none under Humility).
-    /// 305.2, 212.6b: has `p` a land play left this turn: the one of the
-    /// turn, the additional ones effects allow (Summer Bloom), or any
-    /// number (Fastbond)?
-    pub(crate) fn may_play_another_land(&self, p: PlayerId) -> bool {
-        let pl = self.player(p);
-        // "Target player can't play lands this turn." (Solfatara)
-        if self.play_bans.iter().any(|b| b.player == p && b.lands) {
-            return false;
-        }
-        pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
-            || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
-            || pl.lands_played
-                < 1u8
-                    .saturating_add(pl.extra_land_plays)
-                    .saturating_add(self.additional_land_plays(p))
-    }
-
-    /// 212.6b: the additional land plays the statics `p` controls allow on
-    /// each of `p`'s turns (Exploration, Azusa), added up.
-    fn additional_land_plays(&self, p: PlayerId) -> u8 {
-        if !self.may_have_statics() {
-            return 0;
-        }
-        let mut n = 0u8;
-        for id in self.controlled_by(p) {
-            if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
-                continue;
-            }
-            for a in crate::continuous::characteristics::compute(self, id).abilities() {
-                if let tolaria_cards::Ability::Static(
-                    tolaria_cards::StaticAbility::AdditionalLands(k),
-                ) = a
-                {
-                    n = n.saturating_add(*k);
-                }
-            }
-        }
-        n
-    }
-
-    pub fn controls_static(&self, p: PlayerId, s: &tolaria_cards::StaticAbility) -> bool {
-        // An up-to-date board with no `flags::STATICS` permanent: none has one.
-        if !self.may_have_statics() {
-            return false;
-        }
-        self.controlled_by(p).any(|id| {
-            self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS != 0
-                && crate::continuous::characteristics::compute(self, id)
-                    .abilities()
-                    .iter()
-                    .any(|a| matches!(a, tolaria_cards::Ability::Static(x) if x == s))
-        })
-    }
-
     /// "Your opponents play with their hands revealed." (Telepathy): does
     /// `viewer` see `owner`'s hand by such an effect?
     /// "Players play with their hands revealed" (Revelation) and "Play with
@@ -1017,29 +961,6 @@ impl Game {
         self.any_static(Some(p), |s| {
             matches!(s, tolaria_cards::StaticAbility::SkipDrawStep)
         })
-    }
-
-    /// 305.2 with Crucible of Worlds ("You may play lands from your
-    /// graveyard"): the land cards `p` may play from their graveyard now,
-    /// if `p` may play a land at all now (`sorcery_timing`, no land played).
-    pub(crate) fn graveyard_land_plays(&self, p: PlayerId, out: &mut Vec<Action>) {
-        let pl = self.player(p);
-        // The cheap tests first (most priorities are not `p`'s main phase).
-        let may = self.is_active(p)
-            && self.step.is_main()
-            && self.stack.is_empty()
-            && !pl.graveyard.is_empty()
-            && self.may_play_another_land(p)
-            && self.controls_static(p, &tolaria_cards::StaticAbility::PlayLandsFromGraveyard);
-        if !may {
-            return;
-        }
-        for &c in &pl.graveyard {
-            let face = self.objects[c.slot as usize].def().front();
-            if face.support.is_ok() && face.types.contains(tolaria_cards::CardType::Land) {
-                out.push(Action::PlayLand(c));
-            }
-        }
     }
 
     /// 402.8h: "At the beginning of [step]" abilities of cards in
