@@ -32,6 +32,7 @@ mod keywords;
 mod lex;
 mod library;
 mod line;
+mod optional;
 mod prevention;
 mod pt_defining;
 mod removed;

@@ -1,0 +1,89 @@
+//! Instructions that may not happen, and choices a later sentence names
+//! (416, 418.3): "If you do, …" after an instruction that may do nothing
+//! (`Condition::YouDid`), "Target opponent may draw a card." (another
+//! player's "may", `Effect::PlayerMay`), and "Choose a creature type
+//! [other than Wall]." before an effect that names "that type" (418.3).
+
+use super::*;
+use crate::{Effect, PlayerRef};
+
+/// "Target opponent may draw a card." (Phelddagrif): that player chooses
+/// as the instruction is reached; only instructions that need no choice.
+/// "Choose a creature type [other than Wall]." (Standardize, Outbreak):
+/// chosen as the effect that names "that type" is created; only such an
+/// effect may follow (`pump`, the group "creatures of that type").
+pub(super) fn player_may_or_type_choice(p: &mut P, cx: &mut Cx) -> Option<()> {
+    if !cx.effects.is_empty() && (p.at_all("target opponent may") || p.at_all("target player may"))
+    {
+        if let Some(e) = attempt(p, cx, |p, cx| {
+            let who = player_phrase(p, cx)?;
+            matches!(who, PlayerRef::Target(_)).then_some(())?;
+            p.eat("may").then_some(())?;
+            let effects = player_verb(p, cx, who.clone())?;
+            let plain = effects.iter().all(|e| {
+                matches!(
+                    e,
+                    Effect::DrawCards { .. } | Effect::GainLife { .. } | Effect::LoseLife { .. }
+                )
+            });
+            (plain && !effects.is_empty() && p.eat_end())
+                .then_some(Effect::PlayerMay { who, effects })
+        }) {
+            cx.effects.push(e);
+            return Some(());
+        }
+    }
+    if cx.effects.is_empty()
+        && cx.type_chosen.is_none()
+        && p.at_all("choose a creature type")
+        && p.rest().contains("that type")
+    {
+        let start = p.i;
+        p.eat_all("choose a creature type");
+        let not_wall = p.eat_all("other than wall");
+        if p.eat_end() {
+            cx.type_chosen = Some(not_wall);
+            return Some(());
+        }
+        p.i = start;
+    }
+    None
+}
+
+/// "If you do, …" after an instruction that may not happen: "you may
+/// exile it. If you do, search …" (Academy Rector), "remove a +1/+1
+/// counter from it. If you do, …" (Clockwork Hydra): the instructions run
+/// (pausably) only if the one before did something.
+pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
+    if !p.at_all("if you do ,") || cx.effects.is_empty() {
+        return None;
+    }
+    let start = p.i;
+    p.eat_all("if you do ,");
+    let before = cx.effects.len();
+    // "you may exile CARDNAME. If you do, return it to play …" (Hikari).
+    let back = if super::effects::is_removal(cx.effects.last()) {
+        super::effects::return_removed(p).map(|e| vec![e])
+    } else {
+        None
+    };
+    let ok = back.or_else(|| clauses(p, cx)).filter(|_| p.eat_end());
+    match ok {
+        Some(then)
+            if cx.effects.len() == before
+                && !then.iter().any(|e| matches!(e, Effect::IfElse { .. })) =>
+        {
+            cx.effects.push(Effect::IfElse {
+                condition: crate::Condition::YouDid,
+                then,
+                otherwise: Vec::new(),
+            });
+            Some(())
+        }
+        _ => {
+            cx.effects.truncate(before);
+            p.i = start;
+            None
+        }
+    }
+}
