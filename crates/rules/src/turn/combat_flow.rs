@@ -865,6 +865,12 @@ impl Game {
         if let Some(def) = self.combat.defending {
             let side: Vec<crate::PlayerId> = self.defending_side(def).collect();
             for b in side.into_iter().flat_map(|d| self.controlled_by(d)) {
+                // 309.1: only a creature blocks (`can_block_pair`): a
+                // noncreature permanent (the lands) is judged once, not
+                // with each attacker.
+                if !self.chars(b).is_creature() {
+                    continue;
+                }
                 for a in &self.combat.attackers {
                     if self.can_block(b, a.obj)
                         && (!whole || self.block_keeps_declaration_legal(b, a.obj))
