@@ -1326,6 +1326,136 @@ impl Game {
         Some((chars, keys))
     }
 
+    /// Can [`Game::settle_local_in_place`] update the kept local board in
+    /// place: is every entry it keeps (found as `local_board` finds it:
+    /// the next entry of the same id past the last one kept) read before
+    /// its slot is written, i.e. at an old index no lower than its new one?
+    /// (Permanents leaving play and new ones at the end of `in_play`, the
+    /// usual changes, allow it.)
+    fn local_in_place_possible(&self) -> bool {
+        let keys = &self.board.keys;
+        let mut next_old = 0;
+        for (i, &id) in self.in_play.iter().enumerate() {
+            if let Some(k) = keys[next_old..].iter().position(|k| k.inputs.id == id) {
+                let k = next_old + k;
+                if k < i {
+                    return false;
+                }
+                next_old = k + 1;
+            }
+        }
+        true
+    }
+
+    /// [`Game::local_board`] written into the kept board itself (when
+    /// `local_in_place_possible`): the same entries are kept and computed,
+    /// without building new lists. Returns whether the board's permanents
+    /// or entries changed (for `sba_dirty`). `None` when the board can't be
+    /// local: an entry computed now has static abilities (the board is
+    /// then left half-updated, which doesn't matter as it is computed whole
+    /// next, and it differs from the old one in that entry).
+    fn settle_local_in_place(&mut self) -> Option<bool> {
+        use crate::continuous::characteristics::{LocalInputs, LocalKey};
+        let n = self.in_play.len();
+        let mut changed = n != self.board.keys.len() || n != self.board.ids.len();
+        let mut next_old = 0;
+        for i in 0..n {
+            let id = self.in_play[i];
+            let inputs = LocalInputs::of(self, id);
+            let found = self.board.keys[next_old..]
+                .iter()
+                .position(|k| k.inputs.id == id)
+                .map(|k| next_old + k);
+            if let Some(k) = found {
+                next_old = k + 1;
+                if self.board.keys[k].inputs == inputs {
+                    if k != i {
+                        // An earlier permanent left: the entry moves up.
+                        changed = true;
+                        self.board.chars[i] = self.board.chars[k];
+                        self.board.keys[i] = self.board.keys[k];
+                    }
+                    continue;
+                }
+            }
+            let mut ch = layer1(self, id);
+            if ch.face_def().has_statics {
+                return None;
+            }
+            apply_counters(self, id, &mut ch);
+            let key = LocalKey {
+                inputs,
+                abil: u32::MAX,
+            };
+            if i < self.board.chars.len() {
+                changed |= found != Some(i) || self.board.chars[i] != ch;
+                self.board.chars[i] = ch;
+                self.board.keys[i] = key;
+            } else {
+                changed = true;
+                self.board.chars.push(ch);
+                self.board.keys.push(key);
+            }
+        }
+        self.board.chars.truncate(n);
+        self.board.keys.truncate(n);
+        Some(changed)
+    }
+
+    /// The board computed whole through the layers and stored, with its
+    /// keys when it is local.
+    fn store_whole_board(&mut self) {
+        let (chars, status_sensitive) = compute_board(self);
+        let keys = self.local_keys(&chars);
+        self.board.chars = chars;
+        self.board.local = keys.is_some();
+        self.board.keys = keys.unwrap_or_default();
+        self.board.status_sensitive = status_sensitive;
+    }
+
+    /// The board's permanents (`Board::ids`), its list of mana sources and
+    /// its counts of permanents with each kind of ability, from `in_play`,
+    /// the entries and the objects' ability flags just set.
+    fn rebuild_board_lists(&mut self) {
+        self.board.ids.clear();
+        self.board.ids.extend_from_slice(&self.in_play);
+        // The entries of permanents still there with the same card and
+        // face are kept (both lists are in `in_play` order).
+        let old = std::mem::take(&mut self.board.mana);
+        self.board.mana.reserve(old.len() + 1);
+        let mut next_old = 0;
+        self.board.statics = 0;
+        self.board.activated = 0;
+        self.board.triggers = 0;
+        for (i, &id) in self.in_play.iter().enumerate() {
+            let flags = self.objects[id.slot as usize].flags;
+            self.board.triggers += u32::from(flags & crate::state::object::flags::TRIGGERS != 0);
+            self.board.statics += u32::from(flags & crate::state::object::flags::STATICS != 0);
+            self.board.activated += u32::from(flags & crate::state::object::flags::ACTIVATED != 0);
+            if flags & crate::state::object::flags::MANA != 0 {
+                let ch = &self.board.chars[i];
+                let kept = old[next_old..]
+                    .iter()
+                    .position(|m| m.id == id)
+                    .map(|k| next_old + k)
+                    .filter(|&k| {
+                        old[k].card == ch.card
+                            && old[k].face == ch.face
+                            && old[k].granted == ch.granted
+                            && old[k].land == (ch.text_lost, ch.land_mana)
+                    });
+                let entry = match kept {
+                    Some(k) => {
+                        next_old = k + 1;
+                        old[k]
+                    }
+                    None => crate::continuous::characteristics::ManaSource::of(id, ch),
+                };
+                self.board.mana.push(entry);
+            }
+        }
+    }
+
     /// [`Game::settle`] when the board is stale.
     #[inline(never)]
     fn settle_board(&mut self) {
@@ -1354,33 +1484,64 @@ impl Game {
             if self.board.valid {
                 return;
             }
-            let (chars, mut keys, status_sensitive) = match self.local_board() {
-                Some((chars, keys)) => (chars, Some(keys), false),
+            // The kept local board updated in place when it can be (no
+            // new lists), else as `local_board` computes it, else whole
+            // through the layers. `same`: the permanents and their entries
+            // are those of the kept board.
+            let in_place =
+                self.board.local && self.may_be_local() && self.local_in_place_possible();
+            let same = match in_place.then(|| self.settle_local_in_place()) {
+                Some(Some(changed)) => {
+                    // A characteristic changed without a zone change (a
+                    // static ability began or stopped applying): state-based
+                    // effects must be checked again (420.3). (A local board
+                    // is never a rewound one.)
+                    self.sba_dirty |= changed;
+                    self.board.status_sensitive = false;
+                    !changed
+                }
+                Some(None) => {
+                    // An entry computed now has static abilities: the
+                    // board differs from the kept one in that entry.
+                    self.sba_dirty = true;
+                    self.store_whole_board();
+                    false
+                }
                 None => {
-                    let (chars, sensitive) = compute_board(self);
-                    let keys = self.local_keys(&chars);
-                    (chars, keys, sensitive)
+                    let (chars, keys, status_sensitive) = match self.local_board() {
+                        Some((chars, keys)) => (chars, Some(keys), false),
+                        None => {
+                            let (chars, sensitive) = compute_board(self);
+                            let keys = self.local_keys(&chars);
+                            (chars, keys, sensitive)
+                        }
+                    };
+                    // (Compared only while the flag is clear: setting it
+                    // again changes nothing.)
+                    if !self.sba_dirty
+                        && !self.board.rewound
+                        && (self.board.ids != self.in_play || self.board.chars != chars)
+                    {
+                        self.sba_dirty = true;
+                    }
+                    self.board.chars = chars;
+                    self.board.local = keys.is_some();
+                    self.board.keys = keys.unwrap_or_default();
+                    self.board.status_sensitive = status_sensitive;
+                    false
                 }
             };
-            // A characteristic changed without a zone change (a static
-            // ability began or stopped applying): state-based effects
-            // must be checked again (420.3).
-            // (Compared only while the flag is clear: setting it again
-            // changes nothing.)
-            if !self.sba_dirty
-                && !self.board.rewound
-                && (self.board.ids != self.in_play || self.board.chars != chars)
-            {
-                self.sba_dirty = true;
-            }
             let mut changed = Vec::new();
             let mut leave_combat = Vec::new();
             let mut flags_changed = false;
+            let local = self.board.local;
+            let chars = &self.board.chars;
+            let keys = &mut self.board.keys;
             for (i, &id) in self.in_play.iter().enumerate() {
                 let o = &mut self.objects[id.slot as usize];
                 o.board_index = i as u16;
                 // A kept entry of a local board keeps its ability bits.
-                let abil = match keys.as_mut().and_then(|k| k.get_mut(i)) {
+                let abil = match keys.get_mut(i).filter(|_| local) {
                     Some(k) if k.abil != u32::MAX => k.abil,
                     Some(k) => {
                         k.abil = crate::state::object::Object::ability_flags_of(&chars[i]);
@@ -1407,50 +1568,12 @@ impl Game {
                     leave_combat.push(id);
                 }
             }
-            self.board.ids.clear();
-            self.board.ids.extend_from_slice(&self.in_play);
-            // The entries of permanents still there with the same card and
-            // face are kept (both lists are in `in_play` order).
-            let old = std::mem::take(&mut self.board.mana);
-            self.board.mana.reserve(old.len() + 1);
-            let mut next_old = 0;
-            self.board.statics = 0;
-            self.board.activated = 0;
-            self.board.triggers = 0;
-            for (i, &id) in self.in_play.iter().enumerate() {
-                let flags = self.objects[id.slot as usize].flags;
-                self.board.triggers +=
-                    u32::from(flags & crate::state::object::flags::TRIGGERS != 0);
-                self.board.statics += u32::from(flags & crate::state::object::flags::STATICS != 0);
-                self.board.activated +=
-                    u32::from(flags & crate::state::object::flags::ACTIVATED != 0);
-                if flags & crate::state::object::flags::MANA != 0 {
-                    let ch = &chars[i];
-                    let kept = old[next_old..]
-                        .iter()
-                        .position(|m| m.id == id)
-                        .map(|k| next_old + k)
-                        .filter(|&k| {
-                            old[k].card == ch.card
-                                && old[k].face == ch.face
-                                && old[k].granted == ch.granted
-                                && old[k].land == (ch.text_lost, ch.land_mana)
-                        });
-                    let entry = match kept {
-                        Some(k) => {
-                            next_old = k + 1;
-                            old[k]
-                        }
-                        None => crate::continuous::characteristics::ManaSource::of(id, ch),
-                    };
-                    self.board.mana.push(entry);
-                }
+            // The same permanents with the same entries and flags: the
+            // list of mana sources and the counts are those of the kept board.
+            if !same || flags_changed {
+                self.rebuild_board_lists();
             }
-            self.board.chars = chars;
             self.board.rewound = false;
-            self.board.local = keys.is_some();
-            self.board.keys = keys.unwrap_or_default();
-            self.board.status_sensitive = status_sensitive;
             // The computation reads the ability flags it has just reset
             // (which permanents have static abilities): when they changed
             // (abilities regained as "until end of turn" effects end), it

@@ -119,13 +119,21 @@ impl Game {
             .any(|p| self.may_attack(active, p) && self.can_attack_player(id, p))
     }
 
+    /// The test of the object itself that `can_attack_player` begins with
+    /// (606.7a: its controller is an attacking player; untapped, phased
+    /// in): false means it can attack no one.
+    #[inline(always)]
+    fn may_attack_at_all(&self, id: ObjId) -> bool {
+        let o = &self.objects[id.slot as usize];
+        self.is_active(o.controller) && !o.is_tapped() && !o.is_phased_out()
+    }
+
     /// 308.2a / 500 with 602.3a: could this creature attack `def`? The
     /// restrictions about the player attacked ("can't attack unless
     /// defending player controls an Island") are judged against `def`.
     pub fn can_attack_player(&self, id: ObjId, def: crate::PlayerId) -> bool {
         let o = &self.objects[id.slot as usize];
-        // 606.7a: each player of the active team is an attacking player.
-        if !self.is_active(o.controller) || o.is_tapped() || o.is_phased_out() {
+        if !self.may_attack_at_all(id) {
             return false;
         }
         let ch = self.chars(id);
@@ -457,7 +465,9 @@ impl Game {
         let active = self.active;
         let each = if any_cost { self.attack_cost_each() } else { 0 };
         for &id in &self.in_play {
-            if self.combat.is_attacking(id) || !self.can_attack(id) {
+            // `can_attack_player`'s first test, inline: a permanent of a
+            // nonactive player, tapped or phased out costs no call.
+            if !self.may_attack_at_all(id) || self.combat.is_attacking(id) || !self.can_attack(id) {
                 continue;
             }
             if self.attacks_multiple() {
@@ -519,7 +529,11 @@ impl Game {
     fn attack_requirement_unmet(&self, any_cost: bool, each: u32) -> bool {
         let active = self.active;
         self.in_play.iter().any(|&id| {
-            if self.combat.is_attacking(id) || !self.must_attack(id) || !self.can_attack(id) {
+            if !self.may_attack_at_all(id)
+                || self.combat.is_attacking(id)
+                || !self.must_attack(id)
+                || !self.can_attack(id)
+            {
                 return false;
             }
             if self.attacks_multiple() {
@@ -865,6 +879,12 @@ impl Game {
         if let Some(def) = self.combat.defending {
             let side: Vec<crate::PlayerId> = self.defending_side(def).collect();
             for b in side.into_iter().flat_map(|d| self.controlled_by(d)) {
+                // 309.1: only a creature blocks (`can_block_pair`): a
+                // noncreature permanent (the lands) is judged once, not
+                // with each attacker.
+                if !self.chars(b).is_creature() {
+                    continue;
+                }
                 for a in &self.combat.attackers {
                     if self.can_block(b, a.obj)
                         && (!whole || self.block_keeps_declaration_legal(b, a.obj))

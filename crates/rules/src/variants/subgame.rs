@@ -129,7 +129,19 @@ impl Game {
     /// begins (the main game is put inside it), and a subgame that is over
     /// ends (the main game takes its place and resumes). Repeats, since a
     /// resumed main game may go straight on into another subgame or end.
+    #[inline]
     pub(crate) fn enter_or_leave_subgames(&mut self) {
+        // No subgame about to begin and none being played: nothing to do
+        // (tested inline after every action).
+        if self.subgame_pending.is_none() && self.main.is_none() {
+            return;
+        }
+        self.enter_or_leave_subgames_now();
+    }
+
+    /// [`Game::enter_or_leave_subgames`] when a subgame begins or is played.
+    #[inline(never)]
+    fn enter_or_leave_subgames_now(&mut self) {
         loop {
             if let Some(sub) = self.subgame_pending.take() {
                 let mut main = std::mem::replace(self, *sub);
