@@ -893,6 +893,7 @@ impl Game {
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }
             | Effect::RevealRandomDiscard { .. }
+            | Effect::RevealRandomFromHand { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
