@@ -795,6 +795,12 @@ pub enum Effect {
         count: u8,
         filter: ObjectFilter,
     },
+    /// "Target opponent reveals a card at random from their hand." (the
+    /// Planeswalker's cycle, Ignite Memories): the card revealed is "that
+    /// card" (`ObjectRef::Chosen`) for the instructions after it.
+    RevealRandomFromHand {
+        who: PlayerRef,
+    },
     /// "Search target player's graveyard, hand, and library for all cards
     /// with that name and remove them from the game. That player then
     /// shuffles their library." (Cranial Extraction)

@@ -244,6 +244,12 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
             amount: Amount::Fixed(1),
             ..
         }) if noun == "card" => return Some(ObjectRef::Chosen),
+        // "reveals a card at random from their hand … that card's converted
+        // mana cost" (Planeswalker's Mirth); the top card of a library
+        // looked at or revealed.
+        Some(Effect::RevealRandomFromHand { .. } | Effect::TopCard { .. }) if noun == "card" => {
+            return Some(ObjectRef::Chosen)
+        }
         _ => {}
     }
     if noun == "spell" {
@@ -387,6 +393,17 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         let it = that_object(cx, "card").filter(|o| *o == ObjectRef::Chosen)?;
         p.eat_all("the milled card's converted mana cost");
         return Some(Amount::ConvertedManaCostOf(it));
+    }
+    // "where X is the revealed card's converted mana cost" (Planeswalker's
+    // Favor): the card a "reveals a card at random" instruction revealed.
+    if p.at_all("the revealed card's converted mana cost")
+        && cx
+            .effects
+            .iter()
+            .any(|e| matches!(e, Effect::RevealRandomFromHand { .. }))
+    {
+        p.eat_all("the revealed card's converted mana cost");
+        return Some(Amount::ConvertedManaCostOf(ObjectRef::Chosen));
     }
     // "the total power of the sacrificed creatures" (Soulblast): the
     // creatures the spell's "sacrifice all creatures" cost sacrificed.

@@ -93,6 +93,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target player reveals their hand")
         || p.at_all("target opponent reveals their hand")
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
+        || (p.at_all("target opponent reveals") && p.peek_at(5) == "at")
     {
         hand_choice(p, cx)?
     } else if p.at_all("exile target player's graveyard")
@@ -1074,6 +1075,14 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             chosen_name: true,
             ..Default::default()
         };
+        // "… reveals a card at random from their hand." (Planeswalker's
+        // Mirth): the card is "that card" for what follows.
+        if p.eat_all("reveals a card at random from their hand") {
+            cx.last_obj = Some(ObjectRef::Chosen);
+            return Some(vec![Effect::RevealRandomFromHand {
+                who: PlayerRef::Target(t),
+            }]);
+        }
         // "… reveals two cards at random from their hand, then discards
         // each nonland card revealed this way." (Fall)
         if p.at("reveals") && p.peek_at(2) == "cards" && p.peek_at(3) == "at" {

@@ -919,6 +919,7 @@ impl Game {
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }
             | Effect::RevealRandomDiscard { .. }
+            | Effect::RevealRandomFromHand { .. }
             | Effect::RemoveAllFromGraveyardHandLibrary { .. }
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }

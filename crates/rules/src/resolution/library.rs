@@ -1145,6 +1145,31 @@ impl Game {
             // Cranial Extraction: every card with the name in the player's
             // graveyard, hand and library is removed from the game, then
             // the library is shuffled.
+            Effect::RevealRandomFromHand { who } => {
+                // The card is chosen at random (the game's seeded generator)
+                // and shown to every player; it stays in the hand.
+                for p in self.players_of(ctx, who) {
+                    let len = self.player(p).hand.len();
+                    if len == 0 {
+                        // Nothing revealed: "that card's converted mana
+                        // cost" is 0 (the cycle's rulings).
+                        if let Some(r) = self.resolving.as_mut() {
+                            r.ctx.chosen = None;
+                        }
+                        continue;
+                    }
+                    let i = self.rng.below(len);
+                    let o = self.player(p).hand[i];
+                    let card = self.objects[o.slot as usize].card;
+                    self.emit(Event::Revealed {
+                        player: p,
+                        cards: vec![card],
+                    });
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.ctx.chosen = Some(o);
+                    }
+                }
+            }
             Effect::RemoveAllFromGraveyardHandLibrary {
                 who,
                 filter,
