@@ -814,6 +814,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         // Jackals, the Opals): for as long as it is in play.
         let duration = if cx.until_eot || p.eat_all("until end of turn") {
             Duration::EndOfTurn
+        } else if p.eat_all("until end of combat") {
+            // 300.4: "becomes a 3/6 Golem artifact creature until end of
+            // combat" (Jade Statue).
+            Duration::EndOfCombat
         } else if what == ObjectRef::This {
             Duration::Permanent
         } else {
