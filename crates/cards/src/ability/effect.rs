@@ -550,6 +550,11 @@ pub enum Effect {
     UnlessDiscard {
         filter: ObjectFilter,
         effects: Vec<Effect>,
+        /// "unless you discard a card at random" (Balduvian Horde): the
+        /// controller only chooses whether to discard; the card is chosen
+        /// at random.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        at_random: bool,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such

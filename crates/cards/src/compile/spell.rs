@@ -1142,7 +1142,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if noun != Noun::Card {
             return None;
         }
-        v = vec![Effect::UnlessDiscard { filter, effects: v }];
+        // "unless you discard a card at random" (Balduvian Horde).
+        let at_random = p.eat_all("at random");
+        v = vec![Effect::UnlessDiscard {
+            filter,
+            effects: v,
+            at_random,
+        }];
     }
     // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
     // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":

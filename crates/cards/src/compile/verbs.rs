@@ -921,6 +921,10 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             Duration::EndOfTurn
         } else if cx.until_upkeep {
             Duration::UntilYourNextUpkeep
+        } else if p.eat_all("until end of combat") {
+            // 300.4: "becomes a 3/6 Golem artifact creature until end of
+            // combat" (Jade Statue).
+            Duration::EndOfCombat
         } else if what == ObjectRef::This {
             Duration::Permanent
         } else {

@@ -340,7 +340,13 @@ impl Game {
                 }
             }
             DecisionKind::DiscardUnless => {
-                if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
+                if let Some(tolaria_cards::Effect::UnlessDiscard {
+                    at_random: true, ..
+                }) = self.current_effect()
+                {
+                    // "… unless you discard a card at random": whether to.
+                    out.push(Action::Yes);
+                } else if let Some(tolaria_cards::Effect::UnlessDiscard { filter, .. }) =
                     self.current_effect()
                 {
                     out.extend(

@@ -385,6 +385,27 @@ impl Game {
                 // 413.2c: pay the cost, or let the effects happen.
                 self.on_pay_or_else(p, action == Action::Yes);
             }
+            Action::Yes
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::UnlessDiscard {
+                        at_random: true,
+                        ..
+                    })
+                ) =>
+            {
+                // "… unless you discard a card at random" (Balduvian
+                // Horde): the card is chosen at random from the hand.
+                let len = self.player(p).hand.len();
+                if len > 0 {
+                    let i = self.rng.below(len);
+                    let card = self.player(p).hand[i];
+                    self.discard(card);
+                }
+                if let Some(r) = self.resolving.as_mut() {
+                    r.paid = Some(true);
+                }
+            }
             Action::No if matches!(self.current_effect(), Some(Effect::UnlessDiscard { .. })) => {
                 // Declined to discard: the effects happen.
                 if let Some(r) = self.resolving.as_mut() {

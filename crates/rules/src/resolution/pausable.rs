@@ -634,7 +634,9 @@ impl Game {
                 self.create_delayed(ctx, when);
                 None
             }
-            Effect::UnlessDiscard { filter, effects } => {
+            Effect::UnlessDiscard {
+                filter, effects, ..
+            } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
                     Some(true) => {}
