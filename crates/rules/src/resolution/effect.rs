@@ -226,6 +226,14 @@ impl Game {
             Effect::Haunt => self.haunt(ctx),
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
+                    // 217.1c (2): "When Cyclopean Mummy is put into a
+                    // graveyard from play, remove it from the game": the
+                    // card it became there, as for "return it to its
+                    // owner's hand" (Rancor).
+                    let o = match what {
+                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
+                        _ => o,
+                    };
                     if self.obj(o).is_some() {
                         let moved =
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
