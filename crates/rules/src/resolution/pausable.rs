@@ -210,19 +210,31 @@ impl Game {
                 amount,
                 random: false,
             } => {
-                let sub = self.resolving.as_ref().map_or(0, |r| r.sub);
-                let players = self.players_of(ctx, who);
+                // 413.2d: each player in turn (APNAP order; `players_done`
+                // counts the players done, `sub` the current one's discards).
+                let players: Vec<PlayerId> = self
+                    .apnap_from(self.active)
+                    .filter(|q| self.players_of(ctx, who).contains(q))
+                    .collect();
                 let n = self.amount(ctx, amount).max(0) as u32;
-                // One player at a time (413.2d APNAP simplification for one player).
-                let p = *players.first()?;
-                let remaining = n.saturating_sub(sub).min(self.player(p).hand.len() as u32);
-                if remaining == 0 {
-                    return None;
+                loop {
+                    let r = self.resolving.as_ref()?;
+                    let (done, sub) = (r.players_done as usize, r.sub);
+                    let Some(&p) = players.get(done) else {
+                        self.resolving.as_mut()?.players_done = 0;
+                        return None;
+                    };
+                    let remaining = n.saturating_sub(sub).min(self.player(p).hand.len() as u32);
+                    if remaining > 0 {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::Discard { remaining },
+                        });
+                    }
+                    let r = self.resolving.as_mut()?;
+                    r.players_done += 1;
+                    r.sub = 0;
                 }
-                Some(Decision {
-                    player: p,
-                    kind: DecisionKind::Discard { remaining },
-                })
             }
             Effect::FlipCoin { who, won, lost } => {
                 // 511.1: the flipping player calls heads or tails, then flips;

@@ -201,6 +201,7 @@ impl Game {
             branch: None,
             did: false,
             asked: false,
+            players_done: 0,
             splice_part: 0,
             splice_legal: legal,
             countered_spliced: Vec::new(),

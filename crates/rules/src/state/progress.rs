@@ -375,6 +375,10 @@ pub(crate) struct Resolving {
     pub did: bool,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub asked: bool,
+    /// 413.2d: the players who have finished an instruction that each
+    /// player follows in turn ("each other player discards a card").
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub players_done: u8,
     /// 502.40a: the part of a spliced spell whose instructions run now (0
     /// the main spell's, k the k-th spliced card's), whose targets `ctx`
     /// holds; and 413.2a's legal bits over all the spell's targets.
@@ -496,4 +500,8 @@ pub struct CardsState {
 
 fn no_land_types(t: &[Option<tolaria_cards::Subtype>; 2]) -> bool {
     t[0].is_none() && t[1].is_none()
+}
+
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
