@@ -290,19 +290,42 @@ impl Scenario {
             }
             "mana" => {
                 let (what, kind) = match rest.rsplit_once(' ') {
-                    Some((w, k)) if k.len() == 1 => (
-                        w,
-                        Some(k.chars().next().unwrap_or('C').to_ascii_uppercase()),
-                    ),
+                    Some((w, k))
+                        if k.len() == 1
+                            && "WUBRGCwubrgc".contains(k)
+                            && !w.ends_with(" ability") =>
+                    {
+                        (
+                            w,
+                            Some(k.chars().next().unwrap_or('C').to_ascii_uppercase()),
+                        )
+                    }
                     _ => (rest, None),
+                };
+                // `mana NAME ability N`: the N-th (0-based) ability of the
+                // source, when two of its mana abilities make the same kind.
+                let (what, idx) = match what.rsplit_once(" ability ") {
+                    Some((w, i)) => (
+                        w,
+                        Some(
+                            i.trim()
+                                .parse::<u8>()
+                                .map_err(|_| format!("bad ability index {i:?}"))?,
+                        ),
+                    ),
+                    None => (what, None),
                 };
                 pick(
                     legal
                         .iter()
                         .filter_map(|a| match a {
                             Action::ActivateMana {
-                                source, kind: k, ..
-                            } if kind.is_none_or(|c| ManaKind::symbol(*k) == c) => {
+                                source,
+                                kind: k,
+                                index,
+                            } if kind.is_none_or(|c| ManaKind::symbol(*k) == c)
+                                && idx.is_none_or(|i| i == *index) =>
+                            {
                                 Some((*source, a.clone()))
                             }
                             _ => None,

@@ -1207,6 +1207,21 @@ impl Game {
                         name(source),
                         source
                     )
+                } else if self.obj(*source).is_some_and(|_| {
+                    matches!(
+                        crate::continuous::characteristics::compute(self, *source)
+                            .ability_at(*index),
+                        Some((Ability::Mana(m), _)) if m.cost.sacrifice_self
+                    )
+                }) {
+                    // "{T}, Sacrifice Dwarven Ruins: Add {R}{R}": told apart
+                    // from the land's other ability making the same colour.
+                    format!(
+                        "tap and sacrifice {} {} for {{{}}}",
+                        name(source),
+                        source,
+                        kind.symbol()
+                    )
                 } else {
                     format!("tap {} {} for {{{}}}", name(source), source, kind.symbol())
                 }
