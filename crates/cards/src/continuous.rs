@@ -21,6 +21,10 @@ pub struct LayerEffect {
     /// Layer 4: card types added ("is a creature in addition to its other types").
     #[serde(default, skip_serializing_if = "no_types")]
     pub add_types: TypeSet,
+    /// Layer 4: supertypes added ("All nonland permanents are legendary",
+    /// Leyline of Singularity).
+    #[serde(default, skip_serializing_if = "no_supertypes")]
+    pub add_supertypes: crate::SupertypeSet,
     /// Layer 4: subtypes added ("becomes a 3/3 Ape creature").
     #[serde(default, skip_serializing_if = "SubtypeSet::is_empty")]
     pub add_subtypes: SubtypeSet,
@@ -96,6 +100,9 @@ fn is_zero(n: &i32) -> bool {
 }
 fn no_types(t: &TypeSet) -> bool {
     t.is_empty()
+}
+fn no_supertypes(t: &crate::SupertypeSet) -> bool {
+    t.0 == 0
 }
 fn no_colors(c: &ColorSet) -> bool {
     c.0 == 0
@@ -302,6 +309,7 @@ impl LayerEffect {
             Layer::Type => {
                 !self.add_types.is_empty()
                     || !self.add_subtypes.is_empty()
+                    || self.add_supertypes.0 != 0
                     || self.set_land_type.is_some()
             }
             Layer::Other => {

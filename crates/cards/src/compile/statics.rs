@@ -674,6 +674,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             let (c, _) = color_adjective(p.bump())?;
             layered.set_colors = Some(ColorSet::single(c));
             modify = true;
+        } else if p.eat_all("are legendary") || p.eat_all("is legendary") {
+            // Layer 4 (212.1c): a supertype added (Leyline of Singularity).
+            layered.add_supertypes.insert(crate::Supertype::Legendary);
+            modify = true;
         } else if p.eat_all("is a creature in addition to its other types")
             || p.eat_all("are creatures in addition to their other types")
         {

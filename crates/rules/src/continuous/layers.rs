@@ -506,7 +506,11 @@ fn changes(b: &Listed, layer: Layer) -> u8 {
         // 212.6e: setting a land type removes the abilities of the land's
         // rules text, so it can end a static ability's effect (418.5c).
         Layer::Type if e.set_land_type.is_some() => kind::TYPE | kind::EXISTENCE,
-        Layer::Type if !e.add_types.is_empty() || !e.add_subtypes.is_empty() => kind::TYPE,
+        Layer::Type
+            if !e.add_types.is_empty() || !e.add_subtypes.is_empty() || e.add_supertypes.0 != 0 =>
+        {
+            kind::TYPE
+        }
         Layer::Other => {
             let mut k = 0;
             if e.set_colors.is_some() {
@@ -937,6 +941,7 @@ fn apply_part(
                 ch.subtypes.clear();
             }
             ch.types = tolaria_cards::TypeSet(ch.types.0 | e.add_types.0);
+            ch.supertypes.0 |= e.add_supertypes.0;
             if e.set_creature_type {
                 // "becomes the creature type of your choice": its other
                 // creature types are gone (205.3b).
