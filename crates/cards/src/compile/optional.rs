@@ -13,11 +13,14 @@ use crate::{Effect, PlayerRef};
 /// chosen as the effect that names "that type" is created; only such an
 /// effect may follow (`pump`, the group "creatures of that type").
 pub(super) fn player_may_or_type_choice(p: &mut P, cx: &mut Cx) -> Option<()> {
-    if !cx.effects.is_empty() && (p.at_all("target opponent may") || p.at_all("target player may"))
+    if !cx.effects.is_empty()
+        && (p.at_all("target opponent may")
+            || p.at_all("target player may")
+            || p.at_all("that spell's controller may"))
     {
         if let Some(e) = attempt(p, cx, |p, cx| {
             let who = player_phrase(p, cx)?;
-            matches!(who, PlayerRef::Target(_)).then_some(())?;
+            matches!(who, PlayerRef::Target(_) | PlayerRef::ControllerOf(_)).then_some(())?;
             p.eat("may").then_some(())?;
             let effects = player_verb(p, cx, who.clone())?;
             let plain = effects.iter().all(|e| {

@@ -682,6 +682,16 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         p.bump();
         return Some(PlayerRef::ControllerOf(o));
     }
+    // "That spell's controller may draw a card." (Vex): the controller of
+    // the target spell (as it last existed once countered, 413.2f).
+    if p.at_all("that spell's controller") {
+        let i = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::Spell(_)))?;
+        p.eat_all("that spell's controller");
+        return Some(PlayerRef::ControllerOf(ObjectRef::Target(i as u8)));
+    }
     // "the player with the most life" (Ghazbán Ogre), "the player who
     // controls the most creatures" (Wild Mammoth), "the player who has the
     // most cards in hand" (Sokenzan Renegade).
