@@ -262,17 +262,7 @@ impl Scenario {
                 )
             }
             "activate" => {
-                let (what, idx) = match rest.rsplit_once(" ability ") {
-                    Some((w, i)) => (
-                        w,
-                        Some(
-                            i.trim()
-                                .parse::<u8>()
-                                .map_err(|_| format!("bad ability index {i:?}"))?,
-                        ),
-                    ),
-                    None => (rest, None),
-                };
+                let (what, idx) = ability_index(rest)?;
                 pick(
                     legal
                         .iter()
@@ -304,17 +294,7 @@ impl Scenario {
                 };
                 // `mana NAME ability N`: the N-th (0-based) ability of the
                 // source, when two of its mana abilities make the same kind.
-                let (what, idx) = match what.rsplit_once(" ability ") {
-                    Some((w, i)) => (
-                        w,
-                        Some(
-                            i.trim()
-                                .parse::<u8>()
-                                .map_err(|_| format!("bad ability index {i:?}"))?,
-                        ),
-                    ),
-                    None => (what, None),
-                };
+                let (what, idx) = ability_index(what)?;
                 pick(
                     legal
                         .iter()
@@ -538,5 +518,20 @@ impl Scenario {
             ),
             _ => Err(format!("unknown action {verb:?}")),
         }
+    }
+}
+
+/// "NAME ability N": the name and the 0-based index of one of its
+/// abilities (`activate`, `mana`); just the name otherwise.
+fn ability_index(rest: &str) -> Result<(&str, Option<u8>), String> {
+    match rest.rsplit_once(" ability ") {
+        Some((w, i)) => {
+            let i = i
+                .trim()
+                .parse::<u8>()
+                .map_err(|_| format!("bad ability index {i:?}"))?;
+            Ok((w, Some(i)))
+        }
+        None => Ok((rest, None)),
     }
 }

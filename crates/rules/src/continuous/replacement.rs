@@ -1044,8 +1044,10 @@ impl Game {
         // first: the layers decide below).
         let o = &self.objects[id.slot as usize];
         let (owner, is_card) = (o.owner, !o.token);
+        // (From play, the board's statics below are looked at anyway.)
         let opponents_cards = is_card
             && any_statics
+            && from != crate::Zone::InPlay
             && self.in_play.iter().any(|&s| {
                 self.objects[s.slot as usize].flags & crate::state::object::flags::STATICS != 0
                     && self.objects[s.slot as usize].def().faces.iter().any(|f| {

@@ -15,19 +15,24 @@ impl Game {
         if self.play_bans.iter().any(|b| b.player == p && b.lands) {
             return false;
         }
-        pl.lands_played < 1u8.saturating_add(pl.extra_land_plays)
-            || self.controls_static(p, &tolaria_cards::StaticAbility::AnyNumberOfLands)
-            || pl.lands_played
-                < 1u8
-                    .saturating_add(pl.extra_land_plays)
-                    .saturating_add(self.additional_land_plays(p))
+        let base = 1u8.saturating_add(pl.extra_land_plays);
+        if pl.lands_played < base {
+            return true;
+        }
+        // One look at the statics `p` controls: "any number" (Fastbond) or
+        // the additional plays on each turn (Exploration, Azusa), added up.
+        match self.static_land_plays(p) {
+            None => true,
+            Some(more) => pl.lands_played < base.saturating_add(more),
+        }
     }
 
-    /// 212.6b: the additional land plays the statics `p` controls allow on
-    /// each of `p`'s turns (Exploration, Azusa), added up.
-    fn additional_land_plays(&self, p: PlayerId) -> u8 {
+    /// 212.6b: the land plays the statics `p` controls add on each of `p`'s
+    /// turns: `None` for any number (Fastbond), else how many more
+    /// (Exploration, Azusa; several add up).
+    fn static_land_plays(&self, p: PlayerId) -> Option<u8> {
         if !self.may_have_statics() {
-            return 0;
+            return Some(0);
         }
         let mut n = 0u8;
         for id in self.controlled_by(p) {
@@ -35,15 +40,18 @@ impl Game {
                 continue;
             }
             for a in crate::continuous::characteristics::compute(self, id).abilities() {
-                if let tolaria_cards::Ability::Static(
-                    tolaria_cards::StaticAbility::AdditionalLands(k),
-                ) = a
-                {
-                    n = n.saturating_add(*k);
+                match a {
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::AnyNumberOfLands,
+                    ) => return None,
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::AdditionalLands(k),
+                    ) => n = n.saturating_add(*k),
+                    _ => {}
                 }
             }
         }
-        n
+        Some(n)
     }
 
     /// Whether a permanent `p` controls has the static ability `s`

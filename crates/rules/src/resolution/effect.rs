@@ -11,6 +11,16 @@ use tolaria_cards::{Duration, Effect, ObjectRef, Recipient};
 impl Game {
     /// Marks the objects `what` names with an effect that lasts until the
     /// turn ends (`Object::this_turn`; cleared in the cleanup step, 314.2).
+    /// 217.1c (2): for "[this]" in an ability that triggered as its source
+    /// went to a graveyard, the card it became there; any other object as
+    /// named.
+    fn this_where_it_went(&self, what: &ObjectRef, o: crate::ObjId) -> crate::ObjId {
+        match what {
+            ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
+            _ => o,
+        }
+    }
+
     fn mark_this_turn(&mut self, ctx: &ResolveCtx, what: &ObjectRef, bit: u8) {
         for o in self.objects_of(ctx, what) {
             if let Some(obj) = self.obj_mut(o) {
@@ -227,13 +237,8 @@ impl Game {
             Effect::RemoveFromGame { what } => {
                 for o in self.objects_of(ctx, what) {
                     // 217.1c (2): "When Cyclopean Mummy is put into a
-                    // graveyard from play, remove it from the game": the
-                    // card it became there, as for "return it to its
-                    // owner's hand" (Rancor).
-                    let o = match what {
-                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
-                        _ => o,
-                    };
+                    // graveyard from play, remove it from the game".
+                    let o = self.this_where_it_went(what, o);
                     if self.obj(o).is_some() {
                         let moved =
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
@@ -252,11 +257,8 @@ impl Game {
             Effect::ReturnToHand { what } => {
                 for o in self.objects_of(ctx, what) {
                     // "When Rancor is put into a graveyard from play, return
-                    // Rancor to its owner's hand": the card it became there.
-                    let o = match what {
-                        ObjectRef::This => self.followed_to_graveyard(o).unwrap_or(o),
-                        _ => o,
-                    };
+                    // Rancor to its owner's hand".
+                    let o = self.this_where_it_went(what, o);
                     if self.obj(o).is_some() {
                         let owner = self.objects[o.slot as usize].owner;
                         self.move_to(o, Zone::Hand(owner), MoveReason::ReturnToHand);
