@@ -242,6 +242,9 @@ impl Game {
                     if self.obj(o).is_some() {
                         let moved =
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        if let Some(card) = moved {
+                            self.link_removal(ctx, card);
+                        }
                         // "that card" (`ObjectRef::Chosen`, Astral Slide):
                         // the card removed, unless a choice came first.
                         if let (ObjectRef::Target(_) | ObjectRef::This, Some(r)) =
