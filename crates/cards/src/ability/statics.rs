@@ -74,6 +74,12 @@ pub enum StaticAbility {
     ComesIntoPlayWithCounters {
         kind: CounterKind,
         amount: u8,
+        /// "… if you played it from your hand" (`Some(true)`, the
+        /// Myojins) / "if you didn't play it from your hand" (`Some(false)`,
+        /// Epochrasite): a spell played from the hand that resolved (409.1a,
+        /// 413.2i).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_hand: Option<bool>,
     },
     /// 419.1b: "[This] comes into play with X +1/+1 counters on it." (Rock
     /// Hydra): the X announced for its spell; 0 when it comes into play

@@ -87,6 +87,9 @@ pub enum Condition {
     /// "if you didn't play it from your hand" (Phage the Untouchable): the
     /// permanent didn't come into play as a spell played from the hand.
     NotPlayedFromHand,
+    /// "if you played it from your hand" (Coal Stoker, Reiver Demon): the
+    /// permanent came into play as a spell played from the hand.
+    PlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
     /// 402.8h, 404.3: "if [this] is in your graveyard" (Ghastly Remains):

@@ -670,9 +670,12 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     }
     // "CARDNAME has no shell counters on it" (Roc Hatchling), "CARDNAME
     // has a divinity counter on it" (the Myojins): its counters (status).
-    if p.at_all("cardname has") {
+    // "[this] has indestructible as long as it has a divinity counter on
+    // it": "it" is the permanent with the ability.
+    if p.at_all("cardname has") || p.at_all("it has") {
         let i = p.i;
-        p.eat_all("cardname has");
+        p.bump();
+        p.eat("has");
         let none = p.eat("no");
         if none || p.eat_any(&["a", "an"]).is_some() {
             if let Some(kind) = counter_kind(p.bump()) {

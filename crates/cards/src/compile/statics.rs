@@ -942,9 +942,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat_all("on it").then_some(())?;
+            // "… if you played it from your hand" (Myojin of Cleansing
+            // Fire) / "if you didn't play it from your hand" (Epochrasite).
+            let from_hand = if p.eat_all("if you play it from your hand")
+                || p.eat_all("if you played it from your hand")
+            {
+                Some(true)
+            } else if p.eat_all("if you didn't play it from your hand") {
+                Some(false)
+            } else {
+                None
+            };
             out.push(StaticAbility::ComesIntoPlayWithCounters {
                 kind,
                 amount: u8::try_from(n).ok()?,
+                from_hand,
             });
         } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
             let Affected::Each(f) = &affected else {

@@ -684,6 +684,10 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::NotFirstLandThisTurn);
     } else if p.eat_all("if you didn't play it from your hand ,") {
         condition = Some(crate::Condition::NotPlayedFromHand);
+    } else if p.eat_all("if you play it from your hand ,")
+        || p.eat_all("if you played it from your hand ,")
+    {
+        condition = Some(crate::Condition::PlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
         condition = Some(crate::Condition::ThisUntapped);
     } else if p.at_all("if cardname is in your graveyard") {

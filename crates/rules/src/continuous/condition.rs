@@ -30,6 +30,9 @@ pub(crate) fn holds(
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
         }
+        Condition::PlayedFromHand => {
+            game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND != 0
+        }
         // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
         // wasn't kicked": how the spell (or the permanent it became) was
         // played, or its last known information once gone.

@@ -379,9 +379,20 @@ impl Game {
                 // 419.1b: "comes into play with N counters on it".
                 for a in &tolaria_cards::db().get(entering).front().abilities {
                     if let tolaria_cards::Ability::Static(
-                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters { kind, amount },
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters {
+                            kind,
+                            amount,
+                            from_hand: played,
+                        },
                     ) = a
                     {
+                        // "if you [didn't] play it from your hand": a spell
+                        // played from the hand resolving (409.1a, 413.2i).
+                        let resolved_from_hand =
+                            from_hand && from == Zone::Stack && reason == MoveReason::Resolve;
+                        if played.is_some_and(|p| p != resolved_from_hand) {
+                            continue;
+                        }
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
                     }
