@@ -133,12 +133,12 @@ fn r502_19a_echo_has_an_intervening_if() {
 fn r502_20a_fading_is_two_abilities() {
     let c = compile("Fading 3").unwrap();
     assert!(c
-    .abilities
-    .contains(&Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
-        kind: CounterKind::Fade,
-        amount: 3
-        from_hand: None,
-    })));
+        .abilities
+        .contains(&Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
+            kind: CounterKind::Fade,
+            amount: 3,
+            from_hand: None,
+        })));
     let t = triggered("Fading 3");
     assert!(matches!(
         t[0].effects[0],
