@@ -202,7 +202,10 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
-    let mut cx = Cx::default();
+    let mut cx = Cx {
+        cost_sacrifices: cost.sacrifices(),
+        ..Cx::default()
+    };
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     // 406.1: "Double the amount of each type of mana in your mana pool"
     // (Doubling Cube) could add mana: a mana ability.

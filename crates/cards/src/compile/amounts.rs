@@ -338,13 +338,21 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return Some(Amount::DamageDealtToYouThisTurn { artifacts });
     }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
-    // for the spell's additional cost.
-    if cx
+    // for the spell's additional cost or the ability's cost (Bloodshot
+    // Cyclops; "the sacrificed artifact's converted mana cost", Bosh).
+    let one_sacrificed = cx
         .additional_cost
         .as_ref()
-        .is_some_and(|c| c.sacrifices() == 1)
-        && p.eat_all("the sacrificed creature's")
+        .map_or(cx.cost_sacrifices, |c| c.sacrifices())
+        == 1;
+    if one_sacrificed
+        && p.at_all("the sacrificed")
+        && matches!(
+            p.peek_at(2),
+            "creature's" | "artifact's" | "enchantment's" | "land's" | "permanent's"
+        )
     {
+        p.i += 3;
         return match p.bump() {
             "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
             "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),

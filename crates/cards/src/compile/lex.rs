@@ -442,6 +442,9 @@ pub(super) struct Cx {
     /// type, chosen as the effect is created (Standardize, Outbreak);
     /// `Some(true)`: Wall can't be chosen.
     pub(super) type_chosen: Option<bool>,
+    /// 409.1h: how many permanents the activated ability's cost
+    /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
+    pub(super) cost_sacrifices: u8,
 }
 
 impl Cx {
