@@ -103,6 +103,16 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 condition: condition.clone(),
                 inner: Box::new(s),
             },
+            // "[This] can't be blocked as long as defending player
+            // controls an artifact." (Neurok Spy): a block restriction
+            // under the condition (500.1).
+            StaticAbility::Unblockable => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(StaticAbility::BlockRestriction {
+                    affected: crate::Affected::This,
+                    rule: crate::BlockRule::Unblockable,
+                }),
+            },
             // Its own "attacks each combat if able", found the way an
             // Aura's is (Otarian Juggernaut).
             StaticAbility::AttacksEachTurn => StaticAbility::StaticIf {
