@@ -220,6 +220,10 @@ pub enum ManaProduce {
     /// lands): one mana of the kind per counter removed to pay
     /// `Cost::remove_counters_any` (none removed, none added).
     PerRemoved(ManaKind),
+    /// "Add {G} for each creature you control." (Gaea's Cradle, Cabal
+    /// Coffers): one mana of the kind per thing counted, counted as the
+    /// ability is played (406.1: it resolves at once).
+    Count { kind: ManaKind, amount: Amount },
 }
 
 impl ManaProduce {

@@ -247,6 +247,16 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             return Err(why.into());
         }
         let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
+        // "Add {G} for each creature you control." (Gaea's Cradle)
+        if let (ManaProduce::Fixed(v), true) = (&produce, p.at_all("for each")) {
+            if let ([kind], None) = (&v[..], cost.remove_counters_any) {
+                let kind = *kind;
+                let amount = super::amounts::for_each(p, &mut cx, crate::Amount::Fixed(1))
+                    .filter(|a| *a != crate::Amount::Fixed(1))
+                    .ok_or_else(|| no_rule(p))?;
+                produce = ManaProduce::Count { kind, amount };
+            }
+        }
         // "Add {B}, then add an additional {B} for each charge counter
         // removed this way." after "Remove any number of charge counters".
         if let Some(kind) = cost.remove_counters_any {

@@ -719,6 +719,15 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };
+            // "Add {R} for each Goblin in play." (Brightstone Ritual)
+            if let ([kind], true) = (&mana[..], p.at_all("for each")) {
+                let amount = super::amounts::for_each(p, cx, Amount::Fixed(1))?;
+                return Some(vec![Effect::AddManaAmount {
+                    who,
+                    kind: *kind,
+                    amount,
+                }]);
+            }
             Effect::AddMana { who, mana }
         }
         // "Then they create X 1/1 black Minion creature tokens" (Infernal

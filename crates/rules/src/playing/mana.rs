@@ -247,6 +247,7 @@ impl Game {
             ManaProduce::OneOf(_) => 1,
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             ManaProduce::PerRemoved(_) => removed as u16,
+            ManaProduce::Count { amount, .. } => self.mana_count(p, source, amount),
             // 503.7–503.8: an undefined choice adds nothing (and the action
             // names the chosen colour, so `kind` is it when there is one).
             ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
@@ -461,7 +462,9 @@ impl Game {
                     }
                 }
                 ManaProduce::IfAll { .. } => {}
-                ManaProduce::PlusPerRemoved(k) | ManaProduce::PerRemoved(k) => push(*k),
+                ManaProduce::PlusPerRemoved(k)
+                | ManaProduce::PerRemoved(k)
+                | ManaProduce::Count { kind: k, .. } => push(*k),
             }
         }
     }
@@ -781,6 +784,13 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                ManaProduce::Count { kind, amount } => {
+                    let you = self.objects[id.slot as usize].controller;
+                    match self.mana_count(you, id, amount) {
+                        0 => continue,
+                        n => (1u8 << kind.index(), usize::from(n)),
+                    }
+                }
                 // Mana made from the pool adds nothing to what the pool
                 // already counts for (and its cost is skipped above).
                 // The Mana Batteries choose their counters (`chooses` is
@@ -806,9 +816,23 @@ impl Game {
         match tap_multi {
             Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
             Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            Some(ManaProduce::Count { kind, amount }) => {
+                let you = self.objects[id.slot as usize].controller;
+                v.push_n(
+                    1u8 << kind.index(),
+                    usize::from(self.mana_count(you, id, amount)),
+                );
+            }
             _ if tap_mask != 0 => v.push(tap_mask),
             _ => {}
         }
+    }
+
+    /// "Add {G} for each creature you control" (`ManaProduce::Count`): the
+    /// count for `p` playing `source`'s ability now.
+    fn mana_count(&self, p: PlayerId, source: ObjId, amount: &tolaria_cards::Amount) -> u16 {
+        let ctx = crate::state::stack::ResolveCtx::for_source(self, p, source);
+        self.amount(&ctx, amount).clamp(0, i32::from(u16::MAX)) as u16
     }
 
     /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
