@@ -178,6 +178,21 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
+    // "for each creature card in your graveyard / in all graveyards"
+    // (Songs of the Damned).
+    if let Some(a) = attempt(p, cx, |p, _| {
+        let filter = library::card_filter(p)?;
+        let who = if p.eat_all("in your graveyard") {
+            Some(PlayerRef::You)
+        } else if p.eat_all("in all graveyards") {
+            None
+        } else {
+            return None;
+        };
+        Some(Amount::GraveyardCardsMatching { who, filter })
+    }) {
+        return Some(a);
+    }
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
     }
