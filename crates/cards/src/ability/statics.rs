@@ -95,6 +95,11 @@ pub enum StaticAbility {
     AsComesIntoPlayChooseOpponent,
     /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
     ChosenPlayerMaxHandSize(u32),
+    /// 418.5k: "Your maximum hand size is increased by N / reduced by N."
+    /// (Minamo Scrollkeeper, Thought Devourer): a change of the
+    /// controller's maximum hand size, applied in timestamp order with the
+    /// other effects on it (418.5f).
+    MaxHandSizeChange(i32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).

@@ -393,6 +393,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseOpponent]);
     }
+    // 418.5k: "Your maximum hand size is increased by one." (Minamo
+    // Scrollkeeper) / "… is reduced by four." (Thought Devourer)
+    if p.eat_all("your maximum hand size is") {
+        let sign = match p.bump() {
+            "increased" => 1,
+            "reduced" => -1,
+            _ => return None,
+        };
+        p.eat("by").then_some(())?;
+        let n = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+        p.bump();
+        let n = i32::try_from(n).ok()?;
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::MaxHandSizeChange(sign * n)]);
+    }
     // 418.5k: "The chosen player's maximum hand size is four." (Cursed Rack)
     if p.eat_all("the chosen player's maximum hand size is") {
         let n: u32 = number_word(p.peek())
@@ -932,6 +947,24 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             });
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+            // "… tapped with two depletion counters on it." (Peat Bog)
+            if p.eat("with") {
+                let n = if p.eat_any(&["a", "an"]).is_some() {
+                    1
+                } else {
+                    let n = number_word(p.peek())?;
+                    p.bump();
+                    n
+                };
+                let kind = counter_kind(p.bump())?;
+                p.eat_any(&["counter", "counters"])?;
+                p.eat_all("on it").then_some(())?;
+                out.push(StaticAbility::ComesIntoPlayWithCounters {
+                    kind,
+                    amount: u8::try_from(n).ok()?,
+                    from_hand: None,
+                });
+            }
         } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")
         {
             // 419.1b: "… with X +1/+1 counters on it." (Rock Hydra): its
