@@ -314,9 +314,23 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     Effect::ReturnToHand { what: second },
                 ]);
             }
+            // "Return target card from an opponent's graveyard to their
+            // hand." (Forcemage Advocate): a card is only ever in its
+            // owner's graveyard, so "their hand" is its owner's.
+            let from_opponents_gy = matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::CardInGraveyard {
+                        whose: PlayerFilter::Opponent,
+                        ..
+                    },
+                    ..
+                })
+            );
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
+                || (from_opponents_gy && p.eat_all("to their hand"))
                 || ((from_gy || owned) && p.eat_all("to your hand")))
             {
                 return None;

@@ -489,6 +489,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
     } else if p.eat_all("any number of") {
         // 409.1c: the player announces how many.
         Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one or more") {
+        // "One or more target creatures become red" (Dwarven Song): any
+        // number, at least one.
+        min = 1;
+        Some((TargetCount::AnyNumber, true))
     } else if p.eat_all("one , two , or three") {
         fixed = Some((3, true));
         min = 1;
@@ -601,6 +606,7 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         spec.count = 0;
         spec.count_by = Some(by);
         spec.up_to = up_to;
+        spec.min = min;
     }
     if let Some((n, up_to)) = fixed {
         let spec = cx.targets.last_mut().expect("just added");
