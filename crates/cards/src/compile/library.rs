@@ -75,6 +75,21 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
+    } else if p.at_all("discard any number of cards")
+        && matches!(p.peek_at(5), "." | "")
+    {
+        // "Discard any number of cards." (Sacred Rites): chosen one by one
+        // until the player stops; the instructions after it count them
+        // (`Amount::DiscardedThisWay`).
+        p.eat_all("discard any number of cards");
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter: crate::ObjectFilter::any(),
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::Discard,
+            x: false,
+            up_to: true,
+        }]
     } else if p.at_all("reveal any number of") {
         // "Reveal any number of red cards in your hand." (Scent of Cinder)
         p.eat_all("reveal any number of");

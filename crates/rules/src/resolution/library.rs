@@ -875,7 +875,10 @@ impl Game {
                 if let Some(o) = chosen {
                     let owner = self.objects[o.slot as usize].owner;
                     match then {
-                        HandChoice::Discard => self.discard(o),
+                        HandChoice::Discard => {
+                            let moved = self.discard_card(o);
+                            self.discarded_this_way(moved);
+                        }
                         HandChoice::RemoveFromGame => {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }
