@@ -224,6 +224,11 @@ pub enum ManaProduce {
     /// Coffers): one mana of the kind per thing counted, counted as the
     /// ability is played (406.1: it resolves at once).
     Count { kind: ManaKind, amount: Amount },
+    /// "Add one mana of any color that a land an opponent controls could
+    /// produce" (Fellwar Stone; `opponents`), "… a [basic] land you
+    /// control could produce" (Harvester Druid, Star Compass): the colours
+    /// the mana abilities of those lands could add now (none, no mana).
+    LandColors { opponents: bool, basic: bool },
 }
 
 impl ManaProduce {

@@ -25,6 +25,22 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
 
 /// What "Add …" produces (406.1).
 pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
+    // "one mana of any color that a land an opponent controls could
+    // produce" (Fellwar Stone), "… that a basic land you control could
+    // produce" (Star Compass).
+    if p.eat_all("one mana of any color that a") {
+        let basic = p.eat("basic");
+        p.eat("land").then_some(())?;
+        let opponents = if p.eat_all("an opponent controls") {
+            true
+        } else if p.eat_all("you control") {
+            false
+        } else {
+            return None;
+        };
+        p.eat_all("could produce").then_some(())?;
+        return Some(ManaProduce::LandColors { opponents, basic });
+    }
     if p.eat_all("one mana of any color") {
         return Some(ManaProduce::AnyColor(1));
     }

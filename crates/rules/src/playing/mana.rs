@@ -5,7 +5,7 @@
 use crate::playing::convoke_delve::with_delve;
 use crate::state::progress::{Casting, Playing, Unpaid};
 use crate::{Action, Event, Game, ObjId, PlayerId};
-use tolaria_cards::{Ability, Color, Cost, Keyword, ManaKind, ManaProduce};
+use tolaria_cards::{Ability, Color, ColorSet, Cost, Keyword, ManaKind, ManaProduce};
 
 /// Pays as much of `u` as the pool can: coloured symbols with their colour,
 /// hybrid ones with either, generic with colourless first, then white,
@@ -248,6 +248,10 @@ impl Game {
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             ManaProduce::PerRemoved(_) => removed as u16,
             ManaProduce::Count { amount, .. } => self.mana_count(p, source, amount),
+            ManaProduce::LandColors { opponents, basic } => match kind {
+                ManaKind::Color(c) if self.land_colors(p, *opponents, *basic).contains(c) => 1,
+                _ => 0,
+            },
             // 503.7–503.8: an undefined choice adds nothing (and the action
             // names the chosen colour, so `kind` is it when there is one).
             ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
@@ -462,6 +466,14 @@ impl Game {
                     }
                 }
                 ManaProduce::IfAll { .. } => {}
+                ManaProduce::LandColors { opponents, basic } => self
+                    .land_colors(
+                        self.objects[id.slot as usize].controller,
+                        *opponents,
+                        *basic,
+                    )
+                    .iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
                 ManaProduce::PlusPerRemoved(k)
                 | ManaProduce::PerRemoved(k)
                 | ManaProduce::Count { kind: k, .. } => push(*k),
@@ -784,6 +796,13 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                ManaProduce::LandColors { opponents, basic } => {
+                    let you = self.objects[id.slot as usize].controller;
+                    match self.land_colors(you, *opponents, *basic) {
+                        set if set.is_empty() => continue,
+                        set => (set.0, 1),
+                    }
+                }
                 ManaProduce::Count { kind, amount } => {
                     let you = self.objects[id.slot as usize].controller;
                     match self.mana_count(you, id, amount) {
@@ -835,6 +854,36 @@ impl Game {
         self.amount(&ctx, amount).clamp(0, i32::from(u16::MAX)) as u16
     }
 
+    /// The colours the mana abilities of the lands `p` (or, with
+    /// `opponents`, `p`'s opponents) control could produce now
+    /// (`ManaProduce::LandColors`, Fellwar Stone). A land whose ability
+    /// itself reads other lands' colours (a Fellwar-like land) adds none,
+    /// so the look never loops.
+    pub(crate) fn land_colors(&self, p: PlayerId, opponents: bool, basic: bool) -> ColorSet {
+        let mut set = ColorSet::default();
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if (o.controller == p) == opponents || !self.is_present(id) {
+                continue;
+            }
+            if opponents && !self.is_opponent(p, o.controller) {
+                continue;
+            }
+            let ch = crate::continuous::characteristics::compute(self, id);
+            if !ch.is(tolaria_cards::CardType::Land)
+                || (basic && !ch.supertypes.contains(tolaria_cards::Supertype::Basic))
+            {
+                continue;
+            }
+            for a in ch.ability_list().iter() {
+                if let Ability::Mana(m) = a {
+                    set = ColorSet(set.0 | produce_colors(self, id, &m.produce).0);
+                }
+            }
+        }
+        set
+    }
+
     /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
     /// symbols to available mana.
     pub(crate) fn can_pay(&self, p: PlayerId, u: &Unpaid, exclude: Option<ObjId>) -> bool {
@@ -876,5 +925,33 @@ impl Game {
             Playing::Ability { .. } => self.casting_cost(c).and_then(|k| k.x_color),
             _ => None,
         }
+    }
+}
+
+/// The colours a mana ability could add (`Game::land_colors`): every
+/// branch of an "instead", the chosen colour of a permanent that chose one.
+fn produce_colors(game: &Game, source: ObjId, m: &ManaProduce) -> ColorSet {
+    let of = |k: &ManaKind| match k {
+        ManaKind::Color(c) => ColorSet::single(*c),
+        ManaKind::Colorless => ColorSet::default(),
+    };
+    match m {
+        ManaProduce::Fixed(v) => v
+            .iter()
+            .fold(ColorSet::default(), |s, k| ColorSet(s.0 | of(k).0)),
+        ManaProduce::AnyColor(_) => ColorSet(0x1f),
+        ManaProduce::OneOf(set) => *set,
+        ManaProduce::ChosenColor => game.objects[source.slot as usize]
+            .chosen_color
+            .map_or(ColorSet::default(), ColorSet::single),
+        ManaProduce::IfAll {
+            then, otherwise, ..
+        } => ColorSet(
+            produce_colors(game, source, then).0 | produce_colors(game, source, otherwise).0,
+        ),
+        ManaProduce::PlusPerRemoved(k)
+        | ManaProduce::PerRemoved(k)
+        | ManaProduce::Count { kind: k, .. } => of(k),
+        ManaProduce::DoublePool | ManaProduce::LandColors { .. } => ColorSet::default(),
     }
 }
