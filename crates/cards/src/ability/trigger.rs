@@ -92,6 +92,10 @@ pub enum Condition {
     PlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "as long as black is the most common color among all permanents or
+    /// is tied for most common" (Goham Djinn): the colours of the
+    /// permanents in play, each counted once per colour it has.
+    MostCommonColor(crate::Color),
     /// 402.8h, 404.3: "if [this] is in your graveyard" (Ghastly Remains):
     /// the ability's source is still the card in its owner's graveyard;
     /// with at least `creatures_above` creature cards above it ("with
@@ -288,6 +292,7 @@ impl Condition {
                         controlled_by: None,
                         ..
                     }
+                    | Condition::MostCommonColor(_)
             )
     }
 
@@ -310,7 +315,9 @@ impl Condition {
     pub fn counts_permanents(&self) -> bool {
         matches!(
             self,
-            Condition::ControlsAtLeast { .. } | Condition::Permanents { .. }
+            Condition::ControlsAtLeast { .. }
+                | Condition::Permanents { .. }
+                | Condition::MostCommonColor(_)
         )
     }
 }

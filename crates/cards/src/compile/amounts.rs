@@ -717,6 +717,18 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
         p.i = i;
     }
+    // "black is the most common color among all permanents or is tied
+    // for most common" (Goham Djinn).
+    if let Some(c) = crate::Color::from_name(p.peek()) {
+        if p.at_all_from(
+            1,
+            "is the most common color among all permanents or is tied for most common",
+        ) {
+            p.bump();
+            p.eat_all("is the most common color among all permanents or is tied for most common");
+            return Some(Condition::MostCommonColor(c));
+        }
+    }
     // Threshold: "seven or more cards are in your graveyard".
     if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {
         p.eat_all("or more cards are in your graveyard")

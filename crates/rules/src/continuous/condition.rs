@@ -17,6 +17,15 @@ pub(crate) fn holds(
     c: &Condition,
 ) -> bool {
     match c {
+        // Goham Djinn's condition, judged on the computed board.
+        Condition::MostCommonColor(color) => {
+            let board: Vec<_> = game
+                .in_play
+                .iter()
+                .map(|&o| crate::continuous::characteristics::compute(game, o))
+                .collect();
+            crate::continuous::layers::most_common_color(game, &board, *color)
+        }
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
         // "if it wasn't the first land you played this turn" (Fastbond).

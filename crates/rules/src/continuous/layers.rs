@@ -549,6 +549,9 @@ fn reads(a: &Listed) -> u8 {
     if let Some(f) = a.condition.and_then(counted_filter) {
         k |= kind::TEXT | filter_reads(f);
     }
+    if matches!(a.condition, Some(Condition::MostCommonColor(_))) {
+        k |= kind::TEXT | kind::COLOR;
+    }
     if let Scope::Each(f) = a.scope {
         k |= kind::TEXT | filter_reads(f);
     }
@@ -620,6 +623,10 @@ fn condition_holds_from(
     text: Option<TextChange>,
 ) -> bool {
     let (at_least, at_most) = match c {
+        Condition::MostCommonColor(color) => {
+            let color = text.map_or(*color, |t| t.color(*color));
+            return most_common_color(game, board, color);
+        }
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {
             at_least, at_most, ..
@@ -631,6 +638,26 @@ fn condition_holds_from(
     };
     let n = count_from(game, board, f, src, controller, text, |_| true) as u32;
     n >= at_least && at_most.is_none_or(|m| n <= m)
+}
+
+/// Is `color` the most common colour among all permanents, or tied for
+/// most common (Goham Djinn), on the board computed so far? A permanent
+/// counts once for each of its colours; phased-out ones are not in play.
+pub(crate) fn most_common_color(
+    game: &Game,
+    board: &[Characteristics],
+    color: tolaria_cards::Color,
+) -> bool {
+    let mut n = [0u32; 5];
+    for (i, &id) in game.in_play.iter().enumerate() {
+        if game.objects[id.slot as usize].is_phased_out() {
+            continue;
+        }
+        for c in board[i].colors.iter() {
+            n[c as usize] += 1;
+        }
+    }
+    n[color as usize] >= n.iter().copied().max().unwrap_or(0)
 }
 
 /// Could applying `b` in this layer change whether `a` exists or what it
