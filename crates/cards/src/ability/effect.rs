@@ -261,6 +261,12 @@ pub enum Effect {
     Regenerate {
         what: ObjectRef,
     },
+    /// "Each player chooses a number of lands they control equal to the
+    /// number of lands controlled by the player who controls the fewest,
+    /// then sacrifices the rest." and "Players discard cards … the same
+    /// way." (Balance): each player with more than the fewest chooses
+    /// what to sacrifice or discard until they have as many.
+    DownToFewest(Fewest),
     /// "[player] sacrifices a [filter]" (the player chooses on resolution).
     Sacrifice {
         who: PlayerRef,
@@ -1353,6 +1359,15 @@ pub enum HandChoice {
     /// the cards stay in the hand, revealed to every player; the
     /// instructions after it count them (`Amount::RevealedThisWay`).
     Reveal,
+}
+
+/// What [`Effect::DownToFewest`] counts for each player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fewest {
+    /// The permanents matching the filter they control (sacrificed).
+    Permanents(ObjectFilter),
+    /// The cards in their hand (discarded).
+    Hand,
 }
 
 /// `ChooseFromHand::amount` for "any number of cards": the player chooses

@@ -940,3 +940,57 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     }
     Some(v)
 }
+
+/// Balance: "Each player chooses a number of lands they control equal to
+/// the number of lands controlled by the player who controls the fewest,
+/// then sacrifices the rest." and, after it, "Players discard cards and
+/// sacrifice creatures the same way." / "Each player discards cards the
+/// same way." (`Effect::DownToFewest`, in the order written).
+pub(super) fn down_to_fewest(p: &mut P, cx: &mut Cx) -> Option<()> {
+    use crate::Fewest;
+    if p.eat_all("each player chooses a number of") {
+        let (filter, noun) = group_noun(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        p.eat_all("they control equal to the number of")
+            .then_some(())?;
+        let (again, _) = group_noun(p)?;
+        (again == filter).then_some(())?;
+        p.eat_all("controlled by the player who controls the fewest , then sacrifices the rest")
+            .then_some(())?;
+        p.eat_end().then_some(())?;
+        cx.effects
+            .push(Effect::DownToFewest(Fewest::Permanents(filter)));
+        return Some(());
+    }
+    // "… the same way.": only after a first such instruction.
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::DownToFewest(_)))
+        .then_some(())?;
+    (p.eat("players") || p.eat_all("each player")).then_some(())?;
+    let mut parts = Vec::new();
+    loop {
+        if p.eat_any(&["discard", "discards"]).is_some() {
+            p.eat("cards").then_some(())?;
+            parts.push(Effect::DownToFewest(Fewest::Hand));
+        } else if p.eat_any(&["sacrifice", "sacrifices"]).is_some() {
+            let (filter, noun) = group_noun(p)?;
+            (noun == Noun::Permanent).then_some(())?;
+            parts.push(Effect::DownToFewest(Fewest::Permanents(filter)));
+        } else {
+            return None;
+        }
+        if !p.eat("and") {
+            break;
+        }
+    }
+    p.eat_all("the same way").then_some(())?;
+    p.eat_end().then_some(())?;
+    cx.effects.extend(parts);
+    Some(())
+}
+
+/// A plural group of permanents ("lands", "creatures", "permanents").
+fn group_noun(p: &mut P) -> Option<(crate::ObjectFilter, Noun)> {
+    super::targets::filter(p)
+}

@@ -185,6 +185,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.color_chosen = true;
         return Some(());
     }
+    // Balance: "Each player chooses a number of lands they control equal
+    // to the number of lands controlled by the player who controls the
+    // fewest, then sacrifices the rest." and "… the same way."
+    if p.at_all("each player chooses a number of") || p.rest().contains("the same way") {
+        if let Some(()) = attempt(p, cx, super::effects::down_to_fewest) {
+            return Some(());
+        }
+    }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());

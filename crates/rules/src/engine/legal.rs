@@ -282,6 +282,21 @@ impl Game {
                     .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
             }
+            // Balance: a permanent of the kind, or a card in the hand.
+            DecisionKind::Sacrifice | DecisionKind::Discard { .. }
+                if matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::DownToFewest(_))
+                ) =>
+            {
+                if let Some(tolaria_cards::Effect::DownToFewest(what)) = self.current_effect() {
+                    out.extend(
+                        self.down_to_fewest_options(p, what)
+                            .into_iter()
+                            .map(Action::ChooseObject),
+                    );
+                }
+            }
             DecisionKind::Discard { .. } => {
                 out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)))
             }

@@ -518,6 +518,12 @@ impl Game {
                 // A permanent sacrificed (or returned) as the cost is paid.
                 self.on_unless_permanent(o);
             }
+            Action::ChooseObject(o)
+                if matches!(self.current_effect(), Some(Effect::DownToFewest(_))) =>
+            {
+                // Balance: one more chosen; the same effect asks again.
+                self.on_down_to_fewest(o);
+            }
             Action::ChooseObject(o) => {
                 let mut chosen = None;
                 match self.current_effect() {

@@ -218,7 +218,7 @@ impl Game {
                     }
                 }
             }
-            Effect::Discard { .. } | Effect::Sacrifice { .. } => {
+            Effect::Discard { .. } | Effect::Sacrifice { .. } | Effect::DownToFewest(_) => {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {

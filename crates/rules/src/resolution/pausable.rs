@@ -748,6 +748,7 @@ impl Game {
             Effect::Sacrifice { who, filter } => {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::Sacrifice)
             }
+            Effect::DownToFewest(what) => self.down_to_fewest(ctx, what),
             _ => {
                 if let Some(d) = self.card_effect(ctx, e) {
                     return d;
