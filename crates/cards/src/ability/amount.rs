@@ -121,6 +121,10 @@ pub enum Amount {
     /// instructions before this one put into a graveyard (not those
     /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
     DestroyedThisWay,
+    /// "that much", "for each permanent sacrificed this way" after
+    /// "Sacrifice any number of …" (Landslide, Renounce): how many it
+    /// sacrificed.
+    SacrificedThisWay,
     /// "for each land card discarded this way", "as many cards as they
     /// discarded this way" (Gerrard's Verdict, Forget): the cards the
     /// resolving spell or ability's discard instructions before this one

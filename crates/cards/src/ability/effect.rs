@@ -267,6 +267,13 @@ pub enum Effect {
     /// way." (Balance): each player with more than the fewest chooses
     /// what to sacrifice or discard until they have as many.
     DownToFewest(Fewest),
+    /// "Sacrifice any number of Mountains." (Landslide): the controller
+    /// chooses any number of their permanents matching the filter as it
+    /// resolves; they are sacrificed together, and the instructions after
+    /// count them (`Amount::SacrificedThisWay`).
+    SacrificeAnyNumber {
+        filter: ObjectFilter,
+    },
     /// "[player] sacrifices a [filter]" (the player chooses on resolution).
     Sacrifice {
         who: PlayerRef,

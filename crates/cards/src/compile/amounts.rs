@@ -135,6 +135,14 @@ fn destroyed_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         .then_some(Amount::DestroyedThisWay)
 }
 
+/// An instruction before this one sacrificed any number of permanents
+/// ("Sacrifice any number of Mountains. … that much damage").
+pub(super) fn sacrificed_before(cx: &Cx) -> bool {
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { .. }))
+}
+
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
@@ -148,6 +156,15 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // "You gain 2 life for each permanent sacrificed this way." (Renounce),
+    // "3 life for each sacrificed creature" (Plunge into Darkness).
+    if sacrificed_before(cx)
+        && (p.eat_all("permanent sacrificed this way")
+            || p.eat_all("sacrificed creature")
+            || p.eat_all("creature sacrificed this way"))
+    {
+        return Some(Amount::SacrificedThisWay);
+    }
     // "2 life for each card revealed this way" (Jasmine Seer).
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);

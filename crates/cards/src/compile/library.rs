@@ -75,6 +75,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
+    } else if p.at_all("sacrifice any number of") {
+        // "Sacrifice any number of Mountains." (Landslide)
+        p.eat_all("sacrifice any number of");
+        let (filter, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Permanent && matches!(p.peek(), "." | "," | ""))
+            .then_some(())?;
+        vec![Effect::SacrificeAnyNumber { filter }]
     } else if p.at_all("discard any number of cards")
         && matches!(p.peek_at(5), "." | "")
     {
@@ -239,6 +246,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else {
         player_sentence(p, cx)?
     };
+    // "Sacrifice any number of lands, then add that much {C}." (Mana
+    // Seism): the rest of the sentence reads what this part did.
+    if matches!(v[..], [Effect::SacrificeAnyNumber { .. }]) && p.at_all(", then") {
+        p.eat_all(", then");
+        cx.effects.extend(v);
+        let more = super::clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.extend(more);
+        return Some(());
+    }
     if !p.eat_end() {
         return None;
     }

@@ -163,6 +163,9 @@ pub enum DecisionKind {
     /// "Untap up to N lands": choose a tapped permanent to untap
     /// (`ChooseObject`) or stop (`Done`); `remaining` including this one.
     ChooseToUntap { remaining: u32 },
+    /// "Sacrifice any number of [permanents]" (Landslide): choose one more
+    /// (`ChooseObject`) or stop (`Done`); the chosen are sacrificed then.
+    SacrificeAnyNumber,
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -256,6 +259,7 @@ impl DecisionKind {
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
             DecisionKind::ChooseToUntap { .. } => "untap up to",
+            DecisionKind::SacrificeAnyNumber => "sacrifice any number",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

@@ -249,6 +249,7 @@ impl Game {
             | DecisionKind::ReturnToHand
             | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::ChooseToUntap { .. }
+            | DecisionKind::SacrificeAnyNumber
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

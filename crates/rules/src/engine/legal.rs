@@ -337,6 +337,14 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::SacrificeAnyNumber => {
+                out.extend(
+                    self.sacrifice_any_options(p)
+                        .into_iter()
+                        .map(Action::ChooseObject),
+                );
+                out.push(Action::Done);
+            }
             DecisionKind::ChooseToUntap { .. } => {
                 out.extend(self.untap_up_to_options().map(Action::ChooseObject));
                 out.push(Action::Done);

@@ -1,3 +1,7 @@
+//! Objects chosen as a spell resolves and moved together once chosen
+//! (413.2c): "Sacrifice any number of Mountains" (Landslide,
+//! `Effect::SacrificeAnyNumber`), and Balance.
+//!
 //! Balance (`Effect::DownToFewest`): "Each player chooses a number of
 //! lands they control equal to the number of lands controlled by the player
 //! who controls the fewest, then sacrifices the rest. Players discard cards
@@ -117,6 +121,62 @@ impl Game {
     pub(crate) fn on_down_to_fewest(&mut self, o: ObjId) {
         if let Some(r) = self.resolving.as_mut() {
             r.cards.chosen.push(o);
+        }
+    }
+
+    /// "Sacrifice any number of [filter]": the controller chooses one at a
+    /// time, `Done` stops; then the chosen are sacrificed together and
+    /// counted (`Amount::SacrificedThisWay`).
+    pub(crate) fn sacrifice_any(&mut self, ctx: &ResolveCtx) -> Option<Decision> {
+        let r = self.resolving.as_mut()?;
+        if r.sub == 0 {
+            r.sub = 1;
+            r.cards.chosen.clear();
+            r.cards.done = 0;
+        }
+        let stopped = r.cards.done != 0;
+        if !stopped && !self.sacrifice_any_options(ctx.controller).is_empty() {
+            return Some(Decision {
+                player: ctx.controller,
+                kind: DecisionKind::SacrificeAnyNumber,
+            });
+        }
+        let chosen = std::mem::take(&mut self.resolving.as_mut()?.cards.chosen);
+        let mut n = 0;
+        for o in chosen {
+            let owner = self.objects[o.slot as usize].owner;
+            if self
+                .move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice)
+                .is_some()
+            {
+                n += 1;
+            }
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.sacrificed_this_way += n;
+        }
+        None
+    }
+
+    /// The permanents the controller may still choose to sacrifice.
+    pub(crate) fn sacrifice_any_options(&self, p: PlayerId) -> Vec<ObjId> {
+        let Some(r) = self.resolving.as_deref() else {
+            return Vec::new();
+        };
+        let Some(tolaria_cards::Effect::SacrificeAnyNumber { filter }) = self.current_effect()
+        else {
+            return Vec::new();
+        };
+        self.controlled_by(p)
+            .filter(|o| !r.cards.chosen.contains(o))
+            .filter(|&o| crate::continuous::filter::matches(self, filter, o, Some(r.ctx.source), p))
+            .collect()
+    }
+
+    /// "Done": no more permanents are chosen.
+    pub(crate) fn sacrifice_any_done(&mut self) {
+        if let Some(r) = self.resolving.as_mut() {
+            r.cards.done = 1;
         }
     }
 }

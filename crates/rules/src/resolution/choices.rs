@@ -508,6 +508,14 @@ impl Game {
             Action::Done if matches!(self.current_effect(), Some(Effect::UntapUpTo { .. })) => {
                 self.untap_up_to_done();
             }
+            Action::Done
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::SacrificeAnyNumber { .. })
+                ) =>
+            {
+                self.sacrifice_any_done();
+            }
             Action::No => {
                 // Skip every effect.
                 self.skip_rest_of_resolution();
@@ -519,7 +527,10 @@ impl Game {
                 self.on_unless_permanent(o);
             }
             Action::ChooseObject(o)
-                if matches!(self.current_effect(), Some(Effect::DownToFewest(_))) =>
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::DownToFewest(_) | Effect::SacrificeAnyNumber { .. })
+                ) =>
             {
                 // Balance: one more chosen; the same effect asks again.
                 self.on_down_to_fewest(o);

@@ -218,7 +218,10 @@ impl Game {
                     }
                 }
             }
-            Effect::Discard { .. } | Effect::Sacrifice { .. } | Effect::DownToFewest(_) => {
+            Effect::Discard { .. }
+            | Effect::Sacrifice { .. }
+            | Effect::DownToFewest(_)
+            | Effect::SacrificeAnyNumber { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {

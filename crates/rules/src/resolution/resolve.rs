@@ -160,6 +160,7 @@ impl Game {
             chosen: None,
             damage_dealt: 0,
             destroyed: 0,
+            sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
             created: None,

@@ -267,6 +267,10 @@ pub struct ResolveCtx {
     /// graveyard so far (`Amount::DestroyedThisWay`: Decree of Pain).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub destroyed: u32,
+    /// The permanents "Sacrifice any number of …" sacrificed
+    /// (`Amount::SacrificedThisWay`: Landslide).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sacrificed_this_way: u32,
     /// The cards this resolution's discard instructions discarded so far,
     /// where they went (`Amount::DiscardedThisWay`: Forget).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -316,6 +320,7 @@ impl ResolveCtx {
             chosen: None,
             damage_dealt: 0,
             destroyed: 0,
+            sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
             created: None,
