@@ -223,7 +223,11 @@ pub enum ManaProduce {
     /// "Add {G} for each creature you control." (Gaea's Cradle, Cabal
     /// Coffers): one mana of the kind per thing counted, counted as the
     /// ability is played (406.1: it resolves at once).
-    Count { kind: ManaKind, amount: Amount },
+    Count {
+        kind: ManaKind,
+        /// Boxed: keeps `ManaProduce` small.
+        amount: Box<Amount>,
+    },
     /// "Add one mana of any color that a land an opponent controls could
     /// produce" (Fellwar Stone; `opponents`), "… a [basic] land you
     /// control could produce" (Harvester Druid, Star Compass): the colours

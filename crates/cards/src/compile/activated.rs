@@ -270,7 +270,10 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                 let amount = super::amounts::for_each(p, &mut cx, crate::Amount::Fixed(1))
                     .filter(|a| *a != crate::Amount::Fixed(1))
                     .ok_or_else(|| no_rule(p))?;
-                produce = ManaProduce::Count { kind, amount };
+                produce = ManaProduce::Count {
+                    kind,
+                    amount: Box::new(amount),
+                };
             }
         }
         // "Add {B}, then add an additional {B} for each charge counter

@@ -404,7 +404,6 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         p.eat("by").then_some(())?;
         let n = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
         p.bump();
-        let n = i32::try_from(n).ok()?;
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::MaxHandSizeChange(sign * n)]);
     }
