@@ -186,6 +186,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| pt_defining::pt_defining(p)) {
         return Some(v);
     }
+    if let Some(v) = enters::enters_static(p) {
+        return Some(v);
+    }
     let mut cx = Cx::default();
     if let Some(s) = library::static_ability(p) {
         return Some(vec![s]);

@@ -322,6 +322,7 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::AsItEnters { card, chosen } => self.entry_options(p, *card, chosen, out),
             DecisionKind::ChooseToUntap { .. } => {
                 out.extend(self.untap_up_to_options().map(Action::ChooseObject));
                 out.push(Action::Done);
