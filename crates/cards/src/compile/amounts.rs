@@ -635,21 +635,29 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if p.eat_all("cardname is tapped") || p.eat_all("it's tapped") {
         return Some(Condition::ThisTapped);
     }
-    // "you control ten or more lands"
+    // "you control ten or more lands"; "you control three or fewer lands"
+    // (Sheltered Valley): not four or more.
     if p.eat_all("you control") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
-        p.eat_all("or more").then_some(())?;
+        let fewer = p.eat_all("or fewer");
+        if !fewer {
+            p.eat_all("or more").then_some(())?;
+        }
         let (mut filter, noun) = filter(p)?;
         if noun != Noun::Permanent {
             return None;
         }
         filter.controller = ControllerFilter::You;
-        return Some(Condition::ControlsAtLeast {
-            filter,
-            at_least: n as u32,
-        });
+        let at_least = u32::try_from(n).ok()?;
+        if fewer {
+            return Some(Condition::Not(Box::new(Condition::ControlsAtLeast {
+                filter,
+                at_least: at_least.checked_add(1)?,
+            })));
+        }
+        return Some(Condition::ControlsAtLeast { filter, at_least });
     }
     // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
     // of the owner of the card the ability targeted.

@@ -73,7 +73,8 @@ impl Game {
             return self
                 .controlled_by(p)
                 .filter(|&o| {
-                    o != entering && crate::continuous::filter::matches(self, f, o, None, p)
+                    o != entering
+                        && crate::continuous::filter::matches(self, f, o, Some(entering), p)
                 })
                 .collect();
         }
