@@ -635,6 +635,26 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if p.eat_all("cardname is tapped") || p.eat_all("it's tapped") {
         return Some(Condition::ThisTapped);
     }
+    // "[this] is equipped / enchanted / attacking / blocking" (Auriok
+    // Glaivemaster, Thran Golem, Purraj of Urborg): its status.
+    if p.at("cardname") && p.peek_at(1) == "is" || p.at("it's") {
+        let i = p.i;
+        if !p.eat("it's") {
+            p.eat_all("cardname is");
+        }
+        let c = match p.peek() {
+            "equipped" => Some(Condition::ThisAttachedBy { equipment: true }),
+            "enchanted" => Some(Condition::ThisAttachedBy { equipment: false }),
+            "attacking" => Some(Condition::ThisInCombat { attacking: true }),
+            "blocking" => Some(Condition::ThisInCombat { attacking: false }),
+            _ => None,
+        };
+        if let Some(c) = c {
+            p.bump();
+            return Some(c);
+        }
+        p.i = i;
+    }
     // "you control ten or more lands"; "you control three or fewer lands"
     // (Sheltered Valley): not four or more.
     if p.eat_all("you control") {

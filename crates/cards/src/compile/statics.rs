@@ -50,8 +50,23 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 && toks.get(i + 2).is_some_and(|t| t.low == "as")
         })?;
         let mut q = P::new(&toks[at + 3..]);
-        let condition = condition(&mut q, &mut cx)?;
+        let mut condition = condition(&mut q, &mut cx)?;
         (q.eat_end() && q.at_end()).then_some(())?;
+        // "Enchanted creature has shroud as long as it's untapped."
+        // (Spectral Cloak): "it" is the subject, the enchanted creature;
+        // after another subject it names nothing this reads.
+        if condition.about_this()
+            && toks.get(at + 3).is_some_and(|t| t.low == "it's")
+            && toks.first().is_some_and(|t| t.low != "cardname")
+        {
+            let attached = toks.len() > 2
+                && matches!(toks[0].low.as_str(), "enchanted" | "equipped")
+                && toks[1].low == "creature";
+            if !attached {
+                return None;
+            }
+            condition = crate::Condition::OfAttached(Box::new(condition));
+        }
         let mut rest = toks[..at].to_vec();
         rest.push(Tok {
             raw: ".".into(),
@@ -108,6 +123,15 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             StaticAbility::AttacksEachTurn => StaticAbility::StaticIf {
                 condition: condition.clone(),
                 inner: Box::new(StaticAbility::MustAttack(crate::Affected::This)),
+            },
+            // "CARDNAME can't be blocked as long as it's enchanted."
+            // (Metathran Elite): a restriction on its blockers (500.1).
+            StaticAbility::Unblockable => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(StaticAbility::BlockRestriction {
+                    affected: crate::Affected::This,
+                    rule: crate::BlockRule::Unblockable,
+                }),
             },
             _ => return None,
         });
