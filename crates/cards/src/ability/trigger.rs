@@ -161,6 +161,15 @@ pub enum Condition {
     /// "as long as [this] is attacking / blocking" (Purraj of Urborg):
     /// its combat status (306).
     ThisInCombat { attacking: bool },
+    /// "as long as it's white / a Zombie" (Favorable Destiny, Clutch of
+    /// Undeath), "as long as it's a Wall" (Mistform Wall): the source
+    /// (`attached`: the object it is attached to) matches the filter, on
+    /// the characteristics computed so far as the effect begins to apply
+    /// (418.5b, like the counts of `ControlsAtLeast`).
+    Matches {
+        attached: bool,
+        filter: Box<ObjectFilter>,
+    },
     /// "Enchanted creature has shroud as long as it's untapped." (Spectral
     /// Cloak): the condition judged for the object the source is attached
     /// to (none: it doesn't hold).
@@ -296,6 +305,7 @@ impl Condition {
                     | Condition::NoCountersOnThis(_)
                     | Condition::CountersOnThis { .. }
                     | Condition::ControlsAtLeast { .. }
+                    | Condition::Matches { .. }
                     | Condition::Permanents {
                         controlled_by: None,
                         ..
@@ -316,6 +326,10 @@ impl Condition {
                 | Condition::NoCountersOnThis(_)
                 | Condition::CountersOnThis { .. }
                 | Condition::ThisIs(_)
+                | Condition::Matches {
+                    attached: false,
+                    ..
+                }
         )
     }
 
@@ -324,8 +338,10 @@ impl Condition {
     pub fn counts_permanents(&self) -> bool {
         matches!(
             self,
-            Condition::ControlsAtLeast { .. } | Condition::Permanents { .. }
-        )
+            Condition::ControlsAtLeast { .. }
+                | Condition::Permanents { .. }
+                | Condition::Matches { .. }
+        ) || matches!(self, Condition::Not(c) if c.counts_permanents())
     }
 }
 

@@ -653,6 +653,25 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             p.bump();
             return Some(c);
         }
+        // "it's white", "it's a Zombie", "CARDNAME is a creature" (Clutch
+        // of Undeath, Foriysian Totem): its computed characteristics.
+        let mut filter = None;
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            let mut f = crate::ObjectFilter::default();
+            f.colors_any.insert(color);
+            filter = Some(f);
+        } else if p.eat_any(&["a", "an"]).is_some() {
+            if let Some((f, Noun::Permanent)) = targets::filter(p) {
+                filter = Some(f);
+            }
+        }
+        if let Some(f) = filter.filter(|_| p.at(".") || p.at(",")) {
+            return Some(Condition::Matches {
+                attached: false,
+                filter: Box::new(f),
+            });
+        }
         p.i = i;
     }
     // "you control ten or more lands"; "you control three or fewer lands"

@@ -211,6 +211,19 @@ pub(crate) fn holds(
                     game.combat.is_blocking(src)
                 }
         }
+        // "as long as it's white" outside the layers: computed now.
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(crate::Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            game.is_present(id)
+                && crate::continuous::filter::matches(game, filter, id, Some(src), you)
+        }
         // "Enchanted creature has shroud as long as it's untapped."
         Condition::OfAttached(c) => match game.obj(src).and_then(|o| o.attached_to) {
             Some(crate::Target::Object(host)) => holds(game, host, you, players, c),

@@ -591,6 +591,8 @@ fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
     match c {
         Condition::ControlsAtLeast { filter, .. } => Some(filter),
         Condition::Permanents { filter, .. } => Some(filter),
+        Condition::Matches { filter, .. } => Some(filter),
+        Condition::Not(c) => counted_filter(c),
         _ => None,
     }
 }
@@ -620,6 +622,25 @@ fn condition_holds_from(
     text: Option<TextChange>,
 ) -> bool {
     let (at_least, at_most) = match c {
+        Condition::Not(inner) => {
+            return !condition_holds_from(game, board, inner, src, controller, text)
+        }
+        // "as long as it's white": the source, or what it is attached to,
+        // as computed so far (418.5b).
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            let Some(i) = game.in_play.iter().position(|&x| x == id) else {
+                return false;
+            };
+            return filter::matches_with(game, filter, id, &board[i], Some(src), controller);
+        }
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {
             at_least, at_most, ..
