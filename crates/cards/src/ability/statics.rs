@@ -93,6 +93,22 @@ pub enum StaticAbility {
     /// Vise, The Rack): the player is remembered by the permanent and read
     /// by its abilities as "the chosen player".
     AsComesIntoPlayChooseOpponent,
+    /// 419.6 (a replacement of how it comes into play): "If [this] would
+    /// come into play, sacrifice a Forest / two untapped lands instead. If
+    /// you do, put [this] into play. If you don't, put it into its owner's
+    /// graveyard." (Heart of Yavimaya, Lotus Vale); "you may discard a land
+    /// card instead" (Mox Diamond, `optional`); "instead sacrifice each
+    /// other permanent named [this] you control, then put [this] into
+    /// play" (Sheltered Valley: `Cost::sacrifice_all`, no choice, and it
+    /// always comes into play). The cost is paid by the player who would
+    /// control it (`rules/resolution/enters_instead.rs`).
+    EntersInstead {
+        cost: Box<Cost>,
+        optional: bool,
+    },
+    /// 419.1b: "As [this] comes into play, you may pay N life. If you
+    /// don't, it comes into play tapped." (the Ravnica shock lands).
+    AsComesIntoPlayPayLifeOrTapped(u32),
     /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
     ChosenPlayerMaxHandSize(u32),
     /// 418.5k: "Your maximum hand size is increased by N / reduced by N."

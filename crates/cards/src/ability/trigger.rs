@@ -160,6 +160,27 @@ pub enum Condition {
     LifeAtLeast { who: PlayerRef, at_least: i32 },
     /// "if [this] is tapped" (the storage lands).
     ThisTapped,
+    /// "as long as [this] is enchanted / equipped" (Thran Golem, Auriok
+    /// Glaivemaster): an Aura (`equipped`: an Equipment) is attached to
+    /// it, judged by the printed subtypes of what is attached (a status
+    /// of the permanent, 212.4, 212.2h).
+    ThisAttachedBy { equipment: bool },
+    /// "as long as [this] is attacking / blocking" (Purraj of Urborg):
+    /// its combat status (306).
+    ThisInCombat { attacking: bool },
+    /// "as long as it's white / a Zombie" (Favorable Destiny, Clutch of
+    /// Undeath), "as long as it's a Wall" (Mistform Wall): the source
+    /// (`attached`: the object it is attached to) matches the filter, on
+    /// the characteristics computed so far as the effect begins to apply
+    /// (418.5b, like the counts of `ControlsAtLeast`).
+    Matches {
+        attached: bool,
+        filter: Box<ObjectFilter>,
+    },
+    /// "Enchanted creature has shroud as long as it's untapped." (Spectral
+    /// Cloak): the condition judged for the object the source is attached
+    /// to (none: it doesn't hold).
+    OfAttached(Box<Condition>),
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
@@ -279,15 +300,19 @@ impl Condition {
     /// layers when it changes power and toughness).
     pub fn judged_in_layers(&self) -> bool {
         self.reads_no_characteristics()
+            || matches!(self, Condition::OfAttached(c) if c.judged_in_layers())
             || matches!(
                 self,
                 Condition::ThisUntapped
                     | Condition::ThisTapped
+                    | Condition::ThisAttachedBy { .. }
+                    | Condition::ThisInCombat { .. }
                     // Counters are status on the permanent, not
                     // characteristics (Roc Hatchling).
                     | Condition::NoCountersOnThis(_)
                     | Condition::CountersOnThis { .. }
                     | Condition::ControlsAtLeast { .. }
+                    | Condition::Matches { .. }
                     | Condition::Permanents {
                         controlled_by: None,
                         ..
@@ -304,9 +329,15 @@ impl Condition {
             self,
             Condition::ThisUntapped
                 | Condition::ThisTapped
+                | Condition::ThisAttachedBy { .. }
+                | Condition::ThisInCombat { .. }
                 | Condition::NoCountersOnThis(_)
                 | Condition::CountersOnThis { .. }
                 | Condition::ThisIs(_)
+                | Condition::Matches {
+                    attached: false,
+                    ..
+                }
         )
     }
 
@@ -318,7 +349,8 @@ impl Condition {
             Condition::ControlsAtLeast { .. }
                 | Condition::Permanents { .. }
                 | Condition::MostCommonColor(_)
-        )
+                | Condition::Matches { .. }
+        ) || matches!(self, Condition::Not(c) if c.counts_permanents())
     }
 }
 

@@ -675,21 +675,68 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if p.eat_all("cardname is tapped") || p.eat_all("it's tapped") {
         return Some(Condition::ThisTapped);
     }
-    // "you control ten or more lands"
+    // "[this] is equipped / enchanted / attacking / blocking" (Auriok
+    // Glaivemaster, Thran Golem, Purraj of Urborg): its status.
+    if p.at("cardname") && p.peek_at(1) == "is" || p.at("it's") {
+        let i = p.i;
+        if !p.eat("it's") {
+            p.eat_all("cardname is");
+        }
+        let c = match p.peek() {
+            "equipped" => Some(Condition::ThisAttachedBy { equipment: true }),
+            "enchanted" => Some(Condition::ThisAttachedBy { equipment: false }),
+            "attacking" => Some(Condition::ThisInCombat { attacking: true }),
+            "blocking" => Some(Condition::ThisInCombat { attacking: false }),
+            _ => None,
+        };
+        if let Some(c) = c {
+            p.bump();
+            return Some(c);
+        }
+        // "it's white", "it's a Zombie", "CARDNAME is a creature" (Clutch
+        // of Undeath, Foriysian Totem): its computed characteristics.
+        let mut filter = None;
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            let mut f = crate::ObjectFilter::default();
+            f.colors_any.insert(color);
+            filter = Some(f);
+        } else if p.eat_any(&["a", "an"]).is_some() {
+            if let Some((f, Noun::Permanent)) = targets::filter(p) {
+                filter = Some(f);
+            }
+        }
+        if let Some(f) = filter.filter(|_| p.at(".") || p.at(",")) {
+            return Some(Condition::Matches {
+                attached: false,
+                filter: Box::new(f),
+            });
+        }
+        p.i = i;
+    }
+    // "you control ten or more lands"; "you control three or fewer lands"
+    // (Sheltered Valley): not four or more.
     if p.eat_all("you control") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
-        p.eat_all("or more").then_some(())?;
+        let fewer = p.eat_all("or fewer");
+        if !fewer {
+            p.eat_all("or more").then_some(())?;
+        }
         let (mut filter, noun) = filter(p)?;
         if noun != Noun::Permanent {
             return None;
         }
         filter.controller = ControllerFilter::You;
-        return Some(Condition::ControlsAtLeast {
-            filter,
-            at_least: n as u32,
-        });
+        let at_least = u32::try_from(n).ok()?;
+        if fewer {
+            return Some(Condition::Not(Box::new(Condition::ControlsAtLeast {
+                filter,
+                at_least: at_least.checked_add(1)?,
+            })));
+        }
+        return Some(Condition::ControlsAtLeast { filter, at_least });
     }
     // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
     // of the owner of the card the ability targeted.

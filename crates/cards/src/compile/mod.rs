@@ -27,6 +27,7 @@ mod activated;
 mod amounts;
 mod costs;
 mod effects;
+mod enters;
 mod face_down;
 mod keywords;
 mod lex;

@@ -37,6 +37,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         return graveyard_static(p);
     }
     let mut cx = Cx::default();
+    let mut otherwise = Vec::new();
     let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
         let condition = condition(p, &mut cx)?;
         p.eat(",").then_some(())?;
@@ -49,14 +50,75 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 && toks.get(i + 1).is_some_and(|t| t.low == "long")
                 && toks.get(i + 2).is_some_and(|t| t.low == "as")
         })?;
-        let mut q = P::new(&toks[at + 3..]);
-        let condition = condition(&mut q, &mut cx)?;
+        // "… as long as [condition]. Otherwise, it gets -2/-1." (Tahngarth's
+        // Rage): the second sentence exists while the condition doesn't hold.
+        let otherwise_at = (at + 3..toks.len())
+            .find(|&k| toks[k].low == "otherwise" && toks.get(k - 1).is_some_and(|t| t.low == "."));
+        let cond_end = otherwise_at.unwrap_or(toks.len());
+        let mut q = P::new(&toks[at + 3..cond_end]);
+        let mut condition = condition(&mut q, &mut cx)?;
         (q.eat_end() && q.at_end()).then_some(())?;
+        // "Enchanted creature has shroud as long as it's untapped."
+        // (Spectral Cloak): "it" is the subject, the enchanted creature;
+        // after another subject it names nothing this reads.
+        if condition.about_this()
+            && toks.get(at + 3).is_some_and(|t| t.low == "it's")
+            && toks.first().is_some_and(|t| t.low != "cardname")
+        {
+            let attached = toks.len() > 2
+                && matches!(toks[0].low.as_str(), "enchanted" | "equipped")
+                && toks[1].low == "creature";
+            if !attached {
+                return None;
+            }
+            condition = match condition {
+                crate::Condition::Matches {
+                    attached: false,
+                    filter,
+                } => crate::Condition::Matches {
+                    attached: true,
+                    filter,
+                },
+                c => crate::Condition::OfAttached(Box::new(c)),
+            };
+        }
         let mut rest = toks[..at].to_vec();
         rest.push(Tok {
             raw: ".".into(),
             low: ".".into(),
         });
+        if let Some(k) = otherwise_at {
+            // "Otherwise, it gets -2/-1.": "it" is the first sentence's
+            // subject (the words before its verb).
+            let mut other: Vec<Tok> = toks[k + 1..].to_vec();
+            if other.first().is_some_and(|t| t.low == ",") {
+                other.remove(0);
+            }
+            if other.first().is_none_or(|t| t.low != "it") {
+                return None;
+            }
+            let verb = rest
+                .iter()
+                .position(|t| matches!(t.low.as_str(), "gets" | "has" | "get" | "have"))?;
+            let mut q2_toks = rest[..verb].to_vec();
+            q2_toks.extend_from_slice(&other[1..]);
+            let mut q2 = P::new(&q2_toks);
+            q2.grant_base = p.grant_base + p.granted.len();
+            let inner = static_line(&mut q2)?;
+            if !q2.at_end() || !q2.granted.is_empty() {
+                return None;
+            }
+            for s in inner {
+                let StaticAbility::Continuous { affected, effect } = s else {
+                    return None;
+                };
+                otherwise.push(StaticAbility::ContinuousIf {
+                    condition: crate::Condition::Not(Box::new(condition.clone())),
+                    affected,
+                    effect,
+                });
+            }
+        }
         (condition, rest)
     };
     if !condition.judged_in_layers() {
@@ -104,8 +166,9 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 inner: Box::new(s),
             },
             // "[This] can't be blocked as long as defending player
-            // controls an artifact." (Neurok Spy): a block restriction
-            // under the condition (500.1).
+            // controls an artifact." (Neurok Spy), "… as long as it's
+            // enchanted" (Metathran Elite): a block restriction under the
+            // condition (500.1).
             StaticAbility::Unblockable => StaticAbility::StaticIf {
                 condition: condition.clone(),
                 inner: Box::new(StaticAbility::BlockRestriction {
@@ -122,6 +185,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             _ => return None,
         });
     }
+    out.append(&mut otherwise);
     p.i = p.t.len();
     Some(out)
 }
@@ -194,6 +258,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return Some(v);
     }
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| pt_defining::pt_defining(p)) {
+        return Some(v);
+    }
+    if let Some(v) = enters::enters_static(p) {
         return Some(v);
     }
     let mut cx = Cx::default();

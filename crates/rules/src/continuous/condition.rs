@@ -204,6 +204,43 @@ pub(crate) fn holds(
             !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) >= *at_least)
         }
         Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
+        // 212.4, 212.2h: an Aura or an Equipment attached to it (printed
+        // subtypes, as `Game::is_enchanted` reads them).
+        Condition::ThisAttachedBy { equipment } => {
+            let kind = if *equipment {
+                tolaria_cards::Subtype::EQUIPMENT
+            } else {
+                tolaria_cards::Subtype::AURA
+            };
+            game.obj(src).is_some() && game.attached_of_kind(src, kind)
+        }
+        // 306: its combat status.
+        Condition::ThisInCombat { attacking } => {
+            game.obj(src).is_some()
+                && if *attacking {
+                    game.combat.is_attacking(src)
+                } else {
+                    game.combat.is_blocking(src)
+                }
+        }
+        // "as long as it's white" outside the layers: computed now.
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(crate::Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            game.is_present(id)
+                && crate::continuous::filter::matches(game, filter, id, Some(src), you)
+        }
+        // "Enchanted creature has shroud as long as it's untapped."
+        Condition::OfAttached(c) => match game.obj(src).and_then(|o| o.attached_to) {
+            Some(crate::Target::Object(host)) => holds(game, host, you, players, c),
+            _ => false,
+        },
         // "if [this] is an enchantment" (Lurking Jackals): its computed types.
         Condition::ThisIs(t) => {
             game.obj(src).is_some()

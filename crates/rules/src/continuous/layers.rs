@@ -594,6 +594,8 @@ fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
     match c {
         Condition::ControlsAtLeast { filter, .. } => Some(filter),
         Condition::Permanents { filter, .. } => Some(filter),
+        Condition::Matches { filter, .. } => Some(filter),
+        Condition::Not(c) => counted_filter(c),
         _ => None,
     }
 }
@@ -626,6 +628,25 @@ fn condition_holds_from(
         Condition::MostCommonColor(color) => {
             let color = text.map_or(*color, |t| t.color(*color));
             return most_common_color(game, board, color);
+        }
+        Condition::Not(inner) => {
+            return !condition_holds_from(game, board, inner, src, controller, text)
+        }
+        // "as long as it's white": the source, or what it is attached to,
+        // as computed so far (418.5b).
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            let Some(i) = game.in_play.iter().position(|&x| x == id) else {
+                return false;
+            };
+            return filter::matches_with(game, filter, id, &board[i], Some(src), controller);
         }
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {

@@ -200,6 +200,13 @@ pub enum DecisionKind {
     /// 308.2e–f: play mana abilities and pay the total cost to attack
     /// (Windborn Muse); `remaining` generic mana is still unpaid.
     PayAttackCost { remaining: u32 },
+    /// 419.6, 419.1b: how `card` comes into play as it would (a land
+    /// played, a permanent spell resolving): a permanent to sacrifice or
+    /// a card to discard instead (`ChooseObject`, one at a time, `chosen`
+    /// so far; `No` declines a "you may" and the card goes to its owner's
+    /// graveyard), or "you may pay 2 life" (`Yes`; `No`: it comes into
+    /// play tapped).
+    AsItEnters { card: ObjId, chosen: Vec<ObjId> },
     /// 606.7d: the active Two-Headed Giant team chooses the one defending
     /// player `attacker` assigns its combat damage to
     /// (`ChooseTarget(Target::Player)`).
@@ -218,6 +225,7 @@ impl DecisionKind {
             DecisionKind::ChooseWhatUntaps => "choose what untaps",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseOpponent => "choose an opponent",
+            DecisionKind::AsItEnters { .. } => "as it comes into play",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",

@@ -345,6 +345,7 @@ impl Game {
                 );
                 out.push(Action::Done);
             }
+            DecisionKind::AsItEnters { card, chosen } => self.entry_options(p, *card, chosen, out),
             DecisionKind::ChooseToUntap { .. } => {
                 out.extend(self.untap_up_to_options().map(Action::ChooseObject));
                 out.push(Action::Done);

@@ -11,6 +11,7 @@ pub mod damage_source;
 pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod effect;
+pub(crate) mod enters_instead;
 pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod look_at_top;

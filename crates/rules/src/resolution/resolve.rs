@@ -190,6 +190,7 @@ impl Game {
             flip: crate::state::progress::FlipState::default(),
             paid: None,
             paid_branch: false,
+            entry: None,
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
@@ -482,7 +483,26 @@ impl Game {
                     }),
                     None => copy,
                 };
-                if face.types.is_permanent() {
+                // 419.6, 419.1b: "If [this] would come into play, … instead"
+                // (Mox Diamond), "you may pay 2 life": asked last, as it
+                // would come into play.
+                if face.types.is_permanent() && r.entry.is_none() {
+                    if let Some(choice) = crate::resolution::enters_instead::entry_choice(entering)
+                    {
+                        match self.entry_decision(r.ctx.controller, obj, choice) {
+                            Ok(d) => {
+                                self.pause_resolution(r, d.kind);
+                                return;
+                            }
+                            Err(outcome) => r.entry = Some(outcome),
+                        }
+                    }
+                }
+                let (enters, tapped) = r.entry.unwrap_or((true, false));
+                if face.types.is_permanent() && !enters {
+                    // "If you don't, put it into its owner's graveyard."
+                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::InsteadOfPlay);
+                } else if face.types.is_permanent() {
                     let aura_target =
                         if crate::playing::targeting::is_aura(face.types, &face.subtypes) {
                             r.ctx.target(0)
@@ -496,10 +516,10 @@ impl Game {
                     if let Some(new) = self.put_into_play_choosing(
                         obj,
                         r.ctx.controller,
-                        MoveReason::Resolve,
                         copy,
                         r.player_choice,
                         r.item.x,
+                        tapped,
                     ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);

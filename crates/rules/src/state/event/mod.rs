@@ -107,6 +107,9 @@ pub enum MoveReason {
     LeftTheGame,
     /// 503.1: a token put into play as a copy of an object.
     TokenCopy,
+    /// 419.6: put into its owner's graveyard instead of into play ("If
+    /// you don't, put it into its owner's graveyard", Lotus Vale).
+    InsteadOfPlay,
 }
 
 impl MoveReason {
@@ -139,6 +142,7 @@ impl MoveReason {
             MoveReason::SubgameEnded => "506.6",
             MoveReason::LeftTheGame => "600.4a",
             MoveReason::TokenCopy => "503.5",
+            MoveReason::InsteadOfPlay => "419.6",
             MoveReason::Effect => "417.1",
         }
     }
