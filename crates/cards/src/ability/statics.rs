@@ -122,8 +122,11 @@ pub enum StaticAbility {
     /// ("Creatures with flying can't attack or block, and their activated
     /// abilities with {T} in their costs can't be activated.", Katabatic
     /// Winds).
+    /// `affected` is a group (`Each`) or the enchanted permanent
+    /// (`Attached`: "Enchanted creature can't attack or block, and its
+    /// activated abilities can't be activated", Arrest).
     CantPlayAbilities {
-        filter: ObjectFilter,
+        affected: Affected,
         except_mana: bool,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         tap_only: bool,
