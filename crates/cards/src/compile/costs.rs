@@ -668,6 +668,18 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
             c.discard_self = true;
+        } else if colon && p.at_all("discard another card named") {
+            // Grandeur: "Discard another card named CARDNAME" (Baru, Fist
+            // of Krosa): a card in the hand with the name of the object
+            // with the ability (`ObjectFilter::named` [SELF]).
+            p.bump();
+            match filter(p) {
+                Some((f, Noun::Card)) if f.named.is_some() => {
+                    c.discard = 1;
+                    c.discard_filter = Some(f);
+                }
+                _ => return Err(err(p)),
+            }
         } else if p.eat("discard") {
             // "Discard X cards" only as a spell's additional cost (409.1b).
             let n = if !colon && p.eat("x") {

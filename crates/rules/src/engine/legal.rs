@@ -242,11 +242,12 @@ impl Game {
                         .hand
                         .iter()
                         .filter(|&&c| {
-                            filter.is_none_or(|f| {
-                                crate::continuous::filter::matches_card(
+                            filter.is_none_or(|f| match self.casting_object() {
+                                Some((source, _)) => self.discardable_for(f, c, source),
+                                None => crate::continuous::filter::matches_card(
                                     f,
                                     self.objects[c.slot as usize].card,
-                                )
+                                ),
                             })
                         })
                         .map(|&c| Action::ChooseObject(c)),
