@@ -668,6 +668,10 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
             c.discard_self = true;
+        } else if colon && p.eat_all("unattach grantor") {
+            // Inside quotes granted by an Equipment: "Unattach Leonin
+            // Bola" names the granting Equipment (`compile::GRANTOR`).
+            c.unattach_grantor = true;
         } else if colon && p.at_all("discard another card named") {
             // Grandeur: "Discard another card named CARDNAME" (Baru, Fist
             // of Krosa): a card in the hand with the name of the object

@@ -960,6 +960,10 @@ impl Game {
                 if self.ability_forbidden(id, false, act.cost.tap) {
                     continue;
                 }
+                // 409.1h: "Unattach [the granting Equipment]" needs it attached.
+                if act.cost.unattach_grantor && self.grantor_of(id, i as u8).is_none() {
+                    continue;
+                }
                 out.push(Action::Activate {
                     source: id,
                     index: i as u8,
