@@ -438,6 +438,10 @@ pub enum StaticAbility {
         which: Option<u8>,
         counters: u8,
         keywords: KeywordSet,
+        /// "… and with \"Pay 3 life: Regenerate [this].\"" (Anavolver): the
+        /// index of the ability in quotes in the face's `granted` list.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grant: Option<u8>,
     },
     /// 308.2d: "Creatures can't attack you unless their controller pays
     /// {N} for each creature they control that's attacking you." (Windborn
