@@ -500,17 +500,10 @@ pub(super) fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
 /// Is a granted ability one the engine reads from the computed abilities
 /// (`P::grant`)?
 fn found_in_play(a: &Ability) -> bool {
-    // A token names the printed ability that created it (216.2, the
-    // engine's `TokenSource`), so a granted ability can't make one
-    // (Squirrel Nest stays refused).
-    let makes_tokens = |effects: &[crate::Effect]| {
-        effects
-            .iter()
-            .any(|e| matches!(e, crate::Effect::CreateTokens { .. }))
-    };
+    // A token names the ability that created it (216.2, the engine's
+    // `TokenSource`), a granted one by the granting card's `granted` list
+    // (Squirrel Nest).
     match a {
-        Ability::Activated(x) if makes_tokens(&x.effects) => false,
-        Ability::Triggered(x) if makes_tokens(&x.effects) => false,
         Ability::Activated(_) | Ability::Mana(_) => true,
         // 418.5b: "This creature's power and toughness are each equal
         // to the number of creature cards in your graveyard" (Svogthos),

@@ -556,10 +556,9 @@ impl Game {
             }
             Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(mut src) = crate::state::object::TokenSource::find(
-                    self.splice_text_card(ctx.source_card),
-                    e,
-                ) else {
+                let Some(mut src) =
+                    crate::state::object::TokenSource::find(self.token_text_card(ctx), e)
+                else {
                     return;
                 };
                 // 216.2: "an X/X token, where X is …": X is taken now.
@@ -1133,5 +1132,22 @@ impl Game {
             } else {
                 h.is_creature()
             }
+    }
+
+    /// The card whose text holds the instruction creating a token (216.2):
+    /// the granting card of an ability in quotes being resolved (Squirrel
+    /// Nest's "{T}: Put a 1/1 green Squirrel creature token into play."
+    /// granted to a land), else the spliced card or the source's.
+    fn token_text_card(&self, ctx: &ResolveCtx) -> tolaria_cards::CardId {
+        if let Some(r) = self.resolving.as_deref() {
+            if let crate::state::stack::StackKind::Ability {
+                ability: tolaria_cards::AbilityRef::Granted { card, .. },
+                ..
+            } = r.item.kind
+            {
+                return card;
+            }
+        }
+        self.splice_text_card(ctx.source_card)
     }
 }
