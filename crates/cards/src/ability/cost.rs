@@ -29,6 +29,11 @@ pub struct Cost {
     /// Nightmare): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]
     pub return_self: bool,
+    /// "Unattach [the Equipment that grants this ability]" (Leonin Bola's
+    /// "{T}, Unattach Leonin Bola: …" in quotes): the granting Equipment
+    /// becomes unattached from the creature with the ability.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unattach_grantor: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
     /// "Sacrifice two lands": how many permanents matching `sacrifice`

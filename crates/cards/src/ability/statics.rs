@@ -149,8 +149,11 @@ pub enum StaticAbility {
     /// ("Creatures with flying can't attack or block, and their activated
     /// abilities with {T} in their costs can't be activated.", Katabatic
     /// Winds).
+    /// `affected` is a group (`Each`) or the enchanted permanent
+    /// (`Attached`: "Enchanted creature can't attack or block, and its
+    /// activated abilities can't be activated", Arrest).
     CantPlayAbilities {
-        filter: ObjectFilter,
+        affected: Affected,
         except_mana: bool,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         tap_only: bool,
@@ -462,6 +465,10 @@ pub enum StaticAbility {
         which: Option<u8>,
         counters: u8,
         keywords: KeywordSet,
+        /// "… and with \"Pay 3 life: Regenerate [this].\"" (Anavolver): the
+        /// index of the ability in quotes in the face's `granted` list.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grant: Option<u8>,
     },
     /// 308.2d: "Creatures can't attack you unless their controller pays
     /// {N} for each creature they control that's attacking you." (Windborn

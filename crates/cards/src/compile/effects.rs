@@ -34,6 +34,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "attach" => {
             p.bump();
             let what = object_phrase(p, cx)?;
+            // "Attach CARDNAME to target creature [you control]." (Cranial
+            // Plating, Stasis Cell): an Equipment or Aura in play moves if
+            // it could be attached there (212.2h, 212.4k).
+            if p.at_all("to target") {
+                p.bump();
+                let to = object_phrase(p, cx)?;
+                return Some(vec![Effect::Attach { what, to }]);
+            }
             p.eat_all("to another").then_some(())?;
             // "Attach it to another permanent it can enchant" (Aura Graft):
             // any permanent the Aura could enchant (212.4).

@@ -574,20 +574,26 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     // "Activated abilities of sources with the chosen name can't be played
     // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
-    // Oracle "can't be activated").
-    if p.eat_all("activated abilities of sources") {
-        let mut filter = ObjectFilter::default();
-        if !p.eat_all("with the chosen name") {
-            return None;
-        }
-        filter.chosen_name = true;
+    // Oracle "can't be activated"); "Activated abilities of creatures
+    // (artifacts, artifacts and creatures) can't be played …" (Cursed
+    // Totem, Null Rod, Damping Matrix).
+    if p.at_all("activated abilities of") && p.peek_at(3) != "each" {
+        p.eat_all("activated abilities of");
+        let filter = if p.eat_all("sources with the chosen name") {
+            ObjectFilter {
+                chosen_name: true,
+                ..Default::default()
+            }
+        } else {
+            group(p)?
+        };
         if !p.eat_all("can't be activated") {
             return None;
         }
         let except_mana = p.eat_all("unless they're mana abilities");
         return (p.eat_end() && p.at_end()).then(|| {
             vec![StaticAbility::CantPlayAbilities {
-                filter,
+                affected: Affected::Each(filter),
                 except_mana,
                 tap_only: false,
             }]
@@ -722,6 +728,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         || p.eat_all("fortified land")
         || p.eat_all("enchanted land")
         || p.eat_all("enchanted artifact")
+        || p.eat_all("enchanted permanent")
         || p.eat_all("enchanted wall")
     {
         Affected::Attached
@@ -865,17 +872,29 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::CantBlock(affected.clone()));
             // "…, and their activated abilities with {T} in their costs
             // can't be activated." (Katabatic Winds)
-            if let Affected::Each(f) = &affected {
+            if let Affected::Each(_) = &affected {
                 if p.eat_all(
                     ", and their activated abilities with {t} in their costs can't be activated",
                 ) {
                     out.push(StaticAbility::CantPlayAbilities {
-                        filter: f.clone(),
+                        affected: affected.clone(),
                         except_mana: false,
                         tap_only: true,
                     });
                 }
             }
+            // "Enchanted creature can't attack or block, and its activated
+            // abilities can't be activated [unless they're mana
+            // abilities]." (Arrest, Stasis Cocoon, Faith's Fetters)
+            if affected == Affected::Attached {
+                its_abilities_cant_be_played(p, &affected, &mut out);
+            }
+        } else if !this && affected == Affected::Attached && p.at_all("can't block , and its") {
+            // "Enchanted creature can't block, and its activated abilities
+            // can't be activated." (Gelid Shackles)
+            p.eat_all("can't block");
+            out.push(StaticAbility::CantBlock(affected.clone()));
+            its_abilities_cant_be_played(p, &affected, &mut out);
         } else if !this && p.eat_all("can't attack unless its controller pays") {
             // 308.2d: Brainwash's cost to attack with the enchanted creature.
             let generic = generic_mana(p)?;
@@ -1402,6 +1421,22 @@ fn or_more_creatures(p: &mut P) -> Option<u8> {
         .filter(|&n| n >= 2)?;
     p.bump();
     p.eat_all("or more creatures").then_some(n)
+}
+
+/// ", and its activated abilities can't be activated [unless they're mana
+/// abilities]" after a restriction on the enchanted permanent (Arrest,
+/// Gelid Shackles, Faith's Fetters): `StaticAbility::CantPlayAbilities`
+/// for the same permanent. Leaves the cursor alone when the clause isn't
+/// there.
+fn its_abilities_cant_be_played(p: &mut P, affected: &Affected, out: &mut Vec<StaticAbility>) {
+    if p.eat_all(", and its activated abilities can't be activated") {
+        let except_mana = p.eat_all("unless they're mana abilities");
+        out.push(StaticAbility::CantPlayAbilities {
+            affected: affected.clone(),
+            except_mana,
+            tap_only: false,
+        });
+    }
 }
 
 /// "Walls and/or creatures with flying": each side of "and/or" is its own

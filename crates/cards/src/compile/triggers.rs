@@ -448,7 +448,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.trig_obj = true;
         return Some(vec![Trigger::AttachedBecomesTapped]);
     }
-    if p.eat_all("enchanted creature") {
+    // "Whenever equipped creature …" (212.2j): an Equipment's abilities
+    // watch the creature it equips as an Aura's watch the one it enchants
+    // (Skullclamp, Mask of Memory, the Swords).
+    if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         cx.last_obj = Some(ObjectRef::Attached);
         if p.eat_all("is put into a graveyard from play") {
             cx.last_obj = Some(ObjectRef::Triggering);

@@ -242,11 +242,12 @@ impl Game {
                         .hand
                         .iter()
                         .filter(|&&c| {
-                            filter.is_none_or(|f| {
-                                crate::continuous::filter::matches_card(
+                            filter.is_none_or(|f| match self.casting_object() {
+                                Some((source, _)) => self.discardable_for(f, c, source),
+                                None => crate::continuous::filter::matches_card(
                                     f,
                                     self.objects[c.slot as usize].card,
-                                )
+                                ),
                             })
                         })
                         .map(|&c| Action::ChooseObject(c)),
@@ -981,6 +982,10 @@ impl Game {
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
                 if self.ability_forbidden(id, false, act.cost.tap) {
+                    continue;
+                }
+                // 409.1h: "Unattach [the granting Equipment]" needs it attached.
+                if act.cost.unattach_grantor && self.grantor_of(id, i as u8).is_none() {
                     continue;
                 }
                 out.push(Action::Activate {

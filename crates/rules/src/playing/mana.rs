@@ -681,6 +681,25 @@ impl Game {
             })
     }
 
+    /// May the card `card` in a hand be discarded for a cost of `source`
+    /// that discards a card matching `f`? "Another card named CARDNAME"
+    /// (grandeur) reads the name of `source` (its copiable values in play,
+    /// 503.2); the source is in play, so never the card discarded.
+    pub(crate) fn discardable_for(
+        &self,
+        f: &tolaria_cards::ObjectFilter,
+        card: ObjId,
+        source: ObjId,
+    ) -> bool {
+        crate::continuous::filter::matches_card_for(
+            self,
+            f,
+            self.objects[card.slot as usize].card,
+            source,
+            self.objects[source.slot as usize].card,
+        )
+    }
+
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
     #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
@@ -699,9 +718,7 @@ impl Game {
                 .player(o.controller)
                 .hand
                 .iter()
-                .filter(|&&c| {
-                    crate::continuous::filter::matches_card(f, self.objects[c.slot as usize].card)
-                })
+                .filter(|&&c| self.discardable_for(f, c, source))
                 .count(),
         };
         if cost.discard as usize > discardable {

@@ -488,6 +488,7 @@ impl Game {
                                 which,
                                 counters,
                                 keywords,
+                                grant,
                             },
                         ) = a
                         {
@@ -499,7 +500,7 @@ impl Game {
                                 self.objects[slot].add_counters(kind, i32::from(*counters));
                                 entered_with.push((kind, u32::from(*counters)));
                             }
-                            if !keywords.is_empty() {
+                            if !keywords.is_empty() || grant.is_some() {
                                 let ts = self.stamp();
                                 self.effects
                                     .push(crate::continuous::effects::ContinuousEffect {
@@ -507,7 +508,10 @@ impl Game {
                                         source_card: card,
                                         controller: controller.unwrap_or(owner),
                                         affected: new,
-                                        effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
+                                        effect: tolaria_cards::LayerEffect {
+                                            grant: *grant,
+                                            ..tolaria_cards::LayerEffect::pump(0, 0, *keywords)
+                                        },
                                         copy: None,
                                         until_end_of_turn: false,
                                         until_end_of_combat: false,

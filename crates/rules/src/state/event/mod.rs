@@ -579,10 +579,13 @@ pub enum Event {
         chooser: PlayerId,
         player: PlayerId,
     },
-    /// 420.5k / 420.5m: an attached permanent becomes unattached.
+    /// 420.5k / 420.5m: an attached permanent becomes unattached; with
+    /// `cost`, to pay a cost (409.1h: "Unattach Leonin Bola").
     Unattached {
         obj: ObjId,
         card: CardId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cost: bool,
     },
     /// 420.5n: N +1/+1 and N -1/-1 counters are removed.
     CountersAnnihilated {
@@ -895,7 +898,7 @@ impl Event {
             | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
             | Event::StaysTapped { obj, card }
-            | Event::Unattached { obj, card }
+            | Event::Unattached { obj, card, .. }
             | Event::ControlChanged { obj, card, .. }
             | Event::EffectCreated { obj, card, .. }
             | Event::Pumped { obj, card, .. }
