@@ -1455,6 +1455,7 @@ fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
         what: ObjectRef::Target(i),
         to: Some(to),
         from_this: true,
+        to_player: false,
     });
     Some(())
 }
