@@ -247,6 +247,9 @@ pub enum Effect {
         /// nothing changes.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         from_this: bool,
+        /// "The new target must be a player." (Rebound): only a player.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        to_player: bool,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
     /// onto the stack, with the original's mode, targets and X.

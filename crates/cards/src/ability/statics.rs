@@ -21,6 +21,13 @@ pub enum Protection {
 /// A static ability (405) and the continuous effect it generates (418.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum StaticAbility {
+    /// "… If you play it any time a sorcery couldn't have been played, the
+    /// controller of the permanent it becomes sacrifices it at the
+    /// beginning of the next cleanup step." (Armor of Thorns; with
+    /// `SpellAbility::as_though_flash`): the delayed triggered ability the
+    /// spell's permanent gets as it resolves (404.4, 314.3), whose
+    /// instructions are `flash_sacrifice_effects`.
+    FlashSacrificed,
     /// A continuous effect on the affected objects, applied layer by layer
     /// (418.5a): Glorious Anthem (6d), an Aura's "Enchanted creature gets
     /// +1/+2" (6d), Control Magic (2), Opalescence (4, 6b), Humility (5, 6b).
@@ -663,4 +670,15 @@ pub enum PtCount {
         otherwise: Box<PtCount>,
         attacking: Box<PtCount>,
     },
+}
+
+/// The instructions of `StaticAbility::FlashSacrificed`'s delayed triggered
+/// ability: "the controller of the permanent it becomes sacrifices it".
+pub fn flash_sacrifice_effects() -> &'static [Effect] {
+    static EFFECTS: std::sync::OnceLock<Vec<Effect>> = std::sync::OnceLock::new();
+    EFFECTS.get_or_init(|| {
+        vec![Effect::SacrificeThese {
+            what: ObjectRef::This,
+        }]
+    })
 }

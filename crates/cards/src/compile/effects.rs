@@ -203,31 +203,32 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             Effect::RedirectUnblockedDamageToThis
         }
         // 415.7: "Change the target of target spell with a single target."
+        // "… of target spell that targets only a single creature to
+        // CARDNAME" (Muck Drubb), "… that targets only a player. The new
+        // target must be a player." (Rebound).
         "change" if p.at_all("change the target of") => {
             p.eat_all("change the target of");
             let what = object_phrase(p, cx)?;
-            if !matches!(
-                cx.targets.last(),
+            let one_target = match cx.targets.last() {
                 Some(TargetSpec {
-                    kind: TargetKind::Spell(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }) | TargetKind::SpellOrAbility(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }) | TargetKind::ActivatedAbility(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }),
+                    kind:
+                        TargetKind::Spell(f)
+                        | TargetKind::SpellOrAbility(f)
+                        | TargetKind::ActivatedAbility(f),
                     ..
-                })
-            ) {
+                }) => f.single_target || f.spell_targets.as_ref().is_some_and(|t| t.only),
+                _ => false,
+            };
+            if !one_target {
                 return None;
             }
+            let to = p.eat_all("to cardname").then(ObjectFilter::this);
+            let to_player = p.eat_all(". the new target must be a player");
             Effect::ChangeTarget {
                 what,
-                to: None,
+                to,
                 from_this: false,
+                to_player,
             }
         }
         // 503.10: "Copy target instant or sorcery spell[, except that the

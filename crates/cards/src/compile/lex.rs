@@ -427,6 +427,8 @@ pub(super) struct Cx {
     pub(super) suspend: Option<crate::Suspend>,
     /// 502.64a: delve.
     pub(super) delve: bool,
+    /// "You may play CARDNAME as though it had flash. …" (Armor of Thorns).
+    pub(super) as_though_flash: bool,
     /// 502.24a: the madness cost.
     pub(super) madness: Option<Cost>,
     /// 502.32a: the entwine cost.

@@ -171,6 +171,21 @@ fn compile_line_inner(
         spell.convoke = true;
         return Ok(());
     }
+    // "You may play CARDNAME as though it had flash. If you play it any
+    // time a sorcery couldn't have been played, the controller of the
+    // permanent it becomes sacrifices it at the beginning of the next
+    // cleanup step." (Armor of Thorns, Parapet; 314.3).
+    if p.eat_all(
+        "you may play cardname as though it had flash . if you play it any time a sorcery couldn't have been play , the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step .",
+    ) {
+        if !p.at_end() || spell.as_though_flash {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.as_though_flash = true;
+        out.abilities
+            .push(Ability::Static(StaticAbility::FlashSacrificed));
+        return Ok(());
+    }
     // 502.64a: "Delve".
     if p.at("delve") && toks.len() <= 2 {
         p.bump();

@@ -549,6 +549,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             convoke: spell.convoke,
             suspend: spell.suspend,
             delve: spell.delve,
+            as_though_flash: spell.as_though_flash,
             madness: spell.madness,
             entwine,
             replicate: spell.replicate,
@@ -582,6 +583,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.convoke = spell.convoke;
         out.spell.suspend = spell.suspend;
         out.spell.delve = spell.delve;
+        out.spell.as_though_flash = spell.as_though_flash;
         out.spell.madness = spell.madness;
     }
     Ok(out)

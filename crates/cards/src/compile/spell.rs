@@ -1463,6 +1463,7 @@ fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
         what: ObjectRef::Target(i),
         to: Some(to),
         from_this: true,
+        to_player: false,
     });
     Some(())
 }

@@ -181,6 +181,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     let mut had_noun = false;
     let mut creature_subtype = false;
     let mut other_subtype = false;
+    // "instant or Aura": a type and a non-creature subtype as alternatives.
+    let (mut type_alone, mut subtype_alone) = (false, false);
     let mut noun = Noun::Permanent;
     loop {
         let w = p.peek();
@@ -192,6 +194,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 continue;
             }
             f.types_any.insert(t);
+            type_alone = true;
         } else if w == "permanent" || w == "permanents" {
             p.bump();
             // "a Rebel permanent card": a card of a permanent type (212.1).
@@ -220,6 +223,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             {
                 continue;
             }
+            subtype_alone |= crate::subtype::NON_CREATURE_SUBTYPES.contains(&st);
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
             // "target spell", "a card"
         } else if (w == "token" || w == "tokens") && !f.nontoken {
@@ -263,10 +267,13 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     if creature_subtype && !other_subtype && f.types_any.is_empty() {
         f.types_any.insert(CardType::Creature);
     }
+    f.types_or_subtypes = type_alone && subtype_alone && !creature_subtype;
     // Post-modifiers.
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Spell && f.spell_targets.is_none() && p.at_all("that targets") {
+            f.spell_targets = Some(Box::new(spell_targets(p)?));
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
@@ -1058,6 +1065,35 @@ fn permanent_or_suspended(p: &mut P) -> Option<TargetKind> {
     }
     p.i = start;
     None
+}
+
+/// "that targets [only] [a [single]] creature / a permanent you control /
+/// you / a player / CARDNAME" after a spell noun (Confound, Rebuff the
+/// Wicked, Dawn Charm, Rebound, Mistfolk, Muck Drubb).
+fn spell_targets(p: &mut P) -> Option<crate::SpellTargets> {
+    p.eat_all("that targets").then_some(())?;
+    let only = p.eat("only");
+    let what = if p.eat("you") {
+        crate::Targeted::Player(PlayerFilter::You)
+    } else if p.eat("cardname") {
+        crate::Targeted::Permanent(ObjectFilter::this())
+    } else {
+        p.eat_any(&["a", "an"])?;
+        // "only a single creature": one creature, however many times
+        // targeted (Muck Drubb's ruling), as "only" says.
+        if only {
+            p.eat("single");
+        }
+        if p.eat("player") {
+            crate::Targeted::Player(PlayerFilter::Any)
+        } else {
+            let (f, Noun::Permanent) = filter(p)? else {
+                return None;
+            };
+            crate::Targeted::Permanent(f)
+        }
+    };
+    Some(crate::SpellTargets { what, only })
 }
 
 /// After "target activated ability": "from an artifact source", "from an

@@ -754,8 +754,10 @@ impl Game {
         avail: &crate::playing::mana::Avail,
     ) -> bool {
         let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
-        let instant_speed =
-            face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
+        // "You may play CARDNAME as though it had flash" (Armor of Thorns).
+        let instant_speed = face.types.contains(CardType::Instant)
+            || face.keywords.has(Keyword::Flash)
+            || face.spell.as_though_flash;
         (instant_speed || sorcery_timing) && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
@@ -1387,6 +1389,7 @@ fn may_play_at_instant_speed(def: &tolaria_cards::CardDef) -> bool {
     def.layout == tolaria_cards::Layout::Split
         || face.types.contains(CardType::Instant)
         || face.keywords.has(Keyword::Flash)
+        || face.spell.as_though_flash
 }
 
 pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {

@@ -513,6 +513,9 @@ impl Game {
                         & crate::state::object::marks::SUSPEND_HASTE
                         != 0
                         && face.types.contains(tolaria_cards::CardType::Creature);
+                    let flash_sacrificed = self.objects[obj.slot as usize].control_marks
+                        & crate::state::object::marks::FLASH_SACRIFICED
+                        != 0;
                     if let Some(new) = self.put_into_play_choosing(
                         obj,
                         r.ctx.controller,
@@ -523,6 +526,9 @@ impl Game {
                     ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
+                        }
+                        if flash_sacrificed {
+                            self.delay_flash_sacrifice(new, card, r.ctx.controller);
                         }
                         self.record_entering_choice(new, r.color_choice, None, None);
                         if let Some((power, toughness)) = pt {

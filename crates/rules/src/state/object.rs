@@ -104,6 +104,10 @@ pub mod marks {
     /// until you lose control of the spell or the permanent it becomes");
     /// set on the spell, turned into a haste effect as it resolves.
     pub const SUSPEND_HASTE: u8 = 4;
+    /// A spell played by "You may play CARDNAME as though it had flash"
+    /// when a sorcery couldn't have been played (Armor of Thorns); set on
+    /// the spell, turned into a delayed triggered ability as it resolves.
+    pub const FLASH_SACRIFICED: u8 = 8;
 }
 
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
