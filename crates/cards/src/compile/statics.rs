@@ -374,6 +374,20 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 419.1a, 419.1d: "If [source] would deal [N or less] damage to
+    // [recipient], [instead]" composed from its parts (Callous Giant,
+    // Urza's Armor, Divine Presence, Phytohydra, Szadek).
+    if p.at("if") {
+        if let Some(shape) = attempt(p, &mut Cx::default(), |p, _| {
+            prevention::damage_shape_static(p)
+        }) {
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::DamageReplacement(
+                    crate::DamageReplacement::Shaped(Box::new(shape)),
+                )]
+            });
+        }
+    }
     // 418.5k: an effect on the rules of the game (Spellbook).
     if p.eat_all("you have no maximum hand size") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoMaximumHandSize]);

@@ -6,6 +6,7 @@ pub mod board_check;
 pub mod characteristics;
 pub(crate) mod condition;
 pub(crate) mod copy_effect;
+pub(crate) mod damage_shape;
 pub mod draw_replacement;
 pub mod effects;
 pub mod filter;

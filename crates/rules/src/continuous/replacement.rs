@@ -21,6 +21,7 @@
 //! is asked, and the unit runs again from the snapshot with the answers so
 //! far (`Replay`).
 
+use crate::continuous::damage_shape::ShapeResult;
 use crate::continuous::source::SourceInfo;
 use crate::continuous::source::SourceProps;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
@@ -94,12 +95,12 @@ pub use crate::continuous::shield::Shield;
 use crate::continuous::shield::{ShieldFollowUp, ShieldUse};
 
 /// One damage event, as it would happen (419.5).
-struct DamageEvent {
-    source: ObjId,
-    source_card: CardId,
-    to: Target,
-    amount: u32,
-    combat: bool,
+pub(crate) struct DamageEvent {
+    pub(crate) source: ObjId,
+    pub(crate) source_card: CardId,
+    pub(crate) to: Target,
+    pub(crate) amount: u32,
+    pub(crate) combat: bool,
 }
 
 /// What a shield adds after the event it applied to.
@@ -457,6 +458,7 @@ impl Game {
             DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
                 to && self.object_within_range(controller, ev.source)
             }
+            DamageReplacement::Shaped(shape) => self.shape_reaches(controller, shape, ev),
         }
     }
 
@@ -559,6 +561,7 @@ impl Game {
                 ev.to == Target::Object(id) && self.objects[id.slot as usize].plus_counters > 0
             }
             DamageReplacement::PreventAllRemovingACounter => ev.to == Target::Object(id),
+            DamageReplacement::Shaped(shape) => self.shape_applies(id, controller, shape, ev, src),
         }
     }
 
@@ -680,6 +683,26 @@ impl Game {
                             before,
                             after: ev.amount,
                         });
+                    }
+                    DamageReplacement::Shaped(shape) => {
+                        match self.apply_shape(id, ch.card, shape, ev) {
+                            ShapeResult::Prevented(n) => prevented(self, ev, n, false),
+                            ShapeResult::Replaced(after) => {
+                                let before = ev.amount;
+                                ev.amount = after;
+                                let card = self.card_of(ev.to);
+                                self.emit(Event::DamageReplaced {
+                                    source_card: ev.source_card,
+                                    by_card: ch.card,
+                                    from: ev.to,
+                                    from_card: card,
+                                    to: ev.to,
+                                    to_card: card,
+                                    before,
+                                    after,
+                                });
+                            }
+                        }
                     }
                     DamageReplacement::RedirectFromYou(_)
                     | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
@@ -991,6 +1014,16 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                         DamageReplacement::RedirectFromYou(_)
                         | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => 3,
                         DamageReplacement::PlusToPlayer { .. } => 5,
+                        // Unconditional doublings commute with Furnace of
+                        // Rath's; anything else may depend on the order.
+                        DamageReplacement::Shaped(s) => match s.instead {
+                            tolaria_cards::DamageInstead::Double
+                                if s.at_least == 0 && s.at_most.is_none() =>
+                            {
+                                2
+                            }
+                            _ => 8,
+                        },
                     },
                     _ => 4,
                 }
