@@ -59,6 +59,9 @@ pub enum StaticAbility {
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.
     NotRemovedByItsProtection,
+    /// 419.1a, 501.5: "If [this] would be destroyed, regenerate it." (Knight
+    /// of the Holy Nimbus): a regeneration that is never used up.
+    RegeneratesIfDestroyed,
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),
@@ -611,6 +614,9 @@ pub enum GraveyardWhat {
     /// "If [this card] would be put into a graveyard from anywhere": the
     /// ability works from every zone (Legacy Weapon, Darksteel Colossus).
     ThisFromAnywhere,
+    /// "If [this] would be put into a graveyard from play" (2007's "die",
+    /// Gravebane Zombie): this permanent leaving play.
+    ThisFromPlay,
     /// "If a permanent would be put into a graveyard" (Samurai of the Pale
     /// Curtain): a permanent leaving play.
     AnyPermanent,
@@ -627,6 +633,8 @@ pub enum GraveyardInstead {
     ShuffleIntoLibrary,
     /// "exile it" (2007: remove it from the game).
     RemoveFromGame,
+    /// "put [it] on top of its owner's library".
+    TopOfLibrary,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).

@@ -910,7 +910,8 @@ impl Game {
                                 matches!(
                                     a,
                                     Ability::Static(StaticAbility::GraveyardReplacement {
-                                        what: GraveyardWhat::ThisFromAnywhere,
+                                        what: GraveyardWhat::ThisFromAnywhere
+                                            | GraveyardWhat::ThisFromPlay,
                                         ..
                                     })
                                 )
@@ -1060,12 +1061,13 @@ impl Game {
         };
         if !lost {
             for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
-                if let Ability::Static(StaticAbility::GraveyardReplacement {
-                    what: GraveyardWhat::ThisFromAnywhere,
-                    instead,
-                }) = a
-                {
-                    cands.push((*instead, card));
+                // "… from play" (Gravebane Zombie) only as it leaves play.
+                if let Ability::Static(StaticAbility::GraveyardReplacement { what, instead }) = a {
+                    if *what == GraveyardWhat::ThisFromAnywhere
+                        || (*what == GraveyardWhat::ThisFromPlay && from == crate::Zone::InPlay)
+                    {
+                        cands.push((*instead, card));
+                    }
                 }
             }
         }
@@ -1139,6 +1141,7 @@ impl Game {
                     match i {
                         GraveyardInstead::ShuffleIntoLibrary => "shuffle into library",
                         GraveyardInstead::RemoveFromGame => "remove from the game",
+                        GraveyardInstead::TopOfLibrary => "put on top of its owner's library",
                     }
                 )
             })

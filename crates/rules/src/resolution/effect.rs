@@ -1046,12 +1046,30 @@ impl Game {
         {
             return false;
         }
-        let can_regen = !no_regen
-            && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
-            && obj.regen_shields > 0;
-        if can_regen {
+        let may_regen = !no_regen && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0;
+        // 419.1a: "If [this] would be destroyed, regenerate it" regenerates
+        // it without using a shield. *Decision*: with shields too, the
+        // static ability applies and the shields stay (its controller
+        // would choose so, 419.9a; the result is the same otherwise).
+        let always = may_regen
+            && obj.zone == Zone::InPlay
+            && obj.flags & crate::state::object::flags::STATICS != 0
+            && crate::continuous::characteristics::compute(self, o)
+                .abilities()
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::RegeneratesIfDestroyed
+                        )
+                    )
+                });
+        if always || (may_regen && obj.regen_shields > 0) {
             let obj = self.obj_mut(o).expect("checked");
-            obj.regen_shields -= 1;
+            if !always {
+                obj.regen_shields -= 1;
+            }
             obj.damage = 0;
             let card = obj.card;
             self.tap(o);
