@@ -59,6 +59,9 @@ pub enum StaticAbility {
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.
     NotRemovedByItsProtection,
+    /// 419.1a: "If a player would gain life, that player gains no life
+    /// instead." (Sulfuric Vortex)
+    NoLifeGain,
     /// 419.1a, 501.5: "If [this] would be destroyed, regenerate it." (Knight
     /// of the Holy Nimbus): a regeneration that is never used up.
     RegeneratesIfDestroyed,

@@ -301,6 +301,16 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         }
         p.i = i;
     }
+    // "You gain life equal to the life lost this way." (Kokusho) after a
+    // life-loss instruction of the same spell or ability.
+    if cx
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::LoseLife { .. }))
+        && p.eat_all("the life lost this way")
+    {
+        return Some(Amount::LifeLostThisWay);
+    }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.
     if cx

@@ -397,6 +397,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 419.1a: "If a player would gain life, that player gains no life
+    // instead." (Sulfuric Vortex)
+    if p.eat_all("if a player would gain life , that player gains no life instead") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoLifeGain]);
+    }
     // 419.1a, 501.5: "If CARDNAME would be destroyed, regenerate it."
     if p.eat_all("if cardname would be destroyed , regenerate it") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::RegeneratesIfDestroyed]);

@@ -170,6 +170,10 @@ impl Game {
                 for p in self.players_of(ctx, who) {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
+                    // `Amount::LifeLostThisWay`.
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.ctx.life_lost = r.ctx.life_lost.saturating_add(n);
+                    }
                 }
             }
             Effect::GivePoison { who, amount } => {

@@ -451,6 +451,7 @@ impl Game {
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::DestroyedThisWay => ctx.destroyed as i32,
+            Amount::LifeLostThisWay => ctx.life_lost as i32,
             Amount::DiscardedThisWay(f) => ctx
                 .discarded
                 .iter()

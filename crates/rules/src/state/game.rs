@@ -605,19 +605,6 @@ impl Game {
         }
     }
 
-    pub fn gain_life(&mut self, p: PlayerId, n: u32) {
-        if n == 0 {
-            return;
-        }
-        // Saturating (state/limits.rs): a life total stays within i32.
-        let life = self.life_mut(p);
-        *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
-        self.emit(Event::LifeGained {
-            player: p,
-            amount: n,
-        });
-    }
-
     /// 102.3d: a player gets poison counters (ten or more: 420.5h).
     pub fn give_poison(&mut self, p: PlayerId, n: u32) {
         if n == 0 {

@@ -267,6 +267,10 @@ pub struct ResolveCtx {
     /// graveyard so far (`Amount::DestroyedThisWay`: Decree of Pain).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub destroyed: u32,
+    /// The life this resolution's life-loss instructions made players lose
+    /// so far (`Amount::LifeLostThisWay`: Kokusho).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub life_lost: u32,
     /// The cards this resolution's discard instructions discarded so far,
     /// where they went (`Amount::DiscardedThisWay`: Forget).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -318,6 +322,7 @@ impl ResolveCtx {
             destroyed: 0,
             discarded: Vec::new(),
             revealed: 0,
+            life_lost: 0,
             created: None,
             division: Vec::new(),
             removal: 0,
