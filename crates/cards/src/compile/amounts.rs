@@ -541,6 +541,31 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // "that land was nonbasic", "… was legendary", "… was a snow land"
+    // (Molten Rain, Feast of Worms, Icequake): the object as it last
+    // existed.
+    if p.at("that") && p.peek_at(2) == "was" {
+        let start = p.i;
+        p.bump();
+        let noun = p.bump();
+        p.bump();
+        if let Some(what) = that_object(cx, noun) {
+            let (supertype, is) = match p.bump() {
+                "nonbasic" => (crate::Supertype::Basic, false),
+                "basic" => (crate::Supertype::Basic, true),
+                "legendary" => (crate::Supertype::Legendary, true),
+                "nonlegendary" => (crate::Supertype::Legendary, false),
+                "a" if p.eat("snow") && p.eat(noun) => (crate::Supertype::Snow, true),
+                _ => return fail_at(p, start),
+            };
+            return Some(Condition::WasSupertype {
+                what,
+                supertype,
+                is,
+            });
+        }
+        p.i = start;
+    }
     // "there are no mining counters on CARDNAME" (Gemstone Mine).
     if p.at_all("there are no") && p.at_all_from(4, "counters on cardname") {
         p.eat_all("there are no");

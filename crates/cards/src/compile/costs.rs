@@ -235,7 +235,13 @@ pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
         toks.remove(0);
         instead = true;
     }
-    if !instead && !matches!(condition, Condition::Kicked { .. }) {
+    // "If that land was nonbasic, …" (Molten Rain) is a branch too.
+    if !instead
+        && !matches!(
+            condition,
+            Condition::Kicked { .. } | Condition::WasSupertype { .. }
+        )
+    {
         // Without "instead" only the kicker's reading is kept here; other
         // conditions keep their own readings (`spell::sentence`).
         return None;
