@@ -566,6 +566,30 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
         p.i = start;
     }
+    // "that creature is white or blue" (Lightning Dart, Ether Well): the
+    // object has one of the colours as the instruction is reached.
+    if p.at("that") && p.peek_at(2) == "is" && crate::Color::from_name(p.peek_at(3)).is_some() {
+        let start = p.i;
+        p.bump();
+        let noun = p.bump();
+        p.bump();
+        let what = that_object(cx, noun)?;
+        let mut filter = crate::ObjectFilter::any();
+        loop {
+            let Some(c) = crate::Color::from_name(p.peek()) else {
+                return fail_at(p, start);
+            };
+            p.bump();
+            filter.colors_any.insert(c);
+            if !p.eat("or") {
+                break;
+            }
+        }
+        return Some(Condition::ObjectIs {
+            what,
+            filter: Box::new(filter),
+        });
+    }
     // "there are no mining counters on CARDNAME" (Gemstone Mine).
     if p.at_all("there are no") && p.at_all_from(4, "counters on cardname") {
         p.eat_all("there are no");

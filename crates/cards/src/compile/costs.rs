@@ -271,6 +271,11 @@ pub(super) fn instead_if(p: &mut P, cx: &mut Cx) -> Option<()> {
 /// "CARDNAME deals N damage" replacing a previous sentence that was only
 /// "CARDNAME deals M damage to [recipient]": N damage to that recipient.
 fn same_recipient_damage(cx: &Cx, toks: &[Tok], instead: bool) -> Option<Effect> {
+    // "… deals 4 damage to it instead" (Lightning Dart): the same.
+    let toks = match toks {
+        [rest @ .., to, it] if to.low == "to" && it.low == "it" => rest,
+        t => t,
+    };
     let [a, b, n, d] = toks else {
         return None;
     };
