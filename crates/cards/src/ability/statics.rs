@@ -59,6 +59,11 @@ pub enum StaticAbility {
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.
     NotRemovedByItsProtection,
+    /// 419.1a: "If a creature dealt damage by [this / enchanted creature]
+    /// this turn would be put into a graveyard, remove it from the game
+    /// instead." (Frostwielder, Kumano's Blessing): only while the
+    /// permanent with the ability is in play.
+    ExileIfDamagedByDies(Affected),
     /// 419.1a: "If a player would gain life, that player gains no life
     /// instead." (Sulfuric Vortex)
     NoLifeGain,

@@ -397,6 +397,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             )]
         });
     }
+    // 419.1a: "If a creature dealt damage by CARDNAME / enchanted creature
+    // this turn would be put into a graveyard, exile it instead."
+    if p.eat_all("if a creature dealt damage by") {
+        let by = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return None;
+        };
+        (p.eat_all("this turn would die , exile it instead")
+            || p.eat_all("this turn would be put into a graveyard , exile it instead"))
+        .then_some(())?;
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ExileIfDamagedByDies(by)]);
+    }
     // 419.1a: "If a player would gain life, that player gains no life
     // instead." (Sulfuric Vortex)
     if p.eat_all("if a player would gain life , that player gains no life instead") {

@@ -9,6 +9,7 @@ pub(crate) mod copy_effect;
 pub(crate) mod damage_shape;
 pub mod draw_replacement;
 pub mod effects;
+pub(crate) mod exile_if_dies;
 pub mod filter;
 pub mod game_rules;
 pub mod layers;

@@ -289,6 +289,9 @@ impl Game {
                 self.objects[o.slot as usize].damage += ev.amount;
                 if ev.amount > 0 {
                     self.objects[o.slot as usize].dealt_damage_this_turn = true;
+                    if self.exile_damaged_statics {
+                        self.note_damage_for_exile(source, o);
+                    }
                 }
                 self.emit(Event::Damage {
                     source,
@@ -1069,6 +1072,13 @@ impl Game {
                         cands.push((*instead, card));
                     }
                 }
+            }
+        }
+        // 419.1a: "… remove it from the game instead" for a creature
+        // damaged this turn (Yamabushi's Flame, Frostwielder).
+        if from == crate::Zone::InPlay {
+            if let Some(by) = self.exile_if_it_dies(id) {
+                cands.push((GraveyardInstead::RemoveFromGame, by));
             }
         }
         let any_statics = self.in_play.iter().any(|&id| {

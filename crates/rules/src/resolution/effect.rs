@@ -166,6 +166,18 @@ impl Game {
                     self.gain_life(p, n);
                 }
             }
+            // 419.1a: until the turn ends (`Game::exile_if_dies`).
+            Effect::ExileIfDiesThisTurn(what) => {
+                let objs = match what {
+                    Some(o) => self.objects_of(ctx, o),
+                    None => ctx.damaged.clone(),
+                };
+                for o in objs {
+                    if self.is_in_play(o) && !self.exile_if_dies.iter().any(|(x, _)| *x == o) {
+                        self.exile_if_dies.push((o, ctx.source_card));
+                    }
+                }
+            }
             Effect::LoseLife { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;

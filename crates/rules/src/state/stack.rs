@@ -271,6 +271,10 @@ pub struct ResolveCtx {
     /// so far (`Amount::LifeLostThisWay`: Kokusho).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub life_lost: u32,
+    /// The creatures this resolution's damage instructions dealt damage to
+    /// so far ("a creature dealt damage this way", Yamabushi's Flame).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged: Vec<ObjId>,
     /// The cards this resolution's discard instructions discarded so far,
     /// where they went (`Amount::DiscardedThisWay`: Forget).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -323,6 +327,7 @@ impl ResolveCtx {
             discarded: Vec::new(),
             revealed: 0,
             life_lost: 0,
+            damaged: Vec::new(),
             created: None,
             division: Vec::new(),
             removal: 0,
