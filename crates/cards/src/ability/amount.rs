@@ -125,6 +125,10 @@ pub enum Amount {
     /// "Sacrifice any number of …" (Landslide, Renounce): how many it
     /// sacrificed.
     SacrificedThisWay,
+    /// "You gain life equal to the life lost this way." (Kokusho,
+    /// Subversion): the life the resolving spell or ability's life-loss
+    /// instructions before this one made players lose.
+    LifeLostThisWay,
     /// "for each land card discarded this way", "as many cards as they
     /// discarded this way" (Gerrard's Verdict, Forget): the cards the
     /// resolving spell or ability's discard instructions before this one

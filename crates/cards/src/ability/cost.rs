@@ -337,6 +337,9 @@ pub enum Activator {
     Controller,
     Owner,
     AnyPlayer,
+    /// "Only your opponents may activate this ability" (Knight of the Holy
+    /// Nimbus): each opponent of its controller.
+    Opponents,
 }
 
 impl Activator {

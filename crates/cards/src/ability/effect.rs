@@ -260,6 +260,11 @@ pub enum Effect {
         new_targets: bool,
         color: Option<Color>,
     },
+    /// 419.1a: "If that creature would be put into a graveyard this turn,
+    /// remove it from the game instead" (Nine-Ringed Bo; `None`: "a
+    /// creature dealt damage this way", Yamabushi's Flame): a replacement
+    /// effect on those creatures until the turn ends.
+    ExileIfDiesThisTurn(Option<ObjectRef>),
     /// 501.5 regenerate: creates a regeneration shield.
     Regenerate {
         what: ObjectRef,

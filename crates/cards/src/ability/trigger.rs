@@ -206,6 +206,15 @@ pub enum Condition {
         what: crate::ObjectRef,
         filter: Box<ObjectFilter>,
     },
+    /// "If that land was nonbasic / legendary / a snow land" (Molten Rain,
+    /// Feast of Worms, Icequake): the object has (`is`) or lacks the
+    /// supertype, as it is in play or as it last existed there (413.2f).
+    /// Judged only as the instruction is reached.
+    WasSupertype {
+        what: crate::ObjectRef,
+        supertype: crate::Supertype,
+        is: bool,
+    },
     /// "as long as it's not your turn" (Vibrating Sphere): the condition
     /// doesn't hold.
     Not(Box<Condition>),

@@ -427,6 +427,8 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             twice_per_turn = true;
         } else if p.eat_all("only cardname's owner may activate this ability") {
             activator = crate::Activator::Owner;
+        } else if p.eat_all("only your opponents may activate this ability") {
+            activator = crate::Activator::Opponents;
         } else if cost.mana.x > 0 && cost.x_color.is_none() && p.at_all("spend only") {
             // "Spend only black mana on X." (Crypt Rats)
             cost.x_color = Some(super::costs::x_color_sentence(p).ok_or_else(|| no_rule(p))?);

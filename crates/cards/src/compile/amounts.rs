@@ -333,6 +333,16 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         }
         p.i = i;
     }
+    // "You gain life equal to the life lost this way." (Kokusho) after a
+    // life-loss instruction of the same spell or ability.
+    if cx
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::LoseLife { .. }))
+        && p.eat_all("the life lost this way")
+    {
+        return Some(Amount::LifeLostThisWay);
+    }
     // "You gain life equal to the damage dealt this way." (Corrupt) after
     // a damage instruction of the same spell or ability.
     if cx
@@ -571,6 +581,55 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // "that land was nonbasic", "… was legendary", "… was a snow land"
+    // (Molten Rain, Feast of Worms, Icequake): the object as it last
+    // existed.
+    if p.at("that") && p.peek_at(2) == "was" {
+        let start = p.i;
+        p.bump();
+        let noun = p.bump();
+        p.bump();
+        if let Some(what) = that_object(cx, noun) {
+            let (supertype, is) = match p.bump() {
+                "nonbasic" => (crate::Supertype::Basic, false),
+                "basic" => (crate::Supertype::Basic, true),
+                "legendary" => (crate::Supertype::Legendary, true),
+                "nonlegendary" => (crate::Supertype::Legendary, false),
+                "a" if p.eat("snow") && p.eat(noun) => (crate::Supertype::Snow, true),
+                _ => return fail_at(p, start),
+            };
+            return Some(Condition::WasSupertype {
+                what,
+                supertype,
+                is,
+            });
+        }
+        p.i = start;
+    }
+    // "that creature is white or blue" (Lightning Dart, Ether Well): the
+    // object has one of the colours as the instruction is reached.
+    if p.at("that") && p.peek_at(2) == "is" && crate::Color::from_name(p.peek_at(3)).is_some() {
+        let start = p.i;
+        p.bump();
+        let noun = p.bump();
+        p.bump();
+        let what = that_object(cx, noun)?;
+        let mut filter = crate::ObjectFilter::any();
+        loop {
+            let Some(c) = crate::Color::from_name(p.peek()) else {
+                return fail_at(p, start);
+            };
+            p.bump();
+            filter.colors_any.insert(c);
+            if !p.eat("or") {
+                break;
+            }
+        }
+        return Some(Condition::ObjectIs {
+            what,
+            filter: Box::new(filter),
+        });
+    }
     // "there are no mining counters on CARDNAME" (Gemstone Mine).
     if p.at_all("there are no") && p.at_all_from(4, "counters on cardname") {
         p.eat_all("there are no");

@@ -235,7 +235,13 @@ pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
         toks.remove(0);
         instead = true;
     }
-    if !instead && !matches!(condition, Condition::Kicked { .. }) {
+    // "If that land was nonbasic, …" (Molten Rain) is a branch too.
+    if !instead
+        && !matches!(
+            condition,
+            Condition::Kicked { .. } | Condition::WasSupertype { .. }
+        )
+    {
         // Without "instead" only the kicker's reading is kept here; other
         // conditions keep their own readings (`spell::sentence`).
         return None;
@@ -265,6 +271,11 @@ pub(super) fn instead_if(p: &mut P, cx: &mut Cx) -> Option<()> {
 /// "CARDNAME deals N damage" replacing a previous sentence that was only
 /// "CARDNAME deals M damage to [recipient]": N damage to that recipient.
 fn same_recipient_damage(cx: &Cx, toks: &[Tok], instead: bool) -> Option<Effect> {
+    // "… deals 4 damage to it instead" (Lightning Dart): the same.
+    let toks = match toks {
+        [rest @ .., to, it] if to.low == "to" && it.low == "it" => rest,
+        t => t,
+    };
     let [a, b, n, d] = toks else {
         return None;
     };

@@ -335,6 +335,37 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
     }
+    // 419.1a: "If a creature dealt damage this way would die this turn,
+    // exile it instead." (Yamabushi's Flame) after a damage instruction;
+    // "If that creature would die this turn, exile it instead." (Nine-Ringed
+    // Bo).
+    if p.at("if") {
+        let start = p.i;
+        let what = if p.eat_all("if a creature dealt damage this way would")
+            && cx.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::DealDamage { .. }
+                        | Effect::DealDamageDivided { .. }
+                        | Effect::DealDamageEvenly { .. }
+                )
+            }) {
+            Some(None)
+        } else {
+            p.i = start;
+            (p.eat_all("if that creature would")).then(|| Some(cx.it()))
+        };
+        if let Some(what) = what {
+            if (p.eat_all("die this turn , exile it instead")
+                || p.eat_all("be put into a graveyard this turn , exile it instead"))
+                && p.eat_end()
+            {
+                cx.effects.push(Effect::ExileIfDiesThisTurn(what));
+                return Some(());
+            }
+        }
+        p.i = start;
+    }
     // 502.21b: "If this spell was kicked, [instructions] [instead]."; 502.23
     // "If seven or more cards are in your graveyard, instead …".
     if p.at("if") {

@@ -378,6 +378,29 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // 419.1a: "If CARDNAME would be put into a graveyard from play, put
+    // CARDNAME on top of its owner's library instead." (Gravebane Zombie)
+    if p.eat_all("if cardname would be put into a graveyard from play ,")
+        || p.eat_all("if cardname would die ,")
+    {
+        let instead = if p.eat_all("put cardname on top of its owner's library instead")
+            || p.eat_all("put it on top of its owner's library instead")
+        {
+            crate::GraveyardInstead::TopOfLibrary
+        } else if p.eat_all("exile it instead") {
+            crate::GraveyardInstead::RemoveFromGame
+        } else if p.eat_all("shuffle it into its owner's library instead") {
+            crate::GraveyardInstead::ShuffleIntoLibrary
+        } else {
+            return None;
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::GraveyardReplacement {
+                what: crate::GraveyardWhat::ThisFromPlay,
+                instead,
+            }]
+        });
+    }
     // "If a card would be put into an opponent's graveyard from anywhere,
     // exile it instead." (Leyline of the Void)
     if p.eat_all(
@@ -450,6 +473,44 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 crate::DamageReplacement::PreventAllRemovingACounter,
             )]
         });
+    }
+    // 419.1a: "If a creature dealt damage by CARDNAME / enchanted creature
+    // this turn would be put into a graveyard, exile it instead."
+    if p.eat_all("if a creature dealt damage by") {
+        let by = if p.eat("cardname") {
+            Affected::This
+        } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+            Affected::Attached
+        } else {
+            return None;
+        };
+        (p.eat_all("this turn would die , exile it instead")
+            || p.eat_all("this turn would be put into a graveyard , exile it instead"))
+        .then_some(())?;
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ExileIfDamagedByDies(by)]);
+    }
+    // 419.1a: "If a player would gain life, that player gains no life
+    // instead." (Sulfuric Vortex)
+    if p.eat_all("if a player would gain life , that player gains no life instead") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::NoLifeGain]);
+    }
+    // 419.1a, 501.5: "If CARDNAME would be destroyed, regenerate it."
+    if p.eat_all("if cardname would be destroyed , regenerate it") {
+        return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::RegeneratesIfDestroyed]);
+    }
+    // 419.1a, 419.1d: "If [source] would deal [N or less] damage to
+    // [recipient], [instead]" composed from its parts (Callous Giant,
+    // Urza's Armor, Divine Presence, Phytohydra, Szadek).
+    if p.at("if") {
+        if let Some(shape) = attempt(p, &mut Cx::default(), |p, _| {
+            prevention::damage_shape_static(p)
+        }) {
+            return (p.eat_end() && p.at_end()).then(|| {
+                vec![StaticAbility::DamageReplacement(
+                    crate::DamageReplacement::Shaped(Box::new(shape)),
+                )]
+            });
+        }
     }
     // 418.5k: an effect on the rules of the game (Spellbook).
     if p.eat_all("you have no maximum hand size") {

@@ -667,7 +667,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     }
     // "that land's controller" (Cryoclasm): the controller of the object
     // named before (its last known controller if it left play).
-    if p.peek() == "that"
+    // "the land's controller" (Molten Rain) names the target land too.
+    let the_target = p.peek() == "the"
+        && cx
+            .targets
+            .iter()
+            .any(|t| matches!(t.kind, TargetKind::Permanent(_)));
+    if (p.peek() == "that" || the_target)
         && p.peek_at(2) == "controller"
         && p.peek_at(1).ends_with("'s")
         && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()

@@ -919,6 +919,7 @@ fn intervening_if(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             | Condition::YouDid
             | Condition::TargetSharesNameWithPaid
             | Condition::ObjectIs { .. }
+            | Condition::WasSupertype { .. }
     ) {
         return None;
     }

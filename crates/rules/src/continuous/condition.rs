@@ -158,7 +158,8 @@ pub(crate) fn holds(
         Condition::PutFromHand
         | Condition::YouDid
         | Condition::TargetSharesNameWithPaid
-        | Condition::ObjectIs { .. } => false,
+        | Condition::ObjectIs { .. }
+        | Condition::WasSupertype { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())
@@ -385,6 +386,43 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
             return false;
         };
         return game.activations_this_turn(source, index) >= *at_least;
+    }
+    // "If that land was nonbasic" (Molten Rain): the target as it is in
+    // play, or as it last existed there (413.2f). *Decision*: the last
+    // known supertypes are those of the card whose copiable values it had
+    // (no 2007 effect changes a supertype otherwise).
+    if let Condition::WasSupertype {
+        what,
+        supertype,
+        is,
+    } = c
+    {
+        let ids: Vec<crate::ObjId> = match what {
+            tolaria_cards::ObjectRef::Target(i) => ctx
+                .targets
+                .get(*i as usize)
+                .and_then(|t| match t {
+                    crate::Target::Object(o) => Some(*o),
+                    _ => None,
+                })
+                .into_iter()
+                .collect(),
+            w => game.objects_of(ctx, w),
+        };
+        return ids.into_iter().any(|o| {
+            let has = if game.is_in_play(o) {
+                crate::continuous::characteristics::compute(game, o)
+                    .supertypes
+                    .contains(*supertype)
+            } else if let Some(l) = game.last_known(o) {
+                tolaria_cards::db().get(l.ability_card).faces[l.ability_face as usize]
+                    .supertypes
+                    .contains(*supertype)
+            } else {
+                return false;
+            };
+            has == *is
+        });
     }
     // "if it's red"" (Hydroblast): the object, a spell or a permanent, as
     // the instruction is reached.

@@ -11,11 +11,46 @@
 //!   300.3: no mana empties, so there is no mana burn).
 //! - "Cards in graveyards lose all abilities" (Yixlid Jailer): abilities
 //!   that function in a graveyard (402.8h) don't.
+//! - "If a player would gain life, that player gains no life instead"
+//!   (Sulfuric Vortex, 419.1a): `gain_life`.
 
 use crate::{Game, PlayerId};
 use tolaria_cards::StaticAbility;
 
 impl Game {
+    /// A player gains life (215.3), unless a replacement effect says they
+    /// gain none instead (419.1a: "If a player would gain life, that
+    /// player gains no life instead", Sulfuric Vortex).
+    pub fn gain_life(&mut self, p: PlayerId, n: u32) {
+        if n == 0 {
+            return;
+        }
+        let mut by = None;
+        self.any_static_in_play(|s, src, _| {
+            let hit = matches!(s, StaticAbility::NoLifeGain);
+            if hit {
+                by = Some(src);
+            }
+            hit
+        });
+        if let Some(src) = by {
+            let card = self.objects[src.slot as usize].card;
+            self.emit(crate::Event::LifeGainReplaced {
+                player: p,
+                card,
+                amount: n,
+            });
+            return;
+        }
+        // Saturating (state/limits.rs): a life total stays within i32.
+        let life = self.life_mut(p);
+        *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
+        self.emit(crate::Event::LifeGained {
+            player: p,
+            amount: n,
+        });
+    }
+
     /// Does a permanent in play (controlled by `controller`, if given) have
     /// a static ability matching `f`?
     pub(crate) fn any_static(

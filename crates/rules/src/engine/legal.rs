@@ -908,6 +908,7 @@ impl Game {
                     tolaria_cards::Activator::Controller => o.controller == p,
                     tolaria_cards::Activator::Owner => o.owner == p,
                     tolaria_cards::Activator::AnyPlayer => true,
+                    tolaria_cards::Activator::Opponents => self.is_opponent(o.controller, p),
                 };
                 if !may {
                     continue;

@@ -166,10 +166,26 @@ impl Game {
                     self.gain_life(p, n);
                 }
             }
+            // 419.1a: until the turn ends (`Game::exile_if_dies`).
+            Effect::ExileIfDiesThisTurn(what) => {
+                let objs = match what {
+                    Some(o) => self.objects_of(ctx, o),
+                    None => ctx.damaged.clone(),
+                };
+                for o in objs {
+                    if self.is_in_play(o) && !self.exile_if_dies.iter().any(|(x, _)| *x == o) {
+                        self.exile_if_dies.push((o, ctx.source_card));
+                    }
+                }
+            }
             Effect::LoseLife { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
+                    // `Amount::LifeLostThisWay`.
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.ctx.life_lost = r.ctx.life_lost.saturating_add(n);
+                    }
                 }
             }
             Effect::GivePoison { who, amount } => {
@@ -1054,12 +1070,30 @@ impl Game {
         {
             return false;
         }
-        let can_regen = !no_regen
-            && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
-            && obj.regen_shields > 0;
-        if can_regen {
+        let may_regen = !no_regen && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0;
+        // 419.1a: "If [this] would be destroyed, regenerate it" regenerates
+        // it without using a shield. *Decision*: with shields too, the
+        // static ability applies and the shields stay (its controller
+        // would choose so, 419.9a; the result is the same otherwise).
+        let always = may_regen
+            && obj.zone == Zone::InPlay
+            && obj.flags & crate::state::object::flags::STATICS != 0
+            && crate::continuous::characteristics::compute(self, o)
+                .abilities()
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::RegeneratesIfDestroyed
+                        )
+                    )
+                });
+        if always || (may_regen && obj.regen_shields > 0) {
             let obj = self.obj_mut(o).expect("checked");
-            obj.regen_shields -= 1;
+            if !always {
+                obj.regen_shields -= 1;
+            }
             obj.damage = 0;
             let card = obj.card;
             self.tap(o);

@@ -452,6 +452,7 @@ impl Game {
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::DestroyedThisWay => ctx.destroyed as i32,
             Amount::SacrificedThisWay => ctx.sacrificed_this_way as i32,
+            Amount::LifeLostThisWay => ctx.life_lost as i32,
             Amount::DiscardedThisWay(f) => ctx
                 .discarded
                 .iter()

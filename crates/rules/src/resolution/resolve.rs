@@ -163,6 +163,8 @@ impl Game {
             sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
+            life_lost: 0,
+            damaged: Vec::new(),
             created: None,
             division: item.division.clone(),
             removal: 0,
@@ -302,8 +304,22 @@ impl Game {
                         _ => 0,
                     })
                     .sum();
+                let damaged: Vec<crate::ObjId> = self.events
+                    [events_before.min(self.events.len())..]
+                    .iter()
+                    .filter_map(|ev| match ev {
+                        Event::Damage {
+                            source: s,
+                            to: crate::Target::Object(o),
+                            amount,
+                            ..
+                        } if *s == source && *amount > 0 => Some(*o),
+                        _ => None,
+                    })
+                    .collect();
                 if let Some(r) = self.resolving.as_mut() {
                     r.ctx.damage_dealt += dealt;
+                    r.ctx.damaged.extend(damaged);
                 }
             }
             if let Some(r) = self.resolving.as_mut() {

@@ -271,6 +271,14 @@ pub struct ResolveCtx {
     /// (`Amount::SacrificedThisWay`: Landslide).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub sacrificed_this_way: u32,
+    /// The life this resolution's life-loss instructions made players lose
+    /// so far (`Amount::LifeLostThisWay`: Kokusho).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub life_lost: u32,
+    /// The creatures this resolution's damage instructions dealt damage to
+    /// so far ("a creature dealt damage this way", Yamabushi's Flame).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub damaged: Vec<ObjId>,
     /// The cards this resolution's discard instructions discarded so far,
     /// where they went (`Amount::DiscardedThisWay`: Forget).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -323,6 +331,8 @@ impl ResolveCtx {
             sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
+            life_lost: 0,
+            damaged: Vec::new(),
             created: None,
             division: Vec::new(),
             removal: 0,

@@ -288,6 +288,7 @@ impl Game {
                         Zone::Library(owner)
                     }
                     tolaria_cards::GraveyardInstead::RemoveFromGame => Zone::RemovedFromGame,
+                    tolaria_cards::GraveyardInstead::TopOfLibrary => Zone::Library(owner),
                 };
                 self.emit(Event::MoveReplaced { card, by_card, to });
             }

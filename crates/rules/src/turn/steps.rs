@@ -584,6 +584,7 @@ impl Game {
         self.cant_block_pairs.clear();
         self.uncounterable_spells_of = 0;
         self.damaged_by.clear();
+        self.exile_if_dies.clear();
         self.play_bans.clear();
         self.must_block.clear();
         self.draw_rules.clear();

@@ -482,6 +482,13 @@ pub enum Event {
         player: PlayerId,
         card: CardId,
     },
+    /// 419.1a: a static ability of `card` replaces `player`'s gain of
+    /// `amount` life with nothing (Sulfuric Vortex).
+    LifeGainReplaced {
+        player: PlayerId,
+        card: CardId,
+        amount: u32,
+    },
     /// 502.47a: instead of drawing, `player` put `n` cards from the top of
     /// their library into their graveyard to return `card` (with dredge)
     /// from their graveyard to their hand.
@@ -1073,6 +1080,7 @@ impl Event {
             | Event::StaysTapped { .. }
             | Event::DrawReplaced { .. }
             | Event::DrawReplacedByStatic { .. }
+            | Event::LifeGainReplaced { .. }
             | Event::ChoseLandOrNonland { .. }
             | Event::TargetChanged { .. }
             | Event::SpellCopied { .. }
