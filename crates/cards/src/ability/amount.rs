@@ -149,6 +149,17 @@ pub enum Amount {
     },
     /// "for each creature attacking you" (Blessed Reversal, 306.3).
     CreaturesAttackingYou,
+    /// "the number of nonland cards revealed this way" (Goblin Charbelcher),
+    /// "for each Mountain and red card in it" (Baleful Stare): the cards
+    /// the resolving spell or ability revealed with `Effect::RevealUntil`
+    /// or `Effect::RevealHand` that match the filter (their printed
+    /// characteristics, read where they are); with `others`, not the card
+    /// found ("for each of the exiled cards", Spoils of the Vault).
+    Revealed {
+        filter: ObjectFilter,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        others: bool,
+    },
 }
 
 pub(super) fn amount_x() -> Amount {

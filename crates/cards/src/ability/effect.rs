@@ -843,6 +843,27 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         may: bool,
     },
+    /// "Reveal cards from the top of your library until you reveal a
+    /// [filter] card." (Hermit Druid, Goblin Machinist): the controller's
+    /// library, one card at a time until one matches or none is left; the
+    /// cards stay in the library, seen by every player. They are the cards
+    /// revealed this way (`Amount::Revealed`, `Effect::PutRevealed`); the
+    /// one found is "that card" (`ObjectRef::Chosen`).
+    RevealUntil {
+        filter: ObjectFilter,
+    },
+    /// "Target opponent reveals their hand." (Baleful Stare): every card of
+    /// it shown to all players; they are the cards revealed this way.
+    RevealHand {
+        who: PlayerRef,
+    },
+    /// "Put that card into your hand and all other cards revealed this way
+    /// into your graveyard." / "Put the revealed cards on the bottom of
+    /// your library in any order." (after `RevealUntil`).
+    PutRevealed {
+        which: RevealedPart,
+        dest: RevealedDest,
+    },
     /// "[Player] reveals the top card of their library." (Aven Windreader)
     RevealTop {
         who: PlayerRef,
@@ -1300,6 +1321,35 @@ pub enum TopDest {
     Graveyard,
     /// The bottom of its owner's library.
     Bottom,
+}
+
+/// Which of the cards revealed this way an `Effect::PutRevealed` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RevealedPart {
+    /// "that card": the card found.
+    Found,
+    /// "all other cards revealed this way", "the rest".
+    Others,
+    /// "the revealed cards", "all cards revealed this way".
+    All,
+}
+
+/// Where an `Effect::PutRevealed` puts the cards revealed this way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RevealedDest {
+    /// The controller's hand.
+    Hand,
+    /// Into play under the controller's control.
+    InPlay,
+    /// Their owners' graveyards.
+    Graveyard,
+    /// Removed from the game ("exile").
+    RemoveFromGame,
+    /// The bottom of their owner's library in any order (217.2d: the
+    /// controller chooses the order).
+    Bottom,
+    /// Shuffled into their owner's library.
+    ShuffleIn,
 }
 
 /// Where a card found in a library goes.

@@ -152,6 +152,21 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);
     }
+    // "for each of the exiled cards" (Spoils of the Vault): the cards
+    // revealed this way other than the one found, just exiled.
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::PutRevealed {
+            which: crate::RevealedPart::Others,
+            dest: crate::RevealedDest::RemoveFromGame,
+        })
+    ) && p.eat_all("of the exiled cards")
+    {
+        return Some(Amount::Revealed {
+            filter: crate::ObjectFilter::default(),
+            others: true,
+        });
+    }
     // "Draw a card for each creature destroyed this way." (Decree of Pain).
     if let Some(a) = attempt(p, cx, destroyed_this_way) {
         return Some(a);
@@ -247,9 +262,11 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
         // "reveals a card at random from their hand … that card's converted
         // mana cost" (Planeswalker's Mirth); the top card of a library
         // looked at or revealed.
-        Some(Effect::RevealRandomFromHand { .. } | Effect::TopCard { .. }) if noun == "card" => {
-            return Some(ObjectRef::Chosen)
-        }
+        Some(
+            Effect::RevealRandomFromHand { .. }
+            | Effect::TopCard { .. }
+            | Effect::RevealUntil { .. },
+        ) if noun == "card" => return Some(ObjectRef::Chosen),
         _ => {}
     }
     if noun == "spell" {
@@ -290,6 +307,20 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Cinder) after "Reveal any number of [filter] cards in your hand".
     if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "the number of nonland cards revealed this way" (Goblin
+    // Charbelcher) after a reveal of a library or a hand.
+    if super::reveal::revealed_before(cx) && p.at_all("the number of") {
+        if let Some(a) = attempt(p, cx, |p, _| {
+            p.eat_all("the number of");
+            let f = super::library::card_filter(p)?;
+            p.eat_all("revealed this way").then_some(Amount::Revealed {
+                filter: f,
+                others: false,
+            })
+        }) {
+            return Some(a);
+        }
     }
     // "equal to the number of Mountains put into a graveyard this way"
     // (Volcanic Eruption).

@@ -923,6 +923,12 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
+            Effect::RevealUntil { filter } => self.reveal_until(ctx, filter),
+            Effect::RevealHand { who } => self.reveal_hands(ctx, who),
+            // Nested in another instruction: no order can be asked.
+            Effect::PutRevealed { which, dest } => {
+                let _ = self.put_revealed_step(ctx, *which, *dest);
+            }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }

@@ -116,6 +116,7 @@ impl Game {
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
             Effect::TopCard { .. } => self.top_card_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
+            Effect::PutRevealed { which, dest } => self.put_revealed_step(ctx, *which, *dest),
             Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
@@ -278,7 +279,9 @@ impl Game {
             (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. })
             | (CardChoice::TopCard, Effect::TopCard { .. }) => r.cards.cards.clone(),
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
-            (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Bottom, Effect::Ripple(_) | Effect::PutRevealed { .. }) => {
+                r.cards.cards.clone()
+            }
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
             (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what, by_owner }) => {
                 self.on_top_group(ctx, what, *by_owner).1
@@ -855,7 +858,10 @@ impl Game {
                 }
                 None => st.stage = 1,
             },
-            (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
+            (
+                CardChoice::Bottom,
+                Effect::LookAtTop { .. } | Effect::Ripple(_) | Effect::PutRevealed { .. },
+            ) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
                     let owner = self.objects[o.slot as usize].owner;

@@ -19,6 +19,7 @@ pub(crate) mod redeal;
 pub(crate) mod refs;
 pub(crate) mod removed;
 pub mod resolve;
+pub(crate) mod reveal;
 pub(crate) mod top_card;
 pub mod triggers;
 pub(crate) mod untap_up_to;

@@ -162,6 +162,7 @@ impl Game {
             destroyed: 0,
             discarded: Vec::new(),
             revealed: 0,
+            revealed_cards: Vec::new(),
             created: None,
             division: item.division.clone(),
             removal: 0,

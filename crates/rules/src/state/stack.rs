@@ -275,6 +275,10 @@ pub struct ResolveCtx {
     /// number of [filter] cards in your hand" (`Amount::RevealedThisWay`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revealed: u32,
+    /// The cards this resolution's `RevealUntil` or `RevealHand` revealed
+    /// (`Amount::Revealed`, `Effect::PutRevealed`), by their ids then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_cards: Vec<ObjId>,
     /// The tokens this resolution created (`ObjectRef::Created`).
     #[serde(default)]
     pub created: Option<Created>,
@@ -318,6 +322,7 @@ impl ResolveCtx {
             destroyed: 0,
             discarded: Vec::new(),
             revealed: 0,
+            revealed_cards: Vec::new(),
             created: None,
             division: Vec::new(),
             removal: 0,
