@@ -850,6 +850,10 @@ pub enum Effect {
     /// revealed this way (`Amount::Revealed`, `Effect::PutRevealed`); the
     /// one found is "that card" (`ObjectRef::Chosen`).
     RevealUntil {
+        /// Whose library: "Its controller reveals cards from the top of
+        /// their library …" (Polymorph); the controller's by default.
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        who: PlayerRef,
         filter: ObjectFilter,
     },
     /// "Target opponent reveals their hand." (Baleful Stare): every card of
@@ -1334,7 +1338,8 @@ pub enum RevealedPart {
     All,
 }
 
-/// Where an `Effect::PutRevealed` puts the cards revealed this way.
+/// Where an `Effect::PutRevealed` puts the cards revealed this way (to a
+/// hand or into play: the owner's, whose library they were revealed from).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RevealedDest {
     /// The controller's hand.

@@ -163,7 +163,7 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     ) && p.eat_all("of the exiled cards")
     {
         return Some(Amount::Revealed {
-            filter: crate::ObjectFilter::default(),
+            filters: Vec::new(),
             others: true,
         });
     }
@@ -315,7 +315,7 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             p.eat_all("the number of");
             let f = super::library::card_filter(p)?;
             p.eat_all("revealed this way").then_some(Amount::Revealed {
-                filter: f,
+                filters: vec![f],
                 others: false,
             })
         }) {

@@ -14,7 +14,7 @@ use crate::{Effect, ObjectFilter, ObjectRef, PlayerRef, RevealedDest, RevealedPa
 /// One sentence of this grammar, appended to `cx.effects`; `None` (the
 /// caller's `attempt` restores the cursor) when it is not one of these.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
-    let v = if p.at_all("choose target") {
+    if p.at_all("choose target") {
         // "Choose target creature or player." (Erratic Explosion, Riddle of
         // Lightning): the target, referred to afterwards ("that permanent
         // or player", "that creature").
@@ -23,8 +23,33 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         if !is_player {
             cx.last_obj = Some(ObjectRef::Target(i));
         }
-        Vec::new()
-    } else if p.at_all("exile the top") && p.peek_at(4) == "cards" {
+        return p.eat_end().then_some(());
+    }
+    if revealed_before(cx) && p.at_all("exile all other cards revealed this way") {
+        // "Exile all other cards revealed this way, and you lose 1 life for
+        // each of the exiled cards." (Spoils of the Vault: the amount reads
+        // the instruction before it.)
+        p.eat_all("exile all other cards revealed this way");
+        cx.effects.push(Effect::PutRevealed {
+            which: RevealedPart::Others,
+            dest: RevealedDest::RemoveFromGame,
+        });
+        if p.eat_all(", and") {
+            let more = super::clauses(p, cx)?;
+            cx.effects.extend(more);
+        }
+        return p.eat_end().then_some(());
+    }
+    let v = clause(p, cx)?;
+    p.eat_end().then_some(())?;
+    cx.effects.extend(v);
+    Some(())
+}
+
+/// One clause of this grammar (also after "If you do, …"): revealing
+/// until a card is found, or putting the cards revealed.
+pub(super) fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    if p.at_all("exile the top") && p.peek_at(4) == "cards" {
         // "Exile the top six cards of your library, then reveal cards …"
         // (Demonic Consultation).
         p.eat_all("exile the top");
@@ -35,45 +60,62 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             amount: n,
             repeat_if_same_name: false,
         }];
-        v.extend(reveal_until(p)?);
-        v
-    } else if p.at_all("reveal cards from the top of your library until you reveal") {
-        reveal_until(p)?
-    } else if revealed_before(cx) && p.at("put") {
-        put_revealed(p, cx)?
-    } else if revealed_before(cx) && p.at_all("exile all other cards revealed this way") {
-        // "Exile all other cards revealed this way, and you lose 1 life for
-        // each of the exiled cards." (Spoils of the Vault)
-        p.eat_all("exile all other cards revealed this way");
-        cx.effects.push(Effect::PutRevealed {
-            which: RevealedPart::Others,
-            dest: RevealedDest::RemoveFromGame,
-        });
-        if p.eat_all(", and") {
-            let more = super::clauses(p, cx)?;
-            cx.effects.extend(more);
-        }
-        Vec::new()
-    } else {
+        v.extend(reveal_until(p, PlayerRef::You)?);
+        return Some(v);
+    }
+    if p.at_all("reveal cards from the top of your library until you reveal") {
+        return reveal_until(p, PlayerRef::You);
+    }
+    if p.at("reveals") || p.at("reveal") {
         return None;
-    };
-    p.eat_end().then_some(())?;
-    cx.effects.extend(v);
-    Some(())
+    }
+    // "Its controller reveals cards from the top of their library until
+    // they reveal a creature card." (Polymorph, Proteus Staff)
+    if let Some(v) = super::attempt(p, cx, |p, cx| {
+        let who = super::player_phrase(p, cx)?;
+        (who != PlayerRef::You).then_some(())?;
+        p.at_all("reveals cards from the top of their library until they reveal")
+            .then_some(())?;
+        cx.last_player = Some(who.clone());
+        reveal_until(p, who)
+    }) {
+        return Some(v);
+    }
+    if revealed_before(cx) {
+        // "The player puts that card into play, then shuffles …"
+        if p.eat_all("the player puts") || p.eat_all("that player puts") {
+            return put_revealed(p, cx, true);
+        }
+        if p.eat("put") {
+            return put_revealed(p, cx, false);
+        }
+    }
+    None
 }
 
-/// Whether an instruction before revealed cards from a library.
+/// Whether an instruction before revealed cards (a library's until one
+/// was found, or a hand), at the top of the ability or after "If you do".
 pub(super) fn revealed_before(cx: &Cx) -> bool {
-    cx.effects
-        .iter()
-        .any(|e| matches!(e, Effect::RevealUntil { .. } | Effect::RevealHand { .. }))
+    fn any(v: &[Effect]) -> bool {
+        v.iter().any(|e| match e {
+            Effect::RevealUntil { .. } | Effect::RevealHand { .. } => true,
+            Effect::IfElse { then, .. } => any(then),
+            // "You may pay {1}. If you do, reveal …" (Foster).
+            Effect::UnlessPays { if_paid, .. } => any(if_paid),
+            _ => false,
+        })
+    }
+    any(&cx.effects)
 }
 
 /// "reveal cards from the top of your library until you reveal a [filter]
-/// card [, then put that card into your hand]".
-fn reveal_until(p: &mut P) -> Option<Vec<Effect>> {
-    p.eat_all("reveal cards from the top of your library until you reveal")
-        .then_some(())?;
+/// card [, then put that card into your hand]" ("reveals … their library
+/// until they reveal" for another player).
+fn reveal_until(p: &mut P, who: PlayerRef) -> Option<Vec<Effect>> {
+    if !p.eat_all("reveal cards from the top of your library until you reveal") {
+        p.eat_all("reveals cards from the top of their library until they reveal")
+            .then_some(())?;
+    }
     p.eat_any(&["a", "an"])?;
     // "a card with the chosen name" / "… with that name": the name the
     // spell's "Choose a card name." chose (Demonic Consultation).
@@ -85,7 +127,7 @@ fn reveal_until(p: &mut P) -> Option<Vec<Effect>> {
     } else {
         card_filter(p)?
     };
-    let mut v = vec![Effect::RevealUntil { filter }];
+    let mut v = vec![Effect::RevealUntil { who, filter }];
     if p.eat_all(", then put that card into your hand") {
         v.push(Effect::PutRevealed {
             which: RevealedPart::Found,
@@ -112,23 +154,26 @@ fn part(p: &mut P) -> Option<RevealedPart> {
 /// "into your hand", "into play", "into your graveyard", "on the bottom of
 /// your library in any order".
 fn dest(p: &mut P) -> Option<RevealedDest> {
-    if p.eat_all("into your hand") {
+    if p.eat_all("into your hand") || p.eat_all("into their hand") {
         Some(RevealedDest::Hand)
     } else if p.eat_all("into play") {
         Some(RevealedDest::InPlay)
-    } else if p.eat_all("into your graveyard") {
+    } else if p.eat_all("into your graveyard") || p.eat_all("into their graveyard") {
         Some(RevealedDest::Graveyard)
-    } else if p.eat_all("on the bottom of your library in any order") {
+    } else if p.eat_all("on the bottom of your library in any order")
+        || p.eat_all("on the bottom of their library in any order")
+    {
         Some(RevealedDest::Bottom)
     } else {
         None
     }
 }
 
-/// "Put [part] [dest] [and [part] [dest] / and exile [part] / and shuffle
-/// the rest into your library]."
-fn put_revealed(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
-    p.eat("put").then_some(())?;
+/// "Put [part] [dest] [and [put] [part] [dest] / and exile [part] / and
+/// shuffle [part] into your library]" (the word "put" read by the
+/// caller); with `player`, "The player puts … , then shuffles …" (the
+/// player who revealed).
+fn put_revealed(p: &mut P, cx: &mut Cx, player: bool) -> Option<Vec<Effect>> {
     let which = part(p)?;
     let to = dest(p)?;
     // A card put into play by this effect gets no choice of what it
@@ -137,27 +182,46 @@ fn put_revealed(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return None;
     }
     let mut v = vec![Effect::PutRevealed { which, dest: to }];
-    if p.eat("and") {
-        let (which, to) = if p.eat("exile") {
+    let i = p.i;
+    if p.eat("and") || (player && p.eat_all(", then")) {
+        let shuffle = if player {
+            p.eat("shuffles")
+        } else {
+            p.eat("shuffle")
+        };
+        let (which, to) = if !player && p.eat("exile") {
             (part(p)?, RevealedDest::RemoveFromGame)
-        } else if p.eat("shuffle") {
+        } else if shuffle {
             let w = part(p)?;
-            p.eat_all("into your library").then_some(())?;
+            (p.eat_all("into your library") || p.eat_all("into their library")).then_some(())?;
             (w, RevealedDest::ShuffleIn)
         } else {
+            if !player {
+                p.eat("put");
+            }
             let w = part(p)?;
             (w, dest(p)?)
         };
         v.push(Effect::PutRevealed { which, dest: to });
+    } else {
+        p.i = i;
     }
     Some(v)
 }
 
-/// Whether the card a `RevealUntil` finds is a creature card (so never an
-/// Aura).
+/// Whether the card a `RevealUntil` finds is of a type that is never an
+/// Aura (a creature card, a land card).
 fn found_not_aura(cx: &Cx) -> bool {
-    cx.effects.iter().any(|e| {
-        matches!(e, Effect::RevealUntil { filter }
-            if filter.types_any == crate::TypeSet::single(crate::CardType::Creature))
-    })
+    fn any(v: &[Effect]) -> bool {
+        v.iter().any(|e| match e {
+            Effect::RevealUntil { filter, .. } => {
+                !filter.types_any.is_empty()
+                    && !filter.types_any.contains(crate::CardType::Enchantment)
+            }
+            Effect::IfElse { then, .. } => any(then),
+            Effect::UnlessPays { if_paid, .. } => any(if_paid),
+            _ => false,
+        })
+    }
+    any(&cx.effects)
 }

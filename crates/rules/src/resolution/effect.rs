@@ -923,7 +923,7 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
-            Effect::RevealUntil { filter } => self.reveal_until(ctx, filter),
+            Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),
             Effect::RevealHand { who } => self.reveal_hands(ctx, who),
             // Nested in another instruction: no order can be asked.
             Effect::PutRevealed { which, dest } => {

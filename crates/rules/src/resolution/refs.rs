@@ -466,7 +466,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
-            Amount::Revealed { filter, others } => self.revealed_count(ctx, filter, *others),
+            Amount::Revealed { filters, others } => self.revealed_count(ctx, filters, *others),
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)
             }),

@@ -16,20 +16,28 @@
 
 use super::library::CardChoice;
 use crate::state::stack::ResolveCtx;
-use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Zone};
+use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, Zone};
 use tolaria_cards::{ObjectFilter, PlayerRef, RevealedDest, RevealedPart};
 
 impl Game {
-    /// `Effect::RevealUntil`: the controller reveals cards from the top of
-    /// their library until one matches `filter` or the library runs out
+    /// `Effect::RevealUntil`: the player (the controller unless the effect
+    /// names another) reveals cards from the top of their library until one matches `filter` or the library runs out
     /// (then every card of it is revealed and none is found).
-    pub(super) fn reveal_until(&mut self, ctx: &ResolveCtx, filter: &ObjectFilter) {
-        let p = ctx.controller;
+    pub(super) fn reveal_until(
+        &mut self,
+        ctx: &ResolveCtx,
+        who: &PlayerRef,
+        filter: &ObjectFilter,
+    ) {
+        let Some(p) = self.players_of(ctx, who).first().copied() else {
+            return;
+        };
         let mut revealed = Vec::new();
         let mut found = None;
         for &o in self.player(p).library.iter().rev() {
             revealed.push(o);
-            if crate::continuous::filter::matches(self, filter, o, Some(ctx.source), p) {
+            if crate::continuous::filter::matches(self, filter, o, Some(ctx.source), ctx.controller)
+            {
                 found = Some(o);
                 break;
             }
@@ -72,26 +80,31 @@ impl Game {
             .collect()
     }
 
-    /// `Amount::Revealed`: the cards revealed this way matching `filter`
-    /// (printed characteristics: the card's, wherever it went since).
+    /// `Amount::Revealed`: the cards revealed this way matching any of
+    /// `filters` (printed characteristics: the card's, wherever it went
+    /// since).
     pub(crate) fn revealed_count(
         &self,
         ctx: &ResolveCtx,
-        filter: &ObjectFilter,
+        filters: &[ObjectFilter],
         others: bool,
     ) -> i32 {
         ctx.revealed_cards
             .iter()
             .filter(|&&o| !(others && ctx.chosen.is_some_and(|c| c.slot == o.slot)))
             .filter(|&&o| {
-                crate::continuous::filter::matches_card(filter, self.objects[o.slot as usize].card)
+                let card = self.objects[o.slot as usize].card;
+                filters.is_empty()
+                    || filters
+                        .iter()
+                        .any(|f| crate::continuous::filter::matches_card(f, card))
             })
             .count() as i32
     }
 
     /// `Effect::PutRevealed`: the cards go where the effect says; to the
-    /// bottom of a library in any order, the controller chooses them one
-    /// by one from the bottom up (`CardChoice::Bottom`; the last one needs
+    /// bottom of a library in any order, their owner chooses them one by
+    /// one from the bottom up (`CardChoice::Bottom`; the last one needs
     /// no choice).
     pub(super) fn put_revealed_step(
         &mut self,
@@ -104,16 +117,18 @@ impl Game {
         if !st.started {
             let cards = self.revealed_part(ctx, which);
             if dest != RevealedDest::Bottom {
-                self.put_revealed(p, cards, dest);
+                self.put_revealed(cards, dest);
                 return None;
             }
             st.started = true;
             st.cards = cards;
         }
         if st.cards.len() > 1 {
+            // 217.2d: the owner of the cards arranges them.
+            let owner = self.objects[st.cards[0].slot as usize].owner;
             self.set_cards_state(st);
             return Some(Decision {
-                player: p,
+                player: owner,
                 kind: DecisionKind::ChooseCard {
                     choice: CardChoice::Bottom,
                     optional: false,
@@ -134,16 +149,16 @@ impl Game {
     }
 
     /// Moves the cards revealed this way (no order asked).
-    fn put_revealed(&mut self, p: PlayerId, cards: Vec<ObjId>, dest: RevealedDest) {
+    fn put_revealed(&mut self, cards: Vec<ObjId>, dest: RevealedDest) {
         let mut shuffle = Vec::new();
         for o in cards {
             let owner = self.objects[o.slot as usize].owner;
             match dest {
                 RevealedDest::Hand => {
-                    self.move_to(o, Zone::Hand(p), MoveReason::Effect);
+                    self.move_to(o, Zone::Hand(owner), MoveReason::Effect);
                 }
                 RevealedDest::InPlay => {
-                    self.put_in_play(o, p, false);
+                    self.put_in_play(o, owner, false);
                 }
                 RevealedDest::Graveyard => {
                     self.move_to(o, Zone::Graveyard(owner), MoveReason::Effect);
