@@ -152,6 +152,14 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);
     }
+    // "for each Mountain and red card in it" (Baleful Stare): the cards of
+    // the hand revealed.
+    if let Some(filters) = attempt(p, cx, |p, cx| super::reveal::revealed_filters(p, cx)) {
+        return Some(Amount::Revealed {
+            filters,
+            others: false,
+        });
+    }
     // "for each of the exiled cards" (Spoils of the Vault): the cards
     // revealed this way other than the one found, just exiled.
     if matches!(
@@ -309,13 +317,14 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return Some(Amount::RevealedThisWay);
     }
     // "the number of nonland cards revealed this way" (Goblin
-    // Charbelcher) after a reveal of a library or a hand.
+    // Charbelcher), "the number of white cards in their hand"
+    // (Inquisition) after a reveal of a library or a hand.
     if super::reveal::revealed_before(cx) && p.at_all("the number of") {
-        if let Some(a) = attempt(p, cx, |p, _| {
+        if let Some(a) = attempt(p, cx, |p, cx| {
             p.eat_all("the number of");
-            let f = super::library::card_filter(p)?;
-            p.eat_all("revealed this way").then_some(Amount::Revealed {
-                filters: vec![f],
+            let filters = super::reveal::revealed_filters(p, cx)?;
+            Some(Amount::Revealed {
+                filters,
                 others: false,
             })
         }) {

@@ -40,10 +40,99 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         return p.eat_end().then_some(());
     }
+    if revealed_before(cx) && p.at_all("if the revealed") {
+        return double_if_found(p, cx);
+    }
+    if let Some(()) = super::attempt(p, cx, reveal_hand) {
+        return Some(());
+    }
     let v = clause(p, cx)?;
     p.eat_end().then_some(())?;
     cx.effects.extend(v);
     Some(())
+}
+
+/// "If the revealed land card was a Mountain, CARDNAME deals double that
+/// damage instead." (Goblin Charbelcher): the damage instruction before
+/// becomes a choice judged as it applies, by the card found.
+fn double_if_found(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("if the revealed").then_some(())?;
+    card_filter(p)?;
+    p.eat("was").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let st = super::targets::subtype_word(p.raw()).and_then(crate::Subtype::lookup)?;
+    p.bump();
+    p.eat_all(", cardname deals double that damage instead")
+        .then_some(())?;
+    p.eat_end().then_some(())?;
+    let Some(Effect::DealDamage { amount, to }) = cx.effects.pop() else {
+        return None;
+    };
+    cx.effects.push(Effect::IfElse {
+        condition: crate::Condition::ObjectIs {
+            what: ObjectRef::Chosen,
+            filter: Box::new(ObjectFilter {
+                subtypes_any: vec![st],
+                ..Default::default()
+            }),
+        },
+        then: vec![Effect::DealDamage {
+            amount: crate::Amount::Times(2, Box::new(amount.clone())),
+            to: to.clone(),
+        }],
+        otherwise: vec![Effect::DealDamage { amount, to }],
+    });
+    Some(())
+}
+
+/// "Target opponent reveals their hand." followed by a sentence counting
+/// the cards revealed ("You draw a card for each Mountain and red card in
+/// it.", Baleful Stare; "… equal to the number of white cards in their
+/// hand.", Inquisition). A choice from the hand ("You choose …", "That
+/// player discards …") is `library::hand_choice`'s.
+fn reveal_hand(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let (t, is_player) = target(p, cx)?;
+    is_player.then_some(())?;
+    p.eat_all("reveals their hand").then_some(())?;
+    (p.at(".") && !p.at_all(". you choose") && !p.at_all(". that player discards")).then_some(())?;
+    p.eat_end().then_some(())?;
+    cx.last_player = Some(PlayerRef::Target(t));
+    cx.effects.push(Effect::RevealHand {
+        who: PlayerRef::Target(t),
+    });
+    Some(())
+}
+
+/// After a hand was revealed: "[filters] card in it", "[filters] cards in
+/// their hand", "[filters] card(s) revealed this way" — what
+/// `Amount::Revealed` counts. "Mountain and red card": a Mountain or a red
+/// card (each subtype before "and" is one more filter).
+pub(super) fn revealed_filters(p: &mut P, cx: &Cx) -> Option<Vec<ObjectFilter>> {
+    revealed_before(cx).then_some(())?;
+    let mut v = Vec::new();
+    while p.peek_at(1) == "and" {
+        let st = super::targets::subtype_word(p.raw()).and_then(crate::Subtype::lookup)?;
+        p.bump();
+        p.bump();
+        v.push(ObjectFilter {
+            subtypes_any: vec![st],
+            ..Default::default()
+        });
+    }
+    let f = card_filter(p)?;
+    // "in it" / "in their hand": the hand revealed, not a library's cards.
+    let hand = cx
+        .effects
+        .iter()
+        .any(|e| matches!(e, Effect::RevealHand { .. }));
+    ((hand && (p.eat_all("in it") || p.eat_all("in their hand")))
+        || p.eat_all("revealed this way"))
+    .then_some(())?;
+    // "card in it": every card.
+    if f != ObjectFilter::default() || !v.is_empty() {
+        v.push(f);
+    }
+    Some(v)
 }
 
 /// One clause of this grammar (also after "If you do, …"): revealing
