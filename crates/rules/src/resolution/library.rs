@@ -247,7 +247,12 @@ impl Game {
                     ..
                 },
             ) => match self.searched_library(ctx, whose.as_ref()) {
-                Some(w) => self.search_options(ctx, w, filter, cmc_at_most.as_ref()),
+                Some(w) => {
+                    let mut v = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+                    // Cards found for the top stay in the library: not again.
+                    v.retain(|o| !r.cards.chosen.contains(o));
+                    v
+                }
                 None => Vec::new(),
             },
             (
@@ -510,7 +515,9 @@ impl Game {
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
         if st.done < dest.count().max(u32::from(*count)) {
-            let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+            let mut options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+            // Cards found for the top stay in the library: not again.
+            options.retain(|o| !st.chosen.contains(o));
             if !options.is_empty() {
                 return Some(Decision {
                     player: p,
@@ -536,19 +543,23 @@ impl Game {
         }
         self.shuffle_library(w);
         // "then shuffle and put that card on top" (Vampiric Tutor): the
-        // card found, still in the library, goes on top after the shuffle.
-        if *dest == CardDest::LibraryTop {
-            let found = self.resolving.as_ref().and_then(|r| r.ctx.chosen);
+        // card found, still in the library, goes on top after the shuffle;
+        // several (Goblin Recruiter) in the order found, the last on top.
+        if *dest == CardDest::LibraryTop && !st.chosen.is_empty() {
             let lib = &mut self.players[w.index()].library;
-            if let Some(i) = found.and_then(|o| lib.iter().position(|&x| x == o)) {
-                let o = lib.remove(i);
-                lib.push(o);
-                self.emit(Event::LibraryArranged {
-                    player: w,
-                    top: 1,
-                    bottom: 0,
-                });
+            let mut top = 0;
+            for &o in &st.chosen {
+                if let Some(i) = lib.iter().position(|&x| x == o) {
+                    let o = lib.remove(i);
+                    lib.push(o);
+                    top += 1;
+                }
             }
+            self.emit(Event::LibraryArranged {
+                player: w,
+                top,
+                bottom: 0,
+            });
         }
         None
     }
@@ -731,6 +742,7 @@ impl Game {
                         CardDest::RemoveFaceDownPile(_) => self.remove_face_down(&ctx, o, false),
                         // Put on top once the library is shuffled (`search_step`).
                         CardDest::LibraryTop => {
+                            st.chosen.push(o);
                             if let Some(r) = self.resolving.as_mut() {
                                 r.ctx.chosen = Some(o);
                             }
