@@ -856,6 +856,14 @@ pub enum Effect {
         who: PlayerRef,
         filter: ObjectFilter,
     },
+    /// "Target opponent chooses a creature they control." (Imperial Edict):
+    /// the player chooses one of their permanents matching the filter as
+    /// the effect resolves (none if they control none); it is "that
+    /// creature" (`ObjectRef::Chosen`) for the instructions after it.
+    ChoosePermanent {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
     /// "Target opponent reveals their hand." (Baleful Stare): every card of
     /// it shown to all players; they are the cards revealed this way.
     RevealHand {

@@ -925,6 +925,8 @@ impl Game {
             }
             Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),
             Effect::RevealHand { who } => self.reveal_hands(ctx, who),
+            // Nested in another instruction: no choice can be asked.
+            Effect::ChoosePermanent { .. } => {}
             // Nested in another instruction: no order can be asked.
             Effect::PutRevealed { which, dest } => {
                 let _ = self.put_revealed_step(ctx, *which, *dest);

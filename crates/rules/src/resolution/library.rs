@@ -51,6 +51,9 @@ pub enum CardChoice {
     /// The top card of a library looked at, to put where the effect says
     /// ("You may put that card into your graveyard", Rummaging Wizard).
     TopCard,
+    /// A permanent the player controls, chosen as the effect resolves
+    /// ("Target opponent chooses a creature they control", Imperial Edict).
+    Permanent,
 }
 
 impl CardChoice {
@@ -74,6 +77,7 @@ impl CardChoice {
                 "a creature card to play face down as a 2/2 creature spell (504.1)"
             }
             CardChoice::TopCard => "the card looked at, to put where the effect says (or no)",
+            CardChoice::Permanent => "a permanent you control, for the effect",
         }
     }
 }
@@ -117,6 +121,7 @@ impl Game {
             Effect::TopCard { .. } => self.top_card_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
             Effect::PutRevealed { which, dest } => self.put_revealed_step(ctx, *which, *dest),
+            Effect::ChoosePermanent { who, filter } => self.choose_permanent_step(ctx, who, filter),
             Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
@@ -288,6 +293,9 @@ impl Game {
                 r.cards.cards.clone()
             }
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
+            (CardChoice::Permanent, Effect::ChoosePermanent { filter, .. }) => {
+                self.permanent_options(ctx, p, filter)
+            }
             (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what, by_owner }) => {
                 self.on_top_group(ctx, what, *by_owner).1
             }
@@ -854,6 +862,12 @@ impl Game {
                 }
             }
             (CardChoice::TopCard, Effect::TopCard { .. }) => self.on_top_card_choice(p, chosen),
+            (CardChoice::Permanent, Effect::ChoosePermanent { .. }) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.chosen = chosen;
+                }
+                st.done = 1;
+            }
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => {
                 self.on_masked_choice(p, chosen);
                 st.done += 1;

@@ -113,6 +113,11 @@ impl Game {
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Chosen => ctx.chosen.or(ctx.trigger.chosen).into_iter().collect(),
+            ObjectRef::EachOtherThanChosen(f) => {
+                let mut v = self.objects_of_all(ctx, &ObjectRef::Each(f.clone()));
+                v.retain(|&o| Some(o) != ctx.chosen);
+                v
+            }
             // 217.7d: "those cards", "cards removed with [this]".
             ObjectRef::Removed(r) => self.removed_cards(ctx, r),
             // 404.4: a delayed ability's are those of the ability that
