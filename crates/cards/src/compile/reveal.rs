@@ -155,6 +155,21 @@ pub(super) fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if p.at_all("reveal cards from the top of your library until you reveal") {
         return reveal_until(p, PlayerRef::You);
     }
+    // "Scry 3, then reveal the top card of your library. CARDNAME deals
+    // damage equal to that card's converted mana cost …" (Riddle of
+    // Lightning): the card revealed is "that card"; where it goes after
+    // ("If it's …", "Put it …") is `library::top_card`'s.
+    if p.at_all("reveal the top card of your library . cardname") {
+        p.eat_all("reveal the top card of your library");
+        return Some(vec![Effect::TopCard {
+            whose: PlayerRef::You,
+            reveal: true,
+            test: None,
+            then: None,
+            otherwise: None,
+            may: false,
+        }]);
+    }
     if p.at("reveals") || p.at("reveal") {
         return None;
     }
