@@ -856,6 +856,20 @@ pub enum Effect {
         who: PlayerRef,
         filter: ObjectFilter,
     },
+    /// "Reveal the top five cards of your library. An opponent separates
+    /// those cards into two piles. Put one pile into your hand and the other
+    /// into your graveyard." (Fact or Fiction) / "Separate all creatures
+    /// target player controls into two piles. Destroy all creatures in the
+    /// pile of that player's choice." (Do or Die): `separator` puts each
+    /// object into one of two piles, `chooser` chooses one; the chosen pile
+    /// and the other go where the effect says.
+    Piles {
+        what: PileSource,
+        separator: PlayerRef,
+        chooser: PlayerRef,
+        chosen: PileDest,
+        other: PileDest,
+    },
     /// "Target opponent chooses a creature they control." (Imperial Edict):
     /// the player chooses one of their permanents matching the filter as
     /// the effect resolves (none if they control none); it is "that
@@ -1333,6 +1347,29 @@ pub enum TopDest {
     Graveyard,
     /// The bottom of its owner's library.
     Bottom,
+}
+
+/// What an `Effect::Piles` separates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PileSource {
+    /// The top N cards of the controller's library, revealed.
+    LibraryTop(u8),
+    /// The permanents matching the filter ("all creatures target player
+    /// controls").
+    Permanents(ObjectFilter),
+}
+
+/// Where a pile of an `Effect::Piles` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PileDest {
+    /// Stays where it is.
+    Stays,
+    /// The controller's hand.
+    Hand,
+    /// Their owners' graveyards.
+    Graveyard,
+    /// Destroyed; they can't be regenerated.
+    DestroyNoRegen,
 }
 
 /// Which of the cards revealed this way an `Effect::PutRevealed` moves.

@@ -4,8 +4,9 @@
 //! (`Effect::RevealHand`), "Put that card into your hand and all other
 //! cards revealed this way into your graveyard." / "Put the revealed cards
 //! on the bottom of your library in any order." (`Effect::PutRevealed`),
-//! and "Choose target creature or player." (a target declared before the
-//! instructions that use it: Erratic Explosion).
+//! "Choose target creature or player." (a target declared before the
+//! instructions that use it: Erratic Explosion), and two piles, one player
+//! separating and another choosing (`Effect::Piles`: Fact or Fiction).
 
 use super::library::card_filter;
 use super::{amount, target, Cx, P};
@@ -43,12 +44,65 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if revealed_before(cx) && p.at_all("if the revealed") {
         return double_if_found(p, cx);
     }
+    if p.at_all("reveal the top") || p.at_all("separate all") {
+        if let Some(()) = super::attempt(p, cx, piles) {
+            return Some(());
+        }
+    }
     if let Some(()) = super::attempt(p, cx, reveal_hand) {
         return Some(());
     }
     let v = clause(p, cx)?;
     p.eat_end().then_some(())?;
     cx.effects.extend(v);
+    Some(())
+}
+
+/// Two piles (`Effect::Piles`): "Reveal the top five cards of your
+/// library. An opponent separates those cards into two piles. Put one pile
+/// into your hand and the other into your graveyard." (Fact or Fiction) /
+/// "Separate all creatures target player controls into two piles. Destroy
+/// all creatures in the pile of that player's choice. They can't be
+/// regenerated." (Do or Die).
+fn piles(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let e = if p.eat_all("reveal the top") {
+        let n = match amount(p)? {
+            crate::Amount::Fixed(n @ 1..=60) => n as u8,
+            _ => return None,
+        };
+        p.eat_all("cards of your library . an opponent separates those cards into two piles . put one pile into your hand and the other into your graveyard")
+            .then_some(())?;
+        Effect::Piles {
+            what: crate::PileSource::LibraryTop(n),
+            separator: PlayerRef::EachOpponent,
+            chooser: PlayerRef::You,
+            chosen: crate::PileDest::Hand,
+            other: crate::PileDest::Graveyard,
+        }
+    } else {
+        p.eat_all("separate all").then_some(())?;
+        let (f, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Permanent).then_some(())?;
+        let (t, is_player) = target(p, cx)?;
+        is_player.then_some(())?;
+        p.eat_all("controls into two piles . destroy all")
+            .then_some(())?;
+        super::targets::filter(p)?;
+        p.eat_all("in the pile of that player's choice . they can't be regenerated")
+            .then_some(())?;
+        Effect::Piles {
+            what: crate::PileSource::Permanents(ObjectFilter {
+                controller: crate::ControllerFilter::TargetPlayer(t),
+                ..f
+            }),
+            separator: PlayerRef::You,
+            chooser: PlayerRef::Target(t),
+            chosen: crate::PileDest::DestroyNoRegen,
+            other: crate::PileDest::Stays,
+        }
+    };
+    p.eat_end().then_some(())?;
+    cx.effects.push(e);
     Some(())
 }
 

@@ -927,6 +927,13 @@ impl Game {
             Effect::RevealHand { who } => self.reveal_hands(ctx, who),
             // Nested in another instruction: no choice can be asked.
             Effect::ChoosePermanent { .. } => {}
+            Effect::Piles {
+                what,
+                separator,
+                chooser,
+                chosen,
+                other,
+            } => self.piles(ctx, what, separator, chooser, [*chosen, *other]),
             // Nested in another instruction: no order can be asked.
             Effect::PutRevealed { which, dest } => {
                 let _ = self.put_revealed_step(ctx, *which, *dest);

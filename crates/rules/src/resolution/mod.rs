@@ -15,6 +15,7 @@ pub mod library;
 pub(crate) mod look_at_top;
 pub(crate) mod naming;
 pub(crate) mod pausable;
+pub(crate) mod piles;
 pub(crate) mod redeal;
 pub(crate) mod refs;
 pub(crate) mod removed;
