@@ -1357,6 +1357,9 @@ pub enum PileSource {
     /// The permanents matching the filter ("all creatures target player
     /// controls").
     Permanents(ObjectFilter),
+    /// The cards in the controller's graveyard matching the filter ("all
+    /// creature cards in your graveyard", Death or Glory).
+    Graveyard(ObjectFilter),
 }
 
 /// Where a pile of an `Effect::Piles` goes.
@@ -1370,6 +1373,10 @@ pub enum PileDest {
     Graveyard,
     /// Destroyed; they can't be regenerated.
     DestroyNoRegen,
+    /// Removed from the game ("exile").
+    RemoveFromGame,
+    /// Into play under their owners' control (creature cards only).
+    InPlay,
 }
 
 /// Which of the cards revealed this way an `Effect::PutRevealed` moves.

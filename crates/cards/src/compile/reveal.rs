@@ -79,6 +79,17 @@ fn piles(p: &mut P, cx: &mut Cx) -> Option<()> {
             chosen: crate::PileDest::Hand,
             other: crate::PileDest::Graveyard,
         }
+    } else if p.at_all("separate all creature cards in your graveyard into two piles") {
+        // Death or Glory: creature cards only, so never an Aura (212.4).
+        p.eat_all("separate all creature cards in your graveyard into two piles . exile the pile of an opponent's choice and return the other to play")
+            .then_some(())?;
+        Effect::Piles {
+            what: crate::PileSource::Graveyard(ObjectFilter::creature()),
+            separator: PlayerRef::You,
+            chooser: PlayerRef::EachOpponent,
+            chosen: crate::PileDest::RemoveFromGame,
+            other: crate::PileDest::InPlay,
+        }
     } else {
         p.eat_all("separate all").then_some(())?;
         let (f, noun) = super::targets::filter(p)?;

@@ -3,7 +3,9 @@
 //! hand and the other into your graveyard." (Fact or Fiction), "Separate
 //! all creatures target player controls into two piles. Destroy all
 //! creatures in the pile of that player's choice. They can't be
-//! regenerated." (Do or Die).
+//! regenerated." (Do or Die), "Separate all creature cards in your
+//! graveyard into two piles. Exile the pile of an opponent's choice and
+//! return the other to the battlefield." (Death or Glory).
 //!
 //! The effect is one unit whose choices are replayed
 //! (`Game::replay_choice`, `ChooseOption` decisions): the separating player
@@ -49,6 +51,15 @@ impl Game {
                 cards
             }
             PileSource::Permanents(f) => self.objects_of(ctx, &ObjectRef::Each(f.clone())),
+            PileSource::Graveyard(f) => self
+                .player(ctx.controller)
+                .graveyard
+                .iter()
+                .copied()
+                .filter(|&o| {
+                    crate::continuous::filter::matches_card(f, self.objects[o.slot as usize].card)
+                })
+                .collect(),
         };
         let (Some(sep), Some(cho)) = (
             self.one_player(ctx, separator),
@@ -135,6 +146,12 @@ impl Game {
                     if self.is_present(o) {
                         self.destroy(o, true, MoveReason::Destroy);
                     }
+                }
+                PileDest::RemoveFromGame => {
+                    self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                }
+                PileDest::InPlay => {
+                    self.put_in_play(o, owner, false);
                 }
             }
         }
