@@ -169,6 +169,29 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);
     }
+    // "for each Mountain and red card in it" (Baleful Stare): the cards of
+    // the hand revealed.
+    if let Some(filters) = attempt(p, cx, |p, cx| super::reveal::revealed_filters(p, cx)) {
+        return Some(Amount::Revealed {
+            filters,
+            others: false,
+        });
+    }
+    // "for each of the exiled cards" (Spoils of the Vault): the cards
+    // revealed this way other than the one found, just exiled.
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::PutRevealed {
+            which: crate::RevealedPart::Others,
+            dest: crate::RevealedDest::RemoveFromGame,
+        })
+    ) && p.eat_all("of the exiled cards")
+    {
+        return Some(Amount::Revealed {
+            filters: Vec::new(),
+            others: true,
+        });
+    }
     // "Draw a card for each creature destroyed this way." (Decree of Pain).
     if let Some(a) = attempt(p, cx, destroyed_this_way) {
         return Some(a);
@@ -279,9 +302,11 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
         // "reveals a card at random from their hand … that card's converted
         // mana cost" (Planeswalker's Mirth); the top card of a library
         // looked at or revealed.
-        Some(Effect::RevealRandomFromHand { .. } | Effect::TopCard { .. }) if noun == "card" => {
-            return Some(ObjectRef::Chosen)
-        }
+        Some(
+            Effect::RevealRandomFromHand { .. }
+            | Effect::TopCard { .. }
+            | Effect::RevealUntil { .. },
+        ) if noun == "card" => return Some(ObjectRef::Chosen),
         _ => {}
     }
     if noun == "spell" {
@@ -322,6 +347,21 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Cinder) after "Reveal any number of [filter] cards in your hand".
     if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "the number of nonland cards revealed this way" (Goblin
+    // Charbelcher), "the number of white cards in their hand"
+    // (Inquisition) after a reveal of a library or a hand.
+    if super::reveal::revealed_before(cx) && p.at_all("the number of") {
+        if let Some(a) = attempt(p, cx, |p, cx| {
+            p.eat_all("the number of");
+            let filters = super::reveal::revealed_filters(p, cx)?;
+            Some(Amount::Revealed {
+                filters,
+                others: false,
+            })
+        }) {
+            return Some(a);
+        }
     }
     // "equal to the number of Mountains put into a graveyard this way"
     // (Volcanic Eruption).

@@ -718,6 +718,10 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // Cards revealed until one is found, and where they go.
+    if let Some(v) = attempt(p, cx, super::reveal::clause) {
+        return Some(v);
+    }
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }

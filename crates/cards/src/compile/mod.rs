@@ -37,6 +37,7 @@ mod optional;
 mod prevention;
 mod pt_defining;
 mod removed;
+mod reveal;
 mod spell;
 mod statics;
 mod subtypes;
@@ -339,6 +340,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let mut lower = text.to_lowercase();
     if lower.contains("choose a color.") {
         lower = lower.replace("protection from the chosen color", "");
+    }
+    // "Choose a card name. … a card with the chosen name" (Demonic
+    // Consultation): the name the spell chose as it resolves.
+    if lower.starts_with("choose a card name.") {
+        lower = lower.replace("with the chosen name", "");
     }
     for (words, kind) in [
         (

@@ -3,6 +3,7 @@
 //! pay …", choices, delayed triggers (404.1b), "X is …" and replacement
 //! wording ("… instead", 419).
 
+use super::reveal;
 use super::*;
 use crate::{
     Amount, CardType, CounteredTo, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
@@ -329,6 +330,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 217.7b: cards removed from the game face down, and the cards linked
     // to them (217.7d).
     if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
+    }
+    // Cards revealed until one is found, hands revealed, where they go.
+    if attempt(p, cx, reveal::sentence).is_some() {
         return Some(());
     }
     // Searches, milling, looking at libraries and hands, graveyard to play.

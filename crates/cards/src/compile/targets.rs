@@ -993,6 +993,16 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         cx.targets[i as usize].distinct = true;
         return Some(Recipient::Target(i));
     }
+    // "that permanent or player" (Erratic Explosion): the target declared
+    // by "Choose target creature or player.".
+    if p.at_all("that permanent or player") {
+        let i = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::CreatureOrPlayer))?;
+        p.eat_all("that permanent or player");
+        return Some(Recipient::Target(i as u8));
+    }
     if let Some((i, _)) = attempt(p, cx, target) {
         // Radiance.
         if p.eat_all("and each other creature that shares a color with it") {

@@ -947,6 +947,21 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
+            Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),
+            Effect::RevealHand { who } => self.reveal_hands(ctx, who),
+            // Nested in another instruction: no choice can be asked.
+            Effect::ChoosePermanent { .. } => {}
+            Effect::Piles {
+                what,
+                separator,
+                chooser,
+                chosen,
+                other,
+            } => self.piles(ctx, what, separator, chooser, [*chosen, *other]),
+            // Nested in another instruction: no order can be asked.
+            Effect::PutRevealed { which, dest } => {
+                let _ = self.put_revealed_step(ctx, *which, *dest);
+            }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }

@@ -165,6 +165,7 @@ impl Game {
             revealed: 0,
             life_lost: 0,
             damaged: Vec::new(),
+            revealed_cards: Vec::new(),
             created: None,
             division: item.division.clone(),
             removal: 0,
@@ -270,12 +271,14 @@ impl Game {
             let mut paused = None;
             // Warp World's choices are replayed too (`resolution/redeal.rs`).
             // So is "Choose a number." (Void).
-            // And 606.7a's choice of a defending player.
+            // And 606.7a's choice of a defending player, and two piles
+            // (`resolution/piles.rs`).
             let asks = matches!(
                 e,
                 Effect::ShufflePermanentsAndRedeal
                     | Effect::ChooseNumber
                     | Effect::ChooseDefendingPlayer
+                    | Effect::Piles { .. }
             );
             if !self.run_replayable_asking(
                 crate::continuous::replacement::ReplayUnit::Effect,

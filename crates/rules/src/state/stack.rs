@@ -287,6 +287,10 @@ pub struct ResolveCtx {
     /// number of [filter] cards in your hand" (`Amount::RevealedThisWay`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revealed: u32,
+    /// The cards this resolution's `RevealUntil` or `RevealHand` revealed
+    /// (`Amount::Revealed`, `Effect::PutRevealed`), by their ids then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_cards: Vec<ObjId>,
     /// The tokens this resolution created (`ObjectRef::Created`).
     #[serde(default)]
     pub created: Option<Created>,
@@ -333,6 +337,7 @@ impl ResolveCtx {
             revealed: 0,
             life_lost: 0,
             damaged: Vec::new(),
+            revealed_cards: Vec::new(),
             created: None,
             division: Vec::new(),
             removal: 0,
