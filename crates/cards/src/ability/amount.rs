@@ -105,6 +105,9 @@ pub enum Amount {
     BasicLandTypes(PlayerRef),
     /// "2 life for each creature you control": a multiple of a count.
     Times(i32, Box<Amount>),
+    /// "3 plus the number of charge counters on CARDNAME" (Lightning
+    /// Storm): a number added to an amount.
+    Plus(i32, Box<Amount>),
     /// "the number of Swamps they control": permanents matching the filter
     /// controlled by the player (the first if several).
     CountControlledBy(PlayerRef, ObjectFilter),

@@ -218,6 +218,12 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
+    // "for each card named CARDNAME in each graveyard" (Rite of Flame).
+    if p.eat_all("card named cardname in each graveyard")
+        || p.eat_all("card named cardname in all graveyards")
+    {
+        return Some(Amount::GraveyardCardsNamedAs(ObjectRef::This));
+    }
     // "for each creature card in your graveyard / in all graveyards"
     // (Songs of the Damned).
     if let Some(a) = attempt(p, cx, |p, _| {
@@ -326,6 +332,22 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
 
 /// One amount after "equal to".
 fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
+    // "the number of cards named CARDNAME in all graveyards" (Accumulated
+    // Knowledge): cards with this object's name (505.6: either of a split
+    // card's).
+    if p.eat_all("the number of cards named cardname in all graveyards") {
+        return Some(Amount::GraveyardCardsNamedAs(ObjectRef::This));
+    }
+    // "3 plus the number of charge counters on CARDNAME" (Lightning Storm).
+    if let Some(n) = number_word(p.peek()).filter(|_| p.peek_at(1) == "plus") {
+        let i = p.i;
+        p.bump();
+        p.bump();
+        if let Some(rest) = attempt(p, cx, amount_term) {
+            return Some(Amount::Plus(n, Box::new(rest)));
+        }
+        p.i = i;
+    }
     // "the number of cards in all graveyards with the same name as that
     // spell" (Cabal Shrine): the spell that triggered the ability.
     if cx.trig_obj

@@ -534,6 +534,9 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         } else {
             let a = amount(p)?;
             p.eat_any(&["card", "cards"])?;
+            // "mill a card for each shred counter on CARDNAME" (Cephalid
+            // Vandal).
+            let a = super::amounts::for_each(p, cx, a)?;
             if a == Amount::X && p.eat_all(", where x is the number of cards in their hand") {
                 // "…, where X is the number of cards in their hand" (Dreamborn Muse).
                 Amount::CardsInHand(who.clone())

@@ -633,6 +633,16 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 amount: Amount::DiscardedThisWay(crate::ObjectFilter::default()),
             }
         }
+        // "draw cards equal to the number of cards named CARDNAME in all
+        // graveyards" (Accumulated Knowledge), "… equal to that creature's
+        // power" (Twisted Justice).
+        "draw" | "draws" if p.at_all("cards equal to") => {
+            p.eat_all("cards equal to");
+            Effect::DrawCards {
+                who,
+                amount: super::equal_amount(p, cx)?,
+            }
+        }
         "draw" | "draws" => {
             let amount = amount(p)?;
             // "draws an additional card" (Howling Mine).
@@ -660,6 +670,8 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         "discard" | "discards" => {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;
+            // "discards a card for each Swamp you control" (Mind Sludge).
+            let amount = for_each(p, cx, amount)?;
             let random = p.eat_all("at random");
             Effect::Discard {
                 who,

@@ -222,6 +222,7 @@ impl Game {
             Amount::X => ctx.x as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
             Amount::Minus(a, b) => (self.amount(ctx, a) - self.amount(ctx, b)).max(0),
+            Amount::Plus(n, a) => n.saturating_add(self.amount(ctx, a)),
             Amount::CountControlledBy(who, f) => {
                 let Some(&p) = self.players_of(ctx, who).first() else {
                     return 0;
@@ -526,6 +527,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount_for(ctx, each, p)),
+            Amount::Plus(n, a) => n.saturating_add(self.amount_for(ctx, a, p)),
             // 606.9a: an individual's life total.
             Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
             Amount::HalfTheirLifeRoundedDown => self.individual_life(p).max(0) / 2,
