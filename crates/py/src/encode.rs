@@ -89,6 +89,11 @@ pub const DECISION_KINDS: &[&str] = &[
     "divide piles",
     "choose what untaps",
     "announce splice",
+    "opening_hand",
+    "phase out",
+    "untap up to",
+    "as it comes into play",
+    "sacrifice any number",
 ];
 
 /// The action kinds in one-hot order (the `Action` variants).
@@ -642,4 +647,23 @@ pub fn encode(view: &PlayerView, obs: &mut [f32], mask: &mut [u8]) -> usize {
 /// Encodes what `player` may see of `game`.
 pub fn encode_game(game: &Game, player: PlayerId, obs: &mut [f32], mask: &mut [u8]) -> usize {
     encode(&game.view(player), obs, mask)
+}
+
+#[cfg(test)]
+mod decision_kind_names {
+    /// Every decision kind has its own one-hot index: a kind missing from
+    /// `DECISION_KINDS` would be encoded as the first ("mulligan").
+    #[test]
+    fn every_decision_kind_is_listed() {
+        let src = include_str!("../../rules/src/engine/decision.rs");
+        let body = &src[src.find("pub fn name(&self)").expect("DecisionKind::name")..];
+        let body = &body[..body.find("\n    }\n").expect("end of name")];
+        let missing: Vec<&str> = body
+            .split("=> \"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .filter(|name| !super::DECISION_KINDS.contains(name))
+            .collect();
+        assert!(missing.is_empty(), "not in DECISION_KINDS: {missing:?}");
+    }
 }
