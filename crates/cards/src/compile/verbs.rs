@@ -366,7 +366,16 @@ pub(super) fn pump(
             // Regenerate this creature.\"" (Run Wild).
             p.eat_any(&["gain", "gains"]);
             e.grant = Some(p.quoted_ability()?);
-        } else if p.eat_any(&["gain", "gains"]).is_some() {
+        } else if p.eat_any(&["gain", "gains"]).is_some()
+            // "gets +2/+2 and has trample for as long as CARDNAME remains
+            // tapped" (Everglove Courier): the older wording of "gains".
+            || (p.at_any_of(&["has", "have"])
+                && !matches!(p.peek_at(1), "\"" | "base")
+                && {
+                p.bump();
+                true
+            })
+        {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
             gained = true;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
