@@ -847,6 +847,15 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("assigns no combat damage this turn") {
         return Some(vec![Effect::AssignsNoCombatDamage { what }]);
     }
+    // 302.2, 418.3d: "… doesn't untap during its controller's untap step
+    // for as long as CARDNAME remains tapped" (Mole Worms, Kill Switch).
+    if p.eat_all(
+        "doesn't untap during its controller's untap step for as long as cardname remains tapped",
+    ) || p.eat_all(
+        "don't untap during their controllers' untap steps for as long as cardname remains tapped",
+    ) {
+        return Some(vec![Effect::DoesntUntapWhileSourceTapped { what }]);
+    }
     // 302.2: "… doesn't untap during its controller's next untap step"
     // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).
     if p.eat_all("doesn't untap during its controller's next untap step")
