@@ -113,6 +113,11 @@ pub fn play_checked(
         in_turn += 1;
         let a = if in_turn > per_turn && buf.contains(&tolaria_rules::Action::Pass) {
             tolaria_rules::Action::Pass
+        } else if in_turn > per_turn && buf.contains(&tolaria_rules::Action::No) {
+            // A mana ability that pays for itself (Skyshroud Elf's "{1}:
+            // Add {R} or {W}") can be played forever while a payment is
+            // asked ("unless you pay"): past the cap, decline.
+            tolaria_rules::Action::No
         } else {
             agents[d.index()].choose(g, d, &buf)
         };

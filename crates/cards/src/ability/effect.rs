@@ -431,6 +431,14 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "is_false")]
         yours: bool,
     },
+    /// 302.2, 418.3d: "It doesn't untap during its controller's untap step
+    /// for as long as [this] remains tapped." (Mole Worms, Amber Prison):
+    /// every untap step of its controller (whoever that is then) that
+    /// begins while the source is still tapped (the rulings: judged before
+    /// anything untaps, so not even the step in which the source untaps).
+    DoesntUntapWhileSourceTapped {
+        what: ObjectRef,
+    },
     /// 302.2: "[Permanents] [player] controls don't untap during their next
     /// untap step" (Exhaustion, Mana Vapors): every permanent matching
     /// `filter` the player controls as that untap step begins, including

@@ -370,7 +370,16 @@ pub(super) fn pump(
             // Regenerate this creature.\"" (Run Wild).
             p.eat_any(&["gain", "gains"]);
             e.grant = Some(p.quoted_ability()?);
-        } else if p.eat_any(&["gain", "gains"]).is_some() {
+        } else if p.eat_any(&["gain", "gains"]).is_some()
+            // "gets +2/+2 and has trample for as long as CARDNAME remains
+            // tapped" (Everglove Courier): the older wording of "gains".
+            || (p.at_any_of(&["has", "have"])
+                && !matches!(p.peek_at(1), "\"" | "base")
+                && {
+                p.bump();
+                true
+            })
+        {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
             gained = true;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
@@ -877,6 +886,15 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     // 310.1: "… assigns no combat damage this turn" (Ophidian).
     if p.eat_all("assigns no combat damage this turn") {
         return Some(vec![Effect::AssignsNoCombatDamage { what }]);
+    }
+    // 302.2, 418.3d: "… doesn't untap during its controller's untap step
+    // for as long as CARDNAME remains tapped" (Mole Worms, Kill Switch).
+    if p.eat_all(
+        "doesn't untap during its controller's untap step for as long as cardname remains tapped",
+    ) || p.eat_all(
+        "don't untap during their controllers' untap steps for as long as cardname remains tapped",
+    ) {
+        return Some(vec![Effect::DoesntUntapWhileSourceTapped { what }]);
     }
     // 302.2: "… doesn't untap during its controller's next untap step"
     // (Barl's Cage, Tangle); "… during your next untap step" (Reveka).

@@ -839,6 +839,19 @@ impl Game {
                     }
                 }
             }
+            Effect::DoesntUntapWhileSourceTapped { what } => {
+                // 302.2, 418.3d: a hold while the source stays tapped.
+                for obj in self.objects_of(ctx, what) {
+                    if self.is_present(obj) {
+                        self.untap_holds.push(
+                            crate::turn::untap_rules::UntapHold::WhileSourceTapped {
+                                obj,
+                                source: ctx.source,
+                            },
+                        );
+                    }
+                }
+            }
             Effect::PermanentsDontUntapNext { who, filter } => {
                 for player in self.players_of(ctx, who) {
                     self.untap_holds

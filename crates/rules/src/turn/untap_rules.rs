@@ -32,6 +32,10 @@ pub enum UntapHold {
         obj: ObjId,
         player: Option<PlayerId>,
     },
+    /// 418.3d: the object doesn't untap during its controller's untap
+    /// steps for as long as `source` remains tapped (Mole Worms): kept
+    /// while both are in play and the source is tapped as the step begins.
+    WhileSourceTapped { obj: ObjId, source: ObjId },
     /// The permanents matching `filter` the player controls don't untap
     /// during that player's next untap step.
     Player {
@@ -65,6 +69,21 @@ impl Game {
                     } else {
                         self.untap_holds.push(hold);
                     }
+                }
+                UntapHold::WhileSourceTapped { obj, source } => {
+                    // Ended once the source untaps or leaves play (the
+                    // rulings), or the object leaves play (217.1c).
+                    if !self.is_present(*obj)
+                        || !self
+                            .obj(*source)
+                            .is_some_and(|s| s.zone == crate::Zone::InPlay && s.is_tapped())
+                    {
+                        continue;
+                    }
+                    if self.is_active(self.objects[obj.slot as usize].controller) {
+                        kept.push(*obj);
+                    }
+                    self.untap_holds.push(hold);
                 }
                 UntapHold::Player { player, filter } => {
                     if !self.is_active(*player) {
