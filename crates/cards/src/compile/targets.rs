@@ -267,6 +267,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Permanent && p.eat_all("other than enchanted creature") {
+            f.not_attached_host = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
