@@ -208,6 +208,10 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "creature other than enchanted creature" (Kjeldoran Pride): not the
+    /// permanent the object with the ability is attached to.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub not_attached_host: bool,
     /// "with a morph ability" (502.26): has morph now (a face-down
     /// permanent has no abilities, 504.2).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -378,6 +378,9 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                     t.trigger,
                     crate::Trigger::BeginningOfFromGraveyard { .. }
                         | crate::Trigger::CreatureToYourGraveyard
+                        // Genju of the Cedars: the Aura follows the
+                        // enchanted land to the graveyard.
+                        | crate::Trigger::AttachedDies
                 ),
                 &t.effects,
             ),

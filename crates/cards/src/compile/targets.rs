@@ -274,6 +274,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.other = true;
         } else if noun == Noun::Spell && f.spell_targets.is_none() && p.at_all("that targets") {
             f.spell_targets = Some(Box::new(spell_targets(p)?));
+        } else if noun == Noun::Permanent && p.eat_all("other than enchanted creature") {
+            f.not_attached_host = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
@@ -869,7 +871,10 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         // Righteous): the same objects, found again as this effect applies.
         p.eat_all("those creatures");
         cx.last_obj.clone()?
-    } else if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+    } else if p.eat_all("enchanted creature")
+        || p.eat_all("equipped creature")
+        || eat_enchanted_noncreature(p)
+    {
         ObjectRef::Attached
     } else if cx.last_obj == Some(ObjectRef::Attached)
         && p.at("the")
@@ -919,6 +924,28 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
     };
     cx.last_obj = Some(r.clone());
     Some(r)
+}
+
+/// "enchanted land", "enchanted Forest" (Genju of the Cedars), "enchanted
+/// artifact", "enchanted permanent": the permanent an Aura is attached to.
+pub(super) fn eat_enchanted_noncreature(p: &mut P) -> bool {
+    let hit = p.at("enchanted")
+        && matches!(
+            p.peek_at(1),
+            "land"
+                | "permanent"
+                | "artifact"
+                | "forest"
+                | "island"
+                | "swamp"
+                | "mountain"
+                | "plains"
+        );
+    if hit {
+        p.bump();
+        p.bump();
+    }
+    hit
 }
 
 /// A plural group as a subject: "creatures you control", "other Goblins".

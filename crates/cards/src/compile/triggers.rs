@@ -451,9 +451,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // "Whenever equipped creature …" (212.2j): an Equipment's abilities
     // watch the creature it equips as an Aura's watch the one it enchants
     // (Skullclamp, Mask of Memory, the Swords).
-    if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
+    if p.eat_all("enchanted creature")
+        || p.eat_all("equipped creature")
+        || (p.at_all_from(2, "is put into a graveyard") && eat_enchanted_noncreature(p))
+    {
         cx.last_obj = Some(ObjectRef::Attached);
-        if p.eat_all("is put into a graveyard from play") {
+        // "When enchanted Forest is put into a graveyard" (Genju of the
+        // Cedars): the enchanted permanent can only go there from play.
+        if p.eat_all("is put into a graveyard from play") || p.eat_all("is put into a graveyard") {
             cx.last_obj = Some(ObjectRef::Triggering);
             cx.trig_obj = true;
             // "that card": the creature card now in the graveyard (the

@@ -304,6 +304,14 @@ pub fn matches_with(
     if f.blocking_this && !source.is_some_and(|s| game.combat.blocks.contains(&(id, s))) {
         return false;
     }
+    // "other than enchanted creature" (Kjeldoran Pride, 212.4h).
+    if f.not_attached_host
+        && source.is_some_and(|s| {
+            game.objects[s.slot as usize].attached_to == Some(crate::Target::Object(id))
+        })
+    {
+        return false;
+    }
     if let Some(k) = f.with_keyword {
         if !ch.has(k) {
             return false;

@@ -1435,10 +1435,17 @@ impl Game {
             }
             Effect::ReturnSelfFromGraveyard => {
                 // 402.8h: only the card still in the graveyard (a new object
-                // elsewhere, 217.1c).
-                if let Some(o) = self.obj(ctx.source) {
-                    if let Zone::Graveyard(owner) = o.zone {
-                        self.move_to(ctx.source, Zone::Hand(owner), MoveReason::Effect);
+                // elsewhere, 217.1c); an Aura's "When enchanted Forest is put
+                // into a graveyard, you may return [this] from your
+                // graveyard" (Genju of the Cedars) follows the Aura from
+                // play to its owner's graveyard (217.1c, the card's ruling).
+                let src = match self.obj(ctx.source) {
+                    Some(_) => Some(ctx.source),
+                    None => self.followed_to_graveyard(ctx.source),
+                };
+                if let Some(src) = src {
+                    if let Zone::Graveyard(owner) = self.objects[src.slot as usize].zone {
+                        self.move_to(src, Zone::Hand(owner), MoveReason::Effect);
                     }
                 }
             }
