@@ -82,6 +82,7 @@ impl Game {
             free_plays: Vec::new(),
             graveyard_plays: false,
             any_player_abilities: false,
+            flash_grants: false,
             draw_discard_choices: false,
             hand_actions: false,
             draw_rules: Vec::new(),
@@ -120,6 +121,16 @@ impl Game {
             f.abilities
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
+        });
+        self.flash_grants |= o.def().faces.iter().any(|f| {
+            f.abilities.iter().any(|a| {
+                matches!(
+                    a,
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::PlayAsThoughFlash { .. }
+                    )
+                )
+            })
         });
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
