@@ -158,6 +158,47 @@ fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// "Any player may have CARDNAME deal N damage to them. If no one does,
+/// [instructions]." (Browbeat): "[instructions] unless any player pays"
+/// with a cost of an instruction: the damage to the player who pays
+/// (`PlayerRef::Triggering` while the cost is paid), each player in turn
+/// order from the active player deciding (413.2c). The instructions are
+/// the rest of the ability.
+fn punisher(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("any player may have cardname deal")
+        .then_some(())?;
+    let n = number_word(p.bump())?;
+    p.eat_all("damage to them . if no one does ,")
+        .then_some(())?;
+    let toks = p.t[p.i..].to_vec();
+    let mut sub = cx.clone();
+    sub.effects.clear();
+    let mut q = P::new(&toks);
+    while !q.at_end() {
+        sentence(&mut q, &mut sub)?;
+    }
+    (!sub.effects.is_empty()).then_some(())?;
+    let effects = std::mem::take(&mut sub.effects);
+    cx.targets = sub.targets;
+    cx.last_obj = sub.last_obj;
+    cx.last_player = sub.last_player;
+    p.i = p.t.len();
+    p.far = p.far.max(p.i);
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::default(),
+        per_counter: None,
+        effects,
+        sacrifice_count: 0,
+        if_paid: Vec::new(),
+        payer: PlayerRef::EachPlayer,
+        actions: vec![Effect::DealDamage {
+            amount: Amount::Fixed(n),
+            to: Recipient::Player(PlayerRef::Triggering),
+        }],
+    });
+    Some(())
+}
+
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Then they create …", "Then that player shuffles.": a sentence after
     // the first is done after the ones before it anyway ("then if" keeps
@@ -188,6 +229,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
+    }
+    // "Any player may have CARDNAME deal 6 damage to them. If no one does,
+    // …" (Browbeat, Book Burning, Breaking Point).
+    if p.at_all("any player may have cardname deal") {
+        if let Some(()) = attempt(p, cx, punisher) {
+            return Some(());
+        }
     }
     // "Unless any player pays {2}, search your library …" (Rhystic Tutor),
     // "Unless target player pays {3}, that player loses 5 life …" (Rhystic
