@@ -41,10 +41,16 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
         p.eat_all("that player may");
         (who, "if the player does ,")
+    } else if p.at_all("any player may sacrifice") {
+        // "any player may sacrifice a land. If a player does, put CARDNAME
+        // on top of its owner's library." (Argothian Wurm): each player in
+        // turn order from the active player may, until one does (413.2c).
+        p.eat_all("any player may");
+        (crate::PlayerRef::EachPlayer, "if a player does ,")
     } else {
         return None;
     };
-    if payer != crate::PlayerRef::You && !p.at("pay") {
+    if !matches!(payer, crate::PlayerRef::You | crate::PlayerRef::EachPlayer) && !p.at("pay") {
         return None;
     }
     let (cost, sacrifice_count) = if p.eat("pay") {
@@ -246,7 +252,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
     }
     // "You may pay {3}. If you do, untap target permanent."
-    if p.at_all("you may pay") || p.at_all("you may sacrifice") || p.at_all("that player may pay") {
+    if p.at_all("you may pay")
+        || p.at_all("you may sacrifice")
+        || p.at_all("that player may pay")
+        || p.at_all("any player may sacrifice")
+    {
         if let Some(()) = attempt(p, cx, may_pay) {
             return Some(());
         }
