@@ -164,6 +164,45 @@ fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// "Choose target opponent who had more life / who controlled more
+/// creatures / who had at least two more cards in hand than you did as you
+/// activated this ability." (the Keepers of Exodus): a target and nothing
+/// else; "that player" after it names it.
+fn choose_opponent_with_more(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("choose").then_some(())?;
+    let (i, true) = target(p, cx)? else {
+        return None;
+    };
+    matches!(
+        cx.targets.last()?.kind,
+        TargetKind::Player(PlayerFilter::Opponent)
+    )
+    .then_some(())?;
+    p.eat("who").then_some(())?;
+    p.eat_any(&["had", "controlled"])?;
+    let by = if p.eat_all("at least") {
+        let n = number_word(p.bump())?;
+        u32::try_from(n).ok()?
+    } else {
+        1
+    };
+    p.eat("more").then_some(())?;
+    let quantity = if p.eat("life") {
+        crate::PlayerQuantity::Life
+    } else if p.eat_all("cards in hand") {
+        crate::PlayerQuantity::CardsInHand
+    } else if p.eat("creatures") {
+        crate::PlayerQuantity::Permanents(Box::new(ObjectFilter::creature()))
+    } else {
+        return None;
+    };
+    p.eat_all("than you did as you activated this ability .")
+        .then_some(())?;
+    cx.targets.last_mut()?.more_than_you = Some(Box::new(crate::MoreThanYou { quantity, by }));
+    cx.last_player = Some(PlayerRef::Target(i));
+    Some(())
+}
+
 /// "Any player may have CARDNAME deal N damage to them. If no one does,
 /// [instructions]." (Browbeat): "[instructions] unless any player pays"
 /// with a cost of an instruction: the damage to the player who pays
@@ -235,6 +274,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
+    }
+    // "Choose target opponent who had more life than you did as you
+    // activated this ability." (Keeper of the Flame).
+    if p.at_all("choose target opponent who") {
+        if let Some(()) = attempt(p, cx, choose_opponent_with_more) {
+            return Some(());
+        }
     }
     // "Any player may have CARDNAME deal 6 damage to them. If no one does,
     // …" (Browbeat, Book Burning, Breaking Point).
