@@ -105,6 +105,9 @@ pub enum Amount {
     BasicLandTypes(PlayerRef),
     /// "2 life for each creature you control": a multiple of a count.
     Times(i32, Box<Amount>),
+    /// "3 plus the number of charge counters on CARDNAME" (Lightning
+    /// Storm): a number added to an amount.
+    Plus(i32, Box<Amount>),
     /// "the number of Swamps they control": permanents matching the filter
     /// controlled by the player (the first if several).
     CountControlledBy(PlayerRef, ObjectFilter),
@@ -121,6 +124,14 @@ pub enum Amount {
     /// instructions before this one put into a graveyard (not those
     /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
     DestroyedThisWay,
+    /// "that much", "for each permanent sacrificed this way" after
+    /// "Sacrifice any number of …" (Landslide, Renounce): how many it
+    /// sacrificed.
+    SacrificedThisWay,
+    /// "You gain life equal to the life lost this way." (Kokusho,
+    /// Subversion): the life the resolving spell or ability's life-loss
+    /// instructions before this one made players lose.
+    LifeLostThisWay,
     /// "for each land card discarded this way", "as many cards as they
     /// discarded this way" (Gerrard's Verdict, Forget): the cards the
     /// resolving spell or ability's discard instructions before this one
@@ -149,6 +160,19 @@ pub enum Amount {
     },
     /// "for each creature attacking you" (Blessed Reversal, 306.3).
     CreaturesAttackingYou,
+    /// "the number of nonland cards revealed this way" (Goblin Charbelcher),
+    /// "for each Mountain and red card in it" (Baleful Stare): the cards
+    /// the resolving spell or ability revealed with `Effect::RevealUntil`
+    /// or `Effect::RevealHand` that match any of the filters ("Mountain
+    /// and red card": a Mountain or a red card; none: every card), by their
+    /// printed characteristics wherever they went; with `others`, not the
+    /// card found ("for each of the exiled cards", Spoils of the Vault).
+    Revealed {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        filters: Vec<ObjectFilter>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        others: bool,
+    },
 }
 
 pub(super) fn amount_x() -> Amount {

@@ -66,6 +66,17 @@ pub enum StaticAbility {
     /// protection from the colours this Aura's own effect grants doesn't
     /// make it an illegal attachment.
     NotRemovedByItsProtection,
+    /// 419.1a: "If a creature dealt damage by [this / enchanted creature]
+    /// this turn would be put into a graveyard, remove it from the game
+    /// instead." (Frostwielder, Kumano's Blessing): only while the
+    /// permanent with the ability is in play.
+    ExileIfDamagedByDies(Affected),
+    /// 419.1a: "If a player would gain life, that player gains no life
+    /// instead." (Sulfuric Vortex)
+    NoLifeGain,
+    /// 419.1a, 501.5: "If [this] would be destroyed, regenerate it." (Knight
+    /// of the Holy Nimbus): a regeneration that is never used up.
+    RegeneratesIfDestroyed,
     /// 419: a replacement or prevention effect on damage, from a static
     /// ability of a permanent in play.
     DamageReplacement(DamageReplacement),
@@ -81,6 +92,12 @@ pub enum StaticAbility {
     ComesIntoPlayWithCounters {
         kind: CounterKind,
         amount: u8,
+        /// "… if you played it from your hand" (`Some(true)`, the
+        /// Myojins) / "if you didn't play it from your hand" (`Some(false)`,
+        /// Epochrasite): a spell played from the hand that resolved (409.1a,
+        /// 413.2i).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_hand: Option<bool>,
     },
     /// 419.1b: "[This] comes into play with X +1/+1 counters on it." (Rock
     /// Hydra): the X announced for its spell; 0 when it comes into play
@@ -94,8 +111,29 @@ pub enum StaticAbility {
     /// Vise, The Rack): the player is remembered by the permanent and read
     /// by its abilities as "the chosen player".
     AsComesIntoPlayChooseOpponent,
+    /// 419.6 (a replacement of how it comes into play): "If [this] would
+    /// come into play, sacrifice a Forest / two untapped lands instead. If
+    /// you do, put [this] into play. If you don't, put it into its owner's
+    /// graveyard." (Heart of Yavimaya, Lotus Vale); "you may discard a land
+    /// card instead" (Mox Diamond, `optional`); "instead sacrifice each
+    /// other permanent named [this] you control, then put [this] into
+    /// play" (Sheltered Valley: `Cost::sacrifice_all`, no choice, and it
+    /// always comes into play). The cost is paid by the player who would
+    /// control it (`rules/resolution/enters_instead.rs`).
+    EntersInstead {
+        cost: Box<Cost>,
+        optional: bool,
+    },
+    /// 419.1b: "As [this] comes into play, you may pay N life. If you
+    /// don't, it comes into play tapped." (the Ravnica shock lands).
+    AsComesIntoPlayPayLifeOrTapped(u32),
     /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
     ChosenPlayerMaxHandSize(u32),
+    /// 418.5k: "Your maximum hand size is increased by N / reduced by N."
+    /// (Minamo Scrollkeeper, Thought Devourer): a change of the
+    /// controller's maximum hand size, applied in timestamp order with the
+    /// other effects on it (418.5f).
+    MaxHandSizeChange(i32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
@@ -129,8 +167,11 @@ pub enum StaticAbility {
     /// ("Creatures with flying can't attack or block, and their activated
     /// abilities with {T} in their costs can't be activated.", Katabatic
     /// Winds).
+    /// `affected` is a group (`Each`) or the enchanted permanent
+    /// (`Attached`: "Enchanted creature can't attack or block, and its
+    /// activated abilities can't be activated", Arrest).
     CantPlayAbilities {
-        filter: ObjectFilter,
+        affected: Affected,
         except_mana: bool,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         tap_only: bool,
@@ -450,6 +491,10 @@ pub enum StaticAbility {
         which: Option<u8>,
         counters: u8,
         keywords: KeywordSet,
+        /// "… and with \"Pay 3 life: Regenerate [this].\"" (Anavolver): the
+        /// index of the ability in quotes in the face's `granted` list.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grant: Option<u8>,
     },
     /// 308.2d: "Creatures can't attack you unless their controller pays
     /// {N} for each creature they control that's attacking you." (Windborn
@@ -537,6 +582,87 @@ pub enum DamageReplacement {
     /// "If damage would be dealt to [this], prevent that damage. Remove a
     /// +1/+1 counter from [this]." (the Phantoms of Judgment)
     PreventAllRemovingACounter,
+    /// 419.1a, 419.1d: a replacement or prevention effect composed from its
+    /// parts: "If [source] would deal [N or less / N or more] [combat]
+    /// damage to [recipient], [what instead]" and "If damage would be dealt
+    /// to [recipient], [what instead]".
+    Shaped(Box<DamageShape>),
+}
+
+/// The parts of `DamageReplacement::Shaped`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DamageShape {
+    /// The source ("a source", "a creature you control", CARDNAME).
+    pub from: DamageParty,
+    /// The recipient ("a permanent or player", "you", "a player",
+    /// CARDNAME, "a Cleric creature you control").
+    pub to: DamageParty,
+    /// "N or more damage" (Divine Presence).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub at_least: u32,
+    /// "N or less damage" (Callous Giant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<u32>,
+    /// "combat damage" (Szadek).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub combat: bool,
+    pub instead: DamageInstead,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// A source or recipient of damage, as a static replacement names it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DamageParty {
+    /// "a source", "a permanent or player": anything.
+    Any,
+    /// CARDNAME.
+    This,
+    /// "you": the ability's controller.
+    You,
+    /// "a player".
+    APlayer,
+    /// Permanents matching a filter from the ability's point of view ("a
+    /// creature you control", "a Cleric creature you control").
+    Permanents(ObjectFilter),
+}
+
+/// What a `DamageShape` does to the damage.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum DamageInstead {
+    /// 419.1d: "prevent that damage".
+    Prevent,
+    /// 419.1d: "prevent N of that damage" (Urza's Armor).
+    PreventN(u32),
+    /// 419.1a: "it deals double that damage to that … instead".
+    Double,
+    /// 419.1a: "it deals half that damage, rounded down, to that …
+    /// instead" (Ghosts of the Innocent).
+    HalfRoundedDown,
+    /// 419.1a: "that source deals N damage to that … instead" (Divine
+    /// Presence).
+    Exactly(u32),
+    /// 419.1a: "it deals that much damage minus N to that … instead"
+    /// (Lashknife Barrier).
+    Minus(u32),
+    /// 419.1a: the damage isn't dealt; these happen instead, each "that
+    /// many" times the damage (Phytohydra, Crumbling Sanctuary, Szadek).
+    Actions(Vec<DamageAction>),
+}
+
+/// One thing that happens instead of damage (`DamageInstead::Actions`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DamageAction {
+    /// "put that many [kind] counters on [this]".
+    CountersOnThis(crate::CounterKind),
+    /// "that player puts that many cards from the top of their library
+    /// into their graveyard" (the recipient player).
+    RecipientMills,
+    /// "that player removes that many cards from the top of their library
+    /// from the game".
+    RecipientRemovesTop,
 }
 
 /// What a graveyard replacement watches.
@@ -545,6 +671,9 @@ pub enum GraveyardWhat {
     /// "If [this card] would be put into a graveyard from anywhere": the
     /// ability works from every zone (Legacy Weapon, Darksteel Colossus).
     ThisFromAnywhere,
+    /// "If [this] would be put into a graveyard from play" (2007's "die",
+    /// Gravebane Zombie): this permanent leaving play.
+    ThisFromPlay,
     /// "If a permanent would be put into a graveyard" (Samurai of the Pale
     /// Curtain): a permanent leaving play.
     AnyPermanent,
@@ -561,6 +690,8 @@ pub enum GraveyardInstead {
     ShuffleIntoLibrary,
     /// "exile it" (2007: remove it from the game).
     RemoveFromGame,
+    /// "put [it] on top of its owner's library".
+    TopOfLibrary,
 }
 
 /// Which objects a static ability affects (418.2: determined continuously).

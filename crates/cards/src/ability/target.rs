@@ -386,6 +386,10 @@ pub enum ObjectRef {
     /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …
     /// that permanent's", Hit), as it last existed (413.2f).
     Chosen,
+    /// "Other creatures they control" after "Target opponent chooses a
+    /// creature they control." (Goblin War Cry): every permanent matching
+    /// the filter but the one chosen (`Chosen`).
+    EachOtherThanChosen(ObjectFilter),
     /// The tokens created by the spell or ability ("Create a … token.
     /// Destroy it at the beginning of the next end step", Hornet Cannon);
     /// in a delayed triggered ability, those created by the ability that

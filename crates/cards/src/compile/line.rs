@@ -251,7 +251,9 @@ fn compile_line_inner(
     // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
     // counters on it [and with KEYWORD]."
     if !is_spell && p.at_all("if cardname was kicked") {
-        return kicked_enters_with(&mut p, out);
+        kicked_enters_with(&mut p, out)?;
+        granted.append(&mut p.granted);
+        return Ok(());
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {

@@ -8,6 +8,9 @@
 //! owner instead"); and the rider "You gain life equal to the damage
 //! prevented this way". The forms `effects.rs` reads first (Remedy's
 //! division, Holy Day, Luminesce's rules) keep their own effects.
+//! Static replacements of damage are composed the same way
+//! (`damage_shape_static`, 419.1a, 419.1d: "If a source would deal 3 or
+//! less damage to CARDNAME, prevent that damage").
 
 use super::*;
 use crate::{
@@ -314,4 +317,150 @@ fn shield_source(p: &mut P, cx: &mut Cx) -> Option<ShieldFrom> {
         return fail_at(p, start);
     }
     Some(ShieldFrom::Each(f))
+}
+
+/// 419.1a, 419.1d: a static replacement or prevention effect on damage,
+/// composed from its parts (`DamageShape`): "If [source] would deal [N or
+/// less / N or more] [combat] damage to [recipient], [instead]" and "If
+/// [combat] damage would be dealt to [recipient], [instead]".
+pub(super) fn damage_shape_static(p: &mut P) -> Option<crate::DamageShape> {
+    use crate::{DamageParty, DamageShape};
+    p.eat("if").then_some(())?;
+    let (mut at_least, mut at_most) = (0, None);
+    let (from, combat, to);
+    if p.at("damage") || p.at_all("combat damage") {
+        from = DamageParty::Any;
+        combat = p.eat("combat");
+        p.eat_all("damage would be dealt to").then_some(())?;
+        to = damage_party(p)?;
+    } else {
+        from = damage_party(p)?;
+        matches!(
+            from,
+            DamageParty::Any | DamageParty::This | DamageParty::Permanents(_)
+        )
+        .then_some(())?;
+        p.eat_all("would deal").then_some(())?;
+        // "3 or less damage", "4 or more damage".
+        if let Some(n) = p
+            .peek()
+            .parse::<u32>()
+            .ok()
+            .filter(|_| p.peek_at(1) == "or")
+        {
+            match p.peek_at(2) {
+                "less" => at_most = Some(n),
+                "more" => at_least = n,
+                _ => return None,
+            }
+            p.i += 3;
+        }
+        combat = p.eat("combat");
+        p.eat_all("damage to").then_some(())?;
+        to = damage_party(p)?;
+    }
+    p.eat(",").then_some(())?;
+    let instead = damage_instead(p, &to)?;
+    Some(DamageShape {
+        from,
+        to,
+        at_least,
+        at_most,
+        combat,
+        instead,
+    })
+}
+
+/// A source or recipient of damage in a static replacement.
+fn damage_party(p: &mut P) -> Option<crate::DamageParty> {
+    use crate::DamageParty;
+    if p.eat_all("a source") {
+        return Some(DamageParty::Any);
+    }
+    if p.eat_all("a permanent or player") || p.eat_all("a creature or player") {
+        return Some(DamageParty::Any);
+    }
+    if p.eat("cardname") {
+        return Some(DamageParty::This);
+    }
+    if p.eat("you") {
+        return Some(DamageParty::You);
+    }
+    if p.eat_all("a player") {
+        return Some(DamageParty::APlayer);
+    }
+    (p.eat("a") || p.eat("an")).then_some(())?;
+    Some(DamageParty::Permanents(group(p)?))
+}
+
+/// What a static replacement does instead: "prevent that damage",
+/// "prevent N of that damage", "[it / that source] deals [double that
+/// damage / half that damage, rounded down, / N damage / that much damage
+/// minus N] to that [recipient] instead", "put that many [kind] counters
+/// on [this] instead", "that player removes that many cards from the top
+/// of their library from the game instead", "instead put that many
+/// [kind] counters on CARDNAME and that player mills that many cards".
+fn damage_instead(p: &mut P, to: &crate::DamageParty) -> Option<crate::DamageInstead> {
+    use crate::{DamageAction, DamageInstead, DamageParty};
+    if p.eat_all("prevent that damage") {
+        return Some(DamageInstead::Prevent);
+    }
+    if p.eat("prevent") {
+        let n = p.bump().parse().ok()?;
+        p.eat_all("of that damage").then_some(())?;
+        return Some(DamageInstead::PreventN(n));
+    }
+    if p.eat_all("it deals") || p.eat_all("that source deals") {
+        let how = if p.eat_all("double that damage") {
+            DamageInstead::Double
+        } else if p.eat_all("half that damage , rounded down ,") {
+            DamageInstead::HalfRoundedDown
+        } else if p.eat_all("that much damage minus") {
+            DamageInstead::Minus(p.bump().parse().ok()?)
+        } else {
+            let n = p.bump().parse().ok()?;
+            p.eat("damage").then_some(())?;
+            DamageInstead::Exactly(n)
+        };
+        p.eat("to").then_some(())?;
+        let named = match to {
+            DamageParty::Any => {
+                p.eat_all("that permanent or player") || p.eat_all("that creature or player")
+            }
+            DamageParty::APlayer | DamageParty::You => p.eat_all("that player"),
+            DamageParty::Permanents(_) => p.eat_all("that creature") || p.eat_all("that permanent"),
+            DamageParty::This => p.eat("it") || p.eat("cardname"),
+        };
+        named.then_some(())?;
+        p.eat("instead").then_some(())?;
+        return Some(how);
+    }
+    // The damage isn't dealt: something else happens instead.
+    let leading = p.eat("instead");
+    let mut actions = Vec::new();
+    loop {
+        if p.eat_all("put that many") {
+            let kind = counter_kind(p.bump())?;
+            p.eat("counters").then_some(())?;
+            p.eat("on").then_some(())?;
+            // "on it": the recipient, which must be this permanent.
+            (p.eat("cardname") || (matches!(to, DamageParty::This) && p.eat("it"))).then_some(())?;
+            actions.push(DamageAction::CountersOnThis(kind));
+        } else if matches!(to, DamageParty::APlayer | DamageParty::You)
+            && p.eat_all("that player mills that many cards")
+        {
+            actions.push(DamageAction::RecipientMills);
+        } else if matches!(to, DamageParty::APlayer | DamageParty::You)
+            && p.eat_all("that player exiles that many cards from the top of their library")
+        {
+            actions.push(DamageAction::RecipientRemovesTop);
+        } else {
+            return None;
+        }
+        if !p.eat("and") {
+            break;
+        }
+    }
+    (leading || p.eat("instead")).then_some(())?;
+    Some(DamageInstead::Actions(actions))
 }

@@ -3,6 +3,7 @@
 //! pay …", choices, delayed triggers (404.1b), "X is …" and replacement
 //! wording ("… instead", 419).
 
+use super::reveal;
 use super::*;
 use crate::{
     Amount, CardType, CounteredTo, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
@@ -271,6 +272,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.color_chosen = true;
         return Some(());
     }
+    // Balance: "Each player chooses a number of lands they control equal
+    // to the number of lands controlled by the player who controls the
+    // fewest, then sacrifices the rest." and "… the same way."
+    if p.at_all("each player chooses a number of") || p.rest().contains("the same way") {
+        if let Some(()) = attempt(p, cx, super::effects::down_to_fewest) {
+            return Some(());
+        }
+    }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
@@ -427,9 +436,44 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, removed::sentence).is_some() {
         return Some(());
     }
+    // Cards revealed until one is found, hands revealed, where they go.
+    if attempt(p, cx, reveal::sentence).is_some() {
+        return Some(());
+    }
     // Searches, milling, looking at libraries and hands, graveyard to play.
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
+    }
+    // 419.1a: "If a creature dealt damage this way would die this turn,
+    // exile it instead." (Yamabushi's Flame) after a damage instruction;
+    // "If that creature would die this turn, exile it instead." (Nine-Ringed
+    // Bo).
+    if p.at("if") {
+        let start = p.i;
+        let what = if p.eat_all("if a creature dealt damage this way would")
+            && cx.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    Effect::DealDamage { .. }
+                        | Effect::DealDamageDivided { .. }
+                        | Effect::DealDamageEvenly { .. }
+                )
+            }) {
+            Some(None)
+        } else {
+            p.i = start;
+            (p.eat_all("if that creature would")).then(|| Some(cx.it()))
+        };
+        if let Some(what) = what {
+            if (p.eat_all("die this turn , exile it instead")
+                || p.eat_all("be put into a graveyard this turn , exile it instead"))
+                && p.eat_end()
+            {
+                cx.effects.push(Effect::ExileIfDiesThisTurn(what));
+                return Some(());
+            }
+        }
+        p.i = start;
     }
     // 502.21b: "If this spell was kicked, [instructions] [instead]."; 502.23
     // "If seven or more cards are in your graveyard, instead …".

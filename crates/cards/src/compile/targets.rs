@@ -496,6 +496,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
     } else if p.eat_all("any number of") {
         // 409.1c: the player announces how many.
         Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one or more") {
+        // "One or more target creatures become red" (Dwarven Song): any
+        // number, at least one.
+        min = 1;
+        Some((TargetCount::AnyNumber, true))
     } else if p.eat_all("one , two , or three") {
         fixed = Some((3, true));
         min = 1;
@@ -608,6 +613,7 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         spec.count = 0;
         spec.count_by = Some(by);
         spec.up_to = up_to;
+        spec.min = min;
     }
     if let Some((n, up_to)) = fixed {
         let spec = cx.targets.last_mut().expect("just added");
@@ -661,7 +667,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
     }
     // "that land's controller" (Cryoclasm): the controller of the object
     // named before (its last known controller if it left play).
-    if p.peek() == "that"
+    // "the land's controller" (Molten Rain) names the target land too.
+    let the_target = p.peek() == "the"
+        && cx
+            .targets
+            .iter()
+            .any(|t| matches!(t.kind, TargetKind::Permanent(_)));
+    if (p.peek() == "that" || the_target)
         && p.peek_at(2) == "controller"
         && p.peek_at(1).ends_with("'s")
         && type_noun(p.peek_at(1).trim_end_matches("'s")).is_some()
@@ -980,6 +992,16 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         let i = cx.add_target(kind, false);
         cx.targets[i as usize].distinct = true;
         return Some(Recipient::Target(i));
+    }
+    // "that permanent or player" (Erratic Explosion): the target declared
+    // by "Choose target creature or player.".
+    if p.at_all("that permanent or player") {
+        let i = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::CreatureOrPlayer))?;
+        p.eat_all("that permanent or player");
+        return Some(Recipient::Target(i as u8));
     }
     if let Some((i, _)) = attempt(p, cx, target) {
         // Radiance.

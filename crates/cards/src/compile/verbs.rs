@@ -34,6 +34,10 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // (Jackal Pup, Backfire).
             let amount = if cx.trig_amount && p.eat_all("that much") {
                 Amount::Triggered
+            } else if super::amounts::sacrificed_before(cx) && p.eat_all("that much") {
+                // "Sacrifice any number of Mountains. Landslide deals that
+                // much damage …"
+                Amount::SacrificedThisWay
             } else {
                 amount(p)?
             };
@@ -629,6 +633,16 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 amount: Amount::DiscardedThisWay(crate::ObjectFilter::default()),
             }
         }
+        // "draw cards equal to the number of cards named CARDNAME in all
+        // graveyards" (Accumulated Knowledge), "… equal to that creature's
+        // power" (Twisted Justice).
+        "draw" | "draws" if p.at_all("cards equal to") => {
+            p.eat_all("cards equal to");
+            Effect::DrawCards {
+                who,
+                amount: super::equal_amount(p, cx)?,
+            }
+        }
         "draw" | "draws" => {
             let amount = amount(p)?;
             // "draws an additional card" (Howling Mine).
@@ -656,6 +670,8 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
         "discard" | "discards" => {
             let amount = amount(p)?;
             p.eat_any(&["card", "cards"])?;
+            // "discards a card for each Swamp you control" (Mind Sludge).
+            let amount = for_each(p, cx, amount)?;
             let random = p.eat_all("at random");
             Effect::Discard {
                 who,
@@ -703,6 +719,21 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                     who,
                 }]);
             }
+            // "Sacrifice any number of lands, then add that much {C}."
+            // (Mana Seism)
+            if super::amounts::sacrificed_before(cx) && p.eat_all("that much") {
+                let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                    return None;
+                };
+                let [kind] = mana[..] else {
+                    return None;
+                };
+                return Some(vec![Effect::AddManaAmount {
+                    who,
+                    kind,
+                    amount: Amount::SacrificedThisWay,
+                }]);
+            }
             // "Add an amount of {B} equal to the sacrificed creature's
             // converted mana cost." (Sacrifice)
             if p.eat_all("an amount of") {
@@ -719,6 +750,15 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };
+            // "Add {R} for each Goblin in play." (Brightstone Ritual)
+            if let ([kind], true) = (&mana[..], p.at_all("for each")) {
+                let amount = super::amounts::for_each(p, cx, Amount::Fixed(1))?;
+                return Some(vec![Effect::AddManaAmount {
+                    who,
+                    kind: *kind,
+                    amount,
+                }]);
+            }
             Effect::AddMana { who, mana }
         }
         // "Then they create X 1/1 black Minion creature tokens" (Infernal

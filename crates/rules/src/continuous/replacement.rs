@@ -21,6 +21,7 @@
 //! is asked, and the unit runs again from the snapshot with the answers so
 //! far (`Replay`).
 
+use crate::continuous::damage_shape::ShapeResult;
 use crate::continuous::source::SourceInfo;
 use crate::continuous::source::SourceProps;
 use crate::{Decision, DecisionKind, Event, Game, ObjId, PlayerId, Target};
@@ -94,12 +95,12 @@ pub use crate::continuous::shield::Shield;
 use crate::continuous::shield::{ShieldFollowUp, ShieldUse};
 
 /// One damage event, as it would happen (419.5).
-struct DamageEvent {
-    source: ObjId,
-    source_card: CardId,
-    to: Target,
-    amount: u32,
-    combat: bool,
+pub(crate) struct DamageEvent {
+    pub(crate) source: ObjId,
+    pub(crate) source_card: CardId,
+    pub(crate) to: Target,
+    pub(crate) amount: u32,
+    pub(crate) combat: bool,
 }
 
 /// What a shield adds after the event it applied to.
@@ -288,6 +289,9 @@ impl Game {
                 self.objects[o.slot as usize].damage += ev.amount;
                 if ev.amount > 0 {
                     self.objects[o.slot as usize].dealt_damage_this_turn = true;
+                    if self.exile_damaged_statics {
+                        self.note_damage_for_exile(source, o);
+                    }
                 }
                 self.emit(Event::Damage {
                     source,
@@ -457,6 +461,7 @@ impl Game {
             DamageReplacement::Double | DamageReplacement::PlusToPlayer { .. } => {
                 to && self.object_within_range(controller, ev.source)
             }
+            DamageReplacement::Shaped(shape) => self.shape_reaches(controller, shape, ev),
         }
     }
 
@@ -559,6 +564,7 @@ impl Game {
                 ev.to == Target::Object(id) && self.objects[id.slot as usize].plus_counters > 0
             }
             DamageReplacement::PreventAllRemovingACounter => ev.to == Target::Object(id),
+            DamageReplacement::Shaped(shape) => self.shape_applies(id, controller, shape, ev, src),
         }
     }
 
@@ -680,6 +686,26 @@ impl Game {
                             before,
                             after: ev.amount,
                         });
+                    }
+                    DamageReplacement::Shaped(shape) => {
+                        match self.apply_shape(id, ch.card, shape, ev) {
+                            ShapeResult::Prevented(n) => prevented(self, ev, n, false),
+                            ShapeResult::Replaced(after) => {
+                                let before = ev.amount;
+                                ev.amount = after;
+                                let card = self.card_of(ev.to);
+                                self.emit(Event::DamageReplaced {
+                                    source_card: ev.source_card,
+                                    by_card: ch.card,
+                                    from: ev.to,
+                                    from_card: card,
+                                    to: ev.to,
+                                    to_card: card,
+                                    before,
+                                    after,
+                                });
+                            }
+                        }
                     }
                     DamageReplacement::RedirectFromYou(_)
                     | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => {
@@ -887,7 +913,8 @@ impl Game {
                                 matches!(
                                     a,
                                     Ability::Static(StaticAbility::GraveyardReplacement {
-                                        what: GraveyardWhat::ThisFromAnywhere,
+                                        what: GraveyardWhat::ThisFromAnywhere
+                                            | GraveyardWhat::ThisFromPlay,
                                         ..
                                     })
                                 )
@@ -991,6 +1018,16 @@ fn order_is_irrelevant(game: &Game, cands: &[Applicable]) -> bool {
                         DamageReplacement::RedirectFromYou(_)
                         | DamageReplacement::RedirectUnblockedFromYouWhileUntapped { .. } => 3,
                         DamageReplacement::PlusToPlayer { .. } => 5,
+                        // Unconditional doublings commute with Furnace of
+                        // Rath's; anything else may depend on the order.
+                        DamageReplacement::Shaped(s) => match s.instead {
+                            tolaria_cards::DamageInstead::Double
+                                if s.at_least == 0 && s.at_most.is_none() =>
+                            {
+                                2
+                            }
+                            _ => 8,
+                        },
                     },
                     _ => 4,
                 }
@@ -1027,13 +1064,21 @@ impl Game {
         };
         if !lost {
             for a in &tolaria_cards::db().get(card).faces[face as usize].abilities {
-                if let Ability::Static(StaticAbility::GraveyardReplacement {
-                    what: GraveyardWhat::ThisFromAnywhere,
-                    instead,
-                }) = a
-                {
-                    cands.push((*instead, card));
+                // "… from play" (Gravebane Zombie) only as it leaves play.
+                if let Ability::Static(StaticAbility::GraveyardReplacement { what, instead }) = a {
+                    if *what == GraveyardWhat::ThisFromAnywhere
+                        || (*what == GraveyardWhat::ThisFromPlay && from == crate::Zone::InPlay)
+                    {
+                        cands.push((*instead, card));
+                    }
                 }
+            }
+        }
+        // 419.1a: "… remove it from the game instead" for a creature
+        // damaged this turn (Yamabushi's Flame, Frostwielder).
+        if from == crate::Zone::InPlay {
+            if let Some(by) = self.exile_if_it_dies(id) {
+                cands.push((GraveyardInstead::RemoveFromGame, by));
             }
         }
         let any_statics = self.in_play.iter().any(|&id| {
@@ -1106,6 +1151,7 @@ impl Game {
                     match i {
                         GraveyardInstead::ShuffleIntoLibrary => "shuffle into library",
                         GraveyardInstead::RemoveFromGame => "remove from the game",
+                        GraveyardInstead::TopOfLibrary => "put on top of its owner's library",
                     }
                 )
             })

@@ -242,11 +242,12 @@ impl Game {
                         .hand
                         .iter()
                         .filter(|&&c| {
-                            filter.is_none_or(|f| {
-                                crate::continuous::filter::matches_card(
+                            filter.is_none_or(|f| match self.casting_object() {
+                                Some((source, _)) => self.discardable_for(f, c, source),
+                                None => crate::continuous::filter::matches_card(
                                     f,
                                     self.objects[c.slot as usize].card,
-                                )
+                                ),
                             })
                         })
                         .map(|&c| Action::ChooseObject(c)),
@@ -281,6 +282,21 @@ impl Game {
                     .filter(|t| self.same_side(p, t.controller))
                     .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
+            }
+            // Balance: a permanent of the kind, or a card in the hand.
+            DecisionKind::Sacrifice | DecisionKind::Discard { .. }
+                if matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::DownToFewest(_))
+                ) =>
+            {
+                if let Some(tolaria_cards::Effect::DownToFewest(what)) = self.current_effect() {
+                    out.extend(
+                        self.down_to_fewest_options(p, what)
+                            .into_iter()
+                            .map(Action::ChooseObject),
+                    );
+                }
             }
             DecisionKind::Discard { .. } => {
                 out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)))
@@ -322,6 +338,15 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::SacrificeAnyNumber => {
+                out.extend(
+                    self.sacrifice_any_options(p)
+                        .into_iter()
+                        .map(Action::ChooseObject),
+                );
+                out.push(Action::Done);
+            }
+            DecisionKind::AsItEnters { card, chosen } => self.entry_options(p, *card, chosen, out),
             DecisionKind::ChooseToUntap { .. } => {
                 out.extend(self.untap_up_to_options().map(Action::ChooseObject));
                 out.push(Action::Done);
@@ -887,6 +912,7 @@ impl Game {
                     tolaria_cards::Activator::Controller => o.controller == p,
                     tolaria_cards::Activator::Owner => o.owner == p,
                     tolaria_cards::Activator::AnyPlayer => true,
+                    tolaria_cards::Activator::Opponents => self.is_opponent(o.controller, p),
                 };
                 if !may {
                     continue;
@@ -963,6 +989,10 @@ impl Game {
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
                 if self.ability_forbidden(id, false, act.cost.tap) {
+                    continue;
+                }
+                // 409.1h: "Unattach [the granting Equipment]" needs it attached.
+                if act.cost.unattach_grantor && self.grantor_of(id, i as u8).is_none() {
                     continue;
                 }
                 out.push(Action::Activate {

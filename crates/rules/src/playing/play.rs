@@ -919,9 +919,12 @@ impl Game {
             return;
         }
         if let Some(cost) = self.casting_cost(&c) {
-            if let Playing::Ability { source, .. } = c.what {
+            if let Playing::Ability { source, index } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
                 self.pay_other_costs(cost, source, cycling);
+                if cost.unattach_grantor {
+                    self.unattach_grantor_for_cost(source, index);
+                }
             }
         }
         // 502.43a: the ninjutsu cost returns the unblocked attacker.

@@ -166,10 +166,26 @@ impl Game {
                     self.gain_life(p, n);
                 }
             }
+            // 419.1a: until the turn ends (`Game::exile_if_dies`).
+            Effect::ExileIfDiesThisTurn(what) => {
+                let objs = match what {
+                    Some(o) => self.objects_of(ctx, o),
+                    None => ctx.damaged.clone(),
+                };
+                for o in objs {
+                    if self.is_in_play(o) && !self.exile_if_dies.iter().any(|(x, _)| *x == o) {
+                        self.exile_if_dies.push((o, ctx.source_card));
+                    }
+                }
+            }
             Effect::LoseLife { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = self.amount_for(ctx, amount, p).max(0) as u32;
                     self.lose_life(p, n);
+                    // `Amount::LifeLostThisWay`.
+                    if let Some(r) = self.resolving.as_mut() {
+                        r.ctx.life_lost = r.ctx.life_lost.saturating_add(n);
+                    }
                 }
             }
             Effect::GivePoison { who, amount } => {
@@ -218,7 +234,10 @@ impl Game {
                     }
                 }
             }
-            Effect::Discard { .. } | Effect::Sacrifice { .. } => {
+            Effect::Discard { .. }
+            | Effect::Sacrifice { .. }
+            | Effect::DownToFewest(_)
+            | Effect::SacrificeAnyNumber { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {
@@ -242,6 +261,9 @@ impl Game {
                     if self.obj(o).is_some() {
                         let moved =
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        if let Some(card) = moved {
+                            self.link_removal(ctx, card);
+                        }
                         // "that card" (`ObjectRef::Chosen`, Astral Slide):
                         // the card removed, unless a choice came first.
                         if let (ObjectRef::Target(_) | ObjectRef::This, Some(r)) =
@@ -556,10 +578,9 @@ impl Game {
             }
             Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(mut src) = crate::state::object::TokenSource::find(
-                    self.splice_text_card(ctx.source_card),
-                    e,
-                ) else {
+                let Some(mut src) =
+                    crate::state::object::TokenSource::find(self.token_text_card(ctx), e)
+                else {
                     return;
                 };
                 // 216.2: "an X/X token, where X is …": X is taken now.
@@ -761,14 +782,17 @@ impl Game {
                     })
             }
             Effect::Attach { what, to } => {
-                // 502.33: attach an Equipment to a creature (it stays in play).
+                // 502.33: attach an Equipment to a creature (it stays in
+                // play); "Attach CARDNAME to target creature" moves an
+                // Equipment or an Aura only where it could be attached
+                // (212.2h, 212.4k).
                 let target = self
                     .objects_of(ctx, to)
                     .into_iter()
                     .find(|&o| self.is_present(o));
                 for o in self.objects_of(ctx, what) {
                     if let (Some(t), true) = (target, self.is_present(o)) {
-                        if t != o {
+                        if t != o && self.could_attach(o, t) {
                             self.attach(o, Target::Object(t));
                         }
                     }
@@ -923,6 +947,21 @@ impl Game {
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
             }
+            Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),
+            Effect::RevealHand { who } => self.reveal_hands(ctx, who),
+            // Nested in another instruction: no choice can be asked.
+            Effect::ChoosePermanent { .. } => {}
+            Effect::Piles {
+                what,
+                separator,
+                chooser,
+                chosen,
+                other,
+            } => self.piles(ctx, what, separator, chooser, [*chosen, *other]),
+            // Nested in another instruction: no order can be asked.
+            Effect::PutRevealed { which, dest } => {
+                let _ = self.put_revealed_step(ctx, *which, *dest);
+            }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
             | Effect::LookAtHand { .. }
@@ -1046,12 +1085,30 @@ impl Game {
         {
             return false;
         }
-        let can_regen = !no_regen
-            && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0
-            && obj.regen_shields > 0;
-        if can_regen {
+        let may_regen = !no_regen && obj.this_turn & crate::state::object::this_turn::NO_REGEN == 0;
+        // 419.1a: "If [this] would be destroyed, regenerate it" regenerates
+        // it without using a shield. *Decision*: with shields too, the
+        // static ability applies and the shields stay (its controller
+        // would choose so, 419.9a; the result is the same otherwise).
+        let always = may_regen
+            && obj.zone == Zone::InPlay
+            && obj.flags & crate::state::object::flags::STATICS != 0
+            && crate::continuous::characteristics::compute(self, o)
+                .abilities()
+                .iter()
+                .any(|a| {
+                    matches!(
+                        a,
+                        tolaria_cards::Ability::Static(
+                            tolaria_cards::StaticAbility::RegeneratesIfDestroyed
+                        )
+                    )
+                });
+        if always || (may_regen && obj.regen_shields > 0) {
             let obj = self.obj_mut(o).expect("checked");
-            obj.regen_shields -= 1;
+            if !always {
+                obj.regen_shields -= 1;
+            }
             obj.damage = 0;
             let card = obj.card;
             self.tap(o);
@@ -1106,5 +1163,46 @@ impl Game {
                 v
             }
         }
+    }
+
+    /// May the Equipment, Fortification or Aura `o` in play be attached to
+    /// the permanent `host` now? 212.2h–i: an Equipment only to a creature
+    /// (a Fortification to a land, 212.2m), not if it is a creature itself;
+    /// 212.4k: an Aura only to what it could enchant. Anything else moves
+    /// as told (state-based effects then judge it, 420.5m).
+    fn could_attach(&self, o: ObjId, host: ObjId) -> bool {
+        let ch = crate::continuous::characteristics::compute(self, o);
+        if crate::playing::targeting::is_aura(ch.types, &ch.subtypes) {
+            return self.aura_could_enchant(o, host, ch.controller);
+        }
+        let equipment = ch.subtypes.contains(tolaria_cards::Subtype::EQUIPMENT);
+        let fortification = ch.subtypes.contains(tolaria_cards::Subtype::FORTIFICATION);
+        if !equipment && !fortification {
+            return true;
+        }
+        let h = crate::continuous::characteristics::compute(self, host);
+        !ch.is_creature()
+            && if fortification {
+                h.is(tolaria_cards::CardType::Land)
+            } else {
+                h.is_creature()
+            }
+    }
+
+    /// The card whose text holds the instruction creating a token (216.2):
+    /// the granting card of an ability in quotes being resolved (Squirrel
+    /// Nest's "{T}: Put a 1/1 green Squirrel creature token into play."
+    /// granted to a land), else the spliced card or the source's.
+    fn token_text_card(&self, ctx: &ResolveCtx) -> tolaria_cards::CardId {
+        if let Some(r) = self.resolving.as_deref() {
+            if let crate::state::stack::StackKind::Ability {
+                ability: tolaria_cards::AbilityRef::Granted { card, .. },
+                ..
+            } = r.item.kind
+            {
+                return card;
+            }
+        }
+        self.splice_text_card(ctx.source_card)
     }
 }

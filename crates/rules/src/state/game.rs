@@ -236,6 +236,17 @@ pub struct Game {
     /// ability (Sengir Vampire); cleared in the cleanup step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub damaged_by: Vec<(ObjId, ObjId)>,
+    /// 419.1a: creatures removed from the game instead if they would be
+    /// put into a graveyard this turn (Yamabushi's Flame, Nine-Ringed Bo);
+    /// emptied in the cleanup step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub exile_if_dies: Vec<(ObjId, CardId)>,
+    /// Derived: some card of the game has "If a creature dealt damage by
+    /// [this] this turn would be put into a graveyard, remove it from the
+    /// game instead" (Frostwielder), so damage to creatures is noted in
+    /// `damaged_by`; set as cards are created.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub exile_damaged_statics: bool,
     /// Derived: some card of the game has a triggered ability that works
     /// in the graveyard (402.8h, Squee); set as cards are created, since no
     /// card enters a game later (tokens have no such ability).
@@ -613,19 +624,6 @@ impl Game {
                 self.emit(Event::DrewFromEmptyLibrary { player: p });
             }
         }
-    }
-
-    pub fn gain_life(&mut self, p: PlayerId, n: u32) {
-        if n == 0 {
-            return;
-        }
-        // Saturating (state/limits.rs): a life total stays within i32.
-        let life = self.life_mut(p);
-        *life = life.saturating_add(i32::try_from(n).unwrap_or(i32::MAX));
-        self.emit(Event::LifeGained {
-            player: p,
-            amount: n,
-        });
     }
 
     /// 102.3d: a player gets poison counters (ten or more: 420.5h).

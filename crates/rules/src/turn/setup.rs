@@ -70,6 +70,8 @@ impl Game {
             haunts: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),
+            exile_if_dies: Vec::new(),
+            exile_damaged_statics: false,
             untap_choices: Vec::new(),
             untap_holds: Vec::new(),
             assigns_no_combat_damage: Vec::new(),
@@ -122,16 +124,18 @@ impl Game {
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
         });
-        self.flash_grants |= o.def().faces.iter().any(|f| {
-            f.abilities.iter().any(|a| {
-                matches!(
-                    a,
-                    tolaria_cards::Ability::Static(
-                        tolaria_cards::StaticAbility::PlayAsThoughFlash { .. }
-                    )
-                )
+        // Derived flags of static abilities the card has on some face.
+        let has_static = |is: fn(&tolaria_cards::StaticAbility) -> bool| {
+            o.def().faces.iter().any(|f| {
+                f.abilities
+                    .iter()
+                    .any(|a| matches!(a, tolaria_cards::Ability::Static(s) if is(s)))
             })
-        });
+        };
+        self.flash_grants |=
+            has_static(|s| matches!(s, tolaria_cards::StaticAbility::PlayAsThoughFlash { .. }));
+        self.exile_damaged_statics |=
+            has_static(|s| matches!(s, tolaria_cards::StaticAbility::ExileIfDamagedByDies(_)));
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities

@@ -77,7 +77,9 @@ impl Event {
             Event::SpellPlayed { .. } | Event::AbilityPlayed { .. } => "409.1i",
             Event::SpellCopied { .. } => "503.10",
             Event::TargetChanged { .. } => "415.7",
-            Event::DrawReplaced { .. } | Event::DrawReplacedByStatic { .. } => "419.1a",
+            Event::DrawReplaced { .. }
+            | Event::DrawReplacedByStatic { .. }
+            | Event::LifeGainReplaced { .. } => "419.1a",
             Event::ChoseLandOrNonland { .. } => "419.1a",
             Event::Dredged { .. } => "502.47a",
             Event::Amplified { .. } => "502.27a",
@@ -117,6 +119,7 @@ impl Event {
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
+            Event::Unattached { cost: true, .. } => "409.1h",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
             Event::ColorChosen { .. }
@@ -544,6 +547,11 @@ impl Event {
             Event::StaysTapped { card, .. } => {
                 format!("{} stays tapped (its controller chose not to untap it)", name(*card))
             }
+            Event::LifeGainReplaced {
+                player,
+                card,
+                amount,
+            } => format!("{}: {player} gains no life instead of {amount}", name(*card)),
             Event::DrawReplacedByStatic { player, card } => {
                 format!("{}: {player} doesn't draw; instead …", name(*card))
             }
