@@ -109,6 +109,7 @@ pub fn deploy_ability() -> &'static Ability {
                 count_by: None,
                 min: 0,
                 opponent_chooses: false,
+                more_than_you: None,
             }],
             effects: vec![Effect::GiveControl {
                 who: PlayerRef::Target(0),
@@ -214,6 +215,7 @@ pub fn keyword_ability(k: Keyword) -> Option<&'static Ability> {
                     count_by: None,
                     min: 0,
                     opponent_chooses: false,
+                    more_than_you: None,
                 }],
                 effects: vec![
                     Effect::BlocksThisCombatIfAble {

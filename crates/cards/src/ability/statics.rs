@@ -463,6 +463,14 @@ pub enum StaticAbility {
     /// play for each [filter] you control." (502.31b: generic mana only;
     /// 502.31c: each instance applies.)
     AffinityFor(ObjectFilter),
+    /// "You may play [filter] spells as though they had flash." (Vedalken
+    /// Orrery), "Any player may play …" (Quick Sliver, Vernal Equinox):
+    /// such spells may be played any time their player could play an
+    /// instant (502.57).
+    PlayAsThoughFlash {
+        whose: Whose,
+        filter: ObjectFilter,
+    },
     /// "You can't play [filter] spells." (Steel Golem)
     CantPlaySpells {
         whose: Whose,

@@ -36,6 +36,19 @@ pub struct TargetSpec {
     /// (601.5a: within both their ranges of influence).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub opponent_chooses: bool,
+    /// "target opponent who had more life than you did as you activated
+    /// this ability" (Keeper of the Flame): a player with at least `by`
+    /// more of the quantity than the controller, judged as the target is
+    /// chosen only (the wording fixes that moment; 413.2a checks the rest).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub more_than_you: Option<Box<MoreThanYou>>,
+}
+
+/// `TargetSpec::more_than_you`: how much more of what.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoreThanYou {
+    pub quantity: PlayerQuantity,
+    pub by: u32,
 }
 
 /// Where a variable number of targets comes from (`TargetSpec::count_by`).
@@ -62,6 +75,7 @@ impl TargetSpec {
             count_by: None,
             min: 0,
             opponent_chooses: false,
+            more_than_you: None,
         }
     }
 }

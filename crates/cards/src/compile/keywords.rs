@@ -184,6 +184,7 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                 count_by: None,
                 min: 0,
                 opponent_chooses: false,
+                more_than_you: None,
             };
             v.push(Ability::Activated(ActivatedAbility {
                 cost,

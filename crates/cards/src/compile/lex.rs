@@ -468,6 +468,7 @@ impl Cx {
             count_by: None,
             min: 0,
             opponent_chooses: false,
+            more_than_you: None,
         });
         i
     }

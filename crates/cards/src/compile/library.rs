@@ -1335,6 +1335,16 @@ fn put(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             attach_to_this: true,
         }]);
     }
+    // "put CARDNAME on top of its owner's library" (Argothian Wurm): the
+    // permanent, while it is still in play.
+    if p.at("cardname") && p.at_all_from(1, "on top of its owner's library") {
+        p.bump();
+        p.eat_all("on top of its owner's library");
+        return Some(vec![Effect::PutOnLibrary {
+            what: ObjectRef::This,
+            bottom: false,
+        }]);
+    }
     if let Some(v) = attempt(p, cx, put_graveyard_card) {
         return Some(v);
     }

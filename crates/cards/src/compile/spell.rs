@@ -42,10 +42,16 @@ pub(super) fn may_pay(p: &mut P, cx: &mut Cx) -> Option<()> {
             .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
         p.eat_all("that player may");
         (who, "if the player does ,")
+    } else if p.at_all("any player may sacrifice") {
+        // "any player may sacrifice a land. If a player does, put CARDNAME
+        // on top of its owner's library." (Argothian Wurm): each player in
+        // turn order from the active player may, until one does (413.2c).
+        p.eat_all("any player may");
+        (crate::PlayerRef::EachPlayer, "if a player does ,")
     } else {
         return None;
     };
-    if payer != crate::PlayerRef::You && !p.at("pay") {
+    if !matches!(payer, crate::PlayerRef::You | crate::PlayerRef::EachPlayer) && !p.at("pay") {
         return None;
     }
     let (cost, sacrifice_count) = if p.eat("pay") {
@@ -159,6 +165,86 @@ fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// "Choose target opponent who had more life / who controlled more
+/// creatures / who had at least two more cards in hand than you did as you
+/// activated this ability." (the Keepers of Exodus): a target and nothing
+/// else; "that player" after it names it.
+fn choose_opponent_with_more(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("choose").then_some(())?;
+    let (i, true) = target(p, cx)? else {
+        return None;
+    };
+    matches!(
+        cx.targets.last()?.kind,
+        TargetKind::Player(PlayerFilter::Opponent)
+    )
+    .then_some(())?;
+    p.eat("who").then_some(())?;
+    p.eat_any(&["had", "controlled"])?;
+    let by = if p.eat_all("at least") {
+        let n = number_word(p.bump())?;
+        u32::try_from(n).ok()?
+    } else {
+        1
+    };
+    p.eat("more").then_some(())?;
+    let quantity = if p.eat("life") {
+        crate::PlayerQuantity::Life
+    } else if p.eat_all("cards in hand") {
+        crate::PlayerQuantity::CardsInHand
+    } else if p.eat("creatures") {
+        crate::PlayerQuantity::Permanents(Box::new(ObjectFilter::creature()))
+    } else {
+        return None;
+    };
+    p.eat_all("than you did as you activated this ability .")
+        .then_some(())?;
+    cx.targets.last_mut()?.more_than_you = Some(Box::new(crate::MoreThanYou { quantity, by }));
+    cx.last_player = Some(PlayerRef::Target(i));
+    Some(())
+}
+
+/// "Any player may have CARDNAME deal N damage to them. If no one does,
+/// [instructions]." (Browbeat): "[instructions] unless any player pays"
+/// with a cost of an instruction: the damage to the player who pays
+/// (`PlayerRef::Triggering` while the cost is paid), each player in turn
+/// order from the active player deciding (413.2c). The instructions are
+/// the rest of the ability.
+fn punisher(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("any player may have cardname deal")
+        .then_some(())?;
+    let n = number_word(p.bump())?;
+    p.eat_all("damage to them . if no one does ,")
+        .then_some(())?;
+    let toks = p.t[p.i..].to_vec();
+    let mut sub = cx.clone();
+    sub.effects.clear();
+    let mut q = P::new(&toks);
+    while !q.at_end() {
+        sentence(&mut q, &mut sub)?;
+    }
+    (!sub.effects.is_empty()).then_some(())?;
+    let effects = std::mem::take(&mut sub.effects);
+    cx.targets = sub.targets;
+    cx.last_obj = sub.last_obj;
+    cx.last_player = sub.last_player;
+    p.i = p.t.len();
+    p.far = p.far.max(p.i);
+    cx.effects.push(Effect::UnlessPays {
+        cost: Box::default(),
+        per_counter: None,
+        effects,
+        sacrifice_count: 0,
+        if_paid: Vec::new(),
+        payer: PlayerRef::EachPlayer,
+        actions: vec![Effect::DealDamage {
+            amount: Amount::Fixed(n),
+            to: Recipient::Player(PlayerRef::Triggering),
+        }],
+    });
+    Some(())
+}
+
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "Then they create …", "Then that player shuffles.": a sentence after
     // the first is done after the ones before it anyway ("then if" keeps
@@ -198,6 +284,20 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
     }
+    // "Choose target opponent who had more life than you did as you
+    // activated this ability." (Keeper of the Flame).
+    if p.at_all("choose target opponent who") {
+        if let Some(()) = attempt(p, cx, choose_opponent_with_more) {
+            return Some(());
+        }
+    }
+    // "Any player may have CARDNAME deal 6 damage to them. If no one does,
+    // …" (Browbeat, Book Burning, Breaking Point).
+    if p.at_all("any player may have cardname deal") {
+        if let Some(()) = attempt(p, cx, punisher) {
+            return Some(());
+        }
+    }
     // "Unless any player pays {2}, search your library …" (Rhystic Tutor),
     // "Unless target player pays {3}, that player loses 5 life …" (Rhystic
     // Syphon): the payer decides first (413.2c).
@@ -207,7 +307,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
     }
     // "You may pay {3}. If you do, untap target permanent."
-    if p.at_all("you may pay") || p.at_all("you may sacrifice") || p.at_all("that player may pay") {
+    if p.at_all("you may pay")
+        || p.at_all("you may sacrifice")
+        || p.at_all("that player may pay")
+        || p.at_all("any player may sacrifice")
+    {
         if let Some(()) = attempt(p, cx, may_pay) {
             return Some(());
         }

@@ -1311,6 +1311,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
     if p.eat_all("untap all permanents you control during each other player's untap step") {
         return done(p, StaticAbility::UntapDuringOthersUntapStep);
     }
+    // "You may play spells as though they had flash." (Vedalken Orrery),
+    // "Any player may play Sliver spells as though they had flash." (Quick
+    // Sliver, Vernal Equinox).
+    if p.at_all("you may play") || p.at_all("any player may play") {
+        let whose = if p.eat_all("you may play") {
+            Whose::You
+        } else {
+            p.eat_all("any player may play");
+            Whose::Each
+        };
+        if let Some((filter, Noun::Spell)) = filter(p) {
+            if p.eat_all("as though they had flash") {
+                return done(p, StaticAbility::PlayAsThoughFlash { whose, filter });
+            }
+        }
+        return fail_at(p, start);
+    }
     // "You can't play creature spells." (Steel Golem)
     if p.eat_all("you can't play") {
         if let Some((f, Noun::Spell)) = filter(p) {

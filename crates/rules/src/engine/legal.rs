@@ -758,7 +758,8 @@ impl Game {
         let instant_speed = face.types.contains(CardType::Instant)
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
-        (instant_speed || sorcery_timing) && self.can_play_spell_face_in_time(p, card, face, avail)
+        (instant_speed || sorcery_timing || self.flash_granted(p, card))
+            && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
     /// [`Game::can_play_spell_face`] once the card's speed allows it now.
@@ -817,7 +818,10 @@ impl Game {
             // Outside `p`'s sorcery timing (most priorities) a card that
             // can't be played at instant speed offers nothing: skipped here
             // without a call (`hand_card_actions` would find no action).
-            if sorcery_timing || may_play_at_instant_speed(self.objects[card.slot as usize].def()) {
+            if sorcery_timing
+                || may_play_at_instant_speed(self.objects[card.slot as usize].def())
+                || self.flash_grants
+            {
                 self.hand_card_actions(p, card, &avail, out);
             }
             if !self.hand_actions {

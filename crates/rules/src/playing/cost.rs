@@ -154,6 +154,22 @@ impl Game {
             })
     }
 
+    /// "You may play [filter] spells as though they had flash." (Vedalken
+    /// Orrery, Quick Sliver; `StaticAbility::PlayAsThoughFlash`): may `p`
+    /// play the card `card` as a spell any time they could play an
+    /// instant? Only looked at while such a card is in the game
+    /// (`Game::flash_grants`).
+    pub(crate) fn flash_granted(&self, p: PlayerId, card: ObjId) -> bool {
+        self.flash_grants
+            && self.any_static_in_play(|s, src, controller| match s {
+                StaticAbility::PlayAsThoughFlash { whose, filter } => {
+                    whose_applies(self, *whose, controller, p)
+                        && self.spell_matches(filter, card, None, src, controller)
+                }
+                _ => false,
+            })
+    }
+
     /// Does the spell `card` (or, `as_face_down`, the face-down spell it
     /// would be) match a static ability's filter?
     fn spell_matches(

@@ -129,10 +129,13 @@ impl Game {
         // "You may play CARDNAME as though it had flash. If you play it any
         // time a sorcery couldn't have been played, …" (Armor of Thorns):
         // only when its own ability let it be played now (its rulings).
+        // Played when another effect allows it too (Vedalken Orrery), it is
+        // played by that one (ARCHITECTURE.md).
         let flash_sacrificed = how == PlayedBy::Normal
             && !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
             && matches!(&what, Playing::Spell { obj }
-                if self.objects[obj.slot as usize].def().front().spell.as_though_flash);
+                if self.objects[obj.slot as usize].def().front().spell.as_though_flash
+                    && !self.flash_granted(p, *obj));
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down

@@ -195,6 +195,21 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
     }
 }
 
+/// "target opponent who had more life than you did as you activated this
+/// ability" (Keeper of the Flame, `TargetSpec::more_than_you`): judged as
+/// the target is chosen, not again as the ability resolves (the wording
+/// fixes the moment; ARCHITECTURE.md).
+fn more_than_you(game: &Game, spec: &TargetSpec, t: Target, src: &SourceInfo) -> bool {
+    let (Some(m), Target::Player(p), Some(obj)) = (spec.more_than_you.as_deref(), t, src.obj)
+    else {
+        return spec.more_than_you.is_none();
+    };
+    let q = |who| {
+        crate::continuous::condition::player_quantity(game, who, &m.quantity, obj, src.controller)
+    };
+    q(p) >= q(src.controller) + i64::from(m.by)
+}
+
 /// 502.36 shroud and 502.7b protection.
 fn targetable(ch: &crate::continuous::characteristics::Characteristics, src: &SourceInfo) -> bool {
     !ch.has(Keyword::Shroud) && !ch.protected_from(src.colors, src.types, &src.subtypes)
@@ -265,6 +280,7 @@ pub fn legal_targets(
     let consider = |t: Target, out: &mut Vec<Target>| {
         if !same_instance.contains(&t)
             && is_legal_target(game, spec, t, src)
+            && more_than_you(game, spec, t, src)
             && graveyard.is_none_or(
                 |z| matches!(t, Target::Object(o) if game.obj(o).is_some_and(|x| x.zone == z)),
             )
@@ -366,7 +382,7 @@ pub(crate) fn count_legal_targets(
         return 0;
     }
     let mut consider = |t: Target| {
-        if is_legal_target(game, spec, t, src) {
+        if is_legal_target(game, spec, t, src) && more_than_you(game, spec, t, src) {
             n += 1;
         }
         n >= limit

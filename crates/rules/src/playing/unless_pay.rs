@@ -335,7 +335,10 @@ impl Game {
             // 502.13a: a cost of instructions is paid by following them,
             // once per counter.
             if let Some((actions, times)) = self.unless_actions_now() {
-                if let Some(ctx) = self.resolving.as_deref().map(|r| r.ctx.clone()) {
+                if let Some(mut ctx) = self.resolving.as_deref().map(|r| r.ctx.clone()) {
+                    // "Any player may have CARDNAME deal 6 damage to them"
+                    // (Browbeat): "them" is the player paying.
+                    ctx.trigger.player = Some(p);
                     for _ in 0..times {
                         for e in actions {
                             self.exec_effect(&ctx, e);

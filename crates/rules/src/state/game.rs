@@ -273,6 +273,12 @@ pub struct Game {
     /// of other players' permanents; set as cards are created.
     #[serde(default = "yes")]
     pub any_player_abilities: bool,
+    /// A card with "You may play [filter] spells as though they had
+    /// flash" (`StaticAbility::PlayAsThoughFlash`) is in the game: only
+    /// then are the statics in play looked at for the timing of spells
+    /// (`Game::flash_granted`). Set as cards are created.
+    #[serde(default = "yes")]
+    pub flash_grants: bool,
     /// Derived: some card of the game has dredge (502.47a) or madness
     /// (502.24a), so a draw or a discard may ask a replacement choice
     /// (`replacement_choice_possible` looks at graveyards and hands only

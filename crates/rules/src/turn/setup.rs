@@ -84,6 +84,7 @@ impl Game {
             free_plays: Vec::new(),
             graveyard_plays: false,
             any_player_abilities: false,
+            flash_grants: false,
             draw_discard_choices: false,
             hand_actions: false,
             draw_rules: Vec::new(),
@@ -123,16 +124,18 @@ impl Game {
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
         });
-        self.exile_damaged_statics |= o.def().faces.iter().any(|f| {
-            f.abilities.iter().any(|a| {
-                matches!(
-                    a,
-                    tolaria_cards::Ability::Static(
-                        tolaria_cards::StaticAbility::ExileIfDamagedByDies(_)
-                    )
-                )
+        // Derived flags of static abilities the card has on some face.
+        let has_static = |is: fn(&tolaria_cards::StaticAbility) -> bool| {
+            o.def().faces.iter().any(|f| {
+                f.abilities
+                    .iter()
+                    .any(|a| matches!(a, tolaria_cards::Ability::Static(s) if is(s)))
             })
-        });
+        };
+        self.flash_grants |=
+            has_static(|s| matches!(s, tolaria_cards::StaticAbility::PlayAsThoughFlash { .. }));
+        self.exile_damaged_statics |=
+            has_static(|s| matches!(s, tolaria_cards::StaticAbility::ExileIfDamagedByDies(_)));
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities
