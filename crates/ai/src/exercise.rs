@@ -82,6 +82,11 @@ pub enum Situation {
     /// (an artifact source, one target) is on the stack (Squelch, Rust,
     /// Reroute).
     AbilityResponse,
+    /// In the hand while the opponent's Lightning Bolt aimed at the owner's
+    /// Grizzly Bears is on the stack ("spell that targets a creature you
+    /// control", Rebuff the Wicked); tried only for a card no other board
+    /// played.
+    CreatureTargeted,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -97,7 +102,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 18] = [
+    pub const ALL: [Situation; 19] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -116,6 +121,7 @@ impl Situation {
         Situation::EndStep,
         Situation::Blocking,
         Situation::AbilityResponse,
+        Situation::CreatureTargeted,
     ];
 
     pub fn name(self) -> &'static str {
@@ -141,6 +147,9 @@ impl Situation {
             Situation::EndStep => "in its owner's end of turn step",
             Situation::Blocking => "after its side's Wall blocked",
             Situation::AbilityResponse => "in response to Rod of Ruin's ability",
+            Situation::CreatureTargeted => {
+                "in response to Lightning Bolt aimed at its side's creature"
+            }
         }
     }
 }
@@ -264,7 +273,7 @@ pub fn exercise(card: CardId) -> CardReport {
             {
                 continue
             }
-            Situation::Blocking if report.exercised() => continue,
+            Situation::Blocking | Situation::CreatureTargeted if report.exercised() => continue,
             _ => {}
         }
         let start = match board(card, s) {
@@ -554,7 +563,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
         Situation::Main => ("3 P1 main1", card.as_str(), "", ""),
         Situation::InPlay => ("3 P1 main1", "", card.as_str(), ""),
         Situation::Graveyard => ("3 P1 main1", "", "", card.as_str()),
-        Situation::Response(_) | Situation::AbilityResponse => {
+        Situation::Response(_) | Situation::AbilityResponse | Situation::CreatureTargeted => {
             ("3 P2 main1", card.as_str(), "", "")
         }
         Situation::OpponentAttacks => ("3 P2 beginning_of_combat", card.as_str(), "", ""),
@@ -633,7 +642,9 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
         let ready = d.player == ME
             && d.kind == DecisionKind::Priority
             && match s {
-                Situation::Response(_) | Situation::AbilityResponse => !g.stack.is_empty(),
+                Situation::Response(_)
+                | Situation::AbilityResponse
+                | Situation::CreatureTargeted => !g.stack.is_empty(),
                 Situation::OpponentAttacks | Situation::Attacking => {
                     g.step == Step::DeclareAttackers
                 }
@@ -650,9 +661,12 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
         }
         let pick = match &d.kind {
             DecisionKind::Priority if !cast && d.player == OPPONENT => match s {
-                Situation::Response(i) => {
+                Situation::Response(_) | Situation::CreatureTargeted => {
                     cast = true;
-                    let spell = RESPONSES[i as usize];
+                    let spell = match s {
+                        Situation::Response(i) => RESPONSES[i as usize],
+                        _ => "Lightning Bolt",
+                    };
                     legal
                         .iter()
                         .find(|a| matches!(a, Action::PlaySpell(o) if g.obj(*o).is_some_and(|o| o.def().name == spell)))
@@ -683,6 +697,11 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                     .cloned()
             }
             DecisionKind::DeclareAttackers | DecisionKind::DeclareBlockers => Some(Action::Done),
+            // The Bolt aimed at the card's side's Grizzly Bears.
+            DecisionKind::ChooseTarget { .. } if s == Situation::CreatureTargeted => legal
+                .iter()
+                .find(|a| matches!(a, Action::ChooseTarget(tolaria_rules::Target::Object(o)) if g.obj(*o).is_some_and(|x| x.controller == ME && x.def().name == "Grizzly Bears")))
+                .cloned(),
             DecisionKind::Priority => Some(Action::Pass),
             _ => legal
                 .iter()

@@ -147,6 +147,13 @@ impl TextChange {
             _ => c,
         }
     }
+    /// One colour word after the change.
+    pub fn color(self, c: crate::Color) -> crate::Color {
+        match (self.from, self.to) {
+            (TextWord::Color(f), TextWord::Color(t)) if f == c => t,
+            _ => c,
+        }
+    }
     /// A basic land type after the change.
     pub fn land_type(self, l: BasicLandType) -> BasicLandType {
         match (self.from, self.to) {

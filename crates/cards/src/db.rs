@@ -134,6 +134,11 @@ pub struct CardFace {
     /// engine looks at graveyards for abilities only then.
     #[serde(default)]
     pub has_graveyard_abilities: bool,
+    /// 217.7d: an ability returns "the removed card(s)" (Faceless
+    /// Butcher; derived), so the cards its other abilities remove from the
+    /// game are recorded as removed with this object.
+    #[serde(default)]
+    pub links_removals: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -221,6 +226,18 @@ impl CardDef {
     }
 }
 
+/// 217.7d: an instruction that returns the cards the linked ability
+/// removed ("return the removed card to play", Faceless Butcher).
+fn returns_linked_removed(e: &crate::Effect) -> bool {
+    use crate::{Effect, ObjectRef};
+    match e {
+        Effect::PutIntoPlay { what, .. } | Effect::PutIntoGraveyard { what } => {
+            matches!(what, ObjectRef::Removed(r) if r.linked)
+        }
+        _ => false,
+    }
+}
+
 /// Errors loading card data: each names the card.
 #[derive(Debug, thiserror::Error)]
 pub enum CardDataError {
@@ -304,6 +321,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_graveyard_statics: false,
             has_hand_abilities: false,
             has_graveyard_abilities: false,
+            links_removals: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -653,6 +671,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_graveyard_statics: false,
         has_hand_abilities: false,
         has_graveyard_abilities: false,
+        links_removals: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -710,6 +729,9 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     Ability::Activated(a) if a.from_hand => face.has_hand_abilities = true,
                     Ability::Activated(a) if a.from_graveyard => {
                         face.has_graveyard_abilities = true
+                    }
+                    Ability::Triggered(t) if t.effects.iter().any(returns_linked_removed) => {
+                        face.links_removals = true
                     }
                     _ => {}
                 }

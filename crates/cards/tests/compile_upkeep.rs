@@ -136,7 +136,8 @@ fn r502_20a_fading_is_two_abilities() {
         .abilities
         .contains(&Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
             kind: CounterKind::Fade,
-            amount: 3
+            amount: 3,
+            from_hand: None,
         })));
     let t = triggered("Fading 3");
     assert!(matches!(

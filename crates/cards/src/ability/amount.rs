@@ -121,6 +121,10 @@ pub enum Amount {
     /// instructions before this one put into a graveyard (not those
     /// regenerated, 501.5, nor those a replacement sent elsewhere, 419).
     DestroyedThisWay,
+    /// "that much", "for each permanent sacrificed this way" after
+    /// "Sacrifice any number of …" (Landslide, Renounce): how many it
+    /// sacrificed.
+    SacrificedThisWay,
     /// "You gain life equal to the life lost this way." (Kokusho,
     /// Subversion): the life the resolving spell or ability's life-loss
     /// instructions before this one made players lose.
@@ -153,6 +157,19 @@ pub enum Amount {
     },
     /// "for each creature attacking you" (Blessed Reversal, 306.3).
     CreaturesAttackingYou,
+    /// "the number of nonland cards revealed this way" (Goblin Charbelcher),
+    /// "for each Mountain and red card in it" (Baleful Stare): the cards
+    /// the resolving spell or ability revealed with `Effect::RevealUntil`
+    /// or `Effect::RevealHand` that match any of the filters ("Mountain
+    /// and red card": a Mountain or a red card; none: every card), by their
+    /// printed characteristics wherever they went; with `others`, not the
+    /// card found ("for each of the exiled cards", Spoils of the Vault).
+    Revealed {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        filters: Vec<ObjectFilter>,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        others: bool,
+    },
 }
 
 pub(super) fn amount_x() -> Amount {

@@ -29,6 +29,11 @@ pub struct Cost {
     /// Nightmare): the permanent with the ability, from play.
     #[serde(default, skip_serializing_if = "is_false")]
     pub return_self: bool,
+    /// "Unattach [the Equipment that grants this ability]" (Leonin Bola's
+    /// "{T}, Unattach Leonin Bola: …" in quotes): the granting Equipment
+    /// becomes unattached from the creature with the ability.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unattach_grantor: bool,
     /// "Sacrifice a [filter]".
     pub sacrifice: Option<ObjectFilter>,
     /// "Sacrifice two lands": how many permanents matching `sacrifice`
@@ -220,6 +225,19 @@ pub enum ManaProduce {
     /// lands): one mana of the kind per counter removed to pay
     /// `Cost::remove_counters_any` (none removed, none added).
     PerRemoved(ManaKind),
+    /// "Add {G} for each creature you control." (Gaea's Cradle, Cabal
+    /// Coffers): one mana of the kind per thing counted, counted as the
+    /// ability is played (406.1: it resolves at once).
+    Count {
+        kind: ManaKind,
+        /// Boxed: keeps `ManaProduce` small.
+        amount: Box<Amount>,
+    },
+    /// "Add one mana of any color that a land an opponent controls could
+    /// produce" (Fellwar Stone; `opponents`), "… a [basic] land you
+    /// control could produce" (Harvester Druid, Star Compass): the colours
+    /// the mana abilities of those lands could add now (none, no mana).
+    LandColors { opponents: bool, basic: bool },
 }
 
 impl ManaProduce {

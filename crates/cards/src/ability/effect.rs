@@ -247,6 +247,9 @@ pub enum Effect {
         /// nothing changes.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         from_this: bool,
+        /// "The new target must be a player." (Rebound): only a player.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        to_player: bool,
     },
     /// 503.10: "Copy target instant or sorcery spell" — a copy of the spell
     /// onto the stack, with the original's mode, targets and X.
@@ -265,6 +268,19 @@ pub enum Effect {
     /// 501.5 regenerate: creates a regeneration shield.
     Regenerate {
         what: ObjectRef,
+    },
+    /// "Each player chooses a number of lands they control equal to the
+    /// number of lands controlled by the player who controls the fewest,
+    /// then sacrifices the rest." and "Players discard cards … the same
+    /// way." (Balance): each player with more than the fewest chooses
+    /// what to sacrifice or discard until they have as many.
+    DownToFewest(Fewest),
+    /// "Sacrifice any number of Mountains." (Landslide): the controller
+    /// chooses any number of their permanents matching the filter as it
+    /// resolves; they are sacrificed together, and the instructions after
+    /// count them (`Amount::SacrificedThisWay`).
+    SacrificeAnyNumber {
+        filter: ObjectFilter,
     },
     /// "[player] sacrifices a [filter]" (the player chooses on resolution).
     Sacrifice {
@@ -848,6 +864,53 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         may: bool,
     },
+    /// "Reveal cards from the top of your library until you reveal a
+    /// [filter] card." (Hermit Druid, Goblin Machinist): the controller's
+    /// library, one card at a time until one matches or none is left; the
+    /// cards stay in the library, seen by every player. They are the cards
+    /// revealed this way (`Amount::Revealed`, `Effect::PutRevealed`); the
+    /// one found is "that card" (`ObjectRef::Chosen`).
+    RevealUntil {
+        /// Whose library: "Its controller reveals cards from the top of
+        /// their library …" (Polymorph); the controller's by default.
+        #[serde(default = "payer_you", skip_serializing_if = "is_you")]
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "Reveal the top five cards of your library. An opponent separates
+    /// those cards into two piles. Put one pile into your hand and the other
+    /// into your graveyard." (Fact or Fiction) / "Separate all creatures
+    /// target player controls into two piles. Destroy all creatures in the
+    /// pile of that player's choice." (Do or Die): `separator` puts each
+    /// object into one of two piles, `chooser` chooses one; the chosen pile
+    /// and the other go where the effect says.
+    Piles {
+        what: PileSource,
+        separator: PlayerRef,
+        chooser: PlayerRef,
+        chosen: PileDest,
+        other: PileDest,
+    },
+    /// "Target opponent chooses a creature they control." (Imperial Edict):
+    /// the player chooses one of their permanents matching the filter as
+    /// the effect resolves (none if they control none); it is "that
+    /// creature" (`ObjectRef::Chosen`) for the instructions after it.
+    ChoosePermanent {
+        who: PlayerRef,
+        filter: ObjectFilter,
+    },
+    /// "Target opponent reveals their hand." (Baleful Stare): every card of
+    /// it shown to all players; they are the cards revealed this way.
+    RevealHand {
+        who: PlayerRef,
+    },
+    /// "Put that card into your hand and all other cards revealed this way
+    /// into your graveyard." / "Put the revealed cards on the bottom of
+    /// your library in any order." (after `RevealUntil`).
+    PutRevealed {
+        which: RevealedPart,
+        dest: RevealedDest,
+    },
     /// "[Player] reveals the top card of their library." (Aven Windreader)
     RevealTop {
         who: PlayerRef,
@@ -1307,6 +1370,66 @@ pub enum TopDest {
     Bottom,
 }
 
+/// What an `Effect::Piles` separates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PileSource {
+    /// The top N cards of the controller's library, revealed.
+    LibraryTop(u8),
+    /// The permanents matching the filter ("all creatures target player
+    /// controls").
+    Permanents(ObjectFilter),
+    /// The cards in the controller's graveyard matching the filter ("all
+    /// creature cards in your graveyard", Death or Glory).
+    Graveyard(ObjectFilter),
+}
+
+/// Where a pile of an `Effect::Piles` goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PileDest {
+    /// Stays where it is.
+    Stays,
+    /// The controller's hand.
+    Hand,
+    /// Their owners' graveyards.
+    Graveyard,
+    /// Destroyed; they can't be regenerated.
+    DestroyNoRegen,
+    /// Removed from the game ("exile").
+    RemoveFromGame,
+    /// Into play under their owners' control (creature cards only).
+    InPlay,
+}
+
+/// Which of the cards revealed this way an `Effect::PutRevealed` moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RevealedPart {
+    /// "that card": the card found.
+    Found,
+    /// "all other cards revealed this way", "the rest".
+    Others,
+    /// "the revealed cards", "all cards revealed this way".
+    All,
+}
+
+/// Where an `Effect::PutRevealed` puts the cards revealed this way (to a
+/// hand or into play: the owner's, whose library they were revealed from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RevealedDest {
+    /// The controller's hand.
+    Hand,
+    /// Into play under the controller's control.
+    InPlay,
+    /// Their owners' graveyards.
+    Graveyard,
+    /// Removed from the game ("exile").
+    RemoveFromGame,
+    /// The bottom of their owner's library in any order (217.2d: the
+    /// controller chooses the order).
+    Bottom,
+    /// Shuffled into their owner's library.
+    ShuffleIn,
+}
+
 /// Where a card found in a library goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CardDest {
@@ -1358,6 +1481,15 @@ pub enum HandChoice {
     /// the cards stay in the hand, revealed to every player; the
     /// instructions after it count them (`Amount::RevealedThisWay`).
     Reveal,
+}
+
+/// What [`Effect::DownToFewest`] counts for each player.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Fewest {
+    /// The permanents matching the filter they control (sacrificed).
+    Permanents(ObjectFilter),
+    /// The cards in their hand (discarded).
+    Hand,
 }
 
 /// `ChooseFromHand::amount` for "any number of cards": the player chooses

@@ -60,7 +60,9 @@ pub enum ShieldAmount {
     NextTime,
 }
 
-/// What happens to the damage the shield applies to.
+/// What happens to the damage the shield applies to (card data, never
+/// copied in a game: the variants stay unboxed).
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ShieldThen {
     /// 419.1d: it is prevented.

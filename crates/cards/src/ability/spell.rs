@@ -94,6 +94,13 @@ pub struct SpellAbility {
     /// removes from their graveyard from the game pays for {1}.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub delve: bool,
+    /// "You may play CARDNAME as though it had flash. If you play it any
+    /// time a sorcery couldn't have been played, the controller of the
+    /// permanent it becomes sacrifices it at the beginning of the next
+    /// cleanup step." (Armor of Thorns): instant speed for this card, and
+    /// `StaticAbility::FlashSacrificed` among its abilities.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub as_though_flash: bool,
     /// 502.24a: "Madness [cost]": a card discarded may be removed from the
     /// game instead of put into the graveyard; then (a triggered ability
     /// among the face's abilities, `Trigger::MadnessRemoved`) its owner

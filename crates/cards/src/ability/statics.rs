@@ -21,6 +21,13 @@ pub enum Protection {
 /// A static ability (405) and the continuous effect it generates (418.1).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum StaticAbility {
+    /// "… If you play it any time a sorcery couldn't have been played, the
+    /// controller of the permanent it becomes sacrifices it at the
+    /// beginning of the next cleanup step." (Armor of Thorns; with
+    /// `SpellAbility::as_though_flash`): the delayed triggered ability the
+    /// spell's permanent gets as it resolves (404.4, 314.3), whose
+    /// instructions are `flash_sacrifice_effects`.
+    FlashSacrificed,
     /// A continuous effect on the affected objects, applied layer by layer
     /// (418.5a): Glorious Anthem (6d), an Aura's "Enchanted creature gets
     /// +1/+2" (6d), Control Magic (2), Opalescence (4, 6b), Humility (5, 6b).
@@ -85,6 +92,12 @@ pub enum StaticAbility {
     ComesIntoPlayWithCounters {
         kind: CounterKind,
         amount: u8,
+        /// "… if you played it from your hand" (`Some(true)`, the
+        /// Myojins) / "if you didn't play it from your hand" (`Some(false)`,
+        /// Epochrasite): a spell played from the hand that resolved (409.1a,
+        /// 413.2i).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_hand: Option<bool>,
     },
     /// 419.1b: "[This] comes into play with X +1/+1 counters on it." (Rock
     /// Hydra): the X announced for its spell; 0 when it comes into play
@@ -98,8 +111,29 @@ pub enum StaticAbility {
     /// Vise, The Rack): the player is remembered by the permanent and read
     /// by its abilities as "the chosen player".
     AsComesIntoPlayChooseOpponent,
+    /// 419.6 (a replacement of how it comes into play): "If [this] would
+    /// come into play, sacrifice a Forest / two untapped lands instead. If
+    /// you do, put [this] into play. If you don't, put it into its owner's
+    /// graveyard." (Heart of Yavimaya, Lotus Vale); "you may discard a land
+    /// card instead" (Mox Diamond, `optional`); "instead sacrifice each
+    /// other permanent named [this] you control, then put [this] into
+    /// play" (Sheltered Valley: `Cost::sacrifice_all`, no choice, and it
+    /// always comes into play). The cost is paid by the player who would
+    /// control it (`rules/resolution/enters_instead.rs`).
+    EntersInstead {
+        cost: Box<Cost>,
+        optional: bool,
+    },
+    /// 419.1b: "As [this] comes into play, you may pay N life. If you
+    /// don't, it comes into play tapped." (the Ravnica shock lands).
+    AsComesIntoPlayPayLifeOrTapped(u32),
     /// 418.5k: "The chosen player's maximum hand size is N." (Cursed Rack)
     ChosenPlayerMaxHandSize(u32),
+    /// 418.5k: "Your maximum hand size is increased by N / reduced by N."
+    /// (Minamo Scrollkeeper, Thought Devourer): a change of the
+    /// controller's maximum hand size, applied in timestamp order with the
+    /// other effects on it (418.5f).
+    MaxHandSizeChange(i32),
     /// 419.1b: "As [this] comes into play, choose a creature type." (Caller
     /// of the Hunt, whose 2007 wording 503.8 quotes; the type is remembered
     /// by the object, 503.8, and not copied, 503.6).
@@ -133,8 +167,11 @@ pub enum StaticAbility {
     /// ("Creatures with flying can't attack or block, and their activated
     /// abilities with {T} in their costs can't be activated.", Katabatic
     /// Winds).
+    /// `affected` is a group (`Each`) or the enchanted permanent
+    /// (`Attached`: "Enchanted creature can't attack or block, and its
+    /// activated abilities can't be activated", Arrest).
     CantPlayAbilities {
-        filter: ObjectFilter,
+        affected: Affected,
         except_mana: bool,
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         tap_only: bool,
@@ -446,6 +483,10 @@ pub enum StaticAbility {
         which: Option<u8>,
         counters: u8,
         keywords: KeywordSet,
+        /// "… and with \"Pay 3 life: Regenerate [this].\"" (Anavolver): the
+        /// index of the ability in quotes in the face's `granted` list.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        grant: Option<u8>,
     },
     /// 308.2d: "Creatures can't attack you unless their controller pays
     /// {N} for each creature they control that's attacking you." (Windborn
@@ -726,4 +767,15 @@ pub enum PtCount {
         otherwise: Box<PtCount>,
         attacking: Box<PtCount>,
     },
+}
+
+/// The instructions of `StaticAbility::FlashSacrificed`'s delayed triggered
+/// ability: "the controller of the permanent it becomes sacrifices it".
+pub fn flash_sacrifice_effects() -> &'static [Effect] {
+    static EFFECTS: std::sync::OnceLock<Vec<Effect>> = std::sync::OnceLock::new();
+    EFFECTS.get_or_init(|| {
+        vec![Effect::SacrificeThese {
+            what: ObjectRef::This,
+        }]
+    })
 }

@@ -155,6 +155,10 @@ pub struct ObjectFilter {
     pub subtypes_none: Vec<Subtype>,
     /// At least one of these subtypes (empty: any).
     pub subtypes_any: Vec<Subtype>,
+    /// "instant or Aura spell" (Avoid Fate): one of `types_any` or one of
+    /// `subtypes_any` is enough, not both.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub types_or_subtypes: bool,
     pub supertypes_all: Vec<Supertype>,
     /// None of these supertypes ("nonbasic land").
     #[serde(default, skip_serializing_if = "no_supertypes")]
@@ -275,6 +279,35 @@ pub struct ObjectFilter {
     /// "1/1 creature" (Pendelhaven): exactly this power and toughness.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pt_exactly: Option<(i32, i32)>,
+    /// "spell that targets a creature / you / CARDNAME", "spell that
+    /// targets only a single creature" (Confound, Dawn Charm, Torchling):
+    /// what the spell's current targets include (415.1, 413.2a).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spell_targets: Option<Box<SpellTargets>>,
+}
+
+/// What a spell's targets must include for "spell that targets …"
+/// (`ObjectFilter::spell_targets`): judged on the spell's targets now (its
+/// mode's, 409.1b), so as the spell with the filter is targeted and again
+/// as it resolves (413.2a).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpellTargets {
+    pub what: Targeted,
+    /// "targets only …": every target of the spell is that one object or
+    /// player (Torchling's ruling: Seeds of Strength targeting it three
+    /// times); without, at least one target is (Dawn Charm's ruling).
+    pub only: bool,
+}
+
+/// An object or player a spell targets (`SpellTargets`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Targeted {
+    /// A permanent still in play that matches the filter now ("a creature":
+    /// Confound's ruling, not one that has left play or stopped being a
+    /// creature); "CARDNAME" is the filter's `this`.
+    Permanent(ObjectFilter),
+    /// A player ("you", "a player").
+    Player(PlayerFilter),
 }
 
 impl ObjectFilter {
@@ -339,6 +372,10 @@ pub enum ObjectRef {
     /// mana cost", Hellhole Rats; "sacrifices an artifact or creature …
     /// that permanent's", Hit), as it last existed (413.2f).
     Chosen,
+    /// "Other creatures they control" after "Target opponent chooses a
+    /// creature they control." (Goblin War Cry): every permanent matching
+    /// the filter but the one chosen (`Chosen`).
+    EachOtherThanChosen(ObjectFilter),
     /// The tokens created by the spell or ability ("Create a … token.
     /// Destroy it at the beginning of the next end step", Hornet Cannon);
     /// in a delayed triggered ability, those created by the ability that

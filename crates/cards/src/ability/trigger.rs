@@ -87,8 +87,15 @@ pub enum Condition {
     /// "if you didn't play it from your hand" (Phage the Untouchable): the
     /// permanent didn't come into play as a spell played from the hand.
     NotPlayedFromHand,
+    /// "if you played it from your hand" (Coal Stoker, Reiver Demon): the
+    /// permanent came into play as a spell played from the hand.
+    PlayedFromHand,
     /// "if [this] is untapped" (Howling Mine).
     ThisUntapped,
+    /// "as long as black is the most common color among all permanents or
+    /// is tied for most common" (Goham Djinn): the colours of the
+    /// permanents in play, each counted once per colour it has.
+    MostCommonColor(crate::Color),
     /// 402.8h, 404.3: "if [this] is in your graveyard" (Ghastly Remains):
     /// the ability's source is still the card in its owner's graveyard;
     /// with at least `creatures_above` creature cards above it ("with
@@ -153,6 +160,27 @@ pub enum Condition {
     LifeAtLeast { who: PlayerRef, at_least: i32 },
     /// "if [this] is tapped" (the storage lands).
     ThisTapped,
+    /// "as long as [this] is enchanted / equipped" (Thran Golem, Auriok
+    /// Glaivemaster): an Aura (`equipped`: an Equipment) is attached to
+    /// it, judged by the printed subtypes of what is attached (a status
+    /// of the permanent, 212.4, 212.2h).
+    ThisAttachedBy { equipment: bool },
+    /// "as long as [this] is attacking / blocking" (Purraj of Urborg):
+    /// its combat status (306).
+    ThisInCombat { attacking: bool },
+    /// "as long as it's white / a Zombie" (Favorable Destiny, Clutch of
+    /// Undeath), "as long as it's a Wall" (Mistform Wall): the source
+    /// (`attached`: the object it is attached to) matches the filter, on
+    /// the characteristics computed so far as the effect begins to apply
+    /// (418.5b, like the counts of `ControlsAtLeast`).
+    Matches {
+        attached: bool,
+        filter: Box<ObjectFilter>,
+    },
+    /// "Enchanted creature has shroud as long as it's untapped." (Spectral
+    /// Cloak): the condition judged for the object the source is attached
+    /// to (none: it doesn't hold).
+    OfAttached(Box<Condition>),
     /// "if [this] is an enchantment" (Lurking Jackals, the Opals): the
     /// source's computed card types include it.
     ThisIs(crate::CardType),
@@ -281,19 +309,24 @@ impl Condition {
     /// layers when it changes power and toughness).
     pub fn judged_in_layers(&self) -> bool {
         self.reads_no_characteristics()
+            || matches!(self, Condition::OfAttached(c) if c.judged_in_layers())
             || matches!(
                 self,
                 Condition::ThisUntapped
                     | Condition::ThisTapped
+                    | Condition::ThisAttachedBy { .. }
+                    | Condition::ThisInCombat { .. }
                     // Counters are status on the permanent, not
                     // characteristics (Roc Hatchling).
                     | Condition::NoCountersOnThis(_)
                     | Condition::CountersOnThis { .. }
                     | Condition::ControlsAtLeast { .. }
+                    | Condition::Matches { .. }
                     | Condition::Permanents {
                         controlled_by: None,
                         ..
                     }
+                    | Condition::MostCommonColor(_)
             )
     }
 
@@ -305,9 +338,15 @@ impl Condition {
             self,
             Condition::ThisUntapped
                 | Condition::ThisTapped
+                | Condition::ThisAttachedBy { .. }
+                | Condition::ThisInCombat { .. }
                 | Condition::NoCountersOnThis(_)
                 | Condition::CountersOnThis { .. }
                 | Condition::ThisIs(_)
+                | Condition::Matches {
+                    attached: false,
+                    ..
+                }
         )
     }
 
@@ -316,8 +355,11 @@ impl Condition {
     pub fn counts_permanents(&self) -> bool {
         matches!(
             self,
-            Condition::ControlsAtLeast { .. } | Condition::Permanents { .. }
-        )
+            Condition::ControlsAtLeast { .. }
+                | Condition::Permanents { .. }
+                | Condition::MostCommonColor(_)
+                | Condition::Matches { .. }
+        ) || matches!(self, Condition::Not(c) if c.counts_permanents())
     }
 }
 

@@ -25,6 +25,22 @@ pub fn basic_mana_ability(b: BasicLandType) -> Ability {
 
 /// What "Add …" produces (406.1).
 pub(super) fn produce(p: &mut P) -> Option<ManaProduce> {
+    // "one mana of any color that a land an opponent controls could
+    // produce" (Fellwar Stone), "… that a basic land you control could
+    // produce" (Star Compass).
+    if p.eat_all("one mana of any color that a") {
+        let basic = p.eat("basic");
+        p.eat("land").then_some(())?;
+        let opponents = if p.eat_all("an opponent controls") {
+            true
+        } else if p.eat_all("you control") {
+            false
+        } else {
+            return None;
+        };
+        p.eat_all("could produce").then_some(())?;
+        return Some(ManaProduce::LandColors { opponents, basic });
+    }
     if p.eat_all("one mana of any color") {
         return Some(ManaProduce::AnyColor(1));
     }
@@ -202,7 +218,10 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
 /// "[cost]: [effect]": an activated ability or a mana ability (403, 406).
 pub(super) fn activated(p: &mut P) -> R<Ability> {
     let mut cost = cost(p)?;
-    let mut cx = Cx::default();
+    let mut cx = Cx {
+        cost_sacrifices: cost.sacrifices(),
+        ..Cx::default()
+    };
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     // 406.1: "Double the amount of each type of mana in your mana pool"
     // (Doubling Cube) could add mana: a mana ability.
@@ -244,6 +263,19 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
             return Err(why.into());
         }
         let mut produce = produce(p).ok_or_else(|| no_rule(p))?;
+        // "Add {G} for each creature you control." (Gaea's Cradle)
+        if let (ManaProduce::Fixed(v), true) = (&produce, p.at_all("for each")) {
+            if let ([kind], None) = (&v[..], cost.remove_counters_any) {
+                let kind = *kind;
+                let amount = super::amounts::for_each(p, &mut cx, crate::Amount::Fixed(1))
+                    .filter(|a| *a != crate::Amount::Fixed(1))
+                    .ok_or_else(|| no_rule(p))?;
+                produce = ManaProduce::Count {
+                    kind,
+                    amount: Box::new(amount),
+                };
+            }
+        }
         // "Add {B}, then add an additional {B} for each charge counter
         // removed this way." after "Remove any number of charge counters".
         if let Some(kind) = cost.remove_counters_any {

@@ -135,6 +135,14 @@ fn destroyed_this_way(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         .then_some(Amount::DestroyedThisWay)
 }
 
+/// An instruction before this one sacrificed any number of permanents
+/// ("Sacrifice any number of Mountains. … that much damage").
+pub(super) fn sacrificed_before(cx: &Cx) -> bool {
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::SacrificeAnyNumber { .. }))
+}
+
 pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if !p.at_all("for each") {
         return Some(a);
@@ -148,9 +156,41 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
         return None;
     }
     p.eat_all("for each");
+    // "You gain 2 life for each permanent sacrificed this way." (Renounce),
+    // "3 life for each sacrificed creature" (Plunge into Darkness).
+    if sacrificed_before(cx)
+        && (p.eat_all("permanent sacrificed this way")
+            || p.eat_all("sacrificed creature")
+            || p.eat_all("creature sacrificed this way"))
+    {
+        return Some(Amount::SacrificedThisWay);
+    }
     // "2 life for each card revealed this way" (Jasmine Seer).
     if revealed_before(cx) && p.eat_all("card revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "for each Mountain and red card in it" (Baleful Stare): the cards of
+    // the hand revealed.
+    if let Some(filters) = attempt(p, cx, |p, cx| super::reveal::revealed_filters(p, cx)) {
+        return Some(Amount::Revealed {
+            filters,
+            others: false,
+        });
+    }
+    // "for each of the exiled cards" (Spoils of the Vault): the cards
+    // revealed this way other than the one found, just exiled.
+    if matches!(
+        cx.effects.last(),
+        Some(Effect::PutRevealed {
+            which: crate::RevealedPart::Others,
+            dest: crate::RevealedDest::RemoveFromGame,
+        })
+    ) && p.eat_all("of the exiled cards")
+    {
+        return Some(Amount::Revealed {
+            filters: Vec::new(),
+            others: true,
+        });
     }
     // "Draw a card for each creature destroyed this way." (Decree of Pain).
     if let Some(a) = attempt(p, cx, destroyed_this_way) {
@@ -177,6 +217,21 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
+    }
+    // "for each creature card in your graveyard / in all graveyards"
+    // (Songs of the Damned).
+    if let Some(a) = attempt(p, cx, |p, _| {
+        let filter = library::card_filter(p)?;
+        let who = if p.eat_all("in your graveyard") {
+            Some(PlayerRef::You)
+        } else if p.eat_all("in all graveyards") {
+            None
+        } else {
+            return None;
+        };
+        Some(Amount::GraveyardCardsMatching { who, filter })
+    }) {
+        return Some(a);
     }
     if p.eat_all("card in your hand") {
         return Some(Amount::CardsInHand(PlayerRef::You));
@@ -247,9 +302,11 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
         // "reveals a card at random from their hand … that card's converted
         // mana cost" (Planeswalker's Mirth); the top card of a library
         // looked at or revealed.
-        Some(Effect::RevealRandomFromHand { .. } | Effect::TopCard { .. }) if noun == "card" => {
-            return Some(ObjectRef::Chosen)
-        }
+        Some(
+            Effect::RevealRandomFromHand { .. }
+            | Effect::TopCard { .. }
+            | Effect::RevealUntil { .. },
+        ) if noun == "card" => return Some(ObjectRef::Chosen),
         _ => {}
     }
     if noun == "spell" {
@@ -290,6 +347,21 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Cinder) after "Reveal any number of [filter] cards in your hand".
     if revealed_before(cx) && p.eat_all("the number of cards revealed this way") {
         return Some(Amount::RevealedThisWay);
+    }
+    // "the number of nonland cards revealed this way" (Goblin
+    // Charbelcher), "the number of white cards in their hand"
+    // (Inquisition) after a reveal of a library or a hand.
+    if super::reveal::revealed_before(cx) && p.at_all("the number of") {
+        if let Some(a) = attempt(p, cx, |p, cx| {
+            p.eat_all("the number of");
+            let filters = super::reveal::revealed_filters(p, cx)?;
+            Some(Amount::Revealed {
+                filters,
+                others: false,
+            })
+        }) {
+            return Some(a);
+        }
     }
     // "equal to the number of Mountains put into a graveyard this way"
     // (Volcanic Eruption).
@@ -348,13 +420,21 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
         return Some(Amount::DamageDealtToYouThisTurn { artifacts });
     }
     // "the sacrificed creature's power" (Fling): the permanent sacrificed
-    // for the spell's additional cost.
-    if cx
+    // for the spell's additional cost or the ability's cost (Bloodshot
+    // Cyclops; "the sacrificed artifact's converted mana cost", Bosh).
+    let one_sacrificed = cx
         .additional_cost
         .as_ref()
-        .is_some_and(|c| c.sacrifices() == 1)
-        && p.eat_all("the sacrificed creature's")
+        .map_or(cx.cost_sacrifices, |c| c.sacrifices())
+        == 1;
+    if one_sacrificed
+        && p.at_all("the sacrificed")
+        && matches!(
+            p.peek_at(2),
+            "creature's" | "artifact's" | "enchantment's" | "land's" | "permanent's"
+        )
     {
+        p.i += 3;
         return match p.bump() {
             "power" => Some(Amount::PowerOf(ObjectRef::Sacrificed)),
             "toughness" => Some(Amount::ToughnessOf(ObjectRef::Sacrificed)),
@@ -694,21 +774,68 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if p.eat_all("cardname is tapped") || p.eat_all("it's tapped") {
         return Some(Condition::ThisTapped);
     }
-    // "you control ten or more lands"
+    // "[this] is equipped / enchanted / attacking / blocking" (Auriok
+    // Glaivemaster, Thran Golem, Purraj of Urborg): its status.
+    if p.at("cardname") && p.peek_at(1) == "is" || p.at("it's") {
+        let i = p.i;
+        if !p.eat("it's") {
+            p.eat_all("cardname is");
+        }
+        let c = match p.peek() {
+            "equipped" => Some(Condition::ThisAttachedBy { equipment: true }),
+            "enchanted" => Some(Condition::ThisAttachedBy { equipment: false }),
+            "attacking" => Some(Condition::ThisInCombat { attacking: true }),
+            "blocking" => Some(Condition::ThisInCombat { attacking: false }),
+            _ => None,
+        };
+        if let Some(c) = c {
+            p.bump();
+            return Some(c);
+        }
+        // "it's white", "it's a Zombie", "CARDNAME is a creature" (Clutch
+        // of Undeath, Foriysian Totem): its computed characteristics.
+        let mut filter = None;
+        if let Some((color, false)) = color_adjective(p.peek()) {
+            p.bump();
+            let mut f = crate::ObjectFilter::default();
+            f.colors_any.insert(color);
+            filter = Some(f);
+        } else if p.eat_any(&["a", "an"]).is_some() {
+            if let Some((f, Noun::Permanent)) = targets::filter(p) {
+                filter = Some(f);
+            }
+        }
+        if let Some(f) = filter.filter(|_| p.at(".") || p.at(",")) {
+            return Some(Condition::Matches {
+                attached: false,
+                filter: Box::new(f),
+            });
+        }
+        p.i = i;
+    }
+    // "you control ten or more lands"; "you control three or fewer lands"
+    // (Sheltered Valley): not four or more.
     if p.eat_all("you control") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;
         };
-        p.eat_all("or more").then_some(())?;
+        let fewer = p.eat_all("or fewer");
+        if !fewer {
+            p.eat_all("or more").then_some(())?;
+        }
         let (mut filter, noun) = filter(p)?;
         if noun != Noun::Permanent {
             return None;
         }
         filter.controller = ControllerFilter::You;
-        return Some(Condition::ControlsAtLeast {
-            filter,
-            at_least: n as u32,
-        });
+        let at_least = u32::try_from(n).ok()?;
+        if fewer {
+            return Some(Condition::Not(Box::new(Condition::ControlsAtLeast {
+                filter,
+                at_least: at_least.checked_add(1)?,
+            })));
+        }
+        return Some(Condition::ControlsAtLeast { filter, at_least });
     }
     // "no cards are in that graveyard" (Nezumi Graverobber): the graveyard
     // of the owner of the card the ability targeted.
@@ -729,9 +856,12 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     }
     // "CARDNAME has no shell counters on it" (Roc Hatchling), "CARDNAME
     // has a divinity counter on it" (the Myojins): its counters (status).
-    if p.at_all("cardname has") {
+    // "[this] has indestructible as long as it has a divinity counter on
+    // it": "it" is the permanent with the ability.
+    if p.at_all("cardname has") || p.at_all("it has") {
         let i = p.i;
-        p.eat_all("cardname has");
+        p.bump();
+        p.eat("has");
         let none = p.eat("no");
         if none || p.eat_any(&["a", "an"]).is_some() {
             if let Some(kind) = counter_kind(p.bump()) {
@@ -749,6 +879,18 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             }
         }
         p.i = i;
+    }
+    // "black is the most common color among all permanents or is tied
+    // for most common" (Goham Djinn).
+    if let Some(c) = crate::Color::from_name(p.peek()) {
+        if p.at_all_from(
+            1,
+            "is the most common color among all permanents or is tied for most common",
+        ) {
+            p.bump();
+            p.eat_all("is the most common color among all permanents or is tied for most common");
+            return Some(Condition::MostCommonColor(c));
+        }
     }
     // Threshold: "seven or more cards are in your graveyard".
     if let Some(Amount::Fixed(n)) = attempt(p, cx, |p, _| amount(p)) {

@@ -353,7 +353,8 @@ fn branch(
 }
 
 /// 502.21b, 419.1b: "If CARDNAME was kicked [with its first kicker], it
-/// comes into play with N +1/+1 counters on it [and with KEYWORD]."
+/// comes into play with N +1/+1 counters on it [and with KEYWORD / and with
+/// \"ABILITY\"]."
 pub(super) fn kicked_enters_with(p: &mut P, out: &mut Compiled) -> R<()> {
     let no_rule = |p: &P| format!("no rule of the grammar matches at {:?}", p.rest());
     let mut cx = Cx::default();
@@ -373,15 +374,21 @@ pub(super) fn kicked_enters_with(p: &mut P, out: &mut Compiled) -> R<()> {
         p.eat("+1/+1").then_some(())?;
         p.eat_any(&["counter", "counters"])?;
         p.eat_all("on it").then_some(())?;
-        let keywords = if p.eat_all("and with") {
-            keyword_list(p)?
-        } else {
-            KeywordSet::EMPTY
-        };
+        let (mut keywords, mut grant) = (KeywordSet::EMPTY, None);
+        if p.eat_all("and with") {
+            // "… and with \"Pay 3 life: Regenerate CARDNAME.\"" (Anavolver):
+            // an ability in quotes, its own (CARDNAME is the permanent).
+            if p.at("\"") {
+                grant = Some(p.quoted_ability()?);
+            } else {
+                keywords = keyword_list(p)?;
+            }
+        }
         (p.eat_end() && p.at_end()).then_some(StaticAbility::KickedComesIntoPlayWith {
             which,
             counters: u8::try_from(n).ok()?,
             keywords,
+            grant,
         })
     });
     match parsed {
@@ -679,6 +686,22 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.
             c.discard_self = true;
+        } else if colon && p.eat_all("unattach grantor") {
+            // Inside quotes granted by an Equipment: "Unattach Leonin
+            // Bola" names the granting Equipment (`compile::GRANTOR`).
+            c.unattach_grantor = true;
+        } else if colon && p.at_all("discard another card named") {
+            // Grandeur: "Discard another card named CARDNAME" (Baru, Fist
+            // of Krosa): a card in the hand with the name of the object
+            // with the ability (`ObjectFilter::named` [SELF]).
+            p.bump();
+            match filter(p) {
+                Some((f, Noun::Card)) if f.named.is_some() => {
+                    c.discard = 1;
+                    c.discard_filter = Some(f);
+                }
+                _ => return Err(err(p)),
+            }
         } else if p.eat("discard") {
             // "Discard X cards" only as a spell's additional cost (409.1b).
             let n = if !colon && p.eat("x") {

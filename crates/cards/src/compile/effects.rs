@@ -34,6 +34,14 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         "attach" => {
             p.bump();
             let what = object_phrase(p, cx)?;
+            // "Attach CARDNAME to target creature [you control]." (Cranial
+            // Plating, Stasis Cell): an Equipment or Aura in play moves if
+            // it could be attached there (212.2h, 212.4k).
+            if p.at_all("to target") {
+                p.bump();
+                let to = object_phrase(p, cx)?;
+                return Some(vec![Effect::Attach { what, to }]);
+            }
             p.eat_all("to another").then_some(())?;
             // "Attach it to another permanent it can enchant" (Aura Graft):
             // any permanent the Aura could enchant (212.4).
@@ -195,31 +203,32 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             Effect::RedirectUnblockedDamageToThis
         }
         // 415.7: "Change the target of target spell with a single target."
+        // "… of target spell that targets only a single creature to
+        // CARDNAME" (Muck Drubb), "… that targets only a player. The new
+        // target must be a player." (Rebound).
         "change" if p.at_all("change the target of") => {
             p.eat_all("change the target of");
             let what = object_phrase(p, cx)?;
-            if !matches!(
-                cx.targets.last(),
+            let one_target = match cx.targets.last() {
                 Some(TargetSpec {
-                    kind: TargetKind::Spell(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }) | TargetKind::SpellOrAbility(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }) | TargetKind::ActivatedAbility(ObjectFilter {
-                        single_target: true,
-                        ..
-                    }),
+                    kind:
+                        TargetKind::Spell(f)
+                        | TargetKind::SpellOrAbility(f)
+                        | TargetKind::ActivatedAbility(f),
                     ..
-                })
-            ) {
+                }) => f.single_target || f.spell_targets.as_ref().is_some_and(|t| t.only),
+                _ => false,
+            };
+            if !one_target {
                 return None;
             }
+            let to = p.eat_all("to cardname").then(ObjectFilter::this);
+            let to_player = p.eat_all(". the new target must be a player");
             Effect::ChangeTarget {
                 what,
-                to: None,
+                to,
                 from_this: false,
+                to_player,
             }
         }
         // 503.10: "Copy target instant or sorcery spell[, except that the
@@ -314,9 +323,23 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     Effect::ReturnToHand { what: second },
                 ]);
             }
+            // "Return target card from an opponent's graveyard to their
+            // hand." (Forcemage Advocate): a card is only ever in its
+            // owner's graveyard, so "their hand" is its owner's.
+            let from_opponents_gy = matches!(
+                cx.targets.last(),
+                Some(TargetSpec {
+                    kind: TargetKind::CardInGraveyard {
+                        whose: PlayerFilter::Opponent,
+                        ..
+                    },
+                    ..
+                })
+            );
             if !(p.eat_all("to its owner's hand")
                 || p.eat_all("to their owners' hands")
                 || p.eat_all("to their owner's hand")
+                || (from_opponents_gy && p.eat_all("to their hand"))
                 || ((from_gy || owned) && p.eat_all("to your hand")))
             {
                 return None;
@@ -710,6 +733,10 @@ fn clause(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 }
 
 fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    // Cards revealed until one is found, and where they go.
+    if let Some(v) = attempt(p, cx, super::reveal::clause) {
+        return Some(v);
+    }
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
@@ -940,4 +967,58 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
     }
     Some(v)
+}
+
+/// Balance: "Each player chooses a number of lands they control equal to
+/// the number of lands controlled by the player who controls the fewest,
+/// then sacrifices the rest." and, after it, "Players discard cards and
+/// sacrifice creatures the same way." / "Each player discards cards the
+/// same way." (`Effect::DownToFewest`, in the order written).
+pub(super) fn down_to_fewest(p: &mut P, cx: &mut Cx) -> Option<()> {
+    use crate::Fewest;
+    if p.eat_all("each player chooses a number of") {
+        let (filter, noun) = group_noun(p)?;
+        (noun == Noun::Permanent).then_some(())?;
+        p.eat_all("they control equal to the number of")
+            .then_some(())?;
+        let (again, _) = group_noun(p)?;
+        (again == filter).then_some(())?;
+        p.eat_all("controlled by the player who controls the fewest , then sacrifices the rest")
+            .then_some(())?;
+        p.eat_end().then_some(())?;
+        cx.effects
+            .push(Effect::DownToFewest(Fewest::Permanents(filter)));
+        return Some(());
+    }
+    // "… the same way.": only after a first such instruction.
+    cx.effects
+        .iter()
+        .any(|e| matches!(e, Effect::DownToFewest(_)))
+        .then_some(())?;
+    (p.eat("players") || p.eat_all("each player")).then_some(())?;
+    let mut parts = Vec::new();
+    loop {
+        if p.eat_any(&["discard", "discards"]).is_some() {
+            p.eat("cards").then_some(())?;
+            parts.push(Effect::DownToFewest(Fewest::Hand));
+        } else if p.eat_any(&["sacrifice", "sacrifices"]).is_some() {
+            let (filter, noun) = group_noun(p)?;
+            (noun == Noun::Permanent).then_some(())?;
+            parts.push(Effect::DownToFewest(Fewest::Permanents(filter)));
+        } else {
+            return None;
+        }
+        if !p.eat("and") {
+            break;
+        }
+    }
+    p.eat_all("the same way").then_some(())?;
+    p.eat_end().then_some(())?;
+    cx.effects.extend(parts);
+    Some(())
+}
+
+/// A plural group of permanents ("lands", "creatures", "permanents").
+fn group_noun(p: &mut P) -> Option<(crate::ObjectFilter, Noun)> {
+    super::targets::filter(p)
 }

@@ -507,6 +507,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
             kind: CounterKind::PlusOnePlusOne,
             amount: n as u8,
+            from_hand: None,
         })
     };
     Some(match kw {

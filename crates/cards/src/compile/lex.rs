@@ -65,24 +65,7 @@ pub const SELF: &str = "CARDNAME";
 /// legendary card the short name before a comma) and "this creature" with
 /// [`SELF`].
 pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
-    let mut names: Vec<&str> = vec![card, face.name.as_str()];
-    if face.supertypes.contains(Supertype::Legendary) {
-        for n in [card, face.name.as_str()] {
-            if let Some((short, _)) = n.split_once(',') {
-                names.push(short);
-            } else if let Some((short, _)) = n.split_once(" the ") {
-                // "Phage" for Phage the Untouchable (Oracle's short name).
-                names.push(short);
-            }
-        }
-    }
-    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
-    let mut s = text.replace('’', "'");
-    for n in names {
-        if !n.is_empty() {
-            s = replace_words(&s, n, SELF);
-        }
-    }
+    let mut s = replace_names(text, card, face, SELF);
     for n in [
         "this creature",
         "This creature",
@@ -98,6 +81,30 @@ pub fn self_reference(text: &str, card: &str, face: &CardFace) -> String {
         "This enchantment",
     ] {
         s = replace_words(&s, n, SELF);
+    }
+    s
+}
+
+/// Replaces the card's own name (the full name, the face name, and for a
+/// legendary card the short name before a comma) with `to`.
+pub(super) fn replace_names(text: &str, card: &str, face: &CardFace, to: &str) -> String {
+    let mut names: Vec<&str> = vec![card, face.name.as_str()];
+    if face.supertypes.contains(Supertype::Legendary) {
+        for n in [card, face.name.as_str()] {
+            if let Some((short, _)) = n.split_once(',') {
+                names.push(short);
+            } else if let Some((short, _)) = n.split_once(" the ") {
+                // "Phage" for Phage the Untouchable (Oracle's short name).
+                names.push(short);
+            }
+        }
+    }
+    names.sort_by_key(|n| std::cmp::Reverse(n.len()));
+    let mut s = text.replace('’', "'");
+    for n in names {
+        if !n.is_empty() {
+            s = replace_words(&s, n, to);
+        }
     }
     s
 }
@@ -420,6 +427,8 @@ pub(super) struct Cx {
     pub(super) suspend: Option<crate::Suspend>,
     /// 502.64a: delve.
     pub(super) delve: bool,
+    /// "You may play CARDNAME as though it had flash. …" (Armor of Thorns).
+    pub(super) as_though_flash: bool,
     /// 502.24a: the madness cost.
     pub(super) madness: Option<Cost>,
     /// 502.32a: the entwine cost.
@@ -442,6 +451,9 @@ pub(super) struct Cx {
     /// type, chosen as the effect is created (Standardize, Outbreak);
     /// `Some(true)`: Wall can't be chosen.
     pub(super) type_chosen: Option<bool>,
+    /// 409.1h: how many permanents the activated ability's cost
+    /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
+    pub(super) cost_sacrifices: u8,
 }
 
 impl Cx {
@@ -493,17 +505,10 @@ pub(super) fn fail_at<T>(p: &mut P, start: usize) -> Option<T> {
 /// Is a granted ability one the engine reads from the computed abilities
 /// (`P::grant`)?
 fn found_in_play(a: &Ability) -> bool {
-    // A token names the printed ability that created it (216.2, the
-    // engine's `TokenSource`), so a granted ability can't make one
-    // (Squirrel Nest stays refused).
-    let makes_tokens = |effects: &[crate::Effect]| {
-        effects
-            .iter()
-            .any(|e| matches!(e, crate::Effect::CreateTokens { .. }))
-    };
+    // A token names the ability that created it (216.2, the engine's
+    // `TokenSource`), a granted one by the granting card's `granted` list
+    // (Squirrel Nest).
     match a {
-        Ability::Activated(x) if makes_tokens(&x.effects) => false,
-        Ability::Triggered(x) if makes_tokens(&x.effects) => false,
         Ability::Activated(_) | Ability::Mana(_) => true,
         // 418.5b: "This creature's power and toughness are each equal
         // to the number of creature cards in your graveyard" (Svogthos),

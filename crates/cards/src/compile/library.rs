@@ -75,6 +75,28 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
         reveal_top_put_all(p)?
+    } else if p.at_all("sacrifice any number of") {
+        // "Sacrifice any number of Mountains." (Landslide)
+        p.eat_all("sacrifice any number of");
+        let (filter, noun) = super::targets::filter(p)?;
+        (noun == super::targets::Noun::Permanent && matches!(p.peek(), "." | "," | ""))
+            .then_some(())?;
+        vec![Effect::SacrificeAnyNumber { filter }]
+    } else if p.at_all("discard any number of cards")
+        && matches!(p.peek_at(5), "." | "")
+    {
+        // "Discard any number of cards." (Sacred Rites): chosen one by one
+        // until the player stops; the instructions after it count them
+        // (`Amount::DiscardedThisWay`).
+        p.eat_all("discard any number of cards");
+        vec![Effect::ChooseFromHand {
+            who: PlayerRef::You,
+            filter: crate::ObjectFilter::any(),
+            amount: crate::ANY_NUMBER,
+            then: crate::HandChoice::Discard,
+            x: false,
+            up_to: true,
+        }]
     } else if p.at_all("reveal any number of") {
         // "Reveal any number of red cards in your hand." (Scent of Cinder)
         p.eat_all("reveal any number of");
@@ -224,6 +246,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     } else {
         player_sentence(p, cx)?
     };
+    // "Sacrifice any number of lands, then add that much {C}." (Mana
+    // Seism): the rest of the sentence reads what this part did.
+    if matches!(v[..], [Effect::SacrificeAnyNumber { .. }]) && p.at_all(", then") {
+        p.eat_all(", then");
+        cx.effects.extend(v);
+        let more = super::clauses(p, cx)?;
+        p.eat_end().then_some(())?;
+        cx.effects.extend(more);
+        return Some(());
+    }
     if !p.eat_end() {
         return None;
     }
@@ -610,11 +642,18 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
 /// exile them, then shuffle" (Foresight).
 fn search(p: &mut P) -> Option<Vec<Effect>> {
     p.eat_all("search your library for").then_some(())?;
-    let up_to = p.eat_all("up to");
-    let many = attempt(p, &mut Cx::default(), |p, _| match amount(p) {
-        Some(Amount::Fixed(n @ 2..=60)) => Some(n as u8),
-        _ => None,
-    });
+    // "for any number of Goblin cards" (Goblin Recruiter): up to as many
+    // as the searcher wants.
+    let any_number = p.eat_all("any number of");
+    let up_to = any_number || p.eat_all("up to");
+    let many = if any_number {
+        Some(crate::ANY_NUMBER)
+    } else {
+        attempt(p, &mut Cx::default(), |p, _| match amount(p) {
+            Some(Amount::Fixed(n @ 2..=60)) => Some(n as u8),
+            _ => None,
+        })
+    };
     if up_to && many.is_none() {
         return None;
     }
@@ -664,17 +703,23 @@ fn search(p: &mut P) -> Option<Vec<Effect>> {
         || p.eat_all("reveal them ,")
         || p.eat_all("reveal those cards ,");
     // "…, then shuffle and put that card on top." (Vampiric Tutor,
-    // Enlightened Tutor; "the card", Worldly Tutor).
-    if many.is_none() && (p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put"))
-    {
-        (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
+    // Enlightened Tutor; "the card", Worldly Tutor); "reveal them, then
+    // shuffle and put those cards on top in any order" (Goblin Recruiter,
+    // Scouting Trek: in the order found, the last one found on top).
+    if p.eat_all("then shuffle and put") || p.eat_all(", then shuffle and put") {
+        if many.is_none() {
+            (p.eat_all("that card on top") || p.eat_all("the card on top")).then_some(())?;
+        } else {
+            (p.eat_all("those cards on top") || p.eat_all("them on top")).then_some(())?;
+            p.eat_all("in any order");
+        }
         return Some(vec![search_effect(
             filter,
             cmc_at_most,
             CardDest::LibraryTop,
             reveal,
-            1,
-            false,
+            count,
+            up_to,
         )]);
     }
     // "… exile them, then shuffle" (Foresight, Manipulate Fate).

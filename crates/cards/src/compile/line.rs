@@ -171,6 +171,21 @@ fn compile_line_inner(
         spell.convoke = true;
         return Ok(());
     }
+    // "You may play CARDNAME as though it had flash. If you play it any
+    // time a sorcery couldn't have been played, the controller of the
+    // permanent it becomes sacrifices it at the beginning of the next
+    // cleanup step." (Armor of Thorns, Parapet; 314.3).
+    if p.eat_all(
+        "you may play cardname as though it had flash . if you play it any time a sorcery couldn't have been play , the controller of the permanent it becomes sacrifices it at the beginning of the next cleanup step .",
+    ) {
+        if !p.at_end() || spell.as_though_flash {
+            return Err(format!("no rule of the grammar matches at {:?}", p.rest()));
+        }
+        spell.as_though_flash = true;
+        out.abilities
+            .push(Ability::Static(StaticAbility::FlashSacrificed));
+        return Ok(());
+    }
     // 502.64a: "Delve".
     if p.at("delve") && toks.len() <= 2 {
         p.bump();
@@ -236,7 +251,9 @@ fn compile_line_inner(
     // 502.21b: "If CARDNAME was kicked, it comes into play with N +1/+1
     // counters on it [and with KEYWORD]."
     if !is_spell && p.at_all("if cardname was kicked") {
-        return kicked_enters_with(&mut p, out);
+        kicked_enters_with(&mut p, out)?;
+        granted.append(&mut p.granted);
+        return Ok(());
     }
     // "Spend only black mana on X." (Consume Spirit)
     if is_spell && p.at_all("spend only") && p.peek_at(3) == "mana" && p.peek_at(4) == "on" {

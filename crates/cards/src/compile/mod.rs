@@ -27,6 +27,7 @@ mod activated;
 mod amounts;
 mod costs;
 mod effects;
+mod enters;
 mod face_down;
 mod keywords;
 mod lex;
@@ -36,6 +37,7 @@ mod optional;
 mod prevention;
 mod pt_defining;
 mod removed;
+mod reveal;
 mod spell;
 mod statics;
 mod subtypes;
@@ -101,6 +103,51 @@ impl Compiled {
     }
 }
 
+/// The word that stands for the granting card's name inside an ability in
+/// quotes granted to the permanent it is attached to ("Equipped creature
+/// has \"{T}, Unattach Leonin Bola: …\""): the Equipment or Aura, not the
+/// object that has the ability (decision in ARCHITECTURE.md, issue 23).
+pub const GRANTOR: &str = "GRANTOR";
+
+/// Does the line grant abilities to the permanent its card is attached to
+/// ("Equipped creature …", "Enchanted creature …")?
+fn grants_to_attached(line: &str) -> bool {
+    [
+        "Equipped creature ",
+        "Enchanted creature ",
+        "Enchanted land ",
+        "Enchanted permanent ",
+    ]
+    .iter()
+    .any(|s| line.starts_with(s))
+}
+
+/// `text` with the card's name inside the quotes of each line that grants
+/// abilities to the attached permanent and doesn't name the card before
+/// them replaced by [`GRANTOR`]; lines kept one for one.
+fn grantor_names(text: &str, card: &str, face: &CardFace) -> String {
+    let lines: Vec<String> = text
+        .split('\n')
+        .map(|line| {
+            if !grants_to_attached(line) || !quoted_names_card(line, card, face) {
+                return line.to_string();
+            }
+            line.split('"')
+                .enumerate()
+                .map(|(i, part)| {
+                    if i % 2 == 1 {
+                        lex::replace_names(part, card, face, GRANTOR)
+                    } else {
+                        part.to_string()
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\"")
+        })
+        .collect();
+    lines.join("\n")
+}
+
 /// Whether a part of the line in quotes names the card itself while the
 /// ability is granted to another object (the text before the quotes does
 /// not name the card: "Enchanted creature has \"…\"").
@@ -128,7 +175,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
     }
     let stripped = strip_reminder(&face.oracle_text);
-    let text = kicker_names(&to_2007_terms(&self_reference(&stripped, card, face)));
+    let text = kicker_names(&to_2007_terms(&self_reference(
+        &grantor_names(&stripped, card, face),
+        card,
+        face,
+    )));
     let is_spell = face.types.contains(CardType::Instant) || face.types.contains(CardType::Sorcery);
     let mut spell = Cx::default();
     let mut modes: Vec<crate::SpellMode> = Vec::new();
@@ -231,10 +282,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             continue;
         }
         // An ability in quotes calls the object that has it "this
-        // creature"; one naming the granting card (Archery Training's
-        // arrow counters) would read the wrong object once both become
-        // CARDNAME, so it stays unsupported.
-        if quoted_names_card(orig, card, face) {
+        // creature"; one naming the granting card reads GRANTOR where it
+        // is granted to the attached permanent (`grantor_names`), and is
+        // unsupported elsewhere (Sound the Call's token).
+        if quoted_names_card(orig, card, face) && !grants_to_attached(orig) {
             return Err(Unsupported {
                 phrase: orig.trim().to_string(),
                 reason: "an ability in quotes naming the card that grants it".into(),
@@ -289,6 +340,11 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     let mut lower = text.to_lowercase();
     if lower.contains("choose a color.") {
         lower = lower.replace("protection from the chosen color", "");
+    }
+    // "Choose a card name. … a card with the chosen name" (Demonic
+    // Consultation): the name the spell chose as it resolves.
+    if lower.starts_with("choose a card name.") {
+        lower = lower.replace("with the chosen name", "");
     }
     for (words, kind) in [
         (
@@ -499,6 +555,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             convoke: spell.convoke,
             suspend: spell.suspend,
             delve: spell.delve,
+            as_though_flash: spell.as_though_flash,
             madness: spell.madness,
             entwine,
             replicate: spell.replicate,
@@ -532,6 +589,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         out.spell.convoke = spell.convoke;
         out.spell.suspend = spell.suspend;
         out.spell.delve = spell.delve;
+        out.spell.as_though_flash = spell.as_though_flash;
         out.spell.madness = spell.madness;
     }
     Ok(out)

@@ -2,7 +2,9 @@
 //! (416, 418.3): "If you do, …" after an instruction that may do nothing
 //! (`Condition::YouDid`), "Target opponent may draw a card." (another
 //! player's "may", `Effect::PlayerMay`), and "Choose a creature type
-//! [other than Wall]." before an effect that names "that type" (418.3).
+//! [other than Wall]." before an effect that names "that type" (418.3), and
+//! "Target opponent chooses a creature they control." before the
+//! instructions on "that creature" (`Effect::ChoosePermanent`).
 
 use super::*;
 use crate::{Effect, PlayerRef};
@@ -13,6 +15,11 @@ use crate::{Effect, PlayerRef};
 /// chosen as the effect that names "that type" is created; only such an
 /// effect may follow (`pump`, the group "creatures of that type").
 pub(super) fn player_may_or_type_choice(p: &mut P, cx: &mut Cx) -> Option<()> {
+    if p.at("target") && p.peek_at(2) == "chooses" {
+        if let Some(()) = attempt(p, cx, player_chooses_permanent) {
+            return Some(());
+        }
+    }
     if !cx.effects.is_empty()
         && (p.at_all("target opponent may")
             || p.at_all("target player may")
@@ -89,4 +96,39 @@ pub(super) fn if_you_do(p: &mut P, cx: &mut Cx) -> Option<()> {
             None
         }
     }
+}
+
+/// "Target opponent chooses a creature they control." (Imperial Edict,
+/// Wei Assassins): the player chooses as the effect resolves; the
+/// permanent is "that creature" / "it" afterwards.
+fn player_chooses_permanent(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let (t, is_player) = target(p, cx)?;
+    is_player.then_some(())?;
+    p.eat("chooses").then_some(())?;
+    p.eat_any(&["a", "an"])?;
+    let (filter, noun) = filter(p)?;
+    (noun == Noun::Permanent && p.eat_all("they control")).then_some(())?;
+    p.eat_end().then_some(())?;
+    cx.last_player = Some(PlayerRef::Target(t));
+    cx.last_obj = Some(crate::ObjectRef::Chosen);
+    // "Other creatures they control can't block this turn." (Goblin War
+    // Cry): the chosen one can.
+    let others = p.at_all("other creatures they control can't block this turn");
+    if others {
+        p.eat_all("other creatures they control can't block this turn");
+        p.eat_end().then_some(())?;
+    }
+    cx.effects.push(Effect::ChoosePermanent {
+        who: PlayerRef::Target(t),
+        filter: filter.clone(),
+    });
+    if others {
+        cx.effects.push(Effect::CantBlockThisTurn {
+            what: crate::ObjectRef::EachOtherThanChosen(crate::ObjectFilter {
+                controller: crate::ControllerFilter::TargetPlayer(t),
+                ..filter
+            }),
+        });
+    }
+    Some(())
 }

@@ -206,7 +206,9 @@ fn is_ours(e: &Effect) -> bool {
         Effect::ChooseFromHand { then, .. } => {
             matches!(then, crate::HandChoice::RemoveFaceDown { .. })
         }
-        Effect::ReturnToHand { what } => matches!(what, ObjectRef::Removed(_)),
+        Effect::ReturnToHand { what } | Effect::PutIntoPlay { what, .. } => {
+            matches!(what, ObjectRef::Removed(_))
+        }
         // Only made here from "exile that card from your graveyard".
         Effect::RemoveFromGame { what } => *what == ObjectRef::Triggering,
         _ => false,
@@ -296,6 +298,22 @@ fn instruction(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     // with CARDNAME to your hand".
     if p.eat("return") {
         let what = removed_cards(p)?;
+        // 217.7d: "When Faceless Butcher leaves play, return the removed
+        // card to play under its owner's control." / "… return the
+        // removed cards to their owner's graveyard" (Gravegouger).
+        if p.eat_all("to play under its owner's control")
+            || p.eat_all("to play under their owners' control")
+            || p.eat_all("to play under their owner's control")
+        {
+            return Some(vec![Effect::PutIntoPlay {
+                what,
+                flipped: false,
+                under_owner: true,
+            }]);
+        }
+        if p.eat_all("to their owner's graveyard") || p.eat_all("to their owners' graveyards") {
+            return Some(vec![Effect::PutIntoGraveyard { what }]);
+        }
         p.eat_all("to your hand").then_some(())?;
         return Some(vec![Effect::ReturnToHand { what }]);
     }
@@ -405,6 +423,13 @@ fn removed_cards(p: &mut P) -> Option<ObjectRef> {
         || p.eat_all("that card")
     {
         return Some(ObjectRef::Removed(RemovedCards::default()));
+    }
+    // 217.7d: "the removed card(s)": those the linked ability removed.
+    if p.eat_all("the exiled card") || p.eat_all("the exiled cards") {
+        return Some(ObjectRef::Removed(RemovedCards {
+            linked: true,
+            ..Default::default()
+        }));
     }
     p.eat("all").then_some(())?;
     let other = p.eat("other");

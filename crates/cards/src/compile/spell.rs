@@ -3,6 +3,7 @@
 //! pay …", choices, delayed triggers (404.1b), "X is …" and replacement
 //! wording ("… instead", 419).
 
+use super::reveal;
 use super::*;
 use crate::{
     Amount, CardType, CounteredTo, Effect, ObjectFilter, ObjectRef, PlayerFilter, PlayerRef,
@@ -185,6 +186,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.color_chosen = true;
         return Some(());
     }
+    // Balance: "Each player chooses a number of lands they control equal
+    // to the number of lands controlled by the player who controls the
+    // fewest, then sacrifices the rest." and "… the same way."
+    if p.at_all("each player chooses a number of") || p.rest().contains("the same way") {
+        if let Some(()) = attempt(p, cx, super::effects::down_to_fewest) {
+            return Some(());
+        }
+    }
     // "Target opponent may draw a card.", "Choose a creature type."
     if let Some(()) = super::optional::player_may_or_type_choice(p, cx) {
         return Some(());
@@ -321,6 +330,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 217.7b: cards removed from the game face down, and the cards linked
     // to them (217.7d).
     if attempt(p, cx, removed::sentence).is_some() {
+        return Some(());
+    }
+    // Cards revealed until one is found, hands revealed, where they go.
+    if attempt(p, cx, reveal::sentence).is_some() {
         return Some(());
     }
     // Searches, milling, looking at libraries and hands, graveyard to play.
@@ -1486,6 +1499,7 @@ fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
         what: ObjectRef::Target(i),
         to: Some(to),
         from_this: true,
+        to_player: false,
     });
     Some(())
 }

@@ -37,6 +37,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
         return graveyard_static(p);
     }
     let mut cx = Cx::default();
+    let mut otherwise = Vec::new();
     let (condition, rest): (crate::Condition, Vec<Tok>) = if p.eat_all("as long as") {
         let condition = condition(p, &mut cx)?;
         p.eat(",").then_some(())?;
@@ -49,14 +50,75 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 && toks.get(i + 1).is_some_and(|t| t.low == "long")
                 && toks.get(i + 2).is_some_and(|t| t.low == "as")
         })?;
-        let mut q = P::new(&toks[at + 3..]);
-        let condition = condition(&mut q, &mut cx)?;
+        // "… as long as [condition]. Otherwise, it gets -2/-1." (Tahngarth's
+        // Rage): the second sentence exists while the condition doesn't hold.
+        let otherwise_at = (at + 3..toks.len())
+            .find(|&k| toks[k].low == "otherwise" && toks.get(k - 1).is_some_and(|t| t.low == "."));
+        let cond_end = otherwise_at.unwrap_or(toks.len());
+        let mut q = P::new(&toks[at + 3..cond_end]);
+        let mut condition = condition(&mut q, &mut cx)?;
         (q.eat_end() && q.at_end()).then_some(())?;
+        // "Enchanted creature has shroud as long as it's untapped."
+        // (Spectral Cloak): "it" is the subject, the enchanted creature;
+        // after another subject it names nothing this reads.
+        if condition.about_this()
+            && toks.get(at + 3).is_some_and(|t| t.low == "it's")
+            && toks.first().is_some_and(|t| t.low != "cardname")
+        {
+            let attached = toks.len() > 2
+                && matches!(toks[0].low.as_str(), "enchanted" | "equipped")
+                && toks[1].low == "creature";
+            if !attached {
+                return None;
+            }
+            condition = match condition {
+                crate::Condition::Matches {
+                    attached: false,
+                    filter,
+                } => crate::Condition::Matches {
+                    attached: true,
+                    filter,
+                },
+                c => crate::Condition::OfAttached(Box::new(c)),
+            };
+        }
         let mut rest = toks[..at].to_vec();
         rest.push(Tok {
             raw: ".".into(),
             low: ".".into(),
         });
+        if let Some(k) = otherwise_at {
+            // "Otherwise, it gets -2/-1.": "it" is the first sentence's
+            // subject (the words before its verb).
+            let mut other: Vec<Tok> = toks[k + 1..].to_vec();
+            if other.first().is_some_and(|t| t.low == ",") {
+                other.remove(0);
+            }
+            if other.first().is_none_or(|t| t.low != "it") {
+                return None;
+            }
+            let verb = rest
+                .iter()
+                .position(|t| matches!(t.low.as_str(), "gets" | "has" | "get" | "have"))?;
+            let mut q2_toks = rest[..verb].to_vec();
+            q2_toks.extend_from_slice(&other[1..]);
+            let mut q2 = P::new(&q2_toks);
+            q2.grant_base = p.grant_base + p.granted.len();
+            let inner = static_line(&mut q2)?;
+            if !q2.at_end() || !q2.granted.is_empty() {
+                return None;
+            }
+            for s in inner {
+                let StaticAbility::Continuous { affected, effect } = s else {
+                    return None;
+                };
+                otherwise.push(StaticAbility::ContinuousIf {
+                    condition: crate::Condition::Not(Box::new(condition.clone())),
+                    affected,
+                    effect,
+                });
+            }
+        }
         (condition, rest)
     };
     if !condition.judged_in_layers() {
@@ -103,6 +165,17 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 condition: condition.clone(),
                 inner: Box::new(s),
             },
+            // "[This] can't be blocked as long as defending player
+            // controls an artifact." (Neurok Spy), "… as long as it's
+            // enchanted" (Metathran Elite): a block restriction under the
+            // condition (500.1).
+            StaticAbility::Unblockable => StaticAbility::StaticIf {
+                condition: condition.clone(),
+                inner: Box::new(StaticAbility::BlockRestriction {
+                    affected: crate::Affected::This,
+                    rule: crate::BlockRule::Unblockable,
+                }),
+            },
             // Its own "attacks each combat if able", found the way an
             // Aura's is (Otarian Juggernaut).
             StaticAbility::AttacksEachTurn => StaticAbility::StaticIf {
@@ -112,6 +185,7 @@ fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             _ => return None,
         });
     }
+    out.append(&mut otherwise);
     p.i = p.t.len();
     Some(out)
 }
@@ -184,6 +258,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return Some(v);
     }
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| pt_defining::pt_defining(p)) {
+        return Some(v);
+    }
+    if let Some(v) = enters::enters_static(p) {
         return Some(v);
     }
     let mut cx = Cx::default();
@@ -444,6 +521,20 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         return (p.eat_end() && p.at_end())
             .then(|| vec![StaticAbility::AsComesIntoPlayChooseOpponent]);
     }
+    // 418.5k: "Your maximum hand size is increased by one." (Minamo
+    // Scrollkeeper) / "… is reduced by four." (Thought Devourer)
+    if p.eat_all("your maximum hand size is") {
+        let sign = match p.bump() {
+            "increased" => 1,
+            "reduced" => -1,
+            _ => return None,
+        };
+        p.eat("by").then_some(())?;
+        let n = number_word(p.peek()).or_else(|| p.peek().parse().ok())?;
+        p.bump();
+        return (p.eat_end() && p.at_end())
+            .then(|| vec![StaticAbility::MaxHandSizeChange(sign * n)]);
+    }
     // 418.5k: "The chosen player's maximum hand size is four." (Cursed Rack)
     if p.eat_all("the chosen player's maximum hand size is") {
         let n: u32 = number_word(p.peek())
@@ -544,20 +635,26 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     }
     // "Activated abilities of sources with the chosen name can't be played
     // [unless they're mana abilities]." (Pithing Needle, Voidstone Gargoyle;
-    // Oracle "can't be activated").
-    if p.eat_all("activated abilities of sources") {
-        let mut filter = ObjectFilter::default();
-        if !p.eat_all("with the chosen name") {
-            return None;
-        }
-        filter.chosen_name = true;
+    // Oracle "can't be activated"); "Activated abilities of creatures
+    // (artifacts, artifacts and creatures) can't be played …" (Cursed
+    // Totem, Null Rod, Damping Matrix).
+    if p.at_all("activated abilities of") && p.peek_at(3) != "each" {
+        p.eat_all("activated abilities of");
+        let filter = if p.eat_all("sources with the chosen name") {
+            ObjectFilter {
+                chosen_name: true,
+                ..Default::default()
+            }
+        } else {
+            group(p)?
+        };
         if !p.eat_all("can't be activated") {
             return None;
         }
         let except_mana = p.eat_all("unless they're mana abilities");
         return (p.eat_end() && p.at_end()).then(|| {
             vec![StaticAbility::CantPlayAbilities {
-                filter,
+                affected: Affected::Each(filter),
                 except_mana,
                 tap_only: false,
             }]
@@ -692,6 +789,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         || p.eat_all("fortified land")
         || p.eat_all("enchanted land")
         || p.eat_all("enchanted artifact")
+        || p.eat_all("enchanted permanent")
         || p.eat_all("enchanted wall")
     {
         Affected::Attached
@@ -835,17 +933,29 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::CantBlock(affected.clone()));
             // "…, and their activated abilities with {T} in their costs
             // can't be activated." (Katabatic Winds)
-            if let Affected::Each(f) = &affected {
+            if let Affected::Each(_) = &affected {
                 if p.eat_all(
                     ", and their activated abilities with {t} in their costs can't be activated",
                 ) {
                     out.push(StaticAbility::CantPlayAbilities {
-                        filter: f.clone(),
+                        affected: affected.clone(),
                         except_mana: false,
                         tap_only: true,
                     });
                 }
             }
+            // "Enchanted creature can't attack or block, and its activated
+            // abilities can't be activated [unless they're mana
+            // abilities]." (Arrest, Stasis Cocoon, Faith's Fetters)
+            if affected == Affected::Attached {
+                its_abilities_cant_be_played(p, &affected, &mut out);
+            }
+        } else if !this && affected == Affected::Attached && p.at_all("can't block , and its") {
+            // "Enchanted creature can't block, and its activated abilities
+            // can't be activated." (Gelid Shackles)
+            p.eat_all("can't block");
+            out.push(StaticAbility::CantBlock(affected.clone()));
+            its_abilities_cant_be_played(p, &affected, &mut out);
         } else if !this && p.eat_all("can't attack unless its controller pays") {
             // 308.2d: Brainwash's cost to attack with the enchanted creature.
             let generic = generic_mana(p)?;
@@ -983,6 +1093,24 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             });
         } else if this && out.is_empty() && !modify && p.eat_all("comes into play tapped") {
             out.push(StaticAbility::ComesIntoPlayTapped);
+            // "… tapped with two depletion counters on it." (Peat Bog)
+            if p.eat("with") {
+                let n = if p.eat_any(&["a", "an"]).is_some() {
+                    1
+                } else {
+                    let n = number_word(p.peek())?;
+                    p.bump();
+                    n
+                };
+                let kind = counter_kind(p.bump())?;
+                p.eat_any(&["counter", "counters"])?;
+                p.eat_all("on it").then_some(())?;
+                out.push(StaticAbility::ComesIntoPlayWithCounters {
+                    kind,
+                    amount: u8::try_from(n).ok()?,
+                    from_hand: None,
+                });
+            }
         } else if this && p.at_all("comes into play with x") && p.at_all_from(6, "counters on it .")
         {
             // 419.1b: "… with X +1/+1 counters on it." (Rock Hydra): its
@@ -1003,9 +1131,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             let kind = counter_kind(p.bump())?;
             p.eat_any(&["counter", "counters"])?;
             p.eat_all("on it").then_some(())?;
+            // "… if you played it from your hand" (Myojin of Cleansing
+            // Fire) / "if you didn't play it from your hand" (Epochrasite).
+            let from_hand = if p.eat_all("if you play it from your hand")
+                || p.eat_all("if you played it from your hand")
+            {
+                Some(true)
+            } else if p.eat_all("if you didn't play it from your hand") {
+                Some(false)
+            } else {
+                None
+            };
             out.push(StaticAbility::ComesIntoPlayWithCounters {
                 kind,
                 amount: u8::try_from(n).ok()?,
+                from_hand,
             });
         } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
             let Affected::Each(f) = &affected else {
@@ -1342,6 +1482,22 @@ fn or_more_creatures(p: &mut P) -> Option<u8> {
         .filter(|&n| n >= 2)?;
     p.bump();
     p.eat_all("or more creatures").then_some(n)
+}
+
+/// ", and its activated abilities can't be activated [unless they're mana
+/// abilities]" after a restriction on the enchanted permanent (Arrest,
+/// Gelid Shackles, Faith's Fetters): `StaticAbility::CantPlayAbilities`
+/// for the same permanent. Leaves the cursor alone when the clause isn't
+/// there.
+fn its_abilities_cant_be_played(p: &mut P, affected: &Affected, out: &mut Vec<StaticAbility>) {
+    if p.eat_all(", and its activated abilities can't be activated") {
+        let except_mana = p.eat_all("unless they're mana abilities");
+        out.push(StaticAbility::CantPlayAbilities {
+            affected: affected.clone(),
+            except_mana,
+            tap_only: false,
+        });
+    }
 }
 
 /// "Walls and/or creatures with flying": each side of "and/or" is its own

@@ -181,6 +181,8 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     let mut had_noun = false;
     let mut creature_subtype = false;
     let mut other_subtype = false;
+    // "instant or Aura": a type and a non-creature subtype as alternatives.
+    let (mut type_alone, mut subtype_alone) = (false, false);
     let mut noun = Noun::Permanent;
     loop {
         let w = p.peek();
@@ -192,6 +194,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 continue;
             }
             f.types_any.insert(t);
+            type_alone = true;
         } else if w == "permanent" || w == "permanents" {
             p.bump();
             // "a Rebel permanent card": a card of a permanent type (212.1).
@@ -220,6 +223,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             {
                 continue;
             }
+            subtype_alone |= crate::subtype::NON_CREATURE_SUBTYPES.contains(&st);
         } else if !had_noun && (w == "spell" || w == "spells" || w == "card" || w == "cards") {
             // "target spell", "a card"
         } else if (w == "token" || w == "tokens") && !f.nontoken {
@@ -263,10 +267,13 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
     if creature_subtype && !other_subtype && f.types_any.is_empty() {
         f.types_any.insert(CardType::Creature);
     }
+    f.types_or_subtypes = type_alone && subtype_alone && !creature_subtype;
     // Post-modifiers.
     loop {
         if p.eat_all("other than cardname") {
             f.other = true;
+        } else if noun == Noun::Spell && f.spell_targets.is_none() && p.at_all("that targets") {
+            f.spell_targets = Some(Box::new(spell_targets(p)?));
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
@@ -489,6 +496,11 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
     } else if p.eat_all("any number of") {
         // 409.1c: the player announces how many.
         Some((TargetCount::AnyNumber, true))
+    } else if p.eat_all("one or more") {
+        // "One or more target creatures become red" (Dwarven Song): any
+        // number, at least one.
+        min = 1;
+        Some((TargetCount::AnyNumber, true))
     } else if p.eat_all("one , two , or three") {
         fixed = Some((3, true));
         min = 1;
@@ -601,6 +613,7 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
         spec.count = 0;
         spec.count_by = Some(by);
         spec.up_to = up_to;
+        spec.min = min;
     }
     if let Some((n, up_to)) = fixed {
         let spec = cx.targets.last_mut().expect("just added");
@@ -980,6 +993,16 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
         cx.targets[i as usize].distinct = true;
         return Some(Recipient::Target(i));
     }
+    // "that permanent or player" (Erratic Explosion): the target declared
+    // by "Choose target creature or player.".
+    if p.at_all("that permanent or player") {
+        let i = cx
+            .targets
+            .iter()
+            .rposition(|t| matches!(t.kind, TargetKind::CreatureOrPlayer))?;
+        p.eat_all("that permanent or player");
+        return Some(Recipient::Target(i as u8));
+    }
     if let Some((i, _)) = attempt(p, cx, target) {
         // Radiance.
         if p.eat_all("and each other creature that shares a color with it") {
@@ -1058,6 +1081,35 @@ fn permanent_or_suspended(p: &mut P) -> Option<TargetKind> {
     }
     p.i = start;
     None
+}
+
+/// "that targets [only] [a [single]] creature / a permanent you control /
+/// you / a player / CARDNAME" after a spell noun (Confound, Rebuff the
+/// Wicked, Dawn Charm, Rebound, Mistfolk, Muck Drubb).
+fn spell_targets(p: &mut P) -> Option<crate::SpellTargets> {
+    p.eat_all("that targets").then_some(())?;
+    let only = p.eat("only");
+    let what = if p.eat("you") {
+        crate::Targeted::Player(PlayerFilter::You)
+    } else if p.eat("cardname") {
+        crate::Targeted::Permanent(ObjectFilter::this())
+    } else {
+        p.eat_any(&["a", "an"])?;
+        // "only a single creature": one creature, however many times
+        // targeted (Muck Drubb's ruling), as "only" says.
+        if only {
+            p.eat("single");
+        }
+        if p.eat("player") {
+            crate::Targeted::Player(PlayerFilter::Any)
+        } else {
+            let (f, Noun::Permanent) = filter(p)? else {
+                return None;
+            };
+            crate::Targeted::Permanent(f)
+        }
+    };
+    Some(crate::SpellTargets { what, only })
 }
 
 /// After "target activated ability": "from an artifact source", "from an

@@ -466,7 +466,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.trig_obj = true;
         return Some(vec![Trigger::AttachedBecomesTapped]);
     }
-    if p.eat_all("enchanted creature") {
+    // "Whenever equipped creature …" (212.2j): an Equipment's abilities
+    // watch the creature it equips as an Aura's watch the one it enchants
+    // (Skullclamp, Mask of Memory, the Swords).
+    if p.eat_all("enchanted creature") || p.eat_all("equipped creature") {
         cx.last_obj = Some(ObjectRef::Attached);
         if p.eat_all("is put into a graveyard from play") {
             cx.last_obj = Some(ObjectRef::Triggering);
@@ -702,6 +705,10 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(crate::Condition::NotFirstLandThisTurn);
     } else if p.eat_all("if you didn't play it from your hand ,") {
         condition = Some(crate::Condition::NotPlayedFromHand);
+    } else if p.eat_all("if you play it from your hand ,")
+        || p.eat_all("if you played it from your hand ,")
+    {
+        condition = Some(crate::Condition::PlayedFromHand);
     } else if p.eat_all("if cardname is untapped ,") {
         condition = Some(crate::Condition::ThisUntapped);
     } else if p.at_all("if cardname is in your graveyard") {

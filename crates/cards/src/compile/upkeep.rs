@@ -316,6 +316,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
             Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
                 kind: CounterKind::Fade,
                 amount: n,
+                from_hand: None,
             }),
             at_your_upkeep(
                 vec![Effect::RemoveCounterElse {
@@ -343,6 +344,7 @@ pub(super) fn keyword(p: &mut P) -> Option<Vec<Ability>> {
             v.push(Ability::Static(StaticAbility::ComesIntoPlayWithCounters {
                 kind: CounterKind::Time,
                 amount: n,
+                from_hand: None,
             }));
         }
         v.push(at_your_upkeep(

@@ -34,6 +34,10 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             // (Jackal Pup, Backfire).
             let amount = if cx.trig_amount && p.eat_all("that much") {
                 Amount::Triggered
+            } else if super::amounts::sacrificed_before(cx) && p.eat_all("that much") {
+                // "Sacrifice any number of Mountains. Landslide deals that
+                // much damage …"
+                Amount::SacrificedThisWay
             } else {
                 amount(p)?
             };
@@ -703,6 +707,21 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                     who,
                 }]);
             }
+            // "Sacrifice any number of lands, then add that much {C}."
+            // (Mana Seism)
+            if super::amounts::sacrificed_before(cx) && p.eat_all("that much") {
+                let Some(ManaProduce::Fixed(mana)) = produce(p) else {
+                    return None;
+                };
+                let [kind] = mana[..] else {
+                    return None;
+                };
+                return Some(vec![Effect::AddManaAmount {
+                    who,
+                    kind,
+                    amount: Amount::SacrificedThisWay,
+                }]);
+            }
             // "Add an amount of {B} equal to the sacrificed creature's
             // converted mana cost." (Sacrifice)
             if p.eat_all("an amount of") {
@@ -719,6 +738,15 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
             let Some(ManaProduce::Fixed(mana)) = produce(p) else {
                 return None;
             };
+            // "Add {R} for each Goblin in play." (Brightstone Ritual)
+            if let ([kind], true) = (&mana[..], p.at_all("for each")) {
+                let amount = super::amounts::for_each(p, cx, Amount::Fixed(1))?;
+                return Some(vec![Effect::AddManaAmount {
+                    who,
+                    kind: *kind,
+                    amount,
+                }]);
+            }
             Effect::AddMana { who, mana }
         }
         // "Then they create X 1/1 black Minion creature tokens" (Infernal

@@ -17,6 +17,15 @@ pub(crate) fn holds(
     c: &Condition,
 ) -> bool {
     match c {
+        // Goham Djinn's condition, judged on the computed board.
+        Condition::MostCommonColor(color) => {
+            let board: Vec<_> = game
+                .in_play
+                .iter()
+                .map(|&o| crate::continuous::characteristics::compute(game, o))
+                .collect();
+            crate::continuous::layers::most_common_color(game, &board, *color)
+        }
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
         // "if it wasn't the first land you played this turn" (Fastbond).
@@ -29,6 +38,9 @@ pub(crate) fn holds(
         Condition::NotFirstLandThisTurn => game.players[you.index()].lands_played >= 2,
         Condition::NotPlayedFromHand => {
             game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND == 0
+        }
+        Condition::PlayedFromHand => {
+            game.objects[src.slot as usize].flags & crate::state::object::flags::FROM_HAND != 0
         }
         // 502.21b: "if it was kicked [with its A kicker]", "if CARDNAME
         // wasn't kicked": how the spell (or the permanent it became) was
@@ -193,6 +205,43 @@ pub(crate) fn holds(
             !ps.is_empty() && ps.iter().all(|p| game.individual_life(*p) >= *at_least)
         }
         Condition::ThisTapped => game.obj(src).is_some_and(|o| o.is_tapped()),
+        // 212.4, 212.2h: an Aura or an Equipment attached to it (printed
+        // subtypes, as `Game::is_enchanted` reads them).
+        Condition::ThisAttachedBy { equipment } => {
+            let kind = if *equipment {
+                tolaria_cards::Subtype::EQUIPMENT
+            } else {
+                tolaria_cards::Subtype::AURA
+            };
+            game.obj(src).is_some() && game.attached_of_kind(src, kind)
+        }
+        // 306: its combat status.
+        Condition::ThisInCombat { attacking } => {
+            game.obj(src).is_some()
+                && if *attacking {
+                    game.combat.is_attacking(src)
+                } else {
+                    game.combat.is_blocking(src)
+                }
+        }
+        // "as long as it's white" outside the layers: computed now.
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(crate::Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            game.is_present(id)
+                && crate::continuous::filter::matches(game, filter, id, Some(src), you)
+        }
+        // "Enchanted creature has shroud as long as it's untapped."
+        Condition::OfAttached(c) => match game.obj(src).and_then(|o| o.attached_to) {
+            Some(crate::Target::Object(host)) => holds(game, host, you, players, c),
+            _ => false,
+        },
         // "if [this] is an enchantment" (Lurking Jackals): its computed types.
         Condition::ThisIs(t) => {
             game.obj(src).is_some()

@@ -49,11 +49,10 @@ fn matches_card_naming(
     } else {
         crate::continuous::characteristics::of_face(card, 0, PlayerId(0))
     };
-    (f.types_any.is_empty() || f.types_any.intersects(ch.types))
+    types_and_subtypes_match(f, &ch)
         && !f.types_none.intersects(ch.types)
         && f.types_all.iter().all(|t| ch.types.contains(t))
         && cmc_matches(f, &ch, 0)
-        && (f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)))
         && f.supertypes_all.iter().all(|s| ch.supertypes.contains(*s))
         && !f.supertypes_none.iter().any(|s| ch.supertypes.contains(s))
         && (f.colors_any.is_empty() || ch.colors.intersects(f.colors_any))
@@ -77,6 +76,8 @@ fn matches_card_naming(
         && !f.cmc_at_most_x
         // Counters are on permanents, not cards.
         && f.with_counter.is_none()
+        // A card has no targets: only a spell on the stack does.
+        && f.spell_targets.is_none()
         // 502.26: "a creature card with a morph ability".
         && (!f.with_morph
             || ch.abilities().iter().any(|a| {
@@ -85,6 +86,19 @@ fn matches_card_naming(
                     tolaria_cards::Ability::Static(tolaria_cards::StaticAbility::Morph(_))
                 )
             }))
+}
+
+/// A filter's "at least one of these types" and "at least one of these
+/// subtypes": both, or either for "instant or Aura" (`types_or_subtypes`).
+fn types_and_subtypes_match(f: &ObjectFilter, ch: &Characteristics) -> bool {
+    let types = f.types_any.is_empty() || ch.types.intersects(f.types_any);
+    let subtypes =
+        f.subtypes_any.is_empty() || f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s));
+    if f.types_or_subtypes {
+        types || subtypes
+    } else {
+        types && subtypes
+    }
 }
 
 /// Does object `id` match `f`, from the point of view of `source` controlled by `you`?
@@ -114,16 +128,13 @@ pub fn matches_with(
     if f.other && source == Some(id) {
         return false;
     }
-    if !f.types_any.is_empty() && !ch.types.intersects(f.types_any) {
+    if !types_and_subtypes_match(f, ch) {
         return false;
     }
     if ch.types.intersects(f.types_none) {
         return false;
     }
     if !f.types_all.iter().all(|t| ch.types.contains(t)) {
-        return false;
-    }
-    if !f.subtypes_any.is_empty() && !f.subtypes_any.iter().any(|s| ch.subtypes.contains(*s)) {
         return false;
     }
     if f.subtypes_none.iter().any(|s| ch.subtypes.contains(*s)) {
@@ -381,7 +392,51 @@ pub fn matches_with(
             return false;
         }
     }
+    if let Some(st) = &f.spell_targets {
+        if !spell_targets_match(game, st, id, source, you) {
+            return false;
+        }
+    }
     true
+}
+
+/// "spell that targets a creature / you / only CARDNAME" (415.1): the
+/// targets of spell `id` on the stack now (413.2a: judged again as the
+/// spell with the filter resolves). A targeted permanent counts only while
+/// it is in play and matches (Confound's and Rebuff the Wicked's rulings:
+/// whether it is still a legal target for that spell doesn't matter).
+fn spell_targets_match(
+    game: &Game,
+    st: &tolaria_cards::SpellTargets,
+    id: ObjId,
+    source: Option<ObjId>,
+    you: PlayerId,
+) -> bool {
+    let Some(item) = game
+        .stack
+        .iter()
+        .find(|s| matches!(s.kind, crate::StackKind::Spell { obj } if obj == id))
+    else {
+        return false;
+    };
+    let is = |t: &crate::Target| match (&st.what, *t) {
+        (tolaria_cards::Targeted::Permanent(f), crate::Target::Object(o)) => {
+            game.is_present(o) && matches(game, f, o, source, you)
+        }
+        (tolaria_cards::Targeted::Player(pf), crate::Target::Player(p)) => match pf {
+            tolaria_cards::PlayerFilter::Any => true,
+            tolaria_cards::PlayerFilter::You => p == you,
+            tolaria_cards::PlayerFilter::Opponent => game.is_opponent(you, p),
+            tolaria_cards::PlayerFilter::Teammate => game.is_teammate(you, p),
+        },
+        _ => false,
+    };
+    match item.targets.first() {
+        None => false,
+        // "only": one object or player, however many times it is targeted.
+        Some(first) if st.only => is(first) && item.targets.iter().all(|t| t == first),
+        Some(_) => item.targets.iter().any(is),
+    }
 }
 
 /// 203.3b: on the stack, each {X} in a spell's mana cost counts as the

@@ -105,25 +105,32 @@ impl Game {
     /// 217.3b, 418.5k: a player's maximum hand size after the effects on
     /// the rules of the game, applied in timestamp order (418.5f): "You
     /// have no maximum hand size" (none), "The chosen player's maximum hand
-    /// size is four" (Cursed Rack, of the player it chose).
+    /// size is four" (Cursed Rack, of the player it chose), "Your maximum
+    /// hand size is increased by one" (Minamo Scrollkeeper; a change of no
+    /// maximum leaves none).
     pub fn max_hand_size(&self, p: PlayerId) -> Option<u32> {
-        let mut latest: Option<(u32, Option<u32>)> = None;
+        // (timestamp, Set(size) or Change(n)), applied in timestamp order.
+        let mut effects: Vec<(u32, Result<Option<u32>, i32>)> = Vec::new();
         self.any_static_in_play(|s, src, controller| {
-            let size = match s {
-                StaticAbility::NoMaximumHandSize if controller == p => None,
+            let e = match s {
+                StaticAbility::NoMaximumHandSize if controller == p => Ok(None),
                 StaticAbility::ChosenPlayerMaxHandSize(n)
                     if self.objects[src.slot as usize].chosen_player == Some(p) =>
                 {
-                    Some(*n)
+                    Ok(Some(*n))
                 }
+                StaticAbility::MaxHandSizeChange(n) if controller == p => Err(*n),
                 _ => return false,
             };
-            let ts = self.objects[src.slot as usize].timestamp;
-            if latest.is_none_or(|(t, _)| ts >= t) {
-                latest = Some((ts, size));
-            }
+            effects.push((self.objects[src.slot as usize].timestamp, e));
             false
         });
-        latest.map_or(self.player(p).max_hand_size, |(_, size)| size)
+        effects.sort_by_key(|(ts, _)| *ts);
+        effects
+            .into_iter()
+            .fold(self.player(p).max_hand_size, |size, (_, e)| match e {
+                Ok(set) => set,
+                Err(n) => size.map(|s| (i64::from(s) + i64::from(n)).max(0) as u32),
+            })
     }
 }

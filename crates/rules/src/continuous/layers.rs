@@ -549,6 +549,9 @@ fn reads(a: &Listed) -> u8 {
     if let Some(f) = a.condition.and_then(counted_filter) {
         k |= kind::TEXT | filter_reads(f);
     }
+    if matches!(a.condition, Some(Condition::MostCommonColor(_))) {
+        k |= kind::TEXT | kind::COLOR;
+    }
     if let Scope::Each(f) = a.scope {
         k |= kind::TEXT | filter_reads(f);
     }
@@ -591,6 +594,8 @@ fn counted_filter(c: &Condition) -> Option<&ObjectFilter> {
     match c {
         Condition::ControlsAtLeast { filter, .. } => Some(filter),
         Condition::Permanents { filter, .. } => Some(filter),
+        Condition::Matches { filter, .. } => Some(filter),
+        Condition::Not(c) => counted_filter(c),
         _ => None,
     }
 }
@@ -620,6 +625,29 @@ fn condition_holds_from(
     text: Option<TextChange>,
 ) -> bool {
     let (at_least, at_most) = match c {
+        Condition::MostCommonColor(color) => {
+            let color = text.map_or(*color, |t| t.color(*color));
+            return most_common_color(game, board, color);
+        }
+        Condition::Not(inner) => {
+            return !condition_holds_from(game, board, inner, src, controller, text)
+        }
+        // "as long as it's white": the source, or what it is attached to,
+        // as computed so far (418.5b).
+        Condition::Matches { attached, filter } => {
+            let id = if *attached {
+                match game.obj(src).and_then(|o| o.attached_to) {
+                    Some(Target::Object(host)) => host,
+                    _ => return false,
+                }
+            } else {
+                src
+            };
+            let Some(i) = game.in_play.iter().position(|&x| x == id) else {
+                return false;
+            };
+            return filter::matches_with(game, filter, id, &board[i], Some(src), controller);
+        }
         Condition::ControlsAtLeast { at_least, .. } => (*at_least, None),
         Condition::Permanents {
             at_least, at_most, ..
@@ -631,6 +659,26 @@ fn condition_holds_from(
     };
     let n = count_from(game, board, f, src, controller, text, |_| true) as u32;
     n >= at_least && at_most.is_none_or(|m| n <= m)
+}
+
+/// Is `color` the most common colour among all permanents, or tied for
+/// most common (Goham Djinn), on the board computed so far? A permanent
+/// counts once for each of its colours; phased-out ones are not in play.
+pub(crate) fn most_common_color(
+    game: &Game,
+    board: &[Characteristics],
+    color: tolaria_cards::Color,
+) -> bool {
+    let mut n = [0u32; 5];
+    for (i, &id) in game.in_play.iter().enumerate() {
+        if game.objects[id.slot as usize].is_phased_out() {
+            continue;
+        }
+        for c in board[i].colors.iter() {
+            n[c as usize] += 1;
+        }
+    }
+    n[color as usize] >= n.iter().copied().max().unwrap_or(0)
 }
 
 /// Could applying `b` in this layer change whether `a` exists or what it

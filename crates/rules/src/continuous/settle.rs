@@ -11,12 +11,18 @@ use super::*;
 impl Game {
     /// Whether an Aura in play is attached to `id`.
     pub(crate) fn is_enchanted(&self, id: ObjId) -> bool {
+        self.attached_of_kind(id, tolaria_cards::Subtype::AURA)
+    }
+
+    /// Whether a permanent whose printed subtypes include `kind` (Aura,
+    /// Equipment) is attached to `id`.
+    pub(crate) fn attached_of_kind(&self, id: ObjId, kind: tolaria_cards::Subtype) -> bool {
         self.in_play.iter().any(|&a| {
             let o = &self.objects[a.slot as usize];
             o.attached_to == Some(Target::Object(id))
                 && crate::continuous::characteristics::printed(self, a)
                     .subtypes
-                    .contains(tolaria_cards::Subtype::AURA)
+                    .contains(kind)
         })
     }
 

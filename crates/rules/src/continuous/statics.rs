@@ -87,16 +87,27 @@ impl Game {
             let Some(aff) = affected_of(s) else {
                 return false;
             };
-            let hit = match aff {
-                Affected::This => src == id,
-                Affected::Attached => {
-                    self.objects[src.slot as usize].attached_to == Some(Target::Object(id))
-                }
-                Affected::Each(filter) => {
-                    crate::continuous::filter::matches(self, filter, id, Some(src), controller)
-                }
-            };
-            hit && f(s, src)
+            self.static_reaches(aff, src, controller, id) && f(s, src)
         })
+    }
+
+    /// Does a static ability of `src` (controlled by `controller`) whose
+    /// affected objects are `aff` affect `id` now (418.2)?
+    pub(crate) fn static_reaches(
+        &self,
+        aff: &Affected,
+        src: ObjId,
+        controller: PlayerId,
+        id: ObjId,
+    ) -> bool {
+        match aff {
+            Affected::This => src == id,
+            Affected::Attached => {
+                self.objects[src.slot as usize].attached_to == Some(Target::Object(id))
+            }
+            Affected::Each(filter) => {
+                crate::continuous::filter::matches(self, filter, id, Some(src), controller)
+            }
+        }
     }
 }

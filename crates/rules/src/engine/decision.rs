@@ -163,6 +163,9 @@ pub enum DecisionKind {
     /// "Untap up to N lands": choose a tapped permanent to untap
     /// (`ChooseObject`) or stop (`Done`); `remaining` including this one.
     ChooseToUntap { remaining: u32 },
+    /// "Sacrifice any number of [permanents]" (Landslide): choose one more
+    /// (`ChooseObject`) or stop (`Done`); the chosen are sacrificed then.
+    SacrificeAnyNumber,
     /// "You may tap or untap [it]": `ChooseMode(0)` taps, `ChooseMode(1)`
     /// untaps, `No` does neither.
     TapOrUntap,
@@ -197,6 +200,13 @@ pub enum DecisionKind {
     /// 308.2e–f: play mana abilities and pay the total cost to attack
     /// (Windborn Muse); `remaining` generic mana is still unpaid.
     PayAttackCost { remaining: u32 },
+    /// 419.6, 419.1b: how `card` comes into play as it would (a land
+    /// played, a permanent spell resolving): a permanent to sacrifice or
+    /// a card to discard instead (`ChooseObject`, one at a time, `chosen`
+    /// so far; `No` declines a "you may" and the card goes to its owner's
+    /// graveyard), or "you may pay 2 life" (`Yes`; `No`: it comes into
+    /// play tapped).
+    AsItEnters { card: ObjId, chosen: Vec<ObjId> },
     /// 606.7d: the active Two-Headed Giant team chooses the one defending
     /// player `attacker` assigns its combat damage to
     /// (`ChooseTarget(Target::Player)`).
@@ -215,6 +225,7 @@ impl DecisionKind {
             DecisionKind::ChooseWhatUntaps => "choose what untaps",
             DecisionKind::ChooseMode => "choose a mode",
             DecisionKind::ChooseOpponent => "choose an opponent",
+            DecisionKind::AsItEnters { .. } => "as it comes into play",
             DecisionKind::ChooseX { .. } => "choose X",
             DecisionKind::AnnounceDivision { .. } => "announce division",
             DecisionKind::PayMana => "pay mana",
@@ -256,6 +267,7 @@ impl DecisionKind {
             DecisionKind::TapOrUntap => "tap or untap",
             DecisionKind::ChooseToPhaseOut { .. } => "phase out",
             DecisionKind::ChooseToUntap { .. } => "untap up to",
+            DecisionKind::SacrificeAnyNumber => "sacrifice any number",
             DecisionKind::ChooseKind { .. } => "choose a kind of permanent",
             DecisionKind::PayUnless { .. } => "pay or decline",
             DecisionKind::PayOrElse => "pay or else",

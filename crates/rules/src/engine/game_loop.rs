@@ -218,6 +218,9 @@ impl Game {
             | DecisionKind::DiscardCost { .. } => self.on_casting(action),
             DecisionKind::AnnounceSplice => self.on_splice(action),
             DecisionKind::ChooseOpponent => self.on_opponent_chooser(action),
+            DecisionKind::AsItEnters { card, chosen } => {
+                self.on_entry_choice(p, card, chosen, action)
+            }
             // 502.46a: a creature tapped for convoke while paying.
             // 502.64a: a graveyard card removed for delve.
             DecisionKind::PayMana => match action {
@@ -249,6 +252,7 @@ impl Game {
             | DecisionKind::ReturnToHand
             | DecisionKind::ChooseToPhaseOut { .. }
             | DecisionKind::ChooseToUntap { .. }
+            | DecisionKind::SacrificeAnyNumber
             | DecisionKind::TapOrUntap
             | DecisionKind::ChooseKind { .. }
             | DecisionKind::PayUnless { .. }

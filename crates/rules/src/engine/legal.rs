@@ -242,11 +242,12 @@ impl Game {
                         .hand
                         .iter()
                         .filter(|&&c| {
-                            filter.is_none_or(|f| {
-                                crate::continuous::filter::matches_card(
+                            filter.is_none_or(|f| match self.casting_object() {
+                                Some((source, _)) => self.discardable_for(f, c, source),
+                                None => crate::continuous::filter::matches_card(
                                     f,
                                     self.objects[c.slot as usize].card,
-                                )
+                                ),
                             })
                         })
                         .map(|&c| Action::ChooseObject(c)),
@@ -281,6 +282,21 @@ impl Game {
                     .filter(|t| self.same_side(p, t.controller))
                     .count();
                 out.extend((0..n as u8).map(Action::ChooseTrigger));
+            }
+            // Balance: a permanent of the kind, or a card in the hand.
+            DecisionKind::Sacrifice | DecisionKind::Discard { .. }
+                if matches!(
+                    self.current_effect(),
+                    Some(tolaria_cards::Effect::DownToFewest(_))
+                ) =>
+            {
+                if let Some(tolaria_cards::Effect::DownToFewest(what)) = self.current_effect() {
+                    out.extend(
+                        self.down_to_fewest_options(p, what)
+                            .into_iter()
+                            .map(Action::ChooseObject),
+                    );
+                }
             }
             DecisionKind::Discard { .. } => {
                 out.extend(self.player(p).hand.iter().map(|&c| Action::ChooseObject(c)))
@@ -322,6 +338,15 @@ impl Game {
             DecisionKind::ChooseToPhaseOut { .. } => {
                 out.extend(self.phase_out_excess_options().map(Action::ChooseObject))
             }
+            DecisionKind::SacrificeAnyNumber => {
+                out.extend(
+                    self.sacrifice_any_options(p)
+                        .into_iter()
+                        .map(Action::ChooseObject),
+                );
+                out.push(Action::Done);
+            }
+            DecisionKind::AsItEnters { card, chosen } => self.entry_options(p, *card, chosen, out),
             DecisionKind::ChooseToUntap { .. } => {
                 out.extend(self.untap_up_to_options().map(Action::ChooseObject));
                 out.push(Action::Done);
@@ -729,8 +754,10 @@ impl Game {
         avail: &crate::playing::mana::Avail,
     ) -> bool {
         let sorcery_timing = self.is_active(p) && self.step.is_main() && self.stack.is_empty();
-        let instant_speed =
-            face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
+        // "You may play CARDNAME as though it had flash" (Armor of Thorns).
+        let instant_speed = face.types.contains(CardType::Instant)
+            || face.keywords.has(Keyword::Flash)
+            || face.spell.as_though_flash;
         (instant_speed || sorcery_timing) && self.can_play_spell_face_in_time(p, card, face, avail)
     }
 
@@ -958,6 +985,10 @@ impl Game {
                 }
                 // Pithing Needle: abilities of sources with the chosen name.
                 if self.ability_forbidden(id, false, act.cost.tap) {
+                    continue;
+                }
+                // 409.1h: "Unattach [the granting Equipment]" needs it attached.
+                if act.cost.unattach_grantor && self.grantor_of(id, i as u8).is_none() {
                     continue;
                 }
                 out.push(Action::Activate {
@@ -1359,6 +1390,7 @@ fn may_play_at_instant_speed(def: &tolaria_cards::CardDef) -> bool {
     def.layout == tolaria_cards::Layout::Split
         || face.types.contains(CardType::Instant)
         || face.keywords.has(Keyword::Flash)
+        || face.spell.as_though_flash
 }
 
 pub(crate) fn cost_text(k: &tolaria_cards::Cost) -> String {

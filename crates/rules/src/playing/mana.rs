@@ -5,7 +5,7 @@
 use crate::playing::convoke_delve::with_delve;
 use crate::state::progress::{Casting, Playing, Unpaid};
 use crate::{Action, Event, Game, ObjId, PlayerId};
-use tolaria_cards::{Ability, Color, Cost, Keyword, ManaKind, ManaProduce};
+use tolaria_cards::{Ability, Color, ColorSet, Cost, Keyword, ManaKind, ManaProduce};
 
 /// Pays as much of `u` as the pool can: coloured symbols with their colour,
 /// hybrid ones with either, generic with colourless first, then white,
@@ -247,6 +247,11 @@ impl Game {
             ManaProduce::OneOf(_) => 1,
             ManaProduce::PlusPerRemoved(_) => 1 + removed as u16,
             ManaProduce::PerRemoved(_) => removed as u16,
+            ManaProduce::Count { amount, .. } => self.mana_count(p, source, amount),
+            ManaProduce::LandColors { opponents, basic } => match kind {
+                ManaKind::Color(c) if self.land_colors(p, *opponents, *basic).contains(c) => 1,
+                _ => 0,
+            },
             // 503.7–503.8: an undefined choice adds nothing (and the action
             // names the chosen colour, so `kind` is it when there is one).
             ManaProduce::ChosenColor => match self.objects[source.slot as usize].chosen_color {
@@ -461,7 +466,17 @@ impl Game {
                     }
                 }
                 ManaProduce::IfAll { .. } => {}
-                ManaProduce::PlusPerRemoved(k) | ManaProduce::PerRemoved(k) => push(*k),
+                ManaProduce::LandColors { opponents, basic } => self
+                    .land_colors(
+                        self.objects[id.slot as usize].controller,
+                        *opponents,
+                        *basic,
+                    )
+                    .iter()
+                    .for_each(|c| push(ManaKind::Color(c))),
+                ManaProduce::PlusPerRemoved(k)
+                | ManaProduce::PerRemoved(k)
+                | ManaProduce::Count { kind: k, .. } => push(*k),
             }
         }
     }
@@ -666,6 +681,25 @@ impl Game {
             })
     }
 
+    /// May the card `card` in a hand be discarded for a cost of `source`
+    /// that discards a card matching `f`? "Another card named CARDNAME"
+    /// (grandeur) reads the name of `source` (its copiable values in play,
+    /// 503.2); the source is in play, so never the card discarded.
+    pub(crate) fn discardable_for(
+        &self,
+        f: &tolaria_cards::ObjectFilter,
+        card: ObjId,
+        source: ObjId,
+    ) -> bool {
+        crate::continuous::filter::matches_card_for(
+            self,
+            f,
+            self.objects[card.slot as usize].card,
+            source,
+            self.objects[source.slot as usize].card,
+        )
+    }
+
     /// Can the {T}/{Q}/sacrifice part of a cost be paid by `source`?
     #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
@@ -684,9 +718,7 @@ impl Game {
                 .player(o.controller)
                 .hand
                 .iter()
-                .filter(|&&c| {
-                    crate::continuous::filter::matches_card(f, self.objects[c.slot as usize].card)
-                })
+                .filter(|&&c| self.discardable_for(f, c, source))
                 .count(),
         };
         if cost.discard as usize > discardable {
@@ -781,6 +813,20 @@ impl Game {
                     Some(c) => (1u8 << ManaKind::Color(c).index(), 1),
                     None => continue,
                 },
+                ManaProduce::LandColors { opponents, basic } => {
+                    let you = self.objects[id.slot as usize].controller;
+                    match self.land_colors(you, *opponents, *basic) {
+                        set if set.is_empty() => continue,
+                        set => (set.0, 1),
+                    }
+                }
+                ManaProduce::Count { kind, amount } => {
+                    let you = self.objects[id.slot as usize].controller;
+                    match self.mana_count(you, id, amount) {
+                        0 => continue,
+                        n => (1u8 << kind.index(), usize::from(n)),
+                    }
+                }
                 // Mana made from the pool adds nothing to what the pool
                 // already counts for (and its cost is skipped above).
                 // The Mana Batteries choose their counters (`chooses` is
@@ -806,9 +852,53 @@ impl Game {
         match tap_multi {
             Some(ManaProduce::Fixed(ks)) => ks.iter().for_each(|k| v.push(1u8 << k.index())),
             Some(ManaProduce::AnyColor(n)) => v.push_n(0x1f, *n as usize),
+            Some(ManaProduce::Count { kind, amount }) => {
+                let you = self.objects[id.slot as usize].controller;
+                v.push_n(
+                    1u8 << kind.index(),
+                    usize::from(self.mana_count(you, id, amount)),
+                );
+            }
             _ if tap_mask != 0 => v.push(tap_mask),
             _ => {}
         }
+    }
+
+    /// "Add {G} for each creature you control" (`ManaProduce::Count`): the
+    /// count for `p` playing `source`'s ability now.
+    fn mana_count(&self, p: PlayerId, source: ObjId, amount: &tolaria_cards::Amount) -> u16 {
+        let ctx = crate::state::stack::ResolveCtx::for_source(self, p, source);
+        self.amount(&ctx, amount).clamp(0, i32::from(u16::MAX)) as u16
+    }
+
+    /// The colours the mana abilities of the lands `p` (or, with
+    /// `opponents`, `p`'s opponents) control could produce now
+    /// (`ManaProduce::LandColors`, Fellwar Stone). A land whose ability
+    /// itself reads other lands' colours (a Fellwar-like land) adds none,
+    /// so the look never loops.
+    pub(crate) fn land_colors(&self, p: PlayerId, opponents: bool, basic: bool) -> ColorSet {
+        let mut set = ColorSet::default();
+        for &id in &self.in_play {
+            let o = &self.objects[id.slot as usize];
+            if (o.controller == p) == opponents || !self.is_present(id) {
+                continue;
+            }
+            if opponents && !self.is_opponent(p, o.controller) {
+                continue;
+            }
+            let ch = crate::continuous::characteristics::compute(self, id);
+            if !ch.is(tolaria_cards::CardType::Land)
+                || (basic && !ch.supertypes.contains(tolaria_cards::Supertype::Basic))
+            {
+                continue;
+            }
+            for a in ch.ability_list().iter() {
+                if let Ability::Mana(m) = a {
+                    set = ColorSet(set.0 | produce_colors(self, id, &m.produce).0);
+                }
+            }
+        }
+        set
     }
 
     /// Could `p` pay this much mana (409.1g–h)? A bipartite matching of
@@ -852,5 +942,33 @@ impl Game {
             Playing::Ability { .. } => self.casting_cost(c).and_then(|k| k.x_color),
             _ => None,
         }
+    }
+}
+
+/// The colours a mana ability could add (`Game::land_colors`): every
+/// branch of an "instead", the chosen colour of a permanent that chose one.
+fn produce_colors(game: &Game, source: ObjId, m: &ManaProduce) -> ColorSet {
+    let of = |k: &ManaKind| match k {
+        ManaKind::Color(c) => ColorSet::single(*c),
+        ManaKind::Colorless => ColorSet::default(),
+    };
+    match m {
+        ManaProduce::Fixed(v) => v
+            .iter()
+            .fold(ColorSet::default(), |s, k| ColorSet(s.0 | of(k).0)),
+        ManaProduce::AnyColor(_) => ColorSet(0x1f),
+        ManaProduce::OneOf(set) => *set,
+        ManaProduce::ChosenColor => game.objects[source.slot as usize]
+            .chosen_color
+            .map_or(ColorSet::default(), ColorSet::single),
+        ManaProduce::IfAll {
+            then, otherwise, ..
+        } => ColorSet(
+            produce_colors(game, source, then).0 | produce_colors(game, source, otherwise).0,
+        ),
+        ManaProduce::PlusPerRemoved(k)
+        | ManaProduce::PerRemoved(k)
+        | ManaProduce::Count { kind: k, .. } => of(k),
+        ManaProduce::DoublePool | ManaProduce::LandColors { .. } => ColorSet::default(),
     }
 }

@@ -126,6 +126,13 @@ impl Game {
                 if matches!(self.objects[obj.slot as usize].zone, Zone::Library(_)));
         // Intet, the Dreamer: without paying its mana cost.
         let free = matches!(&what, Playing::Spell { obj } if self.plays_free(*obj));
+        // "You may play CARDNAME as though it had flash. If you play it any
+        // time a sorcery couldn't have been played, …" (Armor of Thorns):
+        // only when its own ability let it be played now (its rulings).
+        let flash_sacrificed = how == PlayedBy::Normal
+            && !(self.is_active(p) && self.step.is_main() && self.stack.is_empty())
+            && matches!(&what, Playing::Spell { obj }
+                if self.objects[obj.slot as usize].def().front().spell.as_though_flash);
         let item = match &what {
             Playing::Spell { obj } | Playing::FaceDown { obj } => {
                 // 502.26b: a card played face down is turned face down
@@ -139,6 +146,10 @@ impl Game {
                 self.objects[new.slot as usize].set_base_controller(p);
                 if masked {
                     self.objects[new.slot as usize].flags |= crate::state::object::flags::MASKED;
+                }
+                if flash_sacrificed {
+                    self.objects[new.slot as usize].control_marks |=
+                        crate::state::object::marks::FLASH_SACRIFICED;
                 }
                 // 505.2: on the stack only the half being played exists.
                 if half == 1 {
@@ -905,9 +916,12 @@ impl Game {
             return;
         }
         if let Some(cost) = self.casting_cost(&c) {
-            if let Playing::Ability { source, .. } = c.what {
+            if let Playing::Ability { source, index } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
                 self.pay_other_costs(cost, source, cycling);
+                if cost.unattach_grantor {
+                    self.unattach_grantor_for_cost(source, index);
+                }
             }
         }
         // 502.43a: the ninjutsu cost returns the unblocked attacker.

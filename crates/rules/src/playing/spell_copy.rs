@@ -147,14 +147,17 @@ impl Game {
         let Some(r) = self.resolving.as_deref() else {
             return;
         };
-        let (what, color, must_change, only) = match self.current_effect() {
+        let (what, color, must_change, only, to_player) = match self.current_effect() {
             Some(tolaria_cards::Effect::CopySpell { what, color, .. }) => {
-                (what, *color, false, None)
+                (what, *color, false, None, false)
             }
-            Some(tolaria_cards::Effect::CopiesOfThis) => (&THIS, None, false, None),
-            Some(tolaria_cards::Effect::ChangeTarget { what, to, .. }) => {
-                (what, None, true, to.as_ref())
-            }
+            Some(tolaria_cards::Effect::CopiesOfThis) => (&THIS, None, false, None, false),
+            Some(tolaria_cards::Effect::ChangeTarget {
+                what,
+                to,
+                to_player,
+                ..
+            }) => (what, None, true, to.as_ref(), *to_player),
             _ => return,
         };
         let item = if must_change {
@@ -209,9 +212,32 @@ impl Game {
             &src,
             &mut ts,
         );
+        // A changed target that is the spell's target several times (Seeds
+        // of Strength on Torchling, its ruling) changes everywhere: the new
+        // one must be legal for each of those requirements.
+        let also: Vec<usize> = if must_change {
+            (0..r.copy_targets.len())
+                .filter(|&j| j != i && r.copy_targets[j] == current)
+                .collect()
+        } else {
+            Vec::new()
+        };
         out.extend(
             ts.into_iter()
                 .filter(|&t| t != current)
+                // "The new target must be a player." (Rebound)
+                .filter(|&t| !to_player || matches!(t, Target::Player(_)))
+                .filter(|&t| {
+                    also.iter().all(|&j| {
+                        let (specs, start) =
+                            crate::playing::splice::part_of_slot(self, &original, j);
+                        crate::playing::targeting::slot_spec(specs, j - start).is_some_and(
+                            |(_, spec)| {
+                                crate::playing::targeting::is_legal_target(self, spec, t, &src)
+                            },
+                        )
+                    })
+                })
                 // "change that spell's target to another creature"
                 // (Quicksilver Dragon): only such a new target.
                 .filter(|&t| {
@@ -260,7 +286,15 @@ impl Game {
                 kind: DecisionKind::ChooseNewTarget { index: 0 },
             });
         }
-        let new = std::mem::take(&mut r.copy_targets);
+        let mut new = std::mem::take(&mut r.copy_targets);
+        // Every slot that held the changed target holds the new one.
+        if let (Some(&old), Some(&chosen)) = (original.targets.first(), new.first()) {
+            for (slot, was) in new.iter_mut().zip(&original.targets) {
+                if *was == old {
+                    *slot = chosen;
+                }
+            }
+        }
         let card = original.card(self)?;
         if let Some(item) = self
             .stack

@@ -1,7 +1,9 @@
 //! Choices made while a spell or ability resolves, or as a permanent comes
 //! into play ("as [this] comes into play, choose a color / creature type /
 //! card name", 419.1b), Wishes' choice of a card from outside the game, and
-//! "Choose a number" (Void, 505.6's example).
+//! "Choose a number" (Void, 505.6's example), and a permanent another
+//! player chooses for the effect ("Target opponent chooses a creature they
+//! control. Destroy that creature.", Imperial Edict).
 
 use crate::playing::splice::resolution_len;
 use crate::state::progress::Flow;
@@ -508,6 +510,14 @@ impl Game {
             Action::Done if matches!(self.current_effect(), Some(Effect::UntapUpTo { .. })) => {
                 self.untap_up_to_done();
             }
+            Action::Done
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::SacrificeAnyNumber { .. })
+                ) =>
+            {
+                self.sacrifice_any_done();
+            }
             Action::No => {
                 // Skip every effect.
                 self.skip_rest_of_resolution();
@@ -517,6 +527,15 @@ impl Game {
             {
                 // A permanent sacrificed (or returned) as the cost is paid.
                 self.on_unless_permanent(o);
+            }
+            Action::ChooseObject(o)
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::DownToFewest(_) | Effect::SacrificeAnyNumber { .. })
+                ) =>
+            {
+                // Balance: one more chosen; the same effect asks again.
+                self.on_down_to_fewest(o);
             }
             Action::ChooseObject(o) => {
                 let mut chosen = None;
@@ -656,5 +675,49 @@ impl Game {
         if let Some(r) = self.resolving.as_mut() {
             r.ctx.x = number;
         }
+    }
+}
+
+impl Game {
+    /// `Effect::ChoosePermanent`: the player chooses one of their
+    /// permanents matching `filter` (`CardChoice::Permanent`); with none,
+    /// nothing is chosen and "that creature" is nothing.
+    pub(super) fn choose_permanent_step(
+        &mut self,
+        ctx: &crate::state::stack::ResolveCtx,
+        who: &tolaria_cards::PlayerRef,
+        filter: &tolaria_cards::ObjectFilter,
+    ) -> Option<crate::Decision> {
+        if self.cards_state().done > 0 {
+            return None;
+        }
+        let p = self.players_of(ctx, who).first().copied();
+        let any = p.is_some_and(|p| !self.permanent_options(ctx, p, filter).is_empty());
+        if let (true, Some(p)) = (any, p) {
+            return Some(crate::Decision {
+                player: p,
+                kind: crate::DecisionKind::ChooseCard {
+                    choice: super::library::CardChoice::Permanent,
+                    optional: false,
+                },
+            });
+        }
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.chosen = None;
+        }
+        None
+    }
+
+    /// The permanents `p` controls matching `filter` ("a creature they
+    /// control").
+    pub(crate) fn permanent_options(
+        &self,
+        ctx: &crate::state::stack::ResolveCtx,
+        p: PlayerId,
+        filter: &tolaria_cards::ObjectFilter,
+    ) -> Vec<ObjId> {
+        self.controlled_by(p)
+            .filter(|&o| crate::continuous::filter::matches(self, filter, o, Some(ctx.source), p))
+            .collect()
     }
 }

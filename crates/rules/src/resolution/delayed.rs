@@ -74,12 +74,51 @@ pub(crate) fn delayed_effects(card: CardId, face: u8, index: u8) -> &'static [Ef
         }
         Some(Ability::Activated(a)) => &a.effects,
         Some(Ability::Mana(m)) => &m.also,
+        Some(Ability::Static(tolaria_cards::StaticAbility::FlashSacrificed)) => {
+            return tolaria_cards::flash_sacrifice_effects();
+        }
         _ => &[],
     };
     list.iter().find_map(delayed_instructions).unwrap_or(&[])
 }
 
 impl Game {
+    /// "… the controller of the permanent it becomes sacrifices it at the
+    /// beginning of the next cleanup step" (Armor of Thorns,
+    /// `StaticAbility::FlashSacrificed`): as the spell resolves into the
+    /// permanent `new`, a delayed triggered ability (404.4) waits for the
+    /// next cleanup step (314.3: it triggers there, and players get
+    /// priority).
+    pub(crate) fn delay_flash_sacrifice(
+        &mut self,
+        new: crate::ObjId,
+        card: CardId,
+        controller: crate::PlayerId,
+    ) {
+        let Some(index) = db().get(card).front().abilities.iter().position(|a| {
+            matches!(
+                a,
+                Ability::Static(tolaria_cards::StaticAbility::FlashSacrificed)
+            )
+        }) else {
+            return;
+        };
+        self.delayed_cleanup.push(PendingTrigger {
+            controller,
+            source: new,
+            card,
+            ability: AbilityRef::Printed {
+                card,
+                face: 0,
+                index: index as u8,
+            },
+            ctx: TriggerContext {
+                delayed: true,
+                ..TriggerContext::default()
+            },
+        });
+    }
+
     /// 404.4: the resolving spell or ability creates a delayed triggered
     /// ability, controlled by the controller of the creating effect.
     pub(crate) fn create_delayed(&mut self, ctx: &ResolveCtx, when: When) {

@@ -234,7 +234,10 @@ impl Game {
                     }
                 }
             }
-            Effect::Discard { .. } | Effect::Sacrifice { .. } => {
+            Effect::Discard { .. }
+            | Effect::Sacrifice { .. }
+            | Effect::DownToFewest(_)
+            | Effect::SacrificeAnyNumber { .. } => {
                 // Choices are handled by exec_effect_pausable.
             }
             Effect::Destroy { what, no_regen } => {
@@ -258,6 +261,9 @@ impl Game {
                     if self.obj(o).is_some() {
                         let moved =
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::RemoveFromGame);
+                        if let Some(card) = moved {
+                            self.link_removal(ctx, card);
+                        }
                         // "that card" (`ObjectRef::Chosen`, Astral Slide):
                         // the card removed, unless a choice came first.
                         if let (ObjectRef::Target(_) | ObjectRef::This, Some(r)) =
@@ -572,10 +578,9 @@ impl Game {
             }
             Effect::CreateTokens { who, amount, token } => {
                 // 216: tokens come into play under the player's control; that player owns them.
-                let Some(mut src) = crate::state::object::TokenSource::find(
-                    self.splice_text_card(ctx.source_card),
-                    e,
-                ) else {
+                let Some(mut src) =
+                    crate::state::object::TokenSource::find(self.token_text_card(ctx), e)
+                else {
                     return;
                 };
                 // 216.2: "an X/X token, where X is …": X is taken now.
@@ -777,14 +782,17 @@ impl Game {
                     })
             }
             Effect::Attach { what, to } => {
-                // 502.33: attach an Equipment to a creature (it stays in play).
+                // 502.33: attach an Equipment to a creature (it stays in
+                // play); "Attach CARDNAME to target creature" moves an
+                // Equipment or an Aura only where it could be attached
+                // (212.2h, 212.4k).
                 let target = self
                     .objects_of(ctx, to)
                     .into_iter()
                     .find(|&o| self.is_present(o));
                 for o in self.objects_of(ctx, what) {
                     if let (Some(t), true) = (target, self.is_present(o)) {
-                        if t != o {
+                        if t != o && self.could_attach(o, t) {
                             self.attach(o, Target::Object(t));
                         }
                     }
@@ -938,6 +946,21 @@ impl Game {
             | Effect::TurnRemovedFaceUp { .. }
             | Effect::MayPlayRemoved { .. } => {
                 self.exec_removed_effect(ctx, e);
+            }
+            Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),
+            Effect::RevealHand { who } => self.reveal_hands(ctx, who),
+            // Nested in another instruction: no choice can be asked.
+            Effect::ChoosePermanent { .. } => {}
+            Effect::Piles {
+                what,
+                separator,
+                chooser,
+                chosen,
+                other,
+            } => self.piles(ctx, what, separator, chooser, [*chosen, *other]),
+            // Nested in another instruction: no order can be asked.
+            Effect::PutRevealed { which, dest } => {
+                let _ = self.put_revealed_step(ctx, *which, *dest);
             }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
@@ -1140,5 +1163,46 @@ impl Game {
                 v
             }
         }
+    }
+
+    /// May the Equipment, Fortification or Aura `o` in play be attached to
+    /// the permanent `host` now? 212.2h–i: an Equipment only to a creature
+    /// (a Fortification to a land, 212.2m), not if it is a creature itself;
+    /// 212.4k: an Aura only to what it could enchant. Anything else moves
+    /// as told (state-based effects then judge it, 420.5m).
+    fn could_attach(&self, o: ObjId, host: ObjId) -> bool {
+        let ch = crate::continuous::characteristics::compute(self, o);
+        if crate::playing::targeting::is_aura(ch.types, &ch.subtypes) {
+            return self.aura_could_enchant(o, host, ch.controller);
+        }
+        let equipment = ch.subtypes.contains(tolaria_cards::Subtype::EQUIPMENT);
+        let fortification = ch.subtypes.contains(tolaria_cards::Subtype::FORTIFICATION);
+        if !equipment && !fortification {
+            return true;
+        }
+        let h = crate::continuous::characteristics::compute(self, host);
+        !ch.is_creature()
+            && if fortification {
+                h.is(tolaria_cards::CardType::Land)
+            } else {
+                h.is_creature()
+            }
+    }
+
+    /// The card whose text holds the instruction creating a token (216.2):
+    /// the granting card of an ability in quotes being resolved (Squirrel
+    /// Nest's "{T}: Put a 1/1 green Squirrel creature token into play."
+    /// granted to a land), else the spliced card or the source's.
+    fn token_text_card(&self, ctx: &ResolveCtx) -> tolaria_cards::CardId {
+        if let Some(r) = self.resolving.as_deref() {
+            if let crate::state::stack::StackKind::Ability {
+                ability: tolaria_cards::AbilityRef::Granted { card, .. },
+                ..
+            } = r.item.kind
+            {
+                return card;
+            }
+        }
+        self.splice_text_card(ctx.source_card)
     }
 }

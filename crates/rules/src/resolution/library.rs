@@ -51,6 +51,9 @@ pub enum CardChoice {
     /// The top card of a library looked at, to put where the effect says
     /// ("You may put that card into your graveyard", Rummaging Wizard).
     TopCard,
+    /// A permanent the player controls, chosen as the effect resolves
+    /// ("Target opponent chooses a creature they control", Imperial Edict).
+    Permanent,
 }
 
 impl CardChoice {
@@ -74,6 +77,7 @@ impl CardChoice {
                 "a creature card to play face down as a 2/2 creature spell (504.1)"
             }
             CardChoice::TopCard => "the card looked at, to put where the effect says (or no)",
+            CardChoice::Permanent => "a permanent you control, for the effect",
         }
     }
 }
@@ -116,6 +120,8 @@ impl Game {
             Effect::LookAtTop { .. } => self.look_at_top_step(ctx, e),
             Effect::TopCard { .. } => self.top_card_step(ctx, e),
             Effect::Ripple(n) => self.ripple_step(ctx, *n),
+            Effect::PutRevealed { which, dest } => self.put_revealed_step(ctx, *which, *dest),
+            Effect::ChoosePermanent { who, filter } => self.choose_permanent_step(ctx, who, filter),
             Effect::PlayFaceDownMasked => self.masked_step(ctx),
             Effect::ChooseFromHand { who, .. } => {
                 let who = self.players_of(ctx, who).first().copied();
@@ -246,7 +252,12 @@ impl Game {
                     ..
                 },
             ) => match self.searched_library(ctx, whose.as_ref()) {
-                Some(w) => self.search_options(ctx, w, filter, cmc_at_most.as_ref()),
+                Some(w) => {
+                    let mut v = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+                    // Cards found for the top stay in the library: not again.
+                    v.retain(|o| !r.cards.chosen.contains(o));
+                    v
+                }
                 None => Vec::new(),
             },
             (
@@ -278,8 +289,13 @@ impl Game {
             (CardChoice::Top | CardChoice::Bottom, Effect::LookAtTop { .. })
             | (CardChoice::TopCard, Effect::TopCard { .. }) => r.cards.cards.clone(),
             (CardChoice::Ripple, Effect::Ripple(_)) => self.ripple_options(ctx, &r.cards),
-            (CardChoice::Bottom, Effect::Ripple(_)) => r.cards.cards.clone(),
+            (CardChoice::Bottom, Effect::Ripple(_) | Effect::PutRevealed { .. }) => {
+                r.cards.cards.clone()
+            }
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => self.masked_options(ctx),
+            (CardChoice::Permanent, Effect::ChoosePermanent { filter, .. }) => {
+                self.permanent_options(ctx, p, filter)
+            }
             (CardChoice::OnTop, Effect::PutOnTopInAnyOrder { what, by_owner }) => {
                 self.on_top_group(ctx, what, *by_owner).1
             }
@@ -507,7 +523,9 @@ impl Game {
         let w = self.searched_library(ctx, whose.as_ref())?;
         let st = self.cards_state();
         if st.done < dest.count().max(u32::from(*count)) {
-            let options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+            let mut options = self.search_options(ctx, w, filter, cmc_at_most.as_ref());
+            // Cards found for the top stay in the library: not again.
+            options.retain(|o| !st.chosen.contains(o));
             if !options.is_empty() {
                 return Some(Decision {
                     player: p,
@@ -533,19 +551,23 @@ impl Game {
         }
         self.shuffle_library(w);
         // "then shuffle and put that card on top" (Vampiric Tutor): the
-        // card found, still in the library, goes on top after the shuffle.
-        if *dest == CardDest::LibraryTop {
-            let found = self.resolving.as_ref().and_then(|r| r.ctx.chosen);
+        // card found, still in the library, goes on top after the shuffle;
+        // several (Goblin Recruiter) in the order found, the last on top.
+        if *dest == CardDest::LibraryTop && !st.chosen.is_empty() {
             let lib = &mut self.players[w.index()].library;
-            if let Some(i) = found.and_then(|o| lib.iter().position(|&x| x == o)) {
-                let o = lib.remove(i);
-                lib.push(o);
-                self.emit(Event::LibraryArranged {
-                    player: w,
-                    top: 1,
-                    bottom: 0,
-                });
+            let mut top = 0;
+            for &o in &st.chosen {
+                if let Some(i) = lib.iter().position(|&x| x == o) {
+                    let o = lib.remove(i);
+                    lib.push(o);
+                    top += 1;
+                }
             }
+            self.emit(Event::LibraryArranged {
+                player: w,
+                top,
+                bottom: 0,
+            });
         }
         None
     }
@@ -728,6 +750,7 @@ impl Game {
                         CardDest::RemoveFaceDownPile(_) => self.remove_face_down(&ctx, o, false),
                         // Put on top once the library is shuffled (`search_step`).
                         CardDest::LibraryTop => {
+                            st.chosen.push(o);
                             if let Some(r) = self.resolving.as_mut() {
                                 r.ctx.chosen = Some(o);
                             }
@@ -839,6 +862,12 @@ impl Game {
                 }
             }
             (CardChoice::TopCard, Effect::TopCard { .. }) => self.on_top_card_choice(p, chosen),
+            (CardChoice::Permanent, Effect::ChoosePermanent { .. }) => {
+                if let Some(r) = self.resolving.as_mut() {
+                    r.ctx.chosen = chosen;
+                }
+                st.done = 1;
+            }
             (CardChoice::Masked, Effect::PlayFaceDownMasked) => {
                 self.on_masked_choice(p, chosen);
                 st.done += 1;
@@ -855,7 +884,10 @@ impl Game {
                 }
                 None => st.stage = 1,
             },
-            (CardChoice::Bottom, Effect::LookAtTop { .. } | Effect::Ripple(_)) => {
+            (
+                CardChoice::Bottom,
+                Effect::LookAtTop { .. } | Effect::Ripple(_) | Effect::PutRevealed { .. },
+            ) => {
                 if let Some(o) = chosen {
                     st.cards.retain(|&x| x != o);
                     let owner = self.objects[o.slot as usize].owner;
@@ -875,7 +907,10 @@ impl Game {
                 if let Some(o) = chosen {
                     let owner = self.objects[o.slot as usize].owner;
                     match then {
-                        HandChoice::Discard => self.discard(o),
+                        HandChoice::Discard => {
+                            let moved = self.discard_card(o);
+                            self.discarded_this_way(moved);
+                        }
                         HandChoice::RemoveFromGame => {
                             self.move_to(o, Zone::RemovedFromGame, MoveReason::Effect);
                         }

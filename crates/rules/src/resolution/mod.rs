@@ -3,6 +3,7 @@
 //! (419.1b), choosing a source of damage (419.8a), cards removed from the game face
 //! down (217.7b, 217.7d), Warp World's redeal, and "untap up to N lands".
 
+pub(crate) mod balance;
 pub(crate) mod choices;
 pub(crate) mod coin;
 pub(crate) mod copiable;
@@ -10,15 +11,18 @@ pub mod damage_source;
 pub(crate) mod damage_triggers;
 pub mod delayed;
 pub(crate) mod effect;
+pub(crate) mod enters_instead;
 pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod look_at_top;
 pub(crate) mod naming;
 pub(crate) mod pausable;
+pub(crate) mod piles;
 pub(crate) mod redeal;
 pub(crate) mod refs;
 pub(crate) mod removed;
 pub mod resolve;
+pub(crate) mod reveal;
 pub(crate) mod top_card;
 pub mod triggers;
 pub(crate) mod untap_up_to;

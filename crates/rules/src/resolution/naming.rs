@@ -3,6 +3,9 @@
 //! sources with the chosen name can't be played" (Pithing Needle, Voidstone
 //! Gargoyle). "Spells with the chosen name can't be played" (Meddling Mage)
 //! is a `CantPlaySpells` whose filter reads the name (`playing/cost.rs`).
+//! The same restriction reaches a group of permanents ("Activated abilities
+//! of creatures can't be played", Cursed Totem, Null Rod) or the enchanted
+//! permanent ("its activated abilities can't be played", Arrest).
 //!
 //! The name is a [`CardName`] (a card of the pool and which of its names),
 //! remembered by the permanent like a chosen colour (503.6–503.8: a copy
@@ -106,27 +109,28 @@ impl Game {
                 .any(|a| matches!(a, tolaria_cards::Ability::Mana(m) if m.cost.tap))
     }
 
-    /// "Activated abilities of sources with the chosen name can't be
-    /// played [unless they're mana abilities]": is playing an activated
+    /// "Activated abilities of sources with the chosen name (of
+    /// creatures, of the enchanted creature) can't be played [unless
+    /// they're mana abilities]": is playing an activated
     /// ability of `source` (in any zone: the Needle stops cycling from the
     /// hand too) forbidden now? `mana`: the ability is a mana ability (406);
     /// `tap`: {T} is in its cost (Katabatic Winds forbids only those).
     pub(crate) fn ability_forbidden(&self, source: ObjId, mana: bool, tap: bool) -> bool {
         self.any_static_in_play(|s, src, controller| match s {
             StaticAbility::CantPlayAbilities {
-                filter,
+                affected,
                 except_mana,
                 tap_only,
             } => {
+                // "Activated abilities of creatures (artifacts)" means
+                // permanents (Null Rod's ruling: only artifacts in play);
+                // "sources with the chosen name" reaches every zone.
+                let anywhere =
+                    matches!(affected, tolaria_cards::Affected::Each(f) if f.chosen_name);
                 !(mana && *except_mana)
                     && (tap || !*tap_only)
-                    && crate::continuous::filter::matches(
-                        self,
-                        filter,
-                        source,
-                        Some(src),
-                        controller,
-                    )
+                    && (anywhere || self.is_in_play(source))
+                    && self.static_reaches(affected, src, controller, source)
             }
             _ => false,
         })

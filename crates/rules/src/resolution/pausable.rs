@@ -748,6 +748,8 @@ impl Game {
             Effect::Sacrifice { who, filter } => {
                 self.each_player_chooses(ctx, who, filter, DecisionKind::Sacrifice)
             }
+            Effect::DownToFewest(what) => self.down_to_fewest(ctx, what),
+            Effect::SacrificeAnyNumber { .. } => self.sacrifice_any(ctx),
             _ => {
                 if let Some(d) = self.card_effect(ctx, e) {
                     return d;

@@ -113,6 +113,11 @@ impl Game {
             ObjectRef::Triggering => ctx.trigger.object.into_iter().collect(),
             ObjectRef::Sacrificed => ctx.sacrificed.into_iter().collect(),
             ObjectRef::Chosen => ctx.chosen.or(ctx.trigger.chosen).into_iter().collect(),
+            ObjectRef::EachOtherThanChosen(f) => {
+                let mut v = self.objects_of_all(ctx, &ObjectRef::Each(f.clone()));
+                v.retain(|&o| Some(o) != ctx.chosen);
+                v
+            }
             // 217.7d: "those cards", "cards removed with [this]".
             ObjectRef::Removed(r) => self.removed_cards(ctx, r),
             // 404.4: a delayed ability's are those of the ability that
@@ -451,6 +456,7 @@ impl Game {
             Amount::SacrificedPower => ctx.sacrificed_power,
             Amount::DamageDealtThisWay => ctx.damage_dealt as i32,
             Amount::DestroyedThisWay => ctx.destroyed as i32,
+            Amount::SacrificedThisWay => ctx.sacrificed_this_way as i32,
             Amount::LifeLostThisWay => ctx.life_lost as i32,
             Amount::DiscardedThisWay(f) => ctx
                 .discarded
@@ -467,6 +473,7 @@ impl Game {
                 })
                 .count() as i32,
             Amount::RevealedThisWay => ctx.revealed as i32,
+            Amount::Revealed { filters, others } => self.revealed_count(ctx, filters, *others),
             Amount::UntappedLandsAtTurnStart(p) => self.players_of(ctx, p).first().map_or(0, |p| {
                 i32::from(self.player(*p).untapped_lands_at_turn_start)
             }),

@@ -202,6 +202,21 @@ impl Game {
             .map(|(c, _)| *c)
     }
 
+    /// 217.7d: a card removed face up by an ability of a permanent whose
+    /// other ability returns "the removed card" (Faceless Butcher) is
+    /// recorded as removed with that permanent, so the linked ability
+    /// finds it and no other.
+    pub(crate) fn link_removal(&mut self, ctx: &ResolveCtx, card: ObjId) {
+        let links = self
+            .obj(ctx.source)
+            .is_some_and(|o| o.def().front().links_removals);
+        if links {
+            let batch = self.removal_batch();
+            self.removals
+                .push((card, Removal::new(ctx.source, batch, 0)));
+        }
+    }
+
     /// 217.7b: how this card was removed face down, if by an effect.
     pub fn removal(&self, id: ObjId) -> Option<&Removal> {
         self.removals.iter().find(|(r, _)| *r == id).map(|(_, m)| m)

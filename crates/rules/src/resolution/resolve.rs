@@ -160,10 +160,12 @@ impl Game {
             chosen: None,
             damage_dealt: 0,
             destroyed: 0,
+            sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
             life_lost: 0,
             damaged: Vec::new(),
+            revealed_cards: Vec::new(),
             created: None,
             division: item.division.clone(),
             removal: 0,
@@ -191,6 +193,7 @@ impl Game {
             flip: crate::state::progress::FlipState::default(),
             paid: None,
             paid_branch: false,
+            entry: None,
             cards: Default::default(),
             copy_targets: Vec::new(),
             play_after: None,
@@ -268,12 +271,14 @@ impl Game {
             let mut paused = None;
             // Warp World's choices are replayed too (`resolution/redeal.rs`).
             // So is "Choose a number." (Void).
-            // And 606.7a's choice of a defending player.
+            // And 606.7a's choice of a defending player, and two piles
+            // (`resolution/piles.rs`).
             let asks = matches!(
                 e,
                 Effect::ShufflePermanentsAndRedeal
                     | Effect::ChooseNumber
                     | Effect::ChooseDefendingPlayer
+                    | Effect::Piles { .. }
             );
             if !self.run_replayable_asking(
                 crate::continuous::replacement::ReplayUnit::Effect,
@@ -497,7 +502,26 @@ impl Game {
                     }),
                     None => copy,
                 };
-                if face.types.is_permanent() {
+                // 419.6, 419.1b: "If [this] would come into play, … instead"
+                // (Mox Diamond), "you may pay 2 life": asked last, as it
+                // would come into play.
+                if face.types.is_permanent() && r.entry.is_none() {
+                    if let Some(choice) = crate::resolution::enters_instead::entry_choice(entering)
+                    {
+                        match self.entry_decision(r.ctx.controller, obj, choice) {
+                            Ok(d) => {
+                                self.pause_resolution(r, d.kind);
+                                return;
+                            }
+                            Err(outcome) => r.entry = Some(outcome),
+                        }
+                    }
+                }
+                let (enters, tapped) = r.entry.unwrap_or((true, false));
+                if face.types.is_permanent() && !enters {
+                    // "If you don't, put it into its owner's graveyard."
+                    self.move_to(obj, Zone::Graveyard(owner), MoveReason::InsteadOfPlay);
+                } else if face.types.is_permanent() {
                     let aura_target =
                         if crate::playing::targeting::is_aura(face.types, &face.subtypes) {
                             r.ctx.target(0)
@@ -508,16 +532,22 @@ impl Game {
                         & crate::state::object::marks::SUSPEND_HASTE
                         != 0
                         && face.types.contains(tolaria_cards::CardType::Creature);
+                    let flash_sacrificed = self.objects[obj.slot as usize].control_marks
+                        & crate::state::object::marks::FLASH_SACRIFICED
+                        != 0;
                     if let Some(new) = self.put_into_play_choosing(
                         obj,
                         r.ctx.controller,
-                        MoveReason::Resolve,
                         copy,
                         r.player_choice,
                         r.item.x,
+                        tapped,
                     ) {
                         if suspend_haste {
                             self.suspend_haste(new, card, r.ctx.controller);
+                        }
+                        if flash_sacrificed {
+                            self.delay_flash_sacrifice(new, card, r.ctx.controller);
                         }
                         self.record_entering_choice(new, r.color_choice, None, None);
                         if let Some((power, toughness)) = pt {

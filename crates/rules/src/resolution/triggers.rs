@@ -298,6 +298,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }
+        // 404.4b, 314.3: "at the beginning of the next cleanup step".
+        Event::StepBegan {
+            step: tolaria_cards::Step::Cleanup,
+        } if !game.delayed_cleanup.is_empty() => {
+            let delayed = std::mem::take(&mut game.delayed_cleanup);
+            game.pending_triggers.extend(delayed);
+            check_step_triggers(game, tolaria_cards::Step::Cleanup, permanents);
+        }
         Event::StepBegan { step } => check_step_triggers(game, *step, permanents),
         Event::CountersRemoved {
             obj, kind, amount, ..

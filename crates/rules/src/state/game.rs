@@ -193,6 +193,10 @@ pub struct Game {
     /// beginning of the next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_end_step: Vec<crate::state::stack::PendingTrigger>,
+    /// 404.4: those waiting for the next cleanup step (314.3; Armor of
+    /// Thorns' sacrifice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_cleanup: Vec<crate::state::stack::PendingTrigger>,
     /// 404.4: those waiting for the next end of turn step of their
     /// controller's turn ("at the beginning of your next end step").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

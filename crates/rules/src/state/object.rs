@@ -104,6 +104,10 @@ pub mod marks {
     /// until you lose control of the spell or the permanent it becomes");
     /// set on the spell, turned into a haste effect as it resolves.
     pub const SUSPEND_HASTE: u8 = 4;
+    /// A spell played by "You may play CARDNAME as though it had flash"
+    /// when a sorcery couldn't have been played (Armor of Thorns); set on
+    /// the spell, turned into a delayed triggered ability as it resolves.
+    pub const FLASH_SACRIFICED: u8 = 8;
 }
 
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any
@@ -117,8 +121,8 @@ pub(crate) fn kicked_with(flags: u32, which: Option<u8>) -> bool {
 }
 
 /// The effect that defined a token (216.2), as a path into the static card
-/// data: the creating card's face, ability (255: the spell itself) and
-/// effect index.
+/// data: the creating card's face, ability (255: the spell itself; from
+/// `GRANTED_BASE`, an ability in quotes it grants) and effect index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenSource {
     pub card: CardId,
@@ -197,6 +201,11 @@ fn spell_effects(
     out
 }
 
+/// A `TokenSource::ability` from this value on names an ability in
+/// quotes the face grants (index in its `granted` list, added), not one of
+/// its own; 255 is the spell ability.
+const GRANTED_BASE: u8 = 128;
+
 impl TokenSource {
     /// The token's definition.
     pub fn spec(&self) -> Option<&'static tolaria_cards::TokenSpec> {
@@ -204,7 +213,12 @@ impl TokenSource {
         let all = if self.ability == 255 {
             spell_effects(&face.spell)
         } else {
-            match face.abilities.get(self.ability as usize)? {
+            let ability = if self.ability >= GRANTED_BASE {
+                face.granted.get((self.ability - GRANTED_BASE) as usize)?
+            } else {
+                face.abilities.get(self.ability as usize)?
+            };
+            match ability {
                 tolaria_cards::Ability::Activated(a) => all_effects(&a.effects),
                 tolaria_cards::Ability::Triggered(t) => triggered_effects(t),
                 _ => return None,
@@ -220,19 +234,22 @@ impl TokenSource {
     pub fn find(card: CardId, effect: &tolaria_cards::Effect) -> Option<TokenSource> {
         let def = db().get(card);
         for (fi, face) in def.faces.iter().enumerate() {
-            let lists = std::iter::once((255u8, spell_effects(&face.spell))).chain(
-                face.abilities
+            // The face's abilities, then those it grants in quotes
+            // (Squirrel Nest's land makes Squirrels), from `GRANTED_BASE`.
+            let abilities = face.abilities.iter().enumerate().chain(
+                face.granted
                     .iter()
                     .enumerate()
-                    .filter_map(|(i, a)| match a {
-                        tolaria_cards::Ability::Activated(a) => {
-                            Some((i as u8, all_effects(&a.effects)))
-                        }
-                        tolaria_cards::Ability::Triggered(t) => {
-                            Some((i as u8, triggered_effects(t)))
-                        }
-                        _ => None,
-                    }),
+                    .map(|(i, a)| (i + GRANTED_BASE as usize, a)),
+            );
+            let lists = std::iter::once((255u8, spell_effects(&face.spell))).chain(
+                abilities.filter_map(|(i, a)| match a {
+                    tolaria_cards::Ability::Activated(a) => {
+                        Some((i as u8, all_effects(&a.effects)))
+                    }
+                    tolaria_cards::Ability::Triggered(t) => Some((i as u8, triggered_effects(t))),
+                    _ => None,
+                }),
             );
             for (ai, all) in lists {
                 if let Some(ei) = all.iter().position(|e| std::ptr::eq(*e, effect)) {

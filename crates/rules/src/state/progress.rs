@@ -335,6 +335,10 @@ pub(crate) struct Resolving {
     /// effects that follow it are running (`inner` is the position in them).
     #[serde(default)]
     pub paid_branch: bool,
+    /// 419.6, 419.1b: how the resolving permanent spell comes into play,
+    /// once chosen: (it comes into play, tapped) (`resolution/enters_instead.rs`).
+    #[serde(default)]
+    pub entry: Option<(bool, bool)>,
     /// A search, a look at a library or a hand in progress.
     #[serde(default)]
     pub cards: crate::state::progress::CardsState,

@@ -267,6 +267,10 @@ pub struct ResolveCtx {
     /// graveyard so far (`Amount::DestroyedThisWay`: Decree of Pain).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub destroyed: u32,
+    /// The permanents "Sacrifice any number of …" sacrificed
+    /// (`Amount::SacrificedThisWay`: Landslide).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub sacrificed_this_way: u32,
     /// The life this resolution's life-loss instructions made players lose
     /// so far (`Amount::LifeLostThisWay`: Kokusho).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -283,6 +287,10 @@ pub struct ResolveCtx {
     /// number of [filter] cards in your hand" (`Amount::RevealedThisWay`).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revealed: u32,
+    /// The cards this resolution's `RevealUntil` or `RevealHand` revealed
+    /// (`Amount::Revealed`, `Effect::PutRevealed`), by their ids then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_cards: Vec<ObjId>,
     /// The tokens this resolution created (`ObjectRef::Created`).
     #[serde(default)]
     pub created: Option<Created>,
@@ -324,10 +332,12 @@ impl ResolveCtx {
             chosen: None,
             damage_dealt: 0,
             destroyed: 0,
+            sacrificed_this_way: 0,
             discarded: Vec::new(),
             revealed: 0,
             life_lost: 0,
             damaged: Vec::new(),
+            revealed_cards: Vec::new(),
             created: None,
             division: Vec::new(),
             removal: 0,

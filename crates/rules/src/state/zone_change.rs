@@ -147,28 +147,50 @@ impl Game {
         reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
     ) -> Option<ObjId> {
-        self.put_into_play_choosing(id, controller, reason, copy, None, 0)
+        let opts = MoveOpts {
+            copy,
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, reason, opts)
     }
 
-    /// As [`Game::put_into_play_as`], with the opponent chosen as its spell
-    /// resolved (419.1b: "As [this] comes into play, choose an opponent")
-    /// and the spell's X (409.1b).
+    /// A resolving permanent spell comes into play (413.2i), as a copy of
+    /// `copy`, with the opponent chosen as it resolved (419.1b: "As [this]
+    /// comes into play, choose an opponent"), the spell's X (409.1b), and
+    /// the choices of how it comes into play made (`tapped`: it comes into
+    /// play tapped, 419.1b).
     pub(crate) fn put_into_play_choosing(
         &mut self,
         id: ObjId,
         controller: PlayerId,
-        reason: MoveReason,
         copy: Option<crate::continuous::effects::Copiable>,
         chosen_player: Option<PlayerId>,
         x: u32,
+        tapped: bool,
     ) -> Option<ObjId> {
         let opts = MoveOpts {
             copy,
             chosen_player,
             x,
+            entered: Some(tapped),
             ..MoveOpts::default()
         };
-        self.enter_play(id, controller, reason, opts)
+        self.enter_play(id, controller, MoveReason::Resolve, opts)
+    }
+
+    /// 408.2d, 419.6: a land played comes into play once the choices of
+    /// how it does are made (`tapped`: it comes into play tapped).
+    pub(crate) fn put_land_played_into_play(
+        &mut self,
+        id: ObjId,
+        controller: PlayerId,
+        tapped: bool,
+    ) -> Option<ObjId> {
+        let opts = MoveOpts {
+            entered: Some(tapped),
+            ..MoveOpts::default()
+        };
+        self.enter_play(id, controller, MoveReason::PlayLand, opts)
     }
 
     fn relocate(
@@ -186,6 +208,7 @@ impl Game {
             flipped,
             chosen_player,
             x,
+            entered,
         } = opts;
         // 503.1: a token copy comes into play from outside every zone.
         let obj = if reason == MoveReason::TokenCopy {
@@ -205,6 +228,32 @@ impl Game {
         // face down; everywhere else it is face up again (and revealed,
         // 504.6).
         let was_face_down = obj.is_face_down();
+        // 419.6, 419.1b: the choices of how it comes into play ("sacrifice
+        // a Forest instead", "you may pay 2 life"), made here when no land
+        // play or resolution made them (put into play by an effect).
+        let mut enters_tapped = entered == Some(true);
+        if to == Zone::InPlay
+            && entered.is_none()
+            && !enter_face_down
+            && !matches!(from, Zone::InPlay | Zone::PhasedOut)
+        {
+            let entering = copy.map_or(card, |c| c.card);
+            let p = controller.unwrap_or(owner);
+            match self.enter_without_asking(id, entering, p) {
+                crate::resolution::enters_instead::Entry::Normal => {}
+                crate::resolution::enters_instead::Entry::Tapped => enters_tapped = true,
+                crate::resolution::enters_instead::Entry::Graveyard => {
+                    // "If you don't, put it into its owner's graveyard."
+                    self.relocate(
+                        id,
+                        Zone::Graveyard(owner),
+                        MoveReason::InsteadOfPlay,
+                        MoveOpts::default(),
+                    );
+                    return None;
+                }
+            }
+        }
         // 422: a library card is saved for the rewind point before it changes.
         if matches!(from, Zone::Library(_)) && self.rewind.is_some() {
             self.note_rewind_library_move(id.slot);
@@ -377,12 +426,27 @@ impl Game {
                 if let Some(c) = controller {
                     self.objects[slot].set_base_controller(c);
                 }
+                // 419.1b: "If you don't [pay 2 life], it comes into play tapped."
+                if enters_tapped {
+                    self.objects[slot].set_tapped(true);
+                }
                 // 419.1b: "comes into play with N counters on it".
                 for a in &tolaria_cards::db().get(entering).front().abilities {
                     if let tolaria_cards::Ability::Static(
-                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters { kind, amount },
+                        tolaria_cards::StaticAbility::ComesIntoPlayWithCounters {
+                            kind,
+                            amount,
+                            from_hand: played,
+                        },
                     ) = a
                     {
+                        // "if you [didn't] play it from your hand": a spell
+                        // played from the hand resolving (409.1a, 413.2i).
+                        let resolved_from_hand =
+                            from_hand && from == Zone::Stack && reason == MoveReason::Resolve;
+                        if played.is_some_and(|p| p != resolved_from_hand) {
+                            continue;
+                        }
                         self.objects[slot].add_counters(*kind, i32::from(*amount));
                         entered_with.push((*kind, u32::from(*amount)));
                     }
@@ -425,6 +489,7 @@ impl Game {
                                 which,
                                 counters,
                                 keywords,
+                                grant,
                             },
                         ) = a
                         {
@@ -436,7 +501,7 @@ impl Game {
                                 self.objects[slot].add_counters(kind, i32::from(*counters));
                                 entered_with.push((kind, u32::from(*counters)));
                             }
-                            if !keywords.is_empty() {
+                            if !keywords.is_empty() || grant.is_some() {
                                 let ts = self.stamp();
                                 self.effects
                                     .push(crate::continuous::effects::ContinuousEffect {
@@ -444,7 +509,10 @@ impl Game {
                                         source_card: card,
                                         controller: controller.unwrap_or(owner),
                                         affected: new,
-                                        effect: tolaria_cards::LayerEffect::pump(0, 0, *keywords),
+                                        effect: tolaria_cards::LayerEffect {
+                                            grant: *grant,
+                                            ..tolaria_cards::LayerEffect::pump(0, 0, *keywords)
+                                        },
                                         copy: None,
                                         until_end_of_turn: false,
                                         until_end_of_combat: false,
@@ -629,6 +697,11 @@ pub(crate) struct MoveOpts {
     /// 409.1b: the X announced for the spell that resolved into it ("comes
     /// into play with X +1/+1 counters"); 0 otherwise (202.3).
     x: u32,
+    /// 419.6, 419.1b: the choices of how it comes into play ("sacrifice a
+    /// Forest instead", "you may pay 2 life") were made already, by the
+    /// land play or the resolution that puts it into play; `Some(true)`:
+    /// it comes into play tapped (the life wasn't paid).
+    entered: Option<bool>,
 }
 
 /// Whether the front face of the card entering play has a static ability

@@ -273,7 +273,11 @@ impl Game {
                         if let Some(obj) = self.obj_mut(o) {
                             obj.attached_to = None;
                             let card = obj.card;
-                            self.emit(Event::Unattached { obj: o, card });
+                            self.emit(Event::Unattached {
+                                obj: o,
+                                card,
+                                cost: false,
+                            });
                         }
                     }
                     Sba::CountersAnnihilate(o) => {

@@ -61,6 +61,7 @@ impl Game {
             delayed_next_upkeep: Vec::new(),
             delayed_your_upkeep: Vec::new(),
             delayed_end_step: Vec::new(),
+            delayed_cleanup: Vec::new(),
             delayed_your_end_step: Vec::new(),
             ability_activations: Vec::new(),
             delayed_turn_end_step: Vec::new(),

@@ -612,14 +612,19 @@ impl Game {
     pub(crate) fn play_land(&mut self, p: PlayerId, obj: ObjId) {
         let card = self.objects[obj.slot as usize].card;
         self.players[p.index()].lands_played += 1;
-        if let Some(new) = self.move_to(obj, Zone::InPlay, MoveReason::PlayLand) {
-            self.objects[new.slot as usize].controller = p;
-            self.emit(Event::LandPlayed {
-                player: p,
-                obj: new,
-                card,
-            });
-        }
+        // 419.6, 419.1b: how it comes into play may ask a choice first
+        // (`resolution/enters_instead.rs`).
+        let outcome = match crate::resolution::enters_instead::entry_choice(card) {
+            Some(choice) => match self.entry_decision(p, obj, choice) {
+                Ok(d) => {
+                    self.decision = Some(d);
+                    return;
+                }
+                Err(outcome) => outcome,
+            },
+            None => (true, false),
+        };
+        self.finish_entry(p, obj, outcome);
     }
 }
 

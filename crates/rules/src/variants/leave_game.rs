@@ -99,6 +99,7 @@ impl Game {
         self.delayed_next_upkeep.retain(|t| t.controller != p);
         self.delayed_your_upkeep.retain(|t| t.controller != p);
         self.delayed_end_step.retain(|t| t.controller != p);
+        self.delayed_cleanup.retain(|t| t.controller != p);
         self.delayed_your_end_step.retain(|t| t.controller != p);
         self.delayed_turn_end_step.retain(|t| t.2.controller != p);
         self.delayed_dies.retain(|t| t.1.controller != p);

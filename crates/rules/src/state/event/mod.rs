@@ -107,6 +107,9 @@ pub enum MoveReason {
     LeftTheGame,
     /// 503.1: a token put into play as a copy of an object.
     TokenCopy,
+    /// 419.6: put into its owner's graveyard instead of into play ("If
+    /// you don't, put it into its owner's graveyard", Lotus Vale).
+    InsteadOfPlay,
 }
 
 impl MoveReason {
@@ -139,6 +142,7 @@ impl MoveReason {
             MoveReason::SubgameEnded => "506.6",
             MoveReason::LeftTheGame => "600.4a",
             MoveReason::TokenCopy => "503.5",
+            MoveReason::InsteadOfPlay => "419.6",
             MoveReason::Effect => "417.1",
         }
     }
@@ -582,10 +586,13 @@ pub enum Event {
         chooser: PlayerId,
         player: PlayerId,
     },
-    /// 420.5k / 420.5m: an attached permanent becomes unattached.
+    /// 420.5k / 420.5m: an attached permanent becomes unattached; with
+    /// `cost`, to pay a cost (409.1h: "Unattach Leonin Bola").
     Unattached {
         obj: ObjId,
         card: CardId,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cost: bool,
     },
     /// 420.5n: N +1/+1 and N -1/-1 counters are removed.
     CountersAnnihilated {
@@ -898,7 +905,7 @@ impl Event {
             | Event::DefendingPlayerChosen { obj, card, .. }
             | Event::RemovedFromCombat { obj, card, .. }
             | Event::StaysTapped { obj, card }
-            | Event::Unattached { obj, card }
+            | Event::Unattached { obj, card, .. }
             | Event::ControlChanged { obj, card, .. }
             | Event::EffectCreated { obj, card, .. }
             | Event::Pumped { obj, card, .. }

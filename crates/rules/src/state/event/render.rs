@@ -119,6 +119,7 @@ impl Event {
             Event::CombatDamageOnStack { .. } => "310.1",
             Event::RemovedFromCombat { .. } => "306.2",
             Event::ControlChanged { .. } => "418.5a",
+            Event::Unattached { cost: true, .. } => "409.1h",
             Event::Unattached { .. } => "420.5k",
             Event::MoveReplaced { .. } => "419.1a",
             Event::ColorChosen { .. }

@@ -1,0 +1,103 @@
+//! How a permanent comes into play, read from its own text: the
+//! replacement "If CARDNAME would come into play, sacrifice a Forest
+//! instead. If you do, put CARDNAME into play. If you don't, put it into
+//! its owner's graveyard." (419.6; Heart of Yavimaya, Lotus Vale, Mox
+//! Diamond's "you may discard a land card instead", Sheltered Valley's
+//! "instead sacrifice each other permanent named CARDNAME you control,
+//! then put CARDNAME into play") and the choice "As CARDNAME comes into
+//! play, you may pay 2 life. If you don't, it comes into play tapped."
+//! (419.1b; the Ravnica shock lands).
+
+use super::*;
+use crate::{Cost, StaticAbility};
+
+/// One of the lines this file reads, or `None` (the cursor unmoved).
+pub(super) fn enters_static(p: &mut P) -> Option<Vec<StaticAbility>> {
+    if p.at_all("if cardname would come into play ,") {
+        return attempt(p, &mut Cx::default(), |p, _| enters_instead(p));
+    }
+    if p.at_all("as cardname comes into play , you may pay") {
+        return attempt(p, &mut Cx::default(), |p, _| pay_life_or_tapped(p));
+    }
+    None
+}
+
+/// "If CARDNAME would come into play, [you may] [cost] instead. If you do,
+/// put CARDNAME into play. If you don't, put it into its owner's
+/// graveyard." / "…, instead sacrifice each other permanent named
+/// CARDNAME you control, then put CARDNAME into play."
+fn enters_instead(p: &mut P) -> Option<Vec<StaticAbility>> {
+    p.eat_all("if cardname would come into play ,");
+    if p.eat_all("instead sacrifice each") {
+        let (mut f, noun) = filter(p)?;
+        p.eat_all("you control");
+        if noun != Noun::Permanent || !f.other {
+            return None;
+        }
+        f.controller = crate::ControllerFilter::You;
+        if !p.eat_all(", then put cardname into play") {
+            return None;
+        }
+        let cost = Cost {
+            sacrifice_all: Some(f),
+            ..Cost::default()
+        };
+        return (p.eat_end() && p.at_end()).then(|| {
+            vec![StaticAbility::EntersInstead {
+                cost: Box::new(cost),
+                optional: false,
+            }]
+        });
+    }
+    let optional = p.eat_all("you may");
+    // The cost ends at "instead".
+    let end = (p.i..p.t.len()).find(|&k| p.t[k].low == "instead")?;
+    let toks = p.t[p.i..end].to_vec();
+    let mut q = P::new(&toks);
+    let cost = cost_until(&mut q, false).ok()?;
+    if !q.at_end() || !payable_as_it_enters(&cost) {
+        return None;
+    }
+    p.i = end + 1;
+    if !p.eat_all(
+        ". if you do , put cardname into play . if you don't , put it into its owner's graveyard",
+    ) {
+        return None;
+    }
+    (p.eat_end() && p.at_end()).then(|| {
+        vec![StaticAbility::EntersInstead {
+            cost: Box::new(cost),
+            optional,
+        }]
+    })
+}
+
+/// Only the parts the engine pays as a permanent would come into play:
+/// permanents to sacrifice, or cards to discard (each chosen by the
+/// player), nothing else.
+fn payable_as_it_enters(c: &Cost) -> bool {
+    let sacrifices = c.sacrifice.is_some();
+    let discards = c.discard > 0 && !c.discard_random && !c.discard_x;
+    sacrifices != discards
+        && Cost {
+            sacrifice: None,
+            sacrifice_count: 0,
+            discard: 0,
+            discard_filter: None,
+            ..c.clone()
+        } == Cost::default()
+}
+
+/// "As CARDNAME comes into play, you may pay N life. If you don't, it
+/// comes into play tapped."
+fn pay_life_or_tapped(p: &mut P) -> Option<Vec<StaticAbility>> {
+    p.eat_all("as cardname comes into play , you may pay");
+    let n = match amount(p)? {
+        crate::Amount::Fixed(n) if n > 0 => u32::try_from(n).ok()?,
+        _ => return None,
+    };
+    if !p.eat_all("life . if you don't , it comes into play tapped") {
+        return None;
+    }
+    (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::AsComesIntoPlayPayLifeOrTapped(n)])
+}
