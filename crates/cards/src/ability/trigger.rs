@@ -621,6 +621,8 @@ pub enum StateTrigger {
     /// "When an opponent has N or less life" (Lurking Jackals, 606.9a's
     /// example): some opponent's individual life total is N or less.
     OpponentLifeAtMost(i32),
+    /// "When there are N or more [kind] counters on [this]" (Force Bubble).
+    CountersOnThisAtLeast(CounterKind, u32),
 }
 
 /// The creature a `Trigger::CreatureDealsDamageToPlayer` watches.

@@ -357,6 +357,21 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             };
             Effect::RemoveFromGame { what }
         }
+        // "Remove all depletion counters from CARDNAME." (Force Bubble), "…
+        // from all lands" (Mine Layer): as many as are on each (more than a
+        // permanent can hold, removed down to none).
+        "remove" if p.peek_at(1) == "all" && counter_kind(p.peek_at(2)).is_some() => {
+            p.bump();
+            p.bump();
+            let kind = counter_kind(p.bump())?;
+            p.eat("counters").then_some(())?;
+            p.eat("from").then_some(())?;
+            Effect::RemoveCounters {
+                what: object_phrase(p, cx)?,
+                kind,
+                amount: Amount::Fixed(i32::from(u16::MAX)),
+            }
+        }
         "remove" if counter_kind(p.peek_at(2)).is_some() => {
             // "Remove a fuse counter from CARDNAME." (Goblin Bomb)
             p.bump();

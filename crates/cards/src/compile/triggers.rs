@@ -114,6 +114,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         }
         p.i = start;
     }
+    // "When there are four or more depletion counters on CARDNAME,"
+    // (Force Bubble).
+    if p.at_all("there are") {
+        let start = p.i;
+        p.eat_all("there are");
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("or more") {
+                if let Some(kind) = counter_kind(p.bump()) {
+                    if n > 0 && p.eat_all("counters on cardname") && p.at(",") {
+                        return Some(vec![Trigger::State(
+                            crate::StateTrigger::CountersOnThisAtLeast(kind, n as u32),
+                        )]);
+                    }
+                }
+            }
+        }
+        p.i = start;
+    }
     // "When you control no Islands," (Slipstream Serpent).
     if p.at_all("you control no") && p.peek_at(4) == "," {
         let start = p.i;

@@ -822,7 +822,11 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
                 let one = Effect::Sacrifice { who, filter: f };
                 return Some(vec![one; n as usize]);
             } else {
-                p.eat_any(&["a", "an"])?;
+                // "another land" (Feast of Worms): one other than the
+                // source (the filter's `other`).
+                if !p.at("another") {
+                    p.eat_any(&["a", "an"])?;
+                }
                 let f = group(p)?;
                 Effect::Sacrifice { who, filter: f }
             }

@@ -1235,6 +1235,9 @@ pub(crate) fn state_triggers(game: &mut Game) {
                 tolaria_cards::StateTrigger::OpponentLifeAtMost(n) => game
                     .opponents(controller)
                     .any(|q| game.individual_life(q) <= n),
+                tolaria_cards::StateTrigger::CountersOnThisAtLeast(kind, n) => {
+                    game.objects[src.slot as usize].counters_of(kind) >= n
+                }
             };
             // 404.3: an intervening "if" is checked as it triggers too, so
             // a Lurking Jackals that is already a creature doesn't trigger
