@@ -5,6 +5,7 @@
 mod amount;
 mod cost;
 mod counter;
+mod destinations;
 mod effect;
 mod shield;
 mod spell;
@@ -15,6 +16,7 @@ mod trigger;
 pub use amount::*;
 pub use cost::*;
 pub use counter::*;
+pub use destinations::*;
 pub use effect::*;
 pub use shield::*;
 pub use spell::*;
