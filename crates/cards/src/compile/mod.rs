@@ -25,6 +25,7 @@
 
 mod activated;
 mod amounts;
+mod conditional;
 mod costs;
 mod effects;
 mod enters;
