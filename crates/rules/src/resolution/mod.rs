@@ -3,6 +3,7 @@
 //! (419.1b), choosing a source of damage (419.8a), cards removed from the game face
 //! down (217.7b, 217.7d), Warp World's redeal, and "untap up to N lands".
 
+pub(crate) mod aura_placement;
 pub(crate) mod balance;
 pub(crate) mod choices;
 pub(crate) mod coin;
