@@ -121,18 +121,7 @@ pub(super) fn unless_prefix(p: &mut P, cx: &mut Cx) -> Option<()> {
     let end = (start..p.t.len())
         .find(|&k| p.t[k].low == ".")
         .unwrap_or(p.t.len());
-    let toks = p.t[start..end].to_vec();
-    let mut sub = cx.clone();
-    sub.effects.clear();
-    let mut q = P::new(&toks);
-    while !q.at_end() {
-        sentence(&mut q, &mut sub)?;
-    }
-    (!sub.effects.is_empty()).then_some(())?;
-    let effects = std::mem::take(&mut sub.effects);
-    cx.targets = sub.targets;
-    cx.last_obj = sub.last_obj;
-    cx.last_player = sub.last_player;
+    let effects = sentences_of(cx, &p.t[start..end])?;
     p.i = end;
     p.far = p.far.max(end);
     p.eat(".");
@@ -199,18 +188,7 @@ pub(super) fn punisher(p: &mut P, cx: &mut Cx) -> Option<()> {
     let n = number_word(p.bump())?;
     p.eat_all("damage to them . if no one does ,")
         .then_some(())?;
-    let toks = p.t[p.i..].to_vec();
-    let mut sub = cx.clone();
-    sub.effects.clear();
-    let mut q = P::new(&toks);
-    while !q.at_end() {
-        sentence(&mut q, &mut sub)?;
-    }
-    (!sub.effects.is_empty()).then_some(())?;
-    let effects = std::mem::take(&mut sub.effects);
-    cx.targets = sub.targets;
-    cx.last_obj = sub.last_obj;
-    cx.last_player = sub.last_player;
+    let effects = sentences_of(cx, &p.t[p.i..])?;
     p.i = p.t.len();
     p.far = p.far.max(p.i);
     cx.effects.push(Effect::UnlessPays {
@@ -226,4 +204,21 @@ pub(super) fn punisher(p: &mut P, cx: &mut Cx) -> Option<()> {
         }],
     });
     Some(())
+}
+
+/// The instructions of `toks` (whole sentences) compiled apart from the
+/// ones before, sharing their targets and what "it" and "that player"
+/// name: the effects that happen unless a player pays.
+fn sentences_of(cx: &mut Cx, toks: &[Tok]) -> Option<Vec<Effect>> {
+    let mut sub = cx.clone();
+    sub.effects.clear();
+    let mut q = P::new(toks);
+    while !q.at_end() {
+        sentence(&mut q, &mut sub)?;
+    }
+    (!sub.effects.is_empty()).then_some(())?;
+    cx.targets = sub.targets;
+    cx.last_obj = sub.last_obj;
+    cx.last_player = sub.last_player;
+    Some(sub.effects)
 }

@@ -27,6 +27,24 @@ pub(super) fn copy_exceptions(p: &mut P, what: ObjectRef) -> Option<Vec<Effect>>
     }])
 }
 
+/// 419.1a: where [this] goes instead of a graveyard ("shuffle it into its
+/// owner's library", "exile it", "put it on top of its owner's library"),
+/// ending the line.
+fn this_graveyard_instead(p: &mut P, what: crate::GraveyardWhat) -> Option<Vec<StaticAbility>> {
+    let instead = if p.eat_all("put cardname on top of its owner's library instead")
+        || p.eat_all("put it on top of its owner's library instead")
+    {
+        crate::GraveyardInstead::TopOfLibrary
+    } else if p.eat_all("exile it instead") {
+        crate::GraveyardInstead::RemoveFromGame
+    } else if p.eat_all("shuffle it into its owner's library instead") {
+        crate::GraveyardInstead::ShuffleIntoLibrary
+    } else {
+        return None;
+    };
+    (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::GraveyardReplacement { what, instead }])
+}
+
 /// A static ability line (405).
 pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| {
@@ -141,42 +159,14 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // reveal CARDNAME and shuffle it into its owner's library instead."
     if p.eat_all("if cardname would be put into a graveyard from anywhere ,") {
         p.eat_all("reveal cardname and");
-        let instead = if p.eat_all("shuffle it into its owner's library instead") {
-            crate::GraveyardInstead::ShuffleIntoLibrary
-        } else if p.eat_all("exile it instead") {
-            crate::GraveyardInstead::RemoveFromGame
-        } else {
-            return None;
-        };
-        return (p.eat_end() && p.at_end()).then(|| {
-            vec![StaticAbility::GraveyardReplacement {
-                what: crate::GraveyardWhat::ThisFromAnywhere,
-                instead,
-            }]
-        });
+        return this_graveyard_instead(p, crate::GraveyardWhat::ThisFromAnywhere);
     }
     // 419.1a: "If CARDNAME would be put into a graveyard from play, put
     // CARDNAME on top of its owner's library instead." (Gravebane Zombie)
     if p.eat_all("if cardname would be put into a graveyard from play ,")
         || p.eat_all("if cardname would die ,")
     {
-        let instead = if p.eat_all("put cardname on top of its owner's library instead")
-            || p.eat_all("put it on top of its owner's library instead")
-        {
-            crate::GraveyardInstead::TopOfLibrary
-        } else if p.eat_all("exile it instead") {
-            crate::GraveyardInstead::RemoveFromGame
-        } else if p.eat_all("shuffle it into its owner's library instead") {
-            crate::GraveyardInstead::ShuffleIntoLibrary
-        } else {
-            return None;
-        };
-        return (p.eat_end() && p.at_end()).then(|| {
-            vec![StaticAbility::GraveyardReplacement {
-                what: crate::GraveyardWhat::ThisFromPlay,
-                instead,
-            }]
-        });
+        return this_graveyard_instead(p, crate::GraveyardWhat::ThisFromPlay);
     }
     // "If a card would be put into an opponent's graveyard from anywhere,
     // exile it instead." (Leyline of the Void)

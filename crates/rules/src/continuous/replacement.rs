@@ -600,16 +600,7 @@ impl Game {
                 let rule = self.redirect_rules[i].clone();
                 let from = ev.to;
                 ev.to = Target::Object(rule.to);
-                self.emit(Event::DamageReplaced {
-                    source_card: ev.source_card,
-                    by_card: rule.card,
-                    from,
-                    from_card: self.card_of(from),
-                    to: ev.to,
-                    to_card: self.card_of(ev.to),
-                    before: ev.amount,
-                    after: ev.amount,
-                });
+                self.emit_damage_replaced(ev, rule.card, from, ev.amount);
             }
             Applicable::Shield(i) => match self.use_shield(i, ev.amount, src.controller) {
                 ShieldUse::Prevent(0) => {}
@@ -675,17 +666,7 @@ impl Game {
                             DamageReplacement::PlusToPlayer { plus, .. } => ev.amount + plus,
                             _ => ev.amount * 2,
                         };
-                        let card = self.card_of(ev.to);
-                        self.emit(Event::DamageReplaced {
-                            source_card: ev.source_card,
-                            by_card: ch.card,
-                            from: ev.to,
-                            from_card: card,
-                            to: ev.to,
-                            to_card: card,
-                            before,
-                            after: ev.amount,
-                        });
+                        self.emit_damage_replaced(ev, ch.card, ev.to, before);
                     }
                     DamageReplacement::Shaped(shape) => {
                         match self.apply_shape(id, ch.card, shape, ev) {
@@ -693,17 +674,7 @@ impl Game {
                             ShapeResult::Replaced(after) => {
                                 let before = ev.amount;
                                 ev.amount = after;
-                                let card = self.card_of(ev.to);
-                                self.emit(Event::DamageReplaced {
-                                    source_card: ev.source_card,
-                                    by_card: ch.card,
-                                    from: ev.to,
-                                    from_card: card,
-                                    to: ev.to,
-                                    to_card: card,
-                                    before,
-                                    after,
-                                });
+                                self.emit_damage_replaced(ev, ch.card, ev.to, before);
                             }
                         }
                     }
@@ -722,21 +693,34 @@ impl Game {
                         if let Some(h) = host {
                             let from = ev.to;
                             ev.to = Target::Object(h);
-                            self.emit(Event::DamageReplaced {
-                                source_card: ev.source_card,
-                                by_card: ch.card,
-                                from,
-                                from_card: self.card_of(from),
-                                to: ev.to,
-                                to_card: self.card_of(ev.to),
-                                before: ev.amount,
-                                after: ev.amount,
-                            });
+                            self.emit_damage_replaced(ev, ch.card, from, ev.amount);
                         }
                     }
                 }
             }
         }
+    }
+
+    /// 419: a replacement changed the damage event `ev` (now its final
+    /// recipient and amount), which was headed to `from` with `before`
+    /// damage.
+    fn emit_damage_replaced(
+        &mut self,
+        ev: &DamageEvent,
+        by_card: CardId,
+        from: Target,
+        before: u32,
+    ) {
+        self.emit(Event::DamageReplaced {
+            source_card: ev.source_card,
+            by_card,
+            from,
+            from_card: self.card_of(from),
+            to: ev.to,
+            to_card: self.card_of(ev.to),
+            before,
+            after: ev.amount,
+        });
     }
 
     /// The card of a recipient (for the log).
