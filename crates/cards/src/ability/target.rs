@@ -256,6 +256,13 @@ pub struct ObjectFilter {
     /// "attached to a creature" (an Aura or Equipment, 212.4).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_creature: bool,
+    /// "attached to a land" (Savaen Elves).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_land: bool,
+    /// "attached to a creature you control" (Miracle Worker): the
+    /// permanent it is attached to is controlled by the filter's "you".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_host_yours: bool,
     /// "multicolored" (203.2: two or more colours; 505.3 for split cards).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub multicolored: bool,

@@ -306,14 +306,19 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 }
             }
         } else if p.at_all("attached to a creature") {
-            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage); "a
-            // creature you control" would be about the creature's controller,
-            // which the filter doesn't describe.
+            // "Aura attached to a creature" (Autumn-Tail, Kitsune Sage), "…
+            // to a creature you control" (Miracle Worker: the creature's
+            // controller).
             p.eat_all("attached to a creature");
-            if p.at_all("you control") || p.at_all("an opponent controls") {
+            if p.eat_all("you control") {
+                f.attached_host_yours = true;
+            } else if p.at_all("an opponent controls") {
                 return fail_at(p, start);
             }
             f.attached_to_creature = true;
+        } else if p.eat_all("attached to a land") {
+            // "Destroy target Aura attached to a land." (Savaen Elves)
+            f.attached_to_land = true;
         } else if p.eat_all("with a single target") {
             f.single_target = true;
         } else if p.at("named") && !p.peek_at(1).is_empty() && p.peek_at(1) != "." {

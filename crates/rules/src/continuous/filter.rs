@@ -207,14 +207,18 @@ pub fn matches_with(
     if f.enchanted.is_some_and(|e| e != game.is_enchanted(id)) {
         return false;
     }
-    if f.attached_to_creature {
-        let on_creature = match game.objects[id.slot as usize].attached_to {
-            Some(crate::Target::Object(t)) => {
-                game.is_in_play(t) && game.chars(t).is(tolaria_cards::CardType::Creature)
+    if f.attached_to_creature || f.attached_to_land {
+        // 212.4: what the Aura or Equipment is attached to, as it is now.
+        let host_fits = match game.objects[id.slot as usize].attached_to {
+            Some(crate::Target::Object(t)) if game.is_in_play(t) => {
+                let host = game.chars(t);
+                (!f.attached_to_creature || host.is(tolaria_cards::CardType::Creature))
+                    && (!f.attached_to_land || host.is(tolaria_cards::CardType::Land))
+                    && (!f.attached_host_yours || host.controller == you)
             }
             _ => false,
         };
-        if !on_creature {
+        if !host_fits {
             return false;
         }
     }
