@@ -45,6 +45,22 @@ fn this_graveyard_instead(p: &mut P, what: crate::GraveyardWhat) -> Option<Vec<S
     (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::GraveyardReplacement { what, instead }])
 }
 
+/// 419.1b: "[a / N] [kind] counter(s) on it" after "comes into play
+/// [tapped] with".
+fn counters_on_it(p: &mut P) -> Option<(crate::CounterKind, u8)> {
+    let n = if p.eat_any(&["a", "an"]).is_some() {
+        1
+    } else {
+        let n = number_word(p.peek())?;
+        p.bump();
+        n
+    };
+    let kind = counter_kind(p.bump())?;
+    p.eat_any(&["counter", "counters"])?;
+    p.eat_all("on it").then_some(())?;
+    Some((kind, u8::try_from(n).ok()?))
+}
+
 /// A static ability line (405).
 pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     if let Some(v) = attempt(p, &mut Cx::default(), |p, _| {
@@ -862,19 +878,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::ComesIntoPlayTapped);
             // "… tapped with two depletion counters on it." (Peat Bog)
             if p.eat("with") {
-                let n = if p.eat_any(&["a", "an"]).is_some() {
-                    1
-                } else {
-                    let n = number_word(p.peek())?;
-                    p.bump();
-                    n
-                };
-                let kind = counter_kind(p.bump())?;
-                p.eat_any(&["counter", "counters"])?;
-                p.eat_all("on it").then_some(())?;
+                let (kind, amount) = counters_on_it(p)?;
                 out.push(StaticAbility::ComesIntoPlayWithCounters {
                     kind,
-                    amount: u8::try_from(n).ok()?,
+                    amount,
                     from_hand: None,
                 });
             }
@@ -888,16 +895,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             out.push(StaticAbility::ComesIntoPlayWithXCounters(kind));
         } else if this && p.eat_all("comes into play with") {
             // 419.1b: "CARDNAME comes into play with N +1/+1 counters on it."
-            let n = if p.eat_any(&["a", "an"]).is_some() {
-                1
-            } else {
-                let n = number_word(p.peek())?;
-                p.bump();
-                n
-            };
-            let kind = counter_kind(p.bump())?;
-            p.eat_any(&["counter", "counters"])?;
-            p.eat_all("on it").then_some(())?;
+            let (kind, amount) = counters_on_it(p)?;
             // "… if you played it from your hand" (Myojin of Cleansing
             // Fire) / "if you didn't play it from your hand" (Epochrasite).
             let from_hand = if p.eat_all("if you play it from your hand")
@@ -911,7 +909,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             };
             out.push(StaticAbility::ComesIntoPlayWithCounters {
                 kind,
-                amount: u8::try_from(n).ok()?,
+                amount,
                 from_hand,
             });
         } else if out.is_empty() && !modify && p.eat_all("come into play tapped") {
