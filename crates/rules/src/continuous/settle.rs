@@ -28,6 +28,7 @@ impl Game {
     /// defending player named, combat cleared, 311.2): the kept board is
     /// stale if some effect reads status (`Board::status_sensitive`).
     pub(crate) fn status_changed(&mut self) {
+        self.listing.changed();
         if self.board.status_sensitive {
             self.board.valid = false;
         }
@@ -249,6 +250,7 @@ impl Game {
     /// [`Game::settle`] when the board is stale.
     #[inline(never)]
     fn settle_board(&mut self) {
+        self.listing.changed();
         // "For as long as that creature is enchanted": the effect ends
         // for good once no Aura is attached to it.
         if self.effects.iter().any(|e| e.while_enchanted) {

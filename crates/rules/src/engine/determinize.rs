@@ -169,6 +169,8 @@ impl Game {
             }
             rewind.game.rng = g.rng.clone();
         }
+        // Hidden cards were re-dealt: no kept listing holds (kept_listing.rs).
+        g.listing.changed();
         g
     }
 }

@@ -106,6 +106,7 @@ impl Game {
                 return Err(ActionError::NotYourConcession { player: sender });
             }
             self.action_count += 1;
+            self.listing.changed();
             // 411.1: a mana ability the player was playing goes with them.
             if self.mana_choice.as_ref().is_some_and(|m| m.player == p) {
                 self.mana_choice = None;
@@ -172,10 +173,11 @@ impl Game {
             }
             // 506: conceding a subgame ends it; the main game resumes.
             self.enter_or_leave_subgames();
+            self.keep_priority_listing();
             return Ok(());
         }
         let decision = self.decision.as_ref().ok_or(ActionError::NoDecision)?;
-        if self.decider_for(decision.player) != sender || !self.is_legal(&action) {
+        if self.decider_for(decision.player) != sender || !self.is_legal_now(&action) {
             return Err(ActionError::Illegal {
                 action,
                 decision: decision.kind.name().to_string(),
@@ -185,14 +187,38 @@ impl Game {
             return Err(ActionError::NoDecision);
         };
         self.action_count += 1;
+        // Anything but a pass at priority may change what a listing reads
+        // (`engine/kept_listing.rs`); a pass changes the game only through
+        // what follows it, which emits its events.
+        if !(decision.kind == DecisionKind::Priority && action == Action::Pass) {
+            self.listing.changed();
+        }
         self.dispatch(decision, action);
         self.advance();
         self.enter_or_leave_subgames();
+        self.keep_priority_listing();
         Ok(())
     }
 
-    fn is_legal(&self, action: &Action) -> bool {
-        self.is_legal_action(action)
+    /// Is the action legal now: at priority, one of the kept listing when
+    /// it is valid (the same predicates), else `is_legal_action`.
+    fn is_legal_now(&self, action: &Action) -> bool {
+        match self.kept_priority_listing() {
+            Some(kept) => {
+                let legal = kept.contains(action);
+                #[cfg(debug_assertions)]
+                {
+                    self.check_kept_listing(kept);
+                    debug_assert_eq!(
+                        legal,
+                        self.is_legal_action(action),
+                        "the kept listing and `is_legal_action` disagree on {action:?}"
+                    );
+                }
+                legal
+            }
+            None => self.is_legal_action(action),
+        }
     }
 
     fn dispatch(&mut self, decision: Decision, action: Action) {

@@ -36,7 +36,14 @@ impl Game {
                 out.extend(self.opening_hand_cards(p).map(Action::ChooseObject));
                 out.push(Action::Done);
             }
-            DecisionKind::Priority => self.priority_actions(p, out),
+            DecisionKind::Priority => match self.kept_priority_listing() {
+                Some(kept) => {
+                    #[cfg(debug_assertions)]
+                    self.check_kept_listing(kept);
+                    out.extend_from_slice(kept);
+                }
+                None => self.priority_actions(p, out),
+            },
             DecisionKind::ChooseTarget { .. } => {
                 if let Some(c) = self.casting.as_deref() {
                     let specs = self.casting_specs(c);
@@ -770,7 +777,7 @@ impl Game {
     }
 
     /// 408.1d / 408.2d / 411: what a player with priority may do.
-    fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
+    pub(crate) fn priority_actions(&self, p: PlayerId, out: &mut Vec<Action>) {
         out.push(Action::Pass);
         // 502.58a: "As long as this spell is on the stack, players can't
         // play other spells or abilities that aren't mana abilities."

@@ -6,6 +6,7 @@ pub mod action;
 pub mod decision;
 pub(crate) mod determinize;
 pub(crate) mod game_loop;
+pub(crate) mod kept_listing;
 pub(crate) mod legal;
 pub mod saved;
 pub mod view;

@@ -184,6 +184,7 @@ impl Game {
         let mut o = Object::new(values.card, ctx.controller, Zone::Nowhere);
         o.token = true;
         o.token_src = values.token;
+        self.listing.add_card(o.def());
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.put_into_play_as(id, p, MoveReason::TokenCopy, Some(values))

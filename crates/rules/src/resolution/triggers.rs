@@ -1488,6 +1488,11 @@ impl Game {
                 .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
         });
         self.sba_dirty |= e.may_cause_sba();
+        // The kept priority listing: any event but a step's start may
+        // change it (`engine/kept_listing.rs`).
+        if !matches!(e, Event::StepBegan { .. }) {
+            self.listing.changed();
+        }
         match e.board_change() {
             crate::state::event::BoardChange::Always => self.board.valid = false,
             crate::state::event::BoardChange::Status if self.board.status_sensitive => {

@@ -343,6 +343,10 @@ pub struct Game {
     /// Events emitted since the caller last drained them.
     #[serde(skip)]
     pub events: Vec<Event>,
+    /// The priority listing kept between decisions (derived data,
+    /// `engine/kept_listing.rs`).
+    #[serde(skip)]
+    pub(crate) listing: crate::engine::kept_listing::KeptListing,
     /// Something happened since state-based effects were last found to be
     /// clear. Every change to the game emits an event (decision 8), so a
     /// check with no event since the last clean check can be skipped.

@@ -41,9 +41,12 @@ impl RewindPoint {
         // A valid board (derived data) isn't copied: the restored game
         // recomputes it (`Board::rewound`).
         let board = g.board.valid.then(|| std::mem::take(&mut g.board));
+        // Nor the kept priority listings (derived data, kept_listing.rs).
+        let listings = g.listing.take_kept();
         let mut game = g.clone();
         g.objects = objects;
         g.events = events;
+        g.listing.restore_kept(listings);
         if let Some(board) = board {
             g.board = board;
             game.board.rewound = true;

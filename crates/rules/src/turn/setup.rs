@@ -92,6 +92,7 @@ impl Game {
             events: Vec::new(),
             sba_dirty: true,
             board: Default::default(),
+            listing: crate::engine::kept_listing::KeptListing::new_game(),
             replay: Default::default(),
             action_count: 0,
         }
@@ -103,6 +104,7 @@ impl Game {
     pub fn touched(&mut self) {
         self.sba_dirty = true;
         self.board.valid = false;
+        self.listing.changed();
     }
 
     /// Creates a card object owned by `owner` directly in a zone (for setup).
@@ -120,6 +122,7 @@ impl Game {
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
         });
+        self.listing.add_card(o.def());
         let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities
@@ -169,6 +172,7 @@ impl Game {
         o.timestamp = self.stamp();
         o.flags |= crate::state::object::flags::SICK;
         o.control_marks = crate::state::object::marks::CONTROL_SINCE_UPKEEP;
+        self.listing.add_card(o.def());
         self.objects.push(o);
         let id = self.objects[slot].id(slot);
         self.in_play.push(id);
