@@ -22,13 +22,22 @@ use crate::{Game, MoveReason, ObjId, PlayerId, Zone};
 use tolaria_cards::Fewest;
 
 impl Game {
+    /// The permanents `p` controls that `f` matches, from the point of view
+    /// of the resolving spell or ability's `source`.
+    fn own_matching<'a>(
+        &'a self,
+        p: PlayerId,
+        f: &'a tolaria_cards::ObjectFilter,
+        source: ObjId,
+    ) -> impl Iterator<Item = ObjId> + 'a {
+        self.controlled_by(p)
+            .filter(move |&o| crate::continuous::filter::matches(self, f, o, Some(source), p))
+    }
+
     /// How many of `what` player `p` has now.
     fn fewest_count(&self, ctx: &ResolveCtx, what: &Fewest, p: PlayerId) -> usize {
         match what {
-            Fewest::Permanents(f) => self
-                .controlled_by(p)
-                .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(ctx.source), p))
-                .count(),
+            Fewest::Permanents(f) => self.own_matching(p, f, ctx.source).count(),
             Fewest::Hand => self.player(p).hand.len(),
         }
     }
@@ -84,13 +93,12 @@ impl Game {
             }
         }
         let chosen = std::mem::take(&mut self.resolving.as_mut()?.cards.chosen);
-        for o in chosen {
-            match what {
-                Fewest::Permanents(_) => {
-                    let owner = self.objects[o.slot as usize].owner;
-                    self.move_to(o, Zone::Graveyard(owner), MoveReason::Sacrifice);
-                }
-                Fewest::Hand => {
+        match what {
+            Fewest::Permanents(_) => {
+                self.sacrifice_chosen(chosen);
+            }
+            Fewest::Hand => {
+                for o in chosen {
                     let moved = self.discard_card(o);
                     self.discarded_this_way(moved);
                 }
@@ -106,10 +114,7 @@ impl Game {
             return Vec::new();
         };
         let all: Vec<ObjId> = match what {
-            Fewest::Permanents(f) => self
-                .controlled_by(p)
-                .filter(|&o| crate::continuous::filter::matches(self, f, o, Some(r.ctx.source), p))
-                .collect(),
+            Fewest::Permanents(f) => self.own_matching(p, f, r.ctx.source).collect(),
             Fewest::Hand => self.player(p).hand.clone(),
         };
         all.into_iter()
@@ -142,6 +147,16 @@ impl Game {
             });
         }
         let chosen = std::mem::take(&mut self.resolving.as_mut()?.cards.chosen);
+        let n = self.sacrifice_chosen(chosen);
+        if let Some(r) = self.resolving.as_mut() {
+            r.ctx.sacrificed_this_way += n;
+        }
+        None
+    }
+
+    /// The chosen permanents sacrificed together (413.2d); how many went
+    /// to a graveyard.
+    fn sacrifice_chosen(&mut self, chosen: Vec<ObjId>) -> u32 {
         let mut n = 0;
         for o in chosen {
             let owner = self.objects[o.slot as usize].owner;
@@ -152,10 +167,7 @@ impl Game {
                 n += 1;
             }
         }
-        if let Some(r) = self.resolving.as_mut() {
-            r.ctx.sacrificed_this_way += n;
-        }
-        None
+        n
     }
 
     /// The permanents the controller may still choose to sacrifice.
@@ -167,9 +179,8 @@ impl Game {
         else {
             return Vec::new();
         };
-        self.controlled_by(p)
+        self.own_matching(p, filter, r.ctx.source)
             .filter(|o| !r.cards.chosen.contains(o))
-            .filter(|&o| crate::continuous::filter::matches(self, filter, o, Some(r.ctx.source), p))
             .collect()
     }
 
