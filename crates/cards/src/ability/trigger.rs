@@ -433,9 +433,11 @@ pub enum Trigger {
     },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
-    /// "Whenever you play a land" (Fastbond): the source's controller plays
-    /// a land (408.2d; not a land put into play by an effect).
-    YouPlayLand,
+    /// "Whenever you / an opponent / a player play(s) a land" (Fastbond,
+    /// Dirtcowl Wurm, Horn of Greed): a land played as the special action
+    /// of 408.2d, not one put into play by an effect; "that player" is the
+    /// player who played it.
+    PlaysLand(Whose),
     /// 410.11: a state trigger: it triggers as soon as the game state
     /// matches, and not again while its ability is pending or on the stack.
     State(StateTrigger),

@@ -184,10 +184,6 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
-    // "Whenever you play a land" (Fastbond).
-    if p.eat_all("you play a land") {
-        return Some(vec![Trigger::YouPlayLand]);
-    }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
     // "Whenever CARDNAME or another permanent is turned face up"
     // (Unblinking Bleb): any permanent, itself included.
@@ -542,7 +538,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     // "Whenever an opponent draws a card" (423.1), "… discards a card"
     // (217.4a), "Whenever a player taps a land for mana" (406), "… cycles
-    // a card" (502.18e).
+    // a card" (502.18e), "… plays a land" (408.2d).
     for (who_words, whose) in [
         ("a player", Whose::Each),
         ("an opponent", Whose::Opponent),
@@ -570,6 +566,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::TapsLandForMana(whose)
             } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
                 Trigger::Cycles(whose)
+            } else if p.eat_all("plays a land") || p.eat_all("play a land") {
+                // 408.2d: "Whenever an opponent plays a land" (Dirtcowl Wurm).
+                Trigger::PlaysLand(whose)
             } else {
                 p.i = i;
                 break;

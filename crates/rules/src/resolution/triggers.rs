@@ -347,17 +347,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
-        // "Whenever you play a land" (Fastbond, 408.2d).
-        Event::LandPlayed { player, .. } if permanents > 0 => {
-            let player = *player;
-            for i in 0..permanents {
-                let src = game.in_play[i];
-                scan(game, src, |t, game, src| {
-                    (matches!(t, Trigger::YouPlayLand)
-                        && game.objects[src.slot as usize].controller == player)
-                        .then(TriggerContext::default)
-                });
-            }
+        // 408.2d: "Whenever [you / an opponent / a player] play(s) a land"
+        // (Fastbond, Dirtcowl Wurm, Horn of Greed).
+        Event::LandPlayed { player, obj, .. } if permanents > 0 => {
+            player_event_triggers(game, permanents, *player, Some(*obj), |t| match t {
+                Trigger::PlaysLand(w) => Some(*w),
+                _ => None,
+            });
         }
         // "Whenever fortified / enchanted land becomes tapped" (Darksteel
         // Garrison, Blight); "Whenever [this] / a Forest an opponent
