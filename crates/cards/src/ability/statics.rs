@@ -402,6 +402,14 @@ pub enum StaticAbility {
     /// 500.1: "[This] can't attack if defending player controls an
     /// untapped creature with power 3 or greater" (Orgg).
     CantAttackIfDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't attack unless you control more lands /
+    /// creatures than defending player" (Monstrous Hound, Goblin Goon);
+    /// 606.7a: yes if either defending player's comparison is.
+    CantAttackUnlessMoreThanDefender(ObjectFilter),
+    /// 500.1: "[This] can't block unless you control more lands /
+    /// creatures than attacking player" (Monstrous Hound, Goblin Goon);
+    /// 606.7a: yes if either attacking player's comparison is.
+    CantBlockUnlessMoreThanAttacker(ObjectFilter),
     /// 500.1: "[This] can't block creatures with power 2 or greater"
     /// (Ironclaw Orcs): it can't block an attacker the filter matches.
     CantBlockCreatures(ObjectFilter),

@@ -700,6 +700,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if this && p.eat_all("can't attack unless you control more") {
+            // 500.1: Monstrous Hound, Goblin Goon.
+            let f = group(p)?;
+            p.eat_all("than defending player").then_some(())?;
+            out.push(StaticAbility::CantAttackUnlessMoreThanDefender(f));
+        } else if this && p.eat_all("can't block unless you control more") {
+            let f = group(p)?;
+            p.eat_all("than attacking player").then_some(())?;
+            out.push(StaticAbility::CantBlockUnlessMoreThanAttacker(f));
         } else if this && p.eat_all("can't attack if defending player controls") {
             // 500.1: Orgg.
             attempt_skip_article(p);

@@ -221,8 +221,9 @@ impl Game {
     }
 
     /// The permanents `p` controls matching `f` (only the untapped ones if
-    /// `untapped`), for the costs that sacrifice or tap them.
-    pub(super) fn count_controlled(
+    /// `untapped`), for the costs that sacrifice or tap them and the
+    /// comparisons "you control more lands than defending player" (500.1).
+    pub(crate) fn count_controlled(
         &self,
         p: PlayerId,
         f: &tolaria_cards::ObjectFilter,

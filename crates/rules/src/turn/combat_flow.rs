@@ -180,6 +180,20 @@ impl Game {
                 return false;
             }
         }
+        // 500.1: "can't attack unless you control more lands than defending
+        // player" (Monstrous Hound); 606.7a: yes if either defending
+        // player's comparison is.
+        for s in statics(&ch) {
+            if let StaticAbility::CantAttackUnlessMoreThanDefender(f) = s {
+                let yours = self.count_controlled(o.controller, f, false);
+                if !self
+                    .defending_side(def)
+                    .any(|d| yours > self.count_controlled(d, f, false))
+                {
+                    return false;
+                }
+            }
+        }
         // 500.1 with 602.3a: "can't attack you" (Teferi's Moat) of a
         // permanent `def` controls; 606.7b: of either defending player of
         // the team.
@@ -341,6 +355,18 @@ impl Game {
         for s in statics(&b) {
             match s {
                 StaticAbility::CanBlockOnlyFlyers if !a.has(Keyword::Flying) => return false,
+                // 500.1: "can't block unless you control more lands than
+                // attacking player" (Monstrous Hound); 606.7a: yes if
+                // either attacking player's comparison is.
+                StaticAbility::CantBlockUnlessMoreThanAttacker(f) => {
+                    let yours = self.count_controlled(b.controller, f, false);
+                    if !self
+                        .active_players()
+                        .any(|q| yours > self.count_controlled(q, f, false))
+                    {
+                        return false;
+                    }
+                }
                 // 500.1: "can't block creatures with power 2 or greater"
                 // (Ironclaw Orcs).
                 StaticAbility::CantBlockCreatures(f)
