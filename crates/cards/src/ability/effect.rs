@@ -200,6 +200,14 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can block an additional creature this turn" (Mounted
+    /// Archers; each resolution one more) or, with `any_number`, "… can
+    /// block any number of creatures this turn" (Valor Made Real).
+    CanBlockAdditionalThisTurn {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        any_number: bool,
+    },
     /// "Target creature attacks this turn if able." (Boiling Blood): an
     /// attack requirement (500.1) until the turn ends.
     AttacksThisTurnIfAble {

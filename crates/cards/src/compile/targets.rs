@@ -464,6 +464,7 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
+        | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
         | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }

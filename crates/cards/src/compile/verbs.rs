@@ -887,6 +887,21 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // "CARDNAME can block an additional creature this turn." (Mounted
+    // Archers), "Target creature can block any number of creatures this
+    // turn." (Valor Made Real).
+    if p.eat_all("can block an additional creature this turn") {
+        return Some(vec![Effect::CanBlockAdditionalThisTurn {
+            what,
+            any_number: false,
+        }]);
+    }
+    if p.eat_all("can block any number of creatures this turn") {
+        return Some(vec![Effect::CanBlockAdditionalThisTurn {
+            what,
+            any_number: true,
+        }]);
+    }
     // 310.1: "… assigns no combat damage this turn" (Ophidian).
     if p.eat_all("assigns no combat damage this turn") {
         return Some(vec![Effect::AssignsNoCombatDamage { what }]);

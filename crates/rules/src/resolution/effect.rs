@@ -514,6 +514,18 @@ impl Game {
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
+            Effect::CanBlockAdditionalThisTurn { what, any_number } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.extra_blocks_this_turn = match obj.extra_blocks_this_turn {
+                            _ if *any_number => u8::MAX,
+                            u8::MAX => u8::MAX,
+                            // Saturates below "any number".
+                            n => (n + 1).min(u8::MAX - 1),
+                        };
+                    }
+                }
+            }
             Effect::MustBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
             }

@@ -321,6 +321,12 @@ pub struct Object {
     /// object is copied with every game.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub this_turn: u8,
+    /// "[It] can block an additional creature this turn" (Mounted
+    /// Archers): how many more attackers it may block until the turn ends;
+    /// `u8::MAX`: "can block any number of creatures this turn" (Valor
+    /// Made Real). Cleared with `this_turn`.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub extra_blocks_this_turn: u8,
     /// Second activations this turn of its "no more than twice each turn"
     /// abilities (bit per ability index; the first is in `activated_this_turn`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -435,6 +441,7 @@ impl Object {
             token_src: None,
             activated_this_turn: 0,
             this_turn: 0,
+            extra_blocks_this_turn: 0,
             activated_twice_this_turn: 0,
             chosen_color: None,
             chosen_type: None,
@@ -551,6 +558,7 @@ impl Object {
         self.base_controller = self.owner;
         self.activated_this_turn = 0;
         self.this_turn = 0;
+        self.extra_blocks_this_turn = 0;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
         self.chosen_type = None;

@@ -209,9 +209,13 @@ impl Game {
 
     /// How many attackers `blocker` may block (1, plus one for each "can
     /// block an additional creature each combat", High Ground; any number
-    /// with "can block any number of creatures", Ironfist Crusher).
+    /// with "can block any number of creatures", Ironfist Crusher; and
+    /// those "this turn", Mounted Archers and Valor Made Real).
     pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
-        let mut n = 1;
+        let mut n = match self.objects[blocker.slot as usize].extra_blocks_this_turn {
+            u8::MAX => return usize::MAX,
+            extra => 1 + extra as usize,
+        };
         self.any_static_on(blocker, |s, _| {
             match s {
                 StaticAbility::CanBlockAdditional(_) => n += 1,

@@ -571,6 +571,7 @@ impl Game {
             o.damage = 0;
             o.regen_shields = 0;
             o.this_turn = 0;
+            o.extra_blocks_this_turn = 0;
         }
         let effects = self.effects.len();
         self.effects.retain(|e| !e.until_end_of_turn);
