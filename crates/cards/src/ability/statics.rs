@@ -421,6 +421,18 @@ pub enum StaticAbility {
     CanBlockAdditional(Affected),
     /// "[Affected] can block any number of creatures." (Ironfist Crusher)
     CanBlockAnyNumber(Affected),
+    /// 502.8: "[Affected] can block creatures with shadow as though they
+    /// didn't have shadow" (Aetherflame Wall; "… as though [it] had
+    /// shadow", Heartwood Dryad).
+    CanBlockShadow(Affected),
+    /// 502.6: "[Affected] can block creatures with landwalk abilities as
+    /// though they didn't have those abilities." (Street Savvy)
+    CanBlockLandwalkers(Affected),
+    /// 502.6: "Creatures with swampwalk can be blocked as though they
+    /// didn't have swampwalk." (Quagmire); `None`: every landwalk ("…
+    /// with landwalk abilities …", Staff of the Ages). A rule of the game
+    /// while it is in play: any creature may block such attackers.
+    LandwalkIgnored(Option<crate::Keyword>),
     /// 415 / 502.36-like: "[Affected] can't be the target of [colour]
     /// spells" (Karplusan Strider) or "… of spells or abilities your
     /// opponents control" (Troll Ascetic's 2007 wording of hexproof).

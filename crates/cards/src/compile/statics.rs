@@ -700,6 +700,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if p.eat_all("can block creatures with shadow as though") {
+            // 502.8: Aetherflame Wall, Heartwood Dryad, Aether Web.
+            (p.eat_all("they didn't have shadow")
+                || (this && p.eat_all("cardname had shadow")))
+            .then_some(())?;
+            out.push(StaticAbility::CanBlockShadow(affected.clone()));
+            modify = true;
+        } else if p.eat_all(
+            "can block creatures with landwalk abilities as though they didn't have those abilities",
+        ) {
+            // 502.6: Street Savvy.
+            out.push(StaticAbility::CanBlockLandwalkers(affected.clone()));
+            modify = true;
         } else if this && p.eat_all("can't attack unless you control more") {
             // 500.1: Monstrous Hound, Goblin Goon.
             let f = group(p)?;
@@ -1067,6 +1080,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 off_turn_only: true,
             },
         );
+    }
+    // 502.6: "Creatures with swampwalk can be blocked as though they
+    // didn't have swampwalk." (Quagmire), "Creatures with landwalk
+    // abilities can be blocked as though they didn't have those
+    // abilities." (Staff of the Ages)
+    if p.eat_all("creatures with landwalk abilities can be blocked as though they didn't have those abilities") {
+        return done(p, StaticAbility::LandwalkIgnored(None));
+    }
+    if p.eat_all("creatures with") {
+        let k = crate::Keyword::from_name(p.bump()).filter(|k| k.landwalk_type().is_some());
+        let Some(k) = k else {
+            return fail_at(p, start);
+        };
+        if !(p.eat_all("can be blocked as though they didn't have") && p.eat(k.name())) {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::LandwalkIgnored(Some(k)));
     }
     // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
     if p.eat_all("all morph costs cost") {

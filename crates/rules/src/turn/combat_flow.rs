@@ -207,6 +207,19 @@ impl Game {
         !self.restricted(id, true)
     }
 
+    /// 502.6: may `blocker` block as though the attacker didn't have
+    /// landwalk `k` ("Creatures with swampwalk can be blocked as though
+    /// they didn't have swampwalk", Quagmire; Street Savvy's enchanted
+    /// creature)?
+    fn landwalk_ignored(&self, k: Keyword, blocker: ObjId) -> bool {
+        self.any_static_in_play(
+            |s, _, _| matches!(s, StaticAbility::LandwalkIgnored(w) if w.is_none_or(|w| w == k)),
+        ) || self.static_affects(blocker, |s| match s {
+            StaticAbility::CanBlockLandwalkers(x) => Some(x),
+            _ => None,
+        })
+    }
+
     /// How many attackers `blocker` may block (1, plus one for each "can
     /// block an additional creature each combat", High Ground; any number
     /// with "can block any number of creatures", Ironfist Crusher; and
@@ -291,8 +304,15 @@ impl Game {
         if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {
             return false;
         }
-        // 502.8 shadow.
-        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow) {
+        // 502.8 shadow; "can block creatures with shadow as though they
+        // didn't have shadow" (Aetherflame Wall).
+        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow)
+            && !(a.has(Keyword::Shadow)
+                && self.static_affects(blocker, |s| match s {
+                    StaticAbility::CanBlockShadow(x) => Some(x),
+                    _ => None,
+                }))
+        {
             return false;
         }
         // 502.17 horsemanship.
@@ -314,6 +334,9 @@ impl Game {
         let defender = o.controller;
         for k in a.keywords.iter() {
             if let Some(lt) = k.landwalk_type() {
+                if self.landwalk_ignored(k, blocker) {
+                    continue;
+                }
                 let st = Subtype::of_basic(lt);
                 if self.defending_side(defender).any(|d| {
                     self.controlled_by(d)
