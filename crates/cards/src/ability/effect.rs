@@ -208,6 +208,13 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         any_number: bool,
     },
+    /// 502.40: "[what] can attack this turn as though it didn't have
+    /// defender" (Mirror Wall); for a group ("Creatures you control with
+    /// defender …", Wakestone Gargoyle) a rule for the turn that covers
+    /// creatures coming under that control later too.
+    AttacksDespiteDefenderThisTurn {
+        what: ObjectRef,
+    },
     /// "Target creature attacks this turn if able." (Boiling Blood): an
     /// attack requirement (500.1) until the turn ends.
     AttacksThisTurnIfAble {

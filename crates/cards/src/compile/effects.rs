@@ -950,6 +950,18 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 continue;
             }
         }
+        // "CARDNAME gets +3/-1 until end of turn and can attack this turn
+        // as though it didn't have defender" (Mobile Fort): a verb with no
+        // subject of its own after an object's pump has the pump's.
+        if let Some(Effect::Continuous { what, .. }) = v.last() {
+            if and && p.at_any_of(&["can", "can't"]) {
+                let what = what.clone();
+                if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, what)) {
+                    v.extend(more);
+                    continue;
+                }
+            }
+        }
         let who = cx.clause_player.take();
         if let Some(who) = who.filter(|_| p.at_any_of(PLAYER_VERBS_3RD)) {
             if let Some(more) = attempt(p, cx, |p, cx| player_verb(p, cx, who.clone())) {

@@ -869,8 +869,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if !this && p.eat_all("can attack as though it had haste") {
             // 212.3f: Instill Energy.
             out.push(StaticAbility::AttacksAsThoughHaste(affected.clone()));
-        } else if !this && p.eat_all("can attack as though it didn't have defender") {
-            // 502.40: Animate Wall.
+        } else if p.eat_all("can attack as though it didn't have defender")
+            || (matches!(affected, Affected::Each(_))
+                && p.eat_all("can attack as though they didn't have defender"))
+        {
+            // 502.40: Animate Wall; Slithering Shade (hellbent), Rolling Stones.
             out.push(StaticAbility::AttacksAsThoughNoDefender(affected.clone()));
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))

@@ -466,6 +466,7 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::CantBlockThisTurn { .. }
         | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
+        | Effect::AttacksDespiteDefenderThisTurn { .. }
         | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. }

@@ -940,6 +940,12 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
             }
         }
     }
+    // 502.40: Mirror Wall, Wakestone Gargoyle.
+    if p.eat_all("can attack this turn as though it didn't have defender")
+        || p.eat_all("can attack this turn as though they didn't have defender")
+    {
+        return Some(vec![Effect::AttacksDespiteDefenderThisTurn { what }]);
+    }
     // 500.1: an attack requirement for the turn (Boiling Blood).
     if p.eat_all("attacks this turn if able") {
         return Some(vec![Effect::AttacksThisTurnIfAble { what }]);

@@ -514,6 +514,15 @@ impl Game {
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
+            Effect::AttacksDespiteDefenderThisTurn { what } => match what {
+                // A group: a rule for the turn (Wakestone Gargoyle's ruling).
+                ObjectRef::Each(f) => self.defender_attack_rules.push((ctx.controller, f.clone())),
+                _ => self.mark_this_turn(
+                    ctx,
+                    what,
+                    crate::state::object::this_turn::ATTACKS_DESPITE_DEFENDER,
+                ),
+            },
             Effect::CanBlockAdditionalThisTurn { what, any_number } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(obj) = self.obj_mut(o) {

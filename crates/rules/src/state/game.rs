@@ -311,6 +311,13 @@ pub struct Game {
     /// cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_block: Vec<(ObjId, ObjId)>,
+    /// 502.40: "Creatures you control with defender can attack this turn
+    /// as though they didn't have defender" (Wakestone Gargoyle): a rule
+    /// for the turn (the player, the creatures it covers as "you"), so a
+    /// creature that comes under the player's control later is covered
+    /// too (its ruling); emptied in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defender_attack_rules: Vec<(PlayerId, tolaria_cards::ObjectFilter)>,
     /// 310.1: creatures that assign no combat damage this turn (Ophidian);
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

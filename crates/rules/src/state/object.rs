@@ -87,6 +87,9 @@ pub mod this_turn {
     pub const ATTACKS: u8 = 8;
     /// 500.1: "All creatures able to block [it] this turn do so." (Alluring Scent)
     pub const LURE: u8 = 16;
+    /// 502.40: "[It] can attack this turn as though it didn't have
+    /// defender." (Mirror Wall)
+    pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
 }
 
 pub mod marks {

@@ -142,7 +142,14 @@ impl Game {
         }
         // 502.40: "can attack as though it didn't have defender" (Animate
         // Wall); looked for only on a creature with defender.
+        // "can attack this turn as though it didn't have defender" (Mirror
+        // Wall, Wakestone Gargoyle).
         if ch.has(Keyword::Defender)
+            && o.this_turn & crate::state::object::this_turn::ATTACKS_DESPITE_DEFENDER == 0
+            && !self
+                .defender_attack_rules
+                .iter()
+                .any(|(you, f)| crate::continuous::filter::matches(self, f, id, None, *you))
             && !self.static_affects(id, |s| match s {
                 StaticAbility::AttacksAsThoughNoDefender(a) => Some(a),
                 _ => None,

@@ -77,6 +77,7 @@ impl Game {
             assigns_no_combat_damage: Vec::new(),
             play_bans: Vec::new(),
             must_block: Vec::new(),
+            defender_attack_rules: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
