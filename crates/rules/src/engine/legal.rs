@@ -166,18 +166,21 @@ impl Game {
             // or an untapped permanent of the player's ("an untapped creature").
             DecisionKind::ExileCost { .. } | DecisionKind::TapCost { .. } => {
                 if let Some(cost) = self.casting.as_deref().and_then(|c| self.casting_cost(c)) {
-                    match (&d.kind, &cost.exile_from_hand, &cost.tap_untapped) {
+                    match (&d.kind, &cost.exile_cards, &cost.tap_untapped) {
                         (DecisionKind::ExileCost { .. }, Some((f, _)), _) => out.extend(
-                            self.player(p)
-                                .hand
-                                .iter()
-                                .filter(|&&c| {
-                                    crate::continuous::filter::matches_card(
-                                        f,
-                                        self.objects[c.slot as usize].card,
-                                    )
-                                })
-                                .map(|&c| Action::ChooseObject(c)),
+                            if cost.exile_from_graveyard {
+                                &self.player(p).graveyard
+                            } else {
+                                &self.player(p).hand
+                            }
+                            .iter()
+                            .filter(|&&c| {
+                                crate::continuous::filter::matches_card(
+                                    f,
+                                    self.objects[c.slot as usize].card,
+                                )
+                            })
+                            .map(|&c| Action::ChooseObject(c)),
                         ),
                         (DecisionKind::TapCost { .. }, _, Some((f, _))) => {
                             // An ability's own {T} taps its source: it can't
@@ -942,8 +945,11 @@ impl Game {
                     continue;
                 }
                 // 409.1h: permanents to tap or return for the cost (other
-                // than the source, when the cost taps it too).
-                if (act.cost.tap_untapped.is_some() || act.cost.return_to_hand.is_some())
+                // than the source, when the cost taps it too), cards to
+                // remove from the game.
+                if (act.cost.tap_untapped.is_some()
+                    || act.cost.return_to_hand.is_some()
+                    || act.cost.exile_cards.is_some())
                     && !self.cost_parts_payable(p, &act.cost)
                 {
                     continue;

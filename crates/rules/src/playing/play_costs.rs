@@ -212,8 +212,22 @@ impl Game {
         if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
             return false;
         }
-        if let Some((f, n)) = &k.exile_from_hand {
-            if in_hand(Some(f)) < *n as usize {
+        if let Some((f, n)) = &k.exile_cards {
+            let have = if k.exile_from_graveyard {
+                self.player(p)
+                    .graveyard
+                    .iter()
+                    .filter(|&&o| {
+                        crate::continuous::filter::matches_card(
+                            f,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .count()
+            } else {
+                in_hand(Some(f))
+            };
+            if have < *n as usize {
                 return false;
             }
         }
