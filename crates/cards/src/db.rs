@@ -139,6 +139,12 @@ pub struct CardFace {
     /// game are recorded as removed with this object.
     #[serde(default)]
     pub links_removals: bool,
+    /// A triggered ability counts creatures of a subtype that died this
+    /// turn ("for each Zubera that died this turn"; derived), so the
+    /// engine records the subtypes of the creatures that die only in a
+    /// game with such a card.
+    #[serde(default)]
+    pub counts_deaths_by_type: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -322,6 +328,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_hand_abilities: false,
             has_graveyard_abilities: false,
             links_removals: false,
+            counts_deaths_by_type: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -672,6 +679,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_hand_abilities: false,
         has_graveyard_abilities: false,
         links_removals: false,
+        counts_deaths_by_type: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -690,6 +698,12 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         Ok(c) => {
             face.keywords = c.keywords();
             for a in &c.abilities {
+                // Read from the compiled model's text form: the amount may
+                // sit in any effect (a rare card, read once as it compiles).
+                if let Ability::Triggered(t) = a {
+                    face.counts_deaths_by_type |=
+                        format!("{:?}", t.effects).contains("DiedThisTurnOf");
+                }
                 match a {
                     Ability::Protection(crate::Protection::Color(col)) => {
                         face.protection_colors.insert(*col)

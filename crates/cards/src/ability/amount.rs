@@ -26,6 +26,10 @@ pub enum Amount {
     /// "for each creature that died this turn" (Scavenging Ghoul): the
     /// creatures put into a graveyard from play this turn.
     CreaturesDiedThisTurn,
+    /// "for each Zubera that died this turn" / "the number of Zubera that
+    /// died this turn" (the Zubera): the creatures of that subtype, as
+    /// they last existed in play, put into a graveyard from play this turn.
+    DiedThisTurnOf(crate::Subtype),
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all

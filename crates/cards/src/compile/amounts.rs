@@ -248,6 +248,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("creature that died this turn") {
         return Some(Amount::CreaturesDiedThisTurn);
     }
+    if let Some(a) = died_this_turn_of(p) {
+        return Some(a);
+    }
     if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
         p.bump();
         return Some(Amount::PlayersInGame);
@@ -556,6 +559,15 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     equal_amount_rest(p, cx)
 }
 
+/// "[Zubera] that died this turn" (a creature subtype; the Zubera).
+fn died_this_turn_of(p: &mut P) -> Option<Amount> {
+    let st = super::targets::subtype_word(p.raw())?;
+    p.at_all_from(1, "that died this turn").then_some(())?;
+    p.bump();
+    p.eat_all("that died this turn");
+    Some(Amount::DiedThisTurnOf(crate::Subtype::intern(st)))
+}
+
 fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Heartless Hidetsugu: per player, after "each player".
     if p.eat_all("half that player's life total , rounded down") {
@@ -599,6 +611,14 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     }
     if p.eat_all("your life total") {
         return Some(Amount::LifeTotal(PlayerRef::You));
+    }
+    if p.at_all("the number of") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(a) = died_this_turn_of(p) {
+            return Some(a);
+        }
+        p.i = i;
     }
     if p.eat_all("the number of") {
         // "the number of verse counters on CARDNAME".

@@ -309,6 +309,11 @@ impl Game {
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
             Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
+            Amount::DiedThisTurnOf(st) => self
+                .died_this_turn
+                .iter()
+                .filter(|s| s.contains(*st) || (s.all_creature_types && st.is_creature_type()))
+                .count() as i32,
             Amount::DamageDealtToYouThisTurn { artifacts } => {
                 let p = self.player(ctx.controller);
                 let n = if *artifacts {

@@ -358,6 +358,15 @@ pub struct Game {
     /// creatures were put into graveyards from play this turn", Kuon).
     #[serde(default)]
     pub creatures_died_this_turn: u32,
+    /// The subtypes, as they last existed in play, of the creatures put
+    /// into a graveyard from play this turn ("for each Zubera that died
+    /// this turn"); recorded only while `counts_deaths_by_type` (a card in
+    /// the game reads it, `CardFace::counts_deaths_by_type`); emptied as a
+    /// turn begins, with `creatures_died_this_turn`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub died_this_turn: Vec<tolaria_cards::SubtypeSet>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_deaths_by_type: bool,
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,

@@ -313,6 +313,10 @@ impl Game {
                     .is_some_and(|l| l.id == id && l.was_creature)
             {
                 self.creatures_died_this_turn += 1;
+                if self.counts_deaths_by_type {
+                    let subtypes = crate::continuous::characteristics::compute(self, id).subtypes;
+                    self.died_this_turn.push(subtypes);
+                }
             }
             self.leave_play_cleanup(id);
         }

@@ -48,6 +48,8 @@ impl Game {
             cleanup_again: false,
             face_up_choice: None,
             creatures_died_this_turn: 0,
+            died_this_turn: Vec::new(),
+            counts_deaths_by_type: false,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),
@@ -120,6 +122,7 @@ impl Game {
         self.graveyard_statics |= o.def().front().has_graveyard_statics;
         self.graveyard_plays |=
             o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
+        self.counts_deaths_by_type |= o.def().faces.iter().any(|f| f.counts_deaths_by_type);
         self.any_player_abilities |= o.def().faces.iter().any(|f| {
             f.abilities
                 .iter()

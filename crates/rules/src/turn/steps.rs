@@ -252,6 +252,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        self.died_this_turn.clear();
         self.assigns_no_combat_damage.clear();
         // 404.4: "When that creature is put into a graveyard from play this
         // turn": those not triggered end with the turn.
