@@ -280,6 +280,11 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.attached_to_permanent = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
             f.enchanted = Some(false);
+        } else if noun == Noun::Permanent
+            && (p.eat_all("that are enchanted") || p.eat_all("that's enchanted"))
+        {
+            // "Creatures you control that are enchanted" (the Magemarks).
+            f.enchanted = Some(true);
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
         } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
