@@ -535,6 +535,10 @@ pub enum Trigger {
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
+    /// "Whenever equipped / enchanted creature deals damage to a
+    /// creature" (Sword of Kaldra, Venomous Fangs): once per creature dealt
+    /// damage; "that creature" / "the other creature" is that creature.
+    AttachedDealsDamageToCreature,
     /// "When a spell or ability an opponent controls causes you to discard
     /// [this]" (Guerrilla Tactics): the discarded card's own ability,
     /// triggering as it is put into the graveyard from the hand.

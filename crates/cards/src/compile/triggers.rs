@@ -20,6 +20,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     whose: Whose::Each,
                 }]);
             }
+            // "At the end of your turn" (Fruitcake Elemental): the end of
+            // turn step of its controller's turn (312).
+            if p.eat_all("the end of your turn") {
+                return Some(vec![Trigger::BeginningOf {
+                    step: Step::EndOfTurn,
+                    whose: Whose::You,
+                }]);
+            }
             // 2007 wording: "At end of turn".
             return p.eat_all("end of turn").then(|| {
                 vec![Trigger::BeginningOf {
@@ -526,6 +534,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 combat_only,
                 to,
             }]);
+        }
+        if p.eat_all("deals damage to a creature") {
+            cx.trig_obj = true;
+            cx.trig_amount = true;
+            return Some(vec![Trigger::AttachedDealsDamageToCreature]);
         }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);

@@ -759,11 +759,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     game.damaged_by.push((source, victim));
                 }
             }
-            attached_triggers(game, source, permanents, |t, _, _| {
-                matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
+            attached_triggers(game, source, permanents, |t, game, _| match t {
+                Trigger::AttachedDealsDamage => Some(TriggerContext {
                     amount,
                     ..Default::default()
-                })
+                }),
+                // "… deals damage to a creature" (Sword of Kaldra): the
+                // creature as it was dealt the damage.
+                Trigger::AttachedDealsDamageToCreature => match to {
+                    Target::Object(o) if game.chars(o).is_creature() => Some(TriggerContext {
+                        object: Some(o),
+                        amount,
+                        ..Default::default()
+                    }),
+                    _ => None,
+                },
+                _ => None,
             });
             if let Target::Player(p) = to {
                 damage_to_player_triggers(
