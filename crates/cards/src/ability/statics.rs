@@ -471,6 +471,13 @@ pub enum StaticAbility {
         more: u32,
         generic: u32,
     },
+    /// 409.1f: "If you have 3 or less life, this spell costs {6} less to
+    /// play." (Avatar of Hope, Avatar of Will): functions while the card
+    /// is a spell, the condition judged as the cost is determined.
+    CostsLessIf {
+        condition: crate::Condition,
+        generic: u32,
+    },
     /// 409.1f: "This spell costs {N} more to play for each target beyond
     /// the first." (Fireball; 2007 printed: "As an additional cost to play
     /// Fireball, pay {1} for each target beyond the first."): functions on

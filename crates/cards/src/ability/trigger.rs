@@ -114,6 +114,9 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// "if there are ten or more creature cards total in all graveyards"
+    /// (Avatar of Woe).
+    AllGraveyardsHave { filter: ObjectFilter, at_least: u32 },
     /// 502.19a (echo): "if this permanent came under your control since the
     /// beginning of your last upkeep".
     ControlledSinceLastUpkeep,
@@ -290,6 +293,7 @@ impl Condition {
                 | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
+                | Condition::AllGraveyardsHave { .. }
                 | Condition::YourTurn
                 // "as long as you have more cards in hand than each
                 // opponent" (Secretkeeper): hand sizes and life totals.

@@ -663,6 +663,28 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // "you have 3 or less life" (Avatar of Hope; 2007: "3 life or less").
+    if p.at_all("you have") {
+        let i = p.i;
+        p.eat_all("you have");
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("or less life") || p.eat_all("life or less") {
+                return Some(Condition::LifeAtMost {
+                    who: PlayerRef::You,
+                    at_most: n,
+                });
+            }
+        }
+        p.i = i;
+    }
+    // "an opponent has no cards in hand" (Avatar of Will): some opponent's
+    // hand is empty.
+    if p.eat_all("an opponent has no cards in hand") {
+        return Some(Condition::CardsInHandAtMost {
+            who: PlayerRef::EachOpponent,
+            at_most: 0,
+        });
+    }
     // "that land was nonbasic", "… was legendary", "… was a snow land"
     // (Molten Rain, Feast of Worms, Icequake): the object as it last
     // existed.
@@ -941,6 +963,20 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         return Some(Condition::YourGraveyardHas {
             filter: crate::ObjectFilter::any(),
             at_least: n as u32,
+        });
+    }
+    // "there are ten or more creature cards total in all graveyards"
+    // (Avatar of Woe).
+    if p.eat_all("there are") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        let filter = library::card_filter(p)?;
+        p.eat_all("total in all graveyards").then_some(())?;
+        return Some(Condition::AllGraveyardsHave {
+            filter,
+            at_least: u32::try_from(n).ok()?,
         });
     }
     // Hellbent: "you have no cards in hand"; "that player has no cards in hand".

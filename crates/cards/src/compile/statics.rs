@@ -1184,6 +1184,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             },
         );
     }
+    // 409.1f: "If you have 3 or less life, this spell costs {6} less to
+    // play." (Avatar of Hope)
+    if p.at("if") {
+        let i = p.i;
+        p.bump();
+        let mut cx = Cx::default();
+        if let Some(condition) = super::amounts::condition(p, &mut cx) {
+            if p.eat_all(", this spell costs") {
+                let generic = generic_mana(p)?;
+                if !p.eat_all("less to play") {
+                    return fail_at(p, start);
+                }
+                return done(p, StaticAbility::CostsLessIf { condition, generic });
+            }
+        }
+        p.i = i;
+    }
     // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
     // "[Filter] spells [your opponents play] cost {N} more to play." (Aura
     // of Silence)
