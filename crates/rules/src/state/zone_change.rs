@@ -373,6 +373,21 @@ impl Game {
             self.objects[slot].flags |= crate::state::object::flags::FROM_HAND;
         }
         let new = self.objects[slot].id(slot);
+        // 217.1c exception (1), 213.5: an effect that changed the
+        // characteristics of an artifact, creature or enchantment spell
+        // goes on applying to the permanent it becomes (Chaoslace on a
+        // creature spell); on a spell going anywhere else it has nothing
+        // left to affect.
+        if from == Zone::Stack && self.effects.iter().any(|e| e.affected == id) {
+            if to == Zone::InPlay {
+                for e in self.effects.iter_mut().filter(|e| e.affected == id) {
+                    e.affected = new;
+                }
+            } else {
+                self.effects.retain(|e| e.affected != id);
+            }
+            self.board.valid = false;
+        }
         match to {
             Zone::Library(p) => {
                 if bottom {
