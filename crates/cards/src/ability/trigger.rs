@@ -473,6 +473,9 @@ pub enum Trigger {
     /// "Whenever [this] is dealt damage" (Thrashing Mudspawn): once per
     /// damage event; "that much" is the damage dealt.
     IsDealtDamage,
+    /// "Whenever [this] is dealt combat damage" (Wall of Essence): as
+    /// `IsDealtDamage`, combat damage only (310).
+    IsDealtCombatDamage,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,

@@ -199,7 +199,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             up_to: true,
         }]
     } else if p.eat_all("return cardname from your graveyard to your hand")
-        || (cx.in_graveyard && p.eat_all("return cardname to your hand"))
+        || ((cx.in_graveyard || cx.died_to_your_graveyard)
+            && (p.eat_all("return cardname to your hand") || p.eat_all("return it to your hand")))
     {
         vec![Effect::ReturnSelfFromGraveyard]
     } else if p.eat_all("return cardname from your graveyard to play")
@@ -213,7 +214,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         return_to_play(p, cx)?
     } else if p.at("put") {
         put(p, cx)?
-    } else if p.eat_all("shuffle cardname into its owner's library") {
+    } else if p.eat_all("shuffle cardname into its owner's library")
+        || (cx.died_to_your_graveyard && p.eat_all("shuffle cardname into your library"))
+    {
         vec![Effect::ShuffleIntoLibrary {
             what: ObjectRef::This,
         }]
@@ -381,6 +384,12 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies
+                ) || matches!(
+                    &t.trigger,
+                    // "When CARDNAME is put into your graveyard from play,
+                    // return it to your hand" (Zodiac Dragon): the card
+                    // followed to its owner's graveyard (217.1c).
+                    crate::Trigger::PutIntoGraveyardFromPlay(f) if f.this && f.owned_by_you
                 ),
                 &t.effects,
             ),

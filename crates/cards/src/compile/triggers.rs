@@ -316,10 +316,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             cx.trig_amount = true;
             return Some(vec![Trigger::IsDealtDamage]);
         }
+        if p.eat_all("is dealt combat damage") {
+            cx.trig_amount = true;
+            return Some(vec![Trigger::IsDealtCombatDamage]);
+        }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
             ]);
+        }
+        // "When CARDNAME is put into your graveyard from play" (Zodiac
+        // Dragon): its owner's graveyard, the owner being its controller.
+        if p.eat_all("is put into your graveyard from play") {
+            // The card is then in your graveyard: "return it to your
+            // hand" is its return from there.
+            cx.died_to_your_graveyard = true;
+            let mut f = ObjectFilter::this();
+            f.owned_by_you = true;
+            return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
         }
         if p.eat_all("is put into your hand from your graveyard") {
             return Some(vec![Trigger::PutIntoHandFromGraveyard]);

@@ -1238,6 +1238,18 @@ impl Game {
             }
             Effect::ShuffleIntoLibrary { what } => {
                 for o in self.objects_of(ctx, what) {
+                    // "When [this] is put into your graveyard from play,
+                    // shuffle it into your library" (Guan Yu): the card it
+                    // became in the graveyard (217.1c exception 2).
+                    let o = match self.obj(o) {
+                        None if *what == tolaria_cards::ObjectRef::This => {
+                            match self.followed_to_graveyard(o) {
+                                Some(now) => now,
+                                None => continue,
+                            }
+                        }
+                        _ => o,
+                    };
                     if let Some(owner) = self.obj(o).map(|x| x.owner) {
                         if self
                             .move_to(o, Zone::Library(owner), MoveReason::Effect)

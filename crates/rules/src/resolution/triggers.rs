@@ -703,9 +703,10 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             source,
             to: Target::Object(victim),
             amount,
+            combat,
             ..
         } if permanents > 0 && !game.is_in_play(*source) => {
-            dealt_damage_triggers(game, *victim, *amount);
+            dealt_damage_triggers(game, *victim, *amount, *combat);
         }
         Event::Damage {
             source,
@@ -716,7 +717,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } if game.is_in_play(*source) => {
             if let Target::Object(victim) = to {
                 if permanents > 0 {
-                    dealt_damage_triggers(game, *victim, *amount);
+                    dealt_damage_triggers(game, *victim, *amount, *combat);
                 }
             }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
@@ -790,13 +791,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
 }
 
-/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
-fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn), "… is dealt
+/// combat damage" (Wall of Essence).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32, combat: bool) {
     if !game.is_in_play(victim) {
         return;
     }
     scan(game, victim, |t, _, _| {
-        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+        (matches!(t, Trigger::IsDealtDamage)
+            || (combat && matches!(t, Trigger::IsDealtCombatDamage)))
+        .then(|| TriggerContext {
             amount,
             ..Default::default()
         })
