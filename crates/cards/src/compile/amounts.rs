@@ -329,6 +329,12 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
     }
     match &cx.last_obj {
         Some(ObjectRef::This) | None => cx.trig_obj.then_some(ObjectRef::Triggering),
+        // Tokens just created are never "that spell" / "that card"; after
+        // "Whenever a player plays a … spell" it is the triggering spell
+        // (Dovescape).
+        Some(ObjectRef::Created) if matches!(noun, "spell" | "card") => {
+            cx.trig_obj.then_some(ObjectRef::Triggering)
+        }
         Some(o) => Some(o.clone()),
     }
 }
@@ -469,9 +475,29 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             _ => None,
         };
     }
+    // "the highest converted mana cost among permanents you control"
+    // (Rush of Knowledge).
+    if p.eat_all("the highest converted mana cost among") {
+        let f = group(p)?;
+        return Some(Amount::HighestCmcAmong(f));
+    }
+    // "the damage already dealt to that player this turn" (Final
+    // Punishment).
+    if p.at_all("the damage already dealt to") {
+        let i = p.i;
+        p.eat_all("the damage already dealt to");
+        if let Some(who) = super::targets::player_phrase(p, cx) {
+            if p.eat_all("this turn") {
+                return Some(Amount::DamageDealtToThisTurn(who));
+            }
+        }
+        p.i = i;
+    }
     // "that creature's power", "that artifact's converted mana cost":
-    // the object last mentioned, as "its" (Devour in Shadow, Crumble).
-    if p.at("that") && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
+    // the object last mentioned, as "its" (Devour in Shadow, Crumble);
+    // "the artifact's converted mana cost" (Viashino Heretic) names the
+    // target artifact the same way.
+    if (p.at("that") || p.at("the")) && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
         let i = p.i;
         p.bump();
         let noun = p.bump().trim_end_matches("'s");

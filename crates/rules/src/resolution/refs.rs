@@ -357,15 +357,36 @@ impl Game {
                 };
                 colors.iter().count() as i32
             }
+            Amount::HighestCmcAmong(f) => {
+                let you = ctx.controller;
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        crate::continuous::filter::matches(self, f, o, Some(ctx.source), you)
+                    })
+                    .map(|&o| crate::continuous::filter::converted_mana_cost(self, o) as i32)
+                    .max()
+                    .unwrap_or(0)
+            }
+            Amount::DamageDealtToThisTurn(who) => self
+                .players_of(ctx, who)
+                .first()
+                .map_or(0, |p| self.player(*p).damage_this_turn as i32),
             Amount::ConvertedManaCostOf(o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;
                 };
                 if self.obj(id).is_some() {
                     crate::continuous::filter::converted_mana_cost(self, id) as i32
+                } else if let Some(l) = self.last_known(id) {
+                    i32::from(l.converted_mana_cost)
                 } else {
-                    self.last_known(id)
-                        .map_or(0, |l| i32::from(l.converted_mana_cost))
+                    // A spell that has left the stack (Dovescape's "the
+                    // spell's converted mana cost" after countering it):
+                    // the card it became, whose mana cost is the same.
+                    let slot = id.slot as usize;
+                    let now = self.objects[slot].id(slot);
+                    crate::continuous::filter::converted_mana_cost(self, now) as i32
                 }
             }
             // The Shrines: every graveyard's cards sharing a name with the
