@@ -1415,27 +1415,26 @@ impl Effect {
             Effect::ReturnSelfFromGraveyard | Effect::PutSelfFromGraveyardIntoPlay { .. }
         ) || self
             .nested()
-            .iter()
             .any(|v| v.iter().any(Effect::returns_self_from_graveyard))
     }
 
     /// The lists of instructions it wraps: branches, "unless" and "if"
-    /// clauses, delayed triggered abilities.
-    pub fn nested(&self) -> Vec<&[Effect]> {
-        match self {
-            Effect::FlipCoin { won, lost, .. } => vec![won, lost],
+    /// clauses, delayed triggered abilities (at most two; no allocation).
+    pub fn nested(&self) -> impl Iterator<Item = &[Effect]> {
+        let (a, b): (Option<&[Effect]>, Option<&[Effect]>) = match self {
+            Effect::FlipCoin { won, lost, .. } => (Some(won), Some(lost)),
             Effect::FlipEach {
                 on_heads, on_tails, ..
-            } => vec![on_heads, on_tails],
+            } => (Some(on_heads), Some(on_tails)),
             Effect::IfTopCardIs {
                 then, otherwise, ..
             }
             | Effect::IfElse {
                 then, otherwise, ..
-            } => vec![then, otherwise],
+            } => (Some(then), Some(otherwise)),
             Effect::UnlessPays {
                 effects, if_paid, ..
-            } => vec![effects, if_paid],
+            } => (Some(effects), Some(if_paid)),
             Effect::UnlessOpponentLetsDraw { effects, .. }
             | Effect::PlayerMay { effects, .. }
             | Effect::IfFlipsWon { effects, .. }
@@ -1446,9 +1445,10 @@ impl Effect {
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::AtEndOfCombat { effects }
             | Effect::IfCondition { effects, .. }
-            | Effect::RemoveCounterElse { effects, .. } => vec![effects],
-            _ => Vec::new(),
-        }
+            | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
     }
 }
 

@@ -116,6 +116,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
         || (p.at_all("target opponent reveals") && p.peek_at(5) == "at")
+        || (cx.trig_player && p.at_all("that player reveals their hand and discards all"))
     {
         hand_choice(p, cx)?
     } else if p.at_all("exile target player's graveyard")
@@ -1127,8 +1128,16 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("and choose").then_some(())?;
         who
     } else {
-        let (t, is_player) = target(p, cx)?;
-        is_player.then_some(())?;
+        // "that player reveals their hand and discards all cards of that
+        // color" (Crosis, the Purger): the player the trigger names.
+        let who = if cx.trig_player && p.at_all("that player reveals") {
+            p.eat_all("that player");
+            PlayerRef::Triggering
+        } else {
+            let (t, is_player) = target(p, cx)?;
+            is_player.then_some(())?;
+            PlayerRef::Target(t)
+        };
         // "… reveals their hand and discards all cards with that name."
         // (Cabal Therapy: the name chosen by the spell's first instruction.)
         let filter = ObjectFilter {
@@ -1139,9 +1148,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // Mirth): the card is "that card" for what follows.
         if p.eat_all("reveals a card at random from their hand") {
             cx.last_obj = Some(ObjectRef::Chosen);
-            return Some(vec![Effect::RevealRandomFromHand {
-                who: PlayerRef::Target(t),
-            }]);
+            return Some(vec![Effect::RevealRandomFromHand { who: who.clone() }]);
         }
         // "… reveals two cards at random from their hand, then discards
         // each nonland card revealed this way." (Fall)
@@ -1153,7 +1160,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     if let Some((f, Noun::Card)) = super::filter(p) {
                         if p.eat_all("revealed this way") {
                             return Some(vec![Effect::RevealRandomDiscard {
-                                who: PlayerRef::Target(t),
+                                who: who.clone(),
                                 count: n as u8,
                                 filter: f,
                             }]);
@@ -1172,7 +1179,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.eat_all("reveals their hand and discards all");
             if let Some((f, Noun::Card)) = super::filter(p) {
                 return Some(vec![Effect::RevealHandDiscard {
-                    who: PlayerRef::Target(t),
+                    who: who.clone(),
                     filter: f,
                     all: true,
                     else_draw: 0,
@@ -1182,7 +1189,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         if p.eat_all("reveals their hand and discards all cards with that name") {
             return Some(vec![Effect::RevealHandDiscard {
-                who: PlayerRef::Target(t),
+                who: who.clone(),
                 filter,
                 all: true,
                 else_draw: 0,
@@ -1194,7 +1201,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             "reveals their hand . that player discards a card with that name . if they can't , you draw a card",
         ) {
             return Some(vec![Effect::RevealHandDiscard {
-                who: PlayerRef::Target(t),
+                who: who.clone(),
                 filter,
                 all: false,
                 else_draw: 1,
@@ -1205,7 +1212,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (p.eat_all("reveals their hand . you choose")
             || p.eat_all("reveals their hand and you choose"))
         .then_some(())?;
-        PlayerRef::Target(t)
+        who.clone()
     };
     // "choose up to two cards" (Extortion): the player may stop.
     let up_to = p.eat_all("up to");

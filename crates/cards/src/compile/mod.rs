@@ -392,36 +392,46 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     }
     // A card named as an ability resolves would be remembered by the
     // ability's source: only spells name a card as they resolve (the
-    // spell's object remembers it).
-    let ability_names = out.abilities.iter().any(|a| {
-        let effects: &[Effect] = match a {
-            Ability::Activated(x) => &x.effects,
-            Ability::Triggered(x) => &x.effects,
-            _ => &[],
-        };
+    // spell's object remembers it). A colour chosen as an ability resolves
+    // ("If you do, choose a color, then …", Crosis, the Purger) is
+    // remembered by its source the same way, unless the source keeps a
+    // colour chosen as it came into play there.
+    fn deep_any(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
         effects
             .iter()
-            .any(|e| matches!(e, Effect::NameCard { .. } | Effect::ChooseColor))
+            .any(|e| f(e) || e.nested().any(|v| deep_any(v, f)))
+    }
+    let ability_effects = || {
+        out.abilities.iter().filter_map(|a| match a {
+            Ability::Activated(x) => Some(&x.effects[..]),
+            Ability::Triggered(x) => Some(&x.effects[..]),
+            _ => None,
+        })
+    };
+    let chooses_as_it_enters = out.abilities.iter().any(|a| {
+        matches!(
+            a,
+            Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
+        )
     });
+    let is_choose_color = |e: &Effect| matches!(e, Effect::ChooseColor);
+    let ability_chooses_color = ability_effects().any(|v| deep_any(v, &is_choose_color));
+    let ability_names = ability_effects()
+        .any(|v| deep_any(v, &|e| matches!(e, Effect::NameCard { .. })))
+        || (ability_chooses_color && chooses_as_it_enters);
     if ability_names {
         return Err(Unsupported {
             phrase: "choose a card name".into(),
             reason: "an ability that names a card as it resolves".into(),
         });
     }
-    // "of that color" reads the colour a spell's "Choose a color." chose
-    // (Persecute), or the one chosen as the permanent came into play.
+    // "of that color" reads the colour a spell's or an ability's "Choose a
+    // color." chose (Persecute, Crosis), or the one chosen as the
+    // permanent came into play.
     if text.contains("that color")
-        && !spell
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::ChooseColor))
-        && !out.abilities.iter().any(|a| {
-            matches!(
-                a,
-                Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
-            )
-        })
+        && !deep_any(&spell.effects, &is_choose_color)
+        && !ability_chooses_color
+        && !chooses_as_it_enters
     {
         return Err(Unsupported {
             phrase: "that color".into(),

@@ -187,6 +187,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::ChooseColor);
         return Some(());
     }
+    // "choose a color, then that player reveals their hand and discards
+    // all cards of that color" (Crosis, the Purger): the rest of the
+    // sentence reads the colour.
+    if p.at_all("choose a color , then") {
+        p.eat_all("choose a color , then");
+        cx.effects.push(Effect::ChooseColor);
+        return sentence(p, cx);
+    }
     // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
     if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
         let i = p.i;

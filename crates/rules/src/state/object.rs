@@ -146,33 +146,12 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
     fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Effect>) {
         for e in list {
             out.push(e);
-            match e {
-                Effect::FlipCoin { won, lost, .. } => {
-                    walk(won, out);
-                    walk(lost, out);
-                }
-                Effect::IfFlipsWon { effects, .. }
-                | Effect::PlayerMay { effects, .. }
-                | Effect::UnlessOpponentLetsDraw { effects, .. } => walk(effects, out),
-                // 404.4: a delayed triggered ability's instructions (Giant
-                // Caterpillar's Butterfly, Rukh Egg's Bird).
-                Effect::AtEndOfCombat { effects }
-                | Effect::AtNextUpkeep { effects, .. }
-                | Effect::AtNextEndStep { effects, .. }
-                | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
-                Effect::IfElse {
-                    then, otherwise, ..
-                } => {
-                    walk(then, out);
-                    walk(otherwise, out);
-                }
-                Effect::FlipEach {
-                    on_heads, on_tails, ..
-                } => {
-                    walk(on_heads, out);
-                    walk(on_tails, out);
-                }
-                _ => {}
+            // Every list it wraps (`Effect::nested`): a coin flip's
+            // branches, "if you do" (Rith, the Awakener's tokens after
+            // "you may pay"), delayed triggered abilities (404.4: Giant
+            // Caterpillar's Butterfly).
+            for v in e.nested() {
+                walk(v, out);
             }
         }
     }
