@@ -686,6 +686,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             } else if let Some(colors) = protection_colors(p) {
                 // 502.7: "Enchanted creature has protection from black."
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
+            } else if p.eat_all("protection from the chosen color") {
+                // 502.7, 419.1b: the colour chosen as it came into play
+                // (Cho-Manno's Blessing, Ward Sliver).
+                layered.add_protection_chosen = true;
             } else {
                 keywords = keywords.union(keyword_list(p)?);
                 // "… have flying and \"{R}: …\"" (Homura's Essence).
@@ -962,7 +966,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 502.7c: "This effect doesn't remove [this]." (the Wards): the
     // protection the Aura grants doesn't put it into its owner's graveyard.
     if affected == Affected::Attached
-        && layered.add_protection.0 != 0
+        && (layered.add_protection.0 != 0 || layered.add_protection_chosen)
         && p.at_all(". this effect doesn't remove cardname")
     {
         p.eat_all(". this effect doesn't remove cardname");

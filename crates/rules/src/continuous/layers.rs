@@ -426,6 +426,13 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                     e.set_land_type = o.chosen_type.and_then(|t| t.basic_land_type());
                     Action::Layered(e)
                 }
+                // 502.7, 419.1b: "protection from the chosen color".
+                Action::Layered(mut e) if e.add_protection_chosen => {
+                    if let Some(c) = o.chosen_color {
+                        e.add_protection.insert(c);
+                    }
+                    Action::Layered(e)
+                }
                 other => other,
             };
             v.push(Listed {
