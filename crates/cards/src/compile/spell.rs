@@ -27,6 +27,12 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
+    // (Blademane Baku, after "Remove X ki counters"): the pump counted X
+    // times, X as announced (409.1b).
+    if cx.effects.is_empty() && p.at_all("for each counter removed ,") {
+        return attempt(p, cx, per_counter_removed);
+    }
     // "Then they create …", "Then that player shuffles.": a sentence after
     // the first is done after the ones before it anyway ("then if" keeps
     // its own reading below).
@@ -1238,6 +1244,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     cx.effects.extend(v);
     Some(())
+}
+
+/// "For each counter removed, [what] gets +P/+T until end of turn.": the
+/// pump read after the comma, counted X times.
+fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("for each counter removed ,");
+    sentence(p, cx)?;
+    match cx.effects.as_mut_slice() {
+        [e @ Effect::Continuous {
+            duration: crate::Duration::EndOfTurn,
+            ..
+        }] => {
+            let Effect::Continuous { what, effect, .. } = e else {
+                return None;
+            };
+            (effect.is_pump() && effect.add_keywords == Default::default()).then_some(())?;
+            *e = Effect::PumpPerCount {
+                what: what.clone(),
+                power: effect.power,
+                toughness: effect.toughness,
+                count: Amount::X,
+            };
+            Some(())
+        }
+        _ => None,
+    }
 }
 
 /// 404.4: whether the effects create a delayed triggered ability (only
