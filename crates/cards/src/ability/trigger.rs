@@ -431,6 +431,14 @@ pub enum Trigger {
         by: Whose,
         filter: ObjectFilter,
     },
+    /// 402.8h: "Whenever you play a multicolored spell, you may return
+    /// CARDNAME from your graveyard to your hand." (the Dissension
+    /// Eidolons): as `SpellPlayed`, of a card in its owner's graveyard; the
+    /// ability functions only there.
+    SpellPlayedFromGraveyard {
+        by: Whose,
+        filter: ObjectFilter,
+    },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
     /// "Whenever you play a land" (Fastbond): the source's controller plays

@@ -288,6 +288,11 @@ pub(super) fn graveyard_triggers(
             {
                 crate::Trigger::CreatureToYourGraveyard
             }
+            // "Whenever you play a multicolored spell, you may return
+            // CARDNAME from your graveyard to your hand." (Enigma Eidolon)
+            crate::Trigger::SpellPlayed { by, filter } => {
+                crate::Trigger::SpellPlayedFromGraveyard { by, filter }
+            }
             t => t,
         })
         .collect()
@@ -378,6 +383,7 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                     t.trigger,
                     crate::Trigger::BeginningOfFromGraveyard { .. }
                         | crate::Trigger::CreatureToYourGraveyard
+                        | crate::Trigger::SpellPlayedFromGraveyard { .. }
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies
