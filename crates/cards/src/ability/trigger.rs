@@ -122,6 +122,11 @@ pub enum Condition {
     /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
     /// second); `paid: false` is "if it wasn't kicked".
     Kicked { which: Option<u8>, paid: bool },
+    /// 406: "if {U} was spent to play it / this spell" (Ogre Savant,
+    /// Rolling Spoil), "unless {G} was spent to play it" (Plaxmanta): mana
+    /// of that colour paid part of the spell's total cost; kept with the
+    /// permanent it became.
+    ManaSpent(crate::Color),
     /// "if you have three or fewer cards in hand" (Scalding Tongs).
     CardsInHandAtMost { who: PlayerRef, at_most: u32 },
     /// "if you control a red permanent and a green permanent" (the

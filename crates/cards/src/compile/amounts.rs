@@ -643,6 +643,9 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    if let Some(c) = attempt(p, cx, |p, _| mana_spent(p)) {
+        return Some(c);
+    }
     // "that land was nonbasic", "… was legendary", "… was a snow land"
     // (Molten Rain, Feast of Worms, Icequake): the object as it last
     // existed.
@@ -966,4 +969,20 @@ fn controlled_permanents(p: &mut P, controller: ControllerFilter) -> Option<crat
         at_most,
         controlled_by: None,
     })
+}
+
+/// 406: "{U} was spent to play it" / "… to play this spell" (Ogre Savant,
+/// Rolling Spoil; Oracle "cast").
+pub(super) fn mana_spent(p: &mut P) -> Option<crate::Condition> {
+    let color = match p.peek() {
+        "{w}" => crate::Color::White,
+        "{u}" => crate::Color::Blue,
+        "{b}" => crate::Color::Black,
+        "{r}" => crate::Color::Red,
+        "{g}" => crate::Color::Green,
+        _ => return None,
+    };
+    p.bump();
+    p.eat_all("was spent to play").then_some(())?;
+    (p.eat("it") || p.eat_all("this spell")).then_some(crate::Condition::ManaSpent(color))
 }

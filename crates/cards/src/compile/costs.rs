@@ -239,7 +239,7 @@ pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !instead
         && !matches!(
             condition,
-            Condition::Kicked { .. } | Condition::WasSupertype { .. }
+            Condition::Kicked { .. } | Condition::WasSupertype { .. } | Condition::ManaSpent(_)
         )
     {
         // Without "instead" only the kicker's reading is kept here; other

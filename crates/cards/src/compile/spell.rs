@@ -1085,6 +1085,35 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             at_random,
         }];
     }
+    // 406: "sacrifice it unless {U} was spent to play it" (Plaxmanta): the
+    // instructions run only if that colour wasn't spent.
+    if p.at("unless") {
+        let start = p.i;
+        p.bump();
+        match super::amounts::mana_spent(p) {
+            Some(c) => {
+                // "sacrifice it": this permanent, no choice.
+                let then = v
+                    .into_iter()
+                    .map(|e| match e {
+                        Effect::Sacrifice {
+                            who: PlayerRef::You,
+                            filter,
+                        } if filter.this => Effect::SacrificeThese {
+                            what: ObjectRef::This,
+                        },
+                        e => e,
+                    })
+                    .collect();
+                v = vec![Effect::IfElse {
+                    condition: crate::Condition::Not(Box::new(c)),
+                    then,
+                    otherwise: Vec::new(),
+                }]
+            }
+            None => p.i = start,
+        }
+    }
     // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
     // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
     // the controller chooses on resolution.

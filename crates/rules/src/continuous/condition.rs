@@ -49,6 +49,12 @@ pub(crate) fn holds(
             crate::state::object::kicked_with(game.objects[src.slot as usize].flags, *which)
                 == *paid
         }
+        // 406: "if {U} was spent to play it": the spell, the permanent it
+        // became, or its last known information once gone.
+        Condition::ManaSpent(color) => {
+            game.objects[src.slot as usize].flags & crate::state::object::flags::spent_bit(*color)
+                != 0
+        }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
         // 402.8h: the same card still in a graveyard (a card leaving it

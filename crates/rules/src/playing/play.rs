@@ -956,6 +956,12 @@ impl Game {
             if c.suspend && !c.ripple && !c.masked {
                 o.control_marks |= crate::state::object::marks::SUSPEND_HASTE;
             }
+            // 406: the colours of mana spent on its total cost.
+            for color in tolaria_cards::Color::ALL {
+                if c.mana_spent.0[tolaria_cards::ManaKind::Color(color).index()] > 0 {
+                    o.flags |= flags::spent_bit(color);
+                }
+            }
             for (bit, flag) in [
                 (1, flags::KICKED_A),
                 (2, flags::KICKED_B),
