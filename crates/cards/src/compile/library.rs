@@ -213,6 +213,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         return_to_play(p, cx)?
     } else if p.at("put") {
         put(p, cx)?
+    } else if p.at_all("exile cardname with") {
+        // "Exile Arc Blade with three time counters on it." (502.59b)
+        p.eat_all("exile cardname with");
+        let amount = match amount(p)? {
+            Amount::Fixed(n @ 1..=255) => n as u8,
+            _ => return None,
+        };
+        let kind = super::counter_kind(p.bump())?;
+        p.eat_any(&["counter", "counters"])?;
+        p.eat_all("on it").then_some(())?;
+        vec![Effect::RemoveSelfWithCounters { kind, amount }]
     } else if p.eat_all("shuffle cardname into its owner's library") {
         vec![Effect::ShuffleIntoLibrary {
             what: ObjectRef::This,

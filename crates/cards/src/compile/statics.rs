@@ -683,6 +683,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {
                 layered.grant = Some(p.quoted_ability()?);
+            } else if matches!(p.peek(), "poisonous" | "frenzy") && layered.grant.is_none() {
+                // 502.69a, 502.66a: "have poisonous 1" (Virulent Sliver).
+                let abilities = super::keywords::granted_triggered_keyword(p)?;
+                layered.grant = Some(p.grant(abilities)?);
             } else if let Some(colors) = protection_colors(p) {
                 // 502.7: "Enchanted creature has protection from black."
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);

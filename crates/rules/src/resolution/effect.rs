@@ -986,6 +986,7 @@ impl Game {
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
+            | Effect::RemoveSelfWithCounters { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }

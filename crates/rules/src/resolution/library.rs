@@ -1249,6 +1249,25 @@ impl Game {
                     }
                 }
             }
+            // "Remove Arc Blade from the game with three time counters on
+            // it": with suspend, it is suspended (502.59b).
+            Effect::RemoveSelfWithCounters { kind, amount } => {
+                if let Some(new) = self.move_to(
+                    ctx.source,
+                    Zone::RemovedFromGame,
+                    MoveReason::RemoveFromGame,
+                ) {
+                    let o = &mut self.objects[new.slot as usize];
+                    let amount = o.add_counters(*kind, i32::from(*amount));
+                    let card = o.card;
+                    self.emit(Event::CountersPut {
+                        obj: new,
+                        card,
+                        kind: *kind,
+                        amount,
+                    });
+                }
+            }
             // Tormod's Crypt (217.7).
             Effect::RemoveGraveyard { who } => {
                 for p in self.players_of(ctx, who) {
