@@ -646,6 +646,24 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if let Some(c) = attempt(p, cx, |p, _| mana_spent(p)) {
         return Some(c);
     }
+    // "CARDNAME's power is 4 or greater" (Bloodshot Trainee): its computed
+    // power as the condition is checked.
+    if p.at_all("cardname's power is") {
+        let start = p.i;
+        p.eat_all("cardname's power is");
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("or greater") {
+                return Some(Condition::Matches {
+                    attached: false,
+                    filter: Box::new(crate::ObjectFilter {
+                        power_at_least: Some(n),
+                        ..Default::default()
+                    }),
+                });
+            }
+        }
+        p.i = start;
+    }
     // "that land was nonbasic", "… was legendary", "… was a snow land"
     // (Molten Rain, Feast of Worms, Icequake): the object as it last
     // existed.
@@ -787,6 +805,14 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
                     return Some(Condition::Both(Box::new(c), Box::new(d)));
                 }
                 p.i = i;
+            }
+            // "if you control no permanents other than CARDNAME and have no
+            // cards in hand" (Barren Glory): both.
+            if controller == ControllerFilter::You && p.eat_all("and have no cards in hand") {
+                let d = Condition::NoCardsInHand {
+                    who: crate::PlayerRef::You,
+                };
+                return Some(Condition::Both(Box::new(c), Box::new(d)));
             }
         }
         return Some(c);
@@ -963,6 +989,10 @@ fn controlled_permanents(p: &mut P, controller: ControllerFilter) -> Option<crat
     (noun == Noun::Permanent && !filter.this && filter.controller == ControllerFilter::Any)
         .then_some(())?;
     filter.controller = controller;
+    // "no permanents other than CARDNAME" (Barren Glory).
+    if !filter.other && p.eat_all("other than cardname") {
+        filter.other = true;
+    }
     Some(crate::Condition::Permanents {
         filter: Box::new(filter),
         at_least,

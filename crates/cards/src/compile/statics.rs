@@ -692,6 +692,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
             } else {
                 keywords = keywords.union(keyword_list(p)?);
+                // "… haste, and protection from black and from red"
+                // (Akroma's Memorial, 502.7).
+                if p.at_all(", and protection from") || p.at_all("and protection from") {
+                    let start = p.i;
+                    p.eat(",");
+                    p.eat("and");
+                    match protection_colors(p) {
+                        Some(colors) => {
+                            layered.add_protection = ColorSet(layered.add_protection.0 | colors.0)
+                        }
+                        None => p.i = start,
+                    }
+                }
                 // "… have flying and \"{R}: …\"" (Homura's Essence).
                 if layered.grant.is_none() && p.peek() == "and" && p.peek_at(1) == "\"" {
                     p.bump();
