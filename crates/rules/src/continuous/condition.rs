@@ -29,9 +29,14 @@ pub(crate) fn holds(
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
         // "if it wasn't the first land you played this turn" (Fastbond).
-        Condition::NoCountersOnThis(kind) => {
-            game.obj(src).is_some_and(|o| o.counters_of(*kind) == 0)
-        }
+        // 413.2f: a permanent gone from play ("if it had no time counters
+        // on it", Lost Auramancers) as it last existed there.
+        Condition::NoCountersOnThis(kind) => match game.obj(src) {
+            Some(o) => o.counters_of(*kind) == 0,
+            None => game
+                .last_known(src)
+                .is_some_and(|l| l.counters_of(*kind) == 0),
+        },
         // 212.3f: controlled continuously since its controller's most
         // recent turn began (Rocket Launcher).
         Condition::ControlledSinceYourTurnBegan => game.obj(src).is_some_and(|o| !o.is_sick()),

@@ -1032,7 +1032,17 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
             Trigger::LeavesPlay => true,
             _ => false,
         };
-        if fires {
+        let ctx = TriggerContext {
+            object: Some(old),
+            ..Default::default()
+        };
+        // 404.3: an intervening "if" must be true for it to trigger ("if it
+        // had no time counters on it", judged on last known information).
+        if fires
+            && t.condition
+                .as_ref()
+                .is_none_or(|c| condition_holds(game, old, &ctx, c))
+        {
             game.pending_triggers.push(PendingTrigger {
                 controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
                 source: old,
@@ -1042,10 +1052,7 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
                     face,
                     index: i as u8,
                 },
-                ctx: TriggerContext {
-                    object: Some(old),
-                    ..Default::default()
-                },
+                ctx,
             });
         }
     }
