@@ -127,6 +127,10 @@ pub enum Condition {
     /// of that colour paid part of the spell's total cost; kept with the
     /// permanent it became.
     ManaSpent(crate::Color),
+    /// 406: "if no mana was spent to play it" (Nix): the object, a spell,
+    /// had no mana of any kind spent on its total cost. Judged only as the
+    /// effect resolves.
+    NoManaSpent(ObjectRef),
     /// "if you have three or fewer cards in hand" (Scalding Tongs).
     CardsInHandAtMost { who: PlayerRef, at_most: u32 },
     /// "if you control a red permanent and a green permanent" (the

@@ -71,6 +71,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         Vec::new()
     } else if p.at_all("look at the top card of") || p.at_all("reveal the top card of") {
         top_card(p, cx)?
+    } else if p.at("scry") && p.peek_at(2) == "," && p.peek_at(3) == "then" {
+        // "Scry 2, then reveal the top card of your library. If it's a
+        // creature card, put it into your hand." (Llanowar Empath, 501.8a)
+        p.bump();
+        let n = amount(p)?;
+        p.eat_all(", then").then_some(())?;
+        (p.at_all("look at the top card of") || p.at_all("reveal the top card of")).then_some(())?;
+        let mut v = vec![super::effects::scry(n)];
+        v.extend(top_card(p, cx)?);
+        v
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {

@@ -1355,13 +1355,29 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
 /// it's red."; Pyroblast: "Destroy target permanent if it's blue."): the
 /// target may be any spell or permanent; the instructions apply only if
 /// it has the colour as they are reached (`Condition::ObjectIs`).
+/// "Counter target spell if no mana was spent to play it." (Nix, 406):
+/// the same, with `Condition::NoManaSpent`.
 fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
     let end = (p.i..p.t.len()).find(|&k| p.t[k].low == ".")?;
-    if end < p.i + 4 || p.t[end - 3].low != "if" || p.t[end - 2].low != "it's" {
+    const NO_MANA: [&str; 8] = ["if", "no", "mana", "was", "spent", "to", "play", "it"];
+    let no_mana = end >= p.i + 9
+        && p.t[end - 8..end]
+            .iter()
+            .zip(NO_MANA)
+            .all(|(t, w)| t.low == w);
+    let tail = if no_mana {
+        8
+    } else if end >= p.i + 4 && p.t[end - 3].low == "if" && p.t[end - 2].low == "it's" {
+        3
+    } else {
         return None;
-    }
-    let color = crate::Color::from_name(&p.t[end - 1].low)?;
-    let mut toks: Vec<Tok> = p.t[p.i..end - 3].to_vec();
+    };
+    let color = if no_mana {
+        None
+    } else {
+        Some(crate::Color::from_name(&p.t[end - 1].low)?)
+    };
+    let mut toks: Vec<Tok> = p.t[p.i..end - tail].to_vec();
     toks.push(p.t[end].clone());
     let mut q = P::new(&toks);
     let effects = clauses(&mut q, cx)?;
@@ -1369,15 +1385,18 @@ fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
         return None;
     }
     let what = cx.it();
-    let mut filter = crate::ObjectFilter::any();
-    filter.colors_any.insert(color);
-    cx.effects.push(Effect::IfCondition {
-        condition: crate::Condition::ObjectIs {
-            what,
-            filter: Box::new(filter),
-        },
-        effects,
-    });
+    let condition = match color {
+        None => crate::Condition::NoManaSpent(what),
+        Some(color) => {
+            let mut filter = crate::ObjectFilter::any();
+            filter.colors_any.insert(color);
+            crate::Condition::ObjectIs {
+                what,
+                filter: Box::new(filter),
+            }
+        }
+    };
+    cx.effects.push(Effect::IfCondition { condition, effects });
     p.i = end + 1;
     p.far = p.far.max(p.i);
     Some(())

@@ -170,6 +170,7 @@ pub(crate) fn holds(
         | Condition::YouDid
         | Condition::TargetSharesNameWithPaid
         | Condition::ObjectIs { .. }
+        | Condition::NoManaSpent(_)
         | Condition::WasSupertype { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
@@ -433,6 +434,13 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
                 return false;
             };
             has == *is
+        });
+    }
+    // 406: "if no mana was spent to play it" (Nix): a spell played for
+    // free (502.59c suspend, "without paying its mana cost", {0}).
+    if let Condition::NoManaSpent(what) = c {
+        return game.objects_of(ctx, what).into_iter().any(|o| {
+            game.objects[o.slot as usize].flags & crate::state::object::flags::SPENT == 0
         });
     }
     // "if it's red"" (Hydroblast): the object, a spell or a permanent, as

@@ -962,6 +962,9 @@ impl Game {
                     o.flags |= flags::spent_bit(color);
                 }
             }
+            if c.mana_spent.0[tolaria_cards::ManaKind::Colorless.index()] > 0 {
+                o.flags |= flags::SPENT_C;
+            }
             for (bit, flag) in [
                 (1, flags::KICKED_A),
                 (2, flags::KICKED_B),

@@ -73,8 +73,11 @@ pub mod flags {
     /// (409.1i) and kept as it resolves into play and as last known
     /// information, like `KICKED` ("unless {U} was spent to play it").
     pub const SPENT_W: u32 = 1 << 20;
-    /// Every colour's `SPENT_W` bit.
-    pub const SPENT: u32 = 0b11111 << 20;
+    /// Colourless mana was spent to play this spell (after the five
+    /// colours' bits).
+    pub const SPENT_C: u32 = 1 << 25;
+    /// Every colour's `SPENT_W` bit and `SPENT_C`: any mana was spent.
+    pub const SPENT: u32 = 0b111111 << 20;
     /// The bit saying mana of colour `c` was spent to play the spell.
     pub fn spent_bit(c: tolaria_cards::Color) -> u32 {
         SPENT_W << (c as u32)
