@@ -1142,7 +1142,7 @@ impl Game {
 impl Game {
     /// The recipients of damage an effect deals (a target, the objects or
     /// players named, each creature and player matching).
-    fn damage_recipients(&self, ctx: &ResolveCtx, to: &Recipient) -> Vec<Target> {
+    pub(crate) fn damage_recipients(&self, ctx: &ResolveCtx, to: &Recipient) -> Vec<Target> {
         match to {
             Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
             Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),
