@@ -736,6 +736,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                             t.trigger,
                             crate::Trigger::BeginningOfFromGraveyard { .. }
                                 | crate::Trigger::CreatureToYourGraveyard
+                                | crate::Trigger::SpellPlayedFromGraveyard { .. }
                         ) =>
                     {
                         face.has_graveyard_triggers = true

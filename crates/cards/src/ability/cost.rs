@@ -114,6 +114,12 @@ pub struct Cost {
     /// "… pay X life" (Hatred, Bond of Agony).
     #[serde(default, skip_serializing_if = "is_false")]
     pub pay_life_x: bool,
+    /// "Remove X ki counters from [this]" (the Bakus, the storage-counter
+    /// abilities): X is announced as the ability is played (409.1b), at
+    /// most the counters of that kind on the source, and that many are
+    /// removed as the cost is paid (409.1h).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remove_counters_x: Option<CounterKind>,
     /// 217.7d: "Put a card removed from the game with CARDNAME into its
     /// owner's graveyard" (Jester's Scepter): one of the cards the source's
     /// linked ability removed, chosen by the player (409.1h); "that card"
@@ -146,7 +152,7 @@ impl Cost {
     /// The cost has a part whose size is X ("discard X cards", "pay X
     /// life"), so X is announced even without {X} in the mana cost.
     pub fn has_x(&self) -> bool {
-        self.discard_x || self.pay_life_x
+        self.discard_x || self.pay_life_x || self.remove_counters_x.is_some()
     }
     /// The cost is mana alone (502.52a: a replicate cost paid many times
     /// adds only to the mana of the total cost, 409.1f).

@@ -988,6 +988,13 @@ pub enum Effect {
     ShuffleIntoLibrary {
         what: ObjectRef,
     },
+    /// "Remove [this] from the game with three time counters on it." (Arc
+    /// Blade; Oracle "Exile"): a card with suspend removed this way is
+    /// suspended (502.59b).
+    RemoveSelfWithCounters {
+        kind: crate::CounterKind,
+        amount: u8,
+    },
     /// "[Player] shuffles their graveyard into their library." (Reminisce)
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,

@@ -125,6 +125,15 @@ pub enum Condition {
     /// (502.21d: `Some(0)` the first kicker cost listed, `Some(1)` the
     /// second); `paid: false` is "if it wasn't kicked".
     Kicked { which: Option<u8>, paid: bool },
+    /// 406: "if {U} was spent to play it / this spell" (Ogre Savant,
+    /// Rolling Spoil), "unless {G} was spent to play it" (Plaxmanta): mana
+    /// of that colour paid part of the spell's total cost; kept with the
+    /// permanent it became.
+    ManaSpent(crate::Color),
+    /// 406: "if no mana was spent to play it" (Nix): the object, a spell,
+    /// had no mana of any kind spent on its total cost. Judged only as the
+    /// effect resolves.
+    NoManaSpent(ObjectRef),
     /// "if you have three or fewer cards in hand" (Scalding Tongs).
     CardsInHandAtMost { who: PlayerRef, at_most: u32 },
     /// "if you control a red permanent and a green permanent" (the
@@ -432,6 +441,14 @@ pub enum Trigger {
     },
     /// "Whenever [player] plays a [filter] spell".
     SpellPlayed {
+        by: Whose,
+        filter: ObjectFilter,
+    },
+    /// 402.8h: "Whenever you play a multicolored spell, you may return
+    /// CARDNAME from your graveyard to your hand." (the Dissension
+    /// Eidolons): as `SpellPlayed`, of a card in its owner's graveyard; the
+    /// ability functions only there.
+    SpellPlayedFromGraveyard {
         by: Whose,
         filter: ObjectFilter,
     },

@@ -711,6 +711,27 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
             at_most: 0,
         });
     }
+    if let Some(c) = attempt(p, cx, |p, _| mana_spent(p)) {
+        return Some(c);
+    }
+    // "CARDNAME's power is 4 or greater" (Bloodshot Trainee): its computed
+    // power as the condition is checked.
+    if p.at_all("cardname's power is") {
+        let start = p.i;
+        p.eat_all("cardname's power is");
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("or greater") {
+                return Some(Condition::Matches {
+                    attached: false,
+                    filter: Box::new(crate::ObjectFilter {
+                        power_at_least: Some(n),
+                        ..Default::default()
+                    }),
+                });
+            }
+        }
+        p.i = start;
+    }
     // "that land was nonbasic", "… was legendary", "… was a snow land"
     // (Molten Rain, Feast of Worms, Icequake): the object as it last
     // existed.
@@ -852,6 +873,14 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
                     return Some(Condition::Both(Box::new(c), Box::new(d)));
                 }
                 p.i = i;
+            }
+            // "if you control no permanents other than CARDNAME and have no
+            // cards in hand" (Barren Glory): both.
+            if controller == ControllerFilter::You && p.eat_all("and have no cards in hand") {
+                let d = Condition::NoCardsInHand {
+                    who: crate::PlayerRef::You,
+                };
+                return Some(Condition::Both(Box::new(c), Box::new(d)));
             }
         }
         return Some(c);
@@ -1042,10 +1071,30 @@ fn controlled_permanents(p: &mut P, controller: ControllerFilter) -> Option<crat
     (noun == Noun::Permanent && !filter.this && filter.controller == ControllerFilter::Any)
         .then_some(())?;
     filter.controller = controller;
+    // "no permanents other than CARDNAME" (Barren Glory).
+    if !filter.other && p.eat_all("other than cardname") {
+        filter.other = true;
+    }
     Some(crate::Condition::Permanents {
         filter: Box::new(filter),
         at_least,
         at_most,
         controlled_by: None,
     })
+}
+
+/// 406: "{U} was spent to play it" / "… to play this spell" (Ogre Savant,
+/// Rolling Spoil; Oracle "cast").
+pub(super) fn mana_spent(p: &mut P) -> Option<crate::Condition> {
+    let color = match p.peek() {
+        "{w}" => crate::Color::White,
+        "{u}" => crate::Color::Blue,
+        "{b}" => crate::Color::Black,
+        "{r}" => crate::Color::Red,
+        "{g}" => crate::Color::Green,
+        _ => return None,
+    };
+    p.bump();
+    p.eat_all("was spent to play").then_some(())?;
+    (p.eat("it") || p.eat_all("this spell")).then_some(crate::Condition::ManaSpent(color))
 }

@@ -239,7 +239,7 @@ pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
     if !instead
         && !matches!(
             condition,
-            Condition::Kicked { .. } | Condition::WasSupertype { .. }
+            Condition::Kicked { .. } | Condition::WasSupertype { .. } | Condition::ManaSpent(_)
         )
     {
         // Without "instead" only the kicker's reading is kept here; other
@@ -770,6 +770,14 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 return Err(err(p));
             }
             c.put_counters = Some((kind, n));
+        } else if colon && p.at_all("remove x") {
+            // "Remove X ki counters from CARDNAME" (the Bakus, 409.1b).
+            p.eat_all("remove x");
+            let kind = counter_kind(p.bump()).ok_or_else(|| err(p))?;
+            if !p.eat_all("counters from cardname") {
+                return Err(err(p));
+            }
+            c.remove_counters_x = Some(kind);
         } else if p.eat("remove") {
             // "Remove five fuse counters from CARDNAME [and sacrifice it]" (Goblin Bomb).
             let n = match amount(p) {

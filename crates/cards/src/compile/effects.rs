@@ -78,19 +78,7 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // 501.8a: "scry N".
         "scry" => {
             p.bump();
-            Effect::LookAtTop {
-                amount: amount(p)?,
-                to_hand: None,
-                may: false,
-                on_top: None,
-                to_hand_count: 0,
-                rest_to_graveyard: false,
-                scry: true,
-                reveal_all: false,
-                whose: None,
-                may_shuffle: false,
-                look_only: false,
-            }
+            scry(amount(p)?)
         }
         "counter" => {
             p.bump();
@@ -1033,4 +1021,21 @@ pub(super) fn down_to_fewest(p: &mut P, cx: &mut Cx) -> Option<()> {
 /// A plural group of permanents ("lands", "creatures", "permanents").
 fn group_noun(p: &mut P) -> Option<(crate::ObjectFilter, Noun)> {
     super::targets::filter(p)
+}
+
+/// 501.8a: "scry N".
+pub(super) fn scry(amount: Amount) -> Effect {
+    Effect::LookAtTop {
+        amount,
+        to_hand: None,
+        may: false,
+        on_top: None,
+        to_hand_count: 0,
+        rest_to_graveyard: false,
+        scry: true,
+        reveal_all: false,
+        whose: None,
+        may_shuffle: false,
+        look_only: false,
+    }
 }

@@ -494,6 +494,8 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         "dredge",
         "amplify",
         "ripple",
+        "poisonous",
+        "frenzy",
     ])?;
     let n = match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => n,
@@ -521,6 +523,7 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
         })
     };
     Some(match kw {
+        "poisonous" | "frenzy" => triggered_keyword(kw, n),
         // 502.47a: "Dredge N" (a draw replacement that functions in the
         // graveyard).
         "dredge" => vec![Ability::Static(StaticAbility::Dredge(n.min(255) as u8))],
@@ -619,4 +622,53 @@ fn parameter_keyword(p: &mut P) -> Option<Vec<Ability>> {
             ),
         ],
     })
+}
+
+/// The triggered abilities a keyword with a number stands for, as the
+/// keyword line or an effect granting it ("All Slivers have poisonous 1",
+/// layer 5) reads them:
+/// - 502.69a "Poisonous N": "Whenever this creature deals combat damage to
+///   a player, that player gets N poison counters."
+/// - 502.66a "Frenzy N": "Whenever this creature attacks and isn't
+///   blocked, it gets +N/+0 until end of turn."
+pub(super) fn triggered_keyword(kw: &str, n: i32) -> Vec<Ability> {
+    let (trigger, effects) = match kw {
+        "poisonous" => (
+            Trigger::DealsDamageToPlayer {
+                combat_only: true,
+                opponent_only: false,
+            },
+            vec![Effect::GivePoison {
+                who: PlayerRef::Triggering,
+                amount: Amount::Fixed(n),
+            }],
+        ),
+        _ => (
+            Trigger::AttacksUnblocked,
+            vec![Effect::Continuous {
+                what: ObjectRef::This,
+                effect: LayerEffect::pump(n, 0, KeywordSet::EMPTY),
+                duration: Duration::EndOfTurn,
+            }],
+        ),
+    };
+    vec![Ability::Triggered(TriggeredAbility {
+        trigger,
+        optional: false,
+        targets: Vec::new(),
+        effects,
+        condition: None,
+        modes: Vec::new(),
+        chooser: None,
+    })]
+}
+
+/// "has poisonous 3", "have frenzy 1": the keyword's triggered ability,
+/// granted (layer 5).
+pub(super) fn granted_triggered_keyword(p: &mut P) -> Option<Vec<Ability>> {
+    let kw = p.eat_any(&["poisonous", "frenzy"])?;
+    match amount(p) {
+        Some(Amount::Fixed(n)) if n > 0 => Some(triggered_keyword(kw, n)),
+        _ => None,
+    }
 }

@@ -71,6 +71,16 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         Vec::new()
     } else if p.at_all("look at the top card of") || p.at_all("reveal the top card of") {
         top_card(p, cx)?
+    } else if p.at("scry") && p.peek_at(2) == "," && p.peek_at(3) == "then" {
+        // "Scry 2, then reveal the top card of your library. If it's a
+        // creature card, put it into your hand." (Llanowar Empath, 501.8a)
+        p.bump();
+        let n = amount(p)?;
+        p.eat_all(", then").then_some(())?;
+        (p.at_all("look at the top card of") || p.at_all("reveal the top card of")).then_some(())?;
+        let mut v = vec![super::effects::scry(n)];
+        v.extend(top_card(p, cx)?);
+        v
     } else if p.at("look") && p.peek_at(1) == "at" && p.peek_at(2) == "the" {
         look_at_top(p, cx)?
     } else if p.at_all("reveal the top") {
@@ -215,6 +225,17 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         return_to_play(p, cx)?
     } else if p.at("put") {
         put(p, cx)?
+    } else if p.at_all("exile cardname with") {
+        // "Exile Arc Blade with three time counters on it." (502.59b)
+        p.eat_all("exile cardname with");
+        let amount = match amount(p)? {
+            Amount::Fixed(n @ 1..=255) => n as u8,
+            _ => return None,
+        };
+        let kind = super::counter_kind(p.bump())?;
+        p.eat_any(&["counter", "counters"])?;
+        p.eat_all("on it").then_some(())?;
+        vec![Effect::RemoveSelfWithCounters { kind, amount }]
     } else if p.eat_all("shuffle cardname into its owner's library")
         || (cx.died_to_your_graveyard && p.eat_all("shuffle cardname into your library"))
     {
@@ -291,6 +312,11 @@ pub(super) fn graveyard_triggers(
                 if any_creature(&f) =>
             {
                 crate::Trigger::CreatureToYourGraveyard
+            }
+            // "Whenever you play a multicolored spell, you may return
+            // CARDNAME from your graveyard to your hand." (Enigma Eidolon)
+            crate::Trigger::SpellPlayed { by, filter } => {
+                crate::Trigger::SpellPlayedFromGraveyard { by, filter }
             }
             t => t,
         })
@@ -382,6 +408,7 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                     t.trigger,
                     crate::Trigger::BeginningOfFromGraveyard { .. }
                         | crate::Trigger::CreatureToYourGraveyard
+                        | crate::Trigger::SpellPlayedFromGraveyard { .. }
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies

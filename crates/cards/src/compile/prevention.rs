@@ -234,6 +234,17 @@ fn shield_recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     if p.eat("you") {
         return Some(Recipient::Player(PlayerRef::You));
     }
+    // "to each creature you control" (Samite Censer-Bearer), "to each
+    // creature and each player" (Kitsune Palliator): a shield for each
+    // (419.7d).
+    if p.at("each") {
+        return match super::targets::recipient(p, cx)? {
+            r @ (Recipient::EachCreatureAndPlayer(_) | Recipient::Object(ObjectRef::Each(_))) => {
+                Some(r)
+            }
+            _ => None,
+        };
+    }
     if let Some((i, _)) = attempt(p, cx, target) {
         if !matches!(cx.targets[i as usize].kind, crate::TargetKind::Player(_)) {
             cx.last_obj = Some(ObjectRef::Target(i));

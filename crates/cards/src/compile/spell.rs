@@ -27,6 +27,12 @@ fn flip_each_branch(cx: &mut Cx, heads: bool, effects: Vec<Effect>) {
 
 /// One sentence of instructions, appended to `cx.effects`.
 pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
+    // "For each counter removed, CARDNAME gets +2/+0 until end of turn."
+    // (Blademane Baku, after "Remove X ki counters"): the pump counted X
+    // times, X as announced (409.1b).
+    if cx.effects.is_empty() && p.at_all("for each counter removed ,") {
+        return attempt(p, cx, per_counter_removed);
+    }
     // "Then they create …", "Then that player shuffles.": a sentence after
     // the first is done after the ones before it anyway ("then if" keeps
     // its own reading below).
@@ -1087,6 +1093,35 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             at_random,
         }];
     }
+    // 406: "sacrifice it unless {U} was spent to play it" (Plaxmanta): the
+    // instructions run only if that colour wasn't spent.
+    if p.at("unless") {
+        let start = p.i;
+        p.bump();
+        match super::amounts::mana_spent(p) {
+            Some(c) => {
+                // "sacrifice it": this permanent, no choice.
+                let then = v
+                    .into_iter()
+                    .map(|e| match e {
+                        Effect::Sacrifice {
+                            who: PlayerRef::You,
+                            filter,
+                        } if filter.this => Effect::SacrificeThese {
+                            what: ObjectRef::This,
+                        },
+                        e => e,
+                    })
+                    .collect();
+                v = vec![Effect::IfElse {
+                    condition: crate::Condition::Not(Box::new(c)),
+                    then,
+                    otherwise: Vec::new(),
+                }]
+            }
+            None => p.i = start,
+        }
+    }
     // "sacrifice CARDNAME unless you pay {U}{U}", "tap CARDNAME unless you
     // pay 1 life", "… unless you pay {1} for each +1/+1 counter on it":
     // the controller chooses on resolution.
@@ -1248,6 +1283,32 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     Some(())
 }
 
+/// "For each counter removed, [what] gets +P/+T until end of turn.": the
+/// pump read after the comma, counted X times.
+fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("for each counter removed ,");
+    sentence(p, cx)?;
+    match cx.effects.as_mut_slice() {
+        [e @ Effect::Continuous {
+            duration: crate::Duration::EndOfTurn,
+            ..
+        }] => {
+            let Effect::Continuous { what, effect, .. } = e else {
+                return None;
+            };
+            (effect.is_pump() && effect.add_keywords == Default::default()).then_some(())?;
+            *e = Effect::PumpPerCount {
+                what: what.clone(),
+                power: effect.power,
+                toughness: effect.toughness,
+                count: Amount::X,
+            };
+            Some(())
+        }
+        _ => None,
+    }
+}
+
 /// 404.4: whether the effects create a delayed triggered ability (only
 /// triggered abilities' are played so far).
 pub(super) fn delays(effects: &[Effect]) -> bool {
@@ -1302,13 +1363,29 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
 /// it's red."; Pyroblast: "Destroy target permanent if it's blue."): the
 /// target may be any spell or permanent; the instructions apply only if
 /// it has the colour as they are reached (`Condition::ObjectIs`).
+/// "Counter target spell if no mana was spent to play it." (Nix, 406):
+/// the same, with `Condition::NoManaSpent`.
 fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
     let end = (p.i..p.t.len()).find(|&k| p.t[k].low == ".")?;
-    if end < p.i + 4 || p.t[end - 3].low != "if" || p.t[end - 2].low != "it's" {
+    const NO_MANA: [&str; 8] = ["if", "no", "mana", "was", "spent", "to", "play", "it"];
+    let no_mana = end >= p.i + 9
+        && p.t[end - 8..end]
+            .iter()
+            .zip(NO_MANA)
+            .all(|(t, w)| t.low == w);
+    let tail = if no_mana {
+        8
+    } else if end >= p.i + 4 && p.t[end - 3].low == "if" && p.t[end - 2].low == "it's" {
+        3
+    } else {
         return None;
-    }
-    let color = crate::Color::from_name(&p.t[end - 1].low)?;
-    let mut toks: Vec<Tok> = p.t[p.i..end - 3].to_vec();
+    };
+    let color = if no_mana {
+        None
+    } else {
+        Some(crate::Color::from_name(&p.t[end - 1].low)?)
+    };
+    let mut toks: Vec<Tok> = p.t[p.i..end - tail].to_vec();
     toks.push(p.t[end].clone());
     let mut q = P::new(&toks);
     let effects = clauses(&mut q, cx)?;
@@ -1316,15 +1393,18 @@ fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
         return None;
     }
     let what = cx.it();
-    let mut filter = crate::ObjectFilter::any();
-    filter.colors_any.insert(color);
-    cx.effects.push(Effect::IfCondition {
-        condition: crate::Condition::ObjectIs {
-            what,
-            filter: Box::new(filter),
-        },
-        effects,
-    });
+    let condition = match color {
+        None => crate::Condition::NoManaSpent(what),
+        Some(color) => {
+            let mut filter = crate::ObjectFilter::any();
+            filter.colors_any.insert(color);
+            crate::Condition::ObjectIs {
+                what,
+                filter: Box::new(filter),
+            }
+        }
+    };
+    cx.effects.push(Effect::IfCondition { condition, effects });
     p.i = end + 1;
     p.far = p.far.max(p.i);
     Some(())

@@ -683,6 +683,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             // Layer 5: keywords, or an ability in quotes (at most one).
             if p.at("\"") && layered.grant.is_none() {
                 layered.grant = Some(p.quoted_ability()?);
+            } else if matches!(p.peek(), "poisonous" | "frenzy") && layered.grant.is_none() {
+                // 502.69a, 502.66a: "have poisonous 1" (Virulent Sliver).
+                let abilities = super::keywords::granted_triggered_keyword(p)?;
+                layered.grant = Some(p.grant(abilities)?);
             } else if let Some(colors) = protection_colors(p) {
                 // 502.7: "Enchanted creature has protection from black."
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
@@ -692,6 +696,19 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.add_protection_chosen = true;
             } else {
                 keywords = keywords.union(keyword_list(p)?);
+                // "… haste, and protection from black and from red"
+                // (Akroma's Memorial, 502.7).
+                if p.at_all(", and protection from") || p.at_all("and protection from") {
+                    let start = p.i;
+                    p.eat(",");
+                    p.eat("and");
+                    match protection_colors(p) {
+                        Some(colors) => {
+                            layered.add_protection = ColorSet(layered.add_protection.0 | colors.0)
+                        }
+                        None => p.i = start,
+                    }
+                }
                 // "… have flying and \"{R}: …\"" (Homura's Essence).
                 if layered.grant.is_none() && p.peek() == "and" && p.peek_at(1) == "\"" {
                     p.bump();

@@ -721,6 +721,15 @@ pub(super) fn triggered(p: &mut P) -> R<Vec<TriggeredAbility>> {
         condition = Some(c);
     } else if let Some(c) = attempt(p, &mut cx, intervening_if) {
         condition = Some(c);
+    } else if p.at_all("if it had no") {
+        // "When Lost Auramancers is put into a graveyard from play, if it
+        // had no time counters on it," (413.2f: as it last existed in play).
+        p.eat_all("if it had no");
+        let kind = counter_kind(p.bump()).ok_or_else(|| no_rule(p))?;
+        if !p.eat_all("counters on it ,") {
+            return Err(no_rule(p));
+        }
+        condition = Some(crate::Condition::NoCountersOnThis(kind));
     } else if p.eat_all("if there are no") {
         // "if there are no arrowhead counters on CARDNAME," (Serrated Arrows).
         let kind = counter_kind(p.bump()).ok_or_else(|| no_rule(p))?;

@@ -29,9 +29,14 @@ pub(crate) fn holds(
         // "if you didn't play it from your hand" (Phage the Untouchable):
         // judged on the permanent, or its last known information once gone.
         // "if it wasn't the first land you played this turn" (Fastbond).
-        Condition::NoCountersOnThis(kind) => {
-            game.obj(src).is_some_and(|o| o.counters_of(*kind) == 0)
-        }
+        // 413.2f: a permanent gone from play ("if it had no time counters
+        // on it", Lost Auramancers) as it last existed there.
+        Condition::NoCountersOnThis(kind) => match game.obj(src) {
+            Some(o) => o.counters_of(*kind) == 0,
+            None => game
+                .last_known(src)
+                .is_some_and(|l| l.counters_of(*kind) == 0),
+        },
         // 212.3f: controlled continuously since its controller's most
         // recent turn began (Rocket Launcher).
         Condition::ControlledSinceYourTurnBegan => game.obj(src).is_some_and(|o| !o.is_sick()),
@@ -48,6 +53,12 @@ pub(crate) fn holds(
         Condition::Kicked { which, paid } => {
             crate::state::object::kicked_with(game.objects[src.slot as usize].flags, *which)
                 == *paid
+        }
+        // 406: "if {U} was spent to play it": the spell, the permanent it
+        // became, or its last known information once gone.
+        Condition::ManaSpent(color) => {
+            game.objects[src.slot as usize].flags & crate::state::object::flags::spent_bit(*color)
+                != 0
         }
         // "if [this] is untapped" (Howling Mine).
         Condition::ThisUntapped => game.obj(src).is_some_and(|o| !o.is_tapped()),
@@ -177,6 +188,7 @@ pub(crate) fn holds(
         | Condition::YouDid
         | Condition::TargetSharesNameWithPaid
         | Condition::ObjectIs { .. }
+        | Condition::NoManaSpent(_)
         | Condition::WasSupertype { .. } => false,
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
@@ -442,6 +454,13 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
                 return false;
             };
             has == *is
+        });
+    }
+    // 406: "if no mana was spent to play it" (Nix): a spell played for
+    // free (502.59c suspend, "without paying its mana cost", {0}).
+    if let Condition::NoManaSpent(what) = c {
+        return game.objects_of(ctx, what).into_iter().any(|o| {
+            game.objects[o.slot as usize].flags & crate::state::object::flags::SPENT == 0
         });
     }
     // "if it's red"" (Hydroblast): the object, a spell or a permanent, as

@@ -838,6 +838,12 @@ impl Game {
     /// pay ("discard X cards": the cards in hand that may be discarded;
     /// "pay X life": the life total), if it has such a part.
     fn additional_x_max(&self, c: &Casting) -> Option<u32> {
+        // 409.1b: "Remove X ki counters from [this]": at most the counters
+        // of that kind on the source.
+        if let Playing::Ability { source, .. } = c.what {
+            let kind = self.casting_cost(c)?.remove_counters_x?;
+            return Some(self.objects[source.slot as usize].counters_of(kind));
+        }
         let Playing::Spell { obj } = c.what else {
             return None;
         };
@@ -922,6 +928,10 @@ impl Game {
             if let Playing::Ability { source, index } = c.what {
                 let cycling = matches!(self.casting_ability(), Some(a) if a.cycling);
                 self.pay_other_costs(cost, source, cycling);
+                // 409.1h: "Remove X ki counters from [this]", X as announced.
+                if let Some(kind) = cost.remove_counters_x {
+                    self.remove_counters_for_cost(source, kind, c.x.unwrap_or(0));
+                }
                 if cost.unattach_grantor {
                     self.unattach_grantor_for_cost(source, index);
                 }
@@ -945,6 +955,15 @@ impl Game {
             // (kept with its controller, `marks::SUSPEND_HASTE`).
             if c.suspend && !c.ripple && !c.masked {
                 o.control_marks |= crate::state::object::marks::SUSPEND_HASTE;
+            }
+            // 406: the colours of mana spent on its total cost.
+            for color in tolaria_cards::Color::ALL {
+                if c.mana_spent.0[tolaria_cards::ManaKind::Color(color).index()] > 0 {
+                    o.flags |= flags::spent_bit(color);
+                }
+            }
+            if c.mana_spent.0[tolaria_cards::ManaKind::Colorless.index()] > 0 {
+                o.flags |= flags::SPENT_C;
             }
             for (bit, flag) in [
                 (1, flags::KICKED_A),

@@ -110,9 +110,9 @@ impl Game {
                 .filter(|&o| self.is_in_play(o))
                 .map(Target::Object)
                 .collect(),
-            Recipient::EachCreatureAndPlayer(_) | Recipient::TargetAndEachSharingColor(_) => {
-                Vec::new()
-            }
+            // "each creature and each player" (Kitsune Palliator).
+            Recipient::EachCreatureAndPlayer(_) => self.damage_recipients(ctx, r),
+            Recipient::TargetAndEachSharingColor(_) => Vec::new(),
         }
     }
 

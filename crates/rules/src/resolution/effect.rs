@@ -1007,6 +1007,7 @@ impl Game {
             | Effect::RevealTop { .. }
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
+            | Effect::RemoveSelfWithCounters { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
@@ -1162,7 +1163,7 @@ impl Game {
 impl Game {
     /// The recipients of damage an effect deals (a target, the objects or
     /// players named, each creature and player matching).
-    fn damage_recipients(&self, ctx: &ResolveCtx, to: &Recipient) -> Vec<Target> {
+    pub(crate) fn damage_recipients(&self, ctx: &ResolveCtx, to: &Recipient) -> Vec<Target> {
         match to {
             Recipient::Target(i) => ctx.target(*i).into_iter().collect(),
             Recipient::TargetAndEachSharingColor(i) => self.radiance(ctx, *i),

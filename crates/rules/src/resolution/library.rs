@@ -220,6 +220,7 @@ impl Game {
             } => {
                 let players = self.players_of(ctx, who);
                 let to = attach_to_this.then_some(ctx.source);
+                let filter = &with_x(filter, ctx.x);
                 self.put_from_hand_step(&players, filter, to)
             }
             _ => return None,
@@ -330,7 +331,7 @@ impl Game {
                 },
             ) => {
                 let to = attach_to_this.then_some(ctx.source);
-                self.hand_to_play_options(p, filter, to)
+                self.hand_to_play_options(p, &with_x(filter, ctx.x), to)
             }
             _ => Vec::new(),
         }
@@ -1260,6 +1261,25 @@ impl Game {
                     }
                 }
             }
+            // "Remove Arc Blade from the game with three time counters on
+            // it": with suspend, it is suspended (502.59b).
+            Effect::RemoveSelfWithCounters { kind, amount } => {
+                if let Some(new) = self.move_to(
+                    ctx.source,
+                    Zone::RemovedFromGame,
+                    MoveReason::RemoveFromGame,
+                ) {
+                    let o = &mut self.objects[new.slot as usize];
+                    let amount = o.add_counters(*kind, i32::from(*amount));
+                    let card = o.card;
+                    self.emit(Event::CountersPut {
+                        obj: new,
+                        card,
+                        kind: *kind,
+                        amount,
+                    });
+                }
+            }
             // Tormod's Crypt (217.7).
             Effect::RemoveGraveyard { who } => {
                 for p in self.players_of(ctx, who) {
@@ -1490,4 +1510,18 @@ impl Game {
         let owner = self.objects[o.slot as usize].owner;
         self.move_to(o, Zone::Library(owner), MoveReason::Effect);
     }
+}
+
+/// "a creature card with converted mana cost X" (Mercadian Lift): the X of
+/// the resolving ability fixed into the filter, so cards in a hand can be
+/// matched against it (203.3b, 409.1b).
+fn with_x(f: &ObjectFilter, x: u32) -> std::borrow::Cow<'_, ObjectFilter> {
+    if !f.cmc_is_x {
+        return std::borrow::Cow::Borrowed(f);
+    }
+    std::borrow::Cow::Owned(ObjectFilter {
+        cmc_is_x: false,
+        cmc_exactly: Some(x as i32),
+        ..f.clone()
+    })
 }

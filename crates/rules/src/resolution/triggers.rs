@@ -640,6 +640,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     });
                 }
             }
+            spell_played_in_graveyards(game, caster, spell);
             for i in 0..permanents {
                 let src = game.in_play[i];
                 scan(game, src, |t, game, src| match t {
@@ -1042,7 +1043,17 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
             Trigger::LeavesPlay => true,
             _ => false,
         };
-        if fires {
+        let ctx = TriggerContext {
+            object: Some(old),
+            ..Default::default()
+        };
+        // 404.3: an intervening "if" must be true for it to trigger ("if it
+        // had no time counters on it", judged on last known information).
+        if fires
+            && t.condition
+                .as_ref()
+                .is_none_or(|c| condition_holds(game, old, &ctx, c))
+        {
             game.pending_triggers.push(PendingTrigger {
                 controller: lki_controller.unwrap_or(game.objects[new.slot as usize].owner),
                 source: old,
@@ -1052,10 +1063,7 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
                     face,
                     index: i as u8,
                 },
-                ctx: TriggerContext {
-                    object: Some(old),
-                    ..Default::default()
-                },
+                ctx,
             });
         }
     }
@@ -1473,6 +1481,56 @@ impl Game {
 /// The printed triggered abilities of a card outside play with this
 /// trigger (a card in a graveyard or hand: its front face), put pending
 /// under `controller` with the event's context.
+/// 402.8h: "Whenever you play a multicolored spell, you may return
+/// CARDNAME from your graveyard to your hand." (the Eidolons): the cards in
+/// graveyards whose ability functions there see the spell played; a card's
+/// controller there is its owner (217.1).
+fn spell_played_in_graveyards(game: &mut Game, caster: PlayerId, spell: ObjId) {
+    if !game.graveyard_triggers || !game.graveyard_abilities_function() {
+        return;
+    }
+    for pi in 0..game.players.len() {
+        let g = PlayerId(pi as u8);
+        for k in 0..game.player(g).graveyard.len() {
+            let c = game.player(g).graveyard[k];
+            let card = game.objects[c.slot as usize].card;
+            let front = tolaria_cards::db().get(card).front();
+            if !front.has_graveyard_triggers {
+                continue;
+            }
+            for (i, a) in front.abilities.iter().enumerate() {
+                let Ability::Triggered(t) = a else { continue };
+                let Trigger::SpellPlayedFromGraveyard { by, filter } = &t.trigger else {
+                    continue;
+                };
+                let who_ok = match by {
+                    Whose::You => caster == g,
+                    Whose::Opponent => game.is_opponent(g, caster),
+                    Whose::Each => true,
+                    Whose::Chosen => false,
+                };
+                if who_ok && crate::continuous::filter::matches(game, filter, spell, Some(c), g) {
+                    game.pending_triggers.push(PendingTrigger {
+                        controller: g,
+                        source: c,
+                        card,
+                        ability: AbilityRef::Printed {
+                            card,
+                            face: 0,
+                            index: i as u8,
+                        },
+                        ctx: TriggerContext {
+                            object: Some(spell),
+                            player: Some(caster),
+                            ..Default::default()
+                        },
+                    });
+                }
+            }
+        }
+    }
+}
+
 pub(crate) fn trigger_printed(
     game: &mut Game,
     controller: PlayerId,

@@ -68,6 +68,20 @@ pub mod flags {
     /// as a turn begins and on a zone change.
     pub const DAMAGED_OPPONENT_THIS_TURN: u32 = 1 << 19;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
+    /// 406: white mana was spent to play this spell (the next four bits:
+    /// blue, black, red, green; `spent_bit`); set as it becomes played
+    /// (409.1i) and kept as it resolves into play and as last known
+    /// information, like `KICKED` ("unless {U} was spent to play it").
+    pub const SPENT_W: u32 = 1 << 20;
+    /// Colourless mana was spent to play this spell (after the five
+    /// colours' bits).
+    pub const SPENT_C: u32 = 1 << 25;
+    /// Every colour's `SPENT_W` bit and `SPENT_C`: any mana was spent.
+    pub const SPENT: u32 = 0b111111 << 20;
+    /// The bit saying mana of colour `c` was spent to play the spell.
+    pub fn spent_bit(c: tolaria_cards::Color) -> u32 {
+        SPENT_W << (c as u32)
+    }
 }
 
 /// Bits of `Object::control_marks` (502.19a, echo).

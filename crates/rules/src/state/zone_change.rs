@@ -328,7 +328,9 @@ impl Game {
         let ts = self.stamp();
         let slot = id.slot as usize;
         let from_hand = self.objects[slot].flags & crate::state::object::flags::FROM_HAND != 0;
-        let kicked = self.objects[slot].flags & crate::state::object::flags::KICKED;
+        // 406: the colours spent to play it follow it like its kicker.
+        let kicked = self.objects[slot].flags
+            & (crate::state::object::flags::KICKED | crate::state::object::flags::SPENT);
         let masked = self.objects[slot].flags & crate::state::object::flags::MASKED;
         self.objects[slot].reset_for_new_zone(to, ts);
         if flipped && to == Zone::InPlay {
