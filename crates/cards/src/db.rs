@@ -139,6 +139,11 @@ pub struct CardFace {
     /// game are recorded as removed with this object.
     #[serde(default)]
     pub links_removals: bool,
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante": a deck holding it is refused for a game not
+    /// played for ante.
+    #[serde(default)]
+    pub ante_only: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -322,6 +327,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_hand_abilities: false,
             has_graveyard_abilities: false,
             links_removals: false,
+            ante_only: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -672,6 +678,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_hand_abilities: false,
         has_graveyard_abilities: false,
         links_removals: false,
+        ante_only: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -736,6 +743,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     _ => {}
                 }
             }
+            face.ante_only = c.ante_only;
             face.abilities = c.abilities;
             face.spell = c.spell;
             face.granted = c.granted;
