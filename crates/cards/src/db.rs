@@ -145,6 +145,11 @@ pub struct CardFace {
     /// game with such a card.
     #[serde(default)]
     pub counts_deaths_by_type: bool,
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante": a deck holding it is refused for a game not
+    /// played for ante.
+    #[serde(default)]
+    pub ante_only: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -329,6 +334,7 @@ fn face_down_def(id: CardId) -> CardDef {
             has_graveyard_abilities: false,
             links_removals: false,
             counts_deaths_by_type: false,
+            ante_only: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -680,6 +686,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_graveyard_abilities: false,
         links_removals: false,
         counts_deaths_by_type: false,
+        ante_only: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -751,6 +758,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     _ => {}
                 }
             }
+            face.ante_only = c.ante_only;
             face.abilities = c.abilities;
             face.spell = c.spell;
             face.granted = c.granted;

@@ -732,6 +732,11 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
     },
+    /// 217.9d: "[Player] antes the top card of their library" (Demonic
+    /// Attorney, Contract from Below): put into the ante zone.
+    AnteTop {
+        who: PlayerRef,
+    },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
     Mill {

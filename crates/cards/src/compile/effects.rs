@@ -728,6 +728,12 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
+    // 217.9d: "ante the top card of your library" (Contract from Below).
+    if p.at("ante") {
+        if let Some(v) = attempt(p, cx, super::library::player_sentence) {
+            return Some(v);
+        }
+    }
     // 419.6c, 419.7b, 419.8a: the shields the forms above don't read.
     if let Some(v) = attempt(p, cx, super::prevention::clause) {
         return Some(v);

@@ -562,12 +562,20 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
             who: PlayerRef::You,
         }]);
-    } else if p.at("mill") {
-        // The imperative "Mill three cards." (Ertai's Familiar): you do.
+    } else if p.at("mill") || p.at("ante") {
+        // The imperative "Mill three cards." (Ertai's Familiar), "ante the
+        // top card of your library" (Contract from Below): you do.
         PlayerRef::You
     } else {
         attempt(p, cx, player_phrase)?
     };
+    if p.eat_any(&["ante", "antes"]).is_some() {
+        // 217.9d: "[player] antes the top card of their library".
+        p.eat_all("the top card of").then_some(())?;
+        p.eat_any(&["their", "your"])?;
+        p.eat("library").then_some(())?;
+        return Some(vec![Effect::AnteTop { who }]);
+    }
     if p.eat_any(&["mill", "mills"]).is_some() {
         let amount = if p.eat_all("half their library , rounded down") {
             Amount::HalfLibraryRoundedDown(who.clone())

@@ -92,6 +92,9 @@ pub struct Compiled {
     /// Abilities granted in quotes (`CardFace::granted`).
     pub granted: Vec<Ability>,
     pub spell: SpellAbility,
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante" (`CardFace::ante_only`).
+    pub ante_only: bool,
 }
 
 impl Compiled {
@@ -204,6 +207,15 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 continue;
             }
             flush_modal_trigger(&mut trigger_modes, &mut out)?;
+        }
+        // 217.9c: not an ability but a rule of deck building, kept on the
+        // face (`CardFace::ante_only`): a deck holding the card is refused
+        // unless the game is played for ante.
+        if line.eq_ignore_ascii_case(
+            "Remove CARDNAME from your deck before playing if you're not playing for ante.",
+        ) {
+            out.ante_only = true;
+            continue;
         }
         if let Some(head) = modal_trigger_head(line) {
             trigger_modes = Some((orig.trim().to_string(), head.to_string(), Vec::new()));

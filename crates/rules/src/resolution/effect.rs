@@ -998,6 +998,7 @@ impl Game {
             }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
+            | Effect::AnteTop { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }

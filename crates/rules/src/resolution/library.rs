@@ -1008,6 +1008,11 @@ impl Game {
                     }
                 }
             }
+            Effect::AnteTop { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.ante_top_card(p);
+                }
+            }
             Effect::Mill { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = match amount {

@@ -92,6 +92,10 @@ pub struct Game {
     pub stack: Vec<StackItem>,
     /// 217.7: removed from the game.
     pub removed: Vec<ObjId>,
+    /// 217.9: the ante zone, in order of anteing (only when playing for
+    /// ante, `MultiplayerOptions::ante`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ante: Vec<ObjId>,
     /// 217.8: the phased-out zone, in order of phasing out.
     #[serde(default)]
     pub phased_out: Vec<crate::mechanics::phasing::PhasedOut>,
@@ -779,6 +783,9 @@ impl Game {
         }
         for p in &self.phased_out {
             mark(p.id, Zone::PhasedOut)?;
+        }
+        for &id in &self.ante {
+            mark(id, Zone::Ante)?;
         }
         for s in &self.stack {
             if let crate::StackKind::Spell { obj } = s.kind {

@@ -22,6 +22,7 @@ impl Game {
             Zone::Graveyard(p) => remove(&mut self.players[p.index()].graveyard),
             Zone::InPlay => remove(&mut self.in_play),
             Zone::RemovedFromGame => remove(&mut self.removed),
+            Zone::Ante => remove(&mut self.ante),
             Zone::Stack => {
                 if let Some(i) = self
                     .stack
@@ -567,6 +568,7 @@ impl Game {
                 }
             }
             Zone::RemovedFromGame => self.removed.push(new),
+            Zone::Ante => self.ante.push(new),
             Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         let _ = token;

@@ -19,6 +19,7 @@ impl Game {
             in_play: Vec::new(),
             stack: Vec::new(),
             removed: Vec::new(),
+            ante: Vec::new(),
             phased_out: Vec::new(),
             turn: 1,
             active: PlayerId(0),
@@ -157,6 +158,7 @@ impl Game {
                 self.in_play.push(id)
             }
             Zone::RemovedFromGame => self.removed.push(id),
+            Zone::Ante => self.ante.push(id),
             Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         id
@@ -214,6 +216,25 @@ impl Game {
         order
     }
 
+    /// 101 with the options chosen before play (217.9a: playing for
+    /// ante): a deck holding an ante card is refused unless the game is
+    /// played for ante (217.9c).
+    pub fn new_game_with(
+        decks: &[(&str, Vec<CardId>)],
+        seed: u64,
+        options: crate::variants::multiplayer::MultiplayerOptions,
+    ) -> Result<Game, crate::variants::teams::SetupError> {
+        for (_, d) in decks {
+            crate::variants::ante::check_ante_deck(d, options.ante)?;
+        }
+        let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
+        let mut g = Game::empty(&names, seed);
+        g.options = options;
+        let decks: Vec<&[CardId]> = decks.iter().map(|d| d.1.as_slice()).collect();
+        g.deal_and_start(&decks);
+        Ok(g)
+    }
+
     pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
         let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
         let mut g = Game::empty(&names, seed);
@@ -249,6 +270,8 @@ impl Game {
         for p in 0..decks.len() {
             g.shuffle_library(PlayerId(p as u8));
         }
+        // 217.9b: playing for ante, each player antes a random card.
+        g.ante_at_start();
         // 101.2: a random choice of who plays first (607.4: which emperor).
         let first = if g.players.iter().any(|p| p.emperor) {
             let emperors: Vec<PlayerId> = g.player_ids().filter(|&p| g.player(p).emperor).collect();
