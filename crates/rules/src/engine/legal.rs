@@ -762,7 +762,36 @@ impl Game {
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
         (instant_speed || sorcery_timing || self.flash_granted(p, card))
+            && !self.hand_spell_unaffordable(card, face, avail)
             && self.can_play_spell_face_in_time(p, card, face, avail)
+    }
+
+    /// A card in hand whose mana cost is surely paid as printed (no
+    /// alternative cost, convoke or delve; 409.1f: no static ability of its
+    /// own or in play to change its total cost) with more mana symbols
+    /// than the mana available: `can_play_face` would refuse it at its
+    /// cost test, and every test before that one only refuses; found here
+    /// first, inline, without computing the rest (the usual card that
+    /// can't be afforded yet).
+    #[inline(always)]
+    fn hand_spell_unaffordable(
+        &self,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::playing::mana::Avail,
+    ) -> bool {
+        let o = &self.objects[card.slot as usize];
+        matches!(o.zone, Zone::Hand(_))
+            && !o.is_face_down()
+            && face.spell.alternative.is_none()
+            && !face.spell.convoke
+            && !face.spell.delve
+            && face
+                .mana_cost
+                .as_ref()
+                .is_some_and(|c| cost_symbols(c) > avail.len() as u64)
+            && !o.def().front().has_statics
+            && !self.may_have_statics()
     }
 
     /// [`Game::can_play_spell_face`] once the card's speed allows it now.
