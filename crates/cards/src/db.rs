@@ -235,6 +235,11 @@ impl CardDef {
     pub fn unsupported(&self) -> Option<&Unsupported> {
         self.faces.iter().find_map(|f| f.support.as_ref().err())
     }
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante": a deck holding it plays only for ante.
+    pub fn ante_only(&self) -> bool {
+        self.faces.iter().any(|f| f.ante_only)
+    }
 }
 
 /// 217.7d: an instruction that returns the cards the linked ability

@@ -17,10 +17,7 @@ pub fn check_ante_deck(deck: &[CardId], ante: bool) -> Result<(), SetupError> {
         return Ok(());
     }
     let db = tolaria_cards::db();
-    match deck
-        .iter()
-        .find(|&&c| db.get(c).faces.iter().any(|f| f.ante_only))
-    {
+    match deck.iter().find(|&&c| db.get(c).ante_only()) {
         Some(&c) => Err(SetupError::AnteCard(db.get(c).name.clone())),
         None => Ok(()),
     }
