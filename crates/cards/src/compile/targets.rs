@@ -476,6 +476,16 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. }
         | Effect::PutOnTopInAnyOrder { .. } => true,
+        // "… damage to each of two target creatures" (Jagged Lightning),
+        // "Put a +1/+1 counter on each of X target creatures" (Thrive).
+        Effect::DealDamage {
+            to: Recipient::Object(ObjectRef::Targets(_)),
+            ..
+        }
+        | Effect::PutCounters {
+            what: ObjectRef::Targets(_),
+            ..
+        } => true,
         e => !format!("{e:?}").contains("Targets("),
     })
 }
@@ -790,7 +800,22 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
 
 /// An object phrase: "CARDNAME", "it", "that creature", "enchanted creature",
 /// "target …", "all creatures", "each creature you control".
+/// "each of two target creatures", "each of X target creatures" (Jagged
+/// Lightning, Thrive): one instance of "target" with several objects
+/// (409.1c), each affected alike.
+fn each_of_targets(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    (p.at_all("each of") && !p.at_all("each of those")).then_some(())?;
+    p.eat_all("each of");
+    let (i, player) = target_n(p, cx, true)?;
+    (!player && is_multi(&cx.targets[i as usize])).then_some(())?;
+    matches!(cx.targets[i as usize].kind, TargetKind::Permanent(_)).then_some(())?;
+    Some(ObjectRef::Targets(i))
+}
+
 pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    if let Some(o) = attempt(p, cx, each_of_targets) {
+        return Some(o);
+    }
     let r = if p.eat("cardname") {
         ObjectRef::This
     } else if p.eat("it") {
@@ -997,6 +1022,10 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     // "each of those creatures with flying" (Winter Blast).
     if p.at_all("each of those") {
         return object_phrase(p, cx).map(Recipient::Object);
+    }
+    // "3 damage to each of two target creatures" (Jagged Lightning).
+    if let Some(o) = attempt(p, cx, each_of_targets) {
+        return Some(Recipient::Object(o));
     }
     if p.eat("each") {
         if let Some(f) = attempt(p, cx, |p, _| {
