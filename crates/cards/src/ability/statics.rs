@@ -274,6 +274,14 @@ pub enum StaticAbility {
         power: i32,
         toughness: i32,
     },
+    /// "[This / enchanted creature] gets +1/+1 for each card in your hand"
+    /// (Empyrial Armor, Dread Slag): layer 6d, the hand of the ability's
+    /// controller counted.
+    PlusPerCardsInHand {
+        affected: Affected,
+        power: i32,
+        toughness: i32,
+    },
     /// "You have shroud" (True Believer).
     ControllerHasShroud,
     /// 419 replacement: "[This] comes into play tapped."

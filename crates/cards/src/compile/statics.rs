@@ -660,6 +660,15 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     power,
                     toughness,
                 });
+            } else if p.eat_all("for each card in your hand") {
+                if matches!(affected, Affected::Each(_)) {
+                    return None;
+                }
+                out.push(StaticAbility::PlusPerCardsInHand {
+                    affected: affected.clone(),
+                    power,
+                    toughness,
+                });
             } else if p.eat_all("for each") {
                 if matches!(affected, Affected::Each(_)) {
                     return None;

@@ -41,6 +41,9 @@ enum Action<'a> {
     DefineFromCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
     PlusPerCount(&'a ObjectFilter, i32, i32),
+    /// 6d: "+P/+T for each card in your hand" (Empyrial Armor): the hand
+    /// of the ability's controller.
+    PlusPerHand(i32, i32),
     /// 6a: "power and toughness are each equal to the number of [cards] in
     /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
     DefineFromCards(&'a ObjectFilter, bool, i32),
@@ -105,7 +108,7 @@ impl Listed<'_> {
             Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => {
                 layer == Layer::PtDefining
             }
-            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
+            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerHand(..) => {
                 layer == Layer::PtStaticModify
             }
         }
@@ -183,8 +186,10 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             // A count of graveyard cards changes as cards enter and leave them.
             // So does a value read from hands, life totals, the turn or
             // combat (`Action::Defined`).
-            if matches!(l.action, Action::DefineFromCards(..) | Action::Defined(..))
-                || l.granted_pt().is_some()
+            if matches!(
+                l.action,
+                Action::DefineFromCards(..) | Action::Defined(..) | Action::PlusPerHand(..)
+            ) || l.granted_pt().is_some()
             {
                 return true;
             }
@@ -417,6 +422,18 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
+                StaticAbility::PlusPerCardsInHand {
+                    affected,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerHand(*power, *toughness),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
                 _ => continue,
             };
             // 212.6e: "is the chosen type": the basic land type the
@@ -508,7 +525,9 @@ mod kind {
 fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
-        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => return kind::PT,
+        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerHand(..) => {
+            return kind::PT
+        }
         Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => return 0,
     };
     match layer {
@@ -965,6 +984,11 @@ fn applied(
         }
         Action::PlusPerCount(f, p, t) => {
             let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
+        }
+        Action::PlusPerHand(p, t) => {
+            let n = game.players[l.controller.index()].hand.len() as i32;
             ch.power += p * n;
             ch.toughness += t * n;
         }
