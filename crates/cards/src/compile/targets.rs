@@ -787,8 +787,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         return Some(r);
     }
     // "that opponent": the opponent named before ("target opponent … that opponent").
+    // After "Whenever [this] deals damage to an opponent" (Fungal
+    // Shambler) it is the player of the trigger event.
     if p.at_all("that opponent") {
-        let r = cx.last_player.clone()?;
+        let r = cx
+            .last_player
+            .clone()
+            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
         p.eat_all("that opponent");
         return Some(r);
     }
