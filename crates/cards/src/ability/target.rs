@@ -132,6 +132,9 @@ pub enum PlayerFilter {
     You,
     /// 603.2: "target teammate": a player on the same team, not you.
     Teammate,
+    /// "target creature card from that player's graveyard" (Ink-Eyes):
+    /// the player of the triggered ability's event.
+    TriggeringPlayer,
 }
 
 /// Whose objects a filter accepts.

@@ -598,6 +598,8 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                     || p.eat_all("in an opponent's graveyard")
                 {
                     PlayerFilter::Opponent
+                } else if cx.trig_player && p.eat_all("from that player's graveyard") {
+                    PlayerFilter::TriggeringPlayer
                 } else {
                     return fail_at(p, start);
                 };

@@ -440,6 +440,8 @@ fn spell_targets_match(
             tolaria_cards::PlayerFilter::You => p == you,
             tolaria_cards::PlayerFilter::Opponent => game.is_opponent(you, p),
             tolaria_cards::PlayerFilter::Teammate => game.is_teammate(you, p),
+            // Only a graveyard card's owner is judged by the event's player.
+            tolaria_cards::PlayerFilter::TriggeringPlayer => false,
         },
         _ => false,
     };
