@@ -599,6 +599,11 @@ pub enum Effect {
         /// at random.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         at_random: bool,
+        /// "unless you discard two cards" (Avatar of Discord): how many;
+        /// all of them or none (a cost, 413.2c), so it can be paid only
+        /// with that many in hand.
+        #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
+        count: u8,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such

@@ -390,7 +390,11 @@ impl Game {
                             .map(|&c| Action::ChooseObject(c)),
                     );
                 }
-                out.push(Action::No);
+                // Once a card of several is discarded the rest must be too
+                // (a cost is paid all or not at all).
+                if self.resolving.as_ref().is_none_or(|r| r.sub == 0) {
+                    out.push(Action::No);
+                }
             }
             DecisionKind::PayUnless { generic, colored } => {
                 let pool = &self.player(p).pool.0;
