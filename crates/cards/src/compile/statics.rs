@@ -443,6 +443,50 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // "Equipment named Sword of Kaldra, Shield of Kaldra, and Helm of
+    // Kaldra have indestructible." (Shield of Kaldra): a static ability per
+    // name (layer 5: the keyword, 420.5c).
+    if p.eat_all("equipment named") {
+        let mut out = Vec::new();
+        loop {
+            let name = if p.eat("cardname") {
+                SELF.to_string()
+            } else {
+                let mut words = Vec::new();
+                while !p.at_end() && !matches!(p.peek(), "," | "and" | "are" | "have" | ".") {
+                    words.push(p.raw().to_string());
+                    p.bump();
+                }
+                (!words.is_empty()).then_some(())?;
+                words.join(" ")
+            };
+            let mut f = ObjectFilter::of_type(CardType::Artifact);
+            f.subtypes_any = vec![crate::Subtype::intern("Equipment")];
+            f.named = Some(name);
+            out.push(f);
+            p.eat(",");
+            p.eat("and");
+            if p.at_any_of(&["are", "have"]) {
+                break;
+            }
+            (!p.at_end()).then_some(())?;
+        }
+        (p.eat_all("are indestructible") || p.eat_all("have indestructible")).then_some(())?;
+        (p.eat_end() && p.at_end()).then_some(())?;
+        let mut add_keywords = KeywordSet::EMPTY;
+        add_keywords.insert(crate::Keyword::Indestructible);
+        return Some(
+            out.into_iter()
+                .map(|f| StaticAbility::Continuous {
+                    affected: Affected::Each(f),
+                    effect: LayerEffect {
+                        add_keywords,
+                        ..Default::default()
+                    },
+                })
+                .collect(),
+        );
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
