@@ -821,6 +821,10 @@ pub enum Effect {
     NameCard {
         nonland: bool,
     },
+    /// The linked comes-into-play ability's part of `PlayerRef::Linked`
+    /// (Laquatus's Champion): its source remembers the player target
+    /// `0`-th target as its linked player.
+    LinkTargetPlayer(u8),
     /// "Choose a color." (Persecute): the spell's controller chooses a
     /// colour as the instruction resolves; the spell remembers it, and its
     /// filters "of that color" (`ObjectFilter::chosen_color`) read it.

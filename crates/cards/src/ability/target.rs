@@ -462,4 +462,9 @@ pub enum PlayerRef {
     /// creatures" (Ghazbán Ogre, Wild Mammoth): the one player with more of
     /// it than each other player; none on a tie.
     Most(super::PlayerQuantity),
+    /// "that player" in a leaves-play ability (Laquatus's Champion: "When
+    /// [this] leaves play, that player gains 6 life"): the player the same
+    /// permanent's comes-into-play ability targeted, which that ability
+    /// remembers on it (`Effect::LinkTargetPlayer`; the card's ruling).
+    Linked,
 }

@@ -560,6 +560,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
         None => None,
     };
+    link_players(&mut out).map_err(|reason| Unsupported {
+        phrase: stripped.trim().to_string(),
+        reason,
+    })?;
     library::check_zone_of_function(&out).map_err(|reason| Unsupported {
         phrase: stripped.trim().to_string(),
         reason,
@@ -705,4 +709,34 @@ fn capitalized(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// `PlayerRef::Linked` ("When [this] leaves play, that player gains 6
+/// life", Laquatus's Champion): the face's comes-into-play ability must
+/// target a player, and remembers that player on its source
+/// (`Effect::LinkTargetPlayer`); without one the face is refused.
+fn link_players(out: &mut Compiled) -> Result<(), String> {
+    let uses = out.abilities.iter().any(
+        |a| matches!(a, Ability::Triggered(t) if format!("{:?}", t.effects).contains("Linked")),
+    );
+    if !uses {
+        return Ok(());
+    }
+    let etb = out.abilities.iter_mut().find_map(|a| match a {
+        Ability::Triggered(t)
+            if matches!(&t.trigger, crate::Trigger::ComesIntoPlay(f) if f.this)
+                && t.targets.len() == 1
+                && matches!(t.targets[0].kind, crate::TargetKind::Player(_)) =>
+        {
+            Some(t)
+        }
+        _ => None,
+    });
+    match etb {
+        Some(t) => {
+            t.effects.push(Effect::LinkTargetPlayer(0));
+            Ok(())
+        }
+        None => Err("\"that player\" in a leaves-play ability without a linked player".into()),
+    }
 }

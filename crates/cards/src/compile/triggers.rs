@@ -299,8 +299,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
         }
-        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault). "that
+        // player" then is the player its comes-into-play ability targeted
+        // (Laquatus's Champion; `PlayerRef::Linked`).
         if p.eat_all("leaves play") {
+            cx.last_player = Some(PlayerRef::Linked);
             return Some(vec![Trigger::LeavesPlay]);
         }
         if p.eat_all("phases out") {

@@ -58,6 +58,15 @@ impl Game {
             }
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
+            // Laquatus's Champion: the target player, remembered by the
+            // source for its leaves-play ability (`PlayerRef::Linked`).
+            Effect::LinkTargetPlayer(i) => {
+                if let Some(Target::Player(p)) = ctx.target(*i) {
+                    if let Some(o) = self.obj_mut(ctx.source) {
+                        o.chosen_player = Some(p);
+                    }
+                }
+            }
             Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
             // "Target player can't play lands / creature spells this turn."
             Effect::CantPlayThisTurn { who, lands, spells } => {

@@ -21,6 +21,16 @@ impl Game {
     fn players_of_all(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
         match r {
             PlayerRef::You => vec![ctx.controller],
+            // The player its comes-into-play ability remembered, read from
+            // the source as it last existed once it has left play.
+            PlayerRef::Linked => match self.obj(ctx.source) {
+                Some(o) => o.chosen_player.into_iter().collect(),
+                None => self
+                    .last_known(ctx.source)
+                    .and_then(|l| l.chosen_player)
+                    .into_iter()
+                    .collect(),
+            },
             PlayerRef::Target(i) => match ctx.target(*i) {
                 Some(Target::Player(p)) => vec![p],
                 _ => vec![],

@@ -64,6 +64,10 @@ pub struct LastKnown {
     /// petal counters, counted after it was sacrificed (413.2f).
     #[serde(default)]
     pub counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
+    /// The player it remembered (`Object::chosen_player`): "that player"
+    /// of its leaves-play ability (Laquatus's Champion, `PlayerRef::Linked`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_player: Option<PlayerId>,
 }
 
 impl LastKnown {

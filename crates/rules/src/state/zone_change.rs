@@ -655,6 +655,7 @@ impl Game {
             let card = o.card;
             let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
             let counters = o.counters;
+            let chosen_player = o.chosen_player;
             let ch = crate::continuous::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -674,6 +675,7 @@ impl Game {
                 converted_mana_cost: ch.converted_mana_cost() as u16,
                 colors: ch.colors.0,
                 counters,
+                chosen_player,
             });
         }
     }
