@@ -275,10 +275,12 @@ pub enum StaticAbility {
         toughness: i32,
     },
     /// "[This / enchanted creature] gets +1/+1 for each card in your hand"
-    /// (Empyrial Armor, Dread Slag): layer 6d, the hand of the ability's
-    /// controller counted.
-    PlusPerCardsInHand {
+    /// (Empyrial Armor, Dread Slag), "… for each basic land type among
+    /// lands you control" (Domain: Wayfaring Giant): layer 6d, counted for
+    /// the ability's controller.
+    PlusPerYourCount {
         affected: Affected,
+        count: YourCount,
         power: i32,
         toughness: i32,
     },
@@ -821,4 +823,13 @@ pub fn flash_sacrifice_effects() -> &'static [Effect] {
             what: ObjectRef::This,
         }]
     })
+}
+
+/// What `StaticAbility::PlusPerYourCount` counts for its controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum YourCount {
+    /// "for each card in your hand".
+    CardsInHand,
+    /// Domain: "for each basic land type among lands you control".
+    BasicLandTypes,
 }

@@ -704,12 +704,21 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     power,
                     toughness,
                 });
-            } else if p.eat_all("for each card in your hand") {
+            } else if p.at_all("for each card in your hand")
+                || p.at_all("for each basic land type among lands you control")
+            {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
                 }
-                out.push(StaticAbility::PlusPerCardsInHand {
+                let count = if p.eat_all("for each card in your hand") {
+                    crate::YourCount::CardsInHand
+                } else {
+                    p.eat_all("for each basic land type among lands you control");
+                    crate::YourCount::BasicLandTypes
+                };
+                out.push(StaticAbility::PlusPerYourCount {
                     affected: affected.clone(),
+                    count,
                     power,
                     toughness,
                 });

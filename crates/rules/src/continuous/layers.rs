@@ -41,9 +41,10 @@ enum Action<'a> {
     DefineFromCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
     PlusPerCount(&'a ObjectFilter, i32, i32),
-    /// 6d: "+P/+T for each card in your hand" (Empyrial Armor): the hand
-    /// of the ability's controller.
-    PlusPerHand(i32, i32),
+    /// 6d: "+P/+T for each card in your hand" (Empyrial Armor), "… for
+    /// each basic land type among lands you control" (Domain), for the
+    /// ability's controller.
+    PlusPerYours(tolaria_cards::YourCount, i32, i32),
     /// 6a: "power and toughness are each equal to the number of [cards] in
     /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
     DefineFromCards(&'a ObjectFilter, bool, i32),
@@ -108,7 +109,7 @@ impl Listed<'_> {
             Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => {
                 layer == Layer::PtDefining
             }
-            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerHand(..) => {
+            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
                 layer == Layer::PtStaticModify
             }
         }
@@ -188,7 +189,7 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             // combat (`Action::Defined`).
             if matches!(
                 l.action,
-                Action::DefineFromCards(..) | Action::Defined(..) | Action::PlusPerHand(..)
+                Action::DefineFromCards(..) | Action::Defined(..) | Action::PlusPerYours(..)
             ) || l.granted_pt().is_some()
             {
                 return true;
@@ -422,12 +423,13 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
-                StaticAbility::PlusPerCardsInHand {
+                StaticAbility::PlusPerYourCount {
                     affected,
+                    count,
                     power,
                     toughness,
                 } => (
-                    Action::PlusPerHand(*power, *toughness),
+                    Action::PlusPerYours(*count, *power, *toughness),
                     match affected {
                         Affected::This => Scope::This,
                         Affected::Attached => Scope::Attached,
@@ -525,7 +527,7 @@ mod kind {
 fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
-        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerHand(..) => {
+        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
             return kind::PT
         }
         Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => return 0,
@@ -987,8 +989,28 @@ fn applied(
             ch.power += p * n;
             ch.toughness += t * n;
         }
-        Action::PlusPerHand(p, t) => {
-            let n = game.players[l.controller.index()].hand.len() as i32;
+        Action::PlusPerYours(what, p, t) => {
+            let n = match what {
+                tolaria_cards::YourCount::CardsInHand => {
+                    game.players[l.controller.index()].hand.len() as i32
+                }
+                // Domain, on the lands' types as computed so far (layer 4
+                // is done for every permanent before layer 6d).
+                tolaria_cards::YourCount::BasicLandTypes => {
+                    let mut seen = 0u8;
+                    for (j, _) in game.in_play.iter().enumerate() {
+                        let c = &board[j];
+                        if c.controller == l.controller && c.is(tolaria_cards::CardType::Land) {
+                            for st in c.subtypes.iter() {
+                                if let Some(b) = st.basic_land_type() {
+                                    seen |= 1 << (b as u8);
+                                }
+                            }
+                        }
+                    }
+                    seen.count_ones() as i32
+                }
+            };
             ch.power += p * n;
             ch.toughness += t * n;
         }
