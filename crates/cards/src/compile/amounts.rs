@@ -215,6 +215,16 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("basic land type among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));
     }
+    // "… for each basic land type among lands they control" (Allied
+    // Strategies, Collapsing Borders): the player named before.
+    if p.at_all("basic land type among lands they control") {
+        let who = cx
+            .clause_player
+            .clone()
+            .or_else(|| super::targets::that_player(cx))?;
+        p.eat_all("basic land type among lands they control");
+        return Some(Amount::BasicLandTypes(who));
+    }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
