@@ -262,6 +262,10 @@ pub struct ObjectFilter {
     /// "attached to a land" (Savaen Elves).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_land: bool,
+    /// "Equipment attached to it" (Loxodon Punisher): attached to the
+    /// filter's source object.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_source: bool,
     /// "attached to a creature you control" (Miracle Worker): the
     /// permanent it is attached to is controlled by the filter's "you".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

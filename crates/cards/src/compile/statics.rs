@@ -727,6 +727,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     return None;
                 }
                 let mut f = group(attempt_skip_article(p))?;
+                // "+2/+2 for each Equipment attached to it" (Loxodon
+                // Punisher): the permanent with the ability.
+                if this && p.eat_all("attached to it") {
+                    f.attached_to_source = true;
+                }
                 p.eat_all("in play");
                 // "… in play named CARDNAME" (Relentless Rats).
                 if p.eat_all("named cardname") {

@@ -207,6 +207,13 @@ pub fn matches_with(
     if f.enchanted.is_some_and(|e| e != game.is_enchanted(id)) {
         return false;
     }
+    // "Equipment attached to it" (Loxodon Punisher).
+    if f.attached_to_source
+        && (source.is_none()
+            || game.objects[id.slot as usize].attached_to != source.map(crate::Target::Object))
+    {
+        return false;
+    }
     if f.attached_to_creature || f.attached_to_land {
         // 212.4: what the Aura or Equipment is attached to, as it is now.
         let host_fits = match game.objects[id.slot as usize].attached_to {
