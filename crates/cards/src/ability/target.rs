@@ -204,6 +204,14 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "with toughness N or less" (Errant Doomsayers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toughness_at_most: Option<i32>,
+    /// "that's attacking you" (Ice Floe): an attacking creature whose
+    /// defending player is the filter's "you" (606.7a: or that player's
+    /// team in Two-Headed Giant).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacking_you: bool,
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,

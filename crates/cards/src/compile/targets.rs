@@ -278,6 +278,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.not_attached_host = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
+        } else if noun == Noun::Permanent && p.eat_all("that's attacking you") {
+            // "target creature without flying that's attacking you" (Ice Floe).
+            f.attacking_you = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
             f.enchanted = Some(false);
         } else if noun == Noun::Permanent
@@ -371,6 +374,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.with_morph = true;
             } else if !without && p.eat_all("toughness less than cardname's power") {
                 f.toughness_below_source_power = true;
+            } else if !without && p.eat("toughness") {
+                // "with toughness 2 or less" (Errant Doomsayers).
+                let n = number_word(p.peek())?;
+                p.bump();
+                if !p.eat_all("or less") {
+                    return fail_at(p, start);
+                }
+                f.toughness_at_most = Some(n);
             } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();

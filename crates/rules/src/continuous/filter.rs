@@ -281,6 +281,15 @@ pub fn matches_with(
             return false;
         }
     }
+    // "that's attacking you" (606.7a: the defending player's team).
+    if f.attacking_you
+        && !(game.combat.is_attacking(id)
+            && game
+                .defender_of(id)
+                .is_some_and(|d| game.defending_side(d).any(|q| q == you)))
+    {
+        return false;
+    }
     if f.attached_to_permanent && !matches!(o.attached_to, Some(crate::Target::Object(_))) {
         return false;
     }
@@ -337,6 +346,9 @@ pub fn matches_with(
         if ch.power > p {
             return false;
         }
+    }
+    if f.toughness_at_most.is_some_and(|t| ch.toughness > t) {
+        return false;
     }
     if f.pt_exactly
         .is_some_and(|pt| (ch.power, ch.toughness) != pt)
