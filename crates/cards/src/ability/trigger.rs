@@ -496,6 +496,10 @@ pub enum Trigger {
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+    /// "Whenever one or more creatures attack you" (Orim's Prayer): once
+    /// as attackers have been declared (308), if any attack the
+    /// controller (606.7a: or the controller's team).
+    CreaturesAttackYou,
     /// "Whenever [player] draws a card" (Underworld Dreams): once per card
     /// drawn (423.1); "that player" is the drawing player.
     Draws(Whose),

@@ -204,6 +204,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
     }
+    // "Whenever one or more creatures attack you" (Orim's Prayer).
+    if p.eat_all("one or more creatures attack you") {
+        return Some(vec![Trigger::CreaturesAttackYou]);
+    }
     // "Whenever a creature [you control] attacks" (Teferi's Veil, Caltrops):
     // "it" is the attacking creature.
     if p.at("a") || p.at("an") {

@@ -856,6 +856,34 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
     }
 }
 
+/// "Whenever one or more creatures attack you" (Orim's Prayer): once per
+/// declaration of attackers, for each permanent whose controller is
+/// attacked (606.7a: a defending team's players are each attacked).
+pub(crate) fn creatures_attack_you_triggers(game: &mut Game) {
+    let permanents = if game.may_have_triggers() && !game.combat.attackers.is_empty() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            if !matches!(t, Trigger::CreaturesAttackYou) {
+                return None;
+            }
+            let you = game.objects[src.slot as usize].controller;
+            game.combat
+                .attackers
+                .iter()
+                .any(|a| {
+                    game.defender_of(a.obj)
+                        .is_some_and(|d| game.defending_side(d).any(|q| q == you))
+                })
+                .then(TriggerContext::default)
+        });
+    }
+}
+
 /// "Whenever one or more creatures block": once per declaration of blockers.
 pub(crate) fn creatures_block_triggers(game: &mut Game) {
     let permanents = if game.may_have_triggers() {

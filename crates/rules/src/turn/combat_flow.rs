@@ -687,6 +687,7 @@ impl Game {
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.emit_bands();
+                crate::resolution::triggers::creatures_attack_you_triggers(self);
                 self.flow = Flow::Priority(self.active);
             }
             _ => {}
@@ -802,6 +803,7 @@ impl Game {
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.emit_bands();
+        crate::resolution::triggers::creatures_attack_you_triggers(self);
         self.flow = Flow::Priority(self.active);
     }
 
