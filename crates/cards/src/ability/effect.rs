@@ -699,6 +699,10 @@ pub enum Effect {
     WhenDiesThisTurn {
         what: ObjectRef,
         effects: Vec<Effect>,
+        /// "When that creature leaves play this turn" (Kjeldoran Elite
+        /// Guard): to any zone, not only a graveyard.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        leaves: bool,
     },
     /// 404.4: "[effects] at end of combat" (Fog Elemental): creates a
     /// delayed triggered ability that triggers at the beginning of the

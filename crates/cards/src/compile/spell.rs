@@ -417,7 +417,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // 404.4: "When that creature is put into a graveyard from play this
     // turn, flip CARDNAME." (Initiate of Blood): a delayed triggered
     // ability watching the object the sentence before refers to.
-    if p.eat_all("when that creature is put into a graveyard from play this turn ,") {
+    let leaves = p.at_all("when that creature leaves play this turn ,");
+    if leaves || p.eat_all("when that creature is put into a graveyard from play this turn ,") {
+        p.eat_all("when that creature leaves play this turn ,");
         let what = match &cx.last_obj {
             Some(o) => o.clone(),
             None if cx.targets.len() == 1 => ObjectRef::Target(0),
@@ -426,12 +428,22 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         let start = cx.effects.len();
         sentence(p, cx)?;
         let effects = cx.effects.split_off(start);
-        // Only instructions that need no choice (the delayed ability has
-        // no targets of its own).
-        if effects.is_empty() || !effects.iter().all(|e| matches!(e, Effect::Flip { .. })) {
+        // Only instructions that need no target (the delayed ability has
+        // no targets of its own): flipping the source, sacrificing it
+        // ("sacrifice Kjeldoran Elite Guard").
+        let plain = |e: &Effect| match e {
+            Effect::Flip { .. } => true,
+            Effect::Sacrifice { filter, .. } => filter.this,
+            _ => false,
+        };
+        if effects.is_empty() || !effects.iter().all(plain) {
             return None;
         }
-        cx.effects.push(Effect::WhenDiesThisTurn { what, effects });
+        cx.effects.push(Effect::WhenDiesThisTurn {
+            what,
+            effects,
+            leaves,
+        });
         return Some(());
     }
     // Oubliette: "Tap that creature as it phases in this way." after

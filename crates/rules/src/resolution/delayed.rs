@@ -35,6 +35,8 @@ pub(crate) enum When {
     NextTurnEndStep(crate::PlayerId),
     /// The watched object is put into a graveyard from play this turn.
     Dies(crate::ObjId),
+    /// The watched object leaves play this turn, to any zone.
+    Leaves(crate::ObjId),
 }
 
 /// The effects a delayed triggered ability does: those of the creating
@@ -219,6 +221,7 @@ impl Game {
                 self.delayed_turn_end_step.push((p, turn, pending));
             }
             When::Dies(o) => self.delayed_dies.push((o, pending)),
+            When::Leaves(o) => self.delayed_leaves.push((o, pending)),
         }
     }
 }

@@ -626,13 +626,18 @@ impl Game {
                 self.create_delayed(ctx, when);
                 None
             }
-            Effect::WhenDiesThisTurn { what, .. } => {
+            Effect::WhenDiesThisTurn { what, leaves, .. } => {
                 // 404.4: one delayed ability per object watched, if it is
                 // still in play (an object that left is a new object,
                 // 217.1c, and can't be put into a graveyard from play).
                 for o in self.objects_of(ctx, what) {
                     if self.is_in_play(o) {
-                        self.create_delayed(ctx, crate::resolution::delayed::When::Dies(o));
+                        let when = if *leaves {
+                            crate::resolution::delayed::When::Leaves(o)
+                        } else {
+                            crate::resolution::delayed::When::Dies(o)
+                        };
+                        self.create_delayed(ctx, when);
                     }
                 }
                 None

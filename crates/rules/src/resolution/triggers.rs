@@ -1055,6 +1055,16 @@ fn player_event_triggers(
 /// play" only when it went to a graveyard (`to_graveyard`); "When [this]
 /// leaves play" wherever it went.
 fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveyard: bool) {
+    // 404.4b: "When that creature leaves play this turn" (Kjeldoran Elite
+    // Guard) triggers once, now, whatever zone it went to.
+    if game.delayed_leaves.iter().any(|(o, _)| *o == old) {
+        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_leaves)
+            .into_iter()
+            .partition(|(o, _)| *o == old);
+        game.delayed_leaves = later;
+        game.pending_triggers
+            .extend(now.into_iter().map(|(_, t)| t));
+    }
     let lki = game.last_known(old).copied();
     let lki_controller = lki.map(|l| l.controller);
     let (card, face) = match lki {

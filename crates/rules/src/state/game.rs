@@ -231,6 +231,10 @@ pub struct Game {
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_dies: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
+    /// "When that creature leaves play this turn" (Kjeldoran Elite Guard):
+    /// as `delayed_dies`, to any zone; emptied as the turn ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_leaves: Vec<(ObjId, crate::state::stack::PendingTrigger)>,
     /// 502.51b: each card in the removed-from-the-game zone haunting a
     /// creature, with that creature (`mechanics/haunt.rs`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

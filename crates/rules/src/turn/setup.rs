@@ -70,6 +70,7 @@ impl Game {
             delayed_turn_end_step: Vec::new(),
             removals: Vec::new(),
             delayed_dies: Vec::new(),
+            delayed_leaves: Vec::new(),
             haunts: Vec::new(),
             cant_phase_out: Vec::new(),
             damaged_by: Vec::new(),

@@ -257,6 +257,7 @@ impl Game {
         // 404.4: "When that creature is put into a graveyard from play this
         // turn": those not triggered end with the turn.
         self.delayed_dies.clear();
+        self.delayed_leaves.clear();
         self.extra_phases = crate::state::game::ExtraPhases::default();
         self.clear_combat();
         for p in 0..self.players.len() {

@@ -103,5 +103,6 @@ impl Game {
         self.delayed_your_end_step.retain(|t| t.controller != p);
         self.delayed_turn_end_step.retain(|t| t.2.controller != p);
         self.delayed_dies.retain(|t| t.1.controller != p);
+        self.delayed_leaves.retain(|t| t.1.controller != p);
     }
 }
