@@ -124,6 +124,9 @@ pub enum Amount {
     /// "3 minus the number of cards in their hand", "the number of cards in
     /// their hand minus 4": the difference, never below 0.
     Minus(Box<Amount>, Box<Amount>),
+    /// The smaller of the two ("put X counters … , no more than seven in
+    /// all", Clockwork Beast).
+    Least(Box<Amount>, Box<Amount>),
     /// "the damage dealt this way" (Corrupt, Syphon Soul): the damage the
     /// resolving spell or ability dealt with its instructions before this
     /// one, after prevention and replacement (419), to any recipient.

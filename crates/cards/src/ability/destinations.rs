@@ -20,6 +20,11 @@ pub enum EndStep {
     /// "at the beginning of the end step of that player's next turn"
     /// (Suppress): the player the spell targeted, on a turn after this one.
     ThatPlayersNextTurn,
+    /// "Take an extra turn after this one. At the beginning of that turn's
+    /// end step, …" (Final Fortune): the end step of the extra turn the
+    /// instruction before it created; never if that turn is skipped (the
+    /// card's ruling) or its end step doesn't happen.
+    ThatExtraTurn,
 }
 
 impl EndStep {

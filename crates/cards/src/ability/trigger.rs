@@ -264,6 +264,10 @@ pub enum ThisTurnFact {
     /// controller hasn't controlled it continuously since their most
     /// recent turn began).
     CameUnderControl,
+    /// "if CARDNAME attacked or blocked this combat" (Clockwork Beast): it
+    /// was declared as an attacker (308.2) or a blocker (309.2) in this
+    /// combat phase, even if it was removed from combat since (306.2).
+    AttackedOrBlockedThisCombat,
 }
 
 /// What players are compared by (404.3 conditions, "the player with the

@@ -228,7 +228,7 @@ pub(super) fn if_instead(p: &mut P, cx: &mut Cx) -> Option<()> {
     }
     let mut toks: Vec<Tok> = p.t[start..end].to_vec();
     let mut instead = false;
-    if toks.last().is_some_and(|t| t.low == "instead") {
+    if toks.last().is_some_and(|t| t.low == "instead") && !exile_instead(&toks) {
         toks.pop();
         instead = true;
     } else if toks.first().is_some_and(|t| t.low == "instead") {
@@ -290,6 +290,17 @@ fn same_recipient_damage(cx: &Cx, toks: &[Tok], instead: bool) -> Option<Effect>
     }
 }
 
+/// Do `toks` end "… , exile it instead" ("and if it would die this turn,
+/// exile it instead", Scorching Lava)? That is a replacement of its own
+/// (419.1a), not of the previous sentence.
+fn exile_instead(toks: &[Tok]) -> bool {
+    toks.len() > 4
+        && toks[toks.len() - 4..]
+            .iter()
+            .map(|t| t.low.as_str())
+            .eq([",", "exile", "it", "instead"])
+}
+
 /// The instructions `toks` run under `condition` (`Effect::IfElse`),
 /// replacing the previous sentence's if `instead`; `end` is where the
 /// sentence's period is.
@@ -301,7 +312,7 @@ fn branch(
     instead: bool,
     end: usize,
 ) -> Option<()> {
-    if toks.is_empty() || toks.iter().any(|t| t.low == "instead") {
+    if toks.is_empty() || (toks.iter().any(|t| t.low == "instead") && !exile_instead(toks)) {
         return None;
     }
     let mut sub = cx.clone();

@@ -239,6 +239,55 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, library::sentence).is_some() {
         return Some(());
     }
+    // "Put up to X +1/+0 counters on CARDNAME. This ability can't cause the
+    // total number of +1/+0 counters on CARDNAME to be greater than
+    // seven." (Clockwork Beast): read as the Oracle wording of May 2007
+    // ("Put X +1/+0 counters on Clockwork Beast. You may have no more than
+    // seven of these counters on it"; "up to" came on 2007-09-16, the
+    // card's rulings): X counters, those over the limit not added (the
+    // 2004 ruling).
+    if p.at_all("put up to x") {
+        if let Some(()) = attempt(p, cx, counters_up_to_limit) {
+            return Some(());
+        }
+    }
+    // 404.4: "Take an extra turn after this one. At the beginning of that
+    // turn's end step, you lose the game." (Final Fortune): a delayed
+    // triggered ability waiting for the extra turn's end step.
+    if matches!(cx.effects.last(), Some(Effect::ExtraTurn { .. }))
+        && p.at_all("at the beginning of that turn's end step ,")
+    {
+        let start = p.i;
+        p.eat_all("at the beginning of that turn's end step ,");
+        if let Some(effects) = attempt(p, cx, super::effects::clauses) {
+            if p.eat_end() {
+                cx.effects.push(Effect::AtNextEndStep {
+                    effects,
+                    of: crate::EndStep::ThatExtraTurn,
+                });
+                return Some(());
+            }
+        }
+        p.i = start;
+    }
+    // 419.1a: "If it's a creature, it can't be regenerated this turn, and
+    // if it would die this turn, exile it instead." (Disintegrate,
+    // Carbonize) after damage to a target creature or player: a player
+    // target gets neither.
+    if p.at_all("if it's a creature , it can't be regenerated")
+        && matches!(cx.effects.last(), Some(Effect::DealDamage { .. }))
+    {
+        let start = p.i;
+        p.eat_all("if it's a creature , it");
+        let it = cx.it();
+        if let Some(v) = super::verbs::object_verb(p, cx, it) {
+            if v.len() == 2 && p.eat_end() {
+                cx.effects.extend(v);
+                return Some(());
+            }
+        }
+        p.i = start;
+    }
     // 419.1a: "If a creature dealt damage this way would die this turn,
     // exile it instead." (Yamabushi's Flame) after a damage instruction;
     // "If that creature would die this turn, exile it instead." (Nine-Ringed
@@ -1047,10 +1096,13 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::TapOrUntap { what });
         return p.eat_end().then_some(());
     }
-    if p.eat_all("it can't be regenerated")
-        || p.eat_all("they can't be regenerated")
-        || p.eat_all("that creature can't be regenerated")
-        || p.eat_all("creatures destroyed this way can't be regenerated")
+    // ("That creature can't be regenerated this turn", Scorching Lava, is
+    // an instruction of its own: `verbs::object_verb`.)
+    if !p.at_all("that creature can't be regenerated this turn")
+        && (p.eat_all("it can't be regenerated")
+            || p.eat_all("they can't be regenerated")
+            || p.eat_all("that creature can't be regenerated")
+            || p.eat_all("creatures destroyed this way can't be regenerated"))
     {
         // The destructions before it, and those of a branch just read
         // ("If seven or more cards are in your graveyard, instead destroy
@@ -1380,6 +1432,30 @@ fn define_x(e: &mut Effect, a: &Amount) -> bool {
     }
     *slot = a.clone();
     true
+}
+
+/// "Put up to X [kind] counters on CARDNAME. This ability can't cause the
+/// total number of [kind] counters on CARDNAME to be greater than N."
+fn counters_up_to_limit(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("put up to x").then_some(())?;
+    let kind = super::amounts::counter_kind(p.bump())?;
+    p.eat_all("counters on cardname . this ability can't cause the total number of")
+        .then_some(())?;
+    (super::amounts::counter_kind(p.bump())? == kind).then_some(())?;
+    p.eat_all("counters on cardname to be greater than")
+        .then_some(())?;
+    let n = super::amounts::number_word(p.bump())?;
+    p.eat_end().then_some(())?;
+    let on = Box::new(Amount::CountersOn(kind, ObjectRef::This));
+    cx.effects.push(Effect::PutCounters {
+        what: ObjectRef::This,
+        kind,
+        amount: Amount::Least(
+            Box::new(Amount::X),
+            Box::new(Amount::Minus(Box::new(Amount::Fixed(n)), on)),
+        ),
+    });
+    Some(())
 }
 
 /// "[instructions] if it's red." (Hydroblast: "Counter target spell if

@@ -1141,7 +1141,8 @@ fn exceeds_condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
 /// What the source did this turn: "CARDNAME didn't attack this turn" (Erg
 /// Raiders), "CARDNAME dealt damage to an opponent this turn" (Whirling
 /// Dervish), "CARDNAME didn't attack or come under your control this turn"
-/// (Mad Dog: neither).
+/// (Mad Dog: neither); "CARDNAME attacked or blocked this combat"
+/// (Clockwork Beast).
 fn this_turn_condition(p: &mut P) -> Option<crate::Condition> {
     use crate::{Condition, ThisTurnFact};
     let fact = |fact, did| Condition::ThisTurn { fact, did };
@@ -1153,6 +1154,9 @@ fn this_turn_condition(p: &mut P) -> Option<crate::Condition> {
         )
     } else if p.eat_all("didn't attack") {
         fact(ThisTurnFact::Attacked, false)
+    } else if p.eat_all("attacked or blocked this combat") {
+        // Clockwork Beast: this combat, not this turn.
+        return Some(fact(ThisTurnFact::AttackedOrBlockedThisCombat, true));
     } else if p.eat("attacked") {
         fact(ThisTurnFact::Attacked, true)
     } else if p.eat_all("dealt damage to an opponent") {

@@ -845,6 +845,18 @@ pub(super) fn player_verb(p: &mut P, cx: &mut Cx, who: PlayerRef) -> Option<Vec<
 pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec<Effect>> {
     // "Target creature can't be regenerated this turn." (Hurr Jackal).
     if p.eat_all("can't be regenerated this turn") {
+        // 419.1a: "… , and if it would die this turn, exile it instead."
+        // (Disintegrate, Carbonize; kicked Scorching Lava): both effects
+        // of the spell, not of its damage (the rulings).
+        let i = p.i;
+        p.eat(",");
+        if p.eat_all("and if it would die this turn , exile it instead") {
+            return Some(vec![
+                Effect::ObjectCantBeRegeneratedThisTurn { what: what.clone() },
+                Effect::ExileIfDiesThisTurn(Some(what)),
+            ]);
+        }
+        p.i = i;
         return Some(vec![Effect::ObjectCantBeRegeneratedThisTurn { what }]);
     }
     // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).

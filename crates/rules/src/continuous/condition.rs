@@ -298,12 +298,17 @@ pub(crate) fn holds(
         // Judged only on resolution (`holds_on_resolution`), knowing the
         // ability resolving.
         Condition::ThisAbilityActivated { .. } => false,
+        Condition::ThisTurn {
+            fact: ThisTurnFact::AttackedOrBlockedThisCombat,
+            did,
+        } => game.combat.fought.contains(&src) == *did,
         Condition::ThisTurn { fact, did } => {
             use crate::state::object::flags;
             let bit = match fact {
                 ThisTurnFact::Attacked => flags::ATTACKED_THIS_TURN,
                 ThisTurnFact::DealtDamageToOpponent => flags::DAMAGED_OPPONENT_THIS_TURN,
                 ThisTurnFact::CameUnderControl => flags::SICK,
+                ThisTurnFact::AttackedOrBlockedThisCombat => return false,
             };
             game.obj(src).is_some_and(|o| (o.flags & bit != 0) == *did)
         }

@@ -33,6 +33,9 @@ pub(crate) enum When {
     /// 313: the end of turn step of the player's next turn (a turn after
     /// this one).
     NextTurnEndStep(crate::PlayerId),
+    /// 313: the end of turn step of the extra turn at this place in
+    /// `Game::extra_turns` ("that turn's end step", Final Fortune).
+    ExtraTurnEndStep(u32),
     /// The watched object is put into a graveyard from play this turn.
     Dies(crate::ObjId),
     /// The watched object leaves play this turn, to any zone.
@@ -220,9 +223,46 @@ impl Game {
                 let turn = self.latest_turn();
                 self.delayed_turn_end_step.push((p, turn, pending));
             }
+            When::ExtraTurnEndStep(at) => self.delayed_extra_turn_end.push((at, 0, pending)),
             When::Dies(o) => self.delayed_dies.push((o, pending)),
             When::Leaves(o) => self.delayed_leaves.push((o, pending)),
         }
+    }
+
+    /// The extra turn at place `at` of `extra_turns` was just taken out of
+    /// the list: if `taken`, it is the turn now beginning, and the delayed
+    /// abilities waiting for its end step wait for this turn's; if not (a
+    /// skipped turn, 419.6e, or a player who lost), they never trigger (the
+    /// ruling of Final Fortune). The places above it move down one.
+    pub(crate) fn extra_turn_taken(&mut self, at: usize, taken: bool) {
+        if self.delayed_extra_turn_end.is_empty() {
+            return;
+        }
+        let at = at as u32;
+        let turn = self.turn;
+        self.delayed_extra_turn_end.retain_mut(|(place, began, _)| {
+            if *began != 0 {
+                return true;
+            }
+            match (*place).cmp(&at) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Equal => {
+                    *began = turn;
+                    taken
+                }
+                std::cmp::Ordering::Greater => {
+                    *place -= 1;
+                    true
+                }
+            }
+        });
+    }
+
+    /// 419.6e: the turn that just began (number `turn`) is skipped: what
+    /// waited for its end step never triggers.
+    pub(crate) fn extra_turn_skipped(&mut self, turn: u32) {
+        self.delayed_extra_turn_end
+            .retain(|(_, began, _)| *began != turn);
     }
 }
 

@@ -622,6 +622,12 @@ impl Game {
                         Some(crate::Target::Player(p)) => When::NextTurnEndStep(p),
                         _ => return None,
                     },
+                    // The extra turn the instruction before created: the
+                    // last one added (`Effect::ExtraTurn`).
+                    tolaria_cards::EndStep::ThatExtraTurn => match self.extra_turns.len() {
+                        0 => return None,
+                        n => When::ExtraTurnEndStep(n as u32 - 1),
+                    },
                 };
                 self.create_delayed(ctx, when);
                 None

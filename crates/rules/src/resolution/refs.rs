@@ -232,6 +232,7 @@ impl Game {
             Amount::X => ctx.x as i32,
             Amount::Times(n, each) => n.saturating_mul(self.amount(ctx, each)),
             Amount::Minus(a, b) => (self.amount(ctx, a) - self.amount(ctx, b)).max(0),
+            Amount::Least(a, b) => self.amount(ctx, a).min(self.amount(ctx, b)),
             Amount::Plus(n, a) => n.saturating_add(self.amount(ctx, a)),
             Amount::CountControlledBy(who, f) => {
                 let Some(&p) = self.players_of(ctx, who).first() else {

@@ -277,7 +277,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             step: tolaria_cards::Step::EndOfTurn,
         } if !game.delayed_end_step.is_empty()
             || !game.delayed_your_end_step.is_empty()
-            || !game.delayed_turn_end_step.is_empty() =>
+            || !game.delayed_turn_end_step.is_empty()
+            || !game.delayed_extra_turn_end.is_empty() =>
         {
             // 404.4b: "at the beginning of the next end step", and "at the
             // beginning of your next end step" for the active player's.
@@ -295,6 +296,14 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 .into_iter()
                 .partition(|(p, made, _)| *p == active && turn > *made);
             game.delayed_turn_end_step = later;
+            game.pending_triggers.extend(now.into_iter().map(|t| t.2));
+            // "… that turn's end step": the extra turn this is; those of
+            // an earlier turn whose end step didn't happen are gone.
+            let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_extra_turn_end)
+                .into_iter()
+                .filter(|(_, began, _)| *began == 0 || *began >= turn)
+                .partition(|(_, began, _)| *began == turn);
+            game.delayed_extra_turn_end = later;
             game.pending_triggers.extend(now.into_iter().map(|t| t.2));
             check_step_triggers(game, tolaria_cards::Step::EndOfTurn, permanents);
         }

@@ -225,6 +225,12 @@ pub struct Game {
     /// turn"), with the player and the turn number they were created in.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub delayed_turn_end_step: Vec<(PlayerId, u32, crate::state::stack::PendingTrigger)>,
+    /// 404.4: those waiting for the end step of an extra turn ("that
+    /// turn's end step", Final Fortune): the extra turn's place in
+    /// `extra_turns` while it waits, then the number of the turn it became
+    /// (0 until it begins; `resolution/delayed.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub delayed_extra_turn_end: Vec<(u32, u32, crate::state::stack::PendingTrigger)>,
     /// 404.4: those waiting for an object to be put into a graveyard from
     /// play this turn ("When that creature is put into a graveyard from
     /// play this turn", Initiate of Blood), with the object watched;

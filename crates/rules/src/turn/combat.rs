@@ -49,6 +49,11 @@ pub struct Combat {
     pub pile_player: Option<PlayerId>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub piles: Vec<(ObjId, u8)>,
+    /// 308.2, 309.2: the creatures declared as attackers or blockers this
+    /// combat, kept though they are removed from combat (306.2): "if
+    /// CARDNAME attacked or blocked this combat" (Clockwork Beast).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fought: Vec<ObjId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -95,6 +100,12 @@ impl Combat {
         // damage (310.2d).
         self.blocks.retain(|b| b.0 != o && b.1 != o);
         before != self.attackers.len() + self.blocks.len()
+    }
+    /// 308.2, 309.2: `o` was declared as an attacker or a blocker.
+    pub fn declared(&mut self, o: ObjId) {
+        if !self.fought.contains(&o) {
+            self.fought.push(o);
+        }
     }
     pub fn clear(&mut self) {
         *self = Combat::default();

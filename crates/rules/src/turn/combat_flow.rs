@@ -684,6 +684,7 @@ impl Game {
                     let card = self.objects[id.slot as usize].card;
                     self.objects[id.slot as usize].flags |=
                         crate::state::object::flags::ATTACKED_THIS_TURN;
+                    self.combat.declared(id);
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.emit_bands();
@@ -800,6 +801,7 @@ impl Game {
         for id in list {
             let card = self.objects[id.slot as usize].card;
             self.objects[id.slot as usize].flags |= crate::state::object::flags::ATTACKED_THIS_TURN;
+            self.combat.declared(id);
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.emit_bands();
@@ -1013,6 +1015,7 @@ impl Game {
                 self.objects[b.slot as usize].card,
                 self.objects[a.slot as usize].card,
             );
+            self.combat.declared(b);
             self.emit(Event::BlockerDeclared {
                 blocker: b,
                 blocker_card: bc,

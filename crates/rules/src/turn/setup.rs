@@ -68,6 +68,7 @@ impl Game {
             delayed_your_end_step: Vec::new(),
             ability_activations: Vec::new(),
             delayed_turn_end_step: Vec::new(),
+            delayed_extra_turn_end: Vec::new(),
             removals: Vec::new(),
             delayed_dies: Vec::new(),
             delayed_leaves: Vec::new(),

@@ -367,8 +367,15 @@ impl Game {
                     // 606.6h: a Two-Headed Giant player's extra turn is the
                     // team's, which the primary player's seat leads (606.4b).
                     let next = match self.extra_turns.pop() {
-                        Some(p) if !self.player(p).lost => self.turn_taker(p),
-                        _ => self.next_turn_taker(self.active),
+                        Some(p) if !self.player(p).lost => {
+                            self.extra_turn_taken(self.extra_turns.len(), true);
+                            self.turn_taker(p)
+                        }
+                        Some(_) => {
+                            self.extra_turn_taken(self.extra_turns.len(), false);
+                            self.next_turn_taker(self.active)
+                        }
+                        None => self.next_turn_taker(self.active),
                     };
                     self.active = next;
                     // 419.6e / 419.6f: a skipped turn is passed over as though it
@@ -381,6 +388,7 @@ impl Game {
                         break;
                     };
                     self.player_mut(skipper).turns_to_skip -= 1;
+                    self.extra_turn_skipped(self.turn);
                     self.emit(Event::TurnSkipped { player: next });
                     // 507.1b: a pending turn-controlling effect waits for a
                     // turn the player actually takes.

@@ -370,6 +370,7 @@ impl Game {
             // player's next turn) is taken before the marker moves on.
             self.extra_turns.remove(i);
             self.start_marker_turn(number, p);
+            self.extra_turn_taken(i, true);
         } else {
             let q = self.next_player(p);
             self.give_marker(number, q, false);

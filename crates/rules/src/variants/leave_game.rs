@@ -102,6 +102,7 @@ impl Game {
         self.delayed_cleanup.retain(|t| t.controller != p);
         self.delayed_your_end_step.retain(|t| t.controller != p);
         self.delayed_turn_end_step.retain(|t| t.2.controller != p);
+        self.delayed_extra_turn_end.retain(|t| t.2.controller != p);
         self.delayed_dies.retain(|t| t.1.controller != p);
         self.delayed_leaves.retain(|t| t.1.controller != p);
     }
