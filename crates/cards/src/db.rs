@@ -250,6 +250,9 @@ fn returns_linked_removed(e: &crate::Effect) -> bool {
         Effect::PutIntoPlay { what, .. } | Effect::PutIntoGraveyard { what } => {
             matches!(what, ObjectRef::Removed(r) if r.linked)
         }
+        // "You may sacrifice CARDNAME. If you do, return each card exiled
+        // with CARDNAME …" (Safe Haven): the branch paid.
+        Effect::UnlessPays { if_paid, .. } => if_paid.iter().any(returns_linked_removed),
         _ => false,
     }
 }

@@ -845,6 +845,11 @@ pub enum Effect {
         all: bool,
         #[serde(default, skip_serializing_if = "is_zero_u8")]
         else_draw: u8,
+        /// "… reveals their hand and discards a creature card at random."
+        /// (Rag Man): the one card is chosen at random among those
+        /// matching.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        random: bool,
     },
     /// "That spell's controller reveals their hand, then discards each card
     /// with the same name as a card spliced onto that spell." (Minamo's

@@ -153,6 +153,9 @@ pub enum ControllerFilter {
     /// "creatures target player controls" (Day): the player who is the
     /// spell's n-th target. Only a group an effect resolves uses it.
     TargetPlayer(u8),
+    /// "creatures the active player controls" (Siren's Call, Nettling
+    /// Imp): the player whose turn it is (102.1) when the filter is read.
+    Active,
 }
 
 /// A description of objects: "nonartifact, nonblack creature", "tapped creature",
@@ -297,6 +300,17 @@ pub struct ObjectFilter {
     /// "creatures that attacked this turn" (Relentless Assault).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attacked_this_turn: bool,
+    /// "creatures … that didn't attack this turn" (Siren's Call): not
+    /// declared as an attacker this turn (308).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub didnt_attack_this_turn: bool,
+    /// "creature the active player has controlled continuously since the
+    /// beginning of the turn" (Nettling Imp): its controller has
+    /// controlled it since their most recent turn began (212.3f: not
+    /// "summoning sick"; with `ControllerFilter::Active`, since this turn
+    /// began).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub controlled_since_turn_began: bool,
     /// "of the chosen color": of the colour chosen for the object with the
     /// ability as it came into play (419.1b); with none chosen the choice is
     /// undefined and nothing matches (503.7, 503.8).

@@ -245,6 +245,15 @@ pub enum Condition {
     /// turn" (Whirling Dervish), "unless it came under your control this
     /// turn"; `did: false` is the negation.
     ThisTurn { fact: ThisTurnFact, did: bool },
+    /// What an object the instruction names did this turn: "Destroy it at
+    /// the beginning of the next end step if it didn't attack this turn."
+    /// (Nettling Imp: "it" is the ability's target, remembered by the
+    /// delayed ability, 404.4). Judged only as the instruction is reached.
+    ObjectThisTurn {
+        what: ObjectRef,
+        fact: ThisTurnFact,
+        did: bool,
+    },
     /// "If this ability has been played N or more times this turn"
     /// (Dragon Whelp, Farrelite Priest): the activations this turn of the
     /// activated or mana ability whose instruction this is, counted as each

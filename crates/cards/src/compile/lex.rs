@@ -458,6 +458,10 @@ pub(super) struct Cx {
     /// 409.1h: how many permanents the activated ability's cost
     /// sacrifices ("the sacrificed creature's power", Bloodshot Cyclops).
     pub(super) cost_sacrifices: u8,
+    /// A group of "the active player"'s permanents was named ("Creatures
+    /// the active player controls …", Siren's Call): a later "that player
+    /// controls" is the active player's too.
+    pub(super) active_group: bool,
 }
 
 impl Cx {

@@ -1218,7 +1218,26 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     filter: f,
                     all: true,
                     else_draw: 0,
+                    random: false,
                 }]);
+            }
+            p.i = i;
+        }
+        // "… reveals their hand and discards a creature card at random."
+        // (Rag Man)
+        if p.at_all("reveals their hand and discards a") {
+            let i = p.i;
+            p.eat_all("reveals their hand and discards a");
+            if let Some((f, Noun::Card)) = super::filter(p) {
+                if p.eat_all("at random") {
+                    return Some(vec![Effect::RevealHandDiscard {
+                        who: who.clone(),
+                        filter: f,
+                        all: false,
+                        else_draw: 0,
+                        random: true,
+                    }]);
+                }
             }
             p.i = i;
         }
@@ -1228,6 +1247,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
                 all: true,
                 else_draw: 0,
+                random: false,
             }]);
         }
         // Brain Pry: "… reveals their hand. That player discards a card
@@ -1240,6 +1260,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
                 all: false,
                 else_draw: 1,
+                random: false,
             }]);
         }
         // "… reveals their hand and you choose a card of that color from

@@ -109,7 +109,11 @@ fn compile_line_inner(
         });
         return Ok(());
     }
-    if matches!(p.peek(), "when" | "whenever" | "at") {
+    // 404.4: a spell's "At the beginning of the next end step, …" (Siren's
+    // Call) is a delayed triggered ability its instructions create, read
+    // with the spell's other sentences below.
+    let delayed = is_spell && p.at_all("at the beginning of the next end step ,");
+    if matches!(p.peek(), "when" | "whenever" | "at") && !delayed {
         let abilities = triggered(&mut p)?;
         out.abilities
             .extend(abilities.into_iter().map(Ability::Triggered));

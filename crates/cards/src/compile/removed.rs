@@ -416,7 +416,8 @@ fn removal(p: &mut P, cx: &mut Cx, mut who: PlayerRef) -> Option<Effect> {
 }
 
 /// 217.7d: "those cards", "that card", "each card they exiled this way",
-/// "all [other] cards [you own] exiled with CARDNAME".
+/// "all [other] cards [you own] exiled with CARDNAME", "each card exiled
+/// with CARDNAME".
 fn removed_cards(p: &mut P) -> Option<ObjectRef> {
     if p.eat_all("those cards")
         || p.eat_all("each card they exiled this way")
@@ -429,6 +430,16 @@ fn removed_cards(p: &mut P) -> Option<ObjectRef> {
         return Some(ObjectRef::Removed(RemovedCards {
             linked: true,
             ..Default::default()
+        }));
+    }
+    // "each card exiled with CARDNAME" (Safe Haven) is "all cards …".
+    if p.eat("each") {
+        let other = p.eat("other");
+        p.eat_all("card exiled with cardname").then_some(())?;
+        return Some(ObjectRef::Removed(RemovedCards {
+            linked: true,
+            yours: false,
+            other,
         }));
     }
     p.eat("all").then_some(())?;

@@ -231,6 +231,36 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if attempt(p, cx, removed::sentence).is_some() {
         return Some(());
     }
+    // 404.4: "At the beginning of the next end step, destroy all non-Wall
+    // creatures that player controls that didn't attack this turn."
+    // (Siren's Call): a delayed triggered ability.
+    if p.at_all("at the beginning of the next end step ,") {
+        if let Some(()) = attempt(p, cx, at_next_end_step) {
+            return Some(());
+        }
+    }
+    // "Ignore this effect for each creature the player didn't control
+    // continuously since the beginning of the turn." (Siren's Call): the
+    // group the delayed ability destroys keeps only creatures controlled
+    // since the turn began (212.3f).
+    if p.eat_all(
+        "ignore this effect for each creature the player didn't control continuously since the beginning of the turn",
+    ) {
+        p.eat_end().then_some(())?;
+        let Some(Effect::AtNextEndStep { effects, .. }) = cx.effects.last_mut() else {
+            return None;
+        };
+        let [Effect::Destroy {
+            what: crate::ObjectRef::Each(f),
+            ..
+        }] = &mut effects[..]
+        else {
+            return None;
+        };
+        (f.controller == crate::ControllerFilter::Active).then_some(())?;
+        f.controlled_since_turn_began = true;
+        return Some(());
+    }
     // Cards revealed until one is found, hands revealed, where they go.
     if attempt(p, cx, reveal::sentence).is_some() {
         return Some(());
@@ -1312,8 +1342,21 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     if p.eat_all("at end of combat") {
         v = vec![Effect::AtEndOfCombat { effects: v }];
     }
-    // 404.4: "destroy CARDNAME at the beginning of the next end step".
+    // 404.4: "destroy CARDNAME at the beginning of the next end step";
+    // "Destroy it at the beginning of the next end step if it didn't
+    // attack this turn." (Nettling Imp): the delayed ability checks the
+    // object as it resolves.
     if p.eat_all("at the beginning of the next end step") {
+        if p.eat_all("if it didn't attack this turn") {
+            v = vec![Effect::IfCondition {
+                condition: crate::Condition::ObjectThisTurn {
+                    what: cx.it(),
+                    fact: crate::ThisTurnFact::Attacked,
+                    did: false,
+                },
+                effects: v,
+            }];
+        }
         v = vec![Effect::AtNextEndStep {
             effects: v,
             of: crate::EndStep::Next,
@@ -1382,6 +1425,20 @@ fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
         }
         _ => None,
     }
+}
+
+/// 404.4: "At the beginning of the next end step, [instructions]." after
+/// the instructions that set it up: a delayed triggered ability.
+fn at_next_end_step(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("at the beginning of the next end step ,")
+        .then_some(())?;
+    let effects = super::effects::clauses(p, cx)?;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::AtNextEndStep {
+        effects,
+        of: crate::EndStep::Next,
+    });
+    Some(())
 }
 
 /// 404.4: whether the effects create a delayed triggered ability (only

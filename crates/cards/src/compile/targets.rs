@@ -290,6 +290,27 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.enchanted = Some(true);
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
+        } else if noun == Noun::Permanent && p.eat_all("that didn't attack this turn") {
+            // "… creatures that player controls that didn't attack this
+            // turn" (Siren's Call).
+            f.didnt_attack_this_turn = true;
+        } else if noun == Noun::Permanent
+            && f.controller == ControllerFilter::Any
+            && p.eat_all("the active player controls")
+        {
+            // "Creatures the active player controls" (Siren's Call).
+            f.controller = ControllerFilter::Active;
+        } else if noun == Noun::Permanent
+            && f.controller == ControllerFilter::Any
+            && p.eat_all(
+                "the active player has controlled continuously since the beginning of the turn",
+            )
+        {
+            // "target non-Wall creature the active player has controlled
+            // continuously since the beginning of the turn" (Nettling Imp;
+            // 212.3f).
+            f.controller = ControllerFilter::Active;
+            f.controlled_since_turn_began = true;
         } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
             f.dealt_damage_this_turn = true;
         } else if p.eat_all("blocking cardname") {
@@ -950,6 +971,18 @@ pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
         if noun != Noun::Permanent {
             return None;
         }
+        // "destroy all non-Wall creatures that player controls that didn't
+        // attack this turn" (Siren's Call): "that player" is the active
+        // player named before.
+        if f.controller == ControllerFilter::Any
+            && cx.active_group
+            && p.eat_all("that player controls")
+        {
+            f.controller = ControllerFilter::Active;
+            if p.eat_all("that didn't attack this turn") {
+                f.didnt_attack_this_turn = true;
+            }
+        }
         // "Tap all lands target player controls" (Mana Short).
         if f.controller == ControllerFilter::Any
             && (p.at_all("target player controls") || p.at_all("target opponent controls"))
@@ -1029,6 +1062,9 @@ pub(super) fn subject(p: &mut P, cx: &mut Cx) -> Option<Subj> {
         is_player.then_some(())?;
         p.eat("controls").then_some(())?;
         f.controller = ControllerFilter::TargetPlayer(i);
+    }
+    if f.controller == ControllerFilter::Active {
+        cx.active_group = true;
     }
     let r = ObjectRef::Each(f);
     cx.last_obj = Some(r.clone());

@@ -964,7 +964,9 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         return Some(vec![Effect::AttacksDespiteDefenderThisTurn { what }]);
     }
     // 500.1: an attack requirement for the turn (Boiling Blood).
-    if p.eat_all("attacks this turn if able") {
+    // "Creatures the active player controls attack this turn if able."
+    // (Siren's Call): each of them, as the effect resolves.
+    if p.eat_all("attacks this turn if able") || p.eat_all("attack this turn if able") {
         return Some(vec![Effect::AttacksThisTurnIfAble { what }]);
     }
     // 500.1: "target creature blocks CARDNAME this turn if able" (Rampant

@@ -297,20 +297,9 @@ pub(crate) fn holds(
         }),
         // Judged only on resolution (`holds_on_resolution`), knowing the
         // ability resolving.
-        Condition::ThisAbilityActivated { .. } => false,
-        Condition::ThisTurn {
-            fact: ThisTurnFact::AttackedOrBlockedThisCombat,
-            did,
-        } => game.combat.fought.contains(&src) == *did,
+        Condition::ThisAbilityActivated { .. } | Condition::ObjectThisTurn { .. } => false,
         Condition::ThisTurn { fact, did } => {
-            use crate::state::object::flags;
-            let bit = match fact {
-                ThisTurnFact::Attacked => flags::ATTACKED_THIS_TURN,
-                ThisTurnFact::DealtDamageToOpponent => flags::DAMAGED_OPPONENT_THIS_TURN,
-                ThisTurnFact::CameUnderControl => flags::SICK,
-                ThisTurnFact::AttackedOrBlockedThisCombat => return false,
-            };
-            game.obj(src).is_some_and(|o| (o.flags & bit != 0) == *did)
+            game.obj(src).is_some() && this_turn_fact(game, src, *fact) == *did
         }
         Condition::ControlsAtLeast { filter, at_least } => {
             game.in_play
@@ -324,6 +313,20 @@ pub(crate) fn holds(
                 >= *at_least
         }
     }
+}
+
+/// Whether object `o` did or underwent `fact` this turn.
+fn this_turn_fact(game: &Game, o: crate::ObjId, fact: ThisTurnFact) -> bool {
+    use crate::state::object::flags;
+    let bit = match fact {
+        ThisTurnFact::Attacked => flags::ATTACKED_THIS_TURN,
+        ThisTurnFact::DealtDamageToOpponent => flags::DAMAGED_OPPONENT_THIS_TURN,
+        ThisTurnFact::CameUnderControl => flags::SICK,
+        // "attacked or blocked this combat" (Clockwork Beast): declared in
+        // this combat, even if removed from it since (306.2).
+        ThisTurnFact::AttackedOrBlockedThisCombat => return game.combat.fought.contains(&o),
+    };
+    game.obj(o).is_some_and(|obj| obj.flags & bit != 0)
 }
 
 /// How much of `q` player `p` has: their individual life total (606.9a),
@@ -423,6 +426,14 @@ pub(crate) fn holds_on_resolution(game: &Game, ctx: &ResolveCtx, c: &Condition) 
             return false;
         };
         return game.activations_this_turn(source, index) >= *at_least;
+    }
+    // "… if it didn't attack this turn" (Nettling Imp): the object now,
+    // if it is still in play (one that left is a new object, 217.1c).
+    if let Condition::ObjectThisTurn { what, fact, did } = c {
+        return game
+            .objects_of(ctx, what)
+            .into_iter()
+            .any(|o| game.is_in_play(o) && this_turn_fact(game, o, *fact) == *did);
     }
     // "If that land was nonbasic" (Molten Rain): the target as it is in
     // play, or as it last existed there (413.2f). *Decision*: the last

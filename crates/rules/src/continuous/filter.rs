@@ -263,6 +263,11 @@ pub fn matches_with(
         // Only in a group an effect resolves: `Game::objects_of` keeps the
         // target player's permanents.
         ControllerFilter::TargetPlayer(_) => {}
+        ControllerFilter::Active => {
+            if ch.controller != game.active {
+                return false;
+            }
+        }
     }
     let o = &game.objects[id.slot as usize];
     if f.owned_by_you && o.owner != you {
@@ -297,6 +302,14 @@ pub fn matches_with(
         return false;
     }
     if f.attacked_this_turn && o.flags & crate::state::object::flags::ATTACKED_THIS_TURN == 0 {
+        return false;
+    }
+    if f.didnt_attack_this_turn && o.flags & crate::state::object::flags::ATTACKED_THIS_TURN != 0 {
+        return false;
+    }
+    // 212.3f: controlled continuously since its controller's most recent
+    // turn began.
+    if f.controlled_since_turn_began && o.flags & crate::state::object::flags::SICK != 0 {
         return false;
     }
     if let Some(b) = f.blocked {

@@ -161,6 +161,9 @@ fn filter_reads_status(f: &tolaria_cards::ObjectFilter) -> bool {
         || f.in_combat.is_some()
         || f.blocking_this
         || f.attacked_this_turn
+        || f.didnt_attack_this_turn
+        || f.controlled_since_turn_began
+        || f.controller == tolaria_cards::ControllerFilter::Active
         || f.dealt_damage_this_turn
         || f.controller == tolaria_cards::ControllerFilter::Defending
 }

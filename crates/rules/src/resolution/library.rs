@@ -1078,9 +1078,27 @@ impl Game {
                 filter,
                 all,
                 else_draw,
+                random,
             } => {
                 for p in self.players_of(ctx, who) {
-                    let hand = self.reveal_hand(p);
+                    let mut hand = self.reveal_hand(p);
+                    if *random {
+                        // Rag Man: one card chosen at random (the game's
+                        // seeded generator) among those matching.
+                        hand.retain(|&o| {
+                            crate::continuous::filter::matches(
+                                self,
+                                filter,
+                                o,
+                                Some(ctx.source),
+                                ctx.controller,
+                            )
+                        });
+                        if !hand.is_empty() {
+                            let i = self.rng.below(hand.len());
+                            hand = vec![hand[i]];
+                        }
+                    }
                     let mut discarded = false;
                     for o in hand {
                         if (*all || !discarded)

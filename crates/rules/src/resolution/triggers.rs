@@ -224,6 +224,9 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                             tolaria_cards::ControllerFilter::Defending => {
                                 lki_controller.is_some_and(|c| game.is_defending(c))
                             }
+                            tolaria_cards::ControllerFilter::Active => {
+                                lki_controller == Some(game.active)
+                            }
                             // Never compiled outside a target requirement.
                             tolaria_cards::ControllerFilter::TriggeringPlayer
                             | tolaria_cards::ControllerFilter::TargetPlayer(_) => false,
