@@ -441,6 +441,10 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
         crate::StaticAbility::AnyNumberOfLands
     } else if p.eat_all("you may play an additional land on each of your turns") {
         crate::StaticAbility::AdditionalLands(1)
+    } else if p.eat_all("each player may play an additional land on each of their turns")
+        || p.eat_all("each player may play an additional land during each of their turns")
+    {
+        crate::StaticAbility::EachPlayerAdditionalLand
     } else if p.at_all("you may play")
         && p.at_all_from(4, "additional lands on each of your turns")
         && matches!(p.peek_at(3), "two" | "three")
