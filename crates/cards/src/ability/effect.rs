@@ -980,6 +980,11 @@ pub enum Effect {
         kind: crate::CounterKind,
         amount: u8,
     },
+    /// "Shuffle your library." (Myr Mindservant), "Target player shuffles
+    /// their library." (Soldier of Fortune).
+    ShuffleLibrary {
+        who: PlayerRef,
+    },
     /// "[Player] shuffles their graveyard into their library." (Reminisce)
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,

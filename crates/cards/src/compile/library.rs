@@ -551,6 +551,11 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.eat_all("shuffle your library") {
+        // The imperative (Myr Mindservant): you do.
+        return Some(vec![Effect::ShuffleLibrary {
+            who: PlayerRef::You,
+        }]);
     } else if p.eat_all("shuffle your graveyard into your library") {
         // The imperative (Feldon's Cane): you do.
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
@@ -611,6 +616,10 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("the player puts those cards into their hand , then shuffles")
             .then_some(())?;
         return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    // "Target player shuffles their library." (Soldier of Fortune)
+    if p.eat_all("shuffles their library") {
+        return Some(vec![Effect::ShuffleLibrary { who }]);
     }
     // Timetwister: "… shuffles their hand and graveyard into their
     // library, then draws seven cards."

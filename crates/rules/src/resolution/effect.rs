@@ -987,6 +987,7 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::RemoveSelfWithCounters { .. }
+            | Effect::ShuffleLibrary { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }

@@ -1268,6 +1268,11 @@ impl Game {
                     });
                 }
             }
+            Effect::ShuffleLibrary { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.shuffle_library(p);
+                }
+            }
             // Tormod's Crypt (217.7).
             Effect::RemoveGraveyard { who } => {
                 for p in self.players_of(ctx, who) {
