@@ -980,6 +980,11 @@ pub enum Effect {
         kind: crate::CounterKind,
         amount: u8,
     },
+    /// "Put the top card of your graveyard on the bottom of your library."
+    /// (Soldevi Digger): the card put into the graveyard last (217.3).
+    GraveyardTopToLibraryBottom {
+        who: PlayerRef,
+    },
     /// "Shuffle your library." (Myr Mindservant), "Target player shuffles
     /// their library." (Soldier of Fortune).
     ShuffleLibrary {

@@ -221,6 +221,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
+    } else if p.eat_all("put the top card of your graveyard on the bottom of your library") {
+        // Soldevi Digger (217.3: the graveyard's top card).
+        vec![Effect::GraveyardTopToLibraryBottom {
+            who: PlayerRef::You,
+        }]
     } else if p.at("put") {
         put(p, cx)?
     } else if p.at_all("exile cardname with") {

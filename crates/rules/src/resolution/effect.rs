@@ -988,6 +988,7 @@ impl Game {
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::RemoveSelfWithCounters { .. }
             | Effect::ShuffleLibrary { .. }
+            | Effect::GraveyardTopToLibraryBottom { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }
