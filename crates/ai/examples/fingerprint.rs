@@ -60,7 +60,7 @@ fn main() {
 
     let pool: Vec<CardId> = db()
         .iter()
-        .filter(|c| c.is_supported() && !c.front().types.contains(CardType::Land))
+        .filter(|c| c.is_supported() && !c.ante_only() && !c.front().types.contains(CardType::Land))
         .map(|c| c.id)
         .collect();
     let lands: Vec<CardId> = ["Plains", "Island", "Swamp", "Mountain", "Forest"]

@@ -12,7 +12,7 @@ use tolaria_rules::{Game, Rng};
 
 fn pool() -> Vec<CardId> {
     db().iter()
-        .filter(|c| c.is_supported() && !c.front().types.contains(CardType::Land))
+        .filter(|c| c.is_supported() && !c.ante_only() && !c.front().types.contains(CardType::Land))
         .map(|c| c.id)
         .collect()
 }

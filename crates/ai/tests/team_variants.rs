@@ -77,6 +77,7 @@ fn play_with(
                 variant,
                 range,
                 deploy,
+                ante: false,
             },
             random_seating: true,
         };

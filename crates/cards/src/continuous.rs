@@ -72,6 +72,12 @@ pub struct LayerEffect {
     /// protection from the color of your choice").
     #[serde(default, skip_serializing_if = "no_colors")]
     pub add_protection: ColorSet,
+    /// Layer 5: "has protection from the chosen color" (Cho-Manno's
+    /// Blessing): the colour its source chose as it came into play
+    /// (419.1b); the engine fills `add_protection` in from the source as
+    /// it lists the effect (none while nothing was chosen, 503.7).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub add_protection_chosen: bool,
     /// Layer 5: keyword abilities lost.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub remove_keywords: KeywordSet,

@@ -139,6 +139,17 @@ pub struct CardFace {
     /// game are recorded as removed with this object.
     #[serde(default)]
     pub links_removals: bool,
+    /// A triggered ability counts creatures of a subtype that died this
+    /// turn ("for each Zubera that died this turn"; derived), so the
+    /// engine records the subtypes of the creatures that die only in a
+    /// game with such a card.
+    #[serde(default)]
+    pub counts_deaths_by_type: bool,
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante": a deck holding it is refused for a game not
+    /// played for ante.
+    #[serde(default)]
+    pub ante_only: bool,
     /// 502.47a: the N of "Dredge N" (0: none; derived), so the engine
     /// looks at graveyards for draw replacements only for such cards.
     pub dredge: u8,
@@ -223,6 +234,11 @@ impl CardDef {
     }
     pub fn unsupported(&self) -> Option<&Unsupported> {
         self.faces.iter().find_map(|f| f.support.as_ref().err())
+    }
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante": a deck holding it plays only for ante.
+    pub fn ante_only(&self) -> bool {
+        self.faces.iter().any(|f| f.ante_only)
     }
 }
 
@@ -322,6 +338,8 @@ fn face_down_def(id: CardId) -> CardDef {
             has_hand_abilities: false,
             has_graveyard_abilities: false,
             links_removals: false,
+            counts_deaths_by_type: false,
+            ante_only: false,
             dredge: 0,
             ability_kinds: 0,
             granted: Vec::new(),
@@ -672,6 +690,8 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         has_hand_abilities: false,
         has_graveyard_abilities: false,
         links_removals: false,
+        counts_deaths_by_type: false,
+        ante_only: false,
         dredge: 0,
         ability_kinds: 0,
         abilities: Vec::new(),
@@ -690,6 +710,12 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
         Ok(c) => {
             face.keywords = c.keywords();
             for a in &c.abilities {
+                // Read from the compiled model's text form: the amount may
+                // sit in any effect (a rare card, read once as it compiles).
+                if let Ability::Triggered(t) = a {
+                    face.counts_deaths_by_type |=
+                        format!("{:?}", t.effects).contains("DiedThisTurnOf");
+                }
                 match a {
                     Ability::Protection(crate::Protection::Color(col)) => {
                         face.protection_colors.insert(*col)
@@ -737,6 +763,7 @@ fn build_face(card: &str, f: &RawFace) -> Result<CardFace, String> {
                     _ => {}
                 }
             }
+            face.ante_only = c.ante_only;
             face.abilities = c.abilities;
             face.spell = c.spell;
             face.granted = c.granted;

@@ -891,7 +891,7 @@ fn r411_1_mana_abilities_with_costs_that_choose_compile_with_their_costs() {
                 if let Ability::Mana(m) = a {
                     let k = &m.cost;
                     assert!(
-                        k.exile_from_hand.is_none()
+                        k.exile_cards.is_none()
                             && k.sacrifice_all.is_none()
                             && k.return_to_hand.is_none()
                             && !k.discard_random

@@ -20,6 +20,9 @@ Usage:
                              and the 20 most common unsupported phrases
   tolaria cards unsupported  every unsupported card, one per line:
                              name, first set and the phrase that failed
+  tolaria cards unsupported --why
+                             also a fourth column: where the grammar
+                             stopped reading that phrase
   tolaria cards exercise [NAME] [--threads N]
                              play every supported card (or NAME) through the
                              legal actions on prepared boards: every way of
@@ -38,7 +41,7 @@ Examples:
 ";
 
 pub fn main(argv: Vec<String>) -> CliResult {
-    let args = Args::parse("cards", argv, &["threads"], &["debug"])?;
+    let args = Args::parse("cards", argv, &["threads"], &["debug", "why"])?;
     if args.help {
         print!("{HELP}");
         return Ok(ExitCode::SUCCESS);
@@ -68,7 +71,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
                     "cards unsupported: unexpected argument {extra:?}"
                 )));
             }
-            unsupported();
+            unsupported(args.flag("why"));
             Ok(ExitCode::SUCCESS)
         }
         Some("exercise") => {
@@ -170,13 +173,20 @@ fn print_face(face: &CardFace) {
     }
 }
 
-/// One line per unsupported card, tab-separated: name, first set, phrase.
-/// Made for `grep` and `sort`: which cards a mechanism would unblock.
-fn unsupported() {
+/// One line per unsupported card, tab-separated: name, first set, phrase
+/// (and with `why`, where the grammar stopped). Made for `grep`, `sort` and
+/// clustering by the failing text's shape: which cards a mechanism would
+/// unblock.
+fn unsupported(why: bool) {
     for c in db().iter() {
         if let Some(u) = c.unsupported() {
             let phrase = u.phrase.replace(['\n', '\t'], " ");
-            println!("{}\t{}\t{phrase}", c.name, c.first_set);
+            if why {
+                let reason = u.reason.replace(['\n', '\t'], " ");
+                println!("{}\t{}\t{phrase}\t{reason}", c.name, c.first_set);
+            } else {
+                println!("{}\t{}\t{phrase}", c.name, c.first_set);
+            }
         }
     }
 }

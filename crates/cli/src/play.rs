@@ -189,7 +189,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "decks",
             "resume",
         ],
-        &["random-seating", "deploy", "any-deck", "both-heads"],
+        &["random-seating", "deploy", "ante", "any-deck", "both-heads"],
     )?;
     if args.help {
         print!("{}", HELP.replace("MULTIPLAYER_HELP\n", crate::seats::HELP));
@@ -289,6 +289,12 @@ pub fn main(argv: Vec<String>) -> CliResult {
         Some(f) => decks::load(f)?,
         None => default_deck("white_weenie_old", "white_blue")?,
     };
+    // 217.9c: without --ante (a table option), a deck holding an ante
+    // card is refused.
+    for d in [&mine, &theirs] {
+        tolaria_rules::variants::ante::check_ante_deck(&d.cards, false)
+            .map_err(|e| CliError::usage(format!("play: deck {}: {e} (--ante)", d.name)))?;
+    }
     // 2007 constructed deck rules: refused unless --any-deck (then warned).
     let problems: Vec<String> = [&mine, &theirs]
         .into_iter()

@@ -27,7 +27,7 @@ use tolaria_rules::{Game, PlayerId};
 /// The options taking a value that describe the table.
 pub const VALUED: &[&str] = &["players", "variant", "teams", "attack", "range"];
 /// The boolean flags that describe the table.
-pub const FLAGS: &[&str] = &["random-seating", "deploy"];
+pub const FLAGS: &[&str] = &["random-seating", "deploy", "ante"];
 
 /// The usage text of the table options, for `play --help` and `sim --help`.
 pub const HELP: &str = "\
@@ -57,6 +57,9 @@ Multiplayer (section 6; see docs/multiplayer.md):
                    uses it, with 607.3a's ranges: emperors 2, generals 1)
   --deploy         603: the deploy creatures option (always on in an
                    Emperor game, 607.3b)
+  --ante           217.9: play for ante (each player antes a random card
+                   of their deck; the winner owns the ante); without it a
+                   deck holding an ante card is refused (217.9c)
 ";
 
 /// Everything about the table decided before play begins.
@@ -72,6 +75,8 @@ pub struct TableSpec {
     pub range: Option<u8>,
     /// 603: the deploy creatures option.
     pub deploy: bool,
+    /// 217.9a: playing for ante.
+    pub ante: bool,
 }
 
 pub fn variant_name(v: Variant) -> &'static str {
@@ -220,6 +225,7 @@ impl TableSpec {
                 None => None,
             },
             deploy: args.flag("deploy"),
+            ante: args.flag("ante"),
         }))
     }
 
@@ -231,6 +237,7 @@ impl TableSpec {
             variant: self.variant,
             range: self.range,
             deploy: self.deploy,
+            ante: self.ante,
         }
     }
 
@@ -263,7 +270,7 @@ impl TableSpec {
             attack_name(self.attack)
         };
         format!(
-            "{} players, {}{teams}, attack {}{}{range}{}",
+            "{} players, {}{teams}, attack {}{}{range}{}{}",
             self.players,
             variant_name(self.variant),
             attack,
@@ -272,7 +279,8 @@ impl TableSpec {
             } else {
                 ""
             },
-            if self.deploy { ", deploy" } else { "" }
+            if self.deploy { ", deploy" } else { "" },
+            if self.ante { ", for ante" } else { "" }
         )
     }
 }
@@ -415,6 +423,7 @@ mod tests {
             random_seating: false,
             range: None,
             deploy: false,
+            ante: false,
         }
     }
 

@@ -318,7 +318,7 @@ pub fn main(argv: Vec<String>) -> CliResult {
             "attack",
             "range",
         ],
-        &["json", "random-seating", "deploy"],
+        &["json", "random-seating", "deploy", "ante"],
     )?;
     if args.help {
         print!("{HELP_HEAD}{}\n{HELP_EXAMPLES}", crate::seats::HELP);
@@ -387,6 +387,12 @@ pub fn main(argv: Vec<String>) -> CliResult {
     }
     let d0 = decks::load(&deck_specs[0])?;
     let d1 = decks::load(&deck_specs[1])?;
+    // 217.9c: without --ante (a table option), a deck holding an ante
+    // card is refused.
+    for d in [&d0, &d1] {
+        tolaria_rules::variants::ante::check_ante_deck(&d.cards, false)
+            .map_err(|e| CliError::usage(format!("sim: deck {}: {e} (--ante)", d.name)))?;
+    }
     let entries = [
         Entry {
             deck: d0,

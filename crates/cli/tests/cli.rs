@@ -254,6 +254,15 @@ fn cards_unsupported_lists_each_blocked_card_with_its_phrase() {
         assert_eq!(line.split('\t').count(), 3, "{line}");
     }
     assert!(!out.lines().any(|l| l.starts_with("Lightning Bolt\t")));
+
+    // --why adds where the grammar stopped, for clustering by shape.
+    let o = run(&["cards", "unsupported", "--why"]);
+    assert!(o.status.success());
+    let why = text(&o.stdout);
+    assert_eq!(why.lines().count(), out.lines().count());
+    for line in why.lines() {
+        assert_eq!(line.split('\t').count(), 4, "{line}");
+    }
 }
 
 #[test]

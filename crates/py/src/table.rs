@@ -141,6 +141,7 @@ impl Table {
             variant,
             range: self.range,
             deploy: self.deploy,
+            ante: false,
         };
         if options.is_default() && !self.random_seating {
             return Ok(None);

@@ -69,6 +69,8 @@ pub enum ZoneName {
     Removed,
     /// 217.1e: the player's cards not in any zone of the game (a sideboard).
     Outside,
+    /// 217.9: the cards the player owns in the ante zone.
+    Ante,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +175,7 @@ impl Scenario {
                 continue;
             }
             let names_none = [
-                "name:", "seed:", "players:", "option:", "variant:", "start:",
+                "name:", "seed:", "players:", "option:", "variant:", "start:", "ante:",
             ]
             .iter()
             .any(|p| line.starts_with(p));
@@ -270,6 +272,13 @@ impl Scenario {
                     team.push(p);
                 }
                 sc.teams.push(team);
+            } else if let Some(rest) = line.strip_prefix("ante:") {
+                // 217.9a: playing for ante, chosen before the game.
+                sc.options.ante = match rest.trim() {
+                    "yes" => true,
+                    "no" => false,
+                    v => return Err(err(format!("ante: {v:?} (yes or no)"))),
+                };
             } else if line.strip_prefix("option:").map(str::trim) == Some("random seating") {
                 sc.random_seating = true;
             } else if line.strip_prefix("option:").map(str::trim) == Some("deploy creatures") {
@@ -428,9 +437,10 @@ impl Scenario {
                     "in_play" | "play" => ZoneName::InPlay,
                     "removed" => ZoneName::Removed,
                     "outside" => ZoneName::Outside,
+                    "ante" => ZoneName::Ante,
                     z => {
                         return Err(err(format!(
-                        "unknown zone {z:?} (hand, library, graveyard, in_play, removed, outside)"
+                        "unknown zone {z:?} (hand, library, graveyard, in_play, removed, outside, ante)"
                     )))
                     }
                 };

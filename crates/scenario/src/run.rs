@@ -128,9 +128,9 @@ impl Scenario {
                 };
                 return Game::new_multiplayer(&setup, self.seed).map_err(|e| (0, e.to_string()));
             }
-            let mut g = Game::new_game(&decks, self.seed);
-            g.options = self.options;
-            return Ok(g);
+            // 217.9a–c: the options are chosen before the game begins.
+            return Game::new_game_with(&decks, self.seed, self.options)
+                .map_err(|e| (0, e.to_string()));
         }
         let mut g = Game::empty(&names, self.seed);
         g.options = self.options;
@@ -182,6 +182,7 @@ impl Scenario {
                 ZoneName::Graveyard => Zone::Graveyard(pid),
                 ZoneName::InPlay => Zone::InPlay,
                 ZoneName::Removed => Zone::RemovedFromGame,
+                ZoneName::Ante => Zone::Ante,
                 ZoneName::Outside => unreachable!("handled above"),
             };
             // Libraries are listed top first; the engine keeps the top last.
@@ -393,6 +394,14 @@ impl Scenario {
             "in_play" | "play" => g.controlled_by(p).collect(),
             "removed" => g
                 .removed
+                .iter()
+                .copied()
+                .filter(|&o| g.objects[o.slot as usize].owner == p)
+                .collect(),
+            // 217.9: the ante zone is shared; a player's cards are those
+            // they own.
+            "ante" => g
+                .ante
                 .iter()
                 .copied()
                 .filter(|&o| g.objects[o.slot as usize].owner == p)

@@ -166,7 +166,8 @@ pub fn pool() -> &'static Pool {
         Pool {
             cards: db()
                 .iter()
-                .filter(|c| c.is_supported() && !is_basic(c))
+                // 217.9c: ante cards only in games played for ante.
+                .filter(|c| c.is_supported() && !c.ante_only() && !is_basic(c))
                 .map(|c| c.id)
                 .collect(),
             basics,

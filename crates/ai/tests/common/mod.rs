@@ -73,7 +73,12 @@ pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, 
 #[allow(dead_code)]
 pub fn nonland_pool() -> Vec<CardId> {
     db().iter()
-        .filter(|c| c.is_supported() && !c.front().types.contains(tolaria_cards::CardType::Land))
+        .filter(|c| {
+            // 217.9c: ante cards only in games played for ante.
+            c.is_supported()
+                && !c.ante_only()
+                && !c.front().types.contains(tolaria_cards::CardType::Land)
+        })
         .map(|c| c.id)
         .collect()
 }

@@ -26,6 +26,10 @@ pub enum Amount {
     /// "for each creature that died this turn" (Scavenging Ghoul): the
     /// creatures put into a graveyard from play this turn.
     CreaturesDiedThisTurn,
+    /// "for each Zubera that died this turn" / "the number of Zubera that
+    /// died this turn" (the Zubera): the creatures of that subtype, as
+    /// they last existed in play, put into a graveyard from play this turn.
+    DiedThisTurnOf(crate::Subtype),
     CardsInHand(PlayerRef),
     CardsInGraveyard(PlayerRef),
     /// "the number of creature cards in your graveyard" / "… in all
@@ -37,6 +41,12 @@ pub enum Amount {
     /// "its converted mana cost" / "that creature's converted mana cost"
     /// (203.3; last known information once it has left its zone, 413.2f).
     ConvertedManaCostOf(ObjectRef),
+    /// "the highest converted mana cost among permanents you control"
+    /// (Rush of Knowledge, Torrent of Fire): 0 with none.
+    HighestCmcAmong(ObjectFilter),
+    /// "the damage already dealt to that player this turn" (Final
+    /// Punishment): the player's tally of damage this turn (417.1).
+    DamageDealtToThisTurn(PlayerRef),
     /// "the number of colors that creature was" (Bound): how many colours
     /// it has, or had as it last existed (413.2f).
     ColorsOf(ObjectRef),

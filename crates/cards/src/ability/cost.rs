@@ -64,9 +64,14 @@ pub struct Cost {
     #[serde(default, skip_serializing_if = "is_false")]
     pub discard_self: bool,
     /// "Remove a red card in your hand from the game" (Alliances' pitch
-    /// spells; Oracle "exile … from your hand"): how many such cards.
+    /// spells; Oracle "exile … from your hand"): how many such cards; with
+    /// `exile_from_graveyard`, "Remove two cards in your graveyard from the
+    /// game" (Grim Lavamancer; Oracle "exile … from your graveyard").
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub exile_from_hand: Option<(ObjectFilter, u8)>,
+    pub exile_cards: Option<(ObjectFilter, u8)>,
+    /// `exile_cards` come from the player's graveyard, not the hand.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub exile_from_graveyard: bool,
     /// "Tap an untapped creature you control" (Mercadian Masques): how many
     /// untapped permanents of the player's matching the filter.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -200,6 +200,21 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can block an additional creature this turn" (Mounted
+    /// Archers; each resolution one more) or, with `any_number`, "… can
+    /// block any number of creatures this turn" (Valor Made Real).
+    CanBlockAdditionalThisTurn {
+        what: ObjectRef,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        any_number: bool,
+    },
+    /// 502.40: "[what] can attack this turn as though it didn't have
+    /// defender" (Mirror Wall); for a group ("Creatures you control with
+    /// defender …", Wakestone Gargoyle) a rule for the turn that covers
+    /// creatures coming under that control later too.
+    AttacksDespiteDefenderThisTurn {
+        what: ObjectRef,
+    },
     /// "Target creature attacks this turn if able." (Boiling Blood): an
     /// attack requirement (500.1) until the turn ends.
     AttacksThisTurnIfAble {
@@ -584,6 +599,11 @@ pub enum Effect {
         /// at random.
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         at_random: bool,
+        /// "unless you discard two cards" (Avatar of Discord): how many;
+        /// all of them or none (a cost, 413.2c), so it can be paid only
+        /// with that many in hand.
+        #[serde(default = "one_u8", skip_serializing_if = "is_one_u8")]
+        count: u8,
     },
     /// "If you can't, [effects]" after "sacrifice a [filter]" (Lord of the
     /// Pit): the effects happen if the controller controls no such
@@ -717,6 +737,11 @@ pub enum Effect {
         #[serde(default, skip_serializing_if = "std::ops::Not::not")]
         up_to: bool,
     },
+    /// 217.9d: "[Player] antes the top card of their library" (Demonic
+    /// Attorney, Contract from Below): put into the ante zone.
+    AnteTop {
+        who: PlayerRef,
+    },
     /// "[Player] puts the top N cards of their library into their
     /// graveyard" (modern "mills N").
     Mill {
@@ -796,6 +821,10 @@ pub enum Effect {
     NameCard {
         nonland: bool,
     },
+    /// The linked comes-into-play ability's part of `PlayerRef::Linked`
+    /// (Laquatus's Champion): its source remembers the player target
+    /// `0`-th target as its linked player.
+    LinkTargetPlayer(u8),
     /// "Choose a color." (Persecute): the spell's controller chooses a
     /// colour as the instruction resolves; the spell remembers it, and its
     /// filters "of that color" (`ObjectFilter::chosen_color`) read it.
@@ -1417,27 +1446,26 @@ impl Effect {
             Effect::ReturnSelfFromGraveyard | Effect::PutSelfFromGraveyardIntoPlay { .. }
         ) || self
             .nested()
-            .iter()
             .any(|v| v.iter().any(Effect::returns_self_from_graveyard))
     }
 
     /// The lists of instructions it wraps: branches, "unless" and "if"
-    /// clauses, delayed triggered abilities.
-    pub fn nested(&self) -> Vec<&[Effect]> {
-        match self {
-            Effect::FlipCoin { won, lost, .. } => vec![won, lost],
+    /// clauses, delayed triggered abilities (at most two; no allocation).
+    pub fn nested(&self) -> impl Iterator<Item = &[Effect]> {
+        let (a, b): (Option<&[Effect]>, Option<&[Effect]>) = match self {
+            Effect::FlipCoin { won, lost, .. } => (Some(won), Some(lost)),
             Effect::FlipEach {
                 on_heads, on_tails, ..
-            } => vec![on_heads, on_tails],
+            } => (Some(on_heads), Some(on_tails)),
             Effect::IfTopCardIs {
                 then, otherwise, ..
             }
             | Effect::IfElse {
                 then, otherwise, ..
-            } => vec![then, otherwise],
+            } => (Some(then), Some(otherwise)),
             Effect::UnlessPays {
                 effects, if_paid, ..
-            } => vec![effects, if_paid],
+            } => (Some(effects), Some(if_paid)),
             Effect::UnlessOpponentLetsDraw { effects, .. }
             | Effect::PlayerMay { effects, .. }
             | Effect::IfFlipsWon { effects, .. }
@@ -1448,9 +1476,10 @@ impl Effect {
             | Effect::WhenDiesThisTurn { effects, .. }
             | Effect::AtEndOfCombat { effects }
             | Effect::IfCondition { effects, .. }
-            | Effect::RemoveCounterElse { effects, .. } => vec![effects],
-            _ => Vec::new(),
-        }
+            | Effect::RemoveCounterElse { effects, .. } => (Some(effects), None),
+            _ => (None, None),
+        };
+        a.into_iter().chain(b)
     }
 }
 

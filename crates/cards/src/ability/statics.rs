@@ -274,6 +274,16 @@ pub enum StaticAbility {
         power: i32,
         toughness: i32,
     },
+    /// "[This / enchanted creature] gets +1/+1 for each card in your hand"
+    /// (Empyrial Armor, Dread Slag), "… for each basic land type among
+    /// lands you control" (Domain: Wayfaring Giant): layer 6d, counted for
+    /// the ability's controller.
+    PlusPerYourCount {
+        affected: Affected,
+        count: YourCount,
+        power: i32,
+        toughness: i32,
+    },
     /// "You have shroud" (True Believer).
     ControllerHasShroud,
     /// 419 replacement: "[This] comes into play tapped."
@@ -406,6 +416,14 @@ pub enum StaticAbility {
     /// 500.1: "[This] can't attack if defending player controls an
     /// untapped creature with power 3 or greater" (Orgg).
     CantAttackIfDefenderControls(ObjectFilter),
+    /// 500.1: "[This] can't attack unless you control more lands /
+    /// creatures than defending player" (Monstrous Hound, Goblin Goon);
+    /// 606.7a: yes if either defending player's comparison is.
+    CantAttackUnlessMoreThanDefender(ObjectFilter),
+    /// 500.1: "[This] can't block unless you control more lands /
+    /// creatures than attacking player" (Monstrous Hound, Goblin Goon);
+    /// 606.7a: yes if either attacking player's comparison is.
+    CantBlockUnlessMoreThanAttacker(ObjectFilter),
     /// 500.1: "[This] can't block creatures with power 2 or greater"
     /// (Ironclaw Orcs): it can't block an attacker the filter matches.
     CantBlockCreatures(ObjectFilter),
@@ -417,6 +435,18 @@ pub enum StaticAbility {
     CanBlockAdditional(Affected),
     /// "[Affected] can block any number of creatures." (Ironfist Crusher)
     CanBlockAnyNumber(Affected),
+    /// 502.8: "[Affected] can block creatures with shadow as though they
+    /// didn't have shadow" (Aetherflame Wall; "… as though [it] had
+    /// shadow", Heartwood Dryad).
+    CanBlockShadow(Affected),
+    /// 502.6: "[Affected] can block creatures with landwalk abilities as
+    /// though they didn't have those abilities." (Street Savvy)
+    CanBlockLandwalkers(Affected),
+    /// 502.6: "Creatures with swampwalk can be blocked as though they
+    /// didn't have swampwalk." (Quagmire); `None`: every landwalk ("…
+    /// with landwalk abilities …", Staff of the Ages). A rule of the game
+    /// while it is in play: any creature may block such attackers.
+    LandwalkIgnored(Option<crate::Keyword>),
     /// 415 / 502.36-like: "[Affected] can't be the target of [colour]
     /// spells" (Karplusan Strider) or "… of spells or abilities your
     /// opponents control" (Troll Ascetic's 2007 wording of hexproof).
@@ -453,6 +483,13 @@ pub enum StaticAbility {
     /// functions while the card is a spell.
     CostsLessIfOpponentHasMoreCreatures {
         more: u32,
+        generic: u32,
+    },
+    /// 409.1f: "If you have 3 or less life, this spell costs {6} less to
+    /// play." (Avatar of Hope, Avatar of Will): functions while the card
+    /// is a spell, the condition judged as the cost is determined.
+    CostsLessIf {
+        condition: crate::Condition,
         generic: u32,
     },
     /// 409.1f: "This spell costs {N} more to play for each target beyond
@@ -790,4 +827,13 @@ pub fn flash_sacrifice_effects() -> &'static [Effect] {
             what: ObjectRef::This,
         }]
     })
+}
+
+/// What `StaticAbility::PlusPerYourCount` counts for its controller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum YourCount {
+    /// "for each card in your hand".
+    CardsInHand,
+    /// Domain: "for each basic land type among lands you control".
+    BasicLandTypes,
 }

@@ -132,6 +132,9 @@ pub enum PlayerFilter {
     You,
     /// 603.2: "target teammate": a player on the same team, not you.
     Teammate,
+    /// "target creature card from that player's graveyard" (Ink-Eyes):
+    /// the player of the triggered ability's event.
+    TriggeringPlayer,
 }
 
 /// Whose objects a filter accepts.
@@ -201,6 +204,14 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
+    /// "with toughness N or less" (Errant Doomsayers).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub toughness_at_most: Option<i32>,
+    /// "that's attacking you" (Ice Floe): an attacking creature whose
+    /// defending player is the filter's "you" (606.7a: or that player's
+    /// team in Two-Headed Giant).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attacking_you: bool,
     /// "blocked creature": an attacking creature that became blocked (309.2f).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub blocked: Option<bool>,
@@ -259,6 +270,10 @@ pub struct ObjectFilter {
     /// "attached to a land" (Savaen Elves).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub attached_to_land: bool,
+    /// "Equipment attached to it" (Loxodon Punisher): attached to the
+    /// filter's source object.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub attached_to_source: bool,
     /// "attached to a creature you control" (Miracle Worker): the
     /// permanent it is attached to is controlled by the filter's "you".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -459,4 +474,9 @@ pub enum PlayerRef {
     /// creatures" (Ghazbán Ogre, Wild Mammoth): the one player with more of
     /// it than each other player; none on a tie.
     Most(super::PlayerQuantity),
+    /// "that player" in a leaves-play ability (Laquatus's Champion: "When
+    /// [this] leaves play, that player gains 6 life"): the player the same
+    /// permanent's comes-into-play ability targeted, which that ability
+    /// remembers on it (`Effect::LinkTargetPlayer`; the card's ruling).
+    Linked,
 }

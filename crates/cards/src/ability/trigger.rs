@@ -114,6 +114,9 @@ pub enum Condition {
     TriggeringPlayerHandAtMost(u32),
     /// "if N or more [filter] cards are in your graveyard" (Mortal Combat).
     YourGraveyardHas { filter: ObjectFilter, at_least: u32 },
+    /// "if there are ten or more creature cards total in all graveyards"
+    /// (Avatar of Woe).
+    AllGraveyardsHave { filter: ObjectFilter, at_least: u32 },
     /// 502.19a (echo): "if this permanent came under your control since the
     /// beginning of your last upkeep".
     ControlledSinceLastUpkeep,
@@ -299,6 +302,7 @@ impl Condition {
                 | Condition::CardsInHandMatching { .. }
                 | Condition::NoCardsInHand { .. }
                 | Condition::YourGraveyardHas { .. }
+                | Condition::AllGraveyardsHave { .. }
                 | Condition::YourTurn
                 // "as long as you have more cards in hand than each
                 // opponent" (Secretkeeper): hand sizes and life totals.
@@ -450,9 +454,11 @@ pub enum Trigger {
     },
     /// 511.1: "Whenever you win a coin flip" (Chance Encounter).
     WinsCoinFlip,
-    /// "Whenever you play a land" (Fastbond): the source's controller plays
-    /// a land (408.2d; not a land put into play by an effect).
-    YouPlayLand,
+    /// "Whenever you / an opponent / a player play(s) a land" (Fastbond,
+    /// Dirtcowl Wurm, Horn of Greed): a land played as the special action
+    /// of 408.2d, not one put into play by an effect; "that player" is the
+    /// player who played it.
+    PlaysLand(Whose),
     /// 410.11: a state trigger: it triggers as soon as the game state
     /// matches, and not again while its ability is pending or on the stack.
     State(StateTrigger),
@@ -484,9 +490,16 @@ pub enum Trigger {
     /// "Whenever [this] is dealt damage" (Thrashing Mudspawn): once per
     /// damage event; "that much" is the damage dealt.
     IsDealtDamage,
+    /// "Whenever [this] is dealt combat damage" (Wall of Essence): as
+    /// `IsDealtDamage`, combat damage only (310).
+    IsDealtCombatDamage,
     /// "Whenever one or more creatures block" (Tide of War): once as
     /// blockers have been declared (309), if any were.
     CreaturesBlock,
+    /// "Whenever one or more creatures attack you" (Orim's Prayer): once
+    /// as attackers have been declared (308), if any attack the
+    /// controller (606.7a: or the controller's team).
+    CreaturesAttackYou,
     /// "Whenever [player] draws a card" (Underworld Dreams): once per card
     /// drawn (423.1); "that player" is the drawing player.
     Draws(Whose),
@@ -550,6 +563,10 @@ pub enum Trigger {
     /// "Whenever enchanted creature deals damage" (Spirit Link): "that much"
     /// is the damage dealt.
     AttachedDealsDamage,
+    /// "Whenever equipped / enchanted creature deals damage to a
+    /// creature" (Sword of Kaldra, Venomous Fangs): once per creature dealt
+    /// damage; "that creature" / "the other creature" is that creature.
+    AttachedDealsDamageToCreature,
     /// "When a spell or ability an opponent controls causes you to discard
     /// [this]" (Guerrilla Tactics): the discarded card's own ability,
     /// triggering as it is put into the graveyard from the hand.

@@ -206,7 +206,7 @@ fn mana_cost_chooses(cost: &Cost) -> Option<&'static str> {
     if cost.sacrifice_all.is_some() {
         return Some("a mana ability whose cost sacrifices several permanents");
     }
-    if cost.exile_from_hand.is_some()
+    if cost.exile_cards.is_some()
         || cost.pay_life_x
         || cost.remove_counters_x.is_some()
         || cost.removed_to_graveyard

@@ -215,6 +215,16 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     if p.eat_all("basic land type among lands you control") {
         return Some(Amount::BasicLandTypes(PlayerRef::You));
     }
+    // "… for each basic land type among lands they control" (Allied
+    // Strategies, Collapsing Borders): the player named before.
+    if p.at_all("basic land type among lands they control") {
+        let who = cx
+            .clause_player
+            .clone()
+            .or_else(|| super::targets::that_player(cx))?;
+        p.eat_all("basic land type among lands they control");
+        return Some(Amount::BasicLandTypes(who));
+    }
     if p.eat_all("card in your graveyard") {
         return Some(Amount::CardsInGraveyard(PlayerRef::You));
     }
@@ -247,6 +257,9 @@ pub(super) fn for_each(p: &mut P, cx: &mut Cx, a: Amount) -> Option<Amount> {
     }
     if p.eat_all("creature that died this turn") {
         return Some(Amount::CreaturesDiedThisTurn);
+    }
+    if let Some(a) = died_this_turn_of(p) {
+        return Some(a);
     }
     if p.at("player") && matches!(p.peek_at(1), "." | "," | "") {
         p.bump();
@@ -326,6 +339,12 @@ fn that_object(cx: &Cx, noun: &str) -> Option<ObjectRef> {
     }
     match &cx.last_obj {
         Some(ObjectRef::This) | None => cx.trig_obj.then_some(ObjectRef::Triggering),
+        // Tokens just created are never "that spell" / "that card"; after
+        // "Whenever a player plays a … spell" it is the triggering spell
+        // (Dovescape).
+        Some(ObjectRef::Created) if matches!(noun, "spell" | "card") => {
+            cx.trig_obj.then_some(ObjectRef::Triggering)
+        }
         Some(o) => Some(o.clone()),
     }
 }
@@ -466,9 +485,29 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
             _ => None,
         };
     }
+    // "the highest converted mana cost among permanents you control"
+    // (Rush of Knowledge).
+    if p.eat_all("the highest converted mana cost among") {
+        let f = group(p)?;
+        return Some(Amount::HighestCmcAmong(f));
+    }
+    // "the damage already dealt to that player this turn" (Final
+    // Punishment).
+    if p.at_all("the damage already dealt to") {
+        let i = p.i;
+        p.eat_all("the damage already dealt to");
+        if let Some(who) = super::targets::player_phrase(p, cx) {
+            if p.eat_all("this turn") {
+                return Some(Amount::DamageDealtToThisTurn(who));
+            }
+        }
+        p.i = i;
+    }
     // "that creature's power", "that artifact's converted mana cost":
-    // the object last mentioned, as "its" (Devour in Shadow, Crumble).
-    if p.at("that") && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
+    // the object last mentioned, as "its" (Devour in Shadow, Crumble);
+    // "the artifact's converted mana cost" (Viashino Heretic) names the
+    // target artifact the same way.
+    if (p.at("that") || p.at("the")) && p.peek_at(1).ends_with("'s") && p.peek_at(1) != "player's" {
         let i = p.i;
         p.bump();
         let noun = p.bump().trim_end_matches("'s");
@@ -556,6 +595,15 @@ fn amount_term(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     equal_amount_rest(p, cx)
 }
 
+/// "[Zubera] that died this turn" (a creature subtype; the Zubera).
+fn died_this_turn_of(p: &mut P) -> Option<Amount> {
+    let st = super::targets::subtype_word(p.raw())?;
+    p.at_all_from(1, "that died this turn").then_some(())?;
+    p.bump();
+    p.eat_all("that died this turn");
+    Some(Amount::DiedThisTurnOf(crate::Subtype::intern(st)))
+}
+
 fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     // Heartless Hidetsugu: per player, after "each player".
     if p.eat_all("half that player's life total , rounded down") {
@@ -600,6 +648,14 @@ fn equal_amount_rest(p: &mut P, cx: &mut Cx) -> Option<Amount> {
     if p.eat_all("your life total") {
         return Some(Amount::LifeTotal(PlayerRef::You));
     }
+    if p.at_all("the number of") {
+        let i = p.i;
+        p.eat_all("the number of");
+        if let Some(a) = died_this_turn_of(p) {
+            return Some(a);
+        }
+        p.i = i;
+    }
     if p.eat_all("the number of") {
         // "the number of verse counters on CARDNAME".
         if let Some(a) = attempt(p, cx, |p, cx| counters_on(p, cx, "counters")) {
@@ -643,6 +699,28 @@ pub(super) fn counter_kind(w: &str) -> Option<CounterKind> {
 /// A condition of an "If …, …" instruction, up to its comma.
 pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     use crate::Condition;
+    // "you have 3 or less life" (Avatar of Hope; 2007: "3 life or less").
+    if p.at_all("you have") {
+        let i = p.i;
+        p.eat_all("you have");
+        if let Some(Amount::Fixed(n)) = amount(p) {
+            if p.eat_all("or less life") || p.eat_all("life or less") {
+                return Some(Condition::LifeAtMost {
+                    who: PlayerRef::You,
+                    at_most: n,
+                });
+            }
+        }
+        p.i = i;
+    }
+    // "an opponent has no cards in hand" (Avatar of Will): some opponent's
+    // hand is empty.
+    if p.eat_all("an opponent has no cards in hand") {
+        return Some(Condition::CardsInHandAtMost {
+            who: PlayerRef::EachOpponent,
+            at_most: 0,
+        });
+    }
     if let Some(c) = attempt(p, cx, |p, _| mana_spent(p)) {
         return Some(c);
     }
@@ -950,6 +1028,20 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         return Some(Condition::YourGraveyardHas {
             filter: crate::ObjectFilter::any(),
             at_least: n as u32,
+        });
+    }
+    // "there are ten or more creature cards total in all graveyards"
+    // (Avatar of Woe).
+    if p.eat_all("there are") {
+        let Amount::Fixed(n) = amount(p)? else {
+            return None;
+        };
+        p.eat_all("or more").then_some(())?;
+        let filter = library::card_filter(p)?;
+        p.eat_all("total in all graveyards").then_some(())?;
+        return Some(Condition::AllGraveyardsHave {
+            filter,
+            at_least: u32::try_from(n).ok()?,
         });
     }
     // Hellbent: "you have no cards in hand"; "that player has no cards in hand".

@@ -141,6 +141,7 @@ pub(super) fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             | StaticAbility::BlockRestriction { .. }
             | StaticAbility::CanBlockAdditional(_)
             | StaticAbility::CanBlockAnyNumber(_)
+            | StaticAbility::AttacksAsThoughNoDefender(_)
             | StaticAbility::CantBeTargetedBy { .. } => StaticAbility::StaticIf {
                 condition: condition.clone(),
                 inner: Box::new(s),

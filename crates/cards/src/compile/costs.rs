@@ -500,11 +500,7 @@ pub(super) fn alternative_cost(p: &mut P, spell: &mut Cx) -> R<()> {
             c.tap_untapped = Some((f, n));
         } else if p.eat("exile") {
             let n = count(p).ok_or_else(|| no_rule(p))?;
-            let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
-            if noun != Noun::Card || !p.eat_all("from your hand") {
-                return Err(no_rule(p));
-            }
-            c.exile_from_hand = Some((f, n));
+            exile_cards(p, c, n).ok_or_else(|| no_rule(p))?;
         } else if p.eat("discard") {
             let n = count(p).ok_or_else(|| no_rule(p))?;
             let (f, noun) = filter(p).ok_or_else(|| no_rule(p))?;
@@ -558,6 +554,19 @@ fn cost_count(p: &mut P) -> Option<u8> {
     Some(n as u8)
 }
 
+/// After "Exile [N]": "[filter] card(s) from your hand / graveyard" (2007:
+/// "Remove … in your hand / graveyard from the game"), the cards chosen
+/// as the cost is paid (409.1h).
+fn exile_cards(p: &mut P, c: &mut Cost, n: u8) -> Option<()> {
+    let (f, noun) = filter(p)?;
+    (noun == Noun::Card).then_some(())?;
+    // "Exile two cards from your graveyard" (Grim Lavamancer).
+    c.exile_from_graveyard = p.eat_all("from your graveyard");
+    (c.exile_from_graveyard || p.eat_all("from your hand")).then_some(())?;
+    c.exile_cards = Some((f, n));
+    Some(())
+}
+
 /// A cost ending at ":" (`colon`, an activated ability's) or at the end of
 /// the sentence (an additional or kicker cost).
 pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
@@ -602,6 +611,16 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             } else {
                 return Err(err(p));
             }
+        } else if colon
+            && p.at("exile")
+            && (matches!(p.peek_at(1), "a" | "an") || number_word(p.peek_at(1)).is_some())
+            && c.exile_cards.is_none()
+        {
+            // "Exile two cards from your graveyard" (Grim Lavamancer),
+            // "Exile a card from your hand" (Holistic Wisdom).
+            p.bump();
+            let n = cost_count(p).ok_or_else(|| err(p))?;
+            exile_cards(p, &mut c, n).ok_or_else(|| err(p))?;
         } else if p.at_all("exile cardname") {
             // "Exile CARDNAME" (2007: "Remove CARDNAME from the game").
             p.eat_all("exile cardname");

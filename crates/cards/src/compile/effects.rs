@@ -728,6 +728,12 @@ fn clause_body(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     if let Some(v) = attempt(p, cx, imperative) {
         return Some(v);
     }
+    // 217.9d: "ante the top card of your library" (Contract from Below).
+    if p.at("ante") {
+        if let Some(v) = attempt(p, cx, super::library::player_sentence) {
+            return Some(v);
+        }
+    }
     // 419.6c, 419.7b, 419.8a: the shields the forms above don't read.
     if let Some(v) = attempt(p, cx, super::prevention::clause) {
         return Some(v);
@@ -936,6 +942,18 @@ fn joined_clauses(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             if let Some(e) = return_removed(p) {
                 v.push(e);
                 continue;
+            }
+        }
+        // "CARDNAME gets +3/-1 until end of turn and can attack this turn
+        // as though it didn't have defender" (Mobile Fort): a verb with no
+        // subject of its own after an object's pump has the pump's.
+        if let Some(Effect::Continuous { what, .. }) = v.last() {
+            if and && p.at_any_of(&["can", "can't"]) {
+                let what = what.clone();
+                if let Some(more) = attempt(p, cx, |p, cx| object_verb(p, cx, what)) {
+                    v.extend(more);
+                    continue;
+                }
             }
         }
         let who = cx.clause_player.take();

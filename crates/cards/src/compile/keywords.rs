@@ -92,6 +92,15 @@ pub(super) fn protection(p: &mut P) -> Option<Vec<Protection>> {
 /// A line made only of keywords: "Flying, vigilance", "Protection from black".
 pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
     let mut v = Vec::new();
+    // "CARDNAME is indestructible." (Fruitcake Elemental; 2007 printings
+    // of Darksteel cards): not a keyword in the 2007 rules, but the same
+    // quality (420.5c: lethal damage and "destroy" don't destroy it).
+    if p.at_all("cardname is indestructible .") {
+        p.eat_all("cardname is indestructible .");
+        return p
+            .at_end()
+            .then(|| vec![Ability::Keyword(Keyword::Indestructible)]);
+    }
     loop {
         if matches!(p.peek(), "cumulative" | "echo" | "fading" | "vanishing") {
             // 502.13, 502.19, 502.20, 502.60.

@@ -397,6 +397,10 @@ pub(super) struct Cx {
     /// your graveyard, …"), so "return CARDNAME to your hand" returns the
     /// card from there.
     pub(super) in_graveyard: bool,
+    /// The trigger is "When CARDNAME is put into your graveyard from
+    /// play" (Zodiac Dragon): the card is then in your graveyard, so
+    /// "return it to your hand" returns it from there.
+    pub(super) died_to_your_graveyard: bool,
     /// The player who is the subject of the clause just read ("Target
     /// player draws a card"): a following ", then discards a card" has
     /// the same subject.

@@ -126,6 +126,7 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         || p.at_all("target opponent reveals their hand")
         || (p.at_all("target player reveals") && p.peek_at(5) == "at")
         || (p.at_all("target opponent reveals") && p.peek_at(5) == "at")
+        || (cx.trig_player && p.at_all("that player reveals their hand and discards all"))
     {
         hand_choice(p, cx)?
     } else if p.at_all("exile target player's graveyard")
@@ -209,7 +210,8 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
             up_to: true,
         }]
     } else if p.eat_all("return cardname from your graveyard to your hand")
-        || (cx.in_graveyard && p.eat_all("return cardname to your hand"))
+        || ((cx.in_graveyard || cx.died_to_your_graveyard)
+            && (p.eat_all("return cardname to your hand") || p.eat_all("return it to your hand")))
     {
         vec![Effect::ReturnSelfFromGraveyard]
     } else if p.eat_all("return cardname from your graveyard to play")
@@ -239,7 +241,9 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         p.eat_any(&["counter", "counters"])?;
         p.eat_all("on it").then_some(())?;
         vec![Effect::RemoveSelfWithCounters { kind, amount }]
-    } else if p.eat_all("shuffle cardname into its owner's library") {
+    } else if p.eat_all("shuffle cardname into its owner's library")
+        || (cx.died_to_your_graveyard && p.eat_all("shuffle cardname into your library"))
+    {
         vec![Effect::ShuffleIntoLibrary {
             what: ObjectRef::This,
         }]
@@ -413,6 +417,12 @@ pub(super) fn check_zone_of_function(out: &super::Compiled) -> Result<(), String
                         // Genju of the Cedars: the Aura follows the
                         // enchanted land to the graveyard.
                         | crate::Trigger::AttachedDies
+                ) || matches!(
+                    &t.trigger,
+                    // "When CARDNAME is put into your graveyard from play,
+                    // return it to your hand" (Zodiac Dragon): the card
+                    // followed to its owner's graveyard (217.1c).
+                    crate::Trigger::PutIntoGraveyardFromPlay(f) if f.this && f.owned_by_you
                 ),
                 &t.effects,
             ),
@@ -566,12 +576,20 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
             who: PlayerRef::You,
         }]);
-    } else if p.at("mill") {
-        // The imperative "Mill three cards." (Ertai's Familiar): you do.
+    } else if p.at("mill") || p.at("ante") {
+        // The imperative "Mill three cards." (Ertai's Familiar), "ante the
+        // top card of your library" (Contract from Below): you do.
         PlayerRef::You
     } else {
         attempt(p, cx, player_phrase)?
     };
+    if p.eat_any(&["ante", "antes"]).is_some() {
+        // 217.9d: "[player] antes the top card of their library".
+        p.eat_all("the top card of").then_some(())?;
+        p.eat_any(&["their", "your"])?;
+        p.eat("library").then_some(())?;
+        return Some(vec![Effect::AnteTop { who }]);
+    }
     if p.eat_any(&["mill", "mills"]).is_some() {
         let amount = if p.eat_all("half their library , rounded down") {
             Amount::HalfLibraryRoundedDown(who.clone())
@@ -1163,8 +1181,16 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("and choose").then_some(())?;
         who
     } else {
-        let (t, is_player) = target(p, cx)?;
-        is_player.then_some(())?;
+        // "that player reveals their hand and discards all cards of that
+        // color" (Crosis, the Purger): the player the trigger names.
+        let who = if cx.trig_player && p.at_all("that player reveals") {
+            p.eat_all("that player");
+            PlayerRef::Triggering
+        } else {
+            let (t, is_player) = target(p, cx)?;
+            is_player.then_some(())?;
+            PlayerRef::Target(t)
+        };
         // "… reveals their hand and discards all cards with that name."
         // (Cabal Therapy: the name chosen by the spell's first instruction.)
         let filter = ObjectFilter {
@@ -1175,9 +1201,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         // Mirth): the card is "that card" for what follows.
         if p.eat_all("reveals a card at random from their hand") {
             cx.last_obj = Some(ObjectRef::Chosen);
-            return Some(vec![Effect::RevealRandomFromHand {
-                who: PlayerRef::Target(t),
-            }]);
+            return Some(vec![Effect::RevealRandomFromHand { who: who.clone() }]);
         }
         // "… reveals two cards at random from their hand, then discards
         // each nonland card revealed this way." (Fall)
@@ -1189,7 +1213,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                     if let Some((f, Noun::Card)) = super::filter(p) {
                         if p.eat_all("revealed this way") {
                             return Some(vec![Effect::RevealRandomDiscard {
-                                who: PlayerRef::Target(t),
+                                who: who.clone(),
                                 count: n as u8,
                                 filter: f,
                             }]);
@@ -1208,7 +1232,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             p.eat_all("reveals their hand and discards all");
             if let Some((f, Noun::Card)) = super::filter(p) {
                 return Some(vec![Effect::RevealHandDiscard {
-                    who: PlayerRef::Target(t),
+                    who: who.clone(),
                     filter: f,
                     all: true,
                     else_draw: 0,
@@ -1218,7 +1242,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         }
         if p.eat_all("reveals their hand and discards all cards with that name") {
             return Some(vec![Effect::RevealHandDiscard {
-                who: PlayerRef::Target(t),
+                who: who.clone(),
                 filter,
                 all: true,
                 else_draw: 0,
@@ -1230,7 +1254,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             "reveals their hand . that player discards a card with that name . if they can't , you draw a card",
         ) {
             return Some(vec![Effect::RevealHandDiscard {
-                who: PlayerRef::Target(t),
+                who: who.clone(),
                 filter,
                 all: false,
                 else_draw: 1,
@@ -1241,7 +1265,7 @@ fn hand_choice(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         (p.eat_all("reveals their hand . you choose")
             || p.eat_all("reveals their hand and you choose"))
         .then_some(())?;
-        PlayerRef::Target(t)
+        who.clone()
     };
     // "choose up to two cards" (Extortion): the player may stop.
     let up_to = p.eat_all("up to");

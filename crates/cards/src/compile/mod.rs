@@ -92,6 +92,9 @@ pub struct Compiled {
     /// Abilities granted in quotes (`CardFace::granted`).
     pub granted: Vec<Ability>,
     pub spell: SpellAbility,
+    /// 217.9c: "Remove [this card] from your deck before playing if you're
+    /// not playing for ante" (`CardFace::ante_only`).
+    pub ante_only: bool,
 }
 
 impl Compiled {
@@ -204,6 +207,15 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
                 continue;
             }
             flush_modal_trigger(&mut trigger_modes, &mut out)?;
+        }
+        // 217.9c: not an ability but a rule of deck building, kept on the
+        // face (`CardFace::ante_only`): a deck holding the card is refused
+        // unless the game is played for ante.
+        if line.eq_ignore_ascii_case(
+            "Remove CARDNAME from your deck before playing if you're not playing for ante.",
+        ) {
+            out.ante_only = true;
+            continue;
         }
         if let Some(head) = modal_trigger_head(line) {
             trigger_modes = Some((orig.trim().to_string(), head.to_string(), Vec::new()));
@@ -392,36 +404,46 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
     }
     // A card named as an ability resolves would be remembered by the
     // ability's source: only spells name a card as they resolve (the
-    // spell's object remembers it).
-    let ability_names = out.abilities.iter().any(|a| {
-        let effects: &[Effect] = match a {
-            Ability::Activated(x) => &x.effects,
-            Ability::Triggered(x) => &x.effects,
-            _ => &[],
-        };
+    // spell's object remembers it). A colour chosen as an ability resolves
+    // ("If you do, choose a color, then …", Crosis, the Purger) is
+    // remembered by its source the same way, unless the source keeps a
+    // colour chosen as it came into play there.
+    fn deep_any(effects: &[Effect], f: &dyn Fn(&Effect) -> bool) -> bool {
         effects
             .iter()
-            .any(|e| matches!(e, Effect::NameCard { .. } | Effect::ChooseColor))
+            .any(|e| f(e) || e.nested().any(|v| deep_any(v, f)))
+    }
+    let ability_effects = || {
+        out.abilities.iter().filter_map(|a| match a {
+            Ability::Activated(x) => Some(&x.effects[..]),
+            Ability::Triggered(x) => Some(&x.effects[..]),
+            _ => None,
+        })
+    };
+    let chooses_as_it_enters = out.abilities.iter().any(|a| {
+        matches!(
+            a,
+            Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
+        )
     });
+    let is_choose_color = |e: &Effect| matches!(e, Effect::ChooseColor);
+    let ability_chooses_color = ability_effects().any(|v| deep_any(v, &is_choose_color));
+    let ability_names = ability_effects()
+        .any(|v| deep_any(v, &|e| matches!(e, Effect::NameCard { .. })))
+        || (ability_chooses_color && chooses_as_it_enters);
     if ability_names {
         return Err(Unsupported {
             phrase: "choose a card name".into(),
             reason: "an ability that names a card as it resolves".into(),
         });
     }
-    // "of that color" reads the colour a spell's "Choose a color." chose
-    // (Persecute), or the one chosen as the permanent came into play.
+    // "of that color" reads the colour a spell's or an ability's "Choose a
+    // color." chose (Persecute, Crosis), or the one chosen as the
+    // permanent came into play.
     if text.contains("that color")
-        && !spell
-            .effects
-            .iter()
-            .any(|e| matches!(e, Effect::ChooseColor))
-        && !out.abilities.iter().any(|a| {
-            matches!(
-                a,
-                Ability::Static(StaticAbility::AsComesIntoPlayChooseColor)
-            )
-        })
+        && !deep_any(&spell.effects, &is_choose_color)
+        && !ability_chooses_color
+        && !chooses_as_it_enters
     {
         return Err(Unsupported {
             phrase: "that color".into(),
@@ -538,6 +560,10 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         }
         None => None,
     };
+    link_players(&mut out).map_err(|reason| Unsupported {
+        phrase: stripped.trim().to_string(),
+        reason,
+    })?;
     library::check_zone_of_function(&out).map_err(|reason| Unsupported {
         phrase: stripped.trim().to_string(),
         reason,
@@ -683,4 +709,34 @@ fn capitalized(s: &str) -> String {
     c.next()
         .map(|f| f.to_uppercase().chain(c).collect())
         .unwrap_or_default()
+}
+
+/// `PlayerRef::Linked` ("When [this] leaves play, that player gains 6
+/// life", Laquatus's Champion): the face's comes-into-play ability must
+/// target a player, and remembers that player on its source
+/// (`Effect::LinkTargetPlayer`); without one the face is refused.
+fn link_players(out: &mut Compiled) -> Result<(), String> {
+    let uses = out.abilities.iter().any(
+        |a| matches!(a, Ability::Triggered(t) if format!("{:?}", t.effects).contains("Linked")),
+    );
+    if !uses {
+        return Ok(());
+    }
+    let etb = out.abilities.iter_mut().find_map(|a| match a {
+        Ability::Triggered(t)
+            if matches!(&t.trigger, crate::Trigger::ComesIntoPlay(f) if f.this)
+                && t.targets.len() == 1
+                && matches!(t.targets[0].kind, crate::TargetKind::Player(_)) =>
+        {
+            Some(t)
+        }
+        _ => None,
+    });
+    match etb {
+        Some(t) => {
+            t.effects.push(Effect::LinkTargetPlayer(0));
+            Ok(())
+        }
+        None => Err("\"that player\" in a leaves-play ability without a linked player".into()),
+    }
 }

@@ -193,6 +193,14 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         cx.effects.push(Effect::ChooseColor);
         return Some(());
     }
+    // "choose a color, then that player reveals their hand and discards
+    // all cards of that color" (Crosis, the Purger): the rest of the
+    // sentence reads the colour.
+    if p.at_all("choose a color , then") {
+        p.eat_all("choose a color , then");
+        cx.effects.push(Effect::ChooseColor);
+        return sentence(p, cx);
+    }
     // "Name a [nonland] card." (Oracle "Choose a [nonland] card name.")
     if p.at_all("choose a card name") || p.at_all("choose a nonland card name") {
         let i = p.i;
@@ -1072,17 +1080,28 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
     // "sacrifice CARDNAME unless you discard a card" (Razormane Masticore):
     // the controller chooses on resolution.
     if p.eat_all("unless you discard") {
-        p.eat_any(&["a", "an"])?;
+        // "unless you discard two cards" (Avatar of Discord).
+        let count = if p.eat_any(&["a", "an"]).is_some() {
+            1
+        } else {
+            let n = number_word(p.peek()).filter(|n| (2..=7).contains(n))?;
+            p.bump();
+            n as u8
+        };
         let (filter, noun) = filter(p)?;
         if noun != Noun::Card {
             return None;
         }
         // "unless you discard a card at random" (Balduvian Horde).
         let at_random = p.eat_all("at random");
+        if at_random && count > 1 {
+            return None;
+        }
         v = vec![Effect::UnlessDiscard {
             filter,
             effects: v,
             at_random,
+            count,
         }];
     }
     // 406: "sacrifice it unless {U} was spent to play it" (Plaxmanta): the

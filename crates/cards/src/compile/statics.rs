@@ -443,6 +443,50 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             }]
         });
     }
+    // "Equipment named Sword of Kaldra, Shield of Kaldra, and Helm of
+    // Kaldra have indestructible." (Shield of Kaldra): a static ability per
+    // name (layer 5: the keyword, 420.5c).
+    if p.eat_all("equipment named") {
+        let mut out = Vec::new();
+        loop {
+            let name = if p.eat("cardname") {
+                SELF.to_string()
+            } else {
+                let mut words = Vec::new();
+                while !p.at_end() && !matches!(p.peek(), "," | "and" | "are" | "have" | ".") {
+                    words.push(p.raw().to_string());
+                    p.bump();
+                }
+                (!words.is_empty()).then_some(())?;
+                words.join(" ")
+            };
+            let mut f = ObjectFilter::of_type(CardType::Artifact);
+            f.subtypes_any = vec![crate::Subtype::intern("Equipment")];
+            f.named = Some(name);
+            out.push(f);
+            p.eat(",");
+            p.eat("and");
+            if p.at_any_of(&["are", "have"]) {
+                break;
+            }
+            (!p.at_end()).then_some(())?;
+        }
+        (p.eat_all("are indestructible") || p.eat_all("have indestructible")).then_some(())?;
+        (p.eat_end() && p.at_end()).then_some(())?;
+        let mut add_keywords = KeywordSet::EMPTY;
+        add_keywords.insert(crate::Keyword::Indestructible);
+        return Some(
+            out.into_iter()
+                .map(|f| StaticAbility::Continuous {
+                    affected: Affected::Each(f),
+                    effect: LayerEffect {
+                        add_keywords,
+                        ..Default::default()
+                    },
+                })
+                .collect(),
+        );
+    }
     if p.eat_all("cardname has protection from the chosen color") {
         return (p.eat_end() && p.at_end()).then(|| vec![StaticAbility::ProtectionFromChosenColor]);
     }
@@ -660,11 +704,34 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                     power,
                     toughness,
                 });
+            } else if p.at_all("for each card in your hand")
+                || p.at_all("for each basic land type among lands you control")
+            {
+                if matches!(affected, Affected::Each(_)) {
+                    return None;
+                }
+                let count = if p.eat_all("for each card in your hand") {
+                    crate::YourCount::CardsInHand
+                } else {
+                    p.eat_all("for each basic land type among lands you control");
+                    crate::YourCount::BasicLandTypes
+                };
+                out.push(StaticAbility::PlusPerYourCount {
+                    affected: affected.clone(),
+                    count,
+                    power,
+                    toughness,
+                });
             } else if p.eat_all("for each") {
                 if matches!(affected, Affected::Each(_)) {
                     return None;
                 }
                 let mut f = group(attempt_skip_article(p))?;
+                // "+2/+2 for each Equipment attached to it" (Loxodon
+                // Punisher): the permanent with the ability.
+                if this && p.eat_all("attached to it") {
+                    f.attached_to_source = true;
+                }
                 p.eat_all("in play");
                 // "… in play named CARDNAME" (Relentless Rats).
                 if p.eat_all("named cardname") {
@@ -690,6 +757,10 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             } else if let Some(colors) = protection_colors(p) {
                 // 502.7: "Enchanted creature has protection from black."
                 layered.add_protection = ColorSet(layered.add_protection.0 | colors.0);
+            } else if p.eat_all("protection from the chosen color") {
+                // 502.7, 419.1b: the colour chosen as it came into play
+                // (Cho-Manno's Blessing, Ward Sliver).
+                layered.add_protection_chosen = true;
             } else {
                 keywords = keywords.union(keyword_list(p)?);
                 // "… haste, and protection from black and from red"
@@ -717,6 +788,28 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
             attempt_skip_article(p);
             let f = group(p)?;
             out.push(StaticAbility::CantAttackUnlessDefenderControls(f));
+        } else if p.eat_all("can block creatures with shadow as though") {
+            // 502.8: Aetherflame Wall, Heartwood Dryad, Aether Web.
+            (p.eat_all("they didn't have shadow")
+                || (this && p.eat_all("cardname had shadow")))
+            .then_some(())?;
+            out.push(StaticAbility::CanBlockShadow(affected.clone()));
+            modify = true;
+        } else if p.eat_all(
+            "can block creatures with landwalk abilities as though they didn't have those abilities",
+        ) {
+            // 502.6: Street Savvy.
+            out.push(StaticAbility::CanBlockLandwalkers(affected.clone()));
+            modify = true;
+        } else if this && p.eat_all("can't attack unless you control more") {
+            // 500.1: Monstrous Hound, Goblin Goon.
+            let f = group(p)?;
+            p.eat_all("than defending player").then_some(())?;
+            out.push(StaticAbility::CantAttackUnlessMoreThanDefender(f));
+        } else if this && p.eat_all("can't block unless you control more") {
+            let f = group(p)?;
+            p.eat_all("than attacking player").then_some(())?;
+            out.push(StaticAbility::CantBlockUnlessMoreThanAttacker(f));
         } else if this && p.eat_all("can't attack if defending player controls") {
             // 500.1: Orgg.
             attempt_skip_article(p);
@@ -864,8 +957,11 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else if !this && p.eat_all("can attack as though it had haste") {
             // 212.3f: Instill Energy.
             out.push(StaticAbility::AttacksAsThoughHaste(affected.clone()));
-        } else if !this && p.eat_all("can attack as though it didn't have defender") {
-            // 502.40: Animate Wall.
+        } else if p.eat_all("can attack as though it didn't have defender")
+            || (matches!(affected, Affected::Each(_))
+                && p.eat_all("can attack as though they didn't have defender"))
+        {
+            // 502.40: Animate Wall; Slithering Shade (hellbent), Rolling Stones.
             out.push(StaticAbility::AttacksAsThoughNoDefender(affected.clone()));
         } else if p.eat_all("doesn't untap during its controller's untap step")
             || (this && p.eat_all("doesn't untap during your untap step"))
@@ -954,7 +1050,7 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
     // 502.7c: "This effect doesn't remove [this]." (the Wards): the
     // protection the Aura grants doesn't put it into its owner's graveyard.
     if affected == Affected::Attached
-        && layered.add_protection.0 != 0
+        && (layered.add_protection.0 != 0 || layered.add_protection_chosen)
         && p.at_all(". this effect doesn't remove cardname")
     {
         p.eat_all(". this effect doesn't remove cardname");
@@ -1076,6 +1172,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             },
         );
     }
+    // 502.6: "Creatures with swampwalk can be blocked as though they
+    // didn't have swampwalk." (Quagmire), "Creatures with landwalk
+    // abilities can be blocked as though they didn't have those
+    // abilities." (Staff of the Ages)
+    if p.eat_all("creatures with landwalk abilities can be blocked as though they didn't have those abilities") {
+        return done(p, StaticAbility::LandwalkIgnored(None));
+    }
+    if p.eat_all("creatures with") {
+        let k = crate::Keyword::from_name(p.bump()).filter(|k| k.landwalk_type().is_some());
+        let Some(k) = k else {
+            return fail_at(p, start);
+        };
+        if !(p.eat_all("can be blocked as though they didn't have") && p.eat(k.name())) {
+            return fail_at(p, start);
+        }
+        return done(p, StaticAbility::LandwalkIgnored(Some(k)));
+    }
     // 502.26d: "All morph costs cost {2} more." (Exiled Doomsayer)
     if p.eat_all("all morph costs cost") {
         let generic = generic_mana(p)?;
@@ -1158,6 +1271,23 @@ fn rules_static(p: &mut P) -> Option<Vec<StaticAbility>> {
                 generic,
             },
         );
+    }
+    // 409.1f: "If you have 3 or less life, this spell costs {6} less to
+    // play." (Avatar of Hope)
+    if p.at("if") {
+        let i = p.i;
+        p.bump();
+        let mut cx = Cx::default();
+        if let Some(condition) = super::amounts::condition(p, &mut cx) {
+            if p.eat_all(", this spell costs") {
+                let generic = generic_mana(p)?;
+                if !p.eat_all("less to play") {
+                    return fail_at(p, start);
+                }
+                return done(p, StaticAbility::CostsLessIf { condition, generic });
+            }
+        }
+        p.i = i;
     }
     // "[Filter] spells can't be countered." (Gaea's Herald) and 409.1f
     // "[Filter] spells [your opponents play] cost {N} more to play." (Aura

@@ -287,8 +287,16 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.not_attached_host = true;
         } else if noun == Noun::Permanent && p.eat_all("that's attached to a permanent") {
             f.attached_to_permanent = true;
+        } else if noun == Noun::Permanent && p.eat_all("that's attacking you") {
+            // "target creature without flying that's attacking you" (Ice Floe).
+            f.attacking_you = true;
         } else if noun == Noun::Permanent && p.eat_all("that isn't enchanted") {
             f.enchanted = Some(false);
+        } else if noun == Noun::Permanent
+            && (p.eat_all("that are enchanted") || p.eat_all("that's enchanted"))
+        {
+            // "Creatures you control that are enchanted" (the Magemarks).
+            f.enchanted = Some(true);
         } else if noun == Noun::Permanent && p.eat_all("that attacked this turn") {
             f.attacked_this_turn = true;
         } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
@@ -375,6 +383,14 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 f.with_morph = true;
             } else if !without && p.eat_all("toughness less than cardname's power") {
                 f.toughness_below_source_power = true;
+            } else if !without && p.eat("toughness") {
+                // "with toughness 2 or less" (Errant Doomsayers).
+                let n = number_word(p.peek())?;
+                p.bump();
+                if !p.eat_all("or less") {
+                    return fail_at(p, start);
+                }
+                f.toughness_at_most = Some(n);
             } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
@@ -473,11 +489,23 @@ pub(super) fn multi_targets_supported(targets: &[TargetSpec], effects: &[Effect]
         | Effect::Continuous { .. }
         | Effect::CantBeBlockedThisTurn { .. }
         | Effect::CantBlockThisTurn { .. }
+        | Effect::CanBlockAdditionalThisTurn { .. }
         | Effect::AttacksThisTurnIfAble { .. }
+        | Effect::AttacksDespiteDefenderThisTurn { .. }
         | Effect::MustBeBlockedThisTurn { .. }
         | Effect::CreateTokens { .. }
         | Effect::TurnFaceDown { .. }
         | Effect::PutOnTopInAnyOrder { .. } => true,
+        // "… damage to each of two target creatures" (Jagged Lightning),
+        // "Put a +1/+1 counter on each of X target creatures" (Thrive).
+        Effect::DealDamage {
+            to: Recipient::Object(ObjectRef::Targets(_)),
+            ..
+        }
+        | Effect::PutCounters {
+            what: ObjectRef::Targets(_),
+            ..
+        } => true,
         e => !format!("{e:?}").contains("Targets("),
     })
 }
@@ -590,6 +618,8 @@ pub(super) fn target_n(p: &mut P, cx: &mut Cx, many: bool) -> Option<(u8, bool)>
                     || p.eat_all("in an opponent's graveyard")
                 {
                     PlayerFilter::Opponent
+                } else if cx.trig_player && p.eat_all("from that player's graveyard") {
+                    PlayerFilter::TriggeringPlayer
                 } else {
                     return fail_at(p, start);
                 };
@@ -779,8 +809,13 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
         return Some(r);
     }
     // "that opponent": the opponent named before ("target opponent … that opponent").
+    // After "Whenever [this] deals damage to an opponent" (Fungal
+    // Shambler) it is the player of the trigger event.
     if p.at_all("that opponent") {
-        let r = cx.last_player.clone()?;
+        let r = cx
+            .last_player
+            .clone()
+            .or_else(|| cx.trig_player.then_some(PlayerRef::Triggering))?;
         p.eat_all("that opponent");
         return Some(r);
     }
@@ -792,7 +827,22 @@ pub(super) fn player_phrase(p: &mut P, cx: &mut Cx) -> Option<PlayerRef> {
 
 /// An object phrase: "CARDNAME", "it", "that creature", "enchanted creature",
 /// "target …", "all creatures", "each creature you control".
+/// "each of two target creatures", "each of X target creatures" (Jagged
+/// Lightning, Thrive): one instance of "target" with several objects
+/// (409.1c), each affected alike.
+fn each_of_targets(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    (p.at_all("each of") && !p.at_all("each of those")).then_some(())?;
+    p.eat_all("each of");
+    let (i, player) = target_n(p, cx, true)?;
+    (!player && is_multi(&cx.targets[i as usize])).then_some(())?;
+    matches!(cx.targets[i as usize].kind, TargetKind::Permanent(_)).then_some(())?;
+    Some(ObjectRef::Targets(i))
+}
+
 pub(super) fn object_phrase(p: &mut P, cx: &mut Cx) -> Option<ObjectRef> {
+    if let Some(o) = attempt(p, cx, each_of_targets) {
+        return Some(o);
+    }
     let r = if p.eat("cardname") {
         ObjectRef::This
     } else if p.eat("it") {
@@ -999,6 +1049,10 @@ pub(super) fn recipient(p: &mut P, cx: &mut Cx) -> Option<Recipient> {
     // "each of those creatures with flying" (Winter Blast).
     if p.at_all("each of those") {
         return object_phrase(p, cx).map(Recipient::Object);
+    }
+    // "3 damage to each of two target creatures" (Jagged Lightning).
+    if let Some(o) = attempt(p, cx, each_of_targets) {
+        return Some(Recipient::Object(o));
     }
     if p.eat("each") {
         if let Some(f) = attempt(p, cx, |p, _| {

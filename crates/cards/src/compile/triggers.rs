@@ -20,6 +20,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                     whose: Whose::Each,
                 }]);
             }
+            // "At the end of your turn" (Fruitcake Elemental): the end of
+            // turn step of its controller's turn (312).
+            if p.eat_all("the end of your turn") {
+                return Some(vec![Trigger::BeginningOf {
+                    step: Step::EndOfTurn,
+                    whose: Whose::You,
+                }]);
+            }
             // 2007 wording: "At end of turn".
             return p.eat_all("end of turn").then(|| {
                 vec![Trigger::BeginningOf {
@@ -184,10 +192,6 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     if p.eat_all("you win a coin flip") {
         return Some(vec![Trigger::WinsCoinFlip]);
     }
-    // "Whenever you play a land" (Fastbond).
-    if p.eat_all("you play a land") {
-        return Some(vec![Trigger::YouPlayLand]);
-    }
     // 502.26d: "Whenever a permanent is turned face up" (Aven Farseer).
     // "Whenever CARDNAME or another permanent is turned face up"
     // (Unblinking Bleb): any permanent, itself included.
@@ -199,6 +203,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     // "Whenever one or more creatures block" (Tide of War).
     if p.eat_all("one or more creatures block") {
         return Some(vec![Trigger::CreaturesBlock]);
+    }
+    // "Whenever one or more creatures attack you" (Orim's Prayer).
+    if p.eat_all("one or more creatures attack you") {
+        return Some(vec![Trigger::CreaturesAttackYou]);
     }
     // "Whenever a creature [you control] attacks" (Teferi's Veil, Caltrops):
     // "it" is the attacking creature.
@@ -295,8 +303,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat_all("phases out or leaves play") {
             return Some(vec![Trigger::PhasesOut, Trigger::LeavesPlay]);
         }
-        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault).
+        // 404.4c: "When CARDNAME leaves play" (Knowledge Vault). "that
+        // player" then is the player its comes-into-play ability targeted
+        // (Laquatus's Champion; `PlayerRef::Linked`).
         if p.eat_all("leaves play") {
+            cx.last_player = Some(PlayerRef::Linked);
             return Some(vec![Trigger::LeavesPlay]);
         }
         if p.eat_all("phases out") {
@@ -312,10 +323,24 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
             cx.trig_amount = true;
             return Some(vec![Trigger::IsDealtDamage]);
         }
+        if p.eat_all("is dealt combat damage") {
+            cx.trig_amount = true;
+            return Some(vec![Trigger::IsDealtCombatDamage]);
+        }
         if p.eat_all("is put into a graveyard from play") {
             return Some(vec![
                 Trigger::PutIntoGraveyardFromPlay(ObjectFilter::this()),
             ]);
+        }
+        // "When CARDNAME is put into your graveyard from play" (Zodiac
+        // Dragon): its owner's graveyard, the owner being its controller.
+        if p.eat_all("is put into your graveyard from play") {
+            // The card is then in your graveyard: "return it to your
+            // hand" is its return from there.
+            cx.died_to_your_graveyard = true;
+            let mut f = ObjectFilter::this();
+            f.owned_by_you = true;
+            return Some(vec![Trigger::PutIntoGraveyardFromPlay(f)]);
         }
         if p.eat_all("is put into your hand from your graveyard") {
             return Some(vec![Trigger::PutIntoHandFromGraveyard]);
@@ -531,6 +556,11 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 to,
             }]);
         }
+        if p.eat_all("deals damage to a creature") {
+            cx.trig_obj = true;
+            cx.trig_amount = true;
+            return Some(vec![Trigger::AttachedDealsDamageToCreature]);
+        }
         if p.eat_all("deals damage") {
             return Some(vec![Trigger::AttachedDealsDamage]);
         }
@@ -542,7 +572,7 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
     }
     // "Whenever an opponent draws a card" (423.1), "… discards a card"
     // (217.4a), "Whenever a player taps a land for mana" (406), "… cycles
-    // a card" (502.18e).
+    // a card" (502.18e), "… plays a land" (408.2d).
     for (who_words, whose) in [
         ("a player", Whose::Each),
         ("an opponent", Whose::Opponent),
@@ -570,6 +600,9 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
                 Trigger::TapsLandForMana(whose)
             } else if p.eat_all("cycles a card") || p.eat_all("cycle a card") {
                 Trigger::Cycles(whose)
+            } else if p.eat_all("plays a land") || p.eat_all("play a land") {
+                // 408.2d: "Whenever an opponent plays a land" (Dirtcowl Wurm).
+                Trigger::PlaysLand(whose)
             } else {
                 p.i = i;
                 break;

@@ -6,8 +6,8 @@
 use super::*;
 use crate::{
     Ability, Amount, CardType, Color, ColorSet, Duration, Effect, KeywordSet, LayerEffect,
-    ManaProduce, ObjectFilter, ObjectRef, PlayerRef, Recipient, StaticAbility, Subtype, TargetKind,
-    TokenSpec, TypeSet,
+    ManaProduce, ObjectFilter, ObjectRef, PlayerRef, Recipient, StaticAbility, Subtype, TokenSpec,
+    TypeSet,
 };
 
 /// "N damage to R[, and M damage to R']" after "deals".
@@ -396,6 +396,11 @@ pub(super) fn pump(
             p.bump();
             let (c, _) = color_adjective(p.bump())?;
             e.set_colors = Some(ColorSet::single(c));
+        } else if p.at_any_of(&["become", "becomes"]) && p.peek_at(1) == "colorless" {
+            // Layer 5: "becomes colorless until end of turn" (Ancient Kavu).
+            p.bump();
+            p.bump();
+            e.set_colors = Some(ColorSet::EMPTY);
         } else if p.at_any_of(&["become", "becomes"]) && p.peek_at(1) == "the" {
             p.bump();
             p.eat_all("the color of your choice").then_some(())?;
@@ -887,6 +892,21 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
     if p.eat_all("can't block this turn") {
         return Some(vec![Effect::CantBlockThisTurn { what }]);
     }
+    // "CARDNAME can block an additional creature this turn." (Mounted
+    // Archers), "Target creature can block any number of creatures this
+    // turn." (Valor Made Real).
+    if p.eat_all("can block an additional creature this turn") {
+        return Some(vec![Effect::CanBlockAdditionalThisTurn {
+            what,
+            any_number: false,
+        }]);
+    }
+    if p.eat_all("can block any number of creatures this turn") {
+        return Some(vec![Effect::CanBlockAdditionalThisTurn {
+            what,
+            any_number: true,
+        }]);
+    }
     // 310.1: "… assigns no combat damage this turn" (Ophidian).
     if p.eat_all("assigns no combat damage this turn") {
         return Some(vec![Effect::AssignsNoCombatDamage { what }]);
@@ -924,6 +944,12 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
                 }]);
             }
         }
+    }
+    // 502.40: Mirror Wall, Wakestone Gargoyle.
+    if p.eat_all("can attack this turn as though it didn't have defender")
+        || p.eat_all("can attack this turn as though they didn't have defender")
+    {
+        return Some(vec![Effect::AttacksDespiteDefenderThisTurn { what }]);
     }
     // 500.1: an attack requirement for the turn (Boiling Blood).
     if p.eat_all("attacks this turn if able") {
@@ -971,6 +997,7 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         && p.peek_at(1) != "the"
         && !(cx.type_chosen.is_some() && p.at_all_from(1, "that type"))
         && color_adjective(p.peek_at(1)).is_none()
+        && p.peek_at(1) != "colorless"
         && super::statics::basic_land_noun(p.peek_at(1)).is_none()
         && super::statics::basic_land_noun(p.peek_at(2)).is_none()
         && !p.at_all_from(1, "an artifact in addition")
@@ -1003,31 +1030,9 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         return Some(vec![Effect::SacrificeThese { what }]);
     }
     let e = pump(p, what, cx.until_eot, cx.color_chosen, cx.type_chosen)?;
-    // An effect lasting indefinitely applies to a permanent; one on a
-    // spell (Vodalian Mystic) would need effects on objects on the stack.
-    if let Effect::Continuous {
-        what: ObjectRef::Target(i),
-        duration: Duration::Permanent,
-        ..
-    }
-    | Effect::ContinuousChosenColor {
-        what: ObjectRef::Target(i),
-        duration: Duration::Permanent,
-        ..
-    }
-    | Effect::ContinuousChosen {
-        what: ObjectRef::Target(i),
-        duration: Duration::Permanent,
-        ..
-    } = &e
-    {
-        if matches!(
-            cx.targets.get(*i as usize).map(|t| &t.kind),
-            Some(TargetKind::Spell(_))
-        ) {
-            return None;
-        }
-    }
+    // An effect on a spell applies while it is on the stack and goes on
+    // applying to the permanent it becomes (217.1c exception 1, 213.5:
+    // Chaoslace, Vodalian Mystic, Ersatz Gnomes).
     // "it gets +1/+1 until end of turn for each creature blocking it"
     // (Elvish Berserker); "… for each artifact you control" (Hunger of the
     // Nim): counted as it resolves (413.2f).

@@ -115,6 +115,24 @@ pub(crate) fn holds(
                 .count();
             n as u32 >= *at_least
         }
+        Condition::AllGraveyardsHave { filter, at_least } => {
+            let n: usize = game
+                .players
+                .iter()
+                .map(|pl| {
+                    pl.graveyard
+                        .iter()
+                        .filter(|&&o| {
+                            crate::continuous::filter::matches_card(
+                                filter,
+                                game.objects[o.slot as usize].card,
+                            )
+                        })
+                        .count()
+                })
+                .sum();
+            n as u32 >= *at_least
+        }
         // 502.19a (echo): either mark of a recent change of control.
         Condition::ControlledSinceLastUpkeep => game
             .obj(src)
@@ -347,7 +365,8 @@ pub(crate) fn player_with_most(
 /// A condition checked as an effect resolves ("If you have nine or more
 /// cards in hand, flip …"; "Then if that player has no cards in hand, …").
 /// [`holds`] for a static or activated ability's condition, where "you"
-/// is `you` and no other player is named.
+/// is `you`, "an opponent" / "each opponent" are `you`'s opponents and no
+/// other player is named.
 pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -> bool {
     holds(
         game,
@@ -355,6 +374,7 @@ pub(crate) fn holds_for(game: &Game, src: ObjId, you: PlayerId, c: &Condition) -
         you,
         &|r| match r {
             PlayerRef::You => vec![you],
+            PlayerRef::EachOpponent => game.opponents(you).collect(),
             _ => Vec::new(),
         },
         c,

@@ -207,6 +207,13 @@ pub fn matches_with(
     if f.enchanted.is_some_and(|e| e != game.is_enchanted(id)) {
         return false;
     }
+    // "Equipment attached to it" (Loxodon Punisher).
+    if f.attached_to_source
+        && (source.is_none()
+            || game.objects[id.slot as usize].attached_to != source.map(crate::Target::Object))
+    {
+        return false;
+    }
     if f.attached_to_creature || f.attached_to_land {
         // 212.4: what the Aura or Equipment is attached to, as it is now.
         let host_fits = match game.objects[id.slot as usize].attached_to {
@@ -274,6 +281,15 @@ pub fn matches_with(
             return false;
         }
     }
+    // "that's attacking you" (606.7a: the defending player's team).
+    if f.attacking_you
+        && !(game.combat.is_attacking(id)
+            && game
+                .defender_of(id)
+                .is_some_and(|d| game.defending_side(d).any(|q| q == you)))
+    {
+        return false;
+    }
     if f.attached_to_permanent && !matches!(o.attached_to, Some(crate::Target::Object(_))) {
         return false;
     }
@@ -330,6 +346,9 @@ pub fn matches_with(
         if ch.power > p {
             return false;
         }
+    }
+    if f.toughness_at_most.is_some_and(|t| ch.toughness > t) {
+        return false;
     }
     if f.pt_exactly
         .is_some_and(|pt| (ch.power, ch.toughness) != pt)
@@ -440,6 +459,8 @@ fn spell_targets_match(
             tolaria_cards::PlayerFilter::You => p == you,
             tolaria_cards::PlayerFilter::Opponent => game.is_opponent(you, p),
             tolaria_cards::PlayerFilter::Teammate => game.is_teammate(you, p),
+            // Only a graveyard card's owner is judged by the event's player.
+            tolaria_cards::PlayerFilter::TriggeringPlayer => false,
         },
         _ => false,
     };

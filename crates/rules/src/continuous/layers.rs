@@ -41,6 +41,10 @@ enum Action<'a> {
     DefineFromCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
     PlusPerCount(&'a ObjectFilter, i32, i32),
+    /// 6d: "+P/+T for each card in your hand" (Empyrial Armor), "… for
+    /// each basic land type among lands you control" (Domain), for the
+    /// ability's controller.
+    PlusPerYours(tolaria_cards::YourCount, i32, i32),
     /// 6a: "power and toughness are each equal to the number of [cards] in
     /// all graveyards / your graveyard" (Mortivore), toughness plus a number.
     DefineFromCards(&'a ObjectFilter, bool, i32),
@@ -105,7 +109,7 @@ impl Listed<'_> {
             Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => {
                 layer == Layer::PtDefining
             }
-            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => {
+            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
                 layer == Layer::PtStaticModify
             }
         }
@@ -183,8 +187,10 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             // A count of graveyard cards changes as cards enter and leave them.
             // So does a value read from hands, life totals, the turn or
             // combat (`Action::Defined`).
-            if matches!(l.action, Action::DefineFromCards(..) | Action::Defined(..))
-                || l.granted_pt().is_some()
+            if matches!(
+                l.action,
+                Action::DefineFromCards(..) | Action::Defined(..) | Action::PlusPerYours(..)
+            ) || l.granted_pt().is_some()
             {
                 return true;
             }
@@ -417,6 +423,19 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
+                StaticAbility::PlusPerYourCount {
+                    affected,
+                    count,
+                    power,
+                    toughness,
+                } => (
+                    Action::PlusPerYours(*count, *power, *toughness),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
                 _ => continue,
             };
             // 212.6e: "is the chosen type": the basic land type the
@@ -424,6 +443,13 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
             let action = match action {
                 Action::Layered(mut e) if e.set_land_type_chosen => {
                     e.set_land_type = o.chosen_type.and_then(|t| t.basic_land_type());
+                    Action::Layered(e)
+                }
+                // 502.7, 419.1b: "protection from the chosen color".
+                Action::Layered(mut e) if e.add_protection_chosen => {
+                    if let Some(c) = o.chosen_color {
+                        e.add_protection.insert(c);
+                    }
                     Action::Layered(e)
                 }
                 other => other,
@@ -501,7 +527,9 @@ mod kind {
 fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
-        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) => return kind::PT,
+        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
+            return kind::PT
+        }
         Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => return 0,
     };
     match layer {
@@ -958,6 +986,31 @@ fn applied(
         }
         Action::PlusPerCount(f, p, t) => {
             let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power += p * n;
+            ch.toughness += t * n;
+        }
+        Action::PlusPerYours(what, p, t) => {
+            let n = match what {
+                tolaria_cards::YourCount::CardsInHand => {
+                    game.players[l.controller.index()].hand.len() as i32
+                }
+                // Domain, on the lands' types as computed so far (layer 4
+                // is done for every permanent before layer 6d).
+                tolaria_cards::YourCount::BasicLandTypes => {
+                    let mut seen = 0u8;
+                    for (j, _) in game.in_play.iter().enumerate() {
+                        let c = &board[j];
+                        if c.controller == l.controller && c.is(tolaria_cards::CardType::Land) {
+                            for st in c.subtypes.iter() {
+                                if let Some(b) = st.basic_land_type() {
+                                    seen |= 1 << (b as u8);
+                                }
+                            }
+                        }
+                    }
+                    seen.count_ones() as i32
+                }
+            };
             ch.power += p * n;
             ch.toughness += t * n;
         }

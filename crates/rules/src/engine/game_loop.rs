@@ -522,6 +522,7 @@ impl Game {
                 self.emit(Event::GameOver {
                     winner: Some(alive[0]),
                 });
+                self.ante_to_winner(alive[0]);
             }
             _ => {}
         }

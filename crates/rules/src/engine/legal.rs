@@ -166,18 +166,21 @@ impl Game {
             // or an untapped permanent of the player's ("an untapped creature").
             DecisionKind::ExileCost { .. } | DecisionKind::TapCost { .. } => {
                 if let Some(cost) = self.casting.as_deref().and_then(|c| self.casting_cost(c)) {
-                    match (&d.kind, &cost.exile_from_hand, &cost.tap_untapped) {
+                    match (&d.kind, &cost.exile_cards, &cost.tap_untapped) {
                         (DecisionKind::ExileCost { .. }, Some((f, _)), _) => out.extend(
-                            self.player(p)
-                                .hand
-                                .iter()
-                                .filter(|&&c| {
-                                    crate::continuous::filter::matches_card(
-                                        f,
-                                        self.objects[c.slot as usize].card,
-                                    )
-                                })
-                                .map(|&c| Action::ChooseObject(c)),
+                            if cost.exile_from_graveyard {
+                                &self.player(p).graveyard
+                            } else {
+                                &self.player(p).hand
+                            }
+                            .iter()
+                            .filter(|&&c| {
+                                crate::continuous::filter::matches_card(
+                                    f,
+                                    self.objects[c.slot as usize].card,
+                                )
+                            })
+                            .map(|&c| Action::ChooseObject(c)),
                         ),
                         (DecisionKind::TapCost { .. }, _, Some((f, _))) => {
                             // An ability's own {T} taps its source: it can't
@@ -387,7 +390,11 @@ impl Game {
                             .map(|&c| Action::ChooseObject(c)),
                     );
                 }
-                out.push(Action::No);
+                // Once a card of several is discarded the rest must be too
+                // (a cost is paid all or not at all).
+                if self.resolving.as_ref().is_none_or(|r| r.sub == 0) {
+                    out.push(Action::No);
+                }
             }
             DecisionKind::PayUnless { generic, colored } => {
                 let pool = &self.player(p).pool.0;
@@ -759,7 +766,36 @@ impl Game {
             || face.keywords.has(Keyword::Flash)
             || face.spell.as_though_flash;
         (instant_speed || sorcery_timing || self.flash_granted(p, card))
+            && !self.hand_spell_unaffordable(card, face, avail)
             && self.can_play_spell_face_in_time(p, card, face, avail)
+    }
+
+    /// A card in hand whose mana cost is surely paid as printed (no
+    /// alternative cost, convoke or delve; 409.1f: no static ability of its
+    /// own or in play to change its total cost) with more mana symbols
+    /// than the mana available: `can_play_face` would refuse it at its
+    /// cost test, and every test before that one only refuses; found here
+    /// first, inline, without computing the rest (the usual card that
+    /// can't be afforded yet).
+    #[inline(always)]
+    fn hand_spell_unaffordable(
+        &self,
+        card: ObjId,
+        face: &tolaria_cards::CardFace,
+        avail: &crate::playing::mana::Avail,
+    ) -> bool {
+        let o = &self.objects[card.slot as usize];
+        matches!(o.zone, Zone::Hand(_))
+            && !o.is_face_down()
+            && face.spell.alternative.is_none()
+            && !face.spell.convoke
+            && !face.spell.delve
+            && face
+                .mana_cost
+                .as_ref()
+                .is_some_and(|c| cost_symbols(c) > avail.len() as u64)
+            && !o.def().front().has_statics
+            && !self.may_have_statics()
     }
 
     /// [`Game::can_play_spell_face`] once the card's speed allows it now.
@@ -942,8 +978,11 @@ impl Game {
                     continue;
                 }
                 // 409.1h: permanents to tap or return for the cost (other
-                // than the source, when the cost taps it too).
-                if (act.cost.tap_untapped.is_some() || act.cost.return_to_hand.is_some())
+                // than the source, when the cost taps it too), cards to
+                // remove from the game.
+                if (act.cost.tap_untapped.is_some()
+                    || act.cost.return_to_hand.is_some()
+                    || act.cost.exile_cards.is_some())
                     && !self.cost_parts_payable(p, &act.cost)
                 {
                     continue;

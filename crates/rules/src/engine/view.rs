@@ -19,6 +19,9 @@ pub struct PlayerView {
     pub in_play: Vec<PermanentView>,
     pub stack: Vec<StackView>,
     pub removed: Vec<CardView>,
+    /// 217.9b: the ante zone, which any player may examine at any time.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ante: Vec<CardView>,
     pub decision: Option<Decision>,
     /// The legal actions, if the viewer makes the pending decision.
     pub legal_actions: Vec<Action>,
@@ -299,6 +302,8 @@ impl Game {
             // lets look at it.
             .map(|&id| card_view(id, self.may_look_at_removed(viewer, id)))
             .collect();
+        // 217.9b: the ante is public.
+        let ante = self.ante.iter().map(|&id| card_view(id, true)).collect();
         let decides = self.decider() == Some(viewer);
         let legal_actions = if decides {
             self.legal_actions()
@@ -333,6 +338,7 @@ impl Game {
             in_play,
             stack,
             removed,
+            ante,
             decision: self.decision.clone(),
             legal_actions,
             choice_cards,

@@ -65,6 +65,15 @@ impl Game {
                         .count();
                     change -= n as i32;
                 }
+                if let tolaria_cards::Ability::Static(StaticAbility::CostsLessIf {
+                    condition,
+                    generic,
+                }) = a
+                {
+                    if crate::continuous::condition::holds_for(self, card, p, condition) {
+                        change -= *generic as i32;
+                    }
+                }
                 if let tolaria_cards::Ability::Static(
                     StaticAbility::CostsLessIfOpponentHasMoreCreatures { more, generic },
                 ) = a

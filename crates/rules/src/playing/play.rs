@@ -692,7 +692,7 @@ impl Game {
                 type Counted = (Option<u8>, u8, fn(u32) -> DecisionKind);
                 let counted: [Counted; 4] = [
                     (
-                        cost.exile_from_hand.as_ref().map(|e| e.1),
+                        cost.exile_cards.as_ref().map(|e| e.1),
                         cc.exiled,
                         |remaining| DecisionKind::ExileCost { remaining },
                     ),
@@ -1344,7 +1344,7 @@ impl Game {
                         c.discarded += 1;
                     }
                 } else if cost
-                    .exile_from_hand
+                    .exile_cards
                     .as_ref()
                     .is_some_and(|(_, n)| *n > c.exiled)
                 {

@@ -212,8 +212,22 @@ impl Game {
         if k.discard > 0 && in_hand(k.discard_filter.as_ref()) < k.discard as usize {
             return false;
         }
-        if let Some((f, n)) = &k.exile_from_hand {
-            if in_hand(Some(f)) < *n as usize {
+        if let Some((f, n)) = &k.exile_cards {
+            let have = if k.exile_from_graveyard {
+                self.player(p)
+                    .graveyard
+                    .iter()
+                    .filter(|&&o| {
+                        crate::continuous::filter::matches_card(
+                            f,
+                            self.objects[o.slot as usize].card,
+                        )
+                    })
+                    .count()
+            } else {
+                in_hand(Some(f))
+            };
+            if have < *n as usize {
                 return false;
             }
         }
@@ -221,8 +235,9 @@ impl Game {
     }
 
     /// The permanents `p` controls matching `f` (only the untapped ones if
-    /// `untapped`), for the costs that sacrifice or tap them.
-    pub(super) fn count_controlled(
+    /// `untapped`), for the costs that sacrifice or tap them and the
+    /// comparisons "you control more lands than defending player" (500.1).
+    pub(crate) fn count_controlled(
         &self,
         p: PlayerId,
         f: &tolaria_cards::ObjectFilter,

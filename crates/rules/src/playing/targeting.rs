@@ -187,6 +187,10 @@ pub fn is_legal_target(game: &Game, spec: &TargetSpec, t: Target, src: &SourceIn
                     tolaria_cards::PlayerFilter::Teammate => {
                         game.is_teammate(src.controller, owner)
                     }
+                    // "from that player's graveyard" (Ink-Eyes).
+                    tolaria_cards::PlayerFilter::TriggeringPlayer => {
+                        src.trigger_player == Some(owner)
+                    }
                 },
                 _ => false,
             }) && filter::matches(game, f, o, src.obj, src.controller)

@@ -544,10 +544,14 @@ impl Game {
                         chosen = self.discard_card(o);
                         self.discarded_this_way(chosen);
                     }
-                    Some(Effect::UnlessDiscard { .. }) => {
+                    Some(&Effect::UnlessDiscard { count, .. }) => {
                         self.discard(o);
+                        // All the cards discarded: paid (`sub` counts them,
+                        // one more below).
                         if let Some(r) = self.resolving.as_mut() {
-                            r.paid = Some(true);
+                            if r.sub + 1 >= u32::from(count) {
+                                r.paid = Some(true);
+                            }
                         }
                     }
                     Some(Effect::ReturnChosen { .. }) => {

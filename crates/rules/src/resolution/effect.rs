@@ -58,6 +58,15 @@ impl Game {
             }
             Effect::ShufflePermanentsAndRedeal => self.shuffle_permanents_and_redeal(ctx),
             Effect::ChooseNumber => self.choose_number(ctx),
+            // Laquatus's Champion: the target player, remembered by the
+            // source for its leaves-play ability (`PlayerRef::Linked`).
+            Effect::LinkTargetPlayer(i) => {
+                if let Some(Target::Player(p)) = ctx.target(*i) {
+                    if let Some(o) = self.obj_mut(ctx.source) {
+                        o.chosen_player = Some(p);
+                    }
+                }
+            }
             Effect::ChooseDefendingPlayer => self.choose_defending_reference(ctx),
             // "Target player can't play lands / creature spells this turn."
             Effect::CantPlayThisTurn { who, lands, spells } => {
@@ -513,6 +522,27 @@ impl Game {
             }
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
+            }
+            Effect::AttacksDespiteDefenderThisTurn { what } => match what {
+                // A group: a rule for the turn (Wakestone Gargoyle's ruling).
+                ObjectRef::Each(f) => self.defender_attack_rules.push((ctx.controller, f.clone())),
+                _ => self.mark_this_turn(
+                    ctx,
+                    what,
+                    crate::state::object::this_turn::ATTACKS_DESPITE_DEFENDER,
+                ),
+            },
+            Effect::CanBlockAdditionalThisTurn { what, any_number } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.extra_blocks_this_turn = match obj.extra_blocks_this_turn {
+                            _ if *any_number => u8::MAX,
+                            u8::MAX => u8::MAX,
+                            // Saturates below "any number".
+                            n => (n + 1).min(u8::MAX - 1),
+                        };
+                    }
+                }
             }
             Effect::MustBeBlockedThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::LURE)
@@ -977,6 +1007,7 @@ impl Game {
             }
             Effect::DiscardSplicedNames { who, what } => self.discard_spliced_names(ctx, who, what),
             Effect::Mill { .. }
+            | Effect::AnteTop { .. }
             | Effect::LookAtHand { .. }
             | Effect::DiscardHand { .. }
             | Effect::RevealHandDiscard { .. }

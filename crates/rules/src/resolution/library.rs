@@ -1008,6 +1008,11 @@ impl Game {
                     }
                 }
             }
+            Effect::AnteTop { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.ante_top_card(p);
+                }
+            }
             Effect::Mill { who, amount } => {
                 for p in self.players_of(ctx, who) {
                     let n = match amount {
@@ -1239,6 +1244,18 @@ impl Game {
             }
             Effect::ShuffleIntoLibrary { what } => {
                 for o in self.objects_of(ctx, what) {
+                    // "When [this] is put into your graveyard from play,
+                    // shuffle it into your library" (Guan Yu): the card it
+                    // became in the graveyard (217.1c exception 2).
+                    let o = match self.obj(o) {
+                        None if *what == tolaria_cards::ObjectRef::This => {
+                            match self.followed_to_graveyard(o) {
+                                Some(now) => now,
+                                None => continue,
+                            }
+                        }
+                        _ => o,
+                    };
                     if let Some(owner) = self.obj(o).map(|x| x.owner) {
                         if self
                             .move_to(o, Zone::Library(owner), MoveReason::Effect)

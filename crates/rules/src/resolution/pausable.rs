@@ -647,7 +647,10 @@ impl Game {
                 None
             }
             Effect::UnlessDiscard {
-                filter, effects, ..
+                filter,
+                effects,
+                count,
+                ..
             } => {
                 let paid = self.resolving.as_ref().and_then(|r| r.paid);
                 match paid {
@@ -659,13 +662,22 @@ impl Game {
                     }
                     None => {
                         let p = ctx.controller;
-                        let can = self.player(p).hand.iter().any(|&c| {
-                            crate::continuous::filter::matches_card(
-                                filter,
-                                self.objects[c.slot as usize].card,
-                            )
-                        });
-                        if can {
+                        // Mid-payment (`sub` cards discarded of `count`) the
+                        // rest is asked for; before it, enough cards to pay
+                        // all of it (413.2c).
+                        let done = self.resolving.as_ref().map_or(0, |r| r.sub);
+                        let have = self
+                            .player(p)
+                            .hand
+                            .iter()
+                            .filter(|&&c| {
+                                crate::continuous::filter::matches_card(
+                                    filter,
+                                    self.objects[c.slot as usize].card,
+                                )
+                            })
+                            .count();
+                        if done > 0 || have >= usize::from(*count) {
                             return Some(Decision {
                                 player: p,
                                 kind: DecisionKind::DiscardUnless,

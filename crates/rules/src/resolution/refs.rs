@@ -21,6 +21,16 @@ impl Game {
     fn players_of_all(&self, ctx: &ResolveCtx, r: &PlayerRef) -> Vec<PlayerId> {
         match r {
             PlayerRef::You => vec![ctx.controller],
+            // The player its comes-into-play ability remembered, read from
+            // the source as it last existed once it has left play.
+            PlayerRef::Linked => match self.obj(ctx.source) {
+                Some(o) => o.chosen_player.into_iter().collect(),
+                None => self
+                    .last_known(ctx.source)
+                    .and_then(|l| l.chosen_player)
+                    .into_iter()
+                    .collect(),
+            },
             PlayerRef::Target(i) => match ctx.target(*i) {
                 Some(Target::Player(p)) => vec![p],
                 _ => vec![],
@@ -309,6 +319,11 @@ impl Game {
             // The APNAP order lists the players still in the game (600.4a).
             Amount::PlayersInGame => self.apnap_from(ctx.controller).count() as i32,
             Amount::CreaturesDiedThisTurn => self.creatures_died_this_turn as i32,
+            Amount::DiedThisTurnOf(st) => self
+                .died_this_turn
+                .iter()
+                .filter(|s| s.contains(*st) || (s.all_creature_types && st.is_creature_type()))
+                .count() as i32,
             Amount::DamageDealtToYouThisTurn { artifacts } => {
                 let p = self.player(ctx.controller);
                 let n = if *artifacts {
@@ -352,15 +367,36 @@ impl Game {
                 };
                 colors.iter().count() as i32
             }
+            Amount::HighestCmcAmong(f) => {
+                let you = ctx.controller;
+                self.in_play
+                    .iter()
+                    .filter(|&&o| {
+                        crate::continuous::filter::matches(self, f, o, Some(ctx.source), you)
+                    })
+                    .map(|&o| crate::continuous::filter::converted_mana_cost(self, o) as i32)
+                    .max()
+                    .unwrap_or(0)
+            }
+            Amount::DamageDealtToThisTurn(who) => self
+                .players_of(ctx, who)
+                .first()
+                .map_or(0, |p| self.player(*p).damage_this_turn as i32),
             Amount::ConvertedManaCostOf(o) => {
                 let Some(&id) = self.objects_of(ctx, o).first() else {
                     return 0;
                 };
                 if self.obj(id).is_some() {
                     crate::continuous::filter::converted_mana_cost(self, id) as i32
+                } else if let Some(l) = self.last_known(id) {
+                    i32::from(l.converted_mana_cost)
                 } else {
-                    self.last_known(id)
-                        .map_or(0, |l| i32::from(l.converted_mana_cost))
+                    // A spell that has left the stack (Dovescape's "the
+                    // spell's converted mana cost" after countering it):
+                    // the card it became, whose mana cost is the same.
+                    let slot = id.slot as usize;
+                    let now = self.objects[slot].id(slot);
+                    crate::continuous::filter::converted_mana_cost(self, now) as i32
                 }
             }
             // The Shrines: every graveyard's cards sharing a name with the

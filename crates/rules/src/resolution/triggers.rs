@@ -347,17 +347,13 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                 });
             }
         }
-        // "Whenever you play a land" (Fastbond, 408.2d).
-        Event::LandPlayed { player, .. } if permanents > 0 => {
-            let player = *player;
-            for i in 0..permanents {
-                let src = game.in_play[i];
-                scan(game, src, |t, game, src| {
-                    (matches!(t, Trigger::YouPlayLand)
-                        && game.objects[src.slot as usize].controller == player)
-                        .then(TriggerContext::default)
-                });
-            }
+        // 408.2d: "Whenever [you / an opponent / a player] play(s) a land"
+        // (Fastbond, Dirtcowl Wurm, Horn of Greed).
+        Event::LandPlayed { player, obj, .. } if permanents > 0 => {
+            player_event_triggers(game, permanents, *player, Some(*obj), |t| match t {
+                Trigger::PlaysLand(w) => Some(*w),
+                _ => None,
+            });
         }
         // "Whenever fortified / enchanted land becomes tapped" (Darksteel
         // Garrison, Blight); "Whenever [this] / a Forest an opponent
@@ -708,9 +704,10 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             source,
             to: Target::Object(victim),
             amount,
+            combat,
             ..
         } if permanents > 0 && !game.is_in_play(*source) => {
-            dealt_damage_triggers(game, *victim, *amount);
+            dealt_damage_triggers(game, *victim, *amount, *combat);
         }
         Event::Damage {
             source,
@@ -721,7 +718,7 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
         } if game.is_in_play(*source) => {
             if let Target::Object(victim) = to {
                 if permanents > 0 {
-                    dealt_damage_triggers(game, *victim, *amount);
+                    dealt_damage_triggers(game, *victim, *amount, *combat);
                 }
             }
             // 502.63a / 502.68a and other "whenever this deals damage" abilities.
@@ -764,11 +761,22 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
                     game.damaged_by.push((source, victim));
                 }
             }
-            attached_triggers(game, source, permanents, |t, _, _| {
-                matches!(t, Trigger::AttachedDealsDamage).then_some(TriggerContext {
+            attached_triggers(game, source, permanents, |t, game, _| match t {
+                Trigger::AttachedDealsDamage => Some(TriggerContext {
                     amount,
                     ..Default::default()
-                })
+                }),
+                // "… deals damage to a creature" (Sword of Kaldra): the
+                // creature as it was dealt the damage.
+                Trigger::AttachedDealsDamageToCreature => match to {
+                    Target::Object(o) if game.chars(o).is_creature() => Some(TriggerContext {
+                        object: Some(o),
+                        amount,
+                        ..Default::default()
+                    }),
+                    _ => None,
+                },
+                _ => None,
             });
             if let Target::Player(p) = to {
                 damage_to_player_triggers(
@@ -784,13 +792,16 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     }
 }
 
-/// "Whenever [this] is dealt damage" (Thrashing Mudspawn).
-fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32) {
+/// "Whenever [this] is dealt damage" (Thrashing Mudspawn), "… is dealt
+/// combat damage" (Wall of Essence).
+fn dealt_damage_triggers(game: &mut Game, victim: ObjId, amount: u32, combat: bool) {
     if !game.is_in_play(victim) {
         return;
     }
     scan(game, victim, |t, _, _| {
-        matches!(t, Trigger::IsDealtDamage).then(|| TriggerContext {
+        (matches!(t, Trigger::IsDealtDamage)
+            || (combat && matches!(t, Trigger::IsDealtCombatDamage)))
+        .then(|| TriggerContext {
             amount,
             ..Default::default()
         })
@@ -842,6 +853,34 @@ fn check_step_triggers(game: &mut Game, step: tolaria_cards::Step, permanents: u
     // 502.59a: suspended cards trigger from the removed-from-the-game zone.
     if step == tolaria_cards::Step::Upkeep && !game.removed.is_empty() {
         game.suspended_upkeep_triggers();
+    }
+}
+
+/// "Whenever one or more creatures attack you" (Orim's Prayer): once per
+/// declaration of attackers, for each permanent whose controller is
+/// attacked (606.7a: a defending team's players are each attacked).
+pub(crate) fn creatures_attack_you_triggers(game: &mut Game) {
+    let permanents = if game.may_have_triggers() && !game.combat.attackers.is_empty() {
+        game.in_play.len()
+    } else {
+        0
+    };
+    for i in 0..permanents {
+        let src = game.in_play[i];
+        scan(game, src, |t, game, src| {
+            if !matches!(t, Trigger::CreaturesAttackYou) {
+                return None;
+            }
+            let you = game.objects[src.slot as usize].controller;
+            game.combat
+                .attackers
+                .iter()
+                .any(|a| {
+                    game.defender_of(a.obj)
+                        .is_some_and(|d| game.defending_side(d).any(|q| q == you))
+                })
+                .then(TriggerContext::default)
+        });
     }
 }
 

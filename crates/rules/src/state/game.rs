@@ -64,6 +64,10 @@ pub struct LastKnown {
     /// petal counters, counted after it was sacrificed (413.2f).
     #[serde(default)]
     pub counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
+    /// The player it remembered (`Object::chosen_player`): "that player"
+    /// of its leaves-play ability (Laquatus's Champion, `PlayerRef::Linked`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chosen_player: Option<PlayerId>,
 }
 
 impl LastKnown {
@@ -92,6 +96,10 @@ pub struct Game {
     pub stack: Vec<StackItem>,
     /// 217.7: removed from the game.
     pub removed: Vec<ObjId>,
+    /// 217.9: the ante zone, in order of anteing (only when playing for
+    /// ante, `MultiplayerOptions::ante`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ante: Vec<ObjId>,
     /// 217.8: the phased-out zone, in order of phasing out.
     #[serde(default)]
     pub phased_out: Vec<crate::mechanics::phasing::PhasedOut>,
@@ -311,6 +319,13 @@ pub struct Game {
     /// cleanup step (314.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub must_block: Vec<(ObjId, ObjId)>,
+    /// 502.40: "Creatures you control with defender can attack this turn
+    /// as though they didn't have defender" (Wakestone Gargoyle): a rule
+    /// for the turn (the player, the creatures it covers as "you"), so a
+    /// creature that comes under the player's control later is covered
+    /// too (its ruling); emptied in the cleanup step (314.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub defender_attack_rules: Vec<(PlayerId, tolaria_cards::ObjectFilter)>,
     /// 310.1: creatures that assign no combat damage this turn (Ophidian);
     /// emptied as a turn begins.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -351,6 +366,15 @@ pub struct Game {
     /// creatures were put into graveyards from play this turn", Kuon).
     #[serde(default)]
     pub creatures_died_this_turn: u32,
+    /// The subtypes, as they last existed in play, of the creatures put
+    /// into a graveyard from play this turn ("for each Zubera that died
+    /// this turn"); recorded only while `counts_deaths_by_type` (a card in
+    /// the game reads it, `CardFace::counts_deaths_by_type`); emptied as a
+    /// turn begins, with `creatures_died_this_turn`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub died_this_turn: Vec<tolaria_cards::SubtypeSet>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_deaths_by_type: bool,
     pub result: Option<GameResult>,
     /// Last known information of objects that left play during the current resolution.
     pub lki: Vec<LastKnown>,
@@ -763,6 +787,9 @@ impl Game {
         }
         for p in &self.phased_out {
             mark(p.id, Zone::PhasedOut)?;
+        }
+        for &id in &self.ante {
+            mark(id, Zone::Ante)?;
         }
         for s in &self.stack {
             if let crate::StackKind::Spell { obj } = s.kind {

@@ -101,6 +101,9 @@ pub mod this_turn {
     pub const ATTACKS: u8 = 8;
     /// 500.1: "All creatures able to block [it] this turn do so." (Alluring Scent)
     pub const LURE: u8 = 16;
+    /// 502.40: "[It] can attack this turn as though it didn't have
+    /// defender." (Mirror Wall)
+    pub const ATTACKS_DESPITE_DEFENDER: u8 = 32;
 }
 
 pub mod marks {
@@ -157,33 +160,12 @@ fn all_effects(effects: &[tolaria_cards::Effect]) -> Vec<&tolaria_cards::Effect>
     fn walk<'a>(list: &'a [Effect], out: &mut Vec<&'a Effect>) {
         for e in list {
             out.push(e);
-            match e {
-                Effect::FlipCoin { won, lost, .. } => {
-                    walk(won, out);
-                    walk(lost, out);
-                }
-                Effect::IfFlipsWon { effects, .. }
-                | Effect::PlayerMay { effects, .. }
-                | Effect::UnlessOpponentLetsDraw { effects, .. } => walk(effects, out),
-                // 404.4: a delayed triggered ability's instructions (Giant
-                // Caterpillar's Butterfly, Rukh Egg's Bird).
-                Effect::AtEndOfCombat { effects }
-                | Effect::AtNextUpkeep { effects, .. }
-                | Effect::AtNextEndStep { effects, .. }
-                | Effect::WhenDiesThisTurn { effects, .. } => walk(effects, out),
-                Effect::IfElse {
-                    then, otherwise, ..
-                } => {
-                    walk(then, out);
-                    walk(otherwise, out);
-                }
-                Effect::FlipEach {
-                    on_heads, on_tails, ..
-                } => {
-                    walk(on_heads, out);
-                    walk(on_tails, out);
-                }
-                _ => {}
+            // Every list it wraps (`Effect::nested`): a coin flip's
+            // branches, "if you do" (Rith, the Awakener's tokens after
+            // "you may pay"), delayed triggered abilities (404.4: Giant
+            // Caterpillar's Butterfly).
+            for v in e.nested() {
+                walk(v, out);
             }
         }
     }
@@ -335,6 +317,12 @@ pub struct Object {
     /// object is copied with every game.
     #[serde(default, skip_serializing_if = "is_zero_u8")]
     pub this_turn: u8,
+    /// "[It] can block an additional creature this turn" (Mounted
+    /// Archers): how many more attackers it may block until the turn ends;
+    /// `u8::MAX`: "can block any number of creatures this turn" (Valor
+    /// Made Real). Cleared with `this_turn`.
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub extra_blocks_this_turn: u8,
     /// Second activations this turn of its "no more than twice each turn"
     /// abilities (bit per ability index; the first is in `activated_this_turn`).
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -449,6 +437,7 @@ impl Object {
             token_src: None,
             activated_this_turn: 0,
             this_turn: 0,
+            extra_blocks_this_turn: 0,
             activated_twice_this_turn: 0,
             chosen_color: None,
             chosen_type: None,
@@ -565,6 +554,7 @@ impl Object {
         self.base_controller = self.owner;
         self.activated_this_turn = 0;
         self.this_turn = 0;
+        self.extra_blocks_this_turn = 0;
         self.activated_twice_this_turn = 0;
         self.chosen_color = None;
         self.chosen_type = None;

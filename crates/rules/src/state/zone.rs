@@ -19,6 +19,9 @@ pub enum Zone {
     RemovedFromGame,
     /// 217.8: the phased-out zone (502.15).
     PhasedOut,
+    /// 217.9: the ante zone (playing for ante, an optional variation),
+    /// shared and public (217.9b).
+    Ante,
     /// A token or copy that has ceased to exist (420.5f, 420.5j); in no zone.
     Nowhere,
 }
@@ -33,6 +36,7 @@ impl Zone {
             Zone::Stack => "the stack",
             Zone::RemovedFromGame => "removed from the game",
             Zone::PhasedOut => "phased out",
+            Zone::Ante => "the ante",
             Zone::Nowhere => "nowhere",
         }
     }

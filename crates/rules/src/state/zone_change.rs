@@ -22,6 +22,7 @@ impl Game {
             Zone::Graveyard(p) => remove(&mut self.players[p.index()].graveyard),
             Zone::InPlay => remove(&mut self.in_play),
             Zone::RemovedFromGame => remove(&mut self.removed),
+            Zone::Ante => remove(&mut self.ante),
             Zone::Stack => {
                 if let Some(i) = self
                     .stack
@@ -313,6 +314,10 @@ impl Game {
                     .is_some_and(|l| l.id == id && l.was_creature)
             {
                 self.creatures_died_this_turn += 1;
+                if self.counts_deaths_by_type {
+                    let subtypes = crate::continuous::characteristics::compute(self, id).subtypes;
+                    self.died_this_turn.push(subtypes);
+                }
             }
             self.leave_play_cleanup(id);
         }
@@ -371,6 +376,21 @@ impl Game {
             self.objects[slot].flags |= crate::state::object::flags::FROM_HAND;
         }
         let new = self.objects[slot].id(slot);
+        // 217.1c exception (1), 213.5: an effect that changed the
+        // characteristics of an artifact, creature or enchantment spell
+        // goes on applying to the permanent it becomes (Chaoslace on a
+        // creature spell); on a spell going anywhere else it has nothing
+        // left to affect.
+        if from == Zone::Stack && self.effects.iter().any(|e| e.affected == id) {
+            if to == Zone::InPlay {
+                for e in self.effects.iter_mut().filter(|e| e.affected == id) {
+                    e.affected = new;
+                }
+            } else {
+                self.effects.retain(|e| e.affected != id);
+            }
+            self.board.valid = false;
+        }
         match to {
             Zone::Library(p) => {
                 if bottom {
@@ -548,6 +568,7 @@ impl Game {
                 }
             }
             Zone::RemovedFromGame => self.removed.push(new),
+            Zone::Ante => self.ante.push(new),
             Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         let _ = token;
@@ -634,6 +655,7 @@ impl Game {
             let card = o.card;
             let plus_counters = o.counters_of(tolaria_cards::CounterKind::PlusOnePlusOne) as u16;
             let counters = o.counters;
+            let chosen_player = o.chosen_player;
             let ch = crate::continuous::characteristics::compute(self, id);
             self.lki.retain(|l| l.id != id);
             self.lki.push(LastKnown {
@@ -653,6 +675,7 @@ impl Game {
                 converted_mana_cost: ch.converted_mana_cost() as u16,
                 colors: ch.colors.0,
                 counters,
+                chosen_player,
             });
         }
     }

@@ -142,7 +142,14 @@ impl Game {
         }
         // 502.40: "can attack as though it didn't have defender" (Animate
         // Wall); looked for only on a creature with defender.
+        // "can attack this turn as though it didn't have defender" (Mirror
+        // Wall, Wakestone Gargoyle).
         if ch.has(Keyword::Defender)
+            && o.this_turn & crate::state::object::this_turn::ATTACKS_DESPITE_DEFENDER == 0
+            && !self
+                .defender_attack_rules
+                .iter()
+                .any(|(you, f)| crate::continuous::filter::matches(self, f, id, None, *you))
             && !self.static_affects(id, |s| match s {
                 StaticAbility::AttacksAsThoughNoDefender(a) => Some(a),
                 _ => None,
@@ -180,6 +187,20 @@ impl Game {
                 return false;
             }
         }
+        // 500.1: "can't attack unless you control more lands than defending
+        // player" (Monstrous Hound); 606.7a: yes if either defending
+        // player's comparison is.
+        for s in statics(&ch) {
+            if let StaticAbility::CantAttackUnlessMoreThanDefender(f) = s {
+                let yours = self.count_controlled(o.controller, f, false);
+                if !self
+                    .defending_side(def)
+                    .any(|d| yours > self.count_controlled(d, f, false))
+                {
+                    return false;
+                }
+            }
+        }
         // 500.1 with 602.3a: "can't attack you" (Teferi's Moat) of a
         // permanent `def` controls; 606.7b: of either defending player of
         // the team.
@@ -193,11 +214,28 @@ impl Game {
         !self.restricted(id, true)
     }
 
+    /// 502.6: may `blocker` block as though the attacker didn't have
+    /// landwalk `k` ("Creatures with swampwalk can be blocked as though
+    /// they didn't have swampwalk", Quagmire; Street Savvy's enchanted
+    /// creature)?
+    fn landwalk_ignored(&self, k: Keyword, blocker: ObjId) -> bool {
+        self.any_static_in_play(
+            |s, _, _| matches!(s, StaticAbility::LandwalkIgnored(w) if w.is_none_or(|w| w == k)),
+        ) || self.static_affects(blocker, |s| match s {
+            StaticAbility::CanBlockLandwalkers(x) => Some(x),
+            _ => None,
+        })
+    }
+
     /// How many attackers `blocker` may block (1, plus one for each "can
     /// block an additional creature each combat", High Ground; any number
-    /// with "can block any number of creatures", Ironfist Crusher).
+    /// with "can block any number of creatures", Ironfist Crusher; and
+    /// those "this turn", Mounted Archers and Valor Made Real).
     pub(crate) fn block_capacity(&self, blocker: ObjId) -> usize {
-        let mut n = 1;
+        let mut n = match self.objects[blocker.slot as usize].extra_blocks_this_turn {
+            u8::MAX => return usize::MAX,
+            extra => 1 + extra as usize,
+        };
         self.any_static_on(blocker, |s, _| {
             match s {
                 StaticAbility::CanBlockAdditional(_) => n += 1,
@@ -273,8 +311,15 @@ impl Game {
         if a.has(Keyword::Flying) && !b.has(Keyword::Flying) && !b.has(Keyword::Reach) {
             return false;
         }
-        // 502.8 shadow.
-        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow) {
+        // 502.8 shadow; "can block creatures with shadow as though they
+        // didn't have shadow" (Aetherflame Wall).
+        if a.has(Keyword::Shadow) != b.has(Keyword::Shadow)
+            && !(a.has(Keyword::Shadow)
+                && self.static_affects(blocker, |s| match s {
+                    StaticAbility::CanBlockShadow(x) => Some(x),
+                    _ => None,
+                }))
+        {
             return false;
         }
         // 502.17 horsemanship.
@@ -296,6 +341,9 @@ impl Game {
         let defender = o.controller;
         for k in a.keywords.iter() {
             if let Some(lt) = k.landwalk_type() {
+                if self.landwalk_ignored(k, blocker) {
+                    continue;
+                }
                 let st = Subtype::of_basic(lt);
                 if self.defending_side(defender).any(|d| {
                     self.controlled_by(d)
@@ -341,6 +389,18 @@ impl Game {
         for s in statics(&b) {
             match s {
                 StaticAbility::CanBlockOnlyFlyers if !a.has(Keyword::Flying) => return false,
+                // 500.1: "can't block unless you control more lands than
+                // attacking player" (Monstrous Hound); 606.7a: yes if
+                // either attacking player's comparison is.
+                StaticAbility::CantBlockUnlessMoreThanAttacker(f) => {
+                    let yours = self.count_controlled(b.controller, f, false);
+                    if !self
+                        .active_players()
+                        .any(|q| yours > self.count_controlled(q, f, false))
+                    {
+                        return false;
+                    }
+                }
                 // 500.1: "can't block creatures with power 2 or greater"
                 // (Ironclaw Orcs).
                 StaticAbility::CantBlockCreatures(f)
@@ -627,6 +687,7 @@ impl Game {
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
                 self.emit_bands();
+                crate::resolution::triggers::creatures_attack_you_triggers(self);
                 self.flow = Flow::Priority(self.active);
             }
             _ => {}
@@ -742,6 +803,7 @@ impl Game {
             self.emit(Event::AttackerDeclared { obj: id, card });
         }
         self.emit_bands();
+        crate::resolution::triggers::creatures_attack_you_triggers(self);
         self.flow = Flow::Priority(self.active);
     }
 

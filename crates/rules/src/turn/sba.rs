@@ -191,6 +191,13 @@ impl Game {
                 }) = a
                 {
                     hch.protection_colors.0 &= !effect.add_protection.0;
+                    // "… protection from the chosen color" (Cho-Manno's
+                    // Blessing): the colour the Aura chose.
+                    if effect.add_protection_chosen {
+                        if let Some(c) = self.objects[aura.slot as usize].chosen_color {
+                            hch.protection_colors.0 &= !tolaria_cards::ColorSet::single(c).0;
+                        }
+                    }
                 }
             }
         }

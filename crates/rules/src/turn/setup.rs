@@ -19,6 +19,7 @@ impl Game {
             in_play: Vec::new(),
             stack: Vec::new(),
             removed: Vec::new(),
+            ante: Vec::new(),
             phased_out: Vec::new(),
             turn: 1,
             active: PlayerId(0),
@@ -48,6 +49,8 @@ impl Game {
             cleanup_again: false,
             face_up_choice: None,
             creatures_died_this_turn: 0,
+            died_this_turn: Vec::new(),
+            counts_deaths_by_type: false,
             turn_control_next: Vec::new(),
             shields: Vec::new(),
             extra_turns: Vec::new(),
@@ -77,6 +80,7 @@ impl Game {
             assigns_no_combat_damage: Vec::new(),
             play_bans: Vec::new(),
             must_block: Vec::new(),
+            defender_attack_rules: Vec::new(),
             untap_limited: Vec::new(),
             untap_limits_left: Vec::new(),
             graveyard_triggers: false,
@@ -111,22 +115,30 @@ impl Game {
 
     /// Creates a card object owned by `owner` directly in a zone (for setup).
     pub fn create_card(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
-        self.touched();
-        let slot = self.objects.len();
-        let mut o = Object::new(card, owner, zone);
-        o.timestamp = self.stamp();
-        self.graveyard_triggers |= o.def().front().has_graveyard_triggers;
-        self.graveyard_statics |= o.def().front().has_graveyard_statics;
-        self.graveyard_plays |=
-            o.def().front().spell.flashback.is_some() || o.def().front().has_graveyard_abilities;
-        self.any_player_abilities |= o.def().faces.iter().any(|f| {
+        self.note_card_in_game(card);
+        self.push_card(card, owner, zone)
+    }
+
+    /// The game's derived "some card in the game has …" flags (ARCHITECTURE.md,
+    /// "Derived data kept for speed") for a card put into the game: they
+    /// are only ever set, so noting a card once is enough however many
+    /// copies of it the game holds (`deal_and_start` notes each distinct
+    /// card of a deck once).
+    fn note_card_in_game(&mut self, card: CardId) {
+        let def = tolaria_cards::db().get(card);
+        let front = def.front();
+        self.graveyard_triggers |= front.has_graveyard_triggers;
+        self.graveyard_statics |= front.has_graveyard_statics;
+        self.graveyard_plays |= front.spell.flashback.is_some() || front.has_graveyard_abilities;
+        self.counts_deaths_by_type |= def.faces.iter().any(|f| f.counts_deaths_by_type);
+        self.any_player_abilities |= def.faces.iter().any(|f| {
             f.abilities
                 .iter()
                 .any(|a| matches!(a, tolaria_cards::Ability::Activated(x) if x.activator != tolaria_cards::Activator::Controller))
         });
         // Derived flags of static abilities the card has on some face.
         let has_static = |is: fn(&tolaria_cards::StaticAbility) -> bool| {
-            o.def().faces.iter().any(|f| {
+            def.faces.iter().any(|f| {
                 f.abilities
                     .iter()
                     .any(|a| matches!(a, tolaria_cards::Ability::Static(s) if is(s)))
@@ -136,14 +148,28 @@ impl Game {
             has_static(|s| matches!(s, tolaria_cards::StaticAbility::PlayAsThoughFlash { .. }));
         self.exile_damaged_statics |=
             has_static(|s| matches!(s, tolaria_cards::StaticAbility::ExileIfDamagedByDies(_)));
-        let front = o.def().front();
         self.draw_discard_choices |= front.dredge > 0 || front.spell.madness.is_some();
         self.hand_actions |= front.has_hand_abilities
             || front.spell.suspend.is_some()
-            || (0..o.def().faces.len() as u8)
+            || (0..def.faces.len() as u8)
                 .any(|f| crate::mechanics::morph::morph_cost_of(card, f).is_some());
+    }
+
+    /// The object of a card noted (`note_card_in_game`), in the arena
+    /// only: not yet listed in its zone.
+    fn push_card_object(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
+        self.touched();
+        let slot = self.objects.len();
+        let mut o = Object::new(card, owner, zone);
+        o.timestamp = self.stamp();
         self.objects.push(o);
-        let id = self.objects[slot].id(slot);
+        self.objects[slot].id(slot)
+    }
+
+    /// [`Game::create_card`] once the card is noted (`note_card_in_game`).
+    fn push_card(&mut self, card: CardId, owner: PlayerId, zone: Zone) -> ObjId {
+        let id = self.push_card_object(card, owner, zone);
+        let slot = id.slot as usize;
         match zone {
             Zone::Library(p) => self.players[p.index()].library.push(id),
             Zone::Hand(p) => self.players[p.index()].hand.push(id),
@@ -153,6 +179,7 @@ impl Game {
                 self.in_play.push(id)
             }
             Zone::RemovedFromGame => self.removed.push(id),
+            Zone::Ante => self.ante.push(id),
             Zone::Stack | Zone::Nowhere | Zone::PhasedOut => {}
         }
         id
@@ -210,6 +237,25 @@ impl Game {
         order
     }
 
+    /// 101 with the options chosen before play (217.9a: playing for
+    /// ante): a deck holding an ante card is refused unless the game is
+    /// played for ante (217.9c).
+    pub fn new_game_with(
+        decks: &[(&str, Vec<CardId>)],
+        seed: u64,
+        options: crate::variants::multiplayer::MultiplayerOptions,
+    ) -> Result<Game, crate::variants::teams::SetupError> {
+        for (_, d) in decks {
+            crate::variants::ante::check_ante_deck(d, options.ante)?;
+        }
+        let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
+        let mut g = Game::empty(&names, seed);
+        g.options = options;
+        let decks: Vec<&[CardId]> = decks.iter().map(|d| d.1.as_slice()).collect();
+        g.deal_and_start(&decks);
+        Ok(g)
+    }
+
     pub fn new_game(decks: &[(&str, Vec<CardId>)], seed: u64) -> Game {
         let names: Vec<&str> = decks.iter().map(|d| d.0).collect();
         let mut g = Game::empty(&names, seed);
@@ -234,17 +280,29 @@ impl Game {
             // order as before, so the game's generator shuffles it into the
             // same cards as before.
             let order = Self::deck_slot_order(g.seed, i, cards.len());
-            let mut placed: Vec<(usize, crate::ObjId)> = order
-                .iter()
-                .map(|&k| (k, g.create_card(cards[k], p, Zone::Library(p))))
-                .collect();
-            placed.sort_unstable_by_key(|&(k, _)| k);
-            g.players[i].library = placed.into_iter().map(|(_, id)| id).collect();
+            // Each distinct card is noted once (`note_card_in_game`).
+            let mut noted: Vec<CardId> = Vec::with_capacity(cards.len());
+            for &c in cards.iter() {
+                if !noted.contains(&c) {
+                    noted.push(c);
+                    g.note_card_in_game(c);
+                }
+            }
+            g.objects.reserve(cards.len());
+            // The library in deck-list order: slot `order[j]` of the list
+            // is the j-th object created.
+            let mut library = vec![crate::ObjId { slot: 0, gen: 0 }; cards.len()];
+            for &k in &order {
+                library[k] = g.push_card_object(cards[k], p, Zone::Library(p));
+            }
+            g.players[i].library = library;
         }
         // 101.1: shuffle.
         for p in 0..decks.len() {
             g.shuffle_library(PlayerId(p as u8));
         }
+        // 217.9b: playing for ante, each player antes a random card.
+        g.ante_at_start();
         // 101.2: a random choice of who plays first (607.4: which emperor).
         let first = if g.players.iter().any(|p| p.emperor) {
             let emperors: Vec<PlayerId> = g.player_ids().filter(|&p| g.player(p).emperor).collect();

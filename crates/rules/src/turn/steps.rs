@@ -252,6 +252,7 @@ impl Game {
         }
         self.cleanup_again = false;
         self.creatures_died_this_turn = 0;
+        self.died_this_turn.clear();
         self.assigns_no_combat_damage.clear();
         // 404.4: "When that creature is put into a graveyard from play this
         // turn": those not triggered end with the turn.
@@ -571,6 +572,7 @@ impl Game {
             o.damage = 0;
             o.regen_shields = 0;
             o.this_turn = 0;
+            o.extra_blocks_this_turn = 0;
         }
         let effects = self.effects.len();
         self.effects.retain(|e| !e.until_end_of_turn);
@@ -586,6 +588,7 @@ impl Game {
         self.damaged_by.clear();
         self.exile_if_dies.clear();
         self.play_bans.clear();
+        self.defender_attack_rules.clear();
         self.must_block.clear();
         self.draw_rules.clear();
         self.redirect_rules.clear();

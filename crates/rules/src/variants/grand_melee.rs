@@ -49,6 +49,8 @@ pub struct TurnState {
     pub extra_phases: ExtraPhases,
     pub cleanup_again: bool,
     pub creatures_died_this_turn: u32,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub died_this_turn: Vec<tolaria_cards::SubtypeSet>,
 }
 
 /// 608.4: a turn marker.
@@ -262,6 +264,7 @@ impl Game {
             extra_phases: ExtraPhases::default(),
             cleanup_again: false,
             creatures_died_this_turn: 0,
+            died_this_turn: Vec::new(),
         }
     }
 
@@ -276,6 +279,7 @@ impl Game {
             extra_phases: std::mem::take(&mut self.extra_phases),
             cleanup_again: self.cleanup_again,
             creatures_died_this_turn: self.creatures_died_this_turn,
+            died_this_turn: std::mem::take(&mut self.died_this_turn),
         }
     }
 
@@ -289,6 +293,7 @@ impl Game {
         self.extra_phases = t.extra_phases;
         self.cleanup_again = t.cleanup_again;
         self.creatures_died_this_turn = t.creatures_died_this_turn;
+        self.died_this_turn = t.died_this_turn;
         // Whose turn it is and who is in combat change what the board reads.
         self.touched();
     }

@@ -75,6 +75,10 @@ pub struct MultiplayerOptions {
     /// 603: the deploy creatures option (607.3b: always in Emperor games).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub deploy: bool,
+    /// 217.9a: playing for ante, an optional variation chosen before the
+    /// game begins (off unless chosen).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ante: bool,
 }
 
 impl MultiplayerOptions {

@@ -67,6 +67,9 @@ pub enum SetupError {
     Range,
     /// 608.2, 608.4a: the options and size of a Grand Melee game.
     GrandMelee(&'static str),
+    /// 217.9c: a deck holds a card to be removed before playing when the
+    /// game isn't played for ante (the card's name).
+    AnteCard(String),
 }
 
 impl std::fmt::Display for SetupError {
@@ -80,6 +83,10 @@ impl std::fmt::Display for SetupError {
             SetupError::Teams(why) => write!(f, "{why}"),
             SetupError::Range => write!(f, "601.2a: a range of influence is at least 1 seat"),
             SetupError::GrandMelee(why) => write!(f, "{why}"),
+            SetupError::AnteCard(card) => write!(
+                f,
+                "217.9c: remove {card} from the deck before playing if not playing for ante"
+            ),
         }
     }
 }
@@ -125,6 +132,9 @@ impl Game {
         let n = setup.entrants.len();
         if !(2..=16).contains(&n) {
             return Err(SetupError::PlayerCount(n));
+        }
+        for e in &setup.entrants {
+            crate::variants::ante::check_ante_deck(&e.deck, setup.options.ante)?;
         }
         let variant = setup.options.variant;
         let teams = match variant {

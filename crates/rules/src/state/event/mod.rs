@@ -862,6 +862,12 @@ pub enum Event {
     GameOver {
         winner: Option<PlayerId>,
     },
+    /// 217.9b: at the end of a game played for ante, the winner becomes
+    /// the owner of all the cards in the ante zone.
+    AnteWon {
+        winner: PlayerId,
+        cards: Vec<CardId>,
+    },
     /// 609.5, 607.5a: the game is over and the team whose players remain
     /// wins (a game with teams).
     TeamWon {
@@ -1109,6 +1115,7 @@ impl Event {
             | Event::AbilityLeftTheGame { .. }
             | Event::FaceDownRevealed { .. }
             | Event::GameOver { .. }
+            | Event::AnteWon { .. }
             | Event::TeamWon { .. } => BoardChange::None,
         }
     }

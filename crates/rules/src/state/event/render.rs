@@ -182,6 +182,7 @@ impl Event {
                 LossReason::TeammateLost => "606.8b",
             },
             Event::GameOver { .. } => "102.1",
+            Event::AnteWon { .. } => "217.9b",
             // 606.8b: a Two-Headed Giant team wins as a team.
             Event::TeamWon {
                 two_headed: true, ..
@@ -472,6 +473,7 @@ impl Event {
                     Zone::Library(_) => "is put into its owner's library".to_string(),
                     Zone::InPlay => "comes into play".to_string(),
                     Zone::PhasedOut => "phases out".to_string(),
+                    Zone::Ante => "is put into the ante".to_string(),
                     Zone::Stack => "is put onto the stack".to_string(),
                     // 506.3: a library becomes a subgame's deck face down.
                     Zone::RemovedFromGame if *reason == MoveReason::Subgame => {
@@ -940,6 +942,10 @@ impl Event {
             }
             Event::GameOver { winner: Some(p) } => format!("{p} wins the game"),
             Event::GameOver { winner: None } => "The game is a draw".to_string(),
+            Event::AnteWon { winner, cards } => format!(
+                "{winner} becomes the owner of the cards in the ante: {}",
+                cards.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", ")
+            ),
             Event::TeamWon { team, .. } => format!("Team {} wins the game", team + 1),
             Event::SubgameBegins { depth } => format!(
                 "A subgame begins (depth {depth}); the main game waits until it ends"
