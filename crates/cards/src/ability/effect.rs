@@ -1018,6 +1018,16 @@ pub enum Effect {
         kind: crate::CounterKind,
         amount: u8,
     },
+    /// "Put the top card of your graveyard on the bottom of your library."
+    /// (Soldevi Digger): the card put into the graveyard last (217.3).
+    GraveyardTopToLibraryBottom {
+        who: PlayerRef,
+    },
+    /// "Shuffle your library." (Myr Mindservant), "Target player shuffles
+    /// their library." (Soldier of Fortune).
+    ShuffleLibrary {
+        who: PlayerRef,
+    },
     /// "[Player] shuffles their graveyard into their library." (Reminisce)
     ShuffleGraveyardIntoLibrary {
         who: PlayerRef,

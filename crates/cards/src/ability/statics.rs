@@ -384,6 +384,10 @@ pub enum StaticAbility {
     /// your turns." (Exploration, Azusa): that many more land plays
     /// (212.6b); several such abilities add up.
     AdditionalLands(u8),
+    /// "Each player may play an additional land on each of their turns."
+    /// (Rites of Flourishing, Storm Cauldron): one more land play for every
+    /// player, whoever controls it (212.6b).
+    EachPlayerAdditionalLand,
     /// "Your opponents play with their hands revealed." (Telepathy:
     /// `Opponent`), "Play with your hand revealed" (Enduring Renewal:
     /// `You`), "Players play with their hands revealed" (Revelation:

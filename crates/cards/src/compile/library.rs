@@ -223,6 +223,11 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         }]
     } else if p.at("return") && !p.at_all("return all") {
         return_to_play(p, cx)?
+    } else if p.eat_all("put the top card of your graveyard on the bottom of your library") {
+        // Soldevi Digger (217.3: the graveyard's top card).
+        vec![Effect::GraveyardTopToLibraryBottom {
+            who: PlayerRef::You,
+        }]
     } else if p.at("put") {
         put(p, cx)?
     } else if p.at_all("exile cardname with") {
@@ -451,6 +456,10 @@ pub(super) fn static_ability(p: &mut P) -> Option<crate::StaticAbility> {
         crate::StaticAbility::AnyNumberOfLands
     } else if p.eat_all("you may play an additional land on each of your turns") {
         crate::StaticAbility::AdditionalLands(1)
+    } else if p.eat_all("each player may play an additional land on each of their turns")
+        || p.eat_all("each player may play an additional land during each of their turns")
+    {
+        crate::StaticAbility::EachPlayerAdditionalLand
     } else if p.at_all("you may play")
         && p.at_all_from(4, "additional lands on each of your turns")
         && matches!(p.peek_at(3), "two" | "three")
@@ -557,6 +566,11 @@ pub(super) fn possessive_target_player(p: &mut P, cx: &mut Cx) -> Option<PlayerR
 pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
     let who = if p.eat_all("each other player") {
         PlayerRef::EachOpponent
+    } else if p.eat_all("shuffle your library") {
+        // The imperative (Myr Mindservant): you do.
+        return Some(vec![Effect::ShuffleLibrary {
+            who: PlayerRef::You,
+        }]);
     } else if p.eat_all("shuffle your graveyard into your library") {
         // The imperative (Feldon's Cane): you do.
         return Some(vec![Effect::ShuffleGraveyardIntoLibrary {
@@ -625,6 +639,10 @@ pub(super) fn player_sentence(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
         p.eat_all("the player puts those cards into their hand , then shuffles")
             .then_some(())?;
         return Some(vec![Effect::HandOnLibraryThenSearch { who }]);
+    }
+    // "Target player shuffles their library." (Soldier of Fortune)
+    if p.eat_all("shuffles their library") {
+        return Some(vec![Effect::ShuffleLibrary { who }]);
     }
     // Timetwister: "… shuffles their hand and graveyard into their
     // library, then draws seven cards."

@@ -152,6 +152,15 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             } else {
                 f.blocking = Some(true);
             }
+        } else if w == "nonattacking" || w == "nonblocking" {
+            // "Target nonattacking, nonblocking creature" (Unlikely
+            // Alliance): its combat status (306).
+            p.bump();
+            if w == "nonattacking" {
+                f.attacking = Some(false);
+            } else {
+                f.blocking = Some(false);
+            }
         } else if w == "nonbasic" || w == "nonlegendary" {
             // 205.4: "nonbasic land" (Dwarven Blastminer).
             p.bump();

@@ -1191,6 +1191,47 @@ pub(super) fn token(p: &mut P) -> Option<(Amount, TokenSpec)> {
         if granted.is_none() {
             p.i = start;
         }
+    } else if p.at_all(". it has") && name != names.join(" ") {
+        // "… named Spark Elemental. It has trample, haste, and \"At the
+        // beginning of the end step, sacrifice Spark Elemental.\""
+        // (Sparkspitter): keywords, then an ability in quotes whose own
+        // name is the token's (the token itself, 201.4).
+        let (start, before) = (p.i, keywords);
+        p.eat_all(". it has");
+        let ok = keyword_list(p).and_then(|k| {
+            keywords = keywords.union(k);
+            p.eat(",");
+            p.eat("and").then_some(())?;
+            p.at("\"").then_some(())?;
+            let close = p.i + 1 + p.t[p.i + 1..].iter().position(|t| t.low == "\"")?;
+            let words: Vec<&str> = name.split(' ').collect();
+            let mut toks = Vec::new();
+            let mut k = p.i;
+            while k <= close {
+                let here = p.t[k..].iter().take(words.len()).map(|t| t.raw.as_str());
+                if here.eq(words.iter().copied()) {
+                    toks.push(super::lex::Tok {
+                        raw: SELF.into(),
+                        low: SELF.to_lowercase(),
+                    });
+                    k += words.len();
+                } else {
+                    toks.push(p.t[k].clone());
+                    k += 1;
+                }
+            }
+            let mut q = P::new(&toks);
+            q.grant_base = p.grant_base + p.granted.len();
+            let g = q.quoted_ability()?;
+            q.at_end().then_some(())?;
+            p.granted.append(&mut q.granted);
+            p.i = close + 1;
+            Some(g)
+        });
+        match ok {
+            Some(g) => granted = Some(g),
+            None => (p.i, keywords) = (start, before),
+        }
     }
     Some((
         amount,

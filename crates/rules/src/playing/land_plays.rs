@@ -27,26 +27,34 @@ impl Game {
         }
     }
 
-    /// 212.6b: the land plays the statics `p` controls add on each of `p`'s
-    /// turns: `None` for any number (Fastbond), else how many more
-    /// (Exploration, Azusa; several add up).
+    /// 212.6b: the land plays the statics add on each of `p`'s turns: those
+    /// `p` controls (`None` for any number, Fastbond, else how many more:
+    /// Exploration, Azusa; several add up), and "each player may play an
+    /// additional land" of any player's (Rites of Flourishing).
     fn static_land_plays(&self, p: PlayerId) -> Option<u8> {
         if !self.may_have_statics() {
             return Some(0);
         }
         let mut n = 0u8;
-        for id in self.controlled_by(p) {
-            if self.objects[id.slot as usize].flags & crate::state::object::flags::STATICS == 0 {
+        for k in 0..self.in_play.len() {
+            let id = self.in_play[k];
+            let o = &self.objects[id.slot as usize];
+            // 502.15: a phased-out permanent's abilities don't apply.
+            if o.flags & crate::state::object::flags::STATICS == 0 || o.is_phased_out() {
                 continue;
             }
+            let yours = o.controller == p;
             for a in crate::continuous::characteristics::compute(self, id).abilities() {
                 match a {
                     tolaria_cards::Ability::Static(
                         tolaria_cards::StaticAbility::AnyNumberOfLands,
-                    ) => return None,
+                    ) if yours => return None,
                     tolaria_cards::Ability::Static(
                         tolaria_cards::StaticAbility::AdditionalLands(k),
-                    ) => n = n.saturating_add(*k),
+                    ) if yours => n = n.saturating_add(*k),
+                    tolaria_cards::Ability::Static(
+                        tolaria_cards::StaticAbility::EachPlayerAdditionalLand,
+                    ) => n = n.saturating_add(1),
                     _ => {}
                 }
             }

@@ -1018,6 +1018,8 @@ impl Game {
             | Effect::PutIntoPlay { .. }
             | Effect::ShuffleIntoLibrary { .. }
             | Effect::RemoveSelfWithCounters { .. }
+            | Effect::ShuffleLibrary { .. }
+            | Effect::GraveyardTopToLibraryBottom { .. }
             | Effect::ShuffleGraveyardIntoLibrary { .. }
             | Effect::ShuffleHandIntoLibrary { .. }
             | Effect::RemoveGraveyard { .. }

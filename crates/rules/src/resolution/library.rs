@@ -1303,6 +1303,19 @@ impl Game {
                     });
                 }
             }
+            // 217.3: the top card of a graveyard is the last put there.
+            Effect::GraveyardTopToLibraryBottom { who } => {
+                for p in self.players_of(ctx, who) {
+                    if let Some(&o) = self.player(p).graveyard.last() {
+                        self.move_to_pos(o, Zone::Library(p), MoveReason::Effect, true);
+                    }
+                }
+            }
+            Effect::ShuffleLibrary { who } => {
+                for p in self.players_of(ctx, who) {
+                    self.shuffle_library(p);
+                }
+            }
             // Tormod's Crypt (217.7).
             Effect::RemoveGraveyard { who } => {
                 for p in self.players_of(ctx, who) {

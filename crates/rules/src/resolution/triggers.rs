@@ -1146,7 +1146,7 @@ pub(crate) fn triggered_mana_abilities(
         let attached = o.attached_to == Some(Target::Object(land));
         let controller = o.controller;
         let ch = crate::continuous::layers::ability_chars(game, src);
-        for (_, a) in ch.all_abilities() {
+        for (ability, a) in ch.all_abilities() {
             let Ability::Triggered(t) = a else { continue };
             let fires = match &t.trigger {
                 Trigger::AttachedTappedForMana => attached,
@@ -1157,6 +1157,33 @@ pub(crate) fn triggered_mana_abilities(
                 _ => false,
             };
             if !fires {
+                continue;
+            }
+            // 406.1b: only an ability that adds mana is a triggered mana
+            // ability; another ("return it to its owner's hand", Storm
+            // Cauldron) goes on the stack the next time a player would
+            // receive priority (410.1).
+            let adds_mana = t.effects.iter().any(|e| {
+                matches!(
+                    e,
+                    tolaria_cards::Effect::AddManaProduced { .. }
+                        | tolaria_cards::Effect::AddMana { .. }
+                        | tolaria_cards::Effect::AddManaAmount { .. }
+                )
+            });
+            if !adds_mana {
+                let ctx = TriggerContext {
+                    object: Some(land),
+                    player: Some(game.objects[land.slot as usize].controller),
+                    ..Default::default()
+                };
+                game.pending_triggers.push(PendingTrigger {
+                    controller,
+                    source: src,
+                    card: ch.ability_card(ability),
+                    ability,
+                    ctx,
+                });
                 continue;
             }
             let mut ctx = crate::state::stack::ResolveCtx::for_source(game, controller, src);
