@@ -273,7 +273,9 @@ impl Game {
         // (601.10: effects apply only within range, so the board changes).
         self.determine_ranges();
         if self.limited_range() {
+            // 601.8, 601.9, 601.12: the state-based effects read the ranges.
             self.board.valid = false;
+            self.sba_dirty = true;
         }
         self.emit(Event::TurnBegan {
             turn: self.turn,
@@ -586,7 +588,10 @@ impl Game {
         let effects = self.effects.len();
         self.effects.retain(|e| !e.until_end_of_turn);
         if self.effects.len() != effects {
+            // (`Event::may_cause_sba`: an effect that ended may bring a
+            // state-based effect about, 314.3.)
             self.board.valid = false;
+            self.sba_dirty = true;
         }
         self.shields.clear();
         self.prevent_combat_damage = false;
@@ -606,8 +611,12 @@ impl Game {
         // 314.2: what ended ends now: control returns, abilities come back
         // (the board's cached controllers and ability flags follow at once).
         self.settle();
-        // 314.3: if state-based effects or triggers are waiting, players get priority.
-        if self.sba_pending() || !self.pending_triggers.is_empty() {
+        // 314.3: if state-based effects or triggers are waiting, players get
+        // priority. On the settled board with `sba_dirty` clear none is
+        // (see `Game::sba_dirty`): the list isn't computed.
+        if ((self.sba_dirty || !self.board.valid) && self.sba_pending())
+            || !self.pending_triggers.is_empty()
+        {
             self.cleanup_again = true;
             self.flow = Flow::Priority(self.active);
         } else {

@@ -1129,9 +1129,18 @@ impl Event {
         if let Event::ZoneChange { from, to, .. } = self {
             return *from == Zone::InPlay || *to == Zone::InPlay;
         }
+        // A turn's beginning changes per-turn marks and sickness, and the
+        // cleanup step's removal of damage (314.2) only lowers damage: none
+        // brings a state-based effect about. What else happens with them
+        // marks the check as needed where it happens: the ranges of
+        // influence recomputed as a turn begins (601.2c, only under 601's
+        // option) and "until end of turn" effects ending in the cleanup
+        // step.
         !matches!(
             self,
             Event::StepBegan { .. }
+                | Event::TurnBegan { .. }
+                | Event::CleanupDamageRemoved
                 | Event::Tapped { .. }
                 | Event::Untapped { .. }
                 | Event::ManaAdded { .. }
