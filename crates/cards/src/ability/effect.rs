@@ -545,6 +545,14 @@ pub enum Effect {
         who: PlayerRef,
         effects: Vec<Effect>,
     },
+    /// "Each player may ante the top card of their library. If a player
+    /// does, that player's life total becomes 20." (Rebirth): in APNAP
+    /// order each player chooses, as the instruction is reached, whether
+    /// the instructions happen; they name that player as
+    /// `PlayerRef::Triggering`.
+    EachPlayerMay {
+        effects: Vec<Effect>,
+    },
     UnlessOpponentLetsDraw {
         effects: Vec<Effect>,
         times: u8,

@@ -43,6 +43,37 @@ pub(super) fn player_may_or_type_choice(p: &mut P, cx: &mut Cx) -> Option<()> {
             return Some(());
         }
     }
+    // 217.9d: "Each player may ante the top card of their library." then
+    // "If a player does, that player's life total becomes N." (Rebirth).
+    if cx.effects.is_empty() && p.at_all("each player may ante the top card of their library") {
+        let start = p.i;
+        p.eat_all("each player may ante the top card of their library");
+        if p.eat_end() {
+            cx.effects.push(Effect::EachPlayerMay {
+                effects: vec![Effect::AnteTop {
+                    who: PlayerRef::Triggering,
+                }],
+            });
+            return Some(());
+        }
+        p.i = start;
+    }
+    if matches!(cx.effects.last(), Some(Effect::EachPlayerMay { .. }))
+        && p.at_all("if a player does , that player's life total becomes")
+    {
+        let start = p.i;
+        p.eat_all("if a player does , that player's life total becomes");
+        if let Some(amount) = super::amounts::amount(p).filter(|_| p.eat_end()) {
+            if let Some(Effect::EachPlayerMay { effects }) = cx.effects.last_mut() {
+                effects.push(Effect::LifeTotalBecomes {
+                    who: PlayerRef::Triggering,
+                    amount,
+                });
+            }
+            return Some(());
+        }
+        p.i = start;
+    }
     if cx.effects.is_empty()
         && cx.type_chosen.is_none()
         && p.at_all("choose a creature type")

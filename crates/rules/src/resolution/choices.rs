@@ -358,7 +358,10 @@ impl Game {
             }
             // "Target opponent may draw a card": that player's answer.
             Action::Yes | Action::No
-                if matches!(self.current_effect(), Some(Effect::PlayerMay { .. })) =>
+                if matches!(
+                    self.current_effect(),
+                    Some(Effect::PlayerMay { .. } | Effect::EachPlayerMay { .. })
+                ) =>
             {
                 if let Some(r) = self.resolving.as_mut() {
                     r.paid = Some(action == Action::Yes);

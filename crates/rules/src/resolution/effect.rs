@@ -1059,6 +1059,7 @@ impl Game {
             | Effect::ShuffleFromOutside { .. }
             | Effect::UnlessOpponentLetsDraw { .. }
             | Effect::PlayerMay { .. }
+            | Effect::EachPlayerMay { .. }
             | Effect::OfferFlipAgain { .. }
             | Effect::FlipUntilLose { .. }
             | Effect::NoEffectIfFlipLost

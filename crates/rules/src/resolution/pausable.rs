@@ -5,7 +5,7 @@
 
 use crate::state::stack::ResolveCtx;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, PlayerId, Zone};
-use tolaria_cards::{Effect, ObjectRef};
+use tolaria_cards::{Effect, ObjectRef, PlayerRef};
 
 impl Game {
     /// Runs an effect that may need a choice; returns the decision if so.
@@ -310,6 +310,41 @@ impl Game {
                 self.resolving.as_mut()?.paid = None;
                 None
             }
+            // "Each player may …" (Rebirth): each player in APNAP order
+            // (`sub`: the next one) answers; the instructions name that
+            // player as "that player" (`PlayerRef::Triggering`).
+            Effect::EachPlayerMay { effects } => loop {
+                let players: Vec<PlayerId> = self.players_of(ctx, &PlayerRef::EachPlayer);
+                let r = self.resolving.as_ref()?;
+                let k = r.sub as usize;
+                let Some(&p) = players.get(k) else {
+                    let r = self.resolving.as_mut()?;
+                    r.sub = 0;
+                    r.paid = None;
+                    return None;
+                };
+                match r.paid {
+                    None if self.player(p).lost => {}
+                    None => {
+                        return Some(Decision {
+                            player: p,
+                            kind: DecisionKind::MayAbility,
+                        })
+                    }
+                    Some(yes) => {
+                        if yes {
+                            let mut c = ctx.clone();
+                            c.trigger.player = Some(p);
+                            for e in effects {
+                                self.exec_effect(&c, e);
+                            }
+                        }
+                    }
+                }
+                let r = self.resolving.as_mut()?;
+                r.paid = None;
+                r.sub += 1;
+            },
             Effect::UnlessOpponentLetsDraw { effects, times } => {
                 // Development: each time, the opponents in turn order are
                 // asked (`sub`: the next one) whether they let the
