@@ -207,9 +207,10 @@ pub struct ObjectFilter {
     pub other: bool,
     /// "with power N or less".
     pub power_at_most: Option<i32>,
-    /// "with toughness N or less" (Errant Doomsayers).
+    /// "with toughness N or less" (Errant Doomsayers); one byte keeps the
+    /// filter small.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub toughness_at_most: Option<i32>,
+    pub toughness_at_most: Option<i8>,
     /// "that's attacking you" (Ice Floe): an attacking creature whose
     /// defending player is the filter's "you" (606.7a: or that player's
     /// team in Two-Headed Giant).

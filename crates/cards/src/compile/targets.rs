@@ -411,7 +411,7 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
                 if !p.eat_all("or less") {
                     return fail_at(p, start);
                 }
-                f.toughness_at_most = Some(n);
+                f.toughness_at_most = Some(i8::try_from(n).ok()?);
             } else if p.eat("power") {
                 let n = number_word(p.peek())?;
                 p.bump();
