@@ -360,7 +360,9 @@ pub fn matches_with(
             return false;
         }
     }
-    if f.toughness_at_most.is_some_and(|t| ch.toughness > i32::from(t)) {
+    if f.toughness_at_most
+        .is_some_and(|t| ch.toughness > i32::from(t))
+    {
         return false;
     }
     if f.pt_exactly
