@@ -5,6 +5,7 @@
 
 pub(crate) mod aura_placement;
 pub(crate) mod balance;
+pub(crate) mod card_choice;
 pub(crate) mod choices;
 pub(crate) mod coin;
 pub(crate) mod copiable;
@@ -16,6 +17,7 @@ pub(crate) mod enters_instead;
 pub(crate) mod lasting;
 pub mod library;
 pub(crate) mod look_at_top;
+pub(crate) mod mana_triggers;
 pub(crate) mod naming;
 pub(crate) mod pausable;
 pub(crate) mod piles;
@@ -24,6 +26,7 @@ pub(crate) mod refs;
 pub(crate) mod removed;
 pub mod resolve;
 pub(crate) mod reveal;
+pub(crate) mod state_triggers;
 pub(crate) mod top_card;
 pub mod triggers;
 pub(crate) mod untap_up_to;

@@ -8,6 +8,11 @@ use crate::state::stack::TriggerContext;
 use crate::{Decision, DecisionKind, Event, Game, MoveReason, ObjId, PlayerId, Target, Zone};
 use tolaria_cards::{Ability, AbilityRef, CardId, Trigger, Whose};
 
+pub(crate) use super::mana_triggers::{
+    land_tapped_for_mana, produced_type_matters, triggered_mana_abilities,
+};
+pub(crate) use super::state_triggers::state_triggers;
+
 /// Looks at one event and records every ability it triggers.
 pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
     // The permanents whose abilities are scanned: none while the board is
@@ -1034,7 +1039,7 @@ fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
 
 /// "Whenever [you / an opponent / a player] draws / discards a card":
 /// `which` gives the players an ability watches; "that player" is `player`.
-fn player_event_triggers(
+pub(super) fn player_event_triggers(
     game: &mut Game,
     permanents: usize,
     player: PlayerId,
@@ -1119,142 +1124,6 @@ fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveya
     }
 }
 
-/// 406.1b: the triggered mana abilities of the permanents attached to
-/// `land`, which was just tapped for mana ("Whenever enchanted land is
-/// tapped for mana, its controller adds an additional {G}{G}", Overgrowth):
-/// they don't use the stack (406.4) and resolve now, in the mana ability.
-///
-/// "Whenever a land you control is tapped for mana, add an additional one
-/// mana of any type that land produced …" (Sasaya's Essence, 406.1b):
-/// `produced` is what the land's ability added, `chosen` the type the
-/// player named as it was activated (used when it added several types).
-pub(crate) fn triggered_mana_abilities(
-    game: &mut Game,
-    land: ObjId,
-    produced: &[tolaria_cards::ManaKind],
-    chosen: tolaria_cards::ManaKind,
-) {
-    if !game.may_have_triggers() {
-        return;
-    }
-    for i in 0..game.in_play.len() {
-        let src = game.in_play[i];
-        let o = &game.objects[src.slot as usize];
-        if o.flags & crate::state::object::flags::TRIGGERS == 0 || o.is_phased_out() {
-            continue;
-        }
-        let attached = o.attached_to == Some(Target::Object(land));
-        let controller = o.controller;
-        let ch = crate::continuous::layers::ability_chars(game, src);
-        for (ability, a) in ch.all_abilities() {
-            let Ability::Triggered(t) = a else { continue };
-            let fires = match &t.trigger {
-                Trigger::AttachedTappedForMana => attached,
-                Trigger::TappedForMana(f) => {
-                    game.is_present(land)
-                        && crate::continuous::filter::matches(game, f, land, Some(src), controller)
-                }
-                _ => false,
-            };
-            if !fires {
-                continue;
-            }
-            // 406.1b: only an ability that adds mana is a triggered mana
-            // ability; another ("return it to its owner's hand", Storm
-            // Cauldron) goes on the stack the next time a player would
-            // receive priority (410.1).
-            let adds_mana = t.effects.iter().any(|e| {
-                matches!(
-                    e,
-                    tolaria_cards::Effect::AddManaProduced { .. }
-                        | tolaria_cards::Effect::AddMana { .. }
-                        | tolaria_cards::Effect::AddManaAmount { .. }
-                )
-            });
-            if !adds_mana {
-                let ctx = TriggerContext {
-                    object: Some(land),
-                    player: Some(game.objects[land.slot as usize].controller),
-                    ..Default::default()
-                };
-                game.pending_triggers.push(PendingTrigger {
-                    controller,
-                    source: src,
-                    card: ch.ability_card(ability),
-                    ability,
-                    ctx,
-                });
-                continue;
-            }
-            let mut ctx = crate::state::stack::ResolveCtx::for_source(game, controller, src);
-            ctx.trigger.object = Some(land);
-            // "that player": the land's controller, who tapped it (Mana Flare).
-            ctx.trigger.player = Some(game.objects[land.slot as usize].controller);
-            for e in &t.effects {
-                if let tolaria_cards::Effect::AddManaProduced { amount, who } = e {
-                    // One type only, or the one the player chose among
-                    // several (406.1b: "any type that land produced").
-                    let Some(&first) = produced.first() else {
-                        continue;
-                    };
-                    let kind = if produced.contains(&chosen) {
-                        chosen
-                    } else {
-                        first
-                    };
-                    let n = game.amount(&ctx, amount).max(0) as u16;
-                    if n > 0 {
-                        for player in game.players_of(&ctx, who) {
-                            game.players[player.index()].pool.add(kind, n);
-                            game.emit(crate::Event::ManaAdded {
-                                player,
-                                source: src,
-                                card: ch.card,
-                                kind,
-                                amount: u32::from(n),
-                            });
-                        }
-                    }
-                    continue;
-                }
-                game.exec_effect(&ctx, e);
-            }
-        }
-    }
-}
-
-/// Does a permanent in play have a triggered mana ability that adds mana
-/// of a type its triggering ability produced (Sasaya's Essence)? Then a
-/// mana ability producing several types is offered once per type, the
-/// player naming the one the additional mana will be (406.1b).
-pub(crate) fn produced_type_matters(game: &Game) -> bool {
-    game.may_have_triggers()
-        && game.in_play.iter().any(|&src| {
-            let o = &game.objects[src.slot as usize];
-            o.flags & crate::state::object::flags::TRIGGERS != 0
-                && !o.is_phased_out()
-                && game.chars(src).all_abilities().any(|(_, a)| {
-                    matches!(a, Ability::Triggered(t) if matches!(t.trigger, Trigger::TappedForMana(_)))
-                })
-        })
-}
-
-/// 406.5: "Whenever a player taps a land for mana" (Manabarbs): `player`
-/// played a mana ability of the land `land` with {T} in its cost. The
-/// ability goes on the stack the next time a player would receive priority
-/// (410.1).
-pub(crate) fn land_tapped_for_mana(game: &mut Game, player: PlayerId) {
-    let permanents = if game.may_have_triggers() {
-        game.in_play.len()
-    } else {
-        0
-    };
-    player_event_triggers(game, permanents, player, None, |t| match t {
-        Trigger::TapsLandForMana(w) => Some(*w),
-        _ => None,
-    });
-}
-
 fn damage_to_player_triggers(
     game: &mut Game,
     source: ObjId,
@@ -1282,87 +1151,6 @@ fn damage_to_player_triggers(
 
 /// Calls `f` for each triggered ability of permanent `src`; records a pending
 /// trigger for each `Some` context it returns.
-/// 410.11: state triggers. A permanent's state-triggered ability triggers
-/// as soon as the game state matches its condition, unless it already did
-/// and its ability is still waiting or on the stack.
-pub(crate) fn state_triggers(game: &mut Game) {
-    if !game.may_have_triggers() {
-        return;
-    }
-    for i in 0..game.in_play.len() {
-        let src = game.in_play[i];
-        let o = &game.objects[src.slot as usize];
-        if o.flags & crate::state::object::flags::TRIGGERS == 0 {
-            continue;
-        }
-        let controller = o.controller;
-        let ch = crate::continuous::layers::ability_chars(game, src);
-        if ch.lost_abilities
-            || ch.text_lost
-            || ch.token.is_some()
-            || !ch.face_def().has_state_triggers
-        {
-            continue;
-        }
-        for (ability, a) in ch.all_abilities() {
-            let Ability::Triggered(t) = a else { continue };
-            let card = ch.ability_card(ability);
-            let Trigger::State(s) = t.trigger else {
-                continue;
-            };
-            let holds = match s {
-                tolaria_cards::StateTrigger::ThisHasKeyword(kw) => {
-                    crate::continuous::characteristics::compute(game, src).has(kw)
-                }
-                tolaria_cards::StateTrigger::LifeAtLeast(n) => {
-                    // 606.9a: Test of Endurance reads the player's share.
-                    game.individual_life(controller) >= n as i32
-                }
-                tolaria_cards::StateTrigger::ControlsNo(st) => !game.in_play.iter().any(|&o| {
-                    game.objects[o.slot as usize].controller == controller
-                        && crate::continuous::characteristics::compute(game, o)
-                            .subtypes
-                            .contains(st)
-                }),
-                // 606.9a: an individual's life total (Opal Avenger).
-                tolaria_cards::StateTrigger::LifeAtMost(n) => game.individual_life(controller) <= n,
-                // 606.9a, its Lurking Jackals example: an opponent's share
-                // of the team's life total.
-                tolaria_cards::StateTrigger::OpponentLifeAtMost(n) => game
-                    .opponents(controller)
-                    .any(|q| game.individual_life(q) <= n),
-                tolaria_cards::StateTrigger::CountersOnThisAtLeast(kind, n) => {
-                    game.objects[src.slot as usize].counters_of(kind) >= n
-                }
-            };
-            // 404.3: an intervening "if" is checked as it triggers too, so
-            // a Lurking Jackals that is already a creature doesn't trigger
-            // (and trigger again, 410.11) while the opponent stays low.
-            let holds = holds
-                && t.condition
-                    .as_ref()
-                    .is_none_or(|c| condition_holds(game, src, &TriggerContext::default(), c));
-            let waiting = game
-                .pending_triggers
-                .iter()
-                .any(|p| p.source == src && p.ability == ability)
-                || game.stack.iter().any(|s| {
-                    matches!(s.kind, crate::StackKind::Ability { source, ability: x, triggered: true, .. }
-                        if source == src && x == ability)
-                });
-            if holds && !waiting {
-                game.pending_triggers.push(PendingTrigger {
-                    controller,
-                    source: src,
-                    card,
-                    ability,
-                    ctx: TriggerContext::default(),
-                });
-            }
-        }
-    }
-}
-
 /// 502.15d: "Whenever [this] phases out": the permanent is in the
 /// phased-out zone by now, with the abilities it had (it is the same object,
 /// 502.15f).

@@ -1,0 +1,242 @@
+//! Clauses of a sentence of instructions that `spell::sentence` reads
+//! with their own rules: "For each counter removed, …", "At the beginning
+//! of the next end step, …" (404.4), "where X is …", "put [counters] on
+//! … up to …", "if it's [color]", "phase out … beyond …", "change the
+//! target from [this]" (415.7); and whether instructions create a delayed
+//! triggered ability. Split from `spell.rs`.
+
+use super::spell::sentence;
+use super::*;
+use crate::{Amount, Effect, ObjectFilter, ObjectRef, PlayerRef};
+
+/// "For each counter removed, [what] gets +P/+T until end of turn.": the
+/// pump read after the comma, counted X times.
+pub(super) fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("for each counter removed ,");
+    sentence(p, cx)?;
+    match cx.effects.as_mut_slice() {
+        [e @ Effect::Continuous {
+            duration: crate::Duration::EndOfTurn,
+            ..
+        }] => {
+            let Effect::Continuous { what, effect, .. } = e else {
+                return None;
+            };
+            (effect.is_pump() && effect.add_keywords == Default::default()).then_some(())?;
+            *e = Effect::PumpPerCount {
+                what: what.clone(),
+                power: effect.power,
+                toughness: effect.toughness,
+                count: Amount::X,
+            };
+            Some(())
+        }
+        _ => None,
+    }
+}
+
+/// 404.4: "At the beginning of the next end step, [instructions]." after
+/// the instructions that set it up: a delayed triggered ability.
+pub(super) fn at_next_end_step(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("at the beginning of the next end step ,")
+        .then_some(())?;
+    let effects = super::effects::clauses(p, cx)?;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::AtNextEndStep {
+        effects,
+        of: crate::EndStep::Next,
+    });
+    Some(())
+}
+
+/// 404.4: whether the effects create a delayed triggered ability (only
+/// triggered abilities' are played so far).
+pub(super) fn delays(effects: &[Effect]) -> bool {
+    effects
+        .iter()
+        .any(|e| matches!(e, Effect::AtEndOfCombat { .. }))
+}
+
+/// Replaces the amount X of an effect by the amount a "where X is …"
+/// clause defines; false if the effect has no such amount.
+pub(super) fn define_x(e: &mut Effect, a: &Amount) -> bool {
+    // "gets +X/+X until end of turn, where X is the number of lands you
+    // control" (Strength of Cedars): counted as it resolves (413.2f).
+    if let Effect::PumpX {
+        what,
+        power,
+        toughness,
+        ..
+    } = e
+    {
+        *e = Effect::PumpPerCount {
+            what: what.clone(),
+            power: *power,
+            toughness: *toughness,
+            count: a.clone(),
+        };
+        return true;
+    }
+    let slot = match e {
+        Effect::DealDamage { amount, .. }
+        | Effect::GainLife { amount, .. }
+        | Effect::LoseLife { amount, .. }
+        | Effect::DrawCards { amount, .. }
+        | Effect::Discard { amount, .. }
+        | Effect::PutCounters { amount, .. }
+        | Effect::ReturnUpToFromGraveyard { amount, .. } => amount,
+        // An X/X token (Dokai) or X tokens.
+        Effect::CreateTokens { amount, token, .. } => match &mut token.pt_x {
+            Some(x) if *amount != Amount::X => &mut **x,
+            _ => amount,
+        },
+        _ => return false,
+    };
+    if *slot != Amount::X {
+        return false;
+    }
+    *slot = a.clone();
+    true
+}
+
+/// "Put up to X [kind] counters on CARDNAME. This ability can't cause the
+/// total number of [kind] counters on CARDNAME to be greater than N."
+pub(super) fn counters_up_to_limit(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat_all("put up to x").then_some(())?;
+    let kind = super::amounts::counter_kind(p.bump())?;
+    p.eat_all("counters on cardname . this ability can't cause the total number of")
+        .then_some(())?;
+    (super::amounts::counter_kind(p.bump())? == kind).then_some(())?;
+    p.eat_all("counters on cardname to be greater than")
+        .then_some(())?;
+    let n = super::amounts::number_word(p.bump())?;
+    p.eat_end().then_some(())?;
+    let on = Box::new(Amount::CountersOn(kind, ObjectRef::This));
+    cx.effects.push(Effect::PutCounters {
+        what: ObjectRef::This,
+        kind,
+        amount: Amount::Least(
+            Box::new(Amount::X),
+            Box::new(Amount::Minus(Box::new(Amount::Fixed(n)), on)),
+        ),
+    });
+    Some(())
+}
+
+/// "[instructions] if it's red." (Hydroblast: "Counter target spell if
+/// it's red."; Pyroblast: "Destroy target permanent if it's blue."): the
+/// target may be any spell or permanent; the instructions apply only if
+/// it has the colour as they are reached (`Condition::ObjectIs`).
+/// "Counter target spell if no mana was spent to play it." (Nix, 406):
+/// the same, with `Condition::NoManaSpent`.
+pub(super) fn if_its_color(p: &mut P, cx: &mut Cx) -> Option<()> {
+    let end = (p.i..p.t.len()).find(|&k| p.t[k].low == ".")?;
+    const NO_MANA: [&str; 8] = ["if", "no", "mana", "was", "spent", "to", "play", "it"];
+    let no_mana = end >= p.i + 9
+        && p.t[end - 8..end]
+            .iter()
+            .zip(NO_MANA)
+            .all(|(t, w)| t.low == w);
+    let tail = if no_mana {
+        8
+    } else if end >= p.i + 4 && p.t[end - 3].low == "if" && p.t[end - 2].low == "it's" {
+        3
+    } else {
+        return None;
+    };
+    let color = if no_mana {
+        None
+    } else {
+        Some(crate::Color::from_name(&p.t[end - 1].low)?)
+    };
+    let mut toks: Vec<Tok> = p.t[p.i..end - tail].to_vec();
+    toks.push(p.t[end].clone());
+    let mut q = P::new(&toks);
+    let effects = clauses(&mut q, cx)?;
+    if !q.eat_end() || !q.at_end() {
+        return None;
+    }
+    let what = cx.it();
+    let condition = match color {
+        None => crate::Condition::NoManaSpent(what),
+        Some(color) => {
+            let mut filter = crate::ObjectFilter::any();
+            filter.colors_any.insert(color);
+            crate::Condition::ObjectIs {
+                what,
+                filter: Box::new(filter),
+            }
+        }
+    };
+    cx.effects.push(Effect::IfCondition { condition, effects });
+    p.i = end + 1;
+    p.far = p.far.max(p.i);
+    Some(())
+}
+
+/// 502.15 (Equipoise): "for each [type] target player controls in excess of
+/// the number [of [type]s] you control, choose a [type] that player (he or
+/// she) controls, then the chosen permanents phase out. Repeat this process
+/// for [types] and [types]."
+pub(super) fn phase_out_excess(p: &mut P, cx: &mut Cx) -> Option<Effect> {
+    p.eat_all("for each").then_some(())?;
+    let first = type_noun(p.peek())?;
+    p.bump();
+    let (i, true) = target(p, cx)? else {
+        return None;
+    };
+    p.eat_all("controls in excess of the number")
+        .then_some(())?;
+    if p.eat("of") {
+        (type_noun(p.peek())? == first).then_some(())?;
+        p.bump();
+    }
+    p.eat_all("you control , choose a").then_some(())?;
+    (type_noun(p.peek())? == first).then_some(())?;
+    p.bump();
+    (p.eat_all("that player controls") || p.eat_all("he or she controls")).then_some(())?;
+    p.eat_all(", then the chosen permanents phase out . repeat this process for")
+        .then_some(())?;
+    let mut kinds = vec![ObjectFilter::of_type(first)];
+    loop {
+        p.eat(",");
+        p.eat("and");
+        p.eat_all("then for");
+        match type_noun(p.peek()) {
+            Some(t) => {
+                p.bump();
+                kinds.push(ObjectFilter::of_type(t));
+            }
+            None => break,
+        }
+    }
+    (kinds.len() > 1 && p.eat_end()).then_some(Effect::PhaseOutExcess {
+        who: PlayerRef::Target(i),
+        kinds,
+    })
+}
+
+/// 415.7: "If target spell has only one target and that target is
+/// CARDNAME, change that spell's target to another [filter]."
+pub(super) fn redirect_from_this(p: &mut P, cx: &mut Cx) -> Option<()> {
+    p.eat("if");
+    let (i, false) = target(p, cx)? else {
+        return None;
+    };
+    p.eat_all(
+        "has only one target and that target is cardname , change that spell's target to another",
+    )
+    .then_some(())?;
+    let (mut to, Noun::Permanent) = filter(p)? else {
+        return None;
+    };
+    to.other = true;
+    p.eat_end().then_some(())?;
+    cx.effects.push(Effect::ChangeTarget {
+        what: ObjectRef::Target(i),
+        to: Some(to),
+        from_this: true,
+        to_player: false,
+    });
+    Some(())
+}
