@@ -526,6 +526,9 @@ pub enum Trigger {
     /// controller (damage, mana burn, an effect); "that much" / "1 life you
     /// lost" is the amount (606.9: a Two-Headed Giant player's own loss).
     LosesLife,
+    /// "Whenever you gain life" (Ageless Entity): each gain of life of the
+    /// controller; "that many" is the life gained.
+    GainsLife,
     /// "Whenever enchanted creature attacks" (an Aura's ability).
     AttachedAttacks,
     /// "Whenever enchanted creature blocks".

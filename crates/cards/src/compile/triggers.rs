@@ -154,6 +154,10 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         cx.trig_amount = true;
         return Some(vec![Trigger::LosesLife]);
     }
+    if p.eat_all("you gain life") {
+        cx.trig_amount = true;
+        return Some(vec![Trigger::GainsLife]);
+    }
     if p.eat_all("you have") {
         let Amount::Fixed(n) = amount(p)? else {
             return None;

@@ -1008,7 +1008,28 @@ fn attached_triggers(
 /// "Whenever you lose life" (Transcendence): a loss of life by damage
 /// (the damage dealt to a player is life lost), mana burn or an effect;
 /// the amount is the life lost.
+/// … and "Whenever you gain life" (Ageless Entity): each gain.
 fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
+    // "Whenever you gain life" (Ageless Entity).
+    if let Event::LifeGained { player, amount } = e {
+        let (player, amount) = (*player, *amount);
+        if amount == 0 {
+            return;
+        }
+        for i in 0..permanents {
+            let src = game.in_play[i];
+            scan(game, src, |t, game, src| {
+                (matches!(t, Trigger::GainsLife)
+                    && game.objects[src.slot as usize].controller == player)
+                    .then_some(TriggerContext {
+                        player: Some(player),
+                        amount,
+                        ..Default::default()
+                    })
+            });
+        }
+        return;
+    }
     let (player, amount) = match e {
         Event::LifeLost { player, amount } | Event::ManaBurn { player, amount } => {
             (*player, *amount)
