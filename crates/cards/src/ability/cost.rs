@@ -19,6 +19,11 @@ pub struct Cost {
     pub tap: bool,
     /// {Q}: untapping this permanent.
     pub untap: bool,
+    /// "Tap enchanted creature / land" (Krovikan Plague, Earthlore): the
+    /// untapped permanent this Aura is attached to becomes tapped (not its
+    /// {T}: no summoning sickness applies, 212.3f).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub tap_attached: bool,
     /// "Sacrifice [this]".
     pub sacrifice_self: bool,
     /// "Remove [this] from the game" (Oracle "Exile CARDNAME", Ring of

@@ -414,6 +414,12 @@ pub(super) fn activated(p: &mut P) -> R<Ability> {
                     // above CARDNAME" (Ashen Ghoul).
                     only_if = Some(c);
                     cx.in_graveyard = true;
+                } else if cost.tap_attached
+                    && (p.eat_all("if enchanted creature is untapped")
+                        || p.eat_all("if enchanted land is untapped"))
+                {
+                    // Already a requirement of "Tap enchanted creature"
+                    // (Krovikan Plague): nothing more to check.
                 } else if p.eat("if") {
                     only_if = Some(condition(p, &mut cx).ok_or_else(|| no_rule(p))?);
                 } else if let Some(t) = timing_restriction.is_none().then(|| timing(p)).flatten() {

@@ -597,6 +597,12 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
                 mana.push_str(p.raw());
                 p.bump();
             }
+        } else if colon && (p.at_all("tap enchanted creature") || p.at_all("tap enchanted land")) {
+            // "Tap enchanted creature:" (Krovikan Plague).
+            p.bump();
+            p.bump();
+            p.bump();
+            c.tap_attached = true;
         } else if colon && p.at_all("exile the top") {
             // "Exile the top [N] card(s) of your library / graveyard" (an
             // activated ability's cost, paid in `playing/play.rs`).

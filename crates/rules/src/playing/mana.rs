@@ -704,6 +704,13 @@ impl Game {
     #[inline]
     pub(crate) fn can_pay_tap_part(&self, cost: &Cost, source: ObjId) -> bool {
         let o = &self.objects[source.slot as usize];
+        // "Tap enchanted creature": the permanent it enchants, untapped.
+        if cost.tap_attached
+            && !matches!(o.attached_to, Some(crate::Target::Object(h))
+                if self.is_in_play(h) && !self.objects[h.slot as usize].is_tapped())
+        {
+            return false;
+        }
         if cost.tap || cost.untap {
             if cost.tap && o.is_tapped() || cost.untap && !o.is_tapped() {
                 return false;

@@ -1082,6 +1082,14 @@ impl Game {
         if cost.untap {
             self.untap(source);
         }
+        // "Tap enchanted creature" (Krovikan Plague).
+        if cost.tap_attached {
+            if let Some(crate::Target::Object(host)) =
+                self.objects[source.slot as usize].attached_to
+            {
+                self.tap(host);
+            }
+        }
         if cost.pay_life > 0 {
             let p = self.objects[source.slot as usize].controller;
             self.lose_life(p, cost.pay_life);
