@@ -534,6 +534,14 @@ fn trigger_event(p: &mut P, cx: &mut Cx) -> Option<Vec<Trigger>> {
         if p.eat("attacks") {
             return Some(vec![Trigger::AttachedAttacks]);
         }
+        // "Whenever enchanted creature blocks or becomes blocked" (Gift of
+        // the Woods): either event.
+        if p.eat_all("blocks or becomes blocked") {
+            return Some(vec![
+                Trigger::AttachedBlocks,
+                Trigger::AttachedBecomesBlocked,
+            ]);
+        }
         if p.eat("blocks") {
             return Some(vec![Trigger::AttachedBlocks]);
         }
