@@ -81,6 +81,21 @@ pub(super) fn damage(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 }
                 to = Recipient::Object(ObjectRef::Triggering);
             }
+            // "1 damage to you and each creature you control" (Hail
+            // Storm): the same damage to both, dealt at once.
+            if to == Recipient::Player(PlayerRef::You) && p.at_all("and each") {
+                let i = p.i;
+                p.eat("and");
+                match recipient(p, cx) {
+                    Some(each @ Recipient::Object(ObjectRef::Each(_))) => {
+                        v.push(Effect::DealDamage {
+                            amount: amount.clone(),
+                            to: each,
+                        });
+                    }
+                    _ => p.i = i,
+                }
+            }
             v.push(Effect::DealDamage { amount, to });
         }
         // "and 3 damage to you", ", 2 damage to another target"
