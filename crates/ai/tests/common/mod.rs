@@ -72,8 +72,10 @@ pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, 
 /// drawn from.
 #[allow(dead_code)]
 pub fn nonland_pool() -> Vec<CardId> {
+    // 217.9c: an ante card is refused in a game not played for ante.
     db().iter()
         .filter(|c| c.is_supported() && !c.front().types.contains(tolaria_cards::CardType::Land))
+        .filter(|c| !c.faces.iter().any(|f| f.ante_only))
         .map(|c| c.id)
         .collect()
 }
