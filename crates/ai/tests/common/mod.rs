@@ -72,6 +72,7 @@ pub fn fuzz(pool: &[CardId], seed: u64, games: u64, mut each: impl FnMut(&Game, 
 /// drawn from.
 #[allow(dead_code)]
 pub fn nonland_pool() -> Vec<CardId> {
+    // 217.9c: an ante card is refused in a game not played for ante.
     db().iter()
         .filter(|c| {
             // 217.9c: ante cards only in games played for ante.
