@@ -209,6 +209,9 @@ impl Scenario {
                     return Err((c.line, "only cards in play can have a status".into()));
                 }
                 let id = g.create_card(c.card, pid, z);
+                // Set directly below: the game's derived flag follows
+                // (`Game::face_down_seen`), before any set-up event.
+                g.face_down_seen |= c.face_down;
                 let o = &mut g.objects[id.slot as usize];
                 o.set_tapped(c.tapped);
                 o.damage = c.damage;

@@ -404,6 +404,7 @@ impl Game {
         self.effects.retain(|e| {
             !(e.affected == obj && e.copy.is_some() && face_up_copy_filter(e.source_card).is_some())
         });
+        self.face_down_seen = true;
         let o = &mut self.objects[obj.slot as usize];
         o.flags &= !crate::state::object::flags::ABILITY_BITS;
         o.flags |= crate::state::object::flags::FACE_DOWN;

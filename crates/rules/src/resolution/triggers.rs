@@ -1447,12 +1447,16 @@ impl Game {
     /// Emits an event: records it and lets triggered abilities see it (404, 410).
     pub fn emit(&mut self, mut e: Event) {
         // 504.2, 504.3: an event about a face-down object names the
-        // face-down characteristics, never the card (the log is public).
-        e.hide_face_down(|o| {
-            self.objects
-                .get(o.slot as usize)
-                .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
-        });
+        // face-down characteristics, never the card (the log is public);
+        // looked for only in a game where an object was ever face down
+        // (`Game::face_down_seen`).
+        if self.face_down_seen {
+            e.hide_face_down(|o| {
+                self.objects
+                    .get(o.slot as usize)
+                    .is_some_and(|x| x.id(o.slot as usize) == o && x.is_face_down())
+            });
+        }
         self.sba_dirty |= e.may_cause_sba();
         match e.board_change() {
             crate::state::event::BoardChange::Always => self.board.valid = false,

@@ -310,6 +310,11 @@ pub struct Game {
     /// cards are created.
     #[serde(default = "yes")]
     pub hand_actions: bool,
+    /// Derived: some object of the game is or was face down (504, 217.7b;
+    /// set wherever an object is turned or put face down, never cleared):
+    /// `emit` looks for face-down objects an event names only then.
+    #[serde(default = "yes")]
+    pub face_down_seen: bool,
     /// 302.2: the active player's permanents with "you may choose not to
     /// untap" still to decide about in this untap step.
     #[serde(default)]

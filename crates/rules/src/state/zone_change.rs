@@ -343,6 +343,7 @@ impl Game {
         let stays_hidden = was_face_down && from == Zone::RemovedFromGame && to.is_hidden();
         if face_down {
             self.objects[slot].flags |= crate::state::object::flags::FACE_DOWN;
+            self.face_down_seen = true;
         } else if was_face_down && !stays_hidden {
             // 504.6: its owner reveals it as it moves.
             self.emit(Event::FaceDownRevealed {

@@ -93,6 +93,7 @@ impl Game {
             flash_grants: false,
             draw_discard_choices: false,
             hand_actions: false,
+            face_down_seen: false,
             draw_rules: Vec::new(),
             redirect_rules: Vec::new(),
             damage_prevention_rules: Vec::new(),
@@ -491,8 +492,10 @@ impl Game {
     /// Puts a scenario's game at the start of `step` of `active`'s turn and
     /// runs it to the first decision. (The step's turn-based actions happen.)
     pub fn begin_at(&mut self, turn: u32, active: PlayerId, step: Step) {
-        // The set-up may have changed objects directly.
+        // The set-up may have changed objects directly (their face-down
+        // status too: `Game::face_down_seen`).
         self.touched();
+        self.face_down_seen |= self.objects.iter().any(|o| o.is_face_down());
         self.turn = turn;
         // 606.4b: a Two-Headed Giant team's turn is led by its primary player.
         let active = self.turn_taker(active);

@@ -190,6 +190,9 @@ impl Game {
                 // "Instead they remain removed from the game in the main
                 // game", face up or face down as they are in the subgame.
                 Some(from) if removed => {
+                    if o.flags & crate::state::object::flags::FACE_DOWN != 0 {
+                        self.face_down_seen = true;
+                    }
                     if let Some(m) = self.obj_mut(from) {
                         m.flags = (m.flags & !crate::state::object::flags::FACE_DOWN)
                             | (o.flags & crate::state::object::flags::FACE_DOWN);
