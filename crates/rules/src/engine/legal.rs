@@ -378,16 +378,8 @@ impl Game {
                     self.current_effect()
                 {
                     out.extend(
-                        self.player(p)
-                            .hand
-                            .iter()
-                            .filter(|&&c| {
-                                crate::continuous::filter::matches_card(
-                                    filter,
-                                    self.objects[c.slot as usize].card,
-                                )
-                            })
-                            .map(|&c| Action::ChooseObject(c)),
+                        self.hand_cards_matching(p, filter)
+                            .map(Action::ChooseObject),
                     );
                 }
                 // Once a card of several is discarded the rest must be too

@@ -345,6 +345,18 @@ impl Game {
         self.cards_matching(&self.player(p).hand, f)
     }
 
+    /// The cards in `p`'s hand whose printed characteristics match `f`,
+    /// without collecting them ("unless you discard two cards").
+    pub(crate) fn hand_cards_matching<'a>(
+        &'a self,
+        p: PlayerId,
+        f: &'a ObjectFilter,
+    ) -> impl Iterator<Item = ObjId> + 'a {
+        self.player(p).hand.iter().copied().filter(move |&c| {
+            crate::continuous::filter::matches_card(f, self.objects[c.slot as usize].card)
+        })
+    }
+
     /// The cards of a zone list whose printed characteristics match `f`.
     fn cards_matching(&self, cards: &[ObjId], f: &ObjectFilter) -> Vec<ObjId> {
         cards

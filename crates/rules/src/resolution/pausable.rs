@@ -712,17 +712,7 @@ impl Game {
                         // rest is asked for; before it, enough cards to pay
                         // all of it (413.2c).
                         let done = self.resolving.as_ref().map_or(0, |r| r.sub);
-                        let have = self
-                            .player(p)
-                            .hand
-                            .iter()
-                            .filter(|&&c| {
-                                crate::continuous::filter::matches_card(
-                                    filter,
-                                    self.objects[c.slot as usize].card,
-                                )
-                            })
-                            .count();
+                        let have = self.hand_cards_matching(p, filter).count();
                         if done > 0 || have >= usize::from(*count) {
                             return Some(Decision {
                                 player: p,

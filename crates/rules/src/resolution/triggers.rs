@@ -1007,38 +1007,19 @@ fn attached_triggers(
 
 /// "Whenever you lose life" (Transcendence): a loss of life by damage
 /// (the damage dealt to a player is life lost), mana burn or an effect;
-/// the amount is the life lost.
-/// … and "Whenever you gain life" (Ageless Entity): each gain.
+/// "Whenever you gain life" (Ageless Entity): each gain. The amount is the
+/// life lost or gained.
 fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
-    // "Whenever you gain life" (Ageless Entity).
-    if let Event::LifeGained { player, amount } = e {
-        let (player, amount) = (*player, *amount);
-        if amount == 0 {
-            return;
-        }
-        for i in 0..permanents {
-            let src = game.in_play[i];
-            scan(game, src, |t, game, src| {
-                (matches!(t, Trigger::GainsLife)
-                    && game.objects[src.slot as usize].controller == player)
-                    .then_some(TriggerContext {
-                        player: Some(player),
-                        amount,
-                        ..Default::default()
-                    })
-            });
-        }
-        return;
-    }
-    let (player, amount) = match e {
+    let (player, amount, gained) = match e {
+        Event::LifeGained { player, amount } => (*player, *amount, true),
         Event::LifeLost { player, amount } | Event::ManaBurn { player, amount } => {
-            (*player, *amount)
+            (*player, *amount, false)
         }
         Event::Damage {
             to: Target::Player(p),
             amount,
             ..
-        } => (*p, *amount),
+        } => (*p, *amount, false),
         _ => return,
     };
     if amount == 0 {
@@ -1047,13 +1028,18 @@ fn life_lost_triggers(game: &mut Game, e: &Event, permanents: usize) {
     for i in 0..permanents {
         let src = game.in_play[i];
         scan(game, src, |t, game, src| {
-            (matches!(t, Trigger::LosesLife)
-                && game.objects[src.slot as usize].controller == player)
-                .then_some(TriggerContext {
+            let kind = if gained {
+                matches!(t, Trigger::GainsLife)
+            } else {
+                matches!(t, Trigger::LosesLife)
+            };
+            (kind && game.objects[src.slot as usize].controller == player).then_some(
+                TriggerContext {
                     player: Some(player),
                     amount,
                     ..Default::default()
-                })
+                },
+            )
         });
     }
 }
