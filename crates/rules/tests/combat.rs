@@ -282,6 +282,7 @@ fn r502_9b_trample_assigns_lethal_to_blockers_then_the_rest_to_the_player() {
             until_end_of_turn: true,
             until_end_of_combat: false,
             while_tapped: None,
+            until_leaves: None,
             while_enchanted: false,
             while_controlled: false,
             until_upkeep_of: None,

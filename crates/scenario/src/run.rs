@@ -251,6 +251,7 @@ impl Scenario {
                             until_end_of_turn: false,
                             until_end_of_combat: false,
                             while_tapped: None,
+                            until_leaves: None,
                             while_enchanted: false,
                             while_controlled: false,
                             until_upkeep_of: None,

@@ -23,6 +23,9 @@ pub enum Duration {
     /// "until your next upkeep" (Erhnam Djinn): ends as the controller's
     /// next upkeep step begins.
     UntilYourNextUpkeep,
+    /// "until CARDNAME leaves play" (Gaea's Liege): ends as the source
+    /// leaves play; nothing if it already has (as 418.3d).
+    UntilSourceLeaves,
 }
 
 /// A one-shot or continuous effect produced when a spell or ability resolves

@@ -459,6 +459,8 @@ pub(super) fn pump(
         Duration::EndOfCombat
     } else if p.eat_all("until your next upkeep") {
         Duration::UntilYourNextUpkeep
+    } else if p.eat_all("until cardname leaves play") {
+        Duration::UntilSourceLeaves
     } else if p.at(".") && e.power == 0 && e.toughness == 0 && e.set_pt.is_none() {
         // "{0}: Mist Dragon gains flying." (reminder: "This effect lasts
         // indefinitely."): an effect with no stated duration lasts as long

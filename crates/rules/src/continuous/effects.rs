@@ -44,6 +44,10 @@ pub struct ContinuousEffect {
     /// next upkeep step begins.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub until_upkeep_of: Option<PlayerId>,
+    /// "until CARDNAME leaves play" (Gaea's Liege): ends as this object
+    /// (the effect's source) leaves play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until_leaves: Option<ObjId>,
 }
 
 /// 503.2: the copiable values of an object: its printed values (the card's

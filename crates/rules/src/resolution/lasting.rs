@@ -108,6 +108,12 @@ impl Game {
         }) {
             return;
         }
+        // "until CARDNAME leaves play": if it already has, the effect
+        // does nothing, as 418.3d says of "as long as" (ARCHITECTURE.md).
+        let until_leaves = (duration == Duration::UntilSourceLeaves).then_some(ctx.source);
+        if until_leaves.is_some_and(|s| !self.is_in_play(s)) {
+            return;
+        }
         let while_enchanted = duration == Duration::WhileEnchanted;
         // A colour-setting effect may apply to a spell on the stack
         // ("Target spell or permanent becomes the color of your choice",
@@ -141,6 +147,7 @@ impl Game {
                         && x.until_end_of_turn == until_end_of_turn
                         && x.until_end_of_combat == until_end_of_combat
                         && x.while_tapped == while_tapped
+                        && x.until_leaves == until_leaves
                         && x.controller == controller)
                 });
             }
@@ -159,6 +166,7 @@ impl Game {
                     while_controlled: false,
                     until_upkeep_of: (duration == Duration::UntilYourNextUpkeep)
                         .then_some(ctx.controller),
+                    until_leaves,
                 });
             let card = self.objects[o.slot as usize].card;
             if effect.is_pump() {

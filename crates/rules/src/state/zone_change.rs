@@ -436,6 +436,7 @@ impl Game {
                             until_end_of_turn: false,
                             until_end_of_combat: false,
                             while_tapped: None,
+                            until_leaves: None,
                             while_enchanted: false,
                             while_controlled: false,
                             until_upkeep_of: None,
@@ -540,6 +541,7 @@ impl Game {
                                         until_end_of_turn: false,
                                         until_end_of_combat: false,
                                         while_tapped: None,
+                                        until_leaves: None,
                                         while_enchanted: false,
                                         while_controlled: false,
                                         until_upkeep_of: None,
@@ -647,7 +649,8 @@ impl Game {
         if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
             self.combat.remove(id);
         }
-        self.effects.retain(|e| e.affected != id);
+        self.effects
+            .retain(|e| e.affected != id && e.until_leaves != Some(id));
         self.end_while_tapped_effects(id);
     }
 
