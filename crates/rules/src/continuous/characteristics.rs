@@ -483,7 +483,21 @@ pub struct Board {
     /// Left empty by a rewind point (422) whose board was valid: the game
     /// it restores recomputes the same values, so that recomputation
     /// doesn't count as a characteristic changed (`Game::sba_dirty`).
+    /// Likewise for a game loaded from a save (`Board::loaded`): games are
+    /// saved at decisions, where the board is settled.
     pub rewound: bool,
+}
+
+impl Board {
+    /// The board of a game loaded from a save: empty, and recomputed
+    /// without counting as a characteristic changed (as `rewound`), so the
+    /// loaded game plays exactly as the saved one would have.
+    pub fn loaded() -> Board {
+        Board {
+            rewound: true,
+            ..Board::default()
+        }
+    }
 }
 
 /// What a permanent's characteristics are computed from on a local board

@@ -397,8 +397,10 @@ pub struct Game {
     #[serde(default)]
     pub replay: crate::continuous::replacement::Replay,
     /// The computed characteristics of the permanents in play (derived,
-    /// see `characteristics::Board`); recomputed by `settle`.
-    #[serde(skip)]
+    /// see `characteristics::Board`); recomputed by `settle`. Not saved: a
+    /// game loaded from a save recomputes it as a rewound game does
+    /// (`Board::loaded`).
+    #[serde(skip, default = "crate::continuous::characteristics::Board::loaded")]
     pub board: crate::continuous::characteristics::Board,
     /// Events emitted since the caller last drained them.
     #[serde(skip)]
