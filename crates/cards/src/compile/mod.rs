@@ -718,9 +718,12 @@ fn capitalized(s: &str) -> String {
 /// target a player, and remembers that player on its source
 /// (`Effect::LinkTargetPlayer`); without one the face is refused.
 fn link_players(out: &mut Compiled) -> Result<(), String> {
-    let uses = out.abilities.iter().any(
-        |a| matches!(a, Ability::Triggered(t) if format!("{:?}", t.effects).contains("Linked")),
-    );
+    // Only a leaves-play ability's "that player" is `PlayerRef::Linked`
+    // (`compile/triggers.rs`): only those are read.
+    let uses = out.abilities.iter().any(|a| {
+        matches!(a, Ability::Triggered(t) if t.trigger == crate::Trigger::LeavesPlay
+            && format!("{:?}", t.effects).contains("Linked"))
+    });
     if !uses {
         return Ok(());
     }

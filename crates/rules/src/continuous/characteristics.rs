@@ -235,6 +235,17 @@ impl Characteristics {
             (cmc(self.face_def()), None)
         }
     }
+    /// Domain: the basic land types of a land, one bit per type (none
+    /// for a nonland), for counting "basic land types among lands".
+    pub fn basic_land_type_bits(&self) -> u8 {
+        if !self.is(CardType::Land) {
+            return 0;
+        }
+        self.subtypes
+            .iter()
+            .filter_map(|st| st.basic_land_type())
+            .fold(0, |bits, b| bits | 1 << (b as u8))
+    }
     pub fn is(&self, t: CardType) -> bool {
         self.types.contains(t)
     }

@@ -999,20 +999,12 @@ fn applied(
                 }
                 // Domain, on the lands' types as computed so far (layer 4
                 // is done for every permanent before layer 6d).
-                tolaria_cards::YourCount::BasicLandTypes => {
-                    let mut seen = 0u8;
-                    for (j, _) in game.in_play.iter().enumerate() {
-                        let c = &board[j];
-                        if c.controller == l.controller && c.is(tolaria_cards::CardType::Land) {
-                            for st in c.subtypes.iter() {
-                                if let Some(b) = st.basic_land_type() {
-                                    seen |= 1 << (b as u8);
-                                }
-                            }
-                        }
-                    }
-                    seen.count_ones() as i32
-                }
+                tolaria_cards::YourCount::BasicLandTypes => board[..game.in_play.len()]
+                    .iter()
+                    .filter(|c| c.controller == l.controller)
+                    .fold(0u8, |seen, c| seen | c.basic_land_type_bits())
+                    .count_ones()
+                    as i32,
             };
             ch.power += p * n;
             ch.toughness += t * n;

@@ -451,18 +451,9 @@ impl Game {
             // Domain: the basic land types among the lands a player
             // controls, from their computed subtypes (205.3h).
             Amount::BasicLandTypes(p) => self.players_of(ctx, p).first().map_or(0, |&p| {
-                let mut seen = 0u8;
-                for o in self.controlled_by(p) {
-                    let ch = self.chars(o);
-                    if ch.is(tolaria_cards::CardType::Land) {
-                        for st in ch.subtypes.iter() {
-                            if let Some(b) = st.basic_land_type() {
-                                seen |= 1 << (b as u8);
-                            }
-                        }
-                    }
-                }
-                seen.count_ones() as i32
+                self.controlled_by(p)
+                    .fold(0u8, |seen, o| seen | self.chars(o).basic_land_type_bits())
+                    .count_ones() as i32
             }),
             Amount::Triggered => ctx.trigger.amount as i32,
             Amount::FlipsWon => ctx.flips_won as i32,

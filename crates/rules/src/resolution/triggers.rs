@@ -161,14 +161,8 @@ pub(crate) fn check_triggers(game: &mut Game, e: &Event) {
             }
             // 404.4b: "When that creature is put into a graveyard from play
             // this turn" (Initiate of Blood) triggers once, now.
-            if game.delayed_dies.iter().any(|(o, _)| *o == old) {
-                let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_dies)
-                    .into_iter()
-                    .partition(|(o, _)| *o == old);
-                game.delayed_dies = later;
-                game.pending_triggers
-                    .extend(now.into_iter().map(|(_, t)| t));
-            }
+            let fired = take_watching(&mut game.delayed_dies, old);
+            game.pending_triggers.extend(fired);
             // "Whenever a creature dealt damage by [this] this turn is put
             // into a graveyard" (Sengir Vampire).
             if game.damaged_by.iter().any(|&(_, v)| v == old) {
@@ -1081,14 +1075,8 @@ pub(super) fn player_event_triggers(
 fn self_leaves_play_triggers(game: &mut Game, old: ObjId, new: ObjId, to_graveyard: bool) {
     // 404.4b: "When that creature leaves play this turn" (Kjeldoran Elite
     // Guard) triggers once, now, whatever zone it went to.
-    if game.delayed_leaves.iter().any(|(o, _)| *o == old) {
-        let (now, later): (Vec<_>, Vec<_>) = std::mem::take(&mut game.delayed_leaves)
-            .into_iter()
-            .partition(|(o, _)| *o == old);
-        game.delayed_leaves = later;
-        game.pending_triggers
-            .extend(now.into_iter().map(|(_, t)| t));
-    }
+    let fired = take_watching(&mut game.delayed_leaves, old);
+    game.pending_triggers.extend(fired);
     let lki = game.last_known(old).copied();
     let lki_controller = lki.map(|l| l.controller);
     let (card, face) = match lki {
@@ -1457,4 +1445,18 @@ impl Game {
         self.drop_out_of_range_triggers(&e, before);
         self.events.push(e);
     }
+}
+
+/// The delayed triggered abilities of `list` watching `old` (404.4b:
+/// "when that creature dies / leaves play this turn"), taken out of it: they
+/// trigger once. No allocation when none watches it.
+fn take_watching(list: &mut Vec<(ObjId, PendingTrigger)>, old: ObjId) -> Vec<PendingTrigger> {
+    if !list.iter().any(|(o, _)| *o == old) {
+        return Vec::new();
+    }
+    let (now, later): (Vec<_>, Vec<_>) = std::mem::take(list)
+        .into_iter()
+        .partition(|(o, _)| *o == old);
+    *list = later;
+    now.into_iter().map(|(_, t)| t).collect()
 }

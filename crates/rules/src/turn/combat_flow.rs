@@ -171,10 +171,23 @@ impl Game {
         // (Sea Monster).
         // 500.1: "can't attack if defending player controls an untapped
         // creature with power 3 or greater" (Orgg).
+        // 500.1: "can't attack unless you control more lands than defending
+        // player" (Monstrous Hound); 606.7a: yes if either defending
+        // player's comparison is.
         for s in statics(&ch) {
             let (f, unless) = match s {
                 StaticAbility::CantAttackUnlessDefenderControls(f) => (f, true),
                 StaticAbility::CantAttackIfDefenderControls(f) => (f, false),
+                StaticAbility::CantAttackUnlessMoreThanDefender(f) => {
+                    let yours = self.count_controlled(o.controller, f, false);
+                    if !self
+                        .defending_side(def)
+                        .any(|d| yours > self.count_controlled(d, f, false))
+                    {
+                        return false;
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             // 606.7a: a positive comparison is "yes" if either defending
@@ -185,20 +198,6 @@ impl Game {
             });
             if controls != unless {
                 return false;
-            }
-        }
-        // 500.1: "can't attack unless you control more lands than defending
-        // player" (Monstrous Hound); 606.7a: yes if either defending
-        // player's comparison is.
-        for s in statics(&ch) {
-            if let StaticAbility::CantAttackUnlessMoreThanDefender(f) = s {
-                let yours = self.count_controlled(o.controller, f, false);
-                if !self
-                    .defending_side(def)
-                    .any(|d| yours > self.count_controlled(d, f, false))
-                {
-                    return false;
-                }
             }
         }
         // 500.1 with 602.3a: "can't attack you" (Teferi's Moat) of a
