@@ -87,6 +87,11 @@ pub enum Situation {
     /// control", Rebuff the Wicked); tried only for a card no other board
     /// played.
     CreatureTargeted,
+    /// In the hand in the owner's main phase after the owner played Lava
+    /// Spike this turn ("Cast this spell only if you've played another
+    /// spell this turn", Skyshroud Condor); tried only for a card no other
+    /// board played.
+    AfterSpell,
 }
 
 /// The spells the opponent plays for the card to answer: an instant and a
@@ -102,7 +107,7 @@ pub const RESPONSES: [&str; 6] = [
 ];
 
 impl Situation {
-    pub const ALL: [Situation; 19] = [
+    pub const ALL: [Situation; 20] = [
         Situation::Main,
         Situation::InPlay,
         Situation::Graveyard,
@@ -122,6 +127,7 @@ impl Situation {
         Situation::Blocking,
         Situation::AbilityResponse,
         Situation::CreatureTargeted,
+        Situation::AfterSpell,
     ];
 
     pub fn name(self) -> &'static str {
@@ -150,6 +156,7 @@ impl Situation {
             Situation::CreatureTargeted => {
                 "in response to Lightning Bolt aimed at its side's creature"
             }
+            Situation::AfterSpell => "after its owner played a spell this turn",
         }
     }
 }
@@ -273,7 +280,11 @@ pub fn exercise(card: CardId) -> CardReport {
             {
                 continue
             }
-            Situation::Blocking | Situation::CreatureTargeted if report.exercised() => continue,
+            Situation::Blocking | Situation::CreatureTargeted | Situation::AfterSpell
+                if report.exercised() =>
+            {
+                continue
+            }
             _ => {}
         }
         let start = match board(card, s) {
@@ -553,14 +564,14 @@ fn find_in(g: &Game, obj: ObjId, zone: Zone) -> Option<ObjId> {
 /// The board for `card` in situation `s`, as a scenario: on each side
 /// thirty untapped basic lands (and a nonbasic one for the opponent, for
 /// "Enchant nonbasic land") and permanents of many kinds (white, blue,
-/// multicoloured, black, legendary, tapped, damaged, face-down creatures, a Wall,
+/// multicoloured, black, legendary, tapped, damaged, face-down creatures, a snow land, a Wall,
 /// a Goblin, a Spirit, horsemanship, an Aura, an Equipment), and cards of
 /// each type in the hands and graveyards.
 pub fn scenario_text(card: CardId, s: Situation) -> String {
     let name = &db().get(card).name;
     let card = format!("\"{name}\"");
     let (turn, hand, in_play, graveyard) = match s {
-        Situation::Main => ("3 P1 main1", card.as_str(), "", ""),
+        Situation::Main | Situation::AfterSpell => ("3 P1 main1", card.as_str(), "", ""),
         Situation::InPlay => ("3 P1 main1", "", card.as_str(), ""),
         Situation::Graveyard => ("3 P1 main1", "", "", card.as_str()),
         Situation::Response(_) | Situation::AbilityResponse | Situation::CreatureTargeted => {
@@ -599,7 +610,7 @@ pub fn scenario_text(card: CardId, s: Situation) -> String {
          seed: 7\n\
          turn: {turn}\n\
          P1 hand: {hand}Forest, Grizzly Bears, Lightning Bolt, Ornithopter, Lava Spike\n\
-         P1 in_play: {in_play}{LANDS}, Grizzly Bears, Ornithopter, Glorious Anthem, Wind Drake, \
+         P1 in_play: {in_play}{LANDS}, Snow-Covered Forest, Grizzly Bears, Ornithopter, Glorious Anthem, Wind Drake, \
          Savannah Lions x3, Goblin Piker{wall}\n\
          P1 graveyard: {graveyard}Grizzly Bears, Lightning Bolt, Lava Axe, Forest, Ornithopter, \
          Glorious Anthem, Scathe Zombies, \"Kamahl, Pit Fighter\"\n\
@@ -654,6 +665,7 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 Situation::InPlayDefending => g.step == Step::DeclareAttackers,
                 Situation::AfterDamage => g.step == Step::EndOfCombat,
                 Situation::EndStep => g.step == Step::EndOfTurn,
+                Situation::AfterSpell => cast && g.stack.is_empty(),
                 _ => true,
             };
         if ready {
@@ -681,6 +693,14 @@ fn board(card: CardId, s: Situation) -> Result<Game, String> {
                 }
                 _ => Some(Action::Pass),
             },
+            // The owner's Lava Spike, played first (AfterSpell).
+            DecisionKind::Priority if !cast && s == Situation::AfterSpell => {
+                cast = true;
+                legal
+                    .iter()
+                    .find(|a| matches!(a, Action::PlaySpell(o) if g.obj(*o).is_some_and(|o| o.def().name == "Lava Spike")))
+                    .cloned()
+            }
             DecisionKind::DeclareAttackers if !attacked => {
                 attacked = true;
                 legal.iter().find(|a| is_bears_attack(&g, a)).cloned()

@@ -81,6 +81,14 @@ pub struct LayerEffect {
     /// Layer 5: keyword abilities lost.
     #[serde(default, skip_serializing_if = "no_keywords")]
     pub remove_keywords: KeywordSet,
+    /// Layer 5: "loses all \"bands with other\" abilities" (Shelkin
+    /// Brownie; 502.11a: losing banding loses them too).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub remove_bands_with_other: bool,
+    /// Layer 5: "loses all landwalk abilities" (Hammerheim; 502.6c: snow
+    /// landwalk too).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub remove_landwalks: bool,
     /// Layer 6b: power and toughness set to a value ("is 1/1").
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set_pt: Option<SetPt>,
@@ -285,6 +293,12 @@ impl LayerEffect {
         for k in self.remove_keywords.iter() {
             parts.push(format!("loses {}", k.name()));
         }
+        if self.remove_landwalks {
+            parts.push("loses all landwalk abilities".into());
+        }
+        if self.remove_bands_with_other {
+            parts.push("loses all \"bands with other\" abilities".into());
+        }
         if self.grant.is_some() {
             parts.push("gains an ability in quotes".into());
         }
@@ -330,6 +344,8 @@ impl LayerEffect {
                     || self.lose_all_abilities
                     || !self.add_keywords.is_empty()
                     || !self.remove_keywords.is_empty()
+                    || self.remove_bands_with_other
+                    || self.remove_landwalks
                     || self.grant.is_some()
                     || self.add_protection.0 != 0
             }

@@ -41,6 +41,17 @@ pub enum Ability {
     Protection(Protection),
     /// 502.45: "Enchant [object or player]" on an Aura.
     Enchant(ObjectFilter),
+    /// 502.11: "bands with other [quality]" ("legendary creatures",
+    /// "creatures named Wolves of the Hunt"). The quality only tells one
+    /// such ability from another (502.11b: the creatures of the band needn't
+    /// have it); the engine reads it in `mechanics/banding.rs`.
+    BandsWithOther(ObjectFilter),
+    /// 502.6: landwalk of a supertype, or a snow landwalk (502.6c):
+    /// "legendary landwalk", "nonbasic landwalk", "snow swampwalk", "snow
+    /// landwalk". The filter is the land the defending player controls
+    /// that makes the creature unblockable. The five basic landwalks are
+    /// keywords ([`Keyword::Swampwalk`]).
+    Landwalk(ObjectFilter),
     /// 406: a mana ability.
     Mana(ManaAbility),
     /// 403: an activated ability that is not a mana ability.

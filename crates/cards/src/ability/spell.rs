@@ -56,6 +56,12 @@ pub struct SpellAbility {
     /// besides 408.1's.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub timing: Option<crate::Timing>,
+    /// "Cast this spell only if you control a snow land." (Blizzard),
+    /// "… only if no permanents named [this] are in play" (Tidal
+    /// Influence): a condition on playing it, judged for the player who
+    /// would play it (like `ActivatedAbility::only_if`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub only_if: Option<crate::Condition>,
     /// 502.21a: "Kicker [cost]" / "Kicker [A] and/or [B]": optional
     /// additional costs announced as the spell is played (409.1b). Also on
     /// permanent cards, whose kicked status follows them into play.

@@ -68,6 +68,10 @@ pub enum Condition {
     EnchantedByAuras { at_least: u32 },
     /// "if that player has no cards in hand" (Nezumi Shortfang).
     NoCardsInHand { who: PlayerRef },
+    /// "only if you've played another spell this turn" (Skyshroud Condor):
+    /// the player played at least this many spells this turn (judged
+    /// before the spell being played counts, 409.1).
+    SpellsPlayedThisTurn { who: PlayerRef, at_least: u32 },
     /// "If you do" after "put a [filter] card from your hand into play"
     /// (Dermoplasm): a card was put into play by the instruction before.
     /// Judged only as the effect resolves.

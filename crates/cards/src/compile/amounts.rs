@@ -713,6 +713,31 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
         }
         p.i = i;
     }
+    // "you've played another spell this turn" (Skyshroud Condor; Oracle
+    // "cast"): the spell being played isn't counted yet.
+    if p.eat_all("you've play another spell this turn")
+        || p.eat_all("you've played another spell this turn")
+        || p.eat_all("you've cast another spell this turn")
+    {
+        return Some(Condition::SpellsPlayedThisTurn {
+            who: PlayerRef::You,
+            at_least: 1,
+        });
+    }
+    // "no permanents named [this] are in play" (Tidal Influence).
+    if p.eat_all("no permanents named cardname are in play")
+        || p.eat_all("no permanents named cardname are on the battlefield")
+    {
+        return Some(Condition::Permanents {
+            filter: Box::new(ObjectFilter {
+                named: Some(SELF.to_string()),
+                ..ObjectFilter::default()
+            }),
+            at_least: 0,
+            at_most: Some(0),
+            controlled_by: None,
+        });
+    }
     // "an opponent has no cards in hand" (Avatar of Will): some opponent's
     // hand is empty.
     if p.eat_all("an opponent has no cards in hand") {

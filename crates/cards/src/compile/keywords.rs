@@ -127,6 +127,10 @@ pub(super) fn keyword_line(p: &mut P) -> Option<Vec<Ability>> {
                     chooser: None,
                 }));
             }
+        } else if let Some(f) = landwalk_quality(p) {
+            v.push(Ability::Landwalk(f));
+        } else if p.eat_all("bands with other") {
+            v.push(Ability::BandsWithOther(bands_with_quality(p)?));
         } else if p.eat("morph") {
             // 502.26a: "Morph [cost]": mana ("Morph {X}{B}{B}", X announced
             // as it is turned face up, 409.1b) or, after a dash, any cost
@@ -670,5 +674,65 @@ pub(super) fn granted_triggered_keyword(p: &mut P) -> Option<Vec<Ability>> {
     match amount(p) {
         Some(Amount::Fixed(n)) if n > 0 => Some(triggered_keyword(kw, n)),
         _ => None,
+    }
+}
+
+/// 502.11: the quality after "bands with other": "legendary creatures", or
+/// "creatures named Wolves of the Hunt" (capitalised words joined by "of"
+/// and "the", up to the end of the ability).
+fn bands_with_quality(p: &mut P) -> Option<ObjectFilter> {
+    if p.eat_all("creatures named") {
+        let mut words = Vec::new();
+        while !p.at_end() && !p.at(".") && !p.at(",") {
+            let w = p.raw();
+            let capital = w.chars().next().is_some_and(char::is_uppercase);
+            if !(capital || (matches!(w, "of" | "the") && !words.is_empty())) {
+                return None;
+            }
+            words.push(w.to_string());
+            p.bump();
+        }
+        if words.is_empty() || words.iter().any(|w| w == SELF) {
+            return None;
+        }
+        return Some(ObjectFilter {
+            named: Some(words.join(" ")),
+            ..ObjectFilter::creature()
+        });
+    }
+    let (f, _) = filter(p)?;
+    (!f.supertypes_all.is_empty()).then_some(f)
+}
+
+/// 502.6a, 502.6c: a landwalk named by a supertype ("legendary landwalk",
+/// "nonbasic landwalk") or a snow landwalk ("snow swampwalk", "snow
+/// landwalk": any snow land): the lands it looks for.
+fn landwalk_quality(p: &mut P) -> Option<ObjectFilter> {
+    let start = p.i;
+    let mut f = ObjectFilter::of_type(CardType::Land);
+    match p.bump() {
+        "legendary" => f.supertypes_all.push(crate::Supertype::Legendary),
+        "nonbasic" => {
+            f.supertypes_none.insert(crate::Supertype::Basic);
+        }
+        "snow" => f.supertypes_all.push(crate::Supertype::Snow),
+        _ => {
+            p.i = start;
+            return None;
+        }
+    }
+    let w = p.bump();
+    if w == "landwalk" {
+        return Some(f);
+    }
+    match Keyword::from_name(w).and_then(Keyword::landwalk_type) {
+        Some(b) if f.supertypes_all == [crate::Supertype::Snow] => {
+            f.subtypes_any.push(Subtype::of_basic(b));
+            Some(f)
+        }
+        _ => {
+            p.i = start;
+            None
+        }
     }
 }

@@ -409,6 +409,8 @@ pub(super) struct Cx {
     pub(super) until_upkeep: bool,
     /// "Play this spell only during combat after blockers are declared."
     pub(super) timing: Option<Timing>,
+    /// "Cast this spell only if you control a snow land." (Blizzard).
+    pub(super) only_if: Option<crate::Condition>,
     /// 409.1f: "As an additional cost to play this spell, discard N cards."
     pub(super) additional_cost: Option<Cost>,
     /// "Spend only black mana on X."
@@ -519,6 +521,8 @@ fn found_in_play(a: &Ability) -> bool {
     // (Squirrel Nest).
     match a {
         Ability::Activated(_) | Ability::Mana(_) => true,
+        // 502.11: read from the computed abilities (`banding.rs`).
+        Ability::BandsWithOther(_) => true,
         // 418.5b: "This creature's power and toughness are each equal
         // to the number of creature cards in your graveyard" (Svogthos),
         // applied with the effect that grants it (`layers`).

@@ -282,6 +282,19 @@ fn compile_line_inner(
         ));
         return Ok(());
     }
+    // A condition on playing the spell (Blizzard, Tidal Influence), on any
+    // card: a permanent spell is a spell too.
+    if p.at_all("play this spell only if") || p.at_all("cast this spell only if") {
+        p.i += 5;
+        let c = super::amounts::condition(&mut p, &mut Cx::default());
+        return match c {
+            Some(c) if p.eat_end() && p.at_end() && spell.only_if.is_none() => {
+                spell.only_if = Some(c);
+                Ok(())
+            }
+            _ => Err(format!("no rule of the grammar matches at {:?}", p.rest())),
+        };
+    }
     // A timing restriction on playing the spell (Chaotic Strike, Ambush).
     if is_spell && (p.at_all("play this spell only") || p.at_all("cast this spell only")) {
         let t = timing_sentence(&mut p, "play this spell only")

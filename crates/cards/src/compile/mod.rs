@@ -577,6 +577,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
             modes,
             opponent_chooses_mode,
             timing: spell.timing,
+            only_if: spell.only_if,
             additional_cost: spell.additional_cost,
             x_color: spell.x_color,
             kicker: spell.kicker,
@@ -616,6 +617,7 @@ pub fn compile_face(card: &str, face: &CardFace) -> Result<Compiled, Unsupported
         // 502.21a: a permanent card's kicker is announced as it is played;
         // 409.1b: so is an alternative cost (Bringer of the Red Dawn).
         out.spell.kicker = spell.kicker;
+        out.spell.only_if = spell.only_if;
         out.spell.alternative = spell.alternative;
         out.spell.convoke = spell.convoke;
         out.spell.suspend = spell.suspend;

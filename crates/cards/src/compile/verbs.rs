@@ -397,6 +397,18 @@ pub(super) fn pump(
         {
             e.add_keywords = e.add_keywords.union(keyword_list(p)?);
             gained = true;
+        } else if p.eat_all("loses all landwalk abilities") {
+            // 502.6c (Hammerheim): snow landwalk too.
+            e.remove_landwalks = true;
+        } else if p.eat_all("loses all \" bands with other \" abilities") {
+            // 502.11a (Shelkin Brownie).
+            e.remove_bands_with_other = true;
+        } else if p.eat_all("loses banding and all \" bands with other \" abilities") {
+            // 502.11a (Tolaria): losing banding loses them anyway.
+            e.remove_keywords = e
+                .remove_keywords
+                .union(KeywordSet::single(crate::Keyword::Banding));
+            e.remove_bands_with_other = true;
         } else if p.at_any_of(&["lose", "loses"]) && p.peek_at(1) == "all" {
             p.bump();
             p.eat_all("all abilities").then_some(())?;

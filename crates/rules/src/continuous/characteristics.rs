@@ -11,8 +11,8 @@
 
 use crate::{Game, ObjId, PlayerId, Zone};
 use tolaria_cards::{
-    Ability, AbilityRef, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, PtValue,
-    StaticAbility, SubtypeSet, SupertypeSet, TextChange, TypeSet, TRIGGERED_KEYWORDS,
+    Ability, AbilityRef, CardFace, CardId, CardType, ColorSet, Keyword, KeywordSet, ObjectFilter,
+    PtValue, StaticAbility, SubtypeSet, SupertypeSet, TextChange, TypeSet, TRIGGERED_KEYWORDS,
 };
 
 /// The characteristics of an object at one moment (200.1), plus its
@@ -70,6 +70,14 @@ pub struct Characteristics {
     /// the deploy creatures option is in use (set as the board is
     /// computed, after layer 5).
     pub deploy: bool,
+    /// Layer 5 (502.11a): an effect removed its "bands with other"
+    /// abilities; those in its face's text or from a copy effect no longer
+    /// count (granted ones were taken out of `granted`, so a later grant
+    /// gives one again).
+    pub bands_with_other_lost: bool,
+    /// Layer 5 (502.6c): an effect removed all its landwalk abilities; the
+    /// ones in its text (`Ability::Landwalk`) no longer count.
+    pub landwalk_lost: bool,
 }
 
 /// The abilities granted in quotes to one object (layer 5): where each
@@ -101,6 +109,16 @@ impl Granted {
     }
     pub fn clear(&mut self) {
         *self = Granted::default();
+    }
+    /// Keeps the granted abilities `keep` accepts, in order.
+    pub fn retain(&mut self, keep: impl Fn(&'static Ability) -> bool) {
+        let mut kept = Granted::default();
+        for (r, &(card, face, index)) in self.refs().zip(&self.list[..self.len as usize]) {
+            if keep(r.get()) {
+                kept.push(card, face, index);
+            }
+        }
+        *self = kept;
     }
     pub fn is_empty(&self) -> bool {
         self.len == 0
@@ -255,6 +273,33 @@ impl Characteristics {
     pub fn has(&self, k: Keyword) -> bool {
         self.keywords.has(k)
     }
+    /// 502.6a, 502.6c: the lands its landwalk abilities other than the
+    /// five basic keywords look for (in its text unless an effect removed
+    /// them, or granted in quotes).
+    pub fn landwalks(&self) -> impl Iterator<Item = &'static ObjectFilter> + '_ {
+        let own = (!self.landwalk_lost)
+            .then(|| self.abilities().iter().chain(self.gained_ability()))
+            .into_iter()
+            .flatten();
+        own.chain(self.granted.refs().map(AbilityRef::get))
+            .filter_map(|a| match a {
+                Ability::Landwalk(f) => Some(f),
+                _ => None,
+            })
+    }
+    /// 502.11: the qualities of its "bands with other" abilities (in its
+    /// text unless an effect removed them, or granted in quotes).
+    pub fn bands_with_other(&self) -> impl Iterator<Item = &'static ObjectFilter> + '_ {
+        let own = (!self.bands_with_other_lost)
+            .then(|| self.abilities().iter().chain(self.gained_ability()))
+            .into_iter()
+            .flatten();
+        own.chain(self.granted.refs().map(AbilityRef::get))
+            .filter_map(|a| match a {
+                Ability::BandsWithOther(f) => Some(f),
+                _ => None,
+            })
+    }
     /// 502.7: does protection stop something with these colours, types
     /// and subtypes?
     pub fn protected_from(&self, colors: ColorSet, types: TypeSet, subtypes: &SubtypeSet) -> bool {
@@ -327,6 +372,8 @@ pub(crate) fn of_face(card: CardId, face_idx: u8, controller: PlayerId) -> Chara
         split: false,
         granted: Granted::default(),
         deploy: false,
+        bands_with_other_lost: false,
+        landwalk_lost: false,
     }
 }
 

@@ -190,6 +190,9 @@ pub(crate) fn holds(
         | Condition::ObjectIs { .. }
         | Condition::NoManaSpent(_)
         | Condition::WasSupertype { .. } => false,
+        Condition::SpellsPlayedThisTurn { who, at_least } => players(who)
+            .iter()
+            .any(|p| game.players[p.index()].spells_this_turn >= *at_least),
         Condition::NoCardsInHand { who } => {
             let ps = players(who);
             !ps.is_empty() && ps.iter().all(|p| game.players[p.index()].hand.is_empty())

@@ -1099,6 +1099,18 @@ fn apply_part(
                 ch.protection_subtypes = tolaria_cards::SubtypeSet::new();
             }
             ch.keywords = KeywordSet((ch.keywords.0 | e.add_keywords.0) & !e.remove_keywords.0);
+            // 502.6c: "loses all landwalk abilities", snow landwalk too.
+            if e.remove_landwalks {
+                ch.landwalk_lost = true;
+                ch.keywords = KeywordSet(ch.keywords.0 & !LANDWALK_KEYWORDS.0);
+                ch.granted.retain(|a| !matches!(a, Ability::Landwalk(_)));
+            }
+            // 502.11a: losing banding loses every "bands with other" too.
+            if e.remove_bands_with_other || e.remove_keywords.has(Keyword::Banding) {
+                ch.bands_with_other_lost = true;
+                ch.granted
+                    .retain(|a| !matches!(a, Ability::BandsWithOther(_)));
+            }
             ch.protection_colors =
                 tolaria_cards::ColorSet(ch.protection_colors.0 | e.add_protection.0);
             // An ability granted in quotes, in timestamp order with the
@@ -1385,3 +1397,12 @@ fn changes_abilities_somewhere(game: &Game) -> bool {
                 })
         })
 }
+
+/// 502.6: the five basic landwalk keywords.
+const LANDWALK_KEYWORDS: KeywordSet = KeywordSet(
+    1 << Keyword::Plainswalk as u32
+        | 1 << Keyword::Islandwalk as u32
+        | 1 << Keyword::Swampwalk as u32
+        | 1 << Keyword::Mountainwalk as u32
+        | 1 << Keyword::Forestwalk as u32,
+);

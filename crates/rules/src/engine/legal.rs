@@ -803,6 +803,15 @@ impl Game {
         if face.spell.timing.is_some_and(|t| !self.timing_allows(p, t)) {
             return false;
         }
+        // "Cast this spell only if you control a snow land." (Blizzard).
+        if face
+            .spell
+            .only_if
+            .as_ref()
+            .is_some_and(|c| !crate::continuous::condition::holds_for(self, card, p, c))
+        {
+            return false;
+        }
         if self.spell_forbidden(p, card) {
             return false;
         }
@@ -1190,6 +1199,10 @@ impl Game {
                         "face-down card".to_string()
                     } else if x.is_face_down() && x.gen == o.gen {
                         "face-down creature".to_string()
+                    } else if let Some(spec) = x.token_src.and_then(|t| t.spec()) {
+                        // 216.2: a token's name is the one its creating
+                        // effect gave it ("Wolves of the Hunt").
+                        spec.name.clone()
                     } else {
                         x.def().name.clone()
                     }

@@ -16,6 +16,11 @@
 //!   controller of a blocking creature with banding chooses how the
 //!   creatures it blocks assign theirs (`damage_assigner`). The creature
 //!   must still have banding as damage is assigned.
+//! - 502.11: "bands with other [quality]": creatures that each have banding
+//!   or the same such ability may form a band, however many lack banding
+//!   (`band_join_ok`); two or more with the same one blocking a creature,
+//!   or blocked by it, let their controller divide its damage (502.11c).
+//!   Losing banding loses them too (502.11a, `layers`).
 
 use crate::state::event::Event;
 use crate::state::game::Game;
@@ -23,10 +28,6 @@ use crate::{Action, ObjId, PlayerId};
 use tolaria_cards::Keyword;
 
 impl Game {
-    fn has_banding(&self, id: ObjId) -> bool {
-        crate::continuous::characteristics::compute(self, id).has(Keyword::Banding)
-    }
-
     /// The declared attackers in band `band` (none for 0).
     pub fn band_members(&self, band: u8) -> impl Iterator<Item = ObjId> + '_ {
         self.combat
@@ -36,8 +37,10 @@ impl Game {
             .map(|a| a.obj)
     }
 
-    /// 502.10b: may `creature` (an attacker in no band) join `with`'s band
-    /// (or form one with it)? Any number with banding, at most one without.
+    /// 502.10b, 502.11b: may `creature` (an attacker in no band) join
+    /// `with`'s band (or form one with it)? Any number with banding and at
+    /// most one without; or (502.11b) creatures that each have banding or
+    /// one same "bands with other" ability, however many lack banding.
     fn band_join_ok(&self, creature: ObjId, with: ObjId) -> bool {
         if creature == with {
             return false;
@@ -52,16 +55,29 @@ impl Game {
         if a.band != 0 || a.defender != b.defender {
             return false;
         }
-        let mut without = usize::from(!self.has_banding(creature));
-        if b.band == 0 {
-            without += usize::from(!self.has_banding(with));
+        let mut members: Vec<ObjId> = if b.band == 0 {
+            vec![with]
         } else {
-            without += self
-                .band_members(b.band)
-                .filter(|&m| !self.has_banding(m))
-                .count();
-        }
+            self.band_members(b.band).collect()
+        };
+        members.push(creature);
+        let chars: Vec<_> = members
+            .iter()
+            .map(|&m| crate::continuous::characteristics::compute(self, m))
+            .collect();
+        let without = chars.iter().filter(|c| !c.has(Keyword::Banding)).count();
         without <= 1
+            || chars.iter().flat_map(|c| c.bands_with_other()).any(|q| {
+                chars
+                    .iter()
+                    .all(|c| c.has(Keyword::Banding) || c.bands_with_other().any(|x| x == q))
+            })
+    }
+
+    /// Has `id` banding or a "bands with other" ability (502.10, 502.11)?
+    fn may_band(&self, id: ObjId) -> bool {
+        let ch = crate::continuous::characteristics::compute(self, id);
+        ch.has(Keyword::Banding) || ch.bands_with_other().next().is_some()
     }
 
     /// 502.10b: the band declarations open while declaring attackers (only
@@ -69,7 +85,7 @@ impl Game {
     /// any band is offered once, the later-declared creature joining.
     pub(crate) fn band_options(&self, out: &mut Vec<Action>) {
         let list = &self.combat.attackers;
-        if list.len() < 2 || !list.iter().any(|a| self.has_banding(a.obj)) {
+        if list.len() < 2 || !list.iter().any(|a| self.may_band(a.obj)) {
             return;
         }
         for (i, a) in list.iter().enumerate() {
@@ -168,7 +184,9 @@ impl Game {
 
     /// 502.10h: who divides `src`'s combat damage: the controller of an
     /// attacking creature with banding that `src` blocks, or of a blocking
-    /// creature with banding that blocks `src`; else `src`'s controller.
+    /// creature with banding that blocks `src`; 502.11c: the controller of
+    /// two or more creatures with one same "bands with other" ability that
+    /// block `src` or that `src` blocks; else `src`'s controller.
     pub(crate) fn damage_assigner(&self, src: ObjId) -> PlayerId {
         let own = self.objects[src.slot as usize].controller;
         let blocked: Vec<ObjId> = if self.combat.is_attacking(src) {
@@ -176,10 +194,31 @@ impl Game {
         } else {
             self.combat.blocked_by(src).collect()
         };
-        blocked
-            .into_iter()
-            .filter(|&o| self.is_present(o))
-            .find(|&o| self.objects[o.slot as usize].controller != own && self.has_banding(o))
-            .map_or(own, |o| self.objects[o.slot as usize].controller)
+        // 502.11c: those with a "bands with other" ability, to find two
+        // that share one (kept only when some opposing creature has one).
+        let mut banders = Vec::new();
+        for o in blocked {
+            if !self.is_present(o) || self.objects[o.slot as usize].controller == own {
+                continue;
+            }
+            let ch = crate::continuous::characteristics::compute(self, o);
+            if ch.has(Keyword::Banding) {
+                return self.objects[o.slot as usize].controller;
+            }
+            if ch.bands_with_other().next().is_some() {
+                banders.push((o, ch));
+            }
+        }
+        for (i, (o, c)) in banders.iter().enumerate() {
+            let shared = c.bands_with_other().any(|q| {
+                banders[i + 1..]
+                    .iter()
+                    .any(|(_, d)| d.bands_with_other().any(|x| x == q))
+            });
+            if shared {
+                return self.objects[o.slot as usize].controller;
+            }
+        }
+        own
     }
 }

@@ -88,6 +88,11 @@ impl Game {
             face.types.contains(CardType::Instant) || face.keywords.has(Keyword::Flash);
         if (!instant_speed && !sorcery_timing)
             || face.spell.timing.is_some_and(|t| !self.timing_allows(p, t))
+            || face
+                .spell
+                .only_if
+                .as_ref()
+                .is_some_and(|c| !crate::continuous::condition::holds_for(self, card, p, c))
             || self.spell_forbidden(p, card)
         {
             return;

@@ -217,9 +217,12 @@ impl Game {
     /// landwalk `k` ("Creatures with swampwalk can be blocked as though
     /// they didn't have swampwalk", Quagmire; Street Savvy's enchanted
     /// creature)?
-    fn landwalk_ignored(&self, k: Keyword, blocker: ObjId) -> bool {
+    /// `k` is `None` for a landwalk that isn't a keyword (legendary or snow
+    /// landwalk, `Ability::Landwalk`), which only the effects naming every
+    /// landwalk ignore.
+    fn landwalk_ignored(&self, k: Option<Keyword>, blocker: ObjId) -> bool {
         self.any_static_in_play(
-            |s, _, _| matches!(s, StaticAbility::LandwalkIgnored(w) if w.is_none_or(|w| w == k)),
+            |s, _, _| matches!(s, StaticAbility::LandwalkIgnored(w) if w.is_none() || *w == k),
         ) || self.static_affects(blocker, |s| match s {
             StaticAbility::CanBlockLandwalkers(x) => Some(x),
             _ => None,
@@ -340,7 +343,7 @@ impl Game {
         let defender = o.controller;
         for k in a.keywords.iter() {
             if let Some(lt) = k.landwalk_type() {
-                if self.landwalk_ignored(k, blocker) {
+                if self.landwalk_ignored(Some(k), blocker) {
                     continue;
                 }
                 let st = Subtype::of_basic(lt);
@@ -350,6 +353,18 @@ impl Game {
                 }) {
                     return false;
                 }
+            }
+        }
+        // 502.6a, 502.6c: legendary, nonbasic and snow landwalk.
+        for f in a.landwalks() {
+            if !self.landwalk_ignored(None, blocker)
+                && self.defending_side(defender).any(|d| {
+                    self.controlled_by(d).any(|l| {
+                        crate::continuous::filter::matches(self, f, l, Some(attacker), a.controller)
+                    })
+                })
+            {
+                return false;
             }
         }
         for s in statics(&a) {
