@@ -103,6 +103,13 @@ pub enum Effect {
         who: PlayerRef,
         amount: Amount,
     },
+    /// Glossary, Exchange: "Exchange life totals with target opponent"
+    /// (Mirror Universe): each player gains or loses the amount of life
+    /// necessary to equal the other player's previous life total.
+    ExchangeLifeTotals {
+        a: PlayerRef,
+        b: PlayerRef,
+    },
     DrawCards {
         who: PlayerRef,
         amount: Amount,

@@ -237,6 +237,10 @@ pub struct ObjectFilter {
     /// "creature blocking [this]": blocking the object with the ability (309).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub blocking_this: bool,
+    /// "creature it's blocking" (Goblin Snowman, Tinder Wall): an attacker
+    /// the object with the ability blocks (309).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub blocked_by_this: bool,
     /// "creature other than enchanted creature" (Kjeldoran Pride): not the
     /// permanent the object with the ability is attached to.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

@@ -165,6 +165,16 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
                 filter,
             }
         }
+        // Glossary, Exchange: "Exchange life totals with target opponent."
+        // (Mirror Universe, Magus of the Mirror).
+        "exchange" if p.at_all("exchange life totals with") => {
+            p.eat_all("exchange life totals with");
+            let b = player_phrase(p, cx)?;
+            Effect::ExchangeLifeTotals {
+                a: PlayerRef::You,
+                b,
+            }
+        }
         // Glossary, Exchange: "exchange control of target creature you
         // control and target creature an opponent controls" (Chromeshell Crab).
         "exchange" if p.at_all("exchange control of") => {

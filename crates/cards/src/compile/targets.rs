@@ -323,6 +323,9 @@ pub(super) fn filter(p: &mut P) -> Option<(ObjectFilter, Noun)> {
             f.controlled_since_turn_began = true;
         } else if noun == Noun::Permanent && p.eat_all("that was dealt damage this turn") {
             f.dealt_damage_this_turn = true;
+        } else if p.eat_all("it's blocking") || p.eat_all("cardname is blocking") {
+            // 309: "target creature it's blocking" (Goblin Snowman).
+            f.blocked_by_this = true;
         } else if p.eat_all("blocking cardname") {
             // 309: "creature blocking [this]" (Knight of Dusk).
             f.blocking_this = true;

@@ -46,7 +46,7 @@ impl Game {
         let from = match &shape.from {
             DamageParty::Any => true,
             DamageParty::This => ev.source == id,
-            DamageParty::Permanents(f) => self.source_matches(f, ev.source, src, controller),
+            DamageParty::Permanents(f) => self.source_matches(f, ev.source, src, controller, None),
             DamageParty::You | DamageParty::APlayer => false,
         };
         from && match (&shape.to, ev.to) {

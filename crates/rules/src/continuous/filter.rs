@@ -334,6 +334,15 @@ pub fn matches_with(
         }
     }
     // 309: "creature blocking [this]".
+    // 404.4c: a blocker gone from play is judged by what it was blocking.
+    if f.blocked_by_this
+        && !source.is_some_and(|s| {
+            game.combat.blocks.contains(&(s, id))
+                || (!game.is_present(s) && game.combat.left_play_blocking.contains(&(s, id)))
+        })
+    {
+        return false;
+    }
     if f.blocking_this && !source.is_some_and(|s| game.combat.blocks.contains(&(id, s))) {
         return false;
     }

@@ -520,9 +520,9 @@ impl Game {
                 ..
             } => {
                 (ev.combat || !combat)
-                    && from
-                        .as_ref()
-                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && from.as_ref().is_none_or(|f| {
+                        self.source_matches(f, ev.source, src, controller, Some(id))
+                    })
                     && match ev.to {
                         Target::Object(o) => {
                             self.is_present(o)
@@ -544,9 +544,9 @@ impl Game {
                 from,
             } => {
                 (ev.combat || !combat)
-                    && from
-                        .as_ref()
-                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && from.as_ref().is_none_or(|f| {
+                        self.source_matches(f, ev.source, src, controller, Some(id))
+                    })
                     && target_of(to)
                         .is_some_and(|h| ev.to == Target::Object(h) || (*by && ev.source == h))
             }
@@ -555,9 +555,9 @@ impl Game {
             }
             DamageReplacement::PreventAllToYou { from } => {
                 ev.to == Target::Player(controller)
-                    && from
-                        .as_ref()
-                        .is_none_or(|f| self.source_matches(f, ev.source, src, controller))
+                    && from.as_ref().is_none_or(|f| {
+                        self.source_matches(f, ev.source, src, controller, Some(id))
+                    })
             }
             // Only while it has a +1/+1 counter (Rock Hydra).
             DamageReplacement::PreventByRemovingCounters => {

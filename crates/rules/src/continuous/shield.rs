@@ -114,7 +114,7 @@ impl Game {
                 .is_none_or(|c| c.matches(source, src) && self.unblocked_fits(c.props, source))
             && s.by_each
                 .as_ref()
-                .is_none_or(|f| self.source_matches(f, source, src, s.controller))
+                .is_none_or(|f| self.source_matches(f, source, src, s.controller, None))
             && match s.then {
                 // 419.6c: only to a creature still in play, or a player.
                 ShieldAct::Redirect(t) => t != to && self.redirect_possible(t),
@@ -151,16 +151,19 @@ impl Game {
     }
 
     /// Does the source of damage match `f` now (in play), or as it last
-    /// existed (its colours and types, 419.8c)?
+    /// existed (its colours and types, 419.8c)? `me`: the object whose
+    /// ability names the sources ("by creatures it's blocking", Wall of
+    /// Vapor; "other").
     pub(crate) fn source_matches(
         &self,
         f: &ObjectFilter,
         source: ObjId,
         src: &SourceInfo,
         who: PlayerId,
+        me: Option<ObjId>,
     ) -> bool {
         if self.is_in_play(source) {
-            return crate::continuous::filter::matches(self, f, source, None, who);
+            return crate::continuous::filter::matches(self, f, source, me, who);
         }
         let controller_ok = match f.controller {
             tolaria_cards::ControllerFilter::You => src.controller == who,

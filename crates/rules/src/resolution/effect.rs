@@ -212,6 +212,26 @@ impl Game {
                     .collect();
                 self.set_life_totals(&set);
             }
+            // Glossary, Exchange: each gains or loses the difference to
+            // the other's previous total (life gain and loss, so
+            // replacement effects and triggers see them).
+            Effect::ExchangeLifeTotals { a, b } => {
+                let (a, b) = (self.players_of(ctx, a), self.players_of(ctx, b));
+                if let (&[a], &[b]) = (a.as_slice(), b.as_slice()) {
+                    let (la, lb) = (self.life(a), self.life(b));
+                    for (p, d) in [
+                        (a, i64::from(lb) - i64::from(la)),
+                        (b, i64::from(la) - i64::from(lb)),
+                    ] {
+                        let n = u32::try_from(d.unsigned_abs()).unwrap_or(u32::MAX);
+                        if d > 0 {
+                            self.gain_life(p, n);
+                        } else if d < 0 {
+                            self.lose_life(p, n);
+                        }
+                    }
+                }
+            }
             Effect::DrawCards { who, amount } => {
                 let n = self.amount(ctx, amount).max(0);
                 for p in self.players_of(ctx, who) {

@@ -647,6 +647,10 @@ impl Game {
     /// effects on a locked set of objects.
     fn leave_play_cleanup(&mut self, id: ObjId) {
         if self.combat.is_attacking(id) || self.combat.is_blocking(id) {
+            // 404.4c: what it was blocking as it left (Tinder Wall).
+            let combat = &mut self.combat;
+            let was = combat.blocks.iter().filter(|b| b.0 == id).copied();
+            combat.left_play_blocking.extend(was);
             self.combat.remove(id);
         }
         self.effects

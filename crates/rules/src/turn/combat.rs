@@ -54,6 +54,11 @@ pub struct Combat {
     /// CARDNAME attacked or blocked this combat" (Clockwork Beast).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fought: Vec<ObjId>,
+    /// 404.4c last known information: the (blocker, attacker) pairs of
+    /// blockers that left play this combat ("target creature it's
+    /// blocking" of Tinder Wall, sacrificed to pay for the ability).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_play_blocking: Vec<(ObjId, ObjId)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
