@@ -101,7 +101,9 @@ pub fn play_out(
         let a = agents[decider.index()].choose(game, decider, &legal);
         // Plain data (no heap), so the copy for `watch` costs nothing.
         let applied = a.clone();
-        if game.apply(a).is_err() {
+        // The list just computed is the legal list of this decision: the
+        // engine looks the action up in it instead of judging it again.
+        if game.apply_listed(a, &legal).is_err() {
             // An agent answered illegally: stop the game as a draw.
             return (actions, true);
         }

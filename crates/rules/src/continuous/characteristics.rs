@@ -572,10 +572,28 @@ pub struct LocalInputs {
     pub status: u32,
     pub base_controller: PlayerId,
     pub chosen_color: Option<tolaria_cards::Color>,
-    pub counters: (u16, u16),
+    /// The +1/+1 and -1/-1 counters (`plus << 16 | minus`: one
+    /// comparison, issue 22).
+    pub counters: u32,
     /// The other kinds of counters: some change power and toughness
-    /// (+1/+0, -0/-1, …; layer 6c, 418.5a).
-    pub other_counters: [(u8, u8); crate::state::object::COUNTER_SLOTS],
+    /// (+1/+0, -0/-1, …; layer 6c, 418.5a). The object's `(key, count)`
+    /// slots packed in order, two bytes each (`pack_counters`), so that
+    /// `settle` compares them at once rather than slot by slot.
+    pub other_counters: u128,
+}
+
+// The other counters fill a `u128` exactly.
+const _: () = assert!(crate::state::object::COUNTER_SLOTS * 2 == 16);
+
+/// An object's `(key, count)` counter slots as one number (`LocalInputs`).
+#[inline(always)]
+fn pack_counters(c: &[(u8, u8); crate::state::object::COUNTER_SLOTS]) -> u128 {
+    let mut b = [0u8; 16];
+    for (j, &(k, n)) in c.iter().enumerate() {
+        b[2 * j] = k;
+        b[2 * j + 1] = n;
+    }
+    u128::from_le_bytes(b)
 }
 
 impl LocalInputs {
@@ -590,8 +608,8 @@ impl LocalInputs {
             status: o.flags & (flags::FACE_DOWN | flags::FLIPPED),
             base_controller: o.base_controller,
             chosen_color: o.chosen_color,
-            counters: (o.plus_counters, o.minus_counters),
-            other_counters: o.counters,
+            counters: (u32::from(o.plus_counters) << 16) | u32::from(o.minus_counters),
+            other_counters: pack_counters(&o.counters),
         }
     }
 }

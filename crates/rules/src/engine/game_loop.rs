@@ -181,6 +181,39 @@ impl Game {
                 decision: decision.kind.name().to_string(),
             });
         }
+        self.apply_decided(action)
+    }
+
+    /// [`Game::apply`] for an action chosen from `legal`, the list
+    /// [`Game::legal_actions`] gives for the game as it is now (issue 22:
+    /// the legal actions are computed once per decision): the action is
+    /// looked for in that list instead of judged again. An action not in
+    /// it returns an error and leaves the game unchanged. Passing any other
+    /// list is a caller's bug (debug builds assert that it is the current
+    /// one).
+    pub fn apply_listed(&mut self, action: Action, legal: &[Action]) -> Result<(), ActionError> {
+        if self.is_over() || matches!(action, Action::Concede(_)) || self.decision.is_none() {
+            return self.apply(action);
+        }
+        debug_assert_eq!(
+            legal,
+            self.legal_actions().as_slice(),
+            "apply_listed: the list given isn't the game's legal actions now"
+        );
+        if !legal.contains(&action) {
+            let decision = self.decision.as_ref().map(|d| d.kind.name().to_string());
+            return Err(ActionError::Illegal {
+                action,
+                decision: decision.unwrap_or_default(),
+            });
+        }
+        self.apply_decided(action)
+    }
+
+    /// The pending decision answered by a legal action (checked by the
+    /// caller): the action carried out and the game run to the next
+    /// decision.
+    fn apply_decided(&mut self, action: Action) -> Result<(), ActionError> {
         let Some(decision) = self.decision.take() else {
             return Err(ActionError::NoDecision);
         };
