@@ -274,6 +274,15 @@ pub enum StaticAbility {
         power: i32,
         toughness: i32,
     },
+    /// "Enchanted creature gets +X/+Y, where X is half the number of
+    /// Forests you control, rounded down, and Y is half the number of
+    /// Forests you control, rounded up." (Aspect of Wolf): layer 6d, the
+    /// count as `PlusPerCount`'s, halved down for power and up for
+    /// toughness.
+    PlusHalfPerCount {
+        affected: Affected,
+        filter: ObjectFilter,
+    },
     /// "[This / enchanted creature] gets +1/+1 for each card in your hand"
     /// (Empyrial Armor, Dread Slag), "… for each basic land type among
     /// lands you control" (Domain: Wayfaring Giant): layer 6d, counted for

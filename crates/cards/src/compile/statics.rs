@@ -693,6 +693,30 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.set_pt = Some(crate::SetPt::Fixed { power, toughness });
             }
             modify = true;
+        } else if p.at_any_of(&["get", "gets"])
+            && p.peek_at(1) == "+x/+y"
+            && !matches!(affected, Affected::Each(_))
+        {
+            // "gets +X/+Y, where X is half the number of Forests you
+            // control, rounded down, and Y is half the number of Forests
+            // you control, rounded up." (Aspect of Wolf)
+            p.bump();
+            p.bump();
+            p.eat_all(", where x is half the number of").then_some(())?;
+            let start = p.i;
+            let f = group(attempt_skip_article(p))?;
+            let toks = p.t;
+            let noun: Vec<&str> = toks[start..p.i].iter().map(|t| t.low.as_str()).collect();
+            p.eat_all(", rounded down , and y is half the number of")
+                .then_some(())?;
+            for w in &noun {
+                p.eat(w).then_some(())?;
+            }
+            p.eat_all(", rounded up").then_some(())?;
+            out.push(StaticAbility::PlusHalfPerCount {
+                affected: affected.clone(),
+                filter: f,
+            });
         } else if p.eat_any(&["get", "gets"]).is_some() {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
