@@ -1001,6 +1001,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 let kind = counter_kind(p.bump())?;
                 p.eat_all("counter on it").then_some(())?;
                 Some(crate::Condition::CountersOnThis { kind, at_least: 1 })
+            } else if this && p.eat_all("if it attacked during your last turn") {
+                // Goblin Rock Sled: its attack in its controller's last
+                // turn (`ThisTurnFact::AttackedYourLastTurn`).
+                Some(crate::Condition::ThisTurn {
+                    fact: crate::ThisTurnFact::AttackedYourLastTurn,
+                    did: true,
+                })
             } else {
                 None
             };

@@ -984,6 +984,11 @@ impl Game {
                 if act.cost.removed_to_graveyard && self.linked_removed(id).next().is_none() {
                     continue;
                 }
+                // "Discard the last card you drew this turn" (Jandor's
+                // Ring): still in the hand.
+                if act.cost.discard_last_drawn && self.last_drawn_in_hand(p).is_none() {
+                    continue;
+                }
                 if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
                     let others = self
                         .controlled_by(p)
