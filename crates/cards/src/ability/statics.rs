@@ -473,6 +473,12 @@ pub enum StaticAbility {
     /// cost to turn a face-down permanent face up, not the {3} to play a
     /// card face down.
     MorphCostsMore(u32),
+    /// "Enchanted land … can't be enchanted by other Auras." (Consecrate
+    /// Land; 212.4d: "Other effects can limit what a permanent can be
+    /// enchanted by"): no Aura but this one can be attached to the
+    /// affected permanent (212.4j–k); one attached is put into its
+    /// owner's graveyard (420.5d).
+    CantBeEnchantedByOthers(Affected),
     /// 414: "[Filter] spells can't be countered." (Gaea's Herald)
     SpellsCantBeCountered(ObjectFilter),
     /// 409.1f: "[Filter] spells [whose] cost {N} more / less to play."

@@ -807,6 +807,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 }
             }
             modify = true;
+        } else if p.eat_all("can't be enchanted by other auras") {
+            // Consecrate Land (212.4d).
+            out.push(StaticAbility::CantBeEnchantedByOthers(affected.clone()));
         } else if this && p.eat_all("can't attack unless defending player controls") {
             // 500.1: Sea Monster.
             attempt_skip_article(p);
