@@ -473,6 +473,14 @@ pub enum StaticAbility {
     /// cost to turn a face-down permanent face up, not the {3} to play a
     /// card face down.
     MorphCostsMore(u32),
+    /// 409.1f: "Activated abilities of white enchantments cost {3} more to
+    /// play." (Gloom): generic mana added to the total cost of activating
+    /// an ability of a permanent matching the filter (mana abilities
+    /// included, 406.1a).
+    AbilitiesCostMore {
+        filter: ObjectFilter,
+        generic: u32,
+    },
     /// "Enchanted land … can't be enchanted by other Auras." (Consecrate
     /// Land; 212.4d: "Other effects can limit what a permanent can be
     /// enchanted by"): no Aura but this one can be attached to the

@@ -431,6 +431,22 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             group(p)?
         };
+        // 409.1f: "Activated abilities of white enchantments cost {3} more
+        // to play." (Gloom): only enchantments' (the engine's plain mana
+        // sources are never enchantments, `ManaSource::of`).
+        if p.eat("cost") {
+            let enchantments = filter.types_any.contains(CardType::Enchantment)
+                && filter.types_any.0.count_ones() == 1
+                && filter.types_all.0 == 0
+                && !filter.chosen_name;
+            enchantments.then_some(())?;
+            let generic = generic_mana(p)?;
+            p.eat("more").then_some(())?;
+            p.eat("to").then_some(())?;
+            p.eat_any(&["play", "activate"])?;
+            return (p.eat_end() && p.at_end())
+                .then(|| vec![StaticAbility::AbilitiesCostMore { filter, generic }]);
+        }
         if !p.eat_all("can't be activated") {
             return None;
         }

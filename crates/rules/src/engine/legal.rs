@@ -1003,10 +1003,13 @@ impl Game {
                         continue;
                     }
                 }
+                // 409.1f: cost increases (Gloom).
+                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
+                need.generic += self.ability_cost_increase(id);
                 let payable = if act.cost.tap {
-                    self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
+                    self.can_pay(p, &need, Some(id))
                 } else {
-                    crate::playing::mana::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
+                    crate::playing::mana::can_match(&need, avail)
                 };
                 if !payable {
                     continue;

@@ -448,6 +448,15 @@ impl Game {
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())
                 .unwrap_or_default(),
+            // 409.1f: with the cost increases (Gloom).
+            Playing::Ability { source, .. } => {
+                let mut m = self
+                    .casting_cost(&c)
+                    .map(|k| k.mana.clone())
+                    .unwrap_or_default();
+                m.generic += self.ability_cost_increase(*source);
+                m
+            }
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
