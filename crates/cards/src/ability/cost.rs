@@ -131,6 +131,11 @@ pub struct Cost {
     /// in the effect is `ObjectRef::Sacrificed`.
     #[serde(default, skip_serializing_if = "is_false")]
     pub removed_to_graveyard: bool,
+    /// "Discard the last card you drew this turn" (Jandor's Ring): that
+    /// card, while it is still in the player's hand (the rulings: else the
+    /// cost can't be paid; after a multiple draw, the last one drawn).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub discard_last_drawn: bool,
     /// "Spend only black mana on X." (Crypt Rats): the colour the X of the
     /// mana cost must be paid in.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -1116,6 +1116,14 @@ pub enum Effect {
         then: Vec<Effect>,
         otherwise: Vec<Effect>,
     },
+    /// "Remove the top card of your library from the game. Until the
+    /// beginning of your next upkeep, you may play that card." (Elkin
+    /// Bottle): the card is removed face up and linked to the ability's
+    /// source (217.7d); the controller may play it as though it were in
+    /// their hand until their next turn begins (no player gets priority in
+    /// an untap step, 502.2, so "until your next upkeep" ends no later for
+    /// playing it).
+    RemoveTopMayPlay,
     /// "Until your next turn, you may play those cards." (Three Wishes):
     /// the controller may play the removed cards `what` names as though
     /// they were in their hand until their next turn begins; "You may play

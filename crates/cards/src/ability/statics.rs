@@ -274,6 +274,15 @@ pub enum StaticAbility {
         power: i32,
         toughness: i32,
     },
+    /// "Enchanted creature gets +X/+Y, where X is half the number of
+    /// Forests you control, rounded down, and Y is half the number of
+    /// Forests you control, rounded up." (Aspect of Wolf): layer 6d, the
+    /// count as `PlusPerCount`'s, halved down for power and up for
+    /// toughness.
+    PlusHalfPerCount {
+        affected: Affected,
+        filter: ObjectFilter,
+    },
     /// "[This / enchanted creature] gets +1/+1 for each card in your hand"
     /// (Empyrial Armor, Dread Slag), "… for each basic land type among
     /// lands you control" (Domain: Wayfaring Giant): layer 6d, counted for
@@ -464,6 +473,20 @@ pub enum StaticAbility {
     /// cost to turn a face-down permanent face up, not the {3} to play a
     /// card face down.
     MorphCostsMore(u32),
+    /// 409.1f: "Activated abilities of white enchantments cost {3} more to
+    /// play." (Gloom): generic mana added to the total cost of activating
+    /// an ability of a permanent matching the filter (mana abilities
+    /// included, 406.1a).
+    AbilitiesCostMore {
+        filter: ObjectFilter,
+        generic: u32,
+    },
+    /// "Enchanted land … can't be enchanted by other Auras." (Consecrate
+    /// Land; 212.4d: "Other effects can limit what a permanent can be
+    /// enchanted by"): no Aura but this one can be attached to the
+    /// affected permanent (212.4j–k); one attached is put into its
+    /// owner's graveyard (420.5d).
+    CantBeEnchantedByOthers(Affected),
     /// 414: "[Filter] spells can't be countered." (Gaea's Herald)
     SpellsCantBeCountered(ObjectFilter),
     /// 409.1f: "[Filter] spells [whose] cost {N} more / less to play."

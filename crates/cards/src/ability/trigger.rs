@@ -281,6 +281,10 @@ pub enum ThisTurnFact {
     /// was declared as an attacker (308.2) or a blocker (309.2) in this
     /// combat phase, even if it was removed from combat since (306.2).
     AttackedOrBlockedThisCombat,
+    /// "if it attacked during your last turn" (Goblin Rock Sled): it was
+    /// declared as an attacker (308.2) during its controller's most recent
+    /// turn before this one, under that player's control since.
+    AttackedYourLastTurn,
 }
 
 /// What players are compared by (404.3 conditions, "the player with the

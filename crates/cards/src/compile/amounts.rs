@@ -749,6 +749,16 @@ pub(super) fn condition(p: &mut P, cx: &mut Cx) -> Option<crate::Condition> {
     if let Some(c) = attempt(p, cx, |p, _| mana_spent(p)) {
         return Some(c);
     }
+    // "enchanted artifact isn't a creature" (Animate Artifact): the
+    // permanent the source is attached to, as the effect begins to apply.
+    if p.eat_all("enchanted artifact isn't a creature") {
+        let mut filter = crate::ObjectFilter::any();
+        filter.types_none.insert(crate::CardType::Creature);
+        return Some(Condition::Matches {
+            attached: true,
+            filter: Box::new(filter),
+        });
+    }
     // "CARDNAME's power is 4 or greater" (Bloodshot Trainee): its computed
     // power as the condition is checked.
     if p.at_all("cardname's power is") {

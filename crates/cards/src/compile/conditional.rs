@@ -113,6 +113,17 @@ pub(super) fn conditional_static(p: &mut P) -> Option<Vec<StaticAbility>> {
             low: "cardname".into(),
         };
     }
+    // "As long as enchanted artifact isn't a creature, it's an artifact
+    // creature …" (Animate Artifact): "it" is the enchanted permanent.
+    if matches!(condition, crate::Condition::Matches { attached: true, .. })
+        && rest.first().is_some_and(|t| t.low == "it's")
+    {
+        let tok = |w: &str| Tok {
+            raw: w.into(),
+            low: w.into(),
+        };
+        rest.splice(0..1, [tok("enchanted"), tok("permanent"), tok("is")]);
+    }
     let mut q = P::new(&rest);
     // Abilities granted in quotes ("has \"At the beginning of your end
     // step, …\"", Bloodcurdler) join this line's own.

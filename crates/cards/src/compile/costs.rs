@@ -718,6 +718,9 @@ pub(super) fn cost_until(p: &mut P, colon: bool) -> R<Cost> {
             c.removed_to_graveyard = true;
         } else if colon && p.eat_all("discard your hand") {
             c.discard_hand = true;
+        } else if colon && p.eat_all("discard the last card you drew this turn") {
+            // Jandor's Ring (409.1h).
+            c.discard_last_drawn = true;
         } else if p.eat_all("discard cardname") {
             // Channel: "Discard CARDNAME" as a cost: the ability can be
             // played only while the card is in its owner's hand.

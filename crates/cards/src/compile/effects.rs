@@ -344,6 +344,18 @@ fn imperative(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
             }
             Effect::ReturnToHand { what }
         }
+        // "Exile the top card of your library." (Elkin Bottle; 2007: "Remove
+        // … from the game")
+        "exile" if p.at_all_from(1, "the top card of your library") => {
+            p.bump();
+            p.eat_all("the top card of your library");
+            p.eat_all("from the game");
+            Effect::RemoveTopCards {
+                who: crate::PlayerRef::You,
+                amount: Amount::Fixed(1),
+                repeat_if_same_name: false,
+            }
+        }
         "exile" => {
             p.bump();
             // "Exile this card." (Bound; 2007: "remove this card from the

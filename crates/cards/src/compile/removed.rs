@@ -67,6 +67,24 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         });
         return Some(());
     }
+    // "Remove the top card of your library from the game. Until the
+    // beginning of your next upkeep, you may play that card." (Elkin
+    // Bottle)
+    if p.eat_all("until the beginning of your next upkeep , you may play that card") {
+        p.eat_end().then_some(())?;
+        let last = cx.effects.last_mut()?;
+        let top_one = matches!(
+            last,
+            Effect::RemoveTopCards {
+                who: PlayerRef::You,
+                amount: Amount::Fixed(1),
+                repeat_if_same_name: false,
+            }
+        );
+        top_one.then_some(())?;
+        *last = Effect::RemoveTopMayPlay;
+        return Some(());
+    }
     // "Until your next turn, you may play those cards." (Three Wishes)
     if p.eat_all("until your next turn , you may play those cards") {
         p.eat_end().then_some(())?;

@@ -40,7 +40,20 @@ pub(super) fn per_counter_removed(p: &mut P, cx: &mut Cx) -> Option<()> {
 pub(super) fn at_next_end_step(p: &mut P, cx: &mut Cx) -> Option<()> {
     p.eat_all("at the beginning of the next end step ,")
         .then_some(())?;
-    let effects = super::effects::clauses(p, cx)?;
+    let mut effects = super::effects::clauses(p, cx)?;
+    // "destroy that creature if it attacked this turn" (Berserk): the
+    // delayed ability checks the object as it resolves (the ruling: even
+    // if it is no longer a creature).
+    if p.eat_all("if it attacked this turn") {
+        effects = vec![Effect::IfCondition {
+            condition: crate::Condition::ObjectThisTurn {
+                what: cx.it(),
+                fact: crate::ThisTurnFact::Attacked,
+                did: true,
+            },
+            effects,
+        }];
+    }
     p.eat_end().then_some(())?;
     cx.effects.push(Effect::AtNextEndStep {
         effects,

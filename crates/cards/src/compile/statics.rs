@@ -431,6 +431,22 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
         } else {
             group(p)?
         };
+        // 409.1f: "Activated abilities of white enchantments cost {3} more
+        // to play." (Gloom): only enchantments' (the engine's plain mana
+        // sources are never enchantments, `ManaSource::of`).
+        if p.eat("cost") {
+            let enchantments = filter.types_any.contains(CardType::Enchantment)
+                && filter.types_any.0.count_ones() == 1
+                && filter.types_all.0 == 0
+                && !filter.chosen_name;
+            enchantments.then_some(())?;
+            let generic = generic_mana(p)?;
+            p.eat("more").then_some(())?;
+            p.eat("to").then_some(())?;
+            p.eat_any(&["play", "activate"])?;
+            return (p.eat_end() && p.at_end())
+                .then(|| vec![StaticAbility::AbilitiesCostMore { filter, generic }]);
+        }
         if !p.eat_all("can't be activated") {
             return None;
         }
@@ -693,6 +709,30 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 layered.set_pt = Some(crate::SetPt::Fixed { power, toughness });
             }
             modify = true;
+        } else if p.at_any_of(&["get", "gets"])
+            && p.peek_at(1) == "+x/+y"
+            && !matches!(affected, Affected::Each(_))
+        {
+            // "gets +X/+Y, where X is half the number of Forests you
+            // control, rounded down, and Y is half the number of Forests
+            // you control, rounded up." (Aspect of Wolf)
+            p.bump();
+            p.bump();
+            p.eat_all(", where x is half the number of").then_some(())?;
+            let start = p.i;
+            let f = group(attempt_skip_article(p))?;
+            let toks = p.t;
+            let noun: Vec<&str> = toks[start..p.i].iter().map(|t| t.low.as_str()).collect();
+            p.eat_all(", rounded down , and y is half the number of")
+                .then_some(())?;
+            for w in &noun {
+                p.eat(w).then_some(())?;
+            }
+            p.eat_all(", rounded up").then_some(())?;
+            out.push(StaticAbility::PlusHalfPerCount {
+                affected: affected.clone(),
+                filter: f,
+            });
         } else if p.eat_any(&["get", "gets"]).is_some() {
             (power, toughness) = pt_mod(p.peek())?;
             p.bump();
@@ -783,6 +823,9 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 }
             }
             modify = true;
+        } else if p.eat_all("can't be enchanted by other auras") {
+            // Consecrate Land (212.4d).
+            out.push(StaticAbility::CantBeEnchantedByOthers(affected.clone()));
         } else if this && p.eat_all("can't attack unless defending player controls") {
             // 500.1: Sea Monster.
             attempt_skip_article(p);
@@ -977,6 +1020,13 @@ pub(super) fn static_line(p: &mut P) -> Option<Vec<StaticAbility>> {
                 let kind = counter_kind(p.bump())?;
                 p.eat_all("counter on it").then_some(())?;
                 Some(crate::Condition::CountersOnThis { kind, at_least: 1 })
+            } else if this && p.eat_all("if it attacked during your last turn") {
+                // Goblin Rock Sled: its attack in its controller's last
+                // turn (`ThisTurnFact::AttackedYourLastTurn`).
+                Some(crate::Condition::ThisTurn {
+                    fact: crate::ThisTurnFact::AttackedYourLastTurn,
+                    did: true,
+                })
             } else {
                 None
             };

@@ -888,6 +888,41 @@ pub(super) fn object_verb(p: &mut P, cx: &mut Cx, what: ObjectRef) -> Option<Vec
         p.i = i;
         return Some(vec![Effect::ObjectCantBeRegeneratedThisTurn { what }]);
     }
+    // "gains trample and gets +X/+0 until end of turn, where X is its
+    // power" (Berserk): the keywords granted until end of turn (layer 6)
+    // and the pump with X fixed as it resolves (413.2f); "where X is"
+    // is read by the sentence after.
+    if p.at_any_of(&["gain", "gains"]) {
+        let i = p.i;
+        p.bump();
+        if let Some(kw) = keyword_list(p) {
+            if p.eat("and") && p.at_any_of(&["get", "gets"]) {
+                if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {
+                    p.bump();
+                    p.bump();
+                    if cx.until_eot || p.eat_all("until end of turn") {
+                        return Some(vec![
+                            Effect::Continuous {
+                                what: what.clone(),
+                                effect: LayerEffect {
+                                    add_keywords: kw,
+                                    ..LayerEffect::default()
+                                },
+                                duration: Duration::EndOfTurn,
+                            },
+                            Effect::PumpX {
+                                what,
+                                power,
+                                toughness,
+                                x: Amount::X,
+                            },
+                        ]);
+                    }
+                }
+            }
+        }
+        p.i = i;
+    }
     // "get +X/-X until end of turn" (413.2f: X fixed as it resolves).
     if p.at_any_of(&["get", "gets"]) {
         if let Some((power, toughness)) = pt_mod_x(p.peek_at(1)) {

@@ -665,7 +665,10 @@ impl ManaSource {
                 && c.pay_life == 0
                 && c.remove_counters.is_none()
                 && c.put_counters.is_none()
-                && c.mana.is_zero();
+                && c.mana.is_zero()
+                // An enchantment's mana ability may cost more (Gloom,
+                // 409.1f): it is paid as the other mana abilities are.
+                && !ch.is(tolaria_cards::CardType::Enchantment);
             match &m.produce {
                 tolaria_cards::ManaProduce::Fixed(v)
                     if plain_tap && v.len() == 1 && m.only_if.is_none() && !m.once_per_turn =>

@@ -328,6 +328,11 @@ fn this_turn_fact(game: &Game, o: crate::ObjId, fact: ThisTurnFact) -> bool {
         // "attacked or blocked this combat" (Clockwork Beast): declared in
         // this combat, even if removed from it since (306.2).
         ThisTurnFact::AttackedOrBlockedThisCombat => return game.combat.fought.contains(&o),
+        ThisTurnFact::AttackedYourLastTurn => {
+            return game.obj(o).is_some_and(|obj| {
+                obj.control_marks & crate::state::object::marks::ATTACKED_LAST_TURN != 0
+            })
+        }
     };
     game.obj(o).is_some_and(|obj| obj.flags & bit != 0)
 }

@@ -41,6 +41,9 @@ enum Action<'a> {
     DefineFromCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each [filter]" (a static ability of the object itself).
     PlusPerCount(&'a ObjectFilter, i32, i32),
+    /// 6d: "+X/+Y, where X is half the number of [filter], rounded down,
+    /// and Y is half …, rounded up" (Aspect of Wolf).
+    PlusHalfCount(&'a ObjectFilter),
     /// 6d: "+P/+T for each card in your hand" (Empyrial Armor), "… for
     /// each basic land type among lands you control" (Domain), for the
     /// ability's controller.
@@ -109,9 +112,10 @@ impl Listed<'_> {
             Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => {
                 layer == Layer::PtDefining
             }
-            Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
-                layer == Layer::PtStaticModify
-            }
+            Action::PlusPerCount(..)
+            | Action::PlusHalfCount(..)
+            | Action::PlusPerSharedType(..)
+            | Action::PlusPerYours(..) => layer == Layer::PtStaticModify,
         }
     }
     /// 418.5b (its Svogthos example): an effect that grants in quotes
@@ -200,7 +204,12 @@ pub fn compute_board(game: &Game) -> (Vec<Characteristics>, bool) {
             }
             let f = match (l.scope, l.action) {
                 (Scope::Each(f), _) => f,
-                (_, Action::DefineFromCount(f) | Action::PlusPerCount(f, ..)) => f,
+                (
+                    _,
+                    Action::DefineFromCount(f)
+                    | Action::PlusPerCount(f, ..)
+                    | Action::PlusHalfCount(f),
+                ) => f,
                 _ => return false,
             };
             filter_reads_status(f)
@@ -427,6 +436,14 @@ fn list_effects<'a>(game: &'a Game, board: &[Characteristics]) -> Vec<Listed<'a>
                         Affected::Each(f) => Scope::Each(f),
                     },
                 ),
+                StaticAbility::PlusHalfPerCount { affected, filter } => (
+                    Action::PlusHalfCount(filter),
+                    match affected {
+                        Affected::This => Scope::This,
+                        Affected::Attached => Scope::Attached,
+                        Affected::Each(f) => Scope::Each(f),
+                    },
+                ),
                 StaticAbility::PlusPerYourCount {
                     affected,
                     count,
@@ -531,9 +548,10 @@ mod kind {
 fn changes(b: &Listed, layer: Layer) -> u8 {
     let e = match b.action {
         Action::Layered(e) => e,
-        Action::PlusPerCount(..) | Action::PlusPerSharedType(..) | Action::PlusPerYours(..) => {
-            return kind::PT
-        }
+        Action::PlusPerCount(..)
+        | Action::PlusHalfCount(..)
+        | Action::PlusPerSharedType(..)
+        | Action::PlusPerYours(..) => return kind::PT,
         Action::DefineFromCount(_) | Action::DefineFromCards(..) | Action::Defined(..) => return 0,
     };
     match layer {
@@ -992,6 +1010,11 @@ fn applied(
             let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
             ch.power += p * n;
             ch.toughness += t * n;
+        }
+        Action::PlusHalfCount(f) => {
+            let n = count(game, board, f, l.source.unwrap_or(i)) as i32;
+            ch.power += n / 2;
+            ch.toughness += (n + 1) / 2;
         }
         Action::PlusPerYours(what, p, t) => {
             let n = match what {

@@ -15,7 +15,8 @@ fn affected_of(s: &StaticAbility) -> Option<&Affected> {
         | StaticAbility::MustBeBlockedByAll(affected)
         | StaticAbility::CanBlockAdditional(affected)
         | StaticAbility::CanBlockAnyNumber(affected)
-        | StaticAbility::CantBeTargetedBy { affected, .. } => Some(affected),
+        | StaticAbility::CantBeTargetedBy { affected, .. }
+        | StaticAbility::CantBeEnchantedByOthers(affected) => Some(affected),
         _ => None,
     }
 }

@@ -993,6 +993,11 @@ impl Game {
                 if act.cost.removed_to_graveyard && self.linked_removed(id).next().is_none() {
                     continue;
                 }
+                // "Discard the last card you drew this turn" (Jandor's
+                // Ring): still in the hand.
+                if act.cost.discard_last_drawn && self.last_drawn_in_hand(p).is_none() {
+                    continue;
+                }
                 if let (true, Some((f, n))) = (act.cost.tap, &act.cost.tap_untapped) {
                     let others = self
                         .controlled_by(p)
@@ -1007,10 +1012,13 @@ impl Game {
                         continue;
                     }
                 }
+                // 409.1f: cost increases (Gloom).
+                let mut need = Unpaid::from_cost(&act.cost.mana, 0);
+                need.generic += self.ability_cost_increase(id);
                 let payable = if act.cost.tap {
-                    self.can_pay(p, &Unpaid::from_cost(&act.cost.mana, 0), Some(id))
+                    self.can_pay(p, &need, Some(id))
                 } else {
-                    crate::playing::mana::can_match(&Unpaid::from_cost(&act.cost.mana, 0), avail)
+                    crate::playing::mana::can_match(&need, avail)
                 };
                 if !payable {
                     continue;

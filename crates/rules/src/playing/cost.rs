@@ -113,6 +113,30 @@ impl Game {
         change
     }
 
+    /// 409.1f: the generic mana added to the cost of activating an ability
+    /// of `source` by static abilities in play ("Activated abilities of
+    /// white enchantments cost {3} more to play.", Gloom).
+    pub(crate) fn ability_cost_increase(&self, source: ObjId) -> u32 {
+        let mut more = 0;
+        self.any_static_in_play(|s, src, controller| {
+            if let StaticAbility::AbilitiesCostMore { filter, generic } = s {
+                if self.is_present(source)
+                    && crate::continuous::filter::matches(
+                        self,
+                        filter,
+                        source,
+                        Some(src),
+                        controller,
+                    )
+                {
+                    more += generic;
+                }
+            }
+            false
+        });
+        more
+    }
+
     /// 502.26d: the generic mana added to every morph cost by static
     /// abilities in play ("All morph costs cost {2} more.", Exiled
     /// Doomsayer).

@@ -189,8 +189,8 @@ impl Game {
         }
         // 411.1, 409.1h: a mana ability's mana cost is paid from the pool
         // (offered only when the pool can pay it, `pool_pays`).
-        if !m.cost.mana.is_zero() {
-            self.pay_mana_ability_cost(p, &m.cost.mana);
+        if !m.cost.mana.is_zero() || self.ability_cost_increase(source) > 0 {
+            self.pay_mana_ability_cost(p, source, &m.cost.mana);
         }
         self.pay_other_costs(&m.cost, source, false);
         if m.once_per_turn {

@@ -25,7 +25,8 @@ impl Game {
     /// Could the pool of `source`'s controller pay this mana cost now (an
     /// empty cost always can)?
     pub(crate) fn pool_pays(&self, source: ObjId, cost: &ManaCost) -> bool {
-        cost.is_zero() || self.pool_after_cost(source, cost).is_some()
+        (cost.is_zero() && self.ability_cost_increase(source) == 0)
+            || self.pool_after_cost(source, cost).is_some()
     }
 
     /// The mana left in the pool of `source`'s controller once `cost` is
@@ -34,13 +35,17 @@ impl Game {
         let p = self.objects[source.slot as usize].controller;
         let mut pool = self.player(p).pool;
         let mut u = Unpaid::from_cost(cost, 0);
+        // 409.1f: with the cost increases (Gloom).
+        u.generic += self.ability_cost_increase(source);
         crate::playing::mana::take_from_pool(&mut pool, &mut u);
         u.is_paid().then(|| pool.total())
     }
 
     /// 411.1, 409.1h: pays a mana ability's mana cost from `p`'s pool.
-    pub(crate) fn pay_mana_ability_cost(&mut self, p: PlayerId, cost: &ManaCost) {
+    pub(crate) fn pay_mana_ability_cost(&mut self, p: PlayerId, source: ObjId, cost: &ManaCost) {
         let mut u = Unpaid::from_cost(cost, 0);
+        // 409.1f: with the cost increases (Gloom).
+        u.generic += self.ability_cost_increase(source);
         crate::playing::mana::take_from_pool(&mut self.players[p.index()].pool, &mut u);
     }
 

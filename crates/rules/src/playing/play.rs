@@ -448,6 +448,15 @@ impl Game {
             Playing::Suspend { obj } => crate::mechanics::suspend::suspend_of(self, *obj)
                 .map(|s| s.cost.clone())
                 .unwrap_or_default(),
+            // 409.1f: with the cost increases (Gloom).
+            Playing::Ability { source, .. } => {
+                let mut m = self
+                    .casting_cost(&c)
+                    .map(|k| k.mana.clone())
+                    .unwrap_or_default();
+                m.generic += self.ability_cost_increase(*source);
+                m
+            }
             _ => self
                 .casting_cost(&c)
                 .map(|k| k.mana.clone())
@@ -1057,6 +1066,15 @@ impl Game {
         }
     }
 
+    /// The card `p` drew last this turn, if it is still in their hand
+    /// (Jandor's Ring: a card that left the hand is another object,
+    /// 217.1c).
+    pub(crate) fn last_drawn_in_hand(&self, p: crate::PlayerId) -> Option<ObjId> {
+        self.players[p.index()]
+            .last_drawn
+            .filter(|o| self.players[p.index()].hand.contains(o))
+    }
+
     pub(crate) fn pay_other_costs(&mut self, cost: &Cost, source: ObjId, cycling: bool) {
         // 409.1h: "Reveal your hand" (Sasaya, Orochi Ascendant).
         if cost.reveal_hand {
@@ -1068,6 +1086,13 @@ impl Game {
                 .map(|&o| self.objects[o.slot as usize].card)
                 .collect();
             self.emit(Event::Revealed { player, cards });
+        }
+        // 409.1h: "Discard the last card you drew this turn" (Jandor's Ring).
+        if cost.discard_last_drawn {
+            let player = self.objects[source.slot as usize].controller;
+            if let Some(o) = self.last_drawn_in_hand(player) {
+                self.discard(o);
+            }
         }
         // 409.1h: "Discard your hand" (Kyren Archive).
         if cost.discard_hand {

@@ -46,11 +46,21 @@ impl Game {
         });
         any && all
             && self.is_present(o)
+            && !self.cant_be_enchanted_by(o, aura)
             && !crate::continuous::characteristics::compute(self, o).protected_from(
                 face.colors,
                 face.types,
                 &face.subtypes,
             )
+    }
+
+    /// 212.4d: may `host` not be enchanted by the Aura `aura` ("can't be
+    /// enchanted by other Auras", Consecrate Land: any Aura but the one
+    /// with the ability)?
+    pub(crate) fn cant_be_enchanted_by(&self, host: ObjId, aura: ObjId) -> bool {
+        self.any_static_on(host, |s, src| {
+            matches!(s, tolaria_cards::StaticAbility::CantBeEnchantedByOthers(_)) && src != aura
+        })
     }
 
     /// Is the card `what` names (outside play) an Aura (`PutIntoPlay`, 212.4j)?

@@ -1007,7 +1007,8 @@ impl Game {
             Effect::RemoveFaceDown { .. }
             | Effect::PutIntoGraveyard { .. }
             | Effect::TurnRemovedFaceUp { .. }
-            | Effect::MayPlayRemoved { .. } => {
+            | Effect::MayPlayRemoved { .. }
+            | Effect::RemoveTopMayPlay => {
                 self.exec_removed_effect(ctx, e);
             }
             Effect::RevealUntil { who, filter } => self.reveal_until(ctx, who, filter),

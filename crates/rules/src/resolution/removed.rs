@@ -83,6 +83,24 @@ impl Game {
                     }
                 }
             }
+            // Elkin Bottle: the top card, removed face up and linked to
+            // the source (217.7d), playable by the controller until their
+            // next turn (`RemovedPlayWindow::UntilYourNextTurn`).
+            Effect::RemoveTopMayPlay => {
+                let p = ctx.controller;
+                let Some(top) = self.player(p).library.last().copied() else {
+                    return true;
+                };
+                let batch = self.removal_batch();
+                if let Some(card) =
+                    self.move_to(top, Zone::RemovedFromGame, MoveReason::RemoveFromGame)
+                {
+                    let mut m = Removal::new(ctx.source, batch, 0);
+                    m.players = 1u64 << p.index();
+                    m.window = RemovedPlayWindow::UntilYourNextTurn;
+                    self.removals.push((card, m));
+                }
+            }
             Effect::PutIntoGraveyard { what } => {
                 for o in self.objects_of(ctx, what) {
                     if let Some(owner) = self.obj(o).map(|x| x.owner) {

@@ -659,12 +659,15 @@ impl Game {
                 return None;
             };
             // The resolution's flips so far (Amount::FlipsWon) and its
-            // removals ("that card", 217.7d) are in the stored ctx.
+            // removals ("that card", 217.7d) are in the stored ctx, and
+            // the permanents destroyed so far ("If CARDNAME is destroyed
+            // this way", Cosmic Horror: `Amount::DestroyedThisWay`).
             let mut c = ctx.clone();
             if let Some(r) = self.resolving.as_ref() {
                 c.flips_won = r.ctx.flips_won;
                 c.flips = r.ctx.flips;
                 c.removal = r.ctx.removal;
+                c.destroyed = r.ctx.destroyed;
             }
             if let Some(d) = self.exec_effect_pausable(&c, e) {
                 return Some(d);

@@ -652,6 +652,7 @@ impl Game {
             Some(top) => {
                 let card = self.objects[top.slot as usize].card;
                 if let Some(new) = self.move_to(top, Zone::Hand(p), MoveReason::Draw) {
+                    self.players[p.index()].last_drawn = Some(new);
                     self.emit(Event::Drew {
                         player: p,
                         obj: new,

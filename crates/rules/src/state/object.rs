@@ -125,6 +125,15 @@ pub mod marks {
     /// when a sorcery couldn't have been played (Armor of Thorns); set on
     /// the spell, turned into a delayed triggered ability as it resolves.
     pub const FLASH_SACRIFICED: u8 = 8;
+    /// Declared as an attacker (308.2) during the current turn of its
+    /// controller (a creature attacks only in its controller's turn);
+    /// moved to `ATTACKED_LAST_TURN` as that player's next turn begins.
+    /// Like the other marks, cleared as control changes (the attack was
+    /// in another player's turn) and on a zone change (217.1c).
+    pub const ATTACKED_OWN_TURN: u8 = 16;
+    /// It attacked during its controller's last turn ("if it attacked
+    /// during your last turn", Goblin Rock Sled).
+    pub const ATTACKED_LAST_TURN: u8 = 32;
 }
 
 /// 502.21b, 502.21d: do these `flags` say the kicker cost `which` (any

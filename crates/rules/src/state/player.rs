@@ -88,6 +88,11 @@ pub struct Player {
     /// Spells played this turn (409.1i; copies aren't played, 503.10).
     #[serde(default)]
     pub spells_this_turn: u32,
+    /// The card the player drew last this turn (423.1), as it went to the
+    /// hand ("Discard the last card you drew this turn", Jandor's Ring);
+    /// cleared as a turn begins.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_drawn: Option<crate::ObjId>,
     /// 502.50a: the player was dealt damage this turn (bloodthirst).
     #[serde(default)]
     pub damaged_this_turn: bool,
@@ -168,6 +173,7 @@ impl Player {
             untap_steps_to_skip: 0,
             max_hand_size: Some(7),
             spells_this_turn: 0,
+            last_drawn: None,
             damaged_this_turn: false,
             untapped_lands_at_turn_start: 0,
             damage_this_turn: 0,

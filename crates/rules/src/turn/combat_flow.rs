@@ -698,6 +698,8 @@ impl Game {
                     let card = self.objects[id.slot as usize].card;
                     self.objects[id.slot as usize].flags |=
                         crate::state::object::flags::ATTACKED_THIS_TURN;
+                    self.objects[id.slot as usize].control_marks |=
+                        crate::state::object::marks::ATTACKED_OWN_TURN;
                     self.combat.declared(id);
                     self.emit(Event::AttackerDeclared { obj: id, card });
                 }
@@ -815,6 +817,8 @@ impl Game {
         for id in list {
             let card = self.objects[id.slot as usize].card;
             self.objects[id.slot as usize].flags |= crate::state::object::flags::ATTACKED_THIS_TURN;
+            self.objects[id.slot as usize].control_marks |=
+                crate::state::object::marks::ATTACKED_OWN_TURN;
             self.combat.declared(id);
             self.emit(Event::AttackerDeclared { obj: id, card });
         }

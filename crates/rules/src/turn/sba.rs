@@ -212,6 +212,7 @@ impl Game {
                 ch.controller,
             )
             && !hch.protected_from(ch.colors, ch.types, &ch.subtypes)
+            && !self.cant_be_enchanted_by(host, aura)
     }
 
     pub(crate) fn sba_pending(&self) -> bool {

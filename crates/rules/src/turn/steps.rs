@@ -211,6 +211,7 @@ impl Game {
             p.lands_played = 0;
             p.extra_land_plays = 0;
             p.spells_this_turn = 0;
+            p.last_drawn = None;
             p.damaged_this_turn = false;
             p.damage_this_turn = 0;
             p.artifact_damage_this_turn = 0;
@@ -241,6 +242,19 @@ impl Game {
             }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
+            // "if it attacked during your last turn" (Goblin Rock Sled):
+            // the active player's turn begins, so their turn with an
+            // attack becomes their last turn.
+            if (o.controller == active || (two_headed && teams[o.controller.index()] == team))
+                && o.zone == Zone::InPlay
+            {
+                use crate::state::object::marks;
+                let attacked = o.control_marks & marks::ATTACKED_OWN_TURN != 0;
+                o.control_marks &= !(marks::ATTACKED_OWN_TURN | marks::ATTACKED_LAST_TURN);
+                if attacked {
+                    o.control_marks |= marks::ATTACKED_LAST_TURN;
+                }
+            }
             o.flags &= !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN);
             o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay
