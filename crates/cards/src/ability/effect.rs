@@ -203,6 +203,13 @@ pub enum Effect {
     CantBlockThisTurn {
         what: ObjectRef,
     },
+    /// "[what] can't attack during its controller's next turn" (Wall of
+    /// Dust): from the beginning of the next turn of the player who
+    /// controls it then, until that turn ends (a new object after a zone
+    /// change is free, 217.1c).
+    CantAttackNextTurn {
+        what: ObjectRef,
+    },
     /// "[what] can block an additional creature this turn" (Mounted
     /// Archers; each resolution one more) or, with `any_number`, "… can
     /// block any number of creatures this turn" (Valor Made Real).
@@ -681,6 +688,12 @@ pub enum Effect {
         generic: Amount,
         #[serde(default, skip_serializing_if = "CounteredTo::is_graveyard")]
         to: CounteredTo,
+        /// "If that player doesn't, they tap all lands with mana abilities
+        /// they control and lose all unspent mana." (Power Sink): what
+        /// happens too when the controller doesn't pay; plain instructions
+        /// (no choice), done just before the spell is countered.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        if_unpaid: Vec<Effect>,
     },
     /// 404.4: "[effects] at the beginning of the next turn's upkeep": a
     /// delayed triggered ability that triggers once, as the next upkeep
@@ -1008,6 +1021,14 @@ pub enum Effect {
         what: ObjectRef,
         to: ObjectFilter,
     },
+    /// "That land's controller may attach CARDNAME to a land of their
+    /// choice." (Kudzu): `who` may choose a permanent matching `to` the
+    /// Aura could enchant (212.4; not targeted), or decline.
+    MayMoveAura {
+        what: ObjectRef,
+        to: ObjectFilter,
+        who: PlayerRef,
+    },
     /// "[Player] may put a [filter] card from their hand into play."
     /// (Elvish Piper, Skyshroud Ranger, Hunted Wumpus)
     PutFromHand {
@@ -1143,6 +1164,12 @@ pub enum Effect {
     /// those cards into their hand, then shuffles." (Head Games): the
     /// controller searches; the cards found go to that player's hand.
     HandOnLibraryThenSearch {
+        who: PlayerRef,
+    },
+    /// "That player puts the cards in their hand on the bottom of their
+    /// library in any order, then draws that many cards." (Teferi's Puzzle
+    /// Box; 217.2d: the owner orders them, one card at a time).
+    HandOnBottomThenDraw {
         who: PlayerRef,
     },
     /// "Return to your hand all [filter] cards in your graveyard that were

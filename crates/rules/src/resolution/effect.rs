@@ -520,6 +520,13 @@ impl Game {
             Effect::CantBlockThisTurn { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::CANT_BLOCK)
             }
+            Effect::CantAttackNextTurn { what } => {
+                for o in self.objects_of(ctx, what) {
+                    if let Some(obj) = self.obj_mut(o) {
+                        obj.flags |= crate::state::object::flags::NO_ATTACK_NEXT_TURN;
+                    }
+                }
+            }
             Effect::AttacksThisTurnIfAble { what } => {
                 self.mark_this_turn(ctx, what, crate::state::object::this_turn::ATTACKS)
             }
@@ -1042,9 +1049,11 @@ impl Game {
             | Effect::TopCard { .. }
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
+            | Effect::HandOnBottomThenDraw { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
+            | Effect::MayMoveAura { .. }
             | Effect::Ripple(_)
             | Effect::PlayFaceDownMasked
             | Effect::PutOnTopInAnyOrder { .. }

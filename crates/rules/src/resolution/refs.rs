@@ -202,6 +202,10 @@ impl Game {
                 let controlled_by = match f.controller {
                     tolaria_cards::ControllerFilter::TargetPlayer(i) => match ctx.target(i) {
                         Some(Target::Player(p)) => Some(p),
+                        // A target spell: its controller (Power Sink).
+                        Some(Target::Object(o)) if self.obj(o).is_some() => {
+                            Some(self.objects[o.slot as usize].controller)
+                        }
                         _ => return Vec::new(),
                     },
                     _ => None,
