@@ -1172,6 +1172,22 @@ pub enum Effect {
     HandOnBottomThenDraw {
         who: PlayerRef,
     },
+    /// "Choose two cards in your hand drawn this turn. For each of those
+    /// cards, pay 4 life or put the card on top of your library." (Sylvan
+    /// Library): of `count` such cards (fewer if the hand has fewer), the
+    /// controller puts some on top one at a time and pays `life` for each
+    /// of the others (215.4: only with that much life).
+    DrawnOnTopOrPayLife {
+        count: u8,
+        life: u32,
+    },
+    /// "Each player may discard up to three cards." (Mind Bomb): each
+    /// player in turn order from the active player (413.2c) chooses and
+    /// discards cards one at a time until they stop or reach `up_to`; the
+    /// cards are "discarded this way" (`Amount::DiscardedThisWayByThem`).
+    EachMayDiscardUpTo {
+        up_to: u8,
+    },
     /// "Return to your hand all [filter] cards in your graveyard that were
     /// put there from play this turn." (No Rest for the Wicked)
     ReturnFromGraveyardThisTurn {

@@ -45,6 +45,47 @@ pub(super) fn lobotomy(p: &mut P, who: &PlayerRef) -> Option<Vec<Effect>> {
     ])
 }
 
+/// Sylvan Library, after "you may" (the ability is optional, 410.5; "if
+/// you do" is the rest of it): "draw two additional cards. If you do,
+/// choose two cards in your hand drawn this turn. For each of those cards,
+/// pay 4 life or put the card on top of your library."
+pub(super) fn drawn_on_top_or_pay_life(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    (cx.optional && cx.effects.is_empty()).then_some(())?;
+    p.eat_all(
+        "draw two additional cards . if you do , choose two cards in your hand drawn this turn . \
+         for each of those cards , pay 4 life or put the card on top of your library",
+    )
+    .then_some(())?;
+    Some(vec![
+        Effect::DrawCards {
+            who: PlayerRef::You,
+            amount: crate::Amount::Fixed(2),
+        },
+        Effect::DrawnOnTopOrPayLife { count: 2, life: 4 },
+    ])
+}
+
+/// Mind Bomb: "Each player may discard up to three cards. CARDNAME deals
+/// damage to each player equal to 3 minus the number of cards they
+/// discarded this way."
+pub(super) fn mind_bomb(p: &mut P, cx: &mut Cx) -> Option<Vec<Effect>> {
+    cx.effects.is_empty().then_some(())?;
+    p.eat_all("each player may discard up to three cards . cardname deals damage to each player equal to 3 minus the number of cards they discarded this way").then_some(())?;
+    Some(vec![
+        Effect::EachMayDiscardUpTo { up_to: 3 },
+        Effect::DealDamage {
+            amount: crate::Amount::Plus(
+                3,
+                Box::new(crate::Amount::Times(
+                    -1,
+                    Box::new(crate::Amount::DiscardedThisWayByThem),
+                )),
+            ),
+            to: crate::Recipient::Player(PlayerRef::EachPlayer),
+        },
+    ])
+}
+
 /// Teferi's Puzzle Box, in a trigger naming a player: "that player puts
 /// the cards in their hand on the bottom of their library in any order,
 /// then draws that many cards." (217.2d: the owner orders them.)

@@ -89,6 +89,10 @@ pub(super) fn sentence(p: &mut P, cx: &mut Cx) -> Option<()> {
         v
     } else if let Some(v) = super::aura_moves::may_attach_self(p, cx) {
         v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::drawn_on_top_or_pay_life) {
+        v
+    } else if let Some(v) = attempt(p, cx, super::hand_cards::mind_bomb) {
+        v
     } else if p.at_all("sacrifice any number of") {
         // "Sacrifice any number of Mountains." (Landslide)
         p.eat_all("sacrifice any number of");

@@ -216,6 +216,21 @@ impl Game {
                 // "Up to": the player stops.
                 None => st.done = u32::MAX,
             },
+            (CardChoice::FromHand, Effect::EachMayDiscardUpTo { .. }) => match chosen {
+                Some(o) => {
+                    let moved = self.discard_card(o);
+                    self.discarded_this_way(moved);
+                    st.on_top += 1;
+                }
+                // The player stops: the next one.
+                None => {
+                    st.done += 1;
+                    st.on_top = 0;
+                }
+            },
+            (CardChoice::OnTop, Effect::DrawnOnTopOrPayLife { life, .. }) => {
+                self.on_drawn_on_top_choice(&mut st, p, chosen, *life);
+            }
             (CardChoice::Bottom, Effect::HandOnBottomThenDraw { .. }) => {
                 if let Some(o) = chosen {
                     self.hand_card_to_bottom(&mut st, o);

@@ -99,7 +99,9 @@ impl Game {
                 let n = self.amount(ctx, amount).max(0) as u32;
                 let src = SourceInfo::of(self, ctx.source, ctx.controller);
                 let recipients = self.damage_recipients(ctx, to);
-                if let tolaria_cards::Amount::HalfTheirLifeRoundedDown = amount {
+                if matches!(amount, tolaria_cards::Amount::HalfTheirLifeRoundedDown)
+                    || reads_discards_by_them(amount)
+                {
                     // An amount of each player's own (Heartless
                     // Hidetsugu), all read before any damage is dealt.
                     let each: Vec<(Target, u32)> = recipients
@@ -1050,6 +1052,8 @@ impl Game {
             | Effect::ChooseFromHand { .. }
             | Effect::HandOnLibraryThenSearch { .. }
             | Effect::HandOnBottomThenDraw { .. }
+            | Effect::DrawnOnTopOrPayLife { .. }
+            | Effect::EachMayDiscardUpTo { .. }
             | Effect::PutAuraIntoPlayAttached { .. }
             | Effect::ReturnRemovedChosen { .. }
             | Effect::MoveAura { .. }
@@ -1261,5 +1265,16 @@ impl Game {
             }
         }
         self.splice_text_card(ctx.source_card)
+    }
+}
+
+/// "3 minus the number of cards they discarded this way" (Mind Bomb): an
+/// amount read for each player dealt damage.
+fn reads_discards_by_them(a: &tolaria_cards::Amount) -> bool {
+    use tolaria_cards::Amount;
+    match a {
+        Amount::DiscardedThisWayByThem => true,
+        Amount::Plus(_, a) | Amount::Times(_, a) => reads_discards_by_them(a),
+        _ => false,
     }
 }

@@ -229,6 +229,8 @@ impl Game {
                     None => None,
                 }
             }
+            Effect::DrawnOnTopOrPayLife { life, .. } => self.drawn_on_top_step(ctx, e, *life),
+            Effect::EachMayDiscardUpTo { up_to } => self.each_may_discard_step(*up_to),
             Effect::HandOnBottomThenDraw { who } => {
                 match self.players_of(ctx, who).first().copied() {
                     Some(w) => self.hand_on_bottom_step(w),
@@ -291,6 +293,12 @@ impl Game {
                 | Effect::PutIntoPlay { .. },
             ) => self.aura_destinations(ctx, e),
             (CardChoice::Bottom, Effect::HandOnBottomThenDraw { .. }) => r.cards.cards.clone(),
+            (CardChoice::FromHand, Effect::EachMayDiscardUpTo { .. }) => {
+                self.player(p).hand.clone()
+            }
+            (CardChoice::OnTop, Effect::DrawnOnTopOrPayLife { .. }) => {
+                self.drawn_this_turn_in_hand(ctx.controller)
+            }
             (CardChoice::Search, Effect::HandOnLibraryThenSearch { who }) => {
                 match self.players_of(ctx, who).first() {
                     Some(&w) => self.search_options(ctx, w, &ObjectFilter::any(), None),

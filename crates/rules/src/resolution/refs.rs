@@ -491,6 +491,7 @@ impl Game {
             Amount::DestroyedThisWay => ctx.destroyed as i32,
             Amount::SacrificedThisWay => ctx.sacrificed_this_way as i32,
             Amount::LifeLostThisWay => ctx.life_lost as i32,
+            Amount::DiscardedThisWayByThem => ctx.discarded.len() as i32,
             Amount::DiscardedThisWay(f) => ctx
                 .discarded
                 .iter()
@@ -563,6 +564,12 @@ impl Game {
             // 606.9a: an individual's life total.
             Amount::HalfTheirLifeRoundedUp => (self.individual_life(p).max(0) + 1) / 2,
             Amount::HalfTheirLifeRoundedDown => self.individual_life(p).max(0) / 2,
+            // Mind Bomb: the cards this player discarded this way.
+            Amount::DiscardedThisWayByThem => ctx
+                .discarded
+                .iter()
+                .filter(|&&o| self.objects[o.slot as usize].owner == p)
+                .count() as i32,
             _ => self.amount(ctx, a),
         }
     }

@@ -71,6 +71,10 @@ pub mod flags {
     /// Dust): turned into `this_turn::CANT_ATTACK` as the next turn of its
     /// controller begins; cleared on a zone change (217.1c).
     pub const NO_ATTACK_NEXT_TURN: u32 = 1 << 26;
+    /// A card in a hand that was drawn this turn ("cards in your hand
+    /// drawn this turn", Sylvan Library): set as it is drawn, cleared as a
+    /// turn begins and on a zone change.
+    pub const DRAWN_THIS_TURN: u32 = 1 << 27;
     pub const ABILITY_BITS: u32 = STATICS | MANA | ACTIVATED | TRIGGERS;
     /// 406: white mana was spent to play this spell (the next four bits:
     /// blue, black, red, green; `spent_bit`); set as it becomes played

@@ -241,7 +241,9 @@ impl Game {
             }
             o.activated_this_turn = 0;
             o.activated_twice_this_turn = 0;
-            o.flags &= !(flags::ATTACKED_THIS_TURN | flags::DAMAGED_OPPONENT_THIS_TURN);
+            o.flags &= !(flags::ATTACKED_THIS_TURN
+                | flags::DAMAGED_OPPONENT_THIS_TURN
+                | flags::DRAWN_THIS_TURN);
             o.dealt_damage_this_turn = false;
             if o.zone == Zone::InPlay
                 && (o.controller == active || (two_headed && teams[o.controller.index()] == team))
